@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DatabaseVersionError, migrate, openDatabase, schemaVersion } from './database.ts';
+import { migrations, type Migration } from './migrations/index.ts';
+
+const dirs: string[] = [];
+function tempFile(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'counter-db-'));
+  dirs.push(dir);
+  return join(dir, 'counter.sqlite');
+}
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+describe('openDatabase', () => {
+  it('uses WAL and foreign keys and applies every migration to a new file', () => {
+    const db = openDatabase(tempFile());
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(schemaVersion(db)).toBe(migrations.at(-1)?.version);
+    db.close();
+  });
+
+  it('refuses a database written by a newer version and leaves it untouched', () => {
+    const file = tempFile();
+    const db = openDatabase(file);
+    db.prepare("INSERT INTO setting (key, value) VALUES ('k', 'v')").run();
+    db.pragma('user_version = 999');
+    db.close();
+    expect(() => openDatabase(file)).toThrow(DatabaseVersionError);
+    expect(() => openDatabase(file)).toThrow(/newer version of Counter \(schema 999/);
+    const raw = openDatabase(file, { readonly: true });
+    expect(schemaVersion(raw)).toBe(999);
+    expect(raw.prepare('SELECT value FROM setting WHERE key = ?').pluck().get('k')).toBe('v');
+    raw.close();
+  });
+
+  it('applies pending migrations in one transaction: a failing one leaves the previous schema', () => {
+    const file = tempFile();
+    const first: Migration = { version: 1, name: 'a', up: 'CREATE TABLE a (x INTEGER) STRICT;' };
+    const db = openDatabase(file, { migrations: [first] });
+    db.prepare('INSERT INTO a VALUES (1)').run();
+    const good: Migration = { version: 2, name: 'b', up: 'CREATE TABLE b (y INTEGER) STRICT;' };
+    const bad: Migration = { version: 3, name: 'c', up: 'CREATE TABLE broken (' };
+    expect(() => migrate(db, [first, good, bad])).toThrow();
+    expect(schemaVersion(db)).toBe(1);
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all();
+    expect(tables).toEqual(['a']);
+    expect(db.prepare('SELECT x FROM a').pluck().all()).toEqual([1]);
+    db.close();
+  });
+
+  it('rejects a migration list out of order', () => {
+    const db = openDatabase(tempFile(), { migrations: [] });
+    const a: Migration = { version: 2, name: 'a', up: '' };
+    const b: Migration = { version: 1, name: 'b', up: '' };
+    expect(() => migrate(db, [a, b])).toThrow(/not after/);
+    db.close();
+  });
+});
+
+describe('migration 1 (meta)', () => {
+  it('creates the setting table on a real file', () => {
+    const file = tempFile();
+    const db = openDatabase(file, { migrations: migrations.filter((m) => m.version <= 1) });
+    db.prepare("INSERT INTO setting (key, value) VALUES ('terminal.warehouseId', '3')").run();
+    db.close();
+    const again = openDatabase(file);
+    expect(again.prepare('SELECT value FROM setting').pluck().get()).toBe('3');
+    again.close();
+  });
+});

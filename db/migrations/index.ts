@@ -1,0 +1,7 @@
+// The ordered list of schema migrations. Append only: a shipped migration is never edited.
+import { meta } from './0001-meta.ts';
+import type { Migration } from './types.ts';
+
+export type { Migration } from './types.ts';
+
+export const migrations: readonly Migration[] = [meta];

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['**/*.test.ts', '**/*.test.tsx'],
+    exclude: ['node_modules/**', 'dist/**'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Two cores on CI: keep forks bounded so integration tests with a sim each do not starve.
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});
