@@ -1,7 +1,8 @@
 // The ordered list of schema migrations. Append only: a shipped migration is never edited.
 import { meta } from './0001-meta.ts';
+import { outbox } from './0003-outbox.ts';
 import type { Migration } from './types.ts';
 
 export type { Migration } from './types.ts';
 
-export const migrations: readonly Migration[] = [meta];
+export const migrations: readonly Migration[] = [meta, outbox];

@@ -1,0 +1,164 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ZodError } from 'zod';
+import { openDatabase, schemaVersion } from './database.ts';
+import { migrations } from './migrations/index.ts';
+import {
+  claimForSending,
+  countOutboxOrders,
+  earliestNextAttempt,
+  getOutboxOrder,
+  insertOutboxOrder,
+  listOutboxOrders,
+  markInterruptedInDoubt,
+  nextDueOutboxOrder,
+  recordOutboxOutcome,
+  replaceOutboxPayload,
+} from './outbox.ts';
+
+const dirs: string[] = [];
+function tempFile(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'counter-outbox-'));
+  dirs.push(dir);
+  return join(dir, 'counter.sqlite');
+}
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+const order = { customerId: 7, warehouseId: 1, items: [{ productId: 3, quantity: 2 }], note: 'n' };
+
+describe('migration 3 (outbox)', () => {
+  it('creates outbox_order on a real file over schema 1, and the rows survive a reopen', () => {
+    const file = tempFile();
+    const v1 = openDatabase(file, { migrations: migrations.filter((m) => m.version <= 1) });
+    expect(schemaVersion(v1)).toBe(1);
+    v1.close();
+    const db = openDatabase(file, { migrations: migrations.filter((m) => m.version <= 3) });
+    expect(schemaVersion(db)).toBe(3);
+    const inserted = insertOutboxOrder(db, order, { originSessionId: 12 });
+    db.close();
+    const again = openDatabase(file);
+    const stored = getOutboxOrder(again, inserted.id);
+    expect(stored).toMatchObject({
+      state: 'queued',
+      attempts: 0,
+      payload: order,
+      originSessionId: 12,
+      remoteId: null,
+      nextAttemptAt: null,
+    });
+    expect(stored?.clientReference).toMatch(/^[0-9a-f-]{36}$/);
+    again.close();
+  });
+
+  it('refuses a state outside the list and a payload that is not JSON', () => {
+    const db = openDatabase(tempFile());
+    const { id } = insertOutboxOrder(db, order);
+    expect(() => db.prepare("UPDATE outbox_order SET state = 'lost' WHERE id = ?").run(id)).toThrow(/CHECK/);
+    expect(() => db.prepare("UPDATE outbox_order SET payload = '{' WHERE id = ?").run(id)).toThrow(/CHECK/);
+    db.close();
+  });
+});
+
+describe('outbox queries', () => {
+  it('inserts inside the caller transaction: a rollback leaves no order', () => {
+    const db = openDatabase(tempFile());
+    expect(() =>
+      db.transaction(() => {
+        insertOutboxOrder(db, order);
+        throw new Error('session close failed');
+      })(),
+    ).toThrow('session close failed');
+    expect(listOutboxOrders(db)).toEqual([]);
+    db.close();
+  });
+
+  it('rejects an order that is not the order file shape (and stores nothing)', () => {
+    const db = openDatabase(tempFile());
+    expect(() => insertOutboxOrder(db, { customerID: 1, items: [] })).toThrow(ZodError);
+    expect(() => insertOutboxOrder(db, { items: [{ productId: 1.5, quantity: 1 }] })).toThrow(ZodError);
+    expect(listOutboxOrders(db)).toEqual([]);
+    db.close();
+  });
+
+  it('gives each order its own client reference, kept for every attempt', () => {
+    const db = openDatabase(tempFile());
+    const a = insertOutboxOrder(db, order);
+    const b = insertOutboxOrder(db, order);
+    expect(a.clientReference).not.toBe(b.clientReference);
+    expect(claimForSending(db, a.id, ['queued'])).toBe(true);
+    recordOutboxOutcome(db, a.id, ['sending'], { state: 'queued', nextAttemptAt: 5 });
+    expect(claimForSending(db, a.id, ['queued'])).toBe(true);
+    const again = getOutboxOrder(db, a.id);
+    expect(again?.clientReference).toBe(a.clientReference);
+    expect(again?.attempts).toBe(2);
+    db.close();
+  });
+
+  it('picks the oldest due order, skips waiting ones, and in-doubt only when asked', () => {
+    const db = openDatabase(tempFile());
+    const a = insertOutboxOrder(db, order);
+    const b = insertOutboxOrder(db, order);
+    const c = insertOutboxOrder(db, order);
+    claimForSending(db, a.id, ['queued']);
+    recordOutboxOutcome(db, a.id, ['sending'], { state: 'queued', nextAttemptAt: 1000 });
+    claimForSending(db, b.id, ['queued']);
+    recordOutboxOutcome(db, b.id, ['sending'], { state: 'in-doubt' });
+    expect(nextDueOutboxOrder(db, 999, false)?.id).toBe(c.id);
+    expect(nextDueOutboxOrder(db, 999, true)?.id).toBe(b.id);
+    expect(nextDueOutboxOrder(db, 1000, false)?.id).toBe(a.id);
+    expect(earliestNextAttempt(db, false)).toBe(0);
+    claimForSending(db, c.id, ['queued']);
+    expect(earliestNextAttempt(db, false)).toBe(1000);
+    db.close();
+  });
+
+  it('claims once: a second claim of a sending order fails', () => {
+    const db = openDatabase(tempFile());
+    const { id } = insertOutboxOrder(db, order);
+    expect(claimForSending(db, id, ['queued'])).toBe(true);
+    expect(claimForSending(db, id, ['queued', 'in-doubt'])).toBe(false);
+    db.close();
+  });
+
+  it('records an outcome only from the expected states and keeps errors as JSON', () => {
+    const db = openDatabase(tempFile());
+    const { id } = insertOutboxOrder(db, order);
+    expect(recordOutboxOutcome(db, id, ['sending'], { state: 'sent', remoteId: 1 })).toBeUndefined();
+    claimForSending(db, id, ['queued']);
+    const fixed = recordOutboxOutcome(db, id, ['sending'], {
+      state: 'needs-fix',
+      fieldErrors: { customerId: ['CustomerId is required.'] },
+      messages: ['CustomerId is required.'],
+      errorId: 'e1',
+    });
+    expect(fixed).toMatchObject({
+      state: 'needs-fix',
+      fieldErrors: { customerId: ['CustomerId is required.'] },
+      messages: ['CustomerId is required.'],
+      errorId: 'e1',
+      code: null,
+    });
+    const edited = replaceOutboxPayload(db, id, ['needs-fix'], { ...order, customerId: 9 });
+    expect(edited).toMatchObject({ state: 'queued', fieldErrors: null, messages: null, errorId: null });
+    expect(edited?.payload.customerId).toBe(9);
+    db.close();
+  });
+
+  it('turns orders left in sending into in-doubt at start, and counts states', () => {
+    const file = tempFile();
+    const db = openDatabase(file);
+    const a = insertOutboxOrder(db, order);
+    insertOutboxOrder(db, order);
+    claimForSending(db, a.id, ['queued']);
+    db.close(); // the process "dies" here: the claim was committed before any request
+    const again = openDatabase(file);
+    expect(markInterruptedInDoubt(again)).toBe(1);
+    expect(getOutboxOrder(again, a.id)?.state).toBe('in-doubt');
+    expect(countOutboxOrders(again)).toMatchObject({ 'in-doubt': 1, queued: 1, sending: 0, sent: 0 });
+    again.close();
+  });
+});

@@ -1,0 +1,276 @@
+// Typed queries of the outbox_order table (migration 3). No function here opens a transaction,
+// so a caller may put any of them inside its own (the counter closes a ShoppingSession and inserts
+// its order in one transaction).
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { InternetOrderPayload } from '../main/outbox/order.ts';
+import type { Db } from './database.ts';
+
+export const OUTBOX_STATES = [
+  'queued',
+  'sending',
+  'sent',
+  'needs-fix',
+  'blocked',
+  'in-doubt',
+  'discarded',
+  'cancelled',
+] as const;
+export const OutboxState = z.enum(OUTBOX_STATES);
+export type OutboxState = z.infer<typeof OutboxState>;
+
+/** States an order can still leave by sending; the others wait for an operator or are final. */
+export const UNSENT_STATES: readonly OutboxState[] = [
+  'queued',
+  'sending',
+  'needs-fix',
+  'blocked',
+  'in-doubt',
+];
+
+export interface OutboxOrder {
+  readonly id: number;
+  readonly clientReference: string;
+  readonly payload: InternetOrderPayload;
+  readonly state: OutboxState;
+  readonly attempts: number;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  /** Epoch ms; null = as soon as possible. */
+  readonly nextAttemptAt: number | null;
+  readonly remoteId: number | null;
+  readonly fieldErrors: Record<string, string[]> | null;
+  readonly messages: string[] | null;
+  readonly errorId: string | null;
+  readonly code: string | null;
+  readonly permission: string | null;
+  readonly originSessionId: number | null;
+}
+
+const FieldErrors = z.record(z.string(), z.array(z.string()));
+const Messages = z.array(z.string());
+
+const Row = z.object({
+  id: z.number().int(),
+  client_reference: z.string(),
+  payload: z.string(),
+  state: OutboxState,
+  attempts: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  next_attempt_at: z.number().int().nullable(),
+  remote_id: z.number().int().nullable(),
+  field_errors: z.string().nullable(),
+  messages: z.string().nullable(),
+  error_id: z.string().nullable(),
+  code: z.string().nullable(),
+  permission: z.string().nullable(),
+  origin_session_id: z.number().int().nullable(),
+});
+
+function toOrder(raw: unknown): OutboxOrder {
+  const r = Row.parse(raw);
+  return {
+    id: r.id,
+    clientReference: r.client_reference,
+    payload: InternetOrderPayload.parse(JSON.parse(r.payload)),
+    state: r.state,
+    attempts: r.attempts,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    nextAttemptAt: r.next_attempt_at,
+    remoteId: r.remote_id,
+    fieldErrors: r.field_errors === null ? null : FieldErrors.parse(JSON.parse(r.field_errors)),
+    messages: r.messages === null ? null : Messages.parse(JSON.parse(r.messages)),
+    errorId: r.error_id,
+    code: r.code,
+    permission: r.permission,
+    originSessionId: r.origin_session_id,
+  };
+}
+
+export interface InsertOutboxOptions {
+  /** The ShoppingSession the order closes, if any. */
+  readonly originSessionId?: number;
+  /** Only for tests and imports; normally a fresh uuid made here, before any attempt. */
+  readonly clientReference?: string;
+  readonly now?: Date;
+}
+
+/**
+ * Stores a validated order as `queued`. Does NOT open a transaction: call it inside yours.
+ * Throws a ZodError when the order is not an order file's shape (and your transaction rolls back).
+ * After your transaction commits, wake the sender (Outbox.wake()).
+ */
+export function insertOutboxOrder(db: Db, order: unknown, options: InsertOutboxOptions = {}): OutboxOrder {
+  const payload = InternetOrderPayload.parse(order);
+  const now = (options.now ?? new Date()).toISOString();
+  const info = db
+    .prepare(
+      `INSERT INTO outbox_order (client_reference, payload, state, attempts, created_at, updated_at, origin_session_id)
+       VALUES (?, ?, 'queued', 0, ?, ?, ?)`,
+    )
+    .run(
+      options.clientReference ?? randomUUID(),
+      JSON.stringify(payload),
+      now,
+      now,
+      options.originSessionId ?? null,
+    );
+  return mustGet(db, Number(info.lastInsertRowid));
+}
+
+export function getOutboxOrder(db: Db, id: number): OutboxOrder | undefined {
+  const row: unknown = db.prepare('SELECT * FROM outbox_order WHERE id = ?').get(id);
+  return row === undefined ? undefined : toOrder(row);
+}
+
+function mustGet(db: Db, id: number): OutboxOrder {
+  const order = getOutboxOrder(db, id);
+  if (!order) throw new Error(`Outbox order ${id} does not exist`);
+  return order;
+}
+
+export function listOutboxOrders(db: Db, states?: readonly OutboxState[]): OutboxOrder[] {
+  const rows: unknown[] =
+    states === undefined
+      ? db.prepare('SELECT * FROM outbox_order ORDER BY id').all()
+      : db
+          .prepare(`SELECT * FROM outbox_order WHERE state IN (SELECT value FROM json_each(?)) ORDER BY id`)
+          .all(JSON.stringify(states));
+  return rows.map(toOrder);
+}
+
+export function countOutboxOrders(db: Db): Record<OutboxState, number> {
+  const counts = Object.fromEntries(OUTBOX_STATES.map((s) => [s, 0])) as Record<OutboxState, number>;
+  const rows = z
+    .array(z.object({ state: OutboxState, n: z.number().int() }))
+    .parse(db.prepare('SELECT state, count(*) AS n FROM outbox_order GROUP BY state').all());
+  for (const r of rows) counts[r.state] = r.n;
+  return counts;
+}
+
+/**
+ * The oldest order that may be sent now: queued and due, or in-doubt and due when the caller knows
+ * the instance recognises a repeated client reference. Oldest first, so the queue stays FIFO.
+ */
+export function nextDueOutboxOrder(db: Db, nowMs: number, includeInDoubt: boolean): OutboxOrder | undefined {
+  const row: unknown = db
+    .prepare(
+      `SELECT * FROM outbox_order
+       WHERE (state = 'queued' OR (? AND state = 'in-doubt'))
+         AND (next_attempt_at IS NULL OR next_attempt_at <= ?)
+       ORDER BY id LIMIT 1`,
+    )
+    .get(includeInDoubt ? 1 : 0, nowMs);
+  return row === undefined ? undefined : toOrder(row);
+}
+
+/** Earliest next_attempt_at among orders that wait for a time (for the sender's timer). */
+export function earliestNextAttempt(db: Db, includeInDoubt: boolean): number | null {
+  const value = db
+    .prepare(
+      `SELECT min(coalesce(next_attempt_at, 0)) FROM outbox_order
+       WHERE state = 'queued' OR (? AND state = 'in-doubt')`,
+    )
+    .pluck()
+    .get(includeInDoubt ? 1 : 0);
+  return z
+    .number()
+    .int()
+    .nullable()
+    .parse(value ?? null);
+}
+
+/**
+ * Claims an order for one attempt: `sending`, attempts + 1. The caller must let this commit BEFORE
+ * the request goes out: an order found in `sending` later is one whose request may have been sent.
+ * Returns false when the order was not in an expected state (someone else took it).
+ */
+export function claimForSending(db: Db, id: number, from: readonly OutboxState[], now = new Date()): boolean {
+  const info = db
+    .prepare(
+      `UPDATE outbox_order SET state = 'sending', attempts = attempts + 1, updated_at = ?
+       WHERE id = ? AND state IN (SELECT value FROM json_each(?))`,
+    )
+    .run(now.toISOString(), id, JSON.stringify(from));
+  return info.changes === 1;
+}
+
+/** What an attempt (or an operator) decided; every field not given is cleared. */
+export interface OutboxOutcome {
+  readonly state: OutboxState;
+  readonly nextAttemptAt?: number | null;
+  readonly remoteId?: number | null;
+  readonly fieldErrors?: Record<string, string[]> | null;
+  readonly messages?: readonly string[] | null;
+  readonly errorId?: string | null;
+  readonly code?: string | null;
+  readonly permission?: string | null;
+}
+
+/**
+ * Records an outcome when the order is still in one of `from` (so a late answer never overwrites a
+ * newer decision). Returns the stored order, or undefined when nothing changed.
+ */
+export function recordOutboxOutcome(
+  db: Db,
+  id: number,
+  from: readonly OutboxState[],
+  outcome: OutboxOutcome,
+  now = new Date(),
+): OutboxOrder | undefined {
+  const info = db
+    .prepare(
+      `UPDATE outbox_order SET state = ?, next_attempt_at = ?, remote_id = ?, field_errors = ?, messages = ?,
+         error_id = ?, code = ?, permission = ?, updated_at = ?
+       WHERE id = ? AND state IN (SELECT value FROM json_each(?))`,
+    )
+    .run(
+      outcome.state,
+      outcome.nextAttemptAt ?? null,
+      outcome.remoteId ?? null,
+      outcome.fieldErrors == null ? null : JSON.stringify(outcome.fieldErrors),
+      outcome.messages == null ? null : JSON.stringify(outcome.messages),
+      outcome.errorId ?? null,
+      outcome.code ?? null,
+      outcome.permission ?? null,
+      now.toISOString(),
+      id,
+      JSON.stringify(from),
+    );
+  return info.changes === 1 ? mustGet(db, id) : undefined;
+}
+
+/** Replaces the payload of an order not yet sent (edit of a needs-fix order) and queues it again. */
+export function replaceOutboxPayload(
+  db: Db,
+  id: number,
+  from: readonly OutboxState[],
+  order: unknown,
+  now = new Date(),
+): OutboxOrder | undefined {
+  const payload = InternetOrderPayload.parse(order);
+  const info = db
+    .prepare(
+      `UPDATE outbox_order SET payload = ?, state = 'queued', next_attempt_at = NULL, field_errors = NULL,
+         messages = NULL, error_id = NULL, code = NULL, permission = NULL, updated_at = ?
+       WHERE id = ? AND state IN (SELECT value FROM json_each(?))`,
+    )
+    .run(JSON.stringify(payload), now.toISOString(), id, JSON.stringify(from));
+  return info.changes === 1 ? mustGet(db, id) : undefined;
+}
+
+/**
+ * At start: an order left in `sending` by a process that died may have reached the service, so it
+ * becomes `in-doubt` (never `queued`: that would resend it blindly). Returns how many.
+ */
+export function markInterruptedInDoubt(db: Db, now = new Date()): number {
+  return db
+    .prepare(
+      `UPDATE outbox_order SET state = 'in-doubt', next_attempt_at = NULL, updated_at = ?,
+         messages = json_array('The app stopped while this order was being sent; it may have reached the service.')
+       WHERE state = 'sending'`,
+    )
+    .run(now.toISOString()).changes;
+}
