@@ -1,8 +1,9 @@
 // The ordered list of schema migrations. Append only: a shipped migration is never edited.
 import { meta } from './0001-meta.ts';
+import { catalog } from './0002-catalog.ts';
 import { outbox } from './0003-outbox.ts';
 import type { Migration } from './types.ts';
 
 export type { Migration } from './types.ts';
 
-export const migrations: readonly Migration[] = [meta, outbox];
+export const migrations: readonly Migration[] = [meta, catalog, outbox];

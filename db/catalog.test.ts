@@ -1,0 +1,289 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  addPending,
+  cardByBarcode,
+  catalogCounts,
+  deleteStockItems,
+  discoverCompanies,
+  discoveredCompanyIds,
+  ftsQuery,
+  pendingCount,
+  pendingKeys,
+  productUnits,
+  receivablesOwed,
+  removePending,
+  replaceCompanyCards,
+  replaceProductUnits,
+  replaceWarehouses,
+  saveSyncState,
+  searchStock,
+  stockItemByBarcode,
+  stockItemIdsBeforeMark,
+  syncState,
+  upsertReceivables,
+  upsertStockItems,
+  warehouses,
+  type StockItemInput,
+} from './catalog.ts';
+import { openDatabase, schemaVersion, type Db } from './database.ts';
+import { migrations } from './migrations/index.ts';
+
+const dirs: string[] = [];
+function tempFile(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'counter-catalog-'));
+  dirs.push(dir);
+  return join(dir, 'counter.sqlite');
+}
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+const T1 = '2026-01-01T10:00:00.000Z';
+const T2 = '2026-01-02T10:00:00.000Z';
+
+function item(id: number, over: Partial<StockItemInput> = {}): StockItemInput {
+  return {
+    id,
+    warehouseId: 1,
+    productId: id,
+    barcode: `859000000${String(id).padStart(4, '0')}`,
+    productCode: `P-${id}`,
+    productName: `Product ${id}`,
+    unitOfMeasure: 'ks',
+    price: 10 + id,
+    quantityInStock: 5,
+    quantityAvailable: 4,
+    quantityBlocked: 1,
+    quantityOrdered: 0,
+    lastModify: '2026-01-01T09:00:00',
+    ...over,
+  };
+}
+
+describe('migration 2 (catalog)', () => {
+  it('creates the catalog tables on a real file, and the data survives a reopen', () => {
+    const file = tempFile();
+    const db = openDatabase(file, { migrations: migrations.filter((m) => m.version <= 2) });
+    expect(schemaVersion(db)).toBe(2);
+    db.transaction(() => {
+      upsertStockItems(db, [item(1, { productName: 'Žluťoučký kůň' })], { syncedAt: T1, mark: 1 });
+    })();
+    db.close();
+    const again = openDatabase(file);
+    expect(schemaVersion(again)).toBe(migrations.at(-1)?.version);
+    expect(searchStock(again, 'zlut kun').map((r) => r.productId)).toEqual([1]);
+    const tables = again.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all();
+    for (const t of ['warehouse', 'stock_item', 'product_unit', 'company_card', 'company_representative']) {
+      expect(tables).toContain(t);
+    }
+    for (const t of [
+      'financial_receivable',
+      'discovered_company',
+      'sync_state',
+      'sync_pending',
+      'product_search',
+    ]) {
+      expect(tables).toContain(t);
+    }
+    again.close();
+  });
+});
+
+describe('catalog queries', () => {
+  function db(): Db {
+    return openDatabase(tempFile());
+  }
+
+  it('finds names by words in any order, prefixes, without case or diacritics', () => {
+    const d = db();
+    upsertStockItems(
+      d,
+      [
+        item(1, { productName: 'Žluťoučký kůň', brand: 'Úpěl' }),
+        item(2, { productName: 'Kůň hnědý' }),
+        item(3, { productName: 'Ďábelské ódy' }),
+      ],
+      { syncedAt: T1, mark: 1 },
+    );
+    expect(searchStock(d, 'zlut kun').map((r) => r.productId)).toEqual([1]);
+    expect(searchStock(d, 'KUN ZLUTOUCKY').map((r) => r.productId)).toEqual([1]);
+    expect(searchStock(d, 'kůň').map((r) => r.productId)).toEqual([1, 2]);
+    expect(searchStock(d, 'upel').map((r) => r.productId)).toEqual([1]);
+    expect(searchStock(d, 'dabel ody')[0]?.matchedBy).toBe('name');
+    expect(searchStock(d, 'kun', { limit: 1 })).toHaveLength(1);
+    expect(searchStock(d, 'zebra')).toEqual([]);
+    // FTS syntax in user input is inert.
+    expect(searchStock(d, '"kun" OR NEAR(')).toEqual([]);
+    expect(searchStock(d, '  ')).toEqual([]);
+    d.close();
+  });
+
+  it('finds by exact barcode and by code prefix, grouped by product with each warehouse', () => {
+    const d = db();
+    upsertStockItems(
+      d,
+      [
+        item(1, { productId: 7, warehouseId: 1, supplierProductCode: 'SUP-77', quantityInStock: 3 }),
+        item(2, {
+          productId: 7,
+          warehouseId: 2,
+          barcode: '8590000000001',
+          productCode: 'P-1',
+          quantityInStock: 9,
+        }),
+        item(3, { productId: 8, warehouseId: 1, productCode: 'P-100', prohibitionOfSale: true }),
+      ],
+      { syncedAt: T1, mark: 1 },
+    );
+    const byBarcode = searchStock(d, '8590000000001');
+    expect(byBarcode).toHaveLength(1);
+    expect(byBarcode[0]?.matchedBy).toBe('barcode');
+    expect(byBarcode[0]?.items.map((i) => [i.warehouseId, i.quantityInStock])).toEqual([
+      [1, 3],
+      [2, 9],
+    ]);
+    expect(searchStock(d, 'p-1').map((r) => r.productId)).toEqual([7, 8]);
+    expect(searchStock(d, 'sup-7').map((r) => [r.productId, r.matchedBy])).toEqual([[7, 'code']]);
+    expect(searchStock(d, 'P-1', { warehouseId: 2 }).map((r) => r.items.length)).toEqual([1]);
+    const only = stockItemByBarcode(d, '8590000000001', 2);
+    expect(only).toMatchObject({ id: 2, productId: 7, quantityInStock: 9, syncedAt: T1 });
+    expect(stockItemByBarcode(d, '8590000000001', 3)).toBeUndefined();
+    const prohibited = searchStock(d, 'P-100')[0]?.items[0];
+    expect(prohibited?.prohibitionOfSale).toBe(true);
+    expect(prohibited && 'supplierProductCode' in prohibited).toBe(false);
+    d.close();
+  });
+
+  it('reports changed products, keeps names in step and sweeps unseen rows', () => {
+    const d = db();
+    expect(upsertStockItems(d, [item(1), item(2)], { syncedAt: T1, mark: 1 }).changedProductIds).toEqual([
+      1, 2,
+    ]);
+    const again = upsertStockItems(
+      d,
+      [item(1), item(2, { lastModify: '2026-01-02T00:00:00', productName: 'Renamed' })],
+      {
+        syncedAt: T2,
+        mark: 2,
+      },
+    );
+    expect(again.changedProductIds).toEqual([2]);
+    expect(searchStock(d, 'renamed').map((r) => r.productId)).toEqual([2]);
+    expect(searchStock(d, 'product').map((r) => r.productId)).toEqual([1]);
+    upsertStockItems(d, [item(1)], { syncedAt: T2, mark: 3 });
+    expect(stockItemIdsBeforeMark(d, 3, 100)).toEqual([2]);
+    expect(deleteStockItems(d, [2])).toBe(1);
+    expect(searchStock(d, 'renamed')).toEqual([]);
+    expect(d.prepare('SELECT count(*) FROM product_search').pluck().get()).toBe(1);
+    d.close();
+  });
+
+  it('reports syncedAt as the later of the row write and the last complete stock sync', () => {
+    const d = db();
+    upsertStockItems(d, [item(1)], { syncedAt: T1, mark: 1 });
+    expect(stockItemByBarcode(d, item(1).barcode ?? '', 1)?.syncedAt).toBe(T1);
+    saveSyncState(d, 'stockItems', { lastCompleteAt: T2 });
+    expect(searchStock(d, 'P-1')[0]?.syncedAt).toBe(T2);
+    d.close();
+  });
+
+  it('stores cards, units, receivables, discovered companies, sync state and pending keys', () => {
+    const d = db();
+    replaceCompanyCards(
+      d,
+      5,
+      [
+        { id: 1, companyId: 5, barcode: 'C1', isInvalid: false, validTo: '2030-01-01T00:00:00', discount: 5 },
+        { id: 2, companyId: 5, barcode: 'C2' },
+      ],
+      T1,
+    );
+    replaceCompanyCards(d, 5, [{ id: 1, companyId: 5, barcode: 'C1', isInvalid: true }], T2);
+    expect(cardByBarcode(d, 'C1')).toEqual({
+      id: 1,
+      companyId: 5,
+      barcode: 'C1',
+      isInvalid: true,
+      syncedAt: T2,
+    });
+    expect(cardByBarcode(d, 'C2')).toBeUndefined();
+    expect(discoveredCompanyIds(d)).toEqual([5]);
+    expect(discoverCompanies(d, [5, 6, 6], 'receivable', T1)).toEqual([6]);
+
+    replaceProductUnits(d, 9, [{ id: 3, productId: 9, unit: 1, quantityCoefficient: 12, guid: 'g' }], T1);
+    expect(productUnits(d, 9)).toEqual([
+      { id: 3, productId: 9, unit: 1, quantityCoefficient: 12, guid: 'g' },
+    ]);
+
+    upsertReceivables(
+      d,
+      [
+        {
+          id: 1,
+          customerId: 6,
+          amount: 100,
+          alreadyPaid: 40,
+          currency: 'CZK',
+          dueDate: '2026-02-01T00:00:00',
+        },
+        {
+          id: 2,
+          customerId: 6,
+          amount: 10.1,
+          alreadyPaid: 0,
+          currency: 'CZK',
+          dueDate: '2026-01-01T00:00:00',
+        },
+        { id: 3, customerId: 6, amount: 50, alreadyPaid: 50, currency: 'CZK' },
+      ],
+      { syncedAt: T1, mark: 1 },
+    );
+    const owed = receivablesOwed(d, 6);
+    expect(owed.items.map((i) => [i.id, i.owed])).toEqual([
+      [2, 10.1],
+      [1, 60],
+    ]);
+    expect(owed.totals).toEqual([{ currency: 'CZK', owed: 70.1 }]);
+
+    replaceWarehouses(
+      d,
+      [
+        { id: 1, name: 'Main', number: '01' },
+        { id: 2, name: 'Shop', isInactive: true },
+      ],
+      T1,
+    );
+    replaceWarehouses(d, [{ id: 2, name: 'Shop 2' }], T2);
+    expect(warehouses(d)).toEqual([{ id: 2, name: 'Shop 2', syncedAt: T2 }]);
+
+    expect(syncState(d, 'stockItems')).toEqual({ resource: 'stockItems', fullPass: 0 });
+    saveSyncState(d, 'stockItems', { watermark: '2026-01-01T00:00:00', fullPass: 3, cursor: '{"page":2}' });
+    saveSyncState(d, 'stockItems', { cursor: null });
+    expect(syncState(d, 'stockItems')).toEqual({
+      resource: 'stockItems',
+      fullPass: 3,
+      watermark: '2026-01-01T00:00:00',
+    });
+
+    addPending(d, 'productUnits', [3, 1, 2, 2]);
+    expect(pendingKeys(d, 'productUnits', 2)).toEqual([1, 2]);
+    removePending(d, 'productUnits', [1, 2]);
+    expect(pendingCount(d, 'productUnits')).toBe(1);
+
+    expect(catalogCounts(d)).toMatchObject({
+      warehouses: 1,
+      companyCards: 1,
+      productUnits: 1,
+      financialReceivables: 3,
+    });
+    d.close();
+  });
+
+  it('quotes every word of a name query', () => {
+    expect(ftsQuery('zlut  kůň!')).toBe('"zlut"* "kůň"*');
+    expect(ftsQuery('-- "')).toBeUndefined();
+  });
+});
