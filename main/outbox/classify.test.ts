@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { ServiceError, type ServiceErrorInit } from '../service/errors.ts';
+import { DEFAULT_RETRY_BACKOFF, backoffDelay, retryDelay } from './backoff.ts';
+import { classifyFailure, classifySuccess, type ClassifyContext } from './classify.ts';
+
+const ctx: ClassifyContext = {
+  nowMs: 1_000_000,
+  attempts: 1,
+  clientReference: 'ref-1',
+  backoff: { baseMs: 1_000, maxMs: 60_000 },
+  random: () => 0.5,
+};
+const err = (init: Partial<ServiceErrorInit>): ServiceError =>
+  new ServiceError({ kind: 'http', message: 'm', mayHaveReachedServer: true, ...init });
+
+describe('classifyFailure', () => {
+  it('201 is sent with the id the service gave', () => {
+    expect(classifySuccess({ id: 42, items: [] }).outcome).toEqual({ state: 'sent', remoteId: 42 });
+  });
+
+  it('400 is needs-fix with the messages and their fields', () => {
+    const c = classifyFailure(
+      err({
+        status: 400,
+        messages: ['CustomerId is required.', 'WarehouseId is required.'],
+        fieldErrors: { customerId: ['CustomerId is required.'], warehouseId: ['WarehouseId is required.'] },
+        errorId: 'e1',
+      }),
+      ctx,
+    );
+    expect(c.outcome).toMatchObject({
+      state: 'needs-fix',
+      fieldErrors: { customerId: ['CustomerId is required.'], warehouseId: ['WarehouseId is required.'] },
+      messages: ['CustomerId is required.', 'WarehouseId is required.'],
+      errorId: 'e1',
+    });
+    expect(c.directive.kind).toBe('continue');
+  });
+
+  it('403 is blocked naming the permission', () => {
+    const c = classifyFailure(err({ status: 403, permission: 'Permissions.Orders.Create' }), ctx);
+    expect(c.outcome).toMatchObject({ state: 'blocked', permission: 'Permissions.Orders.Create' });
+  });
+
+  it('409 DuplicateRequest is sent as the first order', () => {
+    const c = classifyFailure(err({ status: 409, code: 'DuplicateRequest', params: { orderId: '17' } }), ctx);
+    expect(c.outcome).toMatchObject({ state: 'sent', remoteId: 17 });
+  });
+
+  it('5xx is queued with backoff and honours Retry-After', () => {
+    const plain = classifyFailure(err({ status: 503 }), ctx);
+    expect(plain.outcome).toMatchObject({ state: 'queued', nextAttemptAt: ctx.nowMs + 750 });
+    const later = classifyFailure(err({ status: 503, retryAfterMs: 7_000 }), ctx);
+    expect(later.outcome.nextAttemptAt).toBeGreaterThanOrEqual(ctx.nowMs + 7_000);
+    expect(plain.directive.kind).toBe('continue');
+  });
+
+  it('429 pauses every order until Retry-After', () => {
+    const c = classifyFailure(err({ status: 429, retryAfterMs: 2_000 }), ctx);
+    expect(c.outcome.state).toBe('queued');
+    expect(c.directive).toEqual({ kind: 'pause', untilMs: c.outcome.nextAttemptAt });
+    expect(c.outcome.nextAttemptAt).toBeGreaterThanOrEqual(ctx.nowMs + 2_000);
+  });
+
+  it('a refused token (never sent) is queued and pauses, never needs-fix', () => {
+    const c = classifyFailure(err({ status: 400, mayHaveReachedServer: false }), ctx);
+    expect(c.outcome.state).toBe('queued');
+    expect(c.directive.kind).toBe('pause');
+  });
+
+  it('connection refused is queued and offline; a reset after sending is in-doubt', () => {
+    const refused = classifyFailure(err({ kind: 'network', mayHaveReachedServer: false }), ctx);
+    expect(refused.outcome).toMatchObject({ state: 'queued', nextAttemptAt: null });
+    expect(refused.directive.kind).toBe('offline');
+    const reset = classifyFailure(err({ kind: 'network', mayHaveReachedServer: true }), ctx);
+    expect(reset.outcome.state).toBe('in-doubt');
+    expect(reset.outcome.messages?.join(' ')).toContain('ref-1');
+    const timeout = classifyFailure(err({ kind: 'timeout', mayHaveReachedServer: true }), ctx);
+    expect(timeout.outcome.state).toBe('in-doubt');
+    const garbled = classifyFailure(err({ kind: 'invalid-response', mayHaveReachedServer: true }), ctx);
+    expect(garbled.outcome.state).toBe('in-doubt');
+  });
+
+  it('an unexpected throw is in-doubt, never queued', () => {
+    expect(classifyFailure(new TypeError('boom'), ctx).outcome.state).toBe('in-doubt');
+  });
+});
+
+describe('backoff', () => {
+  it('grows exponentially with jitter between half and full, capped', () => {
+    const p = DEFAULT_RETRY_BACKOFF;
+    expect(backoffDelay(p, 1, () => 0)).toBe(500);
+    expect(backoffDelay(p, 1, () => 1)).toBe(1_000);
+    expect(backoffDelay(p, 3, () => 1)).toBe(4_000);
+    expect(backoffDelay(p, 100, () => 1)).toBe(p.maxMs);
+    expect(retryDelay(p, 1, 3_000, () => 1)).toBe(3_300);
+    expect(retryDelay(p, 1, 30_000, () => 1)).toBe(31_000);
+  });
+});

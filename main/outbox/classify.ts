@@ -1,0 +1,146 @@
+// What one attempt to send an order means for the order (its next state) and for the sender
+// (carry on, pause everything until a time, or stop because the service is unreachable).
+import { ServiceError } from '../service/errors.ts';
+import type { InternetOrder } from '../service/schemas.ts';
+import type { OutboxOutcome } from '../../db/outbox.ts';
+import { retryDelay, type BackoffPolicy } from './backoff.ts';
+
+export type SenderDirective =
+  | { readonly kind: 'continue' }
+  /** 429: the whole client is over its rate; nothing is sent before `untilMs`. */
+  | { readonly kind: 'pause'; readonly untilMs: number }
+  /** The request never reached the service: stop the pass and probe health until it is back. */
+  | { readonly kind: 'offline' };
+
+export interface Classified {
+  readonly outcome: OutboxOutcome;
+  readonly directive: SenderDirective;
+}
+
+/** The service's answer to a repeated Idempotency-Key: the first order already exists. */
+export const DUPLICATE_REQUEST = 'DuplicateRequest';
+
+export function classifySuccess(order: InternetOrder): Classified {
+  return { outcome: { state: 'sent', remoteId: order.id }, directive: { kind: 'continue' } };
+}
+
+export interface ClassifyContext {
+  readonly nowMs: number;
+  /** Attempts made so far, this one included. */
+  readonly attempts: number;
+  readonly clientReference: string;
+  readonly backoff: BackoffPolicy;
+  readonly random?: () => number;
+}
+
+export function classifyFailure(error: unknown, ctx: ClassifyContext): Classified {
+  const go = { kind: 'continue' } as const;
+  const later = (retryAfterMs?: number): number =>
+    ctx.nowMs + retryDelay(ctx.backoff, ctx.attempts, retryAfterMs, ctx.random);
+  if (!(error instanceof ServiceError)) {
+    // A bug or an unexpected throw after the request may have left: never guess "not sent".
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      outcome: inDoubt(ctx, later(), [`Unexpected failure while sending: ${message}`]),
+      directive: go,
+    };
+  }
+  const fromService = {
+    messages: error.messages.length > 0 ? error.messages : [error.message],
+    errorId: error.errorId ?? null,
+    code: error.code ?? null,
+  };
+  if (error.kind === 'http' && !error.mayHaveReachedServer) {
+    // The token endpoint answered (refused credentials, 429, 5xx): the order itself was never sent,
+    // so it is not the order's fault. Every order would meet the same answer: pause them all.
+    const until = later(error.retryAfterMs);
+    return {
+      outcome: { state: 'queued', nextAttemptAt: until, ...fromService },
+      directive: { kind: 'pause', untilMs: until },
+    };
+  }
+  if (error.kind === 'http' && error.status !== undefined) {
+    const status = error.status;
+    const orderId = error.params?.orderId;
+    if (
+      status === 409 &&
+      error.code === DUPLICATE_REQUEST &&
+      orderId !== undefined &&
+      /^\d+$/.test(orderId)
+    ) {
+      // The service already holds this client reference: the first attempt was stored.
+      return { outcome: { state: 'sent', remoteId: Number(orderId), code: error.code }, directive: go };
+    }
+    if (status === 429) {
+      const until = later(error.retryAfterMs);
+      return {
+        outcome: { state: 'queued', nextAttemptAt: until, ...fromService },
+        directive: { kind: 'pause', untilMs: until },
+      };
+    }
+    if (status >= 500)
+      return {
+        outcome: { state: 'queued', nextAttemptAt: later(error.retryAfterMs), ...fromService },
+        directive: go,
+      };
+    if (status === 403) {
+      return {
+        outcome: { state: 'blocked', permission: error.permission ?? null, ...fromService },
+        directive: go,
+      };
+    }
+    if (status === 401) {
+      // The client already took a new token and repeated once: the credentials are refused. Every
+      // order would fail the same way, so stop and let the operator fix the settings.
+      return {
+        outcome: { state: 'queued', nextAttemptAt: later(), ...fromService },
+        directive: { kind: 'pause', untilMs: later() },
+      };
+    }
+    if (status === 404) {
+      return {
+        outcome: {
+          state: 'blocked',
+          ...fromService,
+          messages: [
+            'This instance does not offer internet orders (404); resend once it does.',
+            ...fromService.messages,
+          ],
+        },
+        directive: go,
+      };
+    }
+    // 400 and any other 4xx: the service refused this order as it is; the operator edits it.
+    return {
+      outcome: {
+        state: 'needs-fix',
+        fieldErrors: Object.keys(error.fieldErrors).length > 0 ? error.fieldErrors : null,
+        ...fromService,
+      },
+      directive: go,
+    };
+  }
+  if (error.kind === 'not-available') {
+    return { outcome: { state: 'blocked', ...fromService }, directive: go };
+  }
+  if (!error.mayHaveReachedServer) {
+    // Certainly not received (refused, DNS, token not obtained): plain queued, due when back.
+    return {
+      outcome: { state: 'queued', nextAttemptAt: null, ...fromService },
+      directive: { kind: 'offline' },
+    };
+  }
+  // Reset after sending, timeout waiting for the answer, a 2xx that did not parse, abort in flight.
+  return { outcome: inDoubt(ctx, later(), fromService.messages), directive: go };
+}
+
+function inDoubt(ctx: ClassifyContext, nextAttemptAt: number, messages: string[]): OutboxOutcome {
+  return {
+    state: 'in-doubt',
+    nextAttemptAt,
+    messages: [
+      ...messages,
+      `The order may have reached the service. Client reference ${ctx.clientReference}.`,
+    ],
+  };
+}

@@ -1,0 +1,45 @@
+// The outbox entry of INTERFACES.md, as the CLI prints it and the UI shows it. Fields without a
+// value are left out (like the service's own JSON). Extra fields beyond INTERFACES.md are additions.
+import { z } from 'zod';
+import { OutboxState, type OutboxOrder } from '../../db/outbox.ts';
+import { InternetOrderPayload } from './order.ts';
+
+export const OutboxEntry = z.object({
+  id: z.int(),
+  state: OutboxState,
+  attempts: z.int(),
+  createdAt: z.string(),
+  remoteId: z.int().optional(),
+  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+  messages: z.array(z.string()).optional(),
+  errorId: z.string().optional(),
+  code: z.string().optional(),
+  // Additions: what an operator needs to look an order up or to know when it is tried next.
+  clientReference: z.string(),
+  permission: z.string().optional(),
+  updatedAt: z.string(),
+  nextAttemptAt: z.string().optional(),
+  originSessionId: z.int().optional(),
+  order: InternetOrderPayload,
+});
+export type OutboxEntry = z.infer<typeof OutboxEntry>;
+
+export function toOutboxEntry(o: OutboxOrder): OutboxEntry {
+  return {
+    id: o.id,
+    state: o.state,
+    attempts: o.attempts,
+    createdAt: o.createdAt,
+    ...(o.remoteId !== null && { remoteId: o.remoteId }),
+    ...(o.fieldErrors !== null && { fieldErrors: o.fieldErrors }),
+    ...(o.messages !== null && { messages: o.messages }),
+    ...(o.errorId !== null && { errorId: o.errorId }),
+    ...(o.code !== null && { code: o.code }),
+    clientReference: o.clientReference,
+    ...(o.permission !== null && { permission: o.permission }),
+    updatedAt: o.updatedAt,
+    ...(o.nextAttemptAt !== null && { nextAttemptAt: new Date(o.nextAttemptAt).toISOString() }),
+    ...(o.originSessionId !== null && { originSessionId: o.originSessionId }),
+    order: o.payload,
+  };
+}

@@ -1,0 +1,14 @@
+// The outbox of internet orders: store first, then send; see outbox.ts for the state machine.
+export {
+  Outbox,
+  OrderValidationError,
+  OutboxActionError,
+  type OrderService,
+  type OutboxEvent,
+  type OutboxOptions,
+  type OutboxStatus,
+  type ReplayReport,
+} from './outbox.ts';
+export { OutboxEntry, toOutboxEntry } from './entry.ts';
+export { InternetOrderPayload } from './order.ts';
+export { insertOutboxOrder, OUTBOX_STATES, type OutboxOrder, type OutboxState } from '../../db/outbox.ts';

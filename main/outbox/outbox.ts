@@ -1,0 +1,558 @@
+// The outbox: every internet order is stored first, then sent; the state machine of an order and the
+// sender that drives it (at once on place, in the background when the service comes back, on start
+// and on demand). Crash safety rests on one rule: `sending` is committed before the request leaves,
+// so an order found in `sending` by a new process may have reached the service and is `in-doubt`.
+import { ZodError } from 'zod';
+import type { Db } from '../../db/database.ts';
+import {
+  claimForSending,
+  countOutboxOrders,
+  earliestNextAttempt,
+  getOutboxOrder,
+  insertOutboxOrder,
+  listOutboxOrders,
+  markInterruptedInDoubt,
+  nextDueOutboxOrder,
+  recordOutboxOutcome,
+  replaceOutboxPayload,
+  type InsertOutboxOptions,
+  type OutboxOrder,
+  type OutboxOutcome,
+  type OutboxState,
+} from '../../db/outbox.ts';
+import { ServiceError } from '../service/errors.ts';
+import type { InternetOrder, InternetOrderInput } from '../service/schemas.ts';
+import { backoffDelay, DEFAULT_PROBE_BACKOFF, DEFAULT_RETRY_BACKOFF, type BackoffPolicy } from './backoff.ts';
+import { classifyFailure, classifySuccess, type Classified } from './classify.ts';
+import { localFieldErrors } from './order.ts';
+
+/** The part of ServiceClient (main/service) the outbox uses. */
+export interface OrderService {
+  createInternetOrder(
+    order: InternetOrderInput,
+    opts: { clientReference: string; signal?: AbortSignal },
+  ): Promise<InternetOrder>;
+  deleteInternetOrder(id: number, signal?: AbortSignal): Promise<void>;
+  capabilities(signal?: AbortSignal): Promise<{ recognisesClientReference: boolean }>;
+  health(signal?: AbortSignal): Promise<boolean>;
+}
+
+export interface OutboxOptions {
+  /** Orders in flight at once during a replay (one connection each). Default 4. */
+  readonly concurrency?: number;
+  readonly retryBackoff?: BackoffPolicy;
+  /** Health probe while the service is unreachable. */
+  readonly probeBackoff?: BackoffPolicy;
+  readonly random?: () => number;
+  readonly now?: () => number;
+  readonly log?: (message: string) => void;
+}
+
+export interface OutboxStatus {
+  /** null until the first attempt or probe says. */
+  readonly online: boolean | null;
+  readonly probing: boolean;
+  readonly pausedUntil: number | null;
+  readonly counts: Record<OutboxState, number>;
+}
+
+export type OutboxEvent =
+  | { readonly type: 'order'; readonly order: OutboxOrder }
+  | { readonly type: 'status'; readonly status: OutboxStatus };
+
+export interface ReplayReport {
+  /** Attempts made in this pass. */
+  readonly attempted: number;
+  /** The pass stopped because the service could not be reached. */
+  readonly unreachable: boolean;
+}
+
+/** The order is not an order file's shape; nothing was stored. */
+export class OrderValidationError extends Error {
+  override name = 'OrderValidationError';
+  readonly fieldErrors: Record<string, string[]>;
+  constructor(fieldErrors: Record<string, string[]>) {
+    super(
+      `The order is not valid: ${Object.entries(fieldErrors)
+        .map(([f, m]) => `${f}: ${m.join(' ')}`)
+        .join('; ')}`,
+    );
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+export type OutboxActionFailure = 'not-found' | 'wrong-state' | 'dependent-records' | 'service';
+
+/** An operator action (edit, resend, discard, cancel, mark sent) that could not be done. */
+export class OutboxActionError extends Error {
+  override name = 'OutboxActionError';
+  readonly reason: OutboxActionFailure;
+  readonly messages: string[];
+  readonly unreachable: boolean;
+  constructor(reason: OutboxActionFailure, message: string, messages: string[] = [], unreachable = false) {
+    super(message);
+    this.reason = reason;
+    this.messages = messages;
+    this.unreachable = unreachable;
+  }
+}
+
+const SENDABLE_EDIT: readonly OutboxState[] = ['queued', 'needs-fix', 'blocked'];
+const DISCARDABLE: readonly OutboxState[] = ['queued', 'needs-fix', 'blocked', 'in-doubt'];
+const RESENDABLE: readonly OutboxState[] = ['needs-fix', 'blocked', 'in-doubt'];
+/** A late answer is recorded even if another process marked the order in-doubt meanwhile. */
+const ANSWERABLE: readonly OutboxState[] = ['sending', 'in-doubt'];
+
+export class Outbox {
+  private readonly db: Db;
+  private client: OrderService;
+  private readonly concurrency: number;
+  private readonly retryBackoff: BackoffPolicy;
+  private readonly probeBackoff: BackoffPolicy;
+  private readonly random: () => number;
+  private readonly now: () => number;
+  private readonly log: (message: string) => void;
+  private readonly listeners = new Set<(event: OutboxEvent) => void>();
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private pass: Promise<ReplayReport> | undefined;
+  private passAgain = false;
+  private background = false;
+  private stopped = false;
+  private online: boolean | null = null;
+  private probing = false;
+  private pausedUntil: number | null = null;
+  private timer: NodeJS.Timeout | undefined;
+  private probeTimer: NodeJS.Timeout | undefined;
+
+  constructor(db: Db, client: OrderService, options: OutboxOptions = {}) {
+    this.db = db;
+    this.client = client;
+    this.concurrency = Math.max(1, options.concurrency ?? 4);
+    this.retryBackoff = options.retryBackoff ?? DEFAULT_RETRY_BACKOFF;
+    this.probeBackoff = options.probeBackoff ?? DEFAULT_PROBE_BACKOFF;
+    this.random = options.random ?? Math.random;
+    this.now = options.now ?? Date.now;
+    this.log = options.log ?? (() => undefined);
+  }
+
+  /** Subscribe to order changes and status; returns the unsubscribe function. */
+  on(listener: (event: OutboxEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Settings changed: later attempts use this client. */
+  setClient(client: OrderService): void {
+    this.client = client;
+    this.online = null;
+    void this.wake();
+  }
+
+  list(states?: readonly OutboxState[]): OutboxOrder[] {
+    return listOutboxOrders(this.db, states);
+  }
+
+  get(id: number): OutboxOrder | undefined {
+    return getOutboxOrder(this.db, id);
+  }
+
+  status(): OutboxStatus {
+    return {
+      online: this.online,
+      probing: this.probing,
+      pausedUntil: this.pausedUntil,
+      counts: countOutboxOrders(this.db),
+    };
+  }
+
+  /**
+   * Background mode (the app): orders left in `sending` become in-doubt, a replay runs now, later
+   * ones run when orders fall due and when the health probe sees the service come back.
+   */
+  start(): void {
+    this.background = true;
+    this.stopped = false;
+    const interrupted = this.recoverInterrupted();
+    if (interrupted > 0)
+      this.log(`outbox: ${interrupted} order(s) were being sent when the app stopped: in-doubt`);
+    void this.wake();
+  }
+
+  /** Orders left in `sending` by a process that died become in-doubt. Returns how many. */
+  recoverInterrupted(): number {
+    const n = markInterruptedInDoubt(this.db, new Date(this.now()));
+    if (n > 0) this.emitStatus();
+    return n;
+  }
+
+  /** Stops timers and the probe, and waits for requests in flight to be answered and stored. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.background = false;
+    clearTimeout(this.timer);
+    clearTimeout(this.probeTimer);
+    this.probing = false;
+    await Promise.allSettled([...this.inFlight, ...(this.pass ? [this.pass] : [])]);
+  }
+
+  /** Something was added or changed outside (e.g. the counter closed a session): replay soon. */
+  async wake(): Promise<ReplayReport | undefined> {
+    if (this.stopped) return undefined;
+    try {
+      return await this.replay();
+    } catch (error) {
+      this.log(`outbox: replay failed: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    }
+  }
+
+  /**
+   * Validates and stores the order (queued, with a fresh client reference), then tries to send it
+   * at once. Throws OrderValidationError (nothing stored) when it is not an order file's shape.
+   * The returned order is in the state the attempt left it.
+   */
+  async place(order: unknown, options: Omit<InsertOutboxOptions, 'now'> = {}): Promise<OutboxOrder> {
+    const stored = this.insert(order, options);
+    this.emitOrder(stored);
+    return (await this.sendNow(stored.id)) ?? this.mustGet(stored.id);
+  }
+
+  /** Edit of an order not yet sent (a needs-fix one, typically): new payload, queued, sent at once. */
+  async edit(id: number, order: unknown): Promise<OutboxOrder> {
+    const current = this.mustFind(id);
+    let replaced: OutboxOrder | undefined;
+    try {
+      replaced = replaceOutboxPayload(this.db, id, SENDABLE_EDIT, order, new Date(this.now()));
+    } catch (error) {
+      if (error instanceof ZodError) throw new OrderValidationError(localFieldErrors(error));
+      throw error;
+    }
+    if (!replaced) throw wrongState(current, 'edited', SENDABLE_EDIT);
+    this.emitOrder(replaced);
+    return (await this.sendNow(id)) ?? this.mustGet(id);
+  }
+
+  /**
+   * Operator: send again. For needs-fix and blocked (the cause was fixed), and for an in-doubt order
+   * the operator looked up in the service and did not find (the instance cannot recognise replays).
+   */
+  async resend(id: number): Promise<OutboxOrder> {
+    const current = this.mustFind(id);
+    const queued = recordOutboxOutcome(this.db, id, RESENDABLE, { state: 'queued' }, new Date(this.now()));
+    if (!queued) throw wrongState(current, 'resent', RESENDABLE);
+    this.emitOrder(queued);
+    return (await this.sendNow(id)) ?? this.mustGet(id);
+  }
+
+  /** Operator: an in-doubt order found in the service under this id. */
+  markSent(id: number, remoteId: number): OutboxOrder {
+    const current = this.mustFind(id);
+    const sent = recordOutboxOutcome(
+      this.db,
+      id,
+      ['in-doubt'],
+      { state: 'sent', remoteId, messages: ['Marked as sent by the operator.'] },
+      new Date(this.now()),
+    );
+    if (!sent) throw wrongState(current, 'marked as sent', ['in-doubt']);
+    this.emitOrder(sent);
+    return sent;
+  }
+
+  /** Operator: drop an order that was not sent. Kept as `discarded` for the record. */
+  discard(id: number): OutboxOrder {
+    const current = this.mustFind(id);
+    const discarded = recordOutboxOutcome(
+      this.db,
+      id,
+      DISCARDABLE,
+      { ...keepErrors(current), state: 'discarded' },
+      new Date(this.now()),
+    );
+    if (!discarded) throw wrongState(current, 'discarded', DISCARDABLE);
+    this.emitOrder(discarded);
+    return discarded;
+  }
+
+  /**
+   * Cancels a sent order through DELETE. A 400 means other records (a delivery note) depend on it:
+   * reported as 'dependent-records' and the order stays sent. A 404 means the service no longer has
+   * it, which is what cancelling wants: recorded as cancelled with that note.
+   */
+  async cancel(id: number): Promise<OutboxOrder> {
+    const current = this.mustFind(id);
+    if (current.state !== 'sent' || current.remoteId === null)
+      throw wrongState(current, 'cancelled', ['sent']);
+    let note = 'Cancelled in the service.';
+    try {
+      await this.client.deleteInternetOrder(current.remoteId);
+    } catch (error) {
+      if (!(error instanceof ServiceError)) throw error;
+      if (error.kind === 'http' && error.status === 400) {
+        throw new OutboxActionError(
+          'dependent-records',
+          `Order ${current.remoteId} cannot be cancelled: other records depend on it (${error.messages.join(' ') || error.message})`,
+          error.messages,
+        );
+      }
+      if (error.kind === 'http' && error.status === 404) note = 'The service no longer has this order (404).';
+      else {
+        throw new OutboxActionError(
+          'service',
+          `Order ${current.remoteId} could not be cancelled: ${error.message}`,
+          error.messages,
+          error.kind === 'network' || error.kind === 'timeout',
+        );
+      }
+    }
+    const cancelled = recordOutboxOutcome(
+      this.db,
+      id,
+      ['sent'],
+      { state: 'cancelled', remoteId: current.remoteId, messages: [note] },
+      new Date(this.now()),
+    );
+    if (!cancelled) throw wrongState(this.mustGet(id), 'cancelled', ['sent']);
+    this.emitOrder(cancelled);
+    return cancelled;
+  }
+
+  /**
+   * One pass over every order that may be sent now, oldest first, `concurrency` at a time. A
+   * needs-fix or blocked order is never picked, so it never holds up the others. Concurrent calls
+   * share the running pass (and one more pass runs after it).
+   */
+  replay(): Promise<ReplayReport> {
+    if (this.pass) {
+      this.passAgain = true;
+      return this.pass;
+    }
+    const pass = this.runPass().finally(() => {
+      this.pass = undefined;
+      if (this.passAgain && !this.stopped) {
+        this.passAgain = false;
+        void this.wake();
+      } else this.scheduleNext();
+    });
+    this.pass = pass;
+    return pass;
+  }
+
+  // ---- the sender ---------------------------------------------------------------------------
+
+  private insert(order: unknown, options: Omit<InsertOutboxOptions, 'now'>): OutboxOrder {
+    try {
+      return insertOutboxOrder(this.db, order, { ...options, now: new Date(this.now()) });
+    } catch (error) {
+      if (error instanceof ZodError) throw new OrderValidationError(localFieldErrors(error));
+      throw error;
+    }
+  }
+
+  /** Tries one queued order now unless the client is paused by a 429. */
+  private async sendNow(id: number): Promise<OutboxOrder | undefined> {
+    if (this.stopped || this.isPaused()) return undefined;
+    if (!claimForSending(this.db, id, ['queued'], new Date(this.now()))) return undefined;
+    const result = await this.attempt(this.mustGet(id));
+    this.afterDirective(result.classified);
+    return result.order;
+  }
+
+  private async runPass(): Promise<ReplayReport> {
+    if (this.stopped) return { attempted: 0, unreachable: false };
+    const recognises = await this.recognisesReplays();
+    let attempted = 0;
+    let unreachable = false;
+    const worker = async (): Promise<void> => {
+      while (!this.stopped && !unreachable && !this.isPaused()) {
+        const order = this.claimNext(recognises);
+        if (!order) return;
+        attempted += 1;
+        const { classified } = await this.attempt(order);
+        if (classified.directive.kind === 'offline') unreachable = true;
+        this.afterDirective(classified);
+      }
+    };
+    await Promise.all(Array.from({ length: this.concurrency }, worker));
+    return { attempted, unreachable };
+  }
+
+  /** Select and claim in one synchronous step: no other worker of this process can take it between. */
+  private claimNext(recognises: boolean): OutboxOrder | undefined {
+    for (;;) {
+      const due = nextDueOutboxOrder(this.db, this.now(), recognises);
+      if (!due) return undefined;
+      const from: OutboxState[] = recognises ? ['queued', 'in-doubt'] : ['queued'];
+      if (claimForSending(this.db, due.id, from, new Date(this.now()))) return this.mustGet(due.id);
+    }
+  }
+
+  /**
+   * Whether an in-doubt order may be resent: only if the instance recognises a repeated client
+   * reference (then a replay of a stored order answers 409 DuplicateRequest instead of a second order).
+   */
+  private async recognisesReplays(): Promise<boolean> {
+    try {
+      return (await this.client.capabilities()).recognisesClientReference;
+    } catch {
+      return false; // unknown = no: in-doubt orders wait
+    }
+  }
+
+  /** The order is `sending` (committed). Sends it and stores what the answer means. */
+  private async attempt(order: OutboxOrder): Promise<{ order: OutboxOrder; classified: Classified }> {
+    this.emitOrder(order);
+    const work = this.exchange(order);
+    this.inFlight.add(work);
+    try {
+      const classified = await work;
+      const stored = recordOutboxOutcome(
+        this.db,
+        order.id,
+        ANSWERABLE,
+        classified.outcome,
+        new Date(this.now()),
+      );
+      const now = stored ?? this.mustGet(order.id);
+      this.emitOrder(now);
+      return { order: now, classified };
+    } finally {
+      this.inFlight.delete(work);
+    }
+  }
+
+  private async exchange(order: OutboxOrder): Promise<Classified> {
+    try {
+      const remote = await this.client.createInternetOrder(order.payload, {
+        clientReference: order.clientReference,
+      });
+      return classifySuccess(remote);
+    } catch (error) {
+      return classifyFailure(error, {
+        nowMs: this.now(),
+        attempts: order.attempts,
+        clientReference: order.clientReference,
+        backoff: this.retryBackoff,
+        random: this.random,
+      });
+    }
+  }
+
+  private afterDirective(c: Classified): void {
+    const d = c.directive;
+    if (d.kind === 'offline') {
+      this.setOnline(false);
+      this.startProbe();
+      return;
+    }
+    this.setOnline(true);
+    if (d.kind === 'pause') {
+      this.pausedUntil = Math.max(this.pausedUntil ?? 0, d.untilMs);
+      this.emitStatus();
+    }
+  }
+
+  private isPaused(): boolean {
+    if (this.pausedUntil === null) return false;
+    if (this.pausedUntil > this.now()) return true;
+    this.pausedUntil = null;
+    return false;
+  }
+
+  /** Background: a timer for the next order that falls due (or the end of a 429 pause). */
+  private scheduleNext(): void {
+    clearTimeout(this.timer);
+    if (!this.background || this.stopped || this.probing) return;
+    const earliest = earliestNextAttempt(this.db, this.online === true);
+    const at = Math.max(earliest ?? Number.POSITIVE_INFINITY, this.pausedUntil ?? 0);
+    if (!Number.isFinite(at)) return;
+    // Re-check at least every minute: an order can fall due through another process.
+    const delay = Math.min(60_000, Math.max(50, at - this.now()));
+    this.timer = setTimeout(() => void this.wake(), delay);
+    this.timer.unref();
+  }
+
+  /** Health probe with backoff while unreachable; a replay as soon as the service answers. */
+  private startProbe(): void {
+    if (!this.background || this.probing || this.stopped) return;
+    this.probing = true;
+    clearTimeout(this.timer);
+    this.emitStatus();
+    let attempt = 0;
+    const tick = async (): Promise<void> => {
+      attempt += 1;
+      const ok = await this.client.health().catch(() => false);
+      if (this.stopped || !this.probing) return;
+      if (ok) {
+        this.probing = false;
+        this.setOnline(true);
+        this.log('outbox: the service is back, replaying');
+        await this.wake();
+      } else {
+        this.probeTimer = setTimeout(
+          () => void tick(),
+          backoffDelay(this.probeBackoff, attempt, this.random),
+        );
+        this.probeTimer.unref();
+      }
+    };
+    this.probeTimer = setTimeout(() => void tick(), backoffDelay(this.probeBackoff, 1, this.random));
+    this.probeTimer.unref();
+  }
+
+  private setOnline(online: boolean): void {
+    if (this.online === online) return;
+    this.online = online;
+    this.emitStatus();
+  }
+
+  private emitOrder(order: OutboxOrder): void {
+    this.emit({ type: 'order', order });
+  }
+
+  private emitStatus(): void {
+    if (this.listeners.size === 0) return;
+    this.emit({ type: 'status', status: this.status() });
+  }
+
+  private emit(event: OutboxEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.log(`outbox: a listener failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  }
+
+  private mustFind(id: number): OutboxOrder {
+    const order = getOutboxOrder(this.db, id);
+    if (!order) throw new OutboxActionError('not-found', `There is no order ${id} in the outbox`);
+    return order;
+  }
+
+  private mustGet(id: number): OutboxOrder {
+    const order = getOutboxOrder(this.db, id);
+    if (!order) throw new Error(`Outbox order ${id} vanished`);
+    return order;
+  }
+}
+
+function wrongState(order: OutboxOrder, action: string, allowed: readonly OutboxState[]): OutboxActionError {
+  return new OutboxActionError(
+    'wrong-state',
+    `Order ${order.id} is ${order.state}; only ${allowed.join(', ')} orders can be ${action}`,
+  );
+}
+
+/** Discarding keeps what the service said, for the record. */
+function keepErrors(o: OutboxOrder): Omit<OutboxOutcome, 'state'> {
+  return {
+    fieldErrors: o.fieldErrors,
+    messages: o.messages,
+    errorId: o.errorId,
+    code: o.code,
+    permission: o.permission,
+    remoteId: o.remoteId,
+  };
+}
