@@ -1,0 +1,13 @@
+export {
+  DEFAULT_SCANNER_CONFIG,
+  ScannerMachine,
+  type Decision,
+  type KeyInput,
+  type ReleaseEffect,
+  type ScanEffect,
+  type ScannerConfig,
+  type ScannerEffect,
+  type ScanSuffix,
+} from './machine.ts';
+export { attachScanner, isTextTarget, type AttachOptions, type ScannerHandle } from './dom.ts';
+export { GS, usLayoutChar } from './keymap.ts';

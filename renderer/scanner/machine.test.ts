@@ -1,0 +1,270 @@
+import { describe, expect, it } from 'vitest';
+import { GS, usLayoutChar } from './keymap.ts';
+import {
+  ScannerMachine,
+  type KeyInput,
+  type ScanEffect,
+  type ScannerConfig,
+  type ScannerEffect,
+} from './machine.ts';
+import { typeText, type Timeline } from './timeline.ts';
+
+/** Plays a timeline through the machine and a model text field (what the page would show). */
+function play(machine: ScannerMachine, timelines: readonly Timeline[]) {
+  const scans: ScanEffect[] = [];
+  const prevented: KeyInput[] = [];
+  let field = '';
+  const events = timelines.flatMap((tl) => tl.events).sort((a, b) => a.timeStamp - b.timeStamp);
+  const applyEffects = (effects: readonly ScannerEffect[]) => {
+    for (const e of effects) {
+      if (e.type === 'release') field += e.text;
+      else {
+        scans.push(e);
+        if (e.leaked !== '' && field.endsWith(e.leaked)) field = field.slice(0, -e.leaked.length);
+      }
+    }
+  };
+  for (const event of events) {
+    const wake = machine.wakeAt();
+    if (wake !== null && wake < event.timeStamp) applyEffects(machine.tick(wake)); // the adapter's timer
+    const decision = machine.feed(event);
+    applyEffects(decision.effects);
+    if (decision.prevent) prevented.push(event);
+    else if (event.type === 'keydown' && event.editable === true && !event.ctrlKey) {
+      // What the OS/IME puts into a focused text field for an event nobody prevented.
+      if (event.keyCode === 229) field += usLayoutChar(event.code, event.shiftKey ?? false) ?? '';
+      else if (Array.from(event.key).length === 1) field += event.key;
+    }
+  }
+  const wake = machine.wakeAt();
+  if (wake !== null) applyEffects(machine.tick(wake));
+  return { scans, prevented, field, codes: scans.map((s) => s.code) };
+}
+
+const scanner = (config: Partial<ScannerConfig> = {}) => new ScannerMachine(config);
+
+describe('ScannerMachine: scanners', () => {
+  it('recognises a fast scanner (10 ms/key, Enter) and keeps its Enter from the page', () => {
+    const tl = typeText('4006381333931', { start: 1000, gaps: 10 });
+    const { codes, prevented, scans } = play(scanner(), [tl]);
+    expect(codes).toEqual(['4006381333931']);
+    expect(prevented.map((e) => e.code)).toEqual(['Enter']);
+    expect(scans[0]?.endedAt).toBe(tl.end);
+  });
+
+  it('recognises a slow Bluetooth scanner: ~80 ms/key with jitter, and packets bunched together', () => {
+    const steady = typeText('5901234123457', { start: 1000, gaps: [78, 85, 71, 92, 80, 88, 69, 95] });
+    const bunched = typeText('96385074', { start: 5000, gaps: [1, 2, 97, 1, 1, 94, 2, 3, 90] });
+    expect(play(scanner(), [steady, bunched]).codes).toEqual(['5901234123457', '96385074']);
+  });
+
+  it('ends a scan on Tab when the scanner is set to Tab, and on silence when set to no suffix', () => {
+    const tab = typeText('036000291452', { start: 1000, gaps: 10, suffix: 'Tab' });
+    expect(play(scanner(), [tab]).codes).toEqual(['036000291452']);
+    const none = typeText('036000291452', { start: 1000, gaps: 10, suffix: 'none' });
+    expect(play(scanner({ suffix: [] }), [none]).codes).toEqual(['036000291452']);
+    // Configured for Enter only: a Tab-terminated burst is someone's typing, not a scan.
+    expect(play(scanner({ suffix: ['Enter'] }), [tab]).codes).toEqual([]);
+  });
+
+  it('strips a configured prefix and ignores bursts without it', () => {
+    const withPrefix = typeText('$4006381333931', { start: 1000, gaps: 10 });
+    const without = typeText('4006381333931', { start: 3000, gaps: 10 });
+    expect(play(scanner({ prefix: '$' }), [withPrefix, without]).codes).toEqual(['4006381333931']);
+  });
+
+  it('takes Shift as a modifier, not a character', () => {
+    const tl = typeText('ABC-123-xyz', { start: 1000, gaps: 10 });
+    expect(play(scanner(), [tl]).codes).toEqual(['ABC-123-xyz']);
+  });
+
+  it('does not take a short burst (under minLength) for a scan, and lets its Enter through', () => {
+    const tl = typeText('12', { start: 1000, gaps: 10 });
+    const { codes, prevented } = play(scanner(), [tl]);
+    expect(codes).toEqual([]);
+    expect(prevented).toEqual([]);
+  });
+
+  it('delivers 1,000 consecutive scans at 10 ms/key with no dropped or reordered characters', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const alphabet = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz-./';
+    const codes: string[] = [];
+    const timelines: Timeline[] = [];
+    let t = 1000;
+    for (let i = 0; i < 1000; i++) {
+      const length = 8 + Math.floor(random() * 25);
+      const code = Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)] ?? '0').join(
+        '',
+      );
+      codes.push(code);
+      const tl = typeText(code, { start: t, gaps: 10, editable: i % 2 === 0 });
+      timelines.push(tl);
+      t = tl.end + 120 + Math.floor(random() * 200); // the next item under the scanner
+    }
+    const result = play(scanner(), timelines);
+    expect(result.codes).toEqual(codes);
+    expect(result.field).toBe('');
+  });
+});
+
+describe('ScannerMachine: people', () => {
+  // Recorded from a ~110 wpm typist: digraphs as fast as 45 ms, overlapping key holds.
+  const typistGaps = [112, 85, 140, 64, 95, 180, 77, 102, 45, 130, 88, 71, 156, 93];
+
+  it('never takes a fast typist in a text field for a scanner; every character lands, in order', () => {
+    const tl = typeText('hello world', { start: 1000, gaps: typistGaps, editable: true, holdMs: 90 });
+    const { codes, field, prevented } = play(scanner(), [tl]);
+    expect(codes).toEqual([]);
+    expect(field).toBe('hello world');
+    expect(prevented.some((e) => e.code === 'Enter')).toBe(false);
+  });
+
+  it('never takes a person typing a barcode by hand on the numpad row for a scan', () => {
+    const tl = typeText('4006381333931', {
+      start: 1000,
+      gaps: [150, 120, 95, 180, 130, 88, 140],
+      editable: true,
+      holdMs: 70,
+    });
+    const { codes, field } = play(scanner(), [tl]);
+    expect(codes).toEqual([]);
+    expect(field).toBe('4006381333931');
+  });
+
+  it('does not take a fast run in the middle of typing for a scan (a person typed just before)', () => {
+    const tl = typeText('qu1234567', {
+      start: 1000,
+      gaps: [150, 60, 40, 50, 45, 40, 55, 50, 60],
+      editable: true,
+    });
+    const { codes, field } = play(scanner(), [tl]);
+    expect(codes).toEqual([]);
+    expect(field).toBe('qu1234567');
+  });
+
+  it('treats key auto-repeat as a person holding a key', () => {
+    const events: KeyInput[] = Array.from({ length: 12 }, (_, i) => ({
+      type: 'keydown',
+      code: 'Digit1',
+      key: '1',
+      timeStamp: 1000 + i * 33,
+      repeat: i > 0,
+      editable: true,
+    }));
+    events.push({ type: 'keydown', code: 'Enter', key: 'Enter', timeStamp: 1400 });
+    const { codes, field } = play(scanner(), [{ events, end: 1400 }]);
+    expect(codes).toEqual([]);
+    expect(field).toBe('111111111111');
+  });
+
+  it('puts held characters back before a non-character key such as Backspace acts', () => {
+    const m = scanner();
+    expect(m.feed({ type: 'keydown', code: 'KeyA', key: 'a', timeStamp: 1000, editable: true }).prevent).toBe(
+      true,
+    );
+    const backspace = m.feed({
+      type: 'keydown',
+      code: 'Backspace',
+      key: 'Backspace',
+      timeStamp: 1050,
+      editable: true,
+    });
+    expect(backspace).toEqual({ prevent: false, effects: [{ type: 'release', text: 'a' }] });
+  });
+});
+
+describe('ScannerMachine: layouts, fields, IME, paste, GS', () => {
+  it('yields the right characters from a US-configured scanner on AZERTY and QWERTZ machines', () => {
+    const azerty = typeText('3014260115531', { start: 1000, gaps: 10, layout: 'azerty' });
+    expect(azerty.events.find((e) => e.code === 'Digit3')?.key).toBe('"'); // what AZERTY reports
+    const qwertz = typeText('XYZ-yz-0123456789', { start: 3000, gaps: 10, layout: 'qwertz' });
+    const azertyLetters = typeText('QAZWM-qazwm', { start: 5000, gaps: 10, layout: 'azerty' });
+    expect(play(scanner(), [azerty, qwertz, azertyLetters]).codes).toEqual([
+      '3014260115531',
+      'XYZ-yz-0123456789',
+      'QAZWM-qazwm',
+    ]);
+  });
+
+  it('uses the produced character with layout "host" (scanner set to the machine layout)', () => {
+    const events: KeyInput[] = Array.from('123456').map((d, i) => ({
+      type: 'keydown',
+      code: `Digit${d}`,
+      key: d,
+      shiftKey: true, // AZERTY digits need Shift
+      timeStamp: 1000 + i * 10,
+    }));
+    events.push({ type: 'keydown', code: 'Enter', key: 'Enter', timeStamp: 1060 });
+    expect(play(scanner({ layout: 'host' }), [{ events, end: 1060 }]).codes).toEqual(['123456']);
+    expect(play(scanner({ layout: 'us' }), [{ events, end: 1060 }]).codes).toEqual(['!@#$%^']);
+  });
+
+  it('scans into a focused text field without leaving the characters there', () => {
+    const person = typeText('note ', { start: 1000, gaps: 180, editable: true, suffix: 'none', holdMs: 80 });
+    const scan = typeText('4006381333931', { start: 3000, gaps: 10, editable: true, layout: 'azerty' });
+    const more = typeText('ok', { start: 5000, gaps: 200, editable: true, suffix: 'none', holdMs: 80 });
+    const { codes, field, prevented } = play(scanner(), [person, scan, more]);
+    expect(codes).toEqual(['4006381333931']);
+    expect(field).toBe('note ok');
+    expect(prevented.filter((e) => e.type === 'keydown').length).toBe(14 + 1 + 1); // scan + Enter, and one held 'o'
+  });
+
+  it('handles IME composition (keyCode 229): characters from code, leaked ones reported for removal', () => {
+    const tl = typeText('4901234567894', { start: 1000, gaps: 10, editable: true, ime: true });
+    const { codes, scans, field } = play(scanner(), [tl]);
+    expect(codes).toEqual(['4901234567894']);
+    expect(scans[0]?.leaked).toBe('4901234567894');
+    expect(field).toBe('');
+  });
+
+  it('takes a paste as a scan outside fields, and inside a field only with the scanner suffix', () => {
+    const m = scanner();
+    expect(m.paste('4006381333931', 1000, false)).toMatchObject({
+      prevent: true,
+      effects: [{ type: 'scan', code: '4006381333931', source: 'paste' }],
+    });
+    expect(m.paste('4006381333931', 2000, true)).toEqual({ prevent: false, effects: [] });
+    expect(m.paste('4006381333931\r\n', 3000, true)).toMatchObject({
+      prevent: true,
+      effects: [{ code: '4006381333931' }],
+    });
+    expect(m.paste('two words\nand lines\n', 4000, false).prevent).toBe(false);
+    expect(scanner({ paste: false }).paste('4006381333931', 1000, false).prevent).toBe(false);
+  });
+
+  it('keeps GS from Ctrl+], from Alt+0029 on the numpad and from a configured key', () => {
+    const ctrl = typeText(`0104012345678901${GS}10ABC123`, { start: 1000, gaps: 10 });
+    expect(play(scanner(), [ctrl]).codes).toEqual([`0104012345678901${GS}10ABC123`]);
+
+    const events: KeyInput[] = [];
+    let t = 1000;
+    const key = (type: 'keydown' | 'keyup', code: string, k: string, extra: Partial<KeyInput> = {}) =>
+      events.push({ type, code, key: k, timeStamp: (t += 8), ...extra });
+    for (const d of '0112345678901231') key('keydown', `Digit${d}`, d);
+    key('keydown', 'AltLeft', 'Alt', { altKey: true });
+    for (const d of '0029') key('keydown', `Numpad${d}`, d, { altKey: true });
+    key('keyup', 'AltLeft', 'Alt');
+    for (const d of '10123') key('keydown', `Digit${d}`, d);
+    key('keydown', 'Enter', 'Enter');
+    expect(play(scanner(), [{ events, end: t }]).codes).toEqual([`0112345678901231${GS}10123`]);
+
+    const f8: KeyInput[] = Array.from('01123456789012').map((d, i) => ({
+      type: 'keydown',
+      code: `Digit${d}`,
+      key: d,
+      timeStamp: 1000 + i * 10,
+    }));
+    f8.push(
+      { type: 'keydown', code: 'F8', key: 'F8', timeStamp: 1140 },
+      { type: 'keydown', code: 'Digit1', key: '1', timeStamp: 1150 },
+    );
+    f8.push(
+      { type: 'keydown', code: 'Digit0', key: '0', timeStamp: 1160 },
+      { type: 'keydown', code: 'Enter', key: 'Enter', timeStamp: 1170 },
+    );
+    expect(play(scanner({ groupSeparatorCodes: ['F8'] }), [{ events: f8, end: 1170 }]).codes).toEqual([
+      `01123456789012${GS}10`,
+    ]);
+  });
+});

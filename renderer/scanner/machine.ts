@@ -1,0 +1,301 @@
+// Tells a handheld keyboard-wedge scanner from a person typing, from keystroke timing alone.
+//
+// A pure state machine: fed keyboard events ({ code, key, timeStamp, ... }) and paste texts, it
+// answers per event whether the event must be prevented, plus effects (a recognised scan, or text
+// held back from a text field that turned out to be a person's and must be put back). The DOM
+// adapter (dom.ts) is a thin shell around it, so recorded keystroke timelines test it fully.
+//
+// A scan is a burst: characters each following the previous within maxGapMs, at least minLength of
+// them, starting with the prefix (if any), ended by a suffix key within maxGapMs (or, with no
+// suffix, by silence), and not started right after a person's keystroke (quietBeforeMs): someone
+// typing a word fast never produces such a burst out of nowhere, and a scanner is never triggered
+// within a fraction of a second of the cashier typing.
+import { GS, MODIFIER_CODES, MODIFIER_KEYS, usLayoutChar } from './keymap.ts';
+
+export type ScanSuffix = 'Enter' | 'Tab';
+
+export interface ScannerConfig {
+  /** Longest gap between two keystrokes of one scan. Scanners type ~10 ms/key, slow Bluetooth ones ~80. */
+  readonly maxGapMs: number;
+  readonly minLength: number;
+  readonly maxLength: number;
+  /** Keys that end a scan; empty means the scanner sends none and silence ends it. */
+  readonly suffix: readonly ScanSuffix[];
+  /** Characters the scanner sends before the code (stripped from it); empty for none. */
+  readonly prefix: string;
+  /** A burst starting sooner than this after a person's keystroke is that person's typing. */
+  readonly quietBeforeMs: number;
+  /** 'us': characters from KeyboardEvent.code through the US layout (scanners' default setting);
+   * 'host': the character the OS produced (scanner configured for the machine's own layout). */
+  readonly layout: 'us' | 'host';
+  /** Extra KeyboardEvent.code values a scanner is configured to send for GS (ASCII 29), e.g. 'F8'. */
+  readonly groupSeparatorCodes: readonly string[];
+  /** Treat a pasted code as a scan (scanners in paste / clipboard mode). */
+  readonly paste: boolean;
+}
+
+export const DEFAULT_SCANNER_CONFIG: ScannerConfig = {
+  maxGapMs: 100,
+  minLength: 6,
+  maxLength: 255,
+  suffix: ['Enter', 'Tab'],
+  prefix: '',
+  quietBeforeMs: 400,
+  layout: 'us',
+  groupSeparatorCodes: [],
+  paste: true,
+};
+
+export interface KeyInput {
+  readonly type: 'keydown' | 'keyup';
+  readonly code: string;
+  readonly key: string;
+  readonly timeStamp: number;
+  readonly shiftKey?: boolean;
+  readonly ctrlKey?: boolean;
+  readonly altKey?: boolean;
+  readonly metaKey?: boolean;
+  readonly repeat?: boolean;
+  readonly isComposing?: boolean;
+  readonly keyCode?: number;
+  /** The event's target takes text (input, textarea, contenteditable). */
+  readonly editable?: boolean;
+}
+
+export interface ScanEffect {
+  readonly type: 'scan';
+  readonly code: string;
+  readonly source: 'keys' | 'paste';
+  readonly startedAt: number;
+  readonly endedAt: number;
+  /** Characters of the scan that reached a text field anyway (IME composition): remove them. */
+  readonly leaked: string;
+}
+
+/** Text held back from a text field that turned out to be typed by a person: insert it there. */
+export interface ReleaseEffect {
+  readonly type: 'release';
+  readonly text: string;
+}
+
+export type ScannerEffect = ScanEffect | ReleaseEffect;
+
+export interface Decision {
+  /** preventDefault (and keep the event from the page's own handlers). */
+  readonly prevent: boolean;
+  /** In order; apply release effects before the event's default action. */
+  readonly effects: readonly ScannerEffect[];
+}
+
+interface Burst {
+  chars: string;
+  readonly startedAt: number;
+  lastAt: number;
+  held: string;
+  leaked: string;
+}
+
+const PASS: Decision = { prevent: false, effects: [] };
+
+export class ScannerMachine {
+  readonly config: ScannerConfig;
+  private burst: Burst | null = null;
+  private lastHumanAt = Number.NEGATIVE_INFINITY;
+  /** Digits typed on the numpad while Alt is held (Windows Alt+0029 sends GS). */
+  private altDigits: string | null = null;
+
+  constructor(config: Partial<ScannerConfig> = {}) {
+    this.config = { ...DEFAULT_SCANNER_CONFIG, ...config };
+  }
+
+  /** When tick() must run next (a burst may end by silence), or null. */
+  wakeAt(): number | null {
+    return this.burst ? this.burst.lastAt + this.config.maxGapMs + 1 : null;
+  }
+
+  /** Ends a burst that has been silent for longer than maxGapMs. */
+  tick(now: number): ScannerEffect[] {
+    const burst = this.burst;
+    if (!burst || now - burst.lastAt <= this.config.maxGapMs) return [];
+    return this.endBurst(burst.lastAt);
+  }
+
+  feed(event: KeyInput): Decision {
+    const effects = this.tick(event.timeStamp);
+    const decision = event.type === 'keyup' ? this.keyup(event) : this.keydown(event);
+    return effects.length === 0 ? decision : { ...decision, effects: [...effects, ...decision.effects] };
+  }
+
+  /** A paste (or a paste-mode scanner's single insert). Outside text fields any code-like text is a
+   * scan; inside one, only text that carries the scanner's suffix or prefix, so a person pasting
+   * into a field keeps the usual behaviour. */
+  paste(text: string, timeStamp: number, editable: boolean): Decision {
+    const effects = this.burst ? this.endBurst(timeStamp) : [];
+    const { prefix, minLength, maxLength } = this.config;
+    const body = text.replace(/[\r\n\t]+$/, '');
+    const hasSuffix = body.length < text.length;
+    const hasPrefix = prefix !== '' && body.startsWith(prefix);
+    const code = hasPrefix ? body.slice(prefix.length) : body;
+    const codeLike = /^[^\r\n\t]+$/.test(code) && code.length >= minLength && code.length <= maxLength;
+    const prefixOk = prefix === '' || hasPrefix;
+    if (!this.config.paste || !codeLike || !prefixOk || (editable && !hasSuffix && !hasPrefix)) {
+      return { prevent: false, effects };
+    }
+    const scan: ScanEffect = {
+      type: 'scan',
+      code,
+      source: 'paste',
+      startedAt: timeStamp,
+      endedAt: timeStamp,
+      leaked: '',
+    };
+    return { prevent: true, effects: [...effects, scan] };
+  }
+
+  private keyup(event: KeyInput): Decision {
+    if (!isAlt(event) || this.altDigits === null) return PASS;
+    const digits = this.altDigits;
+    this.altDigits = null;
+    if (digits === '') return PASS;
+    const char = String.fromCharCode(Number(digits) % 256);
+    return this.char(char, event.timeStamp, { editable: event.editable ?? false, composing: false });
+  }
+
+  private keydown(event: KeyInput): Decision {
+    const t = event.timeStamp;
+    if (isAlt(event)) {
+      this.altDigits = event.ctrlKey ? null : '';
+      return PASS;
+    }
+    if (MODIFIER_KEYS.has(event.key) || MODIFIER_CODES.has(event.code)) return PASS;
+    if (this.altDigits !== null && event.altKey && /^Numpad[0-9]$/.test(event.code)) {
+      this.altDigits += event.code.slice(6);
+      // The scanner's keystrokes: they keep its burst alive and must not reach the page.
+      if (this.burst && t - this.burst.lastAt <= this.config.maxGapMs) this.burst.lastAt = t;
+      return { prevent: true, effects: [] };
+    }
+    this.altDigits = null;
+    const suffix = suffixOf(event);
+    if (suffix && this.config.suffix.includes(suffix) && !event.ctrlKey && !event.altKey && !event.metaKey) {
+      return this.suffixKey(t);
+    }
+    const char = event.repeat ? undefined : this.charOf(event);
+    if (char === undefined) return this.otherKey(t);
+    return this.char(char, t, { editable: event.editable ?? false, composing: isComposing(event) });
+  }
+
+  private suffixKey(t: number): Decision {
+    const burst = this.burst;
+    if (burst && this.isScan(burst)) {
+      this.burst = null;
+      return { prevent: true, effects: [scanOf(burst, this.config.prefix, t)] };
+    }
+    return this.otherKey(t);
+  }
+
+  /** A key that is no character of a scan: whatever burst was running ends here, as typing. */
+  private otherKey(t: number): Decision {
+    const effects = this.burst ? this.endBurst(t) : [];
+    this.lastHumanAt = t;
+    return { prevent: false, effects };
+  }
+
+  private char(char: string, t: number, target: { editable: boolean; composing: boolean }): Decision {
+    let burst = this.burst;
+    if (!burst) {
+      if (t - this.lastHumanAt < this.config.quietBeforeMs) {
+        this.lastHumanAt = t;
+        return PASS;
+      }
+      burst = { chars: '', startedAt: t, lastAt: t, held: '', leaked: '' };
+      this.burst = burst;
+    }
+    const chars = burst.chars + char;
+    if (!this.couldStillBeScan(chars)) {
+      const effects = this.endBurst(t, { asTyping: true });
+      this.lastHumanAt = t;
+      return { prevent: false, effects };
+    }
+    burst.chars = chars;
+    burst.lastAt = t;
+    if (!target.editable) return PASS;
+    // In a text field the scan's characters are held back until we know; IME keystrokes cannot be
+    // cancelled reliably, so those are remembered for removal instead.
+    if (target.composing) {
+      burst.leaked += char;
+      return PASS;
+    }
+    burst.held += char;
+    return { prevent: true, effects: [] };
+  }
+
+  private couldStillBeScan(chars: string): boolean {
+    const { prefix, maxLength } = this.config;
+    const prefixOk = chars.length <= prefix.length ? prefix.startsWith(chars) : chars.startsWith(prefix);
+    return prefixOk && chars.length - prefix.length <= maxLength;
+  }
+
+  private isScan(burst: Burst): boolean {
+    return burst.chars.length - this.config.prefix.length >= this.config.minLength;
+  }
+
+  /** The burst is over without a suffix key: a scan only for scanners configured without one. */
+  private endBurst(t: number, options: { asTyping?: boolean } = {}): ScannerEffect[] {
+    const burst = this.burst;
+    if (!burst) return [];
+    this.burst = null;
+    if (!options.asTyping && this.config.suffix.length === 0 && this.isScan(burst)) {
+      return [scanOf(burst, this.config.prefix, burst.lastAt)];
+    }
+    this.lastHumanAt = Math.max(this.lastHumanAt, Math.min(t, burst.lastAt));
+    return burst.held === '' ? [] : [{ type: 'release', text: burst.held }];
+  }
+
+  private charOf(event: KeyInput): string | undefined {
+    const { ctrlKey = false, altKey = false, metaKey = false, shiftKey = false, code, key } = event;
+    if (key === GS || this.config.groupSeparatorCodes.includes(code)) return GS;
+    // Ctrl+] is how a US-layout keyboard types GS; scanners use it for FNC1.
+    if (ctrlKey && !altKey && !metaKey && code === 'BracketRight') return GS;
+    if (metaKey || ctrlKey !== altKey) return undefined;
+    const altGraph = ctrlKey && altKey;
+    const single = isOneCharacter(key) ? key : undefined;
+    if (/^Numpad[0-9]$/.test(code) && single === undefined && !isComposing(event)) return undefined; // NumLock off
+    if (this.config.layout === 'host' && single !== undefined) return single;
+    if (altGraph) return this.config.layout === 'host' ? single : undefined;
+    return usLayoutChar(code, shiftKey) ?? single;
+  }
+}
+
+function scanOf(burst: Burst, prefix: string, endedAt: number): ScanEffect {
+  return {
+    type: 'scan',
+    code: burst.chars.slice(prefix.length),
+    source: 'keys',
+    startedAt: burst.startedAt,
+    endedAt,
+    leaked: burst.leaked,
+  };
+}
+
+/** KeyboardEvent.key names a character when it is one code point ('a', '€'), a key otherwise ('Enter'). */
+function isOneCharacter(key: string): boolean {
+  const first = key.codePointAt(0);
+  return first !== undefined && key.length === (first > 0xffff ? 2 : 1);
+}
+
+function isAlt(event: KeyInput): boolean {
+  return event.key === 'Alt' || event.code === 'AltLeft';
+}
+
+function isComposing(event: KeyInput): boolean {
+  return event.isComposing === true || event.keyCode === 229 || event.key === 'Process';
+}
+
+function suffixOf(event: KeyInput): ScanSuffix | undefined {
+  if (event.code === 'Enter' || event.code === 'NumpadEnter') return 'Enter';
+  if (event.code === 'Tab') return 'Tab';
+  if (event.code === '' || event.code === 'Unidentified') {
+    if (event.key === 'Enter' || event.key === 'Tab') return event.key;
+  }
+  return undefined;
+}

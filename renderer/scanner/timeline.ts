@@ -1,0 +1,143 @@
+// Recorded-style keystroke timelines for the scanner tests: what a US-configured scanner, a person,
+// or an IME produce on US, AZERTY and QWERTZ machines (the `key` each OS layout reports for a code).
+import type { KeyInput } from './machine.ts';
+
+export type Layout = 'us' | 'azerty' | 'qwertz';
+
+const US_CODE_OF: ReadonlyMap<string, { code: string; shift: boolean }> = (() => {
+  const map = new Map<string, { code: string; shift: boolean }>();
+  for (let d = 0; d <= 9; d++) map.set(String(d), { code: `Digit${d}`, shift: false });
+  for (const ch of 'abcdefghijklmnopqrstuvwxyz') {
+    map.set(ch, { code: `Key${ch.toUpperCase()}`, shift: false });
+    map.set(ch.toUpperCase(), { code: `Key${ch.toUpperCase()}`, shift: true });
+  }
+  const punct: [string, string, boolean][] = [
+    ['-', 'Minus', false],
+    ['.', 'Period', false],
+    ['/', 'Slash', false],
+    ['+', 'Equal', true],
+    ['%', 'Digit5', true],
+    ['$', 'Digit4', true],
+    [' ', 'Space', false],
+    [']', 'BracketRight', false],
+  ];
+  for (const [ch, code, shift] of punct) map.set(ch, { code, shift });
+  return map;
+})();
+
+const AZERTY_DIGIT_ROW = ['à', '&', 'é', '"', "'", '(', '-', 'è', '_', 'ç'];
+const AZERTY_LETTERS: Readonly<Record<string, string>> = {
+  KeyQ: 'a',
+  KeyA: 'q',
+  KeyW: 'z',
+  KeyZ: 'w',
+  KeyM: ',',
+  Semicolon: 'm',
+};
+
+/** The `key` the OS reports for a physical key on the given layout. */
+export function keyOn(layout: Layout, code: string, shift: boolean): string {
+  const digit = /^Digit([0-9])$/.exec(code)?.[1];
+  if (layout === 'azerty' && digit !== undefined)
+    return shift ? digit : (AZERTY_DIGIT_ROW[Number(digit)] ?? '?');
+  let letter = /^Key([A-Z])$/.exec(code)?.[1]?.toLowerCase();
+  if (layout === 'azerty' && code in AZERTY_LETTERS) letter = AZERTY_LETTERS[code];
+  if (layout === 'qwertz' && code === 'KeyY') letter = 'z';
+  if (layout === 'qwertz' && code === 'KeyZ') letter = 'y';
+  if (letter !== undefined) return shift ? letter.toUpperCase() : letter;
+  if (digit !== undefined) return shift ? (')!@#$%^&*('[Number(digit)] ?? '?') : digit;
+  const us: Record<string, [string, string]> = {
+    Minus: ['-', '_'],
+    Period: ['.', '>'],
+    Slash: ['/', '?'],
+    Equal: ['=', '+'],
+    Space: [' ', ' '],
+    BracketRight: [']', '}'],
+  };
+  const qwertz: Record<string, [string, string]> = {
+    Minus: ['ß', '?'],
+    Slash: ['-', '_'],
+    Equal: ['´', '`'],
+    BracketRight: ['+', '*'],
+  };
+  const azerty: Record<string, [string, string]> = {
+    Minus: [')', '°'],
+    Period: [':', '/'],
+    Slash: ['!', '§'],
+    Equal: ['=', '+'],
+    BracketRight: ['$', '£'],
+  };
+  const table = layout === 'qwertz' ? { ...us, ...qwertz } : layout === 'azerty' ? { ...us, ...azerty } : us;
+  const pair = table[code];
+  if (!pair) throw new Error(`no key for ${code} in test layout ${layout}`);
+  return shift ? pair[1] : pair[0];
+}
+
+export interface TypeOptions {
+  readonly start: number;
+  /** Milliseconds from one keydown to the next; a number or one per gap. */
+  readonly gaps: number | readonly number[];
+  readonly layout?: Layout;
+  readonly suffix?: 'Enter' | 'Tab' | 'none';
+  readonly editable?: boolean;
+  /** How long a key stays down (scanners: a few ms; people: ~80 ms, overlapping the next key). */
+  readonly holdMs?: number;
+  readonly ime?: boolean;
+}
+
+export interface Timeline {
+  readonly events: KeyInput[];
+  readonly end: number;
+}
+
+/** Keystrokes typing `text` as a US-configured device would (a scanner, or a person on a US keyboard). */
+export function typeText(text: string, options: TypeOptions): Timeline {
+  const { layout = 'us', editable = false, holdMs = 3, ime = false } = options;
+  const gapAt = (i: number): number =>
+    typeof options.gaps === 'number' ? options.gaps : (options.gaps[i % options.gaps.length] ?? 10);
+  const events: KeyInput[] = [];
+  let t = options.start;
+  const push = (type: 'keydown' | 'keyup', code: string, key: string, at: number, shift: boolean): void => {
+    const base = { type, code, key, timeStamp: at, shiftKey: shift, editable };
+    events.push(
+      ime && type === 'keydown' ? { ...base, key: 'Process', keyCode: 229, isComposing: true } : base,
+    );
+  };
+  Array.from(text).forEach((ch, i) => {
+    if (i > 0) t += gapAt(i - 1);
+    if (ch === '\u001d') {
+      events.push({
+        type: 'keydown',
+        code: 'ControlLeft',
+        key: 'Control',
+        timeStamp: t,
+        ctrlKey: true,
+        editable,
+      });
+      events.push({
+        type: 'keydown',
+        code: 'BracketRight',
+        key: keyOn(layout, 'BracketRight', false),
+        timeStamp: t + 1,
+        ctrlKey: true,
+        editable,
+      });
+      events.push({ type: 'keyup', code: 'ControlLeft', key: 'Control', timeStamp: t + 2, editable });
+      return;
+    }
+    const stroke = US_CODE_OF.get(ch);
+    if (!stroke) throw new Error(`no US key for ${JSON.stringify(ch)}`);
+    if (stroke.shift) push('keydown', 'ShiftLeft', 'Shift', t, true);
+    push('keydown', stroke.code, keyOn(layout, stroke.code, stroke.shift), t, stroke.shift);
+    push('keyup', stroke.code, keyOn(layout, stroke.code, stroke.shift), t + holdMs, stroke.shift);
+    if (stroke.shift) push('keyup', 'ShiftLeft', 'Shift', t + holdMs, false);
+  });
+  const suffix = options.suffix ?? 'Enter';
+  if (suffix !== 'none') {
+    t += gapAt(text.length - 1);
+    push('keydown', suffix, suffix, t, false);
+    push('keyup', suffix, suffix, t + holdMs, false);
+  }
+  events.sort((a, b) => a.timeStamp - b.timeStamp);
+  return { events, end: t };
+}
