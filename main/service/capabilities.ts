@@ -1,0 +1,100 @@
+// What this instance offers, read at connect time: its version (/api/version) and its machine-
+// readable description (/swagger, authoritative per SPEC.md "Versioning"). An endpoint an older
+// release lacks turns its feature off with "... is not available on this instance" instead of
+// failing later, and the internet-order operation declaring an Idempotency-Key header parameter is
+// how the client learns that the instance recognises a replayed order.
+import { ENDPOINTS, routeKey, type EndpointName } from './endpoints.ts';
+import { OpenApiDocument, OpenApiOperation } from './schemas.ts';
+
+export interface Capabilities {
+  /** The instance's release as /api/version reports it; undefined when it does not say. */
+  version: string | undefined;
+  name: string | undefined;
+  /** True when /swagger was read; when false every endpoint is assumed present until a call says 404. */
+  described: boolean;
+  /** Per named endpoint of SPEC.md: does the instance serve it. */
+  endpoints: Record<EndpointName, boolean>;
+  /** The internet-order POST declares the Idempotency-Key header: a replayed order is recognised (409). */
+  recognisesClientReference: boolean;
+}
+
+/** The parsed description: which routes exist and what the order operation declares. */
+export interface Description {
+  routes: ReadonlySet<string>;
+  recognisesClientReference: boolean;
+}
+
+const OPERATION_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/** Reads an OpenAPI 3 (or Swagger 2) document; undefined when it is not one. */
+export function readDescription(json: unknown): Description | undefined {
+  const doc = OpenApiDocument.safeParse(json);
+  if (!doc.success) return undefined;
+  const routes = new Set<string>();
+  let recognisesClientReference = false;
+  const orderKey = routeKey(ENDPOINTS.internetOrderCreate.method, ENDPOINTS.internetOrderCreate.path);
+  for (const [path, item] of Object.entries(doc.data.paths)) {
+    const pathParameters = OpenApiOperation.safeParse(item);
+    for (const [method, operation] of Object.entries(item)) {
+      if (!OPERATION_METHODS.has(method.toLowerCase())) continue;
+      const key = routeKey(method, path);
+      routes.add(key);
+      if (key !== orderKey) continue;
+      const op = OpenApiOperation.safeParse(operation);
+      const parameters = [
+        ...(op.success ? (op.data.parameters ?? []) : []),
+        ...(pathParameters.success ? (pathParameters.data.parameters ?? []) : []),
+      ].map((p) => resolveParameter(json, p));
+      recognisesClientReference ||= parameters.some(
+        (p) => p.in === 'header' && p.name?.toLowerCase() === IDEMPOTENCY_HEADER.toLowerCase(),
+      );
+    }
+  }
+  return { routes, recognisesClientReference };
+}
+
+interface Parameter {
+  name?: string | undefined;
+  in?: string | undefined;
+  $ref?: string | undefined;
+}
+
+/** Follows a local `#/components/parameters/X` reference (one level, as generators write them). */
+function resolveParameter(root: unknown, parameter: Parameter): Parameter {
+  const ref = parameter.$ref;
+  if (ref?.startsWith('#/') !== true) return parameter;
+  let node: unknown = root;
+  for (const part of ref.slice(2).split('/')) {
+    if (typeof node !== 'object' || node === null) return parameter;
+    node = (node as Record<string, unknown>)[part.replaceAll('~1', '/').replaceAll('~0', '~')];
+  }
+  const resolved = OpenApiOperation.shape.parameters.unwrap().element.safeParse(node);
+  return resolved.success ? resolved.data : parameter;
+}
+
+export function buildCapabilities(
+  version: { version?: string | undefined; name?: string | undefined } | undefined,
+  description: Description | undefined,
+): Capabilities {
+  const endpoints = {} as Record<EndpointName, boolean>;
+  for (const [name, endpoint] of Object.entries(ENDPOINTS) as [
+    EndpointName,
+    (typeof ENDPOINTS)[EndpointName],
+  ][]) {
+    endpoints[name] = description ? description.routes.has(routeKey(endpoint.method, endpoint.path)) : true;
+  }
+  // /api/version answered, so it exists whatever the description says.
+  if (version) endpoints.version = true;
+  return {
+    version: version?.version,
+    name: version?.name,
+    described: description !== undefined,
+    endpoints,
+    recognisesClientReference: description?.recognisesClientReference ?? false,
+  };
+}
+
+export function notAvailableMessage(title: string, version: string | undefined): string {
+  return `${title} is not available on this instance${version ? ` (version ${version})` : ''}`;
+}

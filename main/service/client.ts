@@ -1,0 +1,609 @@
+// The service client: every endpoint of SPEC.md typed, over one keep-alive pool, with the token
+// policy of SPEC.md "Authentication" (reuse, 401 -> new token and one repeat, 403 never retried,
+// 429 waits Retry-After within bounds). It does NOT retry 5xx or network failures: sync and the
+// outbox own their retry policy, and only they know whether a repeat is safe.
+import type { z } from 'zod';
+import {
+  buildCapabilities,
+  notAvailableMessage,
+  readDescription,
+  type Capabilities,
+  type Description,
+} from './capabilities.ts';
+import {
+  ENDPOINTS,
+  fillPath,
+  idNameItemListEndpoints,
+  routeKey,
+  type Endpoint,
+  type IdNameItemList,
+} from './endpoints.ts';
+import { httpError, ServiceError } from './errors.ts';
+import { decode, header, parseJson, retryAfterMs, sleep, Transport, type RawResponse } from './http.ts';
+import { silentLogger, type Logger } from './logger.ts';
+import { consumePages } from './pagination.ts';
+import {
+  AgeLimit,
+  AuthorisedPerson,
+  CompanyCard,
+  CompanyRepresentative,
+  CountryOfOrigin,
+  ErrorResult,
+  FinancialReceivable,
+  FinancialReceivableFilter,
+  Health,
+  InternetOrder,
+  InternetOrderInput,
+  ItemListEntry,
+  paginated,
+  ProductAttachment,
+  ProductUnit,
+  RepricingDocument,
+  ScanResult,
+  StockItem,
+  StockItemFilter,
+  SupplierProductCode,
+  VersionInfo,
+  Warehouse,
+  type FinancialReceivableField,
+  type PageQuery,
+  type Paginated,
+  type ProductAttachmentUpload,
+  type StockItemField,
+  type SupplierProductCodeInput,
+} from './schemas.ts';
+import { TokenManager } from './token.ts';
+import { z as zod } from 'zod';
+
+export interface ServiceConfig {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface ServiceClientOptions {
+  connectTimeoutMs?: number;
+  headersTimeoutMs?: number;
+  bodyTimeoutMs?: number;
+  /** How many times a 429 is waited out before it is reported; default 2. */
+  maxRetries429?: number;
+  /** A Retry-After longer than this is reported instead of waited; default 30 s. */
+  maxRetryAfterMs?: number;
+  /** Keep-alive connections in the pool; default 6. */
+  connections?: number;
+  /** Largest response body accepted; default 64 MiB. */
+  maxResponseBytes?: number;
+  logger?: Logger;
+  /** Clock for token expiry (tests). */
+  now?: () => number;
+}
+
+interface CallOptions {
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal | undefined;
+  /** Request fields, so a one-word property named in a 400 ("Name") maps to fieldErrors too. */
+  knownFields?: ReadonlySet<string>;
+}
+
+/** What the client knows of the instance's description: not asked yet, none readable, or the routes. */
+type DescriptionState =
+  { state: 'unknown' } | { state: 'none' } | { state: 'known'; description: Description };
+
+const ORDER_FIELDS = new Set(['customerId', 'warehouseId', 'items', 'note', 'productId', 'quantity']);
+const NAME_FIELDS = new Set(['name']);
+
+export class ServiceClient {
+  readonly baseUrl: string;
+  readonly #transport: Transport;
+  readonly #tokens: TokenManager;
+  readonly #log: Logger;
+  readonly #maxRetries429: number;
+  readonly #maxRetryAfterMs: number;
+  #capabilities: Promise<Capabilities> | undefined;
+  #description: DescriptionState = { state: 'unknown' };
+
+  constructor(config: ServiceConfig, options: ServiceClientOptions = {}) {
+    this.baseUrl = config.baseUrl.replace(/\/+$/, '');
+    this.#transport = new Transport(this.baseUrl, {
+      connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
+      headersTimeoutMs: options.headersTimeoutMs ?? 30_000,
+      bodyTimeoutMs: options.bodyTimeoutMs ?? 30_000,
+      connections: options.connections ?? 6,
+      maxResponseBytes: options.maxResponseBytes ?? 64 * 1024 * 1024,
+    });
+    this.#maxRetries429 = options.maxRetries429 ?? 2;
+    this.#maxRetryAfterMs = options.maxRetryAfterMs ?? 30_000;
+    const sink = options.logger ?? silentLogger;
+    // Every line passes the scrubber: a server echoing a token in an error must not leak it to a log.
+    this.#log = (level, message) => sink(level, this.#tokens.redact(message));
+    this.#tokens = new TokenManager(this.#transport, config.clientId, config.clientSecret, {
+      maxRetries429: this.#maxRetries429,
+      maxRetryAfterMs: this.#maxRetryAfterMs,
+      logger: this.#log,
+      now: options.now ?? Date.now,
+    });
+  }
+
+  // ---- Sys ------------------------------------------------------------------------------------
+
+  /** /api/version and /swagger, read once and cached; a failed detection is retried on the next call. */
+  capabilities(signal?: AbortSignal): Promise<Capabilities> {
+    this.#capabilities ??= this.#detect(signal).catch((error: unknown) => {
+      this.#capabilities = undefined;
+      throw error;
+    });
+    return this.#capabilities;
+  }
+
+  version(signal?: AbortSignal): Promise<VersionInfo> {
+    return this.#json(ENDPOINTS.version, [], VersionInfo, { signal });
+  }
+
+  /** GET /api/health (no token): true when the instance answers 2xx; network trouble is false. */
+  async health(signal?: AbortSignal): Promise<boolean> {
+    try {
+      const response = await this.#transport.send(
+        { method: 'GET', path: '/api/health', headers: { accept: 'application/json' }, signal },
+        { method: 'GET', path: '/api/health' },
+      );
+      if (response.status < 200 || response.status >= 300) return false;
+      const body = Health.safeParse(safeJson(response.text));
+      return !body.success || body.data.status === undefined || body.data.status.toLowerCase() === 'ok';
+    } catch (error) {
+      if (error instanceof ServiceError && error.kind === 'aborted') throw error;
+      return false;
+    }
+  }
+
+  // ---- Item lists -----------------------------------------------------------------------------
+
+  warehouses(signal?: AbortSignal): Promise<Warehouse[]> {
+    return this.#json(ENDPOINTS.warehouses, [], zod.array(Warehouse), { signal });
+  }
+
+  companyRepresentatives(signal?: AbortSignal): Promise<CompanyRepresentative[]> {
+    return this.#json(ENDPOINTS.companyRepresentatives, [], zod.array(CompanyRepresentative), { signal });
+  }
+
+  companyRepresentative(id: number, signal?: AbortSignal): Promise<CompanyRepresentative> {
+    return this.#json(ENDPOINTS.companyRepresentative, [id], CompanyRepresentative, { signal });
+  }
+
+  countriesOfOrigin(signal?: AbortSignal): Promise<CountryOfOrigin[]> {
+    return this.#json(ENDPOINTS.countriesOfOrigin, [], zod.array(CountryOfOrigin), { signal });
+  }
+
+  countryOfOrigin(id: number, signal?: AbortSignal): Promise<CountryOfOrigin> {
+    return this.#json(ENDPOINTS.countryOfOrigin, [id], CountryOfOrigin, { signal });
+  }
+
+  createCountryOfOrigin(country: CountryOfOrigin, signal?: AbortSignal): Promise<CountryOfOrigin> {
+    return this.#json(ENDPOINTS.countryOfOriginCreate, [], CountryOfOrigin, {
+      body: CountryOfOrigin.parse(country),
+      signal,
+      knownFields: new Set(Object.keys(CountryOfOrigin.shape)),
+    });
+  }
+
+  updateCountryOfOrigin(id: number, patch: CountryOfOrigin, signal?: AbortSignal): Promise<CountryOfOrigin> {
+    return this.#json(ENDPOINTS.countryOfOriginUpdate, [id], CountryOfOrigin, {
+      body: CountryOfOrigin.parse(patch),
+      signal,
+      knownFields: new Set(Object.keys(CountryOfOrigin.shape)),
+    });
+  }
+
+  async deleteCountryOfOrigin(id: number, signal?: AbortSignal): Promise<void> {
+    await this.#call(ENDPOINTS.countryOfOriginDelete, [id], { signal });
+  }
+
+  ageLimits(signal?: AbortSignal): Promise<AgeLimit[]> {
+    return this.#json(ENDPOINTS.ageLimits, [], zod.array(AgeLimit), { signal });
+  }
+
+  ageLimit(id: number, signal?: AbortSignal): Promise<AgeLimit> {
+    return this.#json(ENDPOINTS.ageLimit, [id], AgeLimit, { signal });
+  }
+
+  async deleteAgeLimit(id: number, signal?: AbortSignal): Promise<void> {
+    await this.#call(ENDPOINTS.ageLimitDelete, [id], { signal });
+  }
+
+  /** The id-and-name item lists of SPEC.md, one typed accessor for all eight. */
+  itemList(list: IdNameItemList): IdNameItemListApi {
+    const eps = idNameItemListEndpoints(list);
+    return {
+      list: (signal) => this.#json(eps.list, [], zod.array(ItemListEntry), { signal }),
+      get: (id, signal) => this.#json(eps.get, [id], ItemListEntry, { signal }),
+      create: async (name, signal) => {
+        await this.#call(eps.create, [], { body: { name }, signal, knownFields: NAME_FIELDS });
+      },
+      update: (id, entry, signal) =>
+        this.#json(eps.update, [id], ItemListEntry, {
+          body: ItemListEntry.parse(entry),
+          signal,
+          knownFields: NAME_FIELDS,
+        }),
+      remove: async (id, signal) => {
+        await this.#call(eps.remove, [id], { signal });
+      },
+    };
+  }
+
+  // ---- Catalog --------------------------------------------------------------------------------
+
+  /** Pages of stock items, fetched one at a time as the caller iterates (pageSize default 500). */
+  stockItemPages(
+    request: PageQuery<StockItemFilter, StockItemField>,
+    signal?: AbortSignal,
+  ): AsyncIterable<Paginated<StockItem>> {
+    const schema = paginated(StockItem);
+    const filter = StockItemFilter.parse(request.filter ?? {});
+    return consumePages(request, (body) =>
+      this.#json(ENDPOINTS.stockItems, [], schema, { body: { ...body, filter }, signal }),
+    );
+  }
+
+  productUnits(productId: number, signal?: AbortSignal): Promise<ProductUnit[]> {
+    return this.#json(ENDPOINTS.productUnits, [productId], zod.array(ProductUnit), { signal });
+  }
+
+  repricingDocument(documentId: number, signal?: AbortSignal): Promise<RepricingDocument> {
+    return this.#json(ENDPOINTS.repricingDocument, [documentId], RepricingDocument, { signal });
+  }
+
+  async uploadProductAttachment(
+    productId: number,
+    upload: ProductAttachmentUpload,
+    signal?: AbortSignal,
+  ): Promise<void> {
+    await this.#call(ENDPOINTS.productAttachmentCreate, [productId], {
+      body: upload,
+      signal,
+      knownFields: new Set(Object.keys(upload)),
+    });
+  }
+
+  productAttachment(
+    productId: number,
+    attachmentId: number,
+    signal?: AbortSignal,
+  ): Promise<ProductAttachment> {
+    return this.#json(ENDPOINTS.productAttachment, [productId, attachmentId], ProductAttachment, { signal });
+  }
+
+  supplierProductCodes(productId: number, signal?: AbortSignal): Promise<SupplierProductCode[]> {
+    return this.#json(ENDPOINTS.supplierProductCodes, [productId], zod.array(SupplierProductCode), {
+      signal,
+    });
+  }
+
+  createSupplierProductCode(
+    productId: number,
+    code: SupplierProductCodeInput,
+    signal?: AbortSignal,
+  ): Promise<SupplierProductCode> {
+    return this.#json(ENDPOINTS.supplierProductCodeCreate, [productId], SupplierProductCode, {
+      body: code,
+      signal,
+      knownFields: new Set(Object.keys(SupplierProductCode.shape)),
+    });
+  }
+
+  updateSupplierProductCode(
+    productId: number,
+    id: number,
+    code: SupplierProductCodeInput,
+    signal?: AbortSignal,
+  ): Promise<SupplierProductCode> {
+    return this.#json(ENDPOINTS.supplierProductCodeUpdate, [productId, id], SupplierProductCode, {
+      body: code,
+      signal,
+      knownFields: new Set(Object.keys(SupplierProductCode.shape)),
+    });
+  }
+
+  // ---- Companies and finance ------------------------------------------------------------------
+
+  companyCards(companyId: number, signal?: AbortSignal): Promise<CompanyCard[]> {
+    return this.#json(ENDPOINTS.companyCards, [companyId], zod.array(CompanyCard), { signal });
+  }
+
+  companyCard(companyId: number, cardId: number, signal?: AbortSignal): Promise<CompanyCard> {
+    return this.#json(ENDPOINTS.companyCard, [companyId, cardId], CompanyCard, { signal });
+  }
+
+  createCompanyCard(companyId: number, card: CompanyCard, signal?: AbortSignal): Promise<CompanyCard> {
+    return this.#json(ENDPOINTS.companyCardCreate, [companyId], CompanyCard, {
+      body: CompanyCard.parse(card),
+      signal,
+      knownFields: new Set(Object.keys(CompanyCard.shape)),
+    });
+  }
+
+  createAuthorisedPerson(
+    companyId: number,
+    person: AuthorisedPerson,
+    signal?: AbortSignal,
+  ): Promise<AuthorisedPerson> {
+    return this.#json(ENDPOINTS.authorisedPersonCreate, [companyId], AuthorisedPerson, {
+      body: AuthorisedPerson.parse(person),
+      signal,
+      knownFields: new Set(Object.keys(AuthorisedPerson.shape)),
+    });
+  }
+
+  financialReceivablePages(
+    request: PageQuery<FinancialReceivableFilter, FinancialReceivableField>,
+    signal?: AbortSignal,
+  ): AsyncIterable<Paginated<FinancialReceivable>> {
+    const schema = paginated(FinancialReceivable);
+    const filter = FinancialReceivableFilter.parse(request.filter ?? {});
+    return consumePages(request, (body) =>
+      this.#json(ENDPOINTS.financialReceivables, [], schema, { body: { ...body, filter }, signal }),
+    );
+  }
+
+  // ---- Documents ------------------------------------------------------------------------------
+
+  /**
+   * POST an internet order carrying `Idempotency-Key: <clientReference>`. An instance that recognises
+   * the header (capabilities().recognisesClientReference) answers a replay with 409 DuplicateRequest
+   * and params.orderId; one that does not simply ignores the header.
+   */
+  createInternetOrder(
+    order: InternetOrderInput,
+    opts: { clientReference: string; signal?: AbortSignal },
+  ): Promise<InternetOrder> {
+    return this.#json(ENDPOINTS.internetOrderCreate, [], InternetOrder, {
+      body: InternetOrderInput.parse(order),
+      headers: { 'idempotency-key': opts.clientReference },
+      signal: opts.signal,
+      knownFields: ORDER_FIELDS,
+    });
+  }
+
+  async deleteInternetOrder(id: number, signal?: AbortSignal): Promise<void> {
+    await this.#call(ENDPOINTS.internetOrderDelete, [id], { signal });
+  }
+
+  /** Resolves a card barcode to its company; an unknown barcode is ServiceError status 404. */
+  scanCard(sessionId: number, barcode: string, signal?: AbortSignal): Promise<ScanResult> {
+    return this.#json(ENDPOINTS.posScan, [sessionId], ScanResult, {
+      body: { barcode },
+      signal,
+      knownFields: new Set(['barcode']),
+    });
+  }
+
+  async close(): Promise<void> {
+    this.#tokens.close();
+    await this.#transport.close();
+  }
+
+  // ---- Internals ------------------------------------------------------------------------------
+
+  async #json<T extends z.ZodType>(
+    endpoint: Endpoint,
+    params: readonly (number | string)[],
+    schema: T,
+    options: CallOptions,
+  ): Promise<z.infer<T>> {
+    const { response, path } = await this.#call(endpoint, params, options);
+    return decode(schema, response, { method: endpoint.method, path });
+  }
+
+  /** One API call with the token policy applied; any non-2xx answer becomes a ServiceError. */
+  async #call(
+    endpoint: Endpoint,
+    params: readonly (number | string)[],
+    options: CallOptions,
+  ): Promise<{ response: RawResponse; path: string }> {
+    const path = fillPath(endpoint.path, params);
+    const where = { method: endpoint.method, path };
+    this.#assertAvailable(endpoint);
+    try {
+      const response = await this.#withTokenPolicy(endpoint, path, options);
+      if (response.status >= 200 && response.status < 300) return { response, path };
+      throw await this.#failure(endpoint, path, response, options);
+    } catch (error) {
+      if (error instanceof ServiceError) throw this.#scrub(error);
+      throw new ServiceError({
+        kind: 'network',
+        message: `${where.method} ${where.path} failed`,
+        mayHaveReachedServer: true,
+      });
+    }
+  }
+
+  async #withTokenPolicy(endpoint: Endpoint, path: string, options: CallOptions): Promise<RawResponse> {
+    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+    let refreshed = false;
+    let waited429 = 0;
+    for (;;) {
+      const token = await this.#tokens.get(options.signal);
+      const started = Date.now();
+      const response = await this.#transport.send(
+        {
+          method: endpoint.method,
+          path,
+          headers: {
+            accept: 'application/json',
+            authorization: `Bearer ${token}`,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            ...options.headers,
+          },
+          body,
+          signal: options.signal,
+        },
+        { method: endpoint.method, path },
+      );
+      this.#log('debug', `${endpoint.method} ${path} -> ${response.status} (${Date.now() - started} ms)`);
+      if (response.status === 401 && !refreshed) {
+        // SPEC.md: obtain a new token and repeat the call once.
+        refreshed = true;
+        this.#tokens.invalidate(token);
+        continue;
+      }
+      if (response.status === 429 && waited429 < this.#maxRetries429) {
+        const wait = retryAfterMs(response) ?? 1000;
+        if (wait <= this.#maxRetryAfterMs) {
+          waited429++;
+          this.#log('warn', `${endpoint.method} ${path} rate-limited (429); waiting ${wait} ms`);
+          await sleep(wait, options.signal, `${endpoint.method} ${path}`);
+          continue;
+        }
+      }
+      return response;
+    }
+  }
+
+  async #failure(
+    endpoint: Endpoint,
+    path: string,
+    response: RawResponse,
+    options: CallOptions,
+  ): Promise<ServiceError> {
+    const body = errorResultOf(response);
+    if (response.status === 404 && (await this.#routeMissing(endpoint, body, options.signal))) {
+      return new ServiceError({
+        kind: 'not-available',
+        message: notAvailableMessage(endpoint.title, await this.#knownVersion()),
+        status: 404,
+        messages: body?.messages ?? [],
+        errorId: body?.errorId,
+        mayHaveReachedServer: true,
+      });
+    }
+    return httpError({
+      method: endpoint.method,
+      path,
+      status: response.status,
+      body,
+      retryAfterMs: retryAfterMs(response),
+      knownFields: options.knownFields,
+    });
+  }
+
+  /**
+   * A 404 means "no such route on this release" or "no such resource". The description decides
+   * when there is one; without it, an answer that is not an ErrorResult with messages (an empty body,
+   * a framework's generic 404) is taken as a missing route.
+   */
+  async #routeMissing(
+    endpoint: Endpoint,
+    body: ErrorResult | undefined,
+    signal?: AbortSignal,
+  ): Promise<boolean> {
+    if (this.#description.state === 'unknown') {
+      await this.capabilities(signal).catch(() => undefined);
+    }
+    const state = this.#description;
+    if (state.state === 'known')
+      return !state.description.routes.has(routeKey(endpoint.method, endpoint.path));
+    return body === undefined || (body.messages ?? []).length === 0;
+  }
+
+  #assertAvailable(endpoint: Endpoint): void {
+    const state = this.#description;
+    if (state.state !== 'known') return;
+    if (state.description.routes.has(routeKey(endpoint.method, endpoint.path))) return;
+    throw new ServiceError({
+      kind: 'not-available',
+      message: notAvailableMessage(endpoint.title, undefined),
+      mayHaveReachedServer: false,
+    });
+  }
+
+  async #knownVersion(): Promise<string | undefined> {
+    if (!this.#capabilities) return undefined;
+    return this.#capabilities.then(
+      (c) => c.version,
+      () => undefined,
+    );
+  }
+
+  async #detect(signal?: AbortSignal): Promise<Capabilities> {
+    let version: VersionInfo | undefined;
+    try {
+      version = await this.version(signal);
+    } catch (error) {
+      // An instance too old to report its version is still usable; anything else is a real failure.
+      if (!(error instanceof ServiceError && error.status === 404)) throw error;
+      version = undefined;
+    }
+    const description = await this.#readDescription(signal);
+    this.#description = description ? { state: 'known', description } : { state: 'none' };
+    const capabilities = buildCapabilities(version, description);
+    this.#log(
+      'info',
+      `instance ${capabilities.version ?? '(version unknown)'}; description ${capabilities.described ? 'read' : 'not available'}`,
+    );
+    return capabilities;
+  }
+
+  /** /swagger (SPEC.md), else the path ASP.NET generators use; undefined when neither is a description. */
+  async #readDescription(signal?: AbortSignal): Promise<Description | undefined> {
+    for (const path of ['/swagger', '/swagger/v1/swagger.json']) {
+      const token = await this.#tokens.get(signal);
+      const response = await this.#transport.send(
+        {
+          method: 'GET',
+          path,
+          headers: { accept: 'application/json', authorization: `Bearer ${token}` },
+          signal,
+        },
+        { method: 'GET', path },
+      );
+      if (response.status < 200 || response.status >= 300) continue;
+      const description = readDescription(safeJson(response.text));
+      if (description) return description;
+    }
+    return undefined;
+  }
+
+  /** Removes the secret and any token from an error about to leave the client. */
+  #scrub(error: ServiceError): ServiceError {
+    const redact = (s: string): string => this.#tokens.redact(s);
+    const dirty = redact(error.message) !== error.message || error.messages.some((m) => redact(m) !== m);
+    if (!dirty) return error;
+    const fieldErrors: Record<string, string[]> = {};
+    for (const [field, list] of Object.entries(error.fieldErrors)) fieldErrors[field] = list.map(redact);
+    return new ServiceError({
+      kind: error.kind,
+      message: redact(error.message),
+      status: error.status,
+      messages: error.messages.map(redact),
+      errorId: error.errorId,
+      code: error.code,
+      params: error.params,
+      fieldErrors,
+      permission: error.permission,
+      retryAfterMs: error.retryAfterMs,
+      mayHaveReachedServer: error.mayHaveReachedServer,
+    });
+  }
+}
+
+export interface IdNameItemListApi {
+  list(signal?: AbortSignal): Promise<ItemListEntry[]>;
+  get(id: number, signal?: AbortSignal): Promise<ItemListEntry>;
+  create(name: string, signal?: AbortSignal): Promise<void>;
+  update(id: number, entry: ItemListEntry, signal?: AbortSignal): Promise<ItemListEntry>;
+  /** SPEC.md: only damage types has DELETE; on other lists the instance answers not-available. */
+  remove(id: number, signal?: AbortSignal): Promise<void>;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return parseJson(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function errorResultOf(response: RawResponse): ErrorResult | undefined {
+  const parsed = ErrorResult.safeParse(safeJson(response.text));
+  return parsed.success && header(response, 'content-length') !== '0' ? parsed.data : undefined;
+}

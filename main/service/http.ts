@@ -1,0 +1,185 @@
+// The wire: one undici keep-alive Pool per client, timeouts on every phase, an AbortSignal on every
+// request, and the turning of bytes into typed values (or a ServiceError, never a crash).
+import { Pool } from 'undici';
+import type { z } from 'zod';
+import { networkError, ServiceError } from './errors.ts';
+
+export interface TransportOptions {
+  connectTimeoutMs: number;
+  headersTimeoutMs: number;
+  bodyTimeoutMs: number;
+  /** Upper bound of one response body; a bigger one fails instead of filling memory. */
+  maxResponseBytes: number;
+  connections: number;
+}
+
+export interface RawRequest {
+  method: string;
+  /** Path below the base URL, with any query string; ids already encoded. */
+  path: string;
+  headers: Record<string, string>;
+  body?: string | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+export class Transport {
+  readonly #pool: Pool;
+  /** Path prefix of the base URL (an instance may live below a path, e.g. https://host/shop1). */
+  readonly #prefix: string;
+
+  constructor(baseUrl: string, options: TransportOptions) {
+    const url = new URL(baseUrl);
+    this.#prefix = url.pathname.replace(/\/+$/, '');
+    this.#pool = new Pool(url.origin, {
+      connections: options.connections,
+      connect: { timeout: options.connectTimeoutMs },
+      headersTimeout: options.headersTimeoutMs,
+      bodyTimeout: options.bodyTimeoutMs,
+      maxResponseSize: options.maxResponseBytes,
+      keepAliveTimeout: 10_000,
+    });
+  }
+
+  /** Sends one request and reads the whole body. Network failures become ServiceError. */
+  async send(request: RawRequest, describe: { method: string; path: string }): Promise<RawResponse> {
+    if (request.signal?.aborted) {
+      throw new ServiceError({
+        kind: 'aborted',
+        message: `${describe.method} ${describe.path} was aborted`,
+        mayHaveReachedServer: false,
+      });
+    }
+    try {
+      const response = await this.#pool.request({
+        method: request.method,
+        path: this.#prefix + request.path,
+        headers: request.headers,
+        body: request.body ?? null,
+        signal: request.signal ?? null,
+      });
+      const text = await response.body.text();
+      return { status: response.statusCode, headers: response.headers, text };
+    } catch (error) {
+      throw networkError(error, {
+        method: describe.method,
+        path: describe.path,
+        aborted: request.signal?.aborted ?? false,
+        dispatched: true,
+      });
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.#pool.close();
+  }
+}
+
+export function header(response: RawResponse, name: string): string | undefined {
+  const value = response.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * Parses JSON with null properties dropped: SPEC.md rule 3 says null is never sent, and treating a
+ * stray null as "absent" keeps the all-optional schemas lenient without weakening their types.
+ */
+export function parseJson(text: string): unknown {
+  return JSON.parse(text, (_key, value: unknown) => (value === null ? undefined : value));
+}
+
+/** A short description of why a body did not match its schema: paths and expectations, no values. */
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(root)'}: ${issue.message}`)
+    .join('; ');
+}
+
+/** The response body as T, or ServiceError 'invalid-response' (malformed JSON or a wrong type). */
+export function decode<T extends z.ZodType>(
+  schema: T,
+  response: RawResponse,
+  describe: { method: string; path: string },
+): z.infer<T> {
+  let json: unknown;
+  try {
+    json = parseJson(response.text);
+  } catch {
+    throw new ServiceError({
+      kind: 'invalid-response',
+      message: `${describe.method} ${describe.path} answered ${response.status} with a body that is not JSON`,
+      status: response.status,
+      mayHaveReachedServer: true,
+    });
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    throw new ServiceError({
+      kind: 'invalid-response',
+      message: `${describe.method} ${describe.path} answered ${response.status} with an unexpected shape (${describeIssues(parsed.error)})`,
+      status: response.status,
+      mayHaveReachedServer: true,
+    });
+  }
+  return parsed.data;
+}
+
+/** Retry-After as milliseconds: delta-seconds or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterMs(response: RawResponse, now = Date.now()): number | undefined {
+  const value = header(response, 'retry-after')?.trim();
+  if (value === undefined || value === '') return undefined;
+  if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** Resolves after ms, or rejects with ServiceError 'aborted' when the signal fires first. */
+export function sleep(ms: number, signal: AbortSignal | undefined, what: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(
+        new ServiceError({ kind: 'aborted', message: `${what} was aborted`, mayHaveReachedServer: false }),
+      );
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Waits for a shared promise, but lets this caller stop waiting when its own signal fires. */
+export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined, what: string): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => {
+      reject(
+        new ServiceError({ kind: 'aborted', message: `${what} was aborted`, mayHaveReachedServer: false }),
+      );
+    };
+    if (signal.aborted) {
+      onAbort();
+      return;
+    }
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}

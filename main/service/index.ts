@@ -1,0 +1,49 @@
+// The public face of the service client: import from here, not from the files behind it.
+export {
+  ServiceClient,
+  type ServiceConfig,
+  type ServiceClientOptions,
+  type IdNameItemListApi,
+} from './client.ts';
+export {
+  ServiceError,
+  isServiceError,
+  isUnreachable,
+  type ServiceErrorKind,
+  camelCasePath,
+  fieldErrorsFrom,
+} from './errors.ts';
+export type { Capabilities } from './capabilities.ts';
+export { ENDPOINTS, ID_NAME_ITEM_LISTS, type EndpointName, type IdNameItemList } from './endpoints.ts';
+export type { Logger, LogLevel } from './logger.ts';
+export { DEFAULT_PAGE_SIZE } from './pagination.ts';
+export type {
+  AgeLimit,
+  AuthorisedPerson,
+  CompanyCard,
+  CompanyRepresentative,
+  CountryOfOrigin,
+  ErrorResult,
+  FinancialReceivable,
+  FinancialReceivableField,
+  FinancialReceivableFilter,
+  InternetOrder,
+  InternetOrderInput,
+  ItemListEntry,
+  PageQuery,
+  Paginated,
+  PaginationRequest,
+  ProductAttachment,
+  ProductAttachmentUpload,
+  ProductUnit,
+  RepricingDocument,
+  RepricingItem,
+  ScanResult,
+  StockItem,
+  StockItemField,
+  StockItemFilter,
+  SupplierProductCode,
+  SupplierProductCodeInput,
+  VersionInfo,
+  Warehouse,
+} from './schemas.ts';

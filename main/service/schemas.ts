@@ -1,0 +1,550 @@
+// zod schemas of every resource of SPEC.md "Resources", plus the shapes chosen where SPEC.md says
+// "not shown" (docs/assumptions.md). Responses are parsed leniently where SPEC.md allows it: every
+// field is optional (SPEC.md: "optional unless marked required") and unknown fields are dropped
+// (z.object strips them), so a newer instance with more fields still parses. Types stay strict: a
+// string where a number belongs fails the parse, which the client reports as 'invalid-response'.
+// Nulls never reach these schemas: SPEC.md rule 3 says a null property is omitted, and the client's
+// JSON reader drops null properties before parsing (see http.ts), so null and absent mean the same.
+import { z } from 'zod';
+
+const int = z.number().int();
+const num = z.number();
+const str = z.string();
+const bool = z.boolean();
+/** Date-time without offset (SPEC.md rule 2), kept as the string the service sent. */
+const dateTime = z.string();
+
+/** Builds `{ name: schema.optional() }` for a list of field names that share one type. */
+function group<const K extends string, S extends z.ZodType>(
+  names: readonly K[],
+  schema: S,
+): { [P in K]: z.ZodOptional<S> } {
+  // Object.fromEntries loses the key type; the mapped type above restores it exactly.
+  return Object.fromEntries(names.map((n) => [n, schema.optional()])) as { [P in K]: z.ZodOptional<S> };
+}
+
+// ---- Token -------------------------------------------------------------------------------------
+
+export const TokenResponse = z.object({
+  access_token: z.string().min(1),
+  token_type: str.optional(),
+  expires_in: num.optional(),
+});
+export type TokenResponse = z.infer<typeof TokenResponse>;
+
+// ---- Item lists --------------------------------------------------------------------------------
+
+export const ItemListEntry = z.object({ id: int.optional(), name: str.optional() });
+export type ItemListEntry = z.infer<typeof ItemListEntry>;
+export const ItemListEntryCreate = z.object({ name: z.string() });
+export type ItemListEntryCreate = z.infer<typeof ItemListEntryCreate>;
+
+export const CountryOfOrigin = z.object({
+  countryLabel: str.max(3).optional(),
+  guid: str.optional(),
+  id: int.optional(),
+  isoLabel: str.max(3).optional(),
+  name: str.max(40).optional(),
+});
+export type CountryOfOrigin = z.infer<typeof CountryOfOrigin>;
+
+export const AgeLimit = z.object({ id: int.optional(), minimalAge: int.optional(), name: str.optional() });
+export type AgeLimit = z.infer<typeof AgeLimit>;
+
+export const CompanyRepresentative = z.object({
+  ...group(
+    [
+      'address1',
+      'address2',
+      'city',
+      'country',
+      'email',
+      'eshopRepresentativeId',
+      'fax',
+      'mobilePhone',
+      'phone',
+      'name',
+      'surname',
+      'note',
+      'title',
+      'zipCode',
+    ],
+    str,
+  ),
+  ...group(['companyId', 'functionId', 'id'], int),
+  ...group(['dateOfBirth', 'dateOfNameDay'], dateTime),
+  isInformEnabled: bool.optional(),
+});
+export type CompanyRepresentative = z.infer<typeof CompanyRepresentative>;
+
+export const AuthorisedPerson = z.object({
+  companyId: int.optional(),
+  email: str.optional(),
+  id: int.optional(),
+  isInactive: bool.optional(),
+  name: str.optional(),
+  number: str.optional(),
+  phone: str.optional(),
+  shouldSendMailTo: bool.optional(),
+});
+export type AuthorisedPerson = z.infer<typeof AuthorisedPerson>;
+
+export const CompanyCard = z.object({
+  barcode: str.optional(),
+  companyId: int.optional(),
+  discount: num.optional(),
+  discountAmount: num.optional(),
+  discountGroupId: int.optional(),
+  guid: str.optional(),
+  id: int.optional(),
+  isBillingEnabled: bool.optional(),
+  isInvalid: bool.optional(),
+  lastModify: dateTime.optional(),
+  name: str.optional(),
+  note: str.optional(),
+  validFrom: dateTime.optional(),
+  validTo: dateTime.optional(),
+});
+export type CompanyCard = z.infer<typeof CompanyCard>;
+
+// ---- Products ----------------------------------------------------------------------------------
+
+export const RepricingItem = z.object({
+  ...group(
+    [
+      'batchId',
+      'colorId',
+      'dimensionId',
+      'documentInternalNumber',
+      'id',
+      'internalNumber',
+      'item',
+      'lengthId',
+      'priceId',
+      'productId',
+      'sizeId',
+      'userId',
+      'variantId',
+    ],
+    int,
+  ),
+  ...group(['dateOfAccountingPosting', 'dateOfCreation', 'dateOfTransfer'], dateTime),
+  documentType: str.optional(),
+  ...group(
+    [
+      'newPrice',
+      'newPriceWoVat',
+      'originalPrice',
+      'originalPriceWoVat',
+      'quantity',
+      'setPrice',
+      'stockPrice',
+      'vatRate',
+    ],
+    num,
+  ),
+});
+export type RepricingItem = z.infer<typeof RepricingItem>;
+
+export const RepricingDocument = z.object({
+  ...group(
+    ['commissionStockIntakeInternalNumber', 'id', 'internalNumber', 'stockIntakeInternalNumber', 'userId'],
+    int,
+  ),
+  ...group(['dateOfCreation', 'endDate', 'startDate'], dateTime),
+  ...group(['isApplied', 'isApproved', 'isEnded'], bool),
+  // Required (*) in SPEC.md; a document without it still parses as "no items" rather than failing,
+  // since absence carries no other meaning for a reader.
+  items: z.array(RepricingItem).default([]),
+});
+export type RepricingDocument = z.infer<typeof RepricingDocument>;
+
+export const ProductUnit = z.object({
+  ...group(['id', 'productId', 'unitId', 'unit', 'unitOrder'], int),
+  guid: str.optional(),
+  isInvisible: bool.optional(),
+  quantityCoefficient: num.optional(),
+  ...group(['depth', 'diameter', 'height', 'weight', 'width'], num),
+  ...group(
+    [
+      'depthUnitId',
+      'diameterUnitId',
+      'heightUnitId',
+      'weightUnitId',
+      'widthUnitId',
+      'dimensionUnitId',
+      'volumeUnitId',
+    ],
+    int,
+  ),
+  ...group(
+    ['depthInPackaging', 'diameterInPackaging', 'heightInPackaging', 'weightInPackaging', 'widthInPackaging'],
+    num,
+  ),
+  ...group(
+    [
+      'depthInPackagingUnitId',
+      'diameterInPackagingUnitId',
+      'heightInPackagingUnitId',
+      'weightInPackagingUnitId',
+      'widthInPackagingUnitId',
+      'volumeInPackagingUnitId',
+    ],
+    int,
+  ),
+  ...group(['dimension', 'volume', 'volumeInPackaging'], str),
+});
+export type ProductUnit = z.infer<typeof ProductUnit>;
+
+export const SupplierProductCode = z.object({
+  ...group(
+    [
+      'allowedWarehouseId',
+      'colorId',
+      'dimensionId',
+      'id',
+      'lengthId',
+      'productId',
+      'sizeId',
+      'supplierId',
+      'unitId',
+      'userId',
+      'variantId',
+    ],
+    int,
+  ),
+  ...group(['createdAt', 'lastModify'], dateTime),
+  isInvalid: bool.optional(),
+  ...group(['price', 'priceCoefficient', 'quantityCoefficient'], num),
+  supplierProductCode: str.optional(),
+});
+export type SupplierProductCode = z.infer<typeof SupplierProductCode>;
+/** Body of POST/PUT supplier product code (assumption: the row's own writable fields). */
+export type SupplierProductCodeInput = Omit<
+  SupplierProductCode,
+  'id' | 'createdAt' | 'lastModify' | 'userId'
+>;
+
+export const ProductAttachment = z.object({
+  fileData: str.optional(),
+  fileName: str.optional(),
+  id: int.optional(),
+  pathToFile: str.optional(),
+});
+export type ProductAttachment = z.infer<typeof ProductAttachment>;
+export interface ProductAttachmentUpload {
+  fileData: string;
+  fileName?: string;
+  pathToFile?: string;
+  level1Id?: number;
+  level2Id?: number;
+  level3Id?: number;
+  productId?: number;
+}
+
+// ---- Stock items and finance -------------------------------------------------------------------
+
+export const StockItem = z.object({
+  ...group(
+    [
+      'barcode',
+      'brand',
+      'colorName',
+      'commodity',
+      'dimensionName',
+      'groupCode',
+      'lengthName',
+      'locationText',
+      'note',
+      'priceListNote',
+      'productCode',
+      'productName',
+      'seasonName',
+      'sizeName',
+      'subGroupCode',
+      'supplierName',
+      'supplierNumber',
+      'supplierProductCode',
+      'themeCode',
+      'unitOfMeasure',
+      'variantName',
+      'warehouseName',
+      'warehouseNumber',
+    ],
+    str,
+  ),
+  ...group(
+    [
+      'batch',
+      'calculateDuringIntake',
+      'doNotOrderItem',
+      'dontCalculateDuringStockMovement',
+      'isAvailableOnlyToOrder',
+      'isBazaar',
+      'isCalculated',
+      'isColorAndSize',
+      'isCommissionItem',
+      'isEviscerating',
+      'isExpirationRequired',
+      'isExportedToEshop',
+      'isInPromo',
+      'isInactive',
+      'isInactiveInWarehouse',
+      'isLimitedSeries',
+      'isNew',
+      'isOnSaleOut',
+      'isService',
+      'isVariantExportedToEshop',
+      'isVoucher',
+      'prohibitionOfDiscounts',
+      'prohibitionOfSale',
+      'recommendedItem',
+      'requiredItem',
+      'trackedItem',
+      'usesLocation',
+    ],
+    bool,
+  ),
+  ...group(['createdAt', 'initialDate', 'lastModify', 'lastRepricingDate', 'nearestDeliveryDate'], dateTime),
+  ...group(
+    [
+      'colorId',
+      'dimensionId',
+      'environmentalTax',
+      'eshopSeasonId',
+      'groupId',
+      'id',
+      'initialQuantity',
+      'initialStockPrice',
+      'lengthId',
+      'manufacturersBrandId',
+      'margin',
+      'maxQuantity',
+      'minQuantity',
+      'modelId',
+      'optQuantity',
+      'price',
+      'priceWoVat',
+      'productId',
+      'quantityAvailable',
+      'quantityBlocked',
+      'quantityInStock',
+      'quantityOrdered',
+      'quantityOrderedAllWarehouses',
+      'referencePrice',
+      'referenceQuantity',
+      'royalty',
+      'seasonId',
+      'sizeId',
+      'stockPrice',
+      'subGroupId',
+      'supplierId',
+      'themeID',
+      'totalQuantity',
+      'variantId',
+      'vatRate',
+      'warehouseId',
+    ],
+    num,
+  ),
+});
+export type StockItem = z.infer<typeof StockItem>;
+/** The names a limitFields/orderBy entry may take for stock items (SPEC.md spelling). */
+export type StockItemField = keyof StockItem;
+
+export const FinancialReceivable = z.object({
+  ...group(
+    [
+      'address1',
+      'address2',
+      'address3',
+      'city',
+      'companyIdentificationNumber',
+      'contactPersonFullName',
+      'currency',
+      'customerName',
+      'documentType',
+      'note',
+      'paymentType',
+      'type',
+      'userFullName',
+      'variableSymbol',
+      'vatRegistrationNumber',
+      'zipCode',
+    ],
+    str,
+  ),
+  ...group(
+    [
+      'alreadyPaid',
+      'amount',
+      'cashRegisterId',
+      'contactUserId',
+      'currencyId',
+      'customerId',
+      'documentSeries',
+      'headerInternalId',
+      'id',
+      'internalNumber',
+      'paymentTypeId',
+      'vatAmountBasicRate',
+      'vatAmountReducedRate',
+      'vatAmountSuperReducedRate',
+      'vatBasisBasicRate',
+      'vatBasisExempt',
+      'vatBasisReducedRate',
+      'vatBasisSuperReducedRate',
+    ],
+    num,
+  ),
+  ...group(['date', 'dueDate', 'paidOnDate'], dateTime),
+});
+export type FinancialReceivable = z.infer<typeof FinancialReceivable>;
+export type FinancialReceivableField = keyof FinancialReceivable;
+
+// ---- Pagination --------------------------------------------------------------------------------
+
+/** Stock items filter fields (docs/assumptions.md); every one optional, set ones AND-ed. */
+export const StockItemFilter = z.object({
+  warehouseId: int.optional(),
+  productId: int.optional(),
+  barcode: str.optional(),
+  productCode: str.optional(),
+  supplierProductCode: str.optional(),
+  /** Rows with lastModify >= this date-time (no offset). */
+  lastModifyFrom: dateTime.optional(),
+  ids: z.array(int).optional(),
+});
+export type StockItemFilter = z.infer<typeof StockItemFilter>;
+
+export const FinancialReceivableFilter = z.object({
+  customerId: int.optional(),
+  isPaid: bool.optional(),
+});
+export type FinancialReceivableFilter = z.infer<typeof FinancialReceivableFilter>;
+
+export interface PaginationRequest<F = Record<string, unknown>> {
+  filter?: F;
+  limitFields?: string[];
+  orderBy?: string[];
+  pageNumber?: number;
+  pageSize?: number;
+}
+
+/** What a caller of a `...Pages` iterator passes; the iterator walks pageNumber itself. */
+export interface PageQuery<F = Record<string, unknown>, Field extends string = string> {
+  filter?: F;
+  /** Only these fields per row (SPEC.md spelling); omitted = all. */
+  limitFields?: readonly Field[];
+  /** One entry per sort level, `Field` or `Field desc`. */
+  orderBy?: readonly (Field | `${Field} desc`)[];
+  /** Rows per page; default 500. */
+  pageSize?: number;
+  /** 1-based page to start at (resuming an interrupted walk); default 1. */
+  startPage?: number;
+}
+
+export function paginated<T extends z.ZodType>(row: T) {
+  return z.object({
+    currentPage: int.optional(),
+    // Lenient: a page without data is an empty page, not a broken one.
+    data: z.array(row).default([]),
+    hasNextPage: bool.optional(),
+    hasPreviousPage: bool.optional(),
+    pageSize: int.optional(),
+    totalCount: int.optional(),
+    totalPages: int.optional(),
+  });
+}
+export interface Paginated<T> {
+  currentPage?: number | undefined;
+  data: T[];
+  hasNextPage?: boolean | undefined;
+  hasPreviousPage?: boolean | undefined;
+  pageSize?: number | undefined;
+  totalCount?: number | undefined;
+  totalPages?: number | undefined;
+}
+
+// ---- Errors ------------------------------------------------------------------------------------
+
+export const ErrorResultEntry = z.object({
+  code: str.optional(),
+  message: str.optional(),
+  params: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const ErrorResult = z.object({
+  messages: z.array(str).optional(),
+  exception: str.optional(),
+  source: str.optional(),
+  errorId: str.optional(),
+  supportMessage: str.optional(),
+  statusCode: num.optional(),
+  code: str.optional(),
+  // SPEC.md says string-to-string; a number or boolean value is kept as its text rather than failing.
+  params: z.record(z.string(), z.unknown()).optional(),
+  errors: z.array(ErrorResultEntry).optional(),
+});
+export type ErrorResult = z.infer<typeof ErrorResult>;
+
+// ---- Shapes SPEC.md does not show (docs/assumptions.md) ----------------------------------------
+
+export const Warehouse = z.object({
+  id: int.optional(),
+  name: str.optional(),
+  number: str.optional(),
+  isInactive: bool.optional(),
+});
+export type Warehouse = z.infer<typeof Warehouse>;
+
+export const VersionInfo = z.object({ version: str.optional(), name: str.optional() });
+export type VersionInfo = z.infer<typeof VersionInfo>;
+
+export const Health = z.object({ status: str.optional() });
+
+export const InternetOrderInput = z.object({
+  customerId: int.optional(),
+  warehouseId: int.optional(),
+  items: z.array(z.object({ productId: int, quantity: num })),
+  note: str.optional(),
+});
+export type InternetOrderInput = z.infer<typeof InternetOrderInput>;
+
+export const InternetOrderItem = z.object({
+  id: int.optional(),
+  productId: int.optional(),
+  quantity: num.optional(),
+  price: num.optional(),
+  vatRate: num.optional(),
+});
+export const InternetOrder = z.object({
+  id: int,
+  customerId: int.optional(),
+  warehouseId: int.optional(),
+  items: z.array(InternetOrderItem).default([]),
+  note: str.optional(),
+  createdAt: dateTime.optional(),
+  clientReference: str.optional(),
+});
+export type InternetOrder = z.infer<typeof InternetOrder>;
+
+export const ScanResult = z.object({ companyId: int, card: CompanyCard });
+export type ScanResult = z.infer<typeof ScanResult>;
+
+/** The part of an OpenAPI document capability detection reads: paths, methods, parameters. */
+export const OpenApiDocument = z.object({
+  info: z.object({ version: str.optional(), title: str.optional() }).optional(),
+  paths: z.record(
+    z.string(),
+    z.record(
+      z.string(),
+      z.unknown(), // path-level keys like "parameters" are not operations; operations parsed below
+    ),
+  ),
+});
+export const OpenApiOperation = z.object({
+  parameters: z
+    .array(z.object({ name: str.optional(), in: str.optional(), $ref: str.optional() }))
+    .optional(),
+});

@@ -1,0 +1,171 @@
+// OAuth client-credentials token: one cached token per client, renewed shortly before it expires,
+// and one request in flight no matter how many callers ask at once (SPEC.md: reuse the token; the
+// token endpoint is rate-limited to 300 a minute). The secret and the token live in private fields
+// so that inspecting or logging the manager shows neither.
+import { httpError, ServiceError } from './errors.ts';
+import { decode, header, parseJson, raceAbort, retryAfterMs, sleep, type Transport } from './http.ts';
+import { ErrorResult, TokenResponse } from './schemas.ts';
+import type { Logger } from './logger.ts';
+
+export interface TokenOptions {
+  maxRetries429: number;
+  maxRetryAfterMs: number;
+  logger: Logger;
+  now: () => number;
+}
+
+const TOKEN_PATH = '/connect/token';
+/** SPEC.md: expires_in defaults to 3600. */
+const DEFAULT_LIFETIME_S = 3600;
+
+/** Renew this long before expiry: a tenth of the lifetime, at most a minute. */
+export function renewalMarginMs(lifetimeMs: number): number {
+  return Math.min(60_000, lifetimeMs / 10);
+}
+
+export class TokenManager {
+  readonly #transport: Transport;
+  readonly #clientId: string;
+  readonly #secret: string;
+  readonly #options: TokenOptions;
+  #token: { value: string; renewAt: number } | undefined;
+  #pending: Promise<string> | undefined;
+  /** Every token ever issued to this client, so log lines and errors can be scrubbed of them. */
+  readonly #issued = new Set<string>();
+  /** Stops 429 waits of the shared request when the client closes. */
+  readonly #closing = new AbortController();
+
+  constructor(transport: Transport, clientId: string, secret: string, options: TokenOptions) {
+    this.#transport = transport;
+    this.#clientId = clientId;
+    this.#secret = secret;
+    this.#options = options;
+  }
+
+  /** A valid token: the cached one, the one already being requested, or a new one. */
+  get(signal?: AbortSignal): Promise<string> {
+    const cached = this.#token;
+    if (cached && this.#options.now() < cached.renewAt) return Promise.resolve(cached.value);
+    // The shared request is not tied to any one caller's signal: one caller giving up must not fail
+    // the others. Each caller stops waiting on its own signal instead.
+    this.#pending ??= this.#request().finally(() => {
+      this.#pending = undefined;
+    });
+    return raceAbort(this.#pending, signal, 'Obtaining an access token');
+  }
+
+  /** Drops the token a request was refused with (401); a newer token obtained meanwhile stays. */
+  invalidate(token: string): void {
+    if (this.#token?.value === token) this.#token = undefined;
+  }
+
+  /** Replaces the secret and every issued token in text that is about to be logged or thrown. */
+  redact(text: string): string {
+    let out = text;
+    for (const secret of [this.#secret, ...this.#issued]) {
+      if (secret.length >= 4) out = out.split(secret).join('[redacted]');
+    }
+    return out;
+  }
+
+  close(): void {
+    this.#closing.abort();
+  }
+
+  async #request(): Promise<string> {
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: this.#clientId,
+      client_secret: this.#secret,
+    }).toString();
+    for (let attempt = 0; ; attempt++) {
+      const response = await this.#transport
+        .send(
+          {
+            method: 'POST',
+            path: TOKEN_PATH,
+            headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+            body: form,
+            signal: this.#closing.signal,
+          },
+          { method: 'POST', path: TOKEN_PATH },
+        )
+        .catch((error: unknown) => {
+          throw this.#beforeSend(error);
+        });
+      if (response.status === 429) {
+        const wait = retryAfterMs(response) ?? 1000;
+        if (attempt < this.#options.maxRetries429 && wait <= this.#options.maxRetryAfterMs) {
+          this.#options.logger('warn', `token endpoint rate-limited (429); waiting ${wait} ms`);
+          await sleep(wait, this.#closing.signal, 'Waiting for the token endpoint');
+          continue;
+        }
+      }
+      if (response.status < 200 || response.status >= 300) throw this.#refused(response);
+      let body: TokenResponse;
+      try {
+        body = decode(TokenResponse, response, { method: 'POST', path: TOKEN_PATH });
+      } catch (error) {
+        throw this.#beforeSend(error);
+      }
+      this.#issued.add(body.access_token);
+      const lifetimeMs = (body.expires_in ?? DEFAULT_LIFETIME_S) * 1000;
+      this.#token = {
+        value: body.access_token,
+        renewAt: this.#options.now() + lifetimeMs - renewalMarginMs(lifetimeMs),
+      };
+      this.#options.logger('debug', `access token obtained (expires in ${Math.round(lifetimeMs / 1000)} s)`);
+      return body.access_token;
+    }
+  }
+
+  /** An API call whose token could not be obtained was never sent: mayHaveReachedServer is false. */
+  #beforeSend(error: unknown): ServiceError {
+    if (!(error instanceof ServiceError)) {
+      return new ServiceError({
+        kind: 'network',
+        message: 'Obtaining an access token failed',
+        mayHaveReachedServer: false,
+      });
+    }
+    return new ServiceError({
+      kind: error.kind,
+      message: `Obtaining an access token failed: ${this.redact(error.message)}`,
+      status: error.status,
+      retryAfterMs: error.retryAfterMs,
+      mayHaveReachedServer: false,
+    });
+  }
+
+  #refused(response: Parameters<typeof header>[0]): ServiceError {
+    let body: ErrorResult | undefined;
+    try {
+      const parsed = ErrorResult.safeParse(parseJson(response.text));
+      body = parsed.success ? parsed.data : undefined;
+    } catch {
+      body = undefined;
+    }
+    const base = httpError({
+      method: 'POST',
+      path: TOKEN_PATH,
+      status: response.status,
+      body,
+      retryAfterMs: retryAfterMs(response),
+    });
+    const reason =
+      response.status === 401 || response.status === 400
+        ? `The service refused the client credentials of client "${this.#clientId}"`
+        : `Obtaining an access token failed`;
+    return new ServiceError({
+      kind: 'http',
+      message: this.redact(`${reason}: ${base.message}`),
+      status: base.status,
+      messages: base.messages.map((m) => this.redact(m)),
+      errorId: base.errorId,
+      code: base.code,
+      params: base.params,
+      retryAfterMs: base.retryAfterMs,
+      mayHaveReachedServer: false,
+    });
+  }
+}
