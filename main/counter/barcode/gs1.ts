@@ -1,0 +1,179 @@
+// GS1 element strings (GS1-128, GS1 DataMatrix, GS1 QR): application identifiers with their
+// values, after a symbology identifier (]C1, ]d2, ]Q3, ]e0) or GS separators, or in the
+// human-readable form with parentheses "(01)09506000134352(17)251231".
+import { hasValidCheckDigit } from './gtin.ts';
+
+const GS = '\u001d';
+
+/** Length of each AI's value: a number is fixed, {max} variable (ended by GS or the string's end). */
+type AiLength = number | { readonly max: number };
+
+const AI_TABLE: readonly (readonly [string, AiLength])[] = [
+  ['00', 18],
+  ['01', 14],
+  ['02', 14],
+  ['10', { max: 20 }],
+  ['11', 6],
+  ['12', 6],
+  ['13', 6],
+  ['15', 6],
+  ['16', 6],
+  ['17', 6],
+  ['20', 2],
+  ['21', { max: 20 }],
+  ['22', { max: 20 }],
+  ['30', { max: 8 }],
+  ['37', { max: 8 }],
+  ['240', { max: 30 }],
+  ['241', { max: 30 }],
+  ['250', { max: 30 }],
+  ['400', { max: 30 }],
+  ['410', 13],
+  ['414', 13],
+  ['422', 3],
+  ['7003', 10],
+  ...Array.from({ length: 10 }, (_, n): [string, AiLength] => [`310${n}`, 6]),
+  ...Array.from({ length: 10 }, (_, n): [string, AiLength] => [`320${n}`, 6]),
+  ...Array.from({ length: 10 }, (_, n): [string, AiLength] => [`392${n}`, { max: 15 }]),
+  ...Array.from({ length: 10 }, (_, n): [string, AiLength] => [`393${n}`, { max: 18 }]),
+  ...Array.from({ length: 10 }, (_, n): [string, AiLength] => [`9${n}`, { max: 90 }]),
+];
+const AI_LENGTH: ReadonlyMap<string, AiLength> = new Map(AI_TABLE);
+
+export interface Gs1Element {
+  readonly ai: string;
+  readonly value: string;
+}
+
+export interface Gs1Reading {
+  readonly elements: readonly Gs1Element[];
+  readonly gtin?: string;
+  readonly batch?: string;
+  readonly serial?: string;
+  readonly productionDate?: string;
+  readonly bestBefore?: string;
+  readonly expiry?: string;
+  readonly count?: number;
+  /** From 310n, in kg. */
+  readonly netWeightKg?: number;
+  /** From 392n (amount payable, in the local currency). */
+  readonly price?: number;
+}
+
+export type Gs1Result =
+  { readonly ok: true; readonly reading: Gs1Reading } | { readonly ok: false; readonly message: string };
+
+const SYMBOLOGY_IDS = [']C1', ']d2', ']Q3', ']e0', ']J1'];
+
+/** Whether the scanned text is a GS1 element string rather than a plain code. */
+export function looksLikeGs1(text: string): boolean {
+  if (SYMBOLOGY_IDS.some((id) => text.startsWith(id))) return true;
+  if (text.startsWith(GS) || text.includes(GS)) return true;
+  if (/^\(\d{2,4}\)/.test(text)) return true;
+  // Unbracketed without FNC1 markers: only a GTIN (01) followed by more elements.
+  return /^01\d{14}\d{2}/.test(text);
+}
+
+export function parseGs1(text: string, now: Date = new Date()): Gs1Result {
+  const elements = text.startsWith('(') ? splitBracketed(text) : splitRaw(stripSymbology(text));
+  if (typeof elements === 'string') return { ok: false, message: elements };
+  return interpret(elements, now);
+}
+
+function stripSymbology(text: string): string {
+  const id = SYMBOLOGY_IDS.find((s) => text.startsWith(s));
+  let rest = id ? text.slice(id.length) : text;
+  while (rest.startsWith(GS)) rest = rest.slice(1);
+  return rest;
+}
+
+function splitBracketed(text: string): Gs1Element[] | string {
+  const elements: Gs1Element[] = [];
+  const re = /\((\d{2,4})\)([^(]*)/gy;
+  let match: RegExpExecArray | null;
+  let consumed = 0;
+  while ((match = re.exec(text)) !== null) {
+    const [whole, ai = '', value = ''] = match;
+    elements.push({ ai, value });
+    consumed += whole.length;
+  }
+  if (consumed !== text.length) return `Cannot read the GS1 code "${printable(text)}".`;
+  return elements;
+}
+
+function splitRaw(text: string): Gs1Element[] | string {
+  const elements: Gs1Element[] = [];
+  let rest = text;
+  while (rest.length > 0) {
+    const ai = [2, 3, 4].map((n) => rest.slice(0, n)).find((p) => AI_LENGTH.has(p));
+    const length = ai === undefined ? undefined : AI_LENGTH.get(ai);
+    if (ai === undefined || length === undefined)
+      return `Unknown GS1 application identifier at "${printable(rest.slice(0, 4))}".`;
+    rest = rest.slice(ai.length);
+    let value: string;
+    if (typeof length === 'number') {
+      value = rest.slice(0, length);
+      if (value.length < length) return `GS1 element (${ai}) is too short.`;
+      rest = rest.slice(length);
+      if (rest.startsWith(GS)) rest = rest.slice(1); // allowed after fixed-length elements too
+    } else {
+      const end = rest.indexOf(GS);
+      value = end === -1 ? rest : rest.slice(0, end);
+      rest = end === -1 ? '' : rest.slice(end + 1);
+      if (value.length > length.max) return `GS1 element (${ai}) is longer than ${length.max} characters.`;
+    }
+    elements.push({ ai, value });
+  }
+  return elements;
+}
+
+function interpret(elements: readonly Gs1Element[], now: Date): Gs1Result {
+  const out: { -readonly [K in keyof Gs1Reading]: Gs1Reading[K] } = { elements };
+  for (const { ai, value } of elements) {
+    const fixed = AI_LENGTH.get(ai);
+    if (typeof fixed === 'number' && (value.length !== fixed || !/^\d+$/.test(value))) {
+      return { ok: false, message: `GS1 element (${ai}) must be ${fixed} digits.` };
+    }
+    if (ai === '01' || ai === '02') {
+      if (!hasValidCheckDigit(value))
+        return { ok: false, message: `GTIN ${value} has a wrong check digit. Scan it again.` };
+      if (ai === '01') out.gtin = value;
+    } else if (ai === '10') out.batch = value;
+    else if (ai === '21') out.serial = value;
+    else if (ai === '11' || ai === '15' || ai === '17') {
+      const date = gs1Date(value, now);
+      if (date === undefined) return { ok: false, message: `GS1 element (${ai}) is not a date: ${value}.` };
+      if (ai === '11') out.productionDate = date;
+      else if (ai === '15') out.bestBefore = date;
+      else out.expiry = date;
+    } else if (ai === '30') out.count = Number(value);
+    else if (ai.startsWith('310')) out.netWeightKg = Number(value) / 10 ** Number(ai.charAt(3));
+    else if (ai.startsWith('392')) {
+      if (!/^\d+$/.test(value)) return { ok: false, message: `GS1 element (${ai}) must be digits.` };
+      out.price = Number(value) / 10 ** Number(ai.charAt(3));
+    }
+  }
+  return { ok: true, reading: out };
+}
+
+/** YYMMDD to YYYY-MM-DD; DD 00 means the month's last day; century per the GS1 sliding window. */
+function gs1Date(value: string, now: Date): string | undefined {
+  const m = /^(\d{2})(\d{2})(\d{2})$/.exec(value);
+  if (!m) return undefined;
+  const yy = Number(m[1]);
+  const month = Number(m[2]);
+  let day = Number(m[3]);
+  if (month < 1 || month > 12) return undefined;
+  const currentYear = now.getUTCFullYear();
+  const diff = yy - (currentYear % 100);
+  const century = Math.floor(currentYear / 100) + (diff >= 51 ? -1 : diff <= -50 ? 1 : 0);
+  const year = century * 100 + yy;
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (day === 0) day = lastDay;
+  if (day > lastDay) return undefined;
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+function printable(text: string): string {
+  return text.replaceAll(GS, '<GS>');
+}
