@@ -1,0 +1,64 @@
+// Which instance the app talks to. POS_* environment wins over Settings (kiosks, tests); with neither
+// the app runs on the built-in demo instance. The result names its source so the UI can say why.
+import type { AppSettings } from './settings-store.ts';
+import type { CredentialStore } from './credentials.ts';
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export interface InstanceConfig {
+  readonly baseUrl: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly source: 'env' | 'settings' | 'demo';
+}
+
+export type Resolution =
+  | { readonly kind: 'ready'; readonly config: InstanceConfig }
+  | { readonly kind: 'demo' }
+  /** An instance URL is set but the client id or secret is missing: say which. */
+  | {
+      readonly kind: 'incomplete';
+      readonly source: 'env' | 'settings';
+      readonly baseUrl: string;
+      readonly missing: string[];
+    };
+
+export const DEMO_CLIENT = { clientId: 'counter-demo', clientSecret: 'counter-demo-secret' } as const;
+
+export function resolveInstance(env: Env, settings: AppSettings, credentials: CredentialStore): Resolution {
+  const envUrl = nonEmpty(env.POS_BASE_URL);
+  const source = envUrl === undefined ? 'settings' : 'env';
+  const baseUrl = envUrl ?? settings.instanceUrl ?? undefined;
+  if (baseUrl === undefined) return { kind: 'demo' };
+  const clientId = nonEmpty(env.POS_CLIENT_ID) ?? settings.clientId ?? undefined;
+  const clientSecret = nonEmpty(env.POS_CLIENT_SECRET) ?? credentials.getSecret();
+  const missing = [
+    ...(clientId === undefined ? ['client id'] : []),
+    ...(clientSecret === undefined ? ['client secret'] : []),
+  ];
+  if (clientId === undefined || clientSecret === undefined) {
+    return { kind: 'incomplete', source, baseUrl: trimSlash(baseUrl), missing };
+  }
+  return { kind: 'ready', config: { baseUrl: trimSlash(baseUrl), clientId, clientSecret, source } };
+}
+
+export function secretFromEnv(env: Env): boolean {
+  return nonEmpty(env.POS_CLIENT_SECRET) !== undefined;
+}
+
+/** For the status bar: host and port only, never credentials or paths. */
+export function displayInstance(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return baseUrl;
+  }
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}

@@ -1,0 +1,79 @@
+// The app's own settings (instance URL, client id, terminal warehouse, scanner, sync interval) in the
+// `setting` table of migration 1. Never the secret: that is the CredentialStore's. Values are JSON and
+// parsed with zod on the way out, so a hand-edited or older row falls back to the default.
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { ScannerSettings } from '../../preload/contract.ts';
+
+export const DEFAULT_SCANNER: ScannerSettings = {
+  maxGapMs: 30,
+  minLength: 4,
+  suffix: 'enter-or-tab',
+  prefix: '',
+};
+
+const schemas = {
+  instanceUrl: z.string().nullable(),
+  clientId: z.string().nullable(),
+  warehouseId: z.number().int().nullable(),
+  scanner: ScannerSettings,
+  syncIntervalMinutes: z.number().min(0),
+} as const;
+
+export type AppSettings = { [K in keyof typeof schemas]: z.infer<(typeof schemas)[K]> };
+
+const defaults: AppSettings = {
+  instanceUrl: null,
+  clientId: null,
+  warehouseId: null,
+  scanner: DEFAULT_SCANNER,
+  syncIntervalMinutes: 15,
+};
+
+const PREFIX = 'app.';
+
+export class SettingsStore {
+  readonly #db: Db;
+
+  constructor(db: Db) {
+    this.#db = db;
+  }
+
+  read(): AppSettings {
+    const rows = this.#db.prepare('SELECT key, value FROM setting WHERE key LIKE ?').all(`${PREFIX}%`);
+    const out: AppSettings = { ...defaults };
+    for (const row of z.array(z.object({ key: z.string(), value: z.string() })).parse(rows)) {
+      const name = row.key.slice(PREFIX.length);
+      if (isKey(name)) assign(out, name, row.value);
+    }
+    return out;
+  }
+
+  write(patch: Partial<AppSettings>): AppSettings {
+    const upsert = this.#db.prepare(
+      'INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+    );
+    this.#db.transaction(() => {
+      for (const name of Object.keys(patch)) {
+        const value: unknown = isKey(name) ? patch[name] : undefined;
+        if (value !== undefined) upsert.run(PREFIX + name, JSON.stringify(value));
+      }
+    })();
+    return this.read();
+  }
+}
+
+function isKey(name: string): name is keyof AppSettings {
+  return Object.hasOwn(schemas, name);
+}
+
+function assign(out: AppSettings, name: keyof AppSettings, raw: string): void {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return;
+  }
+  const parsed = schemas[name].safeParse(json);
+  if (parsed.success) (out as Record<keyof AppSettings, unknown>)[name] = parsed.data;
+}

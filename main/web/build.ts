@@ -1,0 +1,72 @@
+// Builds the renderer (Vite) into dist/renderer when it is missing or older than its sources, so
+// `npm run web` and `npm start` work on a fresh clone. A directory lock keeps two launches (or two
+// test files) from building into the same folder at once.
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const RENDERER_DIST = join(ROOT, 'dist', 'renderer');
+const SOURCES = ['renderer', 'preload', 'vite.config.ts'];
+
+export async function ensureRendererBuilt(log: (line: string) => void = () => undefined): Promise<string> {
+  if (!stale()) return RENDERER_DIST;
+  await withLock(join(ROOT, 'dist', '.renderer-build.lock'), async () => {
+    if (!stale()) return; // another process built it while we waited
+    log('building the renderer (vite)...');
+    const { build } = await import('vite');
+    await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  });
+  return RENDERER_DIST;
+}
+
+function stale(): boolean {
+  const built = mtime(join(RENDERER_DIST, 'index.html'));
+  if (built === 0) return true;
+  return SOURCES.some((s) => newest(join(ROOT, s)) > built);
+}
+
+function mtime(path: string): number {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+function newest(path: string): number {
+  let st;
+  try {
+    st = statSync(path);
+  } catch {
+    return 0;
+  }
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = 0;
+  for (const entry of readdirSync(path)) {
+    if (entry.endsWith('.test.ts') || entry.endsWith('.test.tsx')) continue;
+    max = Math.max(max, newest(join(path, entry)));
+  }
+  return max;
+}
+
+async function withLock(lock: string, fn: () => Promise<void>): Promise<void> {
+  mkdirSync(dirname(lock), { recursive: true });
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // A lock older than 3 minutes belongs to a build that died.
+      if (Date.now() - mtime(lock) > 180_000) rmSync(lock, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error('timed out waiting for another renderer build');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  try {
+    await fn();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}

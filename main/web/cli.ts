@@ -1,0 +1,39 @@
+// `npm run web -- [--port N]`: the web shell alone. Prints exactly one line on stdout when ready:
+// `open http://127.0.0.1:PORT/launch?token=...`; everything else goes to stderr.
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { SessionCredentialStore } from '../app/credentials.ts';
+import { createAppCore } from '../app/launch.ts';
+import { ensureRendererBuilt } from './build.ts';
+import { startWebShell } from './server.ts';
+
+const Args = z.object({
+  port: z.coerce.number().int().min(0).max(65535).default(0),
+});
+
+export async function runWebShell(argv: readonly string[]): Promise<void> {
+  let args: z.infer<typeof Args>;
+  try {
+    const { values } = parseArgs({ args: [...argv], options: { port: { type: 'string' } }, strict: true });
+    args = Args.parse(values);
+  } catch (error) {
+    console.error(`usage: npm run web -- [--port N]\n${error instanceof Error ? error.message : ''}`);
+    process.exitCode = 2;
+    return;
+  }
+  const log = (line: string) => console.error(line);
+  const staticDir = await ensureRendererBuilt(log);
+  const core = await createAppCore({ env: process.env, credentials: new SessionCredentialStore(), log });
+  const shell = await startWebShell({ core, staticDir, port: args.port });
+  console.log(`open ${shell.url}`);
+  const stop = () => {
+    void shell
+      .close()
+      .then(() => core.close())
+      .finally(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+if (import.meta.main) await runWebShell(process.argv.slice(2));

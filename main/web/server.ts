@@ -1,0 +1,253 @@
+// The web shell: the same core behind the same contract, for a browser on this machine.
+//
+// Guards (loopback is not a security boundary on its own: any local process, and any web page the
+// user visits, can reach 127.0.0.1):
+// - a per-launch random token. The printed URL carries it once (/launch?token=...); the server swaps
+//   it for an HttpOnly SameSite=Strict cookie and redirects, so page scripts never see it (not in the
+//   URL, storage, or DOM). Every other request without the cookie is refused.
+// - Host must be 127.0.0.1:PORT or localhost:PORT (DNS rebinding), and an Origin, when sent, must be
+//   ours; RPC calls must send it and must be JSON (no cross-site form posts).
+// - a strict CSP, with the CSP sandbox keeping popups out (window.open refused).
+import { timingSafeEqual, randomBytes } from 'node:crypto';
+import { createReadStream, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+import { isCallChannel, isEventChannel } from '../../preload/channels.ts';
+import type { Core } from '../core.ts';
+
+export interface WebShellOptions {
+  readonly core: Pick<Core, 'invoke' | 'subscribe'>;
+  /** Folder of the built renderer (index.html + assets). */
+  readonly staticDir: string;
+  readonly port?: number;
+  /** Fixed token for tests of the guards; otherwise 32 random bytes per launch. */
+  readonly token?: string;
+}
+
+export interface WebShell {
+  /** The whole URL a browser needs, token included. */
+  readonly url: string;
+  readonly origin: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+export const COOKIE = 'pos_session';
+const MAX_BODY = 1024 * 1024;
+const SSE_HEARTBEAT_MS = 15_000;
+
+export const CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "media-src 'self' data:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+  "frame-src 'none'",
+  "object-src 'none'",
+  "worker-src 'none'",
+  // No allow-popups, allow-top-navigation, allow-modals or allow-downloads: window.open returns null.
+  'sandbox allow-scripts allow-same-origin allow-forms',
+].join('; ');
+
+const MIME: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+  '.wav': 'audio/wav',
+};
+
+export async function startWebShell(options: WebShellOptions): Promise<WebShell> {
+  const token = options.token ?? randomBytes(32).toString('base64url');
+  const state = { port: 0, sse: new Set<ServerResponse>() };
+  const server = createServer((req, res) => {
+    handle(req, res, { ...options, token, port: state.port, sse: state.sse }).catch((error: unknown) => {
+      console.error('web shell request failed:', error instanceof Error ? error.message : 'unknown');
+      if (!res.headersSent) send(res, 500, 'Internal error');
+      else res.destroy();
+    });
+  });
+  await listen(server, options.port ?? 0);
+  state.port = (server.address() as AddressInfo).port;
+  const origin = `http://127.0.0.1:${state.port}`;
+  return {
+    url: `${origin}/launch?token=${token}`,
+    origin,
+    port: state.port,
+    close: () => {
+      for (const res of state.sse) res.end();
+      return new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+interface Context extends WebShellOptions {
+  readonly token: string;
+  readonly port: number;
+  readonly sse: Set<ServerResponse>;
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, ctx: Context): Promise<void> {
+  securityHeaders(res);
+  if (!hostAllowed(req.headers.host, ctx.port)) return send(res, 403, 'Host not allowed');
+  const origin = req.headers.origin;
+  if (origin !== undefined && !originAllowed(origin, ctx.port)) return send(res, 403, 'Origin not allowed');
+  const url = new URL(req.url ?? '/', `http://127.0.0.1:${ctx.port}`);
+
+  if (url.pathname === '/launch' && req.method === 'GET') return launch(res, url, ctx.token);
+  if (!sameToken(cookie(req.headers.cookie, COOKIE), ctx.token)) {
+    return send(res, 401, 'Open the address printed by "npm run web" (it carries this launch\'s token).');
+  }
+  if (url.pathname.startsWith('/rpc/')) {
+    if (req.method !== 'POST') return send(res, 405, 'POST only');
+    if (origin === undefined) return send(res, 403, 'Origin required');
+    return rpc(req, res, ctx, decodeURIComponent(url.pathname.slice('/rpc/'.length)));
+  }
+  if (url.pathname === '/events' && req.method === 'GET') return events(req, res, ctx);
+  if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method not allowed');
+  serveStatic(res, ctx.staticDir, url.pathname);
+}
+
+function launch(res: ServerResponse, url: URL, token: string): void {
+  if (!sameToken(url.searchParams.get('token') ?? undefined, token))
+    return send(res, 401, 'Wrong or missing token');
+  res.writeHead(303, {
+    'set-cookie': `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`,
+    location: '/',
+  });
+  res.end();
+}
+
+async function rpc(req: IncomingMessage, res: ServerResponse, ctx: Context, channel: string): Promise<void> {
+  if (!isCallChannel(channel)) return send(res, 404, 'Unknown channel');
+  if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return send(res, 415, 'JSON only');
+  const body = await readBody(req);
+  if (body === null) return send(res, 413, 'Too large');
+  let input: unknown;
+  try {
+    input = body.length === 0 ? {} : JSON.parse(body);
+  } catch {
+    return send(res, 400, 'Not JSON');
+  }
+  const envelope = await ctx.core.invoke(channel, input);
+  const json = JSON.stringify(envelope);
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(json);
+}
+
+function events(req: IncomingMessage, res: ServerResponse, ctx: Context): void {
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'keep-alive',
+  });
+  res.write(': connected\n\n');
+  ctx.sse.add(res);
+  const unsubscribe = ctx.core.subscribe((event, payload) => {
+    if (isEventChannel(event)) res.write(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
+  });
+  const heartbeat = setInterval(() => res.write(': hb\n\n'), SSE_HEARTBEAT_MS);
+  req.on('close', () => {
+    clearInterval(heartbeat);
+    unsubscribe();
+    ctx.sse.delete(res);
+  });
+}
+
+function serveStatic(res: ServerResponse, root: string, pathname: string): void {
+  const rel = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '');
+  const file = normalize(join(root, rel));
+  if (!file.startsWith(normalize(root) + sep)) return send(res, 404, 'Not found');
+  let size: number;
+  try {
+    const st = statSync(file);
+    if (!st.isFile()) return send(res, 404, 'Not found');
+    size = st.size;
+  } catch {
+    return send(res, 404, 'Not found');
+  }
+  res.writeHead(200, {
+    'content-type': MIME[extname(file)] ?? 'application/octet-stream',
+    'content-length': size,
+    // Hashed asset names may be cached; index.html never (it names the current assets).
+    'cache-control': rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-store',
+  });
+  createReadStream(file).pipe(res);
+}
+
+function securityHeaders(res: ServerResponse): void {
+  res.setHeader('content-security-policy', CSP);
+  res.setHeader('x-content-type-options', 'nosniff');
+  res.setHeader('referrer-policy', 'no-referrer');
+  res.setHeader('x-frame-options', 'DENY');
+  res.setHeader('cross-origin-opener-policy', 'same-origin');
+  res.setHeader('cross-origin-resource-policy', 'same-origin');
+  res.setHeader('permissions-policy', 'camera=(), microphone=(), geolocation=(), usb=(), serial=(), hid=()');
+}
+
+export function hostAllowed(host: string | undefined, port: number): boolean {
+  return host === `127.0.0.1:${port}` || host === `localhost:${port}`;
+}
+
+export function originAllowed(origin: string, port: number): boolean {
+  return origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}`;
+}
+
+function sameToken(given: string | undefined, token: string): boolean {
+  if (given === undefined) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function cookie(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return undefined;
+}
+
+function readBody(req: IncomingMessage): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY) {
+        resolve(null);
+        req.destroy();
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(text);
+}
+
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}

@@ -1,0 +1,51 @@
+// The allowlist of channel names, with no dependencies so the sandboxed Electron preload can bundle it
+// small. preload/contract.ts checks at type level that it matches the schemas exactly.
+
+export const CALL_CHANNELS = [
+  'settings.get',
+  'settings.set',
+  'warehouses.list',
+  'connection.test',
+  'connection.capabilities',
+  'sync.now',
+  'sync.status',
+  'stock.search',
+  'session.current',
+  'session.scan',
+  'session.setQuantity',
+  'session.removeLine',
+  'session.close',
+  'outbox.list',
+  'outbox.replay',
+  'outbox.resend',
+  'outbox.discard',
+  'outbox.cancel',
+  'status.get',
+  'scanner.classify',
+] as const;
+
+export const EVENT_CHANNELS = [
+  'sync.progress',
+  'connectivity',
+  'outbox.changed',
+  'session.changed',
+  'status.changed',
+] as const;
+
+export type CallChannel = (typeof CALL_CHANNELS)[number];
+export type EventChannel = (typeof EVENT_CHANNELS)[number];
+
+const callSet: ReadonlySet<string> = new Set(CALL_CHANNELS);
+const eventSet: ReadonlySet<string> = new Set(EVENT_CHANNELS);
+
+export function isCallChannel(name: unknown): name is CallChannel {
+  return typeof name === 'string' && callSet.has(name);
+}
+
+export function isEventChannel(name: unknown): name is EventChannel {
+  return typeof name === 'string' && eventSet.has(name);
+}
+
+/** Electron IPC channel names: one prefix so the main process can tell ours from anything else. */
+export const IPC_INVOKE = 'pos:invoke';
+export const IPC_EVENT = 'pos:event';

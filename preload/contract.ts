@@ -1,0 +1,362 @@
+// The one API between the UI and the core (`window.pos`): every call's input and output and every
+// event, as zod schemas. The core parses inputs with these before a handler runs and parses outputs
+// before they leave (z.object strips unknown keys, so nothing a module adds by accident - a token, a
+// secret - can cross). The renderer sees only these shapes, never which shell it runs in.
+import { z } from 'zod';
+import type { CallChannel, EventChannel } from './channels.ts';
+
+export { CALL_CHANNELS, EVENT_CHANNELS, isCallChannel, isEventChannel } from './channels.ts';
+export type { CallChannel, EventChannel } from './channels.ts';
+
+const int = z.number().int();
+const isoDateTime = z.string();
+const empty = z.object({}).strict();
+
+// ---------- settings ----------
+
+export const ScannerSettings = z.object({
+  /** A gap between two keys longer than this ends a scanner burst (ms). 10 ms/key scanners: ~30. */
+  maxGapMs: z.number().min(5).max(500),
+  /** Shorter bursts are treated as typing. */
+  minLength: int.min(1).max(64),
+  suffix: z.enum(['enter', 'tab', 'enter-or-tab', 'none']),
+  prefix: z.string().max(8),
+});
+export type ScannerSettings = z.infer<typeof ScannerSettings>;
+
+export const SettingsView = z.object({
+  instanceUrl: z.string().nullable(),
+  clientId: z.string().nullable(),
+  /** Write-only secret: the UI learns only whether one is stored. */
+  hasSecret: z.boolean(),
+  /** Where the secret lives: encrypted by the OS, only for this session, or from POS_CLIENT_SECRET. */
+  secretStorage: z.enum(['safeStorage', 'session', 'env', 'none']),
+  warehouseId: int.nullable(),
+  scanner: ScannerSettings,
+  /** Which configuration is in effect: POS_* environment (wins), Settings, or the built-in demo. */
+  source: z.enum(['env', 'settings', 'demo']),
+  syncIntervalMinutes: z.number().min(0).max(1440),
+});
+export type SettingsView = z.infer<typeof SettingsView>;
+
+export const SettingsPatch = z
+  .object({
+    instanceUrl: z.url({ protocol: /^https?$/ }).nullable(),
+    clientId: z.string().trim().min(1).max(200).nullable(),
+    clientSecret: z.string().min(1).max(1000),
+    clearSecret: z.literal(true),
+    warehouseId: int.positive().nullable(),
+    scanner: ScannerSettings.partial(),
+    syncIntervalMinutes: z.number().min(0).max(1440),
+  })
+  .partial()
+  .strict();
+export type SettingsPatch = z.infer<typeof SettingsPatch>;
+
+export const WarehouseView = z.object({
+  id: int,
+  name: z.string(),
+  number: z.string().optional(),
+  isInactive: z.boolean().optional(),
+});
+export type WarehouseView = z.infer<typeof WarehouseView>;
+
+// ---------- connection ----------
+
+export const Feature = z.object({
+  name: z.string(),
+  available: z.boolean(),
+  detail: z.string().optional(),
+});
+export const ConnectionView = z.object({
+  ok: z.boolean(),
+  instanceUrl: z.string().nullable(),
+  version: z.string().optional(),
+  name: z.string().optional(),
+  features: z.array(Feature),
+  message: z.string().optional(),
+});
+export type ConnectionView = z.infer<typeof ConnectionView>;
+
+// ---------- sync ----------
+
+export const SyncResourceView = z.object({
+  resource: z.string(),
+  state: z.enum(['idle', 'running', 'done', 'failed']),
+  done: z.number(),
+  total: z.number().nullable(),
+  lastSyncedAt: isoDateTime.nullable(),
+  message: z.string().optional(),
+});
+export const SyncStatusView = z.object({
+  running: z.boolean(),
+  resources: z.array(SyncResourceView),
+  lastSyncedAt: isoDateTime.nullable(),
+});
+export type SyncStatusView = z.infer<typeof SyncStatusView>;
+
+// ---------- stock ----------
+
+export const StockSearchInput = z
+  .object({
+    text: z.string().max(200),
+    warehouseId: int.positive().optional(),
+    limit: int.min(1).max(1000).optional(),
+  })
+  .strict();
+export const StockWarehouseQuantity = z.object({
+  warehouseId: int,
+  warehouseName: z.string().optional(),
+  quantityInStock: z.number().optional(),
+  quantityAvailable: z.number().optional(),
+  quantityBlocked: z.number().optional(),
+  quantityOrdered: z.number().optional(),
+});
+export const StockProductView = z.object({
+  productId: int,
+  productCode: z.string().optional(),
+  productName: z.string().optional(),
+  barcode: z.string().optional(),
+  unitOfMeasure: z.string().optional(),
+  price: z.number().optional(),
+  warehouses: z.array(StockWarehouseQuantity),
+  syncedAt: isoDateTime.nullable(),
+});
+export type StockProductView = z.infer<typeof StockProductView>;
+export const StockSearchView = z.object({
+  products: z.array(StockProductView),
+  /** When the stock items were last synced completely (null: never). */
+  syncedAt: isoDateTime.nullable(),
+});
+export type StockSearchView = z.infer<typeof StockSearchView>;
+
+// ---------- shopping session ----------
+
+export const SessionLineView = z.object({
+  id: z.union([int, z.string()]),
+  productId: int,
+  productCode: z.string().optional(),
+  name: z.string(),
+  barcode: z.string().optional(),
+  quantity: z.number(),
+  unitOfMeasure: z.string().optional(),
+  unitPrice: z.number(),
+  vatRate: z.number(),
+  lineTotal: z.number(),
+});
+export type SessionLineView = z.infer<typeof SessionLineView>;
+export const CustomerView = z.object({
+  companyId: int,
+  cardId: int.optional(),
+  cardName: z.string().optional(),
+  barcode: z.string().optional(),
+  discount: z.number().optional(),
+  discountAmount: z.number().optional(),
+  /** What the customer still owes (financial receivables), where known. */
+  owes: z.number().optional(),
+  source: z.enum(['online', 'offline']),
+});
+export type CustomerView = z.infer<typeof CustomerView>;
+export const VatTotalView = z.object({
+  vatRate: z.number(),
+  base: z.number(),
+  vat: z.number(),
+  gross: z.number(),
+});
+export const SessionView = z.object({
+  id: z.union([int, z.string()]),
+  warehouseId: int.nullable(),
+  lines: z.array(SessionLineView),
+  customer: CustomerView.nullable(),
+  totals: z.object({
+    byVatRate: z.array(VatTotalView),
+    discount: z.number(),
+    total: z.number(),
+  }),
+});
+export type SessionView = z.infer<typeof SessionView>;
+
+export const ScanInput = z
+  .object({
+    code: z.string().min(1).max(300),
+    /** How the code arrived: a scanner burst or typed by hand; only recorded, never trusted. */
+    via: z.enum(['scanner', 'keyboard']).optional(),
+  })
+  .strict();
+export const ScanOutcome = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('product'), lineId: z.union([int, z.string()]), name: z.string() }),
+  z.object({ kind: z.literal('customer'), source: z.enum(['online', 'offline']), name: z.string() }),
+  z.object({ kind: z.literal('unknown'), message: z.string() }),
+  z.object({ kind: z.literal('misread'), message: z.string() }),
+  z.object({ kind: z.literal('rejected'), message: z.string() }),
+]);
+export type ScanOutcome = z.infer<typeof ScanOutcome>;
+export const ScanView = z.object({ outcome: ScanOutcome, session: SessionView });
+export type ScanView = z.infer<typeof ScanView>;
+
+export const LineRef = z.object({ lineId: z.union([int, z.string()]) }).strict();
+export const SetQuantityInput = z
+  .object({ lineId: z.union([int, z.string()]), quantity: z.number().positive().max(1_000_000) })
+  .strict();
+
+// ---------- outbox ----------
+
+export const OrderPayload = z.object({
+  customerId: int.optional(),
+  warehouseId: int.optional(),
+  items: z.array(z.object({ productId: int, quantity: z.number() })),
+  note: z.string().optional(),
+});
+export type OrderPayload = z.infer<typeof OrderPayload>;
+export const OutboxState = z.enum(['queued', 'sending', 'sent', 'needs-fix', 'blocked', 'in-doubt']);
+export type OutboxState = z.infer<typeof OutboxState>;
+export const OutboxEntryView = z.object({
+  id: z.union([int, z.string()]),
+  state: OutboxState,
+  attempts: int,
+  createdAt: isoDateTime,
+  remoteId: z.union([int, z.string()]).optional(),
+  clientReference: z.string().optional(),
+  order: OrderPayload.optional(),
+  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+  messages: z.array(z.string()).optional(),
+  errorId: z.string().optional(),
+  code: z.string().optional(),
+  permission: z.string().optional(),
+  cancelled: z.boolean().optional(),
+});
+export type OutboxEntryView = z.infer<typeof OutboxEntryView>;
+export const OutboxRef = z.object({ id: z.union([int, z.string()]) }).strict();
+export const ResendInput = z.object({ id: z.union([int, z.string()]), order: OrderPayload }).strict();
+export const CloseView = z.object({ order: OutboxEntryView, session: SessionView });
+export type CloseView = z.infer<typeof CloseView>;
+
+// ---------- status ----------
+
+export const StatusView = z.object({
+  /** null while the first probe has not answered. */
+  online: z.boolean().nullable(),
+  instance: z.string().nullable(),
+  demo: z.boolean(),
+  queued: int,
+  needsAttention: int,
+  lastSyncedAt: isoDateTime.nullable(),
+  version: z.string().optional(),
+});
+export type StatusView = z.infer<typeof StatusView>;
+
+export const ClassifyView = z.object({
+  code: z.string(),
+  kind: z.string(),
+  detail: z.string(),
+  valid: z.boolean(),
+});
+export type ClassifyView = z.infer<typeof ClassifyView>;
+
+// ---------- the map ----------
+
+export const calls = {
+  'settings.get': { input: empty, output: SettingsView },
+  'settings.set': { input: SettingsPatch, output: SettingsView },
+  'warehouses.list': { input: empty, output: z.array(WarehouseView) },
+  'connection.test': { input: empty, output: ConnectionView },
+  'connection.capabilities': { input: empty, output: ConnectionView },
+  'sync.now': { input: empty, output: SyncStatusView },
+  'sync.status': { input: empty, output: SyncStatusView },
+  'stock.search': { input: StockSearchInput, output: StockSearchView },
+  'session.current': { input: empty, output: SessionView },
+  'session.scan': { input: ScanInput, output: ScanView },
+  'session.setQuantity': { input: SetQuantityInput, output: SessionView },
+  'session.removeLine': { input: LineRef, output: SessionView },
+  'session.close': { input: empty, output: CloseView },
+  'outbox.list': { input: empty, output: z.array(OutboxEntryView) },
+  'outbox.replay': { input: empty, output: z.array(OutboxEntryView) },
+  'outbox.resend': { input: ResendInput, output: OutboxEntryView },
+  'outbox.discard': { input: OutboxRef, output: z.array(OutboxEntryView) },
+  'outbox.cancel': { input: OutboxRef, output: OutboxEntryView },
+  'status.get': { input: empty, output: StatusView },
+  'scanner.classify': { input: z.object({ code: z.string().max(300) }).strict(), output: ClassifyView },
+} as const satisfies Record<CallChannel, { input: z.ZodType; output: z.ZodType }>;
+
+export const ConnectivityEvent = z.object({ online: z.boolean(), checkedAt: isoDateTime });
+export const OutboxChangedEvent = z.object({ queued: int, needsAttention: int });
+
+export const events = {
+  'sync.progress': SyncStatusView,
+  connectivity: ConnectivityEvent,
+  'outbox.changed': OutboxChangedEvent,
+  'session.changed': SessionView,
+  'status.changed': StatusView,
+} as const satisfies Record<EventChannel, z.ZodType>;
+
+// Both maps must cover the allowlists exactly (a channel without a schema fails the type check).
+type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+export const callsCoverChannels: Exact<keyof typeof calls, CallChannel> = true;
+export const eventsCoverChannels: Exact<keyof typeof events, EventChannel> = true;
+
+export type CallInput<C extends CallChannel> = z.input<(typeof calls)[C]['input']>;
+export type CallOutput<C extends CallChannel> = z.output<(typeof calls)[C]['output']>;
+export type EventPayload<E extends EventChannel> = z.output<(typeof events)[E]>;
+
+// ---------- errors and the transport envelope ----------
+
+export const PosErrorCode = z.enum([
+  'invalid-input',
+  'not-available',
+  'not-configured',
+  'not-found',
+  'offline',
+  'rejected',
+  'forbidden',
+  'failed',
+]);
+export type PosErrorCode = z.infer<typeof PosErrorCode>;
+export const PosErrorShape = z.object({
+  code: PosErrorCode,
+  message: z.string(),
+  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type PosErrorShape = z.infer<typeof PosErrorShape>;
+
+export const Envelope = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), value: z.unknown() }),
+  z.object({ ok: z.literal(false), error: PosErrorShape }),
+]);
+export type Envelope = z.infer<typeof Envelope>;
+
+/** What the renderer gets when a call fails: a message fit for the cashier, never a stack or a secret. */
+export class PosError extends Error {
+  override name = 'PosError';
+  readonly code: PosErrorCode;
+  readonly fieldErrors: Record<string, string[]>;
+  constructor(shape: PosErrorShape) {
+    super(shape.message);
+    this.code = shape.code;
+    this.fieldErrors = shape.fieldErrors ?? {};
+  }
+}
+
+/**
+ * `window.pos`: what each shell installs (Electron preload via contextBridge; the web shell's browser
+ * transport). Envelope-level because errors do not survive contextBridge with their fields; the
+ * renderer wraps it into the typed `PosApi` (renderer/pos.ts), which throws `PosError`.
+ */
+export interface PosBridge {
+  invoke(channel: CallChannel, input: unknown): Promise<unknown>;
+  /** Subscribes to one event; returns the unsubscribe function. */
+  on(event: EventChannel, listener: (payload: unknown) => void): () => void;
+}
+
+/** The typed API screens use. */
+export interface PosApi {
+  invoke<C extends CallChannel>(channel: C, input: CallInput<C>): Promise<CallOutput<C>>;
+  on<E extends EventChannel>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+}
+
+export function parseOutput<C extends CallChannel>(channel: C, value: unknown): CallOutput<C> {
+  return calls[channel].output.parse(value) as CallOutput<C>;
+}
+
+export function parseEvent<E extends EventChannel>(event: E, value: unknown): EventPayload<E> {
+  return events[event].parse(value) as EventPayload<E>;
+}

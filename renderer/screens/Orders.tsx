@@ -1,0 +1,286 @@
+// The outbox: every order the counter placed and what became of it. needs-fix orders open with each
+// field error next to its field, editable and resendable; in-doubt and blocked ones say what to do.
+import { useState } from 'react';
+import type { OrderPayload, OutboxEntryView, OutboxState } from '../../preload/contract.ts';
+import { formatAge } from '../format.ts';
+import { pos } from '../pos.ts';
+import { message, useApp } from '../store.ts';
+
+const EXPLAIN: Record<OutboxState, string> = {
+  queued: 'Waiting to be sent. It goes out by itself when the instance answers.',
+  sending: 'Being sent now.',
+  sent: 'Accepted by the instance.',
+  'needs-fix': 'The instance rejected it. Correct the fields marked below and resend.',
+  blocked:
+    "This terminal's client lacks a permission. Ask the administrator to grant it, then resend; a new token does not help.",
+  'in-doubt':
+    'The order may have reached the instance, but no answer came back. Look it up on the instance by its reference before sending it again.',
+};
+
+export function Orders() {
+  const outbox = useApp((s) => s.outbox);
+  const outboxError = useApp((s) => s.outboxError);
+  const [open, setOpen] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const act = async (fn: () => Promise<unknown>) => {
+    try {
+      await fn();
+      setError(null);
+    } catch (e) {
+      setError(message(e));
+    }
+    await useApp.getState().refreshOutbox();
+    await useApp.getState().refreshStatus();
+  };
+
+  return (
+    <section className="orders" data-testid="orders" aria-label="Orders">
+      <div className="orders-head">
+        <h1>Orders</h1>
+        <button
+          type="button"
+          onClick={() => void act(() => pos.invoke('outbox.replay', {}))}
+          data-action="replay"
+        >
+          Send queued now
+        </button>
+      </div>
+      {outboxError !== null && <p className="notice error">{outboxError}</p>}
+      {error !== null && (
+        <p className="notice error" role="alert">
+          {error}
+        </p>
+      )}
+      {outbox.length === 0 ? (
+        <p className="muted">No orders yet.</p>
+      ) : (
+        <ul className="order-list">
+          {outbox.map((entry) => {
+            const key = String(entry.id);
+            const isOpen = open === key || entry.state === 'needs-fix';
+            return (
+              <li
+                key={key}
+                className={`order state-${entry.state}`}
+                data-order={key}
+                data-state={entry.state}
+              >
+                <button
+                  type="button"
+                  className="order-summary"
+                  onClick={() => setOpen(open === key ? null : key)}
+                >
+                  <span className={`badge ${entry.state}`}>{entry.state}</span>
+                  <span>
+                    #{key} · {entry.order?.items.length ?? 0} item(s) · {formatAge(entry.createdAt)}
+                  </span>
+                  {entry.remoteId !== undefined && (
+                    <span className="muted">instance id {String(entry.remoteId)}</span>
+                  )}
+                  <span className="muted">attempts {entry.attempts}</span>
+                </button>
+                {isOpen && <OrderDetail entry={entry} act={act} />}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function OrderDetail({
+  entry,
+  act,
+}: {
+  entry: OutboxEntryView;
+  act: (fn: () => Promise<unknown>) => Promise<void>;
+}) {
+  return (
+    <div className="order-detail">
+      <p className="explain">{EXPLAIN[entry.state]}</p>
+      {entry.permission !== undefined && (
+        <p className="warn">
+          Missing permission: <code>{entry.permission}</code>
+        </p>
+      )}
+      {entry.clientReference !== undefined && (
+        <p className="muted">
+          Reference: <code data-reference>{entry.clientReference}</code>
+        </p>
+      )}
+      {(entry.messages ?? []).length > 0 && (
+        <ul className="messages">
+          {(entry.messages ?? []).map((m) => (
+            <li key={m}>{m}</li>
+          ))}
+        </ul>
+      )}
+      {entry.state === 'needs-fix' && entry.order !== undefined ? (
+        <FixForm entry={entry} order={entry.order} act={act} />
+      ) : (
+        <div className="actions">
+          {entry.state !== 'sent' && entry.state !== 'sending' && (
+            <button
+              type="button"
+              onClick={() => void act(() => pos.invoke('outbox.discard', { id: entry.id }))}
+            >
+              Discard
+            </button>
+          )}
+          {entry.state === 'sent' && entry.cancelled !== true && (
+            <button
+              type="button"
+              onClick={() => void act(() => pos.invoke('outbox.cancel', { id: entry.id }))}
+            >
+              Cancel on the instance
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function FixForm({
+  entry,
+  order,
+  act,
+}: {
+  entry: OutboxEntryView;
+  order: OrderPayload;
+  act: (fn: () => Promise<unknown>) => Promise<void>;
+}) {
+  const [draft, setDraft] = useState(() => ({
+    customerId: order.customerId === undefined ? '' : String(order.customerId),
+    warehouseId: order.warehouseId === undefined ? '' : String(order.warehouseId),
+    note: order.note ?? '',
+    items: order.items.map((i) => ({ productId: String(i.productId), quantity: String(i.quantity) })),
+  }));
+  const errors = entry.fieldErrors ?? {};
+  const field = (name: string) => errors[name] ?? [];
+  const toOrder = (): OrderPayload => ({
+    ...(draft.customerId.trim() === '' ? {} : { customerId: Number(draft.customerId) }),
+    ...(draft.warehouseId.trim() === '' ? {} : { warehouseId: Number(draft.warehouseId) }),
+    ...(draft.note === '' ? {} : { note: draft.note }),
+    items: draft.items.map((i) => ({ productId: Number(i.productId), quantity: Number(i.quantity) })),
+  });
+  const known = new Set([
+    'customerId',
+    'warehouseId',
+    'note',
+    ...draft.items.flatMap((_, i) => [`items[${i}].productId`, `items[${i}].quantity`]),
+  ]);
+  const other = Object.entries(errors).filter(([k]) => !known.has(k));
+
+  return (
+    <form
+      className="fix-form"
+      data-fix={String(entry.id)}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void act(() => pos.invoke('outbox.resend', { id: entry.id, order: toOrder() }));
+      }}
+    >
+      <Field label="Customer id" name="customerId" errors={field('customerId')}>
+        <input
+          value={draft.customerId}
+          inputMode="numeric"
+          onChange={(e) => setDraft({ ...draft, customerId: e.target.value })}
+          data-field="customerId"
+        />
+      </Field>
+      <Field label="Warehouse id" name="warehouseId" errors={field('warehouseId')}>
+        <input
+          value={draft.warehouseId}
+          inputMode="numeric"
+          onChange={(e) => setDraft({ ...draft, warehouseId: e.target.value })}
+          data-field="warehouseId"
+        />
+      </Field>
+      {draft.items.map((item, i) => (
+        <div className="item-fields" key={i}>
+          <Field
+            label={`Item ${i + 1} product id`}
+            name={`items[${i}].productId`}
+            errors={field(`items[${i}].productId`)}
+          >
+            <input
+              value={item.productId}
+              inputMode="numeric"
+              onChange={(e) =>
+                setDraft({
+                  ...draft,
+                  items: draft.items.map((x, j) => (j === i ? { ...x, productId: e.target.value } : x)),
+                })
+              }
+              data-field={`items[${i}].productId`}
+            />
+          </Field>
+          <Field label="Quantity" name={`items[${i}].quantity`} errors={field(`items[${i}].quantity`)}>
+            <input
+              value={item.quantity}
+              inputMode="decimal"
+              onChange={(e) =>
+                setDraft({
+                  ...draft,
+                  items: draft.items.map((x, j) => (j === i ? { ...x, quantity: e.target.value } : x)),
+                })
+              }
+              data-field={`items[${i}].quantity`}
+            />
+          </Field>
+        </div>
+      ))}
+      <Field label="Note" name="note" errors={field('note')}>
+        <input
+          value={draft.note}
+          onChange={(e) => setDraft({ ...draft, note: e.target.value })}
+          data-field="note"
+        />
+      </Field>
+      {other.length > 0 && (
+        <ul className="field-errors">
+          {other.map(([k, v]) => (
+            <li key={k}>
+              {k}: {v.join(' ')}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="actions">
+        <button type="submit" className="primary" data-action="resend">
+          Resend
+        </button>
+        <button type="button" onClick={() => void act(() => pos.invoke('outbox.discard', { id: entry.id }))}>
+          Discard
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Field({
+  label,
+  name,
+  errors,
+  children,
+}: {
+  label: string;
+  name: string;
+  errors: string[];
+  children: React.ReactNode;
+}) {
+  return (
+    <label className={errors.length > 0 ? 'field invalid' : 'field'} data-field-name={name}>
+      <span>{label}</span>
+      {children}
+      {errors.map((e) => (
+        <span className="field-error" key={e} data-field-error={name}>
+          {e}
+        </span>
+      ))}
+    </label>
+  );
+}

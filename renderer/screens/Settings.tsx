@@ -1,0 +1,325 @@
+// Settings: the instance and its credentials (the secret is write-only), the terminal's warehouse,
+// the scanner with a test pad, sync with a progress bar per resource, the instance's version and
+// features.
+import { useEffect, useState } from 'react';
+import type { ConnectionView, ScannerSettings, SettingsView, WarehouseView } from '../../preload/contract.ts';
+import { formatAge } from '../format.ts';
+import { pos } from '../pos.ts';
+import { message, useApp } from '../store.ts';
+import { ScannerTestPad } from '../components/ScannerTestPad.tsx';
+
+export function Settings() {
+  const settings = useApp((s) => s.settings);
+  return (
+    <section className="settings" data-testid="settings" aria-label="Settings">
+      <div className="settings-grid">
+        {settings === null ? <p>Loading…</p> : <InstanceForm settings={settings} />}
+        <ConnectionCard />
+        <SyncCard />
+        {settings !== null && <WarehouseCard settings={settings} />}
+        {settings !== null && <ScannerCard scanner={settings.scanner} />}
+      </div>
+    </section>
+  );
+}
+
+function InstanceForm({ settings }: { settings: SettingsView }) {
+  const [url, setUrl] = useState(settings.instanceUrl ?? '');
+  const [clientId, setClientId] = useState(settings.clientId ?? '');
+  const [secret, setSecret] = useState('');
+  const [result, setResult] = useState<{
+    tone: 'ok' | 'error';
+    text: string;
+    fields?: Record<string, string[]>;
+  } | null>(null);
+  const fromEnv = settings.source === 'env';
+
+  const save = async () => {
+    try {
+      const next = await pos.invoke('settings.set', {
+        instanceUrl: url.trim() === '' ? null : url.trim(),
+        clientId: clientId.trim() === '' ? null : clientId.trim(),
+        ...(secret === '' ? {} : { clientSecret: secret }),
+      });
+      useApp.setState({ settings: next });
+      setSecret('');
+      setResult({ tone: 'ok', text: 'Saved.' });
+      void useApp.getState().refreshStatus();
+    } catch (error) {
+      const fields =
+        error instanceof Error && 'fieldErrors' in error
+          ? (error.fieldErrors as Record<string, string[]>)
+          : undefined;
+      setResult({ tone: 'error', text: message(error), ...(fields === undefined ? {} : { fields }) });
+    }
+  };
+
+  return (
+    <form
+      className="card"
+      data-section="instance"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <h2>Instance</h2>
+      <p className="muted" data-source={settings.source}>
+        {settings.source === 'demo'
+          ? 'Running on the built-in DEMO instance. Enter your instance to replace it.'
+          : settings.source === 'env'
+            ? 'Set by POS_* environment variables (they win over these settings).'
+            : 'Configured here.'}
+      </p>
+      <label className="field">
+        <span>Instance URL</span>
+        <input
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          placeholder="https://shop.example.com"
+          disabled={fromEnv}
+          data-field="instanceUrl"
+        />
+        {result?.fields?.instanceUrl?.map((m) => (
+          <span className="field-error" key={m}>
+            {m}
+          </span>
+        ))}
+      </label>
+      <label className="field">
+        <span>Client id</span>
+        <input
+          value={clientId}
+          onChange={(e) => setClientId(e.target.value)}
+          autoComplete="off"
+          data-field="clientId"
+        />
+      </label>
+      <label className="field">
+        <span>Client secret</span>
+        <input
+          type="password"
+          value={secret}
+          onChange={(e) => setSecret(e.target.value)}
+          autoComplete="new-password"
+          placeholder={settings.hasSecret ? 'stored - type to replace' : 'not set'}
+          data-field="clientSecret"
+        />
+        <span className="muted" data-has-secret={String(settings.hasSecret)}>
+          {settings.hasSecret
+            ? settings.secretStorage === 'safeStorage'
+              ? 'A secret is stored, encrypted by the operating system.'
+              : settings.secretStorage === 'env'
+                ? 'The secret comes from POS_CLIENT_SECRET.'
+                : 'A secret is set for this session only (the web shell does not store it).'
+            : 'No secret stored.'}
+        </span>
+      </label>
+      <div className="actions">
+        <button type="submit" className="primary" data-action="save-instance">
+          Save
+        </button>
+        {settings.hasSecret && settings.secretStorage !== 'env' && (
+          <button
+            type="button"
+            onClick={() =>
+              void pos
+                .invoke('settings.set', { clearSecret: true })
+                .then((next) => useApp.setState({ settings: next }))
+            }
+          >
+            Forget secret
+          </button>
+        )}
+      </div>
+      {result !== null && <p className={`notice ${result.tone}`}>{result.text}</p>}
+    </form>
+  );
+}
+
+function ConnectionCard() {
+  const [info, setInfo] = useState<ConnectionView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const test = async () => {
+    setBusy(true);
+    try {
+      setInfo(await pos.invoke('connection.test', {}));
+      setError(null);
+    } catch (e) {
+      setError(message(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="card" data-section="connection">
+      <h2>Connection</h2>
+      <button type="button" onClick={() => void test()} disabled={busy} data-action="test-connection">
+        {busy ? 'Testing…' : 'Test connection'}
+      </button>
+      {error !== null && <p className="notice error">{error}</p>}
+      {info !== null && (
+        <>
+          <p className={info.ok ? 'notice ok' : 'notice error'} data-connection-ok={String(info.ok)}>
+            {info.ok
+              ? `Connected: ${info.name ?? 'instance'} version ${info.version ?? '?'}`
+              : (info.message ?? 'Not connected.')}
+          </p>
+          <ul className="features">
+            {info.features.map((f) => (
+              <li key={f.name} className={f.available ? 'ok' : 'off'} data-feature={f.name}>
+                {f.available ? '✓' : '✗'} {f.name}
+                {f.detail === undefined ? '' : ` - ${f.detail}`}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
+function SyncCard() {
+  const sync = useApp((s) => s.sync);
+  const [error, setError] = useState<string | null>(null);
+  const start = async () => {
+    try {
+      useApp.setState({ sync: await pos.invoke('sync.now', {}) });
+      setError(null);
+    } catch (e) {
+      setError(message(e));
+    }
+  };
+  return (
+    <div className="card" data-section="sync">
+      <h2>Sync</h2>
+      <button
+        type="button"
+        onClick={() => void start()}
+        disabled={sync?.running === true}
+        data-action="sync-now"
+      >
+        {sync?.running === true ? 'Syncing…' : 'Sync now'}
+      </button>
+      {error !== null && <p className="notice error">{error}</p>}
+      <p className="muted">Last complete sync: {formatAge(sync?.lastSyncedAt ?? null)}</p>
+      <ul className="progress-list">
+        {(sync?.resources ?? []).map((r) => {
+          const pct =
+            r.total === null || r.total === 0
+              ? r.state === 'done'
+                ? 100
+                : 0
+              : Math.min(100, (100 * r.done) / r.total);
+          return (
+            <li key={r.resource} data-resource={r.resource} data-state={r.state}>
+              <span className="res-name">{r.resource}</span>
+              <progress max={100} value={pct} aria-label={`${r.resource} progress`} />
+              <span className="res-count">
+                {r.done}
+                {r.total === null ? '' : ` / ${r.total}`}{' '}
+                {r.state === 'failed' ? `- ${r.message ?? 'failed'}` : ''}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+function WarehouseCard({ settings }: { settings: SettingsView }) {
+  const [warehouses, setWarehouses] = useState<WarehouseView[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    pos
+      .invoke('warehouses.list', {})
+      .then(setWarehouses)
+      .catch((e: unknown) => setError(message(e)));
+  }, []);
+  const choose = async (id: number | null) => {
+    try {
+      useApp.setState({ settings: await pos.invoke('settings.set', { warehouseId: id }) });
+    } catch (e) {
+      setError(message(e));
+    }
+  };
+  return (
+    <div className="card" data-section="warehouse">
+      <h2>Terminal warehouse</h2>
+      {error !== null && <p className="notice error">{error}</p>}
+      <select
+        value={settings.warehouseId ?? ''}
+        onChange={(e) => void choose(e.target.value === '' ? null : Number(e.target.value))}
+        data-field="warehouseId"
+      >
+        <option value="">- choose -</option>
+        {(warehouses ?? []).map((w) => (
+          <option key={w.id} value={w.id}>
+            {w.name}
+            {w.number === undefined ? '' : ` (${w.number})`}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function ScannerCard({ scanner }: { scanner: ScannerSettings }) {
+  const update = async (patch: Partial<ScannerSettings>) => {
+    useApp.setState({ settings: await pos.invoke('settings.set', { scanner: patch }) });
+  };
+  return (
+    <div className="card" data-section="scanner">
+      <h2>Scanner</h2>
+      <div className="scanner-fields">
+        <label className="field">
+          <span>Max gap between keys (ms)</span>
+          <input
+            type="number"
+            min={5}
+            max={500}
+            defaultValue={scanner.maxGapMs}
+            onBlur={(e) => void update({ maxGapMs: Number(e.target.value) })}
+            data-field="maxGapMs"
+          />
+        </label>
+        <label className="field">
+          <span>Minimum length</span>
+          <input
+            type="number"
+            min={1}
+            max={64}
+            defaultValue={scanner.minLength}
+            onBlur={(e) => void update({ minLength: Number(e.target.value) })}
+            data-field="minLength"
+          />
+        </label>
+        <label className="field">
+          <span>Suffix</span>
+          <select
+            value={scanner.suffix}
+            onChange={(e) => void update({ suffix: e.target.value as ScannerSettings['suffix'] })}
+            data-field="suffix"
+          >
+            <option value="enter-or-tab">Enter or Tab</option>
+            <option value="enter">Enter</option>
+            <option value="tab">Tab</option>
+            <option value="none">none</option>
+          </select>
+        </label>
+        <label className="field">
+          <span>Prefix</span>
+          <input
+            defaultValue={scanner.prefix}
+            maxLength={8}
+            onBlur={(e) => void update({ prefix: e.target.value })}
+            data-field="prefix"
+          />
+        </label>
+      </div>
+      <ScannerTestPad />
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+// First light: the web shell starts like `npm run web`, prints one line, serves all four screens and
+// the status bar, and refuses requests without its token or from elsewhere.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+
+let shell: RunningShell;
+let browser: Browser;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'counter-e2e-smoke-'));
+  [shell, browser] = await Promise.all([
+    startWebShellProcess({
+      POS_DATA_DIR: dataDir,
+      POS_BASE_URL: 'http://127.0.0.1:9',
+      POS_CLIENT_ID: 'x',
+      POS_CLIENT_SECRET: 'smoke-secret-value',
+    }),
+    launchChromium(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser.close();
+  await shell.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('web shell smoke', () => {
+  it('prints exactly one line on stdout: open http://127.0.0.1:PORT/... with the token', () => {
+    expect(shell.stdoutLines).toHaveLength(1);
+    expect(shell.stdoutLines[0]).toMatch(/^open http:\/\/127\.0\.0\.1:\d+\/launch\?token=[\w-]{40,}$/);
+  });
+
+  it('shows all four screens and the status bar, switched by F1-F4', async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
+    await page.goto(shell.url);
+    await page.getByTestId('status-bar').waitFor();
+    await expect.poll(() => page.getByTestId('status-bar').textContent()).toContain('127.0.0.1:9');
+    for (const [key, id] of [
+      ['F1', 'sale'],
+      ['F2', 'stock'],
+      ['F3', 'orders'],
+      ['F4', 'settings'],
+    ] as const) {
+      await page.keyboard.press(key);
+      await page.getByTestId(id).waitFor();
+      await screenshot(page, `smoke-${id}`);
+    }
+    await page.keyboard.press('F1');
+    await page.getByTestId('sale-lines').waitFor();
+    await page.getByTestId('customer').waitFor();
+    await page.close();
+  });
+
+  it('refuses requests without the token, from other origins and for other hosts', async () => {
+    const noToken = await fetch(`${shell.origin}/`);
+    expect(noToken.status).toBe(401);
+    const rpcNoToken = await fetch(`${shell.origin}/rpc/status.get`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: shell.origin },
+      body: '{}',
+    });
+    expect(rpcNoToken.status).toBe(401);
+    const wrongToken = await fetch(`${shell.origin}/launch?token=nope`, { redirect: 'manual' });
+    expect(wrongToken.status).toBe(401);
+
+    const launch = await fetch(shell.url, { redirect: 'manual' });
+    expect(launch.status).toBe(303);
+    const cookie = (launch.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    expect(launch.headers.get('set-cookie')).toMatch(/HttpOnly/);
+    expect(launch.headers.get('set-cookie')).toMatch(/SameSite=Strict/);
+
+    const ok = await fetch(`${shell.origin}/rpc/status.get`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: shell.origin, cookie },
+      body: '{}',
+    });
+    expect(ok.status).toBe(200);
+    const evil = await fetch(`${shell.origin}/rpc/status.get`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://evil.example', cookie },
+      body: '{}',
+    });
+    expect(evil.status).toBe(403);
+    const noOrigin = await fetch(`${shell.origin}/rpc/status.get`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: '{}',
+    });
+    expect(noOrigin.status).toBe(403);
+    const form = await fetch(`${shell.origin}/rpc/status.get`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: shell.origin, cookie },
+      body: 'a=1',
+    });
+    expect(form.status).toBe(415);
+    const unknown = await fetch(`${shell.origin}/rpc/process.exit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: shell.origin, cookie },
+      body: '{}',
+    });
+    expect(unknown.status).toBe(404);
+    const page = await fetch(`${shell.origin}/`, { headers: { cookie } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+});
