@@ -139,6 +139,33 @@ export function fieldErrorsFrom(
   return map;
 }
 
+/**
+ * Field errors of an ErrorResult: a coded entry's params.propertyName is taken at its word; the
+ * messages not covered by such an entry are read for the property names they mention.
+ */
+function fieldErrorsOf(
+  body: ErrorResult | undefined,
+  messages: readonly string[],
+  knownFields: ReadonlySet<string> | undefined,
+): Record<string, string[]> {
+  const map: Record<string, string[]> = {};
+  const covered = new Set<string>();
+  for (const entry of body?.errors ?? []) {
+    const property = entry.params?.propertyName;
+    if (typeof property !== 'string' || entry.message === undefined) continue;
+    covered.add(entry.message);
+    for (const name of property.split(/,\s*/)) {
+      if (name !== '') (map[camelCasePath(name)] ??= []).push(entry.message);
+    }
+  }
+  const rest = fieldErrorsFrom(
+    messages.filter((m) => !covered.has(m)),
+    knownFields,
+  );
+  for (const [field, list] of Object.entries(rest)) (map[field] ??= []).push(...list);
+  return map;
+}
+
 export function permissionNamedIn(messages: readonly string[]): string | undefined {
   for (const message of messages) {
     const m = PERMISSION.exec(message);
@@ -186,7 +213,8 @@ export function httpError(ctx: HttpErrorContext): ServiceError {
     errorId: body?.errorId,
     code: body?.code,
     params: stringParams(body?.params),
-    fieldErrors: ctx.status === 400 || ctx.status === 409 ? fieldErrorsFrom(messages, ctx.knownFields) : {},
+    fieldErrors:
+      ctx.status === 400 || ctx.status === 409 ? fieldErrorsOf(body, messages, ctx.knownFields) : {},
     permission,
     retryAfterMs: ctx.retryAfterMs,
     mayHaveReachedServer: true,

@@ -1,0 +1,7 @@
+// Every CLI command, one line each: `name: () => import('./name.ts')`, where the module exports
+// `command` (see command.ts). Modules load only when their command runs (or for the usage text).
+import type { Command } from './command.ts';
+
+export const commands: Readonly<Record<string, () => Promise<{ command: Command }>>> = {
+  version: () => import('./version.ts'),
+};

@@ -1,0 +1,39 @@
+// From whatever a command threw to the exit status of INTERFACES.md and a message for people.
+import { DatabaseVersionError } from '../../db/database.ts';
+import { ServiceError } from '../service/index.ts';
+import { ConfigError } from '../settings/config.ts';
+import { CliError, EXIT } from './command.ts';
+
+/**
+ * The service could not be reached (network failure or timeout): exit 4. Credentials the service
+ * refuses are a configuration problem: exit 3. Any other answer of the service is a failure the
+ * command reports: exit 1.
+ */
+export function serviceFailure(error: ServiceError, baseUrl?: string): CliError {
+  const details = { service: error.toJSON() };
+  if (error.kind === 'network' || error.kind === 'timeout') {
+    return new CliError(
+      EXIT.unreachable,
+      `The service${baseUrl ? ` at ${baseUrl}` : ''} could not be reached: ${error.message}`,
+      details,
+    );
+  }
+  if (error.status === 401) {
+    return new CliError(
+      EXIT.config,
+      `The service refused the client credentials (check POS_CLIENT_ID and POS_CLIENT_SECRET): ${error.message}`,
+      details,
+    );
+  }
+  return new CliError(EXIT.failure, error.message, details);
+}
+
+export function toCliError(error: unknown, baseUrl?: string): CliError {
+  if (error instanceof CliError) return error;
+  if (error instanceof ServiceError) return serviceFailure(error, baseUrl);
+  if (error instanceof ConfigError)
+    return new CliError(EXIT.config, error.message, { problems: error.problems });
+  if (error instanceof DatabaseVersionError) return new CliError(EXIT.config, error.message);
+  const message = error instanceof Error ? error.message : String(error);
+  return new CliError(EXIT.failure, `Unexpected failure: ${message}`);
+}
