@@ -725,11 +725,17 @@ export function addPending(db: Db, resource: CatalogResource, keys: Iterable<num
   for (const k of keys) insert.run(resource, k);
 }
 
-export function pendingKeys(db: Db, resource: CatalogResource, limit: number): number[] {
+/** Pending keys in ascending order, after `after` (so a key that keeps failing is not retried in a loop). */
+export function pendingKeys(
+  db: Db,
+  resource: CatalogResource,
+  limit: number,
+  after: number = Number.MIN_SAFE_INTEGER,
+): number[] {
   return db
-    .prepare('SELECT key FROM sync_pending WHERE resource = ? ORDER BY key LIMIT ?')
+    .prepare('SELECT key FROM sync_pending WHERE resource = ? AND key > ? ORDER BY key LIMIT ?')
     .pluck()
-    .all(resource, limit) as number[];
+    .all(resource, after, limit) as number[];
 }
 
 export function pendingCount(db: Db, resource: CatalogResource): number {

@@ -4,4 +4,6 @@ import type { Command } from './command.ts';
 
 export const commands: Readonly<Record<string, () => Promise<{ command: Command }>>> = {
   version: () => import('./version.ts'),
+  sync: () => import('./sync.ts'),
+  stock: () => import('./stock.ts'),
 };

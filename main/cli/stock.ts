@@ -1,0 +1,56 @@
+// `pos stock TEXT [--warehouse ID] [--limit N]`: offline search of the cache by barcode, product code
+// or name; never touches the network. --json prints an array of stock items (SPEC.md field names),
+// each with syncedAt; --limit caps the number of items printed.
+import { searchStock, type CachedStockItem } from '../../db/catalog.ts';
+import { defineCommand } from './command.ts';
+
+export const command = defineCommand({
+  summary: 'search the offline stock cache by barcode, product code or name',
+  usage: 'TEXT [--warehouse ID] [--limit N]',
+  positionals: { min: 1, max: 50 }, // unquoted words are joined: `pos stock zlut kun`
+  options: {
+    warehouse: { type: 'string', description: 'only this warehouse (id)' },
+    limit: { type: 'string', description: 'at most N stock items (default 50)' },
+  },
+  run(ctx) {
+    const text = ctx.positionals.join(' ');
+    const warehouseId = ctx.int('warehouse', { min: 1 });
+    const limit = ctx.int('limit', { min: 1, max: 1000 }) ?? 50;
+    const results = searchStock(ctx.db(), text, {
+      limit,
+      ...(warehouseId === undefined ? {} : { warehouseId }),
+    });
+    const items = results.flatMap((r) => r.items).slice(0, limit);
+    return Promise.resolve({
+      json: items,
+      text: items.length === 0 ? `No stock item matches "${text}".` : table(items),
+    });
+  },
+});
+
+function table(items: readonly CachedStockItem[]): string {
+  const rows = items.map((i) => [
+    i.barcode ?? '',
+    i.productCode ?? '',
+    i.productName ?? '',
+    `${i.warehouseName ?? i.warehouseId}`,
+    `${i.quantityInStock ?? ''}`,
+    `${i.quantityAvailable ?? ''}`,
+    `${i.price ?? ''}`,
+    i.unitOfMeasure ?? '',
+    age(i.syncedAt),
+  ]);
+  const header = ['barcode', 'code', 'name', 'warehouse', 'in stock', 'available', 'price', 'unit', 'synced'];
+  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => (r[c] ?? '').length)));
+  const line = (cells: readonly string[]): string =>
+    cells.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join('  ');
+  return [line(header), ...rows.map(line)].join('\n');
+}
+
+function age(syncedAt: string): string {
+  const minutes = Math.round((Date.now() - Date.parse(syncedAt)) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 120) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  return hours < 48 ? `${hours} h ago` : `${Math.round(hours / 24)} days ago`;
+}

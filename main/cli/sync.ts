@@ -1,0 +1,86 @@
+// `pos sync [--full]`: syncs the offline catalog. Progress per resource on stderr; --json prints one
+// object with the count of cached rows per resource. Exit 4 when the service cannot be reached,
+// 3 when it refuses the credentials, 1 when some resource failed (the others are still synced).
+import { runSync, type SyncEvent, type SyncReport } from '../sync/index.ts';
+import { CliError, defineCommand, EXIT } from './command.ts';
+
+export const command = defineCommand({
+  summary: 'sync warehouses, stock items, product units, representatives, receivables and company cards',
+  usage: '[--full]',
+  options: {
+    full: { type: 'boolean', description: 'a full pass (also removes rows the service no longer has)' },
+  },
+  async run(ctx) {
+    const config = ctx.serviceConfig();
+    const report = await runSync(ctx.db(), ctx.service(), {
+      mode: ctx.flag('full') ? 'full' : 'auto',
+      signal: ctx.signal,
+      onEvent: progressPrinter((line) => ctx.log(line)),
+    });
+    if (report.unreachable) {
+      throw new CliError(
+        EXIT.unreachable,
+        `The service at ${config.baseUrl} could not be reached; the cache is unchanged.`,
+      );
+    }
+    if (report.refused) {
+      throw new CliError(EXIT.config, report.refused.message, { failure: report.refused });
+    }
+    const counts = Object.fromEntries(report.resources.map((r) => [r.resource, r.count]));
+    const failed = report.resources.filter((r) => r.status !== 'ok');
+    const json =
+      failed.length === 0
+        ? counts
+        : {
+            ...counts,
+            errors: Object.fromEntries(failed.map((r) => [r.resource, r.failure ?? { message: r.status }])),
+          };
+    return {
+      json,
+      text: summary(report),
+      exitCode: failed.length === 0 && !report.cancelled ? EXIT.ok : EXIT.failure,
+    };
+  },
+});
+
+function summary(report: SyncReport): string {
+  return report.resources
+    .map((r) => {
+      const outcome =
+        r.status === 'ok'
+          ? `${r.mode}, ${r.fetched} fetched, ${r.removed} removed`
+          : `${r.status}: ${r.failure?.message ?? ''}`;
+      return `${r.resource.padEnd(24)} ${String(r.count).padStart(8)}  (${outcome})`;
+    })
+    .join('\n');
+}
+
+/** One stderr line per resource start/end, progress at most every 500 ms per resource. */
+function progressPrinter(log: (line: string) => void): (event: SyncEvent) => void {
+  const last = new Map<string, number>();
+  return (event) => {
+    switch (event.type) {
+      case 'started':
+        log(`sync ${event.resource}: ${event.mode}${event.resumed ? ' (resuming)' : ''}`);
+        return;
+      case 'progress': {
+        const now = Date.now();
+        if (event.done < event.total && now - (last.get(event.resource) ?? 0) < 500) return;
+        last.set(event.resource, now);
+        log(`sync ${event.resource}: ${event.done}/${event.total}`);
+        return;
+      }
+      case 'retry':
+        log(
+          `sync ${event.resource}: retry ${event.attempt} in ${event.delayMs} ms (${event.failure.message})`,
+        );
+        return;
+      case 'finished':
+        log(
+          `sync ${event.resource}: ${event.report.status}, ${event.report.count} cached` +
+            (event.report.failure ? ` - ${event.report.failure.message}` : ''),
+        );
+        return;
+    }
+  };
+}

@@ -1,0 +1,82 @@
+// Everything one sync run shares: the database, the source, cancellation, policy and reporting.
+import type { CatalogResource } from '../../db/catalog.ts';
+import type { Db } from '../../db/database.ts';
+import { ServiceError } from '../service/errors.ts';
+import type { ResourceReport, SyncEvent, SyncFailure, SyncMode } from './events.ts';
+import { abortError, isRetryable, retryDelayMs, sleep, withRetry, type RetryPolicy } from './retry.ts';
+import type { CatalogSource } from './source.ts';
+
+export interface SyncContext {
+  readonly db: Db;
+  readonly source: CatalogSource;
+  readonly signal: AbortSignal | undefined;
+  readonly policy: RetryPolicy;
+  readonly pageSize: number;
+  readonly concurrency: number;
+  now(): string;
+  emit(event: SyncEvent): void;
+}
+
+/** Throws the sync's abort error when the run was cancelled. */
+export function checkAbort(ctx: SyncContext): void {
+  if (ctx.signal?.aborted === true) throw abortError();
+}
+
+/** One request with sync's retry policy; retries are reported as events. */
+export function request<T>(ctx: SyncContext, resource: CatalogResource, fn: () => Promise<T>): Promise<T> {
+  return withRetry(fn, ctx.policy, {
+    signal: ctx.signal,
+    onRetry: (error, attempt, delayMs) =>
+      ctx.emit({ type: 'retry', resource, attempt, delayMs, failure: failureOf(error) }),
+  });
+}
+
+/**
+ * Walks a paginated resource from `startPage`, handing each page to `onPage` (which writes it in one
+ * transaction). A retryable failure resumes at the page that failed, not at the first.
+ */
+export async function walkPages<T>(
+  ctx: SyncContext,
+  resource: CatalogResource,
+  startPage: number,
+  open: (
+    startPage: number,
+  ) => AsyncIterable<{ data: T[]; currentPage?: number | undefined; totalCount?: number | undefined }>,
+  onPage: (page: { data: T[]; totalCount?: number | undefined }, pageNumber: number) => void,
+): Promise<number> {
+  let next = startPage;
+  let requests = 0;
+  let failures = 0;
+  for (;;) {
+    try {
+      for await (const page of open(next)) {
+        requests++;
+        checkAbort(ctx);
+        onPage(page, next);
+        next++;
+        failures = 0;
+      }
+      return requests;
+    } catch (error) {
+      failures++;
+      if (failures >= ctx.policy.attempts || !isRetryable(error) || ctx.signal?.aborted === true) throw error;
+      const delayMs = retryDelayMs(ctx.policy, failures, error);
+      ctx.emit({ type: 'retry', resource, attempt: failures, delayMs, failure: failureOf(error) });
+      await sleep(delayMs, ctx.signal);
+    }
+  }
+}
+
+export function failureOf(error: unknown): SyncFailure {
+  if (error instanceof ServiceError) {
+    const failure: SyncFailure = { kind: error.kind, message: error.message };
+    if (error.status !== undefined) failure.status = error.status;
+    if (error.permission !== undefined) failure.permission = error.permission;
+    return failure;
+  }
+  return { kind: 'internal', message: error instanceof Error ? error.message : String(error) };
+}
+
+export function emptyReport(resource: CatalogResource, mode: SyncMode, resumed: boolean): ResourceReport {
+  return { resource, status: 'ok', mode, count: 0, fetched: 0, requests: 0, removed: 0, resumed };
+}

@@ -1,0 +1,208 @@
+// The smaller resources: warehouses, product units, company representatives, financial receivables
+// and company cards. Stock items, the big one, have their own module.
+import { z } from 'zod';
+import {
+  addPending,
+  catalogCounts,
+  discoverCompanies,
+  discoveredCompanyIds,
+  financialReceivableFields,
+  replaceCompanyCards,
+  replaceProductUnits,
+  replaceWarehouses,
+  saveSyncState,
+  sweepBeforeMark,
+  syncState,
+  upsertReceivables,
+  upsertRepresentatives,
+  type CatalogResource,
+} from '../../db/catalog.ts';
+import type { FinancialReceivable } from '../service/schemas.ts';
+import { emptyReport, request, walkPages, type SyncContext } from './context.ts';
+import type { ResourceReport, SyncMode } from './events.ts';
+import { drainPending } from './perKey.ts';
+
+function finish(ctx: SyncContext, resource: CatalogResource, report: ResourceReport): ResourceReport {
+  ctx.db.transaction(() => {
+    saveSyncState(ctx.db, resource, { lastCompleteAt: ctx.now(), lastError: null, lastErrorAt: null });
+    if (report.mode === 'full') saveSyncState(ctx.db, resource, { lastFullAt: ctx.now() });
+  })();
+  report.count = catalogCounts(ctx.db)[resource];
+  return report;
+}
+
+export async function syncWarehouses(ctx: SyncContext): Promise<ResourceReport> {
+  const resource = 'warehouses';
+  ctx.emit({ type: 'started', resource, mode: 'full', resumed: false });
+  const list = await request(ctx, resource, () => ctx.source.warehouses(ctx.signal));
+  const rows = list.flatMap((w) =>
+    w.id === undefined ? [] : [{ ...w, id: w.id, name: w.name ?? String(w.id) }],
+  );
+  ctx.db.transaction(() => replaceWarehouses(ctx.db, rows, ctx.now()))();
+  ctx.emit({ type: 'progress', resource, done: rows.length, total: rows.length });
+  return finish(ctx, resource, {
+    ...emptyReport(resource, 'full', false),
+    fetched: rows.length,
+    requests: 1,
+  });
+}
+
+/** Units of every product sync marked pending (new or changed products; all after a full pass). */
+export async function syncProductUnits(ctx: SyncContext, mode: SyncMode): Promise<ResourceReport> {
+  const resource = 'productUnits';
+  ctx.emit({ type: 'started', resource, mode, resumed: false });
+  const result = await drainPending(
+    ctx,
+    resource,
+    (productId) => ctx.source.productUnits(productId, ctx.signal),
+    (productId, units) => {
+      const rows = (units ?? []).flatMap((u) => (u.id === undefined ? [] : [{ ...u, id: u.id }]));
+      replaceProductUnits(ctx.db, productId, rows, ctx.now());
+    },
+  );
+  return perKeyReport(ctx, resource, result, mode);
+}
+
+export async function syncRepresentatives(ctx: SyncContext): Promise<ResourceReport> {
+  const resource = 'companyRepresentatives';
+  ctx.emit({ type: 'started', resource, mode: 'full', resumed: false });
+  const list = await request(ctx, resource, () => ctx.source.companyRepresentatives(ctx.signal));
+  const rows = list.flatMap((r) => (r.id === undefined ? [] : [{ ...r, id: r.id }]));
+  let removed = 0;
+  ctx.db.transaction(() => {
+    const mark = syncState(ctx.db, resource).fullPass + 1;
+    upsertRepresentatives(ctx.db, rows, { syncedAt: ctx.now(), mark });
+    removed = sweepBeforeMark(ctx.db, 'company_representative', mark);
+    saveSyncState(ctx.db, resource, { fullPass: mark });
+    discoverCompanies(ctx.db, companyIdsOf(rows.map((r) => r.companyId)), 'representative', ctx.now());
+  })();
+  ctx.emit({ type: 'progress', resource, done: rows.length, total: rows.length });
+  return finish(ctx, resource, {
+    ...emptyReport(resource, 'full', false),
+    fetched: rows.length,
+    requests: 1,
+    removed,
+  });
+}
+
+const ReceivableCursor = z.object({
+  mark: z.number().int(),
+  nextPage: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+  fetched: z.number().int(),
+});
+
+/**
+ * Open receivables (isPaid: false), every run a full pass: the resource has no lastModify to ask
+ * from. Their customers are discovered companies. Resumable by page like stock items.
+ */
+export async function syncReceivables(ctx: SyncContext): Promise<ResourceReport> {
+  const resource = 'financialReceivables';
+  const { db } = ctx;
+  const state = syncState(db, resource);
+  const saved = state.cursor === undefined ? undefined : ReceivableCursor.safeParse(JSON.parse(state.cursor));
+  const resumed = saved?.success === true;
+  const cursor =
+    saved?.success === true
+      ? saved.data
+      : { mark: state.fullPass + 1, nextPage: 1, pageSize: ctx.pageSize, fetched: 0 };
+  if (!resumed) {
+    db.transaction(() =>
+      saveSyncState(db, resource, { cursor: JSON.stringify(cursor), fullPass: cursor.mark }),
+    )();
+  }
+  ctx.emit({ type: 'started', resource, mode: 'full', resumed });
+  const report = emptyReport(resource, 'full', resumed);
+  report.requests = await walkPages<FinancialReceivable>(
+    ctx,
+    resource,
+    cursor.nextPage,
+    (startPage) =>
+      ctx.source.financialReceivablePages(
+        {
+          filter: { isPaid: false },
+          limitFields: financialReceivableFields,
+          orderBy: ['id'],
+          pageSize: cursor.pageSize,
+          startPage,
+        },
+        ctx.signal,
+      ),
+    (page, pageNumber) => {
+      const rows = page.data.flatMap((r) => (r.id === undefined ? [] : [{ ...r, id: r.id }]));
+      db.transaction(() => {
+        upsertReceivables(db, rows, { syncedAt: ctx.now(), mark: cursor.mark });
+        discoverCompanies(db, companyIdsOf(rows.map((r) => r.customerId)), 'receivable', ctx.now());
+        cursor.nextPage = pageNumber + 1;
+        cursor.fetched += page.data.length;
+        saveSyncState(db, resource, { cursor: JSON.stringify(cursor) });
+      })();
+      report.fetched += page.data.length;
+      const total = page.totalCount ?? cursor.fetched;
+      ctx.emit({ type: 'progress', resource, done: Math.min(cursor.fetched, total), total });
+    },
+  );
+  db.transaction(() => {
+    report.removed = sweepBeforeMark(db, 'financial_receivable', cursor.mark);
+    saveSyncState(db, resource, { cursor: null });
+  })();
+  return finish(ctx, resource, report);
+}
+
+/**
+ * Cards of every discovered company, every run (cards carry validity the offline counter relies on).
+ * A run left unfinished keeps its pending companies; a new pass adds every discovered company again.
+ */
+export async function syncCompanyCards(ctx: SyncContext): Promise<ResourceReport> {
+  const resource = 'companyCards';
+  const { db } = ctx;
+  const resumed = syncState(db, resource).cursor !== undefined;
+  if (!resumed) {
+    db.transaction(() => {
+      addPending(db, resource, discoveredCompanyIds(db));
+      saveSyncState(db, resource, { cursor: JSON.stringify({ pass: 'running' }) });
+    })();
+  }
+  ctx.emit({ type: 'started', resource, mode: 'full', resumed });
+  const result = await drainPending(
+    ctx,
+    resource,
+    (companyId) => ctx.source.companyCards(companyId, ctx.signal),
+    (companyId, cards) => {
+      const rows = (cards ?? []).flatMap((c) => (c.id === undefined ? [] : [{ ...c, id: c.id, companyId }]));
+      replaceCompanyCards(db, companyId, rows, ctx.now());
+    },
+  );
+  db.transaction(() => saveSyncState(db, resource, { cursor: null }))();
+  const report = perKeyReport(ctx, resource, result, 'full');
+  report.resumed = resumed;
+  return report;
+}
+
+function perKeyReport(
+  ctx: SyncContext,
+  resource: CatalogResource,
+  result: Awaited<ReturnType<typeof drainPending>>,
+  mode: SyncMode,
+): ResourceReport {
+  const report: ResourceReport = {
+    ...emptyReport(resource, mode, false),
+    fetched: result.fetched,
+    requests: result.requests,
+  };
+  if (result.failure !== undefined) {
+    // Some keys failed after every retry: the rest is stored, the resource is not complete.
+    report.status = 'failed';
+    report.failure = {
+      ...result.failure,
+      message: `${result.failedKeys} key(s) failed: ${result.failure.message}`,
+    };
+    report.count = catalogCounts(ctx.db)[resource];
+    return report;
+  }
+  return finish(ctx, resource, report);
+}
+
+function companyIdsOf(ids: readonly (number | undefined)[]): number[] {
+  return ids.filter((id): id is number => id !== undefined);
+}

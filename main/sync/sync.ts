@@ -1,0 +1,166 @@
+// One sync run: every resource in dependency order, each on its own so that a 403 or 404 on one is
+// reported for it while the others still sync. Cancellation (AbortSignal) stops at the next page or
+// chunk; whatever committed stays, and the next run resumes from the cursors.
+import { catalogCounts, saveSyncState, type CatalogResource } from '../../db/catalog.ts';
+import type { Db } from '../../db/database.ts';
+import { ServiceError } from '../service/errors.ts';
+import { emptyReport, failureOf, type SyncContext } from './context.ts';
+import type { ResourceReport, SyncEvent, SyncFailure, SyncMode, SyncReport } from './events.ts';
+import {
+  syncCompanyCards,
+  syncProductUnits,
+  syncReceivables,
+  syncRepresentatives,
+  syncWarehouses,
+} from './resources.ts';
+import { defaultRetryPolicy, isAbort, withRetry, type RetryPolicy } from './retry.ts';
+import type { CatalogSource } from './source.ts';
+import { syncStockItems } from './stockItems.ts';
+
+export interface SyncOptions {
+  /** 'auto' (default): incremental, with a full pass when none ran within fullEveryMs. */
+  mode?: SyncMode | 'auto';
+  /** How often a full pass (which also removes rows the instance no longer has) runs; default 24 h. */
+  fullEveryMs?: number;
+  signal?: AbortSignal;
+  onEvent?: (event: SyncEvent) => void;
+  /** Rows per page; default 500. */
+  pageSize?: number;
+  /** Parallel per-product / per-company requests; default 6 (the client's keep-alive pool size). */
+  concurrency?: number;
+  retry?: RetryPolicy;
+  /** Only these resources (default: all, in order). */
+  resources?: readonly CatalogResource[];
+  now?: () => string;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function runSync(db: Db, source: CatalogSource, options: SyncOptions = {}): Promise<SyncReport> {
+  const emit = options.onEvent ?? (() => undefined);
+  const ctx: SyncContext = {
+    db,
+    source,
+    signal: options.signal,
+    policy: options.retry ?? defaultRetryPolicy,
+    pageSize: options.pageSize ?? 500,
+    concurrency: options.concurrency ?? 6,
+    now: options.now ?? (() => new Date().toISOString()),
+    emit,
+  };
+  const report: SyncReport = {
+    startedAt: ctx.now(),
+    finishedAt: '',
+    unreachable: false,
+    cancelled: false,
+    resources: [],
+  };
+  const preflight = await checkInstance(ctx);
+  if (preflight !== 'ok') {
+    if (preflight === 'unreachable') report.unreachable = true;
+    else report.refused = preflight;
+    report.finishedAt = ctx.now();
+    return report;
+  }
+  const wanted = new Set(options.resources ?? allResources);
+  let stockMode: SyncMode = 'incremental';
+  const steps: [CatalogResource, () => Promise<ResourceReport>][] = [
+    ['warehouses', () => syncWarehouses(ctx)],
+    [
+      'stockItems',
+      async () => {
+        const r = await syncStockItems(ctx, {
+          mode: options.mode ?? 'auto',
+          fullEveryMs: options.fullEveryMs ?? DAY_MS,
+        });
+        stockMode = r.mode;
+        return r;
+      },
+    ],
+    ['productUnits', () => syncProductUnits(ctx, stockMode)],
+    ['companyRepresentatives', () => syncRepresentatives(ctx)],
+    ['financialReceivables', () => syncReceivables(ctx)],
+    ['companyCards', () => syncCompanyCards(ctx)],
+  ];
+  for (const [resource, step] of steps) {
+    if (!wanted.has(resource)) continue;
+    if (ctx.signal?.aborted === true) {
+      report.cancelled = true;
+      break;
+    }
+    const result = await runStep(ctx, resource, step);
+    report.resources.push(result);
+    emit({ type: 'finished', resource, report: result });
+    if (result.status === 'cancelled') {
+      report.cancelled = true;
+      break;
+    }
+  }
+  report.finishedAt = ctx.now();
+  return report;
+}
+
+export const allResources: readonly CatalogResource[] = [
+  'warehouses',
+  'stockItems',
+  'productUnits',
+  'companyRepresentatives',
+  'financialReceivables',
+  'companyCards',
+];
+
+async function runStep(
+  ctx: SyncContext,
+  resource: CatalogResource,
+  step: () => Promise<ResourceReport>,
+): Promise<ResourceReport> {
+  try {
+    return await step();
+  } catch (error) {
+    const failed = emptyReport(resource, 'incremental', false);
+    failed.count = catalogCounts(ctx.db)[resource];
+    if (isAbort(error) || ctx.signal?.aborted === true) {
+      failed.status = 'cancelled';
+      return failed;
+    }
+    failed.status = 'failed';
+    failed.failure = failureOf(error);
+    ctx.db.transaction(() =>
+      saveSyncState(ctx.db, resource, {
+        lastError: failed.failure?.message ?? 'failed',
+        lastErrorAt: ctx.now(),
+      }),
+    )();
+    return failed;
+  }
+}
+
+/**
+ * Whether the instance answers at all and accepts the credentials. Only a network failure or
+ * timeout (after retries) counts as unreachable and only a refused token as refused; any other
+ * answer, even an error, means each resource is tried and reports its own outcome.
+ */
+async function checkInstance(ctx: SyncContext): Promise<'ok' | 'unreachable' | SyncFailure> {
+  try {
+    // Fewer attempts than for pages: a machine that is offline should hear so within a second.
+    await withRetry(
+      () => ctx.source.version(ctx.signal),
+      { ...ctx.policy, attempts: Math.min(3, ctx.policy.attempts) },
+      {
+        signal: ctx.signal,
+      },
+    );
+    return 'ok';
+  } catch (error) {
+    if (!(error instanceof ServiceError)) return 'ok';
+    if (error.kind === 'network' || error.kind === 'timeout') return 'unreachable';
+    if (
+      error.kind === 'http' &&
+      !error.mayHaveReachedServer &&
+      (error.status === 401 || error.status === 400)
+    ) {
+      return failureOf(error);
+    }
+    return 'ok';
+  }
+}
