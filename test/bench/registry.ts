@@ -1,4 +1,5 @@
 // Every benchmark, in the order they run. Each area appends its own module here.
+import { stockLookup } from './stock-lookup.ts';
 import type { Benchmark } from './types.ts';
 
-export const benchmarks: readonly Benchmark[] = [];
+export const benchmarks: readonly Benchmark[] = [stockLookup];
