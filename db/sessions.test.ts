@@ -1,0 +1,120 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, schemaVersion } from './database.ts';
+import { migrations } from './migrations/index.ts';
+import {
+  addSessionLine,
+  attachSessionCustomer,
+  closeShoppingSession,
+  currentShoppingSession,
+  getShoppingSession,
+  openShoppingSessionId,
+  removeSessionLine,
+  SessionStateError,
+  setSessionLineQuantity,
+  type NewSessionLine,
+} from './sessions.ts';
+
+const dirs: string[] = [];
+function tempFile(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'counter-sessions-'));
+  dirs.push(dir);
+  return join(dir, 'counter.sqlite');
+}
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+const now = new Date('2026-06-01T10:00:00Z');
+const item = (over: Partial<NewSessionLine> = {}): NewSessionLine => ({
+  stockItemId: 11,
+  productId: 1,
+  productCode: 'NAP-00001',
+  name: 'Minerální voda',
+  barcode: '8591000000013',
+  kind: 'unit',
+  quantity: 1,
+  unitOfMeasure: 'ks',
+  unitPrice: 19.9,
+  vatRate: 12,
+  fixedTotal: null,
+  ...over,
+});
+
+describe('migration 4 (counter sessions)', () => {
+  it('upgrades a version-3 file and keeps a session across reopening it', () => {
+    const file = tempFile();
+    openDatabase(file, { migrations: migrations.filter((m) => m.version <= 3) }).close();
+    const db = openDatabase(file);
+    expect(schemaVersion(db)).toBeGreaterThanOrEqual(4);
+    const id = openShoppingSessionId(db, 2, now);
+    addSessionLine(db, id, item(), now);
+    attachSessionCustomer(
+      db,
+      id,
+      { companyId: 7, card: { id: 70, name: 'Karta', discount: 5 }, source: 'offline', owes: 120.5 },
+      now,
+    );
+    db.close();
+    const again = openDatabase(file);
+    const session = currentShoppingSession(again);
+    expect(session).toMatchObject({
+      id,
+      state: 'open',
+      warehouseId: 2,
+      customer: { companyId: 7, card: { id: 70, discount: 5 }, source: 'offline', owes: 120.5 },
+      lines: [{ productId: 1, quantity: 1, unitPrice: 19.9 }],
+    });
+    again.close();
+  });
+
+  it('allows one open session at a time and reuses it', () => {
+    const db = openDatabase(tempFile());
+    const a = openShoppingSessionId(db, 1, now);
+    expect(openShoppingSessionId(db, 1, now)).toBe(a);
+    expect(() =>
+      db
+        .prepare("INSERT INTO shopping_session (state, createdAt, updatedAt) VALUES ('open', 'x', 'x')")
+        .run(),
+    ).toThrow(/UNIQUE/);
+    db.close();
+  });
+
+  it('adds to a counted line, keeps weight labels apart, edits and removes lines', () => {
+    const db = openDatabase(tempFile());
+    const id = openShoppingSessionId(db, 1, now);
+    const first = addSessionLine(db, id, item(), now);
+    expect(addSessionLine(db, id, item(), now)).toMatchObject({ id: first.id, quantity: 2 });
+    const weighed = addSessionLine(db, id, item({ stockItemId: 12, kind: 'weight', quantity: 0.5 }), now);
+    const weighedAgain = addSessionLine(
+      db,
+      id,
+      item({ stockItemId: 12, kind: 'weight', quantity: 0.7 }),
+      now,
+    );
+    expect(weighedAgain.id).not.toBe(weighed.id);
+    expect(setSessionLineQuantity(db, id, first.id, 5, null, now)).toBe(true);
+    expect(removeSessionLine(db, id, weighed.id, now)).toBe(true);
+    expect(removeSessionLine(db, id, weighed.id, now)).toBe(false);
+    expect(getShoppingSession(db, id)?.lines.map((l) => [l.kind, l.quantity])).toEqual([
+      ['unit', 5],
+      ['weight', 0.7],
+    ]);
+    expect(() => db.prepare('UPDATE shopping_session_line SET quantity = 0').run()).toThrow(/CHECK/);
+    db.close();
+  });
+
+  it('refuses edits to a closed session', () => {
+    const db = openDatabase(tempFile());
+    const id = openShoppingSessionId(db, 1, now);
+    addSessionLine(db, id, item(), now);
+    closeShoppingSession(db, id, 99, now);
+    expect(getShoppingSession(db, id)).toMatchObject({ state: 'closed', outboxOrderId: 99 });
+    expect(currentShoppingSession(db)).toBeUndefined();
+    expect(() => addSessionLine(db, id, item(), now)).toThrow(SessionStateError);
+    expect(openShoppingSessionId(db, 1, now)).not.toBe(id);
+    db.close();
+  });
+});

@@ -1,0 +1,287 @@
+// Typed queries of shopping sessions (migration 4). No function here opens a transaction: the
+// counter wraps each user action (scan, edit, close + outbox insert) in one of its own.
+import { z } from 'zod';
+import type { Db } from './database.ts';
+
+export const SESSION_STATES = ['open', 'closed', 'cancelled'] as const;
+export type ShoppingSessionState = (typeof SESSION_STATES)[number];
+export const LINE_KINDS = ['unit', 'weight', 'price'] as const;
+/** unit: counted pieces; weight: quantity read from a weight label; price: amount read from a price label. */
+export type SessionLineKind = (typeof LINE_KINDS)[number];
+
+/** The customer card as the session keeps it (the service's CompanyCard fields). */
+export const SessionCard = z.object({
+  id: z.number().int().optional(),
+  companyId: z.number().int().optional(),
+  barcode: z.string().optional(),
+  name: z.string().optional(),
+  discount: z.number().optional(),
+  discountAmount: z.number().optional(),
+  discountGroupId: z.number().int().optional(),
+  isInvalid: z.boolean().optional(),
+  validFrom: z.string().optional(),
+  validTo: z.string().optional(),
+  note: z.string().optional(),
+});
+export type SessionCard = z.infer<typeof SessionCard>;
+
+export interface SessionCustomer {
+  readonly companyId: number;
+  readonly card: SessionCard;
+  readonly source: 'online' | 'offline';
+  /** What the customer still owes (financial receivables), where known. */
+  readonly owes: number | null;
+}
+
+export interface SessionLine {
+  readonly id: number;
+  readonly sessionId: number;
+  readonly stockItemId: number | null;
+  readonly productId: number;
+  readonly productCode: string | null;
+  readonly name: string;
+  readonly barcode: string | null;
+  readonly kind: SessionLineKind;
+  readonly quantity: number;
+  readonly unitOfMeasure: string | null;
+  readonly unitPrice: number;
+  readonly vatRate: number;
+  readonly fixedTotal: number | null;
+  readonly addedAt: string;
+}
+
+export type NewSessionLine = Omit<SessionLine, 'id' | 'sessionId' | 'addedAt'>;
+
+export interface ShoppingSession {
+  readonly id: number;
+  readonly state: ShoppingSessionState;
+  readonly warehouseId: number | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly closedAt: string | null;
+  readonly customer: SessionCustomer | null;
+  readonly outboxOrderId: number | null;
+  readonly lines: readonly SessionLine[];
+}
+
+const SessionRow = z.object({
+  id: z.number().int(),
+  state: z.enum(SESSION_STATES),
+  warehouseId: z.number().int().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  closedAt: z.string().nullable(),
+  customerCompanyId: z.number().int().nullable(),
+  customerCard: z.string().nullable(),
+  customerSource: z.enum(['online', 'offline']).nullable(),
+  customerOwes: z.number().nullable(),
+  outboxOrderId: z.number().int().nullable(),
+});
+
+const LineRow = z.object({
+  id: z.number().int(),
+  sessionId: z.number().int(),
+  stockItemId: z.number().int().nullable(),
+  productId: z.number().int(),
+  productCode: z.string().nullable(),
+  name: z.string(),
+  barcode: z.string().nullable(),
+  kind: z.enum(LINE_KINDS),
+  quantity: z.number(),
+  unitOfMeasure: z.string().nullable(),
+  unitPrice: z.number(),
+  vatRate: z.number(),
+  fixedTotal: z.number().nullable(),
+  addedAt: z.string(),
+});
+
+function toSession(db: Db, raw: unknown): ShoppingSession {
+  const r = SessionRow.parse(raw);
+  const customer: SessionCustomer | null =
+    r.customerCompanyId === null || r.customerCard === null
+      ? null
+      : {
+          companyId: r.customerCompanyId,
+          card: SessionCard.parse(JSON.parse(r.customerCard)),
+          source: r.customerSource ?? 'offline',
+          owes: r.customerOwes,
+        };
+  return {
+    id: r.id,
+    state: r.state,
+    warehouseId: r.warehouseId,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+    closedAt: r.closedAt,
+    customer,
+    outboxOrderId: r.outboxOrderId,
+    lines: sessionLines(db, r.id),
+  };
+}
+
+export function sessionLines(db: Db, sessionId: number): SessionLine[] {
+  const rows: unknown[] = db
+    .prepare('SELECT * FROM shopping_session_line WHERE sessionId = ? ORDER BY id')
+    .all(sessionId);
+  return rows.map((row) => LineRow.parse(row));
+}
+
+export function getShoppingSession(db: Db, id: number): ShoppingSession | undefined {
+  const row: unknown = db.prepare('SELECT * FROM shopping_session WHERE id = ?').get(id);
+  return row === undefined ? undefined : toSession(db, row);
+}
+
+/** The terminal's open session, if any. */
+export function currentShoppingSession(db: Db): ShoppingSession | undefined {
+  const row: unknown = db.prepare("SELECT * FROM shopping_session WHERE state = 'open'").get();
+  return row === undefined ? undefined : toSession(db, row);
+}
+
+/** The open session's id, creating the session when there is none. */
+export function openShoppingSessionId(db: Db, warehouseId: number | null, now: Date): number {
+  const open = db.prepare("SELECT id FROM shopping_session WHERE state = 'open'").pluck().get();
+  if (typeof open === 'number') return open;
+  const at = now.toISOString();
+  const info = db
+    .prepare(
+      "INSERT INTO shopping_session (state, warehouseId, createdAt, updatedAt) VALUES ('open', ?, ?, ?)",
+    )
+    .run(warehouseId, at, at);
+  return Number(info.lastInsertRowid);
+}
+
+function touch(db: Db, sessionId: number, now: Date): void {
+  db.prepare('UPDATE shopping_session SET updatedAt = ? WHERE id = ?').run(now.toISOString(), sessionId);
+}
+
+/**
+ * Adds a line; a counted item scanned again adds to its existing line instead (weight and price
+ * labels always get their own line: each label is one physical package). Returns the line.
+ */
+export function addSessionLine(db: Db, sessionId: number, line: NewSessionLine, now: Date): SessionLine {
+  assertOpen(db, sessionId);
+  if (line.kind === 'unit' && line.stockItemId !== null) {
+    const existing = db
+      .prepare(
+        "SELECT id FROM shopping_session_line WHERE sessionId = ? AND stockItemId = ? AND kind = 'unit' ORDER BY id LIMIT 1",
+      )
+      .pluck()
+      .get(sessionId, line.stockItemId);
+    if (typeof existing === 'number') {
+      db.prepare('UPDATE shopping_session_line SET quantity = quantity + ? WHERE id = ?').run(
+        line.quantity,
+        existing,
+      );
+      touch(db, sessionId, now);
+      return mustGetLine(db, existing);
+    }
+  }
+  const info = db
+    .prepare(
+      `INSERT INTO shopping_session_line (sessionId, stockItemId, productId, productCode, name, barcode, kind,
+         quantity, unitOfMeasure, unitPrice, vatRate, fixedTotal, addedAt)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      sessionId,
+      line.stockItemId,
+      line.productId,
+      line.productCode,
+      line.name,
+      line.barcode,
+      line.kind,
+      line.quantity,
+      line.unitOfMeasure,
+      line.unitPrice,
+      line.vatRate,
+      line.fixedTotal,
+      now.toISOString(),
+    );
+  touch(db, sessionId, now);
+  return mustGetLine(db, Number(info.lastInsertRowid));
+}
+
+export function getSessionLine(db: Db, sessionId: number, lineId: number): SessionLine | undefined {
+  const row: unknown = db
+    .prepare('SELECT * FROM shopping_session_line WHERE id = ? AND sessionId = ?')
+    .get(lineId, sessionId);
+  return row === undefined ? undefined : LineRow.parse(row);
+}
+
+function mustGetLine(db: Db, lineId: number): SessionLine {
+  const row: unknown = db.prepare('SELECT * FROM shopping_session_line WHERE id = ?').get(lineId);
+  return LineRow.parse(row);
+}
+
+/** Sets a line's quantity (and, for a price label, its printed total); false when no such line. */
+export function setSessionLineQuantity(
+  db: Db,
+  sessionId: number,
+  lineId: number,
+  quantity: number,
+  fixedTotal: number | null,
+  now: Date,
+): boolean {
+  assertOpen(db, sessionId);
+  const info = db
+    .prepare('UPDATE shopping_session_line SET quantity = ?, fixedTotal = ? WHERE id = ? AND sessionId = ?')
+    .run(quantity, fixedTotal, lineId, sessionId);
+  if (info.changes === 1) touch(db, sessionId, now);
+  return info.changes === 1;
+}
+
+export function removeSessionLine(db: Db, sessionId: number, lineId: number, now: Date): boolean {
+  assertOpen(db, sessionId);
+  const info = db
+    .prepare('DELETE FROM shopping_session_line WHERE id = ? AND sessionId = ?')
+    .run(lineId, sessionId);
+  if (info.changes === 1) touch(db, sessionId, now);
+  return info.changes === 1;
+}
+
+export function attachSessionCustomer(db: Db, sessionId: number, customer: SessionCustomer, now: Date): void {
+  assertOpen(db, sessionId);
+  db.prepare(
+    `UPDATE shopping_session SET customerCompanyId = ?, customerCard = ?, customerSource = ?, customerOwes = ?,
+       updatedAt = ? WHERE id = ?`,
+  ).run(
+    customer.companyId,
+    JSON.stringify(SessionCard.parse(customer.card)),
+    customer.source,
+    customer.owes,
+    now.toISOString(),
+    sessionId,
+  );
+}
+
+/** Marks the session closed with the order it became (call in the transaction that inserted it). */
+export function closeShoppingSession(db: Db, sessionId: number, outboxOrderId: number, now: Date): void {
+  assertOpen(db, sessionId);
+  const at = now.toISOString();
+  db.prepare(
+    "UPDATE shopping_session SET state = 'closed', outboxOrderId = ?, closedAt = ?, updatedAt = ? WHERE id = ?",
+  ).run(outboxOrderId, at, at, sessionId);
+}
+
+export function cancelShoppingSession(db: Db, sessionId: number, now: Date): void {
+  assertOpen(db, sessionId);
+  const at = now.toISOString();
+  db.prepare("UPDATE shopping_session SET state = 'cancelled', closedAt = ?, updatedAt = ? WHERE id = ?").run(
+    at,
+    at,
+    sessionId,
+  );
+}
+
+export class SessionStateError extends Error {
+  override name = 'SessionStateError';
+}
+
+function assertOpen(db: Db, sessionId: number): void {
+  const state = z
+    .enum(SESSION_STATES)
+    .optional()
+    .parse(db.prepare('SELECT state FROM shopping_session WHERE id = ?').pluck().get(sessionId));
+  if (state === undefined) throw new SessionStateError(`Shopping session ${sessionId} does not exist.`);
+  if (state !== 'open') throw new SessionStateError(`Shopping session ${sessionId} is ${state}.`);
+}

@@ -1,0 +1,365 @@
+// The counter: one shopping session at a time, stored in SQLite from its first scan (a crash or a
+// restart loses nothing), edited by scans, quantity changes and removals, and closed into an
+// outbox order in the same transaction.
+import type { Db } from '../../db/database.ts';
+import { insertOutboxOrder, type OutboxOrder } from '../../db/outbox.ts';
+import {
+  addSessionLine,
+  attachSessionCustomer,
+  cancelShoppingSession,
+  closeShoppingSession,
+  currentShoppingSession,
+  getSessionLine,
+  getShoppingSession,
+  openShoppingSessionId,
+  removeSessionLine,
+  setSessionLineQuantity,
+  type ShoppingSession,
+} from '../../db/sessions.ts';
+import type { ScanResolver, Resolution, ScanCue } from './resolve.ts';
+import { sessionTotals } from './totals.ts';
+
+export type CounterErrorCode =
+  | 'no-session'
+  | 'no-line'
+  | 'no-warehouse'
+  | 'empty-session'
+  | 'no-customer'
+  | 'price-label-line'
+  | 'not-open';
+
+export class CounterError extends Error {
+  override name = 'CounterError';
+  readonly code: CounterErrorCode;
+  constructor(code: CounterErrorCode, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/** The session as the UI shows it (the shape of preload/contract.ts SessionView, plus a little). */
+export interface SessionView {
+  readonly id: number;
+  readonly state: ShoppingSession['state'];
+  readonly warehouseId: number | null;
+  readonly createdAt: string;
+  readonly lines: readonly LineView[];
+  readonly customer: CustomerView | null;
+  readonly totals: {
+    readonly byVatRate: readonly { vatRate: number; base: number; vat: number; gross: number }[];
+    readonly discount: number;
+    readonly total: number;
+  };
+  readonly outboxOrderId: number | null;
+}
+
+export interface LineView {
+  readonly id: number;
+  readonly productId: number;
+  readonly productCode?: string;
+  readonly name: string;
+  readonly barcode?: string;
+  readonly kind: 'unit' | 'weight' | 'price';
+  readonly quantity: number;
+  readonly unitOfMeasure?: string;
+  readonly unitPrice: number;
+  readonly vatRate: number;
+  /** Before the customer's discount. */
+  readonly lineTotal: number;
+  readonly discount: number;
+}
+
+export interface CustomerView {
+  readonly companyId: number;
+  readonly cardId?: number;
+  readonly cardName?: string;
+  readonly barcode?: string;
+  readonly discount?: number;
+  readonly discountAmount?: number;
+  readonly owes?: number;
+  readonly source: 'online' | 'offline';
+}
+
+export type ScanOutcome =
+  | {
+      readonly kind: 'product';
+      readonly lineId: number;
+      readonly name: string;
+      readonly quantity: number;
+      readonly cue: ScanCue;
+    }
+  | {
+      readonly kind: 'customer';
+      readonly source: 'online' | 'offline';
+      readonly name: string;
+      readonly cue: ScanCue;
+    }
+  | { readonly kind: 'unknown' | 'misread' | 'rejected'; readonly message: string; readonly cue: ScanCue };
+
+export interface CounterScan {
+  readonly outcome: ScanOutcome;
+  readonly resolution: Resolution;
+  readonly session: SessionView;
+}
+
+export interface CounterOptions {
+  readonly db: Db;
+  readonly resolver: ScanResolver;
+  /** The terminal's warehouse (Settings); products are looked up and ordered there. */
+  readonly warehouseId: () => number | null;
+  readonly now?: () => Date;
+  /** Called after a close committed its order (wake the outbox sender). */
+  readonly onOrderQueued?: (order: OutboxOrder) => void;
+}
+
+export class Counter {
+  readonly #db: Db;
+  readonly #resolver: ScanResolver;
+  readonly #warehouseId: () => number | null;
+  readonly #now: () => Date;
+  readonly #onOrderQueued: (order: OutboxOrder) => void;
+
+  constructor(options: CounterOptions) {
+    this.#db = options.db;
+    this.#resolver = options.resolver;
+    this.#warehouseId = options.warehouseId;
+    this.#now = options.now ?? (() => new Date());
+    this.#onOrderQueued = options.onOrderQueued ?? (() => undefined);
+  }
+
+  /** The open session, or null when the next scan starts a new one. */
+  current(): SessionView | null {
+    const session = currentShoppingSession(this.#db);
+    return session ? this.#view(session) : null;
+  }
+
+  session(id: number): SessionView | undefined {
+    const session = getShoppingSession(this.#db, id);
+    return session ? this.#view(session) : undefined;
+  }
+
+  /**
+   * Resolves a scanned code into the open session (made now if there is none). With `sessionId`,
+   * into that session, which must be open.
+   */
+  async scan(code: string, options: { sessionId?: number; signal?: AbortSignal } = {}): Promise<CounterScan> {
+    const sessionId = options.sessionId ?? this.#openSessionId();
+    const session = this.#mustGet(sessionId);
+    if (session.state !== 'open')
+      throw new CounterError('not-open', `Shopping session ${sessionId} is ${session.state}.`);
+    const warehouseId = session.warehouseId;
+    const resolution =
+      warehouseId === null && looksLikeProduct(this.#resolver, code)
+        ? noWarehouse()
+        : await this.#resolver.resolve(code, {
+            warehouseId,
+            sessionId,
+            ...(options.signal ? { signal: options.signal } : {}),
+          });
+    const outcome = this.#db.transaction(() => this.#apply(sessionId, resolution))();
+    return { outcome, resolution, session: this.#view(this.#mustGet(sessionId)) };
+  }
+
+  setQuantity(lineId: number, quantity: number): SessionView {
+    if (!(quantity > 0) || !Number.isFinite(quantity))
+      throw new RangeError('The quantity must be a number above zero.');
+    const sessionId = this.#requireOpen();
+    this.#db.transaction(() => {
+      const line = getSessionLine(this.#db, sessionId, lineId);
+      if (!line) throw new CounterError('no-line', `Line ${lineId} is not in the open session.`);
+      if (line.kind === 'price') {
+        throw new CounterError(
+          'price-label-line',
+          'This line comes from a price label: remove it, or scan each label.',
+        );
+      }
+      const rounded = line.kind === 'weight' ? Math.round(quantity * 1000) / 1000 : quantity;
+      setSessionLineQuantity(this.#db, sessionId, lineId, rounded, null, this.#now());
+    })();
+    return this.#view(this.#mustGet(sessionId));
+  }
+
+  removeLine(lineId: number): SessionView {
+    const sessionId = this.#requireOpen();
+    const removed = this.#db.transaction(() => removeSessionLine(this.#db, sessionId, lineId, this.#now()))();
+    if (!removed) throw new CounterError('no-line', `Line ${lineId} is not in the open session.`);
+    return this.#view(this.#mustGet(sessionId));
+  }
+
+  /** Closes the open session into an outbox order: both or neither (one transaction). */
+  close(options: { note?: string } = {}): { order: OutboxOrder; session: SessionView } {
+    const sessionId = this.#requireOpen();
+    const order = this.#db
+      .transaction(() => {
+        const session = this.#mustGet(sessionId);
+        if (session.lines.length === 0)
+          throw new CounterError('empty-session', 'Scan at least one product before placing the order.');
+        if (!session.customer) {
+          throw new CounterError(
+            'no-customer',
+            "Scan the customer's card first: the service needs a customer for every order.",
+          );
+        }
+        if (session.warehouseId === null) throw noWarehouseError();
+        const now = this.#now();
+        const inserted = insertOutboxOrder(
+          this.#db,
+          {
+            customerId: session.customer.companyId,
+            warehouseId: session.warehouseId,
+            items: session.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+            note: options.note ?? `Counter session ${sessionId}`,
+          },
+          { originSessionId: sessionId, now },
+        );
+        closeShoppingSession(this.#db, sessionId, inserted.id, now);
+        return inserted;
+      })
+      .immediate();
+    this.#onOrderQueued(order);
+    return { order, session: this.#view(this.#mustGet(sessionId)) };
+  }
+
+  /** Abandons the open session (nothing is ordered); the next scan starts a new one. */
+  cancel(): SessionView {
+    const sessionId = this.#requireOpen();
+    this.#db.transaction(() => cancelShoppingSession(this.#db, sessionId, this.#now()))();
+    return this.#view(this.#mustGet(sessionId));
+  }
+
+  #apply(sessionId: number, resolution: Resolution): ScanOutcome {
+    const now = this.#now();
+    switch (resolution.kind) {
+      case 'product': {
+        const item = resolution.stockItem;
+        const line = addSessionLine(
+          this.#db,
+          sessionId,
+          {
+            stockItemId: item.id,
+            productId: item.productId,
+            productCode: item.productCode ?? null,
+            name: item.productName ?? item.productCode ?? `Product ${item.productId}`,
+            barcode: resolution.reading.code,
+            kind: resolution.lineKind,
+            quantity: resolution.quantity,
+            unitOfMeasure: item.unitOfMeasure ?? null,
+            unitPrice: grossPrice(item),
+            vatRate: item.vatRate ?? 0,
+            fixedTotal: resolution.fixedTotal,
+          },
+          now,
+        );
+        return {
+          kind: 'product',
+          lineId: line.id,
+          name: line.name,
+          quantity: line.quantity,
+          cue: resolution.cue,
+        };
+      }
+      case 'customer': {
+        attachSessionCustomer(
+          this.#db,
+          sessionId,
+          {
+            companyId: resolution.companyId,
+            card: resolution.card,
+            source: resolution.source,
+            owes: resolution.owes,
+          },
+          now,
+        );
+        const name = resolution.card.name ?? `Customer ${resolution.companyId}`;
+        return { kind: 'customer', source: resolution.source, name, cue: resolution.cue };
+      }
+      default:
+        return { kind: resolution.kind, message: resolution.message, cue: resolution.cue };
+    }
+  }
+
+  #openSessionId(): number {
+    return this.#db
+      .transaction(() => openShoppingSessionId(this.#db, this.#warehouseId(), this.#now()))
+      .immediate();
+  }
+
+  #requireOpen(): number {
+    const session = currentShoppingSession(this.#db);
+    if (!session) throw new CounterError('no-session', 'There is no open shopping session.');
+    return session.id;
+  }
+
+  #mustGet(id: number): ShoppingSession {
+    const session = getShoppingSession(this.#db, id);
+    if (!session) throw new CounterError('no-session', `Shopping session ${id} does not exist.`);
+    return session;
+  }
+
+  #view(session: ShoppingSession): SessionView {
+    const card = session.customer?.card;
+    const totals = sessionTotals(session.lines, card ?? null);
+    const amounts = new Map(totals.lines.map((l) => [l.lineId, l]));
+    return {
+      id: session.id,
+      state: session.state,
+      warehouseId: session.warehouseId,
+      createdAt: session.createdAt,
+      lines: session.lines.map((l) =>
+        compact({
+          id: l.id,
+          productId: l.productId,
+          productCode: l.productCode ?? undefined,
+          name: l.name,
+          barcode: l.barcode ?? undefined,
+          kind: l.kind,
+          quantity: l.quantity,
+          unitOfMeasure: l.unitOfMeasure ?? undefined,
+          unitPrice: l.unitPrice,
+          vatRate: l.vatRate,
+          lineTotal: amounts.get(l.id)?.lineTotal ?? 0,
+          discount: amounts.get(l.id)?.discount ?? 0,
+        }),
+      ),
+      customer: session.customer
+        ? compact({
+            companyId: session.customer.companyId,
+            cardId: card?.id,
+            cardName: card?.name,
+            barcode: card?.barcode,
+            discount: card?.discount,
+            discountAmount: card?.discountAmount,
+            owes: session.customer.owes ?? undefined,
+            source: session.customer.source,
+          })
+        : null,
+      totals: { byVatRate: totals.byVatRate, discount: totals.discount, total: totals.total },
+      outboxOrderId: session.outboxOrderId,
+    };
+  }
+}
+
+/** Gross unit price: the stock item's price, or its price without VAT plus VAT. */
+function grossPrice(item: { price?: number; priceWoVat?: number; vatRate?: number }): number {
+  if (item.price !== undefined) return item.price;
+  if (item.priceWoVat !== undefined)
+    return Math.round(item.priceWoVat * (1 + (item.vatRate ?? 0) / 100) * 100) / 100;
+  return 0;
+}
+
+function looksLikeProduct(resolver: ScanResolver, code: string): boolean {
+  const result = resolver.resolveProduct(code.trim(), null);
+  return result.kind === 'resolved';
+}
+
+function noWarehouse(): Resolution {
+  return { kind: 'rejected', message: noWarehouseError().message, cue: 'rejected' };
+}
+
+function noWarehouseError(): CounterError {
+  return new CounterError('no-warehouse', "Choose this terminal's warehouse in Settings first.");
+}
+
+function compact<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}

@@ -1,0 +1,26 @@
+export {
+  Counter,
+  CounterError,
+  type CounterScan,
+  type CustomerView,
+  type LineView,
+  type ScanOutcome,
+  type SessionView,
+} from './counter.ts';
+export {
+  DEFAULT_CARD_TIMEOUT_MS,
+  ScanResolver,
+  type CardService,
+  type Resolution,
+  type ResolveContext,
+  type ResolverOptions,
+  type ScanCue,
+} from './resolve.ts';
+export { sessionTotals, type SessionTotals } from './totals.ts';
+export { cardValidity } from './validity.ts';
+export {
+  BarcodeReader,
+  DEFAULT_EMBEDDED_RULES,
+  type BarcodeReading,
+  type EmbeddedRule,
+} from './barcode/index.ts';

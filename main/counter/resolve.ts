@@ -1,0 +1,256 @@
+// Scan resolution: what a scanned code is at this counter. Products come from the offline cache
+// by barcode in the terminal's warehouse (never the network: a scan must land in milliseconds);
+// customer cards come from the service's scan endpoint with a short timeout, falling back to the
+// cached cards when the service cannot answer, honouring isInvalid, validFrom and validTo.
+import {
+  cardByBarcode,
+  receivablesOwed,
+  stockItemByBarcode,
+  stockItemsByBarcode,
+  syncState,
+  upsertCompanyCard,
+  type CachedStockItem,
+} from '../../db/catalog.ts';
+import type { Db } from '../../db/database.ts';
+import { isServiceError, type CompanyCard, type ScanResult } from '../service/index.ts';
+import { BarcodeReader, type BarcodeReading } from './barcode/index.ts';
+import { cardValidity } from './validity.ts';
+
+/** The part of ServiceClient the counter uses. */
+export interface CardService {
+  scanCard(sessionId: number, barcode: string, signal?: AbortSignal): Promise<ScanResult>;
+}
+
+/** What the UI plays: one cue per outcome kind, so the sound tells the cashier without looking. */
+export type ScanCue = 'added' | 'customer' | 'unknown' | 'misread' | 'rejected';
+
+export type ProductLineKind = 'unit' | 'weight' | 'price';
+
+export interface ProductResolution {
+  readonly kind: 'product';
+  readonly stockItem: CachedStockItem;
+  readonly reading: BarcodeReading;
+  readonly lineKind: ProductLineKind;
+  readonly quantity: number;
+  /** A price label's amount: the line's total as printed. */
+  readonly fixedTotal: number | null;
+  readonly cue: 'added';
+}
+
+export interface CustomerResolution {
+  readonly kind: 'customer';
+  readonly companyId: number;
+  readonly card: CompanyCard;
+  readonly source: 'online' | 'offline';
+  /** What the customer still owes (cached financial receivables); null when not known. */
+  readonly owes: number | null;
+  readonly cue: 'customer';
+}
+
+export interface FailedResolution {
+  readonly kind: 'unknown' | 'misread' | 'rejected';
+  readonly message: string;
+  readonly cue: 'unknown' | 'misread' | 'rejected';
+  /** Set when the card was found but may not be used. */
+  readonly card?: CompanyCard;
+  readonly source?: 'online' | 'offline';
+}
+
+export type Resolution = ProductResolution | CustomerResolution | FailedResolution;
+
+export interface ResolverOptions {
+  readonly db: Db;
+  readonly reader?: BarcodeReader;
+  /** null: offline only (cached cards). */
+  readonly cardService?: CardService | null;
+  /** How long a card scan waits for the service before using the cache (ms). */
+  readonly cardTimeoutMs?: number;
+  readonly now?: () => Date;
+  readonly log?: (line: string) => void;
+}
+
+export interface ResolveContext {
+  /** The terminal's warehouse; null looks in any warehouse (the CLI without one configured). */
+  readonly warehouseId: number | null;
+  /** The shopping session id sent to the service's scan endpoint. */
+  readonly sessionId: number;
+  readonly signal?: AbortSignal;
+}
+
+export const DEFAULT_CARD_TIMEOUT_MS = 1500;
+
+export class ScanResolver {
+  readonly #db: Db;
+  readonly #reader: BarcodeReader;
+  readonly #cards: CardService | null;
+  readonly #timeoutMs: number;
+  readonly #now: () => Date;
+  readonly #log: (line: string) => void;
+
+  constructor(options: ResolverOptions) {
+    this.#db = options.db;
+    this.#reader = options.reader ?? new BarcodeReader();
+    this.#cards = options.cardService ?? null;
+    this.#timeoutMs = options.cardTimeoutMs ?? DEFAULT_CARD_TIMEOUT_MS;
+    this.#now = options.now ?? (() => new Date());
+    this.#log = options.log ?? (() => undefined);
+  }
+
+  async resolve(scanned: string, context: ResolveContext): Promise<Resolution> {
+    const code = scanned.trim();
+    if (code === '') return unknown('The scan was empty. Scan again.');
+    const product = this.resolveProduct(code, context.warehouseId);
+    if (product.kind !== 'not-a-product') return product.resolution;
+    if (product.reading.kind === 'misread') {
+      // A card number may look like a GTIN without being one: a cached card wins over "misread".
+      const cached = cardByBarcode(this.#db, code);
+      return cached ? this.#customer(cached, cached.companyId, 'offline') : misread(product.reading.message);
+    }
+    return this.#resolveCard(code, product.reading, context);
+  }
+
+  /** The synchronous, cache-only half: a product line, a misread, or not a product at all. */
+  resolveProduct(
+    code: string,
+    warehouseId: number | null,
+  ): { kind: 'resolved'; resolution: Resolution } | { kind: 'not-a-product'; reading: BarcodeReading } {
+    const exact = this.#lookup(code, warehouseId);
+    const reading = this.#reader.read(code, this.#now());
+    if (exact) return { kind: 'resolved', resolution: sellable(exact, reading) };
+    if (reading.kind === 'misread' || reading.kind === 'other') return { kind: 'not-a-product', reading };
+    for (const candidate of reading.lookup) {
+      const item = this.#lookup(candidate, warehouseId);
+      if (item) return { kind: 'resolved', resolution: sellable(item, reading) };
+    }
+    return { kind: 'not-a-product', reading };
+  }
+
+  #lookup(barcode: string, warehouseId: number | null): CachedStockItem | undefined {
+    if (warehouseId !== null) return stockItemByBarcode(this.#db, barcode, warehouseId);
+    return stockItemsByBarcode(this.#db, barcode)[0];
+  }
+
+  async #resolveCard(code: string, reading: BarcodeReading, context: ResolveContext): Promise<Resolution> {
+    if (this.#cards) {
+      const signals = [AbortSignal.timeout(this.#timeoutMs), ...(context.signal ? [context.signal] : [])];
+      try {
+        const found = await this.#cards.scanCard(context.sessionId, code, AbortSignal.any(signals));
+        this.#remember(found);
+        return this.#customer(found.card, found.companyId, 'online');
+      } catch (error) {
+        if (isServiceError(error) && error.kind === 'http' && error.status === 404) {
+          return unknown(this.#unknownMessage(code, reading, context.warehouseId));
+        }
+        // The service could not answer (offline, slow, 5xx, no permission): the cache decides.
+        const why = isServiceError(error)
+          ? `${error.kind}${error.status ? ` ${error.status}` : ''}`
+          : String(error);
+        this.#log(`card scan: the service did not answer (${why}); using cached cards`);
+      }
+    }
+    const cached = cardByBarcode(this.#db, code);
+    if (cached) return this.#customer(cached, cached.companyId, 'offline');
+    return unknown(
+      this.#unknownMessage(code, reading, context.warehouseId) +
+        (this.#cards ? ' The service could not be asked about customer cards just now.' : ''),
+    );
+  }
+
+  #customer(card: CompanyCard, companyId: number, source: 'online' | 'offline'): Resolution {
+    const validity = cardValidity(card, this.#now());
+    if (!validity.ok) return { kind: 'rejected', message: validity.message, cue: 'rejected', card, source };
+    return { kind: 'customer', companyId, card, source, owes: this.#owes(companyId), cue: 'customer' };
+  }
+
+  /** Receivables are known only once they were synced completely at least once. */
+  #owes(companyId: number): number | null {
+    if (syncState(this.#db, 'financialReceivables').lastCompleteAt === undefined) return null;
+    const owed = receivablesOwed(this.#db, companyId);
+    return Math.round(owed.totals.reduce((sum, t) => sum + t.owed, 0) * 100) / 100;
+  }
+
+  /** A card the service resolved is cached, so the same card works offline next time. */
+  #remember(found: ScanResult): void {
+    const { card } = found;
+    if (card.id === undefined) return;
+    try {
+      upsertCompanyCard(
+        this.#db,
+        { ...card, id: card.id, companyId: found.companyId },
+        this.#now().toISOString(),
+      );
+    } catch (error) {
+      this.#log(`card scan: could not cache card ${card.id}: ${String(error)}`);
+    }
+  }
+
+  #unknownMessage(code: string, reading: BarcodeReading, warehouseId: number | null): string {
+    if (reading.kind === 'other') return `"${code}" is neither a product nor a customer card we know.`;
+    const elsewhere = warehouseId === null ? [] : reading.kind === 'gs1' ? [] : this.#elsewhere(reading);
+    if (elsewhere.length > 0) {
+      return `${code} is not stocked in this warehouse (it is in ${elsewhere.join(', ')}).`;
+    }
+    return `Unknown product ${code}: no product with this barcode in the offline catalog${this.#age()}.`;
+  }
+
+  #elsewhere(reading: BarcodeReading): string[] {
+    const candidates = 'lookup' in reading ? [reading.code, ...reading.lookup] : [reading.code];
+    const names = new Set<string>();
+    for (const c of candidates) {
+      for (const item of stockItemsByBarcode(this.#db, c))
+        names.add(item.warehouseName ?? `warehouse ${item.warehouseId}`);
+    }
+    return [...names];
+  }
+
+  #age(): string {
+    const at = syncState(this.#db, 'stockItems').lastCompleteAt;
+    return at === undefined ? ' (never synced)' : ` (synced ${at.slice(0, 16).replace('T', ' ')} UTC)`;
+  }
+}
+
+function sellable(item: CachedStockItem, reading: BarcodeReading): Resolution {
+  if (item.prohibitionOfSale !== true) return productLine(item, reading);
+  const name = item.productName ?? item.productCode ?? `product ${item.productId}`;
+  return { kind: 'rejected', message: `${name} may not be sold (prohibition of sale).`, cue: 'rejected' };
+}
+
+function productLine(item: CachedStockItem, reading: BarcodeReading): ProductResolution {
+  const base = { kind: 'product', stockItem: item, reading, cue: 'added' } as const;
+  const unitPrice = item.price ?? 0;
+  const priceLine = (amount: number): ProductResolution => ({
+    ...base,
+    lineKind: 'price',
+    // The order carries quantities only: a printed amount becomes the quantity it buys.
+    quantity: unitPrice > 0 ? Math.max(0.001, round3(amount / unitPrice)) : 1,
+    fixedTotal: amount,
+  });
+  if (reading.kind === 'embedded') {
+    const { rule, value } = reading.embedded;
+    if (rule.type === 'price') return priceLine(value);
+    if (rule.type === 'weight') return { ...base, lineKind: 'weight', quantity: value, fixedTotal: null };
+    return { ...base, lineKind: 'unit', quantity: value, fixedTotal: null };
+  }
+  if (reading.kind === 'gs1') {
+    if (reading.gs1.price !== undefined) return priceLine(reading.gs1.price);
+    if (reading.gs1.netWeightKg !== undefined) {
+      return { ...base, lineKind: 'weight', quantity: reading.gs1.netWeightKg, fixedTotal: null };
+    }
+    if (reading.gs1.count !== undefined && reading.gs1.count > 0) {
+      return { ...base, lineKind: 'unit', quantity: reading.gs1.count, fixedTotal: null };
+    }
+  }
+  return { ...base, lineKind: 'unit', quantity: 1, fixedTotal: null };
+}
+
+function unknown(message: string): FailedResolution {
+  return { kind: 'unknown', message, cue: 'unknown' };
+}
+
+function misread(message: string): FailedResolution {
+  return { kind: 'misread', message, cue: 'misread' };
+}
+
+function round3(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { roundCents, sessionTotals, type TotalsLine } from './totals.ts';
+
+const line = (
+  id: number,
+  unitPrice: number,
+  quantity: number,
+  vatRate: number,
+  fixedTotal: number | null = null,
+): TotalsLine => ({
+  id,
+  unitPrice,
+  quantity,
+  vatRate,
+  fixedTotal,
+});
+
+describe('sessionTotals', () => {
+  it('sums gross per VAT rate and splits VAT out of gross, in cents', () => {
+    const totals = sessionTotals([line(1, 19.9, 3, 12), line(2, 249.9, 1, 21), line(3, 12.9, 2, 12)], null);
+    expect(totals.lines).toEqual([
+      { lineId: 1, lineTotal: 59.7, discount: 0 },
+      { lineId: 2, lineTotal: 249.9, discount: 0 },
+      { lineId: 3, lineTotal: 25.8, discount: 0 },
+    ]);
+    // 85.50 at 12 %: VAT = 85.50 * 12 / 112 = 9.160... -> 9.16; 249.90 at 21 %: 43.371... -> 43.37
+    expect(totals.byVatRate).toEqual([
+      { vatRate: 12, base: 76.34, vat: 9.16, gross: 85.5 },
+      { vatRate: 21, base: 206.53, vat: 43.37, gross: 249.9 },
+    ]);
+    expect(totals.total).toBe(335.4);
+    expect(totals.discount).toBe(0);
+  });
+
+  it('rounds a weighed line half up to cents, and takes a price label amount as printed', () => {
+    // 1.235 kg at 19.90 = 24.5765 -> 24.58; a label printed 12.50 stays 12.50 whatever the quantity.
+    const totals = sessionTotals([line(1, 19.9, 1.235, 12), line(2, 39.9, 0.313, 12, 12.5)], null);
+    expect(totals.lines.map((l) => l.lineTotal)).toEqual([24.58, 12.5]);
+    expect(totals.total).toBe(37.08);
+  });
+
+  it("applies the card's percent per line and its amount once, shared among VAT rates", () => {
+    const totals = sessionTotals([line(1, 100, 1, 21), line(2, 50, 1, 12), line(3, 0.99, 1, 12)], {
+      discount: 5,
+      discountAmount: 10,
+    });
+    // 5 %: 5.00 + 2.50 + 0.05 (0.0495 -> 0.05); after: 95.00 at 21, 48.44 at 12 (143.44).
+    expect(totals.lines.map((l) => l.discount)).toEqual([5, 2.5, 0.05]);
+    // 10.00 shared 95.00 : 48.44 -> 6.623 and 3.377 -> 662 + 337 = 999; the larger remainder (12 %) gets the cent.
+    const byRate = Object.fromEntries(totals.byVatRate.map((v) => [v.vatRate, v.gross]));
+    expect(byRate).toEqual({ 12: 45.06, 21: 88.38 });
+    expect(totals.discount).toBe(17.55);
+    expect(totals.total).toBe(133.44);
+  });
+
+  it('never takes an amount discount below zero', () => {
+    const totals = sessionTotals([line(1, 3, 1, 21)], { discountAmount: 50 });
+    expect(totals.total).toBe(0);
+    expect(totals.discount).toBe(3);
+    expect(totals.byVatRate).toEqual([{ vatRate: 21, base: 0, vat: 0, gross: 0 }]);
+  });
+
+  it('rounds half up despite binary fractions', () => {
+    expect(roundCents(1.005 * 100)).toBe(101);
+    expect(roundCents(267.49999)).toBe(267);
+  });
+});
