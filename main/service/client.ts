@@ -217,7 +217,12 @@ export class ServiceClient {
       list: (signal) => this.#json(eps.list, [], zod.array(ItemListEntry), { signal }),
       get: (id, signal) => this.#json(eps.get, [id], ItemListEntry, { signal }),
       create: async (name, signal) => {
-        await this.#call(eps.create, [], { body: { name }, signal, knownFields: NAME_FIELDS });
+        const { response } = await this.#call(eps.create, [], {
+          body: { name },
+          signal,
+          knownFields: NAME_FIELDS,
+        });
+        return createdRef(response);
       },
       update: (id, entry, signal) =>
         this.#json(eps.update, [id], ItemListEntry, {
@@ -253,16 +258,18 @@ export class ServiceClient {
     return this.#json(ENDPOINTS.repricingDocument, [documentId], RepricingDocument, { signal });
   }
 
+  /** Uploads an attachment; the answer has no JSON body, only (where the instance sends it) a Location. */
   async uploadProductAttachment(
     productId: number,
     upload: ProductAttachmentUpload,
     signal?: AbortSignal,
-  ): Promise<void> {
-    await this.#call(ENDPOINTS.productAttachmentCreate, [productId], {
+  ): Promise<CreatedRef> {
+    const { response } = await this.#call(ENDPOINTS.productAttachmentCreate, [productId], {
       body: upload,
       signal,
       knownFields: new Set(Object.keys(upload)),
     });
+    return createdRef(response);
   }
 
   productAttachment(
@@ -589,10 +596,25 @@ export class ServiceClient {
 export interface IdNameItemListApi {
   list(signal?: AbortSignal): Promise<ItemListEntry[]>;
   get(id: number, signal?: AbortSignal): Promise<ItemListEntry>;
-  create(name: string, signal?: AbortSignal): Promise<void>;
+  /** SPEC.md: empty body; the Location (if sent) tells the new id. */
+  create(name: string, signal?: AbortSignal): Promise<CreatedRef>;
   update(id: number, entry: ItemListEntry, signal?: AbortSignal): Promise<ItemListEntry>;
   /** SPEC.md: only damage types has DELETE; on other lists the instance answers not-available. */
   remove(id: number, signal?: AbortSignal): Promise<void>;
+}
+
+/** Where a created resource lives, from the Location header of a 201 without a JSON body. */
+export interface CreatedRef {
+  location: string | undefined;
+  /** The last path segment of Location when it is an integer. */
+  id: number | undefined;
+}
+
+function createdRef(response: RawResponse): CreatedRef {
+  const location = header(response, 'location');
+  const last = location?.split('?')[0]?.replace(/\/+$/, '').split('/').pop();
+  const id = last !== undefined && /^\d+$/.test(last) ? Number(last) : undefined;
+  return { location, id };
 }
 
 function safeJson(text: string): unknown {
