@@ -1,0 +1,245 @@
+// Internet orders (create with an optional Idempotency-Key, delete) and the point-of-sale card scan.
+import { ApiError, errorResultSchema, notFound, type Violation } from '../errors.ts';
+import {
+  json,
+  notFoundReference,
+  required,
+  validateBody,
+  type RouteDef,
+  type SimContext,
+} from '../routes.ts';
+import {
+  companyCardSchema,
+  idempotencyKeySchema,
+  internetOrderInputSchema,
+  internetOrderSchema,
+  scanRequestSchema,
+  scanResultSchema,
+  type InternetOrder,
+} from '../schemas.ts';
+import { DocTable, type SimDb } from '../store.ts';
+import { nowDateTime } from '../time.ts';
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+export interface StoredOrder {
+  readonly order: InternetOrder;
+  readonly hasDependents: boolean;
+}
+
+export function listOrders(db: SimDb): StoredOrder[] {
+  const rows = db.prepare('SELECT data, hasDependents FROM internet_order ORDER BY id').all() as {
+    data: string;
+    hasDependents: number;
+  }[];
+  return rows.map((r) => ({
+    order: internetOrderSchema.parse(JSON.parse(r.data)),
+    hasDependents: r.hasDependents === 1,
+  }));
+}
+
+/** Marks an order as having a dependent delivery note, so deleting it answers 400. */
+export function markOrderDependent(db: SimDb, orderId: number, dependent = true): boolean {
+  return (
+    db.prepare('UPDATE internet_order SET hasDependents = ? WHERE id = ?').run(dependent ? 1 : 0, orderId)
+      .changes > 0
+  );
+}
+
+const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
+
+function orderRules(db: SimDb): (raw: Record<string, unknown>) => Violation[] {
+  const companies = new DocTable(db, 'company');
+  const products = new DocTable(db, 'product');
+  const warehouseExists = db.prepare('SELECT 1 FROM warehouse WHERE id = ?').pluck();
+  return (raw) => {
+    const out: Violation[] = [];
+    const { customerId, warehouseId, items } = raw;
+    if (customerId === undefined || customerId === null) out.push(required('CustomerId'));
+    else if (isInt(customerId) && !companies.get(customerId))
+      out.push(notFoundReference('CustomerId', 'customer', customerId));
+    if (warehouseId === undefined || warehouseId === null) out.push(required('WarehouseId'));
+    else if (isInt(warehouseId) && warehouseExists.get(warehouseId) === undefined) {
+      out.push(notFoundReference('WarehouseId', 'warehouse', warehouseId));
+    }
+    if (Array.isArray(items)) {
+      if (items.length === 0)
+        out.push({
+          property: 'Items',
+          code: 'Required',
+          message: 'The Items field must contain at least one item.',
+        });
+      items.forEach((item: unknown, i) => {
+        if (typeof item !== 'object' || item === null) return;
+        const productId = (item as Record<string, unknown>)['productId'];
+        if (isInt(productId) && !products.get(productId)) {
+          out.push(notFoundReference(`Items[${i}].ProductId`, 'product', productId));
+        }
+      });
+    }
+    return out;
+  };
+}
+
+function nextLineId(db: SimDb): number {
+  const current = Number(db.prepare("SELECT value FROM meta WHERE key = 'orderLineSeq'").pluck().get() ?? 0);
+  db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('orderLineSeq', ?)").run(String(current + 1));
+  return current + 1;
+}
+
+export function orderRoutes(ctx: SimContext): RouteDef[] {
+  const { db } = ctx;
+  const rules = orderRules(db);
+  const priceOf = db.prepare('SELECT price, vatRate FROM stock_item WHERE productId = ? AND warehouseId = ?');
+  const cards = new DocTable(db, 'company_card');
+  return [
+    {
+      method: 'POST',
+      path: '/api/documents/orders/internet',
+      operationId: 'createInternetOrder',
+      summary:
+        'Creates an internet order. A repeated Idempotency-Key answers 409 DuplicateRequest with the first order id.',
+      tag: 'Documents',
+      auth: 'token',
+      permission: 'Permissions.Orders.Create',
+      body: internetOrderInputSchema,
+      headers: [
+        {
+          name: IDEMPOTENCY_HEADER,
+          required: false,
+          description:
+            'Client reference (a UUID made before the first attempt). A replay answers 409 DuplicateRequest, params.orderId.',
+          schema: idempotencyKeySchema,
+        },
+      ],
+      responses: {
+        201: {
+          description: 'The stored order',
+          schema: internetOrderSchema,
+          headers: { Location: 'URL of the order' },
+        },
+        400: {
+          description:
+            'Validation failed (CustomerId, WarehouseId, Items[i].ProductId, Items[i].Quantity ...)',
+          schema: errorResultSchema,
+        },
+        409: {
+          description: 'DuplicateRequest: the Idempotency-Key was seen before',
+          schema: errorResultSchema,
+        },
+      },
+      handler: ({ body, headers }) => {
+        const rawKey = headers[IDEMPOTENCY_HEADER.toLowerCase()];
+        const key = Array.isArray(rawKey) ? rawKey[0] : rawKey;
+        if (key !== undefined) {
+          if (!idempotencyKeySchema.safeParse(key).success) {
+            throw new ApiError(400, {
+              messages: ['The Idempotency-Key header must be 1 to 200 characters.'],
+              code: 'ValidationFailed',
+            });
+          }
+          const first = db.prepare('SELECT orderId FROM idempotency_key WHERE key = ?').pluck().get(key) as
+            number | undefined;
+          if (first !== undefined) {
+            throw new ApiError(409, {
+              messages: [`An order with this Idempotency-Key was already created (order ${String(first)}).`],
+              code: 'DuplicateRequest',
+              params: { orderId: String(first) },
+            });
+          }
+        }
+        const input = validateBody(internetOrderInputSchema, body, rules);
+        const customerId = input.customerId;
+        const warehouseId = input.warehouseId;
+        if (customerId == null || warehouseId == null) throw new Error('validated above');
+        const order = db.transaction((): InternetOrder => {
+          const info = db.prepare("INSERT INTO internet_order (data) VALUES ('{}')").run();
+          const id = Number(info.lastInsertRowid);
+          const stored: InternetOrder = {
+            id,
+            customerId,
+            warehouseId,
+            items: input.items.map((item) => {
+              const price = priceOf.get(item.productId, warehouseId) as
+                { price: number | null; vatRate: number | null } | undefined;
+              return {
+                id: nextLineId(db),
+                productId: item.productId,
+                quantity: item.quantity,
+                ...(price?.price != null ? { price: price.price } : {}),
+                ...(price?.vatRate != null ? { vatRate: price.vatRate } : {}),
+              };
+            }),
+            ...(input.note != null ? { note: input.note } : {}),
+            createdAt: nowDateTime(),
+            ...(key !== undefined ? { clientReference: key } : {}),
+          };
+          db.prepare('UPDATE internet_order SET data = ? WHERE id = ?').run(JSON.stringify(stored), id);
+          if (key !== undefined)
+            db.prepare('INSERT INTO idempotency_key (key, orderId) VALUES (?, ?)').run(key, id);
+          return stored;
+        })();
+        return {
+          status: 201,
+          body: order,
+          headers: { Location: `/api/documents/orders/internet/${order.id}` },
+        };
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/api/documents/orders/internet/{id}',
+      operationId: 'deleteInternetOrder',
+      summary: 'Deletes an internet order; 400 when other records (a delivery note) depend on it.',
+      tag: 'Documents',
+      auth: 'token',
+      permission: 'Permissions.Orders.Delete',
+      responses: {
+        204: { description: 'Deleted' },
+        400: { description: 'Other records depend on the order', schema: errorResultSchema },
+        404: { description: 'No such order', schema: errorResultSchema },
+      },
+      handler: ({ params }) => {
+        const id = params['id'] ?? 0;
+        const row = db.prepare('SELECT hasDependents FROM internet_order WHERE id = ?').get(id) as
+          { hasDependents: number } | undefined;
+        if (!row) throw notFound(`Internet order ${id}`);
+        if (row.hasDependents === 1) {
+          throw new ApiError(400, {
+            messages: [`The order ${id} cannot be deleted: a delivery note depends on it.`],
+            code: 'HasDependents',
+            params: { orderId: String(id) },
+          });
+        }
+        db.prepare('DELETE FROM internet_order WHERE id = ?').run(id);
+        return { status: 204 };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/documents/pos/shopping-session/{sessionId}/scan',
+      operationId: 'scanShoppingSession',
+      summary: 'Resolves a scanned company card barcode to its company and card.',
+      tag: 'Documents',
+      auth: 'token',
+      permission: 'Permissions.PointOfSale.View',
+      body: scanRequestSchema,
+      responses: {
+        200: { description: 'The card and its company', schema: scanResultSchema },
+        404: { description: 'No card has this barcode', schema: errorResultSchema },
+      },
+      handler: ({ body }) => {
+        const input = validateBody(scanRequestSchema, body);
+        const cardId = db
+          .prepare('SELECT cardId FROM company_card_barcode WHERE barcode = ?')
+          .pluck()
+          .get(input.barcode);
+        const card = typeof cardId === 'number' ? cards.get(cardId) : undefined;
+        if (!card) {
+          throw new ApiError(404, { messages: ['No company card has this barcode.'], code: 'CardNotFound' });
+        }
+        return json({ companyId: companyCardSchema.parse(card).companyId, card });
+      },
+    },
+  ];
+}

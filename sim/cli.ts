@@ -1,0 +1,84 @@
+// `npm run sim -- [--port N] [--host H] [--token-ttl SECONDS] [--size small|demo|large] [--data-dir DIR]`
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { startSim } from './server.ts';
+
+const argsSchema = z.object({
+  port: z.coerce.number().int().min(0).max(65_535).default(0),
+  host: z.string().min(1).default('127.0.0.1'),
+  'token-ttl': z.coerce.number().int().positive().default(3600),
+  size: z.enum(['small', 'demo', 'large']).default('demo'),
+  'data-dir': z.string().min(1).optional(),
+});
+
+const usage =
+  'usage: npm run sim -- [--port N] [--host H] [--token-ttl SECONDS] [--size small|demo|large] [--data-dir DIR]';
+
+function parse(argv: string[]): z.infer<typeof argsSchema> {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    values = parseArgs({
+      args: argv,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'token-ttl': { type: 'string' },
+        size: { type: 'string' },
+        'data-dir': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }).values;
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+  if (values['help'] === true) {
+    console.log(usage);
+    process.exit(0);
+  }
+  const result = argsSchema.safeParse(values);
+  if (!result.success) {
+    fail(result.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; '));
+  }
+  return result.data;
+}
+
+function fail(message: string): never {
+  console.error(`sim: ${message}\n${usage}`);
+  process.exit(2);
+}
+
+async function main(): Promise<void> {
+  const args = parse(process.argv.slice(2));
+  const started = Date.now();
+  const sim = await startSim({
+    port: args.port,
+    host: args.host,
+    tokenTtlSeconds: args['token-ttl'],
+    size: args.size,
+    ...(args['data-dir'] !== undefined ? { dataDir: args['data-dir'] } : {}),
+  });
+  const address = new URL(sim.url);
+  console.log(
+    `listening on http://${args.host.includes(':') ? `[${args.host}]` : args.host}:${address.port}`,
+  );
+  console.error(`sim: size ${args.size} ready in ${Date.now() - started} ms`);
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    console.error(`sim: ${signal}, stopping`);
+    sim.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('sim: close failed', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+await main();

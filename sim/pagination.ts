@@ -1,0 +1,142 @@
+// PaginationRequest -> SQL. limitFields and orderBy are checked against the resource's field list
+// (unknown names are a 400 naming them), then become column lists; filters become WHERE terms, so
+// a page over 100k rows is an indexed query, never a scan in JavaScript.
+import { validationError, type Violation } from './errors.ts';
+import { rowToJson, type FieldDef } from './fields.ts';
+import type { SimDb } from './store.ts';
+
+export interface PageRequest {
+  readonly limitFields?: readonly string[] | null;
+  readonly orderBy?: readonly string[] | null;
+  readonly pageNumber?: number | null;
+  readonly pageSize?: number | null;
+}
+
+export interface WhereClause {
+  readonly sql: string;
+  readonly params: readonly unknown[];
+}
+
+export interface PaginatedResult {
+  currentPage: number;
+  data: Record<string, unknown>[];
+  hasNextPage: boolean;
+  hasPreviousPage: boolean;
+  pageSize: number;
+  totalCount: number;
+  totalPages: number;
+}
+
+/** Page size applied when a request asks for a non-positive size other than -1 (SPEC "Limits"). */
+export const DEFAULT_PAGE_SIZE = 10;
+
+function fieldIndex(fields: readonly FieldDef[]): Map<string, FieldDef> {
+  return new Map(fields.map((f) => [f.name.toLowerCase(), f]));
+}
+
+export function resolveLimitFields(
+  fields: readonly FieldDef[],
+  names: readonly string[] | null | undefined,
+): {
+  fields: FieldDef[];
+  violations: Violation[];
+} {
+  if (names === null || names === undefined || names.length === 0)
+    return { fields: [...fields], violations: [] };
+  const index = fieldIndex(fields);
+  const chosen: FieldDef[] = [];
+  const violations: Violation[] = [];
+  names.forEach((name, i) => {
+    const field = index.get(name.trim().toLowerCase());
+    if (!field) {
+      violations.push({
+        property: `LimitFields[${i}]`,
+        code: 'UnknownField',
+        message: `Unknown field '${name}' in LimitFields.`,
+        params: { field: name },
+      });
+    } else if (!chosen.includes(field)) chosen.push(field);
+  });
+  return { fields: chosen, violations };
+}
+
+export function resolveOrderBy(
+  fields: readonly FieldDef[],
+  entries: readonly string[] | null | undefined,
+): {
+  sql: string[];
+  violations: Violation[];
+} {
+  const index = fieldIndex(fields);
+  const sql: string[] = [];
+  const violations: Violation[] = [];
+  (entries ?? []).forEach((entry, i) => {
+    const m = /^\s*([A-Za-z_][A-Za-z0-9_]*)(?:\s+(asc|desc))?\s*$/i.exec(entry);
+    const field = m?.[1] === undefined ? undefined : index.get(m[1].toLowerCase());
+    if (!m || !field) {
+      const name = m?.[1] ?? entry;
+      violations.push({
+        property: `OrderBy[${i}]`,
+        code: 'UnknownField',
+        message: m
+          ? `Unknown field '${name}' in OrderBy.`
+          : `OrderBy entry '${entry}' is not valid: use 'Field' or 'Field desc'.`,
+        params: { field: name },
+      });
+      return;
+    }
+    sql.push(`"${field.name}" ${m[2]?.toLowerCase() === 'desc' ? 'DESC' : 'ASC'}`);
+  });
+  return { sql, violations };
+}
+
+export interface PageQuery {
+  readonly db: SimDb;
+  readonly table: string;
+  readonly fields: readonly FieldDef[];
+  readonly request: PageRequest;
+  readonly where: readonly WhereClause[];
+  /** Violations found in the filter, reported together with limitFields/orderBy ones. */
+  readonly filterViolations?: readonly Violation[];
+}
+
+export function paginate(q: PageQuery): PaginatedResult {
+  const limit = resolveLimitFields(q.fields, q.request.limitFields);
+  const order = resolveOrderBy(q.fields, q.request.orderBy);
+  const violations = [...(q.filterViolations ?? []), ...limit.violations, ...order.violations];
+  if (violations.length > 0) throw validationError(violations);
+
+  const whereSql = q.where.length > 0 ? `WHERE ${q.where.map((w) => `(${w.sql})`).join(' AND ')}` : '';
+  const params = q.where.flatMap((w) => w.params);
+  const totalCount = q.db
+    .prepare(`SELECT COUNT(*) FROM ${q.table} ${whereSql}`)
+    .pluck()
+    .get(params) as number;
+
+  const requested = q.request.pageSize;
+  const all = requested === undefined || requested === null || requested === -1;
+  const pageSize = all ? totalCount : requested <= 0 ? DEFAULT_PAGE_SIZE : requested;
+  const currentPage = Math.max(1, q.request.pageNumber ?? 1);
+  const totalPages = all ? (totalCount > 0 ? 1 : 0) : Math.ceil(totalCount / pageSize);
+  const offset = all ? (currentPage - 1) * totalCount : (currentPage - 1) * pageSize;
+
+  // id last, so rows with equal sort keys keep one order across pages.
+  const orderSql = order.sql.some((s) => s.startsWith('"id" ')) ? order.sql : [...order.sql, '"id" ASC'];
+  const columns = limit.fields.map((f) => `"${f.name}"`).join(', ');
+  const rows = q.db
+    .prepare(`SELECT ${columns} FROM ${q.table} ${whereSql} ORDER BY ${orderSql.join(', ')} LIMIT ? OFFSET ?`)
+    .all([...params, all ? -1 : pageSize, Math.min(offset, Number.MAX_SAFE_INTEGER)]) as Record<
+    string,
+    unknown
+  >[];
+
+  return {
+    currentPage,
+    data: rows.map((r) => rowToJson(limit.fields, r)),
+    hasNextPage: currentPage < totalPages,
+    hasPreviousPage: currentPage > 1,
+    pageSize,
+    totalCount,
+    totalPages,
+  };
+}

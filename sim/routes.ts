@@ -1,0 +1,152 @@
+// One table of routes: each entry carries its method, path, permission and zod schemas. The server
+// binds the handlers from it and /swagger is generated from it, so both always agree.
+import type { IncomingHttpHeaders } from 'node:http';
+import type { z } from 'zod';
+import type { AuthState, SimClient } from './auth.ts';
+import { ApiError, validationError, zodViolations, type Violation } from './errors.ts';
+import type { FaultController } from './faults.ts';
+import type { SimDb } from './store.ts';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface SimContext {
+  readonly db: SimDb;
+  readonly auth: AuthState;
+  readonly faults: FaultController;
+  readonly version: string;
+}
+
+export interface RouteInput {
+  /** Path parameters, already checked to be int32. */
+  readonly params: Readonly<Record<string, number>>;
+  readonly body: unknown;
+  readonly headers: IncomingHttpHeaders;
+  readonly client: SimClient | undefined;
+}
+
+export interface RouteResult {
+  readonly status: number;
+  readonly body?: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+export interface HeaderParam {
+  readonly name: string;
+  readonly required: boolean;
+  readonly description: string;
+  readonly schema: z.ZodType;
+}
+
+export interface ResponseDoc {
+  readonly description: string;
+  readonly schema?: z.ZodType;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+export interface RouteDef {
+  readonly method: Method;
+  /** OpenAPI style: /api/products/{productId}/units. Every path parameter is an int32. */
+  readonly path: string;
+  readonly operationId: string;
+  readonly summary: string;
+  readonly tag: string;
+  /** 'none': no token (health, token endpoint); otherwise a token, and the permission when set. */
+  readonly auth: 'none' | 'token';
+  readonly permission?: string;
+  readonly body?: z.ZodType;
+  readonly bodyContentType?: 'application/json' | 'application/x-www-form-urlencoded';
+  readonly headers?: readonly HeaderParam[];
+  readonly responses: Readonly<Record<number, ResponseDoc>>;
+  /** Left out of /swagger (SPEC: health is outside the machine-readable description). */
+  readonly undocumented?: boolean;
+  handler(input: RouteInput): RouteResult | Promise<RouteResult>;
+}
+
+export function pathParamNames(path: string): string[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
+}
+
+export function toFastifyPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+const INT32 = /^-?\d{1,10}$/;
+
+/** Path ids must be int32 (SPEC: otherwise 400); every bad one is named in the same answer. */
+export function parsePathParams(
+  path: string,
+  raw: Readonly<Record<string, string | undefined>>,
+): Record<string, number> {
+  const out: Record<string, number> = {};
+  const violations: Violation[] = [];
+  for (const name of pathParamNames(path)) {
+    const text = raw[name] ?? '';
+    const value = Number(text);
+    if (!INT32.test(text) || value < -2_147_483_648 || value > 2_147_483_647) {
+      const property = name.charAt(0).toUpperCase() + name.slice(1);
+      violations.push({
+        property,
+        code: 'InvalidValue',
+        message: `The value '${text}' is not valid for ${property}: it must be a 32-bit integer.`,
+      });
+    } else out[name] = value;
+  }
+  if (violations.length > 0) throw validationError(violations);
+  return out;
+}
+
+/**
+ * Validates a body as a whole: the schema's violations and the endpoint's own rules together, so a
+ * client sees every problem in one 400 and nothing is written.
+ */
+export function validateBody<T extends z.ZodType>(
+  schema: T,
+  body: unknown,
+  rules?: (raw: Record<string, unknown>, parsed: z.infer<T> | undefined) => Violation[],
+): z.infer<T> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw validationError([
+      { property: 'Body', code: 'Required', message: 'A JSON object body is required.' },
+    ]);
+  }
+  const result = schema.safeParse(body);
+  const violations = result.success ? [] : zodViolations(result.error);
+  const extra = rules ? rules(body as Record<string, unknown>, result.success ? result.data : undefined) : [];
+  // A rule and the schema may both flag one property (e.g. a missing value); report it once.
+  const seen = new Set(violations.map((v) => v.property));
+  for (const v of extra) if (!seen.has(v.property)) violations.push(v);
+  if (violations.length > 0 || !result.success) throw validationError(violations);
+  return result.data;
+}
+
+export function required(property: string): Violation {
+  return { property, code: 'Required', message: `The ${property} field is required.` };
+}
+
+export function notFoundReference(property: string, what: string, id: unknown): Violation {
+  return {
+    property,
+    code: 'NotFound',
+    message: `The ${property} field refers to ${what} ${String(id)}, which does not exist.`,
+    params: { value: String(id) },
+  };
+}
+
+export function unauthorized(reason: string): ApiError {
+  return new ApiError(401, {
+    messages: [reason],
+    code: 'Unauthorized',
+    headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
+  });
+}
+
+export function forbidden(permission: string): ApiError {
+  return new ApiError(403, {
+    messages: [`Permission ${permission} is required.`],
+    code: 'PermissionRequired',
+    params: { permission },
+  });
+}
+
+export const json = (body: unknown, status = 200): RouteResult => ({ status, body });
+export const empty = (status = 204): RouteResult => ({ status });

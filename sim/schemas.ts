@@ -1,0 +1,408 @@
+// zod schemas of everything the sim reads and writes over HTTP. The handlers validate with them and
+// /swagger is generated from them, so the description cannot drift from the behaviour.
+import { z } from 'zod';
+import { financialReceivableFields, stockItemFields, type FieldDef } from './fields.ts';
+
+/** The sim's own registry (not zod's global one), so the app's schemas in the same process never clash. */
+export const simRegistry = z.registry<{ id: string; description?: string }>();
+
+export function named<T extends z.ZodType>(id: string, schema: T, description?: string): T {
+  simRegistry.add(schema, description === undefined ? { id } : { id, description });
+  return schema;
+}
+
+export const int32 = z.number().int().min(-2_147_483_648).max(2_147_483_647);
+/** Date-time as the service writes it: no offset. */
+export const dateTimeOut = z.iso.datetime({ local: true });
+/** Date-time as the sim accepts it: with or without offset (without = the sim's UTC clock). */
+export const dateTimeIn = z.iso.datetime({ local: true, offset: true });
+
+function fieldSchema(field: FieldDef): z.ZodType {
+  switch (field.type) {
+    case 'string':
+      return z.string();
+    case 'boolean':
+      return z.boolean();
+    case 'datetime':
+      return dateTimeOut;
+    case 'number':
+      return z.number();
+  }
+}
+
+function resourceFromFields(fields: readonly FieldDef[]): z.ZodObject {
+  return z.object(Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f).optional()])));
+}
+
+export const stockItemSchema = named('StockItem', resourceFromFields(stockItemFields));
+export const financialReceivableSchema = named(
+  'FinancialReceivable',
+  resourceFromFields(financialReceivableFields),
+);
+
+export const tokenRequestSchema = named(
+  'TokenRequest',
+  z.object({
+    grant_type: z.literal('client_credentials'),
+    client_id: z.string().min(1),
+    client_secret: z.string().min(1),
+  }),
+);
+export const tokenResponseSchema = named(
+  'TokenResponse',
+  z.object({ access_token: z.string(), token_type: z.literal('Bearer'), expires_in: int32 }),
+);
+
+export const versionSchema = named(
+  'VersionInfo',
+  z.object({ version: z.string(), name: z.string().optional() }),
+);
+export const healthSchema = named('Health', z.object({ status: z.literal('ok') }));
+
+export const warehouseSchema = named(
+  'Warehouse',
+  z.object({
+    id: int32,
+    name: z.string(),
+    number: z.string().optional(),
+    isInactive: z.boolean().optional(),
+  }),
+);
+
+export const itemListEntrySchema = named('ItemListEntry', z.object({ id: int32, name: z.string() }));
+export const itemListCreateSchema = named(
+  'ItemListEntryCreate',
+  z.object({ name: z.string().min(1).max(255) }),
+);
+export const itemListPutSchema = named(
+  'ItemListEntryUpdate',
+  z.object({ id: int32.nullish(), name: z.string().min(1).max(255) }),
+);
+
+export const countryOfOriginSchema = named(
+  'CountryOfOrigin',
+  z.object({
+    countryLabel: z.string().max(3).optional(),
+    guid: z.uuid().optional(),
+    id: int32.optional(),
+    isoLabel: z.string().max(3).optional(),
+    name: z.string().max(40).optional(),
+  }),
+);
+export const countryOfOriginInputSchema = named(
+  'CountryOfOriginInput',
+  z.object({
+    countryLabel: z.string().max(3).nullish(),
+    guid: z.uuid().nullish(),
+    id: int32.nullish(),
+    isoLabel: z.string().max(3).nullish(),
+    name: z.string().max(40).nullish(),
+  }),
+);
+
+export const ageLimitSchema = named(
+  'AgeLimit',
+  z.object({ id: int32.optional(), minimalAge: int32.optional(), name: z.string().max(40).optional() }),
+);
+
+export const companyRepresentativeSchema = named(
+  'CompanyRepresentative',
+  z.object({
+    address1: z.string().max(80).optional(),
+    address2: z.string().max(80).optional(),
+    city: z.string().max(50).optional(),
+    companyId: int32.optional(),
+    country: z.string().max(80).optional(),
+    dateOfBirth: dateTimeOut.optional(),
+    dateOfNameDay: dateTimeOut.optional(),
+    email: z.string().max(80).optional(),
+    eshopRepresentativeId: z.string().optional(),
+    fax: z.string().max(20).optional(),
+    functionId: int32.optional(),
+    id: int32.optional(),
+    isInformEnabled: z.boolean().optional(),
+    mobilePhone: z.string().max(20).optional(),
+    phone: z.string().max(20).optional(),
+    name: z.string().max(50).optional(),
+    surname: z.string().max(50).optional(),
+    note: z.string().optional(),
+    title: z.string().max(10).optional(),
+    zipCode: z.string().max(6).optional(),
+  }),
+);
+
+export const authorizedPersonSchema = named(
+  'AuthorizedPerson',
+  z.object({
+    companyId: int32.optional(),
+    email: z.string().max(50).optional(),
+    id: int32.optional(),
+    isInactive: z.boolean().optional(),
+    name: z.string().max(50).optional(),
+    number: z.string().max(80).optional(),
+    phone: z.string().max(20).optional(),
+    shouldSendMailTo: z.boolean().optional(),
+  }),
+);
+export const authorizedPersonInputSchema = named(
+  'AuthorizedPersonInput',
+  z.object({
+    companyId: int32.nullish(),
+    email: z.string().max(50).nullish(),
+    id: int32.nullish(),
+    isInactive: z.boolean().nullish(),
+    name: z.string().max(50).nullish(),
+    number: z.string().max(80).nullish(),
+    phone: z.string().max(20).nullish(),
+    shouldSendMailTo: z.boolean().nullish(),
+  }),
+);
+
+export const companyCardSchema = named(
+  'CompanyCard',
+  z.object({
+    barcode: z.string().max(255).optional(),
+    companyId: int32.optional(),
+    discount: z.number().optional(),
+    discountAmount: z.number().optional(),
+    discountGroupId: int32.optional(),
+    guid: z.uuid().optional(),
+    id: int32.optional(),
+    isBillingEnabled: z.boolean().optional(),
+    isInvalid: z.boolean().optional(),
+    lastModify: dateTimeOut.optional(),
+    name: z.string().max(80).optional(),
+    note: z.string().optional(),
+    validFrom: dateTimeOut.optional(),
+    validTo: dateTimeOut.optional(),
+  }),
+);
+export const companyCardInputSchema = named(
+  'CompanyCardInput',
+  z.object({
+    barcode: z.string().max(255).nullish(),
+    companyId: int32.nullish(),
+    discount: z.number().nullish(),
+    discountAmount: z.number().nullish(),
+    discountGroupId: int32.nullish(),
+    guid: z.uuid().nullish(),
+    id: int32.nullish(),
+    isBillingEnabled: z.boolean().nullish(),
+    isInvalid: z.boolean().nullish(),
+    name: z.string().max(80).nullish(),
+    note: z.string().nullish(),
+    validFrom: dateTimeIn.nullish(),
+    validTo: dateTimeIn.nullish(),
+  }),
+);
+
+const repricingItemSchema = z.object({
+  ...Object.fromEntries(
+    'batchId colorId dimensionId documentInternalNumber id internalNumber item lengthId priceId productId sizeId userId variantId'
+      .split(' ')
+      .map((k) => [k, int32.optional()]),
+  ),
+  ...Object.fromEntries(
+    'dateOfAccountingPosting dateOfCreation dateOfTransfer'
+      .split(' ')
+      .map((k) => [k, dateTimeOut.optional()]),
+  ),
+  documentType: z.string().optional(),
+  ...Object.fromEntries(
+    'newPrice newPriceWoVat originalPrice originalPriceWoVat quantity setPrice stockPrice vatRate'
+      .split(' ')
+      .map((k) => [k, z.number().optional()]),
+  ),
+});
+export const repricingSchema = named(
+  'RepricingDocument',
+  z.object({
+    commissionStockIntakeInternalNumber: int32.optional(),
+    dateOfCreation: dateTimeOut.optional(),
+    endDate: dateTimeOut.optional(),
+    startDate: dateTimeOut.optional(),
+    id: int32.optional(),
+    internalNumber: int32.optional(),
+    stockIntakeInternalNumber: int32.optional(),
+    userId: int32.optional(),
+    isApplied: z.boolean().optional(),
+    isApproved: z.boolean().optional(),
+    isEnded: z.boolean().optional(),
+    items: z.array(repricingItemSchema),
+  }),
+);
+
+const optionalInts = (names: string): Record<string, z.ZodOptional<typeof int32>> =>
+  Object.fromEntries(names.split(' ').map((k) => [k, int32.optional()]));
+
+export const productUnitSchema = named(
+  'ProductUnit',
+  z.object({
+    ...optionalInts(
+      'id productId unitId unit unitOrder depthUnitId diameterUnitId heightUnitId weightUnitId widthUnitId dimensionUnitId volumeUnitId depthInPackagingUnitId diameterInPackagingUnitId heightInPackagingUnitId weightInPackagingUnitId widthInPackagingUnitId volumeInPackagingUnitId',
+    ),
+    guid: z.string().optional(),
+    isInvisible: z.boolean().optional(),
+    ...Object.fromEntries(
+      'quantityCoefficient depth diameter height weight width depthInPackaging diameterInPackaging heightInPackaging weightInPackaging widthInPackaging'
+        .split(' ')
+        .map((k) => [k, z.number().optional()]),
+    ),
+    dimension: z.string().optional(),
+    volume: z.string().optional(),
+    volumeInPackaging: z.string().optional(),
+  }),
+);
+
+export const supplierProductCodeSchema = named(
+  'SupplierProductCode',
+  z.object({
+    ...optionalInts(
+      'allowedWarehouseId colorId dimensionId id lengthId productId sizeId supplierId unitId userId variantId',
+    ),
+    createdAt: dateTimeOut.optional(),
+    lastModify: dateTimeOut.optional(),
+    isInvalid: z.boolean().optional(),
+    price: z.number().optional(),
+    priceCoefficient: z.number().optional(),
+    quantityCoefficient: z.number().optional(),
+    supplierProductCode: z.string().optional(),
+  }),
+);
+/** Body of POST (add) and PUT (replace) of a supplier's code; supplierId and supplierProductCode are required by the rules. */
+export const supplierProductCodeInputSchema = named(
+  'SupplierProductCodeInput',
+  z.object({
+    ...Object.fromEntries(
+      'allowedWarehouseId colorId dimensionId id lengthId sizeId unitId userId variantId'
+        .split(' ')
+        .map((k) => [k, int32.nullish()]),
+    ),
+    productId: int32.nullish(),
+    supplierId: int32.nullish(),
+    isInvalid: z.boolean().nullish(),
+    price: z.number().nullish(),
+    priceCoefficient: z.number().nullish(),
+    quantityCoefficient: z.number().nullish(),
+    supplierProductCode: z.string().max(100).nullish(),
+  }),
+);
+
+export const attachmentUploadSchema = named(
+  'ProductAttachmentUpload',
+  z.object({
+    fileData: z.base64(),
+    fileName: z.string().max(255).nullish(),
+    pathToFile: z.string().max(1000).nullish(),
+    level1Id: int32.nullish(),
+    level2Id: int32.nullish(),
+    level3Id: int32.nullish(),
+    productId: int32.nullish(),
+  }),
+);
+export const attachmentSchema = named(
+  'ProductAttachment',
+  z.object({
+    id: int32.optional(),
+    fileName: z.string().optional(),
+    pathToFile: z.string().optional(),
+    fileData: z.string().optional(),
+  }),
+);
+
+export function paginationRequestSchema<F extends z.ZodObject>(id: string, filter: F) {
+  return named(
+    id,
+    z.object({
+      filter: filter.nullish(),
+      limitFields: z.array(z.string()).nullish(),
+      orderBy: z.array(z.string()).nullish(),
+      pageNumber: int32.min(0).nullish(),
+      pageSize: int32.nullish(),
+    }),
+  );
+}
+
+export function paginatedSchema<R extends z.ZodType>(id: string, row: R) {
+  return named(
+    id,
+    z.object({
+      currentPage: int32,
+      data: z.array(row),
+      hasNextPage: z.boolean(),
+      hasPreviousPage: z.boolean(),
+      pageSize: int32,
+      totalCount: int32,
+      totalPages: int32,
+    }),
+  );
+}
+
+/** Unknown filter fields are refused (400 naming them) rather than ignored: a typo must not mean "everything". */
+export const stockItemFilterSchema = named(
+  'StockItemFilter',
+  z
+    .object({
+      warehouseId: int32.nullish(),
+      productId: int32.nullish(),
+      barcode: z.string().nullish(),
+      productCode: z.string().nullish(),
+      supplierProductCode: z.string().nullish(),
+      lastModifyFrom: dateTimeIn.nullish(),
+      ids: z.array(int32).nullish(),
+    })
+    .strict(),
+);
+export const financialReceivableFilterSchema = named(
+  'FinancialReceivableFilter',
+  z.object({ customerId: int32.nullish(), isPaid: z.boolean().nullish() }).strict(),
+);
+
+export const stockItemPageRequestSchema = paginationRequestSchema(
+  'StockItemPaginationRequest',
+  stockItemFilterSchema,
+);
+export const stockItemPageSchema = paginatedSchema('StockItemPaginatedResult', stockItemSchema);
+export const receivablePageRequestSchema = paginationRequestSchema(
+  'FinancialReceivablePaginationRequest',
+  financialReceivableFilterSchema,
+);
+export const receivablePageSchema = paginatedSchema(
+  'FinancialReceivablePaginatedResult',
+  financialReceivableSchema,
+);
+
+export const internetOrderInputSchema = named(
+  'InternetOrderInput',
+  z.object({
+    customerId: int32.nullish(),
+    warehouseId: int32.nullish(),
+    items: z.array(z.object({ productId: int32, quantity: z.number().positive() })),
+    note: z.string().max(1000).nullish(),
+  }),
+);
+export const internetOrderSchema = named(
+  'InternetOrder',
+  z.object({
+    id: int32,
+    customerId: int32,
+    warehouseId: int32,
+    items: z.array(
+      z.object({
+        id: int32,
+        productId: int32,
+        quantity: z.number(),
+        price: z.number().optional(),
+        vatRate: z.number().optional(),
+      }),
+    ),
+    note: z.string().optional(),
+    createdAt: dateTimeOut,
+    clientReference: z.string().optional(),
+  }),
+);
+export type InternetOrder = z.infer<typeof internetOrderSchema>;
+
+export const scanRequestSchema = named('ScanRequest', z.object({ barcode: z.string().min(1).max(255) }));
+export const scanResultSchema = named('ScanResult', z.object({ companyId: int32, card: companyCardSchema }));
+export const idempotencyKeySchema = z.string().min(1).max(200);

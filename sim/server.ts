@@ -1,0 +1,269 @@
+// The local service instance: startSim() opens (and seeds) its SQLite store, binds every route of
+// SPEC.md on Fastify, and returns handles for faults and admin helpers.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import type { Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { createAdmin, type SimAdmin } from './admin.ts';
+import { registerAdminRoutes } from './admin-http.ts';
+import { companyRoutes } from './api/companies.ts';
+import { itemListRoutes } from './api/item-lists.ts';
+import { orderRoutes } from './api/orders.ts';
+import { productRoutes } from './api/products.ts';
+import { stockRoutes } from './api/stock.ts';
+import { sysRoutes } from './api/sys.ts';
+import { AuthState, demoClients, TOKEN_RATE_LIMIT_PER_MINUTE } from './auth.ts';
+import { ApiError, toErrorResult } from './errors.ts';
+import { FaultController } from './faults.ts';
+import { buildOpenApi } from './openapi.ts';
+import { DEFAULT_SEED } from './prng.ts';
+import {
+  forbidden,
+  parsePathParams,
+  toFastifyPath,
+  unauthorized,
+  type RouteDef,
+  type SimContext,
+} from './routes.ts';
+import { seed } from './seed.ts';
+import { markSeeded, openStore, STORE_LAYOUT, type SimDb } from './store.ts';
+
+export type { FaultController } from './faults.ts';
+export type { SimAdmin } from './admin.ts';
+
+export interface SimOptions {
+  host?: string;
+  port?: number;
+  tokenTtlSeconds?: number;
+  size?: 'small' | 'demo' | 'large';
+  dataDir?: string;
+  seed?: number;
+  /** Release reported by /api/version (default 1.4.0). */
+  version?: string;
+  /** operationIds this instance lacks (404, absent from /swagger): an older release. */
+  missingOperations?: readonly string[];
+  /** Token requests per minute per client before 429 (default 300, as SPEC.md). */
+  tokenRateLimitPerMinute?: number;
+}
+
+export interface RunningSim {
+  url: string;
+  faults: FaultController;
+  admin: SimAdmin;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_VERSION = '1.4.0';
+
+const optionsSchema = z.object({
+  host: z.string().min(1).default('127.0.0.1'),
+  port: z.number().int().min(0).max(65_535).default(0),
+  tokenTtlSeconds: z.number().int().positive().max(2_147_483_647).default(3600),
+  size: z.enum(['small', 'demo', 'large']).default('demo'),
+  dataDir: z.string().min(1).optional(),
+  seed: z.number().int().default(DEFAULT_SEED),
+  version: z.string().min(1).default(DEFAULT_VERSION),
+  missingOperations: z.array(z.string()).default([]),
+  tokenRateLimitPerMinute: z.number().int().positive().default(TOKEN_RATE_LIMIT_PER_MINUTE),
+});
+
+/** Every route of the instance (before removing missing operations): also the source of the permission list. */
+function allRoutes(ctx: SimContext): RouteDef[] {
+  return [
+    ...sysRoutes(ctx),
+    ...stockRoutes(ctx),
+    ...orderRoutes(ctx),
+    ...companyRoutes(ctx),
+    ...productRoutes(ctx),
+    ...itemListRoutes(ctx),
+  ];
+}
+
+function openSeededStore(dataDir: string, size: SimOptions['size'] & string, seedValue: number): SimDb {
+  const identity = `layout ${STORE_LAYOUT}, size ${size}, seed ${seedValue}`;
+  const { db, seeded } = openStore(join(dataDir, 'sim.sqlite'), identity);
+  if (!seeded) {
+    seed(db, size, seedValue);
+    markSeeded(db, identity);
+  }
+  return db;
+}
+
+export async function startSim(options: SimOptions = {}): Promise<RunningSim> {
+  const opts = optionsSchema.parse(options);
+  const ownDir = opts.dataDir === undefined;
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'counter-sim-'));
+  mkdirSync(dataDir, { recursive: true });
+  const db = openSeededStore(dataDir, opts.size, opts.seed);
+
+  const faults = new FaultController();
+  const placeholder = new AuthState([], opts.tokenTtlSeconds, opts.tokenRateLimitPerMinute);
+  const routesForPermissions = allRoutes({ db, auth: placeholder, faults, version: opts.version });
+  const permissions = [
+    ...new Set(routesForPermissions.flatMap((r) => (r.permission ? [r.permission] : []))),
+  ].sort();
+  const auth = new AuthState(demoClients(permissions), opts.tokenTtlSeconds, opts.tokenRateLimitPerMinute);
+  const ctx: SimContext = { db, auth, faults, version: opts.version };
+  const missing = new Set(opts.missingOperations);
+  const routes = allRoutes(ctx).filter((r) => !missing.has(r.operationId));
+  const admin = createAdmin(db, auth);
+
+  const app = buildApp(ctx, routes, admin);
+  const sockets = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await app.listen({ host: opts.host, port: opts.port });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('sim did not get a TCP address');
+  const port = address.port;
+  const url = `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${port}`;
+
+  let refused = false;
+  const destroyAll = (): void => {
+    for (const s of sockets) s.destroy();
+  };
+  faults.attach({
+    goOffline: async (mode) => {
+      destroyAll();
+      if (mode === 'refuse' && !refused) {
+        refused = true;
+        await new Promise<void>((resolve) => {
+          app.server.close(() => resolve());
+          destroyAll();
+        });
+      }
+    },
+    goOnline: async () => {
+      if (!refused) return;
+      await new Promise<void>((resolve, reject) => {
+        app.server.once('error', reject);
+        app.server.listen({ host: opts.host, port }, () => {
+          app.server.off('error', reject);
+          resolve();
+        });
+      });
+      refused = false;
+    },
+  });
+
+  let closed = false;
+  return {
+    url,
+    faults,
+    admin,
+    async close() {
+      if (closed) return;
+      closed = true;
+      // Back to a listening server first, so Fastify's own close sees the state it expects.
+      await faults.reset();
+      await app.close();
+      db.close();
+      if (ownDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function sendError(reply: import('fastify').FastifyReply, status: number, error: ApiError): void {
+  for (const [k, v] of Object.entries(error.init.headers ?? {})) void reply.header(k, v);
+  void reply.code(status).type('application/json; charset=utf-8').send(toErrorResult(status, error.init));
+}
+
+function buildApp(ctx: SimContext, routes: readonly RouteDef[], admin: SimAdmin): FastifyInstance {
+  const app = Fastify({ logger: false, bodyLimit: 32 * 1024 * 1024, forceCloseConnections: true });
+  void app.register(formbody);
+  const { faults } = ctx;
+
+  app.addHook('onRequest', async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path.startsWith('/__sim/')) return;
+    const socket = request.raw.socket;
+    if (faults.offlineMode !== undefined) {
+      reply.hijack();
+      socket.destroy();
+      return;
+    }
+    const delay = faults.takeLatency(request.method, path);
+    if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+    if (faults.takeDropBefore(request.method, path)) {
+      reply.hijack();
+      socket.destroy();
+      return;
+    }
+    const forced = faults.takeStatus(request.method, path);
+    if (forced) {
+      const headers: Record<string, string> = {};
+      if (forced.retryAfterSeconds !== undefined) headers['Retry-After'] = String(forced.retryAfterSeconds);
+      const init = {
+        messages: [forced.message ?? `Injected failure: status ${forced.status}.`],
+        headers,
+        ...(forced.code !== undefined ? { code: forced.code } : {}),
+      };
+      sendError(reply, forced.status, new ApiError(forced.status, init));
+      return reply;
+    }
+  });
+
+  // "Dropped after commit": the handler has run and written; the answer never arrives.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path.startsWith('/__sim/') || reply.statusCode >= 400) return payload;
+    if (faults.takeDropAfter(request.method, path)) request.raw.socket.destroy();
+    return payload;
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError, _request, reply) => {
+    if (error instanceof ApiError) return sendError(reply, error.status, error);
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+    const message =
+      status === 500
+        ? 'The server failed to process the request.'
+        : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? 'The request body is not valid JSON.'
+          : error.message;
+    sendError(reply, status, new ApiError(status, { messages: [message], exception: error.code }));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    sendError(
+      reply,
+      404,
+      new ApiError(404, {
+        messages: [`No route ${request.method} ${request.url.split('?')[0] ?? ''} on this instance.`],
+        code: 'RouteNotFound',
+      }),
+    );
+  });
+
+  for (const route of routes) {
+    app.route({
+      method: route.method,
+      url: toFastifyPath(route.path),
+      handler: async (request, reply) => {
+        let client;
+        if (route.auth === 'token') {
+          const check = ctx.auth.checkAuthorization(request.headers.authorization);
+          if (!check.ok) throw unauthorized(check.reason);
+          if (route.permission !== undefined && !check.client.permissions.has(route.permission))
+            throw forbidden(route.permission);
+          client = check.client;
+        }
+        const params = parsePathParams(route.path, request.params as Record<string, string>);
+        const result = await route.handler({ params, body: request.body, headers: request.headers, client });
+        for (const [k, v] of Object.entries(result.headers ?? {})) void reply.header(k, v);
+        void reply.code(result.status);
+        if (result.body === undefined) return reply.send();
+        return reply.type('application/json; charset=utf-8').send(JSON.stringify(result.body));
+      },
+    });
+  }
+
+  const openApi = buildOpenApi(routes, ctx.version);
+  app.get('/swagger', () => openApi);
+  registerAdminRoutes(app, admin, faults);
+  return app;
+}
