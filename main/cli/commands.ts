@@ -6,4 +6,5 @@ export const commands: Readonly<Record<string, () => Promise<{ command: Command 
   version: () => import('./version.ts'),
   sync: () => import('./sync.ts'),
   stock: () => import('./stock.ts'),
+  scan: () => import('./scan.ts'),
 };

@@ -1,0 +1,117 @@
+// `pos scan CODE [--session ID] [--warehouse ID]`: resolves a scanned code as the counter does.
+// Products come from the offline cache in the terminal's warehouse (--warehouse, else the app's
+// setting, else any warehouse); customer cards from the service's scan endpoint with a short
+// timeout, else the cached cards. With --session ID naming an open local shopping session, the
+// code is also applied to it (line added / customer attached) and the session is printed; ID is
+// the session id sent to the scan endpoint either way.
+//
+// --json: { kind: "product", stockItem } | { kind: "customer", card, source } | { kind: "unknown",
+// message }, each with `valid` and, when refused, `reason` and `message` (misread codes are
+// kind "unknown" with reason "misread"). Exit 0 for a usable product or customer, 1 otherwise.
+import { z } from 'zod';
+import { getShoppingSession } from '../../db/sessions.ts';
+import { SettingsStore } from '../app/settings-store.ts';
+import { Counter, ScanResolver, type Resolution, type SessionView } from '../counter/index.ts';
+import { defineCommand, EXIT, usageError } from './command.ts';
+
+const codeSchema = z
+  .string()
+  .trim()
+  .min(1, 'CODE must not be empty')
+  .max(300, 'CODE is longer than 300 characters');
+
+export const command = defineCommand({
+  summary: 'resolve a scanned code as the counter does (product, customer card, or unknown)',
+  usage: 'CODE [--session ID] [--warehouse ID]',
+  positionals: { min: 1, max: 1 },
+  options: {
+    session: {
+      type: 'string',
+      description: 'shopping session id (an open local session also gets the scan)',
+    },
+    warehouse: { type: 'string', description: "warehouse to find products in (default: the terminal's)" },
+  },
+  async run(ctx) {
+    const parsed = codeSchema.safeParse(ctx.positionals[0] ?? '');
+    if (!parsed.success) throw usageError(parsed.error.issues[0]?.message ?? 'CODE is invalid');
+    const code = parsed.data;
+    const sessionId = ctx.int('session', { min: 0, max: 2_147_483_647 });
+    const db = ctx.db();
+    const service = ctx.config().service === undefined ? null : ctx.service();
+    if (!service) ctx.log('No instance configured: customer cards are looked up in the offline cache only.');
+    const resolver = new ScanResolver({ db, cardService: service, log: ctx.log });
+    const warehouseId = ctx.int('warehouse', { min: 1 }) ?? new SettingsStore(db).read().warehouseId;
+
+    const local = sessionId === undefined ? undefined : getShoppingSession(db, sessionId);
+    let session: SessionView | undefined;
+    let resolution: Resolution;
+    if (local?.state === 'open') {
+      const counter = new Counter({ db, resolver, warehouseId: () => warehouseId });
+      const scanned = await counter.scan(code, { sessionId: local.id, signal: ctx.signal });
+      resolution = scanned.resolution;
+      session = scanned.session;
+    } else {
+      if (sessionId !== undefined)
+        ctx.log(`No open local shopping session ${sessionId}: the code is only resolved.`);
+      resolution = await resolver.resolve(code, {
+        warehouseId: local?.warehouseId ?? warehouseId,
+        sessionId: sessionId ?? 0,
+        signal: ctx.signal,
+      });
+    }
+    const json = { ...toJson(resolution), ...(session ? { session } : {}) };
+    return { json, text: toText(resolution), exitCode: json.valid ? EXIT.ok : EXIT.failure };
+  },
+});
+
+function toJson(r: Resolution): Record<string, unknown> & { valid: boolean } {
+  switch (r.kind) {
+    case 'product':
+      return {
+        kind: 'product',
+        stockItem: r.stockItem,
+        valid: true,
+        quantity: r.quantity,
+        lineKind: r.lineKind,
+        ...(r.fixedTotal === null ? {} : { amount: r.fixedTotal }),
+      };
+    case 'customer':
+      return {
+        kind: 'customer',
+        card: r.card,
+        source: r.source,
+        valid: true,
+        companyId: r.companyId,
+        ...(r.owes === null ? {} : { owes: r.owes }),
+      };
+    case 'misread':
+      return { kind: 'unknown', message: r.message, valid: false, reason: 'misread' };
+    case 'unknown':
+      return { kind: 'unknown', message: r.message, valid: false };
+    case 'rejected':
+      return r.card
+        ? {
+            kind: 'customer',
+            card: r.card,
+            source: r.source,
+            valid: false,
+            reason: 'rejected',
+            message: r.message,
+          }
+        : { kind: 'product', valid: false, reason: 'rejected', message: r.message };
+  }
+}
+
+function toText(r: Resolution): string {
+  switch (r.kind) {
+    case 'product': {
+      const item = r.stockItem;
+      const amount = r.fixedTotal === null ? '' : `, amount ${r.fixedTotal}`;
+      return `product ${item.productName ?? item.productId} (${item.barcode ?? ''}) in ${item.warehouseName ?? item.warehouseId}: price ${item.price ?? '?'}, quantity ${r.quantity}${amount}`;
+    }
+    case 'customer':
+      return `customer ${r.companyId}: ${r.card.name ?? ''} (${r.source}), discount ${r.card.discount ?? 0} %${r.owes === null ? '' : `, owes ${r.owes}`}`;
+    default:
+      return `${r.kind}: ${r.message}`;
+  }
+}
