@@ -1,5 +1,6 @@
 // Every benchmark, in the order they run. Each area appends its own module here.
+import { outboxBenchmark } from './outbox.ts';
 import { stockLookup } from './stock-lookup.ts';
 import type { Benchmark } from './types.ts';
 
-export const benchmarks: readonly Benchmark[] = [stockLookup];
+export const benchmarks: readonly Benchmark[] = [stockLookup, outboxBenchmark];

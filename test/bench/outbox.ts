@@ -1,0 +1,82 @@
+// Outbox figures: replay throughput of queued orders against the local sim, and the full fault run
+// (1,000 orders, random faults, the client killed and restarted) as counts of lost/duplicated.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../../db/database.ts';
+import { countOutboxOrders, insertOutboxOrder } from '../../db/outbox.ts';
+import { Outbox } from '../../main/outbox/index.ts';
+import { ServiceClient } from '../../main/service/index.ts';
+import { startSim } from '../../sim/server.ts';
+import { runOutboxFaultRun } from '../outbox/fault-run.ts';
+import { findOrderData } from '../outbox/fixtures.ts';
+import type { Benchmark, Figure } from './types.ts';
+
+/** Orders per second for a replay of `count` queued orders with `concurrency` in flight. */
+async function replayThroughput(count: number, concurrency: number): Promise<number> {
+  const sim = await startSim({ port: 0, size: 'small', seed: 4 });
+  const dir = mkdtempSync(join(tmpdir(), 'counter-bench-outbox-'));
+  const db = openDatabase(join(dir, 'counter.sqlite'));
+  const client = new ServiceClient({
+    baseUrl: sim.url,
+    clientId: 'counter-demo',
+    clientSecret: 'counter-demo-secret',
+  });
+  try {
+    const data = await findOrderData(client);
+    db.transaction(() => {
+      for (let i = 0; i < count; i += 1) {
+        insertOutboxOrder(db, {
+          customerId: data.customerId,
+          warehouseId: data.warehouseId,
+          items: [{ productId: data.productId, quantity: 1 }],
+        });
+      }
+    })();
+    await client.capabilities(); // token and description read before the clock starts
+    const outbox = new Outbox(db, client, { concurrency });
+    const t0 = performance.now();
+    const report = await outbox.replay();
+    const seconds = (performance.now() - t0) / 1000;
+    const sent = countOutboxOrders(db).sent;
+    if (sent !== count || report.unreachable) throw new Error(`replay sent ${sent} of ${count}`);
+    return count / seconds;
+  } finally {
+    await client.close();
+    db.close();
+    await sim.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export const outboxBenchmark: Benchmark = {
+  name: 'outbox',
+  async run(ctx) {
+    const count = ctx.quick ? 2_000 : 10_000;
+    ctx.log(`outbox: replaying ${count} queued orders, 4 in flight`);
+    const parallel = await replayThroughput(count, 4);
+    const baselineCount = Math.max(500, Math.round(count / 5));
+    ctx.log(`outbox: baseline, ${baselineCount} orders one at a time`);
+    const sequential = await replayThroughput(baselineCount, 1);
+    const orders = ctx.quick ? 200 : 1_000;
+    const kills = ctx.quick ? 4 : 10;
+    ctx.log(`outbox: fault run, ${orders} orders, ${kills} kills`);
+    const fault = await runOutboxFaultRun({ orders, kills, seed: 11, log: (m) => ctx.log(m) });
+    const figures: Record<string, Figure> = {
+      'outbox.replay.throughput': {
+        value: Math.round(parallel),
+        unit: 'orders/s',
+        vs: `one at a time: ${Math.round(sequential)} orders/s (x${(parallel / sequential).toFixed(2)})`,
+        orders: count,
+      },
+      'outbox.fault.lost': { value: fault.lost, unit: 'orders', vs: `of ${fault.placed} placed`, ...fault },
+      'outbox.fault.duplicated': { value: fault.duplicated, unit: 'orders', vs: `of ${fault.placed} placed` },
+      'outbox.fault.in-doubt.settled': {
+        value: fault.inDoubtSettled,
+        unit: 'orders',
+        vs: `of ${fault.inDoubt} in-doubt (${fault.settledBy409} settled by 409)`,
+      },
+    };
+    return figures;
+  },
+};

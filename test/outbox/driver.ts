@@ -1,0 +1,76 @@
+// A client process for the outbox fault test (and the benchmark): places orders numbered 0..total-1
+// (the number in `note`) until the outbox holds `total`, then replays until none is left unsent,
+// and exits 0. Killed with SIGKILL at any moment and started again, it carries on from its SQLite
+// file: that is the point. One JSON line per state change of interest goes to stdout.
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { openDatabase } from '../../db/database.ts';
+import { countOutboxOrders } from '../../db/outbox.ts';
+import { Outbox } from '../../main/outbox/index.ts';
+import { ServiceClient } from '../../main/service/index.ts';
+
+const Args = z.object({
+  db: z.string(),
+  'base-url': z.string(),
+  total: z.coerce.number().int().nonnegative(),
+  customer: z.coerce.number().int(),
+  warehouse: z.coerce.number().int(),
+  product: z.coerce.number().int(),
+  'headers-timeout-ms': z.coerce.number().int().positive(),
+});
+
+const { values } = parseArgs({
+  options: {
+    db: { type: 'string' },
+    'base-url': { type: 'string' },
+    total: { type: 'string' },
+    customer: { type: 'string' },
+    warehouse: { type: 'string' },
+    product: { type: 'string' },
+    'headers-timeout-ms': { type: 'string', default: '2000' },
+  },
+});
+const args = Args.parse(values);
+
+const db = openDatabase(args.db);
+const client = new ServiceClient(
+  { baseUrl: args['base-url'], clientId: 'counter-demo', clientSecret: 'counter-demo-secret' },
+  { connectTimeoutMs: 1_000, headersTimeoutMs: args['headers-timeout-ms'], maxRetries429: 0 },
+);
+const outbox = new Outbox(db, client, {
+  retryBackoff: { baseMs: 20, maxMs: 400 },
+  probeBackoff: { baseMs: 20, maxMs: 200 },
+});
+const line = (o: Record<string, unknown>): void => {
+  process.stdout.write(`${JSON.stringify(o)}\n`);
+};
+outbox.on((event) => {
+  if (event.type !== 'order') return;
+  const { id, state, remoteId, code } = event.order;
+  if (state === 'in-doubt' || state === 'sent') line({ event: state, id, remoteId, code });
+});
+
+outbox.start();
+const placedBefore = Object.values(countOutboxOrders(db)).reduce((a, b) => a + b, 0);
+for (let n = placedBefore; n < args.total; n += 1) {
+  await outbox.place({
+    customerId: args.customer,
+    warehouseId: args.warehouse,
+    items: [{ productId: args.product, quantity: 1 + (n % 5) }],
+    note: `fault-${n}`,
+  });
+}
+line({ event: 'placed', total: args.total });
+
+const unfinished = (): number => {
+  const c = countOutboxOrders(db);
+  return c.queued + c.sending + c['in-doubt'];
+};
+while (unfinished() > 0) {
+  await outbox.wake();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+}
+await outbox.stop();
+await client.close();
+line({ event: 'done', counts: countOutboxOrders(db) });
+db.close();
