@@ -6,14 +6,16 @@ import { CliError, defineCommand, EXIT } from './command.ts';
 
 export const command = defineCommand({
   summary: 'sync warehouses, stock items, product units, representatives, receivables and company cards',
-  usage: '[--full]',
+  usage: '[--full] [--page-size N]',
   options: {
     full: { type: 'boolean', description: 'a full pass (also removes rows the service no longer has)' },
+    'page-size': { type: 'string', description: 'rows per page of paginated resources (default 500)' },
   },
   async run(ctx) {
     const config = ctx.serviceConfig();
     const report = await runSync(ctx.db(), ctx.service(), {
       mode: ctx.flag('full') ? 'full' : 'auto',
+      pageSize: ctx.int('page-size', { min: 1, max: 5000 }) ?? 500,
       signal: ctx.signal,
       onEvent: progressPrinter((line) => ctx.log(line)),
     });

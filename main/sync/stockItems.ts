@@ -1,7 +1,8 @@
 // Stock items of every warehouse, paginated with only the fields the cache keeps. Incremental passes
-// ask for rows with lastModify >= the watermark; a periodic full pass walks everything and then
-// sweeps the rows it did not see. Each page commits together with the cursor, so a killed run
-// resumes at the next page and the cache is whole at every commit.
+// ask for rows with lastModify >= the watermark, and reconcile ids when the counts disagree (an
+// incremental pass cannot see deletions); a periodic full pass walks everything and then sweeps the
+// rows it did not see. Each page commits together with the cursor, so a killed run resumes at the
+// next page and the cache is whole at every commit.
 import { z } from 'zod';
 import {
   addPending,
@@ -21,9 +22,15 @@ import { checkAbort, emptyReport, request, walkPages, type SyncContext } from '.
 import type { ResourceReport, SyncMode } from './events.ts';
 
 const RESOURCE = 'stockItems';
+/** Page size of the id-only walk that finds deletions. */
+const ID_PAGE_SIZE = 5000;
+/** Ids per request when fetching or checking rows by id. */
+const ID_CHUNK = 200;
 
 const Cursor = z.object({
   mode: z.enum(['full', 'incremental']),
+  /** rows: walking the (changed) rows; sweep: removing what the instance no longer has. */
+  phase: z.enum(['rows', 'sweep']).default('rows'),
   mark: z.number().int(),
   nextPage: z.number().int().min(1),
   pageSize: z.number().int().min(1),
@@ -36,6 +43,7 @@ const Cursor = z.object({
   fetched: z.number().int().default(0),
 });
 type Cursor = z.infer<typeof Cursor>;
+type Row = StockItem & StockItemInput;
 
 export interface StockPassOptions {
   /** 'auto': full when there is no watermark or the last full pass is older than fullEveryMs. */
@@ -49,49 +57,25 @@ export async function syncStockItems(ctx: SyncContext, options: StockPassOptions
   const saved = state.cursor === undefined ? undefined : Cursor.safeParse(JSON.parse(state.cursor));
   const resumed = saved?.success === true;
   const cursor: Cursor = saved?.success === true ? saved.data : await newCursor(ctx, options);
-  if (!resumed) {
-    db.transaction(() => {
-      saveSyncState(db, RESOURCE, { cursor: JSON.stringify(cursor), fullPass: cursor.mark });
-    })();
-  }
+  if (!resumed) saveCursor(ctx, cursor);
   ctx.emit({ type: 'started', resource: RESOURCE, mode: cursor.mode, resumed });
   const report = emptyReport(RESOURCE, cursor.mode, resumed);
 
-  const filter =
-    cursor.mode === 'incremental' && cursor.since !== undefined ? { lastModifyFrom: cursor.since } : {};
-  report.requests += await walkPages<StockItem>(
-    ctx,
-    RESOURCE,
-    cursor.nextPage,
-    (startPage) =>
-      ctx.source.stockItemPages(
-        { filter, limitFields: stockItemFields, orderBy: ['id'], pageSize: cursor.pageSize, startPage },
-        ctx.signal,
-      ),
-    (page, pageNumber) => {
-      const rows = page.data.filter(hasKeys);
-      db.transaction(() => {
-        const { changedProductIds } = upsertStockItems(db, rows, { syncedAt: ctx.now(), mark: cursor.mark });
-        // Units are fetched for products that are new or changed (every product on a full pass).
-        addPending(db, 'productUnits', changedProductIds);
-        cursor.nextPage = pageNumber + 1;
-        cursor.fetched += page.data.length;
-        for (const r of rows)
-          if (r.lastModify !== undefined && r.lastModify > (cursor.maxSeen ?? ''))
-            cursor.maxSeen = r.lastModify;
-        saveSyncState(db, RESOURCE, { cursor: JSON.stringify(cursor) });
-      })();
-      report.fetched += page.data.length;
-      const total = page.totalCount ?? cursor.fetched;
-      ctx.emit({ type: 'progress', resource: RESOURCE, done: Math.min(cursor.fetched, total), total });
-    },
-  );
-
-  if (cursor.mode === 'full') {
+  if (cursor.phase === 'rows') report.requests += await walkRows(ctx, cursor, report);
+  if (cursor.mode === 'incremental' && cursor.phase === 'rows' && (await countsDiffer(ctx))) {
+    cursor.phase = 'sweep';
+    cursor.mark = syncState(db, RESOURCE).fullPass + 1;
+    saveCursor(ctx, cursor);
+  }
+  if (cursor.mode === 'incremental' && cursor.phase === 'sweep') {
+    report.requests += await markPresentIds(ctx, cursor);
+  }
+  if (cursor.mode === 'full' || cursor.phase === 'sweep') {
     const swept = await sweep(ctx, cursor);
     report.removed = swept.removed;
     report.requests += swept.requests;
   }
+
   const at = ctx.now();
   db.transaction(() => {
     if (cursor.mode === 'full') {
@@ -112,13 +96,19 @@ export async function syncStockItems(ctx: SyncContext, options: StockPassOptions
   return report;
 }
 
+function saveCursor(ctx: SyncContext, cursor: Cursor): void {
+  ctx.db.transaction(() => {
+    saveSyncState(ctx.db, RESOURCE, { cursor: JSON.stringify(cursor), fullPass: cursor.mark });
+  })();
+}
+
 async function newCursor(ctx: SyncContext, options: StockPassOptions): Promise<Cursor> {
   const state = syncState(ctx.db, RESOURCE);
   const lastFull = state.lastFullAt === undefined ? 0 : Date.parse(state.lastFullAt);
   const due = Date.parse(ctx.now()) - lastFull >= options.fullEveryMs;
   const full = options.mode === 'full' || state.watermark === undefined || (options.mode === 'auto' && due);
   const newWatermark = await probeNewestLastModify(ctx);
-  const base = { nextPage: 1, pageSize: ctx.pageSize, fetched: 0 };
+  const base = { phase: 'rows' as const, nextPage: 1, pageSize: ctx.pageSize, fetched: 0 };
   const withWatermark = newWatermark === undefined ? {} : { newWatermark };
   if (full) return { ...base, ...withWatermark, mode: 'full', mark: state.fullPass + 1 };
   return { ...base, ...withWatermark, mode: 'incremental', mark: state.fullPass, since: state.watermark };
@@ -146,9 +136,99 @@ async function probeNewestLastModify(ctx: SyncContext): Promise<string | undefin
   }
 }
 
+/** The rows of the pass (all, or changed since the watermark); each page one transaction with its cursor. */
+async function walkRows(ctx: SyncContext, cursor: Cursor, report: ResourceReport): Promise<number> {
+  const { db } = ctx;
+  const filter =
+    cursor.mode === 'incremental' && cursor.since !== undefined ? { lastModifyFrom: cursor.since } : {};
+  return walkPages<StockItem>(
+    ctx,
+    RESOURCE,
+    cursor.nextPage,
+    (startPage) =>
+      ctx.source.stockItemPages(
+        { filter, limitFields: stockItemFields, orderBy: ['id'], pageSize: cursor.pageSize, startPage },
+        ctx.signal,
+      ),
+    (page, pageNumber) => {
+      const rows = page.data.filter(hasKeys);
+      db.transaction(() => {
+        writeRows(ctx, rows, cursor.mark);
+        cursor.nextPage = pageNumber + 1;
+        cursor.fetched += page.data.length;
+        for (const r of rows) {
+          if (r.lastModify !== undefined && r.lastModify > (cursor.maxSeen ?? ''))
+            cursor.maxSeen = r.lastModify;
+        }
+        saveSyncState(db, RESOURCE, { cursor: JSON.stringify(cursor) });
+      })();
+      report.fetched += page.data.length;
+      const total = page.totalCount ?? cursor.fetched;
+      ctx.emit({ type: 'progress', resource: RESOURCE, done: Math.min(cursor.fetched, total), total });
+    },
+  );
+}
+
+/** Upserts rows (inside the caller's transaction); new or changed products get their units fetched. */
+function writeRows(ctx: SyncContext, rows: readonly Row[], mark: number): void {
+  const { changedProductIds } = upsertStockItems(ctx.db, rows, { syncedAt: ctx.now(), mark });
+  addPending(ctx.db, 'productUnits', changedProductIds);
+}
+
+/** Whether the instance holds a different number of stock items than the cache. */
+async function countsDiffer(ctx: SyncContext): Promise<boolean> {
+  const total = await request(ctx, RESOURCE, async () => {
+    for await (const page of ctx.source.stockItemPages({ limitFields: ['id'], pageSize: 1 }, ctx.signal)) {
+      return page.totalCount;
+    }
+    return undefined;
+  });
+  const local = ctx.db.prepare('SELECT count(*) FROM stock_item').pluck().get() as number;
+  return total !== local;
+}
+
 /**
- * Rows the full pass did not see are checked by id before they go: offset paging can skip a row
- * when the instance deletes another mid-walk, and a skipped row must be refreshed, not deleted.
+ * Walks every id the instance has (ids only, large pages), marking the cached rows it still has and
+ * fetching any the cache lacks. Not resumable on its own: it is cheap and simply restarts.
+ */
+async function markPresentIds(ctx: SyncContext, cursor: Cursor): Promise<number> {
+  const { db } = ctx;
+  const missing: number[] = [];
+  let requests = await walkPages<StockItem>(
+    ctx,
+    RESOURCE,
+    1,
+    (startPage) =>
+      ctx.source.stockItemPages(
+        { limitFields: ['id'], orderBy: ['id'], pageSize: ID_PAGE_SIZE, startPage },
+        ctx.signal,
+      ),
+    (page) => {
+      const json = JSON.stringify(page.data.flatMap((r) => (r.id === undefined ? [] : [r.id])));
+      db.transaction(() => {
+        db.prepare('UPDATE stock_item SET syncMark = ? WHERE id IN (SELECT value FROM json_each(?))').run(
+          cursor.mark,
+          json,
+        );
+        const absent = db
+          .prepare('SELECT value FROM json_each(?) WHERE value NOT IN (SELECT id FROM stock_item)')
+          .pluck()
+          .all(json) as number[];
+        missing.push(...absent);
+      })();
+    },
+  );
+  for (let i = 0; i < missing.length; i += ID_CHUNK) {
+    const rows = await fetchByIds(ctx, missing.slice(i, i + ID_CHUNK));
+    requests++;
+    db.transaction(() => writeRows(ctx, rows, cursor.mark))();
+  }
+  return requests;
+}
+
+/**
+ * Rows the pass did not mark are checked by id before they go: offset paging can skip a row when
+ * the instance deletes another mid-walk, and a skipped row must be refreshed, not deleted.
  */
 async function sweep(ctx: SyncContext, cursor: Cursor): Promise<{ removed: number; requests: number }> {
   const { db } = ctx;
@@ -156,28 +236,19 @@ async function sweep(ctx: SyncContext, cursor: Cursor): Promise<{ removed: numbe
   let requests = 0;
   for (;;) {
     checkAbort(ctx);
-    const ids = stockItemIdsBeforeMark(db, cursor.mark, 200);
+    const ids = stockItemIdsBeforeMark(db, cursor.mark, ID_CHUNK);
     if (ids.length === 0) return { removed, requests };
-    const present: StockItemInput[] = [];
-    await request(ctx, RESOURCE, async () => {
-      present.length = 0;
-      for await (const page of ctx.source.stockItemPages(
-        { filter: { ids }, limitFields: stockItemFields, orderBy: ['id'], pageSize: ids.length },
-        ctx.signal,
-      )) {
-        requests++;
-        present.push(...page.data.filter(hasKeys));
-      }
-    });
+    const present = await fetchByIds(ctx, ids);
+    requests++;
     const found = new Set(present.map((r) => r.id));
     db.transaction(() => {
-      upsertStockItems(db, present, { syncedAt: ctx.now(), mark: cursor.mark });
+      writeRows(ctx, present, cursor.mark);
       removed += deleteStockItems(
         db,
         ids.filter((id) => !found.has(id)),
       );
-      // An id the instance still has but under a mark we asked about and it did not return is
-      // impossible; guard anyway so the loop always progresses.
+      // Whatever is left of the chunk (a row the instance returned without its keys) counts as seen,
+      // so the sweep always moves on.
       db.prepare('UPDATE stock_item SET syncMark = ? WHERE id IN (SELECT value FROM json_each(?))').run(
         cursor.mark,
         JSON.stringify(ids),
@@ -186,7 +257,20 @@ async function sweep(ctx: SyncContext, cursor: Cursor): Promise<{ removed: numbe
   }
 }
 
+async function fetchByIds(ctx: SyncContext, ids: readonly number[]): Promise<Row[]> {
+  return request(ctx, RESOURCE, async () => {
+    const rows: Row[] = [];
+    for await (const page of ctx.source.stockItemPages(
+      { filter: { ids: [...ids] }, limitFields: stockItemFields, orderBy: ['id'], pageSize: ids.length },
+      ctx.signal,
+    )) {
+      rows.push(...page.data.filter(hasKeys));
+    }
+    return rows;
+  });
+}
+
 /** Rows without their identity cannot be cached; limitFields always asks for these three. */
-function hasKeys(row: StockItem): row is StockItem & StockItemInput {
+function hasKeys(row: StockItem): row is Row {
   return row.id !== undefined && row.warehouseId !== undefined && row.productId !== undefined;
 }

@@ -1,0 +1,116 @@
+// Shared by the sync integration tests: a real sim, a real client, a real SQLite file, and the
+// comparison of the cache with what the instance serves.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import {
+  companyCards,
+  discoveredCompanyIds,
+  productUnits,
+  stockedProductIds,
+  stockItemFields,
+  warehouses,
+} from '../../db/catalog.ts';
+import { openDatabase, type Db } from '../../db/database.ts';
+import { ServiceClient, type StockItem } from '../../main/service/index.ts';
+import type { RetryPolicy } from '../../main/sync/index.ts';
+
+export const demoClient = { clientId: 'counter-demo', clientSecret: 'counter-demo-secret' };
+
+/** Fast backoff for tests (Retry-After is still obeyed). */
+export const testRetry: RetryPolicy = { attempts: 6, baseDelayMs: 10, maxDelayMs: 100 };
+
+export function client(url: string, credentials = demoClient): ServiceClient {
+  return new ServiceClient({ baseUrl: url, ...credentials });
+}
+
+export function tempDb(): { db: Db; file: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'counter-sync-'));
+  const file = join(dir, 'counter.sqlite');
+  const db = openDatabase(file);
+  return {
+    db,
+    file,
+    cleanup: () => {
+      if (db.open) db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Every stock item of the instance, with the fields the cache keeps. */
+export async function simStockItems(service: ServiceClient): Promise<StockItem[]> {
+  const rows: StockItem[] = [];
+  for await (const page of service.stockItemPages({
+    limitFields: stockItemFields,
+    orderBy: ['id'],
+    pageSize: 1000,
+  })) {
+    rows.push(...page.data);
+  }
+  return rows;
+}
+
+function cachedStockItems(db: Db): Record<string, unknown>[] {
+  const rows = db.prepare('SELECT * FROM stock_item ORDER BY id').all() as Record<string, unknown>[];
+  const booleans = new Set(['prohibitionOfSale', 'isInactive']);
+  return rows.map((row) => {
+    const out: Record<string, unknown> = {};
+    for (const f of stockItemFields) {
+      const v = row[f];
+      if (v === null || v === undefined) continue;
+      out[f] = booleans.has(f) ? v === 1 : v;
+    }
+    return out;
+  });
+}
+
+function strip<T extends { syncedAt?: string }>(rows: T[]): Omit<T, 'syncedAt'>[] {
+  return rows.map((row) => {
+    const copy: Partial<T> = { ...row };
+    delete copy.syncedAt;
+    return copy as Omit<T, 'syncedAt'>;
+  });
+}
+
+/** The cache holds exactly what the instance serves: stock items, warehouses, units, cards. */
+export async function expectCacheMatchesSim(db: Db, service: ServiceClient): Promise<void> {
+  const items = await simStockItems(service);
+  expect(items.length).toBeGreaterThan(0);
+  expect(cachedStockItems(db)).toEqual(items);
+
+  const simWarehouses = await service.warehouses();
+  expect(strip(warehouses(db))).toEqual(simWarehouses);
+
+  const products = [...new Set(items.map((i) => i.productId))].sort((a, b) => (a ?? 0) - (b ?? 0));
+  expect(stockedProductIds(db)).toEqual(products);
+  for (const productId of products) {
+    if (productId === undefined) continue;
+    expect(productUnits(db, productId)).toEqual(await service.productUnits(productId));
+  }
+
+  const companies = discoveredCompanyIds(db);
+  expect(companies.length).toBeGreaterThan(0);
+  const representatives = await service.companyRepresentatives();
+  for (const id of representatives.map((r) => r.companyId))
+    if (id !== undefined) expect(companies).toContain(id);
+  for (const companyId of companies) {
+    const cards = await service.companyCards(companyId);
+    expect(strip(companyCards(db, companyId))).toEqual(cards.map((c) => ({ ...c, companyId })));
+  }
+  expect(db.prepare('SELECT count(*) FROM company_representative').pluck().get()).toBe(
+    representatives.length,
+  );
+
+  const open: number[] = [];
+  for await (const page of service.financialReceivablePages({
+    filter: { isPaid: false },
+    limitFields: ['id'],
+  })) {
+    open.push(...page.data.flatMap((r) => (r.id === undefined ? [] : [r.id])));
+  }
+  expect(db.prepare('SELECT id FROM financial_receivable ORDER BY id').pluck().all()).toEqual(
+    open.sort((a, b) => a - b),
+  );
+}

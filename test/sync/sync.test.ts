@@ -1,0 +1,127 @@
+// Sync against the real sim over real HTTP into a real SQLite file: full, incremental, killed and
+// resumed, and every fault the issue names.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchStock, syncState } from '../../db/catalog.ts';
+import { runSync, type SyncEvent, type SyncReport } from '../../main/sync/index.ts';
+import { startSim, type RunningSim } from '../../sim/server.ts';
+import { client, expectCacheMatchesSim, simStockItems, tempDb, testRetry } from './support.ts';
+
+function report(r: SyncReport, resource: string): SyncReport['resources'][number] {
+  const found = r.resources.find((x) => x.resource === resource);
+  if (!found) throw new Error(`no report for ${resource}`);
+  return found;
+}
+
+function allOk(r: SyncReport): void {
+  expect(r.unreachable).toBe(false);
+  expect(r.resources.map((x) => [x.resource, x.status, x.failure?.message])).toEqual(
+    r.resources.map((x) => [x.resource, 'ok', undefined]),
+  );
+}
+
+describe('sync against the sim', () => {
+  let sim: RunningSim;
+  beforeAll(async () => {
+    sim = await startSim({ size: 'small' });
+  });
+  afterAll(async () => {
+    await sim.close();
+  });
+
+  it('full sync copies exactly what the instance has, then incremental follows changes, additions and removals', async () => {
+    const { db, cleanup } = tempDb();
+    const service = client(sim.url);
+    try {
+      const events: SyncEvent[] = [];
+      const first = await runSync(db, service, {
+        pageSize: 50,
+        retry: testRetry,
+        onEvent: (e) => events.push(e),
+      });
+      allOk(first);
+      expect(report(first, 'stockItems').mode).toBe('full');
+      await expectCacheMatchesSim(db, service);
+      const stockProgress = events.filter((e) => e.type === 'progress' && e.resource === 'stockItems');
+      expect(stockProgress.at(-1)).toMatchObject({
+        done: report(first, 'stockItems').count,
+        total: report(first, 'stockItems').count,
+      });
+      expect(syncState(db, 'stockItems').lastCompleteAt).toBeDefined();
+
+      // Search finds a real product by name words without diacritics.
+      const [sample] = await simStockItems(service);
+      const name = sample?.productName ?? '';
+      const words = name.normalize('NFD').replace(/\p{M}/gu, '').split(/\s+/).slice(0, 2).reverse().join(' ');
+      expect(searchStock(db, words).map((r) => r.productId)).toContain(sample?.productId);
+
+      // Between syncs: one changed, one added, one removed.
+      const items = await simStockItems(service);
+      const changed = items[3];
+      const removed = items[7];
+      if (changed?.id === undefined || removed?.id === undefined) throw new Error('sim has too few items');
+      sim.admin.mutateStockItem(changed.id, { price: 1234.5, quantityInStock: 77 });
+      const added = sim.admin.addStockItem({
+        warehouseId: 2,
+        productName: 'Žluťoučký kůň Qwýřtz',
+        quantityInStock: 3,
+      });
+      expect(sim.admin.removeStockItem(removed.id)).toBe(true);
+
+      const second = await runSync(db, service, { pageSize: 50, retry: testRetry });
+      allOk(second);
+      const stock = report(second, 'stockItems');
+      expect(stock.mode).toBe('incremental');
+      expect(stock.removed).toBe(1);
+      // Only the changed and added rows were fetched in full (plus rows sharing the boundary second).
+      expect(stock.fetched).toBeLessThan(items.length);
+      await expectCacheMatchesSim(db, service);
+      expect(searchStock(db, 'qwyr zlut kun').map((r) => r.productId)).toEqual([added['productId']]);
+      expect(
+        searchStock(db, String(changed.barcode))[0]?.items.find((i) => i.id === changed.id),
+      ).toMatchObject({
+        price: 1234.5,
+        quantityInStock: 77,
+      });
+    } finally {
+      await service.close();
+      cleanup();
+    }
+  });
+
+  it('a sync aborted halfway leaves the previous data whole, and the next run continues', async () => {
+    const { db, cleanup } = tempDb();
+    const service = client(sim.url);
+    try {
+      allOk(await runSync(db, service, { pageSize: 20, retry: testRetry }));
+      const before = db.prepare('SELECT count(*) FROM stock_item').pluck().get();
+      const controller = new AbortController();
+      let pages = 0;
+      const aborted = await runSync(db, service, {
+        mode: 'full',
+        pageSize: 20,
+        retry: testRetry,
+        signal: controller.signal,
+        onEvent: (e) => {
+          if (e.type === 'progress' && e.resource === 'stockItems' && ++pages === 3) controller.abort();
+        },
+      });
+      expect(aborted.cancelled).toBe(true);
+      expect(report(aborted, 'stockItems').status).toBe('cancelled');
+      // Whole: every row is still there and searchable.
+      expect(db.prepare('SELECT count(*) FROM stock_item').pluck().get()).toBe(before);
+      expect(syncState(db, 'stockItems').cursor).toBeDefined();
+
+      const resumed = await runSync(db, service, { pageSize: 20, retry: testRetry });
+      allOk(resumed);
+      const stock = report(resumed, 'stockItems');
+      expect(stock.resumed).toBe(true);
+      const totalPages = Math.ceil((before as number) / 20);
+      expect(stock.fetched).toBe((before as number) - 3 * 20);
+      expect(stock.requests).toBeLessThan(totalPages);
+      await expectCacheMatchesSim(db, service);
+    } finally {
+      await service.close();
+      cleanup();
+    }
+  });
+});
