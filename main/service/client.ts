@@ -84,6 +84,8 @@ interface CallOptions {
   signal?: AbortSignal | undefined;
   /** Request fields, so a one-word property named in a 400 ("Name") maps to fieldErrors too. */
   knownFields?: ReadonlySet<string>;
+  /** Report a 404 as it is, without asking whether the route exists (capability detection itself). */
+  plain404?: boolean;
 }
 
 /** What the client knows of the instance's description: not asked yet, none readable, or the routes. */
@@ -102,6 +104,8 @@ export class ServiceClient {
   readonly #maxRetryAfterMs: number;
   #capabilities: Promise<Capabilities> | undefined;
   #description: DescriptionState = { state: 'unknown' };
+  /** The release /api/version reported, for "not available on this instance (version X)". */
+  #version: string | undefined;
 
   constructor(config: ServiceConfig, options: ServiceClientOptions = {}) {
     this.baseUrl = config.baseUrl.replace(/\/+$/, '');
@@ -473,10 +477,14 @@ export class ServiceClient {
     options: CallOptions,
   ): Promise<ServiceError> {
     const body = errorResultOf(response);
-    if (response.status === 404 && (await this.#routeMissing(endpoint, body, options.signal))) {
+    if (
+      response.status === 404 &&
+      !options.plain404 &&
+      (await this.#routeMissing(endpoint, body, options.signal))
+    ) {
       return new ServiceError({
         kind: 'not-available',
-        message: notAvailableMessage(endpoint.title, await this.#knownVersion()),
+        message: notAvailableMessage(endpoint.title, this.#version),
         status: 404,
         messages: body?.messages ?? [],
         errorId: body?.errorId,
@@ -518,23 +526,15 @@ export class ServiceClient {
     if (state.description.routes.has(routeKey(endpoint.method, endpoint.path))) return;
     throw new ServiceError({
       kind: 'not-available',
-      message: notAvailableMessage(endpoint.title, undefined),
+      message: notAvailableMessage(endpoint.title, this.#version),
       mayHaveReachedServer: false,
     });
-  }
-
-  async #knownVersion(): Promise<string | undefined> {
-    if (!this.#capabilities) return undefined;
-    return this.#capabilities.then(
-      (c) => c.version,
-      () => undefined,
-    );
   }
 
   async #detect(signal?: AbortSignal): Promise<Capabilities> {
     let version: VersionInfo | undefined;
     try {
-      version = await this.version(signal);
+      version = await this.#json(ENDPOINTS.version, [], VersionInfo, { signal, plain404: true });
     } catch (error) {
       // An instance too old to report its version is still usable; anything else is a real failure.
       if (!(error instanceof ServiceError && error.status === 404)) throw error;
@@ -542,6 +542,7 @@ export class ServiceClient {
     }
     const description = await this.#readDescription(signal);
     this.#description = description ? { state: 'known', description } : { state: 'none' };
+    this.#version = version?.version;
     const capabilities = buildCapabilities(version, description);
     this.#log(
       'info',

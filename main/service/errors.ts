@@ -310,6 +310,14 @@ export function networkError(error: unknown, ctx: NetworkErrorContext): ServiceE
       cause,
     });
   }
+  if (codes.includes('UND_ERR_RES_EXCEEDED_MAX_SIZE')) {
+    return new ServiceError({
+      kind: 'invalid-response',
+      message: `${where} answered with a body larger than the client accepts`,
+      mayHaveReachedServer: true,
+      cause,
+    });
+  }
   const beforeSend = codes.some((c) => BEFORE_SEND_CODES.has(c)) || bytesWritten(error) === 0;
   const timeout = codes.find((c) => TIMEOUT_CODES.has(c));
   if (timeout) {

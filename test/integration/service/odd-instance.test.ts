@@ -183,6 +183,32 @@ describe('an older release', () => {
     expect(caps.endpoints.posScan).toBe(true); // unknown: assumed present until a call says otherwise
   });
 
+  it('copes with an instance that reports neither version nor description', async () => {
+    const c = await connect({});
+    const caps = await c.capabilities();
+    expect(caps).toMatchObject({ version: undefined, described: false, recognisesClientReference: false });
+    const error = await failure(c.warehouses());
+    expect(error.kind).toBe('not-available');
+    expect(error.message).toBe('The warehouse list is not available on this instance');
+  });
+
+  it('refuses a body above maxResponseBytes as invalid-response', async () => {
+    const c = await connect(
+      {
+        'GET /api/item-lists/warehouses': (_q, res) =>
+          json(
+            res,
+            200,
+            Array.from({ length: 2000 }, (_, id) => ({ id, name: 'W'.repeat(50) })),
+          ),
+      },
+      { maxResponseBytes: 10_000 },
+    );
+    const error = await failure(c.warehouses());
+    expect(error.kind).toBe('invalid-response');
+    expect(error.message).toContain('larger than the client accepts');
+  });
+
   it('keeps a 404 ErrorResult of a described endpoint as a plain 404 (missing resource)', async () => {
     const c = await connect({
       'GET /api/version': (_q, res) => json(res, 200, { version: '1.0.0' }),
