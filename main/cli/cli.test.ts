@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startSim } from '../../sim/server.ts';
 
 const entry = join(import.meta.dirname, 'index.ts');
 const dataDir = mkdtempSync(join(tmpdir(), 'counter-cli-'));
@@ -100,5 +101,38 @@ describe('pos CLI framework', () => {
     expect(doc.error.exitCode).toBe(4);
     expect(doc.error.message).toContain('could not be reached');
     expect(run.stdout + run.stderr).not.toContain('counter-demo-secret');
+  });
+
+  it('version --json prints one JSON object with the instance version and capabilities', async () => {
+    const sim = await startSim({ size: 'small', missingOperations: ['scanShoppingSession'] });
+    try {
+      const env = {
+        POS_BASE_URL: sim.url,
+        POS_CLIENT_ID: 'counter-demo',
+        POS_CLIENT_SECRET: 'counter-demo-secret',
+        POS_DATA_DIR: dataDir,
+      };
+      const run = await pos(['version', '--json'], env);
+      expect(run.code).toBe(0);
+      const doc = JSON.parse(run.stdout) as Record<string, unknown>;
+      expect(doc).toMatchObject({
+        baseUrl: sim.url,
+        version: '1.4.0',
+        described: true,
+        recognisesClientReference: true,
+        endpoints: { stockItems: true, posScan: false },
+      });
+      const text = await pos(['version'], env);
+      expect(text.code).toBe(0);
+      expect(text.stdout).toContain('Version:     1.4.0');
+      expect(text.stdout).toContain('Point-of-sale card scan');
+      // Wrong secret: the service refuses the credentials, a configuration problem (3).
+      const refused = await pos(['version'], { ...env, POS_CLIENT_SECRET: 'wrong-secret-123' });
+      expect(refused.code).toBe(3);
+      expect(refused.stderr).toContain('refused the client credentials');
+      expect(refused.stderr).not.toContain('wrong-secret-123');
+    } finally {
+      await sim.close();
+    }
   });
 });

@@ -1,0 +1,358 @@
+// Every endpoint of SPEC.md through the typed client against the real sim over HTTP, with the
+// statuses each can give (400, 404, 409) and pagination walked to the end.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSim, type RunningSim } from '../../../sim/server.ts';
+import { ServiceClient, ServiceError, type StockItem } from '../../../main/service/index.ts';
+
+let sim: RunningSim;
+let client: ServiceClient;
+const requests: string[] = [];
+
+beforeAll(async () => {
+  sim = await startSim({ size: 'small' });
+  client = new ServiceClient(
+    { baseUrl: sim.url, clientId: 'counter-demo', clientSecret: 'counter-demo-secret' },
+    { logger: (_level, message) => requests.push(message) },
+  );
+});
+afterAll(async () => {
+  await client.close();
+  await sim.close();
+});
+
+async function failure(promise: Promise<unknown>): Promise<ServiceError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ServiceError) return error;
+    throw error;
+  }
+  throw new Error('expected a ServiceError');
+}
+
+async function firstPage<T>(pages: AsyncIterable<T>): Promise<T> {
+  for await (const page of pages) return page;
+  throw new Error('no page');
+}
+
+async function allStockItems(query: Parameters<ServiceClient['stockItemPages']>[0]): Promise<StockItem[]> {
+  const rows: StockItem[] = [];
+  for await (const page of client.stockItemPages(query)) rows.push(...page.data);
+  return rows;
+}
+
+describe('sys', () => {
+  it('reads version, health and capabilities', async () => {
+    expect(await client.health()).toBe(true);
+    expect((await client.version()).version).toBe('1.4.0');
+    const caps = await client.capabilities();
+    expect(caps.described).toBe(true);
+    expect(Object.values(caps.endpoints).every(Boolean)).toBe(true);
+    expect(caps.recognisesClientReference).toBe(true);
+    expect(await client.capabilities()).toBe(caps); // cached
+  });
+});
+
+describe('pagination', () => {
+  it('walks every page of stock items, each row once', async () => {
+    const pages: number[] = [];
+    let total = 0;
+    const ids = new Set<number>();
+    for await (const page of client.stockItemPages({ pageSize: 25 })) {
+      pages.push(page.currentPage ?? -1);
+      total = page.totalCount ?? -1;
+      for (const row of page.data) ids.add(row.id ?? -1);
+    }
+    expect(total).toBeGreaterThan(50);
+    expect(ids.size).toBe(total);
+    expect(pages).toEqual(Array.from({ length: Math.ceil(total / 25) }, (_, i) => i + 1));
+  });
+
+  it('asks for the next page only when the caller iterates on', async () => {
+    const before = requests.filter((l) => l.includes('stock-items/filter-paginated ->')).length;
+    for await (const page of client.stockItemPages({ pageSize: 10 })) {
+      expect(page.data).toHaveLength(10);
+      break;
+    }
+    const after = requests.filter((l) => l.includes('stock-items/filter-paginated ->')).length;
+    expect(after - before).toBe(1);
+  });
+
+  it('passes limitFields, orderBy, filter and startPage through', async () => {
+    const limited = await allStockItems({ pageSize: 100, limitFields: ['id', 'barcode'] });
+    expect(limited.length).toBeGreaterThan(0);
+    for (const row of limited) expect(Object.keys(row).sort()).toEqual(['barcode', 'id']);
+
+    const ordered = await allStockItems({ pageSize: 100, limitFields: ['id'], orderBy: ['id desc'] });
+    const ids = ordered.map((r) => r.id ?? 0);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+
+    const warehouses = await client.warehouses();
+    const warehouseId = warehouses[1]?.id ?? -1;
+    const inOne = await allStockItems({ filter: { warehouseId }, limitFields: ['id', 'warehouseId'] });
+    expect(inOne.length).toBeGreaterThan(0);
+    expect(inOne.every((r) => r.warehouseId === warehouseId)).toBe(true);
+
+    const third = await firstPage(client.stockItemPages({ pageSize: 10, startPage: 3 }));
+    expect(third.currentPage).toBe(3);
+  });
+
+  it('reports an unknown limitFields entry as a 400 naming it', async () => {
+    const error = await failure(
+      firstPage(client.stockItemPages({ limitFields: ['id', 'noSuchField' as 'id'] })),
+    );
+    expect(error.status).toBe(400);
+    expect(error.messages.join(' ')).toMatch(/noSuchField/i);
+  });
+
+  it('walks financial receivables with their filter', async () => {
+    let customerId: number | undefined;
+    let count = 0;
+    for await (const page of client.financialReceivablePages({ pageSize: 20 })) {
+      count += page.data.length;
+      customerId ??= page.data[0]?.customerId;
+    }
+    expect(count).toBeGreaterThan(0);
+    for await (const page of client.financialReceivablePages({ filter: { customerId } })) {
+      expect(page.data.every((r) => r.customerId === customerId)).toBe(true);
+    }
+  });
+});
+
+describe('companies and cards', () => {
+  it('reads representatives, cards of a company and one card; another company’s card is 404', async () => {
+    const reps = await client.companyRepresentatives();
+    expect(reps.length).toBeGreaterThan(0);
+    const rep = reps[0];
+    expect(await client.companyRepresentative(rep?.id ?? -1)).toMatchObject({ id: rep?.id });
+    const companyIds = [...new Set(reps.map((r) => r.companyId).filter((id) => id !== undefined))];
+    const [a, b] = companyIds;
+    if (a === undefined || b === undefined) throw new Error('need two companies');
+    const cards = await client.companyCards(a);
+    expect(cards.length).toBeGreaterThan(0);
+    const card = cards[0];
+    expect(await client.companyCard(a, card?.id ?? -1)).toEqual(card);
+    const wrong = await failure(client.companyCard(b, card?.id ?? -1));
+    expect(wrong).toMatchObject({ kind: 'http', status: 404 });
+  });
+
+  it('creates a card and an authorised person; a too-long name is a 400 under its field', async () => {
+    const reps = await client.companyRepresentatives();
+    const companyId = reps[0]?.companyId ?? -1;
+    const card = await client.createCompanyCard(companyId, { barcode: `T${Date.now()}`, name: 'Test card' });
+    expect(card).toMatchObject({ companyId, name: 'Test card' });
+    const person = await client.createAuthorisedPerson(companyId, {
+      name: 'Ann Example',
+      email: 'ann@example.com',
+    });
+    expect(person).toMatchObject({ companyId, name: 'Ann Example' });
+    const error = await failure(client.createAuthorisedPerson(companyId, { name: 'x'.repeat(51) }));
+    expect(error.status).toBe(400);
+    expect(Object.keys(error.fieldErrors)).toEqual(['name']);
+  });
+});
+
+describe('products', () => {
+  it('reads units, supplier codes, a repricing document; adds and replaces a supplier code; 409 on a duplicate', async () => {
+    const [item] = await allStockItems({ pageSize: 1, limitFields: ['productId'] }).then((r) =>
+      r.slice(0, 1),
+    );
+    const productId = item?.productId ?? -1;
+    const units = await client.productUnits(productId);
+    expect(units.length).toBeGreaterThan(0);
+    expect(units.every((u) => u.productId === productId)).toBe(true);
+    const before = await client.supplierProductCodes(productId);
+    const suppliers = new Set(
+      (await allStockItems({ pageSize: 500, limitFields: ['supplierId'] })).map((r) => r.supplierId),
+    );
+    const supplierId = [...suppliers].find(
+      (id) => id !== undefined && !before.some((c) => c.supplierId === id),
+    );
+    if (supplierId === undefined) throw new Error('no free supplier in the sim data');
+    const created = await client.createSupplierProductCode(productId, {
+      supplierId,
+      supplierProductCode: 'SUP-1',
+      price: 12.5,
+    });
+    expect(created).toMatchObject({ productId, supplierId, supplierProductCode: 'SUP-1' });
+    expect(await client.supplierProductCodes(productId)).toHaveLength(before.length + 1);
+    const replaced = await client.updateSupplierProductCode(productId, created.id ?? -1, {
+      supplierId,
+      supplierProductCode: 'SUP-2',
+      price: 13,
+    });
+    expect(replaced.supplierProductCode).toBe('SUP-2');
+    const duplicate = await failure(
+      client.createSupplierProductCode(productId, { supplierId, supplierProductCode: 'SUP-3' }),
+    );
+    expect(duplicate.status).toBe(409);
+    const repricing = await client.repricingDocument(1);
+    expect(repricing.id).toBe(1);
+    expect(Array.isArray(repricing.items)).toBe(true);
+    expect(await failure(client.repricingDocument(999_999))).toMatchObject({ kind: 'http', status: 404 });
+  });
+
+  it('uploads an attachment and reads it back through its Location', async () => {
+    const [item] = await allStockItems({ pageSize: 1, limitFields: ['productId'] }).then((r) =>
+      r.slice(0, 1),
+    );
+    const productId = item?.productId ?? -1;
+    const fileData = Buffer.from('hello counter').toString('base64');
+    const ref = await client.uploadProductAttachment(productId, { fileData, fileName: 'hello.txt' });
+    expect(ref.id).toEqual(expect.any(Number));
+    const attachment = await client.productAttachment(productId, ref.id ?? -1);
+    expect(attachment).toMatchObject({ fileName: 'hello.txt', fileData });
+  });
+});
+
+describe('item lists', () => {
+  it('lists, creates, reads, updates and deletes damage types; other lists have no DELETE', async () => {
+    const damage = client.itemList('damageTypes');
+    const before = await damage.list();
+    const ref = await damage.create('Scratched');
+    expect(ref.id).toEqual(expect.any(Number));
+    expect(await damage.get(ref.id ?? -1)).toEqual({ id: ref.id, name: 'Scratched' });
+    expect(await damage.update(ref.id ?? -1, { id: ref.id, name: 'Dented' })).toMatchObject({
+      name: 'Dented',
+    });
+    expect(await damage.list()).toHaveLength(before.length + 1);
+    await damage.remove(ref.id ?? -1);
+    expect(await failure(damage.get(ref.id ?? -1))).toMatchObject({ status: 404 });
+
+    const materials = client.itemList('materials');
+    expect(Array.isArray(await materials.list())).toBe(true);
+    const missing = await failure(materials.remove(1));
+    expect(missing.kind).toBe('not-available');
+    expect(missing.message).toContain('is not available on this instance');
+  });
+
+  it('reads every id-and-name list', async () => {
+    for (const list of [
+      'helmetSkeletons',
+      'paletteDimensions',
+      'dateDisplays',
+      'watchFaceShapes',
+      'watchCaseSizes',
+      'materials',
+      'tyreTypes',
+      'damageTypes',
+    ] as const) {
+      expect(Array.isArray(await client.itemList(list).list()), list).toBe(true);
+    }
+  });
+
+  it('countries of origin: create, read, patch, delete; a 4-letter label is a 400 under its field', async () => {
+    const created = await client.createCountryOfOrigin({
+      name: 'Testland',
+      isoLabel: 'TL',
+      countryLabel: 'TL',
+    });
+    expect(created).toMatchObject({ name: 'Testland' });
+    expect(await client.countryOfOrigin(created.id ?? -1)).toMatchObject({ name: 'Testland' });
+    expect(await client.updateCountryOfOrigin(created.id ?? -1, { name: 'Testonia' })).toMatchObject({
+      name: 'Testonia',
+    });
+    expect((await client.countriesOfOrigin()).some((c) => c.id === created.id)).toBe(true);
+    await client.deleteCountryOfOrigin(created.id ?? -1);
+    expect(await failure(client.countryOfOrigin(created.id ?? -1))).toMatchObject({ status: 404 });
+    const tooLong = await failure(client.updateCountryOfOrigin(1, { isoLabel: 'ABCD' }));
+    expect(tooLong.status).toBe(400);
+    expect(Object.keys(tooLong.fieldErrors)).toEqual(['isoLabel']);
+  });
+
+  it('age limits: list, read, delete', async () => {
+    const limits = await client.ageLimits();
+    expect(limits.length).toBeGreaterThan(0);
+    const id = limits.at(-1)?.id ?? -1;
+    expect(await client.ageLimit(id)).toMatchObject({ id });
+    await client.deleteAgeLimit(id);
+    expect(await failure(client.ageLimit(id))).toMatchObject({ kind: 'http', status: 404 });
+  });
+});
+
+describe('internet orders and the point-of-sale scan', () => {
+  it('creates an order, refuses a replay (409), deletes; a dependent order is a 400', async () => {
+    const [item] = await allStockItems({ pageSize: 1, limitFields: ['productId', 'warehouseId'] }).then((r) =>
+      r.slice(0, 1),
+    );
+    const reps = await client.companyRepresentatives();
+    const order = {
+      customerId: reps[0]?.companyId ?? -1,
+      warehouseId: item?.warehouseId ?? -1,
+      items: [{ productId: item?.productId ?? -1, quantity: 2 }],
+      note: 'integration test',
+    };
+    const reference = crypto.randomUUID();
+    const created = await client.createInternetOrder(order, { clientReference: reference });
+    expect(created).toMatchObject({ customerId: order.customerId, note: 'integration test' });
+    expect(created.items).toHaveLength(1);
+    const replay = await failure(client.createInternetOrder(order, { clientReference: reference }));
+    expect(replay).toMatchObject({
+      status: 409,
+      code: 'DuplicateRequest',
+      params: { orderId: String(created.id) },
+    });
+
+    const other = await client.createInternetOrder(order, { clientReference: crypto.randomUUID() });
+    sim.admin.markOrderDependent(other.id);
+    const dependent = await failure(client.deleteInternetOrder(other.id));
+    expect(dependent.status).toBe(400);
+    await client.deleteInternetOrder(created.id);
+    expect(await failure(client.deleteInternetOrder(created.id))).toMatchObject({
+      kind: 'http',
+      status: 404,
+    });
+  });
+
+  it('maps each violation of an invalid order to its camelCase field', async () => {
+    const error = await failure(
+      client.createInternetOrder(
+        { items: [{ productId: 1, quantity: 0 }] },
+        { clientReference: crypto.randomUUID() },
+      ),
+    );
+    expect(error.status).toBe(400);
+    expect(Object.keys(error.fieldErrors).sort()).toEqual(['customerId', 'items[0].quantity', 'warehouseId']);
+  });
+
+  it('resolves a card barcode; an unknown barcode is a 404, not "not available"', async () => {
+    const reps = await client.companyRepresentatives();
+    const companyId = reps[0]?.companyId ?? -1;
+    const card = (await client.companyCards(companyId))[0];
+    const result = await client.scanCard(1, card?.barcode ?? '');
+    expect(result.companyId).toBe(companyId);
+    expect(result.card.id).toBe(card?.id);
+    const unknown = await failure(client.scanCard(1, 'NO-SUCH-CARD'));
+    expect(unknown).toMatchObject({ kind: 'http', status: 404, code: 'CardNotFound' });
+  });
+});
+
+describe('an older release (missing operations)', () => {
+  it('reports a missing endpoint as not available, before and after capabilities are read', async () => {
+    const old = await startSim({
+      size: 'small',
+      version: '1.2.0',
+      missingOperations: ['scanShoppingSession'],
+    });
+    const fresh = new ServiceClient({
+      baseUrl: old.url,
+      clientId: 'counter-demo',
+      clientSecret: 'counter-demo-secret',
+    });
+    try {
+      // No capabilities read yet: the 404 itself triggers detection.
+      const first = await failure(fresh.scanCard(1, 'ANY'));
+      expect(first.kind).toBe('not-available');
+      expect(first.message).toBe('Point-of-sale card scan is not available on this instance (version 1.2.0)');
+      const caps = await fresh.capabilities();
+      expect(caps.version).toBe('1.2.0');
+      expect(caps.endpoints.posScan).toBe(false);
+      expect(caps.endpoints.stockItems).toBe(true);
+      const second = await failure(fresh.scanCard(1, 'ANY'));
+      expect(second.kind).toBe('not-available');
+    } finally {
+      await fresh.close();
+      await old.close();
+    }
+  });
+});
