@@ -1,0 +1,414 @@
+// Shopping sessions against the real sim over HTTP: a real SQLite file filled by the real sync,
+// cards resolved online and (sim switched offline) from the cache, weight and price labels, a
+// restart in the middle of a session, and closing into the outbox (then sent to the sim).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { stockItemsByBarcode } from '../../../db/catalog.ts';
+import { openDatabase, type Db } from '../../../db/database.ts';
+import { getOutboxOrder, listOutboxOrders } from '../../../db/outbox.ts';
+import { getShoppingSession } from '../../../db/sessions.ts';
+import { runCli } from '../../../main/cli/run.ts';
+import { withCheckDigit } from '../../../main/counter/barcode/index.ts';
+import { Counter, CounterError, ScanResolver } from '../../../main/counter/index.ts';
+import { Outbox } from '../../../main/outbox/index.ts';
+import { ServiceClient } from '../../../main/service/index.ts';
+import { runSync } from '../../../main/sync/index.ts';
+import { startSim, type RunningSim } from '../../../sim/server.ts';
+
+const WAREHOUSE = 1;
+let sim: RunningSim;
+let dir: string;
+let file: string;
+let client: ServiceClient;
+let db: Db;
+
+// Valid EAN-13s in the in-store range 29, as the sim's own cards.
+const cards = {
+  valid: withCheckDigit('2990000000010'),
+  invalid: withCheckDigit('2990000000020'),
+  expired: withCheckDigit('2990000000030'),
+  notYetValid: withCheckDigit('2990000000040'),
+};
+
+beforeAll(async () => {
+  sim = await startSim({ size: 'small' });
+  dir = mkdtempSync(join(tmpdir(), 'counter-sessions-it-'));
+  file = join(dir, 'counter.sqlite');
+  // Company 1 is discovered by sync (representatives), so its new cards are cached too.
+  sim.admin.addCompanyCard({ companyId: 1, barcode: cards.valid, name: 'Valid card', discount: 10 });
+  sim.admin.addCompanyCard({ companyId: 1, barcode: cards.invalid, name: 'Blocked card', isInvalid: true });
+  sim.admin.addCompanyCard({
+    companyId: 1,
+    barcode: cards.expired,
+    name: 'Expired card',
+    validTo: '2024-06-30T00:00:00',
+  });
+  sim.admin.addCompanyCard({
+    companyId: 1,
+    barcode: cards.notYetValid,
+    name: 'Future card',
+    validFrom: '2099-01-01T00:00:00',
+  });
+  client = new ServiceClient({
+    baseUrl: sim.url,
+    clientId: 'counter-demo',
+    clientSecret: 'counter-demo-secret',
+  });
+  db = openDatabase(file);
+  const report = await runSync(db, client, { mode: 'full' });
+  expect(report.resources.every((r) => r.status === 'ok')).toBe(true);
+});
+
+afterAll(async () => {
+  db.close();
+  await client.close();
+  await sim.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+afterEach(async () => {
+  await sim.faults.reset();
+  await sim.faults.setOffline(false);
+  // Each test starts without an open session.
+  db.prepare("UPDATE shopping_session SET state = 'cancelled' WHERE state = 'open'").run();
+});
+
+function counter(options: { timeoutMs?: number; database?: Db; warehouseId?: number | null } = {}): Counter {
+  const database = options.database ?? db;
+  const resolver = new ScanResolver({
+    db: database,
+    cardService: client,
+    cardTimeoutMs: options.timeoutMs ?? 1500,
+  });
+  const warehouseId = options.warehouseId === undefined ? WAREHOUSE : options.warehouseId;
+  return new Counter({ db: database, resolver, warehouseId: () => warehouseId });
+}
+
+/** A stock item of warehouse 1 by barcode prefix (plain 859..., weight 21..., price 23...). */
+function product(prefix: string): {
+  barcode: string;
+  productId: number;
+  price: number;
+  vatRate: number;
+  name: string;
+} {
+  const row = db
+    .prepare(
+      `SELECT barcode, productId, price, vatRate, productName AS name FROM stock_item
+       WHERE warehouseId = ? AND barcode LIKE ? AND coalesce(prohibitionOfSale, 0) = 0 AND price > 0 ORDER BY id LIMIT 1`,
+    )
+    .get(WAREHOUSE, `${prefix}%`) as
+    { barcode: string; productId: number; price: number; vatRate: number; name: string } | undefined;
+  if (!row) throw new Error(`no product with prefix ${prefix} in the small sim`);
+  return row;
+}
+
+describe('customer cards', () => {
+  it('resolves a card online and attaches the customer with its discount', async () => {
+    const c = counter();
+    const scan = await c.scan(cards.valid);
+    expect(scan.outcome).toMatchObject({
+      kind: 'customer',
+      source: 'online',
+      name: 'Valid card',
+      cue: 'customer',
+    });
+    expect(scan.session.customer).toMatchObject({
+      companyId: 1,
+      barcode: cards.valid,
+      discount: 10,
+      source: 'online',
+    });
+    expect(typeof scan.session.customer?.owes).toBe('number');
+  });
+
+  it('refuses invalid, expired and not-yet-valid cards online too', async () => {
+    const c = counter();
+    for (const code of [cards.invalid, cards.expired, cards.notYetValid]) {
+      const scan = await c.scan(code);
+      expect(scan.outcome).toMatchObject({ kind: 'rejected', cue: 'rejected' });
+      expect(scan.session.customer).toBeNull();
+    }
+  });
+
+  it('offline: uses cached cards honouring isInvalid, validFrom and validTo; unknown stays unknown', async () => {
+    await sim.faults.setOffline(true);
+    const c = counter();
+    const valid = await c.scan(cards.valid);
+    expect(valid.outcome).toMatchObject({ kind: 'customer', source: 'offline', name: 'Valid card' });
+    expect(valid.session.customer).toMatchObject({ companyId: 1, discount: 10, source: 'offline' });
+    expect((await c.scan(cards.invalid)).outcome).toEqual({
+      kind: 'rejected',
+      message: 'This card is blocked (marked invalid): it cannot be used.',
+      cue: 'rejected',
+    });
+    expect((await c.scan(cards.expired)).outcome).toMatchObject({
+      kind: 'rejected',
+      message: 'This card expired on 2024-06-30.',
+    });
+    expect((await c.scan(cards.notYetValid)).outcome).toMatchObject({
+      kind: 'rejected',
+      message: 'This card is valid only from 2099-01-01.',
+    });
+    const unknown = await c.scan('K999999999');
+    expect(unknown.outcome).toMatchObject({ kind: 'unknown', cue: 'unknown' });
+    expect(unknown.outcome.kind === 'unknown' && unknown.outcome.message).toMatch(/could not be asked/);
+    // The customer attached first is still the session's.
+    expect(unknown.session.customer).toMatchObject({ barcode: cards.valid });
+  });
+
+  it('falls back to the cache within the short timeout when the service is slow', async () => {
+    sim.faults.latency({ ms: 5000, path: 'shopping-session' });
+    const lines: string[] = [];
+    const resolver = new ScanResolver({
+      db,
+      cardService: client,
+      cardTimeoutMs: 300,
+      log: (l) => lines.push(l),
+    });
+    const c = new Counter({ db, resolver, warehouseId: () => WAREHOUSE });
+    const started = performance.now();
+    const scan = await c.scan(cards.valid);
+    expect(scan.outcome).toMatchObject({ kind: 'customer', source: 'offline' });
+    expect(lines.join('\n')).toMatch(/did not answer \((timeout|aborted)/);
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+
+  it('takes a 404 from the service as an unknown card, without asking the cache', async () => {
+    const scan = await counter().scan('K999999998');
+    expect(scan.outcome).toEqual({
+      kind: 'unknown',
+      message: '"K999999998" is neither a product nor a customer card we know.',
+      cue: 'unknown',
+    });
+  });
+});
+
+describe('products', () => {
+  it('adds a product from the cache, adds to its line when scanned again, and edits and removes lines', async () => {
+    const p = product('859');
+    const c = counter();
+    const first = await c.scan(p.barcode);
+    expect(first.outcome).toMatchObject({ kind: 'product', name: p.name, quantity: 1, cue: 'added' });
+    const again = await c.scan(p.barcode);
+    expect(again.session.lines).toHaveLength(1);
+    expect(again.session.lines[0]).toMatchObject({
+      productId: p.productId,
+      quantity: 2,
+      unitPrice: p.price,
+      vatRate: p.vatRate,
+    });
+    const lineId = again.session.lines[0]?.id ?? -1;
+    expect(c.setQuantity(lineId, 5).lines[0]?.quantity).toBe(5);
+    expect(c.removeLine(lineId).lines).toEqual([]);
+    expect(() => c.removeLine(lineId)).toThrow(CounterError);
+  });
+
+  it('reads weight and price labels: quantity from the weight, the printed amount as the line total', async () => {
+    const weighed = product('21');
+    const priced = product('23');
+    // 1.234 kg and 123.45 in the value digits of the stored (zeroed) codes.
+    const weightLabel = withCheckDigit(`${weighed.barcode.slice(0, 7)}012340`);
+    const priceLabel = withCheckDigit(`${priced.barcode.slice(0, 7)}123450`);
+    const c = counter();
+    const w = await c.scan(weightLabel);
+    expect(w.outcome).toMatchObject({ kind: 'product', name: weighed.name, quantity: 1.234 });
+    const p = await c.scan(priceLabel);
+    expect(p.outcome).toMatchObject({ kind: 'product', name: priced.name });
+    const [wLine, pLine] = p.session.lines;
+    expect(wLine).toMatchObject({ kind: 'weight', quantity: 1.234, barcode: weightLabel });
+    expect(wLine?.lineTotal).toBe(Math.round(weighed.price * 1.234 * 100) / 100);
+    expect(pLine).toMatchObject({
+      kind: 'price',
+      lineTotal: 123.45,
+      quantity: Math.round((123.45 / priced.price) * 1000) / 1000,
+    });
+    expect(() => c.setQuantity(pLine?.id ?? -1, 2)).toThrow(/price label/);
+  });
+
+  it('reports a misread (wrong check digit) and an unknown product in clear words', async () => {
+    const p = product('859');
+    const wrong = p.barcode.slice(0, 12) + String((Number(p.barcode.at(-1)) + 1) % 10);
+    const c = counter();
+    const misread = await c.scan(wrong);
+    expect(misread.outcome).toMatchObject({ kind: 'misread', cue: 'misread' });
+    expect(misread.outcome.kind === 'misread' && misread.outcome.message).toMatch(/check digit should be/);
+    const unknown = await c.scan('4006381333931');
+    expect(unknown.outcome).toMatchObject({ kind: 'unknown', cue: 'unknown' });
+    expect(unknown.outcome.kind === 'unknown' && unknown.outcome.message).toMatch(
+      /^Unknown product 4006381333931/,
+    );
+    expect(unknown.session.lines).toEqual([]);
+  });
+
+  it('says where a product is stocked when it is not in this warehouse', async () => {
+    const p = product('859');
+    db.prepare('UPDATE stock_item SET barcode = ? WHERE warehouseId = ? AND barcode = ?').run(
+      '0000000000000',
+      WAREHOUSE,
+      p.barcode,
+    );
+    try {
+      const scan = await counter().scan(p.barcode);
+      expect(scan.outcome).toMatchObject({ kind: 'unknown' });
+      expect(scan.outcome.kind === 'unknown' && scan.outcome.message).toMatch(
+        /is not stocked in this warehouse \(it is in /,
+      );
+    } finally {
+      db.prepare('UPDATE stock_item SET barcode = ? WHERE warehouseId = ? AND barcode = ?').run(
+        p.barcode,
+        WAREHOUSE,
+        '0000000000000',
+      );
+    }
+    expect(stockItemsByBarcode(db, p.barcode).some((i) => i.warehouseId === WAREHOUSE)).toBe(true);
+  });
+});
+
+describe('restart and close', () => {
+  it('keeps a session across a restart (the SQLite file reopened) and closes it into the outbox in one transaction', async () => {
+    const plain = product('859');
+    const weighed = product('21');
+    const before = counter();
+    await before.scan(plain.barcode);
+    await before.scan(withCheckDigit(`${weighed.barcode.slice(0, 7)}005000`));
+    const attached = await before.scan(cards.valid);
+    const sessionId = attached.session.id;
+    db.close();
+
+    // The process is gone; a new one opens the same file.
+    db = openDatabase(file);
+    const after = counter();
+    const resumed = after.current();
+    expect(resumed).toEqual({ ...attached.session });
+    expect(resumed?.lines.map((l) => [l.productId, l.quantity])).toEqual([
+      [plain.productId, 1],
+      [weighed.productId, 0.5],
+    ]);
+    await after.scan(plain.barcode);
+
+    // A failing outbox insert leaves the session open and no order behind.
+    db.exec(
+      "CREATE TEMP TRIGGER outbox_full BEFORE INSERT ON outbox_order BEGIN SELECT RAISE(ABORT, 'disk full'); END",
+    );
+    expect(() => after.close()).toThrow(/disk full/);
+    db.exec('DROP TRIGGER outbox_full');
+    expect(after.current()?.id).toBe(sessionId);
+    expect(listOutboxOrders(db).filter((o) => o.originSessionId === sessionId)).toEqual([]);
+
+    const closed = after.close();
+    expect(closed.session).toMatchObject({ id: sessionId, state: 'closed', outboxOrderId: closed.order.id });
+    expect(closed.order).toMatchObject({
+      state: 'queued',
+      originSessionId: sessionId,
+      payload: {
+        customerId: 1,
+        warehouseId: WAREHOUSE,
+        items: [
+          { productId: plain.productId, quantity: 2 },
+          { productId: weighed.productId, quantity: 0.5 },
+        ],
+      },
+    });
+    expect(after.current()).toBeNull();
+    expect(getShoppingSession(db, sessionId)?.state).toBe('closed');
+
+    // The outbox sends it to the instance.
+    const outbox = new Outbox(db, client);
+    await outbox.replay();
+    const sent = getOutboxOrder(db, closed.order.id);
+    expect(sent?.state).toBe('sent');
+    expect(sim.admin.listOrders().find((o) => o.id === sent?.remoteId)).toMatchObject({
+      customerId: 1,
+      warehouseId: WAREHOUSE,
+      items: [
+        { productId: plain.productId, quantity: 2 },
+        { productId: weighed.productId, quantity: 0.5 },
+      ],
+    });
+  });
+
+  it('refuses to close an empty session or one without a customer, and keeps it open', async () => {
+    const c = counter();
+    await c.scan(cards.valid);
+    expect(() => c.close()).toThrow(/Scan at least one product/);
+    c.cancel();
+    await c.scan(product('859').barcode);
+    expect(() => c.close()).toThrow(/customer's card first/);
+    expect(c.current()?.lines).toHaveLength(1);
+  });
+
+  it('without a terminal warehouse, refuses product scans with a clear message', async () => {
+    const scan = await counter({ warehouseId: null }).scan(product('859').barcode);
+    expect(scan.outcome).toEqual({
+      kind: 'rejected',
+      message: "Choose this terminal's warehouse in Settings first.",
+      cue: 'rejected',
+    });
+  });
+});
+
+describe('pos scan (CLI)', () => {
+  async function cli(args: string[], env: Record<string, string> = {}) {
+    let stdout = '';
+    let stderr = '';
+    const code = await runCli(['scan', ...args, '--json'], {
+      stdout: (t) => (stdout += t),
+      stderr: (t) => (stderr += t),
+      env: {
+        POS_BASE_URL: sim.url,
+        POS_CLIENT_ID: 'counter-demo',
+        POS_CLIENT_SECRET: 'counter-demo-secret',
+        POS_DATA_DIR: dir,
+        ...env,
+      },
+    });
+    return { code, json: JSON.parse(stdout) as Record<string, unknown>, stderr };
+  }
+
+  it('prints product, customer (online and offline) and unknown as INTERFACES.md says', async () => {
+    const p = product('859');
+    const asProduct = await cli([p.barcode, '--warehouse', String(WAREHOUSE)]);
+    expect(asProduct.code).toBe(0);
+    expect(asProduct.json).toMatchObject({
+      kind: 'product',
+      stockItem: { barcode: p.barcode, productId: p.productId, warehouseId: WAREHOUSE },
+    });
+    expect(typeof (asProduct.json['stockItem'] as Record<string, unknown>)['syncedAt']).toBe('string');
+
+    const online = await cli([cards.valid, '--session', '7']);
+    expect(online).toMatchObject({
+      code: 0,
+      json: { kind: 'customer', source: 'online', card: { barcode: cards.valid, companyId: 1 } },
+    });
+
+    await sim.faults.setOffline(true);
+    const offline = await cli([cards.valid]);
+    expect(offline).toMatchObject({
+      code: 0,
+      json: { kind: 'customer', source: 'offline', card: { barcode: cards.valid } },
+    });
+    const expired = await cli([cards.expired]);
+    expect(expired).toMatchObject({
+      code: 1,
+      json: { kind: 'customer', valid: false, message: 'This card expired on 2024-06-30.' },
+    });
+    await sim.faults.setOffline(false);
+
+    const unknown = await cli(['NO-SUCH-CODE']);
+    expect(unknown).toMatchObject({
+      code: 1,
+      json: { kind: 'unknown', message: '"NO-SUCH-CODE" is neither a product nor a customer card we know.' },
+    });
+    const misread = await cli(['8591006000017']);
+    expect(misread).toMatchObject({ code: 1, json: { kind: 'unknown', reason: 'misread' } });
+    const usage = await runCli(['scan', '--json'], {
+      stdout: () => undefined,
+      stderr: () => undefined,
+      env: {},
+    });
+    expect(usage).toBe(2);
+  });
+});
