@@ -1,0 +1,237 @@
+// Every fault of issue 3 injected into the real sim while a sync runs, and survived: token expiring
+// mid-sync, 401, 429 with Retry-After, 5xx, dropped connections, the instance going away, a 403 or a
+// 404 on one resource (reported for it while the others sync).
+import { afterEach, describe, expect, it } from 'vitest';
+import { catalogCounts } from '../../db/catalog.ts';
+import { runSync, type RetryPolicy, type SyncEvent, type SyncReport } from '../../main/sync/index.ts';
+import { startSim, type RunningSim } from '../../sim/server.ts';
+import { client, expectCacheMatchesSim, tempDb, testRetry } from './support.ts';
+
+const sims: RunningSim[] = [];
+async function sim(options: Parameters<typeof startSim>[0] = {}): Promise<RunningSim> {
+  const s = await startSim({ size: 'small', ...options });
+  sims.push(s);
+  return s;
+}
+afterEach(async () => {
+  for (const s of sims.splice(0)) await s.close();
+});
+
+function statuses(r: SyncReport): Record<string, string> {
+  return Object.fromEntries(r.resources.map((x) => [x.resource, x.status]));
+}
+const everyOk = {
+  warehouses: 'ok',
+  stockItems: 'ok',
+  productUnits: 'ok',
+  companyRepresentatives: 'ok',
+  financialReceivables: 'ok',
+  companyCards: 'ok',
+};
+
+async function syncAndCheck(
+  s: RunningSim,
+  options: { onEvent?: (e: SyncEvent) => void; pageSize?: number; retry?: RetryPolicy } = {},
+): Promise<{ report: SyncReport; retries: SyncEvent[] }> {
+  const { db, cleanup } = tempDb();
+  const service = client(s.url);
+  const retries: SyncEvent[] = [];
+  try {
+    const report = await runSync(db, service, {
+      pageSize: options.pageSize ?? 20,
+      retry: options.retry ?? testRetry,
+      onEvent: (e) => {
+        if (e.type === 'retry') retries.push(e);
+        options.onEvent?.(e);
+      },
+    });
+    expect(statuses(report)).toEqual(everyOk);
+    await s.faults.reset();
+    await expectCacheMatchesSim(db, service);
+    return { report, retries };
+  } finally {
+    await service.close();
+    cleanup();
+  }
+}
+
+describe('sync survives faults', () => {
+  it('a token that expires mid-sync, and tokens revoked mid-sync', async () => {
+    const s = await sim({ tokenTtlSeconds: 1 });
+    s.faults.latency({ ms: 60, path: '^/api/' });
+    let revoked = false;
+    await syncAndCheck(s, {
+      pageSize: 10,
+      onEvent: (e) => {
+        if (!revoked && e.type === 'progress' && e.resource === 'stockItems' && e.done >= 30) {
+          revoked = true;
+          s.admin.revokeTokens();
+        }
+      },
+    });
+    expect(revoked).toBe(true);
+    // The sync outlived several token lifetimes (1 s each) and one revocation.
+    expect(s.admin.tokenRequestCount('counter-demo')).toBeGreaterThanOrEqual(3);
+  });
+
+  it('401, 429 with Retry-After, 5xx and dropped connections on every kind of request', async () => {
+    const s = await sim();
+    await s.faults.apply({
+      forceStatus: [
+        { status: 401, path: '^/api/stock-items', times: 3 },
+        { status: 429, retryAfterSeconds: 1, path: '^/api/products/', times: 3 },
+        { status: 503, path: '^/api/companies/', times: 4 },
+        { status: 500, path: '^/api/item-lists/warehouses', times: 2 },
+        { status: 502, path: '^/api/finances/', times: 1 },
+      ],
+      dropBeforeHandler: { path: '^/api/stock-items', times: 2 },
+      dropAfterCommit: { path: '^/api/item-lists/companies', times: 2 },
+    });
+    const started = Date.now();
+    const { retries } = await syncAndCheck(s);
+    // The client itself waits out a 429 (Retry-After 1 s) before sync's own retries see it.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    const retried = new Set(retries.map((e) => (e.type === 'retry' ? e.resource : '')));
+    for (const r of [
+      'warehouses',
+      'stockItems',
+      'companyCards',
+      'financialReceivables',
+      'companyRepresentatives',
+    ]) {
+      expect(retried).toContain(r);
+    }
+    // 429 waits at least the Retry-After the instance asked for.
+    const waits = retries.flatMap((e) => (e.type === 'retry' && e.failure.status === 429 ? [e.delayMs] : []));
+    for (const w of waits) expect(w).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('5xx and drops at random on a third of requests', async () => {
+    const s = await sim();
+    await s.faults.apply({
+      forceStatus: [{ status: 500, path: '^/api/', probability: 0.15 }],
+      dropBeforeHandler: { path: '^/api/', probability: 0.1 },
+      dropAfterCommit: { path: '^/api/', probability: 0.1 },
+    });
+    // 12 attempts: a request failing every one of them at p = 0.35 is ~3e-6, so the test is not flaky.
+    const { retries } = await syncAndCheck(s, { retry: { attempts: 12, baseDelayMs: 5, maxDelayMs: 50 } });
+    expect(retries.length).toBeGreaterThan(0);
+  });
+
+  it('the instance going away for a moment mid-sync', async () => {
+    const s = await sim();
+    let offline = false;
+    await syncAndCheck(s, {
+      pageSize: 10,
+      // Backoff long enough to outlast the outage (the default policy waits up to ~6 s in all).
+      retry: { attempts: 8, baseDelayMs: 50, maxDelayMs: 400 },
+      onEvent: (e) => {
+        if (!offline && e.type === 'progress' && e.resource === 'stockItems' && e.done >= 20) {
+          offline = true;
+          void s.faults.setOffline({ mode: 'refuse', forMs: 300 });
+        }
+      },
+    });
+    expect(offline).toBe(true);
+  });
+
+  it('reports an unreachable instance without touching the cache', async () => {
+    const s = await sim();
+    const { db, cleanup } = tempDb();
+    const service = client(s.url);
+    try {
+      await s.faults.setOffline(true);
+      const r = await runSync(db, service, { retry: testRetry });
+      expect(r.unreachable).toBe(true);
+      expect(r.resources).toEqual([]);
+      expect(Object.values(catalogCounts(db)).every((n) => n === 0)).toBe(true);
+    } finally {
+      await service.close();
+      cleanup();
+    }
+  });
+});
+
+describe('a 403 or 404 on one resource', () => {
+  it('is reported for that resource while the others sync (forced 403)', async () => {
+    const s = await sim();
+    s.faults.forceStatus({
+      status: 403,
+      path: '^/api/finances/',
+      message: 'Permission Permissions.FinancialReceivables.View is required.',
+    });
+    const { db, cleanup } = tempDb();
+    const service = client(s.url);
+    try {
+      const r = await runSync(db, service, { retry: testRetry });
+      expect(statuses(r)).toEqual({ ...everyOk, financialReceivables: 'failed' });
+      const failed = r.resources.find((x) => x.resource === 'financialReceivables');
+      expect(failed?.failure).toMatchObject({
+        status: 403,
+        permission: 'Permissions.FinancialReceivables.View',
+      });
+      // 403 is never retried.
+      expect(failed?.requests).toBe(0);
+      expect(catalogCounts(db).companyCards).toBeGreaterThan(0);
+    } finally {
+      await service.close();
+      cleanup();
+    }
+  });
+
+  it('is reported for that resource while the others sync (a role without the permission)', async () => {
+    const s = await sim();
+    s.admin.addClient({
+      clientId: 'no-receivables',
+      clientSecret: 'no-receivables-secret',
+      permissions: [
+        'Permissions.StockItems.View',
+        'Permissions.ItemLists.View',
+        'Permissions.Companies.View',
+        'Permissions.Product.View',
+      ],
+    });
+    const { db, cleanup } = tempDb();
+    const service = client(s.url, { clientId: 'no-receivables', clientSecret: 'no-receivables-secret' });
+    try {
+      const r = await runSync(db, service, { retry: testRetry });
+      expect(statuses(r)).toEqual({ ...everyOk, financialReceivables: 'failed' });
+      expect(r.resources.find((x) => x.resource === 'financialReceivables')?.failure).toMatchObject({
+        status: 403,
+        permission: 'Permissions.FinancialReceivables.View',
+      });
+    } finally {
+      await service.close();
+      cleanup();
+    }
+  });
+
+  it('the view-only demo client syncs everything', async () => {
+    const s = await sim();
+    const { db, cleanup } = tempDb();
+    const service = client(s.url, { clientId: 'counter-viewer', clientSecret: 'counter-viewer-secret' });
+    try {
+      expect(statuses(await runSync(db, service, { retry: testRetry }))).toEqual(everyOk);
+    } finally {
+      await service.close();
+      cleanup();
+    }
+  });
+
+  it('an endpoint an older release lacks (404) is reported for its resource', async () => {
+    const s = await sim({ missingOperations: ['listProductUnits'] });
+    const { db, cleanup } = tempDb();
+    const service = client(s.url);
+    try {
+      const r = await runSync(db, service, { retry: testRetry });
+      expect(statuses(r)).toEqual({ ...everyOk, productUnits: 'failed' });
+      expect(r.resources.find((x) => x.resource === 'productUnits')?.failure).toMatchObject({
+        kind: 'not-available',
+      });
+      expect(catalogCounts(db).stockItems).toBeGreaterThan(0);
+    } finally {
+      await service.close();
+      cleanup();
+    }
+  });
+});
