@@ -140,6 +140,13 @@ export class ServiceClient {
     return this.#capabilities;
   }
 
+  /** Forgets what capabilities() found (e.g. after reconnecting to a possibly upgraded instance). */
+  forgetCapabilities(): void {
+    this.#capabilities = undefined;
+    this.#description = { state: 'unknown' };
+    this.#version = undefined;
+  }
+
   version(signal?: AbortSignal): Promise<VersionInfo> {
     return this.#json(ENDPOINTS.version, [], VersionInfo, { signal });
   }
