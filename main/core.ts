@@ -6,19 +6,24 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
+import { searchStock, syncState, warehouses } from '../db/catalog.ts';
 import { openDatabase, type Db } from '../db/database.ts';
+import { countOutboxOrders, listOutboxOrders, UNSENT_STATES } from '../db/outbox.ts';
 import {
   calls,
   isCallChannel,
   type CallChannel,
+  type ConnectionView,
   type Envelope,
+  type OutboxEntryView,
   type SettingsPatch,
   type SettingsView,
   type StatusView,
   type SyncStatusView,
 } from '../preload/contract.ts';
+import { ConnectivityMonitor } from './app/connectivity.ts';
 import type { CredentialStore } from './app/credentials.ts';
-import { CoreError, notAvailableYet, toShape } from './app/errors.ts';
+import { CoreError, toShape } from './app/errors.ts';
 import { EventBus, type CoreListener } from './app/events.ts';
 import {
   DEMO_CLIENT,
@@ -30,6 +35,17 @@ import {
   type Resolution,
 } from './app/instance.ts';
 import { SettingsStore } from './app/settings-store.ts';
+import { SyncRunner } from './app/sync-runner.ts';
+import { outboxEntryView, stockProductView, warehouseView } from './app/views.ts';
+import { Outbox, OrderValidationError, OutboxActionError, toOutboxEntry } from './outbox/index.ts';
+import { isServiceError, ServiceClient, ENDPOINTS, type EndpointName } from './service/index.ts';
+import {
+  Counter,
+  CounterError,
+  ScanResolver,
+  type SessionView as CounterSessionView,
+} from './counter/index.ts';
+import { classifyCode } from './app/classify.ts';
 
 /** The built-in demo: a local service instance with demo data, started only when nothing is configured. */
 export interface DemoInstance {
@@ -44,7 +60,10 @@ export interface CoreOptions {
   readonly env?: Env;
   /** Starts the demo instance; without it, an unconfigured app reports "not configured". */
   readonly startDemo?: DemoLauncher;
+  /** Health probe period (status bar online/offline). */
   readonly probeIntervalMs?: number;
+  /** Sync when the app starts and when the instance comes back (default true). */
+  readonly autoSync?: boolean;
   readonly log?: (line: string) => void;
 }
 
@@ -54,21 +73,48 @@ type Handlers = {
   ) => Promise<z.input<(typeof calls)[C]['output']>>;
 };
 
+/** Everything that depends on which instance is in use; rebuilt when Settings change it. */
+interface Link {
+  readonly db: Db;
+  readonly instance: InstanceConfig | null;
+  readonly client: ServiceClient | null;
+  readonly monitor: ConnectivityMonitor | null;
+  readonly sync: SyncRunner | null;
+  readonly outbox: Outbox | null;
+  readonly counter: Counter;
+  readonly dispose: () => Promise<void>;
+}
+
+/** Features the app uses, by the endpoint that carries each (from the instance's /swagger). */
+const FEATURES: readonly [string, EndpointName][] = [
+  ['Stock items', 'stockItems'],
+  ['Warehouses', 'warehouses'],
+  ['Product units', 'productUnits'],
+  ['Company cards', 'companyCards'],
+  ['Company representatives', 'companyRepresentatives'],
+  ['Financial receivables', 'financialReceivables'],
+  ['Internet orders', 'internetOrderCreate'],
+  ['Cancelling orders', 'internetOrderDelete'],
+  ['Card scan at the counter', 'posScan'],
+];
+
 export class Core {
   readonly #options: CoreOptions;
   readonly #env: Env;
   readonly #bus = new EventBus();
   readonly #settingsDb: Db;
   readonly #settings: SettingsStore;
+  readonly #dataDir: string;
   #resolution: Resolution = { kind: 'demo' };
-  #instance: InstanceConfig | null = null;
   #demo: DemoInstance | null = null;
-  #monitor: { online: boolean | null; stop(): void } | null = null;
+  #link: Link | null = null;
+  #version: string | undefined;
   #closed = false;
 
   private constructor(options: CoreOptions, settingsDb: Db) {
     this.#options = options;
     this.#env = options.env ?? {};
+    this.#dataDir = options.dataDir;
     this.#settingsDb = settingsDb;
     this.#settings = new SettingsStore(settingsDb);
   }
@@ -87,7 +133,7 @@ export class Core {
 
   /** True while running on the built-in demo instance. */
   get demo(): boolean {
-    return this.#instance?.source === 'demo';
+    return this.#link?.instance?.source === 'demo';
   }
 
   subscribe(listener: CoreListener): () => void {
@@ -105,8 +151,10 @@ export class Core {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    this.#monitor?.stop();
+    await this.#link?.dispose();
+    this.#link = null;
     await this.#demo?.close();
+    this.#demo = null;
     this.#settingsDb.close();
   }
 
@@ -134,6 +182,33 @@ export class Core {
 
   #asCoreError(channel: string, error: unknown): CoreError {
     if (error instanceof CoreError) return error;
+    if (error instanceof CounterError) return new CoreError('rejected', error.message);
+    if (error instanceof RangeError) return new CoreError('invalid-input', error.message);
+    if (error instanceof OrderValidationError) {
+      return new CoreError('invalid-input', 'The order is not valid.', error.fieldErrors);
+    }
+    if (error instanceof OutboxActionError) {
+      return new CoreError(
+        error.unreachable ? 'offline' : error.reason === 'not-found' ? 'not-found' : 'rejected',
+        error.message,
+      );
+    }
+    if (isServiceError(error)) {
+      if (error.kind === 'network' || error.kind === 'timeout') {
+        this.#link?.monitor?.report(false);
+        return new CoreError('offline', 'The instance cannot be reached right now.');
+      }
+      if (error.kind === 'not-available') return new CoreError('not-available', error.message);
+      if (error.status === 403) {
+        return new CoreError(
+          'forbidden',
+          `This terminal's client lacks ${error.permission ?? 'a permission'}.`,
+        );
+      }
+      if (error.status === 401)
+        return new CoreError('rejected', 'The instance refused the client id or secret.');
+      return new CoreError('rejected', error.messages.join(' ') || error.message, error.fieldErrors);
+    }
     // Anything else is a bug or a module's failure: log the detail, show a plain message.
     this.#log(
       `${channel} failed: ${error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error'}`,
@@ -144,111 +219,345 @@ export class Core {
   readonly #handlers: Handlers = {
     'settings.get': () => Promise.resolve(this.#settingsView()),
     'settings.set': (patch) => this.#setSettings(patch),
-    'warehouses.list': () => Promise.reject(notAvailableYet('The warehouse list')),
-    'connection.test': () => Promise.reject(notAvailableYet('The connection test')),
-    'connection.capabilities': () => Promise.reject(notAvailableYet('Instance capabilities')),
-    'sync.now': () => Promise.reject(notAvailableYet('Sync')),
+    'warehouses.list': () => Promise.resolve(warehouses(this.#data()).map(warehouseView)),
+    'connection.test': () => this.#connection(true),
+    'connection.capabilities': () => this.#connection(false),
+    'sync.now': () => Promise.resolve(this.#syncRunner().start()),
     'sync.status': () => Promise.resolve(this.#syncStatus()),
-    'stock.search': () => Promise.reject(notAvailableYet('Stock lookup')),
-    'session.current': () => Promise.reject(notAvailableYet('The shopping session')),
-    'session.scan': () => Promise.reject(notAvailableYet('Scanning')),
-    'session.setQuantity': () => Promise.reject(notAvailableYet('Quantity editing')),
-    'session.removeLine': () => Promise.reject(notAvailableYet('Line removal')),
-    'session.close': () => Promise.reject(notAvailableYet('Placing orders')),
-    'outbox.list': () => Promise.resolve([]),
-    'outbox.replay': () => Promise.reject(notAvailableYet('Order replay')),
-    'outbox.resend': () => Promise.reject(notAvailableYet('Order resend')),
-    'outbox.discard': () => Promise.reject(notAvailableYet('Discarding orders')),
-    'outbox.cancel': () => Promise.reject(notAvailableYet('Cancelling orders')),
+    'stock.search': (input) =>
+      Promise.resolve({
+        products: searchStock(this.#data(), input.text, {
+          ...(input.warehouseId === undefined ? {} : { warehouseId: input.warehouseId }),
+          limit: input.limit ?? 200,
+        }).map(stockProductView),
+        syncedAt: syncState(this.#data(), 'stockItems').lastCompleteAt ?? null,
+      }),
+    'session.current': () =>
+      Promise.resolve(sessionView(this.#counter().current(), this.#settings.read().warehouseId)),
+    'session.scan': async ({ code }) => {
+      const result = await this.#counter().scan(code);
+      return { outcome: result.outcome, session: sessionView(result.session, null) };
+    },
+    'session.setQuantity': ({ lineId, quantity }) =>
+      Promise.resolve(sessionView(this.#counter().setQuantity(numericId(lineId), quantity), null)),
+    'session.removeLine': ({ lineId }) =>
+      Promise.resolve(sessionView(this.#counter().removeLine(numericId(lineId)), null)),
+    'session.close': () => {
+      const closed = this.#counter().close();
+      // The next sale starts with an empty session; the closed one's order is in the outbox now.
+      return Promise.resolve({
+        order: outboxEntryView(toOutboxEntry(closed.order)),
+        session: sessionView(null, this.#settings.read().warehouseId),
+      });
+    },
+    'outbox.list': () => Promise.resolve(this.#outboxList()),
+    'outbox.replay': async () => {
+      await this.#outbox().replay();
+      return this.#outboxList();
+    },
+    'outbox.resend': async ({ id, order }) => {
+      const outbox = this.#outbox();
+      const current = outbox.get(numericId(id));
+      if (current === undefined)
+        throw new CoreError('not-found', `Order ${String(id)} is not in the outbox.`);
+      const sent =
+        current.state === 'in-doubt' ? await outbox.resend(current.id) : await outbox.edit(current.id, order);
+      return outboxEntryView(toOutboxEntry(sent));
+    },
+    'outbox.discard': ({ id }) => {
+      this.#outbox().discard(numericId(id));
+      return Promise.resolve(this.#outboxList());
+    },
+    'outbox.cancel': async ({ id }) =>
+      outboxEntryView(toOutboxEntry(await this.#outbox().cancel(numericId(id)))),
     'status.get': () => Promise.resolve(this.#status()),
-    'scanner.classify': () => Promise.reject(notAvailableYet('Barcode classification')),
+    'scanner.classify': ({ code }) => Promise.resolve(classifyCode(code)),
   };
 
   // ---------- settings and the instance ----------
 
   #settingsView(): SettingsView {
     const s = this.#settings.read();
-    const env = this.#env.POS_BASE_URL !== undefined && this.#env.POS_BASE_URL !== '';
+    const env = nonEmpty(this.#env.POS_BASE_URL);
     const hasSecret = secretFromEnv(this.#env) || this.#options.credentials.getSecret() !== undefined;
     return {
-      instanceUrl: env ? (this.#env.POS_BASE_URL ?? null) : s.instanceUrl,
-      clientId: this.#env.POS_CLIENT_ID ?? s.clientId,
+      instanceUrl: env ?? s.instanceUrl,
+      clientId: nonEmpty(this.#env.POS_CLIENT_ID) ?? s.clientId,
       hasSecret,
       secretStorage: secretFromEnv(this.#env) ? 'env' : hasSecret ? this.#options.credentials.kind : 'none',
       warehouseId: s.warehouseId,
       scanner: s.scanner,
-      source: this.#instance?.source ?? (env ? 'env' : s.instanceUrl === null ? 'demo' : 'settings'),
+      source:
+        this.#link?.instance?.source ??
+        (env !== undefined ? 'env' : s.instanceUrl === null ? 'demo' : 'settings'),
       syncIntervalMinutes: s.syncIntervalMinutes,
     };
   }
 
   async #setSettings(patch: SettingsPatch): Promise<SettingsView> {
     const { clientSecret, clearSecret, ...rest } = patch;
-    if (clearSecret === true) this.#options.credentials.clearSecret();
-    if (clientSecret !== undefined) this.#options.credentials.setSecret(clientSecret);
     const before = this.#settings.read();
-    const scanner = rest.scanner === undefined ? undefined : { ...before.scanner, ...rest.scanner };
-    this.#settings.write({ ...rest, scanner });
     const instanceChanged =
       rest.instanceUrl !== undefined ||
       rest.clientId !== undefined ||
       clientSecret !== undefined ||
       clearSecret;
+    if (rest.instanceUrl !== undefined && rest.instanceUrl !== before.instanceUrl)
+      this.#refuseSwitchWithUnsent();
+    if (clearSecret === true) this.#options.credentials.clearSecret();
+    if (clientSecret !== undefined) this.#options.credentials.setSecret(clientSecret);
+    const { scanner: scannerPatch, ...plain } = rest;
+    const scanner = scannerPatch === undefined ? undefined : { ...before.scanner, ...scannerPatch };
+    this.#settings.write({ ...plain, ...(scanner === undefined ? {} : { scanner }) });
     if (instanceChanged) await this.#connect();
+    else if (rest.syncIntervalMinutes !== undefined) this.#link?.sync?.schedule(rest.syncIntervalMinutes);
     this.#emitStatus();
     return this.#settingsView();
   }
 
+  /** Orders queued for one instance must not be sent to another: finish or discard them first. */
+  #refuseSwitchWithUnsent(): void {
+    if (this.#link === null || this.demo) return; // demo orders stay in the demo's own file
+    const counts = countOutboxOrders(this.#link.db);
+    const unsent = UNSENT_STATES.reduce((n, state) => n + counts[state], 0);
+    if (unsent > 0) {
+      throw new CoreError(
+        'rejected',
+        `${unsent} order(s) for the current instance are not sent yet. Send or discard them (Orders) before switching instances.`,
+      );
+    }
+  }
+
   /** (Re)resolves the instance and rebuilds what depends on it. */
   async #connect(): Promise<void> {
-    this.#monitor?.stop();
-    this.#monitor = null;
+    await this.#link?.dispose();
+    this.#link = null;
+    this.#version = undefined;
     this.#resolution = resolveInstance(this.#env, this.#settings.read(), this.#options.credentials);
+    let instance: InstanceConfig | null = null;
     if (this.#resolution.kind === 'demo') {
-      if (this.#options.startDemo === undefined) {
-        this.#instance = null;
-        return;
+      if (this.#options.startDemo !== undefined) {
+        this.#demo ??= await this.#options.startDemo();
+        instance = { baseUrl: this.#demo.url, ...DEMO_CLIENT, source: 'demo' };
       }
-      this.#demo ??= await this.#options.startDemo();
-      this.#instance = { baseUrl: this.#demo.url, ...DEMO_CLIENT, source: 'demo' };
     } else {
       // A configured instance replaces the demo.
       await this.#demo?.close();
       this.#demo = null;
-      this.#instance = this.#resolution.kind === 'ready' ? this.#resolution.config : null;
+      if (this.#resolution.kind === 'ready') instance = this.#resolution.config;
     }
+    this.#link = this.#buildLink(instance);
     this.#log(
-      this.#instance === null
+      instance === null
         ? 'no instance configured'
-        : `instance ${displayInstance(this.#instance.baseUrl)} (${this.#instance.source})`,
+        : `instance ${displayInstance(instance.baseUrl)} (${instance.source})`,
     );
+  }
+
+  #buildLink(instance: InstanceConfig | null): Link {
+    // The demo's cache and orders live in their own file, so they never mix with a real instance's.
+    const demo = instance?.source === 'demo';
+    const db = demo ? openDatabase(join(this.#dataDir, 'demo.sqlite')) : this.#settingsDb;
+    const settings = this.#settings.read();
+    const client =
+      instance === null
+        ? null
+        : new ServiceClient(instance, {
+            connectTimeoutMs: 3000,
+            logger: (level, message) => {
+              if (level !== 'debug') this.#log(`service ${level}: ${message}`);
+            },
+          });
+    let outbox: Outbox | null = null;
+    let sync: SyncRunner | null = null;
+    let monitor: ConnectivityMonitor | null = null;
+    if (client !== null && instance !== null) {
+      // A cache filled from another instance is replaced by a full pass (it also removes stale rows).
+      const cacheKey = demo ? 'demo' : instance.baseUrl;
+      const fullFirst = !demo && this.#settings.cacheInstance() !== cacheKey;
+      if (!demo) this.#settings.setCacheInstance(cacheKey);
+      sync = new SyncRunner({
+        db,
+        source: client,
+        fullFirst,
+        log: (line) => this.#log(line),
+        onStatus: (status) => this.#bus.emit('sync.progress', status),
+        onFinished: () => this.#emitStatus(),
+      });
+      sync.schedule(settings.syncIntervalMinutes);
+      outbox = new Outbox(db, client, { log: (line) => this.#log(line) });
+      outbox.on(() => this.#onOutboxChange());
+      const runner = sync;
+      monitor = new ConnectivityMonitor({
+        probe: () => client.health(),
+        intervalMs: this.#options.probeIntervalMs ?? 3000,
+        onChange: (online) => {
+          this.#bus.emit('connectivity', { online, checkedAt: new Date().toISOString() });
+          this.#emitStatus();
+          if (online) {
+            void outbox?.wake();
+            if (this.#options.autoSync !== false) runner.start();
+            void this.#readVersion(client);
+          }
+        },
+      });
+      outbox.start();
+      monitor.start();
+    }
+    const counter = new Counter({
+      db,
+      resolver: new ScanResolver({ db, cardService: client, log: (line) => this.#log(line) }),
+      warehouseId: () => this.#settings.read().warehouseId,
+      onOrderQueued: () => {
+        this.#onOutboxChange();
+        void outbox?.wake();
+      },
+    });
+    const link: Link = {
+      db,
+      instance,
+      client,
+      monitor,
+      sync,
+      outbox,
+      counter,
+      dispose: async () => {
+        monitor?.stop();
+        await sync?.stop();
+        await outbox?.stop();
+        await client?.close();
+        if (db !== this.#settingsDb) db.close();
+      },
+    };
+    return link;
+  }
+
+  async #readVersion(client: ServiceClient): Promise<void> {
+    try {
+      const caps = await client.capabilities();
+      if (this.#link?.client === client) {
+        this.#version = caps.version;
+        this.#emitStatus();
+      }
+    } catch {
+      // The status bar simply shows no version.
+    }
+  }
+
+  async #connection(fresh: boolean): Promise<ConnectionView> {
+    const link = this.#link;
+    const instanceUrl = link?.instance?.baseUrl ?? null;
+    if (link?.client == null) {
+      const r = this.#resolution;
+      return {
+        ok: false,
+        instanceUrl,
+        features: [],
+        message:
+          r.kind === 'incomplete' ? `Missing: ${r.missing.join(' and ')}.` : 'No instance is configured.',
+      };
+    }
+    try {
+      if (fresh) await link.client.version();
+      const caps = await link.client.capabilities();
+      this.#version = caps.version;
+      link.monitor?.report(true);
+      this.#emitStatus();
+      return {
+        ok: true,
+        instanceUrl,
+        ...(caps.version === undefined ? {} : { version: caps.version }),
+        ...(caps.name === undefined ? {} : { name: caps.name }),
+        features: FEATURES.map(([name, endpoint]) => ({
+          name,
+          available: caps.endpoints[endpoint],
+          ...(caps.endpoints[endpoint]
+            ? {}
+            : { detail: `${ENDPOINTS[endpoint].title} is not available on this instance` }),
+        })).concat({
+          name: 'Safe order replay (Idempotency-Key)',
+          available: caps.recognisesClientReference,
+        }),
+      };
+    } catch (error) {
+      const e = this.#asCoreError('connection.test', error);
+      return { ok: false, instanceUrl, features: [], message: e.message };
+    }
+  }
+
+  // ---------- data ----------
+
+  #data(): Db {
+    return this.#link?.db ?? this.#settingsDb;
+  }
+
+  #syncRunner(): SyncRunner {
+    const sync = this.#link?.sync;
+    if (sync == null)
+      throw new CoreError('not-configured', 'No instance is configured: set one in Settings.');
+    return sync;
+  }
+
+  #counter(): Counter {
+    if (this.#link === null) throw new CoreError('not-configured', 'The app is starting. Try again.');
+    return this.#link.counter;
+  }
+
+  #outbox(): Outbox {
+    const outbox = this.#link?.outbox;
+    if (outbox == null)
+      throw new CoreError('not-configured', 'No instance is configured: set one in Settings.');
+    return outbox;
+  }
+
+  #outboxList(): OutboxEntryView[] {
+    const orders = this.#link?.outbox?.list() ?? listOutboxOrders(this.#data());
+    return orders.map((o) => outboxEntryView(toOutboxEntry(o)));
+  }
+
+  #onOutboxChange(): void {
+    const c = countOutboxOrders(this.#data());
+    this.#bus.emit('outbox.changed', {
+      queued: c.queued + c.sending,
+      needsAttention: c['needs-fix'] + c.blocked + c['in-doubt'],
+    });
+    this.#emitStatus();
   }
 
   // ---------- status ----------
 
   #status(): StatusView {
     const r = this.#resolution;
+    const instance = this.#link?.instance ?? null;
+    const c = countOutboxOrders(this.#data());
     return {
-      online: this.#monitor?.online ?? null,
+      online: this.#link?.monitor?.online ?? (instance === null ? false : null),
       instance:
-        this.#instance !== null
-          ? displayInstance(this.#instance.baseUrl)
+        instance !== null
+          ? displayInstance(instance.baseUrl)
           : r.kind === 'incomplete'
             ? displayInstance(r.baseUrl)
             : null,
       demo: this.demo,
-      queued: 0,
-      needsAttention: 0,
-      lastSyncedAt: null,
+      queued: c.queued + c.sending,
+      needsAttention: c['needs-fix'] + c.blocked + c['in-doubt'],
+      lastSyncedAt: syncState(this.#data(), 'stockItems').lastCompleteAt ?? null,
+      ...(this.#version === undefined ? {} : { version: this.#version }),
     };
   }
 
   #syncStatus(): SyncStatusView {
-    return { running: false, resources: [], lastSyncedAt: null };
+    return (
+      this.#link?.sync?.status() ?? {
+        running: false,
+        resources: [],
+        lastSyncedAt: syncState(this.#data(), 'stockItems').lastCompleteAt ?? null,
+      }
+    );
   }
 
   #emitStatus(): void {
-    this.#bus.emit('status.changed', this.#status());
+    if (!this.#closed) this.#bus.emit('status.changed', this.#status());
   }
 
   #log(line: string): void {
@@ -263,4 +572,32 @@ function issues(error: z.ZodError): Record<string, string[]> {
     (out[key] ??= []).push(issue.message);
   }
   return out;
+}
+
+/** The counter's session as the contract shows it; no open session is an empty one. */
+function sessionView(session: CounterSessionView | null, warehouseId: number | null) {
+  if (session === null) {
+    return {
+      id: 'new',
+      warehouseId,
+      lines: [],
+      customer: null,
+      totals: { byVatRate: [], discount: 0, total: 0 },
+    };
+  }
+  return {
+    ...session,
+    lines: [...session.lines],
+    totals: { ...session.totals, byVatRate: [...session.totals.byVatRate] },
+  };
+}
+
+function numericId(id: number | string): number {
+  const n = typeof id === 'number' ? id : Number(id);
+  if (!Number.isInteger(n)) throw new CoreError('not-found', `No order ${String(id)}.`);
+  return n;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
 }

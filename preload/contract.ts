@@ -208,7 +208,17 @@ export const OrderPayload = z.object({
   note: z.string().optional(),
 });
 export type OrderPayload = z.infer<typeof OrderPayload>;
-export const OutboxState = z.enum(['queued', 'sending', 'sent', 'needs-fix', 'blocked', 'in-doubt']);
+export const OutboxState = z.enum([
+  'queued',
+  'sending',
+  'sent',
+  'needs-fix',
+  'blocked',
+  'in-doubt',
+  // Kept for the record: the operator discarded it unsent, or cancelled it on the instance.
+  'discarded',
+  'cancelled',
+]);
 export type OutboxState = z.infer<typeof OutboxState>;
 export const OutboxEntryView = z.object({
   id: z.union([int, z.string()]),
@@ -223,7 +233,8 @@ export const OutboxEntryView = z.object({
   errorId: z.string().optional(),
   code: z.string().optional(),
   permission: z.string().optional(),
-  cancelled: z.boolean().optional(),
+  updatedAt: isoDateTime.optional(),
+  nextAttemptAt: isoDateTime.optional(),
 });
 export type OutboxEntryView = z.infer<typeof OutboxEntryView>;
 export const OutboxRef = z.object({ id: z.union([int, z.string()]) }).strict();

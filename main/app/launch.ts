@@ -1,23 +1,31 @@
-// Creates the core as both shells run it: data folder from POS_DATA_DIR or the platform default, and
-// the built-in demo instance when nothing is configured.
-import { Core, type DemoLauncher } from '../core.ts';
+// Creates the core as both shells run it: data folder from POS_DATA_DIR or the platform default (the
+// same folder as the CLI's), and the built-in demo instance when nothing is configured.
+import { Core } from '../core.ts';
+import { defaultDataDir } from '../settings/config.ts';
 import type { CredentialStore } from './credentials.ts';
+import { demoLauncher } from './demo.ts';
 import type { Env } from './instance.ts';
-import { defaultDataDir } from './paths.ts';
 
 export interface AppCoreOptions {
   readonly env: Env;
   readonly credentials: CredentialStore;
   readonly log?: (line: string) => void;
-  readonly startDemo?: DemoLauncher;
+}
+
+export function dataDirOf(env: Env): string {
+  const fromEnv = env.POS_DATA_DIR?.trim();
+  return fromEnv === undefined || fromEnv === '' ? defaultDataDir() : fromEnv;
 }
 
 export function createAppCore(options: AppCoreOptions): Promise<Core> {
+  const dataDir = dataDirOf(options.env);
+  // POS_DEMO_SIZE=small: a faster demo for tests and slow machines (default: the demo size).
+  const size = options.env.POS_DEMO_SIZE === 'small' ? 'small' : 'demo';
   return Core.create({
-    dataDir: defaultDataDir(options.env),
+    dataDir,
     credentials: options.credentials,
     env: options.env,
-    ...(options.startDemo === undefined ? {} : { startDemo: options.startDemo }),
+    startDemo: demoLauncher(dataDir, size),
     ...(options.log === undefined ? {} : { log: options.log }),
   });
 }

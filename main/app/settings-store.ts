@@ -5,9 +5,11 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { ScannerSettings } from '../../preload/contract.ts';
 
+// The scanner module's own defaults (renderer/scanner DEFAULT_SCANNER_CONFIG): fast USB scanners type
+// ~10 ms/key, slow Bluetooth ones up to ~80.
 export const DEFAULT_SCANNER: ScannerSettings = {
-  maxGapMs: 30,
-  minLength: 4,
+  maxGapMs: 100,
+  minLength: 6,
   suffix: 'enter-or-tab',
   prefix: '',
 };
@@ -47,6 +49,23 @@ export class SettingsStore {
       if (isKey(name)) assign(out, name, row.value);
     }
     return out;
+  }
+
+  /** Which instance the cache (counter.sqlite) was last filled from. */
+  cacheInstance(): string | null {
+    const row = this.#db
+      .prepare('SELECT value FROM setting WHERE key = ?')
+      .pluck()
+      .get(`${PREFIX}cacheInstance`);
+    return typeof row === 'string' ? row : null;
+  }
+
+  setCacheInstance(key: string): void {
+    this.#db
+      .prepare(
+        'INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+      )
+      .run(`${PREFIX}cacheInstance`, key);
   }
 
   write(patch: Partial<AppSettings>): AppSettings {

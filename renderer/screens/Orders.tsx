@@ -1,6 +1,6 @@
 // The outbox: every order the counter placed and what became of it. needs-fix orders open with each
 // field error next to its field, editable and resendable; in-doubt and blocked ones say what to do.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { OrderPayload, OutboxEntryView, OutboxState } from '../../preload/contract.ts';
 import { formatAge } from '../format.ts';
 import { pos } from '../pos.ts';
@@ -15,6 +15,8 @@ const EXPLAIN: Record<OutboxState, string> = {
     "This terminal's client lacks a permission. Ask the administrator to grant it, then resend; a new token does not help.",
   'in-doubt':
     'The order may have reached the instance, but no answer came back. Look it up on the instance by its reference before sending it again.',
+  discarded: 'Discarded unsent by an operator; kept for the record.',
+  cancelled: 'Cancelled on the instance.',
 };
 
 export function Orders() {
@@ -22,6 +24,11 @@ export function Orders() {
   const outboxError = useApp((s) => s.outboxError);
   const [open, setOpen] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+
+  // Orders may also come from the CLI (`pos order`) writing the same outbox: reload when shown.
+  useEffect(() => {
+    void useApp.getState().refreshOutbox();
+  }, []);
 
   const act = async (fn: () => Promise<unknown>) => {
     try {
@@ -110,9 +117,9 @@ function OrderDetail({
           Reference: <code data-reference>{entry.clientReference}</code>
         </p>
       )}
-      {(entry.messages ?? []).length > 0 && (
+      {unshown(entry).length > 0 && (
         <ul className="messages">
-          {(entry.messages ?? []).map((m) => (
+          {unshown(entry).map((m) => (
             <li key={m}>{m}</li>
           ))}
         </ul>
@@ -121,7 +128,7 @@ function OrderDetail({
         <FixForm entry={entry} order={entry.order} act={act} />
       ) : (
         <div className="actions">
-          {entry.state !== 'sent' && entry.state !== 'sending' && (
+          {['queued', 'blocked', 'in-doubt'].includes(entry.state) && (
             <button
               type="button"
               onClick={() => void act(() => pos.invoke('outbox.discard', { id: entry.id }))}
@@ -129,7 +136,7 @@ function OrderDetail({
               Discard
             </button>
           )}
-          {entry.state === 'sent' && entry.cancelled !== true && (
+          {entry.state === 'sent' && (
             <button
               type="button"
               onClick={() => void act(() => pos.invoke('outbox.cancel', { id: entry.id }))}
@@ -141,6 +148,14 @@ function OrderDetail({
       )}
     </div>
   );
+}
+
+/** Messages not already shown next to a field of the fix form. */
+function unshown(entry: OutboxEntryView): string[] {
+  const messages = entry.messages ?? [];
+  if (entry.state !== 'needs-fix') return messages;
+  const byField = new Set(Object.values(entry.fieldErrors ?? {}).flat());
+  return messages.filter((m) => !byField.has(m));
 }
 
 function FixForm({

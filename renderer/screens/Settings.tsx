@@ -180,6 +180,15 @@ function ConnectionCard() {
   );
 }
 
+const RESOURCE_LABELS: Readonly<Record<string, string>> = {
+  warehouses: 'Warehouses',
+  stockItems: 'Stock items',
+  productUnits: 'Product units',
+  companyRepresentatives: 'Representatives',
+  financialReceivables: 'Receivables',
+  companyCards: 'Customer cards',
+};
+
 function SyncCard() {
   const sync = useApp((s) => s.sync);
   const [error, setError] = useState<string | null>(null);
@@ -214,7 +223,7 @@ function SyncCard() {
               : Math.min(100, (100 * r.done) / r.total);
           return (
             <li key={r.resource} data-resource={r.resource} data-state={r.state}>
-              <span className="res-name">{r.resource}</span>
+              <span className="res-name">{RESOURCE_LABELS[r.resource] ?? r.resource}</span>
               <progress max={100} value={pct} aria-label={`${r.resource} progress`} />
               <span className="res-count">
                 {r.done}

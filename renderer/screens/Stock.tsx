@@ -7,7 +7,7 @@ import { formatAge, formatMoney, formatQty } from '../format.ts';
 import { pos } from '../pos.ts';
 import { message } from '../store.ts';
 
-const ROW_HEIGHT = 112;
+const ROW_HEIGHT = 92;
 
 export function Stock() {
   const [text, setText] = useState('');

@@ -1,0 +1,37 @@
+// The scanner test pad's classification: what the COUNTER owner's BarcodeReader makes of a code, in
+// words an installer understands.
+import type { ClassifyView } from '../../preload/contract.ts';
+import { BarcodeReader, type BarcodeReading } from '../counter/index.ts';
+
+const reader = new BarcodeReader();
+
+export function classifyCode(code: string): ClassifyView {
+  return describe(reader.read(code));
+}
+
+function describe(r: BarcodeReading): ClassifyView {
+  switch (r.kind) {
+    case 'gtin':
+      return { code: r.code, kind: r.format, valid: true, detail: 'valid check digit' };
+    case 'embedded':
+      return {
+        code: r.code,
+        kind: `EAN-13 with embedded ${r.embedded.rule.type}`,
+        valid: true,
+        detail: `product ${r.embedded.productBarcode}, ${r.embedded.rule.type} ${r.embedded.value}`,
+      };
+    case 'gs1': {
+      const parts = r.gs1.elements.map((e) => `(${e.ai}) ${e.value}`).join(' ');
+      return { code: r.code, kind: 'GS1 element string', valid: true, detail: parts };
+    }
+    case 'misread':
+      return { code: r.code, kind: 'misread', valid: false, detail: r.message };
+    case 'other':
+      return {
+        code: r.code,
+        kind: 'other code',
+        valid: true,
+        detail: 'not a GTIN: looked up as a customer card or an internal code',
+      };
+  }
+}

@@ -1,0 +1,13 @@
+// The built-in demo instance: the local sim (sim/, SIM owner) with demo-size data, on a free loopback
+// port, its data kept under the app's data folder so demo orders survive a restart just like the
+// demo outbox does.
+import { join } from 'node:path';
+import { startSim } from '../../sim/server.ts';
+import type { DemoInstance, DemoLauncher } from '../core.ts';
+
+export function demoLauncher(dataDir: string, size: 'small' | 'demo' = 'demo'): DemoLauncher {
+  return async (): Promise<DemoInstance> => {
+    const sim = await startSim({ host: '127.0.0.1', port: 0, size, dataDir: join(dataDir, 'demo-instance') });
+    return { url: sim.url, close: () => sim.close() };
+  };
+}

@@ -1,0 +1,173 @@
+// Runs the catalog sync (main/sync, CATALOG owner) for the app: one run at a time, on demand, on a
+// schedule, and when the instance comes back; turns its events into the contract's progress view
+// (throttled: a bar does not need more than ~10 updates a second).
+import { syncStates, type CatalogResource } from '../../db/catalog.ts';
+import type { Db } from '../../db/database.ts';
+import type { SyncStatusView } from '../../preload/contract.ts';
+import { allResources, runSync, type CatalogSource, type SyncEvent, type SyncReport } from '../sync/index.ts';
+
+type ResourceView = SyncStatusView['resources'][number];
+
+export interface SyncRunnerOptions {
+  readonly db: Db;
+  readonly source: CatalogSource;
+  readonly onStatus: (status: SyncStatusView) => void;
+  readonly onFinished?: (report: SyncReport) => void;
+  readonly log: (line: string) => void;
+  /** The next run is a full pass (the cache may hold another instance's rows). */
+  readonly fullFirst?: boolean;
+}
+
+const EMIT_EVERY_MS = 100;
+
+export class SyncRunner {
+  readonly #o: SyncRunnerOptions;
+  readonly #live = new Map<CatalogResource, ResourceView>();
+  #running: Promise<void> | null = null;
+  #abort: AbortController | null = null;
+  #full: boolean;
+  #timer: NodeJS.Timeout | undefined;
+  #lastEmit = 0;
+  #pendingEmit: NodeJS.Timeout | undefined;
+
+  constructor(options: SyncRunnerOptions) {
+    this.#o = options;
+    this.#full = options.fullFirst ?? false;
+  }
+
+  get running(): boolean {
+    return this.#running !== null;
+  }
+
+  /** Starts a run unless one is running; returns at once with the status. */
+  start(): SyncStatusView {
+    if (this.#running === null) {
+      this.#abort = new AbortController();
+      for (const resource of allResources) this.#live.set(resource, this.#idle(resource, 'idle'));
+      this.#running = this.#run(this.#abort.signal).finally(() => {
+        this.#running = null;
+        this.#abort = null;
+        this.#emit(true);
+      });
+      this.#emit(true);
+    }
+    return this.status();
+  }
+
+  /** Periodic runs; 0 turns the schedule off. */
+  schedule(intervalMinutes: number): void {
+    clearInterval(this.#timer);
+    if (intervalMinutes <= 0) return;
+    this.#timer = setInterval(() => this.start(), intervalMinutes * 60_000);
+    this.#timer.unref();
+  }
+
+  status(): SyncStatusView {
+    const states = new Map(syncStates(this.#o.db).map((s) => [s.resource, s]));
+    const resources = allResources.map((resource) => {
+      const live = this.#live.get(resource);
+      const lastSyncedAt = states.get(resource)?.lastCompleteAt ?? null;
+      return live === undefined ? this.#idle(resource, 'idle', lastSyncedAt) : { ...live, lastSyncedAt };
+    });
+    return {
+      running: this.running,
+      resources,
+      lastSyncedAt: states.get('stockItems')?.lastCompleteAt ?? null,
+    };
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.#timer);
+    clearTimeout(this.#pendingEmit);
+    this.#abort?.abort();
+    await this.#running;
+  }
+
+  async #run(signal: AbortSignal): Promise<void> {
+    const mode = this.#full ? 'full' : 'auto';
+    try {
+      const report = await runSync(this.#o.db, this.#o.source, {
+        mode,
+        signal,
+        onEvent: (event) => this.#onEvent(event),
+      });
+      if (report.unreachable || report.refused !== undefined) {
+        const message = report.unreachable
+          ? 'The instance could not be reached.'
+          : (report.refused?.message ?? 'The instance refused the credentials.');
+        for (const resource of allResources) {
+          this.#live.set(resource, { ...this.#idle(resource, 'failed'), message });
+        }
+      } else if (mode === 'full' && !report.cancelled) this.#full = false;
+      this.#o.onFinished?.(report);
+    } catch (error) {
+      this.#o.log(`sync failed: ${error instanceof Error ? error.message : 'unknown error'}`);
+      for (const [resource, view] of this.#live) {
+        if (view.state === 'running')
+          this.#live.set(resource, { ...view, state: 'failed', message: 'Sync failed.' });
+      }
+    }
+  }
+
+  #onEvent(event: SyncEvent): void {
+    const current = this.#live.get(event.resource) ?? this.#idle(event.resource, 'idle');
+    switch (event.type) {
+      case 'started':
+        this.#live.set(event.resource, { ...current, state: 'running', done: 0, total: null });
+        this.#emit(true);
+        return;
+      case 'progress':
+        this.#live.set(event.resource, {
+          ...current,
+          state: 'running',
+          done: event.done,
+          total: event.total,
+        });
+        this.#emit(false);
+        return;
+      case 'retry':
+        this.#live.set(event.resource, { ...current, message: `retrying: ${event.failure.message}` });
+        this.#emit(false);
+        return;
+      case 'finished': {
+        const r = event.report;
+        const failed = r.status !== 'ok';
+        const view: ResourceView = {
+          ...current,
+          state: failed ? 'failed' : 'done',
+          done: failed ? current.done : r.count,
+          total: failed ? current.total : r.count,
+        };
+        if (failed)
+          view.message = r.failure?.message ?? (r.status === 'cancelled' ? 'Cancelled.' : 'Failed.');
+        else delete view.message;
+        this.#live.set(event.resource, view);
+        this.#emit(true);
+        return;
+      }
+    }
+  }
+
+  #idle(
+    resource: CatalogResource,
+    state: ResourceView['state'],
+    lastSyncedAt: string | null = null,
+  ): ResourceView {
+    return { resource, state, done: 0, total: null, lastSyncedAt };
+  }
+
+  #emit(now: boolean): void {
+    const elapsed = Date.now() - this.#lastEmit;
+    if (now || elapsed >= EMIT_EVERY_MS) {
+      clearTimeout(this.#pendingEmit);
+      this.#pendingEmit = undefined;
+      this.#lastEmit = Date.now();
+      this.#o.onStatus(this.status());
+    } else {
+      this.#pendingEmit ??= setTimeout(() => {
+        this.#pendingEmit = undefined;
+        this.#emit(true);
+      }, EMIT_EVERY_MS - elapsed);
+    }
+  }
+}

@@ -1,0 +1,37 @@
+// Bundles the Electron shell for running and packaging: main process (ESM, Node built-ins, electron
+// and better-sqlite3 external) into dist/main/electron/main.js and the sandboxed preload (one CJS
+// file) into dist/preload/index.cjs; the renderer is built by main/web/build.ts.
+import { builtinModules } from 'node:module';
+import { join } from 'node:path';
+import { build } from 'vite';
+import { ensureRendererBuilt, ROOT } from '../web/build.ts';
+
+const external = ['electron', 'better-sqlite3', ...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+
+export async function buildElectron(): Promise<void> {
+  await ensureRendererBuilt();
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    build: {
+      ssr: join(ROOT, 'main/electron/main.ts'),
+      outDir: join(ROOT, 'dist/main/electron'),
+      emptyOutDir: true,
+      target: 'node24',
+      rollupOptions: { external, output: { format: 'es', entryFileNames: 'main.js' } },
+    },
+  });
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    build: {
+      ssr: join(ROOT, 'preload/index.ts'),
+      outDir: join(ROOT, 'dist/preload'),
+      emptyOutDir: true,
+      target: 'node24',
+      rollupOptions: { external: ['electron'], output: { format: 'cjs', entryFileNames: 'index.cjs' } },
+    },
+  });
+}
+
+if (import.meta.main) await buildElectron();

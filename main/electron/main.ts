@@ -1,0 +1,134 @@
+// The Electron shell: one window on the core. Type-checked here (no Electron binary on these
+// machines); bundled by main/electron/build.ts into dist/main/electron/main.js.
+//
+// Hardening (Electron's security checklist): single-instance lock; contextIsolation, sandbox, no
+// nodeIntegration, no webview; the renderer is loaded from a custom app:// protocol (not file://)
+// with a strict CSP; navigation, redirects, new windows, <webview> attachment and every permission
+// request are denied; every IPC message is checked for its sender frame and its payload is
+// validated with zod by the core before any handler runs.
+import { readFile } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, ipcMain, protocol, safeStorage, session, type WebContents } from 'electron';
+import { IPC_EVENT, IPC_INVOKE } from '../../preload/channels.ts';
+import { createAppCore, dataDirOf } from '../app/launch.ts';
+import type { Core } from '../core.ts';
+import { credentialStoreFor } from './credentials.ts';
+import { APP_SCHEME, APP_URL, assetPath, ELECTRON_CSP, isAppUrl, isTrustedSender } from './policy.ts';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+// Bundled layout: dist/main/electron/main.js, dist/preload/index.cjs, dist/renderer/.
+const RENDERER_DIR = join(here, '..', '..', 'renderer');
+const PRELOAD = join(here, '..', '..', 'preload', 'index.cjs');
+
+const MIME: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+};
+
+protocol.registerSchemesAsPrivileged([
+  {
+    scheme: APP_SCHEME,
+    privileges: { standard: true, secure: true, supportFetchAPI: false, corsEnabled: false },
+  },
+]);
+
+let window: BrowserWindow | null = null;
+let core: Core | null = null;
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (window === null) return;
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+  app.on('web-contents-created', (_event, contents) => harden(contents));
+  app.on('window-all-closed', () => app.quit());
+  app.on('before-quit', () => void core?.close());
+  void app.whenReady().then(start);
+}
+
+async function start(): Promise<void> {
+  const log = (line: string) => console.error(line);
+  const dataDir = dataDirOf(process.env);
+  core = await createAppCore({
+    env: process.env,
+    credentials: credentialStoreFor(dataDir, safeStorage, log),
+    log,
+  });
+
+  protocol.handle(APP_SCHEME, async (request) => {
+    const rel = assetPath(request.url);
+    if (rel === null) return new Response('Not found', { status: 404 });
+    try {
+      const body = await readFile(join(RENDERER_DIR, rel));
+      return new Response(body, {
+        headers: {
+          'content-type': MIME[extname(rel)] ?? 'application/octet-stream',
+          'content-security-policy': ELECTRON_CSP,
+          'x-content-type-options': 'nosniff',
+        },
+      });
+    } catch {
+      return new Response('Not found', { status: 404 });
+    }
+  });
+
+  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.defaultSession.setPermissionCheckHandler(() => false);
+
+  ipcMain.handle(IPC_INVOKE, async (event, channel: unknown, input: unknown) => {
+    if (
+      core === null ||
+      window === null ||
+      !isTrustedSender(event.senderFrame, window.webContents.mainFrame)
+    ) {
+      return { ok: false, error: { code: 'forbidden', message: 'Refused: not the app window.' } };
+    }
+    return core.invoke(channel, input);
+  });
+  core.subscribe((name, payload) => {
+    if (window !== null && !window.isDestroyed()) window.webContents.send(IPC_EVENT, name, payload);
+  });
+
+  window = new BrowserWindow({
+    width: 1366,
+    height: 860,
+    minWidth: 1024,
+    minHeight: 700,
+    title: 'Counter',
+    show: false,
+    webPreferences: {
+      preload: PRELOAD,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webviewTag: false,
+      spellcheck: false,
+      navigateOnDragDrop: false,
+      safeDialogs: true,
+    },
+  });
+  window.once('ready-to-show', () => window?.show());
+  window.on('closed', () => (window = null));
+  await window.loadURL(APP_URL);
+}
+
+function harden(contents: WebContents): void {
+  contents.on('will-navigate', (event, url) => {
+    if (!isAppUrl(url)) event.preventDefault();
+  });
+  contents.on('will-redirect', (event, url) => {
+    if (!isAppUrl(url)) event.preventDefault();
+  });
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+}

@@ -1,0 +1,264 @@
+// The whole day at the counter, through the web shell in Debian's Chromium against the real sim, as a
+// user does it: start on the demo, configure the instance, sync with progress, sell with a simulated
+// 10 ms/key scanner (products and a customer card), lose the instance and keep selling, get it back
+// and watch the queue drain, fix a needs-fix order field by field, look stock up offline.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/database.ts';
+import { insertOutboxOrder } from '../../db/outbox.ts';
+import { startSim, type RunningSim } from '../../sim/server.ts';
+import { goTo, scan, statusBar } from './app.ts';
+import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+
+const SECRET = 'counter-demo-secret';
+
+let sim: RunningSim;
+let shell: RunningShell;
+let browser: Browser;
+let page: Page;
+let dataDir: string;
+let warehouseId: number;
+let products: { barcode: string; productId: number; productName: string }[];
+let card: { barcode: string; companyId: number };
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'counter-e2e-flow-'));
+  [sim, shell, browser] = await Promise.all([
+    startSim({ size: 'small', port: 0 }),
+    // No POS_* instance: the app starts on its built-in demo (small, to keep the test fast).
+    startWebShellProcess({ POS_DATA_DIR: dataDir, POS_DEMO_SIZE: 'small' }),
+    launchChromium(),
+  ]);
+  page = await browser.newPage({ viewport: { width: 1366, height: 820 } });
+  await page.goto(shell.url);
+});
+
+afterAll(async () => {
+  await browser.close();
+  await shell.stop();
+  await sim.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Reads the app's own cache (what it synced) to pick real barcodes, as a cashier picks real goods. */
+function fromCache<T>(fn: (db: Database.Database) => T): T {
+  const db = new Database(join(dataDir, 'counter.sqlite'), { readonly: true });
+  try {
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}
+
+describe('a day at the counter', () => {
+  it('starts on the built-in demo instance with a DEMO marker', async () => {
+    await expect.poll(() => statusBar(page).getByText('DEMO').count(), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => statusBar(page).textContent(), { timeout: 20_000 }).toContain('Online');
+    await screenshot(page, 'flow-01-demo');
+  });
+
+  it('is configured in Settings: instance URL, client id, write-only secret', async () => {
+    await goTo(page, 'settings');
+    await page.locator('[data-field="instanceUrl"]').fill(sim.url);
+    await page.locator('[data-field="clientId"]').fill('counter-demo');
+    await page.locator('[data-field="clientSecret"]').fill(SECRET);
+    await page.locator('[data-action="save-instance"]').click();
+    await expect.poll(() => statusBar(page).getByText('DEMO').count()).toBe(0);
+    await expect.poll(() => statusBar(page).textContent()).toContain(new URL(sim.url).host);
+    await expect.poll(() => statusBar(page).textContent(), { timeout: 20_000 }).toContain('Online');
+    // Write-only: the field is emptied and only "stored" is shown.
+    expect(await page.locator('[data-field="clientSecret"]').inputValue()).toBe('');
+    expect(await page.locator('[data-has-secret]').getAttribute('data-has-secret')).toBe('true');
+    expect(await page.content()).not.toContain(SECRET);
+
+    await page.locator('[data-action="test-connection"]').click();
+    await page.locator('[data-connection-ok="true"]').waitFor();
+    expect(await page.locator('[data-feature]').count()).toBeGreaterThan(5);
+  });
+
+  it('syncs with a progress bar per resource', async () => {
+    await page.locator('[data-action="sync-now"]').click();
+    const rows = page.locator('[data-section="sync"] [data-resource]');
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(6);
+    await expect
+      .poll(() => rows.evaluateAll((els) => els.every((e) => e.getAttribute('data-state') === 'done')), {
+        timeout: 60_000,
+      })
+      .toBe(true);
+    const stock = page.locator('[data-section="sync"] [data-resource="stockItems"] .res-count');
+    expect(Number((await stock.textContent())?.split('/')[0])).toBeGreaterThan(50);
+    await expect.poll(() => statusBar(page).textContent()).toMatch(/Last sync: \d+ s ago/);
+
+    // The terminal's warehouse, from the synced list.
+    const select = page.locator('[data-section="warehouse"] select');
+    await expect.poll(() => select.locator('option').count()).toBeGreaterThan(1);
+    const value = await select.locator('option').nth(1).getAttribute('value');
+    warehouseId = Number(value);
+    await select.selectOption(String(warehouseId));
+    await expect.poll(() => select.inputValue()).toBe(String(warehouseId));
+    await screenshot(page, 'flow-02-settings-synced');
+
+    products = fromCache((db) =>
+      db
+        .prepare(
+          `SELECT barcode, productId, productName FROM stock_item
+           WHERE warehouseId = ? AND barcode IS NOT NULL AND length(barcode) = 13
+             AND coalesce(prohibitionOfSale, 0) = 0 AND coalesce(isInactive, 0) = 0 AND price > 0
+           ORDER BY id LIMIT 3`,
+        )
+        .all(warehouseId),
+    ) as typeof products;
+    const now = new Date().toISOString().slice(0, 19);
+    card = fromCache((db) =>
+      db
+        .prepare(
+          `SELECT c.barcode, c.companyId FROM company_card c
+           WHERE c.barcode IS NOT NULL AND coalesce(c.isInvalid, 0) = 0
+             AND (c.validTo IS NULL OR c.validTo > ?) AND (c.validFrom IS NULL OR c.validFrom < ?)
+           ORDER BY (SELECT count(*) FROM financial_receivable r WHERE r.customerId = c.companyId) DESC,
+                    coalesce(c.discount, 0) DESC
+           LIMIT 1`,
+        )
+        .get(now, now),
+    ) as typeof card;
+    expect(products).toHaveLength(3);
+    expect(card.barcode).toBeTruthy();
+  });
+
+  it('sells with a 10 ms/key scanner: products, quantity edit, removal, customer card, order sent', async () => {
+    await goTo(page, 'sale');
+    const lines = page.getByTestId('sale-lines');
+    const [a, b, c] = products as [(typeof products)[0], (typeof products)[0], (typeof products)[0]];
+    await scan(page, a.barcode);
+    await lines.locator(`[data-barcode="${a.barcode}"]`).waitFor();
+    await scan(page, b.barcode);
+    await scan(page, a.barcode); // the same product again: one more on its line
+    await scan(page, c.barcode);
+    await expect.poll(() => lines.locator('tbody tr').count()).toBe(3);
+    const qtyA = lines.locator(`[data-barcode="${a.barcode}"] [data-field="quantity"]`);
+    await expect.poll(() => qtyA.inputValue()).toBe('2');
+
+    // Quantity edited by hand, a line removed: keyboard first.
+    await qtyA.fill('3');
+    await qtyA.press('Enter');
+    await expect.poll(() => qtyA.inputValue()).toBe('3');
+    await lines.locator(`[data-barcode="${c.barcode}"]`).click();
+    await page.keyboard.press('Delete');
+    await expect.poll(() => lines.locator('tbody tr').count()).toBe(2);
+
+    // The customer's card: discount and what they owe.
+    await scan(page, card.barcode);
+    const customer = page.getByTestId('customer');
+    await expect.poll(() => customer.getAttribute('data-company')).toBe(String(card.companyId));
+    expect(await customer.textContent()).toContain('Owes');
+    expect(await page.locator('[data-vat-rate]').count()).toBeGreaterThan(0);
+    await screenshot(page, 'flow-03-sale');
+
+    // An unknown code and a misread are said clearly (and cued audibly).
+    await scan(page, '4006381333931'); // valid EAN-13, not in this catalog
+    await expect.poll(() => page.locator('[data-scan-outcome="error"]').textContent()).toContain('Unknown');
+    await scan(page, '4006381333932'); // wrong check digit
+    await expect.poll(() => page.locator('[data-scan-outcome="error"]').textContent()).toContain('Misread');
+    await screenshot(page, 'flow-04-sale-misread');
+
+    const before = sim.admin.listOrders().length;
+    await page.keyboard.press('F9');
+    await expect.poll(() => lines.locator('tbody tr').count()).toBe(0);
+    await expect.poll(() => sim.admin.listOrders().length, { timeout: 15_000 }).toBe(before + 1);
+    const order = sim.admin.listOrders().at(-1);
+    expect(order?.customerId).toBe(card.companyId);
+    expect(order?.warehouseId).toBe(warehouseId);
+    expect(order?.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ productId: a.productId, quantity: 3 }),
+        expect.objectContaining({ productId: b.productId, quantity: 1 }),
+      ]),
+    );
+  });
+
+  it('keeps selling offline: the card from the cache, the order queued', async () => {
+    await sim.faults.setOffline(true);
+    await expect.poll(() => statusBar(page).textContent(), { timeout: 20_000 }).toContain('Offline');
+    const lines = page.getByTestId('sale-lines');
+    const [a, b] = products as [(typeof products)[0], (typeof products)[0]];
+    await scan(page, b.barcode);
+    await lines.locator(`[data-barcode="${b.barcode}"]`).waitFor();
+    await scan(page, a.barcode);
+    await scan(page, card.barcode);
+    await expect
+      .poll(() => page.getByTestId('customer').textContent(), { timeout: 10_000 })
+      .toContain('offline cache');
+    const before = sim.admin.listOrders().length;
+    await page.keyboard.press('F9');
+    await expect.poll(() => lines.locator('tbody tr').count()).toBe(0);
+    await expect.poll(() => statusBar(page).textContent()).toContain('1 queued');
+    await screenshot(page, 'flow-05-offline-queued');
+    await goTo(page, 'orders');
+    await page.locator('[data-state="queued"]').first().waitFor();
+    await screenshot(page, 'flow-06-orders-queued');
+    expect(sim.admin.listOrders().length).toBe(before);
+  });
+
+  it('drains the queue when the instance comes back', async () => {
+    const before = sim.admin.listOrders().length;
+    await sim.faults.setOffline(false);
+    await expect.poll(() => statusBar(page).textContent(), { timeout: 20_000 }).toContain('Online');
+    await expect.poll(() => statusBar(page).textContent(), { timeout: 30_000 }).toContain('0 queued');
+    await expect.poll(() => page.locator('[data-state="queued"]').count()).toBe(0);
+    expect(sim.admin.listOrders().length).toBe(before + 1);
+  });
+
+  it('fixes a needs-fix order field by field and resends it', async () => {
+    // An order file placed by an integrator (as `pos order` does) without customer and warehouse,
+    // and with a quantity the instance refuses: one 400 names every field.
+    const db = openDatabase(join(dataDir, 'counter.sqlite'));
+    const stored = insertOutboxOrder(db, {
+      items: [{ productId: products[0]?.productId ?? 0, quantity: 0 }],
+    });
+    db.close();
+    await goTo(page, 'sale');
+    await goTo(page, 'orders');
+    await page.locator('[data-action="replay"]').click();
+    const entry = page.locator(`[data-order="${stored.id}"]`);
+    await expect.poll(() => entry.getAttribute('data-state'), { timeout: 15_000 }).toBe('needs-fix');
+    for (const field of ['customerId', 'warehouseId', 'items[0].quantity']) {
+      await expect.poll(() => entry.locator(`[data-field-error="${field}"]`).count()).toBeGreaterThan(0);
+    }
+    await screenshot(page, 'flow-07-needs-fix');
+
+    await entry.locator('[data-field="customerId"]').fill(String(card.companyId));
+    await entry.locator('[data-field="warehouseId"]').fill(String(warehouseId));
+    await entry.locator('[data-field="items[0].quantity"]').fill('2');
+    const before = sim.admin.listOrders().length;
+    await entry.locator('[data-action="resend"]').click();
+    await expect.poll(() => entry.getAttribute('data-state'), { timeout: 15_000 }).toBe('sent');
+    expect(sim.admin.listOrders().length).toBe(before + 1);
+    expect(sim.admin.listOrders().at(-1)).toMatchObject({ customerId: card.companyId, warehouseId });
+    await screenshot(page, 'flow-08-orders-sent');
+  });
+
+  it('looks stock up offline, with quantities per warehouse and the data age', async () => {
+    await sim.faults.setOffline(true);
+    await expect.poll(() => statusBar(page).textContent(), { timeout: 20_000 }).toContain('Offline');
+    await goTo(page, 'stock');
+    const first = products[0];
+    if (first === undefined) throw new Error('no product');
+    await page.getByTestId('stock-search').fill(first.barcode);
+    const results = page.getByTestId('stock-results');
+    await expect.poll(() => results.getAttribute('data-count')).toBe('1');
+    expect(await results.locator('[data-warehouse]').count()).toBeGreaterThanOrEqual(1);
+    expect(await page.locator('.data-age').textContent()).toMatch(/Data from \d+ (s|min) ago/);
+
+    // Search as you type by name words.
+    const word = first.productName.split(/\s+/)[0] ?? '';
+    await page.getByTestId('stock-search').fill('');
+    await page.getByTestId('stock-search').pressSequentially(word.slice(0, 4), { delay: 40 });
+    await expect.poll(async () => Number(await results.getAttribute('data-count'))).toBeGreaterThan(0);
+    await screenshot(page, 'flow-09-stock-offline');
+    await sim.faults.setOffline(false);
+  });
+});
