@@ -154,15 +154,22 @@ export function countOutboxOrders(db: Db): Record<OutboxState, number> {
  * The oldest order that may be sent now: queued and due, or in-doubt and due when the caller knows
  * the instance recognises a repeated client reference. Oldest first, so the queue stays FIFO.
  */
-export function nextDueOutboxOrder(db: Db, nowMs: number, includeInDoubt: boolean): OutboxOrder | undefined {
+export function nextDueOutboxOrder(
+  db: Db,
+  nowMs: number,
+  includeInDoubt: boolean,
+  afterId = 0,
+): OutboxOrder | undefined {
+  // afterId walks the queue once per pass (an order retried in this pass waits for the next one) and
+  // keeps each lookup a primary-key range scan instead of rescanning the sent orders before it.
   const row: unknown = db
     .prepare(
       `SELECT * FROM outbox_order
-       WHERE (state = 'queued' OR (? AND state = 'in-doubt'))
+       WHERE id > ? AND (state = 'queued' OR (? AND state = 'in-doubt'))
          AND (next_attempt_at IS NULL OR next_attempt_at <= ?)
        ORDER BY id LIMIT 1`,
     )
-    .get(includeInDoubt ? 1 : 0, nowMs);
+    .get(afterId, includeInDoubt ? 1 : 0, nowMs);
   return row === undefined ? undefined : toOrder(row);
 }
 

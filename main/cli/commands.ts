@@ -6,5 +6,7 @@ export const commands: Readonly<Record<string, () => Promise<{ command: Command 
   version: () => import('./version.ts'),
   sync: () => import('./sync.ts'),
   stock: () => import('./stock.ts'),
+  order: () => import('./order.ts'),
+  outbox: () => import('./outbox.ts'),
   scan: () => import('./scan.ts'),
 };

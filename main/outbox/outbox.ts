@@ -318,16 +318,17 @@ export class Outbox {
   }
 
   /**
-   * One pass over every order that may be sent now, oldest first, `concurrency` at a time. A
-   * needs-fix or blocked order is never picked, so it never holds up the others. Concurrent calls
-   * share the running pass (and one more pass runs after it).
+   * One pass over every order that may be sent now, oldest first, `concurrency` at a time, each
+   * order at most once. A needs-fix or blocked order is never picked, so it never holds up the
+   * others. `ignoreSchedule` (on demand: the operator asked) also takes orders still waiting out
+   * their backoff. Concurrent calls share the running pass (and one more pass runs after it).
    */
-  replay(): Promise<ReplayReport> {
+  replay(options: { readonly ignoreSchedule?: boolean } = {}): Promise<ReplayReport> {
     if (this.pass) {
       this.passAgain = true;
       return this.pass;
     }
-    const pass = this.runPass().finally(() => {
+    const pass = this.runPass(options.ignoreSchedule ?? false).finally(() => {
       this.pass = undefined;
       if (this.passAgain && !this.stopped) {
         this.passAgain = false;
@@ -358,14 +359,15 @@ export class Outbox {
     return result.order;
   }
 
-  private async runPass(): Promise<ReplayReport> {
+  private async runPass(ignoreSchedule: boolean): Promise<ReplayReport> {
     if (this.stopped) return { attempted: 0, unreachable: false };
     const recognises = await this.recognisesReplays();
     let attempted = 0;
     let unreachable = false;
+    const cursor = { afterId: 0 };
     const worker = async (): Promise<void> => {
       while (!this.stopped && !unreachable && !this.isPaused()) {
-        const order = this.claimNext(recognises);
+        const order = this.claimNext(recognises, cursor, ignoreSchedule);
         if (!order) return;
         attempted += 1;
         const { classified } = await this.attempt(order);
@@ -378,10 +380,16 @@ export class Outbox {
   }
 
   /** Select and claim in one synchronous step: no other worker of this process can take it between. */
-  private claimNext(recognises: boolean): OutboxOrder | undefined {
+  private claimNext(
+    recognises: boolean,
+    cursor: { afterId: number },
+    ignoreSchedule: boolean,
+  ): OutboxOrder | undefined {
     for (;;) {
-      const due = nextDueOutboxOrder(this.db, this.now(), recognises);
+      const dueBy = ignoreSchedule ? Number.MAX_SAFE_INTEGER : this.now();
+      const due = nextDueOutboxOrder(this.db, dueBy, recognises, cursor.afterId);
       if (!due) return undefined;
+      cursor.afterId = due.id;
       const from: OutboxState[] = recognises ? ['queued', 'in-doubt'] : ['queued'];
       if (claimForSending(this.db, due.id, from, new Date(this.now()))) return this.mustGet(due.id);
     }

@@ -1,0 +1,28 @@
+// `pos order FILE|-`: validates the order file, stores it in the outbox, tries to send it at once.
+// --json prints the outbox entry. Exit 0 when it is stored and sent, queued (service unreachable:
+// the outbox sends it later, so this is not a failure) or in-doubt; 1 when the service rejected it
+// (needs-fix, blocked) or the file is not a valid order (nothing stored); 2 usage; 3 configuration.
+import { Outbox } from '../outbox/index.ts';
+import { defineCommand } from './command.ts';
+import { asCliError, entryResult, readOrder } from './outbox.ts';
+
+export const command = defineCommand({
+  summary: 'store an internet order in the outbox and try to send it at once',
+  usage: 'FILE|-',
+  positionals: { min: 1, max: 1 },
+  async run(ctx) {
+    const source = ctx.positionals[0] ?? '-';
+    const order = await readOrder(ctx, source);
+    const outbox = new Outbox(ctx.db(), ctx.service(), { log: ctx.log });
+    try {
+      const placed = await outbox.place(order);
+      if (placed.state === 'queued')
+        ctx.log('The service could not take the order now; it is queued in the outbox.');
+      return entryResult(placed);
+    } catch (error) {
+      throw asCliError(error);
+    } finally {
+      await outbox.stop();
+    }
+  },
+});

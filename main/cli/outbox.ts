@@ -1,0 +1,199 @@
+// `pos outbox` lists the outbox; `pos outbox replay` sends every sendable order now. Operator actions
+// (additions to INTERFACES.md): `show ID`, `edit ID FILE|-`, `resend ID`, `discard ID`, `cancel ID`,
+// `mark-sent ID REMOTE_ID`. --json prints an outbox entry or an array of them.
+import { readFile } from 'node:fs/promises';
+import {
+  Outbox,
+  OrderValidationError,
+  OutboxActionError,
+  toOutboxEntry,
+  type OutboxOrder,
+} from '../outbox/index.ts';
+import {
+  CliError,
+  defineCommand,
+  EXIT,
+  usageError,
+  type CommandContext,
+  type CommandResult,
+} from './command.ts';
+
+const ACTIONS = ['list', 'replay', 'show', 'edit', 'resend', 'discard', 'cancel', 'mark-sent'] as const;
+type Action = (typeof ACTIONS)[number];
+
+export const command = defineCommand({
+  summary:
+    'list the order outbox; replay sends every sendable order now (also show/edit/resend/discard/cancel/mark-sent)',
+  usage: '[replay | show ID | edit ID FILE|- | resend ID | discard ID | cancel ID | mark-sent ID REMOTE_ID]',
+  positionals: { min: 0, max: 3 },
+  async run(ctx) {
+    const action = actionOf(ctx.positionals[0]);
+    const arity: Record<Action, number> = {
+      list: 0,
+      replay: 0,
+      show: 1,
+      edit: 2,
+      resend: 1,
+      discard: 1,
+      cancel: 1,
+      'mark-sent': 2,
+    };
+    if (ctx.positionals.length - (ctx.positionals.length > 0 ? 1 : 0) !== arity[action]) {
+      throw usageError(`Usage: pos outbox ${command.usage}`);
+    }
+    try {
+      return await runAction(ctx, action);
+    } catch (error) {
+      throw asCliError(error);
+    }
+  },
+});
+
+function actionOf(word: string | undefined): Action {
+  if (word === undefined) return 'list';
+  const found = ACTIONS.find((a) => a === word && a !== 'list');
+  if (!found) throw usageError(`Unknown outbox action "${word}". Usage: pos outbox ${command.usage}`);
+  return found;
+}
+
+async function runAction(ctx: CommandContext, action: Action): Promise<CommandResult> {
+  if (action === 'list') return listResult(new Outbox(ctx.db(), offline).list());
+  if (action === 'show') {
+    const order = new Outbox(ctx.db(), offline).get(idArg(ctx, 1, 'ID'));
+    if (!order) throw new CliError(EXIT.failure, `There is no order ${idArg(ctx, 1, 'ID')} in the outbox`);
+    return entryResult(order);
+  }
+  if (action === 'discard') return entryResult(new Outbox(ctx.db(), offline).discard(idArg(ctx, 1, 'ID')));
+  if (action === 'mark-sent') {
+    return entryResult(
+      new Outbox(ctx.db(), offline).markSent(idArg(ctx, 1, 'ID'), idArg(ctx, 2, 'REMOTE_ID')),
+    );
+  }
+  const outbox = new Outbox(ctx.db(), ctx.service(), { log: ctx.log });
+  try {
+    switch (action) {
+      case 'replay':
+        return await replay(ctx, outbox);
+      case 'edit':
+        return entryResult(
+          await outbox.edit(idArg(ctx, 1, 'ID'), await readOrder(ctx, ctx.positionals[2] ?? '-')),
+        );
+      case 'resend':
+        return entryResult(await outbox.resend(idArg(ctx, 1, 'ID')));
+      case 'cancel':
+        return entryResult(await outbox.cancel(idArg(ctx, 1, 'ID')));
+    }
+  } finally {
+    await outbox.stop();
+  }
+}
+
+/** Orders left in `sending` by a process that died are in-doubt first; then one pass, schedule ignored. */
+async function replay(ctx: CommandContext, outbox: Outbox): Promise<CommandResult> {
+  const interrupted = outbox.recoverInterrupted();
+  if (interrupted > 0)
+    ctx.log(`${interrupted} order(s) were being sent when a process stopped: now in-doubt`);
+  const report = await outbox.replay({ ignoreSchedule: true });
+  const entries = outbox.list();
+  if (report.unreachable) {
+    throw new CliError(
+      EXIT.unreachable,
+      `The service at ${ctx.serviceConfig().baseUrl} could not be reached; ${report.attempted} order(s) tried, still queued.`,
+      { outbox: entries.map(toOutboxEntry) },
+    );
+  }
+  ctx.log(`replay: ${report.attempted} order(s) tried`);
+  return listResult(entries);
+}
+
+/** Listing and local actions never touch the service. */
+const offline = {
+  createInternetOrder: () => Promise.reject(new Error('not sending')),
+  deleteInternetOrder: () => Promise.reject(new Error('not sending')),
+  capabilities: () => Promise.resolve({ recognisesClientReference: false }),
+  health: () => Promise.resolve(false),
+};
+
+function idArg(ctx: CommandContext, index: number, name: string): number {
+  const raw = ctx.positionals[index] ?? '';
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw)))
+    throw usageError(`${name} must be a whole number: "${raw}"`);
+  return Number(raw);
+}
+
+/** An order file (FILE or - for stdin) as unknown JSON; the outbox validates its shape. */
+export async function readOrder(ctx: CommandContext, source: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = source === '-' ? await ctx.readStdin() : await readFile(source, 'utf8');
+  } catch (error) {
+    throw usageError(
+      `Cannot read the order file "${source}": ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new CliError(
+      EXIT.failure,
+      `The order file is not JSON: ${error instanceof Error ? error.message : String(error)}`,
+      { fieldErrors: { _: ['not JSON'] } },
+    );
+  }
+}
+
+export function asCliError(error: unknown): unknown {
+  if (error instanceof OrderValidationError) {
+    return new CliError(EXIT.failure, `${error.message}; nothing was stored`, {
+      fieldErrors: error.fieldErrors,
+    });
+  }
+  if (error instanceof OutboxActionError) {
+    return new CliError(error.unreachable ? EXIT.unreachable : EXIT.failure, error.message, {
+      reason: error.reason,
+      messages: error.messages,
+    });
+  }
+  return error;
+}
+
+/** A rejected order (needs-fix, blocked) is a failure the command reports: exit 1. */
+export function entryResult(order: OutboxOrder): CommandResult {
+  const rejected = order.state === 'needs-fix' || order.state === 'blocked';
+  return { json: toOutboxEntry(order), text: describe(order), exitCode: rejected ? EXIT.failure : EXIT.ok };
+}
+
+function listResult(orders: readonly OutboxOrder[]): CommandResult {
+  return {
+    json: orders.map(toOutboxEntry),
+    text: orders.length === 0 ? 'The outbox is empty.' : orders.map(oneLine).join('\n'),
+  };
+}
+
+function oneLine(o: OutboxOrder): string {
+  const detail =
+    o.state === 'sent' || o.state === 'cancelled'
+      ? `order ${o.remoteId ?? '?'}`
+      : o.state === 'blocked' && o.permission
+        ? `needs ${o.permission}`
+        : (o.messages?.[0] ?? '');
+  return `${String(o.id).padStart(6)}  ${o.state.padEnd(9)}  ${String(o.attempts).padStart(3)} tries  ${o.createdAt}  ${detail}`;
+}
+
+/** Several lines for one order: what happened and what to do. */
+export function describe(o: OutboxOrder): string {
+  const lines = [
+    `Order ${o.id}: ${o.state} (${o.attempts} attempt(s)), client reference ${o.clientReference}`,
+  ];
+  if (o.remoteId !== null) lines.push(`  service order id: ${o.remoteId}`);
+  if (o.permission !== null)
+    lines.push(`  the role lacks ${o.permission}; ask the operator to grant it, then resend`);
+  if (o.fieldErrors !== null) {
+    for (const [field, messages] of Object.entries(o.fieldErrors))
+      lines.push(`  ${field}: ${messages.join(' ')}`);
+  } else if (o.messages !== null) for (const m of o.messages) lines.push(`  ${m}`);
+  if (o.errorId !== null) lines.push(`  error id: ${o.errorId}`);
+  if (o.state === 'queued') lines.push('  stored; it will be sent when the service can be reached');
+  if (o.state === 'needs-fix') lines.push(`  fix it with: pos outbox edit ${o.id} FILE`);
+  return lines.join('\n');
+}

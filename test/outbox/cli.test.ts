@@ -1,0 +1,191 @@
+// `pos order` and `pos outbox` as a user runs them: real processes against the real sim.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { OutboxEntry } from '../../main/outbox/index.ts';
+import { ServiceClient } from '../../main/service/index.ts';
+import { startSim, type RunningSim } from '../../sim/server.ts';
+import { findOrderData, type OrderData } from './fixtures.ts';
+
+const entry = join(import.meta.dirname, '..', '..', 'main', 'cli', 'index.ts');
+const dir = mkdtempSync(join(tmpdir(), 'counter-outbox-cli-'));
+let sim: RunningSim;
+let data: OrderData;
+
+beforeAll(async () => {
+  sim = await startSim({ port: 0, size: 'small', seed: 4 });
+  const client = new ServiceClient({
+    baseUrl: sim.url,
+    clientId: 'counter-demo',
+    clientSecret: 'counter-demo-secret',
+  });
+  data = await findOrderData(client);
+  await client.close();
+});
+afterAll(async () => {
+  await sim.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function pos(args: string[], options: { dataDir: string; clientId?: string; stdin?: string }): Promise<Run> {
+  const clientId = options.clientId ?? 'counter-demo';
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [entry, ...args], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: dir,
+        POS_BASE_URL: sim.url,
+        POS_CLIENT_ID: clientId,
+        POS_CLIENT_SECRET: `${clientId}-secret`,
+        POS_DATA_DIR: options.dataDir,
+      },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    child.stdin.end(options.stdin ?? '');
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+let n = 0;
+function fresh(): string {
+  n += 1;
+  return join(dir, `data-${n}`);
+}
+function orderFile(order: unknown): string {
+  n += 1;
+  const file = join(dir, `order-${n}.json`);
+  writeFileSync(file, JSON.stringify(order));
+  return file;
+}
+const good = (): unknown => ({
+  customerId: data.customerId,
+  warehouseId: data.warehouseId,
+  items: [{ productId: data.productId, quantity: 1 }],
+  note: 'cli',
+});
+const entryOf = (run: Run): OutboxEntry => OutboxEntry.parse(JSON.parse(run.stdout));
+const entriesOf = (run: Run): OutboxEntry[] => z.array(OutboxEntry).parse(JSON.parse(run.stdout));
+const ErrorDoc = z.object({ error: z.looseObject({ exitCode: z.number(), message: z.string() }) });
+
+describe('pos order', () => {
+  it('sends a valid order file: exit 0, the outbox entry with the service id', async () => {
+    const run = await pos(['order', orderFile(good()), '--json'], { dataDir: fresh() });
+    expect(run.code).toBe(0);
+    const e = entryOf(run);
+    expect(e).toMatchObject({ state: 'sent', attempts: 1 });
+    expect(sim.admin.listOrders().find((o) => o.id === e.remoteId)?.clientReference).toBe(e.clientReference);
+  });
+
+  it('reads stdin with -; missing customer and warehouse: exit 1, needs-fix with camelCase field errors', async () => {
+    const run = await pos(['order', '-', '--json'], {
+      dataDir: fresh(),
+      stdin: JSON.stringify({ items: [{ productId: data.productId, quantity: 1 }] }),
+    });
+    expect(run.code).toBe(1);
+    const e = entryOf(run);
+    expect(e.state).toBe('needs-fix');
+    expect(Object.keys(e.fieldErrors ?? {}).sort()).toEqual(['customerId', 'warehouseId']);
+    expect(e.messages?.length).toBe(2);
+  });
+
+  it('a file that is not an order: exit 1, nothing stored; a missing file: exit 2', async () => {
+    const dataDir = fresh();
+    const bad = await pos(['order', orderFile({ customerID: 1, items: [] }), '--json'], { dataDir });
+    expect(bad.code).toBe(1);
+    expect(ErrorDoc.parse(JSON.parse(bad.stdout)).error.message).toMatch(/nothing was stored/);
+    const missing = await pos(['order', join(dir, 'nope.json')], { dataDir });
+    expect(missing.code).toBe(2);
+    const list = await pos(['outbox', '--json'], { dataDir });
+    expect(entriesOf(list)).toEqual([]);
+  });
+
+  it('a role without the permission: exit 1, blocked naming it', async () => {
+    const run = await pos(['order', orderFile(good()), '--json'], {
+      dataDir: fresh(),
+      clientId: 'counter-viewer',
+    });
+    expect(run.code).toBe(1);
+    expect(entryOf(run)).toMatchObject({ state: 'blocked', permission: 'Permissions.Orders.Create' });
+  });
+});
+
+describe('pos outbox', () => {
+  it('offline: order queued (exit 0), replay exit 4; back online: replay sends it (exit 0)', async () => {
+    const dataDir = fresh();
+    await sim.faults.setOffline(true);
+    try {
+      const placed = await pos(['order', orderFile(good()), '--json'], { dataDir });
+      expect(placed.code).toBe(0);
+      expect(entryOf(placed)).toMatchObject({ state: 'queued', attempts: 1 });
+      expect(placed.stderr).toMatch(/queued/);
+      const offline = await pos(['outbox', 'replay', '--json'], { dataDir });
+      expect(offline.code).toBe(4);
+      expect(ErrorDoc.parse(JSON.parse(offline.stdout)).error.exitCode).toBe(4);
+    } finally {
+      await sim.faults.setOffline(false);
+    }
+    const replay = await pos(['outbox', 'replay', '--json'], { dataDir });
+    expect(replay.code).toBe(0);
+    const [sent] = entriesOf(replay);
+    expect(sent).toMatchObject({ state: 'sent', attempts: 3 });
+    const list = await pos(['outbox', '--json'], { dataDir });
+    expect(entriesOf(list)).toEqual(entriesOf(replay));
+    const text = await pos(['outbox'], { dataDir });
+    expect(text.stdout).toMatch(/sent/);
+  });
+
+  it('edit a needs-fix order and it is sent; discard an unsent one; cancel a sent one', async () => {
+    const dataDir = fresh();
+    const rejected = await pos(
+      ['order', orderFile({ items: [{ productId: data.productId, quantity: 1 }] }), '--json'],
+      {
+        dataDir,
+      },
+    );
+    const { id } = entryOf(rejected);
+    const edited = await pos(['outbox', 'edit', String(id), '-', '--json'], {
+      dataDir,
+      stdin: JSON.stringify(good()),
+    });
+    expect(edited.code).toBe(0);
+    const sent = entryOf(edited);
+    expect(sent).toMatchObject({ id, state: 'sent' });
+
+    const cancelled = await pos(['outbox', 'cancel', String(id), '--json'], { dataDir });
+    expect(cancelled.code).toBe(0);
+    expect(entryOf(cancelled).state).toBe('cancelled');
+    expect(sim.admin.listOrders().some((o) => o.id === sent.remoteId)).toBe(false);
+
+    const other = await pos(['order', orderFile({ items: [] }), '--json'], { dataDir });
+    const discarded = await pos(['outbox', 'discard', String(entryOf(other).id), '--json'], { dataDir });
+    expect(entryOf(discarded).state).toBe('discarded');
+    const again = await pos(['outbox', 'discard', String(entryOf(other).id)], { dataDir });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/only .* orders can be discarded/);
+    const usage = await pos(['outbox', 'frobnicate'], { dataDir });
+    expect(usage.code).toBe(2);
+  });
+
+  it('cancel of an order other records depend on: exit 1, said as such', async () => {
+    const dataDir = fresh();
+    const placed = entryOf(await pos(['order', orderFile(good()), '--json'], { dataDir }));
+    sim.admin.markOrderDependent(placed.remoteId ?? -1);
+    const run = await pos(['outbox', 'cancel', String(placed.id), '--json'], { dataDir });
+    expect(run.code).toBe(1);
+    const doc = ErrorDoc.parse(JSON.parse(run.stdout));
+    expect(doc.error).toMatchObject({ reason: 'dependent-records' });
+    expect(doc.error.message).toMatch(/other records depend on it/);
+  });
+});
