@@ -86,8 +86,13 @@ function openSeededStore(dataDir: string, size: SimOptions['size'] & string, see
   const identity = `layout ${STORE_LAYOUT}, size ${size}, seed ${seedValue}`;
   const { db, seeded } = openStore(join(dataDir, 'sim.sqlite'), identity);
   if (!seeded) {
+    // No journal while the fresh file is filled: a crash leaves it unmarked and it is seeded again.
+    db.pragma('journal_mode = OFF');
+    db.pragma('synchronous = OFF');
     seed(db, size, seedValue);
     markSeeded(db, identity);
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
   }
   return db;
 }

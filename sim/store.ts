@@ -1,12 +1,12 @@
 // The sim's own SQLite file. Paginated resources (stock items, receivables) are real columns so
 // filters and orderBy become indexed SQL; the other resources are stored as their JSON documents.
-import Database from 'better-sqlite3';
+import Database, { type Statement } from 'better-sqlite3';
 import { columnSql, financialReceivableFields, stockItemFields } from './fields.ts';
 
 export type SimDb = Database.Database;
 
 /** Bump when the layout or the generator changes: a data dir seeded by another layout is reseeded. */
-export const STORE_LAYOUT = 3;
+export const STORE_LAYOUT = 5;
 
 const docTables = [
   'product',
@@ -22,32 +22,37 @@ const docTables = [
   'age_limit',
 ];
 
+/** Indexes are built after seeding: bulk inserts into an unindexed table are several times faster. */
+const indexSql = `
+  CREATE INDEX stock_item_warehouse ON stock_item (warehouseId);
+  CREATE INDEX stock_item_product ON stock_item (productId, warehouseId);
+  CREATE INDEX stock_item_barcode ON stock_item (barcode);
+  CREATE INDEX stock_item_product_code ON stock_item (productCode);
+  CREATE INDEX stock_item_supplier_code ON stock_item (supplierProductCode);
+  CREATE INDEX stock_item_last_modify ON stock_item (lastModify, id);
+  CREATE INDEX stock_item_product_name ON stock_item (productName);
+  CREATE INDEX financial_receivable_customer ON financial_receivable (customerId);
+  CREATE INDEX product_unit_parent ON product_unit (parentId);
+  CREATE INDEX supplier_product_code_parent ON supplier_product_code (parentId);
+  CREATE INDEX product_attachment_parent ON product_attachment (parentId);
+  CREATE INDEX company_card_parent ON company_card (parentId);
+  CREATE INDEX item_list_entry_list ON item_list_entry (list, id);
+`;
+
 function schemaSql(): string {
   return `
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     CREATE TABLE warehouse (id INTEGER PRIMARY KEY, name TEXT NOT NULL, number TEXT, isInactive INTEGER);
     CREATE TABLE stock_item (${stockItemFields.map(columnSql).join(', ')});
-    CREATE INDEX stock_item_warehouse ON stock_item (warehouseId);
-    CREATE INDEX stock_item_product ON stock_item (productId, warehouseId);
-    CREATE INDEX stock_item_barcode ON stock_item (barcode);
-    CREATE INDEX stock_item_product_code ON stock_item (productCode);
-    CREATE INDEX stock_item_supplier_code ON stock_item (supplierProductCode);
-    CREATE INDEX stock_item_last_modify ON stock_item (lastModify, id);
     CREATE TABLE financial_receivable (${financialReceivableFields.map(columnSql).join(', ')});
-    CREATE INDEX financial_receivable_customer ON financial_receivable (customerId);
     ${docTables
       .map(
         (t) =>
           `CREATE TABLE ${t} (id INTEGER PRIMARY KEY AUTOINCREMENT, parentId INTEGER, data TEXT NOT NULL);`,
       )
       .join('\n')}
-    CREATE INDEX product_unit_parent ON product_unit (parentId);
-    CREATE INDEX supplier_product_code_parent ON supplier_product_code (parentId);
-    CREATE INDEX product_attachment_parent ON product_attachment (parentId);
-    CREATE INDEX company_card_parent ON company_card (parentId);
     CREATE TABLE company_card_barcode (barcode TEXT PRIMARY KEY, cardId INTEGER NOT NULL);
     CREATE TABLE item_list_entry (id INTEGER PRIMARY KEY AUTOINCREMENT, list TEXT NOT NULL, name TEXT NOT NULL);
-    CREATE INDEX item_list_entry_list ON item_list_entry (list, id);
     CREATE TABLE internet_order (
       id INTEGER PRIMARY KEY AUTOINCREMENT,
       data TEXT NOT NULL,
@@ -77,64 +82,61 @@ export function openStore(file: string, identity: string): { db: SimDb; seeded: 
   return { db, seeded: false };
 }
 
+/** Called once the data is in: builds the indexes, then records what the file holds. */
 export function markSeeded(db: SimDb, identity: string): void {
+  db.exec(indexSql);
   db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('identity', ?)").run(identity);
 }
 
-/** Typed access to the JSON-document tables. */
+/** Typed access to the JSON-document tables (statements prepared once per instance). */
 export class DocTable {
-  readonly #db: SimDb;
-  readonly #table: string;
+  readonly #get: Statement;
+  readonly #listAll: Statement;
+  readonly #listByParent: Statement;
+  readonly #insert: Statement;
+  readonly #put: Statement;
+  readonly #delete: Statement;
+  readonly #count: Statement;
+
   constructor(db: SimDb, table: string) {
     if (!docTables.includes(table)) throw new Error(`not a document table: ${table}`);
-    this.#db = db;
-    this.#table = table;
+    this.#get = db.prepare(`SELECT data FROM ${table} WHERE id = ?`).pluck();
+    this.#listAll = db.prepare(`SELECT data FROM ${table} ORDER BY id`).pluck();
+    this.#listByParent = db.prepare(`SELECT data FROM ${table} WHERE parentId = ? ORDER BY id`).pluck();
+    this.#insert = db.prepare(`INSERT INTO ${table} (parentId, data) VALUES (?, '{}')`);
+    this.#put = db.prepare(`UPDATE ${table} SET data = ? WHERE id = ?`);
+    this.#delete = db.prepare(`DELETE FROM ${table} WHERE id = ?`);
+    this.#count = db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck();
   }
 
   get(id: number): Record<string, unknown> | undefined {
-    const row = this.#db.prepare(`SELECT data FROM ${this.#table} WHERE id = ?`).pluck().get(id);
+    const row = this.#get.get(id);
     return typeof row === 'string' ? parseDoc(row) : undefined;
   }
 
   list(parentId?: number): Record<string, unknown>[] {
-    const rows =
-      parentId === undefined
-        ? this.#db.prepare(`SELECT data FROM ${this.#table} ORDER BY id`).pluck().all()
-        : this.#db
-            .prepare(`SELECT data FROM ${this.#table} WHERE parentId = ? ORDER BY id`)
-            .pluck()
-            .all(parentId);
+    const rows = parentId === undefined ? this.#listAll.all() : this.#listByParent.all(parentId);
     return rows.map((r) => parseDoc(String(r)));
   }
 
   /** Inserts with the next id; `build` gets the id and returns the document to store. */
   insert(parentId: number | null, build: (id: number) => Record<string, unknown>): Record<string, unknown> {
-    const next = this.#db
-      .prepare(`SELECT COALESCE(MAX(seq), 0) + 1 FROM sqlite_sequence WHERE name = ?`)
-      .pluck()
-      .get(this.#table) as number;
-    const max = this.#db
-      .prepare(`SELECT COALESCE(MAX(id), 0) + 1 FROM ${this.#table}`)
-      .pluck()
-      .get() as number;
-    const id = Math.max(next, max);
+    const id = Number(this.#insert.run(parentId).lastInsertRowid);
     const doc = build(id);
-    this.#db
-      .prepare(`INSERT INTO ${this.#table} (id, parentId, data) VALUES (?, ?, ?)`)
-      .run(id, parentId, JSON.stringify(doc));
+    this.#put.run(JSON.stringify(doc), id);
     return doc;
   }
 
   put(id: number, doc: Record<string, unknown>): void {
-    this.#db.prepare(`UPDATE ${this.#table} SET data = ? WHERE id = ?`).run(JSON.stringify(doc), id);
+    this.#put.run(JSON.stringify(doc), id);
   }
 
   delete(id: number): boolean {
-    return this.#db.prepare(`DELETE FROM ${this.#table} WHERE id = ?`).run(id).changes > 0;
+    return this.#delete.run(id).changes > 0;
   }
 
   count(): number {
-    return this.#db.prepare(`SELECT COUNT(*) FROM ${this.#table}`).pluck().get() as number;
+    return this.#count.get() as number;
   }
 }
 
