@@ -1,0 +1,165 @@
+// `pos sync` and `pos stock` as separate processes, exactly as INTERFACES.md drives them, and a sync
+// process killed with SIGKILL mid-run whose successor continues where it stopped.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { stockItemFields, syncState } from '../../db/catalog.ts';
+import { openDatabase } from '../../db/database.ts';
+import { runSync } from '../../main/sync/index.ts';
+import { startSim, type RunningSim } from '../../sim/server.ts';
+import { client, demoClient, expectCacheMatchesSim, simStockItems, testRetry } from './support.ts';
+
+const cli = fileURLToPath(new URL('../../main/cli/index.ts', import.meta.url));
+const dirs: string[] = [];
+const sims: RunningSim[] = [];
+afterEach(async () => {
+  for (const s of sims.splice(0)) await s.close();
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+async function setup(): Promise<{ sim: RunningSim; env: NodeJS.ProcessEnv; dataDir: string }> {
+  const sim = await startSim({ size: 'small' });
+  sims.push(sim);
+  const dataDir = mkdtempSync(join(tmpdir(), 'counter-cli-'));
+  dirs.push(dataDir);
+  const env = {
+    ...process.env,
+    POS_BASE_URL: sim.url,
+    POS_CLIENT_ID: demoClient.clientId,
+    POS_CLIENT_SECRET: demoClient.clientSecret,
+    POS_DATA_DIR: dataDir,
+  };
+  return { sim, env, dataDir };
+}
+
+/** Runs the CLI as its own process (async: the sim lives in this process and must keep serving). */
+function pos(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, ...args], { env, timeout: 60_000 });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+const CachedItem = z
+  .object({ id: z.number(), warehouseId: z.number(), productId: z.number(), syncedAt: z.iso.datetime() })
+  .catchall(z.unknown());
+
+describe('pos sync and pos stock', () => {
+  it('sync prints counts per resource, stock answers from the cache with the service stopped', async () => {
+    const { sim, env } = await setup();
+    const synced = await pos(['sync', '--json'], env);
+    expect(synced.status, synced.stderr).toBe(0);
+    const counts = z.record(z.string(), z.number().int()).parse(JSON.parse(synced.stdout));
+    expect(Object.keys(counts).sort()).toEqual(
+      [
+        'companyCards',
+        'companyRepresentatives',
+        'financialReceivables',
+        'productUnits',
+        'stockItems',
+        'warehouses',
+      ].sort(),
+    );
+    const service = client(sim.url);
+    const items = await simStockItems(service);
+    await service.close();
+    expect(counts['stockItems']).toBe(items.length);
+    expect(synced.stderr).toMatch(/sync stockItems: \d+\/\d+/);
+
+    await sim.close();
+    sims.length = 0;
+    const sample = items[5];
+    if (sample?.barcode === undefined) throw new Error('no barcode in sim data');
+    const found = await pos(['stock', sample.barcode, '--json'], env);
+    expect(found.status, found.stderr).toBe(0);
+    const rows = z.array(CachedItem).parse(JSON.parse(found.stdout));
+    expect(rows.map((r) => r.id)).toEqual(items.filter((i) => i.barcode === sample.barcode).map((i) => i.id));
+    for (const row of rows) {
+      for (const key of Object.keys(row)) expect([...stockItemFields, 'syncedAt']).toContain(key);
+    }
+
+    const limited = await pos(
+      ['stock', sample.productCode ?? '', '--warehouse', '2', '--limit', '1', '--json'],
+      env,
+    );
+    expect(limited.status, limited.stderr).toBe(0);
+    const one = z.array(CachedItem).parse(JSON.parse(limited.stdout));
+    expect(one).toHaveLength(1);
+    expect(one[0]?.warehouseId).toBe(2);
+
+    const text = await pos(['stock', sample.barcode], env);
+    expect(text.status).toBe(0);
+    expect(text.stdout).toContain(sample.barcode);
+
+    const unreachable = await pos(['sync', '--json'], env);
+    expect(unreachable.status).toBe(4);
+    expect(JSON.parse(unreachable.stdout)).toMatchObject({ error: { exitCode: 4 } });
+  });
+
+  it('a sync process killed with SIGKILL mid-run leaves a whole cache, and the next run continues', async () => {
+    const { sim, env, dataDir } = await setup();
+    sim.faults.latency({ ms: 40, path: '^/api/stock-items' });
+    const file = join(dataDir, 'counter.sqlite');
+    const child = spawn(process.execPath, [cli, 'sync', '--page-size', '5', '--json'], {
+      env,
+      stdio: 'ignore',
+    });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on('exit', (_code, signal) => resolve(signal)),
+    );
+    // Kill once at least 6 pages of stock items have committed.
+    let killedAt = 0;
+    for (let i = 0; i < 400 && killedAt === 0; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      if (!existsSync(file)) continue;
+      const db = openDatabase(file, { readonly: true });
+      try {
+        const hasState =
+          db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sync_state'").get() !== undefined;
+        const cursor = hasState ? syncState(db, 'stockItems').cursor : undefined;
+        const next =
+          cursor === undefined ? 0 : z.object({ nextPage: z.number() }).parse(JSON.parse(cursor)).nextPage;
+        if (next >= 7) {
+          child.kill('SIGKILL');
+          killedAt = next;
+        }
+      } finally {
+        db.close();
+      }
+    }
+    expect(await exited).toBe('SIGKILL');
+    expect(killedAt).toBeGreaterThanOrEqual(7);
+
+    const db = openDatabase(file);
+    const service = client(sim.url);
+    try {
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+      const committed = db.prepare('SELECT count(*) FROM stock_item').pluck().get() as number;
+      expect(committed).toBeGreaterThanOrEqual((killedAt - 1) * 5);
+      const total = (await simStockItems(service)).length;
+      sim.faults.latency(null);
+
+      const again = await runSync(db, service, { pageSize: 5, retry: testRetry });
+      const stock = again.resources.find((r) => r.resource === 'stockItems');
+      expect(stock).toMatchObject({ status: 'ok', resumed: true, mode: 'full' });
+      expect(stock?.fetched).toBeLessThanOrEqual(total - (killedAt - 1) * 5);
+      expect(stock?.requests).toBeLessThan(Math.ceil(total / 5));
+      await expectCacheMatchesSim(db, service);
+    } finally {
+      await service.close();
+      db.close();
+    }
+  });
+});
