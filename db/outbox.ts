@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { InternetOrderPayload } from '../main/outbox/order.ts';
+import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.ts';
 
 export const OUTBOX_STATES = [
@@ -45,6 +46,25 @@ export interface OutboxOrder {
   readonly code: string | null;
   readonly permission: string | null;
   readonly originSessionId: number | null;
+}
+
+/**
+ * Prepared statements per connection: preparing costs more than running these small statements, and
+ * the sender runs a few per order.
+ */
+const statements = new WeakMap<Db, Map<string, Statement>>();
+function stmt(db: Db, sql: string): Statement {
+  let cache = statements.get(db);
+  if (!cache) {
+    cache = new Map();
+    statements.set(db, cache);
+  }
+  let statement = cache.get(sql);
+  if (!statement) {
+    statement = db.prepare(sql);
+    cache.set(sql, statement);
+  }
+  return statement;
 }
 
 const FieldErrors = z.record(z.string(), z.array(z.string()));
@@ -105,23 +125,22 @@ export interface InsertOutboxOptions {
 export function insertOutboxOrder(db: Db, order: unknown, options: InsertOutboxOptions = {}): OutboxOrder {
   const payload = InternetOrderPayload.parse(order);
   const now = (options.now ?? new Date()).toISOString();
-  const info = db
-    .prepare(
-      `INSERT INTO outbox_order (client_reference, payload, state, attempts, created_at, updated_at, origin_session_id)
+  const info = stmt(
+    db,
+    `INSERT INTO outbox_order (client_reference, payload, state, attempts, created_at, updated_at, origin_session_id)
        VALUES (?, ?, 'queued', 0, ?, ?, ?)`,
-    )
-    .run(
-      options.clientReference ?? randomUUID(),
-      JSON.stringify(payload),
-      now,
-      now,
-      options.originSessionId ?? null,
-    );
+  ).run(
+    options.clientReference ?? randomUUID(),
+    JSON.stringify(payload),
+    now,
+    now,
+    options.originSessionId ?? null,
+  );
   return mustGet(db, Number(info.lastInsertRowid));
 }
 
 export function getOutboxOrder(db: Db, id: number): OutboxOrder | undefined {
-  const row: unknown = db.prepare('SELECT * FROM outbox_order WHERE id = ?').get(id);
+  const row: unknown = stmt(db, 'SELECT * FROM outbox_order WHERE id = ?').get(id);
   return row === undefined ? undefined : toOrder(row);
 }
 
@@ -134,10 +153,11 @@ function mustGet(db: Db, id: number): OutboxOrder {
 export function listOutboxOrders(db: Db, states?: readonly OutboxState[]): OutboxOrder[] {
   const rows: unknown[] =
     states === undefined
-      ? db.prepare('SELECT * FROM outbox_order ORDER BY id').all()
-      : db
-          .prepare(`SELECT * FROM outbox_order WHERE state IN (SELECT value FROM json_each(?)) ORDER BY id`)
-          .all(JSON.stringify(states));
+      ? stmt(db, 'SELECT * FROM outbox_order ORDER BY id').all()
+      : stmt(
+          db,
+          `SELECT * FROM outbox_order WHERE state IN (SELECT value FROM json_each(?)) ORDER BY id`,
+        ).all(JSON.stringify(states));
   return rows.map(toOrder);
 }
 
@@ -145,7 +165,7 @@ export function countOutboxOrders(db: Db): Record<OutboxState, number> {
   const counts = Object.fromEntries(OUTBOX_STATES.map((s) => [s, 0])) as Record<OutboxState, number>;
   const rows = z
     .array(z.object({ state: OutboxState, n: z.number().int() }))
-    .parse(db.prepare('SELECT state, count(*) AS n FROM outbox_order GROUP BY state').all());
+    .parse(stmt(db, 'SELECT state, count(*) AS n FROM outbox_order GROUP BY state').all());
   for (const r of rows) counts[r.state] = r.n;
   return counts;
 }
@@ -160,26 +180,31 @@ export function nextDueOutboxOrder(
   includeInDoubt: boolean,
   afterId = 0,
 ): OutboxOrder | undefined {
-  // afterId walks the queue once per pass (an order retried in this pass waits for the next one) and
-  // keeps each lookup a primary-key range scan instead of rescanning the sent orders before it.
-  const row: unknown = db
-    .prepare(
-      `SELECT * FROM outbox_order
-       WHERE id > ? AND (state = 'queued' OR (? AND state = 'in-doubt'))
-         AND (next_attempt_at IS NULL OR next_attempt_at <= ?)
+  // afterId walks the queue once per pass (an order retried in this pass waits for the next one);
+  // each lookup is a range scan of the (state, id) index from there, never a rescan of sent orders.
+  const next = (state: OutboxState): unknown =>
+    stmt(
+      db,
+      `SELECT * FROM outbox_order INDEXED BY outbox_order_state
+       WHERE state = ? AND id > ? AND (next_attempt_at IS NULL OR next_attempt_at <= ?)
        ORDER BY id LIMIT 1`,
-    )
-    .get(afterId, includeInDoubt ? 1 : 0, nowMs);
+    ).get(state, afterId, nowMs);
+  const queued = next('queued');
+  const inDoubt = includeInDoubt ? next('in-doubt') : undefined;
+  const row = [queued, inDoubt]
+    .filter((r) => r !== undefined)
+    .map((r) => ({ raw: r, id: z.object({ id: z.number() }).parse(r).id }))
+    .sort((a, b) => a.id - b.id)[0]?.raw;
   return row === undefined ? undefined : toOrder(row);
 }
 
 /** Earliest next_attempt_at among orders that wait for a time (for the sender's timer). */
 export function earliestNextAttempt(db: Db, includeInDoubt: boolean): number | null {
-  const value = db
-    .prepare(
-      `SELECT min(coalesce(next_attempt_at, 0)) FROM outbox_order
+  const value = stmt(
+    db,
+    `SELECT min(coalesce(next_attempt_at, 0)) FROM outbox_order
        WHERE state = 'queued' OR (? AND state = 'in-doubt')`,
-    )
+  )
     .pluck()
     .get(includeInDoubt ? 1 : 0);
   return z
@@ -195,12 +220,11 @@ export function earliestNextAttempt(db: Db, includeInDoubt: boolean): number | n
  * Returns false when the order was not in an expected state (someone else took it).
  */
 export function claimForSending(db: Db, id: number, from: readonly OutboxState[], now = new Date()): boolean {
-  const info = db
-    .prepare(
-      `UPDATE outbox_order SET state = 'sending', attempts = attempts + 1, updated_at = ?
+  const info = stmt(
+    db,
+    `UPDATE outbox_order SET state = 'sending', attempts = attempts + 1, updated_at = ?
        WHERE id = ? AND state IN (SELECT value FROM json_each(?))`,
-    )
-    .run(now.toISOString(), id, JSON.stringify(from));
+  ).run(now.toISOString(), id, JSON.stringify(from));
   return info.changes === 1;
 }
 
@@ -227,25 +251,24 @@ export function recordOutboxOutcome(
   outcome: OutboxOutcome,
   now = new Date(),
 ): OutboxOrder | undefined {
-  const info = db
-    .prepare(
-      `UPDATE outbox_order SET state = ?, next_attempt_at = ?, remote_id = ?, field_errors = ?, messages = ?,
+  const info = stmt(
+    db,
+    `UPDATE outbox_order SET state = ?, next_attempt_at = ?, remote_id = ?, field_errors = ?, messages = ?,
          error_id = ?, code = ?, permission = ?, updated_at = ?
        WHERE id = ? AND state IN (SELECT value FROM json_each(?))`,
-    )
-    .run(
-      outcome.state,
-      outcome.nextAttemptAt ?? null,
-      outcome.remoteId ?? null,
-      outcome.fieldErrors == null ? null : JSON.stringify(outcome.fieldErrors),
-      outcome.messages == null ? null : JSON.stringify(outcome.messages),
-      outcome.errorId ?? null,
-      outcome.code ?? null,
-      outcome.permission ?? null,
-      now.toISOString(),
-      id,
-      JSON.stringify(from),
-    );
+  ).run(
+    outcome.state,
+    outcome.nextAttemptAt ?? null,
+    outcome.remoteId ?? null,
+    outcome.fieldErrors == null ? null : JSON.stringify(outcome.fieldErrors),
+    outcome.messages == null ? null : JSON.stringify(outcome.messages),
+    outcome.errorId ?? null,
+    outcome.code ?? null,
+    outcome.permission ?? null,
+    now.toISOString(),
+    id,
+    JSON.stringify(from),
+  );
   return info.changes === 1 ? mustGet(db, id) : undefined;
 }
 
@@ -258,13 +281,12 @@ export function replaceOutboxPayload(
   now = new Date(),
 ): OutboxOrder | undefined {
   const payload = InternetOrderPayload.parse(order);
-  const info = db
-    .prepare(
-      `UPDATE outbox_order SET payload = ?, state = 'queued', next_attempt_at = NULL, field_errors = NULL,
+  const info = stmt(
+    db,
+    `UPDATE outbox_order SET payload = ?, state = 'queued', next_attempt_at = NULL, field_errors = NULL,
          messages = NULL, error_id = NULL, code = NULL, permission = NULL, updated_at = ?
        WHERE id = ? AND state IN (SELECT value FROM json_each(?))`,
-    )
-    .run(JSON.stringify(payload), now.toISOString(), id, JSON.stringify(from));
+  ).run(JSON.stringify(payload), now.toISOString(), id, JSON.stringify(from));
   return info.changes === 1 ? mustGet(db, id) : undefined;
 }
 
@@ -273,11 +295,10 @@ export function replaceOutboxPayload(
  * becomes `in-doubt` (never `queued`: that would resend it blindly). Returns how many.
  */
 export function markInterruptedInDoubt(db: Db, now = new Date()): number {
-  return db
-    .prepare(
-      `UPDATE outbox_order SET state = 'in-doubt', next_attempt_at = NULL, updated_at = ?,
+  return stmt(
+    db,
+    `UPDATE outbox_order SET state = 'in-doubt', next_attempt_at = NULL, updated_at = ?,
          messages = json_array('The app stopped while this order was being sent; it may have reached the service.')
        WHERE state = 'sending'`,
-    )
-    .run(now.toISOString()).changes;
+  ).run(now.toISOString()).changes;
 }

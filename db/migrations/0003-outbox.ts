@@ -28,7 +28,8 @@ export const outbox: Migration = {
       permission        TEXT,
       origin_session_id INTEGER
     ) STRICT;
-    CREATE INDEX outbox_order_due ON outbox_order (state, next_attempt_at, id);
+    -- The sender walks each state oldest first: (state, id) makes that a range scan.
+    CREATE INDEX outbox_order_state ON outbox_order (state, id);
     CREATE INDEX outbox_order_session ON outbox_order (origin_session_id) WHERE origin_session_id IS NOT NULL;
   `,
 };

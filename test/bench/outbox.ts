@@ -1,20 +1,47 @@
 // Outbox figures: replay throughput of queued orders against the local sim, and the full fault run
 // (1,000 orders, random faults, the client killed and restarted) as counts of lost/duplicated.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../db/database.ts';
 import { countOutboxOrders, insertOutboxOrder } from '../../db/outbox.ts';
 import { Outbox } from '../../main/outbox/index.ts';
 import { ServiceClient } from '../../main/service/index.ts';
-import { startSim } from '../../sim/server.ts';
 import { runOutboxFaultRun } from '../outbox/fault-run.ts';
 import { findOrderData } from '../outbox/fixtures.ts';
 import type { Benchmark, Figure } from './types.ts';
 
+const SIM_CLI = fileURLToPath(new URL('../../sim/cli.ts', import.meta.url));
+
+/** The sim as its own process (`npm run sim`), so it does not share this event loop with the outbox. */
+async function startSimProcess(): Promise<{ url: string; close: () => Promise<void> }> {
+  const child = spawn(process.execPath, [SIM_CLI, '--port', '0', '--size', 'small'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    let seen = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      seen += chunk;
+      const m = /listening on (http:\/\/\S+)/.exec(seen);
+      if (m?.[1] !== undefined) resolve(m[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`the sim exited ${String(code)} before listening`)));
+  });
+  return {
+    url,
+    close: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
 /** Orders per second for a replay of `count` queued orders with `concurrency` in flight. */
 async function replayThroughput(count: number, concurrency: number): Promise<number> {
-  const sim = await startSim({ port: 0, size: 'small', seed: 4 });
+  const sim = await startSimProcess();
   const dir = mkdtempSync(join(tmpdir(), 'counter-bench-outbox-'));
   const db = openDatabase(join(dir, 'counter.sqlite'));
   const client = new ServiceClient({
