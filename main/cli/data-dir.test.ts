@@ -1,0 +1,31 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { schemaVersion } from '../../db/database.ts';
+import { migrations } from '../../db/migrations/index.ts';
+import { databasePath, openDataDir } from './data-dir.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'counter-datadir-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('openDataDir', () => {
+  it('creates the folder and a migrated counter.sqlite in it, and reopens it', () => {
+    const config = { dataDir: join(root, 'nested', 'data') };
+    const db = openDataDir(config);
+    try {
+      expect(databasePath(config)).toBe(join(root, 'nested', 'data', 'counter.sqlite'));
+      expect(existsSync(databasePath(config))).toBe(true);
+      expect(schemaVersion(db)).toBe(migrations.at(-1)?.version);
+      db.prepare("INSERT INTO setting (key, value) VALUES ('probe', 'kept')").run();
+    } finally {
+      db.close();
+    }
+    const again = openDataDir(config);
+    try {
+      expect(again.prepare("SELECT value FROM setting WHERE key = 'probe'").pluck().get()).toBe('kept');
+    } finally {
+      again.close();
+    }
+  });
+});
