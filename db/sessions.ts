@@ -1,7 +1,25 @@
 // Typed queries of shopping sessions (migration 4). No function here opens a transaction: the
 // counter wraps each user action (scan, edit, close + outbox insert) in one of its own.
+import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import type { Db } from './database.ts';
+
+// Scans run these on every keystroke burst: statements are prepared once per connection.
+const statements = new WeakMap<Db, Map<string, Statement>>();
+function prepared(db: Db, sql: string): Statement {
+  let cache = statements.get(db);
+  if (!cache) {
+    cache = new Map();
+    statements.set(db, cache);
+  }
+  let statement = cache.get(sql);
+  if (!statement) {
+    statement = db.prepare(sql);
+    cache.set(sql, statement);
+  }
+  return statement;
+}
+type Statement = Database.Statement;
 
 export const SESSION_STATES = ['open', 'closed', 'cancelled'] as const;
 export type ShoppingSessionState = (typeof SESSION_STATES)[number];
@@ -120,38 +138,57 @@ function toSession(db: Db, raw: unknown): ShoppingSession {
 }
 
 export function sessionLines(db: Db, sessionId: number): SessionLine[] {
-  const rows: unknown[] = db
-    .prepare('SELECT * FROM shopping_session_line WHERE sessionId = ? ORDER BY id')
-    .all(sessionId);
+  const rows: unknown[] = prepared(
+    db,
+    'SELECT * FROM shopping_session_line WHERE sessionId = ? ORDER BY id',
+  ).all(sessionId);
   return rows.map((row) => LineRow.parse(row));
 }
 
 export function getShoppingSession(db: Db, id: number): ShoppingSession | undefined {
-  const row: unknown = db.prepare('SELECT * FROM shopping_session WHERE id = ?').get(id);
+  const row: unknown = prepared(db, 'SELECT * FROM shopping_session WHERE id = ?').get(id);
   return row === undefined ? undefined : toSession(db, row);
 }
 
 /** The terminal's open session, if any. */
 export function currentShoppingSession(db: Db): ShoppingSession | undefined {
-  const row: unknown = db.prepare("SELECT * FROM shopping_session WHERE state = 'open'").get();
+  const row: unknown = prepared(db, "SELECT * FROM shopping_session WHERE state = 'open'").get();
   return row === undefined ? undefined : toSession(db, row);
+}
+
+/** A session's state and warehouse, without its lines (cheap: checked on every scan). */
+export function shoppingSessionHeader(
+  db: Db,
+  id: number,
+): { id: number; state: ShoppingSessionState; warehouseId: number | null } | undefined {
+  const row: unknown = prepared(db, 'SELECT id, state, warehouseId FROM shopping_session WHERE id = ?').get(
+    id,
+  );
+  return row === undefined
+    ? undefined
+    : SessionRow.pick({ id: true, state: true, warehouseId: true }).parse(row);
+}
+
+export function currentShoppingSessionId(db: Db): number | undefined {
+  const id = prepared(db, "SELECT id FROM shopping_session WHERE state = 'open'").pluck().get();
+  return typeof id === 'number' ? id : undefined;
 }
 
 /** The open session's id, creating the session when there is none. */
 export function openShoppingSessionId(db: Db, warehouseId: number | null, now: Date): number {
-  const open = db.prepare("SELECT id FROM shopping_session WHERE state = 'open'").pluck().get();
+  const open = prepared(db, "SELECT id FROM shopping_session WHERE state = 'open'").pluck().get();
   if (typeof open === 'number') return open;
   const at = now.toISOString();
-  const info = db
-    .prepare(
-      "INSERT INTO shopping_session (state, warehouseId, createdAt, updatedAt) VALUES ('open', ?, ?, ?)",
-    )
-    .run(warehouseId, at, at);
+  const info = prepared(
+    db,
+
+    "INSERT INTO shopping_session (state, warehouseId, createdAt, updatedAt) VALUES ('open', ?, ?, ?)",
+  ).run(warehouseId, at, at);
   return Number(info.lastInsertRowid);
 }
 
 function touch(db: Db, sessionId: number, now: Date): void {
-  db.prepare('UPDATE shopping_session SET updatedAt = ? WHERE id = ?').run(now.toISOString(), sessionId);
+  prepared(db, 'UPDATE shopping_session SET updatedAt = ? WHERE id = ?').run(now.toISOString(), sessionId);
 }
 
 /**
@@ -161,14 +198,15 @@ function touch(db: Db, sessionId: number, now: Date): void {
 export function addSessionLine(db: Db, sessionId: number, line: NewSessionLine, now: Date): SessionLine {
   assertOpen(db, sessionId);
   if (line.kind === 'unit' && line.stockItemId !== null) {
-    const existing = db
-      .prepare(
-        "SELECT id FROM shopping_session_line WHERE sessionId = ? AND stockItemId = ? AND kind = 'unit' ORDER BY id LIMIT 1",
-      )
+    const existing = prepared(
+      db,
+
+      "SELECT id FROM shopping_session_line WHERE sessionId = ? AND stockItemId = ? AND kind = 'unit' ORDER BY id LIMIT 1",
+    )
       .pluck()
       .get(sessionId, line.stockItemId);
     if (typeof existing === 'number') {
-      db.prepare('UPDATE shopping_session_line SET quantity = quantity + ? WHERE id = ?').run(
+      prepared(db, 'UPDATE shopping_session_line SET quantity = quantity + ? WHERE id = ?').run(
         line.quantity,
         existing,
       );
@@ -176,40 +214,41 @@ export function addSessionLine(db: Db, sessionId: number, line: NewSessionLine, 
       return mustGetLine(db, existing);
     }
   }
-  const info = db
-    .prepare(
-      `INSERT INTO shopping_session_line (sessionId, stockItemId, productId, productCode, name, barcode, kind,
+  const info = prepared(
+    db,
+
+    `INSERT INTO shopping_session_line (sessionId, stockItemId, productId, productCode, name, barcode, kind,
          quantity, unitOfMeasure, unitPrice, vatRate, fixedTotal, addedAt)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      sessionId,
-      line.stockItemId,
-      line.productId,
-      line.productCode,
-      line.name,
-      line.barcode,
-      line.kind,
-      line.quantity,
-      line.unitOfMeasure,
-      line.unitPrice,
-      line.vatRate,
-      line.fixedTotal,
-      now.toISOString(),
-    );
+  ).run(
+    sessionId,
+    line.stockItemId,
+    line.productId,
+    line.productCode,
+    line.name,
+    line.barcode,
+    line.kind,
+    line.quantity,
+    line.unitOfMeasure,
+    line.unitPrice,
+    line.vatRate,
+    line.fixedTotal,
+    now.toISOString(),
+  );
   touch(db, sessionId, now);
   return mustGetLine(db, Number(info.lastInsertRowid));
 }
 
 export function getSessionLine(db: Db, sessionId: number, lineId: number): SessionLine | undefined {
-  const row: unknown = db
-    .prepare('SELECT * FROM shopping_session_line WHERE id = ? AND sessionId = ?')
-    .get(lineId, sessionId);
+  const row: unknown = prepared(db, 'SELECT * FROM shopping_session_line WHERE id = ? AND sessionId = ?').get(
+    lineId,
+    sessionId,
+  );
   return row === undefined ? undefined : LineRow.parse(row);
 }
 
 function mustGetLine(db: Db, lineId: number): SessionLine {
-  const row: unknown = db.prepare('SELECT * FROM shopping_session_line WHERE id = ?').get(lineId);
+  const row: unknown = prepared(db, 'SELECT * FROM shopping_session_line WHERE id = ?').get(lineId);
   return LineRow.parse(row);
 }
 
@@ -223,25 +262,28 @@ export function setSessionLineQuantity(
   now: Date,
 ): boolean {
   assertOpen(db, sessionId);
-  const info = db
-    .prepare('UPDATE shopping_session_line SET quantity = ?, fixedTotal = ? WHERE id = ? AND sessionId = ?')
-    .run(quantity, fixedTotal, lineId, sessionId);
+  const info = prepared(
+    db,
+    'UPDATE shopping_session_line SET quantity = ?, fixedTotal = ? WHERE id = ? AND sessionId = ?',
+  ).run(quantity, fixedTotal, lineId, sessionId);
   if (info.changes === 1) touch(db, sessionId, now);
   return info.changes === 1;
 }
 
 export function removeSessionLine(db: Db, sessionId: number, lineId: number, now: Date): boolean {
   assertOpen(db, sessionId);
-  const info = db
-    .prepare('DELETE FROM shopping_session_line WHERE id = ? AND sessionId = ?')
-    .run(lineId, sessionId);
+  const info = prepared(db, 'DELETE FROM shopping_session_line WHERE id = ? AND sessionId = ?').run(
+    lineId,
+    sessionId,
+  );
   if (info.changes === 1) touch(db, sessionId, now);
   return info.changes === 1;
 }
 
 export function attachSessionCustomer(db: Db, sessionId: number, customer: SessionCustomer, now: Date): void {
   assertOpen(db, sessionId);
-  db.prepare(
+  prepared(
+    db,
     `UPDATE shopping_session SET customerCompanyId = ?, customerCard = ?, customerSource = ?, customerOwes = ?,
        updatedAt = ? WHERE id = ?`,
   ).run(
@@ -258,7 +300,8 @@ export function attachSessionCustomer(db: Db, sessionId: number, customer: Sessi
 export function closeShoppingSession(db: Db, sessionId: number, outboxOrderId: number, now: Date): void {
   assertOpen(db, sessionId);
   const at = now.toISOString();
-  db.prepare(
+  prepared(
+    db,
     "UPDATE shopping_session SET state = 'closed', outboxOrderId = ?, closedAt = ?, updatedAt = ? WHERE id = ?",
   ).run(outboxOrderId, at, at, sessionId);
 }
@@ -266,11 +309,10 @@ export function closeShoppingSession(db: Db, sessionId: number, outboxOrderId: n
 export function cancelShoppingSession(db: Db, sessionId: number, now: Date): void {
   assertOpen(db, sessionId);
   const at = now.toISOString();
-  db.prepare("UPDATE shopping_session SET state = 'cancelled', closedAt = ?, updatedAt = ? WHERE id = ?").run(
-    at,
-    at,
-    sessionId,
-  );
+  prepared(
+    db,
+    "UPDATE shopping_session SET state = 'cancelled', closedAt = ?, updatedAt = ? WHERE id = ?",
+  ).run(at, at, sessionId);
 }
 
 export class SessionStateError extends Error {
@@ -281,7 +323,7 @@ function assertOpen(db: Db, sessionId: number): void {
   const state = z
     .enum(SESSION_STATES)
     .optional()
-    .parse(db.prepare('SELECT state FROM shopping_session WHERE id = ?').pluck().get(sessionId));
+    .parse(prepared(db, 'SELECT state FROM shopping_session WHERE id = ?').pluck().get(sessionId));
   if (state === undefined) throw new SessionStateError(`Shopping session ${sessionId} does not exist.`);
   if (state !== 'open') throw new SessionStateError(`Shopping session ${sessionId} is ${state}.`);
 }

@@ -9,11 +9,13 @@ import {
   cancelShoppingSession,
   closeShoppingSession,
   currentShoppingSession,
+  currentShoppingSessionId,
   getSessionLine,
   getShoppingSession,
   openShoppingSessionId,
   removeSessionLine,
   setSessionLineQuantity,
+  shoppingSessionHeader,
   type ShoppingSession,
 } from '../../db/sessions.ts';
 import type { ScanResolver, Resolution, ScanCue } from './resolve.ts';
@@ -144,7 +146,8 @@ export class Counter {
    */
   async scan(code: string, options: { sessionId?: number; signal?: AbortSignal } = {}): Promise<CounterScan> {
     const sessionId = options.sessionId ?? this.#openSessionId();
-    const session = this.#mustGet(sessionId);
+    const session = shoppingSessionHeader(this.#db, sessionId);
+    if (!session) throw new CounterError('no-session', `Shopping session ${sessionId} does not exist.`);
     if (session.state !== 'open')
       throw new CounterError('not-open', `Shopping session ${sessionId} is ${session.state}.`);
     const warehouseId = session.warehouseId;
@@ -279,6 +282,8 @@ export class Counter {
   }
 
   #openSessionId(): number {
+    const open = currentShoppingSessionId(this.#db);
+    if (open !== undefined) return open;
     return this.#db
       .transaction(() => openShoppingSessionId(this.#db, this.#warehouseId(), this.#now()))
       .immediate();

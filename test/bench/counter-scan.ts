@@ -1,0 +1,82 @@
+// Scan to resolved line in the core, over a cache of 1,000,000 stock items (issue 5: p99 < 2 ms).
+// Counter.scan end to end: barcode reading, cache lookup in the terminal's warehouse, the line
+// written in its own transaction, and the session view (lines + totals) rebuilt for the UI.
+// Also the lookup half alone (ScanResolver.resolveProduct) and an embedded-price label.
+// The 1M cache is the catalog's generator (stock-cache.ts), copied so the scans never touch it.
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../../db/database.ts';
+import { Counter, ScanResolver } from '../../main/counter/index.ts';
+import { generateStockCache } from './stock-cache.ts';
+import { percentile, round } from './stats.ts';
+import type { Benchmark, Figure } from './types.ts';
+
+/** A cashier's basket: after this many lines the session is closed and a new one starts. */
+const BASKET = 40;
+
+export const counterScan: Benchmark = {
+  name: 'counter-scan',
+  async run(ctx) {
+    const items = ctx.quick ? 100_000 : 1_000_000;
+    const cache = generateStockCache({ items });
+    const dir = mkdtempSync(join(tmpdir(), 'counter-bench-scan-'));
+    const file = join(dir, 'counter.sqlite');
+    copyFileSync(cache.file, file);
+    const db = openDatabase(file);
+    try {
+      const warehouseId = 1;
+      const resolver = new ScanResolver({ db, cardService: null });
+      const counter = new Counter({ db, resolver, warehouseId: () => warehouseId });
+      const scans = ctx.quick ? 2_000 : 10_000;
+      const code = (k: number): string => cache.product((k * 7_919) % cache.products).barcode;
+
+      const lookup: number[] = [];
+      for (let k = 0; k < scans + 100; k++) {
+        const t = performance.now();
+        const r = resolver.resolveProduct(code(k), warehouseId);
+        if (k >= 100) lookup.push(performance.now() - t);
+        if (r.kind !== 'resolved') throw new Error(`product ${code(k)} not resolved`);
+      }
+
+      const line: number[] = [];
+      for (let k = 0; k < scans + 100; k++) {
+        const t = performance.now();
+        const scan = await counter.scan(code(k));
+        if (k >= 100) line.push(performance.now() - t);
+        if (scan.outcome.kind !== 'product') throw new Error(`scan ${code(k)}: ${scan.outcome.kind}`);
+        if (scan.session.lines.length >= BASKET) counter.cancel();
+      }
+      const size = `${items} stock items, ${scans} scans`;
+      const figures: Record<string, Figure> = {
+        'counter.scanToLine.p50Ms': {
+          value: round(percentile(line, 50)),
+          unit: 'ms',
+          vs: `${size}, baskets of ${BASKET}`,
+        },
+        'counter.scanToLine.p99Ms': {
+          value: round(percentile(line, 99)),
+          unit: 'ms',
+          vs: `target < 2; ${size}`,
+        },
+        'counter.resolve.p50Ms': {
+          value: round(percentile(lookup, 50)),
+          unit: 'ms',
+          vs: `lookup only; ${size}`,
+        },
+        'counter.resolve.p99Ms': {
+          value: round(percentile(lookup, 99)),
+          unit: 'ms',
+          vs: `lookup only; ${size}`,
+        },
+      };
+      ctx.log(
+        `  scan to line p50 ${figures['counter.scanToLine.p50Ms']?.value} ms, p99 ${figures['counter.scanToLine.p99Ms']?.value} ms`,
+      );
+      return figures;
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+};
