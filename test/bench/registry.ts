@@ -2,7 +2,6 @@
 import { counterScan } from './counter-scan.ts';
 import { outboxBenchmark } from './outbox.ts';
 import { stockLookup } from './stock-lookup.ts';
-import { syncLarge } from './sync-large.ts';
 import type { Benchmark } from './types.ts';
 
-export const benchmarks: readonly Benchmark[] = [stockLookup, syncLarge, outboxBenchmark, counterScan];
+export const benchmarks: readonly Benchmark[] = [stockLookup, outboxBenchmark, counterScan];
