@@ -121,6 +121,8 @@ export class Outbox {
   private online: boolean | null = null;
   private probing = false;
   private pausedUntil: number | null = null;
+  /** What the last pass learnt: may in-doubt orders be resent here. */
+  private recognises = false;
   private timer: NodeJS.Timeout | undefined;
   private probeTimer: NodeJS.Timeout | undefined;
 
@@ -362,6 +364,7 @@ export class Outbox {
   private async runPass(ignoreSchedule: boolean): Promise<ReplayReport> {
     if (this.stopped) return { attempted: 0, unreachable: false };
     const recognises = await this.recognisesReplays();
+    this.recognises = recognises;
     let attempted = 0;
     let unreachable = false;
     const cursor = { afterId: 0 };
@@ -471,7 +474,8 @@ export class Outbox {
   private scheduleNext(): void {
     clearTimeout(this.timer);
     if (!this.background || this.stopped || this.probing) return;
-    const earliest = earliestNextAttempt(this.db, this.online === true);
+    // In-doubt orders count only where they will be resent; held ones must not keep a timer spinning.
+    const earliest = earliestNextAttempt(this.db, this.recognises);
     const at = Math.max(earliest ?? Number.POSITIVE_INFINITY, this.pausedUntil ?? 0);
     if (!Number.isFinite(at)) return;
     // Re-check at least every minute: an order can fall due through another process.

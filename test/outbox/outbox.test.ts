@@ -292,13 +292,23 @@ describe('in-doubt', () => {
       createInternetOrder: (o, opts) => client.createInternetOrder(o, opts),
       deleteInternetOrder: (id) => client.deleteInternetOrder(id),
       health: () => client.health(),
-      capabilities: async () => ({ ...(await client.capabilities()), recognisesClientReference: false }),
+      capabilities: async () => {
+        passes += 1;
+        return { ...(await client.capabilities()), recognisesClientReference: false };
+      },
     };
+    let passes = 0;
     const outbox = outboxWith(noReplays);
     sim.faults.dropAfterCommit({ method: 'POST', path: ORDER_PATH, times: 1 });
     const held = await outbox.place(good());
     expect(held.state).toBe('in-doubt');
     expect((await outbox.replay()).attempted).toBe(0);
+    expect(outbox.get(held.id)?.state).toBe('in-doubt');
+    // In the background a held order stays held and does not keep the sender busy.
+    outbox.start();
+    const before = passes;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(passes - before).toBeLessThanOrEqual(1);
     expect(outbox.get(held.id)?.state).toBe('in-doubt');
     // The operator looks the reference up and finds it.
     const [remoteId] = simOrdersWith(held.clientReference);
