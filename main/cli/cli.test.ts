@@ -48,6 +48,12 @@ describe('pos CLI framework', () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: pos COMMAND');
     expect(help.stdout).toContain('version');
+    const topic = await pos(['help', 'version']);
+    expect(topic.code).toBe(0);
+    expect(topic.stdout).toContain('Usage: pos version [--json]');
+    const own = await pos(['version', '--help']);
+    expect(own.code).toBe(0);
+    expect(own.stdout).toBe(topic.stdout);
     const none = await pos([]);
     expect(none.code).toBe(2);
     expect(none.stdout).toBe('');
