@@ -81,6 +81,20 @@ describe('classifyFailure', () => {
     expect(garbled.outcome.state).toBe('in-doubt');
   });
 
+  it('a 401 after the client renewed its token pauses everything; a missing endpoint blocks', () => {
+    const refused = classifyFailure(err({ status: 401 }), ctx);
+    expect(refused.outcome.state).toBe('queued');
+    expect(refused.directive.kind).toBe('pause');
+    expect(classifyFailure(err({ status: 404 }), ctx).outcome.state).toBe('blocked');
+    expect(
+      classifyFailure(err({ kind: 'not-available', mayHaveReachedServer: false }), ctx).outcome.state,
+    ).toBe('blocked');
+  });
+
+  it('a 409 that is not DuplicateRequest is the order to fix, not sent', () => {
+    expect(classifyFailure(err({ status: 409, code: 'Conflict' }), ctx).outcome.state).toBe('needs-fix');
+  });
+
   it('an unexpected throw is in-doubt, never queued', () => {
     expect(classifyFailure(new TypeError('boom'), ctx).outcome.state).toBe('in-doubt');
   });
