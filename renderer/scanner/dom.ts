@@ -75,6 +75,7 @@ export function attachScanner(win: Window, options: AttachOptions): ScannerHandl
         metaKey: event.metaKey,
         repeat: event.repeat,
         isComposing: event.isComposing,
+        capsLock: event.getModifierState('CapsLock'),
         // keyCode 229 is still how Chromium marks a keystroke taken by an IME.
         // eslint-disable-next-line @typescript-eslint/no-deprecated
         keyCode: event.keyCode,

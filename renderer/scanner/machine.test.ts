@@ -78,6 +78,23 @@ describe('ScannerMachine: scanners', () => {
     expect(play(scanner(), [tl]).codes).toEqual(['ABC-123-xyz']);
   });
 
+  it("takes a letter's case from the key even without Shift, and undoes CapsLock", () => {
+    const events: KeyInput[] = [
+      { type: 'keydown', code: 'KeyA', key: 'A', timeStamp: 1000 }, // a virtual keyboard: no Shift
+      { type: 'keydown', code: 'KeyB', key: 'B', timeStamp: 1010, capsLock: true }, // CapsLock made it upper
+      { type: 'keydown', code: 'KeyC', key: 'c', timeStamp: 1020, shiftKey: true, capsLock: true }, // Shift+C under CapsLock
+      { type: 'keydown', code: 'KeyY', key: 'Z', timeStamp: 1030, shiftKey: true }, // QWERTZ
+      ...Array.from('1234', (d, i): KeyInput => ({
+        type: 'keydown',
+        code: `Digit${d}`,
+        key: d,
+        timeStamp: 1040 + i * 10,
+      })),
+      { type: 'keydown', code: 'Enter', key: 'Enter', timeStamp: 1080 },
+    ];
+    expect(play(scanner(), [{ events, end: 1080 }]).codes).toEqual(['AbCY1234']);
+  });
+
   it('does not take a short burst (under minLength) for a scan, and lets its Enter through', () => {
     const tl = typeText('12', { start: 1000, gaps: 10 });
     const { codes, prevented } = play(scanner(), [tl]);

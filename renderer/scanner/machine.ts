@@ -58,6 +58,8 @@ export interface KeyInput {
   readonly repeat?: boolean;
   readonly isComposing?: boolean;
   readonly keyCode?: number;
+  /** getModifierState('CapsLock'): lets a letter's case come from `key` (see charOf). */
+  readonly capsLock?: boolean;
   /** The event's target takes text (input, textarea, contenteditable). */
   readonly editable?: boolean;
 }
@@ -252,7 +254,7 @@ export class ScannerMachine {
   }
 
   private charOf(event: KeyInput): string | undefined {
-    const { ctrlKey = false, altKey = false, metaKey = false, shiftKey = false, code, key } = event;
+    const { ctrlKey = false, altKey = false, metaKey = false, code, key } = event;
     if (key === GS || this.config.groupSeparatorCodes.includes(code)) return GS;
     // Ctrl+] is how a US-layout keyboard types GS; scanners use it for FNC1.
     if (ctrlKey && !altKey && !metaKey && code === 'BracketRight') return GS;
@@ -262,8 +264,19 @@ export class ScannerMachine {
     if (/^Numpad[0-9]$/.test(code) && single === undefined && !isComposing(event)) return undefined; // NumLock off
     if (this.config.layout === 'host' && single !== undefined) return single;
     if (altGraph) return this.config.layout === 'host' ? single : undefined;
-    return usLayoutChar(code, shiftKey) ?? single;
+    return usLayoutChar(code, letterShift(event)) ?? single;
   }
+}
+
+/**
+ * Whether a letter key is upper case. `key` tells the case even where the layout puts another
+ * letter on that key (QWERTZ Y/Z) and even when the sender set no Shift (virtual keyboards,
+ * some Bluetooth stacks); CapsLock inverts what the OS reported, since the scanner never meant it.
+ */
+function letterShift(event: KeyInput): boolean {
+  const shift = event.shiftKey ?? false;
+  if (!/^Key[A-Z]$/.test(event.code) || !/^[a-zA-Z]$/.test(event.key)) return shift;
+  return (event.key !== event.key.toLowerCase()) !== (event.capsLock ?? false);
 }
 
 function scanOf(burst: Burst, prefix: string, endedAt: number): ScanEffect {
