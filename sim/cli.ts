@@ -1,7 +1,6 @@
 // `npm run sim -- [--port N] [--host H] [--token-ttl SECONDS] [--size small|demo|large] [--data-dir DIR]`
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { startSim } from './server.ts';
 
 const argsSchema = z.object({
   port: z.coerce.number().int().min(0).max(65_535).default(0),
@@ -51,6 +50,8 @@ function fail(message: string): never {
 
 async function main(): Promise<void> {
   const args = parse(process.argv.slice(2));
+  // Loaded after the arguments are checked, so a usage error answers at once.
+  const { startSim } = await import('./server.ts');
   const started = Date.now();
   const sim = await startSim({
     port: args.port,

@@ -17,6 +17,11 @@ export const dateTimeOut = z.iso.datetime({ local: true });
 /** Date-time as the sim accepts it: with or without offset (without = the sim's UTC clock). */
 export const dateTimeIn = z.iso.datetime({ local: true, offset: true });
 
+/** Several properties of one type; the names stay literal so the inferred object type keeps them. */
+function each<const K extends string, T extends z.ZodType>(names: readonly K[], type: T): Record<K, T> {
+  return Object.fromEntries(names.map((k) => [k, type])) as Record<K, T>;
+}
+
 function fieldSchema(field: FieldDef): z.ZodType {
   switch (field.type) {
     case 'string':
@@ -197,21 +202,38 @@ export const companyCardInputSchema = named(
 );
 
 const repricingItemSchema = z.object({
-  ...Object.fromEntries(
-    'batchId colorId dimensionId documentInternalNumber id internalNumber item lengthId priceId productId sizeId userId variantId'
-      .split(' ')
-      .map((k) => [k, int32.optional()]),
+  ...each(
+    [
+      'batchId',
+      'colorId',
+      'dimensionId',
+      'documentInternalNumber',
+      'id',
+      'internalNumber',
+      'item',
+      'lengthId',
+      'priceId',
+      'productId',
+      'sizeId',
+      'userId',
+      'variantId',
+    ],
+    int32.optional(),
   ),
-  ...Object.fromEntries(
-    'dateOfAccountingPosting dateOfCreation dateOfTransfer'
-      .split(' ')
-      .map((k) => [k, dateTimeOut.optional()]),
-  ),
+  ...each(['dateOfAccountingPosting', 'dateOfCreation', 'dateOfTransfer'], dateTimeOut.optional()),
   documentType: z.string().optional(),
-  ...Object.fromEntries(
-    'newPrice newPriceWoVat originalPrice originalPriceWoVat quantity setPrice stockPrice vatRate'
-      .split(' ')
-      .map((k) => [k, z.number().optional()]),
+  ...each(
+    [
+      'newPrice',
+      'newPriceWoVat',
+      'originalPrice',
+      'originalPriceWoVat',
+      'quantity',
+      'setPrice',
+      'stockPrice',
+      'vatRate',
+    ],
+    z.number().optional(),
   ),
 });
 export const repricingSchema = named(
@@ -232,21 +254,49 @@ export const repricingSchema = named(
   }),
 );
 
-const optionalInts = (names: string): Record<string, z.ZodOptional<typeof int32>> =>
-  Object.fromEntries(names.split(' ').map((k) => [k, int32.optional()]));
-
 export const productUnitSchema = named(
   'ProductUnit',
   z.object({
-    ...optionalInts(
-      'id productId unitId unit unitOrder depthUnitId diameterUnitId heightUnitId weightUnitId widthUnitId dimensionUnitId volumeUnitId depthInPackagingUnitId diameterInPackagingUnitId heightInPackagingUnitId weightInPackagingUnitId widthInPackagingUnitId volumeInPackagingUnitId',
+    ...each(
+      [
+        'id',
+        'productId',
+        'unitId',
+        'unit',
+        'unitOrder',
+        'depthUnitId',
+        'diameterUnitId',
+        'heightUnitId',
+        'weightUnitId',
+        'widthUnitId',
+        'dimensionUnitId',
+        'volumeUnitId',
+        'depthInPackagingUnitId',
+        'diameterInPackagingUnitId',
+        'heightInPackagingUnitId',
+        'weightInPackagingUnitId',
+        'widthInPackagingUnitId',
+        'volumeInPackagingUnitId',
+      ],
+      int32.optional(),
     ),
     guid: z.string().optional(),
     isInvisible: z.boolean().optional(),
-    ...Object.fromEntries(
-      'quantityCoefficient depth diameter height weight width depthInPackaging diameterInPackaging heightInPackaging weightInPackaging widthInPackaging'
-        .split(' ')
-        .map((k) => [k, z.number().optional()]),
+    ...each(
+      [
+        'quantityCoefficient',
+        'depth',
+        'diameter',
+        'height',
+        'weight',
+        'width',
+        'depthInPackaging',
+        'diameterInPackaging',
+        'heightInPackaging',
+        'weightInPackaging',
+        'widthInPackaging',
+      ],
+      z.number().optional(),
     ),
     dimension: z.string().optional(),
     volume: z.string().optional(),
@@ -257,8 +307,21 @@ export const productUnitSchema = named(
 export const supplierProductCodeSchema = named(
   'SupplierProductCode',
   z.object({
-    ...optionalInts(
-      'allowedWarehouseId colorId dimensionId id lengthId productId sizeId supplierId unitId userId variantId',
+    ...each(
+      [
+        'allowedWarehouseId',
+        'colorId',
+        'dimensionId',
+        'id',
+        'lengthId',
+        'productId',
+        'sizeId',
+        'supplierId',
+        'unitId',
+        'userId',
+        'variantId',
+      ],
+      int32.optional(),
     ),
     createdAt: dateTimeOut.optional(),
     lastModify: dateTimeOut.optional(),
@@ -273,10 +336,19 @@ export const supplierProductCodeSchema = named(
 export const supplierProductCodeInputSchema = named(
   'SupplierProductCodeInput',
   z.object({
-    ...Object.fromEntries(
-      'allowedWarehouseId colorId dimensionId id lengthId sizeId unitId userId variantId'
-        .split(' ')
-        .map((k) => [k, int32.nullish()]),
+    ...each(
+      [
+        'allowedWarehouseId',
+        'colorId',
+        'dimensionId',
+        'id',
+        'lengthId',
+        'sizeId',
+        'unitId',
+        'userId',
+        'variantId',
+      ],
+      int32.nullish(),
     ),
     productId: int32.nullish(),
     supplierId: int32.nullish(),

@@ -116,7 +116,8 @@ export async function startSim(options: SimOptions = {}): Promise<RunningSim> {
   const routes = allRoutes(ctx).filter((r) => !missing.has(r.operationId));
   const admin = createAdmin(db, auth);
 
-  const app = buildApp(ctx, routes, admin);
+  const controlSockets = new Set<Socket>();
+  const app = buildApp(ctx, routes, admin, controlSockets);
   const sockets = new Set<Socket>();
   app.server.on('connection', (socket: Socket) => {
     sockets.add(socket);
@@ -130,18 +131,20 @@ export async function startSim(options: SimOptions = {}): Promise<RunningSim> {
 
   let refused = false;
   const destroyAll = (): void => {
-    for (const s of sockets) s.destroy();
+    // A socket answering a /__sim/ request (the one switching faults) is spared; it closes after its answer.
+    for (const s of sockets) if (!controlSockets.has(s)) s.destroy();
   };
   faults.attach({
     goOffline: async (mode) => {
-      destroyAll();
       if (mode === 'refuse' && !refused) {
         refused = true;
-        await new Promise<void>((resolve) => {
-          app.server.close(() => resolve());
-          destroyAll();
-        });
+        // Stop listening now; the close callback would wait for the spared socket, so it is not awaited.
+        app.server.close();
       }
+      destroyAll();
+      // Let clients in this process see the closed sockets before they send again, so the next
+      // request gets a refused connection rather than a reset on a dead keep-alive socket.
+      await new Promise((r) => setTimeout(r, 25));
     },
     goOnline: async () => {
       if (!refused) return;
@@ -178,15 +181,27 @@ function sendError(reply: import('fastify').FastifyReply, status: number, error:
   void reply.code(status).type('application/json; charset=utf-8').send(toErrorResult(status, error.init));
 }
 
-function buildApp(ctx: SimContext, routes: readonly RouteDef[], admin: SimAdmin): FastifyInstance {
+function buildApp(
+  ctx: SimContext,
+  routes: readonly RouteDef[],
+  admin: SimAdmin,
+  controlSockets: Set<Socket>,
+): FastifyInstance {
   const app = Fastify({ logger: false, bodyLimit: 32 * 1024 * 1024, forceCloseConnections: true });
   void app.register(formbody);
   const { faults } = ctx;
 
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (path.startsWith('/__sim/')) return;
     const socket = request.raw.socket;
+    if (path.startsWith('/__sim/')) {
+      // Control requests close their connection after answering, so no keep-alive socket outlives
+      // an offline switch; until then the socket is spared by it.
+      controlSockets.add(socket);
+      socket.once('close', () => controlSockets.delete(socket));
+      void reply.header('connection', 'close');
+      return;
+    }
     if (faults.offlineMode !== undefined) {
       reply.hijack();
       socket.destroy();

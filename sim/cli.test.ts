@@ -1,0 +1,57 @@
+// `npm run sim` as a process: the listening line, a clean stop on SIGTERM, exit 2 on bad input.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const node = fileURLToPath(new URL('../node_modules/.bin/node', import.meta.url));
+const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
+
+describe('sim CLI', () => {
+  it('prints exactly the listening line when ready, serves, and stops cleanly on SIGTERM', async () => {
+    const child = spawn(node, [cli, '--port', '0', '--size', 'small', '--token-ttl', '2'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const lines = createInterface({ input: child.stdout });
+      const [first] = (await once(lines, 'line')) as [string];
+      expect(first).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+$/);
+      const base = first.slice('listening on '.length);
+      expect(await (await fetch(`${base}/api/health`)).json()).toEqual({ status: 'ok' });
+      const form = new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: 'counter-demo',
+        client_secret: 'counter-demo-secret',
+      });
+      const tokenReply = (await (
+        await fetch(`${base}/connect/token`, { method: 'POST', body: form })
+      ).json()) as { expires_in: number };
+      expect(tokenReply.expires_in).toBe(2);
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      const [code] = (await exited) as [number | null];
+      expect(code).toBe(0);
+      await expect(fetch(`${base}/api/health`)).rejects.toThrow();
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+
+  it('exits 2 with a clear message for invalid input', async () => {
+    const runs = [['--size', 'huge'], ['--port', 'abc'], ['--token-ttl', '0'], ['--bogus']].map(
+      async (args) => {
+        const child = spawn(node, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+        let stderr = '';
+        child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+        const [code] = (await once(child, 'exit')) as [number | null];
+        return { args: args.join(' '), code, stderr };
+      },
+    );
+    for (const run of await Promise.all(runs)) {
+      expect(run.code, run.args).toBe(2);
+      expect(run.stderr).toMatch(/^sim: /);
+      expect(run.stderr).toContain('usage: npm run sim');
+    }
+  });
+});
