@@ -228,6 +228,22 @@ describe('products', () => {
     expect(() => c.setQuantity(pLine?.id ?? -1, 2)).toThrow(/price label/);
   });
 
+  it('finds products by their GTIN-14 form and by a GS1 DataMatrix element string with a net weight', async () => {
+    const plain = product('859');
+    const weighed = product('21');
+    const c = counter();
+    const asGtin14 = await c.scan(`0${plain.barcode}`);
+    expect(asGtin14.outcome).toMatchObject({ kind: 'product', name: plain.name, quantity: 1 });
+    // ]d2, (01) GTIN, (3103) 0.750 kg, GS, (10) batch.
+    const dataMatrix = await c.scan(`]d2010${weighed.barcode}3103000750\u001d10LOT42`);
+    expect(dataMatrix.outcome).toMatchObject({ kind: 'product', name: weighed.name, quantity: 0.75 });
+    expect(dataMatrix.session.lines.at(-1)).toMatchObject({
+      kind: 'weight',
+      quantity: 0.75,
+      productId: weighed.productId,
+    });
+  });
+
   it('reports a misread (wrong check digit) and an unknown product in clear words', async () => {
     const p = product('859');
     const wrong = p.barcode.slice(0, 12) + String((Number(p.barcode.at(-1)) + 1) % 10);
