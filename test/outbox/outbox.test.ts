@@ -228,6 +228,38 @@ describe('service trouble', () => {
     expect(outbox.status().online).toBe(true);
   });
 
+  it('the service stopped, then started again on the same address: queued orders go out, and a connection destroyed after sending is in-doubt', async () => {
+    const simDir = mkdtempSync(join(tmpdir(), 'counter-outbox-restart-'));
+    cleanup.push(() => rmSync(simDir, { recursive: true, force: true }));
+    let own = await startSim({ port: 0, size: 'small', seed: 4, dataDir: simDir });
+    const port = Number(new URL(own.url).port);
+    cleanup.push(() => own.close());
+    const client = new ServiceClient(
+      { baseUrl: own.url, clientId: 'counter-demo', clientSecret: 'counter-demo-secret' },
+      { connectTimeoutMs: 1_000, headersTimeoutMs: 3_000, maxRetries429: 0 },
+    );
+    cleanup.push(() => client.close());
+    const outbox = outboxWith(client);
+    outbox.start();
+    expect((await outbox.place(good())).state).toBe('sent');
+
+    // Accepting connections but destroying every request: it may have been read, so in-doubt.
+    await own.faults.setOffline({ mode: 'destroy' });
+    const destroyed = await outbox.place(good());
+    expect(destroyed.state).toBe('in-doubt');
+    await own.faults.setOffline(false);
+
+    await own.close();
+    const queued = await outbox.place(good());
+    expect(queued.state).toBe('queued');
+    own = await startSim({ port, size: 'small', seed: 4, dataDir: simDir });
+    const sent = await waitForState(outbox, queued.id, 'sent');
+    const settled = await waitForState(outbox, destroyed.id, 'sent');
+    const refs = own.admin.listOrders().map((o) => o.clientReference);
+    expect(refs.filter((r) => r === sent.clientReference)).toHaveLength(1);
+    expect(refs.filter((r) => r === settled.clientReference)).toHaveLength(1);
+  });
+
   it('500: queued with a backoff, then sent when due', async () => {
     const outbox = outboxWith(demoClient());
     sim.faults.forceStatus({ status: 500, method: 'POST', path: ORDER_PATH, times: 1 });
