@@ -15,7 +15,7 @@ export const command = defineCommand({
     const config = ctx.serviceConfig();
     const report = await runSync(ctx.db(), ctx.service(), {
       mode: ctx.flag('full') ? 'full' : 'auto',
-      pageSize: ctx.int('page-size', { min: 1, max: 5000 }) ?? 500,
+      ...pageSizeOption(ctx.int('page-size', { min: 1, max: 5000 })),
       signal: ctx.signal,
       onEvent: progressPrinter((line) => ctx.log(line)),
     });
@@ -85,4 +85,8 @@ function progressPrinter(log: (line: string) => void): (event: SyncEvent) => voi
         return;
     }
   };
+}
+
+function pageSizeOption(pageSize: number | undefined): { pageSize?: number } {
+  return pageSize === undefined ? {} : { pageSize };
 }

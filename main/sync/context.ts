@@ -13,6 +13,8 @@ export interface SyncContext {
   readonly policy: RetryPolicy;
   readonly pageSize: number;
   readonly concurrency: number;
+  /** Where stock-item pages are written: a worker thread (default) or this thread. */
+  readonly writer: 'worker' | 'inline';
   now(): string;
   emit(event: SyncEvent): void;
 }
@@ -42,7 +44,7 @@ export async function walkPages<T>(
   open: (
     startPage: number,
   ) => AsyncIterable<{ data: T[]; currentPage?: number | undefined; totalCount?: number | undefined }>,
-  onPage: (page: { data: T[]; totalCount?: number | undefined }, pageNumber: number) => void,
+  onPage: (page: { data: T[]; totalCount?: number | undefined }, pageNumber: number) => void | Promise<void>,
 ): Promise<number> {
   let next = startPage;
   let requests = 0;
@@ -52,7 +54,7 @@ export async function walkPages<T>(
       for await (const page of open(next)) {
         requests++;
         checkAbort(ctx);
-        onPage(page, next);
+        await onPage(page, next);
         next++;
         failures = 0;
       }

@@ -20,6 +20,7 @@ import { ServiceError } from '../service/errors.ts';
 import type { StockItem } from '../service/schemas.ts';
 import { checkAbort, emptyReport, request, walkPages, type SyncContext } from './context.ts';
 import type { ResourceReport, SyncMode } from './events.ts';
+import { createStockWriter } from './writer.ts';
 
 const RESOURCE = 'stockItems';
 /** Page size of the id-only walk that finds deletions. */
@@ -136,37 +137,51 @@ async function probeNewestLastModify(ctx: SyncContext): Promise<string | undefin
   }
 }
 
-/** The rows of the pass (all, or changed since the watermark); each page one transaction with its cursor. */
+/**
+ * The rows of the pass (all, or changed since the watermark). Each page is committed with its cursor
+ * by the writer (a worker thread by default) while the next page is being fetched: at most one page
+ * is in flight, so memory stays bounded and the cursor never runs ahead of what committed.
+ */
 async function walkRows(ctx: SyncContext, cursor: Cursor, report: ResourceReport): Promise<number> {
-  const { db } = ctx;
   const filter =
     cursor.mode === 'incremental' && cursor.since !== undefined ? { lastModifyFrom: cursor.since } : {};
-  return walkPages<StockItem>(
-    ctx,
-    RESOURCE,
-    cursor.nextPage,
-    (startPage) =>
-      ctx.source.stockItemPages(
-        { filter, limitFields: stockItemFields, orderBy: ['id'], pageSize: cursor.pageSize, startPage },
-        ctx.signal,
-      ),
-    (page, pageNumber) => {
-      const rows = page.data.filter(hasKeys);
-      db.transaction(() => {
-        writeRows(ctx, rows, cursor.mark);
+  const writer = await createStockWriter(ctx.db, ctx.writer);
+  let pending: Promise<void> = Promise.resolve();
+  try {
+    const requests = await walkPages<StockItem>(
+      ctx,
+      RESOURCE,
+      cursor.nextPage,
+      (startPage) =>
+        ctx.source.stockItemPages(
+          { filter, limitFields: stockItemFields, orderBy: ['id'], pageSize: cursor.pageSize, startPage },
+          ctx.signal,
+        ),
+      async (page, pageNumber) => {
+        await pending;
+        const rows = page.data.filter(hasKeys);
         cursor.nextPage = pageNumber + 1;
         cursor.fetched += page.data.length;
         for (const r of rows) {
           if (r.lastModify !== undefined && r.lastModify > (cursor.maxSeen ?? ''))
             cursor.maxSeen = r.lastModify;
         }
-        saveSyncState(db, RESOURCE, { cursor: JSON.stringify(cursor) });
-      })();
-      report.fetched += page.data.length;
-      const total = page.totalCount ?? cursor.fetched;
-      ctx.emit({ type: 'progress', resource: RESOURCE, done: Math.min(cursor.fetched, total), total });
-    },
-  );
+        report.fetched += page.data.length;
+        const done = cursor.fetched;
+        const total = Math.max(page.totalCount ?? done, done);
+        pending = writer
+          .write({ rows, mark: cursor.mark, syncedAt: ctx.now(), cursor: JSON.stringify(cursor) })
+          .then(() => ctx.emit({ type: 'progress', resource: RESOURCE, done, total }));
+        // Handled here so a failure between pages is not an unhandled rejection; awaited above/below.
+        pending.catch(() => undefined);
+      },
+    );
+    await pending;
+    return requests;
+  } finally {
+    await pending.catch(() => undefined);
+    await writer.close();
+  }
 }
 
 /** Upserts rows (inside the caller's transaction); new or changed products get their units fetched. */

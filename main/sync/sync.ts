@@ -24,11 +24,13 @@ export interface SyncOptions {
   fullEveryMs?: number;
   signal?: AbortSignal;
   onEvent?: (event: SyncEvent) => void;
-  /** Rows per page; default 500. */
+  /** Rows per page; default 250 (parsing a page is event-loop time: smaller pages, shorter stalls). */
   pageSize?: number;
   /** Parallel per-product / per-company requests; default 6 (the client's keep-alive pool size). */
   concurrency?: number;
   retry?: RetryPolicy;
+  /** Where stock-item pages are written: 'worker' (default; off the event loop) or 'inline'. */
+  writer?: 'worker' | 'inline';
   /** Only these resources (default: all, in order). */
   resources?: readonly CatalogResource[];
   now?: () => string;
@@ -43,8 +45,9 @@ export async function runSync(db: Db, source: CatalogSource, options: SyncOption
     source,
     signal: options.signal,
     policy: options.retry ?? defaultRetryPolicy,
-    pageSize: options.pageSize ?? 500,
+    pageSize: options.pageSize ?? 250,
     concurrency: options.concurrency ?? 6,
+    writer: options.writer ?? 'worker',
     now: options.now ?? (() => new Date().toISOString()),
     emit,
   };

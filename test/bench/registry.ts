@@ -1,7 +1,15 @@
 // Every benchmark, in the order they run. Each area appends its own module here.
 import { counterScan } from './counter-scan.ts';
 import { outboxBenchmark } from './outbox.ts';
+import { simPages } from './sim-pages.ts';
 import { stockLookup } from './stock-lookup.ts';
+import { syncLarge } from './sync-large.ts';
 import type { Benchmark } from './types.ts';
 
-export const benchmarks: readonly Benchmark[] = [stockLookup, outboxBenchmark, counterScan];
+export const benchmarks: readonly Benchmark[] = [
+  stockLookup,
+  syncLarge,
+  outboxBenchmark,
+  counterScan,
+  simPages,
+];

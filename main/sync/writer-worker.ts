@@ -1,0 +1,35 @@
+// The stock-item writer thread: commits each page (rows + units to fetch + cursor) in one
+// transaction on its own connection, so the core's event loop never waits for a page's writes.
+import { parentPort, workerData } from 'node:worker_threads';
+import { z } from 'zod';
+import { openDatabase } from '../../db/database.ts';
+import { writeStockPage } from './writer.ts';
+import { WriterRequest, type WriterReply } from './writer-protocol.ts';
+
+const port = parentPort;
+if (!port) throw new Error('writer-worker runs as a worker thread');
+const { file } = z.object({ file: z.string() }).parse(workerData);
+const db = openDatabase(file);
+const reply = (message: WriterReply): void => port.postMessage(message);
+
+port.on('message', (raw: unknown) => {
+  const request = WriterRequest.parse(raw);
+  if (request.type === 'close') {
+    db.close();
+    reply({ type: 'closed' });
+    port.close();
+    return;
+  }
+  try {
+    // The rows' own fields were checked by the service client's schema before they were sent here.
+    writeStockPage(db, request.page);
+    reply({ type: 'written', id: request.page.id });
+  } catch (error) {
+    reply({
+      type: 'failed',
+      id: request.page.id,
+      message: error instanceof Error ? error.message : String(error),
+    });
+  }
+});
+reply({ type: 'ready' });

@@ -1,0 +1,99 @@
+// Where a stock-item page is written: on a worker thread (default for a database file) or inline.
+// Either way one page, the product ids whose units must be fetched and the cursor commit together.
+// The worker also lets sync fetch the next page while the previous one is being written.
+import { Worker } from 'node:worker_threads';
+import { addPending, saveSyncState, upsertStockItems, type StockItemInput } from '../../db/catalog.ts';
+import type { Db } from '../../db/database.ts';
+import { WriterReply } from './writer-protocol.ts';
+
+/** One page to commit: its rows, the full-pass mark, and the cursor that commits with it. */
+export interface StockPage {
+  rows: readonly StockItemInput[];
+  mark: number;
+  syncedAt: string;
+  cursor: string;
+}
+
+export interface StockWriter {
+  /** Resolves once the page is committed. */
+  write(page: StockPage): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The transaction of one page (used by both writers). */
+export function writeStockPage(db: Db, page: StockPage): void {
+  db.transaction(() => {
+    const { changedProductIds } = upsertStockItems(db, page.rows, {
+      syncedAt: page.syncedAt,
+      mark: page.mark,
+    });
+    addPending(db, 'productUnits', changedProductIds);
+    saveSyncState(db, 'stockItems', { cursor: page.cursor });
+  })();
+}
+
+export function inlineWriter(db: Db): StockWriter {
+  return {
+    write: (page) => {
+      writeStockPage(db, page);
+      return Promise.resolve();
+    },
+    close: () => Promise.resolve(),
+  };
+}
+
+/** A worker-thread writer on the same file; inline for an in-memory database (nothing to share). */
+export async function createStockWriter(db: Db, mode: 'worker' | 'inline'): Promise<StockWriter> {
+  if (mode === 'inline' || db.memory || db.name === '') return inlineWriter(db);
+  const worker = new Worker(new URL('./writer-worker.ts', import.meta.url), {
+    workerData: { file: db.name },
+  });
+  const waiting = new Map<number, { resolve: () => void; reject: (e: Error) => void }>();
+  let nextId = 1;
+  let failure: Error | undefined;
+  let onReady: (() => void) | undefined;
+  let onClosed: (() => void) | undefined;
+  const fail = (error: Error): void => {
+    failure ??= error;
+    for (const w of waiting.values()) w.reject(error);
+    waiting.clear();
+  };
+  worker.on('message', (raw: unknown) => {
+    const reply = WriterReply.parse(raw);
+    if (reply.type === 'ready') onReady?.();
+    else if (reply.type === 'closed') onClosed?.();
+    else {
+      const w = waiting.get(reply.id);
+      waiting.delete(reply.id);
+      if (reply.type === 'written') w?.resolve();
+      else w?.reject(new Error(`Writing stock items failed: ${reply.message}`));
+    }
+  });
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`The stock item writer stopped (exit ${code})`)));
+  await new Promise<void>((resolve, reject) => {
+    onReady = resolve;
+    worker.once('error', reject);
+  });
+  return {
+    write(page) {
+      if (failure) return Promise.reject(failure);
+      const id = nextId++;
+      return new Promise<void>((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        worker.postMessage({ type: 'page', page: { ...page, id } });
+      });
+    },
+    async close() {
+      if (failure) {
+        await worker.terminate();
+        return;
+      }
+      await new Promise<void>((resolve) => {
+        onClosed = resolve;
+        worker.postMessage({ type: 'close' });
+      });
+      await worker.terminate();
+    },
+  };
+}

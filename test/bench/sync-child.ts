@@ -1,0 +1,74 @@
+// Child of the sync benchmark: one measurement per process, so its peak RSS is the syncing
+// process's own. Prints one JSON line.
+//   download URL           walk the stock item pages exactly as sync does, parse only, no SQLite
+//   sync URL FILE [all]    sync stock items (or every resource) into FILE, measuring the event loop
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { stockItemByBarcode, stockItemFields } from '../../db/catalog.ts';
+import { openDatabase } from '../../db/database.ts';
+import { ServiceClient } from '../../main/service/index.ts';
+import { runSync } from '../../main/sync/index.ts';
+
+const [mode, url, file, scope] = process.argv.slice(2);
+if (url === undefined || (mode !== 'download' && mode !== 'sync'))
+  throw new Error('usage: download|sync URL [FILE] [all]');
+const service = new ServiceClient({
+  baseUrl: url,
+  clientId: 'counter-demo',
+  clientSecret: 'counter-demo-secret',
+});
+const pageSize = 250;
+
+if (mode === 'download') {
+  const started = performance.now();
+  let rows = 0;
+  let pages = 0;
+  for await (const page of service.stockItemPages({
+    limitFields: stockItemFields,
+    orderBy: ['id'],
+    pageSize,
+  })) {
+    rows += page.data.length;
+    pages++;
+  }
+  print({ ms: performance.now() - started, rows, pages });
+} else {
+  if (file === undefined) throw new Error('sync needs FILE');
+  const db = openDatabase(file);
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  // A scan during the sync: the lookup the counter makes, on the same thread, every 20 ms.
+  const scanMs: number[] = [];
+  const scanner = setInterval(() => {
+    const t = performance.now();
+    stockItemByBarcode(db, '8590000000000', 1);
+    scanMs.push(performance.now() - t);
+  }, 20);
+  loop.enable();
+  const started = performance.now();
+  const report = await runSync(db, service, {
+    mode: 'full',
+    pageSize,
+    ...(scope === 'all' ? {} : { resources: ['warehouses', 'stockItems'] }),
+  });
+  const ms = performance.now() - started;
+  loop.disable();
+  clearInterval(scanner);
+  scanMs.sort((a, b) => a - b);
+  const failed = report.resources.filter((r) => r.status !== 'ok');
+  if (failed.length > 0) throw new Error(`sync failed: ${JSON.stringify(failed)}`);
+  print({
+    ms,
+    rows: report.resources.find((r) => r.resource === 'stockItems')?.count ?? 0,
+    requests: report.resources.reduce((n, r) => n + r.requests, 0),
+    counts: Object.fromEntries(report.resources.map((r) => [r.resource, r.count])),
+    loopP99Ms: loop.percentile(99) / 1e6,
+    loopMaxMs: loop.max / 1e6,
+    scanP99Ms: scanMs[Math.max(0, Math.ceil(scanMs.length * 0.99) - 1)] ?? 0,
+  });
+  db.close();
+}
+await service.close();
+
+function print(result: Record<string, unknown>): void {
+  const rssMb = process.resourceUsage().maxRSS / 1024;
+  process.stdout.write(`${JSON.stringify({ ...result, peakRssMb: rssMb })}\n`);
+}
