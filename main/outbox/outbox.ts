@@ -327,6 +327,8 @@ export class Outbox {
    */
   replay(options: { readonly ignoreSchedule?: boolean } = {}): Promise<ReplayReport> {
     if (this.pass) {
+      // On demand means every queued order: run a full pass of its own after the running one.
+      if (options.ignoreSchedule === true) return this.pass.then(() => this.replay(options));
       this.passAgain = true;
       return this.pass;
     }
