@@ -60,6 +60,24 @@ export const financialReceivableFields: readonly FieldDef[] = [
   ...defs('datetime', 'date, dueDate, paidOnDate'),
 ];
 
+/** Raw SQLite rows (arrays in `fields` order) as JSON: nulls left out, 0/1 back to booleans. */
+export function rawRowsToJson(
+  fields: readonly FieldDef[],
+  rows: readonly (readonly unknown[])[],
+): Record<string, unknown>[] {
+  const names = fields.map((f) => f.name);
+  const bools = fields.map((f) => f.type === 'boolean');
+  return rows.map((row) => {
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < names.length; i++) {
+      const v = row[i];
+      if (v === null || v === undefined) continue;
+      out[names[i] ?? ''] = bools[i] ? v === 1 : v;
+    }
+    return out;
+  });
+}
+
 /** SQLite column declaration for a field (columns are named exactly like the JSON properties). */
 export function columnSql(field: FieldDef): string {
   if (field.name === 'id') return '"id" INTEGER PRIMARY KEY';

@@ -2,7 +2,7 @@
 // (unknown names are a 400 naming them), then become column lists; filters become WHERE terms, so
 // a page over 100k rows is an indexed query, never a scan in JavaScript.
 import { validationError, type Violation } from './errors.ts';
-import { rowToJson, type FieldDef } from './fields.ts';
+import { rawRowsToJson, type FieldDef } from './fields.ts';
 import type { SimDb } from './store.ts';
 
 export interface PageRequest {
@@ -135,14 +135,12 @@ export function paginate(q: PageQuery): PaginatedResult {
        JOIN ${q.table} t ON t.id = page.id
        ORDER BY ${orderSql.map((o) => `t.${o}`).join(', ')}`,
     )
-    .all([...params, all ? -1 : pageSize, Math.min(offset, Number.MAX_SAFE_INTEGER)]) as Record<
-    string,
-    unknown
-  >[];
+    .raw()
+    .all([...params, all ? -1 : pageSize, Math.min(offset, Number.MAX_SAFE_INTEGER)]) as unknown[][];
 
   return {
     currentPage,
-    data: rows.map((r) => rowToJson(limit.fields, r)),
+    data: rawRowsToJson(limit.fields, rows),
     hasNextPage: currentPage < totalPages,
     hasPreviousPage: currentPage > 1,
     pageSize,

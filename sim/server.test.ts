@@ -1,4 +1,7 @@
 // The sim over real HTTP: token endpoint, auth, ErrorResult, sys endpoints, orders and idempotency.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startSim, type RunningSim } from './server.ts';
@@ -64,6 +67,50 @@ describe('token endpoint', () => {
     expect(sim.admin.tokenRequestCount('rate-client')).toBe(22);
     // Other clients are not affected.
     expect((await requestToken(sim.url, VIEWER)).status).toBe(200);
+  });
+});
+
+describe('token endpoint defaults', () => {
+  it('allows 300 token requests a minute per client (SPEC.md) and refuses the 301st', async () => {
+    const fresh = await startSim({ size: 'small' });
+    try {
+      const statuses = await Promise.all(
+        Array.from({ length: 300 }, () => requestToken(fresh.url, VIEWER).then((r) => r.status)),
+      );
+      expect(statuses.filter((s) => s === 200)).toHaveLength(300);
+      const over = await requestToken(fresh.url, VIEWER);
+      expect(over.status).toBe(429);
+      expect(Number(over.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(Number(over.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+      expect((await requestToken(fresh.url, DEMO)).status).toBe(200);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('data folder', () => {
+  it('reuses a folder seeded with the same size and seed (orders survive a restart), reseeds otherwise', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'counter-sim-dir-'));
+    try {
+      const first = await startSim({ size: 'small', dataDir: dir });
+      const t = await token(first.url);
+      const created = await call(`${first.url}/api/documents/orders/internet`, {
+        token: t,
+        body: { customerId: 1, warehouseId: 1, items: [{ productId: 1, quantity: 1 }] },
+      });
+      expect(created.status).toBe(201);
+      await first.close();
+      expect(existsSync(join(dir, 'sim.sqlite'))).toBe(true);
+      const again = await startSim({ size: 'small', dataDir: dir });
+      expect(again.admin.listOrders()).toHaveLength(1);
+      await again.close();
+      const other = await startSim({ size: 'small', seed: 7, dataDir: dir });
+      expect(other.admin.listOrders()).toHaveLength(0);
+      await other.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
