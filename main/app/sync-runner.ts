@@ -85,6 +85,8 @@ export class SyncRunner {
 
   async #run(signal: AbortSignal): Promise<void> {
     const mode = this.#full ? 'full' : 'auto';
+    const started = Date.now();
+    this.#o.log(`sync: started (${mode})`);
     try {
       const report = await runSync(this.#o.db, this.#o.source, {
         mode,
@@ -99,6 +101,21 @@ export class SyncRunner {
           this.#live.set(resource, { ...this.#idle(resource, 'failed'), message });
         }
       } else if (mode === 'full' && !report.cancelled) this.#full = false;
+      // The report is the last word on each resource (a quick incremental run may emit no progress).
+      for (const r of report.resources) {
+        const view = this.#idle(r.resource, r.status === 'ok' ? 'done' : 'failed');
+        this.#live.set(r.resource, {
+          ...view,
+          done: r.count,
+          total: r.count,
+          ...(r.status === 'ok' ? {} : { message: r.failure?.message ?? 'Not synced.' }),
+        });
+      }
+      const failed = report.resources.filter((r) => r.status !== 'ok').map((r) => r.resource);
+      this.#o.log(
+        `sync: finished in ${Date.now() - started} ms${report.unreachable ? ', instance unreachable' : ''}` +
+          (failed.length > 0 ? `, not synced: ${failed.join(', ')}` : ''),
+      );
       this.#o.onFinished?.(report);
     } catch (error) {
       this.#o.log(`sync failed: ${error instanceof Error ? error.message : 'unknown error'}`);

@@ -241,12 +241,18 @@ function SyncCard() {
 function WarehouseCard({ settings }: { settings: SettingsView }) {
   const [warehouses, setWarehouses] = useState<WarehouseView[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The list comes from the cache: reload it when a sync completes or the instance changes.
+  const syncedAt = useApp((s) => s.sync?.lastSyncedAt ?? null);
+  const instance = useApp((s) => s.status?.instance ?? null);
   useEffect(() => {
     pos
       .invoke('warehouses.list', {})
-      .then(setWarehouses)
+      .then((list) => {
+        setWarehouses(list);
+        setError(null);
+      })
       .catch((e: unknown) => setError(message(e)));
-  }, []);
+  }, [syncedAt, instance]);
   const choose = async (id: number | null) => {
     try {
       useApp.setState({ settings: await pos.invoke('settings.set', { warehouseId: id }) });
@@ -263,7 +269,7 @@ function WarehouseCard({ settings }: { settings: SettingsView }) {
         onChange={(e) => void choose(e.target.value === '' ? null : Number(e.target.value))}
         data-field="warehouseId"
       >
-        <option value="">- choose -</option>
+        <option value="">{warehouses?.length === 0 ? '- sync first -' : '- choose -'}</option>
         {(warehouses ?? []).map((w) => (
           <option key={w.id} value={w.id}>
             {w.name}

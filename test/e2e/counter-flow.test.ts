@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.ts';
 import { insertOutboxOrder } from '../../db/outbox.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';
@@ -38,10 +38,16 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  if (process.env.E2E_DEBUG !== undefined) console.error(shell.stderr());
   await browser.close();
   await shell.stop();
   await sim.close();
   rmSync(dataDir, { recursive: true, force: true });
+});
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail')
+    await screenshot(page, `failed-${context.task.name.replace(/\W+/g, '-').slice(0, 40)}`);
 });
 
 /** Reads the app's own cache (what it synced) to pick real barcodes, as a cashier picks real goods. */
@@ -54,7 +60,8 @@ function fromCache<T>(fn: (db: Database.Database) => T): T {
   }
 }
 
-describe('a day at the counter', () => {
+// Generous timeouts: the suite shares two cores with other test files; nothing here asserts on time.
+describe('a day at the counter', { timeout: 120_000 }, () => {
   it('starts on the built-in demo instance with a DEMO marker', async () => {
     await expect.poll(() => statusBar(page).getByText('DEMO').count(), { timeout: 30_000 }).toBe(1);
     await expect.poll(() => statusBar(page).textContent(), { timeout: 20_000 }).toContain('Online');
@@ -85,10 +92,13 @@ describe('a day at the counter', () => {
     const rows = page.locator('[data-section="sync"] [data-resource]');
     await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(6);
     await expect
-      .poll(() => rows.evaluateAll((els) => els.every((e) => e.getAttribute('data-state') === 'done')), {
-        timeout: 60_000,
-      })
-      .toBe(true);
+      .poll(
+        () => rows.evaluateAll((els) => els.map((e) => `${e.getAttribute('data-state')} ${e.textContent}`)),
+        {
+          timeout: 60_000,
+        },
+      )
+      .toSatisfy((states: string[]) => states.every((s) => s.startsWith('done')));
     const stock = page.locator('[data-section="sync"] [data-resource="stockItems"] .res-count');
     expect(Number((await stock.textContent())?.split('/')[0])).toBeGreaterThan(50);
     await expect.poll(() => statusBar(page).textContent()).toMatch(/Last sync: \d+ s ago/);
