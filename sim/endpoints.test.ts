@@ -274,6 +274,14 @@ describe('/swagger', () => {
       expect.objectContaining({ name: 'Idempotency-Key', in: 'header' }),
     );
     expect(doc.paths['/api/health']).toBeUndefined();
+    // Every $ref points at a schema the document defines.
+    const text = (await call(api('/swagger'))).text;
+    const schemas = z
+      .object({ components: z.object({ schemas: z.record(z.string(), z.unknown()) }) })
+      .parse(JSON.parse(text));
+    const refs = [...text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1] ?? '');
+    expect(refs.length).toBeGreaterThan(20);
+    expect(refs.filter((r) => !(r in schemas.components.schemas))).toEqual([]);
     for (const path of [
       '/api/stock-items/filter-paginated',
       '/api/companies/{companyId}/cards/{cardId}',

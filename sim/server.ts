@@ -105,15 +105,14 @@ export async function startSim(options: SimOptions = {}): Promise<RunningSim> {
   const db = openSeededStore(dataDir, opts.size, opts.seed);
 
   const faults = new FaultController();
-  const placeholder = new AuthState([], opts.tokenTtlSeconds, opts.tokenRateLimitPerMinute);
-  const routesForPermissions = allRoutes({ db, auth: placeholder, faults, version: opts.version });
-  const permissions = [
-    ...new Set(routesForPermissions.flatMap((r) => (r.permission ? [r.permission] : []))),
-  ].sort();
-  const auth = new AuthState(demoClients(permissions), opts.tokenTtlSeconds, opts.tokenRateLimitPerMinute);
+  const auth = new AuthState([], opts.tokenTtlSeconds, opts.tokenRateLimitPerMinute);
   const ctx: SimContext = { db, auth, faults, version: opts.version };
+  const every = allRoutes(ctx);
+  // The demo clients' roles come from the permissions the routes name (a missing operation's too).
+  const permissions = [...new Set(every.flatMap((r) => (r.permission ? [r.permission] : [])))].sort();
+  for (const client of demoClients(permissions)) auth.addClient(client);
   const missing = new Set(opts.missingOperations);
-  const routes = allRoutes(ctx).filter((r) => !missing.has(r.operationId));
+  const routes = every.filter((r) => !missing.has(r.operationId));
   const admin = createAdmin(db, auth);
 
   const controlSockets = new Set<Socket>();

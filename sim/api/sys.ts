@@ -1,7 +1,7 @@
 // Token endpoint, version and health.
 import { z } from 'zod';
 import { ApiError, errorResultSchema } from '../errors.ts';
-import { empty, json, type RouteDef, type SimContext } from '../routes.ts';
+import { json, type RouteDef, type SimContext } from '../routes.ts';
 import { healthSchema, tokenRequestSchema, tokenResponseSchema, versionSchema } from '../schemas.ts';
 
 const formField = z.union([z.string(), z.array(z.string())]).optional();
@@ -122,5 +122,3 @@ export function sysRoutes(ctx: SimContext): RouteDef[] {
     },
   ];
 }
-
-export { empty };
