@@ -108,7 +108,8 @@ export class AuthState {
 
   checkAuthorization(header: string | undefined, now = Date.now()): TokenCheck {
     if (header === undefined || header === '') return { ok: false, reason: 'The access token is missing.' };
-    const m = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/.exec(header);
+    // RFC 6750 token68 syntax; the scheme name is case-insensitive (RFC 7235).
+    const m = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i.exec(header);
     if (!m?.[1]) return { ok: false, reason: 'The Authorization header is malformed.' };
     const issued = this.#tokens.get(m[1]);
     if (!issued) return { ok: false, reason: 'The access token is not valid.' };

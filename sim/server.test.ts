@@ -89,6 +89,14 @@ describe('token endpoint defaults', () => {
   });
 });
 
+describe('start failures', () => {
+  it('rejects when the port is taken, and an invalid option names it', async () => {
+    const port = Number(new URL(sim.url).port);
+    await expect(startSim({ size: 'small', port })).rejects.toThrow(/EADDRINUSE/);
+    await expect(startSim({ size: 'small', tokenTtlSeconds: 0 })).rejects.toThrow(/tokenTtlSeconds/);
+  });
+});
+
 describe('data folder', () => {
   it('reuses a folder seeded with the same size and seed (orders survive a restart), reseeds otherwise', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'counter-sim-dir-'));

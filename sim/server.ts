@@ -5,7 +5,7 @@ import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { createAdmin, type SimAdmin } from './admin.ts';
 import { registerAdminRoutes } from './admin-http.ts';
@@ -122,7 +122,15 @@ export async function startSim(options: SimOptions = {}): Promise<RunningSim> {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await app.listen({ host: opts.host, port: opts.port });
+  try {
+    await app.listen({ host: opts.host, port: opts.port });
+  } catch (error) {
+    // E.g. the port is taken: leave nothing open or behind.
+    await app.close();
+    db.close();
+    if (ownDir) rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('sim did not get a TCP address');
   const port = address.port;
@@ -175,7 +183,7 @@ export async function startSim(options: SimOptions = {}): Promise<RunningSim> {
   };
 }
 
-function sendError(reply: import('fastify').FastifyReply, status: number, error: ApiError): void {
+function sendError(reply: FastifyReply, status: number, error: ApiError): void {
   for (const [k, v] of Object.entries(error.init.headers ?? {})) void reply.header(k, v);
   void reply.code(status).type('application/json; charset=utf-8').send(toErrorResult(status, error.init));
 }
