@@ -95,6 +95,11 @@ async function replay(ctx: CommandContext, outbox: Outbox): Promise<CommandResul
     ctx.log(`${interrupted} order(s) were being sent when a process stopped: now in-doubt`);
   const report = await outbox.replay({ ignoreSchedule: true });
   const entries = outbox.list();
+  if (report.credentialsRefused) {
+    throw credentialsRefused(`${report.attempted} order(s) tried, still queued`, {
+      outbox: entries.map(toOutboxEntry),
+    });
+  }
   if (report.unreachable) {
     throw new CliError(
       EXIT.unreachable,
@@ -140,6 +145,15 @@ export async function readOrder(ctx: CommandContext, source: string): Promise<un
       { fieldErrors: { _: ['not JSON'] } },
     );
   }
+}
+
+/** Exit 3: the orders are safe in the outbox, but only new settings will get them sent. */
+export function credentialsRefused(what: string, details: Record<string, unknown>): CliError {
+  return new CliError(
+    EXIT.config,
+    `The service refused the client credentials (check POS_CLIENT_ID and POS_CLIENT_SECRET); ${what}.`,
+    details,
+  );
 }
 
 export function asCliError(error: unknown): unknown {

@@ -58,14 +58,27 @@ describe('classifyFailure', () => {
   it('429 pauses every order until Retry-After', () => {
     const c = classifyFailure(err({ status: 429, retryAfterMs: 2_000 }), ctx);
     expect(c.outcome.state).toBe('queued');
-    expect(c.directive).toEqual({ kind: 'pause', untilMs: c.outcome.nextAttemptAt });
+    expect(c.directive).toEqual({
+      kind: 'pause',
+      untilMs: c.outcome.nextAttemptAt,
+      credentialsRefused: false,
+    });
     expect(c.outcome.nextAttemptAt).toBeGreaterThanOrEqual(ctx.nowMs + 2_000);
   });
 
-  it('a refused token (never sent) is queued and pauses, never needs-fix', () => {
-    const c = classifyFailure(err({ status: 400, mayHaveReachedServer: false }), ctx);
-    expect(c.outcome.state).toBe('queued');
-    expect(c.directive.kind).toBe('pause');
+  it('a refused token (never sent) is queued and pauses as refused credentials, never needs-fix', () => {
+    for (const status of [400, 401]) {
+      const c = classifyFailure(err({ status, mayHaveReachedServer: false }), ctx);
+      expect(c.outcome.state).toBe('queued');
+      expect(c.directive).toEqual({
+        kind: 'pause',
+        untilMs: c.outcome.nextAttemptAt,
+        credentialsRefused: true,
+      });
+    }
+    // A busy token endpoint is a pause too, but not the operator's settings.
+    const busy = classifyFailure(err({ status: 429, retryAfterMs: 1_000, mayHaveReachedServer: false }), ctx);
+    expect(busy.directive).toMatchObject({ kind: 'pause', credentialsRefused: false });
   });
 
   it('connection refused is queued and offline; a reset after sending is in-doubt', () => {
@@ -82,9 +95,15 @@ describe('classifyFailure', () => {
   });
 
   it('a 401 after the client renewed its token pauses everything; a missing endpoint blocks', () => {
-    const refused = classifyFailure(err({ status: 401 }), ctx);
+    // A different random draw on every call: the order must fall due exactly when the pause ends.
+    let draw = 0;
+    const refused = classifyFailure(err({ status: 401 }), { ...ctx, random: () => (draw += 0.3) % 1 });
     expect(refused.outcome.state).toBe('queued');
-    expect(refused.directive.kind).toBe('pause');
+    expect(refused.directive).toEqual({
+      kind: 'pause',
+      untilMs: refused.outcome.nextAttemptAt,
+      credentialsRefused: true,
+    });
     expect(classifyFailure(err({ status: 404 }), ctx).outcome.state).toBe('blocked');
     expect(
       classifyFailure(err({ kind: 'not-available', mayHaveReachedServer: false }), ctx).outcome.state,

@@ -7,8 +7,12 @@ import { retryDelay, type BackoffPolicy } from './backoff.ts';
 
 export type SenderDirective =
   | { readonly kind: 'continue' }
-  /** 429: the whole client is over its rate; nothing is sent before `untilMs`. */
-  | { readonly kind: 'pause'; readonly untilMs: number }
+  /**
+   * Nothing is sent before `untilMs`: the whole client is over its rate (429), or the service does not
+   * accept its credentials (`credentialsRefused`: every order would meet the same answer, and only the
+   * operator can fix the settings).
+   */
+  | { readonly kind: 'pause'; readonly untilMs: number; readonly credentialsRefused: boolean }
   /** The request never reached the service: stop the pass and probe health until it is back. */
   | { readonly kind: 'offline' };
 
@@ -56,7 +60,11 @@ export function classifyFailure(error: unknown, ctx: ClassifyContext): Classifie
     const until = later(error.retryAfterMs);
     return {
       outcome: { state: 'queued', nextAttemptAt: until, ...fromService },
-      directive: { kind: 'pause', untilMs: until },
+      directive: {
+        kind: 'pause',
+        untilMs: until,
+        credentialsRefused: error.status === 400 || error.status === 401,
+      },
     };
   }
   if (error.kind === 'http' && error.status !== undefined) {
@@ -75,7 +83,7 @@ export function classifyFailure(error: unknown, ctx: ClassifyContext): Classifie
       const until = later(error.retryAfterMs);
       return {
         outcome: { state: 'queued', nextAttemptAt: until, ...fromService },
-        directive: { kind: 'pause', untilMs: until },
+        directive: { kind: 'pause', untilMs: until, credentialsRefused: false },
       };
     }
     if (status >= 500)
@@ -91,10 +99,12 @@ export function classifyFailure(error: unknown, ctx: ClassifyContext): Classifie
     }
     if (status === 401) {
       // The client already took a new token and repeated once: the credentials are refused. Every
-      // order would fail the same way, so stop and let the operator fix the settings.
+      // order would fail the same way, so stop and let the operator fix the settings. One instant
+      // for both: the order falls due exactly when the pause ends.
+      const until = later();
       return {
-        outcome: { state: 'queued', nextAttemptAt: later(), ...fromService },
-        directive: { kind: 'pause', untilMs: later() },
+        outcome: { state: 'queued', nextAttemptAt: until, ...fromService },
+        directive: { kind: 'pause', untilMs: until, credentialsRefused: true },
       };
     }
     if (status === 404) {

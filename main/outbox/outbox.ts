@@ -53,6 +53,8 @@ export interface OutboxStatus {
   readonly online: boolean | null;
   readonly probing: boolean;
   readonly pausedUntil: number | null;
+  /** The service refused the client credentials at the last attempt: orders wait for new settings. */
+  readonly credentialsRefused: boolean;
   readonly counts: Record<OutboxState, number>;
 }
 
@@ -65,6 +67,8 @@ export interface ReplayReport {
   readonly attempted: number;
   /** The pass stopped because the service could not be reached. */
   readonly unreachable: boolean;
+  /** The pass stopped because the service refused the client credentials. */
+  readonly credentialsRefused: boolean;
 }
 
 /** The order is not an order file's shape; nothing was stored. */
@@ -121,6 +125,7 @@ export class Outbox {
   private online: boolean | null = null;
   private probing = false;
   private pausedUntil: number | null = null;
+  private credentialsRefused = false;
   /** What the last pass learnt: may in-doubt orders be resent here. */
   private recognises = false;
   private timer: NodeJS.Timeout | undefined;
@@ -147,6 +152,7 @@ export class Outbox {
   setClient(client: OrderService): void {
     this.client = client;
     this.online = null;
+    this.credentialsRefused = false;
     void this.wake();
   }
 
@@ -163,6 +169,7 @@ export class Outbox {
       online: this.online,
       probing: this.probing,
       pausedUntil: this.pausedUntil,
+      credentialsRefused: this.credentialsRefused,
       counts: countOutboxOrders(this.db),
     };
   }
@@ -364,7 +371,7 @@ export class Outbox {
   }
 
   private async runPass(ignoreSchedule: boolean): Promise<ReplayReport> {
-    if (this.stopped) return { attempted: 0, unreachable: false };
+    if (this.stopped) return { attempted: 0, unreachable: false, credentialsRefused: false };
     const recognises = await this.recognisesReplays();
     this.recognises = recognises;
     let attempted = 0;
@@ -381,7 +388,7 @@ export class Outbox {
       }
     };
     await Promise.all(Array.from({ length: this.concurrency }, worker));
-    return { attempted, unreachable };
+    return { attempted, unreachable, credentialsRefused: this.credentialsRefused };
   }
 
   /** Select and claim in one synchronous step: no other worker of this process can take it between. */
@@ -459,10 +466,12 @@ export class Outbox {
       return;
     }
     this.setOnline(true);
-    if (d.kind === 'pause') {
-      this.pausedUntil = Math.max(this.pausedUntil ?? 0, d.untilMs);
-      this.emitStatus();
-    }
+    // Any answer to an order means the service took the token; a refusal holds until one does.
+    const refused = d.kind === 'pause' && d.credentialsRefused;
+    const changed = refused !== this.credentialsRefused;
+    this.credentialsRefused = refused;
+    if (d.kind === 'pause') this.pausedUntil = Math.max(this.pausedUntil ?? 0, d.untilMs);
+    if (d.kind === 'pause' || changed) this.emitStatus();
   }
 
   private isPaused(): boolean {

@@ -36,7 +36,10 @@ interface Run {
   stderr: string;
 }
 
-function pos(args: string[], options: { dataDir: string; clientId?: string; stdin?: string }): Promise<Run> {
+function pos(
+  args: string[],
+  options: { dataDir: string; clientId?: string; clientSecret?: string; stdin?: string },
+): Promise<Run> {
   const clientId = options.clientId ?? 'counter-demo';
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [entry, ...args], {
@@ -45,7 +48,7 @@ function pos(args: string[], options: { dataDir: string; clientId?: string; stdi
         HOME: dir,
         POS_BASE_URL: sim.url,
         POS_CLIENT_ID: clientId,
-        POS_CLIENT_SECRET: `${clientId}-secret`,
+        POS_CLIENT_SECRET: options.clientSecret ?? `${clientId}-secret`,
         POS_DATA_DIR: options.dataDir,
       },
     });
@@ -118,6 +121,29 @@ describe('pos order', () => {
     });
     expect(run.code).toBe(1);
     expect(entryOf(run)).toMatchObject({ state: 'blocked', permission: 'Permissions.Orders.Create' });
+  });
+
+  it('credentials the service refuses: exit 3, the order stored and queued, sent once they are fixed', async () => {
+    const dataDir = fresh();
+    const wrong = 'not-the-demo-secret-42';
+    const placed = await pos(['order', orderFile(good()), '--json'], { dataDir, clientSecret: wrong });
+    expect(placed.code).toBe(3);
+    const doc = ErrorDoc.extend({ error: z.looseObject({ exitCode: z.number(), entry: OutboxEntry }) }).parse(
+      JSON.parse(placed.stdout),
+    );
+    expect(doc.error.exitCode).toBe(3);
+    expect(doc.error.entry).toMatchObject({ state: 'queued', attempts: 1 });
+    expect(placed.stderr).toMatch(/refused the client credentials.*queued/);
+    const replay = await pos(['outbox', 'replay'], { dataDir, clientSecret: wrong });
+    expect(replay.code).toBe(3);
+    expect(replay.stderr).toMatch(/refused the client credentials/);
+    for (const run of [placed, replay]) expect(run.stdout + run.stderr).not.toContain(wrong);
+    expect(sim.admin.listOrders().some((o) => o.clientReference === doc.error.entry.clientReference)).toBe(
+      false,
+    );
+    const fixed = await pos(['outbox', 'replay', '--json'], { dataDir });
+    expect(fixed.code).toBe(0);
+    expect(entriesOf(fixed)).toMatchObject([{ id: doc.error.entry.id, state: 'sent', attempts: 3 }]);
   });
 });
 
