@@ -105,7 +105,7 @@ describe('pos CLI framework', () => {
     expect(run.code).toBe(4);
     const doc = JSON.parse(run.stdout) as { error: { exitCode: number; message: string } };
     expect(doc.error.exitCode).toBe(4);
-    expect(doc.error.message).toContain('could not be reached');
+    expect(doc.error.message).toContain(`The service at http://127.0.0.1:${port} could not be reached`);
     expect(run.stdout + run.stderr).not.toContain('counter-demo-secret');
   });
 

@@ -44,6 +44,8 @@ export const GLOBAL_OPTIONS: Readonly<Record<string, OptionSpec>> = {
 export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   const json = argv.includes('--json');
   let cleanup: (() => Promise<void>) | undefined;
+  /** The instance a failure concerns, once the command resolved its settings. */
+  let baseUrl: () => string | undefined = () => undefined;
   try {
     const name = commandName(argv);
     if (name === undefined || name === 'help') {
@@ -60,11 +62,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
     }
     const built = buildContext(name, parsed, io);
     cleanup = built.cleanup;
+    baseUrl = built.baseUrl;
     const result = await command.run(built.ctx);
     print(io, json, result);
     return result.exitCode ?? EXIT.ok;
   } catch (error) {
-    const failure = toCliError(error);
+    const failure = toCliError(error, baseUrl());
     if (json)
       io.stdout(
         `${JSON.stringify({ error: { exitCode: failure.exitCode, message: failure.message, ...failure.details } }, null, 2)}\n`,
@@ -150,7 +153,7 @@ function buildContext(
   name: string,
   parsed: Parsed,
   io: CliIo,
-): { ctx: CommandContext; cleanup: () => Promise<void> } {
+): { ctx: CommandContext; cleanup: () => Promise<void>; baseUrl: () => string | undefined } {
   const { values } = parsed;
   const str = (key: string): string | undefined => {
     const v = values[key];
@@ -201,6 +204,7 @@ function buildContext(
   };
   return {
     ctx,
+    baseUrl: () => config?.service?.baseUrl,
     cleanup: async () => {
       await client?.close();
       db?.close();

@@ -2,7 +2,7 @@
 // policy of SPEC.md "Authentication" (reuse, 401 -> new token and one repeat, 403 never retried,
 // 429 waits Retry-After within bounds). It does NOT retry 5xx or network failures: sync and the
 // outbox own their retry policy, and only they know whether a repeat is safe.
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   buildCapabilities,
   notAvailableMessage,
@@ -53,7 +53,6 @@ import {
   type SupplierProductCodeInput,
 } from './schemas.ts';
 import { TokenManager } from './token.ts';
-import { z as zod } from 'zod';
 
 export interface ServiceConfig {
   baseUrl: string;
@@ -170,11 +169,11 @@ export class ServiceClient {
   // ---- Item lists -----------------------------------------------------------------------------
 
   warehouses(signal?: AbortSignal): Promise<Warehouse[]> {
-    return this.#json(ENDPOINTS.warehouses, [], zod.array(Warehouse), { signal });
+    return this.#json(ENDPOINTS.warehouses, [], z.array(Warehouse), { signal });
   }
 
   companyRepresentatives(signal?: AbortSignal): Promise<CompanyRepresentative[]> {
-    return this.#json(ENDPOINTS.companyRepresentatives, [], zod.array(CompanyRepresentative), { signal });
+    return this.#json(ENDPOINTS.companyRepresentatives, [], z.array(CompanyRepresentative), { signal });
   }
 
   companyRepresentative(id: number, signal?: AbortSignal): Promise<CompanyRepresentative> {
@@ -182,7 +181,7 @@ export class ServiceClient {
   }
 
   countriesOfOrigin(signal?: AbortSignal): Promise<CountryOfOrigin[]> {
-    return this.#json(ENDPOINTS.countriesOfOrigin, [], zod.array(CountryOfOrigin), { signal });
+    return this.#json(ENDPOINTS.countriesOfOrigin, [], z.array(CountryOfOrigin), { signal });
   }
 
   countryOfOrigin(id: number, signal?: AbortSignal): Promise<CountryOfOrigin> {
@@ -210,7 +209,7 @@ export class ServiceClient {
   }
 
   ageLimits(signal?: AbortSignal): Promise<AgeLimit[]> {
-    return this.#json(ENDPOINTS.ageLimits, [], zod.array(AgeLimit), { signal });
+    return this.#json(ENDPOINTS.ageLimits, [], z.array(AgeLimit), { signal });
   }
 
   ageLimit(id: number, signal?: AbortSignal): Promise<AgeLimit> {
@@ -225,7 +224,7 @@ export class ServiceClient {
   itemList(list: IdNameItemList): IdNameItemListApi {
     const eps = idNameItemListEndpoints(list);
     return {
-      list: (signal) => this.#json(eps.list, [], zod.array(ItemListEntry), { signal }),
+      list: (signal) => this.#json(eps.list, [], z.array(ItemListEntry), { signal }),
       get: (id, signal) => this.#json(eps.get, [id], ItemListEntry, { signal }),
       create: async (name, signal) => {
         const { response } = await this.#call(eps.create, [], {
@@ -262,7 +261,7 @@ export class ServiceClient {
   }
 
   productUnits(productId: number, signal?: AbortSignal): Promise<ProductUnit[]> {
-    return this.#json(ENDPOINTS.productUnits, [productId], zod.array(ProductUnit), { signal });
+    return this.#json(ENDPOINTS.productUnits, [productId], z.array(ProductUnit), { signal });
   }
 
   repricingDocument(documentId: number, signal?: AbortSignal): Promise<RepricingDocument> {
@@ -292,7 +291,7 @@ export class ServiceClient {
   }
 
   supplierProductCodes(productId: number, signal?: AbortSignal): Promise<SupplierProductCode[]> {
-    return this.#json(ENDPOINTS.supplierProductCodes, [productId], zod.array(SupplierProductCode), {
+    return this.#json(ENDPOINTS.supplierProductCodes, [productId], z.array(SupplierProductCode), {
       signal,
     });
   }
@@ -325,7 +324,7 @@ export class ServiceClient {
   // ---- Companies and finance ------------------------------------------------------------------
 
   companyCards(companyId: number, signal?: AbortSignal): Promise<CompanyCard[]> {
-    return this.#json(ENDPOINTS.companyCards, [companyId], zod.array(CompanyCard), { signal });
+    return this.#json(ENDPOINTS.companyCards, [companyId], z.array(CompanyCard), { signal });
   }
 
   companyCard(companyId: number, cardId: number, signal?: AbortSignal): Promise<CompanyCard> {
