@@ -29,39 +29,48 @@ export const adjectives: readonly (readonly [string, string, string])[] = [
   ['přírodní', 'přírodní', 'přírodní'],
 ];
 
-/** Nouns with their grammatical gender (0 masculine, 1 feminine, 2 neuter). */
-export const nouns: readonly (readonly [string, 0 | 1 | 2])[] = [
-  ['chléb', 0],
-  ['rohlík', 0],
-  ['sýr', 0],
-  ['jogurt', 0],
-  ['čaj', 0],
-  ['salám', 0],
-  ['med', 0],
-  ['koláč', 0],
-  ['džus', 0],
-  ['párek', 0],
-  ['perník', 0],
-  ['knedlík', 0],
-  ['kůň', 0],
-  ['šunka', 1],
-  ['káva', 1],
-  ['čokoláda', 1],
-  ['klobása', 1],
-  ['limonáda', 1],
-  ['paštika', 1],
-  ['houska', 1],
-  ['bábovka', 1],
-  ['marmeláda', 1],
-  ['hořčice', 1],
-  ['tlačenka', 1],
-  ['mléko', 2],
-  ['pivo', 2],
-  ['máslo', 2],
-  ['víno', 2],
-  ['kuře', 2],
-  ['cukroví', 2],
+export type Measure = 'mass' | 'volume' | 'count';
+
+/** Nouns with their grammatical gender (0 masculine, 1 feminine, 2 neuter), group code and how they are sold. */
+export const nouns: readonly (readonly [string, 0 | 1 | 2, string, Measure])[] = [
+  ['chléb', 0, 'PEC', 'mass'],
+  ['rohlík', 0, 'PEC', 'count'],
+  ['koláč', 0, 'PEC', 'count'],
+  ['knedlík', 0, 'PEC', 'mass'],
+  ['houska', 1, 'PEC', 'count'],
+  ['bábovka', 1, 'PEC', 'mass'],
+  ['sýr', 0, 'MLE', 'mass'],
+  ['jogurt', 0, 'MLE', 'mass'],
+  ['mléko', 2, 'MLE', 'volume'],
+  ['máslo', 2, 'MLE', 'mass'],
+  ['salám', 0, 'MAS', 'mass'],
+  ['párek', 0, 'MAS', 'mass'],
+  ['šunka', 1, 'MAS', 'mass'],
+  ['klobása', 1, 'MAS', 'mass'],
+  ['paštika', 1, 'MAS', 'mass'],
+  ['kuře', 2, 'MAS', 'mass'],
+  ['čaj', 0, 'NAP', 'mass'],
+  ['džus', 0, 'NAP', 'volume'],
+  ['káva', 1, 'NAP', 'mass'],
+  ['limonáda', 1, 'NAP', 'volume'],
+  ['pivo', 2, 'NAP', 'volume'],
+  ['víno', 2, 'NAP', 'volume'],
+  ['med', 0, 'CUK', 'mass'],
+  ['perník', 0, 'CUK', 'mass'],
+  ['čokoláda', 1, 'CUK', 'mass'],
+  ['marmeláda', 1, 'CUK', 'mass'],
+  ['cukroví', 2, 'CUK', 'mass'],
+  ['mýdlo', 2, 'DRO', 'count'],
+  ['šampon', 0, 'DRO', 'volume'],
+  ['kůň', 0, 'HRA', 'count'],
+  ['medvídek', 0, 'HRA', 'count'],
 ];
+
+export const packageSizes: Record<Measure, readonly string[]> = {
+  mass: ['100 g', '250 g', '500 g', '1 kg', '4 × 125 g'],
+  volume: ['0,33 l', '0,5 l', '1 l', '1,5 l', '250 ml'],
+  count: ['1 ks', '4 ks', '10 ks', '6 × 1 ks'],
+};
 
 export const brands: readonly string[] = [
   'Madeta',
@@ -84,19 +93,6 @@ export const brands: readonly string[] = [
   'Mlékárna Kunín',
   'Bäckerei Schön',
   'Łowicz',
-];
-
-export const packageSizes: readonly string[] = [
-  '100 g',
-  '250 g',
-  '500 g',
-  '1 kg',
-  '0,33 l',
-  '0,5 l',
-  '1 l',
-  '1,5 l',
-  '10 ks',
-  '4 × 125 g',
 ];
 
 /** Sold by weight: barcode with prefix 21 and the weight embedded on the scale label. */
@@ -278,6 +274,15 @@ export const warehouseNames: readonly string[] = [
   'Liberec – Ruprechtice',
   'Hradec Králové – sklad Kukleny',
 ];
+
+/** "U Nováků", "U Tichých", "U Šimků": the family name after "U" (genitive plural). */
+export function familyName(surname: string): string {
+  if (surname.endsWith('ý')) return surname.slice(0, -1) + 'ých';
+  if (surname.endsWith('a')) return surname.slice(0, -1) + 'ů';
+  if (surname.endsWith('ek')) return surname.slice(0, -2) + 'ků';
+  if (surname.endsWith('ec')) return surname.slice(0, -2) + 'ců';
+  return surname + 'ů';
+}
 
 export function femaleSurname(male: string): string {
   if (male.endsWith('ý')) return male.slice(0, -1) + 'á';

@@ -109,7 +109,7 @@ function seedCompanies(db: SimDb, prng: Prng, count: number): Company[] {
         ? `${prng.pick(n.trades)} ${surname} ${prng.pick(n.legalForms)}`
         : style === 1
           ? `${surname} & ${n.femaleSurname(prng.pick(n.surnames))} ${prng.pick(n.legalForms)}`
-          : `${prng.pick(n.trades)} U ${surname}ů`;
+          : `${prng.pick(n.trades)} U ${n.familyName(surname)}`;
     const company: Company = {
       id,
       name,
@@ -124,14 +124,20 @@ function seedCompanies(db: SimDb, prng: Prng, count: number): Company[] {
   return out;
 }
 
-function productName(prng: Prng, id: number, kind: Product['kind']): string {
-  if (id === 1) return 'Žluťoučký kůň – plyšová hračka';
-  if (kind === 'weight') return prng.pick(n.weighedProducts);
-  if (kind === 'price') return prng.pick(n.pricedProducts);
-  const [noun, gender] = prng.pick(n.nouns);
+/** Name and group of a product; the noun decides the group and the package size's unit. */
+function productNaming(
+  prng: Prng,
+  id: number,
+  kind: Product['kind'],
+  brand: string,
+): { name: string; group: string } {
+  if (id === 1) return { name: 'Žluťoučký kůň – plyšová hračka', group: 'HRA' };
+  if (kind === 'weight') return { name: prng.pick(n.weighedProducts), group: 'OVZ' };
+  if (kind === 'price') return { name: prng.pick(n.pricedProducts), group: 'MAS' };
+  const [noun, gender, group, measure] = prng.pick(n.nouns);
   const adjective = prng.pick(n.adjectives)[gender];
-  const text = `${adjective} ${noun} ${prng.pick(n.brands)} ${prng.pick(n.packageSizes)}`;
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  const text = `${adjective} ${noun} ${brand} ${prng.pick(n.packageSizes[measure])}`;
+  return { name: text.charAt(0).toUpperCase() + text.slice(1), group };
 }
 
 function seedProducts(db: SimDb, prng: Prng, count: number, companies: readonly Company[]): Product[] {
@@ -143,8 +149,10 @@ function seedProducts(db: SimDb, prng: Prng, count: number, companies: readonly 
     const roll = prng.next();
     const kind: Product['kind'] =
       id > 1 && roll < 0.05 ? 'weight' : id > 1 && roll < 0.08 ? 'price' : 'plain';
-    const [groupCode, commodity] = kind === 'weight' ? ['OVZ', 'Ovoce a zelenina'] : prng.pick(n.groups);
     const brandIndex = prng.int(0, n.brands.length - 1);
+    const naming = productNaming(prng, id, kind, n.brands[brandIndex] ?? '');
+    const groupCode = naming.group;
+    const commodity = n.groups.find(([g]) => g === groupCode)?.[1] ?? groupCode;
     const barcode =
       kind === 'plain'
         ? ean13('859' + pad(1000 + brandIndex, 4) + pad(id % 100_000, 5))
@@ -157,7 +165,7 @@ function seedProducts(db: SimDb, prng: Prng, count: number, companies: readonly 
     const supplierProductCode = `S${pad(supplier.id, 4)}-${pad(id, 6)}`;
     const fields: Record<string, unknown> = {
       productId: id,
-      productName: productName(prng, id, kind),
+      productName: naming.name,
       productCode: `${groupCode}-${pad(id, 5)}`,
       barcode,
       brand: kind === 'plain' ? n.brands[brandIndex] : undefined,

@@ -5,8 +5,8 @@ import { columnSql, financialReceivableFields, stockItemFields } from './fields.
 
 export type SimDb = Database.Database;
 
-/** Bump when the layout or the generator changes: a data dir seeded by another layout is reseeded. */
-export const STORE_LAYOUT = 5;
+/** Bump when the layout or the generator changes: a data folder seeded by another layout is reseeded. */
+export const STORE_LAYOUT = 6;
 
 const docTables = [
   'product',
