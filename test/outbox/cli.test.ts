@@ -6,9 +6,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { OutboxEntry } from '../../main/outbox/index.ts';
-import { ServiceClient } from '../../main/service/index.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';
-import { findOrderData, type OrderData } from './fixtures.ts';
+import { orderDataAt, type OrderData } from './fixtures.ts';
 
 const entry = join(import.meta.dirname, '..', '..', 'main', 'cli', 'index.ts');
 const dir = mkdtempSync(join(tmpdir(), 'counter-outbox-cli-'));
@@ -17,13 +16,7 @@ let data: OrderData;
 
 beforeAll(async () => {
   sim = await startSim({ port: 0, size: 'small', seed: 4 });
-  const client = new ServiceClient({
-    baseUrl: sim.url,
-    clientId: 'counter-demo',
-    clientSecret: 'counter-demo-secret',
-  });
-  data = await findOrderData(client);
-  await client.close();
+  data = await orderDataAt(sim.url);
 });
 afterAll(async () => {
   await sim.close();

@@ -10,9 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { openDatabase } from '../../db/database.ts';
 import { listOutboxOrders } from '../../db/outbox.ts';
-import { ServiceClient } from '../../main/service/index.ts';
 import { startSim } from '../../sim/server.ts';
-import { findOrderData } from './fixtures.ts';
+import { orderDataAt } from './fixtures.ts';
 
 const DRIVER = fileURLToPath(new URL('./driver.ts', import.meta.url));
 const ORDER_PATH = '^/api/documents/orders/internet';
@@ -68,13 +67,7 @@ export async function runOutboxFaultRun(options: FaultRunOptions): Promise<Fault
   const inDoubt = new Set<number>();
   let child: ChildProcess | undefined;
   try {
-    const probe = new ServiceClient({
-      baseUrl: sim.url,
-      clientId: 'counter-demo',
-      clientSecret: 'counter-demo-secret',
-    });
-    const data = await findOrderData(probe);
-    await probe.close();
+    const data = await orderDataAt(sim.url);
 
     const startDriver = (): { child: ChildProcess; exited: Promise<number | null> } => {
       const c = spawn(

@@ -1,5 +1,5 @@
 // Ids that make a valid order on the sim's data: a customer, a warehouse and a product stocked there.
-import type { ServiceClient } from '../../main/service/index.ts';
+import { ServiceClient } from '../../main/service/index.ts';
 
 export interface OrderData {
   readonly customerId: number;
@@ -20,4 +20,18 @@ export async function findOrderData(client: ServiceClient): Promise<OrderData> {
   if (productId === undefined || customerId === undefined)
     throw new Error('the sim has no product or company');
   return { customerId, warehouseId, productId };
+}
+
+/** The same, asked of the instance at `baseUrl` with the demo client (closed again before returning). */
+export async function orderDataAt(baseUrl: string): Promise<OrderData> {
+  const client = new ServiceClient({
+    baseUrl,
+    clientId: 'counter-demo',
+    clientSecret: 'counter-demo-secret',
+  });
+  try {
+    return await findOrderData(client);
+  } finally {
+    await client.close();
+  }
 }

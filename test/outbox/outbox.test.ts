@@ -16,7 +16,7 @@ import {
 } from '../../main/outbox/index.ts';
 import { ServiceClient } from '../../main/service/index.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';
-import { findOrderData, type OrderData } from './fixtures.ts';
+import { orderDataAt, type OrderData } from './fixtures.ts';
 
 const ORDER_PATH = '^/api/documents/orders/internet';
 const FAST = { retryBackoff: { baseMs: 20, maxMs: 200 }, probeBackoff: { baseMs: 20, maxMs: 200 } };
@@ -27,13 +27,7 @@ const cleanup: (() => Promise<void> | void)[] = [];
 
 beforeAll(async () => {
   sim = await startSim({ port: 0, size: 'small', seed: 4 });
-  const client = new ServiceClient({
-    baseUrl: sim.url,
-    clientId: 'counter-demo',
-    clientSecret: 'counter-demo-secret',
-  });
-  data = await findOrderData(client);
-  await client.close();
+  data = await orderDataAt(sim.url);
 });
 afterAll(async () => {
   await sim.close();
