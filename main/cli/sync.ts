@@ -1,7 +1,7 @@
 // `pos sync [--full]`: syncs the offline catalog. Progress per resource on stderr; --json prints one
 // object with the count of cached rows per resource. Exit 4 when the service cannot be reached,
 // 3 when it refuses the credentials, 1 when some resource failed (the others are still synced).
-import { runSync, type SyncEvent, type SyncReport } from '../sync/index.ts';
+import { runSyncInWorker, type SyncEvent, type SyncReport } from '../sync/index.ts';
 import { CliError, defineCommand, EXIT } from './command.ts';
 
 export const command = defineCommand({
@@ -13,7 +13,8 @@ export const command = defineCommand({
   },
   async run(ctx) {
     const config = ctx.serviceConfig();
-    const report = await runSync(ctx.db(), ctx.service(), {
+    // On a worker thread with a capped heap: the same run, within a fixed memory budget.
+    const report = await runSyncInWorker(ctx.db(), config, {
       mode: ctx.flag('full') ? 'full' : 'auto',
       ...pageSizeOption(ctx.int('page-size', { min: 1, max: 5000 })),
       signal: ctx.signal,

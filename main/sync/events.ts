@@ -1,47 +1,63 @@
 // What a sync run tells its caller: progress per resource (for the UI's bar and the CLI's stderr)
-// and a report per resource at the end. Plain data: it crosses IPC to the renderer as is.
-import type { CatalogResource } from '../../db/catalog.ts';
+// and a report per resource at the end. Plain data, zod-described: it crosses threads (the sync
+// worker) and IPC (the renderer) as is.
+import { z } from 'zod';
+import { catalogResources } from '../../db/catalog.ts';
 
-export type SyncMode = 'full' | 'incremental';
+const Resource = z.enum(catalogResources);
+
+export const SyncMode = z.enum(['full', 'incremental']);
+export type SyncMode = z.infer<typeof SyncMode>;
 
 /** A failure as shown to people and logged; never carries a token or the secret. */
-export interface SyncFailure {
-  kind: string;
-  status?: number;
-  message: string;
+export const SyncFailure = z.object({
+  kind: z.string(),
+  status: z.number().optional(),
+  message: z.string(),
   /** The permission a 403 names. */
-  permission?: string;
-}
+  permission: z.string().optional(),
+});
+export type SyncFailure = z.infer<typeof SyncFailure>;
 
-export type SyncEvent =
-  | { type: 'started'; resource: CatalogResource; mode: SyncMode; resumed: boolean }
-  | { type: 'progress'; resource: CatalogResource; done: number; total: number }
-  | { type: 'retry'; resource: CatalogResource; attempt: number; delayMs: number; failure: SyncFailure }
-  | { type: 'finished'; resource: CatalogResource; report: ResourceReport };
-
-export interface ResourceReport {
-  resource: CatalogResource;
-  status: 'ok' | 'failed' | 'cancelled';
-  mode: SyncMode;
+export const ResourceReport = z.object({
+  resource: Resource,
+  status: z.enum(['ok', 'failed', 'cancelled']),
+  mode: SyncMode,
   /** Rows in the cache after the run. */
-  count: number;
+  count: z.number(),
   /** Rows (or keys, for per-product/per-company resources) fetched in this run. */
-  fetched: number;
+  fetched: z.number(),
   /** Requests of pages or keys made in this run (a resumed run makes fewer). */
-  requests: number;
-  /** Rows removed because the instance no longer has them (full passes). */
-  removed: number;
-  resumed: boolean;
-  failure?: SyncFailure;
-}
+  requests: z.number(),
+  /** Rows removed because the instance no longer has them. */
+  removed: z.number(),
+  resumed: z.boolean(),
+  failure: SyncFailure.optional(),
+});
+export type ResourceReport = z.infer<typeof ResourceReport>;
 
-export interface SyncReport {
-  startedAt: string;
-  finishedAt: string;
+export const SyncEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('started'), resource: Resource, mode: SyncMode, resumed: z.boolean() }),
+  z.object({ type: z.literal('progress'), resource: Resource, done: z.number(), total: z.number() }),
+  z.object({
+    type: z.literal('retry'),
+    resource: Resource,
+    attempt: z.number(),
+    delayMs: z.number(),
+    failure: SyncFailure,
+  }),
+  z.object({ type: z.literal('finished'), resource: Resource, report: ResourceReport }),
+]);
+export type SyncEvent = z.infer<typeof SyncEvent>;
+
+export const SyncReport = z.object({
+  startedAt: z.string(),
+  finishedAt: z.string(),
   /** The instance could not be reached at all: nothing was attempted. */
-  unreachable: boolean;
+  unreachable: z.boolean(),
   /** The instance refused the client's credentials: nothing was attempted. */
-  refused?: SyncFailure;
-  cancelled: boolean;
-  resources: ResourceReport[];
-}
+  refused: SyncFailure.optional(),
+  cancelled: z.boolean(),
+  resources: z.array(ResourceReport),
+});
+export type SyncReport = z.infer<typeof SyncReport>;

@@ -1,6 +1,7 @@
 // Sync of the offline catalog: service -> SQLite. See sync.ts for the run, stockItems.ts for the
 // incremental/full passes, perKey.ts for per-product and per-company resources.
 export { runSync, allResources, type SyncOptions } from './sync.ts';
-export type { ResourceReport, SyncEvent, SyncFailure, SyncMode, SyncReport } from './events.ts';
+export { ResourceReport, SyncEvent, SyncFailure, SyncMode, SyncReport } from './events.ts';
+export { runSyncInWorker, type WorkerSyncOptions } from './worker.ts';
 export type { CatalogSource } from './source.ts';
 export { defaultRetryPolicy, type RetryPolicy } from './retry.ts';

@@ -1,21 +1,19 @@
 // Child of the sync benchmark: one measurement per process, so its peak RSS is the syncing
 // process's own. Prints one JSON line.
 //   download URL           walk the stock item pages exactly as sync does, parse only, no SQLite
-//   sync URL FILE [all]    sync stock items (or every resource) into FILE, measuring the event loop
+//   sync URL FILE [all]    sync stock items (or every resource) into FILE on the sync worker, measuring
+//                          this (the core's) thread: event-loop delay and a barcode lookup every 20 ms
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { stockItemByBarcode, stockItemFields } from '../../db/catalog.ts';
 import { openDatabase } from '../../db/database.ts';
 import { ServiceClient } from '../../main/service/index.ts';
-import { runSync } from '../../main/sync/index.ts';
+import { runSyncInWorker } from '../../main/sync/index.ts';
 
 const [mode, url, file, scope] = process.argv.slice(2);
 if (url === undefined || (mode !== 'download' && mode !== 'sync'))
   throw new Error('usage: download|sync URL [FILE] [all]');
-const service = new ServiceClient({
-  baseUrl: url,
-  clientId: 'counter-demo',
-  clientSecret: 'counter-demo-secret',
-});
+const credentials = { clientId: 'counter-demo', clientSecret: 'counter-demo-secret' };
+const service = new ServiceClient({ baseUrl: url, ...credentials });
 const pageSize = 250;
 
 if (mode === 'download') {
@@ -44,11 +42,15 @@ if (mode === 'download') {
   }, 20);
   loop.enable();
   const started = performance.now();
-  const report = await runSync(db, service, {
-    mode: 'full',
-    pageSize,
-    ...(scope === 'all' ? {} : { resources: ['warehouses', 'stockItems'] }),
-  });
+  const report = await runSyncInWorker(
+    db,
+    { baseUrl: url, ...credentials },
+    {
+      mode: 'full',
+      pageSize,
+      ...(scope === 'all' ? {} : { resources: ['warehouses', 'stockItems'] }),
+    },
+  );
   const ms = performance.now() - started;
   loop.disable();
   clearInterval(scanner);

@@ -3,9 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { searchStock, syncState } from '../../db/catalog.ts';
-import { runSync, type SyncEvent, type SyncReport } from '../../main/sync/index.ts';
+import { runSync, runSyncInWorker, type SyncEvent, type SyncReport } from '../../main/sync/index.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';
-import { client, expectCacheMatchesSim, simStockItems, tempDb, testRetry } from './support.ts';
+import { client, demoClient, expectCacheMatchesSim, simStockItems, tempDb, testRetry } from './support.ts';
 
 function report(r: SyncReport, resource: string): SyncReport['resources'][number] {
   const found = r.resources.find((x) => x.resource === resource);
@@ -124,6 +124,45 @@ describe('sync against the sim', () => {
       // It continued after the last committed page instead of starting over.
       expect(stock.fetched).toBe((before as number) - cursor.fetched);
       expect(stock.requests).toBeLessThan(totalPages);
+      await expectCacheMatchesSim(db, service);
+    } finally {
+      await service.close();
+      cleanup();
+    }
+  });
+
+  it('runs on a worker thread: same result, progress events, and cancellation', async () => {
+    const { db, cleanup } = tempDb();
+    const service = client(sim.url);
+    try {
+      const controller = new AbortController();
+      const cancelled = await runSyncInWorker(
+        db,
+        { baseUrl: sim.url, ...demoClient },
+        {
+          pageSize: 10,
+          retry: testRetry,
+          signal: controller.signal,
+          onEvent: (e) => {
+            if (e.type === 'progress' && e.resource === 'stockItems' && e.done >= 30) controller.abort();
+          },
+        },
+      );
+      expect(cancelled.cancelled).toBe(true);
+
+      const events: SyncEvent[] = [];
+      const done = await runSyncInWorker(
+        db,
+        { baseUrl: sim.url, ...demoClient },
+        {
+          pageSize: 10,
+          retry: testRetry,
+          onEvent: (e) => events.push(e),
+        },
+      );
+      allOk(done);
+      expect(report(done, 'stockItems').resumed).toBe(true);
+      expect(events.filter((e) => e.type === 'finished')).toHaveLength(6);
       await expectCacheMatchesSim(db, service);
     } finally {
       await service.close();

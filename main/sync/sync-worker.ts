@@ -1,0 +1,36 @@
+// The sync worker thread: a whole sync run (HTTP, parsing, SQLite writes) off the core's event
+// loop, with its own heap limit. Started by worker.ts; talks in zod-checked messages.
+import { parentPort, workerData } from 'node:worker_threads';
+import { openDatabase } from '../../db/database.ts';
+import { ServiceClient } from '../service/index.ts';
+import { WorkerCommand, WorkerInput, type WorkerMessage } from './worker-protocol.ts';
+import { runSync } from './sync.ts';
+
+const port = parentPort;
+if (!port) throw new Error('sync-worker runs as a worker thread');
+const input = WorkerInput.parse(workerData);
+const post = (message: WorkerMessage): void => port.postMessage(message);
+const controller = new AbortController();
+port.on('message', (raw: unknown) => {
+  WorkerCommand.parse(raw); // the one command there is: cancel
+  controller.abort();
+});
+
+const db = openDatabase(input.dbFile);
+const service = new ServiceClient(input.service);
+try {
+  const report = await runSync(db, service, {
+    ...input.options,
+    // Already off the core's thread: pages are written here, in order, with no second worker.
+    writer: 'inline',
+    signal: controller.signal,
+    onEvent: (event) => post({ type: 'event', event }),
+  });
+  post({ type: 'report', report });
+} catch (error) {
+  post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+} finally {
+  await service.close();
+  db.close();
+  port.close();
+}

@@ -1,0 +1,31 @@
+// Messages between the core and the sync worker thread.
+import { z } from 'zod';
+import { catalogResources } from '../../db/catalog.ts';
+import { SyncEvent, SyncReport } from './events.ts';
+
+export const WorkerOptions = z.object({
+  mode: z.enum(['full', 'incremental', 'auto']).optional(),
+  fullEveryMs: z.number().optional(),
+  pageSize: z.number().int().positive().optional(),
+  concurrency: z.number().int().positive().optional(),
+  retry: z.object({ attempts: z.number(), baseDelayMs: z.number(), maxDelayMs: z.number() }).optional(),
+  resources: z.array(z.enum(catalogResources)).optional(),
+});
+export type WorkerOptions = z.infer<typeof WorkerOptions>;
+
+export const WorkerInput = z.object({
+  dbFile: z.string().min(1),
+  // The secret crosses into the worker thread of the same process, never further; it is not logged.
+  service: z.object({ baseUrl: z.string(), clientId: z.string(), clientSecret: z.string() }),
+  options: WorkerOptions,
+});
+export type WorkerInput = z.infer<typeof WorkerInput>;
+
+export const WorkerCommand = z.object({ type: z.literal('cancel') });
+
+export const WorkerMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('event'), event: SyncEvent }),
+  z.object({ type: z.literal('report'), report: SyncReport }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+]);
+export type WorkerMessage = z.infer<typeof WorkerMessage>;
