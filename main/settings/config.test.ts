@@ -46,6 +46,12 @@ describe('resolveConfig', () => {
     const config = resolveConfig({ env: {}, platform: 'linux', home: '/home/ann' });
     expect(config.service).toBeUndefined();
     expect(config.dataDirSource).toBe('default');
+    expect(config.dataDir).toBe('/home/ann/.local/share/counter');
+    // The data-home variables are read from the environment given, like the POS_* ones.
+    const xdg = resolveConfig({ env: { XDG_DATA_HOME: '/data/ann' }, platform: 'linux', home: '/home/ann' });
+    expect(xdg.dataDir).toBe('/data/ann/counter');
+    const win = resolveConfig({ env: { APPDATA: 'C:/Users/ann/AppData/Roaming' }, platform: 'win32' });
+    expect(win.dataDir).toContain('C:/Users/ann/AppData/Roaming/Counter');
     expect(() => requireService(config)).toThrow(/POS_BASE_URL.*POS_CLIENT_ID.*POS_CLIENT_SECRET/);
     expect(defaultDataDir('darwin', '/Users/ann')).toBe('/Users/ann/Library/Application Support/Counter');
   });

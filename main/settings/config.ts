@@ -88,12 +88,16 @@ function check<T>(setting: Setting, schema: z.ZodType<T>, raw: string, problems:
   return undefined;
 }
 
-/** The folder of counter.sqlite when POS_DATA_DIR is not set: the platform's per-user data folder. */
+/**
+ * The folder of counter.sqlite when POS_DATA_DIR is not set: the platform's per-user data folder.
+ * APPDATA / XDG_DATA_HOME come from the same environment as the POS_* settings, not always from
+ * process.env, so a caller that passes its own environment gets one consistent answer.
+ */
 export function defaultDataDir(
   platform: NodeJS.Platform = process.platform,
   home: string = homedir(),
+  env: Record<string, string | undefined> = process.env,
 ): string {
-  const env = process.env;
   if (platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'Counter');
   if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'Counter');
   return join(env.XDG_DATA_HOME ?? join(home, '.local', 'share'), 'counter');
@@ -122,7 +126,7 @@ export function resolveConfig(sources: ConfigSources = {}): ResolvedConfig {
 
   return {
     service: url && id && secret ? { baseUrl: url, clientId: id, clientSecret: secret } : undefined,
-    dataDir: resolve(dir ?? defaultDataDir(sources.platform, sources.home)),
+    dataDir: resolve(dir ?? defaultDataDir(sources.platform, sources.home, sources.env ?? process.env)),
     dataDirSource: dataDir?.from ?? 'default',
   };
 }
