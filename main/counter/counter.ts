@@ -159,7 +159,9 @@ export class Counter {
             sessionId,
             ...(options.signal ? { signal: options.signal } : {}),
           });
-    const outcome = this.#db.transaction(() => this.#apply(sessionId, resolution))();
+    // IMMEDIATE: a deferred transaction that reads first cannot wait for the write lock when another
+    // connection (the sync's writer) committed meanwhile; it fails with "database is locked".
+    const outcome = this.#db.transaction(() => this.#apply(sessionId, resolution)).immediate();
     return { outcome, resolution, session: this.#view(this.#mustGet(sessionId)) };
   }
 
@@ -167,24 +169,28 @@ export class Counter {
     if (!(quantity > 0) || !Number.isFinite(quantity))
       throw new RangeError('The quantity must be a number above zero.');
     const sessionId = this.#requireOpen();
-    this.#db.transaction(() => {
-      const line = getSessionLine(this.#db, sessionId, lineId);
-      if (!line) throw new CounterError('no-line', `Line ${lineId} is not in the open session.`);
-      if (line.kind === 'price') {
-        throw new CounterError(
-          'price-label-line',
-          'This line comes from a price label: remove it, or scan each label.',
-        );
-      }
-      const rounded = line.kind === 'weight' ? Math.round(quantity * 1000) / 1000 : quantity;
-      setSessionLineQuantity(this.#db, sessionId, lineId, rounded, null, this.#now());
-    })();
+    this.#db
+      .transaction(() => {
+        const line = getSessionLine(this.#db, sessionId, lineId);
+        if (!line) throw new CounterError('no-line', `Line ${lineId} is not in the open session.`);
+        if (line.kind === 'price') {
+          throw new CounterError(
+            'price-label-line',
+            'This line comes from a price label: remove it, or scan each label.',
+          );
+        }
+        const rounded = line.kind === 'weight' ? Math.round(quantity * 1000) / 1000 : quantity;
+        setSessionLineQuantity(this.#db, sessionId, lineId, rounded, null, this.#now());
+      })
+      .immediate();
     return this.#view(this.#mustGet(sessionId));
   }
 
   removeLine(lineId: number): SessionView {
     const sessionId = this.#requireOpen();
-    const removed = this.#db.transaction(() => removeSessionLine(this.#db, sessionId, lineId, this.#now()))();
+    const removed = this.#db
+      .transaction(() => removeSessionLine(this.#db, sessionId, lineId, this.#now()))
+      .immediate();
     if (!removed) throw new CounterError('no-line', `Line ${lineId} is not in the open session.`);
     return this.#view(this.#mustGet(sessionId));
   }
@@ -226,7 +232,7 @@ export class Counter {
   /** Abandons the open session (nothing is ordered); the next scan starts a new one. */
   cancel(): SessionView {
     const sessionId = this.#requireOpen();
-    this.#db.transaction(() => cancelShoppingSession(this.#db, sessionId, this.#now()))();
+    this.#db.transaction(() => cancelShoppingSession(this.#db, sessionId, this.#now())).immediate();
     return this.#view(this.#mustGet(sessionId));
   }
 

@@ -1,0 +1,93 @@
+// The counter's writes against another connection writing the same file at the same time (the
+// sync's writer): every scan lands. Real SQLite file, a real second connection in a worker thread.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { afterEach, describe, expect, it } from 'vitest';
+import { upsertStockItems } from '../../db/catalog.ts';
+import { openDatabase } from '../../db/database.ts';
+import { Counter } from './counter.ts';
+import { ScanResolver } from './resolve.ts';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+/** A worker committing one-row transactions back to back on its own connection until stopped. */
+function busyWriter(file: string): { stop: () => Promise<number> } {
+  const worker = new Worker(
+    `const Database = require(${JSON.stringify(require.resolve('better-sqlite3'))});
+     const { parentPort, workerData } = require('node:worker_threads');
+     const db = new Database(workerData, { timeout: 5000 });
+     db.exec('CREATE TABLE IF NOT EXISTS noise (k INTEGER)');
+     const insert = db.prepare('INSERT INTO noise (k) VALUES (?)');
+     let stop = false, n = 0;
+     parentPort.on('message', () => { stop = true; });
+     const loop = () => { for (let i = 0; i < 200 && !stop; i++) insert.run(n++); if (stop) { db.close(); parentPort.postMessage(n); } else setImmediate(loop); };
+     loop();`,
+    { eval: true, workerData: file },
+  );
+  return {
+    stop: () =>
+      new Promise<number>((resolve) => {
+        worker.once('message', (n: number) => void worker.terminate().then(() => resolve(n)));
+        worker.postMessage('stop');
+      }),
+  };
+}
+
+describe('Counter under a concurrent writer', () => {
+  it('lands every scan while another connection commits continuously', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'counter-busy-'));
+    dirs.push(dir);
+    const file = join(dir, 'counter.sqlite');
+    const db = openDatabase(file);
+    upsertStockItems(
+      db,
+      Array.from({ length: 50 }, (_, i) => ({
+        id: i + 1,
+        warehouseId: 1,
+        productId: i + 1,
+        barcode: `CODE-${i + 1}`,
+        productName: `Product ${i + 1}`,
+        price: 10,
+        vatRate: 21,
+      })),
+      { syncedAt: new Date().toISOString(), mark: 1 },
+    );
+    const writer = busyWriter(file);
+    try {
+      // Control: a deferred read-then-write transaction on this setup does hit "database is locked"
+      // (SQLITE_BUSY_SNAPSHOT, where no busy timeout helps): the hazard is real here.
+      db.exec('CREATE TABLE IF NOT EXISTS probe (k INTEGER)');
+      let deferredFailures = 0;
+      const readThenWrite = db.transaction((k: number) => {
+        db.prepare('SELECT count(*) FROM noise').pluck().get();
+        for (let spin = performance.now(); performance.now() - spin < 0.2;);
+        db.prepare('INSERT INTO probe (k) VALUES (?)').run(k);
+      });
+      for (let k = 0; k < 300; k++) {
+        try {
+          readThenWrite(k);
+        } catch {
+          deferredFailures++;
+        }
+      }
+      expect(deferredFailures).toBeGreaterThan(0);
+
+      const counter = new Counter({ db, resolver: new ScanResolver({ db }), warehouseId: () => 1 });
+      for (let k = 0; k < 300; k++) {
+        const scan = await counter.scan(`CODE-${(k % 50) + 1}`);
+        expect(scan.outcome.kind).toBe('product');
+        if (k % 49 === 48) counter.setQuantity(scan.session.lines[0]?.id ?? -1, 3);
+      }
+      const lines = counter.current()?.lines ?? [];
+      expect(lines).toHaveLength(50);
+    } finally {
+      expect(await writer.stop()).toBeGreaterThan(0);
+      db.close();
+    }
+  });
+});
