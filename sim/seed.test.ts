@@ -79,6 +79,18 @@ describe('sizes', () => {
     ).toBeGreaterThan(300);
   });
 
+  it('small: has weighed (21) and price-labelled (23) products that may be sold', () => {
+    const db = seeded('small');
+    for (const prefix of ['21', '23']) {
+      const n = count(
+        db,
+        `SELECT COUNT(*) FROM stock_item WHERE barcode LIKE '${prefix}%' AND coalesce(prohibitionOfSale, 0) = 0 AND price > 0`,
+      );
+      expect(n, prefix).toBeGreaterThanOrEqual(3 * 2);
+    }
+    db.close();
+  });
+
   it('large: at least 100,000 stock items by construction; small: 3 warehouses, 60 products, 20 companies', () => {
     expect(sizeSpecs.large.warehouses * sizeSpecs.large.products).toBeGreaterThanOrEqual(100_000);
     expect(sizeSpecs.small).toMatchObject({ warehouses: 3, products: 60, companies: 20 });

@@ -146,9 +146,8 @@ function seedProducts(db: SimDb, prng: Prng, count: number, companies: readonly 
   const codes = new DocTable(db, 'supplier_product_code');
   const out: Product[] = [];
   for (let id = 1; id <= count; id++) {
-    const roll = prng.next();
-    const kind: Product['kind'] =
-      id > 1 && roll < 0.05 ? 'weight' : id > 1 && roll < 0.08 ? 'price' : 'plain';
+    // By id, not by chance: every size, even small, has weighed (5 %) and price-labelled (4 %) products.
+    const kind: Product['kind'] = id % 20 === 7 ? 'weight' : id % 25 === 13 ? 'price' : 'plain';
     const brandIndex = prng.int(0, n.brands.length - 1);
     const naming = productNaming(prng, id, kind, n.brands[brandIndex] ?? '');
     const groupCode = naming.group;
@@ -183,7 +182,7 @@ function seedProducts(db: SimDb, prng: Prng, count: number, companies: readonly 
       supplierNumber: supplier.ico,
       supplierProductCode,
       isInactive: prng.chance(0.02),
-      prohibitionOfSale: prng.chance(0.01),
+      prohibitionOfSale: kind === 'plain' && prng.chance(0.01),
       prohibitionOfDiscounts: prng.chance(0.05),
       isNew: prng.chance(0.05),
       isInPromo: prng.chance(0.1),

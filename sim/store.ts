@@ -6,7 +6,7 @@ import { columnSql, financialReceivableFields, stockItemFields } from './fields.
 export type SimDb = Database.Database;
 
 /** Bump when the layout or the generator changes: a data folder seeded by another layout is reseeded. */
-export const STORE_LAYOUT = 6;
+export const STORE_LAYOUT = 7;
 
 const docTables = [
   'product',
