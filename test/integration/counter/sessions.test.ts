@@ -420,6 +420,23 @@ describe('pos scan (CLI)', () => {
     });
     const misread = await cli(['8591006000017']);
     expect(misread).toMatchObject({ code: 1, json: { kind: 'unknown', reason: 'misread' } });
+    // --session naming an open local session: the scan is applied to it, as at the counter.
+    const open = await counter().scan(cards.valid);
+    const applied = await cli([
+      p.barcode,
+      '--session',
+      String(open.session.id),
+      '--warehouse',
+      String(WAREHOUSE),
+    ]);
+    expect(applied).toMatchObject({
+      code: 0,
+      json: {
+        kind: 'product',
+        session: { id: open.session.id, lines: [{ productId: p.productId, quantity: 1 }] },
+      },
+    });
+    expect(counter().current()?.lines).toHaveLength(1);
     const usage = await runCli(['scan', '--json'], {
       stdout: () => undefined,
       stderr: () => undefined,
