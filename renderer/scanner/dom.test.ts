@@ -111,6 +111,33 @@ describe('attachScanner in Chromium', () => {
     expect(await state()).toMatchObject({ scans: ['96385074', 'ABC-123-xyz'], clicks: 0 });
   });
 
+  it('takes a scan through an IME (keyCode 229, text committed per key) and removes its text from the field', async () => {
+    await page.focus('#field');
+    await page.keyboard.type('x', { delay: 0 });
+    await page.waitForTimeout(600);
+    const cdp = await page.context().newCDPSession(page);
+    const start = Date.now();
+    const code = '4901234567894';
+    for (const [i, ch] of Array.from(code).entries()) {
+      const at = (start + i * 10) / 1000;
+      const common = {
+        key: 'Process',
+        code: `Digit${ch}`,
+        windowsVirtualKeyCode: 229,
+        nativeVirtualKeyCode: 229,
+      };
+      await cdp.send('Input.dispatchKeyEvent', { type: 'rawKeyDown', ...common, timestamp: at });
+      await cdp.send('Input.insertText', { text: ch });
+      await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common, timestamp: at + 0.003 });
+    }
+    const enter = { key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, nativeVirtualKeyCode: 13 };
+    const at = (start + code.length * 10) / 1000;
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...enter, text: '\r', timestamp: at });
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...enter, timestamp: at + 0.003 });
+    await page.waitForTimeout(200);
+    expect(await state()).toMatchObject({ scans: [code], submits: 0, field: 'x' });
+  });
+
   it('takes a paste outside fields as a scan, and a paste into a field as a paste', async () => {
     const paste = (selector: string, text: string) =>
       page.evaluate(
