@@ -71,10 +71,16 @@ export async function createStockWriter(db: Db, mode: 'worker' | 'inline'): Prom
   });
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`The stock item writer stopped (exit ${code})`)));
-  await new Promise<void>((resolve, reject) => {
-    onReady = resolve;
-    worker.once('error', reject);
+  const started = await new Promise<boolean>((resolve) => {
+    onReady = () => resolve(true);
+    worker.once('error', () => resolve(false));
+    worker.once('exit', () => resolve(false));
   });
+  // A build that cannot load the worker file (e.g. a bundle without it) still syncs, on this thread.
+  if (!started) {
+    await worker.terminate();
+    return inlineWriter(db);
+  }
   return {
     write(page) {
       if (failure) return Promise.reject(failure);
