@@ -9,7 +9,7 @@ const node = fileURLToPath(new URL('../node_modules/.bin/node', import.meta.url)
 const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
 
 describe('sim CLI', () => {
-  it('prints exactly the listening line when ready, serves, and stops cleanly on SIGTERM', async () => {
+  async function runUntilSignal(signal: NodeJS.Signals): Promise<number | null> {
     const child = spawn(node, [cli, '--port', '0', '--size', 'small', '--token-ttl', '2'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -29,13 +29,19 @@ describe('sim CLI', () => {
       ).json()) as { expires_in: number };
       expect(tokenReply.expires_in).toBe(2);
       const exited = once(child, 'exit');
-      child.kill('SIGTERM');
+      child.kill(signal);
       const [code] = (await exited) as [number | null];
-      expect(code).toBe(0);
       await expect(fetch(`${base}/api/health`)).rejects.toThrow();
+      return code;
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
+  }
+
+  it('prints exactly the listening line when ready, serves, and stops cleanly on SIGTERM and SIGINT', async () => {
+    const [term, int] = await Promise.all([runUntilSignal('SIGTERM'), runUntilSignal('SIGINT')]);
+    expect(term).toBe(0);
+    expect(int).toBe(0);
   });
 
   it('exits 2 with a clear message for invalid input', async () => {

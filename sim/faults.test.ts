@@ -138,6 +138,24 @@ describe('programmatic faults', () => {
   });
 });
 
+describe('closing', () => {
+  it('closes cleanly while a delayed request is still waiting, and the late handler does no harm', async () => {
+    const other = await startSim({ size: 'small' });
+    const t = await token(other.url);
+    other.faults.latency({ ms: 200 });
+    const pending = call(`${other.url}/api/stock-items/filter-paginated`, {
+      token: t,
+      body: { pageSize: 1 },
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    await other.close();
+    expect(await failure(pending)).not.toBe('unknown');
+    // The delayed handler wakes up after the store closed: it must fail quietly, not crash the process.
+    await new Promise((r) => setTimeout(r, 300));
+    await expect(other.close()).resolves.toBeUndefined();
+  });
+});
+
 describe('faults over /__sim/faults', () => {
   it('PUT replaces the configuration, POST merges, GET reports it', async () => {
     const put = await call(`${sim.url}/__sim/faults`, {
