@@ -82,7 +82,15 @@ export function createAdmin(db: SimDb, auth: AuthState): SimAdmin {
       checkPatch(partial);
       return db.transaction(() => {
         const products = new DocTable(db, 'product');
-        const id = db.prepare('SELECT COALESCE(MAX(id), 0) + 1 FROM stock_item').pluck().get() as number;
+        // Ids are never reused (a removed item's id must not come back as another item in a client's cache).
+        const id = db
+          .prepare(
+            `SELECT MAX(COALESCE((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'stockItemSeq'), 0),
+                        (SELECT COALESCE(MAX(id), 0) FROM stock_item)) + 1`,
+          )
+          .pluck()
+          .get() as number;
+        db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('stockItemSeq', ?)").run(String(id));
         const warehouseId = typeof partial['warehouseId'] === 'number' ? partial['warehouseId'] : 1;
         const warehouse = db.prepare('SELECT name, number FROM warehouse WHERE id = ?').get(warehouseId) as
           { name: string; number: string | null } | undefined;

@@ -228,6 +228,8 @@ describe('admin over /__sim/', () => {
     expect(item.warehouseId).toBe(2);
     expect((await call(`${sim.url}/__sim/stock-items/${item.id}`, { method: 'DELETE' })).status).toBe(204);
     expect((await call(`${sim.url}/__sim/stock-items/${item.id}`, { method: 'DELETE' })).status).toBe(404);
+    const next = sim.admin.addStockItem({ productName: 'Další čaj' });
+    expect(next['id']).toBe(item.id + 1);
 
     const card = await call(`${sim.url}/__sim/company-cards`, {
       method: 'POST',
