@@ -108,6 +108,30 @@ describe('pos sync and pos stock', () => {
     expect(JSON.parse(unreachable.stdout)).toMatchObject({ error: { exitCode: 4 } });
   });
 
+  it('sync exits 1 naming the resource that failed, and 3 when the credentials are refused', async () => {
+    const { sim, env } = await setup();
+    sim.faults.forceStatus({
+      status: 403,
+      path: '^/api/finances/',
+      message: 'Permission Permissions.FinancialReceivables.View is required.',
+    });
+    const partial = await pos(['sync', '--json'], env);
+    expect(partial.status, partial.stderr).toBe(1);
+    const doc = z
+      .object({
+        stockItems: z.number(),
+        errors: z.record(z.string(), z.object({ status: z.number().optional() })),
+      })
+      .parse(JSON.parse(partial.stdout));
+    expect(doc.stockItems).toBeGreaterThan(0);
+    expect(Object.keys(doc.errors)).toEqual(['financialReceivables']);
+    expect(doc.errors['financialReceivables']?.status).toBe(403);
+
+    const refused = await pos(['sync', '--json'], { ...env, POS_CLIENT_SECRET: 'wrong-secret' });
+    expect(refused.status).toBe(3);
+    expect(refused.stdout + refused.stderr).not.toContain('wrong-secret');
+  });
+
   it('a sync process killed with SIGKILL mid-run leaves a whole cache, and the next run continues', async () => {
     const { sim, env, dataDir } = await setup();
     sim.faults.latency({ ms: 40, path: '^/api/stock-items' });
