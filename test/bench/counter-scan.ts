@@ -5,7 +5,9 @@
 // The 1M cache is the catalog's generator (stock-cache.ts), copied so the scans never touch it.
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { openDatabase } from '../../db/database.ts';
 import { Counter, ScanResolver } from '../../main/counter/index.ts';
 import { generateStockCache } from './stock-cache.ts';
@@ -16,6 +18,30 @@ import type { Benchmark, Figure } from './types.ts';
 const BASKET = 40;
 /** Scans before measuring: the JIT and SQLite's page cache warm up. */
 const WARMUP = 500;
+
+/** A worker thread committing 500-row transactions into the file until stopped; resolves to the page count. */
+function pageWriter(file: string): { stop: () => Promise<number> } {
+  const worker = new Worker(
+    `const Database = require(${JSON.stringify(createRequire(import.meta.url).resolve('better-sqlite3'))});
+     const { parentPort, workerData } = require('node:worker_threads');
+     const db = new Database(workerData, { timeout: 5000 });
+     db.exec('CREATE TABLE IF NOT EXISTS bench_pages (k INTEGER, name TEXT, price REAL)');
+     const insert = db.prepare('INSERT INTO bench_pages (k, name, price) VALUES (?, ?, ?)');
+     const page = db.transaction((p) => { for (let i = 0; i < 500; i++) insert.run(p * 500 + i, 'Stock item ' + i, i * 1.5); });
+     let stop = false, pages = 0;
+     parentPort.on('message', () => { stop = true; });
+     const loop = () => { if (stop) { db.close(); parentPort.postMessage(pages); return; } page(pages++); setImmediate(loop); };
+     loop();`,
+    { eval: true, workerData: file },
+  );
+  return {
+    stop: () =>
+      new Promise<number>((resolve) => {
+        worker.once('message', (pages: number) => void worker.terminate().then(() => resolve(pages)));
+        worker.postMessage('stop');
+      }),
+  };
+}
 
 export const counterScan: Benchmark = {
   name: 'counter-scan',
@@ -60,6 +86,17 @@ export const counterScan: Benchmark = {
         if (scan.outcome.kind !== 'product') throw new Error(`scan ${code(k)}: ${scan.outcome.kind}`);
         if (scan.session.lines.length >= BASKET) counter.cancel();
       }
+      // While another connection writes sync-sized pages (500 rows per transaction, back to back)
+      // into the same file, as the sync's worker thread does: scans wait for the write lock.
+      const writer = pageWriter(file);
+      const duringWrites: number[] = [];
+      for (let k = 0; k < scans / 2; k++) {
+        const t = performance.now();
+        const scan = await counter.scan(code(k + scans));
+        duringWrites.push(performance.now() - t);
+        if (scan.session.lines.length >= BASKET) counter.cancel();
+      }
+      const pages = await writer.stop();
       const size = `${items} stock items, ${scans} scans`;
       const figures: Record<string, Figure> = {
         'counter.scanToLine.p50Ms': {
@@ -78,6 +115,11 @@ export const counterScan: Benchmark = {
           value: round(percentile(line, 99) / percentile(floor, 99), 2),
           unit: 'ratio',
           vs: `p99 of a one-row write transaction, interleaved: ${round(percentile(floor, 99))} ms`,
+        },
+        'counter.scanToLine.duringWrites.p99Ms': {
+          value: round(percentile(duringWrites, 99)),
+          unit: 'ms',
+          vs: `target < 2; another connection committing 500-row pages back to back (${pages} pages), p50 ${round(percentile(duringWrites, 50))} ms`,
         },
         'counter.resolve.p50Ms': {
           value: round(percentile(lookup, 50)),
