@@ -6,6 +6,7 @@ import {
   addPending,
   cardByBarcode,
   catalogCounts,
+  clearSyncProgress,
   deleteStockItems,
   discoverCompanies,
   discoveredCompanyIds,
@@ -272,6 +273,14 @@ describe('catalog queries', () => {
     expect(pendingKeys(d, 'productUnits', 2)).toEqual([1, 2]);
     removePending(d, 'productUnits', [1, 2]);
     expect(pendingCount(d, 'productUnits')).toBe(1);
+    saveSyncState(d, 'stockItems', { cursor: '{"page":5}' });
+    clearSyncProgress(d);
+    expect(pendingCount(d, 'productUnits')).toBe(0);
+    expect(syncState(d, 'stockItems')).toEqual({
+      resource: 'stockItems',
+      fullPass: 3,
+      watermark: '2026-01-01T00:00:00',
+    });
 
     expect(catalogCounts(d)).toMatchObject({
       warehouses: 1,

@@ -720,6 +720,17 @@ const syncStateColumns = new Set([
   'lastErrorAt',
 ]);
 
+/**
+ * Forgets unfinished passes (cursors and keys still to fetch) but keeps every cached row: for when
+ * the instance changed, so the next run starts a fresh pass instead of resuming another instance's.
+ */
+export function clearSyncProgress(db: Db): void {
+  db.transaction(() => {
+    db.prepare('UPDATE sync_state SET cursor = NULL').run();
+    db.prepare('DELETE FROM sync_pending').run();
+  })();
+}
+
 export function addPending(db: Db, resource: CatalogResource, keys: Iterable<number>): void {
   const insert = db.prepare('INSERT INTO sync_pending (resource, key) VALUES (?, ?) ON CONFLICT DO NOTHING');
   for (const k of keys) insert.run(resource, k);
