@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { InternetOrderPayload } from '../main/outbox/order.ts';
-import type { Statement } from 'better-sqlite3';
+import { prepared } from './prepared.ts';
 import type { Db } from './database.ts';
 
 export const OUTBOX_STATES = [
@@ -46,25 +46,6 @@ export interface OutboxOrder {
   readonly code: string | null;
   readonly permission: string | null;
   readonly originSessionId: number | null;
-}
-
-/**
- * Prepared statements per connection: preparing costs more than running these small statements, and
- * the sender runs a few per order.
- */
-const statements = new WeakMap<Db, Map<string, Statement>>();
-function stmt(db: Db, sql: string): Statement {
-  let cache = statements.get(db);
-  if (!cache) {
-    cache = new Map();
-    statements.set(db, cache);
-  }
-  let statement = cache.get(sql);
-  if (!statement) {
-    statement = db.prepare(sql);
-    cache.set(sql, statement);
-  }
-  return statement;
 }
 
 const FieldErrors = z.record(z.string(), z.array(z.string()));
@@ -125,7 +106,7 @@ export interface InsertOutboxOptions {
 export function insertOutboxOrder(db: Db, order: unknown, options: InsertOutboxOptions = {}): OutboxOrder {
   const payload = InternetOrderPayload.parse(order);
   const now = (options.now ?? new Date()).toISOString();
-  const info = stmt(
+  const info = prepared(
     db,
     `INSERT INTO outbox_order (client_reference, payload, state, attempts, created_at, updated_at, origin_session_id)
        VALUES (?, ?, 'queued', 0, ?, ?, ?)`,
@@ -140,7 +121,7 @@ export function insertOutboxOrder(db: Db, order: unknown, options: InsertOutboxO
 }
 
 export function getOutboxOrder(db: Db, id: number): OutboxOrder | undefined {
-  const row: unknown = stmt(db, 'SELECT * FROM outbox_order WHERE id = ?').get(id);
+  const row: unknown = prepared(db, 'SELECT * FROM outbox_order WHERE id = ?').get(id);
   return row === undefined ? undefined : toOrder(row);
 }
 
@@ -153,8 +134,8 @@ function mustGet(db: Db, id: number): OutboxOrder {
 export function listOutboxOrders(db: Db, states?: readonly OutboxState[]): OutboxOrder[] {
   const rows: unknown[] =
     states === undefined
-      ? stmt(db, 'SELECT * FROM outbox_order ORDER BY id').all()
-      : stmt(
+      ? prepared(db, 'SELECT * FROM outbox_order ORDER BY id').all()
+      : prepared(
           db,
           `SELECT * FROM outbox_order WHERE state IN (SELECT value FROM json_each(?)) ORDER BY id`,
         ).all(JSON.stringify(states));
@@ -165,7 +146,7 @@ export function countOutboxOrders(db: Db): Record<OutboxState, number> {
   const counts = Object.fromEntries(OUTBOX_STATES.map((s) => [s, 0])) as Record<OutboxState, number>;
   const rows = z
     .array(z.object({ state: OutboxState, n: z.number().int() }))
-    .parse(stmt(db, 'SELECT state, count(*) AS n FROM outbox_order GROUP BY state').all());
+    .parse(prepared(db, 'SELECT state, count(*) AS n FROM outbox_order GROUP BY state').all());
   for (const r of rows) counts[r.state] = r.n;
   return counts;
 }
@@ -183,7 +164,7 @@ export function nextDueOutboxOrder(
   // afterId walks the queue once per pass (an order retried in this pass waits for the next one);
   // each lookup is a range scan of the (state, id) index from there, never a rescan of sent orders.
   const next = (state: OutboxState): unknown =>
-    stmt(
+    prepared(
       db,
       `SELECT * FROM outbox_order INDEXED BY outbox_order_state
        WHERE state = ? AND id > ? AND (next_attempt_at IS NULL OR next_attempt_at <= ?)
@@ -200,7 +181,7 @@ export function nextDueOutboxOrder(
 
 /** Earliest next_attempt_at among orders that wait for a time (for the sender's timer). */
 export function earliestNextAttempt(db: Db, includeInDoubt: boolean): number | null {
-  const value = stmt(
+  const value = prepared(
     db,
     `SELECT min(coalesce(next_attempt_at, 0)) FROM outbox_order
        WHERE state = 'queued' OR (? AND state = 'in-doubt')`,
@@ -220,7 +201,7 @@ export function earliestNextAttempt(db: Db, includeInDoubt: boolean): number | n
  * Returns false when the order was not in an expected state (someone else took it).
  */
 export function claimForSending(db: Db, id: number, from: readonly OutboxState[], now = new Date()): boolean {
-  const info = stmt(
+  const info = prepared(
     db,
     `UPDATE outbox_order SET state = 'sending', attempts = attempts + 1, updated_at = ?
        WHERE id = ? AND state IN (SELECT value FROM json_each(?))`,
@@ -251,7 +232,7 @@ export function recordOutboxOutcome(
   outcome: OutboxOutcome,
   now = new Date(),
 ): OutboxOrder | undefined {
-  const info = stmt(
+  const info = prepared(
     db,
     `UPDATE outbox_order SET state = ?, next_attempt_at = ?, remote_id = ?, field_errors = ?, messages = ?,
          error_id = ?, code = ?, permission = ?, updated_at = ?
@@ -281,7 +262,7 @@ export function replaceOutboxPayload(
   now = new Date(),
 ): OutboxOrder | undefined {
   const payload = InternetOrderPayload.parse(order);
-  const info = stmt(
+  const info = prepared(
     db,
     `UPDATE outbox_order SET payload = ?, state = 'queued', next_attempt_at = NULL, field_errors = NULL,
          messages = NULL, error_id = NULL, code = NULL, permission = NULL, updated_at = ?
@@ -295,7 +276,7 @@ export function replaceOutboxPayload(
  * becomes `in-doubt` (never `queued`: that would resend it blindly). Returns how many.
  */
 export function markInterruptedInDoubt(db: Db, now = new Date()): number {
-  return stmt(
+  return prepared(
     db,
     `UPDATE outbox_order SET state = 'in-doubt', next_attempt_at = NULL, updated_at = ?,
          messages = json_array('The app stopped while this order was being sent; it may have reached the service.')

@@ -1,25 +1,8 @@
 // Typed queries of shopping sessions (migration 4). No function here opens a transaction: the
 // counter wraps each user action (scan, edit, close + outbox insert) in one of its own.
-import type Database from 'better-sqlite3';
+import { prepared } from './prepared.ts';
 import { z } from 'zod';
 import type { Db } from './database.ts';
-
-// Scans run these on every keystroke burst: statements are prepared once per connection.
-const statements = new WeakMap<Db, Map<string, Statement>>();
-function prepared(db: Db, sql: string): Statement {
-  let cache = statements.get(db);
-  if (!cache) {
-    cache = new Map();
-    statements.set(db, cache);
-  }
-  let statement = cache.get(sql);
-  if (!statement) {
-    statement = db.prepare(sql);
-    cache.set(sql, statement);
-  }
-  return statement;
-}
-type Statement = Database.Statement;
 
 export const SESSION_STATES = ['open', 'closed', 'cancelled'] as const;
 export type ShoppingSessionState = (typeof SESSION_STATES)[number];
