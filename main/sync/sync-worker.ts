@@ -5,6 +5,7 @@ import { openDatabase } from '../../db/database.ts';
 import { ServiceClient } from '../service/index.ts';
 import { WorkerCommand, WorkerInput, type WorkerMessage } from './worker-protocol.ts';
 import { runSync } from './sync.ts';
+import { lowerThreadPriority } from './thread-priority.ts';
 
 const port = parentPort;
 if (!port) throw new Error('sync-worker runs as a worker thread');
@@ -16,6 +17,7 @@ port.on('message', (raw: unknown) => {
   controller.abort();
 });
 
+lowerThreadPriority();
 const db = openDatabase(input.dbFile);
 const service = new ServiceClient(input.service);
 try {

@@ -3,12 +3,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { z } from 'zod';
 import { openDatabase } from '../../db/database.ts';
+import { lowerThreadPriority } from './thread-priority.ts';
 import { writeStockPage } from './writer.ts';
 import { WriterRequest, type WriterReply } from './writer-protocol.ts';
 
 const port = parentPort;
 if (!port) throw new Error('writer-worker runs as a worker thread');
 const { file } = z.object({ file: z.string() }).parse(workerData);
+lowerThreadPriority();
 const db = openDatabase(file);
 const reply = (message: WriterReply): void => port.postMessage(message);
 

@@ -1,17 +1,18 @@
 // Child of the sync benchmark: one measurement per process, so its peak RSS is the syncing
 // process's own. Prints one JSON line.
 //   download URL           walk the stock item pages exactly as sync does, parse only, no SQLite
-//   sync URL FILE [all]    sync stock items (or every resource) into FILE on the sync worker, measuring
+//   sync URL FILE SCOPE    SCOPE stock|all|inprocess: stock items only / every resource on the sync
+//                          worker / every resource with runSync on this thread; measuring
 //                          this (the core's) thread: event-loop delay and a barcode lookup every 20 ms
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { stockItemByBarcode, stockItemFields } from '../../db/catalog.ts';
+import { stockItemByBarcode, stockItemFields, type CatalogResource } from '../../db/catalog.ts';
 import { openDatabase } from '../../db/database.ts';
 import { ServiceClient } from '../../main/service/index.ts';
-import { runSyncInWorker } from '../../main/sync/index.ts';
+import { runSync, runSyncInWorker } from '../../main/sync/index.ts';
 
 const [mode, url, file, scope] = process.argv.slice(2);
 if (url === undefined || (mode !== 'download' && mode !== 'sync'))
-  throw new Error('usage: download|sync URL [FILE] [all]');
+  throw new Error('usage: download URL | sync URL FILE stock|all|inprocess');
 const credentials = { clientId: 'counter-demo', clientSecret: 'counter-demo-secret' };
 const service = new ServiceClient({ baseUrl: url, ...credentials });
 const pageSize = 250;
@@ -42,15 +43,18 @@ if (mode === 'download') {
   }, 20);
   loop.enable();
   const started = performance.now();
-  const report = await runSyncInWorker(
-    db,
-    { baseUrl: url, ...credentials },
-    {
-      mode: 'full',
-      pageSize,
-      ...(scope === 'all' ? {} : { resources: ['warehouses', 'stockItems'] }),
-    },
-  );
+  const stockOnly: CatalogResource[] = ['warehouses', 'stockItems'];
+  const options = {
+    mode: 'full' as const,
+    pageSize,
+    ...(scope === 'stock' ? { resources: stockOnly } : {}),
+  };
+  // 'inprocess': runSync on this thread (pages parsed here, written by the writer worker), for
+  // comparison with the default: the whole run on the sync worker.
+  const report =
+    scope === 'inprocess'
+      ? await runSync(db, service, options)
+      : await runSyncInWorker(db, { baseUrl: url, ...credentials }, options);
   const ms = performance.now() - started;
   loop.disable();
   clearInterval(scanner);
