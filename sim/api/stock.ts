@@ -32,7 +32,13 @@ export function stockItemWhere(filter: StockItemFilter | null | undefined): Wher
   if (filter.lastModifyFrom != null) {
     const from = parseDateTime(filter.lastModifyFrom);
     // Truncated to seconds: the stored precision. >= keeps the boundary row (a client re-reads it, never misses it).
-    if (from) where.push({ sql: '"lastModify" >= ?', params: [formatDateTime(from)] });
+    if (from) {
+      where.push({
+        sql: '"lastModify" >= ?',
+        params: [formatDateTime(from)],
+        indexWhenById: 'stock_item_last_modify',
+      });
+    }
   }
   if (filter.ids != null)
     where.push({ sql: '"id" IN (SELECT value FROM json_each(?))', params: [JSON.stringify(filter.ids)] });
