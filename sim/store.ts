@@ -6,7 +6,7 @@ import { columnSql, financialReceivableFields, stockItemFields } from './fields.
 export type SimDb = Database.Database;
 
 /** Bump when the layout or the generator changes: a data folder seeded by another layout is reseeded. */
-export const STORE_LAYOUT = 7;
+export const STORE_LAYOUT = 8;
 
 const docTables = [
   'product',
@@ -24,6 +24,8 @@ const docTables = [
 
 /** Indexes are built after seeding: bulk inserts into an unindexed table are several times faster. */
 const indexSql = `
+  -- A narrow copy of the id order: skipping to a deep page walks it instead of the wide rows (1 ms vs 18 ms at 94,500).
+  CREATE INDEX stock_item_id ON stock_item (id);
   CREATE INDEX stock_item_warehouse ON stock_item (warehouseId);
   CREATE INDEX stock_item_product ON stock_item (productId, warehouseId);
   CREATE INDEX stock_item_barcode ON stock_item (barcode);
