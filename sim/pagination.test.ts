@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startSim, type RunningSim } from './server.ts';
+import { financialReceivableSchema, stockItemSchema } from './schemas.ts';
 import { call, errorOf, token } from './testing.ts';
 
 const pageSchema = z
@@ -172,6 +173,8 @@ describe('stock item filters', () => {
 
   it('leaves null properties out and writes date-times without offset', async () => {
     const rows = (await stock({})).data;
+    // Every row is exactly the StockItem of /swagger (no stray property, right types).
+    for (const row of rows) stockItemSchema.strict().parse(row);
     for (const row of rows) {
       expect(Object.values(row)).not.toContain(null);
       expect(String(row['lastModify'])).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
@@ -194,6 +197,7 @@ describe('financial receivables', () => {
   it('filters by customerId and isPaid', async () => {
     const all = await receivables({});
     expect(all.totalCount).toBeGreaterThan(3);
+    for (const row of all.data) financialReceivableSchema.strict().parse(row);
     const customerId = all.data[0]?.['customerId'];
     const mine = await receivables({ filter: { customerId } });
     expect(mine.data.every((r) => r['customerId'] === customerId)).toBe(true);
