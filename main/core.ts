@@ -222,7 +222,7 @@ export class Core {
     'warehouses.list': () => Promise.resolve(warehouses(this.#data()).map(warehouseView)),
     'connection.test': () => this.#connection(true),
     'connection.capabilities': () => this.#connection(false),
-    'sync.now': () => Promise.resolve(this.#syncRunner().start()),
+    'sync.now': ({ full }) => Promise.resolve(this.#syncRunner().start({ full: full === true })),
     'sync.status': () => Promise.resolve(this.#syncStatus()),
     'stock.search': (input) =>
       Promise.resolve({

@@ -88,6 +88,12 @@ export const SyncResourceView = z.object({
   lastSyncedAt: isoDateTime.nullable(),
   message: z.string().optional(),
 });
+export const SyncNowInput = z
+  .object({
+    /** A full pass: every resource from scratch, removing rows the instance no longer has. */
+    full: z.boolean().optional(),
+  })
+  .strict();
 export const SyncStatusView = z.object({
   running: z.boolean(),
   resources: z.array(SyncResourceView),
@@ -272,7 +278,7 @@ export const calls = {
   'warehouses.list': { input: empty, output: z.array(WarehouseView) },
   'connection.test': { input: empty, output: ConnectionView },
   'connection.capabilities': { input: empty, output: ConnectionView },
-  'sync.now': { input: empty, output: SyncStatusView },
+  'sync.now': { input: SyncNowInput, output: SyncStatusView },
   'sync.status': { input: empty, output: SyncStatusView },
   'stock.search': { input: StockSearchInput, output: StockSearchView },
   'session.current': { input: empty, output: SessionView },

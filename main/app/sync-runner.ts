@@ -40,7 +40,8 @@ export class SyncRunner {
   }
 
   /** Starts a run unless one is running; returns at once with the status. */
-  start(): SyncStatusView {
+  start(options: { full?: boolean } = {}): SyncStatusView {
+    if (options.full === true) this.#full = true;
     if (this.#running === null) {
       this.#abort = new AbortController();
       for (const resource of allResources) this.#live.set(resource, this.#idle(resource, 'idle'));

@@ -192,9 +192,9 @@ const RESOURCE_LABELS: Readonly<Record<string, string>> = {
 function SyncCard() {
   const sync = useApp((s) => s.sync);
   const [error, setError] = useState<string | null>(null);
-  const start = async () => {
+  const start = async (full: boolean) => {
     try {
-      useApp.setState({ sync: await pos.invoke('sync.now', {}) });
+      useApp.setState({ sync: await pos.invoke('sync.now', { full }) });
       setError(null);
     } catch (e) {
       setError(message(e));
@@ -203,14 +203,25 @@ function SyncCard() {
   return (
     <div className="card" data-section="sync">
       <h2>Sync</h2>
-      <button
-        type="button"
-        onClick={() => void start()}
-        disabled={sync?.running === true}
-        data-action="sync-now"
-      >
-        {sync?.running === true ? 'Syncing…' : 'Sync now'}
-      </button>
+      <div className="actions">
+        <button
+          type="button"
+          onClick={() => void start(false)}
+          disabled={sync?.running === true}
+          data-action="sync-now"
+        >
+          {sync?.running === true ? 'Syncing…' : 'Sync now'}
+        </button>
+        <button
+          type="button"
+          onClick={() => void start(true)}
+          disabled={sync?.running === true}
+          title="Fetch everything again and drop what the instance no longer has"
+          data-action="sync-full"
+        >
+          Full sync
+        </button>
+      </div>
       {error !== null && <p className="notice error">{error}</p>}
       <p className="muted">Last complete sync: {formatAge(sync?.lastSyncedAt ?? null)}</p>
       <ul className="progress-list">

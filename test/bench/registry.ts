@@ -1,6 +1,7 @@
 // Every benchmark, in the order they run. Each area appends its own module here.
 import { counterScan } from './counter-scan.ts';
 import { outboxBenchmark } from './outbox.ts';
+import { scanPaint } from './scan-paint.ts';
 import { simPages } from './sim-pages.ts';
 import { stockLookup } from './stock-lookup.ts';
 import { syncLarge } from './sync-large.ts';
@@ -12,4 +13,5 @@ export const benchmarks: readonly Benchmark[] = [
   outboxBenchmark,
   counterScan,
   simPages,
+  scanPaint,
 ];

@@ -32,7 +32,9 @@ export async function scan(page: Page, code: string, msPerKey = 10): Promise<voi
   // after a pause.
   await page.waitForTimeout(450);
   const session = await cdp(page);
-  const start = Date.now();
+  // Stamped a little ahead: if the renderer ran its scanner timer between two deliveries, keys stamped
+  // in the past would look like a pause the scanner never made.
+  const start = Date.now() + 250;
   const sends = [...Array.from(code), '\n'].flatMap((ch, i) => {
     const at = start + i * msPerKey;
     const k = keyOf(ch);
@@ -52,6 +54,7 @@ export async function scan(page: Page, code: string, msPerKey = 10): Promise<voi
 
 export async function goTo(page: Page, screen: 'sale' | 'stock' | 'orders' | 'settings'): Promise<void> {
   const key = { sale: 'F1', stock: 'F2', orders: 'F3', settings: 'F4' }[screen];
+  await page.getByTestId('status-bar').waitFor();
   await page.keyboard.press(key);
   await page.getByTestId(screen).waitFor();
 }

@@ -1,0 +1,258 @@
+// What the renderer may never see or do, checked in Chromium through the web shell: the client secret,
+// the service's access token and the shell's own launch token are in no global, no storage, no call
+// result, no event and no DOM; popups and form posts elsewhere are refused; the shell refuses requests
+// for other Host names.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSim, type RunningSim } from '../../sim/server.ts';
+import { goTo } from './app.ts';
+import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+
+const CLIENT_ID = 'security-client';
+const SECRET = `s3cret-${randomBytes(12).toString('hex')}`;
+
+let sim: RunningSim;
+let proxy: { url: string; tokens: Set<string>; server: Server };
+let shell: RunningShell;
+let browser: Browser;
+let page: Page;
+let dataDir: string;
+const seen: string[] = [];
+
+/** Forwards to the sim and remembers every access token it hands out, so the test knows them. */
+async function tokenSniffingProxy(target: string): Promise<typeof proxy> {
+  const tokens = new Set<string>();
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const upstream = request(
+        `${target}${req.url ?? '/'}`,
+        { method: req.method, headers: { ...req.headers, host: new URL(target).host } },
+        (up) => {
+          const body: Buffer[] = [];
+          up.on('data', (c: Buffer) => body.push(c));
+          up.on('end', () => {
+            const text = Buffer.concat(body).toString('utf8');
+            const token = /"access_token"\s*:\s*"([^"]+)"/.exec(text)?.[1];
+            if (token !== undefined) tokens.add(token);
+            res.writeHead(up.statusCode ?? 502, up.headers);
+            res.end(Buffer.concat(body));
+          });
+        },
+      );
+      upstream.on('error', () => {
+        res.destroy();
+      });
+      upstream.end(Buffer.concat(chunks));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, tokens, server };
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'counter-e2e-security-'));
+  sim = await startSim({ size: 'small', port: 0 });
+  sim.admin.addClient({
+    clientId: CLIENT_ID,
+    clientSecret: SECRET,
+    permissions: [
+      'Permissions.StockItems.View',
+      'Permissions.ItemLists.View',
+      'Permissions.Companies.View',
+      'Permissions.FinancialReceivables.View',
+      'Permissions.Product.View',
+      'Permissions.Orders.Create',
+      'Permissions.PointOfSale.View',
+    ],
+  });
+  proxy = await tokenSniffingProxy(sim.url);
+  [shell, browser] = await Promise.all([
+    startWebShellProcess({ POS_DATA_DIR: dataDir, POS_DEMO_SIZE: 'small' }),
+    launchChromium(),
+  ]);
+  page = await browser.newPage();
+  // Everything the page receives from the shell is kept for the search below.
+  page.on('response', (response) => {
+    if (response.url().includes('/rpc/'))
+      void response
+        .text()
+        .then((t) => seen.push(t))
+        .catch(() => undefined);
+  });
+  await page.goto(shell.url);
+  // Configured through the UI: the secret is typed into Settings, as an installer does.
+  await goTo(page, 'settings');
+  await page.locator('[data-field="instanceUrl"]').fill(proxy.url);
+  await page.locator('[data-field="clientId"]').fill(CLIENT_ID);
+  await page.locator('[data-field="clientSecret"]').fill(SECRET);
+  await page.locator('[data-action="save-instance"]').click();
+  await page.getByTestId('status-bar').getByText('Online', { exact: true }).waitFor({ timeout: 20_000 });
+  await page.locator('[data-action="sync-now"]').click();
+  await page.waitForFunction(
+    () => document.querySelectorAll('[data-section="sync"] [data-state="done"]').length === 6,
+    undefined,
+    { timeout: 60_000 },
+  );
+  await page.locator('[data-action="test-connection"]').click();
+  await page.locator('[data-connection-ok="true"]').waitFor();
+});
+
+afterAll(async () => {
+  await browser.close();
+  await shell.stop();
+  await new Promise<void>((resolve) => proxy.server.close(() => resolve()));
+  await sim.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the renderer cannot read secrets', () => {
+  it('the service handed out access tokens (so there is something to look for)', () => {
+    expect(proxy.tokens.size).toBeGreaterThan(0);
+  });
+
+  it('finds no secret, access token or launch token in globals, storage, cookies, URL or DOM', async () => {
+    const launchToken = new URL(shell.url).searchParams.get('token') ?? '';
+    expect(launchToken.length).toBeGreaterThan(20);
+    const secrets = [SECRET, launchToken, ...proxy.tokens];
+    for (const screen of ['sale', 'stock', 'orders', 'settings'] as const) {
+      await goTo(page, screen);
+      const visible = await page.evaluate(() => {
+        const strings: string[] = [location.href, document.cookie, document.documentElement.outerHTML];
+        for (const store of [localStorage, sessionStorage]) {
+          for (let i = 0; i < store.length; i++) {
+            const key = store.key(i) ?? '';
+            strings.push(key, store.getItem(key) ?? '');
+          }
+        }
+        for (const name of Object.getOwnPropertyNames(window)) {
+          let value: unknown;
+          try {
+            value = (window as unknown as Record<string, unknown>)[name];
+          } catch {
+            continue;
+          }
+          if (typeof value === 'string') strings.push(value);
+          else if (value !== null && typeof value === 'object' && !(value instanceof Node)) {
+            try {
+              strings.push(JSON.stringify(value));
+            } catch {
+              // circular or host objects: not data the app put there
+            }
+          }
+        }
+        for (const input of document.querySelectorAll('input')) strings.push(input.value);
+        return strings.join('\n');
+      });
+      for (const secret of secrets) expect(visible).not.toContain(secret);
+    }
+    expect(await page.evaluate(() => document.cookie)).toBe(''); // HttpOnly: scripts cannot see it
+  });
+
+  it('finds them in no call result and no event', async () => {
+    const events = await page.evaluate(async () => {
+      const source = new EventSource('/events');
+      const got: string[] = [];
+      for (const name of [
+        'sync.progress',
+        'status.changed',
+        'outbox.changed',
+        'connectivity',
+        'session.changed',
+      ]) {
+        source.addEventListener(name, (e) => got.push((e as MessageEvent<string>).data));
+      }
+      await fetch('/rpc/sync.now', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      await new Promise((r) => setTimeout(r, 1500));
+      source.close();
+      return got;
+    });
+    const calls = await page.evaluate(async () => {
+      const out: string[] = [];
+      for (const channel of ['settings.get', 'status.get', 'connection.test', 'sync.status', 'outbox.list']) {
+        const r = await fetch(`/rpc/${channel}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        });
+        out.push(await r.text());
+      }
+      return out;
+    });
+    expect(events.length).toBeGreaterThan(0);
+    const all = [...seen, ...events, ...calls].join('\n');
+    expect(all).toContain('"hasSecret":true');
+    for (const secret of [SECRET, ...proxy.tokens]) expect(all).not.toContain(secret);
+  });
+});
+
+describe('the renderer cannot leave the app', () => {
+  it('window.open is refused and no popup appears', async () => {
+    let popups = 0;
+    page.context().on('page', () => popups++);
+    const opened = await page.evaluate(() => window.open('https://example.com/', '_blank') === null);
+    expect(opened).toBe(true);
+    await page.evaluate(() => {
+      const a = document.createElement('a');
+      a.href = 'https://example.com/';
+      a.target = '_blank';
+      document.body.append(a);
+      a.click();
+    });
+    await page.waitForTimeout(500);
+    expect(popups).toBe(0);
+  });
+
+  it('a form posting elsewhere and a frame of another site are refused; the app stays', async () => {
+    const before = page.url();
+    const blocked: string[] = [];
+    page.on('request', (r) => {
+      if (!r.url().startsWith(shell.origin)) blocked.push(r.url());
+    });
+    await page.evaluate(() => {
+      const form = document.createElement('form');
+      form.action = 'https://example.com/steal';
+      form.method = 'POST';
+      document.body.append(form);
+      // Later, so this evaluate returns whatever the submission does.
+      setTimeout(() => form.submit(), 0);
+      const frame = document.createElement('iframe');
+      frame.src = 'https://example.com/';
+      document.body.append(frame);
+    });
+    await page.waitForTimeout(800);
+    expect(page.url()).toBe(before);
+    expect(blocked).toEqual([]);
+    expect(await page.evaluate(() => document.querySelectorAll('[data-testid="status-bar"]').length)).toBe(1);
+    await screenshot(page, 'security-after-escape-attempts');
+  });
+});
+
+describe('the web shell refuses other hosts', () => {
+  it('answers 403 to a request naming another Host (DNS rebinding)', async () => {
+    const port = new URL(shell.origin).port;
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(
+        { host: '127.0.0.1', port, path: '/', headers: { host: `evil.example:${port}` } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(status).toBe(403);
+  });
+});
