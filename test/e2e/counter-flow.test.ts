@@ -139,6 +139,24 @@ describe('a day at the counter', { timeout: 120_000 }, () => {
     expect(card.barcode).toBeTruthy();
   });
 
+  it('shows on the scanner test pad what the scanner sends and how it is classified', async () => {
+    const pad = page.locator('[data-testpad]');
+    await pad.click();
+    await scan(page, products[0]?.barcode ?? '');
+    const result = page.locator('[data-section="scanner-test"] [data-classified]');
+    await expect.poll(() => result.getAttribute('data-via')).toBe('scanner');
+    expect(await result.getAttribute('data-classified')).toBe('EAN-13');
+    expect(await pad.locator('li').count()).toBe(14); // 13 digits and the Enter suffix, each with its gap
+    // A person typing slowly is told apart, and a wrong check digit is a misread.
+    await page.waitForTimeout(450);
+    await page.keyboard.type('4006381333932', { delay: 160 });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => result.getAttribute('data-via')).toBe('typed');
+    expect(await result.getAttribute('data-classified')).toBe('misread');
+    await result.scrollIntoViewIfNeeded();
+    await screenshot(page, 'flow-02b-scanner-test-pad');
+  });
+
   it('sells with a 10 ms/key scanner: products, quantity edit, removal, customer card, order sent', async () => {
     await goTo(page, 'sale');
     const lines = page.getByTestId('sale-lines');
@@ -170,8 +188,11 @@ describe('a day at the counter', { timeout: 120_000 }, () => {
     await screenshot(page, 'flow-03-sale');
 
     // An unknown code and a misread are said clearly (and cued audibly).
+    const cueBefore = await page.evaluate(() => document.body.dataset.cue ?? '');
     await scan(page, '4006381333931'); // valid EAN-13, not in this catalog
     await expect.poll(() => page.locator('[data-scan-outcome="error"]').textContent()).toContain('Unknown');
+    // The error cue was played (the page marks each one it plays).
+    expect(await page.evaluate(() => document.body.dataset.cue ?? '')).not.toBe(cueBefore);
     await scan(page, '4006381333932'); // wrong check digit
     await expect.poll(() => page.locator('[data-scan-outcome="error"]').textContent()).toContain('Misread');
     await screenshot(page, 'flow-04-sale-misread');

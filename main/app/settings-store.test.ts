@@ -1,0 +1,108 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../db/database.ts';
+import { SessionCredentialStore } from './credentials.ts';
+import { resolveInstance } from './instance.ts';
+import { DEFAULT_SCANNER, SettingsStore } from './settings-store.ts';
+
+const dirs: string[] = [];
+const dbs: Db[] = [];
+afterEach(() => {
+  for (const db of dbs.splice(0)) db.close();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function fresh(): { db: Db; file: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'counter-settings-'));
+  dirs.push(dir);
+  const file = join(dir, 'counter.sqlite');
+  const db = openDatabase(file);
+  dbs.push(db);
+  return { db, file };
+}
+
+describe('SettingsStore (real SQLite file)', () => {
+  it('starts from defaults, persists what is written across reopen, never a secret', () => {
+    const { db, file } = fresh();
+    const store = new SettingsStore(db);
+    expect(store.read()).toMatchObject({
+      instanceUrl: null,
+      clientId: null,
+      warehouseId: null,
+      scanner: DEFAULT_SCANNER,
+    });
+    store.write({ instanceUrl: 'https://shop.example', clientId: 'till-1', warehouseId: 3 });
+    store.write({ scanner: { ...DEFAULT_SCANNER, maxGapMs: 40 } });
+    db.close();
+    dbs.pop();
+    const again = openDatabase(file);
+    dbs.push(again);
+    expect(new SettingsStore(again).read()).toMatchObject({
+      instanceUrl: 'https://shop.example',
+      clientId: 'till-1',
+      warehouseId: 3,
+      scanner: { maxGapMs: 40 },
+    });
+    const keys = again.prepare('SELECT key FROM setting').pluck().all();
+    expect(keys.join(' ')).not.toMatch(/secret/i);
+  });
+
+  it('falls back to the default for a value that does not parse', () => {
+    const { db } = fresh();
+    db.prepare('INSERT INTO setting (key, value) VALUES (\'app.scanner\', \'{"maxGapMs":"fast"}\')').run();
+    db.prepare("INSERT INTO setting (key, value) VALUES ('app.warehouseId', 'not json')").run();
+    expect(new SettingsStore(db).read()).toMatchObject({ scanner: DEFAULT_SCANNER, warehouseId: null });
+  });
+});
+
+describe('resolveInstance', () => {
+  const settings = {
+    instanceUrl: null,
+    clientId: null,
+    warehouseId: null,
+    scanner: DEFAULT_SCANNER,
+    syncIntervalMinutes: 15,
+  };
+
+  it('is the demo with nothing configured, and POS_* wins over Settings', () => {
+    const creds = new SessionCredentialStore();
+    expect(resolveInstance({}, settings, creds)).toEqual({ kind: 'demo' });
+    creds.setSecret('from-settings');
+    const configured = { ...settings, instanceUrl: 'https://a.example/', clientId: 'a' };
+    expect(resolveInstance({}, configured, creds)).toMatchObject({
+      kind: 'ready',
+      config: {
+        baseUrl: 'https://a.example',
+        clientId: 'a',
+        clientSecret: 'from-settings',
+        source: 'settings',
+      },
+    });
+    expect(
+      resolveInstance(
+        { POS_BASE_URL: 'http://b.example', POS_CLIENT_ID: 'b', POS_CLIENT_SECRET: 'env' },
+        configured,
+        creds,
+      ),
+    ).toMatchObject({
+      kind: 'ready',
+      config: { baseUrl: 'http://b.example', clientId: 'b', clientSecret: 'env', source: 'env' },
+    });
+  });
+
+  it('names what is missing', () => {
+    const r = resolveInstance(
+      {},
+      { ...settings, instanceUrl: 'https://a.example' },
+      new SessionCredentialStore(),
+    );
+    expect(r).toEqual({
+      kind: 'incomplete',
+      source: 'settings',
+      baseUrl: 'https://a.example',
+      missing: ['client id', 'client secret'],
+    });
+  });
+});

@@ -1,0 +1,171 @@
+// The core behind both shells, in process, against the real sim: every payload validated, the secret
+// write-only, POS_* winning over Settings, the demo replaced by a configured instance, and orders of
+// one instance never carried to another.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/database.ts';
+import { insertOutboxOrder } from '../db/outbox.ts';
+import type { Envelope } from '../preload/contract.ts';
+import { startSim, type RunningSim } from '../sim/server.ts';
+import { SessionCredentialStore } from './app/credentials.ts';
+import { Core } from './core.ts';
+
+const SECRET = 'counter-demo-secret';
+let sim: RunningSim;
+const cleanup: (() => Promise<void> | void)[] = [];
+
+beforeAll(async () => {
+  sim = await startSim({ size: 'small', port: 0 });
+});
+afterAll(() => sim.close());
+afterEach(async () => {
+  for (const fn of cleanup.splice(0).reverse()) await fn();
+});
+
+async function core(env: Record<string, string> = {}, demo = false) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'counter-core-'));
+  let demoClosed = 0;
+  const c = await Core.create({
+    dataDir,
+    credentials: new SessionCredentialStore(),
+    env,
+    probeIntervalMs: 200,
+    autoSync: false,
+    log: () => undefined,
+    ...(demo
+      ? {
+          startDemo: () =>
+            Promise.resolve({
+              url: sim.url,
+              close: () => {
+                demoClosed++;
+                return Promise.resolve();
+              },
+            }),
+        }
+      : {}),
+  });
+  cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  cleanup.push(() => c.close());
+  return { c, dataDir, demoClosed: () => demoClosed };
+}
+
+function value(envelope: Envelope): unknown {
+  if (!envelope.ok) throw new Error(`call failed: ${envelope.error.code} ${envelope.error.message}`);
+  return envelope.value;
+}
+
+describe('Core', () => {
+  it('refuses unknown channels and invalid payloads before any handler runs', async () => {
+    const { c } = await core();
+    expect(await c.invoke('process.exit', {})).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    expect(await c.invoke('__proto__', {})).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    const badUrl = await c.invoke('settings.set', { instanceUrl: 'javascript:alert(1)' });
+    expect(badUrl).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    expect(badUrl.ok ? {} : badUrl.error.fieldErrors).toHaveProperty('instanceUrl');
+    expect(await c.invoke('session.scan', { code: '123', sessionId: 5 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-input' },
+    });
+    expect(await c.invoke('stock.search', { text: 'x'.repeat(201) })).toMatchObject({ ok: false });
+  });
+
+  it('keeps the secret write-only: stored, reported as hasSecret, never returned or emitted', async () => {
+    const { c } = await core();
+    const events: string[] = [];
+    c.subscribe((name, payload) => events.push(`${name} ${JSON.stringify(payload)}`));
+    const set = value(
+      await c.invoke('settings.set', {
+        instanceUrl: sim.url,
+        clientId: 'counter-demo',
+        clientSecret: SECRET,
+      }),
+    );
+    expect(set).toMatchObject({ hasSecret: true, secretStorage: 'session', source: 'settings' });
+    const outputs = await Promise.all(
+      ['settings.get', 'status.get', 'connection.test', 'sync.status', 'outbox.list', 'session.current'].map(
+        (channel) => c.invoke(channel, {}),
+      ),
+    );
+    expect(outputs.every((o) => o.ok)).toBe(true);
+    const connection = outputs[2];
+    expect(connection?.ok === true && connection.value).toMatchObject({ ok: true, version: '1.4.0' });
+    const everything = JSON.stringify([set, ...outputs, ...events]);
+    expect(everything).not.toContain(SECRET);
+    expect(events.some((e) => e.startsWith('status.changed'))).toBe(true);
+
+    value(await c.invoke('settings.set', { clearSecret: true }));
+    expect(value(await c.invoke('settings.get', {}))).toMatchObject({ hasSecret: false });
+    expect(value(await c.invoke('connection.test', {}))).toMatchObject({
+      ok: false,
+      message: 'Missing: client secret.',
+    });
+  });
+
+  it('lets POS_* win over Settings', async () => {
+    const { c } = await core({
+      POS_BASE_URL: sim.url,
+      POS_CLIENT_ID: 'counter-demo',
+      POS_CLIENT_SECRET: SECRET,
+    });
+    value(await c.invoke('settings.set', { instanceUrl: 'http://127.0.0.1:9', clientId: 'other' }));
+    expect(value(await c.invoke('settings.get', {}))).toMatchObject({
+      instanceUrl: sim.url,
+      clientId: 'counter-demo',
+      source: 'env',
+      secretStorage: 'env',
+    });
+    expect(value(await c.invoke('connection.test', {}))).toMatchObject({ ok: true });
+  });
+
+  it('runs on the demo until an instance is configured, then stops the demo', async () => {
+    const { c, demoClosed } = await core({}, true);
+    expect(value(await c.invoke('status.get', {}))).toMatchObject({ demo: true });
+    value(
+      await c.invoke('settings.set', {
+        instanceUrl: sim.url,
+        clientId: 'counter-demo',
+        clientSecret: SECRET,
+      }),
+    );
+    expect(value(await c.invoke('status.get', {}))).toMatchObject({ demo: false });
+    expect(demoClosed()).toBe(1);
+  });
+
+  it('refuses to switch instances while orders for the current one are unsent', async () => {
+    const { c, dataDir } = await core();
+    value(
+      await c.invoke('settings.set', {
+        instanceUrl: sim.url,
+        clientId: 'counter-demo',
+        clientSecret: SECRET,
+      }),
+    );
+    await sim.faults.setOffline(true);
+    try {
+      const db = openDatabase(join(dataDir, 'counter.sqlite'));
+      insertOutboxOrder(db, { customerId: 1, warehouseId: 1, items: [{ productId: 1, quantity: 1 }] });
+      db.close();
+      const refused = await c.invoke('settings.set', { instanceUrl: 'http://127.0.0.1:9' });
+      expect(refused).toMatchObject({ ok: false, error: { code: 'rejected' } });
+      expect(refused.ok ? '' : refused.error.message).toContain('not sent yet');
+      expect(value(await c.invoke('settings.get', {}))).toMatchObject({ instanceUrl: sim.url });
+    } finally {
+      await sim.faults.setOffline(false);
+    }
+  });
+
+  it('classifies scanner test-pad codes with the counter barcode reader', async () => {
+    const { c } = await core();
+    expect(value(await c.invoke('scanner.classify', { code: '4006381333931' }))).toMatchObject({
+      kind: 'EAN-13',
+      valid: true,
+    });
+    expect(value(await c.invoke('scanner.classify', { code: '4006381333932' }))).toMatchObject({
+      kind: 'misread',
+      valid: false,
+    });
+  });
+});
