@@ -80,7 +80,10 @@ export function Orders() {
                 >
                   <span className={`badge ${entry.state}`}>{entry.state}</span>
                   <span>
-                    #{key} · {entry.order?.items.length ?? 0} item(s) · {formatAge(entry.createdAt)}
+                    #{key} · {entry.order?.items.length ?? 0} item(s)
+                    {entry.order?.customerId === undefined
+                      ? ''
+                      : ` · customer ${entry.order.customerId}`} · {formatAge(entry.createdAt)}
                   </span>
                   {entry.remoteId !== undefined && (
                     <span className="muted">instance id {String(entry.remoteId)}</span>

@@ -65,7 +65,10 @@ export function Sale() {
       useApp.setState({ session: closed.session });
       setOutcome({
         tone: 'ok',
-        text: `Order placed: ${closed.order.state === 'sent' ? 'sent' : closed.order.state}.`,
+        text:
+          closed.order.state === 'sent'
+            ? 'Order placed and sent.'
+            : 'Order placed. It is queued and goes out by itself (see Orders, F3).',
       });
       void useApp.getState().refreshOutbox();
       void useApp.getState().refreshStatus();
@@ -302,7 +305,9 @@ function Customer({ session }: { session: SessionView | null }) {
           <dt>Discount</dt>
           <dd data-discount>
             {customer.discount === undefined ? '–' : `${customer.discount} %`}
-            {customer.discountAmount === undefined ? '' : ` · ${formatMoney(customer.discountAmount)} off`}
+            {customer.discountAmount === undefined || customer.discountAmount === 0
+              ? ''
+              : ` · ${formatMoney(customer.discountAmount)} off`}
           </dd>
           <dt>Owes</dt>
           <dd data-owes className={customer.owes !== undefined && customer.owes > 0 ? 'warn' : undefined}>

@@ -110,6 +110,7 @@ describe('a day at the counter', { timeout: 120_000 }, () => {
     warehouseId = Number(value);
     await select.selectOption(String(warehouseId));
     await expect.poll(() => select.inputValue()).toBe(String(warehouseId));
+    await page.locator('main.screen').evaluate((el) => el.scrollTo(0, 0));
     await screenshot(page, 'flow-02-settings-synced');
 
     products = fromCache((db) =>
@@ -224,6 +225,7 @@ describe('a day at the counter', { timeout: 120_000 }, () => {
     await expect
       .poll(() => page.getByTestId('customer').textContent(), { timeout: 10_000 })
       .toContain('offline cache');
+    await screenshot(page, 'flow-05a-offline-sale');
     const before = sim.admin.listOrders().length;
     await page.keyboard.press('F9');
     await expect.poll(() => lines.locator('tbody tr').count()).toBe(0);
