@@ -157,6 +157,40 @@ describe('Core', () => {
     }
   });
 
+  it('explains a blocked order (the permission it lacks) and sends it again once the client may', async () => {
+    const { c, dataDir } = await core();
+    value(
+      await c.invoke('settings.set', {
+        instanceUrl: sim.url,
+        clientId: 'counter-viewer',
+        clientSecret: 'counter-viewer-secret',
+      }),
+    );
+    const db = openDatabase(join(dataDir, 'counter.sqlite'));
+    const stored = insertOutboxOrder(db, {
+      customerId: 1,
+      warehouseId: 1,
+      items: [{ productId: 1, quantity: 1 }],
+    });
+    db.close();
+    const replayed = value(await c.invoke('outbox.replay', {})) as {
+      id: number;
+      state: string;
+      permission?: string;
+    }[];
+    expect(replayed.find((o) => o.id === stored.id)).toMatchObject({
+      state: 'blocked',
+      permission: 'Permissions.Orders.Create',
+    });
+    expect(value(await c.invoke('status.get', {}))).toMatchObject({ queued: 0, needsAttention: 1 });
+    // The administrator gives this terminal a client that may create orders; the operator resends.
+    value(await c.invoke('settings.set', { clientId: 'counter-demo', clientSecret: SECRET }));
+    const before = sim.admin.listOrders().length;
+    const resent = value(await c.invoke('outbox.resend', { id: stored.id, order: stored.payload }));
+    expect(resent).toMatchObject({ state: 'sent' });
+    expect(sim.admin.listOrders().length).toBe(before + 1);
+  });
+
   it('classifies scanner test-pad codes with the counter barcode reader', async () => {
     const { c } = await core();
     expect(value(await c.invoke('scanner.classify', { code: '4006381333931' }))).toMatchObject({

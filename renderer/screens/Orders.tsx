@@ -131,6 +131,21 @@ function OrderDetail({
         <FixForm entry={entry} order={entry.order} act={act} />
       ) : (
         <div className="actions">
+          {(entry.state === 'blocked' || entry.state === 'in-doubt') && entry.order !== undefined && (
+            <button
+              type="button"
+              className="primary"
+              data-action="send-again"
+              onClick={() => {
+                const order = entry.order;
+                if (order !== undefined) void act(() => pos.invoke('outbox.resend', { id: entry.id, order }));
+              }}
+            >
+              {entry.state === 'in-doubt'
+                ? 'Not on the instance: send again'
+                : 'Permission granted: send again'}
+            </button>
+          )}
           {['queued', 'blocked', 'in-doubt'].includes(entry.state) && (
             <button
               type="button"
