@@ -183,7 +183,13 @@ export function upsertStockItems(
       names.set(it.productId, { name: it.productName ?? null, brand: it.brand ?? null });
     }
   }
-  for (const [productId, n] of names) s.search.run(productId, n.name, n.brand);
+  for (const [productId, n] of names) {
+    // A product is stocked in many warehouses: its search row is rewritten only when it differs.
+    const current = s.searchRow.get(productId) as
+      { productName: string | null; brand: string | null } | undefined;
+    if (current?.productName !== n.name || current.brand !== n.brand)
+      s.search.run(productId, n.name, n.brand);
+  }
   return { changedProductIds: [...changed] };
 }
 
@@ -839,6 +845,7 @@ function prepareStock(db: Db) {
        ${[...stockItemFields.slice(1), 'syncedAt', 'syncMark'].map((c) => `${c} = excluded.${c}`).join(', ')}`,
     ),
     search: db.prepare('INSERT OR REPLACE INTO product_search (rowid, productName, brand) VALUES (?, ?, ?)'),
+    searchRow: db.prepare('SELECT productName, brand FROM product_search WHERE rowid = ?'),
     byBarcode: db.prepare(
       'SELECT * FROM stock_item WHERE barcode = ? AND warehouseId = ? ORDER BY id LIMIT 1',
     ),

@@ -12,6 +12,9 @@ if (!port) throw new Error('writer-worker runs as a worker thread');
 const { file } = z.object({ file: z.string() }).parse(workerData);
 lowerThreadPriority();
 const db = openDatabase(file);
+// Sync's own connection checkpoints the WAL every ~40 MB instead of every ~4 MB: index pages rewritten
+// by consecutive pages are copied back once, and the checkpoint's fsync happens 10 times less often.
+db.pragma('wal_autocheckpoint = 10000');
 const reply = (message: WriterReply): void => port.postMessage(message);
 
 port.on('message', (raw: unknown) => {

