@@ -37,8 +37,18 @@ export const syncLarge: Benchmark = {
     const dir = mkdtempSync(join(tmpdir(), 'counter-bench-sync-'));
     try {
       await runChild(['download', sim.url]); // warms the sim's own caches for both measurements
-      const download = Download.parse(await runChild(['download', sim.url]));
-      const stock = Synced.parse(await runChild(['sync', sim.url, join(dir, 'stock.sqlite'), 'stock']));
+      // Alternated twice, the faster of each kept: on a shared 2-core box one run can be slowed by
+      // someone else's build; the ratio compares the two at their best.
+      const downloads: z.infer<typeof Download>[] = [];
+      const stocks: z.infer<typeof Synced>[] = [];
+      for (let round = 0; round < 2; round++) {
+        downloads.push(Download.parse(await runChild(['download', sim.url])));
+        stocks.push(
+          Synced.parse(await runChild(['sync', sim.url, join(dir, `stock-${round}.sqlite`), 'stock'])),
+        );
+      }
+      const download = fastest(downloads);
+      const stock = fastest(stocks);
       const all = Synced.parse(await runChild(['sync', sim.url, join(dir, 'all.sqlite'), 'all']));
       const inProcess = Synced.parse(
         await runChild(['sync', sim.url, join(dir, 'inprocess.sqlite'), 'inprocess']),
@@ -56,10 +66,10 @@ export const syncLarge: Benchmark = {
         'sync.stockItems.ratioToDownload': {
           value: round(stock.ms / download.ms, 2),
           unit: 'ratio',
-          vs: `target <= 1.5; download+parse only of the same ${download.pages} pages: ${Math.round(download.ms)} ms`,
+          vs: `target <= 1.5; best of 2: sync ${Math.round(stock.ms)} ms (${stocks.map((x) => Math.round(x.ms)).join(', ')}) / download+parse only of the same ${download.pages} pages ${Math.round(download.ms)} ms (${downloads.map((x) => Math.round(x.ms)).join(', ')})`,
         },
         'sync.stockItems.peakRssMb': {
-          value: round(stock.peakRssMb, 1),
+          value: round(Math.max(...stocks.map((x) => x.peakRssMb)), 1),
           unit: 'MB',
           vs: `target < 250; ${items}`,
         },
@@ -96,6 +106,10 @@ export const syncLarge: Benchmark = {
     }
   },
 };
+
+function fastest<T extends { ms: number }>(runs: readonly T[]): T {
+  return runs.reduce((best, r) => (r.ms < best.ms ? r : best));
+}
 
 function runChild(args: string[]): Promise<unknown> {
   return new Promise((resolve, reject) => {
