@@ -378,7 +378,11 @@ export class Core {
       if (!demo) this.#settings.setCacheInstance(cacheKey);
       sync = new SyncRunner({
         db,
-        source: client,
+        service: {
+          baseUrl: instance.baseUrl,
+          clientId: instance.clientId,
+          clientSecret: instance.clientSecret,
+        },
         fullFirst,
         log: (line) => this.#log(line),
         onStatus: (status) => this.#bus.emit('sync.progress', status),

@@ -1,16 +1,19 @@
 // Runs the catalog sync (main/sync, CATALOG owner) for the app: one run at a time, on demand, on a
-// schedule, and when the instance comes back; turns its events into the contract's progress view
-// (throttled: a bar does not need more than ~10 updates a second).
+// schedule, and when the instance comes back, on a worker thread (runSyncInWorker) so that parsing
+// and writing pages never delays a scan on the core's event loop; turns its events into the
+// contract's progress view (throttled: a bar does not need more than ~10 updates a second).
 import { syncStates, type CatalogResource } from '../../db/catalog.ts';
 import type { Db } from '../../db/database.ts';
 import type { SyncStatusView } from '../../preload/contract.ts';
-import { allResources, runSync, type CatalogSource, type SyncEvent, type SyncReport } from '../sync/index.ts';
+import type { ServiceConfig } from '../service/index.ts';
+import { allResources, runSyncInWorker, type SyncEvent, type SyncReport } from '../sync/index.ts';
 
 type ResourceView = SyncStatusView['resources'][number];
 
 export interface SyncRunnerOptions {
   readonly db: Db;
-  readonly source: CatalogSource;
+  /** The worker makes its own client and its own connection to the db's file. */
+  readonly service: ServiceConfig;
   readonly onStatus: (status: SyncStatusView) => void;
   readonly onFinished?: (report: SyncReport) => void;
   readonly log: (line: string) => void;
@@ -89,7 +92,7 @@ export class SyncRunner {
     const started = Date.now();
     this.#o.log(`sync: started (${mode})`);
     try {
-      const report = await runSync(this.#o.db, this.#o.source, {
+      const report = await runSyncInWorker(this.#o.db, this.#o.service, {
         mode,
         signal,
         onEvent: (event) => this.#onEvent(event),

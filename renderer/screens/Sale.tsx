@@ -2,6 +2,7 @@
 // typed into the code field. Keyboard: arrows pick a line, + / - change its quantity, Delete removes
 // it, F9 places the order.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { ScanOutcome, SessionLineView, SessionView } from '../../preload/contract.ts';
 import { formatMoney, formatQty } from '../format.ts';
 import { pos } from '../pos.ts';
@@ -20,17 +21,19 @@ export function Sale() {
   const scan = useCallback(async (code: string, via: 'scanner' | 'keyboard') => {
     try {
       const result = await pos.invoke('session.scan', { code, via });
-      useApp.setState({ session: result.session, sessionError: null });
       const shown = describe(result.outcome);
-      setOutcome(shown);
+      const index =
+        result.outcome.kind === 'product'
+          ? result.session.lines.findIndex((l) => l.id === (result.outcome as { lineId: unknown }).lineId)
+          : -1;
+      // Rendered now, not in a later scheduler task: the line must be on screen before the next scan.
+      flushSync(() => {
+        useApp.setState({ session: result.session, sessionError: null });
+        setOutcome(shown);
+        if (index >= 0) setSelected(index);
+      });
       if (shown.tone === 'ok') beepOk();
       else beepError();
-      if (result.outcome.kind === 'product') {
-        const index = result.session.lines.findIndex(
-          (l) => l.id === (result.outcome as { lineId: unknown }).lineId,
-        );
-        if (index >= 0) setSelected(index);
-      }
     } catch (error) {
       setOutcome({ tone: 'error', text: message(error) });
       beepError();

@@ -19,7 +19,7 @@ const BASKET = 20;
 
 interface Probe {
   results: number[];
-  parts: [number, number, number][];
+  parts: [number, number, number, number][];
   /** Per Enter: the longest gap between two keys of the burst before it (ms). */
   gaps: number[];
 }
@@ -29,10 +29,11 @@ interface ScanRun {
   missed: number;
   /** For each missed scan, the longest gap between its keys as the page saw them (ms). */
   missedGaps: number[];
-  /** Medians (ms) of the three parts of a scan: key -> request, request -> answer, answer -> paint. */
+  /** Medians (ms) of the parts of a scan: key -> request, the core, answer -> DOM commit, commit -> painted frame. */
   keyToRequest: number;
   core: number;
-  answerToPaint: number;
+  answerToCommit: number;
+  commitToPaint: number;
 }
 
 declare global {
@@ -108,7 +109,12 @@ export const scanPaint: Benchmark = {
         n: r.samples.length,
         missed: r.missed,
         missedMaxGapsMs: r.missedGaps,
-        medianParts: { keyToRequest: r.keyToRequest, core: r.core, answerToPaint: r.answerToPaint },
+        medianParts: {
+          keyToRequest: r.keyToRequest,
+          core: r.core,
+          answerToCommit: r.answerToCommit,
+          commitToPaint: r.commitToPaint,
+        },
       });
       const figures: Record<string, Figure> = {
         'app.scanToPaint.p50': figure(idle, 50),
@@ -195,7 +201,11 @@ function goods(dataDir: string, warehouseId: number): { barcodes: string[]; card
  */
 async function installProbe(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const probe = { results: [] as number[], parts: [] as [number, number, number][], gaps: [] as number[] };
+    const probe = {
+      results: [] as number[],
+      parts: [] as [number, number, number, number][],
+      gaps: [] as number[],
+    };
     window.__scanPaint = probe;
     let enterAt: number | null = null;
     let lastKey: number | null = null;
@@ -227,6 +237,7 @@ async function installProbe(page: Page): Promise<void> {
       const rows = document.querySelectorAll(`${lines} tr[data-line]`).length;
       if (!inLines || enterAt === null || rows === 0) return;
       const start = enterAt;
+      const committed = performance.now(); // the DOM has the line: React committed
       enterAt = null;
       requestAnimationFrame(() =>
         setTimeout(() => {
@@ -239,7 +250,12 @@ async function installProbe(page: Page): Promise<void> {
             .filter((e) => e.name.endsWith('/rpc/session.scan') && e.startTime >= start)
             .at(0);
           if (rpc !== undefined) {
-            probe.parts.push([rpc.startTime - start, rpc.responseEnd - rpc.startTime, end - rpc.responseEnd]);
+            probe.parts.push([
+              rpc.startTime - start,
+              rpc.responseEnd - rpc.startTime,
+              committed - rpc.responseEnd,
+              end - committed,
+            ]);
           }
           performance.clearResourceTimings();
         }, 0),
@@ -310,5 +326,13 @@ async function scanMany(
       ),
       1,
     );
-  return { samples, missed, missedGaps, keyToRequest: median(0), core: median(1), answerToPaint: median(2) };
+  return {
+    samples,
+    missed,
+    missedGaps,
+    keyToRequest: median(0),
+    core: median(1),
+    answerToCommit: median(2),
+    commitToPaint: median(3),
+  };
 }
