@@ -3,8 +3,23 @@
 // file) into dist/preload/index.cjs; the renderer is built by main/web/build.ts.
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
-import { build } from 'vite';
+import { build, type Plugin } from 'vite';
 import { ensureRendererBuilt, ROOT } from '../web/build.ts';
+
+/**
+ * The sync runs on a worker thread started from `new URL('./sync-worker.ts', import.meta.url)`
+ * (main/sync/worker.ts): in the bundle that file is dist/main/electron/sync-worker.js, built below.
+ */
+const workerUrl: Plugin = {
+  name: 'counter-sync-worker-url',
+  transform(code, id) {
+    if (!id.split('?')[0]?.endsWith('/main/sync/worker.ts')) return null;
+    return code.replace(
+      /new URL\((['"])\.\/sync-worker\.ts\1, import\.meta\.url\)/,
+      "new URL('./sync-worker.js', import.meta.url)",
+    );
+  },
+};
 
 const external = ['electron', 'better-sqlite3', ...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
@@ -13,12 +28,24 @@ export async function buildElectron(): Promise<void> {
   await build({
     configFile: false,
     logLevel: 'warn',
+    plugins: [workerUrl],
     build: {
       ssr: join(ROOT, 'main/electron/main.ts'),
       outDir: join(ROOT, 'dist/main/electron'),
       emptyOutDir: true,
       target: 'node24',
       rollupOptions: { external, output: { format: 'es', entryFileNames: 'main.js' } },
+    },
+  });
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    build: {
+      ssr: join(ROOT, 'main/sync/sync-worker.ts'),
+      outDir: join(ROOT, 'dist/main/electron'),
+      emptyOutDir: false,
+      target: 'node24',
+      rollupOptions: { external, output: { format: 'es', entryFileNames: 'sync-worker.js' } },
     },
   });
   await build({
