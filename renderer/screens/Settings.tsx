@@ -191,7 +191,17 @@ const RESOURCE_LABELS: Readonly<Record<string, string>> = {
 
 function SyncCard() {
   const sync = useApp((s) => s.sync);
+  const interval = useApp((s) => s.settings?.syncIntervalMinutes);
   const [error, setError] = useState<string | null>(null);
+  const saveInterval = async (minutes: number) => {
+    if (!Number.isFinite(minutes) || minutes < 0) return;
+    try {
+      useApp.setState({ settings: await pos.invoke('settings.set', { syncIntervalMinutes: minutes }) });
+      setError(null);
+    } catch (e) {
+      setError(message(e));
+    }
+  };
   const start = async (full: boolean) => {
     try {
       useApp.setState({ sync: await pos.invoke('sync.now', { full }) });
@@ -224,6 +234,19 @@ function SyncCard() {
       </div>
       {error !== null && <p className="notice error">{error}</p>}
       <p className="muted">Last complete sync: {formatAge(sync?.lastSyncedAt ?? null)}</p>
+      {interval !== undefined && (
+        <label className="field">
+          <span>Sync every (minutes, 0 = only by hand and on reconnect)</span>
+          <input
+            type="number"
+            min={0}
+            max={1440}
+            defaultValue={interval}
+            onBlur={(e) => void saveInterval(Number(e.target.value))}
+            data-field="syncIntervalMinutes"
+          />
+        </label>
+      )}
       <ul className="progress-list">
         {(sync?.resources ?? []).map((r) => {
           const pct =
