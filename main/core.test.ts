@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.ts';
-import { insertOutboxOrder } from '../db/outbox.ts';
+import { claimForSending, insertOutboxOrder, recordOutboxOutcome } from '../db/outbox.ts';
 import type { Envelope } from '../preload/contract.ts';
 import { startSim, type RunningSim } from '../sim/server.ts';
 import { SessionCredentialStore } from './app/credentials.ts';
@@ -188,6 +188,31 @@ describe('Core', () => {
     const before = sim.admin.listOrders().length;
     const resent = value(await c.invoke('outbox.resend', { id: stored.id, order: stored.payload }));
     expect(resent).toMatchObject({ state: 'sent' });
+    expect(sim.admin.listOrders().length).toBe(before + 1);
+  });
+
+  it('sends a queued order at once when the cashier asks, even while it waits out a backoff', async () => {
+    const { c, dataDir } = await core();
+    value(
+      await c.invoke('settings.set', {
+        instanceUrl: sim.url,
+        clientId: 'counter-demo',
+        clientSecret: SECRET,
+      }),
+    );
+    // An order whose last attempt got a 503 with a long Retry-After: its next attempt is 10 minutes away.
+    const db = openDatabase(join(dataDir, 'counter.sqlite'));
+    const stored = insertOutboxOrder(db, {
+      customerId: 1,
+      warehouseId: 1,
+      items: [{ productId: 1, quantity: 1 }],
+    });
+    claimForSending(db, stored.id, ['queued']);
+    recordOutboxOutcome(db, stored.id, ['sending'], { state: 'queued', nextAttemptAt: Date.now() + 600_000 });
+    db.close();
+    const before = sim.admin.listOrders().length;
+    const replayed = value(await c.invoke('outbox.replay', {})) as { id: number; state: string }[];
+    expect(replayed.find((o) => o.id === stored.id)).toMatchObject({ state: 'sent' });
     expect(sim.admin.listOrders().length).toBe(before + 1);
   });
 

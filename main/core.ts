@@ -252,7 +252,8 @@ export class Core {
     },
     'outbox.list': () => Promise.resolve(this.#outboxList()),
     'outbox.replay': async () => {
-      await this.#outbox().replay();
+      // The cashier asked: orders still waiting out a backoff go now too.
+      await this.#outbox().replay({ ignoreSchedule: true });
       return this.#outboxList();
     },
     'outbox.resend': async ({ id, order }) => {
