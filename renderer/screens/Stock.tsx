@@ -5,15 +5,19 @@ import { useEffect, useRef, useState } from 'react';
 import type { StockSearchView } from '../../preload/contract.ts';
 import { formatAge, formatMoney, formatQty } from '../format.ts';
 import { pos } from '../pos.ts';
-import { message } from '../store.ts';
+import { message, useApp } from '../store.ts';
 
-const ROW_HEIGHT = 92;
+/** A first guess only: rows are measured once painted (a product may be stocked in 1 or 20 warehouses). */
+const ESTIMATED_ROW_HEIGHT = 120;
+/** More than a person scrolls through; past it the search needs another word. */
+const RESULT_LIMIT = 500;
 
 export function Stock() {
   const [text, setText] = useState('');
   const [result, setResult] = useState<StockSearchView | null>(null);
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const ownWarehouse = useApp((s) => s.settings?.warehouseId ?? null);
 
   useEffect(() => input.current?.focus(), []);
 
@@ -22,7 +26,7 @@ export function Stock() {
     let current = true;
     const handle = setTimeout(() => {
       pos
-        .invoke('stock.search', { text, limit: 500 })
+        .invoke('stock.search', { text, limit: RESULT_LIMIT })
         .then((r) => {
           if (current) {
             setResult(r);
@@ -44,7 +48,8 @@ export function Stock() {
   const virtual = useVirtualizer({
     count: products.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => ESTIMATED_ROW_HEIGHT,
+    getItemKey: (index) => products[index]?.productId ?? index,
     overscan: 6,
   });
 
@@ -65,7 +70,7 @@ export function Stock() {
         </label>
         <p className="muted data-age" data-synced-at={result?.syncedAt ?? ''}>
           Data from {formatAge(result?.syncedAt ?? null)}
-          {result === null ? '' : ` · ${products.length} product${products.length === 1 ? '' : 's'}`}
+          {result === null ? '' : ` · ${countLabel(products.length)}`}
         </p>
       </div>
       {error !== null && <p className="notice error">{error}</p>}
@@ -77,6 +82,8 @@ export function Stock() {
             return (
               <article
                 key={p.productId}
+                ref={virtual.measureElement}
+                data-index={row.index}
                 className="stock-row"
                 data-product={p.productId}
                 style={{
@@ -84,7 +91,6 @@ export function Stock() {
                   top: 0,
                   left: 0,
                   right: 0,
-                  height: ROW_HEIGHT,
                   transform: `translateY(${row.start}px)`,
                 }}
               >
@@ -95,20 +101,35 @@ export function Stock() {
                   </span>
                   <span className="price">{p.price === undefined ? '' : formatMoney(p.price)}</span>
                 </div>
-                <ul className="warehouses">
-                  {p.warehouses.map((w) => (
-                    <li key={w.warehouseId} data-warehouse={w.warehouseId}>
-                      <span className="wh-name">{w.warehouseName ?? `#${w.warehouseId}`}</span>
-                      <span className="wh-qty" title="in stock">
-                        {formatQty(w.quantityInStock)}
-                      </span>
-                      <span className="muted" title="available / blocked / ordered">
-                        avail {formatQty(w.quantityAvailable)} · blk {formatQty(w.quantityBlocked)} · ord{' '}
-                        {formatQty(w.quantityOrdered)}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
+                <table className="warehouses">
+                  <thead>
+                    <tr>
+                      <th scope="col">Warehouse</th>
+                      <th scope="col">In stock</th>
+                      <th scope="col">Available</th>
+                      <th scope="col">Blocked</th>
+                      <th scope="col">Ordered</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {ownFirst(p.warehouses, ownWarehouse).map((w) => (
+                      <tr
+                        key={w.warehouseId}
+                        data-warehouse={w.warehouseId}
+                        className={w.warehouseId === ownWarehouse ? 'own' : undefined}
+                      >
+                        <th scope="row" className="wh-name">
+                          {w.warehouseName ?? `#${w.warehouseId}`}
+                          {w.warehouseId === ownWarehouse ? ' (this counter)' : ''}
+                        </th>
+                        <td className="wh-qty">{formatQty(w.quantityInStock)}</td>
+                        <td>{formatQty(w.quantityAvailable)}</td>
+                        <td>{formatQty(w.quantityBlocked)}</td>
+                        <td>{formatQty(w.quantityOrdered)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
               </article>
             );
           })}
@@ -116,4 +137,15 @@ export function Stock() {
       </div>
     </section>
   );
+}
+
+/** The counter's own warehouse first (what the cashier asks about), the rest in the order given. */
+function ownFirst<T extends { warehouseId: number }>(warehouses: readonly T[], own: number | null): T[] {
+  const mine = warehouses.filter((w) => w.warehouseId === own);
+  return [...mine, ...warehouses.filter((w) => w.warehouseId !== own)];
+}
+
+function countLabel(n: number): string {
+  if (n >= RESULT_LIMIT) return `${String(RESULT_LIMIT)}+ products, type more`;
+  return `${String(n)} product${n === 1 ? '' : 's'}`;
 }

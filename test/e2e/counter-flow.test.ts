@@ -293,6 +293,21 @@ describe('a day at the counter', { timeout: 120_000 }, () => {
     await page.getByTestId('stock-search').fill('');
     await page.getByTestId('stock-search').pressSequentially(word.slice(0, 4), { delay: 40 });
     await expect.poll(async () => Number(await results.getAttribute('data-count'))).toBeGreaterThan(0);
+    // Rows are as tall as their warehouses need: none overlaps the next, no warehouse line is cut off.
+    const overlaps = await results.evaluate((el) => {
+      const rows = [...el.querySelectorAll('.stock-row')]
+        .map((r) => ({ box: r.getBoundingClientRect(), last: r.querySelector('tbody tr:last-child') }))
+        .sort((a, b) => a.box.top - b.box.top);
+      return rows.flatMap(({ box, last }, i) => {
+        const next = rows[i + 1];
+        const cut = last !== null && last.getBoundingClientRect().bottom > box.bottom + 0.5;
+        return [
+          ...(cut ? [`row ${String(i)} cut`] : []),
+          ...(next && next.box.top < box.bottom - 0.5 ? [`row ${String(i)} overlaps`] : []),
+        ];
+      });
+    });
+    expect(overlaps).toEqual([]);
     await screenshot(page, 'flow-09-stock-offline');
     await sim.faults.setOffline(false);
   });
