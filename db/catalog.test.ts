@@ -29,7 +29,14 @@ import {
   warehouses,
   type StockItemInput,
 } from './catalog.ts';
-import { openDatabase, schemaVersion, type Db } from './database.ts';
+import {
+  catalogFileFor,
+  catalogFileOf,
+  openCatalog,
+  openDatabase,
+  schemaVersion,
+  type Db,
+} from './database.ts';
 import { migrations } from './migrations/index.ts';
 
 const dirs: string[] = [];
@@ -64,32 +71,55 @@ function item(id: number, over: Partial<StockItemInput> = {}): StockItemInput {
   };
 }
 
-describe('migration 2 (catalog)', () => {
-  it('creates the catalog tables on a real file, and the data survives a reopen', () => {
+describe('the catalog file (migration 2, moved out of the app file by migration 5)', () => {
+  const catalogTables = [
+    'warehouse',
+    'stock_item',
+    'product_unit',
+    'company_card',
+    'company_representative',
+    'financial_receivable',
+    'discovered_company',
+    'sync_state',
+    'sync_pending',
+    'product_search',
+  ];
+  const tablesIn = (d: Db, schema: string): unknown[] =>
+    d.prepare(`SELECT name FROM ${schema}.sqlite_master WHERE type = 'table'`).pluck().all();
+
+  it('lives in its own file beside the app file, attached, and its data survives a reopen', () => {
     const file = tempFile();
-    const db = openDatabase(file, { migrations: migrations.filter((m) => m.version <= 2) });
-    expect(schemaVersion(db)).toBe(2);
-    db.transaction(() => {
-      upsertStockItems(db, [item(1, { productName: 'Žluťoučký kůň' })], { syncedAt: T1, mark: 1 });
-    })();
+    const db = openDatabase(file);
+    upsertStockItems(db, [item(1, { productName: 'Žluťoučký kůň' })], { syncedAt: T1, mark: 1 });
+    expect(tablesIn(db, 'main')).not.toContain('stock_item');
+    for (const t of catalogTables) expect(tablesIn(db, 'catalog')).toContain(t);
     db.close();
+    expect(catalogFileFor(file)).toBe(file.replace(/\.sqlite$/, '.catalog.sqlite'));
+    const alone = openCatalog(catalogFileFor(file), { readonly: true });
+    expect(alone.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(searchStock(alone, 'zlut kun').map((r) => r.productId)).toEqual([1]);
+    alone.close();
     const again = openDatabase(file);
-    expect(schemaVersion(again)).toBe(migrations.at(-1)?.version);
     expect(searchStock(again, 'zlut kun').map((r) => r.productId)).toEqual([1]);
-    const tables = again.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all();
-    for (const t of ['warehouse', 'stock_item', 'product_unit', 'company_card', 'company_representative']) {
-      expect(tables).toContain(t);
-    }
-    for (const t of [
-      'financial_receivable',
-      'discovered_company',
-      'sync_state',
-      'sync_pending',
-      'product_search',
-    ]) {
-      expect(tables).toContain(t);
-    }
+    expect(catalogFileOf(again)).toBe(catalogFileFor(file));
     again.close();
+  });
+
+  it('an app file of schema 4 loses its catalog tables (a cache, synced again) and keeps its orders', () => {
+    const file = tempFile();
+    const v4 = openDatabase(file, { migrations: migrations.filter((m) => m.version <= 4) });
+    upsertStockItems(v4, [item(1)], { syncedAt: T1, mark: 1 });
+    v4.prepare(
+      `INSERT INTO outbox_order (client_reference, state, payload, created_at, updated_at)
+       VALUES ('ref-1', 'queued', '{}', ?, ?)`,
+    ).run(T1, T1);
+    v4.close();
+    const db = openDatabase(file);
+    expect(schemaVersion(db)).toBe(5);
+    for (const t of catalogTables) expect(tablesIn(db, 'main')).not.toContain(t);
+    expect(db.prepare('SELECT count(*) FROM stock_item').pluck().get()).toBe(0);
+    expect(db.prepare('SELECT client_reference FROM outbox_order').pluck().all()).toEqual(['ref-1']);
+    db.close();
   });
 });
 

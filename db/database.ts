@@ -1,6 +1,14 @@
-// Opens the app's SQLite file: WAL, foreign keys, and the migrations recorded in user_version.
+// Opens the app's SQLite files: WAL, foreign keys, and the migrations recorded in user_version.
+//
+// Two files: the app's own (counter.sqlite: settings, outbox, shopping sessions) and the catalog
+// beside it (counter.catalog.sqlite: what sync copies from the service). The catalog is attached to
+// the app file's connection, so queries name its tables as if they were one database; but SQLite
+// locks each file on its own, so a sync committing a page into the catalog never holds the lock a
+// scan, a session or an order needs. The sync's own connection opens the catalog alone.
+import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { migrations, type Migration } from './migrations/index.ts';
+import { catalogMigrations, migrations, type Migration } from './migrations/index.ts';
+import { prepared } from './prepared.ts';
 
 export type Db = Database.Database;
 
@@ -10,11 +18,41 @@ export class DatabaseVersionError extends Error {
 
 export interface OpenOptions {
   readonly readonly?: boolean;
-  /** Only for tests of the migrator itself. */
+  /** Only for tests of the migrator itself (the file alone: no catalog is attached). */
   readonly migrations?: readonly Migration[];
 }
 
+/** The catalog's file beside the app's: counter.sqlite -> counter.catalog.sqlite. */
+export function catalogFileFor(file: string): string {
+  return `${file.replace(/\.sqlite$/, '')}.catalog.sqlite`;
+}
+
+/** The app's file with its catalog attached (as `catalog`; unqualified table names find it). */
 export function openDatabase(file: string, options: OpenOptions = {}): Db {
+  if (options.migrations !== undefined) return openFile(file, options, options.migrations);
+  const catalogFile = catalogFileFor(file);
+  const readonly = options.readonly ?? false;
+  // Migrated (and switched to WAL) by a connection of its own: migrations name no schema.
+  if (!readonly) openCatalog(catalogFile).close();
+  const db = openFile(file, options, migrations);
+  try {
+    if (!readonly || existsSync(catalogFile)) {
+      db.prepare('ATTACH DATABASE ? AS catalog').run(catalogFile);
+      if (!readonly) db.pragma('catalog.synchronous = NORMAL');
+    }
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+/** The catalog's file alone: the sync's connection, and tools that only read the cache. */
+export function openCatalog(file: string, options: Omit<OpenOptions, 'migrations'> = {}): Db {
+  return openFile(file, options, catalogMigrations);
+}
+
+function openFile(file: string, options: OpenOptions, list: readonly Migration[]): Db {
   const db = new Database(file, { readonly: options.readonly ?? false });
   try {
     if (!options.readonly) {
@@ -24,7 +62,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
     }
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
-    if (!options.readonly) migrate(db, options.migrations ?? migrations);
+    if (!options.readonly) migrate(db, list);
     return db;
   } catch (error) {
     db.close();
@@ -65,4 +103,24 @@ function assertOrdered(list: readonly Migration[]): void {
       throw new Error(`Migration ${m.name} (${m.version}) is not after ${prev.name} (${prev.version})`);
     }
   });
+}
+
+/**
+ * A transaction that takes the app file's write lock before anything else, as BEGIN IMMEDIATE
+ * would, but on that file only: BEGIN IMMEDIATE also locks the attached catalog, so it would wait for
+ * a sync page. The lock is taken before anything is read, so a busy lock is waited for (busy_timeout);
+ * a deferred transaction that read first would fail at once with SQLITE_BUSY_SNAPSHOT instead.
+ */
+export function writeTransaction<T>(db: Db, fn: () => T): T {
+  return db.transaction(() => {
+    // A write that changes nothing still takes main's write lock.
+    prepared(db, 'UPDATE main.setting SET value = value WHERE 0').run();
+    return fn();
+  })();
+}
+
+/** The file holding `db`'s catalog: the attached one, or `db`'s own when it is the catalog alone. */
+export function catalogFileOf(db: Db): string {
+  const list = db.pragma('database_list') as { name: string; file: string }[];
+  return list.find((d) => d.name === 'catalog')?.file ?? db.name;
 }

@@ -1,10 +1,17 @@
-// The ordered list of schema migrations. Append only: a shipped migration is never edited.
+// The ordered lists of schema migrations, one per file. Append only: a shipped migration is never
+// edited.
 import { meta } from './0001-meta.ts';
 import { catalog } from './0002-catalog.ts';
 import { outbox } from './0003-outbox.ts';
 import { counterSessions } from './0004-counter-sessions.ts';
+import { catalogMovesOut } from './0005-catalog-moves-out.ts';
 import type { Migration } from './types.ts';
 
 export type { Migration } from './types.ts';
 
-export const migrations: readonly Migration[] = [meta, catalog, outbox, counterSessions];
+/** The app's own file (counter.sqlite): settings, the outbox, shopping sessions. */
+export const migrations: readonly Migration[] = [meta, catalog, outbox, counterSessions, catalogMovesOut];
+
+/** The catalog's file (counter.catalog.sqlite): what sync copies from the service. Its schema
+ * starts as migration 2 of the app's file left it. */
+export const catalogMigrations: readonly Migration[] = [{ ...catalog, version: 1 }];

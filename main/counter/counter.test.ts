@@ -1,12 +1,13 @@
-// The counter's writes against another connection writing the same file at the same time (the
-// sync's writer): every scan lands. Real SQLite file, a real second connection in a worker thread.
+// The counter's writes against other connections: one writing the app file at the same time (a CLI
+// process), every scan lands; one holding the catalog file's write lock (a sync committing a page),
+// no scan waits for it. Real SQLite files, a real second connection in a worker thread.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { upsertStockItems } from '../../db/catalog.ts';
-import { openDatabase } from '../../db/database.ts';
+import { catalogFileFor, openDatabase } from '../../db/database.ts';
 import { Counter } from './counter.ts';
 import { ScanResolver } from './resolve.ts';
 
@@ -87,6 +88,50 @@ describe('Counter under a concurrent writer', () => {
       expect(lines).toHaveLength(50);
     } finally {
       expect(await writer.stop()).toBeGreaterThan(0);
+      db.close();
+    }
+  });
+
+  it('never waits for the catalog write lock: a scan lands while a sync holds it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'counter-catalog-lock-'));
+    dirs.push(dir);
+    const file = join(dir, 'counter.sqlite');
+    const db = openDatabase(file);
+    db.pragma('busy_timeout = 0'); // waiting for a lock would fail at once rather than after 5 s
+    upsertStockItems(
+      db,
+      [{ id: 1, warehouseId: 1, productId: 1, barcode: 'CODE-1', price: 10, vatRate: 21 }],
+      {
+        syncedAt: new Date().toISOString(),
+        mark: 1,
+      },
+    );
+    // A sync's connection to the catalog alone, in the middle of a page: its write lock held.
+    const holder = new Worker(
+      `const Database = require(${JSON.stringify(require.resolve('better-sqlite3'))});
+       const { parentPort, workerData } = require('node:worker_threads');
+       const db = new Database(workerData);
+       db.exec("BEGIN IMMEDIATE; INSERT INTO warehouse (id, name, syncedAt) VALUES (9, 'held', 'now')");
+       parentPort.postMessage('locked');
+       parentPort.on('message', () => { db.exec('ROLLBACK'); db.close(); parentPort.postMessage('released'); });`,
+      { eval: true, workerData: catalogFileFor(file) },
+    );
+    await new Promise((resolve) => holder.once('message', resolve));
+    try {
+      // The lock is really held: a write to the catalog from this connection is refused.
+      expect(() =>
+        db.prepare("INSERT INTO warehouse (id, name, syncedAt) VALUES (8, 'x', 'now')").run(),
+      ).toThrow(/locked|busy/i);
+      const counter = new Counter({ db, resolver: new ScanResolver({ db }), warehouseId: () => 1 });
+      const first = await counter.scan('CODE-1');
+      const second = await counter.scan('CODE-1');
+      expect(second.outcome.kind).toBe('product');
+      counter.setQuantity(first.session.lines[0]?.id ?? -1, 5);
+      expect(counter.current()?.lines.map((l) => l.quantity)).toEqual([5]);
+    } finally {
+      holder.postMessage('release');
+      await new Promise((resolve) => holder.once('message', resolve));
+      await holder.terminate();
       db.close();
     }
   });

@@ -1,7 +1,7 @@
 // The counter: one shopping session at a time, stored in SQLite from its first scan (a crash or a
 // restart loses nothing), edited by scans, quantity changes and removals, and closed into an
 // outbox order in the same transaction.
-import type { Db } from '../../db/database.ts';
+import { writeTransaction, type Db } from '../../db/database.ts';
 import { insertOutboxOrder, type OutboxOrder } from '../../db/outbox.ts';
 import {
   addSessionLine,
@@ -159,9 +159,9 @@ export class Counter {
             sessionId,
             ...(options.signal ? { signal: options.signal } : {}),
           });
-    // IMMEDIATE: a deferred transaction that reads first cannot wait for the write lock when another
-    // connection (the sync's writer) committed meanwhile; it fails with "database is locked".
-    const outcome = this.#db.transaction(() => this.#apply(sessionId, resolution)).immediate();
+    // The app file's write lock first (another process, the CLI, may be writing it); never the
+    // catalog's, which a sync holds while it commits a page.
+    const outcome = writeTransaction(this.#db, () => this.#apply(sessionId, resolution));
     return { outcome, resolution, session: this.#view(this.#mustGet(sessionId)) };
   }
 
@@ -169,28 +169,26 @@ export class Counter {
     if (!(quantity > 0) || !Number.isFinite(quantity))
       throw new RangeError('The quantity must be a number above zero.');
     const sessionId = this.#requireOpen();
-    this.#db
-      .transaction(() => {
-        const line = getSessionLine(this.#db, sessionId, lineId);
-        if (!line) throw new CounterError('no-line', `Line ${lineId} is not in the open session.`);
-        if (line.kind === 'price') {
-          throw new CounterError(
-            'price-label-line',
-            'This line comes from a price label: remove it, or scan each label.',
-          );
-        }
-        const rounded = line.kind === 'weight' ? Math.round(quantity * 1000) / 1000 : quantity;
-        setSessionLineQuantity(this.#db, sessionId, lineId, rounded, null, this.#now());
-      })
-      .immediate();
+    writeTransaction(this.#db, () => {
+      const line = getSessionLine(this.#db, sessionId, lineId);
+      if (!line) throw new CounterError('no-line', `Line ${lineId} is not in the open session.`);
+      if (line.kind === 'price') {
+        throw new CounterError(
+          'price-label-line',
+          'This line comes from a price label: remove it, or scan each label.',
+        );
+      }
+      const rounded = line.kind === 'weight' ? Math.round(quantity * 1000) / 1000 : quantity;
+      setSessionLineQuantity(this.#db, sessionId, lineId, rounded, null, this.#now());
+    });
     return this.#view(this.#mustGet(sessionId));
   }
 
   removeLine(lineId: number): SessionView {
     const sessionId = this.#requireOpen();
-    const removed = this.#db
-      .transaction(() => removeSessionLine(this.#db, sessionId, lineId, this.#now()))
-      .immediate();
+    const removed = writeTransaction(this.#db, () =>
+      removeSessionLine(this.#db, sessionId, lineId, this.#now()),
+    );
     if (!removed) throw new CounterError('no-line', `Line ${lineId} is not in the open session.`);
     return this.#view(this.#mustGet(sessionId));
   }
@@ -198,33 +196,31 @@ export class Counter {
   /** Closes the open session into an outbox order: both or neither (one transaction). */
   close(options: { note?: string } = {}): { order: OutboxOrder; session: SessionView } {
     const sessionId = this.#requireOpen();
-    const order = this.#db
-      .transaction(() => {
-        const session = this.#mustGet(sessionId);
-        if (session.lines.length === 0)
-          throw new CounterError('empty-session', 'Scan at least one product before placing the order.');
-        if (!session.customer) {
-          throw new CounterError(
-            'no-customer',
-            "Scan the customer's card first: the service needs a customer for every order.",
-          );
-        }
-        if (session.warehouseId === null) throw noWarehouseError();
-        const now = this.#now();
-        const inserted = insertOutboxOrder(
-          this.#db,
-          {
-            customerId: session.customer.companyId,
-            warehouseId: session.warehouseId,
-            items: session.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
-            note: options.note ?? `Counter session ${sessionId}`,
-          },
-          { originSessionId: sessionId, now },
+    const order = writeTransaction(this.#db, () => {
+      const session = this.#mustGet(sessionId);
+      if (session.lines.length === 0)
+        throw new CounterError('empty-session', 'Scan at least one product before placing the order.');
+      if (!session.customer) {
+        throw new CounterError(
+          'no-customer',
+          "Scan the customer's card first: the service needs a customer for every order.",
         );
-        closeShoppingSession(this.#db, sessionId, inserted.id, now);
-        return inserted;
-      })
-      .immediate();
+      }
+      if (session.warehouseId === null) throw noWarehouseError();
+      const now = this.#now();
+      const inserted = insertOutboxOrder(
+        this.#db,
+        {
+          customerId: session.customer.companyId,
+          warehouseId: session.warehouseId,
+          items: session.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+          note: options.note ?? `Counter session ${sessionId}`,
+        },
+        { originSessionId: sessionId, now },
+      );
+      closeShoppingSession(this.#db, sessionId, inserted.id, now);
+      return inserted;
+    });
     this.#onOrderQueued(order);
     return { order, session: this.#view(this.#mustGet(sessionId)) };
   }
@@ -232,7 +228,7 @@ export class Counter {
   /** Abandons the open session (nothing is ordered); the next scan starts a new one. */
   cancel(): SessionView {
     const sessionId = this.#requireOpen();
-    this.#db.transaction(() => cancelShoppingSession(this.#db, sessionId, this.#now())).immediate();
+    writeTransaction(this.#db, () => cancelShoppingSession(this.#db, sessionId, this.#now()));
     return this.#view(this.#mustGet(sessionId));
   }
 
@@ -290,9 +286,9 @@ export class Counter {
   #openSessionId(): number {
     const open = currentShoppingSessionId(this.#db);
     if (open !== undefined) return open;
-    return this.#db
-      .transaction(() => openShoppingSessionId(this.#db, this.#warehouseId(), this.#now()))
-      .immediate();
+    return writeTransaction(this.#db, () =>
+      openShoppingSessionId(this.#db, this.#warehouseId(), this.#now()),
+    );
   }
 
   #requireOpen(): number {

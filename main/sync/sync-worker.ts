@@ -1,7 +1,7 @@
 // The sync worker thread: a whole sync run (HTTP, parsing, SQLite writes) off the core's event
 // loop, with its own heap limit. Started by worker.ts; talks in zod-checked messages.
 import { parentPort, workerData } from 'node:worker_threads';
-import { openDatabase } from '../../db/database.ts';
+import { openCatalog } from '../../db/database.ts';
 import { ServiceClient } from '../service/index.ts';
 import { WorkerCommand, WorkerInput, type WorkerMessage } from './worker-protocol.ts';
 import { runSync } from './sync.ts';
@@ -18,7 +18,7 @@ port.on('message', (raw: unknown) => {
 });
 
 lowerThreadPriority();
-const db = openDatabase(input.dbFile);
+const db = openCatalog(input.dbFile);
 // Sync's own connection checkpoints the WAL every ~40 MB instead of every ~4 MB: index pages rewritten
 // by consecutive pages are copied back once, and the checkpoint's fsync happens 10 times less often.
 db.pragma('wal_autocheckpoint = 10000');

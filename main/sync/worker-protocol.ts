@@ -14,6 +14,7 @@ export const WorkerOptions = z.object({
 export type WorkerOptions = z.infer<typeof WorkerOptions>;
 
 export const WorkerInput = z.object({
+  /** The catalog's file (the worker opens it alone). */
   dbFile: z.string().min(1),
   // The secret crosses into the worker thread of the same process, never further; it is not logged.
   service: z.object({ baseUrl: z.string(), clientId: z.string(), clientSecret: z.string() }),

@@ -3,7 +3,7 @@
 // of any size stays within a fixed memory budget (garbage of parsed pages is collected early
 // instead of growing the heap).
 import { Worker } from 'node:worker_threads';
-import type { Db } from '../../db/database.ts';
+import { catalogFileOf, type Db } from '../../db/database.ts';
 import type { ServiceConfig } from '../service/index.ts';
 import type { SyncEvent, SyncReport } from './events.ts';
 import { WorkerMessage, type WorkerInput, type WorkerOptions } from './worker-protocol.ts';
@@ -15,7 +15,7 @@ export interface WorkerSyncOptions extends WorkerOptions {
   heapMb?: number;
 }
 
-/** Like runSync, on a worker thread with its own connection to `db`'s file and its own client. */
+/** Like runSync, on a worker thread with its own connection to `db`'s catalog file and its own client. */
 export function runSyncInWorker(
   db: Db,
   service: ServiceConfig,
@@ -23,7 +23,7 @@ export function runSyncInWorker(
 ): Promise<SyncReport> {
   const { signal, onEvent, heapMb, ...rest } = options;
   if (db.memory) return Promise.reject(new Error('runSyncInWorker needs a database file'));
-  const input: WorkerInput = { dbFile: db.name, service, options: rest };
+  const input: WorkerInput = { dbFile: catalogFileOf(db), service, options: rest };
   const worker = new Worker(new URL('./sync-worker.ts', import.meta.url), {
     workerData: input,
     resourceLimits: { maxOldGenerationSizeMb: heapMb ?? 64, maxYoungGenerationSizeMb: 8 },

@@ -2,7 +2,7 @@
 // transaction on its own connection, so the core's event loop never waits for a page's writes.
 import { parentPort, workerData } from 'node:worker_threads';
 import { z } from 'zod';
-import { openDatabase } from '../../db/database.ts';
+import { openCatalog } from '../../db/database.ts';
 import { lowerThreadPriority } from './thread-priority.ts';
 import { writeStockPage } from './writer.ts';
 import { WriterRequest, type WriterReply } from './writer-protocol.ts';
@@ -11,7 +11,7 @@ const port = parentPort;
 if (!port) throw new Error('writer-worker runs as a worker thread');
 const { file } = z.object({ file: z.string() }).parse(workerData);
 lowerThreadPriority();
-const db = openDatabase(file);
+const db = openCatalog(file);
 // Sync's own connection checkpoints the WAL every ~40 MB instead of every ~4 MB: index pages rewritten
 // by consecutive pages are copied back once, and the checkpoint's fsync happens 10 times less often.
 db.pragma('wal_autocheckpoint = 10000');

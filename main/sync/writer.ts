@@ -3,7 +3,7 @@
 // The worker also lets sync fetch the next page while the previous one is being written.
 import { Worker } from 'node:worker_threads';
 import { addPending, saveSyncState, upsertStockItems, type StockItemInput } from '../../db/catalog.ts';
-import type { Db } from '../../db/database.ts';
+import { catalogFileOf, type Db } from '../../db/database.ts';
 import { WriterReply } from './writer-protocol.ts';
 
 /** One page to commit: its rows, the full-pass mark, and the cursor that commits with it. */
@@ -56,11 +56,11 @@ export function inlineWriter(db: Db): StockWriter {
   };
 }
 
-/** A worker-thread writer on the same file; inline for an in-memory database (nothing to share). */
+/** A worker-thread writer on the catalog's file; inline for an in-memory database (nothing to share). */
 export async function createStockWriter(db: Db, mode: 'worker' | 'inline'): Promise<StockWriter> {
   if (mode === 'inline' || db.memory || db.name === '') return inlineWriter(db);
   const worker = new Worker(new URL('./writer-worker.ts', import.meta.url), {
-    workerData: { file: db.name },
+    workerData: { file: catalogFileOf(db) },
   });
   const waiting = new Map<number, { resolve: () => void; reject: (e: Error) => void }>();
   let nextId = 1;

@@ -162,7 +162,7 @@ async function waitSyncIdle(page: Page): Promise<void> {
 }
 
 function firstWarehouse(dataDir: string): number {
-  const db = new Database(join(dataDir, 'counter.sqlite'), { readonly: true });
+  const db = new Database(join(dataDir, 'counter.catalog.sqlite'), { readonly: true });
   try {
     return db.prepare('SELECT id FROM warehouse ORDER BY id LIMIT 1').pluck().get() as number;
   } finally {
@@ -171,7 +171,7 @@ function firstWarehouse(dataDir: string): number {
 }
 
 function goods(dataDir: string, warehouseId: number): { barcodes: string[]; card: string } {
-  const db = new Database(join(dataDir, 'counter.sqlite'), { readonly: true });
+  const db = new Database(join(dataDir, 'counter.catalog.sqlite'), { readonly: true });
   try {
     const barcodes = db
       .prepare(

@@ -1,12 +1,13 @@
-// A fast generator of a large offline stock cache (the real schema, via openDatabase), for the
-// lookup and restart benchmarks here and for the counter's scan benchmark. Rows are written with
+// A fast generator of a large offline stock cache (the real schema, via openCatalog), for the
+// lookup and restart benchmarks here and for the counter's scan benchmark. `file` is an app file
+// (counter.sqlite's schema, empty) with the generated catalog beside it (catalogFileFor). Rows are written with
 // plain prepared INSERTs in one transaction (not through sync), ~1M rows in seconds. The file is
 // kept in the temp folder keyed by its parameters, so repeated bench runs reuse it.
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stockItemFields } from '../../db/catalog.ts';
-import { openDatabase } from '../../db/database.ts';
+import { catalogFileFor, openCatalog, openDatabase } from '../../db/database.ts';
 
 export interface StockCacheOptions {
   items: number;
@@ -33,7 +34,7 @@ export interface GeneratedProduct {
   brand: string;
 }
 
-const LAYOUT = 1;
+const LAYOUT = 2; // 2: the catalog in a file of its own
 const adjectives = [
   'Žluťoučký',
   'Červený',
@@ -137,11 +138,12 @@ export function generateStockCache(options: StockCacheOptions): StockCache {
   const file =
     options.file ?? join(tmpdir(), `counter-bench-stock-${options.items}-${warehouses}-v${LAYOUT}.sqlite`);
   const cache: StockCache = { file, items: options.items, products, warehouses, product: generatedProduct };
-  if (options.file === undefined && existsSync(file)) return cache;
+  const catalogFile = catalogFileFor(file);
+  if (options.file === undefined && existsSync(file) && existsSync(catalogFile)) return cache;
   // Written under a temporary name and renamed: an interrupted generation is never reused.
-  const partial = `${file}.partial`;
+  const partial = `${catalogFile}.partial`;
   for (const f of [partial, `${partial}-wal`, `${partial}-shm`]) rmSync(f, { force: true });
-  const db = openDatabase(partial);
+  const db = openCatalog(partial);
   const cols = [...stockItemFields, 'syncedAt', 'syncMark'];
   const insert = db.prepare(
     `INSERT INTO stock_item (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`,
@@ -197,9 +199,10 @@ export function generateStockCache(options: StockCacheOptions): StockCache {
   })();
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
-  renameSync(partial, file);
+  renameSync(partial, catalogFile);
   rmSync(`${partial}-wal`, { force: true });
   rmSync(`${partial}-shm`, { force: true });
+  openDatabase(file).close(); // the app file the catalog sits beside
   return cache;
 }
 

@@ -50,9 +50,9 @@ afterEach(async (context) => {
     await screenshot(page, `failed-${context.task.name.replace(/\W+/g, '-').slice(0, 40)}`);
 });
 
-/** Reads the app's own cache (what it synced) to pick real barcodes, as a cashier picks real goods. */
+/** Reads the app's own catalog (what it synced) to pick real barcodes, as a cashier picks real goods. */
 function fromCache<T>(fn: (db: Database.Database) => T): T {
-  const db = new Database(join(dataDir, 'counter.sqlite'), { readonly: true });
+  const db = new Database(join(dataDir, 'counter.catalog.sqlite'), { readonly: true });
   try {
     return fn(db);
   } finally {

@@ -151,7 +151,7 @@ describe('pos sync and pos stock', () => {
       const db = openDatabase(file, { readonly: true });
       try {
         const hasState =
-          db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sync_state'").get() !== undefined;
+          db.prepare("SELECT 1 FROM pragma_table_list WHERE name = 'sync_state'").get() !== undefined;
         const cursor = hasState ? syncState(db, 'stockItems').cursor : undefined;
         const next =
           cursor === undefined ? 0 : z.object({ nextPage: z.number() }).parse(JSON.parse(cursor)).nextPage;
