@@ -216,6 +216,40 @@ describe('Core', () => {
     expect(sim.admin.listOrders().length).toBe(before + 1);
   });
 
+  it('records an in-doubt order the operator found on the instance as sent under its id, and nothing else', async () => {
+    const { c, dataDir } = await core();
+    // Offline: the operator looked the reference up elsewhere; marking needs no connection.
+    value(
+      await c.invoke('settings.set', { instanceUrl: 'http://127.0.0.1:9', clientId: 'x', clientSecret: 'y' }),
+    );
+    const db = openDatabase(join(dataDir, 'counter.sqlite'));
+    const order = { customerId: 1, warehouseId: 1, items: [{ productId: 1, quantity: 1 }] };
+    const lost = insertOutboxOrder(db, order);
+    claimForSending(db, lost.id, ['queued']);
+    recordOutboxOutcome(db, lost.id, ['sending'], { state: 'in-doubt' });
+    const waiting = insertOutboxOrder(db, order);
+    db.close();
+
+    const zero = await c.invoke('outbox.markSent', { id: lost.id, remoteId: 0 });
+    expect(zero).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    const marked = value(await c.invoke('outbox.markSent', { id: lost.id, remoteId: 4242 }));
+    expect(marked).toMatchObject({ id: lost.id, state: 'sent', remoteId: 4242 });
+    expect(value(await c.invoke('status.get', {}))).toMatchObject({ needsAttention: 0 });
+    // Only an in-doubt order can be found: a second mark and a queued order are refused by name.
+    const again = await c.invoke('outbox.markSent', { id: lost.id, remoteId: 4243 });
+    expect(again).toMatchObject({ ok: false, error: { code: 'rejected' } });
+    expect(again.ok ? '' : again.error.message).toMatch(/in-doubt/);
+    const queued = await c.invoke('outbox.markSent', { id: waiting.id, remoteId: 4244 });
+    expect(queued).toMatchObject({ ok: false, error: { code: 'rejected' } });
+    const list = value(await c.invoke('outbox.list', {})) as {
+      id: number;
+      state: string;
+      remoteId?: number;
+    }[];
+    expect(list.find((o) => o.id === lost.id)).toMatchObject({ state: 'sent', remoteId: 4242 });
+    expect(list.find((o) => o.id === waiting.id)).toMatchObject({ state: 'queued' });
+  });
+
   it('classifies scanner test-pad codes with the counter barcode reader', async () => {
     const { c } = await core();
     expect(value(await c.invoke('scanner.classify', { code: '4006381333931' }))).toMatchObject({

@@ -271,6 +271,8 @@ export class Core {
     },
     'outbox.cancel': async ({ id }) =>
       outboxEntryView(toOutboxEntry(await this.#outbox().cancel(numericId(id)))),
+    'outbox.markSent': ({ id, remoteId }) =>
+      Promise.resolve(outboxEntryView(toOutboxEntry(this.#outbox().markSent(numericId(id), remoteId)))),
     'status.get': () => Promise.resolve(this.#status()),
     'scanner.classify': ({ code }) => Promise.resolve(classifyCode(code)),
   };

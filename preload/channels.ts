@@ -20,6 +20,7 @@ export const CALL_CHANNELS = [
   'outbox.resend',
   'outbox.discard',
   'outbox.cancel',
+  'outbox.markSent',
   'status.get',
   'scanner.classify',
 ] as const;

@@ -245,6 +245,13 @@ export const OutboxEntryView = z.object({
 export type OutboxEntryView = z.infer<typeof OutboxEntryView>;
 export const OutboxRef = z.object({ id: z.union([int, z.string()]) }).strict();
 export const ResendInput = z.object({ id: z.union([int, z.string()]), order: OrderPayload }).strict();
+/** An in-doubt order the operator found on the instance, under the id the instance gave it. */
+export const MarkSentInput = z
+  .object({
+    id: z.union([int, z.string()]),
+    remoteId: z.number().int().min(1).max(2_147_483_647),
+  })
+  .strict();
 export const CloseView = z.object({ order: OutboxEntryView, session: SessionView });
 export type CloseView = z.infer<typeof CloseView>;
 
@@ -291,6 +298,7 @@ export const calls = {
   'outbox.resend': { input: ResendInput, output: OutboxEntryView },
   'outbox.discard': { input: OutboxRef, output: z.array(OutboxEntryView) },
   'outbox.cancel': { input: OutboxRef, output: OutboxEntryView },
+  'outbox.markSent': { input: MarkSentInput, output: OutboxEntryView },
   'status.get': { input: empty, output: StatusView },
   'scanner.classify': { input: z.object({ code: z.string().max(300) }).strict(), output: ClassifyView },
 } as const satisfies Record<CallChannel, { input: z.ZodType; output: z.ZodType }>;

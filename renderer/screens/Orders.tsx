@@ -14,7 +14,7 @@ const EXPLAIN: Record<OutboxState, string> = {
   blocked:
     "This terminal's client lacks a permission. Ask the administrator to grant it, then resend; a new token does not help.",
   'in-doubt':
-    'The order may have reached the instance, but no answer came back. Look it up on the instance by its reference before sending it again.',
+    'The order may have reached the instance, but no answer came back. Look it up on the instance by its reference: if it is there, enter its order id and mark it as sent; if not, send it again.',
   discarded: 'Discarded unsent by an operator; kept for the record.',
   cancelled: 'Cancelled on the instance.',
 };
@@ -131,10 +131,12 @@ function OrderDetail({
         <FixForm entry={entry} order={entry.order} act={act} />
       ) : (
         <div className="actions">
+          {/* In-doubt: the safe answer (found, mark as sent) first; sending again may place it twice. */}
+          {entry.state === 'in-doubt' && <FoundForm entry={entry} act={act} />}
           {(entry.state === 'blocked' || entry.state === 'in-doubt') && entry.order !== undefined && (
             <button
               type="button"
-              className="primary"
+              className={entry.state === 'blocked' ? 'primary' : undefined}
               data-action="send-again"
               onClick={() => {
                 const order = entry.order;
@@ -165,6 +167,45 @@ function OrderDetail({
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * An in-doubt order the operator found on the instance (by its reference): recorded as sent under
+ * the instance's order id, so it is never sent a second time.
+ */
+function FoundForm({
+  entry,
+  act,
+}: {
+  entry: OutboxEntryView;
+  act: (fn: () => Promise<unknown>) => Promise<void>;
+}) {
+  const [remoteId, setRemoteId] = useState('');
+  const valid = /^[1-9][0-9]{0,9}$/.test(remoteId.trim()) && Number(remoteId) <= 2_147_483_647;
+  return (
+    <form
+      className="found-form"
+      data-found={String(entry.id)}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!valid) return;
+        void act(() => pos.invoke('outbox.markSent', { id: entry.id, remoteId: Number(remoteId) }));
+      }}
+    >
+      <label className="field">
+        <span>Found on the instance as order id</span>
+        <input
+          value={remoteId}
+          inputMode="numeric"
+          onChange={(e) => setRemoteId(e.target.value)}
+          data-field="remoteId"
+        />
+      </label>
+      <button type="submit" className="primary" disabled={!valid} data-action="mark-sent">
+        Found: mark as sent
+      </button>
+    </form>
   );
 }
 
