@@ -7,13 +7,19 @@ import { expect } from 'vitest';
 import {
   companyCards,
   discoveredCompanyIds,
+  financialReceivableFields,
   productUnits,
   stockedProductIds,
   stockItemFields,
   warehouses,
 } from '../../db/catalog.ts';
 import { openDatabase, type Db } from '../../db/database.ts';
-import { ServiceClient, type StockItem } from '../../main/service/index.ts';
+import {
+  ServiceClient,
+  type FinancialReceivable,
+  type ServiceClientOptions,
+  type StockItem,
+} from '../../main/service/index.ts';
 import type { RetryPolicy } from '../../main/sync/index.ts';
 
 export const demoClient = { clientId: 'counter-demo', clientSecret: 'counter-demo-secret' };
@@ -21,8 +27,12 @@ export const demoClient = { clientId: 'counter-demo', clientSecret: 'counter-dem
 /** Fast backoff for tests (Retry-After is still obeyed). */
 export const testRetry: RetryPolicy = { attempts: 6, baseDelayMs: 10, maxDelayMs: 100 };
 
-export function client(url: string, credentials = demoClient): ServiceClient {
-  return new ServiceClient({ baseUrl: url, ...credentials });
+export function client(
+  url: string,
+  credentials = demoClient,
+  options: ServiceClientOptions = {},
+): ServiceClient {
+  return new ServiceClient({ baseUrl: url, ...credentials }, options);
 }
 
 export function tempDb(): { db: Db; file: string; cleanup: () => void } {
@@ -93,24 +103,34 @@ export async function expectCacheMatchesSim(db: Db, service: ServiceClient): Pro
   const companies = discoveredCompanyIds(db);
   expect(companies.length).toBeGreaterThan(0);
   const representatives = await service.companyRepresentatives();
+  expect(representatives.length).toBeGreaterThan(0);
   for (const id of representatives.map((r) => r.companyId))
     if (id !== undefined) expect(companies).toContain(id);
   for (const companyId of companies) {
     const cards = await service.companyCards(companyId);
     expect(strip(companyCards(db, companyId))).toEqual(cards.map((c) => ({ ...c, companyId })));
   }
-  expect(db.prepare('SELECT count(*) FROM company_representative').pluck().get()).toBe(
-    representatives.length,
-  );
+  const cachedRepresentatives = (
+    db.prepare('SELECT data FROM company_representative ORDER BY id').pluck().all() as string[]
+  ).map((data) => JSON.parse(data) as unknown);
+  expect(cachedRepresentatives).toEqual([...representatives].sort((a, b) => (a.id ?? 0) - (b.id ?? 0)));
 
-  const open: number[] = [];
+  const open: FinancialReceivable[] = [];
   for await (const page of service.financialReceivablePages({
     filter: { isPaid: false },
-    limitFields: ['id'],
+    limitFields: financialReceivableFields,
+    orderBy: ['id'],
   })) {
-    open.push(...page.data.flatMap((r) => (r.id === undefined ? [] : [r.id])));
+    open.push(...page.data);
   }
-  expect(db.prepare('SELECT id FROM financial_receivable ORDER BY id').pluck().all()).toEqual(
-    open.sort((a, b) => a - b),
+  expect(open.length).toBeGreaterThan(0);
+  expect(columnsOf(db, 'financial_receivable', financialReceivableFields)).toEqual(open);
+}
+
+/** Rows of a cache table as the service sends them: the named columns, NULL left out. */
+function columnsOf(db: Db, table: string, fields: readonly string[]): Record<string, unknown>[] {
+  const rows = db.prepare(`SELECT * FROM ${table} ORDER BY id`).all() as Record<string, unknown>[];
+  return rows.map((row) =>
+    Object.fromEntries(fields.flatMap((f) => (row[f] === null || row[f] === undefined ? [] : [[f, row[f]]]))),
   );
 }
