@@ -279,6 +279,21 @@ export function attachSessionCustomer(db: Db, sessionId: number, customer: Sessi
   );
 }
 
+/**
+ * Moves an open session that has no lines yet to the terminal's warehouse (chosen, or changed, after
+ * the session was opened). A session with lines keeps its warehouse: they were resolved in it.
+ * Returns whether the session now has `warehouseId`.
+ */
+export function adoptSessionWarehouse(db: Db, sessionId: number, warehouseId: number, now: Date): boolean {
+  const info = prepared(
+    db,
+    `UPDATE shopping_session SET warehouseId = ?, updatedAt = ?
+       WHERE id = ? AND state = 'open' AND warehouseId IS NOT ?
+         AND NOT EXISTS (SELECT 1 FROM shopping_session_line WHERE sessionId = ?)`,
+  ).run(warehouseId, now.toISOString(), sessionId, warehouseId, sessionId);
+  return info.changes === 1;
+}
+
 /** Marks the session closed with the order it became (call in the transaction that inserted it). */
 export function closeShoppingSession(db: Db, sessionId: number, outboxOrderId: number, now: Date): void {
   assertOpen(db, sessionId);

@@ -12,6 +12,7 @@ import {
   currentShoppingSessionId,
   getSessionLine,
   getShoppingSession,
+  adoptSessionWarehouse,
   openShoppingSessionId,
   removeSessionLine,
   setSessionLineQuantity,
@@ -150,7 +151,7 @@ export class Counter {
     if (!session) throw new CounterError('no-session', `Shopping session ${sessionId} does not exist.`);
     if (session.state !== 'open')
       throw new CounterError('not-open', `Shopping session ${sessionId} is ${session.state}.`);
-    const warehouseId = session.warehouseId;
+    const warehouseId = this.#currentWarehouse(session);
     const resolution =
       warehouseId === null && looksLikeProduct(this.#resolver, code)
         ? noWarehouse()
@@ -281,6 +282,19 @@ export class Counter {
       default:
         return { kind: resolution.kind, message: resolution.message, cue: resolution.cue };
     }
+  }
+
+  /**
+   * The session's warehouse, after an empty session took the terminal's: a first scan before a
+   * warehouse was chosen opened it without one, and it must not stay stuck that way.
+   */
+  #currentWarehouse(session: { id: number; warehouseId: number | null }): number | null {
+    const terminal = this.#warehouseId();
+    if (terminal === null || terminal === session.warehouseId) return session.warehouseId;
+    const adopted = writeTransaction(this.#db, () =>
+      adoptSessionWarehouse(this.#db, session.id, terminal, this.#now()),
+    );
+    return adopted ? terminal : session.warehouseId;
   }
 
   #openSessionId(): number {

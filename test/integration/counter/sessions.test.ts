@@ -364,6 +364,22 @@ describe('restart and close', () => {
       cue: 'rejected',
     });
   });
+
+  it('a session opened before the warehouse was chosen takes it on the next scan, its customer kept', async () => {
+    let terminal: number | null = null;
+    const resolver = new ScanResolver({ db, cardService: client, cardTimeoutMs: 1500 });
+    const c = new Counter({ db, resolver, warehouseId: () => terminal });
+    expect((await c.scan(product('859').barcode)).outcome.kind).toBe('rejected');
+    expect((await c.scan(cards.valid)).outcome.kind).toBe('customer');
+    expect(c.current()?.warehouseId).toBeNull();
+    terminal = WAREHOUSE; // chosen in Settings
+    const scan = await c.scan(product('859').barcode);
+    expect(scan.outcome.kind).toBe('product');
+    expect(scan.session).toMatchObject({ warehouseId: WAREHOUSE, customer: { companyId: 1 } });
+    // Once it has lines, the session keeps the warehouse they were resolved in.
+    terminal = WAREHOUSE + 1;
+    expect((await c.scan(product('859').barcode)).session.warehouseId).toBe(WAREHOUSE);
+  });
 });
 
 describe('pos scan (CLI)', () => {
