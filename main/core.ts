@@ -250,6 +250,12 @@ export class Core {
         session: sessionView(null, this.#settings.read().warehouseId),
       });
     },
+    'session.cancel': () => {
+      // Void the sale: kept in SQLite as cancelled, for the record. Nothing open is nothing to void.
+      const counter = this.#counter();
+      if (counter.current() !== null) counter.cancel();
+      return Promise.resolve(sessionView(null, this.#settings.read().warehouseId));
+    },
     'outbox.list': () => Promise.resolve(this.#outboxList()),
     'outbox.replay': async () => {
       // The cashier asked: orders still waiting out a backoff go now too.

@@ -15,6 +15,7 @@ export const CALL_CHANNELS = [
   'session.setQuantity',
   'session.removeLine',
   'session.close',
+  'session.cancel',
   'outbox.list',
   'outbox.replay',
   'outbox.resend',

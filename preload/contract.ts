@@ -293,6 +293,7 @@ export const calls = {
   'session.setQuantity': { input: SetQuantityInput, output: SessionView },
   'session.removeLine': { input: LineRef, output: SessionView },
   'session.close': { input: empty, output: CloseView },
+  'session.cancel': { input: empty, output: SessionView },
   'outbox.list': { input: empty, output: z.array(OutboxEntryView) },
   'outbox.replay': { input: empty, output: z.array(OutboxEntryView) },
   'outbox.resend': { input: ResendInput, output: OutboxEntryView },

@@ -1,6 +1,6 @@
 // The counter: the current shopping session. Scans land anywhere on the window; a code can also be
 // typed into the code field. Keyboard: arrows pick a line, + / - change its quantity, Delete removes
-// it, F9 places the order.
+// it, F9 places the order, F8 twice voids the sale.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { ScanOutcome, SessionLineView, SessionView } from '../../preload/contract.ts';
@@ -82,15 +82,44 @@ export function Sale() {
     }
   };
 
+  // Voiding asks twice (a second press within a few seconds): one stray key must not lose a basket.
+  const [voidArmed, setVoidArmed] = useState(false);
+  useEffect(() => {
+    if (!voidArmed) return;
+    const t = setTimeout(() => setVoidArmed(false), 4000);
+    return () => clearTimeout(t);
+  }, [voidArmed]);
+  const voidSale = async () => {
+    if (session === null || (lines.length === 0 && session.customer === null)) return;
+    if (!voidArmed) {
+      setVoidArmed(true);
+      return;
+    }
+    setVoidArmed(false);
+    try {
+      const next = await pos.invoke('session.cancel', {});
+      useApp.setState({ session: next });
+      setSelected(0);
+      setOutcome({ tone: 'ok', text: 'Sale voided. The next scan starts a new one.' });
+    } catch (error) {
+      setOutcome({ tone: 'error', text: message(error) });
+    }
+  };
+
   // Keys that act on the selected line; ignored while typing into a field.
-  const latest = useRef({ lines, selected, setQuantity, remove, placeOrder });
-  latest.current = { lines, selected, setQuantity, remove, placeOrder };
+  const latest = useRef({ lines, selected, setQuantity, remove, placeOrder, voidSale });
+  latest.current = { lines, selected, setQuantity, remove, placeOrder, voidSale };
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const { lines: ls, selected: sel } = latest.current;
       if (event.key === 'F9') {
         event.preventDefault();
         void latest.current.placeOrder();
+        return;
+      }
+      if (event.key === 'F8') {
+        event.preventDefault();
+        void latest.current.voidSale();
         return;
       }
       if (isTyping(event.target)) return;
@@ -138,6 +167,15 @@ export function Sale() {
           data-action="place-order"
         >
           Place order <kbd>F9</kbd>
+        </button>
+        <button
+          type="button"
+          className={voidArmed ? 'void armed' : 'void'}
+          disabled={lines.length === 0 && (session?.customer ?? null) === null}
+          onClick={() => void voidSale()}
+          data-action="void-sale"
+        >
+          {voidArmed ? 'Void? Press again' : 'Void sale'} <kbd>F8</kbd>
         </button>
       </aside>
     </section>

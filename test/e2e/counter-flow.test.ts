@@ -214,6 +214,29 @@ describe('a day at the counter', { timeout: 120_000 }, () => {
     );
   });
 
+  it('voids a sale with F8 pressed twice, and orders nothing', async () => {
+    const lines = page.getByTestId('sale-lines');
+    const [a] = products as [(typeof products)[0]];
+    await scan(page, a.barcode);
+    await lines.locator(`[data-barcode="${a.barcode}"]`).waitFor();
+    await scan(page, card.barcode);
+    await expect
+      .poll(() => page.getByTestId('customer').getAttribute('data-company'))
+      .toBe(String(card.companyId));
+    const voidButton = page.locator('[data-action="void-sale"]');
+    await page.keyboard.press('F8'); // once: armed, nothing lost yet
+    await expect.poll(() => voidButton.textContent()).toContain('Press again');
+    expect(await lines.locator('tbody tr').count()).toBe(1);
+    await screenshot(page, 'flow-04b-void-armed');
+    const outboxBefore = await page.locator('[data-testid="status-bar"]').textContent();
+    await page.keyboard.press('F8');
+    await expect.poll(() => lines.locator('tbody tr').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('customer').getAttribute('data-company')).toBe('');
+    expect(await page.locator('[data-scan-outcome="ok"]').textContent()).toContain('voided');
+    expect(await voidButton.isDisabled()).toBe(true);
+    expect(await page.locator('[data-testid="status-bar"]').textContent()).toBe(outboxBefore);
+  });
+
   it('keeps selling offline: the card from the cache, the order queued', async () => {
     await sim.faults.setOffline(true);
     await expect.poll(() => statusBar(page).textContent(), { timeout: 20_000 }).toContain('Offline');
