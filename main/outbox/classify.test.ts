@@ -47,12 +47,26 @@ describe('classifyFailure', () => {
     expect(c.outcome).toMatchObject({ state: 'sent', remoteId: 17 });
   });
 
-  it('5xx is queued with backoff and honours Retry-After', () => {
-    const plain = classifyFailure(err({ status: 503 }), ctx);
+  it("the service's own 5xx (an ErrorResult) is queued with backoff and honours Retry-After", () => {
+    const plain = classifyFailure(err({ status: 503, errorId: 'e5' }), ctx);
     expect(plain.outcome).toMatchObject({ state: 'queued', nextAttemptAt: ctx.nowMs + 750 });
-    const later = classifyFailure(err({ status: 503, retryAfterMs: 7_000 }), ctx);
+    expect(classifyFailure(err({ status: 500, errorId: 'e6' }), ctx).outcome.state).toBe('queued');
+    const later = classifyFailure(err({ status: 503, errorId: 'e7', retryAfterMs: 7_000 }), ctx);
     expect(later.outcome.nextAttemptAt).toBeGreaterThanOrEqual(ctx.nowMs + 7_000);
     expect(plain.directive.kind).toBe('continue');
+  });
+
+  it("a gateway's 502 or 504, or a 5xx without an ErrorResult, is in-doubt: the service may have stored it", () => {
+    for (const e of [
+      err({ status: 502, errorId: 'e8' }),
+      err({ status: 504 }),
+      err({ status: 500 }), // a proxy's error page, not the service's ErrorResult
+    ]) {
+      const c = classifyFailure(e, ctx);
+      expect(c.outcome.state).toBe('in-doubt');
+      expect(c.outcome.messages?.at(-1)).toContain('ref-1');
+      expect(c.directive.kind).toBe('continue');
+    }
   });
 
   it('429 pauses every order until Retry-After', () => {

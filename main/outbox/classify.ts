@@ -86,11 +86,17 @@ export function classifyFailure(error: unknown, ctx: ClassifyContext): Classifie
         directive: { kind: 'pause', untilMs: until, credentialsRefused: false },
       };
     }
-    if (status >= 500)
+    if (status >= 500) {
+      // The service's own ErrorResult says it failed and rolled back. A gateway's 502 or 504, or a 5xx
+      // without an ErrorResult (a proxy's page), says nothing about whether the service stored it.
+      if (status === 502 || status === 504 || error.errorId === undefined) {
+        return { outcome: inDoubt(ctx, later(error.retryAfterMs), fromService.messages), directive: go };
+      }
       return {
         outcome: { state: 'queued', nextAttemptAt: later(error.retryAfterMs), ...fromService },
         directive: go,
       };
+    }
     if (status === 403) {
       return {
         outcome: { state: 'blocked', permission: error.permission ?? null, ...fromService },
