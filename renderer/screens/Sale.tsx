@@ -3,7 +3,7 @@
 // it, F9 places the order, F8 twice voids the sale.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import type { ScanOutcome, SessionLineView, SessionView } from '../../preload/contract.ts';
+import type { OutboxEntryView, ScanOutcome, SessionLineView, SessionView } from '../../preload/contract.ts';
 import { formatMoney, formatQty } from '../format.ts';
 import { pos } from '../pos.ts';
 import { beepError, beepOk } from '../sound.ts';
@@ -16,6 +16,9 @@ export function Sale() {
   const [selected, setSelected] = useState(0);
   const [outcome, setOutcome] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The order the last "place order" stored, followed in the outbox until the next scan. */
+  const [placed, setPlaced] = useState<OutboxEntryView['id'] | null>(null);
+  const placedEntry = useApp((s) => (placed === null ? undefined : s.outbox.find((o) => o.id === placed)));
   const lines = session?.lines ?? [];
 
   const scan = useCallback(async (code: string, via: 'scanner' | 'keyboard') => {
@@ -29,6 +32,7 @@ export function Sale() {
       // Rendered now, not in a later scheduler task: the line must be on screen before the next scan.
       flushSync(() => {
         useApp.setState({ session: result.session, sessionError: null });
+        setPlaced(null);
         setOutcome(shown);
         if (index >= 0) setSelected(index);
       });
@@ -66,13 +70,9 @@ export function Sale() {
     try {
       const closed = await pos.invoke('session.close', {});
       useApp.setState({ session: closed.session });
-      setOutcome({
-        tone: 'ok',
-        text:
-          closed.order.state === 'sent'
-            ? 'Order placed and sent.'
-            : 'Order placed. It is queued and goes out by itself (see Orders, F3).',
-      });
+      // The order is stored; its first attempt runs now. What became of it follows the outbox.
+      setPlaced(closed.order.id);
+      setOutcome(null);
       void useApp.getState().refreshOutbox();
       void useApp.getState().refreshStatus();
     } catch (error) {
@@ -147,6 +147,7 @@ export function Sale() {
             {outcome.text}
           </p>
         )}
+        {placed !== null && <PlacedNotice entry={placedEntry} />}
         {sessionError !== null && <p className="notice error">{sessionError}</p>}
         <Lines
           lines={lines}
@@ -179,6 +180,28 @@ export function Sale() {
         </button>
       </aside>
     </section>
+  );
+}
+
+/** What became of the order just placed, as the outbox reports it. */
+function PlacedNotice({ entry }: { entry: OutboxEntryView | undefined }) {
+  const state = entry?.state ?? 'queued';
+  const [tone, text] = ((): ['ok' | 'warn' | 'error', string] => {
+    switch (state) {
+      case 'sent':
+        return ['ok', `Order placed and sent (instance order ${String(entry?.remoteId ?? '')}).`];
+      case 'sending':
+        return ['ok', 'Order placed. Sending...'];
+      case 'queued':
+        return ['warn', 'Order placed. It is queued and goes out by itself (see Orders, F3).'];
+      default:
+        return ['error', `Order placed, but it is ${state}: see Orders (F3).`];
+    }
+  })();
+  return (
+    <p className={`notice ${tone}`} role="status" data-placed-order={state}>
+      {text}
+    </p>
   );
 }
 

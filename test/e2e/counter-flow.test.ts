@@ -204,6 +204,10 @@ describe('a day at the counter', { timeout: 120_000 }, () => {
     await expect.poll(() => lines.locator('tbody tr').count()).toBe(0);
     await expect.poll(() => sim.admin.listOrders().length, { timeout: 15_000 }).toBe(before + 1);
     const order = sim.admin.listOrders().at(-1);
+    // The cashier is told it went out, under the id the instance gave it.
+    const placed = page.locator('[data-placed-order]');
+    await expect.poll(() => placed.getAttribute('data-placed-order'), { timeout: 15_000 }).toBe('sent');
+    expect(await placed.textContent()).toContain(`instance order ${String(order?.id)}`);
     expect(order?.customerId).toBe(card.companyId);
     expect(order?.warehouseId).toBe(warehouseId);
     expect(order?.items).toEqual(
@@ -254,6 +258,9 @@ describe('a day at the counter', { timeout: 120_000 }, () => {
     await page.keyboard.press('F9');
     await expect.poll(() => lines.locator('tbody tr').count()).toBe(0);
     await expect.poll(() => statusBar(page).textContent()).toContain('1 queued');
+    await expect
+      .poll(() => page.locator('[data-placed-order]').getAttribute('data-placed-order'))
+      .toBe('queued');
     await screenshot(page, 'flow-05-offline-queued');
     await goTo(page, 'orders');
     await page.locator('[data-state="queued"]').first().waitFor();
