@@ -37,7 +37,7 @@ import {
   schemaVersion,
   type Db,
 } from './database.ts';
-import { migrations } from './migrations/index.ts';
+import { catalogMigrations, migrations } from './migrations/index.ts';
 
 const dirs: string[] = [];
 function tempFile(): string {
@@ -108,17 +108,37 @@ describe('the catalog file (migration 2, moved out of the app file by migration 
   it('an app file of schema 4 loses its catalog tables (a cache, synced again) and keeps its orders', () => {
     const file = tempFile();
     const v4 = openDatabase(file, { migrations: migrations.filter((m) => m.version <= 4) });
-    upsertStockItems(v4, [item(1)], { syncedAt: T1, mark: 1 });
+    v4.prepare('INSERT INTO stock_item (id, warehouseId, productId, syncedAt) VALUES (1, 1, 1, ?)').run(T1);
     v4.prepare(
       `INSERT INTO outbox_order (client_reference, state, payload, created_at, updated_at)
        VALUES ('ref-1', 'queued', '{}', ?, ?)`,
     ).run(T1, T1);
     v4.close();
     const db = openDatabase(file);
-    expect(schemaVersion(db)).toBe(5);
+    expect(schemaVersion(db)).toBe(migrations.at(-1)?.version);
     for (const t of catalogTables) expect(tablesIn(db, 'main')).not.toContain(t);
     expect(db.prepare('SELECT count(*) FROM stock_item').pluck().get()).toBe(0);
     expect(db.prepare('SELECT client_reference FROM outbox_order').pluck().all()).toEqual(['ref-1']);
+    db.close();
+  });
+});
+
+describe('catalog file migration 2 (prohibitionOfDiscounts)', () => {
+  it('adds the column, keeps the rows, and makes the next stock-item sync a full pass', () => {
+    const file = catalogFileFor(tempFile());
+    const v1 = openDatabase(file, { migrations: catalogMigrations.slice(0, 1) });
+    v1.prepare('INSERT INTO stock_item (id, warehouseId, productId, syncedAt) VALUES (1, 1, 1, ?)').run(T1);
+    saveSyncState(v1, 'stockItems', { lastCompleteAt: T1, lastFullAt: T1, watermark: '2026-01-01T09:00:00' });
+    v1.close();
+    const db = openCatalog(file);
+    expect(schemaVersion(db)).toBe(2);
+    expect(db.prepare('SELECT count(*) FROM stock_item').pluck().get()).toBe(1);
+    // No full pass and no watermark on record: sync starts with a full pass that fills the column.
+    expect(syncState(db, 'stockItems')).toMatchObject({ lastCompleteAt: T1 });
+    expect(syncState(db, 'stockItems').lastFullAt).toBeUndefined();
+    expect(syncState(db, 'stockItems').watermark).toBeUndefined();
+    upsertStockItems(db, [item(2, { prohibitionOfDiscounts: true })], { syncedAt: T2, mark: 2 });
+    expect(stockItemByBarcode(db, item(2).barcode ?? '', 1)?.prohibitionOfDiscounts).toBe(true);
     db.close();
   });
 });

@@ -79,6 +79,7 @@ export const stockItemFields = [
   'lastModify',
   'warehouseName',
   'warehouseNumber',
+  'prohibitionOfDiscounts',
 ] as const;
 
 export interface StockItemInput {
@@ -103,6 +104,7 @@ export interface StockItemInput {
   lastModify?: Maybe<string>;
   warehouseName?: Maybe<string>;
   warehouseNumber?: Maybe<string>;
+  prohibitionOfDiscounts?: Maybe<boolean>;
 }
 
 /** A stock item as cached: SPEC.md names, absent fields left out, plus when sync last confirmed it. */
@@ -128,10 +130,11 @@ export interface CachedStockItem {
   lastModify?: string;
   warehouseName?: string;
   warehouseNumber?: string;
+  prohibitionOfDiscounts?: boolean;
   /** ISO UTC time from which this row is known to be current (its write, or a later complete sync). */
   syncedAt: string;
 }
-const stockBooleans = new Set(['prohibitionOfSale', 'isInactive']);
+const stockBooleans = new Set(['prohibitionOfSale', 'isInactive', 'prohibitionOfDiscounts']);
 
 export interface StockUpsertResult {
   /** Products with a new row or a changed lastModify: their units need fetching. */
@@ -173,6 +176,7 @@ export function upsertStockItems(
       it.lastModify ?? null,
       it.warehouseName ?? null,
       it.warehouseNumber ?? null,
+      bool(it.prohibitionOfDiscounts),
       options.syncedAt,
       options.mark,
     );

@@ -40,6 +40,7 @@ const item = (over: Partial<NewSessionLine> = {}): NewSessionLine => ({
   unitPrice: 19.9,
   vatRate: 12,
   fixedTotal: null,
+  noDiscount: false,
   ...over,
 });
 

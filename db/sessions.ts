@@ -48,6 +48,8 @@ export interface SessionLine {
   readonly unitPrice: number;
   readonly vatRate: number;
   readonly fixedTotal: number | null;
+  /** The stock item prohibits discounts: the customer's card takes nothing off this line. */
+  readonly noDiscount: boolean;
   readonly addedAt: string;
 }
 
@@ -93,6 +95,7 @@ const LineRow = z.object({
   unitPrice: z.number(),
   vatRate: z.number(),
   fixedTotal: z.number().nullable(),
+  noDiscount: z.union([z.literal(0), z.literal(1)]).transform((v) => v === 1),
   addedAt: z.string(),
 });
 
@@ -201,8 +204,8 @@ export function addSessionLine(db: Db, sessionId: number, line: NewSessionLine, 
     db,
 
     `INSERT INTO shopping_session_line (sessionId, stockItemId, productId, productCode, name, barcode, kind,
-         quantity, unitOfMeasure, unitPrice, vatRate, fixedTotal, addedAt)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         quantity, unitOfMeasure, unitPrice, vatRate, fixedTotal, noDiscount, addedAt)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     sessionId,
     line.stockItemId,
@@ -216,6 +219,7 @@ export function addSessionLine(db: Db, sessionId: number, line: NewSessionLine, 
     line.unitPrice,
     line.vatRate,
     line.fixedTotal,
+    line.noDiscount ? 1 : 0,
     now.toISOString(),
   );
   touch(db, sessionId, now);

@@ -5,13 +5,22 @@ import { catalog } from './0002-catalog.ts';
 import { outbox } from './0003-outbox.ts';
 import { counterSessions } from './0004-counter-sessions.ts';
 import { catalogMovesOut } from './0005-catalog-moves-out.ts';
+import { lineWithoutDiscount } from './0006-line-without-discount.ts';
+import { prohibitionOfDiscounts } from './catalog-0002-prohibition-of-discounts.ts';
 import type { Migration } from './types.ts';
 
 export type { Migration } from './types.ts';
 
 /** The app's own file (counter.sqlite): settings, the outbox, shopping sessions. */
-export const migrations: readonly Migration[] = [meta, catalog, outbox, counterSessions, catalogMovesOut];
+export const migrations: readonly Migration[] = [
+  meta,
+  catalog,
+  outbox,
+  counterSessions,
+  catalogMovesOut,
+  lineWithoutDiscount,
+];
 
 /** The catalog's file (counter.catalog.sqlite): what sync copies from the service. Its schema
  * starts as migration 2 of the app's file left it. */
-export const catalogMigrations: readonly Migration[] = [{ ...catalog, version: 1 }];
+export const catalogMigrations: readonly Migration[] = [{ ...catalog, version: 1 }, prohibitionOfDiscounts];

@@ -253,6 +253,7 @@ export class Counter {
             unitPrice: grossPrice(item),
             vatRate: item.vatRate ?? 0,
             fixedTotal: resolution.fixedTotal,
+            noDiscount: item.prohibitionOfDiscounts === true,
           },
           now,
         );

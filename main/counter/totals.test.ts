@@ -53,6 +53,20 @@ describe('sessionTotals', () => {
     expect(totals.total).toBe(133.44);
   });
 
+  it('takes nothing off a line whose stock item prohibits discounts, neither % nor amount', () => {
+    const noDiscount = { ...line(2, 50, 1, 21), noDiscount: true };
+    const totals = sessionTotals([line(1, 100, 1, 21), noDiscount, line(3, 20, 1, 12)], {
+      discount: 10,
+      discountAmount: 500,
+    });
+    expect(totals.lines.map((l) => l.discount)).toEqual([10, 0, 2]);
+    // The amount off is capped at what the discountable lines still cost (90 + 18): the 50 stays.
+    const byRate = Object.fromEntries(totals.byVatRate.map((v) => [v.vatRate, v.gross]));
+    expect(byRate).toEqual({ 12: 0, 21: 50 });
+    expect(totals.total).toBe(50);
+    expect(totals.discount).toBe(120);
+  });
+
   it('never takes an amount discount below zero', () => {
     const totals = sessionTotals([line(1, 3, 1, 21)], { discountAmount: 50 });
     expect(totals.total).toBe(0);

@@ -4,6 +4,7 @@
 // 2. the card's discount % comes off each line, rounded to cents per line;
 // 3. the card's discountAmount comes off the whole session once (never below zero), shared
 //    among VAT rates in proportion to their gross, remainders to the largest rates first;
+//    lines whose stock item prohibits discounts (prohibitionOfDiscounts) take part in neither;
 // 4. per VAT rate, VAT = gross x rate / (100 + rate) rounded to cents, base = gross - VAT.
 // Prices are gross (VAT included), as the stock item's `price`.
 
@@ -13,6 +14,8 @@ export interface TotalsLine {
   readonly unitPrice: number;
   readonly vatRate: number;
   readonly fixedTotal: number | null;
+  /** The stock item prohibits discounts: neither the % nor the amount off touches this line. */
+  readonly noDiscount?: boolean;
 }
 
 export interface CustomerDiscount {
@@ -62,14 +65,20 @@ export function sessionTotals(
   const percent = clamp(customer?.discount ?? 0, 0, 100);
   const amounts = lines.map((line) => {
     const gross = lineGrossCents(line);
-    return { line, gross, discount: roundCents((gross * percent) / 100) };
+    return { line, gross, discount: line.noDiscount === true ? 0 : roundCents((gross * percent) / 100) };
   });
   const groups = new Map<number, number>();
-  for (const a of amounts)
+  // What the amount off may come from: per VAT rate, the lines that allow discounts.
+  const discountable = new Map<number, number>();
+  for (const a of amounts) {
     groups.set(a.line.vatRate, (groups.get(a.line.vatRate) ?? 0) + a.gross - a.discount);
+    if (a.line.noDiscount !== true)
+      discountable.set(a.line.vatRate, (discountable.get(a.line.vatRate) ?? 0) + a.gross - a.discount);
+  }
   const afterPercent = [...groups.values()].reduce((s, v) => s + v, 0);
-  const amountOff = Math.min(afterPercent, Math.max(0, roundCents((customer?.discountAmount ?? 0) * 100)));
-  const shares = shareOut(amountOff, groups);
+  const room = [...discountable.values()].reduce((s, v) => s + v, 0);
+  const amountOff = Math.min(room, Math.max(0, roundCents((customer?.discountAmount ?? 0) * 100)));
+  const shares = shareOut(amountOff, discountable);
   const byVatRate = [...groups.entries()]
     .sort(([a], [b]) => a - b)
     .map(([vatRate, cents]) => {

@@ -188,6 +188,7 @@ export function generateStockCache(options: StockCacheOptions): StockCache {
           '2026-01-01T08:00:00',
           `Sklad ${w}`,
           `0${w}`,
+          0, // prohibitionOfDiscounts
           syncedAt,
           1,
         );

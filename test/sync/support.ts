@@ -64,7 +64,7 @@ export async function simStockItems(service: ServiceClient): Promise<StockItem[]
 
 function cachedStockItems(db: Db): Record<string, unknown>[] {
   const rows = db.prepare('SELECT * FROM stock_item ORDER BY id').all() as Record<string, unknown>[];
-  const booleans = new Set(['prohibitionOfSale', 'isInactive']);
+  const booleans = new Set(['prohibitionOfSale', 'isInactive', 'prohibitionOfDiscounts']);
   return rows.map((row) => {
     const out: Record<string, unknown> = {};
     for (const f of stockItemFields) {

@@ -106,6 +106,32 @@ function product(prefix: string): {
 }
 
 describe('customer cards', () => {
+  it("takes the card's discount off every line but one whose stock item prohibits discounts", async () => {
+    const barred = db
+      .prepare(
+        `SELECT barcode FROM stock_item WHERE warehouseId = ? AND prohibitionOfDiscounts = 1
+           AND coalesce(prohibitionOfSale, 0) = 0 AND price > 0 AND barcode LIKE '859%' ORDER BY id LIMIT 1`,
+      )
+      .pluck()
+      .get(WAREHOUSE) as string | undefined;
+    expect(barred).toBeDefined(); // the sim seeds some (synced with the stock items)
+    const plain = db
+      .prepare(
+        `SELECT barcode FROM stock_item WHERE warehouseId = ? AND coalesce(prohibitionOfDiscounts, 0) = 0
+           AND coalesce(prohibitionOfSale, 0) = 0 AND price > 0 AND barcode LIKE '859%' ORDER BY id LIMIT 1`,
+      )
+      .pluck()
+      .get(WAREHOUSE) as string;
+    const c = counter();
+    await c.scan(cards.valid); // 10 %
+    await c.scan(plain);
+    const { session } = await c.scan(barred ?? '');
+    const [a, b] = session.lines;
+    expect(a?.discount).toBeCloseTo((a?.lineTotal ?? 0) * 0.1, 2);
+    expect(a?.discount).toBeGreaterThan(0);
+    expect(b?.discount).toBe(0);
+  });
+
   it('resolves a card online and attaches the customer with its discount', async () => {
     const c = counter();
     const scan = await c.scan(cards.valid);
