@@ -2,7 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DatabaseVersionError, migrate, openDatabase, schemaVersion } from './database.ts';
+import {
+  catalogFileFor,
+  DatabaseVersionError,
+  migrate,
+  openCatalog,
+  openDatabase,
+  schemaVersion,
+} from './database.ts';
 import { migrations, type Migration } from './migrations/index.ts';
 
 const dirs: string[] = [];
@@ -36,6 +43,16 @@ describe('openDatabase', () => {
     expect(schemaVersion(raw)).toBe(999);
     expect(raw.prepare('SELECT value FROM setting WHERE key = ?').pluck().get('k')).toBe('v');
     raw.close();
+  });
+
+  it('refuses a catalog file written by a newer version, whether opened alone or attached', () => {
+    const file = tempFile();
+    openDatabase(file).close();
+    const catalog = openCatalog(catalogFileFor(file));
+    catalog.pragma('user_version = 999');
+    catalog.close();
+    expect(() => openCatalog(catalogFileFor(file))).toThrow(/newer version of Counter \(schema 999/);
+    expect(() => openDatabase(file)).toThrow(DatabaseVersionError);
   });
 
   it('applies pending migrations in one transaction: a failing one leaves the previous schema', () => {

@@ -41,8 +41,11 @@ export interface CommandResult {
   readonly json: unknown;
   /** Printed for people without --json (a trailing newline is added when missing). */
   readonly text: string;
-  /** 1 when the command ran and the result is a failure it reports (e.g. a rejected order). */
-  readonly exitCode?: typeof EXIT.ok | typeof EXIT.failure;
+  /**
+   * 1 when the command ran and the result is a failure it reports (e.g. a rejected order); 4 when
+   * the service went away partway (what was done is still printed).
+   */
+  readonly exitCode?: typeof EXIT.ok | typeof EXIT.failure | typeof EXIT.unreachable;
 }
 
 export type OptionValue = string | boolean | (string | boolean)[] | undefined;

@@ -38,13 +38,22 @@ export const command = defineCommand({
             ...counts,
             errors: Object.fromEntries(failed.map((r) => [r.resource, r.failure ?? { message: r.status }])),
           };
-    return {
-      json,
-      text: summary(report),
-      exitCode: failed.length === 0 && !report.cancelled ? EXIT.ok : EXIT.failure,
-    };
+    return { json, text: summary(report), exitCode: syncExitCode(report) };
   },
 });
+
+/**
+ * 0 all synced; 4 when the service went away after the first check (every resource that failed lost
+ * the connection); 1 any other failure or a cancelled run.
+ */
+export function syncExitCode(
+  report: SyncReport,
+): typeof EXIT.ok | typeof EXIT.failure | typeof EXIT.unreachable {
+  const failed = report.resources.filter((r) => r.status !== 'ok');
+  if (failed.length === 0) return report.cancelled ? EXIT.failure : EXIT.ok;
+  const lost = failed.every((r) => r.failure?.kind === 'network' || r.failure?.kind === 'timeout');
+  return lost ? EXIT.unreachable : EXIT.failure;
+}
 
 function summary(report: SyncReport): string {
   return report.resources

@@ -111,7 +111,7 @@ function InstanceForm({ settings }: { settings: SettingsView }) {
               ? 'A secret is stored, encrypted by the operating system.'
               : settings.secretStorage === 'env'
                 ? 'The secret comes from POS_CLIENT_SECRET.'
-                : 'A secret is set for this session only (the web shell does not store it).'
+                : 'A secret is set for this session only: no encrypted storage is available here (the web shell, or no OS keychain), so it is asked again after a restart.'
             : 'No secret stored.'}
         </span>
       </label>
@@ -263,6 +263,9 @@ function SyncCard() {
                 {r.done}
                 {r.total === null ? '' : ` / ${r.total}`}{' '}
                 {r.state === 'failed' ? `- ${r.message ?? 'failed'}` : ''}
+              </span>
+              <span className="res-age muted" data-synced-at={r.lastSyncedAt ?? ''}>
+                {r.lastSyncedAt === null ? 'never synced' : `synced ${formatAge(r.lastSyncedAt)}`}
               </span>
             </li>
           );

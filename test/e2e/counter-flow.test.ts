@@ -102,6 +102,10 @@ describe('a day at the counter', { timeout: 120_000 }, () => {
     const stock = page.locator('[data-section="sync"] [data-resource="stockItems"] .res-count');
     expect(Number((await stock.textContent())?.split('/')[0])).toBeGreaterThan(50);
     await expect.poll(() => statusBar(page).textContent()).toMatch(/Last sync: \d+ s ago/);
+    // Each resource says when it was last synced completely.
+    await expect
+      .poll(() => page.locator('[data-section="sync"] .res-age').allTextContents())
+      .toSatisfy((ages: string[]) => ages.length >= 6 && ages.every((a) => /synced \d+ s ago/.test(a)));
 
     // The terminal's warehouse, from the synced list.
     const select = page.locator('[data-section="warehouse"] select');
