@@ -257,15 +257,17 @@ function SyncCard() {
               : Math.min(100, (100 * r.done) / r.total);
           return (
             <li key={r.resource} data-resource={r.resource} data-state={r.state}>
-              <span className="res-name">{RESOURCE_LABELS[r.resource] ?? r.resource}</span>
+              <span className="res-name">
+                {RESOURCE_LABELS[r.resource] ?? r.resource}
+                <span className="res-age muted" data-synced-at={r.lastSyncedAt ?? ''}>
+                  {r.lastSyncedAt === null ? 'never synced' : `synced ${formatAge(r.lastSyncedAt)}`}
+                </span>
+              </span>
               <progress max={100} value={pct} aria-label={`${r.resource} progress`} />
               <span className="res-count">
                 {r.done}
                 {r.total === null ? '' : ` / ${r.total}`}{' '}
                 {r.state === 'failed' ? `- ${r.message ?? 'failed'}` : ''}
-              </span>
-              <span className="res-age muted" data-synced-at={r.lastSyncedAt ?? ''}>
-                {r.lastSyncedAt === null ? 'never synced' : `synced ${formatAge(r.lastSyncedAt)}`}
               </span>
             </li>
           );
