@@ -98,7 +98,13 @@ function toJson(r: Resolution): Record<string, unknown> & { valid: boolean } {
             reason: 'rejected',
             message: r.message,
           }
-        : { kind: 'product', valid: false, reason: 'rejected', message: r.message };
+        : {
+            kind: 'product',
+            ...(r.stockItem === undefined ? {} : { stockItem: r.stockItem }),
+            valid: false,
+            reason: 'rejected',
+            message: r.message,
+          };
   }
 }
 

@@ -77,10 +77,12 @@ describe('ScanResolver', () => {
 
   it('refuses a product under prohibition of sale, and names the warehouse that has one stocked elsewhere', async () => {
     const resolver = new ScanResolver({ db, now: () => now });
-    expect(await resolver.resolve('5901234123457', context)).toEqual({
+    const refused = await resolver.resolve('5901234123457', context);
+    expect(refused).toMatchObject({
       kind: 'rejected',
       message: 'Product 3 may not be sold (prohibition of sale).',
       cue: 'rejected',
+      stockItem: { id: 3, prohibitionOfSale: true },
     });
     expect(await resolver.resolve('9780306406157', context)).toMatchObject({
       kind: 'unknown',

@@ -53,6 +53,8 @@ export interface FailedResolution {
   readonly cue: 'unknown' | 'misread' | 'rejected';
   /** Set when the card was found but may not be used. */
   readonly card?: CompanyCard;
+  /** Set when the product was found but may not be sold. */
+  readonly stockItem?: CachedStockItem;
   readonly source?: 'online' | 'offline';
 }
 
@@ -212,7 +214,12 @@ export class ScanResolver {
 function sellable(item: CachedStockItem, reading: BarcodeReading): Resolution {
   if (item.prohibitionOfSale !== true) return productLine(item, reading);
   const name = item.productName ?? item.productCode ?? `product ${item.productId}`;
-  return { kind: 'rejected', message: `${name} may not be sold (prohibition of sale).`, cue: 'rejected' };
+  return {
+    kind: 'rejected',
+    message: `${name} may not be sold (prohibition of sale).`,
+    cue: 'rejected',
+    stockItem: item,
+  };
 }
 
 function productLine(item: CachedStockItem, reading: BarcodeReading): ProductResolution {

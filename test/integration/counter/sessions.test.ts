@@ -462,6 +462,20 @@ describe('pos scan (CLI)', () => {
     });
     const misread = await cli(['8591006000017']);
     expect(misread).toMatchObject({ code: 1, json: { kind: 'unknown', reason: 'misread' } });
+    // A product that may not be sold is still a product with its stock item (INTERFACES.md shape).
+    // The last plain item of the warehouse, as a sync would have brought it: prohibited from sale.
+    const barred = db
+      .prepare(
+        `SELECT id, barcode FROM stock_item WHERE warehouseId = ? AND barcode LIKE '859%'
+           ORDER BY id DESC LIMIT 1`,
+      )
+      .get(WAREHOUSE) as { id: number; barcode: string } | undefined;
+    expect(barred).toBeDefined();
+    db.prepare('UPDATE stock_item SET prohibitionOfSale = 1 WHERE id = ?').run(barred?.id);
+    expect(await cli([barred?.barcode ?? ''])).toMatchObject({
+      code: 1,
+      json: { kind: 'product', stockItem: { id: barred?.id }, valid: false, reason: 'rejected' },
+    });
     // --session naming an open local session: the scan is applied to it, as at the counter.
     const open = await counter().scan(cards.valid);
     const applied = await cli([
