@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   catalogFileFor,
   DatabaseVersionError,
+  durably,
   migrate,
   openCatalog,
   openDatabase,
@@ -53,6 +54,21 @@ describe('openDatabase', () => {
     catalog.close();
     expect(() => openCatalog(catalogFileFor(file))).toThrow(/newer version of Counter \(schema 999/);
     expect(() => openDatabase(file)).toThrow(DatabaseVersionError);
+  });
+
+  it('durably() commits at synchronous FULL on the app file, then goes back to NORMAL; not in a transaction', () => {
+    const db = openDatabase(tempFile());
+    const level = (schema: string) => db.pragma(`${schema}.synchronous`, { simple: true });
+    expect([level('main'), level('catalog')]).toEqual([1, 1]); // NORMAL
+    const seen = durably(db, () => {
+      db.prepare("INSERT INTO setting (key, value) VALUES ('k', 'v')").run();
+      return [level('main'), level('catalog')];
+    });
+    expect(seen).toEqual([2, 1]); // FULL for the app file's commit, the catalog untouched
+    expect(level('main')).toBe(1);
+    expect(() => db.transaction(() => durably(db, () => 0))()).toThrow(/inside a transaction/);
+    expect(level('main')).toBe(1);
+    db.close();
   });
 
   it('applies pending migrations in one transaction: a failing one leaves the previous schema', () => {

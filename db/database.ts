@@ -119,6 +119,24 @@ export function writeTransaction<T>(db: Db, fn: () => T): T {
   })();
 }
 
+/**
+ * Runs `fn` (one statement or transaction) with the app file at synchronous = FULL, so its commit,
+ * and every commit before it in the WAL, is on disk when it returns: a power cut or an OS crash
+ * cannot take it back. For the commits an order's fate hangs on (an order placed, an order marked
+ * `sending` before its request leaves); the rest stay at NORMAL, which a killed process never loses
+ * (a fsync per scan would cost ~0.2 ms p50 / 0.7 ms p99 on this machine). Outside a transaction
+ * only: SQLite does not change `synchronous` inside one.
+ */
+export function durably<T>(db: Db, fn: () => T): T {
+  if (db.inTransaction) throw new Error('durably() must not be called inside a transaction');
+  db.pragma('main.synchronous = FULL');
+  try {
+    return fn();
+  } finally {
+    db.pragma('main.synchronous = NORMAL');
+  }
+}
+
 /** The file holding `db`'s catalog: the attached one, or `db`'s own when it is the catalog alone. */
 export function catalogFileOf(db: Db): string {
   const list = db.pragma('database_list') as { name: string; file: string }[];

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { InternetOrderPayload } from '../main/outbox/order.ts';
 import { prepared } from './prepared.ts';
-import type { Db } from './database.ts';
+import { durably, type Db } from './database.ts';
 
 export const OUTBOX_STATES = [
   'queued',
@@ -201,11 +201,15 @@ export function earliestNextAttempt(db: Db, includeInDoubt: boolean): number | n
  * Returns false when the order was not in an expected state (someone else took it).
  */
 export function claimForSending(db: Db, id: number, from: readonly OutboxState[], now = new Date()): boolean {
-  const info = prepared(
-    db,
-    `UPDATE outbox_order SET state = 'sending', attempts = attempts + 1, updated_at = ?
+  // On disk before the request leaves: a claim a power cut took back would let the order be sent
+  // again as if it never had been.
+  const info = durably(db, () =>
+    prepared(
+      db,
+      `UPDATE outbox_order SET state = 'sending', attempts = attempts + 1, updated_at = ?
        WHERE id = ? AND state IN (SELECT value FROM json_each(?))`,
-  ).run(now.toISOString(), id, JSON.stringify(from));
+    ).run(now.toISOString(), id, JSON.stringify(from)),
+  );
   return info.changes === 1;
 }
 

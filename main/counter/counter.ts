@@ -1,7 +1,7 @@
 // The counter: one shopping session at a time, stored in SQLite from its first scan (a crash or a
 // restart loses nothing), edited by scans, quantity changes and removals, and closed into an
 // outbox order in the same transaction.
-import { writeTransaction, type Db } from '../../db/database.ts';
+import { durably, writeTransaction, type Db } from '../../db/database.ts';
 import { insertOutboxOrder, type OutboxOrder } from '../../db/outbox.ts';
 import {
   addSessionLine,
@@ -197,31 +197,34 @@ export class Counter {
   /** Closes the open session into an outbox order: both or neither (one transaction). */
   close(options: { note?: string } = {}): { order: OutboxOrder; session: SessionView } {
     const sessionId = this.#requireOpen();
-    const order = writeTransaction(this.#db, () => {
-      const session = this.#mustGet(sessionId);
-      if (session.lines.length === 0)
-        throw new CounterError('empty-session', 'Scan at least one product before placing the order.');
-      if (!session.customer) {
-        throw new CounterError(
-          'no-customer',
-          "Scan the customer's card first: the service needs a customer for every order.",
+    // Durably: the cashier is told the order is placed, so a power cut must not take it back.
+    const order = durably(this.#db, () =>
+      writeTransaction(this.#db, () => {
+        const session = this.#mustGet(sessionId);
+        if (session.lines.length === 0)
+          throw new CounterError('empty-session', 'Scan at least one product before placing the order.');
+        if (!session.customer) {
+          throw new CounterError(
+            'no-customer',
+            "Scan the customer's card first: the service needs a customer for every order.",
+          );
+        }
+        if (session.warehouseId === null) throw noWarehouseError();
+        const now = this.#now();
+        const inserted = insertOutboxOrder(
+          this.#db,
+          {
+            customerId: session.customer.companyId,
+            warehouseId: session.warehouseId,
+            items: session.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+            note: options.note ?? `Counter session ${sessionId}`,
+          },
+          { originSessionId: sessionId, now },
         );
-      }
-      if (session.warehouseId === null) throw noWarehouseError();
-      const now = this.#now();
-      const inserted = insertOutboxOrder(
-        this.#db,
-        {
-          customerId: session.customer.companyId,
-          warehouseId: session.warehouseId,
-          items: session.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
-          note: options.note ?? `Counter session ${sessionId}`,
-        },
-        { originSessionId: sessionId, now },
-      );
-      closeShoppingSession(this.#db, sessionId, inserted.id, now);
-      return inserted;
-    });
+        closeShoppingSession(this.#db, sessionId, inserted.id, now);
+        return inserted;
+      }),
+    );
     this.#onOrderQueued(order);
     return { order, session: this.#view(this.#mustGet(sessionId)) };
   }

@@ -3,7 +3,7 @@
 // and on demand). Crash safety rests on one rule: `sending` is committed before the request leaves,
 // so an order found in `sending` by a new process may have reached the service and is `in-doubt`.
 import { ZodError } from 'zod';
-import type { Db } from '../../db/database.ts';
+import { durably, type Db } from '../../db/database.ts';
 import {
   claimForSending,
   countOutboxOrders,
@@ -354,7 +354,10 @@ export class Outbox {
 
   private insert(order: unknown, options: Omit<InsertOutboxOptions, 'now'>): OutboxOrder {
     try {
-      return insertOutboxOrder(this.db, order, { ...options, now: new Date(this.now()) });
+      // Durably: once placed, a power cut must not take the order back.
+      return durably(this.db, () =>
+        insertOutboxOrder(this.db, order, { ...options, now: new Date(this.now()) }),
+      );
     } catch (error) {
       if (error instanceof ZodError) throw new OrderValidationError(localFieldErrors(error));
       throw error;
