@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../db/database.ts';
 import { claimForSending, insertOutboxOrder, recordOutboxOutcome } from '../db/outbox.ts';
 import type { Envelope } from '../preload/contract.ts';
@@ -248,6 +248,35 @@ describe('Core', () => {
     }[];
     expect(list.find((o) => o.id === lost.id)).toMatchObject({ state: 'sent', remoteId: 4242 });
     expect(list.find((o) => o.id === waiting.id)).toMatchObject({ state: 'queued' });
+  });
+
+  it('syncs by itself when the instance comes back', { timeout: 60_000 }, async () => {
+    await sim.faults.setOffline(true);
+    try {
+      const dataDir = mkdtempSync(join(tmpdir(), 'counter-core-'));
+      cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      const c = await Core.create({
+        dataDir,
+        credentials: new SessionCredentialStore(),
+        env: { POS_BASE_URL: sim.url, POS_CLIENT_ID: 'counter-demo', POS_CLIENT_SECRET: SECRET },
+        probeIntervalMs: 100,
+        log: () => undefined,
+      });
+      cleanup.push(() => c.close());
+      const status = async () => value(await c.invoke('status.get', {})) as { online: boolean };
+      await vi.waitFor(async () => expect((await status()).online).toBe(false), { timeout: 10_000 });
+      const sync = async () =>
+        value(await c.invoke('sync.status', {})) as { running: boolean; lastSyncedAt: string | null };
+      expect((await sync()).lastSyncedAt).toBeNull();
+      await sim.faults.setOffline(false);
+      // Nobody asks: the probe sees the instance back and a sync runs to completion.
+      await vi.waitFor(async () => expect((await sync()).lastSyncedAt).not.toBeNull(), {
+        timeout: 30_000,
+        interval: 100,
+      });
+    } finally {
+      await sim.faults.setOffline(false);
+    }
   });
 
   it('classifies scanner test-pad codes with the counter barcode reader', async () => {

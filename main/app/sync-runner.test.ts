@@ -1,0 +1,59 @@
+// The app's sync schedule against the real sim: a run every N minutes (the interval timer faked,
+// the sync itself real: worker thread, HTTP, SQLite file), and none once the schedule is off.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { catalogCounts } from '../../db/catalog.ts';
+import { openDatabase } from '../../db/database.ts';
+import { startSim } from '../../sim/server.ts';
+import type { SyncReport } from '../sync/index.ts';
+import { SyncRunner } from './sync-runner.ts';
+
+const cleanup: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  vi.useRealTimers();
+  for (const fn of cleanup.splice(0).reverse()) await fn();
+});
+
+describe('SyncRunner schedule', () => {
+  it('syncs every interval, and not at all once the interval is 0', { timeout: 60_000 }, async () => {
+    const sim = await startSim({ size: 'small', port: 0 });
+    cleanup.push(() => sim.close());
+    const dir = mkdtempSync(join(tmpdir(), 'counter-runner-'));
+    cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+    const db = openDatabase(join(dir, 'counter.sqlite'));
+    cleanup.push(() => {
+      db.close();
+    });
+    const reports: SyncReport[] = [];
+    const runner = new SyncRunner({
+      db,
+      service: { baseUrl: sim.url, clientId: 'counter-demo', clientSecret: 'counter-demo-secret' },
+      onStatus: () => undefined,
+      onFinished: (report) => reports.push(report),
+      log: () => undefined,
+    });
+    cleanup.push(() => runner.stop());
+    // Only the schedule's clock is faked: the worker, HTTP and SQLite keep real time.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+
+    runner.schedule(15);
+    vi.advanceTimersByTime(14 * 60_000);
+    expect(runner.running).toBe(false); // not before the interval
+    vi.advanceTimersByTime(60_000);
+    expect(runner.running).toBe(true);
+    await vi.waitFor(() => expect(reports).toHaveLength(1), { timeout: 30_000, interval: 50 });
+    expect(reports[0]?.resources.every((r) => r.status === 'ok')).toBe(true);
+    expect(catalogCounts(db).stockItems).toBeGreaterThan(0);
+    expect(runner.status().lastSyncedAt).not.toBeNull();
+
+    vi.advanceTimersByTime(15 * 60_000); // the second tick
+    await vi.waitFor(() => expect(reports).toHaveLength(2), { timeout: 30_000, interval: 50 });
+
+    runner.schedule(0);
+    vi.advanceTimersByTime(60 * 60_000);
+    expect(runner.running).toBe(false);
+    expect(reports).toHaveLength(2);
+  });
+});
