@@ -56,6 +56,44 @@ const CachedItem = z
   .object({ id: z.number(), warehouseId: z.number(), productId: z.number(), syncedAt: z.iso.datetime() })
   .catchall(z.unknown());
 
+/**
+ * Runs `pos ARGS` and kills it with SIGKILL once the stock-item pass has committed pages up to
+ * `page` (its cursor's nextPage). Returns the nextPage it was killed at.
+ */
+async function syncKilledAtPage(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  file: string,
+  page: number,
+): Promise<number> {
+  const child = spawn(process.execPath, [cli, ...args], { env, stdio: 'ignore' });
+  const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+    child.on('exit', (_code, signal) => resolve(signal)),
+  );
+  let killedAt = 0;
+  for (let i = 0; i < 400 && killedAt === 0; i++) {
+    await new Promise((r) => setTimeout(r, 25));
+    if (!existsSync(file)) continue;
+    const db = openDatabase(file, { readonly: true });
+    try {
+      const hasState =
+        db.prepare("SELECT 1 FROM pragma_table_list WHERE name = 'sync_state'").get() !== undefined;
+      const cursor = hasState ? syncState(db, 'stockItems').cursor : undefined;
+      const next =
+        cursor === undefined ? 0 : z.object({ nextPage: z.number() }).parse(JSON.parse(cursor)).nextPage;
+      if (next >= page) {
+        child.kill('SIGKILL');
+        killedAt = next;
+      }
+    } finally {
+      db.close();
+    }
+  }
+  expect(await exited).toBe('SIGKILL');
+  expect(killedAt).toBeGreaterThanOrEqual(page);
+  return killedAt;
+}
+
 describe('pos sync and pos stock', () => {
   it('sync prints counts per resource, stock answers from the cache with the service stopped', async () => {
     const { sim, env } = await setup();
@@ -136,35 +174,7 @@ describe('pos sync and pos stock', () => {
     const { sim, env, dataDir } = await setup();
     sim.faults.latency({ ms: 40, path: '^/api/stock-items' });
     const file = join(dataDir, 'counter.sqlite');
-    const child = spawn(process.execPath, [cli, 'sync', '--page-size', '5', '--json'], {
-      env,
-      stdio: 'ignore',
-    });
-    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
-      child.on('exit', (_code, signal) => resolve(signal)),
-    );
-    // Kill once at least 6 pages of stock items have committed.
-    let killedAt = 0;
-    for (let i = 0; i < 400 && killedAt === 0; i++) {
-      await new Promise((r) => setTimeout(r, 25));
-      if (!existsSync(file)) continue;
-      const db = openDatabase(file, { readonly: true });
-      try {
-        const hasState =
-          db.prepare("SELECT 1 FROM pragma_table_list WHERE name = 'sync_state'").get() !== undefined;
-        const cursor = hasState ? syncState(db, 'stockItems').cursor : undefined;
-        const next =
-          cursor === undefined ? 0 : z.object({ nextPage: z.number() }).parse(JSON.parse(cursor)).nextPage;
-        if (next >= 7) {
-          child.kill('SIGKILL');
-          killedAt = next;
-        }
-      } finally {
-        db.close();
-      }
-    }
-    expect(await exited).toBe('SIGKILL');
-    expect(killedAt).toBeGreaterThanOrEqual(7);
+    const killedAt = await syncKilledAtPage(['sync', '--page-size', '5', '--json'], env, file, 7);
 
     const db = openDatabase(file);
     const service = client(sim.url);
@@ -181,6 +191,47 @@ describe('pos sync and pos stock', () => {
       expect(stock?.fetched).toBeLessThanOrEqual(total - (killedAt - 1) * 5);
       expect(stock?.requests).toBeLessThan(Math.ceil(total / 5));
       await expectCacheMatchesSim(db, service);
+    } finally {
+      await service.close();
+      db.close();
+    }
+  });
+
+  it('a full sync killed over an existing cache leaves every cached row readable; the rerun matches the instance', async () => {
+    const { sim, env, dataDir } = await setup();
+    const file = join(dataDir, 'counter.sqlite');
+    const service = client(sim.url);
+    const db = openDatabase(file);
+    try {
+      expect((await runSync(db, service, { pageSize: 20, retry: testRetry })).resources.length).toBe(6);
+      const before = db.prepare('SELECT id, price FROM stock_item ORDER BY id').all() as {
+        id: number;
+        price: number | null;
+      }[];
+      const [changed, gone] = before;
+      if (changed === undefined || gone === undefined) throw new Error('the small sim has stock items');
+      sim.admin.mutateStockItem(changed.id, { price: 999.5 });
+      sim.admin.removeStockItem(gone.id);
+      sim.faults.latency({ ms: 40, path: '^/api/stock-items' });
+
+      await syncKilledAtPage(['sync', '--full', '--page-size', '5', '--json'], env, file, 7);
+
+      // The previous cache is whole: every row still there and readable (the sweep of rows the
+      // instance no longer has runs only when a full pass completes).
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+      const ids = db.prepare('SELECT id FROM stock_item ORDER BY id').pluck().all();
+      expect(ids).toEqual(before.map((r) => r.id));
+      sim.faults.latency(null);
+
+      const again = await runSync(db, service, { pageSize: 5, retry: testRetry });
+      expect(again.resources.find((r) => r.resource === 'stockItems')).toMatchObject({
+        status: 'ok',
+        resumed: true,
+        mode: 'full',
+      });
+      await expectCacheMatchesSim(db, service);
+      expect(db.prepare('SELECT price FROM stock_item WHERE id = ?').pluck().get(changed.id)).toBe(999.5);
+      expect(db.prepare('SELECT count(*) FROM stock_item WHERE id = ?').pluck().get(gone.id)).toBe(0);
     } finally {
       await service.close();
       db.close();
