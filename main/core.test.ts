@@ -10,6 +10,7 @@ import { claimForSending, insertOutboxOrder, recordOutboxOutcome } from '../db/o
 import type { Envelope } from '../preload/contract.ts';
 import { startSim, type RunningSim } from '../sim/server.ts';
 import { SessionCredentialStore } from './app/credentials.ts';
+import { withCheckDigit } from './counter/barcode/gtin.ts';
 import { Core } from './core.ts';
 
 const SECRET = 'counter-demo-secret';
@@ -277,6 +278,20 @@ describe('Core', () => {
     } finally {
       await sim.faults.setOffline(false);
     }
+  });
+
+  it('takes price/weight label rules from Settings, refusing a wrong pattern by name', async () => {
+    const { c } = await core();
+    const label = withCheckDigit('2812340015000'); // 28 + product 1234 + 0015.00 + check
+    const kind = async () =>
+      (value(await c.invoke('scanner.classify', { code: label })) as { kind: string }).kind;
+    expect(await kind()).not.toContain('embedded');
+    const wrong = await c.invoke('settings.set', { labelRules: [{ type: 'weight', pattern: '28...{NND}' }] });
+    expect(wrong).toMatchObject({ ok: false, error: { code: 'rejected' } });
+    expect(wrong.ok ? '' : wrong.error.message).toContain('28...{NND}');
+    const rules = [{ type: 'weight' as const, pattern: '28....{NNNNDD}' }];
+    expect(value(await c.invoke('settings.set', { labelRules: rules }))).toMatchObject({ labelRules: rules });
+    expect(await kind()).toBe('EAN-13 with embedded weight');
   });
 
   it('classifies scanner test-pad codes with the counter barcode reader', async () => {

@@ -16,6 +16,7 @@ import {
   type ConnectionView,
   type Envelope,
   type OutboxEntryView,
+  type LabelRule,
   type SettingsPatch,
   type SettingsView,
   type StatusView,
@@ -40,6 +41,7 @@ import { outboxEntryView, stockProductView, warehouseView } from './app/views.ts
 import { Outbox, OrderValidationError, OutboxActionError, toOutboxEntry } from './outbox/index.ts';
 import { isServiceError, ServiceClient, ENDPOINTS, type EndpointName } from './service/index.ts';
 import {
+  BarcodeReader,
   Counter,
   CounterError,
   ScanResolver,
@@ -280,7 +282,7 @@ export class Core {
     'outbox.markSent': ({ id, remoteId }) =>
       Promise.resolve(outboxEntryView(toOutboxEntry(this.#outbox().markSent(numericId(id), remoteId)))),
     'status.get': () => Promise.resolve(this.#status()),
-    'scanner.classify': ({ code }) => Promise.resolve(classifyCode(code)),
+    'scanner.classify': ({ code }) => Promise.resolve(classifyCode(code, this.#reader())),
   };
 
   // ---------- settings and the instance ----------
@@ -300,7 +302,18 @@ export class Core {
         this.#link?.instance?.source ??
         (env !== undefined ? 'env' : s.instanceUrl === null ? 'demo' : 'settings'),
       syncIntervalMinutes: s.syncIntervalMinutes,
+      labelRules: s.labelRules,
     };
+  }
+
+  /** The label rules in Settings, compiled once per change. */
+  #labelReader: { rules: string; reader: BarcodeReader } | undefined;
+  #reader(): BarcodeReader {
+    const rules = this.#settings.read().labelRules;
+    const key = JSON.stringify(rules);
+    if (this.#labelReader?.rules !== key)
+      this.#labelReader = { rules: key, reader: new BarcodeReader(rules) };
+    return this.#labelReader.reader;
   }
 
   async #setSettings(patch: SettingsPatch): Promise<SettingsView> {
@@ -315,6 +328,7 @@ export class Core {
       this.#refuseSwitchWithUnsent();
     if (clearSecret === true) this.#options.credentials.clearSecret();
     if (clientSecret !== undefined) this.#options.credentials.setSecret(clientSecret);
+    if (rest.labelRules !== undefined) checkLabelRules(rest.labelRules);
     const { scanner: scannerPatch, ...plain } = rest;
     const scanner = scannerPatch === undefined ? undefined : { ...before.scanner, ...scannerPatch };
     this.#settings.write({ ...plain, ...(scanner === undefined ? {} : { scanner }) });
@@ -419,7 +433,12 @@ export class Core {
     }
     const counter = new Counter({
       db,
-      resolver: new ScanResolver({ db, cardService: client, log: (line) => this.#log(line) }),
+      resolver: new ScanResolver({
+        db,
+        cardService: client,
+        reader: () => this.#reader(),
+        log: (line) => this.#log(line),
+      }),
       warehouseId: () => this.#settings.read().warehouseId,
       onOrderQueued: () => {
         this.#onOutboxChange();
@@ -613,4 +632,19 @@ function numericId(id: number | string): number {
 
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+/** Label rules are compiled before they are stored: a wrong pattern is refused, naming it. */
+function checkLabelRules(rules: readonly LabelRule[]): void {
+  for (const rule of rules) {
+    try {
+      new BarcodeReader([rule]);
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      throw new CoreError(
+        'rejected',
+        `Label rule "${rule.pattern}" (${rule.type}): ${why.split('\n')[0] ?? why}`,
+      );
+    }
+  }
 }

@@ -24,6 +24,13 @@ export const ScannerSettings = z.object({
 });
 export type ScannerSettings = z.infer<typeof ScannerSettings>;
 
+/** A price/weight/quantity label rule: `23.....{NNNDD}` (checked in the core, which knows the format). */
+export const LabelRule = z.object({
+  type: z.enum(['price', 'weight', 'quantity']),
+  pattern: z.string().min(1).max(40),
+});
+export type LabelRule = z.infer<typeof LabelRule>;
+
 export const SettingsView = z.object({
   instanceUrl: z.string().nullable(),
   clientId: z.string().nullable(),
@@ -36,6 +43,8 @@ export const SettingsView = z.object({
   /** Which configuration is in effect: POS_* environment (wins), Settings, or the built-in demo. */
   source: z.enum(['env', 'settings', 'demo']),
   syncIntervalMinutes: z.number().min(0).max(1440),
+  /** Price- and weight-embedded EAN-13 rules, first match wins. */
+  labelRules: z.array(LabelRule),
 });
 export type SettingsView = z.infer<typeof SettingsView>;
 
@@ -48,6 +57,7 @@ export const SettingsPatch = z
     warehouseId: int.positive().nullable(),
     scanner: ScannerSettings.partial(),
     syncIntervalMinutes: z.number().min(0).max(1440),
+    labelRules: z.array(LabelRule).max(20),
   })
   .partial()
   .strict();

@@ -3,9 +3,7 @@
 import type { ClassifyView } from '../../preload/contract.ts';
 import { BarcodeReader, type BarcodeReading } from '../counter/index.ts';
 
-const reader = new BarcodeReader();
-
-export function classifyCode(code: string): ClassifyView {
+export function classifyCode(code: string, reader: BarcodeReader = new BarcodeReader()): ClassifyView {
   return describe(reader.read(code));
 }
 

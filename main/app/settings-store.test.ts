@@ -64,6 +64,7 @@ describe('resolveInstance', () => {
     warehouseId: null,
     scanner: DEFAULT_SCANNER,
     syncIntervalMinutes: 15,
+    labelRules: [],
   };
 
   it('is the demo with nothing configured, and POS_* wins over Settings', () => {

@@ -3,7 +3,8 @@
 // parsed with zod on the way out, so a hand-edited or older row falls back to the default.
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import { ScannerSettings } from '../../preload/contract.ts';
+import { LabelRule, ScannerSettings } from '../../preload/contract.ts';
+import { DEFAULT_EMBEDDED_RULES } from '../counter/barcode/nomenclature.ts';
 
 // The scanner module's own defaults (renderer/scanner DEFAULT_SCANNER_CONFIG): fast USB scanners type
 // ~10 ms/key, slow Bluetooth ones up to ~80.
@@ -20,6 +21,7 @@ const schemas = {
   warehouseId: z.number().int().nullable(),
   scanner: ScannerSettings,
   syncIntervalMinutes: z.number().min(0),
+  labelRules: z.array(LabelRule),
 } as const;
 
 export type AppSettings = { [K in keyof typeof schemas]: z.infer<(typeof schemas)[K]> };
@@ -30,6 +32,7 @@ const defaults: AppSettings = {
   warehouseId: null,
   scanner: DEFAULT_SCANNER,
   syncIntervalMinutes: 15,
+  labelRules: [...DEFAULT_EMBEDDED_RULES],
 };
 
 const PREFIX = 'app.';

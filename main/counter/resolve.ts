@@ -62,7 +62,8 @@ export type Resolution = ProductResolution | CustomerResolution | FailedResoluti
 
 export interface ResolverOptions {
   readonly db: Db;
-  readonly reader?: BarcodeReader;
+  /** The label rules in force; a function when they may change while the resolver lives. */
+  readonly reader?: BarcodeReader | (() => BarcodeReader);
   /** null: offline only (cached cards). */
   readonly cardService?: CardService | null;
   /** How long a card scan waits for the service before using the cache (ms). */
@@ -83,7 +84,7 @@ export const DEFAULT_CARD_TIMEOUT_MS = 1500;
 
 export class ScanResolver {
   readonly #db: Db;
-  readonly #reader: BarcodeReader;
+  readonly #reader: () => BarcodeReader;
   readonly #cards: CardService | null;
   readonly #timeoutMs: number;
   readonly #now: () => Date;
@@ -91,7 +92,8 @@ export class ScanResolver {
 
   constructor(options: ResolverOptions) {
     this.#db = options.db;
-    this.#reader = options.reader ?? new BarcodeReader();
+    const reader = options.reader ?? new BarcodeReader();
+    this.#reader = typeof reader === 'function' ? reader : () => reader;
     this.#cards = options.cardService ?? null;
     this.#timeoutMs = options.cardTimeoutMs ?? DEFAULT_CARD_TIMEOUT_MS;
     this.#now = options.now ?? (() => new Date());
@@ -117,7 +119,7 @@ export class ScanResolver {
     warehouseId: number | null,
   ): { kind: 'resolved'; resolution: Resolution } | { kind: 'not-a-product'; reading: BarcodeReading } {
     const exact = this.#lookup(code, warehouseId);
-    const reading = this.#reader.read(code, this.#now());
+    const reading = this.#reader().read(code, this.#now());
     if (exact) return { kind: 'resolved', resolution: sellable(exact, reading) };
     if (reading.kind === 'misread' || reading.kind === 'other') return { kind: 'not-a-product', reading };
     for (const candidate of reading.lookup) {

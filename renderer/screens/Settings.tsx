@@ -2,7 +2,13 @@
 // the scanner with a test pad, sync with a progress bar per resource, the instance's version and
 // features.
 import { useEffect, useState } from 'react';
-import type { ConnectionView, ScannerSettings, SettingsView, WarehouseView } from '../../preload/contract.ts';
+import type {
+  ConnectionView,
+  LabelRule,
+  ScannerSettings,
+  SettingsView,
+  WarehouseView,
+} from '../../preload/contract.ts';
 import { formatAge } from '../format.ts';
 import { pos } from '../pos.ts';
 import { message, useApp } from '../store.ts';
@@ -18,6 +24,7 @@ export function Settings() {
         <SyncCard />
         {settings !== null && <WarehouseCard settings={settings} />}
         {settings !== null && <ScannerCard scanner={settings.scanner} />}
+        {settings !== null && <LabelRulesCard rules={settings.labelRules} />}
       </div>
     </section>
   );
@@ -374,6 +381,58 @@ function ScannerCard({ scanner }: { scanner: ScannerSettings }) {
         </label>
       </div>
       <ScannerTestPad />
+    </div>
+  );
+}
+
+/** One rule per line: `price 23.....{NNNDD}` (type, then the pattern of the 12 digits before the check digit). */
+function LabelRulesCard({ rules }: { rules: readonly LabelRule[] }) {
+  const shown = rules.map((r) => `${r.type} ${r.pattern}`).join('\n');
+  const [text, setText] = useState(shown);
+  const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const save = async () => {
+    const parsed: LabelRule[] = [];
+    for (const [i, line] of text.split('\n').entries()) {
+      if (line.trim() === '') continue;
+      const [type = '', pattern = ''] = line.trim().split(/\s+/);
+      if ((type !== 'price' && type !== 'weight' && type !== 'quantity') || pattern === '') {
+        setNotice({
+          tone: 'error',
+          text: `Line ${i + 1}: write "price", "weight" or "quantity", then the pattern.`,
+        });
+        return;
+      }
+      parsed.push({ type, pattern });
+    }
+    try {
+      const settings = await pos.invoke('settings.set', { labelRules: parsed });
+      useApp.setState({ settings });
+      setNotice({ tone: 'ok', text: `Saved: ${settings.labelRules.length} rule(s).` });
+    } catch (e) {
+      setNotice({ tone: 'error', text: message(e) });
+    }
+  };
+  return (
+    <div className="card" data-section="label-rules">
+      <h2>Price and weight labels</h2>
+      <p className="muted">
+        One rule per line, first match wins: <code>price 23.....{'{NNNDD}'}</code> = prefix 23, five product
+        digits, a price of three integer and two decimal digits (the check digit follows).
+      </p>
+      <label className="field">
+        <span>Rules</span>
+        <textarea rows={4} value={text} onChange={(e) => setText(e.target.value)} data-field="labelRules" />
+      </label>
+      {notice !== null && (
+        <p className={`notice ${notice.tone}`} role="status" data-label-rules-notice={notice.tone}>
+          {notice.text}
+        </p>
+      )}
+      <div className="actions">
+        <button type="button" className="primary" onClick={() => void save()} data-action="save-label-rules">
+          Save rules
+        </button>
+      </div>
     </div>
   );
 }

@@ -163,6 +163,27 @@ describe('a day at the counter', { timeout: 120_000 }, () => {
     await screenshot(page, 'flow-02b-scanner-test-pad');
   });
 
+  it("takes a store's own weight label rule in Settings; a wrong pattern is refused by name", async () => {
+    const card = page.locator('[data-section="label-rules"]');
+    const rules = card.locator('[data-field="labelRules"]');
+    expect(await rules.inputValue()).toBe('weight 21.....{NNDDD}\nprice 23.....{NNNDD}');
+    const notice = card.locator('[data-label-rules-notice]');
+    await rules.fill('weight 21.....{NNDDD}\nprice 23.....{NNNDD}\nweight 28...{NND}');
+    await card.locator('[data-action="save-label-rules"]').click();
+    await expect.poll(() => notice.getAttribute('data-label-rules-notice')).toBe('error');
+    expect(await notice.textContent()).toContain('28...{NND}');
+    await rules.fill('weight 21.....{NNDDD}\nprice 23.....{NNNDD}\nweight 28....{NNNNDD}');
+    await card.locator('[data-action="save-label-rules"]').click();
+    await expect.poll(() => notice.textContent()).toBe('Saved: 3 rule(s).');
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'flow-02c-label-rules');
+    // The test pad reads a 28... label with the new rule (scanned as a scanner would).
+    await page.locator('[data-testpad]').click();
+    await scan(page, '2812340015006');
+    const result = page.locator('[data-section="scanner-test"] [data-classified]');
+    await expect.poll(() => result.getAttribute('data-classified')).toBe('EAN-13 with embedded weight');
+  });
+
   it('sells with a 10 ms/key scanner: products, quantity edit, removal, customer card, order sent', async () => {
     await goTo(page, 'sale');
     const lines = page.getByTestId('sale-lines');
