@@ -110,6 +110,17 @@ export function Sale() {
   const latest = useRef({ lines, selected, setQuantity, remove, placeOrder, voidSale });
   latest.current = { lines, selected, setQuantity, remove, placeOrder, voidSale };
   useEffect(() => {
+    // +, - and Delete wait out the scanner's gap first: a scanner's burst outside a text field reaches
+    // this handler too (it is a scan only once it ends), and a '+' or '-' inside a Code 128 label
+    // must not change a quantity. Any key arriving within the gap cancels the pending edit.
+    let pending: ReturnType<typeof setTimeout> | undefined;
+    const cancelPending = (event: KeyboardEvent) => {
+      if (event.type === 'keydown') clearTimeout(pending);
+    };
+    const later = (edit: () => void) => {
+      const gapMs = useApp.getState().settings?.scanner.maxGapMs ?? 100;
+      pending = setTimeout(edit, gapMs);
+    };
     const onKey = (event: KeyboardEvent) => {
       const { lines: ls, selected: sel } = latest.current;
       if (event.key === 'F9') {
@@ -127,15 +138,20 @@ export function Sale() {
       if (event.key === 'ArrowDown') setSelected(Math.min(ls.length - 1, sel + 1));
       else if (event.key === 'ArrowUp') setSelected(Math.max(0, sel - 1));
       else if (line === undefined) return;
-      else if (event.key === '+') void latest.current.setQuantity(line, line.quantity + 1);
+      else if (event.key === '+') later(() => void latest.current.setQuantity(line, line.quantity + 1));
       else if (event.key === '-' && line.quantity > 1)
-        void latest.current.setQuantity(line, line.quantity - 1);
-      else if (event.key === 'Delete') void latest.current.remove(line);
+        later(() => void latest.current.setQuantity(line, line.quantity - 1));
+      else if (event.key === 'Delete') later(() => void latest.current.remove(line));
       else return;
       event.preventDefault();
     };
+    window.addEventListener('keydown', cancelPending, { capture: true });
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    return () => {
+      clearTimeout(pending);
+      window.removeEventListener('keydown', cancelPending, { capture: true });
+      window.removeEventListener('keydown', onKey);
+    };
   }, []);
 
   return (
