@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { getShoppingSession } from '../../db/sessions.ts';
 import { SettingsStore } from '../app/settings-store.ts';
-import { Counter, ScanResolver, type Resolution, type SessionView } from '../counter/index.ts';
+import { BarcodeReader, Counter, ScanResolver, type Resolution, type SessionView } from '../counter/index.ts';
 import { defineCommand, EXIT, usageError } from './command.ts';
 
 const codeSchema = z
@@ -39,8 +39,11 @@ export const command = defineCommand({
     const db = ctx.db();
     const service = ctx.config().service === undefined ? null : ctx.service();
     if (!service) ctx.log('No instance configured: customer cards are looked up in the offline cache only.');
-    const resolver = new ScanResolver({ db, cardService: service, log: ctx.log });
-    const warehouseId = ctx.int('warehouse', { min: 1 }) ?? new SettingsStore(db).read().warehouseId;
+    // The label rules the app's Settings hold for this data folder, as the counter reads them.
+    const settings = new SettingsStore(db).read();
+    const reader = new BarcodeReader(settings.labelRules);
+    const resolver = new ScanResolver({ db, cardService: service, reader, log: ctx.log });
+    const warehouseId = ctx.int('warehouse', { min: 1 }) ?? settings.warehouseId;
 
     const local = sessionId === undefined ? undefined : getShoppingSession(db, sessionId);
     let session: SessionView | undefined;

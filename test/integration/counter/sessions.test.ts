@@ -10,7 +10,8 @@ import { openDatabase, type Db } from '../../../db/database.ts';
 import { getOutboxOrder, listOutboxOrders } from '../../../db/outbox.ts';
 import { getShoppingSession } from '../../../db/sessions.ts';
 import { runCli } from '../../../main/cli/run.ts';
-import { withCheckDigit } from '../../../main/counter/barcode/index.ts';
+import { SettingsStore } from '../../../main/app/settings-store.ts';
+import { DEFAULT_EMBEDDED_RULES, withCheckDigit } from '../../../main/counter/barcode/index.ts';
 import { Counter, CounterError, ScanResolver } from '../../../main/counter/index.ts';
 import { Outbox } from '../../../main/outbox/index.ts';
 import { ServiceClient } from '../../../main/service/index.ts';
@@ -425,6 +426,25 @@ describe('pos scan (CLI)', () => {
     });
     return { code, json: JSON.parse(stdout) as Record<string, unknown>, stderr };
   }
+
+  it('reads weight labels by the rules in Settings for this data folder', async () => {
+    const label = withCheckDigit('2812340015000'); // 28 + product 1234 + 0015.00 kg
+    const item = db
+      .prepare(
+        "SELECT id FROM stock_item WHERE warehouseId = ? AND barcode LIKE '859%' ORDER BY id LIMIT 1 OFFSET 5",
+      )
+      .pluck()
+      .get(WAREHOUSE) as number;
+    db.prepare('UPDATE stock_item SET barcode = ? WHERE id = ?').run(withCheckDigit('2812340000000'), item);
+    expect(await cli([label, '--warehouse', String(WAREHOUSE)])).toMatchObject({ json: { kind: 'unknown' } });
+    new SettingsStore(db).write({
+      labelRules: [...DEFAULT_EMBEDDED_RULES, { type: 'weight', pattern: '28....{NNNNDD}' }],
+    });
+    expect(await cli([label, '--warehouse', String(WAREHOUSE)])).toMatchObject({
+      code: 0,
+      json: { kind: 'product', stockItem: { id: item } },
+    });
+  });
 
   it('prints product, customer (online and offline) and unknown as INTERFACES.md says', async () => {
     const p = product('859');
