@@ -306,13 +306,11 @@ export class Core {
     };
   }
 
-  /** The label rules in Settings, compiled once per change. */
-  #labelReader: { rules: string; reader: BarcodeReader } | undefined;
+  /** The label rules in Settings, compiled once per change (the store keeps its read until it writes). */
+  #labelReader: { rules: readonly LabelRule[]; reader: BarcodeReader } | undefined;
   #reader(): BarcodeReader {
     const rules = this.#settings.read().labelRules;
-    const key = JSON.stringify(rules);
-    if (this.#labelReader?.rules !== key)
-      this.#labelReader = { rules: key, reader: new BarcodeReader(rules) };
+    if (this.#labelReader?.rules !== rules) this.#labelReader = { rules, reader: new BarcodeReader(rules) };
     return this.#labelReader.reader;
   }
 

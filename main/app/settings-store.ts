@@ -39,12 +39,22 @@ const PREFIX = 'app.';
 
 export class SettingsStore {
   readonly #db: Db;
+  /**
+   * The last read, kept until this store writes: the core's store is the only writer of these keys,
+   * and every scan asks for the terminal's warehouse and label rules.
+   */
+  #cached: Readonly<AppSettings> | undefined;
 
   constructor(db: Db) {
     this.#db = db;
   }
 
-  read(): AppSettings {
+  read(): Readonly<AppSettings> {
+    this.#cached ??= this.#load();
+    return this.#cached;
+  }
+
+  #load(): AppSettings {
     const rows = this.#db.prepare('SELECT key, value FROM setting WHERE key LIKE ?').all(`${PREFIX}%`);
     const out: AppSettings = { ...defaults };
     for (const row of z.array(z.object({ key: z.string(), value: z.string() })).parse(rows)) {
@@ -81,6 +91,7 @@ export class SettingsStore {
         if (value !== undefined) upsert.run(PREFIX + name, JSON.stringify(value));
       }
     })();
+    this.#cached = undefined;
     return this.read();
   }
 }
