@@ -1,7 +1,12 @@
 // The outbox: every order the counter placed and what became of it. needs-fix orders open with each
 // field error next to its field, editable and resendable; in-doubt and blocked ones say what to do.
 import { useEffect, useState } from 'react';
-import type { OrderPayload, OutboxEntryView, OutboxState } from '../../preload/contract.ts';
+import {
+  MarkSentInput,
+  type OrderPayload,
+  type OutboxEntryView,
+  type OutboxState,
+} from '../../preload/contract.ts';
 import { formatAge } from '../format.ts';
 import { pos } from '../pos.ts';
 import { message, useApp } from '../store.ts';
@@ -182,7 +187,9 @@ function FoundForm({
   act: (fn: () => Promise<unknown>) => Promise<void>;
 }) {
   const [remoteId, setRemoteId] = useState('');
-  const valid = /^[1-9][0-9]{0,9}$/.test(remoteId.trim()) && Number(remoteId) <= 2_147_483_647;
+  // Digits only (Number('1e3') would pass), then the bounds the core checks, from the contract.
+  const valid =
+    /^\d+$/.test(remoteId.trim()) && MarkSentInput.shape.remoteId.safeParse(Number(remoteId)).success;
   return (
     <form
       className="found-form"

@@ -202,23 +202,28 @@ export function Sale() {
 /** What became of the order just placed, as the outbox reports it. */
 function PlacedNotice({ entry }: { entry: OutboxEntryView | undefined }) {
   const state = entry?.state ?? 'queued';
-  const [tone, text] = ((): ['ok' | 'warn' | 'error', string] => {
-    switch (state) {
-      case 'sent':
-        return ['ok', `Order placed and sent (instance order ${String(entry?.remoteId ?? '')}).`];
-      case 'sending':
-        return ['ok', 'Order placed. Sending...'];
-      case 'queued':
-        return ['warn', 'Order placed. It is queued and goes out by itself (see Orders, F3).'];
-      default:
-        return ['error', `Order placed, but it is ${state}: see Orders (F3).`];
-    }
-  })();
+  const { tone, text } = placed(state, entry?.remoteId);
   return (
     <p className={`notice ${tone}`} role="status" data-placed-order={state}>
       {text}
     </p>
   );
+}
+
+function placed(
+  state: OutboxEntryView['state'],
+  remoteId: OutboxEntryView['remoteId'],
+): { tone: 'ok' | 'warn' | 'error'; text: string } {
+  switch (state) {
+    case 'sent':
+      return { tone: 'ok', text: `Order placed and sent (instance order ${String(remoteId ?? '')}).` };
+    case 'sending':
+      return { tone: 'ok', text: 'Order placed. Sending...' };
+    case 'queued':
+      return { tone: 'warn', text: 'Order placed. It is queued and goes out by itself (see Orders, F3).' };
+    default:
+      return { tone: 'error', text: `Order placed, but it is ${state}: see Orders (F3).` };
+  }
 }
 
 function describe(outcome: ScanOutcome): { tone: 'ok' | 'error'; text: string } {
