@@ -7,6 +7,8 @@ export default defineConfig({
     exclude: ['node_modules/**', 'dist/**'],
     reporters: ['default', new SummaryReporter()],
     testTimeout: 30_000,
+    // expect.poll waits for a state; its 1 s default is a machine-speed assumption on 2 busy cores.
+    expect: { poll: { timeout: 15_000, interval: 25 } },
     hookTimeout: 60_000,
     // Two cores on CI: keep forks bounded so integration tests with a sim each do not starve.
     pool: 'forks',

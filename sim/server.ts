@@ -137,9 +137,15 @@ export async function startSim(options: SimOptions = {}): Promise<RunningSim> {
   const url = `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${port}`;
 
   let refused = false;
-  const destroyAll = (): void => {
+  /** Resolves once every destroyed socket has closed. */
+  const destroyAll = (): Promise<unknown> => {
     // A socket answering a /__sim/ request (the one switching faults) is spared; it closes after its answer.
-    for (const s of sockets) if (!controlSockets.has(s)) s.destroy();
+    const closing = [...sockets].filter((s) => !controlSockets.has(s));
+    const closed = closing.map((s) =>
+      s.closed ? Promise.resolve() : new Promise((r) => s.once('close', r)),
+    );
+    for (const s of closing) s.destroy();
+    return Promise.all(closed);
   };
   faults.attach({
     goOffline: async (mode) => {
@@ -148,10 +154,11 @@ export async function startSim(options: SimOptions = {}): Promise<RunningSim> {
         // Stop listening now; the close callback would wait for the spared socket, so it is not awaited.
         app.server.close();
       }
-      destroyAll();
+      await destroyAll();
       // Let clients in this process see the closed sockets before they send again, so the next
-      // request gets a refused connection rather than a reset on a dead keep-alive socket.
-      await new Promise((r) => setTimeout(r, 25));
+      // request gets a refused connection rather than a reset on a dead keep-alive socket: the
+      // peer's end-of-stream is read in the loop's next poll phase, before the check phase after it.
+      for (let i = 0; i < 2; i++) await new Promise((r) => setImmediate(r));
     },
     goOnline: async () => {
       if (!refused) return;

@@ -1,5 +1,8 @@
-// The DOM adapter in real Chromium (Debian's, via playwright-core): real key events typed at
-// scanner speed and at a person's speed into a focused text field and onto the page.
+// The DOM adapter in real Chromium (Debian's, via playwright-core): real key events through
+// Chromium's input pipeline, stamped at scanner speed and at a person's speed (keys.ts), into a
+// focused text field and onto the page. The scanner's silences run on a clock the test advances,
+// so no outcome depends on how fast this machine is; one test runs on the real clock with the
+// page's main thread blocked while the keys arrive.
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,22 +11,53 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../test/e2e/browser.ts';
+import { cdpOf, sendKey, sendKeys } from '../../test/e2e/keys.ts';
 
 const HERE = import.meta.dirname;
+// ?clock=manual: the scanner's silences run on a clock the test advances (window.clock); otherwise on
+// the page's real clock. ?busyMs=N: the first key the page sees blocks its main thread for N ms, as a
+// long render would, while the rest of the keys queue up behind it.
 const PAGE = `<!doctype html><html><body>
 <form id="form"><input id="field" autocomplete="off"><textarea id="notes"></textarea></form>
 <button id="button">Pay</button>
 <script type="module">
   import { attachScanner } from '/scanner/index.ts';
+  const params = new URLSearchParams(location.search);
   window.scans = [];
   window.submits = 0;
   window.clicks = 0;
   document.getElementById('form').addEventListener('submit', (e) => { e.preventDefault(); window.submits++; });
   document.getElementById('button').addEventListener('click', () => window.clicks++);
-  // ?maxGapMs=N: a test whose keys travel over slower CDP round trips widens the scanner's gap.
-  const maxGapMs = Number(new URLSearchParams(location.search).get('maxGapMs') ?? 'NaN');
-  const config = Number.isFinite(maxGapMs) ? { maxGapMs } : {};
-  attachScanner(window, { config, onScan: (s) => window.scans.push(s.code) });
+  let busyMs = Number(params.get('busyMs') ?? '0');
+  addEventListener('keydown', () => {
+    // In a task of its own, after the scanner has handled this key and armed its silence timer.
+    const ms = busyMs;
+    busyMs = 0;
+    if (ms > 0) setTimeout(() => { const until = performance.now() + ms; while (performance.now() < until); }, 0);
+  }, { capture: true });
+  let clock;
+  if (params.get('clock') === 'manual') {
+    let now = performance.now();
+    let nextId = 1;
+    const timers = new Map();
+    clock = {
+      now: () => now,
+      setTimeout: (fn, ms) => { timers.set(nextId, { at: now + ms, fn }); return nextId++; },
+      clearTimeout: (id) => { timers.delete(id); },
+      advanceTo: (t) => {
+        for (;;) {
+          const due = [...timers.entries()].filter(([, x]) => x.at <= t).sort((a, b) => a[1].at - b[1].at)[0];
+          if (!due) break;
+          timers.delete(due[0]);
+          now = Math.max(now, due[1].at);
+          due[1].fn();
+        }
+        now = Math.max(now, t);
+      },
+    };
+    window.clock = clock;
+  }
+  attachScanner(window, { onScan: (s) => window.scans.push(s.code), ...(clock ? { clock } : {}) });
   window.ready = true;
 </script></body></html>`;
 
@@ -57,10 +91,17 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
+async function open(query: string): Promise<void> {
+  await page.goto(`${origin}/${query}`);
+  await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true);
+}
+
 beforeEach(async () => {
   page = await browser.newPage();
-  await page.goto(origin);
-  await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true);
+  await open('?clock=manual');
+  const times = await page.evaluate(() => ({ origin: performance.timeOrigin, now: performance.now() }));
+  t0 = times.now + 10;
+  timeOrigin = times.origin;
 });
 
 afterEach(async () => {
@@ -74,29 +115,53 @@ const state = () =>
     return { scans: w.scans, submits: w.submits, clicks: w.clicks, field: field.value };
   });
 
+// The test's timeline: `at` is ms after t0, on the page's clock (performance.now()).
+let t0 = 0;
+let timeOrigin = 0;
+
+/** Lets the manual clock reach `at` (due silences fire), as time passing with no key. */
+async function advanceTo(at: number): Promise<void> {
+  await page.evaluate(
+    (t) => (window as unknown as { clock: { advanceTo(t: number): void } }).clock.advanceTo(t),
+    t0 + at,
+  );
+}
+
+/** Types `text` one key every `msPerKey` from `at`, time passing before each key as it would. */
+async function typeAt(text: string, at: number, msPerKey: number): Promise<number> {
+  const session = await cdpOf(page);
+  let t = at;
+  for (const ch of text) {
+    await advanceTo(t);
+    await sendKey(session, ch, timeOrigin + t0 + t);
+    t += msPerKey;
+  }
+  return t;
+}
+
 describe('attachScanner in Chromium', () => {
   it('takes a 10 ms/key scan typed into a focused field without leaving it there or submitting', async () => {
     await page.focus('#field');
-    await page.keyboard.type('note ', { delay: 180 });
-    await page.waitForTimeout(600);
-    await page.keyboard.type('4006381333931', { delay: 10 });
-    await page.keyboard.press('Enter');
-    await page.waitForTimeout(200);
+    await typeAt('note ', 0, 180);
+    await typeAt('4006381333931\n', 1500, 10);
+    await advanceTo(2000);
     expect(await state()).toMatchObject({ scans: ['4006381333931'], submits: 0, field: 'note ' });
   });
 
   it('leaves a person typing in the field alone: every character lands, Enter submits', async () => {
     await page.focus('#field');
-    await page.keyboard.type('hi 4006381333931', { delay: 140 });
-    await page.waitForTimeout(200);
-    await page.keyboard.press('Enter');
+    const end = await typeAt('hi 4006381333931', 0, 140);
+    await typeAt('\n', end + 60, 0);
     expect(await state()).toMatchObject({ scans: [], submits: 1, field: 'hi 4006381333931' });
   });
 
   it('puts back a fast pair of keys a person typed once the burst is over', async () => {
     await page.focus('#field');
-    await page.keyboard.type('ok', { delay: 20 });
-    await page.waitForTimeout(300);
+    await typeAt('ok', 0, 20);
+    expect((await state()).field).toBe(''); // held back: it could still be a scan
+    await advanceTo(20 + 100); // not yet silent for longer than the gap
+    expect((await state()).field).toBe('');
+    await advanceTo(400);
     expect(await state()).toMatchObject({ scans: [], field: 'ok' });
     // ...and the field's own undo still works on it.
     await page.keyboard.press('Control+z');
@@ -105,25 +170,27 @@ describe('attachScanner in Chromium', () => {
 
   it('takes scans wherever focus is, and keeps the Enter from a focused button', async () => {
     await page.focus('#button');
-    await page.keyboard.type('96385074', { delay: 10 });
-    await page.keyboard.press('Enter');
+    await typeAt('96385074\n', 0, 10);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await page.keyboard.type('ABC-123-xyz', { delay: 12 });
-    await page.keyboard.press('Tab');
-    await page.waitForTimeout(150);
+    await typeAt('ABC-123-xyz\t', 1000, 12);
+    await advanceTo(1500);
     expect(await state()).toMatchObject({ scans: ['96385074', 'ABC-123-xyz'], clicks: 0 });
   });
 
+  it("takes a person's Enter on a focused button as a click", async () => {
+    await page.focus('#button');
+    await typeAt('12\n', 0, 150);
+    await advanceTo(1000);
+    expect(await state()).toMatchObject({ scans: [], clicks: 1 });
+  });
+
   it('takes a scan through an IME (keyCode 229, text committed per key) and removes its text from the field', async () => {
-    // Three CDP round trips a key are slower than a scanner on a loaded machine, and the scanner's
-    // timers run on the real clock: the gap is widened here so that only the IME handling is tested.
-    await page.goto(`${origin}/?maxGapMs=1000`);
-    await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true);
     await page.focus('#field');
-    await page.keyboard.type('x', { delay: 0 });
-    await page.waitForTimeout(1300);
-    const cdp = await page.context().newCDPSession(page);
+    await typeAt('x', 0, 0);
+    await advanceTo(1000);
+    const cdp = await cdpOf(page);
     const code = '4901234567894';
+    let t = 1000;
     for (const ch of code) {
       const common = {
         key: 'Process',
@@ -131,14 +198,16 @@ describe('attachScanner in Chromium', () => {
         windowsVirtualKeyCode: 229,
         nativeVirtualKeyCode: 229,
       };
-      await cdp.send('Input.dispatchKeyEvent', { type: 'rawKeyDown', ...common });
+      const stamp = (timeOrigin + t0 + t) / 1000;
+      await advanceTo(t);
+      await cdp.send('Input.dispatchKeyEvent', { type: 'rawKeyDown', ...common, timestamp: stamp });
       await cdp.send('Input.insertText', { text: ch });
-      await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common });
+      await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common, timestamp: stamp + 0.003 });
+      t += 10;
     }
-    const enter = { key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, nativeVirtualKeyCode: 13 };
-    await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...enter, text: '\r' });
-    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...enter });
-    await page.waitForTimeout(200);
+    await typeAt('\n', t, 0);
+    // The IME's text is taken out of the field in a task after the scan ends.
+    await expect.poll(async () => (await state()).field).toBe('x');
     expect(await state()).toMatchObject({ scans: [code], submits: 0, field: 'x' });
   });
 
@@ -160,4 +229,41 @@ describe('attachScanner in Chromium', () => {
     expect(await paste('#field', '5901234123457\r\n')).toBe(false); // a scanner's paste carries its suffix
     expect((await state()).scans).toEqual(['4006381333931', '5901234123457']);
   });
+});
+
+describe('attachScanner on a busy page (real clock)', () => {
+  // The first key blocks the page's main thread for longer than the scanner's gap, as a long render
+  // or a sync's work would; the scanner's later keys, stamped 10 ms apart, queue up behind it. Their
+  // timestamps are what counts: the scanner's silence timer, overdue by then, must not end the burst.
+  it('keeps keys one scan when they reach the page long after they were typed, in a bunch', async () => {
+    // A busy browser delivers queued keys late: stamped 300 ms ago, handled now, a millisecond apart.
+    await open('');
+    await page.focus('#field');
+    await sendKeys(page, '4006381333931\n', Date.now() - 300, 10);
+    expect(await state()).toMatchObject({ scans: ['4006381333931'], submits: 0, field: '' });
+  });
+
+  it('keeps keys one scan when they trickle in late: typed 10 ms apart, handled 150 ms or more apart', async () => {
+    // A browser too busy to deliver keys promptly: each arrives well after its stamp, and later than
+    // the scanner's gap after the previous one. The stamps say one scan, so it is one scan.
+    await open('');
+    await page.focus('#field');
+    const session = await cdpOf(page);
+    const start = Date.now() - 300;
+    const code = '96385074\n';
+    for (let i = 0; i < code.length; i++) {
+      await sendKey(session, code.charAt(i), start + i * 10);
+      if (i < code.length - 1) await page.waitForTimeout(150);
+    }
+    expect(await state()).toMatchObject({ scans: ['96385074'], submits: 0, field: '' });
+  });
+
+  for (const target of ['#field', '#button'] as const) {
+    it(`keeps keys sent 10 ms apart one scan while the page is blocked (focus on ${target})`, async () => {
+      await open('?busyMs=400');
+      await page.focus(target);
+      await sendKeys(page, '4006381333931\n', Date.now(), 10);
+      expect(await state()).toMatchObject({ scans: ['4006381333931'], submits: 0, clicks: 0, field: '' });
+    });
+  }
 });

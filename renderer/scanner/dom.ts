@@ -2,6 +2,7 @@
 // keys before the page's own handlers, wherever focus is), applies the machine's decisions, and
 // puts text held back from a text field back where the person typed it.
 import { ScannerMachine, type Decision, type ScanEffect, type ScannerConfig } from './machine.ts';
+import { SilenceTimer, windowClock, type Clock } from './silence.ts';
 
 export interface ScannerHandle {
   readonly machine: ScannerMachine;
@@ -11,9 +12,14 @@ export interface ScannerHandle {
 export interface AttachOptions {
   readonly config?: Partial<ScannerConfig>;
   readonly onScan: (scan: ScanEffect) => void;
+  /** The clock for silences (tests pass a manual one); the window's by default. */
+  readonly clock?: Clock;
 }
 
 type TextTarget = HTMLInputElement | HTMLTextAreaElement | HTMLElement;
+
+/** Waiting out more delivery lag than this would hold a person's typed text back visibly long. */
+const MAX_LAG_MS = 1000;
 
 const TEXT_INPUT_TYPES = new Set(['text', 'search', 'tel', 'url', 'email', 'password', 'number', '']);
 
@@ -31,7 +37,8 @@ export function isTextTarget(target: EventTarget | null): target is TextTarget {
 export function attachScanner(win: Window, options: AttachOptions): ScannerHandle {
   const machine = new ScannerMachine(options.config);
   let heldFor: TextTarget | null = null;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  const clock = options.clock ?? windowClock(win);
+  const silence = new SilenceTimer(clock);
 
   const apply = (decision: Decision, event: Event | null): void => {
     for (const effect of decision.effects) {
@@ -50,17 +57,25 @@ export function attachScanner(win: Window, options: AttachOptions): ScannerHandl
     schedule();
   };
 
+  // A burst ends by silence only once maxGapMs passed in real time after its last key was handled
+  // (see silence.ts); the keys' own timestamps decide everything else, in feed(). Keys that reach the
+  // page late (stamped long before they were handled: a busy browser delivers them in a bunch) mean
+  // the next one may be late too, so that lag is waited out as well.
+  let lagMs = 0;
   const schedule = (): void => {
-    clearTimeout(timer);
-    const at = machine.wakeAt();
-    if (at === null) return;
-    timer = setTimeout(
-      () => apply({ prevent: false, effects: machine.tick(win.performance.now()) }, null),
-      Math.max(0, at - win.performance.now()),
-    );
+    if (machine.wakeAt() === null) {
+      silence.cancel();
+      return;
+    }
+    silence.start(machine.config.maxGapMs + 1 + Math.min(lagMs, MAX_LAG_MS), () => {
+      const wakeAt = machine.wakeAt();
+      if (wakeAt !== null)
+        apply({ prevent: false, effects: machine.tick(Math.max(clock.now(), wakeAt)) }, null);
+    });
   };
 
   const onKey = (event: KeyboardEvent): void => {
+    lagMs = Math.max(0, clock.now() - event.timeStamp);
     const editable = isTextTarget(event.target);
     if (editable && event.type === 'keydown' && machine.wakeAt() === null) heldFor = event.target;
     apply(
@@ -96,7 +111,7 @@ export function attachScanner(win: Window, options: AttachOptions): ScannerHandl
   return {
     machine,
     detach: () => {
-      clearTimeout(timer);
+      silence.cancel();
       win.removeEventListener('keydown', onKey, { capture: true });
       win.removeEventListener('keyup', onKey, { capture: true });
       win.removeEventListener('paste', onPaste, { capture: true });

@@ -11,3 +11,4 @@ export {
 } from './machine.ts';
 export { attachScanner, isTextTarget, type AttachOptions, type ScannerHandle } from './dom.ts';
 export { GS, usLayoutChar } from './keymap.ts';
+export { SilenceTimer, windowClock, type Clock } from './silence.ts';

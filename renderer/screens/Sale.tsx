@@ -6,6 +6,7 @@ import { flushSync } from 'react-dom';
 import type { OutboxEntryView, ScanOutcome, SessionLineView, SessionView } from '../../preload/contract.ts';
 import { formatMoney, formatQty } from '../format.ts';
 import { pos } from '../pos.ts';
+import { SilenceTimer, windowClock } from '../scanner/index.ts';
 import { beepError, beepOk } from '../sound.ts';
 import { message, useApp } from '../store.ts';
 import { useScanner } from '../use-scanner.ts';
@@ -112,14 +113,15 @@ export function Sale() {
   useEffect(() => {
     // +, - and Delete wait out the scanner's gap first: a scanner's burst outside a text field reaches
     // this handler too (it is a scan only once it ends), and a '+' or '-' inside a Code 128 label
-    // must not change a quantity. Any key arriving within the gap cancels the pending edit.
-    let pending: ReturnType<typeof setTimeout> | undefined;
+    // must not change a quantity. Any key arriving within the gap cancels the pending edit; the gap
+    // is a real silence, so keys queued behind a busy render still cancel it (silence.ts).
+    const pending = new SilenceTimer(windowClock(window));
     const cancelPending = (event: KeyboardEvent) => {
-      if (event.type === 'keydown') clearTimeout(pending);
+      if (event.type === 'keydown') pending.cancel();
     };
     const later = (edit: () => void) => {
       const gapMs = useApp.getState().settings?.scanner.maxGapMs ?? 100;
-      pending = setTimeout(edit, gapMs);
+      pending.start(gapMs, edit);
     };
     const onKey = (event: KeyboardEvent) => {
       const { lines: ls, selected: sel } = latest.current;
@@ -148,7 +150,7 @@ export function Sale() {
     window.addEventListener('keydown', cancelPending, { capture: true });
     window.addEventListener('keydown', onKey);
     return () => {
-      clearTimeout(pending);
+      pending.cancel();
       window.removeEventListener('keydown', cancelPending, { capture: true });
       window.removeEventListener('keydown', onKey);
     };

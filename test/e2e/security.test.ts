@@ -174,7 +174,18 @@ describe('the renderer cannot read secrets', () => {
         headers: { 'content-type': 'application/json' },
         body: '{}',
       });
-      await new Promise((r) => setTimeout(r, 1500));
+      // Until the sync it started has finished and its events have come (a state, not a time).
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const r = await fetch('/rpc/sync.status', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        });
+        const status = (await r.json()) as { ok: boolean; value?: { running?: boolean } };
+        if ((status.value?.running === false && got.length > 0) || Date.now() > deadline) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
       source.close();
       return got;
     });

@@ -81,20 +81,18 @@ describe('token reuse', () => {
   });
 
   it('renews a token shortly before it expires', async () => {
-    const short = await startSim({ size: 'small', tokenTtlSeconds: 1 });
-    try {
-      short.admin.resetTokenRequestCount();
-      const { client } = connect(DEMO, {}, short.url);
-      await client.warehouses();
-      await client.warehouses();
-      expect(short.admin.tokenRequestCount('counter-demo')).toBe(1);
-      // Past 90% of the 1 s lifetime the client renews before calling (never a 401 on the way).
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      await client.warehouses();
-      expect(short.admin.tokenRequestCount('counter-demo')).toBe(2);
-    } finally {
-      await short.close();
-    }
+    // The client's clock is the test's: no outcome depends on how long the calls take here.
+    let now = 1_000_000;
+    sim.admin.resetTokenRequestCount();
+    const { client } = connect(DEMO, { now: () => now });
+    await client.warehouses();
+    now += 3_540_000 - 1; // the sim's tokens last 3,600 s; renewal is due 60 s before the end
+    await client.warehouses();
+    expect(sim.admin.tokenRequestCount('counter-demo')).toBe(1);
+    // Within the last minute of the lifetime the client renews before calling (never a 401 on the way).
+    now += 1;
+    await client.warehouses();
+    expect(sim.admin.tokenRequestCount('counter-demo')).toBe(2);
   });
 
   it('a 401 gets a new token and repeats the call once', async () => {
@@ -227,11 +225,11 @@ describe('network failures', () => {
   it('instance offline (refusing) while a token is cached: not reached', async () => {
     const { client } = connect();
     await client.warehouses();
+    // setOffline returns once the pool in this process has seen the server close its idle keep-alive
+    // socket. A request written on such a socket before the close is noticed is ambiguous ("other
+    // side closed" after sending): that case is reported as may-have-reached, on purpose (see the
+    // dropped-after-commit test below).
     await sim.faults.setOffline({ mode: 'refuse' });
-    // Let the pool see the server close its idle keep-alive socket. A request written on such a socket
-    // before the close is noticed is ambiguous ("other side closed" after sending): that case is
-    // reported as may-have-reached, on purpose (see the dropped-after-commit test below).
-    await new Promise((resolve) => setTimeout(resolve, 100));
     const error = await failure(
       client.createInternetOrder(
         { customerId: 1, warehouseId: 1, items: [{ productId: 1, quantity: 1 }] },
