@@ -16,7 +16,9 @@ import {
   nextDueOutboxOrder,
   recordOutboxOutcome,
   replaceOutboxPayload,
+  MAX_AUTOMATIC_ATTEMPTS,
 } from './outbox.ts';
+import { toOutboxEntry } from '../main/outbox/entry.ts';
 
 const dirs: string[] = [];
 function tempFile(): string {
@@ -113,6 +115,37 @@ describe('outbox queries', () => {
     expect(earliestNextAttempt(db, false)).toBe(0);
     claimForSending(db, c.id, ['queued']);
     expect(earliestNextAttempt(db, false)).toBe(1000);
+    db.close();
+  });
+
+  it('stops picking an in-doubt order once it has had its automatic attempts', () => {
+    const db = openDatabase(tempFile());
+    const { id } = insertOutboxOrder(db, order);
+    for (let i = 0; i < MAX_AUTOMATIC_ATTEMPTS; i++) {
+      expect(nextDueOutboxOrder(db, 0, true)?.id).toBe(id);
+      claimForSending(db, id, ['queued', 'in-doubt']);
+      recordOutboxOutcome(db, id, ['sending'], { state: 'in-doubt', nextAttemptAt: 0 });
+    }
+    expect(getOutboxOrder(db, id)?.attempts).toBe(MAX_AUTOMATIC_ATTEMPTS);
+    expect(nextDueOutboxOrder(db, 0, true)).toBeUndefined();
+    expect(earliestNextAttempt(db, true)).toBeNull(); // no timer spins for it either
+    db.close();
+  });
+
+  it('stores any computed instant an answer carries, and every listing still renders it', () => {
+    const db = openDatabase(tempFile());
+    const ids = [1e20, 9999999999999 * 1000, Number.NaN].map((nextAttemptAt) => {
+      const { id } = insertOutboxOrder(db, order);
+      claimForSending(db, id, ['queued']);
+      expect(recordOutboxOutcome(db, id, ['sending'], { state: 'queued', nextAttemptAt })?.state).toBe(
+        'queued',
+      );
+      return id;
+    });
+    const entries = listOutboxOrders(db).map(toOutboxEntry);
+    expect(entries.map((e) => e.id)).toEqual(expect.arrayContaining(ids));
+    for (const e of entries)
+      expect(e.nextAttemptAt === undefined || !Number.isNaN(Date.parse(e.nextAttemptAt))).toBe(true);
     db.close();
   });
 

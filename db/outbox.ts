@@ -7,6 +7,12 @@ import { InternetOrderPayload } from '../main/outbox/order.ts';
 import { prepared } from './prepared.ts';
 import { durably, type Db } from './database.ts';
 
+/**
+ * Automatic resends of an in-doubt order (where the instance recognises the client reference) stop
+ * after this many attempts: an order that never gets a clear answer needs a person.
+ */
+export const MAX_AUTOMATIC_ATTEMPTS = 8;
+
 export const OUTBOX_STATES = [
   'queued',
   'sending',
@@ -171,7 +177,15 @@ export function nextDueOutboxOrder(
        ORDER BY id LIMIT 1`,
     ).get(state, afterId, nowMs);
   const queued = next('queued');
-  const inDoubt = includeInDoubt ? next('in-doubt') : undefined;
+  const inDoubt = includeInDoubt
+    ? prepared(
+        db,
+        `SELECT * FROM outbox_order INDEXED BY outbox_order_state
+         WHERE state = 'in-doubt' AND id > ? AND (next_attempt_at IS NULL OR next_attempt_at <= ?)
+           AND attempts < ?
+         ORDER BY id LIMIT 1`,
+      ).get(afterId, nowMs, MAX_AUTOMATIC_ATTEMPTS)
+    : undefined;
   const row = [queued, inDoubt]
     .filter((r) => r !== undefined)
     .map((r) => ({ raw: r, id: z.object({ id: z.number() }).parse(r).id }))
@@ -184,10 +198,10 @@ export function earliestNextAttempt(db: Db, includeInDoubt: boolean): number | n
   const value = prepared(
     db,
     `SELECT min(coalesce(next_attempt_at, 0)) FROM outbox_order
-       WHERE state = 'queued' OR (? AND state = 'in-doubt')`,
+       WHERE state = 'queued' OR (? AND state = 'in-doubt' AND attempts < ?)`,
   )
     .pluck()
-    .get(includeInDoubt ? 1 : 0);
+    .get(includeInDoubt ? 1 : 0, MAX_AUTOMATIC_ATTEMPTS);
   return z
     .number()
     .int()
@@ -243,7 +257,7 @@ export function recordOutboxOutcome(
        WHERE id = ? AND state IN (SELECT value FROM json_each(?))`,
   ).run(
     outcome.state,
-    outcome.nextAttemptAt ?? null,
+    storableTime(outcome.nextAttemptAt),
     outcome.remoteId ?? null,
     outcome.fieldErrors == null ? null : JSON.stringify(outcome.fieldErrors),
     outcome.messages == null ? null : JSON.stringify(outcome.messages),
@@ -255,6 +269,12 @@ export function recordOutboxOutcome(
     JSON.stringify(from),
   );
   return info.changes === 1 ? mustGet(db, id) : undefined;
+}
+
+/** next_attempt_at is an INTEGER column: no computed instant may fail the write that records an answer. */
+function storableTime(ms: number | null | undefined): number | null {
+  if (ms === null || ms === undefined || Number.isNaN(ms)) return null;
+  return Math.round(Math.min(Number.MAX_SAFE_INTEGER, Math.max(0, ms)));
 }
 
 /** Replaces the payload of an order not yet sent (edit of a needs-fix order) and queues it again. */

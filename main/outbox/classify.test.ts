@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ServiceError, type ServiceErrorInit } from '../service/errors.ts';
+import { MAX_AUTOMATIC_ATTEMPTS } from '../../db/outbox.ts';
+import { ServiceError, httpError, type ServiceErrorInit } from '../service/errors.ts';
 import { DEFAULT_RETRY_BACKOFF, backoffDelay, retryDelay } from './backoff.ts';
 import { classifyFailure, classifySuccess, type ClassifyContext } from './classify.ts';
 
@@ -47,17 +48,11 @@ describe('classifyFailure', () => {
     expect(c.outcome).toMatchObject({ state: 'sent', remoteId: 17 });
   });
 
-  it("the service's own 5xx (an ErrorResult) is queued with backoff and honours Retry-After", () => {
-    const plain = classifyFailure(err({ status: 503, errorId: 'e5' }), ctx);
-    expect(plain.outcome).toMatchObject({ state: 'queued', nextAttemptAt: ctx.nowMs + 750 });
-    expect(classifyFailure(err({ status: 500, errorId: 'e6' }), ctx).outcome.state).toBe('queued');
-    const later = classifyFailure(err({ status: 503, errorId: 'e7', retryAfterMs: 7_000 }), ctx);
-    expect(later.outcome.nextAttemptAt).toBeGreaterThanOrEqual(ctx.nowMs + 7_000);
-    expect(plain.directive.kind).toBe('continue');
-  });
-
-  it("a gateway's 502 or 504, or a 5xx without an ErrorResult, is in-doubt: the service may have stored it", () => {
+  it('any 5xx after the request was sent is in-doubt, its ErrorResult or not, and honours Retry-After', () => {
+    // The instance may have stored the order and failed in a later step; a gateway may have answered.
     for (const e of [
+      err({ status: 500, errorId: 'e6' }),
+      err({ status: 503, errorId: 'e5' }),
       err({ status: 502, errorId: 'e8' }),
       err({ status: 504 }),
       err({ status: 500 }), // a proxy's error page, not the service's ErrorResult
@@ -67,6 +62,43 @@ describe('classifyFailure', () => {
       expect(c.outcome.messages?.at(-1)).toContain('ref-1');
       expect(c.directive.kind).toBe('continue');
     }
+    const later = classifyFailure(err({ status: 503, errorId: 'e7', retryAfterMs: 7_000 }), ctx);
+    expect(later.outcome.nextAttemptAt).toBeGreaterThanOrEqual(ctx.nowMs + 7_000);
+  });
+
+  it('an order still without a clear answer after the automatic attempts says a person must settle it', () => {
+    const early = classifyFailure(err({ status: 500, errorId: 'e1' }), {
+      ...ctx,
+      attempts: MAX_AUTOMATIC_ATTEMPTS - 1,
+    });
+    expect(early.outcome.messages?.join(' ')).not.toContain('no more automatic attempts');
+    const last = classifyFailure(err({ status: 500, errorId: 'e1' }), {
+      ...ctx,
+      attempts: MAX_AUTOMATIC_ATTEMPTS,
+    });
+    expect(last.outcome.state).toBe('in-doubt');
+    expect(last.outcome.messages?.at(-1)).toContain(
+      `Sent ${MAX_AUTOMATIC_ATTEMPTS} times without a clear answer`,
+    );
+  });
+
+  it('a 400 naming fields such as __proto__ or constructor is needs-fix with those fields, nothing else', () => {
+    const body = {
+      messages: ['Bad proto.', 'Bad constructor.', 'Bad toString.'],
+      errors: [
+        { message: 'Bad proto.', params: { propertyName: '__proto__' } },
+        { message: 'Bad constructor.', params: { propertyName: 'constructor' } },
+        { message: 'Bad toString.', params: { propertyName: 'toString' } },
+      ],
+      params: JSON.parse('{"__proto__":"x","constructor":"y"}') as Record<string, unknown>,
+    };
+    const error = httpError({ method: 'POST', path: '/api/documents/orders/internet', status: 400, body });
+    const c = classifyFailure(error, ctx);
+    expect(c.outcome.state).toBe('needs-fix');
+    expect(Object.keys(c.outcome.fieldErrors ?? {}).sort()).toEqual(['__proto__', 'constructor', 'toString']);
+    expect(c.outcome.fieldErrors?.['constructor']).toEqual(['Bad constructor.']);
+    expect(error.params?.['constructor']).toBe('y');
+    expect(Object.getPrototypeOf({})).toBe(Object.prototype);
   });
 
   it('429 pauses every order until Retry-After', () => {

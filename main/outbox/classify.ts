@@ -2,7 +2,7 @@
 // (carry on, pause everything until a time, or stop because the service is unreachable).
 import { ServiceError } from '../service/errors.ts';
 import type { InternetOrder } from '../service/schemas.ts';
-import type { OutboxOutcome } from '../../db/outbox.ts';
+import { MAX_AUTOMATIC_ATTEMPTS, type OutboxOutcome } from '../../db/outbox.ts';
 import { retryDelay, type BackoffPolicy } from './backoff.ts';
 
 export type SenderDirective =
@@ -87,15 +87,11 @@ export function classifyFailure(error: unknown, ctx: ClassifyContext): Classifie
       };
     }
     if (status >= 500) {
-      // The service's own ErrorResult says it failed and rolled back. A gateway's 502 or 504, or a 5xx
-      // without an ErrorResult (a proxy's page), says nothing about whether the service stored it.
-      if (status === 502 || status === 504 || error.errorId === undefined) {
-        return { outcome: inDoubt(ctx, later(error.retryAfterMs), fromService.messages), directive: go };
-      }
-      return {
-        outcome: { state: 'queued', nextAttemptAt: later(error.retryAfterMs), ...fromService },
-        directive: go,
-      };
+      // A 5xx after the request was sent says nothing sure about the order: the service may have
+      // stored it and failed in a later step, or a gateway answered for it. In doubt, always; it is
+      // resent automatically only where the instance recognises the client reference (the in-doubt
+      // rule), and a person settles it everywhere else.
+      return { outcome: inDoubt(ctx, later(error.retryAfterMs), fromService.messages), directive: go };
     }
     if (status === 403) {
       return {
@@ -151,12 +147,19 @@ export function classifyFailure(error: unknown, ctx: ClassifyContext): Classifie
 }
 
 function inDoubt(ctx: ClassifyContext, nextAttemptAt: number, messages: string[]): OutboxOutcome {
+  const held =
+    ctx.attempts >= MAX_AUTOMATIC_ATTEMPTS
+      ? [
+          `Sent ${ctx.attempts} times without a clear answer: no more automatic attempts. Look the order up on the instance, then mark it sent or send it again.`,
+        ]
+      : [];
   return {
     state: 'in-doubt',
     nextAttemptAt,
     messages: [
       ...messages,
       `The order may have reached the service. Client reference ${ctx.clientReference}.`,
+      ...held,
     ],
   };
 }

@@ -38,8 +38,14 @@ export function toOutboxEntry(o: OutboxOrder): OutboxEntry {
     clientReference: o.clientReference,
     ...(o.permission !== null && { permission: o.permission }),
     updatedAt: o.updatedAt,
-    ...(o.nextAttemptAt !== null && { nextAttemptAt: new Date(o.nextAttemptAt).toISOString() }),
+    ...(o.nextAttemptAt !== null && { nextAttemptAt: isoTime(o.nextAttemptAt) }),
     ...(o.originSessionId !== null && { originSessionId: o.originSessionId }),
     order: o.payload,
   };
+}
+
+/** Any stored instant renders: one beyond what a Date holds shows as the nearest one it does. */
+function isoTime(ms: number): string {
+  const LIMIT = 8.64e15; // ECMAScript's time value range
+  return new Date(Math.min(LIMIT, Math.max(-LIMIT, ms))).toISOString();
 }

@@ -2,6 +2,7 @@
 // Local validation checks the shape only; business rules (a customer and a warehouse are required,
 // known products, quantity > 0) are the service's, so it reports them per field (needs-fix).
 import { z } from 'zod';
+import { safeMap } from '../service/errors.ts';
 
 export const OrderItem = z.strictObject({
   productId: z.int(),
@@ -19,7 +20,7 @@ export type InternetOrderPayload = z.infer<typeof InternetOrderPayload>;
 
 /** zod issues as camelCase field paths, the same form as the service's field errors. */
 export function localFieldErrors(error: z.ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
+  const out = safeMap<string[]>();
   for (const issue of error.issues) {
     const field = fieldPath(issue.path) || (issue.code === 'unrecognized_keys' ? issue.keys.join(',') : '');
     const key = field === '' ? '_' : field;

@@ -127,12 +127,20 @@ export function fieldsNamedIn(message: string, knownFields: ReadonlySet<string> 
   return [...found];
 }
 
+/**
+ * A map keyed by names from the network (field names, params): no prototype, so a key such as
+ * `__proto__` or `constructor` is an entry like any other and cannot reach Object.prototype.
+ */
+export function safeMap<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
 /** Groups messages under each field they name; a message naming two fields lands under both. */
 export function fieldErrorsFrom(
   messages: readonly string[],
   knownFields?: ReadonlySet<string>,
 ): Record<string, string[]> {
-  const map: Record<string, string[]> = {};
+  const map = safeMap<string[]>();
   for (const message of messages) {
     for (const field of fieldsNamedIn(message, knownFields)) (map[field] ??= []).push(message);
   }
@@ -148,7 +156,7 @@ function fieldErrorsOf(
   messages: readonly string[],
   knownFields: ReadonlySet<string> | undefined,
 ): Record<string, string[]> {
-  const map: Record<string, string[]> = {};
+  const map = safeMap<string[]>();
   const covered = new Set<string>();
   for (const entry of body?.errors ?? []) {
     const property = entry.params?.propertyName;
@@ -176,7 +184,7 @@ export function permissionNamedIn(messages: readonly string[]): string | undefin
 
 function stringParams(params: Record<string, unknown> | undefined): Record<string, string> | undefined {
   if (!params) return undefined;
-  const out: Record<string, string> = {};
+  const out = safeMap<string>();
   for (const [k, v] of Object.entries(params)) {
     if (v === undefined) continue;
     out[k] = typeof v === 'string' ? v : JSON.stringify(v);

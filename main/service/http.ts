@@ -130,13 +130,20 @@ export function decode<T extends z.ZodType>(
   return parsed.data;
 }
 
-/** Retry-After as milliseconds: delta-seconds or an HTTP date; undefined when absent or unreadable. */
+/**
+ * The longest Retry-After honoured: one hour. An instance asking for more (a misconfigured proxy,
+ * `Retry-After: 9999999999999`, a date in the year 9999) would park orders for good; they are
+ * tried again after an hour instead, and that answer can park them once more.
+ */
+export const MAX_RETRY_AFTER_MS = 60 * 60 * 1000;
+
+/** Retry-After as milliseconds (0..MAX_RETRY_AFTER_MS): delta-seconds or an HTTP date; undefined when absent or unreadable. */
 export function retryAfterMs(response: RawResponse, now = Date.now()): number | undefined {
   const value = header(response, 'retry-after')?.trim();
   if (value === undefined || value === '') return undefined;
-  if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1000);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+  const ms = /^\d+(\.\d+)?$/.test(value) ? Number(value) * 1000 : Date.parse(value) - now;
+  if (Number.isNaN(ms)) return undefined;
+  return Math.round(Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms)));
 }
 
 /** Resolves after ms, or rejects with ServiceError 'aborted' when the signal fires first. */

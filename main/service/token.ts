@@ -19,6 +19,18 @@ const TOKEN_PATH = '/connect/token';
 const DEFAULT_LIFETIME_S = 3600;
 
 /** Renew this long before expiry: a tenth of the lifetime, at most a minute. */
+/**
+ * The lifetime a token is used for: expires_in within [30 s, 24 h]. An instance answering 0, a
+ * negative or an absurd number must neither make every call fetch a new token nor keep one for ever.
+ */
+export const TOKEN_LIFETIME_BOUNDS_S = { min: 30, max: 24 * 60 * 60 } as const;
+
+export function tokenLifetimeMs(expiresIn: number | undefined): number {
+  const seconds = expiresIn === undefined || Number.isNaN(expiresIn) ? DEFAULT_LIFETIME_S : expiresIn;
+  const { min, max } = TOKEN_LIFETIME_BOUNDS_S;
+  return Math.min(max, Math.max(min, seconds)) * 1000;
+}
+
 export function renewalMarginMs(lifetimeMs: number): number {
   return Math.min(60_000, lifetimeMs / 10);
 }
@@ -109,7 +121,7 @@ export class TokenManager {
         throw this.#beforeSend(error);
       }
       this.#issued.add(body.access_token);
-      const lifetimeMs = (body.expires_in ?? DEFAULT_LIFETIME_S) * 1000;
+      const lifetimeMs = tokenLifetimeMs(body.expires_in);
       this.#token = {
         value: body.access_token,
         renewAt: this.#options.now() + lifetimeMs - renewalMarginMs(lifetimeMs),

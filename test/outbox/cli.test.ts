@@ -141,6 +141,32 @@ describe('pos order', () => {
 });
 
 describe('pos outbox', () => {
+  it('an absurd Retry-After on the order: exit 0, queued for at most an hour; every listing still works', async () => {
+    const dataDir = fresh();
+    for (const retryAfterSeconds of [9999999999999, 99999999999]) {
+      sim.faults.forceStatus({
+        status: 429,
+        retryAfterSeconds,
+        method: 'POST',
+        path: 'orders/internet$',
+        times: 1,
+      });
+      const before = Date.now();
+      const run = await pos(['order', orderFile(good()), '--json'], { dataDir });
+      expect(run.stderr).not.toContain('Invalid time value');
+      expect(run.code).toBe(0);
+      const placed = entryOf(run);
+      expect(placed.state).toBe('queued');
+      const due = Date.parse(placed.nextAttemptAt ?? '');
+      expect(due).toBeGreaterThan(before);
+      expect(due).toBeLessThanOrEqual(Date.now() + 60 * 60 * 1000 + 1_000);
+    }
+    const list = await pos(['outbox', '--json'], { dataDir });
+    expect(list.code).toBe(0);
+    expect(entriesOf(list).map((e) => e.state)).toEqual(['queued', 'queued']);
+    await sim.faults.reset();
+  });
+
   it('offline: order queued (exit 0), replay exit 4; back online: replay sends it (exit 0)', async () => {
     const dataDir = fresh();
     await sim.faults.setOffline(true);

@@ -254,11 +254,11 @@ describe('service trouble', () => {
     expect(refs.filter((r) => r === settled.clientReference)).toHaveLength(1);
   });
 
-  it('500: queued with a backoff, then sent when due', async () => {
+  it('500: in-doubt (the instance may have stored it), resent after a backoff where the reference is recognised', async () => {
     const outbox = outboxWith(demoClient());
     sim.faults.forceStatus({ status: 500, method: 'POST', path: ORDER_PATH, times: 1 });
     const order = await outbox.place(good());
-    expect(order.state).toBe('queued');
+    expect(order.state).toBe('in-doubt');
     expect(order.nextAttemptAt).toBeGreaterThan(Date.now() - 1_000);
     outbox.start();
     const sent = await waitForState(outbox, order.id, 'sent');
