@@ -209,25 +209,49 @@ export function earliestNextAttempt(db: Db, includeInDoubt: boolean): number | n
     .parse(value ?? null);
 }
 
+/** Who sends an order, and until when at most: see migration 7. */
+export interface SendingLease {
+  readonly owner: string;
+  readonly untilMs: number;
+}
+
+/** When the first lease of an order still `sending` runs out (a stale one must become in-doubt). */
+export function earliestLeaseEnd(db: Db): number | null {
+  const value = prepared(
+    db,
+    `SELECT min(coalesce(sending_until, 0)) FROM outbox_order WHERE state = 'sending'`,
+  )
+    .pluck()
+    .get();
+  return z.number().nullable().parse(value ?? null);
+}
+
 /**
- * Claims an order for one attempt: `sending`, attempts + 1. The caller must let this commit BEFORE
- * the request goes out: an order found in `sending` later is one whose request may have been sent.
- * Returns false when the order was not in an expected state (someone else took it).
+ * Claims an order for one attempt: `sending` under `lease`, attempts + 1. The caller must let this
+ * commit BEFORE the request goes out: an order found in `sending` with a stale lease later is one
+ * whose request may have been sent. Returns false when the order was not in an expected state
+ * (someone else took it).
  */
-export function claimForSending(db: Db, id: number, from: readonly OutboxState[], now = new Date()): boolean {
+export function claimForSending(
+  db: Db,
+  id: number,
+  from: readonly OutboxState[],
+  now = new Date(),
+  lease: SendingLease | null = null,
+): boolean {
   // On disk before the request leaves: a claim a power cut took back would let the order be sent
   // again as if it never had been.
   const info = durably(db, () =>
     prepared(
       db,
-      `UPDATE outbox_order SET state = 'sending', attempts = attempts + 1, updated_at = ?
+      `UPDATE outbox_order SET state = 'sending', attempts = attempts + 1, updated_at = ?,
+         sending_owner = ?, sending_until = ?
        WHERE id = ? AND state IN (SELECT value FROM json_each(?))`,
-    ).run(now.toISOString(), id, JSON.stringify(from)),
+    ).run(now.toISOString(), lease?.owner ?? null, lease?.untilMs ?? null, id, JSON.stringify(from)),
   );
   return info.changes === 1;
 }
 
-/** What an attempt (or an operator) decided; every field not given is cleared. */
 export interface OutboxOutcome {
   readonly state: OutboxState;
   readonly nextAttemptAt?: number | null;
@@ -253,7 +277,7 @@ export function recordOutboxOutcome(
   const info = prepared(
     db,
     `UPDATE outbox_order SET state = ?, next_attempt_at = ?, remote_id = ?, field_errors = ?, messages = ?,
-         error_id = ?, code = ?, permission = ?, updated_at = ?
+         error_id = ?, code = ?, permission = ?, updated_at = ?, sending_owner = NULL, sending_until = NULL
        WHERE id = ? AND state IN (SELECT value FROM json_each(?))`,
   ).run(
     outcome.state,
@@ -296,14 +320,35 @@ export function replaceOutboxPayload(
 }
 
 /**
- * At start: an order left in `sending` by a process that died may have reached the service, so it
- * becomes `in-doubt` (never `queued`: that would resend it blindly). Returns how many.
+ * An order left in `sending` whose lease `isStale` (its process died, or it ran out) may have
+ * reached the service, so it becomes `in-doubt` (never `queued`: that would resend it blindly).
+ * Orders under a live lease are left to their process. Returns how many changed.
  */
-export function markInterruptedInDoubt(db: Db, now = new Date()): number {
-  return prepared(
+export function markInterruptedInDoubt(
+  db: Db,
+  now = new Date(),
+  isStale: (lease: { owner: string | null; untilMs: number | null }) => boolean = () => true,
+): number {
+  const sending = z
+    .array(
+      z.object({
+        id: z.number().int(),
+        sending_owner: z.string().nullable(),
+        sending_until: z.number().nullable(),
+      }),
+    )
+    .parse(
+      prepared(db, `SELECT id, sending_owner, sending_until FROM outbox_order WHERE state = 'sending'`).all(),
+    );
+  const stale = sending.filter((r) => isStale({ owner: r.sending_owner, untilMs: r.sending_until }));
+  const mark = prepared(
     db,
     `UPDATE outbox_order SET state = 'in-doubt', next_attempt_at = NULL, updated_at = ?,
-         messages = json_array('The app stopped while this order was being sent; it may have reached the service.')
-       WHERE state = 'sending'`,
-  ).run(now.toISOString()).changes;
+         sending_owner = NULL, sending_until = NULL,
+         messages = json_array('The process sending this order stopped or timed out before an answer was stored; it may have reached the service.')
+       WHERE id = ? AND state = 'sending' AND sending_owner IS ?`,
+  );
+  let changed = 0;
+  for (const r of stale) changed += mark.run(now.toISOString(), r.id, r.sending_owner).changes;
+  return changed;
 }

@@ -6,6 +6,7 @@ import { outbox } from './0003-outbox.ts';
 import { counterSessions } from './0004-counter-sessions.ts';
 import { catalogMovesOut } from './0005-catalog-moves-out.ts';
 import { lineWithoutDiscount } from './0006-line-without-discount.ts';
+import { sendingLease } from './0007-sending-lease.ts';
 import { prohibitionOfDiscounts } from './catalog-0002-prohibition-of-discounts.ts';
 import type { Migration } from './types.ts';
 
@@ -19,6 +20,7 @@ export const migrations: readonly Migration[] = [
   counterSessions,
   catalogMovesOut,
   lineWithoutDiscount,
+  sendingLease,
 ];
 
 /** The catalog's file (counter.catalog.sqlite): what sync copies from the service. Its schema

@@ -92,7 +92,7 @@ async function runAction(ctx: CommandContext, action: Action): Promise<CommandRe
 async function replay(ctx: CommandContext, outbox: Outbox): Promise<CommandResult> {
   const interrupted = outbox.recoverInterrupted();
   if (interrupted > 0)
-    ctx.log(`${interrupted} order(s) were being sent when a process stopped: now in-doubt`);
+    ctx.log(`${interrupted} order(s) whose sending process stopped before storing an answer: now in-doubt`);
   const report = await outbox.replay({ ignoreSchedule: true });
   const entries = outbox.list();
   if (report.credentialsRefused) {

@@ -7,6 +7,7 @@ import { durably, type Db } from '../../db/database.ts';
 import {
   claimForSending,
   countOutboxOrders,
+  earliestLeaseEnd,
   earliestNextAttempt,
   getOutboxOrder,
   insertOutboxOrder,
@@ -19,11 +20,13 @@ import {
   type OutboxOrder,
   type OutboxOutcome,
   type OutboxState,
+  type SendingLease,
 } from '../../db/outbox.ts';
 import { ServiceError } from '../service/errors.ts';
 import type { InternetOrder, InternetOrderInput } from '../service/schemas.ts';
 import { backoffDelay, DEFAULT_PROBE_BACKOFF, DEFAULT_RETRY_BACKOFF, type BackoffPolicy } from './backoff.ts';
 import { classifyFailure, classifySuccess, type Classified } from './classify.ts';
+import { isStaleLease, LEASE_MS, newLeaseOwner } from './lease.ts';
 import { localFieldErrors } from './order.ts';
 
 /** The part of ServiceClient (main/service) the outbox uses. */
@@ -129,6 +132,8 @@ export class Outbox {
   /** What the last pass learnt: may in-doubt orders be resent here. */
   private recognises = false;
   private timer: NodeJS.Timeout | undefined;
+  /** Names this process on the orders it is sending (lease.ts). */
+  private readonly leaseOwner = newLeaseOwner();
   private probeTimer: NodeJS.Timeout | undefined;
 
   constructor(db: Db, client: OrderService, options: OutboxOptions = {}) {
@@ -189,7 +194,10 @@ export class Outbox {
 
   /** Orders left in `sending` by a process that died become in-doubt. Returns how many. */
   recoverInterrupted(): number {
-    const n = markInterruptedInDoubt(this.db, new Date(this.now()));
+    const nowMs = this.now();
+    const n = markInterruptedInDoubt(this.db, new Date(nowMs), (lease) =>
+      isStaleLease(lease, nowMs, this.leaseOwner),
+    );
     if (n > 0) this.emitStatus();
     return n;
   }
@@ -364,10 +372,14 @@ export class Outbox {
     }
   }
 
+  private lease(): SendingLease {
+    return { owner: this.leaseOwner, untilMs: this.now() + LEASE_MS };
+  }
+
   /** Tries one queued order now unless the client is paused by a 429. */
   private async sendNow(id: number): Promise<OutboxOrder | undefined> {
     if (this.stopped || this.isPaused()) return undefined;
-    if (!claimForSending(this.db, id, ['queued'], new Date(this.now()))) return undefined;
+    if (!claimForSending(this.db, id, ['queued'], new Date(this.now()), this.lease())) return undefined;
     const result = await this.attempt(this.mustGet(id));
     this.afterDirective(result.classified);
     return result.order;
@@ -375,6 +387,10 @@ export class Outbox {
 
   private async runPass(ignoreSchedule: boolean): Promise<ReplayReport> {
     if (this.stopped) return { attempted: 0, unreachable: false, credentialsRefused: false };
+    if (this.background) {
+      const stale = this.recoverInterrupted();
+      if (stale > 0) this.log(`outbox: ${stale} order(s) whose sender stopped answering: in-doubt`);
+    }
     const recognises = await this.recognisesReplays();
     this.recognises = recognises;
     let attempted = 0;
@@ -406,7 +422,8 @@ export class Outbox {
       if (!due) return undefined;
       cursor.afterId = due.id;
       const from: OutboxState[] = recognises ? ['queued', 'in-doubt'] : ['queued'];
-      if (claimForSending(this.db, due.id, from, new Date(this.now()))) return this.mustGet(due.id);
+      if (claimForSending(this.db, due.id, from, new Date(this.now()), this.lease()))
+        return this.mustGet(due.id);
     }
   }
 
@@ -490,7 +507,12 @@ export class Outbox {
     if (!this.background || this.stopped || this.probing) return;
     // In-doubt orders count only where they will be resent; held ones must not keep a timer spinning.
     const earliest = earliestNextAttempt(this.db, this.recognises);
-    const at = Math.max(earliest ?? Number.POSITIVE_INFINITY, this.pausedUntil ?? 0);
+    // An order another process is sending falls to us if its lease runs out (its sender died).
+    const leaseEnd = earliestLeaseEnd(this.db);
+    const at = Math.min(
+      Math.max(earliest ?? Number.POSITIVE_INFINITY, this.pausedUntil ?? 0),
+      leaseEnd === null ? Number.POSITIVE_INFINITY : leaseEnd + 1,
+    );
     if (!Number.isFinite(at)) return;
     // Re-check at least every minute: an order can fall due through another process.
     const delay = Math.min(60_000, Math.max(50, at - this.now()));
