@@ -105,6 +105,35 @@ describe('Core', () => {
     });
   });
 
+  it('binds the secret to its instance origin: another origin needs it entered again; plain http is refused', async () => {
+    const { c } = await core();
+    value(
+      await c.invoke('settings.set', {
+        instanceUrl: sim.url,
+        clientId: 'counter-demo',
+        clientSecret: SECRET,
+      }),
+    );
+    // The same origin spelled with a trailing slash keeps it.
+    value(await c.invoke('settings.set', { instanceUrl: `${sim.url}/` }));
+    expect(value(await c.invoke('settings.get', {}))).toMatchObject({ hasSecret: true });
+    // Another origin (the same machine by another name) does not get it.
+    const other = sim.url.replace('127.0.0.1', 'localhost');
+    value(await c.invoke('settings.set', { instanceUrl: other }));
+    expect(value(await c.invoke('settings.get', {}))).toMatchObject({ hasSecret: false, instanceUrl: other });
+    expect(value(await c.invoke('connection.test', {}))).toMatchObject({
+      ok: false,
+      message: 'Missing: client secret.',
+    });
+    value(await c.invoke('settings.set', { clientSecret: SECRET }));
+    expect(value(await c.invoke('connection.test', {}))).toMatchObject({ ok: true });
+    // Plain http to a host other than loopback is refused by name, and nothing is stored.
+    const insecure = await c.invoke('settings.set', { instanceUrl: 'http://erp.example.com' });
+    expect(insecure).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    expect(insecure.ok ? '' : insecure.error.message).toContain('http://erp.example.com is plain http');
+    expect(value(await c.invoke('settings.get', {}))).toMatchObject({ instanceUrl: other, hasSecret: true });
+  });
+
   it('lets POS_* win over Settings', async () => {
     const { c } = await core({
       POS_BASE_URL: sim.url,

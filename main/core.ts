@@ -35,6 +35,7 @@ import {
   type InstanceConfig,
   type Resolution,
 } from './app/instance.ts';
+import { instanceOrigin, isInsecure } from './app/origin.ts';
 import { SettingsStore } from './app/settings-store.ts';
 import { SyncRunner } from './app/sync-runner.ts';
 import { outboxEntryView, stockProductView, warehouseView } from './app/views.ts';
@@ -298,6 +299,7 @@ export class Core {
       secretStorage: secretFromEnv(this.#env) ? 'env' : hasSecret ? this.#options.credentials.kind : 'none',
       warehouseId: s.warehouseId,
       scanner: s.scanner,
+      allowInsecure: s.allowInsecure,
       source:
         this.#link?.instance?.source ??
         (env !== undefined ? 'env' : s.instanceUrl === null ? 'demo' : 'settings'),
@@ -324,12 +326,31 @@ export class Core {
       clearSecret;
     if (rest.instanceUrl !== undefined && rest.instanceUrl !== before.instanceUrl)
       this.#refuseSwitchWithUnsent();
-    if (clearSecret === true) this.#options.credentials.clearSecret();
-    if (clientSecret !== undefined) this.#options.credentials.setSecret(clientSecret);
+    const url = rest.instanceUrl === undefined ? before.instanceUrl : rest.instanceUrl;
+    if (url !== null && isInsecure(url) && !(rest.allowInsecure ?? before.allowInsecure)) {
+      throw new CoreError(
+        'invalid-input',
+        `${url} is plain http: the client secret and tokens would travel readable. Use https, or turn on "allow insecure connection".`,
+      );
+    }
+    // The secret belongs to the origin it was entered for: a new origin needs it entered again.
+    const origin = url === null ? null : instanceOrigin(url);
+    // A secret stored before secrets were bound (secretOrigin null) belongs to the URL it was used with.
+    let secretOrigin =
+      before.secretOrigin ?? (before.instanceUrl === null ? null : instanceOrigin(before.instanceUrl));
+    const otherOrigin = secretOrigin !== null && origin !== secretOrigin;
+    if (clearSecret === true || (clientSecret === undefined && otherOrigin)) {
+      this.#options.credentials.clearSecret();
+      secretOrigin = null;
+    }
+    if (clientSecret !== undefined) {
+      this.#options.credentials.setSecret(clientSecret);
+      secretOrigin = origin;
+    }
     if (rest.labelRules !== undefined) checkLabelRules(rest.labelRules);
     const { scanner: scannerPatch, ...plain } = rest;
     const scanner = scannerPatch === undefined ? undefined : { ...before.scanner, ...scannerPatch };
-    this.#settings.write({ ...plain, ...(scanner === undefined ? {} : { scanner }) });
+    this.#settings.write({ ...plain, secretOrigin, ...(scanner === undefined ? {} : { scanner }) });
     if (instanceChanged) await this.#connect();
     else if (rest.syncIntervalMinutes !== undefined) this.#link?.sync?.schedule(rest.syncIntervalMinutes);
     this.#emitStatus();

@@ -45,6 +45,8 @@ export const SettingsView = z.object({
   syncIntervalMinutes: z.number().min(0).max(1440),
   /** Price- and weight-embedded EAN-13 rules, first match wins. */
   labelRules: z.array(LabelRule),
+  /** Plain http to a host other than loopback is allowed (a warning in the status bar). */
+  allowInsecure: z.boolean(),
 });
 export type SettingsView = z.infer<typeof SettingsView>;
 
@@ -58,6 +60,8 @@ export const SettingsPatch = z
     scanner: ScannerSettings.partial(),
     syncIntervalMinutes: z.number().min(0).max(1440),
     labelRules: z.array(LabelRule).max(20),
+    /** Plain http to a host other than loopback: refused unless this is on. */
+    allowInsecure: z.boolean(),
   })
   .partial()
   .strict();

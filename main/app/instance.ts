@@ -2,6 +2,7 @@
 // the app runs on the built-in demo instance. The result names its source so the UI can say why.
 import type { AppSettings } from './settings-store.ts';
 import type { CredentialStore } from './credentials.ts';
+import { instanceOrigin, isInsecure } from './origin.ts';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -31,12 +32,25 @@ export function resolveInstance(env: Env, settings: AppSettings, credentials: Cr
   const baseUrl = envUrl ?? settings.instanceUrl ?? undefined;
   if (baseUrl === undefined) return { kind: 'demo' };
   const clientId = nonEmpty(env.POS_CLIENT_ID) ?? settings.clientId ?? undefined;
-  const clientSecret = nonEmpty(env.POS_CLIENT_SECRET) ?? credentials.getSecret();
+  // The stored secret goes only to the origin it was entered for.
+  const stored = credentials.getSecret();
+  const storedFits = settings.secretOrigin === null || settings.secretOrigin === instanceOrigin(baseUrl);
+  const clientSecret = nonEmpty(env.POS_CLIENT_SECRET) ?? (storedFits ? stored : undefined);
+  const insecure = isInsecure(baseUrl) && !settings.allowInsecure && env.POS_ALLOW_INSECURE !== '1';
   const missing = [
     ...(clientId === undefined ? ['client id'] : []),
-    ...(clientSecret === undefined ? ['client secret'] : []),
+    ...(clientSecret === undefined
+      ? [
+          storedFits || stored === undefined
+            ? 'client secret'
+            : `client secret for ${instanceOrigin(baseUrl) ?? baseUrl}`,
+        ]
+      : []),
+    ...(insecure
+      ? ['https (plain http is allowed for loopback only, or with "allow insecure connection")']
+      : []),
   ];
-  if (clientId === undefined || clientSecret === undefined) {
+  if (clientId === undefined || clientSecret === undefined || insecure) {
     return { kind: 'incomplete', source, baseUrl: trimSlash(baseUrl), missing };
   }
   return { kind: 'ready', config: { baseUrl: trimSlash(baseUrl), clientId, clientSecret, source } };

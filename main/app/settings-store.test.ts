@@ -65,6 +65,8 @@ describe('resolveInstance', () => {
     scanner: DEFAULT_SCANNER,
     syncIntervalMinutes: 15,
     labelRules: [],
+    secretOrigin: null,
+    allowInsecure: false,
   };
 
   it('is the demo with nothing configured, and POS_* wins over Settings', () => {
@@ -83,13 +85,13 @@ describe('resolveInstance', () => {
     });
     expect(
       resolveInstance(
-        { POS_BASE_URL: 'http://b.example', POS_CLIENT_ID: 'b', POS_CLIENT_SECRET: 'env' },
+        { POS_BASE_URL: 'https://b.example', POS_CLIENT_ID: 'b', POS_CLIENT_SECRET: 'env' },
         configured,
         creds,
       ),
     ).toMatchObject({
       kind: 'ready',
-      config: { baseUrl: 'http://b.example', clientId: 'b', clientSecret: 'env', source: 'env' },
+      config: { baseUrl: 'https://b.example', clientId: 'b', clientSecret: 'env', source: 'env' },
     });
   });
 
@@ -104,6 +106,48 @@ describe('resolveInstance', () => {
       source: 'settings',
       baseUrl: 'https://a.example',
       missing: ['client id', 'client secret'],
+    });
+  });
+
+  it('refuses plain http except for loopback, unless allowed on purpose', () => {
+    const creds = new SessionCredentialStore();
+    creds.setSecret('s');
+    const at = (instanceUrl: string, more: Partial<typeof settings> = {}) =>
+      resolveInstance({}, { ...settings, instanceUrl, clientId: 'a', ...more }, creds);
+    expect(at('http://erp.example.com')).toMatchObject({
+      kind: 'incomplete',
+      missing: [expect.stringContaining('https')],
+    });
+    expect(at('http://127.0.0.1:8080')).toMatchObject({ kind: 'ready' });
+    expect(at('http://localhost:8080')).toMatchObject({ kind: 'ready' });
+    expect(at('http://[::1]:8080')).toMatchObject({ kind: 'ready' });
+    expect(at('http://erp.example.com', { allowInsecure: true })).toMatchObject({ kind: 'ready' });
+    expect(
+      resolveInstance(
+        {
+          POS_BASE_URL: 'http://erp.example.com',
+          POS_CLIENT_ID: 'a',
+          POS_CLIENT_SECRET: 's',
+          POS_ALLOW_INSECURE: '1',
+        },
+        settings,
+        creds,
+      ),
+    ).toMatchObject({ kind: 'ready' });
+  });
+
+  it('gives the stored secret only to the origin it was entered for', () => {
+    const creds = new SessionCredentialStore();
+    creds.setSecret('s');
+    const bound = { ...settings, clientId: 'a', secretOrigin: 'https://erp.example.com' };
+    expect(
+      resolveInstance({}, { ...bound, instanceUrl: 'https://ERP.example.com:443/' }, creds),
+    ).toMatchObject({ kind: 'ready' });
+    expect(
+      resolveInstance({}, { ...bound, instanceUrl: 'https://erp.example.com.evil.test' }, creds),
+    ).toMatchObject({
+      kind: 'incomplete',
+      missing: ['client secret for https://erp.example.com.evil.test'],
     });
   });
 });

@@ -22,6 +22,10 @@ const schemas = {
   scanner: ScannerSettings,
   syncIntervalMinutes: z.number().min(0),
   labelRules: z.array(LabelRule),
+  /** The origin the stored client secret was entered for (origin.ts); another origin does not get it. */
+  secretOrigin: z.string().nullable(),
+  /** Plain http to a host other than loopback, allowed on purpose (shown as a warning). */
+  allowInsecure: z.boolean(),
 } as const;
 
 export type AppSettings = { [K in keyof typeof schemas]: z.infer<(typeof schemas)[K]> };
@@ -33,6 +37,8 @@ const defaults: AppSettings = {
   scanner: DEFAULT_SCANNER,
   syncIntervalMinutes: 15,
   labelRules: [...DEFAULT_EMBEDDED_RULES],
+  secretOrigin: null,
+  allowInsecure: false,
 };
 
 const PREFIX = 'app.';

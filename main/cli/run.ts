@@ -1,5 +1,6 @@
 // The CLI framework: parse arguments (node:util parseArgs), find the command, give it a context
 // (config, service client, database, logging), print its one result, map failures to exit statuses.
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Db } from '../../db/database.ts';
 import { ServiceClient, type LogLevel } from '../service/index.ts';
@@ -37,7 +38,15 @@ export const GLOBAL_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   verbose: { type: 'boolean', short: 'v', description: 'log service requests on stderr' },
   'base-url': { type: 'string', description: 'instance URL (overrides POS_BASE_URL)' },
   'client-id': { type: 'string', description: 'client id (overrides POS_CLIENT_ID)' },
-  'client-secret': { type: 'string', description: 'client secret (overrides POS_CLIENT_SECRET)' },
+  'client-secret': {
+    type: 'string',
+    description:
+      'client secret (overrides POS_CLIENT_SECRET); visible to other users of this machine in the process list: prefer --client-secret-file',
+  },
+  'client-secret-file': {
+    type: 'string',
+    description: 'read the client secret from this file, or from standard input with -',
+  },
   'data-dir': { type: 'string', description: 'folder of counter.sqlite (overrides POS_DATA_DIR)' },
 };
 
@@ -149,6 +158,32 @@ function parse(name: string, command: Command, argv: readonly string[]): Parsed 
 
 // ---- Context -----------------------------------------------------------------------------------
 
+/** --client-secret-file PATH (- for standard input): the secret without showing it in `ps`. */
+function secretFromFile(path: string | undefined, positionals: readonly string[]): string | undefined {
+  if (path === undefined) return undefined;
+  if (path === '-' && positionals.includes('-')) {
+    throw new CliError(EXIT.usage, 'Standard input can carry the order file or the client secret, not both.');
+  }
+  let text: string;
+  try {
+    text = readFileSync(path === '-' ? 0 : path, 'utf8');
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new CliError(
+      EXIT.config,
+      `Cannot read the client secret from ${path === '-' ? 'standard input' : path}: ${reason}`,
+    );
+  }
+  const secret = text.replace(/\r?\n$/, '');
+  if (secret.trim() === '') {
+    throw new CliError(
+      EXIT.config,
+      `The client secret file ${path === '-' ? '(standard input)' : path} is empty.`,
+    );
+  }
+  return secret;
+}
+
 function buildContext(
   name: string,
   parsed: Parsed,
@@ -170,7 +205,8 @@ function buildContext(
       flags: {
         'base-url': str('base-url'),
         'client-id': str('client-id'),
-        'client-secret': str('client-secret'),
+        'client-secret':
+          str('client-secret') ?? secretFromFile(str('client-secret-file'), parsed.positionals),
         'data-dir': str('data-dir'),
       },
     }));

@@ -1,7 +1,7 @@
 // `pos sync` and `pos stock` as separate processes, exactly as INTERFACES.md drives them, and a sync
 // process killed with SIGKILL mid-run whose successor continues where it stopped.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -144,6 +144,29 @@ describe('pos sync and pos stock', () => {
     const unreachable = await pos(['sync', '--json'], env);
     expect(unreachable.status).toBe(4);
     expect(JSON.parse(unreachable.stdout)).toMatchObject({ error: { exitCode: 4 } });
+  });
+
+  it('--client-secret-file reads the secret from a file or standard input, never from the command line', async () => {
+    const { env, dataDir } = await setup();
+    const noSecret = { ...env, POS_CLIENT_SECRET: '' };
+    const file = join(dataDir, 'secret.txt');
+    writeFileSync(file, `${demoClient.clientSecret}\n`);
+    const fromFile = await pos(['sync', '--json', '--client-secret-file', file], noSecret);
+    expect(fromFile.status).toBe(0);
+    const fromStdin = await new Promise<{ status: number | null }>((resolve, reject) => {
+      const child = spawn(process.execPath, [cli, 'sync', '--json', '--client-secret-file', '-'], {
+        env: noSecret,
+      });
+      child.on('error', reject);
+      child.on('close', (status) => resolve({ status }));
+      child.stdin.end(demoClient.clientSecret);
+    });
+    expect(fromStdin.status).toBe(0);
+    const missing = await pos(['sync', '--client-secret-file', join(dataDir, 'nope.txt')], noSecret);
+    expect(missing.status).toBe(3);
+    expect(missing.stderr).toContain('nope.txt');
+    const help = await pos(['sync', '--help'], noSecret);
+    expect(help.stdout).toContain('visible to other users');
   });
 
   it('sync exits 1 naming the resource that failed, and 3 when the credentials are refused', async () => {
