@@ -223,7 +223,10 @@ export function earliestLeaseEnd(db: Db): number | null {
   )
     .pluck()
     .get();
-  return z.number().nullable().parse(value ?? null);
+  return z
+    .number()
+    .nullable()
+    .parse(value ?? null);
 }
 
 /**
