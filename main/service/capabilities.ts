@@ -21,7 +21,20 @@ export interface Capabilities {
 /** The parsed description: which routes exist and what the order operation declares. */
 export interface Description {
   routes: ReadonlySet<string>;
+  /**
+   * Paths listed with no operation object under them (an ACL-trimmed or minimal description): the
+   * path exists, its methods are not said, so every endpoint at it counts as offered.
+   */
+  barePaths: ReadonlySet<string>;
   recognisesClientReference: boolean;
+}
+
+/** Whether the description offers an endpoint: its operation is listed, or its path is, bare. */
+export function offers(description: Description, endpoint: { method: string; path: string }): boolean {
+  return (
+    description.routes.has(routeKey(endpoint.method, endpoint.path)) ||
+    description.barePaths.has(endpoint.path)
+  );
 }
 
 const OPERATION_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
@@ -32,10 +45,12 @@ export function readDescription(json: unknown): Description | undefined {
   const doc = OpenApiDocument.safeParse(json);
   if (!doc.success) return undefined;
   const routes = new Set<string>();
+  const barePaths = new Set<string>();
   let recognisesClientReference = false;
   const orderKey = routeKey(ENDPOINTS.internetOrderCreate.method, ENDPOINTS.internetOrderCreate.path);
   for (const [path, item] of Object.entries(doc.data.paths)) {
     const pathParameters = OpenApiOperation.safeParse(item);
+    if (!Object.keys(item).some((k) => OPERATION_METHODS.has(k.toLowerCase()))) barePaths.add(path);
     for (const [method, operation] of Object.entries(item)) {
       if (!OPERATION_METHODS.has(method.toLowerCase())) continue;
       const key = routeKey(method, path);
@@ -51,7 +66,7 @@ export function readDescription(json: unknown): Description | undefined {
       );
     }
   }
-  return { routes, recognisesClientReference };
+  return { routes, barePaths, recognisesClientReference };
 }
 
 interface Parameter {
@@ -82,7 +97,7 @@ export function buildCapabilities(
     EndpointName,
     (typeof ENDPOINTS)[EndpointName],
   ][]) {
-    endpoints[name] = description ? description.routes.has(routeKey(endpoint.method, endpoint.path)) : true;
+    endpoints[name] = description ? offers(description, endpoint) : true;
   }
   // /api/version answered, so it exists whatever the description says.
   if (version) endpoints.version = true;

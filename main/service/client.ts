@@ -6,6 +6,7 @@ import { z } from 'zod';
 import {
   buildCapabilities,
   notAvailableMessage,
+  offers,
   readDescription,
   type Capabilities,
   type Description,
@@ -14,7 +15,6 @@ import {
   ENDPOINTS,
   fillPath,
   idNameItemListEndpoints,
-  routeKey,
   type Endpoint,
   type IdNameItemList,
 } from './endpoints.ts';
@@ -521,15 +521,14 @@ export class ServiceClient {
       await this.capabilities(signal).catch(() => undefined);
     }
     const state = this.#description;
-    if (state.state === 'known')
-      return !state.description.routes.has(routeKey(endpoint.method, endpoint.path));
+    if (state.state === 'known') return !offers(state.description, endpoint);
     return body === undefined || (body.messages ?? []).length === 0;
   }
 
   #assertAvailable(endpoint: Endpoint): void {
     const state = this.#description;
     if (state.state !== 'known') return;
-    if (state.description.routes.has(routeKey(endpoint.method, endpoint.path))) return;
+    if (offers(state.description, endpoint)) return;
     throw new ServiceError({
       kind: 'not-available',
       message: notAvailableMessage(endpoint.title, this.#version),

@@ -287,3 +287,27 @@ describe('timeouts', () => {
     expect(error.kind).toBe('aborted');
   });
 });
+
+describe('a /swagger that lists a path with no operation under it (ACL-trimmed or minimal)', () => {
+  it('keeps the feature on: the order is sent, whether the description was read first or not', async () => {
+    const created = { id: 77, items: [] };
+    const c = await connect({
+      'GET /api/version': (_q, res) => json(res, 200, { version: '2.0.0' }),
+      'GET /swagger': (_q, res) =>
+        json(res, 200, {
+          openapi: '3.0.1',
+          info: { title: 'trimmed', version: '2.0.0' },
+          paths: { '/api/documents/orders/internet': {}, '/api/item-lists/warehouses': { get: {} } },
+        }),
+      'POST /api/documents/orders/internet': (_q, res) => json(res, 201, created),
+    });
+    const order = { customerId: 1, warehouseId: 1, items: [{ productId: 1, quantity: 1 }] };
+    // Before the description is read (what `pos order` does)...
+    expect((await c.createInternetOrder(order, { clientReference: 'r-1' })).id).toBe(77);
+    // ...and after it (what a replay does): the same decision.
+    const caps = await c.capabilities();
+    expect(caps.endpoints.internetOrderCreate).toBe(true);
+    expect(caps.endpoints.stockItems).toBe(false); // absent path: off
+    expect((await c.createInternetOrder(order, { clientReference: 'r-2' })).id).toBe(77);
+  });
+});
