@@ -5,7 +5,7 @@
 // the app file's connection, so queries name its tables as if they were one database; but SQLite
 // locks each file on its own, so a sync committing a page into the catalog never holds the lock a
 // scan, a session or an order needs. The sync's own connection opens the catalog alone.
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { catalogMigrations, migrations, type Migration } from './migrations/index.ts';
 import { prepared } from './prepared.ts';
@@ -52,7 +52,18 @@ export function openCatalog(file: string, options: Omit<OpenOptions, 'migrations
   return openFile(file, options, catalogMigrations);
 }
 
+/**
+ * The data folder, created private (0700): it holds the outbox, the settings and the cached
+ * catalog. A folder that already exists is the operator's and keeps its mode.
+ */
+export function ensureDataDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+}
+
 function openFile(file: string, options: OpenOptions, list: readonly Migration[]): Db {
+  // A new file is created 0600 before SQLite opens it; SQLite gives its -wal and -shm files the
+  // database file's mode.
+  if (!(options.readonly ?? false) && !existsSync(file)) closeSync(openSync(file, 'a', 0o600));
   const db = new Database(file, { readonly: options.readonly ?? false });
   try {
     if (!options.readonly) {

@@ -3,11 +3,10 @@
 // and credentials. Plain Node: it knows nothing of Electron or HTTP. Every input is parsed with the
 // contract's zod schema before a handler runs, and every output is parsed again on the way out, which
 // strips any field the contract does not name (a token or a secret cannot leak by accident).
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { searchStock, syncState, warehouses } from '../db/catalog.ts';
-import { openDatabase, type Db } from '../db/database.ts';
+import { ensureDataDir, openDatabase, type Db } from '../db/database.ts';
 import { countOutboxOrders, listOutboxOrders, UNSENT_STATES } from '../db/outbox.ts';
 import {
   calls,
@@ -123,7 +122,7 @@ export class Core {
   }
 
   static async create(options: CoreOptions): Promise<Core> {
-    mkdirSync(options.dataDir, { recursive: true });
+    ensureDataDir(options.dataDir);
     const core = new Core(options, openDatabase(join(options.dataDir, 'counter.sqlite')));
     try {
       await core.#connect();

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -26,6 +26,22 @@ describe('openDataDir', () => {
       expect(again.prepare("SELECT value FROM setting WHERE key = 'probe'").pluck().get()).toBe('kept');
     } finally {
       again.close();
+    }
+  });
+
+  it('creates the folder 0700 and its databases (with their WAL files) 0600', () => {
+    const config = { dataDir: join(root, 'private', 'data') };
+    const db = openDataDir(config);
+    try {
+      db.prepare("INSERT INTO setting (key, value) VALUES ('probe', 'x')").run();
+      expect(statSync(config.dataDir).mode & 0o777).toBe(0o700);
+      const files = readdirSync(config.dataDir);
+      expect(files).toEqual(
+        expect.arrayContaining(['counter.sqlite', 'counter.catalog.sqlite', 'counter.sqlite-wal']),
+      );
+      for (const f of files) expect([f, statSync(join(config.dataDir, f)).mode & 0o777]).toEqual([f, 0o600]);
+    } finally {
+      db.close();
     }
   });
 });

@@ -1,8 +1,7 @@
 // The local data folder of the CLI (and of any headless use of the core): <dataDir>/counter.sqlite,
 // created on first use and migrated by db/database.ts.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { openDatabase, type Db } from '../../db/database.ts';
+import { ensureDataDir, openDatabase, type Db } from '../../db/database.ts';
 
 export const DATABASE_FILE = 'counter.sqlite';
 
@@ -11,6 +10,6 @@ export function databasePath(config: { dataDir: string }): string {
 }
 
 export function openDataDir(config: { dataDir: string }): Db {
-  mkdirSync(config.dataDir, { recursive: true });
+  ensureDataDir(config.dataDir);
   return openDatabase(databasePath(config));
 }
