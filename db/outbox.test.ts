@@ -56,6 +56,19 @@ describe('migration 3 (outbox)', () => {
     again.close();
   });
 
+  it('migration 8 gives unsent orders of an older file the instance the file was used with', () => {
+    const file = tempFile();
+    const v7 = openDatabase(file, { migrations: migrations.filter((m) => m.version <= 7) });
+    const { id } = insertOutboxOrder(v7, order);
+    v7.prepare(
+      "INSERT INTO setting (key, value) VALUES ('app.cacheInstance', 'https://ERP.example.com:443/')",
+    ).run();
+    v7.close();
+    const db = openDatabase(file, { migrations: migrations.filter((m) => m.version <= 8) });
+    expect(getOutboxOrder(db, id)?.instance).toBe('https://erp.example.com');
+    db.close();
+  });
+
   it('refuses a state outside the list and a payload that is not JSON', () => {
     const db = openDatabase(tempFile());
     const { id } = insertOutboxOrder(db, order);

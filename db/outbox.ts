@@ -52,6 +52,8 @@ export interface OutboxOrder {
   readonly code: string | null;
   readonly permission: string | null;
   readonly originSessionId: number | null;
+  /** The instance the order is for; null for an order stored without one (tests, old files). */
+  readonly instance: string | null;
 }
 
 const FieldErrors = z.record(z.string(), z.array(z.string()));
@@ -73,6 +75,7 @@ const Row = z.object({
   code: z.string().nullable(),
   permission: z.string().nullable(),
   origin_session_id: z.number().int().nullable(),
+  instance: z.string().nullable().default(null),
 });
 
 function toOrder(raw: unknown): OutboxOrder {
@@ -93,12 +96,15 @@ function toOrder(raw: unknown): OutboxOrder {
     code: r.code,
     permission: r.permission,
     originSessionId: r.origin_session_id,
+    instance: r.instance,
   };
 }
 
 export interface InsertOutboxOptions {
   /** The ShoppingSession the order closes, if any. */
   readonly originSessionId?: number;
+  /** The instance the order is for (its key: 'demo' or the origin); only its sender sends it. */
+  readonly instance?: string | null;
   /** Only for tests and imports; normally a fresh uuid made here, before any attempt. */
   readonly clientReference?: string;
   readonly now?: Date;
@@ -112,17 +118,26 @@ export interface InsertOutboxOptions {
 export function insertOutboxOrder(db: Db, order: unknown, options: InsertOutboxOptions = {}): OutboxOrder {
   const payload = InternetOrderPayload.parse(order);
   const now = (options.now ?? new Date()).toISOString();
-  const info = prepared(
-    db,
-    `INSERT INTO outbox_order (client_reference, payload, state, attempts, created_at, updated_at, origin_session_id)
-       VALUES (?, ?, 'queued', 0, ?, ?, ?)`,
-  ).run(
+  const values = [
     options.clientReference ?? randomUUID(),
     JSON.stringify(payload),
     now,
     now,
     options.originSessionId ?? null,
-  );
+  ];
+  // The instance column is named only when there is one to store (migration 8 added it).
+  const info =
+    options.instance === undefined || options.instance === null
+      ? prepared(
+          db,
+          `INSERT INTO outbox_order (client_reference, payload, state, attempts, created_at, updated_at, origin_session_id)
+             VALUES (?, ?, 'queued', 0, ?, ?, ?)`,
+        ).run(...values)
+      : prepared(
+          db,
+          `INSERT INTO outbox_order (client_reference, payload, state, attempts, created_at, updated_at, origin_session_id, instance)
+             VALUES (?, ?, 'queued', 0, ?, ?, ?, ?)`,
+        ).run(...values, options.instance);
   return mustGet(db, Number(info.lastInsertRowid));
 }
 
@@ -166,25 +181,27 @@ export function nextDueOutboxOrder(
   nowMs: number,
   includeInDoubt: boolean,
   afterId = 0,
+  instance?: string,
 ): OutboxOrder | undefined {
   // afterId walks the queue once per pass (an order retried in this pass waits for the next one);
   // each lookup is a range scan of the (state, id) index from there, never a rescan of sent orders.
-  const next = (state: OutboxState): unknown =>
-    prepared(
-      db,
-      `SELECT * FROM outbox_order INDEXED BY outbox_order_state
-       WHERE state = ? AND id > ? AND (next_attempt_at IS NULL OR next_attempt_at <= ?)
-       ORDER BY id LIMIT 1`,
-    ).get(state, afterId, nowMs);
-  const queued = next('queued');
-  const inDoubt = includeInDoubt
+  // With an instance, only its orders (and ones stored without one) are picked.
+  const mine = instance === undefined ? '' : 'AND (instance IS NULL OR instance = @instance)';
+  const params = { afterId, nowMs, cap: MAX_AUTOMATIC_ATTEMPTS, instance: instance ?? null };
+  const queued: unknown = prepared(
+    db,
+    `SELECT * FROM outbox_order INDEXED BY outbox_order_state
+     WHERE state = 'queued' AND id > @afterId AND (next_attempt_at IS NULL OR next_attempt_at <= @nowMs) ${mine}
+     ORDER BY id LIMIT 1`,
+  ).get(params);
+  const inDoubt: unknown = includeInDoubt
     ? prepared(
         db,
         `SELECT * FROM outbox_order INDEXED BY outbox_order_state
-         WHERE state = 'in-doubt' AND id > ? AND (next_attempt_at IS NULL OR next_attempt_at <= ?)
-           AND attempts < ?
+         WHERE state = 'in-doubt' AND id > @afterId AND (next_attempt_at IS NULL OR next_attempt_at <= @nowMs)
+           AND attempts < @cap ${mine}
          ORDER BY id LIMIT 1`,
-      ).get(afterId, nowMs, MAX_AUTOMATIC_ATTEMPTS)
+      ).get(params)
     : undefined;
   const row = [queued, inDoubt]
     .filter((r) => r !== undefined)
@@ -194,14 +211,15 @@ export function nextDueOutboxOrder(
 }
 
 /** Earliest next_attempt_at among orders that wait for a time (for the sender's timer). */
-export function earliestNextAttempt(db: Db, includeInDoubt: boolean): number | null {
+export function earliestNextAttempt(db: Db, includeInDoubt: boolean, instance?: string): number | null {
+  const mine = instance === undefined ? '' : 'AND (instance IS NULL OR instance = @instance)';
   const value = prepared(
     db,
     `SELECT min(coalesce(next_attempt_at, 0)) FROM outbox_order
-       WHERE state = 'queued' OR (? AND state = 'in-doubt' AND attempts < ?)`,
+       WHERE (state = 'queued' OR (@inDoubt AND state = 'in-doubt' AND attempts < @cap)) ${mine}`,
   )
     .pluck()
-    .get(includeInDoubt ? 1 : 0, MAX_AUTOMATIC_ATTEMPTS);
+    .get({ inDoubt: includeInDoubt ? 1 : 0, cap: MAX_AUTOMATIC_ATTEMPTS, instance: instance ?? null });
   return z
     .number()
     .int()

@@ -34,7 +34,7 @@ import {
   type InstanceConfig,
   type Resolution,
 } from './app/instance.ts';
-import { instanceOrigin, isInsecure } from './app/origin.ts';
+import { instanceKey, instanceOrigin, isInsecure } from './app/origin.ts';
 import { SettingsStore } from './app/settings-store.ts';
 import { SyncRunner } from './app/sync-runner.ts';
 import { outboxEntryView, stockProductView, warehouseView } from './app/views.ts';
@@ -430,7 +430,10 @@ export class Core {
         onFinished: () => this.#emitStatus(),
       });
       sync.schedule(settings.syncIntervalMinutes);
-      outbox = new Outbox(db, client, { log: (line) => this.#log(line) });
+      outbox = new Outbox(db, client, {
+        log: (line) => this.#log(line),
+        instance: instanceKey(instance.baseUrl, demo),
+      });
       outbox.on(() => this.#onOutboxChange());
       const runner = sync;
       monitor = new ConnectivityMonitor({
@@ -458,6 +461,7 @@ export class Core {
         log: (line) => this.#log(line),
       }),
       warehouseId: () => this.#settings.read().warehouseId,
+      instance: () => (instance === null ? undefined : instanceKey(instance.baseUrl, demo)),
       onOrderQueued: () => {
         this.#onOutboxChange();
         void outbox?.wake();

@@ -7,6 +7,7 @@ import { counterSessions } from './0004-counter-sessions.ts';
 import { catalogMovesOut } from './0005-catalog-moves-out.ts';
 import { lineWithoutDiscount } from './0006-line-without-discount.ts';
 import { sendingLease } from './0007-sending-lease.ts';
+import { orderInstance } from './0008-order-instance.ts';
 import { prohibitionOfDiscounts } from './catalog-0002-prohibition-of-discounts.ts';
 import type { Migration } from './types.ts';
 
@@ -21,6 +22,7 @@ export const migrations: readonly Migration[] = [
   catalogMovesOut,
   lineWithoutDiscount,
   sendingLease,
+  orderInstance,
 ];
 
 /** The catalog's file (counter.catalog.sqlite): what sync copies from the service. Its schema

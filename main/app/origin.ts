@@ -28,3 +28,11 @@ export function isInsecure(url: string): boolean {
     return false;
   }
 }
+
+/**
+ * The key that orders and the discovered view belong to: 'demo' for the built-in demo (a new port
+ * on every start, one data file of its own), else the instance URL's origin.
+ */
+export function instanceKey(baseUrl: string, demo: boolean): string {
+  return demo ? 'demo' : (instanceOrigin(baseUrl) ?? baseUrl);
+}

@@ -1,6 +1,7 @@
 // `pos outbox` lists the outbox; `pos outbox replay` sends every sendable order now. Operator actions
 // (additions to INTERFACES.md): `show ID`, `edit ID FILE|-`, `resend ID`, `discard ID`, `cancel ID`,
 // `mark-sent ID REMOTE_ID`. --json prints an outbox entry or an array of them.
+import { instanceKey } from '../app/origin.ts';
 import { readFile } from 'node:fs/promises';
 import {
   Outbox,
@@ -69,7 +70,10 @@ async function runAction(ctx: CommandContext, action: Action): Promise<CommandRe
       new Outbox(ctx.db(), offline).markSent(idArg(ctx, 1, 'ID'), idArg(ctx, 2, 'REMOTE_ID')),
     );
   }
-  const outbox = new Outbox(ctx.db(), ctx.service(), { log: ctx.log });
+  const outbox = new Outbox(ctx.db(), ctx.service(), {
+    log: ctx.log,
+    instance: instanceKey(ctx.serviceConfig().baseUrl, false),
+  });
   try {
     switch (action) {
       case 'replay':
@@ -191,7 +195,8 @@ function oneLine(o: OutboxOrder): string {
       : o.state === 'blocked' && o.permission
         ? `needs ${o.permission}`
         : (o.messages?.[0] ?? '');
-  return `${String(o.id).padStart(6)}  ${o.state.padEnd(9)}  ${String(o.attempts).padStart(3)} tries  ${o.createdAt}  ${detail}`;
+  const owner = o.instance === null ? '' : `  [${o.instance}]`;
+  return `${String(o.id).padStart(6)}  ${o.state.padEnd(9)}  ${String(o.attempts).padStart(3)} tries  ${o.createdAt}  ${detail}${owner}`;
 }
 
 /** Several lines for one order: what happened and what to do. */

@@ -111,6 +111,8 @@ export interface CounterOptions {
   /** The terminal's warehouse (Settings); products are looked up and ordered there. */
   readonly warehouseId: () => number | null;
   readonly now?: () => Date;
+  /** The instance the orders are for (instanceKey()); stored with each order. */
+  readonly instance?: () => string | undefined;
   /** Called after a close committed its order (wake the outbox sender). */
   readonly onOrderQueued?: (order: OutboxOrder) => void;
 }
@@ -121,6 +123,7 @@ export class Counter {
   readonly #warehouseId: () => number | null;
   readonly #now: () => Date;
   readonly #onOrderQueued: (order: OutboxOrder) => void;
+  readonly #instance: () => string | undefined;
 
   constructor(options: CounterOptions) {
     this.#db = options.db;
@@ -128,6 +131,7 @@ export class Counter {
     this.#warehouseId = options.warehouseId;
     this.#now = options.now ?? (() => new Date());
     this.#onOrderQueued = options.onOrderQueued ?? (() => undefined);
+    this.#instance = options.instance ?? (() => undefined);
   }
 
   /** The open session, or null when the next scan starts a new one. */
@@ -219,7 +223,7 @@ export class Counter {
             items: session.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
             note: options.note ?? `Counter session ${sessionId}`,
           },
-          { originSessionId: sessionId, now },
+          { originSessionId: sessionId, now, instance: this.#instance() ?? null },
         );
         closeShoppingSession(this.#db, sessionId, inserted.id, now);
         return inserted;

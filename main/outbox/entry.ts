@@ -20,6 +20,8 @@ export const OutboxEntry = z.object({
   updatedAt: z.string(),
   nextAttemptAt: z.string().optional(),
   originSessionId: z.int().optional(),
+  /** The instance the order is for ('demo' or the instance's origin); only its sender sends it. */
+  instance: z.string().optional(),
   order: InternetOrderPayload,
 });
 export type OutboxEntry = z.infer<typeof OutboxEntry>;
@@ -40,6 +42,7 @@ export function toOutboxEntry(o: OutboxOrder): OutboxEntry {
     updatedAt: o.updatedAt,
     ...(o.nextAttemptAt !== null && { nextAttemptAt: isoTime(o.nextAttemptAt) }),
     ...(o.originSessionId !== null && { originSessionId: o.originSessionId }),
+    ...(o.instance !== null && { instance: o.instance }),
     order: o.payload,
   };
 }

@@ -49,6 +49,11 @@ export interface OutboxOptions {
   readonly random?: () => number;
   readonly now?: () => number;
   readonly log?: (message: string) => void;
+  /**
+   * The instance this sender talks to (its key, instanceKey()): orders placed here carry it, and only
+   * its orders (or ones stored without any) are sent; another instance's wait for their own sender.
+   */
+  readonly instance?: string;
 }
 
 export interface OutboxStatus {
@@ -119,6 +124,7 @@ export class Outbox {
   private readonly random: () => number;
   private readonly now: () => number;
   private readonly log: (message: string) => void;
+  private readonly instance: string | undefined;
   private readonly listeners = new Set<(event: OutboxEvent) => void>();
   private readonly inFlight = new Set<Promise<unknown>>();
   private pass: Promise<ReplayReport> | undefined;
@@ -145,6 +151,7 @@ export class Outbox {
     this.random = options.random ?? Math.random;
     this.now = options.now ?? Date.now;
     this.log = options.log ?? (() => undefined);
+    this.instance = options.instance;
   }
 
   /** Subscribe to order changes and status; returns the unsubscribe function. */
@@ -300,6 +307,13 @@ export class Outbox {
     const current = this.mustFind(id);
     if (current.state !== 'sent' || current.remoteId === null)
       throw wrongState(current, 'cancelled', ['sent']);
+    if (this.instance !== undefined && current.instance !== null && current.instance !== this.instance) {
+      // Its id means another order (or none) on this instance.
+      throw new OutboxActionError(
+        'wrong-state',
+        `Order ${current.id} belongs to ${current.instance}, not to ${this.instance}: cancel it there.`,
+      );
+    }
     let note = 'Cancelled in the service.';
     try {
       await this.client.deleteInternetOrder(current.remoteId);
@@ -364,7 +378,11 @@ export class Outbox {
     try {
       // Durably: once placed, a power cut must not take the order back.
       return durably(this.db, () =>
-        insertOutboxOrder(this.db, order, { ...options, now: new Date(this.now()) }),
+        insertOutboxOrder(this.db, order, {
+          ...options,
+          now: new Date(this.now()),
+          ...(this.instance === undefined ? {} : { instance: this.instance }),
+        }),
       );
     } catch (error) {
       if (error instanceof ZodError) throw new OrderValidationError(localFieldErrors(error));
@@ -418,7 +436,7 @@ export class Outbox {
   ): OutboxOrder | undefined {
     for (;;) {
       const dueBy = ignoreSchedule ? Number.MAX_SAFE_INTEGER : this.now();
-      const due = nextDueOutboxOrder(this.db, dueBy, recognises, cursor.afterId);
+      const due = nextDueOutboxOrder(this.db, dueBy, recognises, cursor.afterId, this.instance);
       if (!due) return undefined;
       cursor.afterId = due.id;
       const from: OutboxState[] = recognises ? ['queued', 'in-doubt'] : ['queued'];
@@ -506,7 +524,7 @@ export class Outbox {
     clearTimeout(this.timer);
     if (!this.background || this.stopped || this.probing) return;
     // In-doubt orders count only where they will be resent; held ones must not keep a timer spinning.
-    const earliest = earliestNextAttempt(this.db, this.recognises);
+    const earliest = earliestNextAttempt(this.db, this.recognises, this.instance);
     // An order another process is sending falls to us if its lease runs out (its sender died).
     const leaseEnd = earliestLeaseEnd(this.db);
     const at = Math.min(

@@ -167,6 +167,31 @@ describe('pos outbox', () => {
     await sim.faults.reset();
   });
 
+  it('orders belong to their instance: a replay against another instance lists them and sends none', async () => {
+    const dataDir = fresh();
+    const other = await startSim({ port: 0, size: 'small', seed: 4 });
+    try {
+      await sim.faults.setOffline({ mode: 'refuse' });
+      const placed = entryOf(await pos(['order', orderFile(good()), '--json'], { dataDir }));
+      expect(placed).toMatchObject({ state: 'queued', instance: new URL(sim.url).origin });
+      await sim.faults.setOffline(false);
+      const elsewhere = await pos(['outbox', 'replay', '--json', '--base-url', other.url], { dataDir });
+      expect(elsewhere.code).toBe(0);
+      expect(entriesOf(elsewhere)).toMatchObject([
+        { id: placed.id, state: 'queued', instance: new URL(sim.url).origin },
+      ]);
+      expect(other.admin.listOrders().filter((o) => o.clientReference === placed.clientReference)).toEqual(
+        [],
+      );
+      const text = await pos(['outbox', '--base-url', other.url], { dataDir });
+      expect(text.stdout).toContain(`[${new URL(sim.url).origin}]`);
+      const home = await pos(['outbox', 'replay', '--json'], { dataDir });
+      expect(entriesOf(home)).toMatchObject([{ id: placed.id, state: 'sent' }]);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('offline: order queued (exit 0), replay exit 4; back online: replay sends it (exit 0)', async () => {
     const dataDir = fresh();
     await sim.faults.setOffline(true);
