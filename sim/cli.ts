@@ -1,4 +1,5 @@
-// `npm run sim -- [--port N] [--host H] [--token-ttl SECONDS] [--size small|demo|large] [--data-dir DIR]`
+// `npm run sim -- [--port N] [--host H] [--token-ttl SECONDS] [--size small|demo|large] [--data-dir DIR] [--control]`
+// --control serves the /__sim/* routes (faults and test data, no token asked); off by default.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 
@@ -8,10 +9,11 @@ const argsSchema = z.object({
   'token-ttl': z.coerce.number().int().positive().default(3600),
   size: z.enum(['small', 'demo', 'large']).default('demo'),
   'data-dir': z.string().min(1).optional(),
+  control: z.boolean().default(false),
 });
 
 const usage =
-  'usage: npm run sim -- [--port N] [--host H] [--token-ttl SECONDS] [--size small|demo|large] [--data-dir DIR]';
+  'usage: npm run sim -- [--port N] [--host H] [--token-ttl SECONDS] [--size small|demo|large] [--data-dir DIR] [--control]';
 
 function parse(argv: string[]): z.infer<typeof argsSchema> {
   let values: Record<string, string | boolean | undefined>;
@@ -24,6 +26,7 @@ function parse(argv: string[]): z.infer<typeof argsSchema> {
         'token-ttl': { type: 'string' },
         size: { type: 'string' },
         'data-dir': { type: 'string' },
+        control: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -59,6 +62,7 @@ async function main(): Promise<void> {
     tokenTtlSeconds: args['token-ttl'],
     size: args.size,
     ...(args['data-dir'] !== undefined ? { dataDir: args['data-dir'] } : {}),
+    control: args.control,
   });
   const address = new URL(sim.url);
   console.log(

@@ -295,3 +295,17 @@ describe('internet orders', () => {
     }
   });
 });
+
+describe('control routes', () => {
+  it('serves /__sim/* only when asked to (tests); the app demo and a plain npm run sim do not', async () => {
+    expect((await call(`${sim.url}/__sim/faults`)).status).toBe(200);
+    const quiet = await startSim({ size: 'small', control: false });
+    try {
+      expect((await call(`${quiet.url}/__sim/faults`)).status).toBe(404);
+      expect((await call(`${quiet.url}/__sim/orders`)).status).toBe(404);
+      expect((await call(`${quiet.url}/api/health`)).status).toBe(200);
+    } finally {
+      await quiet.close();
+    }
+  });
+});

@@ -47,6 +47,11 @@ export interface SimOptions {
   missingOperations?: readonly string[];
   /** Token requests per minute per client before 429 (default 300, as SPEC.md). */
   tokenRateLimitPerMinute?: number;
+  /**
+   * Serve the /__sim/* control routes (faults, test data; no token asked). Default true: tests and
+   * fault runs drive them. `npm run sim` serves them only with --control, and the app's demo never.
+   */
+  control?: boolean;
 }
 
 export interface RunningSim {
@@ -68,6 +73,7 @@ const optionsSchema = z.object({
   version: z.string().min(1).default(DEFAULT_VERSION),
   missingOperations: z.array(z.string()).default([]),
   tokenRateLimitPerMinute: z.number().int().positive().default(TOKEN_RATE_LIMIT_PER_MINUTE),
+  control: z.boolean().default(true),
 });
 
 /** Every route of the instance (before removing missing operations): also the source of the permission list. */
@@ -116,7 +122,7 @@ export async function startSim(options: SimOptions = {}): Promise<RunningSim> {
   const admin = createAdmin(db, auth);
 
   const controlSockets = new Set<Socket>();
-  const app = buildApp(ctx, routes, admin, controlSockets);
+  const app = buildApp(ctx, routes, admin, controlSockets, opts.control);
   const sockets = new Set<Socket>();
   app.server.on('connection', (socket: Socket) => {
     sockets.add(socket);
@@ -200,6 +206,7 @@ function buildApp(
   routes: readonly RouteDef[],
   admin: SimAdmin,
   controlSockets: Set<Socket>,
+  control: boolean,
 ): FastifyInstance {
   const app = Fastify({ logger: false, bodyLimit: 32 * 1024 * 1024, forceCloseConnections: true });
   void app.register(formbody);
@@ -298,6 +305,6 @@ function buildApp(
 
   const openApi = buildOpenApi(routes, ctx.version);
   app.get('/swagger', () => openApi);
-  registerAdminRoutes(app, admin, faults);
+  if (control) registerAdminRoutes(app, admin, faults);
   return app;
 }

@@ -7,7 +7,14 @@ import type { DemoInstance, DemoLauncher } from '../core.ts';
 
 export function demoLauncher(dataDir: string, size: 'small' | 'demo' = 'demo'): DemoLauncher {
   return async (): Promise<DemoInstance> => {
-    const sim = await startSim({ host: '127.0.0.1', port: 0, size, dataDir: join(dataDir, 'demo-instance') });
+    const sim = await startSim({
+      host: '127.0.0.1',
+      port: 0,
+      size,
+      dataDir: join(dataDir, 'demo-instance'),
+      // No fault or data control on the app's own demo: any local process could use it.
+      control: false,
+    });
     return { url: sim.url, close: () => sim.close() };
   };
 }

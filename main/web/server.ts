@@ -2,9 +2,10 @@
 //
 // Guards (loopback is not a security boundary on its own: any local process, and any web page the
 // user visits, can reach 127.0.0.1):
-// - a per-launch random token. The printed URL carries it once (/launch?token=...); the server swaps
-//   it for an HttpOnly SameSite=Strict cookie and redirects, so page scripts never see it (not in the
-//   URL, storage, or DOM). Every other request without the cookie is refused.
+// - a per-launch random token. The printed URL carries it (/launch?token=...) and works once: the
+//   server swaps it for a session id of its own in an HttpOnly SameSite=Strict cookie named for this
+//   port (browsers share 127.0.0.1's cookies across ports) and redirects, so page scripts never see
+//   either (not in the URL, storage, or DOM). Every other request without the cookie is refused.
 // - Host must be 127.0.0.1:PORT or localhost:PORT (DNS rebinding), and an Origin, when sent, must be
 //   ours; RPC calls must send it and must be JSON (no cross-site form posts).
 // - a strict CSP, with the CSP sandbox keeping popups out (window.open refused).
@@ -33,7 +34,10 @@ export interface WebShell {
   close(): Promise<void>;
 }
 
-export const COOKIE = 'pos_session';
+/** The session cookie's name: one per port, so another local server's cookie is never ours. */
+export function cookieName(port: number): string {
+  return `pos_session_${port}`;
+}
 const MAX_BODY = 1024 * 1024;
 const SSE_HEARTBEAT_MS = 15_000;
 
@@ -70,12 +74,15 @@ const MIME: Readonly<Record<string, string>> = {
 export async function startWebShell(options: WebShellOptions): Promise<WebShell> {
   const token = options.token ?? randomBytes(32).toString('base64url');
   const state = { port: 0, sse: new Set<ServerResponse>() };
+  const session: Session = { id: null };
   const server = createServer((req, res) => {
-    handle(req, res, { ...options, token, port: state.port, sse: state.sse }).catch((error: unknown) => {
-      console.error('web shell request failed:', error instanceof Error ? error.message : 'unknown');
-      if (!res.headersSent) send(res, 500, 'Internal error');
-      else res.destroy();
-    });
+    handle(req, res, { ...options, token, port: state.port, sse: state.sse, session }).catch(
+      (error: unknown) => {
+        console.error('web shell request failed:', error instanceof Error ? error.message : 'unknown');
+        if (!res.headersSent) send(res, 500, 'Internal error');
+        else res.destroy();
+      },
+    );
   });
   await listen(server, options.port ?? 0);
   state.port = (server.address() as AddressInfo).port;
@@ -94,10 +101,16 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   };
 }
 
+/** The one session the launch token was swapped for (null until then). */
+interface Session {
+  id: string | null;
+}
+
 interface Context extends WebShellOptions {
   readonly token: string;
   readonly port: number;
   readonly sse: Set<ServerResponse>;
+  readonly session: Session;
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, ctx: Context): Promise<void> {
@@ -106,26 +119,47 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: Context): 
   const origin = req.headers.origin;
   if (origin !== undefined && !originAllowed(origin, ctx.port)) return send(res, 403, 'Origin not allowed');
   const url = new URL(req.url ?? '/', `http://127.0.0.1:${ctx.port}`);
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(url.pathname);
+  } catch {
+    return send(res, 400, 'Bad %-encoding in the path');
+  }
+  const signedIn =
+    ctx.session.id !== null && sameToken(cookie(req.headers.cookie, cookieName(ctx.port)), ctx.session.id);
 
-  if (url.pathname === '/launch' && req.method === 'GET') return launch(res, url, ctx.token);
-  if (!sameToken(cookie(req.headers.cookie, COOKIE), ctx.token)) {
+  if (pathname === '/launch' && req.method === 'GET') return launch(res, url, ctx, signedIn);
+  if (!signedIn) {
     return send(res, 401, 'Open the address printed by "npm run web" (it carries this launch\'s token).');
   }
-  if (url.pathname.startsWith('/rpc/')) {
+  if (pathname.startsWith('/rpc/')) {
     if (req.method !== 'POST') return send(res, 405, 'POST only');
     if (origin === undefined) return send(res, 403, 'Origin required');
-    return rpc(req, res, ctx, decodeURIComponent(url.pathname.slice('/rpc/'.length)));
+    return rpc(req, res, ctx, pathname.slice('/rpc/'.length));
   }
-  if (url.pathname === '/events' && req.method === 'GET') return events(req, res, ctx);
+  if (pathname === '/events' && req.method === 'GET') return events(req, res, ctx);
   if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method not allowed');
-  serveStatic(res, ctx.staticDir, url.pathname);
+  serveStatic(res, ctx.staticDir, pathname);
 }
 
-function launch(res: ServerResponse, url: URL, token: string): void {
-  if (!sameToken(url.searchParams.get('token') ?? undefined, token))
-    return send(res, 401, 'Wrong or missing token');
+/** Swaps the launch token, once, for the session cookie; a browser already signed in just goes on. */
+function launch(res: ServerResponse, url: URL, ctx: Context, signedIn: boolean): void {
+  if (signedIn) {
+    res.writeHead(303, { location: '/' }).end();
+    return;
+  }
+  if (ctx.session.id !== null || !sameToken(url.searchParams.get('token') ?? undefined, ctx.token)) {
+    return send(
+      res,
+      401,
+      ctx.session.id === null
+        ? 'Wrong or missing token'
+        : 'This launch address was used already: start "npm run web" again for a new one.',
+    );
+  }
+  ctx.session.id = randomBytes(32).toString('base64url');
   res.writeHead(303, {
-    'set-cookie': `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`,
+    'set-cookie': `${cookieName(ctx.port)}=${ctx.session.id}; HttpOnly; SameSite=Strict; Path=/`,
     location: '/',
   });
   res.end();
@@ -168,7 +202,7 @@ function events(req: IncomingMessage, res: ServerResponse, ctx: Context): void {
 }
 
 function serveStatic(res: ServerResponse, root: string, pathname: string): void {
-  const rel = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '');
+  const rel = pathname === '/' ? 'index.html' : pathname.replace(/^\/+/, '');
   const file = normalize(join(root, rel));
   if (!file.startsWith(normalize(root) + sep)) return send(res, 404, 'Not found');
   let size: number;

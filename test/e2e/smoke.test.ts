@@ -10,6 +10,7 @@ import { launchChromium, screenshot, startWebShellProcess, type RunningShell } f
 let shell: RunningShell;
 let browser: Browser;
 let dataDir: string;
+const cleanups: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'counter-e2e-smoke-'));
@@ -25,6 +26,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  for (const fn of cleanups.splice(0)) await fn();
   await browser.close();
   await shell.stop();
   rmSync(dataDir, { recursive: true, force: true });
@@ -69,43 +71,71 @@ describe('web shell smoke', () => {
     const wrongToken = await fetch(`${shell.origin}/launch?token=nope`, { redirect: 'manual' });
     expect(wrongToken.status).toBe(401);
 
-    const launch = await fetch(shell.url, { redirect: 'manual' });
+    // The page of the test before used this shell's launch address: it works once.
+    expect((await fetch(shell.url, { redirect: 'manual' })).status).toBe(401);
+    const own = await startWebShellProcess({
+      POS_DATA_DIR: mkdtempSync(join(tmpdir(), 'counter-e2e-smoke2-')),
+    });
+    cleanups.push(() => own.stop());
+    const launch = await fetch(own.url, { redirect: 'manual' });
     expect(launch.status).toBe(303);
-    const cookie = (launch.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const ownCookie = (launch.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     expect(launch.headers.get('set-cookie')).toMatch(/HttpOnly/);
     expect(launch.headers.get('set-cookie')).toMatch(/SameSite=Strict/);
+    expect(ownCookie).toMatch(new RegExp(`^pos_session_${new URL(own.origin).port}=`));
+    expect(ownCookie).not.toContain(new URL(own.url).searchParams.get('token') ?? '-');
+    expect((await fetch(own.url, { redirect: 'manual' })).status).toBe(401); // once
+    // The cookie of one shell opens nothing on another (browsers share 127.0.0.1's cookies across ports).
+    const [name, value] = ownCookie.split('=');
+    const renamed = `pos_session_${new URL(shell.origin).port}=${value ?? ''}`;
+    expect(name).not.toBe(renamed.split('=')[0]);
+    expect((await fetch(`${shell.origin}/`, { headers: { cookie: renamed } })).status).toBe(401);
+    expect((await fetch(`${shell.origin}/`, { headers: { cookie: ownCookie } })).status).toBe(401);
+    const cookie = ownCookie;
+    const ownOrigin = own.origin;
+    // Bad %-encoding is the request's fault: 400, not 500.
+    expect((await fetch(`${ownOrigin}/%E0%A4%A`, { headers: { cookie } })).status).toBe(400);
+    expect(
+      (
+        await fetch(`${ownOrigin}/rpc/%ZZ`, {
+          method: 'POST',
+          headers: { cookie, origin: ownOrigin, 'content-type': 'application/json' },
+          body: '{}',
+        })
+      ).status,
+    ).toBe(400);
 
-    const ok = await fetch(`${shell.origin}/rpc/status.get`, {
+    const ok = await fetch(`${ownOrigin}/rpc/status.get`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: shell.origin, cookie },
+      headers: { 'content-type': 'application/json', origin: ownOrigin, cookie },
       body: '{}',
     });
     expect(ok.status).toBe(200);
-    const evil = await fetch(`${shell.origin}/rpc/status.get`, {
+    const evil = await fetch(`${ownOrigin}/rpc/status.get`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: 'http://evil.example', cookie },
       body: '{}',
     });
     expect(evil.status).toBe(403);
-    const noOrigin = await fetch(`${shell.origin}/rpc/status.get`, {
+    const noOrigin = await fetch(`${ownOrigin}/rpc/status.get`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie },
       body: '{}',
     });
     expect(noOrigin.status).toBe(403);
-    const form = await fetch(`${shell.origin}/rpc/status.get`, {
+    const form = await fetch(`${ownOrigin}/rpc/status.get`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: shell.origin, cookie },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ownOrigin, cookie },
       body: 'a=1',
     });
     expect(form.status).toBe(415);
-    const unknown = await fetch(`${shell.origin}/rpc/process.exit`, {
+    const unknown = await fetch(`${ownOrigin}/rpc/process.exit`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: shell.origin, cookie },
+      headers: { 'content-type': 'application/json', origin: ownOrigin, cookie },
       body: '{}',
     });
     expect(unknown.status).toBe(404);
-    const page = await fetch(`${shell.origin}/`, { headers: { cookie } });
+    const page = await fetch(`${ownOrigin}/`, { headers: { cookie } });
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
