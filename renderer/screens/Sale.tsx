@@ -123,6 +123,10 @@ export function Sale() {
       const gapMs = useApp.getState().settings?.scanner.maxGapMs ?? 100;
       pending.start(gapMs, edit);
     };
+    const step = (lineId: SessionLineView['id'], by: number) => {
+      const now = latest.current.lines.find((l) => l.id === lineId);
+      if (now !== undefined && now.quantity + by > 0) void latest.current.setQuantity(now, now.quantity + by);
+    };
     const onKey = (event: KeyboardEvent) => {
       const { lines: ls, selected: sel } = latest.current;
       if (event.key === 'F9') {
@@ -140,9 +144,9 @@ export function Sale() {
       if (event.key === 'ArrowDown') setSelected(Math.min(ls.length - 1, sel + 1));
       else if (event.key === 'ArrowUp') setSelected(Math.max(0, sel - 1));
       else if (line === undefined) return;
-      else if (event.key === '+') later(() => void latest.current.setQuantity(line, line.quantity + 1));
-      else if (event.key === '-' && line.quantity > 1)
-        later(() => void latest.current.setQuantity(line, line.quantity - 1));
+      // The quantity when the edit runs, not when the key came: an earlier edit may have landed since.
+      else if (event.key === '+') later(() => step(line.id, 1));
+      else if (event.key === '-' && line.quantity > 1) later(() => step(line.id, -1));
       else if (event.key === 'Delete') later(() => void latest.current.remove(line));
       else return;
       event.preventDefault();
@@ -314,6 +318,7 @@ function Lines({ lines, selected, onSelect, onQuantity, onRemove }: LinesProps) 
             onClick={() => onSelect(index)}
             data-line={String(line.id)}
             data-barcode={line.barcode ?? ''}
+            data-quantity={String(line.quantity)}
           >
             <td>
               <div className="item-name">{line.name}</div>

@@ -201,6 +201,9 @@ describe('a day at the counter', { timeout: 120_000 }, () => {
     await qtyA.fill('3');
     await qtyA.press('Enter');
     await expect.poll(() => qtyA.inputValue()).toBe('3');
+    // The field shows what was typed at once; the session has it once the core answered.
+    const rowA = lines.locator(`[data-barcode="${a.barcode}"]`);
+    await expect.poll(() => rowA.getAttribute('data-quantity')).toBe('3');
     // + and - by a person change the selected line; the same characters inside a scanned label do not.
     await lines.locator(`[data-barcode="${a.barcode}"] td`).first().click();
     await page.keyboard.press('+');
