@@ -7,14 +7,14 @@
 // request are denied; every IPC message is checked for its sender frame and its payload is
 // validated with zod by the core before any handler runs.
 import { readFile } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import path, { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, ipcMain, protocol, safeStorage, session, type WebContents } from 'electron';
 import { IPC_EVENT, IPC_INVOKE } from '../../preload/channels.ts';
 import { createAppCore, dataDirOf } from '../app/launch.ts';
 import type { Core } from '../core.ts';
 import { credentialStoreFor } from './credentials.ts';
-import { APP_SCHEME, APP_URL, assetPath, ELECTRON_CSP, isAppUrl, isTrustedSender } from './policy.ts';
+import { APP_SCHEME, APP_URL, assetFile, ELECTRON_CSP, isAppUrl, isTrustedSender } from './policy.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 // Bundled layout: dist/main/electron/main.js, dist/preload/index.cjs, dist/renderer/.
@@ -64,13 +64,13 @@ async function start(): Promise<void> {
   });
 
   protocol.handle(APP_SCHEME, async (request) => {
-    const rel = assetPath(request.url);
-    if (rel === null) return new Response('Not found', { status: 404 });
+    const file = assetFile(RENDERER_DIR, request.url, path);
+    if (file === null) return new Response('Not found', { status: 404 });
     try {
-      const body = await readFile(join(RENDERER_DIR, rel));
+      const body = await readFile(file);
       return new Response(body, {
         headers: {
-          'content-type': MIME[extname(rel)] ?? 'application/octet-stream',
+          'content-type': MIME[extname(file)] ?? 'application/octet-stream',
           'content-security-policy': ELECTRON_CSP,
           'x-content-type-options': 'nosniff',
         },

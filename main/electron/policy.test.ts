@@ -1,5 +1,6 @@
+import { posix, win32 } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { APP_URL, assetPath, isAppUrl, isTrustedSender } from './policy.ts';
+import { APP_URL, assetFile, assetPath, isAppUrl, isTrustedSender } from './policy.ts';
 
 describe('Electron window policy', () => {
   it('allows only the app origin for navigation and redirects', () => {
@@ -26,6 +27,26 @@ describe('Electron window policy', () => {
     expect(assetPath('app://counter/assets/../../x')).toBe('x'); // URL parsing resolves dots first
     expect(assetPath('app://counter/a//b')).toBeNull();
     expect(assetPath('https://example.com/a.js')).toBeNull();
+    expect(assetPath('app://counter/%E0%A4%A')).toBeNull(); // bad %-encoding: no throw
+  });
+
+  it('never leaves the renderer folder, with Windows path rules too', () => {
+    for (const [paths, root] of [
+      [posix, '/opt/counter/renderer'],
+      [win32, 'C:\\Program Files\\Counter\\renderer'],
+    ] as const) {
+      expect(assetFile(root, 'app://counter/assets/a.js', paths)).toBe(paths.resolve(root, 'assets/a.js'));
+      for (const url of [
+        'app://counter/..%5C..%5Csecret.txt', // backslashes: separators on Windows
+        'app://counter/assets%5C..%5C..%5C..%5Cwindows%5Cwin.ini',
+        'app://counter/C:%5Cwindows%5Cwin.ini', // a drive root
+        'app://counter/%5C%5Cserver%5Cshare%5Cx', // a UNC path
+        'app://counter/a%00.js',
+        'app://counter/.%2F..%2Fx',
+      ]) {
+        expect(assetFile(root, url, paths), `${url} on ${paths === win32 ? 'win32' : 'posix'}`).toBeNull();
+      }
+    }
   });
 
   it('trusts IPC only from the top frame of the app', () => {

@@ -24,14 +24,43 @@ export function isTrustedSender(
   return frame.parent === null && frame === topFrame && isAppUrl(frame.url);
 }
 
-/** Maps app://counter/<path> to a file under the renderer folder; null for anything outside it. */
+/** Maps app://counter/<path> to a path under the renderer folder; null for anything outside it. */
 export function assetPath(raw: string): string | null {
   if (!isAppUrl(raw)) return null;
-  const path = decodeURIComponent(new URL(raw).pathname);
+  let path: string;
+  try {
+    path = decodeURIComponent(new URL(raw).pathname);
+  } catch {
+    return null; // bad %-encoding
+  }
   if (path === '/' || path === '') return 'index.html';
   const rel = path.replace(/^\/+/, '');
-  if (rel.split('/').some((part) => part === '..' || part === '')) return null;
+  // Backslashes and drive letters are separators or roots on Windows; NUL ends a path in C.
+  if (/[\\:\0]/.test(rel)) return null;
+  if (rel.split('/').some((part) => part === '..' || part === '.' || part === '')) return null;
   return rel;
+}
+
+/**
+ * The file an app:// URL names, resolved and checked against the renderer folder with the
+ * platform's own path rules (`paths` is path.win32 on Windows): null unless it lies inside.
+ */
+export function assetFile(
+  root: string,
+  raw: string,
+  paths: {
+    resolve(...p: string[]): string;
+    relative(from: string, to: string): string;
+    isAbsolute(p: string): boolean;
+  },
+): string | null {
+  const rel = assetPath(raw);
+  if (rel === null) return null;
+  const base = paths.resolve(root);
+  const file = paths.resolve(base, rel);
+  const inside = paths.relative(base, file);
+  if (inside === '' || inside.startsWith('..') || paths.isAbsolute(inside)) return null;
+  return file;
 }
 
 export const ELECTRON_CSP = [
