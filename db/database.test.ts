@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   catalogFileFor,
+  DamagedDatabaseError,
   DatabaseVersionError,
   durably,
   migrate,
@@ -46,14 +47,21 @@ describe('openDatabase', () => {
     raw.close();
   });
 
-  it('refuses a catalog file written by a newer version, whether opened alone or attached', () => {
+  it('refuses a catalog file written by a newer version opened alone; the app sets it aside and starts a new one', () => {
     const file = tempFile();
     openDatabase(file).close();
     const catalog = openCatalog(catalogFileFor(file));
     catalog.pragma('user_version = 999');
     catalog.close();
     expect(() => openCatalog(catalogFileFor(file))).toThrow(/newer version of Counter \(schema 999/);
-    expect(() => openDatabase(file)).toThrow(DatabaseVersionError);
+    expect(() => openCatalog(catalogFileFor(file))).toThrow(DatabaseVersionError);
+    const setAside: string[] = [];
+    const db = openDatabase(file, {
+      onCatalogSetAside: (path, reason) => setAside.push(`${path} ${reason}`),
+    });
+    db.close();
+    expect(setAside).toEqual([expect.stringMatching(/\.damaged-.* .*newer version of Counter/)]);
+    expect(schemaVersion(openCatalog(catalogFileFor(file)))).toBe(2);
   });
 
   it('durably() commits at synchronous FULL on the app file, then goes back to NORMAL; not in a transaction', () => {
@@ -104,5 +112,46 @@ describe('migration 1 (meta)', () => {
     const again = openDatabase(file);
     expect(again.prepare('SELECT value FROM setting').pluck().get()).toBe('3');
     again.close();
+  });
+});
+
+describe('damaged files', () => {
+  it('sets a damaged catalog aside (kept, named) and starts an empty one; the outbox is untouched', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'counter-damaged-'));
+    try {
+      const file = join(dir, 'counter.sqlite');
+      const first = openDatabase(file);
+      first.prepare("INSERT INTO setting (key, value) VALUES ('probe', 'kept')").run();
+      first.close();
+      writeFileSync(catalogFileFor(file), 'this is not a database, it is garbage '.repeat(200));
+      const setAside: string[] = [];
+      const db = openDatabase(file, { onCatalogSetAside: (path) => setAside.push(path) });
+      try {
+        expect(setAside).toHaveLength(1);
+        expect(readFileSync(setAside[0] ?? '', 'utf8')).toContain('garbage');
+        expect(db.prepare('SELECT count(*) FROM stock_item').pluck().get()).toBe(0);
+        expect(db.prepare("SELECT value FROM setting WHERE key = 'probe'").pluck().get()).toBe('kept');
+      } finally {
+        db.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a damaged app file by name, saying what to do, and changes nothing', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'counter-damaged-'));
+    try {
+      const file = join(dir, 'counter.sqlite');
+      const garbage = 'not an outbox '.repeat(500);
+      writeFileSync(file, garbage);
+      expect(() => openDatabase(file)).toThrow(DamagedDatabaseError);
+      expect(() => openDatabase(file)).toThrow(file);
+      expect(() => openDatabase(file)).toThrow(/nothing was deleted/);
+      expect(readFileSync(file, 'utf8')).toBe(garbage);
+      expect(readdirSync(dir)).toEqual(['counter.sqlite']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -5,7 +5,7 @@
 // the app file's connection, so queries name its tables as if they were one database; but SQLite
 // locks each file on its own, so a sync committing a page into the catalog never holds the lock a
 // scan, a session or an order needs. The sync's own connection opens the catalog alone.
-import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, renameSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { catalogMigrations, migrations, type Migration } from './migrations/index.ts';
 import { prepared } from './prepared.ts';
@@ -18,6 +18,11 @@ export class DatabaseVersionError extends Error {
 
 export interface OpenOptions {
   readonly readonly?: boolean;
+  /**
+   * The catalog file was damaged or written by a newer version: it was moved to `damagedPath` (kept
+   * for a look) and an empty one made in its place, to be filled by the next sync.
+   */
+  readonly onCatalogSetAside?: (damagedPath: string, reason: string) => void;
   /** Only for tests of the migrator itself (the file alone: no catalog is attached). */
   readonly migrations?: readonly Migration[];
 }
@@ -32,9 +37,18 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   if (options.migrations !== undefined) return openFile(file, options, options.migrations);
   const catalogFile = catalogFileFor(file);
   const readonly = options.readonly ?? false;
+  // The app file first: it holds the outbox, and a damaged one is never replaced behind anyone's back.
+  const db = openAppFile(file, options);
+  // The catalog is a cache: a damaged one is set aside and rebuilt by syncing, never a reason to stop.
   // Migrated (and switched to WAL) by a connection of its own: migrations name no schema.
-  if (!readonly) openCatalog(catalogFile).close();
-  const db = openFile(file, options, migrations);
+  if (!readonly) {
+    try {
+      openCatalogOrSetAside(catalogFile, options.onCatalogSetAside);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+  }
   try {
     if (!readonly || existsSync(catalogFile)) {
       db.prepare('ATTACH DATABASE ? AS catalog').run(catalogFile);
@@ -45,6 +59,44 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
     db.close();
     throw error;
   }
+}
+
+/** SQLite's answers for a file that is not a whole database (SQLITE_CORRUPT, SQLITE_NOTADB). */
+function isDamage(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB' || error instanceof DatabaseVersionError;
+}
+
+export class DamagedDatabaseError extends Error {
+  override name = 'DamagedDatabaseError';
+}
+
+function openAppFile(file: string, options: OpenOptions): Db {
+  try {
+    return openFile(file, options, migrations);
+  } catch (error) {
+    if (error instanceof DatabaseVersionError || !isDamage(error)) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new DamagedDatabaseError(
+      `${file} is damaged (${reason}). It holds the outbox and the shopping sessions, so Counter will not ` +
+        'replace it: nothing was deleted. Restore it from a backup, or move it elsewhere to start with an empty outbox.',
+    );
+  }
+}
+
+function openCatalogOrSetAside(file: string, onSetAside: OpenOptions['onCatalogSetAside']): void {
+  try {
+    openCatalog(file).close();
+    return;
+  } catch (error) {
+    if (!isDamage(error)) throw error;
+    const damaged = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    for (const suffix of ['', '-wal', '-shm']) {
+      if (existsSync(file + suffix)) renameSync(file + suffix, damaged + suffix);
+    }
+    onSetAside?.(damaged, error instanceof Error ? error.message : String(error));
+  }
+  openCatalog(file).close();
 }
 
 /** The catalog's file alone: the sync's connection, and tools that only read the cache. */

@@ -123,7 +123,12 @@ export class Core {
 
   static async create(options: CoreOptions): Promise<Core> {
     ensureDataDir(options.dataDir);
-    const core = new Core(options, openDatabase(join(options.dataDir, 'counter.sqlite')));
+    const core = new Core(
+      options,
+      openDatabase(join(options.dataDir, 'counter.sqlite'), {
+        onCatalogSetAside: catalogSetAside(options.log),
+      }),
+    );
     try {
       await core.#connect();
     } catch (error) {
@@ -398,7 +403,11 @@ export class Core {
   #buildLink(instance: InstanceConfig | null): Link {
     // The demo's cache and orders live in their own file, so they never mix with a real instance's.
     const demo = instance?.source === 'demo';
-    const db = demo ? openDatabase(join(this.#dataDir, 'demo.sqlite')) : this.#settingsDb;
+    const db = demo
+      ? openDatabase(join(this.#dataDir, 'demo.sqlite'), {
+          onCatalogSetAside: catalogSetAside(this.#options.log),
+        })
+      : this.#settingsDb;
     const settings = this.#settings.read();
     const client =
       instance === null
@@ -669,4 +678,10 @@ function checkLabelRules(rules: readonly LabelRule[]): void {
       );
     }
   }
+}
+
+/** Says where a damaged catalog cache went; the next sync fills the new one. */
+function catalogSetAside(log: ((line: string) => void) | undefined) {
+  return (damagedPath: string, reason: string): void =>
+    log?.(`The catalog cache was damaged (${reason}): moved to ${damagedPath}; the next sync rebuilds it.`);
 }

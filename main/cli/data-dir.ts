@@ -9,7 +9,10 @@ export function databasePath(config: { dataDir: string }): string {
   return join(config.dataDir, DATABASE_FILE);
 }
 
-export function openDataDir(config: { dataDir: string }): Db {
+export function openDataDir(config: { dataDir: string }, log: (line: string) => void = () => undefined): Db {
   ensureDataDir(config.dataDir);
-  return openDatabase(databasePath(config));
+  return openDatabase(databasePath(config), {
+    onCatalogSetAside: (damaged, reason) =>
+      log(`The catalog cache was damaged (${reason}): moved to ${damaged}; run "pos sync" to rebuild it.`),
+  });
 }

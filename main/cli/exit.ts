@@ -1,5 +1,5 @@
 // From whatever a command threw to the exit status of INTERFACES.md and a message for people.
-import { DatabaseVersionError } from '../../db/database.ts';
+import { DamagedDatabaseError, DatabaseVersionError } from '../../db/database.ts';
 import { ServiceError } from '../service/index.ts';
 import { ConfigError } from '../settings/config.ts';
 import { CliError, EXIT } from './command.ts';
@@ -33,7 +33,8 @@ export function toCliError(error: unknown, baseUrl?: string): CliError {
   if (error instanceof ServiceError) return serviceFailure(error, baseUrl);
   if (error instanceof ConfigError)
     return new CliError(EXIT.config, error.message, { problems: error.problems });
-  if (error instanceof DatabaseVersionError) return new CliError(EXIT.config, error.message);
+  if (error instanceof DatabaseVersionError || error instanceof DamagedDatabaseError)
+    return new CliError(EXIT.config, error.message);
   const message = error instanceof Error ? error.message : String(error);
   return new CliError(EXIT.failure, `Unexpected failure: ${message}`);
 }

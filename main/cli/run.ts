@@ -225,7 +225,7 @@ function buildContext(
           if (verbose || level === 'warn' || level === 'error') log(`[service ${level}] ${message}`);
         },
       })),
-    db: () => (db ??= openDataDir(getConfig())),
+    db: () => (db ??= openDataDir(getConfig(), log)),
     string: str,
     int: (key, range) => intOption(key, values[key], range),
     flag: (key) => values[key] === true,
