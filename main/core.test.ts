@@ -134,6 +134,26 @@ describe('Core', () => {
     expect(value(await c.invoke('settings.get', {}))).toMatchObject({ instanceUrl: other, hasSecret: true });
   });
 
+  it('warns in the status when plain http to another machine was allowed on purpose', async () => {
+    // 0.0.0.0 is not a loopback name (nothing listens on port 9: no traffic leaves this machine).
+    const { c } = await core({
+      POS_BASE_URL: 'http://0.0.0.0:9',
+      POS_CLIENT_ID: 'x',
+      POS_CLIENT_SECRET: 'y',
+      POS_ALLOW_INSECURE: '1',
+    });
+    expect(value(await c.invoke('status.get', {}))).toMatchObject({ insecure: true });
+    const { c: safe } = await core();
+    value(
+      await safe.invoke('settings.set', {
+        instanceUrl: sim.url,
+        clientId: 'counter-demo',
+        clientSecret: SECRET,
+      }),
+    );
+    expect(value(await safe.invoke('status.get', {}))).toMatchObject({ insecure: false });
+  });
+
   it('lets POS_* win over Settings', async () => {
     const { c } = await core({
       POS_BASE_URL: sim.url,

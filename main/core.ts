@@ -606,6 +606,7 @@ export class Core {
       needsAttention: c['needs-fix'] + c.blocked + c['in-doubt'],
       lastSyncedAt: syncState(this.#data(), 'stockItems').lastCompleteAt ?? null,
       ...(this.#version === undefined ? {} : { version: this.#version }),
+      insecure: instance !== null && isInsecure(instance.baseUrl),
     };
   }
 

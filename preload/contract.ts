@@ -280,6 +280,8 @@ export const StatusView = z.object({
   needsAttention: int,
   lastSyncedAt: isoDateTime.nullable(),
   version: z.string().optional(),
+  /** The instance in use is plain http to a host other than loopback (allowed on purpose): warn. */
+  insecure: z.boolean(),
 });
 export type StatusView = z.infer<typeof StatusView>;
 

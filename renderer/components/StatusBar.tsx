@@ -19,6 +19,15 @@ export function StatusBar() {
           DEMO
         </span>
       )}
+      {status?.insecure === true && (
+        <span
+          className="pill insecure"
+          data-insecure="true"
+          title="Plain http to another machine: the client secret and tokens travel readable. Use https."
+        >
+          Insecure connection
+        </span>
+      )}
       <span className="instance" data-instance>
         {status?.instance ?? 'No instance configured'}
         {status?.version === undefined ? '' : ` · v${status.version}`}

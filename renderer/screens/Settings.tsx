@@ -34,6 +34,7 @@ function InstanceForm({ settings }: { settings: SettingsView }) {
   const [url, setUrl] = useState(settings.instanceUrl ?? '');
   const [clientId, setClientId] = useState(settings.clientId ?? '');
   const [secret, setSecret] = useState('');
+  const [allowInsecure, setAllowInsecure] = useState(settings.allowInsecure);
   const [result, setResult] = useState<{
     tone: 'ok' | 'error';
     text: string;
@@ -47,6 +48,7 @@ function InstanceForm({ settings }: { settings: SettingsView }) {
         instanceUrl: url.trim() === '' ? null : url.trim(),
         clientId: clientId.trim() === '' ? null : clientId.trim(),
         ...(secret === '' ? {} : { clientSecret: secret }),
+        allowInsecure,
       });
       useApp.setState({ settings: next });
       setSecret('');
@@ -120,6 +122,17 @@ function InstanceForm({ settings }: { settings: SettingsView }) {
                 ? 'The secret comes from POS_CLIENT_SECRET.'
                 : 'A secret is set for this session only: no encrypted storage is available here (the web shell, or no OS keychain), so it is asked again after a restart.'
             : 'No secret stored.'}
+        </span>
+      </label>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={allowInsecure}
+          onChange={(e) => setAllowInsecure(e.target.checked)}
+          data-field="allowInsecure"
+        />
+        <span>
+          Allow insecure connection (plain http to another machine: the secret and tokens travel readable)
         </span>
       </label>
       <div className="actions">
