@@ -151,10 +151,11 @@ describe('pos sync and pos stock', () => {
     const noSecret = { ...env, POS_CLIENT_SECRET: '' };
     const file = join(dataDir, 'secret.txt');
     writeFileSync(file, `${demoClient.clientSecret}\n`);
-    const fromFile = await pos(['sync', '--json', '--client-secret-file', file], noSecret);
+    // `pos version` takes a token: it answers only with the right secret.
+    const fromFile = await pos(['version', '--json', '--client-secret-file', file], noSecret);
     expect(fromFile.status).toBe(0);
     const fromStdin = await new Promise<{ status: number | null }>((resolve, reject) => {
-      const child = spawn(process.execPath, [cli, 'sync', '--json', '--client-secret-file', '-'], {
+      const child = spawn(process.execPath, [cli, 'version', '--json', '--client-secret-file', '-'], {
         env: noSecret,
       });
       child.on('error', reject);
@@ -162,7 +163,9 @@ describe('pos sync and pos stock', () => {
       child.stdin.end(demoClient.clientSecret);
     });
     expect(fromStdin.status).toBe(0);
-    const missing = await pos(['sync', '--client-secret-file', join(dataDir, 'nope.txt')], noSecret);
+    writeFileSync(file, 'wrong-secret\n');
+    expect((await pos(['version', '--json', '--client-secret-file', file], noSecret)).status).toBe(3);
+    const missing = await pos(['version', '--client-secret-file', join(dataDir, 'nope.txt')], noSecret);
     expect(missing.status).toBe(3);
     expect(missing.stderr).toContain('nope.txt');
     const help = await pos(['sync', '--help'], noSecret);
