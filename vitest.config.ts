@@ -10,7 +10,7 @@ export default defineConfig({
     // times longer on two cores shared with a CPU hog (seen: 30 s exceeded by pos sync tests).
     testTimeout: 120_000,
     // expect.poll waits for a state; its 1 s default is a machine-speed assumption on 2 busy cores.
-    expect: { poll: { timeout: 15_000, interval: 25 } },
+    expect: { poll: { timeout: 30_000, interval: 25 } },
     hookTimeout: 120_000,
     // Two cores on CI: keep forks bounded so integration tests with a sim each do not starve.
     pool: 'forks',

@@ -14,6 +14,8 @@ export interface SimContext {
   readonly auth: AuthState;
   readonly faults: FaultController;
   readonly version: string;
+  /** Stock-item fields this instance's data-grid view leaves out (a narrower view than the sim's). */
+  readonly stockItemViewExclude: ReadonlySet<string>;
 }
 
 export interface RouteInput {

@@ -45,6 +45,8 @@ export async function walkPages<T>(
     startPage: number,
   ) => AsyncIterable<{ data: T[]; currentPage?: number | undefined; totalCount?: number | undefined }>,
   onPage: (page: { data: T[]; totalCount?: number | undefined }, pageNumber: number) => void | Promise<void>,
+  /** Adapts to a failure (e.g. a field the view lacks) and answers true to ask the same page again now. */
+  adapt: (error: unknown) => boolean = () => false,
 ): Promise<number> {
   let next = startPage;
   let requests = 0;
@@ -60,6 +62,7 @@ export async function walkPages<T>(
       }
       return requests;
     } catch (error) {
+      if (adapt(error)) continue;
       failures++;
       if (failures >= ctx.policy.attempts || !isRetryable(error) || ctx.signal?.aborted === true) throw error;
       const delayMs = retryDelayMs(ctx.policy, failures, error);

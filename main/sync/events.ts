@@ -33,6 +33,8 @@ export const ResourceReport = z.object({
   removed: z.number(),
   resumed: z.boolean(),
   failure: SyncFailure.optional(),
+  /** Fields Counter asked for that the instance's view lacks (stored as null). */
+  viewLacks: z.array(z.string()).optional(),
 });
 export type ResourceReport = z.infer<typeof ResourceReport>;
 

@@ -18,8 +18,9 @@ import {
 } from '../../db/catalog.ts';
 import { ServiceError } from '../service/errors.ts';
 import type { StockItem } from '../service/schemas.ts';
-import { checkAbort, emptyReport, request, walkPages, type SyncContext } from './context.ts';
+import { checkAbort, emptyReport, failureOf, request, walkPages, type SyncContext } from './context.ts';
 import type { ResourceReport, SyncMode } from './events.ts';
+import { ViewFields } from './view.ts';
 import { createStockWriter } from './writer.ts';
 
 const RESOURCE = 'stockItems';
@@ -146,6 +147,7 @@ async function walkRows(ctx: SyncContext, cursor: Cursor, report: ResourceReport
   const filter =
     cursor.mode === 'incremental' && cursor.since !== undefined ? { lastModifyFrom: cursor.since } : {};
   const writer = await createStockWriter(ctx.db, ctx.writer);
+  const view = new ViewFields(stockItemFields, [...ESSENTIAL_FIELDS]);
   let pending: Promise<void> = Promise.resolve();
   try {
     const requests = await walkPages<StockItem>(
@@ -154,7 +156,7 @@ async function walkRows(ctx: SyncContext, cursor: Cursor, report: ResourceReport
       cursor.nextPage,
       (startPage) =>
         ctx.source.stockItemPages(
-          { filter, limitFields: stockItemFields, orderBy: ['id'], pageSize: cursor.pageSize, startPage },
+          { filter, limitFields: view.fields, orderBy: ['id'], pageSize: cursor.pageSize, startPage },
           ctx.signal,
         ),
       async (page, pageNumber) => {
@@ -174,6 +176,14 @@ async function walkRows(ctx: SyncContext, cursor: Cursor, report: ResourceReport
           .then(() => ctx.emit({ type: 'progress', resource: RESOURCE, done, total }));
         // Handled here so a failure between pages is not an unhandled rejection; awaited above/below.
         pending.catch(() => undefined);
+      },
+      (error) => {
+        const adapted = view.learn(error, 'stock-item');
+        if (adapted) {
+          report.viewLacks = [...view.missing];
+          ctx.emit({ type: 'retry', resource: RESOURCE, attempt: 0, delayMs: 0, failure: failureOf(error) });
+        }
+        return adapted;
       },
     );
     await pending;
@@ -286,6 +296,9 @@ async function fetchByIds(ctx: SyncContext, ids: readonly number[]): Promise<Row
 }
 
 /** Rows without their identity cannot be cached; limitFields always asks for these three. */
+/** The cache's keys: a view without them cannot be cached at all. */
+const ESSENTIAL_FIELDS = ['id', 'productId', 'warehouseId'] as const;
+
 function hasKeys(row: StockItem): row is Row {
   return row.id !== undefined && row.warehouseId !== undefined && row.productId !== undefined;
 }

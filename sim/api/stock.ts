@@ -70,6 +70,8 @@ function pageRules(fields: readonly FieldDef[]): (raw: Record<string, unknown>) 
 }
 
 export function stockRoutes(ctx: SimContext): RouteDef[] {
+  // The instance's data-grid view: every stock-item field but those it leaves out.
+  const viewFields = stockItemFields.filter((f) => !ctx.stockItemViewExclude.has(f.name));
   return [
     {
       method: 'POST',
@@ -85,12 +87,12 @@ export function stockRoutes(ctx: SimContext): RouteDef[] {
         400: { description: 'Invalid request', schema: errorResultSchema },
       },
       handler: ({ body }) => {
-        const request = validateBody(stockItemPageRequestSchema, body, pageRules(stockItemFields));
+        const request = validateBody(stockItemPageRequestSchema, body, pageRules(viewFields));
         return json(
           paginate({
             db: ctx.db,
             table: 'stock_item',
-            fields: stockItemFields,
+            fields: viewFields,
             request,
             where: stockItemWhere(request.filter),
           }),
