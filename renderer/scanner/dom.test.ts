@@ -211,6 +211,18 @@ describe('attachScanner in Chromium', () => {
     expect(await state()).toMatchObject({ scans: [code], submits: 0, field: 'x' });
   });
 
+  it('keeps a scan whole when its keys reach the page seconds apart (silence timer fired in between)', async () => {
+    await page.focus('#field');
+    const session = await cdpOf(page);
+    const code = '96385074\n';
+    for (let i = 0; i < code.length; i++) {
+      await advanceTo(2_000 * i); // the page's clock runs on: its silence timer fires between keys...
+      await sendKey(session, code.charAt(i), timeOrigin + t0 + 10 * i); // ...but the keys were typed 10 ms apart
+    }
+    await expect.poll(async () => (await state()).field).toBe('');
+    expect(await state()).toMatchObject({ scans: ['96385074'], submits: 0 });
+  });
+
   it('takes a paste outside fields as a scan, and a paste into a field as a paste', async () => {
     const paste = (selector: string, text: string) =>
       page.evaluate(

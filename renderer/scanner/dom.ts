@@ -70,7 +70,7 @@ export function attachScanner(win: Window, options: AttachOptions): ScannerHandl
     silence.start(machine.config.maxGapMs + 1 + Math.min(lagMs, MAX_LAG_MS), () => {
       const wakeAt = machine.wakeAt();
       if (wakeAt !== null)
-        apply({ prevent: false, effects: machine.tick(Math.max(clock.now(), wakeAt)) }, null);
+        apply({ prevent: false, effects: machine.silence(Math.max(clock.now(), wakeAt)) }, null);
     });
   };
 

@@ -99,9 +99,18 @@ interface Burst {
 
 const PASS: Decision = { prevent: false, effects: [] };
 
+/** A burst the adapter's silence timer ended as typing: undone if a key stamped within the gap comes. */
+interface Silenced {
+  readonly burst: Burst;
+  /** Text released into a field when it ended; it is taken back out if the burst resumes. */
+  readonly released: string;
+  readonly lastHumanAt: number;
+}
+
 export class ScannerMachine {
   readonly config: ScannerConfig;
   private burst: Burst | null = null;
+  private silenced: Silenced | null = null;
   private lastHumanAt = Number.NEGATIVE_INFINITY;
   /** Digits typed on the numpad while Alt is held (Windows Alt+0029 sends GS). */
   private altDigits: string | null = null;
@@ -122,10 +131,42 @@ export class ScannerMachine {
     return this.endBurst(burst.lastAt);
   }
 
+  /**
+   * The adapter's silence timer: ends a burst that looks silent in real time. Real time cannot see
+   * keys still queued in a busy browser, so this decision is provisional: a key stamped within
+   * maxGapMs of the burst's last key resumes it (feed), and the key timestamps decide after all.
+   * A scan already emitted (scanners without a suffix) is final.
+   */
+  silence(now: number): ScannerEffect[] {
+    const burst = this.burst;
+    if (!burst || now - burst.lastAt <= this.config.maxGapMs) return [];
+    const lastHumanAt = this.lastHumanAt;
+    const effects = this.endBurst(burst.lastAt);
+    if (!effects.some((e) => e.type === 'scan')) {
+      const released = effects.map((e) => (e.type === 'release' ? e.text : '')).join('');
+      this.silenced = { burst, released, lastHumanAt };
+    }
+    return effects;
+  }
+
   feed(event: KeyInput): Decision {
+    this.resumeIfSilencedTooEarly(event);
     const effects = this.tick(event.timeStamp);
     const decision = event.type === 'keyup' ? this.keyup(event) : this.keydown(event);
     return effects.length === 0 ? decision : { ...decision, effects: [...effects, ...decision.effects] };
+  }
+
+  /** A key stamped within the gap after a burst the timer ended: the burst goes on (see silence()). */
+  private resumeIfSilencedTooEarly(event: KeyInput): void {
+    const silenced = this.silenced;
+    this.silenced = null;
+    if (silenced === null || this.burst !== null || event.type !== 'keydown') return;
+    if (event.timeStamp - silenced.burst.lastAt > this.config.maxGapMs) return;
+    // What was put back into the field is taken out again if this turns out a scan.
+    silenced.burst.leaked += silenced.released;
+    silenced.burst.held = '';
+    this.burst = silenced.burst;
+    this.lastHumanAt = silenced.lastHumanAt;
   }
 
   /** A paste (or a paste-mode scanner's single insert). Outside text fields any code-like text is a
