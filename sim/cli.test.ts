@@ -10,9 +10,13 @@ const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
 
 describe('sim CLI', () => {
   async function runUntilSignal(signal: NodeJS.Signals): Promise<number | null> {
-    const child = spawn(node, [cli, '--port', '0', '--size', 'small', '--token-ttl', '2'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      node,
+      [cli, '--port', '0', '--size', 'small', '--token-ttl', '2', '--view-exclude', 'brand'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     try {
       const lines = createInterface({ input: child.stdout });
       const [first] = (await once(lines, 'line')) as [string];
@@ -60,6 +64,41 @@ describe('sim CLI', () => {
       expect(run.code, run.args).toBe(2);
       expect(run.stderr).toMatch(/^sim: /);
       expect(run.stderr).toContain('usage: npm run sim');
+    }
+  });
+
+  it('--view-exclude plays an instance whose stock-item view lacks the fields named', async () => {
+    const child = spawn(
+      node,
+      [cli, '--port', '0', '--size', 'small', '--view-exclude', 'brand,supplierProductCode'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    try {
+      const lines = createInterface({ input: child.stdout });
+      const [first] = (await once(lines, 'line')) as [string];
+      const base = first.slice('listening on '.length);
+      const form = new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: 'counter-demo',
+        client_secret: 'counter-demo-secret',
+      });
+      const { access_token: token } = (await (
+        await fetch(`${base}/connect/token`, { method: 'POST', body: form })
+      ).json()) as { access_token: string };
+      const ask = (limitFields: string[]) =>
+        fetch(`${base}/api/stock-items/filter-paginated`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ pageSize: 1, limitFields }),
+        });
+      const refused = await ask(['id', 'brand']);
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain("'brand'");
+      expect((await ask(['id', 'productName'])).status).toBe(200);
+    } finally {
+      child.kill('SIGKILL');
     }
   });
 });

@@ -1,5 +1,6 @@
 // `npm run sim -- [--port N] [--host H] [--token-ttl SECONDS] [--size small|demo|large] [--data-dir DIR] [--control]`
 // --control serves the /__sim/* routes (faults and test data, no token asked); off by default.
+// --view-exclude plays an instance whose stock-item data-grid view lacks those fields.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 
@@ -10,10 +11,21 @@ const argsSchema = z.object({
   size: z.enum(['small', 'demo', 'large']).default('demo'),
   'data-dir': z.string().min(1).optional(),
   control: z.boolean().default(false),
+  'view-exclude': z
+    .string()
+    .optional()
+    .transform((v) =>
+      v === undefined
+        ? []
+        : v
+            .split(',')
+            .map((f) => f.trim())
+            .filter((f) => f !== ''),
+    ),
 });
 
 const usage =
-  'usage: npm run sim -- [--port N] [--host H] [--token-ttl SECONDS] [--size small|demo|large] [--data-dir DIR] [--control]';
+  'usage: npm run sim -- [--port N] [--host H] [--token-ttl SECONDS] [--size small|demo|large] [--data-dir DIR] [--control] [--view-exclude FIELD,...]';
 
 function parse(argv: string[]): z.infer<typeof argsSchema> {
   let values: Record<string, string | boolean | undefined>;
@@ -27,6 +39,7 @@ function parse(argv: string[]): z.infer<typeof argsSchema> {
         size: { type: 'string' },
         'data-dir': { type: 'string' },
         control: { type: 'boolean' },
+        'view-exclude': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -63,6 +76,7 @@ async function main(): Promise<void> {
     size: args.size,
     ...(args['data-dir'] !== undefined ? { dataDir: args['data-dir'] } : {}),
     control: args.control,
+    stockItemViewExclude: args['view-exclude'],
   });
   const address = new URL(sim.url);
   console.log(
