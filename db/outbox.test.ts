@@ -204,6 +204,8 @@ describe('outbox queries', () => {
     const again = openDatabase(file);
     expect(markInterruptedInDoubt(again)).toBe(1);
     expect(getOutboxOrder(again, a.id)?.state).toBe('in-doubt');
+    // The one-line listing shows the first message: it carries the reference a person looks up.
+    expect(getOutboxOrder(again, a.id)?.messages?.[0]).toContain(`Client reference ${a.clientReference}.`);
     expect(countOutboxOrders(again)).toMatchObject({ 'in-doubt': 1, queued: 1, sending: 0, sent: 0 });
     again.close();
   });

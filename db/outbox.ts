@@ -366,7 +366,7 @@ export function markInterruptedInDoubt(
     db,
     `UPDATE outbox_order SET state = 'in-doubt', next_attempt_at = NULL, updated_at = ?,
          sending_owner = NULL, sending_until = NULL,
-         messages = json_array('The process sending this order stopped or timed out before an answer was stored; it may have reached the service.')
+         messages = json_array('The process sending this order stopped or timed out before an answer was stored; it may have reached the service. Client reference ' || client_reference || '.')
        WHERE id = ? AND state = 'sending' AND sending_owner IS ?`,
   );
   let changed = 0;

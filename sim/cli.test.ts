@@ -101,4 +101,18 @@ describe('sim CLI', () => {
       child.kill('SIGKILL');
     }
   });
+  it('--no-duplicate-detection plays an instance that does not describe Idempotency-Key', async () => {
+    const child = spawn(node, [cli, '--port', '0', '--size', 'small', '--no-duplicate-detection'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const lines = createInterface({ input: child.stdout });
+      const [first] = (await once(lines, 'line')) as [string];
+      const swagger = await (await fetch(`${first.slice('listening on '.length)}/swagger`)).text();
+      expect(swagger).toContain('/api/documents/orders/internet');
+      expect(swagger.toLowerCase()).not.toContain('idempotency-key');
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
 });

@@ -1,6 +1,7 @@
 // `npm run sim -- [--port N] [--host H] [--token-ttl SECONDS] [--size small|demo|large] [--data-dir DIR] [--control]`
 // --control serves the /__sim/* routes (faults and test data, no token asked); off by default.
-// --view-exclude plays an instance whose stock-item data-grid view lacks those fields.
+// --view-exclude plays an instance whose stock-item data-grid view lacks those fields;
+// --no-duplicate-detection one that neither describes nor honours the Idempotency-Key header.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 
@@ -11,6 +12,7 @@ const argsSchema = z.object({
   size: z.enum(['small', 'demo', 'large']).default('demo'),
   'data-dir': z.string().min(1).optional(),
   control: z.boolean().default(false),
+  'no-duplicate-detection': z.boolean().default(false),
   'view-exclude': z
     .string()
     .optional()
@@ -25,7 +27,7 @@ const argsSchema = z.object({
 });
 
 const usage =
-  'usage: npm run sim -- [--port N] [--host H] [--token-ttl SECONDS] [--size small|demo|large] [--data-dir DIR] [--control] [--view-exclude FIELD,...]';
+  'usage: npm run sim -- [--port N] [--host H] [--token-ttl SECONDS] [--size small|demo|large] [--data-dir DIR] [--control] [--view-exclude FIELD,...] [--no-duplicate-detection]';
 
 function parse(argv: string[]): z.infer<typeof argsSchema> {
   let values: Record<string, string | boolean | undefined>;
@@ -39,6 +41,7 @@ function parse(argv: string[]): z.infer<typeof argsSchema> {
         size: { type: 'string' },
         'data-dir': { type: 'string' },
         control: { type: 'boolean' },
+        'no-duplicate-detection': { type: 'boolean' },
         'view-exclude': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -77,6 +80,7 @@ async function main(): Promise<void> {
     ...(args['data-dir'] !== undefined ? { dataDir: args['data-dir'] } : {}),
     control: args.control,
     stockItemViewExclude: args['view-exclude'],
+    detectsDuplicateOrders: !args['no-duplicate-detection'],
   });
   const address = new URL(sim.url);
   console.log(

@@ -89,6 +89,39 @@ describe('programmatic faults', () => {
     expect((await call(url, { token: demo, body: { pageSize: 1 } })).status).toBe(200);
   });
 
+  it('forces a 5xx after the handler committed: the order exists, the answer is the error, no Location', async () => {
+    const key = crypto.randomUUID();
+    sim.faults.forceStatus({
+      status: 502,
+      afterCommit: true,
+      method: 'POST',
+      path: '/orders/internet$',
+      times: 1,
+    });
+    const answer = (await postOrder(key)) as Awaited<ReturnType<typeof call>>;
+    expect(answer.status).toBe(502);
+    expect(answer.headers.get('location')).toBeNull();
+    errorOf(answer);
+    expect(sim.admin.listOrders().filter((o) => o.clientReference === key)).toHaveLength(1);
+    // A before-handler rule does not fire after commit, nor the other way round.
+    sim.faults.forceStatus({ status: 500, method: 'POST', path: '/orders/internet$', times: 1 });
+    const refused = (await postOrder(crypto.randomUUID())) as Awaited<ReturnType<typeof call>>;
+    expect(refused.status).toBe(500);
+    expect(sim.faults.state().forceStatus).toEqual([]);
+  });
+
+  it('sends a Retry-After text as given, absurd ones included', async () => {
+    sim.faults.forceStatus({
+      status: 429,
+      retryAfter: '99999999999999999999',
+      path: '^/api/version$',
+      times: 1,
+    });
+    const limited = await call(`${sim.url}/api/version`, { token: demo });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('99999999999999999999');
+  });
+
   it('forces 429 on the token endpoint and 500 with a code', async () => {
     sim.faults.forceStatus({ status: 429, retryAfterSeconds: 1, path: '^/connect/token$', times: 1 });
     sim.faults.forceStatus({ status: 500, path: '^/api/version$', code: 'Boom' });

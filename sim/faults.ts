@@ -22,6 +22,13 @@ export const dropFaultSchema = z.object(matchShape);
 export const statusFaultSchema = z.object({
   status: z.number().int().min(400).max(599),
   retryAfterSeconds: z.number().int().min(0).optional(),
+  /** The Retry-After header's raw text, absurd ones included (`9999999999999`); wins over retryAfterSeconds. */
+  retryAfter: z.string().max(200).optional(),
+  /**
+   * The handler runs and commits first, then this status replaces its answer: an instance that
+   * stored the order and failed in a later step, or a proxy's 502/504 after the upstream wrote.
+   */
+  afterCommit: z.boolean().optional(),
   code: z.string().optional(),
   message: z.string().optional(),
   ...matchShape,
@@ -178,8 +185,14 @@ export class FaultController {
     return this.#take(this.#dropAfter, method, path, () => (this.#dropAfter = undefined)) !== undefined;
   }
 
-  takeStatus(method: string, path: string): StatusFault | undefined {
+  /** A forced status for this request: `before` the handler runs, or `afterCommit` (see StatusFault). */
+  takeStatus(
+    method: string,
+    path: string,
+    phase: 'before' | 'afterCommit' = 'before',
+  ): StatusFault | undefined {
     for (const armed of this.#status) {
+      if ((armed.fault.afterCommit === true) !== (phase === 'afterCommit')) continue;
       const f = this.#take(
         armed,
         method,

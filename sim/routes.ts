@@ -16,6 +16,12 @@ export interface SimContext {
   readonly version: string;
   /** Stock-item fields this instance's data-grid view leaves out (a narrower view than the sim's). */
   readonly stockItemViewExclude: ReadonlySet<string>;
+  /**
+   * The instance recognises a repeated client reference (the Idempotency-Key header: 409
+   * DuplicateRequest). false plays an instance without duplicate detection: the header is neither
+   * described nor honoured, so a repeat is a second order.
+   */
+  readonly detectsDuplicateOrders: boolean;
 }
 
 export interface RouteInput {

@@ -296,6 +296,32 @@ describe('internet orders', () => {
   });
 });
 
+describe('an instance without duplicate detection', () => {
+  it('neither describes nor honours Idempotency-Key: a repeat is a second order', async () => {
+    const plain = await startSim({ size: 'small', detectsDuplicateOrders: false });
+    try {
+      const t = await token(plain.url);
+      const swagger = (await call(`${plain.url}/swagger`)).json as {
+        paths: Record<string, Record<string, { parameters?: { name: string }[]; responses: object }>>;
+      };
+      const post = swagger.paths['/api/documents/orders/internet']?.['post'];
+      expect(post?.responses).toHaveProperty('201');
+      expect(post?.responses).not.toHaveProperty('409');
+      expect((post?.parameters ?? []).map((p) => p.name.toLowerCase())).not.toContain('idempotency-key');
+      const key = crypto.randomUUID();
+      const body = { customerId: 1, warehouseId: 2, items: [{ productId: 1, quantity: 1 }] };
+      const url = `${plain.url}/api/documents/orders/internet`;
+      const first = await call(url, { token: t, body, headers: { 'idempotency-key': key } });
+      const again = await call(url, { token: t, body, headers: { 'idempotency-key': key } });
+      expect([first.status, again.status]).toEqual([201, 201]);
+      expect(internetOrderSchema.parse(again.json).id).not.toBe(internetOrderSchema.parse(first.json).id);
+      expect(plain.admin.listOrders().filter((o) => o.clientReference === key)).toHaveLength(2);
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
 describe('control routes', () => {
   it('serves /__sim/* only when asked to (tests); the app demo and a plain npm run sim do not', async () => {
     expect((await call(`${sim.url}/__sim/faults`)).status).toBe(200);

@@ -17,7 +17,7 @@ import { stockRoutes } from './api/stock.ts';
 import { sysRoutes } from './api/sys.ts';
 import { AuthState, demoClients, TOKEN_RATE_LIMIT_PER_MINUTE } from './auth.ts';
 import { ApiError, toErrorResult } from './errors.ts';
-import { FaultController } from './faults.ts';
+import { FaultController, type StatusFault } from './faults.ts';
 import { buildOpenApi } from './openapi.ts';
 import { DEFAULT_SEED } from './prng.ts';
 import {
@@ -57,6 +57,11 @@ export interface SimOptions {
    * view"): asking for one in limitFields or orderBy answers 400 UnknownField, and rows lack it.
    */
   stockItemViewExclude?: readonly string[];
+  /**
+   * Recognise a repeated Idempotency-Key on internet orders (409 DuplicateRequest). Default true;
+   * false plays an instance without duplicate detection (SPEC.md does not promise one).
+   */
+  detectsDuplicateOrders?: boolean;
 }
 
 export interface RunningSim {
@@ -80,6 +85,7 @@ const optionsSchema = z.object({
   tokenRateLimitPerMinute: z.number().int().positive().default(TOKEN_RATE_LIMIT_PER_MINUTE),
   control: z.boolean().default(true),
   stockItemViewExclude: z.array(z.string()).default([]),
+  detectsDuplicateOrders: z.boolean().default(true),
 });
 
 /** Every route of the instance (before removing missing operations): also the source of the permission list. */
@@ -124,6 +130,7 @@ export async function startSim(options: SimOptions = {}): Promise<RunningSim> {
     faults,
     version: opts.version,
     stockItemViewExclude: new Set(opts.stockItemViewExclude),
+    detectsDuplicateOrders: opts.detectsDuplicateOrders,
   };
   const every = allRoutes(ctx);
   // The demo clients' roles come from the permissions the routes name (a missing operation's too).
@@ -208,6 +215,17 @@ export async function startSim(options: SimOptions = {}): Promise<RunningSim> {
   };
 }
 
+function forcedError(forced: StatusFault): ApiError {
+  const headers: Record<string, string> = {};
+  const retryAfter = forced.retryAfter ?? forced.retryAfterSeconds?.toString();
+  if (retryAfter !== undefined) headers['Retry-After'] = retryAfter;
+  return new ApiError(forced.status, {
+    messages: [forced.message ?? `Injected failure: status ${forced.status}.`],
+    headers,
+    ...(forced.code !== undefined ? { code: forced.code } : {}),
+  });
+}
+
 function sendError(reply: FastifyReply, status: number, error: ApiError): void {
   for (const [k, v] of Object.entries(error.init.headers ?? {})) void reply.header(k, v);
   void reply.code(status).type('application/json; charset=utf-8').send(toErrorResult(status, error.init));
@@ -249,24 +267,27 @@ function buildApp(
     }
     const forced = faults.takeStatus(request.method, path);
     if (forced) {
-      const headers: Record<string, string> = {};
-      if (forced.retryAfterSeconds !== undefined) headers['Retry-After'] = String(forced.retryAfterSeconds);
-      const init = {
-        messages: [forced.message ?? `Injected failure: status ${forced.status}.`],
-        headers,
-        ...(forced.code !== undefined ? { code: forced.code } : {}),
-      };
-      sendError(reply, forced.status, new ApiError(forced.status, init));
+      sendError(reply, forced.status, forcedError(forced));
       return reply;
     }
   });
 
-  // "Dropped after commit": the handler has run and written; the answer never arrives.
+  // After the handler has run and written: the answer never arrives ("dropped after commit"), or a
+  // forced status replaces it (a later step failed, or a proxy answered for the upstream).
   app.addHook('onSend', async (request, reply, payload) => {
     const path = request.url.split('?')[0] ?? '';
     if (path.startsWith('/__sim/') || reply.statusCode >= 400) return payload;
-    if (faults.takeDropAfter(request.method, path)) request.raw.socket.destroy();
-    return payload;
+    if (faults.takeDropAfter(request.method, path)) {
+      request.raw.socket.destroy();
+      return payload;
+    }
+    const forced = faults.takeStatus(request.method, path, 'afterCommit');
+    if (!forced) return payload;
+    const error = forcedError(forced);
+    for (const [k, v] of Object.entries(error.init.headers ?? {})) void reply.header(k, v);
+    void reply.removeHeader('location');
+    void reply.code(forced.status).type('application/json; charset=utf-8');
+    return JSON.stringify(toErrorResult(forced.status, error.init));
   });
 
   app.setErrorHandler((error: FastifyError | ApiError, _request, reply) => {

@@ -5,6 +5,7 @@ import {
   notFoundReference,
   required,
   validateBody,
+  type ResponseDoc,
   type RouteDef,
   type SimContext,
 } from '../routes.ts';
@@ -87,6 +88,14 @@ function nextLineId(db: SimDb): number {
   return current + 1;
 }
 
+/** The 409 of a repeated Idempotency-Key, described only where the instance detects repeats. */
+function duplicateResponse(ctx: SimContext): Record<number, ResponseDoc> {
+  if (!ctx.detectsDuplicateOrders) return {};
+  return {
+    409: { description: 'DuplicateRequest: the Idempotency-Key was seen before', schema: errorResultSchema },
+  };
+}
+
 export function orderRoutes(ctx: SimContext): RouteDef[] {
   const { db } = ctx;
   const rules = orderRules(db);
@@ -97,21 +106,24 @@ export function orderRoutes(ctx: SimContext): RouteDef[] {
       method: 'POST',
       path: '/api/documents/orders/internet',
       operationId: 'createInternetOrder',
-      summary:
-        'Creates an internet order. A repeated Idempotency-Key answers 409 DuplicateRequest with the first order id.',
+      summary: ctx.detectsDuplicateOrders
+        ? 'Creates an internet order. A repeated Idempotency-Key answers 409 DuplicateRequest with the first order id.'
+        : 'Creates an internet order.',
       tag: 'Documents',
       auth: 'token',
       permission: 'Permissions.Orders.Create',
       body: internetOrderInputSchema,
-      headers: [
-        {
-          name: IDEMPOTENCY_HEADER,
-          required: false,
-          description:
-            'Client reference (a UUID made before the first attempt). A replay answers 409 DuplicateRequest, params.orderId.',
-          schema: idempotencyKeySchema,
-        },
-      ],
+      headers: ctx.detectsDuplicateOrders
+        ? [
+            {
+              name: IDEMPOTENCY_HEADER,
+              required: false,
+              description:
+                'Client reference (a UUID made before the first attempt). A replay answers 409 DuplicateRequest, params.orderId.',
+              schema: idempotencyKeySchema,
+            },
+          ]
+        : [],
       responses: {
         201: {
           description: 'The stored order',
@@ -123,15 +135,14 @@ export function orderRoutes(ctx: SimContext): RouteDef[] {
             'Validation failed (CustomerId, WarehouseId, Items[i].ProductId, Items[i].Quantity ...)',
           schema: errorResultSchema,
         },
-        409: {
-          description: 'DuplicateRequest: the Idempotency-Key was seen before',
-          schema: errorResultSchema,
-        },
+        ...duplicateResponse(ctx),
       },
       handler: ({ body, headers }) => {
         const rawKey = headers[IDEMPOTENCY_HEADER.toLowerCase()];
         const key = Array.isArray(rawKey) ? rawKey[0] : rawKey;
-        if (key !== undefined) {
+        // Without duplicate detection the header is not read; the sim still keeps its text on the
+        // order (clientReference, the admin's view) so a test can count what arrived twice.
+        if (key !== undefined && ctx.detectsDuplicateOrders) {
           if (!idempotencyKeySchema.safeParse(key).success) {
             throw new ApiError(400, {
               messages: ['The Idempotency-Key header must be 1 to 200 characters.'],
@@ -175,7 +186,7 @@ export function orderRoutes(ctx: SimContext): RouteDef[] {
             ...(key !== undefined ? { clientReference: key } : {}),
           };
           db.prepare('UPDATE internet_order SET data = ? WHERE id = ?').run(JSON.stringify(stored), id);
-          if (key !== undefined)
+          if (key !== undefined && ctx.detectsDuplicateOrders)
             db.prepare('INSERT INTO idempotency_key (key, orderId) VALUES (?, ?)').run(key, id);
           return stored;
         })();

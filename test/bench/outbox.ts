@@ -1,5 +1,6 @@
 // Outbox figures: replay throughput of queued orders against the local sim, and the full fault run
-// (1,000 orders, random faults, the client killed and restarted) as counts of lost/duplicated.
+// (1,000 orders, random faults, the client killed and restarted) as counts of lost/duplicated, against
+// an instance with duplicate detection and one without (in-doubt orders then wait for a person).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -87,8 +88,16 @@ export const outboxBenchmark: Benchmark = {
     const sequential = await replayThroughput(baselineCount, 1);
     const orders = ctx.quick ? 200 : 1_000;
     const kills = ctx.quick ? 4 : 10;
-    ctx.log(`outbox: fault run, ${orders} orders, ${kills} kills`);
+    ctx.log(`outbox: fault run, ${orders} orders, ${kills} kills, an instance with duplicate detection`);
     const fault = await runOutboxFaultRun({ orders, kills, seed: 11, log: (m) => ctx.log(m) });
+    ctx.log(`outbox: fault run, ${orders} orders, ${kills} kills, an instance without duplicate detection`);
+    const plain = await runOutboxFaultRun({
+      orders,
+      kills,
+      seed: 11,
+      duplicateDetection: false,
+      log: (m) => ctx.log(m),
+    });
     const figures: Record<string, Figure> = {
       'outbox.replay.throughput': {
         value: Math.round(parallel),
@@ -101,7 +110,23 @@ export const outboxBenchmark: Benchmark = {
       'outbox.fault.in-doubt.settled': {
         value: fault.inDoubtSettled,
         unit: 'orders',
-        vs: `of ${fault.inDoubt} in-doubt (${fault.settledBy409} settled by 409)`,
+        vs: `of ${fault.inDoubt} in-doubt (${fault.settledBy409} settled by 409, ${fault.leftInDoubt} by a person)`,
+      },
+      'outbox.fault.no-detection.lost': {
+        value: plain.lost,
+        unit: 'orders',
+        vs: `of ${plain.placed} placed`,
+        ...plain,
+      },
+      'outbox.fault.no-detection.silent-duplicates': {
+        value: plain.silentDuplicates,
+        unit: 'orders',
+        vs: `of ${plain.placed} placed (${plain.duplicated} duplicated after the person settled)`,
+      },
+      'outbox.fault.no-detection.in-doubt.listed': {
+        value: plain.leftInDoubt - plain.unlisted,
+        unit: 'orders',
+        vs: `of ${plain.leftInDoubt} left in-doubt (a person found ${plain.foundByPerson}, resent ${plain.resentByPerson})`,
       },
     };
     return figures;

@@ -1,11 +1,13 @@
 // A client process for the outbox fault test (and the benchmark): places orders numbered 0..total-1
-// (the number in `note`) until the outbox holds `total`, then replays until none is left unsent,
-// and exits 0. Killed with SIGKILL at any moment and started again, it carries on from its SQLite
+// (the number in `note`) until the outbox holds `total`, then replays until the outbox would send
+// nothing more on its own (in-doubt orders an instance without duplicate detection cannot settle,
+// or that used up their automatic attempts, wait for a person), and exits 0. With --operator the
+// replays are the operator's "send now" (orders parked by a Retry-After go at once). Killed with SIGKILL at any moment and started again, it carries on from its SQLite
 // file: that is the point. One JSON line per state change of interest goes to stdout.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { openDatabase } from '../../db/database.ts';
-import { countOutboxOrders } from '../../db/outbox.ts';
+import { countOutboxOrders, listOutboxOrders, MAX_AUTOMATIC_ATTEMPTS } from '../../db/outbox.ts';
 import { Outbox } from '../../main/outbox/index.ts';
 import { ServiceClient } from '../../main/service/index.ts';
 
@@ -17,6 +19,7 @@ const Args = z.object({
   warehouse: z.coerce.number().int(),
   product: z.coerce.number().int(),
   'headers-timeout-ms': z.coerce.number().int().positive(),
+  operator: z.boolean().default(false),
 });
 
 const { values } = parseArgs({
@@ -28,6 +31,7 @@ const { values } = parseArgs({
     warehouse: { type: 'string' },
     product: { type: 'string' },
     'headers-timeout-ms': { type: 'string', default: '2000' },
+    operator: { type: 'boolean' },
   },
 });
 const args = Args.parse(values);
@@ -51,6 +55,7 @@ outbox.on((event) => {
 });
 
 outbox.start();
+line({ event: 'started' });
 const placedBefore = Object.values(countOutboxOrders(db)).reduce((a, b) => a + b, 0);
 for (let n = placedBefore; n < args.total; n += 1) {
   await outbox.place({
@@ -62,15 +67,32 @@ for (let n = placedBefore; n < args.total; n += 1) {
 }
 line({ event: 'placed', total: args.total });
 
-const unfinished = (): number => {
-  const c = countOutboxOrders(db);
-  return c.queued + c.sending + c['in-doubt'];
-};
+const recognises = await recognisesReplays();
+/** Orders the outbox would still send by itself. */
+const unfinished = (): number =>
+  listOutboxOrders(db).filter(
+    (o) =>
+      o.state === 'queued' ||
+      o.state === 'sending' ||
+      (o.state === 'in-doubt' && recognises && o.attempts < MAX_AUTOMATIC_ATTEMPTS),
+  ).length;
 while (unfinished() > 0) {
-  await outbox.wake();
+  if (args.operator) await outbox.replay({ ignoreSchedule: true });
+  else await outbox.wake();
   await new Promise((resolve) => setTimeout(resolve, 50));
 }
 await outbox.stop();
 await client.close();
 line({ event: 'done', counts: countOutboxOrders(db) });
 db.close();
+
+/** What the outbox decides by (capabilities), asked until the instance answers through the faults. */
+async function recognisesReplays(): Promise<boolean> {
+  for (;;) {
+    try {
+      return (await client.capabilities()).recognisesClientReference;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}

@@ -1,25 +1,39 @@
 // The outbox fault run, shared by the CI test (about 100 orders) and `npm run bench` (1,000): a
-// client process (test/outbox/driver.ts) places orders while the sim injects random faults and the
-// process is SIGKILLed and started again several times. Afterwards the sim's orders and the outbox
-// must agree: none lost, none duplicated, every order that went in-doubt settled.
-import { spawn, type ChildProcess } from 'node:child_process';
+// client process (test/outbox/driver.ts) places orders while the sim injects random faults
+// (connections dropped before and after the instance stores, 5xx before and after it stores, 429s
+// with sane and absurd Retry-After, short-lived tokens, the instance going away) and the process is
+// SIGKILLed and started again several times. Then a person settles what is left in-doubt, as the
+// Orders screen asks: looks each client reference up on the instance, marks it sent with the id
+// found or sends it again. The sim's orders and the outbox must agree: none lost, none duplicated,
+// silently or otherwise. Against an instance without duplicate detection nothing in-doubt may be
+// resent automatically, so every in-doubt order must reach the person.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { z } from 'zod';
 import { openDatabase } from '../../db/database.ts';
 import { listOutboxOrders } from '../../db/outbox.ts';
-import { startSim } from '../../sim/server.ts';
+import { Outbox } from '../../main/outbox/index.ts';
+import { ServiceClient } from '../../main/service/index.ts';
+import { startSim, type RunningSim } from '../../sim/server.ts';
 import { orderDataAt } from './fixtures.ts';
 
+const execFileAsync = promisify(execFile);
+const ABSURD_RETRY_AFTER = ['9999999999999', '99999999999999999999', 'Fri, 31 Dec 9999 23:59:59 GMT'];
 const DRIVER = fileURLToPath(new URL('./driver.ts', import.meta.url));
+const POS = fileURLToPath(new URL('../../main/cli/index.ts', import.meta.url));
+const ListedEntry = z.object({ id: z.number(), state: z.string(), clientReference: z.string() });
 const ORDER_PATH = '^/api/documents/orders/internet';
 
 export interface FaultRunOptions {
   readonly orders: number;
   readonly kills: number;
   readonly seed?: number;
+  /** The instance recognises a repeated client reference (default true). */
+  readonly duplicateDetection?: boolean;
   readonly log?: (message: string) => void;
 }
 
@@ -28,8 +42,10 @@ export interface FaultRunResult {
   readonly sent: number;
   /** Outbox orders with no order in the sim, or not sent at the end. */
   readonly lost: number;
-  /** Client references found more than once in the sim. */
+  /** Client references found more than once in the sim, at the end. */
   readonly duplicated: number;
+  /** The same before the person settled anything: repeats nobody was told about. */
+  readonly silentDuplicates: number;
   /** Sim orders (of this run) that no outbox order accounts for. */
   readonly unaccounted: number;
   /** Sent orders whose remoteId is not the sim's order with their client reference. */
@@ -40,6 +56,17 @@ export interface FaultRunResult {
   readonly inDoubtSettled: number;
   /** Orders settled by a 409 DuplicateRequest. */
   readonly settledBy409: number;
+  /** 429s with a Retry-After beyond any date (each parks an order and pauses its process) served. */
+  readonly absurdRetryAfterServed: number;
+  /** What the client learned from the instance's description. */
+  readonly recognisesClientReference: boolean;
+  /** Orders still in-doubt when the client was done, each listed (state and reference) for a person. */
+  readonly leftInDoubt: number;
+  /** Of those, how many the person found on the instance (marked sent) and how many they resent. */
+  readonly foundByPerson: number;
+  readonly resentByPerson: number;
+  /** In-doubt orders missing from `pos outbox --json` as in-doubt with their client reference. */
+  readonly unlisted: number;
   readonly seconds: number;
 }
 
@@ -61,7 +88,14 @@ export async function runOutboxFaultRun(options: FaultRunOptions): Promise<Fault
   const log = options.log ?? (() => undefined);
   const random = prng(options.seed ?? 1);
   const started = Date.now();
-  const sim = await startSim({ port: 0, size: 'small', seed: 4 });
+  // Tokens live 2 s at the instance (the client assumes at least 30 s): requests meet expired tokens.
+  const sim = await startSim({
+    port: 0,
+    size: 'small',
+    seed: 4,
+    tokenTtlSeconds: 2,
+    detectsDuplicateOrders: options.duplicateDetection ?? true,
+  });
   const dir = mkdtempSync(join(tmpdir(), 'counter-outbox-fault-'));
   const dbFile = join(dir, 'counter.sqlite');
   const inDoubt = new Set<number>();
@@ -69,11 +103,16 @@ export async function runOutboxFaultRun(options: FaultRunOptions): Promise<Fault
   try {
     const data = await orderDataAt(sim.url);
 
-    const startDriver = (): { child: ChildProcess; exited: Promise<number | null> } => {
+    const startDriver = (
+      operator = false,
+    ): { child: ChildProcess; exited: Promise<number | null>; started: Promise<void> } => {
+      let markStarted = (): void => undefined;
+      const started = new Promise<void>((resolve) => (markStarted = resolve));
       const c = spawn(
         process.execPath,
         [
           DRIVER,
+          ...(operator ? ['--operator'] : []),
           '--db',
           dbFile,
           '--base-url',
@@ -98,6 +137,7 @@ export async function runOutboxFaultRun(options: FaultRunOptions): Promise<Fault
         buffered = lines.pop() ?? '';
         for (const l of lines) {
           const parsed = DriverLine.safeParse(safeJson(l));
+          if (parsed.success && parsed.data.event === 'started') markStarted();
           if (parsed.success && parsed.data.event === 'in-doubt' && parsed.data.id !== undefined) {
             inDoubt.add(parsed.data.id);
           }
@@ -113,31 +153,36 @@ export async function runOutboxFaultRun(options: FaultRunOptions): Promise<Fault
           resolve(code);
         });
       });
-      return { child: c, exited };
+      return { child: c, exited, started };
     };
 
     // Random faults on the order endpoint (and on everything for latency), switched while running.
-    const chaos = async (): Promise<void> => {
+    const chaos = async (absurdRetryAfter: boolean): Promise<void> => {
       await sim.faults.reset();
       sim.faults.latency({ ms: 0, jitterMs: 900, probability: 0.15 });
       sim.faults.dropBeforeHandler({ method: 'POST', path: ORDER_PATH, probability: 0.05 });
-      sim.faults.dropAfterCommit({ method: 'POST', path: ORDER_PATH, probability: 0.08 });
-      sim.faults.forceStatus({ status: 500, method: 'POST', path: ORDER_PATH, probability: 0.05 });
-      sim.faults.forceStatus({
-        status: 429,
-        retryAfterSeconds: 1,
-        method: 'POST',
-        path: ORDER_PATH,
-        probability: 0.02,
-      });
+      sim.faults.dropAfterCommit({ method: 'POST', path: ORDER_PATH, probability: 0.06 });
+      const post = { method: 'POST', path: ORDER_PATH } as const;
+      sim.faults.forceStatus({ status: 500, ...post, probability: 0.03 });
+      for (const status of [500, 502, 504]) {
+        sim.faults.forceStatus({ status, afterCommit: true, ...post, probability: 0.02 });
+      }
+      sim.faults.forceStatus({ status: 429, retryAfterSeconds: 1, ...post, probability: 0.02 });
+      if (!absurdRetryAfter) return;
+      // Parks the order (clamped to an hour) and pauses the process until it is killed; once each.
+      for (const retryAfter of ABSURD_RETRY_AFTER) {
+        sim.faults.forceStatus({ status: 429, retryAfter, ...post, probability: 0.2, times: 1 });
+      }
     };
-    await chaos();
-
+    await chaos(true);
     let kills = 0;
     let offlinePeriods = 0;
     while (kills < options.kills) {
       const run = startDriver();
       child = run.child;
+      // A life is counted from the moment the driver runs, not from spawn: a busy machine's slow
+      // start must not turn every life into a kill before the first request.
+      if ((await Promise.race([run.started.then(() => 'started'), run.exited])) !== 'started') break;
       const lifetime = 400 + Math.floor(random() * 1_600);
       const offlineAt = random() < 0.5 ? Math.floor(random() * lifetime) : undefined;
       const offlineTimer =
@@ -157,14 +202,22 @@ export async function runOutboxFaultRun(options: FaultRunOptions): Promise<Fault
       await run.exited;
       kills += 1;
     }
+    const absurdRetryAfterServed =
+      ABSURD_RETRY_AFTER.length -
+      sim.faults.state().forceStatus.filter((f) => f.retryAfter !== undefined).length;
     log(`killed ${kills} times, ${offlinePeriods} offline periods; finishing with faults still on`);
     await sim.faults.setOffline(false);
-    const last = startDriver();
+    // The last run is the operator's "send now": orders parked for an hour go. An absurd Retry-After
+    // now would pause it for that hour (the instance asked), so those faults are off.
+    await chaos(false);
+    const last = startDriver(true);
     child = last.child;
     const code = await last.exited;
     if (code !== 0) throw new Error(`the last driver run exited ${String(code)}`);
     await sim.faults.reset();
 
+    const silentDuplicates = duplicatesAt(sim);
+    const person = await settleAsAPerson(sim, dbFile);
     // Compare the two sides.
     const db = openDatabase(dbFile, { readonly: true });
     const outbox = listOutboxOrders(db);
@@ -183,7 +236,7 @@ export async function runOutboxFaultRun(options: FaultRunOptions): Promise<Fault
       if (o.state !== 'sent' || ids.length === 0) lost += 1;
       else if (o.remoteId !== ids[0]) mismatched += 1;
     }
-    const duplicated = [...byReference.values()].filter((ids) => ids.length > 1).length;
+    const duplicated = duplicatesAt(sim);
     const unaccounted = simOrders.filter(
       (o) => o.clientReference === undefined || !references.has(o.clientReference),
     ).length;
@@ -199,6 +252,9 @@ export async function runOutboxFaultRun(options: FaultRunOptions): Promise<Fault
       inDoubt: inDoubt.size,
       inDoubtSettled: settled,
       settledBy409: outbox.filter((o) => o.code === 'DuplicateRequest').length,
+      silentDuplicates,
+      absurdRetryAfterServed,
+      ...person,
       seconds: (Date.now() - started) / 1000,
     };
   } finally {
@@ -206,6 +262,86 @@ export async function runOutboxFaultRun(options: FaultRunOptions): Promise<Fault
     await sim.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Client references the instance holds more than one order for. */
+function duplicatesAt(sim: RunningSim): number {
+  const seen = new Map<string, number>();
+  for (const o of sim.admin.listOrders()) {
+    if (o.clientReference !== undefined) seen.set(o.clientReference, (seen.get(o.clientReference) ?? 0) + 1);
+  }
+  return [...seen.values()].filter((n) => n > 1).length;
+}
+
+/**
+ * What the Orders screen asks of a person for each in-doubt order: look its client reference up on
+ * the instance (here the sim's own records stand in for the service's order search), then "Found:
+ * mark as sent" or "Not on the instance: send again".
+ */
+async function settleAsAPerson(
+  sim: RunningSim,
+  dbFile: string,
+): Promise<
+  Pick<
+    FaultRunResult,
+    'recognisesClientReference' | 'leftInDoubt' | 'foundByPerson' | 'resentByPerson' | 'unlisted'
+  >
+> {
+  const db = openDatabase(dbFile);
+  const client = new ServiceClient({
+    baseUrl: sim.url,
+    clientId: 'counter-demo',
+    clientSecret: 'counter-demo-secret',
+  });
+  try {
+    const outbox = new Outbox(db, client);
+    const recognisesClientReference = (await client.capabilities()).recognisesClientReference;
+    const inDoubt = listOutboxOrders(db).filter((o) => o.state === 'in-doubt');
+    const listed = await listedInDoubt(dbFile);
+    let found = 0;
+    let resent = 0;
+    let unlisted = 0;
+    for (const order of inDoubt) {
+      if (listed.get(order.id) !== order.clientReference) unlisted += 1;
+      const ids = sim.admin
+        .listOrders()
+        .filter((o) => o.clientReference === order.clientReference)
+        .map((o) => o.id);
+      const [remoteId] = ids;
+      if (remoteId !== undefined) {
+        outbox.markSent(order.id, remoteId);
+        found += 1;
+      } else {
+        await outbox.resend(order.id);
+        resent += 1;
+      }
+    }
+    return {
+      recognisesClientReference,
+      leftInDoubt: inDoubt.length,
+      foundByPerson: found,
+      resentByPerson: resent,
+      unlisted,
+    };
+  } finally {
+    await client.close();
+    db.close();
+  }
+}
+
+/** In-doubt orders as the person sees them: `pos outbox --json` on the data folder, id -> reference. */
+async function listedInDoubt(dbFile: string): Promise<Map<number, string>> {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('POS_')));
+  const { stdout } = await execFileAsync(
+    process.execPath,
+    [POS, 'outbox', '--json', '--data-dir', dirname(dbFile)],
+    {
+      env,
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
+  const entries = z.array(ListedEntry).parse(JSON.parse(stdout));
+  return new Map(entries.filter((e) => e.state === 'in-doubt').map((e) => [e.id, e.clientReference]));
 }
 
 function safeJson(text: string): unknown {
