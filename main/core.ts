@@ -23,6 +23,7 @@ import {
 } from '../preload/contract.ts';
 import { ConnectivityMonitor } from './app/connectivity.ts';
 import type { CredentialStore } from './app/credentials.ts';
+import { folderOf, storageFailure } from '../db/storage-failure.ts';
 import { CoreError, toShape } from './app/errors.ts';
 import { EventBus, type CoreListener } from './app/events.ts';
 import {
@@ -215,6 +216,12 @@ export class Core {
       if (error.status === 401)
         return new CoreError('rejected', 'The instance refused the client id or secret.');
       return new CoreError('rejected', error.messages.join(' ') || error.message, error.fieldErrors);
+    }
+    // The disk's doing (full, read-only): a message naming the data folder; nothing half-written.
+    const storage = storageFailure(error, folderOf(this.#data()));
+    if (storage !== undefined) {
+      this.#log(`${channel} failed: ${storage.message}`);
+      return new CoreError('failed', storage.message);
     }
     // Anything else is a bug or a module's failure: log the detail, show a plain message.
     this.#log(

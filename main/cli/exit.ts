@@ -1,5 +1,6 @@
 // From whatever a command threw to the exit status of INTERFACES.md and a message for people.
 import { DamagedDatabaseError, DatabaseVersionError } from '../../db/database.ts';
+import { storageFailure } from '../../db/storage-failure.ts';
 import { ServiceError } from '../service/index.ts';
 import { ConfigError } from '../settings/config.ts';
 import { CliError, EXIT } from './command.ts';
@@ -28,8 +29,18 @@ export function serviceFailure(error: ServiceError, baseUrl?: string): CliError 
   return new CliError(EXIT.failure, error.message, details);
 }
 
-export function toCliError(error: unknown, baseUrl?: string): CliError {
+/**
+ * `dataDir`: the data folder, named when a write there fails for the disk's reasons (read-only: exit
+ * 3, the folder setting is the thing to change; full or an I/O error: exit 1).
+ */
+export function toCliError(error: unknown, baseUrl?: string, dataDir?: string): CliError {
   if (error instanceof CliError) return error;
+  const storage = storageFailure(error, dataDir ?? 'in use');
+  if (storage !== undefined) {
+    return new CliError(storage.kind === 'read-only' ? EXIT.config : EXIT.failure, storage.message, {
+      storage: { kind: storage.kind, folder: storage.folder, code: storage.code },
+    });
+  }
   if (error instanceof ServiceError) return serviceFailure(error, baseUrl);
   if (error instanceof ConfigError)
     return new CliError(EXIT.config, error.message, { problems: error.problems });

@@ -55,6 +55,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
   let cleanup: (() => Promise<void>) | undefined;
   /** The instance a failure concerns, once the command resolved its settings. */
   let baseUrl: () => string | undefined = () => undefined;
+  let dataDir: () => string | undefined = () => undefined;
   try {
     const name = commandName(argv);
     if (name === undefined || name === 'help') {
@@ -72,11 +73,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
     const built = buildContext(name, parsed, io);
     cleanup = built.cleanup;
     baseUrl = built.baseUrl;
+    dataDir = built.dataDir;
     const result = await command.run(built.ctx);
     print(io, json, result);
     return result.exitCode ?? EXIT.ok;
   } catch (error) {
-    const failure = toCliError(error, baseUrl());
+    const failure = toCliError(error, baseUrl(), dataDir());
     if (json)
       io.stdout(
         `${JSON.stringify({ error: { exitCode: failure.exitCode, message: failure.message, ...failure.details } }, null, 2)}\n`,
@@ -188,7 +190,12 @@ function buildContext(
   name: string,
   parsed: Parsed,
   io: CliIo,
-): { ctx: CommandContext; cleanup: () => Promise<void>; baseUrl: () => string | undefined } {
+): {
+  ctx: CommandContext;
+  cleanup: () => Promise<void>;
+  baseUrl: () => string | undefined;
+  dataDir: () => string | undefined;
+} {
   const { values } = parsed;
   const str = (key: string): string | undefined => {
     const v = values[key];
@@ -241,6 +248,7 @@ function buildContext(
   return {
     ctx,
     baseUrl: () => config?.service?.baseUrl,
+    dataDir: () => config?.dataDir,
     cleanup: async () => {
       await client?.close();
       db?.close();

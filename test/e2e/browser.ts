@@ -27,6 +27,8 @@ export interface RunningShell {
   /** The printed launch URL (token included). */
   readonly url: string;
   readonly origin: string;
+  /** The shell's process (the core runs in it), e.g. for prlimit. */
+  readonly pid: number;
   readonly stdoutLines: string[];
   readonly stderr: () => string;
   stop(): Promise<void>;
@@ -73,6 +75,7 @@ export async function startWebShellProcess(
   return {
     url,
     origin: new URL(url).origin,
+    pid: child.pid ?? -1,
     stdoutLines,
     stderr: () => stderr,
     stop: () => stopChild(child),

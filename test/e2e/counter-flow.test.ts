@@ -2,6 +2,7 @@
 // user does it: start on the demo, configure the instance, sync with progress, sell with a simulated
 // 10 ms/key scanner (products and a customer card), lose the instance and keep selling, get it back
 // and watch the queue drain, fix a needs-fix order field by field, look stock up offline.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,6 +59,19 @@ function fromCache<T>(fn: (db: Database.Database) => T): T {
   } finally {
     db.close();
   }
+}
+
+/** Scans the first product and the customer card, and waits for both on screen; the sale's lines. */
+async function saleOfOneProductForTheCard() {
+  const lines = page.getByTestId('sale-lines');
+  const [a] = products as [(typeof products)[0]];
+  await scan(page, a.barcode);
+  await lines.locator(`[data-barcode="${a.barcode}"]`).waitFor();
+  await scan(page, card.barcode);
+  await expect
+    .poll(() => page.getByTestId('customer').getAttribute('data-company'))
+    .toBe(String(card.companyId));
+  return lines;
 }
 
 // Generous timeouts: the suite shares two cores with other test files; nothing here asserts on time.
@@ -257,14 +271,7 @@ describe('a day at the counter', { timeout: 120_000 }, () => {
   });
 
   it('voids a sale with F8 pressed twice, and orders nothing', async () => {
-    const lines = page.getByTestId('sale-lines');
-    const [a] = products as [(typeof products)[0]];
-    await scan(page, a.barcode);
-    await lines.locator(`[data-barcode="${a.barcode}"]`).waitFor();
-    await scan(page, card.barcode);
-    await expect
-      .poll(() => page.getByTestId('customer').getAttribute('data-company'))
-      .toBe(String(card.companyId));
+    const lines = await saleOfOneProductForTheCard();
     const voidButton = page.locator('[data-action="void-sale"]');
     await page.keyboard.press('F8'); // once: armed, nothing lost yet
     await expect.poll(() => voidButton.textContent()).toContain('Press again');
@@ -281,6 +288,29 @@ describe('a day at the counter', { timeout: 120_000 }, () => {
     expect(await voidButton.isDisabled()).toBe(true);
     expect(await queued.textContent()).toBe(outboxBefore);
     expect(sim.admin.listOrders()).toHaveLength(ordersBefore);
+  });
+
+  it('keeps the sale on screen when the disk refuses the order, and places it once it takes writes again', async () => {
+    const lines = await saleOfOneProductForTheCard();
+    const ordersBefore = sim.admin.listOrders().length;
+    const queued = page.locator('[data-testid="status-bar"] [data-queued]');
+    const outboxBefore = await queued.textContent();
+    // The app's process may write nothing past 1 KB into any file: as a full disk does to SQLite.
+    execFileSync('prlimit', ['--pid', String(shell.pid), '--fsize=1024:unlimited']);
+    try {
+      await page.keyboard.press('F9');
+      const refused = page.locator('[data-scan-outcome="error"]');
+      await expect.poll(() => refused.textContent()).toContain(`Cannot write to the data folder ${dataDir}`);
+      await screenshot(page, 'flow-04c-disk-refused');
+      expect(await lines.locator('tbody tr').count()).toBe(1);
+      expect(await queued.textContent()).toBe(outboxBefore);
+      expect(sim.admin.listOrders()).toHaveLength(ordersBefore);
+    } finally {
+      execFileSync('prlimit', ['--pid', String(shell.pid), '--fsize=unlimited:unlimited']);
+    }
+    await page.keyboard.press('F9');
+    await expect.poll(() => lines.locator('tbody tr').count()).toBe(0);
+    await expect.poll(() => sim.admin.listOrders().length, { timeout: 15_000 }).toBe(ordersBefore + 1);
   });
 
   it('keeps selling offline: the card from the cache, the order queued', async () => {

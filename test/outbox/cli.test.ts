@@ -31,11 +31,23 @@ interface Run {
 
 function pos(
   args: string[],
-  options: { dataDir: string; clientId?: string; clientSecret?: string; stdin?: string },
+  options: {
+    dataDir: string;
+    clientId?: string;
+    clientSecret?: string;
+    stdin?: string;
+    /** Bytes: a file size limit (ulimit -f, through util-linux's prlimit), so writes past it fail. */
+    fileSizeLimit?: number;
+  },
 ): Promise<Run> {
   const clientId = options.clientId ?? 'counter-demo';
+  const command =
+    options.fileSizeLimit === undefined
+      ? [process.execPath, entry, ...args]
+      : ['prlimit', `--fsize=${options.fileSizeLimit}:unlimited`, '--', process.execPath, entry, ...args];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [entry, ...args], {
+    const [file = '', ...rest] = command;
+    const child = spawn(file, rest, {
       env: {
         PATH: process.env.PATH ?? '',
         HOME: dir,
@@ -76,6 +88,26 @@ const entriesOf = (run: Run): OutboxEntry[] => z.array(OutboxEntry).parse(JSON.p
 const ErrorDoc = z.object({ error: z.looseObject({ exitCode: z.number(), message: z.string() }) });
 
 describe('pos order', () => {
+  it('a data folder that takes no more writes: exit 1 naming the folder, no half-written order, the retry stores it', async () => {
+    const dataDir = fresh();
+    const first = await pos(['order', orderFile(good()), '--json'], { dataDir });
+    expect(first.code, first.stderr).toBe(0);
+    const atInstance = sim.admin.listOrders().length;
+    // Before: "Unexpected failure: disk I/O error", nothing said of where or what to do.
+    const refused = await pos(['order', orderFile(good()), '--json'], { dataDir, fileSizeLimit: 1024 });
+    expect(refused.code, refused.stderr).toBe(1);
+    expect(refused.stderr).toContain(`Cannot write to the data folder ${dataDir}`);
+    const error = ErrorDoc.parse(JSON.parse(refused.stdout)).error;
+    expect(error).toMatchObject({ exitCode: 1, storage: { folder: dataDir, kind: 'io' } });
+    expect(sim.admin.listOrders()).toHaveLength(atInstance);
+    const listed = await pos(['outbox', '--json'], { dataDir });
+    expect(entriesOf(listed).map((e) => [e.id, e.state])).toEqual([[entryOf(first).id, 'sent']]);
+    const retry = await pos(['order', orderFile(good()), '--json'], { dataDir });
+    expect(retry.code, retry.stderr).toBe(0);
+    expect(entryOf(retry).state).toBe('sent');
+    expect(sim.admin.listOrders()).toHaveLength(atInstance + 1);
+  });
+
   it('sends a valid order file: exit 0, the outbox entry with the service id', async () => {
     const run = await pos(['order', orderFile(good()), '--json'], { dataDir: fresh() });
     expect(run.code).toBe(0);
