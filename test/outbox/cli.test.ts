@@ -1,11 +1,14 @@
 // `pos order` and `pos outbox` as a user runs them: real processes against the real sim.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { OutboxEntry } from '../../main/outbox/index.ts';
+import { openDatabase } from '../../db/database.ts';
+import { claimForSending, insertOutboxOrder } from '../../db/outbox.ts';
+import { InternetOrderPayload, OutboxEntry } from '../../main/outbox/index.ts';
+import { LEASE_MS, newLeaseOwner } from '../../main/outbox/lease.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';
 import { orderDataAt, type OrderData } from './fixtures.ts';
 
@@ -173,6 +176,31 @@ describe('pos order', () => {
 });
 
 describe('pos outbox', () => {
+  it('replay says "now in-doubt" only of orders it changed: a live sender keeps its order, a dead one does not', async () => {
+    const dataDir = fresh();
+    expect((await pos(['outbox'], { dataDir })).code).toBe(0); // the data folder, as a user has it
+    const db = openDatabase(join(dataDir, 'counter.sqlite'));
+    const live = insertOutboxOrder(db, InternetOrderPayload.parse(good()));
+    const dead = insertOutboxOrder(db, InternetOrderPayload.parse(good()));
+    const untilMs = Date.now() + LEASE_MS;
+    // This test process is alive; pid 2^22 + 1 is above Linux's pid_max, so it runs nowhere.
+    claimForSending(db, live.id, ['queued'], new Date(), { owner: newLeaseOwner(), untilMs });
+    claimForSending(db, dead.id, ['queued'], new Date(), { owner: `${hostname()}/4194305/x`, untilMs });
+    db.close();
+    const first = await pos(['outbox', 'replay', '--json'], { dataDir });
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toContain(
+      '1 order(s) whose sending process stopped before storing an answer: now in-doubt',
+    );
+    const states = new Map(entriesOf(first).map((e) => [e.id, e.state]));
+    expect(states.get(live.id)).toBe('sending');
+    // Resent after turning in-doubt: the sim recognises the reference.
+    expect(states.get(dead.id)).toBe('sent');
+    const again = await pos(['outbox', 'replay', '--json'], { dataDir });
+    expect(again.stderr).not.toContain('now in-doubt');
+    expect(new Map(entriesOf(again).map((e) => [e.id, e.state])).get(live.id)).toBe('sending');
+  });
+
   it('an absurd Retry-After on the order: exit 0, queued for at most an hour; every listing still works', async () => {
     const dataDir = fresh();
     for (const retryAfterSeconds of [9999999999999, 99999999999]) {
