@@ -1,7 +1,8 @@
 // `npm run sim -- [--port N] [--host H] [--token-ttl SECONDS] [--size small|demo|large] [--data-dir DIR] [--control]`
 // --control serves the /__sim/* routes (faults and test data, no token asked); off by default.
 // --view-exclude plays an instance whose stock-item data-grid view lacks those fields;
-// --no-duplicate-detection one that neither describes nor honours the Idempotency-Key header.
+// --no-duplicate-detection one that neither describes nor honours the Idempotency-Key header;
+// --max-page-size one that serves no page larger than N rows (pageSize -1 included).
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 
@@ -13,6 +14,7 @@ const argsSchema = z.object({
   'data-dir': z.string().min(1).optional(),
   control: z.boolean().default(false),
   'no-duplicate-detection': z.boolean().default(false),
+  'max-page-size': z.coerce.number().int().positive().optional(),
   'view-exclude': z
     .string()
     .optional()
@@ -27,7 +29,7 @@ const argsSchema = z.object({
 });
 
 const usage =
-  'usage: npm run sim -- [--port N] [--host H] [--token-ttl SECONDS] [--size small|demo|large] [--data-dir DIR] [--control] [--view-exclude FIELD,...] [--no-duplicate-detection]';
+  'usage: npm run sim -- [--port N] [--host H] [--token-ttl SECONDS] [--size small|demo|large] [--data-dir DIR] [--control] [--view-exclude FIELD,...] [--no-duplicate-detection] [--max-page-size N]';
 
 function parse(argv: string[]): z.infer<typeof argsSchema> {
   let values: Record<string, string | boolean | undefined>;
@@ -42,6 +44,7 @@ function parse(argv: string[]): z.infer<typeof argsSchema> {
         'data-dir': { type: 'string' },
         control: { type: 'boolean' },
         'no-duplicate-detection': { type: 'boolean' },
+        'max-page-size': { type: 'string' },
         'view-exclude': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -81,6 +84,7 @@ async function main(): Promise<void> {
     control: args.control,
     stockItemViewExclude: args['view-exclude'],
     detectsDuplicateOrders: !args['no-duplicate-detection'],
+    ...(args['max-page-size'] !== undefined ? { maxPageSize: args['max-page-size'] } : {}),
   });
   const address = new URL(sim.url);
   console.log(

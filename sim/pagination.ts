@@ -103,6 +103,8 @@ export interface PageQuery {
   readonly where: readonly WhereClause[];
   /** Violations found in the filter, reported together with limitFields/orderBy ones. */
   readonly filterViolations?: readonly Violation[];
+  /** The instance's page cap: no page is larger, also for pageSize -1 or omitted (SPEC: "applied"). */
+  readonly maxPageSize?: number | undefined;
 }
 
 export function paginate(q: PageQuery): PaginatedResult {
@@ -119,8 +121,15 @@ export function paginate(q: PageQuery): PaginatedResult {
     .get(params) as number;
 
   const requested = q.request.pageSize;
-  const all = requested === undefined || requested === null || requested === -1;
-  const pageSize = all ? totalCount : requested <= 0 ? DEFAULT_PAGE_SIZE : requested;
+  const asked =
+    requested === undefined || requested === null || requested === -1
+      ? Number.POSITIVE_INFINITY
+      : requested <= 0
+        ? DEFAULT_PAGE_SIZE
+        : requested;
+  const size = Math.min(asked, q.maxPageSize ?? Number.POSITIVE_INFINITY);
+  const all = size === Number.POSITIVE_INFINITY;
+  const pageSize = all ? totalCount : size;
   const currentPage = Math.max(1, q.request.pageNumber ?? 1);
   const totalPages = all ? (totalCount > 0 ? 1 : 0) : Math.ceil(totalCount / pageSize);
   const offset = all ? (currentPage - 1) * totalCount : (currentPage - 1) * pageSize;

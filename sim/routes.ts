@@ -22,6 +22,8 @@ export interface SimContext {
    * described nor honoured, so a repeat is a second order.
    */
   readonly detectsDuplicateOrders: boolean;
+  /** The largest page this instance serves (pageSize -1 or omitted included); undefined: no cap. */
+  readonly maxPageSize: number | undefined;
 }
 
 export interface RouteInput {

@@ -62,6 +62,11 @@ export interface SimOptions {
    * false plays an instance without duplicate detection (SPEC.md does not promise one).
    */
   detectsDuplicateOrders?: boolean;
+  /**
+   * Cap every filter-paginated page at this many rows, also for pageSize -1 or omitted (SPEC.md's
+   * response pageSize is the size "actually applied"). Default: no cap.
+   */
+  maxPageSize?: number;
 }
 
 export interface RunningSim {
@@ -86,6 +91,7 @@ const optionsSchema = z.object({
   control: z.boolean().default(true),
   stockItemViewExclude: z.array(z.string()).default([]),
   detectsDuplicateOrders: z.boolean().default(true),
+  maxPageSize: z.number().int().positive().optional(),
 });
 
 /** Every route of the instance (before removing missing operations): also the source of the permission list. */
@@ -131,6 +137,7 @@ export async function startSim(options: SimOptions = {}): Promise<RunningSim> {
     version: opts.version,
     stockItemViewExclude: new Set(opts.stockItemViewExclude),
     detectsDuplicateOrders: opts.detectsDuplicateOrders,
+    maxPageSize: opts.maxPageSize,
   };
   const every = allRoutes(ctx);
   // The demo clients' roles come from the permissions the routes name (a missing operation's too).

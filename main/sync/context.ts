@@ -19,6 +19,13 @@ export interface SyncContext {
   emit(event: SyncEvent): void;
 }
 
+/** What a walk needs of a page; `pageSize` is the size the instance applied. */
+export interface WalkedPage<T> {
+  data: T[];
+  totalCount?: number | undefined;
+  pageSize?: number | undefined;
+}
+
 /** Throws the sync's abort error when the run was cancelled. */
 export function checkAbort(ctx: SyncContext): void {
   if (ctx.signal?.aborted === true) throw abortError();
@@ -41,10 +48,8 @@ export async function walkPages<T>(
   ctx: SyncContext,
   resource: CatalogResource,
   startPage: number,
-  open: (
-    startPage: number,
-  ) => AsyncIterable<{ data: T[]; currentPage?: number | undefined; totalCount?: number | undefined }>,
-  onPage: (page: { data: T[]; totalCount?: number | undefined }, pageNumber: number) => void | Promise<void>,
+  open: (startPage: number) => AsyncIterable<WalkedPage<T>>,
+  onPage: (page: WalkedPage<T>, pageNumber: number) => void | Promise<void>,
   /** Adapts to a failure (e.g. a field the view lacks) and answers true to ask the same page again now. */
   adapt: (error: unknown) => boolean = () => false,
 ): Promise<number> {

@@ -18,7 +18,8 @@ import {
   type CatalogResource,
 } from '../../db/catalog.ts';
 import type { FinancialReceivable } from '../service/schemas.ts';
-import { emptyReport, request, walkPages, type SyncContext } from './context.ts';
+import { emptyReport, request, type SyncContext } from './context.ts';
+import { walkFromPosition } from './page-position.ts';
 import type { ResourceReport, SyncMode } from './events.ts';
 import { drainPending } from './perKey.ts';
 
@@ -90,6 +91,7 @@ const ReceivableCursor = z.object({
   nextPage: z.number().int().min(1),
   pageSize: z.number().int().min(1),
   fetched: z.number().int(),
+  appliedPageSize: z.number().int().min(1).optional(),
 });
 
 /**
@@ -113,10 +115,10 @@ export async function syncReceivables(ctx: SyncContext): Promise<ResourceReport>
   }
   ctx.emit({ type: 'started', resource, mode: 'full', resumed });
   const report = emptyReport(resource, 'full', resumed);
-  report.requests = await walkPages<FinancialReceivable>(
+  report.requests = await walkFromPosition<FinancialReceivable>(
     ctx,
     resource,
-    cursor.nextPage,
+    cursor,
     (startPage) =>
       ctx.source.financialReceivablePages(
         {

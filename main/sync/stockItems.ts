@@ -19,6 +19,7 @@ import {
 import { ServiceError } from '../service/errors.ts';
 import type { StockItem } from '../service/schemas.ts';
 import { checkAbort, emptyReport, failureOf, request, walkPages, type SyncContext } from './context.ts';
+import { walkFromPosition } from './page-position.ts';
 import type { ResourceReport, SyncMode } from './events.ts';
 import { ViewFields } from './view.ts';
 import { createStockWriter } from './writer.ts';
@@ -43,6 +44,8 @@ const Cursor = z.object({
   /** Newest lastModify seen in this pass: the watermark when the probe found none. */
   maxSeen: z.string().optional(),
   fetched: z.number().int().default(0),
+  /** The page size the instance applied to the pages counted in nextPage (page-position.ts). */
+  appliedPageSize: z.number().int().min(1).optional(),
 });
 type Cursor = z.infer<typeof Cursor>;
 type Row = StockItem & StockItemInput;
@@ -150,10 +153,10 @@ async function walkRows(ctx: SyncContext, cursor: Cursor, report: ResourceReport
   const view = new ViewFields(stockItemFields, [...ESSENTIAL_FIELDS]);
   let pending: Promise<void> = Promise.resolve();
   try {
-    const requests = await walkPages<StockItem>(
+    const requests = await walkFromPosition<StockItem>(
       ctx,
       RESOURCE,
-      cursor.nextPage,
+      cursor,
       (startPage) =>
         ctx.source.stockItemPages(
           { filter, limitFields: view.fields, orderBy: ['id'], pageSize: cursor.pageSize, startPage },

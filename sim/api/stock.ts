@@ -95,6 +95,7 @@ export function stockRoutes(ctx: SimContext): RouteDef[] {
             fields: viewFields,
             request,
             where: stockItemWhere(request.filter),
+            maxPageSize: ctx.maxPageSize,
           }),
         );
       },
@@ -121,6 +122,7 @@ export function stockRoutes(ctx: SimContext): RouteDef[] {
             fields: financialReceivableFields,
             request,
             where: receivableWhere(request.filter),
+            maxPageSize: ctx.maxPageSize,
           }),
         );
       },

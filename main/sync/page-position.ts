@@ -1,0 +1,74 @@
+// Where a resumable walk stands, in rows and in pages of the size the instance applied. SPEC.md's
+// pageSize in a response is the size "actually applied", which need not be the one asked for, and
+// may differ between runs (an upgraded instance, another proxy). Page N means different rows at a
+// different size, so a walk resumed at page N under a new size would skip rows: on a change, the
+// position is recomputed from the rows done, at or before where it stood (a few rows fetched twice,
+// none skipped; upserts make the overlap harmless).
+import type { CatalogResource } from '../../db/catalog.ts';
+import { walkPages, type SyncContext, type WalkedPage } from './context.ts';
+
+export interface PagePosition {
+  /** The next page to ask for, counted in pages of appliedPageSize. */
+  nextPage: number;
+  /** Rows of this pass done so far (the pages before nextPage). */
+  fetched: number;
+  /** The size the instance applied to the pages counted so far; unknown before the first answer. */
+  appliedPageSize?: number | undefined;
+}
+
+class AppliedSizeChanged extends Error {
+  override name = 'AppliedSizeChanged';
+  readonly applied: number;
+  constructor(applied: number) {
+    super(`The instance now applies pages of ${applied} rows`);
+    this.applied = applied;
+  }
+}
+
+/** The position under a new applied size: the page holding the first row not yet done. */
+export function realign(position: PagePosition, applied: number): void {
+  position.nextPage = Math.floor(position.fetched / applied) + 1;
+  position.fetched = (position.nextPage - 1) * applied;
+  position.appliedPageSize = applied;
+}
+
+/**
+ * walkPages from `position.nextPage`, checking each page's applied size against the one the position
+ * was counted in. A page of another size is not handed on: the walk starts again from the realigned
+ * position. `onPage` advances the position (nextPage, fetched) as it commits. Returns the requests.
+ */
+export async function walkFromPosition<T>(
+  ctx: SyncContext,
+  resource: CatalogResource,
+  position: PagePosition,
+  open: (startPage: number) => AsyncIterable<WalkedPage<T>>,
+  onPage: (page: WalkedPage<T>, pageNumber: number) => void | Promise<void>,
+  adapt?: (error: unknown) => boolean,
+): Promise<number> {
+  let requests = 0;
+  for (;;) {
+    try {
+      await walkPages<T>(
+        ctx,
+        resource,
+        position.nextPage,
+        open,
+        async (page, pageNumber) => {
+          requests += 1;
+          const applied = page.pageSize;
+          if (applied !== undefined && applied > 0) {
+            if (position.appliedPageSize !== undefined && applied !== position.appliedPageSize)
+              throw new AppliedSizeChanged(applied);
+            position.appliedPageSize = applied;
+          }
+          await onPage(page, pageNumber);
+        },
+        adapt,
+      );
+      return requests;
+    } catch (error) {
+      if (!(error instanceof AppliedSizeChanged)) throw error;
+      realign(position, error.applied);
+    }
+  }
+}
