@@ -18,7 +18,7 @@ function electronBinary(): string | null {
 const binary = electronBinary();
 if (binary === null) {
   console.log(
-    'Electron is not installed on this machine (no binary in node_modules/electron): starting the web shell instead.',
+    'Electron is not installed on this machine (no binary in node_modules/electron; `npm run electron:fetch` downloads it where the network allows): starting the web shell instead.',
   );
   const { runWebShell } = await import('./web/cli.ts');
   await runWebShell(process.argv.slice(2));
