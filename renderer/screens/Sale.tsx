@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { OutboxEntryView, ScanOutcome, SessionLineView, SessionView } from '../../preload/contract.ts';
 import { formatMoney, formatQty } from '../format.ts';
+import { TerminalWarehousePrompt } from '../components/WarehousePicker.tsx';
 import { pos } from '../pos.ts';
 import { SilenceTimer, windowClock } from '../scanner/index.ts';
 import { beepError, beepOk } from '../sound.ts';
@@ -163,6 +164,7 @@ export function Sale() {
   return (
     <section className="sale" data-testid="sale" aria-label="Sale">
       <div className="sale-main">
+        <TerminalWarehousePrompt />
         <CodeEntry onCode={(code) => void scan(code, 'keyboard')} />
         {outcome !== null && (
           <p className={`notice ${outcome.tone}`} role="alert" data-scan-outcome={outcome.tone}>

@@ -1,18 +1,13 @@
 // Settings: the instance and its credentials (the secret is write-only), the terminal's warehouse,
 // the scanner with a test pad, sync with a progress bar per resource, the instance's version and
 // features.
-import { useEffect, useState } from 'react';
-import type {
-  ConnectionView,
-  LabelRule,
-  ScannerSettings,
-  SettingsView,
-  WarehouseView,
-} from '../../preload/contract.ts';
+import { useState } from 'react';
+import type { ConnectionView, LabelRule, ScannerSettings, SettingsView } from '../../preload/contract.ts';
 import { formatAge } from '../format.ts';
 import { pos } from '../pos.ts';
 import { message, useApp } from '../store.ts';
 import { ScannerTestPad } from '../components/ScannerTestPad.tsx';
+import { useWarehouses, WarehouseSelect } from '../components/WarehousePicker.tsx';
 
 export function Settings() {
   const settings = useApp((s) => s.settings);
@@ -298,44 +293,13 @@ function SyncCard() {
 }
 
 function WarehouseCard({ settings }: { settings: SettingsView }) {
-  const [warehouses, setWarehouses] = useState<WarehouseView[] | null>(null);
+  const { warehouses, error: loadError } = useWarehouses();
   const [error, setError] = useState<string | null>(null);
-  // The list comes from the cache: reload it when a sync completes or the instance changes.
-  const syncedAt = useApp((s) => s.sync?.lastSyncedAt ?? null);
-  const instance = useApp((s) => s.status?.instance ?? null);
-  useEffect(() => {
-    pos
-      .invoke('warehouses.list', {})
-      .then((list) => {
-        setWarehouses(list);
-        setError(null);
-      })
-      .catch((e: unknown) => setError(message(e)));
-  }, [syncedAt, instance]);
-  const choose = async (id: number | null) => {
-    try {
-      useApp.setState({ settings: await pos.invoke('settings.set', { warehouseId: id }) });
-    } catch (e) {
-      setError(message(e));
-    }
-  };
   return (
     <div className="card" data-section="warehouse">
       <h2>Terminal warehouse</h2>
-      {error !== null && <p className="notice error">{error}</p>}
-      <select
-        value={settings.warehouseId ?? ''}
-        onChange={(e) => void choose(e.target.value === '' ? null : Number(e.target.value))}
-        data-field="warehouseId"
-      >
-        <option value="">{warehouses?.length === 0 ? '- sync first -' : '- choose -'}</option>
-        {(warehouses ?? []).map((w) => (
-          <option key={w.id} value={w.id}>
-            {w.name}
-            {w.number === undefined ? '' : ` (${w.number})`}
-          </option>
-        ))}
-      </select>
+      {(error ?? loadError) !== null && <p className="notice error">{error ?? loadError}</p>}
+      <WarehouseSelect warehouses={warehouses} value={settings.warehouseId} onError={setError} />
     </div>
   );
 }

@@ -121,13 +121,21 @@ describe('a day at the counter', { timeout: 120_000 }, () => {
       .poll(() => page.locator('[data-section="sync"] .res-age').allTextContents())
       .toSatisfy((ages: string[]) => ages.length >= 6 && ages.every((a) => /synced \d+ s ago/.test(a)));
 
-    // The terminal's warehouse, from the synced list.
-    const select = page.locator('[data-section="warehouse"] select');
-    await expect.poll(() => select.locator('option').count()).toBeGreaterThan(1);
+    // A new terminal is asked for its warehouse on the Sale screen, before its first scan (the
+    // instance has several active ones, so none is taken without asking).
+    await goTo(page, 'sale');
+    const prompt = page.locator('[data-section="sale-warehouse"]');
+    const select = prompt.locator('select');
+    await expect.poll(() => select.locator('option').count()).toBeGreaterThan(2);
+    await screenshot(page, 'flow-02a-sale-asks-warehouse');
     const value = await select.locator('option').nth(1).getAttribute('value');
     warehouseId = Number(value);
     await select.selectOption(String(warehouseId));
-    await expect.poll(() => select.inputValue()).toBe(String(warehouseId));
+    await prompt.waitFor({ state: 'detached' });
+    await goTo(page, 'settings');
+    await expect
+      .poll(() => page.locator('[data-section="warehouse"] select').inputValue())
+      .toBe(String(warehouseId));
     await page.locator('main.screen').evaluate((el) => el.scrollTo(0, 0));
     await screenshot(page, 'flow-02-settings-synced');
 

@@ -1,0 +1,83 @@
+// The terminal's warehouse: what it sells from and books orders to. Chosen in Settings, or on the Sale
+// screen before the first scan of a new terminal (the only active warehouse is taken without asking).
+import { useEffect, useState } from 'react';
+import type { WarehouseView } from '../../preload/contract.ts';
+import { pos } from '../pos.ts';
+import { message, useApp } from '../store.ts';
+import { onlyActiveWarehouse } from '../warehouses.ts';
+
+/** The synced warehouses (null while loading), reloaded when a sync completes or the instance changes. */
+export function useWarehouses(): { warehouses: WarehouseView[] | null; error: string | null } {
+  const [warehouses, setWarehouses] = useState<WarehouseView[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const syncedAt = useApp((s) => s.sync?.lastSyncedAt ?? null);
+  const instance = useApp((s) => s.status?.instance ?? null);
+  useEffect(() => {
+    pos
+      .invoke('warehouses.list', {})
+      .then((list) => {
+        setWarehouses(list);
+        setError(null);
+      })
+      .catch((e: unknown) => setError(message(e)));
+  }, [syncedAt, instance]);
+  return { warehouses, error };
+}
+
+/** Stores the choice; the error to show, if any. */
+async function choose(id: number | null): Promise<string | null> {
+  try {
+    useApp.setState({ settings: await pos.invoke('settings.set', { warehouseId: id }) });
+    return null;
+  } catch (e) {
+    return message(e);
+  }
+}
+
+export function WarehouseSelect(props: {
+  warehouses: readonly WarehouseView[] | null;
+  value: number | null;
+  onError: (text: string | null) => void;
+}) {
+  const { warehouses, value, onError } = props;
+  return (
+    <select
+      value={value ?? ''}
+      onChange={(e) => void choose(e.target.value === '' ? null : Number(e.target.value)).then(onError)}
+      data-field="warehouseId"
+    >
+      <option value="">{warehouses?.length === 0 ? '- sync first -' : '- choose -'}</option>
+      {(warehouses ?? []).map((w) => (
+        <option key={w.id} value={w.id}>
+          {w.name}
+          {w.number === undefined ? '' : ` (${w.number})`}
+          {w.isInactive === true ? ' - inactive' : ''}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/**
+ * On the Sale screen while no warehouse is chosen: asks for it before the first scan, instead of
+ * letting the scan fail. With exactly one active warehouse it is chosen at once.
+ */
+export function TerminalWarehousePrompt() {
+  const chosen = useApp((s) => s.settings?.warehouseId ?? null);
+  const loaded = useApp((s) => s.settings !== null);
+  const { warehouses, error: loadError } = useWarehouses();
+  const [error, setError] = useState<string | null>(null);
+  const only = warehouses === null ? undefined : onlyActiveWarehouse(warehouses);
+  useEffect(() => {
+    if (loaded && chosen === null && only !== undefined) void choose(only.id).then(setError);
+  }, [loaded, chosen, only]);
+  if (!loaded || chosen !== null) return null;
+  return (
+    <div className="card warehouse-prompt" data-section="sale-warehouse">
+      <h2>Which warehouse does this till sell from?</h2>
+      <p>Scanned goods are priced and stocked from it, and orders are booked to it.</p>
+      {(error ?? loadError) !== null && <p className="notice error">{error ?? loadError}</p>}
+      <WarehouseSelect warehouses={warehouses} value={null} onError={setError} />
+    </div>
+  );
+}
