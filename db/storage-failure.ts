@@ -53,17 +53,8 @@ function messageFor(kind: StorageFailureKind, folder: string, code: string): str
     case 'full':
       return `${where}: the disk is full (${code}). ${kept} Free some space there, then try again.`;
     case 'read-only':
-      return `${where}: it is read-only or this user may not write to it (${code}). ${kept} Make it writable, or choose another data folder, then try again.`;
+      return `${where}: it is read-only, missing, or this user may not write to it (${code}). ${kept} Make it writable, or choose another data folder, then try again.`;
     case 'io':
-      return `${where}: the disk refused the write (${code}: the disk may be full, a file size limit reached, or the disk failing). ${kept} Free some space or check the disk, then try again.`;
+      return `${where}: the disk reported an error (${code}: it may be full, a file size limit reached, or the disk failing). ${kept} Free some space or check the disk, then try again.`;
   }
-}
-
-/**
- * A process that reaches its file size limit (ulimit -f) is killed by SIGXFSZ, mid-sale, unless it
- * handles the signal; handled, the write fails with EFBIG and is reported like a full disk. Entry
- * points (CLI, web shell, Electron main) call this once.
- */
-export function reportFileSizeLimitAsError(): void {
-  process.on('SIGXFSZ', () => undefined);
 }

@@ -1,6 +1,5 @@
 // Creates the core as both shells run it: data folder from POS_DATA_DIR or the platform default (the
 // same folder as the CLI's), and the built-in demo instance when nothing is configured.
-import { reportFileSizeLimitAsError } from '../../db/storage-failure.ts';
 import { Core } from '../core.ts';
 import { defaultDataDir } from '../settings/config.ts';
 import type { CredentialStore } from './credentials.ts';
@@ -19,7 +18,6 @@ export function dataDirOf(env: Env): string {
 }
 
 export function createAppCore(options: AppCoreOptions): Promise<Core> {
-  reportFileSizeLimitAsError();
   const dataDir = dataDirOf(options.env);
   // POS_DEMO_SIZE=small: a faster demo for tests and slow machines (default: the demo size).
   const size = options.env.POS_DEMO_SIZE === 'small' ? 'small' : 'demo';

@@ -35,17 +35,18 @@ export function serviceFailure(error: ServiceError, baseUrl?: string): CliError 
  */
 export function toCliError(error: unknown, baseUrl?: string, dataDir?: string): CliError {
   if (error instanceof CliError) return error;
-  const storage = storageFailure(error, dataDir ?? 'in use');
-  if (storage !== undefined) {
-    return new CliError(storage.kind === 'read-only' ? EXIT.config : EXIT.failure, storage.message, {
-      storage: { kind: storage.kind, folder: storage.folder, code: storage.code },
-    });
-  }
   if (error instanceof ServiceError) return serviceFailure(error, baseUrl);
   if (error instanceof ConfigError)
     return new CliError(EXIT.config, error.message, { problems: error.problems });
   if (error instanceof DatabaseVersionError || error instanceof DamagedDatabaseError)
     return new CliError(EXIT.config, error.message);
+  const storage = storageFailure(error, dataDir ?? '(not resolved)');
+  if (storage !== undefined) {
+    return new CliError(storage.kind === 'read-only' ? EXIT.config : EXIT.failure, storage.message, {
+      storage: { kind: storage.kind, folder: storage.folder, code: storage.code },
+    });
+  }
+
   const message = error instanceof Error ? error.message : String(error);
   return new CliError(EXIT.failure, `Unexpected failure: ${message}`);
 }

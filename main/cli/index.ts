@@ -1,8 +1,5 @@
 // `npm run -s pos -- COMMAND [options]`: the headless Counter CLI (INTERFACES.md "Core CLI").
-import { reportFileSizeLimitAsError } from '../../db/storage-failure.ts';
 import { runCli } from './run.ts';
-
-reportFileSizeLimitAsError();
 
 const interrupt = new AbortController();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

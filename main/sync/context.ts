@@ -1,6 +1,7 @@
 // Everything one sync run shares: the database, the source, cancellation, policy and reporting.
 import type { CatalogResource } from '../../db/catalog.ts';
 import type { Db } from '../../db/database.ts';
+import { storageFailure } from '../../db/storage-failure.ts';
 import { ServiceError } from '../service/errors.ts';
 import type { ResourceReport, SyncEvent, SyncFailure, SyncMode } from './events.ts';
 import { abortError, isRetryable, retryDelayMs, sleep, withRetry, type RetryPolicy } from './retry.ts';
@@ -77,7 +78,10 @@ export async function walkPages<T>(
   }
 }
 
-export function failureOf(error: unknown): SyncFailure {
+/** `folder`: the data folder, named when the disk refused a write there (kind 'storage'). */
+export function failureOf(error: unknown, folder?: string): SyncFailure {
+  const storage = folder === undefined ? undefined : storageFailure(error, folder);
+  if (storage !== undefined) return { kind: 'storage', message: storage.message };
   if (error instanceof ServiceError) {
     const failure: SyncFailure = { kind: error.kind, message: error.message };
     if (error.status !== undefined) failure.status = error.status;

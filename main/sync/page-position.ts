@@ -32,10 +32,15 @@ export function realign(position: PagePosition, applied: number): void {
   position.appliedPageSize = applied;
 }
 
+/** Realigns in a row without a page committed before the walk gives up (sizes that keep changing). */
+const MAX_REALIGNS = 3;
+
 /**
  * walkPages from `position.nextPage`, checking each page's applied size against the one the position
  * was counted in. A page of another size is not handed on: the walk starts again from the realigned
  * position. `onPage` advances the position (nextPage, fetched) as it commits. Returns the requests.
+ * An instance whose size changes again and again (proxies with different caps taking turns) cannot
+ * be walked by offset: after MAX_REALIGNS in a row the walk fails, saying so.
  */
 export async function walkFromPosition<T>(
   ctx: SyncContext,
@@ -46,6 +51,7 @@ export async function walkFromPosition<T>(
   adapt?: (error: unknown) => boolean,
 ): Promise<number> {
   let requests = 0;
+  const sizes: number[] = [];
   for (;;) {
     try {
       await walkPages<T>(
@@ -55,12 +61,8 @@ export async function walkFromPosition<T>(
         open,
         async (page, pageNumber) => {
           requests += 1;
-          const applied = page.pageSize;
-          if (applied !== undefined && applied > 0) {
-            if (position.appliedPageSize !== undefined && applied !== position.appliedPageSize)
-              throw new AppliedSizeChanged(applied);
-            position.appliedPageSize = applied;
-          }
+          checkAppliedSize(position, page.pageSize);
+          sizes.length = 0;
           await onPage(page, pageNumber);
         },
         adapt,
@@ -68,7 +70,27 @@ export async function walkFromPosition<T>(
       return requests;
     } catch (error) {
       if (!(error instanceof AppliedSizeChanged)) throw error;
+      sizes.push(error.applied);
+      if (sizes.length > MAX_REALIGNS) {
+        throw new Error(
+          `The instance applies a different page size to each request (${sizes.join(', ')} rows): its ${resource} cannot be walked page by page without losing rows.`,
+        );
+      }
       realign(position, error.applied);
     }
   }
+}
+
+/**
+ * Throws AppliedSizeChanged when the page's applied size is not the one the position was counted in;
+ * records it otherwise. A position saved before sizes were kept (no appliedPageSize) is checked
+ * against its row count: nextPage - 1 full pages of this size must make `fetched`.
+ */
+function checkAppliedSize(position: PagePosition, applied: number | undefined): void {
+  if (applied === undefined || applied <= 0) return;
+  const counted = position.appliedPageSize;
+  if (counted !== undefined && applied !== counted) throw new AppliedSizeChanged(applied);
+  if (counted === undefined && position.fetched !== (position.nextPage - 1) * applied)
+    throw new AppliedSizeChanged(applied);
+  position.appliedPageSize = applied;
 }

@@ -4,6 +4,7 @@
 import { catalogCounts, saveSyncState, type CatalogResource } from '../../db/catalog.ts';
 import type { Db } from '../../db/database.ts';
 import { ServiceError } from '../service/errors.ts';
+import { folderOf } from '../../db/storage-failure.ts';
 import { emptyReport, failureOf, type SyncContext } from './context.ts';
 import type { ResourceReport, SyncEvent, SyncFailure, SyncMode, SyncReport } from './events.ts';
 import {
@@ -127,7 +128,7 @@ async function runStep(
       return failed;
     }
     failed.status = 'failed';
-    failed.failure = failureOf(error);
+    failed.failure = failureOf(error, folderOf(ctx.db));
     ctx.db.transaction(() =>
       saveSyncState(ctx.db, resource, {
         lastError: failed.failure?.message ?? 'failed',

@@ -21,7 +21,13 @@ export type WriterRequest = z.infer<typeof WriterRequest>;
 export const WriterReply = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('written'), id: z.number().int() }),
-  z.object({ type: z.literal('failed'), id: z.number().int(), message: z.string() }),
+  z.object({
+    type: z.literal('failed'),
+    id: z.number().int(),
+    message: z.string(),
+    /** SQLite's or the system's code (SQLITE_FULL, ...): a full disk is named as such on this side. */
+    code: z.string().optional(),
+  }),
   z.object({ type: z.literal('closed') }),
 ]);
 export type WriterReply = z.infer<typeof WriterReply>;

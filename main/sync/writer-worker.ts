@@ -34,7 +34,13 @@ port.on('message', (raw: unknown) => {
       type: 'failed',
       id: request.page.id,
       message: error instanceof Error ? error.message : String(error),
+      ...codeOf(error),
     });
   }
 });
 reply({ type: 'ready' });
+
+function codeOf(error: unknown): { code?: string } {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? { code } : {};
+}

@@ -80,7 +80,10 @@ export async function createStockWriter(db: Db, mode: 'worker' | 'inline'): Prom
       const w = waiting.get(reply.id);
       waiting.delete(reply.id);
       if (reply.type === 'written') w?.resolve();
-      else w?.reject(new Error(`Writing stock items failed: ${reply.message}`));
+      else {
+        const error = new Error(`Writing stock items failed: ${reply.message}`);
+        w?.reject(reply.code === undefined ? error : Object.assign(error, { code: reply.code }));
+      }
     }
   });
   worker.on('error', fail);

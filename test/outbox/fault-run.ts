@@ -182,7 +182,9 @@ export async function runOutboxFaultRun(options: FaultRunOptions): Promise<Fault
       child = run.child;
       // A life is counted from the moment the driver runs, not from spawn: a busy machine's slow
       // start must not turn every life into a kill before the first request.
-      if ((await Promise.race([run.started.then(() => 'started'), run.exited])) !== 'started') break;
+      const first = await Promise.race([run.started.then(() => 'started' as const), run.exited]);
+      if (first !== 'started')
+        throw new Error(`a driver run exited (${String(first)}) before it started working`);
       const lifetime = 400 + Math.floor(random() * 1_600);
       const offlineAt = random() < 0.5 ? Math.floor(random() * lifetime) : undefined;
       const offlineTimer =
