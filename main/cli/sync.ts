@@ -1,7 +1,7 @@
 // `pos sync [--full]`: syncs the offline catalog. Progress per resource on stderr; --json prints one
 // object with the count of cached rows per resource. Exit 4 when the service cannot be reached,
 // 3 when it refuses the credentials, 1 when some resource failed (the others are still synced).
-import { runSyncInWorker, type SyncEvent, type SyncReport } from '../sync/index.ts';
+import { runSyncInWorker, type ResourceReport, type SyncEvent, type SyncReport } from '../sync/index.ts';
 import { CliError, defineCommand, EXIT } from './command.ts';
 
 export const command = defineCommand({
@@ -62,9 +62,20 @@ function summary(report: SyncReport): string {
         r.status === 'ok'
           ? `${r.mode}, ${r.fetched} fetched, ${r.removed} removed`
           : `${r.status}: ${r.failure?.message ?? ''}`;
-      return `${r.resource.padEnd(24)} ${String(r.count).padStart(8)}  (${outcome})`;
+      return `${r.resource.padEnd(24)} ${String(r.count).padStart(8)}  (${outcome})${discovered(r)}`;
     })
     .join('\n');
+}
+
+/** What the run learnt of the instance, in words: its page size, the fields its view lacks. */
+function discovered(r: ResourceReport): string {
+  const found = [
+    ...(r.appliedPageSize === undefined ? [] : [`the instance serves pages of ${r.appliedPageSize} rows`]),
+    ...(r.viewLacks === undefined || r.viewLacks.length === 0
+      ? []
+      : [`its view lacks ${r.viewLacks.join(', ')} (those fields stay empty)`]),
+  ];
+  return found.length === 0 ? '' : `; ${found.join('; ')}`;
 }
 
 /** One stderr line per resource start/end, progress at most every 500 ms per resource. */

@@ -35,6 +35,8 @@ export const ResourceReport = z.object({
   failure: SyncFailure.optional(),
   /** Fields Counter asked for that the instance's view lacks (stored as null). */
   viewLacks: z.array(z.string()).optional(),
+  /** Rows per page the instance applied (paginated resources), whatever Counter asked for. */
+  appliedPageSize: z.number().optional(),
 });
 export type ResourceReport = z.infer<typeof ResourceReport>;
 

@@ -144,6 +144,7 @@ export async function syncReceivables(ctx: SyncContext): Promise<ResourceReport>
       ctx.emit({ type: 'progress', resource, done: Math.min(cursor.fetched, total), total });
     },
   );
+  if (cursor.appliedPageSize !== undefined) report.appliedPageSize = cursor.appliedPageSize;
   db.transaction(() => {
     report.removed = sweepBeforeMark(db, 'financial_receivable', cursor.mark);
     saveSyncState(db, resource, { cursor: null });

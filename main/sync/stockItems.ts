@@ -190,6 +190,7 @@ async function walkRows(ctx: SyncContext, cursor: Cursor, report: ResourceReport
       },
     );
     await pending;
+    if (cursor.appliedPageSize !== undefined) report.appliedPageSize = cursor.appliedPageSize;
     return requests;
   } finally {
     await pending.catch(() => undefined);

@@ -1,13 +1,18 @@
 // Instances that cap page sizes (SPEC.md: the response's pageSize is the size "actually applied"):
 // whatever Counter asks for, every row is cached exactly once, also when a sync interrupted under
 // one cap resumes under another (the instance was upgraded, or a different proxy answers).
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runSync, type SyncReport } from '../../main/sync/index.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';
-import { client, expectCacheMatchesSim, simStockItems, tempDb, testRetry } from './support.ts';
+import { client, demoClient, expectCacheMatchesSim, simStockItems, tempDb, testRetry } from './support.ts';
+
+const CLI = fileURLToPath(new URL('../../main/cli/index.ts', import.meta.url));
 
 const sims: RunningSim[] = [];
 const dirs: string[] = [];
@@ -40,6 +45,7 @@ describe('an instance that caps page sizes', () => {
       expect(stockReport(report)).toMatchObject({
         fetched: rows,
         requests: Math.ceil(rows / Math.min(cap, 500)),
+        appliedPageSize: Math.min(cap, 500),
       });
       await expectCacheMatchesSim(db, service);
     } finally {
@@ -107,5 +113,30 @@ describe('an instance that caps page sizes', () => {
     } finally {
       cleanup();
     }
+  });
+
+  it('pos sync says what it found: the applied page size and the fields the view lacks', async () => {
+    const capped = await sim({ maxPageSize: 25, stockItemViewExclude: ['brand'] });
+    const dataDir = mkdtempSync(join(tmpdir(), 'counter-cli-caps-'));
+    dirs.push(dataDir);
+    // Its own process, waited for without blocking: the sim answers from this one.
+    const child = spawn(process.execPath, [CLI, 'sync'], {
+      env: {
+        ...process.env,
+        POS_BASE_URL: capped.url,
+        POS_CLIENT_ID: demoClient.clientId,
+        POS_CLIENT_SECRET: demoClient.clientSecret,
+        POS_DATA_DIR: dataDir,
+      },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    const [code] = (await once(child, 'close')) as [number | null];
+    expect(code).toBe(0);
+    const stockLine = out.split('\n').find((l) => l.startsWith('stockItems')) ?? '';
+    expect(stockLine).toContain('the instance serves pages of 25 rows');
+    expect(stockLine).toContain('its view lacks brand');
+    expect(out.split('\n').find((l) => l.startsWith('financialReceivables'))).toContain('pages of 25 rows');
   });
 });
