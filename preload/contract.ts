@@ -101,6 +101,8 @@ export const SyncResourceView = z.object({
   total: z.number().nullable(),
   lastSyncedAt: isoDateTime.nullable(),
   message: z.string().optional(),
+  /** What the last run learnt of the instance for this resource, in words (page size, view). */
+  found: z.string().optional(),
 });
 export const SyncNowInput = z
   .object({

@@ -6,7 +6,14 @@ import { syncStates, type CatalogResource } from '../../db/catalog.ts';
 import type { Db } from '../../db/database.ts';
 import type { SyncStatusView } from '../../preload/contract.ts';
 import type { ServiceConfig } from '../service/index.ts';
-import { allResources, runSyncInWorker, type SyncEvent, type SyncReport } from '../sync/index.ts';
+import { whatWasFound } from '../sync/discovery.ts';
+import {
+  allResources,
+  runSyncInWorker,
+  type ResourceReport,
+  type SyncEvent,
+  type SyncReport,
+} from '../sync/index.ts';
 
 type ResourceView = SyncStatusView['resources'][number];
 
@@ -113,6 +120,7 @@ export class SyncRunner {
           done: r.count,
           total: r.count,
           ...(r.status === 'ok' ? {} : { message: r.failure?.message ?? 'Not synced.' }),
+          ...foundOf(r),
         });
       }
       const failed = report.resources.filter((r) => r.status !== 'ok').map((r) => r.resource);
@@ -162,7 +170,7 @@ export class SyncRunner {
         if (failed)
           view.message = r.failure?.message ?? (r.status === 'cancelled' ? 'Cancelled.' : 'Failed.');
         else delete view.message;
-        this.#live.set(event.resource, view);
+        this.#live.set(event.resource, { ...view, ...foundOf(r) });
         this.#emit(true);
         return;
       }
@@ -191,4 +199,10 @@ export class SyncRunner {
       }, EMIT_EVERY_MS - elapsed);
     }
   }
+}
+
+/** The report's discoveries as the view's `found` (absent when there are none). */
+function foundOf(r: ResourceReport): { found?: string } {
+  const found = whatWasFound(r);
+  return found.length === 0 ? {} : { found: found.join('; ') };
 }

@@ -2,6 +2,7 @@
 // object with the count of cached rows per resource. Exit 4 when the service cannot be reached,
 // 3 when it refuses the credentials, 1 when some resource failed (the others are still synced).
 import { runSyncInWorker, type ResourceReport, type SyncEvent, type SyncReport } from '../sync/index.ts';
+import { whatWasFound } from '../sync/discovery.ts';
 import { CliError, defineCommand, EXIT } from './command.ts';
 
 export const command = defineCommand({
@@ -67,14 +68,9 @@ function summary(report: SyncReport): string {
     .join('\n');
 }
 
-/** What the run learnt of the instance, in words: its page size, the fields its view lacks. */
+/** What the run learnt of the instance (discovery.ts), after the resource's line. */
 function discovered(r: ResourceReport): string {
-  const found = [
-    ...(r.appliedPageSize === undefined ? [] : [`the instance serves pages of ${r.appliedPageSize} rows`]),
-    ...(r.viewLacks === undefined || r.viewLacks.length === 0
-      ? []
-      : [`its view lacks ${r.viewLacks.join(', ')} (those fields stay empty)`]),
-  ];
+  const found = whatWasFound(r);
   return found.length === 0 ? '' : `; ${found.join('; ')}`;
 }
 

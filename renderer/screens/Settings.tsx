@@ -284,6 +284,11 @@ function SyncCard() {
                 {r.total === null ? '' : ` / ${r.total}`}{' '}
                 {r.state === 'failed' ? `- ${r.message ?? 'failed'}` : ''}
               </span>
+              {r.found !== undefined && (
+                <span className="res-found muted" data-found>
+                  Found: {r.found}
+                </span>
+              )}
             </li>
           );
         })}

@@ -113,6 +113,12 @@ describe('a day at the counter', { timeout: 120_000 }, () => {
         },
       )
       .toSatisfy((states: string[]) => states.every((s) => s.startsWith('done')));
+    // What the sync learnt of the instance, in words: the page size it applies.
+    await expect
+      .poll(() =>
+        page.locator('[data-section="sync"] [data-resource="stockItems"] [data-found]').textContent(),
+      )
+      .toMatch(/the instance serves pages of \d+ rows/);
     const stock = page.locator('[data-section="sync"] [data-resource="stockItems"] .res-count');
     expect(Number((await stock.textContent())?.split('/')[0])).toBeGreaterThan(50);
     await expect.poll(() => statusBar(page).textContent()).toMatch(/Last sync: \d+ s ago/);
