@@ -416,6 +416,7 @@ export class Core {
         })
       : this.#settingsDb;
     const settings = this.#settings.read();
+    const key = instance === null ? undefined : instanceKey(instance.baseUrl, demo);
     const client =
       instance === null
         ? null
@@ -448,7 +449,7 @@ export class Core {
       sync.schedule(settings.syncIntervalMinutes);
       outbox = new Outbox(db, client, {
         log: (line) => this.#log(line),
-        instance: instanceKey(instance.baseUrl, demo),
+        ...(key === undefined ? {} : { instance: key }),
       });
       outbox.on(() => this.#onOutboxChange());
       const runner = sync;
@@ -477,7 +478,7 @@ export class Core {
         log: (line) => this.#log(line),
       }),
       warehouseId: () => this.#settings.read().warehouseId,
-      instance: () => (instance === null ? undefined : instanceKey(instance.baseUrl, demo)),
+      instance: () => key,
       onOrderQueued: () => {
         this.#onOutboxChange();
         void outbox?.wake();

@@ -32,7 +32,7 @@ describe('sim CLI', () => {
         await fetch(`${base}/connect/token`, { method: 'POST', body: form })
       ).json()) as { expires_in: number };
       expect(tokenReply.expires_in).toBe(2);
-      // No control routes without --control: any local process could switch faults or edit data.
+      // No control routes without --control: every local process could switch faults or edit data.
       expect((await fetch(`${base}/__sim/faults`)).status).toBe(404);
       const exited = once(child, 'exit');
       child.kill(signal);

@@ -1,4 +1,4 @@
-// `npm install` on any machine: every dependency's install script is reviewed in package.json's
+// `npm install` on every machine: every dependency's install script is reviewed in package.json's
 // allowScripts, and Electron's binary download is not among those that run (it fails where GitHub
 // cannot be reached; `npm run electron:fetch` runs it on purpose).
 import { execFileSync } from 'node:child_process';

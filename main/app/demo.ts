@@ -12,7 +12,7 @@ export function demoLauncher(dataDir: string, size: 'small' | 'demo' = 'demo'): 
       port: 0,
       size,
       dataDir: join(dataDir, 'demo-instance'),
-      // No fault or data control on the app's own demo: any local process could use it.
+      // No fault or data control on the app's own demo: every local process could use it.
       control: false,
     });
     return { url: sim.url, close: () => sim.close() };

@@ -51,7 +51,7 @@ export interface OutboxOptions {
   readonly log?: (message: string) => void;
   /**
    * The instance this sender talks to (its key, instanceKey()): orders placed here carry it, and only
-   * its orders (or ones stored without any) are sent; another instance's wait for their own sender.
+   * its orders (or ones stored without an instance) are sent; another instance's wait for their own sender.
    */
   readonly instance?: string;
 }

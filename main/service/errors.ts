@@ -129,7 +129,7 @@ export function fieldsNamedIn(message: string, knownFields: ReadonlySet<string> 
 
 /**
  * A map keyed by names from the network (field names, params): no prototype, so a key such as
- * `__proto__` or `constructor` is an entry like any other and cannot reach Object.prototype.
+ * `__proto__` or `constructor` is an entry like every other and cannot reach Object.prototype.
  */
 export function safeMap<T>(): Record<string, T> {
   return Object.create(null) as Record<string, T>;

@@ -1,7 +1,7 @@
 // Walking offset pages whose applied size changes under the walk: a source of 100 numbered rows
 // served in pages of whatever size the "instance" applies at each request.
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/database.ts';
+import Database from 'better-sqlite3';
 import type { SyncContext } from './context.ts';
 import { walkFromPosition, type PagePosition } from './page-position.ts';
 
@@ -9,7 +9,7 @@ const ROWS = Array.from({ length: 100 }, (_, i) => i);
 
 function context(): SyncContext {
   return {
-    db: openDatabase(':memory:', { readonly: false }),
+    db: new Database(':memory:'), // the walk itself touches no database
     source: {} as SyncContext['source'],
     signal: undefined,
     policy: { attempts: 3, baseDelayMs: 1, maxDelayMs: 1 },

@@ -24,7 +24,7 @@ export function useWarehouses(): { warehouses: WarehouseView[] | null; error: st
   return { warehouses, error };
 }
 
-/** Stores the choice; the error to show, if any. */
+/** Stores the choice; the error to show, or null. */
 async function choose(id: number | null): Promise<string | null> {
   try {
     useApp.setState({ settings: await pos.invoke('settings.set', { warehouseId: id }) });
@@ -65,13 +65,17 @@ export function WarehouseSelect(props: {
 export function TerminalWarehousePrompt() {
   const chosen = useApp((s) => s.settings?.warehouseId ?? null);
   const loaded = useApp((s) => s.settings !== null);
+  // Mounted only while needed: a terminal with its warehouse asks the core for no list on Sale.
+  return loaded && chosen === null ? <WarehousePrompt /> : null;
+}
+
+function WarehousePrompt() {
   const { warehouses, error: loadError } = useWarehouses();
   const [error, setError] = useState<string | null>(null);
   const only = warehouses === null ? undefined : onlyActiveWarehouse(warehouses);
   useEffect(() => {
-    if (loaded && chosen === null && only !== undefined) void choose(only.id).then(setError);
-  }, [loaded, chosen, only]);
-  if (!loaded || chosen !== null) return null;
+    if (only !== undefined) void choose(only.id).then(setError);
+  }, [only]);
   return (
     <div className="card warehouse-prompt" data-section="sale-warehouse">
       <h2>Which warehouse does this till sell from?</h2>

@@ -309,7 +309,7 @@ describe('a day at the counter', { timeout: 120_000 }, () => {
     const ordersBefore = sim.admin.listOrders().length;
     const queued = page.locator('[data-testid="status-bar"] [data-queued]');
     const outboxBefore = await queued.textContent();
-    // The app's process may write nothing past 1 KB into any file: as a full disk does to SQLite.
+    // The app's process may write nothing past 1 KB into a file: as a full disk does to SQLite.
     execFileSync('prlimit', ['--pid', String(shell.pid), '--fsize=1024:unlimited']);
     try {
       await page.keyboard.press('F9');

@@ -2,8 +2,9 @@
 // (the number in `note`) until the outbox holds `total`, then replays until the outbox would send
 // nothing more on its own (in-doubt orders an instance without duplicate detection cannot settle,
 // or that used up their automatic attempts, wait for a person), and exits 0. With --operator the
-// replays are the operator's "send now" (orders parked by a Retry-After go at once). Killed with SIGKILL at any moment and started again, it carries on from its SQLite
-// file: that is the point. One JSON line per state change of interest goes to stdout.
+// replays are the operator's "send now" (orders parked by a Retry-After go at once). Killed with
+// SIGKILL at a random moment and started again, it carries on from its SQLite file: that is the point.
+// One JSON line per state change of interest goes to stdout.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { openDatabase } from '../../db/database.ts';

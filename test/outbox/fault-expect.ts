@@ -17,6 +17,6 @@ export function expectNothingLostOrRepeated(result: FaultRunResult, orders: numb
     kills: 5,
   });
   expect(result.inDoubtSettled).toBe(result.inDoubt);
-  // A Retry-After beyond any date parked an order and left every listing readable.
+  // A Retry-After past the year 9999 parked an order and left every listing readable.
   expect(result.absurdRetryAfterServed).toBeGreaterThan(0);
 }

@@ -56,7 +56,7 @@ export interface FaultRunResult {
   readonly inDoubtSettled: number;
   /** Orders settled by a 409 DuplicateRequest. */
   readonly settledBy409: number;
-  /** 429s with a Retry-After beyond any date (each parks an order and pauses its process) served. */
+  /** 429s with a Retry-After past the year 9999 (each parks an order and pauses its process) served. */
   readonly absurdRetryAfterServed: number;
   /** What the client learned from the instance's description. */
   readonly recognisesClientReference: boolean;
@@ -218,18 +218,14 @@ export async function runOutboxFaultRun(options: FaultRunOptions): Promise<Fault
     if (code !== 0) throw new Error(`the last driver run exited ${String(code)}`);
     await sim.faults.reset();
 
-    const silentDuplicates = duplicatesAt(sim);
+    const silentDuplicates = duplicatesIn(ordersByReference(sim));
     const person = await settleAsAPerson(sim, dbFile);
     // Compare the two sides.
     const db = openDatabase(dbFile, { readonly: true });
     const outbox = listOutboxOrders(db);
     db.close();
     const simOrders = sim.admin.listOrders();
-    const byReference = new Map<string, number[]>();
-    for (const o of simOrders) {
-      if (o.clientReference === undefined) continue;
-      byReference.set(o.clientReference, [...(byReference.get(o.clientReference) ?? []), o.id]);
-    }
+    const byReference = ordersByReference(sim);
     const references = new Set(outbox.map((o) => o.clientReference));
     let lost = 0;
     let mismatched = 0;
@@ -238,7 +234,7 @@ export async function runOutboxFaultRun(options: FaultRunOptions): Promise<Fault
       if (o.state !== 'sent' || ids.length === 0) lost += 1;
       else if (o.remoteId !== ids[0]) mismatched += 1;
     }
-    const duplicated = duplicatesAt(sim);
+    const duplicated = duplicatesIn(byReference);
     const unaccounted = simOrders.filter(
       (o) => o.clientReference === undefined || !references.has(o.clientReference),
     ).length;
@@ -266,13 +262,19 @@ export async function runOutboxFaultRun(options: FaultRunOptions): Promise<Fault
   }
 }
 
-/** Client references the instance holds more than one order for. */
-function duplicatesAt(sim: RunningSim): number {
-  const seen = new Map<string, number>();
+/** The instance's order ids per client reference (the sim keeps the header's text on each order). */
+function ordersByReference(sim: RunningSim): Map<string, number[]> {
+  const byReference = new Map<string, number[]>();
   for (const o of sim.admin.listOrders()) {
-    if (o.clientReference !== undefined) seen.set(o.clientReference, (seen.get(o.clientReference) ?? 0) + 1);
+    if (o.clientReference === undefined) continue;
+    byReference.set(o.clientReference, [...(byReference.get(o.clientReference) ?? []), o.id]);
   }
-  return [...seen.values()].filter((n) => n > 1).length;
+  return byReference;
+}
+
+/** Client references the instance holds more than one order for. */
+function duplicatesIn(byReference: ReadonlyMap<string, readonly number[]>): number {
+  return [...byReference.values()].filter((ids) => ids.length > 1).length;
 }
 
 /**
@@ -300,16 +302,15 @@ async function settleAsAPerson(
     const recognisesClientReference = (await client.capabilities()).recognisesClientReference;
     const inDoubt = listOutboxOrders(db).filter((o) => o.state === 'in-doubt');
     const listed = await listedInDoubt(dbFile);
+    // The person's search of the service, once: each reference is one order's, so a resend below
+    // cannot change what another order finds.
+    const atInstance = ordersByReference(sim);
     let found = 0;
     let resent = 0;
     let unlisted = 0;
     for (const order of inDoubt) {
       if (listed.get(order.id) !== order.clientReference) unlisted += 1;
-      const ids = sim.admin
-        .listOrders()
-        .filter((o) => o.clientReference === order.clientReference)
-        .map((o) => o.id);
-      const [remoteId] = ids;
+      const [remoteId] = atInstance.get(order.clientReference) ?? [];
       if (remoteId !== undefined) {
         outbox.markSent(order.id, remoteId);
         found += 1;
