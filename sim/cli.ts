@@ -2,9 +2,25 @@
 // --control serves the /__sim/* routes (faults and test data, no token asked); off by default.
 // --view-exclude plays an instance whose stock-item data-grid view lacks those fields;
 // --no-duplicate-detection one that neither describes nor honours the Idempotency-Key header;
-// --max-page-size one that serves no page larger than N rows (pageSize -1 included).
+// --max-page-size one that serves no page larger than N rows (pageSize -1 included);
+// --receivable-view-exclude one whose receivable view lacks those fields; --unsortable one that
+// refuses those fields in orderBy (without id: no stable order); --ignore-filter one that answers as
+// if those filter fields were not set; --reject-filter one that answers 400 naming them.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+
+/** FIELD,FIELD,... */
+const fieldList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    v === undefined
+      ? []
+      : v
+          .split(',')
+          .map((f) => f.trim())
+          .filter((f) => f !== ''),
+  );
 
 const argsSchema = z.object({
   port: z.coerce.number().int().min(0).max(65_535).default(0),
@@ -15,21 +31,15 @@ const argsSchema = z.object({
   control: z.boolean().default(false),
   'no-duplicate-detection': z.boolean().default(false),
   'max-page-size': z.coerce.number().int().positive().optional(),
-  'view-exclude': z
-    .string()
-    .optional()
-    .transform((v) =>
-      v === undefined
-        ? []
-        : v
-            .split(',')
-            .map((f) => f.trim())
-            .filter((f) => f !== ''),
-    ),
+  'view-exclude': fieldList,
+  'receivable-view-exclude': fieldList,
+  unsortable: fieldList,
+  'ignore-filter': fieldList,
+  'reject-filter': fieldList,
 });
 
 const usage =
-  'usage: npm run sim -- [--port N] [--host H] [--token-ttl SECONDS] [--size small|demo|large] [--data-dir DIR] [--control] [--view-exclude FIELD,...] [--no-duplicate-detection] [--max-page-size N]';
+  'usage: npm run sim -- [--port N] [--host H] [--token-ttl SECONDS] [--size small|demo|large] [--data-dir DIR] [--control] [--view-exclude FIELD,...] [--no-duplicate-detection] [--max-page-size N] [--receivable-view-exclude FIELD,...] [--unsortable FIELD,...] [--ignore-filter FIELD,...] [--reject-filter FIELD,...]';
 
 function parse(argv: string[]): z.infer<typeof argsSchema> {
   let values: Record<string, string | boolean | undefined>;
@@ -46,6 +56,10 @@ function parse(argv: string[]): z.infer<typeof argsSchema> {
         'no-duplicate-detection': { type: 'boolean' },
         'max-page-size': { type: 'string' },
         'view-exclude': { type: 'string' },
+        'receivable-view-exclude': { type: 'string' },
+        unsortable: { type: 'string' },
+        'ignore-filter': { type: 'string' },
+        'reject-filter': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -85,6 +99,10 @@ async function main(): Promise<void> {
     stockItemViewExclude: args['view-exclude'],
     detectsDuplicateOrders: !args['no-duplicate-detection'],
     ...(args['max-page-size'] !== undefined ? { maxPageSize: args['max-page-size'] } : {}),
+    receivableViewExclude: args['receivable-view-exclude'],
+    unsortableFields: args.unsortable,
+    ignoredFilters: args['ignore-filter'],
+    rejectedFilters: args['reject-filter'],
   });
   const address = new URL(sim.url);
   console.log(

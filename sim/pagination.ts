@@ -68,6 +68,8 @@ export function resolveLimitFields(
 export function resolveOrderBy(
   fields: readonly FieldDef[],
   entries: readonly string[] | null | undefined,
+  /** Lower-case names of view fields the instance refuses to sort by. */
+  unsortable: ReadonlySet<string> = new Set(),
 ): {
   sql: string[];
   violations: Violation[];
@@ -90,6 +92,15 @@ export function resolveOrderBy(
       });
       return;
     }
+    if (unsortable.has(field.name.toLowerCase())) {
+      violations.push({
+        property: `OrderBy[${i}]`,
+        code: 'NotSortable',
+        message: `Field '${field.name}' cannot be used in OrderBy in this view.`,
+        params: { field: field.name },
+      });
+      return;
+    }
     sql.push(`"${field.name}" ${m[2]?.toLowerCase() === 'desc' ? 'DESC' : 'ASC'}`);
   });
   return { sql, violations };
@@ -105,11 +116,34 @@ export interface PageQuery {
   readonly filterViolations?: readonly Violation[];
   /** The instance's page cap: no page is larger, also for pageSize -1 or omitted (SPEC: "applied"). */
   readonly maxPageSize?: number | undefined;
+  /** Lower-case names of view fields the instance refuses in orderBy. */
+  readonly unsortable?: ReadonlySet<string>;
+  /**
+   * Set when the instance cannot sort by id: rows that tie on the requested keys (all rows, with no
+   * orderBy) come in an order that changes from request to request, as on a database without a
+   * unique tie-breaker; offset pages then skip and repeat rows. Each request passes a new value.
+   */
+  readonly unstableSalt?: number | undefined;
+}
+
+/**
+ * id, or (unstable) id times a multiplier drawn from the request's salt, modulo a prime: another
+ * permutation of the rows for every salt.
+ */
+function tieBreaker(direction: 'ASC' | 'DESC', salt: number | undefined): string {
+  if (salt === undefined) return `"id" ${direction}`;
+  const multiplier = ((Math.trunc(salt) % 1_000_003) * 2_654_435_761) % 4_294_967_291 || 1;
+  return `(("id" * ${multiplier}) % 4294967291) ${direction}`;
+}
+
+/** An ORDER BY term of the inner query, for the outer one (which joins the rows as t). */
+function onTable(term: string): string {
+  return term.startsWith('"') ? `t.${term}` : term.replace('"id"', 't."id"');
 }
 
 export function paginate(q: PageQuery): PaginatedResult {
   const limit = resolveLimitFields(q.fields, q.request.limitFields);
-  const order = resolveOrderBy(q.fields, q.request.orderBy);
+  const order = resolveOrderBy(q.fields, q.request.orderBy, q.unsortable);
   const violations = [...(q.filterViolations ?? []), ...limit.violations, ...order.violations];
   if (violations.length > 0) throw validationError(violations);
 
@@ -139,7 +173,7 @@ export function paginate(q: PageQuery): PaginatedResult {
   const lastDirection = order.sql.at(-1)?.endsWith('DESC') ? 'DESC' : 'ASC';
   const orderSql = order.sql.some((s) => s.startsWith('"id" '))
     ? order.sql
-    : [...order.sql, `"id" ${lastDirection}`];
+    : [...order.sql, tieBreaker(lastDirection, q.unstableSalt)];
   const columns = limit.fields.map((f) => `t."${f.name}"`).join(', ');
   const byIdOnly = orderSql.every((s) => s.startsWith('"id" '));
   const hint = byIdOnly ? q.where.find((w) => w.indexWhenById !== undefined)?.indexWhenById : undefined;
@@ -150,7 +184,7 @@ export function paginate(q: PageQuery): PaginatedResult {
       `SELECT ${columns}
        FROM (SELECT id FROM ${q.table} ${indexed} ${whereSql} ORDER BY ${orderSql.join(', ')} LIMIT ? OFFSET ?) page
        JOIN ${q.table} t ON t.id = page.id
-       ORDER BY ${orderSql.map((o) => `t.${o}`).join(', ')}`,
+       ORDER BY ${orderSql.map(onTable).join(', ')}`,
     )
     .raw()
     .all([...params, all ? -1 : pageSize, Math.min(offset, Number.MAX_SAFE_INTEGER)]) as unknown[][];

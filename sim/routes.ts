@@ -24,6 +24,14 @@ export interface SimContext {
   readonly detectsDuplicateOrders: boolean;
   /** The largest page this instance serves (pageSize -1 or omitted included); undefined: no cap. */
   readonly maxPageSize: number | undefined;
+  /** Financial-receivable fields this instance's view leaves out. */
+  readonly receivableViewExclude: ReadonlySet<string>;
+  /** Lower-case names of fields this instance refuses in orderBy (400 NotSortable). */
+  readonly unsortableFields: ReadonlySet<string>;
+  /** Filter fields this instance ignores: it answers as if they were not set. */
+  readonly ignoredFilters: ReadonlySet<string>;
+  /** Filter fields this instance does not know: 400 UnknownField naming them. */
+  readonly rejectedFilters: ReadonlySet<string>;
 }
 
 export interface RouteInput {

@@ -67,6 +67,17 @@ export interface SimOptions {
    * response pageSize is the size "actually applied"). Default: no cap.
    */
   maxPageSize?: number;
+  /** Financial-receivable fields the instance's view lacks (as stockItemViewExclude). */
+  receivableViewExclude?: readonly string[];
+  /**
+   * Fields the instance refuses in orderBy (400 NotSortable naming the field). Without 'id' the
+   * instance has no stable order: tied rows are shuffled anew for every request.
+   */
+  unsortableFields?: readonly string[];
+  /** Filter fields (lastModifyFrom, ids, isPaid, ...) the instance ignores: unfiltered rows come back. */
+  ignoredFilters?: readonly string[];
+  /** Filter fields the instance rejects: 400 UnknownField naming the filter. */
+  rejectedFilters?: readonly string[];
 }
 
 export interface RunningSim {
@@ -92,6 +103,10 @@ const optionsSchema = z.object({
   stockItemViewExclude: z.array(z.string()).default([]),
   detectsDuplicateOrders: z.boolean().default(true),
   maxPageSize: z.number().int().positive().optional(),
+  receivableViewExclude: z.array(z.string()).default([]),
+  unsortableFields: z.array(z.string()).default([]),
+  ignoredFilters: z.array(z.string()).default([]),
+  rejectedFilters: z.array(z.string()).default([]),
 });
 
 /** Every route of the instance (before removing missing operations): also the source of the permission list. */
@@ -138,6 +153,10 @@ export async function startSim(options: SimOptions = {}): Promise<RunningSim> {
     stockItemViewExclude: new Set(opts.stockItemViewExclude),
     detectsDuplicateOrders: opts.detectsDuplicateOrders,
     maxPageSize: opts.maxPageSize,
+    receivableViewExclude: new Set(opts.receivableViewExclude),
+    unsortableFields: new Set(opts.unsortableFields.map((f) => f.toLowerCase())),
+    ignoredFilters: new Set(opts.ignoredFilters),
+    rejectedFilters: new Set(opts.rejectedFilters),
   };
   const every = allRoutes(ctx);
   // The demo clients' roles come from the permissions the routes name (a missing operation's too).

@@ -21,7 +21,13 @@ type ReceivableFilter = z.infer<typeof financialReceivableFilterSchema>;
 
 const eq = (column: string, value: unknown): WhereClause => ({ sql: `"${column}" = ?`, params: [value] });
 
-export function stockItemWhere(filter: StockItemFilter | null | undefined): WhereClause[] {
+/** A filter with the fields the instance ignores taken out: it answers as if they were not set. */
+function honoured<F extends object>(filter: F | null | undefined, ignored: ReadonlySet<string>): Partial<F> {
+  if (!filter) return {};
+  return Object.fromEntries(Object.entries(filter).filter(([k]) => !ignored.has(k))) as Partial<F>;
+}
+
+export function stockItemWhere(filter: Partial<StockItemFilter> | null | undefined): WhereClause[] {
   if (!filter) return [];
   const where: WhereClause[] = [];
   if (filter.warehouseId != null) where.push(eq('warehouseId', filter.warehouseId));
@@ -45,7 +51,7 @@ export function stockItemWhere(filter: StockItemFilter | null | undefined): Wher
   return where;
 }
 
-function receivableWhere(filter: ReceivableFilter | null | undefined): WhereClause[] {
+function receivableWhere(filter: Partial<ReceivableFilter> | null | undefined): WhereClause[] {
   if (!filter) return [];
   const where: WhereClause[] = [];
   if (filter.customerId != null) where.push(eq('customerId', filter.customerId));
@@ -61,17 +67,50 @@ function receivableWhere(filter: ReceivableFilter | null | undefined): WhereClau
 const stringsOf = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
+/** A filter field the instance does not know: 400 naming it, like a field its view lacks. */
+function rejectedFilterViolations(raw: unknown, rejected: ReadonlySet<string>): Violation[] {
+  if (typeof raw !== 'object' || raw === null) return [];
+  return Object.entries(raw).flatMap(([name, value]) =>
+    rejected.has(name) && value !== null && value !== undefined
+      ? [
+          {
+            property: `Filter.${name.charAt(0).toUpperCase()}${name.slice(1)}`,
+            code: 'UnknownField',
+            message: `Unknown filter field '${name}'.`,
+            params: { field: name },
+          },
+        ]
+      : [],
+  );
+}
+
 /** limitFields/orderBy names are checked with the rest of the body, so all violations come back at once. */
-function pageRules(fields: readonly FieldDef[]): (raw: Record<string, unknown>) => Violation[] {
+function pageRules(
+  ctx: SimContext,
+  fields: readonly FieldDef[],
+): (raw: Record<string, unknown>) => Violation[] {
   return (raw) => [
+    ...rejectedFilterViolations(raw['filter'], ctx.rejectedFilters),
     ...resolveLimitFields(fields, stringsOf(raw['limitFields'])).violations,
-    ...resolveOrderBy(fields, stringsOf(raw['orderBy'])).violations,
+    ...resolveOrderBy(fields, stringsOf(raw['orderBy']), ctx.unsortableFields).violations,
   ];
 }
 
+/** The instance's own view of a resource: its fields but those it leaves out. */
+function viewOf(fields: readonly FieldDef[], exclude: ReadonlySet<string>): FieldDef[] {
+  return fields.filter((f) => !exclude.has(f.name));
+}
+
 export function stockRoutes(ctx: SimContext): RouteDef[] {
-  // The instance's data-grid view: every stock-item field but those it leaves out.
-  const viewFields = stockItemFields.filter((f) => !ctx.stockItemViewExclude.has(f.name));
+  const stockView = viewOf(stockItemFields, ctx.stockItemViewExclude);
+  const receivableView = viewOf(financialReceivableFields, ctx.receivableViewExclude);
+  // Without id among its sortable fields the instance has no unique tie-breaker: a new shuffle of
+  // tied rows for every request (pagination.ts).
+  let requests = 0;
+  const ordering = () =>
+    ctx.unsortableFields.has('id')
+      ? { unsortable: ctx.unsortableFields, unstableSalt: ++requests }
+      : { unsortable: ctx.unsortableFields };
   return [
     {
       method: 'POST',
@@ -87,15 +126,16 @@ export function stockRoutes(ctx: SimContext): RouteDef[] {
         400: { description: 'Invalid request', schema: errorResultSchema },
       },
       handler: ({ body }) => {
-        const request = validateBody(stockItemPageRequestSchema, body, pageRules(viewFields));
+        const request = validateBody(stockItemPageRequestSchema, body, pageRules(ctx, stockView));
         return json(
           paginate({
             db: ctx.db,
             table: 'stock_item',
-            fields: viewFields,
+            fields: stockView,
             request,
-            where: stockItemWhere(request.filter),
+            where: stockItemWhere(honoured(request.filter, ctx.ignoredFilters)),
             maxPageSize: ctx.maxPageSize,
+            ...ordering(),
           }),
         );
       },
@@ -114,15 +154,16 @@ export function stockRoutes(ctx: SimContext): RouteDef[] {
         400: { description: 'Invalid request', schema: errorResultSchema },
       },
       handler: ({ body }) => {
-        const request = validateBody(receivablePageRequestSchema, body, pageRules(financialReceivableFields));
+        const request = validateBody(receivablePageRequestSchema, body, pageRules(ctx, receivableView));
         return json(
           paginate({
             db: ctx.db,
             table: 'financial_receivable',
-            fields: financialReceivableFields,
+            fields: receivableView,
             request,
-            where: receivableWhere(request.filter),
+            where: receivableWhere(honoured(request.filter, ctx.ignoredFilters)),
             maxPageSize: ctx.maxPageSize,
+            ...ordering(),
           }),
         );
       },

@@ -1,0 +1,93 @@
+// The sim as other instances SPEC.md allows, over real HTTP: fields it refuses to sort by (and no
+// stable order without id), filter fields it ignores or rejects, a narrower receivable view.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { startSim, type RunningSim } from './server.ts';
+import { call, errorOf, token } from './testing.ts';
+
+const Page = z.object({
+  data: z.array(z.record(z.string(), z.unknown())),
+  totalCount: z.number(),
+  pageSize: z.number(),
+});
+type Page = z.infer<typeof Page>;
+
+let sim: RunningSim;
+let auth: string;
+beforeAll(async () => {
+  sim = await startSim({
+    size: 'small',
+    unsortableFields: ['id', 'lastModify'],
+    ignoredFilters: ['lastModifyFrom'],
+    rejectedFilters: ['ids', 'isPaid'],
+    receivableViewExclude: ['dueDate'],
+  });
+  auth = await token(sim.url);
+});
+afterAll(async () => {
+  await sim.close();
+});
+
+async function post(
+  path: string,
+  body: unknown,
+): Promise<{ status: number; page?: Page; messages: string[] }> {
+  const reply = await call(`${sim.url}${path}`, { token: auth, body });
+  if (reply.status === 200) return { status: 200, page: Page.parse(reply.json), messages: [] };
+  return { status: reply.status, messages: errorOf(reply).messages };
+}
+const STOCK = '/api/stock-items/filter-paginated';
+const RECEIVABLES = '/api/finances/financial-receivables/filter-paginated';
+
+describe('fields the instance refuses to sort by', () => {
+  it('answers 400 naming the field, other fields sort', async () => {
+    const refused = await post(STOCK, { orderBy: ['lastModify desc'], pageSize: 1 });
+    expect(refused.status).toBe(400);
+    expect(refused.messages.join(' ')).toContain("Field 'lastModify' cannot be used in OrderBy");
+    expect((await post(STOCK, { orderBy: ['productCode'], pageSize: 1 })).status).toBe(200);
+  });
+
+  it('without id there is no stable order: offset pages skip and repeat rows', async () => {
+    const first = await post(STOCK, { limitFields: ['id'], pageSize: -1 });
+    const total = first.page?.totalCount ?? 0;
+    const seen: unknown[] = [];
+    for (let page = 1; page <= Math.ceil(total / 20); page++) {
+      const reply = await post(STOCK, { limitFields: ['id'], pageSize: 20, pageNumber: page });
+      seen.push(...(reply.page?.data.map((r) => r['id']) ?? []));
+    }
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen).size).toBeLessThan(total);
+  });
+});
+
+describe('filters the instance ignores or rejects', () => {
+  it('ignores lastModifyFrom: every row comes back', async () => {
+    const all = await post(STOCK, { limitFields: ['id'], pageSize: 1 });
+    const filtered = await post(STOCK, {
+      filter: { lastModifyFrom: '2999-01-01T00:00:00' },
+      limitFields: ['id'],
+      pageSize: 1,
+    });
+    expect(filtered.page?.totalCount).toBe(all.page?.totalCount);
+  });
+
+  it('rejects ids and isPaid with a 400 naming the filter', async () => {
+    const ids = await post(STOCK, { filter: { ids: [1] }, pageSize: 1 });
+    expect(ids.status).toBe(400);
+    expect(ids.messages).toContain("Unknown filter field 'ids'.");
+    const paid = await post(RECEIVABLES, { filter: { isPaid: false }, pageSize: 1 });
+    expect(paid.status).toBe(400);
+    expect(paid.messages).toContain("Unknown filter field 'isPaid'.");
+  });
+});
+
+describe('a narrower receivable view', () => {
+  it('answers 400 for a field it lacks and serves rows without it', async () => {
+    const lacking = await post(RECEIVABLES, { limitFields: ['id', 'dueDate'], pageSize: 1 });
+    expect(lacking.status).toBe(400);
+    expect(lacking.messages.join(' ')).toContain("'dueDate'");
+    const rows = await post(RECEIVABLES, { pageSize: 1 });
+    expect(rows.page?.data[0]).not.toHaveProperty('dueDate');
+    expect(rows.page?.data[0]).toHaveProperty('amount');
+  });
+});
