@@ -5,7 +5,13 @@
 // strips any field the contract does not name (a token or a secret cannot leak by accident).
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { searchStock, syncState, warehouses } from '../db/catalog.ts';
+import {
+  discoveredCompanyIds,
+  searchStock,
+  stockedProductIds,
+  syncState,
+  warehouses,
+} from '../db/catalog.ts';
 import { ensureDataDir, openDatabase, type Db } from '../db/database.ts';
 import { countOutboxOrders, listOutboxOrders, UNSENT_STATES } from '../db/outbox.ts';
 import {
@@ -40,7 +46,8 @@ import { SettingsStore } from './app/settings-store.ts';
 import { SyncRunner } from './app/sync-runner.ts';
 import { outboxEntryView, stockProductView, warehouseView } from './app/views.ts';
 import { Outbox, OrderValidationError, OutboxActionError, toOutboxEntry } from './outbox/index.ts';
-import { isServiceError, ServiceClient, ENDPOINTS, type EndpointName } from './service/index.ts';
+import { isServiceError, ServiceClient, type Capabilities } from './service/index.ts';
+import { checkPermissions, featureViews, tokenFailure } from './app/connection-check.ts';
 import {
   BarcodeReader,
   Counter,
@@ -87,19 +94,6 @@ interface Link {
   readonly counter: Counter;
   readonly dispose: () => Promise<void>;
 }
-
-/** Features the app uses, by the endpoint that carries each (from the instance's /swagger). */
-const FEATURES: readonly [string, EndpointName][] = [
-  ['Stock items', 'stockItems'],
-  ['Warehouses', 'warehouses'],
-  ['Product units', 'productUnits'],
-  ['Company cards', 'companyCards'],
-  ['Company representatives', 'companyRepresentatives'],
-  ['Financial receivables', 'financialReceivables'],
-  ['Internet orders', 'internetOrderCreate'],
-  ['Cancelling orders', 'internetOrderDelete'],
-  ['Card scan at the counter', 'posScan'],
-];
 
 export class Core {
   readonly #options: CoreOptions;
@@ -515,45 +509,62 @@ export class Core {
     }
   }
 
+  /**
+   * The connection test, one step after another: a token (a new one when `fresh`: the credentials
+   * are asked again), then the version and features (re-read when `fresh`), then the permissions
+   * Counter needs, each probed without writing (main/app/connection-check.ts). A refused or
+   * unobtained token ends the test there: nothing else is listed as if it were fine.
+   */
   async #connection(fresh: boolean): Promise<ConnectionView> {
     const link = this.#link;
     const instanceUrl = link?.instance?.baseUrl ?? null;
-    if (link?.client == null) {
+    if (link?.client == null || link.instance == null) {
       const r = this.#resolution;
       return {
         ok: false,
         instanceUrl,
         features: [],
+        permissions: [],
         message:
           r.kind === 'incomplete' ? `Missing: ${r.missing.join(' and ')}.` : 'No instance is configured.',
       };
     }
+    const { client, instance } = link;
     try {
-      if (fresh) await link.client.version();
-      const caps = await link.client.capabilities();
+      await client.obtainToken({ fresh });
+    } catch (error) {
+      const token = tokenFailure(error, instance.clientId, displayInstance(instance.baseUrl));
+      if (token.reason === 'unreachable') link.monitor?.report(false);
+      return { ok: false, instanceUrl, token, features: [], permissions: [], message: token.message };
+    }
+    let caps: Capabilities | undefined;
+    let message: string | undefined;
+    try {
+      // Fresh: the instance may have been upgraded since the link read its description.
+      if (fresh) client.forgetCapabilities();
+      caps = await client.capabilities();
       this.#version = caps.version;
       link.monitor?.report(true);
       this.#emitStatus();
-      return {
-        ok: true,
-        instanceUrl,
-        ...(caps.version === undefined ? {} : { version: caps.version }),
-        ...(caps.name === undefined ? {} : { name: caps.name }),
-        features: FEATURES.map(([name, endpoint]) => ({
-          name,
-          available: caps.endpoints[endpoint],
-          ...(caps.endpoints[endpoint]
-            ? {}
-            : { detail: `${ENDPOINTS[endpoint].title} is not available on this instance` }),
-        })).concat({
-          name: 'Safe order replay (Idempotency-Key)',
-          available: caps.recognisesClientReference,
-        }),
-      };
     } catch (error) {
-      const e = this.#asCoreError('connection.test', error);
-      return { ok: false, instanceUrl, features: [], message: e.message };
+      message = this.#asCoreError('connection.test', error).message;
     }
+    const db = link.db;
+    const permissions = await checkPermissions(client, {
+      cachedProductId: () => stockedProductIds(db)[0],
+      cachedCompanyId: () => discoveredCompanyIds(db)[0],
+    });
+    const token = { obtained: true };
+    if (caps === undefined) return { ok: false, instanceUrl, token, features: [], permissions, message };
+    return {
+      ok: true,
+      instanceUrl,
+      ...(caps.version === undefined ? {} : { version: caps.version }),
+      ...(caps.name === undefined ? {} : { name: caps.name }),
+      token,
+      features: featureViews(caps),
+      permissions,
+    };
   }
 
   // ---------- data ----------

@@ -82,6 +82,27 @@ export const Feature = z.object({
   available: z.boolean(),
   detail: z.string().optional(),
 });
+/** The first step of a connection test: a token from the instance's token endpoint, or why not. */
+export const TokenCheck = z.object({
+  obtained: z.boolean(),
+  /** Why not: credentials refused (400/401), instance unreachable, rate-limited (429), or other. */
+  reason: z.enum(['refused', 'unreachable', 'rate-limited', 'failed']).optional(),
+  message: z.string().optional(),
+});
+export type TokenCheck = z.infer<typeof TokenCheck>;
+/**
+ * One permission Counter needs, as a harmless probe of its endpoint found it: granted, lacking
+ * (403) or unknown (endpoint absent, no id to ask with, or another error; `detail` says which).
+ */
+export const PermissionCheck = z.object({
+  /** What Counter uses it for, named as in `features`. */
+  name: z.string(),
+  /** `Permissions.X.Y`: SPEC.md's name, or the one the instance's 403 gave; absent where neither says. */
+  permission: z.string().optional(),
+  status: z.enum(['granted', 'lacking', 'unknown']),
+  detail: z.string().optional(),
+});
+export type PermissionCheck = z.infer<typeof PermissionCheck>;
 export const ConnectionView = z.object({
   ok: z.boolean(),
   instanceUrl: z.string().nullable(),
@@ -89,6 +110,10 @@ export const ConnectionView = z.object({
   name: z.string().optional(),
   features: z.array(Feature),
   message: z.string().optional(),
+  /** Absent when no test could start (no instance configured, or credentials incomplete). */
+  token: TokenCheck.optional(),
+  /** Empty when no token was obtained: nothing is claimed of a role that was never asked. */
+  permissions: z.array(PermissionCheck),
 });
 export type ConnectionView = z.infer<typeof ConnectionView>;
 

@@ -150,6 +150,35 @@ export class ServiceClient {
     return this.#json(ENDPOINTS.version, [], VersionInfo, { signal });
   }
 
+  /**
+   * Obtains an access token - a new one from the token endpoint when `fresh`, else the cached one -
+   * so that a caller can tell "the credentials are refused" from whatever comes after the token.
+   * Throws the token endpoint's ServiceError (mayHaveReachedServer false).
+   */
+  async obtainToken(options: { fresh?: boolean; signal?: AbortSignal } = {}): Promise<void> {
+    try {
+      await (options.fresh === true ? this.#tokens.renew(options.signal) : this.#tokens.get(options.signal));
+    } catch (error) {
+      throw error instanceof ServiceError ? this.#scrub(error) : error;
+    }
+  }
+
+  /**
+   * Asks whether the client's role may use a write endpoint without writing anything: POSTs an
+   * empty JSON object (no Idempotency-Key; the scan to session 0, as `pos scan` without a session).
+   * SPEC.md validates the whole request before anything is written (Errors, rule 2), an internet
+   * order without customer and warehouse is a 400 (Documents), and an empty scan has no barcode to
+   * resolve, so the instance answers 403 when the role lacks the permission and 400 when it holds
+   * it (assumed: the permission is checked before the body, as ASP.NET authorizes before it
+   * validates), and stores nothing either way. Resolves with the status of a 2xx answer (which
+   * SPEC.md rules out: the caller reports it); every other answer is the usual ServiceError.
+   */
+  async postEmpty(endpoint: 'internetOrderCreate' | 'posScan', signal?: AbortSignal): Promise<number> {
+    const params = endpoint === 'posScan' ? [0] : [];
+    const { response } = await this.#call(ENDPOINTS[endpoint], params, { body: {}, signal });
+    return response.status;
+  }
+
   /** GET /api/health (no token): true when the instance answers 2xx; network trouble is false. */
   async health(signal?: AbortSignal): Promise<boolean> {
     try {

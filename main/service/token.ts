@@ -66,6 +66,17 @@ export class TokenManager {
     return raceAbort(this.#pending, signal, 'Obtaining an access token');
   }
 
+  /**
+   * A token from the token endpoint now, not the cached one: what "Test connection" needs to know
+   * that the credentials are accepted today (the secret may have been rotated since the cached token
+   * was issued). A request already in flight is joined, not repeated; the new token replaces the
+   * cached one, and calls holding the old one keep using it until it expires.
+   */
+  renew(signal?: AbortSignal): Promise<string> {
+    if (this.#pending === undefined) this.#token = undefined;
+    return this.get(signal);
+  }
+
   /** Drops the token a request was refused with (401); a newer token obtained meanwhile stays. */
   invalidate(token: string): void {
     if (this.#token?.value === token) this.#token = undefined;

@@ -1,8 +1,14 @@
 // Settings: the instance and its credentials (the secret is write-only), the terminal's warehouse,
-// the scanner with a test pad, sync with a progress bar per resource, the instance's version and
-// features.
+// the scanner with a test pad, sync with a progress bar per resource, the connection test (token,
+// version, permissions, features).
 import { useState } from 'react';
-import type { ConnectionView, LabelRule, ScannerSettings, SettingsView } from '../../preload/contract.ts';
+import type {
+  ConnectionView,
+  LabelRule,
+  PermissionCheck,
+  ScannerSettings,
+  SettingsView,
+} from '../../preload/contract.ts';
 import { formatAge } from '../format.ts';
 import { pos } from '../pos.ts';
 import { message, useApp } from '../store.ts';
@@ -158,6 +164,9 @@ function ConnectionCard() {
   const [busy, setBusy] = useState(false);
   const test = async () => {
     setBusy(true);
+    // What is on screen is always the latest test's result, never an older one's.
+    setInfo(null);
+    setError(null);
     try {
       setInfo(await pos.invoke('connection.test', {}));
       setError(null);
@@ -174,13 +183,96 @@ function ConnectionCard() {
         {busy ? 'Testing…' : 'Test connection'}
       </button>
       {error !== null && <p className="notice error">{error}</p>}
-      {info !== null && (
+      {info !== null && <ConnectionResult info={info} />}
+    </div>
+  );
+}
+
+const PERMISSION_MARK: Readonly<Record<PermissionCheck['status'], string>> = {
+  granted: '✓',
+  lacking: '✗',
+  unknown: '?',
+};
+
+/**
+ * One connection test, one block: a summary line, then the token, the instance and its version, the
+ * permissions Counter needs and the features the instance offers. Without a token only the token is
+ * shown: nothing else was asked, so nothing else is claimed.
+ */
+function ConnectionResult({ info }: { info: ConnectionView }) {
+  const count = (status: PermissionCheck['status']) =>
+    info.permissions.filter((p) => p.status === status).length;
+  const [granted, unknown] = [count('granted'), count('unknown')];
+  const lacking = info.permissions.filter((p) => p.status === 'lacking');
+  const tone = !info.ok ? 'error' : lacking.length > 0 ? 'warn' : 'ok';
+  const summary = !info.ok
+    ? (info.message ?? 'Not connected.')
+    : lacking.length > 2
+      ? `Connected, but this client's role lacks ${lacking.length} of the ${info.permissions.length} permissions Counter needs.`
+      : lacking.length > 0
+        ? `Connected, but this client's role lacks what Counter needs for ${lacking.map((p) => p.name.toLowerCase()).join(' and ')}.`
+        : unknown > 0
+          ? `Connected: ${granted} of ${info.permissions.length} permissions Counter needs granted, ${unknown} not known.`
+          : 'Connected: every permission Counter needs is granted.';
+  return (
+    <div className="connection-result" data-connection-result>
+      <p className={`notice ${tone}`} data-connection-ok={String(info.ok)}>
+        {summary}
+      </p>
+      {info.token !== undefined && (
+        <dl className="connection-steps">
+          <dt>Token</dt>
+          <dd
+            className={info.token.obtained ? 'ok' : 'off'}
+            data-token-obtained={String(info.token.obtained)}
+            data-token-reason={info.token.reason ?? ''}
+          >
+            {info.token.obtained ? '✓ obtained' : `✗ not obtained (${info.token.reason ?? 'failed'})`}
+          </dd>
+          {info.token.obtained && (
+            <>
+              <dt>Instance</dt>
+              <dd>{info.name ?? 'not reported'}</dd>
+              <dt>Version</dt>
+              <dd data-instance-version={info.version ?? ''}>{info.version ?? 'not reported'}</dd>
+            </>
+          )}
+        </dl>
+      )}
+      {info.permissions.length > 0 && (
         <>
-          <p className={info.ok ? 'notice ok' : 'notice error'} data-connection-ok={String(info.ok)}>
-            {info.ok
-              ? `Connected: ${info.name ?? 'instance'} version ${info.version ?? '?'}`
-              : (info.message ?? 'Not connected.')}
-          </p>
+          <h3>
+            Permissions
+            <span className="muted">
+              {granted} of {info.permissions.length} granted
+            </span>
+          </h3>
+          <ul className="permissions">
+            {info.permissions.map((p) => (
+              <li
+                key={p.name}
+                className={p.status}
+                data-permission={p.name}
+                data-status={p.status}
+                title={p.detail}
+              >
+                <span className="mark">{PERMISSION_MARK[p.status]}</span>
+                <span>
+                  {p.name}
+                  {p.status !== 'granted' && <span className="status">{p.status}</span>}
+                  {p.permission !== undefined && <code>{p.permission}</code>}
+                  {p.status !== 'granted' && p.detail !== undefined && (
+                    <span className="detail">{p.detail}</span>
+                  )}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {info.features.length > 0 && (
+        <>
+          <h3>Features</h3>
           <ul className="features">
             {info.features.map((f) => (
               <li key={f.name} className={f.available ? 'ok' : 'off'} data-feature={f.name}>
@@ -281,9 +373,13 @@ function SyncCard() {
               <progress max={100} value={pct} aria-label={`${r.resource} progress`} />
               <span className="res-count">
                 {r.done}
-                {r.total === null ? '' : ` / ${r.total}`}{' '}
-                {r.state === 'failed' ? `- ${r.message ?? 'failed'}` : ''}
+                {r.total === null ? '' : ` / ${r.total}`}
               </span>
+              {r.state === 'failed' && (
+                <span className="res-failed" data-failed>
+                  {r.message ?? 'failed'}
+                </span>
+              )}
               {r.found !== undefined && (
                 <span className="res-found muted" data-found>
                   Found: {r.found}

@@ -99,6 +99,17 @@ describe('a day at the counter', { timeout: 120_000 }, () => {
     await page.locator('[data-action="test-connection"]').click();
     await page.locator('[data-connection-ok="true"]').waitFor();
     expect(await page.locator('[data-feature]').count()).toBeGreaterThan(5);
+    // One result: the token, the version, and every permission Counter needs (counter-demo holds all).
+    const result = page.locator('[data-section="connection"] [data-connection-result]');
+    expect(await result.locator('[data-token-obtained="true"]').count()).toBe(1);
+    expect(await result.locator('[data-instance-version]').getAttribute('data-instance-version')).toBe(
+      '1.4.0',
+    );
+    const permissions = result.locator('[data-permission]');
+    expect(await permissions.count()).toBe(8);
+    expect(await result.locator('[data-permission][data-status="granted"]').count()).toBe(8);
+    await result.scrollIntoViewIfNeeded();
+    await screenshot(page, 'flow-01b-settings-connection');
   });
 
   it('syncs with a progress bar per resource', async () => {

@@ -1,0 +1,263 @@
+// What "Test connection" reports beyond the version: whether a token was obtained (or why not), the
+// features the instance's description offers, and the permissions Counter needs, each found granted,
+// lacking or unknown. SPEC.md has no endpoint that lists a client's permissions; every endpoint
+// requires one and answers 403 when the role lacks it. So each permission is asked of one endpoint
+// that needs it, with a request that reads one row or writes nothing (docs/assumptions.md,
+// "Connection test").
+import type { z } from 'zod';
+import type { Feature, PermissionCheck, TokenCheck } from '../../preload/contract.ts';
+import {
+  ENDPOINTS,
+  isServiceError,
+  type Capabilities,
+  type EndpointName,
+  type ServiceClient,
+} from '../service/index.ts';
+
+/** Features the app uses, by the endpoint that carries each (from the instance's /swagger). */
+export const FEATURES: readonly (readonly [string, EndpointName])[] = [
+  ['Stock items', 'stockItems'],
+  ['Warehouses', 'warehouses'],
+  ['Product units', 'productUnits'],
+  ['Company cards', 'companyCards'],
+  ['Company representatives', 'companyRepresentatives'],
+  ['Financial receivables', 'financialReceivables'],
+  ['Internet orders', 'internetOrderCreate'],
+  ['Cancelling orders', 'internetOrderDelete'],
+  ['Card scan at the counter', 'posScan'],
+];
+
+export function featureViews(caps: Capabilities): z.infer<typeof Feature>[] {
+  return FEATURES.map(([name, endpoint]): z.infer<typeof Feature> => ({
+    name,
+    available: caps.endpoints[endpoint],
+    ...(caps.endpoints[endpoint]
+      ? {}
+      : { detail: `${ENDPOINTS[endpoint].title} is not available on this instance` }),
+  })).concat({
+    name: 'Safe order replay (Idempotency-Key)',
+    available: caps.recognisesClientReference,
+  });
+}
+
+function featureName(endpoint: EndpointName): string {
+  return FEATURES.find(([, e]) => e === endpoint)?.[0] ?? ENDPOINTS[endpoint].title;
+}
+
+/** "It answered 403: Permission X is required." - the status and the instance's own messages. */
+function answered(error: { status?: number | undefined; messages: readonly string[] }): string {
+  const said = error.messages.join(' ').trim();
+  const text = `It answered ${error.status ?? 'an error'}${said === '' ? '' : `: ${said}`}`;
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+// ---- Token ---------------------------------------------------------------------------------------
+
+/** The token step's failure in words: refused credentials, unreachable instance, rate limit, other. */
+export function tokenFailure(error: unknown, clientId: string, baseUrl: string): TokenCheck {
+  if (!isServiceError(error)) {
+    return { obtained: false, reason: 'failed', message: 'Token not obtained: something went wrong.' };
+  }
+  if (error.kind === 'http' && (error.status === 400 || error.status === 401)) {
+    return {
+      obtained: false,
+      reason: 'refused',
+      message: `Token refused: the instance did not accept client "${clientId}" with this secret. ${answered(error)}`,
+    };
+  }
+  if (error.kind === 'network' || error.kind === 'timeout') {
+    return {
+      obtained: false,
+      reason: 'unreachable',
+      message: `Token not obtained: ${baseUrl} could not be reached (${error.message}).`,
+    };
+  }
+  if (error.status === 429) {
+    const wait = error.retryAfterMs === undefined ? 'later' : `in ${Math.ceil(error.retryAfterMs / 1000)} s`;
+    return {
+      obtained: false,
+      reason: 'rate-limited',
+      message: `Token not obtained: the token endpoint is rate-limiting this client; try again ${wait}.`,
+    };
+  }
+  if (error.status === 404) {
+    return {
+      obtained: false,
+      reason: 'failed',
+      message: `Token not obtained: ${baseUrl} has no token endpoint (/connect/token answered 404). Is the instance URL right?`,
+    };
+  }
+  return { obtained: false, reason: 'failed', message: `Token not obtained: ${error.message}.` };
+}
+
+// ---- Permissions ---------------------------------------------------------------------------------
+
+/** The part of ServiceClient the probes use. */
+export type ProbeClient = Pick<
+  ServiceClient,
+  | 'stockItemPages'
+  | 'financialReceivablePages'
+  | 'warehouses'
+  | 'companyRepresentatives'
+  | 'productUnits'
+  | 'companyCards'
+  | 'postEmpty'
+>;
+
+/** Ids in the local cache that the probes needing one may use before asking the service. */
+export interface ProbeHints {
+  cachedProductId(): number | undefined;
+  cachedCompanyId(): number | undefined;
+}
+
+interface Need {
+  readonly endpoint: EndpointName;
+  /** SPEC.md's name; undefined where SPEC.md shows none (item lists, orders, the scan). */
+  readonly permission?: string;
+  /** The probe writes nothing by sending an empty request: a 400 means it passed the permission. */
+  readonly emptyWrite?: boolean;
+}
+
+const NEEDS = {
+  stockItems: { endpoint: 'stockItems', permission: 'Permissions.StockItems.View' },
+  warehouses: { endpoint: 'warehouses' },
+  productUnits: { endpoint: 'productUnits', permission: 'Permissions.Product.View' },
+  companyCards: { endpoint: 'companyCards', permission: 'Permissions.Companies.View' },
+  representatives: { endpoint: 'companyRepresentatives' },
+  receivables: { endpoint: 'financialReceivables', permission: 'Permissions.FinancialReceivables.View' },
+  orders: { endpoint: 'internetOrderCreate', emptyWrite: true },
+  scan: { endpoint: 'posScan', emptyWrite: true },
+} as const satisfies Record<string, Need>;
+
+function check(
+  need: Need,
+  status: PermissionCheck['status'],
+  detail?: string,
+  named?: string,
+): PermissionCheck {
+  const permission = named ?? need.permission;
+  return {
+    name: featureName(need.endpoint),
+    ...(permission === undefined ? {} : { permission }),
+    status,
+    ...(detail === undefined ? {} : { detail }),
+  };
+}
+
+/** What a probe that failed says of the permission: lacking on a 403, else unknown (why in detail). */
+function fromError(need: Need, error: unknown): PermissionCheck {
+  if (!isServiceError(error)) return check(need, 'unknown', 'The check failed unexpectedly.');
+  if (error.kind === 'http' && error.status === 403) {
+    // The permission's name is shown beside; the instance's words only where neither names it.
+    const named = error.permission ?? need.permission;
+    return check(
+      need,
+      'lacking',
+      `${named === undefined ? answered(error) : 'The instance answered 403.'} The operator can add it to this client's role.`,
+      named,
+    );
+  }
+  if (need.emptyWrite === true && error.kind === 'http' && error.status === 400) {
+    return check(
+      need,
+      'granted',
+      'Checked with an empty request, which the instance refused as invalid (400): a request that fails validation writes nothing.',
+    );
+  }
+  if (error.kind === 'not-available') return check(need, 'unknown', error.message);
+  return check(need, 'unknown', `Could not be checked: ${error.message}`);
+}
+
+/** A read probe: an answer means granted; its value is kept for the probes that need an id. */
+async function read<T>(
+  need: Need,
+  call: () => Promise<T>,
+): Promise<{ check: PermissionCheck; value: T | undefined }> {
+  try {
+    return { check: check(need, 'granted'), value: await call() };
+  } catch (error) {
+    return { check: fromError(need, error), value: undefined };
+  }
+}
+
+/** An empty-request probe (ServiceClient.postEmpty): 400 granted, 403 lacking. */
+async function emptyWrite(need: Need, call: () => Promise<number>): Promise<PermissionCheck> {
+  try {
+    const status = await call();
+    // SPEC.md rules this out; if an instance does it anyway, the person testing must hear of it.
+    return check(
+      need,
+      'granted',
+      `The instance accepted an empty request (${status}): look at what it stored.`,
+    );
+  } catch (error) {
+    return fromError(need, error);
+  }
+}
+
+async function firstPage<T>(pages: AsyncIterable<T>): Promise<T | undefined> {
+  for await (const page of pages) return page;
+  return undefined;
+}
+
+/**
+ * Probes every permission Counter needs, in parallel where no probe needs another's answer. Reads
+ * ask for one row of one field; the product-units and company-cards probes need an id (from the
+ * cache, else from the stock-items and representatives answers) and say "unknown" without one; the
+ * order and scan probes POST an empty object (ServiceClient.postEmpty) and write nothing.
+ */
+export async function checkPermissions(
+  client: ProbeClient,
+  hints: ProbeHints,
+  signal?: AbortSignal,
+): Promise<PermissionCheck[]> {
+  const onePage = { limitFields: ['id'], pageSize: 1 } as const;
+  const stock = read(NEEDS.stockItems, () => firstPage(client.stockItemPages(onePage, signal)));
+  const representatives = read(NEEDS.representatives, () => client.companyRepresentatives(signal));
+
+  const units = (async (): Promise<PermissionCheck> => {
+    let productId = hints.cachedProductId();
+    if (productId === undefined && (await stock).check.status === 'granted') {
+      // A product id from the service: one row, one field (the stock items permission is the one asked).
+      const page = await firstPage(
+        client.stockItemPages({ limitFields: ['productId'], pageSize: 1 }, signal),
+      ).catch(() => undefined);
+      productId = page?.data[0]?.productId;
+    }
+    if (productId === undefined) {
+      return check(
+        NEEDS.productUnits,
+        'unknown',
+        'Not checked: it needs a product id, and none is cached or could be read from the stock items.',
+      );
+    }
+    const id = productId;
+    return (await read(NEEDS.productUnits, () => client.productUnits(id, signal))).check;
+  })();
+
+  const cards = (async (): Promise<PermissionCheck> => {
+    const listed = (await representatives).value?.find((r) => r.companyId !== undefined)?.companyId;
+    const companyId = listed ?? hints.cachedCompanyId();
+    if (companyId === undefined) {
+      return check(
+        NEEDS.companyCards,
+        'unknown',
+        'Not checked: it needs a company id, and none is cached or could be read from the representatives.',
+      );
+    }
+    return (await read(NEEDS.companyCards, () => client.companyCards(companyId, signal))).check;
+  })();
+
+  return Promise.all([
+    stock.then((a) => a.check),
+    read(NEEDS.warehouses, () => client.warehouses(signal)).then((a) => a.check),
+    units,
+    cards,
+    representatives.then((a) => a.check),
+    read(NEEDS.receivables, () => firstPage(client.financialReceivablePages(onePage, signal))).then(
+      (a) => a.check,
+    ),
+    emptyWrite(NEEDS.orders, () => client.postEmpty('internetOrderCreate', signal)),
+    emptyWrite(NEEDS.scan, () => client.postEmpty('posScan', signal)),
+  ]);
+}
