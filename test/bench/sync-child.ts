@@ -1,6 +1,7 @@
 // Child of the sync benchmark: one measurement per process, so its peak RSS is the syncing
 // process's own. Prints one JSON line.
-//   download URL           walk the stock item pages exactly as sync does, parse only, no SQLite
+//   download URL           walk the stock item pages exactly as sync does, parse only, no SQLite;
+//                          the page sizes the instance applied are reported (a capped sim's)
 //   sync URL FILE SCOPE    SCOPE stock|all|inprocess: stock items only / every resource on the sync
 //                          worker / every resource with runSync on this thread; measuring
 //                          this (the core's) thread: event-loop delay and a barcode lookup every 20 ms
@@ -21,6 +22,7 @@ if (mode === 'download') {
   const started = performance.now();
   let rows = 0;
   let pages = 0;
+  const applied = new Set<number>();
   for await (const page of service.stockItemPages({
     limitFields: stockItemFields,
     orderBy: ['id'],
@@ -28,8 +30,15 @@ if (mode === 'download') {
   })) {
     rows += page.data.length;
     pages++;
+    if (page.pageSize !== undefined) applied.add(page.pageSize);
   }
-  print({ ms: performance.now() - started, rows, pages });
+  print({
+    ms: performance.now() - started,
+    rows,
+    pages,
+    askedPageSize: pageSize,
+    appliedPageSizes: [...applied],
+  });
 } else {
   if (file === undefined) throw new Error('sync needs FILE');
   const db = openDatabase(file);
@@ -61,9 +70,12 @@ if (mode === 'download') {
   scanMs.sort((a, b) => a - b);
   const failed = report.resources.filter((r) => r.status !== 'ok');
   if (failed.length > 0) throw new Error(`sync failed: ${JSON.stringify(failed)}`);
+  const stock = report.resources.find((r) => r.resource === 'stockItems');
   print({
     ms,
-    rows: report.resources.find((r) => r.resource === 'stockItems')?.count ?? 0,
+    rows: stock?.count ?? 0,
+    stockRequests: stock?.requests ?? 0,
+    ...(stock?.appliedPageSize === undefined ? {} : { appliedPageSize: stock.appliedPageSize }),
     requests: report.resources.reduce((n, r) => n + r.requests, 0),
     counts: Object.fromEntries(report.resources.map((r) => [r.resource, r.count])),
     loopP99Ms: loop.percentile(99) / 1e6,
