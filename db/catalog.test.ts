@@ -131,7 +131,7 @@ describe('catalog file migration 2 (prohibitionOfDiscounts)', () => {
     saveSyncState(v1, 'stockItems', { lastCompleteAt: T1, lastFullAt: T1, watermark: '2026-01-01T09:00:00' });
     v1.close();
     const db = openCatalog(file);
-    expect(schemaVersion(db)).toBe(2);
+    expect(schemaVersion(db)).toBe(catalogMigrations.length);
     expect(db.prepare('SELECT count(*) FROM stock_item').pluck().get()).toBe(1);
     // No full pass and no watermark on record: sync starts with a full pass that fills the column.
     expect(syncState(db, 'stockItems')).toMatchObject({ lastCompleteAt: T1 });

@@ -695,6 +695,8 @@ export interface SyncState {
   cursor?: string;
   lastError?: string;
   lastErrorAt?: string;
+  /** What sync learnt of the instance for this resource (JSON, main/sync/instance-profile.ts). */
+  profile?: string;
 }
 
 export function syncState(db: Db, resource: CatalogResource): SyncState {
@@ -728,6 +730,7 @@ const syncStateColumns = new Set([
   'cursor',
   'lastError',
   'lastErrorAt',
+  'profile',
 ]);
 
 /**

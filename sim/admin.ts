@@ -2,7 +2,7 @@
 // as an operator of a real instance would. Exposed programmatically and under /__sim/.
 import { ApiError } from './errors.ts';
 import { ean13 } from './ean.ts';
-import { jsonToColumn, rowToJson, stockItemFields } from './fields.ts';
+import { financialReceivableFields, jsonToColumn, rowToJson, stockItemFields } from './fields.ts';
 import type { AuthState } from './auth.ts';
 import { companyExists, insertCompanyCard, type NewCompanyCard } from './api/companies.ts';
 import { listOrders, markOrderDependent } from './api/orders.ts';
@@ -39,6 +39,10 @@ export interface SimAdmin {
   /** Marks an order as having a dependent delivery note (delete then answers 400). */
   markOrderDependent(orderId: number, dependent?: boolean): boolean;
   addClient(client: NewClient): void;
+  /** Every stock item as the API would send it with all fields, in id order: the instance's truth. */
+  stockItems(): Record<string, unknown>[];
+  /** Every receivable still to be paid (the isPaid: false rule), all fields, in id order. */
+  openReceivables(): Record<string, unknown>[];
 }
 
 const fieldNames = new Set(stockItemFields.map((f) => f.name));
@@ -68,7 +72,13 @@ export function createAdmin(db: SimDb, auth: AuthState): SimAdmin {
       `INSERT OR REPLACE INTO stock_item (${cols}) VALUES (${stockItemFields.map(() => '?').join(', ')})`,
     ).run(stockItemFields.map((f) => jsonToColumn(f, row[f.name])));
   };
+  const all = (sql: string): Record<string, unknown>[] => db.prepare(sql).all() as Record<string, unknown>[];
   return {
+    stockItems: () => all('SELECT * FROM stock_item ORDER BY id').map((r) => rowToJson(stockItemFields, r)),
+    openReceivables: () =>
+      all('SELECT * FROM financial_receivable WHERE amount - COALESCE(alreadyPaid, 0) > 0 ORDER BY id').map(
+        (r) => rowToJson(financialReceivableFields, r),
+      ),
     listOrders: () => listOrders(db).map((o) => ({ ...o.order, hasDependents: o.hasDependents })),
     mutateStockItem(id, patch) {
       checkPatch(patch);

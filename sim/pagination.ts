@@ -2,6 +2,7 @@
 // (unknown names are a 400 naming them), then become column lists; filters become WHERE terms, so
 // a page over 100k rows is an indexed query, never a scan in JavaScript.
 import { validationError, type Violation } from './errors.ts';
+import { createPrng } from './prng.ts';
 import { rawRowsToJson, type FieldDef } from './fields.ts';
 import type { SimDb } from './store.ts';
 
@@ -127,13 +128,14 @@ export interface PageQuery {
 }
 
 /**
- * id, or (unstable) id times a multiplier drawn from the request's salt, modulo a prime: another
- * permutation of the rows for every salt.
+ * id, or (unstable) a permutation drawn from the request's salt: (id * a + b) mod a prime, with a
+ * and b from a PRNG seeded by the salt, so consecutive requests' orders are unrelated.
  */
 function tieBreaker(direction: 'ASC' | 'DESC', salt: number | undefined): string {
   if (salt === undefined) return `"id" ${direction}`;
-  const multiplier = ((Math.trunc(salt) % 1_000_003) * 2_654_435_761) % 4_294_967_291 || 1;
-  return `(("id" * ${multiplier}) % 4294967291) ${direction}`;
+  const prng = createPrng(salt);
+  const prime = 4_294_967_291;
+  return `(("id" * ${prng.int(1, prime - 1)} + ${prng.int(0, prime - 1)}) % ${prime}) ${direction}`;
 }
 
 /** An ORDER BY term of the inner query, for the outer one (which joins the rows as t). */

@@ -9,6 +9,7 @@ import { lineWithoutDiscount } from './0006-line-without-discount.ts';
 import { sendingLease } from './0007-sending-lease.ts';
 import { orderInstance } from './0008-order-instance.ts';
 import { prohibitionOfDiscounts } from './catalog-0002-prohibition-of-discounts.ts';
+import { instanceProfile } from './catalog-0003-instance-profile.ts';
 import type { Migration } from './types.ts';
 
 export type { Migration } from './types.ts';
@@ -27,4 +28,8 @@ export const migrations: readonly Migration[] = [
 
 /** The catalog's file (counter.catalog.sqlite): what sync copies from the service. Its schema
  * starts as migration 2 of the app's file left it. */
-export const catalogMigrations: readonly Migration[] = [{ ...catalog, version: 1 }, prohibitionOfDiscounts];
+export const catalogMigrations: readonly Migration[] = [
+  { ...catalog, version: 1 },
+  prohibitionOfDiscounts,
+  instanceProfile,
+];

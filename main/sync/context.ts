@@ -6,6 +6,7 @@ import { ServiceError } from '../service/errors.ts';
 import type { ResourceReport, SyncEvent, SyncFailure, SyncMode } from './events.ts';
 import { abortError, isRetryable, retryDelayMs, sleep, withRetry, type RetryPolicy } from './retry.ts';
 import type { CatalogSource } from './source.ts';
+import type { InstanceIdentity } from './instance-profile.ts';
 
 export interface SyncContext {
   readonly db: Db;
@@ -16,6 +17,8 @@ export interface SyncContext {
   readonly concurrency: number;
   /** Where stock-item pages are written: a worker thread (default) or this thread. */
   readonly writer: 'worker' | 'inline';
+  /** The instance and its version: what its learnt profile belongs to. */
+  readonly identity: InstanceIdentity;
   now(): string;
   emit(event: SyncEvent): void;
 }

@@ -37,6 +37,12 @@ export const ResourceReport = z.object({
   viewLacks: z.array(z.string()).optional(),
   /** Rows per page the instance applied (paginated resources), whatever Counter asked for. */
   appliedPageSize: z.number().optional(),
+  /** Fields the instance refuses to sort by. */
+  sortRefused: z.array(z.string()).optional(),
+  /** The sort Counter used instead ([]: no unique sort was left, walks were completed by id). */
+  sortedBy: z.array(z.string()).optional(),
+  /** How the instance treats each filter field Counter used. */
+  filters: z.record(z.string(), z.enum(['honoured', 'ignored', 'rejected'])).optional(),
 });
 export type ResourceReport = z.infer<typeof ResourceReport>;
 

@@ -16,6 +16,7 @@ function context(): SyncContext {
     pageSize: 30,
     concurrency: 1,
     writer: 'inline',
+    identity: { instance: 'test', version: null },
     now: () => new Date(0).toISOString(),
     emit: () => undefined,
   };

@@ -2,7 +2,10 @@
 // ask for rows with lastModify >= the watermark, and reconcile ids when the counts disagree (an
 // incremental pass cannot see deletions); a periodic full pass walks everything and then sweeps the
 // rows it did not see. Each page commits together with the cursor, so a killed run resumes at the
-// next page and the cache is whole at every commit.
+// next page and the cache is whole at every commit. How the instance is asked (fields, sort,
+// filters) is learnt and kept in its profile (instance-profile.ts, view.ts): an instance that cannot
+// filter by lastModify gets full passes, and one that cannot sort by id gets its walks completed by
+// id (stock-ids.ts).
 import { z } from 'zod';
 import {
   addPending,
@@ -14,21 +17,18 @@ import {
   stockItemIdsBeforeMark,
   syncState,
   upsertStockItems,
-  type StockItemInput,
 } from '../../db/catalog.ts';
 import { ServiceError } from '../service/errors.ts';
-import type { StockItem } from '../service/schemas.ts';
-import { checkAbort, emptyReport, failureOf, request, walkPages, type SyncContext } from './context.ts';
-import { walkFromPosition } from './page-position.ts';
+import type { StockItem, StockItemField } from '../service/schemas.ts';
+import { checkAbort, emptyReport, failureOf, request, type SyncContext } from './context.ts';
 import type { ResourceReport, SyncMode } from './events.ts';
-import { ViewFields } from './view.ts';
+import { InstanceProfile } from './instance-profile.ts';
+import { walkFromPosition } from './page-position.ts';
+import { allIds, hasKeys, ID_CHUNK, resolveIds, type KeyedStockItem } from './stock-ids.ts';
+import { FilterUnusable, RequestShape } from './view.ts';
 import { createStockWriter } from './writer.ts';
 
 const RESOURCE = 'stockItems';
-/** Page size of the id-only walk that finds deletions. */
-const ID_PAGE_SIZE = 5000;
-/** Ids per request when fetching or checking rows by id. */
-const ID_CHUNK = 200;
 
 const Cursor = z.object({
   mode: z.enum(['full', 'incremental']),
@@ -46,9 +46,10 @@ const Cursor = z.object({
   fetched: z.number().int().default(0),
   /** The page size the instance applied to the pages counted in nextPage (page-position.ts). */
   appliedPageSize: z.number().int().min(1).optional(),
+  /** The instance's count of the walk's rows, from its latest page. */
+  total: z.number().int().optional(),
 });
 type Cursor = z.infer<typeof Cursor>;
-type Row = StockItem & StockItemInput;
 
 export interface StockPassOptions {
   /** 'auto': full when there is no watermark or the last full pass is older than fullEveryMs. */
@@ -56,30 +57,53 @@ export interface StockPassOptions {
   fullEveryMs: number;
 }
 
+/** The cache's keys: a view without them cannot be cached at all. */
+const ESSENTIAL_FIELDS: readonly StockItemField[] = ['id', 'productId', 'warehouseId'];
+
+interface Pass {
+  ctx: SyncContext;
+  cursor: Cursor;
+  report: ResourceReport;
+  profile: InstanceProfile;
+  shape: RequestShape<StockItemField>;
+  /** Ids the walk of this run saw (an incremental walk's are few): what an unstable walk missed. */
+  seen: Set<number>;
+}
+
 export async function syncStockItems(ctx: SyncContext, options: StockPassOptions): Promise<ResourceReport> {
   const { db } = ctx;
+  const profile = InstanceProfile.load(db, RESOURCE, ctx.identity);
+  const shape = new RequestShape(profile, {
+    wanted: stockItemFields,
+    essential: ESSENTIAL_FIELDS,
+    // A stock item is one product in one warehouse: the pair is a second unique key to sort by.
+    orders: [['id'], ['productId', 'warehouseId']],
+    where: 'stock-item',
+  });
   const state = syncState(db, RESOURCE);
   const saved = state.cursor === undefined ? undefined : Cursor.safeParse(JSON.parse(state.cursor));
   const resumed = saved?.success === true;
-  const cursor: Cursor = saved?.success === true ? saved.data : await newCursor(ctx, options);
+  const cursor: Cursor = saved?.success === true ? saved.data : await newCursor(ctx, options, profile);
   if (!resumed) saveCursor(ctx, cursor);
   ctx.emit({ type: 'started', resource: RESOURCE, mode: cursor.mode, resumed });
-  const report = emptyReport(RESOURCE, cursor.mode, resumed);
+  const pass: Pass = {
+    ctx,
+    cursor,
+    report: emptyReport(RESOURCE, cursor.mode, resumed),
+    profile,
+    shape,
+    seen: new Set(),
+  };
+  const { report } = pass;
 
-  if (cursor.phase === 'rows') report.requests += await walkRows(ctx, cursor, report);
+  if (cursor.phase === 'rows') await walkRowsOrFull(pass);
   if (cursor.mode === 'incremental' && cursor.phase === 'rows' && (await countsDiffer(ctx))) {
     cursor.phase = 'sweep';
     cursor.mark = syncState(db, RESOURCE).fullPass + 1;
     saveCursor(ctx, cursor);
   }
-  if (cursor.mode === 'incremental' && cursor.phase === 'sweep') {
-    report.requests += await markPresentIds(ctx, cursor);
-  }
-  if (cursor.mode === 'full' || cursor.phase === 'sweep') {
-    const swept = await sweep(ctx, cursor);
-    report.removed = swept.removed;
-    report.requests += swept.requests;
-  }
+  if (cursor.mode === 'incremental' && cursor.phase === 'sweep') await markPresentIds(pass);
+  if (cursor.mode === 'full' || cursor.phase === 'sweep') await sweep(pass);
 
   const at = ctx.now();
   db.transaction(() => {
@@ -98,6 +122,8 @@ export async function syncStockItems(ctx: SyncContext, options: StockPassOptions
     });
   })();
   report.count = db.prepare('SELECT count(*) FROM stock_item').pluck().get() as number;
+  if (cursor.appliedPageSize !== undefined) report.appliedPageSize = cursor.appliedPageSize;
+  shape.describe(report);
   return report;
 }
 
@@ -107,11 +133,19 @@ function saveCursor(ctx: SyncContext, cursor: Cursor): void {
   })();
 }
 
-async function newCursor(ctx: SyncContext, options: StockPassOptions): Promise<Cursor> {
+async function newCursor(
+  ctx: SyncContext,
+  options: StockPassOptions,
+  profile: InstanceProfile,
+): Promise<Cursor> {
   const state = syncState(ctx.db, RESOURCE);
   const lastFull = state.lastFullAt === undefined ? 0 : Date.parse(state.lastFullAt);
   const due = Date.parse(ctx.now()) - lastFull >= options.fullEveryMs;
-  const full = options.mode === 'full' || state.watermark === undefined || (options.mode === 'auto' && due);
+  const full =
+    options.mode === 'full' ||
+    state.watermark === undefined ||
+    !profile.trusts('lastModifyFrom') ||
+    (options.mode === 'auto' && due);
   const newWatermark = await probeNewestLastModify(ctx);
   const base = { phase: 'rows' as const, nextPage: 1, pageSize: ctx.pageSize, fetched: 0 };
   const withWatermark = newWatermark === undefined ? {} : { newWatermark };
@@ -142,15 +176,46 @@ async function probeNewestLastModify(ctx: SyncContext): Promise<string | undefin
 }
 
 /**
+ * The pass's rows; an incremental pass whose filter the instance turns out not to honour becomes a
+ * full pass (mark-and-sweep), and a walk in an unstable order is completed by id.
+ */
+async function walkRowsOrFull(pass: Pass): Promise<void> {
+  const { ctx, cursor, report } = pass;
+  try {
+    report.requests += await walkRows(pass);
+  } catch (error) {
+    if (!(error instanceof FilterUnusable) || cursor.mode !== 'incremental') throw error;
+    Object.assign(cursor, {
+      mode: 'full',
+      mark: syncState(ctx.db, RESOURCE).fullPass + 1,
+      nextPage: 1,
+      fetched: 0,
+      since: undefined,
+      total: undefined,
+    });
+    saveCursor(ctx, cursor);
+    report.mode = 'full';
+    pass.seen.clear();
+    report.requests += await walkRows(pass);
+  }
+  if (cursor.mode === 'incremental' && cursor.total !== undefined) {
+    const cached = ctx.db.prepare('SELECT count(*) FROM stock_item').pluck().get() as number;
+    // Fewer rows than the cache holds came back, none outside the filter: the instance filters.
+    if (cursor.total < cached) pass.profile.filter('lastModifyFrom', 'honoured');
+  }
+  if (!pass.shape.stable) await completeUnstableWalk(pass);
+}
+
+/**
  * The rows of the pass (all, or changed since the watermark). Each page is committed with its cursor
  * by the writer (a worker thread by default) while the next page is being fetched: at most one page
  * is in flight, so memory stays bounded and the cursor never runs ahead of what committed.
  */
-async function walkRows(ctx: SyncContext, cursor: Cursor, report: ResourceReport): Promise<number> {
-  const filter =
-    cursor.mode === 'incremental' && cursor.since !== undefined ? { lastModifyFrom: cursor.since } : {};
+async function walkRows(pass: Pass): Promise<number> {
+  const { ctx, cursor, report, shape } = pass;
+  const since = cursor.mode === 'incremental' ? cursor.since : undefined;
+  const filter = since === undefined ? {} : { lastModifyFrom: since };
   const writer = await createStockWriter(ctx.db, ctx.writer);
-  const view = new ViewFields(stockItemFields, [...ESSENTIAL_FIELDS]);
   let pending: Promise<void> = Promise.resolve();
   try {
     const requests = await walkFromPosition<StockItem>(
@@ -159,14 +224,24 @@ async function walkRows(ctx: SyncContext, cursor: Cursor, report: ResourceReport
       cursor,
       (startPage) =>
         ctx.source.stockItemPages(
-          { filter, limitFields: view.fields, orderBy: ['id'], pageSize: cursor.pageSize, startPage },
+          {
+            filter,
+            limitFields: shape.fields,
+            orderBy: shape.orderBy,
+            pageSize: cursor.pageSize,
+            startPage,
+          },
           ctx.signal,
         ),
       async (page, pageNumber) => {
         await pending;
+        if (since !== undefined) checkModifiedSince(pass, page.data, since);
         const rows = page.data.filter(hasKeys);
+        // A full pass counts what it saw by its mark; an incremental one (few rows) keeps the ids.
+        if (cursor.mode === 'incremental') for (const r of rows) pass.seen.add(r.id);
         cursor.nextPage = pageNumber + 1;
         cursor.fetched += page.data.length;
+        if (page.totalCount !== undefined) cursor.total = page.totalCount;
         for (const r of rows) {
           if (r.lastModify !== undefined && r.lastModify > (cursor.maxSeen ?? ''))
             cursor.maxSeen = r.lastModify;
@@ -181,16 +256,14 @@ async function walkRows(ctx: SyncContext, cursor: Cursor, report: ResourceReport
         pending.catch(() => undefined);
       },
       (error) => {
-        const adapted = view.learn(error, 'stock-item');
+        const adapted = shape.learn(error, filter);
         if (adapted) {
-          report.viewLacks = [...view.missing];
           ctx.emit({ type: 'retry', resource: RESOURCE, attempt: 0, delayMs: 0, failure: failureOf(error) });
         }
         return adapted;
       },
     );
     await pending;
-    if (cursor.appliedPageSize !== undefined) report.appliedPageSize = cursor.appliedPageSize;
     return requests;
   } finally {
     await pending.catch(() => undefined);
@@ -198,8 +271,54 @@ async function walkRows(ctx: SyncContext, cursor: Cursor, report: ResourceReport
   }
 }
 
+/** A row older than lastModifyFrom in the answer: the instance ignores the filter. */
+function checkModifiedSince(pass: Pass, rows: readonly StockItem[], since: string): void {
+  const from = Date.parse(since);
+  const older = rows.some((r) => r.lastModify !== undefined && Date.parse(r.lastModify) < from);
+  if (!older) return;
+  pass.profile.filter('lastModifyFrom', 'ignored');
+  throw new FilterUnusable('lastModifyFrom', 'ignored');
+}
+
+/**
+ * Offset pages in an unstable order skip and repeat rows. Repeats are harmless (upserts by id); the
+ * skipped ones are found by comparing the ids the instance has with those the walk saw, and fetched.
+ */
+async function completeUnstableWalk(pass: Pass): Promise<void> {
+  const { ctx, cursor, report, shape } = pass;
+  const full = cursor.mode === 'full';
+  const seenCount = full
+    ? (ctx.db
+        .prepare('SELECT count(*) FROM stock_item WHERE syncMark = ?')
+        .pluck()
+        .get(cursor.mark) as number)
+    : pass.seen.size;
+  if (cursor.total !== undefined && seenCount >= cursor.total) return;
+  const filter = full || cursor.since === undefined ? {} : { lastModifyFrom: cursor.since };
+  const instance = await allIds(ctx, shape, filter);
+  report.requests += instance.requests;
+  if (!instance.complete) {
+    throw new Error(
+      `The instance cannot sort stock items by a unique key and its pages skip rows: ${instance.ids.size} of the ` +
+        `${instance.total ?? '?'} rows it counts turned up in repeated walks. The cache keeps what it had and what was found.`,
+    );
+  }
+  const missed = [...instance.ids].filter((id) =>
+    full ? !markedWith(ctx, id, cursor.mark) : !pass.seen.has(id),
+  );
+  const resolved = await resolveIds(ctx, shape, pass.profile, missed);
+  report.requests += resolved.requests;
+  report.fetched += resolved.rows.length;
+  ctx.db.transaction(() => writeRows(ctx, resolved.rows, cursor.mark))();
+  for (const r of resolved.rows) pass.seen.add(r.id);
+}
+
+function markedWith(ctx: SyncContext, id: number, mark: number): boolean {
+  return ctx.db.prepare('SELECT 1 FROM stock_item WHERE id = ? AND syncMark = ?').get(id, mark) !== undefined;
+}
+
 /** Upserts rows (inside the caller's transaction); new or changed products get their units fetched. */
-function writeRows(ctx: SyncContext, rows: readonly Row[], mark: number): void {
+function writeRows(ctx: SyncContext, rows: readonly KeyedStockItem[], mark: number): void {
   const { changedProductIds } = upsertStockItems(ctx.db, rows, { syncedAt: ctx.now(), mark });
   addPending(ctx.db, 'productUnits', changedProductIds);
 }
@@ -217,92 +336,58 @@ async function countsDiffer(ctx: SyncContext): Promise<boolean> {
 }
 
 /**
- * Walks every id the instance has (ids only, large pages), marking the cached rows it still has and
- * fetching any the cache lacks. Not resumable on its own: it is cheap and simply restarts.
+ * Takes every id the instance has, marking the cached rows it still has and fetching any the cache
+ * lacks. Not resumable on its own: it is cheap and simply restarts.
  */
-async function markPresentIds(ctx: SyncContext, cursor: Cursor): Promise<number> {
+async function markPresentIds(pass: Pass): Promise<void> {
+  const { ctx, cursor, report, shape } = pass;
   const { db } = ctx;
-  const missing: number[] = [];
-  let requests = await walkPages<StockItem>(
-    ctx,
-    RESOURCE,
-    1,
-    (startPage) =>
-      ctx.source.stockItemPages(
-        { limitFields: ['id'], orderBy: ['id'], pageSize: ID_PAGE_SIZE, startPage },
-        ctx.signal,
-      ),
-    (page) => {
-      const json = JSON.stringify(page.data.flatMap((r) => (r.id === undefined ? [] : [r.id])));
-      db.transaction(() => {
-        db.prepare('UPDATE stock_item SET syncMark = ? WHERE id IN (SELECT value FROM json_each(?))').run(
-          cursor.mark,
-          json,
-        );
-        const absent = db
-          .prepare('SELECT value FROM json_each(?) WHERE value NOT IN (SELECT id FROM stock_item)')
-          .pluck()
-          .all(json) as number[];
-        missing.push(...absent);
-      })();
-    },
-  );
-  for (let i = 0; i < missing.length; i += ID_CHUNK) {
-    const rows = await fetchByIds(ctx, missing.slice(i, i + ID_CHUNK));
-    requests++;
-    db.transaction(() => writeRows(ctx, rows, cursor.mark))();
-  }
-  return requests;
+  const instance = await allIds(ctx, shape);
+  report.requests += instance.requests;
+  const json = JSON.stringify([...instance.ids]);
+  const missing = db.transaction(() => {
+    db.prepare('UPDATE stock_item SET syncMark = ? WHERE id IN (SELECT value FROM json_each(?))').run(
+      cursor.mark,
+      json,
+    );
+    return db
+      .prepare('SELECT value FROM json_each(?) WHERE value NOT IN (SELECT id FROM stock_item)')
+      .pluck()
+      .all(json) as number[];
+  })();
+  const resolved = await resolveIds(ctx, shape, pass.profile, missing);
+  report.requests += resolved.requests;
+  db.transaction(() => writeRows(ctx, resolved.rows, cursor.mark))();
 }
 
 /**
  * Rows the pass did not mark are checked by id before they go: offset paging can skip a row when
- * the instance deletes another mid-walk, and a skipped row must be refreshed, not deleted.
+ * the instance deletes another mid-walk, and a skipped row must be refreshed, not deleted. Only a
+ * row the instance certainly lacks is removed; one that cannot be settled stays as it was.
  */
-async function sweep(ctx: SyncContext, cursor: Cursor): Promise<{ removed: number; requests: number }> {
+async function sweep(pass: Pass): Promise<void> {
+  const { ctx, cursor, report, shape, profile } = pass;
   const { db } = ctx;
-  let removed = 0;
-  let requests = 0;
   for (;;) {
     checkAbort(ctx);
-    const ids = stockItemIdsBeforeMark(db, cursor.mark, ID_CHUNK);
-    if (ids.length === 0) return { removed, requests };
-    const present = await fetchByIds(ctx, ids);
-    requests++;
-    const found = new Set(present.map((r) => r.id));
+    // Without a usable ids filter each lookup walks everything: all the rows at once, then.
+    const ids = stockItemIdsBeforeMark(
+      db,
+      cursor.mark,
+      profile.trusts('ids') ? ID_CHUNK : Number.MAX_SAFE_INTEGER,
+    );
+    if (ids.length === 0) return;
+    const resolved = await resolveIds(ctx, shape, profile, ids);
+    report.requests += resolved.requests;
     db.transaction(() => {
-      writeRows(ctx, present, cursor.mark);
-      removed += deleteStockItems(
-        db,
-        ids.filter((id) => !found.has(id)),
-      );
-      // Whatever is left of the chunk (a row the instance returned without its keys) counts as seen,
-      // so the sweep always moves on.
+      writeRows(ctx, resolved.rows, cursor.mark);
+      report.removed += deleteStockItems(db, resolved.absent);
+      // Whatever is left (a row returned without its keys, one not settled) counts as seen, so the
+      // sweep always moves on.
       db.prepare('UPDATE stock_item SET syncMark = ? WHERE id IN (SELECT value FROM json_each(?))').run(
         cursor.mark,
         JSON.stringify(ids),
       );
     })();
   }
-}
-
-async function fetchByIds(ctx: SyncContext, ids: readonly number[]): Promise<Row[]> {
-  return request(ctx, RESOURCE, async () => {
-    const rows: Row[] = [];
-    for await (const page of ctx.source.stockItemPages(
-      { filter: { ids: [...ids] }, limitFields: stockItemFields, orderBy: ['id'], pageSize: ids.length },
-      ctx.signal,
-    )) {
-      rows.push(...page.data.filter(hasKeys));
-    }
-    return rows;
-  });
-}
-
-/** Rows without their identity cannot be cached; limitFields always asks for these three. */
-/** The cache's keys: a view without them cannot be cached at all. */
-const ESSENTIAL_FIELDS = ['id', 'productId', 'warehouseId'] as const;
-
-function hasKeys(row: StockItem): row is Row {
-  return row.id !== undefined && row.warehouseId !== undefined && row.productId !== undefined;
 }

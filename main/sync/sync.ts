@@ -35,13 +35,15 @@ export interface SyncOptions {
   /** Only these resources (default: all, in order). */
   resources?: readonly CatalogResource[];
   now?: () => string;
+  /** The instance's base URL: what is learnt of it (instance-profile.ts) is kept for it alone. */
+  instance?: string;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function runSync(db: Db, source: CatalogSource, options: SyncOptions = {}): Promise<SyncReport> {
   const emit = options.onEvent ?? (() => undefined);
-  const ctx: SyncContext = {
+  const base: SyncContext = {
     db,
     source,
     signal: options.signal,
@@ -51,21 +53,23 @@ export async function runSync(db: Db, source: CatalogSource, options: SyncOption
     writer: options.writer ?? 'worker',
     now: options.now ?? (() => new Date().toISOString()),
     emit,
+    identity: { instance: options.instance ?? '', version: null },
   };
   const report: SyncReport = {
-    startedAt: ctx.now(),
+    startedAt: base.now(),
     finishedAt: '',
     unreachable: false,
     cancelled: false,
     resources: [],
   };
-  const preflight = await checkInstance(ctx);
-  if (preflight !== 'ok') {
-    if (preflight === 'unreachable') report.unreachable = true;
-    else report.refused = preflight;
-    report.finishedAt = ctx.now();
+  const preflight = await checkInstance(base);
+  if (preflight.kind !== 'ok') {
+    if (preflight.kind === 'unreachable') report.unreachable = true;
+    else report.refused = preflight.failure;
+    report.finishedAt = base.now();
     return report;
   }
+  const ctx: SyncContext = { ...base, identity: { ...base.identity, version: preflight.version } };
   const wanted = new Set(options.resources ?? allResources);
   let stockMode: SyncMode = 'incremental';
   const steps: [CatalogResource, () => Promise<ResourceReport>][] = [
@@ -144,27 +148,32 @@ async function runStep(
  * timeout (after retries) counts as unreachable and only a refused token as refused; any other
  * answer, even an error, means each resource is tried and reports its own outcome.
  */
-async function checkInstance(ctx: SyncContext): Promise<'ok' | 'unreachable' | SyncFailure> {
+async function checkInstance(
+  ctx: SyncContext,
+): Promise<
+  { kind: 'ok'; version: string | null } | { kind: 'unreachable' } | { kind: 'refused'; failure: SyncFailure }
+> {
   try {
     // Fewer attempts than for pages: a machine that is offline should hear so within a second.
-    await withRetry(
+    const info = await withRetry(
       () => ctx.source.version(ctx.signal),
       { ...ctx.policy, attempts: Math.min(3, ctx.policy.attempts) },
       {
         signal: ctx.signal,
       },
     );
-    return 'ok';
+    return { kind: 'ok', version: info.version ?? null };
   } catch (error) {
-    if (!(error instanceof ServiceError)) return 'ok';
-    if (error.kind === 'network' || error.kind === 'timeout') return 'unreachable';
+    // The version is unknown: what is learnt is kept under "no version" until it is known.
+    if (!(error instanceof ServiceError)) return { kind: 'ok', version: null };
+    if (error.kind === 'network' || error.kind === 'timeout') return { kind: 'unreachable' };
     if (
       error.kind === 'http' &&
       !error.mayHaveReachedServer &&
       (error.status === 401 || error.status === 400)
     ) {
-      return failureOf(error);
+      return { kind: 'refused', failure: failureOf(error) };
     }
-    return 'ok';
+    return { kind: 'ok', version: null };
   }
 }

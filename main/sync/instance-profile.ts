@@ -1,0 +1,103 @@
+// What sync has learnt of the instance, per resource, kept in the catalog (sync_state.profile) so the
+// next run asks right the first time: the fields its data-grid view lacks, the fields it refuses to
+// sort by, and how it treats each filter field Counter uses. SPEC.md leaves all three to the
+// instance ("depend on the instance's data-grid view"; filter fields "not shown"). Learnt again from
+// scratch when the instance or its version changes; a new refusal is added when it is met.
+import { z } from 'zod';
+import { saveSyncState, syncState, type CatalogResource } from '../../db/catalog.ts';
+import type { Db } from '../../db/database.ts';
+
+/** honoured: filters; ignored: answers unfiltered rows; rejected: answers 400 naming it. */
+export const FilterSupport = z.enum(['honoured', 'ignored', 'rejected']);
+export type FilterSupport = z.infer<typeof FilterSupport>;
+
+const Stored = z.object({
+  instance: z.string(),
+  version: z.string().nullable(),
+  viewLacks: z.array(z.string()).default([]),
+  sortRefused: z.array(z.string()).default([]),
+  filters: z.record(z.string(), FilterSupport).default({}),
+});
+type Stored = z.infer<typeof Stored>;
+
+/** Which instance the run talks to: its base URL and the version /api/version reported. */
+export interface InstanceIdentity {
+  instance: string;
+  version: string | null;
+}
+
+export class InstanceProfile {
+  readonly #db: Db;
+  readonly #resource: CatalogResource;
+  readonly #stored: Stored;
+
+  private constructor(db: Db, resource: CatalogResource, stored: Stored) {
+    this.#db = db;
+    this.#resource = resource;
+    this.#stored = stored;
+  }
+
+  /** The resource's profile for this instance and version; an empty one when either changed. */
+  static load(db: Db, resource: CatalogResource, identity: InstanceIdentity): InstanceProfile {
+    const raw = syncState(db, resource).profile;
+    const parsed = raw === undefined ? undefined : Stored.safeParse(safeJson(raw));
+    const stored =
+      parsed?.success === true &&
+      parsed.data.instance === identity.instance &&
+      parsed.data.version === identity.version
+        ? parsed.data
+        : { ...identity, viewLacks: [], sortRefused: [], filters: {} };
+    return new InstanceProfile(db, resource, stored);
+  }
+
+  get viewLacks(): readonly string[] {
+    return this.#stored.viewLacks;
+  }
+
+  get sortRefused(): readonly string[] {
+    return this.#stored.sortRefused;
+  }
+
+  get filters(): Readonly<Record<string, FilterSupport>> {
+    return this.#stored.filters;
+  }
+
+  /** Whether a filter field can be sent (unknown counts as yes: every answer is checked). */
+  trusts(name: string): boolean {
+    const support = this.#stored.filters[name];
+    return support === undefined || support === 'honoured';
+  }
+
+  lacks(fields: Iterable<string>): void {
+    const next = new Set([...this.#stored.viewLacks, ...fields]);
+    if (next.size === this.#stored.viewLacks.length) return;
+    this.#stored.viewLacks = [...next].sort();
+    this.#save();
+  }
+
+  refusesSort(field: string): void {
+    if (this.#stored.sortRefused.includes(field)) return;
+    this.#stored.sortRefused = [...this.#stored.sortRefused, field].sort();
+    this.#save();
+  }
+
+  filter(name: string, support: FilterSupport): void {
+    if (this.#stored.filters[name] === support) return;
+    this.#stored.filters = { ...this.#stored.filters, [name]: support };
+    this.#save();
+  }
+
+  #save(): void {
+    this.#db.transaction(() =>
+      saveSyncState(this.#db, this.#resource, { profile: JSON.stringify(this.#stored) }),
+    )();
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}

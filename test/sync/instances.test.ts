@@ -1,0 +1,191 @@
+// One matrix over the instances SPEC.md allows (issue 12): each variant of the sim, over real HTTP,
+// gets a first sync, rows changed on the instance and an incremental sync, a lookup and an offline
+// scan; the cache must hold exactly the instance's own rows (read from its store, not through the
+// variant's API) with exactly the fields its view offers. A second sync must not meet the same
+// refusals again: what was learnt is kept in the instance profile.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { financialReceivableFields, stockItemById, stockItemFields, syncState } from '../../db/catalog.ts';
+import type { Db } from '../../db/database.ts';
+import { withCheckDigit } from '../../main/counter/barcode/index.ts';
+import { Counter, ScanResolver } from '../../main/counter/index.ts';
+import type { ServiceClient } from '../../main/service/index.ts';
+import { whatWasFound } from '../../main/sync/discovery.ts';
+import { runSync, type SyncEvent, type SyncReport } from '../../main/sync/index.ts';
+import { startSim, type RunningSim, type SimOptions } from '../../sim/server.ts';
+import { client, tempDb, testRetry } from './support.ts';
+
+interface Variant {
+  name: string;
+  options: SimOptions;
+  /** Mode of the sync after rows changed: full where lastModifyFrom cannot be relied on. */
+  second: 'incremental' | 'full';
+  /** What `pos sync` says of the stock items, in part. */
+  found: RegExp[];
+}
+
+const variants: Variant[] = [
+  { name: 'the default sim', options: {}, second: 'incremental', found: [/pages of 250 rows/] },
+  {
+    name: 'a narrower view',
+    options: { stockItemViewExclude: ['brand', 'supplierProductCode'], receivableViewExclude: ['dueDate'] },
+    second: 'incremental',
+    found: [/view lacks supplierProductCode, brand/],
+  },
+  { name: 'pages capped at 25', options: { maxPageSize: 25 }, second: 'incremental', found: [/pages of 25/] },
+  {
+    name: 'no sort by id or lastModify',
+    options: { unsortableFields: ['id', 'lastModify'] },
+    second: 'incremental',
+    found: [/cannot sort by id: Counter sorts by productId, warehouseId instead/],
+  },
+  {
+    name: 'no unique sort',
+    options: { unsortableFields: ['id', 'productId'] },
+    second: 'incremental',
+    found: [/cannot sort by id, productId: no unique sort is left/],
+  },
+  {
+    name: 'no unique sort, pages capped at 25',
+    options: { unsortableFields: ['id', 'productId'], maxPageSize: 25 },
+    second: 'incremental',
+    found: [/no unique sort is left/, /pages of 25/],
+  },
+  {
+    name: 'filters ignored',
+    options: { ignoredFilters: ['lastModifyFrom', 'ids', 'isPaid'] },
+    second: 'full',
+    found: [/ignores the filter for changed rows only/],
+  },
+  {
+    name: 'filters rejected',
+    options: { rejectedFilters: ['lastModifyFrom', 'ids', 'isPaid'] },
+    second: 'full',
+    found: [/rejects the filter for changed rows only/],
+  },
+  {
+    name: 'filters ignored, no sort by id, pages capped at 40',
+    options: {
+      ignoredFilters: ['lastModifyFrom', 'ids', 'isPaid'],
+      unsortableFields: ['id'],
+      maxPageSize: 40,
+    },
+    second: 'full',
+    found: [/cannot sort by id/, /ignores the filter/],
+  },
+];
+
+/** Rows as the cache keeps them: the fields the view offers, nulls left out. */
+function shown(rows: Record<string, unknown>[], fields: readonly string[], lacking: readonly string[] = []) {
+  return rows.map((row) =>
+    Object.fromEntries(
+      fields.flatMap((f) =>
+        lacking.includes(f) || row[f] === null || row[f] === undefined ? [] : [[f, row[f]]],
+      ),
+    ),
+  );
+}
+
+function cached(db: Db, table: string, fields: readonly string[]): Record<string, unknown>[] {
+  const booleans = new Set(['prohibitionOfSale', 'isInactive', 'prohibitionOfDiscounts']);
+  const rows = db.prepare(`SELECT * FROM ${table} ORDER BY id`).all() as Record<string, unknown>[];
+  return rows.map((row) =>
+    Object.fromEntries(
+      fields.flatMap((f) =>
+        row[f] === null || row[f] === undefined ? [] : [[f, booleans.has(f) ? row[f] === 1 : row[f]]],
+      ),
+    ),
+  );
+}
+
+function expectExact(db: Db, sim: RunningSim, options: SimOptions): void {
+  const stock = shown(sim.admin.stockItems(), stockItemFields, options.stockItemViewExclude);
+  expect(stock.length).toBeGreaterThan(100);
+  expect(cached(db, 'stock_item', stockItemFields)).toEqual(stock);
+  const open = shown(sim.admin.openReceivables(), financialReceivableFields, options.receivableViewExclude);
+  expect(open.length).toBeGreaterThan(0);
+  expect(cached(db, 'financial_receivable', financialReceivableFields)).toEqual(open);
+}
+
+function stockReport(report: SyncReport) {
+  const r = report.resources.find((x) => x.resource === 'stockItems');
+  if (r === undefined) throw new Error('no stock-item report');
+  return r;
+}
+
+const CARD = withCheckDigit('2990000000510');
+
+describe.each(variants)('an instance with $name', (variant) => {
+  let sim: RunningSim;
+  let service: ServiceClient;
+  let store: ReturnType<typeof tempDb>;
+  const sync = async (events: SyncEvent[] = []): Promise<SyncReport> => {
+    const report = await runSync(store.db, service, {
+      retry: testRetry,
+      instance: sim.url,
+      onEvent: (e) => events.push(e),
+    });
+    expect(report.resources.filter((r) => r.status !== 'ok').map((r) => r.failure?.message)).toEqual([]);
+    return report;
+  };
+
+  beforeAll(async () => {
+    sim = await startSim({ size: 'small', ...variant.options });
+    sim.admin.addCompanyCard({ companyId: 1, barcode: CARD, name: 'Matrix card', discount: 5 });
+    service = client(sim.url);
+    store = tempDb();
+  });
+  afterAll(async () => {
+    await service.close();
+    await sim.close();
+    store.cleanup();
+  });
+
+  it('first sync: every row exactly once, only the fields the view offers', async () => {
+    const report = await sync();
+    expect(stockReport(report).mode).toBe('full');
+    expectExact(store.db, sim, variant.options);
+  });
+
+  it(`after rows changed on the instance: a ${variant.second} sync ends exact, with no refusal met again`, async () => {
+    const [a, b, c] = sim.admin.stockItems().slice(10, 13) as { id: number; quantityInStock?: number }[];
+    if (a === undefined || b === undefined || c === undefined) throw new Error('small sim too small');
+    sim.admin.mutateStockItem(a.id, { quantityInStock: (a.quantityInStock ?? 0) + 7, price: 123.45 });
+    sim.admin.removeStockItem(b.id);
+    const added = sim.admin.addStockItem({ warehouseId: 1, quantityInStock: 3 });
+    const events: SyncEvent[] = [];
+    const report = await sync(events);
+    expect(stockReport(report).mode).toBe(variant.second);
+    expectExact(store.db, sim, variant.options);
+    expect(stockItemById(store.db, a.id)).toMatchObject({
+      quantityInStock: (a.quantityInStock ?? 0) + 7,
+      price: 123.45,
+    });
+    expect(stockItemById(store.db, b.id)).toBeUndefined();
+    expect(stockItemById(store.db, added['id'] as number)).toMatchObject({ quantityInStock: 3 });
+    // Learnt in the first sync and kept: the instance is not asked in a way it refused.
+    const refusals = events.filter((e) => e.type === 'retry' && e.failure.status === 400);
+    expect(refusals).toEqual([]);
+  });
+
+  it('says what it found of the instance and keeps it in the catalog', async () => {
+    const report = await sync();
+    const words = whatWasFound(stockReport(report)).join('; ');
+    for (const pattern of variant.found) expect(words).toMatch(pattern);
+    expect(syncState(store.db, 'stockItems').profile).toContain(sim.url);
+  });
+
+  it('scans offline from the cache: a changed product at its new price, a card', async () => {
+    const changed = sim.admin.stockItems()[10] as { productId: number; barcode: string; price: number };
+    await sim.faults.setOffline(true);
+    try {
+      const resolver = new ScanResolver({ db: store.db, cardService: service, cardTimeoutMs: 500 });
+      const counter = new Counter({ db: store.db, resolver, warehouseId: () => 1 });
+      const card = await counter.scan(CARD);
+      expect(card.outcome).toMatchObject({ kind: 'customer', source: 'offline' });
+      const { session } = await counter.scan(changed.barcode);
+      expect(session.lines.at(-1)).toMatchObject({ productId: changed.productId, unitPrice: changed.price });
+    } finally {
+      await sim.faults.setOffline(false);
+    }
+  });
+});
