@@ -101,18 +101,27 @@ describe('sim CLI', () => {
       child.kill('SIGKILL');
     }
   });
-  it('--no-duplicate-detection plays an instance that does not describe Idempotency-Key', async () => {
-    const child = spawn(node, [cli, '--port', '0', '--size', 'small', '--no-duplicate-detection'], {
+  /** /swagger of a sim started with this flag, as text. */
+  async function swaggerWith(flag: string): Promise<string> {
+    const child = spawn(node, [cli, '--port', '0', '--size', 'small', flag], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {
       const lines = createInterface({ input: child.stdout });
       const [first] = (await once(lines, 'line')) as [string];
-      const swagger = await (await fetch(`${first.slice('listening on '.length)}/swagger`)).text();
-      expect(swagger).toContain('/api/documents/orders/internet');
-      expect(swagger.toLowerCase()).not.toContain('idempotency-key');
+      return await (await fetch(`${first.slice('listening on '.length)}/swagger`)).text();
     } finally {
       child.kill('SIGKILL');
     }
+  }
+  it('--no-duplicate-detection plays an instance that does not describe Idempotency-Key', async () => {
+    const swagger = await swaggerWith('--no-duplicate-detection');
+    expect(swagger).toContain('/api/documents/orders/internet');
+    expect(swagger.toLowerCase()).not.toContain('idempotency-key');
+  });
+  it('--bare-swagger lists the paths with empty path items', async () => {
+    const swagger = await swaggerWith('--bare-swagger');
+    expect(swagger).toContain('"/api/documents/orders/internet":{}');
+    expect(swagger).not.toContain('"post":');
   });
 });

@@ -5,7 +5,8 @@
 // --max-page-size one that serves no page larger than N rows (pageSize -1 included);
 // --receivable-view-exclude one whose receivable view lacks those fields; --unsortable one that
 // refuses those fields in orderBy (without id: no stable order); --ignore-filter one that answers as
-// if those filter fields were not set; --reject-filter one that answers 400 naming them.
+// if those filter fields were not set; --reject-filter one that answers 400 naming them;
+// --bare-swagger one whose /swagger lists every path with an empty path item (no operations).
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 
@@ -36,10 +37,11 @@ const argsSchema = z.object({
   unsortable: fieldList,
   'ignore-filter': fieldList,
   'reject-filter': fieldList,
+  'bare-swagger': z.boolean().default(false),
 });
 
 const usage =
-  'usage: npm run sim -- [--port N] [--host H] [--token-ttl SECONDS] [--size small|demo|large] [--data-dir DIR] [--control] [--view-exclude FIELD,...] [--no-duplicate-detection] [--max-page-size N] [--receivable-view-exclude FIELD,...] [--unsortable FIELD,...] [--ignore-filter FIELD,...] [--reject-filter FIELD,...]';
+  'usage: npm run sim -- [--port N] [--host H] [--token-ttl SECONDS] [--size small|demo|large] [--data-dir DIR] [--control] [--view-exclude FIELD,...] [--no-duplicate-detection] [--max-page-size N] [--receivable-view-exclude FIELD,...] [--unsortable FIELD,...] [--ignore-filter FIELD,...] [--reject-filter FIELD,...] [--bare-swagger]';
 
 function parse(argv: string[]): z.infer<typeof argsSchema> {
   let values: Record<string, string | boolean | undefined>;
@@ -60,6 +62,7 @@ function parse(argv: string[]): z.infer<typeof argsSchema> {
         unsortable: { type: 'string' },
         'ignore-filter': { type: 'string' },
         'reject-filter': { type: 'string' },
+        'bare-swagger': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -103,6 +106,7 @@ async function main(): Promise<void> {
     unsortableFields: args.unsortable,
     ignoredFilters: args['ignore-filter'],
     rejectedFilters: args['reject-filter'],
+    bareSwaggerPaths: args['bare-swagger'],
   });
   const address = new URL(sim.url);
   console.log(

@@ -1,5 +1,6 @@
 // /swagger: the OpenAPI 3.0 description of exactly the routes this instance serves, generated from
-// the same zod schemas the handlers validate with.
+// the same zod schemas the handlers validate with. With `barePaths` every path is listed with an
+// empty path item (no operations), as an ACL-trimmed or minimal description lists them.
 import { z } from 'zod';
 import { pathParamNames, type RouteDef } from './routes.ts';
 import { simRegistry } from './schemas.ts';
@@ -40,7 +41,11 @@ function toOpenApiSchema(schema: z.ZodType, io: 'input' | 'output', components: 
   return top;
 }
 
-export function buildOpenApi(routes: readonly RouteDef[], version: string): Json {
+export function buildOpenApi(
+  routes: readonly RouteDef[],
+  version: string,
+  options: { barePaths?: boolean } = {},
+): Json {
   const components: Json = {};
   const paths: Record<string, Json> = {};
   for (const route of routes) {
@@ -111,6 +116,8 @@ export function buildOpenApi(routes: readonly RouteDef[], version: string): Json
     const pathItem = (paths[route.path] ??= {});
     pathItem[route.method.toLowerCase()] = operation;
   }
+  // The paths stay, what is under them goes (the components they referenced may stay).
+  if (options.barePaths === true) for (const path of Object.keys(paths)) paths[path] = {};
   return {
     openapi: '3.0.3',
     // Like the reference description, the document's own version is 0.0.0; /api/version reports the release.

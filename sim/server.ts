@@ -78,6 +78,11 @@ export interface SimOptions {
   ignoredFilters?: readonly string[];
   /** Filter fields the instance rejects: 400 UnknownField naming the filter. */
   rejectedFilters?: readonly string[];
+  /**
+   * /swagger lists every path with an empty path item `{}` (no operations, so no Idempotency-Key
+   * either), as an ACL-trimmed or minimal description does; the endpoints still answer. Default false.
+   */
+  bareSwaggerPaths?: boolean;
 }
 
 export interface RunningSim {
@@ -107,6 +112,7 @@ const optionsSchema = z.object({
   unsortableFields: z.array(z.string()).default([]),
   ignoredFilters: z.array(z.string()).default([]),
   rejectedFilters: z.array(z.string()).default([]),
+  bareSwaggerPaths: z.boolean().default(false),
 });
 
 /** Every route of the instance (before removing missing operations): also the source of the permission list. */
@@ -167,7 +173,7 @@ export async function startSim(options: SimOptions = {}): Promise<RunningSim> {
   const admin = createAdmin(db, auth);
 
   const controlSockets = new Set<Socket>();
-  const app = buildApp(ctx, routes, admin, controlSockets, opts.control);
+  const app = buildApp(ctx, routes, admin, controlSockets, opts.control, opts.bareSwaggerPaths);
   const sockets = new Set<Socket>();
   app.server.on('connection', (socket: Socket) => {
     sockets.add(socket);
@@ -263,6 +269,7 @@ function buildApp(
   admin: SimAdmin,
   controlSockets: Set<Socket>,
   control: boolean,
+  bareSwaggerPaths: boolean,
 ): FastifyInstance {
   const app = Fastify({ logger: false, bodyLimit: 32 * 1024 * 1024, forceCloseConnections: true });
   void app.register(formbody);
@@ -362,7 +369,7 @@ function buildApp(
     });
   }
 
-  const openApi = buildOpenApi(routes, ctx.version);
+  const openApi = buildOpenApi(routes, ctx.version, { barePaths: bareSwaggerPaths });
   app.get('/swagger', () => openApi);
   if (control) registerAdminRoutes(app, admin, faults);
   return app;

@@ -1,5 +1,6 @@
 // The sim as other instances SPEC.md allows, over real HTTP: fields it refuses to sort by (and no
-// stable order without id), filter fields it ignores or rejects, a narrower receivable view.
+// stable order without id), filter fields it ignores or rejects, a narrower receivable view, a
+// /swagger listing its paths with no operation under them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startSim, type RunningSim } from './server.ts';
@@ -89,5 +90,38 @@ describe('a narrower receivable view', () => {
     const rows = await post(RECEIVABLES, { pageSize: 1 });
     expect(rows.page?.data[0]).not.toHaveProperty('dueDate');
     expect(rows.page?.data[0]).toHaveProperty('amount');
+  });
+});
+
+describe('a /swagger with bare path items', () => {
+  const Doc = z.object({ paths: z.record(z.string(), z.record(z.string(), z.unknown())) });
+
+  it('lists every path of the full description with an empty item; the endpoints still answer', async () => {
+    const bare = await startSim({ size: 'small', bareSwaggerPaths: true });
+    try {
+      const full = Doc.parse((await call(`${sim.url}/swagger`)).json);
+      const reply = await call(`${bare.url}/swagger`);
+      const doc = Doc.parse(reply.json);
+      expect(Object.keys(doc.paths).sort()).toEqual(Object.keys(full.paths).sort());
+      expect(Object.keys(doc.paths)).toContain('/api/documents/orders/internet');
+      for (const [path, item] of Object.entries(doc.paths)) expect(item, path).toEqual({});
+      expect(reply.text.toLowerCase()).not.toContain('idempotency-key');
+
+      const t = await token(bare.url);
+      const warehouses = await call(`${bare.url}/api/item-lists/warehouses`, { token: t });
+      expect(warehouses.status).toBe(200);
+      const stock = await call(`${bare.url}${STOCK}`, { token: t, body: { pageSize: 1 } });
+      expect(Page.parse(stock.json).data).toHaveLength(1);
+      // The order route is there: an empty order is refused for its content, not as a missing route.
+      const order = await call(`${bare.url}/api/documents/orders/internet`, { token: t, body: {} });
+      expect(order.status).toBe(400);
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('is off by default: operations are listed under the paths', async () => {
+    const doc = Doc.parse((await call(`${sim.url}/swagger`)).json);
+    expect(Object.keys(doc.paths['/api/documents/orders/internet'] ?? {})).toEqual(['post']);
   });
 });
