@@ -25,7 +25,13 @@ function sorting(refused: readonly string[], sortedBy: readonly string[] | undef
   return `it cannot sort by ${refused.join(', ')}${instead}`;
 }
 
-export function whatWasFound(r: ResourceReport): string[] {
+/** The parts of a resource's report that say what was found of the instance. */
+export type Findings = Pick<
+  ResourceReport,
+  'appliedPageSize' | 'viewLacks' | 'sortRefused' | 'sortedBy' | 'filters'
+>;
+
+export function whatWasFound(r: Findings): string[] {
   return [
     ...(r.appliedPageSize === undefined ? [] : [`the instance serves pages of ${r.appliedPageSize} rows`]),
     ...(r.viewLacks === undefined || r.viewLacks.length === 0

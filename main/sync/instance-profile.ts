@@ -17,8 +17,12 @@ const Stored = z.object({
   viewLacks: z.array(z.string()).default([]),
   sortRefused: z.array(z.string()).default([]),
   filters: z.record(z.string(), FilterSupport).default({}),
+  /** Rows per page the instance applied in the last pass. */
+  appliedPageSize: z.number().int().positive().optional(),
 });
 type Stored = z.infer<typeof Stored>;
+/** What was learnt of one resource, as kept. */
+export type LearntProfile = Readonly<Stored>;
 
 /** Which instance the run talks to: its base URL and the version /api/version reported. */
 export interface InstanceIdentity {
@@ -39,15 +43,19 @@ export class InstanceProfile {
 
   /** The resource's profile for this instance and version; an empty one when either changed. */
   static load(db: Db, resource: CatalogResource, identity: InstanceIdentity): InstanceProfile {
-    const raw = syncState(db, resource).profile;
-    const parsed = raw === undefined ? undefined : Stored.safeParse(safeJson(raw));
+    const kept = InstanceProfile.kept(db, resource);
     const stored =
-      parsed?.success === true &&
-      parsed.data.instance === identity.instance &&
-      parsed.data.version === identity.version
-        ? parsed.data
+      kept !== undefined && kept.instance === identity.instance && kept.version === identity.version
+        ? { ...kept }
         : { ...identity, viewLacks: [], sortRefused: [], filters: {} };
     return new InstanceProfile(db, resource, stored);
+  }
+
+  /** What is kept for a resource, whichever instance it was learnt from; undefined when nothing (readable) is. */
+  static kept(db: Db, resource: CatalogResource): LearntProfile | undefined {
+    const raw = syncState(db, resource).profile;
+    const parsed = raw === undefined ? undefined : Stored.safeParse(safeJson(raw));
+    return parsed?.success === true ? parsed.data : undefined;
   }
 
   get viewLacks(): readonly string[] {
@@ -84,6 +92,12 @@ export class InstanceProfile {
   filter(name: string, support: FilterSupport): void {
     if (this.#stored.filters[name] === support) return;
     this.#stored.filters = { ...this.#stored.filters, [name]: support };
+    this.#save();
+  }
+
+  pageSize(applied: number): void {
+    if (this.#stored.appliedPageSize === applied) return;
+    this.#stored.appliedPageSize = applied;
     this.#save();
   }
 

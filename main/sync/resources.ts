@@ -162,7 +162,10 @@ export async function syncReceivables(ctx: SyncContext): Promise<ResourceReport>
         'rows it counts turned up in repeated walks. The cache keeps what it had and what was found.',
     );
   }
-  if (cursor.appliedPageSize !== undefined) report.appliedPageSize = cursor.appliedPageSize;
+  if (cursor.appliedPageSize !== undefined) {
+    report.appliedPageSize = cursor.appliedPageSize;
+    profile.pageSize(cursor.appliedPageSize);
+  }
   shape.describe(report);
   db.transaction(() => {
     report.removed = sweepBeforeMark(db, 'financial_receivable', cursor.mark);

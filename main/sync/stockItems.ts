@@ -122,7 +122,10 @@ export async function syncStockItems(ctx: SyncContext, options: StockPassOptions
     });
   })();
   report.count = db.prepare('SELECT count(*) FROM stock_item').pluck().get() as number;
-  if (cursor.appliedPageSize !== undefined) report.appliedPageSize = cursor.appliedPageSize;
+  if (cursor.appliedPageSize !== undefined) {
+    report.appliedPageSize = cursor.appliedPageSize;
+    profile.pageSize(cursor.appliedPageSize);
+  }
   shape.describe(report);
   return report;
 }

@@ -1,7 +1,7 @@
 // One sync run: every resource in dependency order, each on its own so that a 403 or 404 on one is
 // reported for it while the others still sync. Cancellation (AbortSignal) stops at the next page or
 // chunk; whatever committed stays, and the next run resumes from the cursors.
-import { catalogCounts, saveSyncState, type CatalogResource } from '../../db/catalog.ts';
+import { catalogCounts, clearSyncProgress, saveSyncState, type CatalogResource } from '../../db/catalog.ts';
 import type { Db } from '../../db/database.ts';
 import { ServiceError } from '../service/errors.ts';
 import { folderOf } from '../../db/storage-failure.ts';
@@ -17,6 +17,7 @@ import {
 import { defaultRetryPolicy, isAbort, withRetry, type RetryPolicy } from './retry.ts';
 import type { CatalogSource } from './source.ts';
 import { syncStockItems } from './stockItems.ts';
+import { InstanceProfile } from './instance-profile.ts';
 
 export interface SyncOptions {
   /** 'auto' (default): incremental, with a full pass when none ran within fullEveryMs. */
@@ -70,6 +71,8 @@ export async function runSync(db: Db, source: CatalogSource, options: SyncOption
     return report;
   }
   const ctx: SyncContext = { ...base, identity: { ...base.identity, version: preflight.version } };
+  const otherInstance = filledFromAnotherInstance(db, ctx.identity.instance);
+  if (otherInstance) clearSyncProgress(db);
   const wanted = new Set(options.resources ?? allResources);
   let stockMode: SyncMode = 'incremental';
   const steps: [CatalogResource, () => Promise<ResourceReport>][] = [
@@ -78,7 +81,7 @@ export async function runSync(db: Db, source: CatalogSource, options: SyncOption
       'stockItems',
       async () => {
         const r = await syncStockItems(ctx, {
-          mode: options.mode ?? 'auto',
+          mode: otherInstance ? 'full' : (options.mode ?? 'auto'),
           fullEveryMs: options.fullEveryMs ?? DAY_MS,
         });
         stockMode = r.mode;
@@ -176,4 +179,14 @@ async function checkInstance(
     }
     return { kind: 'ok', version: null };
   }
+}
+
+/**
+ * The catalog was last filled from another instance (the kept stock-item profile names it): its
+ * unfinished passes are that instance's pages and its watermark that instance's clock, so they are
+ * dropped and the stock items get a full pass (which also removes the other instance's rows).
+ */
+function filledFromAnotherInstance(db: Db, instance: string): boolean {
+  const previous = InstanceProfile.kept(db, 'stockItems')?.instance;
+  return instance !== '' && previous !== undefined && previous !== instance;
 }

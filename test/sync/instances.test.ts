@@ -3,7 +3,11 @@
 // scan; the cache must hold exactly the instance's own rows (read from its store, not through the
 // variant's API) with exactly the fields its view offers. A second sync must not meet the same
 // refusals again: what was learnt is kept in the instance profile.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { financialReceivableFields, stockItemById, stockItemFields, syncState } from '../../db/catalog.ts';
 import type { Db } from '../../db/database.ts';
 import { withCheckDigit } from '../../main/counter/barcode/index.ts';
@@ -12,7 +16,7 @@ import type { ServiceClient } from '../../main/service/index.ts';
 import { whatWasFound } from '../../main/sync/discovery.ts';
 import { runSync, type SyncEvent, type SyncReport } from '../../main/sync/index.ts';
 import { startSim, type RunningSim, type SimOptions } from '../../sim/server.ts';
-import { client, tempDb, testRetry } from './support.ts';
+import { client, runPos, tempDb, testRetry } from './support.ts';
 
 interface Variant {
   name: string;
@@ -189,3 +193,84 @@ describe.each(variants)('an instance with $name', (variant) => {
     }
   });
 });
+
+describe('pos version after pos sync', () => {
+  it('says what the sync learnt of the instance, in words and in JSON', async () => {
+    const sim = await startSim({
+      size: 'small',
+      rejectedFilters: ['isPaid'],
+      ignoredFilters: ['lastModifyFrom'],
+      unsortableFields: ['id'],
+    });
+    const dataDir = mkdtempSync(join(tmpdir(), 'counter-cli-learnt-'));
+    const pos = (...args: string[]) => runPos(sim.url, dataDir, ...args);
+    try {
+      const before = await pos('version');
+      expect(before.out).toContain('No sync has run against this instance yet');
+      expect((await pos('sync')).code).toBe(0);
+      const text = await pos('version');
+      expect(text.code).toBe(0);
+      expect(text.out).toMatch(/stockItems: .*it cannot sort by id/);
+      expect(text.out).toMatch(
+        /financialReceivables: .*rejects the filter for open receivables only \(isPaid\)/,
+      );
+      const json = LearntJson.parse(JSON.parse((await pos('version', '--json')).out));
+      expect(json.learnt.stockItems).toMatchObject({ sortRefused: ['id'], appliedPageSize: 250 });
+      expect(json.learnt.financialReceivables).toMatchObject({ filters: { isPaid: 'rejected' } });
+    } finally {
+      await sim.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+const LearntJson = z.object({
+  learnt: z.object({
+    stockItems: z.record(z.string(), z.unknown()),
+    financialReceivables: z.record(z.string(), z.unknown()),
+  }),
+});
+
+describe('a catalog filled from another instance', () => {
+  it('drops the other instance’s unfinished pass and watermark: a full pass makes it exact', async () => {
+    const first = await startSim({ size: 'small', maxPageSize: 25 });
+    const second = await startSim({ size: 'small', seed: 7 });
+    const store = tempDb();
+    const a = client(first.url);
+    const b = client(second.url);
+    try {
+      expect((await runSync(store.db, a, { retry: testRetry, instance: first.url })).resources.length).toBe(
+        6,
+      );
+      // A pass of the first instance left unfinished: cancelled after its second page.
+      const controller = new AbortController();
+      changeOn(first);
+      await runSync(store.db, a, {
+        retry: testRetry,
+        instance: first.url,
+        mode: 'full',
+        resources: ['stockItems'],
+        signal: controller.signal,
+        onEvent: (e) => {
+          if (e.type === 'progress' && e.resource === 'stockItems' && e.done >= 50) controller.abort();
+        },
+      });
+      expect(syncState(store.db, 'stockItems').cursor).toBeDefined();
+      const report = await runSync(store.db, b, { retry: testRetry, instance: second.url });
+      expect(stockReport(report)).toMatchObject({ status: 'ok', mode: 'full', resumed: false });
+      expectExact(store.db, second, {});
+    } finally {
+      await a.close();
+      await b.close();
+      await first.close();
+      await second.close();
+      store.cleanup();
+    }
+  });
+});
+
+/** A change on the instance, so a pass has something to do. */
+function changeOn(sim: RunningSim): void {
+  const row = sim.admin.stockItems()[0] as { id: number };
+  sim.admin.mutateStockItem(row.id, { price: 1.5 });
+}

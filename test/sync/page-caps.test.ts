@@ -1,18 +1,13 @@
 // Instances that cap page sizes (SPEC.md: the response's pageSize is the size "actually applied"):
 // whatever Counter asks for, every row is cached exactly once, also when a sync interrupted under
 // one cap resumes under another (the instance was upgraded, or a different proxy answers).
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runSync, type SyncReport } from '../../main/sync/index.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';
-import { client, demoClient, expectCacheMatchesSim, simStockItems, tempDb, testRetry } from './support.ts';
-
-const CLI = fileURLToPath(new URL('../../main/cli/index.ts', import.meta.url));
+import { client, expectCacheMatchesSim, runPos, simStockItems, tempDb, testRetry } from './support.ts';
 
 const sims: RunningSim[] = [];
 const dirs: string[] = [];
@@ -119,20 +114,7 @@ describe('an instance that caps page sizes', () => {
     const capped = await sim({ maxPageSize: 25, stockItemViewExclude: ['brand'] });
     const dataDir = mkdtempSync(join(tmpdir(), 'counter-cli-caps-'));
     dirs.push(dataDir);
-    // Its own process, waited for without blocking: the sim answers from this one.
-    const child = spawn(process.execPath, [CLI, 'sync'], {
-      env: {
-        ...process.env,
-        POS_BASE_URL: capped.url,
-        POS_CLIENT_ID: demoClient.clientId,
-        POS_CLIENT_SECRET: demoClient.clientSecret,
-        POS_DATA_DIR: dataDir,
-      },
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    let out = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-    const [code] = (await once(child, 'close')) as [number | null];
+    const { code, out } = await runPos(capped.url, dataDir, 'sync');
     expect(code).toBe(0);
     const stockLine = out.split('\n').find((l) => l.startsWith('stockItems')) ?? '';
     expect(stockLine).toContain('the instance serves pages of 25 rows');

@@ -1,8 +1,11 @@
 // Shared by the sync integration tests: a real sim, a real client, a real SQLite file, and the
 // comparison of the cache with what the instance serves.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import {
   companyCards,
@@ -133,4 +136,31 @@ function columnsOf(db: Db, table: string, fields: readonly string[]): Record<str
   return rows.map((row) =>
     Object.fromEntries(fields.flatMap((f) => (row[f] === null || row[f] === undefined ? [] : [[f, row[f]]]))),
   );
+}
+
+const CLI = fileURLToPath(new URL('../../main/cli/index.ts', import.meta.url));
+
+/**
+ * `pos ARGS` as its own process against an instance with the demo client, waited for without
+ * blocking (the sim in this process must keep answering). Stdout and the exit code.
+ */
+export async function runPos(
+  baseUrl: string,
+  dataDir: string,
+  ...args: string[]
+): Promise<{ code: number | null; out: string }> {
+  const child = spawn(process.execPath, [CLI, ...args], {
+    env: {
+      ...process.env,
+      POS_BASE_URL: baseUrl,
+      POS_CLIENT_ID: demoClient.clientId,
+      POS_CLIENT_SECRET: demoClient.clientSecret,
+      POS_DATA_DIR: dataDir,
+    },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  const [code] = (await once(child, 'close')) as [number | null];
+  return { code, out };
 }
