@@ -15,6 +15,7 @@ import {
   ENDPOINTS,
   fillPath,
   idNameItemListEndpoints,
+  routeKey,
   type Endpoint,
   type IdNameItemList,
 } from './endpoints.ts';
@@ -550,8 +551,12 @@ export class ServiceClient {
       await this.capabilities(signal).catch(() => undefined);
     }
     const state = this.#description;
-    if (state.state === 'known') return !offers(state.description, endpoint);
-    return body === undefined || (body.messages ?? []).length === 0;
+    const frameworkNotFound = body === undefined || (body.messages ?? []).length === 0;
+    if (state.state !== 'known') return frameworkNotFound;
+    if (!offers(state.description, endpoint)) return true;
+    // Listed only as a bare path: its methods are not said, so the answer decides, as without one.
+    const listed = state.description.routes.has(routeKey(endpoint.method, endpoint.path));
+    return !listed && frameworkNotFound;
   }
 
   #assertAvailable(endpoint: Endpoint): void {

@@ -209,6 +209,23 @@ describe('an older release', () => {
     expect(error.message).toContain('larger than the client accepts');
   });
 
+  it('takes an empty 404 at a bare path as a missing route, and a 404 ErrorResult there as a missing resource', async () => {
+    const c = await connect({
+      'GET /api/version': (_q, res) => json(res, 200, { version: '1.0.0' }),
+      'GET /swagger': (_q, res) =>
+        json(res, 200, { ...description, paths: { '/api/companies/{companyId}/cards/{cardId}': {} } }),
+      'GET /api/companies/1/cards/2': (_q, res) => {
+        res.writeHead(404).end();
+      },
+      'GET /api/companies/1/cards/3': (_q, res) =>
+        json(res, 404, { messages: ['Card 3 was not found.'], errorId: 'x', statusCode: 404 }),
+    });
+    expect((await failure(c.companyCard(1, 2))).kind).toBe('not-available');
+    const missingCard = await failure(c.companyCard(1, 3));
+    expect(missingCard.kind).toBe('http');
+    expect(missingCard.messages).toEqual(['Card 3 was not found.']);
+  });
+
   it('keeps a 404 ErrorResult of a described endpoint as a plain 404 (missing resource)', async () => {
     const c = await connect({
       'GET /api/version': (_q, res) => json(res, 200, { version: '1.0.0' }),
