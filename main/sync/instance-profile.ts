@@ -44,11 +44,17 @@ export class InstanceProfile {
   /** The resource's profile for this instance and version; an empty one when either changed. */
   static load(db: Db, resource: CatalogResource, identity: InstanceIdentity): InstanceProfile {
     const kept = InstanceProfile.kept(db, resource);
-    const stored =
-      kept !== undefined && kept.instance === identity.instance && kept.version === identity.version
-        ? { ...kept }
-        : { ...identity, viewLacks: [], sortRefused: [], filters: {} };
-    return new InstanceProfile(db, resource, stored);
+    if (kept !== undefined && kept.instance === identity.instance && kept.version === identity.version)
+      return new InstanceProfile(db, resource, { ...kept });
+    // Kept at once: the catalog now belongs to this instance, even if the pass is cut off (sync.ts).
+    const fresh = new InstanceProfile(db, resource, {
+      ...identity,
+      viewLacks: [],
+      sortRefused: [],
+      filters: {},
+    });
+    fresh.#save();
+    return fresh;
   }
 
   /** What is kept for a resource, whichever instance it was learnt from; undefined when nothing (readable) is. */

@@ -14,6 +14,12 @@ export interface PagePosition {
   fetched: number;
   /** The size the instance applied to the pages counted so far; unknown before the first answer. */
   appliedPageSize?: number | undefined;
+  /** The sort the pages counted so far were asked in (they mean other rows in another order). */
+  orderBy?: string[] | undefined;
+}
+
+class OrderChanged extends Error {
+  override name = 'OrderChanged';
 }
 
 class AppliedSizeChanged extends Error {
@@ -49,6 +55,8 @@ export async function walkFromPosition<T>(
   open: (startPage: number) => AsyncIterable<WalkedPage<T>>,
   onPage: (page: WalkedPage<T>, pageNumber: number) => void | Promise<void>,
   adapt?: (error: unknown) => boolean,
+  /** The sort the pages are asked in now (it changes when the instance refuses one). */
+  order: () => readonly string[] = () => [],
 ): Promise<number> {
   let requests = 0;
   const sizes: number[] = [];
@@ -61,6 +69,7 @@ export async function walkFromPosition<T>(
         open,
         async (page, pageNumber) => {
           requests += 1;
+          checkOrder(position, order());
           checkAppliedSize(position, page.pageSize);
           sizes.length = 0;
           await onPage(page, pageNumber);
@@ -69,6 +78,13 @@ export async function walkFromPosition<T>(
       );
       return requests;
     } catch (error) {
+      if (error instanceof OrderChanged) {
+        // Pages counted in another order say nothing of this one: the walk starts over (a
+        // resumed full pass keeps its mark, so nothing is swept that this walk will see).
+        Object.assign(position, { nextPage: 1, fetched: 0, appliedPageSize: undefined });
+        position.orderBy = [...order()];
+        continue;
+      }
       if (!(error instanceof AppliedSizeChanged)) throw error;
       sizes.push(error.applied);
       if (sizes.length > MAX_REALIGNS) {
@@ -79,6 +95,16 @@ export async function walkFromPosition<T>(
       realign(position, error.applied);
     }
   }
+}
+
+/** Throws OrderChanged when pages were counted in another sort; records the sort otherwise. */
+function checkOrder(position: PagePosition, order: readonly string[]): void {
+  const counted = position.orderBy;
+  const same =
+    counted !== undefined && counted.length === order.length && counted.every((o, i) => o === order[i]);
+  if (same) return;
+  if (position.nextPage > 1 && counted !== undefined) throw new OrderChanged();
+  position.orderBy = [...order];
 }
 
 /**

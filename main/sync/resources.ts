@@ -94,6 +94,8 @@ const ReceivableCursor = z.object({
   pageSize: z.number().int().min(1),
   fetched: z.number().int(),
   appliedPageSize: z.number().int().min(1).optional(),
+  /** The sort the counted pages were asked in (page-position.ts). */
+  orderBy: z.array(z.string()).optional(),
   /** The walk sends isPaid: false (pages of another query when the instance turned out not to know it). */
   filtered: z.boolean().default(true),
   total: z.number().int().optional(),
@@ -149,14 +151,15 @@ export async function syncReceivables(ctx: SyncContext): Promise<ResourceReport>
     save();
     report.requests += await walkReceivables(ctx, cursor, report, shape, profile, seen);
   }
-  for (let idle = 0; !shape.stable && seen.size < (cursor.total ?? 0) && idle < MAX_IDLE_ROUNDS;) {
+  const short = (): boolean => cursor.total !== undefined && seen.size < cursor.total;
+  for (let idle = 0; !shape.stable && short() && idle < MAX_IDLE_ROUNDS;) {
     const before = seen.size;
     Object.assign(cursor, { nextPage: 1, fetched: 0 });
     report.requests += await walkReceivables(ctx, cursor, report, shape, profile, seen);
     idle = seen.size > before ? 0 : idle + 1;
   }
-  if (!shape.stable && seen.size < (cursor.total ?? 0)) {
-    // The sweep would remove the rows the walks skipped: the pass stops before it.
+  if (!shape.stable && (cursor.total === undefined || short())) {
+    // The sweep would remove the rows the walks skipped (or, with no count, might): it stops before.
     throw new Error(
       `The instance cannot sort receivables by id and its pages skip rows: ${seen.size} of the ${cursor.total ?? '?'} ` +
         'rows it counts turned up in repeated walks. The cache keeps what it had and what was found.',
@@ -195,14 +198,15 @@ async function walkReceivables(
         { filter, limitFields: shape.fields, orderBy: shape.orderBy, pageSize: cursor.pageSize, startPage },
         ctx.signal,
       ),
-    (page, pageNumber) => {
+    async (page, pageNumber) => {
       const keyed = page.data.flatMap((r) => (r.id === undefined ? [] : [{ ...r, id: r.id }]));
       for (const r of keyed) seen.add(r.id);
-      const rows = keyed.filter(isOpen);
-      // Paid rows in a filtered answer: ignored. Without the amount in the view it cannot be told.
-      if (cursor.filtered && rows.length < keyed.length) profile.filter('isPaid', 'ignored');
-      else if (cursor.filtered && shape.fields.includes('amount'))
-        profile.filter('isPaid', profile.filters['isPaid'] ?? 'honoured');
+      if (cursor.filtered && keyed.some((r) => !isOpen(r)) && profile.filters['isPaid'] === undefined)
+        await judgeIsPaid(ctx, profile, page.totalCount);
+      // Counter leaves paid rows out itself only where the instance does not (its own notion of
+      // paid prevails where it filters: a credit note it calls unpaid stays).
+      const local = !cursor.filtered || profile.filters['isPaid'] === 'ignored';
+      const rows = local ? keyed.filter(isOpen) : keyed;
       db.transaction(() => {
         upsertReceivables(db, rows, { syncedAt: ctx.now(), mark: cursor.mark });
         discoverCompanies(db, companyIdsOf(rows.map((r) => r.customerId)), 'receivable', ctx.now());
@@ -216,7 +220,30 @@ async function walkReceivables(
       ctx.emit({ type: 'progress', resource, done: Math.min(cursor.fetched, total), total });
     },
     (error) => shape.learn(error, filter),
+    () => shape.orderBy,
   );
+}
+
+/**
+ * A filtered answer held rows that look paid: the instance ignores isPaid when it counts as many
+ * rows with the filter as without it; otherwise it filters by its own notion of paid.
+ */
+async function judgeIsPaid(
+  ctx: SyncContext,
+  profile: InstanceProfile,
+  filteredTotal: number | undefined,
+): Promise<void> {
+  const all = await request(ctx, 'financialReceivables', async () => {
+    for await (const page of ctx.source.financialReceivablePages(
+      { limitFields: ['id'], pageSize: 1 },
+      ctx.signal,
+    )) {
+      return page.totalCount;
+    }
+    return undefined;
+  });
+  if (filteredTotal === undefined || all === undefined) return;
+  profile.filter('isPaid', filteredTotal >= all ? 'ignored' : 'honoured');
 }
 
 /**

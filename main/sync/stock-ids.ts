@@ -78,109 +78,123 @@ export async function allIds(
 }
 
 export interface Resolved {
-  rows: KeyedStockItem[];
+  /** Rows found and handed to `write`. */
+  found: number;
   /** Ids the instance does not have (certainly: never a guess). */
   absent: number[];
   requests: number;
 }
 
-/** The rows of `ids` as the instance has them now, and which of them it no longer has. */
+/** Receives resolved rows as they come (a chunk or a page at a time), so memory stays bounded. */
+export type WriteRows = (rows: readonly KeyedStockItem[]) => void;
+
+/**
+ * The rows of `ids` as the instance has them now, handed to `write`, and which of them it no longer
+ * has. An id neither found nor certainly absent is left alone by the caller.
+ */
 export async function resolveIds(
   ctx: SyncContext,
   shape: RequestShape<StockItemField>,
   profile: InstanceProfile,
   ids: readonly number[],
+  write: WriteRows,
 ): Promise<Resolved> {
-  if (ids.length === 0) return { rows: [], absent: [], requests: 0 };
-  const resolved: Resolved = { rows: [], absent: [], requests: 0 };
+  const resolved: Resolved = { found: 0, absent: [], requests: 0 };
   let next = 0;
   try {
     for (; next < ids.length && profile.trusts('ids'); next += ID_CHUNK) {
-      const chunk = await byIdsFilter(ctx, shape, profile, ids.slice(next, next + ID_CHUNK));
-      resolved.rows.push(...chunk.rows);
-      resolved.absent.push(...chunk.absent);
-      resolved.requests += chunk.requests;
+      const chunk = await byIdsFilter(ctx, shape, profile, ids.slice(next, next + ID_CHUNK), write);
+      add(resolved, chunk);
     }
   } catch (error) {
     if (!(error instanceof FilterUnusable)) throw error;
   }
-  if (next >= ids.length) return resolved;
-  const rest = await byWalkingEverything(ctx, shape, ids.slice(next));
-  return {
-    rows: [...resolved.rows, ...rest.rows],
-    absent: [...resolved.absent, ...rest.absent],
-    requests: resolved.requests + rest.requests,
-  };
+  if (next < ids.length) add(resolved, await byWalkingEverything(ctx, shape, ids.slice(next), write));
+  return resolved;
+}
+
+function add(into: Resolved, more: Resolved): void {
+  into.found += more.found;
+  into.absent.push(...more.absent);
+  into.requests += more.requests;
 }
 
 /**
  * Asks with the ids filter until the rows found match the instance's count for the query: in an
- * unstable order a capped answer may skip some, and the rest is asked again.
+ * unstable order a capped answer may skip some, and the rest is asked again. Without a count, only
+ * a stable order settles which ids are absent.
  */
 async function byIdsFilter(
   ctx: SyncContext,
   shape: RequestShape<StockItemField>,
   profile: InstanceProfile,
   ids: readonly number[],
+  write: WriteRows,
 ): Promise<Resolved> {
   const asked = new Set(ids);
-  const rows = new Map<number, KeyedStockItem>();
+  const found = new Set<number>();
   let requests = 0;
   let remaining = [...asked];
+  let settled = false;
   let idle = 0;
-  while (remaining.length > 0 && idle < MAX_IDLE_ROUNDS) {
+  while (!settled && idle < MAX_IDLE_ROUNDS) {
     const filter = { ids: remaining };
     let total: number | undefined;
-    const before = rows.size;
+    const before = found.size;
     const query = { filter, limitFields: shape.fields, pageSize: remaining.length };
     requests += await walkStock(ctx, shape, query, (page) => {
       if (page.data.some((r) => r.id !== undefined && !asked.has(r.id))) {
         profile.filter('ids', 'ignored');
         throw new FilterUnusable('ids', 'ignored');
       }
-      for (const r of page.data) if (hasKeys(r)) rows.set(r.id, r);
+      const rows = page.data.filter(hasKeys);
+      write(rows);
+      for (const r of rows) found.add(r.id);
       total = page.totalCount ?? total;
     });
     profile.filter('ids', 'honoured');
-    const foundNow = remaining.filter((id) => rows.has(id)).length;
+    const foundNow = remaining.filter((id) => found.has(id)).length;
     // The instance counted what it has of `remaining`: once that many were found, the rest is gone.
-    if (total === undefined || foundNow >= total) {
-      remaining = [];
-      break;
-    }
-    remaining = remaining.filter((id) => !rows.has(id));
-    idle = rows.size > before ? 0 : idle + 1;
+    settled = total === undefined ? shape.stable : foundNow >= total;
+    if (total === undefined) break;
+    remaining = remaining.filter((id) => !found.has(id));
+    idle = found.size > before ? 0 : idle + 1;
   }
-  const absent = remaining.length === 0 ? ids.filter((id) => !rows.has(id)) : [];
-  return { rows: [...rows.values()], absent, requests };
+  const absent = settled ? ids.filter((id) => !found.has(id)) : [];
+  return { found: found.size, absent, requests };
 }
 
 /**
- * Without a usable ids filter: walks every row, picking the wanted ones. In a stable order one walk
- * settles it; in an unstable one walks repeat until the wanted rows were found or stop turning up,
- * and only ids missing from a complete id walk count as absent.
+ * Without a usable ids filter: walks every row, picking the wanted ones, until they were found or
+ * stop turning up. Only ids missing from a complete id walk count as absent (a row skipped because
+ * another was deleted mid-walk is not taken for a deleted one).
  */
 async function byWalkingEverything(
   ctx: SyncContext,
   shape: RequestShape<StockItemField>,
   ids: readonly number[],
+  write: WriteRows,
 ): Promise<Resolved> {
   const wanted = new Set(ids);
-  const rows = new Map<number, KeyedStockItem>();
+  const found = new Set<number>();
   let requests = 0;
   let idle = 0;
-  while (rows.size < wanted.size && idle < MAX_IDLE_ROUNDS) {
-    const before = rows.size;
+  while (found.size < wanted.size && idle < MAX_IDLE_ROUNDS) {
+    const before = found.size;
     const query = { filter: {}, limitFields: shape.fields, pageSize: ctx.pageSize };
     requests += await walkStock(ctx, shape, query, (page) => {
-      for (const r of page.data) if (hasKeys(r) && wanted.has(r.id)) rows.set(r.id, r);
+      const rows = page.data.filter(
+        (r): r is KeyedStockItem => hasKeys(r) && wanted.has(r.id) && !found.has(r.id),
+      );
+      write(rows);
+      for (const r of rows) found.add(r.id);
     });
     if (shape.stable) break;
-    idle = rows.size > before ? 0 : idle + 1;
+    idle = found.size > before ? 0 : idle + 1;
   }
-  const unfound = ids.filter((id) => !rows.has(id));
-  if (unfound.length === 0 || shape.stable) return { rows: [...rows.values()], absent: unfound, requests };
+  const unfound = ids.filter((id) => !found.has(id));
+  if (unfound.length === 0) return { found: found.size, absent: [], requests };
   const everything = await allIds(ctx, shape);
   const absent = everything.complete ? unfound.filter((id) => !everything.ids.has(id)) : [];
-  return { rows: [...rows.values()], absent, requests: requests + everything.requests };
+  return { found: found.size, absent, requests: requests + everything.requests };
 }

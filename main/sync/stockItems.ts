@@ -46,6 +46,8 @@ const Cursor = z.object({
   fetched: z.number().int().default(0),
   /** The page size the instance applied to the pages counted in nextPage (page-position.ts). */
   appliedPageSize: z.number().int().min(1).optional(),
+  /** The sort the counted pages were asked in (page-position.ts). */
+  orderBy: z.array(z.string()).optional(),
   /** The instance's count of the walk's rows, from its latest page. */
   total: z.number().int().optional(),
 });
@@ -265,6 +267,7 @@ async function walkRows(pass: Pass): Promise<number> {
         }
         return adapted;
       },
+      () => shape.orderBy,
     );
     await pending;
     return requests;
@@ -306,18 +309,25 @@ async function completeUnstableWalk(pass: Pass): Promise<void> {
         `${instance.total ?? '?'} rows it counts turned up in repeated walks. The cache keeps what it had and what was found.`,
     );
   }
-  const missed = [...instance.ids].filter((id) =>
-    full ? !markedWith(ctx, id, cursor.mark) : !pass.seen.has(id),
-  );
-  const resolved = await resolveIds(ctx, shape, pass.profile, missed);
+  const missed = full
+    ? notMarkedWith(ctx, instance.ids, cursor.mark)
+    : [...instance.ids].filter((id) => !pass.seen.has(id));
+  const resolved = await resolveIds(ctx, shape, pass.profile, missed, (rows) => {
+    ctx.db.transaction(() => writeRows(ctx, rows, cursor.mark))();
+    for (const r of rows) pass.seen.add(r.id);
+  });
   report.requests += resolved.requests;
-  report.fetched += resolved.rows.length;
-  ctx.db.transaction(() => writeRows(ctx, resolved.rows, cursor.mark))();
-  for (const r of resolved.rows) pass.seen.add(r.id);
+  report.fetched += resolved.found;
 }
 
-function markedWith(ctx: SyncContext, id: number, mark: number): boolean {
-  return ctx.db.prepare('SELECT 1 FROM stock_item WHERE id = ? AND syncMark = ?').get(id, mark) !== undefined;
+/** The ids of `ids` the cache lacks or holds unmarked by this pass. */
+function notMarkedWith(ctx: SyncContext, ids: ReadonlySet<number>, mark: number): number[] {
+  return ctx.db
+    .prepare(
+      `SELECT value FROM json_each(?) WHERE value NOT IN (SELECT id FROM stock_item WHERE syncMark = ?)`,
+    )
+    .pluck()
+    .all(JSON.stringify([...ids]), mark) as number[];
 }
 
 /** Upserts rows (inside the caller's transaction); new or changed products get their units fetched. */
@@ -358,9 +368,10 @@ async function markPresentIds(pass: Pass): Promise<void> {
       .pluck()
       .all(json) as number[];
   })();
-  const resolved = await resolveIds(ctx, shape, pass.profile, missing);
+  const resolved = await resolveIds(ctx, shape, pass.profile, missing, (rows) =>
+    db.transaction(() => writeRows(ctx, rows, cursor.mark))(),
+  );
   report.requests += resolved.requests;
-  db.transaction(() => writeRows(ctx, resolved.rows, cursor.mark))();
 }
 
 /**
@@ -380,10 +391,11 @@ async function sweep(pass: Pass): Promise<void> {
       profile.trusts('ids') ? ID_CHUNK : Number.MAX_SAFE_INTEGER,
     );
     if (ids.length === 0) return;
-    const resolved = await resolveIds(ctx, shape, profile, ids);
+    const resolved = await resolveIds(ctx, shape, profile, ids, (rows) =>
+      db.transaction(() => writeRows(ctx, rows, cursor.mark))(),
+    );
     report.requests += resolved.requests;
     db.transaction(() => {
-      writeRows(ctx, resolved.rows, cursor.mark);
       report.removed += deleteStockItems(db, resolved.absent);
       // Whatever is left (a row returned without its keys, one not settled) counts as seen, so the
       // sweep always moves on.

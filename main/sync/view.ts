@@ -47,6 +47,12 @@ export class RequestShape<F extends string> {
   readonly #profile: InstanceProfile;
   readonly #where: string;
   readonly #orders: readonly Order<F>[];
+  /**
+   * Sorts dropped this run on a 400 that named a field Counter also asked for: whether the instance
+   * refuses the sort or lacks the field is told by the next answer. Kept as refusals only once the
+   * pass got through without them (describe()).
+   */
+  readonly #tentative = new Set<string>();
 
   /**
    * `orders`: sorts by a unique key, best first (offset pages over a unique order neither skip nor
@@ -76,7 +82,7 @@ export class RequestShape<F extends string> {
   }
 
   get orderBy(): (F | `${F} desc`)[] {
-    const refused = new Set(this.#profile.sortRefused);
+    const refused = new Set([...this.#profile.sortRefused, ...this.#tentative]);
     const usable = this.#orders.find((order) => order.every((o) => !refused.has(sortField(o))));
     return usable === undefined ? [] : [...usable];
   }
@@ -90,8 +96,13 @@ export class RequestShape<F extends string> {
     return this.#wanted.filter((f) => this.#profile.viewLacks.includes(f));
   }
 
-  /** Puts what is known of the instance into a resource's report (discovery.ts words it). */
+  /**
+   * At the end of a pass: keeps the sorts dropped this run, and puts what is known of the instance
+   * into the resource's report (discovery.ts words it).
+   */
   describe(report: ResourceReport): void {
+    for (const field of this.#tentative) this.#profile.refusesSort(field);
+    this.#tentative.clear();
     if (this.missing.length > 0) report.viewLacks = this.missing;
     if (this.#profile.sortRefused.length > 0) {
       report.sortRefused = [...this.#profile.sortRefused];
@@ -116,11 +127,15 @@ export class RequestShape<F extends string> {
     // A sort is dropped first: the cheap guess. If the view lacks the field, the next 400 says so.
     const sort = this.orderBy.find((o) => named.has(sortField(o).toLowerCase()));
     if (sort !== undefined) {
-      this.#profile.refusesSort(sortField(sort));
+      const field = sortField(sort);
+      if (this.fields.includes(field as F)) this.#tentative.add(field);
+      else this.#profile.refusesSort(field);
       return true;
     }
     const dropped = this.fields.filter((f) => named.has(f.toLowerCase()));
     if (dropped.length === 0) return false;
+    // Named again without the sort: the view lacks it (and the sort was never the matter).
+    for (const f of dropped) this.#tentative.delete(f);
     const vital = dropped.filter((f) => this.#essential.has(f));
     if (vital.length > 0) {
       throw new ViewLacksEssentialField(

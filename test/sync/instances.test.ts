@@ -256,8 +256,19 @@ describe('a catalog filled from another instance', () => {
         },
       });
       expect(syncState(store.db, 'stockItems').cursor).toBeDefined();
+      const controller2 = new AbortController();
+      const cutOnSecond = await runSync(store.db, b, {
+        retry: testRetry,
+        instance: second.url,
+        signal: controller2.signal,
+        onEvent: (e) => {
+          if (e.type === 'progress' && e.resource === 'stockItems' && e.done >= 50) controller2.abort();
+        },
+      });
+      expect(stockReport(cutOnSecond)).toMatchObject({ status: 'cancelled' });
+      // The catalog is the second instance's from its first pass on: a cut pass resumes, not restarts.
       const report = await runSync(store.db, b, { retry: testRetry, instance: second.url });
-      expect(stockReport(report)).toMatchObject({ status: 'ok', mode: 'full', resumed: false });
+      expect(stockReport(report)).toMatchObject({ status: 'ok', mode: 'full', resumed: true });
       expectExact(store.db, second, {});
     } finally {
       await a.close();
@@ -274,3 +285,73 @@ function changeOn(sim: RunningSim): void {
   const row = sim.admin.stockItems()[0] as { id: number };
   sim.admin.mutateStockItem(row.id, { price: 1.5 });
 }
+
+describe('a pass resumed under another sort', () => {
+  it('starts the walk over when the instance (upgraded) no longer sorts by id: every row, none swept wrongly', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'counter-sort-change-'));
+    const store = tempDb();
+    // One instance, as the app names it, before and after an upgrade that narrows its sorting.
+    const instance = 'https://shop.example';
+    try {
+      const before = await startSim({ size: 'small', dataDir, maxPageSize: 20 });
+      const a = client(before.url);
+      const controller = new AbortController();
+      const cut = await runSync(store.db, a, {
+        retry: testRetry,
+        instance,
+        signal: controller.signal,
+        onEvent: (e) => {
+          if (e.type === 'progress' && e.resource === 'stockItems' && e.done >= 60) controller.abort();
+        },
+      });
+      expect(cut.cancelled).toBe(true);
+      await a.close();
+      await before.close();
+
+      const after = await startSim({
+        size: 'small',
+        dataDir,
+        maxPageSize: 20,
+        version: '2.0.0',
+        unsortableFields: ['id'],
+      });
+      const b = client(after.url);
+      try {
+        const report = await runSync(store.db, b, { retry: testRetry, instance });
+        expect(stockReport(report)).toMatchObject({
+          status: 'ok',
+          resumed: true,
+          sortedBy: ['productId', 'warehouseId'],
+        });
+        expectExact(store.db, after, {});
+      } finally {
+        await b.close();
+        await after.close();
+      }
+    } finally {
+      store.cleanup();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a view without id', () => {
+  it('stops the stock items naming the field, and keeps no sort refusal it did not see', async () => {
+    const sim = await startSim({ size: 'small', stockItemViewExclude: ['id'] });
+    const service = client(sim.url);
+    const store = tempDb();
+    try {
+      const report = await runSync(store.db, service, {
+        retry: testRetry,
+        instance: sim.url,
+        resources: ['stockItems'],
+      });
+      expect(stockReport(report).failure?.message).toMatch(/lacks id, which Counter cannot work without/);
+      expect(syncState(store.db, 'stockItems').profile).not.toContain('"sortRefused":["id"]');
+    } finally {
+      await service.close();
+      await sim.close();
+      store.cleanup();
+    }
+  });
+});
