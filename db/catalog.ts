@@ -2,6 +2,7 @@
 // the stock screen and the CLI read. Writers never open their own transaction: the caller (sync)
 // wraps a whole page together with its cursor, so a page and its bookkeeping commit as one.
 import type { Db } from './database.ts';
+import { prepared } from './prepared.ts';
 
 type Maybe<T> = T | null | undefined;
 
@@ -36,10 +37,11 @@ export interface CachedWarehouse {
 /** Replaces the whole list (it is small and comes in one response). */
 export function replaceWarehouses(db: Db, list: readonly WarehouseInput[], syncedAt: string): void {
   const ids = list.map((w) => w.id);
-  db.prepare(`DELETE FROM warehouse WHERE id NOT IN (SELECT value FROM json_each(?))`).run(
+  prepared(db, `DELETE FROM warehouse WHERE id NOT IN (SELECT value FROM json_each(?))`).run(
     JSON.stringify(ids),
   );
-  const upsert = db.prepare(
+  const upsert = prepared(
+    db,
     `INSERT INTO warehouse (id, name, number, isInactive, syncedAt) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (id) DO UPDATE SET name = excluded.name, number = excluded.number,
        isInactive = excluded.isInactive, syncedAt = excluded.syncedAt`,
@@ -48,7 +50,7 @@ export function replaceWarehouses(db: Db, list: readonly WarehouseInput[], synce
 }
 
 export function warehouses(db: Db): CachedWarehouse[] {
-  const rows = db.prepare('SELECT * FROM warehouse ORDER BY id').all() as Record<string, unknown>[];
+  const rows = prepared(db, 'SELECT * FROM warehouse ORDER BY id').all() as Record<string, unknown>[];
   return rows.map((r) => fromRow<CachedWarehouse>(r, warehouseBooleans));
 }
 const warehouseBooleans = new Set(['isInactive']);
@@ -147,14 +149,13 @@ export function upsertStockItems(
   items: readonly StockItemInput[],
   options: { syncedAt: string; mark: number },
 ): StockUpsertResult {
-  const s = stockStatements(db);
   const changed = new Set<number>();
   const names = new Map<number, { name: string | null; brand: string | null }>();
   for (const it of items) {
-    const old = s.old.get(it.id) as
+    const old = prepared(db, stockSql.old).get(it.id) as
       | { lastModify: string | null; productName: string | null; brand: string | null; productId: number }
       | undefined;
-    s.upsert.run(
+    prepared(db, stockSql.upsert).run(
       it.id,
       it.warehouseId,
       it.productId,
@@ -189,18 +190,17 @@ export function upsertStockItems(
   }
   for (const [productId, n] of names) {
     // A product is stocked in many warehouses: its search row is rewritten only when it differs.
-    const current = s.searchRow.get(productId) as
+    const current = prepared(db, stockSql.searchRow).get(productId) as
       { productName: string | null; brand: string | null } | undefined;
     if (current?.productName !== n.name || current.brand !== n.brand)
-      s.search.run(productId, n.name, n.brand);
+      prepared(db, stockSql.search).run(productId, n.name, n.brand);
   }
   return { changedProductIds: [...changed] };
 }
 
 /** Stock item ids a full pass has not seen (mark older than `mark`): candidates for the sweep. */
 export function stockItemIdsBeforeMark(db: Db, mark: number, limit: number): number[] {
-  return db
-    .prepare('SELECT id FROM stock_item WHERE syncMark < ? ORDER BY id LIMIT ?')
+  return prepared(db, 'SELECT id FROM stock_item WHERE syncMark < ? ORDER BY id LIMIT ?')
     .pluck()
     .all(mark, limit) as number[];
 }
@@ -209,14 +209,17 @@ export function stockItemIdsBeforeMark(db: Db, mark: number, limit: number): num
 export function deleteStockItems(db: Db, ids: readonly number[]): number {
   if (ids.length === 0) return 0;
   const json = JSON.stringify(ids);
-  const products = db
-    .prepare('SELECT DISTINCT productId FROM stock_item WHERE id IN (SELECT value FROM json_each(?))')
+  const products = prepared(
+    db,
+    'SELECT DISTINCT productId FROM stock_item WHERE id IN (SELECT value FROM json_each(?))',
+  )
     .pluck()
     .all(json) as number[];
-  const deleted = db
-    .prepare('DELETE FROM stock_item WHERE id IN (SELECT value FROM json_each(?))')
-    .run(json).changes;
-  db.prepare(
+  const deleted = prepared(db, 'DELETE FROM stock_item WHERE id IN (SELECT value FROM json_each(?))').run(
+    json,
+  ).changes;
+  prepared(
+    db,
     `DELETE FROM product_search WHERE rowid IN (SELECT value FROM json_each(?))
        AND NOT EXISTS (SELECT 1 FROM stock_item WHERE productId = product_search.rowid)`,
   ).run(JSON.stringify(products));
@@ -225,11 +228,13 @@ export function deleteStockItems(db: Db, ids: readonly number[]): number {
 
 /** Every product that has at least one cached stock item. */
 export function stockedProductIds(db: Db): number[] {
-  return db.prepare('SELECT DISTINCT productId FROM stock_item ORDER BY productId').pluck().all() as number[];
+  return prepared(db, 'SELECT DISTINCT productId FROM stock_item ORDER BY productId')
+    .pluck()
+    .all() as number[];
 }
 
 export function stockItemById(db: Db, id: number): CachedStockItem | undefined {
-  const row = db.prepare('SELECT * FROM stock_item WHERE id = ?').get(id) as
+  const row = prepared(db, 'SELECT * FROM stock_item WHERE id = ?').get(id) as
     Record<string, unknown> | undefined;
   return row ? toStockItem(row, stockFreshness(db)) : undefined;
 }
@@ -240,15 +245,16 @@ export function stockItemByBarcode(
   barcode: string,
   warehouseId: number,
 ): CachedStockItem | undefined {
-  const row = stockStatements(db).byBarcode.get(barcode, warehouseId) as Record<string, unknown> | undefined;
+  const row = prepared(db, stockSql.byBarcode).get(barcode, warehouseId) as
+    Record<string, unknown> | undefined;
   return row ? toStockItem(row, stockFreshness(db)) : undefined;
 }
 
 /** Every warehouse's stock item with this exact barcode. */
 export function stockItemsByBarcode(db: Db, barcode: string): CachedStockItem[] {
-  const rows = db
-    .prepare('SELECT * FROM stock_item WHERE barcode = ? ORDER BY productId, warehouseId')
-    .all(barcode);
+  const rows = prepared(db, 'SELECT * FROM stock_item WHERE barcode = ? ORDER BY productId, warehouseId').all(
+    barcode,
+  );
   const fresh = stockFreshness(db);
   return (rows as Record<string, unknown>[]).map((r) => toStockItem(r, fresh));
 }
@@ -288,25 +294,31 @@ export function searchStock(db: Db, text: string, options: StockSearchOptions = 
   const query = text.trim();
   const limit = Math.max(1, Math.min(options.limit ?? 50, 1000));
   if (query === '') return [];
-  const s = stockStatements(db);
   const wh = options.warehouseId ?? null;
   const found = new Map<number, StockSearchResult['matchedBy']>();
   const take = (ids: readonly number[], kind: StockSearchResult['matchedBy']): void => {
     for (const id of ids) if (found.size < limit && !found.has(id)) found.set(id, kind);
   };
-  take(s.searchBarcode.pluck().all(query, wh, wh, limit) as number[], 'barcode');
+  take(prepared(db, stockSql.searchBarcode).pluck().all(query, wh, wh, limit) as number[], 'barcode');
   if (found.size < limit) {
     const upper = `${query}\uffff`;
-    take(s.searchCode.pluck().all(query, upper, wh, wh, limit) as number[], 'code');
+    take(prepared(db, stockSql.searchCode).pluck().all(query, upper, wh, wh, limit) as number[], 'code');
     if (found.size < limit)
-      take(s.searchSupplierCode.pluck().all(query, upper, wh, wh, limit) as number[], 'code');
+      take(
+        prepared(db, stockSql.searchSupplierCode).pluck().all(query, upper, wh, wh, limit) as number[],
+        'code',
+      );
   }
   const match = ftsQuery(query);
   if (found.size < limit && match !== undefined) {
-    take(s.searchName.pluck().all(match, wh, wh, limit) as number[], 'name');
+    take(prepared(db, stockSql.searchName).pluck().all(match, wh, wh, limit) as number[], 'name');
   }
   if (found.size === 0) return [];
-  const rows = s.itemsOfProducts.all(JSON.stringify([...found.keys()]), wh, wh) as Record<string, unknown>[];
+  const rows = prepared(db, stockSql.itemsOfProducts).all(
+    JSON.stringify([...found.keys()]),
+    wh,
+    wh,
+  ) as Record<string, unknown>[];
   const fresh = stockFreshness(db);
   const byProduct = new Map<number, CachedStockItem[]>();
   for (const r of rows) {
@@ -372,8 +384,9 @@ export function replaceProductUnits(
   units: readonly ProductUnitInput[],
   syncedAt: string,
 ): void {
-  db.prepare('DELETE FROM product_unit WHERE productId = ?').run(productId);
-  const insert = db.prepare(
+  prepared(db, 'DELETE FROM product_unit WHERE productId = ?').run(productId);
+  const insert = prepared(
+    db,
     `INSERT OR REPLACE INTO product_unit
        (id, productId, unitId, unit, unitOrder, guid, isInvisible, quantityCoefficient, data, syncedAt)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -396,8 +409,7 @@ export function replaceProductUnits(
 
 /** A product's units as the service sent them, in unitOrder. */
 export function productUnits(db: Db, productId: number): Record<string, unknown>[] {
-  const rows = db
-    .prepare('SELECT data FROM product_unit WHERE productId = ? ORDER BY unitOrder, id')
+  const rows = prepared(db, 'SELECT data FROM product_unit WHERE productId = ? ORDER BY unitOrder, id')
     .pluck()
     .all(productId) as string[];
   return rows.map((d) => JSON.parse(d) as Record<string, unknown>);
@@ -405,9 +417,10 @@ export function productUnits(db: Db, productId: number): Record<string, unknown>
 
 /** Deletes units of products no longer stocked (after a full pass of stock items). */
 export function deleteUnitsOfUnstockedProducts(db: Db): number {
-  return db
-    .prepare('DELETE FROM product_unit WHERE productId NOT IN (SELECT productId FROM stock_item)')
-    .run().changes;
+  return prepared(
+    db,
+    'DELETE FROM product_unit WHERE productId NOT IN (SELECT productId FROM stock_item)',
+  ).run().changes;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -450,7 +463,8 @@ const cardBooleans = new Set(['isBillingEnabled', 'isInvalid']);
 
 /** Stores one card (e.g. resolved online by a scan) and discovers its company. */
 export function upsertCompanyCard(db: Db, card: CompanyCardInput, syncedAt: string): void {
-  db.prepare(
+  prepared(
+    db,
     `INSERT OR REPLACE INTO company_card (id, companyId, barcode, discount, discountAmount, discountGroupId,
        guid, isBillingEnabled, isInvalid, lastModify, name, note, validFrom, validTo, syncedAt)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -481,19 +495,20 @@ export function replaceCompanyCards(
   cards: readonly CompanyCardInput[],
   syncedAt: string,
 ): void {
-  db.prepare('DELETE FROM company_card WHERE companyId = ?').run(companyId);
+  prepared(db, 'DELETE FROM company_card WHERE companyId = ?').run(companyId);
   for (const card of cards) upsertCompanyCard(db, card, syncedAt);
 }
 
 /** The cached card with this barcode (the counter's offline customer lookup), valid or not. */
 export function cardByBarcode(db: Db, barcode: string): CachedCompanyCard | undefined {
-  const row = db.prepare('SELECT * FROM company_card WHERE barcode = ? ORDER BY id LIMIT 1').get(barcode) as
-    Record<string, unknown> | undefined;
+  const row = prepared(db, 'SELECT * FROM company_card WHERE barcode = ? ORDER BY id LIMIT 1').get(
+    barcode,
+  ) as Record<string, unknown> | undefined;
   return row ? fromRow<CachedCompanyCard>(row, cardBooleans) : undefined;
 }
 
 export function companyCards(db: Db, companyId: number): CachedCompanyCard[] {
-  const rows = db.prepare('SELECT * FROM company_card WHERE companyId = ? ORDER BY id').all(companyId);
+  const rows = prepared(db, 'SELECT * FROM company_card WHERE companyId = ? ORDER BY id').all(companyId);
   return (rows as Record<string, unknown>[]).map((r) => fromRow<CachedCompanyCard>(r, cardBooleans));
 }
 
@@ -514,7 +529,8 @@ export function upsertRepresentatives(
   list: readonly CompanyRepresentativeInput[],
   options: { syncedAt: string; mark: number },
 ): void {
-  const upsert = db.prepare(
+  const upsert = prepared(
+    db,
     `INSERT OR REPLACE INTO company_representative (id, companyId, name, surname, email, phone, data, syncedAt, syncMark)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
@@ -535,8 +551,7 @@ export function upsertRepresentatives(
 
 /** A company's representatives as the service sent them. */
 export function companyRepresentatives(db: Db, companyId: number): Record<string, unknown>[] {
-  const rows = db
-    .prepare('SELECT data FROM company_representative WHERE companyId = ? ORDER BY id')
+  const rows = prepared(db, 'SELECT data FROM company_representative WHERE companyId = ? ORDER BY id')
     .pluck()
     .all(companyId) as string[];
   return rows.map((d) => JSON.parse(d) as Record<string, unknown>);
@@ -596,7 +611,8 @@ export function upsertReceivables(
   list: readonly FinancialReceivableInput[],
   options: { syncedAt: string; mark: number },
 ): void {
-  const upsert = db.prepare(
+  const upsert = prepared(
+    db,
     `INSERT OR REPLACE INTO financial_receivable (id, customerId, customerName, documentType, variableSymbol,
        internalNumber, amount, alreadyPaid, currency, date, dueDate, paidOnDate, syncedAt, syncMark)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -631,13 +647,12 @@ export interface ReceivablesOwed {
 
 /** What a customer still owes, from the cache. */
 export function receivablesOwed(db: Db, companyId: number): ReceivablesOwed {
-  const rows = db
-    .prepare(
-      `SELECT * FROM financial_receivable
+  const rows = prepared(
+    db,
+    `SELECT * FROM financial_receivable
        WHERE customerId = ? AND coalesce(amount, 0) - coalesce(alreadyPaid, 0) > 0
        ORDER BY dueDate, id`,
-    )
-    .all(companyId) as Record<string, unknown>[];
+  ).all(companyId) as Record<string, unknown>[];
   const items = rows.map((r) => {
     const rec = fromRow<CachedFinancialReceivable>(r, new Set());
     return { ...rec, owed: round2((rec.amount ?? 0) - (rec.alreadyPaid ?? 0)) };
@@ -659,7 +674,8 @@ export function discoverCompanies(
   source: DiscoverySource,
   at: string,
 ): number[] {
-  const insert = db.prepare(
+  const insert = prepared(
+    db,
     'INSERT INTO discovered_company (companyId, source, discoveredAt) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
   );
   const added: number[] = [];
@@ -668,7 +684,9 @@ export function discoverCompanies(
 }
 
 export function discoveredCompanyIds(db: Db): number[] {
-  return db.prepare('SELECT companyId FROM discovered_company ORDER BY companyId').pluck().all() as number[];
+  return prepared(db, 'SELECT companyId FROM discovered_company ORDER BY companyId')
+    .pluck()
+    .all() as number[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -680,7 +698,7 @@ export function sweepBeforeMark(
   table: 'company_representative' | 'financial_receivable',
   mark: number,
 ): number {
-  return db.prepare(`DELETE FROM ${table} WHERE syncMark < ?`).run(mark).changes;
+  return prepared(db, `DELETE FROM ${table} WHERE syncMark < ?`).run(mark).changes;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -700,7 +718,7 @@ export interface SyncState {
 }
 
 export function syncState(db: Db, resource: CatalogResource): SyncState {
-  const row = db.prepare('SELECT * FROM sync_state WHERE resource = ?').get(resource) as
+  const row = prepared(db, 'SELECT * FROM sync_state WHERE resource = ?').get(resource) as
     Record<string, unknown> | undefined;
   return row ? fromRow<SyncState>(row, new Set()) : { resource, fullPass: 0 };
 }
@@ -715,11 +733,11 @@ export function saveSyncState(
   resource: CatalogResource,
   patch: { [K in keyof Omit<SyncState, 'resource'>]?: SyncState[K] | null },
 ): void {
-  db.prepare('INSERT INTO sync_state (resource) VALUES (?) ON CONFLICT DO NOTHING').run(resource);
+  prepared(db, 'INSERT INTO sync_state (resource) VALUES (?) ON CONFLICT DO NOTHING').run(resource);
   for (const [key, value] of Object.entries(patch) as [string, string | number | null | undefined][]) {
     if (value === undefined) continue;
     if (!syncStateColumns.has(key)) throw new Error(`unknown sync_state column ${key}`);
-    db.prepare(`UPDATE sync_state SET ${key} = ? WHERE resource = ?`).run(value, resource);
+    prepared(db, `UPDATE sync_state SET ${key} = ? WHERE resource = ?`).run(value, resource);
   }
 }
 const syncStateColumns = new Set([
@@ -739,13 +757,16 @@ const syncStateColumns = new Set([
  */
 export function clearSyncProgress(db: Db): void {
   db.transaction(() => {
-    db.prepare('UPDATE sync_state SET cursor = NULL').run();
-    db.prepare('DELETE FROM sync_pending').run();
+    prepared(db, 'UPDATE sync_state SET cursor = NULL').run();
+    prepared(db, 'DELETE FROM sync_pending').run();
   })();
 }
 
 export function addPending(db: Db, resource: CatalogResource, keys: Iterable<number>): void {
-  const insert = db.prepare('INSERT INTO sync_pending (resource, key) VALUES (?, ?) ON CONFLICT DO NOTHING');
+  const insert = prepared(
+    db,
+    'INSERT INTO sync_pending (resource, key) VALUES (?, ?) ON CONFLICT DO NOTHING',
+  );
   for (const k of keys) insert.run(resource, k);
 }
 
@@ -756,18 +777,17 @@ export function pendingKeys(
   limit: number,
   after: number = Number.MIN_SAFE_INTEGER,
 ): number[] {
-  return db
-    .prepare('SELECT key FROM sync_pending WHERE resource = ? AND key > ? ORDER BY key LIMIT ?')
+  return prepared(db, 'SELECT key FROM sync_pending WHERE resource = ? AND key > ? ORDER BY key LIMIT ?')
     .pluck()
     .all(resource, after, limit) as number[];
 }
 
 export function pendingCount(db: Db, resource: CatalogResource): number {
-  return db.prepare('SELECT count(*) FROM sync_pending WHERE resource = ?').pluck().get(resource) as number;
+  return prepared(db, 'SELECT count(*) FROM sync_pending WHERE resource = ?').pluck().get(resource) as number;
 }
 
 export function removePending(db: Db, resource: CatalogResource, keys: Iterable<number>): void {
-  const del = db.prepare('DELETE FROM sync_pending WHERE resource = ? AND key = ?');
+  const del = prepared(db, 'DELETE FROM sync_pending WHERE resource = ? AND key = ?');
   for (const k of keys) del.run(resource, k);
 }
 
@@ -778,7 +798,7 @@ export type CatalogCounts = Record<CatalogResource, number> & { discoveredCompan
 
 export function catalogCounts(db: Db): CatalogCounts {
   const count = (table: string): number =>
-    db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+    prepared(db, `SELECT count(*) FROM ${table}`).pluck().get() as number;
   return {
     warehouses: count('warehouse'),
     stockItems: count('stock_item'),
@@ -829,56 +849,30 @@ function stockFreshness(db: Db): string | undefined {
   return syncState(db, 'stockItems').lastCompleteAt;
 }
 
-// Prepared statements are cached per connection: lookups run on every scan.
-const statementCache = new WeakMap<Db, ReturnType<typeof prepareStock>>();
-function stockStatements(db: Db): ReturnType<typeof prepareStock> {
-  let s = statementCache.get(db);
-  if (!s) {
-    s = prepareStock(db);
-    statementCache.set(db, s);
-  }
-  return s;
-}
-
-function prepareStock(db: Db) {
-  const cols = stockItemFields.join(', ');
-  const whFilter = '(? IS NULL OR warehouseId = ?)';
-  return {
-    old: db.prepare('SELECT lastModify, productName, brand, productId FROM stock_item WHERE id = ?'),
-    upsert: db.prepare(
-      `INSERT INTO stock_item (${cols}, syncedAt, syncMark)
+// The stock statements' text, built once; the statements themselves are cached by prepared().
+const stockCols = stockItemFields.join(', ');
+const whFilter = '(? IS NULL OR warehouseId = ?)';
+const stockSql = {
+  old: 'SELECT lastModify, productName, brand, productId FROM stock_item WHERE id = ?',
+  upsert: `INSERT INTO stock_item (${stockCols}, syncedAt, syncMark)
        VALUES (${[...stockItemFields, 'syncedAt', 'syncMark'].map(() => '?').join(', ')})
        ON CONFLICT (id) DO UPDATE SET
        ${[...stockItemFields.slice(1), 'syncedAt', 'syncMark'].map((c) => `${c} = excluded.${c}`).join(', ')}`,
-    ),
-    search: db.prepare('INSERT OR REPLACE INTO product_search (rowid, productName, brand) VALUES (?, ?, ?)'),
-    searchRow: db.prepare('SELECT productName, brand FROM product_search WHERE rowid = ?'),
-    byBarcode: db.prepare(
-      'SELECT * FROM stock_item WHERE barcode = ? AND warehouseId = ? ORDER BY id LIMIT 1',
-    ),
-    searchBarcode: db.prepare(
-      `SELECT DISTINCT productId FROM stock_item WHERE barcode = ? AND ${whFilter} ORDER BY productId LIMIT ?`,
-    ),
-    searchCode: db.prepare(
-      `SELECT DISTINCT productId FROM stock_item
+  search: 'INSERT OR REPLACE INTO product_search (rowid, productName, brand) VALUES (?, ?, ?)',
+  searchRow: 'SELECT productName, brand FROM product_search WHERE rowid = ?',
+  byBarcode: 'SELECT * FROM stock_item WHERE barcode = ? AND warehouseId = ? ORDER BY id LIMIT 1',
+  searchBarcode: `SELECT DISTINCT productId FROM stock_item WHERE barcode = ? AND ${whFilter} ORDER BY productId LIMIT ?`,
+  searchCode: `SELECT DISTINCT productId FROM stock_item
        WHERE productCode COLLATE NOCASE >= ? AND productCode COLLATE NOCASE < ? AND ${whFilter}
        ORDER BY productCode COLLATE NOCASE LIMIT ?`,
-    ),
-    searchSupplierCode: db.prepare(
-      `SELECT DISTINCT productId FROM stock_item
+  searchSupplierCode: `SELECT DISTINCT productId FROM stock_item
        WHERE supplierProductCode COLLATE NOCASE >= ? AND supplierProductCode COLLATE NOCASE < ? AND ${whFilter}
        ORDER BY supplierProductCode COLLATE NOCASE LIMIT ?`,
-    ),
-    // No ORDER BY rank: ranking every match of a one-letter prefix over a million products costs
-    // far more than the cashier gains; matches come in product id order.
-    searchName: db.prepare(
-      `SELECT rowid FROM product_search WHERE product_search MATCH ?
+  // No ORDER BY rank: ranking every match of a one-letter prefix over a million products costs
+  // far more than the cashier gains; matches come in product id order.
+  searchName: `SELECT rowid FROM product_search WHERE product_search MATCH ?
          AND (? IS NULL OR EXISTS (SELECT 1 FROM stock_item WHERE productId = product_search.rowid AND warehouseId = ?))
        LIMIT ?`,
-    ),
-    itemsOfProducts: db.prepare(
-      `SELECT * FROM stock_item WHERE productId IN (SELECT value FROM json_each(?)) AND ${whFilter}
+  itemsOfProducts: `SELECT * FROM stock_item WHERE productId IN (SELECT value FROM json_each(?)) AND ${whFilter}
        ORDER BY productId, warehouseId`,
-    ),
-  };
-}
+} as const;
