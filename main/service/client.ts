@@ -11,31 +11,21 @@ import {
   type Capabilities,
   type Description,
 } from './capabilities.ts';
-import {
-  ENDPOINTS,
-  fillPath,
-  idNameItemListEndpoints,
-  routeKey,
-  type Endpoint,
-  type IdNameItemList,
-} from './endpoints.ts';
+import { ENDPOINTS, fillPath, routeKey, type Endpoint } from './endpoints.ts';
 import { httpError, ServiceError } from './errors.ts';
 import { decode, header, parseJson, retryAfterMs, sleep, Transport, type RawResponse } from './http.ts';
 import { silentLogger, type Logger } from './logger.ts';
 import { consumePages } from './pagination.ts';
 import {
-  AgeLimit,
   AuthorisedPerson,
   CompanyCard,
   CompanyRepresentative,
-  CountryOfOrigin,
   ErrorResult,
   FinancialReceivable,
   FinancialReceivableFilter,
   Health,
   InternetOrder,
   InternetOrderInput,
-  ItemListEntry,
   paginated,
   ProductAttachment,
   ProductUnit,
@@ -93,7 +83,6 @@ type DescriptionState =
   { state: 'unknown' } | { state: 'none' } | { state: 'known'; description: Description };
 
 const ORDER_FIELDS = new Set(['customerId', 'warehouseId', 'items', 'note', 'productId', 'quantity']);
-const NAME_FIELDS = new Set(['name']);
 
 export class ServiceClient {
   readonly baseUrl: string;
@@ -208,72 +197,6 @@ export class ServiceClient {
 
   companyRepresentative(id: number, signal?: AbortSignal): Promise<CompanyRepresentative> {
     return this.#json(ENDPOINTS.companyRepresentative, [id], CompanyRepresentative, { signal });
-  }
-
-  countriesOfOrigin(signal?: AbortSignal): Promise<CountryOfOrigin[]> {
-    return this.#json(ENDPOINTS.countriesOfOrigin, [], z.array(CountryOfOrigin), { signal });
-  }
-
-  countryOfOrigin(id: number, signal?: AbortSignal): Promise<CountryOfOrigin> {
-    return this.#json(ENDPOINTS.countryOfOrigin, [id], CountryOfOrigin, { signal });
-  }
-
-  createCountryOfOrigin(country: CountryOfOrigin, signal?: AbortSignal): Promise<CountryOfOrigin> {
-    return this.#json(ENDPOINTS.countryOfOriginCreate, [], CountryOfOrigin, {
-      body: CountryOfOrigin.parse(country),
-      signal,
-      knownFields: new Set(Object.keys(CountryOfOrigin.shape)),
-    });
-  }
-
-  updateCountryOfOrigin(id: number, patch: CountryOfOrigin, signal?: AbortSignal): Promise<CountryOfOrigin> {
-    return this.#json(ENDPOINTS.countryOfOriginUpdate, [id], CountryOfOrigin, {
-      body: CountryOfOrigin.parse(patch),
-      signal,
-      knownFields: new Set(Object.keys(CountryOfOrigin.shape)),
-    });
-  }
-
-  async deleteCountryOfOrigin(id: number, signal?: AbortSignal): Promise<void> {
-    await this.#call(ENDPOINTS.countryOfOriginDelete, [id], { signal });
-  }
-
-  ageLimits(signal?: AbortSignal): Promise<AgeLimit[]> {
-    return this.#json(ENDPOINTS.ageLimits, [], z.array(AgeLimit), { signal });
-  }
-
-  ageLimit(id: number, signal?: AbortSignal): Promise<AgeLimit> {
-    return this.#json(ENDPOINTS.ageLimit, [id], AgeLimit, { signal });
-  }
-
-  async deleteAgeLimit(id: number, signal?: AbortSignal): Promise<void> {
-    await this.#call(ENDPOINTS.ageLimitDelete, [id], { signal });
-  }
-
-  /** The id-and-name item lists of SPEC.md, one typed accessor for all eight. */
-  itemList(list: IdNameItemList): IdNameItemListApi {
-    const eps = idNameItemListEndpoints(list);
-    return {
-      list: (signal) => this.#json(eps.list, [], z.array(ItemListEntry), { signal }),
-      get: (id, signal) => this.#json(eps.get, [id], ItemListEntry, { signal }),
-      create: async (name, signal) => {
-        const { response } = await this.#call(eps.create, [], {
-          body: { name },
-          signal,
-          knownFields: NAME_FIELDS,
-        });
-        return createdRef(response);
-      },
-      update: (id, entry, signal) =>
-        this.#json(eps.update, [id], ItemListEntry, {
-          body: ItemListEntry.parse(entry),
-          signal,
-          knownFields: NAME_FIELDS,
-        }),
-      remove: async (id, signal) => {
-        await this.#call(eps.remove, [id], { signal });
-      },
-    };
   }
 
   // ---- Catalog --------------------------------------------------------------------------------
@@ -631,16 +554,6 @@ export class ServiceClient {
       mayHaveReachedServer: error.mayHaveReachedServer,
     });
   }
-}
-
-export interface IdNameItemListApi {
-  list(signal?: AbortSignal): Promise<ItemListEntry[]>;
-  get(id: number, signal?: AbortSignal): Promise<ItemListEntry>;
-  /** SPEC.md: empty body; the Location (if sent) tells the new id. */
-  create(name: string, signal?: AbortSignal): Promise<CreatedRef>;
-  update(id: number, entry: ItemListEntry, signal?: AbortSignal): Promise<ItemListEntry>;
-  /** SPEC.md: only damage types has DELETE; on other lists the instance answers not-available. */
-  remove(id: number, signal?: AbortSignal): Promise<void>;
 }
 
 /** Where a created resource lives, from the Location header of a 201 without a JSON body. */

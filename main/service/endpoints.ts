@@ -15,19 +15,6 @@ function ep(method: HttpMethod, path: string, title: string): Endpoint {
   return { method, path, title };
 }
 
-/** Item lists with id and name only (SPEC.md), one set of endpoints per base path. */
-export const ID_NAME_ITEM_LISTS = {
-  helmetSkeletons: '/api/item-lists/sport/accessories/helmet-skeletons',
-  paletteDimensions: '/api/item-lists/building-materials/palette-dimensions',
-  dateDisplays: '/api/item-lists/jewellery/watches/date-displays',
-  watchFaceShapes: '/api/item-lists/jewellery/watches/watch-face-shapes',
-  watchCaseSizes: '/api/item-lists/jewellery/watches/watch-case-sizes',
-  materials: '/api/item-lists/building-materials/materials',
-  tyreTypes: '/api/item-lists/sport/tyre-types',
-  damageTypes: '/api/item-lists/damage-types',
-} as const;
-export type IdNameItemList = keyof typeof ID_NAME_ITEM_LISTS;
-
 export const ENDPOINTS = {
   version: ep('GET', '/api/version', 'The instance version'),
   warehouses: ep('GET', '/api/item-lists/warehouses', 'The warehouse list'),
@@ -74,45 +61,11 @@ export const ENDPOINTS = {
     '/api/item-lists/companies/representatives/{id}',
     'Reading one company representative',
   ),
-  countriesOfOrigin: ep('GET', '/api/item-lists/countries-of-origin', 'Countries of origin'),
-  countryOfOriginCreate: ep('POST', '/api/item-lists/countries-of-origin', 'Adding countries of origin'),
-  countryOfOrigin: ep('GET', '/api/item-lists/countries-of-origin/{id}', 'Reading one country of origin'),
-  countryOfOriginUpdate: ep(
-    'PATCH',
-    '/api/item-lists/countries-of-origin/{id}',
-    'Changing countries of origin',
-  ),
-  countryOfOriginDelete: ep(
-    'DELETE',
-    '/api/item-lists/countries-of-origin/{id}',
-    'Deleting countries of origin',
-  ),
-  ageLimits: ep('GET', '/api/item-lists/age-limits', 'Age limits'),
-  ageLimit: ep('GET', '/api/item-lists/age-limits/{id}', 'Reading one age limit'),
-  ageLimitDelete: ep('DELETE', '/api/item-lists/age-limits/{id}', 'Deleting age limits'),
   internetOrderCreate: ep('POST', '/api/documents/orders/internet', 'Creating internet orders'),
   internetOrderDelete: ep('DELETE', '/api/documents/orders/internet/{id}', 'Deleting internet orders'),
   posScan: ep('POST', '/api/documents/pos/shopping-session/{sessionId}/scan', 'Point-of-sale card scan'),
 } as const satisfies Record<string, Endpoint>;
 export type EndpointName = keyof typeof ENDPOINTS;
-
-/** The endpoints of one id-and-name item list (damage types alone also has DELETE). */
-export function idNameItemListEndpoints(list: IdNameItemList): {
-  list: Endpoint;
-  create: Endpoint;
-  get: Endpoint;
-  update: Endpoint;
-  remove: Endpoint;
-} {
-  const base = ID_NAME_ITEM_LISTS[list];
-  return {
-    list: ep('GET', base, `The ${list} list`),
-    create: ep('POST', base, `Adding to the ${list} list`),
-    get: ep('GET', `${base}/{id}`, `Reading one ${list} entry`),
-    update: ep('PUT', `${base}/{id}`, `Changing ${list} entries`),
-    remove: ep('DELETE', `${base}/{id}`, `Deleting ${list} entries`),
-  };
-}
 
 /** Fills `{name}` placeholders in order; ids are encoded so a path can never be bent. */
 export function fillPath(template: string, params: readonly (number | string)[]): string {

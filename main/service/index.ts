@@ -1,10 +1,5 @@
 // The public face of the service client: import from here, not from the files behind it.
-export {
-  ServiceClient,
-  type ServiceConfig,
-  type ServiceClientOptions,
-  type IdNameItemListApi,
-} from './client.ts';
+export { ServiceClient, type ServiceConfig, type ServiceClientOptions } from './client.ts';
 export {
   ServiceError,
   isServiceError,
@@ -14,22 +9,19 @@ export {
   fieldErrorsFrom,
 } from './errors.ts';
 export type { Capabilities } from './capabilities.ts';
-export { ENDPOINTS, ID_NAME_ITEM_LISTS, type EndpointName, type IdNameItemList } from './endpoints.ts';
+export { ENDPOINTS, type EndpointName } from './endpoints.ts';
 export type { Logger, LogLevel } from './logger.ts';
 export { DEFAULT_PAGE_SIZE } from './pagination.ts';
 export type {
-  AgeLimit,
   AuthorisedPerson,
   CompanyCard,
   CompanyRepresentative,
-  CountryOfOrigin,
   ErrorResult,
   FinancialReceivable,
   FinancialReceivableField,
   FinancialReceivableFilter,
   InternetOrder,
   InternetOrderInput,
-  ItemListEntry,
   PageQuery,
   Paginated,
   PaginationRequest,

@@ -34,24 +34,6 @@ export type TokenResponse = z.infer<typeof TokenResponse>;
 
 // ---- Item lists --------------------------------------------------------------------------------
 
-export const ItemListEntry = z.object({ id: int.optional(), name: str.optional() });
-export type ItemListEntry = z.infer<typeof ItemListEntry>;
-export const ItemListEntryCreate = z.object({ name: z.string() });
-export type ItemListEntryCreate = z.infer<typeof ItemListEntryCreate>;
-
-export const CountryOfOrigin = z.object({
-  // SPEC.md bounds (3, 3, 40) are the server's to enforce: it answers 400 naming the property.
-  countryLabel: str.optional(),
-  guid: str.optional(),
-  id: int.optional(),
-  isoLabel: str.optional(),
-  name: str.optional(),
-});
-export type CountryOfOrigin = z.infer<typeof CountryOfOrigin>;
-
-export const AgeLimit = z.object({ id: int.optional(), minimalAge: int.optional(), name: str.optional() });
-export type AgeLimit = z.infer<typeof AgeLimit>;
-
 export const CompanyRepresentative = z.object({
   ...group(
     [
