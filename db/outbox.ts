@@ -3,9 +3,9 @@
 // its order in one transaction).
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { InternetOrderPayload } from '../main/outbox/order.ts';
 import { prepared } from './prepared.ts';
 import { durably, type Db } from './database.ts';
+import { InternetOrderPayload } from './order.ts';
 
 /**
  * Automatic resends of an in-doubt order (where the instance recognises the client reference) stop

@@ -3,6 +3,7 @@
 // before they leave (z.object strips unknown keys, so nothing a module adds by accident - a token, a
 // secret - can cross). The renderer sees only these shapes, never which shell it runs in.
 import { z } from 'zod';
+import { InternetOrderPayload } from '../db/order.ts';
 import type { CallChannel, EventChannel } from './channels.ts';
 
 export { CALL_CHANNELS, EVENT_CHANNELS, isCallChannel, isEventChannel } from './channels.ts';
@@ -248,13 +249,9 @@ export const SetQuantityInput = z
 
 // ---------- outbox ----------
 
-export const OrderPayload = z.object({
-  customerId: int.optional(),
-  warehouseId: int.optional(),
-  items: z.array(z.object({ productId: int, quantity: z.number() })),
-  note: z.string().optional(),
-});
-export type OrderPayload = z.infer<typeof OrderPayload>;
+/** The order file's one schema (db/order.ts): what the UI edits is what the outbox stores. */
+export const OrderPayload = InternetOrderPayload;
+export type OrderPayload = InternetOrderPayload;
 export const OutboxState = z.enum([
   'queued',
   'sending',

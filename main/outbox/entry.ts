@@ -2,7 +2,7 @@
 // value are left out (like the service's own JSON). Extra fields beyond INTERFACES.md are additions.
 import { z } from 'zod';
 import { OutboxState, type OutboxOrder } from '../../db/outbox.ts';
-import { InternetOrderPayload } from './order.ts';
+import { InternetOrderPayload } from '../../db/order.ts';
 
 export const OutboxEntry = z.object({
   id: z.int(),

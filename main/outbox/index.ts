@@ -10,5 +10,5 @@ export {
   type ReplayReport,
 } from './outbox.ts';
 export { OutboxEntry, toOutboxEntry } from './entry.ts';
-export { InternetOrderPayload } from './order.ts';
+export { InternetOrderPayload } from '../../db/order.ts';
 export { insertOutboxOrder, OUTBOX_STATES, type OutboxOrder, type OutboxState } from '../../db/outbox.ts';

@@ -6,6 +6,7 @@
 // Nulls never reach these schemas: SPEC.md rule 3 says a null property is omitted, and the client's
 // JSON reader drops null properties before parsing (see http.ts), so null and absent mean the same.
 import { z } from 'zod';
+import { InternetOrderPayload } from '../../db/order.ts';
 
 const int = z.number().int();
 const num = z.number();
@@ -486,13 +487,9 @@ export type VersionInfo = z.infer<typeof VersionInfo>;
 
 export const Health = z.object({ status: str.optional() });
 
-export const InternetOrderInput = z.object({
-  customerId: int.optional(),
-  warehouseId: int.optional(),
-  items: z.array(z.object({ productId: int, quantity: num })),
-  note: str.optional(),
-});
-export type InternetOrderInput = z.infer<typeof InternetOrderInput>;
+/** The request body: the order file's one schema (db/order.ts), checked again before it is sent. */
+export const InternetOrderInput = InternetOrderPayload;
+export type InternetOrderInput = InternetOrderPayload;
 
 export const InternetOrderItem = z.object({
   id: int.optional(),

@@ -1,0 +1,19 @@
+// The order file of INTERFACES.md, the one schema of an internet order: what the CLI reads, the
+// counter closes a sale into, the outbox stores and the service client sends. Local validation checks
+// the shape only; business rules (a customer and a warehouse are required, known products,
+// quantity > 0) are the service's, so it reports them per field (needs-fix).
+import { z } from 'zod';
+
+export const OrderItem = z.strictObject({
+  productId: z.int(),
+  quantity: z.number().refine(Number.isFinite, 'must be a finite number'),
+});
+
+/** Strict: an unknown key (a typo such as "customerID") is an error, not silently dropped. */
+export const InternetOrderPayload = z.strictObject({
+  customerId: z.int().optional(),
+  warehouseId: z.int().optional(),
+  items: z.array(OrderItem),
+  note: z.string().optional(),
+});
+export type InternetOrderPayload = z.infer<typeof InternetOrderPayload>;
