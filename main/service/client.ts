@@ -1,7 +1,7 @@
-// The service client: every endpoint of SPEC.md typed, over one keep-alive pool, with the token
-// policy of SPEC.md "Authentication" (reuse, 401 -> new token and one repeat, 403 never retried,
-// 429 waits Retry-After within bounds). It does NOT retry 5xx or network failures: sync and the
-// outbox own their retry policy, and only they know whether a repeat is safe.
+// The service client: the endpoints of SPEC.md that Counter calls, typed, over one keep-alive pool,
+// with the token policy of SPEC.md "Authentication" (reuse, 401 -> new token and one repeat, 403
+// never retried, 429 waits Retry-After within bounds). It does NOT retry 5xx or network failures:
+// sync and the outbox own their retry policy, and only they know whether a repeat is safe.
 import { z } from 'zod';
 import {
   buildCapabilities,
@@ -17,7 +17,6 @@ import { decode, header, parseJson, retryAfterMs, sleep, Transport, type RawResp
 import { silentLogger, type Logger } from './logger.ts';
 import { consumePages } from './pagination.ts';
 import {
-  AuthorisedPerson,
   CompanyCard,
   CompanyRepresentative,
   ErrorResult,
@@ -27,21 +26,16 @@ import {
   InternetOrder,
   InternetOrderInput,
   paginated,
-  ProductAttachment,
   ProductUnit,
-  RepricingDocument,
   ScanResult,
   StockItem,
   StockItemFilter,
-  SupplierProductCode,
   VersionInfo,
   Warehouse,
   type FinancialReceivableField,
   type PageQuery,
   type Paginated,
-  type ProductAttachmentUpload,
   type StockItemField,
-  type SupplierProductCodeInput,
 } from './schemas.ts';
 import { TokenManager } from './token.ts';
 
@@ -195,10 +189,6 @@ export class ServiceClient {
     return this.#json(ENDPOINTS.companyRepresentatives, [], z.array(CompanyRepresentative), { signal });
   }
 
-  companyRepresentative(id: number, signal?: AbortSignal): Promise<CompanyRepresentative> {
-    return this.#json(ENDPOINTS.companyRepresentative, [id], CompanyRepresentative, { signal });
-  }
-
   // ---- Catalog --------------------------------------------------------------------------------
 
   /** Pages of stock items, fetched one at a time as the caller iterates (pageSize default 500). */
@@ -217,63 +207,6 @@ export class ServiceClient {
     return this.#json(ENDPOINTS.productUnits, [productId], z.array(ProductUnit), { signal });
   }
 
-  repricingDocument(documentId: number, signal?: AbortSignal): Promise<RepricingDocument> {
-    return this.#json(ENDPOINTS.repricingDocument, [documentId], RepricingDocument, { signal });
-  }
-
-  /** Uploads an attachment; the answer has no JSON body, only (where the instance sends it) a Location. */
-  async uploadProductAttachment(
-    productId: number,
-    upload: ProductAttachmentUpload,
-    signal?: AbortSignal,
-  ): Promise<CreatedRef> {
-    const { response } = await this.#call(ENDPOINTS.productAttachmentCreate, [productId], {
-      body: upload,
-      signal,
-      knownFields: new Set(Object.keys(upload)),
-    });
-    return createdRef(response);
-  }
-
-  productAttachment(
-    productId: number,
-    attachmentId: number,
-    signal?: AbortSignal,
-  ): Promise<ProductAttachment> {
-    return this.#json(ENDPOINTS.productAttachment, [productId, attachmentId], ProductAttachment, { signal });
-  }
-
-  supplierProductCodes(productId: number, signal?: AbortSignal): Promise<SupplierProductCode[]> {
-    return this.#json(ENDPOINTS.supplierProductCodes, [productId], z.array(SupplierProductCode), {
-      signal,
-    });
-  }
-
-  createSupplierProductCode(
-    productId: number,
-    code: SupplierProductCodeInput,
-    signal?: AbortSignal,
-  ): Promise<SupplierProductCode> {
-    return this.#json(ENDPOINTS.supplierProductCodeCreate, [productId], SupplierProductCode, {
-      body: code,
-      signal,
-      knownFields: new Set(Object.keys(SupplierProductCode.shape)),
-    });
-  }
-
-  updateSupplierProductCode(
-    productId: number,
-    id: number,
-    code: SupplierProductCodeInput,
-    signal?: AbortSignal,
-  ): Promise<SupplierProductCode> {
-    return this.#json(ENDPOINTS.supplierProductCodeUpdate, [productId, id], SupplierProductCode, {
-      body: code,
-      signal,
-      knownFields: new Set(Object.keys(SupplierProductCode.shape)),
-    });
-  }
-
   // ---- Companies and finance ------------------------------------------------------------------
 
   companyCards(companyId: number, signal?: AbortSignal): Promise<CompanyCard[]> {
@@ -282,26 +215,6 @@ export class ServiceClient {
 
   companyCard(companyId: number, cardId: number, signal?: AbortSignal): Promise<CompanyCard> {
     return this.#json(ENDPOINTS.companyCard, [companyId, cardId], CompanyCard, { signal });
-  }
-
-  createCompanyCard(companyId: number, card: CompanyCard, signal?: AbortSignal): Promise<CompanyCard> {
-    return this.#json(ENDPOINTS.companyCardCreate, [companyId], CompanyCard, {
-      body: CompanyCard.parse(card),
-      signal,
-      knownFields: new Set(Object.keys(CompanyCard.shape)),
-    });
-  }
-
-  createAuthorisedPerson(
-    companyId: number,
-    person: AuthorisedPerson,
-    signal?: AbortSignal,
-  ): Promise<AuthorisedPerson> {
-    return this.#json(ENDPOINTS.authorisedPersonCreate, [companyId], AuthorisedPerson, {
-      body: AuthorisedPerson.parse(person),
-      signal,
-      knownFields: new Set(Object.keys(AuthorisedPerson.shape)),
-    });
   }
 
   financialReceivablePages(
@@ -554,20 +467,6 @@ export class ServiceClient {
       mayHaveReachedServer: error.mayHaveReachedServer,
     });
   }
-}
-
-/** Where a created resource lives, from the Location header of a 201 without a JSON body. */
-export interface CreatedRef {
-  location: string | undefined;
-  /** The last path segment of Location when it is an integer. */
-  id: number | undefined;
-}
-
-function createdRef(response: RawResponse): CreatedRef {
-  const location = header(response, 'location');
-  const last = location?.split('?')[0]?.replace(/\/+$/, '').split('/').pop();
-  const id = last !== undefined && /^\d+$/.test(last) ? Number(last) : undefined;
-  return { location, id };
 }
 
 function safeJson(text: string): unknown {

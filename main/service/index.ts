@@ -13,7 +13,6 @@ export { ENDPOINTS, type EndpointName } from './endpoints.ts';
 export type { Logger, LogLevel } from './logger.ts';
 export { DEFAULT_PAGE_SIZE } from './pagination.ts';
 export type {
-  AuthorisedPerson,
   CompanyCard,
   CompanyRepresentative,
   ErrorResult,
@@ -25,17 +24,11 @@ export type {
   PageQuery,
   Paginated,
   PaginationRequest,
-  ProductAttachment,
-  ProductAttachmentUpload,
   ProductUnit,
-  RepricingDocument,
-  RepricingItem,
   ScanResult,
   StockItem,
   StockItemField,
   StockItemFilter,
-  SupplierProductCode,
-  SupplierProductCodeInput,
   VersionInfo,
   Warehouse,
 } from './schemas.ts';

@@ -1,4 +1,4 @@
-// zod schemas of every resource of SPEC.md "Resources", plus the shapes chosen where SPEC.md says
+// zod schemas of the SPEC.md "Resources" Counter uses, plus the shapes chosen where SPEC.md says
 // "not shown" (docs/assumptions.md). Responses are parsed leniently where SPEC.md allows it: every
 // field is optional (SPEC.md: "optional unless marked required") and unknown fields are dropped
 // (z.object strips them), so a newer instance with more fields still parses. Types stay strict: a
@@ -61,18 +61,6 @@ export const CompanyRepresentative = z.object({
 });
 export type CompanyRepresentative = z.infer<typeof CompanyRepresentative>;
 
-export const AuthorisedPerson = z.object({
-  companyId: int.optional(),
-  email: str.optional(),
-  id: int.optional(),
-  isInactive: bool.optional(),
-  name: str.optional(),
-  number: str.optional(),
-  phone: str.optional(),
-  shouldSendMailTo: bool.optional(),
-});
-export type AuthorisedPerson = z.infer<typeof AuthorisedPerson>;
-
 export const CompanyCard = z.object({
   barcode: str.optional(),
   companyId: int.optional(),
@@ -92,56 +80,6 @@ export const CompanyCard = z.object({
 export type CompanyCard = z.infer<typeof CompanyCard>;
 
 // ---- Products ----------------------------------------------------------------------------------
-
-export const RepricingItem = z.object({
-  ...group(
-    [
-      'batchId',
-      'colorId',
-      'dimensionId',
-      'documentInternalNumber',
-      'id',
-      'internalNumber',
-      'item',
-      'lengthId',
-      'priceId',
-      'productId',
-      'sizeId',
-      'userId',
-      'variantId',
-    ],
-    int,
-  ),
-  ...group(['dateOfAccountingPosting', 'dateOfCreation', 'dateOfTransfer'], dateTime),
-  documentType: str.optional(),
-  ...group(
-    [
-      'newPrice',
-      'newPriceWoVat',
-      'originalPrice',
-      'originalPriceWoVat',
-      'quantity',
-      'setPrice',
-      'stockPrice',
-      'vatRate',
-    ],
-    num,
-  ),
-});
-export type RepricingItem = z.infer<typeof RepricingItem>;
-
-export const RepricingDocument = z.object({
-  ...group(
-    ['commissionStockIntakeInternalNumber', 'id', 'internalNumber', 'stockIntakeInternalNumber', 'userId'],
-    int,
-  ),
-  ...group(['dateOfCreation', 'endDate', 'startDate'], dateTime),
-  ...group(['isApplied', 'isApproved', 'isEnded'], bool),
-  // Required (*) in SPEC.md; a document without it still parses as "no items" rather than failing,
-  // since absence carries no other meaning for a reader.
-  items: z.array(RepricingItem).default([]),
-});
-export type RepricingDocument = z.infer<typeof RepricingDocument>;
 
 export const ProductUnit = z.object({
   ...group(['id', 'productId', 'unitId', 'unit', 'unitOrder'], int),
@@ -179,52 +117,6 @@ export const ProductUnit = z.object({
   ...group(['dimension', 'volume', 'volumeInPackaging'], str),
 });
 export type ProductUnit = z.infer<typeof ProductUnit>;
-
-export const SupplierProductCode = z.object({
-  ...group(
-    [
-      'allowedWarehouseId',
-      'colorId',
-      'dimensionId',
-      'id',
-      'lengthId',
-      'productId',
-      'sizeId',
-      'supplierId',
-      'unitId',
-      'userId',
-      'variantId',
-    ],
-    int,
-  ),
-  ...group(['createdAt', 'lastModify'], dateTime),
-  isInvalid: bool.optional(),
-  ...group(['price', 'priceCoefficient', 'quantityCoefficient'], num),
-  supplierProductCode: str.optional(),
-});
-export type SupplierProductCode = z.infer<typeof SupplierProductCode>;
-/** Body of POST/PUT supplier product code (assumption: the row's own writable fields). */
-export type SupplierProductCodeInput = Omit<
-  SupplierProductCode,
-  'id' | 'createdAt' | 'lastModify' | 'userId'
->;
-
-export const ProductAttachment = z.object({
-  fileData: str.optional(),
-  fileName: str.optional(),
-  id: int.optional(),
-  pathToFile: str.optional(),
-});
-export type ProductAttachment = z.infer<typeof ProductAttachment>;
-export interface ProductAttachmentUpload {
-  fileData: string;
-  fileName?: string;
-  pathToFile?: string;
-  level1Id?: number;
-  level2Id?: number;
-  level3Id?: number;
-  productId?: number;
-}
 
 // ---- Stock items and finance -------------------------------------------------------------------
 
