@@ -1,0 +1,192 @@
+// Companies as the catalog knows them: their cards (company_card), their representatives
+// (company_representative) and the companies discovered through either or through receivables
+// (discovered_company), whose cards sync fetches one company at a time.
+import { z } from 'zod';
+import type { Db } from '../database.ts';
+import { prepared } from '../prepared.ts';
+import {
+  column,
+  compact,
+  flagToSql,
+  intList,
+  parseJsonObject,
+  upsertSql,
+  type InputOf,
+  type Maybe,
+  type RowOf,
+} from './rows.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Company cards
+
+const CompanyCardRow = z.object({
+  id: column.int,
+  companyId: column.int,
+  barcode: column.optionalText,
+  discount: column.optionalReal,
+  discountAmount: column.optionalReal,
+  discountGroupId: column.optionalInt,
+  guid: column.optionalText,
+  isBillingEnabled: column.optionalFlag,
+  isInvalid: column.optionalFlag,
+  lastModify: column.optionalText,
+  name: column.optionalText,
+  note: column.optionalText,
+  validFrom: column.optionalText,
+  validTo: column.optionalText,
+  syncedAt: column.text,
+});
+export type CompanyCardRow = RowOf<typeof CompanyCardRow>;
+export type CachedCompanyCard = z.output<typeof CompanyCardRow>;
+export type CompanyCardInput = InputOf<Omit<CachedCompanyCard, 'syncedAt'>>;
+
+export function rowToCompanyCard(row: unknown): CachedCompanyCard {
+  return compact(CompanyCardRow.parse(row));
+}
+
+export function companyCardToRow(card: CompanyCardInput, syncedAt: string): CompanyCardRow {
+  return {
+    id: card.id,
+    companyId: card.companyId,
+    barcode: card.barcode ?? null,
+    discount: card.discount ?? null,
+    discountAmount: card.discountAmount ?? null,
+    discountGroupId: card.discountGroupId ?? null,
+    guid: card.guid ?? null,
+    isBillingEnabled: flagToSql(card.isBillingEnabled),
+    isInvalid: flagToSql(card.isInvalid),
+    lastModify: card.lastModify ?? null,
+    name: card.name ?? null,
+    note: card.note ?? null,
+    validFrom: card.validFrom ?? null,
+    validTo: card.validTo ?? null,
+    syncedAt,
+  };
+}
+
+const upsertCard = upsertSql('company_card', CompanyCardRow.keyof().options, 'replace');
+
+/** Stores one card (e.g. resolved online by a scan) and discovers its company. */
+export function upsertCompanyCard(db: Db, card: CompanyCardInput, syncedAt: string): void {
+  prepared(db, upsertCard).run(companyCardToRow(card, syncedAt));
+  discoverCompanies(db, [card.companyId], 'card', syncedAt);
+}
+
+/** Replaces every card of one company with the list the service gave for it. */
+export function replaceCompanyCards(
+  db: Db,
+  companyId: number,
+  cards: readonly CompanyCardInput[],
+  syncedAt: string,
+): void {
+  prepared(db, 'DELETE FROM company_card WHERE companyId = ?').run(companyId);
+  for (const card of cards) upsertCompanyCard(db, card, syncedAt);
+}
+
+/** The cached card with this barcode (the counter's offline customer lookup), valid or not. */
+export function cardByBarcode(db: Db, barcode: string): CachedCompanyCard | undefined {
+  const row = prepared(db, 'SELECT * FROM company_card WHERE barcode = ? ORDER BY id LIMIT 1').get(barcode);
+  return row === undefined ? undefined : rowToCompanyCard(row);
+}
+
+export function companyCards(db: Db, companyId: number): CachedCompanyCard[] {
+  return prepared(db, 'SELECT * FROM company_card WHERE companyId = ? ORDER BY id')
+    .all(companyId)
+    .map(rowToCompanyCard);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Company representatives
+
+const CompanyRepresentativeRow = z.object({
+  id: column.int,
+  companyId: column.int.nullable(),
+  name: column.text.nullable(),
+  surname: column.text.nullable(),
+  email: column.text.nullable(),
+  phone: column.text.nullable(),
+  data: column.text,
+  syncedAt: column.text,
+  syncMark: column.int,
+});
+export type CompanyRepresentativeRow = RowOf<typeof CompanyRepresentativeRow>;
+
+export interface CompanyRepresentativeInput {
+  id: number;
+  companyId?: Maybe<number>;
+  name?: Maybe<string>;
+  surname?: Maybe<string>;
+  email?: Maybe<string>;
+  phone?: Maybe<string>;
+}
+
+export function representativeToRow(
+  r: CompanyRepresentativeInput,
+  options: { syncedAt: string; mark: number },
+): CompanyRepresentativeRow {
+  return {
+    id: r.id,
+    companyId: r.companyId ?? null,
+    name: r.name ?? null,
+    surname: r.surname ?? null,
+    email: r.email ?? null,
+    phone: r.phone ?? null,
+    data: JSON.stringify(r),
+    syncedAt: options.syncedAt,
+    syncMark: options.mark,
+  };
+}
+
+/** A representative as the service sent it (the row's data column). */
+export function rowToRepresentative(data: unknown): Record<string, unknown> {
+  return parseJsonObject(data);
+}
+
+const upsertRepresentative = upsertSql(
+  'company_representative',
+  CompanyRepresentativeRow.keyof().options,
+  'replace',
+);
+
+export function upsertRepresentatives(
+  db: Db,
+  list: readonly CompanyRepresentativeInput[],
+  options: { syncedAt: string; mark: number },
+): void {
+  for (const r of list) prepared(db, upsertRepresentative).run(representativeToRow(r, options));
+}
+
+/** A company's representatives as the service sent them. */
+export function companyRepresentatives(db: Db, companyId: number): Record<string, unknown>[] {
+  return prepared(db, 'SELECT data FROM company_representative WHERE companyId = ? ORDER BY id')
+    .pluck()
+    .all(companyId)
+    .map(rowToRepresentative);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Discovered companies
+
+export type DiscoverySource = 'representative' | 'receivable' | 'card';
+
+/** Records companies whose cards sync should fetch; returns the ids that were new. */
+export function discoverCompanies(
+  db: Db,
+  companyIds: Iterable<number>,
+  source: DiscoverySource,
+  at: string,
+): number[] {
+  const insert = prepared(
+    db,
+    'INSERT INTO discovered_company (companyId, source, discoveredAt) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+  );
+  const added: number[] = [];
+  for (const id of new Set(companyIds)) if (insert.run(id, source, at).changes > 0) added.push(id);
+  return added;
+}
+
+export function discoveredCompanyIds(db: Db): number[] {
+  return intList.parse(
+    prepared(db, 'SELECT companyId FROM discovered_company ORDER BY companyId').pluck().all(),
+  );
+}

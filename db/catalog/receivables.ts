@@ -1,0 +1,103 @@
+// The financial_receivable table: what customers owe, copied by full passes (mark and sweep).
+import { z } from 'zod';
+import type { Db } from '../database.ts';
+import { prepared } from '../prepared.ts';
+import { column, compact, round2, upsertSql, type InputOf, type RowOf } from './rows.ts';
+
+/** The receivable fields the app stores; sync asks for exactly these (limitFields). */
+export const financialReceivableFields = [
+  'id',
+  'customerId',
+  'customerName',
+  'documentType',
+  'variableSymbol',
+  'internalNumber',
+  'amount',
+  'alreadyPaid',
+  'currency',
+  'date',
+  'dueDate',
+  'paidOnDate',
+] as const;
+
+const FinancialReceivableRow = z.object({
+  id: column.int,
+  customerId: column.optionalInt,
+  customerName: column.optionalText,
+  documentType: column.optionalText,
+  variableSymbol: column.optionalText,
+  internalNumber: column.optionalInt,
+  amount: column.optionalReal,
+  alreadyPaid: column.optionalReal,
+  currency: column.optionalText,
+  date: column.optionalText,
+  dueDate: column.optionalText,
+  paidOnDate: column.optionalText,
+  syncedAt: column.text,
+});
+/** The row as written: with the number of the full pass that saw it (read back by the sweep only). */
+const MarkedReceivableRow = FinancialReceivableRow.extend({ syncMark: column.int });
+export type FinancialReceivableRow = RowOf<typeof MarkedReceivableRow>;
+export type CachedFinancialReceivable = z.output<typeof FinancialReceivableRow>;
+export type FinancialReceivableInput = InputOf<Omit<CachedFinancialReceivable, 'syncedAt'>>;
+
+export function rowToReceivable(row: unknown): CachedFinancialReceivable {
+  return compact(FinancialReceivableRow.parse(row));
+}
+
+export function receivableToRow(
+  r: FinancialReceivableInput,
+  options: { syncedAt: string; mark: number },
+): FinancialReceivableRow {
+  return {
+    id: r.id,
+    customerId: r.customerId ?? null,
+    customerName: r.customerName ?? null,
+    documentType: r.documentType ?? null,
+    variableSymbol: r.variableSymbol ?? null,
+    internalNumber: r.internalNumber ?? null,
+    amount: r.amount ?? null,
+    alreadyPaid: r.alreadyPaid ?? null,
+    currency: r.currency ?? null,
+    date: r.date ?? null,
+    dueDate: r.dueDate ?? null,
+    paidOnDate: r.paidOnDate ?? null,
+    syncedAt: options.syncedAt,
+    syncMark: options.mark,
+  };
+}
+
+const upsert = upsertSql('financial_receivable', MarkedReceivableRow.keyof().options, 'replace');
+
+export function upsertReceivables(
+  db: Db,
+  list: readonly FinancialReceivableInput[],
+  options: { syncedAt: string; mark: number },
+): void {
+  for (const r of list) prepared(db, upsert).run(receivableToRow(r, options));
+}
+
+export interface ReceivablesOwed {
+  companyId: number;
+  /** Receivables with something left to pay (amount - alreadyPaid > 0), oldest due first. */
+  items: (CachedFinancialReceivable & { owed: number })[];
+  /** Sum owed per currency ('' when the service gave none). */
+  totals: { currency: string; owed: number }[];
+}
+
+/** What a customer still owes, from the cache. */
+export function receivablesOwed(db: Db, companyId: number): ReceivablesOwed {
+  const rows = prepared(
+    db,
+    `SELECT * FROM financial_receivable
+     WHERE customerId = ? AND coalesce(amount, 0) - coalesce(alreadyPaid, 0) > 0
+     ORDER BY dueDate, id`,
+  ).all(companyId);
+  const items = rows.map((r) => {
+    const rec = rowToReceivable(r);
+    return { ...rec, owed: round2((rec.amount ?? 0) - (rec.alreadyPaid ?? 0)) };
+  });
+  const totals = new Map<string, number>();
+  for (const i of items) totals.set(i.currency ?? '', round2((totals.get(i.currency ?? '') ?? 0) + i.owed));
+  return { companyId, items, totals: [...totals].map(([currency, owed]) => ({ currency, owed })) };
+}
