@@ -252,6 +252,7 @@ export class Core {
       Promise.resolve(sessionView(this.#counter().removeLine(numericId(lineId)), null)),
     'session.close': () => {
       const closed = this.#counter().close();
+      this.#onOutboxChange();
       // The next sale starts with an empty session; the closed one's order is in the outbox now.
       return Promise.resolve({
         order: outboxEntryView(toOutboxEntry(closed.order)),
@@ -472,11 +473,7 @@ export class Core {
         log: (line) => this.#log(line),
       }),
       warehouseId: () => this.#settings.read().warehouseId,
-      instance: () => key,
-      onOrderQueued: () => {
-        this.#onOutboxChange();
-        void outbox?.wake();
-      },
+      outbox,
     });
     const link: Link = {
       db,

@@ -1,8 +1,8 @@
 // The counter: one shopping session at a time, stored in SQLite from its first scan (a crash or a
 // restart loses nothing), edited by scans, quantity changes and removals, and closed into an
 // outbox order in the same transaction.
-import { durably, writeTransaction, type Db } from '../../db/database.ts';
-import { insertOutboxOrder, type OutboxOrder } from '../../db/outbox.ts';
+import { writeTransaction, type Db } from '../../db/database.ts';
+import type { OutboxOrder } from '../../db/outbox.ts';
 import {
   addSessionLine,
   attachSessionCustomer,
@@ -19,6 +19,7 @@ import {
   shoppingSessionHeader,
   type ShoppingSession,
 } from '../../db/sessions.ts';
+import { placeOrder, type OrderSender } from '../outbox/place.ts';
 import type { ScanResolver, Resolution, ScanCue } from './resolve.ts';
 import { sessionTotals } from './totals.ts';
 
@@ -111,10 +112,11 @@ export interface CounterOptions {
   /** The terminal's warehouse (Settings); products are looked up and ordered there. */
   readonly warehouseId: () => number | null;
   readonly now?: () => Date;
-  /** The instance the orders are for (instanceKey()); stored with each order. */
-  readonly instance?: () => string | undefined;
-  /** Called after a close committed its order (wake the outbox sender). */
-  readonly onOrderQueued?: (order: OutboxOrder) => void;
+  /**
+   * The outbox that tries a closed sale's order at once (and says which instance it is for); without
+   * one the order waits in the outbox, queued.
+   */
+  readonly outbox?: OrderSender | null;
 }
 
 export class Counter {
@@ -122,16 +124,14 @@ export class Counter {
   readonly #resolver: ScanResolver;
   readonly #warehouseId: () => number | null;
   readonly #now: () => Date;
-  readonly #onOrderQueued: (order: OutboxOrder) => void;
-  readonly #instance: () => string | undefined;
+  readonly #outbox: OrderSender | null;
 
   constructor(options: CounterOptions) {
     this.#db = options.db;
     this.#resolver = options.resolver;
     this.#warehouseId = options.warehouseId;
     this.#now = options.now ?? (() => new Date());
-    this.#onOrderQueued = options.onOrderQueued ?? (() => undefined);
-    this.#instance = options.instance ?? (() => undefined);
+    this.#outbox = options.outbox ?? null;
   }
 
   /** The open session, or null when the next scan starts a new one. */
@@ -198,12 +198,16 @@ export class Counter {
     return this.#view(this.#mustGet(sessionId));
   }
 
-  /** Closes the open session into an outbox order: both or neither (one transaction). */
+  /**
+   * Closes the open session into an outbox order: both or neither (one transaction, placeOrder's),
+   * then the outbox tries to send it.
+   */
   close(options: { note?: string } = {}): { order: OutboxOrder; session: SessionView } {
     const sessionId = this.#requireOpen();
-    // Durably: the cashier is told the order is placed, so a power cut must not take it back.
-    const order = durably(this.#db, () =>
-      writeTransaction(this.#db, () => {
+    const now = this.#now();
+    const placed = placeOrder(
+      this.#db,
+      () => {
         const session = this.#mustGet(sessionId);
         if (session.lines.length === 0)
           throw new CounterError('empty-session', 'Scan at least one product before placing the order.');
@@ -214,23 +218,23 @@ export class Counter {
           );
         }
         if (session.warehouseId === null) throw noWarehouseError();
-        const now = this.#now();
-        const inserted = insertOutboxOrder(
-          this.#db,
-          {
-            customerId: session.customer.companyId,
-            warehouseId: session.warehouseId,
-            items: session.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
-            note: options.note ?? `Counter session ${sessionId}`,
-          },
-          { originSessionId: sessionId, now, instance: this.#instance() ?? null },
-        );
-        closeShoppingSession(this.#db, sessionId, inserted.id, now);
-        return inserted;
-      }),
+        return {
+          customerId: session.customer.companyId,
+          warehouseId: session.warehouseId,
+          items: session.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+          note: options.note ?? `Counter session ${sessionId}`,
+        };
+      },
+      {
+        originSessionId: sessionId,
+        now,
+        alongside: (order) => closeShoppingSession(this.#db, sessionId, order.id, now),
+        sender: this.#outbox,
+      },
     );
-    this.#onOrderQueued(order);
-    return { order, session: this.#view(this.#mustGet(sessionId)) };
+    // The order is stored and the sale closed; an attempt that fails leaves it to the outbox's passes.
+    placed.sent.catch(() => undefined);
+    return { order: placed.order, session: this.#view(this.#mustGet(sessionId)) };
   }
 
   /** Abandons the open session (nothing is ordered); the next scan starts a new one. */

@@ -1,7 +1,6 @@
 // The outbox of internet orders: store first, then send; see outbox.ts for the state machine.
 export {
   Outbox,
-  OrderValidationError,
   OutboxActionError,
   type OrderService,
   type OutboxEvent,
@@ -10,5 +9,6 @@ export {
   type ReplayReport,
 } from './outbox.ts';
 export { OutboxEntry, toOutboxEntry } from './entry.ts';
+export { OrderValidationError, placeOrder, type OrderSender, type PlacedOrder } from './place.ts';
 export { InternetOrderPayload } from '../../db/order.ts';
-export { insertOutboxOrder, OUTBOX_STATES, type OutboxOrder, type OutboxState } from '../../db/outbox.ts';
+export { OUTBOX_STATES, type OutboxOrder, type OutboxState } from '../../db/outbox.ts';

@@ -3,20 +3,18 @@
 // and on demand). Crash safety rests on one rule: `sending` is committed before the request leaves,
 // so an order found in `sending` by a new process may have reached the service and is `in-doubt`.
 import { ZodError } from 'zod';
-import { durably, type Db } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import {
   claimForSending,
   countOutboxOrders,
   earliestLeaseEnd,
   earliestNextAttempt,
   getOutboxOrder,
-  insertOutboxOrder,
   listOutboxOrders,
   markInterruptedInDoubt,
   nextDueOutboxOrder,
   recordOutboxOutcome,
   replaceOutboxPayload,
-  type InsertOutboxOptions,
   type OutboxOrder,
   type OutboxOutcome,
   type OutboxState,
@@ -27,7 +25,7 @@ import type { InternetOrder, InternetOrderInput } from '../service/schemas.ts';
 import { backoffDelay, DEFAULT_PROBE_BACKOFF, DEFAULT_RETRY_BACKOFF, type BackoffPolicy } from './backoff.ts';
 import { classifyFailure, classifySuccess, type Classified } from './classify.ts';
 import { isStaleLease, LEASE_MS, newLeaseOwner } from './lease.ts';
-import { localFieldErrors } from './order.ts';
+import { localFieldErrors, OrderValidationError, placeOrder, type OrderSender } from './place.ts';
 
 /** The part of ServiceClient (main/service) the outbox uses. */
 export interface OrderService {
@@ -79,20 +77,6 @@ export interface ReplayReport {
   readonly credentialsRefused: boolean;
 }
 
-/** The order is not an order file's shape; nothing was stored. */
-export class OrderValidationError extends Error {
-  override name = 'OrderValidationError';
-  readonly fieldErrors: Record<string, string[]>;
-  constructor(fieldErrors: Record<string, string[]>) {
-    super(
-      `The order is not valid: ${Object.entries(fieldErrors)
-        .map(([f, m]) => `${f}: ${m.join(' ')}`)
-        .join('; ')}`,
-    );
-    this.fieldErrors = fieldErrors;
-  }
-}
-
 export type OutboxActionFailure = 'not-found' | 'wrong-state' | 'dependent-records' | 'service';
 
 /** An operator action (edit, resend, discard, cancel, mark sent) that could not be done. */
@@ -115,16 +99,16 @@ const RESENDABLE: readonly OutboxState[] = ['needs-fix', 'blocked', 'in-doubt'];
 /** A late answer is recorded even if another process marked the order in-doubt meanwhile. */
 const ANSWERABLE: readonly OutboxState[] = ['sending', 'in-doubt'];
 
-export class Outbox {
+export class Outbox implements OrderSender {
   private readonly db: Db;
-  private client: OrderService;
+  private readonly client: OrderService;
   private readonly concurrency: number;
   private readonly retryBackoff: BackoffPolicy;
   private readonly probeBackoff: BackoffPolicy;
   private readonly random: () => number;
   private readonly now: () => number;
   private readonly log: (message: string) => void;
-  private readonly instance: string | undefined;
+  readonly instance: string | undefined;
   private readonly listeners = new Set<(event: OutboxEvent) => void>();
   private readonly inFlight = new Set<Promise<unknown>>();
   private pass: Promise<ReplayReport> | undefined;
@@ -158,14 +142,6 @@ export class Outbox {
   on(listener: (event: OutboxEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
-  }
-
-  /** Settings changed: later attempts use this client. */
-  setClient(client: OrderService): void {
-    this.client = client;
-    this.online = null;
-    this.credentialsRefused = false;
-    void this.wake();
   }
 
   list(states?: readonly OutboxState[]): OutboxOrder[] {
@@ -231,14 +207,24 @@ export class Outbox {
   }
 
   /**
-   * Validates and stores the order (queued, with a fresh client reference), then tries to send it
-   * at once. Throws OrderValidationError (nothing stored) when it is not an order file's shape.
-   * The returned order is in the state the attempt left it.
+   * Places the order (placeOrder: validated, stored queued under a fresh client reference) and tries
+   * to send it at once. Throws OrderValidationError (nothing stored) when it is not an order file's
+   * shape. The returned order is in the state the attempt left it.
    */
-  async place(order: unknown, options: Omit<InsertOutboxOptions, 'now'> = {}): Promise<OutboxOrder> {
-    const stored = this.insert(order, options);
-    this.emitOrder(stored);
-    return (await this.sendNow(stored.id)) ?? this.mustGet(stored.id);
+  async place(order: unknown): Promise<OutboxOrder> {
+    return placeOrder(this.db, () => order, { sender: this, now: new Date(this.now()) }).sent;
+  }
+
+  /**
+   * The attempt at once of an order placeOrder stored (from place, or the counter closing a sale).
+   * In background mode a pass follows, as after any change: it sends what else is due and sets the
+   * timer for an order left waiting.
+   */
+  async sendPlaced(order: OutboxOrder): Promise<OutboxOrder> {
+    this.emitOrder(order);
+    const sent = (await this.sendNow(order.id)) ?? this.mustGet(order.id);
+    if (this.background) void this.wake();
+    return sent;
   }
 
   /** Edit of an order not yet sent (a needs-fix one, typically): new payload, queued, sent at once. */
@@ -373,22 +359,6 @@ export class Outbox {
   }
 
   // ---- the sender ---------------------------------------------------------------------------
-
-  private insert(order: unknown, options: Omit<InsertOutboxOptions, 'now'>): OutboxOrder {
-    try {
-      // Durably: once placed, a power cut must not take the order back.
-      return durably(this.db, () =>
-        insertOutboxOrder(this.db, order, {
-          ...options,
-          now: new Date(this.now()),
-          ...(this.instance === undefined ? {} : { instance: this.instance }),
-        }),
-      );
-    } catch (error) {
-      if (error instanceof ZodError) throw new OrderValidationError(localFieldErrors(error));
-      throw error;
-    }
-  }
 
   private lease(): SendingLease {
     return { owner: this.leaseOwner, untilMs: this.now() + LEASE_MS };
