@@ -1,0 +1,44 @@
+// The outbox entry (entry.ts) of orders stored in a real SQLite file: every listing renders.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/database.ts';
+import {
+  claimForSending,
+  insertOutboxOrder,
+  listOutboxOrders,
+  recordOutboxOutcome,
+} from '../../db/outbox.ts';
+import { toOutboxEntry } from './entry.ts';
+
+const dirs: string[] = [];
+function tempFile(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'counter-entry-'));
+  dirs.push(dir);
+  return join(dir, 'counter.sqlite');
+}
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+const order = { customerId: 7, warehouseId: 1, items: [{ productId: 3, quantity: 2 }], note: 'n' };
+
+describe('outbox entries', () => {
+  it('stores any computed instant an answer carries, and every listing still renders it', () => {
+    const db = openDatabase(tempFile());
+    const ids = [1e20, 9999999999999 * 1000, Number.NaN].map((nextAttemptAt) => {
+      const { id } = insertOutboxOrder(db, order);
+      claimForSending(db, id, ['queued']);
+      expect(recordOutboxOutcome(db, id, ['sending'], { state: 'queued', nextAttemptAt })?.state).toBe(
+        'queued',
+      );
+      return id;
+    });
+    const entries = listOutboxOrders(db).map(toOutboxEntry);
+    expect(entries.map((e) => e.id)).toEqual(expect.arrayContaining(ids));
+    for (const e of entries)
+      expect(e.nextAttemptAt === undefined || !Number.isNaN(Date.parse(e.nextAttemptAt))).toBe(true);
+    db.close();
+  });
+});
