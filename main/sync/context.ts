@@ -15,8 +15,6 @@ export interface SyncContext {
   readonly policy: RetryPolicy;
   readonly pageSize: number;
   readonly concurrency: number;
-  /** Where stock-item pages are written: a worker thread (default) or this thread. */
-  readonly writer: 'worker' | 'inline';
   /** The instance and its version: what its learnt profile belongs to. */
   readonly identity: InstanceIdentity;
   now(): string;

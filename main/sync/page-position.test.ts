@@ -15,7 +15,6 @@ function context(): SyncContext {
     policy: { attempts: 3, baseDelayMs: 1, maxDelayMs: 1 },
     pageSize: 30,
     concurrency: 1,
-    writer: 'inline',
     identity: { instance: 'test', version: null },
     now: () => new Date(0).toISOString(),
     emit: () => undefined,

@@ -220,7 +220,7 @@ async function walkRows(pass: Pass): Promise<number> {
   const { ctx, cursor, report, shape } = pass;
   const since = cursor.mode === 'incremental' ? cursor.since : undefined;
   const filter = since === undefined ? {} : { lastModifyFrom: since };
-  const writer = await createStockWriter(ctx.db, ctx.writer);
+  const writer = createStockWriter(ctx.db);
   let pending: Promise<void> = Promise.resolve();
   try {
     const requests = await walkFromPosition<StockItem>(

@@ -27,8 +27,6 @@ try {
   const report = await runSync(db, service, {
     ...input.options,
     instance: input.service.baseUrl,
-    // Already off the core's thread: pages are written here, in order, with no second worker.
-    writer: 'inline',
     signal: controller.signal,
     onEvent: (event) => post({ type: 'event', event }),
   });

@@ -31,8 +31,6 @@ export interface SyncOptions {
   /** Parallel per-product / per-company requests; default 6 (the client's keep-alive pool size). */
   concurrency?: number;
   retry?: RetryPolicy;
-  /** Where stock-item pages are written: 'worker' (default; off the event loop) or 'inline'. */
-  writer?: 'worker' | 'inline';
   /** Only these resources (default: all, in order). */
   resources?: readonly CatalogResource[];
   now?: () => string;
@@ -51,7 +49,6 @@ export async function runSync(db: Db, source: CatalogSource, options: SyncOption
     policy: options.retry ?? defaultRetryPolicy,
     pageSize: options.pageSize ?? 250,
     concurrency: options.concurrency ?? 6,
-    writer: options.writer ?? 'worker',
     now: options.now ?? (() => new Date().toISOString()),
     emit,
     identity: { instance: options.instance ?? '', version: null },

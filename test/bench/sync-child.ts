@@ -58,7 +58,7 @@ if (mode === 'download') {
     pageSize,
     ...(scope === 'stock' ? { resources: stockOnly } : {}),
   };
-  // 'inprocess': runSync on this thread (pages parsed here, written by the writer worker), for
+  // 'inprocess': runSync on this thread (pages parsed and written here), for
   // comparison with the default: the whole run on the sync worker.
   const report =
     scope === 'inprocess'

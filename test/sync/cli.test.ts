@@ -67,11 +67,17 @@ async function syncKilledAtPage(
   page: number,
 ): Promise<number> {
   const child = spawn(process.execPath, [cli, ...args], { env, stdio: 'ignore' });
+  const run = { exited: false };
   const exited = new Promise<NodeJS.Signals | null>((resolve) =>
-    child.on('exit', (_code, signal) => resolve(signal)),
+    child.on('exit', (_code, signal) => {
+      run.exited = true;
+      resolve(signal);
+    }),
   );
   let killedAt = 0;
-  for (let i = 0; i < 400 && killedAt === 0; i++) {
+  // Until the state is reached or the process ends by itself (then the assertions below fail):
+  // however slow the machine, never a fixed number of polls.
+  while (killedAt === 0 && !run.exited) {
     await new Promise((r) => setTimeout(r, 25));
     if (!existsSync(file)) continue;
     const db = openDatabase(file, { readonly: true });

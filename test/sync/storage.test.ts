@@ -1,6 +1,6 @@
-// A disk that takes no more writes during a sync: the stock-item writer thread passes SQLite's code
-// on, so the resource's failure names the data folder. The file size limit (util-linux prlimit on
-// this test process, writer thread included) stands in for a full disk.
+// A disk that takes no more writes during a sync: the stock-item writer passes SQLite's code on, so
+// the resource's failure names the data folder. The file size limit (util-linux prlimit on this test
+// process) stands in for a full disk.
 import { execFileSync } from 'node:child_process';
 import { dirname } from 'node:path';
 import { expect, it } from 'vitest';
@@ -8,9 +8,9 @@ import { failureOf } from '../../main/sync/context.ts';
 import { createStockWriter } from '../../main/sync/writer.ts';
 import { tempDb } from './support.ts';
 
-it('a refused write in the stock-item writer thread fails the page with its code, named as the data folder', async () => {
+it('a refused write in the stock-item writer fails the page with its code, named as the data folder', async () => {
   const { db, file, cleanup } = tempDb();
-  const writer = await createStockWriter(db, 'worker');
+  const writer = createStockWriter(db);
   const row = { id: 1, warehouseId: 1, productId: 1, productName: 'x'.repeat(4000) };
   const page = { rows: [row], mark: 1, syncedAt: new Date().toISOString(), cursor: '{}' };
   let failure: unknown;
