@@ -6,7 +6,7 @@ import type { Db } from '../database.ts';
 import { prepared } from '../prepared.ts';
 import {
   column,
-  compact,
+  parseRow,
   flagToSql,
   intList,
   parseJsonObject,
@@ -41,7 +41,7 @@ export type CachedCompanyCard = z.output<typeof CompanyCardRow>;
 export type CompanyCardInput = InputOf<Omit<CachedCompanyCard, 'syncedAt'>>;
 
 export function rowToCompanyCard(row: unknown): CachedCompanyCard {
-  return compact(CompanyCardRow.parse(row));
+  return parseRow(CompanyCardRow, row);
 }
 
 export function companyCardToRow(card: CompanyCardInput, syncedAt: string): CompanyCardRow {
@@ -100,11 +100,11 @@ export function companyCards(db: Db, companyId: number): CachedCompanyCard[] {
 
 const CompanyRepresentativeRow = z.object({
   id: column.int,
-  companyId: column.int.nullable(),
-  name: column.text.nullable(),
-  surname: column.text.nullable(),
-  email: column.text.nullable(),
-  phone: column.text.nullable(),
+  companyId: column.optionalInt,
+  name: column.optionalText,
+  surname: column.optionalText,
+  email: column.optionalText,
+  phone: column.optionalText,
   data: column.text,
   syncedAt: column.text,
   syncMark: column.int,

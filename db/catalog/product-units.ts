@@ -9,12 +9,12 @@ import { column, flagToSql, parseJsonObject, upsertSql, type Maybe, type RowOf }
 const ProductUnitRow = z.object({
   id: column.int,
   productId: column.int,
-  unitId: column.int.nullable(),
-  unit: column.int.nullable(),
-  unitOrder: column.int.nullable(),
-  guid: column.text.nullable(),
-  isInvisible: z.union([z.literal(0), z.literal(1)]).nullable(),
-  quantityCoefficient: column.real.nullable(),
+  unitId: column.optionalInt,
+  unit: column.optionalInt,
+  unitOrder: column.optionalInt,
+  guid: column.optionalText,
+  isInvisible: column.optionalFlag,
+  quantityCoefficient: column.optionalReal,
   data: column.text,
   syncedAt: column.text,
 });

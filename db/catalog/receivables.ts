@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { Db } from '../database.ts';
 import { prepared } from '../prepared.ts';
-import { column, compact, round2, upsertSql, type InputOf, type RowOf } from './rows.ts';
+import { column, parseRow, round2, upsertSql, type InputOf, type RowOf } from './rows.ts';
 
 /** The receivable fields the app stores; sync asks for exactly these (limitFields). */
 export const financialReceivableFields = [
@@ -42,7 +42,7 @@ export type CachedFinancialReceivable = z.output<typeof FinancialReceivableRow>;
 export type FinancialReceivableInput = InputOf<Omit<CachedFinancialReceivable, 'syncedAt'>>;
 
 export function rowToReceivable(row: unknown): CachedFinancialReceivable {
-  return compact(FinancialReceivableRow.parse(row));
+  return parseRow(FinancialReceivableRow, row);
 }
 
 export function receivableToRow(

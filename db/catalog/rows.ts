@@ -1,8 +1,9 @@
 // What the catalog modules share: the column types rows are checked against when read, the
 // conversions between SQLite's values and the API's, and the types derived from a row's schema.
 //
-// A table's schema (zod) is its one declaration: its input is the row SQLite returns (NULL columns,
-// 0/1 flags), its output the cached shape the app reads (absent fields, booleans).
+// A table's schema (zod) is its one declaration: its input is the row SQLite returns (an optional
+// field is a column that may be NULL, a flag 0/1), its output the cached shape the app reads (absent
+// fields, booleans).
 import { z } from 'zod';
 
 export type Maybe<T> = T | null | undefined;
@@ -10,43 +11,48 @@ export type Maybe<T> = T | null | undefined;
 /** What a writer may be given for a cached shape: each optional field may also be null. */
 export type InputOf<T> = { [K in keyof T]: undefined extends T[K] ? Maybe<Exclude<T[K], undefined>> : T[K] };
 
-/** A row as SQLite returns it and as a writer binds it: every column present, NULL where empty. */
-export type RowOf<S extends z.ZodType> = { [K in keyof z.input<S>]-?: Exclude<z.input<S>[K], undefined> };
+/**
+ * A row as SQLite returns it and as a writer binds it: every column present, NULL where the schema
+ * makes the field optional.
+ */
+export type RowOf<S extends z.ZodType> = {
+  [K in keyof z.input<S>]-?: undefined extends z.input<S>[K]
+    ? Exclude<z.input<S>[K], undefined> | null
+    : z.input<S>[K];
+};
 
-/** Column types: a NULL column is an absent field, a 0/1 flag a boolean. */
+/** Column types: an optional field is a column that may be NULL, a flag a 0/1 column read as a boolean. */
 export const column = {
   int: z.number().int(),
   real: z.number(),
   text: z.string(),
-  optionalInt: z
-    .number()
-    .int()
-    .nullable()
-    .transform((v) => v ?? undefined)
-    .optional(),
-  optionalReal: z
-    .number()
-    .nullable()
-    .transform((v) => v ?? undefined)
-    .optional(),
-  optionalText: z
-    .string()
-    .nullable()
-    .transform((v) => v ?? undefined)
-    .optional(),
+  optionalInt: z.number().int().optional(),
+  optionalReal: z.number().optional(),
+  optionalText: z.string().optional(),
   optionalFlag: z
     .union([z.literal(0), z.literal(1)])
-    .nullable()
-    .transform((v) => (v === null ? undefined : v === 1))
+    .transform((v) => v === 1)
     .optional(),
 };
+
+/** The row checked against its schema, its NULL columns left out (absent fields). */
+export function parseRow<S extends z.ZodType>(schema: S, row: unknown): z.output<S> {
+  return schema.parse(withoutNulls(row));
+}
+
+function withoutNulls(row: unknown): unknown {
+  if (typeof row !== 'object' || row === null) return row;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) if (value !== null) out[key] = value;
+  return out;
+}
 
 /** A flag column's value: NULL when the service left the field out. */
 export function flagToSql(value: Maybe<boolean>): 0 | 1 | null {
   return value === undefined || value === null ? null : value ? 1 : 0;
 }
 
-/** The value with its undefined fields left out (a row's NULL columns are absent fields). */
+/** The value with its undefined fields left out. */
 export function compact<T extends object>(value: T): T {
   const out = { ...value };
   for (const key in out) if (out[key] === undefined) Reflect.deleteProperty(out, key);

@@ -3,7 +3,16 @@
 import { z } from 'zod';
 import type { Db } from '../database.ts';
 import { prepared } from '../prepared.ts';
-import { column, compact, flagToSql, intList, upsertSql, type InputOf, type RowOf } from './rows.ts';
+import {
+  column,
+  compact,
+  flagToSql,
+  parseRow,
+  intList,
+  upsertSql,
+  type InputOf,
+  type RowOf,
+} from './rows.ts';
 import { syncState } from './sync-state.ts';
 
 /** The stock item fields the app stores (SPEC.md names); sync asks for exactly these (limitFields). */
@@ -68,7 +77,7 @@ export type StockItemInput = InputOf<Omit<CachedStockItem, 'syncedAt'>>;
 
 /** The row's fields; `freshness` (the last complete stock-item sync) may make its syncedAt later. */
 export function rowToStockItem(row: unknown, freshness: string | undefined): CachedStockItem {
-  const item = compact(StockItemRow.parse(row));
+  const item = parseRow(StockItemRow, row);
   // An incremental run does not rewrite unchanged rows, yet it confirms them: a row is current
   // as of the later of its own write and the last complete stock item sync.
   if (freshness !== undefined && freshness > item.syncedAt) item.syncedAt = freshness;
@@ -110,13 +119,13 @@ export function stockItemToRow(
 /** What an upsert compares the new row with: a changed one means new units or a new search row. */
 const PreviousStockItem = z
   .object({
-    lastModify: column.text.nullable(),
-    productName: column.text.nullable(),
-    brand: column.text.nullable(),
+    lastModify: column.optionalText,
+    productName: column.optionalText,
+    brand: column.optionalText,
     productId: column.int,
   })
   .optional();
-const SearchRow = z.object({ productName: column.text.nullable(), brand: column.text.nullable() }).optional();
+const SearchRow = z.object({ productName: column.optionalText, brand: column.optionalText }).optional();
 
 const upsertStockItem = upsertSql('stock_item', MarkedStockItemRow.keyof().options, 'update');
 
@@ -134,26 +143,28 @@ export function upsertStockItems(
   const changed = new Set<number>();
   const names = new Map<number, { name: string | null; brand: string | null }>();
   for (const it of items) {
-    const old = PreviousStockItem.parse(
+    const old = parseRow(
+      PreviousStockItem,
       prepared(db, 'SELECT lastModify, productName, brand, productId FROM stock_item WHERE id = ?').get(
         it.id,
       ),
     );
     const row = stockItemToRow(it, options);
     prepared(db, upsertStockItem).run(row);
-    if (!old || old.lastModify !== row.lastModify || old.productId !== it.productId) {
+    if (!old || (old.lastModify ?? null) !== row.lastModify || old.productId !== it.productId) {
       changed.add(it.productId);
     }
-    if (!old || old.productName !== row.productName || old.brand !== row.brand) {
+    if (!old || (old.productName ?? null) !== row.productName || (old.brand ?? null) !== row.brand) {
       names.set(it.productId, { name: row.productName, brand: row.brand });
     }
   }
   for (const [productId, n] of names) {
     // A product is stocked in many warehouses: its search row is rewritten only when it differs.
-    const current = SearchRow.parse(
+    const current = parseRow(
+      SearchRow,
       prepared(db, 'SELECT productName, brand FROM product_search WHERE rowid = ?').get(productId),
     );
-    if (current?.productName !== n.name || current.brand !== n.brand) {
+    if (!current || (current.productName ?? null) !== n.name || (current.brand ?? null) !== n.brand) {
       prepared(db, 'INSERT OR REPLACE INTO product_search (rowid, productName, brand) VALUES (?, ?, ?)').run(
         productId,
         n.name,

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { Db } from '../database.ts';
 import { prepared } from '../prepared.ts';
-import { column, compact, intList, intValue } from './rows.ts';
+import { column, intList, parseRow, intValue } from './rows.ts';
 
 /** Resource names used in sync_state / sync_pending and in sync progress and counts. */
 export const catalogResources = [
@@ -34,7 +34,7 @@ const SyncStateRow = z.object({
 export type SyncState = z.output<typeof SyncStateRow>;
 
 export function rowToSyncState(row: unknown): SyncState {
-  return compact(SyncStateRow.parse(row));
+  return parseRow(SyncStateRow, row);
 }
 
 export function syncState(db: Db, resource: CatalogResource): SyncState {

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { Db } from '../database.ts';
 import { prepared } from '../prepared.ts';
-import { column, compact, flagToSql, upsertSql, type InputOf, type RowOf } from './rows.ts';
+import { column, flagToSql, parseRow, upsertSql, type InputOf, type RowOf } from './rows.ts';
 
 const WarehouseRow = z.object({
   id: column.int,
@@ -16,7 +16,7 @@ export type CachedWarehouse = z.output<typeof WarehouseRow>;
 export type WarehouseInput = InputOf<Omit<CachedWarehouse, 'syncedAt'>>;
 
 export function rowToWarehouse(row: unknown): CachedWarehouse {
-  return compact(WarehouseRow.parse(row));
+  return parseRow(WarehouseRow, row);
 }
 
 export function warehouseToRow(w: WarehouseInput, syncedAt: string): WarehouseRow {
