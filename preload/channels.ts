@@ -26,13 +26,7 @@ export const CALL_CHANNELS = [
   'scanner.classify',
 ] as const;
 
-export const EVENT_CHANNELS = [
-  'sync.progress',
-  'connectivity',
-  'outbox.changed',
-  'session.changed',
-  'status.changed',
-] as const;
+export const EVENT_CHANNELS = ['sync.progress', 'connectivity', 'outbox.changed', 'status.changed'] as const;
 
 export type CallChannel = (typeof CALL_CHANNELS)[number];
 export type EventChannel = (typeof EVENT_CHANNELS)[number];

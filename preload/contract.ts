@@ -351,7 +351,6 @@ export const events = {
   'sync.progress': SyncStatusView,
   connectivity: ConnectivityEvent,
   'outbox.changed': OutboxChangedEvent,
-  'session.changed': SessionView,
   'status.changed': StatusView,
 } as const satisfies Record<EventChannel, z.ZodType>;
 

@@ -103,7 +103,6 @@ export function startSync(): () => void {
   const offs = [
     pos.on('status.changed', (status) => useApp.setState({ status })),
     pos.on('sync.progress', (sync) => useApp.setState({ sync })),
-    pos.on('session.changed', (session) => useApp.setState({ session, sessionError: null })),
     pos.on('outbox.changed', () => void useApp.getState().refreshOutbox()),
     pos.on('connectivity', () => void useApp.getState().refreshStatus()),
   ];

@@ -13,11 +13,6 @@ export class CoreError extends Error {
   }
 }
 
-/** For a module another owner has not delivered yet: say so instead of pretending. */
-export function notAvailableYet(what: string): CoreError {
-  return new CoreError('not-available', `${what} is not available in this build yet.`);
-}
-
 export function toShape(error: CoreError): PosErrorShape {
   return error.fieldErrors === undefined
     ? { code: error.code, message: error.message }
