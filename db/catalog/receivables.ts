@@ -18,7 +18,7 @@ export const financialReceivableFields = [
   'date',
   'dueDate',
   'paidOnDate',
-] as const;
+] as const satisfies readonly Exclude<keyof CachedFinancialReceivable, 'syncedAt'>[];
 
 const FinancialReceivableRow = z.object({
   id: column.int,

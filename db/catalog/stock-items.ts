@@ -39,7 +39,7 @@ export const stockItemFields = [
   'warehouseName',
   'warehouseNumber',
   'prohibitionOfDiscounts',
-] as const;
+] as const satisfies readonly Exclude<keyof CachedStockItem, 'syncedAt'>[];
 
 /** A stock_item row read back: SPEC.md names, plus when sync last confirmed it (the mark is left out). */
 const StockItemRow = z.object({
