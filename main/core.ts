@@ -39,7 +39,7 @@ import {
   secretFromEnv,
   type Env,
   type InstanceConfig,
-  type Resolution,
+  type InstanceResolution,
 } from './app/instance.ts';
 import { instanceKey, instanceOrigin, isInsecure } from './app/origin.ts';
 import { SettingsStore } from './app/settings-store.ts';
@@ -55,7 +55,7 @@ import {
   ScanResolver,
   type SessionView as CounterSessionView,
 } from './counter/index.ts';
-import { classifyCode } from './app/classify.ts';
+import { classifyCode } from './counter/barcode/describe.ts';
 
 /** The built-in demo: a local service instance with demo data, started only when nothing is configured. */
 export interface DemoInstance {
@@ -102,7 +102,7 @@ export class Core {
   readonly #settingsDb: Db;
   readonly #settings: SettingsStore;
   readonly #dataDir: string;
-  #resolution: Resolution = { kind: 'demo' };
+  #resolution: InstanceResolution = { kind: 'demo' };
   #demo: DemoInstance | null = null;
   #link: Link | null = null;
   #version: string | undefined;

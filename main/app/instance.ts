@@ -13,7 +13,7 @@ export interface InstanceConfig {
   readonly source: 'env' | 'settings' | 'demo';
 }
 
-export type Resolution =
+export type InstanceResolution =
   | { readonly kind: 'ready'; readonly config: InstanceConfig }
   | { readonly kind: 'demo' }
   /** An instance URL is set but the client id or secret is missing: say which. */
@@ -26,7 +26,11 @@ export type Resolution =
 
 export const DEMO_CLIENT = { clientId: 'counter-demo', clientSecret: 'counter-demo-secret' } as const;
 
-export function resolveInstance(env: Env, settings: AppSettings, credentials: CredentialStore): Resolution {
+export function resolveInstance(
+  env: Env,
+  settings: AppSettings,
+  credentials: CredentialStore,
+): InstanceResolution {
   const envUrl = nonEmpty(env.POS_BASE_URL);
   const source = envUrl === undefined ? 'settings' : 'env';
   const baseUrl = envUrl ?? settings.instanceUrl ?? undefined;

@@ -23,7 +23,7 @@ import {
 import { ServiceError } from '../service/errors.ts';
 import type { InternetOrder, InternetOrderInput } from '../service/schemas.ts';
 import { backoffDelay, DEFAULT_PROBE_BACKOFF, DEFAULT_RETRY_BACKOFF, type BackoffPolicy } from './backoff.ts';
-import { classifyFailure, classifySuccess, type Classified } from './classify.ts';
+import { classifyFailure, classifySuccess, type Classified } from './attempt-outcome.ts';
 import { isStaleLease, LEASE_MS, newLeaseOwner } from './lease.ts';
 import { localFieldErrors, OrderValidationError, placeOrder, type OrderSender } from './place.ts';
 

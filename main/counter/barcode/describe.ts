@@ -1,7 +1,7 @@
-// The scanner test pad's classification: what the COUNTER owner's BarcodeReader makes of a code, in
+// The scanner test pad's classification: what the BarcodeReader makes of a code, in
 // words an installer understands.
-import type { ClassifyView } from '../../preload/contract.ts';
-import { BarcodeReader, type BarcodeReading } from '../counter/index.ts';
+import type { ClassifyView } from '../../../preload/contract.ts';
+import { BarcodeReader, type BarcodeReading } from './index.ts';
 
 export function classifyCode(code: string, reader: BarcodeReader = new BarcodeReader()): ClassifyView {
   return describe(reader.read(code));
