@@ -28,7 +28,7 @@ import {
   upsertStockItems,
   warehouses,
   type StockItemInput,
-} from './catalog.ts';
+} from './catalog/index.ts';
 import {
   catalogFileFor,
   catalogFileOf,

@@ -11,7 +11,7 @@ import {
   stockedProductIds,
   syncState,
   warehouses,
-} from '../db/catalog.ts';
+} from '../db/catalog/index.ts';
 import { ensureDataDir, openDatabase, type Db } from '../db/database.ts';
 import { countOutboxOrders, listOutboxOrders, UNSENT_STATES } from '../db/outbox.ts';
 import {

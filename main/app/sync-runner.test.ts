@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { catalogCounts } from '../../db/catalog.ts';
+import { catalogCounts } from '../../db/catalog/index.ts';
 import { openDatabase } from '../../db/database.ts';
 import { startSim } from '../../sim/server.ts';
 import type { SyncReport } from '../sync/index.ts';

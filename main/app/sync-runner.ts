@@ -2,7 +2,7 @@
 // schedule, and when the instance comes back, on a worker thread (runSyncInWorker) so that parsing
 // and writing pages never delays a scan on the core's event loop; turns its events into the
 // contract's progress view (throttled: a bar does not need more than ~10 updates a second).
-import { syncStates, type CatalogResource } from '../../db/catalog.ts';
+import { syncStates, type CatalogResource } from '../../db/catalog/index.ts';
 import type { Db } from '../../db/database.ts';
 import type { SyncStatusView } from '../../preload/contract.ts';
 import type { ServiceConfig } from '../service/index.ts';

@@ -1,6 +1,6 @@
 // Module data -> the contract's view shapes. Only named fields are copied: the renderer gets what the
 // screens show and nothing else.
-import type { CachedWarehouse, StockSearchResult } from '../../db/catalog.ts';
+import type { CachedWarehouse, StockSearchResult } from '../../db/catalog/index.ts';
 import type { OutboxEntryView, StockProductView, WarehouseView } from '../../preload/contract.ts';
 import type { OutboxEntry } from '../outbox/index.ts';
 

@@ -1,7 +1,7 @@
 // `pos stock TEXT [--warehouse ID] [--limit N]`: offline search of the cache by barcode, product code
 // or name; never touches the network. --json prints an array of stock items (SPEC.md field names),
 // each with syncedAt; --limit caps the number of items printed.
-import { searchStock, type CachedStockItem } from '../../db/catalog.ts';
+import { searchStock, type CachedStockItem } from '../../db/catalog/index.ts';
 import { defineCommand } from './command.ts';
 
 export const command = defineCommand({

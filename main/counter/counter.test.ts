@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import { upsertStockItems } from '../../db/catalog.ts';
+import { upsertStockItems } from '../../db/catalog/index.ts';
 import { catalogFileFor, openDatabase } from '../../db/database.ts';
 import { Counter } from './counter.ts';
 import { ScanResolver } from './resolve.ts';

@@ -4,7 +4,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { saveSyncState, upsertCompanyCard, upsertReceivables, upsertStockItems } from '../../db/catalog.ts';
+import {
+  saveSyncState,
+  upsertCompanyCard,
+  upsertReceivables,
+  upsertStockItems,
+} from '../../db/catalog/index.ts';
 import { openDatabase, type Db } from '../../db/database.ts';
 import { ServiceError, type ScanResult } from '../service/index.ts';
 import { readGtin } from './barcode/index.ts';

@@ -10,7 +10,7 @@ import {
   syncState,
   upsertCompanyCard,
   type CachedStockItem,
-} from '../../db/catalog.ts';
+} from '../../db/catalog/index.ts';
 import type { Db } from '../../db/database.ts';
 import { isServiceError, type CompanyCard, type ScanResult } from '../service/index.ts';
 import { BarcodeReader, type BarcodeReading } from './barcode/index.ts';

@@ -1,5 +1,5 @@
 // Everything one sync run shares: the database, the source, cancellation, policy and reporting.
-import type { CatalogResource } from '../../db/catalog.ts';
+import type { CatalogResource } from '../../db/catalog/index.ts';
 import type { Db } from '../../db/database.ts';
 import { storageFailure } from '../../db/storage-failure.ts';
 import { ServiceError } from '../service/errors.ts';

@@ -2,7 +2,7 @@
 // and a report per resource at the end. Plain data, zod-described: it crosses threads (the sync
 // worker) and IPC (the renderer) as is.
 import { z } from 'zod';
-import { catalogResources } from '../../db/catalog.ts';
+import { catalogResources } from '../../db/catalog/index.ts';
 
 const Resource = z.enum(catalogResources);
 

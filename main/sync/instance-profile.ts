@@ -4,7 +4,7 @@
 // instance ("depend on the instance's data-grid view"; filter fields "not shown"). Learnt again from
 // scratch when the instance or its version changes; a new refusal is added when it is met.
 import { z } from 'zod';
-import { saveSyncState, syncState, type CatalogResource } from '../../db/catalog.ts';
+import { saveSyncState, syncState, type CatalogResource } from '../../db/catalog/index.ts';
 import type { Db } from '../../db/database.ts';
 
 /** honoured: filters; ignored: answers unfiltered rows; rejected: answers 400 naming it. */

@@ -4,7 +4,7 @@
 // different size, so a walk resumed at page N under a new size would skip rows: on a change, the
 // position is recomputed from the rows done, at or before where it stood (a few rows fetched twice,
 // none skipped; upserts make the overlap harmless).
-import type { CatalogResource } from '../../db/catalog.ts';
+import type { CatalogResource } from '../../db/catalog/index.ts';
 import { walkPages, type SyncContext, type WalkedPage } from './context.ts';
 
 export interface PagePosition {

@@ -1,7 +1,7 @@
 // Resources fetched one key at a time (units per product, cards per company). The keys still to
 // fetch live in sync_pending: each chunk of answers commits together with the removal of its keys,
 // so a killed run resumes with exactly the keys it had not stored.
-import { pendingCount, pendingKeys, removePending, type CatalogResource } from '../../db/catalog.ts';
+import { pendingCount, pendingKeys, removePending, type CatalogResource } from '../../db/catalog/index.ts';
 import { ServiceError } from '../service/errors.ts';
 import { checkAbort, failureOf, request, type SyncContext } from './context.ts';
 import type { SyncFailure } from './events.ts';

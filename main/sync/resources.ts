@@ -16,7 +16,7 @@ import {
   upsertReceivables,
   upsertRepresentatives,
   type CatalogResource,
-} from '../../db/catalog.ts';
+} from '../../db/catalog/index.ts';
 import type { FinancialReceivable, FinancialReceivableField } from '../service/schemas.ts';
 import { emptyReport, request, type SyncContext } from './context.ts';
 import { InstanceProfile } from './instance-profile.ts';

@@ -17,7 +17,7 @@ import {
   stockItemIdsBeforeMark,
   syncState,
   upsertStockItems,
-} from '../../db/catalog.ts';
+} from '../../db/catalog/index.ts';
 import { ServiceError } from '../service/errors.ts';
 import type { StockItem, StockItemField } from '../service/schemas.ts';
 import { checkAbort, emptyReport, failureOf, request, type SyncContext } from './context.ts';

@@ -1,7 +1,12 @@
 // One sync run: every resource in dependency order, each on its own so that a 403 or 404 on one is
 // reported for it while the others still sync. Cancellation (AbortSignal) stops at the next page or
 // chunk; whatever committed stays, and the next run resumes from the cursors.
-import { catalogCounts, clearSyncProgress, saveSyncState, type CatalogResource } from '../../db/catalog.ts';
+import {
+  catalogCounts,
+  clearSyncProgress,
+  saveSyncState,
+  type CatalogResource,
+} from '../../db/catalog/index.ts';
 import type { Db } from '../../db/database.ts';
 import { ServiceError } from '../service/errors.ts';
 import { folderOf } from '../../db/storage-failure.ts';

@@ -1,6 +1,6 @@
 // Messages between the core and the sync worker thread.
 import { z } from 'zod';
-import { catalogResources } from '../../db/catalog.ts';
+import { catalogResources } from '../../db/catalog/index.ts';
 import { SyncEvent, SyncReport } from './events.ts';
 
 export const WorkerOptions = z.object({

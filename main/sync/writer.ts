@@ -3,7 +3,7 @@
 // already on the wire while this one is written. On the sync's own thread: runSyncInWorker keeps the
 // whole run off the core's event loop (a writer thread of its own was tried; production never used
 // it, as the sync is already on a worker, and it is gone).
-import { addPending, saveSyncState, upsertStockItems, type StockItemInput } from '../../db/catalog.ts';
+import { addPending, saveSyncState, upsertStockItems, type StockItemInput } from '../../db/catalog/index.ts';
 import type { Db } from '../../db/database.ts';
 
 /** One page to commit: its rows, the full-pass mark, and the cursor that commits with it. */

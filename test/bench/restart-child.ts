@@ -1,7 +1,7 @@
 // Child of the restart benchmark: a fresh process opens the cache and answers one lookup, then
 // prints how long that took, from process start and from opening the database.
 import { performance } from 'node:perf_hooks';
-import { searchStock, stockItemByBarcode } from '../../db/catalog.ts';
+import { searchStock, stockItemByBarcode } from '../../db/catalog/index.ts';
 import { openDatabase } from '../../db/database.ts';
 
 const [file, barcode, name] = process.argv.slice(2);

@@ -6,7 +6,7 @@
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { stockItemFields } from '../../db/catalog.ts';
+import { stockItemFields } from '../../db/catalog/index.ts';
 import { catalogFileFor, openCatalog, openDatabase } from '../../db/database.ts';
 
 export interface StockCacheOptions {

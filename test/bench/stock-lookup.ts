@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { searchStock, stockItemByBarcode } from '../../db/catalog.ts';
+import { searchStock, stockItemByBarcode } from '../../db/catalog/index.ts';
 import { openDatabase } from '../../db/database.ts';
 import { generateStockCache, nameQuery, type GeneratedProduct } from './stock-cache.ts';
 import { percentile, round } from './stats.ts';

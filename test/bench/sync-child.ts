@@ -6,7 +6,7 @@
 //                          worker / every resource with runSync on this thread; measuring
 //                          this (the core's) thread: event-loop delay and a barcode lookup every 20 ms
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { stockItemByBarcode, stockItemFields, type CatalogResource } from '../../db/catalog.ts';
+import { stockItemByBarcode, stockItemFields, type CatalogResource } from '../../db/catalog/index.ts';
 import { openDatabase } from '../../db/database.ts';
 import { ServiceClient } from '../../main/service/index.ts';
 import { runSync, runSyncInWorker } from '../../main/sync/index.ts';

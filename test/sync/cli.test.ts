@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { stockItemFields, syncState } from '../../db/catalog.ts';
+import { stockItemFields, syncState } from '../../db/catalog/index.ts';
 import { openDatabase } from '../../db/database.ts';
 import { runSync } from '../../main/sync/index.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';

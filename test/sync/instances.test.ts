@@ -8,7 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { financialReceivableFields, stockItemById, stockItemFields, syncState } from '../../db/catalog.ts';
+import {
+  financialReceivableFields,
+  stockItemById,
+  stockItemFields,
+  syncState,
+} from '../../db/catalog/index.ts';
 import type { Db } from '../../db/database.ts';
 import { withCheckDigit } from '../../main/counter/barcode/index.ts';
 import { Counter, ScanResolver } from '../../main/counter/index.ts';

@@ -15,7 +15,7 @@ import {
   stockedProductIds,
   stockItemFields,
   warehouses,
-} from '../../db/catalog.ts';
+} from '../../db/catalog/index.ts';
 import { openDatabase, type Db } from '../../db/database.ts';
 import {
   ServiceClient,

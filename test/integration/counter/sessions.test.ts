@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { stockItemsByBarcode } from '../../../db/catalog.ts';
+import { stockItemsByBarcode } from '../../../db/catalog/index.ts';
 import { openDatabase, type Db } from '../../../db/database.ts';
 import { getOutboxOrder, listOutboxOrders } from '../../../db/outbox.ts';
 import { getShoppingSession } from '../../../db/sessions.ts';

@@ -3,9 +3,9 @@
 // db/catalog/, each with its row schema and converters. This file gathers their public API.
 // Writers never open their own transaction: the caller (sync) wraps a whole page together with its
 // cursor, so a page and its bookkeeping commit as one.
-export * from './catalog/companies.ts';
-export * from './catalog/product-units.ts';
-export * from './catalog/receivables.ts';
-export * from './catalog/stock-items.ts';
-export * from './catalog/sync-state.ts';
-export * from './catalog/warehouses.ts';
+export * from './companies.ts';
+export * from './product-units.ts';
+export * from './receivables.ts';
+export * from './stock-items.ts';
+export * from './sync-state.ts';
+export * from './warehouses.ts';
