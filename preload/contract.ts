@@ -4,6 +4,9 @@
 // secret - can cross). The renderer sees only these shapes, never which shell it runs in.
 import { z } from 'zod';
 import { InternetOrderPayload } from '../db/order.ts';
+
+/** The one schema of an order (db/order.ts), as the renderer sees it. */
+export { InternetOrderPayload };
 import type { CallChannel, EventChannel } from './channels.ts';
 
 export { CALL_CHANNELS, EVENT_CHANNELS, isCallChannel, isEventChannel } from './channels.ts';
@@ -250,8 +253,6 @@ export const SetQuantityInput = z
 // ---------- outbox ----------
 
 /** The order file's one schema (db/order.ts): what the UI edits is what the outbox stores. */
-export const OrderPayload = InternetOrderPayload;
-export type OrderPayload = InternetOrderPayload;
 export const OutboxState = z.enum([
   'queued',
   'sending',
@@ -271,7 +272,7 @@ export const OutboxEntryView = z.object({
   createdAt: isoDateTime,
   remoteId: z.union([int, z.string()]).optional(),
   clientReference: z.string().optional(),
-  order: OrderPayload.optional(),
+  order: InternetOrderPayload.optional(),
   fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
   messages: z.array(z.string()).optional(),
   errorId: z.string().optional(),
@@ -282,7 +283,7 @@ export const OutboxEntryView = z.object({
 });
 export type OutboxEntryView = z.infer<typeof OutboxEntryView>;
 export const OutboxRef = z.object({ id: z.union([int, z.string()]) }).strict();
-export const ResendInput = z.object({ id: z.union([int, z.string()]), order: OrderPayload }).strict();
+export const ResendInput = z.object({ id: z.union([int, z.string()]), order: InternetOrderPayload }).strict();
 /** An in-doubt order the operator found on the instance, under the id the instance gave it. */
 export const MarkSentInput = z
   .object({

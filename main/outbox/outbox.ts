@@ -21,7 +21,7 @@ import {
   type SendingLease,
 } from '../../db/outbox.ts';
 import { ServiceError } from '../service/errors.ts';
-import type { InternetOrder, InternetOrderInput } from '../service/schemas.ts';
+import type { InternetOrder, InternetOrderPayload } from '../service/schemas.ts';
 import { backoffDelay, DEFAULT_PROBE_BACKOFF, DEFAULT_RETRY_BACKOFF, type BackoffPolicy } from './backoff.ts';
 import { classifyFailure, classifySuccess, type Classified } from './attempt-outcome.ts';
 import { isStaleLease, LEASE_MS, newLeaseOwner } from './lease.ts';
@@ -30,7 +30,7 @@ import { localFieldErrors, OrderValidationError, placeOrder, type OrderSender } 
 /** The part of ServiceClient (main/service) the outbox uses. */
 export interface OrderService {
   createInternetOrder(
-    order: InternetOrderInput,
+    order: InternetOrderPayload,
     opts: { clientReference: string; signal?: AbortSignal },
   ): Promise<InternetOrder>;
   deleteInternetOrder(id: number, signal?: AbortSignal): Promise<void>;

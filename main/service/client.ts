@@ -24,7 +24,7 @@ import {
   FinancialReceivableFilter,
   Health,
   InternetOrder,
-  InternetOrderInput,
+  InternetOrderPayload,
   paginated,
   ProductUnit,
   ScanResult,
@@ -236,11 +236,11 @@ export class ServiceClient {
    * and params.orderId; one that does not simply ignores the header.
    */
   createInternetOrder(
-    order: InternetOrderInput,
+    order: InternetOrderPayload,
     opts: { clientReference: string; signal?: AbortSignal },
   ): Promise<InternetOrder> {
     return this.#json(ENDPOINTS.internetOrderCreate, [], InternetOrder, {
-      body: InternetOrderInput.parse(order),
+      body: InternetOrderPayload.parse(order),
       headers: { 'idempotency-key': opts.clientReference },
       signal: opts.signal,
       knownFields: ORDER_FIELDS,

@@ -20,7 +20,7 @@ export type {
   FinancialReceivableField,
   FinancialReceivableFilter,
   InternetOrder,
-  InternetOrderInput,
+  InternetOrderPayload,
   PageQuery,
   Paginated,
   PaginationRequest,

@@ -8,6 +8,8 @@
 import { z } from 'zod';
 import { InternetOrderPayload } from '../../db/order.ts';
 
+export { InternetOrderPayload };
+
 const int = z.number().int();
 const num = z.number();
 const str = z.string();
@@ -380,8 +382,6 @@ export type VersionInfo = z.infer<typeof VersionInfo>;
 export const Health = z.object({ status: str.optional() });
 
 /** The request body: the order file's one schema (db/order.ts), checked again before it is sent. */
-export const InternetOrderInput = InternetOrderPayload;
-export type InternetOrderInput = InternetOrderPayload;
 
 export const InternetOrderItem = z.object({
   id: int.optional(),

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import {
   MarkSentInput,
-  type OrderPayload,
+  type InternetOrderPayload,
   type OutboxEntryView,
   type OutboxState,
 } from '../../preload/contract.ts';
@@ -230,7 +230,7 @@ function FixForm({
   act,
 }: {
   entry: OutboxEntryView;
-  order: OrderPayload;
+  order: InternetOrderPayload;
   act: (fn: () => Promise<unknown>) => Promise<void>;
 }) {
   const [draft, setDraft] = useState(() => ({
@@ -241,7 +241,7 @@ function FixForm({
   }));
   const errors = entry.fieldErrors ?? {};
   const field = (name: string) => errors[name] ?? [];
-  const toOrder = (): OrderPayload => ({
+  const toOrder = (): InternetOrderPayload => ({
     ...(draft.customerId.trim() === '' ? {} : { customerId: Number(draft.customerId) }),
     ...(draft.warehouseId.trim() === '' ? {} : { warehouseId: Number(draft.warehouseId) }),
     ...(draft.note === '' ? {} : { note: draft.note }),
