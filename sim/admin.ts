@@ -2,7 +2,7 @@
 // as an operator of a real instance would. Exposed programmatically and under /__sim/.
 import { ApiError } from './errors.ts';
 import { ean13 } from './ean.ts';
-import { financialReceivableFields, jsonToColumn, rowToJson, stockItemFields } from './fields.ts';
+import { financialReceivableColumns, jsonToColumn, rowToJson, stockItemColumns } from './fields.ts';
 import type { AuthState } from './auth.ts';
 import { companyExists, insertCompanyCard, type NewCompanyCard } from './api/companies.ts';
 import { listOrders, markOrderDependent } from './api/orders.ts';
@@ -45,7 +45,7 @@ export interface SimAdmin {
   openReceivables(): Record<string, unknown>[];
 }
 
-const fieldNames = new Set(stockItemFields.map((f) => f.name));
+const fieldNames = new Set(stockItemColumns.map((f) => f.name));
 
 function checkPatch(patch: StockItemPatch): void {
   const unknown = Object.keys(patch).filter((k) => !fieldNames.has(k));
@@ -64,20 +64,20 @@ export function createAdmin(db: SimDb, auth: AuthState): SimAdmin {
   const getStockItem = (id: number): Record<string, unknown> | undefined => {
     const row = db.prepare('SELECT * FROM stock_item WHERE id = ?').get(id) as
       Record<string, unknown> | undefined;
-    return row ? rowToJson(stockItemFields, row) : undefined;
+    return row ? rowToJson(stockItemColumns, row) : undefined;
   };
   const writeStockItem = (row: Record<string, unknown>): void => {
-    const cols = stockItemFields.map((f) => `"${f.name}"`).join(', ');
+    const cols = stockItemColumns.map((f) => `"${f.name}"`).join(', ');
     db.prepare(
-      `INSERT OR REPLACE INTO stock_item (${cols}) VALUES (${stockItemFields.map(() => '?').join(', ')})`,
-    ).run(stockItemFields.map((f) => jsonToColumn(f, row[f.name])));
+      `INSERT OR REPLACE INTO stock_item (${cols}) VALUES (${stockItemColumns.map(() => '?').join(', ')})`,
+    ).run(stockItemColumns.map((f) => jsonToColumn(f, row[f.name])));
   };
   const all = (sql: string): Record<string, unknown>[] => db.prepare(sql).all() as Record<string, unknown>[];
   return {
-    stockItems: () => all('SELECT * FROM stock_item ORDER BY id').map((r) => rowToJson(stockItemFields, r)),
+    stockItems: () => all('SELECT * FROM stock_item ORDER BY id').map((r) => rowToJson(stockItemColumns, r)),
     openReceivables: () =>
       all('SELECT * FROM financial_receivable WHERE amount - COALESCE(alreadyPaid, 0) > 0 ORDER BY id').map(
-        (r) => rowToJson(financialReceivableFields, r),
+        (r) => rowToJson(financialReceivableColumns, r),
       ),
     listOrders: () => listOrders(db).map((o) => ({ ...o.order, hasDependents: o.hasDependents })),
     mutateStockItem(id, patch) {
@@ -111,7 +111,7 @@ export function createAdmin(db: SimDb, auth: AuthState): SimAdmin {
           const sibling = db
             .prepare('SELECT * FROM stock_item WHERE productId = ? LIMIT 1')
             .get(productId) as Record<string, unknown> | undefined;
-          if (sibling) base = rowToJson(stockItemFields, sibling);
+          if (sibling) base = rowToJson(stockItemColumns, sibling);
         } else {
           const barcode = typeof partial['barcode'] === 'string' ? partial['barcode'] : undefined;
           const created = products.insert(null, (pid) => ({

@@ -1,5 +1,7 @@
-// Field lists of the two paginated resources, spelled as SPEC.md "Resources" spells them. One list
-// drives the SQL table, the JSON rows, the zod/OpenAPI schema and the allowed limitFields/orderBy.
+// The instance's columns of the two paginated resources (every field SPEC.md "Resources" lists, with
+// its type), spelled as SPEC.md spells them. One list drives the SQL table, the JSON rows, the
+// zod/OpenAPI schema and the allowed limitFields/orderBy. (db/catalog's stockItemFields is the other
+// side: the fields Counter keeps.)
 
 export type FieldType = 'string' | 'boolean' | 'datetime' | 'number';
 
@@ -15,7 +17,7 @@ function defs(type: FieldType, names: string): FieldDef[] {
     .map((name) => ({ name, type }));
 }
 
-export const stockItemFields: readonly FieldDef[] = [
+export const stockItemColumns: readonly FieldDef[] = [
   ...defs('number', 'id'),
   ...defs(
     'string',
@@ -42,7 +44,7 @@ export const stockItemFields: readonly FieldDef[] = [
   ),
 ];
 
-export const financialReceivableFields: readonly FieldDef[] = [
+export const financialReceivableColumns: readonly FieldDef[] = [
   ...defs('number', 'id'),
   ...defs(
     'string',

@@ -1,7 +1,7 @@
 // zod schemas of everything the sim reads and writes over HTTP. The handlers validate with them and
 // /swagger is generated from them, so the description cannot drift from the behaviour.
 import { z } from 'zod';
-import { financialReceivableFields, stockItemFields, type FieldDef } from './fields.ts';
+import { financialReceivableColumns, stockItemColumns, type FieldDef } from './fields.ts';
 
 /** The sim's own registry (not zod's global one), so the app's schemas in the same process never clash. */
 export const simRegistry = z.registry<{ id: string; description?: string }>();
@@ -39,10 +39,10 @@ function resourceFromFields(fields: readonly FieldDef[]): z.ZodObject {
   return z.object(Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f).optional()])));
 }
 
-export const stockItemSchema = named('StockItem', resourceFromFields(stockItemFields));
+export const stockItemSchema = named('StockItem', resourceFromFields(stockItemColumns));
 export const financialReceivableSchema = named(
   'FinancialReceivable',
-  resourceFromFields(financialReceivableFields),
+  resourceFromFields(financialReceivableColumns),
 );
 
 export const tokenRequestSchema = named(

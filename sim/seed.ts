@@ -1,7 +1,7 @@
 // Deterministic demo data: the same size and seed always give the same rows (no clock, no
 // Math.random), so tests and screenshots can name products, cards and barcodes.
 import { ean13, variableMeasureEan13 } from './ean.ts';
-import { financialReceivableFields, jsonToColumn, stockItemFields } from './fields.ts';
+import { financialReceivableColumns, jsonToColumn, stockItemColumns } from './fields.ts';
 import * as n from './names.ts';
 import { createPrng, type Prng } from './prng.ts';
 import { DocTable, type SimDb } from './store.ts';
@@ -270,9 +270,9 @@ function seedStockItems(
   products: readonly Product[],
   warehouses: readonly WarehouseRow[],
 ): void {
-  const columns = stockItemFields.map((f) => `"${f.name}"`).join(', ');
+  const columns = stockItemColumns.map((f) => `"${f.name}"`).join(', ');
   const insert = db.prepare(
-    `INSERT INTO stock_item (${columns}) VALUES (${stockItemFields.map(() => '?').join(', ')})`,
+    `INSERT INTO stock_item (${columns}) VALUES (${stockItemColumns.map(() => '?').join(', ')})`,
   );
   let id = 0;
   for (const warehouse of warehouses) {
@@ -299,7 +299,7 @@ function seedStockItems(
         isInactiveInWarehouse: prng.chance(0.01),
         lastModify: time(prng, 120, 365),
       };
-      insert.run(stockItemFields.map((f) => jsonToColumn(f, row[f.name])));
+      insert.run(stockItemColumns.map((f) => jsonToColumn(f, row[f.name])));
     }
   }
 }
@@ -379,8 +379,8 @@ function ascii(text: string): string {
 
 function seedReceivables(db: SimDb, prng: Prng, companies: readonly Company[]): void {
   const insert = db.prepare(
-    `INSERT INTO financial_receivable (${financialReceivableFields.map((f) => `"${f.name}"`).join(', ')})
-     VALUES (${financialReceivableFields.map(() => '?').join(', ')})`,
+    `INSERT INTO financial_receivable (${financialReceivableColumns.map((f) => `"${f.name}"`).join(', ')})
+     VALUES (${financialReceivableColumns.map(() => '?').join(', ')})`,
   );
   let id = 0;
   for (const company of companies) {
@@ -425,7 +425,7 @@ function seedReceivables(db: SimDb, prng: Prng, companies: readonly Company[]): 
         vatBasisBasicRate: basis,
         vatAmountBasicRate: round2(amount - basis),
       };
-      insert.run(financialReceivableFields.map((f) => jsonToColumn(f, row[f.name])));
+      insert.run(financialReceivableColumns.map((f) => jsonToColumn(f, row[f.name])));
     }
   }
 }

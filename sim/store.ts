@@ -1,7 +1,7 @@
 // The sim's own SQLite file. Paginated resources (stock items, receivables) are real columns so
 // filters and orderBy become indexed SQL; the other resources are stored as their JSON documents.
 import Database, { type Statement } from 'better-sqlite3';
-import { columnSql, financialReceivableFields, stockItemFields } from './fields.ts';
+import { columnSql, financialReceivableColumns, stockItemColumns } from './fields.ts';
 
 export type SimDb = Database.Database;
 
@@ -45,8 +45,8 @@ function schemaSql(): string {
   return `
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     CREATE TABLE warehouse (id INTEGER PRIMARY KEY, name TEXT NOT NULL, number TEXT, isInactive INTEGER);
-    CREATE TABLE stock_item (${stockItemFields.map(columnSql).join(', ')});
-    CREATE TABLE financial_receivable (${financialReceivableFields.map(columnSql).join(', ')});
+    CREATE TABLE stock_item (${stockItemColumns.map(columnSql).join(', ')});
+    CREATE TABLE financial_receivable (${financialReceivableColumns.map(columnSql).join(', ')});
     ${docTables
       .map(
         (t) =>

@@ -1,7 +1,7 @@
 // Stock items and financial receivables: the two filter-paginated resources.
 import type { z } from 'zod';
 import { errorResultSchema } from '../errors.ts';
-import { financialReceivableFields, stockItemFields } from '../fields.ts';
+import { financialReceivableColumns, stockItemColumns } from '../fields.ts';
 import { paginate, resolveLimitFields, resolveOrderBy, type WhereClause } from '../pagination.ts';
 import type { Violation } from '../errors.ts';
 import type { FieldDef } from '../fields.ts';
@@ -102,8 +102,8 @@ function viewOf(fields: readonly FieldDef[], exclude: ReadonlySet<string>): Fiel
 }
 
 export function stockRoutes(ctx: SimContext): RouteDef[] {
-  const stockView = viewOf(stockItemFields, ctx.stockItemViewExclude);
-  const receivableView = viewOf(financialReceivableFields, ctx.receivableViewExclude);
+  const stockView = viewOf(stockItemColumns, ctx.stockItemViewExclude);
+  const receivableView = viewOf(financialReceivableColumns, ctx.receivableViewExclude);
   // Without id among its sortable fields the instance has no unique tie-breaker: a new shuffle of
   // tied rows for every request (pagination.ts).
   let requests = 0;
