@@ -19,7 +19,7 @@ import type { Benchmark, Figure } from './types.ts';
 const BASKET = 20;
 
 /** How often a card scan or F9 that the page did not take is tried again before the run gives up. */
-const ATTEMPTS = 5;
+const ATTEMPTS = 10;
 
 /** The customer card the bench scans to close each basket: its own, added to the instance. */
 interface BenchCard {
