@@ -79,6 +79,38 @@ export async function walkPages<T>(
   }
 }
 
+/** Walks of an unstable order that turn up nothing new before a repeated walk gives up. */
+export const MAX_IDLE_ROUNDS = 8;
+
+/**
+ * Repeats `round` (a whole walk) until `done()` holds, or MAX_IDLE_ROUNDS rounds in a row leave
+ * `progress()` where it was: an unstable order that stopped turning up new rows. `done` is asked
+ * before each round, so a first round always runs when it is false.
+ */
+export async function repeatWalk(
+  done: () => boolean,
+  progress: () => number,
+  round: () => Promise<void>,
+): Promise<void> {
+  for (let idle = 0; idle < MAX_IDLE_ROUNDS && !done();) {
+    const before = progress();
+    await round();
+    idle = progress() > before ? 0 : idle + 1;
+  }
+}
+
+/** The first page of a query, with sync's retry policy: a count, a newest row. */
+export function firstPage<T>(
+  ctx: SyncContext,
+  resource: CatalogResource,
+  pages: () => AsyncIterable<WalkedPage<T>>,
+): Promise<WalkedPage<T> | undefined> {
+  return request(ctx, resource, async () => {
+    for await (const page of pages()) return page;
+    return undefined;
+  });
+}
+
 /** `folder`: the data folder, named when the disk refused a write there (kind 'storage'). */
 export function failureOf(error: unknown, folder?: string): SyncFailure {
   const storage = folder === undefined ? undefined : storageFailure(error, folder);

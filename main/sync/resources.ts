@@ -18,7 +18,7 @@ import {
   type CatalogResource,
 } from '../../db/catalog/index.ts';
 import type { FinancialReceivable, FinancialReceivableField } from '../service/schemas.ts';
-import { emptyReport, request, type SyncContext } from './context.ts';
+import { emptyReport, firstPage, repeatWalk, request, type SyncContext } from './context.ts';
 import { InstanceProfile } from './instance-profile.ts';
 import { FilterUnusable, RequestShape } from './view.ts';
 import { walkFromPosition } from './page-position.ts';
@@ -102,9 +102,6 @@ const ReceivableCursor = z.object({
 });
 type ReceivableCursor = z.infer<typeof ReceivableCursor>;
 
-/** Walks of an unstable order that find no new row before the pass gives up on completeness. */
-const MAX_IDLE_ROUNDS = 8;
-
 /**
  * Open receivables, every run a full pass: the resource has no lastModify to ask from. Their
  * customers are discovered companies. Resumable by page like stock items. An instance that rejects
@@ -152,12 +149,14 @@ export async function syncReceivables(ctx: SyncContext): Promise<ResourceReport>
     report.requests += await walkReceivables(ctx, cursor, report, shape, profile, seen);
   }
   const short = (): boolean => cursor.total !== undefined && seen.size < cursor.total;
-  for (let idle = 0; !shape.stable && short() && idle < MAX_IDLE_ROUNDS;) {
-    const before = seen.size;
-    Object.assign(cursor, { nextPage: 1, fetched: 0 });
-    report.requests += await walkReceivables(ctx, cursor, report, shape, profile, seen);
-    idle = seen.size > before ? 0 : idle + 1;
-  }
+  await repeatWalk(
+    () => shape.stable || !short(),
+    () => seen.size,
+    async () => {
+      Object.assign(cursor, { nextPage: 1, fetched: 0 });
+      report.requests += await walkReceivables(ctx, cursor, report, shape, profile, seen);
+    },
+  );
   if (!shape.stable && (cursor.total === undefined || short())) {
     // The sweep would remove the rows the walks skipped (or, with no count, might): it stops before.
     throw new Error(
@@ -233,15 +232,11 @@ async function judgeIsPaid(
   profile: InstanceProfile,
   filteredTotal: number | undefined,
 ): Promise<void> {
-  const all = await request(ctx, 'financialReceivables', async () => {
-    for await (const page of ctx.source.financialReceivablePages(
-      { limitFields: ['id'], pageSize: 1 },
-      ctx.signal,
-    )) {
-      return page.totalCount;
-    }
-    return undefined;
-  });
+  const all = (
+    await firstPage(ctx, 'financialReceivables', () =>
+      ctx.source.financialReceivablePages({ limitFields: ['id'], pageSize: 1 }, ctx.signal),
+    )
+  )?.totalCount;
   if (filteredTotal === undefined || all === undefined) return;
   profile.filter('isPaid', filteredTotal >= all ? 'ignored' : 'honoured');
 }

@@ -4,7 +4,7 @@
 // is reached) and may ignore or reject the ids filter (rows are then picked from walks of
 // everything). What each costs is in docs/assumptions.md.
 import type { StockItem, StockItemField, StockItemFilter } from '../service/schemas.ts';
-import { walkPages, type SyncContext, type WalkedPage } from './context.ts';
+import { repeatWalk, walkPages, type SyncContext, type WalkedPage } from './context.ts';
 import type { InstanceProfile } from './instance-profile.ts';
 import { FilterUnusable, type RequestShape } from './view.ts';
 
@@ -13,8 +13,6 @@ const RESOURCE = 'stockItems';
 const ID_PAGE_SIZE = 5000;
 /** Ids per request when asking for rows by id. */
 export const ID_CHUNK = 200;
-/** Walks of an unstable order that find nothing new before the walk gives up on completeness. */
-const MAX_IDLE_ROUNDS = 8;
 
 /** A stock item with its keys (the cache's primary and foreign keys). */
 export type KeyedStockItem = StockItem & { id: number; productId: number; warehouseId: number };
@@ -62,19 +60,21 @@ export async function allIds(
   const ids = new Set<number>();
   let total: number | undefined;
   let requests = 0;
-  let idle = 0;
-  while (idle < MAX_IDLE_ROUNDS) {
-    const before = ids.size;
-    const query = { filter, limitFields: ['id' as const], pageSize: shape.stable ? ID_PAGE_SIZE : -1 };
-    requests += await walkStock(ctx, shape, query, (page) => {
-      for (const r of page.data) if (r.id !== undefined) ids.add(r.id);
-      total = page.totalCount ?? total;
-    });
-    const complete = total === undefined ? shape.stable : ids.size >= total;
-    if (complete || shape.stable) return { ids, complete, total, requests };
-    idle = ids.size > before ? 0 : idle + 1;
-  }
-  return { ids, complete: false, total, requests };
+  let rounds = 0;
+  const complete = (): boolean => (total === undefined ? shape.stable : ids.size >= total);
+  const query = { filter, limitFields: ['id' as const], pageSize: shape.stable ? ID_PAGE_SIZE : -1 };
+  await repeatWalk(
+    () => rounds > 0 && (shape.stable || complete()),
+    () => ids.size,
+    async () => {
+      rounds++;
+      requests += await walkStock(ctx, shape, query, (page) => {
+        for (const r of page.data) if (r.id !== undefined) ids.add(r.id);
+        total = page.totalCount ?? total;
+      });
+    },
+  );
+  return { ids, complete: complete(), total, requests };
 }
 
 export interface Resolved {
@@ -135,32 +135,34 @@ async function byIdsFilter(
   const found = new Set<number>();
   let requests = 0;
   let remaining = [...asked];
-  let settled = false;
-  let idle = 0;
-  while (!settled && idle < MAX_IDLE_ROUNDS) {
-    const filter = { ids: remaining };
-    let total: number | undefined;
-    const before = found.size;
-    const query = { filter, limitFields: shape.fields, pageSize: remaining.length };
-    requests += await walkStock(ctx, shape, query, (page) => {
-      if (page.data.some((r) => r.id !== undefined && !asked.has(r.id))) {
-        profile.filter('ids', 'ignored');
-        throw new FilterUnusable('ids', 'ignored');
-      }
-      const rows = page.data.filter(hasKeys);
-      write(rows);
-      for (const r of rows) found.add(r.id);
-      total = page.totalCount ?? total;
-    });
-    profile.filter('ids', 'honoured');
-    const foundNow = remaining.filter((id) => found.has(id)).length;
-    // The instance counted what it has of `remaining`: once that many were found, the rest is gone.
-    settled = total === undefined ? shape.stable : foundNow >= total;
-    if (total === undefined) break;
-    remaining = remaining.filter((id) => !found.has(id));
-    idle = found.size > before ? 0 : idle + 1;
-  }
-  const absent = settled ? ids.filter((id) => !found.has(id)) : [];
+  // Set inside the rounds: settled = which ids are absent is known; uncounted = no count came.
+  const state = { settled: false, uncounted: false };
+  await repeatWalk(
+    () => state.settled || state.uncounted,
+    () => found.size,
+    async () => {
+      const filter = { ids: remaining };
+      let total: number | undefined;
+      const query = { filter, limitFields: shape.fields, pageSize: remaining.length };
+      requests += await walkStock(ctx, shape, query, (page) => {
+        if (page.data.some((r) => r.id !== undefined && !asked.has(r.id))) {
+          profile.filter('ids', 'ignored');
+          throw new FilterUnusable('ids', 'ignored');
+        }
+        const rows = page.data.filter(hasKeys);
+        write(rows);
+        for (const r of rows) found.add(r.id);
+        total = page.totalCount ?? total;
+      });
+      profile.filter('ids', 'honoured');
+      const foundNow = remaining.filter((id) => found.has(id)).length;
+      // The instance counted what it has of `remaining`: once that many were found, the rest is gone.
+      state.settled = total === undefined ? shape.stable : foundNow >= total;
+      state.uncounted = total === undefined;
+      remaining = remaining.filter((id) => !found.has(id));
+    },
+  );
+  const absent = state.settled ? ids.filter((id) => !found.has(id)) : [];
   return { found: found.size, absent, requests };
 }
 
@@ -178,20 +180,22 @@ async function byWalkingEverything(
   const wanted = new Set(ids);
   const found = new Set<number>();
   let requests = 0;
-  let idle = 0;
-  while (found.size < wanted.size && idle < MAX_IDLE_ROUNDS) {
-    const before = found.size;
-    const query = { filter: {}, limitFields: shape.fields, pageSize: ctx.pageSize };
-    requests += await walkStock(ctx, shape, query, (page) => {
-      const rows = page.data.filter(
-        (r): r is KeyedStockItem => hasKeys(r) && wanted.has(r.id) && !found.has(r.id),
-      );
-      write(rows);
-      for (const r of rows) found.add(r.id);
-    });
-    if (shape.stable) break;
-    idle = found.size > before ? 0 : idle + 1;
-  }
+  let rounds = 0;
+  const query = { filter: {}, limitFields: shape.fields, pageSize: ctx.pageSize };
+  await repeatWalk(
+    () => found.size >= wanted.size || (shape.stable && rounds > 0),
+    () => found.size,
+    async () => {
+      rounds++;
+      requests += await walkStock(ctx, shape, query, (page) => {
+        const rows = page.data.filter(
+          (r): r is KeyedStockItem => hasKeys(r) && wanted.has(r.id) && !found.has(r.id),
+        );
+        write(rows);
+        for (const r of rows) found.add(r.id);
+      });
+    },
+  );
   const unfound = ids.filter((id) => !found.has(id));
   if (unfound.length === 0) return { found: found.size, absent: [], requests };
   const everything = await allIds(ctx, shape);

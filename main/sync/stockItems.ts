@@ -20,7 +20,7 @@ import {
 } from '../../db/catalog/index.ts';
 import { ServiceError } from '../service/errors.ts';
 import type { StockItem, StockItemField } from '../service/schemas.ts';
-import { checkAbort, emptyReport, failureOf, request, type SyncContext } from './context.ts';
+import { checkAbort, emptyReport, failureOf, firstPage, type SyncContext } from './context.ts';
 import type { ResourceReport, SyncMode } from './events.ts';
 import { InstanceProfile } from './instance-profile.ts';
 import { walkFromPosition } from './page-position.ts';
@@ -165,15 +165,13 @@ async function newCursor(
  */
 async function probeNewestLastModify(ctx: SyncContext): Promise<string | undefined> {
   try {
-    return await request(ctx, RESOURCE, async () => {
-      for await (const page of ctx.source.stockItemPages(
+    const newest = await firstPage(ctx, RESOURCE, () =>
+      ctx.source.stockItemPages(
         { limitFields: ['id', 'lastModify'], orderBy: ['lastModify desc'], pageSize: 1 },
         ctx.signal,
-      )) {
-        return page.data[0]?.lastModify;
-      }
-      return undefined;
-    });
+      ),
+    );
+    return newest?.data[0]?.lastModify;
   } catch (error) {
     if (error instanceof ServiceError && error.kind === 'http' && error.status === 400) return undefined;
     throw error;
@@ -338,12 +336,11 @@ function writeRows(ctx: SyncContext, rows: readonly KeyedStockItem[], mark: numb
 
 /** Whether the instance holds a different number of stock items than the cache. */
 async function countsDiffer(ctx: SyncContext): Promise<boolean> {
-  const total = await request(ctx, RESOURCE, async () => {
-    for await (const page of ctx.source.stockItemPages({ limitFields: ['id'], pageSize: 1 }, ctx.signal)) {
-      return page.totalCount;
-    }
-    return undefined;
-  });
+  const total = (
+    await firstPage(ctx, RESOURCE, () =>
+      ctx.source.stockItemPages({ limitFields: ['id'], pageSize: 1 }, ctx.signal),
+    )
+  )?.totalCount;
   const local = ctx.db.prepare('SELECT count(*) FROM stock_item').pluck().get() as number;
   return total !== local;
 }

@@ -3,6 +3,7 @@
 // chunk; whatever committed stays, and the next run resumes from the cursors.
 import {
   catalogCounts,
+  catalogResources,
   clearSyncProgress,
   saveSyncState,
   type CatalogResource,
@@ -113,14 +114,8 @@ export async function runSync(db: Db, source: CatalogSource, options: SyncOption
   return report;
 }
 
-export const allResources: readonly CatalogResource[] = [
-  'warehouses',
-  'stockItems',
-  'productUnits',
-  'companyRepresentatives',
-  'financialReceivables',
-  'companyCards',
-];
+/** Every resource, in the order a run syncs them (the catalog's list is in that order). */
+export const allResources: readonly CatalogResource[] = catalogResources;
 
 async function runStep(
   ctx: SyncContext,
