@@ -12,6 +12,8 @@ import {
   getShoppingSession,
   openShoppingSessionId,
   removeSessionLine,
+  restoreSessionLine,
+  sessionOfOrder,
   SessionStateError,
   setSessionLineQuantity,
   type NewSessionLine,
@@ -116,6 +118,76 @@ describe('migration 4 (counter sessions)', () => {
     expect(currentShoppingSession(db)).toBeUndefined();
     expect(() => addSessionLine(db, id, item(), now)).toThrow(SessionStateError);
     expect(openShoppingSessionId(db, 1, now)).not.toBe(id);
+    db.close();
+  });
+});
+
+describe('removing a line and taking it back (migration 9)', () => {
+  it('keeps a removed line out of the session until it is restored, then where it was', () => {
+    const db = openDatabase(tempFile());
+    const id = openShoppingSessionId(db, 2, now);
+    const water = addSessionLine(db, id, item(), now);
+    const bread = addSessionLine(db, id, item({ stockItemId: 12, productId: 2, name: 'Chléb' }), now);
+    expect(removeSessionLine(db, id, water.id, now)).toBe(true);
+    expect(getShoppingSession(db, id)?.lines.map((l) => l.name)).toEqual(['Chléb']);
+    expect(removeSessionLine(db, id, water.id, now)).toBe(false);
+    expect(setSessionLineQuantity(db, id, water.id, 5, null, now)).toBe(false);
+    expect(restoreSessionLine(db, id, water.id, now)?.id).toBe(water.id);
+    expect(getShoppingSession(db, id)?.lines.map((l) => [l.name, l.quantity])).toEqual([
+      ['Minerální voda', 1],
+      ['Chléb', 1],
+    ]);
+    expect(restoreSessionLine(db, id, water.id, now)).toBeUndefined();
+    expect(restoreSessionLine(db, id, bread.id, now)).toBeUndefined();
+    db.close();
+  });
+
+  it('joins a restored quantity to the line the same item got since, once', () => {
+    const db = openDatabase(tempFile());
+    const id = openShoppingSessionId(db, 2, now);
+    const first = addSessionLine(db, id, item({ quantity: 2 }), now);
+    removeSessionLine(db, id, first.id, now);
+    const again = addSessionLine(db, id, item(), now);
+    expect(again.id).not.toBe(first.id);
+    expect(restoreSessionLine(db, id, first.id, now)).toMatchObject({ id: again.id, quantity: 3 });
+    expect(restoreSessionLine(db, id, first.id, now)).toBeUndefined();
+    expect(getShoppingSession(db, id)?.lines.map((l) => l.quantity)).toEqual([3]);
+    db.close();
+  });
+});
+
+describe('closing with a tender and a walk-in customer (migration 10)', () => {
+  it('keeps how the sale was paid and who it went to, read back by the order', () => {
+    const file = tempFile();
+    openDatabase(file, { migrations: migrations.filter((m) => m.version <= 8) }).close();
+    const db = openDatabase(file);
+    const id = openShoppingSessionId(db, 2, now);
+    addSessionLine(db, id, item(), now);
+    closeShoppingSession(db, id, 41, now, {
+      tender: { method: 'cash', given: 50, change: 30.1 },
+      walkIn: { companyId: 3, name: 'Hotovostní prodej' },
+    });
+    db.close();
+    const again = openDatabase(file);
+    expect(sessionOfOrder(again, 41)).toMatchObject({
+      id,
+      state: 'closed',
+      tender: { method: 'cash', given: 50, change: 30.1 },
+      walkIn: { companyId: 3, name: 'Hotovostní prodej' },
+      customer: null,
+    });
+    expect(sessionOfOrder(again, 42)).toBeUndefined();
+    again.close();
+  });
+
+  it('refuses a tender that is not one, storing nothing', () => {
+    const db = openDatabase(tempFile());
+    const id = openShoppingSessionId(db, 2, now);
+    addSessionLine(db, id, item(), now);
+    expect(() =>
+      closeShoppingSession(db, id, 41, now, { tender: { method: 'cash', given: -1, change: 0 } }),
+    ).toThrow(/given/);
+    expect(getShoppingSession(db, id)?.state).toBe('open');
     db.close();
   });
 });

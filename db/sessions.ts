@@ -55,6 +55,19 @@ export interface SessionLine {
 
 export type NewSessionLine = Omit<SessionLine, 'id' | 'sessionId' | 'addedAt'>;
 
+/** How a sale was paid: Counter's own record (SPEC.md's order has no payment field). */
+export const SaleTender = z.strictObject({
+  method: z.enum(['cash', 'card']),
+  /** What the customer handed over (cash), or the amount charged (card). */
+  given: z.number().nonnegative(),
+  change: z.number().nonnegative(),
+});
+export type SaleTender = z.infer<typeof SaleTender>;
+
+/** The default customer (Settings) a sale without a scanned card was sold to. */
+export const WalkInCustomer = z.strictObject({ companyId: z.number().int(), name: z.string() });
+export type WalkInCustomer = z.infer<typeof WalkInCustomer>;
+
 export interface ShoppingSession {
   readonly id: number;
   readonly state: ShoppingSessionState;
@@ -64,6 +77,8 @@ export interface ShoppingSession {
   readonly closedAt: string | null;
   readonly customer: SessionCustomer | null;
   readonly outboxOrderId: number | null;
+  readonly tender: SaleTender | null;
+  readonly walkIn: WalkInCustomer | null;
   readonly lines: readonly SessionLine[];
 }
 
@@ -79,6 +94,8 @@ const SessionRow = z.object({
   customerSource: z.enum(['online', 'offline']).nullable(),
   customerOwes: z.number().nullable(),
   outboxOrderId: z.number().int().nullable(),
+  tender: z.string().nullable(),
+  walkIn: z.string().nullable(),
 });
 
 const LineRow = z.object({
@@ -98,6 +115,9 @@ const LineRow = z.object({
   noDiscount: z.union([z.literal(0), z.literal(1)]).transform((v) => v === 1),
   addedAt: z.string(),
 });
+
+/** A line as the session keeps it (its `removedAt` is the journal's: zod leaves it out). */
+const toLine = (raw: unknown): SessionLine => LineRow.parse(raw);
 
 function toSession(db: Db, raw: unknown): ShoppingSession {
   const r = SessionRow.parse(raw);
@@ -119,6 +139,8 @@ function toSession(db: Db, raw: unknown): ShoppingSession {
     closedAt: r.closedAt,
     customer,
     outboxOrderId: r.outboxOrderId,
+    tender: r.tender === null ? null : SaleTender.parse(JSON.parse(r.tender)),
+    walkIn: r.walkIn === null ? null : WalkInCustomer.parse(JSON.parse(r.walkIn)),
     lines: sessionLines(db, r.id),
   };
 }
@@ -126,9 +148,9 @@ function toSession(db: Db, raw: unknown): ShoppingSession {
 export function sessionLines(db: Db, sessionId: number): SessionLine[] {
   const rows: unknown[] = prepared(
     db,
-    'SELECT * FROM shopping_session_line WHERE sessionId = ? ORDER BY id',
+    'SELECT * FROM shopping_session_line WHERE sessionId = ? AND removedAt IS NULL ORDER BY id',
   ).all(sessionId);
-  return rows.map((row) => LineRow.parse(row));
+  return rows.map(toLine);
 }
 
 export function getShoppingSession(db: Db, id: number): ShoppingSession | undefined {
@@ -183,23 +205,8 @@ function touch(db: Db, sessionId: number, now: Date): void {
  */
 export function addSessionLine(db: Db, sessionId: number, line: NewSessionLine, now: Date): SessionLine {
   assertOpen(db, sessionId);
-  if (line.kind === 'unit' && line.stockItemId !== null) {
-    const existing = prepared(
-      db,
-
-      "SELECT id FROM shopping_session_line WHERE sessionId = ? AND stockItemId = ? AND kind = 'unit' ORDER BY id LIMIT 1",
-    )
-      .pluck()
-      .get(sessionId, line.stockItemId);
-    if (typeof existing === 'number') {
-      prepared(db, 'UPDATE shopping_session_line SET quantity = quantity + ? WHERE id = ?').run(
-        line.quantity,
-        existing,
-      );
-      touch(db, sessionId, now);
-      return mustGetLine(db, existing);
-    }
-  }
+  const joined = joinCountedLine(db, sessionId, line, now);
+  if (joined !== undefined) return joined;
   const info = prepared(
     db,
 
@@ -226,17 +233,43 @@ export function addSessionLine(db: Db, sessionId: number, line: NewSessionLine, 
   return mustGetLine(db, Number(info.lastInsertRowid));
 }
 
-export function getSessionLine(db: Db, sessionId: number, lineId: number): SessionLine | undefined {
-  const row: unknown = prepared(db, 'SELECT * FROM shopping_session_line WHERE id = ? AND sessionId = ?').get(
-    lineId,
-    sessionId,
+/**
+ * A counted item already on the session takes `line`'s quantity onto its line (returned); weight
+ * and price labels, and items without a stock item, never join: undefined.
+ */
+function joinCountedLine(
+  db: Db,
+  sessionId: number,
+  line: Pick<SessionLine, 'kind' | 'stockItemId' | 'quantity'>,
+  now: Date,
+): SessionLine | undefined {
+  if (line.kind !== 'unit' || line.stockItemId === null) return undefined;
+  const existing = prepared(
+    db,
+    "SELECT id FROM shopping_session_line WHERE sessionId = ? AND stockItemId = ? AND kind = 'unit' AND removedAt IS NULL ORDER BY id LIMIT 1",
+  )
+    .pluck()
+    .get(sessionId, line.stockItemId);
+  if (typeof existing !== 'number') return undefined;
+  prepared(db, 'UPDATE shopping_session_line SET quantity = quantity + ? WHERE id = ?').run(
+    line.quantity,
+    existing,
   );
-  return row === undefined ? undefined : LineRow.parse(row);
+  touch(db, sessionId, now);
+  return mustGetLine(db, existing);
+}
+
+export function getSessionLine(db: Db, sessionId: number, lineId: number): SessionLine | undefined {
+  const row: unknown = prepared(
+    db,
+    'SELECT * FROM shopping_session_line WHERE id = ? AND sessionId = ? AND removedAt IS NULL',
+  ).get(lineId, sessionId);
+  return row === undefined ? undefined : toLine(row);
 }
 
 function mustGetLine(db: Db, lineId: number): SessionLine {
   const row: unknown = prepared(db, 'SELECT * FROM shopping_session_line WHERE id = ?').get(lineId);
-  return LineRow.parse(row);
+  return toLine(row);
 }
 
 /** Sets a line's quantity (and, for a price label, its printed total); false when no such line. */
@@ -251,20 +284,49 @@ export function setSessionLineQuantity(
   assertOpen(db, sessionId);
   const info = prepared(
     db,
-    'UPDATE shopping_session_line SET quantity = ?, fixedTotal = ? WHERE id = ? AND sessionId = ?',
+    'UPDATE shopping_session_line SET quantity = ?, fixedTotal = ? WHERE id = ? AND sessionId = ? AND removedAt IS NULL',
   ).run(quantity, fixedTotal, lineId, sessionId);
   if (info.changes === 1) touch(db, sessionId, now);
   return info.changes === 1;
 }
 
+/** Takes a line off the session (kept, marked removed, so it can be restored); false when no such line. */
 export function removeSessionLine(db: Db, sessionId: number, lineId: number, now: Date): boolean {
   assertOpen(db, sessionId);
-  const info = prepared(db, 'DELETE FROM shopping_session_line WHERE id = ? AND sessionId = ?').run(
-    lineId,
-    sessionId,
-  );
+  const info = prepared(
+    db,
+    'UPDATE shopping_session_line SET removedAt = ? WHERE id = ? AND sessionId = ? AND removedAt IS NULL',
+  ).run(now.toISOString(), lineId, sessionId);
   if (info.changes === 1) touch(db, sessionId, now);
   return info.changes === 1;
+}
+
+/**
+ * Puts a removed line back (undo). A counted item scanned again since its removal has a line of its
+ * own by now: the restored quantity joins that line instead of making a second one. Returns the line
+ * the quantity is on, or undefined when `lineId` is not a removed line of the session.
+ */
+export function restoreSessionLine(
+  db: Db,
+  sessionId: number,
+  lineId: number,
+  now: Date,
+): SessionLine | undefined {
+  assertOpen(db, sessionId);
+  const row: unknown = prepared(
+    db,
+    'SELECT * FROM shopping_session_line WHERE id = ? AND sessionId = ? AND removedAt IS NOT NULL',
+  ).get(lineId, sessionId);
+  if (row === undefined) return undefined;
+  const joined = joinCountedLine(db, sessionId, toLine(row), now);
+  if (joined !== undefined) {
+    // Its quantity lives on the twin now: the removed row goes, so it cannot be restored twice.
+    prepared(db, 'DELETE FROM shopping_session_line WHERE id = ?').run(lineId);
+    return joined;
+  }
+  prepared(db, 'UPDATE shopping_session_line SET removedAt = NULL WHERE id = ?').run(lineId);
+  touch(db, sessionId, now);
+  return mustGetLine(db, lineId);
 }
 
 export function attachSessionCustomer(db: Db, sessionId: number, customer: SessionCustomer, now: Date): void {
@@ -298,14 +360,39 @@ export function adoptSessionWarehouse(db: Db, sessionId: number, warehouseId: nu
   return info.changes === 1;
 }
 
-/** Marks the session closed with the order it became (call in the transaction that inserted it). */
-export function closeShoppingSession(db: Db, sessionId: number, outboxOrderId: number, now: Date): void {
+export interface SessionClosing {
+  readonly tender?: SaleTender | null;
+  readonly walkIn?: WalkInCustomer | null;
+}
+
+/**
+ * Marks the session closed with the order it became (call in the transaction that inserted it),
+ * with how it was paid and, when no card was scanned, the walk-in customer it went to.
+ */
+export function closeShoppingSession(
+  db: Db,
+  sessionId: number,
+  outboxOrderId: number,
+  now: Date,
+  closing: SessionClosing = {},
+): void {
   assertOpen(db, sessionId);
   const at = now.toISOString();
+  const tender = closing.tender == null ? null : JSON.stringify(SaleTender.parse(closing.tender));
+  const walkIn = closing.walkIn == null ? null : JSON.stringify(WalkInCustomer.parse(closing.walkIn));
   prepared(
     db,
-    "UPDATE shopping_session SET state = 'closed', outboxOrderId = ?, closedAt = ?, updatedAt = ? WHERE id = ?",
-  ).run(outboxOrderId, at, at, sessionId);
+    `UPDATE shopping_session SET state = 'closed', outboxOrderId = ?, closedAt = ?, updatedAt = ?,
+       tender = ?, walkIn = ? WHERE id = ?`,
+  ).run(outboxOrderId, at, at, tender, walkIn, sessionId);
+}
+
+/** The session an order was closed from, if it came from the counter. */
+export function sessionOfOrder(db: Db, outboxOrderId: number): ShoppingSession | undefined {
+  const row: unknown = prepared(db, 'SELECT * FROM shopping_session WHERE outboxOrderId = ?').get(
+    outboxOrderId,
+  );
+  return row === undefined ? undefined : toSession(db, row);
 }
 
 export function cancelShoppingSession(db: Db, sessionId: number, now: Date): void {

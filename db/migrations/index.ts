@@ -8,6 +8,8 @@ import { catalogMovesOut } from './0005-catalog-moves-out.ts';
 import { lineWithoutDiscount } from './0006-line-without-discount.ts';
 import { sendingLease } from './0007-sending-lease.ts';
 import { orderInstance } from './0008-order-instance.ts';
+import { lineRemoval } from './0009-line-removal.ts';
+import { saleTender } from './0010-sale-tender.ts';
 import { prohibitionOfDiscounts } from './catalog-0002-prohibition-of-discounts.ts';
 import { instanceProfile } from './catalog-0003-instance-profile.ts';
 import type { Migration } from './types.ts';
@@ -24,6 +26,8 @@ export const migrations: readonly Migration[] = [
   lineWithoutDiscount,
   sendingLease,
   orderInstance,
+  lineRemoval,
+  saleTender,
 ];
 
 /** The catalog's file (counter.catalog.sqlite): what sync copies from the service. Its schema
