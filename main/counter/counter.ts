@@ -3,6 +3,7 @@
 // outbox order in the same transaction.
 import { writeTransaction, type Db } from '../../db/database.ts';
 import type { OutboxOrder } from '../../db/outbox.ts';
+import { quantityProblem } from './quantity.ts';
 import {
   addSessionLine,
   attachSessionCustomer,
@@ -30,6 +31,7 @@ export type CounterErrorCode =
   | 'empty-session'
   | 'no-customer'
   | 'price-label-line'
+  | 'bad-quantity'
   | 'not-open';
 
 export class CounterError extends Error {
@@ -171,8 +173,6 @@ export class Counter {
   }
 
   setQuantity(lineId: number, quantity: number): SessionView {
-    if (!(quantity > 0) || !Number.isFinite(quantity))
-      throw new RangeError('The quantity must be a number above zero.');
     const sessionId = this.#requireOpen();
     writeTransaction(this.#db, () => {
       const line = getSessionLine(this.#db, sessionId, lineId);
@@ -184,6 +184,8 @@ export class Counter {
         );
       }
       const rounded = line.kind === 'weight' ? Math.round(quantity * 1000) / 1000 : quantity;
+      const problem = quantityProblem(line, rounded);
+      if (problem !== undefined) throw new CounterError('bad-quantity', problem);
       setSessionLineQuantity(this.#db, sessionId, lineId, rounded, null, this.#now());
     });
     return this.#view(this.#mustGet(sessionId));

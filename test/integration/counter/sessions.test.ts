@@ -10,7 +10,7 @@ import { openDatabase, type Db } from '../../../db/database.ts';
 import { getOutboxOrder, listOutboxOrders } from '../../../db/outbox.ts';
 import { getShoppingSession } from '../../../db/sessions.ts';
 import { runCli } from '../../../main/cli/run.ts';
-import { SettingsStore } from '../../../main/app/settings-store.ts';
+import { SettingsStore } from '../../../main/settings/store.ts';
 import { DEFAULT_EMBEDDED_RULES, withCheckDigit } from '../../../main/counter/barcode/index.ts';
 import { Counter, CounterError, ScanResolver } from '../../../main/counter/index.ts';
 import { Outbox } from '../../../main/outbox/index.ts';
@@ -231,6 +231,29 @@ describe('products', () => {
     expect(c.setQuantity(lineId, 5).lines[0]?.quantity).toBe(5);
     expect(c.removeLine(lineId).lines).toEqual([]);
     expect(() => c.removeLine(lineId)).toThrow(CounterError);
+  });
+
+  it('refuses a quantity the line cannot take, naming why, and keeps the one it had', async () => {
+    const p = product('859');
+    const c = counter();
+    const lineId = (await c.scan(p.barcode)).session.lines[0]?.id ?? -1;
+    // Counted in pieces whatever the sim's data says: the line takes no decimals.
+    db.prepare("UPDATE shopping_session_line SET unitOfMeasure = 'ks' WHERE id = ?").run(lineId);
+    const refusal = (quantity: number): string => {
+      try {
+        c.setQuantity(lineId, quantity);
+      } catch (error) {
+        return error instanceof CounterError ? error.message : String(error);
+      }
+      return 'accepted';
+    };
+    expect(refusal(Number(p.barcode))).toBe(
+      `${p.barcode} looks like a code, not a quantity: scan products at the code field.`,
+    );
+    expect(refusal(1.5)).toBe(`${p.name} is sold in whole ks: type a whole number.`);
+    expect(refusal(-2)).toBe('The quantity must be a number above zero.');
+    expect(refusal(3)).toBe('accepted');
+    expect(c.current()?.lines[0]?.quantity).toBe(3);
   });
 
   it('reads weight and price labels: quantity from the weight, the printed amount as the line total', async () => {
