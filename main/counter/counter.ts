@@ -16,9 +16,12 @@ import {
   adoptSessionWarehouse,
   openShoppingSessionId,
   removeSessionLine,
+  restoreSessionLine,
   setSessionLineQuantity,
   shoppingSessionHeader,
+  type SaleTender,
   type ShoppingSession,
+  type WalkInCustomer,
 } from '../../db/sessions.ts';
 import { placeOrder, type OrderSender } from '../outbox/place.ts';
 import type { ScanResolver, Resolution, ScanCue } from './resolve.ts';
@@ -32,6 +35,7 @@ export type CounterErrorCode =
   | 'no-customer'
   | 'price-label-line'
   | 'bad-quantity'
+  | 'bad-tender'
   | 'not-open';
 
 export class CounterError extends Error {
@@ -57,6 +61,20 @@ export interface SessionView {
     readonly total: number;
   };
   readonly outboxOrderId: number | null;
+  /**
+   * Who the sale goes to when no card is scanned: the default customer in Settings while the
+   * session is open, the one it went to once closed. Null when a card was scanned (or none is set).
+   */
+  readonly walkIn: WalkInCustomer | null;
+  /** How a closed sale was paid, when the cashier said. */
+  readonly tender: SaleTender | null;
+}
+
+/** What the cashier says at the payment panel: the change is the counter's to work out. */
+export interface TenderInput {
+  readonly method: SaleTender['method'];
+  /** Cash handed over; for a card, omitted (the total is charged). */
+  readonly given?: number;
 }
 
 export interface LineView {
@@ -119,6 +137,8 @@ export interface CounterOptions {
    * one the order waits in the outbox, queued.
    */
   readonly outbox?: OrderSender | null;
+  /** The default customer (Settings) a sale without a scanned card goes to; null: none named. */
+  readonly walkInCustomer?: () => WalkInCustomer | null;
 }
 
 export class Counter {
@@ -127,6 +147,7 @@ export class Counter {
   readonly #warehouseId: () => number | null;
   readonly #now: () => Date;
   readonly #outbox: OrderSender | null;
+  readonly #walkIn: () => WalkInCustomer | null;
 
   constructor(options: CounterOptions) {
     this.#db = options.db;
@@ -134,6 +155,7 @@ export class Counter {
     this.#warehouseId = options.warehouseId;
     this.#now = options.now ?? (() => new Date());
     this.#outbox = options.outbox ?? null;
+    this.#walkIn = options.walkInCustomer ?? (() => null);
   }
 
   /** The open session, or null when the next scan starts a new one. */
@@ -200,37 +222,58 @@ export class Counter {
     return this.#view(this.#mustGet(sessionId));
   }
 
+  /** Puts a line removed from the open session back (undo). */
+  restoreLine(lineId: number): SessionView {
+    const sessionId = this.#requireOpen();
+    const restored = writeTransaction(this.#db, () =>
+      restoreSessionLine(this.#db, sessionId, lineId, this.#now()),
+    );
+    if (!restored) throw new CounterError('no-line', `Line ${lineId} was not removed from the open session.`);
+    return this.#view(this.#mustGet(sessionId));
+  }
+
   /**
    * Closes the open session into an outbox order: both or neither (one transaction, placeOrder's),
-   * then the outbox tries to send it.
+   * then the outbox tries to send it. Without a scanned card the order goes to the walk-in customer;
+   * with a tender, how it was paid is kept with the sale and said in the order's note.
    */
-  close(options: { note?: string } = {}): { order: OutboxOrder; session: SessionView } {
+  close(options: { note?: string; tender?: TenderInput } = {}): { order: OutboxOrder; session: SessionView } {
     const sessionId = this.#requireOpen();
     const now = this.#now();
+    let closing: { tender: SaleTender | null; walkIn: WalkInCustomer | null } = {
+      tender: null,
+      walkIn: null,
+    };
     const placed = placeOrder(
       this.#db,
       () => {
         const session = this.#mustGet(sessionId);
         if (session.lines.length === 0)
           throw new CounterError('empty-session', 'Scan at least one product before placing the order.');
-        if (!session.customer) {
+        const walkIn = session.customer === null ? this.#walkIn() : null;
+        if (session.customer === null && walkIn === null) {
           throw new CounterError(
             'no-customer',
-            "Scan the customer's card first: the service needs a customer for every order.",
+            "Scan the customer's card first, or name a walk-in customer in Settings: the service needs a customer for every order.",
           );
         }
         if (session.warehouseId === null) throw noWarehouseError();
+        const tender =
+          options.tender === undefined
+            ? null
+            : settleTender(options.tender, this.#view(session).totals.total);
+        closing = { tender, walkIn };
         return {
-          customerId: session.customer.companyId,
+          customerId: session.customer?.companyId ?? walkIn?.companyId,
           warehouseId: session.warehouseId,
           items: session.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
-          note: options.note ?? `Counter session ${sessionId}`,
+          note: options.note ?? orderNote(sessionId, tender),
         };
       },
       {
         originSessionId: sessionId,
         now,
-        alongside: (order) => closeShoppingSession(this.#db, sessionId, order.id, now),
+        alongside: (order) => closeShoppingSession(this.#db, sessionId, order.id, now, closing),
         sender: this.#outbox,
       },
     );
@@ -370,8 +413,38 @@ export class Counter {
         : null,
       totals: { byVatRate: totals.byVatRate, discount: totals.discount, total: totals.total },
       outboxOrderId: session.outboxOrderId,
+      walkIn: session.customer !== null ? null : session.state === 'open' ? this.#walkIn() : session.walkIn,
+      tender: session.tender,
     };
   }
+}
+
+/**
+ * The tender as kept: a card is charged the total; cash must cover it, and the change is what is
+ * over. Amounts in whole cents, so 100 - 87.30 is 12.70, not 12.700000000000003.
+ */
+function settleTender(input: TenderInput, total: number): SaleTender {
+  if (input.method === 'card') return { method: 'card', given: total, change: 0 };
+  const given = input.given ?? total;
+  if (!Number.isFinite(given) || given < 0)
+    throw new CounterError('bad-tender', 'The amount given must be a number, 0 or more.');
+  const cents = Math.round(given * 100) - Math.round(total * 100);
+  if (cents < 0) {
+    throw new CounterError(
+      'bad-tender',
+      `The amount given (${given.toFixed(2)}) is less than the total (${total.toFixed(2)}).`,
+    );
+  }
+  return { method: 'cash', given: Math.round(given * 100) / 100, change: cents / 100 };
+}
+
+/** The order's note: where it came from and how it was paid (SPEC.md's order has no payment field). */
+function orderNote(sessionId: number, tender: SaleTender | null): string {
+  const base = `Counter session ${sessionId}`;
+  if (tender === null) return base;
+  return tender.method === 'card'
+    ? `${base}; paid by card`
+    : `${base}; paid in cash, ${tender.given.toFixed(2)} given, ${tender.change.toFixed(2)} change`;
 }
 
 /** Gross unit price: the stock item's price, or its price without VAT plus VAT. */

@@ -406,6 +406,60 @@ describe('restart and close', () => {
     expect(c.current()?.lines).toHaveLength(1);
   });
 
+  it('sells to the walk-in customer without a card, and to the card once one is scanned', async () => {
+    const walkIn = { companyId: 1, name: 'Hotovostní prodej' };
+    const c = new Counter({
+      db,
+      resolver: new ScanResolver({ db, cardService: client, cardTimeoutMs: 1500 }),
+      warehouseId: () => WAREHOUSE,
+      walkInCustomer: () => walkIn,
+    });
+    const p = product('859');
+    expect((await c.scan(p.barcode)).session.walkIn).toEqual(walkIn);
+    const walkInSale = c.close({ tender: { method: 'cash', given: 1000 } });
+    expect(walkInSale.order.payload).toMatchObject({ customerId: 1, warehouseId: WAREHOUSE });
+    const total = walkInSale.session.totals.total;
+    expect(walkInSale.session).toMatchObject({
+      state: 'closed',
+      walkIn,
+      tender: { method: 'cash', given: 1000, change: Math.round((1000 - total) * 100) / 100 },
+    });
+    expect(walkInSale.order.payload.note).toMatch(/paid in cash, 1000\.00 given/);
+
+    await c.scan(p.barcode);
+    const carded = await c.scan(cards.valid);
+    expect(carded.session.walkIn).toBeNull();
+    const cardSale = c.close({ tender: { method: 'card' } });
+    expect(cardSale.order.payload.customerId).toBe(carded.session.customer?.companyId);
+    expect(cardSale.session).toMatchObject({ walkIn: null, tender: { method: 'card', change: 0 } });
+    expect(cardSale.session.tender?.given).toBe(cardSale.session.totals.total);
+  });
+
+  it('refuses cash that does not cover the total, and keeps the sale open', async () => {
+    const c = new Counter({
+      db,
+      resolver: new ScanResolver({ db, cardService: client, cardTimeoutMs: 1500 }),
+      warehouseId: () => WAREHOUSE,
+      walkInCustomer: () => ({ companyId: 1, name: 'Walk-in' }),
+    });
+    const total = (await c.scan(product('859').barcode)).session.totals.total;
+    expect(() => c.close({ tender: { method: 'cash', given: total - 0.01 } })).toThrow(
+      `The amount given (${(total - 0.01).toFixed(2)}) is less than the total (${total.toFixed(2)}).`,
+    );
+    expect(c.current()?.state).toBe('open');
+    expect(c.close({ tender: { method: 'cash', given: total } }).session.tender?.change).toBe(0);
+  });
+
+  it('takes a removed line back once, where it was', async () => {
+    const c = counter();
+    const p = product('859');
+    const lineId = (await c.scan(p.barcode)).session.lines[0]?.id ?? -1;
+    c.setQuantity(lineId, 2);
+    expect(c.removeLine(lineId).lines).toEqual([]);
+    expect(c.restoreLine(lineId).lines.map((l) => [l.id, l.quantity])).toEqual([[lineId, 2]]);
+    expect(() => c.restoreLine(lineId)).toThrow(/was not removed/);
+  });
+
   it('without a terminal warehouse, refuses product scans with a clear message', async () => {
     const scan = await counter({ warehouseId: null }).scan(product('859').barcode);
     expect(scan.outcome).toEqual({
