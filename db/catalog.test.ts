@@ -7,9 +7,11 @@ import {
   cardByBarcode,
   catalogCounts,
   clearSyncProgress,
+  companyNames,
   deleteStockItems,
   discoverCompanies,
   discoveredCompanyIds,
+  findCompanies,
   ftsQuery,
   pendingCount,
   pendingKeys,
@@ -25,6 +27,7 @@ import {
   stockItemIdsBeforeMark,
   syncState,
   upsertReceivables,
+  upsertRepresentatives,
   upsertStockItems,
   warehouses,
   type StockItemInput,
@@ -344,5 +347,35 @@ describe('catalog queries', () => {
   it('quotes every word of a name query', () => {
     expect(ftsQuery('zlut  kůň!')).toBe('"zlut"* "kůň"*');
     expect(ftsQuery('-- "')).toBeUndefined();
+  });
+});
+
+describe('company names', () => {
+  it('names a company by its first named card, else its representative, and finds it by words or id', () => {
+    const db = openDatabase(tempFile());
+    replaceCompanyCards(
+      db,
+      1,
+      [
+        { id: 11, companyId: 1, barcode: 'C1' },
+        { id: 12, companyId: 1, barcode: 'C2', name: 'Pekařství Šťastný' },
+      ],
+      T1,
+    );
+    upsertRepresentatives(db, [{ id: 5, companyId: 2, name: 'Jana', surname: 'Dvořáková' }], {
+      syncedAt: T1,
+      mark: 1,
+    });
+    discoverCompanies(db, [1, 2, 3], 'receivable', T1);
+    expect([...companyNames(db, [1, 2, 3])]).toEqual([
+      [1, 'Pekařství Šťastný'],
+      [2, 'Jana Dvořáková'],
+    ]);
+    expect(findCompanies(db, 'stastny PEK')).toEqual([{ companyId: 1, name: 'Pekařství Šťastný' }]);
+    expect(findCompanies(db, 'dvorak')).toEqual([{ companyId: 2, name: 'Jana Dvořáková' }]);
+    expect(findCompanies(db, '3')).toEqual([{ companyId: 3, name: undefined }]);
+    expect(findCompanies(db, 'nobody')).toEqual([]);
+    expect(findCompanies(db, '  ')).toEqual([]);
+    db.close();
   });
 });

@@ -190,3 +190,58 @@ export function discoveredCompanyIds(db: Db): number[] {
     prepared(db, 'SELECT companyId FROM discovered_company ORDER BY companyId').pluck().all(),
   );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Company names
+
+/**
+ * The name a cashier knows each company by. SPEC.md's companies have no name of their own, so it is
+ * the name on the company's first named card, else its first representative's name and surname;
+ * companies with neither are absent from the map.
+ */
+export function companyNames(db: Db, companyIds: Iterable<number>): Map<number, string> {
+  const ids = JSON.stringify([...new Set(companyIds)]);
+  const rows = prepared(
+    db,
+    `SELECT companyId, name FROM (
+       SELECT companyId, name, 0 AS pref, id FROM company_card WHERE trim(coalesce(name, '')) <> ''
+       UNION ALL
+       SELECT companyId, trim(coalesce(name, '') || ' ' || coalesce(surname, '')), 1, id
+         FROM company_representative WHERE trim(coalesce(name, '') || coalesce(surname, '')) <> ''
+     ) WHERE companyId IN (SELECT value FROM json_each(?)) ORDER BY companyId, pref, id`,
+  ).all(ids);
+  const names = new Map<number, string>();
+  for (const row of z.array(z.object({ companyId: z.int(), name: z.string() })).parse(rows))
+    if (!names.has(row.companyId)) names.set(row.companyId, row.name.trim());
+  return names;
+}
+
+export interface CompanyMatch {
+  readonly companyId: number;
+  readonly name: string | undefined;
+}
+
+/**
+ * Known companies (discovered by sync or scans) whose id is `text`, or whose card or representative
+ * names contain every word of it, case- and diacritics-insensitive; by name, at most `limit`.
+ */
+export function findCompanies(db: Db, text: string, limit = 20): CompanyMatch[] {
+  const words = fold(text).split(/\s+/).filter(Boolean);
+  const ids = discoveredCompanyIds(db);
+  const names = companyNames(db, ids);
+  const matches: CompanyMatch[] = [];
+  for (const companyId of ids) {
+    const name = names.get(companyId);
+    const byId = words.length === 1 && words[0] === String(companyId);
+    const haystack = fold(name ?? '');
+    if (byId || (words.length > 0 && words.every((w) => haystack.includes(w))))
+      matches.push({ companyId, name });
+  }
+  return matches
+    .sort((a, b) => (a.name ?? '\uffff').localeCompare(b.name ?? '\uffff') || a.companyId - b.companyId)
+    .slice(0, limit);
+}
+
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+}
