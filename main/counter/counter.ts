@@ -173,7 +173,10 @@ export class Counter {
    * Resolves a scanned code into the open session (made now if there is none). With `sessionId`,
    * into that session, which must be open.
    */
-  async scan(code: string, options: { sessionId?: number; signal?: AbortSignal } = {}): Promise<CounterScan> {
+  async scan(
+    code: string,
+    options: { sessionId?: number; signal?: AbortSignal; quantity?: number } = {},
+  ): Promise<CounterScan> {
     const sessionId = options.sessionId ?? this.#openSessionId();
     const session = shoppingSessionHeader(this.#db, sessionId);
     if (!session) throw new CounterError('no-session', `Shopping session ${sessionId} does not exist.`);
@@ -190,6 +193,24 @@ export class Counter {
           });
     // The app file's write lock first (another process, the CLI, may be writing it); never the
     // catalog's, which a sync holds while it commits a page.
+    const counted = times(resolution, options.quantity);
+    const outcome = writeTransaction(this.#db, () => this.#apply(sessionId, counted));
+    return { outcome, resolution: counted, session: this.#view(this.#mustGet(sessionId)) };
+  }
+
+  /**
+   * Adds a stock item the cashier picked by name (products without a barcode are sold this way),
+   * `quantity` pieces of it (a `3*` typed before the pick), into the open session.
+   */
+  addStockItem(stockItemId: number, quantity = 1): CounterScan {
+    const sessionId = this.#openSessionId();
+    const session = shoppingSessionHeader(this.#db, sessionId);
+    if (!session) throw new CounterError('no-session', `Shopping session ${sessionId} does not exist.`);
+    const warehouseId = this.#currentWarehouse(session);
+    const resolution = times(
+      warehouseId === null ? noWarehouse() : this.#resolver.resolveStockItem(stockItemId, warehouseId),
+      quantity,
+    );
     const outcome = writeTransaction(this.#db, () => this.#apply(sessionId, resolution));
     return { outcome, resolution, session: this.#view(this.#mustGet(sessionId)) };
   }
@@ -417,6 +438,29 @@ export class Counter {
       tender: session.tender,
     };
   }
+}
+
+/**
+ * A product line taken `quantity` times (a `3*` before the scan or pick). Counted lines only: a weight
+ * or price label says its own quantity, so a multiplier there is refused rather than guessed at.
+ */
+function times(resolution: Resolution, quantity: number | undefined): Resolution {
+  if (quantity === undefined || quantity === 1 || resolution.kind !== 'product') return resolution;
+  const name = resolution.stockItem.productName ?? `Product ${resolution.stockItem.productId}`;
+  if (resolution.lineKind !== 'unit') {
+    return {
+      kind: 'rejected',
+      message: `${name} comes from a weight or price label: scan it without a quantity.`,
+      cue: 'rejected',
+    };
+  }
+  const total = resolution.quantity * quantity;
+  const problem = quantityProblem(
+    { name, kind: 'unit', unitOfMeasure: resolution.stockItem.unitOfMeasure },
+    total,
+  );
+  if (problem !== undefined) return { kind: 'rejected', message: problem, cue: 'rejected' };
+  return { ...resolution, quantity: total };
 }
 
 /**

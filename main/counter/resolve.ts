@@ -6,6 +6,7 @@ import {
   cardByBarcode,
   receivablesOwed,
   stockItemByBarcode,
+  stockItemById,
   stockItemsByBarcode,
   syncState,
   upsertCompanyCard,
@@ -127,6 +128,24 @@ export class ScanResolver {
       if (item) return { kind: 'resolved', resolution: sellable(item, reading) };
     }
     return { kind: 'not-a-product', reading };
+  }
+
+  /**
+   * A stock item the cashier picked by name (products without a barcode are sold this way): a line
+   * of one piece, or why it cannot be sold here.
+   */
+  resolveStockItem(stockItemId: number, warehouseId: number | null): Resolution {
+    const item = stockItemById(this.#db, stockItemId);
+    if (item === undefined) return unknown(`Stock item ${stockItemId} is not in the offline catalog.`);
+    if (warehouseId !== null && item.warehouseId !== warehouseId) {
+      const name = item.productName ?? item.productCode ?? `product ${item.productId}`;
+      return {
+        kind: 'rejected',
+        message: `${name} (stock item ${stockItemId}) is stocked in warehouse ${item.warehouseId}, not in this terminal's.`,
+        cue: 'rejected',
+      };
+    }
+    return sellable(item, { kind: 'other', code: item.barcode ?? '' });
   }
 
   #lookup(barcode: string, warehouseId: number | null): CachedStockItem | undefined {

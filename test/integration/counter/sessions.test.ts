@@ -256,6 +256,38 @@ describe('products', () => {
     expect(c.current()?.lines[0]?.quantity).toBe(3);
   });
 
+  it('adds a product picked by name, even one without a barcode, and N of it after a quantity', async () => {
+    const p = product('859');
+    const row = db
+      .prepare('SELECT id FROM stock_item WHERE warehouseId = ? AND productId = ?')
+      .get(WAREHOUSE, p.productId) as { id: number };
+    db.prepare('UPDATE stock_item SET barcode = NULL WHERE id = ?').run(row.id);
+    try {
+      const c = counter();
+      const picked = c.addStockItem(row.id, 3);
+      expect(picked.outcome).toMatchObject({ kind: 'product', name: p.name, quantity: 3 });
+      expect(c.addStockItem(row.id).session.lines.map((l) => l.quantity)).toEqual([4]);
+      const elsewhere = db
+        .prepare('SELECT id FROM stock_item WHERE warehouseId <> ? LIMIT 1')
+        .get(WAREHOUSE) as { id: number };
+      expect(c.addStockItem(elsewhere.id).outcome).toMatchObject({
+        kind: 'rejected',
+        message: expect.stringMatching(/not in this terminal's/) as unknown,
+      });
+      expect(c.addStockItem(-5).outcome).toMatchObject({ kind: 'unknown' });
+    } finally {
+      db.prepare('UPDATE stock_item SET barcode = ? WHERE id = ?').run(p.barcode, row.id);
+    }
+    const scanned = await counter().scan(p.barcode, { quantity: 3 });
+    expect(scanned.session.lines.map((l) => l.quantity)).toEqual([7]);
+    const weighed = product('21');
+    const label = withCheckDigit(`${weighed.barcode.slice(0, 7)}012340`);
+    expect((await counter().scan(label, { quantity: 2 })).outcome).toMatchObject({
+      kind: 'rejected',
+      message: expect.stringMatching(/weight or price label/) as unknown,
+    });
+  });
+
   it('reads weight and price labels: quantity from the weight, the printed amount as the line total', async () => {
     const weighed = product('21');
     const priced = product('23');
