@@ -214,6 +214,19 @@ export function stockItemById(db: Db, id: number): CachedStockItem | undefined {
   return row === undefined ? undefined : rowToStockItem(row, stockFreshness(db));
 }
 
+/** The product's stock item in this warehouse (an order's line, priced for its receipt). */
+export function stockItemOfProduct(
+  db: Db,
+  productId: number,
+  warehouseId: number,
+): CachedStockItem | undefined {
+  const row = prepared(
+    db,
+    'SELECT * FROM stock_item WHERE productId = ? AND warehouseId = ? ORDER BY id LIMIT 1',
+  ).get(productId, warehouseId);
+  return row === undefined ? undefined : rowToStockItem(row, stockFreshness(db));
+}
+
 /** The product with this exact barcode in this warehouse (the counter's scan lookup). */
 export function stockItemByBarcode(
   db: Db,

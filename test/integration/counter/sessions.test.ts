@@ -14,6 +14,7 @@ import { SettingsStore } from '../../../main/settings/store.ts';
 import { DEFAULT_EMBEDDED_RULES, withCheckDigit } from '../../../main/counter/barcode/index.ts';
 import { Counter, CounterError, ScanResolver } from '../../../main/counter/index.ts';
 import { Outbox } from '../../../main/outbox/index.ts';
+import { placeOrder } from '../../../main/outbox/place.ts';
 import { ServiceClient } from '../../../main/service/index.ts';
 import { runSync } from '../../../main/sync/index.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
@@ -457,6 +458,19 @@ describe('restart and close', () => {
       tender: { method: 'cash', given: 1000, change: Math.round((1000 - total) * 100) / 100 },
     });
     expect(walkInSale.order.payload.note).toMatch(/paid in cash, 1000\.00 given/);
+    const receipt = c.receipt(walkInSale.order);
+    expect(receipt).toMatchObject({
+      orderId: walkInSale.order.id,
+      reference: walkInSale.order.clientReference,
+      state: walkInSale.order.state,
+      customer: { companyId: 1, name: 'Hotovostní prodej', walkIn: true },
+      tender: { method: 'cash', given: 1000 },
+      totals: { total },
+      pricedFrom: 'sale',
+    });
+    expect(receipt.lines).toEqual([
+      expect.objectContaining({ name: p.name, quantity: 1, unitPrice: p.price, lineTotal: total }),
+    ]);
 
     await c.scan(p.barcode);
     const carded = await c.scan(cards.valid);
@@ -465,6 +479,25 @@ describe('restart and close', () => {
     expect(cardSale.order.payload.customerId).toBe(carded.session.customer?.companyId);
     expect(cardSale.session).toMatchObject({ walkIn: null, tender: { method: 'card', change: 0 } });
     expect(cardSale.session.tender?.given).toBe(cardSale.session.totals.total);
+  });
+
+  it("prices an order file's receipt from the catalog of its warehouse, and says so", () => {
+    const p = product('859');
+    const order = placeOrder(db, () => ({
+      customerId: 1,
+      warehouseId: WAREHOUSE,
+      items: [
+        { productId: p.productId, quantity: 2 },
+        { productId: 999_999, quantity: 1 },
+      ],
+    })).order;
+    const receipt = counter().receipt(order);
+    expect(receipt).toMatchObject({ pricedFrom: 'catalog', state: 'queued', customer: { companyId: 1 } });
+    expect(receipt.lines).toEqual([
+      expect.objectContaining({ name: p.name, quantity: 2, unitPrice: p.price }),
+      { name: 'Product 999999', quantity: 1, lineTotal: 0, discount: 0, vatRate: 0 },
+    ]);
+    expect(receipt.totals.total).toBe(Math.round(p.price * 200) / 100);
   });
 
   it('refuses cash that does not cover the total, and keeps the sale open', async () => {

@@ -1,0 +1,118 @@
+// A receipt for every order Counter placed or queued: the sale it closed (lines and totals as the
+// cashier saw them, the customer, how it was paid) with the order's reference and state. A queued
+// order's receipt says so and carries the reference the order will be known by on the instance. An
+// order from an order file (`pos order`) had no sale: its lines are priced from the offline catalog
+// of its warehouse, and the receipt says that too.
+import { companyNames, stockItemOfProduct, warehouses } from '../../db/catalog/index.ts';
+import type { Db } from '../../db/database.ts';
+import type { OutboxOrder } from '../../db/outbox.ts';
+import type { SaleTender } from '../../db/sessions.ts';
+import type { SessionView } from './counter.ts';
+import { sessionTotals } from './totals.ts';
+
+export interface ReceiptLine {
+  readonly name: string;
+  readonly quantity: number;
+  readonly unitOfMeasure?: string;
+  /** Gross per unit; undefined when an order file's product is not in the catalog. */
+  readonly unitPrice?: number;
+  readonly lineTotal: number;
+  readonly discount: number;
+  readonly vatRate: number;
+}
+
+export interface Receipt {
+  readonly orderId: number;
+  /** The client reference (Idempotency-Key): how the order is found on the instance. */
+  readonly reference: string;
+  readonly state: OutboxOrder['state'];
+  readonly remoteId?: number;
+  readonly placedAt: string;
+  /** The warehouse's name (the store), when cached. */
+  readonly store?: string;
+  readonly lines: readonly ReceiptLine[];
+  readonly totals: SessionView['totals'];
+  readonly customer?: { readonly companyId: number; readonly name?: string; readonly walkIn: boolean };
+  readonly tender?: SaleTender;
+  /** sale: as the cashier closed it; catalog: an order file's lines priced from the cache now. */
+  readonly pricedFrom: 'sale' | 'catalog';
+}
+
+/** The receipt of `order`; `sale` is the session it closed, if it came from the counter. */
+export function receiptOf(db: Db, order: OutboxOrder, sale: SessionView | undefined): Receipt {
+  const warehouseId = sale?.warehouseId ?? order.payload.warehouseId;
+  const companyId = order.payload.customerId;
+  const customerName =
+    sale?.customer?.cardName ??
+    sale?.walkIn?.name ??
+    (companyId === undefined ? undefined : companyNames(db, [companyId]).get(companyId));
+  const body = sale === undefined ? fromCatalog(db, order) : fromSale(sale);
+  const store = warehouses(db).find((w) => w.id === warehouseId)?.name;
+  return {
+    orderId: order.id,
+    reference: order.clientReference,
+    state: order.state,
+    ...(order.remoteId === null ? {} : { remoteId: order.remoteId }),
+    placedAt: order.createdAt,
+    ...(store === undefined ? {} : { store }),
+    ...body,
+    ...(companyId === undefined
+      ? {}
+      : {
+          customer: {
+            companyId,
+            ...(customerName === undefined ? {} : { name: customerName }),
+            walkIn: sale !== undefined && sale.customer === null && sale.walkIn !== null,
+          },
+        }),
+    ...(sale?.tender == null ? {} : { tender: sale.tender }),
+  };
+}
+
+function fromSale(sale: SessionView): Pick<Receipt, 'lines' | 'totals' | 'pricedFrom'> {
+  return {
+    lines: sale.lines.map((l) => ({
+      name: l.name,
+      quantity: l.quantity,
+      ...(l.unitOfMeasure === undefined ? {} : { unitOfMeasure: l.unitOfMeasure }),
+      unitPrice: l.unitPrice,
+      lineTotal: l.lineTotal,
+      discount: l.discount,
+      vatRate: l.vatRate,
+    })),
+    totals: sale.totals,
+    pricedFrom: 'sale',
+  };
+}
+
+function fromCatalog(db: Db, order: OutboxOrder): Pick<Receipt, 'lines' | 'totals' | 'pricedFrom'> {
+  const warehouseId = order.payload.warehouseId;
+  const items = order.payload.items.map((line, i) => {
+    const item = warehouseId === undefined ? undefined : stockItemOfProduct(db, line.productId, warehouseId);
+    return {
+      id: i,
+      name: item?.productName ?? item?.productCode ?? `Product ${line.productId}`,
+      quantity: line.quantity,
+      unitOfMeasure: item?.unitOfMeasure,
+      unitPrice: item?.price,
+      vatRate: item?.vatRate ?? 0,
+    };
+  });
+  const totals = sessionTotals(
+    items.map((l) => ({ ...l, unitPrice: l.unitPrice ?? 0, fixedTotal: null })),
+    null,
+  );
+  return {
+    lines: items.map((l, i) => ({
+      name: l.name,
+      quantity: l.quantity,
+      ...(l.unitOfMeasure === undefined ? {} : { unitOfMeasure: l.unitOfMeasure }),
+      ...(l.unitPrice === undefined ? {} : { unitPrice: l.unitPrice }),
+      lineTotal: totals.lines[i]?.lineTotal ?? 0,
+      discount: 0,
+      vatRate: l.vatRate,
+    })),
+    totals: { byVatRate: totals.byVatRate, discount: totals.discount, total: totals.total },
+    pricedFrom: 'catalog',
+  };
+}
