@@ -4,7 +4,7 @@
 // (needs-fix, blocked) or the file is not a valid order (nothing stored); 2 usage; 3 configuration,
 // including credentials the service refuses (the order is stored, queued, but nothing will send it
 // until the settings are fixed: that must not look like success).
-import { instanceKey } from '../app/origin.ts';
+import { instanceKey } from '../settings/origin.ts';
 import { Outbox, toOutboxEntry } from '../outbox/index.ts';
 import { defineCommand } from './command.ts';
 import { asCliError, credentialsRefused, entryResult, readOrder } from './outbox.ts';

@@ -1,7 +1,7 @@
 // `pos outbox` lists the outbox; `pos outbox replay` sends every sendable order now. Operator actions
 // (additions to INTERFACES.md): `show ID`, `edit ID FILE|-`, `resend ID`, `discard ID`, `cancel ID`,
 // `mark-sent ID REMOTE_ID`. --json prints an outbox entry or an array of them.
-import { instanceKey } from '../app/origin.ts';
+import { instanceKey } from '../settings/origin.ts';
 import { readFile } from 'node:fs/promises';
 import {
   Outbox,

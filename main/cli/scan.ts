@@ -10,7 +10,7 @@
 // kind "unknown" with reason "misread"). Exit 0 for a usable product or customer, 1 otherwise.
 import { z } from 'zod';
 import { getShoppingSession } from '../../db/sessions.ts';
-import { SettingsStore } from '../app/settings-store.ts';
+import { SettingsStore } from '../settings/store.ts';
 import { BarcodeReader, Counter, ScanResolver, type Resolution, type SessionView } from '../counter/index.ts';
 import { defineCommand, EXIT, usageError } from './command.ts';
 

@@ -5,7 +5,7 @@
 import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SafeStorage } from 'electron';
-import { SessionCredentialStore, type CredentialStore } from '../app/credentials.ts';
+import { SessionCredentialStore, type CredentialStore } from '../settings/credentials.ts';
 
 export class SafeStorageCredentialStore implements CredentialStore {
   readonly kind = 'safeStorage';

@@ -11,8 +11,9 @@ import path, { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, ipcMain, protocol, safeStorage, session, type WebContents } from 'electron';
 import { IPC_EVENT, IPC_INVOKE } from '../../preload/channels.ts';
-import { createAppCore, dataDirOf } from '../app/launch.ts';
-import type { Core } from '../core.ts';
+import { createAppCore } from '../core/launch.ts';
+import { dataDirOf } from '../settings/config.ts';
+import type { Core } from '../core/core.ts';
 import { credentialStoreFor } from './credentials.ts';
 import { APP_SCHEME, APP_URL, assetFile, ELECTRON_CSP, isAppUrl, isTrustedSender } from './policy.ts';
 

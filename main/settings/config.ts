@@ -5,6 +5,8 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { ServiceConfig } from '../service/index.ts';
+import { ENV_NAMES, fromEnv, type Env } from './env.ts';
+import { trimSlash } from './origin.ts';
 
 export interface ConfigSources {
   /** Parsed CLI flags by their flag name (without dashes); absent or undefined = not given. */
@@ -34,10 +36,10 @@ export class ConfigError extends Error {
 }
 
 const SETTINGS = {
-  baseUrl: { flag: 'base-url', env: 'POS_BASE_URL' },
-  clientId: { flag: 'client-id', env: 'POS_CLIENT_ID' },
-  clientSecret: { flag: 'client-secret', env: 'POS_CLIENT_SECRET' },
-  dataDir: { flag: 'data-dir', env: 'POS_DATA_DIR' },
+  baseUrl: { flag: 'base-url', env: ENV_NAMES.baseUrl },
+  clientId: { flag: 'client-id', env: ENV_NAMES.clientId },
+  clientSecret: { flag: 'client-secret', env: ENV_NAMES.clientSecret },
+  dataDir: { flag: 'data-dir', env: ENV_NAMES.dataDir },
 } as const;
 type Setting = keyof typeof SETTINGS;
 
@@ -61,7 +63,7 @@ const baseUrlSchema = z
     (v) => !URL.canParse(v) || (new URL(v).username === '' && new URL(v).password === ''),
     'must not contain credentials',
   )
-  .transform((v) => v.replace(/\/+$/, ''));
+  .transform(trimSlash);
 const clientIdSchema = z
   .string()
   .trim()
@@ -101,6 +103,11 @@ export function defaultDataDir(
   if (platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'Counter');
   if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'Counter');
   return join(env.XDG_DATA_HOME ?? join(home, '.local', 'share'), 'counter');
+}
+
+/** The app's data folder (both shells): POS_DATA_DIR, else the platform default, as for the CLI. */
+export function dataDirOf(env: Env): string {
+  return fromEnv(env, 'dataDir') ?? defaultDataDir();
 }
 
 /**

@@ -2,8 +2,8 @@
 // `open http://127.0.0.1:PORT/launch?token=...`; everything else goes to stderr.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { SessionCredentialStore } from '../app/credentials.ts';
-import { createAppCore } from '../app/launch.ts';
+import { SessionCredentialStore } from '../settings/credentials.ts';
+import { createAppCore } from '../core/launch.ts';
 import { ensureRendererBuilt } from './build.ts';
 import { startWebShell } from './server.ts';
 

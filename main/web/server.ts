@@ -15,7 +15,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { isCallChannel, isEventChannel } from '../../preload/channels.ts';
-import type { Core } from '../core.ts';
+import type { Core } from '../core/core.ts';
 
 export interface WebShellOptions {
   readonly core: Pick<Core, 'invoke' | 'subscribe'>;

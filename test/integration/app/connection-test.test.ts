@@ -6,8 +6,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { SessionCredentialStore } from '../../../main/app/credentials.ts';
-import { Core } from '../../../main/core.ts';
+import { SessionCredentialStore } from '../../../main/settings/credentials.ts';
+import { Core } from '../../../main/core/core.ts';
 import { ConnectionView, type PermissionCheck } from '../../../preload/contract.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
 

@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { catalogCounts } from '../../db/catalog/index.ts';
 import { openDatabase } from '../../db/database.ts';
 import { startSim } from '../../sim/server.ts';
-import type { SyncReport } from '../sync/index.ts';
-import { SyncRunner } from './sync-runner.ts';
+import type { SyncReport } from './index.ts';
+import { SyncRunner } from './runner.ts';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -6,14 +6,14 @@ import { syncStates, type CatalogResource } from '../../db/catalog/index.ts';
 import type { Db } from '../../db/database.ts';
 import type { SyncStatusView } from '../../preload/contract.ts';
 import type { ServiceConfig } from '../service/index.ts';
-import { whatWasFound } from '../sync/discovery.ts';
+import { whatWasFound } from './discovery.ts';
 import {
   allResources,
   runSyncInWorker,
   type ResourceReport,
   type SyncEvent,
   type SyncReport,
-} from '../sync/index.ts';
+} from './index.ts';
 
 type ResourceView = SyncStatusView['resources'][number];
 

@@ -3,7 +3,7 @@
 // demo outbox does.
 import { join } from 'node:path';
 import { startSim } from '../../sim/server.ts';
-import type { DemoInstance, DemoLauncher } from '../core.ts';
+import type { DemoInstance, DemoLauncher } from './core.ts';
 
 export function demoLauncher(dataDir: string, size: 'small' | 'demo' = 'demo'): DemoLauncher {
   return async (): Promise<DemoInstance> => {

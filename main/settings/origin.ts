@@ -36,3 +36,8 @@ export function isInsecure(url: string): boolean {
 export function instanceKey(baseUrl: string, demo: boolean): string {
   return demo ? 'demo' : (instanceOrigin(baseUrl) ?? baseUrl);
 }
+
+/** The instance URL as stored and used: no trailing slash (paths are joined to it). */
+export function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}

@@ -18,3 +18,17 @@ export function toShape(error: CoreError): PosErrorShape {
     ? { code: error.code, message: error.message }
     : { code: error.code, message: error.message, fieldErrors: error.fieldErrors };
 }
+
+/** The instance-bound modules (sync, outbox) exist only once an instance is configured. */
+export function configured<T>(module: T | null | undefined): T {
+  if (module == null)
+    throw new CoreError('not-configured', 'No instance is configured: set one in Settings.');
+  return module;
+}
+
+/** An order or line id as the contract carries it (a number, or a string of one). */
+export function numericId(id: number | string): number {
+  const n = typeof id === 'number' ? id : Number(id);
+  if (!Number.isInteger(n)) throw new CoreError('not-found', `No order ${String(id)}.`);
+  return n;
+}

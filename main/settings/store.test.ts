@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../db/database.ts';
 import { SessionCredentialStore } from './credentials.ts';
 import { resolveInstance } from './instance.ts';
-import { DEFAULT_SCANNER, SettingsStore } from './settings-store.ts';
+import { DEFAULT_SCANNER, SettingsStore } from './store.ts';
 
 const dirs: string[] = [];
 const dbs: Db[] = [];

@@ -1,10 +1,9 @@
 // Which instance the app talks to. POS_* environment wins over Settings (kiosks, tests); with neither
 // the app runs on the built-in demo instance. The result names its source so the UI can say why.
-import type { AppSettings } from './settings-store.ts';
+import type { AppSettings } from './store.ts';
 import type { CredentialStore } from './credentials.ts';
-import { instanceOrigin, isInsecure } from './origin.ts';
-
-export type Env = Readonly<Record<string, string | undefined>>;
+import { fromEnv, type Env } from './env.ts';
+import { instanceOrigin, isInsecure, trimSlash } from './origin.ts';
 
 export interface InstanceConfig {
   readonly baseUrl: string;
@@ -31,15 +30,15 @@ export function resolveInstance(
   settings: AppSettings,
   credentials: CredentialStore,
 ): InstanceResolution {
-  const envUrl = nonEmpty(env.POS_BASE_URL);
+  const envUrl = fromEnv(env, 'baseUrl');
   const source = envUrl === undefined ? 'settings' : 'env';
   const baseUrl = envUrl ?? settings.instanceUrl ?? undefined;
   if (baseUrl === undefined) return { kind: 'demo' };
-  const clientId = nonEmpty(env.POS_CLIENT_ID) ?? settings.clientId ?? undefined;
+  const clientId = fromEnv(env, 'clientId') ?? settings.clientId ?? undefined;
   // The stored secret goes only to the origin it was entered for.
   const stored = credentials.getSecret();
   const storedFits = settings.secretOrigin === null || settings.secretOrigin === instanceOrigin(baseUrl);
-  const clientSecret = nonEmpty(env.POS_CLIENT_SECRET) ?? (storedFits ? stored : undefined);
+  const clientSecret = fromEnv(env, 'clientSecret') ?? (storedFits ? stored : undefined);
   const insecure = isInsecure(baseUrl) && !settings.allowInsecure && env.POS_ALLOW_INSECURE !== '1';
   const missing = [
     ...(clientId === undefined ? ['client id'] : []),
@@ -61,7 +60,7 @@ export function resolveInstance(
 }
 
 export function secretFromEnv(env: Env): boolean {
-  return nonEmpty(env.POS_CLIENT_SECRET) !== undefined;
+  return fromEnv(env, 'clientSecret') !== undefined;
 }
 
 /** For the status bar: host and port only, never credentials or paths. */
@@ -71,12 +70,4 @@ export function displayInstance(baseUrl: string): string {
   } catch {
     return baseUrl;
   }
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value.trim();
-}
-
-function trimSlash(url: string): string {
-  return url.replace(/\/+$/, '');
 }

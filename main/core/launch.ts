@@ -1,20 +1,15 @@
 // Creates the core as both shells run it: data folder from POS_DATA_DIR or the platform default (the
 // same folder as the CLI's), and the built-in demo instance when nothing is configured.
-import { Core } from '../core.ts';
-import { defaultDataDir } from '../settings/config.ts';
-import type { CredentialStore } from './credentials.ts';
+import type { CredentialStore } from '../settings/credentials.ts';
+import { dataDirOf } from '../settings/config.ts';
+import type { Env } from '../settings/env.ts';
+import { Core } from './core.ts';
 import { demoLauncher } from './demo.ts';
-import type { Env } from './instance.ts';
 
 export interface AppCoreOptions {
   readonly env: Env;
   readonly credentials: CredentialStore;
   readonly log?: (line: string) => void;
-}
-
-export function dataDirOf(env: Env): string {
-  const fromEnv = env.POS_DATA_DIR?.trim();
-  return fromEnv === undefined || fromEnv === '' ? defaultDataDir() : fromEnv;
 }
 
 export function createAppCore(options: AppCoreOptions): Promise<Core> {

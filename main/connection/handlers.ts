@@ -1,0 +1,94 @@
+// The connection test (connection.test, connection.capabilities), one step after another: a token (a
+// new one when `fresh`: the credentials are asked again), then the version and features (re-read
+// when `fresh`), then the permissions Counter needs, each probed without writing (check.ts). A
+// refused or unobtained token ends the test there: nothing else is listed as if it were fine.
+import { discoveredCompanyIds, stockedProductIds } from '../../db/catalog/index.ts';
+import type { Db } from '../../db/database.ts';
+import type { ConnectionView } from '../../preload/contract.ts';
+import type { Handlers } from '../core/handlers.ts';
+import type { Capabilities, ServiceClient } from '../service/index.ts';
+import { displayInstance, type InstanceConfig, type InstanceResolution } from '../settings/instance.ts';
+import { checkPermissions, featureViews, tokenFailure } from './check.ts';
+import type { ConnectivityMonitor } from './monitor.ts';
+
+/** The instance in use and what talks to it. */
+export interface Connected {
+  readonly instance: InstanceConfig;
+  readonly client: ServiceClient;
+  readonly monitor: ConnectivityMonitor | null;
+  /** Its cache: ids the permission probes may use. */
+  readonly db: Db;
+}
+
+export interface ConnectionDeps {
+  /** The instance in use; null when none is (then the resolution says why). */
+  connected(): Connected | null;
+  resolution(): InstanceResolution;
+  /** The instance's version, read by the test, for the status bar. */
+  setVersion(version: string | undefined): void;
+  /** Something the status bar shows may have changed. */
+  changed(): void;
+  /** What the UI would be told of a failure (the core's error mapping). */
+  describe(error: unknown): string;
+}
+
+type ConnectionCalls = 'connection.test' | 'connection.capabilities';
+
+export function connectionHandlers(deps: ConnectionDeps): Pick<Handlers, ConnectionCalls> {
+  return {
+    'connection.test': () => testConnection(deps, true),
+    'connection.capabilities': () => testConnection(deps, false),
+  };
+}
+
+async function testConnection(deps: ConnectionDeps, fresh: boolean): Promise<ConnectionView> {
+  const link = deps.connected();
+  if (link === null) {
+    const r = deps.resolution();
+    return {
+      ok: false,
+      instanceUrl: null,
+      features: [],
+      permissions: [],
+      message:
+        r.kind === 'incomplete' ? `Missing: ${r.missing.join(' and ')}.` : 'No instance is configured.',
+    };
+  }
+  const { client, instance } = link;
+  const instanceUrl = instance.baseUrl;
+  try {
+    await client.obtainToken({ fresh });
+  } catch (error) {
+    const token = tokenFailure(error, instance.clientId, displayInstance(instance.baseUrl));
+    if (token.reason === 'unreachable') link.monitor?.report(false);
+    return { ok: false, instanceUrl, token, features: [], permissions: [], message: token.message };
+  }
+  let caps: Capabilities | undefined;
+  let message: string | undefined;
+  try {
+    // Fresh: the instance may have been upgraded since the link read its description.
+    if (fresh) client.forgetCapabilities();
+    caps = await client.capabilities();
+    deps.setVersion(caps.version);
+    link.monitor?.report(true);
+    deps.changed();
+  } catch (error) {
+    message = deps.describe(error);
+  }
+  const db = link.db;
+  const permissions = await checkPermissions(client, {
+    cachedProductId: () => stockedProductIds(db)[0],
+    cachedCompanyId: () => discoveredCompanyIds(db)[0],
+  });
+  const token = { obtained: true };
+  if (caps === undefined) return { ok: false, instanceUrl, token, features: [], permissions, message };
+  return {
+    ok: true,
+    instanceUrl,
+    ...(caps.version === undefined ? {} : { version: caps.version }),
+    ...(caps.name === undefined ? {} : { name: caps.name }),
+    token,
+    features: featureViews(caps),
+    permissions,
+  };
+}

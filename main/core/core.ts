@@ -1,0 +1,397 @@
+// The core: implements the `window.pos` contract (preload/contract.ts) for both shells. This module
+// is the composition root: it opens the app's database, resolves the instance (main/settings), builds
+// what depends on it (the Link: service client, sync runner, outbox, online probe, counter) and
+// wires each area's handler slice (main/<area>/handlers.ts) into one `Handlers` map. Plain Node: it
+// knows nothing of Electron or HTTP. Every input is parsed with the contract's zod schema before a
+// handler runs, and every output is parsed again on the way out, which strips any field the contract
+// does not name (a token or a secret cannot leak by accident).
+import { join } from 'node:path';
+import type { z } from 'zod';
+import { ensureDataDir, openDatabase, type Db } from '../../db/database.ts';
+import {
+  calls,
+  isCallChannel,
+  type CallChannel,
+  type Envelope,
+  type LabelRule,
+} from '../../preload/contract.ts';
+import { connectionHandlers } from '../connection/handlers.ts';
+import { ConnectivityMonitor } from '../connection/monitor.ts';
+import { counterHandlers } from '../counter/handlers.ts';
+import { BarcodeReader, Counter, ScanResolver } from '../counter/index.ts';
+import { outboxCounts, outboxHandlers, unsentCount } from '../outbox/handlers.ts';
+import { Outbox } from '../outbox/index.ts';
+import { ServiceClient } from '../service/index.ts';
+import type { CredentialStore } from '../settings/credentials.ts';
+import type { Env } from '../settings/env.ts';
+import { settingsHandlers } from '../settings/handlers.ts';
+import {
+  DEMO_CLIENT,
+  displayInstance,
+  resolveInstance,
+  type InstanceConfig,
+  type InstanceResolution,
+} from '../settings/instance.ts';
+import { instanceKey } from '../settings/origin.ts';
+import { SettingsStore } from '../settings/store.ts';
+import { syncHandlers } from '../sync/handlers.ts';
+import { SyncRunner } from '../sync/runner.ts';
+import { asCoreError } from './error-mapping.ts';
+import { toShape } from './errors.ts';
+import { EventBus, type CoreListener } from './events.ts';
+import type { Handlers } from './handlers.ts';
+import { statusHandlers, statusView, type StatusSource } from './status.ts';
+
+/** The built-in demo: a local service instance with demo data, started only when nothing is configured. */
+export interface DemoInstance {
+  readonly url: string;
+  close(): Promise<void>;
+}
+export type DemoLauncher = () => Promise<DemoInstance>;
+
+export interface CoreOptions {
+  readonly dataDir: string;
+  readonly credentials: CredentialStore;
+  readonly env?: Env;
+  /** Starts the demo instance; without it, an unconfigured app reports "not configured". */
+  readonly startDemo?: DemoLauncher;
+  /** Health probe period (status bar online/offline). */
+  readonly probeIntervalMs?: number;
+  /** Sync when the app starts and when the instance comes back (default true). */
+  readonly autoSync?: boolean;
+  readonly log?: (line: string) => void;
+}
+
+/** Everything that depends on which instance is in use; rebuilt when Settings change it. */
+interface Link {
+  readonly db: Db;
+  readonly instance: InstanceConfig | null;
+  readonly client: ServiceClient | null;
+  readonly monitor: ConnectivityMonitor | null;
+  readonly sync: SyncRunner | null;
+  readonly outbox: Outbox | null;
+  readonly counter: Counter;
+  readonly dispose: () => Promise<void>;
+}
+
+export class Core {
+  readonly #options: CoreOptions;
+  readonly #env: Env;
+  readonly #bus = new EventBus();
+  readonly #settingsDb: Db;
+  readonly #settings: SettingsStore;
+  readonly #dataDir: string;
+  readonly #handlers: Handlers;
+  #resolution: InstanceResolution = { kind: 'demo' };
+  #demo: DemoInstance | null = null;
+  #link: Link | null = null;
+  #version: string | undefined;
+  #closed = false;
+
+  private constructor(options: CoreOptions, settingsDb: Db) {
+    this.#options = options;
+    this.#env = options.env ?? {};
+    this.#dataDir = options.dataDir;
+    this.#settingsDb = settingsDb;
+    this.#settings = new SettingsStore(settingsDb);
+    this.#handlers = this.#wireHandlers();
+  }
+
+  static async create(options: CoreOptions): Promise<Core> {
+    ensureDataDir(options.dataDir);
+    const core = new Core(
+      options,
+      openDatabase(join(options.dataDir, 'counter.sqlite'), {
+        onCatalogSetAside: catalogSetAside(options.log),
+      }),
+    );
+    try {
+      await core.#connect();
+    } catch (error) {
+      await core.close();
+      throw error;
+    }
+    return core;
+  }
+
+  /** True while running on the built-in demo instance. */
+  get demo(): boolean {
+    return this.#link?.instance?.source === 'demo';
+  }
+
+  subscribe(listener: CoreListener): () => void {
+    return this.#bus.subscribe(listener);
+  }
+
+  /** The one entry point of both shells: channel and payload are untrusted. */
+  async invoke(channel: unknown, input: unknown): Promise<Envelope> {
+    if (!isCallChannel(channel)) {
+      return { ok: false, error: { code: 'invalid-input', message: 'Unknown call.' } };
+    }
+    return this.#dispatch(channel, input);
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.#link?.dispose();
+    this.#link = null;
+    await this.#demo?.close();
+    this.#demo = null;
+    this.#settingsDb.close();
+  }
+
+  async #dispatch(channel: CallChannel, input: unknown): Promise<Envelope> {
+    const spec = calls[channel];
+    const parsed = spec.input.safeParse(input ?? {});
+    if (!parsed.success) {
+      return {
+        ok: false,
+        error: {
+          code: 'invalid-input',
+          message: 'The request was not valid.',
+          fieldErrors: issues(parsed.error),
+        },
+      };
+    }
+    try {
+      const handler = this.#handlers[channel] as (input: unknown) => Promise<unknown>;
+      const value: unknown = await handler(parsed.data);
+      return { ok: true, value: spec.output.parse(value) };
+    } catch (error) {
+      return { ok: false, error: toShape(this.#asCoreError(channel, error)) };
+    }
+  }
+
+  #asCoreError(channel: string, error: unknown) {
+    return asCoreError(error, {
+      channel,
+      db: () => this.#data(),
+      reportOffline: () => this.#link?.monitor?.report(false),
+      log: (line) => this.#log(line),
+    });
+  }
+
+  /** Every call of the contract, by the area that answers it; a call left out is a type error. */
+  #wireHandlers(): Handlers {
+    const data = (): Db => this.#data();
+    return {
+      ...settingsHandlers({
+        store: this.#settings,
+        credentials: this.#options.credentials,
+        env: this.#env,
+        source: () => this.#link?.instance?.source,
+        // Demo orders stay in the demo's own file: switching away from it leaves them be.
+        unsentOrders: () => (this.#link === null || this.demo ? 0 : unsentCount(this.#link.db)),
+        reconnect: () => this.#connect(),
+        rescheduleSync: (minutes) => this.#link?.sync?.schedule(minutes),
+        changed: () => this.#emitStatus(),
+      }),
+      ...connectionHandlers({
+        connected: () => {
+          const link = this.#link;
+          if (link?.client == null || link.instance == null) return null;
+          return { instance: link.instance, client: link.client, monitor: link.monitor, db: link.db };
+        },
+        resolution: () => this.#resolution,
+        setVersion: (version) => {
+          this.#version = version;
+        },
+        changed: () => this.#emitStatus(),
+        describe: (error) => this.#asCoreError('connection.test', error).message,
+      }),
+      ...syncHandlers({ db: data, runner: () => this.#link?.sync ?? null }),
+      ...counterHandlers({
+        counter: () => this.#link?.counter ?? null,
+        warehouseId: () => this.#settings.read().warehouseId,
+        reader: () => this.#reader(),
+        orderPlaced: () => this.#onOutboxChange(),
+      }),
+      ...outboxHandlers({ db: data, outbox: () => this.#link?.outbox ?? null }),
+      ...statusHandlers(this.#statusSource),
+    };
+  }
+
+  /** The label rules in Settings, compiled once per change (the store keeps its read until it writes). */
+  #labelReader: { rules: readonly LabelRule[]; reader: BarcodeReader } | undefined;
+  #reader(): BarcodeReader {
+    const rules = this.#settings.read().labelRules;
+    if (this.#labelReader?.rules !== rules) this.#labelReader = { rules, reader: new BarcodeReader(rules) };
+    return this.#labelReader.reader;
+  }
+
+  // ---------- the instance ----------
+
+  /** (Re)resolves the instance and rebuilds what depends on it. */
+  async #connect(): Promise<void> {
+    await this.#link?.dispose();
+    this.#link = null;
+    this.#version = undefined;
+    this.#resolution = resolveInstance(this.#env, this.#settings.read(), this.#options.credentials);
+    let instance: InstanceConfig | null = null;
+    if (this.#resolution.kind === 'demo') {
+      if (this.#options.startDemo !== undefined) {
+        this.#demo ??= await this.#options.startDemo();
+        instance = { baseUrl: this.#demo.url, ...DEMO_CLIENT, source: 'demo' };
+      }
+    } else {
+      // A configured instance replaces the demo.
+      await this.#demo?.close();
+      this.#demo = null;
+      if (this.#resolution.kind === 'ready') instance = this.#resolution.config;
+    }
+    this.#link = this.#buildLink(instance);
+    this.#log(
+      instance === null
+        ? 'no instance configured'
+        : `instance ${displayInstance(instance.baseUrl)} (${instance.source})`,
+    );
+  }
+
+  #buildLink(instance: InstanceConfig | null): Link {
+    // The demo's cache and orders live in their own file, so they never mix with a real instance's.
+    const demo = instance?.source === 'demo';
+    const db = demo
+      ? openDatabase(join(this.#dataDir, 'demo.sqlite'), {
+          onCatalogSetAside: catalogSetAside(this.#options.log),
+        })
+      : this.#settingsDb;
+    const settings = this.#settings.read();
+    const key = instance === null ? undefined : instanceKey(instance.baseUrl, demo);
+    const client =
+      instance === null
+        ? null
+        : new ServiceClient(instance, {
+            connectTimeoutMs: 3000,
+            logger: (level, message) => {
+              if (level !== 'debug') this.#log(`service ${level}: ${message}`);
+            },
+          });
+    let outbox: Outbox | null = null;
+    let sync: SyncRunner | null = null;
+    let monitor: ConnectivityMonitor | null = null;
+    if (client !== null && instance !== null) {
+      // A cache filled from another instance is replaced by a full pass (it also removes stale rows).
+      const cacheKey = demo ? 'demo' : instance.baseUrl;
+      const fullFirst = !demo && this.#settings.cacheInstance() !== cacheKey;
+      if (!demo) this.#settings.setCacheInstance(cacheKey);
+      sync = new SyncRunner({
+        db,
+        service: {
+          baseUrl: instance.baseUrl,
+          clientId: instance.clientId,
+          clientSecret: instance.clientSecret,
+        },
+        fullFirst,
+        log: (line) => this.#log(line),
+        onStatus: (status) => this.#bus.emit('sync.progress', status),
+        onFinished: () => this.#emitStatus(),
+      });
+      sync.schedule(settings.syncIntervalMinutes);
+      outbox = new Outbox(db, client, {
+        log: (line) => this.#log(line),
+        ...(key === undefined ? {} : { instance: key }),
+      });
+      outbox.on(() => this.#onOutboxChange());
+      const runner = sync;
+      monitor = new ConnectivityMonitor({
+        probe: () => client.health(),
+        intervalMs: this.#options.probeIntervalMs ?? 3000,
+        onChange: (online) => {
+          this.#bus.emit('connectivity', { online, checkedAt: new Date().toISOString() });
+          this.#emitStatus();
+          if (online) {
+            void outbox?.wake();
+            if (this.#options.autoSync !== false) runner.start();
+            void this.#readVersion(client);
+          }
+        },
+      });
+      outbox.start();
+      monitor.start();
+    }
+    const counter = new Counter({
+      db,
+      resolver: new ScanResolver({
+        db,
+        cardService: client,
+        reader: () => this.#reader(),
+        log: (line) => this.#log(line),
+      }),
+      warehouseId: () => this.#settings.read().warehouseId,
+      outbox,
+    });
+    const link: Link = {
+      db,
+      instance,
+      client,
+      monitor,
+      sync,
+      outbox,
+      counter,
+      dispose: async () => {
+        monitor?.stop();
+        await sync?.stop();
+        await outbox?.stop();
+        await client?.close();
+        if (db !== this.#settingsDb) db.close();
+      },
+    };
+    return link;
+  }
+
+  async #readVersion(client: ServiceClient): Promise<void> {
+    try {
+      const caps = await client.capabilities();
+      if (this.#link?.client === client) {
+        this.#version = caps.version;
+        this.#emitStatus();
+      }
+    } catch {
+      // The status bar simply shows no version.
+    }
+  }
+
+  // ---------- data, status, events ----------
+
+  #data(): Db {
+    return this.#link?.db ?? this.#settingsDb;
+  }
+
+  readonly #statusSource: StatusSource = {
+    resolution: () => this.#resolution,
+    instance: () => this.#link?.instance ?? null,
+    online: () => this.#link?.monitor?.online,
+    demo: () => this.demo,
+    db: () => this.#data(),
+    version: () => this.#version,
+  };
+
+  #onOutboxChange(): void {
+    this.#bus.emit('outbox.changed', outboxCounts(this.#data()));
+    this.#emitStatus();
+  }
+
+  #emitStatus(): void {
+    if (!this.#closed) this.#bus.emit('status.changed', statusView(this.#statusSource));
+  }
+
+  #log(line: string): void {
+    (this.#options.log ?? ((l: string) => console.error(l)))(line);
+  }
+}
+
+function issues(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+/** Says where a damaged catalog cache went; the next sync fills the new one. */
+function catalogSetAside(log: ((line: string) => void) | undefined) {
+  return (damagedPath: string, reason: string): void =>
+    log?.(`The catalog cache was damaged (${reason}): moved to ${damagedPath}; the next sync rebuilds it.`);
+}

@@ -1,0 +1,46 @@
+// The status bar's view (status.get, and the status.changed event): online or not, which instance,
+// the outbox's figures, the last sync and the instance's version.
+import type { Db } from '../../db/database.ts';
+import type { StatusView } from '../../preload/contract.ts';
+import { outboxCounts } from '../outbox/handlers.ts';
+import type { InstanceConfig, InstanceResolution } from '../settings/instance.ts';
+import { displayInstance } from '../settings/instance.ts';
+import { isInsecure } from '../settings/origin.ts';
+import { lastSyncedAt } from '../sync/handlers.ts';
+import type { Handlers } from './handlers.ts';
+
+export interface StatusSource {
+  resolution(): InstanceResolution;
+  /** The instance in use; null when none is configured (or the demo could not start). */
+  instance(): InstanceConfig | null;
+  /** The health probe's last word; undefined without a probe (no instance). */
+  online(): boolean | null | undefined;
+  demo(): boolean;
+  db(): Db;
+  /** The instance's version, once read. */
+  version(): string | undefined;
+}
+
+export function statusHandlers(source: StatusSource): Pick<Handlers, 'status.get'> {
+  return { 'status.get': () => Promise.resolve(statusView(source)) };
+}
+
+export function statusView(source: StatusSource): StatusView {
+  const r = source.resolution();
+  const instance = source.instance();
+  const version = source.version();
+  return {
+    online: source.online() ?? (instance === null ? false : null),
+    instance:
+      instance !== null
+        ? displayInstance(instance.baseUrl)
+        : r.kind === 'incomplete'
+          ? displayInstance(r.baseUrl)
+          : null,
+    demo: source.demo(),
+    ...outboxCounts(source.db()),
+    lastSyncedAt: lastSyncedAt(source.db()),
+    ...(version === undefined ? {} : { version }),
+    insecure: instance !== null && isInsecure(instance.baseUrl),
+  };
+}

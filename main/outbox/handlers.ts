@@ -1,0 +1,64 @@
+// The outbox's calls (outbox.*): the Orders screen's list and the operator's actions, and the
+// outbox's counts as the status bar shows them.
+import type { Db } from '../../db/database.ts';
+import { countOutboxOrders, listOutboxOrders, UNSENT_STATES, type OutboxOrder } from '../../db/outbox.ts';
+import type { OutboxEntryView } from '../../preload/contract.ts';
+import { configured, CoreError, numericId } from '../core/errors.ts';
+import type { Handlers } from '../core/handlers.ts';
+import { toOutboxEntry } from './entry.ts';
+import type { Outbox } from './outbox.ts';
+
+export interface OutboxDeps {
+  /** The database in use: its orders are listed even without an instance to send them. */
+  db(): Db;
+  /** The sender of the instance in use; null when none is configured. */
+  outbox(): Outbox | null;
+}
+
+type OutboxCalls =
+  'outbox.list' | 'outbox.replay' | 'outbox.resend' | 'outbox.discard' | 'outbox.cancel' | 'outbox.markSent';
+
+export function outboxHandlers(deps: OutboxDeps): Pick<Handlers, OutboxCalls> {
+  const list = (): OutboxEntryView[] => (deps.outbox()?.list() ?? listOutboxOrders(deps.db())).map(entryView);
+  return {
+    'outbox.list': () => Promise.resolve(list()),
+    'outbox.replay': async () => {
+      // The cashier asked: orders still waiting out a backoff go now too.
+      await configured(deps.outbox()).replay({ ignoreSchedule: true });
+      return list();
+    },
+    'outbox.resend': async ({ id, order }) => {
+      const outbox = configured(deps.outbox());
+      const current = outbox.get(numericId(id));
+      if (current === undefined)
+        throw new CoreError('not-found', `Order ${String(id)} is not in the outbox.`);
+      const sent =
+        current.state === 'in-doubt' ? await outbox.resend(current.id) : await outbox.edit(current.id, order);
+      return entryView(sent);
+    },
+    'outbox.discard': ({ id }) => {
+      configured(deps.outbox()).discard(numericId(id));
+      return Promise.resolve(list());
+    },
+    'outbox.cancel': async ({ id }) => entryView(await configured(deps.outbox()).cancel(numericId(id))),
+    'outbox.markSent': ({ id, remoteId }) =>
+      Promise.resolve(entryView(configured(deps.outbox()).markSent(numericId(id), remoteId))),
+  };
+}
+
+/** An order as the contract shows it: the INTERFACES.md entry; the output schema strips the rest. */
+export function entryView(order: OutboxOrder): OutboxEntryView {
+  return { ...toOutboxEntry(order) };
+}
+
+/** The status bar's figures: orders on their way, and orders a person must look at. */
+export function outboxCounts(db: Db): { queued: number; needsAttention: number } {
+  const c = countOutboxOrders(db);
+  return { queued: c.queued + c.sending, needsAttention: c['needs-fix'] + c.blocked + c['in-doubt'] };
+}
+
+/** Orders not sent yet: they belong to the instance in use and must not go to another. */
+export function unsentCount(db: Db): number {
+  const counts = countOutboxOrders(db);
+  return UNSENT_STATES.reduce((n, state) => n + counts[state], 0);
+}

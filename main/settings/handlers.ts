@@ -1,0 +1,118 @@
+// The Settings screen's calls (settings.*): what is set and where it came from, and changes to it.
+// A change of instance is refused while its orders are unsent, plain http is refused unless allowed,
+// and the stored secret is bound to the origin it was entered for.
+import type { LabelRule, SettingsPatch, SettingsView } from '../../preload/contract.ts';
+import { BarcodeReader } from '../counter/barcode/index.ts';
+import { CoreError } from '../core/errors.ts';
+import type { Handlers } from '../core/handlers.ts';
+import type { CredentialStore } from './credentials.ts';
+import { fromEnv, type Env } from './env.ts';
+import { secretFromEnv, type InstanceConfig } from './instance.ts';
+import { instanceOrigin, isInsecure } from './origin.ts';
+import type { SettingsStore } from './store.ts';
+
+export interface SettingsDeps {
+  readonly store: SettingsStore;
+  readonly credentials: CredentialStore;
+  readonly env: Env;
+  /** Where the instance in use came from; undefined when none is in use. */
+  source(): InstanceConfig['source'] | undefined;
+  /** Orders not sent yet to the instance in use (0 on the demo: its orders stay in its own file). */
+  unsentOrders(): number;
+  /** The instance settings changed: resolve the instance again and rebuild what depends on it. */
+  reconnect(): Promise<void>;
+  rescheduleSync(intervalMinutes: number): void;
+  /** Something the status bar shows may have changed. */
+  changed(): void;
+}
+
+export function settingsHandlers(deps: SettingsDeps): Pick<Handlers, 'settings.get' | 'settings.set'> {
+  return {
+    'settings.get': () => Promise.resolve(settingsView(deps)),
+    'settings.set': (patch) => setSettings(deps, patch),
+  };
+}
+
+function settingsView(deps: SettingsDeps): SettingsView {
+  const s = deps.store.read();
+  const env = fromEnv(deps.env, 'baseUrl');
+  const hasSecret = secretFromEnv(deps.env) || deps.credentials.getSecret() !== undefined;
+  return {
+    instanceUrl: env ?? s.instanceUrl,
+    clientId: fromEnv(deps.env, 'clientId') ?? s.clientId,
+    hasSecret,
+    secretStorage: secretFromEnv(deps.env) ? 'env' : hasSecret ? deps.credentials.kind : 'none',
+    warehouseId: s.warehouseId,
+    scanner: s.scanner,
+    allowInsecure: s.allowInsecure,
+    source: deps.source() ?? (env !== undefined ? 'env' : s.instanceUrl === null ? 'demo' : 'settings'),
+    syncIntervalMinutes: s.syncIntervalMinutes,
+    labelRules: s.labelRules,
+  };
+}
+
+async function setSettings(deps: SettingsDeps, patch: SettingsPatch): Promise<SettingsView> {
+  const { clientSecret, clearSecret, ...rest } = patch;
+  const before = deps.store.read();
+  const instanceChanged =
+    rest.instanceUrl !== undefined ||
+    rest.clientId !== undefined ||
+    clientSecret !== undefined ||
+    clearSecret;
+  if (rest.instanceUrl !== undefined && rest.instanceUrl !== before.instanceUrl) refuseSwitchWithUnsent(deps);
+  const url = rest.instanceUrl === undefined ? before.instanceUrl : rest.instanceUrl;
+  if (url !== null && isInsecure(url) && !(rest.allowInsecure ?? before.allowInsecure)) {
+    throw new CoreError(
+      'invalid-input',
+      `${url} is plain http: the client secret and tokens would travel readable. Use https, or turn on "allow insecure connection".`,
+    );
+  }
+  // The secret belongs to the origin it was entered for: a new origin needs it entered again.
+  const origin = url === null ? null : instanceOrigin(url);
+  // A secret stored before secrets were bound (secretOrigin null) belongs to the URL it was used with.
+  let secretOrigin =
+    before.secretOrigin ?? (before.instanceUrl === null ? null : instanceOrigin(before.instanceUrl));
+  const otherOrigin = secretOrigin !== null && origin !== secretOrigin;
+  if (clearSecret === true || (clientSecret === undefined && otherOrigin)) {
+    deps.credentials.clearSecret();
+    secretOrigin = null;
+  }
+  if (clientSecret !== undefined) {
+    deps.credentials.setSecret(clientSecret);
+    secretOrigin = origin;
+  }
+  if (rest.labelRules !== undefined) checkLabelRules(rest.labelRules);
+  const { scanner: scannerPatch, ...plain } = rest;
+  const scanner = scannerPatch === undefined ? undefined : { ...before.scanner, ...scannerPatch };
+  deps.store.write({ ...plain, secretOrigin, ...(scanner === undefined ? {} : { scanner }) });
+  if (instanceChanged) await deps.reconnect();
+  else if (rest.syncIntervalMinutes !== undefined) deps.rescheduleSync(rest.syncIntervalMinutes);
+  deps.changed();
+  return settingsView(deps);
+}
+
+/** Orders queued for one instance must not be sent to another: finish or discard them first. */
+function refuseSwitchWithUnsent(deps: SettingsDeps): void {
+  const unsent = deps.unsentOrders();
+  if (unsent > 0) {
+    throw new CoreError(
+      'rejected',
+      `${unsent} order(s) for the current instance are not sent yet. Send or discard them (Orders) before switching instances.`,
+    );
+  }
+}
+
+/** Label rules are compiled before they are stored: a wrong pattern is refused, naming it. */
+function checkLabelRules(rules: readonly LabelRule[]): void {
+  for (const rule of rules) {
+    try {
+      new BarcodeReader([rule]);
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      throw new CoreError(
+        'rejected',
+        `Label rule "${rule.pattern}" (${rule.type}): ${why.split('\n')[0] ?? why}`,
+      );
+    }
+  }
+}

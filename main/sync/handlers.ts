@@ -1,0 +1,84 @@
+// The catalog's calls: sync.* (the app's runner) and what reads the synced cache (stock.search,
+// warehouses.list), with the cache's rows turned into the contract's views. Only named fields are
+// copied: the renderer gets what the screens show and nothing else.
+import {
+  searchStock,
+  syncState,
+  warehouses,
+  type CachedWarehouse,
+  type StockSearchResult,
+} from '../../db/catalog/index.ts';
+import type { Db } from '../../db/database.ts';
+import type { StockProductView, SyncStatusView, WarehouseView } from '../../preload/contract.ts';
+import { configured } from '../core/errors.ts';
+import type { Handlers } from '../core/handlers.ts';
+import type { SyncRunner } from './runner.ts';
+
+export interface SyncDeps {
+  /** The database in use: the cache is read even without an instance to sync it from. */
+  db(): Db;
+  /** The runner of the instance in use; null when none is configured. */
+  runner(): SyncRunner | null;
+}
+
+type SyncCalls = 'sync.now' | 'sync.status' | 'stock.search' | 'warehouses.list';
+
+export function syncHandlers(deps: SyncDeps): Pick<Handlers, SyncCalls> {
+  return {
+    'sync.now': ({ full }) => Promise.resolve(configured(deps.runner()).start({ full: full === true })),
+    'sync.status': () => Promise.resolve(syncStatus(deps)),
+    'stock.search': (input) =>
+      Promise.resolve({
+        products: searchStock(deps.db(), input.text, {
+          ...(input.warehouseId === undefined ? {} : { warehouseId: input.warehouseId }),
+          limit: input.limit ?? 200,
+        }).map(stockProductView),
+        syncedAt: lastSyncedAt(deps.db()),
+      }),
+    'warehouses.list': () => Promise.resolve(warehouses(deps.db()).map(warehouseView)),
+  };
+}
+
+/** When the stock items were last synced in full; null before the first complete pass. */
+export function lastSyncedAt(db: Db): string | null {
+  return syncState(db, 'stockItems').lastCompleteAt ?? null;
+}
+
+function syncStatus(deps: SyncDeps): SyncStatusView {
+  return (
+    deps.runner()?.status() ?? {
+      running: false,
+      resources: [],
+      lastSyncedAt: lastSyncedAt(deps.db()),
+    }
+  );
+}
+
+function warehouseView(w: CachedWarehouse): WarehouseView {
+  return {
+    id: w.id,
+    name: w.name,
+    ...(w.number === undefined ? {} : { number: w.number }),
+    ...(w.isInactive === undefined ? {} : { isInactive: w.isInactive }),
+  };
+}
+
+function stockProductView(r: StockSearchResult): StockProductView {
+  return {
+    productId: r.productId,
+    ...(r.productCode === undefined ? {} : { productCode: r.productCode }),
+    ...(r.productName === undefined ? {} : { productName: r.productName }),
+    ...(r.barcode === undefined ? {} : { barcode: r.barcode }),
+    ...(r.unitOfMeasure === undefined ? {} : { unitOfMeasure: r.unitOfMeasure }),
+    ...(r.price === undefined ? {} : { price: r.price }),
+    syncedAt: r.syncedAt,
+    warehouses: r.items.map((i) => ({
+      warehouseId: i.warehouseId,
+      ...(i.warehouseName === undefined ? {} : { warehouseName: i.warehouseName }),
+      ...(i.quantityInStock === undefined ? {} : { quantityInStock: i.quantityInStock }),
+      ...(i.quantityAvailable === undefined ? {} : { quantityAvailable: i.quantityAvailable }),
+      ...(i.quantityBlocked === undefined ? {} : { quantityBlocked: i.quantityBlocked }),
+      ...(i.quantityOrdered === undefined ? {} : { quantityOrdered: i.quantityOrdered }),
+    })),
+  };
+}
