@@ -73,7 +73,7 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
       return;
     }
-    const name = /^\/scanner\/([a-z]+\.ts)$/.exec(url)?.[1];
+    const name = /^\/scanner\/([a-z-]+\.ts)$/.exec(url)?.[1];
     if (!name) {
       res.writeHead(404).end();
       return;

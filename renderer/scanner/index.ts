@@ -10,5 +10,5 @@ export {
   type ScanSuffix,
 } from './machine.ts';
 export { attachScanner, isTextTarget, type AttachOptions, type ScannerHandle } from './dom.ts';
-export { GS, usLayoutChar } from './keymap.ts';
+export { GS, usLayoutChar } from './us-layout.ts';
 export { SilenceTimer, windowClock, type Clock } from './silence.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GS, usLayoutChar } from './keymap.ts';
+import { GS, usLayoutChar } from './us-layout.ts';
 import {
   ScannerMachine,
   type KeyInput,

@@ -10,7 +10,7 @@
 // suffix, by silence), and not started right after a person's keystroke (quietBeforeMs): someone
 // typing a word fast never produces such a burst out of nowhere, and a scanner is never triggered
 // within a fraction of a second of the cashier typing.
-import { GS, MODIFIER_CODES, MODIFIER_KEYS, usLayoutChar } from './keymap.ts';
+import { GS, MODIFIER_CODES, MODIFIER_KEYS, usLayoutChar } from './us-layout.ts';
 
 export type ScanSuffix = 'Enter' | 'Tab';
 
