@@ -55,7 +55,10 @@ describe.skipIf(binary === null)('Electron app (real binary)', () => {
         expect(await win.evaluate(() => typeof (globalThis as { require?: unknown }).require)).toBe(
           'undefined',
         );
-        expect(await win.evaluate(() => Object.keys(window.pos ?? {}).sort())).toEqual(['invoke', 'on']);
+        expect(await win.evaluate(() => Object.keys((window as { pos?: object }).pos ?? {}).sort())).toEqual([
+          'invoke',
+          'on',
+        ]);
         expect(await win.evaluate(() => window.open('https://example.com/') === null)).toBe(true);
         const before = win.url();
         await win.evaluate(() => {
