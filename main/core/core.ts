@@ -1,6 +1,6 @@
 // The core: implements the `window.pos` contract (preload/contract.ts) for both shells. This module
 // is the composition root: it opens the app's database, resolves the instance (main/settings), builds
-// what depends on it (the Link: service client, sync runner, outbox, online probe, counter) and
+// what depends on it (the Link, link.ts: client, sync runner, outbox, online probe, counter) and
 // wires each area's handler slice (main/<area>/handlers.ts) into one `Handlers` map. Plain Node: it
 // knows nothing of Electron or HTTP. Every input is parsed with the contract's zod schema before a
 // handler runs, and every output is parsed again on the way out, which strips any field the contract
@@ -16,12 +16,10 @@ import {
   type LabelRule,
 } from '../../preload/contract.ts';
 import { connectionHandlers } from '../connection/handlers.ts';
-import { ConnectivityMonitor } from '../connection/monitor.ts';
 import { counterHandlers } from '../counter/handlers.ts';
-import { BarcodeReader, Counter, ScanResolver } from '../counter/index.ts';
+import { BarcodeReader } from '../counter/index.ts';
 import { outboxCounts, outboxHandlers, unsentCount } from '../outbox/handlers.ts';
-import { Outbox } from '../outbox/index.ts';
-import { ServiceClient } from '../service/index.ts';
+import type { ServiceClient } from '../service/index.ts';
 import type { CredentialStore } from '../settings/credentials.ts';
 import type { Env } from '../settings/env.ts';
 import { settingsHandlers } from '../settings/handlers.ts';
@@ -32,14 +30,13 @@ import {
   type InstanceConfig,
   type InstanceResolution,
 } from '../settings/instance.ts';
-import { instanceKey } from '../settings/origin.ts';
 import { SettingsStore } from '../settings/store.ts';
 import { syncHandlers } from '../sync/handlers.ts';
-import { SyncRunner } from '../sync/runner.ts';
 import { asCoreError } from './error-mapping.ts';
 import { toShape } from './errors.ts';
 import { EventBus, type CoreListener } from './events.ts';
 import type { Handlers } from './handlers.ts';
+import { buildLink, type Link, type LinkContext } from './link.ts';
 import { statusHandlers, statusView, type StatusSource } from './status.ts';
 
 /** The built-in demo: a local service instance with demo data, started only when nothing is configured. */
@@ -60,18 +57,6 @@ export interface CoreOptions {
   /** Sync when the app starts and when the instance comes back (default true). */
   readonly autoSync?: boolean;
   readonly log?: (line: string) => void;
-}
-
-/** Everything that depends on which instance is in use; rebuilt when Settings change it. */
-interface Link {
-  readonly db: Db;
-  readonly instance: InstanceConfig | null;
-  readonly client: ServiceClient | null;
-  readonly monitor: ConnectivityMonitor | null;
-  readonly sync: SyncRunner | null;
-  readonly outbox: Outbox | null;
-  readonly counter: Counter;
-  readonly dispose: () => Promise<void>;
 }
 
 export class Core {
@@ -240,7 +225,7 @@ export class Core {
       this.#demo = null;
       if (this.#resolution.kind === 'ready') instance = this.#resolution.config;
     }
-    this.#link = this.#buildLink(instance);
+    this.#link = buildLink(instance, this.#linkContext());
     this.#log(
       instance === null
         ? 'no instance configured'
@@ -248,96 +233,26 @@ export class Core {
     );
   }
 
-  #buildLink(instance: InstanceConfig | null): Link {
-    // The demo's cache and orders live in their own file, so they never mix with a real instance's.
-    const demo = instance?.source === 'demo';
-    const db = demo
-      ? openDatabase(join(this.#dataDir, 'demo.sqlite'), {
-          onCatalogSetAside: catalogSetAside(this.#options.log),
-        })
-      : this.#settingsDb;
-    const settings = this.#settings.read();
-    const key = instance === null ? undefined : instanceKey(instance.baseUrl, demo);
-    const client =
-      instance === null
-        ? null
-        : new ServiceClient(instance, {
-            connectTimeoutMs: 3000,
-            logger: (level, message) => {
-              if (level !== 'debug') this.#log(`service ${level}: ${message}`);
-            },
-          });
-    let outbox: Outbox | null = null;
-    let sync: SyncRunner | null = null;
-    let monitor: ConnectivityMonitor | null = null;
-    if (client !== null && instance !== null) {
-      // A cache filled from another instance is replaced by a full pass (it also removes stale rows).
-      const cacheKey = demo ? 'demo' : instance.baseUrl;
-      const fullFirst = !demo && this.#settings.cacheInstance() !== cacheKey;
-      if (!demo) this.#settings.setCacheInstance(cacheKey);
-      sync = new SyncRunner({
-        db,
-        service: {
-          baseUrl: instance.baseUrl,
-          clientId: instance.clientId,
-          clientSecret: instance.clientSecret,
-        },
-        fullFirst,
-        log: (line) => this.#log(line),
-        onStatus: (status) => this.#bus.emit('sync.progress', status),
-        onFinished: () => this.#emitStatus(),
-      });
-      sync.schedule(settings.syncIntervalMinutes);
-      outbox = new Outbox(db, client, {
-        log: (line) => this.#log(line),
-        ...(key === undefined ? {} : { instance: key }),
-      });
-      outbox.on(() => this.#onOutboxChange());
-      const runner = sync;
-      monitor = new ConnectivityMonitor({
-        probe: () => client.health(),
-        intervalMs: this.#options.probeIntervalMs ?? 3000,
-        onChange: (online) => {
-          this.#bus.emit('connectivity', { online, checkedAt: new Date().toISOString() });
-          this.#emitStatus();
-          if (online) {
-            void outbox?.wake();
-            if (this.#options.autoSync !== false) runner.start();
-            void this.#readVersion(client);
-          }
-        },
-      });
-      outbox.start();
-      monitor.start();
-    }
-    const counter = new Counter({
-      db,
-      resolver: new ScanResolver({
-        db,
-        cardService: client,
-        reader: () => this.#reader(),
-        log: (line) => this.#log(line),
-      }),
-      warehouseId: () => this.#settings.read().warehouseId,
-      outbox,
-    });
-    const link: Link = {
-      db,
-      instance,
-      client,
-      monitor,
-      sync,
-      outbox,
-      counter,
-      dispose: async () => {
-        monitor?.stop();
-        await sync?.stop();
-        await outbox?.stop();
-        await client?.close();
-        if (db !== this.#settingsDb) db.close();
+  /** What the Link is built with: the app's file and settings, and where its news goes. */
+  #linkContext(): LinkContext {
+    return {
+      dataDir: this.#dataDir,
+      appDb: this.#settingsDb,
+      settings: this.#settings,
+      probeIntervalMs: this.#options.probeIntervalMs ?? 3000,
+      autoSync: this.#options.autoSync !== false,
+      reader: () => this.#reader(),
+      log: (line) => this.#log(line),
+      onCatalogSetAside: catalogSetAside(this.#options.log),
+      syncProgress: (status) => this.#bus.emit('sync.progress', status),
+      statusChanged: () => this.#emitStatus(),
+      outboxChanged: () => this.#onOutboxChange(),
+      connectivity: (online) => {
+        this.#bus.emit('connectivity', { online, checkedAt: new Date().toISOString() });
+        this.#emitStatus();
       },
+      online: (client) => void this.#readVersion(client),
     };
-    return link;
   }
 
   async #readVersion(client: ServiceClient): Promise<void> {

@@ -1,0 +1,135 @@
+// The Link: everything that depends on which instance is in use (its database file, the service
+// client, the sync runner, the outbox's sender, the online probe, the counter), built in one place and
+// disposed of as one when Settings change the instance.
+import { join } from 'node:path';
+import { openDatabase, type Db } from '../../db/database.ts';
+import type { SyncStatusView } from '../../preload/contract.ts';
+import { ConnectivityMonitor } from '../connection/monitor.ts';
+import { Counter, ScanResolver, type BarcodeReader } from '../counter/index.ts';
+import { Outbox } from '../outbox/index.ts';
+import { ServiceClient } from '../service/index.ts';
+import type { InstanceConfig } from '../settings/instance.ts';
+import { instanceKey } from '../settings/origin.ts';
+import type { SettingsStore } from '../settings/store.ts';
+import { SyncRunner } from '../sync/runner.ts';
+
+export interface Link {
+  readonly db: Db;
+  readonly instance: InstanceConfig | null;
+  readonly client: ServiceClient | null;
+  readonly monitor: ConnectivityMonitor | null;
+  readonly sync: SyncRunner | null;
+  readonly outbox: Outbox | null;
+  readonly counter: Counter;
+  readonly dispose: () => Promise<void>;
+}
+
+export interface LinkContext {
+  readonly dataDir: string;
+  /** counter.sqlite: the app's own file, used by every instance but the demo. */
+  readonly appDb: Db;
+  readonly settings: SettingsStore;
+  /** Health probe period (status bar online/offline). */
+  readonly probeIntervalMs: number;
+  /** Sync when the instance comes back. */
+  readonly autoSync: boolean;
+  /** The label rules in Settings, compiled. */
+  reader(): BarcodeReader;
+  log(line: string): void;
+  readonly onCatalogSetAside: (damagedPath: string, reason: string) => void;
+  syncProgress(status: SyncStatusView): void;
+  /** Something the status bar shows may have changed. */
+  statusChanged(): void;
+  outboxChanged(): void;
+  connectivity(online: boolean): void;
+  /** The instance answered again: its version may be read. */
+  online(client: ServiceClient): void;
+}
+
+export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Link {
+  // The demo's cache and orders live in their own file, so they never mix with a real instance's.
+  const demo = instance?.source === 'demo';
+  const db = demo
+    ? openDatabase(join(ctx.dataDir, 'demo.sqlite'), { onCatalogSetAside: ctx.onCatalogSetAside })
+    : ctx.appDb;
+  const settings = ctx.settings.read();
+  const key = instance === null ? undefined : instanceKey(instance.baseUrl, demo);
+  const client =
+    instance === null
+      ? null
+      : new ServiceClient(instance, {
+          connectTimeoutMs: 3000,
+          logger: (level, message) => {
+            if (level !== 'debug') ctx.log(`service ${level}: ${message}`);
+          },
+        });
+  let outbox: Outbox | null = null;
+  let sync: SyncRunner | null = null;
+  let monitor: ConnectivityMonitor | null = null;
+  if (client !== null && instance !== null) {
+    // A cache filled from another instance is replaced by a full pass (it also removes stale rows).
+    const cacheKey = demo ? 'demo' : instance.baseUrl;
+    const fullFirst = !demo && ctx.settings.cacheInstance() !== cacheKey;
+    if (!demo) ctx.settings.setCacheInstance(cacheKey);
+    sync = new SyncRunner({
+      db,
+      service: {
+        baseUrl: instance.baseUrl,
+        clientId: instance.clientId,
+        clientSecret: instance.clientSecret,
+      },
+      fullFirst,
+      log: (line) => ctx.log(line),
+      onStatus: (status) => ctx.syncProgress(status),
+      onFinished: () => ctx.statusChanged(),
+    });
+    sync.schedule(settings.syncIntervalMinutes);
+    outbox = new Outbox(db, client, {
+      log: (line) => ctx.log(line),
+      ...(key === undefined ? {} : { instance: key }),
+    });
+    outbox.on(() => ctx.outboxChanged());
+    const runner = sync;
+    monitor = new ConnectivityMonitor({
+      probe: () => client.health(),
+      intervalMs: ctx.probeIntervalMs,
+      onChange: (online) => {
+        ctx.connectivity(online);
+        if (online) {
+          void outbox?.wake();
+          if (ctx.autoSync) runner.start();
+          ctx.online(client);
+        }
+      },
+    });
+    outbox.start();
+    monitor.start();
+  }
+  const counter = new Counter({
+    db,
+    resolver: new ScanResolver({
+      db,
+      cardService: client,
+      reader: () => ctx.reader(),
+      log: (line) => ctx.log(line),
+    }),
+    warehouseId: () => ctx.settings.read().warehouseId,
+    outbox,
+  });
+  return {
+    db,
+    instance,
+    client,
+    monitor,
+    sync,
+    outbox,
+    counter,
+    dispose: async () => {
+      monitor?.stop();
+      await sync?.stop();
+      await outbox?.stop();
+      await client?.close();
+      if (db !== ctx.appDb) db.close();
+    },
+  };
+}
