@@ -4,7 +4,6 @@
 import { writeTransaction, type Db } from '../../db/database.ts';
 import type { OutboxOrder } from '../../db/outbox.ts';
 import { quantityProblem } from './quantity.ts';
-import { receiptOf, type Receipt } from './receipt.ts';
 import {
   addSessionLine,
   attachSessionCustomer,
@@ -242,12 +241,6 @@ export class Counter {
     );
     if (!removed) throw new CounterError('no-line', `Line ${lineId} is not in the open session.`);
     return this.#view(this.#mustGet(sessionId));
-  }
-
-  /** The receipt of an order: the sale it closed, or an order file's lines priced from the cache. */
-  receipt(order: OutboxOrder): Receipt {
-    const sale = order.originSessionId === null ? undefined : this.session(order.originSessionId);
-    return receiptOf(this.#db, order, sale);
   }
 
   /** Puts a line removed from the open session back (undo). */

@@ -7,7 +7,7 @@ import { companyNames, stockItemOfProduct, warehouses } from '../../db/catalog/i
 import type { Db } from '../../db/database.ts';
 import type { OutboxOrder } from '../../db/outbox.ts';
 import type { SaleTender } from '../../db/sessions.ts';
-import type { SessionView } from './counter.ts';
+import type { Counter, SessionView } from './counter.ts';
 import { sessionTotals } from './totals.ts';
 
 export interface ReceiptLine {
@@ -38,8 +38,9 @@ export interface Receipt {
   readonly pricedFrom: 'sale' | 'catalog';
 }
 
-/** The receipt of `order`; `sale` is the session it closed, if it came from the counter. */
-export function receiptOf(db: Db, order: OutboxOrder, sale: SessionView | undefined): Receipt {
+/** The receipt of `order`: the sale it closed (from `counter`), or an order file's lines priced from the cache. */
+export function receiptOf(db: Db, order: OutboxOrder, counter: Counter): Receipt {
+  const sale = order.originSessionId === null ? undefined : counter.session(order.originSessionId);
   const warehouseId = sale?.warehouseId ?? order.payload.warehouseId;
   const companyId = order.payload.customerId;
   const customerName =

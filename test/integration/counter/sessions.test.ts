@@ -13,6 +13,7 @@ import { runCli } from '../../../main/cli/run.ts';
 import { SettingsStore } from '../../../main/settings/store.ts';
 import { DEFAULT_EMBEDDED_RULES, withCheckDigit } from '../../../main/counter/barcode/index.ts';
 import { Counter, CounterError, ScanResolver } from '../../../main/counter/index.ts';
+import { receiptOf } from '../../../main/counter/receipt.ts';
 import { Outbox } from '../../../main/outbox/index.ts';
 import { placeOrder } from '../../../main/outbox/place.ts';
 import { ServiceClient } from '../../../main/service/index.ts';
@@ -458,7 +459,7 @@ describe('restart and close', () => {
       tender: { method: 'cash', given: 1000, change: Math.round((1000 - total) * 100) / 100 },
     });
     expect(walkInSale.order.payload.note).toMatch(/paid in cash, 1000\.00 given/);
-    const receipt = c.receipt(walkInSale.order);
+    const receipt = receiptOf(db, walkInSale.order, c);
     expect(receipt).toMatchObject({
       orderId: walkInSale.order.id,
       reference: walkInSale.order.clientReference,
@@ -491,7 +492,7 @@ describe('restart and close', () => {
         { productId: 999_999, quantity: 1 },
       ],
     })).order;
-    const receipt = counter().receipt(order);
+    const receipt = receiptOf(db, order, counter());
     expect(receipt).toMatchObject({ pricedFrom: 'catalog', state: 'queued', customer: { companyId: 1 } });
     expect(receipt.lines).toEqual([
       expect.objectContaining({ name: p.name, quantity: 2, unitPrice: p.price }),
