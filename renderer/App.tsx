@@ -1,5 +1,7 @@
 // The frame: screen tabs (F1-F4), the current screen, and the status bar that is always visible.
+// Keys and scans reach the app through the one keymap (actions/), attached here to the window.
 import { useEffect } from 'react';
+import { attachKeymap } from './actions/attach.ts';
 import { StatusBar } from './components/StatusBar.tsx';
 import { Orders } from './screens/Orders.tsx';
 import { Sale } from './screens/Sale.tsx';
@@ -11,19 +13,11 @@ export function App() {
   const screen = useApp((s) => s.screen);
   const setScreen = useApp((s) => s.setScreen);
 
-  useEffect(() => startSync(), []);
+  const scanner = useApp((s) => s.settings?.scanner);
+  const notice = useApp((s) => s.notice);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const target = SCREENS.find((s) => s.key === event.key);
-      if (target !== undefined) {
-        event.preventDefault();
-        setScreen(target.id);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [setScreen]);
+  useEffect(() => startSync(), []);
+  useEffect(() => attachKeymap(window, scanner), [scanner]);
 
   return (
     <div className="app">
@@ -41,7 +35,14 @@ export function App() {
           </button>
         ))}
       </nav>
-      <main className="screen">{render(screen)}</main>
+      <main className="screen">
+        {notice !== null && screen !== 'sale' && (
+          <p className={`notice ${notice.tone} scan-notice`} role="status" data-testid="scan-notice">
+            {notice.text}
+          </p>
+        )}
+        {render(screen)}
+      </main>
       <StatusBar />
     </div>
   );

@@ -1,11 +1,15 @@
 // App state (zustand): what the screens show, loaded through `pos` and kept fresh by core events.
+// The actions that change it through the core live per domain in store/ (sale, stock, orders,
+// settings, test-pad); screens render this state and dispatch those actions, never `pos` itself.
 import { create } from 'zustand';
 import {
   PosError,
+  type ClassifyView,
   type OutboxEntryView,
   type SessionView,
   type SettingsView,
   type StatusView,
+  type StockSearchView,
   type SyncStatusView,
 } from '../preload/contract.ts';
 import { pos } from './pos.ts';
@@ -24,6 +28,40 @@ export interface Notice {
   readonly at: number;
 }
 
+export interface Outcome {
+  readonly tone: 'ok' | 'error';
+  readonly text: string;
+}
+
+/** The Sale screen's own state: the selected line, the last scan's outcome, the order just placed. */
+export interface SaleUi {
+  readonly selected: number;
+  readonly outcome: Outcome | null;
+  /** The order the last "place order" stored, followed in the outbox until the next scan. */
+  readonly placed: OutboxEntryView['id'] | null;
+  readonly busy: boolean;
+  /** Voiding asks twice: armed by the first press, disarmed after a few seconds. */
+  readonly voidArmed: boolean;
+}
+
+export interface StockUi {
+  readonly text: string;
+  readonly result: StockSearchView | null;
+  readonly error: string | null;
+}
+
+export interface TestPadKey {
+  readonly key: string;
+  readonly code: string;
+  readonly gap: number | null;
+}
+
+export interface TestPadUi {
+  readonly keys: readonly TestPadKey[];
+  readonly result: { via: 'scanner' | 'typed'; classified: ClassifyView } | null;
+  readonly error: string | null;
+}
+
 interface AppState {
   screen: Screen;
   status: StatusView | null;
@@ -33,7 +71,13 @@ interface AppState {
   sessionError: string | null;
   outbox: OutboxEntryView[];
   outboxError: string | null;
+  /** The last Orders action's error (replay, resend, discard, cancel, mark as sent). */
+  ordersError: string | null;
+  /** Says what became of a scan made away from the Sale screen (routed to the sale). */
   notice: Notice | null;
+  sale: SaleUi;
+  stock: StockUi;
+  testPad: TestPadUi;
   setScreen: (screen: Screen) => void;
   notify: (tone: Notice['tone'], text: string) => void;
   refreshStatus: () => Promise<void>;
@@ -52,8 +96,12 @@ export const useApp = create<AppState>()((set) => ({
   sessionError: null,
   outbox: [],
   outboxError: null,
+  ordersError: null,
   notice: null,
-  setScreen: (screen) => set({ screen }),
+  sale: { selected: 0, outcome: null, placed: null, busy: false, voidArmed: false },
+  stock: { text: '', result: null, error: null },
+  testPad: { keys: [], result: null, error: null },
+  setScreen: (screen) => set({ screen, notice: null }),
   notify: (tone, text) => set({ notice: { tone, text, at: Date.now() } }),
   refreshStatus: async () => {
     const status = await pos.invoke('status.get', {});
@@ -88,6 +136,11 @@ export const useApp = create<AppState>()((set) => ({
 export function message(error: unknown): string {
   if (error instanceof PosError) return error.message;
   return 'Something went wrong.';
+}
+
+/** Merges a patch into the Sale screen's state. */
+export function setSale(patch: Partial<SaleUi>): void {
+  useApp.setState((s) => ({ sale: { ...s.sale, ...patch } }));
 }
 
 /** Loads everything once and follows the core's events. Returns the unsubscribe function. */

@@ -2,8 +2,8 @@
 // screen before the first scan of a new terminal (the only active warehouse is taken without asking).
 import { useEffect, useState } from 'react';
 import type { WarehouseView } from '../../preload/contract.ts';
-import { pos } from '../pos.ts';
 import { message, useApp } from '../store.ts';
+import { listWarehouses, setWarehouse } from '../store/settings.ts';
 import { onlyActiveWarehouse } from '../warehouses.ts';
 
 /** The synced warehouses (null while loading), reloaded when a sync completes or the instance changes. */
@@ -13,8 +13,7 @@ export function useWarehouses(): { warehouses: WarehouseView[] | null; error: st
   const syncedAt = useApp((s) => s.sync?.lastSyncedAt ?? null);
   const instance = useApp((s) => s.status?.instance ?? null);
   useEffect(() => {
-    pos
-      .invoke('warehouses.list', {})
+    listWarehouses()
       .then((list) => {
         setWarehouses(list);
         setError(null);
@@ -22,16 +21,6 @@ export function useWarehouses(): { warehouses: WarehouseView[] | null; error: st
       .catch((e: unknown) => setError(message(e)));
   }, [syncedAt, instance]);
   return { warehouses, error };
-}
-
-/** Stores the choice; the error to show, or null. */
-async function choose(id: number | null): Promise<string | null> {
-  try {
-    useApp.setState({ settings: await pos.invoke('settings.set', { warehouseId: id }) });
-    return null;
-  } catch (e) {
-    return message(e);
-  }
 }
 
 export function WarehouseSelect(props: {
@@ -43,7 +32,7 @@ export function WarehouseSelect(props: {
   return (
     <select
       value={value ?? ''}
-      onChange={(e) => void choose(e.target.value === '' ? null : Number(e.target.value)).then(onError)}
+      onChange={(e) => void setWarehouse(e.target.value === '' ? null : Number(e.target.value)).then(onError)}
       data-field="warehouseId"
     >
       <option value="">{warehouses?.length === 0 ? '- sync first -' : '- choose -'}</option>
@@ -74,7 +63,7 @@ function WarehousePrompt() {
   const [error, setError] = useState<string | null>(null);
   const only = warehouses === null ? undefined : onlyActiveWarehouse(warehouses);
   useEffect(() => {
-    if (only !== undefined) void choose(only.id).then(setError);
+    if (only !== undefined) void setWarehouse(only.id).then(setError);
   }, [only]);
   return (
     <div className="card warehouse-prompt" data-section="sale-warehouse">

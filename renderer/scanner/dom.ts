@@ -12,6 +12,11 @@ export interface ScannerHandle {
 export interface AttachOptions {
   readonly config?: Partial<ScannerConfig>;
   readonly onScan: (scan: ScanEffect) => void;
+  /** Each keydown before the scanner takes it (it may still become part of a scan). */
+  readonly beforeKey?: (event: KeyboardEvent) => void;
+  /** Each keydown the scanner leaves to the page, right after it decided so: the app's shortcuts
+   * listen here, so the window has one keyboard listener and the scanner's keys never reach them. */
+  readonly afterKey?: (event: KeyboardEvent) => void;
   /** The clock for silences (tests pass a manual one); the window's by default. */
   readonly clock?: Clock;
 }
@@ -77,27 +82,28 @@ export function attachScanner(win: Window, options: AttachOptions): ScannerHandl
   const onKey = (event: KeyboardEvent): void => {
     lagMs = Math.max(0, clock.now() - event.timeStamp);
     const editable = isTextTarget(event.target);
-    if (editable && event.type === 'keydown' && machine.wakeAt() === null) heldFor = event.target;
-    apply(
-      machine.feed({
-        type: event.type === 'keyup' ? 'keyup' : 'keydown',
-        code: event.code,
-        key: event.key,
-        timeStamp: event.timeStamp,
-        shiftKey: event.shiftKey,
-        ctrlKey: event.ctrlKey,
-        altKey: event.altKey,
-        metaKey: event.metaKey,
-        repeat: event.repeat,
-        isComposing: event.isComposing,
-        capsLock: event.getModifierState('CapsLock'),
-        // keyCode 229 is still how Chromium marks a keystroke taken by an IME.
-        // eslint-disable-next-line @typescript-eslint/no-deprecated
-        keyCode: event.keyCode,
-        editable,
-      }),
-      event,
-    );
+    const down = event.type === 'keydown';
+    if (down) options.beforeKey?.(event);
+    if (editable && down && machine.wakeAt() === null) heldFor = event.target;
+    const decision = machine.feed({
+      type: event.type === 'keyup' ? 'keyup' : 'keydown',
+      code: event.code,
+      key: event.key,
+      timeStamp: event.timeStamp,
+      shiftKey: event.shiftKey,
+      ctrlKey: event.ctrlKey,
+      altKey: event.altKey,
+      metaKey: event.metaKey,
+      repeat: event.repeat,
+      isComposing: event.isComposing,
+      capsLock: event.getModifierState('CapsLock'),
+      // keyCode 229 is still how Chromium marks a keystroke taken by an IME.
+      // eslint-disable-next-line @typescript-eslint/no-deprecated
+      keyCode: event.keyCode,
+      editable,
+    });
+    apply(decision, event);
+    if (down && !decision.prevent) options.afterKey?.(event);
   };
 
   const onPaste = (event: ClipboardEvent): void => {

@@ -8,8 +8,15 @@ import {
   type OutboxState,
 } from '../../preload/contract.ts';
 import { formatAge } from '../format.ts';
-import { pos } from '../pos.ts';
-import { message, useApp } from '../store.ts';
+import { useApp } from '../store.ts';
+import {
+  cancelOrder,
+  discardOrder,
+  markSent,
+  openOrders,
+  replayOutbox,
+  resendOrder,
+} from '../store/orders.ts';
 
 const EXPLAIN: Record<OutboxState, string> = {
   queued: 'Waiting to be sent. It goes out by itself when the instance answers.',
@@ -28,33 +35,16 @@ export function Orders() {
   const outbox = useApp((s) => s.outbox);
   const outboxError = useApp((s) => s.outboxError);
   const [open, setOpen] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const error = useApp((s) => s.ordersError);
 
   // Orders may also come from the CLI (`pos order`) writing the same outbox: reload when shown.
-  useEffect(() => {
-    void useApp.getState().refreshOutbox();
-  }, []);
-
-  const act = async (fn: () => Promise<unknown>) => {
-    try {
-      await fn();
-      setError(null);
-    } catch (e) {
-      setError(message(e));
-    }
-    await useApp.getState().refreshOutbox();
-    await useApp.getState().refreshStatus();
-  };
+  useEffect(() => void openOrders(), []);
 
   return (
     <section className="orders" data-testid="orders" aria-label="Orders">
       <div className="orders-head">
         <h1>Orders</h1>
-        <button
-          type="button"
-          onClick={() => void act(() => pos.invoke('outbox.replay', {}))}
-          data-action="replay"
-        >
+        <button type="button" onClick={() => void replayOutbox()} data-action="replay">
           Send queued now
         </button>
       </div>
@@ -95,7 +85,7 @@ export function Orders() {
                   )}
                   <span className="muted">attempts {entry.attempts}</span>
                 </button>
-                {isOpen && <OrderDetail entry={entry} act={act} />}
+                {isOpen && <OrderDetail entry={entry} />}
               </li>
             );
           })}
@@ -105,13 +95,7 @@ export function Orders() {
   );
 }
 
-function OrderDetail({
-  entry,
-  act,
-}: {
-  entry: OutboxEntryView;
-  act: (fn: () => Promise<unknown>) => Promise<void>;
-}) {
+function OrderDetail({ entry }: { entry: OutboxEntryView }) {
   return (
     <div className="order-detail">
       <p className="explain">{EXPLAIN[entry.state]}</p>
@@ -133,11 +117,11 @@ function OrderDetail({
         </ul>
       )}
       {entry.state === 'needs-fix' && entry.order !== undefined ? (
-        <FixForm entry={entry} order={entry.order} act={act} />
+        <FixForm entry={entry} order={entry.order} />
       ) : (
         <div className="actions">
           {/* In-doubt: the safe answer (found, mark as sent) first; sending again may place it twice. */}
-          {entry.state === 'in-doubt' && <FoundForm entry={entry} act={act} />}
+          {entry.state === 'in-doubt' && <FoundForm entry={entry} />}
           {(entry.state === 'blocked' || entry.state === 'in-doubt') && entry.order !== undefined && (
             <button
               type="button"
@@ -145,7 +129,7 @@ function OrderDetail({
               data-action="send-again"
               onClick={() => {
                 const order = entry.order;
-                if (order !== undefined) void act(() => pos.invoke('outbox.resend', { id: entry.id, order }));
+                if (order !== undefined) void resendOrder(entry.id, order);
               }}
             >
               {entry.state === 'in-doubt'
@@ -154,18 +138,12 @@ function OrderDetail({
             </button>
           )}
           {['queued', 'blocked', 'in-doubt'].includes(entry.state) && (
-            <button
-              type="button"
-              onClick={() => void act(() => pos.invoke('outbox.discard', { id: entry.id }))}
-            >
+            <button type="button" onClick={() => void discardOrder(entry.id)}>
               Discard
             </button>
           )}
           {entry.state === 'sent' && (
-            <button
-              type="button"
-              onClick={() => void act(() => pos.invoke('outbox.cancel', { id: entry.id }))}
-            >
+            <button type="button" onClick={() => void cancelOrder(entry.id)}>
               Cancel on the instance
             </button>
           )}
@@ -179,13 +157,7 @@ function OrderDetail({
  * An in-doubt order the operator found on the instance (by its reference): recorded as sent under
  * the instance's order id, so it is never sent a second time.
  */
-function FoundForm({
-  entry,
-  act,
-}: {
-  entry: OutboxEntryView;
-  act: (fn: () => Promise<unknown>) => Promise<void>;
-}) {
+function FoundForm({ entry }: { entry: OutboxEntryView }) {
   const [remoteId, setRemoteId] = useState('');
   // Digits only (Number('1e3') would pass), then the bounds the core checks, from the contract.
   const valid =
@@ -197,7 +169,7 @@ function FoundForm({
       onSubmit={(e) => {
         e.preventDefault();
         if (!valid) return;
-        void act(() => pos.invoke('outbox.markSent', { id: entry.id, remoteId: Number(remoteId) }));
+        void markSent(entry.id, Number(remoteId));
       }}
     >
       <label className="field">
@@ -224,15 +196,7 @@ function unshown(entry: OutboxEntryView): string[] {
   return messages.filter((m) => !byField.has(m));
 }
 
-function FixForm({
-  entry,
-  order,
-  act,
-}: {
-  entry: OutboxEntryView;
-  order: InternetOrderPayload;
-  act: (fn: () => Promise<unknown>) => Promise<void>;
-}) {
+function FixForm({ entry, order }: { entry: OutboxEntryView; order: InternetOrderPayload }) {
   const [draft, setDraft] = useState(() => ({
     customerId: order.customerId === undefined ? '' : String(order.customerId),
     warehouseId: order.warehouseId === undefined ? '' : String(order.warehouseId),
@@ -261,7 +225,7 @@ function FixForm({
       data-fix={String(entry.id)}
       onSubmit={(e) => {
         e.preventDefault();
-        void act(() => pos.invoke('outbox.resend', { id: entry.id, order: toOrder() }));
+        void resendOrder(entry.id, toOrder());
       }}
     >
       <Field label="Customer id" name="customerId" errors={field('customerId')}>
@@ -334,7 +298,7 @@ function FixForm({
         <button type="submit" className="primary" data-action="resend">
           Resend
         </button>
-        <button type="button" onClick={() => void act(() => pos.invoke('outbox.discard', { id: entry.id }))}>
+        <button type="button" onClick={() => void discardOrder(entry.id)}>
           Discard
         </button>
       </div>

@@ -1,165 +1,20 @@
 // The counter: the current shopping session. Scans land anywhere on the window; a code can also be
 // typed into the code field. Keyboard: arrows pick a line, + / - change its quantity, Delete removes
-// it, F9 places the order, F8 twice voids the sale.
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
-import type { OutboxEntryView, ScanOutcome, SessionLineView, SessionView } from '../../preload/contract.ts';
+// it, F9 places the order, F8 twice voids the sale (the keymap, actions/keymap.ts; the actions,
+// store/sale.ts).
+import { useEffect, useState } from 'react';
+import type { OutboxEntryView, SessionLineView, SessionView } from '../../preload/contract.ts';
 import { formatMoney, formatQty } from '../format.ts';
 import { TerminalWarehousePrompt } from '../components/WarehousePicker.tsx';
-import { pos } from '../pos.ts';
-import { SilenceTimer, windowClock } from '../scanner/index.ts';
-import { beepError, beepOk } from '../sound.ts';
-import { message, useApp } from '../store.ts';
-import { useScanner } from '../use-scanner.ts';
+import { useApp } from '../store.ts';
+import { closeSale, removeLine, scan, selectLine, setQuantity, voidSale } from '../store/sale.ts';
 
 export function Sale() {
   const session = useApp((s) => s.session);
   const sessionError = useApp((s) => s.sessionError);
-  const [selected, setSelected] = useState(0);
-  const [outcome, setOutcome] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  /** The order the last "place order" stored, followed in the outbox until the next scan. */
-  const [placed, setPlaced] = useState<OutboxEntryView['id'] | null>(null);
+  const { selected, outcome, placed, busy, voidArmed } = useApp((s) => s.sale);
   const placedEntry = useApp((s) => (placed === null ? undefined : s.outbox.find((o) => o.id === placed)));
   const lines = session?.lines ?? [];
-
-  const scan = useCallback(async (code: string, via: 'scanner' | 'keyboard') => {
-    try {
-      const result = await pos.invoke('session.scan', { code, via });
-      const shown = describe(result.outcome);
-      const index =
-        result.outcome.kind === 'product'
-          ? result.session.lines.findIndex((l) => l.id === (result.outcome as { lineId: unknown }).lineId)
-          : -1;
-      // Rendered now, not in a later scheduler task: the line must be on screen before the next scan.
-      flushSync(() => {
-        useApp.setState({ session: result.session, sessionError: null });
-        setPlaced(null);
-        setOutcome(shown);
-        if (index >= 0) setSelected(index);
-      });
-      if (shown.tone === 'ok') beepOk();
-      else beepError();
-    } catch (error) {
-      setOutcome({ tone: 'error', text: message(error) });
-      beepError();
-    }
-  }, []);
-
-  useScanner((code) => void scan(code, 'scanner'));
-
-  const setQuantity = async (line: SessionLineView, quantity: number) => {
-    if (!(quantity > 0)) return;
-    try {
-      const next = await pos.invoke('session.setQuantity', { lineId: line.id, quantity });
-      useApp.setState({ session: next });
-    } catch (error) {
-      setOutcome({ tone: 'error', text: message(error) });
-    }
-  };
-  const remove = async (line: SessionLineView) => {
-    try {
-      const next = await pos.invoke('session.removeLine', { lineId: line.id });
-      useApp.setState({ session: next });
-      setSelected((i) => Math.max(0, Math.min(i, next.lines.length - 1)));
-    } catch (error) {
-      setOutcome({ tone: 'error', text: message(error) });
-    }
-  };
-  const placeOrder = async () => {
-    if (busy || lines.length === 0) return;
-    setBusy(true);
-    try {
-      const closed = await pos.invoke('session.close', {});
-      useApp.setState({ session: closed.session });
-      // The order is stored; its first attempt runs now. What became of it follows the outbox.
-      setPlaced(closed.order.id);
-      setOutcome(null);
-      void useApp.getState().refreshOutbox();
-      void useApp.getState().refreshStatus();
-    } catch (error) {
-      setOutcome({ tone: 'error', text: message(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  // Voiding asks twice (a second press within a few seconds): one stray key must not lose a basket.
-  const [voidArmed, setVoidArmed] = useState(false);
-  useEffect(() => {
-    if (!voidArmed) return;
-    const t = setTimeout(() => setVoidArmed(false), 4000);
-    return () => clearTimeout(t);
-  }, [voidArmed]);
-  const voidSale = async () => {
-    if (session === null || (lines.length === 0 && session.customer === null)) return;
-    if (!voidArmed) {
-      setVoidArmed(true);
-      return;
-    }
-    setVoidArmed(false);
-    try {
-      const next = await pos.invoke('session.cancel', {});
-      useApp.setState({ session: next });
-      setSelected(0);
-      setOutcome({ tone: 'ok', text: 'Sale voided. The next scan starts a new one.' });
-    } catch (error) {
-      setOutcome({ tone: 'error', text: message(error) });
-    }
-  };
-
-  // Keys that act on the selected line; ignored while typing into a field.
-  const latest = useRef({ lines, selected, setQuantity, remove, placeOrder, voidSale });
-  latest.current = { lines, selected, setQuantity, remove, placeOrder, voidSale };
-  useEffect(() => {
-    // +, - and Delete wait out the scanner's gap first: a scanner's burst outside a text field reaches
-    // this handler too (it is a scan only once it ends), and a '+' or '-' inside a Code 128 label
-    // must not change a quantity. Any key arriving within the gap cancels the pending edit; the gap
-    // is a real silence, so keys queued behind a busy render still cancel it (silence.ts).
-    const pending = new SilenceTimer(windowClock(window));
-    const cancelPending = (event: KeyboardEvent) => {
-      if (event.type === 'keydown') pending.cancel();
-    };
-    const later = (edit: () => void) => {
-      const gapMs = useApp.getState().settings?.scanner.maxGapMs ?? 100;
-      pending.start(gapMs, edit);
-    };
-    const step = (lineId: SessionLineView['id'], by: number) => {
-      const now = latest.current.lines.find((l) => l.id === lineId);
-      if (now !== undefined && now.quantity + by > 0) void latest.current.setQuantity(now, now.quantity + by);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      const { lines: ls, selected: sel } = latest.current;
-      if (event.key === 'F9') {
-        event.preventDefault();
-        void latest.current.placeOrder();
-        return;
-      }
-      if (event.key === 'F8') {
-        event.preventDefault();
-        void latest.current.voidSale();
-        return;
-      }
-      if (isTyping(event.target)) return;
-      const line = ls[sel];
-      if (event.key === 'ArrowDown') setSelected(Math.min(ls.length - 1, sel + 1));
-      else if (event.key === 'ArrowUp') setSelected(Math.max(0, sel - 1));
-      else if (line === undefined) return;
-      // The quantity when the edit runs, not when the key came: an earlier edit may have landed since.
-      else if (event.key === '+') later(() => step(line.id, 1));
-      else if (event.key === '-' && line.quantity > 1) later(() => step(line.id, -1));
-      else if (event.key === 'Delete') later(() => void latest.current.remove(line));
-      else return;
-      event.preventDefault();
-    };
-    window.addEventListener('keydown', cancelPending, { capture: true });
-    window.addEventListener('keydown', onKey);
-    return () => {
-      pending.cancel();
-      window.removeEventListener('keydown', cancelPending, { capture: true });
-      window.removeEventListener('keydown', onKey);
-    };
-  }, []);
 
   return (
     <section className="sale" data-testid="sale" aria-label="Sale">
@@ -176,9 +31,9 @@ export function Sale() {
         <Lines
           lines={lines}
           selected={selected}
-          onSelect={setSelected}
+          onSelect={selectLine}
           onQuantity={setQuantity}
-          onRemove={remove}
+          onRemove={removeLine}
         />
       </div>
       <aside className="sale-side">
@@ -188,7 +43,7 @@ export function Sale() {
           type="button"
           className="primary big"
           disabled={busy || lines.length === 0}
-          onClick={() => void placeOrder()}
+          onClick={() => void closeSale()}
           data-action="place-order"
         >
           Place order <kbd>F9</kbd>
@@ -232,28 +87,6 @@ function placed(
     default:
       return { tone: 'error', text: `Order placed, but it is ${state}: see Orders (F3).` };
   }
-}
-
-function describe(outcome: ScanOutcome): { tone: 'ok' | 'error'; text: string } {
-  switch (outcome.kind) {
-    case 'product':
-      return { tone: 'ok', text: `Added: ${outcome.name}` };
-    case 'customer':
-      return {
-        tone: 'ok',
-        text: `Customer: ${outcome.name}${outcome.source === 'offline' ? ' (from the offline cache)' : ''}`,
-      };
-    case 'unknown':
-      return { tone: 'error', text: `Unknown code. ${outcome.message}` };
-    case 'misread':
-      return { tone: 'error', text: `Misread - scan again. ${outcome.message}` };
-    case 'rejected':
-      return { tone: 'error', text: outcome.message };
-  }
-}
-
-function isTyping(target: EventTarget | null): boolean {
-  return target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement;
 }
 
 function CodeEntry({ onCode }: { onCode: (code: string) => void }) {

@@ -10,8 +10,8 @@ import type {
   SettingsView,
 } from '../../preload/contract.ts';
 import { formatAge } from '../format.ts';
-import { pos } from '../pos.ts';
 import { message, useApp } from '../store.ts';
+import { saveSettings, syncNow, testConnection } from '../store/settings.ts';
 import { ScannerTestPad } from '../components/ScannerTestPad.tsx';
 import { useWarehouses, WarehouseSelect } from '../components/WarehousePicker.tsx';
 
@@ -45,13 +45,12 @@ function InstanceForm({ settings }: { settings: SettingsView }) {
 
   const save = async () => {
     try {
-      const next = await pos.invoke('settings.set', {
+      await saveSettings({
         instanceUrl: url.trim() === '' ? null : url.trim(),
         clientId: clientId.trim() === '' ? null : clientId.trim(),
         ...(secret === '' ? {} : { clientSecret: secret }),
         allowInsecure,
       });
-      useApp.setState({ settings: next });
       setSecret('');
       setResult({ tone: 'ok', text: 'Saved.' });
       void useApp.getState().refreshStatus();
@@ -141,14 +140,7 @@ function InstanceForm({ settings }: { settings: SettingsView }) {
           Save
         </button>
         {settings.hasSecret && settings.secretStorage !== 'env' && (
-          <button
-            type="button"
-            onClick={() =>
-              void pos
-                .invoke('settings.set', { clearSecret: true })
-                .then((next) => useApp.setState({ settings: next }))
-            }
-          >
+          <button type="button" onClick={() => void saveSettings({ clearSecret: true })}>
             Forget secret
           </button>
         )}
@@ -168,7 +160,7 @@ function ConnectionCard() {
     setInfo(null);
     setError(null);
     try {
-      setInfo(await pos.invoke('connection.test', {}));
+      setInfo(await testConnection());
       setError(null);
     } catch (e) {
       setError(message(e));
@@ -303,7 +295,7 @@ function SyncCard() {
   const saveInterval = async (minutes: number) => {
     if (!Number.isFinite(minutes) || minutes < 0) return;
     try {
-      useApp.setState({ settings: await pos.invoke('settings.set', { syncIntervalMinutes: minutes }) });
+      await saveSettings({ syncIntervalMinutes: minutes });
       setError(null);
     } catch (e) {
       setError(message(e));
@@ -311,7 +303,7 @@ function SyncCard() {
   };
   const start = async (full: boolean) => {
     try {
-      useApp.setState({ sync: await pos.invoke('sync.now', { full }) });
+      await syncNow(full);
       setError(null);
     } catch (e) {
       setError(message(e));
@@ -407,7 +399,7 @@ function WarehouseCard({ settings }: { settings: SettingsView }) {
 
 function ScannerCard({ scanner }: { scanner: ScannerSettings }) {
   const update = async (patch: Partial<ScannerSettings>) => {
-    useApp.setState({ settings: await pos.invoke('settings.set', { scanner: patch }) });
+    await saveSettings({ scanner: patch });
   };
   return (
     <div className="card" data-section="scanner">
@@ -483,8 +475,7 @@ function LabelRulesCard({ rules }: { rules: readonly LabelRule[] }) {
       parsed.push({ type, pattern });
     }
     try {
-      const settings = await pos.invoke('settings.set', { labelRules: parsed });
-      useApp.setState({ settings });
+      const settings = await saveSettings({ labelRules: parsed });
       setNotice({ tone: 'ok', text: `Saved: ${settings.labelRules.length} rule(s).` });
     } catch (e) {
       setNotice({ tone: 'error', text: message(e) });

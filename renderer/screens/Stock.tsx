@@ -1,47 +1,25 @@
 // Stock lookup over the offline cache: search as you type (barcode, code, name), results virtualised,
 // quantities per warehouse, and how old the data is. Works offline: it only reads the local cache.
+// A scan here looks its code up, wherever focus is (the keymap's scan.stock, store/stock.ts).
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState } from 'react';
-import type { StockSearchView } from '../../preload/contract.ts';
+import { useEffect, useRef } from 'react';
 import { formatAge, formatMoney, formatQty } from '../format.ts';
-import { pos } from '../pos.ts';
-import { message, useApp } from '../store.ts';
+import { useApp } from '../store.ts';
+import { RESULT_LIMIT, searchStock } from '../store/stock.ts';
 
 /** A first guess only: rows are measured once painted (a product may be stocked in 1 or 20 warehouses). */
 const ESTIMATED_ROW_HEIGHT = 120;
-/** More than a person scrolls through; past it the search needs another word. */
-const RESULT_LIMIT = 500;
 
 export function Stock() {
-  const [text, setText] = useState('');
-  const [result, setResult] = useState<StockSearchView | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { text, result, error } = useApp((s) => s.stock);
   const input = useRef<HTMLInputElement>(null);
   const ownWarehouse = useApp((s) => s.settings?.warehouseId ?? null);
 
-  useEffect(() => input.current?.focus(), []);
-
-  // Latest query wins: an answer to an older query that arrives late is dropped.
+  // Each visit starts with an empty search in the field.
   useEffect(() => {
-    let current = true;
-    const handle = setTimeout(() => {
-      pos
-        .invoke('stock.search', { text, limit: RESULT_LIMIT })
-        .then((r) => {
-          if (current) {
-            setResult(r);
-            setError(null);
-          }
-        })
-        .catch((e: unknown) => {
-          if (current) setError(message(e));
-        });
-    }, 80);
-    return () => {
-      current = false;
-      clearTimeout(handle);
-    };
-  }, [text]);
+    searchStock('');
+    input.current?.focus();
+  }, []);
 
   const products = result?.products ?? [];
   const scroller = useRef<HTMLDivElement>(null);
@@ -63,7 +41,7 @@ export function Stock() {
             data-testid="stock-search"
             type="search"
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => searchStock(e.target.value)}
             placeholder="Barcode, product code or name"
             autoComplete="off"
           />

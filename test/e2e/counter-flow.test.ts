@@ -438,4 +438,40 @@ describe('a day at the counter', { timeout: 120_000 }, () => {
     await screenshot(page, 'flow-09-stock-offline');
     await sim.faults.setOffline(false);
   });
+
+  it('looks a code scanned on Stock up, with the search field not focused', async () => {
+    await goTo(page, 'stock');
+    const search = page.getByTestId('stock-search');
+    await search.blur();
+    const b = products[1];
+    if (b === undefined) throw new Error('no product');
+    await scan(page, b.barcode);
+    await expect.poll(() => search.inputValue()).toBe(b.barcode);
+    const results = page.getByTestId('stock-results');
+    await expect
+      .poll(() => results.locator('[data-product]').first().getAttribute('data-product'))
+      .toBe(String(b.productId));
+    expect(await results.getAttribute('data-count')).toBe('1');
+    // Looked up, not typed: focus stayed where it was.
+    expect(await search.evaluate((el) => el === document.activeElement)).toBe(false);
+    await screenshot(page, 'flow-10-stock-scan');
+  });
+
+  it('adds a code scanned on Orders or Settings to the open sale, and says so on that screen', async () => {
+    const c = products[2];
+    if (c === undefined) throw new Error('no product');
+    await goTo(page, 'orders');
+    await scan(page, c.barcode);
+    const notice = page.getByTestId('scan-notice');
+    await expect.poll(() => notice.textContent()).toContain('Scanned on Orders: Added:');
+    expect(await notice.textContent()).toContain('to the open sale');
+    await screenshot(page, 'flow-11-orders-scan-notice');
+    await goTo(page, 'settings');
+    await scan(page, '4006381333931'); // valid EAN-13, not in this catalog
+    await expect.poll(() => notice.textContent()).toContain('Scanned on Settings: not added to the sale.');
+    expect(await notice.getAttribute('class')).toContain('error');
+    await goTo(page, 'sale');
+    await page.getByTestId('sale-lines').locator(`[data-barcode="${c.barcode}"]`).waitFor();
+    expect(await page.getByTestId('scan-notice').count()).toBe(0);
+  });
 });

@@ -1,0 +1,75 @@
+// The one keyboard listener of the window: the scanner module's (renderer/scanner/dom.ts), which sees
+// every key first (capture phase). Observers see each key before the scanner does; the keys the
+// scanner leaves to the page go through the keymap; each scan goes to the action the keymap picks
+// for where the cashier is (screen and focus).
+import type { ScannerSettings } from '../../preload/contract.ts';
+import {
+  attachScanner,
+  SilenceTimer,
+  windowClock,
+  type ScannerConfig,
+  type ScanSuffix,
+} from '../scanner/index.ts';
+import { useApp } from '../store.ts';
+import { actionForKey, actionForScan, observersOf, type ActionContext, type Focus } from './keymap.ts';
+import { PERFORM } from './registry.ts';
+
+const SUFFIXES: Record<ScannerSettings['suffix'], readonly ScanSuffix[]> = {
+  enter: ['Enter'],
+  tab: ['Tab'],
+  'enter-or-tab': ['Enter', 'Tab'],
+  none: [],
+};
+
+export function scannerConfig(s: ScannerSettings): Partial<ScannerConfig> {
+  return { maxGapMs: s.maxGapMs, minLength: s.minLength, suffix: SUFFIXES[s.suffix], prefix: s.prefix };
+}
+
+export function focusOf(target: EventTarget | null): Focus {
+  if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) return 'field';
+  if (target instanceof HTMLElement && target.dataset.testpad !== undefined) return 'test-pad';
+  return 'other';
+}
+
+function contextFor(target: EventTarget | null): ActionContext {
+  const { screen, session, sale } = useApp.getState();
+  const line = session?.lines[sale.selected];
+  return {
+    screen,
+    focus: focusOf(target),
+    selectedLine: line === undefined ? undefined : { id: line.id, quantity: line.quantity },
+  };
+}
+
+/** Attaches the keymap and the scanner to the window, with the scanner settings given. Returns detach. */
+export function attachKeymap(win: Window, scanner: ScannerSettings | undefined): () => void {
+  const pending = new SilenceTimer(windowClock(win));
+  const handle = attachScanner(win, {
+    ...(scanner === undefined ? {} : { config: scannerConfig(scanner) }),
+    beforeKey: (event) => {
+      // A key within the gap cancels a pending line edit: it may be part of a scan.
+      pending.cancel();
+      const ctx = contextFor(event.target);
+      for (const b of observersOf(ctx)) PERFORM[b.name]({ ctx, event });
+    },
+    afterKey: (event) => {
+      const ctx = contextFor(event.target);
+      const binding = actionForKey(event.key, ctx);
+      if (binding === undefined) return;
+      event.preventDefault();
+      if (binding.waitsOutScan === true) {
+        const gapMs = useApp.getState().settings?.scanner.maxGapMs ?? 100;
+        pending.start(gapMs, () => PERFORM[binding.name]({ ctx, event }));
+      } else PERFORM[binding.name]({ ctx, event });
+    },
+    onScan: (scan) => {
+      const ctx = contextFor(win.document.activeElement);
+      const binding = actionForScan(ctx);
+      if (binding !== undefined) PERFORM[binding.name]({ ctx, code: scan.code });
+    },
+  });
+  return () => {
+    pending.cancel();
+    handle.detach();
+  };
+}

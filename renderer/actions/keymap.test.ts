@@ -1,0 +1,73 @@
+// Which action a key or a scan triggers, given the screen and where focus is: the one place the
+// shortcut and focus rules live (keymap.ts).
+import { describe, expect, it } from 'vitest';
+import type { Screen } from '../store.ts';
+import { actionForKey, actionForScan, observersOf, type ActionContext, type Focus } from './keymap.ts';
+
+const line = { id: 1, quantity: 2 };
+const ctx = (screen: Screen, focus: Focus = 'other', selected = line): ActionContext => ({
+  screen,
+  focus,
+  selectedLine: selected,
+});
+const key = (k: string, c: ActionContext) => actionForKey(k, c)?.name;
+
+describe('keymap', () => {
+  it('switches screens with F1-F4 everywhere, even while typing', () => {
+    for (const screen of ['sale', 'stock', 'orders', 'settings'] as const) {
+      expect(key('F1', ctx(screen, 'field'))).toBe('screen.sale');
+      expect(key('F2', ctx(screen))).toBe('screen.stock');
+      expect(key('F3', ctx(screen, 'test-pad'))).toBe('screen.orders');
+      expect(key('F4', ctx(screen))).toBe('screen.settings');
+    }
+  });
+
+  it('places and voids the sale only on the Sale screen, from any focus', () => {
+    expect(key('F9', ctx('sale', 'field'))).toBe('sale.placeOrder');
+    expect(key('F8', ctx('sale'))).toBe('sale.void');
+    expect(key('F9', ctx('stock'))).toBeUndefined();
+    expect(key('F8', ctx('orders'))).toBeUndefined();
+  });
+
+  it('moves and edits the selected line on the Sale screen, never while typing into a field', () => {
+    expect(key('ArrowDown', ctx('sale'))).toBe('sale.selectNext');
+    expect(key('ArrowUp', ctx('sale'))).toBe('sale.selectPrevious');
+    expect(key('+', ctx('sale'))).toBe('sale.increment');
+    expect(key('-', ctx('sale'))).toBe('sale.decrement');
+    expect(key('Delete', ctx('sale'))).toBe('sale.removeLine');
+    for (const k of ['ArrowDown', 'ArrowUp', '+', '-', 'Delete']) {
+      expect(key(k, ctx('sale', 'field'))).toBeUndefined();
+      expect(key(k, ctx('stock'))).toBeUndefined();
+    }
+  });
+
+  it('edits lines only with a line selected, and never below a quantity of one', () => {
+    const none = { screen: 'sale', focus: 'other', selectedLine: undefined } as const;
+    expect(key('+', none)).toBeUndefined();
+    expect(key('Delete', none)).toBeUndefined();
+    expect(key('ArrowDown', none)).toBe('sale.selectNext');
+    expect(key('-', ctx('sale', 'other', { id: 1, quantity: 1 }))).toBeUndefined();
+  });
+
+  it('waits out the scanner gap before a line edit (a + inside a scanned label is no edit)', () => {
+    for (const k of ['+', '-', 'Delete']) expect(actionForKey(k, ctx('sale'))?.waitsOutScan).toBe(true);
+    expect(actionForKey('ArrowDown', ctx('sale'))?.waitsOutScan).toBeUndefined();
+    expect(actionForKey('F9', ctx('sale'))?.waitsOutScan).toBeUndefined();
+  });
+
+  it('routes a scan by screen, the focused test pad first', () => {
+    expect(actionForScan(ctx('sale'))?.name).toBe('scan.sale');
+    expect(actionForScan(ctx('sale', 'field'))?.name).toBe('scan.sale');
+    expect(actionForScan(ctx('stock', 'other'))?.name).toBe('scan.stock');
+    expect(actionForScan(ctx('stock', 'field'))?.name).toBe('scan.stock');
+    expect(actionForScan(ctx('orders'))?.name).toBe('scan.toSale');
+    expect(actionForScan(ctx('settings', 'field'))?.name).toBe('scan.toSale');
+    expect(actionForScan(ctx('settings', 'test-pad'))?.name).toBe('scan.testPad');
+  });
+
+  it('lets the focused test pad see every key', () => {
+    expect(observersOf(ctx('settings', 'test-pad')).map((b) => b.name)).toEqual(['testPad.record']);
+    expect(observersOf(ctx('settings', 'field'))).toEqual([]);
+    expect(observersOf(ctx('sale'))).toEqual([]);
+  });
+});

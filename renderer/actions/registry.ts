@@ -1,0 +1,69 @@
+// What each action of the keymap (keymap.ts) does: the store actions it dispatches. Screens' buttons
+// call the same store actions; this is where keys and scans reach them.
+import { useApp, type Screen } from '../store.ts';
+import * as sale from '../store/sale.ts';
+import { lookUpScan } from '../store/stock.ts';
+import { recordTestPadKey, scanOnTestPad } from '../store/test-pad.ts';
+import type { ActionContext, ActionName } from './keymap.ts';
+
+export interface Performed {
+  readonly ctx: ActionContext;
+  /** The key that triggered it (key and observer actions). */
+  readonly event?: KeyboardEvent;
+  /** The scanned code (scan actions). */
+  readonly code?: string;
+}
+
+const SCREEN_NAMES: Record<Screen, string> = {
+  sale: 'Sale',
+  stock: 'Stock',
+  orders: 'Orders',
+  settings: 'Settings',
+};
+
+const to = (screen: Screen) => (): void => useApp.getState().setScreen(screen);
+const line = (p: Performed) => useApp.getState().session?.lines.find((l) => l.id === p.ctx.selectedLine?.id);
+
+export const PERFORM: Record<ActionName, (p: Performed) => void> = {
+  'screen.sale': to('sale'),
+  'screen.stock': to('stock'),
+  'screen.orders': to('orders'),
+  'screen.settings': to('settings'),
+  'sale.placeOrder': () => void sale.closeSale(),
+  'sale.void': () => void sale.voidSale(),
+  'sale.selectNext': () => sale.moveSelection(1),
+  'sale.selectPrevious': () => sale.moveSelection(-1),
+  'sale.increment': (p) => {
+    if (p.ctx.selectedLine !== undefined) sale.stepQuantity(p.ctx.selectedLine.id, 1);
+  },
+  'sale.decrement': (p) => {
+    if (p.ctx.selectedLine !== undefined) sale.stepQuantity(p.ctx.selectedLine.id, -1);
+  },
+  'sale.removeLine': (p) => {
+    const target = line(p);
+    if (target !== undefined) void sale.removeLine(target);
+  },
+  'testPad.record': (p) => {
+    if (p.event !== undefined && recordTestPadKey(p.event)) p.event.preventDefault();
+  },
+  'scan.testPad': (p) => void scanOnTestPad(p.code ?? ''),
+  'scan.sale': (p) => void sale.scan(p.code ?? '', 'scanner'),
+  'scan.stock': (p) => void lookUpScan(p.code ?? ''),
+  'scan.toSale': (p) => void scanToSale(p.ctx.screen, p.code ?? ''),
+};
+
+/** A scan away from the Sale screen (Orders, Settings) goes to the open sale, and the screen says so. */
+async function scanToSale(screen: Screen, code: string): Promise<void> {
+  const outcome = await sale.scan(code, 'scanner');
+  // Only if the cashier is still where the scan was made: the notice belongs to that screen.
+  if (useApp.getState().screen !== screen) return;
+  const where = `Scanned on ${SCREEN_NAMES[screen]}: `;
+  useApp
+    .getState()
+    .notify(
+      outcome.tone === 'ok' ? 'ok' : 'error',
+      outcome.tone === 'ok'
+        ? `${where}${outcome.text} (to the open sale, F1).`
+        : `${where}not added to the sale. ${outcome.text}`,
+    );
+}
