@@ -57,7 +57,14 @@ const PAGE = `<!doctype html><html><body>
     };
     window.clock = clock;
   }
-  attachScanner(window, { onScan: (s) => window.scans.push(s.code), ...(clock ? { clock } : {}) });
+  window.before = [];
+  window.after = [];
+  attachScanner(window, {
+    onScan: (s) => window.scans.push(s.code),
+    beforeKey: (e) => window.before.push(e.key),
+    afterKey: (e) => window.after.push(e.key),
+    ...(clock ? { clock } : {}),
+  });
   window.ready = true;
 </script></body></html>`;
 
@@ -166,6 +173,20 @@ describe('attachScanner in Chromium', () => {
     // ...and the field's own undo still works on it.
     await page.keyboard.press('Control+z');
     expect((await state()).field).toBe('');
+  });
+
+  it('shows the app each key before the scanner (beforeKey), and after it only the keys it leaves to the page', async () => {
+    await page.focus('#button');
+    await typeAt('96385074\n', 0, 10);
+    await advanceTo(500);
+    const keys = await page.evaluate(() => {
+      const w = window as unknown as { before: string[]; after: string[] };
+      return { before: w.before, after: w.after };
+    });
+    expect(keys.before).toEqual(['9', '6', '3', '8', '5', '0', '7', '4', 'Enter']);
+    // The scan's suffix never reaches the app's shortcuts.
+    expect(keys.after).not.toContain('Enter');
+    expect((await state()).scans).toEqual(['96385074']);
   });
 
   it('takes scans wherever focus is, and keeps the Enter from a focused button', async () => {
