@@ -11,7 +11,7 @@ import type {
 } from '../../preload/contract.ts';
 import { formatAge } from '../format.ts';
 import { message, useApp } from '../store.ts';
-import { saveSettings, syncNow, testConnection } from '../store/settings.ts';
+import { saveInstance, saveSettings, syncNow, testConnection } from '../store/settings.ts';
 import { ScannerTestPad } from '../components/ScannerTestPad.tsx';
 import { useWarehouses, WarehouseSelect } from '../components/WarehousePicker.tsx';
 
@@ -45,7 +45,7 @@ function InstanceForm({ settings }: { settings: SettingsView }) {
 
   const save = async () => {
     try {
-      await saveSettings({
+      await saveInstance({
         instanceUrl: url.trim() === '' ? null : url.trim(),
         clientId: clientId.trim() === '' ? null : clientId.trim(),
         ...(secret === '' ? {} : { clientSecret: secret }),
@@ -53,7 +53,6 @@ function InstanceForm({ settings }: { settings: SettingsView }) {
       });
       setSecret('');
       setResult({ tone: 'ok', text: 'Saved.' });
-      void useApp.getState().refreshStatus();
     } catch (error) {
       const fields =
         error instanceof Error && 'fieldErrors' in error

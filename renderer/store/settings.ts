@@ -11,6 +11,13 @@ export async function saveSettings(patch: SettingsPatch): Promise<SettingsView> 
   return settings;
 }
 
+/** Stores the instance and its credentials; the status bar then shows the instance now configured. */
+export async function saveInstance(patch: SettingsPatch): Promise<SettingsView> {
+  const settings = await saveSettings(patch);
+  void useApp.getState().refreshStatus();
+  return settings;
+}
+
 /** Stores the terminal's warehouse; the error to show, or null. */
 export async function setWarehouse(id: number | null): Promise<string | null> {
   try {
