@@ -51,6 +51,12 @@ export const SettingsView = z.object({
   labelRules: z.array(LabelRule),
   /** Plain http to a host other than loopback is allowed (a warning in the status bar). */
   allowInsecure: z.boolean(),
+  /** Who a sale without a scanned card goes to; null: a card is needed for every sale. */
+  walkInCustomer: z.object({ companyId: int, name: z.string() }).nullable(),
+  /** A manager PIN guards Settings and the destructive order actions (its hash never leaves the core). */
+  managerPinSet: z.boolean(),
+  /** The receipt printer's paper. */
+  receiptPaper: z.enum(['80mm', '58mm']),
 });
 export type SettingsView = z.infer<typeof SettingsView>;
 
@@ -66,9 +72,32 @@ export const SettingsPatch = z
     labelRules: z.array(LabelRule).max(20),
     /** Plain http to a host other than loopback: refused unless this is on. */
     allowInsecure: z.boolean(),
+    /** A known company by id (its name is the cache's); null: none. */
+    walkInCustomer: z.object({ companyId: int.positive() }).strict().nullable(),
+    /** Sets (or changes) the manager PIN: 4-12 digits. */
+    managerPin: z.string().regex(/^\d{4,12}$/, 'The PIN must be 4 to 12 digits.'),
+    clearManagerPin: z.literal(true),
+    receiptPaper: z.enum(['80mm', '58mm']),
   })
   .partial()
   .strict();
+
+export const CompanyFindInput = z.object({ text: z.string().max(100) }).strict();
+export const CompanyMatchView = z.object({ companyId: int, name: z.string().optional() });
+export type CompanyMatchView = z.infer<typeof CompanyMatchView>;
+
+/** The manager PIN, given to open the lock on guarded actions for a few minutes. */
+export const UnlockInput = z.object({ pin: z.string().max(12) }).strict();
+export const UnlockView = z.object({
+  open: z.boolean(),
+  /** Epoch ms the lock stays open until. */
+  until: z.number().optional(),
+  /** Wrong PIN: tries left before a lockout. */
+  triesLeft: int.optional(),
+  /** Locked out: when the PIN may be tried again (epoch ms). */
+  retryAt: z.number().optional(),
+});
+export type UnlockView = z.infer<typeof UnlockView>;
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
 export const WarehouseView = z.object({
@@ -157,6 +186,8 @@ export const StockSearchInput = z
   .strict();
 export const StockWarehouseQuantity = z.object({
   warehouseId: int,
+  /** The product's stock item there: what the Sale screen adds when the product is picked by name. */
+  stockItemId: int.optional(),
   warehouseName: z.string().optional(),
   quantityInStock: z.number().optional(),
   quantityAvailable: z.number().optional(),
@@ -224,14 +255,59 @@ export const SessionView = z.object({
     discount: z.number(),
     total: z.number(),
   }),
+  /** No card scanned: the walk-in customer (Settings) the sale goes to, if one is named. */
+  walkIn: z.object({ companyId: int, name: z.string() }).nullable().optional(),
 });
 export type SessionView = z.infer<typeof SessionView>;
+
+export const Tender = z.object({ method: z.enum(['cash', 'card']), given: z.number(), change: z.number() });
+export type Tender = z.infer<typeof Tender>;
+/** The payment panel's answer: cash with the amount handed over, or card (charged the total). */
+export const CloseInput = z
+  .object({
+    tender: z
+      .object({ method: z.enum(['cash', 'card']), given: z.number().min(0).max(10_000_000).optional() })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+export const AddStockItemInput = z
+  .object({ stockItemId: int, quantity: z.number().positive().max(1_000_000).optional() })
+  .strict();
+
+export const ReceiptLineView = z.object({
+  name: z.string(),
+  quantity: z.number(),
+  unitOfMeasure: z.string().optional(),
+  unitPrice: z.number().optional(),
+  lineTotal: z.number(),
+  discount: z.number(),
+  vatRate: z.number(),
+});
+export const ReceiptView = z.object({
+  orderId: int,
+  reference: z.string(),
+  state: z.string(),
+  remoteId: int.optional(),
+  placedAt: isoDateTime,
+  store: z.string().optional(),
+  lines: z.array(ReceiptLineView),
+  totals: z.object({ byVatRate: z.array(VatTotalView), discount: z.number(), total: z.number() }),
+  customer: z.object({ companyId: int, name: z.string().optional(), walkIn: z.boolean() }).optional(),
+  tender: Tender.optional(),
+  /** sale: as the cashier closed it; catalog: an order file's order priced from the cache. */
+  pricedFrom: z.enum(['sale', 'catalog']),
+});
+export type ReceiptView = z.infer<typeof ReceiptView>;
 
 export const ScanInput = z
   .object({
     code: z.string().min(1).max(300),
     /** How the code arrived: a scanner burst or typed by hand; only recorded, never trusted. */
     via: z.enum(['scanner', 'keyboard']).optional(),
+    /** A `3*` typed before the code: that many of a counted product. */
+    quantity: z.number().positive().max(1_000_000).optional(),
   })
   .strict();
 export const ScanOutcome = z.discriminatedUnion('kind', [
@@ -280,6 +356,10 @@ export const OutboxEntryView = z.object({
   permission: z.string().optional(),
   updatedAt: isoDateTime.optional(),
   nextAttemptAt: isoDateTime.optional(),
+  /** What the Orders list shows of it, read from its sale (or the cache, for an order file). */
+  summary: z
+    .object({ total: z.number(), lineCount: int, customerName: z.string().optional(), walkIn: z.boolean() })
+    .optional(),
 });
 export type OutboxEntryView = z.infer<typeof OutboxEntryView>;
 export const OutboxRef = z.object({ id: z.union([int, z.string()]) }).strict();
@@ -329,12 +409,18 @@ export const calls = {
   'sync.now': { input: SyncNowInput, output: SyncStatusView },
   'sync.status': { input: empty, output: SyncStatusView },
   'stock.search': { input: StockSearchInput, output: StockSearchView },
+  'companies.find': { input: CompanyFindInput, output: z.array(CompanyMatchView) },
   'session.current': { input: empty, output: SessionView },
   'session.scan': { input: ScanInput, output: ScanView },
   'session.setQuantity': { input: SetQuantityInput, output: SessionView },
   'session.removeLine': { input: LineRef, output: SessionView },
-  'session.close': { input: empty, output: CloseView },
+  'session.close': { input: CloseInput, output: CloseView },
   'session.cancel': { input: empty, output: SessionView },
+  'session.addStockItem': { input: AddStockItemInput, output: ScanView },
+  'session.restoreLine': { input: LineRef, output: SessionView },
+  'receipt.get': { input: z.object({ id: z.union([int, z.string()]) }).strict(), output: ReceiptView },
+  'manager.unlock': { input: UnlockInput, output: UnlockView },
+  'manager.lock': { input: empty, output: UnlockView },
   'outbox.list': { input: empty, output: z.array(OutboxEntryView) },
   'outbox.replay': { input: empty, output: z.array(OutboxEntryView) },
   'outbox.resend': { input: ResendInput, output: OutboxEntryView },
@@ -374,6 +460,8 @@ export const PosErrorCode = z.enum([
   'offline',
   'rejected',
   'forbidden',
+  /** A manager PIN guards this: open the lock (manager.unlock) and try again. */
+  'locked',
   'failed',
 ]);
 export type PosErrorCode = z.infer<typeof PosErrorCode>;

@@ -14,6 +14,7 @@ import {
   type CallChannel,
   type Envelope,
   type LabelRule,
+  type OutboxEntryView,
 } from '../../preload/contract.ts';
 import { connectionHandlers } from '../connection/handlers.ts';
 import { counterHandlers } from '../counter/handlers.ts';
@@ -22,7 +23,11 @@ import { outboxCounts, outboxHandlers, unsentCount } from '../outbox/handlers.ts
 import type { ServiceClient } from '../service/index.ts';
 import type { CredentialStore } from '../settings/credentials.ts';
 import type { Env } from '../settings/env.ts';
-import { settingsHandlers } from '../settings/handlers.ts';
+import { requireManager, settingsHandlers } from '../settings/handlers.ts';
+import { ManagerLock } from '../settings/manager-pin.ts';
+import { receiptOf } from '../counter/receipt.ts';
+import { companyNames, discoveredCompanyIds } from '../../db/catalog/index.ts';
+import type { OutboxOrder } from '../../db/outbox.ts';
 import {
   DEMO_CLIENT,
   displayInstance,
@@ -67,6 +72,7 @@ export class Core {
   readonly #settings: SettingsStore;
   readonly #dataDir: string;
   readonly #handlers: Handlers;
+  readonly #lock: ManagerLock;
   #resolution: InstanceResolution = { kind: 'demo' };
   #demo: DemoInstance | null = null;
   #link: Link | null = null;
@@ -79,6 +85,7 @@ export class Core {
     this.#dataDir = options.dataDir;
     this.#settingsDb = settingsDb;
     this.#settings = new SettingsStore(settingsDb);
+    this.#lock = new ManagerLock(() => this.#settings.read().managerPinHash);
     this.#handlers = this.#wireHandlers();
   }
 
@@ -171,6 +178,9 @@ export class Core {
         reconnect: () => this.#connect(),
         rescheduleSync: (minutes) => this.#link?.sync?.schedule(minutes),
         changed: () => this.#emitStatus(),
+        companyName: (companyId) => this.#companyName(companyId),
+        lock: this.#lock,
+        now: () => Date.now(),
       }),
       ...connectionHandlers({
         connected: () => {
@@ -191,10 +201,38 @@ export class Core {
         warehouseId: () => this.#settings.read().warehouseId,
         reader: () => this.#reader(),
         orderPlaced: () => this.#onOutboxChange(),
+        db: data,
+        walkInCustomer: () => this.#settings.read().walkInCustomer,
       }),
-      ...outboxHandlers({ db: data, outbox: () => this.#link?.outbox ?? null }),
+      ...outboxHandlers({
+        db: data,
+        outbox: () => this.#link?.outbox ?? null,
+        summary: (order) => this.#summary(order),
+        guard: (what) => requireManager(this.#lock, Date.now(), what),
+      }),
       ...statusHandlers(this.#statusSource),
     };
+  }
+
+  /** What the Orders list shows of an order: its receipt's total, lines and customer. */
+  #summary(order: OutboxOrder): OutboxEntryView['summary'] {
+    const counter = this.#link?.counter;
+    if (counter === undefined) return undefined;
+    const receipt = receiptOf(this.#data(), order, counter);
+    return {
+      total: receipt.totals.total,
+      lineCount: receipt.lines.length,
+      walkIn: receipt.customer?.walkIn === true,
+      ...(receipt.customer?.name === undefined ? {} : { customerName: receipt.customer.name }),
+    };
+  }
+
+  /** A company the cache knows, by its name there, or "Company N" when it has none. */
+  #companyName(companyId: number): string | undefined {
+    const db = this.#data();
+    const name = companyNames(db, [companyId]).get(companyId);
+    if (name !== undefined) return name;
+    return discoveredCompanyIds(db).includes(companyId) ? `Company ${companyId}` : undefined;
   }
 
   /** The label rules in Settings, compiled once per change (the store keeps its read until it writes). */

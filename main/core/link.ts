@@ -114,6 +114,7 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
       log: (line) => ctx.log(line),
     }),
     warehouseId: () => ctx.settings.read().warehouseId,
+    walkInCustomer: () => ctx.settings.read().walkInCustomer,
     outbox,
   });
   return {

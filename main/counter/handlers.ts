@@ -1,10 +1,14 @@
-// The counter's calls: the shopping session (session.*) and what a scanned code is (scanner.classify).
+// The counter's calls: the shopping session (session.*), the receipt of an order (receipt.get) and
+// what a scanned code is (scanner.classify).
+import type { Db } from '../../db/database.ts';
+import { getOutboxOrder } from '../../db/outbox.ts';
 import { CoreError, numericId } from '../core/errors.ts';
 import type { Handlers } from '../core/handlers.ts';
 import { entryView } from '../outbox/handlers.ts';
 import type { BarcodeReader } from './barcode/index.ts';
 import { classifyCode } from './barcode/describe.ts';
 import type { Counter, SessionView } from './counter.ts';
+import { receiptOf } from './receipt.ts';
 
 export interface CounterDeps {
   /** The counter of the instance in use; null while the app is still connecting. */
@@ -15,6 +19,10 @@ export interface CounterDeps {
   reader(): BarcodeReader;
   /** A closed sale put its order in the outbox. */
   orderPlaced(): void;
+  /** The database in use (the receipt's order and sale). */
+  db(): Db;
+  /** Who a sale without a card goes to (Settings). */
+  walkInCustomer(): { companyId: number; name: string } | null;
 }
 
 type CounterCalls =
@@ -24,6 +32,9 @@ type CounterCalls =
   | 'session.removeLine'
   | 'session.close'
   | 'session.cancel'
+  | 'session.addStockItem'
+  | 'session.restoreLine'
+  | 'receipt.get'
   | 'scanner.classify';
 
 export function counterHandlers(deps: CounterDeps): Pick<Handlers, CounterCalls> {
@@ -33,43 +44,65 @@ export function counterHandlers(deps: CounterDeps): Pick<Handlers, CounterCalls>
     return c;
   };
   return {
-    'session.current': () => Promise.resolve(sessionView(counter().current(), deps.warehouseId())),
-    'session.scan': async ({ code }) => {
-      const result = await counter().scan(code);
-      return { outcome: result.outcome, session: sessionView(result.session, null) };
+    'session.current': () => Promise.resolve(sessionView(counter().current(), deps)),
+    'session.scan': async ({ code, quantity }) => {
+      const result = await counter().scan(code, quantity === undefined ? {} : { quantity });
+      return { outcome: result.outcome, session: sessionView(result.session) };
+    },
+    'session.addStockItem': ({ stockItemId, quantity }) => {
+      const result = counter().addStockItem(stockItemId, quantity);
+      return Promise.resolve({ outcome: result.outcome, session: sessionView(result.session) });
+    },
+    'session.restoreLine': ({ lineId }) =>
+      Promise.resolve(sessionView(counter().restoreLine(numericId(lineId)))),
+    'receipt.get': ({ id }) => {
+      const order = getOutboxOrder(deps.db(), numericId(id));
+      if (order === undefined) throw new CoreError('not-found', `Order ${String(id)} is not in the outbox.`);
+      const receipt = receiptOf(deps.db(), order, counter());
+      return Promise.resolve({
+        ...receipt,
+        totals: { ...receipt.totals, byVatRate: [...receipt.totals.byVatRate] },
+      });
     },
     'session.setQuantity': ({ lineId, quantity }) =>
-      Promise.resolve(sessionView(counter().setQuantity(numericId(lineId), quantity), null)),
+      Promise.resolve(sessionView(counter().setQuantity(numericId(lineId), quantity))),
     'session.removeLine': ({ lineId }) =>
-      Promise.resolve(sessionView(counter().removeLine(numericId(lineId)), null)),
-    'session.close': () => {
-      const closed = counter().close();
+      Promise.resolve(sessionView(counter().removeLine(numericId(lineId)))),
+    'session.close': ({ tender }) => {
+      const closed = counter().close(tender === undefined ? {} : { tender });
       deps.orderPlaced();
       // The next sale starts with an empty session; the closed one's order is in the outbox now.
       return Promise.resolve({
         order: entryView(closed.order),
-        session: sessionView(null, deps.warehouseId()),
+        session: sessionView(null, deps),
       });
     },
     'session.cancel': () => {
       // Void the sale: kept in SQLite as cancelled, for the record. Nothing open is nothing to void.
       const c = counter();
       if (c.current() !== null) c.cancel();
-      return Promise.resolve(sessionView(null, deps.warehouseId()));
+      return Promise.resolve(sessionView(null, deps));
     },
     'scanner.classify': ({ code }) => Promise.resolve(classifyCode(code, deps.reader())),
   };
 }
 
-/** The counter's session as the contract shows it; no open session is an empty one. */
-function sessionView(session: SessionView | null, warehouseId: number | null) {
+/**
+ * The counter's session as the contract shows it; no open session is an empty one, in the terminal's
+ * warehouse and for its walk-in customer.
+ */
+function sessionView(
+  session: SessionView | null,
+  terminal?: Pick<CounterDeps, 'warehouseId' | 'walkInCustomer'>,
+) {
   if (session === null) {
     return {
       id: 'new',
-      warehouseId,
+      warehouseId: terminal?.warehouseId() ?? null,
       lines: [],
       customer: null,
       totals: { byVatRate: [], discount: 0, total: 0 },
+      walkIn: terminal?.walkInCustomer() ?? null,
     };
   }
   return {

@@ -30,7 +30,7 @@ export interface Receipt {
   readonly placedAt: string;
   /** The warehouse's name (the store), when cached. */
   readonly store?: string;
-  readonly lines: readonly ReceiptLine[];
+  readonly lines: ReceiptLine[];
   readonly totals: SessionView['totals'];
   readonly customer?: { readonly companyId: number; readonly name?: string; readonly walkIn: boolean };
   readonly tender?: SaleTender;

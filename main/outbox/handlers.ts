@@ -13,13 +13,21 @@ export interface OutboxDeps {
   db(): Db;
   /** The sender of the instance in use; null when none is configured. */
   outbox(): Outbox | null;
+  /** What the list shows of an order (total, lines, customer), from its sale or the cache. */
+  summary(order: OutboxOrder): OutboxEntryView['summary'];
+  /** Throws (CoreError 'locked') while a manager PIN guards `what` and was not given. */
+  guard(what: string): void;
 }
 
 type OutboxCalls =
   'outbox.list' | 'outbox.replay' | 'outbox.resend' | 'outbox.discard' | 'outbox.cancel' | 'outbox.markSent';
 
 export function outboxHandlers(deps: OutboxDeps): Pick<Handlers, OutboxCalls> {
-  const list = (): OutboxEntryView[] => (deps.outbox()?.list() ?? listOutboxOrders(deps.db())).map(entryView);
+  const list = (): OutboxEntryView[] =>
+    (deps.outbox()?.list() ?? listOutboxOrders(deps.db())).map((order) => ({
+      ...entryView(order),
+      summary: deps.summary(order),
+    }));
   return {
     'outbox.list': () => Promise.resolve(list()),
     'outbox.replay': async () => {
@@ -37,12 +45,18 @@ export function outboxHandlers(deps: OutboxDeps): Pick<Handlers, OutboxCalls> {
       return entryView(sent);
     },
     'outbox.discard': ({ id }) => {
+      deps.guard('Discarding an order');
       configured(deps.outbox()).discard(numericId(id));
       return Promise.resolve(list());
     },
-    'outbox.cancel': async ({ id }) => entryView(await configured(deps.outbox()).cancel(numericId(id))),
-    'outbox.markSent': ({ id, remoteId }) =>
-      Promise.resolve(entryView(configured(deps.outbox()).markSent(numericId(id), remoteId))),
+    'outbox.cancel': async ({ id }) => {
+      deps.guard('Cancelling an order on the instance');
+      return entryView(await configured(deps.outbox()).cancel(numericId(id)));
+    },
+    'outbox.markSent': ({ id, remoteId }) => {
+      deps.guard('Marking an order as sent');
+      return Promise.resolve(entryView(configured(deps.outbox()).markSent(numericId(id), remoteId)));
+    },
   };
 }
 

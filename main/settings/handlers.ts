@@ -1,12 +1,14 @@
-// The Settings screen's calls (settings.*): what is set and where it came from, and changes to it.
-// A change of instance is refused while its orders are unsent, plain http is refused unless allowed,
-// and the stored secret is bound to the origin it was entered for.
-import type { LabelRule, SettingsPatch, SettingsView } from '../../preload/contract.ts';
+// The Settings screen's calls (settings.*): what is set and where it came from, and changes to it;
+// and the manager lock in front of them (manager.*). A change of instance is refused while its
+// orders are unsent, plain http is refused unless allowed, the stored secret is bound to the origin
+// it was entered for, and while a manager PIN is set nothing changes until the PIN was given.
+import type { LabelRule, SettingsPatch, SettingsView, UnlockView } from '../../preload/contract.ts';
 import { BarcodeReader } from '../counter/barcode/index.ts';
 import { CoreError } from '../core/errors.ts';
 import type { Handlers } from '../core/handlers.ts';
 import type { CredentialStore } from './credentials.ts';
 import { fromEnv, type Env } from './env.ts';
+import { hashPin, type ManagerLock, type UnlockResult } from './manager-pin.ts';
 import { secretFromEnv, type InstanceConfig } from './instance.ts';
 import { instanceOrigin, isInsecure } from './origin.ts';
 import type { SettingsStore } from './store.ts';
@@ -24,13 +26,38 @@ export interface SettingsDeps {
   rescheduleSync(intervalMinutes: number): void;
   /** Something the status bar shows may have changed. */
   changed(): void;
+  /** The name the cache knows a company by; undefined for a company it does not know. */
+  companyName(companyId: number): string | undefined;
+  /** The manager PIN's lock: Settings and the destructive order actions wait for it. */
+  readonly lock: ManagerLock;
+  /** Epoch ms (the lock's clock). */
+  now(): number;
 }
 
-export function settingsHandlers(deps: SettingsDeps): Pick<Handlers, 'settings.get' | 'settings.set'> {
+type SettingsCalls = 'settings.get' | 'settings.set' | 'manager.unlock' | 'manager.lock';
+
+export function settingsHandlers(deps: SettingsDeps): Pick<Handlers, SettingsCalls> {
   return {
     'settings.get': () => Promise.resolve(settingsView(deps)),
     'settings.set': (patch) => setSettings(deps, patch),
+    'manager.unlock': ({ pin }) => Promise.resolve(unlockView(deps.lock.unlock(pin, deps.now()))),
+    'manager.lock': () => {
+      deps.lock.lock();
+      return Promise.resolve({ open: !deps.lock.pinSet });
+    },
   };
+}
+
+/** Refuses a guarded action while a manager PIN is set and was not given (CoreError 'locked'). */
+export function requireManager(lock: ManagerLock, now: number, what: string): void {
+  if (!lock.isOpen(now)) throw new CoreError('locked', `${what} needs the manager PIN.`);
+}
+
+function unlockView(result: UnlockResult): UnlockView {
+  if (result.ok) return { open: true, until: result.until };
+  return result.reason === 'wrong'
+    ? { open: false, triesLeft: result.triesLeft }
+    : { open: false, retryAt: result.retryAt };
 }
 
 function settingsView(deps: SettingsDeps): SettingsView {
@@ -48,11 +75,15 @@ function settingsView(deps: SettingsDeps): SettingsView {
     source: deps.source() ?? (env !== undefined ? 'env' : s.instanceUrl === null ? 'demo' : 'settings'),
     syncIntervalMinutes: s.syncIntervalMinutes,
     labelRules: s.labelRules,
+    walkInCustomer: s.walkInCustomer,
+    managerPinSet: s.managerPinHash !== null,
+    receiptPaper: s.receiptPaper,
   };
 }
 
 async function setSettings(deps: SettingsDeps, patch: SettingsPatch): Promise<SettingsView> {
-  const { clientSecret, clearSecret, ...rest } = patch;
+  requireManager(deps.lock, deps.now(), 'Changing Settings');
+  const { clientSecret, clearSecret, walkInCustomer, managerPin, clearManagerPin, ...rest } = patch;
   const before = deps.store.read();
   const instanceChanged =
     rest.instanceUrl !== undefined ||
@@ -84,11 +115,36 @@ async function setSettings(deps: SettingsDeps, patch: SettingsPatch): Promise<Se
   if (rest.labelRules !== undefined) checkLabelRules(rest.labelRules);
   const { scanner: scannerPatch, ...plain } = rest;
   const scanner = scannerPatch === undefined ? undefined : { ...before.scanner, ...scannerPatch };
-  deps.store.write({ ...plain, secretOrigin, ...(scanner === undefined ? {} : { scanner }) });
+  deps.store.write({
+    ...plain,
+    secretOrigin,
+    ...(scanner === undefined ? {} : { scanner }),
+    ...(walkInCustomer === undefined ? {} : { walkInCustomer: walkIn(deps, walkInCustomer) }),
+    ...(clearManagerPin === true ? { managerPinHash: null } : {}),
+    ...(managerPin === undefined ? {} : { managerPinHash: hashPin(managerPin) }),
+  });
+  // Whoever just set the PIN knows it: the lock stays open for them as if they had given it.
+  if (managerPin !== undefined) deps.lock.unlock(managerPin, deps.now());
   if (instanceChanged) await deps.reconnect();
   else if (rest.syncIntervalMinutes !== undefined) deps.rescheduleSync(rest.syncIntervalMinutes);
   deps.changed();
   return settingsView(deps);
+}
+
+/** The walk-in customer must be a company the cache knows: its name is what the Sale screen shows. */
+function walkIn(
+  deps: SettingsDeps,
+  choice: { companyId: number } | null,
+): { companyId: number; name: string } | null {
+  if (choice === null) return null;
+  const name = deps.companyName(choice.companyId);
+  if (name === undefined) {
+    throw new CoreError(
+      'rejected',
+      `Company ${choice.companyId} is not in this terminal's cache (no card or representative of it was synced): pick one from the list.`,
+    );
+  }
+  return { companyId: choice.companyId, name };
 }
 
 /** Orders queued for one instance must not be sent to another: finish or discard them first. */

@@ -27,7 +27,7 @@ export const DEMO_CLIENT = { clientId: 'counter-demo', clientSecret: 'counter-de
 
 export function resolveInstance(
   env: Env,
-  settings: AppSettings,
+  settings: Pick<AppSettings, 'instanceUrl' | 'clientId' | 'secretOrigin' | 'allowInsecure'>,
   credentials: CredentialStore,
 ): InstanceResolution {
   const envUrl = fromEnv(env, 'baseUrl');

@@ -26,6 +26,11 @@ const schemas = {
   secretOrigin: z.string().nullable(),
   /** Plain http to a host other than loopback, allowed on purpose (shown as a warning). */
   allowInsecure: z.boolean(),
+  /** Who a sale without a scanned card goes to (a cached company and its name when chosen). */
+  walkInCustomer: z.object({ companyId: z.number().int(), name: z.string() }).nullable(),
+  /** The manager PIN's salted hash (manager-pin.ts); never shown, never sent to the renderer. */
+  managerPinHash: z.string().nullable(),
+  receiptPaper: z.enum(['80mm', '58mm']),
 } as const;
 
 export type AppSettings = { [K in keyof typeof schemas]: z.infer<(typeof schemas)[K]> };
@@ -39,6 +44,9 @@ const defaults: AppSettings = {
   labelRules: [...DEFAULT_EMBEDDED_RULES],
   secretOrigin: null,
   allowInsecure: false,
+  walkInCustomer: null,
+  managerPinHash: null,
+  receiptPaper: '80mm',
 };
 
 const PREFIX = 'app.';

@@ -2,6 +2,7 @@
 // warehouses.list), with the cache's rows turned into the contract's views. Only named fields are
 // copied: the renderer gets what the screens show and nothing else.
 import {
+  findCompanies,
   searchStock,
   syncState,
   warehouses,
@@ -21,7 +22,7 @@ export interface SyncDeps {
   runner(): SyncRunner | null;
 }
 
-type SyncCalls = 'sync.now' | 'sync.status' | 'stock.search' | 'warehouses.list';
+type SyncCalls = 'sync.now' | 'sync.status' | 'stock.search' | 'warehouses.list' | 'companies.find';
 
 export function syncHandlers(deps: SyncDeps): Pick<Handlers, SyncCalls> {
   return {
@@ -36,6 +37,13 @@ export function syncHandlers(deps: SyncDeps): Pick<Handlers, SyncCalls> {
         syncedAt: lastSyncedAt(deps.db()),
       }),
     'warehouses.list': () => Promise.resolve(warehouses(deps.db()).map(warehouseView)),
+    'companies.find': ({ text }) =>
+      Promise.resolve(
+        findCompanies(deps.db(), text).map((c) => ({
+          companyId: c.companyId,
+          ...(c.name === undefined ? {} : { name: c.name }),
+        })),
+      ),
   };
 }
 
@@ -74,6 +82,7 @@ function stockProductView(r: StockSearchResult): StockProductView {
     syncedAt: r.syncedAt,
     warehouses: r.items.map((i) => ({
       warehouseId: i.warehouseId,
+      stockItemId: i.id,
       ...(i.warehouseName === undefined ? {} : { warehouseName: i.warehouseName }),
       ...(i.quantityInStock === undefined ? {} : { quantityInStock: i.quantityInStock }),
       ...(i.quantityAvailable === undefined ? {} : { quantityAvailable: i.quantityAvailable }),
