@@ -11,7 +11,13 @@
 import { z } from 'zod';
 import { getShoppingSession } from '../../db/sessions.ts';
 import { SettingsStore } from '../settings/store.ts';
-import { BarcodeReader, Counter, ScanResolver, type Resolution, type SessionView } from '../counter/index.ts';
+import {
+  BarcodeReader,
+  Counter,
+  ScanResolver,
+  type Resolution,
+  type PricedSession,
+} from '../counter/index.ts';
 import { defineCommand, EXIT, usageError } from './command.ts';
 
 const codeSchema = z
@@ -46,7 +52,7 @@ export const command = defineCommand({
     const warehouseId = ctx.int('warehouse', { min: 1 }) ?? settings.warehouseId;
 
     const local = sessionId === undefined ? undefined : getShoppingSession(db, sessionId);
-    let session: SessionView | undefined;
+    let session: PricedSession | undefined;
     let resolution: Resolution;
     if (local?.state === 'open') {
       const counter = new Counter({ db, resolver, warehouseId: () => warehouseId });

@@ -47,8 +47,11 @@ export class CounterError extends Error {
   }
 }
 
-/** The session as the UI shows it (the shape of preload/contract.ts SessionView, plus a little). */
-export interface SessionView {
+/**
+ * A shopping session with its amounts worked out (line totals, the card's discounts, totals per VAT
+ * rate): what the counter answers with. The contract's SessionView is its wire form for the UI.
+ */
+export interface PricedSession {
   readonly id: number;
   readonly state: ShoppingSession['state'];
   readonly warehouseId: number | null;
@@ -123,7 +126,7 @@ export type ScanOutcome =
 export interface CounterScan {
   readonly outcome: ScanOutcome;
   readonly resolution: Resolution;
-  readonly session: SessionView;
+  readonly session: PricedSession;
 }
 
 export interface CounterOptions {
@@ -159,12 +162,12 @@ export class Counter {
   }
 
   /** The open session, or null when the next scan starts a new one. */
-  current(): SessionView | null {
+  current(): PricedSession | null {
     const session = currentShoppingSession(this.#db);
     return session ? this.#view(session) : null;
   }
 
-  session(id: number): SessionView | undefined {
+  session(id: number): PricedSession | undefined {
     const session = getShoppingSession(this.#db, id);
     return session ? this.#view(session) : undefined;
   }
@@ -215,7 +218,7 @@ export class Counter {
     return { outcome, resolution, session: this.#view(this.#mustGet(sessionId)) };
   }
 
-  setQuantity(lineId: number, quantity: number): SessionView {
+  setQuantity(lineId: number, quantity: number): PricedSession {
     const sessionId = this.#requireOpen();
     writeTransaction(this.#db, () => {
       const line = getSessionLine(this.#db, sessionId, lineId);
@@ -234,7 +237,7 @@ export class Counter {
     return this.#view(this.#mustGet(sessionId));
   }
 
-  removeLine(lineId: number): SessionView {
+  removeLine(lineId: number): PricedSession {
     const sessionId = this.#requireOpen();
     const removed = writeTransaction(this.#db, () =>
       removeSessionLine(this.#db, sessionId, lineId, this.#now()),
@@ -244,7 +247,7 @@ export class Counter {
   }
 
   /** Puts a line removed from the open session back (undo). */
-  restoreLine(lineId: number): SessionView {
+  restoreLine(lineId: number): PricedSession {
     const sessionId = this.#requireOpen();
     const restored = writeTransaction(this.#db, () =>
       restoreSessionLine(this.#db, sessionId, lineId, this.#now()),
@@ -258,7 +261,10 @@ export class Counter {
    * then the outbox tries to send it. Without a scanned card the order goes to the walk-in customer;
    * with a tender, how it was paid is kept with the sale and said in the order's note.
    */
-  close(options: { note?: string; tender?: TenderInput } = {}): { order: OutboxOrder; session: SessionView } {
+  close(options: { note?: string; tender?: TenderInput } = {}): {
+    order: OutboxOrder;
+    session: PricedSession;
+  } {
     const sessionId = this.#requireOpen();
     const now = this.#now();
     let closing: { tender: SaleTender | null; walkIn: WalkInCustomer | null } = {
@@ -304,7 +310,7 @@ export class Counter {
   }
 
   /** Abandons the open session (nothing is ordered); the next scan starts a new one. */
-  cancel(): SessionView {
+  cancel(): PricedSession {
     const sessionId = this.#requireOpen();
     writeTransaction(this.#db, () => cancelShoppingSession(this.#db, sessionId, this.#now()));
     return this.#view(this.#mustGet(sessionId));
@@ -395,7 +401,7 @@ export class Counter {
     return session;
   }
 
-  #view(session: ShoppingSession): SessionView {
+  #view(session: ShoppingSession): PricedSession {
     const card = session.customer?.card;
     const totals = sessionTotals(session.lines, card ?? null);
     const amounts = new Map(totals.lines.map((l) => [l.lineId, l]));

@@ -7,7 +7,7 @@ import type { Handlers } from '../core/handlers.ts';
 import { entryView } from '../outbox/handlers.ts';
 import type { BarcodeReader } from './barcode/index.ts';
 import { classifyCode } from './barcode/describe.ts';
-import type { Counter, SessionView } from './counter.ts';
+import type { Counter, PricedSession } from './counter.ts';
 import { receiptOf } from './receipt.ts';
 
 export interface CounterDeps {
@@ -92,7 +92,7 @@ export function counterHandlers(deps: CounterDeps): Pick<Handlers, CounterCalls>
  * warehouse and for its walk-in customer.
  */
 function sessionView(
-  session: SessionView | null,
+  session: PricedSession | null,
   terminal?: Pick<CounterDeps, 'warehouseId' | 'walkInCustomer'>,
 ) {
   if (session === null) {

@@ -5,7 +5,7 @@ export {
   type CustomerView,
   type LineView,
   type ScanOutcome,
-  type SessionView,
+  type PricedSession,
 } from './counter.ts';
 export {
   DEFAULT_CARD_TIMEOUT_MS,

@@ -7,7 +7,7 @@ import { companyNames, stockItemOfProduct, warehouses } from '../../db/catalog/i
 import type { Db } from '../../db/database.ts';
 import type { OutboxOrder } from '../../db/outbox.ts';
 import type { SaleTender } from '../../db/sessions.ts';
-import type { Counter, SessionView } from './counter.ts';
+import type { Counter, PricedSession } from './counter.ts';
 import { sessionTotals } from './totals.ts';
 
 export interface ReceiptLine {
@@ -31,7 +31,7 @@ export interface Receipt {
   /** The warehouse's name (the store), when cached. */
   readonly store?: string;
   readonly lines: ReceiptLine[];
-  readonly totals: SessionView['totals'];
+  readonly totals: PricedSession['totals'];
   readonly customer?: { readonly companyId: number; readonly name?: string; readonly walkIn: boolean };
   readonly tender?: SaleTender;
   /** sale: as the cashier closed it; catalog: an order file's lines priced from the cache now. */
@@ -70,7 +70,7 @@ export function receiptOf(db: Db, order: OutboxOrder, counter: Counter): Receipt
   };
 }
 
-function fromSale(sale: SessionView): Pick<Receipt, 'lines' | 'totals' | 'pricedFrom'> {
+function fromSale(sale: PricedSession): Pick<Receipt, 'lines' | 'totals' | 'pricedFrom'> {
   return {
     lines: sale.lines.map((l) => ({
       name: l.name,
