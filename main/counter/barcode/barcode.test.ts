@@ -169,4 +169,37 @@ describe('GS1 element strings', () => {
     });
     expect(reader.read(`]C10109506000134352112401`, now)).toMatchObject({ kind: 'misread' });
   });
+
+  it('reads GS1-128 without the ]C1 prefix, and without GS, when its structure leaves no doubt', () => {
+    // A scale label with the prefix stripped: GTIN, net weight, price.
+    expect(reader.read('0104006381333931310300125039221299', now)).toMatchObject({
+      kind: 'gs1',
+      lookup: ['04006381333931', '4006381333931'],
+      gs1: { gtin: '04006381333931', netWeightKg: 1.25, price: 12.99 },
+    });
+    // Fixed-length elements, then a variable one (a batch) last: it takes the rest.
+    expect(reader.read('01095060001343521726123110ABC123', now)).toMatchObject({
+      kind: 'gs1',
+      gs1: { gtin: '09506000134352', expiry: '2026-12-31', batch: 'ABC123' },
+    });
+    // FNC1 sent as GS, no prefix: as before.
+    expect(reader.read(`0109506000134352${GS}10LOT7${GS}21SN1`, now)).toMatchObject({
+      kind: 'gs1',
+      gs1: { batch: 'LOT7', serial: 'SN1' },
+    });
+  });
+
+  it('leaves a code that only starts like GS1 a plain code', () => {
+    // Wrong check digit in the would-be GTIN: a card number, say, not a misread GS1 code.
+    expect(reader.read('0109506000134353172612311', now)).toEqual({
+      kind: 'other',
+      code: '0109506000134353172612311',
+    });
+    // A valid GTIN, then something no known AI starts.
+    expect(reader.read('01095060001343525512345', now)).toMatchObject({ kind: 'other' });
+    // A valid GTIN, then a date that is none.
+    expect(reader.read('010950600013435217261341', now)).toMatchObject({ kind: 'other' });
+    // The GTIN element alone is no element string.
+    expect(reader.read('0109506000134352', now)).toMatchObject({ kind: 'other' });
+  });
 });

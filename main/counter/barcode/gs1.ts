@@ -65,13 +65,29 @@ export type Gs1Result =
 
 const SYMBOLOGY_IDS = [']C1', ']d2', ']Q3', ']e0', ']J1'];
 
-/** Whether the scanned text is a GS1 element string rather than a plain code. */
+/**
+ * Whether the scanned text is a GS1 element string rather than a plain code.
+ *
+ * Marked: a symbology identifier (]C1, ]d2, ]Q3, ]e0, ]J1), a GS (FNC1 as the scanner sends it), or
+ * the bracketed human-readable form. Unmarked - most scanners strip ]C1, and some send no GS either -
+ * it is read as GS1 only when its structure leaves no doubt (docs/assumptions.md "GS1 without a
+ * prefix"): it starts with a GTIN element, (01) or (02), whose 14 digits carry a valid check digit,
+ * and the rest splits completely into elements of known application identifiers, at least one of
+ * them. Without a separator a variable-length element can only be the last one, so it takes the rest
+ * of the code. Anything else stays a plain code (a card number may start with 01 too).
+ */
 export function looksLikeGs1(text: string): boolean {
   if (SYMBOLOGY_IDS.some((id) => text.startsWith(id))) return true;
   if (text.startsWith(GS) || text.includes(GS)) return true;
   if (/^\(\d{2,4}\)/.test(text)) return true;
-  // Unbracketed without FNC1 markers: only a GTIN (01) followed by more elements.
-  return /^01\d{14}\d{2}/.test(text);
+  return isUnmarkedGs1(text);
+}
+
+function isUnmarkedGs1(text: string): boolean {
+  const gtin = /^0[12](\d{14})(.+)$/.exec(text);
+  if (gtin === null || !hasValidCheckDigit(gtin[1] ?? '')) return false;
+  const rest = splitRaw(gtin[2] ?? '');
+  return typeof rest !== 'string' && rest.length > 0 && interpret(rest, new Date()).ok;
 }
 
 export function parseGs1(text: string, now: Date = new Date()): Gs1Result {
