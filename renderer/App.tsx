@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { attachKeymap } from './actions/attach.ts';
 import { StatusBar } from './components/StatusBar.tsx';
+import { CounterDialogs } from './receipt/ReceiptDialog.tsx';
 import { Orders } from './screens/Orders.tsx';
 import { Sale } from './screens/Sale.tsx';
 import { Settings } from './screens/Settings.tsx';
@@ -44,6 +45,7 @@ export function App() {
         {render(screen)}
       </main>
       <StatusBar />
+      <CounterDialogs />
     </div>
   );
 }

@@ -11,6 +11,8 @@ import {
   type ScanSuffix,
 } from '../scanner/index.ts';
 import { useApp } from '../store.ts';
+import { openDialog } from '../store/payment.ts';
+import { receiptShown } from '../store/receipt.ts';
 import { actionForKey, actionForScan, observersOf, type ActionContext, type Focus } from './keymap.ts';
 import { PERFORM } from './registry.ts';
 
@@ -34,10 +36,13 @@ export function focusOf(target: EventTarget | null): Focus {
 function contextFor(target: EventTarget | null): ActionContext {
   const { screen, session, sale } = useApp.getState();
   const line = session?.lines[sale.selected];
+  const dialog = openDialog();
   return {
     screen,
     focus: focusOf(target),
     selectedLine: line === undefined ? undefined : { id: line.id, quantity: line.quantity },
+    ...(dialog === undefined ? {} : { dialog }),
+    receiptShown: receiptShown(),
   };
 }
 

@@ -20,7 +20,15 @@ export type ActionName =
   | 'scan.testPad'
   | 'scan.sale'
   | 'scan.stock'
-  | 'scan.toSale';
+  | 'scan.toSale'
+  | 'payment.confirm'
+  | 'payment.cancel'
+  | 'payment.cash'
+  | 'payment.card'
+  | 'receipt.print'
+  | 'receipt.close'
+  | 'dialog.tab'
+  | 'scan.dialog';
 
 /** Where focus is: a text field (input or textarea: keys there are typing), the scanner test pad, or elsewhere. */
 export type Focus = 'field' | 'test-pad' | 'other';
@@ -30,6 +38,10 @@ export interface ActionContext {
   readonly focus: Focus;
   /** The Sale screen's selected line, as it is when the key comes. */
   readonly selectedLine: { readonly id: number | string; readonly quantity: number } | undefined;
+  /** A modal dialog open over the screen (the payment panel, a receipt): only its keys apply. */
+  readonly dialog?: 'payment' | 'receipt';
+  /** A receipt is on the screen (the one just placed, on Sale): F7 prints it. */
+  readonly receiptShown?: boolean;
 }
 
 export interface Binding {
@@ -50,13 +62,33 @@ const is =
   (...keys: string[]) =>
   (key: string): boolean =>
     keys.includes(key);
-const always = (): boolean => true;
-const onSale = (ctx: ActionContext): boolean => ctx.screen === 'sale';
+/** Everywhere, unless a dialog is open: a dialog traps the keyboard until it is left. */
+const always = (ctx: ActionContext): boolean => ctx.dialog === undefined;
+const onSale = (ctx: ActionContext): boolean => always(ctx) && ctx.screen === 'sale';
+const inDialog =
+  (dialog: ActionContext['dialog']) =>
+  (ctx: ActionContext): boolean =>
+    ctx.dialog === dialog;
 /** Line keys act on the selected line, never while typing into a field. */
 const onSaleLines = (ctx: ActionContext): boolean => onSale(ctx) && ctx.focus !== 'field';
 const withLine = (ctx: ActionContext): boolean => onSaleLines(ctx) && ctx.selectedLine !== undefined;
 
 export const KEYMAP: readonly Binding[] = [
+  // The payment panel (F9): Enter places the order, Esc goes back to the sale, F2 cash, F3 card.
+  { name: 'payment.confirm', trigger: 'key', key: is('Enter'), when: inDialog('payment') },
+  { name: 'payment.cancel', trigger: 'key', key: is('Escape'), when: inDialog('payment') },
+  { name: 'payment.cash', trigger: 'key', key: is('F2'), when: inDialog('payment') },
+  { name: 'payment.card', trigger: 'key', key: is('F3'), when: inDialog('payment') },
+  // A receipt: F7 prints it (the dialog's, or the one just placed on Sale), Esc closes the dialog.
+  {
+    name: 'receipt.print',
+    trigger: 'key',
+    key: is('F7'),
+    when: (ctx) => ctx.dialog === 'receipt' || (onSale(ctx) && ctx.receiptShown === true),
+  },
+  { name: 'receipt.close', trigger: 'key', key: is('Escape'), when: inDialog('receipt') },
+  // Focus stays inside an open dialog: Tab and Shift+Tab cycle through its controls.
+  { name: 'dialog.tab', trigger: 'key', key: is('Tab'), when: (ctx) => ctx.dialog !== undefined },
   { name: 'screen.sale', trigger: 'key', key: is('F1'), when: always },
   { name: 'screen.stock', trigger: 'key', key: is('F2'), when: always },
   { name: 'screen.orders', trigger: 'key', key: is('F3'), when: always },
@@ -78,13 +110,15 @@ export const KEYMAP: readonly Binding[] = [
   { name: 'testPad.record', trigger: 'observe', when: (ctx) => ctx.focus === 'test-pad' },
   // A scan goes to the first of these that applies: the test pad classifies it, the Sale adds it,
   // Stock looks it up, Orders and Settings add it to the open sale and say so.
+  // A scan while a dialog is open adds nothing (the total must not change under the payment panel).
+  { name: 'scan.dialog', trigger: 'scan', when: (ctx) => ctx.dialog !== undefined },
   { name: 'scan.testPad', trigger: 'scan', when: (ctx) => ctx.focus === 'test-pad' },
   { name: 'scan.sale', trigger: 'scan', when: onSale },
-  { name: 'scan.stock', trigger: 'scan', when: (ctx) => ctx.screen === 'stock' },
+  { name: 'scan.stock', trigger: 'scan', when: (ctx) => always(ctx) && ctx.screen === 'stock' },
   {
     name: 'scan.toSale',
     trigger: 'scan',
-    when: (ctx) => ctx.screen === 'orders' || ctx.screen === 'settings',
+    when: (ctx) => always(ctx) && (ctx.screen === 'orders' || ctx.screen === 'settings'),
   },
 ];
 

@@ -4,6 +4,9 @@ import { useApp, type Screen } from '../store.ts';
 import * as sale from '../store/sale.ts';
 import { lookUpScan } from '../store/stock.ts';
 import { recordTestPadKey, scanOnTestPad } from '../store/test-pad.ts';
+import { closePayment, confirmPayment, openPayment, setMethod, usePayment } from '../store/payment.ts';
+import { closeReceipt, printReceipt } from '../store/receipt.ts';
+import { cycleFocus } from '../components/dialog.ts';
 import type { ActionContext, ActionName } from './keymap.ts';
 
 export interface Performed {
@@ -29,7 +32,8 @@ export const PERFORM: Record<ActionName, (p: Performed) => void> = {
   'screen.stock': to('stock'),
   'screen.orders': to('orders'),
   'screen.settings': to('settings'),
-  'sale.placeOrder': () => void sale.closeSale(),
+  // F9 opens the payment panel; its Enter places the order (store/payment.ts).
+  'sale.placeOrder': () => openPayment(),
   'sale.void': () => void sale.voidSale(),
   'sale.selectNext': () => sale.moveSelection(1),
   'sale.selectPrevious': () => sale.moveSelection(-1),
@@ -50,6 +54,24 @@ export const PERFORM: Record<ActionName, (p: Performed) => void> = {
   'scan.sale': (p) => void sale.scan(p.code ?? '', 'scanner'),
   'scan.stock': (p) => void lookUpScan(p.code ?? ''),
   'scan.toSale': (p) => void scanToSale(p.ctx.screen, p.code ?? ''),
+  // Enter on "Back to the sale" (Tab got there) goes back; anywhere else in the panel it places.
+  'payment.confirm': (p) => {
+    const target = p.event?.target;
+    if (target instanceof HTMLButtonElement && target.dataset.action === 'cancel-payment') closePayment();
+    else void confirmPayment();
+  },
+  'payment.cancel': () => closePayment(),
+  'payment.cash': () => setMethod('cash'),
+  'payment.card': () => setMethod('card'),
+  'receipt.print': () => printReceipt(),
+  'receipt.close': () => closeReceipt(),
+  'dialog.tab': (p) => {
+    if (p.event !== undefined) cycleFocus(p.event);
+  },
+  'scan.dialog': (p) => {
+    if (p.ctx.dialog === 'payment')
+      usePayment.setState({ error: 'A scan while paying adds nothing: Esc goes back to the sale.' });
+  },
 };
 
 /** A scan away from the Sale screen (Orders, Settings) goes to the open sale, and the screen says so. */

@@ -9,6 +9,7 @@ import {
 } from '../../preload/contract.ts';
 import { formatAge } from '../format.ts';
 import { useApp } from '../store.ts';
+import { ReceiptButton } from '../receipt/ReceiptButton.tsx';
 import {
   cancelOrder,
   discardOrder,
@@ -85,6 +86,7 @@ export function Orders() {
                   )}
                   <span className="muted">attempts {entry.attempts}</span>
                 </button>
+                <ReceiptButton id={entry.id} />
                 {isOpen && <OrderDetail entry={entry} />}
               </li>
             );

@@ -7,7 +7,9 @@ import type { OutboxEntryView, SessionLineView, SessionView } from '../../preloa
 import { formatMoney, formatQty } from '../format.ts';
 import { TerminalWarehousePrompt } from '../components/WarehousePicker.tsx';
 import { useApp } from '../store.ts';
-import { closeSale, removeLine, scan, selectLine, setQuantity, voidSale } from '../store/sale.ts';
+import { removeLine, scan, selectLine, setQuantity, voidSale } from '../store/sale.ts';
+import { openPayment } from '../store/payment.ts';
+import { PlacedReceipt } from '../receipt/PlacedReceipt.tsx';
 
 export function Sale() {
   const session = useApp((s) => s.session);
@@ -27,6 +29,7 @@ export function Sale() {
           </p>
         )}
         {placed !== null && <PlacedNotice entry={placedEntry} />}
+        <PlacedReceipt />
         {sessionError !== null && <p className="notice error">{sessionError}</p>}
         <Lines
           lines={lines}
@@ -43,7 +46,7 @@ export function Sale() {
           type="button"
           className="primary big"
           disabled={busy || lines.length === 0}
-          onClick={() => void closeSale()}
+          onClick={() => openPayment()}
           data-action="place-order"
         >
           Place order <kbd>F9</kbd>

@@ -1,10 +1,16 @@
 // Sale actions: the shopping session at the counter (scan, quantities, lines, place, void) and the
 // Sale screen's selection. Every call the Sale screen makes to the core goes through here.
 import { flushSync } from 'react-dom';
-import type { ScanOutcome, SessionLineView } from '../../preload/contract.ts';
+import type { OutboxEntryView, ScanOutcome, SessionLineView } from '../../preload/contract.ts';
 import { pos } from '../pos.ts';
 import { beepError, beepOk } from '../sound.ts';
 import { message, setSale, useApp, type Outcome } from '../store.ts';
+
+/** The payment the panel took: cash with the amount handed over, or card (the total). */
+export interface Tender {
+  readonly method: 'cash' | 'card';
+  readonly given?: number;
+}
 
 /** How long the first F8 keeps the void armed. */
 const VOID_ARMED_MS = 4000;
@@ -71,19 +77,22 @@ export function moveSelection(by: number): void {
   setSale({ selected: Math.max(0, Math.min(count - 1, sale.selected + by)) });
 }
 
-/** Places the order (F9): stored at once, its first attempt runs now; the outbox says what became of it. */
-export async function closeSale(): Promise<void> {
+/** Places the order with its tender (the payment panel's Enter, store/payment.ts): stored at once, its
+ * first attempt runs now; the outbox says what became of it. Returns the order's id, or null if refused. */
+export async function closeSale(tender?: Tender): Promise<OutboxEntryView['id'] | null> {
   const { sale, session } = useApp.getState();
-  if (sale.busy || (session?.lines.length ?? 0) === 0) return;
+  if (sale.busy || (session?.lines.length ?? 0) === 0) return null;
   setSale({ busy: true });
   try {
-    const closed = await pos.invoke('session.close', {});
+    const closed = await pos.invoke('session.close', tender === undefined ? {} : { tender });
     useApp.setState({ session: closed.session });
     setSale({ placed: closed.order.id, outcome: null });
     void useApp.getState().refreshOutbox();
     void useApp.getState().refreshStatus();
+    return closed.order.id;
   } catch (error) {
     setSale({ outcome: { tone: 'error', text: message(error) } });
+    return null;
   } finally {
     setSale({ busy: false });
   }

@@ -383,9 +383,10 @@ async function scanMany(
 }
 
 /**
- * Scans the bench card and places the sale (F9); not measured. The simulated scanner can lose a card
- * scan as it loses product scans (key gaps stretched past the threshold on a loaded machine), so a
- * card or F9 the page did not take within 5 s is tried again, as a cashier would. Returns the retries.
+ * Scans the bench card and places the sale (F9, then Enter in the payment panel); not measured. The
+ * simulated scanner can lose a card scan as it loses product scans (key gaps stretched past the
+ * threshold on a loaded machine), so a card or F9 the page did not take within 5 s is tried again,
+ * as a cashier would. Returns the retries.
  */
 async function closeBasket(page: Page, card: BenchCard, ctxLog: (line: string) => void): Promise<number> {
   const customer = page.locator(`[data-testid="customer"][data-company="${card.companyId}"]`);
@@ -408,8 +409,11 @@ async function closeBasket(page: Page, card: BenchCard, ctxLog: (line: string) =
     ctxLog(`${why}; scanning it again`);
     retries++;
   }
+  const panel = page.locator('[data-testid="payment-panel"]');
   for (let attempt = 1; ; attempt++) {
-    await page.keyboard.press('F9');
+    // F9 opens the payment panel (issue 17); Enter with nothing typed pays the exact amount in cash.
+    if (!(await panel.isVisible())) await page.keyboard.press('F9');
+    if (await within(panel)) await page.keyboard.press('Enter');
     if ((await within(empty)) && (await within(noCustomer))) break;
     const why = `sale not placed within 5 s of F9${await shownOutcome(page)}`;
     if (attempt >= ATTEMPTS) throw new Error(`${why} (${ATTEMPTS} attempts)`);

@@ -15,6 +15,19 @@ export async function scan(page: Page, code: string, msPerKey = 10): Promise<voi
   await sendKeys(page, `${code}\n`, Date.now(), msPerKey);
 }
 
+/**
+ * Places the sale as a cashier does since the payment panel (issue 17): F9 opens the panel, Enter
+ * with nothing typed takes the exact amount in cash and places the order. The panel closes either
+ * way (placed, or refused by the core with the reason on the Sale screen).
+ */
+export async function placeOrder(page: Page): Promise<void> {
+  const panel = page.getByTestId('payment-panel');
+  await page.keyboard.press('F9');
+  await panel.waitFor();
+  await page.keyboard.press('Enter');
+  await panel.waitFor({ state: 'detached' });
+}
+
 export async function goTo(page: Page, screen: 'sale' | 'stock' | 'orders' | 'settings'): Promise<void> {
   const key = { sale: 'F1', stock: 'F2', orders: 'F3', settings: 'F4' }[screen];
   await page.getByTestId('status-bar').waitFor();

@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.ts';
 import { insertOutboxOrder } from '../../db/outbox.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';
-import { goTo, scan, statusBar } from './app.ts';
+import { goTo, placeOrder, scan, statusBar } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 
 const SECRET = 'counter-demo-secret';
@@ -277,7 +277,7 @@ describe('a day at the counter', { timeout: 120_000 }, () => {
     await screenshot(page, 'flow-04-sale-misread');
 
     const before = sim.admin.listOrders().length;
-    await page.keyboard.press('F9');
+    await placeOrder(page);
     await expect.poll(() => lines.locator('tbody tr').count()).toBe(0);
     await expect.poll(() => sim.admin.listOrders().length, { timeout: 15_000 }).toBe(before + 1);
     const order = sim.admin.listOrders().at(-1);
@@ -323,7 +323,7 @@ describe('a day at the counter', { timeout: 120_000 }, () => {
     // The app's process may write nothing past 1 KB into a file: as a full disk does to SQLite.
     execFileSync('prlimit', ['--pid', String(shell.pid), '--fsize=1024:unlimited']);
     try {
-      await page.keyboard.press('F9');
+      await placeOrder(page);
       const refused = page.locator('[data-scan-outcome="error"]');
       await expect.poll(() => refused.textContent()).toContain(`Cannot write to the data folder ${dataDir}`);
       await screenshot(page, 'flow-04c-disk-refused');
@@ -333,7 +333,7 @@ describe('a day at the counter', { timeout: 120_000 }, () => {
     } finally {
       execFileSync('prlimit', ['--pid', String(shell.pid), '--fsize=unlimited:unlimited']);
     }
-    await page.keyboard.press('F9');
+    await placeOrder(page);
     await expect.poll(() => lines.locator('tbody tr').count()).toBe(0);
     await expect.poll(() => sim.admin.listOrders().length, { timeout: 15_000 }).toBe(ordersBefore + 1);
   });
@@ -352,7 +352,7 @@ describe('a day at the counter', { timeout: 120_000 }, () => {
       .toContain('offline cache');
     await screenshot(page, 'flow-05a-offline-sale');
     const before = sim.admin.listOrders().length;
-    await page.keyboard.press('F9');
+    await placeOrder(page);
     await expect.poll(() => lines.locator('tbody tr').count()).toBe(0);
     await expect.poll(() => statusBar(page).textContent()).toContain('1 queued');
     await expect

@@ -1,0 +1,59 @@
+// The payment panel and the receipt dialog in the one keymap (issue 17 items 4 and 5): while a dialog
+// is open only its keys apply (Enter, Esc, F2/F3, F7, Tab kept inside), and a scan adds nothing.
+import { describe, expect, it } from 'vitest';
+import type { Screen } from '../store.ts';
+import { actionForKey, actionForScan, type ActionContext, type Focus } from './keymap.ts';
+
+const ctx = (
+  screen: Screen,
+  dialog?: 'payment' | 'receipt',
+  focus: Focus = 'field',
+  receiptShown = false,
+): ActionContext => ({
+  screen,
+  focus,
+  selectedLine: { id: 1, quantity: 2 },
+  receiptShown,
+  ...(dialog === undefined ? {} : { dialog }),
+});
+const key = (k: string, c: ActionContext) => actionForKey(k, c)?.name;
+
+describe('keymap: dialogs', () => {
+  it('F9 on the Sale screen opens the payment panel (sale.placeOrder), not twice', () => {
+    expect(key('F9', ctx('sale'))).toBe('sale.placeOrder');
+    expect(key('F9', ctx('sale', 'payment'))).toBeUndefined();
+  });
+
+  it('gives the payment panel Enter, Esc, F2 (cash), F3 (card) and Tab, and nothing else', () => {
+    const c = ctx('sale', 'payment');
+    expect(key('Enter', c)).toBe('payment.confirm');
+    expect(key('Escape', c)).toBe('payment.cancel');
+    expect(key('F2', c)).toBe('payment.cash');
+    expect(key('F3', c)).toBe('payment.card');
+    expect(key('Tab', c)).toBe('dialog.tab');
+    for (const k of ['F1', 'F4', 'F8', 'F7', 'ArrowDown', '+', '-', 'Delete'])
+      expect(key(k, c)).toBeUndefined();
+    expect(key('F2', ctx('sale'))).toBe('screen.stock');
+  });
+
+  it('gives the receipt dialog F7 (print), Esc (close) and Tab, on any screen', () => {
+    const c = ctx('orders', 'receipt', 'other');
+    expect(key('F7', c)).toBe('receipt.print');
+    expect(key('Escape', c)).toBe('receipt.close');
+    expect(key('Tab', c)).toBe('dialog.tab');
+    expect(key('F1', c)).toBeUndefined();
+    expect(key('Tab', ctx('orders', undefined, 'other'))).toBeUndefined();
+  });
+
+  it('prints the receipt just placed with F7 on the Sale screen, only while it is shown', () => {
+    expect(key('F7', ctx('sale', undefined, 'other', true))).toBe('receipt.print');
+    expect(key('F7', ctx('sale', undefined, 'other', false))).toBeUndefined();
+    expect(key('F7', ctx('stock', undefined, 'other', true))).toBeUndefined();
+  });
+
+  it('adds no scan while a dialog is open', () => {
+    expect(actionForScan(ctx('sale', 'payment'))?.name).toBe('scan.dialog');
+    expect(actionForScan(ctx('orders', 'receipt'))?.name).toBe('scan.dialog');
+    expect(actionForScan(ctx('sale'))?.name).toBe('scan.sale');
+  });
+});

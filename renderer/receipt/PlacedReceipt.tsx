@@ -1,0 +1,35 @@
+// The Sale screen's receipt of the order just placed, until the next scan starts a new sale. It
+// follows the order's state (a queued order's receipt says it is not confirmed yet).
+import { useEffect } from 'react';
+import { useApp } from '../store.ts';
+import { printReceipt, refreshPlaced, useReceipt } from '../store/receipt.ts';
+import { Receipt } from './Receipt.tsx';
+import { PrintHint } from './ReceiptDialog.tsx';
+
+export function PlacedReceipt() {
+  const placedId = useApp((s) => s.sale.placed);
+  const state = useApp((s) => s.outbox.find((o) => o.id === placedId)?.state);
+  const paper = useApp((s) => s.settings?.receiptPaper ?? '80mm');
+  const receipt = useReceipt((s) => s.placed);
+  const error = useReceipt((s) => s.error);
+
+  const shown = receipt !== null && placedId !== null && receipt.orderId === placedId ? receipt : null;
+  // The order moved on (queued, sending, sent...): the receipt is read again.
+  useEffect(() => {
+    if (shown !== null && state !== undefined && state !== shown.state) void refreshPlaced();
+  }, [shown, state]);
+
+  if (placedId === null) return null;
+  if (shown === null) return error === null ? null : <p className="notice error">Receipt: {error}</p>;
+  return (
+    <div className="placed-receipt" data-testid="placed-receipt">
+      <div className="receipt-actions">
+        <button type="button" onClick={() => printReceipt()} data-action="print-receipt">
+          Print receipt <kbd>F7</kbd>
+        </button>
+        <PrintHint />
+      </div>
+      <Receipt receipt={shown} paper={paper} />
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+// Orders: a "Receipt" button per order, opening the same receipt in a dialog to reprint it.
+import type { OutboxEntryView } from '../../preload/contract.ts';
+import { openReceipt } from '../store/receipt.ts';
+
+export function ReceiptButton({ id }: { id: OutboxEntryView['id'] }) {
+  return (
+    <button
+      type="button"
+      className="receipt-button"
+      onClick={() => void openReceipt(id)}
+      data-action="receipt"
+      aria-label={`Receipt of order ${String(id)}`}
+    >
+      Receipt
+    </button>
+  );
+}

@@ -1,0 +1,83 @@
+// A receipt opened from Orders (reprint), in a dialog: F7 prints, Esc closes. Also the print copy
+// of whichever receipt is printable, and the one mount for the dialogs over every screen.
+import { useRef } from 'react';
+import { PaymentPanel } from '../components/payment/PaymentPanel.tsx';
+import { useDialogFocus } from '../components/dialog.ts';
+import { useApp } from '../store.ts';
+import { closeReceipt, printReceipt, useReceipt } from '../store/receipt.ts';
+import { PrintCopy, Receipt } from './Receipt.tsx';
+
+/** Everything that sits over the screens: the payment panel, the receipt dialog, the print copy. */
+export function CounterDialogs() {
+  return (
+    <>
+      <PaymentPanel />
+      <ReceiptDialog />
+      <PrintRoot />
+    </>
+  );
+}
+
+export function PrintHint() {
+  return (
+    <span className="muted small" data-print-hint>
+      Prints through the system print dialog; choose &quot;Save as PDF&quot; there for a PDF.
+    </span>
+  );
+}
+
+function ReceiptDialog() {
+  const receipt = useReceipt((s) => s.dialog);
+  return receipt === null ? null : <Dialog />;
+}
+
+function Dialog() {
+  const receipt = useReceipt((s) => s.dialog);
+  const paper = useApp((s) => s.settings?.receiptPaper ?? '80mm');
+  const print = useRef<HTMLButtonElement>(null);
+  useDialogFocus(print);
+  if (receipt === null) return null;
+  return (
+    <div className="dialog-backdrop">
+      <div
+        className="dialog receipt-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="receipt-title"
+        data-testid="receipt-dialog"
+      >
+        <h2 id="receipt-title">Receipt · order #{String(receipt.orderId)}</h2>
+        <div className="receipt-scroll">
+          <Receipt receipt={receipt} paper={paper} />
+        </div>
+        <div className="dialog-actions">
+          <button
+            ref={print}
+            type="button"
+            className="primary"
+            onClick={() => printReceipt()}
+            data-action="print-receipt"
+          >
+            Print <kbd>F7</kbd>
+          </button>
+          <button type="button" onClick={() => closeReceipt()} data-action="close-receipt">
+            Close <kbd>Esc</kbd>
+          </button>
+        </div>
+        <PrintHint />
+      </div>
+    </div>
+  );
+}
+
+/** The receipt the print path prints (the dialog's, else the one just placed on Sale). */
+function PrintRoot() {
+  const dialog = useReceipt((s) => s.dialog);
+  const placed = useReceipt((s) => s.placed);
+  const placedId = useApp((s) => s.sale.placed);
+  const screen = useApp((s) => s.screen);
+  const paper = useApp((s) => s.settings?.receiptPaper ?? '80mm');
+  const receipt =
+    dialog ?? (placed !== null && screen === 'sale' && placed.orderId === placedId ? placed : null);
+  return receipt === null ? null : <PrintCopy receipt={receipt} paper={paper} />;
+}

@@ -1,0 +1,380 @@
+// Issue 17 items 4 and 5, through the web shell in Debian's Chromium against the real sim: F9 opens a
+// payment panel (amount given, round notes, change due, cash or card; Enter places, Esc goes back),
+// and every placed or queued order has a receipt (80 mm and 58 mm layouts, printed through
+// window.print(), a queued order's receipt not confirmed yet and carrying its reference, reprinted
+// from Orders). Printing is counted by replacing window.print in the page (a test seam).
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startSim, type RunningSim } from '../../sim/server.ts';
+import { goTo, scan, statusBar } from './app.ts';
+import { ARTIFACTS, launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+
+declare global {
+  interface Window {
+    /** How many times the page asked to print, and which receipt (paper, order) each time. */
+    __prints?: { paper: string | null; order: string | null }[];
+  }
+}
+
+let sim: RunningSim;
+let shell: RunningShell;
+let browser: Browser;
+let page: Page;
+let dataDir: string;
+let products: { barcode: string; price: number }[];
+let card: { barcode: string; companyId: number };
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'counter-e2e-payment-'));
+  sim = await startSim({ size: 'small', port: 0 });
+  [shell, browser] = await Promise.all([
+    startWebShellProcess({
+      POS_DATA_DIR: dataDir,
+      POS_BASE_URL: sim.url,
+      POS_CLIENT_ID: 'counter-demo',
+      POS_CLIENT_SECRET: 'counter-demo-secret',
+    }),
+    launchChromium(),
+  ]);
+  page = await browser.newPage({ viewport: { width: 1366, height: 820 } });
+  // The test seam: window.print is counted (with the receipt it would print), not shown.
+  await page.addInitScript(() => {
+    window.__prints = [];
+    window.print = () => {
+      const receipt = document.querySelector<HTMLElement>('.print-root .receipt');
+      window.__prints?.push({
+        paper: receipt?.dataset.paper ?? null,
+        order: receipt?.dataset.receipt ?? null,
+      });
+    };
+  });
+  await page.goto(shell.url);
+});
+
+afterAll(async () => {
+  if (process.env.E2E_DEBUG !== undefined) console.error(shell.stderr());
+  await browser.close();
+  await shell.stop();
+  await sim.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail')
+    await screenshot(page, `failed-pay-${context.task.name.replace(/\W+/g, '-').slice(0, 40)}`);
+});
+
+function fromCache<T>(fn: (db: Database.Database) => T): T {
+  const db = new Database(join(dataDir, 'counter.catalog.sqlite'), { readonly: true });
+  try {
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}
+
+const panel = () => page.getByTestId('payment-panel');
+const lines = () => page.getByTestId('sale-lines');
+const placedReceipt = () => page.getByTestId('placed-receipt').locator('.receipt');
+const prints = () => page.evaluate(() => window.__prints ?? []);
+
+/** A sale of `count` products and the customer card, on screen. */
+async function sale(count: number): Promise<void> {
+  for (const p of products.slice(0, count)) {
+    await scan(page, p.barcode);
+    await lines().locator(`[data-barcode="${p.barcode}"]`).waitFor();
+  }
+  await scan(page, card.barcode);
+  await expect
+    .poll(() => page.getByTestId('customer').getAttribute('data-company'))
+    .toBe(String(card.companyId));
+}
+
+/** The total the payment panel shows, as a number (its data-amount). */
+async function panelTotal(): Promise<number> {
+  return Number(await panel().locator('[data-payment-total]').getAttribute('data-amount'));
+}
+
+const money = (n: number) => n.toFixed(2);
+
+describe('tender and change, receipts', { timeout: 120_000 }, () => {
+  it('syncs the catalog and takes a warehouse (setup)', async () => {
+    await expect.poll(() => statusBar(page).textContent(), { timeout: 30_000 }).toContain('Online');
+    await goTo(page, 'settings');
+    await page.locator('[data-action="sync-now"]').click();
+    const rows = page.locator('[data-section="sync"] [data-resource]');
+    await expect
+      .poll(() => rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-state'))), {
+        timeout: 60_000,
+      })
+      .toSatisfy((states: (string | null)[]) => states.length >= 6 && states.every((s) => s === 'done'));
+    await goTo(page, 'sale');
+    const select = page.locator('[data-section="sale-warehouse"] select');
+    await expect.poll(() => select.locator('option').count()).toBeGreaterThan(2);
+    const warehouseId = Number(await select.locator('option').nth(1).getAttribute('value'));
+    await select.selectOption(String(warehouseId));
+    await page.locator('[data-section="sale-warehouse"]').waitFor({ state: 'detached' });
+    products = fromCache((db) =>
+      db
+        .prepare(
+          `SELECT barcode, price FROM stock_item
+           WHERE warehouseId = ? AND barcode IS NOT NULL AND length(barcode) = 13 AND barcode NOT LIKE '2%'
+             AND coalesce(prohibitionOfSale, 0) = 0 AND coalesce(isInactive, 0) = 0 AND price > 0
+           ORDER BY id LIMIT 3`,
+        )
+        .all(warehouseId),
+    ) as typeof products;
+    const now = new Date().toISOString().slice(0, 19);
+    card = fromCache((db) =>
+      db
+        .prepare(
+          `SELECT barcode, companyId FROM company_card
+           WHERE barcode IS NOT NULL AND coalesce(isInvalid, 0) = 0
+             AND (validTo IS NULL OR validTo > ?) AND (validFrom IS NULL OR validFrom < ?)
+           ORDER BY id LIMIT 1`,
+        )
+        .get(now, now),
+    ) as typeof card;
+    expect(products).toHaveLength(3);
+    expect(card.barcode).toBeTruthy();
+  });
+
+  it('F9 opens the payment panel as a modal dialog with focus on the amount; Esc goes back untouched', async () => {
+    await sale(2);
+    const ordersBefore = sim.admin.listOrders().length;
+    const codeField = page.locator('[data-field="code"]');
+    await codeField.focus();
+    await page.keyboard.press('F9');
+    await panel().waitFor();
+    expect(await panel().getAttribute('role')).toBe('dialog');
+    expect(await panel().getAttribute('aria-modal')).toBe('true');
+    const given = panel().locator('[data-field="given"]');
+    await expect.poll(() => given.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Keyboard first: digits typed go to the amount, "," is a decimal separator.
+    await page.keyboard.type('12,5');
+    await expect.poll(() => given.inputValue()).toBe('12,5');
+    // Focus is trapped: Tab and Shift+Tab go round the panel's controls, never out of it.
+    const inPanel = () => panel().evaluate((el) => el.contains(document.activeElement));
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      expect(await inPanel()).toBe(true);
+    }
+    await page.keyboard.press('Shift+Tab');
+    expect(await inPanel()).toBe(true);
+    // Screen keys do nothing while it is open: F1-F4 (F2/F3 are cash/card in here), F8.
+    await page.keyboard.press('F4');
+    expect(await page.getByTestId('sale').count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await panel().waitFor({ state: 'detached' });
+    // Back to the sale untouched, focus where it was.
+    expect(await lines().locator('tbody tr').count()).toBe(2);
+    expect(await codeField.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(sim.admin.listOrders()).toHaveLength(ordersBefore);
+  });
+
+  it('refuses too little cash with a message naming both amounts, and places nothing', async () => {
+    const ordersBefore = sim.admin.listOrders().length;
+    await page.keyboard.press('F9');
+    await panel().waitFor();
+    const total = await panelTotal();
+    await page.keyboard.type('1');
+    await expect.poll(() => panel().locator('.payment-change').textContent()).toContain('Short by');
+    await page.keyboard.press('Enter');
+    const error = panel().locator('[data-payment-error]');
+    await expect.poll(() => error.textContent()).toContain('Not enough cash');
+    const text = (await error.textContent()) ?? '';
+    expect(text).toContain('1.00');
+    expect(text).toContain(await panel().locator('[data-payment-total]').textContent());
+    expect(await panel().isVisible()).toBe(true);
+    expect(total).toBeGreaterThan(1);
+    expect(await lines().locator('tbody tr').count()).toBe(2);
+    expect(sim.admin.listOrders()).toHaveLength(ordersBefore);
+    await page.keyboard.press('Escape');
+    await panel().waitFor({ state: 'detached' });
+  });
+
+  it('takes cash: round notes above the total, change due live, Enter places the order; the receipt shows it', async () => {
+    const ordersBefore = sim.admin.listOrders().length;
+    await page.keyboard.press('F9');
+    await panel().waitFor();
+    const total = await panelTotal();
+    // The quick notes: round amounts at or above the total (the next 100, 200, 500, ...).
+    const quick = await panel()
+      .locator('[data-quick]')
+      .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-quick'))));
+    expect(quick.length).toBeGreaterThan(2);
+    for (const n of quick) expect(n).toBeGreaterThanOrEqual(total);
+    const first = quick[0] ?? Number.NaN;
+    expect(first).toBe(Math.max(100, Math.ceil(total / 100) * 100));
+    // A quick note, then typed over: the change follows what is given.
+    await panel().locator('[data-quick]').first().click();
+    await expect
+      .poll(() => panel().locator('.payment-change').getAttribute('data-change'))
+      .toBe(money(first - total));
+    const given = Math.ceil(total) + 100;
+    await panel().locator('[data-field="given"]').fill('');
+    await panel().locator('[data-field="given"]').focus();
+    await page.keyboard.type(`${String(given)}.00`);
+    const change = given - total;
+    await expect
+      .poll(() => panel().locator('.payment-change').getAttribute('data-change'))
+      .toBe(money(change));
+    await screenshot(page, 'pay-01-panel-cash');
+    await page.keyboard.press('Enter');
+    await panel().waitFor({ state: 'detached' });
+    await expect.poll(() => lines().locator('tbody tr').count()).toBe(0);
+    await expect.poll(() => sim.admin.listOrders().length, { timeout: 15_000 }).toBe(ordersBefore + 1);
+    expect(sim.admin.listOrders().at(-1)?.note ?? '').toContain('paid in cash');
+    // The receipt, on the Sale screen: the payment and the change, confirmed once the order is sent.
+    const receipt = placedReceipt();
+    await expect.poll(() => receipt.getAttribute('data-receipt-state'), { timeout: 15_000 }).toBe('sent');
+    expect(await receipt.locator('[data-receipt-tender]').getAttribute('data-receipt-tender')).toBe('cash');
+    expect(await receipt.locator('[data-receipt-line]').count()).toBe(2);
+    const num = async (sel: string) =>
+      Number(((await receipt.locator(sel).textContent()) ?? '').replace(/[^\d.-]/g, ''));
+    expect(await num('[data-receipt-given]')).toBeCloseTo(given, 2);
+    expect(await num('[data-receipt-change]')).toBeCloseTo(change, 2);
+    expect(await num('[data-receipt-total]')).toBeCloseTo(total, 2);
+    expect(await receipt.locator('[data-receipt-confirmed]').getAttribute('data-receipt-confirmed')).toBe(
+      'true',
+    );
+    await screenshot(page, 'pay-02-receipt-sent');
+  });
+
+  it('takes card with F3 in the panel: the receipt says paid by card', async () => {
+    await sale(1);
+    await page.keyboard.press('F9');
+    await panel().waitFor();
+    await page.keyboard.press('F3');
+    await expect.poll(() => panel().getAttribute('data-method')).toBe('card');
+    expect(await panel().evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('F2');
+    await expect.poll(() => panel().getAttribute('data-method')).toBe('cash');
+    await page.keyboard.press('F3');
+    await expect.poll(() => panel().getAttribute('data-method')).toBe('card');
+    await screenshot(page, 'pay-03-panel-card');
+    await page.keyboard.press('Enter');
+    await panel().waitFor({ state: 'detached' });
+    const receipt = placedReceipt();
+    await expect
+      .poll(() => receipt.locator('[data-receipt-tender]').getAttribute('data-receipt-tender'))
+      .toBe('card');
+    expect(sim.admin.listOrders().at(-1)?.note ?? '').toContain('paid by card');
+  });
+
+  it('prints the receipt through window.print, on 80 mm and 58 mm paper chosen in Settings', async () => {
+    const receipt = placedReceipt();
+    const order = await receipt.getAttribute('data-receipt');
+    const before = (await prints()).length;
+    await page.keyboard.press('F7');
+    await expect.poll(async () => (await prints()).length).toBe(before + 1);
+    expect((await prints()).at(-1)).toEqual({ paper: '80mm', order });
+    // The print copy: the paper's width, and a PDF of it (print media) on a page that wide.
+    const copy = page.locator('.print-root .receipt');
+    expect(await copy.getAttribute('class')).toContain('paper-80mm');
+    expect(await copy.evaluate((el) => Math.round(el.getBoundingClientRect().width))).toBe(
+      Math.round((80 * 96) / 25.4),
+    );
+    mkdirSync(ARTIFACTS, { recursive: true });
+    const pdf80 = await pdfOf('receipt-80mm');
+    expect(pdfWidthMm(pdf80)).toBeCloseTo(80, 0);
+    await printView('receipt-print-80mm');
+
+    await goTo(page, 'settings');
+    await page.locator('[data-paper-option="58mm"]').click();
+    await expect.poll(() => page.locator('[data-paper-option="58mm"]').isChecked()).toBe(true);
+    await goTo(page, 'sale');
+    await expect.poll(() => receipt.getAttribute('data-paper')).toBe('58mm');
+    expect(await receipt.evaluate((el) => Math.round(el.getBoundingClientRect().width))).toBe(
+      Math.round((58 * 96) / 25.4),
+    );
+    await page.locator('[data-action="print-receipt"]').click();
+    await expect.poll(async () => (await prints()).at(-1)?.paper).toBe('58mm');
+    const pdf58 = await pdfOf('receipt-58mm');
+    expect(pdfWidthMm(pdf58)).toBeCloseTo(58, 0);
+    await printView('receipt-print-58mm');
+    await screenshot(page, 'pay-04-receipt-58mm');
+    // Back to 80 mm for the rest.
+    await goTo(page, 'settings');
+    await page.locator('[data-paper-option="80mm"]').click();
+    await expect.poll(() => page.locator('[data-paper-option="80mm"]').isChecked()).toBe(true);
+    await goTo(page, 'sale');
+  });
+
+  it("a queued order's receipt (offline) says it is not confirmed yet and carries its reference", async () => {
+    await sim.faults.setOffline(true);
+    await expect.poll(() => statusBar(page).textContent(), { timeout: 20_000 }).toContain('Offline');
+    await sale(1);
+    const ordersBefore = sim.admin.listOrders().length;
+    await page.keyboard.press('F9');
+    await panel().waitFor();
+    await page.keyboard.press('Enter'); // nothing typed: the exact amount in cash
+    await panel().waitFor({ state: 'detached' });
+    const receipt = placedReceipt();
+    await expect.poll(() => receipt.getAttribute('data-receipt-state')).toBe('queued');
+    expect(await receipt.locator('[data-receipt-confirmed]').textContent()).toContain('NOT CONFIRMED YET');
+    const reference = await receipt.locator('[data-receipt-reference]').textContent();
+    const order = await receipt.getAttribute('data-receipt');
+    expect(reference).toBeTruthy();
+    expect(await num(receipt, '[data-receipt-change]')).toBe(0);
+    await screenshot(page, 'pay-05-receipt-queued');
+    expect(sim.admin.listOrders()).toHaveLength(ordersBefore);
+
+    // Reprint from Orders: the same receipt in a dialog; F7 prints it, Esc closes and focus comes back.
+    await goTo(page, 'orders');
+    const row = page.locator(`[data-order="${order ?? ''}"]`);
+    await row.waitFor();
+    const button = row.locator('[data-action="receipt"]');
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByTestId('receipt-dialog');
+    await dialog.waitFor();
+    expect(await dialog.getAttribute('role')).toBe('dialog');
+    expect(await dialog.getAttribute('aria-modal')).toBe('true');
+    expect(await dialog.locator('[data-receipt-reference]').textContent()).toBe(reference);
+    expect(await dialog.locator('[data-receipt-confirmed]').textContent()).toContain('NOT CONFIRMED YET');
+    // The Orders screen shows the same reference for that order.
+    await screenshot(page, 'pay-06-reprint-dialog');
+    const before = (await prints()).length;
+    await page.keyboard.press('F7');
+    await expect.poll(async () => (await prints()).length).toBe(before + 1);
+    expect((await prints()).at(-1)).toEqual({ paper: '80mm', order });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+    await sim.faults.setOffline(false);
+  });
+});
+
+async function num(scope: ReturnType<Page['locator']>, sel: string): Promise<number> {
+  return Number(((await scope.locator(sel).textContent()) ?? '').replace(/[^\d.-]/g, ''));
+}
+
+/** A PDF of the page as printed (print CSS: the receipt alone, @page the paper's size). */
+async function pdfOf(name: string): Promise<string> {
+  const path = join(ARTIFACTS, `${name}.pdf`);
+  await page.pdf({ path, preferCSSPageSize: true, printBackground: true });
+  return path;
+}
+
+/** The first page's width in mm, from its MediaBox (PDF points, 1/72 in). */
+function pdfWidthMm(path: string): number {
+  const text = readFileSync(path).toString('latin1');
+  const box = /\/MediaBox\s*\[\s*([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s*\]/.exec(text);
+  if (box === null) throw new Error(`no MediaBox in ${path}`);
+  return ((Number(box[3]) - Number(box[1])) * 25.4) / 72;
+}
+
+/** The page as the printer gets it (print media), looked at as a screenshot. */
+async function printView(name: string): Promise<void> {
+  await page.emulateMedia({ media: 'print' });
+  try {
+    await page.locator('.print-root .receipt').screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+  } finally {
+    await page.emulateMedia({ media: 'screen' });
+  }
+}
