@@ -3,6 +3,7 @@
 import { useRef } from 'react';
 import { PaymentPanel } from '../components/payment/PaymentPanel.tsx';
 import { useDialogFocus } from '../components/dialog.ts';
+import { Modal } from '../components/Modal.tsx';
 import { useApp } from '../store.ts';
 import { closeReceipt, printReceipt, useReceipt } from '../store/receipt.ts';
 import { PrintCopy, Receipt } from './Receipt.tsx';
@@ -38,35 +39,31 @@ function Dialog() {
   useDialogFocus(print);
   if (receipt === null) return null;
   return (
-    <div className="dialog-backdrop">
-      <div
-        className="dialog receipt-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="receipt-title"
-        data-testid="receipt-dialog"
-      >
-        <h2 id="receipt-title">Receipt · order #{String(receipt.orderId)}</h2>
-        <div className="receipt-scroll">
-          <Receipt receipt={receipt} paper={paper} />
-        </div>
-        <div className="dialog-actions">
-          <button
-            ref={print}
-            type="button"
-            className="primary"
-            onClick={() => printReceipt()}
-            data-action="print-receipt"
-          >
-            Print <kbd>F7</kbd>
-          </button>
-          <button type="button" onClick={() => closeReceipt()} data-action="close-receipt">
-            Close <kbd>Esc</kbd>
-          </button>
-        </div>
-        <PrintHint />
+    <Modal
+      title={`Receipt · order #${String(receipt.orderId)}`}
+      titleId="receipt-title"
+      className="receipt-dialog"
+      testId="receipt-dialog"
+    >
+      <div className="receipt-scroll">
+        <Receipt receipt={receipt} paper={paper} />
       </div>
-    </div>
+      <div className="dialog-actions">
+        <button
+          ref={print}
+          type="button"
+          className="primary"
+          onClick={() => printReceipt()}
+          data-action="print-receipt"
+        >
+          Print <kbd>F7</kbd>
+        </button>
+        <button type="button" onClick={() => closeReceipt()} data-action="close-receipt">
+          Close <kbd>Esc</kbd>
+        </button>
+      </div>
+      <PrintHint />
+    </Modal>
   );
 }
 

@@ -15,6 +15,7 @@ import {
   usePayment,
 } from '../../store/payment.ts';
 import { useDialogFocus } from '../dialog.ts';
+import { Modal } from '../Modal.tsx';
 import './payment.css';
 
 export function PaymentPanel() {
@@ -37,106 +38,102 @@ function Panel() {
   }, [cash]);
 
   return (
-    <div className="dialog-backdrop">
-      <div
-        className="dialog payment-panel"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="payment-title"
-        data-testid="payment-panel"
-        data-method={payment.method}
-      >
-        <h2 id="payment-title">Payment</h2>
-        <p className="payment-total">
-          Total{' '}
-          <strong data-payment-total data-amount={total}>
-            {formatMoney(total)}
-          </strong>
-        </p>
-        <div className="payment-methods" role="group" aria-label="Paid by">
-          <button
-            type="button"
-            className={cash ? 'method active' : 'method'}
-            aria-pressed={cash}
-            onClick={() => setMethod('cash')}
-            data-method-button="cash"
-          >
-            Cash <kbd>F2</kbd>
-          </button>
-          <button
-            ref={card}
-            type="button"
-            className={cash ? 'method' : 'method active'}
-            aria-pressed={!cash}
-            onClick={() => setMethod('card')}
-            data-method-button="card"
-          >
-            Card <kbd>F3</kbd>
-          </button>
-        </div>
-        {cash ? (
-          <>
-            <label className="payment-given">
-              Amount given
-              <input
-                ref={field}
-                value={payment.given}
-                onChange={(e) => setGiven(e.target.value)}
-                placeholder={`${formatMoney(total)} (exact)`}
-                inputMode="decimal"
-                autoComplete="off"
-                aria-describedby="payment-change"
-                data-field="given"
-              />
-            </label>
-            <div className="quick-notes" role="group" aria-label="Round notes">
-              {quickAmounts(total).map((n) => (
-                <button key={n} type="button" onClick={() => setGiven(String(n))} data-quick={n}>
-                  {formatMoney(n)}
-                </button>
-              ))}
-            </div>
-            <p
-              id="payment-change"
-              className={sum.valid ? 'payment-change' : 'payment-change short'}
-              aria-live="polite"
-              data-change={sum.valid ? sum.change.toFixed(2) : ''}
-            >
-              {sum.valid
-                ? `Change due ${formatMoney(sum.change)}`
-                : Number.isNaN(sum.given)
-                  ? 'Not an amount'
-                  : `Short by ${formatMoney(sum.short)}`}
-            </p>
-          </>
-        ) : (
-          <p className="payment-change" data-change="0.00">
-            Card: the store's terminal charges {formatMoney(total)}.
-          </p>
-        )}
-        {payment.error !== null && (
-          <p className="notice error" role="alert" data-payment-error>
-            {payment.error}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <button
-            type="button"
-            className="primary"
-            disabled={payment.busy}
-            onClick={() => void confirmPayment()}
-            data-action="confirm-payment"
-          >
-            Place order <kbd>Enter</kbd>
-          </button>
-          <button type="button" onClick={() => closePayment()} data-action="cancel-payment">
-            Back to the sale <kbd>Esc</kbd>
-          </button>
-        </div>
-        <p className="muted small">
-          {cash ? 'Enter with nothing typed: the exact amount. ' : ''}Tab moves between the controls.
-        </p>
+    <Modal
+      title="Payment"
+      titleId="payment-title"
+      className="payment-panel"
+      testId="payment-panel"
+      data={{ 'data-method': payment.method }}
+    >
+      <p className="payment-total">
+        Total{' '}
+        <strong data-payment-total data-amount={total}>
+          {formatMoney(total)}
+        </strong>
+      </p>
+      <div className="payment-methods" role="group" aria-label="Paid by">
+        <button
+          type="button"
+          className={cash ? 'method active' : 'method'}
+          aria-pressed={cash}
+          onClick={() => setMethod('cash')}
+          data-method-button="cash"
+        >
+          Cash <kbd>F2</kbd>
+        </button>
+        <button
+          ref={card}
+          type="button"
+          className={cash ? 'method' : 'method active'}
+          aria-pressed={!cash}
+          onClick={() => setMethod('card')}
+          data-method-button="card"
+        >
+          Card <kbd>F3</kbd>
+        </button>
       </div>
-    </div>
+      {cash ? (
+        <>
+          <label className="payment-given">
+            Amount given
+            <input
+              ref={field}
+              value={payment.given}
+              onChange={(e) => setGiven(e.target.value)}
+              placeholder={`${formatMoney(total)} (exact)`}
+              inputMode="decimal"
+              autoComplete="off"
+              aria-describedby="payment-change"
+              data-field="given"
+            />
+          </label>
+          <div className="quick-notes" role="group" aria-label="Round notes">
+            {quickAmounts(total).map((n) => (
+              <button key={n} type="button" onClick={() => setGiven(String(n))} data-quick={n}>
+                {formatMoney(n)}
+              </button>
+            ))}
+          </div>
+          <p
+            id="payment-change"
+            className={sum.valid ? 'payment-change' : 'payment-change short'}
+            aria-live="polite"
+            data-change={sum.valid ? sum.change.toFixed(2) : ''}
+          >
+            {sum.valid
+              ? `Change due ${formatMoney(sum.change)}`
+              : Number.isNaN(sum.given)
+                ? 'Not an amount'
+                : `Short by ${formatMoney(sum.short)}`}
+          </p>
+        </>
+      ) : (
+        <p className="payment-change" data-change="0.00">
+          Card: the store's terminal charges {formatMoney(total)}.
+        </p>
+      )}
+      {payment.error !== null && (
+        <p className="notice error" role="alert" data-payment-error>
+          {payment.error}
+        </p>
+      )}
+      <div className="dialog-actions">
+        <button
+          type="button"
+          className="primary"
+          disabled={payment.busy}
+          onClick={() => void confirmPayment()}
+          data-action="confirm-payment"
+        >
+          Place order <kbd>Enter</kbd>
+        </button>
+        <button type="button" onClick={() => closePayment()} data-action="cancel-payment">
+          Back to the sale <kbd>Esc</kbd>
+        </button>
+      </div>
+      <p className="muted small">
+        {cash ? 'Enter with nothing typed: the exact amount. ' : ''}Tab moves between the controls.
+      </p>
+    </Modal>
   );
 }
