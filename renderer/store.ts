@@ -6,6 +6,7 @@ import {
   PosError,
   type ClassifyView,
   type OutboxEntryView,
+  type SessionLineView,
   type SessionView,
   type SettingsView,
   type StatusView,
@@ -42,6 +43,34 @@ export interface SaleUi {
   readonly busy: boolean;
   /** Voiding asks twice: armed by the first press, disarmed after a few seconds. */
   readonly voidArmed: boolean;
+  /** The line just removed, restorable for a few seconds (Ctrl+Z). */
+  readonly undo: { readonly lineId: SessionLineView['id']; readonly name: string } | null;
+  /** The core refused a quantity: said next to that line's field. */
+  readonly quantityError: { readonly lineId: SessionLineView['id']; readonly text: string } | null;
+  /** The code field's text, as typed (scans never land in it). */
+  readonly entry: string;
+  /** Find by name: the products matching the typed text in this terminal's warehouse. */
+  readonly find: FindUi;
+}
+
+export interface FoundProduct {
+  readonly stockItemId: number;
+  readonly productId: number;
+  readonly name: string;
+  readonly code?: string;
+  readonly barcode?: string;
+  readonly unit?: string;
+  readonly price?: number;
+  readonly inStock?: number;
+}
+
+export interface FindUi {
+  /** The list is open: matches for `text` (possibly none). */
+  readonly open: boolean;
+  readonly text: string;
+  readonly results: readonly FoundProduct[];
+  /** The match Enter adds; -1: none (Enter then takes the text as a code). */
+  readonly highlighted: number;
 }
 
 export interface StockUi {
@@ -98,7 +127,17 @@ export const useApp = create<AppState>()((set) => ({
   outboxError: null,
   ordersError: null,
   notice: null,
-  sale: { selected: 0, outcome: null, placed: null, busy: false, voidArmed: false },
+  sale: {
+    selected: 0,
+    outcome: null,
+    placed: null,
+    busy: false,
+    voidArmed: false,
+    undo: null,
+    quantityError: null,
+    entry: '',
+    find: { open: false, text: '', results: [], highlighted: -1 },
+  },
   stock: { text: '', result: null, error: null },
   testPad: { keys: [], result: null, error: null },
   setScreen: (screen) => set({ screen, notice: null }),

@@ -13,7 +13,14 @@ import {
 import { useApp } from '../store.ts';
 import { openDialog } from '../store/payment.ts';
 import { receiptShown } from '../store/receipt.ts';
-import { actionForKey, actionForScan, observersOf, type ActionContext, type Focus } from './keymap.ts';
+import {
+  actionForKey,
+  actionForScan,
+  keyName,
+  observersOf,
+  type ActionContext,
+  type Focus,
+} from './keymap.ts';
 import { PERFORM } from './registry.ts';
 
 const SUFFIXES: Record<ScannerSettings['suffix'], readonly ScanSuffix[]> = {
@@ -41,6 +48,11 @@ function contextFor(target: EventTarget | null): ActionContext {
     screen,
     focus: focusOf(target),
     selectedLine: line === undefined ? undefined : { id: line.id, quantity: line.quantity },
+    // The list belongs to the code field: it answers keys only while the cashier is typing there.
+    ...(sale.find.open && target instanceof HTMLElement && target.dataset.field === 'code'
+      ? { find: { highlighted: sale.find.highlighted >= 0 && sale.find.results.length > 0 } }
+      : {}),
+    undo: sale.undo !== null,
     ...(dialog === undefined ? {} : { dialog }),
     receiptShown: receiptShown(),
   };
@@ -55,11 +67,11 @@ export function attachKeymap(win: Window, scanner: ScannerSettings | undefined):
       // A key within the gap cancels a pending line edit: it may be part of a scan.
       pending.cancel();
       const ctx = contextFor(event.target);
-      for (const b of observersOf(ctx)) PERFORM[b.name]({ ctx, event });
+      for (const b of observersOf(ctx, keyName(event))) PERFORM[b.name]({ ctx, event });
     },
     afterKey: (event) => {
       const ctx = contextFor(event.target);
-      const binding = actionForKey(event.key, ctx);
+      const binding = actionForKey(keyName(event), ctx);
       if (binding === undefined) return;
       event.preventDefault();
       if (binding.waitsOutScan === true) {
@@ -70,7 +82,7 @@ export function attachKeymap(win: Window, scanner: ScannerSettings | undefined):
     onScan: (scan) => {
       const ctx = contextFor(win.document.activeElement);
       const binding = actionForScan(ctx);
-      if (binding !== undefined) PERFORM[binding.name]({ ctx, code: scan.code });
+      if (binding !== undefined) PERFORM[binding.name]({ ctx, code: scan.code, startedAt: scan.startedAt });
     },
   });
   return () => {

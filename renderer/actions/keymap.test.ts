@@ -2,7 +2,14 @@
 // shortcut and focus rules live (keymap.ts).
 import { describe, expect, it } from 'vitest';
 import type { Screen } from '../store.ts';
-import { actionForKey, actionForScan, observersOf, type ActionContext, type Focus } from './keymap.ts';
+import {
+  actionForKey,
+  actionForScan,
+  keyName,
+  observersOf,
+  type ActionContext,
+  type Focus,
+} from './keymap.ts';
 
 const line = { id: 1, quantity: 2 };
 const ctx = (screen: Screen, focus: Focus = 'other', selected = line): ActionContext => ({
@@ -63,6 +70,39 @@ describe('keymap', () => {
     expect(actionForScan(ctx('orders'))?.name).toBe('scan.toSale');
     expect(actionForScan(ctx('settings', 'field'))?.name).toBe('scan.toSale');
     expect(actionForScan(ctx('settings', 'test-pad'))?.name).toBe('scan.testPad');
+  });
+
+  it('sends printable keys typed outside any field on Sale to the code field, unless a shortcut takes them', () => {
+    const names = (c: ActionContext, k: string) => observersOf(c, k).map((b) => b.name);
+    expect(names(ctx('sale'), 'a')).toEqual(['sale.typeToCode']);
+    expect(names(ctx('sale'), '3')).toEqual(['sale.typeToCode']);
+    expect(names(ctx('sale'), '+')).toEqual([]); // one more of the selected line
+    expect(names({ ...ctx('sale'), selectedLine: undefined }, '+')).toEqual(['sale.typeToCode']);
+    expect(names(ctx('sale', 'field'), 'a')).toEqual([]);
+    expect(names(ctx('sale'), 'Enter')).toEqual([]);
+    expect(names(ctx('sale'), 'Ctrl+z')).toEqual([]);
+    expect(names(ctx('stock'), 'a')).toEqual([]);
+  });
+
+  it('names Ctrl combinations Ctrl+<key>; Ctrl+Z outside a field is the sale undo, never the browser one', () => {
+    expect(keyName({ key: 'z', ctrlKey: true, metaKey: false, altKey: false })).toBe('Ctrl+z');
+    expect(keyName({ key: 'Z', ctrlKey: false, metaKey: true, altKey: false })).toBe('Ctrl+z');
+    expect(keyName({ key: '+', ctrlKey: false, metaKey: false, altKey: false })).toBe('+');
+    expect(key('Ctrl+z', ctx('sale'))).toBe('sale.undoRemove');
+    expect(key('Ctrl+z', ctx('sale', 'field'))).toBeUndefined();
+    expect(key('Ctrl+z', ctx('stock'))).toBeUndefined();
+  });
+
+  it('gives the find-by-name list its keys while it is open in the code field', () => {
+    const open = { ...ctx('sale', 'field'), find: { highlighted: true } };
+    expect(key('ArrowDown', open)).toBe('find.next');
+    expect(key('ArrowUp', open)).toBe('find.previous');
+    expect(key('Enter', open)).toBe('find.add');
+    expect(key('Escape', open)).toBe('find.close');
+    // Nothing highlighted (a code typed by hand): Enter submits the field as a code.
+    expect(key('Enter', { ...open, find: { highlighted: false } })).toBeUndefined();
+    expect(key('Enter', ctx('sale', 'field'))).toBeUndefined();
+    expect(key('ArrowDown', ctx('sale', 'field'))).toBeUndefined();
   });
 
   it('lets the focused test pad see every key', () => {

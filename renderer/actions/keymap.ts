@@ -16,6 +16,12 @@ export type ActionName =
   | 'sale.increment'
   | 'sale.decrement'
   | 'sale.removeLine'
+  | 'sale.undoRemove'
+  | 'sale.typeToCode'
+  | 'find.next'
+  | 'find.previous'
+  | 'find.add'
+  | 'find.close'
   | 'testPad.record'
   | 'scan.testPad'
   | 'scan.sale'
@@ -38,6 +44,10 @@ export interface ActionContext {
   readonly focus: Focus;
   /** The Sale screen's selected line, as it is when the key comes. */
   readonly selectedLine: { readonly id: number | string; readonly quantity: number } | undefined;
+  /** The Sale screen's find-by-name list is open; `highlighted`: one of its products is picked. */
+  readonly find?: { readonly highlighted: boolean };
+  /** A removed line can still be brought back. */
+  readonly undo?: boolean;
   /** A modal dialog open over the screen (the payment panel, a receipt): only its keys apply. */
   readonly dialog?: 'payment' | 'receipt';
   /** A receipt is on the screen (the one just placed, on Sale): F7 prints it. */
@@ -47,9 +57,12 @@ export interface ActionContext {
 export interface Binding {
   readonly name: ActionName;
   /** What triggers it: a key (its KeyboardEvent.key passes `key`), a scan, or every key (an observer,
-   * which sees each key before the scanner module does, including the keys a scan is made of). */
+   * which sees each key before the scanner module does, including the keys a scan is made of). Keys
+   * held with Ctrl (or Cmd) are named `Ctrl+<key>`, e.g. `Ctrl+z` (keyName). */
   readonly trigger: 'key' | 'scan' | 'observe';
   readonly key?: (key: string) => boolean;
+  /** An observer that sees only the keys no key binding takes in this context. */
+  readonly yieldsToKeys?: true;
   /** When it applies. */
   readonly when: (ctx: ActionContext) => boolean;
   /** Performed only once the scanner's gap passed in silence: a '+', '-' or Delete inside a scanned
@@ -72,6 +85,15 @@ const inDialog =
 /** Line keys act on the selected line, never while typing into a field. */
 const onSaleLines = (ctx: ActionContext): boolean => onSale(ctx) && ctx.focus !== 'field';
 const withLine = (ctx: ActionContext): boolean => onSaleLines(ctx) && ctx.selectedLine !== undefined;
+const finding = (ctx: ActionContext): boolean => onSale(ctx) && ctx.find !== undefined;
+/** One printable character (not a named key like 'Enter', not a Ctrl+ combination). */
+const printable = (key: string): boolean => key.length === 1 || /^\p{L}\p{M}*$/u.test(key);
+
+/** The name a key binding matches: KeyboardEvent.key, prefixed `Ctrl+` when Ctrl or Cmd is held. */
+export function keyName(event: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean }): string {
+  if ((event.ctrlKey || event.metaKey) && !event.altKey) return `Ctrl+${event.key.toLowerCase()}`;
+  return event.key;
+}
 
 export const KEYMAP: readonly Binding[] = [
   // The payment panel (F9): Enter places the order, Esc goes back to the sale, F2 cash, F3 card.
@@ -94,6 +116,16 @@ export const KEYMAP: readonly Binding[] = [
   { name: 'screen.orders', trigger: 'key', key: is('F3'), when: always },
   { name: 'screen.settings', trigger: 'key', key: is('F4'), when: always },
   { name: 'sale.placeOrder', trigger: 'key', key: is('F9'), when: onSale },
+  // The find-by-name list under the code field, while it is open: arrows pick, Enter adds, Esc closes.
+  { name: 'find.next', trigger: 'key', key: is('ArrowDown'), when: finding },
+  { name: 'find.previous', trigger: 'key', key: is('ArrowUp'), when: finding },
+  {
+    name: 'find.add',
+    trigger: 'key',
+    key: is('Enter'),
+    when: (ctx) => ctx.find?.highlighted === true && onSale(ctx),
+  },
+  { name: 'find.close', trigger: 'key', key: is('Escape'), when: finding },
   { name: 'sale.void', trigger: 'key', key: is('F8'), when: onSale },
   { name: 'sale.selectNext', trigger: 'key', key: is('ArrowDown'), when: onSaleLines },
   { name: 'sale.selectPrevious', trigger: 'key', key: is('ArrowUp'), when: onSaleLines },
@@ -106,6 +138,18 @@ export const KEYMAP: readonly Binding[] = [
     waitsOutScan: true,
   },
   { name: 'sale.removeLine', trigger: 'key', key: is('Delete'), when: withLine, waitsOutScan: true },
+  // Ctrl+Z outside a field is the sale's own undo (a removed line), never the browser's, which
+  // would reach back into the code field's last edit.
+  { name: 'sale.undoRemove', trigger: 'key', key: is('Ctrl+z'), when: onSaleLines },
+  // Typed on the Sale screen with focus outside any field: the character goes to the code field (the
+  // scanner module then judges it there: a scan's keys never land in it).
+  {
+    name: 'sale.typeToCode',
+    trigger: 'observe',
+    key: printable,
+    yieldsToKeys: true,
+    when: (ctx) => onSale(ctx) && ctx.focus === 'other',
+  },
   // The test pad lists every key it receives, the scanner's included.
   { name: 'testPad.record', trigger: 'observe', when: (ctx) => ctx.focus === 'test-pad' },
   // A scan goes to the first of these that applies: the test pad classifies it, the Sale adds it,
@@ -133,6 +177,12 @@ export function actionForScan(ctx: ActionContext): Binding | undefined {
 }
 
 /** The observers that see this key (before the scanner module). */
-export function observersOf(ctx: ActionContext): Binding[] {
-  return KEYMAP.filter((b) => b.trigger === 'observe' && b.when(ctx));
+export function observersOf(ctx: ActionContext, key?: string): Binding[] {
+  return KEYMAP.filter(
+    (b) =>
+      b.trigger === 'observe' &&
+      b.when(ctx) &&
+      (b.key === undefined || (key !== undefined && b.key(key))) &&
+      (b.yieldsToKeys !== true || key === undefined || actionForKey(key, ctx) === undefined),
+  );
 }

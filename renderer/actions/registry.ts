@@ -2,6 +2,8 @@
 // call the same store actions; this is where keys and scans reach them.
 import { useApp, type Screen } from '../store.ts';
 import * as sale from '../store/sale.ts';
+import * as find from '../store/find.ts';
+import { keepFocusFor, typeToCode } from './code-focus.ts';
 import { lookUpScan } from '../store/stock.ts';
 import { recordTestPadKey, scanOnTestPad } from '../store/test-pad.ts';
 import { closePayment, confirmPayment, openPayment, setMethod, usePayment } from '../store/payment.ts';
@@ -15,6 +17,8 @@ export interface Performed {
   readonly event?: KeyboardEvent;
   /** The scanned code (scan actions). */
   readonly code?: string;
+  /** When the scan's first key came (event time, ms). */
+  readonly startedAt?: number;
 }
 
 const SCREEN_NAMES: Record<Screen, string> = {
@@ -51,7 +55,18 @@ export const PERFORM: Record<ActionName, (p: Performed) => void> = {
     if (p.event !== undefined && recordTestPadKey(p.event)) p.event.preventDefault();
   },
   'scan.testPad': (p) => void scanOnTestPad(p.code ?? ''),
-  'scan.sale': (p) => void sale.scan(p.code ?? '', 'scanner'),
+  'scan.sale': (p) => {
+    keepFocusFor(p.startedAt);
+    void sale.scan(p.code ?? '', 'scanner');
+  },
+  'sale.undoRemove': () => void sale.undoRemove(),
+  'sale.typeToCode': (p) => {
+    if (p.event !== undefined) typeToCode(p.event);
+  },
+  'find.next': () => find.movePick(1),
+  'find.previous': () => find.movePick(-1),
+  'find.add': () => void find.addPicked(),
+  'find.close': () => sale.closeFind(),
   'scan.stock': (p) => void lookUpScan(p.code ?? ''),
   'scan.toSale': (p) => void scanToSale(p.ctx.screen, p.code ?? ''),
   // Enter on "Back to the sale" (Tab got there) goes back; anywhere else in the panel it places.

@@ -81,10 +81,14 @@ export function attachScanner(win: Window, options: AttachOptions): ScannerHandl
 
   const onKey = (event: KeyboardEvent): void => {
     lagMs = Math.max(0, clock.now() - event.timeStamp);
-    const editable = isTextTarget(event.target);
     const down = event.type === 'keydown';
     if (down) options.beforeKey?.(event);
-    if (editable && down && machine.wakeAt() === null) heldFor = event.target;
+    // beforeKey may have moved focus into a text field (a key typed outside any field is sent to
+    // one): the key is then that field's, held back there if it starts a scan.
+    const focused = win.document.activeElement;
+    const target = down && !isTextTarget(event.target) && isTextTarget(focused) ? focused : event.target;
+    const editable = isTextTarget(target);
+    if (editable && down && machine.wakeAt() === null) heldFor = target;
     const decision = machine.feed({
       type: event.type === 'keyup' ? 'keyup' : 'keydown',
       code: event.code,

@@ -2,45 +2,36 @@
 // typed into the code field. Keyboard: arrows pick a line, + / - change its quantity, Delete removes
 // it, F9 places the order, F8 twice voids the sale (the keymap, actions/keymap.ts; the actions,
 // store/sale.ts).
-import { useEffect, useState } from 'react';
-import type { OutboxEntryView, SessionLineView, SessionView } from '../../preload/contract.ts';
-import { formatMoney, formatQty } from '../format.ts';
+import type { SessionLineView, SessionView } from '../../preload/contract.ts';
+import { formatMoney } from '../format.ts';
+import { Announcer } from '../components/sale/Announcer.tsx';
+import { CodeEntry } from '../components/sale/CodeEntry.tsx';
+import { CustomerPanel } from '../components/sale/CustomerPanel.tsx';
+import { KeyLegend } from '../components/sale/KeyLegend.tsx';
+import { QuantityInput } from '../components/sale/QuantityInput.tsx';
 import { TerminalWarehousePrompt } from '../components/WarehousePicker.tsx';
 import { useApp } from '../store.ts';
-import { removeLine, scan, selectLine, setQuantity, voidSale } from '../store/sale.ts';
+import { removeLine, selectLine, voidSale } from '../store/sale.ts';
 import { openPayment } from '../store/payment.ts';
 import { PlacedReceipt } from '../receipt/PlacedReceipt.tsx';
 
 export function Sale() {
   const session = useApp((s) => s.session);
-  const sessionError = useApp((s) => s.sessionError);
-  const { selected, outcome, placed, busy, voidArmed } = useApp((s) => s.sale);
-  const placedEntry = useApp((s) => (placed === null ? undefined : s.outbox.find((o) => o.id === placed)));
+  const { selected, busy, voidArmed } = useApp((s) => s.sale);
   const lines = session?.lines ?? [];
 
   return (
     <section className="sale" data-testid="sale" aria-label="Sale">
       <div className="sale-main">
         <TerminalWarehousePrompt />
-        <CodeEntry onCode={(code) => void scan(code, 'keyboard')} />
-        {outcome !== null && (
-          <p className={`notice ${outcome.tone}`} role="alert" data-scan-outcome={outcome.tone}>
-            {outcome.text}
-          </p>
-        )}
-        {placed !== null && <PlacedNotice entry={placedEntry} />}
+        <CodeEntry />
+        <Announcer />
         <PlacedReceipt />
-        {sessionError !== null && <p className="notice error">{sessionError}</p>}
-        <Lines
-          lines={lines}
-          selected={selected}
-          onSelect={selectLine}
-          onQuantity={setQuantity}
-          onRemove={removeLine}
-        />
+        <Lines lines={lines} selected={selected} onSelect={selectLine} onRemove={removeLine} />
+        <KeyLegend />
       </div>
       <aside className="sale-side">
-        <Customer session={session} />
+        <CustomerPanel session={session} />
         <Totals session={session} />
         <button
           type="button"
@@ -65,70 +56,14 @@ export function Sale() {
   );
 }
 
-/** What became of the order just placed, as the outbox reports it. */
-function PlacedNotice({ entry }: { entry: OutboxEntryView | undefined }) {
-  const state = entry?.state ?? 'queued';
-  const { tone, text } = placed(state, entry?.remoteId);
-  return (
-    <p className={`notice ${tone}`} role="status" data-placed-order={state}>
-      {text}
-    </p>
-  );
-}
-
-function placed(
-  state: OutboxEntryView['state'],
-  remoteId: OutboxEntryView['remoteId'],
-): { tone: 'ok' | 'warn' | 'error'; text: string } {
-  switch (state) {
-    case 'sent':
-      return { tone: 'ok', text: `Order placed and sent (instance order ${String(remoteId ?? '')}).` };
-    case 'sending':
-      return { tone: 'ok', text: 'Order placed. Sending...' };
-    case 'queued':
-      return { tone: 'warn', text: 'Order placed. It is queued and goes out by itself (see Orders, F3).' };
-    default:
-      return { tone: 'error', text: `Order placed, but it is ${state}: see Orders (F3).` };
-  }
-}
-
-function CodeEntry({ onCode }: { onCode: (code: string) => void }) {
-  const [code, setCode] = useState('');
-  return (
-    <form
-      className="code-entry"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const trimmed = code.trim();
-        if (trimmed !== '') onCode(trimmed);
-        setCode('');
-      }}
-    >
-      <label>
-        Code
-        <input
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          placeholder="Scan anywhere, or type a barcode and press Enter"
-          inputMode="numeric"
-          autoComplete="off"
-          data-field="code"
-        />
-      </label>
-      <button type="submit">Add</button>
-    </form>
-  );
-}
-
 interface LinesProps {
   lines: readonly SessionLineView[];
   selected: number;
   onSelect: (index: number) => void;
-  onQuantity: (line: SessionLineView, quantity: number) => Promise<void>;
   onRemove: (line: SessionLineView) => Promise<void>;
 }
 
-function Lines({ lines, selected, onSelect, onQuantity, onRemove }: LinesProps) {
+function Lines({ lines, selected, onSelect, onRemove }: LinesProps) {
   if (lines.length === 0) {
     return (
       <div className="lines empty" data-testid="sale-lines">
@@ -137,7 +72,9 @@ function Lines({ lines, selected, onSelect, onQuantity, onRemove }: LinesProps) 
     );
   }
   return (
-    <table className="lines" data-testid="sale-lines">
+    // One Tab stop for all the lines (code field -> lines -> pay): the arrows, + / - and Delete act
+    // on the selected line there; a quantity is typed by clicking its field.
+    <table className="lines" data-testid="sale-lines" tabIndex={0} aria-label="Lines of the sale">
       <thead>
         <tr>
           <th>Item</th>
@@ -163,7 +100,7 @@ function Lines({ lines, selected, onSelect, onQuantity, onRemove }: LinesProps) 
               <div className="muted">{[line.productCode, line.barcode].filter(Boolean).join(' · ')}</div>
             </td>
             <td className="num">
-              <QuantityInput line={line} onQuantity={onQuantity} />
+              <QuantityInput line={line} />
             </td>
             <td className="num">{formatMoney(line.unitPrice)}</td>
             <td className="num">{line.vatRate} %</td>
@@ -172,6 +109,7 @@ function Lines({ lines, selected, onSelect, onQuantity, onRemove }: LinesProps) 
               <button
                 type="button"
                 className="danger"
+                tabIndex={-1}
                 aria-label={`Remove ${line.name}`}
                 onClick={() => void onRemove(line)}
               >
@@ -182,76 +120,6 @@ function Lines({ lines, selected, onSelect, onQuantity, onRemove }: LinesProps) 
         ))}
       </tbody>
     </table>
-  );
-}
-
-function QuantityInput({
-  line,
-  onQuantity,
-}: {
-  line: SessionLineView;
-  onQuantity: (line: SessionLineView, quantity: number) => Promise<void>;
-}) {
-  const [value, setValue] = useState(formatQty(line.quantity));
-  useEffect(() => setValue(String(line.quantity)), [line.quantity]);
-  const commit = () => {
-    const n = Number(value.replace(',', '.'));
-    if (Number.isFinite(n) && n > 0 && n !== line.quantity) void onQuantity(line, n);
-    else setValue(String(line.quantity));
-  };
-  return (
-    <input
-      className="qty"
-      value={value}
-      inputMode="decimal"
-      aria-label={`Quantity of ${line.name}`}
-      onChange={(e) => setValue(e.target.value)}
-      onBlur={commit}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') {
-          e.preventDefault();
-          commit();
-          e.currentTarget.blur();
-        }
-      }}
-      data-field="quantity"
-    />
-  );
-}
-
-function Customer({ session }: { session: SessionView | null }) {
-  const customer = session?.customer ?? null;
-  return (
-    <div className="card customer" data-testid="customer" data-company={customer?.companyId ?? ''}>
-      <h2>Customer</h2>
-      {customer === null ? (
-        <p className="muted">No customer card scanned.</p>
-      ) : (
-        <dl>
-          <dt>Card</dt>
-          <dd>{customer.cardName ?? customer.barcode ?? `#${customer.cardId ?? ''}`}</dd>
-          <dt>Company</dt>
-          <dd>#{customer.companyId}</dd>
-          <dt>Discount</dt>
-          <dd data-discount>
-            {customer.discount === undefined ? '–' : `${customer.discount} %`}
-            {customer.discountAmount === undefined || customer.discountAmount === 0
-              ? ''
-              : ` · ${formatMoney(customer.discountAmount)} off`}
-          </dd>
-          <dt>Owes</dt>
-          <dd data-owes className={customer.owes !== undefined && customer.owes > 0 ? 'warn' : undefined}>
-            {customer.owes === undefined ? 'unknown' : formatMoney(customer.owes)}
-          </dd>
-          {customer.source === 'offline' && (
-            <>
-              <dt>Source</dt>
-              <dd className="warn">offline cache</dd>
-            </>
-          )}
-        </dl>
-      )}
-    </div>
   );
 }
 

@@ -13,6 +13,7 @@ import { formatAge } from '../format.ts';
 import { message, useApp } from '../store.ts';
 import { saveInstance, saveSettings, syncNow, testConnection } from '../store/settings.ts';
 import { ScannerTestPad } from '../components/ScannerTestPad.tsx';
+import { WalkInCustomerCard } from '../components/settings/WalkInCustomerCard.tsx';
 import { ReceiptSettings } from '../receipt/ReceiptSettings.tsx';
 import { useWarehouses, WarehouseSelect } from '../components/WarehousePicker.tsx';
 
@@ -25,6 +26,7 @@ export function Settings() {
         <ConnectionCard />
         <SyncCard />
         {settings !== null && <WarehouseCard settings={settings} />}
+        {settings !== null && <WalkInCustomerCard settings={settings} />}
         {settings !== null && <ScannerCard scanner={settings.scanner} />}
         {settings !== null && <LabelRulesCard rules={settings.labelRules} />}
         {settings !== null && <ReceiptSettings />}

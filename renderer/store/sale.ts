@@ -4,7 +4,9 @@ import { flushSync } from 'react-dom';
 import type { OutboxEntryView, ScanOutcome, SessionLineView } from '../../preload/contract.ts';
 import { pos } from '../pos.ts';
 import { beepError, beepOk } from '../sound.ts';
-import { message, setSale, useApp, type Outcome } from '../store.ts';
+import { message, setSale, useApp, type Outcome, type SaleUi } from '../store.ts';
+import { SetQuantityInput, type ScanView } from '../../preload/contract.ts';
+import { formatQty } from '../format.ts';
 
 /** The payment the panel took: cash with the amount handed over, or card (the total). */
 export interface Tender {
@@ -15,37 +17,118 @@ export interface Tender {
 /** How long the first F8 keeps the void armed. */
 const VOID_ARMED_MS = 4000;
 let disarm: ReturnType<typeof setTimeout> | undefined;
+/** How long a removed line can be brought back (Ctrl+Z). */
+export const UNDO_MS = 8000;
+let undoExpiry: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Says what the last action did, in the Sale screen's one live region: the message replaces the one
+ * before it (never a stale "Added: ..."), and a removal's undo offer ends with it.
+ */
+export function announce(outcome: Outcome | null, patch: Partial<SaleUi> = {}): void {
+  clearTimeout(undoExpiry);
+  // Any other action disarms a pending void: F8, then something else, then F8 asks again.
+  clearTimeout(disarm);
+  setSale({ outcome, placed: null, undo: null, voidArmed: false, ...patch });
+}
+
+/** `3*` (or `3x`) before a code or a name: that many. Returns the quantity and what follows it. */
+export function splitQuantity(text: string): { quantity?: number; rest: string } {
+  const m = /^\s*(\d{1,4})\s*[*xX×]\s*(.*)$/.exec(text);
+  if (m?.[1] === undefined || Number(m[1]) === 0) return { rest: text.trim() };
+  return { quantity: Number(m[1]), rest: (m[2] ?? '').trim() };
+}
 
 /** Adds a product or takes a customer card. The outcome is shown (and cued) on the Sale screen and returned. */
 export async function scan(code: string, via: 'scanner' | 'keyboard'): Promise<Outcome> {
+  // A `3*` typed into the code field before the scan (or before the typed code) multiplies it.
+  const typed = splitQuantity(via === 'keyboard' ? code : useApp.getState().sale.entry);
+  const prefixed = typed.quantity !== undefined && (via === 'keyboard' || typed.rest === '');
+  const quantity = prefixed ? typed.quantity : undefined;
+  const body = via === 'keyboard' && prefixed ? typed.rest : code;
+  return applyScan(
+    () => pos.invoke('session.scan', { code: body, via, ...(quantity === undefined ? {} : { quantity }) }),
+    prefixed,
+  );
+}
+
+/** Adds a product picked by name (its stock item in this terminal's warehouse), `3*` typed before. */
+export function addStockItem(stockItemId: number): Promise<Outcome> {
+  const { quantity } = splitQuantity(useApp.getState().sale.entry);
+  return applyScan(
+    () =>
+      pos.invoke('session.addStockItem', { stockItemId, ...(quantity === undefined ? {} : { quantity }) }),
+    true,
+  );
+}
+
+const CLOSED_FIND = { open: false, text: '', results: [], highlighted: -1 } as const;
+
+async function applyScan(call: () => Promise<ScanView>, clearEntry: boolean): Promise<Outcome> {
   try {
-    const result = await pos.invoke('session.scan', { code, via });
+    const result = await call();
     const shown = describe(result.outcome);
     const lineId = result.outcome.kind === 'product' ? result.outcome.lineId : undefined;
     const index = lineId === undefined ? -1 : result.session.lines.findIndex((l) => l.id === lineId);
     // Rendered now, not in a later scheduler task: the line must be on screen before the next scan.
     flushSync(() => {
       useApp.setState({ session: result.session, sessionError: null });
-      setSale({ placed: null, outcome: shown, ...(index >= 0 ? { selected: index } : {}) });
+      announce(shown, {
+        ...(index >= 0 ? { selected: index, quantityError: null } : {}),
+        ...(clearEntry && shown.tone === 'ok' ? { entry: '', find: CLOSED_FIND } : {}),
+      });
     });
     if (shown.tone === 'ok') beepOk();
     else beepError();
     return shown;
   } catch (error) {
     const shown: Outcome = { tone: 'error', text: message(error) };
-    setSale({ outcome: shown });
+    announce(shown);
     beepError();
     return shown;
   }
 }
 
-export async function setQuantity(line: SessionLineView, quantity: number): Promise<void> {
-  if (!(quantity > 0)) return;
+/** Closes the find-by-name list (Esc), keeping what was typed. */
+export function closeFind(): void {
+  setSale({ find: CLOSED_FIND });
+}
+
+/** Empties the code field and closes its list. */
+export function clearEntry(): void {
+  setSale({ entry: '', find: CLOSED_FIND });
+}
+
+/** The most the contract carries; past it a number is a code typed into the wrong field. */
+const QUANTITY_MAX = SetQuantityInput.shape.quantity.maxValue ?? 1_000_000;
+
+/**
+ * A quantity as typed ("2", "1,5", "1.5") for a line: stored if the core takes it, otherwise the
+ * reason is said next to the field and announced. True when stored.
+ */
+export async function setQuantity(line: SessionLineView, typed: number | string): Promise<boolean> {
+  const text = String(typed).trim();
+  const quantity = Number(text.replace(',', '.'));
+  const refuse = (why: string): false => {
+    announce(
+      { tone: 'error', text: `${line.name}: ${why}` },
+      { quantityError: { lineId: line.id, text: why } },
+    );
+    beepError();
+    return false;
+  };
+  if (text === '' || !Number.isFinite(quantity)) return refuse('type a number, such as 2 or 1,5.');
+  if (quantity <= 0) return refuse('the quantity must be above zero (Delete removes the line).');
+  if (quantity > QUANTITY_MAX)
+    return refuse(`${text} looks like a code, not a quantity: scan products at the code field.`);
   try {
     const next = await pos.invoke('session.setQuantity', { lineId: line.id, quantity });
     useApp.setState({ session: next });
+    const stored = next.lines.find((l) => l.id === line.id)?.quantity ?? quantity;
+    announce({ tone: 'ok', text: `Quantity of ${line.name}: ${formatQty(stored)}` }, { quantityError: null });
+    return true;
   } catch (error) {
-    setSale({ outcome: { tone: 'error', text: message(error) } });
+    return refuse(message(error));
   }
 }
 
@@ -60,9 +143,35 @@ export async function removeLine(line: SessionLineView): Promise<void> {
     const next = await pos.invoke('session.removeLine', { lineId: line.id });
     useApp.setState({ session: next });
     const selected = useApp.getState().sale.selected;
-    setSale({ selected: Math.max(0, Math.min(selected, next.lines.length - 1)) });
+    announce(
+      { tone: 'ok', text: `Removed: ${line.name} — Undo (Ctrl+Z)` },
+      {
+        selected: Math.max(0, Math.min(selected, next.lines.length - 1)),
+        undo: { lineId: line.id, name: line.name },
+        quantityError: null,
+      },
+    );
+    // The offer lasts a few seconds; its message goes with it.
+    undoExpiry = setTimeout(() => {
+      const { undo } = useApp.getState().sale;
+      if (undo?.lineId === line.id) setSale({ undo: null, outcome: null });
+    }, UNDO_MS);
   } catch (error) {
-    setSale({ outcome: { tone: 'error', text: message(error) } });
+    announce({ tone: 'error', text: message(error) });
+  }
+}
+
+/** Brings the line just removed back (Ctrl+Z, while the offer lasts). */
+export async function undoRemove(): Promise<void> {
+  const { undo } = useApp.getState().sale;
+  if (undo === null) return;
+  try {
+    const next = await pos.invoke('session.restoreLine', { lineId: undo.lineId });
+    useApp.setState({ session: next });
+    const index = next.lines.findIndex((l) => l.id === undo.lineId);
+    announce({ tone: 'ok', text: `Back: ${undo.name}` }, index >= 0 ? { selected: index } : {});
+  } catch (error) {
+    announce({ tone: 'error', text: message(error) });
   }
 }
 
@@ -86,12 +195,12 @@ export async function closeSale(tender?: Tender): Promise<OutboxEntryView['id'] 
   try {
     const closed = await pos.invoke('session.close', tender === undefined ? {} : { tender });
     useApp.setState({ session: closed.session });
-    setSale({ placed: closed.order.id, outcome: null });
+    announce(null, { placed: closed.order.id, selected: 0, quantityError: null });
     void useApp.getState().refreshOutbox();
     void useApp.getState().refreshStatus();
     return closed.order.id;
   } catch (error) {
-    setSale({ outcome: { tone: 'error', text: message(error) } });
+    announce({ tone: 'error', text: message(error) });
     return null;
   } finally {
     setSale({ busy: false });
@@ -112,9 +221,12 @@ export async function voidSale(): Promise<void> {
   try {
     const next = await pos.invoke('session.cancel', {});
     useApp.setState({ session: next });
-    setSale({ selected: 0, outcome: { tone: 'ok', text: 'Sale voided. The next scan starts a new one.' } });
+    announce(
+      { tone: 'ok', text: 'Sale voided. The next scan starts a new one.' },
+      { selected: 0, quantityError: null },
+    );
   } catch (error) {
-    setSale({ outcome: { tone: 'error', text: message(error) } });
+    announce({ tone: 'error', text: message(error) });
   }
 }
 

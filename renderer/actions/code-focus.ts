@@ -1,0 +1,33 @@
+// Keys typed on the Sale screen while focus is outside any field go to the code field rather than
+// vanish: the keymap's observer (sale.typeToCode) moves focus there before the scanner module judges
+// the key, so the scanner sees it typed into a field (held back if it starts a scan, put there if it
+// is a person's). A scan that began that way hands focus back to where it was: the line keys (+, -,
+// Delete, arrows) must keep working after a scan.
+
+let moved: { readonly from: Element | null } | null = null;
+
+function codeField(): HTMLInputElement | null {
+  return document.querySelector<HTMLInputElement>('input[data-field="code"]');
+}
+
+/** Focuses the code field for a key typed outside any field. */
+export function typeToCode(event: KeyboardEvent): void {
+  const field = codeField();
+  if (field === null || event.altKey || event.ctrlKey || event.metaKey) return;
+  moved = { from: document.activeElement };
+  field.focus();
+}
+
+/**
+ * A scan came: if a key of it moved focus to the code field and nothing typed went in there (the
+ * scanner module held the scan's keys back), focus goes back where it was.
+ */
+export function keepFocusFor(startedAt: number | undefined): void {
+  const last = moved;
+  moved = null;
+  if (last === null || startedAt === undefined) return;
+  const field = codeField();
+  if (field === null || document.activeElement !== field || field.value !== '') return;
+  if (last.from instanceof HTMLElement && last.from !== document.body) last.from.focus();
+  else field.blur();
+}

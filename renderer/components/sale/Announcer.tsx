@@ -1,0 +1,51 @@
+// The Sale screen's one place that says what the last action did (add, remove, quantity, void,
+// place): one live region, one message, each replacing the one before (store/sale.ts `announce`).
+import type { OutboxEntryView } from '../../../preload/contract.ts';
+import { useApp } from '../../store.ts';
+
+export function Announcer() {
+  const outcome = useApp((s) => s.sale.outcome);
+  const placed = useApp((s) => s.sale.placed);
+  const sessionError = useApp((s) => s.sessionError);
+  const entry = useApp((s) => (placed === null ? undefined : s.outbox.find((o) => o.id === placed)));
+  return (
+    <div className="announcer" role="status" aria-live="polite" aria-atomic="true" data-testid="announcer">
+      {outcome !== null ? (
+        <p className={`notice ${outcome.tone}`} data-scan-outcome={outcome.tone}>
+          {outcome.text}
+        </p>
+      ) : placed !== null ? (
+        <PlacedNotice entry={entry} />
+      ) : sessionError !== null ? (
+        <p className="notice error">{sessionError}</p>
+      ) : null}
+    </div>
+  );
+}
+
+/** What became of the order just placed, as the outbox reports it. */
+function PlacedNotice({ entry }: { entry: OutboxEntryView | undefined }) {
+  const state = entry?.state ?? 'queued';
+  const { tone, text } = placedText(state, entry?.remoteId);
+  return (
+    <p className={`notice ${tone}`} data-placed-order={state}>
+      {text}
+    </p>
+  );
+}
+
+function placedText(
+  state: OutboxEntryView['state'],
+  remoteId: OutboxEntryView['remoteId'],
+): { tone: 'ok' | 'warn' | 'error'; text: string } {
+  switch (state) {
+    case 'sent':
+      return { tone: 'ok', text: `Order placed and sent (instance order ${String(remoteId ?? '')}).` };
+    case 'sending':
+      return { tone: 'ok', text: 'Order placed. Sending...' };
+    case 'queued':
+      return { tone: 'warn', text: 'Order placed. It is queued and goes out by itself (see Orders, F3).' };
+    default:
+      return { tone: 'error', text: `Order placed, but it is ${state}: see Orders (F3).` };
+  }
+}

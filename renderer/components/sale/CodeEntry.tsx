@@ -1,0 +1,102 @@
+// The code field: a code typed and Enter adds it (as a scan does); a name typed shows a live list of
+// the products it finds in this terminal's warehouse (name, price, stock there). Its keys (arrows,
+// Enter, Esc) are the keymap's (find.*); a `3*` typed first adds that many of the next scan or pick.
+import { useEffect, useRef } from 'react';
+import { formatMoney, formatQty } from '../../format.ts';
+import { useApp } from '../../store.ts';
+import { addPicked, highlight, typeCode } from '../../store/find.ts';
+import { clearEntry, scan, splitQuantity } from '../../store/sale.ts';
+import './sale.css';
+
+export function CodeEntry() {
+  const entry = useApp((s) => s.sale.entry);
+  const find = useApp((s) => s.sale.find);
+  const { quantity } = splitQuantity(entry);
+  const listOpen = find.open;
+  return (
+    <form
+      className="code-entry"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const trimmed = entry.trim();
+        clearEntry();
+        if (trimmed !== '' && splitQuantity(trimmed).rest !== '') void scan(trimmed, 'keyboard');
+      }}
+    >
+      <label>
+        Code or name
+        <input
+          value={entry}
+          onChange={(e) => typeCode(e.target.value)}
+          placeholder="Scan anywhere, or type a barcode or a name"
+          autoComplete="off"
+          role="combobox"
+          aria-expanded={listOpen}
+          aria-controls="find-list"
+          aria-autocomplete="list"
+          aria-activedescendant={
+            listOpen && find.highlighted >= 0 ? `find-${String(find.highlighted)}` : undefined
+          }
+          data-field="code"
+        />
+      </label>
+      <button type="submit" tabIndex={-1}>
+        Add
+      </button>
+      {quantity !== undefined && (
+        <p className="muted entry-hint" data-entry-quantity={quantity}>
+          The next scan or pick adds {quantity}.
+        </p>
+      )}
+      {listOpen && <FindList />}
+    </form>
+  );
+}
+
+function FindList() {
+  const find = useApp((s) => s.sale.find);
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    list.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
+  }, [find.highlighted]);
+  if (find.results.length === 0) {
+    return (
+      <p className="find-list empty" id="find-list" data-testid="find-list" data-count="0">
+        Nothing in this warehouse matches “{find.text}”. Esc closes.
+      </p>
+    );
+  }
+  return (
+    <ul
+      className="find-list"
+      id="find-list"
+      role="listbox"
+      aria-label="Products found"
+      data-testid="find-list"
+      data-count={find.results.length}
+      ref={list}
+    >
+      {find.results.map((p, i) => (
+        <li
+          key={p.stockItemId}
+          id={`find-${String(i)}`}
+          role="option"
+          aria-selected={i === find.highlighted}
+          className={i === find.highlighted ? 'highlighted' : undefined}
+          data-stock-item={p.stockItemId}
+          data-product={p.productId}
+          onMouseDown={(e) => e.preventDefault()}
+          onMouseEnter={() => highlight(i)}
+          onClick={() => void addPicked(i)}
+        >
+          <span className="find-name">{p.name}</span>
+          <span className="muted find-code">{[p.code, p.barcode].filter(Boolean).join(' · ')}</span>
+          <span className="num find-price">{p.price === undefined ? '–' : formatMoney(p.price)}</span>
+          <span className="num find-stock" data-in-stock={p.inStock ?? ''}>
+            {p.inStock === undefined ? 'stock unknown' : `${formatQty(p.inStock)} ${p.unit ?? ''} here`}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,50 @@
+// A line's quantity, typed: "2", "1,5" or "1.5". Enter or leaving the field stores it; what the core
+// refuses (a decimal for a counted unit, zero, a code typed here) is said next to the field, and the
+// field shows the stored quantity again, so the field and the total never disagree.
+import { useEffect, useState } from 'react';
+import type { SessionLineView } from '../../../preload/contract.ts';
+import { formatQty } from '../../format.ts';
+import { useApp } from '../../store.ts';
+import { setQuantity } from '../../store/sale.ts';
+
+export function QuantityInput({ line }: { line: SessionLineView }) {
+  const shown = formatQty(line.quantity);
+  const [value, setValue] = useState(shown);
+  const error = useApp((s) => (s.sale.quantityError?.lineId === line.id ? s.sale.quantityError.text : null));
+  useEffect(() => setValue(shown), [shown]);
+  const commit = async () => {
+    if (value.trim() === shown) return;
+    if (!(await setQuantity(line, value))) setValue(shown);
+  };
+  const errorId = `qty-error-${String(line.id)}`;
+  return (
+    <>
+      <input
+        className={error === null ? 'qty' : 'qty invalid'}
+        value={value}
+        inputMode="decimal"
+        tabIndex={-1}
+        aria-label={`Quantity of ${line.name}`}
+        aria-invalid={error !== null}
+        aria-describedby={error === null ? undefined : errorId}
+        onChange={(e) => setValue(e.target.value)}
+        onBlur={() => void commit()}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            e.currentTarget.blur();
+          } else if (e.key === 'Escape') {
+            setValue(shown);
+            e.currentTarget.blur();
+          }
+        }}
+        data-field="quantity"
+      />
+      {error !== null && (
+        <span className="qty-error" id={errorId} data-quantity-error>
+          {error}
+        </span>
+      )}
+    </>
+  );
+}
