@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { attachKeymap } from './actions/attach.ts';
 import { StatusBar } from './components/StatusBar.tsx';
+import { GuardDialogs } from './components/GuardDialogs.tsx';
 import { CounterDialogs } from './receipt/ReceiptDialog.tsx';
 import { Orders } from './screens/Orders.tsx';
 import { Sale } from './screens/Sale.tsx';
@@ -45,6 +46,7 @@ export function App() {
         {render(screen)}
       </main>
       <StatusBar />
+      <GuardDialogs />
       <CounterDialogs />
     </div>
   );

@@ -11,6 +11,7 @@ import {
   type ScanSuffix,
 } from '../scanner/index.ts';
 import { useApp } from '../store.ts';
+import { guardDialog } from '../store/guard.ts';
 import { openDialog } from '../store/payment.ts';
 import { receiptShown } from '../store/receipt.ts';
 import {
@@ -43,7 +44,7 @@ export function focusOf(target: EventTarget | null): Focus {
 function contextFor(target: EventTarget | null): ActionContext {
   const { screen, session, sale } = useApp.getState();
   const line = session?.lines[sale.selected];
-  const dialog = openDialog();
+  const dialog = guardDialog() ?? openDialog();
   return {
     screen,
     focus: focusOf(target),

@@ -34,7 +34,9 @@ export type ActionName =
   | 'receipt.print'
   | 'receipt.close'
   | 'dialog.tab'
-  | 'scan.dialog';
+  | 'scan.dialog'
+  | 'guard.leave'
+  | 'testPad.leave';
 
 /** Where focus is: a text field (input or textarea: keys there are typing), the scanner test pad, or elsewhere. */
 export type Focus = 'field' | 'test-pad' | 'other';
@@ -49,7 +51,7 @@ export interface ActionContext {
   /** A removed line can still be brought back. */
   readonly undo?: boolean;
   /** A modal dialog open over the screen (the payment panel, a receipt): only its keys apply. */
-  readonly dialog?: 'payment' | 'receipt';
+  readonly dialog?: 'payment' | 'receipt' | 'confirm' | 'pin';
   /** A receipt is on the screen (the one just placed, on Sale): F7 prints it. */
   readonly receiptShown?: boolean;
 }
@@ -109,6 +111,13 @@ export const KEYMAP: readonly Binding[] = [
     when: (ctx) => ctx.dialog === 'receipt' || (onSale(ctx) && ctx.receiptShown === true),
   },
   { name: 'receipt.close', trigger: 'key', key: is('Escape'), when: inDialog('receipt') },
+  // A confirmation (Esc keeps: the destructive answer is never the default) or the manager PIN prompt.
+  {
+    name: 'guard.leave',
+    trigger: 'key',
+    key: is('Escape'),
+    when: (ctx) => ctx.dialog === 'confirm' || ctx.dialog === 'pin',
+  },
   // Focus stays inside an open dialog: Tab and Shift+Tab cycle through its controls.
   { name: 'dialog.tab', trigger: 'key', key: is('Tab'), when: (ctx) => ctx.dialog !== undefined },
   { name: 'screen.sale', trigger: 'key', key: is('F1'), when: always },
@@ -150,6 +159,8 @@ export const KEYMAP: readonly Binding[] = [
     yieldsToKeys: true,
     when: (ctx) => onSale(ctx) && ctx.focus === 'other',
   },
+  // Esc always leaves the scanner test pad (Tab and Shift+Tab leave it as from anything else).
+  { name: 'testPad.leave', trigger: 'key', key: is('Escape'), when: (ctx) => ctx.focus === 'test-pad' },
   // The test pad lists every key it receives, the scanner's included.
   { name: 'testPad.record', trigger: 'observe', when: (ctx) => ctx.focus === 'test-pad' },
   // A scan goes to the first of these that applies: the test pad classifies it, the Sale adds it,

@@ -9,6 +9,7 @@ import { recordTestPadKey, scanOnTestPad } from '../store/test-pad.ts';
 import { closePayment, confirmPayment, openPayment, setMethod, usePayment } from '../store/payment.ts';
 import { closeReceipt, printReceipt } from '../store/receipt.ts';
 import { cycleFocus } from '../components/dialog.ts';
+import { leaveGuardDialog } from '../store/guard.ts';
 import type { ActionContext, ActionName } from './keymap.ts';
 
 export interface Performed {
@@ -50,6 +51,10 @@ export const PERFORM: Record<ActionName, (p: Performed) => void> = {
   'sale.removeLine': (p) => {
     const target = line(p);
     if (target !== undefined) void sale.removeLine(target);
+  },
+  'guard.leave': () => leaveGuardDialog(),
+  'testPad.leave': (p) => {
+    if (p.event?.target instanceof HTMLElement) p.event.target.blur();
   },
   'testPad.record': (p) => {
     if (p.event !== undefined && recordTestPadKey(p.event)) p.event.preventDefault();

@@ -33,6 +33,7 @@ export function WarehouseSelect(props: {
     <select
       value={value ?? ''}
       onChange={(e) => void setWarehouse(e.target.value === '' ? null : Number(e.target.value)).then(onError)}
+      aria-label="Terminal warehouse"
       data-field="warehouseId"
     >
       <option value="">{warehouses?.length === 0 ? '- sync first -' : '- choose -'}</option>

@@ -1,13 +1,9 @@
 // The outbox: every order the counter placed and what became of it. needs-fix orders open with each
 // field error next to its field, editable and resendable; in-doubt and blocked ones say what to do.
 import { useEffect, useState } from 'react';
-import {
-  MarkSentInput,
-  type InternetOrderPayload,
-  type OutboxEntryView,
-  type OutboxState,
-} from '../../preload/contract.ts';
-import { formatAge } from '../format.ts';
+import { MarkSentInput, type InternetOrderPayload, type OutboxEntryView } from '../../preload/contract.ts';
+import { OrderTicket, OrderWordsView } from '../components/orders/OrderTicket.tsx';
+import { OrdersFilter, useVisibleOrders } from '../components/orders/OrdersFilter.tsx';
 import { useApp } from '../store.ts';
 import { ReceiptButton } from '../receipt/ReceiptButton.tsx';
 import {
@@ -19,24 +15,12 @@ import {
   resendOrder,
 } from '../store/orders.ts';
 
-const EXPLAIN: Record<OutboxState, string> = {
-  queued: 'Waiting to be sent. It goes out by itself when the instance answers.',
-  sending: 'Being sent now.',
-  sent: 'Accepted by the instance.',
-  'needs-fix': 'The instance rejected it. Correct the fields marked below and resend.',
-  blocked:
-    "This terminal's client lacks a permission. Ask the administrator to grant it, then resend; a new token does not help.",
-  'in-doubt':
-    'The order may have reached the instance, but no answer came back. Look it up on the instance by its reference: if it is there, enter its order id and mark it as sent; if not, send it again.',
-  discarded: 'Discarded unsent by an operator; kept for the record.',
-  cancelled: 'Cancelled on the instance.',
-};
-
 export function Orders() {
   const outbox = useApp((s) => s.outbox);
   const outboxError = useApp((s) => s.outboxError);
   const [open, setOpen] = useState<string | null>(null);
   const error = useApp((s) => s.ordersError);
+  const visible = useVisibleOrders(outbox);
 
   // Orders may also come from the CLI (`pos order`) writing the same outbox: reload when shown.
   useEffect(() => void openOrders(), []);
@@ -55,11 +39,12 @@ export function Orders() {
           {error}
         </p>
       )}
-      {outbox.length === 0 ? (
-        <p className="muted">No orders yet.</p>
+      <OrdersFilter outbox={outbox} />
+      {visible.length === 0 ? (
+        <p className="muted">{outbox.length === 0 ? 'No orders yet.' : 'No order matches.'}</p>
       ) : (
         <ul className="order-list">
-          {outbox.map((entry) => {
+          {visible.map((entry) => {
             const key = String(entry.id);
             const isOpen = open === key || entry.state === 'needs-fix';
             return (
@@ -72,19 +57,10 @@ export function Orders() {
                 <button
                   type="button"
                   className="order-summary"
+                  aria-expanded={isOpen}
                   onClick={() => setOpen(open === key ? null : key)}
                 >
-                  <span className={`badge ${entry.state}`}>{entry.state}</span>
-                  <span>
-                    #{key} · {entry.order?.items.length ?? 0} item(s)
-                    {entry.order?.customerId === undefined
-                      ? ''
-                      : ` · customer ${entry.order.customerId}`} · {formatAge(entry.createdAt)}
-                  </span>
-                  {entry.remoteId !== undefined && (
-                    <span className="muted">instance id {String(entry.remoteId)}</span>
-                  )}
-                  <span className="muted">attempts {entry.attempts}</span>
+                  <OrderTicket entry={entry} />
                 </button>
                 <ReceiptButton id={entry.id} />
                 {isOpen && <OrderDetail entry={entry} />}
@@ -100,23 +76,11 @@ export function Orders() {
 function OrderDetail({ entry }: { entry: OutboxEntryView }) {
   return (
     <div className="order-detail">
-      <p className="explain">{EXPLAIN[entry.state]}</p>
-      {entry.permission !== undefined && (
-        <p className="warn">
-          Missing permission: <code>{entry.permission}</code>
-        </p>
-      )}
+      <OrderWordsView entry={entry} />
       {entry.clientReference !== undefined && (
         <p className="muted">
           Reference: <code data-reference>{entry.clientReference}</code>
         </p>
-      )}
-      {unshown(entry).length > 0 && (
-        <ul className="messages">
-          {unshown(entry).map((m) => (
-            <li key={m}>{m}</li>
-          ))}
-        </ul>
       )}
       {entry.state === 'needs-fix' && entry.order !== undefined ? (
         <FixForm entry={entry} order={entry.order} />
@@ -188,14 +152,6 @@ function FoundForm({ entry }: { entry: OutboxEntryView }) {
       </button>
     </form>
   );
-}
-
-/** Messages not already shown next to a field of the fix form. */
-function unshown(entry: OutboxEntryView): string[] {
-  const messages = entry.messages ?? [];
-  if (entry.state !== 'needs-fix') return messages;
-  const byField = new Set(Object.values(entry.fieldErrors ?? {}).flat());
-  return messages.filter((m) => !byField.has(m));
 }
 
 function FixForm({ entry, order }: { entry: OutboxEntryView; order: InternetOrderPayload }) {

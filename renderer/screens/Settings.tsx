@@ -14,6 +14,7 @@ import { message, useApp } from '../store.ts';
 import { saveInstance, saveSettings, syncNow, testConnection } from '../store/settings.ts';
 import { ScannerTestPad } from '../components/ScannerTestPad.tsx';
 import { WalkInCustomerCard } from '../components/settings/WalkInCustomerCard.tsx';
+import { ManagerPinCard } from '../components/ManagerPinCard.tsx';
 import { ReceiptSettings } from '../receipt/ReceiptSettings.tsx';
 import { useWarehouses, WarehouseSelect } from '../components/WarehousePicker.tsx';
 
@@ -29,6 +30,7 @@ export function Settings() {
         {settings !== null && <WalkInCustomerCard settings={settings} />}
         {settings !== null && <ScannerCard scanner={settings.scanner} />}
         {settings !== null && <LabelRulesCard rules={settings.labelRules} />}
+        <ManagerPinCard />
         {settings !== null && <ReceiptSettings />}
       </div>
     </section>

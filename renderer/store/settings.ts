@@ -3,10 +3,12 @@
 import type { ConnectionView, SettingsPatch, SettingsView, WarehouseView } from '../../preload/contract.ts';
 import { pos } from '../pos.ts';
 import { message, useApp } from '../store.ts';
+import { withPin } from './guard.ts';
 
 /** Stores a change of settings; the settings shown are the core's answer. */
 export async function saveSettings(patch: SettingsPatch): Promise<SettingsView> {
-  const settings = await pos.invoke('settings.set', patch);
+  // A manager PIN, if set, guards every change: the prompt asks for it, then the change is made.
+  const settings = await withPin(() => pos.invoke('settings.set', patch));
   useApp.setState({ settings });
   return settings;
 }

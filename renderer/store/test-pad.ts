@@ -18,7 +18,8 @@ function setPad(patch: Partial<TestPadUi>): void {
 }
 
 /** A key that reached the focused pad (before the scanner module takes it). True: the key ends a code
- * (Enter or Tab), whose default the pad keeps (no submit, no focus change). */
+ * (Enter), whose default the pad keeps. A Tab ends a code too but keeps its default: Tab and Shift+Tab
+ * leave the pad as from anything else (a scanner's Tab suffix is the scanner module's to take). */
 export function recordTestPadKey(key: { key: string; code: string; timeStamp: number }): boolean {
   const gap = last === null ? null : Math.round(key.timeStamp - last);
   last = key.timeStamp;
@@ -37,7 +38,7 @@ export function recordTestPadKey(key: { key: string; code: string; timeStamp: nu
       pendingTyped = null;
       scanned = false;
     }, SETTLE_MS);
-    return true;
+    return key.key === 'Enter';
   }
   if (key.key.length === 1) typed += key.key;
   return false;

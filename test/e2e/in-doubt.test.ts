@@ -67,6 +67,8 @@ describe('an in-doubt order', { timeout: 60_000 }, () => {
     await entry.locator('[data-field="remoteId"]').fill('4242');
     await screenshot(page, 'orders-in-doubt');
     await mark.click();
+    // Marking as sent asks first (issue 17 item 8): the operator confirms.
+    await page.getByTestId('confirm-dialog').locator('[data-action="confirm-destroy"]').click();
 
     await expect.poll(() => entry.getAttribute('data-state')).toBe('sent');
     await expect.poll(() => entry.locator('.order-summary').textContent()).toContain('instance id 4242');

@@ -1,0 +1,104 @@
+// The guard dialogs (issue 17 item 8): the confirmation a destructive action asks for, focused on
+// the safe answer (Enter or Esc keeps), and the manager PIN prompt a 'locked' refusal opens. Their
+// keys (Esc leaves, Tab stays inside) are the keymap's; their actions are store/guard.ts's.
+import { useRef, useState } from 'react';
+import {
+  answerConfirm,
+  cancelPin,
+  submitPin,
+  useGuard,
+  type ConfirmAsk,
+  type PinPrompt,
+} from '../store/guard.ts';
+import { useDialogFocus } from './dialog.ts';
+import { Modal } from './Modal.tsx';
+import './guard.css';
+
+export function GuardDialogs() {
+  const { confirm, pin } = useGuard();
+  if (pin !== null) return <PinDialog prompt={pin} />;
+  if (confirm !== null) return <ConfirmDialog ask={confirm} />;
+  return null;
+}
+
+function ConfirmDialog({ ask }: { ask: ConfirmAsk }) {
+  const keep = useRef<HTMLButtonElement>(null);
+  useDialogFocus(keep);
+  return (
+    <Modal title={ask.title} titleId="confirm-title" className="guard-dialog" testId="confirm-dialog">
+      <p>{ask.body}</p>
+      <div className="dialog-actions">
+        <button
+          ref={keep}
+          type="button"
+          className="primary"
+          onClick={() => answerConfirm(false)}
+          data-action="confirm-keep"
+        >
+          {ask.keepLabel} <kbd>Esc</kbd>
+        </button>
+        <button
+          type="button"
+          className="destructive"
+          onClick={() => answerConfirm(true)}
+          data-action="confirm-destroy"
+        >
+          {ask.confirmLabel}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+function PinDialog({ prompt }: { prompt: PinPrompt }) {
+  const field = useRef<HTMLInputElement>(null);
+  const [pin, setPin] = useState('');
+  useDialogFocus(field);
+  return (
+    <Modal title="Manager PIN" titleId="pin-title" className="guard-dialog" testId="pin-dialog">
+      <p>{prompt.reason}</p>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          const typed = pin;
+          setPin('');
+          void submitPin(typed).then(() => field.current?.focus());
+        }}
+      >
+        <label className="field">
+          <span>PIN</span>
+          <input
+            ref={field}
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={12}
+            value={pin}
+            onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
+            aria-invalid={prompt.error !== null}
+            aria-describedby={prompt.error === null ? undefined : 'pin-error'}
+            data-field="managerPin"
+          />
+        </label>
+        {prompt.error !== null && (
+          <p id="pin-error" className="notice error" role="alert" data-pin-error>
+            {prompt.error}
+          </p>
+        )}
+        <div className="dialog-actions">
+          <button
+            type="submit"
+            className="primary"
+            disabled={prompt.busy || pin === '' || (prompt.retryAt !== null && prompt.retryAt > Date.now())}
+            data-action="pin-submit"
+          >
+            Unlock
+          </button>
+          <button type="button" onClick={() => cancelPin()} data-action="pin-cancel">
+            Cancel <kbd>Esc</kbd>
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

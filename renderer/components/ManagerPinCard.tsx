@@ -1,0 +1,100 @@
+// Settings: the optional manager PIN (issue 17 item 8). Set, change or clear it; while one is set,
+// every change in Settings, discarding, cancelling on the instance and marking as sent ask for it
+// (the prompt is GuardDialogs'). Leaving Settings shuts the lock again.
+import { useEffect, useState } from 'react';
+import { message, useApp } from '../store.ts';
+import { lockManager } from '../store/guard.ts';
+import { saveSettings } from '../store/settings.ts';
+
+export function ManagerPinCard() {
+  const pinSet = useApp((s) => s.settings?.managerPinSet);
+  const [pin, setPin] = useState('');
+  const [again, setAgain] = useState('');
+  const [result, setResult] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+
+  // Whatever the PIN opened here is shut when the cashier leaves Settings.
+  useEffect(() => () => void lockManager(), []);
+
+  if (pinSet === undefined) return null;
+
+  const save = async () => {
+    if (!/^\d{4,12}$/.test(pin)) return setResult({ tone: 'error', text: 'The PIN must be 4 to 12 digits.' });
+    if (pin !== again)
+      return setResult({ tone: 'error', text: 'The two PINs differ: type the same one twice.' });
+    try {
+      await saveSettings({ managerPin: pin });
+      setResult({ tone: 'ok', text: pinSet ? 'PIN changed.' : 'PIN set.' });
+    } catch (error) {
+      setResult({ tone: 'error', text: message(error) });
+    } finally {
+      setPin('');
+      setAgain('');
+    }
+  };
+
+  const clear = async () => {
+    try {
+      await saveSettings({ clearManagerPin: true });
+      setResult({ tone: 'ok', text: 'PIN removed.' });
+    } catch (error) {
+      setResult({ tone: 'error', text: message(error) });
+    }
+  };
+
+  return (
+    <form
+      className="card"
+      data-section="manager-pin"
+      data-pin-set={String(pinSet)}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <h2>Manager PIN</h2>
+      <p className="muted">
+        {pinSet
+          ? 'Set. Changing Settings, discarding an order, cancelling one on the instance and marking one as sent ask for it; Settings can be read without it.'
+          : 'Not set: anyone at this terminal can change Settings and discard or cancel orders.'}
+      </p>
+      <PinField
+        label={`${pinSet ? 'New PIN' : 'PIN'} (4-12 digits)`}
+        value={pin}
+        set={setPin}
+        name="newManagerPin"
+      />
+      <PinField label="The same PIN again" value={again} set={setAgain} name="newManagerPinAgain" />
+      <div className="actions">
+        <button type="submit" className="primary" data-action="set-manager-pin">
+          {pinSet ? 'Change PIN' : 'Set PIN'}
+        </button>
+        {pinSet && (
+          <button type="button" onClick={() => void clear()} data-action="clear-manager-pin">
+            Remove PIN
+          </button>
+        )}
+      </div>
+      {result !== null && (
+        <p className={`notice ${result.tone}`} role="status" data-pin-result={result.tone}>
+          {result.text}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function PinField(props: { label: string; value: string; set: (v: string) => void; name: string }) {
+  return (
+    <label className="field">
+      <span>{props.label}</span>
+      <input
+        type="password"
+        inputMode="numeric"
+        autoComplete="new-password"
+        value={props.value}
+        onChange={(e) => props.set(e.target.value.replace(/\D/g, '').slice(0, 12))}
+        data-field={props.name}
+      />
+    </label>
+  );
+}

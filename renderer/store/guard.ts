@@ -1,0 +1,154 @@
+// Guarded actions (issue 17 item 8): a destructive Orders action asks first (`confirmThen`), and any
+// call the core refuses with 'locked' (a manager PIN is set and was not given) opens the PIN prompt;
+// once `manager.unlock` opens the lock, the call is made again (`withPin`). The PIN is only ever what
+// the manager types into the prompt: it goes to the core and is forgotten.
+import { create } from 'zustand';
+import { PosError } from '../../preload/contract.ts';
+import { pos } from '../pos.ts';
+import { message } from '../store.ts';
+
+export interface ConfirmAsk {
+  readonly title: string;
+  readonly body: string;
+  /** The destructive button's words ("Discard order"). */
+  readonly confirmLabel: string;
+  /** The safe button's words, the one focused when the dialog opens ("Keep the order"). */
+  readonly keepLabel: string;
+}
+
+export interface PinPrompt {
+  /** What the PIN is asked for (the core's words: "Discarding an order needs the manager PIN."). */
+  readonly reason: string;
+  readonly error: string | null;
+  readonly busy: boolean;
+  /** Locked out: when the PIN may be tried again (epoch ms). */
+  readonly retryAt: number | null;
+}
+
+interface GuardUi {
+  readonly confirm: ConfirmAsk | null;
+  readonly pin: PinPrompt | null;
+}
+
+export const useGuard = create<GuardUi>()(() => ({ confirm: null, pin: null }));
+
+/** The guard dialog open over the screen, if any (the keymap gives it the keyboard). */
+export function guardDialog(): 'confirm' | 'pin' | undefined {
+  const { confirm, pin } = useGuard.getState();
+  if (pin !== null) return 'pin';
+  if (confirm !== null) return 'confirm';
+  return undefined;
+}
+
+let confirmed: ((yes: boolean) => void) | null = null;
+let unlocked: ((yes: boolean) => void) | null = null;
+
+/** Asks before a destructive action: true once the cashier chose the destructive button. */
+export function askToConfirm(ask: ConfirmAsk): Promise<boolean> {
+  confirmed?.(false);
+  useGuard.setState({ confirm: ask });
+  return new Promise((resolve) => {
+    confirmed = resolve;
+  });
+}
+
+/** The confirmation's answer (Esc, Enter on the focused safe button, or a click). */
+export function answerConfirm(yes: boolean): void {
+  const done = confirmed;
+  confirmed = null;
+  useGuard.setState({ confirm: null });
+  done?.(yes);
+}
+
+/** The PIN was not given: what a guarded call throws when the prompt is left. */
+export const NOT_UNLOCKED = 'Not done: the manager PIN was not given.';
+
+/**
+ * Runs a guarded call; if the core refuses it as 'locked', asks for the manager PIN and runs it again
+ * once the lock is open. Leaving the prompt rejects with a PosError 'locked' saying it was not done.
+ * `relock`: the lock shuts again right after the call the PIN was given for (one PIN, one action).
+ */
+export async function withPin<T>(call: () => Promise<T>, relock = false): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof PosError) || error.code !== 'locked') throw error;
+    if (!(await askForPin(error.message))) throw new PosError({ code: 'locked', message: NOT_UNLOCKED });
+    try {
+      return await withPin(call);
+    } finally {
+      if (relock) await lockManager();
+    }
+  }
+}
+
+function askForPin(reason: string): Promise<boolean> {
+  unlocked?.(false);
+  useGuard.setState({ pin: { reason, error: null, busy: false, retryAt: null } });
+  return new Promise((resolve) => {
+    unlocked = resolve;
+  });
+}
+
+function setPin(patch: Partial<PinPrompt>): void {
+  useGuard.setState((s) => (s.pin === null ? s : { pin: { ...s.pin, ...patch } }));
+}
+
+/** The PIN typed into the prompt: opens the lock (the call is then made again), or says why not. */
+export async function submitPin(pin: string): Promise<void> {
+  if (useGuard.getState().pin?.busy === true) return;
+  setPin({ busy: true });
+  try {
+    const answer = await pos.invoke('manager.unlock', { pin });
+    if (answer.open) {
+      const done = unlocked;
+      unlocked = null;
+      useGuard.setState({ pin: null });
+      done?.(true);
+      return;
+    }
+    if (answer.retryAt !== undefined)
+      setPin({ busy: false, retryAt: answer.retryAt, error: lockedOut(answer.retryAt) });
+    else
+      setPin({
+        busy: false,
+        retryAt: null,
+        error: `Wrong PIN. ${answer.triesLeft ?? 0} ${answer.triesLeft === 1 ? 'try' : 'tries'} left before a short lockout.`,
+      });
+  } catch (error) {
+    setPin({ busy: false, error: message(error) });
+  }
+}
+
+/** "Too many wrong PINs. Try again at 14:32:05." */
+export function lockedOut(retryAt: number): string {
+  const at = new Date(retryAt).toLocaleTimeString(undefined, {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  return `Too many wrong PINs. Try again at ${at}.`;
+}
+
+/** The prompt left without the PIN (Esc or Cancel): the guarded action is not done. */
+export function cancelPin(): void {
+  const done = unlocked;
+  unlocked = null;
+  useGuard.setState({ pin: null });
+  done?.(false);
+}
+
+/** Esc in a guard dialog: keep (confirmation) or leave the prompt (PIN). */
+export function leaveGuardDialog(): void {
+  if (useGuard.getState().pin !== null) cancelPin();
+  else answerConfirm(false);
+}
+
+/** Shuts the lock again (leaving Settings, or after a guarded Orders action the PIN opened). */
+export async function lockManager(): Promise<void> {
+  try {
+    await pos.invoke('manager.lock', {});
+  } catch {
+    // Nothing to show: at worst the lock closes by itself after its few minutes.
+  }
+}

@@ -1,0 +1,76 @@
+// A terminal whose cache is already synced from a real sim (`pos sync` into a fresh data directory),
+// for e2e tests that start where a day at the counter does: goods and customers known.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Browser } from 'playwright-core';
+import { runCli } from '../../main/cli/run.ts';
+import { startSim, type RunningSim } from '../../sim/server.ts';
+import type { RunningShell } from './browser.ts';
+
+export interface SyncedTerminal {
+  readonly sim: RunningSim;
+  readonly dataDir: string;
+  /** The POS_* environment of this terminal (instance, credentials, data directory). */
+  readonly env: Record<string, string>;
+}
+
+export async function syncedTerminal(name: string): Promise<SyncedTerminal> {
+  const dataDir = mkdtempSync(join(tmpdir(), `counter-e2e-${name}-`));
+  const sim = await startSim({ size: 'small', port: 0 });
+  const env = {
+    POS_BASE_URL: sim.url,
+    POS_CLIENT_ID: 'counter-demo',
+    POS_CLIENT_SECRET: 'counter-demo-secret',
+    POS_DATA_DIR: dataDir,
+  };
+  let out = '';
+  const code = await runCli(['sync'], { stdout: (t) => (out += t), stderr: (t) => (out += t), env });
+  if (code !== 0) throw new Error(`pos sync failed: ${out}`);
+  return { sim, dataDir, env };
+}
+
+/** Reads the terminal's synced cache. */
+export function fromCatalog<T>(dataDir: string, read: (db: Database.Database) => T): T {
+  const db = new Database(join(dataDir, 'counter.catalog.sqlite'), { readonly: true });
+  try {
+    return read(db);
+  } finally {
+    db.close();
+  }
+}
+
+export interface Sellable {
+  readonly warehouseId: number;
+  readonly productId: number;
+  readonly barcode: string;
+  readonly productName: string;
+}
+
+/** The first plain product a cashier can sell (an EAN-13 that is no in-store label, priced, allowed). */
+export function firstSellable(dataDir: string): Sellable {
+  return fromCatalog(
+    dataDir,
+    (db) =>
+      db
+        .prepare(
+          `SELECT warehouseId, productId, barcode, productName FROM stock_item
+           WHERE barcode IS NOT NULL AND length(barcode) = 13 AND barcode NOT LIKE '2%'
+             AND coalesce(prohibitionOfSale, 0) = 0 AND coalesce(isInactive, 0) = 0 AND price > 0
+           ORDER BY id LIMIT 1`,
+        )
+        .get() as Sellable,
+  );
+}
+
+export async function stopAll(
+  terminal: SyncedTerminal,
+  shell: RunningShell | undefined,
+  browser: Browser | undefined,
+): Promise<void> {
+  await browser?.close();
+  await shell?.stop();
+  await terminal.sim.close();
+  rmSync(terminal.dataDir, { recursive: true, force: true });
+}
