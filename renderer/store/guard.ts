@@ -126,6 +126,7 @@ export function lockedOut(retryAt: number): string {
     hour: '2-digit',
     minute: '2-digit',
     second: '2-digit',
+    hourCycle: 'h23',
   });
   return `Too many wrong PINs. Try again at ${at}.`;
 }

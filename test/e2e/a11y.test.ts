@@ -166,6 +166,16 @@ describe('accessible (item 10)', { timeout: 120_000 }, () => {
     expect(await seriousViolations()).toEqual([]);
   });
 
+  it("an order's receipt (reprint from Orders): none", async () => {
+    const entry = page.locator(`[data-order="${String(needsFixId)}"]`);
+    await entry.locator('[data-action="receipt"]').click();
+    const dialog = page.getByTestId('receipt-dialog');
+    await dialog.waitFor();
+    expect(await seriousViolations()).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
   it('Settings with the scanner test pad in use: none; Esc, Tab and Shift+Tab leave the pad', async () => {
     await goTo(page, 'settings');
     const pad = page.locator('[data-testpad]');

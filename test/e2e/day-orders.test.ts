@@ -312,7 +312,7 @@ describe(
           .toMatch(i < 4 ? new RegExp(`Wrong PIN. ${String(4 - i)} tr`) : /Too many wrong PINs/);
       }
       expect(await pinDialog().locator('[data-pin-error]').textContent()).toMatch(
-        /^Too many wrong PINs\. Try again at \d{2}:\d{2}:\d{2}( [AP]M)?\.$/,
+        /^Too many wrong PINs\. Try again at \d{2}:\d{2}:\d{2}\.$/,
       );
       await screenshot(page, 'orders-pin-lockout');
       await page.keyboard.press('Escape');
