@@ -61,7 +61,12 @@ const PAGE = `<!doctype html><html><body>
   window.after = [];
   attachScanner(window, {
     onScan: (s) => window.scans.push(s.code),
-    beforeKey: (e) => window.before.push(e.key),
+    // ?redirect=1: like the app's Sale screen, a key typed outside any field is sent to #field.
+    beforeKey: (e) => {
+      window.before.push(e.key);
+      if (params.get('redirect') === '1' && e.key.length === 1 && document.activeElement === document.body)
+        document.getElementById('field').focus();
+    },
     afterKey: (e) => window.after.push(e.key),
     ...(clock ? { clock } : {}),
   });
@@ -187,6 +192,22 @@ describe('attachScanner in Chromium', () => {
     // The scan's suffix never reaches the app's shortcuts.
     expect(keys.after).not.toContain('Enter');
     expect((await state()).scans).toEqual(['96385074']);
+  });
+
+  it('judges a key by the field beforeKey moved focus to: typed keys land there, a scan never does', async () => {
+    await open('?clock=manual&redirect=1');
+    const times = await page.evaluate(() => ({ origin: performance.timeOrigin, now: performance.now() }));
+    t0 = times.now + 10;
+    timeOrigin = times.origin;
+    // A scan on the page (focus on nothing): recognised, and none of its keys left in the field.
+    await typeAt('4006381333931\n', 0, 10);
+    await advanceTo(600);
+    expect(await state()).toMatchObject({ scans: ['4006381333931'], field: '', submits: 0 });
+    // A person typing with focus on nothing: every key reaches the field.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await typeAt('milk', 1200, 150);
+    await advanceTo(2200);
+    expect(await state()).toMatchObject({ scans: ['4006381333931'], field: 'milk' });
   });
 
   it('takes scans wherever focus is, and keeps the Enter from a focused button', async () => {
