@@ -14,6 +14,10 @@ function codeField(): HTMLInputElement | null {
 export function typeToCode(event: KeyboardEvent): void {
   const field = codeField();
   if (field === null || event.altKey || event.ctrlKey || event.metaKey) return;
+  // Keys a focused control takes itself stay there: Space presses a button, letters pick in a list.
+  const active = document.activeElement;
+  if (active instanceof HTMLSelectElement) return;
+  if (event.key === ' ' && active !== null && active !== document.body) return;
   moved = { from: document.activeElement };
   field.focus();
 }
