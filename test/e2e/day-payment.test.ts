@@ -242,6 +242,10 @@ describe('tender and change, receipts', { timeout: 120_000 }, () => {
     expect(await receipt.locator('[data-receipt-confirmed]').getAttribute('data-receipt-confirmed')).toBe(
       'true',
     );
+    // The key legend says F7 prints it, while it is on screen.
+    await expect
+      .poll(() => page.getByTestId('key-legend').locator('[data-legend-key="F7"]').textContent())
+      .toContain('Print the receipt');
     await screenshot(page, 'pay-02-receipt-sent');
   });
 

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { focusOf } from '../../actions/attach.ts';
 import { actionForKey, type ActionContext, type ActionName, type Focus } from '../../actions/keymap.ts';
 import { useApp } from '../../store.ts';
+import { useReceipt } from '../../store/receipt.ts';
 
 interface Entry {
   readonly keys: readonly string[];
@@ -14,6 +15,7 @@ interface Entry {
 const SHOWN: readonly { keys: readonly string[]; probe: string }[] = [
   { keys: ['F9'], probe: 'F9' },
   { keys: ['F8'], probe: 'F8' },
+  { keys: ['F7'], probe: 'F7' },
   { keys: ['↑', '↓'], probe: 'ArrowDown' },
   { keys: ['Enter'], probe: 'Enter' },
   { keys: ['+'], probe: '+' },
@@ -49,6 +51,9 @@ export function KeyLegend() {
   const sale = useApp((s) => s.sale);
   const line = session?.lines[sale.selected];
   const count = session?.lines.length ?? 0;
+  // The receipt of the order just placed is on screen until the next sale starts: F7 prints it.
+  const placedReceipt = useReceipt((r) => r.placed);
+  const receiptShown = placedReceipt !== null && sale.placed === placedReceipt.orderId;
   const ctx: ActionContext = {
     screen: 'sale',
     focus,
@@ -57,11 +62,14 @@ export function KeyLegend() {
       ? { find: { highlighted: sale.find.highlighted >= 0 && sale.find.results.length > 0 } }
       : {}),
     undo: sale.undo !== null,
+    receiptShown,
   };
   const label = (name: ActionName): string | undefined => {
     switch (name) {
       case 'sale.placeOrder':
         return count === 0 ? 'Pay (scan items first)' : `Pay ${String(count)} line${count === 1 ? '' : 's'}`;
+      case 'receipt.print':
+        return 'Print the receipt';
       case 'sale.void':
         return sale.voidArmed ? 'Press again: void the sale' : 'Void the sale (press twice)';
       case 'sale.selectNext':
