@@ -236,6 +236,9 @@ export const CustomerView = z.object({
   discountAmount: z.number().optional(),
   /** What the customer still owes (financial receivables), where known. */
   owes: z.number().optional(),
+  /** How many unpaid receivables make up `owes`, and the due dates of the oldest three. */
+  owesCount: int.optional(),
+  owesDue: z.array(z.string()).optional(),
   source: z.enum(['online', 'offline']),
 });
 export type CustomerView = z.infer<typeof CustomerView>;

@@ -1,6 +1,7 @@
 // The counter's calls: the shopping session (session.*), the receipt of an order (receipt.get) and
 // what a scanned code is (scanner.classify).
 import type { Db } from '../../db/database.ts';
+import { receivablesOwed } from '../../db/catalog/index.ts';
 import { getOutboxOrder } from '../../db/outbox.ts';
 import { CoreError, numericId } from '../core/errors.ts';
 import type { Handlers } from '../core/handlers.ts';
@@ -47,14 +48,14 @@ export function counterHandlers(deps: CounterDeps): Pick<Handlers, CounterCalls>
     'session.current': () => Promise.resolve(sessionView(counter().current(), deps)),
     'session.scan': async ({ code, quantity }) => {
       const result = await counter().scan(code, quantity === undefined ? {} : { quantity });
-      return { outcome: result.outcome, session: sessionView(result.session) };
+      return { outcome: result.outcome, session: sessionView(result.session, deps) };
     },
     'session.addStockItem': ({ stockItemId, quantity }) => {
       const result = counter().addStockItem(stockItemId, quantity);
-      return Promise.resolve({ outcome: result.outcome, session: sessionView(result.session) });
+      return Promise.resolve({ outcome: result.outcome, session: sessionView(result.session, deps) });
     },
     'session.restoreLine': ({ lineId }) =>
-      Promise.resolve(sessionView(counter().restoreLine(numericId(lineId)))),
+      Promise.resolve(sessionView(counter().restoreLine(numericId(lineId)), deps)),
     'receipt.get': ({ id }) => {
       const order = getOutboxOrder(deps.db(), numericId(id));
       if (order === undefined) throw new CoreError('not-found', `Order ${String(id)} is not in the outbox.`);
@@ -65,9 +66,9 @@ export function counterHandlers(deps: CounterDeps): Pick<Handlers, CounterCalls>
       });
     },
     'session.setQuantity': ({ lineId, quantity }) =>
-      Promise.resolve(sessionView(counter().setQuantity(numericId(lineId), quantity))),
+      Promise.resolve(sessionView(counter().setQuantity(numericId(lineId), quantity), deps)),
     'session.removeLine': ({ lineId }) =>
-      Promise.resolve(sessionView(counter().removeLine(numericId(lineId)))),
+      Promise.resolve(sessionView(counter().removeLine(numericId(lineId)), deps)),
     'session.close': ({ tender }) => {
       const closed = counter().close(tender === undefined ? {} : { tender });
       deps.orderPlaced();
@@ -93,21 +94,33 @@ export function counterHandlers(deps: CounterDeps): Pick<Handlers, CounterCalls>
  */
 function sessionView(
   session: PricedSession | null,
-  terminal?: Pick<CounterDeps, 'warehouseId' | 'walkInCustomer'>,
+  terminal: Pick<CounterDeps, 'warehouseId' | 'walkInCustomer' | 'db'>,
 ) {
   if (session === null) {
     return {
       id: 'new',
-      warehouseId: terminal?.warehouseId() ?? null,
+      warehouseId: terminal.warehouseId(),
       lines: [],
       customer: null,
       totals: { byVatRate: [], discount: 0, total: 0 },
-      walkIn: terminal?.walkInCustomer() ?? null,
+      walkIn: terminal.walkInCustomer(),
     };
   }
+  const customer = session.customer;
   return {
     ...session,
     lines: [...session.lines],
     totals: { ...session.totals, byVatRate: [...session.totals.byVatRate] },
+    customer: customer === null ? null : { ...customer, ...unpaid(terminal.db(), customer) },
+  };
+}
+
+/** What "owes" is made of: how many unpaid invoices, and the due dates of the oldest three. */
+function unpaid(db: Db, customer: { companyId: number; owes?: number }) {
+  if (customer.owes === undefined) return {};
+  const items = receivablesOwed(db, customer.companyId).items;
+  return {
+    owesCount: items.length,
+    owesDue: items.flatMap((i) => (i.dueDate === undefined ? [] : [i.dueDate])).slice(0, 3),
   };
 }

@@ -67,7 +67,7 @@ function CardCustomer({ customer }: { customer: CustomerView }) {
           {owes === undefined
             ? 'Unpaid invoices could not be read for this customer.'
             : owes > 0
-              ? 'Unpaid invoices on the account. For information: Counter does not block this sale for them.'
+              ? `${unpaidInvoices(customer)} For information: Counter does not block this sale for them.`
               : 'No unpaid invoices.'}
         </span>
       </dd>
@@ -79,4 +79,18 @@ function CardCustomer({ customer }: { customer: CustomerView }) {
       )}
     </dl>
   );
+}
+
+/** "3 unpaid invoices, the oldest due 2026-10-01 (overdue)." - as much as the cache says. */
+function unpaidInvoices(customer: CustomerView): string {
+  const count = customer.owesCount;
+  const what =
+    count === undefined
+      ? 'Unpaid invoices on the account'
+      : `${String(count)} unpaid invoice${count === 1 ? '' : 's'} on the account`;
+  const oldest = customer.owesDue?.[0];
+  if (oldest === undefined) return `${what}.`;
+  const day = oldest.slice(0, 10);
+  const overdue = day < new Date().toISOString().slice(0, 10);
+  return `${what}, the oldest due ${day}${overdue ? ' (overdue)' : ''}.`;
 }
