@@ -216,6 +216,17 @@ export function companyNames(db: Db, companyIds: Iterable<number>): Map<number, 
   return names;
 }
 
+/**
+ * A company the cache knows, by its name there, or "Company N" when it has none; undefined for a
+ * company neither synced nor scanned.
+ */
+export function knownCompanyName(db: Db, companyId: number): string | undefined {
+  const name = companyNames(db, [companyId]).get(companyId);
+  if (name !== undefined) return name;
+  const known = prepared(db, 'SELECT 1 FROM discovered_company WHERE companyId = ?').pluck().get(companyId);
+  return known === undefined ? undefined : `Company ${companyId}`;
+}
+
 export interface CompanyMatch {
   readonly companyId: number;
   readonly name: string | undefined;

@@ -14,7 +14,6 @@ import {
   type CallChannel,
   type Envelope,
   type LabelRule,
-  type OutboxEntryView,
 } from '../../preload/contract.ts';
 import { connectionHandlers } from '../connection/handlers.ts';
 import { counterHandlers } from '../counter/handlers.ts';
@@ -25,9 +24,8 @@ import type { CredentialStore } from '../settings/credentials.ts';
 import type { Env } from '../settings/env.ts';
 import { requireManager, settingsHandlers } from '../settings/handlers.ts';
 import { ManagerLock } from '../settings/manager-pin.ts';
-import { receiptOf } from '../counter/receipt.ts';
-import { companyNames, discoveredCompanyIds } from '../../db/catalog/index.ts';
-import type { OutboxOrder } from '../../db/outbox.ts';
+import { orderSummary } from '../counter/receipt.ts';
+import { knownCompanyName } from '../../db/catalog/index.ts';
 import {
   DEMO_CLIENT,
   displayInstance,
@@ -178,7 +176,7 @@ export class Core {
         reconnect: () => this.#connect(),
         rescheduleSync: (minutes) => this.#link?.sync?.schedule(minutes),
         changed: () => this.#emitStatus(),
-        companyName: (companyId) => this.#companyName(companyId),
+        companyName: (companyId) => knownCompanyName(this.#data(), companyId),
         lock: this.#lock,
         now: () => Date.now(),
       }),
@@ -207,32 +205,14 @@ export class Core {
       ...outboxHandlers({
         db: data,
         outbox: () => this.#link?.outbox ?? null,
-        summary: (order) => this.#summary(order),
+        summary: (order) => {
+          const counter = this.#link?.counter;
+          return counter === undefined ? undefined : orderSummary(this.#data(), order, counter);
+        },
         guard: (what) => requireManager(this.#lock, Date.now(), what),
       }),
       ...statusHandlers(this.#statusSource),
     };
-  }
-
-  /** What the Orders list shows of an order: its receipt's total, lines and customer. */
-  #summary(order: OutboxOrder): OutboxEntryView['summary'] {
-    const counter = this.#link?.counter;
-    if (counter === undefined) return undefined;
-    const receipt = receiptOf(this.#data(), order, counter);
-    return {
-      total: receipt.totals.total,
-      lineCount: receipt.lines.length,
-      walkIn: receipt.customer?.walkIn === true,
-      ...(receipt.customer?.name === undefined ? {} : { customerName: receipt.customer.name }),
-    };
-  }
-
-  /** A company the cache knows, by its name there, or "Company N" when it has none. */
-  #companyName(companyId: number): string | undefined {
-    const db = this.#data();
-    const name = companyNames(db, [companyId]).get(companyId);
-    if (name !== undefined) return name;
-    return discoveredCompanyIds(db).includes(companyId) ? `Company ${companyId}` : undefined;
   }
 
   /** The label rules in Settings, compiled once per change (the store keeps its read until it writes). */

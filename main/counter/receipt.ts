@@ -40,15 +40,10 @@ export interface Receipt {
 
 /** The receipt of `order`: the sale it closed (from `counter`), or an order file's lines priced from the cache. */
 export function receiptOf(db: Db, order: OutboxOrder, counter: Counter): Receipt {
-  const sale = order.originSessionId === null ? undefined : counter.session(order.originSessionId);
+  const sale = saleOf(order, counter);
   const warehouseId = sale?.warehouseId ?? order.payload.warehouseId;
-  const companyId = order.payload.customerId;
-  const customerName =
-    sale?.customer?.cardName ??
-    sale?.walkIn?.name ??
-    (companyId === undefined ? undefined : companyNames(db, [companyId]).get(companyId));
-  const body = sale === undefined ? fromCatalog(db, order) : fromSale(sale);
   const store = warehouses(db).find((w) => w.id === warehouseId)?.name;
+  const customer = customerOf(db, order, sale);
   return {
     orderId: order.id,
     reference: order.clientReference,
@@ -56,17 +51,53 @@ export function receiptOf(db: Db, order: OutboxOrder, counter: Counter): Receipt
     ...(order.remoteId === null ? {} : { remoteId: order.remoteId }),
     placedAt: order.createdAt,
     ...(store === undefined ? {} : { store }),
-    ...body,
-    ...(companyId === undefined
-      ? {}
-      : {
-          customer: {
-            companyId,
-            ...(customerName === undefined ? {} : { name: customerName }),
-            walkIn: sale !== undefined && sale.customer === null && sale.walkIn !== null,
-          },
-        }),
+    ...bodyOf(db, order, sale),
+    ...(customer === undefined ? {} : { customer }),
     ...(sale?.tender == null ? {} : { tender: sale.tender }),
+  };
+}
+
+export interface OrderSummary {
+  readonly total: number;
+  readonly lineCount: number;
+  readonly customerName?: string;
+  readonly walkIn: boolean;
+}
+
+/** What the Orders list shows of an order: the receipt's total, line count and customer, no more. */
+export function orderSummary(db: Db, order: OutboxOrder, counter: Counter): OrderSummary {
+  const sale = saleOf(order, counter);
+  const body = bodyOf(db, order, sale);
+  const customer = customerOf(db, order, sale);
+  return {
+    total: body.totals.total,
+    lineCount: body.lines.length,
+    walkIn: customer?.walkIn === true,
+    ...(customer?.name === undefined ? {} : { customerName: customer.name }),
+  };
+}
+
+function saleOf(order: OutboxOrder, counter: Counter): PricedSession | undefined {
+  return order.originSessionId === null ? undefined : counter.session(order.originSessionId);
+}
+
+function bodyOf(
+  db: Db,
+  order: OutboxOrder,
+  sale: PricedSession | undefined,
+): Pick<Receipt, 'lines' | 'totals' | 'pricedFrom'> {
+  return sale === undefined ? fromCatalog(db, order) : fromSale(sale);
+}
+
+/** Who the order went to, by the name the cashier saw (card, walk-in) or the cache's. */
+function customerOf(db: Db, order: OutboxOrder, sale: PricedSession | undefined): Receipt['customer'] {
+  const companyId = order.payload.customerId;
+  if (companyId === undefined) return undefined;
+  const name = sale?.customer?.cardName ?? sale?.walkIn?.name ?? companyNames(db, [companyId]).get(companyId);
+  return {
+    companyId,
+    ...(name === undefined ? {} : { name }),
+    walkIn: sale !== undefined && sale.customer === null && sale.walkIn !== null,
   };
 }
 
