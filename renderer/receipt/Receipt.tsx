@@ -5,6 +5,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import type { ReceiptView } from '../../preload/contract.ts';
+import { VatTable } from '../components/VatTable.tsx';
 import { formatMoney, formatQty } from '../format.ts';
 import type { Paper } from '../store/receipt.ts';
 import './receipt.css';
@@ -75,26 +76,7 @@ export function Receipt({ receipt, paper }: { receipt: ReceiptView; paper: Paper
         <span>TOTAL</span>
         <span data-receipt-total>{formatMoney(receipt.totals.total)}</span>
       </p>
-      <table className="r-vat">
-        <thead>
-          <tr>
-            <th>VAT</th>
-            <th className="num">Base</th>
-            <th className="num">VAT</th>
-            <th className="num">Gross</th>
-          </tr>
-        </thead>
-        <tbody>
-          {receipt.totals.byVatRate.map((t) => (
-            <tr key={t.vatRate}>
-              <td>{t.vatRate} %</td>
-              <td className="num">{formatMoney(t.base)}</td>
-              <td className="num">{formatMoney(t.vat)}</td>
-              <td className="num">{formatMoney(t.gross)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <VatTable rows={receipt.totals.byVatRate} className="r-vat" />
       {receipt.tender !== undefined && (
         <div className="r-tender" data-receipt-tender={receipt.tender.method}>
           {receipt.tender.method === 'cash' ? (

@@ -9,6 +9,7 @@ import { CodeEntry } from '../components/sale/CodeEntry.tsx';
 import { CustomerPanel } from '../components/sale/CustomerPanel.tsx';
 import { KeyLegend } from '../components/sale/KeyLegend.tsx';
 import { QuantityInput } from '../components/sale/QuantityInput.tsx';
+import { VatTable } from '../components/VatTable.tsx';
 import { TerminalWarehousePrompt } from '../components/WarehousePicker.tsx';
 import { useApp } from '../store.ts';
 import { removeLine, selectLine, voidSale } from '../store/sale.ts';
@@ -128,26 +129,7 @@ function Totals({ session }: { session: SessionView | null }) {
   return (
     <div className="card totals" data-totals>
       <h2>Totals</h2>
-      <table>
-        <thead>
-          <tr>
-            <th>VAT</th>
-            <th className="num">Base</th>
-            <th className="num">VAT</th>
-            <th className="num">Gross</th>
-          </tr>
-        </thead>
-        <tbody>
-          {(totals?.byVatRate ?? []).map((t) => (
-            <tr key={t.vatRate} data-vat-rate={t.vatRate}>
-              <td>{t.vatRate} %</td>
-              <td className="num">{formatMoney(t.base)}</td>
-              <td className="num">{formatMoney(t.vat)}</td>
-              <td className="num">{formatMoney(t.gross)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <VatTable rows={totals?.byVatRate ?? []} markRows />
       {(totals?.discount ?? 0) > 0 && (
         <p className="discount">Discount −{formatMoney(totals?.discount ?? 0)}</p>
       )}
