@@ -3,15 +3,15 @@
 // and every placed or queued order has a receipt (80 mm and 58 mm layouts, printed through
 // window.print(), a queued order's receipt not confirmed yet and carrying its reference, reprinted
 // from Orders). Printing is counted by replacing window.print in the page (a test seam).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSim, type RunningSim } from '../../sim/server.ts';
+import type { RunningSim } from '../../sim/server.ts';
 import { goTo, scan, statusBar } from './app.ts';
 import { ARTIFACTS, launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+import { freshTerminal, fromCatalog, stopAll, type SyncedTerminal } from './synced-terminal.ts';
 
 declare global {
   interface Window {
@@ -20,26 +20,18 @@ declare global {
   }
 }
 
+let terminal: SyncedTerminal;
 let sim: RunningSim;
 let shell: RunningShell;
 let browser: Browser;
 let page: Page;
-let dataDir: string;
 let products: { barcode: string; price: number }[];
 let card: { barcode: string; companyId: number };
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'counter-e2e-payment-'));
-  sim = await startSim({ size: 'small', port: 0 });
-  [shell, browser] = await Promise.all([
-    startWebShellProcess({
-      POS_DATA_DIR: dataDir,
-      POS_BASE_URL: sim.url,
-      POS_CLIENT_ID: 'counter-demo',
-      POS_CLIENT_SECRET: 'counter-demo-secret',
-    }),
-    launchChromium(),
-  ]);
+  terminal = await freshTerminal('payment');
+  ({ sim } = terminal);
+  [shell, browser] = await Promise.all([startWebShellProcess(terminal.env), launchChromium()]);
   page = await browser.newPage({ viewport: { width: 1366, height: 820 } });
   // The test seam: window.print is counted (with the receipt it would print), not shown.
   await page.addInitScript(() => {
@@ -57,10 +49,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (process.env.E2E_DEBUG !== undefined) console.error(shell.stderr());
-  await browser.close();
-  await shell.stop();
-  await sim.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await stopAll(terminal, shell, browser);
 });
 
 afterEach(async (context) => {
@@ -68,14 +57,7 @@ afterEach(async (context) => {
     await screenshot(page, `failed-pay-${context.task.name.replace(/\W+/g, '-').slice(0, 40)}`);
 });
 
-function fromCache<T>(fn: (db: Database.Database) => T): T {
-  const db = new Database(join(dataDir, 'counter.catalog.sqlite'), { readonly: true });
-  try {
-    return fn(db);
-  } finally {
-    db.close();
-  }
-}
+const fromCache = <T>(fn: (db: Database.Database) => T): T => fromCatalog(terminal.dataDir, fn);
 
 const panel = () => page.getByTestId('payment-panel');
 const lines = () => page.getByTestId('sale-lines');

@@ -2,21 +2,19 @@
 // through the web shell against the real sim, keyboard first with a simulated 10 ms/key scanner:
 // a walk-in customer named in Settings, finding products by name, quantities that explain
 // themselves, one announcer with undo, a visible key legend, and a customer panel that explains.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSim, type RunningSim } from '../../sim/server.ts';
+import type { RunningSim } from '../../sim/server.ts';
 import { goTo, scan, statusBar } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+import { freshTerminal, fromCatalog, stopAll, type SyncedTerminal } from './synced-terminal.ts';
 
+let terminal: SyncedTerminal;
 let sim: RunningSim;
 let shell: RunningShell;
 let browser: Browser;
 let page: Page;
-let dataDir: string;
 let warehouseId: number;
 
 interface Product {
@@ -32,27 +30,16 @@ let walkIn: { companyId: number; name: string };
 let card: { barcode: string; companyId: number; name: string };
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'counter-e2e-day-sale-'));
-  sim = await startSim({ size: 'small', port: 0 });
-  [shell, browser] = await Promise.all([
-    startWebShellProcess({
-      POS_DATA_DIR: dataDir,
-      POS_BASE_URL: sim.url,
-      POS_CLIENT_ID: 'counter-demo',
-      POS_CLIENT_SECRET: 'counter-demo-secret',
-    }),
-    launchChromium(),
-  ]);
+  terminal = await freshTerminal('day-sale');
+  ({ sim } = terminal);
+  [shell, browser] = await Promise.all([startWebShellProcess(terminal.env), launchChromium()]);
   page = await browser.newPage({ viewport: { width: 1366, height: 820 } });
   await page.goto(shell.url);
 });
 
 afterAll(async () => {
   if (process.env.E2E_DEBUG !== undefined) console.error(shell.stderr());
-  await browser.close();
-  await shell.stop();
-  await sim.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await stopAll(terminal, shell, browser);
 });
 
 afterEach(async (context) => {
@@ -60,14 +47,7 @@ afterEach(async (context) => {
     await screenshot(page, `failed-day-${context.task.name.replace(/\W+/g, '-').slice(0, 40)}`);
 });
 
-function fromCache<T>(fn: (db: Database.Database) => T): T {
-  const db = new Database(join(dataDir, 'counter.catalog.sqlite'), { readonly: true });
-  try {
-    return fn(db);
-  } finally {
-    db.close();
-  }
-}
+const fromCache = <T>(fn: (db: Database.Database) => T): T => fromCatalog(terminal.dataDir, fn);
 
 const lines = () => page.getByTestId('sale-lines');
 const rows = () => lines().locator('tbody tr');

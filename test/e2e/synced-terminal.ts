@@ -16,7 +16,8 @@ export interface SyncedTerminal {
   readonly env: Record<string, string>;
 }
 
-export async function syncedTerminal(name: string): Promise<SyncedTerminal> {
+/** A terminal configured for a fresh sim with an empty data directory (nothing synced yet). */
+export async function freshTerminal(name: string): Promise<SyncedTerminal> {
   const dataDir = mkdtempSync(join(tmpdir(), `counter-e2e-${name}-`));
   const sim = await startSim({ size: 'small', port: 0 });
   const env = {
@@ -25,6 +26,11 @@ export async function syncedTerminal(name: string): Promise<SyncedTerminal> {
     POS_CLIENT_SECRET: 'counter-demo-secret',
     POS_DATA_DIR: dataDir,
   };
+  return { sim, dataDir, env };
+}
+
+export async function syncedTerminal(name: string): Promise<SyncedTerminal> {
+  const { sim, dataDir, env } = await freshTerminal(name);
   let out = '';
   const code = await runCli(['sync'], { stdout: (t) => (out += t), stderr: (t) => (out += t), env });
   if (code !== 0) throw new Error(`pos sync failed: ${out}`);
