@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.ts';
@@ -14,6 +14,7 @@ import { insertOutboxOrder } from '../../db/outbox.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';
 import { goTo, placeOrder, scan, statusBar } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+import { fromCatalog } from './synced-terminal.ts';
 
 const SECRET = 'counter-demo-secret';
 
@@ -52,14 +53,7 @@ afterEach(async (context) => {
 });
 
 /** Reads the app's own catalog (what it synced) to pick real barcodes, as a cashier picks real goods. */
-function fromCache<T>(fn: (db: Database.Database) => T): T {
-  const db = new Database(join(dataDir, 'counter.catalog.sqlite'), { readonly: true });
-  try {
-    return fn(db);
-  } finally {
-    db.close();
-  }
-}
+const fromCache = <T>(fn: (db: Database.Database) => T): T => fromCatalog(dataDir, fn);
 
 /** Scans the first product and the customer card, and waits for both on screen; the sale's lines. */
 async function saleOfOneProductForTheCard() {
