@@ -1,6 +1,36 @@
 // One lint config for the whole tree: type-aware rules from typescript-eslint.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import i18next from 'eslint-plugin-i18next';
+
+/**
+ * Components still showing English literals while their words move into the catalogues (issue 14):
+ * each leaves this list when it is translated, and the list ends empty.
+ */
+const NOT_YET_TRANSLATED = [
+  'renderer/components/GuardDialogs.tsx',
+  'renderer/components/ManagerPinCard.tsx',
+  'renderer/components/ScannerTestPad.tsx',
+  'renderer/components/StatusBar.tsx',
+  'renderer/components/VatTable.tsx',
+  'renderer/components/WarehousePicker.tsx',
+  'renderer/components/orders/OrderTicket.tsx',
+  'renderer/components/orders/OrdersFilter.tsx',
+  'renderer/components/payment/PaymentPanel.tsx',
+  'renderer/components/sale/CodeEntry.tsx',
+  'renderer/components/sale/CustomerPanel.tsx',
+  'renderer/components/sale/KeyLegend.tsx',
+  'renderer/components/settings/WalkInCustomerCard.tsx',
+  'renderer/receipt/PlacedReceipt.tsx',
+  'renderer/receipt/Receipt.tsx',
+  'renderer/receipt/ReceiptButton.tsx',
+  'renderer/receipt/ReceiptDialog.tsx',
+  'renderer/receipt/ReceiptSettings.tsx',
+  'renderer/screens/Orders.tsx',
+  'renderer/screens/Sale.tsx',
+  'renderer/screens/Settings.tsx',
+  'renderer/screens/Stock.tsx',
+];
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'release/**', 'test-results/**', '.tmp/**', 'eslint.config.js'] },
@@ -19,6 +49,53 @@ export default tseslint.config(
       '@typescript-eslint/no-confusing-void-expression': 'off',
       '@typescript-eslint/no-explicit-any': 'error',
       'no-console': 'off',
+    },
+  },
+  // Every word a component shows comes from the catalogues (renderer/i18n): a literal in JSX text or
+  // in a shown attribute (aria-label, title, placeholder, alt) fails lint. Key names (F9, Esc,
+  // Ctrl+Z), symbols and codes are not words and pass.
+  {
+    files: ['renderer/**/*.tsx'],
+    ignores: ['renderer/**/*.test.tsx', ...NOT_YET_TRANSLATED],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': {
+            exclude: [
+              'className',
+              'style',
+              'type',
+              'key',
+              'id',
+              'htmlFor',
+              'role',
+              'name',
+              'value',
+              'lang',
+              'href',
+              'inputMode',
+              'autoComplete',
+              'pattern',
+              'step',
+              'min',
+              'max',
+              'kind',
+              'data-.*',
+              'aria-(live|hidden|current|haspopup|expanded|controls|describedby|labelledby|activedescendant|autocomplete|modal|pressed|selected|invalid|busy|atomic|relevant|keyshortcuts|sort|orientation)',
+            ],
+          },
+          words: {
+            exclude: [
+              '[0-9!-/:-@[-`{-~\\s·×–—…→←↑↓]+',
+              '[A-Z_-]+',
+              '(F\\d{1,2}|Esc|Enter|Tab|Space|Home|End|PgUp|PgDn|Ctrl\\+\\w|Shift\\+\\w|Del|Backspace)([ /+,·–-]+(F\\d{1,2}|Esc|Enter|Tab|Space|Home|End|Del|\\w))*',
+            ],
+          },
+        },
+      ],
     },
   },
   // Layers (DESIGN.md): each folder imports only what lies below it. Lint proves it, so it is not

@@ -35,6 +35,16 @@ export const LabelRule = z.object({
 });
 export type LabelRule = z.infer<typeof LabelRule>;
 
+/** The languages the screens speak; 'system' picks among them from the OS's preferred languages. */
+export const Language = z.enum(['system', 'cs', 'sk', 'en']);
+export type Language = z.infer<typeof Language>;
+/** An ISO 4217 currency code, as receivables carry it (SPEC.md: "currency (3 characters)"). */
+export const Currency = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, 'A currency is three letters, such as CZK or EUR.');
+
 export const SettingsView = z.object({
   instanceUrl: z.string().nullable(),
   clientId: z.string().nullable(),
@@ -57,6 +67,12 @@ export const SettingsView = z.object({
   managerPinSet: z.boolean(),
   /** The receipt printer's paper. */
   receiptPaper: z.enum(['80mm', '58mm']),
+  /** The screens' language: 'system' follows the OS (Electron) or the browser (web shell). */
+  language: Language,
+  /** The prices' currency as set (ISO 4217); null: learnt from the receivables in the cache. */
+  priceCurrency: Currency.nullable(),
+  /** The currency prices are shown in: the one set, else the receivables' most common, else none. */
+  currency: Currency.nullable(),
 });
 export type SettingsView = z.infer<typeof SettingsView>;
 
@@ -78,6 +94,8 @@ export const SettingsPatch = z
     managerPin: z.string().regex(/^\d{4,12}$/, 'The PIN must be 4 to 12 digits.'),
     clearManagerPin: z.literal(true),
     receiptPaper: z.enum(['80mm', '58mm']),
+    language: Language,
+    priceCurrency: Currency.nullable(),
   })
   .partial()
   .strict();

@@ -1,6 +1,7 @@
 // The frame: screen tabs (F1-F4), the current screen, and the status bar that is always visible.
 // Keys and scans reach the app through the one keymap (actions/), attached here to the window.
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { attachKeymap } from './actions/attach.ts';
 import { StatusBar } from './components/StatusBar.tsx';
 import { GuardDialogs } from './components/GuardDialogs.tsx';
@@ -9,6 +10,7 @@ import { Orders } from './screens/Orders.tsx';
 import { Sale } from './screens/Sale.tsx';
 import { Settings } from './screens/Settings.tsx';
 import { Stock } from './screens/Stock.tsx';
+import { applyLanguage } from './i18n/index.ts';
 import { SCREENS, startSync, useApp, type Screen } from './store.ts';
 
 export function App() {
@@ -17,13 +19,17 @@ export function App() {
 
   const scanner = useApp((s) => s.settings?.scanner);
   const notice = useApp((s) => s.notice);
+  const language = useApp((s) => s.settings?.language ?? 'system');
+  const { t } = useTranslation();
 
   useEffect(() => startSync(), []);
   useEffect(() => attachKeymap(window, scanner), [scanner]);
+  // Settings' language, spoken at once: every component using useTranslation renders again.
+  useEffect(() => void applyLanguage(language), [language]);
 
   return (
     <div className="app">
-      <nav className="tabs" aria-label="Screens">
+      <nav className="tabs" aria-label={t('screens')}>
         {SCREENS.map((s) => (
           <button
             key={s.id}
@@ -33,7 +39,7 @@ export function App() {
             data-nav={s.id}
             onClick={() => setScreen(s.id)}
           >
-            {s.label} <kbd>{s.key}</kbd>
+            {t(s.label)} <kbd>{s.key}</kbd>
           </button>
         ))}
       </nav>

@@ -1,19 +1,114 @@
-// Number, money and age formatting in one place, so every screen reads the same.
-const money = new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const qty = new Intl.NumberFormat(undefined, { maximumFractionDigits: 3 });
+// Numbers, money, quantities, dates and ages in one place, through Intl for the language the screens
+// speak (cs-CZ: `1 110,90 Kč`), so every screen reads the same. Each function takes the locale last
+// (tests pass one); by default it is the screens' current one. Formatters are kept per locale.
+import { currentLocale } from './i18n/index.ts';
 
-export const formatMoney = (n: number): string => money.format(n);
-export const formatQty = (n: number | undefined): string => (n === undefined ? '–' : qty.format(n));
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(
+  key: string,
+  make: () => T,
+): T {
+  let f = cache.get(key);
+  if (f === undefined) {
+    f = make();
+    cache.set(key, f);
+  }
+  return f as T;
+}
 
-export function formatAge(iso: string | null, now = Date.now()): string {
-  if (iso === null) return 'never';
+/**
+ * An amount with two decimals, and its currency where it is known (a receivable's own; a price's is
+ * Settings' price currency, docs/assumptions.md). A code Intl does not know is written after it.
+ */
+export function formatMoney(n: number, currency?: string | null, locale = currentLocale()): string {
+  if (currency == null || currency === '') {
+    return cached(
+      `m|${locale}`,
+      () => new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    ).format(n);
+  }
+  try {
+    return cached(
+      `m|${locale}|${currency}`,
+      () =>
+        new Intl.NumberFormat(locale, {
+          style: 'currency',
+          currency,
+          minimumFractionDigits: 2,
+          maximumFractionDigits: 2,
+        }),
+    ).format(n);
+  } catch {
+    return `${formatMoney(n, null, locale)} ${currency}`;
+  }
+}
+
+/** A quantity: up to three decimals (weighed goods), '–' when there is none. */
+export function formatQty(n: number | undefined, locale = currentLocale()): string {
+  if (n === undefined) return '–';
+  return cached(`q|${locale}`, () => new Intl.NumberFormat(locale, { maximumFractionDigits: 3 })).format(n);
+}
+
+/** A plain number (a percentage's figure, a count). */
+export function formatNumber(n: number, locale = currentLocale()): string {
+  return cached(`n|${locale}`, () => new Intl.NumberFormat(locale)).format(n);
+}
+
+/**
+ * How long ago: "5 min ago" / "před 5 minutami" by Intl.RelativeTimeFormat. `never`/`unknown` are
+ * the caller's words for a missing or unreadable time (from the catalogue).
+ */
+export function formatAge(
+  iso: string | null,
+  words: { never: string; unknown: string },
+  now = Date.now(),
+  locale = currentLocale(),
+): string {
+  if (iso === null) return words.never;
   const then = Date.parse(iso);
-  if (Number.isNaN(then)) return 'unknown';
+  if (Number.isNaN(then)) return words.unknown;
+  const rtf = cached(
+    `r|${locale}`,
+    () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' }),
+  );
   const s = Math.max(0, Math.round((now - then) / 1000));
-  if (s < 60) return `${s} s ago`;
+  if (s < 60) return rtf.format(-s, 'second');
   const m = Math.round(s / 60);
-  if (m < 60) return `${m} min ago`;
+  if (m < 60) return rtf.format(-m, 'minute');
   const h = Math.round(m / 60);
-  if (h < 48) return `${h} h ago`;
-  return `${Math.round(h / 24)} days ago`;
+  if (h < 48) return rtf.format(-h, 'hour');
+  return rtf.format(-Math.round(h / 24), 'day');
+}
+
+/** "14:32" today, "24. 11. 14:32" / "24 Nov 14:32" another day (local time); '' for a bad time. */
+export function formatTime(iso: string | number, now = Date.now(), locale = currentLocale()): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return '';
+  const time = cached(
+    `t|${locale}`,
+    () => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+  ).format(at);
+  if (at.toDateString() === new Date(now).toDateString()) return time;
+  const date = cached(
+    `d|${locale}`,
+    () => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' }),
+  ).format(at);
+  return `${date} ${time}`;
+}
+
+/** A date and time in full, as a receipt prints it. */
+export function formatDateTime(iso: string | number | Date, locale = currentLocale()): string {
+  const at = iso instanceof Date ? iso : new Date(iso);
+  if (Number.isNaN(at.getTime())) return '';
+  return cached(
+    `dt|${locale}`,
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' }),
+  ).format(at);
+}
+
+/** A calendar date (a due date): `1. 10. 2026` in Czech. A text that is no date is shown as it is. */
+export function formatDate(iso: string, locale = currentLocale()): string {
+  const at = new Date(/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T00:00:00` : iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  return cached(`day|${locale}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' })).format(at);
 }

@@ -14,14 +14,17 @@ import {
   type SyncStatusView,
 } from '../preload/contract.ts';
 import { pos } from './pos.ts';
+import { i18n } from './i18n/index.ts';
 
 export type Screen = 'sale' | 'stock' | 'orders' | 'settings';
-export const SCREENS: readonly { id: Screen; label: string; key: string }[] = [
-  { id: 'sale', label: 'Sale', key: 'F1' },
-  { id: 'stock', label: 'Stock', key: 'F2' },
-  { id: 'orders', label: 'Orders', key: 'F3' },
-  { id: 'settings', label: 'Settings', key: 'F4' },
+export const SCREENS: readonly { id: Screen; label: ScreenLabel; key: string }[] = [
+  { id: 'sale', label: 'screenSale', key: 'F1' },
+  { id: 'stock', label: 'screenStock', key: 'F2' },
+  { id: 'orders', label: 'screenOrders', key: 'F3' },
+  { id: 'settings', label: 'screenSettings', key: 'F4' },
 ];
+/** The catalogue key (common namespace) of a screen's name. */
+type ScreenLabel = 'screenSale' | 'screenStock' | 'screenOrders' | 'screenSettings';
 
 export interface Notice {
   readonly tone: 'ok' | 'warn' | 'error';
@@ -174,7 +177,7 @@ export const useApp = create<AppState>()((set) => ({
 
 export function message(error: unknown): string {
   if (error instanceof PosError) return error.message;
-  return 'Something went wrong.';
+  return i18n.t('somethingWentWrong');
 }
 
 /** Merges a patch into the Sale screen's state. */

@@ -101,3 +101,19 @@ export function receivablesOwed(db: Db, companyId: number): ReceivablesOwed {
   for (const i of items) totals.set(i.currency ?? '', round2((totals.get(i.currency ?? '') ?? 0) + i.owed));
   return { companyId, items, totals: [...totals].map(([currency, owed]) => ({ currency, owed })) };
 }
+
+/**
+ * The currency most receivables in the cache carry (a valid ISO 4217 code), or undefined when none
+ * does: the instance's books currency, which the prices (SPEC.md gives them none) are taken to be in.
+ */
+export function commonCurrency(db: Db): string | undefined {
+  const value: unknown = prepared(
+    db,
+    `SELECT upper(trim(currency)) FROM financial_receivable
+     WHERE length(trim(currency)) = 3 AND upper(trim(currency)) GLOB '[A-Z][A-Z][A-Z]'
+     GROUP BY upper(trim(currency)) ORDER BY count(*) DESC, upper(trim(currency)) LIMIT 1`,
+  )
+    .pluck()
+    .get();
+  return typeof value === 'string' ? value : undefined;
+}

@@ -25,7 +25,7 @@ import type { Env } from '../settings/env.ts';
 import { requireManager, settingsHandlers } from '../settings/handlers.ts';
 import { ManagerLock } from '../settings/manager-pin.ts';
 import { orderSummary } from '../counter/receipt.ts';
-import { knownCompanyName } from '../../db/catalog/index.ts';
+import { commonCurrency, knownCompanyName } from '../../db/catalog/index.ts';
 import {
   DEMO_CLIENT,
   displayInstance,
@@ -177,6 +177,7 @@ export class Core {
         rescheduleSync: (minutes) => this.#link?.sync?.schedule(minutes),
         changed: () => this.#emitStatus(),
         companyName: (companyId) => knownCompanyName(this.#data(), companyId),
+        commonCurrency: () => commonCurrency(this.#data()),
         lock: this.#lock,
         now: () => Date.now(),
       }),

@@ -26,6 +26,8 @@ export interface SettingsDeps {
   rescheduleSync(intervalMinutes: number): void;
   /** Something the status bar shows may have changed. */
   changed(): void;
+  /** The currency most cached receivables carry; undefined when none says. */
+  commonCurrency(): string | undefined;
   /** The name the cache knows a company by; undefined for a company it does not know. */
   companyName(companyId: number): string | undefined;
   /** The manager PIN's lock: Settings and the destructive order actions wait for it. */
@@ -78,11 +80,19 @@ function settingsView(deps: SettingsDeps): SettingsView {
     walkInCustomer: s.walkInCustomer,
     managerPinSet: s.managerPinHash !== null,
     receiptPaper: s.receiptPaper,
+    language: s.language,
+    priceCurrency: s.priceCurrency,
+    currency: s.priceCurrency ?? deps.commonCurrency() ?? null,
   };
 }
 
+/** What a cashier may change without the manager PIN: the language they read the screens in. */
+function needsManager(patch: SettingsPatch): boolean {
+  return Object.keys(patch).some((key) => key !== 'language');
+}
+
 async function setSettings(deps: SettingsDeps, patch: SettingsPatch): Promise<SettingsView> {
-  requireManager(deps.lock, deps.now(), 'Changing Settings');
+  if (needsManager(patch)) requireManager(deps.lock, deps.now(), 'Changing Settings');
   const { clientSecret, clearSecret, walkInCustomer, managerPin, clearManagerPin, ...rest } = patch;
   const before = deps.store.read();
   const instanceChanged =

@@ -3,7 +3,7 @@
 // parsed with zod on the way out, so a hand-edited or older row falls back to the default.
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import { LabelRule, ScannerSettings } from '../../preload/contract.ts';
+import { Currency, LabelRule, Language, ScannerSettings } from '../../preload/contract.ts';
 import { DEFAULT_EMBEDDED_RULES } from '../counter/barcode/nomenclature.ts';
 
 // The scanner module's own defaults (renderer/scanner DEFAULT_SCANNER_CONFIG): fast USB scanners type
@@ -31,6 +31,8 @@ const schemas = {
   /** The manager PIN's salted hash (manager-pin.ts); never shown, never sent to the renderer. */
   managerPinHash: z.string().nullable(),
   receiptPaper: z.enum(['80mm', '58mm']),
+  language: Language,
+  priceCurrency: Currency.nullable(),
 } as const;
 
 export type AppSettings = { [K in keyof typeof schemas]: z.infer<(typeof schemas)[K]> };
@@ -47,6 +49,8 @@ const defaults: AppSettings = {
   walkInCustomer: null,
   managerPinHash: null,
   receiptPaper: '80mm',
+  language: 'system',
+  priceCurrency: null,
 };
 
 const PREFIX = 'app.';

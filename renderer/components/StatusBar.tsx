@@ -42,7 +42,7 @@ export function StatusBar() {
         {(status?.needsAttention ?? 0) > 0 ? ` · ${status?.needsAttention ?? 0} need attention` : ''}
       </button>
       <span className="sync-age" data-last-sync={status?.lastSyncedAt ?? ''}>
-        Last sync: {formatAge(status?.lastSyncedAt ?? null)}
+        Last sync: {formatAge(status?.lastSyncedAt ?? null, { never: 'never', unknown: 'unknown' })}
       </span>
     </footer>
   );

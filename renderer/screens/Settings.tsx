@@ -337,7 +337,9 @@ function SyncCard() {
         </button>
       </div>
       {error !== null && <p className="notice error">{error}</p>}
-      <p className="muted">Last complete sync: {formatAge(sync?.lastSyncedAt ?? null)}</p>
+      <p className="muted">
+        Last complete sync: {formatAge(sync?.lastSyncedAt ?? null, { never: 'never', unknown: 'unknown' })}
+      </p>
       {interval !== undefined && (
         <label className="field">
           <span>Sync every (minutes, 0 = only by hand and on reconnect)</span>
@@ -364,7 +366,9 @@ function SyncCard() {
               <span className="res-name">
                 {RESOURCE_LABELS[r.resource] ?? r.resource}
                 <span className="res-age muted" data-synced-at={r.lastSyncedAt ?? ''}>
-                  {r.lastSyncedAt === null ? 'never synced' : `synced ${formatAge(r.lastSyncedAt)}`}
+                  {r.lastSyncedAt === null
+                    ? 'never synced'
+                    : `synced ${formatAge(r.lastSyncedAt, { never: 'never', unknown: 'unknown' })}`}
                 </span>
               </span>
               <progress max={100} value={pct} aria-label={`${r.resource} progress`} />

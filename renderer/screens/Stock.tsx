@@ -47,7 +47,7 @@ export function Stock() {
           />
         </label>
         <p className="muted data-age" data-synced-at={result?.syncedAt ?? ''}>
-          Data from {formatAge(result?.syncedAt ?? null)}
+          Data from {formatAge(result?.syncedAt ?? null, { never: 'never', unknown: 'unknown' })}
           {result === null ? '' : ` · ${countLabel(products.length)}`}
         </p>
       </div>

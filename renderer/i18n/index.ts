@@ -1,0 +1,59 @@
+// The screens' words: one i18next instance with the catalogues of every language bundled (a till
+// must speak offline, so nothing is fetched), switched in place when Settings changes the language:
+// components using `useTranslation` render again, nothing restarts.
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { Language } from '../../preload/contract.ts';
+import { cs } from './cs/index.ts';
+import { en } from './en/index.ts';
+import { localeOf, pickLanguage, type SpokenLanguage } from './languages.ts';
+import { sk } from './sk/index.ts';
+
+export { LANGUAGES, LANGUAGE_NAMES, type SpokenLanguage } from './languages.ts';
+
+export const resources = { en, cs, sk } as const;
+export const NAMESPACES = Object.keys(en) as (keyof typeof en)[];
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: typeof en;
+  }
+}
+
+function preferredLanguages(): readonly string[] {
+  return typeof navigator === 'undefined' ? [] : navigator.languages;
+}
+
+export const i18n = i18next.createInstance();
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: pickLanguage('system', preferredLanguages()),
+  fallbackLng: 'en',
+  supportedLngs: ['cs', 'sk', 'en'],
+  ns: NAMESPACES,
+  defaultNS: 'common',
+  keySeparator: false,
+  nsSeparator: ':',
+  // React escapes what it renders; escaping here too would show &amp; in product names.
+  interpolation: { escapeValue: false },
+  initAsync: false,
+  returnEmptyString: false,
+});
+
+/** The language the screens speak now. */
+export function currentLanguage(): SpokenLanguage {
+  return pickLanguage(i18n.language === 'cs' || i18n.language === 'sk' ? i18n.language : 'en', []);
+}
+
+/** The locale numbers, money and dates are formatted with now. */
+export function currentLocale(): string {
+  return localeOf(currentLanguage(), preferredLanguages());
+}
+
+/** Speaks `choice` (Settings' language; 'system' follows the OS), at once, without a restart. */
+export async function applyLanguage(choice: Language): Promise<void> {
+  const language = pickLanguage(choice, preferredLanguages());
+  if (i18n.language !== language) await i18n.changeLanguage(language);
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+}

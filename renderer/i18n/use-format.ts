@@ -1,0 +1,38 @@
+// The formatters bound to the screens' language and the price currency, for components: a
+// language or currency change renders the component again with the new ones.
+import { useTranslation } from 'react-i18next';
+import * as format from '../format.ts';
+import { currentLocale } from './index.ts';
+import { useApp } from '../store.ts';
+
+export interface Formatters {
+  readonly locale: string;
+  /** A price or sale amount, in the prices' currency (Settings; else the receivables'). */
+  price(n: number): string;
+  /** An amount in a given currency (a receivable's own), or none. */
+  money(n: number, currency?: string | null): string;
+  qty(n: number | undefined): string;
+  number(n: number): string;
+  age(iso: string | null, now?: number): string;
+  time(iso: string | number, now?: number): string;
+  dateTime(iso: string | number | Date): string;
+  date(iso: string): string;
+}
+
+export function useFormat(): Formatters {
+  // useTranslation re-renders the component when the language changes; the locale follows it.
+  const { t } = useTranslation('common');
+  const currency = useApp((s) => s.settings?.currency ?? null);
+  const locale = currentLocale();
+  return {
+    locale,
+    price: (n) => format.formatMoney(n, currency, locale),
+    money: (n, c) => format.formatMoney(n, c, locale),
+    qty: (n) => format.formatQty(n, locale),
+    number: (n) => format.formatNumber(n, locale),
+    age: (iso, now) => format.formatAge(iso, { never: t('never'), unknown: t('unknown') }, now, locale),
+    time: (iso, now) => format.formatTime(iso, now, locale),
+    dateTime: (iso) => format.formatDateTime(iso, locale),
+    date: (iso) => format.formatDate(iso, locale),
+  };
+}
