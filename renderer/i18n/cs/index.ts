@@ -1,5 +1,15 @@
 // Czech, in the words a Czech till uses (prodej, sklad, objednávky, nastavení, zákazník, účtenka).
 import type { en } from '../en/index.ts';
 import { common } from './common.ts';
+import { sale } from './sale.ts';
+import { receipt } from './receipt.ts';
+import { orders } from './orders.ts';
+import { stock } from './stock.ts';
+import { settings } from './settings.ts';
+import { scanner } from './scanner.ts';
+import { core } from './core.ts';
 
-export const cs = { common } as const satisfies Record<keyof typeof en, object>;
+export const cs = { common, sale, receipt, orders, stock, settings, scanner, core } as const satisfies Record<
+  keyof typeof en,
+  object
+>;

@@ -1,4 +1,11 @@
 // English, the source language: each namespace is one area of the screens.
 import { common } from './common.ts';
+import { sale } from './sale.ts';
+import { receipt } from './receipt.ts';
+import { orders } from './orders.ts';
+import { stock } from './stock.ts';
+import { settings } from './settings.ts';
+import { scanner } from './scanner.ts';
+import { core } from './core.ts';
 
-export const en = { common } as const;
+export const en = { common, sale, receipt, orders, stock, settings, scanner, core } as const;
