@@ -2,17 +2,11 @@
 // the scanner with a test pad, sync with a progress bar per resource, the connection test (token,
 // version, permissions, features).
 import { useState } from 'react';
-import type {
-  ConnectionView,
-  LabelRule,
-  PermissionCheck,
-  ScannerSettings,
-  SettingsView,
-} from '../../preload/contract.ts';
+import type { ConnectionView, LabelRule, PermissionCheck, SettingsView } from '../../preload/contract.ts';
 import { formatAge } from '../format.ts';
 import { message, useApp } from '../store.ts';
 import { saveInstance, saveSettings, syncNow, testConnection } from '../store/settings.ts';
-import { ScannerTestPad } from '../components/ScannerTestPad.tsx';
+import { ScannerCard } from '../components/settings/ScannerCard.tsx';
 import { WalkInCustomerCard } from '../components/settings/WalkInCustomerCard.tsx';
 import { ManagerPinCard } from '../components/ManagerPinCard.tsx';
 import { ReceiptSettings } from '../receipt/ReceiptSettings.tsx';
@@ -402,64 +396,6 @@ function WarehouseCard({ settings }: { settings: SettingsView }) {
       <h2>Terminal warehouse</h2>
       {(error ?? loadError) !== null && <p className="notice error">{error ?? loadError}</p>}
       <WarehouseSelect warehouses={warehouses} value={settings.warehouseId} onError={setError} />
-    </div>
-  );
-}
-
-function ScannerCard({ scanner }: { scanner: ScannerSettings }) {
-  const update = async (patch: Partial<ScannerSettings>) => {
-    await saveSettings({ scanner: patch });
-  };
-  return (
-    <div className="card" data-section="scanner">
-      <h2>Scanner</h2>
-      <div className="scanner-fields">
-        <label className="field">
-          <span>Max gap between keys (ms)</span>
-          <input
-            type="number"
-            min={5}
-            max={500}
-            defaultValue={scanner.maxGapMs}
-            onBlur={(e) => void update({ maxGapMs: Number(e.target.value) })}
-            data-field="maxGapMs"
-          />
-        </label>
-        <label className="field">
-          <span>Minimum length</span>
-          <input
-            type="number"
-            min={1}
-            max={64}
-            defaultValue={scanner.minLength}
-            onBlur={(e) => void update({ minLength: Number(e.target.value) })}
-            data-field="minLength"
-          />
-        </label>
-        <label className="field">
-          <span>Suffix</span>
-          <select
-            value={scanner.suffix}
-            onChange={(e) => void update({ suffix: e.target.value as ScannerSettings['suffix'] })}
-            data-field="suffix"
-          >
-            <option value="enter-or-tab">Enter or Tab</option>
-            <option value="enter">Enter</option>
-            <option value="tab">Tab</option>
-            <option value="none">none</option>
-          </select>
-        </label>
-        <label className="field">
-          <span>Prefix</span>
-          <input
-            defaultValue={scanner.prefix}
-            maxLength={8}
-            onBlur={(e) => void update({ prefix: e.target.value })}
-            data-field="prefix"
-          />
-        </label>
-      </div>
-      <ScannerTestPad />
     </div>
   );
 }
