@@ -2,11 +2,13 @@
 // every change in Settings, discarding, cancelling on the instance and marking as sent ask for it
 // (the prompt is GuardDialogs'). Leaving Settings shuts the lock again.
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { message, useApp } from '../store.ts';
 import { lockManager } from '../store/guard.ts';
 import { saveSettings } from '../store/settings.ts';
 
 export function ManagerPinCard() {
+  const { t } = useTranslation('settings');
   const pinSet = useApp((s) => s.settings?.managerPinSet);
   const [pin, setPin] = useState('');
   const [again, setAgain] = useState('');
@@ -18,12 +20,11 @@ export function ManagerPinCard() {
   if (pinSet === undefined) return null;
 
   const save = async () => {
-    if (!/^\d{4,12}$/.test(pin)) return setResult({ tone: 'error', text: 'The PIN must be 4 to 12 digits.' });
-    if (pin !== again)
-      return setResult({ tone: 'error', text: 'The two PINs differ: type the same one twice.' });
+    if (!/^\d{4,12}$/.test(pin)) return setResult({ tone: 'error', text: t('pinDigits') });
+    if (pin !== again) return setResult({ tone: 'error', text: t('pinsDiffer') });
     try {
       await saveSettings({ managerPin: pin });
-      setResult({ tone: 'ok', text: pinSet ? 'PIN changed.' : 'PIN set.' });
+      setResult({ tone: 'ok', text: pinSet ? t('pinChanged') : t('pinSetDone') });
     } catch (error) {
       setResult({ tone: 'error', text: message(error) });
     } finally {
@@ -35,7 +36,7 @@ export function ManagerPinCard() {
   const clear = async () => {
     try {
       await saveSettings({ clearManagerPin: true });
-      setResult({ tone: 'ok', text: 'PIN removed.' });
+      setResult({ tone: 'ok', text: t('pinRemoved') });
     } catch (error) {
       setResult({ tone: 'error', text: message(error) });
     }
@@ -51,26 +52,17 @@ export function ManagerPinCard() {
         void save();
       }}
     >
-      <h2>Manager PIN</h2>
-      <p className="muted">
-        {pinSet
-          ? 'Set. Changing Settings, discarding an order, cancelling one on the instance and marking one as sent ask for it; Settings can be read without it.'
-          : 'Not set: anyone at this terminal can change Settings and discard or cancel orders.'}
-      </p>
-      <PinField
-        label={`${pinSet ? 'New PIN' : 'PIN'} (4-12 digits)`}
-        value={pin}
-        set={setPin}
-        name="newManagerPin"
-      />
-      <PinField label="The same PIN again" value={again} set={setAgain} name="newManagerPinAgain" />
+      <h2>{t('pinTitle')}</h2>
+      <p className="muted">{pinSet ? t('pinSetHelp') : t('pinNotSetHelp')}</p>
+      <PinField label={pinSet ? t('pinNew') : t('pinFirst')} value={pin} set={setPin} name="newManagerPin" />
+      <PinField label={t('pinAgain')} value={again} set={setAgain} name="newManagerPinAgain" />
       <div className="actions">
         <button type="submit" className="primary" data-action="set-manager-pin">
-          {pinSet ? 'Change PIN' : 'Set PIN'}
+          {pinSet ? t('pinChange') : t('pinSet')}
         </button>
         {pinSet && (
           <button type="button" onClick={() => void clear()} data-action="clear-manager-pin">
-            Remove PIN
+            {t('pinRemove')}
           </button>
         )}
       </div>

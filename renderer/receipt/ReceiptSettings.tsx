@@ -1,21 +1,23 @@
 // Settings: the receipt printer's paper, 80 mm or 58 mm (the receipt's layout and the printed page's width).
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useApp } from '../store.ts';
 import { setPaper, type Paper } from '../store/receipt.ts';
 
-const PAPERS: readonly { id: Paper; label: string }[] = [
-  { id: '80mm', label: '80 mm' },
-  { id: '58mm', label: '58 mm' },
+const PAPERS: readonly { id: Paper; mm: number }[] = [
+  { id: '80mm', mm: 80 },
+  { id: '58mm', mm: 58 },
 ];
 
 export function ReceiptSettings() {
+  const { t } = useTranslation('settings');
   const paper = useApp((s) => s.settings?.receiptPaper ?? '80mm');
   const [error, setError] = useState<string | null>(null);
   return (
     <div className="card" data-section="receipt">
-      <h2>Receipts</h2>
+      <h2>{t('receiptsTitle')}</h2>
       <fieldset className="paper-choice">
-        <legend>Receipt paper</legend>
+        <legend>{t('receiptPaper')}</legend>
         {PAPERS.map((p) => (
           <label key={p.id}>
             <input
@@ -26,14 +28,11 @@ export function ReceiptSettings() {
               onChange={() => void setPaper(p.id).then(setError)}
               data-paper-option={p.id}
             />{' '}
-            {p.label}
+            {t('paperWidth', { mm: p.mm })}
           </label>
         ))}
       </fieldset>
-      <p className="muted">
-        Receipts print through the system print dialog (Electron&apos;s printing in the app, the
-        browser&apos;s in the web shell); choose &quot;Save as PDF&quot; there for a PDF.
-      </p>
+      <p className="muted">{t('receiptPrintHelp')}</p>
       {error !== null && (
         <p className="notice error" role="alert">
           {error}

@@ -1,23 +1,30 @@
-// Settings: the instance and its credentials (the secret is write-only), the terminal's warehouse,
-// the scanner with a test pad, sync with a progress bar per resource, the connection test (token,
-// version, permissions, features).
+// Settings: the screens' language and the prices' currency, the instance and its credentials (the
+// secret is write-only), the terminal's warehouse, the scanner with a test pad, sync with a progress
+// bar per resource, the connection test (token, version, permissions, features). The words the core
+// sends (a permission's or feature's detail, what a sync found, error messages) are shown as they came.
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { ConnectionView, LabelRule, PermissionCheck, SettingsView } from '../../preload/contract.ts';
-import { formatAge } from '../format.ts';
+import { useFormat } from '../i18n/use-format.ts';
 import { message, useApp } from '../store.ts';
 import { saveInstance, saveSettings, syncNow, testConnection } from '../store/settings.ts';
 import { ScannerCard } from '../components/settings/ScannerCard.tsx';
+import { LanguageCard } from '../components/settings/LanguageCard.tsx';
+import { PriceCurrencyCard } from '../components/settings/PriceCurrencyCard.tsx';
 import { WalkInCustomerCard } from '../components/settings/WalkInCustomerCard.tsx';
 import { ManagerPinCard } from '../components/ManagerPinCard.tsx';
 import { ReceiptSettings } from '../receipt/ReceiptSettings.tsx';
 import { useWarehouses, WarehouseSelect } from '../components/WarehousePicker.tsx';
 
 export function Settings() {
+  const { t } = useTranslation('settings');
   const settings = useApp((s) => s.settings);
   return (
-    <section className="settings" data-testid="settings" aria-label="Settings">
+    <section className="settings" data-testid="settings" aria-label={t('settings')}>
       <div className="settings-grid">
-        {settings === null ? <p>Loading…</p> : <InstanceForm settings={settings} />}
+        {settings !== null && <LanguageCard settings={settings} />}
+        {settings !== null && <PriceCurrencyCard settings={settings} />}
+        {settings === null ? <p>{t('loading')}</p> : <InstanceForm settings={settings} />}
         <ConnectionCard />
         <SyncCard />
         {settings !== null && <WarehouseCard settings={settings} />}
@@ -31,7 +38,10 @@ export function Settings() {
   );
 }
 
+const URL_EXAMPLE = 'https://shop.example.com';
+
 function InstanceForm({ settings }: { settings: SettingsView }) {
+  const { t } = useTranslation('settings');
   const [url, setUrl] = useState(settings.instanceUrl ?? '');
   const [clientId, setClientId] = useState(settings.clientId ?? '');
   const [secret, setSecret] = useState('');
@@ -52,7 +62,7 @@ function InstanceForm({ settings }: { settings: SettingsView }) {
         allowInsecure,
       });
       setSecret('');
-      setResult({ tone: 'ok', text: 'Saved.' });
+      setResult({ tone: 'ok', text: t('saved') });
     } catch (error) {
       const fields =
         error instanceof Error && 'fieldErrors' in error
@@ -71,20 +81,20 @@ function InstanceForm({ settings }: { settings: SettingsView }) {
         void save();
       }}
     >
-      <h2>Instance</h2>
+      <h2>{t('instanceTitle')}</h2>
       <p className="muted" data-source={settings.source}>
         {settings.source === 'demo'
-          ? 'Running on the built-in DEMO instance. Enter your instance to replace it.'
+          ? t('sourceDemo')
           : settings.source === 'env'
-            ? 'Set by POS_* environment variables (they win over these settings).'
-            : 'Configured here.'}
+            ? t('sourceEnv')
+            : t('sourceSettings')}
       </p>
       <label className="field">
-        <span>Instance URL</span>
+        <span>{t('instanceUrl')}</span>
         <input
           value={url}
           onChange={(e) => setUrl(e.target.value)}
-          placeholder="https://shop.example.com"
+          placeholder={URL_EXAMPLE}
           disabled={fromEnv}
           data-field="instanceUrl"
         />
@@ -95,7 +105,7 @@ function InstanceForm({ settings }: { settings: SettingsView }) {
         ))}
       </label>
       <label className="field">
-        <span>Client id</span>
+        <span>{t('clientId')}</span>
         <input
           value={clientId}
           onChange={(e) => setClientId(e.target.value)}
@@ -104,23 +114,23 @@ function InstanceForm({ settings }: { settings: SettingsView }) {
         />
       </label>
       <label className="field">
-        <span>Client secret</span>
+        <span>{t('clientSecret')}</span>
         <input
           type="password"
           value={secret}
           onChange={(e) => setSecret(e.target.value)}
           autoComplete="new-password"
-          placeholder={settings.hasSecret ? 'stored - type to replace' : 'not set'}
+          placeholder={settings.hasSecret ? t('secretPlaceholderStored') : t('secretPlaceholderNone')}
           data-field="clientSecret"
         />
         <span className="muted" data-has-secret={String(settings.hasSecret)}>
           {settings.hasSecret
             ? settings.secretStorage === 'safeStorage'
-              ? 'A secret is stored, encrypted by the operating system.'
+              ? t('secretSafeStorage')
               : settings.secretStorage === 'env'
-                ? 'The secret comes from POS_CLIENT_SECRET.'
-                : 'A secret is set for this session only: no encrypted storage is available here (the web shell, or no OS keychain), so it is asked again after a restart.'
-            : 'No secret stored.'}
+                ? t('secretEnv')
+                : t('secretSession')
+            : t('secretNone')}
         </span>
       </label>
       <label className="check">
@@ -130,17 +140,15 @@ function InstanceForm({ settings }: { settings: SettingsView }) {
           onChange={(e) => setAllowInsecure(e.target.checked)}
           data-field="allowInsecure"
         />
-        <span>
-          Allow insecure connection (plain http to another machine: the secret and tokens travel readable)
-        </span>
+        <span>{t('allowInsecure')}</span>
       </label>
       <div className="actions">
         <button type="submit" className="primary" data-action="save-instance">
-          Save
+          {t('save')}
         </button>
         {settings.hasSecret && settings.secretStorage !== 'env' && (
           <button type="button" onClick={() => void saveSettings({ clearSecret: true })}>
-            Forget secret
+            {t('forgetSecret')}
           </button>
         )}
       </div>
@@ -150,6 +158,7 @@ function InstanceForm({ settings }: { settings: SettingsView }) {
 }
 
 function ConnectionCard() {
+  const { t } = useTranslation('settings');
   const [info, setInfo] = useState<ConnectionView | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -169,9 +178,9 @@ function ConnectionCard() {
   };
   return (
     <div className="card" data-section="connection">
-      <h2>Connection</h2>
+      <h2>{t('connectionTitle')}</h2>
       <button type="button" onClick={() => void test()} disabled={busy} data-action="test-connection">
-        {busy ? 'Testing…' : 'Test connection'}
+        {busy ? t('testing') : t('testConnection')}
       </button>
       {error !== null && <p className="notice error">{error}</p>}
       {info !== null && <ConnectionResult info={info} />}
@@ -179,9 +188,11 @@ function ConnectionCard() {
   );
 }
 
+const MARK = { yes: '✓', no: '✗' } as const;
+
 const PERMISSION_MARK: Readonly<Record<PermissionCheck['status'], string>> = {
-  granted: '✓',
-  lacking: '✗',
+  granted: MARK.yes,
+  lacking: MARK.no,
   unknown: '?',
 };
 
@@ -191,20 +202,27 @@ const PERMISSION_MARK: Readonly<Record<PermissionCheck['status'], string>> = {
  * shown: nothing else was asked, so nothing else is claimed.
  */
 function ConnectionResult({ info }: { info: ConnectionView }) {
+  const { t } = useTranslation('settings');
+  const { locale } = useFormat();
   const count = (status: PermissionCheck['status']) =>
     info.permissions.filter((p) => p.status === status).length;
   const [granted, unknown] = [count('granted'), count('unknown')];
   const lacking = info.permissions.filter((p) => p.status === 'lacking');
   const tone = !info.ok ? 'error' : lacking.length > 0 ? 'warn' : 'ok';
+  const total = info.permissions.length;
+  // The permissions' names are the core's words; "a and b" is the language's own list.
+  const what = new Intl.ListFormat(locale, { type: 'conjunction' }).format(
+    lacking.map((p) => p.name.toLowerCase()),
+  );
   const summary = !info.ok
-    ? (info.message ?? 'Not connected.')
+    ? (info.message ?? t('notConnected'))
     : lacking.length > 2
-      ? `Connected, but this client's role lacks ${lacking.length} of the ${info.permissions.length} permissions Counter needs.`
+      ? t('connectedLacksMany', { lacking: lacking.length, total })
       : lacking.length > 0
-        ? `Connected, but this client's role lacks what Counter needs for ${lacking.map((p) => p.name.toLowerCase()).join(' and ')}.`
+        ? t('connectedLacksFor', { what })
         : unknown > 0
-          ? `Connected: ${granted} of ${info.permissions.length} permissions Counter needs granted, ${unknown} not known.`
-          : 'Connected: every permission Counter needs is granted.';
+          ? t('connectedSomeUnknown', { granted, total, unknown })
+          : t('connectedAll');
   return (
     <div className="connection-result" data-connection-result>
       <p className={`notice ${tone}`} data-connection-ok={String(info.ok)}>
@@ -212,20 +230,22 @@ function ConnectionResult({ info }: { info: ConnectionView }) {
       </p>
       {info.token !== undefined && (
         <dl className="connection-steps">
-          <dt>Token</dt>
+          <dt>{t('token')}</dt>
           <dd
             className={info.token.obtained ? 'ok' : 'off'}
             data-token-obtained={String(info.token.obtained)}
             data-token-reason={info.token.reason ?? ''}
           >
-            {info.token.obtained ? '✓ obtained' : `✗ not obtained (${info.token.reason ?? 'failed'})`}
+            {info.token.obtained
+              ? t('tokenObtained')
+              : t('tokenNotObtained', { reason: info.token.reason ?? t('tokenFailed') })}
           </dd>
           {info.token.obtained && (
             <>
-              <dt>Instance</dt>
-              <dd>{info.name ?? 'not reported'}</dd>
-              <dt>Version</dt>
-              <dd data-instance-version={info.version ?? ''}>{info.version ?? 'not reported'}</dd>
+              <dt>{t('instance')}</dt>
+              <dd>{info.name ?? t('notReported')}</dd>
+              <dt>{t('version')}</dt>
+              <dd data-instance-version={info.version ?? ''}>{info.version ?? t('notReported')}</dd>
             </>
           )}
         </dl>
@@ -233,10 +253,8 @@ function ConnectionResult({ info }: { info: ConnectionView }) {
       {info.permissions.length > 0 && (
         <>
           <h3>
-            Permissions
-            <span className="muted">
-              {granted} of {info.permissions.length} granted
-            </span>
+            {t('permissions')}
+            <span className="muted">{t('permissionsGranted', { granted, total })}</span>
           </h3>
           <ul className="permissions">
             {info.permissions.map((p) => (
@@ -250,7 +268,11 @@ function ConnectionResult({ info }: { info: ConnectionView }) {
                 <span className="mark">{PERMISSION_MARK[p.status]}</span>
                 <span>
                   {p.name}
-                  {p.status !== 'granted' && <span className="status">{p.status}</span>}
+                  {p.status !== 'granted' && (
+                    <span className="status">
+                      {p.status === 'lacking' ? t('permissionLacking') : t('permissionUnknown')}
+                    </span>
+                  )}
                   {p.permission !== undefined && <code>{p.permission}</code>}
                   {p.status !== 'granted' && p.detail !== undefined && (
                     <span className="detail">{p.detail}</span>
@@ -263,11 +285,11 @@ function ConnectionResult({ info }: { info: ConnectionView }) {
       )}
       {info.features.length > 0 && (
         <>
-          <h3>Features</h3>
+          <h3>{t('features')}</h3>
           <ul className="features">
             {info.features.map((f) => (
               <li key={f.name} className={f.available ? 'ok' : 'off'} data-feature={f.name}>
-                {f.available ? '✓' : '✗'} {f.name}
+                {f.available ? MARK.yes : MARK.no} {f.name}
                 {f.detail === undefined ? '' : ` - ${f.detail}`}
               </li>
             ))}
@@ -278,16 +300,23 @@ function ConnectionResult({ info }: { info: ConnectionView }) {
   );
 }
 
-const RESOURCE_LABELS: Readonly<Record<string, string>> = {
-  warehouses: 'Warehouses',
-  stockItems: 'Stock items',
-  productUnits: 'Product units',
-  companyRepresentatives: 'Representatives',
-  financialReceivables: 'Receivables',
-  companyCards: 'Customer cards',
-};
+const RESOURCE_LABELS = {
+  warehouses: 'resourceWarehouses',
+  stockItems: 'resourceStockItems',
+  productUnits: 'resourceProductUnits',
+  companyRepresentatives: 'resourceCompanyRepresentatives',
+  financialReceivables: 'resourceFinancialReceivables',
+  companyCards: 'resourceCompanyCards',
+} as const;
+
+function isKnownResource(resource: string): resource is keyof typeof RESOURCE_LABELS {
+  return resource in RESOURCE_LABELS;
+}
 
 function SyncCard() {
+  const { t } = useTranslation('settings');
+  const format = useFormat();
+  const label = (resource: string) => (isKnownResource(resource) ? t(RESOURCE_LABELS[resource]) : resource);
   const sync = useApp((s) => s.sync);
   const interval = useApp((s) => s.settings?.syncIntervalMinutes);
   const [error, setError] = useState<string | null>(null);
@@ -310,7 +339,7 @@ function SyncCard() {
   };
   return (
     <div className="card" data-section="sync">
-      <h2>Sync</h2>
+      <h2>{t('syncTitle')}</h2>
       <div className="actions">
         <button
           type="button"
@@ -318,25 +347,23 @@ function SyncCard() {
           disabled={sync?.running === true}
           data-action="sync-now"
         >
-          {sync?.running === true ? 'Syncing…' : 'Sync now'}
+          {sync?.running === true ? t('syncing') : t('syncNow')}
         </button>
         <button
           type="button"
           onClick={() => void start(true)}
           disabled={sync?.running === true}
-          title="Fetch everything again and drop what the instance no longer has"
+          title={t('fullSyncHint')}
           data-action="sync-full"
         >
-          Full sync
+          {t('fullSync')}
         </button>
       </div>
       {error !== null && <p className="notice error">{error}</p>}
-      <p className="muted">
-        Last complete sync: {formatAge(sync?.lastSyncedAt ?? null, { never: 'never', unknown: 'unknown' })}
-      </p>
+      <p className="muted">{t('lastCompleteSync', { age: format.age(sync?.lastSyncedAt ?? null) })}</p>
       {interval !== undefined && (
         <label className="field">
-          <span>Sync every (minutes, 0 = only by hand and on reconnect)</span>
+          <span>{t('syncEvery')}</span>
           <input
             type="number"
             min={0}
@@ -358,26 +385,26 @@ function SyncCard() {
           return (
             <li key={r.resource} data-resource={r.resource} data-state={r.state}>
               <span className="res-name">
-                {RESOURCE_LABELS[r.resource] ?? r.resource}
+                {label(r.resource)}
                 <span className="res-age muted" data-synced-at={r.lastSyncedAt ?? ''}>
                   {r.lastSyncedAt === null
-                    ? 'never synced'
-                    : `synced ${formatAge(r.lastSyncedAt, { never: 'never', unknown: 'unknown' })}`}
+                    ? t('neverSynced')
+                    : t('syncedAgo', { age: format.age(r.lastSyncedAt) })}
                 </span>
               </span>
-              <progress max={100} value={pct} aria-label={`${r.resource} progress`} />
+              <progress max={100} value={pct} aria-label={t('progress', { resource: label(r.resource) })} />
               <span className="res-count">
                 {r.done}
                 {r.total === null ? '' : ` / ${r.total}`}
               </span>
               {r.state === 'failed' && (
                 <span className="res-failed" data-failed>
-                  {r.message ?? 'failed'}
+                  {r.message ?? t('syncFailed')}
                 </span>
               )}
               {r.found !== undefined && (
                 <span className="res-found muted" data-found>
-                  Found: {r.found}
+                  {t('found', { found: r.found })}
                 </span>
               )}
             </li>
@@ -389,11 +416,12 @@ function SyncCard() {
 }
 
 function WarehouseCard({ settings }: { settings: SettingsView }) {
+  const { t } = useTranslation('settings');
   const { warehouses, error: loadError } = useWarehouses();
   const [error, setError] = useState<string | null>(null);
   return (
     <div className="card" data-section="warehouse">
-      <h2>Terminal warehouse</h2>
+      <h2>{t('warehouseTitle')}</h2>
       {(error ?? loadError) !== null && <p className="notice error">{error ?? loadError}</p>}
       <WarehouseSelect warehouses={warehouses} value={settings.warehouseId} onError={setError} />
     </div>
@@ -402,6 +430,7 @@ function WarehouseCard({ settings }: { settings: SettingsView }) {
 
 /** One rule per line: `price 23.....{NNNDD}` (type, then the pattern of the 12 digits before the check digit). */
 function LabelRulesCard({ rules }: { rules: readonly LabelRule[] }) {
+  const { t } = useTranslation('settings');
   const shown = rules.map((r) => `${r.type} ${r.pattern}`).join('\n');
   const [text, setText] = useState(shown);
   const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
@@ -413,7 +442,7 @@ function LabelRulesCard({ rules }: { rules: readonly LabelRule[] }) {
       if ((type !== 'price' && type !== 'weight' && type !== 'quantity') || pattern === '') {
         setNotice({
           tone: 'error',
-          text: `Line ${i + 1}: write "price", "weight" or "quantity", then the pattern.`,
+          text: t('labelRuleWrong', { line: i + 1 }),
         });
         return;
       }
@@ -421,20 +450,19 @@ function LabelRulesCard({ rules }: { rules: readonly LabelRule[] }) {
     }
     try {
       const settings = await saveSettings({ labelRules: parsed });
-      setNotice({ tone: 'ok', text: `Saved: ${settings.labelRules.length} rule(s).` });
+      setNotice({ tone: 'ok', text: t('labelRulesSaved', { count: settings.labelRules.length }) });
     } catch (e) {
       setNotice({ tone: 'error', text: message(e) });
     }
   };
   return (
     <div className="card" data-section="label-rules">
-      <h2>Price and weight labels</h2>
+      <h2>{t('labelRulesTitle')}</h2>
       <p className="muted">
-        One rule per line, first match wins: <code>price 23.....{'{NNNDD}'}</code> = prefix 23, five product
-        digits, a price of three integer and two decimal digits (the check digit follows).
+        <Trans t={t} i18nKey="labelRulesHelp" components={{ code: <code /> }} />
       </p>
       <label className="field">
-        <span>Rules</span>
+        <span>{t('labelRules')}</span>
         <textarea rows={4} value={text} onChange={(e) => setText(e.target.value)} data-field="labelRules" />
       </label>
       {notice !== null && (
@@ -444,7 +472,7 @@ function LabelRulesCard({ rules }: { rules: readonly LabelRule[] }) {
       )}
       <div className="actions">
         <button type="button" className="primary" onClick={() => void save()} data-action="save-label-rules">
-          Save rules
+          {t('saveRules')}
         </button>
       </div>
     </div>

@@ -1,34 +1,35 @@
 // Settings: who a sale without a card goes to. Picked from the companies the cache knows, by name or
 // by id; cleared to need a card for every sale again.
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { SettingsView } from '../../../preload/contract.ts';
 import { findCompanies, setWalkInCustomer, useCompanies } from '../../store/companies.ts';
 
 export function WalkInCustomerCard({ settings }: { settings: SettingsView }) {
+  const { t } = useTranslation('settings');
   const [text, setText] = useState('');
   const { matches, error } = useCompanies();
   const current = settings.walkInCustomer;
   useEffect(() => void findCompanies(text), [text]);
   return (
     <div className="card" data-section="walk-in">
-      <h2>Walk-in customer</h2>
-      <p className="muted">
-        A sale without a scanned card goes to this customer (the service needs one for every order).
-      </p>
+      <h2>{t('walkInTitle')}</h2>
+      <p className="muted">{t('walkInHelp')}</p>
       <p data-walk-in-current={current?.companyId ?? ''}>
         {current === null ? (
-          'None: a card must be scanned for every sale.'
+          t('walkInNone')
         ) : (
           <>
-            Now: <strong>{current.name}</strong> <span className="muted">#{current.companyId}</span>{' '}
+            {t('walkInNow')} <strong>{current.name}</strong>{' '}
+            <span className="muted">#{current.companyId}</span>{' '}
             <button type="button" data-action="clear-walk-in" onClick={() => void setWalkInCustomer(null)}>
-              Clear
+              {t('walkInClear')}
             </button>
           </>
         )}
       </p>
       <label>
-        Find a company by name or id
+        {t('walkInFind')}
         <input
           value={text}
           onChange={(e) => setText(e.target.value)}
@@ -38,7 +39,7 @@ export function WalkInCustomerCard({ settings }: { settings: SettingsView }) {
       </label>
       {error !== null && <p className="notice error">{error}</p>}
       {text.trim() !== '' && matches.length === 0 && error === null && (
-        <p className="muted">No known company matches.</p>
+        <p className="muted">{t('walkInNoMatch')}</p>
       )}
       {matches.length > 0 && (
         <ul className="company-matches">
@@ -52,7 +53,7 @@ export function WalkInCustomerCard({ settings }: { settings: SettingsView }) {
                   void setWalkInCustomer(c.companyId);
                 }}
               >
-                {c.name ?? 'No name'} <span className="muted">#{c.companyId}</span>
+                {c.name ?? t('walkInNoName')} <span className="muted">#{c.companyId}</span>
               </button>
             </li>
           ))}

@@ -1,4 +1,126 @@
 import type { settings as en } from '../en/settings.ts';
 import type { Translation } from '../catalogue.ts';
 
-export const settings = {} as const satisfies Translation<typeof en>;
+export const settings = {
+  settings: 'Nastavení',
+  loading: 'Načítání…',
+  saved: 'Uloženo.',
+
+  languageTitle: 'Jazyk',
+  languageLegend: 'Jazyk obrazovek',
+  languageSystem: 'Podle systému ({{language}})',
+  languageHelp: 'Obrazovky se přepnou hned. Podle systému znamená jazyk počítače (nebo prohlížeče).',
+
+  currencyTitle: 'Měna cen',
+  currencyLabel: 'Měna cen (ISO 4217, např. CZK, EUR; prázdné: podle pohledávek)',
+  currencySave: 'Uložit měnu',
+  currencyInEffectSet: 'Ceny se zobrazují v {{currency}} (nastaveno zde).',
+  currencyInEffectLearnt: 'Ceny se zobrazují v {{currency}} (podle pohledávek).',
+  currencyInEffectNone: 'Ceny se zobrazují bez měny: zde žádná není nastavená a žádná pohledávka ji neuvádí.',
+
+  instanceTitle: 'Instance',
+  sourceDemo: 'Běží na vestavěné DEMO instanci. Zadejte svou instanci, která ji nahradí.',
+  sourceEnv: 'Nastaveno proměnnými prostředí POS_* (mají přednost před tímto nastavením).',
+  sourceSettings: 'Nastaveno zde.',
+  instanceUrl: 'URL instance',
+  clientId: 'ID klienta',
+  clientSecret: 'Tajný klíč klienta',
+  secretPlaceholderStored: 'uložen – pište pro nahrazení',
+  secretPlaceholderNone: 'nenastaven',
+  secretSafeStorage: 'Tajný klíč je uložen, zašifrovaný operačním systémem.',
+  secretEnv: 'Tajný klíč pochází z POS_CLIENT_SECRET.',
+  secretSession:
+    'Tajný klíč platí jen pro toto sezení: šifrované úložiště tu není k dispozici (webová verze nebo chybí klíčenka systému), takže se po restartu zadává znovu.',
+  secretNone: 'Žádný tajný klíč není uložen.',
+  allowInsecure:
+    'Povolit nezabezpečené připojení (prosté http na jiný počítač: tajný klíč i tokeny jdou sítí čitelně)',
+  save: 'Uložit',
+  forgetSecret: 'Zapomenout tajný klíč',
+
+  connectionTitle: 'Připojení',
+  testConnection: 'Otestovat připojení',
+  testing: 'Testuji…',
+  notConnected: 'Nepřipojeno.',
+  connectedLacksMany:
+    'Připojeno, ale roli tohoto klienta chybí {{lacking, number}} z {{total, number}} oprávnění, která Counter potřebuje.',
+  connectedLacksFor: 'Připojeno, ale roli tohoto klienta chybí, co Counter potřebuje pro: {{what}}.',
+  connectedSomeUnknown:
+    'Připojeno: z {{total, number}} oprávnění, která Counter potřebuje, je {{granted, number}} uděleno, u {{unknown, number}} to není známo.',
+  connectedAll: 'Připojeno: všechna oprávnění, která Counter potřebuje, jsou udělena.',
+  token: 'Token',
+  tokenObtained: '✓ získán',
+  tokenNotObtained: '✗ nezískán ({{reason}})',
+  tokenFailed: 'chyba',
+  instance: 'Instance',
+  version: 'Verze',
+  notReported: 'neuvedeno',
+  permissions: 'Oprávnění',
+  permissionsGranted: 'uděleno {{granted, number}} z {{total, number}}',
+  permissionLacking: 'chybí',
+  permissionUnknown: 'neznámé',
+  features: 'Funkce',
+
+  syncTitle: 'Synchronizace',
+  syncNow: 'Synchronizovat',
+  syncing: 'Synchronizuji…',
+  fullSync: 'Úplná synchronizace',
+  fullSyncHint: 'Stáhnout vše znovu a zahodit, co instance už nemá',
+  lastCompleteSync: 'Poslední úplná synchronizace: {{age}}',
+  syncEvery: 'Synchronizovat každých (minut, 0 = jen ručně a po obnovení spojení)',
+  resourceWarehouses: 'Sklady',
+  resourceStockItems: 'Skladové položky',
+  resourceProductUnits: 'Měrné jednotky',
+  resourceCompanyRepresentatives: 'Zástupci firem',
+  resourceFinancialReceivables: 'Pohledávky',
+  resourceCompanyCards: 'Zákaznické karty',
+  neverSynced: 'dosud nesynchronizováno',
+  syncedAgo: 'synchronizováno {{age}}',
+  progress: '{{resource}}: průběh',
+  syncFailed: 'chyba',
+  found: 'Zjištěno: {{found}}',
+
+  warehouseTitle: 'Sklad pokladny',
+
+  labelRulesTitle: 'Etikety s cenou a hmotností',
+  labelRulesHelp:
+    'Jedno pravidlo na řádek, platí první shoda: <code>price 23.....{NNNDD}</code> = předčíslí 23, pět číslic zboží, cena ze tří celých a dvou desetinných číslic (pak následuje kontrolní číslice).',
+  labelRules: 'Pravidla',
+  labelRuleWrong: 'Řádek {{line, number}}: napište „price“, „weight“ nebo „quantity“ a za to vzor.',
+  labelRulesSaved_one: 'Uloženo: {{count, number}} pravidlo.',
+  labelRulesSaved_few: 'Uloženo: {{count, number}} pravidla.',
+  labelRulesSaved_many: 'Uloženo: {{count, number}} pravidla.',
+  labelRulesSaved_other: 'Uloženo: {{count, number}} pravidel.',
+  saveRules: 'Uložit pravidla',
+
+  walkInTitle: 'Anonymní zákazník',
+  walkInHelp:
+    'Prodej bez načtené zákaznické karty jde na tohoto zákazníka (služba ho potřebuje u každé objednávky).',
+  walkInNone: 'Žádný: u každého prodeje je nutné načíst kartu.',
+  walkInNow: 'Nyní:',
+  walkInClear: 'Zrušit',
+  walkInFind: 'Najít firmu podle názvu nebo ID',
+  walkInNoMatch: 'Žádná známá firma neodpovídá.',
+  walkInNoName: 'Bez názvu',
+
+  pinTitle: 'PIN vedoucího',
+  pinSetHelp:
+    'Nastaven. Změny nastavení, zahození objednávky, její zrušení na instanci a označení jako odeslané jej vyžadují; nastavení lze prohlížet i bez něj.',
+  pinNotSetHelp: 'Nenastaven: kdokoli u této pokladny může měnit nastavení a zahazovat či rušit objednávky.',
+  pinDigits: 'PIN musí mít 4 až 12 číslic.',
+  pinsDiffer: 'Zadané PINy se liší: napište dvakrát stejný.',
+  pinChanged: 'PIN změněn.',
+  pinSetDone: 'PIN nastaven.',
+  pinRemoved: 'PIN odstraněn.',
+  pinNew: 'Nový PIN (4–12 číslic)',
+  pinFirst: 'PIN (4–12 číslic)',
+  pinAgain: 'Tentýž PIN znovu',
+  pinChange: 'Změnit PIN',
+  pinSet: 'Nastavit PIN',
+  pinRemove: 'Odstranit PIN',
+
+  receiptsTitle: 'Účtenky',
+  receiptPaper: 'Papír pro účtenky',
+  paperWidth: '{{mm, number}} mm',
+  receiptPrintHelp:
+    'Účtenky se tisknou přes systémový dialog tisku (v aplikaci tiskem Electronu, ve webové verzi tiskem prohlížeče); pro PDF tam zvolte „Uložit jako PDF“.',
+} as const satisfies Translation<typeof en>;

@@ -1,0 +1,64 @@
+// Settings → Price currency: the ISO 4217 code prices are shown in; empty, the receivables' most
+// common one in the cache (the core's answer, SettingsView.currency, says which is in effect).
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SettingsView } from '../../../preload/contract.ts';
+import { message } from '../../store.ts';
+import { saveSettings } from '../../store/settings.ts';
+
+export function PriceCurrencyCard({ settings }: { settings: SettingsView }) {
+  const { t } = useTranslation('settings');
+  const [text, setText] = useState(settings.priceCurrency ?? '');
+  const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const { currency, priceCurrency } = settings;
+  const save = async () => {
+    const code = text.trim().toUpperCase();
+    try {
+      const saved = await saveSettings({ priceCurrency: code === '' ? null : code });
+      setText(saved.priceCurrency ?? '');
+      setNotice({ tone: 'ok', text: t('saved') });
+    } catch (e) {
+      setNotice({ tone: 'error', text: message(e) });
+    }
+  };
+  return (
+    <form
+      className="card"
+      data-section="price-currency"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <h2>{t('currencyTitle')}</h2>
+      <p data-currency-in-effect={currency ?? ''} data-currency-set={String(priceCurrency !== null)}>
+        {currency === null
+          ? t('currencyInEffectNone')
+          : priceCurrency !== null
+            ? t('currencyInEffectSet', { currency })
+            : t('currencyInEffectLearnt', { currency })}
+      </p>
+      <label className="field">
+        <span>{t('currencyLabel')}</span>
+        <input
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          maxLength={3}
+          autoComplete="off"
+          spellCheck={false}
+          data-field="priceCurrency"
+        />
+      </label>
+      <div className="actions">
+        <button type="submit" className="primary" data-action="save-price-currency">
+          {t('currencySave')}
+        </button>
+      </div>
+      {notice !== null && (
+        <p className={`notice ${notice.tone}`} role="status" data-currency-notice={notice.tone}>
+          {notice.text}
+        </p>
+      )}
+    </form>
+  );
+}
