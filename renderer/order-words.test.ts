@@ -1,15 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { describeOrder, formatTime, inFilter, matchesReference } from './order-words.ts';
+import { formatTime } from './format.ts';
+import { i18n } from './i18n/index.ts';
+import { describeOrder, FILTER_LABEL, inFilter, matchesReference, STATE_LABEL } from './order-words.ts';
 
 const NOW = new Date(2026, 10, 24, 15, 0).getTime();
 const today = (h: number, m: number) => new Date(2026, 10, 24, h, m).toISOString();
+const en = i18n.getFixedT('en', 'orders');
+const cs = i18n.getFixedT('cs', 'orders');
+const enTime = (iso: string) => formatTime(iso, NOW, 'en-GB');
+const csTime = (iso: string) => formatTime(iso, NOW, 'cs-CZ');
 
 describe('describeOrder', () => {
   it('a queued order the service could not be reached for: in words, the technical line folded', () => {
-    const words = describeOrder({
-      state: 'queued',
-      messages: ['POST /api/documents/orders/internet could not reach the service (ECONNREFUSED)'],
-    });
+    const words = describeOrder(
+      {
+        state: 'queued',
+        messages: ['POST /api/documents/orders/internet could not reach the service (ECONNREFUSED)'],
+      },
+      en,
+    );
     expect(words.headline).toBe(
       'Waiting to be sent: the service cannot be reached. It goes out by itself when the connection is back.',
     );
@@ -19,19 +28,25 @@ describe('describeOrder', () => {
   });
 
   it('says when a queued order is tried next, and a refused sign-in', () => {
-    expect(describeOrder({ state: 'queued', nextAttemptAt: today(14, 32) }, NOW).headline).toBe(
+    expect(describeOrder({ state: 'queued', nextAttemptAt: today(14, 32) }, en, enTime).headline).toBe(
       'Waiting to be sent. It goes out by itself when the service answers. Next try at 14:32.',
     );
     expect(
-      describeOrder({ state: 'queued', messages: ['invalid_client'], code: 'invalid_client' }).headline,
+      describeOrder({ state: 'queued', messages: ['invalid_client'], code: 'invalid_client' }, en).headline,
     ).toMatch(/refuses this terminal's sign-in/);
   });
 
   it('needs-fix counts the fields; blocked names no permission in the headline but in the detail', () => {
     expect(
-      describeOrder({ state: 'needs-fix', fieldErrors: { customerId: ['x'], note: ['y'] } }).headline,
+      describeOrder({ state: 'needs-fix', fieldErrors: { customerId: ['x'], note: ['y'] } }, en).headline,
     ).toBe('Not sent: the service refused 2 fields. Correct them below and send it again.');
-    const blocked = describeOrder({ state: 'blocked', permission: 'orders.create', messages: ['Forbidden'] });
+    expect(describeOrder({ state: 'needs-fix', fieldErrors: { note: ['y'] } }, en).headline).toBe(
+      'Not sent: the service refused one field. Correct it below and send it again.',
+    );
+    const blocked = describeOrder(
+      { state: 'blocked', permission: 'orders.create', messages: ['Forbidden'] },
+      en,
+    );
     expect(blocked.headline).toMatch(/not allowed to place orders/);
     expect(blocked.headline).not.toContain('orders.create');
     expect(blocked.detail).toEqual(['Forbidden', 'Missing permission: orders.create']);
@@ -39,14 +54,42 @@ describe('describeOrder', () => {
 
   it('every state has a headline', () => {
     for (const state of ['sending', 'sent', 'in-doubt', 'discarded', 'cancelled'] as const)
-      expect(describeOrder({ state }).headline.length).toBeGreaterThan(5);
+      expect(describeOrder({ state }, en).headline.length).toBeGreaterThan(5);
   });
-});
 
-describe('formatTime', () => {
-  it('is the time today and the date with the time another day', () => {
-    expect(formatTime(today(9, 5), NOW)).toBe('09:05');
-    expect(formatTime(new Date(2026, 10, 20, 14, 32).toISOString(), NOW)).toMatch(/^(20 Nov|Nov 20) 14:32$/);
+  it('speaks Czech with a Czech t: plural fields, the next try in Czech time, the detail as it came', () => {
+    expect(
+      describeOrder({ state: 'needs-fix', fieldErrors: { a: ['x'], b: ['y'], c: ['z'] } }, cs).headline,
+    ).toBe('Neodesláno: služba odmítla 3 pole. Opravte je níže a odešlete objednávku znovu.');
+    expect(
+      describeOrder(
+        {
+          state: 'needs-fix',
+          fieldErrors: Object.fromEntries(['a', 'b', 'c', 'd', 'e'].map((k) => [k, ['x']])),
+        },
+        cs,
+      ).headline,
+    ).toBe('Neodesláno: služba odmítla 5 polí. Opravte je níže a odešlete objednávku znovu.');
+    expect(
+      describeOrder(
+        { state: 'queued', nextAttemptAt: new Date(2026, 10, 20, 9, 5).toISOString() },
+        cs,
+        csTime,
+      ).headline,
+    ).toBe('Čeká na odeslání. Odejde sama, jakmile služba odpoví. Další pokus v 20. 11. 09:05.');
+    const blocked = describeOrder(
+      { state: 'blocked', permission: 'orders.create', messages: ['Forbidden'] },
+      cs,
+    );
+    expect(blocked.headline).toMatch(/^Neodesláno: tato pokladna nesmí zakládat objednávky/);
+    expect(blocked.detail).toEqual(['Forbidden', 'Chybějící oprávnění: orders.create']);
+  });
+
+  it('names every state and filter in each language', () => {
+    expect(en(STATE_LABEL['needs-fix'])).toBe('Needs a fix');
+    expect(cs(STATE_LABEL['needs-fix'])).toBe('K opravě');
+    expect(en(FILTER_LABEL.attention)).toBe('Needs attention');
+    expect(cs(FILTER_LABEL.attention)).toBe('Vyžaduje pozornost');
   });
 });
 

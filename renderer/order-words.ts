@@ -1,7 +1,12 @@
 // What an order's state and errors mean, in words a cashier understands (issue 17 item 9). Pure: the
-// Orders screen shows `headline` and folds `detail` (the service's own words, codes, the missing
-// permission) away.
+// Orders screen shows `headline` and folds `detail` (the service's own words, as they came, and the
+// code and missing permission) away. The words come from the orders catalogue through the `t` given.
+import type { TFunction } from 'i18next';
 import type { OutboxEntryView, OutboxState } from '../preload/contract.ts';
+import { formatTime } from './format.ts';
+import type { orders } from './i18n/en/orders.ts';
+
+type OrdersKey = keyof typeof orders;
 
 export type OrderFacts = Pick<
   OutboxEntryView,
@@ -14,17 +19,17 @@ export interface OrderWords {
   readonly detail: readonly string[];
 }
 
-/** The short state name a row shows. */
-export const STATE_LABEL: Record<OutboxState, string> = {
-  queued: 'Waiting',
-  sending: 'Sending',
-  sent: 'Sent',
-  'needs-fix': 'Needs a fix',
-  blocked: 'Not allowed',
-  'in-doubt': 'Maybe sent',
-  discarded: 'Discarded',
-  cancelled: 'Cancelled',
-};
+/** The key of the short state name a row shows (orders namespace). */
+export const STATE_LABEL = {
+  queued: 'stateQueued',
+  sending: 'stateSending',
+  sent: 'stateSent',
+  'needs-fix': 'stateNeedsFix',
+  blocked: 'stateBlocked',
+  'in-doubt': 'stateInDoubt',
+  discarded: 'stateDiscarded',
+  cancelled: 'stateCancelled',
+} as const satisfies Record<OutboxState, OrdersKey>;
 
 /** The states each filter of the Orders list shows. */
 export const FILTERS = {
@@ -36,13 +41,14 @@ export const FILTERS = {
 } as const satisfies Record<string, readonly OutboxState[] | null>;
 export type OrderFilter = keyof typeof FILTERS;
 
-export const FILTER_LABEL: Record<OrderFilter, string> = {
-  all: 'All',
-  attention: 'Needs attention',
-  waiting: 'Waiting',
-  sent: 'Sent',
-  closed: 'Closed',
-};
+/** The key of each filter's name (orders namespace). */
+export const FILTER_LABEL = {
+  all: 'filterAll',
+  attention: 'filterAttention',
+  waiting: 'filterWaiting',
+  sent: 'filterSent',
+  closed: 'filterClosed',
+} as const satisfies Record<OrderFilter, OrdersKey>;
 
 export function inFilter(state: OutboxState, filter: OrderFilter): boolean {
   const states: readonly OutboxState[] | null = FILTERS[filter];
@@ -66,76 +72,56 @@ const TIMED_OUT = /timed out|ETIMEDOUT|TIMEOUT/i;
 const CREDENTIALS = /credential|client secret|unauthori[sz]ed|invalid_client|\b401\b/i;
 const BUSY = /too many|\b429\b|rate limit/i;
 
-/** The headline and the folded detail of an order. `now` decides "today" for the next try's time. */
-export function describeOrder(entry: OrderFacts, now = Date.now()): OrderWords {
+/**
+ * The headline and the folded detail of an order, in `t`'s language; `time` writes the next try's
+ * time (the screens' formatTime by default).
+ */
+export function describeOrder(
+  entry: OrderFacts,
+  t: TFunction<'orders'>,
+  time: (iso: string) => string = formatTime,
+): OrderWords {
   const messages = entry.messages ?? [];
   const detail = [
     ...messages,
-    ...(entry.code === undefined ? [] : [`Code: ${entry.code}`]),
-    ...(entry.permission === undefined ? [] : [`Missing permission: ${entry.permission}`]),
+    ...(entry.code === undefined ? [] : [t('detailCode', { code: entry.code })]),
+    ...(entry.permission === undefined ? [] : [t('detailPermission', { permission: entry.permission })]),
   ];
   const said = (re: RegExp) =>
     messages.some((m) => re.test(m)) || (entry.code !== undefined && re.test(entry.code));
-  const nextTry =
-    entry.nextAttemptAt === undefined ? '' : ` Next try at ${formatTime(entry.nextAttemptAt, now)}.`;
   const words = (headline: string): OrderWords => ({ headline, detail });
+  const withNextTry = (headline: string): OrderWords =>
+    words(
+      entry.nextAttemptAt === undefined
+        ? headline
+        : `${headline} ${t('nextTryAt', { time: time(entry.nextAttemptAt) })}`,
+    );
 
   switch (entry.state) {
     case 'queued':
-      if (said(UNREACHABLE))
-        return words(
-          'Waiting to be sent: the service cannot be reached. It goes out by itself when the connection is back.',
-        );
-      if (said(TIMED_OUT))
-        return words(
-          `Waiting to be sent: the service answers too slowly. It is tried again by itself.${nextTry}`,
-        );
-      if (said(CREDENTIALS))
-        return words(
-          "Waiting to be sent: the service refuses this terminal's sign-in. A manager checks the client id and secret in Settings.",
-        );
-      if (said(BUSY))
-        return words(`Waiting to be sent: the service is busy. It is tried again by itself.${nextTry}`);
-      return words(`Waiting to be sent. It goes out by itself when the service answers.${nextTry}`);
+      if (said(UNREACHABLE)) return words(t('queuedUnreachable'));
+      if (said(TIMED_OUT)) return withNextTry(t('queuedTimedOut'));
+      if (said(CREDENTIALS)) return words(t('queuedCredentials'));
+      if (said(BUSY)) return withNextTry(t('queuedBusy'));
+      return withNextTry(t('queued'));
     case 'sending':
-      return words('Being sent now.');
+      return words(t('sending'));
     case 'sent':
-      return words('Sent: the service accepted it.');
+      return words(t('sent'));
     case 'needs-fix': {
-      const fields = Object.keys(entry.fieldErrors ?? {}).length;
-      return words(
-        fields === 0
-          ? 'Not sent: the service refused it as it is. Correct it below and send it again.'
-          : `Not sent: the service refused ${fields === 1 ? 'one field' : `${fields} fields`}. Correct ${fields === 1 ? 'it' : 'them'} below and send it again.`,
-      );
+      const count = Object.keys(entry.fieldErrors ?? {}).length;
+      return words(count === 0 ? t('needsFix') : t('needsFixFields', { count }));
     }
     case 'blocked':
-      if (entry.permission !== undefined)
-        return words(
-          'Not sent: this terminal is not allowed to place orders. Ask the administrator to grant the permission, then send it again.',
-        );
+      if (entry.permission !== undefined) return words(t('blockedPermission'));
       if (messages.some((m) => /does not offer|\b404\b|not available/i.test(m)))
-        return words(
-          'Not sent: the service does not take orders from the counter. Send it again once it does.',
-        );
-      return words('Not sent: the service does not allow it. Ask the administrator, then send it again.');
+        return words(t('blockedNotOffered'));
+      return words(t('blocked'));
     case 'in-doubt':
-      return words(
-        'Maybe sent: no clear answer came back. Look the order up on the instance by its reference before sending it again.',
-      );
+      return words(t('inDoubt'));
     case 'discarded':
-      return words('Discarded: never sent. Kept for the record.');
+      return words(t('discarded'));
     case 'cancelled':
-      return words('Cancelled on the instance.');
+      return words(t('cancelled'));
   }
-}
-
-/** "14:32" today, "24 Nov 14:32" another day (local time). */
-export function formatTime(iso: string, now = Date.now()): string {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return '';
-  const time = at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  if (at.toDateString() === new Date(now).toDateString()) return time;
-  const date = at.toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
-  return `${date} ${time}`;
 }

@@ -2,12 +2,15 @@
 // the safe answer (Enter or Esc keeps), and the manager PIN prompt a 'locked' refusal opens. Their
 // keys (Esc leaves, Tab stays inside) are the keymap's; their actions are store/guard.ts's.
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../i18n/use-format.ts';
 import {
   answerConfirm,
   cancelPin,
   submitPin,
   useGuard,
   type ConfirmAsk,
+  type PinError,
   type PinPrompt,
 } from '../store/guard.ts';
 import { useDialogFocus } from './dialog.ts';
@@ -53,9 +56,10 @@ function ConfirmDialog({ ask }: { ask: ConfirmAsk }) {
 function PinDialog({ prompt }: { prompt: PinPrompt }) {
   const field = useRef<HTMLInputElement>(null);
   const [pin, setPin] = useState('');
+  const { t } = useTranslation();
   useDialogFocus(field);
   return (
-    <Modal title="Manager PIN" titleId="pin-title" className="guard-dialog" testId="pin-dialog">
+    <Modal title={t('managerPin')} titleId="pin-title" className="guard-dialog" testId="pin-dialog">
       <p>{prompt.reason}</p>
       <form
         onSubmit={(e) => {
@@ -66,7 +70,7 @@ function PinDialog({ prompt }: { prompt: PinPrompt }) {
         }}
       >
         <label className="field">
-          <span>PIN</span>
+          <span>{t('pin')}</span>
           <input
             ref={field}
             type="password"
@@ -82,7 +86,7 @@ function PinDialog({ prompt }: { prompt: PinPrompt }) {
         </label>
         {prompt.error !== null && (
           <p id="pin-error" className="notice error" role="alert" data-pin-error>
-            {prompt.error}
+            <PinErrorText error={prompt.error} />
           </p>
         )}
         <div className="dialog-actions">
@@ -92,13 +96,28 @@ function PinDialog({ prompt }: { prompt: PinPrompt }) {
             disabled={prompt.busy || pin === '' || (prompt.retryAt !== null && prompt.retryAt > Date.now())}
             data-action="pin-submit"
           >
-            Unlock
+            {t('unlock')}
           </button>
           <button type="button" onClick={() => cancelPin()} data-action="pin-cancel">
-            Cancel <kbd>Esc</kbd>
+            {t('cancel')} <kbd>Esc</kbd>
           </button>
         </div>
       </form>
     </Modal>
   );
+}
+
+/** Why the PIN did not open the lock: tries left, or when to try again (the lockout's end, shown to
+ * the minute and rounded up, so the time said is never too early), or the core's message. */
+function PinErrorText({ error }: { error: PinError }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  switch (error.kind) {
+    case 'wrong':
+      return t('wrongPin', { count: error.triesLeft });
+    case 'locked-out':
+      return t('lockedOut', { time: format.time(Math.ceil(error.retryAt / 60_000) * 60_000) });
+    case 'failed':
+      return error.message;
+  }
 }

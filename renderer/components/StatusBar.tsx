@@ -1,36 +1,36 @@
 // Always visible: online/offline, the instance (and DEMO), queued orders, age of the last sync.
-import { formatAge } from '../format.ts';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../i18n/use-format.ts';
 import { useApp } from '../store.ts';
 
 export function StatusBar() {
   const status = useApp((s) => s.status);
   const setScreen = useApp((s) => s.setScreen);
+  const { t } = useTranslation();
+  const format = useFormat();
   const online = status?.online ?? null;
+  const needsAttention = status?.needsAttention ?? 0;
   return (
     <footer className="status-bar" data-testid="status-bar" role="status">
       <span
         className={online === null ? 'pill unknown' : online ? 'pill online' : 'pill offline'}
         data-online={online === null ? 'unknown' : String(online)}
       >
-        {online === null ? 'Checking…' : online ? 'Online' : 'Offline'}
+        {online === null ? t('checking') : online ? t('online') : t('offline')}
       </span>
       {status?.demo === true && (
-        <span className="pill demo" data-demo="true" title="Built-in demo instance with generated data">
-          DEMO
+        <span className="pill demo" data-demo="true" title={t('demoTitle')}>
+          {t('demo')}
         </span>
       )}
       {status?.insecure === true && (
-        <span
-          className="pill insecure"
-          data-insecure="true"
-          title="Plain http to another machine: the client secret and tokens travel readable. Use https."
-        >
-          Insecure connection
+        <span className="pill insecure" data-insecure="true" title={t('insecureTitle')}>
+          {t('insecure')}
         </span>
       )}
       <span className="instance" data-instance>
-        {status?.instance ?? 'No instance configured'}
-        {status?.version === undefined ? '' : ` · v${status.version}`}
+        {status?.instance ?? t('noInstance')}
+        {status?.version === undefined ? '' : ` · ${t('version', { version: status.version })}`}
       </span>
       <button
         type="button"
@@ -38,11 +38,11 @@ export function StatusBar() {
         onClick={() => setScreen('orders')}
         data-queued={status?.queued ?? 0}
       >
-        {status?.queued ?? 0} queued
-        {(status?.needsAttention ?? 0) > 0 ? ` · ${status?.needsAttention ?? 0} need attention` : ''}
+        {t('queued', { queued: status?.queued ?? 0 })}
+        {needsAttention > 0 ? ` · ${t('needAttention', { count: needsAttention })}` : ''}
       </button>
       <span className="sync-age" data-last-sync={status?.lastSyncedAt ?? ''}>
-        Last sync: {formatAge(status?.lastSyncedAt ?? null, { never: 'never', unknown: 'unknown' })}
+        {t('lastSync', { age: format.age(status?.lastSyncedAt ?? null) })}
       </span>
     </footer>
   );

@@ -1,6 +1,7 @@
 // The terminal's warehouse: what it sells from and books orders to. Chosen in Settings, or on the Sale
 // screen before the first scan of a new terminal (the only active warehouse is taken without asking).
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { WarehouseView } from '../../preload/contract.ts';
 import { message, useApp } from '../store.ts';
 import { listWarehouses, setWarehouse } from '../store/settings.ts';
@@ -29,19 +30,20 @@ export function WarehouseSelect(props: {
   onError: (text: string | null) => void;
 }) {
   const { warehouses, value, onError } = props;
+  const { t } = useTranslation();
   return (
     <select
       value={value ?? ''}
       onChange={(e) => void setWarehouse(e.target.value === '' ? null : Number(e.target.value)).then(onError)}
-      aria-label="Terminal warehouse"
+      aria-label={t('terminalWarehouse')}
       data-field="warehouseId"
     >
-      <option value="">{warehouses?.length === 0 ? '- sync first -' : '- choose -'}</option>
+      <option value="">{warehouses?.length === 0 ? t('syncFirst') : t('choose')}</option>
       {(warehouses ?? []).map((w) => (
         <option key={w.id} value={w.id}>
           {w.name}
           {w.number === undefined ? '' : ` (${w.number})`}
-          {w.isInactive === true ? ' - inactive' : ''}
+          {w.isInactive === true ? ` - ${t('inactive')}` : ''}
         </option>
       ))}
     </select>
@@ -63,13 +65,14 @@ function WarehousePrompt() {
   const { warehouses, error: loadError } = useWarehouses();
   const [error, setError] = useState<string | null>(null);
   const only = warehouses === null ? undefined : onlyActiveWarehouse(warehouses);
+  const { t } = useTranslation();
   useEffect(() => {
     if (only !== undefined) void setWarehouse(only.id).then(setError);
   }, [only]);
   return (
     <div className="card warehouse-prompt" data-section="sale-warehouse">
-      <h2>Which warehouse does this till sell from?</h2>
-      <p>Scanned goods are priced and stocked from it, and orders are booked to it.</p>
+      <h2>{t('whichWarehouse')}</h2>
+      <p>{t('whichWarehouseWhy')}</p>
       {(error ?? loadError) !== null && <p className="notice error">{error ?? loadError}</p>}
       <WarehouseSelect warehouses={warehouses} value={null} onError={setError} />
     </div>

@@ -1,6 +1,7 @@
 // The outbox: every order the counter placed and what became of it. needs-fix orders open with each
 // field error next to its field, editable and resendable; in-doubt and blocked ones say what to do.
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MarkSentInput, type InternetOrderPayload, type OutboxEntryView } from '../../preload/contract.ts';
 import { OrderTicket, OrderWordsView } from '../components/orders/OrderTicket.tsx';
 import { OrdersFilter, useVisibleOrders } from '../components/orders/OrdersFilter.tsx';
@@ -21,16 +22,17 @@ export function Orders() {
   const [open, setOpen] = useState<string | null>(null);
   const error = useApp((s) => s.ordersError);
   const visible = useVisibleOrders(outbox);
+  const { t } = useTranslation('orders');
 
   // Orders may also come from the CLI (`pos order`) writing the same outbox: reload when shown.
   useEffect(() => void openOrders(), []);
 
   return (
-    <section className="orders" data-testid="orders" aria-label="Orders">
+    <section className="orders" data-testid="orders" aria-label={t('ordersLabel')}>
       <div className="orders-head">
-        <h1>Orders</h1>
+        <h1>{t('ordersLabel')}</h1>
         <button type="button" onClick={() => void replayOutbox()} data-action="replay">
-          Send queued now
+          {t('sendQueuedNow')}
         </button>
       </div>
       {outboxError !== null && <p className="notice error">{outboxError}</p>}
@@ -41,7 +43,7 @@ export function Orders() {
       )}
       <OrdersFilter outbox={outbox} />
       {visible.length === 0 ? (
-        <p className="muted">{outbox.length === 0 ? 'No orders yet.' : 'No order matches.'}</p>
+        <p className="muted">{outbox.length === 0 ? t('noOrdersYet') : t('noOrderMatches')}</p>
       ) : (
         <ul className="order-list">
           {visible.map((entry) => {
@@ -74,12 +76,13 @@ export function Orders() {
 }
 
 function OrderDetail({ entry }: { entry: OutboxEntryView }) {
+  const { t } = useTranslation('orders');
   return (
     <div className="order-detail">
       <OrderWordsView entry={entry} />
       {entry.clientReference !== undefined && (
         <p className="muted">
-          Reference: <code data-reference>{entry.clientReference}</code>
+          {t('reference')} <code data-reference>{entry.clientReference}</code>
         </p>
       )}
       {entry.state === 'needs-fix' && entry.order !== undefined ? (
@@ -98,19 +101,17 @@ function OrderDetail({ entry }: { entry: OutboxEntryView }) {
                 if (order !== undefined) void resendOrder(entry.id, order);
               }}
             >
-              {entry.state === 'in-doubt'
-                ? 'Not on the instance: send again'
-                : 'Permission granted: send again'}
+              {entry.state === 'in-doubt' ? t('sendAgainInDoubt') : t('sendAgainBlocked')}
             </button>
           )}
           {['queued', 'blocked', 'in-doubt'].includes(entry.state) && (
             <button type="button" onClick={() => void discardOrder(entry.id)}>
-              Discard
+              {t('discard')}
             </button>
           )}
           {entry.state === 'sent' && (
             <button type="button" onClick={() => void cancelOrder(entry.id)}>
-              Cancel on the instance
+              {t('cancelOnInstance')}
             </button>
           )}
         </div>
@@ -125,6 +126,7 @@ function OrderDetail({ entry }: { entry: OutboxEntryView }) {
  */
 function FoundForm({ entry }: { entry: OutboxEntryView }) {
   const [remoteId, setRemoteId] = useState('');
+  const { t } = useTranslation('orders');
   // Digits only (Number('1e3') would pass), then the bounds the core checks, from the contract.
   const valid =
     /^\d+$/.test(remoteId.trim()) && MarkSentInput.shape.remoteId.safeParse(Number(remoteId)).success;
@@ -139,7 +141,7 @@ function FoundForm({ entry }: { entry: OutboxEntryView }) {
       }}
     >
       <label className="field">
-        <span>Found on the instance as order id</span>
+        <span>{t('foundAsOrderId')}</span>
         <input
           value={remoteId}
           inputMode="numeric"
@@ -148,7 +150,7 @@ function FoundForm({ entry }: { entry: OutboxEntryView }) {
         />
       </label>
       <button type="submit" className="primary" disabled={!valid} data-action="mark-sent">
-        Found: mark as sent
+        {t('markFoundAsSent')}
       </button>
     </form>
   );
@@ -161,8 +163,8 @@ function FixForm({ entry, order }: { entry: OutboxEntryView; order: InternetOrde
     note: order.note ?? '',
     items: order.items.map((i) => ({ productId: String(i.productId), quantity: String(i.quantity) })),
   }));
+  const { t } = useTranslation('orders');
   const errors = entry.fieldErrors ?? {};
-  const field = (name: string) => errors[name] ?? [];
   const toOrder = (): InternetOrderPayload => ({
     ...(draft.customerId.trim() === '' ? {} : { customerId: Number(draft.customerId) }),
     ...(draft.warehouseId.trim() === '' ? {} : { warehouseId: Number(draft.warehouseId) }),
@@ -186,7 +188,7 @@ function FixForm({ entry, order }: { entry: OutboxEntryView; order: InternetOrde
         void resendOrder(entry.id, toOrder());
       }}
     >
-      <Field label="Customer id" name="customerId" errors={field('customerId')}>
+      <Field label={t('fieldCustomerId')} name="customerId" errors={errors}>
         <input
           value={draft.customerId}
           inputMode="numeric"
@@ -194,7 +196,7 @@ function FixForm({ entry, order }: { entry: OutboxEntryView; order: InternetOrde
           data-field="customerId"
         />
       </Field>
-      <Field label="Warehouse id" name="warehouseId" errors={field('warehouseId')}>
+      <Field label={t('fieldWarehouseId')} name="warehouseId" errors={errors}>
         <input
           value={draft.warehouseId}
           inputMode="numeric"
@@ -205,9 +207,9 @@ function FixForm({ entry, order }: { entry: OutboxEntryView; order: InternetOrde
       {draft.items.map((item, i) => (
         <div className="item-fields" key={i}>
           <Field
-            label={`Item ${i + 1} product id`}
+            label={t('fieldItemProductId', { index: i + 1 })}
             name={`items[${i}].productId`}
-            errors={field(`items[${i}].productId`)}
+            errors={errors}
           >
             <input
               value={item.productId}
@@ -221,7 +223,7 @@ function FixForm({ entry, order }: { entry: OutboxEntryView; order: InternetOrde
               data-field={`items[${i}].productId`}
             />
           </Field>
-          <Field label="Quantity" name={`items[${i}].quantity`} errors={field(`items[${i}].quantity`)}>
+          <Field label={t('fieldQuantity')} name={`items[${i}].quantity`} errors={errors}>
             <input
               value={item.quantity}
               inputMode="decimal"
@@ -236,7 +238,7 @@ function FixForm({ entry, order }: { entry: OutboxEntryView; order: InternetOrde
           </Field>
         </div>
       ))}
-      <Field label="Note" name="note" errors={field('note')}>
+      <Field label={t('fieldNote')} name="note" errors={errors}>
         <input
           value={draft.note}
           onChange={(e) => setDraft({ ...draft, note: e.target.value })}
@@ -254,10 +256,10 @@ function FixForm({ entry, order }: { entry: OutboxEntryView; order: InternetOrde
       )}
       <div className="actions">
         <button type="submit" className="primary" data-action="resend">
-          Resend
+          {t('resend')}
         </button>
         <button type="button" onClick={() => void discardOrder(entry.id)}>
-          Discard
+          {t('discard')}
         </button>
       </div>
     </form>
@@ -272,14 +274,16 @@ function Field({
 }: {
   label: string;
   name: string;
-  errors: string[];
+  /** The order's field errors, by field name: this field shows its own (the instance's words). */
+  errors: Readonly<Record<string, readonly string[]>>;
   children: React.ReactNode;
 }) {
+  const own = errors[name] ?? [];
   return (
-    <label className={errors.length > 0 ? 'field invalid' : 'field'} data-field-name={name}>
+    <label className={own.length > 0 ? 'field invalid' : 'field'} data-field-name={name}>
       <span>{label}</span>
       {children}
-      {errors.map((e) => (
+      {own.map((e) => (
         <span className="field-error" key={e} data-field-error={name}>
           {e}
         </span>

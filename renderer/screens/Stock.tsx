@@ -2,8 +2,10 @@
 // quantities per warehouse, and how old the data is. Works offline: it only reads the local cache.
 // A scan here looks its code up, wherever focus is (the keymap's scan.stock, store/stock.ts).
 import { useVirtualizer } from '@tanstack/react-virtual';
+import type { TFunction } from 'i18next';
 import { useEffect, useRef } from 'react';
-import { formatAge, formatMoney, formatQty } from '../format.ts';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../i18n/use-format.ts';
 import { useApp } from '../store.ts';
 import { RESULT_LIMIT, searchStock } from '../store/stock.ts';
 
@@ -14,6 +16,8 @@ export function Stock() {
   const { text, result, error } = useApp((s) => s.stock);
   const input = useRef<HTMLInputElement>(null);
   const ownWarehouse = useApp((s) => s.settings?.warehouseId ?? null);
+  const { t } = useTranslation('stock');
+  const format = useFormat();
 
   // Each visit starts with an empty search in the field.
   useEffect(() => {
@@ -32,23 +36,23 @@ export function Stock() {
   });
 
   return (
-    <section className="stock" data-testid="stock" aria-label="Stock">
+    <section className="stock" data-testid="stock" aria-label={t('stockLabel')}>
       <div className="stock-head">
         <label className="search">
-          Search stock
+          {t('searchStock')}
           <input
             ref={input}
             data-testid="stock-search"
             type="search"
             value={text}
             onChange={(e) => searchStock(e.target.value)}
-            placeholder="Barcode, product code or name"
+            placeholder={t('searchPlaceholder')}
             autoComplete="off"
           />
         </label>
         <p className="muted data-age" data-synced-at={result?.syncedAt ?? ''}>
-          Data from {formatAge(result?.syncedAt ?? null, { never: 'never', unknown: 'unknown' })}
-          {result === null ? '' : ` · ${countLabel(products.length)}`}
+          {t('dataFrom', { age: format.age(result?.syncedAt ?? null) })}
+          {result === null ? '' : ` · ${countLabel(t, products.length)}`}
         </p>
       </div>
       {error !== null && <p className="notice error">{error}</p>}
@@ -73,20 +77,20 @@ export function Stock() {
                 }}
               >
                 <div className="stock-title">
-                  <strong>{p.productName ?? `Product ${p.productId}`}</strong>
+                  <strong>{p.productName ?? t('product', { id: p.productId })}</strong>
                   <span className="muted">
                     {[p.productCode, p.barcode, p.unitOfMeasure].filter(Boolean).join(' · ')}
                   </span>
-                  <span className="price">{p.price === undefined ? '' : formatMoney(p.price)}</span>
+                  <span className="price">{p.price === undefined ? '' : format.price(p.price)}</span>
                 </div>
                 <table className="warehouses">
                   <thead>
                     <tr>
-                      <th scope="col">Warehouse</th>
-                      <th scope="col">In stock</th>
-                      <th scope="col">Available</th>
-                      <th scope="col">Blocked</th>
-                      <th scope="col">Ordered</th>
+                      <th scope="col">{t('warehouse')}</th>
+                      <th scope="col">{t('inStock')}</th>
+                      <th scope="col">{t('available')}</th>
+                      <th scope="col">{t('blocked')}</th>
+                      <th scope="col">{t('ordered')}</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -98,12 +102,12 @@ export function Stock() {
                       >
                         <th scope="row" className="wh-name">
                           {w.warehouseName ?? `#${w.warehouseId}`}
-                          {w.warehouseId === ownWarehouse ? ' (this counter)' : ''}
+                          {w.warehouseId === ownWarehouse ? ` ${t('thisCounter')}` : ''}
                         </th>
-                        <td className="wh-qty">{formatQty(w.quantityInStock)}</td>
-                        <td>{formatQty(w.quantityAvailable)}</td>
-                        <td>{formatQty(w.quantityBlocked)}</td>
-                        <td>{formatQty(w.quantityOrdered)}</td>
+                        <td className="wh-qty">{format.qty(w.quantityInStock)}</td>
+                        <td>{format.qty(w.quantityAvailable)}</td>
+                        <td>{format.qty(w.quantityBlocked)}</td>
+                        <td>{format.qty(w.quantityOrdered)}</td>
                       </tr>
                     ))}
                   </tbody>
@@ -123,7 +127,7 @@ function ownFirst<T extends { warehouseId: number }>(warehouses: readonly T[], o
   return [...mine, ...warehouses.filter((w) => w.warehouseId !== own)];
 }
 
-function countLabel(n: number): string {
-  if (n >= RESULT_LIMIT) return `${String(RESULT_LIMIT)}+ products, type more`;
-  return `${String(n)} product${n === 1 ? '' : 's'}`;
+function countLabel(t: TFunction<'stock'>, n: number): string {
+  if (n >= RESULT_LIMIT) return t('tooManyProducts', { limit: RESULT_LIMIT });
+  return t('products', { count: n });
 }

@@ -4,6 +4,7 @@
 // the manager types into the prompt: it goes to the core and is forgotten.
 import { create } from 'zustand';
 import { PosError } from '../../preload/contract.ts';
+import { i18n } from '../i18n/index.ts';
 import { pos } from '../pos.ts';
 import { message } from '../store.ts';
 
@@ -16,10 +17,16 @@ export interface ConfirmAsk {
   readonly keepLabel: string;
 }
 
+/** Why the PIN typed did not open the lock: the dialog says it in the screens' language. */
+export type PinError =
+  | { readonly kind: 'wrong'; readonly triesLeft: number }
+  | { readonly kind: 'locked-out'; readonly retryAt: number }
+  | { readonly kind: 'failed'; readonly message: string };
+
 export interface PinPrompt {
   /** What the PIN is asked for (the core's words: "Discarding an order needs the manager PIN."). */
   readonly reason: string;
-  readonly error: string | null;
+  readonly error: PinError | null;
   readonly busy: boolean;
   /** Locked out: when the PIN may be tried again (epoch ms). */
   readonly retryAt: number | null;
@@ -60,9 +67,6 @@ export function answerConfirm(yes: boolean): void {
   done?.(yes);
 }
 
-/** The PIN was not given: what a guarded call throws when the prompt is left. */
-export const NOT_UNLOCKED = 'Not done: the manager PIN was not given.';
-
 /**
  * Runs a guarded call; if the core refuses it as 'locked', asks for the manager PIN and runs it again
  * once the lock is open. Leaving the prompt rejects with a PosError 'locked' saying it was not done.
@@ -73,7 +77,9 @@ export async function withPin<T>(call: () => Promise<T>, relock = false): Promis
     return await call();
   } catch (error) {
     if (!(error instanceof PosError) || error.code !== 'locked') throw error;
-    if (!(await askForPin(error.message))) throw new PosError({ code: 'locked', message: NOT_UNLOCKED });
+    if (!(await askForPin(message(error))))
+      // The PIN was not given: the guarded call says it was not done, in the language spoken now.
+      throw new PosError({ code: 'locked', message: i18n.t('common:pinNotGiven') });
     try {
       return await withPin(call);
     } finally {
@@ -108,27 +114,15 @@ export async function submitPin(pin: string): Promise<void> {
       return;
     }
     if (answer.retryAt !== undefined)
-      setPin({ busy: false, retryAt: answer.retryAt, error: lockedOut(answer.retryAt) });
-    else
       setPin({
         busy: false,
-        retryAt: null,
-        error: `Wrong PIN. ${answer.triesLeft ?? 0} ${answer.triesLeft === 1 ? 'try' : 'tries'} left before a short lockout.`,
+        retryAt: answer.retryAt,
+        error: { kind: 'locked-out', retryAt: answer.retryAt },
       });
+    else setPin({ busy: false, retryAt: null, error: { kind: 'wrong', triesLeft: answer.triesLeft ?? 0 } });
   } catch (error) {
-    setPin({ busy: false, error: message(error) });
+    setPin({ busy: false, error: { kind: 'failed', message: message(error) } });
   }
-}
-
-/** "Too many wrong PINs. Try again at 14:32:05." */
-export function lockedOut(retryAt: number): string {
-  const at = new Date(retryAt).toLocaleTimeString(undefined, {
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
-  return `Too many wrong PINs. Try again at ${at}.`;
 }
 
 /** The prompt left without the PIN (Esc or Cancel): the guarded action is not done. */

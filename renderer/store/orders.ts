@@ -1,6 +1,7 @@
 // Orders actions: what an operator does with the outbox. Each one reloads the outbox and the status
 // afterwards, and leaves its error (or none) in `ordersError` for the Orders screen.
 import type { InternetOrderPayload, OutboxEntryView } from '../../preload/contract.ts';
+import { i18n } from '../i18n/index.ts';
 import { pos } from '../pos.ts';
 import { message, useApp } from '../store.ts';
 import { askToConfirm, withPin, type ConfirmAsk } from './guard.ts';
@@ -22,33 +23,34 @@ export const replayOutbox = (): Promise<void> => act(() => pos.invoke('outbox.re
 export const resendOrder = (id: Id, order: InternetOrderPayload): Promise<void> =>
   act(() => pos.invoke('outbox.resend', { id, order }));
 // The destructive ones ask first (the safe answer is the default) and need the manager PIN if one is set.
+// Their words are the orders catalogue's, in the language spoken when the question is asked.
 export const discardOrder = (id: Id): Promise<void> =>
   guarded(
     {
-      title: `Discard order #${String(id)}?`,
-      body: 'It will never be sent. The record is kept, but the sale is gone.',
-      confirmLabel: 'Discard order',
-      keepLabel: 'Keep the order',
+      title: i18n.t('orders:discardTitle', { id: String(id) }),
+      body: i18n.t('orders:discardBody'),
+      confirmLabel: i18n.t('orders:discardConfirm'),
+      keepLabel: i18n.t('orders:keepOrder'),
     },
     () => pos.invoke('outbox.discard', { id }),
   );
 export const cancelOrder = (id: Id): Promise<void> =>
   guarded(
     {
-      title: `Cancel order #${String(id)} on the instance?`,
-      body: 'The instance is told to cancel the order. This cannot be undone from the counter.',
-      confirmLabel: 'Cancel the order',
-      keepLabel: 'Keep the order',
+      title: i18n.t('orders:cancelTitle', { id: String(id) }),
+      body: i18n.t('orders:cancelBody'),
+      confirmLabel: i18n.t('orders:cancelConfirm'),
+      keepLabel: i18n.t('orders:keepOrder'),
     },
     () => pos.invoke('outbox.cancel', { id }),
   );
 export const markSent = (id: Id, remoteId: number): Promise<void> =>
   guarded(
     {
-      title: `Mark order #${String(id)} as sent?`,
-      body: `Only if you found it on the instance as order id ${String(remoteId)}: it will never be sent again.`,
-      confirmLabel: 'Mark as sent',
-      keepLabel: 'Not yet',
+      title: i18n.t('orders:markSentTitle', { id: String(id) }),
+      body: i18n.t('orders:markSentBody', { remoteId: String(remoteId) }),
+      confirmLabel: i18n.t('orders:markSentConfirm'),
+      keepLabel: i18n.t('orders:notYet'),
     },
     () => pos.invoke('outbox.markSent', { id, remoteId }),
   );

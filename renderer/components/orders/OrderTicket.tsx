@@ -1,43 +1,46 @@
 // An Orders row that reads like a ticket (issue 17 item 9): state, total, lines, customer (walk-in
 // marked), time, and what is going on in words; the service's technical detail folded away.
+import { useTranslation } from 'react-i18next';
 import type { OutboxEntryView } from '../../../preload/contract.ts';
-import { formatMoney } from '../../format.ts';
-import { describeOrder, formatTime, STATE_LABEL } from '../../order-words.ts';
+import { useFormat } from '../../i18n/use-format.ts';
+import { describeOrder, STATE_LABEL } from '../../order-words.ts';
 import './orders.css';
 
 /** The row's face, inside its open/close button. */
 export function OrderTicket({ entry }: { entry: OutboxEntryView }) {
+  const { t } = useTranslation('orders');
+  const format = useFormat();
   const summary = entry.summary;
   const lines = summary?.lineCount ?? entry.order?.items.length ?? 0;
   const customer =
     summary?.customerName ??
-    (entry.order?.customerId === undefined ? undefined : `Company ${String(entry.order.customerId)}`);
+    (entry.order?.customerId === undefined
+      ? undefined
+      : t('company', { id: String(entry.order.customerId) }));
   return (
     <span className="ticket">
       <span className={`badge ${entry.state}`} data-state-label>
-        {STATE_LABEL[entry.state]}
+        {t(STATE_LABEL[entry.state])}
       </span>
       <span className="ticket-total num" data-ticket-total>
-        {summary === undefined ? '–' : formatMoney(summary.total)}
+        {summary === undefined ? '–' : format.price(summary.total)}
       </span>
-      <span data-ticket-lines>
-        {lines} {lines === 1 ? 'line' : 'lines'}
-      </span>
+      <span data-ticket-lines>{t('lines', { count: lines })}</span>
       <span className="ticket-customer" data-ticket-customer>
-        {customer ?? 'No customer'}
+        {customer ?? t('noCustomer')}
         {summary?.walkIn === true && (
           <span className="walk-in" data-walk-in>
             {' '}
-            (walk-in)
+            {t('walkIn')}
           </span>
         )}
       </span>
       <time dateTime={entry.createdAt} data-ticket-time>
-        {formatTime(entry.createdAt)}
+        {format.time(entry.createdAt)}
       </time>
       <span className="muted">
         #{String(entry.id)}
-        {entry.remoteId !== undefined && ` · instance id ${String(entry.remoteId)}`}
+        {entry.remoteId !== undefined && ` · ${t('instanceId', { id: String(entry.remoteId) })}`}
       </span>
     </span>
   );
@@ -45,7 +48,9 @@ export function OrderTicket({ entry }: { entry: OutboxEntryView }) {
 
 /** What is going on with the order, in words, and the technical detail under a fold. */
 export function OrderWordsView({ entry }: { entry: OutboxEntryView }) {
-  const words = describeOrder(entry);
+  const { t } = useTranslation('orders');
+  const format = useFormat();
+  const words = describeOrder(entry, t, (iso) => format.time(iso));
   return (
     <div className="order-words">
       <p className="explain" data-headline>
@@ -53,13 +58,13 @@ export function OrderWordsView({ entry }: { entry: OutboxEntryView }) {
       </p>
       {words.detail.length > 0 && (
         <details className="tech-detail" data-tech-detail>
-          <summary>Technical detail</summary>
+          <summary>{t('technicalDetail')}</summary>
           <ul className="messages">
             {words.detail.map((m) => (
               <li key={m}>{m}</li>
             ))}
           </ul>
-          {entry.attempts > 0 && <p className="muted">Attempts: {entry.attempts}</p>}
+          {entry.attempts > 0 && <p className="muted">{t('attempts', { attempts: entry.attempts })}</p>}
         </details>
       )}
     </div>

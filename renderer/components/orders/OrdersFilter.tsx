@@ -1,7 +1,9 @@
 // The Orders list's filter by state (all / needs attention / waiting / sent / closed) and its search
 // by reference (the order's client reference or the instance's order id). Kept while the app runs.
+import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
 import type { OutboxEntryView } from '../../../preload/contract.ts';
+import { useFormat } from '../../i18n/use-format.ts';
 import { FILTER_LABEL, FILTERS, inFilter, matchesReference, type OrderFilter } from '../../order-words.ts';
 
 interface OrdersView {
@@ -19,9 +21,11 @@ export function useVisibleOrders(outbox: readonly OutboxEntryView[]): readonly O
 
 export function OrdersFilter({ outbox }: { outbox: readonly OutboxEntryView[] }) {
   const { filter, text } = useOrdersView();
+  const { t } = useTranslation('orders');
+  const format = useFormat();
   return (
     <div className="orders-filter" data-section="orders-filter">
-      <div className="filter-buttons" role="group" aria-label="Show orders">
+      <div className="filter-buttons" role="group" aria-label={t('showOrders')}>
         {(Object.keys(FILTERS) as OrderFilter[]).map((f) => (
           <button
             key={f}
@@ -31,18 +35,18 @@ export function OrdersFilter({ outbox }: { outbox: readonly OutboxEntryView[] })
             onClick={() => useOrdersView.setState({ filter: f })}
             data-filter={f}
           >
-            {FILTER_LABEL[f]}{' '}
-            <span className="count">{outbox.filter((e) => inFilter(e.state, f)).length}</span>
+            {t(FILTER_LABEL[f])}{' '}
+            <span className="count">{format.number(outbox.filter((e) => inFilter(e.state, f)).length)}</span>
           </button>
         ))}
       </div>
       <label className="field find-reference">
-        <span>Find by reference</span>
+        <span>{t('findByReference')}</span>
         <input
           type="search"
           value={text}
           onChange={(e) => useOrdersView.setState({ text: e.target.value })}
-          placeholder="reference or order id"
+          placeholder={t('referenceOrOrderId')}
           autoComplete="off"
           data-field="findReference"
         />

@@ -1,4 +1,21 @@
 import type { stock as en } from '../en/stock.ts';
 import type { Translation } from '../catalogue.ts';
 
-export const stock = {} as const satisfies Translation<typeof en>;
+export const stock = {
+  stockLabel: 'Sklad',
+  searchStock: 'Hledat ve skladu',
+  searchPlaceholder: 'Čárový kód, kód zboží nebo název',
+  dataFrom: 'Aktualizováno: {{age}}',
+  products_one: '{{count, number}} produkt',
+  products_few: '{{count, number}} produkty',
+  products_many: '{{count, number}} produktu',
+  products_other: '{{count, number}} produktů',
+  tooManyProducts: '{{limit, number}}+ produktů, upřesněte hledání',
+  product: 'Zboží {{id}}',
+  warehouse: 'Sklad',
+  inStock: 'Skladem',
+  available: 'K dispozici',
+  blocked: 'Blokováno',
+  ordered: 'Objednáno',
+  thisCounter: '(tato pokladna)',
+} as const satisfies Translation<typeof en>;

@@ -1,4 +1,21 @@
 import type { stock as en } from '../en/stock.ts';
 import type { Translation } from '../catalogue.ts';
 
-export const stock = {} as const satisfies Translation<typeof en>;
+export const stock = {
+  stockLabel: 'Sklad',
+  searchStock: 'Hľadať na sklade',
+  searchPlaceholder: 'Čiarový kód, kód tovaru alebo názov',
+  dataFrom: 'Aktualizované: {{age}}',
+  products_one: '{{count, number}} produkt',
+  products_few: '{{count, number}} produkty',
+  products_many: '{{count, number}} produktu',
+  products_other: '{{count, number}} produktov',
+  tooManyProducts: '{{limit, number}}+ produktov, spresnite hľadanie',
+  product: 'Tovar {{id}}',
+  warehouse: 'Sklad',
+  inStock: 'Na sklade',
+  available: 'K dispozícii',
+  blocked: 'Blokované',
+  ordered: 'Objednané',
+  thisCounter: '(táto pokladnica)',
+} as const satisfies Translation<typeof en>;
