@@ -1,5 +1,6 @@
 // What each action of the keymap (keymap.ts) does: the store actions it dispatches. Screens' buttons
 // call the same store actions; this is where keys and scans reach them.
+import { i18n } from '../i18n/index.ts';
 import { useApp, type Screen } from '../store.ts';
 import * as sale from '../store/sale.ts';
 import * as find from '../store/find.ts';
@@ -22,12 +23,12 @@ export interface Performed {
   readonly startedAt?: number;
 }
 
-const SCREEN_NAMES: Record<Screen, string> = {
-  sale: 'Sale',
-  stock: 'Stock',
-  orders: 'Orders',
-  settings: 'Settings',
-};
+const SCREEN_KEYS = {
+  sale: 'common:screenSale',
+  stock: 'common:screenStock',
+  orders: 'common:screenOrders',
+  settings: 'common:screenSettings',
+} as const satisfies Record<Screen, string>;
 
 const to = (screen: Screen) => (): void => useApp.getState().setScreen(screen);
 const line = (p: Performed) => useApp.getState().session?.lines.find((l) => l.id === p.ctx.selectedLine?.id);
@@ -89,8 +90,7 @@ export const PERFORM: Record<ActionName, (p: Performed) => void> = {
     if (p.event !== undefined) cycleFocus(p.event);
   },
   'scan.dialog': (p) => {
-    if (p.ctx.dialog === 'payment')
-      usePayment.setState({ error: 'A scan while paying adds nothing: Esc goes back to the sale.' });
+    if (p.ctx.dialog === 'payment') usePayment.setState({ error: i18n.t('sale:scanWhilePaying') });
   },
 };
 
@@ -99,13 +99,11 @@ async function scanToSale(screen: Screen, code: string): Promise<void> {
   const outcome = await sale.scan(code, 'scanner');
   // Only if the cashier is still where the scan was made: the notice belongs to that screen.
   if (useApp.getState().screen !== screen) return;
-  const where = `Scanned on ${SCREEN_NAMES[screen]}: `;
+  const words = { screen: i18n.t(SCREEN_KEYS[screen]), text: outcome.text };
   useApp
     .getState()
     .notify(
       outcome.tone === 'ok' ? 'ok' : 'error',
-      outcome.tone === 'ok'
-        ? `${where}${outcome.text} (to the open sale, F1).`
-        : `${where}not added to the sale. ${outcome.text}`,
+      outcome.tone === 'ok' ? i18n.t('sale:scannedOn', words) : i18n.t('sale:scannedOnRefused', words),
     );
 }

@@ -1,6 +1,7 @@
 // The VAT breakdown of a sale or a receipt: one row a rate, with its base, VAT and gross.
 import type { ReceiptView } from '../../preload/contract.ts';
-import { formatMoney } from '../format.ts';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../i18n/use-format.ts';
 
 type VatTotal = ReceiptView['totals']['byVatRate'][number];
 
@@ -14,23 +15,25 @@ export function VatTable({
   className?: string;
   markRows?: boolean;
 }) {
+  const { t } = useTranslation('sale');
+  const format = useFormat();
   return (
     <table className={className}>
       <thead>
         <tr>
-          <th>VAT</th>
-          <th className="num">Base</th>
-          <th className="num">VAT</th>
-          <th className="num">Gross</th>
+          <th>{t('vatRate')}</th>
+          <th className="num">{t('vatBase')}</th>
+          <th className="num">{t('vatAmount')}</th>
+          <th className="num">{t('vatGross')}</th>
         </tr>
       </thead>
       <tbody>
-        {rows.map((t) => (
-          <tr key={t.vatRate} data-vat-rate={markRows ? t.vatRate : undefined}>
-            <td>{t.vatRate} %</td>
-            <td className="num">{formatMoney(t.base)}</td>
-            <td className="num">{formatMoney(t.vat)}</td>
-            <td className="num">{formatMoney(t.gross)}</td>
+        {rows.map((r) => (
+          <tr key={r.vatRate} data-vat-rate={markRows ? r.vatRate : undefined}>
+            <td>{t('percent', { value: r.vatRate })}</td>
+            <td className="num">{format.price(r.base)}</td>
+            <td className="num">{format.price(r.vat)}</td>
+            <td className="num">{format.price(r.gross)}</td>
           </tr>
         ))}
       </tbody>

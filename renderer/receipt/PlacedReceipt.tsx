@@ -1,12 +1,14 @@
 // The Sale screen's receipt of the order just placed, until the next scan starts a new sale. It
 // follows the order's state (a queued order's receipt says it is not confirmed yet).
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useApp } from '../store.ts';
 import { printReceipt, refreshPlaced, useReceipt } from '../store/receipt.ts';
 import { Receipt } from './Receipt.tsx';
 import { PrintHint } from './ReceiptDialog.tsx';
 
 export function PlacedReceipt() {
+  const { t } = useTranslation('receipt');
   const placedId = useApp((s) => s.sale.placed);
   const state = useApp((s) => s.outbox.find((o) => o.id === placedId)?.state);
   const paper = useApp((s) => s.settings?.receiptPaper ?? '80mm');
@@ -20,12 +22,13 @@ export function PlacedReceipt() {
   }, [shown, state]);
 
   if (placedId === null) return null;
-  if (shown === null) return error === null ? null : <p className="notice error">Receipt: {error}</p>;
+  if (shown === null)
+    return error === null ? null : <p className="notice error">{t('receiptError', { error })}</p>;
   return (
     <div className="placed-receipt" data-testid="placed-receipt">
       <div className="receipt-actions">
         <button type="button" onClick={() => printReceipt()} data-action="print-receipt">
-          Print receipt <kbd>F7</kbd>
+          {t('printReceipt')} <kbd>F7</kbd>
         </button>
         <PrintHint />
       </div>

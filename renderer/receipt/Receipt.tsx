@@ -4,39 +4,49 @@
 // print CSS can hide the app and print only it, on a page as wide as the paper.
 import { useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import type { ReceiptView } from '../../preload/contract.ts';
 import { VatTable } from '../components/VatTable.tsx';
-import { formatMoney, formatQty } from '../format.ts';
+import { receipt as words } from '../i18n/en/receipt.ts';
+import { useFormat } from '../i18n/use-format.ts';
 import type { Paper } from '../store/receipt.ts';
 import './receipt.css';
 
 const CONFIRMED = new Set(['sent']);
 
-export function stateLine(r: ReceiptView): { confirmed: boolean; text: string } {
+type StateKey = Extract<keyof typeof words, `state${string}`>;
+
+/** An order's state inside a sentence ("the order is queued"): `needs-fix` is `stateNeedsFix`; a
+ * state the catalogue does not know is shown as it is. */
+export function orderState(t: TFunction<'receipt'>, state: string): string {
+  const key = `state${state.replace(/(?:^|-)(\w)/g, (_m, c: string) => c.toUpperCase())}`;
+  return key in words ? t(key as StateKey) : state;
+}
+
+export function stateLine(r: ReceiptView, t: TFunction<'receipt'>): { confirmed: boolean; text: string } {
   if (CONFIRMED.has(r.state))
-    return { confirmed: true, text: `Order ${String(r.remoteId ?? '')} confirmed by the instance.` };
-  if (r.state === 'cancelled' || r.state === 'discarded')
-    return { confirmed: false, text: `Order ${r.state}: this receipt is void.` };
-  return {
-    confirmed: false,
-    text: `NOT CONFIRMED YET: the order is ${r.state} and goes out by itself. Keep this reference.`,
-  };
+    return { confirmed: true, text: t('confirmed', { id: String(r.remoteId ?? '') }) };
+  if (r.state === 'cancelled') return { confirmed: false, text: t('voidCancelled') };
+  if (r.state === 'discarded') return { confirmed: false, text: t('voidDiscarded') };
+  return { confirmed: false, text: t('notConfirmed', { state: orderState(t, r.state) }) };
 }
 
 export function Receipt({ receipt, paper }: { receipt: ReceiptView; paper: Paper }) {
-  const state = stateLine(receipt);
-  const when = new Date(receipt.placedAt);
+  const { t } = useTranslation('receipt');
+  const format = useFormat();
+  const state = stateLine(receipt, t);
   return (
     <article
       className={`receipt paper-${paper}`}
       data-paper={paper}
       data-receipt={String(receipt.orderId)}
       data-receipt-state={receipt.state}
-      aria-label="Receipt"
+      aria-label={t('receipt')}
     >
       <header>
-        <p className="r-store">{receipt.store ?? 'Counter'}</p>
-        <p>{when.toLocaleString()}</p>
+        <p className="r-store">{receipt.store ?? t('storeDefault')}</p>
+        <p>{format.dateTime(receipt.placedAt)}</p>
         <p
           className={state.confirmed ? 'r-state' : 'r-state r-unconfirmed'}
           data-receipt-confirmed={state.confirmed}
@@ -44,7 +54,7 @@ export function Receipt({ receipt, paper }: { receipt: ReceiptView; paper: Paper
           {state.text}
         </p>
         <p>
-          Reference <span data-receipt-reference>{receipt.reference}</span>
+          {t('reference')} <span data-receipt-reference>{receipt.reference}</span>
         </p>
       </header>
       <table className="r-lines">
@@ -54,27 +64,33 @@ export function Receipt({ receipt, paper }: { receipt: ReceiptView; paper: Paper
               <td>
                 <div className="r-name">{l.name}</div>
                 <div className="r-qty">
-                  {formatQty(l.quantity)}
-                  {l.unitOfMeasure === undefined ? '' : ` ${l.unitOfMeasure}`}
-                  {l.unitPrice === undefined ? '' : ` × ${formatMoney(l.unitPrice)}`}
-                  {l.discount > 0 ? ` (−${formatMoney(l.discount)})` : ''}
-                  {` · ${String(l.vatRate)} %`}
+                  {[
+                    format.qty(l.quantity),
+                    l.unitOfMeasure,
+                    l.unitPrice === undefined
+                      ? undefined
+                      : t('lineUnitPrice', { price: format.price(l.unitPrice) }),
+                    l.discount > 0 ? t('lineDiscount', { amount: format.price(l.discount) }) : undefined,
+                    t('linePercent', { value: l.vatRate }),
+                  ]
+                    .filter((part) => part !== undefined)
+                    .join(' ')}
                 </div>
               </td>
-              <td className="num">{formatMoney(l.lineTotal)}</td>
+              <td className="num">{format.price(l.lineTotal)}</td>
             </tr>
           ))}
         </tbody>
       </table>
       {receipt.totals.discount > 0 && (
         <p className="r-row">
-          <span>Discount</span>
-          <span>−{formatMoney(receipt.totals.discount)}</span>
+          <span>{t('discount')}</span>
+          <span>{t('minusAmount', { amount: format.price(receipt.totals.discount) })}</span>
         </p>
       )}
       <p className="r-row r-total">
-        <span>TOTAL</span>
-        <span data-receipt-total>{formatMoney(receipt.totals.total)}</span>
+        <span>{t('total')}</span>
+        <span data-receipt-total>{format.price(receipt.totals.total)}</span>
       </p>
       <VatTable rows={receipt.totals.byVatRate} className="r-vat" />
       {receipt.tender !== undefined && (
@@ -82,34 +98,31 @@ export function Receipt({ receipt, paper }: { receipt: ReceiptView; paper: Paper
           {receipt.tender.method === 'cash' ? (
             <>
               <p className="r-row">
-                <span>Cash given</span>
-                <span data-receipt-given>{formatMoney(receipt.tender.given)}</span>
+                <span>{t('cashGiven')}</span>
+                <span data-receipt-given>{format.price(receipt.tender.given)}</span>
               </p>
               <p className="r-row">
-                <span>Change</span>
-                <span data-receipt-change>{formatMoney(receipt.tender.change)}</span>
+                <span>{t('change')}</span>
+                <span data-receipt-change>{format.price(receipt.tender.change)}</span>
               </p>
             </>
           ) : (
             <p className="r-row">
-              <span>Paid by card</span>
-              <span>{formatMoney(receipt.tender.given)}</span>
+              <span>{t('paidByCard')}</span>
+              <span>{format.price(receipt.tender.given)}</span>
             </p>
           )}
         </div>
       )}
       {receipt.customer !== undefined && (
         <p className="r-customer" data-receipt-customer>
-          {receipt.customer.walkIn ? 'Walk-in customer' : 'Customer'}:{' '}
-          {receipt.customer.name ?? `Company ${String(receipt.customer.companyId)}`}
+          {t(receipt.customer.walkIn ? 'walkInCustomer' : 'customer', {
+            name: receipt.customer.name ?? t('companyNumber', { id: String(receipt.customer.companyId) }),
+          })}
         </p>
       )}
-      {receipt.pricedFrom === 'catalog' && (
-        <p className="r-note">
-          From an order file: priced from the store's price list when this receipt was made.
-        </p>
-      )}
-      <footer>Thank you</footer>
+      {receipt.pricedFrom === 'catalog' && <p className="r-note">{t('pricedFromCatalog')}</p>}
+      <footer>{t('thankYou')}</footer>
     </article>
   );
 }

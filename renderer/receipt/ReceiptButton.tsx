@@ -1,17 +1,19 @@
 // Orders: a "Receipt" button per order, opening the same receipt in a dialog to reprint it.
+import { useTranslation } from 'react-i18next';
 import type { OutboxEntryView } from '../../preload/contract.ts';
 import { openReceipt } from '../store/receipt.ts';
 
 export function ReceiptButton({ id }: { id: OutboxEntryView['id'] }) {
+  const { t } = useTranslation('receipt');
   return (
     <button
       type="button"
       className="receipt-button"
       onClick={() => void openReceipt(id)}
       data-action="receipt"
-      aria-label={`Receipt of order ${String(id)}`}
+      aria-label={t('receiptOfOrder', { id: String(id) })}
     >
-      Receipt
+      {t('receipt')}
     </button>
   );
 }

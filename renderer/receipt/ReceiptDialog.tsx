@@ -1,6 +1,7 @@
 // A receipt opened from Orders (reprint), in a dialog: F7 prints, Esc closes. Also the print copy
 // of whichever receipt is printable, and the one mount for the dialogs over every screen.
 import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PaymentPanel } from '../components/payment/PaymentPanel.tsx';
 import { useDialogFocus } from '../components/dialog.ts';
 import { Modal } from '../components/Modal.tsx';
@@ -20,9 +21,10 @@ export function CounterDialogs() {
 }
 
 export function PrintHint() {
+  const { t } = useTranslation('receipt');
   return (
     <span className="muted small" data-print-hint>
-      Prints through the system print dialog; choose &quot;Save as PDF&quot; there for a PDF.
+      {t('printHint')}
     </span>
   );
 }
@@ -33,6 +35,7 @@ function ReceiptDialog() {
 }
 
 function Dialog() {
+  const { t } = useTranslation('receipt');
   const receipt = useReceipt((s) => s.dialog);
   const paper = useApp((s) => s.settings?.receiptPaper ?? '80mm');
   const print = useRef<HTMLButtonElement>(null);
@@ -40,7 +43,7 @@ function Dialog() {
   if (receipt === null) return null;
   return (
     <Modal
-      title={`Receipt · order #${String(receipt.orderId)}`}
+      title={t('dialogTitle', { id: String(receipt.orderId) })}
       titleId="receipt-title"
       className="receipt-dialog"
       testId="receipt-dialog"
@@ -56,10 +59,10 @@ function Dialog() {
           onClick={() => printReceipt()}
           data-action="print-receipt"
         >
-          Print <kbd>F7</kbd>
+          {t('print')} <kbd>F7</kbd>
         </button>
         <button type="button" onClick={() => closeReceipt()} data-action="close-receipt">
-          Close <kbd>Esc</kbd>
+          {t('close')} <kbd>Esc</kbd>
         </button>
       </div>
       <PrintHint />

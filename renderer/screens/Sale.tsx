@@ -3,7 +3,8 @@
 // it, F9 places the order, F8 twice voids the sale (the keymap, actions/keymap.ts; the actions,
 // store/sale.ts).
 import type { SessionLineView, SessionView } from '../../preload/contract.ts';
-import { formatMoney } from '../format.ts';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../i18n/use-format.ts';
 import { Announcer } from '../components/sale/Announcer.tsx';
 import { CodeEntry } from '../components/sale/CodeEntry.tsx';
 import { CustomerPanel } from '../components/sale/CustomerPanel.tsx';
@@ -20,9 +21,10 @@ export function Sale() {
   const session = useApp((s) => s.session);
   const { selected, busy, voidArmed } = useApp((s) => s.sale);
   const lines = session?.lines ?? [];
+  const { t } = useTranslation('sale');
 
   return (
-    <section className="sale" data-testid="sale" aria-label="Sale">
+    <section className="sale" data-testid="sale" aria-label={t('saleLabel')}>
       <div className="sale-main">
         <TerminalWarehousePrompt />
         <CodeEntry />
@@ -41,7 +43,7 @@ export function Sale() {
           onClick={() => openPayment()}
           data-action="place-order"
         >
-          Place order <kbd>F9</kbd>
+          {t('placeOrder')} <kbd>F9</kbd>
         </button>
         <button
           type="button"
@@ -50,7 +52,7 @@ export function Sale() {
           onClick={() => void voidSale()}
           data-action="void-sale"
         >
-          {voidArmed ? 'Void? Press again' : 'Void sale'} <kbd>F8</kbd>
+          {voidArmed ? t('voidPressAgain') : t('voidSale')} <kbd>F8</kbd>
         </button>
       </aside>
     </section>
@@ -65,25 +67,27 @@ interface LinesProps {
 }
 
 function Lines({ lines, selected, onSelect, onRemove }: LinesProps) {
+  const { t } = useTranslation('sale');
+  const format = useFormat();
   if (lines.length === 0) {
     return (
       <div className="lines empty" data-testid="sale-lines">
-        <p>No items yet. Scan a product or a customer card.</p>
+        <p>{t('noItems')}</p>
       </div>
     );
   }
   return (
     // One Tab stop for all the lines (code field -> lines -> pay): the arrows, + / - and Delete act
     // on the selected line there; a quantity is typed by clicking its field.
-    <table className="lines" data-testid="sale-lines" tabIndex={0} aria-label="Lines of the sale">
+    <table className="lines" data-testid="sale-lines" tabIndex={0} aria-label={t('linesLabel')}>
       <thead>
         <tr>
-          <th>Item</th>
-          <th className="num">Qty</th>
-          <th className="num">Price</th>
-          <th className="num">VAT</th>
-          <th className="num">Total</th>
-          <th aria-label="Actions" />
+          <th>{t('columnItem')}</th>
+          <th className="num">{t('columnQty')}</th>
+          <th className="num">{t('columnPrice')}</th>
+          <th className="num">{t('columnVat')}</th>
+          <th className="num">{t('columnTotal')}</th>
+          <th aria-label={t('columnActions')} />
         </tr>
       </thead>
       <tbody>
@@ -103,18 +107,18 @@ function Lines({ lines, selected, onSelect, onRemove }: LinesProps) {
             <td className="num">
               <QuantityInput line={line} />
             </td>
-            <td className="num">{formatMoney(line.unitPrice)}</td>
-            <td className="num">{line.vatRate} %</td>
-            <td className="num strong">{formatMoney(line.lineTotal)}</td>
+            <td className="num">{format.price(line.unitPrice)}</td>
+            <td className="num">{t('percent', { value: line.vatRate })}</td>
+            <td className="num strong">{format.price(line.lineTotal)}</td>
             <td>
               <button
                 type="button"
                 className="danger"
                 tabIndex={-1}
-                aria-label={`Remove ${line.name}`}
+                aria-label={t('removeLine', { name: line.name })}
                 onClick={() => void onRemove(line)}
               >
-                ✕
+                {t('removeMark')}
               </button>
             </td>
           </tr>
@@ -126,15 +130,17 @@ function Lines({ lines, selected, onSelect, onRemove }: LinesProps) {
 
 function Totals({ session }: { session: SessionView | null }) {
   const totals = session?.totals;
+  const { t } = useTranslation('sale');
+  const format = useFormat();
   return (
     <div className="card totals" data-totals>
-      <h2>Totals</h2>
+      <h2>{t('totals')}</h2>
       <VatTable rows={totals?.byVatRate ?? []} markRows />
       {(totals?.discount ?? 0) > 0 && (
-        <p className="discount">Discount −{formatMoney(totals?.discount ?? 0)}</p>
+        <p className="discount">{t('discountOff', { amount: format.price(totals?.discount ?? 0) })}</p>
       )}
       <p className="grand-total" data-total>
-        {formatMoney(totals?.total ?? 0)}
+        {format.price(totals?.total ?? 0)}
       </p>
     </div>
   );

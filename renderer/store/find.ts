@@ -3,6 +3,7 @@
 // insensitive index the Stock screen searches, for this terminal's warehouse. Arrows pick, Enter adds
 // (addStockItem), Esc closes; a `3*` typed first adds that many.
 import type { StockProductView } from '../../preload/contract.ts';
+import { i18n } from '../i18n/index.ts';
 import { pos } from '../pos.ts';
 import { message, setSale, useApp, type FoundProduct } from '../store.ts';
 import { addStockItem, announce, splitQuantity } from './sale.ts';
@@ -56,7 +57,7 @@ function inWarehouse(p: StockProductView, warehouseId: number | null): FoundProd
     {
       stockItemId: here.stockItemId,
       productId: p.productId,
-      name: p.productName ?? p.productCode ?? `Product ${String(p.productId)}`,
+      name: p.productName ?? p.productCode ?? i18n.t('sale:productNumber', { id: String(p.productId) }),
       ...(p.productCode === undefined ? {} : { code: p.productCode }),
       ...(p.barcode === undefined ? {} : { barcode: p.barcode }),
       ...(p.unitOfMeasure === undefined ? {} : { unit: p.unitOfMeasure }),

@@ -3,6 +3,7 @@
 // state is its own small store; the keymap (actions/) asks `openDialog()` which dialog is open.
 import { create } from 'zustand';
 import { formatMoney } from '../format.ts';
+import { i18n } from '../i18n/index.ts';
 import { useApp } from '../store.ts';
 import { useReceipt } from './receipt.ts';
 import { closeSale } from './sale.ts';
@@ -31,6 +32,8 @@ export function openDialog(): 'payment' | 'receipt' | undefined {
 }
 
 const total = (): number => useApp.getState().session?.totals.total ?? 0;
+/** A sale amount in the prices' currency (Settings), as the panel shows it. */
+const price = (n: number): string => formatMoney(n, useApp.getState().settings?.currency ?? null);
 
 /** F9: opens the panel over a sale with lines (the order is placed only by its Enter). */
 export function openPayment(): void {
@@ -61,13 +64,17 @@ export async function confirmPayment(): Promise<void> {
   const sum = paymentSummary(p, total());
   if (Number.isNaN(sum.given)) {
     usePayment.setState({
-      error: `"${p.given}" is not an amount: type digits, with "," or "." for decimals.`,
+      error: i18n.t('sale:givenNotAmount', { given: p.given }),
     });
     return;
   }
   if (!sum.valid) {
     usePayment.setState({
-      error: `Not enough cash: ${formatMoney(sum.given)} given, the total is ${formatMoney(total())} (${formatMoney(sum.short)} short). Nothing was placed.`,
+      error: i18n.t('sale:notEnoughCash', {
+        given: price(sum.given),
+        total: price(total()),
+        short: price(sum.short),
+      }),
     });
     return;
   }

@@ -1,5 +1,6 @@
 // Sale actions: the shopping session at the counter (scan, quantities, lines, place, void) and the
 // Sale screen's selection. Every call the Sale screen makes to the core goes through here.
+import { spoken } from '../i18n/said.ts';
 import { flushSync } from 'react-dom';
 import type { OutboxEntryView, ScanOutcome, SessionLineView } from '../../preload/contract.ts';
 import { pos } from '../pos.ts';
@@ -7,6 +8,7 @@ import { beepError, beepOk } from '../sound.ts';
 import { message, setSale, useApp, type Outcome, type SaleUi } from '../store.ts';
 import { SetQuantityInput, type ScanView } from '../../preload/contract.ts';
 import { formatQty } from '../format.ts';
+import { i18n } from '../i18n/index.ts';
 
 /** The payment the panel took: cash with the amount handed over, or card (the total). */
 export interface Tender {
@@ -108,24 +110,27 @@ const QUANTITY_MAX = SetQuantityInput.shape.quantity.maxValue ?? 1_000_000;
  */
 export async function setQuantity(line: SessionLineView, typed: number | string): Promise<boolean> {
   const text = String(typed).trim();
-  const quantity = Number(text.replace(',', '.'));
+  // "1,5" or "1.5"; a quantity shown with digit groups ("1 000") reads back as well.
+  const quantity = Number(text.replace(/\s/g, '').replace(',', '.'));
   const refuse = (why: string): false => {
     announce(
-      { tone: 'error', text: `${line.name}: ${why}` },
+      { tone: 'error', text: i18n.t('sale:lineRefused', { name: line.name, why }) },
       { quantityError: { lineId: line.id, text: why } },
     );
     beepError();
     return false;
   };
-  if (text === '' || !Number.isFinite(quantity)) return refuse('type a number, such as 2 or 1,5.');
-  if (quantity <= 0) return refuse('the quantity must be above zero (Delete removes the line).');
-  if (quantity > QUANTITY_MAX)
-    return refuse(`${text} looks like a code, not a quantity: scan products at the code field.`);
+  if (text === '' || !Number.isFinite(quantity)) return refuse(i18n.t('sale:quantityNotNumber'));
+  if (quantity <= 0) return refuse(i18n.t('sale:quantityNotPositive'));
+  if (quantity > QUANTITY_MAX) return refuse(i18n.t('sale:quantityLooksLikeCode', { text }));
   try {
     const next = await pos.invoke('session.setQuantity', { lineId: line.id, quantity });
     useApp.setState({ session: next });
     const stored = next.lines.find((l) => l.id === line.id)?.quantity ?? quantity;
-    announce({ tone: 'ok', text: `Quantity of ${line.name}: ${formatQty(stored)}` }, { quantityError: null });
+    announce(
+      { tone: 'ok', text: i18n.t('sale:quantityStored', { name: line.name, quantity: formatQty(stored) }) },
+      { quantityError: null },
+    );
     return true;
   } catch (error) {
     return refuse(message(error));
@@ -144,7 +149,7 @@ export async function removeLine(line: SessionLineView): Promise<void> {
     useApp.setState({ session: next });
     const selected = useApp.getState().sale.selected;
     announce(
-      { tone: 'ok', text: `Removed: ${line.name} — Undo (Ctrl+Z)` },
+      { tone: 'ok', text: i18n.t('sale:removed', { name: line.name }) },
       {
         selected: Math.max(0, Math.min(selected, next.lines.length - 1)),
         undo: { lineId: line.id, name: line.name },
@@ -169,7 +174,10 @@ export async function undoRemove(): Promise<void> {
     const next = await pos.invoke('session.restoreLine', { lineId: undo.lineId });
     useApp.setState({ session: next });
     const index = next.lines.findIndex((l) => l.id === undo.lineId);
-    announce({ tone: 'ok', text: `Back: ${undo.name}` }, index >= 0 ? { selected: index } : {});
+    announce(
+      { tone: 'ok', text: i18n.t('sale:back', { name: undo.name }) },
+      index >= 0 ? { selected: index } : {},
+    );
   } catch (error) {
     announce({ tone: 'error', text: message(error) });
   }
@@ -221,10 +229,7 @@ export async function voidSale(): Promise<void> {
   try {
     const next = await pos.invoke('session.cancel', {});
     useApp.setState({ session: next });
-    announce(
-      { tone: 'ok', text: 'Sale voided. The next scan starts a new one.' },
-      { selected: 0, quantityError: null },
-    );
+    announce({ tone: 'ok', text: i18n.t('sale:voided') }, { selected: 0, quantityError: null });
   } catch (error) {
     announce({ tone: 'error', text: message(error) });
   }
@@ -233,17 +238,25 @@ export async function voidSale(): Promise<void> {
 function describe(outcome: ScanOutcome): Outcome {
   switch (outcome.kind) {
     case 'product':
-      return { tone: 'ok', text: `Added: ${outcome.name}` };
+      return { tone: 'ok', text: i18n.t('sale:added', { name: outcome.name }) };
     case 'customer':
       return {
         tone: 'ok',
-        text: `Customer: ${outcome.name}${outcome.source === 'offline' ? ' (from the offline cache)' : ''}`,
+        text: i18n.t(outcome.source === 'offline' ? 'sale:customerScannedOffline' : 'sale:customerScanned', {
+          name: outcome.name,
+        }),
       };
     case 'unknown':
-      return { tone: 'error', text: `Unknown code. ${outcome.message}` };
+      return {
+        tone: 'error',
+        text: i18n.t('sale:unknownCode', { message: spoken(outcome.said, outcome.message) }),
+      };
     case 'misread':
-      return { tone: 'error', text: `Misread - scan again. ${outcome.message}` };
+      return {
+        tone: 'error',
+        text: i18n.t('sale:misread', { message: spoken(outcome.said, outcome.message) }),
+      };
     case 'rejected':
-      return { tone: 'error', text: outcome.message };
+      return { tone: 'error', text: spoken(outcome.said, outcome.message) };
   }
 }

@@ -3,7 +3,8 @@
 // (F3). Enter places the order, Esc goes back to the sale untouched. Its keys are in the one keymap
 // (actions/keymap.ts); its actions in store/payment.ts.
 import { useEffect, useRef } from 'react';
-import { formatMoney } from '../../format.ts';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/use-format.ts';
 import { useApp } from '../../store.ts';
 import {
   closePayment,
@@ -24,6 +25,8 @@ export function PaymentPanel() {
 }
 
 function Panel() {
+  const { t } = useTranslation('sale');
+  const format = useFormat();
   const payment = usePayment();
   const total = useApp((s) => s.session?.totals.total ?? 0);
   const field = useRef<HTMLInputElement>(null);
@@ -39,19 +42,19 @@ function Panel() {
 
   return (
     <Modal
-      title="Payment"
+      title={t('payment')}
       titleId="payment-title"
       className="payment-panel"
       testId="payment-panel"
       data={{ 'data-method': payment.method }}
     >
       <p className="payment-total">
-        Total{' '}
+        {t('total')}{' '}
         <strong data-payment-total data-amount={total}>
-          {formatMoney(total)}
+          {format.price(total)}
         </strong>
       </p>
-      <div className="payment-methods" role="group" aria-label="Paid by">
+      <div className="payment-methods" role="group" aria-label={t('paidBy')}>
         <button
           type="button"
           className={cash ? 'method active' : 'method'}
@@ -59,7 +62,7 @@ function Panel() {
           onClick={() => setMethod('cash')}
           data-method-button="cash"
         >
-          Cash <kbd>F2</kbd>
+          {t('cash')} <kbd>F2</kbd>
         </button>
         <button
           ref={card}
@@ -69,28 +72,28 @@ function Panel() {
           onClick={() => setMethod('card')}
           data-method-button="card"
         >
-          Card <kbd>F3</kbd>
+          {t('payByCard')} <kbd>F3</kbd>
         </button>
       </div>
       {cash ? (
         <>
           <label className="payment-given">
-            Amount given
+            {t('amountGiven')}
             <input
               ref={field}
               value={payment.given}
               onChange={(e) => setGiven(e.target.value)}
-              placeholder={`${formatMoney(total)} (exact)`}
+              placeholder={t('givenPlaceholder', { amount: format.price(total) })}
               inputMode="decimal"
               autoComplete="off"
               aria-describedby="payment-change"
               data-field="given"
             />
           </label>
-          <div className="quick-notes" role="group" aria-label="Round notes">
+          <div className="quick-notes" role="group" aria-label={t('roundNotes')}>
             {quickAmounts(total).map((n) => (
               <button key={n} type="button" onClick={() => setGiven(String(n))} data-quick={n}>
-                {formatMoney(n)}
+                {format.price(n)}
               </button>
             ))}
           </div>
@@ -101,15 +104,15 @@ function Panel() {
             data-change={sum.valid ? sum.change.toFixed(2) : ''}
           >
             {sum.valid
-              ? `Change due ${formatMoney(sum.change)}`
+              ? t('changeDue', { amount: format.price(sum.change) })
               : Number.isNaN(sum.given)
-                ? 'Not an amount'
-                : `Short by ${formatMoney(sum.short)}`}
+                ? t('notAnAmount')
+                : t('shortBy', { amount: format.price(sum.short) })}
           </p>
         </>
       ) : (
         <p className="payment-change" data-change="0.00">
-          Card: the store's terminal charges {formatMoney(total)}.
+          {t('cardCharges', { amount: format.price(total) })}
         </p>
       )}
       {payment.error !== null && (
@@ -125,15 +128,13 @@ function Panel() {
           onClick={() => void confirmPayment()}
           data-action="confirm-payment"
         >
-          Place order <kbd>Enter</kbd>
+          {t('placeOrder')} <kbd>Enter</kbd>
         </button>
         <button type="button" onClick={() => closePayment()} data-action="cancel-payment">
-          Back to the sale <kbd>Esc</kbd>
+          {t('backToSale')} <kbd>Esc</kbd>
         </button>
       </div>
-      <p className="muted small">
-        {cash ? 'Enter with nothing typed: the exact amount. ' : ''}Tab moves between the controls.
-      </p>
+      <p className="muted small">{cash ? t('hintCash') : t('hintCard')}</p>
     </Modal>
   );
 }

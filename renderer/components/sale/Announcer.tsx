@@ -1,6 +1,9 @@
 // The Sale screen's one place that says what the last action did (add, remove, quantity, void,
 // place): one live region, one message, each replacing the one before (store/sale.ts `announce`).
 import type { OutboxEntryView } from '../../../preload/contract.ts';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { orderState } from '../../receipt/Receipt.tsx';
 import { useApp } from '../../store.ts';
 
 export function Announcer() {
@@ -25,8 +28,10 @@ export function Announcer() {
 
 /** What became of the order just placed, as the outbox reports it. */
 function PlacedNotice({ entry }: { entry: OutboxEntryView | undefined }) {
+  const { t } = useTranslation('sale');
+  const { t: tr } = useTranslation('receipt');
   const state = entry?.state ?? 'queued';
-  const { tone, text } = placedText(state, entry?.remoteId);
+  const { tone, text } = placedText(state, entry?.remoteId, t, tr);
   return (
     <p className={`notice ${tone}`} data-placed-order={state}>
       {text}
@@ -37,15 +42,17 @@ function PlacedNotice({ entry }: { entry: OutboxEntryView | undefined }) {
 function placedText(
   state: OutboxEntryView['state'],
   remoteId: OutboxEntryView['remoteId'],
+  t: TFunction<'sale'>,
+  tr: TFunction<'receipt'>,
 ): { tone: 'ok' | 'warn' | 'error'; text: string } {
   switch (state) {
     case 'sent':
-      return { tone: 'ok', text: `Order placed and sent (instance order ${String(remoteId ?? '')}).` };
+      return { tone: 'ok', text: t('placedSent', { id: String(remoteId ?? '') }) };
     case 'sending':
-      return { tone: 'ok', text: 'Order placed. Sending...' };
+      return { tone: 'ok', text: t('placedSending') };
     case 'queued':
-      return { tone: 'warn', text: 'Order placed. It is queued and goes out by itself (see Orders, F3).' };
+      return { tone: 'warn', text: t('placedQueued') };
     default:
-      return { tone: 'error', text: `Order placed, but it is ${state}: see Orders (F3).` };
+      return { tone: 'error', text: t('placedOther', { state: orderState(tr, state) }) };
   }
 }

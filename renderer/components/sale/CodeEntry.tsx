@@ -2,7 +2,8 @@
 // the products it finds in this terminal's warehouse (name, price, stock there). Its keys (arrows,
 // Enter, Esc) are the keymap's (find.*); a `3*` typed first adds that many of the next scan or pick.
 import { useEffect, useRef } from 'react';
-import { formatMoney, formatQty } from '../../format.ts';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/use-format.ts';
 import { useApp } from '../../store.ts';
 import { addPicked, highlight, typeCode } from '../../store/find.ts';
 import { clearEntry, scan, splitQuantity } from '../../store/sale.ts';
@@ -13,6 +14,7 @@ export function CodeEntry() {
   const find = useApp((s) => s.sale.find);
   const { quantity } = splitQuantity(entry);
   const listOpen = find.open;
+  const { t } = useTranslation('sale');
   return (
     <form
       className="code-entry"
@@ -24,11 +26,11 @@ export function CodeEntry() {
       }}
     >
       <label>
-        Code or name
+        {t('codeOrName')}
         <input
           value={entry}
           onChange={(e) => typeCode(e.target.value)}
-          placeholder="Scan anywhere, or type a barcode or a name"
+          placeholder={t('codePlaceholder')}
           autoComplete="off"
           role="combobox"
           aria-expanded={listOpen}
@@ -41,11 +43,11 @@ export function CodeEntry() {
         />
       </label>
       <button type="submit" tabIndex={-1}>
-        Add
+        {t('add')}
       </button>
       {quantity !== undefined && (
         <p className="muted entry-hint" data-entry-quantity={quantity}>
-          The next scan or pick adds {quantity}.
+          {t('nextAdds', { quantity })}
         </p>
       )}
       {listOpen && <FindList />}
@@ -56,13 +58,15 @@ export function CodeEntry() {
 function FindList() {
   const find = useApp((s) => s.sale.find);
   const list = useRef<HTMLUListElement>(null);
+  const { t } = useTranslation('sale');
+  const format = useFormat();
   useEffect(() => {
     list.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
   }, [find.highlighted]);
   if (find.results.length === 0) {
     return (
       <p className="find-list empty" id="find-list" data-testid="find-list" data-count="0">
-        Nothing in this warehouse matches “{find.text}”. Esc closes.
+        {t('nothingMatches', { text: find.text })}
       </p>
     );
   }
@@ -71,7 +75,7 @@ function FindList() {
       className="find-list"
       id="find-list"
       role="listbox"
-      aria-label="Products found"
+      aria-label={t('productsFound')}
       data-testid="find-list"
       data-count={find.results.length}
       ref={list}
@@ -91,9 +95,11 @@ function FindList() {
         >
           <span className="find-name">{p.name}</span>
           <span className="muted find-code">{[p.code, p.barcode].filter(Boolean).join(' · ')}</span>
-          <span className="num find-price">{p.price === undefined ? '–' : formatMoney(p.price)}</span>
+          <span className="num find-price">{p.price === undefined ? '–' : format.price(p.price)}</span>
           <span className="num find-stock" data-in-stock={p.inStock ?? ''}>
-            {p.inStock === undefined ? 'stock unknown' : `${formatQty(p.inStock)} ${p.unit ?? ''} here`}
+            {p.inStock === undefined
+              ? t('stockUnknown')
+              : t('stockHere', { quantity: format.qty(p.inStock), unit: p.unit ?? '' })}
           </span>
         </li>
       ))}

@@ -2,10 +2,13 @@
 // Settings; its discount, and what "Owes" means for this sale.
 import { useEffect } from 'react';
 import type { CustomerView, SessionView } from '../../../preload/contract.ts';
-import { formatMoney } from '../../format.ts';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { useFormat, type Formatters } from '../../i18n/use-format.ts';
 import { loadCompanyName, useCompanies } from '../../store/companies.ts';
 
 export function CustomerPanel({ session }: { session: SessionView | null }) {
+  const { t } = useTranslation('sale');
   const customer = session?.customer ?? null;
   const walkIn = session?.walkIn ?? null;
   return (
@@ -15,82 +18,77 @@ export function CustomerPanel({ session }: { session: SessionView | null }) {
       data-company={customer?.companyId ?? ''}
       data-walk-in={customer === null && walkIn !== null ? walkIn.companyId : ''}
     >
-      <h2>Customer</h2>
+      <h2>{t('customer')}</h2>
       {customer !== null ? (
         <CardCustomer customer={customer} />
       ) : walkIn !== null ? (
         <p data-walk-in-name>
-          <strong>Walk-in customer ({walkIn.name})</strong>
+          <strong>{t('walkInCustomer', { name: walkIn.name })}</strong>
           <br />
-          <span className="muted">
-            No card scanned: the sale goes to this customer. A card scanned replaces it.
-          </span>
+          <span className="muted">{t('walkInNote')}</span>
         </p>
       ) : (
-        <p className="muted">
-          No customer card scanned. Scan a card before F9, or name a walk-in customer in Settings (F4).
-        </p>
+        <p className="muted">{t('noCustomer')}</p>
       )}
     </div>
   );
 }
 
 function CardCustomer({ customer }: { customer: CustomerView }) {
+  const { t } = useTranslation('sale');
+  const format = useFormat();
   const cached = useCompanies((s) => s.names[customer.companyId]);
   useEffect(() => void loadCompanyName(customer.companyId), [customer.companyId]);
-  const name = cached ?? customer.cardName ?? `Company ${String(customer.companyId)}`;
+  const name = cached ?? customer.cardName ?? t('companyNumber', { id: String(customer.companyId) });
   const owes = customer.owes;
+  const percent = customer.discount === undefined ? '–' : t('percent', { value: customer.discount });
   return (
     <dl>
-      <dt>Company</dt>
+      <dt>{t('company')}</dt>
       <dd data-company-name>
         {name} <span className="muted">#{customer.companyId}</span>
       </dd>
-      <dt>Card</dt>
+      <dt>{t('card')}</dt>
       <dd>
         {/* The company is known by its card's name: then the card is told by its number. */}
         {(customer.cardName === name ? undefined : customer.cardName) ??
           customer.barcode ??
           `#${String(customer.cardId ?? '')}`}
       </dd>
-      <dt>Discount</dt>
+      <dt>{t('discount')}</dt>
       <dd data-discount>
-        {customer.discount === undefined ? '–' : `${String(customer.discount)} %`}
         {customer.discountAmount === undefined || customer.discountAmount === 0
-          ? ''
-          : ` · ${formatMoney(customer.discountAmount)} off`}
+          ? percent
+          : t('discountWithAmount', { percent, amount: format.price(customer.discountAmount) })}
       </dd>
-      <dt>Owes</dt>
+      <dt>{t('owes')}</dt>
       <dd data-owes className={owes !== undefined && owes > 0 ? 'warn' : undefined}>
-        {owes === undefined ? 'unknown' : formatMoney(owes)}
+        {owes === undefined ? t('owesUnknown') : format.price(owes)}
         <span className="muted owes-note" data-owes-note>
           {owes === undefined
-            ? 'Unpaid invoices could not be read for this customer.'
+            ? t('owesUnreadable')
             : owes > 0
-              ? `${unpaidInvoices(customer)} For information: Counter does not block this sale for them.`
-              : 'No unpaid invoices.'}
+              ? `${unpaidInvoices(customer, t, format)} ${t('notBlocked')}`
+              : t('noUnpaid')}
         </span>
       </dd>
       {customer.source === 'offline' && (
         <>
-          <dt>Source</dt>
-          <dd className="warn">offline cache</dd>
+          <dt>{t('source')}</dt>
+          <dd className="warn">{t('offlineCache')}</dd>
         </>
       )}
     </dl>
   );
 }
 
-/** "3 unpaid invoices, the oldest due 2026-10-01 (overdue)." - as much as the cache says. */
-function unpaidInvoices(customer: CustomerView): string {
+/** "3 unpaid invoices, the oldest due 1 Oct 2026 (overdue)." - as much as the cache says. */
+function unpaidInvoices(customer: CustomerView, t: TFunction<'sale'>, format: Formatters): string {
   const count = customer.owesCount;
-  const what =
-    count === undefined
-      ? 'Unpaid invoices on the account'
-      : `${String(count)} unpaid invoice${count === 1 ? '' : 's'} on the account`;
+  const what = count === undefined ? t('unpaidSome') : t('unpaidCount', { count });
   const oldest = customer.owesDue?.[0];
-  if (oldest === undefined) return `${what}.`;
+  if (oldest === undefined) return t('unpaidPlain', { what });
   const day = oldest.slice(0, 10);
   const overdue = day < new Date().toISOString().slice(0, 10);
-  return `${what}, the oldest due ${day}${overdue ? ' (overdue)' : ''}.`;
+  return t(overdue ? 'unpaidOldestOverdue' : 'unpaidOldest', { what, date: format.date(day) });
 }

@@ -2,6 +2,7 @@
 // next key would have (focus, selected line, the find list, an undo on offer): a key that does
 // nothing now is not listed.
 import { useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { focusOf } from '../../actions/attach.ts';
 import { actionForKey, type ActionContext, type ActionName, type Focus } from '../../actions/keymap.ts';
 import { useApp } from '../../store.ts';
@@ -46,6 +47,7 @@ function useFocus(): { focus: Focus; inCode: boolean } {
 }
 
 export function KeyLegend() {
+  const { t } = useTranslation('sale');
   const { focus, inCode } = useFocus();
   const session = useApp((s) => s.session);
   const sale = useApp((s) => s.sale);
@@ -67,27 +69,27 @@ export function KeyLegend() {
   const label = (name: ActionName): string | undefined => {
     switch (name) {
       case 'sale.placeOrder':
-        return count === 0 ? 'Pay (scan items first)' : `Pay ${String(count)} line${count === 1 ? '' : 's'}`;
+        return count === 0 ? t('payFirst') : t('payLines', { count });
       case 'receipt.print':
-        return 'Print the receipt';
+        return t('printTheReceipt');
       case 'sale.void':
-        return sale.voidArmed ? 'Press again: void the sale' : 'Void the sale (press twice)';
+        return sale.voidArmed ? t('voidConfirm') : t('voidTwice');
       case 'sale.selectNext':
-        return count === 0 ? undefined : 'Select a line';
+        return count === 0 ? undefined : t('selectLine');
       case 'find.next':
-        return 'Choose a product in the list';
+        return t('chooseProduct');
       case 'find.add':
-        return 'Add the highlighted product';
+        return t('addHighlighted');
       case 'find.close':
-        return 'Close the list';
+        return t('closeList');
       case 'sale.increment':
-        return line === undefined ? undefined : `One more ${line.name}`;
+        return line === undefined ? undefined : t('oneMore', { name: line.name });
       case 'sale.decrement':
-        return line === undefined ? undefined : `One less ${line.name}`;
+        return line === undefined ? undefined : t('oneLess', { name: line.name });
       case 'sale.removeLine':
-        return line === undefined ? undefined : `Remove ${line.name}`;
+        return line === undefined ? undefined : t('removeLine', { name: line.name });
       case 'sale.undoRemove':
-        return sale.undo === null ? undefined : `Undo: bring back ${sale.undo.name}`;
+        return sale.undo === null ? undefined : t('undoBringBack', { name: sale.undo.name });
       default:
         return undefined;
     }
@@ -98,8 +100,8 @@ export function KeyLegend() {
     return text === undefined ? [] : [{ keys, label: text }];
   });
   return (
-    <section className="card key-legend" aria-label="Keys" data-testid="key-legend">
-      <h2>Keys now</h2>
+    <section className="card key-legend" aria-label={t('keys')} data-testid="key-legend">
+      <h2>{t('keysNow')}</h2>
       <ul>
         {entries.map((e) => (
           <li key={e.keys.join()} data-legend-key={e.keys.join(' ')}>
@@ -110,8 +112,7 @@ export function KeyLegend() {
           </li>
         ))}
         <li data-legend-key="type" className="muted">
-          Type a name or a code: it goes to the code field. <kbd>3</kbd>
-          <kbd>*</kbd> before a scan or a pick adds three.
+          <Trans t={t} i18nKey="typeHint" components={{ kbd: <kbd /> }} />
         </li>
       </ul>
     </section>

@@ -3,12 +3,14 @@
 // field shows the stored quantity again, so the field and the total never disagree.
 import { useEffect, useState } from 'react';
 import type { SessionLineView } from '../../../preload/contract.ts';
-import { formatQty } from '../../format.ts';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/use-format.ts';
 import { useApp } from '../../store.ts';
 import { setQuantity } from '../../store/sale.ts';
 
 export function QuantityInput({ line }: { line: SessionLineView }) {
-  const shown = formatQty(line.quantity);
+  const { t } = useTranslation('sale');
+  const shown = useFormat().qty(line.quantity);
   const [value, setValue] = useState(shown);
   const error = useApp((s) => (s.sale.quantityError?.lineId === line.id ? s.sale.quantityError.text : null));
   useEffect(() => setValue(shown), [shown]);
@@ -24,7 +26,7 @@ export function QuantityInput({ line }: { line: SessionLineView }) {
         value={value}
         inputMode="decimal"
         tabIndex={-1}
-        aria-label={`Quantity of ${line.name}`}
+        aria-label={t('quantityOf', { name: line.name })}
         aria-invalid={error !== null}
         aria-describedby={error === null ? undefined : errorId}
         onChange={(e) => setValue(e.target.value)}

@@ -1,2 +1,42 @@
-// The receipt namespace's English source (see ../catalogue.ts for keys, placeholders and plurals).
-export const receipt = {} as const;
+// The receipt namespace's English source (see ../catalogue.ts for keys, placeholders and plurals):
+// the receipt as printed, the placed order's receipt on Sale, the reprint dialog from Orders.
+export const receipt = {
+  receipt: 'Receipt',
+  storeDefault: 'Counter',
+  reference: 'Reference',
+  confirmed: 'Order {{id}} confirmed by the instance.',
+  voidCancelled: 'Order cancelled: this receipt is void.',
+  voidDiscarded: 'Order discarded: this receipt is void.',
+  notConfirmed: 'NOT CONFIRMED YET: the order is {{state}} and goes out by itself. Keep this reference.',
+  // An order's state, inside a sentence ("the order is queued").
+  stateQueued: 'queued',
+  stateSending: 'sending',
+  stateSent: 'sent',
+  stateNeedsFix: 'needs-fix',
+  stateBlocked: 'blocked',
+  stateInDoubt: 'in-doubt',
+  stateDiscarded: 'discarded',
+  stateCancelled: 'cancelled',
+  lineUnitPrice: '× {{price}}',
+  lineDiscount: '(−{{amount}})',
+  minusAmount: '−{{amount}}',
+  linePercent: '· {{value, number}} %',
+  discount: 'Discount',
+  total: 'TOTAL',
+  cashGiven: 'Cash given',
+  change: 'Change',
+  paidByCard: 'Paid by card',
+  walkInCustomer: 'Walk-in customer: {{name}}',
+  customer: 'Customer: {{name}}',
+  companyNumber: 'Company {{id}}',
+  pricedFromCatalog: "From an order file: priced from the store's price list when this receipt was made.",
+  thankYou: 'Thank you',
+  // On Sale, in the dialog, on Orders
+  receiptError: 'Receipt: {{error}}',
+  printReceipt: 'Print receipt',
+  printHint: 'Prints through the system print dialog; choose "Save as PDF" there for a PDF.',
+  dialogTitle: 'Receipt · order #{{id}}',
+  print: 'Print',
+  close: 'Close',
+  receiptOfOrder: 'Receipt of order {{id}}',
+} as const;
