@@ -25,6 +25,10 @@ export const ScannerSettings = z.object({
   minLength: int.min(1).max(64),
   suffix: z.enum(['enter', 'tab', 'enter-or-tab', 'none']),
   prefix: z.string().max(8),
+  /** The keyboard layout the scanner is set to ('host': the OS's own); see renderer/scanner/layouts.ts. */
+  layout: z.enum(['us', 'cs', 'sk', 'de', 'fr', 'host']),
+  /** Keystrokes, keystrokes or one paste/input event with the whole code, or only the latter. */
+  delivery: z.enum(['keys', 'keys-and-paste', 'paste']),
 });
 export type ScannerSettings = z.infer<typeof ScannerSettings>;
 

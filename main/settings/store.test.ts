@@ -55,6 +55,24 @@ describe('SettingsStore (real SQLite file)', () => {
     db.prepare("INSERT INTO setting (key, value) VALUES ('app.warehouseId', 'not json')").run();
     expect(new SettingsStore(db).read()).toMatchObject({ scanner: DEFAULT_SCANNER, warehouseId: null });
   });
+
+  it('reads a scanner row from before layout and delivery were settings with their defaults, keeping the rest', () => {
+    const { db, file } = fresh();
+    const old = { maxGapMs: 40, minLength: 8, suffix: 'tab' as const, prefix: '#' };
+    db.prepare("INSERT INTO setting (key, value) VALUES ('app.scanner', ?)").run(JSON.stringify(old));
+    expect(new SettingsStore(db).read().scanner).toEqual({
+      ...old,
+      layout: 'us',
+      delivery: 'keys-and-paste',
+    });
+    // Written back whole, the new fields persist across reopen.
+    new SettingsStore(db).write({ scanner: { ...old, layout: 'cs', delivery: 'paste' } });
+    db.close();
+    dbs.pop();
+    const again = openDatabase(file);
+    dbs.push(again);
+    expect(new SettingsStore(again).read().scanner).toEqual({ ...old, layout: 'cs', delivery: 'paste' });
+  });
 });
 
 describe('resolveInstance', () => {

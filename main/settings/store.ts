@@ -13,13 +13,21 @@ export const DEFAULT_SCANNER: ScannerSettings = {
   minLength: 6,
   suffix: 'enter-or-tab',
   prefix: '',
+  layout: 'us',
+  delivery: 'keys-and-paste',
 };
+
+/** A stored scanner row from before a field existed reads that field as its default, keeping the rest. */
+const StoredScanner = ScannerSettings.extend({
+  layout: ScannerSettings.shape.layout.default(DEFAULT_SCANNER.layout),
+  delivery: ScannerSettings.shape.delivery.default(DEFAULT_SCANNER.delivery),
+});
 
 const schemas = {
   instanceUrl: z.string().nullable(),
   clientId: z.string().nullable(),
   warehouseId: z.number().int().nullable(),
-  scanner: ScannerSettings,
+  scanner: StoredScanner,
   syncIntervalMinutes: z.number().min(0),
   labelRules: z.array(LabelRule),
   /** The origin the stored client secret was entered for (origin.ts); another origin does not get it. */

@@ -14,6 +14,7 @@ import { useApp } from '../store.ts';
 import { guardDialog } from '../store/guard.ts';
 import { openDialog } from '../store/payment.ts';
 import { receiptShown } from '../store/receipt.ts';
+import { noteTestPadScan } from '../store/test-pad.ts';
 import {
   actionForKey,
   actionForScan,
@@ -32,7 +33,14 @@ const SUFFIXES: Record<ScannerSettings['suffix'], readonly ScanSuffix[]> = {
 };
 
 export function scannerConfig(s: ScannerSettings): Partial<ScannerConfig> {
-  return { maxGapMs: s.maxGapMs, minLength: s.minLength, suffix: SUFFIXES[s.suffix], prefix: s.prefix };
+  return {
+    maxGapMs: s.maxGapMs,
+    minLength: s.minLength,
+    suffix: SUFFIXES[s.suffix],
+    prefix: s.prefix,
+    layout: s.layout,
+    delivery: s.delivery,
+  };
 }
 
 export function focusOf(target: EventTarget | null): Focus {
@@ -83,6 +91,8 @@ export function attachKeymap(win: Window, scanner: ScannerSettings | undefined):
     onScan: (scan) => {
       const ctx = contextFor(win.document.activeElement);
       const binding = actionForScan(ctx);
+      // The test pad shows how the scan was read (path, layout, suffix) beside the code.
+      if (binding?.name === 'scan.testPad') noteTestPadScan(scan);
       if (binding !== undefined) PERFORM[binding.name]({ ctx, code: scan.code, startedAt: scan.startedAt });
     },
   });

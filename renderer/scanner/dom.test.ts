@@ -219,6 +219,32 @@ describe('attachScanner in Chromium', () => {
     expect(await state()).toMatchObject({ scans: ['96385074', 'ABC-123-xyz'], clicks: 0 });
   });
 
+  it('keeps a space inside a scan from a focused button: part of the code, never a click', async () => {
+    await page.focus('#button');
+    await typeAt('1234 5678 9012\n', 0, 10);
+    await advanceTo(600);
+    expect(await state()).toMatchObject({ scans: ['1234 5678 9012'], clicks: 0, submits: 0 });
+    // A person's Space on the button still presses it.
+    await typeAt(' ', 1500, 0);
+    await advanceTo(2500);
+    expect((await state()).clicks).toBe(1);
+  });
+
+  it('takes the whole code in one input event (wedge, paste mode) as a scan, leaving nothing in the field', async () => {
+    await page.focus('#field');
+    await page.keyboard.insertText('4006381333931');
+    // Software that sets the value itself and fires only an input event: the code is taken back out.
+    await page.evaluate(() => {
+      const field = document.getElementById('field') as HTMLInputElement;
+      field.value += '96385074';
+      field.setSelectionRange(field.value.length, field.value.length);
+      field.dispatchEvent(
+        new InputEvent('input', { bubbles: true, inputType: 'insertText', data: '96385074' }),
+      );
+    });
+    expect(await state()).toMatchObject({ scans: ['4006381333931', '96385074'], field: '', submits: 0 });
+  });
+
   it("takes a person's Enter on a focused button as a click", async () => {
     await page.focus('#button');
     await typeAt('12\n', 0, 150);

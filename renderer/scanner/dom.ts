@@ -44,11 +44,18 @@ export function attachScanner(win: Window, options: AttachOptions): ScannerHandl
   let heldFor: TextTarget | null = null;
   const clock = options.clock ?? windowClock(win);
   const silence = new SilenceTimer(clock);
+  let inserting = false;
 
   const apply = (decision: Decision, event: Event | null): void => {
     for (const effect of decision.effects) {
       if (effect.type === 'release') {
-        if (heldFor) insertText(win, heldFor, effect.text);
+        // Our own insert of a person's text: never read as a wedge's input event.
+        inserting = true;
+        try {
+          if (heldFor) insertText(win, heldFor, effect.text);
+        } finally {
+          inserting = false;
+        }
       } else {
         const target = heldFor;
         if (effect.leaked !== '' && target) win.setTimeout(() => removeBeforeCaret(target, effect.leaked), 0);
@@ -115,9 +122,32 @@ export function attachScanner(win: Window, options: AttachOptions): ScannerHandl
     apply(machine.paste(text, event.timeStamp, isTextTarget(event.target)), event);
   };
 
+  // A wedge or paste-mode scanner's whole code in one input event: caught before it lands
+  // (beforeinput), or, from software that sets the value and then fires only `input`, taken back out.
+  // (A beforeinput taken here is cancelled, so no input event follows it.)
+  const onBeforeInput = (event: InputEvent): void => {
+    const text = inserting ? null : insertedText(event);
+    if (text === null) return;
+    // A clipboard paste was judged at its paste event already; judged the same way again here.
+    const source = event.inputType === 'insertFromPaste' ? 'paste' : 'input';
+    const decision = machine.text(text, event.timeStamp, isTextTarget(event.target), source);
+    apply(decision, event);
+  };
+  const onInput = (event: Event): void => {
+    if (inserting || !(event instanceof InputEvent) || event.target === null) return;
+    if (event.inputType === 'insertFromPaste') return;
+    const text = insertedText(event);
+    if (text === null || !isTextTarget(event.target)) return;
+    const decision = machine.text(text, event.timeStamp, true, 'input');
+    if (decision.prevent) removeBeforeCaret(event.target, text);
+    apply(decision, event);
+  };
+
   win.addEventListener('keydown', onKey, { capture: true });
   win.addEventListener('keyup', onKey, { capture: true });
   win.addEventListener('paste', onPaste, { capture: true });
+  win.addEventListener('beforeinput', onBeforeInput, { capture: true });
+  win.addEventListener('input', onInput, { capture: true });
   return {
     machine,
     detach: () => {
@@ -125,6 +155,8 @@ export function attachScanner(win: Window, options: AttachOptions): ScannerHandl
       win.removeEventListener('keydown', onKey, { capture: true });
       win.removeEventListener('keyup', onKey, { capture: true });
       win.removeEventListener('paste', onPaste, { capture: true });
+      win.removeEventListener('beforeinput', onBeforeInput, { capture: true });
+      win.removeEventListener('input', onInput, { capture: true });
     },
   };
 }
@@ -149,4 +181,13 @@ function removeBeforeCaret(target: TextTarget, text: string): void {
   if (!target.value.slice(0, caret).endsWith(text)) return;
   target.setRangeText('', caret - text.length, caret, 'end');
   target.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'deleteContentBackward' }));
+}
+
+/** The text an input event inserts in one go (several characters: never one typed key), or null. */
+function insertedText(event: InputEvent): string | null {
+  if (event.isComposing) return null;
+  const type = event.inputType;
+  if (type !== 'insertText' && type !== 'insertFromPaste' && type !== 'insertReplacementText') return null;
+  const text = event.data ?? event.dataTransfer?.getData('text/plain') ?? null;
+  return text !== null && Array.from(text).length > 1 ? text : null;
 }

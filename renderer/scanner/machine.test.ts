@@ -302,7 +302,7 @@ describe('ScannerMachine: layouts, fields, IME, paste, GS', () => {
       effects: [{ code: '4006381333931' }],
     });
     expect(m.paste('two words\nand lines\n', 4000, false).prevent).toBe(false);
-    expect(scanner({ paste: false }).paste('4006381333931', 1000, false).prevent).toBe(false);
+    expect(scanner({ delivery: 'keys' }).paste('4006381333931', 1000, false).prevent).toBe(false);
   });
 
   it('keeps GS from Ctrl+], from Alt+0029 on the numpad and from a configured key', () => {
@@ -337,6 +337,111 @@ describe('ScannerMachine: layouts, fields, IME, paste, GS', () => {
     );
     expect(play(scanner({ groupSeparatorCodes: ['F8'] }), [{ events: f8, end: 1170 }]).codes).toEqual([
       `01123456789012${GS}10`,
+    ]);
+  });
+});
+
+describe('ScannerMachine: settings (Settings → Scanner)', () => {
+  it('reads a scanner set to Czech QWERTZ: digits are Shift+number row, on any OS layout', () => {
+    const onUs = typeText('8594001234561', { start: 1000, gaps: 10, scannerLayout: 'cs' });
+    // What arrives: Shift+Digit8 etc., which a US machine reports as '*'.
+    expect(onUs.events.find((e) => e.code === 'Digit8' && e.type === 'keydown')).toMatchObject({
+      shiftKey: true,
+      key: '*',
+    });
+    const onCs = typeText('8594001234561', { start: 3000, gaps: 10, scannerLayout: 'cs', layout: 'cs' });
+    const onAzerty = typeText('8594001234561', {
+      start: 5000,
+      gaps: 10,
+      scannerLayout: 'cs',
+      layout: 'azerty',
+    });
+    const { codes, scans } = play(scanner({ layout: 'cs' }), [onUs, onCs, onAzerty]);
+    expect(codes).toEqual(['8594001234561', '8594001234561', '8594001234561']);
+    expect(scans[0]).toMatchObject({ layout: 'cs', source: 'keys', suffix: 'Enter' });
+    // Read as US, the same keys are the shifted symbols.
+    expect(play(scanner({ layout: 'us' }), [onUs]).codes).toEqual(['*%($))!@#$%^!']);
+  });
+
+  it('reads Czech and Slovak letters on the unshifted number row, and QWERTZ Y/Z', () => {
+    const cs = typeText('ěščřžýáíé-zy', { start: 1000, gaps: 10, scannerLayout: 'cs' });
+    const sk = typeText('ľščťžýáíé-zy', { start: 3000, gaps: 10, scannerLayout: 'sk' });
+    expect(play(scanner({ layout: 'cs' }), [cs]).codes).toEqual(['ěščřžýáíé-zy']);
+    expect(play(scanner({ layout: 'sk' }), [sk]).codes).toEqual(['ľščťžýáíé-zy']);
+  });
+
+  it('reads German QWERTZ and French AZERTY scanners', () => {
+    const de = typeText('4006381333931-Zy', { start: 1000, gaps: 10, scannerLayout: 'de', layout: 'qwertz' });
+    const fr = typeText('3014260115531-aqzwm', { start: 3000, gaps: 10, scannerLayout: 'fr' });
+    expect(play(scanner({ layout: 'de' }), [de]).codes).toEqual(['4006381333931-Zy']);
+    expect(play(scanner({ layout: 'fr' }), [fr]).codes).toEqual(['3014260115531-aqzwm']);
+  });
+
+  it('reads AltGr symbols of the Czech layout (AltGr+V is @)', () => {
+    const events: KeyInput[] = Array.from('ABC').map((c, i) => ({
+      type: 'keydown',
+      code: `Key${c}`,
+      key: c,
+      shiftKey: true,
+      timeStamp: 1000 + i * 10,
+    }));
+    events.push(
+      { type: 'keydown', code: 'KeyV', key: '@', ctrlKey: true, altKey: true, timeStamp: 1030 },
+      { type: 'keydown', code: 'Digit1', key: '1', shiftKey: true, timeStamp: 1040 },
+      { type: 'keydown', code: 'Digit2', key: '2', shiftKey: true, timeStamp: 1050 },
+      { type: 'keydown', code: 'Enter', key: 'Enter', timeStamp: 1060 },
+    );
+    expect(play(scanner({ layout: 'cs' }), [{ events, end: 1060 }]).codes).toEqual(['ABC@12']);
+  });
+
+  it('ends a scan with Tab only when the suffix is Tab, and by silence when it is none', () => {
+    const tab = typeText('4006381333931', { start: 1000, gaps: 10, suffix: 'Tab' });
+    const enter = typeText('4006381333931', { start: 3000, gaps: 10, suffix: 'Enter' });
+    const tabOnly = play(scanner({ suffix: ['Tab'] }), [tab, enter]);
+    expect(tabOnly.codes).toEqual(['4006381333931']);
+    expect(tabOnly.scans[0]?.suffix).toBe('Tab');
+    const bare = typeText('4006381333931', { start: 5000, gaps: 10, suffix: 'none' });
+    const none = play(scanner({ suffix: [] }), [bare]);
+    expect(none.codes).toEqual(['4006381333931']);
+    expect(none.scans[0]).toMatchObject({ suffix: null, source: 'keys' });
+  });
+
+  it('takes one input event carrying the whole code as a scan, in a field too, and its suffix key after', () => {
+    const m = scanner();
+    expect(m.text('4006381333931', 1000, true, 'input')).toMatchObject({
+      prevent: true,
+      effects: [{ type: 'scan', code: '4006381333931', source: 'input', suffix: null }],
+    });
+    // The Enter a wedge sends right after its input belongs to the scan: never a submit.
+    expect(m.feed({ type: 'keydown', code: 'Enter', key: 'Enter', timeStamp: 1005 })).toEqual({
+      prevent: true,
+      effects: [],
+    });
+    expect(m.feed({ type: 'keydown', code: 'Enter', key: 'Enter', timeStamp: 1500 }).prevent).toBe(false);
+    expect(m.text('4006381333931\t', 2000, true, 'input')).toMatchObject({ effects: [{ suffix: 'Tab' }] });
+    expect(scanner({ delivery: 'keys' }).text('4006381333931', 1000, true, 'input').prevent).toBe(false);
+  });
+
+  it('with delivery "paste" takes every code-like paste as a scan and leaves keystroke bursts to the page', () => {
+    const m = scanner({ delivery: 'paste' });
+    expect(m.paste('4006381333931', 1000, true)).toMatchObject({
+      prevent: true,
+      effects: [{ code: '4006381333931', source: 'paste' }],
+    });
+    const keys = typeText('4006381333931', { start: 3000, gaps: 10, editable: true });
+    const { codes, field } = play(m, [keys]);
+    expect(codes).toEqual([]);
+    expect(field).toBe('4006381333931');
+  });
+
+  it('keeps a space inside a scan from a focused button (keydown and keyup), and passes the first key', () => {
+    const tl = typeText('1234 5678', { start: 1000, gaps: 10 });
+    const { codes, prevented } = play(scanner(), [tl]);
+    expect(codes).toEqual(['1234 5678']);
+    expect(prevented.map((e) => `${e.type}:${e.code}`)).toEqual([
+      'keydown:Space',
+      'keyup:Space',
+      'keydown:Enter',
     ]);
   });
 });

@@ -10,9 +10,15 @@
 // suffix, by silence), and not started right after a person's keystroke (quietBeforeMs): someone
 // typing a word fast never produces such a burst out of nowhere, and a scanner is never triggered
 // within a fraction of a second of the cashier typing.
-import { GS, MODIFIER_CODES, MODIFIER_KEYS, usLayoutChar } from './us-layout.ts';
+//
+// Scanners (or wedge software) that deliver the whole code at once, as a paste or as one input event
+// carrying the text, go through text(): `delivery` says which of the two ways a scanner may use.
+import { layoutChar, type ScannerLayout } from './layouts.ts';
+import { GS, MODIFIER_CODES, MODIFIER_KEYS } from './us-layout.ts';
 
 export type ScanSuffix = 'Enter' | 'Tab';
+/** How scans arrive: keystrokes only, keystrokes or one paste/input event, or only the latter. */
+export type ScanDelivery = 'keys' | 'keys-and-paste' | 'paste';
 
 export interface ScannerConfig {
   /** Longest gap between two keystrokes of one scan. Scanners type ~10 ms/key, slow Bluetooth ones ~80. */
@@ -25,13 +31,14 @@ export interface ScannerConfig {
   readonly prefix: string;
   /** A burst starting sooner than this after a person's keystroke is that person's typing. */
   readonly quietBeforeMs: number;
-  /** 'us': characters from KeyboardEvent.code through the US layout (scanners' default setting);
-   * 'host': the character the OS produced (scanner configured for the machine's own layout). */
-  readonly layout: 'us' | 'host';
+  /** The layout the scanner emulates: characters come from KeyboardEvent.code (+ Shift/AltGr) through
+   * it ('us' is scanners' factory setting; 'cs', 'sk', 'de', 'fr' see layouts.ts), whatever the OS
+   * layout; 'host': the character the OS produced (scanner configured for the machine's own layout). */
+  readonly layout: ScannerLayout;
   /** Extra KeyboardEvent.code values a scanner is configured to send for GS (ASCII 29), e.g. 'F8'. */
   readonly groupSeparatorCodes: readonly string[];
-  /** Treat a pasted code as a scan (scanners in paste / clipboard mode). */
-  readonly paste: boolean;
+  /** Keystroke bursts, pastes/input events (scanners in paste / clipboard / wedge mode), or both. */
+  readonly delivery: ScanDelivery;
 }
 
 export const DEFAULT_SCANNER_CONFIG: ScannerConfig = {
@@ -43,7 +50,7 @@ export const DEFAULT_SCANNER_CONFIG: ScannerConfig = {
   quietBeforeMs: 400,
   layout: 'us',
   groupSeparatorCodes: [],
-  paste: true,
+  delivery: 'keys-and-paste',
 };
 
 export interface KeyInput {
@@ -67,7 +74,12 @@ export interface KeyInput {
 export interface ScanEffect {
   readonly type: 'scan';
   readonly code: string;
-  readonly source: 'keys' | 'paste';
+  /** A keystroke burst, a paste (clipboard), or one input event carrying the text. */
+  readonly source: 'keys' | 'paste' | 'input';
+  /** What ended it: the suffix key (or the suffix at the end of the pasted text), or null (silence). */
+  readonly suffix: ScanSuffix | null;
+  /** The layout its keys were read through (config.layout; for pastes, the text as it came). */
+  readonly layout: ScannerLayout;
   readonly startedAt: number;
   readonly endedAt: number;
   /** Characters of the scan that reached a text field anyway (IME composition): remove them. */
@@ -114,6 +126,10 @@ export class ScannerMachine {
   private lastHumanAt = Number.NEGATIVE_INFINITY;
   /** Digits typed on the numpad while Alt is held (Windows Alt+0029 sends GS). */
   private altDigits: string | null = null;
+  /** Codes whose keydown was taken inside a scan: their keyup is taken too (Space on a button). */
+  private readonly heldCodes = new Set<string>();
+  /** When the last paste/input scan came: a suffix key right after it belongs to it. */
+  private lastTextScanAt = Number.NEGATIVE_INFINITY;
 
   constructor(config: Partial<ScannerConfig> = {}) {
     this.config = { ...DEFAULT_SCANNER_CONFIG, ...config };
@@ -169,33 +185,48 @@ export class ScannerMachine {
     this.lastHumanAt = silenced.lastHumanAt;
   }
 
-  /** A paste (or a paste-mode scanner's single insert). Outside text fields any code-like text is a
-   * scan; inside one, only text that carries the scanner's suffix or prefix, so a person pasting
-   * into a field keeps the usual behaviour. */
+  /** A paste (clipboard). Outside text fields any code-like text is a scan; inside one, only text
+   * that carries the scanner's suffix or prefix, so a person pasting into a field keeps the usual
+   * behaviour, unless the scanner delivers nothing but pastes (delivery 'paste'). */
   paste(text: string, timeStamp: number, editable: boolean): Decision {
+    return this.text(text, timeStamp, editable, 'paste');
+  }
+
+  /**
+   * The whole code in one paste or one input event (insertText/insertFromPaste with no keydown per
+   * character: wedge software, scanners in paste mode). An input event carrying several characters
+   * at once is never a person typing, so in a field it needs no suffix or prefix to count.
+   */
+  text(text: string, timeStamp: number, editable: boolean, source: 'paste' | 'input'): Decision {
     const effects = this.burst ? this.endBurst(timeStamp) : [];
-    const { prefix, minLength, maxLength } = this.config;
+    const { prefix, minLength, maxLength, delivery } = this.config;
     const body = text.replace(/[\r\n\t]+$/, '');
     const hasSuffix = body.length < text.length;
     const hasPrefix = prefix !== '' && body.startsWith(prefix);
     const code = hasPrefix ? body.slice(prefix.length) : body;
     const codeLike = /^[^\r\n\t]+$/.test(code) && code.length >= minLength && code.length <= maxLength;
     const prefixOk = prefix === '' || hasPrefix;
-    if (!this.config.paste || !codeLike || !prefixOk || (editable && !hasSuffix && !hasPrefix)) {
+    const deliberate = hasSuffix || hasPrefix || source === 'input' || delivery === 'paste';
+    if (delivery === 'keys' || !codeLike || !prefixOk || (editable && !deliberate)) {
       return { prevent: false, effects };
     }
+    const ending = text.slice(body.length);
     const scan: ScanEffect = {
       type: 'scan',
       code,
-      source: 'paste',
+      source,
+      suffix: ending.startsWith('\t') ? 'Tab' : ending === '' ? null : 'Enter',
+      layout: this.config.layout,
       startedAt: timeStamp,
       endedAt: timeStamp,
       leaked: '',
     };
+    this.lastTextScanAt = timeStamp;
     return { prevent: true, effects: [...effects, scan] };
   }
 
   private keyup(event: KeyInput): Decision {
+    if (this.heldCodes.delete(event.code)) return { prevent: true, effects: [] };
     if (!isAlt(event) || this.altDigits === null) return PASS;
     const digits = this.altDigits;
     this.altDigits = null;
@@ -219,19 +250,32 @@ export class ScannerMachine {
     }
     this.altDigits = null;
     const suffix = suffixOf(event);
-    if (suffix && this.config.suffix.includes(suffix) && !event.ctrlKey && !event.altKey && !event.metaKey) {
-      return this.suffixKey(t);
+    const plain = !event.ctrlKey && !event.altKey && !event.metaKey;
+    if (suffix && plain && this.config.suffix.includes(suffix)) {
+      // The suffix a wedge sends after its paste/input is part of that scan.
+      if (!this.burst && t - this.lastTextScanAt <= this.config.maxGapMs) {
+        this.lastTextScanAt = Number.NEGATIVE_INFINITY;
+        return { prevent: true, effects: [] };
+      }
+      if (this.config.delivery !== 'paste') return this.suffixKey(t, suffix);
     }
+    // A scanner that delivers only pastes never types: its keys are a person's.
+    if (this.config.delivery === 'paste') return PASS;
     const char = event.repeat ? undefined : this.charOf(event);
     if (char === undefined) return this.otherKey(t);
-    return this.char(char, t, { editable: event.editable ?? false, composing: isComposing(event) });
+    const decision = this.char(char, t, {
+      editable: event.editable ?? false,
+      composing: isComposing(event),
+    });
+    if (decision.prevent && event.editable !== true) this.heldCodes.add(event.code);
+    return decision;
   }
 
-  private suffixKey(t: number): Decision {
+  private suffixKey(t: number, suffix: ScanSuffix): Decision {
     const burst = this.burst;
     if (burst && this.isScan(burst)) {
       this.burst = null;
-      return { prevent: true, effects: [scanOf(burst, this.config.prefix, t)] };
+      return { prevent: true, effects: [scanOf(burst, this.config, t, suffix)] };
     }
     return this.otherKey(t);
   }
@@ -261,7 +305,9 @@ export class ScannerMachine {
     }
     burst.chars = chars;
     burst.lastAt = t;
-    if (!target.editable) return PASS;
+    // A space inside a burst outside text fields (a GS1 or card number with a space) is the code's,
+    // never a press of the focused button. (The burst's first key cannot be told from typing yet.)
+    if (!target.editable) return char === ' ' && chars.length > 1 ? { prevent: true, effects: [] } : PASS;
     // In a text field the scan's characters are held back until we know; IME keystrokes cannot be
     // cancelled reliably, so those are remembered for removal instead.
     if (target.composing) {
@@ -288,7 +334,7 @@ export class ScannerMachine {
     if (!burst) return [];
     this.burst = null;
     if (!options.asTyping && this.config.suffix.length === 0 && this.isScan(burst)) {
-      return [scanOf(burst, this.config.prefix, burst.lastAt)];
+      return [scanOf(burst, this.config, burst.lastAt, null)];
     }
     this.lastHumanAt = Math.max(this.lastHumanAt, Math.min(t, burst.lastAt));
     return burst.held === '' ? [] : [{ type: 'release', text: burst.held }];
@@ -303,9 +349,10 @@ export class ScannerMachine {
     const altGraph = ctrlKey && altKey;
     const single = isOneCharacter(key) ? key : undefined;
     if (/^Numpad[0-9]$/.test(code) && single === undefined && !isComposing(event)) return undefined; // NumLock off
-    if (this.config.layout === 'host' && single !== undefined) return single;
-    if (altGraph) return this.config.layout === 'host' ? single : undefined;
-    return usLayoutChar(code, letterShift(event)) ?? single;
+    const { layout } = this.config;
+    if (layout === 'host' && single !== undefined) return single;
+    if (altGraph) return layout === 'host' ? single : layoutChar(layout, code, false, true);
+    return layoutChar(layout === 'host' ? 'us' : layout, code, letterShift(event)) ?? single;
   }
 }
 
@@ -320,11 +367,13 @@ function letterShift(event: KeyInput): boolean {
   return (event.key !== event.key.toLowerCase()) !== (event.capsLock ?? false);
 }
 
-function scanOf(burst: Burst, prefix: string, endedAt: number): ScanEffect {
+function scanOf(burst: Burst, config: ScannerConfig, endedAt: number, suffix: ScanSuffix | null): ScanEffect {
   return {
     type: 'scan',
-    code: burst.chars.slice(prefix.length),
+    code: burst.chars.slice(config.prefix.length),
     source: 'keys',
+    suffix,
+    layout: config.layout,
     startedAt: burst.startedAt,
     endedAt,
     leaked: burst.leaked,

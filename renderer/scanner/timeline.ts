@@ -1,8 +1,11 @@
 // Recorded-style keystroke timelines for the scanner tests: what a US-configured scanner, a person,
-// or an IME produce on US, AZERTY and QWERTZ machines (the `key` each OS layout reports for a code).
+// or an IME produce on US, AZERTY, QWERTZ and Czech machines (the `key` each OS layout reports for a
+// code); a scanner set to another layout (scannerLayout) sends that layout's keys.
+import { keysFor, layoutChar, type ScannerLayout } from './layouts.ts';
 import type { KeyInput } from './machine.ts';
 
-export type Layout = 'us' | 'azerty' | 'qwertz';
+/** The OS layout: 'cs' reports what layouts.ts's Czech table says. */
+export type Layout = 'us' | 'azerty' | 'qwertz' | 'cs';
 
 const US_CODE_OF: ReadonlyMap<string, { code: string; shift: boolean }> = (() => {
   const map = new Map<string, { code: string; shift: boolean }>();
@@ -37,6 +40,7 @@ const AZERTY_LETTERS: Readonly<Record<string, string>> = {
 
 /** The `key` the OS reports for a physical key on the given layout. */
 export function keyOn(layout: Layout, code: string, shift: boolean): string {
+  if (layout === 'cs') return layoutChar('cs', code, shift) ?? 'Dead';
   const digit = /^Digit([0-9])$/.exec(code)?.[1];
   if (layout === 'azerty' && digit !== undefined)
     return shift ? digit : (AZERTY_DIGIT_ROW[Number(digit)] ?? '?');
@@ -69,6 +73,7 @@ export function keyOn(layout: Layout, code: string, shift: boolean): string {
   };
   const table = layout === 'qwertz' ? { ...us, ...qwertz } : layout === 'azerty' ? { ...us, ...azerty } : us;
   const pair = table[code];
+  if (!pair && layout === 'us') return layoutChar('us', code, shift) ?? 'Unidentified';
   if (!pair) throw new Error(`no key for ${code} in test layout ${layout}`);
   return shift ? pair[1] : pair[0];
 }
@@ -78,6 +83,8 @@ export interface TypeOptions {
   /** Milliseconds from one keydown to the next; a number or one per gap. */
   readonly gaps: number | readonly number[];
   readonly layout?: Layout;
+  /** The layout the scanner is set to: its keys for each character (default: US). */
+  readonly scannerLayout?: Exclude<ScannerLayout, 'host'>;
   readonly suffix?: 'Enter' | 'Tab' | 'none';
   readonly editable?: boolean;
   /** How long a key stays down (scanners: a few ms; people: ~80 ms, overlapping the next key). */
@@ -125,7 +132,8 @@ export function typeText(text: string, options: TypeOptions): Timeline {
       events.push({ type: 'keyup', code: 'ControlLeft', key: 'Control', timeStamp: t + 2, editable });
       return;
     }
-    const stroke = US_CODE_OF.get(ch);
+    const scannerLayout = options.scannerLayout ?? 'us';
+    const stroke = scannerLayout === 'us' ? US_CODE_OF.get(ch) : keysFor(scannerLayout, ch);
     if (!stroke) throw new Error(`no US key for ${JSON.stringify(ch)}`);
     if (stroke.shift) push('keydown', 'ShiftLeft', 'Shift', t, true);
     push('keydown', stroke.code, keyOn(layout, stroke.code, stroke.shift), t, stroke.shift);

@@ -1,10 +1,38 @@
-// Scanner test pad actions (Settings): every key that reaches the focused pad is listed with its gap,
-// and each code is classified, told apart as a scanner burst or a person typing.
+// Scanner test pad actions (Settings): every key that reaches the focused pad is listed with its gap
+// and the character the scanner's layout setting reads from it, and each code is classified, told
+// apart as a scanner burst or a person typing, with how the scanner module read it (keys, paste or
+// input event; layout; the suffix that ended it).
+import { create } from 'zustand';
+import type { ScannerSettings } from '../../preload/contract.ts';
 import { pos } from '../pos.ts';
+import { layoutChar, type ScanEffect } from '../scanner/index.ts';
 import { message, useApp, type TestPadUi } from '../store.ts';
 
 /** After an Enter or Tab, a scan claims the code within this long; otherwise a person typed it. */
 const SETTLE_MS = 250;
+
+/** One key that reached the pad: what arrived, and the character the layout setting reads from it. */
+export interface PadKey {
+  readonly key: string;
+  readonly code: string;
+  readonly shift: boolean;
+  readonly gap: number | null;
+  /** Through the scanner's layout (undefined: no character, e.g. Enter or a dead key). */
+  readonly char: string | undefined;
+}
+
+/** How the scanner module read the last scan. */
+export interface PadScan {
+  readonly source: ScanEffect['source'];
+  readonly suffix: ScanEffect['suffix'];
+  readonly layout: ScanEffect['layout'];
+  readonly length: number;
+}
+
+export const usePad = create<{ keys: readonly PadKey[]; scan: PadScan | null }>()(() => ({
+  keys: [],
+  scan: null,
+}));
 
 let last: number | null = null;
 let typed = '';
@@ -17,24 +45,44 @@ function setPad(patch: Partial<TestPadUi>): void {
   useApp.setState((s) => ({ testPad: { ...s.testPad, ...patch } }));
 }
 
+/** The character `code` (+ Shift) stands for on the layout the scanner is set to. */
+export function charThrough(
+  layout: ScannerSettings['layout'],
+  key: { key: string; code: string; shift: boolean },
+): string | undefined {
+  if (layout === 'host') return Array.from(key.key).length === 1 ? key.key : undefined;
+  return layoutChar(layout, key.code, key.shift);
+}
+
 /** A key that reached the focused pad (before the scanner module takes it). True: the key ends a code
  * (Enter), whose default the pad keeps. A Tab ends a code too but keeps its default: Tab and Shift+Tab
  * leave the pad as from anything else (a scanner's Tab suffix is the scanner module's to take). */
-export function recordTestPadKey(key: { key: string; code: string; timeStamp: number }): boolean {
+export function recordTestPadKey(key: {
+  key: string;
+  code: string;
+  timeStamp: number;
+  shiftKey?: boolean;
+}): boolean {
   const gap = last === null ? null : Math.round(key.timeStamp - last);
   last = key.timeStamp;
   if (startNew) {
-    setPad({ keys: [] });
+    usePad.setState({ keys: [] });
     typed = '';
     startNew = false;
   }
-  setPad({ keys: [...useApp.getState().testPad.keys, { key: key.key, code: key.code, gap }] });
+  const layout = useApp.getState().settings?.scanner.layout ?? 'us';
+  const shift = key.shiftKey ?? false;
+  const char = charThrough(layout, { key: key.key, code: key.code, shift });
+  usePad.setState((s) => ({ keys: [...s.keys, { key: key.key, code: key.code, shift, gap, char }] }));
   if (key.key === 'Enter' || key.key === 'Tab') {
     startNew = true;
     pendingTyped = typed;
     clearTimeout(settle);
     settle = setTimeout(() => {
-      if (!scanned && pendingTyped !== null && pendingTyped !== '') void classify(pendingTyped, 'typed');
+      if (!scanned && pendingTyped !== null && pendingTyped !== '') {
+        usePad.setState({ scan: null });
+        void classify(pendingTyped, 'typed');
+      }
       pendingTyped = null;
       scanned = false;
     }, SETTLE_MS);
@@ -42,6 +90,24 @@ export function recordTestPadKey(key: { key: string; code: string; timeStamp: nu
   }
   if (key.key.length === 1) typed += key.key;
   return false;
+}
+
+/** How the scanner module read a scan made on the pad (called just before scanOnTestPad). */
+export function noteTestPadScan(scan: ScanEffect): void {
+  // A paste or input event brings no keys: the list starts afresh with the next key.
+  if (scan.source !== 'keys') {
+    usePad.setState({ keys: [] });
+    startNew = false;
+    last = null;
+  }
+  usePad.setState({
+    scan: {
+      source: scan.source,
+      suffix: scan.suffix,
+      layout: scan.layout,
+      length: Array.from(scan.code).length,
+    },
+  });
 }
 
 /** A scan while the pad has focus: classified, not sold. */

@@ -1,19 +1,73 @@
-// Settings → Scanner: how this terminal's scanner talks (layout, suffix, delivery, timing), with a
-// test pad that reads scans with the settings as they are on screen.
+// Settings → Scanner: how this terminal's scanner talks (layout, delivery, suffix, prefix, timing),
+// with a test pad. Each change is saved at once and the scanner module is re-attached with it
+// (App.tsx), so the pad reads the next scan with the setting on screen.
+import { useTranslation } from 'react-i18next';
+import type { scanner as en } from '../../i18n/en/scanner.ts';
 import type { ScannerSettings } from '../../../preload/contract.ts';
 import { saveSettings } from '../../store/settings.ts';
 import { ScannerTestPad } from '../ScannerTestPad.tsx';
 
+const LAYOUTS = [
+  ['us', 'layoutUs'],
+  ['cs', 'layoutCs'],
+  ['sk', 'layoutSk'],
+  ['de', 'layoutDe'],
+  ['fr', 'layoutFr'],
+  ['host', 'layoutHost'],
+] as const;
+
+const DELIVERIES = [
+  ['keys-and-paste', 'deliveryKeysAndPaste'],
+  ['keys', 'deliveryKeys'],
+  ['paste', 'deliveryPaste'],
+] as const;
+
+const SUFFIXES = [
+  ['enter-or-tab', 'suffixEnterOrTab'],
+  ['enter', 'suffixEnter'],
+  ['tab', 'suffixTab'],
+  ['none', 'suffixNone'],
+] as const;
+
 export function ScannerCard({ scanner }: { scanner: ScannerSettings }) {
+  const { t } = useTranslation('scanner');
   const update = async (patch: Partial<ScannerSettings>) => {
     await saveSettings({ scanner: patch });
   };
   return (
     <div className="card" data-section="scanner">
-      <h2>Scanner</h2>
+      <h2>{t('scannerTitle')}</h2>
+      <p className="muted">{t('settingsHelp')}</p>
       <div className="scanner-fields">
+        <Choice
+          name="layout"
+          value={scanner.layout}
+          options={LAYOUTS}
+          onChange={(layout) => void update({ layout })}
+        />
+        <Choice
+          name="delivery"
+          value={scanner.delivery}
+          options={DELIVERIES}
+          onChange={(delivery) => void update({ delivery })}
+        />
+        <Choice
+          name="suffix"
+          value={scanner.suffix}
+          options={SUFFIXES}
+          onChange={(suffix) => void update({ suffix })}
+        />
         <label className="field">
-          <span>Max gap between keys (ms)</span>
+          <span>{t('prefix')}</span>
+          <input
+            defaultValue={scanner.prefix}
+            maxLength={8}
+            onBlur={(e) => void update({ prefix: e.target.value })}
+            data-field="prefix"
+          />
+        </label>
+        <label className="field">
+          <span>{t('maxGap')}</span>
           <input
             type="number"
             min={5}
@@ -24,7 +78,7 @@ export function ScannerCard({ scanner }: { scanner: ScannerSettings }) {
           />
         </label>
         <label className="field">
-          <span>Minimum length</span>
+          <span>{t('minLength')}</span>
           <input
             type="number"
             min={1}
@@ -34,30 +88,38 @@ export function ScannerCard({ scanner }: { scanner: ScannerSettings }) {
             data-field="minLength"
           />
         </label>
-        <label className="field">
-          <span>Suffix</span>
-          <select
-            value={scanner.suffix}
-            onChange={(e) => void update({ suffix: e.target.value as ScannerSettings['suffix'] })}
-            data-field="suffix"
-          >
-            <option value="enter-or-tab">Enter or Tab</option>
-            <option value="enter">Enter</option>
-            <option value="tab">Tab</option>
-            <option value="none">none</option>
-          </select>
-        </label>
-        <label className="field">
-          <span>Prefix</span>
-          <input
-            defaultValue={scanner.prefix}
-            maxLength={8}
-            onBlur={(e) => void update({ prefix: e.target.value })}
-            data-field="prefix"
-          />
-        </label>
       </div>
       <ScannerTestPad />
     </div>
+  );
+}
+
+/** A setting picked from a list: its options are [value, the scanner catalogue's key for its name]. */
+function Choice<V extends string>(props: {
+  /** The setting: its data-field, and its label's key. */
+  name: 'layout' | 'delivery' | 'suffix';
+  value: V;
+  options: readonly (readonly [V, keyof typeof en])[];
+  onChange: (value: V) => void;
+}) {
+  const { t } = useTranslation('scanner');
+  return (
+    <label className="field">
+      <span>{t(props.name)}</span>
+      <select
+        value={props.value}
+        onChange={(e) => {
+          const picked = props.options.find(([value]) => value === e.target.value);
+          if (picked !== undefined) props.onChange(picked[0]);
+        }}
+        data-field={props.name}
+      >
+        {props.options.map(([value, key]) => (
+          <option key={value} value={value}>
+            {t(key)}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
