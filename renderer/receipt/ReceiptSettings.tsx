@@ -19,7 +19,7 @@ export function ReceiptSettings() {
       <fieldset className="paper-choice">
         <legend>{t('receiptPaper')}</legend>
         {PAPERS.map((p) => (
-          <label key={p.id}>
+          <label key={p.id} className="check">
             <input
               type="radio"
               name="receipt-paper"

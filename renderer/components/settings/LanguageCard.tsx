@@ -13,13 +13,18 @@ const CHOICES: readonly Language[] = ['system', ...LANGUAGES];
 export function LanguageCard({ settings }: { settings: SettingsView }) {
   const { t } = useTranslation('settings');
   const [error, setError] = useState<string | null>(null);
+  // The choice shows checked while it is saved (an arrow key moves the check at once).
+  const [chosen, setChosen] = useState<Language | null>(null);
   const system = LANGUAGE_NAMES[pickLanguage('system', navigator.languages)];
   const choose = async (language: Language) => {
+    setChosen(language);
     try {
       await saveSettings({ language });
       setError(null);
     } catch (e) {
       setError(message(e));
+    } finally {
+      setChosen(null);
     }
   };
   return (
@@ -28,12 +33,12 @@ export function LanguageCard({ settings }: { settings: SettingsView }) {
       <fieldset className="language-choice">
         <legend>{t('languageLegend')}</legend>
         {CHOICES.map((choice) => (
-          <label key={choice} lang={choice === 'system' ? undefined : choice}>
+          <label key={choice} className="check" lang={choice === 'system' ? undefined : choice}>
             <input
               type="radio"
               name="language"
               value={choice}
-              checked={settings.language === choice}
+              checked={(chosen ?? settings.language) === choice}
               onChange={() => void choose(choice)}
               data-language-option={choice}
             />{' '}

@@ -1,0 +1,154 @@
+// The screens' language (issue 14), through the web shell in Debian's Chromium against the real sim:
+// a Czech browser gets Czech words and Czech numbers; Settings switches the language at once (same
+// page, no reload, no manager PIN asked even with one set), the choice outlives a reload; and the
+// price currency set in Settings is the one prices are shown in.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { goTo } from './app.ts';
+import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+import {
+  firstSellable,
+  stopAll,
+  syncedTerminal,
+  type Sellable,
+  type SyncedTerminal,
+} from './synced-terminal.ts';
+
+const PIN = '24680';
+
+let terminal: SyncedTerminal;
+let shell: RunningShell | undefined;
+let browser: Browser | undefined;
+let page: Page;
+let product: Sellable;
+
+beforeAll(async () => {
+  terminal = await syncedTerminal('language');
+  product = firstSellable(terminal.dataDir);
+  const [started, chromium] = await Promise.all([startWebShellProcess(terminal.env), launchChromium()]);
+  [shell, browser] = [started, chromium];
+  // A Czech browser: 'system' (the default) speaks Czech.
+  page = await chromium.newPage({ viewport: { width: 1366, height: 900 }, locale: 'cs-CZ' });
+  await page.goto(started.url);
+  await page.getByTestId('status-bar').waitFor();
+});
+
+afterAll(() => stopAll(terminal, shell, browser));
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail')
+    await screenshot(page, `failed-language-${context.task.name.replace(/\W+/g, '-').slice(0, 40)}`);
+});
+
+const tabs = () =>
+  page
+    .locator('nav.tabs [data-nav]')
+    .evaluateAll((els) => els.map((e) => e.firstChild?.textContent?.trim() ?? ''));
+const option = (language: string) => page.locator(`[data-language-option="${language}"]`);
+const pinDialog = () => page.getByTestId('pin-dialog');
+
+/** The manager PIN typed into the prompt that a guarded change opened. */
+async function givePin(): Promise<void> {
+  await pinDialog().waitFor();
+  await page.keyboard.type(PIN);
+  await page.keyboard.press('Enter');
+  await pinDialog().waitFor({ state: 'detached' });
+}
+
+/** The product's price as the Stock screen shows it. */
+async function stockPrice(): Promise<string> {
+  await goTo(page, 'stock');
+  await page.getByTestId('stock-search').fill(product.barcode);
+  const price = page.locator(`[data-product="${product.productId}"] .price`).first();
+  await expect.poll(() => price.textContent(), { timeout: 10_000 }).toMatch(/\d/);
+  return (await price.textContent()) ?? '';
+}
+
+describe('language', () => {
+  it('a Czech browser gets Czech tabs and Czech-formatted prices', async () => {
+    expect(await tabs()).toEqual(['Prodej', 'Sklad', 'Objednávky', 'Nastavení']);
+    expect(await page.locator('html').getAttribute('lang')).toBe('cs');
+    // cs-CZ: a comma before the hundredths (1 110,90).
+    expect(await stockPrice()).toMatch(/\d,\d{2}(\s|$)/);
+    await goTo(page, 'settings');
+    expect(await option('system').isChecked()).toBe(true);
+    expect(await option('system').locator('xpath=..').textContent()).toContain('Podle systému (Čeština)');
+    expect(await page.locator('[data-section="language"] h2').textContent()).toBe('Jazyk');
+    await screenshot(page, 'language-settings-cs');
+  });
+
+  it('switches to English at once, without a reload, and with no PIN asked even when one is set', async () => {
+    // A manager PIN guards Settings; the language is every cashier's to choose.
+    const card = page.locator('[data-section="manager-pin"]');
+    await card.locator('[data-field="newManagerPin"]').fill(PIN);
+    await card.locator('[data-field="newManagerPinAgain"]').fill(PIN);
+    await card.locator('[data-action="set-manager-pin"]').click();
+    await expect.poll(() => card.getAttribute('data-pin-set')).toBe('true');
+
+    await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+    // By keyboard: the checked choice takes the focus, arrows move (and choose): System → Čeština →
+    // Slovenčina → English is three steps down, or one step up from System.
+    await option('system').focus();
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(tabs).toEqual(['Sale', 'Stock', 'Orders', 'Settings']);
+    expect(await pinDialog().count()).toBe(0);
+    expect(await option('en').isChecked()).toBe(true);
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    expect(await page.locator('[data-section="language"] h2').textContent()).toBe('Language');
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+    await screenshot(page, 'language-switched-en');
+  });
+
+  it('keeps English after a reload', async () => {
+    await page.reload();
+    await page.getByTestId('status-bar').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBeUndefined();
+    await expect.poll(tabs).toEqual(['Sale', 'Stock', 'Orders', 'Settings']);
+    // English numbers now, in the Czech browser's region for English: a point before the hundredths.
+    expect(await stockPrice()).toMatch(/\d\.\d{2}/);
+    await goTo(page, 'settings');
+    expect(await option('en').isChecked()).toBe(true);
+  });
+
+  it('switches to Slovak by keyboard', async () => {
+    await option('en').focus();
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(tabs).toEqual(['Predaj', 'Sklad', 'Objednávky', 'Nastavenia']);
+    expect(await pinDialog().count()).toBe(0);
+    expect(await option('sk').isChecked()).toBe(true);
+    expect(await page.locator('[data-section="language"] h2').textContent()).toBe('Jazyk');
+    expect(await page.locator('[data-section="sync"] h2').textContent()).toBe('Synchronizácia');
+    await screenshot(page, 'language-settings-sk');
+  });
+});
+
+describe('price currency', () => {
+  it("prices show the currency set in Settings; emptied, the receivables' one again", async () => {
+    // Setting the PIN opened the lock; leaving Settings shuts it.
+    await goTo(page, 'sale');
+    await goTo(page, 'settings');
+    const card = page.locator('[data-section="price-currency"]');
+    const inEffect = card.locator('[data-currency-in-effect]');
+    const learnt = await inEffect.getAttribute('data-currency-in-effect');
+    expect(await inEffect.getAttribute('data-currency-set')).toBe('false');
+
+    await card.locator('[data-field="priceCurrency"]').fill('eur');
+    await card.locator('[data-field="priceCurrency"]').press('Enter');
+    // A change of Settings (unlike the language) asks for the manager PIN.
+    await givePin();
+    await expect.poll(() => inEffect.getAttribute('data-currency-in-effect')).toBe('EUR');
+    expect(await inEffect.textContent()).toBe('Ceny sa zobrazujú v EUR (nastavené tu).');
+    expect(await card.locator('[data-field="priceCurrency"]').inputValue()).toBe('EUR');
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'language-price-currency-sk');
+    // sk-SK: "12,34 €".
+    expect(await stockPrice()).toMatch(/\d,\d{2}\s€$/);
+
+    await goTo(page, 'settings');
+    await card.locator('[data-field="priceCurrency"]').fill('');
+    await card.locator('[data-action="save-price-currency"]').click();
+    await givePin();
+    await expect.poll(() => inEffect.getAttribute('data-currency-set')).toBe('false');
+    expect(await inEffect.getAttribute('data-currency-in-effect')).toBe(learnt);
+  });
+});
