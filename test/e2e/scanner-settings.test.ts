@@ -1,0 +1,149 @@
+// Settings → Scanner (issue 14, item 7), through the web shell in Debian's Chromium against the real
+// sim: each setting is picked in the card, then a scanner configured that way scans on the Sale
+// screen and the product is added. The keystrokes are what such a scanner sends: for the Czech
+// layout, Shift+number row for each digit (which a US machine reports as !@#...); for the suffixes,
+// Tab or nothing after the code; for paste/wedge delivery, one input event with the whole code.
+import { join } from 'node:path';
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/database.ts';
+import { SettingsStore } from '../../main/settings/store.ts';
+import type { ScannerSettings } from '../../preload/contract.ts';
+import { goTo, scan } from './app.ts';
+import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+import { cdpOf, sendKeys } from './keys.ts';
+import {
+  fromCatalog,
+  stopAll,
+  syncedTerminal,
+  type Sellable,
+  type SyncedTerminal,
+} from './synced-terminal.ts';
+
+let terminal: SyncedTerminal;
+let shell: RunningShell | undefined;
+let browser: Browser | undefined;
+let page: Page;
+let products: Sellable[];
+
+beforeAll(async () => {
+  terminal = await syncedTerminal('scanner-settings');
+  // Several plain products (EAN-13, priced, sellable) of one warehouse: one per case.
+  products = fromCatalog(
+    terminal.dataDir,
+    (db) =>
+      db
+        .prepare(
+          `SELECT warehouseId, productId, barcode, productName FROM stock_item
+           WHERE barcode IS NOT NULL AND length(barcode) = 13 AND barcode NOT LIKE '2%'
+             AND coalesce(prohibitionOfSale, 0) = 0 AND coalesce(isInactive, 0) = 0 AND price > 0
+             AND warehouseId = (SELECT min(warehouseId) FROM stock_item WHERE barcode IS NOT NULL)
+           GROUP BY barcode ORDER BY id LIMIT 6`,
+        )
+        .all() as Sellable[],
+  );
+  const db = openDatabase(join(terminal.dataDir, 'counter.sqlite'));
+  new SettingsStore(db).write({ warehouseId: products[0]?.warehouseId ?? null });
+  db.close();
+  const [started, chromium] = await Promise.all([startWebShellProcess(terminal.env), launchChromium()]);
+  [shell, browser] = [started, chromium];
+  page = await chromium.newPage({ viewport: { width: 1366, height: 900 }, locale: 'cs-CZ' });
+  await page.goto(started.url);
+  await page.getByTestId('status-bar').waitFor();
+});
+
+afterAll(() => stopAll(terminal, shell, browser));
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail')
+    await screenshot(page, `failed-scanner-settings-${context.task.name.replace(/\W+/g, '-').slice(0, 40)}`);
+});
+
+function product(i: number): Sellable {
+  const p = products[i];
+  if (p === undefined) throw new Error(`the demo catalogue has no product #${i + 1} to scan`);
+  return p;
+}
+
+/** Picks the scanner settings in Settings → Scanner (each is saved at once), then goes to Sale. */
+async function configure(s: Pick<ScannerSettings, 'layout' | 'suffix' | 'delivery'>): Promise<void> {
+  await goTo(page, 'settings');
+  const card = page.locator('[data-section="scanner"]');
+  for (const [field, value] of Object.entries(s)) {
+    await card.locator(`select[data-field="${field}"]`).selectOption(value);
+  }
+  // Saved: the card shows what the app holds (and re-attached the scanner with).
+  for (const [field, value] of Object.entries(s))
+    await expect.poll(() => card.locator(`select[data-field="${field}"]`).inputValue()).toBe(value);
+  await page.waitForTimeout(300);
+  await goTo(page, 'sale');
+}
+
+const line = (p: Sellable) => page.getByTestId('sale-lines').locator(`[data-barcode="${p.barcode}"]`);
+
+/** Keys a scanner set to Czech QWERTZ sends: Shift+Digit for each digit (a US machine reports !@#...). */
+async function scanCzech(session: CDPSession, code: string, start: number): Promise<void> {
+  const shifted = ')!@#$%^&*(';
+  const sends = Array.from(code, (d, i) => {
+    const key = shifted[Number(d)] ?? d;
+    const vk = d.charCodeAt(0);
+    const at = start + i * 10;
+    const params = {
+      code: `Digit${d}`,
+      key,
+      windowsVirtualKeyCode: vk,
+      nativeVirtualKeyCode: vk,
+      modifiers: 8,
+    };
+    return Promise.all([
+      session.send('Input.dispatchKeyEvent', { type: 'keyDown', ...params, text: key, timestamp: at / 1000 }),
+      session.send('Input.dispatchKeyEvent', { type: 'keyUp', ...params, timestamp: (at + 3) / 1000 }),
+    ]);
+  });
+  const enter = { key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, nativeVirtualKeyCode: 13 };
+  const end = start + code.length * 10;
+  await Promise.all([
+    ...sends,
+    session.send('Input.dispatchKeyEvent', { type: 'keyDown', ...enter, text: '\r', timestamp: end / 1000 }),
+    session.send('Input.dispatchKeyEvent', { type: 'keyUp', ...enter, timestamp: (end + 3) / 1000 }),
+  ]);
+}
+
+describe('Settings → Scanner, then a scan on the Sale screen', () => {
+  it('layout Czech QWERTZ: Shift+number row keys read as the digits', async () => {
+    await configure({ layout: 'cs', suffix: 'enter-or-tab', delivery: 'keys-and-paste' });
+    await page.waitForTimeout(450);
+    await scanCzech(await cdpOf(page), product(0).barcode, Date.now());
+    await line(product(0)).waitFor();
+    expect(await page.locator('input[data-field="code"]').inputValue()).toBe('');
+  });
+
+  it('suffix Tab: the code ends with Tab', async () => {
+    await configure({ layout: 'us', suffix: 'tab', delivery: 'keys-and-paste' });
+    await page.waitForTimeout(450);
+    await sendKeys(page, `${product(1).barcode}\t`, Date.now(), 10);
+    await line(product(1)).waitFor();
+  });
+
+  it('suffix none: the code ends by silence', async () => {
+    await configure({ layout: 'us', suffix: 'none', delivery: 'keys-and-paste' });
+    await page.waitForTimeout(450);
+    await sendKeys(page, product(2).barcode, Date.now(), 10);
+    await line(product(2)).waitFor();
+  });
+
+  it('delivery paste/input only: the whole code in one input event, nothing left in the code field', async () => {
+    await configure({ layout: 'us', suffix: 'enter-or-tab', delivery: 'paste' });
+    const field = page.locator('input[data-field="code"]');
+    await field.focus();
+    await page.keyboard.insertText(product(3).barcode);
+    await line(product(3)).waitFor();
+    expect(await field.inputValue()).toBe('');
+  });
+
+  it('back to the defaults (US, Enter or Tab, keys and paste): a plain scan adds the product', async () => {
+    await configure({ layout: 'us', suffix: 'enter-or-tab', delivery: 'keys-and-paste' });
+    await scan(page, product(4).barcode);
+    await line(product(4)).waitFor();
+  });
+});
