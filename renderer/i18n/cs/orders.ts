@@ -4,7 +4,7 @@ import type { Translation } from '../catalogue.ts';
 export const orders = {
   // The screen
   ordersLabel: 'Objednávky',
-  sendQueuedNow: 'Odeslat frontu hned',
+  sendQueuedNow: 'Odeslat čekající hned',
   noOrdersYet: 'Zatím žádné objednávky.',
   noOrderMatches: 'Žádná objednávka neodpovídá.',
   reference: 'Reference:',
