@@ -4,33 +4,13 @@
 // print CSS can hide the app and print only it, on a page as wide as the paper.
 import { useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ReceiptView } from '../../preload/contract.ts';
 import { VatTable } from '../components/VatTable.tsx';
-import { receipt as words } from '../i18n/en/receipt.ts';
 import { useFormat } from '../i18n/use-format.ts';
 import type { Paper } from '../store/receipt.ts';
+import { stateLine } from './receipt-words.ts';
 import './receipt.css';
-
-const CONFIRMED = new Set(['sent']);
-
-type StateKey = Extract<keyof typeof words, `state${string}`>;
-
-/** An order's state inside a sentence ("the order is queued"): `needs-fix` is `stateNeedsFix`; a
- * state the catalogue does not know is shown as it is. */
-export function orderState(t: TFunction<'receipt'>, state: string): string {
-  const key = `state${state.replace(/(?:^|-)(\w)/g, (_m, c: string) => c.toUpperCase())}`;
-  return key in words ? t(key as StateKey) : state;
-}
-
-export function stateLine(r: ReceiptView, t: TFunction<'receipt'>): { confirmed: boolean; text: string } {
-  if (CONFIRMED.has(r.state))
-    return { confirmed: true, text: t('confirmed', { id: String(r.remoteId ?? '') }) };
-  if (r.state === 'cancelled') return { confirmed: false, text: t('voidCancelled') };
-  if (r.state === 'discarded') return { confirmed: false, text: t('voidDiscarded') };
-  return { confirmed: false, text: t('notConfirmed', { state: orderState(t, r.state) }) };
-}
 
 export function Receipt({ receipt, paper }: { receipt: ReceiptView; paper: Paper }) {
   const { t } = useTranslation('receipt');

@@ -3,7 +3,7 @@
 import type { OutboxEntryView } from '../../../preload/contract.ts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { orderState } from '../../receipt/Receipt.tsx';
+import { orderState } from '../../receipt/receipt-words.ts';
 import { useApp } from '../../store.ts';
 
 export function Announcer() {

@@ -22,7 +22,7 @@ export const sale = {
   discountOff: 'Sleva −{{amount}}',
   quantityOf: 'Množství: {{name}}',
   // Tabulka DPH
-  vatRate: 'Sazba DPH',
+  vatRate: 'Sazba',
   vatBase: 'Základ',
   vatAmount: 'DPH',
   vatGross: 'Celkem',

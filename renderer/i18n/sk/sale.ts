@@ -22,7 +22,7 @@ export const sale = {
   discountOff: 'Zľava −{{amount}}',
   quantityOf: 'Množstvo: {{name}}',
   // Tabuľka DPH
-  vatRate: 'Sadzba DPH',
+  vatRate: 'Sadzba',
   vatBase: 'Základ',
   vatAmount: 'DPH',
   vatGross: 'Spolu',

@@ -1,0 +1,24 @@
+// What a receipt says about its order's state, in the cashier's language (the receipt namespace).
+// Pure: the receipt and the Sale screen's notice take a `t`; its test passes the en, cs or sk one.
+import type { TFunction } from 'i18next';
+import type { ReceiptView } from '../../preload/contract.ts';
+import { receipt as words } from '../i18n/en/receipt.ts';
+
+const CONFIRMED = new Set(['sent']);
+
+type StateKey = Extract<keyof typeof words, `state${string}`>;
+
+/** An order's state inside a sentence ("the order is queued"): `needs-fix` is `stateNeedsFix`; a
+ * state the catalogue does not know is shown as it is. */
+export function orderState(t: TFunction<'receipt'>, state: string): string {
+  const key = `state${state.replace(/(?:^|-)(\w)/g, (_m, c: string) => c.toUpperCase())}`;
+  return key in words ? t(key as StateKey) : state;
+}
+
+export function stateLine(r: ReceiptView, t: TFunction<'receipt'>): { confirmed: boolean; text: string } {
+  if (CONFIRMED.has(r.state))
+    return { confirmed: true, text: t('confirmed', { id: String(r.remoteId ?? '') }) };
+  if (r.state === 'cancelled') return { confirmed: false, text: t('voidCancelled') };
+  if (r.state === 'discarded') return { confirmed: false, text: t('voidDiscarded') };
+  return { confirmed: false, text: t('notConfirmed', { state: orderState(t, r.state) }) };
+}
