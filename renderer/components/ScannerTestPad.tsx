@@ -19,6 +19,8 @@ const SOURCE_KEYS = { keys: 'sourceKeys', paste: 'sourcePaste', input: 'sourceIn
 
 /** A space shown as the visible-space sign, so it can be seen among the keys. */
 const shown = (ch: string): string => (ch === ' ' ? '\u2423' : ch);
+/** Shift held with the key (the Czech layout's digits, capitals). */
+const SHIFT_MARK = '\u21e7';
 
 export function ScannerTestPad() {
   const { t } = useTranslation('scanner');
@@ -62,7 +64,10 @@ function KeyItem({ k }: { k: PadKey }) {
   const title = k.shift ? t('keyTitleShift', { code: k.code, char }) : t('keyTitle', { code: k.code, char });
   return (
     <li title={title} data-key-code={k.code} data-key-char={k.char ?? ''}>
-      <kbd>{shown(k.key)}</kbd>
+      <kbd>
+        {k.shift && k.key.length === 1 ? SHIFT_MARK : ''}
+        {shown(k.key)}
+      </kbd>
       <small>{k.char !== undefined && k.char !== k.key ? `→ ${char}` : ' '}</small>
       <small>{k.gap === null ? '' : t('gapMs', { gap: k.gap })}</small>
     </li>
@@ -86,7 +91,7 @@ function ScanHow({ scan }: { scan: PadScan }) {
       <dt>{t('readLayout')}</dt>
       <dd>{scan.source === 'keys' ? t(LAYOUT_KEYS[scan.layout]) : t('layoutAsSent')}</dd>
       <dt>{t('endedBy')}</dt>
-      <dd>{scan.suffix ?? t('endedByNone')}</dd>
+      <dd>{scan.suffix ?? (scan.source === 'keys' ? t('endedByNone') : t('endedByText'))}</dd>
     </dl>
   );
 }

@@ -89,10 +89,13 @@ export function ScannerCard({ scanner }: { scanner: ScannerSettings }) {
           />
         </label>
       </div>
+      <p className="muted">{t('deliveryHelp')}</p>
       <ScannerTestPad />
     </div>
   );
 }
+
+const WHOLE_ROW = { gridColumn: '1 / -1' } as const;
 
 /** A setting picked from a list: its options are [value, the scanner catalogue's key for its name]. */
 function Choice<V extends string>(props: {
@@ -104,7 +107,8 @@ function Choice<V extends string>(props: {
 }) {
   const { t } = useTranslation('scanner');
   return (
-    <label className="field">
+    // A whole row each: the options' names are longer than half a narrow card.
+    <label className="field" style={WHOLE_ROW}>
       <span>{t(props.name)}</span>
       <select
         value={props.value}
