@@ -8,6 +8,10 @@ import { InternetOrderPayload } from '../db/order.ts';
 /** The one schema of an order (db/order.ts), as the renderer sees it. */
 export { InternetOrderPayload };
 import type { CallChannel, EventChannel } from './channels.ts';
+import { SaidSchema } from './core-words.ts';
+
+/** Counter's own words by key (what `said` carries), for the renderer's catalogues. */
+export { CORE_WORDS, english, say, type CoreWord, type Said } from './core-words.ts';
 
 export { CALL_CHANNELS, EVENT_CHANNELS, isCallChannel, isEventChannel } from './channels.ts';
 export type { CallChannel, EventChannel } from './channels.ts';
@@ -338,9 +342,22 @@ export const ScanInput = z
 export const ScanOutcome = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('product'), lineId: z.union([int, z.string()]), name: z.string() }),
   z.object({ kind: z.literal('customer'), source: z.enum(['online', 'offline']), name: z.string() }),
-  z.object({ kind: z.literal('unknown'), message: z.string() }),
-  z.object({ kind: z.literal('misread'), message: z.string() }),
-  z.object({ kind: z.literal('rejected'), message: z.string() }),
+  // `said`: the message's sentences by key (preload/core-words.ts), for the renderer's language.
+  z.object({
+    kind: z.literal('unknown'),
+    message: z.string(),
+    said: z.array(SaidSchema).readonly().optional(),
+  }),
+  z.object({
+    kind: z.literal('misread'),
+    message: z.string(),
+    said: z.array(SaidSchema).readonly().optional(),
+  }),
+  z.object({
+    kind: z.literal('rejected'),
+    message: z.string(),
+    said: z.array(SaidSchema).readonly().optional(),
+  }),
 ]);
 export type ScanOutcome = z.infer<typeof ScanOutcome>;
 export const ScanView = z.object({ outcome: ScanOutcome, session: SessionView });
@@ -493,6 +510,8 @@ export type PosErrorCode = z.infer<typeof PosErrorCode>;
 export const PosErrorShape = z.object({
   code: PosErrorCode,
   message: z.string(),
+  /** The message's sentences by key when they are Counter's own words; absent for the instance's. */
+  said: z.array(SaidSchema).readonly().optional(),
   fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type PosErrorShape = z.infer<typeof PosErrorShape>;
@@ -508,10 +527,12 @@ export class PosError extends Error {
   override name = 'PosError';
   readonly code: PosErrorCode;
   readonly fieldErrors: Record<string, string[]>;
+  readonly said: PosErrorShape['said'];
   constructor(shape: PosErrorShape) {
     super(shape.message);
     this.code = shape.code;
     this.fieldErrors = shape.fieldErrors ?? {};
+    this.said = shape.said;
   }
 }
 

@@ -15,6 +15,7 @@ import {
 } from '../preload/contract.ts';
 import { pos } from './pos.ts';
 import { i18n } from './i18n/index.ts';
+import { spoken } from './i18n/said.ts';
 
 export type Screen = 'sale' | 'stock' | 'orders' | 'settings';
 export const SCREENS: readonly { id: Screen; label: ScreenLabel; key: string }[] = [
@@ -176,7 +177,7 @@ export const useApp = create<AppState>()((set) => ({
 }));
 
 export function message(error: unknown): string {
-  if (error instanceof PosError) return error.message;
+  if (error instanceof PosError) return spoken(error.said, error.message);
   return i18n.t('somethingWentWrong');
 }
 

@@ -77,13 +77,36 @@ function firstProductName(): string {
   }
 }
 
-async function refusal(channel: string, input: unknown): Promise<{ code: string; message: string }> {
+async function refusal(
+  channel: string,
+  input: unknown,
+): Promise<{ code: string; message: string; said?: readonly unknown[] }> {
   const envelope = await core.invoke(channel, input);
   if (envelope.ok) throw new Error(`${channel} was not refused`);
   return envelope.error;
 }
 
 describe('a day at the counter, through the core', () => {
+  it("says its own words by key, beside the English, for the renderer's language", async () => {
+    const scanned = (await call('session.scan', { code: 'NO-SUCH-CODE-42' })) as ScanView;
+    const outcome = scanned.outcome.kind === 'unknown' ? scanned.outcome : undefined;
+    expect(outcome?.message).toContain('"NO-SUCH-CODE-42" is neither a product nor a customer card we know.');
+    expect(outcome?.said?.[0]).toEqual({ key: 'unknownCode', values: { code: 'NO-SUCH-CODE-42' } });
+    const empty = await refusal('session.close', {});
+    expect(empty).toMatchObject({ said: [{ key: 'emptySession' }] });
+    expect(empty.message).toBe('Scan at least one product before placing the order.');
+  });
+
+  it('shows prices in the currency set, else in the one the cached receivables carry', async () => {
+    const learnt = (await call('settings.get', {})) as SettingsView;
+    expect(learnt.priceCurrency).toBeNull();
+    expect(learnt.currency).toMatch(/^[A-Z]{3}$/);
+    const set = (await call('settings.set', { priceCurrency: 'eur' })) as SettingsView;
+    expect(set).toMatchObject({ priceCurrency: 'EUR', currency: 'EUR' });
+    expect((await refusal('settings.set', { priceCurrency: 'euro' })).code).toBe('invalid-input');
+    await call('settings.set', { priceCurrency: null });
+  });
+
   it('sells to the walk-in customer, by name search, paid in cash, with a receipt and a ticket', async () => {
     const [company] = (await call('companies.find', { text: '' })) as CompanyMatchView[];
     expect(company).toBeUndefined();
@@ -148,7 +171,16 @@ describe('a day at the counter, through the core', () => {
       expect(await refusal('settings.set', { receiptPaper: '80mm' })).toEqual({
         code: 'locked',
         message: 'Changing Settings needs the manager PIN.',
+        said: [{ key: 'lockedSettings' }],
       });
+      // The language is the cashier's to choose: it changes while the lock is closed, nothing else with it.
+      expect(((await call('settings.set', { language: 'cs' })) as SettingsView).language).toBe('cs');
+      expect((await refusal('settings.set', { language: 'en', receiptPaper: '80mm' })).code).toBe('locked');
+      expect((await call('settings.get', {})) as SettingsView).toMatchObject({
+        language: 'cs',
+        receiptPaper: '58mm',
+      });
+      await call('settings.set', { language: 'system' });
       expect((await refusal('outbox.discard', { id: 1 })).code).toBe('locked');
       expect((await refusal('outbox.markSent', { id: 1, remoteId: 5 })).code).toBe('locked');
       expect((await refusal('outbox.cancel', { id: 1 })).code).toBe('locked');

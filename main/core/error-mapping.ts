@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { CounterError } from '../counter/index.ts';
 import { OrderValidationError, OutboxActionError } from '../outbox/index.ts';
 import { isServiceError } from '../service/index.ts';
+import { say } from '../../preload/core-words.ts';
 import { CoreError } from './errors.ts';
 
 export interface ErrorContext {
@@ -19,10 +20,10 @@ export interface ErrorContext {
 
 export function asCoreError(error: unknown, context: ErrorContext): CoreError {
   if (error instanceof CoreError) return error;
-  if (error instanceof CounterError) return new CoreError('rejected', error.message);
+  if (error instanceof CounterError) return new CoreError('rejected', error.said);
   if (error instanceof RangeError) return new CoreError('invalid-input', error.message);
   if (error instanceof OrderValidationError) {
-    return new CoreError('invalid-input', 'The order is not valid.', error.fieldErrors);
+    return new CoreError('invalid-input', [say('orderInvalid')], error.fieldErrors);
   }
   if (error instanceof OutboxActionError) {
     return new CoreError(
@@ -33,17 +34,17 @@ export function asCoreError(error: unknown, context: ErrorContext): CoreError {
   if (isServiceError(error)) {
     if (error.kind === 'network' || error.kind === 'timeout') {
       context.reportOffline();
-      return new CoreError('offline', 'The instance cannot be reached right now.');
+      return new CoreError('offline', [say('offline')]);
     }
     if (error.kind === 'not-available') return new CoreError('not-available', error.message);
     if (error.status === 403) {
-      return new CoreError(
-        'forbidden',
-        `This terminal's client lacks ${error.permission ?? 'a permission'}.`,
-      );
+      return new CoreError('forbidden', [
+        error.permission === undefined
+          ? say('lacksAPermission')
+          : say('lacksPermission', { permission: error.permission }),
+      ]);
     }
-    if (error.status === 401)
-      return new CoreError('rejected', 'The instance refused the client id or secret.');
+    if (error.status === 401) return new CoreError('rejected', [say('credentialsRefused')]);
     return new CoreError('rejected', error.messages.join(' ') || error.message, error.fieldErrors);
   }
   // The disk's doing (full, read-only): a message naming the data folder; nothing half-written.
@@ -56,5 +57,5 @@ export function asCoreError(error: unknown, context: ErrorContext): CoreError {
   context.log(
     `${context.channel} failed: ${error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error'}`,
   );
-  return new CoreError('failed', 'Something went wrong. The details are in the log.');
+  return new CoreError('failed', [say('failed')]);
 }

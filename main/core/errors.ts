@@ -1,34 +1,41 @@
 // Errors the core reports to the UI. Every failure becomes a PosErrorShape whose message is fit for a
 // cashier and never carries a secret, a token or a stack.
 import type { PosErrorCode, PosErrorShape } from '../../preload/contract.ts';
+import { english, say, type Said } from '../../preload/core-words.ts';
 
 export class CoreError extends Error {
   override name = 'CoreError';
   readonly code: PosErrorCode;
   readonly fieldErrors: Record<string, string[]> | undefined;
-  constructor(code: PosErrorCode, message: string, fieldErrors?: Record<string, string[]>) {
-    super(message);
+  /** Counter's own words by key (the renderer says them in its language); undefined for the instance's. */
+  readonly said: readonly Said[] | undefined;
+  /** `message`: Counter's words as Said sentences, or a text as it came (the instance's words). */
+  constructor(code: PosErrorCode, message: string | readonly Said[], fieldErrors?: Record<string, string[]>) {
+    super(typeof message === 'string' ? message : english(message));
     this.code = code;
     this.fieldErrors = fieldErrors;
+    this.said = typeof message === 'string' ? undefined : message;
   }
 }
 
 export function toShape(error: CoreError): PosErrorShape {
-  return error.fieldErrors === undefined
-    ? { code: error.code, message: error.message }
-    : { code: error.code, message: error.message, fieldErrors: error.fieldErrors };
+  return {
+    code: error.code,
+    message: error.message,
+    ...(error.said === undefined ? {} : { said: [...error.said] }),
+    ...(error.fieldErrors === undefined ? {} : { fieldErrors: error.fieldErrors }),
+  };
 }
 
 /** The instance-bound modules (sync, outbox) exist only once an instance is configured. */
 export function configured<T>(module: T | null | undefined): T {
-  if (module == null)
-    throw new CoreError('not-configured', 'No instance is configured: set one in Settings.');
+  if (module == null) throw new CoreError('not-configured', [say('notConfigured')]);
   return module;
 }
 
 /** An order or line id as the contract carries it (a number, or a string of one). */
 export function numericId(id: number | string): number {
   const n = typeof id === 'number' ? id : Number(id);
-  if (!Number.isInteger(n)) throw new CoreError('not-found', `No order ${String(id)}.`);
+  if (!Number.isInteger(n)) throw new CoreError('not-found', [say('noOrder', { id: String(id) })]);
   return n;
 }

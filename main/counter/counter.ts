@@ -4,6 +4,7 @@
 import { writeTransaction, type Db } from '../../db/database.ts';
 import type { OutboxOrder } from '../../db/outbox.ts';
 import { quantityProblem } from './quantity.ts';
+import { words, type Words } from '../../preload/core-words.ts';
 import {
   addSessionLine,
   attachSessionCustomer,
@@ -41,9 +42,12 @@ export type CounterErrorCode =
 export class CounterError extends Error {
   override name = 'CounterError';
   readonly code: CounterErrorCode;
-  constructor(code: CounterErrorCode, message: string) {
-    super(message);
+  /** The message's sentences by key (preload/core-words.ts), for the renderer's language. */
+  readonly said: Words['said'];
+  constructor(code: CounterErrorCode, why: Words) {
+    super(why.message);
     this.code = code;
+    this.said = why.said;
   }
 }
 
@@ -121,7 +125,12 @@ export type ScanOutcome =
       readonly name: string;
       readonly cue: ScanCue;
     }
-  | { readonly kind: 'unknown' | 'misread' | 'rejected'; readonly message: string; readonly cue: ScanCue };
+  | {
+      readonly kind: 'unknown' | 'misread' | 'rejected';
+      readonly message: string;
+      readonly said: Words['said'];
+      readonly cue: ScanCue;
+    };
 
 export interface CounterScan {
   readonly outcome: ScanOutcome;
@@ -182,9 +191,9 @@ export class Counter {
   ): Promise<CounterScan> {
     const sessionId = options.sessionId ?? this.#openSessionId();
     const session = shoppingSessionHeader(this.#db, sessionId);
-    if (!session) throw new CounterError('no-session', `Shopping session ${sessionId} does not exist.`);
+    if (!session) throw new CounterError('no-session', words('noSession', { sessionId }));
     if (session.state !== 'open')
-      throw new CounterError('not-open', `Shopping session ${sessionId} is ${session.state}.`);
+      throw new CounterError('not-open', words('sessionNotOpen', { sessionId, state: session.state }));
     const warehouseId = this.#currentWarehouse(session);
     const resolution =
       warehouseId === null && looksLikeProduct(this.#resolver, code)
@@ -208,7 +217,7 @@ export class Counter {
   addStockItem(stockItemId: number, quantity = 1): CounterScan {
     const sessionId = this.#openSessionId();
     const session = shoppingSessionHeader(this.#db, sessionId);
-    if (!session) throw new CounterError('no-session', `Shopping session ${sessionId} does not exist.`);
+    if (!session) throw new CounterError('no-session', words('noSession', { sessionId }));
     const warehouseId = this.#currentWarehouse(session);
     const resolution = times(
       warehouseId === null ? noWarehouse() : this.#resolver.resolveStockItem(stockItemId, warehouseId),
@@ -222,12 +231,9 @@ export class Counter {
     const sessionId = this.#requireOpen();
     writeTransaction(this.#db, () => {
       const line = getSessionLine(this.#db, sessionId, lineId);
-      if (!line) throw new CounterError('no-line', `Line ${lineId} is not in the open session.`);
+      if (!line) throw new CounterError('no-line', words('noLine', { lineId }));
       if (line.kind === 'price') {
-        throw new CounterError(
-          'price-label-line',
-          'This line comes from a price label: remove it, or scan each label.',
-        );
+        throw new CounterError('price-label-line', words('priceLabelLine'));
       }
       const rounded = line.kind === 'weight' ? Math.round(quantity * 1000) / 1000 : quantity;
       const problem = quantityProblem(line, rounded);
@@ -242,7 +248,7 @@ export class Counter {
     const removed = writeTransaction(this.#db, () =>
       removeSessionLine(this.#db, sessionId, lineId, this.#now()),
     );
-    if (!removed) throw new CounterError('no-line', `Line ${lineId} is not in the open session.`);
+    if (!removed) throw new CounterError('no-line', words('noLine', { lineId }));
     return this.#view(this.#mustGet(sessionId));
   }
 
@@ -252,7 +258,7 @@ export class Counter {
     const restored = writeTransaction(this.#db, () =>
       restoreSessionLine(this.#db, sessionId, lineId, this.#now()),
     );
-    if (!restored) throw new CounterError('no-line', `Line ${lineId} was not removed from the open session.`);
+    if (!restored) throw new CounterError('no-line', words('lineNotRemoved', { lineId }));
     return this.#view(this.#mustGet(sessionId));
   }
 
@@ -275,14 +281,10 @@ export class Counter {
       this.#db,
       () => {
         const session = this.#mustGet(sessionId);
-        if (session.lines.length === 0)
-          throw new CounterError('empty-session', 'Scan at least one product before placing the order.');
+        if (session.lines.length === 0) throw new CounterError('empty-session', words('emptySession'));
         const walkIn = session.customer === null ? this.#walkIn() : null;
         if (session.customer === null && walkIn === null) {
-          throw new CounterError(
-            'no-customer',
-            "Scan the customer's card first, or name a walk-in customer in Settings: the service needs a customer for every order.",
-          );
+          throw new CounterError('no-customer', words('noCustomer'));
         }
         if (session.warehouseId === null) throw noWarehouseError();
         const tender =
@@ -364,7 +366,12 @@ export class Counter {
         return { kind: 'customer', source: resolution.source, name, cue: resolution.cue };
       }
       default:
-        return { kind: resolution.kind, message: resolution.message, cue: resolution.cue };
+        return {
+          kind: resolution.kind,
+          message: resolution.message,
+          said: resolution.said,
+          cue: resolution.cue,
+        };
     }
   }
 
@@ -391,13 +398,13 @@ export class Counter {
 
   #requireOpen(): number {
     const session = currentShoppingSession(this.#db);
-    if (!session) throw new CounterError('no-session', 'There is no open shopping session.');
+    if (!session) throw new CounterError('no-session', words('noOpenSession'));
     return session.id;
   }
 
   #mustGet(id: number): ShoppingSession {
     const session = getShoppingSession(this.#db, id);
-    if (!session) throw new CounterError('no-session', `Shopping session ${id} does not exist.`);
+    if (!session) throw new CounterError('no-session', words('noSession', { sessionId: id }));
     return session;
   }
 
@@ -456,7 +463,7 @@ function times(resolution: Resolution, quantity: number | undefined): Resolution
   if (resolution.lineKind !== 'unit') {
     return {
       kind: 'rejected',
-      message: `${name} comes from a weight or price label: scan it without a quantity.`,
+      ...words('labelWithQuantity', { name }),
       cue: 'rejected',
     };
   }
@@ -465,7 +472,7 @@ function times(resolution: Resolution, quantity: number | undefined): Resolution
     { name, kind: 'unit', unitOfMeasure: resolution.stockItem.unitOfMeasure },
     total,
   );
-  if (problem !== undefined) return { kind: 'rejected', message: problem, cue: 'rejected' };
+  if (problem !== undefined) return { kind: 'rejected', ...problem, cue: 'rejected' };
   return { ...resolution, quantity: total };
 }
 
@@ -476,13 +483,12 @@ function times(resolution: Resolution, quantity: number | undefined): Resolution
 function settleTender(input: TenderInput, total: number): SaleTender {
   if (input.method === 'card') return { method: 'card', given: total, change: 0 };
   const given = input.given ?? total;
-  if (!Number.isFinite(given) || given < 0)
-    throw new CounterError('bad-tender', 'The amount given must be a number, 0 or more.');
+  if (!Number.isFinite(given) || given < 0) throw new CounterError('bad-tender', words('tenderNotANumber'));
   const cents = Math.round(given * 100) - Math.round(total * 100);
   if (cents < 0) {
     throw new CounterError(
       'bad-tender',
-      `The amount given (${given.toFixed(2)}) is less than the total (${total.toFixed(2)}).`,
+      words('tenderShort', { given: given.toFixed(2), total: total.toFixed(2) }),
     );
   }
   return { method: 'cash', given: Math.round(given * 100) / 100, change: cents / 100 };
@@ -511,11 +517,11 @@ function looksLikeProduct(resolver: ScanResolver, code: string): boolean {
 }
 
 function noWarehouse(): Resolution {
-  return { kind: 'rejected', message: noWarehouseError().message, cue: 'rejected' };
+  return { kind: 'rejected', ...words('noWarehouse'), cue: 'rejected' };
 }
 
 function noWarehouseError(): CounterError {
-  return new CounterError('no-warehouse', "Choose this terminal's warehouse in Settings first.");
+  return new CounterError('no-warehouse', words('noWarehouse'));
 }
 
 function compact<T extends object>(value: T): T {

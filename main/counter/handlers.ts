@@ -1,5 +1,6 @@
 // The counter's calls: the shopping session (session.*), the receipt of an order (receipt.get) and
 // what a scanned code is (scanner.classify).
+import { say } from '../../preload/core-words.ts';
 import type { Db } from '../../db/database.ts';
 import { receivablesOwed } from '../../db/catalog/index.ts';
 import { getOutboxOrder } from '../../db/outbox.ts';
@@ -41,7 +42,7 @@ type CounterCalls =
 export function counterHandlers(deps: CounterDeps): Pick<Handlers, CounterCalls> {
   const counter = (): Counter => {
     const c = deps.counter();
-    if (c === null) throw new CoreError('not-configured', 'The app is starting. Try again.');
+    if (c === null) throw new CoreError('not-configured', [say('starting')]);
     return c;
   };
   return {
@@ -58,7 +59,8 @@ export function counterHandlers(deps: CounterDeps): Pick<Handlers, CounterCalls>
       Promise.resolve(sessionView(counter().restoreLine(numericId(lineId)), deps)),
     'receipt.get': ({ id }) => {
       const order = getOutboxOrder(deps.db(), numericId(id));
-      if (order === undefined) throw new CoreError('not-found', `Order ${String(id)} is not in the outbox.`);
+      if (order === undefined)
+        throw new CoreError('not-found', [say('orderNotInOutbox', { id: String(id) })]);
       const receipt = receiptOf(deps.db(), order, counter());
       return Promise.resolve({
         ...receipt,

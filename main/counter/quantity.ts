@@ -2,6 +2,7 @@
 // (docs/assumptions.md "Quantities"), so the unit of measure decides: a measure (kg, l, m, ...) or a
 // weight label's line takes decimals, anything else is counted in whole pieces. A number far beyond
 // what a counter sells is a code typed or scanned into the wrong field, and is named as such.
+import { words, type Words } from '../../preload/core-words.ts';
 
 /** Units of measure sold in fractions, lower case, without dots or spaces. */
 const MEASURES = new Set([
@@ -31,16 +32,18 @@ export interface QuantityLine {
  * Why `quantity` cannot be `line`'s, in words for the cashier; undefined when it can. Weights keep
  * three decimals (grams), other measures three too.
  */
-export function quantityProblem(line: QuantityLine, quantity: number): string | undefined {
-  if (!Number.isFinite(quantity) || quantity <= 0) return 'The quantity must be a number above zero.';
+export function quantityProblem(line: QuantityLine, quantity: number): Words | undefined {
+  if (!Number.isFinite(quantity) || quantity <= 0) return words('quantityAboveZero');
   if (quantity > MAX_QUANTITY) {
     return Number.isInteger(quantity) && String(quantity).length >= 6
-      ? `${String(quantity)} looks like a code, not a quantity: scan products at the code field.`
-      : `At most ${String(MAX_QUANTITY)} of one line.`;
+      ? words('quantityLooksLikeCode', { quantity: String(quantity) })
+      : words('quantityMax', { max: MAX_QUANTITY });
   }
   if (!takesDecimals(line) && !Number.isInteger(quantity)) {
-    return `${line.name} is sold in whole ${line.unitOfMeasure ?? 'pieces'}: type a whole number.`;
+    return line.unitOfMeasure == null
+      ? words('quantityWholePieces', { name: line.name })
+      : words('quantityWhole', { name: line.name, unit: line.unitOfMeasure });
   }
-  if (Math.round(quantity * 1000) / 1000 !== quantity) return 'At most three decimals.';
+  if (Math.round(quantity * 1000) / 1000 !== quantity) return words('quantityDecimals');
   return undefined;
 }

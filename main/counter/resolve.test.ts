@@ -160,6 +160,7 @@ describe('ScanResolver', () => {
     expect(r).toEqual({
       kind: 'unknown',
       message: '"K000000008" is neither a product nor a customer card we know.',
+      said: [{ key: 'unknownCode', values: { code: 'K000000008' } }],
       cue: 'unknown',
     });
   });

@@ -2,6 +2,7 @@
 // by barcode in the terminal's warehouse (never the network: a scan must land in milliseconds);
 // customer cards come from the service's scan endpoint with a short timeout, falling back to the
 // cached cards when the service cannot answer, honouring isInvalid, validFrom and validTo.
+import { joined, words, type Words } from '../../preload/core-words.ts';
 import {
   cardByBarcode,
   receivablesOwed,
@@ -51,6 +52,8 @@ export interface CustomerResolution {
 export interface FailedResolution {
   readonly kind: 'unknown' | 'misread' | 'rejected';
   readonly message: string;
+  /** The message's sentences by key (preload/core-words.ts). */
+  readonly said: Words['said'];
   readonly cue: 'unknown' | 'misread' | 'rejected';
   /** Set when the card was found but may not be used. */
   readonly card?: CompanyCard;
@@ -103,13 +106,13 @@ export class ScanResolver {
 
   async resolve(scanned: string, context: ResolveContext): Promise<Resolution> {
     const code = scanned.trim();
-    if (code === '') return unknown('The scan was empty. Scan again.');
+    if (code === '') return unknown(words('scanEmpty'));
     const product = this.resolveProduct(code, context.warehouseId);
     if (product.kind !== 'not-a-product') return product.resolution;
     if (product.reading.kind === 'misread') {
       // A card number may look like a GTIN without being one: a cached card wins over "misread".
       const cached = cardByBarcode(this.#db, code);
-      return cached ? this.#customer(cached, cached.companyId, 'offline') : misread(product.reading.message);
+      return cached ? this.#customer(cached, cached.companyId, 'offline') : misread(product.reading);
     }
     return this.#resolveCard(code, product.reading, context);
   }
@@ -136,12 +139,12 @@ export class ScanResolver {
    */
   resolveStockItem(stockItemId: number, warehouseId: number | null): Resolution {
     const item = stockItemById(this.#db, stockItemId);
-    if (item === undefined) return unknown(`Stock item ${stockItemId} is not in the offline catalog.`);
+    if (item === undefined) return unknown(words('stockItemNotCached', { stockItemId }));
     if (warehouseId !== null && item.warehouseId !== warehouseId) {
       const name = item.productName ?? item.productCode ?? `product ${item.productId}`;
       return {
         kind: 'rejected',
-        message: `${name} (stock item ${stockItemId}) is stocked in warehouse ${item.warehouseId}, not in this terminal's.`,
+        ...words('stockItemElsewhere', { name, stockItemId, warehouseId: item.warehouseId }),
         cue: 'rejected',
       };
     }
@@ -173,15 +176,21 @@ export class ScanResolver {
     }
     const cached = cardByBarcode(this.#db, code);
     if (cached) return this.#customer(cached, cached.companyId, 'offline');
-    return unknown(
-      this.#unknownMessage(code, reading, context.warehouseId) +
-        (this.#cards ? ' The service could not be asked about customer cards just now.' : ''),
-    );
+    const unknownCode = this.#unknownMessage(code, reading, context.warehouseId);
+    return unknown(this.#cards ? joined(unknownCode, words('cardServiceNotAsked')) : unknownCode);
   }
 
   #customer(card: CompanyCard, companyId: number, source: 'online' | 'offline'): Resolution {
     const validity = cardValidity(card, this.#now());
-    if (!validity.ok) return { kind: 'rejected', message: validity.message, cue: 'rejected', card, source };
+    if (!validity.ok)
+      return {
+        kind: 'rejected',
+        message: validity.message,
+        said: validity.said,
+        cue: 'rejected',
+        card,
+        source,
+      };
     return { kind: 'customer', companyId, card, source, owes: this.#owes(companyId), cue: 'customer' };
   }
 
@@ -207,13 +216,16 @@ export class ScanResolver {
     }
   }
 
-  #unknownMessage(code: string, reading: BarcodeReading, warehouseId: number | null): string {
-    if (reading.kind === 'other') return `"${code}" is neither a product nor a customer card we know.`;
+  #unknownMessage(code: string, reading: BarcodeReading, warehouseId: number | null): Words {
+    if (reading.kind === 'other') return words('unknownCode', { code });
     const elsewhere = warehouseId === null ? [] : reading.kind === 'gs1' ? [] : this.#elsewhere(reading);
     if (elsewhere.length > 0) {
-      return `${code} is not stocked in this warehouse (it is in ${elsewhere.join(', ')}).`;
+      return words('notStockedHere', { code, warehouses: elsewhere.join(', ') });
     }
-    return `Unknown product ${code}: no product with this barcode in the offline catalog${this.#age()}.`;
+    const at = syncState(this.#db, 'stockItems').lastCompleteAt;
+    return at === undefined
+      ? words('unknownProductNeverSynced', { code })
+      : words('unknownProductSyncedAt', { code, at: at.slice(0, 16).replace('T', ' ') });
   }
 
   #elsewhere(reading: BarcodeReading): string[] {
@@ -225,11 +237,6 @@ export class ScanResolver {
     }
     return [...names];
   }
-
-  #age(): string {
-    const at = syncState(this.#db, 'stockItems').lastCompleteAt;
-    return at === undefined ? ' (never synced)' : ` (synced ${at.slice(0, 16).replace('T', ' ')} UTC)`;
-  }
 }
 
 function sellable(item: CachedStockItem, reading: BarcodeReading): Resolution {
@@ -237,7 +244,7 @@ function sellable(item: CachedStockItem, reading: BarcodeReading): Resolution {
   const name = item.productName ?? item.productCode ?? `product ${item.productId}`;
   return {
     kind: 'rejected',
-    message: `${name} may not be sold (prohibition of sale).`,
+    ...words('prohibitedSale', { name }),
     cue: 'rejected',
     stockItem: item,
   };
@@ -271,12 +278,12 @@ function productLine(item: CachedStockItem, reading: BarcodeReading): ProductRes
   return { ...base, lineKind: 'unit', quantity: 1, fixedTotal: null };
 }
 
-function unknown(message: string): FailedResolution {
-  return { kind: 'unknown', message, cue: 'unknown' };
+function unknown(why: Words): FailedResolution {
+  return { kind: 'unknown', message: why.message, said: why.said, cue: 'unknown' };
 }
 
-function misread(message: string): FailedResolution {
-  return { kind: 'misread', message, cue: 'misread' };
+function misread(why: Words): FailedResolution {
+  return { kind: 'misread', message: why.message, said: why.said, cue: 'misread' };
 }
 
 function round3(n: number): number {

@@ -18,6 +18,7 @@ describe('cardValidity', () => {
       ok: false,
       reason: 'not-yet-valid',
       message: 'This card is valid only from 2026-06-01.',
+      said: [{ key: 'cardNotYetValid', values: { day: '2026-06-01' } }],
     });
     expect(cardValidity(card, at('2026-06-01T08:00:00'))).toEqual({ ok: true });
   });
@@ -29,6 +30,7 @@ describe('cardValidity', () => {
       ok: false,
       reason: 'expired',
       message: 'This card expired on 2026-05-31.',
+      said: [{ key: 'cardExpired', values: { day: '2026-05-31' } }],
     });
     expect(cardValidity({ validTo: '2030-12-31T23:59:59' }, at('2030-12-31T23:59:59'))).toEqual({ ok: true });
     expect(cardValidity({ validTo: '2024-03-01T10:00:00' }, at('2026-01-01T00:00:00'))).toMatchObject({

@@ -1,6 +1,7 @@
 // Whether a customer card may be used now: isInvalid, validFrom and validTo (SPEC.md). Date-times
 // carry no offset (SPEC.md rule 2): they are the store's local time. A validTo at midnight names a
 // whole last day (valid through that day); any other time is the exact end.
+import { words, type Words } from '../../preload/core-words.ts';
 
 export interface CardValidityFields {
   readonly isInvalid?: boolean | undefined;
@@ -10,18 +11,17 @@ export interface CardValidityFields {
 
 export type CardValidity =
   | { readonly ok: true }
-  | {
+  | ({
       readonly ok: false;
       readonly reason: 'invalid' | 'not-yet-valid' | 'expired';
-      readonly message: string;
-    };
+    } & Words);
 
 export function cardValidity(card: CardValidityFields, now: Date): CardValidity {
   if (card.isInvalid === true) {
     return {
       ok: false,
       reason: 'invalid',
-      message: 'This card is blocked (marked invalid): it cannot be used.',
+      ...words('cardBlocked'),
     };
   }
   const from = card.validFrom === undefined ? undefined : localDate(card.validFrom);
@@ -29,7 +29,7 @@ export function cardValidity(card: CardValidityFields, now: Date): CardValidity 
     return {
       ok: false,
       reason: 'not-yet-valid',
-      message: `This card is valid only from ${day(card.validFrom ?? '')}.`,
+      ...words('cardNotYetValid', { day: day(card.validFrom ?? '') }),
     };
   }
   const to = card.validTo === undefined ? undefined : localDate(card.validTo);
@@ -38,7 +38,7 @@ export function cardValidity(card: CardValidityFields, now: Date): CardValidity 
       ? new Date(to.getFullYear(), to.getMonth(), to.getDate() + 1)
       : new Date(to.getTime() + 1000);
     if (now >= end)
-      return { ok: false, reason: 'expired', message: `This card expired on ${day(card.validTo ?? '')}.` };
+      return { ok: false, reason: 'expired', ...words('cardExpired', { day: day(card.validTo ?? '') }) };
   }
   return { ok: true };
 }

@@ -1,5 +1,7 @@
 // The outbox's calls (outbox.*): the Orders screen's list and the operator's actions, and the
 // outbox's counts as the status bar shows them.
+import { say } from '../../preload/core-words.ts';
+import type { GuardedAction } from '../settings/handlers.ts';
 import type { Db } from '../../db/database.ts';
 import { countOutboxOrders, listOutboxOrders, UNSENT_STATES, type OutboxOrder } from '../../db/outbox.ts';
 import type { OutboxEntryView } from '../../preload/contract.ts';
@@ -16,7 +18,7 @@ export interface OutboxDeps {
   /** What the list shows of an order (total, lines, customer), from its sale or the cache. */
   summary(order: OutboxOrder): OutboxEntryView['summary'];
   /** Throws (CoreError 'locked') while a manager PIN guards `what` and was not given. */
-  guard(what: string): void;
+  guard(what: GuardedAction): void;
 }
 
 type OutboxCalls =
@@ -39,22 +41,22 @@ export function outboxHandlers(deps: OutboxDeps): Pick<Handlers, OutboxCalls> {
       const outbox = configured(deps.outbox());
       const current = outbox.get(numericId(id));
       if (current === undefined)
-        throw new CoreError('not-found', `Order ${String(id)} is not in the outbox.`);
+        throw new CoreError('not-found', [say('orderNotInOutbox', { id: String(id) })]);
       const sent =
         current.state === 'in-doubt' ? await outbox.resend(current.id) : await outbox.edit(current.id, order);
       return entryView(sent);
     },
     'outbox.discard': ({ id }) => {
-      deps.guard('Discarding an order');
+      deps.guard('lockedDiscard');
       configured(deps.outbox()).discard(numericId(id));
       return Promise.resolve(list());
     },
     'outbox.cancel': async ({ id }) => {
-      deps.guard('Cancelling an order on the instance');
+      deps.guard('lockedCancel');
       return entryView(await configured(deps.outbox()).cancel(numericId(id)));
     },
     'outbox.markSent': ({ id, remoteId }) => {
-      deps.guard('Marking an order as sent');
+      deps.guard('lockedMarkSent');
       return Promise.resolve(entryView(configured(deps.outbox()).markSent(numericId(id), remoteId)));
     },
   };

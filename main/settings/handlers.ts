@@ -2,6 +2,7 @@
 // and the manager lock in front of them (manager.*). A change of instance is refused while its
 // orders are unsent, plain http is refused unless allowed, the stored secret is bound to the origin
 // it was entered for, and while a manager PIN is set nothing changes until the PIN was given.
+import { say } from '../../preload/core-words.ts';
 import type { LabelRule, SettingsPatch, SettingsView, UnlockView } from '../../preload/contract.ts';
 import { BarcodeReader } from '../counter/barcode/index.ts';
 import { CoreError } from '../core/errors.ts';
@@ -51,9 +52,12 @@ export function settingsHandlers(deps: SettingsDeps): Pick<Handlers, SettingsCal
 }
 
 /** Refuses a guarded action while a manager PIN is set and was not given (CoreError 'locked'). */
-export function requireManager(lock: ManagerLock, now: number, what: string): void {
-  if (!lock.isOpen(now)) throw new CoreError('locked', `${what} needs the manager PIN.`);
+export function requireManager(lock: ManagerLock, now: number, what: GuardedAction): void {
+  if (!lock.isOpen(now)) throw new CoreError('locked', [say(what)]);
 }
+
+/** What the manager PIN guards, by the words that say so (preload/core-words.ts). */
+export type GuardedAction = 'lockedSettings' | 'lockedDiscard' | 'lockedCancel' | 'lockedMarkSent';
 
 function unlockView(result: UnlockResult): UnlockView {
   if (result.ok) return { open: true, until: result.until };
@@ -92,7 +96,7 @@ function needsManager(patch: SettingsPatch): boolean {
 }
 
 async function setSettings(deps: SettingsDeps, patch: SettingsPatch): Promise<SettingsView> {
-  if (needsManager(patch)) requireManager(deps.lock, deps.now(), 'Changing Settings');
+  if (needsManager(patch)) requireManager(deps.lock, deps.now(), 'lockedSettings');
   const { clientSecret, clearSecret, walkInCustomer, managerPin, clearManagerPin, ...rest } = patch;
   const before = deps.store.read();
   const instanceChanged =
@@ -103,10 +107,7 @@ async function setSettings(deps: SettingsDeps, patch: SettingsPatch): Promise<Se
   if (rest.instanceUrl !== undefined && rest.instanceUrl !== before.instanceUrl) refuseSwitchWithUnsent(deps);
   const url = rest.instanceUrl === undefined ? before.instanceUrl : rest.instanceUrl;
   if (url !== null && isInsecure(url) && !(rest.allowInsecure ?? before.allowInsecure)) {
-    throw new CoreError(
-      'invalid-input',
-      `${url} is plain http: the client secret and tokens would travel readable. Use https, or turn on "allow insecure connection".`,
-    );
+    throw new CoreError('invalid-input', [say('insecureUrl', { url })]);
   }
   // The secret belongs to the origin it was entered for: a new origin needs it entered again.
   const origin = url === null ? null : instanceOrigin(url);
@@ -149,10 +150,7 @@ function walkIn(
   if (choice === null) return null;
   const name = deps.companyName(choice.companyId);
   if (name === undefined) {
-    throw new CoreError(
-      'rejected',
-      `Company ${choice.companyId} is not in this terminal's cache (no card or representative of it was synced): pick one from the list.`,
-    );
+    throw new CoreError('rejected', [say('walkInUnknown', { companyId: choice.companyId })]);
   }
   return { companyId: choice.companyId, name };
 }
@@ -161,10 +159,7 @@ function walkIn(
 function refuseSwitchWithUnsent(deps: SettingsDeps): void {
   const unsent = deps.unsentOrders();
   if (unsent > 0) {
-    throw new CoreError(
-      'rejected',
-      `${unsent} order(s) for the current instance are not sent yet. Send or discard them (Orders) before switching instances.`,
-    );
+    throw new CoreError('rejected', [say('unsentBeforeSwitch', { count: unsent })]);
   }
 }
 

@@ -34,6 +34,12 @@ describe('GTIN check digits', () => {
       valid: false,
       format: 'EAN-13',
       message: '4006381333932 is not a valid EAN-13: the check digit should be 1, not 2. Scan it again.',
+      said: [
+        {
+          key: 'gtinCheckDigit',
+          values: { code: '4006381333932', format: 'EAN-13', expected: 1, actual: '2' },
+        },
+      ],
     });
     expect(reader.read('4006381333932').kind).toBe('misread');
     expect(reader.read('036000291453').kind).toBe('misread');

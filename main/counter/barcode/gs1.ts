@@ -1,6 +1,7 @@
 // GS1 element strings (GS1-128, GS1 DataMatrix, GS1 QR): application identifiers with their
 // values, after a symbology identifier (]C1, ]d2, ]Q3, ]e0) or GS separators, or in the
 // human-readable form with parentheses "(01)09506000134352(17)251231".
+import { words, type Words } from '../../../preload/core-words.ts';
 import { hasValidCheckDigit } from './gtin.ts';
 
 const GS = '\u001d';
@@ -61,7 +62,7 @@ export interface Gs1Reading {
 }
 
 export type Gs1Result =
-  { readonly ok: true; readonly reading: Gs1Reading } | { readonly ok: false; readonly message: string };
+  { readonly ok: true; readonly reading: Gs1Reading } | ({ readonly ok: false } & Words);
 
 const SYMBOLOGY_IDS = [']C1', ']d2', ']Q3', ']e0', ']J1'];
 
@@ -87,12 +88,12 @@ function isUnmarkedGs1(text: string): boolean {
   const gtin = /^0[12](\d{14})(.+)$/.exec(text);
   if (gtin === null || !hasValidCheckDigit(gtin[1] ?? '')) return false;
   const rest = splitRaw(gtin[2] ?? '');
-  return typeof rest !== 'string' && rest.length > 0 && interpret(rest, new Date()).ok;
+  return Array.isArray(rest) && rest.length > 0 && interpret(rest, new Date()).ok;
 }
 
 export function parseGs1(text: string, now: Date = new Date()): Gs1Result {
   const elements = text.startsWith('(') ? splitBracketed(text) : splitRaw(stripSymbology(text));
-  if (typeof elements === 'string') return { ok: false, message: elements };
+  if (!Array.isArray(elements)) return { ok: false, ...elements };
   return interpret(elements, now);
 }
 
@@ -103,7 +104,7 @@ function stripSymbology(text: string): string {
   return rest;
 }
 
-function splitBracketed(text: string): Gs1Element[] | string {
+function splitBracketed(text: string): Gs1Element[] | Words {
   const elements: Gs1Element[] = [];
   const re = /\((\d{2,4})\)([^(]*)/gy;
   let match: RegExpExecArray | null;
@@ -113,30 +114,30 @@ function splitBracketed(text: string): Gs1Element[] | string {
     elements.push({ ai, value });
     consumed += whole.length;
   }
-  if (consumed !== text.length) return `Cannot read the GS1 code "${printable(text)}".`;
+  if (consumed !== text.length) return words('gs1Unreadable', { code: printable(text) });
   return elements;
 }
 
-function splitRaw(text: string): Gs1Element[] | string {
+function splitRaw(text: string): Gs1Element[] | Words {
   const elements: Gs1Element[] = [];
   let rest = text;
   while (rest.length > 0) {
     const ai = [2, 3, 4].map((n) => rest.slice(0, n)).find((p) => AI_LENGTH.has(p));
     const length = ai === undefined ? undefined : AI_LENGTH.get(ai);
     if (ai === undefined || length === undefined)
-      return `Unknown GS1 application identifier at "${printable(rest.slice(0, 4))}".`;
+      return words('gs1UnknownAi', { at: printable(rest.slice(0, 4)) });
     rest = rest.slice(ai.length);
     let value: string;
     if (typeof length === 'number') {
       value = rest.slice(0, length);
-      if (value.length < length) return `GS1 element (${ai}) is too short.`;
+      if (value.length < length) return words('gs1TooShort', { ai });
       rest = rest.slice(length);
       if (rest.startsWith(GS)) rest = rest.slice(1); // allowed after fixed-length elements too
     } else {
       const end = rest.indexOf(GS);
       value = end === -1 ? rest : rest.slice(0, end);
       rest = end === -1 ? '' : rest.slice(end + 1);
-      if (value.length > length.max) return `GS1 element (${ai}) is longer than ${length.max} characters.`;
+      if (value.length > length.max) return words('gs1TooLong', { ai, max: length.max });
     }
     elements.push({ ai, value });
   }
@@ -148,24 +149,23 @@ function interpret(elements: readonly Gs1Element[], now: Date): Gs1Result {
   for (const { ai, value } of elements) {
     const fixed = AI_LENGTH.get(ai);
     if (typeof fixed === 'number' && (value.length !== fixed || !/^\d+$/.test(value))) {
-      return { ok: false, message: `GS1 element (${ai}) must be ${fixed} digits.` };
+      return { ok: false, ...words('gs1Length', { ai, digits: fixed }) };
     }
     if (ai === '01' || ai === '02') {
-      if (!hasValidCheckDigit(value))
-        return { ok: false, message: `GTIN ${value} has a wrong check digit. Scan it again.` };
+      if (!hasValidCheckDigit(value)) return { ok: false, ...words('gs1CheckDigit', { value }) };
       if (ai === '01') out.gtin = value;
     } else if (ai === '10') out.batch = value;
     else if (ai === '21') out.serial = value;
     else if (ai === '11' || ai === '15' || ai === '17') {
       const date = gs1Date(value, now);
-      if (date === undefined) return { ok: false, message: `GS1 element (${ai}) is not a date: ${value}.` };
+      if (date === undefined) return { ok: false, ...words('gs1NotDate', { ai, value }) };
       if (ai === '11') out.productionDate = date;
       else if (ai === '15') out.bestBefore = date;
       else out.expiry = date;
     } else if (ai === '30') out.count = Number(value);
     else if (ai.startsWith('310')) out.netWeightKg = Number(value) / 10 ** Number(ai.charAt(3));
     else if (ai.startsWith('392')) {
-      if (!/^\d+$/.test(value)) return { ok: false, message: `GS1 element (${ai}) must be digits.` };
+      if (!/^\d+$/.test(value)) return { ok: false, ...words('gs1NotDigits', { ai }) };
       out.price = Number(value) / 10 ** Number(ai.charAt(3));
     }
   }

@@ -1,5 +1,6 @@
 // GTIN check digits (EAN-8, EAN-13, UPC-A, UPC-E, GTIN-14) and the forms a catalog may store a
 // scanned GTIN under. A code of GTIN length with a wrong check digit is a misread, not an unknown.
+import { words, type Words } from '../../../preload/core-words.ts';
 
 export type GtinFormat = 'EAN-8' | 'UPC-E' | 'UPC-A' | 'EAN-13' | 'GTIN-14';
 
@@ -55,7 +56,7 @@ export type GtinReading =
       readonly gtin14: string;
       readonly lookup: readonly string[];
     }
-  | { readonly valid: false; readonly format: GtinFormat; readonly message: string };
+  | ({ readonly valid: false; readonly format: GtinFormat } & Words);
 
 /**
  * Reads an all-digit code of a GTIN length. `lookup` lists the forms a catalog may hold it under,
@@ -107,6 +108,6 @@ function misread(format: GtinFormat, code: string): GtinReading {
   return {
     valid: false,
     format,
-    message: `${code} is not a valid ${format}: the check digit should be ${expected}, not ${code.at(-1) ?? ''}. Scan it again.`,
+    ...words('gtinCheckDigit', { code, format, expected, actual: code.at(-1) ?? '' }),
   };
 }

@@ -1,6 +1,7 @@
 // What a scanned code is, before any lookup: a GTIN (with the forms a catalog may store it under),
 // a price/weight-embedded EAN-13, a GS1 element string, a misread (GTIN-shaped, wrong check
 // digit), or another code (an internal code, a customer card).
+import type { Words } from '../../../preload/core-words.ts';
 import { readGtin, type GtinFormat } from './gtin.ts';
 import { parseGs1, looksLikeGs1, type Gs1Reading } from './gs1.ts';
 import {
@@ -34,7 +35,7 @@ export type BarcodeReading =
       readonly gs1: Gs1Reading;
       readonly lookup: readonly string[];
     }
-  | { readonly kind: 'misread'; readonly code: string; readonly message: string }
+  | ({ readonly kind: 'misread'; readonly code: string } & Words)
   | { readonly kind: 'other'; readonly code: string };
 
 export class BarcodeReader {
@@ -49,7 +50,7 @@ export class BarcodeReader {
     const gs1Symbology = aim !== undefined && [']C1', ']d2', ']Q3', ']e0', ']J1'].includes(aim);
     if (gs1Symbology || (aim === undefined && looksLikeGs1(scanned))) {
       const result = parseGs1(scanned, now);
-      if (!result.ok) return { kind: 'misread', code: scanned, message: result.message };
+      if (!result.ok) return { kind: 'misread', code: scanned, message: result.message, said: result.said };
       const gtin = result.reading.gtin;
       const lookup = gtin === undefined ? [] : gtinLookup(gtin);
       return { kind: 'gs1', code: scanned, gs1: result.reading, lookup };
@@ -58,7 +59,7 @@ export class BarcodeReader {
     const code = aim === undefined ? scanned : scanned.slice(aim.length);
     const gtin = readGtin(code);
     if (gtin === undefined) return { kind: 'other', code };
-    if (!gtin.valid) return { kind: 'misread', code, message: gtin.message };
+    if (!gtin.valid) return { kind: 'misread', code, message: gtin.message, said: gtin.said };
     const embedded = readEmbedded(code, this.rules);
     if (embedded) return { kind: 'embedded', code, embedded, lookup: [embedded.productBarcode] };
     return { kind: 'gtin', code, format: gtin.format, lookup: gtin.lookup };

@@ -1,4 +1,69 @@
 import type { core as en } from '../en/core.ts';
 import type { Translation } from '../catalogue.ts';
 
-export const core = {} as const satisfies Translation<typeof en>;
+export const core = {
+  scanEmpty: 'Sken byl prázdný. Naskenujte znovu.',
+  unknownCode: '„{{code}}“ není zboží ani zákaznická karta, kterou známe.',
+  notStockedHere: '{{code}} není v tomto skladu (je ve skladu {{warehouses}}).',
+  unknownProductNeverSynced:
+    'Neznámé zboží {{code}}: v offline katalogu není zboží s tímto čárovým kódem (katalog ještě nebyl synchronizován).',
+  unknownProductSyncedAt:
+    'Neznámé zboží {{code}}: v offline katalogu není zboží s tímto čárovým kódem (synchronizováno {{at}} UTC).',
+  cardServiceNotAsked: 'Službu se teď nepodařilo zeptat na zákaznické karty.',
+  stockItemNotCached: 'Skladová položka {{stockItemId}} není v offline katalogu.',
+  stockItemElsewhere:
+    '{{name}} (skladová položka {{stockItemId}}) je ve skladu {{warehouseId}}, ne ve skladu této pokladny.',
+  prohibitedSale: '{{name}} se nesmí prodávat (zákaz prodeje).',
+  labelWithQuantity: '{{name}} je z váhové nebo cenové etikety: naskenujte ji bez množství.',
+  gtinCheckDigit:
+    '{{code}} není platný {{format}}: kontrolní číslice má být {{expected}}, ne {{actual}}. Naskenujte znovu.',
+  gs1CheckDigit: 'GTIN {{value}} má špatnou kontrolní číslici. Naskenujte znovu.',
+  gs1Length: 'Prvek GS1 ({{ai}}) musí mít {{digits}} číslic.',
+  gs1NotDate: 'Prvek GS1 ({{ai}}) není datum: {{value}}.',
+  gs1NotDigits: 'Prvek GS1 ({{ai}}) musí obsahovat jen číslice.',
+  gs1Unreadable: 'Kód GS1 „{{code}}“ nelze přečíst.',
+  gs1UnknownAi: 'Neznámý identifikátor aplikace GS1 u „{{at}}“.',
+  gs1TooShort: 'Prvek GS1 ({{ai}}) je příliš krátký.',
+  gs1TooLong: 'Prvek GS1 ({{ai}}) je delší než {{max}} znaků.',
+  cardBlocked: 'Tato karta je zablokovaná (označená jako neplatná): nelze ji použít.',
+  cardNotYetValid: 'Tato karta platí až od {{day}}.',
+  cardExpired: 'Platnost této karty skončila {{day}}.',
+  quantityAboveZero: 'Množství musí být číslo větší než nula.',
+  quantityWhole: '{{name}} se prodává po celých {{unit}}: zadejte celé číslo.',
+  quantityWholePieces: '{{name}} se prodává po kusech: zadejte celé číslo.',
+  quantityDecimals: 'Nejvýše tři desetinná místa.',
+  quantityLooksLikeCode: '{{quantity}} vypadá jako kód, ne jako množství: zboží skenujte do pole pro kód.',
+  quantityMax: 'Nejvýše {{max}} na jednu položku.',
+  priceLabelLine: 'Tato položka je z cenové etikety: odeberte ji, nebo naskenujte každou etiketu.',
+  noSession: 'Nákup {{sessionId}} neexistuje.',
+  noOpenSession: 'Není otevřený žádný nákup.',
+  sessionNotOpen: 'Nákup {{sessionId}} je ve stavu {{state}}.',
+  noLine: 'Položka {{lineId}} není v otevřeném nákupu.',
+  lineNotRemoved: 'Položka {{lineId}} nebyla z otevřeného nákupu odebrána.',
+  emptySession: 'Před odesláním objednávky naskenujte aspoň jedno zboží.',
+  noCustomer:
+    'Nejdřív naskenujte kartu zákazníka, nebo v Nastavení určete anonymního zákazníka: služba potřebuje zákazníka u každé objednávky.',
+  noWarehouse: 'Nejdřív v Nastavení vyberte sklad této pokladny.',
+  tenderNotANumber: 'Přijatá částka musí být číslo, 0 nebo víc.',
+  tenderShort: 'Přijatá částka ({{given}}) je nižší než celkem k úhradě ({{total}}).',
+  starting: 'Aplikace se spouští. Zkuste to znovu.',
+  notConfigured: 'Není nastavena žádná instance: nastavte ji v Nastavení.',
+  orderNotInOutbox: 'Objednávka {{id}} není mezi odchozími.',
+  noOrder: 'Objednávka {{id}} neexistuje.',
+  offline: 'Instance je teď nedostupná.',
+  orderInvalid: 'Objednávka není platná.',
+  lacksPermission: 'Klientovi této pokladny chybí oprávnění {{permission}}.',
+  lacksAPermission: 'Klientovi této pokladny chybí oprávnění.',
+  credentialsRefused: 'Instance odmítla ID klienta nebo tajný klíč.',
+  failed: 'Něco se pokazilo. Podrobnosti jsou v logu.',
+  lockedSettings: 'Změna nastavení vyžaduje PIN vedoucího.',
+  lockedDiscard: 'Zahození objednávky vyžaduje PIN vedoucího.',
+  lockedCancel: 'Zrušení objednávky na instanci vyžaduje PIN vedoucího.',
+  lockedMarkSent: 'Označení objednávky jako odeslané vyžaduje PIN vedoucího.',
+  insecureUrl:
+    '{{url}} používá nešifrované http: tajný klíč klienta a tokeny by šly čitelně po síti. Použijte https, nebo zapněte „povolit nezabezpečené připojení“.',
+  walkInUnknown:
+    'Firma {{companyId}} není v mezipaměti této pokladny (nebyla synchronizována žádná její karta ani zástupce): vyberte ji ze seznamu.',
+  unsentBeforeSwitch:
+    'Neodeslané objednávky pro současnou instanci: {{count}}. Před přepnutím instance je odešlete nebo zahoďte (Objednávky).',
+} as const satisfies Translation<typeof en>;

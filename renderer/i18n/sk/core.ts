@@ -1,4 +1,69 @@
 import type { core as en } from '../en/core.ts';
 import type { Translation } from '../catalogue.ts';
 
-export const core = {} as const satisfies Translation<typeof en>;
+export const core = {
+  scanEmpty: 'Sken bol prázdny. Naskenujte znova.',
+  unknownCode: '„{{code}}“ nie je tovar ani zákaznícka karta, ktorú poznáme.',
+  notStockedHere: '{{code}} nie je v tomto sklade (je v sklade {{warehouses}}).',
+  unknownProductNeverSynced:
+    'Neznámy tovar {{code}}: v offline katalógu nie je tovar s týmto čiarovým kódom (katalóg ešte nebol synchronizovaný).',
+  unknownProductSyncedAt:
+    'Neznámy tovar {{code}}: v offline katalógu nie je tovar s týmto čiarovým kódom (synchronizované {{at}} UTC).',
+  cardServiceNotAsked: 'Službu sa teraz nepodarilo opýtať na zákaznícke karty.',
+  stockItemNotCached: 'Skladová položka {{stockItemId}} nie je v offline katalógu.',
+  stockItemElsewhere:
+    '{{name}} (skladová položka {{stockItemId}}) je v sklade {{warehouseId}}, nie v sklade tejto pokladnice.',
+  prohibitedSale: '{{name}} sa nesmie predávať (zákaz predaja).',
+  labelWithQuantity: '{{name}} je z váhovej alebo cenovej etikety: naskenujte ju bez množstva.',
+  gtinCheckDigit:
+    '{{code}} nie je platný {{format}}: kontrolná číslica má byť {{expected}}, nie {{actual}}. Naskenujte znova.',
+  gs1CheckDigit: 'GTIN {{value}} má nesprávnu kontrolnú číslicu. Naskenujte znova.',
+  gs1Length: 'Prvok GS1 ({{ai}}) musí mať {{digits}} číslic.',
+  gs1NotDate: 'Prvok GS1 ({{ai}}) nie je dátum: {{value}}.',
+  gs1NotDigits: 'Prvok GS1 ({{ai}}) musí obsahovať iba číslice.',
+  gs1Unreadable: 'Kód GS1 „{{code}}“ sa nedá prečítať.',
+  gs1UnknownAi: 'Neznámy identifikátor aplikácie GS1 pri „{{at}}“.',
+  gs1TooShort: 'Prvok GS1 ({{ai}}) je príliš krátky.',
+  gs1TooLong: 'Prvok GS1 ({{ai}}) je dlhší ako {{max}} znakov.',
+  cardBlocked: 'Táto karta je zablokovaná (označená ako neplatná): nedá sa použiť.',
+  cardNotYetValid: 'Táto karta platí až od {{day}}.',
+  cardExpired: 'Platnosť tejto karty skončila {{day}}.',
+  quantityAboveZero: 'Množstvo musí byť číslo väčšie ako nula.',
+  quantityWhole: '{{name}} sa predáva po celých {{unit}}: zadajte celé číslo.',
+  quantityWholePieces: '{{name}} sa predáva po kusoch: zadajte celé číslo.',
+  quantityDecimals: 'Najviac tri desatinné miesta.',
+  quantityLooksLikeCode: '{{quantity}} vyzerá ako kód, nie ako množstvo: tovar skenujte do poľa pre kód.',
+  quantityMax: 'Najviac {{max}} na jednu položku.',
+  priceLabelLine: 'Táto položka je z cenovej etikety: odoberte ju, alebo naskenujte každú etiketu.',
+  noSession: 'Nákup {{sessionId}} neexistuje.',
+  noOpenSession: 'Nie je otvorený žiadny nákup.',
+  sessionNotOpen: 'Nákup {{sessionId}} je v stave {{state}}.',
+  noLine: 'Položka {{lineId}} nie je v otvorenom nákupe.',
+  lineNotRemoved: 'Položka {{lineId}} nebola z otvoreného nákupu odobratá.',
+  emptySession: 'Pred odoslaním objednávky naskenujte aspoň jeden tovar.',
+  noCustomer:
+    'Najprv naskenujte kartu zákazníka, alebo v Nastaveniach určte anonymného zákazníka: služba potrebuje zákazníka pri každej objednávke.',
+  noWarehouse: 'Najprv v Nastaveniach vyberte sklad tejto pokladnice.',
+  tenderNotANumber: 'Prijatá suma musí byť číslo, 0 alebo viac.',
+  tenderShort: 'Prijatá suma ({{given}}) je nižšia ako suma na úhradu ({{total}}).',
+  starting: 'Aplikácia sa spúšťa. Skúste to znova.',
+  notConfigured: 'Nie je nastavená žiadna inštancia: nastavte ju v Nastaveniach.',
+  orderNotInOutbox: 'Objednávka {{id}} nie je medzi odchádzajúcimi.',
+  noOrder: 'Objednávka {{id}} neexistuje.',
+  offline: 'Inštancia je teraz nedostupná.',
+  orderInvalid: 'Objednávka nie je platná.',
+  lacksPermission: 'Klientovi tejto pokladnice chýba oprávnenie {{permission}}.',
+  lacksAPermission: 'Klientovi tejto pokladnice chýba oprávnenie.',
+  credentialsRefused: 'Inštancia odmietla ID klienta alebo tajný kľúč.',
+  failed: 'Niečo sa pokazilo. Podrobnosti sú v logu.',
+  lockedSettings: 'Zmena nastavení vyžaduje PIN vedúceho.',
+  lockedDiscard: 'Zahodenie objednávky vyžaduje PIN vedúceho.',
+  lockedCancel: 'Zrušenie objednávky v inštancii vyžaduje PIN vedúceho.',
+  lockedMarkSent: 'Označenie objednávky ako odoslanej vyžaduje PIN vedúceho.',
+  insecureUrl:
+    '{{url}} používa nešifrované http: tajný kľúč klienta a tokeny by išli čitateľne po sieti. Použite https, alebo zapnite „povoliť nezabezpečené pripojenie“.',
+  walkInUnknown:
+    'Firma {{companyId}} nie je vo vyrovnávacej pamäti tejto pokladnice (nebola synchronizovaná žiadna jej karta ani zástupca): vyberte ju zo zoznamu.',
+  unsentBeforeSwitch:
+    'Neodoslané objednávky pre súčasnú inštanciu: {{count}}. Pred prepnutím inštancie ich odošlite alebo zahoďte (Objednávky).',
+} as const satisfies Translation<typeof en>;

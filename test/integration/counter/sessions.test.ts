@@ -171,6 +171,7 @@ describe('customer cards', () => {
     expect((await c.scan(cards.invalid)).outcome).toEqual({
       kind: 'rejected',
       message: 'This card is blocked (marked invalid): it cannot be used.',
+      said: [{ key: 'cardBlocked' }],
       cue: 'rejected',
     });
     expect((await c.scan(cards.expired)).outcome).toMatchObject({
@@ -210,6 +211,7 @@ describe('customer cards', () => {
     expect(scan.outcome).toEqual({
       kind: 'unknown',
       message: '"K999999998" is neither a product nor a customer card we know.',
+      said: [{ key: 'unknownCode', values: { code: 'K999999998' } }],
       cue: 'unknown',
     });
   });
@@ -531,6 +533,7 @@ describe('restart and close', () => {
     expect(scan.outcome).toEqual({
       kind: 'rejected',
       message: "Choose this terminal's warehouse in Settings first.",
+      said: [{ key: 'noWarehouse' }],
       cue: 'rejected',
     });
   });

@@ -1,0 +1,129 @@
+// Counter's own words in the core's answers (scan outcomes, refusals, errors), said by key so the
+// renderer speaks them in the cashier's language (renderer/i18n: the `core` namespace, whose English
+// is this table). The English text still travels beside them (`message`) for the CLI, the log and
+// any key a renderer does not know. Words that come from the instance are never here: they are shown
+// as they came.
+import { z } from 'zod';
+
+export const CORE_WORDS = {
+  // scans
+  scanEmpty: 'The scan was empty. Scan again.',
+  unknownCode: '"{{code}}" is neither a product nor a customer card we know.',
+  notStockedHere: '{{code}} is not stocked in this warehouse (it is in {{warehouses}}).',
+  unknownProductNeverSynced:
+    'Unknown product {{code}}: no product with this barcode in the offline catalog (never synced).',
+  unknownProductSyncedAt:
+    'Unknown product {{code}}: no product with this barcode in the offline catalog (synced {{at}} UTC).',
+  cardServiceNotAsked: 'The service could not be asked about customer cards just now.',
+  stockItemNotCached: 'Stock item {{stockItemId}} is not in the offline catalog.',
+  stockItemElsewhere:
+    "{{name}} (stock item {{stockItemId}}) is stocked in warehouse {{warehouseId}}, not in this terminal's.",
+  prohibitedSale: '{{name}} may not be sold (prohibition of sale).',
+  labelWithQuantity: '{{name}} comes from a weight or price label: scan it without a quantity.',
+  gtinCheckDigit:
+    '{{code}} is not a valid {{format}}: the check digit should be {{expected}}, not {{actual}}. Scan it again.',
+  gs1CheckDigit: 'GTIN {{value}} has a wrong check digit. Scan it again.',
+  gs1Length: 'GS1 element ({{ai}}) must be {{digits}} digits.',
+  gs1NotDate: 'GS1 element ({{ai}}) is not a date: {{value}}.',
+  gs1NotDigits: 'GS1 element ({{ai}}) must be digits.',
+  gs1Unreadable: 'Cannot read the GS1 code "{{code}}".',
+  gs1UnknownAi: 'Unknown GS1 application identifier at "{{at}}".',
+  gs1TooShort: 'GS1 element ({{ai}}) is too short.',
+  gs1TooLong: 'GS1 element ({{ai}}) is longer than {{max}} characters.',
+  cardBlocked: 'This card is blocked (marked invalid): it cannot be used.',
+  cardNotYetValid: 'This card is valid only from {{day}}.',
+  cardExpired: 'This card expired on {{day}}.',
+  // quantities
+  quantityAboveZero: 'The quantity must be a number above zero.',
+  quantityWhole: '{{name}} is sold in whole {{unit}}: type a whole number.',
+  quantityWholePieces: '{{name}} is sold in whole pieces: type a whole number.',
+  quantityDecimals: 'At most three decimals.',
+  quantityLooksLikeCode: '{{quantity}} looks like a code, not a quantity: scan products at the code field.',
+  quantityMax: 'At most {{max}} of one line.',
+  priceLabelLine: 'This line comes from a price label: remove it, or scan each label.',
+  // the sale
+  noSession: 'Shopping session {{sessionId}} does not exist.',
+  noOpenSession: 'There is no open shopping session.',
+  sessionNotOpen: 'Shopping session {{sessionId}} is {{state}}.',
+  noLine: 'Line {{lineId}} is not in the open session.',
+  lineNotRemoved: 'Line {{lineId}} was not removed from the open session.',
+  emptySession: 'Scan at least one product before placing the order.',
+  noCustomer:
+    "Scan the customer's card first, or name a walk-in customer in Settings: the service needs a customer for every order.",
+  noWarehouse: "Choose this terminal's warehouse in Settings first.",
+  tenderNotANumber: 'The amount given must be a number, 0 or more.',
+  tenderShort: 'The amount given ({{given}}) is less than the total ({{total}}).',
+  // the core
+  starting: 'The app is starting. Try again.',
+  notConfigured: 'No instance is configured: set one in Settings.',
+  orderNotInOutbox: 'Order {{id}} is not in the outbox.',
+  noOrder: 'No order {{id}}.',
+  offline: 'The instance cannot be reached right now.',
+  orderInvalid: 'The order is not valid.',
+  lacksPermission: "This terminal's client lacks {{permission}}.",
+  lacksAPermission: "This terminal's client lacks a permission.",
+  credentialsRefused: 'The instance refused the client id or secret.',
+  failed: 'Something went wrong. The details are in the log.',
+  // the manager PIN
+  lockedSettings: 'Changing Settings needs the manager PIN.',
+  lockedDiscard: 'Discarding an order needs the manager PIN.',
+  lockedCancel: 'Cancelling an order on the instance needs the manager PIN.',
+  lockedMarkSent: 'Marking an order as sent needs the manager PIN.',
+  // Settings
+  insecureUrl:
+    '{{url}} is plain http: the client secret and tokens would travel readable. Use https, or turn on "allow insecure connection".',
+  walkInUnknown:
+    "Company {{companyId}} is not in this terminal's cache (no card or representative of it was synced): pick one from the list.",
+  unsentBeforeSwitch:
+    '{{count}} order(s) for the current instance are not sent yet. Send or discard them (Orders) before switching instances.',
+} as const;
+
+export type CoreWord = keyof typeof CORE_WORDS;
+export type WordValues = Readonly<Record<string, string | number>>;
+
+/** One sentence of the core's: its key and the values its placeholders take. */
+export interface Said {
+  readonly key: CoreWord;
+  readonly values?: WordValues;
+}
+
+/**
+ * A Said as the contract carries it. The key is any string on the wire, so a renderer older or
+ * newer than the core still parses the answer (an unknown key falls back to the English message).
+ */
+export const SaidSchema = z.object({
+  key: z.string().max(60),
+  values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+
+export function say(key: CoreWord, values?: WordValues): Said {
+  return values === undefined ? { key } : { key, values };
+}
+
+/** A message of Counter's: its English and its sentences by key, for objects that carry both. */
+export interface Words {
+  readonly message: string;
+  readonly said: readonly Said[];
+}
+
+export function words(key: CoreWord, values?: WordValues): Words {
+  const said = [say(key, values)];
+  return { message: english(said), said };
+}
+
+/** Sentences said one after another. */
+export function joined(...parts: readonly Words[]): Words {
+  const said = parts.flatMap((p) => p.said);
+  return { message: english(said), said };
+}
+
+/** The English of one or more sentences, as the CLI and the log show them. */
+export function english(said: readonly Said[]): string {
+  return said
+    .map((s) =>
+      CORE_WORDS[s.key].replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+        s.values?.[name] === undefined ? whole : String(s.values[name]),
+      ),
+    )
+    .join(' ');
+}

@@ -1,0 +1,12 @@
+// The core's own words said in the screens' language: each sentence by its key in the `core`
+// namespace. A key this renderer does not know (a newer core) keeps the core's English.
+import type { PosErrorShape } from '../../preload/contract.ts';
+import { i18n } from './index.ts';
+
+type SaidList = PosErrorShape['said'];
+
+export function spoken(said: SaidList, english: string): string {
+  if (said === undefined || said.length === 0) return english;
+  if (!said.every((s) => i18n.exists(`core:${s.key}`))) return english;
+  return said.map((s) => i18n.t(`core:${s.key}` as 'core:failed', s.values ?? {})).join(' ');
+}
