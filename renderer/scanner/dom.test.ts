@@ -60,6 +60,8 @@ const PAGE = `<!doctype html><html><body>
   window.before = [];
   window.after = [];
   attachScanner(window, {
+    // ?delivery=paste: a scanner or wedge that delivers only whole codes (paste, input event).
+    ...(params.get('delivery') ? { config: { delivery: params.get('delivery') } } : {}),
     onScan: (s) => window.scans.push(s.code),
     // ?redirect=1: like the app's Sale screen, a key typed outside any field is sent to #field.
     beforeKey: (e) => {
@@ -231,6 +233,7 @@ describe('attachScanner in Chromium', () => {
   });
 
   it('takes the whole code in one input event (wedge, paste mode) as a scan, leaving nothing in the field', async () => {
+    await open('?clock=manual&delivery=paste');
     await page.focus('#field');
     await page.keyboard.insertText('4006381333931');
     // Software that sets the value itself and fires only an input event: the code is taken back out.
@@ -243,6 +246,12 @@ describe('attachScanner in Chromium', () => {
       );
     });
     expect(await state()).toMatchObject({ scans: ['4006381333931', '96385074'], field: '', submits: 0 });
+  });
+
+  it('leaves text inserted in one go into a field alone with keys and paste (fill, dictation)', async () => {
+    await page.focus('#field');
+    await page.keyboard.insertText('4006381333931');
+    expect(await state()).toMatchObject({ scans: [], field: '4006381333931' });
   });
 
   it("takes a person's Enter on a focused button as a click", async () => {

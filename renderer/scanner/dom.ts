@@ -187,7 +187,7 @@ function removeBeforeCaret(target: TextTarget, text: string): void {
 function insertedText(event: InputEvent): string | null {
   if (event.isComposing) return null;
   const type = event.inputType;
-  if (type !== 'insertText' && type !== 'insertFromPaste' && type !== 'insertReplacementText') return null;
+  if (type !== 'insertText' && type !== 'insertFromPaste') return null;
   const text = event.data ?? event.dataTransfer?.getData('text/plain') ?? null;
   return text !== null && Array.from(text).length > 1 ? text : null;
 }

@@ -406,8 +406,8 @@ describe('ScannerMachine: settings (Settings → Scanner)', () => {
     expect(none.scans[0]).toMatchObject({ suffix: null, source: 'keys' });
   });
 
-  it('takes one input event carrying the whole code as a scan, in a field too, and its suffix key after', () => {
-    const m = scanner();
+  it('with delivery "paste" takes one input event carrying the whole code as a scan in a field, and its suffix key after', () => {
+    const m = scanner({ delivery: 'paste' });
     expect(m.text('4006381333931', 1000, true, 'input')).toMatchObject({
       prevent: true,
       effects: [{ type: 'scan', code: '4006381333931', source: 'input', suffix: null }],
@@ -420,6 +420,14 @@ describe('ScannerMachine: settings (Settings → Scanner)', () => {
     expect(m.feed({ type: 'keydown', code: 'Enter', key: 'Enter', timeStamp: 1500 }).prevent).toBe(false);
     expect(m.text('4006381333931\t', 2000, true, 'input')).toMatchObject({ effects: [{ suffix: 'Tab' }] });
     expect(scanner({ delivery: 'keys' }).text('4006381333931', 1000, true, 'input').prevent).toBe(false);
+    // With keys and paste, an input event in a field counts only with the scanner's suffix (a person's
+    // dictation or text expander inserts several characters at once too); outside fields it counts.
+    const both = scanner();
+    expect(both.text('4006381333931', 1000, true, 'input').prevent).toBe(false);
+    expect(both.text('4006381333931\n', 2000, true, 'input')).toMatchObject({
+      effects: [{ suffix: 'Enter' }],
+    });
+    expect(both.text('4006381333931', 3000, false, 'input').prevent).toBe(true);
   });
 
   it('with delivery "paste" takes every code-like paste as a scan and leaves keystroke bursts to the page', () => {

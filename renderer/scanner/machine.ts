@@ -194,8 +194,9 @@ export class ScannerMachine {
 
   /**
    * The whole code in one paste or one input event (insertText/insertFromPaste with no keydown per
-   * character: wedge software, scanners in paste mode). An input event carrying several characters
-   * at once is never a person typing, so in a field it needs no suffix or prefix to count.
+   * character: wedge software, scanners in paste mode). In a text field either counts only with the
+   * scanner's suffix or prefix, unless the scanner delivers nothing else (delivery 'paste'): dictation,
+   * on-screen keyboards and text expanders insert several characters at once too.
    */
   text(text: string, timeStamp: number, editable: boolean, source: 'paste' | 'input'): Decision {
     const effects = this.burst ? this.endBurst(timeStamp) : [];
@@ -206,7 +207,7 @@ export class ScannerMachine {
     const code = hasPrefix ? body.slice(prefix.length) : body;
     const codeLike = /^[^\r\n\t]+$/.test(code) && code.length >= minLength && code.length <= maxLength;
     const prefixOk = prefix === '' || hasPrefix;
-    const deliberate = hasSuffix || hasPrefix || source === 'input' || delivery === 'paste';
+    const deliberate = hasSuffix || hasPrefix || delivery === 'paste';
     if (delivery === 'keys' || !codeLike || !prefixOk || (editable && !deliberate)) {
       return { prevent: false, effects };
     }
