@@ -6,13 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { message, useApp } from '../store.ts';
 import { lockManager } from '../store/guard.ts';
 import { saveSettings } from '../store/settings.ts';
+import { saying, type Notice } from './settings/notice.ts';
 
 export function ManagerPinCard() {
   const { t } = useTranslation('settings');
   const pinSet = useApp((s) => s.settings?.managerPinSet);
   const [pin, setPin] = useState('');
   const [again, setAgain] = useState('');
-  const [result, setResult] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const [result, setResult] = useState<Notice | null>(null);
 
   // Whatever the PIN opened here is shut when the cashier leaves Settings.
   useEffect(() => () => void lockManager(), []);
@@ -20,13 +21,13 @@ export function ManagerPinCard() {
   if (pinSet === undefined) return null;
 
   const save = async () => {
-    if (!/^\d{4,12}$/.test(pin)) return setResult({ tone: 'error', text: t('pinDigits') });
-    if (pin !== again) return setResult({ tone: 'error', text: t('pinsDiffer') });
+    if (!/^\d{4,12}$/.test(pin)) return setResult({ tone: 'error', say: (t) => t('pinDigits') });
+    if (pin !== again) return setResult({ tone: 'error', say: (t) => t('pinsDiffer') });
     try {
       await saveSettings({ managerPin: pin });
-      setResult({ tone: 'ok', text: pinSet ? t('pinChanged') : t('pinSetDone') });
+      setResult({ tone: 'ok', say: (t) => (pinSet ? t('pinChanged') : t('pinSetDone')) });
     } catch (error) {
-      setResult({ tone: 'error', text: message(error) });
+      setResult(saying('error', message(error)));
     } finally {
       setPin('');
       setAgain('');
@@ -36,9 +37,9 @@ export function ManagerPinCard() {
   const clear = async () => {
     try {
       await saveSettings({ clearManagerPin: true });
-      setResult({ tone: 'ok', text: t('pinRemoved') });
+      setResult({ tone: 'ok', say: (t) => t('pinRemoved') });
     } catch (error) {
-      setResult({ tone: 'error', text: message(error) });
+      setResult(saying('error', message(error)));
     }
   };
 
@@ -68,7 +69,7 @@ export function ManagerPinCard() {
       </div>
       {result !== null && (
         <p className={`notice ${result.tone}`} role="status" data-pin-result={result.tone}>
-          {result.text}
+          {result.say(t)}
         </p>
       )}
     </form>

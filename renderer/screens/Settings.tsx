@@ -15,6 +15,7 @@ import { WalkInCustomerCard } from '../components/settings/WalkInCustomerCard.ts
 import { ManagerPinCard } from '../components/ManagerPinCard.tsx';
 import { ReceiptSettings } from '../receipt/ReceiptSettings.tsx';
 import { useWarehouses, WarehouseSelect } from '../components/WarehousePicker.tsx';
+import { saying, type Notice } from '../components/settings/notice.ts';
 
 export function Settings() {
   const { t } = useTranslation('settings');
@@ -46,11 +47,7 @@ function InstanceForm({ settings }: { settings: SettingsView }) {
   const [clientId, setClientId] = useState(settings.clientId ?? '');
   const [secret, setSecret] = useState('');
   const [allowInsecure, setAllowInsecure] = useState(settings.allowInsecure);
-  const [result, setResult] = useState<{
-    tone: 'ok' | 'error';
-    text: string;
-    fields?: Record<string, string[]>;
-  } | null>(null);
+  const [result, setResult] = useState<(Notice & { fields?: Record<string, string[]> }) | null>(null);
   const fromEnv = settings.source === 'env';
 
   const save = async () => {
@@ -62,13 +59,13 @@ function InstanceForm({ settings }: { settings: SettingsView }) {
         allowInsecure,
       });
       setSecret('');
-      setResult({ tone: 'ok', text: t('saved') });
+      setResult({ tone: 'ok', say: (t) => t('saved') });
     } catch (error) {
       const fields =
         error instanceof Error && 'fieldErrors' in error
           ? (error.fieldErrors as Record<string, string[]>)
           : undefined;
-      setResult({ tone: 'error', text: message(error), ...(fields === undefined ? {} : { fields }) });
+      setResult({ ...saying('error', message(error)), ...(fields === undefined ? {} : { fields }) });
     }
   };
 
@@ -152,7 +149,7 @@ function InstanceForm({ settings }: { settings: SettingsView }) {
           </button>
         )}
       </div>
-      {result !== null && <p className={`notice ${result.tone}`}>{result.text}</p>}
+      {result !== null && <p className={`notice ${result.tone}`}>{result.say(t)}</p>}
     </form>
   );
 }
@@ -433,7 +430,7 @@ function LabelRulesCard({ rules }: { rules: readonly LabelRule[] }) {
   const { t } = useTranslation('settings');
   const shown = rules.map((r) => `${r.type} ${r.pattern}`).join('\n');
   const [text, setText] = useState(shown);
-  const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const save = async () => {
     const parsed: LabelRule[] = [];
     for (const [i, line] of text.split('\n').entries()) {
@@ -442,7 +439,7 @@ function LabelRulesCard({ rules }: { rules: readonly LabelRule[] }) {
       if ((type !== 'price' && type !== 'weight' && type !== 'quantity') || pattern === '') {
         setNotice({
           tone: 'error',
-          text: t('labelRuleWrong', { line: i + 1 }),
+          say: (t) => t('labelRuleWrong', { line: i + 1 }),
         });
         return;
       }
@@ -450,9 +447,9 @@ function LabelRulesCard({ rules }: { rules: readonly LabelRule[] }) {
     }
     try {
       const settings = await saveSettings({ labelRules: parsed });
-      setNotice({ tone: 'ok', text: t('labelRulesSaved', { count: settings.labelRules.length }) });
+      setNotice({ tone: 'ok', say: (t) => t('labelRulesSaved', { count: settings.labelRules.length }) });
     } catch (e) {
-      setNotice({ tone: 'error', text: message(e) });
+      setNotice(saying('error', message(e)));
     }
   };
   return (
@@ -467,7 +464,7 @@ function LabelRulesCard({ rules }: { rules: readonly LabelRule[] }) {
       </label>
       {notice !== null && (
         <p className={`notice ${notice.tone}`} role="status" data-label-rules-notice={notice.tone}>
-          {notice.text}
+          {notice.say(t)}
         </p>
       )}
       <div className="actions">

@@ -84,6 +84,8 @@ describe('language', () => {
     await card.locator('[data-field="newManagerPinAgain"]').fill(PIN);
     await card.locator('[data-action="set-manager-pin"]').click();
     await expect.poll(() => card.getAttribute('data-pin-set')).toBe('true');
+    const said = card.locator('[data-pin-result]');
+    expect(await said.textContent()).toBe('PIN nastaven.');
 
     await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
     // By keyboard: the checked choice takes the focus, arrows move (and choose): System → Čeština →
@@ -95,6 +97,8 @@ describe('language', () => {
     expect(await option('en').isChecked()).toBe(true);
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     expect(await page.locator('[data-section="language"] h2').textContent()).toBe('Language');
+    // What a card said before the switch is said again in the new language.
+    expect(await said.textContent()).toBe('PIN set.');
     expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
     await screenshot(page, 'language-switched-en');
   });

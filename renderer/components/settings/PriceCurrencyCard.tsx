@@ -5,20 +5,21 @@ import { useTranslation } from 'react-i18next';
 import type { SettingsView } from '../../../preload/contract.ts';
 import { message } from '../../store.ts';
 import { saveSettings } from '../../store/settings.ts';
+import { saying, type Notice } from './notice.ts';
 
 export function PriceCurrencyCard({ settings }: { settings: SettingsView }) {
   const { t } = useTranslation('settings');
   const [text, setText] = useState(settings.priceCurrency ?? '');
-  const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const { currency, priceCurrency } = settings;
   const save = async () => {
     const code = text.trim().toUpperCase();
     try {
       const saved = await saveSettings({ priceCurrency: code === '' ? null : code });
       setText(saved.priceCurrency ?? '');
-      setNotice({ tone: 'ok', text: t('saved') });
+      setNotice({ tone: 'ok', say: (t) => t('saved') });
     } catch (e) {
-      setNotice({ tone: 'error', text: message(e) });
+      setNotice(saying('error', message(e)));
     }
   };
   return (
@@ -56,7 +57,7 @@ export function PriceCurrencyCard({ settings }: { settings: SettingsView }) {
       </div>
       {notice !== null && (
         <p className={`notice ${notice.tone}`} role="status" data-currency-notice={notice.tone}>
-          {notice.text}
+          {notice.say(t)}
         </p>
       )}
     </form>
