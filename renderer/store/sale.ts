@@ -1,5 +1,6 @@
 // Sale actions: the shopping session at the counter (scan, quantities, lines, place, void) and the
 // Sale screen's selection. Every call the Sale screen makes to the core goes through here.
+import { spoken } from '../i18n/said.ts';
 import { flushSync } from 'react-dom';
 import type { OutboxEntryView, ScanOutcome, SessionLineView } from '../../preload/contract.ts';
 import { pos } from '../pos.ts';
@@ -248,14 +249,14 @@ function describe(outcome: ScanOutcome): Outcome {
     case 'unknown':
       return {
         tone: 'error',
-        text: i18n.t('sale:unknownCode', { message: outcome.message }),
+        text: i18n.t('sale:unknownCode', { message: spoken(outcome.said, outcome.message) }),
       };
     case 'misread':
       return {
         tone: 'error',
-        text: i18n.t('sale:misread', { message: outcome.message }),
+        text: i18n.t('sale:misread', { message: spoken(outcome.said, outcome.message) }),
       };
     case 'rejected':
-      return { tone: 'error', text: outcome.message };
+      return { tone: 'error', text: spoken(outcome.said, outcome.message) };
   }
 }
