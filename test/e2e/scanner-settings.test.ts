@@ -141,6 +141,32 @@ describe('Settings → Scanner, then a scan on the Sale screen', () => {
     expect(await field.inputValue()).toBe('');
   });
 
+  it('the test pad reads the next scan with the setting just changed, and says how it read it', async () => {
+    await configure({ layout: 'cs', suffix: 'enter-or-tab', delivery: 'keys-and-paste' });
+    await goTo(page, 'settings');
+    const pad = page.locator('[data-testpad]');
+    const how = page.locator('[data-section="scanner-test"] [data-scan-source]');
+    const result = page.locator('[data-section="scanner-test"] [data-classified]');
+    await pad.click();
+    await page.waitForTimeout(450);
+    await scanCzech(await cdpOf(page), product(5).barcode, Date.now());
+    await expect.poll(() => result.locator('code').textContent()).toBe(product(5).barcode);
+    expect(await how.getAttribute('data-scan-layout')).toBe('cs');
+    expect(await how.getAttribute('data-scan-suffix')).toBe('Enter');
+    expect(await page.locator('[data-key-code="Digit1"]').first().getAttribute('data-key-char')).toBe('1');
+    // Set back to US, without leaving the screen: the same keys now read as the US layout's symbols.
+    await page.locator('[data-section="scanner"] select[data-field="layout"]').selectOption('us');
+    await expect.poll(() => page.locator('select[data-field="layout"]').inputValue()).toBe('us');
+    await page.waitForTimeout(300);
+    await pad.click();
+    await page.waitForTimeout(450);
+    await scanCzech(await cdpOf(page), product(5).barcode, Date.now());
+    // The code comes back from the core's classifier after the pad has said how it read the keys.
+    const asUs = Array.from(product(5).barcode, (d) => ')!@#$%^&*('[Number(d)]).join('');
+    await expect.poll(() => result.locator('code').textContent()).toBe(asUs);
+    expect(await how.getAttribute('data-scan-layout')).toBe('us');
+  });
+
   it('back to the defaults (US, Enter or Tab, keys and paste): a plain scan adds the product', async () => {
     await configure({ layout: 'us', suffix: 'enter-or-tab', delivery: 'keys-and-paste' });
     await scan(page, product(4).barcode);
