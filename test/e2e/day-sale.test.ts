@@ -484,7 +484,15 @@ describe('a day at the Sale screen', { timeout: 120_000 }, () => {
     );
     const oldest = unpaid.find((d) => d !== null) ?? '';
     expect(oldest).not.toBe('');
-    expect(note).toContain(`the oldest due ${oldest.slice(0, 10)}`);
+    // The due date as the page's locale writes it (Intl, dateStyle medium).
+    const due = await page.evaluate(
+      (day) =>
+        new Intl.DateTimeFormat(navigator.language, { dateStyle: 'medium' }).format(
+          new Date(`${day}T00:00:00`),
+        ),
+      oldest.slice(0, 10),
+    );
+    expect(note).toContain(`the oldest due ${due}`);
     expect(note).toContain('does not block this sale');
     await screenshot(page, 'day-07-customer-panel');
     await voidIfAny();
