@@ -5,7 +5,7 @@ export const receipt = {
   receipt: 'Účtenka',
   storeDefault: 'Counter',
   reference: 'Reference',
-  confirmed: 'Objednávka {{id}} potvrzena systémem.',
+  confirmed: 'Objednávka č. {{id}} potvrzena instancí.',
   voidCancelled: 'Objednávka zrušena: tato účtenka je neplatná.',
   voidDiscarded: 'Objednávka zahozena: tato účtenka je neplatná.',
   notConfirmed: 'ZATÍM NEPOTVRZENO: objednávka je {{state}} a odejde sama. Tuto referenci si uschovejte.',

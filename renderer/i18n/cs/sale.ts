@@ -96,7 +96,7 @@ export const sale = {
   removed: 'Odebráno: {{name}} — vrátit zpět (Ctrl+Z)',
   back: 'Vráceno: {{name}}',
   voided: 'Nákup stornován. Další sken začne nový.',
-  placedSent: 'Objednávka uložena a odeslána (objednávka {{id}} v systému).',
+  placedSent: 'Objednávka uložena a odeslána (na instanci č. {{id}}).',
   placedSending: 'Objednávka uložena. Odesílá se…',
   placedQueued: 'Objednávka uložena. Je ve frontě a odejde sama (viz Objednávky, F3).',
   placedOther: 'Objednávka uložena, ale je ve stavu {{state}}: viz Objednávky (F3).',

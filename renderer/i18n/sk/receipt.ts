@@ -5,7 +5,7 @@ export const receipt = {
   receipt: 'Pokladničný doklad',
   storeDefault: 'Counter',
   reference: 'Referencia',
-  confirmed: 'Objednávka {{id}} potvrdená systémom.',
+  confirmed: 'Objednávka č. {{id}} potvrdená inštanciou.',
   voidCancelled: 'Objednávka zrušená: tento doklad je neplatný.',
   voidDiscarded: 'Objednávka zahodená: tento doklad je neplatný.',
   notConfirmed: 'ZATIAĽ NEPOTVRDENÉ: objednávka je {{state}} a odíde sama. Túto referenciu si odložte.',

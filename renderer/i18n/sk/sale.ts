@@ -96,7 +96,7 @@ export const sale = {
   removed: 'Odobrané: {{name}} — vrátiť späť (Ctrl+Z)',
   back: 'Vrátené: {{name}}',
   voided: 'Nákup stornovaný. Ďalší sken začne nový.',
-  placedSent: 'Objednávka uložená a odoslaná (objednávka {{id}} v systéme).',
+  placedSent: 'Objednávka uložená a odoslaná (na inštancii č. {{id}}).',
   placedSending: 'Objednávka uložená. Odosiela sa…',
   placedQueued: 'Objednávka uložená. Je v poradí a odíde sama (pozri Objednávky, F3).',
   placedOther: 'Objednávka uložená, ale je v stave {{state}}: pozri Objednávky (F3).',
