@@ -3,8 +3,8 @@
 import { useEffect } from 'react';
 import type { CustomerView, SessionView } from '../../../preload/contract.ts';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
-import { useFormat, type Formatters } from '../../i18n/use-format.ts';
+import { useFormat } from '../../i18n/use-format.ts';
+import { unpaidInvoices } from './customer-words.ts';
 import { loadCompanyName, useCompanies } from '../../store/companies.ts';
 
 export function CustomerPanel({ session }: { session: SessionView | null }) {
@@ -68,7 +68,7 @@ function CardCustomer({ customer }: { customer: CustomerView }) {
           {owes === undefined
             ? t('owesUnreadable')
             : owes > 0
-              ? `${unpaidInvoices(customer, t, format)} ${t('notBlocked')}`
+              ? `${unpaidInvoices(customer, t, format.date)} ${t('notBlocked')}`
               : t('noUnpaid')}
         </span>
       </dd>
@@ -80,15 +80,4 @@ function CardCustomer({ customer }: { customer: CustomerView }) {
       )}
     </dl>
   );
-}
-
-/** "3 unpaid invoices, the oldest due 1 Oct 2026 (overdue)." - as much as the cache says. */
-function unpaidInvoices(customer: CustomerView, t: TFunction<'sale'>, format: Formatters): string {
-  const count = customer.owesCount;
-  const what = count === undefined ? t('unpaidSome') : t('unpaidCount', { count });
-  const oldest = customer.owesDue?.[0];
-  if (oldest === undefined) return t('unpaidPlain', { what });
-  const day = oldest.slice(0, 10);
-  const overdue = day < new Date().toISOString().slice(0, 10);
-  return t(overdue ? 'unpaidOldestOverdue' : 'unpaidOldest', { what, date: format.date(day) });
 }
