@@ -1,9 +1,17 @@
 import { defineConfig } from 'vitest/config';
 import { SummaryReporter } from './test/support/summary-reporter.ts';
 
+const E2E = 'test/e2e/**/*.test.ts';
+/** e2e files that choose their own languages (the browser locale per case): run once, not per language. */
+const OWN_LANGUAGE = ['test/e2e/sale-languages.test.ts', 'test/e2e/language.test.ts'];
+/**
+ * The languages the e2e suite runs in (test/e2e/lang.ts): each a project of its own, the browser's
+ * locale that language's. COUNTER_E2E_LANGS=cs runs one, e.g. while working on a screen.
+ */
+const E2E_LANGS = (process.env.COUNTER_E2E_LANGS ?? 'en').split(',').filter((l) => l !== '');
+
 export default defineConfig({
   test: {
-    include: ['**/*.test.ts', '**/*.test.tsx'],
     exclude: ['node_modules/**', 'dist/**'],
     reporters: ['default', new SummaryReporter()],
     globalSetup: ['./test/support/global-setup.ts'],
@@ -16,5 +24,24 @@ export default defineConfig({
     // Two cores on CI: keep forks bounded so integration tests with a sim each do not starve.
     pool: 'forks',
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['**/*.test.ts', '**/*.test.tsx'],
+          exclude: ['node_modules/**', 'dist/**', E2E],
+        },
+      },
+      ...E2E_LANGS.map((language, i) => ({
+        extends: true,
+        test: {
+          name: `e2e-${language}`,
+          include: [E2E],
+          exclude: ['node_modules/**', 'dist/**', ...(i === 0 ? [] : OWN_LANGUAGE)],
+          env: { COUNTER_E2E_LANG: language },
+        },
+      })),
+    ],
   },
 });
