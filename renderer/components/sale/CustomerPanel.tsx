@@ -68,7 +68,7 @@ function CardCustomer({ customer }: { customer: CustomerView }) {
           {owes === undefined
             ? t('owesUnreadable')
             : owes > 0
-              ? `${unpaidInvoices(customer, t, format.date)} ${t('notBlocked')}`
+              ? `${unpaidInvoices(customer, t, (iso) => format.date(iso))} ${t('notBlocked')}`
               : t('noUnpaid')}
         </span>
       </dd>
