@@ -1,4 +1,6 @@
-// The VAT breakdown of a sale or a receipt: one row a rate, with its base, VAT and gross.
+// The VAT breakdown of a sale or a receipt: one row a rate, with its base, VAT and gross. The amounts
+// are plain numbers: the total beside the table names the currency, and a symbol in every cell would
+// not fit a narrow column (or 58 mm paper).
 import type { ReceiptView } from '../../preload/contract.ts';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../i18n/use-format.ts';
@@ -31,9 +33,9 @@ export function VatTable({
         {rows.map((r) => (
           <tr key={r.vatRate} data-vat-rate={markRows ? r.vatRate : undefined}>
             <td>{t('percent', { value: r.vatRate })}</td>
-            <td className="num">{format.price(r.base)}</td>
-            <td className="num">{format.price(r.vat)}</td>
-            <td className="num">{format.price(r.gross)}</td>
+            <td className="num">{format.money(r.base)}</td>
+            <td className="num">{format.money(r.vat)}</td>
+            <td className="num">{format.money(r.gross)}</td>
           </tr>
         ))}
       </tbody>
