@@ -81,10 +81,12 @@ describe.each(LANGUAGES)('a sale in $language', ({ language, locale, shots }) =>
   };
   const amounts = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-  /** A screenshot for the README (docs/screenshots), taken from the run's artifact. */
+  /** A screenshot in test-results/, copied to docs/screenshots for the README with UPDATE_README_SCREENSHOTS=1. */
   async function readmeShot(name: string): Promise<void> {
     const shot = await screenshot(page, `lang-${name}-${language}`);
-    if (shots) copyFileSync(shot, join(ROOT, 'docs', 'screenshots', `${name}-${language}.png`));
+    // The README's copies change only when asked: a test run leaves the checkout as it was.
+    if (shots && process.env.UPDATE_README_SCREENSHOTS === '1')
+      copyFileSync(shot, join(ROOT, 'docs', 'screenshots', `${name}-${language}.png`));
   }
 
   beforeAll(async () => {
