@@ -12,6 +12,7 @@ import type { ScannerSettings } from '../../preload/contract.ts';
 import { goTo, scan } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { cdpOf, sendKeys } from './keys.ts';
+import { newPage } from './lang.ts';
 import {
   fromCatalog,
   stopAll,
@@ -47,7 +48,7 @@ beforeAll(async () => {
   db.close();
   const [started, chromium] = await Promise.all([startWebShellProcess(terminal.env), launchChromium()]);
   [shell, browser] = [started, chromium];
-  page = await chromium.newPage({ viewport: { width: 1366, height: 900 }, locale: 'cs-CZ' });
+  page = await newPage(chromium, { viewport: { width: 1366, height: 900 } });
   await page.goto(started.url);
   await page.getByTestId('status-bar').waitFor();
 });
