@@ -13,8 +13,10 @@ import {
   type OutboxOutcome,
 } from '../../db/outbox.ts';
 import { SettingsStore } from '../../main/settings/store.ts';
+import type { i18n } from '../../renderer/i18n/index.ts';
 import { goTo, placeOrder, scan } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+import { newPage, say as sayFixed } from './lang.ts';
 import {
   firstSellable,
   fromCatalog,
@@ -24,6 +26,9 @@ import {
 } from './synced-terminal.ts';
 
 const PIN = '2468';
+
+/** lang.ts's `say` typed as the app's i18n.t: its own type (a fixed t) takes no 'ns:key' key. */
+const say = sayFixed as unknown as typeof i18n.t;
 
 let terminal: SyncedTerminal;
 let shell: RunningShell | undefined;
@@ -105,7 +110,7 @@ beforeAll(async () => {
   await terminal.sim.faults.setOffline(true);
   const [started, chromium] = await Promise.all([startWebShellProcess(env), launchChromium()]);
   [shell, browser] = [started, chromium];
-  page = await chromium.newPage({ viewport: { width: 1366, height: 900 } });
+  page = await newPage(chromium, { viewport: { width: 1366, height: 900 } });
   await page.goto(started.url);
 });
 
@@ -120,6 +125,11 @@ const row = (id: number) => page.locator(`[data-order="${String(id)}"]`);
 const confirmDialog = () => page.getByTestId('confirm-dialog');
 const pinDialog = () => page.getByTestId('pin-dialog');
 const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-action') ?? null);
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The lockout's words exactly (^...$), its time matching `time` (a pattern). */
+function lockedOut(time: string): RegExp {
+  return new RegExp(`^${escape(say('common:lockedOut', { time: '@@time@@' })).replace('@@time@@', time)}$`);
+}
 
 describe('Orders that read like tickets (item 9)', { timeout: 120_000 }, () => {
   it('each row shows total, lines, customer (walk-in marked), time and state; errors in words, detail folded', async () => {
@@ -131,35 +141,42 @@ describe('Orders that read like tickets (item 9)', { timeout: 120_000 }, () => {
     await goTo(page, 'orders');
     const walkInRow = page.locator('[data-order]').filter({ has: page.locator('[data-walk-in]') });
     await expect.poll(() => walkInRow.count()).toBe(1);
-    expect(await walkInRow.locator('[data-ticket-customer]').textContent()).toBe(`${walkInName} (walk-in)`);
-    expect(await walkInRow.locator('[data-ticket-lines]').textContent()).toBe('1 line');
+    expect(await walkInRow.locator('[data-ticket-customer]').textContent()).toBe(
+      `${walkInName} ${say('orders:walkIn')}`,
+    );
+    expect(await walkInRow.locator('[data-ticket-lines]').textContent()).toBe(
+      say('orders:lines', { count: 1 }),
+    );
     expect(await walkInRow.locator('[data-ticket-total]').textContent()).toMatch(/^\D*\d[\d\s,.]*\d{2}\D*$/);
 
     const queued = row(ids.queued);
     await expect.poll(() => queued.getAttribute('data-state'), { timeout: 60_000 }).toBe('queued');
     expect(await queued.locator('[data-ticket-customer]').textContent()).toBe(customerName);
-    expect(await queued.locator('[data-ticket-lines]').textContent()).toBe('2 lines');
+    expect(await queued.locator('[data-ticket-lines]').textContent()).toBe(say('orders:lines', { count: 2 }));
     expect(await queued.locator('[data-ticket-time]').textContent()).toMatch(/^\d{2}:\d{2}$/);
     // (It may be being tried again for a moment: the label follows the state.)
-    await expect.poll(() => queued.locator('[data-state-label]').textContent()).toBe('Waiting');
+    await expect
+      .poll(() => queued.locator('[data-state-label]').textContent())
+      .toBe(say('orders:stateQueued'));
     // Once a send was tried, its error reads in words; the technical line is folded away.
     await queued.locator('.order-summary').click();
     await expect
       .poll(() => queued.locator('[data-headline]').textContent(), { timeout: 60_000 })
-      .toBe(
-        'Waiting to be sent: the service cannot be reached. It goes out by itself when the connection is back.',
-      );
+      .toBe(say('orders:queuedUnreachable'));
     const detail = queued.locator('[data-tech-detail]');
     expect(await detail.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
     expect(await detail.locator('li').first().isVisible()).toBe(false);
+    // The technical line is the service's own words, as they came (English in every language).
     expect(await detail.textContent()).toMatch(/could not reach the service/);
     await detail.locator('summary').click();
     expect(await detail.locator('li').first().isVisible()).toBe(true);
 
     expect(await row(ids.needsFix).locator('[data-headline]').textContent()).toBe(
-      'Not sent: the service refused one field. Correct it below and send it again.',
+      say('orders:needsFixFields', { count: 1 }),
     );
-    expect(await row(ids.sent).locator('.order-summary').textContent()).toContain('instance id 4521');
+    expect(await row(ids.sent).locator('.order-summary').textContent()).toContain(
+      say('orders:instanceId', { id: '4521' }),
+    );
     await screenshot(page, 'orders-tickets');
   });
 
@@ -204,7 +221,7 @@ describe(
       const queued = row(ids.queued);
       if ((await queued.locator('.order-summary').getAttribute('aria-expanded')) !== 'true')
         await queued.locator('.order-summary').click();
-      const discard = queued.locator('.order-detail button', { hasText: 'Discard' });
+      const discard = queued.locator('.order-detail button', { hasText: say('orders:discard') });
       await discard.click();
       await confirmDialog().waitFor();
       expect(await confirmDialog().getAttribute('aria-modal')).toBe('true');
@@ -238,7 +255,7 @@ describe(
 
       const sent = row(ids.sent);
       await sent.locator('.order-summary').click();
-      await sent.locator('button', { hasText: 'Cancel on the instance' }).click();
+      await sent.locator('button', { hasText: say('orders:cancelOnInstance') }).click();
       await confirmDialog().waitFor();
       await expect.poll(focused).toBe('confirm-keep');
       await page.keyboard.press('Enter');
@@ -258,11 +275,11 @@ describe(
       await goTo(page, 'orders');
       const queued = row(ids.queued);
       await queued.locator('.order-summary').click();
-      await queued.locator('.order-detail button', { hasText: 'Discard' }).click();
+      await queued.locator('.order-detail button', { hasText: say('orders:discard') }).click();
       await confirmDialog().waitFor();
       await page.locator('[data-action="confirm-destroy"]').click();
       await pinDialog().waitFor();
-      expect(await pinDialog().textContent()).toContain('needs the manager PIN');
+      expect(await pinDialog().textContent()).toContain(say('core:lockedDiscard'));
       await expect
         .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-field')))
         .toBe('managerPin');
@@ -270,7 +287,7 @@ describe(
       await page.keyboard.press('Enter');
       await expect
         .poll(() => pinDialog().locator('[data-pin-error]').textContent())
-        .toBe('Wrong PIN. 4 tries left before a short lockout.');
+        .toBe(say('common:wrongPin', { count: 4 }));
       await screenshot(page, 'orders-pin-wrong');
       await page.keyboard.type(PIN);
       await page.keyboard.press('Enter');
@@ -284,24 +301,27 @@ describe(
       const notice = card.locator('[data-label-rules-notice]');
       await card.locator('[data-action="save-label-rules"]').click();
       await pinDialog().waitFor();
-      expect(await pinDialog().textContent()).toContain('Changing Settings needs the manager PIN.');
+      expect(await pinDialog().textContent()).toContain(say('core:lockedSettings'));
       await screenshot(page, 'settings-pin-prompt');
       await page.keyboard.press('Escape');
       await pinDialog().waitFor({ state: 'detached' });
-      await expect.poll(() => notice.textContent()).toBe('Not done: the manager PIN was not given.');
+      await expect.poll(() => notice.textContent()).toBe(say('common:pinNotGiven'));
       await card.locator('[data-action="save-label-rules"]').click();
       await pinDialog().waitFor();
       await page.keyboard.type(PIN);
       await page.keyboard.press('Enter');
       await pinDialog().waitFor({ state: 'detached' });
-      await expect.poll(() => notice.textContent()).toMatch(/^Saved/);
+      const rules = (await card.locator('[data-field="labelRules"]').inputValue())
+        .split('\n')
+        .filter((l) => l.trim() !== '').length;
+      await expect.poll(() => notice.textContent()).toBe(say('settings:labelRulesSaved', { count: rules }));
     });
 
     it('five wrong PINs shut it out and say when to try again', async () => {
       await goTo(page, 'orders');
       const inDoubt = row(ids.inDoubt);
       await inDoubt.locator('.order-summary').click();
-      await inDoubt.locator('.order-detail button', { hasText: 'Discard' }).click();
+      await inDoubt.locator('.order-detail button', { hasText: say('orders:discard') }).click();
       await page.locator('[data-action="confirm-destroy"]').click();
       await pinDialog().waitFor();
       for (let i = 0; i < 5; i++) {
@@ -309,11 +329,11 @@ describe(
         await page.keyboard.press('Enter');
         await expect
           .poll(() => pinDialog().locator('[data-pin-error]').textContent())
-          .toMatch(i < 4 ? new RegExp(`Wrong PIN. ${String(4 - i)} tr`) : /Too many wrong PINs/);
+          .toMatch(
+            i < 4 ? new RegExp(`^${escape(say('common:wrongPin', { count: 4 - i }))}$`) : lockedOut('.*'),
+          );
       }
-      expect(await pinDialog().locator('[data-pin-error]').textContent()).toMatch(
-        /^Too many wrong PINs\. Try again at \d{2}:\d{2}\.$/,
-      );
+      expect(await pinDialog().locator('[data-pin-error]').textContent()).toMatch(lockedOut('\\d{2}:\\d{2}'));
       await screenshot(page, 'orders-pin-lockout');
       await page.keyboard.press('Escape');
       await pinDialog().waitFor({ state: 'detached' });
