@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSim, type RunningSim } from '../../sim/server.ts';
 import { goTo } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+import { newPage, say } from './lang.ts';
 
 const CLIENT_ID = 'security-client';
 const SECRET = `s3cret-${randomBytes(12).toString('hex')}`;
@@ -78,7 +79,7 @@ beforeAll(async () => {
     startWebShellProcess({ POS_DATA_DIR: dataDir, POS_DEMO_SIZE: 'small' }),
     launchChromium(),
   ]);
-  page = await browser.newPage();
+  page = await newPage(browser);
   // Everything the page receives from the shell is kept for the search below.
   page.on('response', (response) => {
     if (response.url().includes('/rpc/'))
@@ -94,7 +95,7 @@ beforeAll(async () => {
   await page.locator('[data-field="clientId"]').fill(CLIENT_ID);
   await page.locator('[data-field="clientSecret"]').fill(SECRET);
   await page.locator('[data-action="save-instance"]').click();
-  await page.getByTestId('status-bar').getByText('Online', { exact: true }).waitFor({ timeout: 20_000 });
+  await page.getByTestId('status-bar').getByText(say('online'), { exact: true }).waitFor({ timeout: 20_000 });
   await page.locator('[data-action="sync-now"]').click();
   await page.waitForFunction(
     () => document.querySelectorAll('[data-section="sync"] [data-state="done"]').length === 6,

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+import { newPage } from './lang.ts';
 
 let shell: RunningShell;
 let browser: Browser;
@@ -39,7 +40,7 @@ describe('web shell smoke', () => {
   });
 
   it('shows all four screens and the status bar, switched by F1-F4', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
+    const page = await newPage(browser, { viewport: { width: 1366, height: 800 } });
     await page.goto(shell.url);
     await page.getByTestId('status-bar').waitFor();
     await expect.poll(() => page.getByTestId('status-bar').textContent()).toContain('127.0.0.1:9');
