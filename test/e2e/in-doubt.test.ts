@@ -8,8 +8,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.ts';
 import { claimForSending, getOutboxOrder, insertOutboxOrder, recordOutboxOutcome } from '../../db/outbox.ts';
+import { i18n } from '../../renderer/i18n/index.ts';
 import { goTo } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+import { newPage, say as sayFixed } from './lang.ts';
+
+/** lang.ts's `say` typed as the app's i18n.t: its own type (a fixed t) takes no 'ns:key' key. */
+const say = sayFixed as unknown as typeof i18n.t;
 
 let shell: RunningShell;
 let browser: Browser;
@@ -42,7 +47,7 @@ beforeAll(async () => {
     }),
     launchChromium(),
   ]);
-  page = await browser.newPage({ viewport: { width: 1366, height: 820 } });
+  page = await newPage(browser, { viewport: { width: 1366, height: 820 } });
   await page.goto(shell.url);
 });
 
@@ -71,7 +76,9 @@ describe('an in-doubt order', { timeout: 60_000 }, () => {
     await page.getByTestId('confirm-dialog').locator('[data-action="confirm-destroy"]').click();
 
     await expect.poll(() => entry.getAttribute('data-state')).toBe('sent');
-    await expect.poll(() => entry.locator('.order-summary').textContent()).toContain('instance id 4242');
+    await expect
+      .poll(() => entry.locator('.order-summary').textContent())
+      .toContain(say('orders:instanceId', { id: 4242 }));
     const db = openDatabase(join(dataDir, 'counter.sqlite'), { readonly: true });
     try {
       expect(getOutboxOrder(db, lostId)).toMatchObject({ state: 'sent', remoteId: 4242 });
