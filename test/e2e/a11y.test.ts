@@ -9,8 +9,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.ts';
 import { claimForSending, insertOutboxOrder, recordOutboxOutcome } from '../../db/outbox.ts';
 import { SettingsStore } from '../../main/settings/store.ts';
+import { i18n } from '../../renderer/i18n/index.ts';
 import { goTo, scan } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+import { newPage, say as sayFixed } from './lang.ts';
 import {
   firstSellable,
   fromCatalog,
@@ -18,6 +20,9 @@ import {
   syncedTerminal,
   type SyncedTerminal,
 } from './synced-terminal.ts';
+
+/** lang.ts's `say` typed as the app's i18n.t: its own type (a fixed t) takes no 'ns:key' key. */
+const say = sayFixed as unknown as typeof i18n.t;
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PIN = '97531';
@@ -64,7 +69,7 @@ beforeAll(async () => {
   [shell, browser] = [started, chromium];
   // The app's CSP allows only its own scripts; this page bypasses it for the one script the test
   // injects (axe-core's source), which the app itself never loads.
-  page = await chromium.newPage({ viewport: { width: 1366, height: 820 }, bypassCSP: true });
+  page = await newPage(chromium, { viewport: { width: 1366, height: 820 }, bypassCSP: true });
   await page.goto(started.url);
   await page.getByTestId('status-bar').waitFor();
   await page.addScriptTag({ content: AXE });
@@ -210,7 +215,7 @@ describe('accessible (item 10)', { timeout: 120_000 }, () => {
     await expect.poll(() => card.getAttribute('data-pin-set')).toBe('true');
     await goTo(page, 'orders');
     const entry = page.locator(`[data-order="${String(needsFixId)}"]`);
-    await entry.locator('button', { hasText: 'Discard' }).click();
+    await entry.locator('button', { hasText: say('orders:discard') }).click();
     await page.getByTestId('confirm-dialog').waitFor();
     expect(await seriousViolations()).toEqual([]);
     await page.locator('[data-action="confirm-destroy"]').click();
