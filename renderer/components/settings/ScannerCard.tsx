@@ -97,12 +97,20 @@ export function ScannerCard({ scanner }: { scanner: ScannerSettings }) {
 
 const WHOLE_ROW = { gridColumn: '1 / -1' } as const;
 
+/** The scanner catalogue's names of the choices (no placeholders). */
+type OptionKey = Extract<
+  keyof typeof en,
+  | `layout${'Us' | 'Cs' | 'Sk' | 'De' | 'Fr' | 'Host'}`
+  | `suffix${string}`
+  | `delivery${'Keys' | 'KeysAndPaste' | 'Paste'}`
+>;
+
 /** A setting picked from a list: its options are [value, the scanner catalogue's key for its name]. */
 function Choice<V extends string>(props: {
   /** The setting: its data-field, and its label's key. */
   name: 'layout' | 'delivery' | 'suffix';
   value: V;
-  options: readonly (readonly [V, keyof typeof en])[];
+  options: readonly (readonly [V, OptionKey])[];
   onChange: (value: V) => void;
 }) {
   const { t } = useTranslation('scanner');
