@@ -10,7 +10,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSim } from '../../sim/server.ts';
 import { goTo, scan, statusBar } from './app.ts';
+import type { i18n } from '../../renderer/i18n/index.ts';
 import { ARTIFACTS, launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+import { E2E_LOCALE, newPage, say as sayFixed, sayPattern } from './lang.ts';
 import { freshTerminal, fromCatalog, stopAll, type SyncedTerminal } from './synced-terminal.ts';
 
 declare global {
@@ -32,7 +34,7 @@ beforeAll(async () => {
   terminal = await freshTerminal('payment');
   ({ sim } = terminal);
   [shell, browser] = await Promise.all([startWebShellProcess(terminal.env), launchChromium()]);
-  page = await browser.newPage({ viewport: { width: 1366, height: 820 } });
+  page = await newPage(browser, { viewport: { width: 1366, height: 820 } });
   // The test seam: window.print is counted (with the receipt it would print), not shown.
   await page.addInitScript(() => {
     window.__prints = [];
@@ -83,9 +85,30 @@ async function panelTotal(): Promise<number> {
 
 const money = (n: number) => n.toFixed(2);
 
+/** lang.ts's `say` typed as the app's i18n.t: its own type (a fixed t) takes no 'ns:key' key. */
+const say = sayFixed as unknown as typeof i18n.t;
+
+/** The run's number format (the page's locale): grouping and decimal separator. */
+const numberParts = new Intl.NumberFormat(E2E_LOCALE).formatToParts(12345.5);
+const DECIMAL = numberParts.find((p) => p.type === 'decimal')?.value ?? '.';
+
+/** An amount as the page shows it (money in the locale, "1 234,50 Kč" or "CZK 1,234.50"), as a number. */
+function amountOf(text: string): number {
+  const kept = Array.from(text)
+    .filter((c) => /[\d-]/.test(c) || c === DECIMAL)
+    .join('');
+  return Number(kept.replace(DECIMAL, '.'));
+}
+
+/** A plain two-decimal amount as the page's locale writes it ("1.00", "1,00"). */
+const twoDecimals = (n: number) =>
+  new Intl.NumberFormat(E2E_LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
+
 describe('tender and change, receipts', { timeout: 120_000 }, () => {
   it('syncs the catalog and takes a warehouse (setup)', async () => {
-    await expect.poll(() => statusBar(page).textContent(), { timeout: 30_000 }).toContain('Online');
+    await expect
+      .poll(() => statusBar(page).textContent(), { timeout: 30_000 })
+      .toContain(say('common:online'));
     await goTo(page, 'settings');
     await page.locator('[data-action="sync-now"]').click();
     const rows = page.locator('[data-section="sync"] [data-resource]');
@@ -164,12 +187,16 @@ describe('tender and change, receipts', { timeout: 120_000 }, () => {
     await panel().waitFor();
     const total = await panelTotal();
     await page.keyboard.type('1');
-    await expect.poll(() => panel().locator('.payment-change').textContent()).toContain('Short by');
+    await expect
+      .poll(() => panel().locator('.payment-change').textContent())
+      .toMatch(sayPattern('sale:shortBy', ['amount']));
     await page.keyboard.press('Enter');
     const error = panel().locator('[data-payment-error]');
-    await expect.poll(() => error.textContent()).toContain('Not enough cash');
+    await expect
+      .poll(() => error.textContent())
+      .toMatch(sayPattern('sale:notEnoughCash', ['given', 'total', 'short']));
     const text = (await error.textContent()) ?? '';
-    expect(text).toContain('1.00');
+    expect(text).toContain(twoDecimals(1));
     expect(text).toContain(await panel().locator('[data-payment-total]').textContent());
     expect(await panel().isVisible()).toBe(true);
     expect(total).toBeGreaterThan(1);
@@ -210,14 +237,14 @@ describe('tender and change, receipts', { timeout: 120_000 }, () => {
     await panel().waitFor({ state: 'detached' });
     await expect.poll(() => lines().locator('tbody tr').count()).toBe(0);
     await expect.poll(() => sim.admin.listOrders().length, { timeout: 15_000 }).toBe(ordersBefore + 1);
+    // The order's note is the instance's record, in English whatever the screens speak.
     expect(sim.admin.listOrders().at(-1)?.note ?? '').toContain('paid in cash');
     // The receipt, on the Sale screen: the payment and the change, confirmed once the order is sent.
     const receipt = placedReceipt();
     await expect.poll(() => receipt.getAttribute('data-receipt-state'), { timeout: 15_000 }).toBe('sent');
     expect(await receipt.locator('[data-receipt-tender]').getAttribute('data-receipt-tender')).toBe('cash');
     expect(await receipt.locator('[data-receipt-line]').count()).toBe(2);
-    const num = async (sel: string) =>
-      Number(((await receipt.locator(sel).textContent()) ?? '').replace(/[^\d.-]/g, ''));
+    const num = async (sel: string) => amountOf((await receipt.locator(sel).textContent()) ?? '');
     expect(await num('[data-receipt-given]')).toBeCloseTo(given, 2);
     expect(await num('[data-receipt-change]')).toBeCloseTo(change, 2);
     expect(await num('[data-receipt-total]')).toBeCloseTo(total, 2);
@@ -227,7 +254,7 @@ describe('tender and change, receipts', { timeout: 120_000 }, () => {
     // The key legend says F7 prints it, while it is on screen.
     await expect
       .poll(() => page.getByTestId('key-legend').locator('[data-legend-key="F7"]').textContent())
-      .toContain('Print the receipt');
+      .toContain(say('sale:printTheReceipt'));
     await screenshot(page, 'pay-02-receipt-sent');
   });
 
@@ -293,7 +320,9 @@ describe('tender and change, receipts', { timeout: 120_000 }, () => {
 
   it("a queued order's receipt (offline) says it is not confirmed yet and carries its reference", async () => {
     await sim.faults.setOffline(true);
-    await expect.poll(() => statusBar(page).textContent(), { timeout: 20_000 }).toContain('Offline');
+    await expect
+      .poll(() => statusBar(page).textContent(), { timeout: 20_000 })
+      .toContain(say('common:offline'));
     await sale(1);
     const ordersBefore = sim.admin.listOrders().length;
     await page.keyboard.press('F9');
@@ -302,7 +331,8 @@ describe('tender and change, receipts', { timeout: 120_000 }, () => {
     await panel().waitFor({ state: 'detached' });
     const receipt = placedReceipt();
     await expect.poll(() => receipt.getAttribute('data-receipt-state')).toBe('queued');
-    expect(await receipt.locator('[data-receipt-confirmed]').textContent()).toContain('NOT CONFIRMED YET');
+    const notConfirmed = say('receipt:notConfirmed', { state: say('receipt:stateQueued') });
+    expect(await receipt.locator('[data-receipt-confirmed]').textContent()).toContain(notConfirmed);
     const reference = await receipt.locator('[data-receipt-reference]').textContent();
     const order = await receipt.getAttribute('data-receipt');
     expect(reference).toBeTruthy();
@@ -322,7 +352,7 @@ describe('tender and change, receipts', { timeout: 120_000 }, () => {
     expect(await dialog.getAttribute('role')).toBe('dialog');
     expect(await dialog.getAttribute('aria-modal')).toBe('true');
     expect(await dialog.locator('[data-receipt-reference]').textContent()).toBe(reference);
-    expect(await dialog.locator('[data-receipt-confirmed]').textContent()).toContain('NOT CONFIRMED YET');
+    expect(await dialog.locator('[data-receipt-confirmed]').textContent()).toContain(notConfirmed);
     // The Orders screen shows the same reference for that order.
     await screenshot(page, 'pay-06-reprint-dialog');
     const before = (await prints()).length;
@@ -337,7 +367,7 @@ describe('tender and change, receipts', { timeout: 120_000 }, () => {
 });
 
 async function num(scope: ReturnType<Page['locator']>, sel: string): Promise<number> {
-  return Number(((await scope.locator(sel).textContent()) ?? '').replace(/[^\d.-]/g, ''));
+  return amountOf((await scope.locator(sel).textContent()) ?? '');
 }
 
 /** A PDF of the page as printed (print CSS: the receipt alone, @page the paper's size). */
