@@ -187,6 +187,8 @@ export const SyncResourceView = z.object({
   message: z.string().optional(),
   /** What the last run learnt of the instance for this resource, in words (page size, view). */
   found: z.string().optional(),
+  /** The same, a sentence a finding by key (preload/core-words.ts), for the renderer's language. */
+  foundSaid: z.array(SaidSchema).readonly().optional(),
 });
 export const SyncNowInput = z
   .object({

@@ -69,6 +69,29 @@ export const CORE_WORDS = {
   lockedDiscard: 'Discarding an order needs the manager PIN.',
   lockedCancel: 'Cancelling an order on the instance needs the manager PIN.',
   lockedMarkSent: 'Marking an order as sent needs the manager PIN.',
+  // What a sync found of the instance (Settings' "Found:", `pos sync`, `pos version`)
+  foundPageSize: 'the instance serves pages of {{size}} rows',
+  foundViewLacks: 'its view lacks {{fields}} (those fields stay empty)',
+  foundSortRefused: 'it cannot sort by {{fields}}',
+  foundSortInstead: 'it cannot sort by {{fields}}: Counter sorts by {{instead}} instead',
+  foundSortCompleted:
+    'it cannot sort by {{fields}}: no unique sort is left, so its pages are checked against its count and completed by id',
+  foundFiltersLastModifyFrom: 'it filters changed rows only (lastModifyFrom)',
+  foundFiltersIds: 'it filters rows by id (ids)',
+  foundFiltersIsPaid: 'it filters open receivables only (isPaid)',
+  foundIgnoresLastModifyFrom:
+    'it ignores the filter for changed rows only (lastModifyFrom): every sync is a full pass',
+  foundIgnoresIds: 'it ignores the filter for rows by id (ids): rows are picked from a walk of everything',
+  foundIgnoresIsPaid:
+    'it ignores the filter for open receivables only (isPaid): every receivable is read and the paid ones left out',
+  foundRejectsLastModifyFrom:
+    'it rejects the filter for changed rows only (lastModifyFrom): every sync is a full pass',
+  foundRejectsIds: 'it rejects the filter for rows by id (ids): rows are picked from a walk of everything',
+  foundRejectsIsPaid:
+    'it rejects the filter for open receivables only (isPaid): every receivable is read and the paid ones left out',
+  foundFiltersOther: 'it filters {{name}}',
+  foundIgnoresOther: 'it ignores the filter for {{name}}: Counter does without it',
+  foundRejectsOther: 'it rejects the filter for {{name}}: Counter does without it',
   // Settings
   insecureUrl:
     '{{url}} is plain http: the client secret and tokens would travel readable. Use https, or turn on "allow insecure connection".',

@@ -71,7 +71,7 @@ function summary(report: SyncReport): string {
 /** What the run learnt of the instance (discovery.ts), after the resource's line. */
 function discovered(r: ResourceReport): string {
   const found = whatWasFound(r);
-  return found.length === 0 ? '' : `; ${found.join('; ')}`;
+  return found.length === 0 ? '' : `; ${found.map((f) => f.message).join('; ')}`;
 }
 
 /** One stderr line per resource start/end, progress at most every 500 ms per resource. */

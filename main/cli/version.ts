@@ -52,6 +52,13 @@ function learntLines(learnt: ReturnType<typeof learntOf>): string[] {
     return ['No sync has run against this instance yet: nothing learnt of its views.'];
   return [
     'What the last sync learnt:',
-    ...entries.map(([resource, p]) => `  ${resource}: ${whatWasFound(p).join('; ') || 'nothing unusual'}`),
+    ...entries.map(
+      ([resource, p]) =>
+        `  ${resource}: ${
+          whatWasFound(p)
+            .map((f) => f.message)
+            .join('; ') || 'nothing unusual'
+        }`,
+    ),
   ];
 }

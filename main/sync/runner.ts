@@ -2,6 +2,7 @@
 // schedule, and when the instance comes back, on a worker thread (runSyncInWorker) so that parsing
 // and writing pages never delays a scan on the core's event loop; turns its events into the
 // contract's progress view (throttled: a bar does not need more than ~10 updates a second).
+import type { Said } from '../../preload/core-words.ts';
 import { syncStates, type CatalogResource } from '../../db/catalog/index.ts';
 import type { Db } from '../../db/database.ts';
 import type { SyncStatusView } from '../../preload/contract.ts';
@@ -202,7 +203,8 @@ export class SyncRunner {
 }
 
 /** The report's discoveries as the view's `found` (absent when there are none). */
-function foundOf(r: ResourceReport): { found?: string } {
+function foundOf(r: ResourceReport): { found?: string; foundSaid?: Said[] } {
   const found = whatWasFound(r);
-  return found.length === 0 ? {} : { found: found.join('; ') };
+  if (found.length === 0) return {};
+  return { found: found.map((f) => f.message).join('; '), foundSaid: found.flatMap((f) => f.said) };
 }

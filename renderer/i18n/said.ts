@@ -5,8 +5,9 @@ import { i18n } from './index.ts';
 
 type SaidList = PosErrorShape['said'];
 
-export function spoken(said: SaidList, english: string): string {
+/** The sentences in the screens' language, joined by `separator`; the English when a key is unknown. */
+export function spoken(said: SaidList, english: string, separator = ' '): string {
   if (said === undefined || said.length === 0) return english;
   if (!said.every((s) => i18n.exists(`core:${s.key}`))) return english;
-  return said.map((s) => i18n.t(`core:${s.key}` as 'core:failed', s.values ?? {})).join(' ');
+  return said.map((s) => i18n.t(`core:${s.key}` as 'core:failed', s.values ?? {})).join(separator);
 }

@@ -2,6 +2,7 @@
 // secret is write-only), the terminal's warehouse, the scanner with a test pad, sync with a progress
 // bar per resource, the connection test (token, version, permissions, features). The words the core
 // sends (a permission's or feature's detail, what a sync found, error messages) are shown as they came.
+import { spoken } from '../i18n/said.ts';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { ConnectionView, LabelRule, PermissionCheck, SettingsView } from '../../preload/contract.ts';
@@ -401,7 +402,7 @@ function SyncCard() {
               )}
               {r.found !== undefined && (
                 <span className="res-found muted" data-found>
-                  {t('found', { found: r.found })}
+                  {t('found', { found: spoken(r.foundSaid, r.found, '; ') })}
                 </span>
               )}
             </li>

@@ -178,7 +178,9 @@ describe.each(variants)('an instance with $name', (variant) => {
 
   it('says what it found of the instance and keeps it in the catalog', async () => {
     const report = await sync();
-    const words = whatWasFound(stockReport(report)).join('; ');
+    const words = whatWasFound(stockReport(report))
+      .map((f) => f.message)
+      .join('; ');
     for (const pattern of variant.found) expect(words).toMatch(pattern);
     expect(syncState(store.db, 'stockItems').profile).toContain(sim.url);
   });

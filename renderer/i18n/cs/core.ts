@@ -60,6 +60,28 @@ export const core = {
   lockedDiscard: 'Zahození objednávky vyžaduje PIN vedoucího.',
   lockedCancel: 'Zrušení objednávky na instanci vyžaduje PIN vedoucího.',
   lockedMarkSent: 'Označení objednávky jako odeslané vyžaduje PIN vedoucího.',
+  foundPageSize: 'instance posílá stránky po {{size}} řádcích',
+  foundViewLacks: 'jejímu pohledu chybí {{fields}} (tato pole zůstanou prázdná)',
+  foundSortRefused: 'neumí řadit podle {{fields}}',
+  foundSortInstead: 'neumí řadit podle {{fields}}: Counter místo toho řadí podle {{instead}}',
+  foundSortCompleted:
+    'neumí řadit podle {{fields}}: jednoznačné řazení nezbylo, proto se její stránky kontrolují proti celkovému počtu a doplňují podle id',
+  foundFiltersLastModifyFrom: 'filtruje jen změněné řádky (lastModifyFrom)',
+  foundFiltersIds: 'filtruje řádky podle id (ids)',
+  foundFiltersIsPaid: 'filtruje jen otevřené pohledávky (isPaid)',
+  foundIgnoresLastModifyFrom:
+    'nebere ohled na filtr jen změněných řádků (lastModifyFrom): každá synchronizace je úplná',
+  foundIgnoresIds: 'nebere ohled na filtr řádků podle id (ids): řádky se vybírají z procházení všeho',
+  foundIgnoresIsPaid:
+    'nebere ohled na filtr jen otevřených pohledávek (isPaid): čtou se všechny pohledávky a zaplacené se vynechají',
+  foundRejectsLastModifyFrom:
+    'odmítá filtr jen změněných řádků (lastModifyFrom): každá synchronizace je úplná',
+  foundRejectsIds: 'odmítá filtr řádků podle id (ids): řádky se vybírají z procházení všeho',
+  foundRejectsIsPaid:
+    'odmítá filtr jen otevřených pohledávek (isPaid): čtou se všechny pohledávky a zaplacené se vynechají',
+  foundFiltersOther: 'filtruje {{name}}',
+  foundIgnoresOther: 'nebere ohled na filtr {{name}}: Counter se obejde bez něj',
+  foundRejectsOther: 'odmítá filtr {{name}}: Counter se obejde bez něj',
   insecureUrl:
     '{{url}} používá nešifrované http: tajný klíč klienta a tokeny by šly čitelně po síti. Použijte https, nebo zapněte „povolit nezabezpečené připojení“.',
   walkInUnknown:

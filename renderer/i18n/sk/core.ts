@@ -60,6 +60,29 @@ export const core = {
   lockedDiscard: 'Zahodenie objednávky vyžaduje PIN vedúceho.',
   lockedCancel: 'Zrušenie objednávky v inštancii vyžaduje PIN vedúceho.',
   lockedMarkSent: 'Označenie objednávky ako odoslanej vyžaduje PIN vedúceho.',
+  foundPageSize: 'inštancia posiela stránky po {{size}} riadkoch',
+  foundViewLacks: 'jej pohľadu chýba {{fields}} (tieto polia zostanú prázdne)',
+  foundSortRefused: 'nevie radiť podľa {{fields}}',
+  foundSortInstead: 'nevie radiť podľa {{fields}}: Counter namiesto toho radí podľa {{instead}}',
+  foundSortCompleted:
+    'nevie radiť podľa {{fields}}: jednoznačné radenie nezostalo, preto sa jej stránky kontrolujú voči celkovému počtu a dopĺňajú podľa id',
+  foundFiltersLastModifyFrom: 'filtruje iba zmenené riadky (lastModifyFrom)',
+  foundFiltersIds: 'filtruje riadky podľa id (ids)',
+  foundFiltersIsPaid: 'filtruje iba otvorené pohľadávky (isPaid)',
+  foundIgnoresLastModifyFrom:
+    'neberie ohľad na filter iba zmenených riadkov (lastModifyFrom): každá synchronizácia je úplná',
+  foundIgnoresIds:
+    'neberie ohľad na filter riadkov podľa id (ids): riadky sa vyberajú z prechádzania všetkého',
+  foundIgnoresIsPaid:
+    'neberie ohľad na filter iba otvorených pohľadávok (isPaid): čítajú sa všetky pohľadávky a zaplatené sa vynechajú',
+  foundRejectsLastModifyFrom:
+    'odmieta filter iba zmenených riadkov (lastModifyFrom): každá synchronizácia je úplná',
+  foundRejectsIds: 'odmieta filter riadkov podľa id (ids): riadky sa vyberajú z prechádzania všetkého',
+  foundRejectsIsPaid:
+    'odmieta filter iba otvorených pohľadávok (isPaid): čítajú sa všetky pohľadávky a zaplatené sa vynechajú',
+  foundFiltersOther: 'filtruje {{name}}',
+  foundIgnoresOther: 'neberie ohľad na filter {{name}}: Counter sa zaobíde bez neho',
+  foundRejectsOther: 'odmieta filter {{name}}: Counter sa zaobíde bez neho',
   insecureUrl:
     '{{url}} používa nešifrované http: tajný kľúč klienta a tokeny by išli čitateľne po sieti. Použite https, alebo zapnite „povoliť nezabezpečené pripojenie“.',
   walkInUnknown:
