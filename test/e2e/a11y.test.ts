@@ -9,10 +9,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.ts';
 import { claimForSending, insertOutboxOrder, recordOutboxOutcome } from '../../db/outbox.ts';
 import { SettingsStore } from '../../main/settings/store.ts';
-import { i18n } from '../../renderer/i18n/index.ts';
 import { goTo, scan } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
-import { newPage, say as sayFixed } from './lang.ts';
+import { newPage, say } from './lang.ts';
 import {
   firstSellable,
   fromCatalog,
@@ -20,9 +19,6 @@ import {
   syncedTerminal,
   type SyncedTerminal,
 } from './synced-terminal.ts';
-
-/** lang.ts's `say` typed as the app's i18n.t: its own type (a fixed t) takes no 'ns:key' key. */
-const say = sayFixed as unknown as typeof i18n.t;
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PIN = '97531';

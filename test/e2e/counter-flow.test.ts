@@ -10,17 +10,14 @@ import type Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.ts';
-import type { i18n } from '../../renderer/i18n/index.ts';
 import { insertOutboxOrder } from '../../db/outbox.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';
 import { goTo, placeOrder, scan, statusBar } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
-import { E2E_LOCALE, newPage, say as sayFixed, sayPattern } from './lang.ts';
+import { E2E_LOCALE, newPage, say, sayPattern } from './lang.ts';
 import { fromCatalog } from './synced-terminal.ts';
 
 const SECRET = 'counter-demo-secret';
-/** lang.ts's `say` typed as the app's i18n.t: its own type (a fixed t) takes no 'ns:key' key. */
-const say = sayFixed as unknown as typeof i18n.t;
 
 let sim: RunningSim;
 let shell: RunningShell;
@@ -145,10 +142,10 @@ describe('a day at the counter', { timeout: 120_000 }, () => {
         },
       )
       .toSatisfy((states: string[]) => states.every((s) => s.startsWith('done')));
-    // What the sync learnt of the instance, in words: the page size it applies. The finding is the
-    // core's English in every language (main/sync/discovery.ts, not yet core words): reported.
+    // What the sync learnt of the instance, in words: the page size it applies (a core sentence by
+    // key, main/sync/discovery.ts, said in the run's language).
     const found = page.locator('[data-section="sync"] [data-resource="stockItems"] [data-found]');
-    await expect.poll(() => found.textContent()).toMatch(/the instance serves pages of \d+ rows/);
+    await expect.poll(() => found.textContent()).toMatch(sayPattern('core:foundPageSize', ['size']));
     expect(await found.textContent()).toMatch(sayPattern('settings:found', ['found']));
     const stock = page.locator('[data-section="sync"] [data-resource="stockItems"] .res-count');
     expect(Number((await stock.textContent())?.split('/')[0])).toBeGreaterThan(50);

@@ -13,10 +13,9 @@ import {
   type OutboxOutcome,
 } from '../../db/outbox.ts';
 import { SettingsStore } from '../../main/settings/store.ts';
-import type { i18n } from '../../renderer/i18n/index.ts';
 import { goTo, placeOrder, scan } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
-import { newPage, say as sayFixed } from './lang.ts';
+import { newPage, say } from './lang.ts';
 import {
   firstSellable,
   fromCatalog,
@@ -26,9 +25,6 @@ import {
 } from './synced-terminal.ts';
 
 const PIN = '2468';
-
-/** lang.ts's `say` typed as the app's i18n.t: its own type (a fixed t) takes no 'ns:key' key. */
-const say = sayFixed as unknown as typeof i18n.t;
 
 let terminal: SyncedTerminal;
 let shell: RunningShell | undefined;

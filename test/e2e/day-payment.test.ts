@@ -10,9 +10,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSim } from '../../sim/server.ts';
 import { goTo, scan, statusBar } from './app.ts';
-import type { i18n } from '../../renderer/i18n/index.ts';
 import { ARTIFACTS, launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
-import { E2E_LOCALE, newPage, say as sayFixed, sayPattern } from './lang.ts';
+import { E2E_LOCALE, newPage, say, sayPattern } from './lang.ts';
 import { freshTerminal, fromCatalog, stopAll, type SyncedTerminal } from './synced-terminal.ts';
 
 declare global {
@@ -84,9 +83,6 @@ async function panelTotal(): Promise<number> {
 }
 
 const money = (n: number) => n.toFixed(2);
-
-/** lang.ts's `say` typed as the app's i18n.t: its own type (a fixed t) takes no 'ns:key' key. */
-const say = sayFixed as unknown as typeof i18n.t;
 
 /** The run's number format (the page's locale): grouping and decimal separator. */
 const numberParts = new Intl.NumberFormat(E2E_LOCALE).formatToParts(12345.5);

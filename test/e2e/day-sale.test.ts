@@ -6,14 +6,10 @@ import type Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSim } from '../../sim/server.ts';
-import { i18n } from '../../renderer/i18n/index.ts';
 import { goTo, scan, statusBar } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
-import { newPage, say as sayFixed, sayPattern } from './lang.ts';
+import { newPage, say, sayPattern } from './lang.ts';
 import { freshTerminal, fromCatalog, stopAll, type SyncedTerminal } from './synced-terminal.ts';
-
-/** lang.ts's `say` typed as the app's i18n.t: its own type (a fixed t) takes no 'ns:key' key. */
-const say = sayFixed as unknown as typeof i18n.t;
 
 let terminal: SyncedTerminal;
 let sim: RunningSim;

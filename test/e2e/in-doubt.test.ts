@@ -8,13 +8,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.ts';
 import { claimForSending, getOutboxOrder, insertOutboxOrder, recordOutboxOutcome } from '../../db/outbox.ts';
-import { i18n } from '../../renderer/i18n/index.ts';
 import { goTo } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
-import { newPage, say as sayFixed } from './lang.ts';
-
-/** lang.ts's `say` typed as the app's i18n.t: its own type (a fixed t) takes no 'ns:key' key. */
-const say = sayFixed as unknown as typeof i18n.t;
+import { newPage, say } from './lang.ts';
 
 let shell: RunningShell;
 let browser: Browser;

@@ -18,8 +18,11 @@ export const E2E_LANGUAGE: SpokenLanguage = fromEnv();
 /** The browser locale of the run (the region numbers and dates follow). */
 export const E2E_LOCALE = { cs: 'cs-CZ', sk: 'sk-SK', en: 'en-GB' }[E2E_LANGUAGE];
 
-/** The run's words: `say('sale:added', { name })` is what the screen shows in the run's language. */
-export const say = i18n.getFixedT(E2E_LANGUAGE);
+/**
+ * The run's words: `say('sale:added', { name })` is what the screen shows in the run's language.
+ * Typed as `i18n.t` (keys with their namespace): getFixedT's type only takes the default namespace's.
+ */
+export const say: typeof i18n.t = i18n.getFixedT(E2E_LANGUAGE, null);
 
 /** The same words, untyped: for keys built at run time (a state's label key). */
 const sayAny = say as unknown as (key: string, values?: Record<string, unknown>) => string;
