@@ -37,5 +37,5 @@ export const receipt = {
   dialogTitle: 'Pokladničný doklad · objednávka č. {{id}}',
   print: 'Tlačiť',
   close: 'Zavrieť',
-  receiptOfOrder: 'Doklad objednávky {{id}}',
+  receiptOfOrder: 'Pokladničný doklad objednávky {{id}}',
 } as const satisfies Translation<typeof en>;
