@@ -6,9 +6,10 @@ const E2E = 'test/e2e/**/*.test.ts';
 const OWN_LANGUAGE = ['test/e2e/sale-languages.test.ts', 'test/e2e/language.test.ts'];
 /**
  * The languages the e2e suite runs in (test/e2e/lang.ts): each a project of its own, the browser's
- * locale that language's. COUNTER_E2E_LANGS=cs runs one, e.g. while working on a screen.
+ * locale that language's: all three by default; COUNTER_E2E_LANGS=cs runs one, e.g. while working
+ * on a screen.
  */
-const E2E_LANGS = (process.env.COUNTER_E2E_LANGS ?? 'en').split(',').filter((l) => l !== '');
+const E2E_LANGS = (process.env.COUNTER_E2E_LANGS ?? 'en,cs,sk').split(',').filter((l) => l !== '');
 
 export default defineConfig({
   test: {
