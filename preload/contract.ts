@@ -439,6 +439,8 @@ export const ClassifyView = z.object({
   kind: z.string(),
   detail: z.string(),
   valid: z.boolean(),
+  /** "kind, detail" as core sentences by key, for the renderer's language. */
+  said: z.array(SaidSchema).readonly().optional(),
 });
 export type ClassifyView = z.infer<typeof ClassifyView>;
 

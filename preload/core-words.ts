@@ -69,6 +69,14 @@ export const CORE_WORDS = {
   lockedDiscard: 'Discarding an order needs the manager PIN.',
   lockedCancel: 'Cancelling an order on the instance needs the manager PIN.',
   lockedMarkSent: 'Marking an order as sent needs the manager PIN.',
+  // The scanner test pad: what the barcode reader made of a code ("kind, detail")
+  classifyGtin: '{{format}}, valid check digit',
+  classifyEmbeddedPrice: 'EAN-13 with embedded price, product {{product}}, price {{value}}',
+  classifyEmbeddedWeight: 'EAN-13 with embedded weight, product {{product}}, weight {{value}}',
+  classifyEmbeddedQuantity: 'EAN-13 with embedded quantity, product {{product}}, quantity {{value}}',
+  classifyGs1: 'GS1 element string, {{parts}}',
+  classifyMisread: 'misread,',
+  classifyOther: 'other code, not a GTIN: looked up as a customer card or an internal code',
   // What a sync found of the instance (Settings' "Found:", `pos sync`, `pos version`)
   foundPageSize: 'the instance serves pages of {{size}} rows',
   foundViewLacks: 'its view lacks {{fields}} (those fields stay empty)',
@@ -92,6 +100,13 @@ export const CORE_WORDS = {
   foundFiltersOther: 'it filters {{name}}',
   foundIgnoresOther: 'it ignores the filter for {{name}}: Counter does without it',
   foundRejectsOther: 'it rejects the filter for {{name}}: Counter does without it',
+  // The disk (db/storage-failure.ts says the same in English)
+  storageFull:
+    'Cannot write to the data folder {{folder}}: the disk is full ({{code}}). The last change was not stored; what was stored before is kept. Free some space there, then try again.',
+  storageReadOnly:
+    'Cannot write to the data folder {{folder}}: it is read-only, missing, or this user may not write to it ({{code}}). The last change was not stored; what was stored before is kept. Make it writable, or choose another data folder, then try again.',
+  storageIo:
+    'Cannot write to the data folder {{folder}}: the disk reported an error ({{code}}: it may be full, a file size limit reached, or the disk failing). The last change was not stored; what was stored before is kept. Free some space or check the disk, then try again.',
   // Settings
   insecureUrl:
     '{{url}} is plain http: the client secret and tokens would travel readable. Use https, or turn on "allow insecure connection".',

@@ -8,6 +8,9 @@ import { isServiceError } from '../service/index.ts';
 import { say } from '../../preload/core-words.ts';
 import { CoreError } from './errors.ts';
 
+/** The disk's failures by the words that say them (the same English as db/storage-failure.ts). */
+const STORAGE_WORDS = { full: 'storageFull', 'read-only': 'storageReadOnly', io: 'storageIo' } as const;
+
 export interface ErrorContext {
   /** The call that failed, for the log. */
   readonly channel: string;
@@ -51,7 +54,9 @@ export function asCoreError(error: unknown, context: ErrorContext): CoreError {
   const storage = storageFailure(error, folderOf(context.db()));
   if (storage !== undefined) {
     context.log(`${context.channel} failed: ${storage.message}`);
-    return new CoreError('failed', storage.message);
+    return new CoreError('failed', [
+      say(STORAGE_WORDS[storage.kind], { folder: storage.folder, code: storage.code }),
+    ]);
   }
   // Anything else is a bug or a module's failure: log the detail, show a plain message.
   context.log(

@@ -3,6 +3,7 @@
 // event, or a person typing (the scanner module, with the settings above: layout, suffix), and what
 // the code is (GTIN, embedded price/weight, GS1, misread, other). The keys and scans reach it through
 // the keymap while it has focus (testPad.record, scan.testPad).
+import { spoken } from '../i18n/said.ts';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../store.ts';
 import { usePad, type PadKey, type PadScan } from '../store/test-pad.ts';
@@ -50,7 +51,7 @@ export function ScannerTestPad() {
           data-via={result.via}
         >
           {result.via === 'scanner' ? t('viaScanner') : t('viaTyped')}: <code>{result.classified.code}</code>{' '}
-          - {result.classified.kind}, {result.classified.detail}
+          - {spoken(result.classified.said, `${result.classified.kind}, ${result.classified.detail}`)}
         </p>
       )}
       {fromScanner !== null && <ScanHow scan={fromScanner} />}

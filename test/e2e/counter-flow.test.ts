@@ -354,8 +354,14 @@ describe('a day at the counter', { timeout: 120_000 }, () => {
     try {
       await placeOrder(page);
       const refused = page.locator('[data-scan-outcome="error"]');
-      // The core's English in every language (db/storage-failure.ts, not yet core words): reported.
-      await expect.poll(() => refused.textContent()).toContain(`Cannot write to the data folder ${dataDir}`);
+      // The disk's refusal in the run's language (a full disk or a write error, by the system's code),
+      // naming the data folder.
+      const diskWords = ['core:storageFull', 'core:storageIo', 'core:storageReadOnly'].map((key) =>
+        sayPattern(key, ['folder', 'code']),
+      );
+      await expect.poll(() => refused.textContent()).toContain(dataDir);
+      const said = (await refused.textContent()) ?? '';
+      expect(diskWords.some((words) => words.test(said))).toBe(true);
       await screenshot(page, 'flow-04c-disk-refused');
       expect(await lines.locator('tbody tr').count()).toBe(1);
       expect(await queued.textContent()).toBe(outboxBefore);

@@ -60,6 +60,19 @@ export const core = {
   lockedDiscard: 'Zahození objednávky vyžaduje PIN vedoucího.',
   lockedCancel: 'Zrušení objednávky na instanci vyžaduje PIN vedoucího.',
   lockedMarkSent: 'Označení objednávky jako odeslané vyžaduje PIN vedoucího.',
+  classifyGtin: '{{format}}, správná kontrolní číslice',
+  classifyEmbeddedPrice: 'EAN-13 s cenou v kódu, zboží {{product}}, cena {{value}}',
+  classifyEmbeddedWeight: 'EAN-13 s hmotností v kódu, zboží {{product}}, hmotnost {{value}}',
+  classifyEmbeddedQuantity: 'EAN-13 s množstvím v kódu, zboží {{product}}, množství {{value}}',
+  classifyGs1: 'GS1 řetězec prvků, {{parts}}',
+  classifyMisread: 'chybně načteno,',
+  classifyOther: 'jiný kód, není GTIN: hledá se jako zákaznická karta nebo interní kód',
+  storageFull:
+    'Do datové složky {{folder}} nelze zapisovat: disk je plný ({{code}}). Poslední změna se neuložila; co bylo uloženo dřív, zůstává. Uvolněte tam místo a zkuste to znovu.',
+  storageReadOnly:
+    'Do datové složky {{folder}} nelze zapisovat: je jen pro čtení, chybí, nebo do ní tento uživatel nesmí zapisovat ({{code}}). Poslední změna se neuložila; co bylo uloženo dřív, zůstává. Povolte zápis, nebo zvolte jinou datovou složku, a zkuste to znovu.',
+  storageIo:
+    'Do datové složky {{folder}} nelze zapisovat: disk ohlásil chybu ({{code}}: může být plný, dosažen limit velikosti souboru, nebo disk selhává). Poslední změna se neuložila; co bylo uloženo dřív, zůstává. Uvolněte místo nebo zkontrolujte disk a zkuste to znovu.',
   foundPageSize: 'instance posílá stránky po {{size}} řádcích',
   foundViewLacks: 'jejímu pohledu chybí {{fields}} (tato pole zůstanou prázdná)',
   foundSortRefused: 'neumí řadit podle {{fields}}',

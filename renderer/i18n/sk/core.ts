@@ -60,6 +60,19 @@ export const core = {
   lockedDiscard: 'Zahodenie objednávky vyžaduje PIN vedúceho.',
   lockedCancel: 'Zrušenie objednávky v inštancii vyžaduje PIN vedúceho.',
   lockedMarkSent: 'Označenie objednávky ako odoslanej vyžaduje PIN vedúceho.',
+  classifyGtin: '{{format}}, správna kontrolná číslica',
+  classifyEmbeddedPrice: 'EAN-13 s cenou v kóde, tovar {{product}}, cena {{value}}',
+  classifyEmbeddedWeight: 'EAN-13 s hmotnosťou v kóde, tovar {{product}}, hmotnosť {{value}}',
+  classifyEmbeddedQuantity: 'EAN-13 s množstvom v kóde, tovar {{product}}, množstvo {{value}}',
+  classifyGs1: 'GS1 reťazec prvkov, {{parts}}',
+  classifyMisread: 'chybne načítané,',
+  classifyOther: 'iný kód, nie je GTIN: hľadá sa ako zákaznícka karta alebo interný kód',
+  storageFull:
+    'Do dátového priečinka {{folder}} sa nedá zapisovať: disk je plný ({{code}}). Posledná zmena sa neuložila; čo bolo uložené predtým, zostáva. Uvoľnite tam miesto a skúste to znova.',
+  storageReadOnly:
+    'Do dátového priečinka {{folder}} sa nedá zapisovať: je iba na čítanie, chýba, alebo doň tento používateľ nesmie zapisovať ({{code}}). Posledná zmena sa neuložila; čo bolo uložené predtým, zostáva. Povoľte zápis, alebo zvoľte iný dátový priečinok, a skúste to znova.',
+  storageIo:
+    'Do dátového priečinka {{folder}} sa nedá zapisovať: disk ohlásil chybu ({{code}}: môže byť plný, dosiahnutý limit veľkosti súboru, alebo disk zlyháva). Posledná zmena sa neuložila; čo bolo uložené predtým, zostáva. Uvoľnite miesto alebo skontrolujte disk a skúste to znova.',
   foundPageSize: 'inštancia posiela stránky po {{size}} riadkoch',
   foundViewLacks: 'jej pohľadu chýba {{fields}} (tieto polia zostanú prázdne)',
   foundSortRefused: 'nevie radiť podľa {{fields}}',
