@@ -138,6 +138,8 @@ export type WarehouseView = z.infer<typeof WarehouseView>;
 
 export const Feature = z.object({
   name: z.string(),
+  /** The name by key (preload/core-words.ts), for the renderer's language. */
+  nameSaid: SaidSchema.optional(),
   available: z.boolean(),
   detail: z.string().optional(),
 });
@@ -147,6 +149,7 @@ export const TokenCheck = z.object({
   /** Why not: credentials refused (400/401), instance unreachable, rate-limited (429), or other. */
   reason: z.enum(['refused', 'unreachable', 'rate-limited', 'failed']).optional(),
   message: z.string().optional(),
+  said: z.array(SaidSchema).readonly().optional(),
 });
 export type TokenCheck = z.infer<typeof TokenCheck>;
 /**
@@ -156,6 +159,7 @@ export type TokenCheck = z.infer<typeof TokenCheck>;
 export const PermissionCheck = z.object({
   /** What Counter uses it for, named as in `features`. */
   name: z.string(),
+  nameSaid: SaidSchema.optional(),
   /** `Permissions.X.Y`: SPEC.md's name, or the one the instance's 403 gave; absent where neither says. */
   permission: z.string().optional(),
   status: z.enum(['granted', 'lacking', 'unknown']),
@@ -169,6 +173,8 @@ export const ConnectionView = z.object({
   name: z.string().optional(),
   features: z.array(Feature),
   message: z.string().optional(),
+  /** The message by key when it is Counter's words (the instance's stay as they came). */
+  messageSaid: z.array(SaidSchema).readonly().optional(),
   /** Absent when no test could start (no instance configured, or credentials incomplete). */
   token: TokenCheck.optional(),
   /** Empty when no token was obtained: nothing is claimed of a role that was never asked. */

@@ -100,6 +100,29 @@ export const CORE_WORDS = {
   foundFiltersOther: 'it filters {{name}}',
   foundIgnoresOther: 'it ignores the filter for {{name}}: Counter does without it',
   foundRejectsOther: 'it rejects the filter for {{name}}: Counter does without it',
+  // The connection test: what Counter uses (features, and the permissions behind them), the token
+  featureStockItems: 'Stock items',
+  featureWarehouses: 'Warehouses',
+  featureProductUnits: 'Product units',
+  featureCompanyCards: 'Company cards',
+  featureCompanyRepresentatives: 'Company representatives',
+  featureFinancialReceivables: 'Financial receivables',
+  featureInternetOrderCreate: 'Internet orders',
+  featureInternetOrderDelete: 'Cancelling orders',
+  featurePosScan: 'Card scan at the counter',
+  featureClientReference: 'Safe order replay (Idempotency-Key)',
+  tokenUnexpected: 'Token not obtained: something went wrong.',
+  tokenRefused: 'Token refused: the instance did not accept client "{{clientId}}" with this secret.',
+  instanceAnswered: 'It answered {{status}}: {{text}}',
+  instanceAnsweredStatus: 'It answered {{status}}.',
+  tokenUnreachable: 'Token not obtained: {{url}} could not be reached ({{why}}).',
+  tokenRateLimited: 'Token not obtained: the token endpoint is rate-limiting this client; try again later.',
+  tokenRateLimitedFor:
+    'Token not obtained: the token endpoint is rate-limiting this client; try again in {{seconds}} s.',
+  tokenNoEndpoint:
+    'Token not obtained: {{url}} has no token endpoint (/connect/token answered 404). Is the instance URL right?',
+  tokenOther: 'Token not obtained: {{why}}.',
+  noInstance: 'No instance is configured.',
   // The disk (db/storage-failure.ts says the same in English)
   storageFull:
     'Cannot write to the data folder {{folder}}: the disk is full ({{code}}). The last change was not stored; what was stored before is kept. Free some space there, then try again.',

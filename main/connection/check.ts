@@ -4,6 +4,15 @@
 // requires one and answers 403 when the role lacks it. So each permission is asked of one endpoint
 // that needs it, with a request that reads one row or writes nothing (docs/assumptions.md,
 // "Connection test").
+import {
+  english,
+  joined,
+  say,
+  words,
+  type CoreWord,
+  type Said,
+  type Words,
+} from '../../preload/core-words.ts';
 import type { z } from 'zod';
 import type { Feature, PermissionCheck, TokenCheck } from '../../preload/contract.ts';
 import {
@@ -15,33 +24,39 @@ import {
 } from '../service/index.ts';
 
 /** Features the app uses, by the endpoint that carries each (from the instance's /swagger). */
-export const FEATURES: readonly (readonly [string, EndpointName])[] = [
-  ['Stock items', 'stockItems'],
-  ['Warehouses', 'warehouses'],
-  ['Product units', 'productUnits'],
-  ['Company cards', 'companyCards'],
-  ['Company representatives', 'companyRepresentatives'],
-  ['Financial receivables', 'financialReceivables'],
-  ['Internet orders', 'internetOrderCreate'],
-  ['Cancelling orders', 'internetOrderDelete'],
-  ['Card scan at the counter', 'posScan'],
+export const FEATURES: readonly (readonly [CoreWord, EndpointName])[] = [
+  ['featureStockItems', 'stockItems'],
+  ['featureWarehouses', 'warehouses'],
+  ['featureProductUnits', 'productUnits'],
+  ['featureCompanyCards', 'companyCards'],
+  ['featureCompanyRepresentatives', 'companyRepresentatives'],
+  ['featureFinancialReceivables', 'financialReceivables'],
+  ['featureInternetOrderCreate', 'internetOrderCreate'],
+  ['featureInternetOrderDelete', 'internetOrderDelete'],
+  ['featurePosScan', 'posScan'],
 ];
 
+/** A feature's name: its English and its key (Feature.nameSaid) for the renderer's language. */
+function named(key: CoreWord): { name: string; nameSaid: Said } {
+  return { name: english([say(key)]), nameSaid: say(key) };
+}
+
 export function featureViews(caps: Capabilities): z.infer<typeof Feature>[] {
-  return FEATURES.map(([name, endpoint]): z.infer<typeof Feature> => ({
-    name,
+  return FEATURES.map(([key, endpoint]): z.infer<typeof Feature> => ({
+    ...named(key),
     available: caps.endpoints[endpoint],
     ...(caps.endpoints[endpoint]
       ? {}
       : { detail: `${ENDPOINTS[endpoint].title} is not available on this instance` }),
   })).concat({
-    name: 'Safe order replay (Idempotency-Key)',
+    ...named('featureClientReference'),
     available: caps.recognisesClientReference,
   });
 }
 
-function featureName(endpoint: EndpointName): string {
-  return FEATURES.find(([, e]) => e === endpoint)?.[0] ?? ENDPOINTS[endpoint].title;
+function featureName(endpoint: EndpointName): { name: string; nameSaid?: Said } {
+  const key = FEATURES.find(([, e]) => e === endpoint)?.[0];
+  return key === undefined ? { name: ENDPOINTS[endpoint].title } : named(key);
 }
 
 /** "It answered 403: Permission X is required." - the status and the instance's own messages. */
@@ -53,41 +68,44 @@ function answered(error: { status?: number | undefined; messages: readonly strin
 
 // ---- Token ---------------------------------------------------------------------------------------
 
+/** "It answered 401: invalid_client." as a sentence of its own (the instance's words are a value). */
+function answeredWords(error: { status?: number | undefined; messages: readonly string[] }): Words {
+  const text = error.messages.join(' ').trim();
+  if (error.status === undefined) return { message: answered(error), said: [] };
+  return text === ''
+    ? words('instanceAnsweredStatus', { status: error.status })
+    : words('instanceAnswered', { status: error.status, text: /[.!?]$/.test(text) ? text : `${text}.` });
+}
+
 /** The token step's failure in words: refused credentials, unreachable instance, rate limit, other. */
 export function tokenFailure(error: unknown, clientId: string, baseUrl: string): TokenCheck {
-  if (!isServiceError(error)) {
-    return { obtained: false, reason: 'failed', message: 'Token not obtained: something went wrong.' };
-  }
+  const failed = (reason: NonNullable<TokenCheck['reason']>, why: Words): TokenCheck => ({
+    obtained: false,
+    reason,
+    message: why.message,
+    // A sentence without a key (the instance's answer without a status) keeps the whole in English.
+    ...(why.said.length === 0 ? {} : { said: [...why.said] }),
+  });
+  if (!isServiceError(error)) return failed('failed', words('tokenUnexpected'));
   if (error.kind === 'http' && (error.status === 400 || error.status === 401)) {
-    return {
-      obtained: false,
-      reason: 'refused',
-      message: `Token refused: the instance did not accept client "${clientId}" with this secret. ${answered(error)}`,
-    };
+    const answer = answeredWords(error);
+    const refused = words('tokenRefused', { clientId });
+    return answer.said.length === 0
+      ? failed('refused', { message: `${refused.message} ${answer.message}`, said: [] })
+      : failed('refused', joined(refused, answer));
   }
-  if (error.kind === 'network' || error.kind === 'timeout') {
-    return {
-      obtained: false,
-      reason: 'unreachable',
-      message: `Token not obtained: ${baseUrl} could not be reached (${error.message}).`,
-    };
-  }
+  if (error.kind === 'network' || error.kind === 'timeout')
+    return failed('unreachable', words('tokenUnreachable', { url: baseUrl, why: error.message }));
   if (error.status === 429) {
-    const wait = error.retryAfterMs === undefined ? 'later' : `in ${Math.ceil(error.retryAfterMs / 1000)} s`;
-    return {
-      obtained: false,
-      reason: 'rate-limited',
-      message: `Token not obtained: the token endpoint is rate-limiting this client; try again ${wait}.`,
-    };
+    return failed(
+      'rate-limited',
+      error.retryAfterMs === undefined
+        ? words('tokenRateLimited')
+        : words('tokenRateLimitedFor', { seconds: Math.ceil(error.retryAfterMs / 1000) }),
+    );
   }
-  if (error.status === 404) {
-    return {
-      obtained: false,
-      reason: 'failed',
-      message: `Token not obtained: ${baseUrl} has no token endpoint (/connect/token answered 404). Is the instance URL right?`,
-    };
-  }
-  return { obtained: false, reason: 'failed', message: `Token not obtained: ${error.message}.` };
+  if (error.status === 404) return failed('failed', words('tokenNoEndpoint', { url: baseUrl }));
+  return failed('failed', words('tokenOther', { why: error.message }));
 }
 
 // ---- Permissions ---------------------------------------------------------------------------------
@@ -137,7 +155,7 @@ function check(
 ): PermissionCheck {
   const permission = named ?? need.permission;
   return {
-    name: featureName(need.endpoint),
+    ...featureName(need.endpoint),
     ...(permission === undefined ? {} : { permission }),
     status,
     ...(detail === undefined ? {} : { detail }),

@@ -2,6 +2,7 @@
 // new one when `fresh`: the credentials are asked again), then the version and features (re-read
 // when `fresh`), then the permissions Counter needs, each probed without writing (check.ts). A
 // refused or unobtained token ends the test there: nothing else is listed as if it were fine.
+import { english, say, type Said } from '../../preload/core-words.ts';
 import { discoveredCompanyIds, stockedProductIds } from '../../db/catalog/index.ts';
 import type { Db } from '../../db/database.ts';
 import type { ConnectionView } from '../../preload/contract.ts';
@@ -29,7 +30,8 @@ export interface ConnectionDeps {
   /** Something the status bar shows may have changed. */
   changed(): void;
   /** What the UI would be told of a failure (the core's error mapping). */
-  describe(error: unknown): string;
+  /** The failure as the UI is told it: its English and, for Counter's own words, their keys. */
+  describe(error: unknown): { message: string; said?: readonly Said[] | undefined };
 }
 
 type ConnectionCalls = 'connection.test' | 'connection.capabilities';
@@ -50,8 +52,9 @@ async function testConnection(deps: ConnectionDeps, fresh: boolean): Promise<Con
       instanceUrl: null,
       features: [],
       permissions: [],
-      message:
-        r.kind === 'incomplete' ? `Missing: ${r.missing.join(' and ')}.` : 'No instance is configured.',
+      ...(r.kind === 'incomplete'
+        ? { message: `Missing: ${r.missing.join(' and ')}.` }
+        : { message: english([say('noInstance')]), messageSaid: [say('noInstance')] }),
     };
   }
   const { client, instance } = link;
@@ -61,10 +64,18 @@ async function testConnection(deps: ConnectionDeps, fresh: boolean): Promise<Con
   } catch (error) {
     const token = tokenFailure(error, instance.clientId, displayInstance(instance.baseUrl));
     if (token.reason === 'unreachable') link.monitor?.report(false);
-    return { ok: false, instanceUrl, token, features: [], permissions: [], message: token.message };
+    return {
+      ok: false,
+      instanceUrl,
+      token,
+      features: [],
+      permissions: [],
+      message: token.message,
+      ...(token.said === undefined ? {} : { messageSaid: token.said }),
+    };
   }
   let caps: Capabilities | undefined;
-  let message: string | undefined;
+  let failure: { message: string; said?: readonly Said[] | undefined } | undefined;
   try {
     // Fresh: the instance may have been upgraded since the link read its description.
     if (fresh) client.forgetCapabilities();
@@ -73,7 +84,7 @@ async function testConnection(deps: ConnectionDeps, fresh: boolean): Promise<Con
     link.monitor?.report(true);
     deps.changed();
   } catch (error) {
-    message = deps.describe(error);
+    failure = deps.describe(error);
   }
   const db = link.db;
   const permissions = await checkPermissions(client, {
@@ -81,7 +92,17 @@ async function testConnection(deps: ConnectionDeps, fresh: boolean): Promise<Con
     cachedCompanyId: () => discoveredCompanyIds(db)[0],
   });
   const token = { obtained: true };
-  if (caps === undefined) return { ok: false, instanceUrl, token, features: [], permissions, message };
+  if (caps === undefined) {
+    return {
+      ok: false,
+      instanceUrl,
+      token,
+      features: [],
+      permissions,
+      ...(failure === undefined ? {} : { message: failure.message }),
+      ...(failure?.said === undefined ? {} : { messageSaid: failure.said }),
+    };
+  }
   return {
     ok: true,
     instanceUrl,

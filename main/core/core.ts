@@ -192,7 +192,7 @@ export class Core {
           this.#version = version;
         },
         changed: () => this.#emitStatus(),
-        describe: (error) => this.#asCoreError('connection.test', error).message,
+        describe: (error) => this.#asCoreError('connection.test', error),
       }),
       ...syncHandlers({ db: data, runner: () => this.#link?.sync ?? null }),
       ...counterHandlers({

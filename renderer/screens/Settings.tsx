@@ -199,6 +199,19 @@ const PERMISSION_MARK: Readonly<Record<PermissionCheck['status'], string>> = {
  * permissions Counter needs and the features the instance offers. Without a token only the token is
  * shown: nothing else was asked, so nothing else is claimed.
  */
+/** Why no token came, in the screens' words (the reason's own name is the contract's, for tests). */
+const TOKEN_REASON = {
+  refused: 'tokenRefused',
+  unreachable: 'tokenUnreachable',
+  'rate-limited': 'tokenRateLimited',
+  failed: 'tokenFailed',
+} as const satisfies Record<NonNullable<NonNullable<ConnectionView['token']>['reason']>, string>;
+
+/** A feature's or permission's name in the screens' language (the core's English where it has no key). */
+function nameOf(item: { name: string; nameSaid?: ConnectionView['features'][number]['nameSaid'] }): string {
+  return spoken(item.nameSaid === undefined ? undefined : [item.nameSaid], item.name);
+}
+
 function ConnectionResult({ info }: { info: ConnectionView }) {
   const { t } = useTranslation('settings');
   const { locale } = useFormat();
@@ -210,10 +223,12 @@ function ConnectionResult({ info }: { info: ConnectionView }) {
   const total = info.permissions.length;
   // The permissions' names are the core's words; "a and b" is the language's own list.
   const what = new Intl.ListFormat(locale, { type: 'conjunction' }).format(
-    lacking.map((p) => p.name.toLowerCase()),
+    lacking.map((p) => nameOf(p).toLowerCase()),
   );
   const summary = !info.ok
-    ? (info.message ?? t('notConnected'))
+    ? info.message === undefined
+      ? t('notConnected')
+      : spoken(info.messageSaid, info.message)
     : lacking.length > 2
       ? t('connectedLacksMany', { lacking: lacking.length, total })
       : lacking.length > 0
@@ -236,7 +251,7 @@ function ConnectionResult({ info }: { info: ConnectionView }) {
           >
             {info.token.obtained
               ? t('tokenObtained')
-              : t('tokenNotObtained', { reason: info.token.reason ?? t('tokenFailed') })}
+              : t('tokenNotObtained', { reason: t(TOKEN_REASON[info.token.reason ?? 'failed']) })}
           </dd>
           {info.token.obtained && (
             <>
@@ -265,7 +280,7 @@ function ConnectionResult({ info }: { info: ConnectionView }) {
               >
                 <span className="mark">{PERMISSION_MARK[p.status]}</span>
                 <span>
-                  {p.name}
+                  {nameOf(p)}
                   {p.status !== 'granted' && (
                     <span className="status">
                       {p.status === 'lacking' ? t('permissionLacking') : t('permissionUnknown')}
@@ -287,7 +302,7 @@ function ConnectionResult({ info }: { info: ConnectionView }) {
           <ul className="features">
             {info.features.map((f) => (
               <li key={f.name} className={f.available ? 'ok' : 'off'} data-feature={f.name}>
-                {f.available ? MARK.yes : MARK.no} {f.name}
+                {f.available ? MARK.yes : MARK.no} {nameOf(f)}
                 {f.detail === undefined ? '' : ` - ${f.detail}`}
               </li>
             ))}

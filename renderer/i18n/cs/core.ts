@@ -67,6 +67,28 @@ export const core = {
   classifyGs1: 'GS1 řetězec prvků, {{parts}}',
   classifyMisread: 'chybně načteno,',
   classifyOther: 'jiný kód, není GTIN: hledá se jako zákaznická karta nebo interní kód',
+  featureStockItems: 'Skladové položky',
+  featureWarehouses: 'Sklady',
+  featureProductUnits: 'Měrné jednotky',
+  featureCompanyCards: 'Zákaznické karty',
+  featureCompanyRepresentatives: 'Zástupci firem',
+  featureFinancialReceivables: 'Pohledávky',
+  featureInternetOrderCreate: 'Internetové objednávky',
+  featureInternetOrderDelete: 'Rušení objednávek',
+  featurePosScan: 'Načtení karty na pokladně',
+  featureClientReference: 'Bezpečné opakované odeslání objednávek (Idempotency-Key)',
+  tokenUnexpected: 'Token nezískán: něco se pokazilo.',
+  tokenRefused: 'Token odmítnut: instance nepřijala klienta „{{clientId}}“ s tímto tajným klíčem.',
+  instanceAnswered: 'Odpověděla {{status}}: {{text}}',
+  instanceAnsweredStatus: 'Odpověděla {{status}}.',
+  tokenUnreachable: 'Token nezískán: {{url}} není dostupná ({{why}}).',
+  tokenRateLimited: 'Token nezískán: tokenový endpoint tohoto klienta omezuje; zkuste to později.',
+  tokenRateLimitedFor:
+    'Token nezískán: tokenový endpoint tohoto klienta omezuje; zkuste to za {{seconds}} s.',
+  tokenNoEndpoint:
+    'Token nezískán: {{url}} nemá tokenový endpoint (/connect/token odpověděl 404). Je URL instance správně?',
+  tokenOther: 'Token nezískán: {{why}}.',
+  noInstance: 'Není nastavena žádná instance.',
   storageFull:
     'Do datové složky {{folder}} nelze zapisovat: disk je plný ({{code}}). Poslední změna se neuložila; co bylo uloženo dřív, zůstává. Uvolněte tam místo a zkuste to znovu.',
   storageReadOnly:

@@ -67,6 +67,28 @@ export const core = {
   classifyGs1: 'GS1 reťazec prvkov, {{parts}}',
   classifyMisread: 'chybne načítané,',
   classifyOther: 'iný kód, nie je GTIN: hľadá sa ako zákaznícka karta alebo interný kód',
+  featureStockItems: 'Skladové položky',
+  featureWarehouses: 'Sklady',
+  featureProductUnits: 'Merné jednotky',
+  featureCompanyCards: 'Zákaznícke karty',
+  featureCompanyRepresentatives: 'Zástupcovia firiem',
+  featureFinancialReceivables: 'Pohľadávky',
+  featureInternetOrderCreate: 'Internetové objednávky',
+  featureInternetOrderDelete: 'Rušenie objednávok',
+  featurePosScan: 'Načítanie karty na pokladnici',
+  featureClientReference: 'Bezpečné opakované odoslanie objednávok (Idempotency-Key)',
+  tokenUnexpected: 'Token nezískaný: niečo sa pokazilo.',
+  tokenRefused: 'Token odmietnutý: inštancia neprijala klienta „{{clientId}}“ s týmto tajným kľúčom.',
+  instanceAnswered: 'Odpovedala {{status}}: {{text}}',
+  instanceAnsweredStatus: 'Odpovedala {{status}}.',
+  tokenUnreachable: 'Token nezískaný: {{url}} nie je dostupná ({{why}}).',
+  tokenRateLimited: 'Token nezískaný: tokenový endpoint tohto klienta obmedzuje; skúste to neskôr.',
+  tokenRateLimitedFor:
+    'Token nezískaný: tokenový endpoint tohto klienta obmedzuje; skúste to o {{seconds}} s.',
+  tokenNoEndpoint:
+    'Token nezískaný: {{url}} nemá tokenový endpoint (/connect/token odpovedal 404). Je URL inštancie správna?',
+  tokenOther: 'Token nezískaný: {{why}}.',
+  noInstance: 'Nie je nastavená žiadna inštancia.',
   storageFull:
     'Do dátového priečinka {{folder}} sa nedá zapisovať: disk je plný ({{code}}). Posledná zmena sa neuložila; čo bolo uložené predtým, zostáva. Uvoľnite tam miesto a skúste to znova.',
   storageReadOnly:

@@ -151,6 +151,10 @@ describe('Test connection', () => {
     });
     expect(view.token?.message).toMatch(/^Token refused: .*"counter-demo".*401/);
     expect(view.message).toBe(view.token?.message);
+    // Counter's words by key for the screens' language; the instance's answer is a value in them.
+    expect(view.token?.said?.map((s) => s.key)).toEqual(['tokenRefused', 'instanceAnswered']);
+    expect(view.token?.said?.[0]?.values).toEqual({ clientId: 'counter-demo' });
+    expect(view.messageSaid).toEqual(view.token?.said);
     expect(view.version).toBeUndefined();
     expect(JSON.stringify(view)).not.toContain('not-the-secret');
   });
@@ -169,6 +173,7 @@ describe('Test connection', () => {
       permissions: [],
     });
     expect(view.token?.message).toMatch(/^Token not obtained: .* could not be reached/);
+    expect(view.token?.said?.map((s) => s.key)).toEqual(['tokenUnreachable']);
   });
 
   it('an older release without the scan endpoint: that need is unknown, said why', async () => {
