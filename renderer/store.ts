@@ -83,14 +83,7 @@ export interface StockUi {
   readonly error: string | null;
 }
 
-export interface TestPadKey {
-  readonly key: string;
-  readonly code: string;
-  readonly gap: number | null;
-}
-
 export interface TestPadUi {
-  readonly keys: readonly TestPadKey[];
   readonly result: { via: 'scanner' | 'typed'; classified: ClassifyView } | null;
   readonly error: string | null;
 }
@@ -143,7 +136,7 @@ export const useApp = create<AppState>()((set) => ({
     find: { open: false, text: '', results: [], highlighted: -1 },
   },
   stock: { text: '', result: null, error: null },
-  testPad: { keys: [], result: null, error: null },
+  testPad: { result: null, error: null },
   setScreen: (screen) => set({ screen, notice: null }),
   notify: (tone, text) => set({ notice: { tone, text, at: Date.now() } }),
   refreshStatus: async () => {
