@@ -6,7 +6,7 @@ import { initReactI18next } from 'react-i18next';
 import type { Language } from '../../preload/contract.ts';
 import { cs } from './cs/index.ts';
 import { en } from './en/index.ts';
-import { localeOf, pickLanguage, type SpokenLanguage } from './languages.ts';
+import { LANGUAGES, localeOf, pickLanguage, type SpokenLanguage } from './languages.ts';
 import { sk } from './sk/index.ts';
 
 export { LANGUAGES, LANGUAGE_NAMES, type SpokenLanguage } from './languages.ts';
@@ -43,7 +43,7 @@ void i18n.use(initReactI18next).init({
 
 /** The language the screens speak now. */
 export function currentLanguage(): SpokenLanguage {
-  return pickLanguage(i18n.language === 'cs' || i18n.language === 'sk' ? i18n.language : 'en', []);
+  return LANGUAGES.find((language) => language === i18n.language) ?? 'en';
 }
 
 /** The locale numbers, money and dates are formatted with now. */
