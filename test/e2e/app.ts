@@ -1,5 +1,6 @@
 // Page helpers for the e2e tests: what a cashier does, in Playwright terms.
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { sendKeys } from './keys.ts';
 
 /**
@@ -37,4 +38,22 @@ export async function goTo(page: Page, screen: 'sale' | 'stock' | 'orders' | 'se
 
 export function statusBar(page: Page) {
   return page.getByTestId('status-bar');
+}
+
+/**
+ * Syncs every resource from Settings and waits until each is done. A configured shell may already be
+ * syncing on its own at start (the button is disabled meanwhile, for as long as that takes on a busy
+ * machine): then that sync is waited for instead of a second one.
+ */
+export async function syncAll(page: Page): Promise<void> {
+  const resources = page.locator('[data-section="sync"] [data-resource]');
+  const button = page.locator('[data-action="sync-now"]');
+  const allDone = async (): Promise<boolean> => {
+    const states = await resources.evaluateAll((els) => els.map((e) => e.getAttribute('data-state')));
+    return states.length >= 6 && states.every((s) => s === 'done');
+  };
+  const ready = async (): Promise<boolean> => (await allDone()) || (await button.isEnabled());
+  await expect.poll(ready, { timeout: 90_000 }).toBe(true);
+  if (!(await allDone())) await button.click();
+  await expect.poll(allDone, { timeout: 90_000 }).toBe(true);
 }

@@ -6,7 +6,7 @@ import type Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSim } from '../../sim/server.ts';
-import { goTo, scan, statusBar } from './app.ts';
+import { goTo, scan, statusBar, syncAll } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { newPage, say, sayPattern } from './lang.ts';
 import { freshTerminal, fromCatalog, stopAll, type SyncedTerminal } from './synced-terminal.ts';
@@ -95,18 +95,7 @@ describe('a day at the Sale screen', { timeout: 120_000 }, () => {
       .poll(() => statusBar(page).textContent(), { timeout: 30_000 })
       .toContain(say('common:online'));
     await goTo(page, 'settings');
-    // The configured shell may already be syncing on its own: sync now only if it is not.
-    const resources = page.locator('[data-section="sync"] [data-resource]');
-    const button = page.locator('[data-action="sync-now"]');
-    const allDone = async () => {
-      const states = await resources.evaluateAll((els) => els.map((e) => e.getAttribute('data-state')));
-      return states.length >= 6 && states.every((s) => s === 'done');
-    };
-    await expect
-      .poll(async () => (await allDone()) || (await button.isEnabled()), { timeout: 90_000 })
-      .toBe(true);
-    if (!(await allDone())) await button.click();
-    await expect.poll(allDone, { timeout: 90_000 }).toBe(true);
+    await syncAll(page);
     await goTo(page, 'sale');
     const select = page.locator('[data-section="sale-warehouse"] select');
     await expect.poll(() => select.locator('option').count()).toBeGreaterThan(2);
