@@ -246,6 +246,26 @@ describe('ScannerMachine: people', () => {
   });
 });
 
+describe('ScannerMachine: typing released as the OS typed it', () => {
+  it("puts a person's quick keys back as the OS typed them, not as the scanner's layout reads them", () => {
+    // A Czech keyboard: the key US calls Digit2 types ě, Shift+Digit8 (or a synthetic '*') types *.
+    const m = scanner({ layout: 'us' });
+    const held = [
+      m.feed({ type: 'keydown', code: 'Digit2', key: 'ě', timeStamp: 1000, editable: true }),
+      m.feed({ type: 'keydown', code: 'Digit8', key: '*', timeStamp: 1050, editable: true }),
+    ];
+    expect(held.map((d) => d.prevent)).toEqual([true, true]);
+    const backspace = m.feed({
+      type: 'keydown',
+      code: 'Backspace',
+      key: 'Backspace',
+      timeStamp: 1100,
+      editable: true,
+    });
+    expect(backspace.effects).toEqual([{ type: 'release', text: 'ě*' }]);
+  });
+});
+
 describe('ScannerMachine: layouts, fields, IME, paste, GS', () => {
   it('yields the right characters from a US-configured scanner on AZERTY and QWERTZ machines', () => {
     const azerty = typeText('3014260115531', { start: 1000, gaps: 10, layout: 'azerty' });

@@ -102,9 +102,11 @@ export interface Decision {
 }
 
 interface Burst {
+  /** The characters as the scanner meant them (through its layout): a scan's code. */
   chars: string;
   readonly startedAt: number;
   lastAt: number;
+  /** The characters as the OS typed them: what goes back into the field if it was a person. */
   held: string;
   leaked: string;
 }
@@ -264,10 +266,14 @@ export class ScannerMachine {
     if (this.config.delivery === 'paste') return PASS;
     const char = event.repeat ? undefined : this.charOf(event);
     if (char === undefined) return this.otherKey(t);
-    const decision = this.char(char, t, {
-      editable: event.editable ?? false,
-      composing: isComposing(event),
-    });
+    const decision = this.char(
+      char,
+      t,
+      { editable: event.editable ?? false, composing: isComposing(event) },
+      // A person's quick keys held back and then released are theirs as the OS typed them (ě on a
+      // Czech keyboard), not the scanner layout's reading of the key (2 through US).
+      isOneCharacter(event.key) && !event.ctrlKey && !event.metaKey ? event.key : char,
+    );
     if (decision.prevent && event.editable !== true) this.heldCodes.add(event.code);
     return decision;
   }
@@ -288,7 +294,13 @@ export class ScannerMachine {
     return { prevent: false, effects };
   }
 
-  private char(char: string, t: number, target: { editable: boolean; composing: boolean }): Decision {
+  /** `typed`: the character the OS produced for the key (a person's), when it differs from `char`. */
+  private char(
+    char: string,
+    t: number,
+    target: { editable: boolean; composing: boolean },
+    typed: string = char,
+  ): Decision {
     let burst = this.burst;
     if (!burst) {
       if (t - this.lastHumanAt < this.config.quietBeforeMs) {
@@ -315,7 +327,7 @@ export class ScannerMachine {
       burst.leaked += char;
       return PASS;
     }
-    burst.held += char;
+    burst.held += typed;
     return { prevent: true, effects: [] };
   }
 
