@@ -199,11 +199,11 @@ describe('customer cards', () => {
       log: (l) => lines.push(l),
     });
     const c = new Counter({ db, resolver, warehouseId: () => WAREHOUSE });
-    const started = performance.now();
     const scan = await c.scan(cards.valid);
+    // Had the scan waited for the slow answer it would be 'online': 'offline' with the timeout in the
+    // log is the proof, with no clock read (a wall-time bound fails on a busy machine).
     expect(scan.outcome).toMatchObject({ kind: 'customer', source: 'offline' });
     expect(lines.join('\n')).toMatch(/did not answer \((timeout|aborted)/);
-    expect(performance.now() - started).toBeLessThan(3000);
   });
 
   it('takes a 404 from the service as an unknown card, without asking the cache', async () => {
