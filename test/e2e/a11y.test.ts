@@ -5,13 +5,14 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.ts';
 import { claimForSending, insertOutboxOrder, recordOutboxOutcome } from '../../db/outbox.ts';
 import { SettingsStore } from '../../main/settings/store.ts';
 import { goTo, scan } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { newPage, say } from './lang.ts';
+import { screenshotOnFailure } from './failure-shot.ts';
 import {
   firstSellable,
   fromCatalog,
@@ -73,10 +74,7 @@ beforeAll(async () => {
 
 afterAll(() => stopAll(terminal, shell, browser));
 
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail')
-    await screenshot(page, `failed-a11y-${context.task.name.replace(/\W+/g, '-').slice(0, 40)}`);
-});
+screenshotOnFailure(() => page, 'a11y');
 
 interface Violation {
   readonly id: string;

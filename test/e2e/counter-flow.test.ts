@@ -8,13 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.ts';
 import { insertOutboxOrder } from '../../db/outbox.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';
 import { goTo, placeOrder, scan, statusBar } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { E2E_LOCALE, newPage, say, sayPattern } from './lang.ts';
+import { screenshotOnFailure } from './failure-shot.ts';
 import { fromCatalog } from './synced-terminal.ts';
 
 const SECRET = 'counter-demo-secret';
@@ -48,10 +49,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail')
-    await screenshot(page, `failed-${context.task.name.replace(/\W+/g, '-').slice(0, 40)}`);
-});
+screenshotOnFailure(() => page, 'flow');
 
 /** Reads the app's own catalog (what it synced) to pick real barcodes, as a cashier picks real goods. */
 const fromCache = <T>(fn: (db: Database.Database) => T): T => fromCatalog(dataDir, fn);

@@ -4,7 +4,7 @@
 // whose default keeps the order, and the manager PIN that guards Settings and those actions.
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.ts';
 import {
   claimForSending,
@@ -16,6 +16,7 @@ import { SettingsStore } from '../../main/settings/store.ts';
 import { goTo, placeOrder, scan } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { newPage, say } from './lang.ts';
+import { screenshotOnFailure } from './failure-shot.ts';
 import {
   firstSellable,
   fromCatalog,
@@ -112,10 +113,7 @@ beforeAll(async () => {
 
 afterAll(() => stopAll(terminal, shell, browser));
 
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail')
-    await screenshot(page, `failed-orders-${context.task.name.replace(/\W+/g, '-').slice(0, 40)}`);
-});
+screenshotOnFailure(() => page, 'orders');
 
 const row = (id: number) => page.locator(`[data-order="${String(id)}"]`);
 const confirmDialog = () => page.getByTestId('confirm-dialog');

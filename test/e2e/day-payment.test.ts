@@ -7,11 +7,12 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSim } from '../../sim/server.ts';
 import { goTo, scan, statusBar, syncAll } from './app.ts';
 import { ARTIFACTS, launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { E2E_LOCALE, newPage, say, sayPattern } from './lang.ts';
+import { screenshotOnFailure } from './failure-shot.ts';
 import { freshTerminal, fromCatalog, stopAll, type SyncedTerminal } from './synced-terminal.ts';
 
 declare global {
@@ -53,10 +54,7 @@ afterAll(async () => {
   await stopAll(terminal, shell, browser);
 });
 
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail')
-    await screenshot(page, `failed-pay-${context.task.name.replace(/\W+/g, '-').slice(0, 40)}`);
-});
+screenshotOnFailure(() => page, 'pay');
 
 const fromCache = <T>(fn: (db: Database.Database) => T): T => fromCatalog(terminal.dataDir, fn);
 

@@ -4,11 +4,12 @@
 // themselves, one announcer with undo, a visible key legend, and a customer panel that explains.
 import type Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSim } from '../../sim/server.ts';
 import { goTo, scan, statusBar, syncAll } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { newPage, say, sayPattern } from './lang.ts';
+import { screenshotOnFailure } from './failure-shot.ts';
 import { freshTerminal, fromCatalog, stopAll, type SyncedTerminal } from './synced-terminal.ts';
 
 let terminal: SyncedTerminal;
@@ -43,10 +44,7 @@ afterAll(async () => {
   await stopAll(terminal, shell, browser);
 });
 
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail')
-    await screenshot(page, `failed-day-${context.task.name.replace(/\W+/g, '-').slice(0, 40)}`);
-});
+screenshotOnFailure(() => page, 'day');
 
 const fromCache = <T>(fn: (db: Database.Database) => T): T => fromCatalog(terminal.dataDir, fn);
 

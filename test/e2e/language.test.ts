@@ -3,9 +3,10 @@
 // page, no reload, no manager PIN asked even with one set), the choice outlives a reload; and the
 // price currency set in Settings is the one prices are shown in.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goTo } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+import { screenshotOnFailure } from './failure-shot.ts';
 import {
   firstSellable,
   stopAll,
@@ -35,10 +36,7 @@ beforeAll(async () => {
 
 afterAll(() => stopAll(terminal, shell, browser));
 
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail')
-    await screenshot(page, `failed-language-${context.task.name.replace(/\W+/g, '-').slice(0, 40)}`);
-});
+screenshotOnFailure(() => page, 'language');
 
 const tabs = () =>
   page

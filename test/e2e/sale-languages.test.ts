@@ -8,13 +8,14 @@
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOutboxOrder } from '../../db/outbox.ts';
 import { openDatabase } from '../../db/database.ts';
 import { ROOT } from '../../main/web/build.ts';
 import { i18n } from '../../renderer/i18n/index.ts';
 import { goTo, placeOrder, scan } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+import { screenshotOnFailure } from './failure-shot.ts';
 import { fromCatalog, stopAll, syncedTerminal, type SyncedTerminal } from './synced-terminal.ts';
 
 const LANGUAGES = [
@@ -68,10 +69,7 @@ afterAll(async () => {
   await stopAll(terminal, shell, browser);
 });
 
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail')
-    await screenshot(page, `failed-lang-${context.task.name.replace(/\W+/g, '-').slice(0, 40)}`);
-});
+screenshotOnFailure(() => page, 'lang');
 
 describe.each(LANGUAGES)('a sale in $language', ({ language, locale, shots }) => {
   const words = {

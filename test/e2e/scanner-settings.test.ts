@@ -5,14 +5,15 @@
 // Tab or nothing after the code; for paste/wedge delivery, one input event with the whole code.
 import { join } from 'node:path';
 import type { Browser, CDPSession, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.ts';
 import { SettingsStore } from '../../main/settings/store.ts';
 import type { ScannerSettings } from '../../preload/contract.ts';
 import { goTo, scan } from './app.ts';
-import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+import { launchChromium, startWebShellProcess, type RunningShell } from './browser.ts';
 import { cdpOf, sendKeys } from './keys.ts';
 import { newPage } from './lang.ts';
+import { screenshotOnFailure } from './failure-shot.ts';
 import {
   fromCatalog,
   stopAll,
@@ -55,10 +56,7 @@ beforeAll(async () => {
 
 afterAll(() => stopAll(terminal, shell, browser));
 
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail')
-    await screenshot(page, `failed-scanner-settings-${context.task.name.replace(/\W+/g, '-').slice(0, 40)}`);
-});
+screenshotOnFailure(() => page, 'scanner-settings');
 
 function product(i: number): Sellable {
   const p = products[i];

@@ -1,0 +1,18 @@
+// A failed e2e test leaves a screenshot of its page as it was, named by the run's language too:
+// the suite runs once per language, and one language's failure must not overwrite another's.
+import type { Page } from 'playwright-core';
+import { afterEach } from 'vitest';
+import { screenshot } from './browser.ts';
+import { E2E_LANGUAGE } from './lang.ts';
+
+/** Registers the file's afterEach; `page` is read then, as files open their page in beforeAll. */
+export function screenshotOnFailure(page: () => Page | undefined, prefix: string): void {
+  afterEach(async (context) => {
+    const current = page();
+    if (context.task.result?.state !== 'fail' || current === undefined || current.isClosed()) return;
+    // The describes' words too (which language a sale-languages case was in), without the file's.
+    const name = context.task.fullName.slice(context.task.file.name.length);
+    const test = name.replace(/\W+/g, '-').replace(/^-|-$/g, '').slice(0, 80);
+    await screenshot(current, `failed-${E2E_LANGUAGE}-${prefix}-${test}`);
+  });
+}
