@@ -141,7 +141,9 @@ export const Feature = z.object({
   /** The name by key (preload/core-words.ts), for the renderer's language. */
   nameSaid: SaidSchema.optional(),
   available: z.boolean(),
+  /** Why not, in English (the endpoint by its title); `detailSaid` by key for the renderer's language. */
   detail: z.string().optional(),
+  detailSaid: SaidSchema.optional(),
 });
 /** The first step of a connection test: a token from the instance's token endpoint, or why not. */
 export const TokenCheck = z.object({
@@ -163,7 +165,9 @@ export const PermissionCheck = z.object({
   /** `Permissions.X.Y`: SPEC.md's name, or the one the instance's 403 gave; absent where neither says. */
   permission: z.string().optional(),
   status: z.enum(['granted', 'lacking', 'unknown']),
+  /** Why, in English (the instance's words kept); `detailSaid` by key for the renderer's language. */
   detail: z.string().optional(),
+  detailSaid: z.array(SaidSchema).readonly().optional(),
 });
 export type PermissionCheck = z.infer<typeof PermissionCheck>;
 export const ConnectionView = z.object({

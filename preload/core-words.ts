@@ -123,6 +123,25 @@ export const CORE_WORDS = {
     'Token not obtained: {{url}} has no token endpoint (/connect/token answered 404). Is the instance URL right?',
   tokenOther: 'Token not obtained: {{why}}.',
   noInstance: 'No instance is configured.',
+  permCheckUnexpected: 'The check failed unexpectedly.',
+  permAnswered403: 'The instance answered 403.',
+  permOperatorCanAdd: "The operator can add it to this client's role.",
+  permEmptyRefused:
+    'Checked with an empty request, which the instance refused as invalid (400): a request that fails validation writes nothing.',
+  permEmptyAccepted: 'The instance accepted an empty request ({{status}}): look at what it stored.',
+  permNotOnInstance: 'Its endpoint is not available on this instance.',
+  permNotChecked: 'Could not be checked: {{why}}',
+  permNeedsProductId:
+    'Not checked: it needs a product id, and none is cached or could be read from the stock items.',
+  permNeedsCompanyId:
+    'Not checked: it needs a company id, and none is cached or could be read from the representatives.',
+  missingClientId: 'The client id is missing.',
+  missingClientSecret: 'The client secret is missing.',
+  missingClientSecretFor:
+    'The client secret for {{origin}} is missing: the one stored was entered for another instance.',
+  missingHttps:
+    'The instance needs https: plain http is allowed for loopback only, or with "allow insecure connection".',
+  featureNotOnInstance: 'not available on this instance',
   // The disk (db/storage-failure.ts says the same in English)
   storageFull:
     'Cannot write to the data folder {{folder}}: the disk is full ({{code}}). The last change was not stored; what was stored before is kept. Free some space there, then try again.',

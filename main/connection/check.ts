@@ -47,7 +47,10 @@ export function featureViews(caps: Capabilities): z.infer<typeof Feature>[] {
     available: caps.endpoints[endpoint],
     ...(caps.endpoints[endpoint]
       ? {}
-      : { detail: `${ENDPOINTS[endpoint].title} is not available on this instance` }),
+      : {
+          detail: `${ENDPOINTS[endpoint].title} is not available on this instance`,
+          detailSaid: say('featureNotOnInstance'),
+        }),
   })).concat({
     ...named('featureClientReference'),
     available: caps.recognisesClientReference,
@@ -150,7 +153,7 @@ const NEEDS = {
 function check(
   need: Need,
   status: PermissionCheck['status'],
-  detail?: string,
+  detail?: Words,
   named?: string,
 ): PermissionCheck {
   const permission = named ?? need.permission;
@@ -158,32 +161,36 @@ function check(
     ...featureName(need.endpoint),
     ...(permission === undefined ? {} : { permission }),
     status,
-    ...(detail === undefined ? {} : { detail }),
+    ...(detail === undefined ? {} : { detail: detail.message }),
+    // A sentence without a key (the instance's answer without a status) keeps the whole in English.
+    ...(detail === undefined || detail.said.length === 0 ? {} : { detailSaid: [...detail.said] }),
   };
 }
 
 /** What a probe that failed says of the permission: lacking on a 403, else unknown (why in detail). */
 function fromError(need: Need, error: unknown): PermissionCheck {
-  if (!isServiceError(error)) return check(need, 'unknown', 'The check failed unexpectedly.');
+  if (!isServiceError(error)) return check(need, 'unknown', words('permCheckUnexpected'));
   if (error.kind === 'http' && error.status === 403) {
     // The permission's name is shown beside; the instance's words only where neither names it.
     const named = error.permission ?? need.permission;
+    const answer = named === undefined ? answeredWords(error) : words('permAnswered403');
+    const operator = words('permOperatorCanAdd');
     return check(
       need,
       'lacking',
-      `${named === undefined ? answered(error) : 'The instance answered 403.'} The operator can add it to this client's role.`,
+      answer.said.length === 0
+        ? { message: `${answer.message} ${operator.message}`, said: [] }
+        : joined(answer, operator),
       named,
     );
   }
   if (need.emptyWrite === true && error.kind === 'http' && error.status === 400) {
-    return check(
-      need,
-      'granted',
-      'Checked with an empty request, which the instance refused as invalid (400): a request that fails validation writes nothing.',
-    );
+    return check(need, 'granted', words('permEmptyRefused'));
   }
-  if (error.kind === 'not-available') return check(need, 'unknown', error.message);
-  return check(need, 'unknown', `Could not be checked: ${error.message}`);
+  if (error.kind === 'not-available')
+    // The client's sentence names the endpoint and the version; the key says it in the cashier's words.
+    return check(need, 'unknown', { message: error.message, said: [say('permNotOnInstance')] });
+  return check(need, 'unknown', words('permNotChecked', { why: error.message }));
 }
 
 /** A read probe: an answer means granted; its value is kept for the probes that need an id. */
@@ -203,11 +210,7 @@ async function emptyWrite(need: Need, call: () => Promise<number>): Promise<Perm
   try {
     const status = await call();
     // SPEC.md rules this out; if an instance does it anyway, the person testing must hear of it.
-    return check(
-      need,
-      'granted',
-      `The instance accepted an empty request (${status}): look at what it stored.`,
-    );
+    return check(need, 'granted', words('permEmptyAccepted', { status }));
   } catch (error) {
     return fromError(need, error);
   }
@@ -243,11 +246,7 @@ export async function checkPermissions(
       productId = page?.data[0]?.productId;
     }
     if (productId === undefined) {
-      return check(
-        NEEDS.productUnits,
-        'unknown',
-        'Not checked: it needs a product id, and none is cached or could be read from the stock items.',
-      );
+      return check(NEEDS.productUnits, 'unknown', words('permNeedsProductId'));
     }
     const id = productId;
     return (await read(NEEDS.productUnits, () => client.productUnits(id, signal))).check;
@@ -257,11 +256,7 @@ export async function checkPermissions(
     const listed = (await representatives).value?.find((r) => r.companyId !== undefined)?.companyId;
     const companyId = listed ?? hints.cachedCompanyId();
     if (companyId === undefined) {
-      return check(
-        NEEDS.companyCards,
-        'unknown',
-        'Not checked: it needs a company id, and none is cached or could be read from the representatives.',
-      );
+      return check(NEEDS.companyCards, 'unknown', words('permNeedsCompanyId'));
     }
     return (await read(NEEDS.companyCards, () => client.companyCards(companyId, signal))).check;
   })();

@@ -53,7 +53,7 @@ async function testConnection(deps: ConnectionDeps, fresh: boolean): Promise<Con
       features: [],
       permissions: [],
       ...(r.kind === 'incomplete'
-        ? { message: `Missing: ${r.missing.join(' and ')}.` }
+        ? { message: english(r.missing), messageSaid: r.missing }
         : { message: english([say('noInstance')]), messageSaid: [say('noInstance')] }),
     };
   }

@@ -101,7 +101,8 @@ describe('Core', () => {
     expect(value(await c.invoke('settings.get', {}))).toMatchObject({ hasSecret: false });
     expect(value(await c.invoke('connection.test', {}))).toMatchObject({
       ok: false,
-      message: 'Missing: client secret.',
+      message: 'The client secret is missing.',
+      messageSaid: [{ key: 'missingClientSecret' }],
     });
   });
 
@@ -123,7 +124,8 @@ describe('Core', () => {
     expect(value(await c.invoke('settings.get', {}))).toMatchObject({ hasSecret: false, instanceUrl: other });
     expect(value(await c.invoke('connection.test', {}))).toMatchObject({
       ok: false,
-      message: 'Missing: client secret.',
+      message: 'The client secret is missing.',
+      messageSaid: [{ key: 'missingClientSecret' }],
     });
     value(await c.invoke('settings.set', { clientSecret: SECRET }));
     expect(value(await c.invoke('connection.test', {}))).toMatchObject({ ok: true });

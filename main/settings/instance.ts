@@ -1,5 +1,6 @@
 // Which instance the app talks to. POS_* environment wins over Settings (kiosks, tests); with neither
 // the app runs on the built-in demo instance. The result names its source so the UI can say why.
+import { say, type Said } from '../../preload/core-words.ts';
 import type { AppSettings } from './store.ts';
 import type { CredentialStore } from './credentials.ts';
 import { fromEnv, type Env } from './env.ts';
@@ -15,12 +16,12 @@ export interface InstanceConfig {
 export type InstanceResolution =
   | { readonly kind: 'ready'; readonly config: InstanceConfig }
   | { readonly kind: 'demo' }
-  /** An instance URL is set but the client id or secret is missing: say which. */
+  /** An instance URL is set but the client id or secret is missing (or https): say which, a sentence each. */
   | {
       readonly kind: 'incomplete';
       readonly source: 'env' | 'settings';
       readonly baseUrl: string;
-      readonly missing: string[];
+      readonly missing: readonly Said[];
     };
 
 export const DEMO_CLIENT = { clientId: 'counter-demo', clientSecret: 'counter-demo-secret' } as const;
@@ -41,17 +42,15 @@ export function resolveInstance(
   const clientSecret = fromEnv(env, 'clientSecret') ?? (storedFits ? stored : undefined);
   const insecure = isInsecure(baseUrl) && !settings.allowInsecure && env.POS_ALLOW_INSECURE !== '1';
   const missing = [
-    ...(clientId === undefined ? ['client id'] : []),
+    ...(clientId === undefined ? [say('missingClientId')] : []),
     ...(clientSecret === undefined
       ? [
           storedFits || stored === undefined
-            ? 'client secret'
-            : `client secret for ${instanceOrigin(baseUrl) ?? baseUrl}`,
+            ? say('missingClientSecret')
+            : say('missingClientSecretFor', { origin: instanceOrigin(baseUrl) ?? baseUrl }),
         ]
       : []),
-    ...(insecure
-      ? ['https (plain http is allowed for loopback only, or with "allow insecure connection")']
-      : []),
+    ...(insecure ? [say('missingHttps')] : []),
   ];
   if (clientId === undefined || clientSecret === undefined || insecure) {
     return { kind: 'incomplete', source, baseUrl: trimSlash(baseUrl), missing };

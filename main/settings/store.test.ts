@@ -123,7 +123,7 @@ describe('resolveInstance', () => {
       kind: 'incomplete',
       source: 'settings',
       baseUrl: 'https://a.example',
-      missing: ['client id', 'client secret'],
+      missing: [{ key: 'missingClientId' }, { key: 'missingClientSecret' }],
     });
   });
 
@@ -134,7 +134,7 @@ describe('resolveInstance', () => {
       resolveInstance({}, { ...settings, instanceUrl, clientId: 'a', ...more }, creds);
     expect(at('http://erp.example.com')).toMatchObject({
       kind: 'incomplete',
-      missing: [expect.stringContaining('https')],
+      missing: [{ key: 'missingHttps' }],
     });
     expect(at('http://127.0.0.1:8080')).toMatchObject({ kind: 'ready' });
     expect(at('http://localhost:8080')).toMatchObject({ kind: 'ready' });
@@ -165,7 +165,7 @@ describe('resolveInstance', () => {
       resolveInstance({}, { ...bound, instanceUrl: 'https://erp.example.com.evil.test' }, creds),
     ).toMatchObject({
       kind: 'incomplete',
-      missing: ['client secret for https://erp.example.com.evil.test'],
+      missing: [{ key: 'missingClientSecretFor', values: { origin: 'https://erp.example.com.evil.test' } }],
     });
   });
 });

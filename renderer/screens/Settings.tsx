@@ -276,7 +276,7 @@ function ConnectionResult({ info }: { info: ConnectionView }) {
                 className={p.status}
                 data-permission={p.name}
                 data-status={p.status}
-                title={p.detail}
+                title={p.detail === undefined ? undefined : spoken(p.detailSaid, p.detail)}
               >
                 <span className="mark">{PERMISSION_MARK[p.status]}</span>
                 <span>
@@ -288,7 +288,7 @@ function ConnectionResult({ info }: { info: ConnectionView }) {
                   )}
                   {p.permission !== undefined && <code>{p.permission}</code>}
                   {p.status !== 'granted' && p.detail !== undefined && (
-                    <span className="detail">{p.detail}</span>
+                    <span className="detail">{spoken(p.detailSaid, p.detail)}</span>
                   )}
                 </span>
               </li>
@@ -303,7 +303,9 @@ function ConnectionResult({ info }: { info: ConnectionView }) {
             {info.features.map((f) => (
               <li key={f.name} className={f.available ? 'ok' : 'off'} data-feature={f.name}>
                 {f.available ? MARK.yes : MARK.no} {nameOf(f)}
-                {f.detail === undefined ? '' : ` - ${f.detail}`}
+                {f.detail === undefined
+                  ? ''
+                  : ` - ${spoken(f.detailSaid === undefined ? undefined : [f.detailSaid], f.detail)}`}
               </li>
             ))}
           </ul>

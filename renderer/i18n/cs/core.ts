@@ -89,6 +89,24 @@ export const core = {
     'Token nezískán: {{url}} nemá tokenový endpoint (/connect/token odpověděl 404). Je URL instance správně?',
   tokenOther: 'Token nezískán: {{why}}.',
   noInstance: 'Není nastavena žádná instance.',
+  permCheckUnexpected: 'Ověření nečekaně selhalo.',
+  permAnswered403: 'Instance odpověděla 403.',
+  permOperatorCanAdd: 'Správce ho může přidat do role tohoto klienta.',
+  permEmptyRefused:
+    'Ověřeno prázdným požadavkem, který instance odmítla jako neplatný (400): požadavek, který neprojde kontrolou, nic nezapíše.',
+  permEmptyAccepted: 'Instance přijala prázdný požadavek ({{status}}): podívejte se, co uložila.',
+  permNotOnInstance: 'Jeho endpoint na této instanci není k dispozici.',
+  permNotChecked: 'Nelze ověřit: {{why}}',
+  permNeedsProductId:
+    'Neověřeno: potřebuje id zboží a žádné není v mezipaměti ani ho nešlo přečíst ze skladových položek.',
+  permNeedsCompanyId:
+    'Neověřeno: potřebuje id firmy a žádné není v mezipaměti ani ho nešlo přečíst ze zástupců firem.',
+  missingClientId: 'Chybí ID klienta.',
+  missingClientSecret: 'Chybí tajný klíč klienta.',
+  missingClientSecretFor: 'Chybí tajný klíč klienta pro {{origin}}: uložený byl zadán pro jinou instanci.',
+  missingHttps:
+    'Instance potřebuje https: prosté http je povoleno jen na tentýž počítač (loopback), nebo se zapnutým „Povolit nezabezpečené připojení“.',
+  featureNotOnInstance: 'na této instanci není k dispozici',
   storageFull:
     'Do datové složky {{folder}} nelze zapisovat: disk je plný ({{code}}). Poslední změna se neuložila; co bylo uloženo dřív, zůstává. Uvolněte tam místo a zkuste to znovu.',
   storageReadOnly:

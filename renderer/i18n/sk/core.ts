@@ -89,6 +89,24 @@ export const core = {
     'Token nezískaný: {{url}} nemá tokenový endpoint (/connect/token odpovedal 404). Je URL inštancie správna?',
   tokenOther: 'Token nezískaný: {{why}}.',
   noInstance: 'Nie je nastavená žiadna inštancia.',
+  permCheckUnexpected: 'Overenie nečakane zlyhalo.',
+  permAnswered403: 'Inštancia odpovedala 403.',
+  permOperatorCanAdd: 'Správca ho môže pridať do roly tohto klienta.',
+  permEmptyRefused:
+    'Overené prázdnou požiadavkou, ktorú inštancia odmietla ako neplatnú (400): požiadavka, ktorá neprejde kontrolou, nič nezapíše.',
+  permEmptyAccepted: 'Inštancia prijala prázdnu požiadavku ({{status}}): pozrite sa, čo uložila.',
+  permNotOnInstance: 'Jeho endpoint na tejto inštancii nie je k dispozícii.',
+  permNotChecked: 'Nedá sa overiť: {{why}}',
+  permNeedsProductId:
+    'Neoverené: potrebuje id tovaru a žiadne nie je vo vyrovnávacej pamäti ani sa nedalo prečítať zo skladových položiek.',
+  permNeedsCompanyId:
+    'Neoverené: potrebuje id firmy a žiadne nie je vo vyrovnávacej pamäti ani sa nedalo prečítať zo zástupcov firiem.',
+  missingClientId: 'Chýba ID klienta.',
+  missingClientSecret: 'Chýba tajný kľúč klienta.',
+  missingClientSecretFor: 'Chýba tajný kľúč klienta pre {{origin}}: uložený bol zadaný pre inú inštanciu.',
+  missingHttps:
+    'Inštancia potrebuje https: obyčajné http je povolené len na ten istý počítač (loopback), alebo so zapnutým „Povoliť nezabezpečené pripojenie“.',
+  featureNotOnInstance: 'na tejto inštancii nie je k dispozícii',
   storageFull:
     'Do dátového priečinka {{folder}} sa nedá zapisovať: disk je plný ({{code}}). Posledná zmena sa neuložila; čo bolo uložené predtým, zostáva. Uvoľnite tam miesto a skúste to znova.',
   storageReadOnly:

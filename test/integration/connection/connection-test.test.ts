@@ -79,6 +79,7 @@ describe('Test connection', () => {
     expect(byName(view)['Product units']?.permission).toBe('Permissions.Product.View');
     // The order probe was an empty POST the instance refused as invalid: no order was created.
     expect(byName(view)['Internet orders']?.detail).toContain('400');
+    expect(byName(view)['Internet orders']?.detailSaid).toEqual([{ key: 'permEmptyRefused' }]);
     expect(sim.admin.listOrders().length).toBe(ordersBefore);
     expect(view.features.length).toBeGreaterThan(5);
   });
@@ -91,6 +92,8 @@ describe('Test connection', () => {
       expect.objectContaining({ name: 'Internet orders', permission: 'Permissions.Orders.Create' }),
     ]);
     expect(lacking[0]?.detail).toContain('403');
+    // The instance named the permission: its own words are not needed, Counter's are said by key.
+    expect(lacking[0]?.detailSaid).toEqual([{ key: 'permAnswered403' }, { key: 'permOperatorCanAdd' }]);
     expect(view.permissions.filter((p) => p.status === 'granted')).toHaveLength(NEEDS.length - 1);
     expect(sim.admin.listOrders().length).toBe(0);
   });
@@ -120,6 +123,8 @@ describe('Test connection', () => {
     expect(checks['Product units']).toMatchObject({ status: 'unknown' });
     expect(checks['Company cards']).toMatchObject({ status: 'unknown' });
     expect(checks['Product units']?.detail).toContain('needs a product id');
+    expect(checks['Product units']?.detailSaid).toEqual([{ key: 'permNeedsProductId' }]);
+    expect(checks['Company cards']?.detailSaid).toEqual([{ key: 'permNeedsCompanyId' }]);
     const lacking = view.permissions.filter((p) => p.status === 'lacking');
     expect(lacking.map((p) => p.name)).toEqual(
       NEEDS.filter((n) => n !== 'Product units' && n !== 'Company cards'),
@@ -182,8 +187,11 @@ describe('Test connection', () => {
     const view = await testConnection('counter-demo', 'counter-demo-secret', older.url);
     expect(byName(view)['Card scan at the counter']).toMatchObject({ status: 'unknown' });
     expect(byName(view)['Card scan at the counter']?.detail).toContain('not available on this instance');
+    expect(byName(view)['Card scan at the counter']?.detailSaid).toEqual([{ key: 'permNotOnInstance' }]);
     expect(view.features.find((f) => f.name === 'Card scan at the counter')).toMatchObject({
       available: false,
+      detail: 'Point-of-sale card scan is not available on this instance',
+      detailSaid: { key: 'featureNotOnInstance' },
     });
     expect(view.permissions.filter((p) => p.status !== 'granted')).toHaveLength(1);
   });

@@ -1,0 +1,77 @@
+// Settings → Test connection in the run's language, on instances that are not the demo's: an older
+// release without the card-scan endpoint (its feature and permission rows say why in the cashier's
+// words), and an instance whose client secret is not given (the summary says what is missing, a
+// sentence each).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSim, type RunningSim } from '../../sim/server.ts';
+import { goTo } from './app.ts';
+import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+import { screenshotOnFailure } from './failure-shot.ts';
+import { newPage, say } from './lang.ts';
+
+let sim: RunningSim;
+let browser: Browser;
+let page: Page;
+const shells: RunningShell[] = [];
+const dataDirs: string[] = [];
+
+beforeAll(async () => {
+  [sim, browser] = await Promise.all([
+    startSim({ size: 'small', port: 0, missingOperations: ['scanShoppingSession'] }),
+    launchChromium(),
+  ]);
+  page = await newPage(browser, { viewport: { width: 1366, height: 900 } });
+}, 120_000);
+
+afterAll(async () => {
+  await browser.close();
+  for (const shell of shells) await shell.stop();
+  await sim.close();
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+screenshotOnFailure(() => page, 'connection-words');
+
+/** A web shell on the older sim with the POS_* given, opened on Settings, its connection tested. */
+async function testedWith(env: Record<string, string>): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'counter-e2e-connection-'));
+  dataDirs.push(dataDir);
+  const shell = await startWebShellProcess({ POS_BASE_URL: sim.url, POS_DATA_DIR: dataDir, ...env });
+  shells.push(shell);
+  await page.goto(shell.url);
+  await page.getByTestId('status-bar').waitFor();
+  await goTo(page, 'settings');
+  await page.locator('[data-action="test-connection"]').click();
+}
+
+const result = () => page.locator('[data-section="connection"] [data-connection-result]');
+
+describe('the connection test in the run’s language', () => {
+  it('an older release: the card-scan feature says it is not available, in the cashier’s words', async () => {
+    await testedWith({ POS_CLIENT_ID: 'counter-demo', POS_CLIENT_SECRET: 'counter-demo-secret' });
+    const feature = result().locator('[data-feature="Card scan at the counter"]');
+    await feature.waitFor();
+    expect(await feature.getAttribute('class')).toBe('off');
+    const text = (await feature.textContent()) ?? '';
+    expect(text).toContain(say('core:featurePosScan'));
+    expect(text).toContain(say('core:featureNotOnInstance'));
+    // The permission behind it is unknown, and says why in the same words.
+    const permission = result().locator('[data-permission="Card scan at the counter"]');
+    expect(await permission.getAttribute('data-status')).toBe('unknown');
+    expect(await permission.locator('.detail').textContent()).toBe(say('core:permNotOnInstance'));
+    await feature.scrollIntoViewIfNeeded();
+    await screenshot(page, 'connection-older-release');
+  });
+
+  it('no client secret: the summary says what is missing, in the cashier’s words', async () => {
+    await testedWith({ POS_CLIENT_ID: 'counter-demo' });
+    const summary = result().locator('[data-connection-ok="false"]');
+    await summary.waitFor();
+    expect(await summary.textContent()).toBe(say('core:missingClientSecret'));
+    await screenshot(page, 'connection-missing-secret');
+  });
+});
