@@ -7,6 +7,8 @@ import { useApp } from '../store.ts';
 
 export interface Formatters {
   readonly locale: string;
+  /** The prices' currency (ISO 4217), or null when none is known. */
+  readonly currency: string | null;
   /** A price or sale amount, in the prices' currency (Settings; else the receivables'). */
   price(n: number): string;
   /** An amount in a given currency (a receivable's own), or none. */
@@ -26,6 +28,7 @@ export function useFormat(): Formatters {
   const locale = currentLocale();
   return {
     locale,
+    currency,
     price: (n) => format.formatMoney(n, currency, locale),
     money: (n, c) => format.formatMoney(n, c, locale),
     qty: (n) => format.formatQty(n, locale),

@@ -6,11 +6,19 @@ import { parseAmount, paymentSummary, quickAmounts, type Method } from './tender
 const ui = (given: string, method: Method = 'cash') => ({ method, given });
 
 describe('payment', () => {
-  it('offers the next round notes at or above the total, CZK-style', () => {
-    expect(quickAmounts(387.5)).toEqual([400, 500, 1000, 2000, 5000]);
-    expect(quickAmounts(501.8)).toEqual([600, 1000, 2000, 5000]);
-    expect(quickAmounts(42)).toEqual([100, 200, 500, 1000, 2000]);
-    expect(quickAmounts(500)).toEqual([500, 600, 1000, 2000, 5000]);
+  it('offers the next round notes at or above the total, in the notes of the currency', () => {
+    expect(quickAmounts(387.5, 'CZK')).toEqual([400, 500, 1000, 2000, 5000]);
+    expect(quickAmounts(501.8, 'CZK')).toEqual([600, 1000, 2000, 5000]);
+    expect(quickAmounts(42, 'CZK')).toEqual([100, 200, 500, 1000, 2000]);
+    expect(quickAmounts(500, 'CZK')).toEqual([500, 600, 1000, 2000, 5000]);
+    // Euro notes start at 5: a 12,50 EUR sale is not offered 100 EUR first.
+    expect(quickAmounts(12.5, 'EUR')).toEqual([15, 20, 50, 100, 200]);
+    expect(quickAmounts(0.9, 'EUR')).toEqual([5, 10, 20, 50, 100]);
+  });
+
+  it('falls back to the 1-2-5 series for a currency it has no notes for, or none', () => {
+    expect(quickAmounts(387.5, null)).toEqual([388, 390, 400, 500, 1000]);
+    expect(quickAmounts(12.5, 'XYZ')).toEqual([13, 14, 15, 20, 50]);
   });
 
   it('reads "," or "." as the decimal separator; anything else is no amount', () => {

@@ -2,9 +2,12 @@
 // a Czech browser gets Czech words and Czech numbers; Settings switches the language at once (same
 // page, no reload, no manager PIN asked even with one set), the choice outlives a reload; and the
 // price currency set in Settings is the one prices are shown in.
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goTo } from './app.ts';
+import { openDatabase } from '../../db/database.ts';
+import { SettingsStore } from '../../main/settings/store.ts';
+import { goTo, scan } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import {
@@ -26,6 +29,10 @@ let product: Sellable;
 beforeAll(async () => {
   terminal = await syncedTerminal('language');
   product = firstSellable(terminal.dataDir);
+  // The terminal sells from the product's warehouse (chosen before the shell starts, as a11y does).
+  const db = openDatabase(join(terminal.dataDir, 'counter.sqlite'));
+  new SettingsStore(db).write({ warehouseId: product.warehouseId });
+  db.close();
   const [started, chromium] = await Promise.all([startWebShellProcess(terminal.env), launchChromium()]);
   [shell, browser] = [started, chromium];
   // A Czech browser: 'system' (the default) speaks Czech.
@@ -145,6 +152,21 @@ describe('price currency', () => {
     await screenshot(page, 'language-price-currency-sk');
     // sk-SK: "12,34 €".
     expect(await stockPrice()).toMatch(/\d,\d{2}\s€$/);
+    // The payment panel offers euro notes: the first is the next 5 at or above the total, not 100.
+    await goTo(page, 'sale');
+    await scan(page, product.barcode);
+    await page.getByTestId('sale-lines').locator(`[data-barcode="${product.barcode}"]`).waitFor();
+    await page.keyboard.press('F9');
+    const panel = page.getByTestId('payment-panel');
+    const total = Number(await panel.locator('[data-payment-total]').getAttribute('data-amount'));
+    const quick = await panel
+      .locator('[data-quick]')
+      .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-quick'))));
+    expect(quick[0]).toBe(Math.max(5, Math.ceil(total / 5) * 5));
+    expect(quick).toContain(Math.max(20, Math.ceil(total / 20) * 20));
+    await screenshot(page, 'language-payment-eur-sk');
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
 
     await goTo(page, 'settings');
     await card.locator('[data-field="priceCurrency"]').fill('');

@@ -91,7 +91,7 @@ function Panel() {
             />
           </label>
           <div className="quick-notes" role="group" aria-label={t('roundNotes')}>
-            {quickAmounts(total).map((n) => (
+            {quickAmounts(total, format.currency).map((n) => (
               <button key={n} type="button" onClick={() => setGiven(String(n))} data-quick={n}>
                 {format.price(n)}
               </button>
