@@ -1,6 +1,5 @@
 // Page helpers for the e2e tests: what a cashier does, in Playwright terms.
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
 import { sendKeys } from './keys.ts';
 
 /**
@@ -43,17 +42,28 @@ export function statusBar(page: Page) {
 /**
  * Syncs every resource from Settings and waits until each is done. A configured shell may already be
  * syncing on its own at start (the button is disabled meanwhile, for as long as that takes on a busy
- * machine): then that sync is waited for instead of a second one.
+ * machine): then that sync is waited for instead of a second one. Waits in the page, so a beforeAll
+ * may call it too.
  */
 export async function syncAll(page: Page): Promise<void> {
-  const resources = page.locator('[data-section="sync"] [data-resource]');
-  const button = page.locator('[data-action="sync-now"]');
-  const allDone = async (): Promise<boolean> => {
-    const states = await resources.evaluateAll((els) => els.map((e) => e.getAttribute('data-state')));
-    return states.length >= 6 && states.every((s) => s === 'done');
+  const allDone = () => {
+    const rows = [...document.querySelectorAll('[data-section="sync"] [data-resource]')];
+    return rows.length >= 6 && rows.every((e) => e.getAttribute('data-state') === 'done');
   };
-  const ready = async (): Promise<boolean> => (await allDone()) || (await button.isEnabled());
-  await expect.poll(ready, { timeout: 90_000 }).toBe(true);
-  if (!(await allDone())) await button.click();
-  await expect.poll(allDone, { timeout: 90_000 }).toBe(true);
+  const timeout = { timeout: 90_000 };
+  // Done, or the button free again (a function run in the page cannot call this module's allDone).
+  await page.waitForFunction(
+    () => {
+      const rows = [...document.querySelectorAll('[data-section="sync"] [data-resource]')];
+      const button = document.querySelector('[data-action="sync-now"]');
+      return (
+        (rows.length >= 6 && rows.every((e) => e.getAttribute('data-state') === 'done')) ||
+        (button instanceof HTMLButtonElement && !button.disabled)
+      );
+    },
+    undefined,
+    timeout,
+  );
+  if (!(await page.evaluate(allDone))) await page.locator('[data-action="sync-now"]').click();
+  await page.waitForFunction(allDone, undefined, timeout);
 }

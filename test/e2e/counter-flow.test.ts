@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.ts';
 import { insertOutboxOrder } from '../../db/outbox.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';
-import { goTo, placeOrder, scan, statusBar } from './app.ts';
+import { goTo, placeOrder, scan, statusBar, syncAll } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { E2E_LOCALE, newPage, say, sayPattern } from './lang.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
@@ -129,7 +129,8 @@ describe('a day at the counter', { timeout: 120_000 }, () => {
   });
 
   it('syncs with a progress bar per resource', async () => {
-    await page.locator('[data-action="sync-now"]').click();
+    // Coming online started a sync on its own (the button is disabled meanwhile): syncAll waits it out.
+    await syncAll(page);
     const rows = page.locator('[data-section="sync"] [data-resource]');
     await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(6);
     await expect

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSim, type RunningSim } from '../../sim/server.ts';
-import { goTo } from './app.ts';
+import { goTo, syncAll } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { newPage, say } from './lang.ts';
 
@@ -96,12 +96,8 @@ beforeAll(async () => {
   await page.locator('[data-field="clientSecret"]').fill(SECRET);
   await page.locator('[data-action="save-instance"]').click();
   await page.getByTestId('status-bar').getByText(say('online'), { exact: true }).waitFor({ timeout: 20_000 });
-  await page.locator('[data-action="sync-now"]').click();
-  await page.waitForFunction(
-    () => document.querySelectorAll('[data-section="sync"] [data-state="done"]').length === 6,
-    undefined,
-    { timeout: 60_000 },
-  );
+  // Going online starts a sync on its own; syncAll waits that out instead of clicking a disabled button.
+  await syncAll(page);
   await page.locator('[data-action="test-connection"]').click();
   await page.locator('[data-connection-ok="true"]').waitFor();
 });
