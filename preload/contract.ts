@@ -441,6 +441,11 @@ export const StatusView = z.object({
   version: z.string().optional(),
   /** The instance in use is plain http to a host other than loopback (allowed on purpose): warn. */
   insecure: z.boolean(),
+  /**
+   * The instance answers but its token endpoint refused the client id and secret (400/401) the last
+   * time it was asked: reachable yet unusable, so orders wait. Cleared by the next token it issues.
+   */
+  credentialsRefused: z.boolean(),
 });
 export type StatusView = z.infer<typeof StatusView>;
 

@@ -156,6 +156,30 @@ describe('Core', () => {
     expect(value(await safe.invoke('status.get', {}))).toMatchObject({ insecure: false });
   });
 
+  it('says in the status when the instance answers but refuses the credentials, until a token is issued', async () => {
+    const { c } = await core();
+    const events: string[] = [];
+    c.subscribe((name, payload) => events.push(`${name} ${JSON.stringify(payload)}`));
+    const status = async () => value(await c.invoke('status.get', {})) as Record<string, unknown>;
+    // Credentials the instance does not know yet (a client its operator has still to add): the
+    // instance is reachable, its token endpoint refuses them.
+    const client = { clientId: 'added-later', clientSecret: 'added-later-secret' };
+    value(await c.invoke('settings.set', { instanceUrl: sim.url, ...client }));
+    // Coming online asks for a token at once: no order has to fail first.
+    await vi.waitFor(
+      async () => expect(await status()).toMatchObject({ online: true, credentialsRefused: true }),
+      { timeout: 10_000 },
+    );
+    // The status bar hears of it without asking (status.changed).
+    const lastStatus = () => events.filter((e) => e.startsWith('status.changed')).at(-1) ?? '';
+    expect(lastStatus()).toContain('"credentialsRefused":true');
+    // The operator adds the client: the next token the same instance issues clears it.
+    sim.admin.addClient({ ...client, permissions: ['Permissions.StockItems.View'] });
+    expect(value(await c.invoke('connection.test', {}))).toMatchObject({ token: { obtained: true } });
+    expect(await status()).toMatchObject({ credentialsRefused: false });
+    expect(lastStatus()).toContain('"credentialsRefused":false');
+  });
+
   it('lets POS_* win over Settings', async () => {
     const { c } = await core({
       POS_BASE_URL: sim.url,

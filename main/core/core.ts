@@ -75,6 +75,10 @@ export class Core {
   #demo: DemoInstance | null = null;
   #link: Link | null = null;
   #version: string | undefined;
+  /** The token endpoint refused the current instance's client id and secret (its last word). */
+  #credentialsRefused = false;
+  /** The Link the credentials' news is about: a disposed one's late answer must not count. */
+  #linkGeneration = 0;
   #closed = false;
 
   private constructor(options: CoreOptions, settingsDb: Db) {
@@ -231,6 +235,7 @@ export class Core {
     await this.#link?.dispose();
     this.#link = null;
     this.#version = undefined;
+    this.#credentialsRefused = false;
     this.#resolution = resolveInstance(this.#env, this.#settings.read(), this.#options.credentials);
     let instance: InstanceConfig | null = null;
     if (this.#resolution.kind === 'demo') {
@@ -254,6 +259,7 @@ export class Core {
 
   /** What the Link is built with: the app's file and settings, and where its news goes. */
   #linkContext(): LinkContext {
+    const generation = ++this.#linkGeneration;
     return {
       dataDir: this.#dataDir,
       appDb: this.#settingsDb,
@@ -266,6 +272,11 @@ export class Core {
       syncProgress: (status) => this.#bus.emit('sync.progress', status),
       statusChanged: () => this.#emitStatus(),
       outboxChanged: () => this.#onOutboxChange(),
+      credentials: (accepted) => {
+        if (generation !== this.#linkGeneration || this.#credentialsRefused === !accepted) return;
+        this.#credentialsRefused = !accepted;
+        this.#emitStatus();
+      },
       connectivity: (online) => {
         this.#bus.emit('connectivity', { online, checkedAt: new Date().toISOString() });
         this.#emitStatus();
@@ -299,6 +310,7 @@ export class Core {
     demo: () => this.demo,
     db: () => this.#data(),
     version: () => this.#version,
+    credentialsRefused: () => this.#credentialsRefused,
   };
 
   #onOutboxChange(): void {

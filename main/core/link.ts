@@ -42,6 +42,8 @@ export interface LinkContext {
   statusChanged(): void;
   outboxChanged(): void;
   connectivity(online: boolean): void;
+  /** The token endpoint accepted (a token) or refused (400/401) this instance's client id and secret. */
+  credentials(accepted: boolean): void;
   /** The instance answered again: its version may be read. */
   online(client: ServiceClient): void;
 }
@@ -59,6 +61,7 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
       ? null
       : new ServiceClient(instance, {
           connectTimeoutMs: 3000,
+          onCredentials: (accepted) => ctx.credentials(accepted),
           logger: (level, message) => {
             if (level !== 'debug') ctx.log(`service ${level}: ${message}`);
           },
@@ -99,6 +102,9 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
           void outbox?.wake();
           if (ctx.autoSync) runner.start();
           ctx.online(client);
+          // Reachable is not yet usable: a token now tells the status bar whether the credentials
+          // still hold (a rotated secret), before an order finds out. Its failure is reported there.
+          void client.obtainToken().catch(() => undefined);
         }
       },
     });

@@ -1,5 +1,5 @@
 // The status bar's view (status.get, and the status.changed event): online or not, which instance,
-// the outbox's figures, the last sync and the instance's version.
+// the outbox's figures, the last sync, the instance's version, and whether it refused the credentials.
 import type { Db } from '../../db/database.ts';
 import type { StatusView } from '../../preload/contract.ts';
 import { outboxCounts } from '../outbox/handlers.ts';
@@ -19,6 +19,8 @@ export interface StatusSource {
   db(): Db;
   /** The instance's version, once read. */
   version(): string | undefined;
+  /** The token endpoint's last word on the credentials was a refusal (400/401). */
+  credentialsRefused(): boolean;
 }
 
 export function statusHandlers(source: StatusSource): Pick<Handlers, 'status.get'> {
@@ -42,5 +44,6 @@ export function statusView(source: StatusSource): StatusView {
     lastSyncedAt: lastSyncedAt(source.db()),
     ...(version === undefined ? {} : { version }),
     insecure: instance !== null && isInsecure(instance.baseUrl),
+    credentialsRefused: instance !== null && source.credentialsRefused(),
   };
 }

@@ -60,6 +60,8 @@ export interface ServiceClientOptions {
   logger?: Logger;
   /** Clock for token expiry (tests). */
   now?: () => number;
+  /** Each answer of the token endpoint on the credentials: accepted (a token) or refused (400/401). */
+  onCredentials?: (accepted: boolean) => void;
 }
 
 interface CallOptions {
@@ -109,6 +111,7 @@ export class ServiceClient {
       maxRetryAfterMs: this.#maxRetryAfterMs,
       logger: this.#log,
       now: options.now ?? Date.now,
+      ...(options.onCredentials === undefined ? {} : { onCredentials: options.onCredentials }),
     });
   }
 

@@ -12,6 +12,8 @@ export interface TokenOptions {
   maxRetryAfterMs: number;
   logger: Logger;
   now: () => number;
+  /** The token endpoint's word on the credentials: a token (true), or 400/401 (false). */
+  onCredentials?: (accepted: boolean) => void;
 }
 
 const TOKEN_PATH = '/connect/token';
@@ -124,6 +126,7 @@ export class TokenManager {
           continue;
         }
       }
+      if (response.status === 400 || response.status === 401) this.#options.onCredentials?.(false);
       if (response.status < 200 || response.status >= 300) throw this.#refused(response);
       let body: TokenResponse;
       try {
@@ -132,6 +135,7 @@ export class TokenManager {
         throw this.#beforeSend(error);
       }
       this.#issued.add(body.access_token);
+      this.#options.onCredentials?.(true);
       const lifetimeMs = tokenLifetimeMs(body.expires_in);
       this.#token = {
         value: body.access_token,

@@ -1,4 +1,5 @@
-// Always visible: online/offline, the instance (and DEMO), queued orders, age of the last sync.
+// Always visible: online/offline, the instance (and DEMO), credentials refused, queued orders, age of
+// the last sync.
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../i18n/use-format.ts';
 import { useApp } from '../store.ts';
@@ -21,6 +22,11 @@ export function StatusBar() {
       {status?.demo === true && (
         <span className="pill demo" data-demo="true" title={t('demoTitle')}>
           {t('demo')}
+        </span>
+      )}
+      {status?.credentialsRefused === true && (
+        <span className="pill refused" data-credentials-refused="true" title={t('credentialsRefusedTitle')}>
+          {t('credentialsRefused')}
         </span>
       )}
       {status?.insecure === true && (

@@ -1,7 +1,7 @@
 // Settings → Test connection in the run's language, on instances that are not the demo's: an older
 // release without the card-scan endpoint (its feature and permission rows say why in the cashier's
-// words), and an instance whose client secret is not given (the summary says what is missing, a
-// sentence each).
+// words), an instance whose client secret is not given (the summary says what is missing, a
+// sentence each), and a secret the instance refuses (the status bar says so beside Online).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,5 +73,15 @@ describe('the connection test in the run’s language', () => {
     await summary.waitFor();
     expect(await summary.textContent()).toBe(say('core:missingClientSecret'));
     await screenshot(page, 'connection-missing-secret');
+  });
+
+  it('a wrong secret: the status bar says the credentials are refused, not just Online', async () => {
+    await testedWith({ POS_CLIENT_ID: 'counter-demo', POS_CLIENT_SECRET: 'rotated-since' });
+    const bar = page.getByTestId('status-bar');
+    const refused = bar.locator('[data-credentials-refused="true"]');
+    await refused.waitFor();
+    expect(await refused.textContent()).toBe(say('common:credentialsRefused'));
+    expect(await bar.locator('[data-online]').getAttribute('data-online')).toBe('true');
+    await screenshot(page, 'connection-credentials-refused');
   });
 });

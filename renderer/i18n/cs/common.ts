@@ -20,6 +20,9 @@ export const common = {
   offline: 'Offline',
   demo: 'DEMO',
   demoTitle: 'Vestavěná ukázková instance s vygenerovanými daty',
+  credentialsRefused: 'Přihlášení odmítnuto',
+  credentialsRefusedTitle:
+    'Instance odpovídá, ale odmítla ID klienta a tajný klíč: objednávky počkají, než je opravíte v Nastavení.',
   insecure: 'Nezabezpečené spojení',
   insecureTitle: 'Prosté http na jiný počítač: tajný klíč klienta a tokeny putují čitelně. Použijte https.',
   noInstance: 'Není nastavena žádná instance',

@@ -16,6 +16,9 @@ export const common = {
   offline: 'Offline',
   demo: 'DEMO',
   demoTitle: 'Built-in demo instance with generated data',
+  credentialsRefused: 'Credentials refused',
+  credentialsRefusedTitle:
+    'The instance answers, but refused the client id and secret: orders wait until they are fixed in Settings.',
   insecure: 'Insecure connection',
   insecureTitle: 'Plain http to another machine: the client secret and tokens travel readable. Use https.',
   noInstance: 'No instance configured',

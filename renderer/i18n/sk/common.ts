@@ -20,6 +20,9 @@ export const common = {
   offline: 'Offline',
   demo: 'DEMO',
   demoTitle: 'Vstavaná ukážková inštancia s vygenerovanými údajmi',
+  credentialsRefused: 'Prihlásenie odmietnuté',
+  credentialsRefusedTitle:
+    'Inštancia odpovedá, ale odmietla ID klienta a tajný kľúč: objednávky počkajú, kým ich opravíte v Nastaveniach.',
   insecure: 'Nezabezpečené spojenie',
   insecureTitle: 'Obyčajné http na iný počítač: tajný kľúč klienta a tokeny idú čitateľne. Použite https.',
   noInstance: 'Nie je nastavená žiadna inštancia',
