@@ -7,7 +7,15 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { ROOT } from '../../main/web/build.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
-export const ARTIFACTS = join(ROOT, 'test-results');
+/**
+ * Screenshots and other artefacts: test-results/e2e-<language>/ in an e2e run (vitest.config.ts runs
+ * the suite once per language, and each run's pictures are kept), test-results/ otherwise (bench).
+ */
+export const ARTIFACTS = join(
+  ROOT,
+  'test-results',
+  process.env.COUNTER_E2E_LANG === undefined ? '' : `e2e-${process.env.COUNTER_E2E_LANG}`,
+);
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({

@@ -1,5 +1,5 @@
-// A failed e2e test leaves a screenshot of its page as it was, named by the run's language too:
-// the suite runs once per language, and one language's failure must not overwrite another's.
+// A failed e2e test leaves a screenshot of its page as it was, in the run's language's folder
+// (browser.ts ARTIFACTS) and named by the language too, so a shot shared out of it still says which.
 import type { Page } from 'playwright-core';
 import { afterEach } from 'vitest';
 import { screenshot } from './browser.ts';
