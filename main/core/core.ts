@@ -232,6 +232,8 @@ export class Core {
 
   /** (Re)resolves the instance and rebuilds what depends on it. */
   async #connect(): Promise<void> {
+    // From here on the old link's late news (a token answer in flight) is not about the instance in use.
+    this.#linkGeneration++;
     await this.#link?.dispose();
     this.#link = null;
     this.#version = undefined;
@@ -259,7 +261,7 @@ export class Core {
 
   /** What the Link is built with: the app's file and settings, and where its news goes. */
   #linkContext(): LinkContext {
-    const generation = ++this.#linkGeneration;
+    const generation = this.#linkGeneration;
     return {
       dataDir: this.#dataDir,
       appDb: this.#settingsDb,
@@ -310,7 +312,9 @@ export class Core {
     demo: () => this.demo,
     db: () => this.#data(),
     version: () => this.#version,
-    credentialsRefused: () => this.#credentialsRefused,
+    // The outbox also pauses on a 401 that a fresh token did not cure: the API refuses this client.
+    credentialsRefused: () =>
+      this.#credentialsRefused || (this.#link?.outbox?.status().credentialsRefused ?? false),
   };
 
   #onOutboxChange(): void {

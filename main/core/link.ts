@@ -85,6 +85,8 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
       log: (line) => ctx.log(line),
       onStatus: (status) => ctx.syncProgress(status),
       onFinished: () => ctx.statusChanged(),
+      // The worker's own client asks for tokens too: a secret refused there is refused for the outbox.
+      onCredentials: (accepted) => ctx.credentials(accepted),
     });
     sync.schedule(settings.syncIntervalMinutes);
     outbox = new Outbox(db, client, {
@@ -103,8 +105,11 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
           if (ctx.autoSync) runner.start();
           ctx.online(client);
           // Reachable is not yet usable: a token now tells the status bar whether the credentials
-          // still hold (a rotated secret), before an order finds out. Its failure is reported there.
-          void client.obtainToken().catch(() => undefined);
+          // hold, before an order finds out. A cached token still valid is enough (the instance
+          // takes it even after a rotation); its renewal is when a rotated secret shows.
+          client.obtainToken().catch((error: unknown) => {
+            ctx.log(`token on coming online: ${error instanceof Error ? error.message : String(error)}`);
+          });
         }
       },
     });

@@ -19,7 +19,7 @@ export interface StatusSource {
   db(): Db;
   /** The instance's version, once read. */
   version(): string | undefined;
-  /** The token endpoint's last word on the credentials was a refusal (400/401). */
+  /** The token endpoint's last word on the credentials was a refusal (400/401), or the outbox's was. */
   credentialsRefused(): boolean;
 }
 
@@ -31,8 +31,9 @@ export function statusView(source: StatusSource): StatusView {
   const r = source.resolution();
   const instance = source.instance();
   const version = source.version();
+  const online = source.online() ?? (instance === null ? false : null);
   return {
-    online: source.online() ?? (instance === null ? false : null),
+    online,
     instance:
       instance !== null
         ? displayInstance(instance.baseUrl)
@@ -44,6 +45,7 @@ export function statusView(source: StatusSource): StatusView {
     lastSyncedAt: lastSyncedAt(source.db()),
     ...(version === undefined ? {} : { version }),
     insecure: instance !== null && isInsecure(instance.baseUrl),
-    credentialsRefused: instance !== null && source.credentialsRefused(),
+    // Said only while the instance answers: offline, nobody can tell what it would say now.
+    credentialsRefused: instance !== null && online === true && source.credentialsRefused(),
   };
 }

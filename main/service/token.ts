@@ -126,7 +126,7 @@ export class TokenManager {
           continue;
         }
       }
-      if (response.status === 400 || response.status === 401) this.#options.onCredentials?.(false);
+      if (response.status === 400 || response.status === 401) this.#credentials(false);
       if (response.status < 200 || response.status >= 300) throw this.#refused(response);
       let body: TokenResponse;
       try {
@@ -135,14 +135,23 @@ export class TokenManager {
         throw this.#beforeSend(error);
       }
       this.#issued.add(body.access_token);
-      this.#options.onCredentials?.(true);
       const lifetimeMs = tokenLifetimeMs(body.expires_in);
       this.#token = {
         value: body.access_token,
         renewAt: this.#options.now() + lifetimeMs - renewalMarginMs(lifetimeMs),
       };
       this.#options.logger('debug', `access token obtained (expires in ${Math.round(lifetimeMs / 1000)} s)`);
+      this.#credentials(true);
       return body.access_token;
+    }
+  }
+
+  /** Tells the listener; its failure must not turn a token obtained (or a refusal) into another error. */
+  #credentials(accepted: boolean): void {
+    try {
+      this.#options.onCredentials?.(accepted);
+    } catch (error) {
+      this.#options.logger('warn', `credentials listener failed: ${String(error)}`);
     }
   }
 

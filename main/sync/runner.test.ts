@@ -16,16 +16,22 @@ afterEach(async () => {
   for (const fn of cleanup.splice(0).reverse()) await fn();
 });
 
+/** A fresh sim and an app file in a temporary folder, both gone after the test. */
+async function simAndFile() {
+  const sim = await startSim({ size: 'small', port: 0 });
+  cleanup.push(() => sim.close());
+  const dir = mkdtempSync(join(tmpdir(), 'counter-runner-'));
+  cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+  const db = openDatabase(join(dir, 'counter.sqlite'));
+  cleanup.push(() => {
+    db.close();
+  });
+  return { sim, db };
+}
+
 describe('SyncRunner schedule', () => {
   it('syncs every interval, and not at all once the interval is 0', { timeout: 60_000 }, async () => {
-    const sim = await startSim({ size: 'small', port: 0 });
-    cleanup.push(() => sim.close());
-    const dir = mkdtempSync(join(tmpdir(), 'counter-runner-'));
-    cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
-    const db = openDatabase(join(dir, 'counter.sqlite'));
-    cleanup.push(() => {
-      db.close();
-    });
+    const { sim, db } = await simAndFile();
     const reports: SyncReport[] = [];
     const runner = new SyncRunner({
       db,
@@ -56,4 +62,31 @@ describe('SyncRunner schedule', () => {
     expect(runner.running).toBe(false);
     expect(reports).toHaveLength(2);
   });
+});
+
+describe('SyncRunner credentials', () => {
+  it(
+    "passes on the worker's token answers: refused for a wrong secret, accepted for the right one",
+    { timeout: 60_000 },
+    async () => {
+      const { sim, db } = await simAndFile();
+      const heard = async (clientSecret: string): Promise<boolean[]> => {
+        const answers: boolean[] = [];
+        let finished = false;
+        const runner = new SyncRunner({
+          db,
+          service: { baseUrl: sim.url, clientId: 'counter-demo', clientSecret },
+          onStatus: (status) => (finished = !status.running && finished),
+          onCredentials: (accepted) => answers.push(accepted),
+          log: () => undefined,
+        });
+        cleanup.push(() => runner.stop());
+        runner.start();
+        await vi.waitFor(() => expect(runner.running).toBe(false), { timeout: 30_000, interval: 50 });
+        return answers;
+      };
+      expect(await heard('rotated-since')).toEqual([false]);
+      expect(await heard('counter-demo-secret')).toContain(true);
+    },
+  );
 });

@@ -24,6 +24,8 @@ export interface SyncRunnerOptions {
   readonly service: ServiceConfig;
   readonly onStatus: (status: SyncStatusView) => void;
   readonly onFinished?: (report: SyncReport) => void;
+  /** The worker's client heard from the token endpoint (a token, or 400/401). */
+  readonly onCredentials?: (accepted: boolean) => void;
   readonly log: (line: string) => void;
   /** The next run is a full pass (the cache may hold another instance's rows). */
   readonly fullFirst?: boolean;
@@ -104,6 +106,7 @@ export class SyncRunner {
         mode,
         signal,
         onEvent: (event) => this.#onEvent(event),
+        ...(this.#o.onCredentials === undefined ? {} : { onCredentials: this.#o.onCredentials }),
       });
       if (report.unreachable || report.refused !== undefined) {
         const message = report.unreachable

@@ -22,7 +22,9 @@ const db = openCatalog(input.dbFile);
 // Sync's own connection checkpoints the WAL every ~40 MB instead of every ~4 MB: index pages rewritten
 // by consecutive pages are copied back once, and the checkpoint's fsync happens 10 times less often.
 db.pragma('wal_autocheckpoint = 10000');
-const service = new ServiceClient(input.service);
+const service = new ServiceClient(input.service, {
+  onCredentials: (accepted) => post({ type: 'credentials', accepted }),
+});
 try {
   const report = await runSync(db, service, {
     ...input.options,

@@ -28,5 +28,7 @@ export const WorkerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('event'), event: SyncEvent }),
   z.object({ type: z.literal('report'), report: SyncReport }),
   z.object({ type: z.literal('error'), message: z.string() }),
+  /** The token endpoint's word on the credentials (a token, or 400/401): the status bar shows it. */
+  z.object({ type: z.literal('credentials'), accepted: z.boolean() }),
 ]);
 export type WorkerMessage = z.infer<typeof WorkerMessage>;

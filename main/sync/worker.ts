@@ -11,6 +11,8 @@ import { WorkerMessage, type WorkerInput, type WorkerOptions } from './worker-pr
 export interface WorkerSyncOptions extends WorkerOptions {
   signal?: AbortSignal;
   onEvent?: (event: SyncEvent) => void;
+  /** The worker's client heard from the token endpoint: credentials accepted or refused (400/401). */
+  onCredentials?: (accepted: boolean) => void;
   /** Old-generation heap cap of the worker in MB (default 64). */
   heapMb?: number;
 }
@@ -21,7 +23,7 @@ export function runSyncInWorker(
   service: ServiceConfig,
   options: WorkerSyncOptions = {},
 ): Promise<SyncReport> {
-  const { signal, onEvent, heapMb, ...rest } = options;
+  const { signal, onEvent, onCredentials, heapMb, ...rest } = options;
   if (db.memory) return Promise.reject(new Error('runSyncInWorker needs a database file'));
   const input: WorkerInput = { dbFile: catalogFileOf(db), service, options: rest };
   const worker = new Worker(new URL('./sync-worker.ts', import.meta.url), {
@@ -37,6 +39,7 @@ export function runSyncInWorker(
     worker.on('message', (raw: unknown) => {
       const message = WorkerMessage.parse(raw);
       if (message.type === 'event') onEvent?.(message.event);
+      else if (message.type === 'credentials') onCredentials?.(message.accepted);
       else if (message.type === 'report') report = message.report;
       else failure = new Error(`Sync failed: ${message.message}`);
     });

@@ -22,7 +22,7 @@ export const common = {
   demoTitle: 'Vestavěná ukázková instance s vygenerovanými daty',
   credentialsRefused: 'Přihlášení odmítnuto',
   credentialsRefusedTitle:
-    'Instance odpovídá, ale odmítla ID klienta a tajný klíč: objednávky počkají, než je opravíte v Nastavení.',
+    'Instance odpovídá, ale odmítla ID klienta a tajný klíč: objednávky počkají, než je opravíte (v Nastavení, nebo v proměnných prostředí POS_*, pokud je nastavují).',
   insecure: 'Nezabezpečené spojení',
   insecureTitle: 'Prosté http na jiný počítač: tajný klíč klienta a tokeny putují čitelně. Použijte https.',
   noInstance: 'Není nastavena žádná instance',

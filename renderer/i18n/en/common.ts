@@ -18,7 +18,7 @@ export const common = {
   demoTitle: 'Built-in demo instance with generated data',
   credentialsRefused: 'Credentials refused',
   credentialsRefusedTitle:
-    'The instance answers, but refused the client id and secret: orders wait until they are fixed in Settings.',
+    'The instance answers, but refused the client id and secret: orders wait until they are fixed (Settings, or the POS_* environment where it sets them).',
   insecure: 'Insecure connection',
   insecureTitle: 'Plain http to another machine: the client secret and tokens travel readable. Use https.',
   noInstance: 'No instance configured',

@@ -22,7 +22,7 @@ export const common = {
   demoTitle: 'Vstavaná ukážková inštancia s vygenerovanými údajmi',
   credentialsRefused: 'Prihlásenie odmietnuté',
   credentialsRefusedTitle:
-    'Inštancia odpovedá, ale odmietla ID klienta a tajný kľúč: objednávky počkajú, kým ich opravíte v Nastaveniach.',
+    'Inštancia odpovedá, ale odmietla ID klienta a tajný kľúč: objednávky počkajú, kým ich opravíte (v Nastaveniach, alebo v premenných prostredia POS_*, ak ich nastavujú).',
   insecure: 'Nezabezpečené spojenie',
   insecureTitle: 'Obyčajné http na iný počítač: tajný kľúč klienta a tokeny idú čitateľne. Použite https.',
   noInstance: 'Nie je nastavená žiadna inštancia',
