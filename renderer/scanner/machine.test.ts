@@ -264,6 +264,24 @@ describe('ScannerMachine: typing released as the OS typed it', () => {
     });
     expect(backspace.effects).toEqual([{ type: 'release', text: 'ě*' }]);
   });
+
+  it('puts a scan that only lacked its suffix back as the scanner meant it', () => {
+    // A US scanner on a Czech OS, set to send no suffix while Counter expects one: its burst ends by
+    // silence and goes back into the field, as digits (the OS typed +ěščřžýá for them).
+    const m = scanner({ layout: 'us' });
+    const czech = ['+', 'ě', 'š', 'č', 'ř', 'ž', 'ý', 'á'];
+    czech.forEach((key, i) => {
+      const d = m.feed({
+        type: 'keydown',
+        code: `Digit${i + 1}`,
+        key,
+        timeStamp: 1000 + 10 * i,
+        editable: true,
+      });
+      expect(d.prevent).toBe(true);
+    });
+    expect(m.tick(5000)).toEqual([{ type: 'release', text: '12345678' }]);
+  });
 });
 
 describe('ScannerMachine: layouts, fields, IME, paste, GS', () => {

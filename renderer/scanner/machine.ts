@@ -106,8 +106,10 @@ interface Burst {
   chars: string;
   readonly startedAt: number;
   lastAt: number;
-  /** The characters as the OS typed them: what goes back into the field if it was a person. */
+  /** The characters held back, as the OS typed them: what goes back into the field if it was a person. */
   held: string;
+  /** The same characters through the scanner's layout: what goes back if it was a scan after all. */
+  heldRead: string;
   leaked: string;
 }
 
@@ -183,6 +185,7 @@ export class ScannerMachine {
     // What was put back into the field is taken out again if this turns out a scan.
     silenced.burst.leaked += silenced.released;
     silenced.burst.held = '';
+    silenced.burst.heldRead = '';
     this.burst = silenced.burst;
     this.lastHumanAt = silenced.lastHumanAt;
   }
@@ -307,7 +310,7 @@ export class ScannerMachine {
         this.lastHumanAt = t;
         return PASS;
       }
-      burst = { chars: '', startedAt: t, lastAt: t, held: '', leaked: '' };
+      burst = { chars: '', startedAt: t, lastAt: t, held: '', heldRead: '', leaked: '' };
       this.burst = burst;
     }
     const chars = burst.chars + char;
@@ -328,6 +331,7 @@ export class ScannerMachine {
       return PASS;
     }
     burst.held += typed;
+    burst.heldRead += char;
     return { prevent: true, effects: [] };
   }
 
@@ -350,7 +354,10 @@ export class ScannerMachine {
       return [scanOf(burst, this.config, burst.lastAt, null)];
     }
     this.lastHumanAt = Math.max(this.lastHumanAt, Math.min(t, burst.lastAt));
-    return burst.held === '' ? [] : [{ type: 'release', text: burst.held }];
+    // A burst long enough to be a scan that only lacked the suffix (a scanner set to send another)
+    // goes back as the scanner meant it; anything shorter, or cut short by a key, was a person's.
+    const text = !options.asTyping && this.isScan(burst) ? burst.heldRead : burst.held;
+    return text === '' ? [] : [{ type: 'release', text }];
   }
 
   private charOf(event: KeyInput): string | undefined {
