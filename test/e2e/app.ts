@@ -64,6 +64,7 @@ export async function syncAll(page: Page): Promise<void> {
     undefined,
     timeout,
   );
-  if (!(await page.evaluate(allDone))) await page.locator('[data-action="sync-now"]').click();
+  // A sync started on its own just now disables the button again: the click waits it out too.
+  if (!(await page.evaluate(allDone))) await page.locator('[data-action="sync-now"]').click(timeout);
   await page.waitForFunction(allDone, undefined, timeout);
 }
