@@ -173,6 +173,21 @@ describe('Core', () => {
     // The status bar hears of it without asking (status.changed).
     const lastStatus = () => events.filter((e) => e.startsWith('status.changed')).at(-1) ?? '';
     expect(lastStatus()).toContain('"credentialsRefused":true');
+    // Offline, nobody can tell what the instance would say now: not said beside Offline. Back online,
+    // its last word (a refusal) is said again.
+    await sim.faults.setOffline(true);
+    try {
+      await vi.waitFor(
+        async () => expect(await status()).toMatchObject({ online: false, credentialsRefused: false }),
+        { timeout: 10_000 },
+      );
+    } finally {
+      await sim.faults.setOffline(false);
+    }
+    await vi.waitFor(
+      async () => expect(await status()).toMatchObject({ online: true, credentialsRefused: true }),
+      { timeout: 10_000 },
+    );
     // The operator adds the client: the next token the same instance issues clears it.
     sim.admin.addClient({ ...client, permissions: ['Permissions.StockItems.View'] });
     expect(value(await c.invoke('connection.test', {}))).toMatchObject({ token: { obtained: true } });
