@@ -8,7 +8,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import type { ConnectionView, LabelRule, PermissionCheck, SettingsView } from '../../preload/contract.ts';
 import { useFormat } from '../i18n/use-format.ts';
 import { message, useApp } from '../store.ts';
-import { saveInstance, saveSettings, syncNow, testConnection } from '../store/settings.ts';
+import { saveInstance, saveSettings, syncNow, testConnection, useConnectionTest } from '../store/settings.ts';
 import { ScannerCard } from '../components/settings/ScannerCard.tsx';
 import { LanguageCard } from '../components/settings/LanguageCard.tsx';
 import { PriceCurrencyCard } from '../components/settings/PriceCurrencyCard.tsx';
@@ -145,7 +145,7 @@ function InstanceForm({ settings }: { settings: SettingsView }) {
           {t('save')}
         </button>
         {settings.hasSecret && settings.secretStorage !== 'env' && (
-          <button type="button" onClick={() => void saveSettings({ clearSecret: true })}>
+          <button type="button" onClick={() => void saveInstance({ clearSecret: true })}>
             {t('forgetSecret')}
           </button>
         )}
@@ -157,29 +157,24 @@ function InstanceForm({ settings }: { settings: SettingsView }) {
 
 function ConnectionCard() {
   const { t } = useTranslation('settings');
-  const [info, setInfo] = useState<ConnectionView | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const test = async () => {
-    setBusy(true);
-    // What is on screen is always the latest test's result, never an older one's.
-    setInfo(null);
-    setError(null);
-    try {
-      setInfo(await testConnection());
-      setError(null);
-    } catch (e) {
-      setError(message(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const format = useFormat();
+  const { info, error, busy, testedAt } = useConnectionTest();
   return (
     <div className="card" data-section="connection">
       <h2>{t('connectionTitle')}</h2>
-      <button type="button" onClick={() => void test()} disabled={busy} data-action="test-connection">
+      <button
+        type="button"
+        onClick={() => void testConnection()}
+        disabled={busy}
+        data-action="test-connection"
+      >
         {busy ? t('testing') : t('testConnection')}
       </button>
+      {testedAt !== null && (
+        <p className="muted" data-tested-at={testedAt}>
+          {t('testedAt', { time: format.time(testedAt) })}
+        </p>
+      )}
       {error !== null && <p className="notice error">{error}</p>}
       {info !== null && <ConnectionResult info={info} />}
     </div>

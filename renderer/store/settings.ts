@@ -1,6 +1,7 @@
 // Settings actions: the instance, the terminal's warehouse, the scanner, label rules, sync and the
 // connection test. Each returns what the core answered (or throws its PosError) for the screen to show.
 import type { ConnectionView, SettingsPatch, SettingsView, WarehouseView } from '../../preload/contract.ts';
+import { create } from 'zustand';
 import { pos } from '../pos.ts';
 import { message, useApp } from '../store.ts';
 import { withPin } from './guard.ts';
@@ -16,6 +17,7 @@ export async function saveSettings(patch: SettingsPatch): Promise<SettingsView> 
 /** Stores the instance and its credentials; the status bar then shows the instance now configured. */
 export async function saveInstance(patch: SettingsPatch): Promise<SettingsView> {
   const settings = await saveSettings(patch);
+  useConnectionTest.setState(UNTESTED);
   void useApp.getState().refreshStatus();
   return settings;
 }
@@ -34,8 +36,31 @@ export function listWarehouses(): Promise<WarehouseView[]> {
   return pos.invoke('warehouses.list', {});
 }
 
-export function testConnection(): Promise<ConnectionView> {
-  return pos.invoke('connection.test', {});
+/**
+ * The last connection test, kept while the app runs so that a look at the Sale screen does not lose
+ * it; cleared when the instance or its credentials change (it was about the one before).
+ */
+export interface ConnectionTestUi {
+  readonly info: ConnectionView | null;
+  readonly error: string | null;
+  readonly busy: boolean;
+  /** When the result on screen was obtained (ms since the epoch). */
+  readonly testedAt: number | null;
+}
+
+const UNTESTED: ConnectionTestUi = { info: null, error: null, busy: false, testedAt: null };
+
+export const useConnectionTest = create<ConnectionTestUi>()(() => UNTESTED);
+
+/** Runs the test; what is on screen is always the latest test's result, never an older one's. */
+export async function testConnection(now: () => number = Date.now): Promise<void> {
+  useConnectionTest.setState({ ...UNTESTED, busy: true });
+  try {
+    const info = await pos.invoke('connection.test', {});
+    useConnectionTest.setState({ info, error: null, busy: false, testedAt: now() });
+  } catch (error) {
+    useConnectionTest.setState({ info: null, error: message(error), busy: false, testedAt: now() });
+  }
 }
 
 export async function syncNow(full: boolean): Promise<void> {

@@ -65,6 +65,19 @@ describe('the connection test in the run’s language', () => {
     expect(await permission.locator('.detail').textContent()).toBe(say('core:permNotOnInstance'));
     await feature.scrollIntoViewIfNeeded();
     await screenshot(page, 'connection-older-release');
+    // A look at the Sale screen does not lose the result; it says when it was obtained.
+    await goTo(page, 'sale');
+    await goTo(page, 'settings');
+    expect(await feature.textContent()).toBe(text);
+    const testedAt = Number(await page.locator('[data-tested-at]').getAttribute('data-tested-at'));
+    expect(testedAt).toBeGreaterThan(0);
+    // Saving the instance makes it a result about another configuration: it goes.
+    await page.locator('[data-action="save-instance"]').click();
+    await result().waitFor({ state: 'detached' });
+    expect(await page.locator('[data-tested-at]').count()).toBe(0);
+    await page.locator('[data-action="test-connection"]').click();
+    await page.locator('[data-tested-at]').scrollIntoViewIfNeeded();
+    await screenshot(page, 'connection-tested-at');
   });
 
   it('no client secret: the summary says what is missing, in the cashier’s words', async () => {

@@ -40,6 +40,7 @@ export const settings = {
   connectionTitle: 'Připojení',
   testConnection: 'Otestovat připojení',
   testing: 'Testuji…',
+  testedAt: 'Otestováno v {{time}}',
   notConnected: 'Nepřipojeno.',
   connectedLacksMany:
     'Připojeno, ale roli tohoto klienta chybí {{lacking, number}} z {{total, number}} oprávnění, která Counter potřebuje.',

@@ -40,6 +40,7 @@ export const settings = {
   connectionTitle: 'Connection',
   testConnection: 'Test connection',
   testing: 'Testing…',
+  testedAt: 'Tested at {{time}}',
   notConnected: 'Not connected.',
   connectedLacksMany:
     "Connected, but this client's role lacks {{lacking, number}} of the {{total, number}} permissions Counter needs.",

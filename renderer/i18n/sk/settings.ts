@@ -41,6 +41,7 @@ export const settings = {
   connectionTitle: 'Pripojenie',
   testConnection: 'Otestovať pripojenie',
   testing: 'Testujem…',
+  testedAt: 'Otestované o {{time}}',
   notConnected: 'Nepripojené.',
   connectedLacksMany:
     'Pripojené, ale roli tohto klienta chýba {{lacking, number}} z {{total, number}} oprávnení, ktoré Counter potrebuje.',
