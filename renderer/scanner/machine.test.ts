@@ -265,6 +265,23 @@ describe('ScannerMachine: typing released as the OS typed it', () => {
     expect(backspace.effects).toEqual([{ type: 'release', text: 'ě*' }]);
   });
 
+  it("puts a person's AltGr characters back as the OS typed them too", () => {
+    // Windows reports AltGr as Ctrl+Alt. A German scanner layout reads AltGr+Q as @; the Czech OS
+    // typed a backslash for it.
+    const m = scanner({ layout: 'de' });
+    const altGr = { ctrlKey: true, altKey: true, editable: true } as const;
+    m.feed({ type: 'keydown', code: 'KeyQ', key: '\\', timeStamp: 1000, ...altGr });
+    m.feed({ type: 'keydown', code: 'KeyQ', key: '\\', timeStamp: 1040, ...altGr });
+    const backspace = m.feed({
+      type: 'keydown',
+      code: 'Backspace',
+      key: 'Backspace',
+      timeStamp: 1080,
+      editable: true,
+    });
+    expect(backspace.effects).toEqual([{ type: 'release', text: '\\\\' }]);
+  });
+
   it('puts a scan that only lacked its suffix back as the scanner meant it', () => {
     // A US scanner on a Czech OS, set to send no suffix while Counter expects one: its burst ends by
     // silence and goes back into the field, as digits (the OS typed +ěščřžýá for them).

@@ -274,8 +274,9 @@ export class ScannerMachine {
       t,
       { editable: event.editable ?? false, composing: isComposing(event) },
       // A person's quick keys held back and then released are theirs as the OS typed them (ě on a
-      // Czech keyboard), not the scanner layout's reading of the key (2 through US).
-      isOneCharacter(event.key) && !event.ctrlKey && !event.metaKey ? event.key : char,
+      // Czech keyboard), not the scanner layout's reading of the key (2 through US). AltGr's too:
+      // Ctrl+Alt is AltGr here (charOf reads no other Ctrl or Alt combination as a character).
+      isOneCharacter(event.key) ? event.key : char,
     );
     if (decision.prevent && event.editable !== true) this.heldCodes.add(event.code);
     return decision;
