@@ -191,8 +191,14 @@ export function words(key: CoreWord, values?: WordValues): Words {
   return { message: english(said), said };
 }
 
-/** Sentences said one after another. */
+/**
+ * Sentences said one after another. A part without a key (the instance's answer with no status, say)
+ * keeps the whole in English: its words can be neither said in another language nor dropped.
+ */
 export function joined(...parts: readonly Words[]): Words {
+  if (parts.some((p) => p.said.length === 0)) {
+    return { message: parts.map((p) => p.message).join(' '), said: [] };
+  }
   const said = parts.flatMap((p) => p.said);
   return { message: english(said), said };
 }

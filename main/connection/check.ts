@@ -91,11 +91,7 @@ export function tokenFailure(error: unknown, clientId: string, baseUrl: string):
   });
   if (!isServiceError(error)) return failed('failed', words('tokenUnexpected'));
   if (error.kind === 'http' && (error.status === 400 || error.status === 401)) {
-    const answer = answeredWords(error);
-    const refused = words('tokenRefused', { clientId });
-    return answer.said.length === 0
-      ? failed('refused', { message: `${refused.message} ${answer.message}`, said: [] })
-      : failed('refused', joined(refused, answer));
+    return failed('refused', joined(words('tokenRefused', { clientId }), answeredWords(error)));
   }
   if (error.kind === 'network' || error.kind === 'timeout')
     return failed('unreachable', words('tokenUnreachable', { url: baseUrl, why: error.message }));
@@ -174,15 +170,7 @@ function fromError(need: Need, error: unknown): PermissionCheck {
     // The permission's name is shown beside; the instance's words only where neither names it.
     const named = error.permission ?? need.permission;
     const answer = named === undefined ? answeredWords(error) : words('permAnswered403');
-    const operator = words('permOperatorCanAdd');
-    return check(
-      need,
-      'lacking',
-      answer.said.length === 0
-        ? { message: `${answer.message} ${operator.message}`, said: [] }
-        : joined(answer, operator),
-      named,
-    );
+    return check(need, 'lacking', joined(answer, words('permOperatorCanAdd')), named);
   }
   if (need.emptyWrite === true && error.kind === 'http' && error.status === 400) {
     return check(need, 'granted', words('permEmptyRefused'));
