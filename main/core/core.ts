@@ -313,8 +313,7 @@ export class Core {
     db: () => this.#data(),
     version: () => this.#version,
     // The outbox also pauses on a 401 that a fresh token did not cure: the API refuses this client.
-    credentialsRefused: () =>
-      this.#credentialsRefused || (this.#link?.outbox?.status().credentialsRefused ?? false),
+    credentialsRefused: () => this.#credentialsRefused || (this.#link?.outbox?.credentialsRefused ?? false),
   };
 
   #onOutboxChange(): void {

@@ -118,7 +118,7 @@ export class Outbox implements OrderSender {
   private online: boolean | null = null;
   private probing = false;
   private pausedUntil: number | null = null;
-  private credentialsRefused = false;
+  private refusedCredentials = false;
   /** What the last pass learnt: may in-doubt orders be resent here. */
   private recognises = false;
   private timer: NodeJS.Timeout | undefined;
@@ -152,12 +152,17 @@ export class Outbox implements OrderSender {
     return getOutboxOrder(this.db, id);
   }
 
+  /** The service refused the client credentials at the last attempt (status() without its counts). */
+  get credentialsRefused(): boolean {
+    return this.refusedCredentials;
+  }
+
   status(): OutboxStatus {
     return {
       online: this.online,
       probing: this.probing,
       pausedUntil: this.pausedUntil,
-      credentialsRefused: this.credentialsRefused,
+      credentialsRefused: this.refusedCredentials,
       counts: countOutboxOrders(this.db),
     };
   }
@@ -395,7 +400,7 @@ export class Outbox implements OrderSender {
       }
     };
     await Promise.all(Array.from({ length: this.concurrency }, worker));
-    return { attempted, unreachable, credentialsRefused: this.credentialsRefused };
+    return { attempted, unreachable, credentialsRefused: this.refusedCredentials };
   }
 
   /** Select and claim in one synchronous step: no other worker of this process can take it between. */
@@ -476,8 +481,8 @@ export class Outbox implements OrderSender {
     this.setOnline(true);
     // Any answer to an order means the service took the token; a refusal holds until one does.
     const refused = d.kind === 'pause' && d.credentialsRefused;
-    const changed = refused !== this.credentialsRefused;
-    this.credentialsRefused = refused;
+    const changed = refused !== this.refusedCredentials;
+    this.refusedCredentials = refused;
     if (d.kind === 'pause') this.pausedUntil = Math.max(this.pausedUntil ?? 0, d.untilMs);
     if (d.kind === 'pause' || changed) this.emitStatus();
   }
