@@ -53,13 +53,13 @@ const UNTESTED: ConnectionTestUi = { info: null, error: null, busy: false, teste
 export const useConnectionTest = create<ConnectionTestUi>()(() => UNTESTED);
 
 /** Runs the test; what is on screen is always the latest test's result, never an older one's. */
-export async function testConnection(now: () => number = Date.now): Promise<void> {
+export async function testConnection(): Promise<void> {
   useConnectionTest.setState({ ...UNTESTED, busy: true });
   try {
     const info = await pos.invoke('connection.test', {});
-    useConnectionTest.setState({ info, error: null, busy: false, testedAt: now() });
+    useConnectionTest.setState({ info, error: null, busy: false, testedAt: Date.now() });
   } catch (error) {
-    useConnectionTest.setState({ info: null, error: message(error), busy: false, testedAt: now() });
+    useConnectionTest.setState({ info: null, error: message(error), busy: false, testedAt: Date.now() });
   }
 }
 
