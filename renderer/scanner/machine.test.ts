@@ -247,6 +247,10 @@ describe('ScannerMachine: people', () => {
 });
 
 describe('ScannerMachine: typing released as the OS typed it', () => {
+  /** A person's Backspace in the field: it ends the burst as typing. */
+  const backspace = (m: ScannerMachine, timeStamp: number) =>
+    m.feed({ type: 'keydown', code: 'Backspace', key: 'Backspace', timeStamp, editable: true });
+
   it("puts a person's quick keys back as the OS typed them, not as the scanner's layout reads them", () => {
     // A Czech keyboard: the key US calls Digit2 types ě, Shift+Digit8 (or a synthetic '*') types *.
     const m = scanner({ layout: 'us' });
@@ -255,14 +259,7 @@ describe('ScannerMachine: typing released as the OS typed it', () => {
       m.feed({ type: 'keydown', code: 'Digit8', key: '*', timeStamp: 1050, editable: true }),
     ];
     expect(held.map((d) => d.prevent)).toEqual([true, true]);
-    const backspace = m.feed({
-      type: 'keydown',
-      code: 'Backspace',
-      key: 'Backspace',
-      timeStamp: 1100,
-      editable: true,
-    });
-    expect(backspace.effects).toEqual([{ type: 'release', text: 'ě*' }]);
+    expect(backspace(m, 1100).effects).toEqual([{ type: 'release', text: 'ě*' }]);
   });
 
   it("puts a person's AltGr characters back as the OS typed them too", () => {
@@ -272,14 +269,7 @@ describe('ScannerMachine: typing released as the OS typed it', () => {
     const altGr = { ctrlKey: true, altKey: true, editable: true } as const;
     m.feed({ type: 'keydown', code: 'KeyQ', key: '\\', timeStamp: 1000, ...altGr });
     m.feed({ type: 'keydown', code: 'KeyQ', key: '\\', timeStamp: 1040, ...altGr });
-    const backspace = m.feed({
-      type: 'keydown',
-      code: 'Backspace',
-      key: 'Backspace',
-      timeStamp: 1080,
-      editable: true,
-    });
-    expect(backspace.effects).toEqual([{ type: 'release', text: '\\\\' }]);
+    expect(backspace(m, 1080).effects).toEqual([{ type: 'release', text: '\\\\' }]);
   });
 
   it('puts a scan that only lacked its suffix back as the scanner meant it', () => {
