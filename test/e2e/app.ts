@@ -46,25 +46,18 @@ export function statusBar(page: Page) {
  * may call it too.
  */
 export async function syncAll(page: Page): Promise<void> {
-  const allDone = () => {
-    const rows = [...document.querySelectorAll('[data-section="sync"] [data-resource]')];
-    return rows.length >= 6 && rows.every((e) => e.getAttribute('data-state') === 'done');
-  };
   const timeout = { timeout: 90_000 };
-  // Done, or the button free again (a function run in the page cannot call this module's allDone).
-  await page.waitForFunction(
-    () => {
-      const rows = [...document.querySelectorAll('[data-section="sync"] [data-resource]')];
-      const button = document.querySelector('[data-action="sync-now"]');
-      return (
-        (rows.length >= 6 && rows.every((e) => e.getAttribute('data-state') === 'done')) ||
-        (button instanceof HTMLButtonElement && !button.disabled)
-      );
-    },
-    undefined,
-    timeout,
-  );
+  await page.waitForFunction(syncSettled, true, timeout);
   // A sync started on its own just now disables the button again: the click waits it out too.
-  if (!(await page.evaluate(allDone))) await page.locator('[data-action="sync-now"]').click(timeout);
-  await page.waitForFunction(allDone, undefined, timeout);
+  if (!(await page.evaluate(syncSettled, false)))
+    await page.locator('[data-action="sync-now"]').click(timeout);
+  await page.waitForFunction(syncSettled, false, timeout);
+}
+
+/** Run in the page: every resource synced, or (with `orIdle`) the Sync now button free again. */
+function syncSettled(orIdle: boolean): boolean {
+  const rows = [...document.querySelectorAll('[data-section="sync"] [data-resource]')];
+  if (rows.length >= 6 && rows.every((e) => e.getAttribute('data-state') === 'done')) return true;
+  const button = document.querySelector('[data-action="sync-now"]');
+  return orIdle && button instanceof HTMLButtonElement && !button.disabled;
 }
