@@ -154,37 +154,36 @@ describe('the renderer cannot read secrets', () => {
   });
 
   it('finds them in no call result and no event', async () => {
+    // Subscribed before acting, and waiting only for events the actions are sure to cause: settings.set
+    // always says status.changed, and sync.now either starts a sync (its first progress event) or
+    // finds one running, whose end is a progress event too. Which sync ran does not matter.
     const events = await page.evaluate(async () => {
-      const source = new EventSource('/events');
-      const got: string[] = [];
-      for (const name of [
-        'sync.progress',
-        'status.changed',
-        'outbox.changed',
-        'connectivity',
-        'session.changed',
-      ]) {
-        source.addEventListener(name, (e) => got.push((e as MessageEvent<string>).data));
-      }
-      await fetch('/rpc/sync.now', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      });
-      // Until the sync it started has finished and its events have come (a state, not a time).
-      const deadline = Date.now() + 60_000;
-      for (;;) {
-        const r = await fetch('/rpc/sync.status', {
+      const call = async (channel: string, body: unknown): Promise<unknown> => {
+        const r = await fetch(`/rpc/${channel}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: '{}',
+          body: JSON.stringify(body),
         });
-        const status = (await r.json()) as { ok: boolean; value?: { running?: boolean } };
-        if ((status.value?.running === false && got.length > 0) || Date.now() > deadline) break;
-        await new Promise((r) => setTimeout(r, 50));
+        return r.json();
+      };
+      const source = new EventSource('/events');
+      const got: { name: string; data: string }[] = [];
+      const names = ['sync.progress', 'status.changed', 'outbox.changed', 'connectivity'];
+      for (const name of names) {
+        source.addEventListener(name, (e) => got.push({ name, data: (e as MessageEvent<string>).data }));
       }
+      await new Promise<void>((resolve, reject) => {
+        source.onopen = () => resolve();
+        source.onerror = () => reject(new Error('the event stream did not open'));
+      });
+      const settings = (await call('settings.get', {})) as { value: { syncIntervalMinutes: number } };
+      await call('settings.set', { syncIntervalMinutes: settings.value.syncIntervalMinutes });
+      await call('sync.now', {});
+      const caused = (): boolean =>
+        got.some((e) => e.name === 'status.changed') && got.some((e) => e.name === 'sync.progress');
+      while (!caused()) await new Promise((r) => setTimeout(r, 50));
       source.close();
-      return got;
+      return got.map((e) => e.data);
     });
     const calls = await page.evaluate(async () => {
       const out: string[] = [];
