@@ -1,7 +1,7 @@
 // The language an e2e run speaks: COUNTER_E2E_LANG (cs, sk or en; en when unset) sets the browser's
 // locale, so Settings' language on 'system' picks it as a cashier's OS would, and the tests expect
-// the words of that language's catalogue, never a literal English text. vitest.config.ts runs the
-// e2e suite once per language.
+// the words of that language's catalogue, never a literal English text. vitest.config.ts says which
+// files run in which languages.
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { i18n } from '../../renderer/i18n/index.ts';
 import { LANGUAGES, type SpokenLanguage } from '../../renderer/i18n/languages.ts';
