@@ -20,6 +20,7 @@ import {
 import { commands } from './commands.ts';
 import { openDataDir } from './data-dir.ts';
 import { toCliError } from './exit.ts';
+import { terminalSafe } from './terminal-text.ts';
 
 export interface CliIo {
   stdout(text: string): void;
@@ -83,7 +84,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
       io.stdout(
         `${JSON.stringify({ error: { exitCode: failure.exitCode, message: failure.message, ...failure.details } }, null, 2)}\n`,
       );
-    io.stderr(`pos: ${failure.message}\n`);
+    io.stderr(`pos: ${terminalSafe(failure.message)}\n`);
     if (failure.exitCode === EXIT.usage && !json) io.stderr('Run "pos --help" for usage.\n');
     return failure.exitCode;
   } finally {
@@ -96,7 +97,8 @@ function print(io: CliIo, json: boolean, result: CommandResult): void {
     io.stdout(`${JSON.stringify(result.json ?? null, null, 2)}\n`);
     return;
   }
-  if (result.text !== '') io.stdout(result.text.endsWith('\n') ? result.text : `${result.text}\n`);
+  const text = terminalSafe(result.text);
+  if (text !== '') io.stdout(text.endsWith('\n') ? text : `${text}\n`);
 }
 
 // ---- Arguments ---------------------------------------------------------------------------------
