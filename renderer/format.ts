@@ -49,6 +49,18 @@ export function formatQty(n: number | undefined, locale = currentLocale()): stri
   return cached(`q|${locale}`, () => new Intl.NumberFormat(locale, { maximumFractionDigits: 3 })).format(n);
 }
 
+/**
+ * A quantity as a person types it ("2", "1,5", "1.5"; digit groups as shown, "1 000", read back):
+ * the number, NaN when the text is no quantity, undefined when it is empty.
+ */
+export function parseQuantity(text: string): number | undefined {
+  const t = text.replace(/\s/g, '');
+  if (t === '') return undefined;
+  // Decimal digits only: Number() alone would take "0x10" as 16 and "1e3" as 1000.
+  if (!/^-?(\d+([.,]\d*)?|[.,]\d+)$/.test(t)) return Number.NaN;
+  return Number(t.replace(',', '.'));
+}
+
 /** A plain number (a percentage's figure, a count). */
 export function formatNumber(n: number, locale = currentLocale()): string {
   return cached(`n|${locale}`, () => new Intl.NumberFormat(locale)).format(n);

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { MarkSentInput, type InternetOrderPayload, type OutboxEntryView } from '../../preload/contract.ts';
 import { OrderTicket, OrderWordsView } from '../components/orders/OrderTicket.tsx';
 import { OrdersFilter, useVisibleOrders } from '../components/orders/OrdersFilter.tsx';
+import { parseQuantity } from '../format.ts';
 import { useApp } from '../store.ts';
 import { ReceiptButton } from '../receipt/ReceiptButton.tsx';
 import {
@@ -164,12 +165,21 @@ function FixForm({ entry, order }: { entry: OutboxEntryView; order: InternetOrde
     items: order.items.map((i) => ({ productId: String(i.productId), quantity: String(i.quantity) })),
   }));
   const { t } = useTranslation('orders');
-  const errors = entry.fieldErrors ?? {};
+  // What was typed wrong here first (digits only: Number() would read "0x10" as 16, "1e3" as 1000),
+  // then what the instance refused.
+  const typedWrong = draftErrors(draft, {
+    id: t('fieldNotWholeNumber'),
+    quantity: t('fieldNotQuantity'),
+  });
+  const errors = { ...(entry.fieldErrors ?? {}), ...typedWrong };
   const toOrder = (): InternetOrderPayload => ({
-    ...(draft.customerId.trim() === '' ? {} : { customerId: Number(draft.customerId) }),
-    ...(draft.warehouseId.trim() === '' ? {} : { warehouseId: Number(draft.warehouseId) }),
+    ...(draft.customerId.trim() === '' ? {} : { customerId: Number(draft.customerId.trim()) }),
+    ...(draft.warehouseId.trim() === '' ? {} : { warehouseId: Number(draft.warehouseId.trim()) }),
     ...(draft.note === '' ? {} : { note: draft.note }),
-    items: draft.items.map((i) => ({ productId: Number(i.productId), quantity: Number(i.quantity) })),
+    items: draft.items.map((i) => ({
+      productId: Number(i.productId.trim()),
+      quantity: parseQuantity(i.quantity) ?? Number.NaN,
+    })),
   });
   const known = new Set([
     'customerId',
@@ -185,7 +195,7 @@ function FixForm({ entry, order }: { entry: OutboxEntryView; order: InternetOrde
       data-fix={String(entry.id)}
       onSubmit={(e) => {
         e.preventDefault();
-        void resendOrder(entry.id, toOrder());
+        if (Object.keys(typedWrong).length === 0) void resendOrder(entry.id, toOrder());
       }}
     >
       <Field label={t('fieldCustomerId')} name="customerId" errors={errors}>
@@ -264,6 +274,31 @@ function FixForm({ entry, order }: { entry: OutboxEntryView; order: InternetOrde
       </div>
     </form>
   );
+}
+
+/** The fix form's fields typed so that they cannot be sent, with what is wrong, by field name. */
+function draftErrors(
+  draft: {
+    customerId: string;
+    warehouseId: string;
+    items: readonly { productId: string; quantity: string }[];
+  },
+  said: { id: string; quantity: string },
+): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  const id = (name: string, text: string, optional: boolean): void => {
+    const t = text.trim();
+    if ((t === '' && optional) || /^\d{1,10}$/.test(t)) return;
+    out[name] = [said.id];
+  };
+  id('customerId', draft.customerId, true);
+  id('warehouseId', draft.warehouseId, true);
+  draft.items.forEach((item, i) => {
+    id(`items[${i}].productId`, item.productId, false);
+    const quantity = parseQuantity(item.quantity);
+    if (quantity === undefined || !Number.isFinite(quantity)) out[`items[${i}].quantity`] = [said.quantity];
+  });
+  return out;
 }
 
 function Field({

@@ -7,7 +7,7 @@ import { pos } from '../pos.ts';
 import { beepError, beepOk } from '../sound.ts';
 import { message, setSale, useApp, type Outcome, type SaleUi } from '../store.ts';
 import { SetQuantityInput, type ScanView } from '../../preload/contract.ts';
-import { formatQty } from '../format.ts';
+import { formatQty, parseQuantity } from '../format.ts';
 import { i18n } from '../i18n/index.ts';
 
 /** The payment the panel took: cash with the amount handed over, or card (the total). */
@@ -110,8 +110,7 @@ const QUANTITY_MAX = SetQuantityInput.shape.quantity.maxValue ?? 1_000_000;
  */
 export async function setQuantity(line: SessionLineView, typed: number | string): Promise<boolean> {
   const text = String(typed).trim();
-  // "1,5" or "1.5"; a quantity shown with digit groups ("1 000") reads back as well.
-  const quantity = Number(text.replace(/\s/g, '').replace(',', '.'));
+  const quantity = parseQuantity(text) ?? Number.NaN;
   const refuse = (why: string): false => {
     announce(
       { tone: 'error', text: i18n.t('sale:lineRefused', { name: line.name, why }) },
@@ -120,6 +119,7 @@ export async function setQuantity(line: SessionLineView, typed: number | string)
     beepError();
     return false;
   };
+  if (/\d/.test(text) && Number.isNaN(quantity)) return refuse(i18n.t('sale:quantityDigitsOnly', { text }));
   if (text === '' || !Number.isFinite(quantity)) return refuse(i18n.t('sale:quantityNotNumber'));
   if (quantity <= 0) return refuse(i18n.t('sale:quantityNotPositive'));
   if (quantity > QUANTITY_MAX) return refuse(i18n.t('sale:quantityLooksLikeCode', { text }));

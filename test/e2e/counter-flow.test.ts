@@ -431,7 +431,17 @@ describe('a day at the counter', { timeout: 120_000 }, () => {
 
     await entry.locator('[data-field="customerId"]').fill(String(card.companyId));
     await entry.locator('[data-field="warehouseId"]').fill(String(warehouseId));
-    await entry.locator('[data-field="items[0].quantity"]').fill('2');
+    // Hex is no quantity (Number() would read 16): said at the field, nothing sent.
+    const quantity = entry.locator('[data-field="items[0].quantity"]');
+    await quantity.fill('0x10');
+    await expect
+      .poll(() => entry.locator('[data-field-error="items[0].quantity"]').textContent())
+      .toBe(say('orders:fieldNotQuantity'));
+    const unsent = sim.admin.listOrders().length;
+    await entry.locator('[data-action="resend"]').click();
+    expect(await entry.getAttribute('data-state')).toBe('needs-fix');
+    expect(sim.admin.listOrders().length).toBe(unsent);
+    await quantity.fill('2');
     const before = sim.admin.listOrders().length;
     await entry.locator('[data-action="resend"]').click();
     await expect.poll(() => entry.getAttribute('data-state'), { timeout: 15_000 }).toBe('sent');

@@ -311,6 +311,9 @@ describe('a day at the Sale screen', { timeout: 120_000 }, () => {
     await refused('0', say('sale:quantityNotPositive'));
     await refused('-2', say('sale:quantityNotPositive'));
     await refused('abc', say('sale:quantityNotNumber'));
+    // Decimal digits only: hex and exponents are no quantity (Number() would read 16 and 1000).
+    await refused('0x10', say('sale:quantityDigitsOnly', { text: '0x10' }));
+    await refused('1e3', say('sale:quantityDigitsOnly', { text: '1e3' }));
     // A counted unit (ks): the core says it, in the cashier's language.
     await refused('1,5', say('core:quantityWhole', { name: a.productName, unit: a.unitOfMeasure ?? '' }));
     await refused('12000', say('core:quantityMax', { max: 9999 }));

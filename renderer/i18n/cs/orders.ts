@@ -20,6 +20,8 @@ export const orders = {
   fieldItemProductId: 'Položka {{index, number}}: ID zboží',
   fieldQuantity: 'Množství',
   fieldNote: 'Poznámka',
+  fieldNotWholeNumber: 'Jen číslice: celé číslo.',
+  fieldNotQuantity: 'Jen číslice, desetinná místa za čárkou nebo tečkou (2 nebo 1,5).',
   resend: 'Odeslat znovu',
   // A ticket (a row of the list)
   stateQueued: 'Čeká',

@@ -90,6 +90,8 @@ export const sale = {
   misread: 'Špatně načteno – naskenujte znovu. {{message}}',
   lineRefused: '{{name}}: {{why}}',
   quantityNotNumber: 'zadejte číslo, např. 2 nebo 1,5.',
+  quantityDigitsOnly:
+    '„{{text}}“ není množství: napište číslice, desetinná místa za čárkou nebo tečkou (2 nebo 1,5).',
   quantityNotPositive: 'množství musí být větší než nula (položku odebere Delete).',
   quantityLooksLikeCode: '{{text}} vypadá jako kód, ne množství: zboží skenujte do pole pro kód.',
   quantityStored: '{{name}}: množství {{quantity}}',

@@ -20,6 +20,8 @@ export const orders = {
   fieldItemProductId: 'Item {{index, number}} product id',
   fieldQuantity: 'Quantity',
   fieldNote: 'Note',
+  fieldNotWholeNumber: 'Digits only: a whole number.',
+  fieldNotQuantity: 'Digits only, with a comma or point for decimals (2 or 1,5).',
   resend: 'Resend',
   // A ticket (a row of the list)
   stateQueued: 'Waiting',

@@ -85,6 +85,8 @@ export const sale = {
   misread: 'Misread - scan again. {{message}}',
   lineRefused: '{{name}}: {{why}}',
   quantityNotNumber: 'type a number, such as 2 or 1,5.',
+  quantityDigitsOnly:
+    '“{{text}}” is no quantity: type digits, with a comma or point for decimals (2 or 1,5).',
   quantityNotPositive: 'the quantity must be above zero (Delete removes the line).',
   quantityLooksLikeCode: '{{text}} looks like a code, not a quantity: scan products at the code field.',
   quantityStored: 'Quantity of {{name}}: {{quantity}}',

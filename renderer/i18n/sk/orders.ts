@@ -20,6 +20,8 @@ export const orders = {
   fieldItemProductId: 'Položka {{index, number}}: ID tovaru',
   fieldQuantity: 'Množstvo',
   fieldNote: 'Poznámka',
+  fieldNotWholeNumber: 'Len číslice: celé číslo.',
+  fieldNotQuantity: 'Len číslice, desatinné miesta za čiarkou alebo bodkou (2 alebo 1,5).',
   resend: 'Odoslať znova',
   // A ticket (a row of the list)
   stateQueued: 'Čaká',

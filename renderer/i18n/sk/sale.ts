@@ -90,6 +90,8 @@ export const sale = {
   misread: 'Zle načítané – naskenujte znova. {{message}}',
   lineRefused: '{{name}}: {{why}}',
   quantityNotNumber: 'zadajte číslo, napr. 2 alebo 1,5.',
+  quantityDigitsOnly:
+    '„{{text}}“ nie je množstvo: napíšte číslice, desatinné miesta za čiarkou alebo bodkou (2 alebo 1,5).',
   quantityNotPositive: 'množstvo musí byť väčšie ako nula (položku odoberie Delete).',
   quantityLooksLikeCode: '{{text}} vyzerá ako kód, nie množstvo: tovar skenujte do poľa pre kód.',
   quantityStored: '{{name}}: množstvo {{quantity}}',

@@ -1,0 +1,44 @@
+// Quantities as people type them: decimal digits only, a comma or a point for decimals, digit groups
+// as the screens show them. What JavaScript's Number() would also read (hex, exponents, Infinity) is
+// no quantity a cashier means.
+import { describe, expect, it } from 'vitest';
+import { parseQuantity } from './format.ts';
+
+describe('parseQuantity', () => {
+  it('reads whole numbers, decimals with a comma or a point, and digit groups as shown', () => {
+    expect(parseQuantity('2')).toBe(2);
+    expect(parseQuantity(' 1,5 ')).toBe(1.5);
+    expect(parseQuantity('1.5')).toBe(1.5);
+    expect(parseQuantity('0,250')).toBe(0.25);
+    expect(parseQuantity('1 000')).toBe(1000);
+    expect(parseQuantity('1\u00a0000,5')).toBe(1000.5);
+    expect(parseQuantity('1\u202f000')).toBe(1000);
+    expect(parseQuantity('-2')).toBe(-2);
+    expect(parseQuantity('')).toBeUndefined();
+    expect(parseQuantity('   ')).toBeUndefined();
+  });
+
+  it('refuses what is not decimal digits: hex, binary, octal, exponents, Infinity, two separators', () => {
+    for (const text of [
+      '0x10',
+      '0X1A',
+      '0b11',
+      '0o17',
+      '1e3',
+      '1E3',
+      '2e-1',
+      'Infinity',
+      '-Infinity',
+      'abc',
+      '1,5,0',
+      '1.5.0',
+      '1,5.0',
+      '+',
+      ',',
+      '.',
+      '--1',
+      '1-',
+    ])
+      expect(parseQuantity(text), text).toBeNaN();
+  });
+});
