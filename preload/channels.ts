@@ -1,5 +1,6 @@
 // The allowlist of channel names, with no dependencies so the sandboxed Electron preload can bundle it
-// small. preload/contract.ts checks at type level that it matches the schemas exactly.
+// small. preload/contract.ts checks at type level that it matches the schemas exactly. Also the two
+// names the web shell and its page agree on for the page's session (main/web/server.ts).
 
 export const CALL_CHANNELS = [
   'settings.get',
@@ -33,6 +34,15 @@ export const CALL_CHANNELS = [
 ] as const;
 
 export const EVENT_CHANNELS = ['sync.progress', 'connectivity', 'outbox.changed', 'status.changed'] as const;
+
+/**
+ * The web shell's per-launch session secret travels in this request header on every call and on the
+ * event stream: a page of another origin cannot make the browser send it (a custom header needs a
+ * CORS preflight, which the shell refuses), unlike a cookie.
+ */
+export const WEB_SESSION_HEADER = 'x-counter-session';
+/** The launch hands the page that secret once, in its redirect's URL fragment, under this name. */
+export const WEB_SESSION_FRAGMENT = 'session';
 
 export type CallChannel = (typeof CALL_CHANNELS)[number];
 export type EventChannel = (typeof EVENT_CHANNELS)[number];

@@ -1,12 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { NoWebSession } from './components/NoWebSession.tsx';
+import { hasSession } from './pos.ts';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const signedIn = await hasSession();
+createRoot(root).render(<StrictMode>{signedIn ? <App /> : <NoWebSession />}</StrictMode>);

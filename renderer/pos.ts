@@ -8,6 +8,7 @@ import {
   type PosApi,
   type PosBridge,
 } from '../preload/contract.ts';
+import { openWebSession } from './web-session.ts';
 import { createWebBridge } from './web-transport.ts';
 
 declare global {
@@ -38,4 +39,12 @@ export function createPosApi(bridge: PosBridge): PosApi {
   };
 }
 
-export const pos: PosApi = createPosApi(window.pos ?? createWebBridge());
+/** In the web shell (no Electron preload): this page's session of the running shell, null if none. */
+const webSession = window.pos === undefined ? openWebSession() : null;
+
+export const pos: PosApi = createPosApi(window.pos ?? createWebBridge(webSession ?? Promise.resolve(null)));
+
+/** False when the page runs in the web shell without a session of it: no call can work. */
+export async function hasSession(): Promise<boolean> {
+  return webSession === null || (await webSession) !== null;
+}

@@ -1,48 +1,43 @@
 // `window.pos` for the browser: the contract over the web shell's HTTP (POST /rpc/:channel) and its
-// event stream (GET /events, server-sent events). Authentication is the HttpOnly cookie the shell set
-// at launch, which this code can neither read nor needs to.
+// event stream (GET /events, server-sent events). Every request carries the page's session secret in
+// a header (web-session.ts) besides the HttpOnly cookie the browser sends; so the event stream is read
+// with fetch(), as EventSource cannot send a header.
 import { isCallChannel, isEventChannel, type EventChannel } from '../preload/channels.ts';
-import type { PosBridge } from '../preload/contract.ts';
+import type { Envelope, PosBridge } from '../preload/contract.ts';
+import { eventStreamReader } from './event-stream.ts';
+import { sessionHeaders } from './web-session.ts';
 
-export function createWebBridge(): PosBridge {
+/** How long the event stream waits before connecting again after it broke (EventSource's pace). */
+const RECONNECT_MS = 3000;
+
+/** `session`: the page's secret, or null when it has none (every call then fails saying so). */
+export function createWebBridge(session: Promise<string | null>): PosBridge {
   const listeners = new Map<EventChannel, Set<(payload: unknown) => void>>();
-  let source: EventSource | null = null;
+  let following = false;
 
-  const connect = () => {
-    if (source !== null) return;
-    source = new EventSource('/events');
-    for (const event of listeners.keys()) attach(event);
-  };
-  const attached = new Set<EventChannel>();
-  const attach = (event: EventChannel) => {
-    if (source === null || attached.has(event)) return;
-    attached.add(event);
-    source.addEventListener(event, (message) => {
-      let payload: unknown;
-      try {
-        payload = JSON.parse((message as MessageEvent<string>).data);
-      } catch {
-        return;
-      }
-      for (const listener of listeners.get(event) ?? []) listener(payload);
-    });
+  const dispatch = (name: string, data: string) => {
+    if (!isEventChannel(name)) return;
+    let payload: unknown;
+    try {
+      payload = JSON.parse(data);
+    } catch {
+      return;
+    }
+    for (const listener of listeners.get(name) ?? []) listener(payload);
   };
 
   return {
     async invoke(channel, input) {
       if (!isCallChannel(channel)) throw new Error('unknown channel');
+      const secret = await session;
+      if (secret === null) return refused(401);
       const response = await fetch(`/rpc/${channel}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...sessionHeaders(secret) },
         body: JSON.stringify(input ?? {}),
         credentials: 'same-origin',
       });
-      if (!response.ok) {
-        return {
-          ok: false,
-          error: { code: 'failed', message: `The app's core refused the call (${response.status}).` },
-        };
-      }
+      if (!response.ok) return refused(response.status);
       return (await response.json()) as unknown;
     },
     on(event, listener) {
@@ -53,9 +48,41 @@ export function createWebBridge(): PosBridge {
         listeners.set(event, set);
       }
       set.add(listener);
-      connect();
-      attach(event);
+      if (!following) {
+        following = true;
+        void session.then((secret) => (secret === null ? undefined : follow(secret, dispatch)));
+      }
       return () => set.delete(listener);
     },
   };
+}
+
+function refused(status: number): Envelope {
+  return {
+    ok: false,
+    error: { code: 'failed', message: `The app's core refused the call (${status}).` },
+  };
+}
+
+/** Reads the event stream for as long as the page lives, connecting again whenever it breaks. */
+async function follow(secret: string, dispatch: (name: string, data: string) => void): Promise<void> {
+  for (;;) {
+    try {
+      const response = await fetch('/events', { headers: sessionHeaders(secret), cache: 'no-store' });
+      // Refused: the session is gone (the shell was started again); only a new launch helps.
+      if (response.status === 401 || response.status === 403) return;
+      if (response.ok && response.body !== null) {
+        const feed = eventStreamReader(dispatch);
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          feed(value);
+        }
+      }
+    } catch {
+      // The shell stopped or the connection broke: try again below.
+    }
+    await new Promise((resolve) => setTimeout(resolve, RECONNECT_MS));
+  }
 }

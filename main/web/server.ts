@@ -3,9 +3,16 @@
 // Guards (loopback is not a security boundary on its own: any local process, and any web page the
 // user visits, can reach 127.0.0.1):
 // - a per-launch random token. The printed URL carries it (/launch?token=...) and works once: the
-//   server swaps it for a session id of its own in an HttpOnly SameSite=Strict cookie named for this
-//   port (browsers share 127.0.0.1's cookies across ports) and redirects, so page scripts never see
-//   either (not in the URL, storage, or DOM). Every other request without the cookie is refused.
+//   server swaps it for a session of two halves and redirects to the app. Every other request
+//   without the first half is refused; calls and the event stream need both.
+//   1. a session cookie (HttpOnly, SameSite=Strict, named for this port), for the page and its assets.
+//      Browsers scope cookies by host, not port: the browser also sends it to every other server on
+//      127.0.0.1, so it grants nothing more than the app's static files.
+//   2. a session secret, handed over once in the redirect's URL fragment (never sent to a server, so
+//      no other local server sees it), which the page takes out of the address at once and keeps in
+//      its own origin's storage for reloads. The page sends it in a request header (WEB_SESSION_HEADER)
+//      on every call and on the event stream: another origin can neither read it nor make the browser
+//      add that header (a custom header needs a CORS preflight, which the Origin check refuses).
 // - Host must be 127.0.0.1:PORT or localhost:PORT (DNS rebinding), and an Origin, when sent, must be
 //   ours; RPC calls must send it and must be JSON (no cross-site form posts).
 // - a strict CSP, with the CSP sandbox keeping popups out (window.open refused).
@@ -14,7 +21,12 @@ import { createReadStream, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
-import { isCallChannel, isEventChannel } from '../../preload/channels.ts';
+import {
+  isCallChannel,
+  isEventChannel,
+  WEB_SESSION_FRAGMENT,
+  WEB_SESSION_HEADER,
+} from '../../preload/channels.ts';
 import type { Core } from '../core/core.ts';
 
 export interface WebShellOptions {
@@ -74,7 +86,7 @@ const MIME: Readonly<Record<string, string>> = {
 export async function startWebShell(options: WebShellOptions): Promise<WebShell> {
   const token = options.token ?? randomBytes(32).toString('base64url');
   const state = { port: 0, sse: new Set<ServerResponse>() };
-  const session: Session = { id: null };
+  const session: Session = { cookie: null, secret: null };
   const server = createServer((req, res) => {
     handle(req, res, { ...options, token, port: state.port, sse: state.sse, session }).catch(
       (error: unknown) => {
@@ -101,9 +113,10 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   };
 }
 
-/** The one session the launch token was swapped for (null until then). */
+/** The one session the launch token was swapped for, its two halves (null until then). */
 interface Session {
-  id: string | null;
+  cookie: string | null;
+  secret: string | null;
 }
 
 interface Context extends WebShellOptions {
@@ -125,44 +138,66 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: Context): 
   } catch {
     return send(res, 400, 'Bad %-encoding in the path');
   }
-  const signedIn =
-    ctx.session.id !== null && sameToken(cookie(req.headers.cookie, cookieName(ctx.port)), ctx.session.id);
+  const signedIn = sameToken(cookie(req.headers.cookie, cookieName(ctx.port)), ctx.session.cookie);
 
   if (pathname === '/launch' && req.method === 'GET') return launch(res, url, ctx, signedIn);
   if (!signedIn) {
     return send(res, 401, 'Open the address printed by "npm run web" (it carries this launch\'s token).');
   }
+  const withSecret = sameToken(header(req.headers[WEB_SESSION_HEADER]), ctx.session.secret);
+  if (pathname === '/session' && req.method === 'GET') {
+    // The page asks whether the secret it holds is this launch's (after a reload, or a new launch).
+    if (!withSecret) return noSecret(res);
+    res.writeHead(204, { 'cache-control': 'no-store' }).end();
+    return;
+  }
   if (pathname.startsWith('/rpc/')) {
     if (req.method !== 'POST') return send(res, 405, 'POST only');
     if (origin === undefined) return send(res, 403, 'Origin required');
+    if (!withSecret) return noSecret(res);
     return rpc(req, res, ctx, pathname.slice('/rpc/'.length));
   }
-  if (pathname === '/events' && req.method === 'GET') return events(req, res, ctx);
+  if (pathname === '/events' && req.method === 'GET')
+    return withSecret ? events(req, res, ctx) : noSecret(res);
   if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method not allowed');
   serveStatic(res, ctx.staticDir, pathname);
 }
 
-/** Swaps the launch token, once, for the session cookie; a browser already signed in just goes on. */
+/**
+ * Swaps the launch token, once, for the session: the cookie, and the secret in the redirect's
+ * fragment. A browser already signed in just goes on (its page holds the secret already).
+ */
 function launch(res: ServerResponse, url: URL, ctx: Context, signedIn: boolean): void {
   if (signedIn) {
-    res.writeHead(303, { location: '/' }).end();
+    res.writeHead(303, { location: '/', 'cache-control': 'no-store' }).end();
     return;
   }
-  if (ctx.session.id !== null || !sameToken(url.searchParams.get('token') ?? undefined, ctx.token)) {
+  if (ctx.session.cookie !== null || !sameToken(url.searchParams.get('token') ?? undefined, ctx.token)) {
     return send(
       res,
       401,
-      ctx.session.id === null
+      ctx.session.cookie === null
         ? 'Wrong or missing token'
         : 'This launch address was used already: start "npm run web" again for a new one.',
     );
   }
-  ctx.session.id = randomBytes(32).toString('base64url');
+  ctx.session.cookie = randomBytes(32).toString('base64url');
+  ctx.session.secret = randomBytes(32).toString('base64url');
   res.writeHead(303, {
-    'set-cookie': `${cookieName(ctx.port)}=${ctx.session.id}; HttpOnly; SameSite=Strict; Path=/`,
-    location: '/',
+    'set-cookie': `${cookieName(ctx.port)}=${ctx.session.cookie}; HttpOnly; SameSite=Strict; Path=/`,
+    location: `/#${WEB_SESSION_FRAGMENT}=${ctx.session.secret}`,
+    'cache-control': 'no-store',
   });
   res.end();
+}
+
+/** A call or the event stream without this launch's secret: the page has no session (or a stale one). */
+function noSecret(res: ServerResponse): void {
+  send(
+    res,
+    401,
+    'This page has no session of this launch: start "npm run web" again and open the address it prints.',
+  );
 }
 
 async function rpc(req: IncomingMessage, res: ServerResponse, ctx: Context, channel: string): Promise<void> {
@@ -240,15 +275,20 @@ export function originAllowed(origin: string, port: number): boolean {
   return origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}`;
 }
 
-function sameToken(given: string | undefined, token: string): boolean {
-  if (given === undefined) return false;
+function sameToken(given: string | undefined, token: string | null): boolean {
+  if (given === undefined || token === null) return false;
   const a = Buffer.from(given);
   const b = Buffer.from(token);
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function cookie(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
+/** A request header's one value (Node joins repeats of a custom header into one string). */
+function header(value: string | string[] | undefined): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function cookie(raw: string | undefined, name: string): string | undefined {
+  for (const part of (raw ?? '').split(';')) {
     const [key, ...value] = part.trim().split('=');
     if (key === name) return value.join('=');
   }

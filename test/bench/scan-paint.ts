@@ -9,6 +9,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
+import { WEB_SESSION_HEADER } from '../../preload/channels.ts';
+import { WEB_SESSION_STORAGE_KEY } from '../../renderer/web-session.ts';
 import { ean13 } from '../../sim/ean.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';
 import { launchChromium, startWebShellProcess } from '../e2e/browser.ts';
@@ -150,20 +152,23 @@ export const scanPaint: Benchmark = {
   },
 };
 
-/** Calls the contract from the page itself (same origin, the shell's cookie), as the renderer does. */
+/**
+ * Calls the contract from the page itself (same origin, the shell's cookie and the page's session
+ * secret in its header), as the renderer does.
+ */
 async function rpc(page: Page, channel: string, input: unknown): Promise<unknown> {
   return page.evaluate(
-    async ([c, i]) => {
+    async ([c, i, header, key]) => {
       const r = await fetch(`/rpc/${c}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', [header]: localStorage.getItem(key) ?? '' },
         body: JSON.stringify(i),
       });
       const envelope = (await r.json()) as { ok: boolean; value?: unknown; error?: { message: string } };
       if (!envelope.ok) throw new Error(envelope.error?.message ?? 'rpc failed');
       return envelope.value;
     },
-    [channel, input] as const,
+    [channel, input, WEB_SESSION_HEADER, WEB_SESSION_STORAGE_KEY] as const,
   );
 }
 

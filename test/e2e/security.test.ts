@@ -10,12 +10,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEB_SESSION_HEADER } from '../../preload/channels.ts';
+import { WEB_SESSION_STORAGE_KEY } from '../../renderer/web-session.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';
 import { goTo, syncAll } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { newPage, say } from './lang.ts';
 
 const CLIENT_ID = 'security-client';
+/** How a page script of the app's origin signs its calls (what the renderer does). */
+const SESSION = { header: WEB_SESSION_HEADER, key: WEB_SESSION_STORAGE_KEY };
 const SECRET = `s3cret-${randomBytes(12).toString('hex')}`;
 
 let sim: RunningSim;
@@ -157,46 +161,65 @@ describe('the renderer cannot read secrets', () => {
     // Subscribed before acting, and waiting only for events the actions are sure to cause: settings.set
     // always says status.changed, and sync.now either starts a sync (its first progress event) or
     // finds one running, whose end is a progress event too. Which sync ran does not matter.
-    const events = await page.evaluate(async () => {
+    const events = await page.evaluate(async (session) => {
+      // The page's session secret goes in a header on every call and on the event stream, as the
+      // renderer sends it (renderer/web-session.ts); the stream is read with fetch for that reason.
+      const headers = { [session.header]: localStorage.getItem(session.key) ?? '' };
       const call = async (channel: string, body: unknown): Promise<unknown> => {
         const r = await fetch(`/rpc/${channel}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', ...headers },
           body: JSON.stringify(body),
         });
         return r.json();
       };
-      const source = new EventSource('/events');
       const got: { name: string; data: string }[] = [];
       const names = ['sync.progress', 'status.changed', 'outbox.changed', 'connectivity'];
-      for (const name of names) {
-        source.addEventListener(name, (e) => got.push({ name, data: (e as MessageEvent<string>).data }));
-      }
-      await new Promise<void>((resolve, reject) => {
-        source.onopen = () => resolve();
-        source.onerror = () => reject(new Error('the event stream did not open'));
-      });
+      const stop = new AbortController();
+      // Resolves once the stream is open: the shell sends its head at once.
+      const response = await fetch('/events', { headers, signal: stop.signal });
+      const body = response.body;
+      if (!response.ok || body === null) throw new Error('the event stream did not open');
+      const reading = (async () => {
+        const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+        let text = '';
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return;
+          text += value;
+          let end;
+          while ((end = text.indexOf('\n\n')) >= 0) {
+            const block = text.slice(0, end).split('\n');
+            text = text.slice(end + 2);
+            const name = block.find((l) => l.startsWith('event: '))?.slice('event: '.length) ?? '';
+            const data = block.find((l) => l.startsWith('data: '))?.slice('data: '.length) ?? '';
+            if (names.includes(name)) got.push({ name, data });
+          }
+        }
+      })().catch(() => undefined);
       const settings = (await call('settings.get', {})) as { value: { syncIntervalMinutes: number } };
       await call('settings.set', { syncIntervalMinutes: settings.value.syncIntervalMinutes });
       await call('sync.now', {});
       const caused = (): boolean =>
         got.some((e) => e.name === 'status.changed') && got.some((e) => e.name === 'sync.progress');
       while (!caused()) await new Promise((r) => setTimeout(r, 50));
-      source.close();
+      stop.abort();
+      await reading;
       return got.map((e) => e.data);
-    });
-    const calls = await page.evaluate(async () => {
+    }, SESSION);
+    const calls = await page.evaluate(async (session) => {
+      const headers = { [session.header]: localStorage.getItem(session.key) ?? '' };
       const out: string[] = [];
       for (const channel of ['settings.get', 'status.get', 'connection.test', 'sync.status', 'outbox.list']) {
         const r = await fetch(`/rpc/${channel}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', ...headers },
           body: '{}',
         });
         out.push(await r.text());
       }
       return out;
-    });
+    }, SESSION);
     expect(events.length).toBeGreaterThan(0);
     const all = [...seen, ...events, ...calls].join('\n');
     expect(all).toContain('"hasSecret":true');

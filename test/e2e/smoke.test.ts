@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEB_SESSION_HEADER } from '../../preload/channels.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { newPage } from './lang.ts';
 
@@ -81,6 +82,11 @@ describe('web shell smoke', () => {
     const launch = await fetch(own.url, { redirect: 'manual' });
     expect(launch.status).toBe(303);
     const ownCookie = (launch.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    // The session's other half, the secret, comes in the redirect's fragment (no server ever gets it).
+    const location = launch.headers.get('location') ?? '';
+    expect(location).toMatch(/^\/#session=[\w-]{40,}$/);
+    const secret = new URLSearchParams(location.slice(2)).get('session') ?? '';
+    expect(ownCookie).not.toContain(secret);
     expect(launch.headers.get('set-cookie')).toMatch(/HttpOnly/);
     expect(launch.headers.get('set-cookie')).toMatch(/SameSite=Strict/);
     expect(ownCookie).toMatch(new RegExp(`^pos_session_${new URL(own.origin).port}=`));
@@ -94,13 +100,14 @@ describe('web shell smoke', () => {
     expect((await fetch(`${shell.origin}/`, { headers: { cookie: ownCookie } })).status).toBe(401);
     const cookie = ownCookie;
     const ownOrigin = own.origin;
+    const session = { [WEB_SESSION_HEADER]: secret };
     // Bad %-encoding is the request's fault: 400, not 500.
     expect((await fetch(`${ownOrigin}/%E0%A4%A`, { headers: { cookie } })).status).toBe(400);
     expect(
       (
         await fetch(`${ownOrigin}/rpc/%ZZ`, {
           method: 'POST',
-          headers: { cookie, origin: ownOrigin, 'content-type': 'application/json' },
+          headers: { cookie, origin: ownOrigin, 'content-type': 'application/json', ...session },
           body: '{}',
         })
       ).status,
@@ -108,31 +115,51 @@ describe('web shell smoke', () => {
 
     const ok = await fetch(`${ownOrigin}/rpc/status.get`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: ownOrigin, cookie },
+      headers: { 'content-type': 'application/json', origin: ownOrigin, cookie, ...session },
       body: '{}',
     });
     expect(ok.status).toBe(200);
+    // Either half alone opens no call: the cookie (which the browser hands every port of 127.0.0.1)
+    // without the secret, or the secret without the cookie.
+    const cookieOnly = await fetch(`${ownOrigin}/rpc/status.get`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ownOrigin, cookie },
+      body: '{}',
+    });
+    expect(cookieOnly.status).toBe(401);
+    const secretOnly = await fetch(`${ownOrigin}/rpc/status.get`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ownOrigin, ...session },
+      body: '{}',
+    });
+    expect(secretOnly.status).toBe(401);
+    const wrongSecret = await fetch(`${ownOrigin}/rpc/status.get`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ownOrigin, cookie, [WEB_SESSION_HEADER]: 'x' },
+      body: '{}',
+    });
+    expect(wrongSecret.status).toBe(401);
     const evil = await fetch(`${ownOrigin}/rpc/status.get`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: 'http://evil.example', cookie },
+      headers: { 'content-type': 'application/json', origin: 'http://evil.example', cookie, ...session },
       body: '{}',
     });
     expect(evil.status).toBe(403);
     const noOrigin = await fetch(`${ownOrigin}/rpc/status.get`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
+      headers: { 'content-type': 'application/json', cookie, ...session },
       body: '{}',
     });
     expect(noOrigin.status).toBe(403);
     const form = await fetch(`${ownOrigin}/rpc/status.get`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ownOrigin, cookie },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ownOrigin, cookie, ...session },
       body: 'a=1',
     });
     expect(form.status).toBe(415);
     const unknown = await fetch(`${ownOrigin}/rpc/process.exit`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: ownOrigin, cookie },
+      headers: { 'content-type': 'application/json', origin: ownOrigin, cookie, ...session },
       body: '{}',
     });
     expect(unknown.status).toBe(404);
@@ -140,5 +167,13 @@ describe('web shell smoke', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    // The event stream wants both halves too.
+    const stream = (headers: Record<string, string>) =>
+      fetch(`${ownOrigin}/events`, { headers }).then(async (r) => {
+        await r.body?.cancel();
+        return r.status;
+      });
+    expect(await stream({ cookie })).toBe(401);
+    expect(await stream({ cookie, ...session })).toBe(200);
   });
 });

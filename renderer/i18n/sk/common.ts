@@ -8,6 +8,9 @@ export const common = {
   screenOrders: 'Objednávky',
   screenSettings: 'Nastavenia',
   somethingWentWrong: 'Niečo sa pokazilo.',
+  // The web shell's page without a session of it (main.tsx)
+  noWebSession:
+    'Táto stránka nemá reláciu bežiaceho webového rozhrania, a preto nemôže pracovať. Spustite znova „npm run web“ a otvorte adresu, ktorú vypíše.',
   never: 'nikdy',
   unknown: 'neznáme',
   lines_one: '{{count, number}} riadok',

@@ -1,0 +1,79 @@
+// The page's half of its web shell session: a per-launch secret sent in a request header on every
+// call and on the event stream (main/web/server.ts says why a cookie alone is not enough: the browser
+// hands 127.0.0.1's cookies to every local server, whatever its port).
+//
+// The launch's redirect brings the secret once, in the URL fragment (never sent to any server); it is
+// taken out of the address at once, so it is in no URL, history entry or bookmark from then on. It is
+// kept in this origin's localStorage so that a reload (F5), or a second tab of the same browser, goes
+// on working: no other origin can read that storage, and the shell needs the cookie as well.
+import { WEB_SESSION_FRAGMENT, WEB_SESSION_HEADER } from '../preload/channels.ts';
+
+/** Where the page keeps its secret (this origin's localStorage). */
+export const WEB_SESSION_STORAGE_KEY = 'counter.webSession';
+
+/**
+ * The secret this page signs its requests with, or null when it has none the running shell takes
+ * (the site's data was cleared, or the shell was started again since): then nothing can work.
+ */
+export async function openWebSession(): Promise<string | null> {
+  // Read before anything awaits, so the secret leaves the address bar before the first paint.
+  const fromLaunch = takeFromAddress();
+  const kept = readKept();
+  // The launch's secret first: a page opened by another origin with a made-up fragment only fails
+  // the check below, and never replaces the one this browser keeps.
+  for (const candidate of [fromLaunch, kept]) {
+    if (candidate !== null && (await isThisLaunchs(candidate))) {
+      if (candidate !== kept) keep(candidate);
+      return candidate;
+    }
+  }
+  if (kept !== null) forget();
+  return null;
+}
+
+/** The request headers that carry the secret. */
+export function sessionHeaders(secret: string): Record<string, string> {
+  return { [WEB_SESSION_HEADER]: secret };
+}
+
+function takeFromAddress(): string | null {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const secret = fragment.get(WEB_SESSION_FRAGMENT);
+  if (secret === null) return null;
+  history.replaceState(history.state, '', `${location.pathname}${location.search}`);
+  return secret;
+}
+
+async function isThisLaunchs(secret: string): Promise<boolean> {
+  try {
+    const response = await fetch('/session', { headers: sessionHeaders(secret), cache: 'no-store' });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+// Storage can be refused (a browser's "block site data"): the session then lasts until a reload.
+function readKept(): string | null {
+  try {
+    return localStorage.getItem(WEB_SESSION_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function keep(secret: string): void {
+  try {
+    localStorage.setItem(WEB_SESSION_STORAGE_KEY, secret);
+  } catch {
+    // see readKept
+  }
+}
+
+function forget(): void {
+  try {
+    localStorage.removeItem(WEB_SESSION_STORAGE_KEY);
+  } catch {
+    // see readKept
+  }
+}
