@@ -345,7 +345,11 @@ export type ReceiptView = z.infer<typeof ReceiptView>;
 export const ScanInput = z
   .object({
     code: z.string().min(1).max(300),
-    /** How the code arrived: a scanner burst or typed by hand; only recorded, never trusted. */
+    /**
+     * How the code arrived: a scanner burst or typed by hand (the renderer's scanner module tells).
+     * Trusted only to refuse: a weight or price in a code is taken from a scanner burst only, so
+     * typed or unsaid, a label's value is never sold from.
+     */
     via: z.enum(['scanner', 'keyboard']).optional(),
     /** A `3*` typed before the code: that many of a counted product. */
     quantity: z.number().positive().max(1_000_000).optional(),

@@ -20,6 +20,11 @@ export const CORE_WORDS = {
     "{{name}} (stock item {{stockItemId}}) is stocked in warehouse {{warehouseId}}, not in this terminal's.",
   prohibitedSale: '{{name}} may not be sold (prohibition of sale).',
   labelWithQuantity: '{{name}} comes from a weight or price label: scan it without a quantity.',
+  labelTyped:
+    'A weight or price in a code is taken from the scanner only, never typed: scan the label of {{name}}, or pick it by name and type its quantity.',
+  labelAmountZero: 'The label of {{name}} says 0.00: scan a label with its price.',
+  labelAmountNoQuantity:
+    'The label says {{amount}}, which no quantity of {{name}} at {{price}} per {{unit}} comes to: the label and the price disagree. Weigh it again, or pick it by name and type its quantity.',
   gtinCheckDigit:
     '{{code}} is not a valid {{format}}: the check digit should be {{expected}}, not {{actual}}. Scan it again.',
   gs1CheckDigit: 'GTIN {{value}} has a wrong check digit. Scan it again.',

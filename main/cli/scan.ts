@@ -1,4 +1,6 @@
-// `pos scan CODE [--session ID] [--warehouse ID]`: resolves a scanned code as the counter does.
+// `pos scan CODE [--session ID] [--warehouse ID] [--scanned]`: resolves a scanned code as the counter
+// does. A weight or price in a label is taken only with --scanned (the code came from a scanner, as
+// a kiosk's pipe): a code typed on the command line is typed by hand.
 // Products come from the offline cache in the terminal's warehouse (--warehouse, else the app's
 // setting, else any warehouse); customer cards from the service's scan endpoint with a short
 // timeout, else the cached cards. With --session ID naming an open local shopping session, the
@@ -28,7 +30,7 @@ const codeSchema = z
 
 export const command = defineCommand({
   summary: 'resolve a scanned code as the counter does (product, customer card, or unknown)',
-  usage: 'CODE [--session ID] [--warehouse ID]',
+  usage: 'CODE [--session ID] [--warehouse ID] [--scanned]',
   positionals: { min: 1, max: 1 },
   options: {
     session: {
@@ -36,6 +38,10 @@ export const command = defineCommand({
       description: 'shopping session id (an open local session also gets the scan)',
     },
     warehouse: { type: 'string', description: "warehouse to find products in (default: the terminal's)" },
+    scanned: {
+      type: 'boolean',
+      description: 'the code came from a scanner: a weight or price label in it is taken (typed, never)',
+    },
   },
   async run(ctx) {
     const parsed = codeSchema.safeParse(ctx.positionals[0] ?? '');
@@ -50,13 +56,14 @@ export const command = defineCommand({
     const reader = new BarcodeReader(settings.labelRules);
     const resolver = new ScanResolver({ db, cardService: service, reader, log: ctx.log });
     const warehouseId = ctx.int('warehouse', { min: 1 }) ?? settings.warehouseId;
+    const via = ctx.flag('scanned') ? 'scanner' : 'keyboard';
 
     const local = sessionId === undefined ? undefined : getShoppingSession(db, sessionId);
     let session: PricedSession | undefined;
     let resolution: Resolution;
     if (local?.state === 'open') {
       const counter = new Counter({ db, resolver, warehouseId: () => warehouseId });
-      const scanned = await counter.scan(code, { sessionId: local.id, signal: ctx.signal });
+      const scanned = await counter.scan(code, { sessionId: local.id, signal: ctx.signal, via });
       resolution = scanned.resolution;
       session = scanned.session;
     } else {
@@ -66,6 +73,7 @@ export const command = defineCommand({
         warehouseId: local?.warehouseId ?? warehouseId,
         sessionId: sessionId ?? 0,
         signal: ctx.signal,
+        via,
       });
     }
     const json = { ...toJson(resolution), ...(session ? { session } : {}) };

@@ -25,6 +25,8 @@ import {
   type WalkInCustomer,
 } from '../../db/sessions.ts';
 import { placeOrder, type OrderSender } from '../outbox/place.ts';
+import type { ScanVia } from './label.ts';
+import { grossPrice } from './price.ts';
 import type { ScanResolver, Resolution, ScanCue } from './resolve.ts';
 import { sessionTotals } from './totals.ts';
 
@@ -187,7 +189,7 @@ export class Counter {
    */
   async scan(
     code: string,
-    options: { sessionId?: number; signal?: AbortSignal; quantity?: number } = {},
+    options: { sessionId?: number; signal?: AbortSignal; quantity?: number; via?: ScanVia } = {},
   ): Promise<CounterScan> {
     const sessionId = options.sessionId ?? this.#openSessionId();
     const session = shoppingSessionHeader(this.#db, sessionId);
@@ -201,6 +203,7 @@ export class Counter {
         : await this.#resolver.resolve(code, {
             warehouseId,
             sessionId,
+            via: options.via,
             ...(options.signal ? { signal: options.signal } : {}),
           });
     // The app file's write lock first (another process, the CLI, may be writing it); never the
@@ -501,14 +504,6 @@ function orderNote(sessionId: number, tender: SaleTender | null): string {
   return tender.method === 'card'
     ? `${base}; paid by card`
     : `${base}; paid in cash, ${tender.given.toFixed(2)} given, ${tender.change.toFixed(2)} change`;
-}
-
-/** Gross unit price: the stock item's price, or its price without VAT plus VAT. */
-function grossPrice(item: { price?: number; priceWoVat?: number; vatRate?: number }): number {
-  if (item.price !== undefined) return item.price;
-  if (item.priceWoVat !== undefined)
-    return Math.round(item.priceWoVat * (1 + (item.vatRate ?? 0) / 100) * 100) / 100;
-  return 0;
 }
 
 function looksLikeProduct(resolver: ScanResolver, code: string): boolean {

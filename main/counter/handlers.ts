@@ -47,8 +47,11 @@ export function counterHandlers(deps: CounterDeps): Pick<Handlers, CounterCalls>
   };
   return {
     'session.current': () => Promise.resolve(sessionView(counter().current(), deps)),
-    'session.scan': async ({ code, quantity }) => {
-      const result = await counter().scan(code, quantity === undefined ? {} : { quantity });
+    'session.scan': async ({ code, quantity, via }) => {
+      const result = await counter().scan(code, {
+        ...(quantity === undefined ? {} : { quantity }),
+        ...(via === undefined ? {} : { via }),
+      });
       return { outcome: result.outcome, session: sessionView(result.session, deps) };
     },
     'session.addStockItem': ({ stockItemId, quantity }) => {

@@ -40,6 +40,8 @@ beforeEach(() => {
       item(2, '4006381333931'),
       item(3, '5901234123457', { prohibitionOfSale: true }),
       { ...item(4, '9780306406157'), warehouseId: 2, warehouseName: 'Brno' },
+      // A variable-measure trade item: GTIN-14 with the indicator digit 9.
+      item(5, '94006381333934'),
     ],
     { syncedAt: at, mark: 1 },
   );
@@ -66,18 +68,36 @@ describe('ScanResolver', () => {
     expect(r).toMatchObject({ kind: 'product', stockItem: { id: 1 }, lineKind: 'unit', quantity: 1 });
   });
 
-  it('takes price (392n) and count (30) from a GS1 element string', async () => {
+  it('takes price (392n) and count (30) from a scanned GS1 element string of a variable-measure GTIN only', async () => {
     const resolver = new ScanResolver({ db, now: () => now });
-    expect(await resolver.resolve('(01)04006381333931(3922)5000', context)).toMatchObject({
+    const scanned = { ...context, via: 'scanner' } as const;
+    expect(await resolver.resolve('(01)94006381333934(3922)5000', scanned)).toMatchObject({
       kind: 'product',
+      stockItem: { id: 5 },
       lineKind: 'price',
       fixedTotal: 50,
       quantity: 2,
     });
-    expect(await resolver.resolve('(01)04006381333931(30)6', context)).toMatchObject({
+    expect(await resolver.resolve('(01)94006381333934(30)6', scanned)).toMatchObject({
       lineKind: 'unit',
       quantity: 6,
     });
+    // A fixed-measure GTIN names one trade item: its price and count elements are not its own.
+    for (const code of ['(01)04006381333931(3922)5000', '(01)04006381333931(30)6']) {
+      expect(await resolver.resolve(code, scanned)).toMatchObject({
+        stockItem: { id: 2 },
+        lineKind: 'unit',
+        quantity: 1,
+        fixedTotal: null,
+      });
+    }
+    // Typed, or sent without saying how, the value is not taken at all.
+    for (const via of ['keyboard', undefined] as const) {
+      expect(await resolver.resolve('(01)94006381333934(3922)5000', { ...context, via })).toMatchObject({
+        kind: 'rejected',
+        said: [{ key: 'labelTyped', values: { name: 'Product 5' } }],
+      });
+    }
   });
 
   it('refuses a product under prohibition of sale, and names the warehouse that has one stocked elsewhere', async () => {

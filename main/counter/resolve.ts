@@ -16,6 +16,10 @@ import {
 import type { Db } from '../../db/database.ts';
 import { isServiceError, type CompanyCard, type ScanResult } from '../service/index.ts';
 import { BarcodeReader, type BarcodeReading } from './barcode/index.ts';
+import { labelMeasure, typedLabel, type ScanVia } from './label.ts';
+import { grossPrice } from './price.ts';
+import { quantityProblem } from './quantity.ts';
+import { quantityForAmount, roundCents } from './totals.ts';
 import { cardValidity } from './validity.ts';
 
 /** The part of ServiceClient the counter uses. */
@@ -82,6 +86,8 @@ export interface ResolveContext {
   /** The shopping session id sent to the service's scan endpoint. */
   readonly sessionId: number;
   readonly signal?: AbortSignal;
+  /** How the code came; a weight or price in it is taken from a scanner only (label.ts). */
+  readonly via?: ScanVia | undefined;
 }
 
 export const DEFAULT_CARD_TIMEOUT_MS = 1500;
@@ -107,7 +113,7 @@ export class ScanResolver {
   async resolve(scanned: string, context: ResolveContext): Promise<Resolution> {
     const code = scanned.trim();
     if (code === '') return unknown(words('scanEmpty'));
-    const product = this.resolveProduct(code, context.warehouseId);
+    const product = this.resolveProduct(code, context.warehouseId, context.via);
     if (product.kind !== 'not-a-product') return product.resolution;
     if (product.reading.kind === 'misread') {
       // A card number may look like a GTIN without being one: a cached card wins over "misread".
@@ -121,14 +127,15 @@ export class ScanResolver {
   resolveProduct(
     code: string,
     warehouseId: number | null,
+    via?: ScanVia,
   ): { kind: 'resolved'; resolution: Resolution } | { kind: 'not-a-product'; reading: BarcodeReading } {
     const exact = this.#lookup(code, warehouseId);
     const reading = this.#reader().read(code, this.#now());
-    if (exact) return { kind: 'resolved', resolution: sellable(exact, reading) };
+    if (exact) return { kind: 'resolved', resolution: sellable(exact, reading, via) };
     if (reading.kind === 'misread' || reading.kind === 'other') return { kind: 'not-a-product', reading };
     for (const candidate of reading.lookup) {
       const item = this.#lookup(candidate, warehouseId);
-      if (item) return { kind: 'resolved', resolution: sellable(item, reading) };
+      if (item) return { kind: 'resolved', resolution: sellable(item, reading, via) };
     }
     return { kind: 'not-a-product', reading };
   }
@@ -148,7 +155,7 @@ export class ScanResolver {
         cue: 'rejected',
       };
     }
-    return sellable(item, { kind: 'other', code: item.barcode ?? '' });
+    return sellable(item, { kind: 'other', code: item.barcode ?? '' }, undefined);
   }
 
   #lookup(barcode: string, warehouseId: number | null): CachedStockItem | undefined {
@@ -239,43 +246,66 @@ export class ScanResolver {
   }
 }
 
-function sellable(item: CachedStockItem, reading: BarcodeReading): Resolution {
-  if (item.prohibitionOfSale !== true) return productLine(item, reading);
+function sellable(item: CachedStockItem, reading: BarcodeReading, via: ScanVia | undefined): Resolution {
   const name = item.productName ?? item.productCode ?? `product ${item.productId}`;
-  return {
-    kind: 'rejected',
-    ...words('prohibitedSale', { name }),
-    cue: 'rejected',
-    stockItem: item,
-  };
+  if (item.prohibitionOfSale === true) return rejected(words('prohibitedSale', { name }), item);
+  return productLine(item, name, reading, via);
 }
 
-function productLine(item: CachedStockItem, reading: BarcodeReading): ProductResolution {
+/** The line a code makes of a sellable stock item: one piece, or the measure its label says. */
+function productLine(
+  item: CachedStockItem,
+  name: string,
+  reading: BarcodeReading,
+  via: ScanVia | undefined,
+): Resolution {
   const base = { kind: 'product', stockItem: item, reading, cue: 'added' } as const;
-  const unitPrice = item.price ?? 0;
-  const priceLine = (amount: number): ProductResolution => ({
-    ...base,
-    lineKind: 'price',
-    // The order carries quantities only: a printed amount becomes the quantity it buys.
-    quantity: unitPrice > 0 ? Math.max(0.001, round3(amount / unitPrice)) : 1,
-    fixedTotal: amount,
-  });
-  if (reading.kind === 'embedded') {
-    const { rule, value } = reading.embedded;
-    if (rule.type === 'price') return priceLine(value);
-    if (rule.type === 'weight') return { ...base, lineKind: 'weight', quantity: value, fixedTotal: null };
-    return { ...base, lineKind: 'unit', quantity: value, fixedTotal: null };
-  }
-  if (reading.kind === 'gs1') {
-    if (reading.gs1.price !== undefined) return priceLine(reading.gs1.price);
-    if (reading.gs1.netWeightKg !== undefined) {
-      return { ...base, lineKind: 'weight', quantity: reading.gs1.netWeightKg, fixedTotal: null };
+  const measure = labelMeasure(reading, via);
+  switch (measure.kind) {
+    case 'none':
+      return { ...base, lineKind: 'unit', quantity: 1, fixedTotal: null };
+    case 'typed':
+      return rejected(typedLabel(name), item);
+    case 'weight': {
+      const problem = quantityProblem({ name, kind: 'weight' }, measure.kg);
+      if (problem !== undefined) return rejected(problem, item);
+      return { ...base, lineKind: 'weight', quantity: measure.kg, fixedTotal: null };
     }
-    if (reading.gs1.count !== undefined && reading.gs1.count > 0) {
-      return { ...base, lineKind: 'unit', quantity: reading.gs1.count, fixedTotal: null };
+    case 'count': {
+      const problem = quantityProblem(
+        { name, kind: 'unit', unitOfMeasure: item.unitOfMeasure },
+        measure.pieces,
+      );
+      if (problem !== undefined) return rejected(problem, item);
+      return { ...base, lineKind: 'unit', quantity: measure.pieces, fixedTotal: null };
+    }
+    case 'price': {
+      // The order carries quantities only: the label's amount becomes the quantity that costs
+      // exactly that much, so the receipt and the order the instance books agree to the cent.
+      const amount = roundCents(measure.amount * 100);
+      if (amount <= 0) return rejected(words('labelAmountZero', { name }), item);
+      const price = grossPrice(item);
+      const quantity = quantityForAmount(amount, roundCents(price * 100));
+      if (quantity === undefined) {
+        return rejected(
+          words('labelAmountNoQuantity', {
+            name,
+            amount: (amount / 100).toFixed(2),
+            price: price.toFixed(2),
+            unit: item.unitOfMeasure ?? '-',
+          }),
+          item,
+        );
+      }
+      const problem = quantityProblem({ name, kind: 'weight' }, quantity);
+      if (problem !== undefined) return rejected(problem, item);
+      return { ...base, lineKind: 'price', quantity, fixedTotal: amount / 100 };
     }
   }
-  return { ...base, lineKind: 'unit', quantity: 1, fixedTotal: null };
+}
+
+function rejected(why: Words, stockItem: CachedStockItem): FailedResolution {
+  return { kind: 'rejected', message: why.message, said: why.said, cue: 'rejected', stockItem };
 }
 
 function unknown(why: Words): FailedResolution {
@@ -284,8 +314,4 @@ function unknown(why: Words): FailedResolution {
 
 function misread(why: Words): FailedResolution {
   return { kind: 'misread', message: why.message, said: why.said, cue: 'misread' };
-}
-
-function round3(n: number): number {
-  return Math.round(n * 1000) / 1000;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { roundCents, sessionTotals, type TotalsLine } from './totals.ts';
+import { lineGrossCents, quantityForAmount, roundCents, sessionTotals, type TotalsLine } from './totals.ts';
 
 const line = (
   id: number,
@@ -77,5 +77,32 @@ describe('sessionTotals', () => {
   it('rounds half up despite binary fractions', () => {
     expect(roundCents(1.005 * 100)).toBe(101);
     expect(roundCents(267.49999)).toBe(267);
+  });
+});
+
+describe('quantityForAmount', () => {
+  it('finds the thousandths that cost exactly the amount, by the line rounding itself', () => {
+    // 0.494 kg at 249.90 = 123.4506 -> 123.45
+    expect(quantityForAmount(12345, 24990)).toBe(0.494);
+    expect(quantityForAmount(5000, 2500)).toBe(2);
+    // Several would do at a low price (0.50 a unit): the one nearest the quotient.
+    expect(quantityForAmount(100, 50)).toBe(2);
+    for (const [amount, price] of [
+      [12345, 24990],
+      [1, 1],
+      [99999, 49990],
+      [777, 333],
+    ] as const) {
+      const q = quantityForAmount(amount, price);
+      if (q !== undefined) expect(lineGrossCents(line(1, price / 100, q, 0))).toBe(amount);
+    }
+  });
+
+  it('finds none when no quantity comes to the amount, or there is no price or amount', () => {
+    // 24.99 a gram: 123.40 falls between 0.493 kg (123.20) and 0.494 kg (123.45).
+    expect(quantityForAmount(12340, 24990)).toBeUndefined();
+    expect(quantityForAmount(100, 0)).toBeUndefined();
+    expect(quantityForAmount(0, 100)).toBeUndefined();
+    expect(quantityForAmount(100, Number.NaN)).toBeUndefined();
   });
 });

@@ -58,6 +58,34 @@ export function lineGrossCents(line: TotalsLine): number {
   return roundCents(roundCents(line.unitPrice * 100) * line.quantity);
 }
 
+/**
+ * The quantity, in thousandths, that costs exactly `amountCents` at `unitPriceCents` by
+ * lineGrossCents' own rounding: a price label's line is ordered as a quantity (the order carries no
+ * amount), so the quantity must come to the printed amount. Of several, the one nearest the exact
+ * quotient; undefined when none does (the label and the price disagree) or the price is not above 0.
+ */
+export function quantityForAmount(amountCents: number, unitPriceCents: number): number | undefined {
+  if (!(unitPriceCents > 0) || !(amountCents > 0)) return undefined;
+  const exact = (amountCents * 1000) / unitPriceCents;
+  const costs = (k: number): number =>
+    lineGrossCents({
+      id: 0,
+      quantity: k / 1000,
+      unitPrice: unitPriceCents / 100,
+      vatRate: 0,
+      fixedTotal: null,
+    });
+  // Half-up rounding: the thousandths whose cost rounds to the amount lie within half a cent of it.
+  const first = Math.max(1, Math.floor(((amountCents - 0.5) * 1000) / unitPriceCents));
+  const last = Math.ceil(((amountCents + 0.5) * 1000) / unitPriceCents);
+  let best: number | undefined;
+  for (let k = first; k <= last; k++) {
+    if (costs(k) !== amountCents) continue;
+    if (best === undefined || Math.abs(k - exact) < Math.abs(best - exact)) best = k;
+  }
+  return best === undefined ? undefined : best / 1000;
+}
+
 export function sessionTotals(
   lines: readonly TotalsLine[],
   customer: CustomerDiscount | null,

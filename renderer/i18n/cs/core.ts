@@ -15,6 +15,11 @@ export const core = {
     '{{name}} (skladová položka {{stockItemId}}) je ve skladu {{warehouseId}}, ne ve skladu této pokladny.',
   prohibitedSale: '{{name}} se nesmí prodávat (zákaz prodeje).',
   labelWithQuantity: '{{name}} je z váhové nebo cenové etikety: naskenujte ji bez množství.',
+  labelTyped:
+    'Hmotnost nebo cena v kódu se bere jen ze skeneru, nikdy ne z klávesnice: naskenujte etiketu zboží {{name}}, nebo je vyberte podle názvu a napište množství.',
+  labelAmountZero: 'Etiketa zboží {{name}} uvádí 0,00: naskenujte etiketu s cenou.',
+  labelAmountNoQuantity:
+    'Etiketa uvádí {{amount}}, na což nevychází žádné množství zboží {{name}} za {{price}} za {{unit}}: etiketa a cena nesouhlasí. Zvažte je znovu, nebo je vyberte podle názvu a napište množství.',
   gtinCheckDigit:
     '{{code}} není platný {{format}}: kontrolní číslice má být {{expected}}, ne {{actual}}. Naskenujte znovu.',
   gs1CheckDigit: 'GTIN {{value}} má špatnou kontrolní číslici. Naskenujte znovu.',

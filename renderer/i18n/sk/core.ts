@@ -15,6 +15,11 @@ export const core = {
     '{{name}} (skladová položka {{stockItemId}}) je v sklade {{warehouseId}}, nie v sklade tejto pokladnice.',
   prohibitedSale: '{{name}} sa nesmie predávať (zákaz predaja).',
   labelWithQuantity: '{{name}} je z váhovej alebo cenovej etikety: naskenujte ju bez množstva.',
+  labelTyped:
+    'Hmotnosť alebo cena v kóde sa berie len zo skenera, nikdy nie z klávesnice: naskenujte etiketu tovaru {{name}}, alebo ho vyberte podľa názvu a napíšte množstvo.',
+  labelAmountZero: 'Etiketa tovaru {{name}} uvádza 0,00: naskenujte etiketu s cenou.',
+  labelAmountNoQuantity:
+    'Etiketa uvádza {{amount}}, na čo nevychádza žiadne množstvo tovaru {{name}} za {{price}} za {{unit}}: etiketa a cena nesúhlasia. Odvážte ho znova, alebo ho vyberte podľa názvu a napíšte množstvo.',
   gtinCheckDigit:
     '{{code}} nie je platný {{format}}: kontrolná číslica má byť {{expected}}, nie {{actual}}. Naskenujte znova.',
   gs1CheckDigit: 'GTIN {{value}} má nesprávnu kontrolnú číslicu. Naskenujte znova.',

@@ -286,46 +286,48 @@ describe('products', () => {
     expect(scanned.session.lines.map((l) => l.quantity)).toEqual([7]);
     const weighed = product('21');
     const label = withCheckDigit(`${weighed.barcode.slice(0, 7)}012340`);
-    expect((await counter().scan(label, { quantity: 2 })).outcome).toMatchObject({
+    expect((await counter().scan(label, { quantity: 2, via: 'scanner' })).outcome).toMatchObject({
       kind: 'rejected',
       message: expect.stringMatching(/weight or price label/) as unknown,
     });
   });
 
-  it('reads weight and price labels: quantity from the weight, the printed amount as the line total', async () => {
+  it('reads scanned weight and price labels: quantity from the weight, the printed amount as the line total', async () => {
     const weighed = product('21');
     const priced = product('23');
-    // 1.234 kg and 123.45 in the value digits of the stored (zeroed) codes.
+    // 1.234 kg, and the amount 0.25 of the priced product comes to, in the value digits of the
+    // stored (zeroed) codes.
+    const amount = Math.round(priced.price * 0.25 * 100 + 1e-7);
     const weightLabel = withCheckDigit(`${weighed.barcode.slice(0, 7)}012340`);
-    const priceLabel = withCheckDigit(`${priced.barcode.slice(0, 7)}123450`);
+    const priceLabel = withCheckDigit(`${priced.barcode.slice(0, 7)}${String(amount).padStart(5, '0')}0`);
     const c = counter();
-    const w = await c.scan(weightLabel);
+    const w = await c.scan(weightLabel, { via: 'scanner' });
     expect(w.outcome).toMatchObject({ kind: 'product', name: weighed.name, quantity: 1.234 });
-    const p = await c.scan(priceLabel);
+    const p = await c.scan(priceLabel, { via: 'scanner' });
     expect(p.outcome).toMatchObject({ kind: 'product', name: priced.name });
     const [wLine, pLine] = p.session.lines;
     expect(wLine).toMatchObject({ kind: 'weight', quantity: 1.234, barcode: weightLabel });
     expect(wLine?.lineTotal).toBe(Math.round(weighed.price * 1.234 * 100) / 100);
-    expect(pLine).toMatchObject({
-      kind: 'price',
-      lineTotal: 123.45,
-      quantity: Math.round((123.45 / priced.price) * 1000) / 1000,
-    });
+    // The quantity the order carries costs exactly the printed amount.
+    expect(pLine).toMatchObject({ kind: 'price', lineTotal: amount / 100 });
+    expect(Math.round((pLine?.quantity ?? 0) * priced.price * 100 + 1e-7)).toBe(amount);
     expect(() => c.setQuantity(pLine?.id ?? -1, 2)).toThrow(/price label/);
   });
 
-  it('finds products by their GTIN-14 form and by a GS1 DataMatrix element string with a net weight', async () => {
+  it('finds products by their GTIN-14 form and by a GS1 DataMatrix element string, whose net weight on a fixed-measure GTIN is not taken', async () => {
     const plain = product('859');
     const weighed = product('21');
     const c = counter();
     const asGtin14 = await c.scan(`0${plain.barcode}`);
     expect(asGtin14.outcome).toMatchObject({ kind: 'product', name: plain.name, quantity: 1 });
-    // ]d2, (01) GTIN, (3103) 0.750 kg, GS, (10) batch.
-    const dataMatrix = await c.scan(`]d2010${weighed.barcode}3103000750\u001d10LOT42`);
-    expect(dataMatrix.outcome).toMatchObject({ kind: 'product', name: weighed.name, quantity: 0.75 });
+    // ]d2, (01) GTIN, (3103) 0.750 kg, GS, (10) batch. The GTIN's indicator digit is 0 (fixed
+    // measure): GS1 puts a net weight on variable-measure GTINs (indicator 9) only, so this one
+    // names one trade item, sold as one piece, even from a scanner.
+    const dataMatrix = await c.scan(`]d2010${weighed.barcode}3103000750\u001d10LOT42`, { via: 'scanner' });
+    expect(dataMatrix.outcome).toMatchObject({ kind: 'product', name: weighed.name, quantity: 1 });
     expect(dataMatrix.session.lines.at(-1)).toMatchObject({
-      kind: 'weight',
-      quantity: 0.75,
+      kind: 'unit',
+      quantity: 1,
       productId: weighed.productId,
     });
   });
@@ -375,7 +377,7 @@ describe('restart and close', () => {
     const weighed = product('21');
     const before = counter();
     await before.scan(plain.barcode);
-    await before.scan(withCheckDigit(`${weighed.barcode.slice(0, 7)}005000`));
+    await before.scan(withCheckDigit(`${weighed.barcode.slice(0, 7)}005000`), { via: 'scanner' });
     const attached = await before.scan(cards.valid);
     const sessionId = attached.session.id;
     db.close();
@@ -586,9 +588,14 @@ describe('pos scan (CLI)', () => {
     new SettingsStore(db).write({
       labelRules: [...DEFAULT_EMBEDDED_RULES, { type: 'weight', pattern: '28....{NNNNDD}' }],
     });
+    // Typed on the command line, the label's weight is not taken; from a scanner it is.
     expect(await cli([label, '--warehouse', String(WAREHOUSE)])).toMatchObject({
+      code: 1,
+      json: { kind: 'product', valid: false, reason: 'rejected', stockItem: { id: item } },
+    });
+    expect(await cli([label, '--warehouse', String(WAREHOUSE), '--scanned'])).toMatchObject({
       code: 0,
-      json: { kind: 'product', stockItem: { id: item } },
+      json: { kind: 'product', stockItem: { id: item }, lineKind: 'weight', quantity: 15 },
     });
   });
 

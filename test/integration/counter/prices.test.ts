@@ -1,0 +1,195 @@
+// Prices the till can trust, through the core (the contract's calls, as the screens make them)
+// against the real sim over HTTP: a weight or price read off a code only where GS1 or the store's
+// label rules put one, and only from a scanner; a price label's amount that is the amount the order
+// books.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type {
+  CompanyMatchView,
+  Envelope,
+  OutboxEntryView,
+  ReceiptView,
+  ScanView,
+  SessionView,
+} from '../../../preload/contract.ts';
+import { openDatabase } from '../../../db/database.ts';
+import { runCli } from '../../../main/cli/run.ts';
+import { withCheckDigit } from '../../../main/counter/barcode/index.ts';
+import { Core } from '../../../main/core/core.ts';
+import { SessionCredentialStore } from '../../../main/settings/credentials.ts';
+import { startSim, type RunningSim } from '../../../sim/server.ts';
+
+const WAREHOUSE = 1;
+const ENV = { POS_CLIENT_ID: 'counter-demo', POS_CLIENT_SECRET: 'counter-demo-secret' };
+let sim: RunningSim;
+let core: Core;
+let dataDir: string;
+
+/** A cheese sold by weight under a variable-measure GTIN-14 (indicator digit 9), as GS1 labels carry it. */
+const cheese = { gtin: withCheckDigit('98599990000120'), price: 249.9, vatRate: 12 };
+let cheeseProductId: number;
+
+beforeAll(async () => {
+  sim = await startSim({ size: 'small', port: 0 });
+  const added = sim.admin.addStockItem({
+    barcode: cheese.gtin,
+    productName: 'Eidam 30 % vážený',
+    unitOfMeasure: 'kg',
+    price: cheese.price,
+    vatRate: cheese.vatRate,
+    quantityInStock: 50,
+    quantityAvailable: 50,
+  });
+  cheeseProductId = added['productId'] as number;
+  dataDir = mkdtempSync(join(tmpdir(), 'counter-prices-'));
+  core = await Core.create({
+    dataDir,
+    credentials: new SessionCredentialStore(),
+    env: { POS_BASE_URL: sim.url, ...ENV },
+    probeIntervalMs: 200,
+    autoSync: false,
+    log: () => undefined,
+  });
+  await call('sync.now', {});
+  await vi.waitFor(
+    async () => {
+      const sync = (await call('sync.status', {})) as { running: boolean; lastSyncedAt: string | null };
+      expect(sync.running).toBe(false);
+      expect(sync.lastSyncedAt).not.toBeNull();
+    },
+    { timeout: 60_000, interval: 100 },
+  );
+  const [company] = (await call('companies.find', { text: '1' })) as CompanyMatchView[];
+  if (company === undefined) throw new Error('no company to sell to');
+  await call('settings.set', { warehouseId: WAREHOUSE, walkInCustomer: { companyId: company.companyId } });
+}, 90_000);
+
+afterAll(async () => {
+  await core.close();
+  await sim.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+afterEach(async () => {
+  // Each test starts with no open sale.
+  await call('session.cancel', {});
+});
+
+async function call(channel: string, input: unknown): Promise<unknown> {
+  const envelope: Envelope = await core.invoke(channel, input);
+  if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.code} ${envelope.error.message}`);
+  return envelope.value;
+}
+
+function scan(code: string, via?: 'scanner' | 'keyboard'): Promise<ScanView> {
+  return call('session.scan', { code, ...(via === undefined ? {} : { via }) }) as Promise<ScanView>;
+}
+
+/** A stock item of the warehouse as the synced cache holds it (read beside the core, as a second reader). */
+function cached(where: string): { barcode: string; productId: number; price: number; name: string } {
+  const db = openDatabase(join(dataDir, 'counter.sqlite'));
+  try {
+    const row = db
+      .prepare(
+        `SELECT barcode, productId, price, productName AS name FROM stock_item WHERE warehouseId = ?
+           AND coalesce(prohibitionOfSale, 0) = 0 AND price > 0 AND ${where} ORDER BY id LIMIT 1`,
+      )
+      .get(WAREHOUSE) as { barcode: string; productId: number; price: number; name: string } | undefined;
+    if (row === undefined) throw new Error(`no stock item where ${where}`);
+    return row;
+  } finally {
+    db.close();
+  }
+}
+
+const cents = (n: number): number => Math.round(n * 100);
+/** The amount an instance books for a line: quantity times its price, in whole cents. */
+const booked = (quantity: number, price: number): number => Math.round(quantity * price * 100 + 1e-7) / 100;
+
+describe('weights and prices read off a code', () => {
+  it('never puts a GS1 price or weight on a fixed-measure GTIN: one piece at its own price, typed or scanned', async () => {
+    const fixed = cached("barcode LIKE '859%' AND unitOfMeasure = 'ks'");
+    for (const via of ['keyboard', 'scanner'] as const) {
+      for (const code of [`(01)0${fixed.barcode}(3920)0`, `(01)0${fixed.barcode}(3103)000001`]) {
+        const scanned = await scan(code, via);
+        expect(scanned.outcome, `${code} ${via}`).toMatchObject({ kind: 'product', name: fixed.name });
+        expect(scanned.session.lines).toHaveLength(1);
+        expect(scanned.session.lines[0]).toMatchObject({ quantity: 1, lineTotal: fixed.price });
+        await call('session.cancel', {});
+      }
+    }
+    // The command line is typed by hand too (the issue's example).
+    let stdout = '';
+    const code = await runCli(['scan', `(01)0${fixed.barcode}(3920)0`, '--warehouse', '1', '--json'], {
+      stdout: (t) => (stdout += t),
+      stderr: () => undefined,
+      env: { POS_BASE_URL: sim.url, ...ENV, POS_DATA_DIR: dataDir },
+    });
+    expect(code).toBe(0);
+    const json = JSON.parse(stdout) as Record<string, unknown>;
+    expect(json).toMatchObject({ kind: 'product', valid: true, quantity: 1, lineKind: 'unit' });
+    expect(json).not.toHaveProperty('amount');
+  });
+
+  it('takes the weight of a variable-measure GTIN (indicator 9) from a scan, never from typing', async () => {
+    const label = `(01)${cheese.gtin}(3103)000750`;
+    for (const via of ['keyboard', undefined] as const) {
+      const typed = await scan(label, via);
+      expect(typed.outcome).toMatchObject({ kind: 'rejected' });
+      expect(typed.outcome.kind === 'rejected' && typed.outcome.said?.[0]?.key).toBe('labelTyped');
+      expect(typed.session.lines).toEqual([]);
+    }
+    const scanned = await scan(label, 'scanner');
+    expect(scanned.outcome).toMatchObject({ kind: 'product' });
+    expect(scanned.session.lines[0]).toMatchObject({
+      productId: cheeseProductId,
+      quantity: 0.75,
+      lineTotal: booked(0.75, cheese.price),
+    });
+    // A label that weighs nothing sells nothing.
+    const nothing = await scan(`(01)${cheese.gtin}(3103)000000`, 'scanner');
+    expect(nothing.outcome).toMatchObject({ kind: 'rejected' });
+    expect(nothing.session.lines).toHaveLength(1);
+  });
+
+  it('books a price label as the quantity whose amount is exactly the printed one: receipt and order agree', async () => {
+    // 0.494 kg at 249.90 is 123.45 (as the scale printed it).
+    const scanned = await scan(`(01)${cheese.gtin}(3922)12345`, 'scanner');
+    expect(scanned.outcome).toMatchObject({ kind: 'product' });
+    const line = scanned.session.lines[0];
+    expect(line).toMatchObject({ quantity: 0.494, lineTotal: 123.45 });
+    expect(cents(booked(line?.quantity ?? 0, cheese.price))).toBe(12345);
+    // No quantity at 249.90 comes to 123.40 (24.99 a gram): the label and the price disagree.
+    const odd = await scan(`(01)${cheese.gtin}(3922)12340`, 'scanner');
+    expect(odd.outcome.kind === 'rejected' && odd.outcome.said?.[0]?.key).toBe('labelAmountNoQuantity');
+    expect((await scan(`(01)${cheese.gtin}(3922)0`, 'scanner')).outcome).toMatchObject({ kind: 'rejected' });
+    expect((await call('session.current', {})) as SessionView).toMatchObject({ totals: { total: 123.45 } });
+
+    const closed = (await call('session.close', { tender: { method: 'card' } })) as {
+      order: OutboxEntryView;
+    };
+    expect(closed.order.order?.items).toEqual([{ productId: cheeseProductId, quantity: 0.494 }]);
+    const receipt = (await call('receipt.get', { id: closed.order.id })) as ReceiptView;
+    expect(receipt.lines[0]).toMatchObject({ quantity: 0.494, lineTotal: 123.45 });
+    expect(receipt.totals.total).toBe(123.45);
+    await vi.waitFor(() => expect(sim.admin.listOrders().at(-1)?.items).toHaveLength(1), { timeout: 15_000 });
+    const [item] = sim.admin.listOrders().at(-1)?.items ?? [];
+    expect(item).toMatchObject({ productId: cheeseProductId, quantity: 0.494 });
+    expect(booked(item?.quantity ?? 0, cheese.price)).toBe(receipt.totals.total);
+  });
+
+  it("takes the store's own label rules (EAN-13 23.....{NNNDD}) from a scan only, with the amount the order books", async () => {
+    const priced = cached("barcode LIKE '23%'");
+    // A scale's amount: the price of 0.494 of it.
+    const amount = cents(booked(0.494, priced.price));
+    const label = withCheckDigit(`${priced.barcode.slice(0, 7)}${String(amount).padStart(5, '0')}0`);
+    const typed = await scan(label, 'keyboard');
+    expect(typed.outcome.kind === 'rejected' && typed.outcome.said?.[0]?.key).toBe('labelTyped');
+    const scanned = await scan(label, 'scanner');
+    const line = scanned.session.lines[0];
+    expect(line?.lineTotal).toBe(amount / 100);
+    expect(cents(booked(line?.quantity ?? 0, priced.price))).toBe(amount);
+  });
+});
