@@ -1,6 +1,6 @@
 import { posix, win32 } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { APP_URL, assetFile, assetPath, isAppUrl, isTrustedSender } from './policy.ts';
+import { APP_URL, assetFile, assetPath, ELECTRON_CSP, isAppUrl, isTrustedSender } from './policy.ts';
 
 describe('Electron window policy', () => {
   it('allows only the app origin for navigation and redirects', () => {
@@ -62,5 +62,15 @@ describe('Electron window policy', () => {
     const other = { url: APP_URL, parent: null };
     expect(isTrustedSender(other, top)).toBe(false); // another window's frame
     expect(isTrustedSender(null, top)).toBe(false);
+  });
+});
+
+describe('Electron content security policy', () => {
+  it('lets window.print() open the print dialog: no CSP sandbox, or one with allow-modals', () => {
+    // A CSP sandbox without allow-modals makes Chromium ignore print(): receipts would not print.
+    const sandbox = ELECTRON_CSP.split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .find(([name]) => name === 'sandbox');
+    expect(sandbox === undefined || sandbox.includes('allow-modals')).toBe(true);
   });
 });

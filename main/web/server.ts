@@ -15,7 +15,8 @@
 //      add that header (a custom header needs a CORS preflight, which the Origin check refuses).
 // - Host must be 127.0.0.1:PORT or localhost:PORT (DNS rebinding), and an Origin, when sent, must be
 //   ours; RPC calls must send it and must be JSON (no cross-site form posts).
-// - a strict CSP, with the CSP sandbox keeping popups out (window.open refused).
+// - a strict CSP, with the CSP sandbox keeping popups out (window.open refused) but letting
+//   window.print() open the browser's print dialog (allow-modals).
 import { timingSafeEqual, randomBytes } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -67,8 +68,9 @@ export const CSP = [
   "frame-src 'none'",
   "object-src 'none'",
   "worker-src 'none'",
-  // No allow-popups, allow-top-navigation, allow-modals or allow-downloads: window.open returns null.
-  'sandbox allow-scripts allow-same-origin allow-forms',
+  // No allow-popups, allow-top-navigation or allow-downloads: window.open returns null. allow-modals
+  // because window.print() counts as a modal: without it Chromium ignores the call (no receipt prints).
+  'sandbox allow-scripts allow-same-origin allow-forms allow-modals',
 ].join('; ');
 
 const MIME: Readonly<Record<string, string>> = {

@@ -21,6 +21,10 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [
+      // window.print() takes the system print path, which headless Chromium ends at once (beforeprint,
+      // afterprint). Its print preview instead stays open for good, headless: every later print() of
+      // that page is then dropped without a word.
+      '--disable-print-preview',
       '--no-sandbox',
       '--disable-gpu',
       '--disable-background-networking',

@@ -2,7 +2,9 @@
 // payment panel (amount given, round notes, change due, cash or card; Enter places, Esc goes back),
 // and every placed or queued order has a receipt (80 mm and 58 mm layouts, printed through
 // window.print(), a queued order's receipt not confirmed yet and carrying its reference, reprinted
-// from Orders). Printing is counted by replacing window.print in the page (a test seam).
+// from Orders). Printing is the browser's own window.print(), untouched: the page's beforeprint and
+// afterprint events are recorded (with the receipt the print copy holds then), Chromium's console must
+// not say it ignored the call, and the print copy is looked at as a PDF and as the printer gets it.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
@@ -17,8 +19,8 @@ import { freshTerminal, fromCatalog, stopAll, type SyncedTerminal } from './sync
 
 declare global {
   interface Window {
-    /** How many times the page asked to print, and which receipt (paper, order) each time. */
-    __prints?: { paper: string | null; order: string | null }[];
+    /** Each print the browser started (beforeprint): the receipt printed, and whether it ended (afterprint). */
+    __prints?: { paper: string | null; order: string | null; ended: boolean }[];
   }
 }
 
@@ -29,22 +31,33 @@ let browser: Browser;
 let page: Page;
 let products: { barcode: string; price: number }[];
 let card: { barcode: string; companyId: number };
+const printRefusals: string[] = [];
 
 beforeAll(async () => {
   terminal = await freshTerminal('payment');
   ({ sim } = terminal);
   [shell, browser] = await Promise.all([startWebShellProcess(terminal.env), launchChromium()]);
   page = await newPage(browser, { viewport: { width: 1366, height: 820 } });
-  // The test seam: window.print is counted (with the receipt it would print), not shown.
+  // Watched, not replaced: the browser says when it starts printing and when the print dialog is done.
   await page.addInitScript(() => {
     window.__prints = [];
-    window.print = () => {
+    window.addEventListener('beforeprint', () => {
       const receipt = document.querySelector<HTMLElement>('.print-root .receipt');
       window.__prints?.push({
         paper: receipt?.dataset.paper ?? null,
         order: receipt?.dataset.receipt ?? null,
+        ended: false,
       });
-    };
+    });
+    window.addEventListener('afterprint', () => {
+      const last = window.__prints?.at(-1);
+      if (last !== undefined) last.ended = true;
+    });
+  });
+  // Chromium says so in the console when it drops a print() call (a sandbox without allow-modals,
+  // calls too frequent).
+  page.on('console', (message) => {
+    if (/print\(\)/.test(message.text())) printRefusals.push(message.text());
   });
   await page.goto(shell.url);
 });
@@ -62,6 +75,19 @@ const panel = () => page.getByTestId('payment-panel');
 const lines = () => page.getByTestId('sale-lines');
 const placedReceipt = () => page.getByTestId('placed-receipt').locator('.receipt');
 const prints = () => page.evaluate(() => window.__prints ?? []);
+
+/**
+ * Waits for the print the last key or click started to have run its course (beforeprint, then
+ * afterprint once the print dialog is done), with no print() call dropped, and returns its receipt.
+ */
+async function printed(before: number): Promise<{ paper: string | null; order: string | null }> {
+  const ended = [...Array<unknown>(before + 1)].map(() => true);
+  await expect
+    .poll(async () => ({ ended: (await prints()).map((p) => p.ended), refusals: printRefusals }))
+    .toEqual({ ended, refusals: [] });
+  const { paper, order } = (await prints()).at(-1) ?? { paper: null, order: null };
+  return { paper, order };
+}
 
 /** A sale of `count` products and the customer card, on screen. */
 async function sale(count: number): Promise<void> {
@@ -273,8 +299,7 @@ describe('tender and change, receipts', { timeout: 120_000 }, () => {
     const order = await receipt.getAttribute('data-receipt');
     const before = (await prints()).length;
     await page.keyboard.press('F7');
-    await expect.poll(async () => (await prints()).length).toBe(before + 1);
-    expect((await prints()).at(-1)).toEqual({ paper: '80mm', order });
+    expect(await printed(before)).toEqual({ paper: '80mm', order });
     // The print copy: the paper's width, and a PDF of it (print media) on a page that wide.
     const copy = page.locator('.print-root .receipt');
     expect(await copy.getAttribute('class')).toContain('paper-80mm');
@@ -282,8 +307,7 @@ describe('tender and change, receipts', { timeout: 120_000 }, () => {
       Math.round((80 * 96) / 25.4),
     );
     mkdirSync(ARTIFACTS, { recursive: true });
-    const pdf80 = await pdfOf('receipt-80mm');
-    expect(pdfWidthMm(pdf80)).toBeCloseTo(80, 0);
+    expectReceiptPdf(await pdfOf('receipt-80mm'), 80);
     await printView('receipt-print-80mm');
 
     await goTo(page, 'settings');
@@ -294,10 +318,10 @@ describe('tender and change, receipts', { timeout: 120_000 }, () => {
     expect(await receipt.evaluate((el) => Math.round(el.getBoundingClientRect().width))).toBe(
       Math.round((58 * 96) / 25.4),
     );
+    const before58 = (await prints()).length;
     await page.locator('[data-action="print-receipt"]').click();
-    await expect.poll(async () => (await prints()).at(-1)?.paper).toBe('58mm');
-    const pdf58 = await pdfOf('receipt-58mm');
-    expect(pdfWidthMm(pdf58)).toBeCloseTo(58, 0);
+    expect(await printed(before58)).toEqual({ paper: '58mm', order });
+    expectReceiptPdf(await pdfOf('receipt-58mm'), 58);
     await printView('receipt-print-58mm');
     await screenshot(page, 'pay-04-receipt-58mm');
     // Back to 80 mm for the rest.
@@ -346,8 +370,7 @@ describe('tender and change, receipts', { timeout: 120_000 }, () => {
     await screenshot(page, 'pay-06-reprint-dialog');
     const before = (await prints()).length;
     await page.keyboard.press('F7');
-    await expect.poll(async () => (await prints()).length).toBe(before + 1);
-    expect((await prints()).at(-1)).toEqual({ paper: '80mm', order });
+    expect(await printed(before)).toEqual({ paper: '80mm', order });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -366,6 +389,28 @@ async function pdfOf(name: string): Promise<string> {
   return path;
 }
 
+/**
+ * The fonts a PDF uses (its /BaseFont names). The receipt is set in a monospace face (receipt.css)
+ * and the app in a proportional one: a PDF of the receipt alone uses monospace faces only.
+ */
+function pdfFonts(path: string): string[] {
+  const text = readFileSync(path).toString('latin1');
+  return [...text.matchAll(/\/BaseFont\s*\/(?:[A-Z]{6}\+)?([\w-]+)/g)].map((m) => m[1] ?? '');
+}
+
+/** What a PDF of the print copy must be: the receipt alone on one page the paper's width. */
+function expectReceiptPdf(path: string, widthMm: number): void {
+  expect(pdfWidthMm(path)).toBeCloseTo(widthMm, 0);
+  expect(
+    readFileSync(path)
+      .toString('latin1')
+      .match(/\/Type\s*\/Page\b/g),
+  ).toHaveLength(1);
+  const fonts = pdfFonts(path);
+  expect(fonts.length).toBeGreaterThan(0);
+  expect(fonts.filter((font) => !/Mono|Courier/i.test(font))).toEqual([]);
+}
+
 /** The first page's width in mm, from its MediaBox (PDF points, 1/72 in). */
 function pdfWidthMm(path: string): number {
   const text = readFileSync(path).toString('latin1');
@@ -374,12 +419,18 @@ function pdfWidthMm(path: string): number {
   return ((Number(box[3]) - Number(box[1])) * 25.4) / 72;
 }
 
-/** The page as the printer gets it (print media), looked at as a screenshot. */
+/** The page as the printer gets it (print media): the receipt alone, looked at as a screenshot. */
 async function printView(name: string): Promise<void> {
   await page.emulateMedia({ media: 'print' });
   try {
-    await page.locator('.print-root .receipt').screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+    const copy = page.locator('.print-root .receipt');
+    expect(await copy.isVisible()).toBe(true);
+    expect(await statusBar(page).isVisible()).toBe(false);
+    expect(await page.getByTestId('sale').isVisible()).toBe(false);
+    await copy.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
   } finally {
-    await page.emulateMedia({ media: 'screen' });
+    // No emulation, not 'screen': a page emulating screen media would give page.pdf() the app, not
+    // the print copy (its 58 mm PDF was a shot of the app squeezed onto the paper for that reason).
+    await page.emulateMedia({ media: null });
   }
 }
