@@ -22,7 +22,7 @@ export async function openWebSession(): Promise<string | null> {
   // The launch's secret first: a page opened by another origin with a made-up fragment only fails
   // the check below, and never replaces the one this browser keeps.
   for (const candidate of [fromLaunch, kept]) {
-    if (candidate !== null && (await isThisLaunchs(candidate))) {
+    if (candidate !== null && (await belongsToThisLaunch(candidate))) {
       if (candidate !== kept) keep(candidate);
       return candidate;
     }
@@ -44,7 +44,7 @@ function takeFromAddress(): string | null {
   return secret;
 }
 
-async function isThisLaunchs(secret: string): Promise<boolean> {
+async function belongsToThisLaunch(secret: string): Promise<boolean> {
   try {
     const response = await fetch('/session', { headers: sessionHeaders(secret), cache: 'no-store' });
     return response.ok;
