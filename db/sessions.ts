@@ -98,6 +98,12 @@ const SessionRow = z.object({
   walkIn: z.string().nullable(),
 });
 
+/**
+ * A number as SQLite hands it back, infinities included: an older version could store a gross price
+ * worked out to Infinity, and the sale must still load (the counter reports that line).
+ */
+const storedNumber = z.custom<number>((v) => typeof v === 'number' && !Number.isNaN(v), 'a number');
+
 const LineRow = z.object({
   id: z.number().int(),
   sessionId: z.number().int(),
@@ -107,11 +113,11 @@ const LineRow = z.object({
   name: z.string(),
   barcode: z.string().nullable(),
   kind: z.enum(LINE_KINDS),
-  quantity: z.number(),
+  quantity: storedNumber,
   unitOfMeasure: z.string().nullable(),
-  unitPrice: z.number(),
-  vatRate: z.number(),
-  fixedTotal: z.number().nullable(),
+  unitPrice: storedNumber,
+  vatRate: storedNumber,
+  fixedTotal: storedNumber.nullable(),
   noDiscount: z.union([z.literal(0), z.literal(1)]).transform((v) => v === 1),
   addedAt: z.string(),
 });

@@ -263,6 +263,11 @@ export const SessionLineView = z.object({
   unitPrice: z.number(),
   vatRate: z.number(),
   lineTotal: z.number(),
+  /**
+   * Why the line has no amount the till can charge (a sale an older version stored): it is left out
+   * of the totals, and the sale cannot be placed until it is removed.
+   */
+  problem: z.object({ message: z.string(), said: z.array(SaidSchema).readonly().optional() }).optional(),
 });
 export type SessionLineView = z.infer<typeof SessionLineView>;
 export const CustomerView = z.object({

@@ -46,6 +46,15 @@ export const CORE_WORDS = {
   quantityLooksLikeCode: '{{quantity}} looks like a code, not a quantity: scan products at the code field.',
   quantityMax: 'At most {{max}} of one line.',
   priceLabelLine: 'This line comes from a price label: remove it, or scan each label.',
+  lineBadPrice:
+    '{{name}}: its price {{price}} is no price the till can charge. Have it corrected on the instance.',
+  lineBadVatRate:
+    '{{name}}: its VAT rate {{rate}} % is no VAT rate (0 to {{max}} %). Have it corrected on the instance.',
+  lineBadQuantity: '{{name}}: {{quantity}} is no quantity the till can sell.',
+  lineTooLarge:
+    '{{name}} would come to more than a sale can hold ({{max}}): its price or quantity is wrong. Have the price corrected on the instance.',
+  saleTooLarge: 'With {{name}} the sale would come to more than it can hold ({{max}}).',
+  unpricedLine: '{{name}} has no amount the till can charge: remove the line before placing the order.',
   // the sale
   noSession: 'Shopping session {{sessionId}} does not exist.',
   noOpenSession: 'There is no open shopping session.',

@@ -18,6 +18,7 @@ import {
   openShoppingSessionId,
   removeSessionLine,
   restoreSessionLine,
+  sessionLines,
   setSessionLineQuantity,
   shoppingSessionHeader,
   type SaleTender,
@@ -26,9 +27,9 @@ import {
 } from '../../db/sessions.ts';
 import { placeOrder, type OrderSender } from '../outbox/place.ts';
 import type { ScanVia } from './label.ts';
-import { grossPrice } from './price.ts';
+import { grossPrice, lineProblemWords, saleTooLarge } from './price.ts';
 import type { ScanResolver, Resolution, ScanCue } from './resolve.ts';
-import { sessionTotals } from './totals.ts';
+import { sessionTotals, type LineProblem } from './totals.ts';
 
 export type CounterErrorCode =
   | 'no-session'
@@ -39,6 +40,8 @@ export type CounterErrorCode =
   | 'price-label-line'
   | 'bad-quantity'
   | 'bad-tender'
+  | 'line-amount'
+  | 'unpriced-line'
   | 'not-open';
 
 export class CounterError extends Error {
@@ -97,9 +100,11 @@ export interface LineView {
   readonly unitOfMeasure?: string;
   readonly unitPrice: number;
   readonly vatRate: number;
-  /** Before the customer's discount. */
+  /** Before the customer's discount; 0 when the line has no amount (problem). */
   readonly lineTotal: number;
   readonly discount: number;
+  /** Why the line has no amount the till can charge (a sale stored by an older version). */
+  readonly problem?: Words;
 }
 
 export interface CustomerView {
@@ -209,7 +214,7 @@ export class Counter {
     // The app file's write lock first (another process, the CLI, may be writing it); never the
     // catalog's, which a sync holds while it commits a page.
     const counted = times(resolution, options.quantity);
-    const outcome = writeTransaction(this.#db, () => this.#apply(sessionId, counted));
+    const outcome = this.#applyChecked(sessionId, counted);
     return { outcome, resolution: counted, session: this.#view(this.#mustGet(sessionId)) };
   }
 
@@ -226,7 +231,7 @@ export class Counter {
       warehouseId === null ? noWarehouse() : this.#resolver.resolveStockItem(stockItemId, warehouseId),
       quantity,
     );
-    const outcome = writeTransaction(this.#db, () => this.#apply(sessionId, resolution));
+    const outcome = this.#applyChecked(sessionId, resolution);
     return { outcome, resolution, session: this.#view(this.#mustGet(sessionId)) };
   }
 
@@ -242,6 +247,7 @@ export class Counter {
       const problem = quantityProblem(line, rounded);
       if (problem !== undefined) throw new CounterError('bad-quantity', problem);
       setSessionLineQuantity(this.#db, sessionId, lineId, rounded, null, this.#now());
+      this.#checkAmounts(sessionId, lineId);
     });
     return this.#view(this.#mustGet(sessionId));
   }
@@ -258,9 +264,11 @@ export class Counter {
   /** Puts a line removed from the open session back (undo). */
   restoreLine(lineId: number): PricedSession {
     const sessionId = this.#requireOpen();
-    const restored = writeTransaction(this.#db, () =>
-      restoreSessionLine(this.#db, sessionId, lineId, this.#now()),
-    );
+    const restored = writeTransaction(this.#db, () => {
+      const line = restoreSessionLine(this.#db, sessionId, lineId, this.#now());
+      if (line !== undefined) this.#checkAmounts(sessionId, line.id);
+      return line;
+    });
     if (!restored) throw new CounterError('no-line', words('lineNotRemoved', { lineId }));
     return this.#view(this.#mustGet(sessionId));
   }
@@ -285,15 +293,17 @@ export class Counter {
       () => {
         const session = this.#mustGet(sessionId);
         if (session.lines.length === 0) throw new CounterError('empty-session', words('emptySession'));
+        const view = this.#view(session);
+        const unpriced = view.lines.find((l) => l.problem !== undefined);
+        if (unpriced !== undefined) {
+          throw new CounterError('unpriced-line', words('unpricedLine', { name: unpriced.name }));
+        }
         const walkIn = session.customer === null ? this.#walkIn() : null;
         if (session.customer === null && walkIn === null) {
           throw new CounterError('no-customer', words('noCustomer'));
         }
         if (session.warehouseId === null) throw noWarehouseError();
-        const tender =
-          options.tender === undefined
-            ? null
-            : settleTender(options.tender, this.#view(session).totals.total);
+        const tender = options.tender === undefined ? null : settleTender(options.tender, view.totals.total);
         closing = { tender, walkIn };
         return {
           customerId: session.customer?.companyId ?? walkIn?.companyId,
@@ -319,6 +329,37 @@ export class Counter {
     const sessionId = this.#requireOpen();
     writeTransaction(this.#db, () => cancelShoppingSession(this.#db, sessionId, this.#now()));
     return this.#view(this.#mustGet(sessionId));
+  }
+
+  /**
+   * Applies a resolution in one transaction with the check of its amounts: a line the sale could
+   * not show (no amount, or a sale beyond what it may hold) is taken back and refused instead.
+   */
+  #applyChecked(sessionId: number, resolution: Resolution): ScanOutcome {
+    try {
+      return writeTransaction(this.#db, () => {
+        const outcome = this.#apply(sessionId, resolution);
+        if (outcome.kind === 'product') this.#checkAmounts(sessionId, outcome.lineId);
+        return outcome;
+      });
+    } catch (error) {
+      if (!(error instanceof CounterError) || error.code !== 'line-amount') throw error;
+      return { kind: 'rejected', message: error.message, said: error.said, cue: 'rejected' };
+    }
+  }
+
+  /**
+   * Throws (CounterError 'line-amount', which rolls the caller's transaction back) when line
+   * `lineId`, as stored now, has no amount, or takes the sale past what it may hold. Other lines'
+   * problems (from an older version) are theirs, reported in the view, and do not block this one.
+   */
+  #checkAmounts(sessionId: number, lineId: number): void {
+    const lines = sessionLines(this.#db, sessionId);
+    const totals = sessionTotals(lines, null);
+    const name = lines.find((l) => l.id === lineId)?.name ?? `Line ${lineId}`;
+    const problem = totals.lines.find((l) => l.lineId === lineId)?.problem;
+    if (problem !== undefined) throw new CounterError('line-amount', lineProblemWords(name, problem));
+    if (totals.beyondMax) throw new CounterError('line-amount', saleTooLarge(name));
   }
 
   #apply(sessionId: number, resolution: Resolution): ScanOutcome {
@@ -415,6 +456,10 @@ export class Counter {
     const card = session.customer?.card;
     const totals = sessionTotals(session.lines, card ?? null);
     const amounts = new Map(totals.lines.map((l) => [l.lineId, l]));
+    const problem = (l: { id: number; name: string }): Words | undefined => {
+      const found: LineProblem | undefined = amounts.get(l.id)?.problem;
+      return found === undefined ? undefined : lineProblemWords(l.name, found);
+    };
     return {
       id: session.id,
       state: session.state,
@@ -428,12 +473,14 @@ export class Counter {
           name: l.name,
           barcode: l.barcode ?? undefined,
           kind: l.kind,
-          quantity: l.quantity,
+          // A stored infinity is said in the line's problem; the view carries numbers only.
+          quantity: finiteOr0(l.quantity),
           unitOfMeasure: l.unitOfMeasure ?? undefined,
-          unitPrice: l.unitPrice,
-          vatRate: l.vatRate,
+          unitPrice: finiteOr0(l.unitPrice),
+          vatRate: finiteOr0(l.vatRate),
           lineTotal: amounts.get(l.id)?.lineTotal ?? 0,
           discount: amounts.get(l.id)?.discount ?? 0,
+          problem: problem(l),
         }),
       ),
       customer: session.customer
@@ -517,6 +564,10 @@ function noWarehouse(): Resolution {
 
 function noWarehouseError(): CounterError {
   return new CounterError('no-warehouse', words('noWarehouse'));
+}
+
+function finiteOr0(n: number): number {
+  return Number.isFinite(n) ? n : 0;
 }
 
 function compact<T extends object>(value: T): T {

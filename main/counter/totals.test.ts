@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { lineGrossCents, quantityForAmount, roundCents, sessionTotals, type TotalsLine } from './totals.ts';
+import {
+  lineGrossCents,
+  MAX_SALE_CENTS,
+  quantityForAmount,
+  roundCents,
+  sessionTotals,
+  type TotalsLine,
+} from './totals.ts';
 
 const line = (
   id: number,
@@ -104,5 +111,46 @@ describe('quantityForAmount', () => {
     expect(quantityForAmount(100, 0)).toBeUndefined();
     expect(quantityForAmount(0, 100)).toBeUndefined();
     expect(quantityForAmount(100, Number.NaN)).toBeUndefined();
+  });
+});
+
+describe('lines without an amount', () => {
+  it('reports a line it cannot price and leaves it out of every total, which stay finite', () => {
+    const totals = sessionTotals(
+      [
+        line(1, 10, 1, 21),
+        line(2, 1e308, 1, 21),
+        line(3, Number.POSITIVE_INFINITY, 1, 21),
+        line(4, 10, 1, 1e308),
+        line(5, -1, 1, 21),
+        line(6, 10, 1, -5),
+        line(7, 10, 1, 21, Number.POSITIVE_INFINITY),
+      ],
+      { discount: 10, discountAmount: 1 },
+    );
+    expect(totals.lines.map((l) => l.problem?.kind)).toEqual([
+      undefined,
+      'amount',
+      'amount',
+      'vat-rate',
+      'price',
+      'vat-rate',
+      'amount',
+    ]);
+    expect(totals.lines.slice(1).every((l) => l.lineTotal === 0 && l.discount === 0)).toBe(true);
+    expect(totals).toMatchObject({ total: 8, discount: 2, beyondMax: false });
+    expect(totals.byVatRate).toEqual([{ vatRate: 21, base: 6.61, vat: 1.39, gross: 8 }]);
+  });
+
+  it('counts exactly up to the most a sale may hold, and says when the lines go past it', () => {
+    const max = MAX_SALE_CENTS / 100;
+    const full = sessionTotals([line(1, max / 2, 2, 21)], null);
+    expect(full).toMatchObject({ total: max, beyondMax: false });
+    // VAT of 10 000 000 000.00 at 21 %: 1 735 537 190.0826... -> .08, exact where floats are not.
+    expect(full.byVatRate).toEqual([
+      { vatRate: 21, base: 8_264_462_809.92, vat: 1_735_537_190.08, gross: max },
+    ]);
+    expect(lineGrossCents(line(1, max, 1.001, 21))).toBeUndefined();
+    expect(sessionTotals([line(1, max, 1, 21), line(2, 0.01, 1, 21)], null).beyondMax).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
-// Session totals: per line, per VAT rate, customer discounts. All arithmetic in whole cents with
-// half-up rounding at each documented step (docs/assumptions.md, "Counter"):
+// Session totals: per line, per VAT rate, customer discounts. All arithmetic in whole cents, exact
+// (BigInt where amounts are multiplied), with half-up rounding at each documented step
+// (docs/assumptions.md, "Counter"):
 // 1. line gross = unit price x quantity (a price label's printed amount as is), rounded to cents;
 // 2. the card's discount % comes off each line, rounded to cents per line;
 // 3. the card's discountAmount comes off the whole session once (never below zero), shared
@@ -7,6 +8,14 @@
 //    lines whose stock item prohibits discounts (prohibitionOfDiscounts) take part in neither;
 // 4. per VAT rate, VAT = gross x rate / (100 + rate) rounded to cents, base = gross - VAT.
 // Prices are gross (VAT included), as the stock item's `price`.
+// A line whose amount cannot be worked out (a price or VAT rate that is no number a till can
+// charge, an amount beyond MAX_SALE_CENTS) is reported with its problem and left out of the totals,
+// so a sale always has totals to show; the counter refuses such a line before it is stored.
+
+/** The most a line, and a whole sale, may come to: 10 000 000 000.00, far below 2^53 cents. */
+export const MAX_SALE_CENTS = 1_000_000_000_000;
+/** A VAT rate is a percentage from 0 to this. */
+export const MAX_VAT_RATE = 100;
 
 export interface TotalsLine {
   readonly id: number;
@@ -25,11 +34,20 @@ export interface CustomerDiscount {
   readonly discountAmount?: number | undefined;
 }
 
+/** Why a line has no amount: the value that is no price, VAT rate or quantity, or an amount too large. */
+export type LineProblem =
+  | { readonly kind: 'price'; readonly value: number }
+  | { readonly kind: 'vat-rate'; readonly value: number }
+  | { readonly kind: 'quantity'; readonly value: number }
+  | { readonly kind: 'amount' };
+
 export interface LineAmounts {
   readonly lineId: number;
-  /** Before the customer's discount. */
+  /** Before the customer's discount; 0 for a line with a problem. */
   readonly lineTotal: number;
   readonly discount: number;
+  /** Set when the line's amount cannot be worked out: it is left out of every total. */
+  readonly problem?: LineProblem;
 }
 
 export interface VatTotal {
@@ -46,16 +64,36 @@ export interface SessionTotals {
   readonly discount: number;
   /** To pay. */
   readonly total: number;
+  /** The priced lines come to more than MAX_SALE_CENTS. */
+  readonly beyondMax: boolean;
 }
 
-/** Half-up rounding of a non-negative amount of cents, robust to binary fractions (2.675 -> 268). */
+/** Half-up rounding of an amount of cents, robust to binary fractions (2.675 * 100 -> 268). */
 export function roundCents(cents: number): number {
   return Math.sign(cents) * Math.floor(Math.abs(cents) + 0.5 + 1e-7);
 }
 
-export function lineGrossCents(line: TotalsLine): number {
-  if (line.fixedTotal !== null) return roundCents(line.fixedTotal * 100);
-  return roundCents(roundCents(line.unitPrice * 100) * line.quantity);
+/** A line's gross in cents, or why it has none. */
+export function lineGross(line: TotalsLine): bigint | LineProblem {
+  if (!isRate(line.vatRate)) return { kind: 'vat-rate', value: line.vatRate };
+  if (line.fixedTotal !== null) {
+    if (!(line.fixedTotal >= 0)) return { kind: 'amount' };
+    return centsWithin(line.fixedTotal * 100) ?? { kind: 'amount' };
+  }
+  if (!(line.unitPrice >= 0)) return { kind: 'price', value: line.unitPrice };
+  if (!(line.quantity > 0) || !Number.isFinite(line.quantity))
+    return { kind: 'quantity', value: line.quantity };
+  const price = centsWithin(line.unitPrice * 100);
+  const thousandths = line.quantity * 1000 > MAX_SALE_CENTS ? undefined : Math.round(line.quantity * 1000);
+  if (price === undefined || thousandths === undefined) return { kind: 'amount' };
+  const gross = halfUp(price * BigInt(thousandths), 1000n);
+  return gross > BigInt(MAX_SALE_CENTS) ? { kind: 'amount' } : gross;
+}
+
+/** A line's gross in cents; undefined when it has none (lineGross says why). */
+export function lineGrossCents(line: TotalsLine): number | undefined {
+  const gross = lineGross(line);
+  return typeof gross === 'bigint' ? Number(gross) : undefined;
 }
 
 /**
@@ -66,8 +104,9 @@ export function lineGrossCents(line: TotalsLine): number {
  */
 export function quantityForAmount(amountCents: number, unitPriceCents: number): number | undefined {
   if (!(unitPriceCents > 0) || !(amountCents > 0)) return undefined;
+  if (amountCents > MAX_SALE_CENTS || unitPriceCents > MAX_SALE_CENTS) return undefined;
   const exact = (amountCents * 1000) / unitPriceCents;
-  const costs = (k: number): number =>
+  const costs = (k: number): number | undefined =>
     lineGrossCents({
       id: 0,
       quantity: k / 1000,
@@ -90,59 +129,110 @@ export function sessionTotals(
   lines: readonly TotalsLine[],
   customer: CustomerDiscount | null,
 ): SessionTotals {
-  const percent = clamp(customer?.discount ?? 0, 0, 100);
-  const amounts = lines.map((line) => {
-    const gross = lineGrossCents(line);
-    return { line, gross, discount: line.noDiscount === true ? 0 : roundCents((gross * percent) / 100) };
+  // Percentages in millionths of a percent unit: 2.5 % is 2 500 000 parts of 100 000 000.
+  const percent = BigInt(Math.round(clamp(finiteOr(customer?.discount, 0), 0, 100) * 1_000_000));
+  const priced: { line: TotalsLine; gross: bigint; discount: bigint }[] = [];
+  const amounts: LineAmounts[] = lines.map((line) => {
+    const gross = lineGross(line);
+    if (typeof gross !== 'bigint') return { lineId: line.id, lineTotal: 0, discount: 0, problem: gross };
+    const discount = line.noDiscount === true ? 0n : halfUp(gross * percent, 100_000_000n);
+    priced.push({ line, gross, discount });
+    return { lineId: line.id, lineTotal: units(gross), discount: units(discount) };
   });
-  const groups = new Map<number, number>();
+  const groups = new Map<number, bigint>();
   // What the amount off may come from: per VAT rate, the lines that allow discounts.
-  const discountable = new Map<number, number>();
-  for (const a of amounts) {
-    groups.set(a.line.vatRate, (groups.get(a.line.vatRate) ?? 0) + a.gross - a.discount);
+  const discountable = new Map<number, bigint>();
+  for (const a of priced) {
+    const after = a.gross - a.discount;
+    groups.set(a.line.vatRate, (groups.get(a.line.vatRate) ?? 0n) + after);
     if (a.line.noDiscount !== true)
-      discountable.set(a.line.vatRate, (discountable.get(a.line.vatRate) ?? 0) + a.gross - a.discount);
+      discountable.set(a.line.vatRate, (discountable.get(a.line.vatRate) ?? 0n) + after);
   }
-  const afterPercent = [...groups.values()].reduce((s, v) => s + v, 0);
-  const room = [...discountable.values()].reduce((s, v) => s + v, 0);
-  const amountOff = Math.min(room, Math.max(0, roundCents((customer?.discountAmount ?? 0) * 100)));
+  const afterPercent = sum(groups.values());
+  const room = sum(discountable.values());
+  const asked = roundCents(clamp(finiteOr(customer?.discountAmount, 0), 0, MAX_SALE_CENTS / 100) * 100);
+  const amountOff = min(room, BigInt(asked));
   const shares = shareOut(amountOff, discountable);
   const byVatRate = [...groups.entries()]
     .sort(([a], [b]) => a - b)
     .map(([vatRate, cents]) => {
-      const gross = cents - (shares.get(vatRate) ?? 0);
-      const vat = roundCents((gross * vatRate) / (100 + vatRate));
-      return { vatRate, base: (gross - vat) / 100, vat: vat / 100, gross: gross / 100 };
+      const gross = cents - (shares.get(vatRate) ?? 0n);
+      // The rate in millionths of a percent: VAT = gross x rate / (100 + rate), exactly.
+      const rate = BigInt(Math.round(vatRate * 1_000_000));
+      const vat = halfUp(gross * rate, 100_000_000n + rate);
+      return { vatRate, base: units(gross - vat), vat: units(vat), gross: units(gross) };
     });
-  const percentOff = amounts.reduce((s, a) => s + a.discount, 0);
+  const percentOff = sum(priced.map((a) => a.discount));
   return {
-    lines: amounts.map((a) => ({ lineId: a.line.id, lineTotal: a.gross / 100, discount: a.discount / 100 })),
+    lines: amounts,
     byVatRate,
-    discount: (percentOff + amountOff) / 100,
-    total: (afterPercent - amountOff) / 100,
+    discount: units(percentOff + amountOff),
+    total: units(afterPercent - amountOff),
+    beyondMax: sum(priced.map((a) => a.gross)) > BigInt(MAX_SALE_CENTS),
   };
 }
 
 /** Splits `cents` over the groups in proportion to their amounts (largest remainder method). */
-function shareOut(cents: number, groups: ReadonlyMap<number, number>): Map<number, number> {
-  const total = [...groups.values()].reduce((s, v) => s + v, 0);
-  const out = new Map<number, number>();
-  if (cents === 0 || total === 0) return out;
-  const exact = [...groups.entries()].map(([rate, v]) => ({ rate, v, share: (cents * v) / total }));
-  let given = 0;
+function shareOut(cents: bigint, groups: ReadonlyMap<number, bigint>): Map<number, bigint> {
+  const total = sum(groups.values());
+  const out = new Map<number, bigint>();
+  if (cents === 0n || total === 0n) return out;
+  const exact = [...groups.entries()].map(([rate, v]) => ({
+    rate,
+    v,
+    floor: (cents * v) / total,
+    remainder: (cents * v) % total,
+  }));
+  let given = 0n;
   for (const e of exact) {
-    out.set(e.rate, Math.floor(e.share));
-    given += Math.floor(e.share);
+    out.set(e.rate, e.floor);
+    given += e.floor;
   }
-  const byRemainder = [...exact].sort(
-    (a, b) => b.share - Math.floor(b.share) - (a.share - Math.floor(a.share)) || b.v - a.v,
-  );
+  const byRemainder = [...exact].sort((a, b) => compare(b.remainder, a.remainder) || compare(b.v, a.v));
   for (const e of byRemainder) {
     if (given >= cents) break;
-    out.set(e.rate, (out.get(e.rate) ?? 0) + 1);
+    out.set(e.rate, (out.get(e.rate) ?? 0n) + 1n);
     given++;
   }
   return out;
+}
+
+function isRate(rate: number): boolean {
+  return Number.isFinite(rate) && rate >= 0 && rate <= MAX_VAT_RATE;
+}
+
+/** A non-negative amount of cents as an exact integer, rounded half up; undefined beyond the max. */
+function centsWithin(cents: number): bigint | undefined {
+  if (!(cents >= 0) || cents > MAX_SALE_CENTS) return undefined;
+  return BigInt(roundCents(cents));
+}
+
+/** n / d rounded half up, for n >= 0 and d > 0. */
+function halfUp(n: bigint, d: bigint): bigint {
+  return (2n * n + d) / (2n * d);
+}
+
+/** Cents as the amount in units the views carry (exact: below 2^53, divided once). */
+function units(cents: bigint): number {
+  return Number(cents) / 100;
+}
+
+function sum(values: Iterable<bigint>): bigint {
+  let total = 0n;
+  for (const v of values) total += v;
+  return total;
+}
+
+function min(a: bigint, b: bigint): bigint {
+  return a < b ? a : b;
+}
+
+function compare(a: bigint, b: bigint): number {
+  return a === b ? 0 : a < b ? -1 : 1;
+}
+
+function finiteOr(n: number | undefined, fallback: number): number {
+  return n !== undefined && Number.isFinite(n) ? n : fallback;
 }
 
 function clamp(n: number, min: number, max: number): number {

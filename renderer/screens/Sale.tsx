@@ -4,6 +4,7 @@
 // store/sale.ts).
 import type { SessionLineView, SessionView } from '../../preload/contract.ts';
 import { useTranslation } from 'react-i18next';
+import { spoken } from '../i18n/said.ts';
 import { useFormat } from '../i18n/use-format.ts';
 import { Announcer } from '../components/sale/Announcer.tsx';
 import { CodeEntry } from '../components/sale/CodeEntry.tsx';
@@ -103,6 +104,11 @@ function Lines({ lines, selected, onSelect, onRemove }: LinesProps) {
             <td>
               <div className="item-name">{line.name}</div>
               <div className="muted">{[line.productCode, line.barcode].filter(Boolean).join(' · ')}</div>
+              {line.problem !== undefined && (
+                <div className="line-problem" data-line-problem>
+                  {spoken(line.problem.said, line.problem.message)}
+                </div>
+              )}
             </td>
             <td className="num">
               <QuantityInput line={line} />

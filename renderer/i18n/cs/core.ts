@@ -40,6 +40,16 @@ export const core = {
   quantityLooksLikeCode: '{{quantity}} vypadá jako kód, ne jako množství: zboží skenujte do pole pro kód.',
   quantityMax: 'Nejvýše {{max}} na jednu položku.',
   priceLabelLine: 'Tato položka je z cenové etikety: odeberte ji, nebo naskenujte každou etiketu.',
+  lineBadPrice:
+    '{{name}}: cena {{price}} není cena, kterou může pokladna účtovat. Nechte ji opravit na instanci.',
+  lineBadVatRate:
+    '{{name}}: sazba DPH {{rate}} % není sazba DPH (0 až {{max}} %). Nechte ji opravit na instanci.',
+  lineBadQuantity: '{{name}}: {{quantity}} není množství, které může pokladna prodat.',
+  lineTooLarge:
+    '{{name}} by stálo víc, než může prodej pojmout ({{max}}): cena nebo množství je chybné. Nechte cenu opravit na instanci.',
+  saleTooLarge: 'Se zbožím {{name}} by prodej stál víc, než může pojmout ({{max}}).',
+  unpricedLine:
+    '{{name}} nemá částku, kterou může pokladna účtovat: před odesláním objednávky položku odeberte.',
   noSession: 'Nákup {{sessionId}} neexistuje.',
   noOpenSession: 'Není otevřený žádný nákup.',
   sessionNotOpen: 'Nákup {{sessionId}} je ve stavu {{state}}.',

@@ -40,6 +40,16 @@ export const core = {
   quantityLooksLikeCode: '{{quantity}} vyzerá ako kód, nie ako množstvo: tovar skenujte do poľa pre kód.',
   quantityMax: 'Najviac {{max}} na jednu položku.',
   priceLabelLine: 'Táto položka je z cenovej etikety: odoberte ju, alebo naskenujte každú etiketu.',
+  lineBadPrice:
+    '{{name}}: cena {{price}} nie je cena, ktorú môže pokladnica účtovať. Nechajte ju opraviť na inštancii.',
+  lineBadVatRate:
+    '{{name}}: sadzba DPH {{rate}} % nie je sadzba DPH (0 až {{max}} %). Nechajte ju opraviť na inštancii.',
+  lineBadQuantity: '{{name}}: {{quantity}} nie je množstvo, ktoré môže pokladnica predať.',
+  lineTooLarge:
+    '{{name}} by stál viac, než môže predaj obsiahnuť ({{max}}): cena alebo množstvo je chybné. Nechajte cenu opraviť na inštancii.',
+  saleTooLarge: 'S tovarom {{name}} by predaj stál viac, než môže obsiahnuť ({{max}}).',
+  unpricedLine:
+    '{{name}} nemá sumu, ktorú môže pokladnica účtovať: pred odoslaním objednávky položku odoberte.',
   noSession: 'Nákup {{sessionId}} neexistuje.',
   noOpenSession: 'Nie je otvorený žiadny nákup.',
   sessionNotOpen: 'Nákup {{sessionId}} je v stave {{state}}.',

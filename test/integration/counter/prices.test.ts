@@ -30,6 +30,7 @@ let dataDir: string;
 /** A cheese sold by weight under a variable-measure GTIN-14 (indicator digit 9), as GS1 labels carry it. */
 const cheese = { gtin: withCheckDigit('98599990000120'), price: 249.9, vatRate: 12 };
 let cheeseProductId: number;
+let absurdCodes: Record<'hugePrice' | 'beyondBound' | 'hugeVatRate' | 'yacht' | 'ship', string>;
 
 beforeAll(async () => {
   sim = await startSim({ size: 'small', port: 0 });
@@ -43,6 +44,16 @@ beforeAll(async () => {
     quantityAvailable: 50,
   });
   cheeseProductId = added['productId'] as number;
+  // Prices no till can charge, as an instance may still hold them.
+  const absurd = (productName: string, fields: Record<string, number>): string =>
+    sim.admin.addStockItem({ productName, unitOfMeasure: 'ks', vatRate: 21, ...fields })['barcode'] as string;
+  absurdCodes = {
+    hugePrice: absurd('Cena 1e308', { price: 1e308 }),
+    beyondBound: absurd('Cena 1e13', { price: 1e13 }),
+    hugeVatRate: absurd('DPH 1e308', { price: 10, vatRate: 1e308 }),
+    yacht: absurd('Jachta', { price: 99_999_999 }),
+    ship: absurd('Loď', { price: 99_999_999 }),
+  };
   dataDir = mkdtempSync(join(tmpdir(), 'counter-prices-'));
   core = await Core.create({
     dataDir,
@@ -191,5 +202,91 @@ describe('weights and prices read off a code', () => {
     const line = scanned.session.lines[0];
     expect(line?.lineTotal).toBe(amount / 100);
     expect(cents(booked(line?.quantity ?? 0, priced.price))).toBe(amount);
+  });
+});
+
+describe('amounts a sale can always show', () => {
+  it('refuses the line whose amount cannot be computed, and the sale stays whole and showable', async () => {
+    const plain = cached("barcode LIKE '859%' AND unitOfMeasure = 'ks'");
+    await scan(plain.barcode, 'keyboard');
+    const refusals = {
+      [absurdCodes.hugePrice]: 'lineTooLarge',
+      [absurdCodes.beyondBound]: 'lineTooLarge',
+      [absurdCodes.hugeVatRate]: 'lineBadVatRate',
+    };
+    for (const [code, key] of Object.entries(refusals)) {
+      const scanned = await scan(code, 'keyboard');
+      expect(scanned.outcome.kind === 'rejected' && scanned.outcome.said?.[0]?.key, code).toBe(key);
+      expect(scanned.session.lines.map((l) => l.productId)).toEqual([plain.productId]);
+    }
+    // A quantity, or a line, that would take the sale past what it can hold (10 000 000 000.00) is
+    // refused where it would, and the sale stays as it was.
+    const yacht = await scan(absurdCodes.yacht, 'keyboard');
+    const yachtLine = yacht.session.lines.at(-1);
+    expect(yachtLine).toMatchObject({ lineTotal: 99_999_999 });
+    const tooMany = await core.invoke('session.setQuantity', { lineId: yachtLine?.id, quantity: 101 });
+    expect(!tooMany.ok && tooMany.error.said?.[0]?.key).toBe('lineTooLarge');
+    await call('session.setQuantity', { lineId: yachtLine?.id, quantity: 99 });
+    const ship = await scan(absurdCodes.ship, 'keyboard');
+    expect(ship.outcome.kind === 'rejected' && ship.outcome.said?.[0]?.key).toBe('saleTooLarge');
+    expect(ship.session.totals.total).toBe(plain.price + 9_899_999_901);
+    await call('session.removeLine', { lineId: yachtLine?.id });
+    const session = (await call('session.current', {})) as SessionView;
+    expect(session.totals.total).toBe(plain.price);
+    const closed = (await call('session.close', { tender: { method: 'card' } })) as {
+      order: OutboxEntryView;
+    };
+    expect(closed.order.order?.items).toEqual([{ productId: plain.productId, quantity: 1 }]);
+  });
+
+  it('still loads a sale an older version stored with a line it cannot price: the line is said, the rest sells', async () => {
+    const plain = cached("barcode LIKE '859%' AND unitOfMeasure = 'ks'");
+    const opened = await scan(plain.barcode, 'keyboard');
+    const sessionId = opened.session.id;
+    // What an older version stored: a gross price worked out to Infinity, a VAT rate of 1e308.
+    const db = openDatabase(join(dataDir, 'counter.sqlite'));
+    try {
+      const insert = db.prepare(
+        `INSERT INTO shopping_session_line (sessionId, stockItemId, productId, name, kind, quantity, unitPrice,
+           vatRate, fixedTotal, addedAt) VALUES (?, NULL, ?, ?, 'unit', 1, ?, ?, NULL, ?)`,
+      );
+      insert.run(
+        sessionId,
+        plain.productId,
+        'Old infinite price',
+        Number.POSITIVE_INFINITY,
+        21,
+        new Date().toISOString(),
+      );
+      insert.run(sessionId, plain.productId, 'Old absurd VAT', 10, 1e308, new Date().toISOString());
+    } finally {
+      db.close();
+    }
+    // Also after a restart: a new core on the same data folder.
+    await core.close();
+    core = await Core.create({
+      dataDir,
+      credentials: new SessionCredentialStore(),
+      env: { POS_BASE_URL: sim.url, ...ENV },
+      probeIntervalMs: 200,
+      autoSync: false,
+      log: () => undefined,
+    });
+    const loaded = (await call('session.current', {})) as SessionView;
+    expect(loaded.id).toBe(sessionId);
+    expect(loaded.lines.map((l) => [l.name, l.lineTotal, l.problem?.said?.[0]?.key])).toEqual([
+      [plain.name, plain.price, undefined],
+      ['Old infinite price', 0, 'lineTooLarge'],
+      ['Old absurd VAT', 0, 'lineBadVatRate'],
+    ]);
+    expect(loaded.totals.total).toBe(plain.price);
+    // It cannot be charged while such a line is on it; removed, the rest sells.
+    const refused = await core.invoke('session.close', { tender: { method: 'card' } });
+    expect(!refused.ok && refused.error.said?.[0]?.key).toBe('unpricedLine');
+    for (const line of loaded.lines.slice(1)) await call('session.removeLine', { lineId: line.id });
+    const closed = (await call('session.close', { tender: { method: 'card' } })) as {
+      order: OutboxEntryView;
+    };
+    expect(closed.order.order?.items).toEqual([{ productId: plain.productId, quantity: 1 }]);
   });
 });
