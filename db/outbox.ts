@@ -227,24 +227,28 @@ export function earliestNextAttempt(db: Db, includeInDoubt: boolean, instance?: 
     .parse(value ?? null);
 }
 
-/** Who sends an order, and until when at most: see migration 7. */
+/** Who sends an order (migration 7): a process's name, see main/outbox/lease.ts. */
 export interface SendingLease {
   readonly owner: string;
-  readonly untilMs: number;
 }
 
-/** When the first lease of an order still `sending` runs out (a stale one must become in-doubt). */
-export function earliestLeaseEnd(db: Db): number | null {
-  const value = prepared(
+/** A `sending` order's lease as it is stored: its owner (null before leases) and beat (migration 11). */
+export interface SendingLeaseRow {
+  readonly id: number;
+  readonly owner: string | null;
+  readonly beat: number | null;
+}
+
+/**
+ * The sender's heartbeat: raises the beat of its orders still `sending` under `owner`, so other
+ * processes see it alive without comparing clocks.
+ */
+export function beatSending(db: Db, owner: string, ids: readonly number[]): void {
+  prepared(
     db,
-    `SELECT min(coalesce(sending_until, 0)) FROM outbox_order WHERE state = 'sending'`,
-  )
-    .pluck()
-    .get();
-  return z
-    .number()
-    .nullable()
-    .parse(value ?? null);
+    `UPDATE outbox_order SET sending_beat = coalesce(sending_beat, 0) + 1
+       WHERE id IN (SELECT value FROM json_each(?)) AND state = 'sending' AND sending_owner = ?`,
+  ).run(JSON.stringify(ids), owner);
 }
 
 /**
@@ -261,14 +265,15 @@ export function claimForSending(
   lease: SendingLease | null = null,
 ): boolean {
   // On disk before the request leaves: a claim a power cut took back would let the order be sent
-  // again as if it never had been.
+  // again as if it never had been. The claim beats too: an order's beat never repeats, so an observer
+  // cannot take a new claim for the silence of an old one.
   const info = durably(db, () =>
     prepared(
       db,
       `UPDATE outbox_order SET state = 'sending', attempts = attempts + 1, updated_at = ?,
-         sending_owner = ?, sending_until = ?
+         sending_owner = ?, sending_until = NULL, sending_beat = coalesce(sending_beat, 0) + 1
        WHERE id = ? AND state IN (SELECT value FROM json_each(?))`,
-    ).run(now.toISOString(), lease?.owner ?? null, lease?.untilMs ?? null, id, JSON.stringify(from)),
+    ).run(now.toISOString(), lease?.owner ?? null, id, JSON.stringify(from)),
   );
   return info.changes === 1;
 }
@@ -341,35 +346,41 @@ export function replaceOutboxPayload(
 }
 
 /**
- * An order left in `sending` whose lease `isStale` (its process died, or it ran out) may have
- * reached the service, so it becomes `in-doubt` (never `queued`: that would resend it blindly).
- * Orders under a live lease are left to their process. Returns how many changed.
+ * An order left in `sending` whose sender is gone may have reached the service, so it becomes
+ * `in-doubt` (never `queued`: that would resend it blindly). `goneSender` says, for each lease, what
+ * is known of its gone sender (the first sentence of the order's message), or null while the sender
+ * lives: its order is left to it. Returns how many changed.
  */
 export function markInterruptedInDoubt(
   db: Db,
   now = new Date(),
-  isStale: (lease: { owner: string | null; untilMs: number | null }) => boolean = () => true,
+  goneSender: (lease: SendingLeaseRow) => string | null = () =>
+    'The process sending this order stopped before an answer was stored.',
 ): number {
   const sending = z
     .array(
       z.object({
         id: z.number().int(),
         sending_owner: z.string().nullable(),
-        sending_until: z.number().nullable(),
+        sending_beat: z.number().int().nullable(),
       }),
     )
     .parse(
-      prepared(db, `SELECT id, sending_owner, sending_until FROM outbox_order WHERE state = 'sending'`).all(),
+      prepared(db, `SELECT id, sending_owner, sending_beat FROM outbox_order WHERE state = 'sending'`).all(),
     );
-  const stale = sending.filter((r) => isStale({ owner: r.sending_owner, untilMs: r.sending_until }));
+  // Only if the lease is still the one judged: a new claim or a beat in between means a live sender.
   const mark = prepared(
     db,
     `UPDATE outbox_order SET state = 'in-doubt', next_attempt_at = NULL, updated_at = ?,
          sending_owner = NULL, sending_until = NULL,
-         messages = json_array('The process sending this order stopped or timed out before an answer was stored; it may have reached the service. Client reference ' || client_reference || '.')
-       WHERE id = ? AND state = 'sending' AND sending_owner IS ?`,
+         messages = json_array(? || ' It may have reached the service. Client reference ' || client_reference || '.')
+       WHERE id = ? AND state = 'sending' AND sending_owner IS ? AND sending_beat IS ?`,
   );
   let changed = 0;
-  for (const r of stale) changed += mark.run(now.toISOString(), r.id, r.sending_owner).changes;
+  for (const r of sending) {
+    const why = goneSender({ id: r.id, owner: r.sending_owner, beat: r.sending_beat });
+    if (why !== null)
+      changed += mark.run(now.toISOString(), why, r.id, r.sending_owner, r.sending_beat).changes;
+  }
   return changed;
 }

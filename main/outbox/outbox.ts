@@ -5,9 +5,9 @@
 import { ZodError } from 'zod';
 import type { Db } from '../../db/database.ts';
 import {
+  beatSending,
   claimForSending,
   countOutboxOrders,
-  earliestLeaseEnd,
   earliestNextAttempt,
   getOutboxOrder,
   listOutboxOrders,
@@ -24,7 +24,7 @@ import { ServiceError } from '../service/errors.ts';
 import type { InternetOrder, InternetOrderPayload } from '../service/schemas.ts';
 import { backoffDelay, DEFAULT_PROBE_BACKOFF, DEFAULT_RETRY_BACKOFF, type BackoffPolicy } from './backoff.ts';
 import { classifyFailure, classifySuccess, type Classified } from './attempt-outcome.ts';
-import { isStaleLease, LEASE_MS, newLeaseOwner } from './lease.ts';
+import { goneSenderWords, HEARTBEAT_MS, LeaseWatch, newLeaseOwner } from './lease.ts';
 import { localFieldErrors, OrderValidationError, placeOrder, type OrderSender } from './place.ts';
 
 /** The part of ServiceClient (main/service) the outbox uses. */
@@ -45,7 +45,10 @@ export interface OutboxOptions {
   /** Health probe while the service is unreachable. */
   readonly probeBackoff?: BackoffPolicy;
   readonly random?: () => number;
+  /** The wall clock: stored times, backoffs, Retry-After. */
   readonly now?: () => number;
+  /** A clock never set back (performance.now by default): how long another sender has been silent. */
+  readonly monotonic?: () => number;
   readonly log?: (message: string) => void;
   /**
    * The instance this sender talks to (its key, instanceKey()): orders placed here carry it, and only
@@ -96,6 +99,8 @@ export class OutboxActionError extends Error {
 const SENDABLE_EDIT: readonly OutboxState[] = ['queued', 'needs-fix', 'blocked'];
 const DISCARDABLE: readonly OutboxState[] = ['queued', 'needs-fix', 'blocked', 'in-doubt'];
 const RESENDABLE: readonly OutboxState[] = ['needs-fix', 'blocked', 'in-doubt'];
+/** The background sender looks again at least this often while anything waits. */
+const RECHECK_MS = 60_000;
 /** A late answer is recorded even if another process marked the order in-doubt meanwhile. */
 const ANSWERABLE: readonly OutboxState[] = ['sending', 'in-doubt'];
 
@@ -107,6 +112,7 @@ export class Outbox implements OrderSender {
   private readonly probeBackoff: BackoffPolicy;
   private readonly random: () => number;
   private readonly now: () => number;
+  private readonly monotonic: () => number;
   private readonly log: (message: string) => void;
   readonly instance: string | undefined;
   private readonly listeners = new Set<(event: OutboxEvent) => void>();
@@ -124,6 +130,13 @@ export class Outbox implements OrderSender {
   private timer: NodeJS.Timeout | undefined;
   /** Names this process on the orders it is sending (lease.ts). */
   private readonly leaseOwner = newLeaseOwner();
+  /** Orders whose answer this sender is waiting for: it beats their leases. */
+  private readonly sendingHere = new Set<number>();
+  private heartbeat: NodeJS.Timeout | undefined;
+  /** What this process has seen of other senders' leases. */
+  private readonly leases: LeaseWatch;
+  /** Orders other live senders were sending at the last look: looked at again within a minute. */
+  private othersSending = 0;
   private probeTimer: NodeJS.Timeout | undefined;
 
   constructor(db: Db, client: OrderService, options: OutboxOptions = {}) {
@@ -134,6 +147,8 @@ export class Outbox implements OrderSender {
     this.probeBackoff = options.probeBackoff ?? DEFAULT_PROBE_BACKOFF;
     this.random = options.random ?? Math.random;
     this.now = options.now ?? Date.now;
+    this.monotonic = options.monotonic ?? (() => performance.now());
+    this.leases = new LeaseWatch(this.leaseOwner, this.monotonic);
     this.log = options.log ?? (() => undefined);
     this.instance = options.instance;
   }
@@ -180,12 +195,22 @@ export class Outbox implements OrderSender {
     void this.wake();
   }
 
-  /** Orders left in `sending` by a process that died become in-doubt. Returns how many. */
+  /**
+   * Orders left in `sending` by a sender that is gone become in-doubt, saying what is known of it
+   * (lease.ts). Returns how many.
+   */
   recoverInterrupted(): number {
-    const nowMs = this.now();
-    const n = markInterruptedInDoubt(this.db, new Date(nowMs), (lease) =>
-      isStaleLease(lease, nowMs, this.leaseOwner),
-    );
+    const watched = new Set<number>();
+    let others = 0;
+    const n = markInterruptedInDoubt(this.db, new Date(this.now()), (lease) => {
+      watched.add(lease.id);
+      const verdict = this.leases.judge(lease, (id) => this.sendingHere.has(id));
+      if (verdict.stale) return goneSenderWords(verdict);
+      if (!this.sendingHere.has(lease.id)) others += 1;
+      return null;
+    });
+    this.leases.keepOnly(watched);
+    this.othersSending = others;
     if (n > 0) this.emitStatus();
     return n;
   }
@@ -366,7 +391,7 @@ export class Outbox implements OrderSender {
   // ---- the sender ---------------------------------------------------------------------------
 
   private lease(): SendingLease {
-    return { owner: this.leaseOwner, untilMs: this.now() + LEASE_MS };
+    return { owner: this.leaseOwner };
   }
 
   /** Tries one queued order now unless the client is paused by a 429. */
@@ -437,6 +462,7 @@ export class Outbox implements OrderSender {
     this.emitOrder(order);
     const work = this.exchange(order);
     this.inFlight.add(work);
+    this.beginBeating(order.id);
     try {
       const classified = await work;
       const stored = recordOutboxOutcome(
@@ -451,7 +477,30 @@ export class Outbox implements OrderSender {
       return { order: now, classified };
     } finally {
       this.inFlight.delete(work);
+      this.endBeating(order.id);
     }
+  }
+
+  /** While any answer is awaited, the leases beat: other processes see this sender alive. */
+  private beginBeating(id: number): void {
+    this.sendingHere.add(id);
+    if (this.heartbeat !== undefined) return;
+    this.heartbeat = setInterval(() => {
+      try {
+        beatSending(this.db, this.leaseOwner, [...this.sendingHere]);
+      } catch (error) {
+        // A missed beat is survivable (many fit in a lease); the answer's write will say more.
+        this.log(`outbox: lease beat failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }, HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  private endBeating(id: number): void {
+    this.sendingHere.delete(id);
+    if (this.sendingHere.size > 0) return;
+    clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
   }
 
   private async exchange(order: OutboxOrder): Promise<Classified> {
@@ -500,15 +549,15 @@ export class Outbox implements OrderSender {
     if (!this.background || this.stopped || this.probing) return;
     // In-doubt orders count only where they will be resent; held ones must not keep a timer spinning.
     const earliest = earliestNextAttempt(this.db, this.recognises, this.instance);
-    // An order another process is sending falls to us if its lease runs out (its sender died).
-    const leaseEnd = earliestLeaseEnd(this.db);
-    const at = Math.min(
-      Math.max(earliest ?? Number.POSITIVE_INFINITY, this.pausedUntil ?? 0),
-      leaseEnd === null ? Number.POSITIVE_INFINITY : leaseEnd + 1,
-    );
-    if (!Number.isFinite(at)) return;
+    const due = Math.max(earliest ?? Number.POSITIVE_INFINITY, this.pausedUntil ?? 0) - this.now();
+    // An order another process is sending falls to us if its sender stops (dies, or falls silent).
+    const deadline = this.leases.nextDeadline();
+    const silent = deadline === undefined ? Number.POSITIVE_INFINITY : deadline + 1 - this.monotonic();
+    const others = this.othersSending > 0 ? RECHECK_MS : Number.POSITIVE_INFINITY;
+    const wait = Math.min(due, silent, others);
+    if (!Number.isFinite(wait)) return;
     // Re-check at least every minute: an order can fall due through another process.
-    const delay = Math.min(60_000, Math.max(50, at - this.now()));
+    const delay = Math.min(RECHECK_MS, Math.max(50, wait));
     this.timer = setTimeout(() => void this.wake(), delay);
     this.timer.unref();
   }

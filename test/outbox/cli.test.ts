@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { openDatabase } from '../../db/database.ts';
 import { claimForSending, insertOutboxOrder } from '../../db/outbox.ts';
 import { InternetOrderPayload, OutboxEntry } from '../../main/outbox/index.ts';
-import { LEASE_MS, newLeaseOwner } from '../../main/outbox/lease.ts';
+import { newLeaseOwner } from '../../main/outbox/lease.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';
 import { orderDataAt, type OrderData } from './fixtures.ts';
 
@@ -182,10 +182,9 @@ describe('pos outbox', () => {
     const db = openDatabase(join(dataDir, 'counter.sqlite'));
     const live = insertOutboxOrder(db, InternetOrderPayload.parse(good()));
     const dead = insertOutboxOrder(db, InternetOrderPayload.parse(good()));
-    const untilMs = Date.now() + LEASE_MS;
     // This test process is alive; pid 2^22 + 1 is above Linux's pid_max, so it runs nowhere.
-    claimForSending(db, live.id, ['queued'], new Date(), { owner: newLeaseOwner(), untilMs });
-    claimForSending(db, dead.id, ['queued'], new Date(), { owner: `${hostname()}/4194305/x`, untilMs });
+    claimForSending(db, live.id, ['queued'], new Date(), { owner: newLeaseOwner() });
+    claimForSending(db, dead.id, ['queued'], new Date(), { owner: `${hostname()}/4194305/x` });
     db.close();
     const first = await pos(['outbox', 'replay', '--json'], { dataDir });
     expect(first.code, first.stderr).toBe(0);
