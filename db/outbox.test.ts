@@ -6,6 +6,7 @@ import { ZodError } from 'zod';
 import { openDatabase, schemaVersion } from './database.ts';
 import { migrations } from './migrations/index.ts';
 import {
+  clampNextAttempts,
   claimForSending,
   countOutboxOrders,
   earliestNextAttempt,
@@ -127,6 +128,23 @@ describe('outbox queries', () => {
     expect(earliestNextAttempt(db, false)).toBe(0);
     claimForSending(db, c.id, ['queued']);
     expect(earliestNextAttempt(db, false)).toBe(1000);
+    db.close();
+  });
+
+  it('brings next attempts stored later than the latest allowed back to it, and keeps the others', () => {
+    const db = openDatabase(tempFile());
+    const year = 365 * 24 * 3_600_000;
+    const times = [5_000 + year, 4_000, 6_000, null];
+    const ids = times.map((nextAttemptAt, i) => {
+      const { id } = insertOutboxOrder(db, order);
+      claimForSending(db, id, ['queued']);
+      recordOutboxOutcome(db, id, ['sending'], { state: i === 2 ? 'in-doubt' : 'queued', nextAttemptAt });
+      return id;
+    });
+    expect(clampNextAttempts(db, 5_000)).toBe(2);
+    expect(ids.map((id) => getOutboxOrder(db, id)?.nextAttemptAt)).toEqual([5_000, 4_000, 5_000, null]);
+    expect(nextDueOutboxOrder(db, 5_000, false)?.id).toBe(ids[0]);
+    expect(clampNextAttempts(db, 5_000)).toBe(0);
     db.close();
   });
 

@@ -384,3 +384,17 @@ export function markInterruptedInDoubt(
   }
   return changed;
 }
+
+/**
+ * Brings every stored next attempt later than `latestMs` back to it. No wait the sender sets is
+ * longer than its longest backoff, so a later one was stored while the clock ran ahead: without this,
+ * a clock set right again would keep the order waiting for as long as the clock had been wrong.
+ * Returns how many changed.
+ */
+export function clampNextAttempts(db: Db, latestMs: number): number {
+  return prepared(
+    db,
+    `UPDATE outbox_order INDEXED BY outbox_order_state SET next_attempt_at = @latest
+       WHERE state IN ('queued', 'in-doubt') AND next_attempt_at > @latest`,
+  ).run({ latest: storableTime(latestMs) }).changes;
+}

@@ -1,5 +1,6 @@
 // Retry delays: exponential with jitter, so that many terminals coming back together do not hit the
 // service in step; a Retry-After the service gave is a floor, never shortened.
+import { MAX_RETRY_AFTER_MS } from '../service/http.ts';
 
 export interface BackoffPolicy {
   readonly baseMs: number;
@@ -22,6 +23,17 @@ export function backoffDelay(
   return Math.round(exp / 2 + random() * (exp / 2));
 }
 
+/** The most a Retry-After is stretched so that waiting clients spread out. */
+const MAX_SPREAD_MS = 1_000;
+
+/**
+ * The longest wait the sender ever sets (a backoff at its cap, or the longest Retry-After honoured
+ * and its spread): a stored instant further ahead than this was stored while the clock ran ahead.
+ */
+export function longestWait(policy: BackoffPolicy): number {
+  return Math.max(policy.maxMs, MAX_RETRY_AFTER_MS + MAX_SPREAD_MS);
+}
+
 /** Honours Retry-After: at least that long, plus up to 10% (max 1 s) so waiting clients spread out. */
 export function retryDelay(
   policy: BackoffPolicy,
@@ -30,5 +42,5 @@ export function retryDelay(
   random: () => number = Math.random,
 ): number {
   if (retryAfterMs === undefined) return backoffDelay(policy, attempt, random);
-  return Math.round(retryAfterMs + random() * Math.min(1_000, retryAfterMs * 0.1));
+  return Math.round(retryAfterMs + random() * Math.min(MAX_SPREAD_MS, retryAfterMs * 0.1));
 }

@@ -6,6 +6,7 @@ import { ZodError } from 'zod';
 import type { Db } from '../../db/database.ts';
 import {
   beatSending,
+  clampNextAttempts,
   claimForSending,
   countOutboxOrders,
   earliestNextAttempt,
@@ -22,7 +23,13 @@ import {
 } from '../../db/outbox.ts';
 import { ServiceError } from '../service/errors.ts';
 import type { InternetOrder, InternetOrderPayload } from '../service/schemas.ts';
-import { backoffDelay, DEFAULT_PROBE_BACKOFF, DEFAULT_RETRY_BACKOFF, type BackoffPolicy } from './backoff.ts';
+import {
+  backoffDelay,
+  DEFAULT_PROBE_BACKOFF,
+  DEFAULT_RETRY_BACKOFF,
+  longestWait,
+  type BackoffPolicy,
+} from './backoff.ts';
 import { classifyFailure, classifySuccess, type Classified } from './attempt-outcome.ts';
 import { goneSenderWords, HEARTBEAT_MS, LeaseWatch, newLeaseOwner } from './lease.ts';
 import { localFieldErrors, OrderValidationError, placeOrder, type OrderSender } from './place.ts';
@@ -176,7 +183,7 @@ export class Outbox implements OrderSender {
     return {
       online: this.online,
       probing: this.probing,
-      pausedUntil: this.pausedUntil,
+      pausedUntil: this.isPaused() ? this.pausedUntil : null,
       credentialsRefused: this.refusedCredentials,
       counts: countOutboxOrders(this.db),
     };
@@ -409,6 +416,7 @@ export class Outbox implements OrderSender {
       const stale = this.recoverInterrupted();
       if (stale > 0) this.log(`outbox: ${stale} order(s) whose sender stopped answering: in-doubt`);
     }
+    this.clampWaits();
     const recognises = await this.recognisesReplays();
     this.recognises = recognises;
     let attempted = 0;
@@ -538,18 +546,31 @@ export class Outbox implements OrderSender {
 
   private isPaused(): boolean {
     if (this.pausedUntil === null) return false;
-    if (this.pausedUntil > this.now()) return true;
+    const now = this.now();
+    // A pause set while the clock ran ahead lasts no longer than the longest wait from now.
+    this.pausedUntil = Math.min(this.pausedUntil, now + longestWait(this.retryBackoff));
+    if (this.pausedUntil > now) return true;
     this.pausedUntil = null;
     return false;
+  }
+
+  /** Stored next attempts no later than the longest wait from now (clampNextAttempts). */
+  private clampWaits(): void {
+    clampNextAttempts(this.db, this.now() + longestWait(this.retryBackoff));
   }
 
   /** Background: a timer for the next order that falls due (or the end of a 429 pause). */
   private scheduleNext(): void {
     clearTimeout(this.timer);
     if (!this.background || this.stopped || this.probing) return;
+    const now = this.now();
+    const paused = this.isPaused() ? (this.pausedUntil ?? 0) : 0;
     // In-doubt orders count only where they will be resent; held ones must not keep a timer spinning.
+    // One stored while the clock ran ahead is due within the longest wait (the pass stores that).
     const earliest = earliestNextAttempt(this.db, this.recognises, this.instance);
-    const due = Math.max(earliest ?? Number.POSITIVE_INFINITY, this.pausedUntil ?? 0) - this.now();
+    const next =
+      earliest === null ? Number.POSITIVE_INFINITY : Math.min(earliest, now + longestWait(this.retryBackoff));
+    const due = Math.max(next, paused) - now;
     // An order another process is sending falls to us if its sender stops (dies, or falls silent).
     const deadline = this.leases.nextDeadline();
     const silent = deadline === undefined ? Number.POSITIVE_INFINITY : deadline + 1 - this.monotonic();

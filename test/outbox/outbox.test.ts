@@ -14,6 +14,7 @@ import {
   type OutboxOrder,
   type OutboxState,
 } from '../../main/outbox/index.ts';
+import { longestWait } from '../../main/outbox/backoff.ts';
 import { ServiceClient } from '../../main/service/index.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';
 import { orderDataAt, type OrderData } from './fixtures.ts';
@@ -281,6 +282,34 @@ describe('service trouble', () => {
     outbox.start();
     await waitForState(outbox, order.id, 'sent');
     await waitForState(outbox, other.id, 'sent');
+  });
+
+  it('a Retry-After stored while the clock ran a year ahead: once the clock is corrected, the order waits at most the longest wait', async () => {
+    const year = 365 * 24 * 60 * 60 * 1000;
+    const corrected = Date.now();
+    let clock = corrected + year;
+    const outbox = new Outbox(tempDb().db, demoClient(), { ...FAST, now: () => clock });
+    cleanup.push(() => outbox.stop());
+    sim.faults.forceStatus({
+      status: 429,
+      retryAfterSeconds: 60,
+      method: 'POST',
+      path: ORDER_PATH,
+      times: 1,
+    });
+    const order = await outbox.place(good());
+    expect(order.state).toBe('queued');
+    expect(order.nextAttemptAt).toBeGreaterThan(corrected + year);
+
+    clock = corrected; // the clock is set right
+    expect((await outbox.replay()).attempted).toBe(0); // the 60 s are not over, wherever they started
+    const longest = longestWait(FAST.retryBackoff); // an hour's Retry-After and its spread
+    expect(outbox.get(order.id)?.nextAttemptAt).toBeLessThanOrEqual(corrected + longest);
+    expect(outbox.status().pausedUntil).toBeLessThanOrEqual(corrected + longest);
+
+    clock = corrected + longest + 1;
+    expect((await outbox.replay()).attempted).toBe(1);
+    expect(outbox.get(order.id)?.state).toBe('sent');
   });
 
   it('needs-fix and blocked orders never hold up the others', async () => {
