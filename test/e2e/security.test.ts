@@ -99,6 +99,17 @@ beforeAll(async () => {
   await page.locator('[data-field="clientId"]').fill(CLIENT_ID);
   await page.locator('[data-field="clientSecret"]').fill(SECRET);
   await page.locator('[data-action="save-instance"]').click();
+  // Online as the instance just saved: the demo was Online before the save, so that word alone may be
+  // the demo's still. A status naming the proxy without the DEMO marker is the new instance's.
+  await page.waitForFunction(
+    (host) => {
+      const bar = document.querySelector('[data-testid="status-bar"]');
+      const instance = bar?.querySelector('[data-instance]')?.textContent ?? '';
+      return bar?.querySelector('[data-demo]') === null && instance.includes(host);
+    },
+    new URL(proxy.url).host,
+    { timeout: 20_000 },
+  );
   await page.getByTestId('status-bar').getByText(say('online'), { exact: true }).waitFor({ timeout: 20_000 });
   // Going online starts a sync on its own; syncAll waits that out instead of clicking a disabled button.
   await syncAll(page);
