@@ -1,5 +1,7 @@
 // Page helpers for the e2e tests: what a cashier does, in Playwright terms.
 import type { Page } from 'playwright-core';
+import { WEB_SESSION_HEADER } from '../../preload/channels.ts';
+import { WEB_SESSION_STORAGE_KEY } from '../../renderer/web-session.ts';
 import { sendKeys } from './keys.ts';
 
 /**
@@ -46,18 +48,98 @@ export function statusBar(page: Page) {
  * may call it too.
  */
 export async function syncAll(page: Page): Promise<void> {
-  const timeout = { timeout: 90_000 };
-  await page.waitForFunction(syncSettled, true, timeout);
-  // A sync started on its own just now disables the button again: the click waits it out too.
-  if (!(await page.evaluate(syncSettled, false)))
-    await page.locator('[data-action="sync-now"]').click(timeout);
-  await page.waitForFunction(syncSettled, false, timeout);
+  const failure = await page.evaluate(syncInPage, {
+    timeoutMs: 90_000,
+    session: { header: WEB_SESSION_HEADER, key: WEB_SESSION_STORAGE_KEY },
+  });
+  if (failure !== null) throw new Error(`syncAll: ${failure}`);
 }
 
-/** Run in the page: every resource synced, or (with `orIdle`) the Sync now button free again. */
-function syncSettled(orIdle: boolean): boolean {
-  const rows = [...document.querySelectorAll('[data-section="sync"] [data-resource]')];
-  if (rows.length >= 6 && rows.every((e) => e.getAttribute('data-state') === 'done')) return true;
-  const button = document.querySelector('[data-action="sync-now"]');
-  return orIdle && button instanceof HTMLButtonElement && !button.disabled;
+/**
+ * Run in the page. The core's sync.status says whether a sync runs and how the last one ended; the
+ * screen is taken as synced once it shows that same end (each resource done, at the core's time). Sync
+ * now is clicked only when nothing runs and not everything is done; after the click, only an end seen
+ * after the button went disabled counts, so a sync that ended just before the click cannot pass for
+ * the clicked one. Returns null, or what the screen and the core showed when time ran out.
+ */
+async function syncInPage(options: {
+  timeoutMs: number;
+  /** How the page signs a call (the renderer's session header, its secret kept in localStorage). */
+  session: { header: string; key: string };
+}): Promise<string | null> {
+  const { timeoutMs, session } = options;
+  interface Resource {
+    resource: string;
+    state: string;
+    lastSyncedAt: string | null;
+  }
+  const deadline = Date.now() + timeoutMs;
+  const rows = () => [...document.querySelectorAll('[data-section="sync"] [data-resource]')];
+  const button = () => document.querySelector('[data-action="sync-now"]');
+  const core = async (): Promise<{ running: boolean; resources: Resource[] }> => {
+    const answer = await fetch('/rpc/sync.status', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        [session.header]: localStorage.getItem(session.key) ?? '',
+      },
+      body: '{}',
+    });
+    const envelope = (await answer.json().catch(() => ({}))) as {
+      value?: { running: boolean; resources: Resource[] };
+    };
+    if (!answer.ok || envelope.value === undefined)
+      throw new Error(`sync.status answered ${answer.status}: ${JSON.stringify(envelope)}`);
+    return envelope.value;
+  };
+  const shows = (resources: Resource[]): boolean => {
+    const shown = new Map(rows().map((e) => [e.getAttribute('data-resource'), e]));
+    return (
+      shown.size === resources.length &&
+      resources.every((r) => {
+        const row = shown.get(r.resource);
+        const at = row?.querySelector('[data-synced-at]')?.getAttribute('data-synced-at');
+        return row?.getAttribute('data-state') === r.state && at === (r.lastSyncedAt ?? '');
+      })
+    );
+  };
+  // Set once Sync now is clicked: it notes the button going disabled (the click's sync running).
+  let watcher: MutationObserver | null = null;
+  let sawRunning = false;
+  let status = { running: true, resources: [] as Resource[] };
+  try {
+    for (;;) {
+      status = await core();
+      // (No button yet: the screen is still coming; waited for as a sync is.)
+      const free = button();
+      const shown = free instanceof HTMLButtonElement;
+      if (shown && free.disabled) {
+        if (watcher !== null) sawRunning = true;
+      } else if (shown && !status.running) {
+        const done = status.resources.length >= 6 && status.resources.every((r) => r.state === 'done');
+        if (done && (watcher === null || sawRunning)) {
+          if (shows(status.resources)) return null;
+        } else if (!done && watcher === null) {
+          watcher = new MutationObserver((records) => {
+            if (records.some((r) => r.oldValue === null)) sawRunning = true;
+          });
+          watcher.observe(free, { attributeFilter: ['disabled'], attributeOldValue: true });
+          free.click();
+        }
+      }
+      if (Date.now() > deadline) {
+        const screen = rows().map(
+          (e) => `${e.getAttribute('data-resource')}=${e.getAttribute('data-state')}`,
+        );
+        const said = status.resources.map((r) => `${r.resource}=${r.state}`);
+        return (
+          `not synced in ${timeoutMs} ms (${watcher === null ? 'not clicked' : 'clicked'}): ` +
+          `screen ${screen.join(' ')}; core ${status.running ? 'running ' : ''}${said.join(' ')}`
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    watcher?.disconnect();
+  }
 }
