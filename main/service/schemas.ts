@@ -28,10 +28,23 @@ function group<const K extends string, S extends z.ZodType>(
 
 // ---- Token -------------------------------------------------------------------------------------
 
+/**
+ * Seconds as a number, or as the numeric string some token servers send ("3600"). A string must be
+ * a plain decimal, finite and above zero; anything else ("soon", "-5", "1e999") is refused by name,
+ * not read as 0 or NaN (a number is bounded later, token.ts tokenLifetimeMs).
+ */
+const seconds = z.union([num, str]).transform((given, ctx) => {
+  if (typeof given === 'number') return given;
+  const value = /^\d+(\.\d+)?$/.test(given) ? Number(given) : Number.NaN;
+  if (Number.isFinite(value) && value > 0) return value;
+  ctx.addIssue({ code: 'custom', message: `not a positive number of seconds: ${JSON.stringify(given)}` });
+  return z.NEVER;
+});
+
 export const TokenResponse = z.object({
   access_token: z.string().min(1),
   token_type: str.optional(),
-  expires_in: num.optional(),
+  expires_in: seconds.optional(),
 });
 export type TokenResponse = z.infer<typeof TokenResponse>;
 
