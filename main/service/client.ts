@@ -201,8 +201,10 @@ export class ServiceClient {
   ): AsyncIterable<Paginated<StockItem>> {
     const schema = paginated(StockItem);
     const filter = StockItemFilter.parse(request.filter ?? {});
-    return consumePages(request, (body) =>
-      this.#json(ENDPOINTS.stockItems, [], schema, { body: { ...body, filter }, signal }),
+    return consumePages(
+      request,
+      (body) => this.#json(ENDPOINTS.stockItems, [], schema, { body: { ...body, filter }, signal }),
+      walkName(ENDPOINTS.stockItems),
     );
   }
 
@@ -226,8 +228,10 @@ export class ServiceClient {
   ): AsyncIterable<Paginated<FinancialReceivable>> {
     const schema = paginated(FinancialReceivable);
     const filter = FinancialReceivableFilter.parse(request.filter ?? {});
-    return consumePages(request, (body) =>
-      this.#json(ENDPOINTS.financialReceivables, [], schema, { body: { ...body, filter }, signal }),
+    return consumePages(
+      request,
+      (body) => this.#json(ENDPOINTS.financialReceivables, [], schema, { body: { ...body, filter }, signal }),
+      walkName(ENDPOINTS.financialReceivables),
     );
   }
 
@@ -470,6 +474,11 @@ export class ServiceClient {
       mayHaveReachedServer: error.mayHaveReachedServer,
     });
   }
+}
+
+/** "Stock items (POST /api/stock-items/filter-paginated)": whose walk an error speaks of. */
+function walkName(endpoint: Endpoint): string {
+  return `${endpoint.title} (${endpoint.method} ${endpoint.path})`;
 }
 
 function safeJson(text: string): unknown {

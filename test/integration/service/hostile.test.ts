@@ -3,6 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceClient, ServiceError, type ServiceClientOptions } from '../../../main/service/index.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
+import { firstPageForever, freshIdsForever } from '../../support/hostile-pages.ts';
 import { startHostileProxy, type HostileProxy } from '../../support/hostile-proxy.ts';
 
 let sim: RunningSim;
@@ -47,16 +48,18 @@ describe('expires_in of the token answer', () => {
     proxy.rule({ path: TOKEN, rewrite: (body) => ({ ...(body as object), expires_in: '3600' }) });
     let now = 1_000_000;
     const client = connect({ now: () => now });
+    const asked = (): number => sim.admin.tokenRequestCount('counter-demo');
+    const before = asked();
     await client.version();
     await client.version();
-    expect(sim.admin.tokenRequestCount('counter-demo')).toBe(1);
+    expect(asked() - before).toBe(1);
     // Used for its lifetime (less the renewal margin), then renewed.
     now += 3_500 * 1000;
     await client.version();
-    expect(sim.admin.tokenRequestCount('counter-demo')).toBe(1);
+    expect(asked() - before).toBe(1);
     now += 60 * 1000;
     await client.version();
-    expect(sim.admin.tokenRequestCount('counter-demo')).toBe(2);
+    expect(asked() - before).toBe(2);
   });
 
   it.each(['soon', '-5', '0', 'NaN', 'Infinity', '1e999', ''])(
@@ -70,4 +73,61 @@ describe('expires_in of the token answer', () => {
       expect(error.mayHaveReachedServer).toBe(false);
     },
   );
+});
+
+const STOCK_PAGES = '^/api/stock-items/filter-paginated$';
+/** More pages than any honest walk of the small sim at 50 rows a page: a walk past it never ends. */
+const RUNAWAY_PAGES = 100;
+
+/** Walks stock items 50 rows a page; stops itself after RUNAWAY_PAGES so a runaway walk fails the test. */
+async function walk(client: ServiceClient): Promise<{ pages: number; rows: number }> {
+  let pages = 0;
+  let rows = 0;
+  for await (const page of client.stockItemPages({
+    limitFields: ['id', 'price'],
+    orderBy: ['id'],
+    pageSize: 50,
+  })) {
+    pages++;
+    rows += page.data.length;
+    if (pages >= RUNAWAY_PAGES) break;
+  }
+  return { pages, rows };
+}
+
+describe('a walk always ends', () => {
+  it('stops at totalPages when hasNextPage never turns false', async () => {
+    const honest = await walk(connect());
+    proxy.rule({ path: STOCK_PAGES, rewrite: freshIdsForever() });
+    const hostile = await walk(connect());
+    expect(hostile.pages).toBeLessThan(RUNAWAY_PAGES);
+    expect(hostile).toEqual(honest);
+  });
+
+  it('stops at totalCount when the instance gives no totalPages', async () => {
+    const honest = await walk(connect());
+    proxy.rule({ path: STOCK_PAGES, rewrite: freshIdsForever(() => ({ totalPages: undefined })) });
+    expect(await walk(connect())).toEqual(honest);
+  });
+
+  it('ends with a clear error when a page repeats the one before', async () => {
+    proxy.rule({ path: STOCK_PAGES, rewrite: firstPageForever() });
+    const error = await failure(walk(connect()));
+    expect(error.kind).toBe('invalid-response');
+    expect(error.message).toMatch(/page 2 .*same rows as page 1/);
+  });
+
+  it('ends with a clear error when the rows run far past the count the instance first gave', async () => {
+    proxy.rule({
+      path: STOCK_PAGES,
+      // The count grows with every page, so neither totalCount nor totalPages is ever reached.
+      rewrite: freshIdsForever((page, asked) => ({
+        totalCount: (page.totalCount ?? 0) + 50 * (asked - 1),
+        totalPages: asked + 1,
+      })),
+    });
+    const error = await failure(walk(connect()));
+    expect(error.kind).toBe('invalid-response');
+    expect(error.message).toMatch(/more rows than the 180 it counted/);
+  });
 });
