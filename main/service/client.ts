@@ -49,6 +49,11 @@ export interface ServiceClientOptions {
   connectTimeoutMs?: number;
   headersTimeoutMs?: number;
   bodyTimeoutMs?: number;
+  /**
+   * The longest one request may take in all, headers and body (default 60 s). The three timeouts
+   * above measure gaps; this one bounds an answer that keeps dripping in.
+   */
+  requestDeadlineMs?: number;
   /** How many times a 429 is waited out before it is reported; default 2. */
   maxRetries429?: number;
   /** A Retry-After longer than this is reported instead of waited; default 30 s. */
@@ -78,6 +83,9 @@ interface CallOptions {
 type DescriptionState =
   { state: 'unknown' } | { state: 'none' } | { state: 'known'; description: Description };
 
+/** A request's answer, headers and body, within a minute: a page or an order is a few kilobytes. */
+export const DEFAULT_REQUEST_DEADLINE_MS = 60_000;
+
 const ORDER_FIELDS = new Set(['customerId', 'warehouseId', 'items', 'note', 'productId', 'quantity']);
 
 export class ServiceClient {
@@ -98,6 +106,7 @@ export class ServiceClient {
       connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
       headersTimeoutMs: options.headersTimeoutMs ?? 30_000,
       bodyTimeoutMs: options.bodyTimeoutMs ?? 30_000,
+      deadlineMs: options.requestDeadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS,
       connections: options.connections ?? 6,
       maxResponseBytes: options.maxResponseBytes ?? 64 * 1024 * 1024,
     });

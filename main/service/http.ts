@@ -8,6 +8,11 @@ export interface TransportOptions {
   connectTimeoutMs: number;
   headersTimeoutMs: number;
   bodyTimeoutMs: number;
+  /**
+   * The longest one request may take in all, from sending it to the last byte of its answer. The
+   * timeouts above measure gaps only: an answer dripped a byte every few seconds would meet none.
+   */
+  deadlineMs: number;
   /** Upper bound of one response body; a bigger one fails instead of filling memory. */
   maxResponseBytes: number;
   connections: number;
@@ -32,9 +37,11 @@ export class Transport {
   readonly #pool: Pool;
   /** Path prefix of the base URL (an instance may live below a path, e.g. https://host/shop1). */
   readonly #prefix: string;
+  readonly #deadlineMs: number;
 
   constructor(baseUrl: string, options: TransportOptions) {
     const url = new URL(baseUrl);
+    this.#deadlineMs = options.deadlineMs;
     this.#prefix = url.pathname.replace(/\/+$/, '');
     this.#pool = new Pool(url.origin, {
       connections: options.connections,
@@ -55,24 +62,38 @@ export class Transport {
         mayHaveReachedServer: false,
       });
     }
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), this.#deadlineMs);
+    const signal = request.signal ? AbortSignal.any([request.signal, deadline.signal]) : deadline.signal;
     try {
       const response = await this.#pool.request({
         method: request.method,
         path: this.#prefix + request.path,
         headers: request.headers,
         body: request.body ?? null,
-        signal: request.signal ?? null,
+        signal,
       });
       const text = await response.body.text();
       return { status: response.statusCode, headers: response.headers, text };
     } catch (error) {
-      throw networkError(error, {
-        method: describe.method,
-        path: describe.path,
-        aborted: request.signal?.aborted ?? false,
-        dispatched: true,
-      });
+      const aborted = request.signal?.aborted ?? false;
+      if (deadline.signal.aborted && !aborted) throw this.#pastDeadline(describe);
+      throw networkError(error, { method: describe.method, path: describe.path, aborted, dispatched: true });
+    } finally {
+      clearTimeout(timer);
     }
+  }
+
+  /**
+   * The deadline passed. Whether the request was written yet is not known here, so it may have
+   * reached the instance: an order is in doubt, never taken for unsent.
+   */
+  #pastDeadline(describe: { method: string; path: string }): ServiceError {
+    return new ServiceError({
+      kind: 'timeout',
+      message: `${describe.method} ${describe.path} took longer than the ${this.#deadlineMs / 1000} s a request may take`,
+      mayHaveReachedServer: true,
+    });
   }
 
   async close(): Promise<void> {

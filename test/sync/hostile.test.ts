@@ -108,3 +108,33 @@ describe('a stock-item walk that would never end', () => {
     expect(stockItems).toBeLessThanOrEqual(walkRowLimit(SMALL_STOCK_ITEMS) + 50);
   });
 });
+
+describe('a stock-item page dripped a byte at a time, never finished', () => {
+  it(
+    'fails the resource with a timeout after the retries, within the deadline each; the others sync',
+    async () => {
+      const { proxy } = await hostile();
+      const drip = proxy.rule({ path: STOCK_PAGES, drip: { everyMs: 10, endless: true } });
+      const { db, cleanup } = tempDb();
+      const service = client(proxy.url, undefined, { requestDeadlineMs: 300 });
+      try {
+        const report = await runSync(db, service, { pageSize: 50, retry: testRetry });
+        expect(resource(report, 'stockItems')).toMatchObject({
+          status: 'failed',
+          failure: {
+            kind: 'timeout',
+            message: 'POST /api/stock-items/filter-paginated took longer than the 0.3 s a request may take',
+          },
+        });
+        expect(drip.hits).toBe(testRetry.attempts);
+        expect(resource(report, 'warehouses')?.status).toBe('ok');
+        expect(resource(report, 'companyCards')?.status).toBe('ok');
+      } finally {
+        await service.close();
+        cleanup();
+      }
+    },
+    // A backstop for the unfixed client, which waits for the body for ever: not a speed limit.
+    60_000,
+  );
+});

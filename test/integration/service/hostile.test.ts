@@ -131,3 +131,63 @@ describe('a walk always ends', () => {
     expect(error.message).toMatch(/more rows than the 180 it counted/);
   });
 });
+
+describe('a deadline for the whole request', () => {
+  // A backstop for the unfixed client, which waits for a dripped body for ever: not a speed limit.
+  const BACKSTOP_MS = 60_000;
+
+  it(
+    'ends a body dripped a byte at a time, never finished, with a timeout naming the deadline',
+    async () => {
+      const drip = proxy.rule({ path: '^/api/version$', drip: { everyMs: 10, endless: true } });
+      const client = connect({ requestDeadlineMs: 300 });
+      const error = await failure(client.version());
+      expect(error.kind).toBe('timeout');
+      expect(error.message).toBe('GET /api/version took longer than the 0.3 s a request may take');
+      // The answer was on its way: bytes kept coming, each gap far below the 30 s gap timeouts.
+      expect(drip.bytesSent).toBeGreaterThan(0);
+      expect(error.mayHaveReachedServer).toBe(true);
+    },
+    BACKSTOP_MS,
+  );
+
+  it(
+    'ends a wait for headers that never come the same way',
+    async () => {
+      sim.faults.latency({ ms: 600_000, path: '^/api/version$', times: 1 });
+      const client = connect({ requestDeadlineMs: 300 });
+      const error = await failure(client.version());
+      await sim.faults.reset();
+      expect(error).toMatchObject({ kind: 'timeout', mayHaveReachedServer: true });
+      expect(error.message).toContain('took longer than the 0.3 s');
+    },
+    BACKSTOP_MS,
+  );
+
+  it(
+    'covers the token request too: a dripped token answer is a token not obtained (never sent)',
+    async () => {
+      proxy.rule({ path: TOKEN, drip: { everyMs: 10, endless: true } });
+      const error = await failure(connect({ requestDeadlineMs: 300 }).version());
+      expect(error.kind).toBe('timeout');
+      expect(error.message).toContain('Obtaining an access token failed');
+      expect(error.mayHaveReachedServer).toBe(false);
+    },
+    BACKSTOP_MS,
+  );
+
+  it('leaves a body that keeps coming within the deadline alone', async () => {
+    proxy.rule({ path: '^/api/version$', drip: { everyMs: 1 } });
+    const info = await connect({ requestDeadlineMs: 30_000 }).version();
+    expect(info.version).toEqual(expect.any(String));
+  });
+
+  it('the caller cancelling is still an abort, not a timeout', async () => {
+    const drip = proxy.rule({ path: '^/api/version$', drip: { everyMs: 10, endless: true } });
+    const stop = new AbortController();
+    const pending = failure(connect({ requestDeadlineMs: 60_000 }).version(stop.signal));
+    await expect.poll(() => drip.bytesSent).toBeGreaterThan(0);
+    stop.abort();
+    expect((await pending).kind).toBe('aborted');
+  });
+});
