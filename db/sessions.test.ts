@@ -43,6 +43,7 @@ const item = (over: Partial<NewSessionLine> = {}): NewSessionLine => ({
   vatRate: 12,
   fixedTotal: null,
   noDiscount: false,
+  priceEntered: false,
   ...over,
 });
 
@@ -188,6 +189,33 @@ describe('closing with a tender and a walk-in customer (migration 10)', () => {
       closeShoppingSession(db, id, 41, now, { tender: { method: 'cash', given: -1, change: 0 } }),
     ).toThrow(/given/);
     expect(getShoppingSession(db, id)?.state).toBe('open');
+    db.close();
+  });
+});
+
+describe('a price entered at the till (migration 12)', () => {
+  it('upgrades a version-11 file: its lines read as catalog-priced; an entered price is kept, and never joins another', () => {
+    const file = tempFile();
+    const old = openDatabase(file, { migrations: migrations.filter((m) => m.version <= 11) });
+    const id = openShoppingSessionId(old, 2, now);
+    old
+      .prepare(
+        `INSERT INTO shopping_session_line (sessionId, stockItemId, productId, name, kind, quantity, unitPrice,
+           vatRate, addedAt) VALUES (?, 11, 1, 'Minerální voda', 'unit', 1, 19.9, 12, ?)`,
+      )
+      .run(id, now.toISOString());
+    old.close();
+    const db = openDatabase(file);
+    expect(schemaVersion(db)).toBeGreaterThanOrEqual(12);
+    expect(getShoppingSession(db, id)?.lines).toEqual([expect.objectContaining({ priceEntered: false })]);
+    // The same item at a price entered at the till is a line of its own; at the same one, it joins.
+    addSessionLine(db, id, item({ unitPrice: 25, priceEntered: true }), now);
+    addSessionLine(db, id, item({ unitPrice: 25, priceEntered: true }), now);
+    addSessionLine(db, id, item(), now);
+    expect(getShoppingSession(db, id)?.lines.map((l) => [l.quantity, l.unitPrice, l.priceEntered])).toEqual([
+      [2, 19.9, false],
+      [2, 25, true],
+    ]);
     db.close();
   });
 });

@@ -50,6 +50,8 @@ export interface SessionLine {
   readonly fixedTotal: number | null;
   /** The stock item prohibits discounts: the customer's card takes nothing off this line. */
   readonly noDiscount: boolean;
+  /** The unit price was entered at the till (the catalog had no usable one), not the catalog's. */
+  readonly priceEntered: boolean;
   readonly addedAt: string;
 }
 
@@ -119,6 +121,7 @@ const LineRow = z.object({
   vatRate: storedNumber,
   fixedTotal: storedNumber.nullable(),
   noDiscount: z.union([z.literal(0), z.literal(1)]).transform((v) => v === 1),
+  priceEntered: z.union([z.literal(0), z.literal(1)]).transform((v) => v === 1),
   addedAt: z.string(),
 });
 
@@ -217,8 +220,8 @@ export function addSessionLine(db: Db, sessionId: number, line: NewSessionLine, 
     db,
 
     `INSERT INTO shopping_session_line (sessionId, stockItemId, productId, productCode, name, barcode, kind,
-         quantity, unitOfMeasure, unitPrice, vatRate, fixedTotal, noDiscount, addedAt)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         quantity, unitOfMeasure, unitPrice, vatRate, fixedTotal, noDiscount, priceEntered, addedAt)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     sessionId,
     line.stockItemId,
@@ -233,6 +236,7 @@ export function addSessionLine(db: Db, sessionId: number, line: NewSessionLine, 
     line.vatRate,
     line.fixedTotal,
     line.noDiscount ? 1 : 0,
+    line.priceEntered ? 1 : 0,
     now.toISOString(),
   );
   touch(db, sessionId, now);
@@ -240,22 +244,24 @@ export function addSessionLine(db: Db, sessionId: number, line: NewSessionLine, 
 }
 
 /**
- * A counted item already on the session takes `line`'s quantity onto its line (returned); weight
- * and price labels, and items without a stock item, never join: undefined.
+ * A counted item already on the session at the same price takes `line`'s quantity onto its line
+ * (returned); weight and price labels, items without a stock item, and the same item at another
+ * price (one entered at the till) never join: undefined.
  */
 function joinCountedLine(
   db: Db,
   sessionId: number,
-  line: Pick<SessionLine, 'kind' | 'stockItemId' | 'quantity'>,
+  line: Pick<SessionLine, 'kind' | 'stockItemId' | 'quantity' | 'unitPrice' | 'priceEntered'>,
   now: Date,
 ): SessionLine | undefined {
   if (line.kind !== 'unit' || line.stockItemId === null) return undefined;
   const existing = prepared(
     db,
-    "SELECT id FROM shopping_session_line WHERE sessionId = ? AND stockItemId = ? AND kind = 'unit' AND removedAt IS NULL ORDER BY id LIMIT 1",
+    `SELECT id FROM shopping_session_line WHERE sessionId = ? AND stockItemId = ? AND kind = 'unit'
+       AND unitPrice = ? AND priceEntered = ? AND removedAt IS NULL ORDER BY id LIMIT 1`,
   )
     .pluck()
-    .get(sessionId, line.stockItemId);
+    .get(sessionId, line.stockItemId, line.unitPrice, line.priceEntered ? 1 : 0);
   if (typeof existing !== 'number') return undefined;
   prepared(db, 'UPDATE shopping_session_line SET quantity = quantity + ? WHERE id = ?').run(
     line.quantity,

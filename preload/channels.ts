@@ -19,6 +19,7 @@ export const CALL_CHANNELS = [
   'session.close',
   'session.cancel',
   'session.addStockItem',
+  'session.addPriced',
   'session.restoreLine',
   'receipt.get',
   'manager.unlock',

@@ -268,6 +268,8 @@ export const SessionLineView = z.object({
    * of the totals, and the sale cannot be placed until it is removed.
    */
   problem: z.object({ message: z.string(), said: z.array(SaidSchema).readonly().optional() }).optional(),
+  /** The unit price was entered at the till by a manager (the catalog had no usable one). */
+  priceEntered: z.literal(true).optional(),
 });
 export type SessionLineView = z.infer<typeof SessionLineView>;
 export const CustomerView = z.object({
@@ -320,6 +322,17 @@ export const CloseInput = z
 
 export const AddStockItemInput = z
   .object({ stockItemId: int, quantity: z.number().positive().max(1_000_000).optional() })
+  .strict();
+/**
+ * A stock item without a usable price, at the gross unit price a manager entered (the core checks it:
+ * above 0, whole cents); the manager PIN guards it when one is set.
+ */
+export const AddPricedInput = z
+  .object({
+    stockItemId: int,
+    price: z.number(),
+    quantity: z.number().positive().max(1_000_000).optional(),
+  })
   .strict();
 
 export const ReceiptLineView = z.object({
@@ -378,6 +391,11 @@ export const ScanOutcome = z.discriminatedUnion('kind', [
     kind: z.literal('rejected'),
     message: z.string(),
     said: z.array(SaidSchema).readonly().optional(),
+    /**
+     * Refused for want of a usable price (none in the catalog, 0, or no number to sell at): what
+     * session.addPriced would add at a price a manager enters.
+     */
+    unpriced: z.object({ stockItemId: int, name: z.string(), quantity: z.number().optional() }).optional(),
   }),
 ]);
 export type ScanOutcome = z.infer<typeof ScanOutcome>;
@@ -487,6 +505,7 @@ export const calls = {
   'session.close': { input: CloseInput, output: CloseView },
   'session.cancel': { input: empty, output: SessionView },
   'session.addStockItem': { input: AddStockItemInput, output: ScanView },
+  'session.addPriced': { input: AddPricedInput, output: ScanView },
   'session.restoreLine': { input: LineRef, output: SessionView },
   'receipt.get': { input: z.object({ id: z.union([int, z.string()]) }).strict(), output: ReceiptView },
   'manager.unlock': { input: UnlockInput, output: UnlockView },

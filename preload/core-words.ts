@@ -19,6 +19,13 @@ export const CORE_WORDS = {
   stockItemElsewhere:
     "{{name}} (stock item {{stockItemId}}) is stocked in warehouse {{warehouseId}}, not in this terminal's.",
   prohibitedSale: '{{name}} may not be sold (prohibition of sale).',
+  priceMissing:
+    '{{name}} has no price in the catalog, so it is not sold at 0.00. A manager can enter its price for this sale.',
+  priceZero:
+    '{{name}} costs 0.00 in the catalog, which is taken as no price: it is not sold for nothing. A manager can enter its price for this sale.',
+  priceUnusable:
+    "{{name}}'s price in the catalog ({{price}}) is no price to sell at. A manager can enter its price for this sale.",
+  enteredPriceInvalid: 'A price is a number above 0 with at most two decimals, up to {{max}}.',
   labelWithQuantity: '{{name}} comes from a weight or price label: scan it without a quantity.',
   labelTyped:
     'A weight or price in a code is taken from the scanner only, never typed: scan the label of {{name}}, or pick it by name and type its quantity.',
@@ -83,6 +90,7 @@ export const CORE_WORDS = {
   lockedDiscard: 'Discarding an order needs the manager PIN.',
   lockedCancel: 'Cancelling an order on the instance needs the manager PIN.',
   lockedMarkSent: 'Marking an order as sent needs the manager PIN.',
+  lockedPrice: 'Entering a price needs the manager PIN.',
   // The scanner test pad: what the barcode reader made of a code ("kind, detail")
   classifyGtin: '{{format}}, valid check digit',
   classifyEmbeddedPrice: 'EAN-13 with embedded price, product {{product}}, price {{value}}',

@@ -6,6 +6,7 @@ import {
   PosError,
   type ClassifyView,
   type OutboxEntryView,
+  type ScanOutcome,
   type SessionLineView,
   type SessionView,
   type SettingsView,
@@ -49,6 +50,8 @@ export interface SaleUi {
   readonly voidArmed: boolean;
   /** The line just removed, restorable for a few seconds (Ctrl+Z). */
   readonly undo: { readonly lineId: SessionLineView['id']; readonly name: string } | null;
+  /** The last scan was refused for want of a usable price: a manager may enter one (F6). */
+  readonly unpriced: Unpriced | null;
   /** The core refused a quantity: said next to that line's field. */
   readonly quantityError: { readonly lineId: SessionLineView['id']; readonly text: string } | null;
   /** The code field's text, as typed (scans never land in it). */
@@ -56,6 +59,9 @@ export interface SaleUi {
   /** Find by name: the products matching the typed text in this terminal's warehouse. */
   readonly find: FindUi;
 }
+
+/** A product the core refused for want of a usable price: what session.addPriced would add. */
+export type Unpriced = NonNullable<Extract<ScanOutcome, { kind: 'rejected' }>['unpriced']>;
 
 export interface FoundProduct {
   readonly stockItemId: number;
@@ -131,6 +137,7 @@ export const useApp = create<AppState>()((set) => ({
     busy: false,
     voidArmed: false,
     undo: null,
+    unpriced: null,
     quantityError: null,
     entry: '',
     find: { open: false, text: '', results: [], highlighted: -1 },

@@ -11,6 +11,7 @@ import { orderInstance } from './0008-order-instance.ts';
 import { lineRemoval } from './0009-line-removal.ts';
 import { saleTender } from './0010-sale-tender.ts';
 import { sendingBeat } from './0011-sending-beat.ts';
+import { linePriceEntered } from './0012-line-price-entered.ts';
 import { prohibitionOfDiscounts } from './catalog-0002-prohibition-of-discounts.ts';
 import { instanceProfile } from './catalog-0003-instance-profile.ts';
 import type { Migration } from './types.ts';
@@ -30,6 +31,7 @@ export const migrations: readonly Migration[] = [
   lineRemoval,
   saleTender,
   sendingBeat,
+  linePriceEntered,
 ];
 
 /** The catalog's file (counter.catalog.sqlite): what sync copies from the service. Its schema

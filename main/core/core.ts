@@ -206,6 +206,7 @@ export class Core {
         orderPlaced: () => this.#onOutboxChange(),
         db: data,
         walkInCustomer: () => this.#settings.read().walkInCustomer,
+        guard: (what) => requireManager(this.#lock, Date.now(), what),
       }),
       ...outboxHandlers({
         db: data,

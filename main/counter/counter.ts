@@ -27,8 +27,8 @@ import {
 } from '../../db/sessions.ts';
 import { placeOrder, type OrderSender } from '../outbox/place.ts';
 import type { ScanVia } from './label.ts';
-import { grossPrice, lineProblemWords, saleTooLarge } from './price.ts';
-import type { ScanResolver, Resolution, ScanCue } from './resolve.ts';
+import { enteredPriceProblem, lineProblemWords, saleTooLarge } from './price.ts';
+import type { ScanResolver, Resolution, ScanCue, Unpriced } from './resolve.ts';
 import { sessionTotals, type LineProblem } from './totals.ts';
 
 export type CounterErrorCode =
@@ -42,6 +42,7 @@ export type CounterErrorCode =
   | 'bad-tender'
   | 'line-amount'
   | 'unpriced-line'
+  | 'bad-price'
   | 'not-open';
 
 export class CounterError extends Error {
@@ -105,6 +106,8 @@ export interface LineView {
   readonly discount: number;
   /** Why the line has no amount the till can charge (a sale stored by an older version). */
   readonly problem?: Words;
+  /** The unit price was entered at the till (by a manager), not the catalog's. */
+  readonly priceEntered?: true;
 }
 
 export interface CustomerView {
@@ -137,6 +140,8 @@ export type ScanOutcome =
       readonly message: string;
       readonly said: Words['said'];
       readonly cue: ScanCue;
+      /** Refused for want of a usable price: what a manager-entered price would add (addPriced). */
+      readonly unpriced?: Unpriced;
     };
 
 export interface CounterScan {
@@ -235,6 +240,27 @@ export class Counter {
     return { outcome, resolution, session: this.#view(this.#mustGet(sessionId)) };
   }
 
+  /**
+   * Adds a stock item the catalog has no usable price for, at the unit price a manager entered
+   * (the caller asks for the manager PIN), `quantity` of it. The line says its price was entered.
+   */
+  addPriced(stockItemId: number, price: number, quantity = 1): CounterScan {
+    const invalid = enteredPriceProblem(price);
+    if (invalid !== undefined) throw new CounterError('bad-price', invalid);
+    const sessionId = this.#openSessionId();
+    const session = shoppingSessionHeader(this.#db, sessionId);
+    if (!session) throw new CounterError('no-session', words('noSession', { sessionId }));
+    const warehouseId = this.#currentWarehouse(session);
+    const resolution = times(
+      warehouseId === null
+        ? noWarehouse()
+        : this.#resolver.resolveStockItem(stockItemId, warehouseId, Math.round(price * 100) / 100),
+      quantity,
+    );
+    const outcome = this.#applyChecked(sessionId, resolution);
+    return { outcome, resolution, session: this.#view(this.#mustGet(sessionId)) };
+  }
+
   setQuantity(lineId: number, quantity: number): PricedSession {
     const sessionId = this.#requireOpen();
     writeTransaction(this.#db, () => {
@@ -309,7 +335,7 @@ export class Counter {
           customerId: session.customer?.companyId ?? walkIn?.companyId,
           warehouseId: session.warehouseId,
           items: session.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
-          note: options.note ?? orderNote(sessionId, tender),
+          note: options.note ?? orderNote(sessionId, tender, session.lines),
         };
       },
       {
@@ -379,10 +405,11 @@ export class Counter {
             kind: resolution.lineKind,
             quantity: resolution.quantity,
             unitOfMeasure: item.unitOfMeasure ?? null,
-            unitPrice: grossPrice(item),
+            unitPrice: resolution.unitPrice,
             vatRate: item.vatRate ?? 0,
             fixedTotal: resolution.fixedTotal,
             noDiscount: item.prohibitionOfDiscounts === true,
+            priceEntered: resolution.priceEntered,
           },
           now,
         );
@@ -415,6 +442,7 @@ export class Counter {
           message: resolution.message,
           said: resolution.said,
           cue: resolution.cue,
+          ...(resolution.unpriced === undefined ? {} : { unpriced: resolution.unpriced }),
         };
     }
   }
@@ -481,6 +509,7 @@ export class Counter {
           lineTotal: amounts.get(l.id)?.lineTotal ?? 0,
           discount: amounts.get(l.id)?.discount ?? 0,
           problem: problem(l),
+          priceEntered: l.priceEntered ? true : undefined,
         }),
       ),
       customer: session.customer
@@ -508,7 +537,13 @@ export class Counter {
  * or price label says its own quantity, so a multiplier there is refused rather than guessed at.
  */
 function times(resolution: Resolution, quantity: number | undefined): Resolution {
-  if (quantity === undefined || quantity === 1 || resolution.kind !== 'product') return resolution;
+  if (quantity === undefined || quantity === 1) return resolution;
+  if (resolution.kind === 'rejected' && resolution.unpriced?.quantity === undefined) {
+    // What a manager-entered price would add: that many.
+    const unpriced = resolution.unpriced;
+    return unpriced === undefined ? resolution : { ...resolution, unpriced: { ...unpriced, quantity } };
+  }
+  if (resolution.kind !== 'product') return resolution;
   const name = resolution.stockItem.productName ?? `Product ${resolution.stockItem.productId}`;
   if (resolution.lineKind !== 'unit') {
     return {
@@ -545,12 +580,21 @@ function settleTender(input: TenderInput, total: number): SaleTender {
 }
 
 /** The order's note: where it came from and how it was paid (SPEC.md's order has no payment field). */
-function orderNote(sessionId: number, tender: SaleTender | null): string {
+function orderNote(
+  sessionId: number,
+  tender: SaleTender | null,
+  lines: readonly { name: string; unitPrice: number; priceEntered: boolean }[],
+): string {
   const base = `Counter session ${sessionId}`;
-  if (tender === null) return base;
-  return tender.method === 'card'
-    ? `${base}; paid by card`
-    : `${base}; paid in cash, ${tender.given.toFixed(2)} given, ${tender.change.toFixed(2)} change`;
+  const paid =
+    tender === null
+      ? ''
+      : tender.method === 'card'
+        ? '; paid by card'
+        : `; paid in cash, ${tender.given.toFixed(2)} given, ${tender.change.toFixed(2)} change`;
+  // The order carries no prices: a price typed at the till is said here for the back office.
+  const entered = lines.filter((l) => l.priceEntered).map((l) => `${l.name} ${l.unitPrice.toFixed(2)}`);
+  return `${base}${paid}${entered.length === 0 ? '' : `; price entered at the till: ${entered.join(', ')}`}`;
 }
 
 function looksLikeProduct(resolver: ScanResolver, code: string): boolean {

@@ -11,6 +11,7 @@ import type { BarcodeReader } from './barcode/index.ts';
 import { classifyCode } from './barcode/describe.ts';
 import type { Counter, PricedSession } from './counter.ts';
 import { receiptOf } from './receipt.ts';
+import type { GuardedAction } from '../settings/handlers.ts';
 
 export interface CounterDeps {
   /** The counter of the instance in use; null while the app is still connecting. */
@@ -25,6 +26,8 @@ export interface CounterDeps {
   db(): Db;
   /** Who a sale without a card goes to (Settings). */
   walkInCustomer(): { companyId: number; name: string } | null;
+  /** Throws (CoreError 'locked') while a manager PIN guards `what` and was not given. */
+  guard(what: GuardedAction): void;
 }
 
 type CounterCalls =
@@ -35,6 +38,7 @@ type CounterCalls =
   | 'session.close'
   | 'session.cancel'
   | 'session.addStockItem'
+  | 'session.addPriced'
   | 'session.restoreLine'
   | 'receipt.get'
   | 'scanner.classify';
@@ -56,6 +60,12 @@ export function counterHandlers(deps: CounterDeps): Pick<Handlers, CounterCalls>
     },
     'session.addStockItem': ({ stockItemId, quantity }) => {
       const result = counter().addStockItem(stockItemId, quantity);
+      return Promise.resolve({ outcome: result.outcome, session: sessionView(result.session, deps) });
+    },
+    // A price typed at the till is a manager's to enter: the PIN guards it when one is set.
+    'session.addPriced': ({ stockItemId, price, quantity }) => {
+      deps.guard('lockedPrice');
+      const result = counter().addPriced(stockItemId, price, quantity);
       return Promise.resolve({ outcome: result.outcome, session: sessionView(result.session, deps) });
     },
     'session.restoreLine': ({ lineId }) =>

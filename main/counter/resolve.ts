@@ -16,8 +16,8 @@ import {
 import type { Db } from '../../db/database.ts';
 import { isServiceError, type CompanyCard, type ScanResult } from '../service/index.ts';
 import { BarcodeReader, type BarcodeReading } from './barcode/index.ts';
-import { labelMeasure, typedLabel, type ScanVia } from './label.ts';
-import { grossPrice } from './price.ts';
+import { labelMeasure, typedLabel, type LabelMeasure, type ScanVia } from './label.ts';
+import { priceProblemWords, sellingPrice } from './price.ts';
 import { quantityProblem } from './quantity.ts';
 import { quantityForAmount, roundCents } from './totals.ts';
 import { cardValidity } from './validity.ts';
@@ -40,7 +40,19 @@ export interface ProductResolution {
   readonly quantity: number;
   /** A price label's amount: the line's total as printed. */
   readonly fixedTotal: number | null;
+  /** The gross price per unit the line takes: the catalog's, or one entered at the till. */
+  readonly unitPrice: number;
+  /** The unit price was entered at the till (the catalog had no usable one). */
+  readonly priceEntered: boolean;
   readonly cue: 'added';
+}
+
+/** A product refused for want of a usable price: what a manager-entered price would add. */
+export interface Unpriced {
+  readonly stockItemId: number;
+  readonly name: string;
+  /** The quantity the line would have had (a label's weight, a `3*`); undefined: one. */
+  readonly quantity?: number;
 }
 
 export interface CustomerResolution {
@@ -63,6 +75,8 @@ export interface FailedResolution {
   readonly card?: CompanyCard;
   /** Set when the product was found but may not be sold. */
   readonly stockItem?: CachedStockItem;
+  /** Set when the product was refused for want of a usable price: a manager may enter one. */
+  readonly unpriced?: Unpriced;
   readonly source?: 'online' | 'offline';
 }
 
@@ -142,9 +156,10 @@ export class ScanResolver {
 
   /**
    * A stock item the cashier picked by name (products without a barcode are sold this way): a line
-   * of one piece, or why it cannot be sold here.
+   * of one piece, or why it cannot be sold here. `enteredPrice`: the unit price a manager entered
+   * for it at the till, instead of the catalog's.
    */
-  resolveStockItem(stockItemId: number, warehouseId: number | null): Resolution {
+  resolveStockItem(stockItemId: number, warehouseId: number | null, enteredPrice?: number): Resolution {
     const item = stockItemById(this.#db, stockItemId);
     if (item === undefined) return unknown(words('stockItemNotCached', { stockItemId }));
     if (warehouseId !== null && item.warehouseId !== warehouseId) {
@@ -155,7 +170,7 @@ export class ScanResolver {
         cue: 'rejected',
       };
     }
-    return sellable(item, { kind: 'other', code: item.barcode ?? '' }, undefined);
+    return sellable(item, { kind: 'other', code: item.barcode ?? '' }, undefined, enteredPrice);
   }
 
   #lookup(barcode: string, warehouseId: number | null): CachedStockItem | undefined {
@@ -246,26 +261,44 @@ export class ScanResolver {
   }
 }
 
-function sellable(item: CachedStockItem, reading: BarcodeReading, via: ScanVia | undefined): Resolution {
+function sellable(
+  item: CachedStockItem,
+  reading: BarcodeReading,
+  via: ScanVia | undefined,
+  enteredPrice?: number,
+): Resolution {
   const name = item.productName ?? item.productCode ?? `product ${item.productId}`;
   if (item.prohibitionOfSale === true) return rejected(words('prohibitedSale', { name }), item);
-  return productLine(item, name, reading, via);
+  const measure = labelMeasure(reading, via);
+  if (measure.kind === 'typed') return rejected(typedLabel(name), item);
+  const price = enteredPrice ?? sellingPrice(item);
+  if (typeof price !== 'number') {
+    // Never sold at 0.00 without a word: refused, with what a manager-entered price would add.
+    const quantity =
+      measure.kind === 'weight' ? measure.kg : measure.kind === 'count' ? measure.pieces : undefined;
+    return {
+      ...rejected(priceProblemWords(name, price), item),
+      unpriced: { stockItemId: item.id, name, ...(quantity === undefined ? {} : { quantity }) },
+    };
+  }
+  return productLine(item, name, reading, measure, {
+    unitPrice: price,
+    priceEntered: enteredPrice !== undefined,
+  });
 }
 
-/** The line a code makes of a sellable stock item: one piece, or the measure its label says. */
+/** The line a code makes of a sellable stock item at its price: one piece, or the measure its label says. */
 function productLine(
   item: CachedStockItem,
   name: string,
   reading: BarcodeReading,
-  via: ScanVia | undefined,
+  measure: Exclude<LabelMeasure, { kind: 'typed' }>,
+  priced: { unitPrice: number; priceEntered: boolean },
 ): Resolution {
-  const base = { kind: 'product', stockItem: item, reading, cue: 'added' } as const;
-  const measure = labelMeasure(reading, via);
+  const base = { kind: 'product', stockItem: item, reading, cue: 'added', ...priced } as const;
   switch (measure.kind) {
     case 'none':
       return { ...base, lineKind: 'unit', quantity: 1, fixedTotal: null };
-    case 'typed':
-      return rejected(typedLabel(name), item);
     case 'weight': {
       const problem = quantityProblem({ name, kind: 'weight' }, measure.kg);
       if (problem !== undefined) return rejected(problem, item);
@@ -284,7 +317,7 @@ function productLine(
       // exactly that much, so the receipt and the order the instance books agree to the cent.
       const amount = roundCents(measure.amount * 100);
       if (amount <= 0) return rejected(words('labelAmountZero', { name }), item);
-      const price = grossPrice(item);
+      const price = priced.unitPrice;
       const quantity = quantityForAmount(amount, roundCents(price * 100));
       if (quantity === undefined) {
         return rejected(

@@ -57,7 +57,8 @@ export function requireManager(lock: ManagerLock, now: number, what: GuardedActi
 }
 
 /** What the manager PIN guards, by the words that say so (preload/core-words.ts). */
-export type GuardedAction = 'lockedSettings' | 'lockedDiscard' | 'lockedCancel' | 'lockedMarkSent';
+export type GuardedAction =
+  'lockedSettings' | 'lockedDiscard' | 'lockedCancel' | 'lockedMarkSent' | 'lockedPrice';
 
 function unlockView(result: UnlockResult): UnlockView {
   if (result.ok) return { open: true, until: result.until };

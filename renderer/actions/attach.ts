@@ -62,6 +62,7 @@ function contextFor(target: EventTarget | null): ActionContext {
       ? { find: { highlighted: sale.find.highlighted >= 0 && sale.find.results.length > 0 } }
       : {}),
     undo: sale.undo !== null,
+    unpriced: sale.unpriced !== null,
     ...(dialog === undefined ? {} : { dialog }),
     receiptShown: receiptShown(),
   };

@@ -18,6 +18,9 @@ export type ActionName =
   | 'sale.removeLine'
   | 'sale.undoRemove'
   | 'sale.typeToCode'
+  | 'sale.enterPrice'
+  | 'price.confirm'
+  | 'price.cancel'
   | 'find.next'
   | 'find.previous'
   | 'find.add'
@@ -51,7 +54,9 @@ export interface ActionContext {
   /** A removed line can still be brought back. */
   readonly undo?: boolean;
   /** A modal dialog open over the screen (the payment panel, a receipt): only its keys apply. */
-  readonly dialog?: 'payment' | 'receipt' | 'confirm' | 'pin';
+  readonly dialog?: 'payment' | 'receipt' | 'confirm' | 'pin' | 'price';
+  /** The last scan was refused for want of a usable price: a manager may enter one. */
+  readonly unpriced?: boolean;
   /** A receipt is on the screen (the one just placed, on Sale): F7 prints it. */
   readonly receiptShown?: boolean;
 }
@@ -111,6 +116,9 @@ export const KEYMAP: readonly Binding[] = [
     when: (ctx) => ctx.dialog === 'receipt' || (onSale(ctx) && ctx.receiptShown === true),
   },
   { name: 'receipt.close', trigger: 'key', key: is('Escape'), when: inDialog('receipt') },
+  // A manager's price for a product without one (F6 on the Sale screen opens it): Enter adds, Esc goes back.
+  { name: 'price.confirm', trigger: 'key', key: is('Enter'), when: inDialog('price') },
+  { name: 'price.cancel', trigger: 'key', key: is('Escape'), when: inDialog('price') },
   // A confirmation (Esc keeps: the destructive answer is never the default) or the manager PIN prompt.
   {
     name: 'guard.leave',
@@ -136,6 +144,12 @@ export const KEYMAP: readonly Binding[] = [
   },
   { name: 'find.close', trigger: 'key', key: is('Escape'), when: finding },
   { name: 'sale.void', trigger: 'key', key: is('F8'), when: onSale },
+  {
+    name: 'sale.enterPrice',
+    trigger: 'key',
+    key: is('F6'),
+    when: (ctx) => onSale(ctx) && ctx.unpriced === true,
+  },
   { name: 'sale.selectNext', trigger: 'key', key: is('ArrowDown'), when: onSaleLines },
   { name: 'sale.selectPrevious', trigger: 'key', key: is('ArrowUp'), when: onSaleLines },
   { name: 'sale.increment', trigger: 'key', key: is('+'), when: withLine, waitsOutScan: true },

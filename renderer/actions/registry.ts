@@ -9,6 +9,7 @@ import { lookUpScan } from '../store/stock.ts';
 import { recordTestPadKey, scanOnTestPad } from '../store/test-pad.ts';
 import { closePayment, confirmPayment, openPayment, setMethod, usePayment } from '../store/payment.ts';
 import { closeReceipt, printReceipt } from '../store/receipt.ts';
+import { closePriceEntry, confirmPriceEntry, openPriceEntry } from '../store/price-entry.ts';
 import { cycleFocus } from '../components/dialog.ts';
 import { leaveGuardDialog } from '../store/guard.ts';
 import type { ActionContext, ActionName } from './keymap.ts';
@@ -66,6 +67,14 @@ export const PERFORM: Record<ActionName, (p: Performed) => void> = {
     void sale.scan(p.code ?? '', 'scanner');
   },
   'sale.undoRemove': () => void sale.undoRemove(),
+  'sale.enterPrice': () => openPriceEntry(),
+  // Enter on "Back to the sale" (Tab got there) goes back; anywhere else in the dialog it adds.
+  'price.confirm': (p) => {
+    const target = p.event?.target;
+    if (target instanceof HTMLButtonElement && target.dataset.action === 'cancel-price') closePriceEntry();
+    else void confirmPriceEntry();
+  },
+  'price.cancel': () => closePriceEntry(),
   'sale.typeToCode': (p) => {
     if (p.event !== undefined) typeToCode(p.event);
   },

@@ -3,6 +3,7 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PaymentPanel } from '../components/payment/PaymentPanel.tsx';
+import { PriceEntry } from '../components/sale/PriceEntry.tsx';
 import { useDialogFocus } from '../components/dialog.ts';
 import { Modal } from '../components/Modal.tsx';
 import { useApp } from '../store.ts';
@@ -14,6 +15,7 @@ export function CounterDialogs() {
   return (
     <>
       <PaymentPanel />
+      <PriceEntry />
       <ReceiptDialog />
       <PrintRoot />
     </>

@@ -104,6 +104,11 @@ function Lines({ lines, selected, onSelect, onRemove }: LinesProps) {
             <td>
               <div className="item-name">{line.name}</div>
               <div className="muted">{[line.productCode, line.barcode].filter(Boolean).join(' · ')}</div>
+              {line.priceEntered === true && (
+                <div className="muted" data-price-entered>
+                  {t('priceEnteredMark')}
+                </div>
+              )}
               {line.problem !== undefined && (
                 <div className="line-problem" data-line-problem>
                   {spoken(line.problem.said, line.problem.message)}

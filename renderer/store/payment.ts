@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import { formatMoney } from '../format.ts';
 import { i18n } from '../i18n/index.ts';
 import { useApp } from '../store.ts';
+import { usePriceEntry } from './price-entry.ts';
 import { useReceipt } from './receipt.ts';
 import { closeSale } from './sale.ts';
 import { paymentSummary, type Method } from './tender.ts';
@@ -25,8 +26,9 @@ const CLOSED: PaymentUi = { open: false, method: 'cash', given: '', error: null,
 export const usePayment = create<PaymentUi>()(() => CLOSED);
 
 /** The modal dialog open over the screen, if any: the keymap gives it the keyboard. */
-export function openDialog(): 'payment' | 'receipt' | undefined {
+export function openDialog(): 'payment' | 'receipt' | 'price' | undefined {
   if (usePayment.getState().open) return 'payment';
+  if (usePriceEntry.getState().item !== null) return 'price';
   if (useReceipt.getState().dialog !== null) return 'receipt';
   return undefined;
 }

@@ -5,7 +5,8 @@ import { flushSync } from 'react-dom';
 import type { OutboxEntryView, ScanOutcome, SessionLineView } from '../../preload/contract.ts';
 import { pos } from '../pos.ts';
 import { beepError, beepOk } from '../sound.ts';
-import { message, setSale, useApp, type Outcome, type SaleUi } from '../store.ts';
+import { message, setSale, useApp, type Outcome, type SaleUi, type Unpriced } from '../store.ts';
+import { withPin } from './guard.ts';
 import { SetQuantityInput, type ScanView } from '../../preload/contract.ts';
 import { formatQty, parseQuantity } from '../format.ts';
 import { i18n } from '../i18n/index.ts';
@@ -31,7 +32,7 @@ export function announce(outcome: Outcome | null, patch: Partial<SaleUi> = {}): 
   clearTimeout(undoExpiry);
   // Any other action disarms a pending void: F8, then something else, then F8 asks again.
   clearTimeout(disarm);
-  setSale({ outcome, placed: null, undo: null, voidArmed: false, ...patch });
+  setSale({ outcome, placed: null, undo: null, voidArmed: false, unpriced: null, ...patch });
 }
 
 /** `3*` (or `3x`) before a code or a name: that many. Returns the quantity and what follows it. */
@@ -64,6 +65,22 @@ export function addStockItem(stockItemId: number): Promise<Outcome> {
   );
 }
 
+/**
+ * Adds a product the catalog has no usable price for at the price a manager entered; the core asks
+ * for the manager PIN when one is set (the prompt opens), and the lock shuts again after this one.
+ */
+export function addPriced(item: Unpriced, price: number): Promise<Outcome> {
+  const quantity = item.quantity === undefined ? {} : { quantity: item.quantity };
+  return applyScan(
+    () =>
+      withPin(
+        () => pos.invoke('session.addPriced', { stockItemId: item.stockItemId, price, ...quantity }),
+        true,
+      ),
+    true,
+  );
+}
+
 const CLOSED_FIND = { open: false, text: '', results: [], highlighted: -1 } as const;
 
 async function applyScan(call: () => Promise<ScanView>, clearEntry: boolean): Promise<Outcome> {
@@ -77,6 +94,9 @@ async function applyScan(call: () => Promise<ScanView>, clearEntry: boolean): Pr
       useApp.setState({ session: result.session, sessionError: null });
       announce(shown, {
         ...(index >= 0 ? { selected: index, quantityError: null } : {}),
+        ...(result.outcome.kind === 'rejected' && result.outcome.unpriced !== undefined
+          ? { unpriced: result.outcome.unpriced }
+          : {}),
         ...(clearEntry && shown.tone === 'ok' ? { entry: '', find: CLOSED_FIND } : {}),
       });
     });

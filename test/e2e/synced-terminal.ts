@@ -16,10 +16,13 @@ export interface SyncedTerminal {
   readonly env: Record<string, string>;
 }
 
+/** How the terminal's sim plays its instance (startSim's options, beyond size and port). */
+export type SimOptions = Omit<NonNullable<Parameters<typeof startSim>[0]>, 'size' | 'port'>;
+
 /** A terminal configured for a fresh sim with an empty data directory (nothing synced yet). */
-export async function freshTerminal(name: string): Promise<SyncedTerminal> {
+export async function freshTerminal(name: string, options: SimOptions = {}): Promise<SyncedTerminal> {
   const dataDir = mkdtempSync(join(tmpdir(), `counter-e2e-${name}-`));
-  const sim = await startSim({ size: 'small', port: 0 });
+  const sim = await startSim({ ...options, size: 'small', port: 0 });
   const env = {
     POS_BASE_URL: sim.url,
     POS_CLIENT_ID: 'counter-demo',
@@ -29,8 +32,8 @@ export async function freshTerminal(name: string): Promise<SyncedTerminal> {
   return { sim, dataDir, env };
 }
 
-export async function syncedTerminal(name: string): Promise<SyncedTerminal> {
-  const { sim, dataDir, env } = await freshTerminal(name);
+export async function syncedTerminal(name: string, options: SimOptions = {}): Promise<SyncedTerminal> {
+  const { sim, dataDir, env } = await freshTerminal(name, options);
   let out = '';
   const code = await runCli(['sync'], { stdout: (t) => (out += t), stderr: (t) => (out += t), env });
   if (code !== 0) throw new Error(`pos sync failed: ${out}`);

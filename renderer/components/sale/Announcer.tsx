@@ -5,9 +5,12 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { orderState } from '../../receipt/receipt-words.ts';
 import { useApp } from '../../store.ts';
+import { openPriceEntry } from '../../store/price-entry.ts';
 
 export function Announcer() {
   const outcome = useApp((s) => s.sale.outcome);
+  const unpriced = useApp((s) => s.sale.unpriced);
+  const { t } = useTranslation('sale');
   const placed = useApp((s) => s.sale.placed);
   const sessionError = useApp((s) => s.sessionError);
   const entry = useApp((s) => (placed === null ? undefined : s.outbox.find((o) => o.id === placed)));
@@ -16,6 +19,14 @@ export function Announcer() {
       {outcome !== null ? (
         <p className={`notice ${outcome.tone}`} data-scan-outcome={outcome.tone}>
           {outcome.text}
+          {unpriced !== null && (
+            <>
+              {' '}
+              <button type="button" className="link" onClick={openPriceEntry} data-action="enter-price">
+                {t('enterPrice')} <kbd>F6</kbd>
+              </button>
+            </>
+          )}
         </p>
       ) : placed !== null ? (
         <PlacedNotice entry={entry} />

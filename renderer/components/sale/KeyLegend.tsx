@@ -15,6 +15,7 @@ interface Entry {
 
 const SHOWN: readonly { keys: readonly string[]; probe: string }[] = [
   { keys: ['F9'], probe: 'F9' },
+  { keys: ['F6'], probe: 'F6' },
   { keys: ['F8'], probe: 'F8' },
   { keys: ['F7'], probe: 'F7' },
   { keys: ['↑', '↓'], probe: 'ArrowDown' },
@@ -64,6 +65,7 @@ export function KeyLegend() {
       ? { find: { highlighted: sale.find.highlighted >= 0 && sale.find.results.length > 0 } }
       : {}),
     undo: sale.undo !== null,
+    unpriced: sale.unpriced !== null,
     receiptShown,
   };
   const label = (name: ActionName): string | undefined => {
@@ -72,6 +74,8 @@ export function KeyLegend() {
         return count === 0 ? t('payFirst') : t('payLines', { count });
       case 'receipt.print':
         return t('printTheReceipt');
+      case 'sale.enterPrice':
+        return sale.unpriced === null ? undefined : t('enterPriceOf', { name: sale.unpriced.name });
       case 'sale.void':
         return sale.voidArmed ? t('voidConfirm') : t('voidTwice');
       case 'sale.selectNext':

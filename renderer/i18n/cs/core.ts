@@ -14,6 +14,13 @@ export const core = {
   stockItemElsewhere:
     '{{name}} (skladová položka {{stockItemId}}) je ve skladu {{warehouseId}}, ne ve skladu této pokladny.',
   prohibitedSale: '{{name}} se nesmí prodávat (zákaz prodeje).',
+  priceMissing:
+    '{{name}} nemá v katalogu cenu, proto se neprodá za 0,00. Vedoucí může zadat cenu pro tento prodej.',
+  priceZero:
+    '{{name}} stojí v katalogu 0,00, což se bere jako žádná cena: zadarmo se neprodá. Vedoucí může zadat cenu pro tento prodej.',
+  priceUnusable:
+    '{{name}} má v katalogu cenu ({{price}}), za kterou nelze prodat. Vedoucí může zadat cenu pro tento prodej.',
+  enteredPriceInvalid: 'Cena je číslo větší než 0 s nejvýše dvěma desetinnými místy, nejvýše {{max}}.',
   labelWithQuantity: '{{name}} je z váhové nebo cenové etikety: naskenujte ji bez množství.',
   labelTyped:
     'Hmotnost nebo cena v kódu se bere jen ze skeneru, nikdy ne z klávesnice: naskenujte etiketu zboží {{name}}, nebo je vyberte podle názvu a napište množství.',
@@ -75,6 +82,7 @@ export const core = {
   lockedDiscard: 'Zahození objednávky vyžaduje PIN vedoucího.',
   lockedCancel: 'Zrušení objednávky na instanci vyžaduje PIN vedoucího.',
   lockedMarkSent: 'Označení objednávky jako odeslané vyžaduje PIN vedoucího.',
+  lockedPrice: 'Zadání ceny vyžaduje PIN vedoucího.',
   classifyGtin: '{{format}}, správná kontrolní číslice',
   classifyEmbeddedPrice: 'EAN-13 s cenou v kódu, zboží {{product}}, cena {{value}}',
   classifyEmbeddedWeight: 'EAN-13 s hmotností v kódu, zboží {{product}}, hmotnost {{value}}',

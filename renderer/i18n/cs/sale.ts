@@ -92,6 +92,16 @@ export const sale = {
   quantityNotNumber: 'zadejte číslo, např. 2 nebo 1,5.',
   quantityDigitsOnly:
     '„{{text}}“ není množství: napište číslice, desetinná místa za čárkou nebo tečkou (2 nebo 1,5).',
+  enterPrice: 'Zadat cenu (vedoucí)',
+  enterPriceOf: 'zadat cenu zboží {{name}} (vedoucí)',
+  priceEntryTitle: 'Cena zboží {{name}}',
+  priceEntryHelp:
+    'V katalogu chybí cena, za kterou by se toto zboží dalo prodat. Vedoucí zadá cenu za jednotku pro tento prodej; je-li nastaven PIN vedoucího, pokladna si o něj řekne.',
+  priceEntryField: 'Cena za jednotku',
+  priceEntryAdd: 'Přidat za tuto cenu',
+  priceEntryBack: 'Zpět k prodeji',
+  priceEntryInvalid: 'Napište cenu větší než 0 s nejvýše dvěma desetinnými místy, např. 12,50.',
+  priceEnteredMark: 'cena zadaná na pokladně',
   quantityNotPositive: 'množství musí být větší než nula (položku odebere Delete).',
   quantityLooksLikeCode: '{{text}} vypadá jako kód, ne množství: zboží skenujte do pole pro kód.',
   quantityStored: '{{name}}: množství {{quantity}}',

@@ -87,6 +87,16 @@ export const sale = {
   quantityNotNumber: 'type a number, such as 2 or 1,5.',
   quantityDigitsOnly:
     '“{{text}}” is no quantity: type digits, with a comma or point for decimals (2 or 1,5).',
+  enterPrice: 'Enter the price (manager)',
+  enterPriceOf: 'enter the price of {{name}} (manager)',
+  priceEntryTitle: 'Price of {{name}}',
+  priceEntryHelp:
+    'The catalog has no price to sell it at. A manager enters its price per unit for this sale; the manager PIN is asked for when one is set.',
+  priceEntryField: 'Price per unit',
+  priceEntryAdd: 'Add at this price',
+  priceEntryBack: 'Back to the sale',
+  priceEntryInvalid: 'Type a price above 0 with at most two decimals, such as 12,50.',
+  priceEnteredMark: 'price entered at the till',
   quantityNotPositive: 'the quantity must be above zero (Delete removes the line).',
   quantityLooksLikeCode: '{{text}} looks like a code, not a quantity: scan products at the code field.',
   quantityStored: 'Quantity of {{name}}: {{quantity}}',

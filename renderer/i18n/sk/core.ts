@@ -14,6 +14,13 @@ export const core = {
   stockItemElsewhere:
     '{{name}} (skladová položka {{stockItemId}}) je v sklade {{warehouseId}}, nie v sklade tejto pokladnice.',
   prohibitedSale: '{{name}} sa nesmie predávať (zákaz predaja).',
+  priceMissing:
+    '{{name}} nemá v katalógu cenu, preto sa nepredá za 0,00. Vedúci môže zadať cenu pre tento predaj.',
+  priceZero:
+    '{{name}} stojí v katalógu 0,00, čo sa berie ako žiadna cena: zadarmo sa nepredá. Vedúci môže zadať cenu pre tento predaj.',
+  priceUnusable:
+    '{{name}} má v katalógu cenu ({{price}}), za ktorú nemožno predať. Vedúci môže zadať cenu pre tento predaj.',
+  enteredPriceInvalid: 'Cena je číslo väčšie ako 0 s najviac dvoma desatinnými miestami, najviac {{max}}.',
   labelWithQuantity: '{{name}} je z váhovej alebo cenovej etikety: naskenujte ju bez množstva.',
   labelTyped:
     'Hmotnosť alebo cena v kóde sa berie len zo skenera, nikdy nie z klávesnice: naskenujte etiketu tovaru {{name}}, alebo ho vyberte podľa názvu a napíšte množstvo.',
@@ -75,6 +82,7 @@ export const core = {
   lockedDiscard: 'Zahodenie objednávky vyžaduje PIN vedúceho.',
   lockedCancel: 'Zrušenie objednávky v inštancii vyžaduje PIN vedúceho.',
   lockedMarkSent: 'Označenie objednávky ako odoslanej vyžaduje PIN vedúceho.',
+  lockedPrice: 'Zadanie ceny vyžaduje PIN vedúceho.',
   classifyGtin: '{{format}}, správna kontrolná číslica',
   classifyEmbeddedPrice: 'EAN-13 s cenou v kóde, tovar {{product}}, cena {{value}}',
   classifyEmbeddedWeight: 'EAN-13 s hmotnosťou v kóde, tovar {{product}}, hmotnosť {{value}}',

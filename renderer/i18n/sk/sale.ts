@@ -92,6 +92,16 @@ export const sale = {
   quantityNotNumber: 'zadajte číslo, napr. 2 alebo 1,5.',
   quantityDigitsOnly:
     '„{{text}}“ nie je množstvo: napíšte číslice, desatinné miesta za čiarkou alebo bodkou (2 alebo 1,5).',
+  enterPrice: 'Zadať cenu (vedúci)',
+  enterPriceOf: 'zadať cenu tovaru {{name}} (vedúci)',
+  priceEntryTitle: 'Cena tovaru {{name}}',
+  priceEntryHelp:
+    'V katalógu chýba cena, za ktorú by sa tento tovar dal predať. Vedúci zadá cenu za jednotku pre tento predaj; ak je nastavený PIN vedúceho, pokladnica si oň povie.',
+  priceEntryField: 'Cena za jednotku',
+  priceEntryAdd: 'Pridať za túto cenu',
+  priceEntryBack: 'Späť k predaju',
+  priceEntryInvalid: 'Napíšte cenu väčšiu ako 0 s najviac dvoma desatinnými miestami, napr. 12,50.',
+  priceEnteredMark: 'cena zadaná na pokladnici',
   quantityNotPositive: 'množstvo musí byť väčšie ako nula (položku odoberie Delete).',
   quantityLooksLikeCode: '{{text}} vyzerá ako kód, nie množstvo: tovar skenujte do poľa pre kód.',
   quantityStored: '{{name}}: množstvo {{quantity}}',

@@ -30,7 +30,7 @@ let dataDir: string;
 /** A cheese sold by weight under a variable-measure GTIN-14 (indicator digit 9), as GS1 labels carry it. */
 const cheese = { gtin: withCheckDigit('98599990000120'), price: 249.9, vatRate: 12 };
 let cheeseProductId: number;
-let absurdCodes: Record<'hugePrice' | 'beyondBound' | 'hugeVatRate' | 'yacht' | 'ship', string>;
+let absurdCodes: Record<'hugePrice' | 'beyondBound' | 'hugeVatRate' | 'yacht' | 'ship' | 'zero', string>;
 
 beforeAll(async () => {
   sim = await startSim({ size: 'small', port: 0 });
@@ -53,6 +53,7 @@ beforeAll(async () => {
     hugeVatRate: absurd('DPH 1e308', { price: 10, vatRate: 1e308 }),
     yacht: absurd('Jachta', { price: 99_999_999 }),
     ship: absurd('Loď', { price: 99_999_999 }),
+    zero: absurd('Cena 0', { price: 0 }),
   };
   dataDir = mkdtempSync(join(tmpdir(), 'counter-prices-'));
   core = await Core.create({
@@ -237,6 +238,16 @@ describe('amounts a sale can always show', () => {
       order: OutboxEntryView;
     };
     expect(closed.order.order?.items).toEqual([{ productId: plain.productId, quantity: 1 }]);
+  });
+
+  it('takes a price of exactly 0 the instance set as no price: refused, a manager may enter one', async () => {
+    const scanned = await scan(absurdCodes.zero, 'scanner');
+    expect(scanned.outcome).toMatchObject({
+      kind: 'rejected',
+      said: [{ key: 'priceZero', values: { name: 'Cena 0' } }],
+      unpriced: { name: 'Cena 0' },
+    });
+    expect(scanned.session.lines).toEqual([]);
   });
 
   it('still loads a sale an older version stored with a line it cannot price: the line is said, the rest sells', async () => {
