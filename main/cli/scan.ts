@@ -1,6 +1,7 @@
-// `pos scan CODE [--session ID] [--warehouse ID] [--scanned]`: resolves a scanned code as the counter
-// does. A weight or price in a label is taken only with --scanned (the code came from a scanner, as
-// a kiosk's pipe): a code typed on the command line is typed by hand.
+// `pos scan CODE [--session ID] [--warehouse ID] [--typed]`: resolves a scanned code as the counter
+// does (INTERFACES.md: CODE is what a scanner read, as a kiosk's pipe hands it over). With --typed the
+// code was typed by hand, as on the Sale screen's keyboard: a weight or price in a label is then
+// refused, never taken.
 // Products come from the offline cache in the terminal's warehouse (--warehouse, else the app's
 // setting, else any warehouse); customer cards from the service's scan endpoint with a short
 // timeout, else the cached cards. With --session ID naming an open local shopping session, the
@@ -30,7 +31,7 @@ const codeSchema = z
 
 export const command = defineCommand({
   summary: 'resolve a scanned code as the counter does (product, customer card, or unknown)',
-  usage: 'CODE [--session ID] [--warehouse ID] [--scanned]',
+  usage: 'CODE [--session ID] [--warehouse ID] [--typed]',
   positionals: { min: 1, max: 1 },
   options: {
     session: {
@@ -38,9 +39,9 @@ export const command = defineCommand({
       description: 'shopping session id (an open local session also gets the scan)',
     },
     warehouse: { type: 'string', description: "warehouse to find products in (default: the terminal's)" },
-    scanned: {
+    typed: {
       type: 'boolean',
-      description: 'the code came from a scanner: a weight or price label in it is taken (typed, never)',
+      description: 'the code was typed by hand: a weight or price label in it is refused',
     },
   },
   async run(ctx) {
@@ -56,7 +57,7 @@ export const command = defineCommand({
     const reader = new BarcodeReader(settings.labelRules);
     const resolver = new ScanResolver({ db, cardService: service, reader, log: ctx.log });
     const warehouseId = ctx.int('warehouse', { min: 1 }) ?? settings.warehouseId;
-    const via = ctx.flag('scanned') ? 'scanner' : 'keyboard';
+    const via = ctx.flag('typed') ? 'keyboard' : 'scanner';
 
     const local = sessionId === undefined ? undefined : getShoppingSession(db, sessionId);
     let session: PricedSession | undefined;
