@@ -122,6 +122,8 @@ export const CORE_WORDS = {
   foundFiltersOther: 'it filters {{name}}',
   foundIgnoresOther: 'it ignores the filter for {{name}}: Counter does without it',
   foundRejectsOther: 'it rejects the filter for {{name}}: Counter does without it',
+  foundSkipped: 'rows skipped: {{count}} (unreadable values: {{rows}})',
+  foundCountDiffers: 'the instance counts {{total}}, the offline catalog holds {{count}}',
   // The connection test: what Counter uses (features, and the permissions behind them), the token
   featureStockItems: 'Stock items',
   featureWarehouses: 'Warehouses',

@@ -30,18 +30,34 @@ export const command = defineCommand({
     if (report.refused) {
       throw new CliError(EXIT.config, report.refused.message, { failure: report.refused });
     }
-    const counts = Object.fromEntries(report.resources.map((r) => [r.resource, r.count]));
-    const failed = report.resources.filter((r) => r.status !== 'ok');
-    const json =
-      failed.length === 0
-        ? counts
-        : {
-            ...counts,
-            errors: Object.fromEntries(failed.map((r) => [r.resource, r.failure ?? { message: r.status }])),
-          };
-    return { json, text: summary(report), exitCode: syncExitCode(report) };
+    return { json: jsonOf(report), text: summary(report), exitCode: syncExitCode(report) };
   },
 });
+
+/**
+ * The count of cached rows per resource (INTERFACES.md; a run with nothing to look at prints only
+ * these), and beside them what needs a look: the resources that failed (`errors`), the rows skipped
+ * as unreadable (`skipped`), and the instance's own count where the cache holds another
+ * (`instanceCounts`).
+ */
+function jsonOf(report: SyncReport): Record<string, unknown> {
+  const byResource = <T>(pick: (r: ResourceReport) => T | undefined): Record<string, T> | undefined => {
+    const entries = report.resources.flatMap((r) => {
+      const value = pick(r);
+      return value === undefined ? [] : [[r.resource, value] as const];
+    });
+    return entries.length === 0 ? undefined : Object.fromEntries(entries);
+  };
+  const errors = byResource((r) => (r.status === 'ok' ? undefined : (r.failure ?? { message: r.status })));
+  const skipped = byResource((r) => r.skipped);
+  const instanceCounts = byResource((r) => (r.instanceCount === r.count ? undefined : r.instanceCount));
+  return {
+    ...Object.fromEntries(report.resources.map((r) => [r.resource, r.count])),
+    ...(errors === undefined ? {} : { errors }),
+    ...(skipped === undefined ? {} : { skipped }),
+    ...(instanceCounts === undefined ? {} : { instanceCounts }),
+  };
+}
 
 /**
  * 0 all synced; 4 when the service went away after the first check (every resource that failed lost

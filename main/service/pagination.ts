@@ -8,7 +8,7 @@
 // totalCount), and fails with a clear error when a page repeats the one before or the rows run far
 // past the count the instance first gave.
 import { ServiceError } from './errors.ts';
-import type { PageQuery, Paginated, PaginationRequest } from './schemas.ts';
+import { rowsSent, type PageQuery, type Paginated, type PaginationRequest } from './schemas.ts';
 
 export const DEFAULT_PAGE_SIZE = 500;
 
@@ -46,9 +46,12 @@ export async function* consumePages<T>(
   }
 }
 
-/** hasNextPage decides; without it, totalPages does. An empty page always ends the walk (no loops). */
+/**
+ * hasNextPage decides; without it, totalPages does. An empty page always ends the walk (no loops);
+ * a page of rows that did not parse is not empty.
+ */
 function hasMore(page: Paginated<unknown>, pageNumber: number): boolean {
-  if (page.data.length === 0) return false;
+  if (rowsSent(page) === 0) return false;
   if (page.hasNextPage !== undefined) return page.hasNextPage;
   return page.totalPages !== undefined && pageNumber < page.totalPages;
 }
@@ -70,10 +73,10 @@ class WalkBounds {
 
   /** Throws when the page repeats the one before, or the walk ran far past the instance's count. */
   check(page: Paginated<unknown>, pageNumber: number): void {
-    this.#rows += page.data.length;
+    this.#rows += rowsSent(page);
     this.#firstCount ??= page.totalCount;
-    if (page.data.length > 0) {
-      const fingerprint = JSON.stringify(page.data);
+    if (rowsSent(page) > 0) {
+      const fingerprint = JSON.stringify([page.data, page.skipped]);
       if (fingerprint === this.#previous) {
         throw this.#runaway(
           `answered page ${pageNumber} with the same rows as page ${pageNumber - 1}, and says another page follows: its pages do not advance`,

@@ -335,26 +335,69 @@ export interface PageQuery<F = Record<string, unknown>, Field extends string = s
   startPage?: number;
 }
 
+/**
+ * A row of a page that did not match its schema (a string or a non-finite number where a number
+ * belongs): left out of `data` and reported, so one bad row costs that row, never the whole page.
+ * It names the field, never the value (a row may carry anything; the id finds it on the instance).
+ */
+export interface SkippedRow {
+  /** The row's id, when it carries a readable one. */
+  id?: number;
+  /** The first field that did not match ('(row)' when the row is not even an object). */
+  field: string;
+  /** Why, in zod's words ("expected number, received string"). */
+  problem: string;
+}
+
 export function paginated<T extends z.ZodType>(row: T) {
-  return z.object({
-    currentPage: int.optional(),
-    // Lenient: a page without data is an empty page, not a broken one.
-    data: z.array(row).default([]),
-    hasNextPage: bool.optional(),
-    hasPreviousPage: bool.optional(),
-    pageSize: int.optional(),
-    totalCount: int.optional(),
-    totalPages: int.optional(),
-  });
+  return z
+    .object({
+      currentPage: int.optional(),
+      // Lenient: a page without data is an empty page, not a broken one. Rows are checked one by one.
+      data: z.array(z.unknown()).default([]),
+      hasNextPage: bool.optional(),
+      hasPreviousPage: bool.optional(),
+      pageSize: int.optional(),
+      totalCount: int.optional(),
+      totalPages: int.optional(),
+    })
+    .transform((page): Paginated<z.infer<T>> => {
+      const data: z.infer<T>[] = [];
+      const skipped: SkippedRow[] = [];
+      for (const raw of page.data) {
+        const parsed = row.safeParse(raw);
+        if (parsed.success) data.push(parsed.data);
+        else skipped.push(skippedRow(raw, parsed.error));
+      }
+      return { ...page, data, ...(skipped.length > 0 ? { skipped } : {}) };
+    });
 }
 export interface Paginated<T> {
   currentPage?: number | undefined;
   data: T[];
+  /** Rows of the page left out of `data` because they did not parse; absent when none. */
+  skipped?: SkippedRow[] | undefined;
   hasNextPage?: boolean | undefined;
   hasPreviousPage?: boolean | undefined;
   pageSize?: number | undefined;
   totalCount?: number | undefined;
   totalPages?: number | undefined;
+}
+
+/** Rows the instance sent on a page: those that parsed and those skipped. */
+export function rowsSent(page: Pick<Paginated<unknown>, 'data' | 'skipped'>): number {
+  return page.data.length + (page.skipped?.length ?? 0);
+}
+
+function skippedRow(raw: unknown, error: z.ZodError): SkippedRow {
+  const issue = error.issues[0];
+  const field = issue === undefined || issue.path.length === 0 ? '(row)' : issue.path.join('.');
+  const id = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>)['id'] : undefined;
+  return {
+    ...(typeof id === 'number' && Number.isSafeInteger(id) ? { id } : {}),
+    field,
+    problem: (issue?.message ?? 'does not match').replace(/^Invalid input: /, ''),
+  };
 }
 
 // ---- Errors ------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ import type { CatalogResource } from '../../db/catalog/index.ts';
 import type { Db } from '../../db/database.ts';
 import { storageFailure } from '../../db/storage-failure.ts';
 import { ServiceError } from '../service/errors.ts';
+import type { SkippedRow } from '../service/schemas.ts';
 import type { ResourceReport, SyncEvent, SyncFailure, SyncMode } from './events.ts';
 import { abortError, isRetryable, retryDelayMs, sleep, withRetry, type RetryPolicy } from './retry.ts';
 import type { CatalogSource } from './source.ts';
@@ -24,6 +25,8 @@ export interface SyncContext {
 /** What a walk needs of a page; `pageSize` is the size the instance applied. */
 export interface WalkedPage<T> {
   data: T[];
+  /** Rows sent but not readable (main/service/schemas.ts paginated). */
+  skipped?: SkippedRow[] | undefined;
   totalCount?: number | undefined;
   pageSize?: number | undefined;
 }

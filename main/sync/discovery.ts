@@ -29,15 +29,32 @@ function sorting(refused: readonly string[], sortedBy: readonly string[] | undef
     : words('foundSortCompleted', { fields });
 }
 
-/** The parts of a resource's report that say what was found of the instance. */
+/** The parts of a resource's report that say what was found of the instance (and of its rows). */
 export type Findings = Pick<
   ResourceReport,
-  'appliedPageSize' | 'viewLacks' | 'sortRefused' | 'sortedBy' | 'filters'
->;
+  'appliedPageSize' | 'viewLacks' | 'sortRefused' | 'sortedBy' | 'filters' | 'skipped' | 'instanceCount'
+> & { count?: number | undefined };
+
+/** The rows a report names: `id 17: price`, then `…` when it names fewer than it counts. */
+function skippedRows(skipped: NonNullable<Findings['skipped']>): string {
+  const named = skipped.rows.map((r) => `${r.id === undefined ? '' : `id ${r.id}: `}${r.field}`);
+  return [...named, ...(skipped.count > named.length ? ['…'] : [])].join(', ');
+}
+
+/** What became of the instance's rows: some could not be read; the cache holds another number. */
+function rowFindings(r: Findings): Words[] {
+  const found: Words[] = [];
+  if (r.skipped !== undefined && r.skipped.count > 0)
+    found.push(words('foundSkipped', { count: r.skipped.count, rows: skippedRows(r.skipped) }));
+  if (r.instanceCount !== undefined && r.count !== undefined && r.instanceCount !== r.count)
+    found.push(words('foundCountDiffers', { total: r.instanceCount, count: r.count }));
+  return found;
+}
 
 /** One finding a sentence; `.message` is its English (`pos sync` joins them with '; '). */
 export function whatWasFound(r: Findings): Words[] {
   return [
+    ...rowFindings(r),
     ...(r.appliedPageSize === undefined ? [] : [words('foundPageSize', { size: r.appliedPageSize })]),
     ...(r.viewLacks === undefined || r.viewLacks.length === 0
       ? []

@@ -19,6 +19,20 @@ export const SyncFailure = z.object({
 });
 export type SyncFailure = z.infer<typeof SyncFailure>;
 
+/** Rows of a resource the instance sent that could not be read: how many, and the first few. */
+export const SkippedReport = z.object({
+  count: z.number(),
+  rows: z.array(
+    z.object({
+      id: z.number().optional(),
+      field: z.string(),
+      /** Why it was refused ("expected number, received string"). */
+      problem: z.string(),
+    }),
+  ),
+});
+export type SkippedReport = z.infer<typeof SkippedReport>;
+
 export const ResourceReport = z.object({
   resource: Resource,
   status: z.enum(['ok', 'failed', 'cancelled']),
@@ -43,6 +57,10 @@ export const ResourceReport = z.object({
   sortedBy: z.array(z.string()).optional(),
   /** How the instance treats each filter field Counter used. */
   filters: z.record(z.string(), z.enum(['honoured', 'ignored', 'rejected'])).optional(),
+  /** Rows left out because they could not be read (main/sync/skipped.ts): how many, the first few. */
+  skipped: SkippedReport.optional(),
+  /** The instance's own count of the resource's rows (totalCount) at the end of the run. */
+  instanceCount: z.number().optional(),
 });
 export type ResourceReport = z.infer<typeof ResourceReport>;
 

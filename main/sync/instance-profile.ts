@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { saveSyncState, syncState, type CatalogResource } from '../../db/catalog/index.ts';
 import type { Db } from '../../db/database.ts';
+import { SkippedReport } from './events.ts';
 
 /** honoured: filters; ignored: answers unfiltered rows; rejected: answers 400 naming it. */
 export const FilterSupport = z.enum(['honoured', 'ignored', 'rejected']);
@@ -19,6 +20,12 @@ const Stored = z.object({
   filters: z.record(z.string(), FilterSupport).default({}),
   /** Rows per page the instance applied in the last pass. */
   appliedPageSize: z.number().int().positive().optional(),
+  /** Rows of the last complete pass that could not be read (skipped.ts). */
+  skipped: SkippedReport.optional(),
+  /** The instance's count of the resource's rows at the end of the last complete pass. */
+  instanceCount: z.number().int().optional(),
+  /** Rows the cache held then. */
+  count: z.number().int().optional(),
 });
 type Stored = z.infer<typeof Stored>;
 /** What was learnt of one resource, as kept. */
@@ -33,7 +40,7 @@ export interface InstanceIdentity {
 export class InstanceProfile {
   readonly #db: Db;
   readonly #resource: CatalogResource;
-  readonly #stored: Stored;
+  #stored: Stored;
 
   private constructor(db: Db, resource: CatalogResource, stored: Stored) {
     this.#db = db;
@@ -104,6 +111,21 @@ export class InstanceProfile {
   pageSize(applied: number): void {
     if (this.#stored.appliedPageSize === applied) return;
     this.#stored.appliedPageSize = applied;
+    this.#save();
+  }
+
+  /** What the last complete pass left: the rows it skipped, the instance's count and the cache's. */
+  lastPass(pass: {
+    skipped?: SkippedReport | undefined;
+    instanceCount?: number | undefined;
+    count: number;
+  }): void {
+    const stored: Stored = { ...this.#stored, count: pass.count };
+    delete stored.skipped;
+    delete stored.instanceCount;
+    if (pass.skipped !== undefined) stored.skipped = pass.skipped;
+    if (pass.instanceCount !== undefined) stored.instanceCount = pass.instanceCount;
+    this.#stored = stored;
     this.#save();
   }
 

@@ -17,13 +17,14 @@ import {
   upsertRepresentatives,
   type CatalogResource,
 } from '../../db/catalog/index.ts';
-import type { FinancialReceivable, FinancialReceivableField } from '../service/schemas.ts';
+import { rowsSent, type FinancialReceivable, type FinancialReceivableField } from '../service/schemas.ts';
 import { emptyReport, firstPage, repeatWalk, request, type SyncContext } from './context.ts';
 import { InstanceProfile } from './instance-profile.ts';
 import { FilterUnusable, RequestShape } from './view.ts';
 import { walkFromPosition } from './page-position.ts';
 import type { ResourceReport, SyncMode } from './events.ts';
 import { drainPending } from './perKey.ts';
+import { SkippedRows } from './skipped.ts';
 
 function finish(ctx: SyncContext, resource: CatalogResource, report: ResourceReport): ResourceReport {
   ctx.db.transaction(() => {
@@ -138,23 +139,24 @@ export async function syncReceivables(ctx: SyncContext): Promise<ResourceReport>
   if (!resumed) save();
   ctx.emit({ type: 'started', resource, mode: 'full', resumed });
   const report = emptyReport(resource, 'full', resumed);
-  const seen = new Set<number>();
+  const walk: ReceivableWalk = { seen: new Set(), skipped: new SkippedRows() };
   try {
-    report.requests += await walkReceivables(ctx, cursor, report, shape, profile, seen);
+    report.requests += await walkReceivables(ctx, cursor, report, shape, profile, walk);
   } catch (error) {
     if (!(error instanceof FilterUnusable) || !cursor.filtered) throw error;
     // The instance does not know isPaid: the same pass from its first page, unfiltered.
     Object.assign(cursor, { filtered: false, nextPage: 1, fetched: 0, total: undefined });
     save();
-    report.requests += await walkReceivables(ctx, cursor, report, shape, profile, seen);
+    report.requests += await walkReceivables(ctx, cursor, report, shape, profile, walk);
   }
+  const { seen } = walk;
   const short = (): boolean => cursor.total !== undefined && seen.size < cursor.total;
   await repeatWalk(
     () => shape.stable || !short(),
     () => seen.size,
     async () => {
       Object.assign(cursor, { nextPage: 1, fetched: 0 });
-      report.requests += await walkReceivables(ctx, cursor, report, shape, profile, seen);
+      report.requests += await walkReceivables(ctx, cursor, report, shape, profile, walk);
     },
   );
   if (!shape.stable && (cursor.total === undefined || short())) {
@@ -168,12 +170,28 @@ export async function syncReceivables(ctx: SyncContext): Promise<ResourceReport>
     report.appliedPageSize = cursor.appliedPageSize;
     profile.pageSize(cursor.appliedPageSize);
   }
+  const skipped = walk.skipped.report();
+  if (skipped !== undefined) report.skipped = skipped;
   shape.describe(report);
   db.transaction(() => {
+    // A row skipped as unreadable was not marked, yet the instance has it: its last good copy stays.
+    if (walk.skipped.ids.size > 0) {
+      db.prepare(
+        'UPDATE financial_receivable SET syncMark = ? WHERE id IN (SELECT value FROM json_each(?))',
+      ).run(cursor.mark, JSON.stringify([...walk.skipped.ids]));
+    }
     report.removed = sweepBeforeMark(db, 'financial_receivable', cursor.mark);
     saveSyncState(db, resource, { cursor: null });
   })();
-  return finish(ctx, resource, report);
+  const finished = finish(ctx, resource, report);
+  profile.lastPass(finished);
+  return finished;
+}
+
+/** What the walks of one pass saw: the ids read, and the rows that could not be read. */
+interface ReceivableWalk {
+  seen: Set<number>;
+  skipped: SkippedRows;
 }
 
 /** One walk from the cursor's page; paid rows (sent by an instance that ignores isPaid) are left out. */
@@ -183,7 +201,7 @@ async function walkReceivables(
   report: ResourceReport,
   shape: RequestShape<FinancialReceivableField>,
   profile: InstanceProfile,
-  seen: Set<number>,
+  { seen, skipped }: ReceivableWalk,
 ): Promise<number> {
   const resource = 'financialReceivables';
   const { db } = ctx;
@@ -200,6 +218,9 @@ async function walkReceivables(
     async (page, pageNumber) => {
       const keyed = page.data.flatMap((r) => (r.id === undefined ? [] : [{ ...r, id: r.id }]));
       for (const r of keyed) seen.add(r.id);
+      skipped.add(page.skipped);
+      // Counted as seen: the instance has them, so a walk is not repeated to look for them.
+      for (const r of page.skipped ?? []) if (r.id !== undefined) seen.add(r.id);
       if (cursor.filtered && keyed.some((r) => !isOpen(r)) && profile.filters['isPaid'] === undefined)
         await judgeIsPaid(ctx, profile, page.totalCount);
       // Counter leaves paid rows out itself only where the instance does not (its own notion of
@@ -210,11 +231,11 @@ async function walkReceivables(
         upsertReceivables(db, rows, { syncedAt: ctx.now(), mark: cursor.mark });
         discoverCompanies(db, companyIdsOf(rows.map((r) => r.customerId)), 'receivable', ctx.now());
         cursor.nextPage = pageNumber + 1;
-        cursor.fetched += page.data.length;
+        cursor.fetched += rowsSent(page);
         if (page.totalCount !== undefined) cursor.total = page.totalCount;
         saveSyncState(db, resource, { cursor: JSON.stringify(cursor) });
       })();
-      report.fetched += page.data.length;
+      report.fetched += rowsSent(page);
       const total = page.totalCount ?? cursor.fetched;
       ctx.emit({ type: 'progress', resource, done: Math.min(cursor.fetched, total), total });
     },

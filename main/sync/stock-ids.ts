@@ -6,6 +6,7 @@
 import type { StockItem, StockItemField, StockItemFilter } from '../service/schemas.ts';
 import { repeatWalk, walkPages, type SyncContext, type WalkedPage } from './context.ts';
 import type { InstanceProfile } from './instance-profile.ts';
+import type { SkippedRows } from './skipped.ts';
 import { FilterUnusable, type RequestShape } from './view.ts';
 
 const RESOURCE = 'stockItems';
@@ -90,27 +91,36 @@ export type WriteRows = (rows: readonly KeyedStockItem[]) => void;
 
 /**
  * The rows of `ids` as the instance has them now, handed to `write`, and which of them it no longer
- * has. An id neither found nor certainly absent is left alone by the caller.
+ * has. An id neither found nor certainly absent is left alone by the caller. A row the instance
+ * sends but Counter cannot read is added to `skipped`: present on the instance, so never absent.
  */
 export async function resolveIds(
   ctx: SyncContext,
   shape: RequestShape<StockItemField>,
   profile: InstanceProfile,
   ids: readonly number[],
+  skipped: SkippedRows,
   write: WriteRows,
 ): Promise<Resolved> {
   const resolved: Resolved = { found: 0, absent: [], requests: 0 };
+  const lookup: Lookup = { skipped, write };
   let next = 0;
   try {
     for (; next < ids.length && profile.trusts('ids'); next += ID_CHUNK) {
-      const chunk = await byIdsFilter(ctx, shape, profile, ids.slice(next, next + ID_CHUNK), write);
+      const chunk = await byIdsFilter(ctx, shape, profile, ids.slice(next, next + ID_CHUNK), lookup);
       add(resolved, chunk);
     }
   } catch (error) {
     if (!(error instanceof FilterUnusable)) throw error;
   }
-  if (next < ids.length) add(resolved, await byWalkingEverything(ctx, shape, ids.slice(next), write));
+  if (next < ids.length) add(resolved, await byWalkingEverything(ctx, shape, ids.slice(next), lookup));
   return resolved;
+}
+
+/** Where a lookup's rows go: the readable ones written, the unreadable ones counted. */
+interface Lookup {
+  skipped: SkippedRows;
+  write: WriteRows;
 }
 
 function add(into: Resolved, more: Resolved): void {
@@ -129,10 +139,12 @@ async function byIdsFilter(
   shape: RequestShape<StockItemField>,
   profile: InstanceProfile,
   ids: readonly number[],
-  write: WriteRows,
+  { skipped, write }: Lookup,
 ): Promise<Resolved> {
   const asked = new Set(ids);
+  // Rows the instance sent, readable (written) or not (skipped): either way it has them.
   const found = new Set<number>();
+  let written = 0;
   let requests = 0;
   let remaining = [...asked];
   // Set inside the rounds: settled = which ids are absent is known; uncounted = no count came.
@@ -151,7 +163,10 @@ async function byIdsFilter(
         }
         const rows = page.data.filter(hasKeys);
         write(rows);
+        written += rows.length;
         for (const r of rows) found.add(r.id);
+        skipped.add(page.skipped);
+        for (const r of page.skipped ?? []) if (r.id !== undefined && asked.has(r.id)) found.add(r.id);
         total = page.totalCount ?? total;
       });
       profile.filter('ids', 'honoured');
@@ -163,7 +178,7 @@ async function byIdsFilter(
     },
   );
   const absent = state.settled ? ids.filter((id) => !found.has(id)) : [];
-  return { found: found.size, absent, requests };
+  return { found: written, absent, requests };
 }
 
 /**
@@ -175,10 +190,12 @@ async function byWalkingEverything(
   ctx: SyncContext,
   shape: RequestShape<StockItemField>,
   ids: readonly number[],
-  write: WriteRows,
+  { skipped, write }: Lookup,
 ): Promise<Resolved> {
   const wanted = new Set(ids);
+  // Wanted rows the instance sent, readable (written) or not (skipped).
   const found = new Set<number>();
+  let written = 0;
   let requests = 0;
   let rounds = 0;
   const query = { filter: {}, limitFields: shape.fields, pageSize: ctx.pageSize };
@@ -192,13 +209,17 @@ async function byWalkingEverything(
           (r): r is KeyedStockItem => hasKeys(r) && wanted.has(r.id) && !found.has(r.id),
         );
         write(rows);
+        written += rows.length;
         for (const r of rows) found.add(r.id);
+        const unreadable = (page.skipped ?? []).filter((r) => r.id !== undefined && wanted.has(r.id));
+        skipped.add(unreadable);
+        for (const r of unreadable) if (r.id !== undefined) found.add(r.id);
       });
     },
   );
   const unfound = ids.filter((id) => !found.has(id));
-  if (unfound.length === 0) return { found: found.size, absent: [], requests };
+  if (unfound.length === 0) return { found: written, absent: [], requests };
   const everything = await allIds(ctx, shape);
   const absent = everything.complete ? unfound.filter((id) => !everything.ids.has(id)) : [];
-  return { found: found.size, absent, requests: requests + everything.requests };
+  return { found: written, absent, requests: requests + everything.requests };
 }

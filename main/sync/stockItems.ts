@@ -19,11 +19,12 @@ import {
   upsertStockItems,
 } from '../../db/catalog/index.ts';
 import { ServiceError } from '../service/errors.ts';
-import type { StockItem, StockItemField } from '../service/schemas.ts';
+import { rowsSent, type StockItem, type StockItemField } from '../service/schemas.ts';
 import { checkAbort, emptyReport, failureOf, firstPage, type SyncContext } from './context.ts';
 import type { ResourceReport, SyncMode } from './events.ts';
 import { InstanceProfile } from './instance-profile.ts';
 import { walkFromPosition } from './page-position.ts';
+import { keylessRow, SkippedRows } from './skipped.ts';
 import { allIds, hasKeys, ID_CHUNK, resolveIds, type KeyedStockItem } from './stock-ids.ts';
 import { FilterUnusable, RequestShape } from './view.ts';
 import { createStockWriter } from './writer.ts';
@@ -70,6 +71,8 @@ interface Pass {
   shape: RequestShape<StockItemField>;
   /** Ids the walk of this run saw (an incremental walk's are few): what an unstable walk missed. */
   seen: Set<number>;
+  /** Rows the instance sent that could not be read: left out, counted, reported. */
+  skipped: SkippedRows;
 }
 
 export async function syncStockItems(ctx: SyncContext, options: StockPassOptions): Promise<ResourceReport> {
@@ -95,14 +98,21 @@ export async function syncStockItems(ctx: SyncContext, options: StockPassOptions
     profile,
     shape,
     seen: new Set(),
+    skipped: new SkippedRows(),
   };
   const { report } = pass;
 
   if (cursor.phase === 'rows') await walkRowsOrFull(pass);
-  if (cursor.mode === 'incremental' && cursor.phase === 'rows' && (await countsDiffer(ctx))) {
-    cursor.phase = 'sweep';
-    cursor.mark = syncState(db, RESOURCE).fullPass + 1;
-    saveCursor(ctx, cursor);
+  // The instance's count of all its rows: a full walk's own; an incremental one's counts changed rows.
+  let instanceCount = cursor.mode === 'full' ? cursor.total : undefined;
+  if (cursor.mode === 'incremental' && cursor.phase === 'rows') {
+    instanceCount = await countOnInstance(ctx);
+    if (instanceCount !== cachedCount(ctx)) {
+      // Rows are missing (deleted on the instance, or skipped as unreadable): found by id below.
+      cursor.phase = 'sweep';
+      cursor.mark = syncState(db, RESOURCE).fullPass + 1;
+      saveCursor(ctx, cursor);
+    }
   }
   if (cursor.mode === 'incremental' && cursor.phase === 'sweep') await markPresentIds(pass);
   if (cursor.mode === 'full' || cursor.phase === 'sweep') await sweep(pass);
@@ -123,7 +133,11 @@ export async function syncStockItems(ctx: SyncContext, options: StockPassOptions
       lastErrorAt: null,
     });
   })();
-  report.count = db.prepare('SELECT count(*) FROM stock_item').pluck().get() as number;
+  report.count = cachedCount(ctx);
+  const skipped = pass.skipped.report();
+  if (skipped !== undefined) report.skipped = skipped;
+  if (instanceCount !== undefined) report.instanceCount = instanceCount;
+  profile.lastPass(report);
   if (cursor.appliedPageSize !== undefined) {
     report.appliedPageSize = cursor.appliedPageSize;
     profile.pageSize(cursor.appliedPageSize);
@@ -239,17 +253,18 @@ async function walkRows(pass: Pass): Promise<number> {
       async (page, pageNumber) => {
         await pending;
         if (since !== undefined) checkModifiedSince(pass, page.data, since);
-        const rows = page.data.filter(hasKeys);
+        const rows = keyed(pass, page.data);
+        pass.skipped.add(page.skipped);
         // A full pass counts what it saw by its mark; an incremental one (few rows) keeps the ids.
         if (cursor.mode === 'incremental') for (const r of rows) pass.seen.add(r.id);
         cursor.nextPage = pageNumber + 1;
-        cursor.fetched += page.data.length;
+        cursor.fetched += rowsSent(page);
         if (page.totalCount !== undefined) cursor.total = page.totalCount;
         for (const r of rows) {
           if (r.lastModify !== undefined && r.lastModify > (cursor.maxSeen ?? ''))
             cursor.maxSeen = r.lastModify;
         }
-        report.fetched += page.data.length;
+        report.fetched += rowsSent(page);
         const done = cursor.fetched;
         const total = Math.max(page.totalCount ?? done, done);
         pending = writer
@@ -273,6 +288,19 @@ async function walkRows(pass: Pass): Promise<number> {
     await pending.catch(() => undefined);
     await writer.close();
   }
+}
+
+/** The rows with the keys the cache is built on; a row without them is skipped (and counted). */
+function keyed(pass: Pass, rows: readonly StockItem[]): KeyedStockItem[] {
+  const usable = rows.filter(hasKeys);
+  if (usable.length < rows.length) {
+    pass.skipped.add(
+      rows
+        .filter((r) => !hasKeys(r))
+        .map((r) => keylessRow(r, ESSENTIAL_FIELDS.find((f) => r[f] === undefined) ?? 'id')),
+    );
+  }
+  return usable;
 }
 
 /** A row older than lastModifyFrom in the answer: the instance ignores the filter. */
@@ -310,7 +338,7 @@ async function completeUnstableWalk(pass: Pass): Promise<void> {
   const missed = full
     ? notMarkedWith(ctx, instance.ids, cursor.mark)
     : [...instance.ids].filter((id) => !pass.seen.has(id));
-  const resolved = await resolveIds(ctx, shape, pass.profile, missed, (rows) => {
+  const resolved = await resolveIds(ctx, shape, pass.profile, missed, pass.skipped, (rows) => {
     ctx.db.transaction(() => writeRows(ctx, rows, cursor.mark))();
     for (const r of rows) pass.seen.add(r.id);
   });
@@ -334,15 +362,17 @@ function writeRows(ctx: SyncContext, rows: readonly KeyedStockItem[], mark: numb
   addPending(ctx.db, 'productUnits', changedProductIds);
 }
 
-/** Whether the instance holds a different number of stock items than the cache. */
-async function countsDiffer(ctx: SyncContext): Promise<boolean> {
-  const total = (
+/** How many stock items the instance holds (its totalCount); undefined when it does not say. */
+async function countOnInstance(ctx: SyncContext): Promise<number | undefined> {
+  return (
     await firstPage(ctx, RESOURCE, () =>
       ctx.source.stockItemPages({ limitFields: ['id'], pageSize: 1 }, ctx.signal),
     )
   )?.totalCount;
-  const local = ctx.db.prepare('SELECT count(*) FROM stock_item').pluck().get() as number;
-  return total !== local;
+}
+
+function cachedCount(ctx: SyncContext): number {
+  return ctx.db.prepare('SELECT count(*) FROM stock_item').pluck().get() as number;
 }
 
 /**
@@ -365,7 +395,7 @@ async function markPresentIds(pass: Pass): Promise<void> {
       .pluck()
       .all(json) as number[];
   })();
-  const resolved = await resolveIds(ctx, shape, pass.profile, missing, (rows) =>
+  const resolved = await resolveIds(ctx, shape, pass.profile, missing, pass.skipped, (rows) =>
     db.transaction(() => writeRows(ctx, rows, cursor.mark))(),
   );
   report.requests += resolved.requests;
@@ -388,7 +418,7 @@ async function sweep(pass: Pass): Promise<void> {
       profile.trusts('ids') ? ID_CHUNK : Number.MAX_SAFE_INTEGER,
     );
     if (ids.length === 0) return;
-    const resolved = await resolveIds(ctx, shape, profile, ids, (rows) =>
+    const resolved = await resolveIds(ctx, shape, profile, ids, pass.skipped, (rows) =>
       db.transaction(() => writeRows(ctx, rows, cursor.mark))(),
     );
     report.requests += resolved.requests;

@@ -36,3 +36,17 @@ export function firstPageForever(): Rewrite {
     return { data: first, hasNextPage: true };
   };
 }
+
+/**
+ * The row of the answer (a page's data, or a list) whose id is `id` gets `patch`, in the fields the
+ * answer carries (an id-only page stays id-only); the rest pass as sent.
+ */
+export function patchRow(id: number, patch: Record<string, unknown>): Rewrite {
+  const patchOf = (row: object): Record<string, unknown> =>
+    Object.fromEntries(Object.entries(patch).filter(([field]) => field in row));
+  return (body) => {
+    const rows = Array.isArray(body) ? (body as Page['data']) : (body as Page).data;
+    const patched = rows.map((row) => (row.id === id ? { ...row, ...patchOf(row) } : row));
+    return Array.isArray(body) ? patched : { ...(body as Page), data: patched };
+  };
+}

@@ -18,7 +18,9 @@
 // - reset 'before': the connection is destroyed before the request is forwarded (never received);
 //   reset 'after': the instance handles it (an order is stored) and the answer is lost on the way.
 // - rewrite: the instance's JSON answer goes through this function (a 2xx JSON body only; the
-//   request's parsed JSON body is given too, e.g. its pageNumber). The function's value is sent.
+//   request's parsed JSON body is given too, e.g. its pageNumber). The function's value is sent as
+//   JSON, or, returned as rawJson(text), as that text exactly (what JSON.stringify cannot write:
+//   1e999, a duplicate key, a truncated document).
 // - drip: the answer's headers go out at once, then its body one byte every `everyMs`; with
 //   `endless` the body never comes: JSON whitespace, one byte at a time, for as long as the client
 //   listens. The rule's `bytesSent` counts what went out, so a test waits for the drip to be under
@@ -40,6 +42,18 @@ export interface HostileRuleSpec {
   reset?: 'before' | 'after';
   rewrite?: (body: unknown, request: { method: string; path: string; body: unknown }) => unknown;
   drip?: { everyMs: number; endless?: boolean };
+}
+
+/** A rewrite's answer sent as this text exactly, not through JSON.stringify. */
+export class RawJson {
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
+}
+
+export function rawJson(text: string): RawJson {
+  return new RawJson(text);
 }
 
 export interface HostileRule {
@@ -129,7 +143,8 @@ export async function startHostileProxy(upstream: string): Promise<HostileProxy>
     let text = answer.body;
     if (spec?.rewrite && answer.status >= 200 && answer.status < 300 && isJson(answer.headers)) {
       const request = { method, path, body: parseOrUndefined(body.toString('utf8')) };
-      text = Buffer.from(JSON.stringify(spec.rewrite(JSON.parse(text.toString('utf8')), request)));
+      const rewritten = spec.rewrite(JSON.parse(text.toString('utf8')), request);
+      text = Buffer.from(rewritten instanceof RawJson ? rewritten.text : JSON.stringify(rewritten));
     }
     const headers = passHeaders(answer.headers);
     if (rule && spec?.drip) {

@@ -1,13 +1,23 @@
 // Sync against the real sim behind the hostile proxy (test/support/hostile-proxy.ts): walks that
 // would never end, rows that do not parse, bodies that never finish.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { catalogCounts } from '../../db/catalog/index.ts';
 import { walkRowLimit } from '../../main/service/pagination.ts';
 import { runSync, type SyncOptions, type SyncReport } from '../../main/sync/index.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';
-import { firstPageForever, freshIdsForever } from '../support/hostile-pages.ts';
-import { startHostileProxy, type HostileProxy } from '../support/hostile-proxy.ts';
-import { client, tempDb, testRetry } from './support.ts';
+import { firstPageForever, freshIdsForever, patchRow } from '../support/hostile-pages.ts';
+import {
+  rawJson,
+  startHostileProxy,
+  type HostileProxy,
+  type HostileRuleSpec,
+} from '../support/hostile-proxy.ts';
+import { client, runPos, tempDb, testRetry } from './support.ts';
+
+type Rewrite = NonNullable<HostileRuleSpec['rewrite']>;
 
 const STOCK_PAGES = '^/api/stock-items/filter-paginated$';
 /** Stock items of the small sim (60 products in 3 warehouses). */
@@ -137,4 +147,127 @@ describe('a stock-item page dripped a byte at a time, never finished', () => {
     // A backstop for the unfixed client, which waits for the body for ever: not a speed limit.
     60_000,
   );
+});
+
+describe('one stock item whose price is not a number', () => {
+  /** The 17th stock item: not the first row, so the page it is on has good rows too. */
+  function badRow(sim: RunningSim): number {
+    const id = sim.admin.stockItems()[16]?.id;
+    if (typeof id !== 'number') throw new Error('the sim has fewer than 17 stock items');
+    return id;
+  }
+  const bad: [string, (id: number) => Rewrite][] = [
+    ['a string ("12.50")', (id) => patchRow(id, { price: '12.50' })],
+    ['NaN as a string', (id) => patchRow(id, { price: 'NaN' })],
+    [
+      'not finite (1e999)',
+      (id) => (body, request) =>
+        rawJson(
+          JSON.stringify(patchRow(id, { price: 'INFINITE' })(body, request)).replace('"INFINITE"', '1e999'),
+        ),
+    ],
+  ];
+
+  it.each(bad)(
+    '%s: that row is skipped, counted and reported; every other row is cached',
+    async (_, rewrite) => {
+      const { sim, proxy } = await hostile();
+      const id = badRow(sim);
+      proxy.rule({ path: STOCK_PAGES, rewrite: rewrite(id) });
+      const { db, cleanup } = tempDb();
+      const service = client(proxy.url);
+      try {
+        for (const run of ['first', 'second']) {
+          const report = await runSync(db, service, { pageSize: 50, retry: testRetry });
+          expect(resource(report, 'stockItems'), `${run} run`).toMatchObject({
+            status: 'ok',
+            count: SMALL_STOCK_ITEMS - 1,
+            instanceCount: SMALL_STOCK_ITEMS,
+            skipped: { count: 1, rows: [{ id, field: 'price' }] },
+          });
+          expect(report.resources.every((r) => r.status === 'ok')).toBe(true);
+        }
+        const cached = db.prepare('SELECT id FROM stock_item ORDER BY id').pluck().all() as number[];
+        expect(cached).toEqual(
+          sim.admin
+            .stockItems()
+            .map((r) => r.id)
+            .filter((x) => x !== id),
+        );
+      } finally {
+        await service.close();
+        cleanup();
+      }
+    },
+  );
+
+  it('1e308 is a number: the row is cached as sent (the counter refuses to charge it, main/counter/price.ts)', async () => {
+    const { sim, proxy } = await hostile();
+    const id = badRow(sim);
+    proxy.rule({ path: STOCK_PAGES, rewrite: patchRow(id, { price: 1e308 }) });
+    const { report, stockItems } = await syncThrough(proxy);
+    expect(resource(report, 'stockItems')).toMatchObject({ status: 'ok', count: SMALL_STOCK_ITEMS });
+    expect(resource(report, 'stockItems')?.skipped).toBeUndefined();
+    expect(stockItems).toBe(SMALL_STOCK_ITEMS);
+  });
+
+  it('pos sync (--json and text) and pos version say how many rows were skipped and why', async () => {
+    const { sim, proxy } = await hostile();
+    const id = badRow(sim);
+    proxy.rule({ path: STOCK_PAGES, rewrite: patchRow(id, { price: '12.50' }) });
+    const dataDir = mkdtempSync(join(tmpdir(), 'counter-bad-row-'));
+    open.push({ close: () => Promise.resolve(rmSync(dataDir, { recursive: true, force: true })) });
+    const json = await runPos(proxy.url, dataDir, 'sync', '--json');
+    expect(json.code).toBe(0);
+    const synced = JSON.parse(json.out) as Record<string, unknown>;
+    expect(synced.stockItems).toBe(SMALL_STOCK_ITEMS - 1);
+    expect(synced.skipped).toEqual({
+      stockItems: {
+        count: 1,
+        rows: [{ id, field: 'price', problem: 'expected number, received string' }],
+      },
+    });
+    expect(synced.instanceCounts).toMatchObject({ stockItems: SMALL_STOCK_ITEMS });
+    const text = await runPos(proxy.url, dataDir, 'sync');
+    expect(text.out).toContain(`rows skipped: 1 (unreadable values: id ${id}: price)`);
+    expect(text.out).toContain(
+      `the instance counts ${SMALL_STOCK_ITEMS}, the offline catalog holds ${SMALL_STOCK_ITEMS - 1}`,
+    );
+    const version = await runPos(proxy.url, dataDir, 'version');
+    expect(version.out).toContain(`rows skipped: 1 (unreadable values: id ${id}: price)`);
+    const versionJson = JSON.parse((await runPos(proxy.url, dataDir, 'version', '--json')).out) as {
+      learnt: { stockItems: unknown };
+    };
+    expect(versionJson.learnt.stockItems).toMatchObject({
+      skipped: { count: 1 },
+      instanceCount: SMALL_STOCK_ITEMS,
+      count: SMALL_STOCK_ITEMS - 1,
+    });
+  });
+});
+
+describe('one receivable whose amount is not a number', () => {
+  it('is skipped and reported; the other open receivables are cached', async () => {
+    const { sim, proxy } = await hostile();
+    const open = sim.admin.openReceivables();
+    const id = open[1]?.id;
+    if (typeof id !== 'number') throw new Error('the sim has fewer than 2 open receivables');
+    proxy.rule({
+      path: '^/api/finances/financial-receivables/filter-paginated$',
+      rewrite: patchRow(id, { amount: 'abc' }),
+    });
+    const { db, cleanup } = tempDb();
+    const service = client(proxy.url);
+    try {
+      const report = await runSync(db, service, { pageSize: 50, retry: testRetry });
+      expect(resource(report, 'financialReceivables')).toMatchObject({
+        status: 'ok',
+        count: open.length - 1,
+        skipped: { count: 1, rows: [{ id, field: 'amount', problem: 'expected number, received string' }] },
+      });
+    } finally {
+      await service.close();
+      cleanup();
+    }
+  });
 });

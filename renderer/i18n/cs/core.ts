@@ -158,6 +158,8 @@ export const core = {
   foundFiltersOther: 'filtruje {{name}}',
   foundIgnoresOther: 'nebere ohled na filtr {{name}}: Counter se obejde bez něj',
   foundRejectsOther: 'odmítá filtr {{name}}: Counter se obejde bez něj',
+  foundSkipped: 'přeskočené řádky: {{count}} (nečitelné hodnoty: {{rows}})',
+  foundCountDiffers: 'instance jich počítá {{total}}, offline katalog jich má {{count}}',
   insecureUrl:
     '{{url}} používá nešifrované http: tajný klíč klienta a tokeny by šly čitelně po síti. Použijte https, nebo zapněte „povolit nezabezpečené připojení“.',
   walkInUnknown:

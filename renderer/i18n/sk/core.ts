@@ -159,6 +159,8 @@ export const core = {
   foundFiltersOther: 'filtruje {{name}}',
   foundIgnoresOther: 'neberie ohľad na filter {{name}}: Counter sa zaobíde bez neho',
   foundRejectsOther: 'odmieta filter {{name}}: Counter sa zaobíde bez neho',
+  foundSkipped: 'preskočené riadky: {{count}} (nečitateľné hodnoty: {{rows}})',
+  foundCountDiffers: 'inštancia ich počíta {{total}}, offline katalóg ich má {{count}}',
   insecureUrl:
     '{{url}} používa nešifrované http: tajný kľúč klienta a tokeny by išli čitateľne po sieti. Použite https, alebo zapnite „povoliť nezabezpečené pripojenie“.',
   walkInUnknown:

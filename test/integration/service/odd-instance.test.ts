@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ServiceClient, ServiceError } from '../../../main/service/index.ts';
+import { ServiceClient, ServiceError, type Paginated, type StockItem } from '../../../main/service/index.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 
@@ -88,14 +88,34 @@ describe('responses that do not parse', () => {
     expect(error.mayHaveReachedServer).toBe(true);
   });
 
-  it('reports a wrong type as invalid-response naming the path, not the value', async () => {
+  it('skips a row of a wrong type, naming its id and field, not the value; the page stands', async () => {
     const c = await connect({
       'POST /api/stock-items/filter-paginated': (_q, res) =>
-        json(res, 200, { currentPage: 1, hasNextPage: false, data: [{ id: 1, productId: 'forty-two' }] }),
+        json(res, 200, {
+          currentPage: 1,
+          hasNextPage: false,
+          data: [{ id: 1, productId: 'forty-two' }, { id: 2, productId: 42 }, 'not a row'],
+        }),
+    });
+    const pages: Paginated<StockItem>[] = [];
+    for await (const page of c.stockItemPages({})) pages.push(page);
+    const [page] = pages;
+    expect(page?.data).toEqual([{ id: 2, productId: 42 }]);
+    expect(page?.skipped).toEqual([
+      { id: 1, field: 'productId', problem: 'expected number, received string' },
+      { field: '(row)', problem: 'expected object, received string' },
+    ]);
+    expect(JSON.stringify(pages)).not.toContain('forty-two');
+  });
+
+  it('reports a page whose frame is of a wrong type as invalid-response naming the path, not the value', async () => {
+    const c = await connect({
+      'POST /api/stock-items/filter-paginated': (_q, res) =>
+        json(res, 200, { currentPage: 1, hasNextPage: 'forty-two', data: [] }),
     });
     const error = await failure(c.stockItemPages({})[Symbol.asyncIterator]().next());
     expect(error.kind).toBe('invalid-response');
-    expect(error.message).toContain('data.0.productId');
+    expect(error.message).toContain('hasNextPage');
     expect(error.message).not.toContain('forty-two');
   });
 
