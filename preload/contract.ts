@@ -210,6 +210,8 @@ export const SyncStatusView = z.object({
   running: z.boolean(),
   resources: z.array(SyncResourceView),
   lastSyncedAt: isoDateTime.nullable(),
+  /** The runner was stopped (its instance is being replaced, or the app closes): it starts no sync. */
+  stopped: z.boolean().optional(),
 });
 export type SyncStatusView = z.infer<typeof SyncStatusView>;
 

@@ -402,3 +402,61 @@ describe('Core', () => {
     });
   });
 });
+
+describe('Core switching instances', () => {
+  type SyncView = {
+    running: boolean;
+    stopped?: boolean;
+    lastSyncedAt: string | null;
+    resources: { resource: string; state: string; lastSyncedAt: string | null }[];
+  };
+  const syncStatus = async (c: Core) => value(await c.invoke('sync.status', {})) as SyncView;
+  /** Syncs the instance in use to the end (the demo's own file, here). */
+  async function syncedDemo() {
+    const made = await core({}, true);
+    value(await made.c.invoke('sync.now', {}));
+    await vi.waitFor(
+      async () => {
+        const status = await syncStatus(made.c);
+        expect(status.running).toBe(false);
+        expect(status.lastSyncedAt).not.toBeNull();
+      },
+      { timeout: 30_000, interval: 50 },
+    );
+    return made;
+  }
+  const configured = () => ({ instanceUrl: sim.url, clientId: 'counter-demo', clientSecret: SECRET });
+
+  it(
+    'hands a sync asked for while the old instance shuts down to the new one, never to the old',
+    { timeout: 60_000 },
+    async () => {
+      const { c } = await syncedDemo();
+      // The demo's next sync is held at its first page, so that the switch has a run to stop.
+      sim.faults.latency({ ms: 120_000, path: '^/api/item-lists/warehouses$', times: 1 });
+      try {
+        expect(value(await c.invoke('sync.now', {}))).toMatchObject({ running: true });
+        await vi.waitFor(() => expect(sim.faults.state().latency).toBeUndefined(), {
+          timeout: 30_000,
+          interval: 20,
+        });
+        // "Sync now" arrives just as the demo's stopped run has ended, the switch still under way.
+        let switching = false;
+        let asked: Promise<Envelope> | undefined;
+        c.subscribe((name, payload) => {
+          if (switching && asked === undefined && name === 'sync.progress' && !(payload as SyncView).running)
+            asked = c.invoke('sync.now', {});
+        });
+        switching = true;
+        value(await c.invoke('settings.set', configured()));
+        expect(asked).toBeDefined();
+        const answer = value(await (asked ?? Promise.reject(new Error('never asked')))) as SyncView;
+        // The new instance's run: its rows were never synced into this file (the demo's were).
+        expect(answer.running).toBe(true);
+        expect(answer.resources.every((r) => r.lastSyncedAt === null)).toBe(true);
+      } finally {
+        await sim.faults.reset();
+      }
+    },
+  );
+});

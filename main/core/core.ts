@@ -79,6 +79,8 @@ export class Core {
   #credentialsRefused = false;
   /** The Link the credentials' news is about: a disposed one's late answer must not count. */
   #linkGeneration = 0;
+  /** The instance switch under way (#connect): calls wait for it, never reaching the Link it shuts down. */
+  #switching: Promise<void> | null = null;
   #closed = false;
 
   private constructor(options: CoreOptions, settingsDb: Db) {
@@ -128,6 +130,7 @@ export class Core {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    await this.#switched();
     await this.#link?.dispose();
     this.#link = null;
     await this.#demo?.close();
@@ -149,6 +152,7 @@ export class Core {
       };
     }
     try {
+      if (this.#switching !== null) await this.#switched();
       const handler = this.#handlers[channel] as (input: unknown) => Promise<unknown>;
       const value: unknown = await handler(parsed.data);
       return { ok: true, value: spec.output.parse(value) };
@@ -231,8 +235,27 @@ export class Core {
 
   // ---------- the instance ----------
 
-  /** (Re)resolves the instance and rebuilds what depends on it. */
+  /**
+   * (Re)resolves the instance and rebuilds what depends on it. While it runs, calls wait (#dispatch):
+   * the old Link's parts stop one after another, and a call handed to it meanwhile would start work
+   * (a sync run) on an instance being shut down.
+   */
   async #connect(): Promise<void> {
+    const switching = this.#switchInstance();
+    this.#switching = switching;
+    try {
+      await switching;
+    } finally {
+      if (this.#switching === switching) this.#switching = null;
+    }
+  }
+
+  /** Resolves once no instance switch is under way (one that failed has left its error with its caller). */
+  async #switched(): Promise<void> {
+    while (this.#switching !== null) await this.#switching.catch(() => undefined);
+  }
+
+  async #switchInstance(): Promise<void> {
     // From here on the old link's late news (a token answer in flight) is not about the instance in use.
     this.#linkGeneration++;
     await this.#link?.dispose();

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { catalogCounts } from '../../db/catalog/index.ts';
 import { openDatabase } from '../../db/database.ts';
 import { startSim } from '../../sim/server.ts';
+import type { SyncStatusView } from '../../preload/contract.ts';
 import type { SyncReport } from './index.ts';
 import { SyncRunner } from './runner.ts';
 
@@ -86,6 +87,55 @@ describe('SyncRunner credentials', () => {
       };
       expect(await heard('rotated-since')).toEqual([false]);
       expect(await heard('counter-demo-secret')).toContain(true);
+    },
+  );
+});
+
+describe('SyncRunner once stopped', () => {
+  it('starts nothing after stop(), and its status says it is stopped', { timeout: 60_000 }, async () => {
+    const { sim, db } = await simAndFile();
+    const statuses: SyncStatusView[] = [];
+    const runner = new SyncRunner({
+      db,
+      service: { baseUrl: sim.url, clientId: 'counter-demo', clientSecret: 'counter-demo-secret' },
+      onStatus: (status) => statuses.push(status),
+      log: () => undefined,
+    });
+    cleanup.push(() => runner.stop());
+    await runner.stop();
+
+    const answer = runner.start();
+    expect(runner.running).toBe(false);
+    expect(answer).toMatchObject({ running: false, stopped: true });
+    expect(runner.start({ full: true })).toMatchObject({ running: false, stopped: true });
+    expect(runner.status()).toMatchObject({ running: false, stopped: true });
+    expect(statuses.every((s) => !s.running)).toBe(true);
+  });
+
+  it(
+    'starts nothing once stop() was called, even before the run it stops has ended',
+    { timeout: 60_000 },
+    async () => {
+      const { sim, db } = await simAndFile();
+      const runner = new SyncRunner({
+        db,
+        service: { baseUrl: sim.url, clientId: 'counter-demo', clientSecret: 'counter-demo-secret' },
+        // The run's end (the abort) is where a late "sync now" used to start a new run on a runner
+        // being shut down: asked here, it must start nothing.
+        onStatus: (status) => {
+          if (stopping && !status.running) afterEnd.push(runner.start());
+        },
+        log: () => undefined,
+      });
+      let stopping = false;
+      const afterEnd: SyncStatusView[] = [];
+      cleanup.push(() => runner.stop());
+      expect(runner.start().running).toBe(true);
+      stopping = true;
+      await runner.stop();
+      expect(afterEnd).not.toHaveLength(0);
+      expect(afterEnd.every((s) => !s.running && s.stopped === true)).toBe(true);
+      expect(runner.running).toBe(false);
     },
   );
 });

@@ -42,6 +42,8 @@ export class SyncRunner {
   #timer: NodeJS.Timeout | undefined;
   #lastEmit = 0;
   #pendingEmit: NodeJS.Timeout | undefined;
+  /** stop() was called: the runner's instance is being shut down, and no run may start on it. */
+  #stopped = false;
 
   constructor(options: SyncRunnerOptions) {
     this.#o = options;
@@ -52,8 +54,9 @@ export class SyncRunner {
     return this.#running !== null;
   }
 
-  /** Starts a run unless one is running; returns at once with the status. */
+  /** Starts a run unless one is running or the runner was stopped; returns at once with the status. */
   start(options: { full?: boolean } = {}): SyncStatusView {
+    if (this.#stopped) return this.status();
     if (options.full === true) this.#full = true;
     if (this.#running === null) {
       this.#abort = new AbortController();
@@ -71,7 +74,7 @@ export class SyncRunner {
   /** Periodic runs; 0 turns the schedule off. */
   schedule(intervalMinutes: number): void {
     clearInterval(this.#timer);
-    if (intervalMinutes <= 0) return;
+    if (intervalMinutes <= 0 || this.#stopped) return;
     this.#timer = setInterval(() => this.start(), intervalMinutes * 60_000);
     this.#timer.unref();
   }
@@ -87,10 +90,13 @@ export class SyncRunner {
       running: this.running,
       resources,
       lastSyncedAt: states.get('stockItems')?.lastCompleteAt ?? null,
+      ...(this.#stopped ? { stopped: true } : {}),
     };
   }
 
+  /** Ends the schedule and the run under way; from here on, start() starts nothing. */
   async stop(): Promise<void> {
+    this.#stopped = true;
     clearInterval(this.#timer);
     clearTimeout(this.#pendingEmit);
     this.#abort?.abort();
