@@ -428,6 +428,31 @@ describe('Core switching instances', () => {
   const configured = () => ({ instanceUrl: sim.url, clientId: 'counter-demo', clientSecret: SECRET });
 
   it(
+    "emits the new instance's sync rows as soon as it switches, before any of its syncs runs",
+    { timeout: 60_000 },
+    async () => {
+      const { c } = await syncedDemo();
+      const progress: SyncView[] = [];
+      c.subscribe((name, payload) => {
+        if (name === 'sync.progress') progress.push(payload as SyncView);
+      });
+
+      // To an instance never synced into this terminal's file: its rows, idle and never synced.
+      value(await c.invoke('settings.set', configured()));
+      const configuredRows = await syncStatus(c);
+      expect(configuredRows.resources).toHaveLength(6);
+      expect(configuredRows.resources.every((r) => r.state === 'idle' && r.lastSyncedAt === null)).toBe(true);
+      expect(progress.at(-1)).toEqual(configuredRows);
+
+      // Back to the demo: its own rows again, with when each was last synced.
+      value(await c.invoke('settings.set', { instanceUrl: null }));
+      const demoRows = await syncStatus(c);
+      expect(demoRows.resources.every((r) => r.state === 'idle' && r.lastSyncedAt !== null)).toBe(true);
+      expect(progress.at(-1)).toEqual(demoRows);
+    },
+  );
+
+  it(
     'hands a sync asked for while the old instance shuts down to the new one, never to the old',
     { timeout: 60_000 },
     async () => {

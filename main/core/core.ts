@@ -34,7 +34,7 @@ import {
   type InstanceResolution,
 } from '../settings/instance.ts';
 import { SettingsStore } from '../settings/store.ts';
-import { syncHandlers } from '../sync/handlers.ts';
+import { syncHandlers, syncStatus } from '../sync/handlers.ts';
 import { asCoreError } from './error-mapping.ts';
 import { toShape } from './errors.ts';
 import { EventBus, type CoreListener } from './events.ts';
@@ -281,6 +281,10 @@ export class Core {
         ? 'no instance configured'
         : `instance ${displayInstance(instance.baseUrl)} (${instance.source})`,
     );
+    // The sync rows on screen were the old instance's: its own replace them at once (idle, each with
+    // when it was last synced), not at its first sync's progress, which may never come (offline, or
+    // no automatic sync).
+    if (!this.#closed) this.#bus.emit('sync.progress', syncStatus(this.#data(), this.#link.sync));
   }
 
   /** What the Link is built with: the app's file and settings, and where its news goes. */

@@ -27,7 +27,7 @@ type SyncCalls = 'sync.now' | 'sync.status' | 'stock.search' | 'warehouses.list'
 export function syncHandlers(deps: SyncDeps): Pick<Handlers, SyncCalls> {
   return {
     'sync.now': ({ full }) => Promise.resolve(configured(deps.runner()).start({ full: full === true })),
-    'sync.status': () => Promise.resolve(syncStatus(deps)),
+    'sync.status': () => Promise.resolve(syncStatus(deps.db(), deps.runner())),
     'stock.search': (input) =>
       Promise.resolve({
         products: searchStock(deps.db(), input.text, {
@@ -52,14 +52,9 @@ export function lastSyncedAt(db: Db): string | null {
   return syncState(db, 'stockItems').lastCompleteAt ?? null;
 }
 
-function syncStatus(deps: SyncDeps): SyncStatusView {
-  return (
-    deps.runner()?.status() ?? {
-      running: false,
-      resources: [],
-      lastSyncedAt: lastSyncedAt(deps.db()),
-    }
-  );
+/** The runner's status; without a runner (no instance configured), no rows and the cache's age. */
+export function syncStatus(db: Db, runner: SyncRunner | null): SyncStatusView {
+  return runner?.status() ?? { running: false, resources: [], lastSyncedAt: lastSyncedAt(db) };
 }
 
 function warehouseView(w: CachedWarehouse): WarehouseView {
