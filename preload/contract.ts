@@ -594,12 +594,21 @@ export interface PosBridge {
   invoke(channel: CallChannel, input: unknown): Promise<unknown>;
   /** Subscribes to one event; returns the unsubscribe function. */
   on(event: EventChannel, listener: (payload: unknown) => void): () => void;
+  /** See PosApi.opened. */
+  opened(listener: () => void): () => void;
 }
 
 /** The typed API screens use. */
 export interface PosApi {
   invoke<C extends CallChannel>(channel: C, input: CallInput<C>): Promise<CallOutput<C>>;
   on<E extends EventChannel>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+  /**
+   * Calls `listener` each time events start reaching this page: when the web shell's event stream
+   * has connected, and again after every reconnect (what the core sent while it was down is lost);
+   * once, at once, in Electron, whose events flow from the start. State mirrored from events is read
+   * again then, with its listeners already subscribed. Returns the unsubscribe function.
+   */
+  opened(listener: () => void): () => void;
 }
 
 export function parseOutput<C extends CallChannel>(channel: C, value: unknown): CallOutput<C> {

@@ -30,6 +30,18 @@ const bridge: PosBridge = {
       set.delete(listener);
     };
   },
+  // IPC events reach the page from the start (the listener above is in place before the page runs):
+  // open at once, once the caller's code has run on (so what it subscribes right after counts too).
+  opened(listener) {
+    if (typeof listener !== 'function') throw new Error('not a function');
+    let wanted = true;
+    queueMicrotask(() => {
+      if (wanted) listener();
+    });
+    return () => {
+      wanted = false;
+    };
+  },
 };
 
 contextBridge.exposeInMainWorld('pos', bridge);

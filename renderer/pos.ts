@@ -36,6 +36,9 @@ export function createPosApi(bridge: PosBridge): PosApi {
         listener(parsed);
       });
     },
+    opened(listener) {
+      return bridge.opened(listener);
+    },
   };
 }
 

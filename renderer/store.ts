@@ -1,6 +1,8 @@
 // App state (zustand): what the screens show, loaded through `pos` and kept fresh by core events.
 // The actions that change it through the core live per domain in store/ (sale, stock, orders,
 // settings, test-pad); screens render this state and dispatch those actions, never `pos` itself.
+// What events keep fresh (status, sync, the Orders list) is set only through its `Newest` (newest.ts),
+// so that an answer never puts back an older state than an event already showed.
 import { create } from 'zustand';
 import {
   PosError,
@@ -17,6 +19,7 @@ import {
 import { pos } from './pos.ts';
 import { i18n } from './i18n/index.ts';
 import { spoken } from './i18n/said.ts';
+import { Newest } from './newest.ts';
 
 export type Screen = 'sale' | 'stock' | 'orders' | 'settings';
 export const SCREENS: readonly { id: Screen; label: ScreenLabel; key: string }[] = [
@@ -146,18 +149,12 @@ export const useApp = create<AppState>()((set) => ({
   testPad: { result: null, error: null },
   setScreen: (screen) => set({ screen, notice: null }),
   notify: (tone, text) => set({ notice: { tone, text, at: Date.now() } }),
-  refreshStatus: async () => {
-    const status = await pos.invoke('status.get', {});
-    set({ status });
-  },
+  refreshStatus: () => mirrored.status.ask(() => pos.invoke('status.get', {})),
   refreshSettings: async () => {
     const settings = await pos.invoke('settings.get', {});
     set({ settings });
   },
-  refreshSync: async () => {
-    const sync = await pos.invoke('sync.status', {});
-    set({ sync });
-  },
+  refreshSync: () => mirrored.sync.ask(() => pos.invoke('sync.status', {})),
   refreshSession: async () => {
     try {
       const session = await pos.invoke('session.current', {});
@@ -168,13 +165,19 @@ export const useApp = create<AppState>()((set) => ({
   },
   refreshOutbox: async () => {
     try {
-      const outbox = await pos.invoke('outbox.list', {});
-      set({ outbox, outboxError: null });
+      await mirrored.outbox.ask(() => pos.invoke('outbox.list', {}));
     } catch (error) {
       set({ outboxError: message(error) });
     }
   },
 }));
+
+/** The state the core's events keep fresh, each shown only if nothing newer was (newest.ts). */
+export const mirrored = {
+  status: new Newest<StatusView>((status) => useApp.setState({ status })),
+  sync: new Newest<SyncStatusView>((sync) => useApp.setState({ sync })),
+  outbox: new Newest<OutboxEntryView[]>((outbox) => useApp.setState({ outbox, outboxError: null })),
+};
 
 export function message(error: unknown): string {
   if (error instanceof PosError) return spoken(error.said, error.message);
@@ -189,30 +192,29 @@ export function setSale(patch: Partial<SaleUi>): void {
 /** Loads everything once and follows the core's events. Returns the unsubscribe function. */
 export function startSync(): () => void {
   const s = useApp.getState();
-  void Promise.allSettled([
-    s.refreshStatus(),
-    s.refreshSettings(),
-    s.refreshSync(),
-    s.refreshSession(),
-    s.refreshOutbox(),
-  ]);
+  void Promise.allSettled([s.refreshSettings(), s.refreshSession()]);
+  // Subscribed first, read after: an event the core sends between a read and its answer is not lost.
   const offs = [
-    pos.on('status.changed', (status) => useApp.setState({ status })),
-    pos.on('sync.progress', (sync) => useApp.setState({ sync })),
+    pos.on('status.changed', (status) => mirrored.status.event(status)),
+    pos.on('sync.progress', (sync) => mirrored.sync.event(sync)),
     pos.on('outbox.changed', () => void useApp.getState().refreshOutbox()),
-    pos.on('connectivity', () => void useApp.getState().refreshStatus()),
+    pos.on('connectivity', () => void ignoreFailure(useApp.getState().refreshStatus())),
+    // Read once events reach the page, and again after each reconnect of the web shell's stream: what
+    // the core sent while it was not connected never comes (a sync that ended would show running).
+    pos.opened(() => {
+      const now = useApp.getState();
+      void Promise.allSettled([now.refreshStatus(), now.refreshSync(), now.refreshOutbox()]);
+    }),
   ];
   // The status bar's "last sync" age must tick even when nothing happens.
-  const timer = setInterval(
-    () =>
-      void useApp
-        .getState()
-        .refreshStatus()
-        .catch(() => undefined),
-    10_000,
-  );
+  const timer = setInterval(() => void ignoreFailure(useApp.getState().refreshStatus()), 10_000);
   return () => {
     clearInterval(timer);
     for (const off of offs) off();
   };
+}
+
+/** A read that failed leaves the screen as it was; the next event or read brings the news. */
+function ignoreFailure(read: Promise<void>): Promise<void> {
+  return read.catch(() => undefined);
 }

@@ -1,7 +1,8 @@
 // `window.pos` for the browser: the contract over the web shell's HTTP (POST /rpc/:channel) and its
 // event stream (GET /events, server-sent events). Every request carries the page's session secret in
 // a header (web-session.ts) besides the HttpOnly cookie the browser sends; so the event stream is read
-// with fetch(), as EventSource cannot send a header.
+// with fetch(), as EventSource cannot send a header. Events the core sends while the stream is not
+// connected are lost: `opened` tells the page each time it (re)connects, to read the state again.
 import { isCallChannel, isEventChannel, type EventChannel } from '../preload/channels.ts';
 import type { Envelope, PosBridge } from '../preload/contract.ts';
 import { eventStreamReader } from './event-stream.ts';
@@ -13,7 +14,9 @@ const RECONNECT_MS = 3000;
 /** `session`: the page's secret, or null when it has none (every call then fails saying so). */
 export function createWebBridge(session: Promise<string | null>): PosBridge {
   const listeners = new Map<EventChannel, Set<(payload: unknown) => void>>();
+  const openers = new Set<() => void>();
   let following = false;
+  let open = false;
 
   const dispatch = (name: string, data: string) => {
     if (!isEventChannel(name)) return;
@@ -24,6 +27,21 @@ export function createWebBridge(session: Promise<string | null>): PosBridge {
       return;
     }
     for (const listener of listeners.get(name) ?? []) listener(payload);
+  };
+  const stream: Stream = {
+    dispatch,
+    opened: () => {
+      open = true;
+      for (const opener of [...openers]) opener();
+    },
+    closed: () => {
+      open = false;
+    },
+  };
+  const startFollowing = () => {
+    if (following) return;
+    following = true;
+    void session.then((secret) => (secret === null ? undefined : follow(secret, stream)));
   };
 
   return {
@@ -48,11 +66,14 @@ export function createWebBridge(session: Promise<string | null>): PosBridge {
         listeners.set(event, set);
       }
       set.add(listener);
-      if (!following) {
-        following = true;
-        void session.then((secret) => (secret === null ? undefined : follow(secret, dispatch)));
-      }
+      startFollowing();
       return () => set.delete(listener);
+    },
+    opened(listener) {
+      openers.add(listener);
+      startFollowing();
+      if (open) listener();
+      return () => openers.delete(listener);
     },
   };
 }
@@ -64,20 +85,34 @@ function refused(status: number): Envelope {
   };
 }
 
+/** What the event stream tells the bridge: each event, and when it is connected or not. */
+interface Stream {
+  readonly dispatch: (name: string, data: string) => void;
+  readonly opened: () => void;
+  readonly closed: () => void;
+}
+
 /** Reads the event stream for as long as the page lives, connecting again whenever it breaks. */
-async function follow(secret: string, dispatch: (name: string, data: string) => void): Promise<void> {
+async function follow(secret: string, stream: Stream): Promise<void> {
   for (;;) {
     try {
       const response = await fetch('/events', { headers: sessionHeaders(secret), cache: 'no-store' });
       // Refused: the session is gone (the shell was started again); only a new launch helps.
       if (response.status === 401 || response.status === 403) return;
       if (response.ok && response.body !== null) {
-        const feed = eventStreamReader(dispatch);
+        const feed = eventStreamReader(stream.dispatch);
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          feed(value);
+        // The shell subscribes to the core before it answers (main/web/server.ts): every event from
+        // here on comes down this stream, so what is read from now on is not older than they are.
+        stream.opened();
+        try {
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) break;
+            feed(value);
+          }
+        } finally {
+          stream.closed();
         }
       }
     } catch {

@@ -3,7 +3,7 @@
 import type { ConnectionView, SettingsPatch, SettingsView, WarehouseView } from '../../preload/contract.ts';
 import { create } from 'zustand';
 import { pos } from '../pos.ts';
-import { message, useApp } from '../store.ts';
+import { message, mirrored, useApp } from '../store.ts';
 import { withPin } from './guard.ts';
 
 /** Stores a change of settings; the settings shown are the core's answer. */
@@ -63,6 +63,7 @@ export async function testConnection(): Promise<void> {
   }
 }
 
-export async function syncNow(full: boolean): Promise<void> {
-  useApp.setState({ sync: await pos.invoke('sync.now', { full }) });
+/** Starts a sync; its answer is shown unless the sync's own events already said more (a fast sync's end). */
+export function syncNow(full: boolean): Promise<void> {
+  return mirrored.sync.ask(() => pos.invoke('sync.now', { full }));
 }

@@ -1,0 +1,294 @@
+// The store's mirror of the core (the status bar's status, the sync rows, the Orders list) against a
+// fake shell whose event stream and answers the test orders by hand: events sent while the stream is
+// not connected are lost, as the web shell's are, and each answer arrives when the test says. What is
+// checked is the store (renderer/store.ts and its actions), never the fake.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type {
+  CallChannel,
+  EventChannel,
+  OutboxEntryView,
+  PosBridge,
+  StatusView,
+  SyncStatusView,
+} from '../preload/contract.ts';
+
+/** The core's state as the fake shell answers it and emits it. */
+interface CoreState {
+  status: StatusView;
+  sync: SyncStatusView;
+  outbox: OutboxEntryView[];
+}
+
+const STATUS: StatusView = {
+  online: false,
+  instance: 'erp.example.com',
+  demo: false,
+  queued: 0,
+  needsAttention: 0,
+  lastSyncedAt: null,
+  insecure: false,
+  credentialsRefused: false,
+};
+const RESOURCES = ['warehouses', 'stockItems'];
+const syncing: SyncStatusView = {
+  running: true,
+  lastSyncedAt: null,
+  resources: RESOURCES.map((resource) => ({
+    resource,
+    state: 'running',
+    done: 0,
+    total: null,
+    lastSyncedAt: null,
+  })),
+};
+const synced: SyncStatusView = {
+  running: false,
+  lastSyncedAt: '2025-03-01T10:00:00.000Z',
+  resources: RESOURCES.map((resource) => ({
+    resource,
+    state: 'done',
+    done: 5,
+    total: 5,
+    lastSyncedAt: '2025-03-01T10:00:00.000Z',
+  })),
+};
+const order = (id: number): OutboxEntryView => ({
+  id,
+  state: 'queued',
+  attempts: 0,
+  createdAt: '2025-03-01T10:00:00.000Z',
+});
+
+interface Call {
+  readonly channel: CallChannel;
+  /** The core's answer, computed when the call reached it. */
+  readonly value: unknown;
+  readonly deliver: () => void;
+}
+
+/**
+ * A shell (`window.pos`) over a fake core. `open`: the event stream is connected (Electron's IPC is
+ * from the start). `held`: answers wait in `calls` until the test delivers them; otherwise each
+ * arrives at once (in a microtask, as a real answer never comes back within the call).
+ */
+class FakeShell implements PosBridge {
+  readonly core: CoreState = { status: STATUS, sync: synced, outbox: [] };
+  readonly calls: Call[] = [];
+  /** What the renderer did, in order: subscribe to an event, or call. */
+  readonly log: string[] = [];
+  held = false;
+  /** Runs when a call reaches the core, after its answer was computed (the core moving on). */
+  afterAnswer: ((channel: CallChannel) => void) | undefined;
+  #open: boolean;
+  readonly #listeners = new Map<EventChannel, Set<(payload: unknown) => void>>();
+  readonly #openers = new Set<() => void>();
+
+  constructor(open: boolean) {
+    this.#open = open;
+  }
+
+  invoke(channel: CallChannel): Promise<unknown> {
+    this.log.push(`call ${channel}`);
+    const value = this.#answer(channel);
+    return new Promise((resolve) => {
+      const call: Call = {
+        channel,
+        value,
+        deliver: () => {
+          this.calls.splice(this.calls.indexOf(call), 1);
+          resolve({ ok: true, value });
+        },
+      };
+      this.calls.push(call);
+      this.afterAnswer?.(channel);
+      if (!this.held) queueMicrotask(call.deliver);
+    });
+  }
+
+  on(event: EventChannel, listener: (payload: unknown) => void): () => void {
+    this.log.push(`on ${event}`);
+    let set = this.#listeners.get(event);
+    if (set === undefined) this.#listeners.set(event, (set = new Set()));
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  opened(listener: () => void): () => void {
+    this.#openers.add(listener);
+    if (this.#open) queueMicrotask(listener);
+    return () => this.#openers.delete(listener);
+  }
+
+  /** The core emits: only a connected stream carries it. */
+  emit(event: EventChannel, payload: unknown): void {
+    if (!this.#open) return;
+    for (const listener of this.#listeners.get(event) ?? []) listener(payload);
+  }
+
+  connect(): void {
+    this.#open = true;
+    for (const opener of this.#openers) opener();
+  }
+
+  disconnect(): void {
+    this.#open = false;
+  }
+
+  /** Delivers the answers to `channel` still out, in the order given by `pick` (default: as asked). */
+  deliver(channel: CallChannel, pick: (calls: Call[]) => Call[] = (calls) => calls): void {
+    for (const call of pick(this.calls.filter((c) => c.channel === channel))) call.deliver();
+  }
+
+  #answer(channel: CallChannel): unknown {
+    switch (channel) {
+      case 'status.get':
+        return this.core.status;
+      case 'sync.status':
+      case 'sync.now':
+        return this.core.sync;
+      case 'outbox.list':
+        return this.core.outbox;
+      case 'settings.get':
+        throw new Error('not needed here');
+      default:
+        return {};
+    }
+  }
+}
+
+type Store = typeof import('./store.ts');
+let shell: FakeShell;
+let store: Store;
+let stop: () => void = () => undefined;
+
+/** A fresh store over `shell` (the modules read `window.pos` when they load). */
+async function load(open: boolean): Promise<void> {
+  shell = new FakeShell(open);
+  vi.stubGlobal('window', { pos: shell });
+  vi.resetModules();
+  store = await import('./store.ts');
+}
+
+/** Lets every answer and event already under way arrive. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+const shown = () => store.useApp.getState();
+
+beforeEach(() => {
+  // The status bar's ten-second tick is not what these tests are about.
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+});
+afterEach(() => {
+  stop();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('the store reads the core again once events flow', () => {
+  it('after the event stream connects: a sync that ended before it shows as ended', async () => {
+    await load(false);
+    shell.core.sync = syncing;
+    stop = store.startSync();
+    await settle();
+    // Before the stream connected, the core finished the sync and an order was queued: the events
+    // saying so went nowhere.
+    shell.core.sync = synced;
+    shell.core.outbox = [order(1)];
+    shell.core.status = { ...STATUS, online: true, queued: 1, lastSyncedAt: synced.lastSyncedAt };
+    shell.emit('sync.progress', synced);
+    shell.emit('outbox.changed', { queued: 1, needsAttention: 0 });
+    shell.emit('status.changed', shell.core.status);
+
+    shell.connect();
+    await settle();
+    expect(shown().sync).toEqual(synced);
+    expect(shown().status).toEqual(shell.core.status);
+    expect(shown().outbox).toEqual([order(1)]);
+  });
+
+  it('after every reconnect: what changed while the stream was down is shown', async () => {
+    await load(true);
+    stop = store.startSync();
+    await settle();
+    expect(shown().status).toEqual(STATUS);
+
+    shell.disconnect();
+    shell.core.status = { ...STATUS, online: true, queued: 2 };
+    shell.core.outbox = [order(1), order(2)];
+    shell.core.sync = syncing;
+    shell.connect();
+    await settle();
+    expect(shown().status).toEqual(shell.core.status);
+    expect(shown().outbox).toEqual([order(1), order(2)]);
+    expect(shown().sync).toEqual(syncing);
+  });
+
+  it('subscribes before it reads (Electron): an event sent just after an answer is not lost', async () => {
+    await load(true);
+    shell.core.sync = syncing;
+    // The sync ends the moment the core has answered sync.status ("running").
+    shell.afterAnswer = (channel) => {
+      if (channel !== 'sync.status' || shell.core.sync === synced) return;
+      shell.core.sync = synced;
+      shell.emit('sync.progress', synced);
+    };
+    stop = store.startSync();
+    await settle();
+    expect(shell.log.indexOf('on sync.progress')).toBeLessThan(shell.log.indexOf('call sync.status'));
+    expect(shown().sync).toEqual(synced);
+  });
+});
+
+describe('an answer older than the last event is not applied', () => {
+  beforeEach(async () => {
+    await load(true);
+    stop = store.startSync();
+    await settle();
+    shell.held = true;
+  });
+
+  it('sync.now: a fast sync that ended before its answer arrived shows as ended', async () => {
+    const { syncNow } = await import('./store/settings.ts');
+    shell.core.sync = syncing;
+    const asked = syncNow(false);
+    shell.emit('sync.progress', syncing);
+    shell.core.sync = synced;
+    shell.emit('sync.progress', synced);
+    shell.deliver('sync.now');
+    await asked;
+    expect(shown().sync).toEqual(synced);
+  });
+
+  it('sync.status and status.get asked before an event do not overwrite it', async () => {
+    shell.core.sync = syncing;
+    const sync = shown().refreshSync();
+    const status = shown().refreshStatus();
+    shell.core.sync = synced;
+    shell.emit('sync.progress', synced);
+    shell.core.status = { ...STATUS, online: true };
+    shell.emit('status.changed', shell.core.status);
+    shell.deliver('sync.status');
+    shell.deliver('status.get');
+    await Promise.all([sync, status]);
+    expect(shown().sync).toEqual(synced);
+    expect(shown().status).toEqual({ ...STATUS, online: true });
+  });
+
+  it('an answer asked earlier does not overwrite one asked later (Orders list)', async () => {
+    const before = shown().refreshOutbox();
+    shell.core.outbox = [order(1)];
+    shell.emit('outbox.changed', { queued: 1, needsAttention: 0 });
+    // The list read for the event comes back first, the one asked before it last.
+    shell.deliver('outbox.list', (calls) => [...calls].reverse());
+    await before;
+    await settle();
+    expect(shown().outbox).toEqual([order(1)]);
+  });
+
+  it('an answer with no event since it was asked is applied', async () => {
+    shell.core.status = { ...STATUS, queued: 3 };
+    const status = shown().refreshStatus();
+    shell.deliver('status.get');
+    await status;
+    expect(shown().status).toEqual({ ...STATUS, queued: 3 });
+  });
+});
