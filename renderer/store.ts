@@ -193,19 +193,22 @@ export function setSale(patch: Partial<SaleUi>): void {
 export function startSync(): () => void {
   const s = useApp.getState();
   void Promise.allSettled([s.refreshSettings(), s.refreshSession()]);
+  const readMirrored = () => {
+    const now = useApp.getState();
+    void Promise.allSettled([now.refreshStatus(), now.refreshSync(), now.refreshOutbox()]);
+  };
   // Subscribed first, read after: an event the core sends between a read and its answer is not lost.
   const offs = [
     pos.on('status.changed', (status) => mirrored.status.event(status)),
     pos.on('sync.progress', (sync) => mirrored.sync.event(sync)),
     pos.on('outbox.changed', () => void useApp.getState().refreshOutbox()),
     pos.on('connectivity', () => void ignoreFailure(useApp.getState().refreshStatus())),
-    // Read once events reach the page, and again after each reconnect of the web shell's stream: what
+    // Read again once events reach the page, and after each reconnect of the web shell's stream: what
     // the core sent while it was not connected never comes (a sync that ended would show running).
-    pos.opened(() => {
-      const now = useApp.getState();
-      void Promise.allSettled([now.refreshStatus(), now.refreshSync(), now.refreshOutbox()]);
-    }),
+    pos.opened(readMirrored),
   ];
+  // Read at once too, so that the screens do not wait for the stream to show anything.
+  readMirrored();
   // The status bar's "last sync" age must tick even when nothing happens.
   const timer = setInterval(() => void ignoreFailure(useApp.getState().refreshStatus()), 10_000);
   return () => {

@@ -1,0 +1,126 @@
+// The screens show the core's state even when the page's event stream connects late: Chromium holds
+// the page's GET /events back (page.route) while the core's state changes, then lets it through. What
+// the core sent meanwhile never reaches the page; the page has to read the state again.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEB_SESSION_HEADER } from '../../preload/channels.ts';
+import type { SyncStatusView } from '../../preload/contract.ts';
+import { WEB_SESSION_STORAGE_KEY } from '../../renderer/web-session.ts';
+import { startSim, type RunningSim } from '../../sim/server.ts';
+import { goTo } from './app.ts';
+import { launchChromium, startWebShellProcess, type RunningShell } from './browser.ts';
+import { screenshotOnFailure } from './failure-shot.ts';
+import { newPage } from './lang.ts';
+
+let sim: RunningSim;
+let shell: RunningShell;
+let browser: Browser;
+let page: Page | undefined;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'counter-e2e-events-'));
+  sim = await startSim({ size: 'small', port: 0 });
+  // Down when the shell starts: nothing syncs until the test brings it back.
+  await sim.faults.setOffline(true);
+  [shell, browser] = await Promise.all([
+    startWebShellProcess({
+      POS_DATA_DIR: dataDir,
+      POS_BASE_URL: sim.url,
+      POS_CLIENT_ID: 'counter-demo',
+      POS_CLIENT_SECRET: 'counter-demo-secret',
+    }),
+    launchChromium(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser.close();
+  await shell.stop();
+  await sim.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+screenshotOnFailure(() => page, 'events');
+
+interface Row {
+  resource: string;
+  state: string;
+  syncedAt: string;
+}
+
+/** The sync rows Settings shows. */
+function shownRows(p: Page): Promise<Row[]> {
+  return p.$$eval('[data-section="sync"] [data-resource]', (rows) =>
+    rows.map((row) => ({
+      resource: row.getAttribute('data-resource') ?? '',
+      state: row.getAttribute('data-state') ?? '',
+      syncedAt: row.querySelector('[data-synced-at]')?.getAttribute('data-synced-at') ?? '',
+    })),
+  );
+}
+
+/** What the core says of the sync, asked from the page as the page asks (its session header). */
+function coreSync(p: Page): Promise<SyncStatusView> {
+  return p.evaluate(
+    async ({ header, key }) => {
+      const answer = await fetch('/rpc/sync.status', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [header]: localStorage.getItem(key) ?? '' },
+        body: '{}',
+      });
+      const envelope = (await answer.json()) as { value?: SyncStatusView };
+      if (envelope.value === undefined) throw new Error(`sync.status answered ${answer.status}`);
+      return envelope.value;
+    },
+    { header: WEB_SESSION_HEADER, key: WEB_SESSION_STORAGE_KEY },
+  );
+}
+
+describe('the event stream connecting late', () => {
+  it('shows a sync that ended before the stream connected, once it does', async () => {
+    const current = await newPage(browser, { viewport: { width: 1366, height: 820 } });
+    page = current;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let streams = 0;
+    await current.route('**/events', async (route) => {
+      streams++;
+      await held;
+      await route.continue();
+    });
+    await current.goto(shell.url);
+    await goTo(current, 'settings');
+    // The page has read the rows: the instance is down, nothing was ever synced.
+    await expect.poll(() => shownRows(current)).toHaveLength(6);
+    expect((await shownRows(current)).every((r) => r.state === 'idle' && r.syncedAt === '')).toBe(true);
+    expect(streams).toBe(1); // asked for, held
+
+    // The instance comes back: the core syncs by itself, and says so to no page.
+    await sim.faults.setOffline(false);
+    await expect
+      .poll(
+        async () => {
+          const sync = await coreSync(current);
+          return !sync.running && sync.lastSyncedAt !== null;
+        },
+        { timeout: 90_000 },
+      )
+      .toBe(true);
+    const ended = await coreSync(current);
+    expect((await shownRows(current)).every((r) => r.syncedAt === '')).toBe(true);
+
+    release();
+    const expected = ended.resources.map((r) => ({
+      resource: r.resource,
+      state: r.state,
+      syncedAt: r.lastSyncedAt ?? '',
+    }));
+    await expect.poll(() => shownRows(current)).toEqual(expected);
+    expect(await current.locator('[data-action="sync-now"]').isEnabled()).toBe(true);
+    await current.close();
+  });
+});
