@@ -118,13 +118,14 @@ function openFile(file: string, options: OpenOptions, list: readonly Migration[]
   if (!(options.readonly ?? false) && !existsSync(file)) closeSync(openSync(file, 'a', 0o600));
   const db = new Database(file, { readonly: options.readonly ?? false });
   try {
+    // First: another process opening the same new file at once (two `pos sync`) holds it briefly.
+    db.pragma('busy_timeout = 5000');
     if (!options.readonly) {
       db.pragma('journal_mode = WAL');
       // NORMAL is durable across process crashes in WAL mode; only an OS crash may lose the last commit.
       db.pragma('synchronous = NORMAL');
     }
     db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
     if (!options.readonly) migrate(db, list);
     return db;
   } catch (error) {
@@ -137,25 +138,32 @@ export function schemaVersion(db: Db): number {
   return db.pragma('user_version', { simple: true }) as number;
 }
 
-/** Applies every migration above user_version in one transaction: all of them or none. */
+/**
+ * Applies every migration above user_version in one transaction: all of them or none. The version
+ * is read again inside the write transaction: two processes opening a new file at once (two
+ * `pos sync`) both saw 0 before, and the second failed "table ... already exists".
+ */
 export function migrate(db: Db, list: readonly Migration[]): void {
   assertOrdered(list);
-  const current = schemaVersion(db);
   const latest = list.at(-1)?.version ?? 0;
-  if (current > latest) {
-    throw new DatabaseVersionError(
-      `This database was written by a newer version of Counter (schema ${current}, this build knows up to ${latest}). ` +
-        'Update Counter, or point it at another data folder; nothing was changed.',
-    );
-  }
-  const pending = list.filter((m) => m.version > current);
-  if (pending.length === 0) return;
+  const check = (current: number): void => {
+    if (current > latest) {
+      throw new DatabaseVersionError(
+        `This database was written by a newer version of Counter (schema ${current}, this build knows up to ${latest}). ` +
+          'Update Counter, or point it at another data folder; nothing was changed.',
+      );
+    }
+  };
+  check(schemaVersion(db));
+  if (!list.some((m) => m.version > schemaVersion(db))) return;
   db.transaction(() => {
-    for (const m of pending) {
+    const current = schemaVersion(db);
+    check(current);
+    for (const m of list.filter((x) => x.version > current)) {
       if (typeof m.up === 'string') db.exec(m.up);
       else m.up(db);
     }
-    db.pragma(`user_version = ${latest}`);
+    if (current < latest) db.pragma(`user_version = ${latest}`);
   }).immediate();
 }
 

@@ -9,6 +9,7 @@ export const CALL_CHANNELS = [
   'connection.test',
   'connection.capabilities',
   'sync.now',
+  'sync.cancel',
   'sync.status',
   'stock.search',
   'companies.find',

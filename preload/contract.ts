@@ -190,7 +190,8 @@ export type ConnectionView = z.infer<typeof ConnectionView>;
 
 export const SyncResourceView = z.object({
   resource: z.string(),
-  state: z.enum(['idle', 'running', 'done', 'failed']),
+  /** cancelled: the run was cancelled while this resource was under way (what committed stays). */
+  state: z.enum(['idle', 'running', 'done', 'failed', 'cancelled']),
   done: z.number(),
   total: z.number().nullable(),
   lastSyncedAt: isoDateTime.nullable(),
@@ -208,6 +209,13 @@ export const SyncNowInput = z
   .strict();
 export const SyncStatusView = z.object({
   running: z.boolean(),
+  /** sync.cancel was asked and the run is stopping (its requests aborted, a page committing). */
+  cancelling: z.boolean().optional(),
+  /**
+   * The last sync asked for found another one running on this data folder (`pos sync`, or another
+   * window of the app) and did nothing: when that one started, and its process on this machine.
+   */
+  runningElsewhere: z.object({ startedAt: z.string(), pid: int.optional() }).optional(),
   resources: z.array(SyncResourceView),
   lastSyncedAt: isoDateTime.nullable(),
   /** The runner was stopped (its instance is being replaced, or the app closes): it starts no sync. */
@@ -497,6 +505,7 @@ export const calls = {
   'connection.test': { input: empty, output: ConnectionView },
   'connection.capabilities': { input: empty, output: ConnectionView },
   'sync.now': { input: SyncNowInput, output: SyncStatusView },
+  'sync.cancel': { input: empty, output: SyncStatusView },
   'sync.status': { input: empty, output: SyncStatusView },
   'stock.search': { input: StockSearchInput, output: StockSearchView },
   'companies.find': { input: CompanyFindInput, output: z.array(CompanyMatchView) },

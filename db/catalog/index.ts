@@ -7,5 +7,6 @@ export * from './companies.ts';
 export * from './product-units.ts';
 export * from './receivables.ts';
 export * from './stock-items.ts';
+export * from './sync-run.ts';
 export * from './sync-state.ts';
 export * from './warehouses.ts';

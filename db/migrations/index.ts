@@ -14,6 +14,7 @@ import { sendingBeat } from './0011-sending-beat.ts';
 import { linePriceEntered } from './0012-line-price-entered.ts';
 import { prohibitionOfDiscounts } from './catalog-0002-prohibition-of-discounts.ts';
 import { instanceProfile } from './catalog-0003-instance-profile.ts';
+import { syncRun } from './catalog-0004-sync-run.ts';
 import type { Migration } from './types.ts';
 
 export type { Migration } from './types.ts';
@@ -40,4 +41,5 @@ export const catalogMigrations: readonly Migration[] = [
   { ...catalog, version: 1 },
   prohibitionOfDiscounts,
   instanceProfile,
+  syncRun,
 ];

@@ -4,7 +4,8 @@ import { runCli } from './run.ts';
 const interrupt = new AbortController();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    interrupt.abort();
+    // The reason names the signal, so a command can say what stopped it ("Sync cancelled (SIGINT)").
+    interrupt.abort(signal);
   });
 }
 

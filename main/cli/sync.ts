@@ -1,8 +1,17 @@
 // `pos sync [--full]`: syncs the offline catalog. Progress per resource on stderr; --json prints one
 // object with the count of cached rows per resource. Exit 4 when the service cannot be reached,
 // 3 when it refuses the credentials, 1 when some resource failed (the others are still synced).
-import { runSyncInWorker, type ResourceReport, type SyncEvent, type SyncReport } from '../sync/index.ts';
+import type { Db } from '../../db/database.ts';
+import {
+  allResources,
+  runSyncInWorker,
+  type ResourceReport,
+  type SyncEvent,
+  type SyncReport,
+} from '../sync/index.ts';
+import { catalogCounts } from '../../db/catalog/index.ts';
 import { whatWasFound } from '../sync/discovery.ts';
+import { localPid } from '../sync/run-lock.ts';
 import { CliError, defineCommand, EXIT } from './command.ts';
 
 export const command = defineCommand({
@@ -21,6 +30,15 @@ export const command = defineCommand({
       signal: ctx.signal,
       onEvent: progressPrinter((line) => ctx.log(line)),
     });
+    if (report.runningElsewhere !== undefined) {
+      // Not a failure: the catalog is being synced, by the other run.
+      ctx.log(alreadyRunning(report.runningElsewhere));
+      return {
+        json: { alreadyRunning: true, since: report.runningElsewhere.startedAt, ...cachedCounts(ctx.db()) },
+        text: '',
+      };
+    }
+    if (report.cancelled) ctx.log(cancelled(ctx.signal));
     if (report.unreachable) {
       throw new CliError(
         EXIT.unreachable,
@@ -33,6 +51,27 @@ export const command = defineCommand({
     return { json: jsonOf(report), text: summary(report), exitCode: syncExitCode(report) };
   },
 });
+
+/** Rows cached per resource now. */
+function cachedCounts(db: Db): Record<string, number> {
+  const counts = catalogCounts(db);
+  return Object.fromEntries(allResources.map((resource) => [resource, counts[resource]]));
+}
+
+function alreadyRunning(run: NonNullable<SyncReport['runningElsewhere']>): string {
+  const pid = localPid(run.owner);
+  return (
+    `A sync is already running on this data folder (${pid === undefined ? run.owner : `process ${pid}`}, ` +
+    `started ${run.startedAt}); nothing was done. Its progress shows where it runs.`
+  );
+}
+
+/** What stopped the sync: the signal the CLI's entry point names as the abort's reason. */
+function cancelled(signal: AbortSignal): string {
+  const reason: unknown = signal.reason;
+  const by = typeof reason === 'string' && reason.startsWith('SIG') ? ` (${reason})` : '';
+  return `Sync cancelled${by}: what was synced is kept, and the next sync resumes where this one stopped.`;
+}
 
 /**
  * The count of cached rows per resource (INTERFACES.md; a run with nothing to look at prints only

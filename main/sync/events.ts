@@ -87,5 +87,10 @@ export const SyncReport = z.object({
   refused: SyncFailure.optional(),
   cancelled: z.boolean(),
   resources: z.array(ResourceReport),
+  /**
+   * Another sync holds this catalog (run-lock.ts): nothing was attempted. Its owner
+   * (host/pid/random/start) and when it started.
+   */
+  runningElsewhere: z.object({ owner: z.string(), startedAt: z.string() }).optional(),
 });
 export type SyncReport = z.infer<typeof SyncReport>;

@@ -22,11 +22,14 @@ export interface SyncDeps {
   runner(): SyncRunner | null;
 }
 
-type SyncCalls = 'sync.now' | 'sync.status' | 'stock.search' | 'warehouses.list' | 'companies.find';
+type SyncCalls =
+  'sync.now' | 'sync.cancel' | 'sync.status' | 'stock.search' | 'warehouses.list' | 'companies.find';
 
 export function syncHandlers(deps: SyncDeps): Pick<Handlers, SyncCalls> {
   return {
     'sync.now': ({ full }) => Promise.resolve(configured(deps.runner()).start({ full: full === true })),
+    // Nothing to cancel without an instance: the status says no sync runs.
+    'sync.cancel': () => Promise.resolve(deps.runner()?.cancel() ?? syncStatus(deps.db(), null)),
     'sync.status': () => Promise.resolve(syncStatus(deps.db(), deps.runner())),
     'stock.search': (input) =>
       Promise.resolve({

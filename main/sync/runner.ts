@@ -8,6 +8,7 @@ import type { Db } from '../../db/database.ts';
 import type { SyncStatusView } from '../../preload/contract.ts';
 import type { ServiceConfig } from '../service/index.ts';
 import { whatWasFound } from './discovery.ts';
+import { localPid } from './run-lock.ts';
 import {
   allResources,
   runSyncInWorker,
@@ -38,6 +39,8 @@ export class SyncRunner {
   readonly #live = new Map<CatalogResource, ResourceView>();
   #running: Promise<void> | null = null;
   #abort: AbortController | null = null;
+  /** The last run asked for found another sync of this data folder running, and did nothing. */
+  #elsewhere: SyncStatusView['runningElsewhere'];
   #full: boolean;
   #timer: NodeJS.Timeout | undefined;
   #lastEmit = 0;
@@ -60,12 +63,27 @@ export class SyncRunner {
     if (options.full === true) this.#full = true;
     if (this.#running === null) {
       this.#abort = new AbortController();
+      this.#elsewhere = undefined;
       for (const resource of allResources) this.#live.set(resource, this.#idle(resource, 'idle'));
       this.#running = this.#run(this.#abort.signal).finally(() => {
         this.#running = null;
         this.#abort = null;
         this.#emit(true);
       });
+      this.#emit(true);
+    }
+    return this.status();
+  }
+
+  /**
+   * Stops the running sync: its requests are aborted at once and it ends after the page it is
+   * committing (what committed stays; the next run resumes from there). Returns at once with the
+   * status; nothing happens when no sync runs.
+   */
+  cancel(): SyncStatusView {
+    if (this.#abort !== null && !this.#abort.signal.aborted) {
+      this.#o.log('sync: cancel asked');
+      this.#abort.abort();
       this.#emit(true);
     }
     return this.status();
@@ -88,6 +106,8 @@ export class SyncRunner {
     });
     return {
       running: this.running,
+      ...(this.#abort?.signal.aborted === true ? { cancelling: true } : {}),
+      ...(this.#elsewhere === undefined ? {} : { runningElsewhere: this.#elsewhere }),
       resources,
       lastSyncedAt: states.get('stockItems')?.lastCompleteAt ?? null,
       ...(this.#stopped ? { stopped: true } : {}),
@@ -114,6 +134,13 @@ export class SyncRunner {
         onEvent: (event) => this.#onEvent(event),
         ...(this.#o.onCredentials === undefined ? {} : { onCredentials: this.#o.onCredentials }),
       });
+      this.#elsewhere = elsewhereOf(report);
+      if (this.#elsewhere !== undefined) {
+        this.#o.log(
+          `sync: another sync of this data folder runs (since ${this.#elsewhere.startedAt}): nothing done`,
+        );
+        return;
+      }
       if (report.unreachable || report.refused !== undefined) {
         const message = report.unreachable
           ? 'The instance could not be reached.'
@@ -124,15 +151,18 @@ export class SyncRunner {
       } else if (mode === 'full' && !report.cancelled) this.#full = false;
       // The report is the last word on each resource (a quick incremental run may emit no progress).
       for (const r of report.resources) {
-        const view = this.#idle(r.resource, r.status === 'ok' ? 'done' : 'failed');
+        const view = this.#idle(r.resource, stateOf(r));
         this.#live.set(r.resource, {
           ...view,
           done: r.count,
-          total: r.count,
-          ...(r.status === 'ok' ? {} : { message: r.failure?.message ?? 'Not synced.' }),
+          // Not synced whole: what is cached, of no known total.
+          total: r.status === 'ok' ? r.count : null,
+          ...(r.status === 'failed' ? { message: r.failure?.message ?? 'Not synced.' } : {}),
           ...foundOf(r),
         });
       }
+      // A run whose thread was ended after a cancel reports no resource: the one under way was cut off.
+      if (report.cancelled) this.#cutOff('cancelled');
       const failed = report.resources.filter((r) => r.status !== 'ok').map((r) => r.resource);
       this.#o.log(
         `sync: finished in ${Date.now() - started} ms${report.unreachable ? ', instance unreachable' : ''}` +
@@ -141,10 +171,19 @@ export class SyncRunner {
       this.#o.onFinished?.(report);
     } catch (error) {
       this.#o.log(`sync failed: ${error instanceof Error ? error.message : 'unknown error'}`);
-      for (const [resource, view] of this.#live) {
-        if (view.state === 'running')
-          this.#live.set(resource, { ...view, state: 'failed', message: 'Sync failed.' });
-      }
+      this.#cutOff('failed');
+    }
+  }
+
+  /** Resources still shown as running when the run ended without their report. */
+  #cutOff(state: 'failed' | 'cancelled'): void {
+    for (const [resource, view] of this.#live) {
+      if (view.state !== 'running') continue;
+      this.#live.set(resource, {
+        ...view,
+        state,
+        ...(state === 'failed' ? { message: 'Sync failed.' } : {}),
+      });
     }
   }
 
@@ -173,12 +212,11 @@ export class SyncRunner {
         const failed = r.status !== 'ok';
         const view: ResourceView = {
           ...current,
-          state: failed ? 'failed' : 'done',
+          state: stateOf(r),
           done: failed ? current.done : r.count,
           total: failed ? current.total : r.count,
         };
-        if (failed)
-          view.message = r.failure?.message ?? (r.status === 'cancelled' ? 'Cancelled.' : 'Failed.');
+        if (r.status === 'failed') view.message = r.failure?.message ?? 'Failed.';
         else delete view.message;
         this.#live.set(event.resource, { ...view, ...foundOf(r) });
         this.#emit(true);
@@ -209,6 +247,18 @@ export class SyncRunner {
       }, EMIT_EVERY_MS - elapsed);
     }
   }
+}
+
+function stateOf(r: ResourceReport): ResourceView['state'] {
+  return r.status === 'ok' ? 'done' : r.status;
+}
+
+/** Another sync of the data folder ran: when it started, and its pid where it is a process of this host. */
+function elsewhereOf(report: SyncReport): SyncStatusView['runningElsewhere'] {
+  const other = report.runningElsewhere;
+  if (other === undefined) return undefined;
+  const pid = localPid(other.owner);
+  return { startedAt: other.startedAt, ...(pid === undefined ? {} : { pid }) };
 }
 
 /** The report's discoveries as the view's `found` (absent when there are none). */

@@ -88,9 +88,15 @@ export async function syncStockItems(ctx: SyncContext, options: StockPassOptions
   const state = syncState(db, RESOURCE);
   const saved = state.cursor === undefined ? undefined : Cursor.safeParse(JSON.parse(state.cursor));
   const resumed = saved?.success === true;
-  const cursor: Cursor = saved?.success === true ? saved.data : await newCursor(ctx, options, profile);
-  if (!resumed) saveCursor(ctx, cursor);
-  ctx.emit({ type: 'started', resource: RESOURCE, mode: cursor.mode, resumed });
+  // Started is said before the first request (the probe of a new pass), so a pass stuck on it shows.
+  const cursor: Cursor =
+    saved?.success === true
+      ? saved.data
+      : await newCursor(ctx, options, profile, (mode) =>
+          ctx.emit({ type: 'started', resource: RESOURCE, mode, resumed: false }),
+        );
+  if (resumed) ctx.emit({ type: 'started', resource: RESOURCE, mode: cursor.mode, resumed });
+  else saveCursor(ctx, cursor);
   const pass: Pass = {
     ctx,
     cursor,
@@ -156,6 +162,7 @@ async function newCursor(
   ctx: SyncContext,
   options: StockPassOptions,
   profile: InstanceProfile,
+  planned: (mode: SyncMode) => void,
 ): Promise<Cursor> {
   const state = syncState(ctx.db, RESOURCE);
   const lastFull = state.lastFullAt === undefined ? 0 : Date.parse(state.lastFullAt);
@@ -165,6 +172,7 @@ async function newCursor(
     state.watermark === undefined ||
     !profile.trusts('lastModifyFrom') ||
     (options.mode === 'auto' && due);
+  planned(full ? 'full' : 'incremental');
   const newWatermark = await probeNewestLastModify(ctx);
   const base = { phase: 'rows' as const, nextPage: 1, pageSize: ctx.pageSize, fetched: 0 };
   const withWatermark = newWatermark === undefined ? {} : { newWatermark };

@@ -24,6 +24,8 @@ import { defaultRetryPolicy, isAbort, withRetry, type RetryPolicy } from './retr
 import type { CatalogSource } from './source.ts';
 import { syncStockItems } from './stockItems.ts';
 import { InstanceProfile } from './instance-profile.ts';
+import { newLeaseOwner } from '../outbox/lease.ts';
+import { takeCatalog } from './run-lock.ts';
 
 export interface SyncOptions {
   /** 'auto' (default): incremental, with a full pass when none ran within fullEveryMs. */
@@ -42,11 +44,42 @@ export interface SyncOptions {
   now?: () => string;
   /** The instance's base URL: what is learnt of it (instance-profile.ts) is kept for it alone. */
   instance?: string;
+  /**
+   * Who runs this sync, as the catalog's sync_run row names it (run-lock.ts); a new name by
+   * default. The worker's parent passes its own, so it can let the catalog go if the worker dies.
+   */
+  owner?: string;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * One sync run, unless another holds this catalog (the app and `pos sync` on one data folder): then
+ * nothing is done and the report names that run (runningElsewhere).
+ */
 export async function runSync(db: Db, source: CatalogSource, options: SyncOptions = {}): Promise<SyncReport> {
+  const now = options.now ?? (() => new Date().toISOString());
+  const startedAt = now();
+  const catalog = takeCatalog(db, options.owner ?? newLeaseOwner(), startedAt);
+  if (!catalog.taken) {
+    const { owner, startedAt: since } = catalog;
+    return {
+      startedAt,
+      finishedAt: now(),
+      unreachable: false,
+      cancelled: false,
+      resources: [],
+      runningElsewhere: { owner, startedAt: since },
+    };
+  }
+  try {
+    return await runHoldingCatalog(db, source, options);
+  } finally {
+    catalog.release();
+  }
+}
+
+async function runHoldingCatalog(db: Db, source: CatalogSource, options: SyncOptions): Promise<SyncReport> {
   const emit = options.onEvent ?? (() => undefined);
   const base: SyncContext = {
     db,

@@ -10,6 +10,8 @@ export const WorkerOptions = z.object({
   concurrency: z.number().int().positive().optional(),
   retry: z.object({ attempts: z.number(), baseDelayMs: z.number(), maxDelayMs: z.number() }).optional(),
   resources: z.array(z.enum(catalogResources)).optional(),
+  /** Who runs the sync, as the catalog's sync_run row names it (run-lock.ts). */
+  owner: z.string().optional(),
 });
 export type WorkerOptions = z.infer<typeof WorkerOptions>;
 

@@ -3,7 +3,9 @@
 // of any size stays within a fixed memory budget (garbage of parsed pages is collected early
 // instead of growing the heap).
 import { Worker } from 'node:worker_threads';
+import { releaseSyncRun } from '../../db/catalog/index.ts';
 import { catalogFileOf, type Db } from '../../db/database.ts';
+import { newLeaseOwner } from '../outbox/lease.ts';
 import type { ServiceConfig } from '../service/index.ts';
 import type { SyncEvent, SyncReport } from './events.ts';
 import { WorkerMessage, type WorkerInput, type WorkerOptions } from './worker-protocol.ts';
@@ -17,6 +19,12 @@ export interface WorkerSyncOptions extends WorkerOptions {
   heapMb?: number;
 }
 
+/**
+ * How long a cancelled sync may take to stop by itself (its requests are aborted at once, a page
+ * being written commits) before its thread is ended: a cancel always ends the run.
+ */
+export const CANCEL_GRACE_MS = 10_000;
+
 /** Like runSync, on a worker thread with its own connection to `db`'s catalog file and its own client. */
 export function runSyncInWorker(
   db: Db,
@@ -25,7 +33,9 @@ export function runSyncInWorker(
 ): Promise<SyncReport> {
   const { signal, onEvent, onCredentials, heapMb, ...rest } = options;
   if (db.memory) return Promise.reject(new Error('runSyncInWorker needs a database file'));
-  const input: WorkerInput = { dbFile: catalogFileOf(db), service, options: rest };
+  const owner = rest.owner ?? newLeaseOwner();
+  const input: WorkerInput = { dbFile: catalogFileOf(db), service, options: { ...rest, owner } };
+  const startedAt = new Date().toISOString();
   const worker = new Worker(new URL('./sync-worker.ts', import.meta.url), {
     workerData: input,
     resourceLimits: { maxOldGenerationSizeMb: heapMb ?? 64, maxYoungGenerationSizeMb: 8 },
@@ -33,7 +43,11 @@ export function runSyncInWorker(
   return new Promise<SyncReport>((resolve, reject) => {
     let report: SyncReport | undefined;
     let failure: Error | undefined;
-    const cancel = (): void => worker.postMessage({ type: 'cancel' });
+    let ended: NodeJS.Timeout | undefined;
+    const cancel = (): void => {
+      worker.postMessage({ type: 'cancel' });
+      ended = setTimeout(() => void worker.terminate(), CANCEL_GRACE_MS);
+    };
     signal?.addEventListener('abort', cancel, { once: true });
     if (signal?.aborted === true) cancel();
     worker.on('message', (raw: unknown) => {
@@ -47,9 +61,24 @@ export function runSyncInWorker(
       failure ??= error;
     });
     worker.on('exit', (code) => {
+      clearTimeout(ended);
       signal?.removeEventListener('abort', cancel);
+      // A thread ended mid-run cannot let the catalog go itself: its parent does (a no-op otherwise).
+      releaseSyncRun(db, owner);
       if (report) resolve(report);
+      else if (signal?.aborted === true) resolve(cancelledReport(startedAt));
       else reject(failure ?? new Error(`The sync worker stopped (exit ${code})`));
     });
   });
+}
+
+/** The report of a run whose thread was ended after a cancel: what committed stays. */
+function cancelledReport(startedAt: string): SyncReport {
+  return {
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    unreachable: false,
+    cancelled: true,
+    resources: [],
+  };
 }

@@ -8,7 +8,14 @@ import { Trans, useTranslation } from 'react-i18next';
 import type { ConnectionView, LabelRule, PermissionCheck, SettingsView } from '../../preload/contract.ts';
 import { useFormat } from '../i18n/use-format.ts';
 import { message, useApp } from '../store.ts';
-import { saveInstance, saveSettings, syncNow, testConnection, useConnectionTest } from '../store/settings.ts';
+import {
+  cancelSync,
+  saveInstance,
+  saveSettings,
+  syncNow,
+  testConnection,
+  useConnectionTest,
+} from '../store/settings.ts';
 import { ScannerCard } from '../components/settings/ScannerCard.tsx';
 import { LanguageCard } from '../components/settings/LanguageCard.tsx';
 import { PriceCurrencyCard } from '../components/settings/PriceCurrencyCard.tsx';
@@ -347,6 +354,16 @@ function SyncCard() {
       setError(message(e));
     }
   };
+  const cancel = async () => {
+    try {
+      await cancelSync();
+      setError(null);
+    } catch (e) {
+      setError(message(e));
+    }
+  };
+  const running = sync?.running === true;
+  const cancelling = sync?.cancelling === true;
   return (
     <div className="card" data-section="sync">
       <h2>{t('syncTitle')}</h2>
@@ -361,6 +378,15 @@ function SyncCard() {
         </button>
         <button
           type="button"
+          onClick={() => void cancel()}
+          disabled={!running || cancelling}
+          title={t('cancelSyncHint')}
+          data-action="sync-cancel"
+        >
+          {cancelling ? t('cancellingSync') : t('cancelSync')}
+        </button>
+        <button
+          type="button"
           onClick={() => void start(true)}
           disabled={sync?.running === true}
           title={t('fullSyncHint')}
@@ -370,6 +396,11 @@ function SyncCard() {
         </button>
       </div>
       {error !== null && <p className="notice error">{error}</p>}
+      {sync?.runningElsewhere !== undefined && (
+        <p className="notice" data-sync-elsewhere>
+          {t('syncElsewhere', { age: format.age(sync.runningElsewhere.startedAt) })}
+        </p>
+      )}
       <p className="muted">{t('lastCompleteSync', { age: format.age(sync?.lastSyncedAt ?? null) })}</p>
       {interval !== undefined && (
         <label className="field">
@@ -392,6 +423,8 @@ function SyncCard() {
                 ? 100
                 : 0
               : Math.min(100, (100 * r.done) / r.total);
+          // Under way with no count yet (its first page not in): an indeterminate bar, not an empty one.
+          const indeterminate = r.state === 'running' && r.total === null;
           return (
             <li key={r.resource} data-resource={r.resource} data-state={r.state}>
               <span className="res-name">
@@ -402,7 +435,11 @@ function SyncCard() {
                     : t('syncedAgo', { age: format.age(r.lastSyncedAt) })}
                 </span>
               </span>
-              <progress max={100} value={pct} aria-label={t('progress', { resource: label(r.resource) })} />
+              <progress
+                max={100}
+                {...(indeterminate ? {} : { value: pct })}
+                aria-label={t('progress', { resource: label(r.resource) })}
+              />
               <span className="res-count">
                 {r.done}
                 {r.total === null ? '' : ` / ${r.total}`}
@@ -410,6 +447,11 @@ function SyncCard() {
               {r.state === 'failed' && (
                 <span className="res-failed" data-failed>
                   {r.message ?? t('syncFailed')}
+                </span>
+              )}
+              {r.state === 'cancelled' && (
+                <span className="res-cancelled muted" data-cancelled>
+                  {t('syncCancelled')}
                 </span>
               )}
               {r.found !== undefined && (

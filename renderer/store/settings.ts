@@ -67,3 +67,8 @@ export async function testConnection(): Promise<void> {
 export function syncNow(full: boolean): Promise<void> {
   return mirrored.sync.ask(() => pos.invoke('sync.now', { full }));
 }
+
+/** Stops the running sync (what it committed stays); shown unless the sync's own events said more. */
+export function cancelSync(): Promise<void> {
+  return mirrored.sync.ask(() => pos.invoke('sync.cancel', {}));
+}

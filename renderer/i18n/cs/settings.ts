@@ -69,6 +69,11 @@ export const settings = {
   syncing: 'Synchronizuji…',
   fullSync: 'Úplná synchronizace',
   fullSyncHint: 'Stáhnout vše znovu a zahodit, co instance už nemá',
+  cancelSync: 'Zrušit synchronizaci',
+  cancellingSync: 'Ruším…',
+  cancelSyncHint: 'Zastaví synchronizaci hned: co se stihlo, zůstane, a příští synchronizace naváže',
+  syncElsewhere:
+    'Tuto datovou složku už synchronizuje jiný proces (pos sync nebo jiné okno), spuštěný {{age}}: zde se nic nestalo.',
   lastCompleteSync: 'Poslední úplná synchronizace: {{age}}',
   syncEvery: 'Synchronizovat každých (minut, 0 = jen ručně a po obnovení spojení)',
   resourceWarehouses: 'Sklady',
@@ -81,6 +86,7 @@ export const settings = {
   syncedAgo: 'synchronizováno {{age}}',
   progress: '{{resource}}: průběh',
   syncFailed: 'chyba',
+  syncCancelled: 'zrušeno',
   found: 'Zjištěno: {{found}}',
 
   warehouseTitle: 'Sklad pokladny',

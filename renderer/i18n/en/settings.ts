@@ -69,6 +69,11 @@ export const settings = {
   syncing: 'Syncing…',
   fullSync: 'Full sync',
   fullSyncHint: 'Fetch everything again and drop what the instance no longer has',
+  cancelSync: 'Cancel sync',
+  cancellingSync: 'Cancelling…',
+  cancelSyncHint: 'Stop the sync now: what was synced is kept, and the next sync continues from there',
+  syncElsewhere:
+    'Another sync of this data folder is running (pos sync, or another window), started {{age}}: nothing was done here.',
   lastCompleteSync: 'Last complete sync: {{age}}',
   syncEvery: 'Sync every (minutes, 0 = only by hand and on reconnect)',
   resourceWarehouses: 'Warehouses',
@@ -81,6 +86,7 @@ export const settings = {
   syncedAgo: 'synced {{age}}',
   progress: '{{resource}} progress',
   syncFailed: 'failed',
+  syncCancelled: 'cancelled',
   found: 'Found: {{found}}',
 
   warehouseTitle: 'Terminal warehouse',

@@ -70,6 +70,11 @@ export const settings = {
   syncing: 'Synchronizujem…',
   fullSync: 'Úplná synchronizácia',
   fullSyncHint: 'Stiahnuť všetko znova a zahodiť, čo inštancia už nemá',
+  cancelSync: 'Zrušiť synchronizáciu',
+  cancellingSync: 'Ruším…',
+  cancelSyncHint: 'Zastaví synchronizáciu hneď: čo sa stihlo, zostane, a ďalšia synchronizácia nadviaže',
+  syncElsewhere:
+    'Tento dátový priečinok už synchronizuje iný proces (pos sync alebo iné okno), spustený {{age}}: tu sa nič nestalo.',
   lastCompleteSync: 'Posledná úplná synchronizácia: {{age}}',
   syncEvery: 'Synchronizovať každých (minút, 0 = len ručne a po obnovení spojenia)',
   resourceWarehouses: 'Sklady',
@@ -82,6 +87,7 @@ export const settings = {
   syncedAgo: 'synchronizované {{age}}',
   progress: '{{resource}}: priebeh',
   syncFailed: 'chyba',
+  syncCancelled: 'zrušené',
   found: 'Zistené: {{found}}',
 
   warehouseTitle: 'Sklad pokladnice',

@@ -1,0 +1,93 @@
+// Settings while a sync is stuck on an answer that never finishes (the hostile proxy drips the stock
+// items in front of the real sim): the Cancel button beside "Sync now" is reached by the keyboard,
+// stops it, and says so per resource in the run's language; the next sync then runs.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSim, type RunningSim } from '../../sim/server.ts';
+import { startHostileProxy, type HostileProxy, type HostileRule } from '../support/hostile-proxy.ts';
+import { goTo } from './app.ts';
+import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+import { screenshotOnFailure } from './failure-shot.ts';
+import { newPage, say } from './lang.ts';
+
+let sim: RunningSim;
+let proxy: HostileProxy;
+let drip: HostileRule;
+let browser: Browser;
+let page: Page;
+let shell: RunningShell;
+let dataDir: string;
+
+beforeAll(async () => {
+  [sim, browser] = await Promise.all([startSim({ size: 'small', port: 0 }), launchChromium()]);
+  proxy = await startHostileProxy(sim.url);
+  // Every stock-item page drips for ever: the sync the shell starts on coming online is stuck.
+  drip = proxy.rule({ path: '^/api/stock-items/filter-paginated$', drip: { everyMs: 50, endless: true } });
+  dataDir = mkdtempSync(join(tmpdir(), 'counter-e2e-sync-cancel-'));
+  shell = await startWebShellProcess({
+    POS_BASE_URL: proxy.url,
+    POS_CLIENT_ID: 'counter-demo',
+    POS_CLIENT_SECRET: 'counter-demo-secret',
+    POS_DATA_DIR: dataDir,
+  });
+  page = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+}, 120_000);
+
+afterAll(async () => {
+  await browser.close();
+  await shell.stop();
+  await proxy.close();
+  await sim.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+screenshotOnFailure(() => page, 'sync-cancel');
+
+const syncCard = () => page.locator('[data-section="sync"]');
+const row = (resource: string) => syncCard().locator(`[data-resource="${resource}"]`);
+
+/** The sync card from its title down. */
+async function showSyncCard(): Promise<void> {
+  await syncCard().evaluate((card) => card.scrollIntoView({ block: 'start' }));
+}
+
+describe('Settings while a sync is stuck', () => {
+  it('Cancel, reached by the keyboard, stops it; Sync now then syncs everything', async () => {
+    await page.goto(shell.url);
+    await goTo(page, 'settings');
+    await expect.poll(() => drip.bytesSent, { timeout: 90_000 }).toBeGreaterThan(0);
+    const cancel = syncCard().locator('[data-action="sync-cancel"]');
+    await row('stockItems').and(page.locator('[data-state="running"]')).waitFor();
+    expect(await cancel.isEnabled()).toBe(true);
+    expect((await cancel.textContent())?.trim()).toBe(say('settings:cancelSync'));
+    expect(await syncCard().locator('[data-action="sync-now"]').isDisabled()).toBe(true);
+    await showSyncCard();
+    await screenshot(page, 'settings-sync-running');
+
+    // From the interval field, Shift+Tab goes back to Cancel (Full sync and Sync now are disabled).
+    await syncCard().locator('[data-field="syncIntervalMinutes"]').focus();
+    await page.keyboard.press('Shift+Tab');
+    expect(await cancel.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+
+    await row('stockItems').and(page.locator('[data-state="cancelled"]')).waitFor({ timeout: 60_000 });
+    expect(await row('stockItems').locator('[data-cancelled]').textContent()).toBe(
+      say('settings:syncCancelled'),
+    );
+    expect(await row('warehouses').getAttribute('data-state')).toBe('done');
+    expect(await cancel.isDisabled()).toBe(true);
+    await showSyncCard();
+    await screenshot(page, 'settings-sync-cancelled');
+
+    drip.remove();
+    const syncNow = syncCard().locator('[data-action="sync-now"]');
+    expect(await syncNow.isEnabled()).toBe(true);
+    await syncNow.click();
+    for (const resource of ['warehouses', 'stockItems', 'companyCards']) {
+      await row(resource).and(page.locator('[data-state="done"]')).waitFor({ timeout: 90_000 });
+    }
+  });
+});

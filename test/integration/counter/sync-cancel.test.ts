@@ -1,0 +1,109 @@
+// A sync stuck on an answer that never finishes (the hostile proxy dripping it in front of the real
+// sim) is cancelled through the contract (sync.cancel, Settings' Cancel button), and the next sync
+// runs. While it runs, `pos sync` on the same data folder says a sync is already running.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Envelope, SyncStatusView } from '../../../preload/contract.ts';
+import { Core } from '../../../main/core/core.ts';
+import { SessionCredentialStore } from '../../../main/settings/credentials.ts';
+import { startSim, type RunningSim } from '../../../sim/server.ts';
+import { startHostileProxy, type HostileProxy } from '../../support/hostile-proxy.ts';
+
+const ENV = { POS_CLIENT_ID: 'counter-demo', POS_CLIENT_SECRET: 'counter-demo-secret' };
+const cli = fileURLToPath(new URL('../../../main/cli/index.ts', import.meta.url));
+let sim: RunningSim;
+let proxy: HostileProxy;
+let core: Core;
+let dataDir: string;
+
+beforeAll(async () => {
+  sim = await startSim({ size: 'small', port: 0 });
+  proxy = await startHostileProxy(sim.url);
+  dataDir = mkdtempSync(join(tmpdir(), 'counter-sync-cancel-'));
+  core = await Core.create({
+    dataDir,
+    credentials: new SessionCredentialStore(),
+    env: { POS_BASE_URL: proxy.url, ...ENV },
+    probeIntervalMs: 200,
+    autoSync: false,
+    log: () => undefined,
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await core.close();
+  await proxy.close();
+  await sim.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function call(channel: string, input: unknown): Promise<unknown> {
+  const envelope: Envelope = await core.invoke(channel, input);
+  if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.code} ${envelope.error.message}`);
+  return envelope.value;
+}
+
+const status = async (): Promise<SyncStatusView> => (await call('sync.status', {})) as SyncStatusView;
+const stateOf = (s: SyncStatusView, resource: string): string | undefined =>
+  s.resources.find((r) => r.resource === resource)?.state;
+
+function posSync(): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, 'sync', '--json'], {
+      env: { ...process.env, POS_BASE_URL: proxy.url, POS_DATA_DIR: dataDir, ...ENV },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ status: code, stdout, stderr }));
+  });
+}
+
+describe('a stuck sync', () => {
+  it('is cancelled by sync.cancel; meanwhile pos sync says one is running; the next sync runs', async () => {
+    const drip = proxy.rule({
+      path: '^/api/stock-items/filter-paginated$',
+      drip: { everyMs: 20, endless: true },
+    });
+    await call('sync.now', {});
+    await vi.waitFor(() => expect(drip.bytesSent).toBeGreaterThan(0), { timeout: 60_000, interval: 25 });
+    expect((await status()).running).toBe(true);
+
+    const cli = await posSync();
+    expect(cli.status, cli.stderr).toBe(0);
+    expect(cli.stderr).toMatch(/A sync is already running on this data folder \(process \d+, started /);
+    expect(JSON.parse(cli.stdout)).toMatchObject({ alreadyRunning: true });
+
+    const cancelling = (await call('sync.cancel', {})) as SyncStatusView;
+    expect(cancelling).toMatchObject({ running: true, cancelling: true });
+    await vi.waitFor(async () => expect((await status()).running).toBe(false), {
+      timeout: 60_000,
+      interval: 25,
+    });
+    const cancelled = await status();
+    expect(stateOf(cancelled, 'warehouses')).toBe('done');
+    expect(stateOf(cancelled, 'stockItems')).toBe('cancelled');
+    expect(cancelled.cancelling).not.toBe(true);
+
+    drip.remove();
+    await call('sync.now', {});
+    await vi.waitFor(async () => expect((await status()).running).toBe(false), {
+      timeout: 60_000,
+      interval: 25,
+    });
+    expect((await status()).resources.every((r) => r.state === 'done')).toBe(true);
+  });
+
+  it('sync.cancel with no sync running changes nothing', async () => {
+    const before = await status();
+    const after = (await call('sync.cancel', {})) as SyncStatusView;
+    expect(after.running).toBe(false);
+    expect(after.resources).toEqual(before.resources);
+  });
+});
