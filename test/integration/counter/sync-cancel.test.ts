@@ -1,6 +1,7 @@
 // A sync stuck on an answer that never finishes (the hostile proxy dripping it in front of the real
 // sim) is cancelled through the contract (sync.cancel, Settings' Cancel button), and the next sync
-// runs. While it runs, `pos sync` on the same data folder says a sync is already running.
+// runs. While it runs, `pos sync` on the same data folder says a sync is already running. And the
+// sync view says which rows a sync skipped as unreadable.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import type { Envelope, SyncStatusView } from '../../../preload/contract.ts';
 import { Core } from '../../../main/core/core.ts';
 import { SessionCredentialStore } from '../../../main/settings/credentials.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
+import { patchRow } from '../../support/hostile-pages.ts';
 import { startHostileProxy, type HostileProxy } from '../../support/hostile-proxy.ts';
 
 const ENV = { POS_CLIENT_ID: 'counter-demo', POS_CLIENT_SECRET: 'counter-demo-secret' };
@@ -105,5 +107,32 @@ describe('a stuck sync', () => {
     const after = (await call('sync.cancel', {})) as SyncStatusView;
     expect(after.running).toBe(false);
     expect(after.resources).toEqual(before.resources);
+  });
+});
+
+describe('a stock item whose price is not a number', () => {
+  it('the sync view says the row was skipped, by id and field, in words and by key', async () => {
+    const id = sim.admin.stockItems()[16]?.id;
+    if (typeof id !== 'number') throw new Error('the sim has fewer than 17 stock items');
+    const bad = proxy.rule({
+      path: '^/api/stock-items/filter-paginated$',
+      rewrite: patchRow(id, { price: '12.50' }),
+    });
+    try {
+      await call('sync.now', { full: true });
+      await vi.waitFor(async () => expect((await status()).running).toBe(false), {
+        timeout: 60_000,
+        interval: 25,
+      });
+      const stock = (await status()).resources.find((r) => r.resource === 'stockItems');
+      expect(stock?.state).toBe('done');
+      expect(stock?.found).toContain(`rows skipped: 1 (unreadable values: id ${id}: price)`);
+      expect(stock?.foundSaid).toContainEqual({
+        key: 'foundSkipped',
+        values: { count: 1, rows: `id ${id}: price` },
+      });
+    } finally {
+      bad.remove();
+    }
   });
 });
