@@ -73,11 +73,10 @@ export default tseslint.config(
   },
   // Layers (DESIGN.md): each folder imports only what lies below it. Lint proves it, so it is not
   // left to memory: db/ is the bottom (SQLite and the shapes it stores); the service client never
-  // sees the sim (nor the sim the client); the renderer reaches the core only through preload's
-  // contract and channel names.
+  // sees the sim (nor the sim the client); the renderer reaches the core only through the contract.
   layer(
     ['db/**/*.ts'],
-    /^(\.\.\/)+(main|renderer|preload|sim|test)\//,
+    /^(\.\.\/)+(main|renderer|sim|test)\//,
     'db/ is the bottom layer: it imports nothing above it',
   ),
   layer(
@@ -87,13 +86,13 @@ export default tseslint.config(
   ),
   layer(
     ['sim/**/*.ts'],
-    /^(\.\.\/)+(main|renderer|preload|db)\//,
+    /^(\.\.\/)+(main|renderer|contract|db)\//,
     'the sim is another instance: it imports nothing of Counter',
   ),
   layer(
     ['renderer/**/*.{ts,tsx}'],
-    /^(\.\.\/)+(main|db|sim)\/|^(\.\.\/)+preload\/(?!contract\.ts$|channels\.ts$)/,
-    "the renderer reaches the core through preload's contract and channels only",
+    /^(\.\.\/)+(main|db|sim)\//,
+    'the renderer reaches the core through the contract only',
     ['renderer/**/*.test.{ts,tsx}'],
   ),
 );

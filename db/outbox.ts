@@ -5,26 +5,13 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { prepared } from './prepared.ts';
 import { durably, type Db } from './database.ts';
-import { InternetOrderPayload } from './order.ts';
+import { InternetOrderPayload, OUTBOX_STATES, OutboxState } from '../contract/order.ts';
 
 /**
  * Automatic resends of an in-doubt order (where the instance recognises the client reference) stop
  * after this many attempts: an order that never gets a clear answer needs a person.
  */
 export const MAX_AUTOMATIC_ATTEMPTS = 8;
-
-export const OUTBOX_STATES = [
-  'queued',
-  'sending',
-  'sent',
-  'needs-fix',
-  'blocked',
-  'in-doubt',
-  'discarded',
-  'cancelled',
-] as const;
-export const OutboxState = z.enum(OUTBOX_STATES);
-export type OutboxState = z.infer<typeof OutboxState>;
 
 /** States an order can still leave by sending; the others wait for an operator or are final. */
 export const UNSENT_STATES: readonly OutboxState[] = [

@@ -10,7 +10,7 @@ import type {
   PosBridge,
   StatusView,
   SyncStatusView,
-} from '../preload/contract.ts';
+} from '../contract/contract.ts';
 
 /** The core's state as the fake shell answers it and emits it. */
 interface CoreState {

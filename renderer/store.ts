@@ -15,7 +15,7 @@ import {
   type StatusView,
   type StockSearchView,
   type SyncStatusView,
-} from '../preload/contract.ts';
+} from '../contract/contract.ts';
 import { pos } from './pos.ts';
 import { i18n } from './i18n/index.ts';
 import { spoken } from './i18n/said.ts';

@@ -12,9 +12,9 @@ import {
   type CoreWord,
   type Said,
   type Words,
-} from '../../preload/core-words.ts';
+} from '../../contract/core-words.ts';
 import type { z } from 'zod';
-import type { Feature, PermissionCheck, TokenCheck } from '../../preload/contract.ts';
+import type { Feature, PermissionCheck, TokenCheck } from '../../contract/contract.ts';
 import {
   ENDPOINTS,
   isServiceError,

@@ -2,10 +2,10 @@
 // new one when `fresh`: the credentials are asked again), then the version and features (re-read
 // when `fresh`), then the permissions Counter needs, each probed without writing (check.ts). A
 // refused or unobtained token ends the test there: nothing else is listed as if it were fine.
-import { english, say, type Said } from '../../preload/core-words.ts';
+import { english, say, type Said } from '../../contract/core-words.ts';
 import { discoveredCompanyIds, stockedProductIds } from '../../db/catalog/index.ts';
 import type { Db } from '../../db/database.ts';
-import type { ConnectionView } from '../../preload/contract.ts';
+import type { ConnectionView } from '../../contract/contract.ts';
 import type { Handlers } from '../core/handlers.ts';
 import type { Capabilities, ServiceClient } from '../service/index.ts';
 import { displayInstance, type InstanceConfig, type InstanceResolution } from '../settings/instance.ts';

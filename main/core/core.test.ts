@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../db/database.ts';
 import { claimForSending, insertOutboxOrder, recordOutboxOutcome } from '../../db/outbox.ts';
-import type { Envelope } from '../../preload/contract.ts';
+import type { Envelope } from '../../contract/contract.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';
 import { SessionCredentialStore } from '../settings/credentials.ts';
 import { withCheckDigit } from '../counter/barcode/gtin.ts';

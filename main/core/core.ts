@@ -1,4 +1,4 @@
-// The core: implements the `window.pos` contract (preload/contract.ts) for both shells. This module
+// The core: implements the `window.pos` contract (contract/contract.ts) for both shells. This module
 // is the composition root: it opens the app's database, resolves the instance (main/settings), builds
 // what depends on it (the Link, link.ts: client, sync runner, outbox, online probe, counter) and
 // wires each area's handler slice (main/<area>/handlers.ts) into one `Handlers` map. Plain Node: it
@@ -14,7 +14,7 @@ import {
   type CallChannel,
   type Envelope,
   type LabelRule,
-} from '../../preload/contract.ts';
+} from '../../contract/contract.ts';
 import { connectionHandlers } from '../connection/handlers.ts';
 import { counterHandlers } from '../counter/handlers.ts';
 import { BarcodeReader } from '../counter/index.ts';

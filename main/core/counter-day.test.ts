@@ -15,7 +15,7 @@ import type {
   SettingsView,
   StockSearchView,
   UnlockView,
-} from '../../preload/contract.ts';
+} from '../../contract/contract.ts';
 import { openDatabase } from '../../db/database.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';
 import { SessionCredentialStore } from '../settings/credentials.ts';

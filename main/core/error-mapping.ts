@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { CounterError } from '../counter/index.ts';
 import { OrderValidationError, OutboxActionError } from '../outbox/index.ts';
 import { isServiceError } from '../service/index.ts';
-import { say } from '../../preload/core-words.ts';
+import { say } from '../../contract/core-words.ts';
 import { CoreError } from './errors.ts';
 
 /** The disk's failures by the words that say them (the same English as db/storage-failure.ts). */

@@ -1,7 +1,7 @@
 // Errors the core reports to the UI. Every failure becomes a PosErrorShape whose message is fit for a
 // cashier and never carries a secret, a token or a stack.
-import type { PosErrorCode, PosErrorShape } from '../../preload/contract.ts';
-import { english, say, type Said } from '../../preload/core-words.ts';
+import type { PosErrorCode, PosErrorShape } from '../../contract/contract.ts';
+import { english, say, type Said } from '../../contract/core-words.ts';
 
 export class CoreError extends Error {
   override name = 'CoreError';

@@ -1,6 +1,6 @@
 // Core -> shells event fan-out. Payloads are parsed with the contract's event schemas before they are
 // handed to any listener, so a shell forwards only what the contract allows.
-import { parseEvent, type EventChannel, type EventPayload } from '../../preload/contract.ts';
+import { parseEvent, type EventChannel, type EventPayload } from '../../contract/contract.ts';
 
 export type CoreListener = (event: EventChannel, payload: unknown) => void;
 

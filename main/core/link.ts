@@ -3,7 +3,7 @@
 // disposed of as one when Settings change the instance.
 import { join } from 'node:path';
 import { openDatabase, type Db } from '../../db/database.ts';
-import type { SyncStatusView } from '../../preload/contract.ts';
+import type { SyncStatusView } from '../../contract/contract.ts';
 import { ConnectivityMonitor } from '../connection/monitor.ts';
 import { Counter, ScanResolver, type BarcodeReader } from '../counter/index.ts';
 import { Outbox } from '../outbox/index.ts';

@@ -1,7 +1,7 @@
 // The status bar's view (status.get, and the status.changed event): online or not, which instance,
 // the outbox's figures, the last sync, the instance's version, and whether it refused the credentials.
 import type { Db } from '../../db/database.ts';
-import type { StatusView } from '../../preload/contract.ts';
+import type { StatusView } from '../../contract/contract.ts';
 import { outboxCounts } from '../outbox/handlers.ts';
 import type { InstanceConfig, InstanceResolution } from '../settings/instance.ts';
 import { displayInstance } from '../settings/instance.ts';

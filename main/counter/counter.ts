@@ -4,7 +4,7 @@
 import { writeTransaction, type Db } from '../../db/database.ts';
 import type { OutboxOrder } from '../../db/outbox.ts';
 import { quantityProblem } from './quantity.ts';
-import { words, type Words } from '../../preload/core-words.ts';
+import { words, type Words } from '../../contract/core-words.ts';
 import {
   addSessionLine,
   attachSessionCustomer,
@@ -48,7 +48,7 @@ export type CounterErrorCode =
 export class CounterError extends Error {
   override name = 'CounterError';
   readonly code: CounterErrorCode;
-  /** The message's sentences by key (preload/core-words.ts), for the renderer's language. */
+  /** The message's sentences by key (contract/core-words.ts), for the renderer's language. */
   readonly said: Words['said'];
   constructor(code: CounterErrorCode, why: Words) {
     super(why.message);

@@ -1,6 +1,6 @@
 // The counter's calls: the shopping session (session.*), the receipt of an order (receipt.get) and
 // what a scanned code is (scanner.classify).
-import { say } from '../../preload/core-words.ts';
+import { say } from '../../contract/core-words.ts';
 import type { Db } from '../../db/database.ts';
 import { receivablesOwed } from '../../db/catalog/index.ts';
 import { getOutboxOrder } from '../../db/outbox.ts';

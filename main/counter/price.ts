@@ -2,7 +2,7 @@
 // why it has none (then a manager may enter one for the line), and why a line has no amount the till
 // can charge, in words for the cashier.
 import type { CachedStockItem } from '../../db/catalog/index.ts';
-import { words, type Words } from '../../preload/core-words.ts';
+import { words, type Words } from '../../contract/core-words.ts';
 import { MAX_SALE_CENTS, MAX_VAT_RATE, type LineProblem } from './totals.ts';
 
 type PricedItem = Pick<CachedStockItem, 'price' | 'priceWoVat' | 'vatRate'>;

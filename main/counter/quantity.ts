@@ -2,7 +2,7 @@
 // (docs/assumptions.md "Quantities"), so the unit of measure decides: a measure (kg, l, m, ...) or a
 // weight label's line takes decimals, anything else is counted in whole pieces. A number far beyond
 // what a counter sells is a code typed or scanned into the wrong field, and is named as such.
-import { words, type Words } from '../../preload/core-words.ts';
+import { words, type Words } from '../../contract/core-words.ts';
 
 /** Units of measure sold in fractions, lower case, without dots or spaces. */
 const MEASURES = new Set([

@@ -2,7 +2,7 @@
 // by barcode in the terminal's warehouse (never the network: a scan must land in milliseconds);
 // customer cards come from the service's scan endpoint with a short timeout, falling back to the
 // cached cards when the service cannot answer, honouring isInvalid, validFrom and validTo.
-import { joined, words, type Words } from '../../preload/core-words.ts';
+import { joined, words, type Words } from '../../contract/core-words.ts';
 import {
   cardByBarcode,
   receivablesOwed,
@@ -68,7 +68,7 @@ export interface CustomerResolution {
 export interface FailedResolution {
   readonly kind: 'unknown' | 'misread' | 'rejected';
   readonly message: string;
-  /** The message's sentences by key (preload/core-words.ts). */
+  /** The message's sentences by key (contract/core-words.ts). */
   readonly said: Words['said'];
   readonly cue: 'unknown' | 'misread' | 'rejected';
   /** Set when the card was found but may not be used. */

@@ -1,7 +1,7 @@
 // Whether a customer card may be used now: isInvalid, validFrom and validTo (SPEC.md). Date-times
 // carry no offset (SPEC.md rule 2): they are the store's local time. A validTo at midnight names a
 // whole last day (valid through that day); any other time is the exact end.
-import { words, type Words } from '../../preload/core-words.ts';
+import { words, type Words } from '../../contract/core-words.ts';
 
 export interface CardValidityFields {
   readonly isInvalid?: boolean | undefined;

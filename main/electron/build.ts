@@ -52,7 +52,7 @@ export async function buildElectron(): Promise<void> {
     configFile: false,
     logLevel: 'warn',
     build: {
-      ssr: join(ROOT, 'preload/index.ts'),
+      ssr: join(ROOT, 'main/electron/preload.ts'),
       outDir: join(ROOT, 'dist/preload'),
       emptyOutDir: true,
       target: 'node24',

@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import path, { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, ipcMain, protocol, safeStorage, session, type WebContents } from 'electron';
-import { IPC_EVENT, IPC_INVOKE } from '../../preload/channels.ts';
+import { IPC_EVENT, IPC_INVOKE } from '../../contract/channels.ts';
 import { createAppCore } from '../core/launch.ts';
 import { dataDirOf } from '../settings/config.ts';
 import type { Core } from '../core/core.ts';

@@ -1,8 +1,9 @@
 // The outbox entry of INTERFACES.md, as the CLI prints it and the UI shows it. Fields without a
 // value are left out (like the service's own JSON). Extra fields beyond INTERFACES.md are additions.
 import { z } from 'zod';
-import { OutboxState, type OutboxOrder } from '../../db/outbox.ts';
-import { InternetOrderPayload } from '../../db/order.ts';
+import { OutboxState } from '../../contract/order.ts';
+import type { OutboxOrder } from '../../db/outbox.ts';
+import { InternetOrderPayload } from '../../contract/order.ts';
 
 export const OutboxEntry = z.object({
   id: z.int(),

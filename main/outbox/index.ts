@@ -10,5 +10,6 @@ export {
 } from './outbox.ts';
 export { OutboxEntry, toOutboxEntry } from './entry.ts';
 export { OrderValidationError, placeOrder, type OrderSender, type PlacedOrder } from './place.ts';
-export { InternetOrderPayload } from '../../db/order.ts';
-export { OUTBOX_STATES, type OutboxOrder, type OutboxState } from '../../db/outbox.ts';
+export { InternetOrderPayload } from '../../contract/order.ts';
+export type { OutboxOrder } from '../../db/outbox.ts';
+export { OUTBOX_STATES, type OutboxState } from '../../contract/order.ts';

@@ -18,9 +18,9 @@ import {
   replaceOutboxPayload,
   type OutboxOrder,
   type OutboxOutcome,
-  type OutboxState,
   type SendingLease,
 } from '../../db/outbox.ts';
+import type { OutboxState } from '../../contract/order.ts';
 import { ServiceError } from '../service/errors.ts';
 import type { InternetOrder, InternetOrderPayload } from '../service/schemas.ts';
 import {

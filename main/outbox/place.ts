@@ -1,5 +1,5 @@
 // The one way an order enters the outbox, from every entry point (a closed sale, `pos order`, the
-// core): checked against the order file's schema (db/order.ts), stored `queued` under a fresh client
+// core): checked against the order file's schema (contract/order.ts), stored `queued` under a fresh client
 // reference and on disk before anything may send it, then handed to the sender to try at once. The
 // state machine after that is outbox.ts's.
 import { ZodError, type z } from 'zod';

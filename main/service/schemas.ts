@@ -6,7 +6,7 @@
 // Nulls never reach these schemas: SPEC.md rule 3 says a null property is omitted, and the client's
 // JSON reader drops null properties before parsing (see http.ts), so null and absent mean the same.
 import { z } from 'zod';
-import { InternetOrderPayload } from '../../db/order.ts';
+import { InternetOrderPayload } from '../../contract/order.ts';
 
 export { InternetOrderPayload };
 
@@ -437,7 +437,7 @@ export type VersionInfo = z.infer<typeof VersionInfo>;
 
 export const Health = z.object({ status: str.optional() });
 
-/** The request body: the order file's one schema (db/order.ts), checked again before it is sent. */
+/** The request body: the order file's one schema (contract/order.ts), checked again before it is sent. */
 
 export const InternetOrderItem = z.object({
   id: int.optional(),

@@ -2,8 +2,8 @@
 // and the manager lock in front of them (manager.*). A change of instance is refused while its
 // orders are unsent, plain http is refused unless allowed, the stored secret is bound to the origin
 // it was entered for, and while a manager PIN is set nothing changes until the PIN was given.
-import { say } from '../../preload/core-words.ts';
-import type { LabelRule, SettingsPatch, SettingsView, UnlockView } from '../../preload/contract.ts';
+import { say } from '../../contract/core-words.ts';
+import type { LabelRule, SettingsPatch, SettingsView, UnlockView } from '../../contract/contract.ts';
 import { BarcodeReader } from '../counter/barcode/index.ts';
 import { CoreError } from '../core/errors.ts';
 import type { Handlers } from '../core/handlers.ts';
@@ -56,7 +56,7 @@ export function requireManager(lock: ManagerLock, now: number, what: GuardedActi
   if (!lock.isOpen(now)) throw new CoreError('locked', [say(what)]);
 }
 
-/** What the manager PIN guards, by the words that say so (preload/core-words.ts). */
+/** What the manager PIN guards, by the words that say so (contract/core-words.ts). */
 export type GuardedAction =
   'lockedSettings' | 'lockedDiscard' | 'lockedCancel' | 'lockedMarkSent' | 'lockedPrice';
 

@@ -1,6 +1,6 @@
 // Which instance the app talks to. POS_* environment wins over Settings (kiosks, tests); with neither
 // the app runs on the built-in demo instance. The result names its source so the UI can say why.
-import { say, type Said } from '../../preload/core-words.ts';
+import { say, type Said } from '../../contract/core-words.ts';
 import type { AppSettings } from './store.ts';
 import type { CredentialStore } from './credentials.ts';
 import { fromEnv, type Env } from './env.ts';

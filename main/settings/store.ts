@@ -3,7 +3,7 @@
 // parsed with zod on the way out, so a hand-edited or older row falls back to the default.
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import { Currency, LabelRule, Language, ScannerSettings } from '../../preload/contract.ts';
+import { Currency, LabelRule, Language, ScannerSettings } from '../../contract/contract.ts';
 import { DEFAULT_EMBEDDED_RULES } from '../counter/barcode/nomenclature.ts';
 
 // The scanner module's own defaults (renderer/scanner DEFAULT_SCANNER_CONFIG): fast USB scanners type

@@ -1,8 +1,8 @@
 // What a sync learnt of the instance, in words an integrator understands: the page size it applies,
 // the fields its data-grid view lacks, the sorts it refuses and how it treats the filters Counter
 // uses. Shown by `pos sync`, `pos version` and on the Settings screen (there in the cashier's
-// language: each finding is a sentence of preload/core-words.ts).
-import { words, type CoreWord, type Words } from '../../preload/core-words.ts';
+// language: each finding is a sentence of contract/core-words.ts).
+import { words, type CoreWord, type Words } from '../../contract/core-words.ts';
 import type { ResourceReport } from './events.ts';
 
 /** The filters Counter uses, by the words for each way an instance treats them. */

@@ -10,7 +10,7 @@ import {
   type StockSearchResult,
 } from '../../db/catalog/index.ts';
 import type { Db } from '../../db/database.ts';
-import type { StockProductView, SyncStatusView, WarehouseView } from '../../preload/contract.ts';
+import type { StockProductView, SyncStatusView, WarehouseView } from '../../contract/contract.ts';
 import { configured } from '../core/errors.ts';
 import type { Handlers } from '../core/handlers.ts';
 import type { SyncRunner } from './runner.ts';

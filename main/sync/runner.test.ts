@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { catalogCounts } from '../../db/catalog/index.ts';
 import { openDatabase } from '../../db/database.ts';
 import { startSim } from '../../sim/server.ts';
-import type { SyncStatusView } from '../../preload/contract.ts';
+import type { SyncStatusView } from '../../contract/contract.ts';
 import type { SyncReport } from './index.ts';
 import { SyncRunner } from './runner.ts';
 

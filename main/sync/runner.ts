@@ -2,10 +2,10 @@
 // schedule, and when the instance comes back, on a worker thread (runSyncInWorker) so that parsing
 // and writing pages never delays a scan on the core's event loop; turns its events into the
 // contract's progress view (throttled: a bar does not need more than ~10 updates a second).
-import type { Said } from '../../preload/core-words.ts';
+import type { Said } from '../../contract/core-words.ts';
 import { syncStates, type CatalogResource } from '../../db/catalog/index.ts';
 import type { Db } from '../../db/database.ts';
-import type { SyncStatusView } from '../../preload/contract.ts';
+import type { SyncStatusView } from '../../contract/contract.ts';
 import type { ServiceConfig } from '../service/index.ts';
 import { whatWasFound } from './discovery.ts';
 import { localPid } from './run-lock.ts';

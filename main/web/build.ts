@@ -8,7 +8,7 @@ import { z } from 'zod';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const RENDERER_DIST = join(ROOT, 'dist', 'renderer');
-const SOURCES = ['renderer', 'preload', 'vite.config.ts'];
+const SOURCES = ['renderer', 'contract', 'vite.config.ts'];
 /** Written after a build: how it was built (a bundle without it predates the check, so is rebuilt). */
 const BUILD_INFO = join(RENDERER_DIST, 'build-info.json');
 

@@ -27,7 +27,7 @@ import {
   isEventChannel,
   WEB_SESSION_FRAGMENT,
   WEB_SESSION_HEADER,
-} from '../../preload/channels.ts';
+} from '../../contract/channels.ts';
 import type { Core } from '../core/core.ts';
 
 export interface WebShellOptions {

@@ -2,7 +2,7 @@
 // every key first (capture phase). Observers see each key before the scanner does; the keys the
 // scanner leaves to the page go through the keymap; each scan goes to the action the keymap picks
 // for where the cashier is (screen and focus).
-import type { ScannerSettings } from '../../preload/contract.ts';
+import type { ScannerSettings } from '../../contract/contract.ts';
 import {
   attachScanner,
   SilenceTimer,

@@ -1,7 +1,7 @@
 // The VAT breakdown of a sale or a receipt: one row a rate, with its base, VAT and gross. The amounts
 // are plain numbers: the total beside the table names the currency, and a symbol in every cell would
 // not fit a narrow column (or 58 mm paper).
-import type { ReceiptView } from '../../preload/contract.ts';
+import type { ReceiptView } from '../../contract/contract.ts';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../i18n/use-format.ts';
 

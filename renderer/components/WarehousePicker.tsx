@@ -2,7 +2,7 @@
 // screen before the first scan of a new terminal (the only active warehouse is taken without asking).
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { WarehouseView } from '../../preload/contract.ts';
+import type { WarehouseView } from '../../contract/contract.ts';
 import { message, useApp } from '../store.ts';
 import { listWarehouses, setWarehouse } from '../store/settings.ts';
 import { onlyActiveWarehouse } from '../warehouses.ts';

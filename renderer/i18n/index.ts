@@ -3,7 +3,7 @@
 // components using `useTranslation` render again, nothing restarts.
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Language } from '../../preload/contract.ts';
+import type { Language } from '../../contract/contract.ts';
 import { cs } from './cs/index.ts';
 import { en } from './en/index.ts';
 import { LANGUAGES, localeOf, pickLanguage, type SpokenLanguage } from './languages.ts';

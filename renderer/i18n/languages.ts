@@ -1,7 +1,7 @@
 // Which language the screens speak: the one chosen in Settings, or for 'system' the first of the
 // OS's preferred languages Counter has (Electron's navigator.languages follow the OS locale; the
 // web shell's, the browser's), else English.
-import type { Language } from '../../preload/contract.ts';
+import type { Language } from '../../contract/contract.ts';
 
 export const LANGUAGES = ['cs', 'sk', 'en'] as const;
 export type SpokenLanguage = (typeof LANGUAGES)[number];

@@ -1,6 +1,6 @@
 // The core's words in the screens' language, by key; the core's English where a key is not known.
 import { afterEach, describe, expect, it } from 'vitest';
-import { english, say } from '../../preload/contract.ts';
+import { english, say } from '../../contract/contract.ts';
 import { i18n } from './index.ts';
 import { spoken } from './said.ts';
 

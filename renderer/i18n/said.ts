@@ -1,6 +1,6 @@
 // The core's own words said in the screens' language: each sentence by its key in the `core`
 // namespace. A key this renderer does not know (a newer core) keeps the core's English.
-import type { PosErrorShape } from '../../preload/contract.ts';
+import type { PosErrorShape } from '../../contract/contract.ts';
 import { i18n } from './index.ts';
 
 type SaidList = PosErrorShape['said'];

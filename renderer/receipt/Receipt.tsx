@@ -5,7 +5,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import type { ReceiptView } from '../../preload/contract.ts';
+import type { ReceiptView } from '../../contract/contract.ts';
 import { VatTable } from '../components/VatTable.tsx';
 import { useFormat } from '../i18n/use-format.ts';
 import type { Paper } from '../store/receipt.ts';

@@ -1,6 +1,6 @@
 // Orders: a "Receipt" button per order, opening the same receipt in a dialog to reprint it.
 import { useTranslation } from 'react-i18next';
-import type { OutboxEntryView } from '../../preload/contract.ts';
+import type { OutboxEntryView } from '../../contract/contract.ts';
 import { openReceipt } from '../store/receipt.ts';
 
 export function ReceiptButton({ id }: { id: OutboxEntryView['id'] }) {

@@ -1,7 +1,7 @@
 // The receipt's state line in the cashier's language: an order's state said inside the sentence,
 // a state the catalogue does not know shown as it came.
 import { describe, expect, it } from 'vitest';
-import type { ReceiptView } from '../../preload/contract.ts';
+import type { ReceiptView } from '../../contract/contract.ts';
 import { i18n } from '../i18n/index.ts';
 import { orderState, stateLine } from './receipt-words.ts';
 

@@ -1,7 +1,7 @@
 // What a receipt says about its order's state, in the cashier's language (the receipt namespace).
 // Pure: the receipt and the Sale screen's notice take a `t`; its test passes the en, cs or sk one.
 import type { TFunction } from 'i18next';
-import type { ReceiptView } from '../../preload/contract.ts';
+import type { ReceiptView } from '../../contract/contract.ts';
 import { receipt as words } from '../i18n/en/receipt.ts';
 
 const CONFIRMED = new Set(['sent']);

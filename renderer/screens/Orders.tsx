@@ -2,7 +2,7 @@
 // field error next to its field, editable and resendable; in-doubt and blocked ones say what to do.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MarkSentInput, type InternetOrderPayload, type OutboxEntryView } from '../../preload/contract.ts';
+import { MarkSentInput, type InternetOrderPayload, type OutboxEntryView } from '../../contract/contract.ts';
 import { OrderTicket, OrderWordsView } from '../components/orders/OrderTicket.tsx';
 import { OrdersFilter, useVisibleOrders } from '../components/orders/OrdersFilter.tsx';
 import { parseQuantity } from '../format.ts';

@@ -2,7 +2,7 @@
 // typed into the code field. Keyboard: arrows pick a line, + / - change its quantity, Delete removes
 // it, F9 places the order, F8 twice voids the sale (the keymap, actions/keymap.ts; the actions,
 // store/sale.ts).
-import type { SessionLineView, SessionView } from '../../preload/contract.ts';
+import type { SessionLineView, SessionView } from '../../contract/contract.ts';
 import { useTranslation } from 'react-i18next';
 import { spoken } from '../i18n/said.ts';
 import { useFormat } from '../i18n/use-format.ts';

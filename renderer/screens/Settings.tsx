@@ -5,7 +5,7 @@
 import { spoken } from '../i18n/said.ts';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import type { ConnectionView, LabelRule, PermissionCheck, SettingsView } from '../../preload/contract.ts';
+import type { ConnectionView, LabelRule, PermissionCheck, SettingsView } from '../../contract/contract.ts';
 import { useFormat } from '../i18n/use-format.ts';
 import { message, useApp } from '../store.ts';
 import {

@@ -1,7 +1,7 @@
 // Known companies (the cache's): their names for the customer panel, and the walk-in customer picked
 // in Settings from them by name or id.
 import { create } from 'zustand';
-import type { CompanyMatchView } from '../../preload/contract.ts';
+import type { CompanyMatchView } from '../../contract/contract.ts';
 import { pos } from '../pos.ts';
 import { message, useApp } from '../store.ts';
 import { saveSettings } from './settings.ts';

@@ -2,7 +2,7 @@
 // module holds a scan's keys back) is looked up as the cashier types, in the same diacritics-
 // insensitive index the Stock screen searches, for this terminal's warehouse. Arrows pick, Enter adds
 // (addStockItem), Esc closes; a `3*` typed first adds that many.
-import type { StockProductView } from '../../preload/contract.ts';
+import type { StockProductView } from '../../contract/contract.ts';
 import { i18n } from '../i18n/index.ts';
 import { pos } from '../pos.ts';
 import { message, setSale, useApp, type FoundProduct } from '../store.ts';

@@ -3,7 +3,7 @@
 // once `manager.unlock` opens the lock, the call is made again (`withPin`). The PIN is only ever what
 // the manager types into the prompt: it goes to the core and is forgotten.
 import { create } from 'zustand';
-import { PosError } from '../../preload/contract.ts';
+import { PosError } from '../../contract/contract.ts';
 import { i18n } from '../i18n/index.ts';
 import { pos } from '../pos.ts';
 import { message } from '../store.ts';

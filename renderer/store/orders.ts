@@ -1,6 +1,6 @@
 // Orders actions: what an operator does with the outbox. Each one reloads the outbox and the status
 // afterwards, and leaves its error (or none) in `ordersError` for the Orders screen.
-import type { InternetOrderPayload, OutboxEntryView } from '../../preload/contract.ts';
+import type { InternetOrderPayload, OutboxEntryView } from '../../contract/contract.ts';
 import { i18n } from '../i18n/index.ts';
 import { pos } from '../pos.ts';
 import { message, useApp } from '../store.ts';

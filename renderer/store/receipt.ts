@@ -3,7 +3,7 @@
 // Printing is `window.print()`: Electron's printing where the app runs in Electron, the browser's in
 // the web shell, where "Save as PDF" is the PDF route. The print CSS shows only the receipt.
 import { create } from 'zustand';
-import type { OutboxEntryView, ReceiptView, SettingsView } from '../../preload/contract.ts';
+import type { OutboxEntryView, ReceiptView, SettingsView } from '../../contract/contract.ts';
 import { pos } from '../pos.ts';
 import { message, useApp } from '../store.ts';
 import { saveSettings } from './settings.ts';

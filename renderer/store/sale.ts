@@ -2,12 +2,12 @@
 // Sale screen's selection. Every call the Sale screen makes to the core goes through here.
 import { spoken } from '../i18n/said.ts';
 import { flushSync } from 'react-dom';
-import type { OutboxEntryView, ScanOutcome, SessionLineView } from '../../preload/contract.ts';
+import type { OutboxEntryView, ScanOutcome, SessionLineView } from '../../contract/contract.ts';
 import { pos } from '../pos.ts';
 import { beepError, beepOk } from '../sound.ts';
 import { message, setSale, useApp, type Outcome, type SaleUi, type Unpriced } from '../store.ts';
 import { withPin } from './guard.ts';
-import { SetQuantityInput, type ScanView } from '../../preload/contract.ts';
+import { SetQuantityInput, type ScanView } from '../../contract/contract.ts';
 import { formatQty, parseQuantity } from '../format.ts';
 import { i18n } from '../i18n/index.ts';
 

@@ -1,6 +1,6 @@
 // Settings actions: the instance, the terminal's warehouse, the scanner, label rules, sync and the
 // connection test. Each returns what the core answered (or throws its PosError) for the screen to show.
-import type { ConnectionView, SettingsPatch, SettingsView, WarehouseView } from '../../preload/contract.ts';
+import type { ConnectionView, SettingsPatch, SettingsView, WarehouseView } from '../../contract/contract.ts';
 import { create } from 'zustand';
 import { pos } from '../pos.ts';
 import { message, mirrored, useApp } from '../store.ts';

@@ -3,7 +3,7 @@
 // apart as a scanner burst or a person typing, with how the scanner module read it (keys, paste or
 // input event; layout; the suffix that ended it).
 import { create } from 'zustand';
-import type { ScannerSettings } from '../../preload/contract.ts';
+import type { ScannerSettings } from '../../contract/contract.ts';
 import { pos } from '../pos.ts';
 import { layoutChar, type ScanEffect } from '../scanner/index.ts';
 import { message, useApp, type TestPadUi } from '../store.ts';

@@ -8,7 +8,7 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.ts';
 import { SettingsStore } from '../../main/settings/store.ts';
-import type { ScannerSettings } from '../../preload/contract.ts';
+import type { ScannerSettings } from '../../contract/contract.ts';
 import { goTo, scan } from './app.ts';
 import { launchChromium, startWebShellProcess, type RunningShell } from './browser.ts';
 import { cdpOf, sendKeys } from './keys.ts';

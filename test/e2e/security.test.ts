@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_SESSION_HEADER } from '../../preload/channels.ts';
+import { WEB_SESSION_HEADER } from '../../contract/channels.ts';
 import { WEB_SESSION_STORAGE_KEY } from '../../renderer/web-session.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';
 import { goTo, syncAll } from './app.ts';

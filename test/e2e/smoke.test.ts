@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_SESSION_HEADER } from '../../preload/channels.ts';
+import { WEB_SESSION_HEADER } from '../../contract/channels.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { newPage } from './lang.ts';
 

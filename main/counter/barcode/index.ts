@@ -1,7 +1,7 @@
 // What a scanned code is, before any lookup: a GTIN (with the forms a catalog may store it under),
 // a price/weight-embedded EAN-13, a GS1 element string, a misread (GTIN-shaped, wrong check
 // digit), or another code (an internal code, a customer card).
-import type { Words } from '../../../preload/core-words.ts';
+import type { Words } from '../../../contract/core-words.ts';
 import { readGtin, type GtinFormat } from './gtin.ts';
 import { parseGs1, looksLikeGs1, type Gs1Reading } from './gs1.ts';
 import {

@@ -1,7 +1,7 @@
 // An Orders row that reads like a ticket (issue 17 item 9): state, total, lines, customer (walk-in
 // marked), time, and what is going on in words; the service's technical detail folded away.
 import { useTranslation } from 'react-i18next';
-import type { OutboxEntryView } from '../../../preload/contract.ts';
+import type { OutboxEntryView } from '../../../contract/contract.ts';
 import { useFormat } from '../../i18n/use-format.ts';
 import { describeOrder, STATE_LABEL } from '../../order-words.ts';
 import './orders.css';

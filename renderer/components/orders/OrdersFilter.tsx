@@ -2,7 +2,7 @@
 // by reference (the order's client reference or the instance's order id). Kept while the app runs.
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
-import type { OutboxEntryView } from '../../../preload/contract.ts';
+import type { OutboxEntryView } from '../../../contract/contract.ts';
 import { useFormat } from '../../i18n/use-format.ts';
 import { FILTER_LABEL, FILTERS, inFilter, matchesReference, type OrderFilter } from '../../order-words.ts';
 

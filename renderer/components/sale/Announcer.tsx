@@ -1,6 +1,6 @@
 // The Sale screen's one place that says what the last action did (add, remove, quantity, void,
 // place): one live region, one message, each replacing the one before (store/sale.ts `announce`).
-import type { OutboxEntryView } from '../../../preload/contract.ts';
+import type { OutboxEntryView } from '../../../contract/contract.ts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { orderState } from '../../receipt/receipt-words.ts';

@@ -1,7 +1,7 @@
 // Who the sale goes to: the scanned card's company (by name), or the walk-in customer named in
 // Settings; its discount, and what "Owes" means for this sale.
 import { useEffect } from 'react';
-import type { CustomerView, SessionView } from '../../../preload/contract.ts';
+import type { CustomerView, SessionView } from '../../../contract/contract.ts';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/use-format.ts';
 import { unpaidInvoices } from './customer-words.ts';

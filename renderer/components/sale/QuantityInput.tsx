@@ -2,7 +2,7 @@
 // refuses (a decimal for a counted unit, zero, a code typed here) is said next to the field, and the
 // field shows the stored quantity again, so the field and the total never disagree.
 import { useEffect, useState } from 'react';
-import type { SessionLineView } from '../../../preload/contract.ts';
+import type { SessionLineView } from '../../../contract/contract.ts';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/use-format.ts';
 import { useApp } from '../../store.ts';

@@ -3,7 +3,7 @@
 // the core lets a language change through without the manager PIN. Arrow keys move through the choices.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language, SettingsView } from '../../../preload/contract.ts';
+import type { Language, SettingsView } from '../../../contract/contract.ts';
 import { LANGUAGE_NAMES, LANGUAGES, pickLanguage } from '../../i18n/languages.ts';
 import { message } from '../../store.ts';
 import { saveSettings } from '../../store/settings.ts';

@@ -2,7 +2,7 @@
 // common one in the cache (the core's answer, SettingsView.currency, says which is in effect).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SettingsView } from '../../../preload/contract.ts';
+import type { SettingsView } from '../../../contract/contract.ts';
 import { message } from '../../store.ts';
 import { saveSettings } from '../../store/settings.ts';
 import { saying, type Notice } from './notice.ts';

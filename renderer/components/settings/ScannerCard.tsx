@@ -3,7 +3,7 @@
 // (App.tsx), so the pad reads the next scan with the setting on screen.
 import { useTranslation } from 'react-i18next';
 import type { scanner as en } from '../../i18n/en/scanner.ts';
-import type { ScannerSettings } from '../../../preload/contract.ts';
+import type { ScannerSettings } from '../../../contract/contract.ts';
 import { saveSettings } from '../../store/settings.ts';
 import { ScannerTestPad } from '../ScannerTestPad.tsx';
 

@@ -2,7 +2,7 @@
 // by id; cleared to need a card for every sale again.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SettingsView } from '../../../preload/contract.ts';
+import type { SettingsView } from '../../../contract/contract.ts';
 import { findCompanies, setWalkInCustomer, useCompanies } from '../../store/companies.ts';
 
 export function WalkInCustomerCard({ settings }: { settings: SettingsView }) {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { SessionCredentialStore } from '../../../main/settings/credentials.ts';
 import { Core } from '../../../main/core/core.ts';
-import { ConnectionView, type PermissionCheck } from '../../../preload/contract.ts';
+import { ConnectionView, type PermissionCheck } from '../../../contract/contract.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
 
 /** The names Counter reports its needs under (the features list's names). */

@@ -13,7 +13,7 @@ import type {
   ReceiptView,
   ScanView,
   SessionView,
-} from '../../../preload/contract.ts';
+} from '../../../contract/contract.ts';
 import { openDatabase } from '../../../db/database.ts';
 import { runCli } from '../../../main/cli/run.ts';
 import { withCheckDigit } from '../../../main/counter/barcode/index.ts';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Envelope, SyncStatusView } from '../../../preload/contract.ts';
+import type { Envelope, SyncStatusView } from '../../../contract/contract.ts';
 import { Core } from '../../../main/core/core.ts';
 import { SessionCredentialStore } from '../../../main/settings/credentials.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';

@@ -13,7 +13,7 @@ import type {
   ReceiptView,
   ScanView,
   SessionView,
-} from '../../../preload/contract.ts';
+} from '../../../contract/contract.ts';
 import { openDatabase } from '../../../db/database.ts';
 import { Core } from '../../../main/core/core.ts';
 import { SessionCredentialStore } from '../../../main/settings/credentials.ts';

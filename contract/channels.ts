@@ -1,5 +1,5 @@
 // The allowlist of channel names, with no dependencies so the sandboxed Electron preload can bundle it
-// small. preload/contract.ts checks at type level that it matches the schemas exactly. Also the two
+// small. contract/contract.ts checks at type level that it matches the schemas exactly. Also the two
 // names the web shell and its page agree on for the page's session (main/web/server.ts).
 
 export const CALL_CHANNELS = [

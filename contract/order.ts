@@ -17,3 +17,18 @@ export const InternetOrderPayload = z.strictObject({
   note: z.string().optional(),
 });
 export type InternetOrderPayload = z.infer<typeof InternetOrderPayload>;
+
+/** Where an order is in the outbox (docs/assumptions.md "Internet orders and the outbox"). */
+export const OUTBOX_STATES = [
+  'queued',
+  'sending',
+  'sent',
+  'needs-fix',
+  'blocked',
+  'in-doubt',
+  // Kept for the record: the operator discarded it unsent, or cancelled it on the instance.
+  'discarded',
+  'cancelled',
+] as const;
+export const OutboxState = z.enum(OUTBOX_STATES);
+export type OutboxState = z.infer<typeof OutboxState>;

@@ -3,8 +3,14 @@
 // the typed API on top of this bridge lives in the renderer (renderer/pos.ts). Bundled into one CJS
 // file by main/electron/build.ts, because a sandboxed preload cannot load other files.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { IPC_EVENT, IPC_INVOKE, isCallChannel, isEventChannel, type EventChannel } from './channels.ts';
-import type { PosBridge } from './contract.ts';
+import {
+  IPC_EVENT,
+  IPC_INVOKE,
+  isCallChannel,
+  isEventChannel,
+  type EventChannel,
+} from '../../contract/channels.ts';
+import type { PosBridge } from '../../contract/contract.ts';
 
 const listeners = new Map<EventChannel, Set<(payload: unknown) => void>>();
 

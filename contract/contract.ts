@@ -3,10 +3,10 @@
 // before they leave (z.object strips unknown keys, so nothing a module adds by accident - a token, a
 // secret - can cross). The renderer sees only these shapes, never which shell it runs in.
 import { z } from 'zod';
-import { InternetOrderPayload } from '../db/order.ts';
+import { InternetOrderPayload, OutboxState } from './order.ts';
 
-/** The one schema of an order (db/order.ts), as the renderer sees it. */
-export { InternetOrderPayload };
+/** The one schema of an order and where it is in the outbox (contract/order.ts). */
+export { InternetOrderPayload, OutboxState };
 import type { CallChannel, EventChannel } from './channels.ts';
 import { SaidSchema } from './core-words.ts';
 
@@ -138,7 +138,7 @@ export type WarehouseView = z.infer<typeof WarehouseView>;
 
 export const Feature = z.object({
   name: z.string(),
-  /** The name by key (preload/core-words.ts), for the renderer's language. */
+  /** The name by key (contract/core-words.ts), for the renderer's language. */
   nameSaid: SaidSchema.optional(),
   available: z.boolean(),
   /** Why not, in English (the endpoint by its title); `detailSaid` by key for the renderer's language. */
@@ -198,7 +198,7 @@ export const SyncResourceView = z.object({
   message: z.string().optional(),
   /** What the last run learnt of the instance for this resource, in words (page size, view). */
   found: z.string().optional(),
-  /** The same, a sentence a finding by key (preload/core-words.ts), for the renderer's language. */
+  /** The same, a sentence a finding by key (contract/core-words.ts), for the renderer's language. */
   foundSaid: z.array(SaidSchema).readonly().optional(),
 });
 export const SyncNowInput = z
@@ -386,7 +386,7 @@ export const ScanInput = z
 export const ScanOutcome = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('product'), lineId: z.union([int, z.string()]), name: z.string() }),
   z.object({ kind: z.literal('customer'), source: z.enum(['online', 'offline']), name: z.string() }),
-  // `said`: the message's sentences by key (preload/core-words.ts), for the renderer's language.
+  // `said`: the message's sentences by key (contract/core-words.ts), for the renderer's language.
   z.object({
     kind: z.literal('unknown'),
     message: z.string(),
@@ -419,19 +419,7 @@ export const SetQuantityInput = z
 
 // ---------- outbox ----------
 
-/** The order file's one schema (db/order.ts): what the UI edits is what the outbox stores. */
-export const OutboxState = z.enum([
-  'queued',
-  'sending',
-  'sent',
-  'needs-fix',
-  'blocked',
-  'in-doubt',
-  // Kept for the record: the operator discarded it unsent, or cancelled it on the instance.
-  'discarded',
-  'cancelled',
-]);
-export type OutboxState = z.infer<typeof OutboxState>;
+/** An order in the outbox as the Orders screen shows it; `order` is the order file's one schema. */
 export const OutboxEntryView = z.object({
   id: z.union([int, z.string()]),
   state: OutboxState,
