@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const FOLDERS = ['db', 'main', 'renderer', 'preload', 'sim', 'test'];
+const FOLDERS = ['contract', 'db', 'main', 'renderer', 'sim', 'test'];
 /** `import ... from './x.ts'` and `export ... from './x.ts'`, over several lines too. */
 const RELATIVE_IMPORT = /^\s*(?:import|export)\s[^'";]*?from\s+'(\.[^']+)'/gm;
 
