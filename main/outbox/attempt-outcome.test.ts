@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_AUTOMATIC_ATTEMPTS } from '../../db/outbox.ts';
 import { ServiceError, httpError, type ServiceErrorInit } from '../service/errors.ts';
-import { DEFAULT_RETRY_BACKOFF, backoffDelay, retryDelay } from './backoff.ts';
+import { DEFAULT_RETRY_BACKOFF, backoffDelay, retryDelay } from '../service/index.ts';
 import { classifyFailure, classifySuccess, type ClassifyContext } from './attempt-outcome.ts';
 
 const ctx: ClassifyContext = {

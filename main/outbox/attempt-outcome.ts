@@ -1,9 +1,7 @@
 // What one attempt to send an order means for the order (its next state) and for the sender
 // (carry on, pause everything until a time, or stop because the service is unreachable).
-import { ServiceError } from '../service/errors.ts';
-import type { InternetOrder } from '../service/schemas.ts';
+import { retryDelay, ServiceError, type BackoffPolicy, type InternetOrder } from '../service/index.ts';
 import { MAX_AUTOMATIC_ATTEMPTS, type OutboxOutcome } from '../../db/outbox.ts';
-import { retryDelay, type BackoffPolicy } from './backoff.ts';
 
 export type SenderDirective =
   | { readonly kind: 'continue' }

@@ -21,15 +21,16 @@ import {
   type SendingLease,
 } from '../../db/outbox.ts';
 import type { OutboxState } from '../../contract/order.ts';
-import { ServiceError } from '../service/errors.ts';
-import type { InternetOrder, InternetOrderPayload } from '../service/schemas.ts';
 import {
   backoffDelay,
   DEFAULT_PROBE_BACKOFF,
   DEFAULT_RETRY_BACKOFF,
   longestWait,
+  ServiceError,
   type BackoffPolicy,
-} from './backoff.ts';
+  type InternetOrder,
+  type InternetOrderPayload,
+} from '../service/index.ts';
 import { classifyFailure, classifySuccess, type Classified } from './attempt-outcome.ts';
 import { goneSenderWords, HEARTBEAT_MS, LeaseWatch, newLeaseOwner } from './lease.ts';
 import { localFieldErrors, OrderValidationError, placeOrder, type OrderSender } from './place.ts';

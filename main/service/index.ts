@@ -8,10 +8,19 @@ export {
   camelCasePath,
   fieldErrorsFrom,
 } from './errors.ts';
+export {
+  backoffDelay,
+  DEFAULT_PROBE_BACKOFF,
+  DEFAULT_RETRY_BACKOFF,
+  longestWait,
+  retryDelay,
+  type BackoffPolicy,
+} from './backoff.ts';
 export type { Capabilities } from './capabilities.ts';
 export { ENDPOINTS, type EndpointName } from './endpoints.ts';
 export type { Logger, LogLevel } from './logger.ts';
 export { DEFAULT_PAGE_SIZE } from './pagination.ts';
+export { rowsSent } from './schemas.ts';
 export type {
   CompanyCard,
   CompanyRepresentative,
@@ -26,6 +35,7 @@ export type {
   PaginationRequest,
   ProductUnit,
   ScanResult,
+  SkippedRow,
   StockItem,
   StockItemField,
   StockItemFilter,

@@ -2,8 +2,7 @@
 import type { CatalogResource } from '../../db/catalog/index.ts';
 import type { Db } from '../../db/database.ts';
 import { storageFailure } from '../../db/storage-failure.ts';
-import { ServiceError } from '../service/errors.ts';
-import type { SkippedRow } from '../service/schemas.ts';
+import { ServiceError, type SkippedRow } from '../service/index.ts';
 import type { ResourceReport, SyncEvent, SyncFailure, SyncMode } from './events.ts';
 import { abortError, isRetryable, retryDelayMs, sleep, withRetry, type RetryPolicy } from './retry.ts';
 import type { CatalogSource } from './source.ts';

@@ -2,7 +2,7 @@
 // fetch live in sync_pending: each chunk of answers commits together with the removal of its keys,
 // so a killed run resumes with exactly the keys it had not stored.
 import { pendingCount, pendingKeys, removePending, type CatalogResource } from '../../db/catalog/index.ts';
-import { ServiceError } from '../service/errors.ts';
+import { ServiceError } from '../service/index.ts';
 import { checkAbort, failureOf, request, type SyncContext } from './context.ts';
 import type { SyncFailure } from './events.ts';
 import { mapLimit } from './limit.ts';

@@ -17,7 +17,7 @@ import {
   upsertRepresentatives,
   type CatalogResource,
 } from '../../db/catalog/index.ts';
-import { rowsSent, type FinancialReceivable, type FinancialReceivableField } from '../service/schemas.ts';
+import { rowsSent, type FinancialReceivable, type FinancialReceivableField } from '../service/index.ts';
 import { emptyReport, firstPage, repeatWalk, request, type SyncContext } from './context.ts';
 import { InstanceProfile } from './instance-profile.ts';
 import { FilterUnusable, RequestShape } from './view.ts';

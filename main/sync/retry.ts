@@ -2,7 +2,7 @@
 // retries what is worth retrying once more (a 401 after renewal, 429, 5xx, dropped or timed-out
 // connections) with exponential backoff and full jitter, honouring Retry-After. 400/403/404 and
 // unparsable responses are answers, not accidents: they are never retried.
-import { ServiceError } from '../service/errors.ts';
+import { ServiceError } from '../service/index.ts';
 
 export interface RetryPolicy {
   /** Attempts in all, the first included. */

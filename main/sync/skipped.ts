@@ -2,7 +2,7 @@
 // item without the keys the cache needs. Each is left out and counted, and the first few are named
 // in the resource's report (id and field), so one bad row on the instance costs that row and is
 // seen, instead of failing the whole resource on every run.
-import type { SkippedRow } from '../service/schemas.ts';
+import type { SkippedRow } from '../service/index.ts';
 import type { ResourceReport } from './events.ts';
 
 /** How many skipped rows a report names; the count covers all. */

@@ -15,7 +15,7 @@ import type {
   StockItemFilter,
   VersionInfo,
   Warehouse,
-} from '../service/schemas.ts';
+} from '../service/index.ts';
 
 export interface CatalogSource {
   version(signal?: AbortSignal): Promise<VersionInfo>;

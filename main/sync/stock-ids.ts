@@ -3,7 +3,7 @@
 // (offset pages then skip and repeat rows: walks are repeated until the instance's own totalCount
 // is reached) and may ignore or reject the ids filter (rows are then picked from walks of
 // everything). What each costs is in docs/assumptions.md.
-import type { StockItem, StockItemField, StockItemFilter } from '../service/schemas.ts';
+import type { StockItem, StockItemField, StockItemFilter } from '../service/index.ts';
 import { repeatWalk, walkPages, type SyncContext, type WalkedPage } from './context.ts';
 import type { InstanceProfile } from './instance-profile.ts';
 import type { SkippedRows } from './skipped.ts';

@@ -18,8 +18,7 @@ import {
   syncState,
   upsertStockItems,
 } from '../../db/catalog/index.ts';
-import { ServiceError } from '../service/errors.ts';
-import { rowsSent, type StockItem, type StockItemField } from '../service/schemas.ts';
+import { rowsSent, ServiceError, type StockItem, type StockItemField } from '../service/index.ts';
 import { checkAbort, emptyReport, failureOf, firstPage, type SyncContext } from './context.ts';
 import type { ResourceReport, SyncMode } from './events.ts';
 import { InstanceProfile } from './instance-profile.ts';

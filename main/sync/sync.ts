@@ -9,7 +9,7 @@ import {
   type CatalogResource,
 } from '../../db/catalog/index.ts';
 import type { Db } from '../../db/database.ts';
-import { ServiceError } from '../service/errors.ts';
+import { ServiceError } from '../service/index.ts';
 import { folderOf } from '../../db/storage-failure.ts';
 import { emptyReport, failureOf, type SyncContext } from './context.ts';
 import type { ResourceReport, SyncEvent, SyncFailure, SyncMode, SyncReport } from './events.ts';

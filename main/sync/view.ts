@@ -5,7 +5,7 @@
 // cannot be used in OrderBy", "Unknown filter field 'ids'"), it learns which kind it was, records it
 // in the instance profile, and the same page is asked again without it. A field Counter cannot work
 // without stops the resource with a message naming it.
-import { ServiceError } from '../service/errors.ts';
+import { ServiceError } from '../service/index.ts';
 import type { ResourceReport } from './events.ts';
 import type { InstanceProfile } from './instance-profile.ts';
 

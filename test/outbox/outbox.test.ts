@@ -14,7 +14,7 @@ import {
   type OutboxOrder,
   type OutboxState,
 } from '../../main/outbox/index.ts';
-import { longestWait } from '../../main/outbox/backoff.ts';
+import { longestWait } from '../../main/service/index.ts';
 import { ServiceClient } from '../../main/service/index.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';
 import { orderDataAt, type OrderData } from './fixtures.ts';

@@ -1,6 +1,6 @@
 // Retry delays: exponential with jitter, so that many terminals coming back together do not hit the
 // service in step; a Retry-After the service gave is a floor, never shortened.
-import { MAX_RETRY_AFTER_MS } from '../service/http.ts';
+import { MAX_RETRY_AFTER_MS } from './http.ts';
 
 export interface BackoffPolicy {
   readonly baseMs: number;
