@@ -6,7 +6,7 @@ import { english, say, type Said } from '../../contract/core-words.ts';
 import { discoveredCompanyIds, stockedProductIds } from '../../db/catalog/index.ts';
 import type { Db } from '../../db/database.ts';
 import type { ConnectionView } from '../../contract/contract.ts';
-import type { Handlers } from '../core/handlers.ts';
+import type { Handlers } from '../ground/index.ts';
 import type { Capabilities, ServiceClient } from '../service/index.ts';
 import { displayInstance, type InstanceConfig, type InstanceResolution } from '../settings/instance.ts';
 import { checkPermissions, featureViews, tokenFailure } from './check.ts';

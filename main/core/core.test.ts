@@ -73,6 +73,13 @@ describe('Core', () => {
     expect(await c.invoke('stock.search', { text: 'x'.repeat(201) })).toMatchObject({ ok: false });
   });
 
+  it("names a bad field inside a list by the service's path form (labelRules[0].pattern)", async () => {
+    const { c } = await core();
+    const bad = await c.invoke('settings.set', { labelRules: [{ type: 'price', pattern: '' }] });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    expect(Object.keys(bad.ok ? {} : (bad.error.fieldErrors ?? {}))).toEqual(['labelRules[0].pattern']);
+  });
+
   it('keeps the secret write-only: stored, reported as hasSecret, never returned or emitted', async () => {
     const { c } = await core();
     const events: string[] = [];

@@ -6,7 +6,6 @@
 // handler runs, and every output is parsed again on the way out, which strips any field the contract
 // does not name (a token or a secret cannot leak by accident).
 import { join } from 'node:path';
-import type { z } from 'zod';
 import { ensureDataDir, openDatabase, type Db } from '../../db/database.ts';
 import {
   calls,
@@ -22,7 +21,7 @@ import { outboxCounts, outboxHandlers, unsentCount } from '../outbox/handlers.ts
 import type { ServiceClient } from '../service/index.ts';
 import type { CredentialStore } from '../settings/credentials.ts';
 import type { Env } from '../settings/env.ts';
-import { requireManager, settingsHandlers } from '../settings/handlers.ts';
+import { settingsHandlers } from '../settings/handlers.ts';
 import { ManagerLock } from '../settings/manager-pin.ts';
 import { orderSummary } from '../counter/receipt.ts';
 import { commonCurrency, knownCompanyName } from '../../db/catalog/index.ts';
@@ -35,10 +34,9 @@ import {
 } from '../settings/instance.ts';
 import { SettingsStore } from '../settings/store.ts';
 import { syncHandlers, syncStatus } from '../sync/handlers.ts';
+import { requireManager, toShape, zodFieldErrors, type Handlers } from '../ground/index.ts';
 import { asCoreError } from './error-mapping.ts';
-import { toShape } from './errors.ts';
 import { EventBus, type CoreListener } from './events.ts';
-import type { Handlers } from './handlers.ts';
 import { buildLink, type Link, type LinkContext } from './link.ts';
 import { statusHandlers, statusView, type StatusSource } from './status.ts';
 
@@ -147,7 +145,7 @@ export class Core {
         error: {
           code: 'invalid-input',
           message: 'The request was not valid.',
-          fieldErrors: issues(parsed.error),
+          fieldErrors: zodFieldErrors(parsed.error),
         },
       };
     }
@@ -356,15 +354,6 @@ export class Core {
   #log(line: string): void {
     (this.#options.log ?? ((l: string) => console.error(l)))(line);
   }
-}
-
-function issues(error: z.ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.map(String).join('.') || '_';
-    (out[key] ??= []).push(issue.message);
-  }
-  return out;
 }
 
 /** Says where a damaged catalog cache went; the next sync fills the new one. */

@@ -6,7 +6,7 @@ import { CounterError } from '../counter/index.ts';
 import { OrderValidationError, OutboxActionError } from '../outbox/index.ts';
 import { isServiceError } from '../service/index.ts';
 import { say } from '../../contract/core-words.ts';
-import { CoreError } from './errors.ts';
+import { CoreError } from '../ground/index.ts';
 
 /** The disk's failures by the words that say them (the same English as db/storage-failure.ts). */
 const STORAGE_WORDS = { full: 'storageFull', 'read-only': 'storageReadOnly', io: 'storageIo' } as const;

@@ -7,7 +7,7 @@ import type { InstanceConfig, InstanceResolution } from '../settings/instance.ts
 import { displayInstance } from '../settings/instance.ts';
 import { isInsecure } from '../settings/origin.ts';
 import { lastSyncedAt } from '../sync/handlers.ts';
-import type { Handlers } from './handlers.ts';
+import type { Handlers } from '../ground/index.ts';
 
 export interface StatusSource {
   resolution(): InstanceResolution;

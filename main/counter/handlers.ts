@@ -4,14 +4,12 @@ import { say } from '../../contract/core-words.ts';
 import type { Db } from '../../db/database.ts';
 import { receivablesOwed } from '../../db/catalog/index.ts';
 import { getOutboxOrder } from '../../db/outbox.ts';
-import { CoreError, numericId } from '../core/errors.ts';
-import type { Handlers } from '../core/handlers.ts';
+import { CoreError, numericId, type GuardedAction, type Handlers } from '../ground/index.ts';
 import { entryView } from '../outbox/handlers.ts';
 import type { BarcodeReader } from './barcode/index.ts';
 import { classifyCode } from './barcode/describe.ts';
 import type { Counter, PricedSession } from './counter.ts';
 import { receiptOf } from './receipt.ts';
-import type { GuardedAction } from '../settings/handlers.ts';
 
 export interface CounterDeps {
   /** The counter of the instance in use; null while the app is still connecting. */

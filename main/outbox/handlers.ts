@@ -1,12 +1,10 @@
 // The outbox's calls (outbox.*): the Orders screen's list and the operator's actions, and the
 // outbox's counts as the status bar shows them.
 import { say } from '../../contract/core-words.ts';
-import type { GuardedAction } from '../settings/handlers.ts';
 import type { Db } from '../../db/database.ts';
 import { countOutboxOrders, listOutboxOrders, UNSENT_STATES, type OutboxOrder } from '../../db/outbox.ts';
 import type { OutboxEntryView } from '../../contract/contract.ts';
-import { configured, CoreError, numericId } from '../core/errors.ts';
-import type { Handlers } from '../core/handlers.ts';
+import { configured, CoreError, numericId, type GuardedAction, type Handlers } from '../ground/index.ts';
 import { toOutboxEntry } from './entry.ts';
 import type { Outbox } from './outbox.ts';
 

@@ -33,7 +33,8 @@ import {
 } from '../service/index.ts';
 import { classifyFailure, classifySuccess, type Classified } from './attempt-outcome.ts';
 import { goneSenderWords, HEARTBEAT_MS, LeaseWatch, newLeaseOwner } from './lease.ts';
-import { localFieldErrors, OrderValidationError, placeOrder, type OrderSender } from './place.ts';
+import { zodFieldErrors } from '../ground/index.ts';
+import { OrderValidationError, placeOrder, type OrderSender } from './place.ts';
 
 /** The part of ServiceClient (main/service) the outbox uses. */
 export interface OrderService {
@@ -272,7 +273,7 @@ export class Outbox implements OrderSender {
     try {
       replaced = replaceOutboxPayload(this.db, id, SENDABLE_EDIT, order, new Date(this.now()));
     } catch (error) {
-      if (error instanceof ZodError) throw new OrderValidationError(localFieldErrors(error));
+      if (error instanceof ZodError) throw new OrderValidationError(zodFieldErrors(error));
       throw error;
     }
     if (!replaced) throw wrongState(current, 'edited', SENDABLE_EDIT);

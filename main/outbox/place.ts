@@ -2,10 +2,10 @@
 // core): checked against the order file's schema (contract/order.ts), stored `queued` under a fresh client
 // reference and on disk before anything may send it, then handed to the sender to try at once. The
 // state machine after that is outbox.ts's.
-import { ZodError, type z } from 'zod';
+import { ZodError } from 'zod';
 import { durably, writeTransaction, type Db } from '../../db/database.ts';
 import { insertOutboxOrder, type OutboxOrder } from '../../db/outbox.ts';
-import { safeMap } from '../service/errors.ts';
+import { zodFieldErrors } from '../ground/index.ts';
 
 /** The order is not an order file's shape; nothing was stored. */
 export class OrderValidationError extends Error {
@@ -71,28 +71,8 @@ export function placeOrder(db: Db, order: () => unknown, options: PlaceOrderOpti
       }),
     );
   } catch (error) {
-    if (error instanceof ZodError) throw new OrderValidationError(localFieldErrors(error));
+    if (error instanceof ZodError) throw new OrderValidationError(zodFieldErrors(error));
     throw error;
   }
   return { order: stored, sent: sender === null ? Promise.resolve(stored) : sender.sendPlaced(stored) };
-}
-
-/** zod issues as camelCase field paths, the same form as the service's field errors. */
-export function localFieldErrors(error: z.ZodError): Record<string, string[]> {
-  const out = safeMap<string[]>();
-  for (const issue of error.issues) {
-    const field = fieldPath(issue.path) || (issue.code === 'unrecognized_keys' ? issue.keys.join(',') : '');
-    const key = field === '' ? '_' : field;
-    (out[key] ??= []).push(issue.message);
-  }
-  return out;
-}
-
-function fieldPath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const part of path) {
-    if (typeof part === 'number') out += `[${part}]`;
-    else out += out === '' ? String(part) : `.${String(part)}`;
-  }
-  return out;
 }

@@ -5,8 +5,7 @@
 import { say } from '../../contract/core-words.ts';
 import type { LabelRule, SettingsPatch, SettingsView, UnlockView } from '../../contract/contract.ts';
 import { BarcodeReader } from '../counter/barcode/index.ts';
-import { CoreError } from '../core/errors.ts';
-import type { Handlers } from '../core/handlers.ts';
+import { CoreError, requireManager, type Handlers } from '../ground/index.ts';
 import type { CredentialStore } from './credentials.ts';
 import { fromEnv, type Env } from './env.ts';
 import { hashPin, type ManagerLock, type UnlockResult } from './manager-pin.ts';
@@ -50,15 +49,6 @@ export function settingsHandlers(deps: SettingsDeps): Pick<Handlers, SettingsCal
     },
   };
 }
-
-/** Refuses a guarded action while a manager PIN is set and was not given (CoreError 'locked'). */
-export function requireManager(lock: ManagerLock, now: number, what: GuardedAction): void {
-  if (!lock.isOpen(now)) throw new CoreError('locked', [say(what)]);
-}
-
-/** What the manager PIN guards, by the words that say so (contract/core-words.ts). */
-export type GuardedAction =
-  'lockedSettings' | 'lockedDiscard' | 'lockedCancel' | 'lockedMarkSent' | 'lockedPrice';
 
 function unlockView(result: UnlockResult): UnlockView {
   if (result.ok) return { open: true, until: result.until };

@@ -11,8 +11,7 @@ import {
 } from '../../db/catalog/index.ts';
 import type { Db } from '../../db/database.ts';
 import type { StockProductView, SyncStatusView, WarehouseView } from '../../contract/contract.ts';
-import { configured } from '../core/errors.ts';
-import type { Handlers } from '../core/handlers.ts';
+import { configured, type Handlers } from '../ground/index.ts';
 import type { SyncRunner } from './runner.ts';
 
 export interface SyncDeps {
