@@ -585,7 +585,7 @@ export class PosError extends Error {
 /**
  * `window.pos`: what each shell installs (Electron preload via contextBridge; the web shell's browser
  * transport). Envelope-level because errors do not survive contextBridge with their fields; the
- * renderer wraps it into the typed `PosApi` (renderer/pos.ts), which throws `PosError`.
+ * renderer wraps it into the typed `PosApi` (renderer/platform/pos.ts), which throws `PosError`.
  */
 export interface PosBridge {
   invoke(channel: CallChannel, input: unknown): Promise<unknown>;

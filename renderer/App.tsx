@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { attachKeymap } from './actions/attach.ts';
 import { StatusBar } from './components/StatusBar.tsx';
 import { GuardDialogs } from './components/GuardDialogs.tsx';
-import { CounterDialogs } from './receipt/ReceiptDialog.tsx';
+import { CounterDialogs } from './components/receipt/ReceiptDialog.tsx';
 import { Orders } from './screens/Orders.tsx';
 import { Sale } from './screens/Sale.tsx';
 import { Settings } from './screens/Settings.tsx';
 import { Stock } from './screens/Stock.tsx';
 import { applyLanguage } from './i18n/index.ts';
-import { SCREENS, startSync, useApp, type Screen } from './store.ts';
+import { SCREENS, startSync, useApp, type Screen } from './store/app.ts';
 
 export function App() {
   const screen = useApp((s) => s.screen);

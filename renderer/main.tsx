@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { NoWebSession } from './components/NoWebSession.tsx';
-import { hasSession } from './pos.ts';
+import { hasSession } from './platform/pos.ts';
 import './styles.css';
 
 const root = document.getElementById('root');

@@ -1,6 +1,6 @@
 // Electron preload (sandboxed, context-isolated): exposes `window.pos` and nothing else. It passes
 // only allowlisted channel names; payloads are validated by the core (zod) in the main process, and
-// the typed API on top of this bridge lives in the renderer (renderer/pos.ts). Bundled into one CJS
+// the typed API on top of this bridge lives in the renderer (renderer/platform/pos.ts). Bundled into one CJS
 // file by main/electron/build.ts, because a sandboxed preload cannot load other files.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import {

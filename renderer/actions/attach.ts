@@ -10,7 +10,7 @@ import {
   type ScannerConfig,
   type ScanSuffix,
 } from '../scanner/index.ts';
-import { useApp } from '../store.ts';
+import { useApp } from '../store/app.ts';
 import { guardDialog } from '../store/guard.ts';
 import { openDialog } from '../store/payment.ts';
 import { receiptShown } from '../store/receipt.ts';

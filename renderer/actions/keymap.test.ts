@@ -1,7 +1,7 @@
 // Which action a key or a scan triggers, given the screen and where focus is: the one place the
 // shortcut and focus rules live (keymap.ts).
 import { describe, expect, it } from 'vitest';
-import type { Screen } from '../store.ts';
+import type { Screen } from '../store/app.ts';
 import {
   actionForKey,
   actionForScan,

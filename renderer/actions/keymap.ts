@@ -2,7 +2,7 @@
 // (no DOM, no core): the dispatcher (attach.ts) builds the context from the window and the store,
 // asks `actionForKey` / `actionForScan` / `observersOf` which action applies, and performs it through
 // the registry (registry.ts). Focus rules live here and nowhere else.
-import type { Screen } from '../store.ts';
+import type { Screen } from '../store/app.ts';
 
 export type ActionName =
   | 'screen.sale'

@@ -1,7 +1,7 @@
 // What each action of the keymap (keymap.ts) does: the store actions it dispatches. Screens' buttons
 // call the same store actions; this is where keys and scans reach them.
 import { i18n } from '../i18n/index.ts';
-import { useApp, type Screen } from '../store.ts';
+import { useApp, type Screen } from '../store/app.ts';
 import * as sale from '../store/sale.ts';
 import * as find from '../store/find.ts';
 import { keepFocusFor, typeToCode } from './code-focus.ts';
@@ -10,7 +10,7 @@ import { recordTestPadKey, scanOnTestPad } from '../store/test-pad.ts';
 import { closePayment, confirmPayment, openPayment, setMethod, usePayment } from '../store/payment.ts';
 import { closeReceipt, printReceipt } from '../store/receipt.ts';
 import { closePriceEntry, confirmPriceEntry, openPriceEntry } from '../store/price-entry.ts';
-import { cycleFocus } from '../components/dialog.ts';
+import { cycleFocus } from './dialog-focus.ts';
 import { leaveGuardDialog } from '../store/guard.ts';
 import type { ActionContext, ActionName } from './keymap.ts';
 

@@ -3,7 +3,7 @@
 // keys (Esc leaves, Tab stays inside) are the keymap's; their actions are store/guard.ts's.
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '../i18n/use-format.ts';
+import { useFormat } from './use-format.ts';
 import {
   answerConfirm,
   cancelPin,

@@ -1,8 +1,8 @@
 // Always visible: online/offline, the instance (and DEMO), credentials refused, queued orders, age of
 // the last sync.
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '../i18n/use-format.ts';
-import { useApp } from '../store.ts';
+import { useFormat } from './use-format.ts';
+import { useApp } from '../store/app.ts';
 
 export function StatusBar() {
   const status = useApp((s) => s.status);

@@ -3,7 +3,7 @@
 // not fit a narrow column (or 58 mm paper).
 import type { ReceiptView } from '../../contract/contract.ts';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '../i18n/use-format.ts';
+import { useFormat } from './use-format.ts';
 
 type VatTotal = ReceiptView['totals']['byVatRate'][number];
 

@@ -3,9 +3,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WarehouseView } from '../../contract/contract.ts';
-import { message, useApp } from '../store.ts';
+import { message, useApp } from '../store/app.ts';
 import { listWarehouses, setWarehouse } from '../store/settings.ts';
-import { onlyActiveWarehouse } from '../warehouses.ts';
+import { onlyActiveWarehouse } from '../store/warehouses.ts';
 
 /** The synced warehouses (null while loading), reloaded when a sync completes or the instance changes. */
 export function useWarehouses(): { warehouses: WarehouseView[] | null; error: string | null } {

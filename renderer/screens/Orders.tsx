@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { MarkSentInput, type InternetOrderPayload, type OutboxEntryView } from '../../contract/contract.ts';
 import { OrderTicket, OrderWordsView } from '../components/orders/OrderTicket.tsx';
 import { OrdersFilter, useVisibleOrders } from '../components/orders/OrdersFilter.tsx';
-import { parseQuantity } from '../format.ts';
-import { useApp } from '../store.ts';
-import { ReceiptButton } from '../receipt/ReceiptButton.tsx';
+import { parseQuantity } from '../format/format.ts';
+import { useApp } from '../store/app.ts';
+import { ReceiptButton } from '../components/receipt/ReceiptButton.tsx';
 import {
   cancelOrder,
   discardOrder,

@@ -5,7 +5,7 @@
 import type { SessionLineView, SessionView } from '../../contract/contract.ts';
 import { useTranslation } from 'react-i18next';
 import { spoken } from '../i18n/said.ts';
-import { useFormat } from '../i18n/use-format.ts';
+import { useFormat } from '../components/use-format.ts';
 import { Announcer } from '../components/sale/Announcer.tsx';
 import { CodeEntry } from '../components/sale/CodeEntry.tsx';
 import { CustomerPanel } from '../components/sale/CustomerPanel.tsx';
@@ -13,10 +13,10 @@ import { KeyLegend } from '../components/sale/KeyLegend.tsx';
 import { QuantityInput } from '../components/sale/QuantityInput.tsx';
 import { VatTable } from '../components/VatTable.tsx';
 import { TerminalWarehousePrompt } from '../components/WarehousePicker.tsx';
-import { useApp } from '../store.ts';
+import { useApp } from '../store/app.ts';
 import { removeLine, selectLine, voidSale } from '../store/sale.ts';
 import { openPayment } from '../store/payment.ts';
-import { PlacedReceipt } from '../receipt/PlacedReceipt.tsx';
+import { PlacedReceipt } from '../components/receipt/PlacedReceipt.tsx';
 
 export function Sale() {
   const session = useApp((s) => s.session);

@@ -6,8 +6,8 @@ import { spoken } from '../i18n/said.ts';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { ConnectionView, LabelRule, PermissionCheck, SettingsView } from '../../contract/contract.ts';
-import { useFormat } from '../i18n/use-format.ts';
-import { message, useApp } from '../store.ts';
+import { useFormat } from '../components/use-format.ts';
+import { message, useApp } from '../store/app.ts';
 import {
   cancelSync,
   saveInstance,
@@ -20,8 +20,8 @@ import { ScannerCard } from '../components/settings/ScannerCard.tsx';
 import { LanguageCard } from '../components/settings/LanguageCard.tsx';
 import { PriceCurrencyCard } from '../components/settings/PriceCurrencyCard.tsx';
 import { WalkInCustomerCard } from '../components/settings/WalkInCustomerCard.tsx';
-import { ManagerPinCard } from '../components/ManagerPinCard.tsx';
-import { ReceiptSettings } from '../receipt/ReceiptSettings.tsx';
+import { ManagerPinCard } from '../components/settings/ManagerPinCard.tsx';
+import { ReceiptSettings } from '../components/settings/ReceiptSettings.tsx';
 import { useWarehouses, WarehouseSelect } from '../components/WarehousePicker.tsx';
 import { saying, type Notice } from '../components/settings/notice.ts';
 

@@ -5,8 +5,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '../i18n/use-format.ts';
-import { useApp } from '../store.ts';
+import { useFormat } from '../components/use-format.ts';
+import { useApp } from '../store/app.ts';
 import { RESULT_LIMIT, searchStock } from '../store/stock.ts';
 
 /** A first guess only: rows are measured once painted (a product may be stocked in 1 or 20 warehouses). */

@@ -2,9 +2,9 @@
 // places the order with the tender (session.close), Esc goes back to the sale untouched. The panel's
 // state is its own small store; the keymap (actions/) asks `openDialog()` which dialog is open.
 import { create } from 'zustand';
-import { formatMoney } from '../format.ts';
+import { formatMoney } from '../format/format.ts';
 import { i18n } from '../i18n/index.ts';
-import { useApp } from '../store.ts';
+import { useApp } from './app.ts';
 import { usePriceEntry } from './price-entry.ts';
 import { useReceipt } from './receipt.ts';
 import { closeSale } from './sale.ts';

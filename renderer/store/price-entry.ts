@@ -3,7 +3,7 @@
 // (the core asks for the manager PIN when one is set), Esc goes back to the sale untouched.
 import { create } from 'zustand';
 import { i18n } from '../i18n/index.ts';
-import { useApp, type Unpriced } from '../store.ts';
+import { useApp, type Unpriced } from './app.ts';
 import { addPriced } from './sale.ts';
 import { parseAmount } from './tender.ts';
 

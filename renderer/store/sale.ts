@@ -3,12 +3,12 @@
 import { spoken } from '../i18n/said.ts';
 import { flushSync } from 'react-dom';
 import type { OutboxEntryView, ScanOutcome, SessionLineView } from '../../contract/contract.ts';
-import { pos } from '../pos.ts';
-import { beepError, beepOk } from '../sound.ts';
-import { message, setSale, useApp, type Outcome, type SaleUi, type Unpriced } from '../store.ts';
+import { pos } from '../platform/pos.ts';
+import { beepError, beepOk } from '../platform/sound.ts';
+import { message, setSale, useApp, type Outcome, type SaleUi, type Unpriced } from './app.ts';
 import { withPin } from './guard.ts';
 import { SetQuantityInput, type ScanView } from '../../contract/contract.ts';
-import { formatQty, parseQuantity } from '../format.ts';
+import { formatQty, parseQuantity } from '../format/format.ts';
 import { i18n } from '../i18n/index.ts';
 
 /** The payment the panel took: cash with the amount handed over, or card (the total). */

@@ -2,8 +2,8 @@
 // connection test. Each returns what the core answered (or throws its PosError) for the screen to show.
 import type { ConnectionView, SettingsPatch, SettingsView, WarehouseView } from '../../contract/contract.ts';
 import { create } from 'zustand';
-import { pos } from '../pos.ts';
-import { message, mirrored, useApp } from '../store.ts';
+import { pos } from '../platform/pos.ts';
+import { message, mirrored, useApp } from './app.ts';
 import { withPin } from './guard.ts';
 
 /** Stores a change of settings; the settings shown are the core's answer. */

@@ -4,9 +4,9 @@
 // input event; layout; the suffix that ended it).
 import { create } from 'zustand';
 import type { ScannerSettings } from '../../contract/contract.ts';
-import { pos } from '../pos.ts';
+import { pos } from '../platform/pos.ts';
 import { layoutChar, type ScanEffect } from '../scanner/index.ts';
-import { message, useApp, type TestPadUi } from '../store.ts';
+import { message, useApp, type TestPadUi } from './app.ts';
 
 /** After an Enter or Tab, a scan claims the code within this long; otherwise a person typed it. */
 const SETTLE_MS = 250;

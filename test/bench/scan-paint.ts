@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { WEB_SESSION_HEADER } from '../../contract/channels.ts';
-import { WEB_SESSION_STORAGE_KEY } from '../../renderer/web-session.ts';
+import { WEB_SESSION_STORAGE_KEY } from '../../renderer/platform/web-session.ts';
 import { ean13 } from '../../sim/ean.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';
 import { launchChromium, startWebShellProcess } from '../e2e/browser.ts';

@@ -1,7 +1,7 @@
 // Page helpers for the e2e tests: what a cashier does, in Playwright terms.
 import type { Page } from 'playwright-core';
 import { WEB_SESSION_HEADER } from '../../contract/channels.ts';
-import { WEB_SESSION_STORAGE_KEY } from '../../renderer/web-session.ts';
+import { WEB_SESSION_STORAGE_KEY } from '../../renderer/platform/web-session.ts';
 import { sendKeys } from './keys.ts';
 
 /**

@@ -58,7 +58,7 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const AGE = '@@age@@';
 /**
  * The run's words with an age in them (`say(key, { age: AGE })`) as a pattern whose age is "now" or
- * "N <unit> ago" as the page words it: Intl.RelativeTimeFormat in the run's locale (format.ts).
+ * "N <unit> ago" as the page words it: Intl.RelativeTimeFormat in the run's locale (renderer/format/format.ts).
  */
 function saidWithAge(text: string, units: readonly ('second' | 'minute')[]): RegExp {
   const ago = new Intl.RelativeTimeFormat(E2E_LOCALE, { numeric: 'auto', style: 'short' });

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_SESSION_HEADER } from '../../contract/channels.ts';
 import type { SyncStatusView } from '../../contract/contract.ts';
-import { WEB_SESSION_STORAGE_KEY } from '../../renderer/web-session.ts';
+import { WEB_SESSION_STORAGE_KEY } from '../../renderer/platform/web-session.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';
 import { goTo } from './app.ts';
 import { launchChromium, startWebShellProcess, type RunningShell } from './browser.ts';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_SESSION_HEADER } from '../../contract/channels.ts';
-import { WEB_SESSION_STORAGE_KEY } from '../../renderer/web-session.ts';
+import { WEB_SESSION_STORAGE_KEY } from '../../renderer/platform/web-session.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';
 import { goTo, syncAll } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
@@ -174,7 +174,7 @@ describe('the renderer cannot read secrets', () => {
     // finds one running, whose end is a progress event too. Which sync ran does not matter.
     const events = await page.evaluate(async (session) => {
       // The page's session secret goes in a header on every call and on the event stream, as the
-      // renderer sends it (renderer/web-session.ts); the stream is read with fetch for that reason.
+      // renderer sends it (renderer/platform/web-session.ts); the stream is read with fetch for that reason.
       const headers = { [session.header]: localStorage.getItem(session.key) ?? '' };
       const call = async (channel: string, body: unknown): Promise<unknown> => {
         const r = await fetch(`/rpc/${channel}`, {

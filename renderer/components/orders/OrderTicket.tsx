@@ -2,8 +2,8 @@
 // marked), time, and what is going on in words; the service's technical detail folded away.
 import { useTranslation } from 'react-i18next';
 import type { OutboxEntryView } from '../../../contract/contract.ts';
-import { useFormat } from '../../i18n/use-format.ts';
-import { describeOrder, STATE_LABEL } from '../../order-words.ts';
+import { useFormat } from '../use-format.ts';
+import { describeOrder, STATE_LABEL } from '../../words/orders.ts';
 import './orders.css';
 
 /** The row's face, inside its open/close button. */

@@ -3,8 +3,8 @@
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
 import type { OutboxEntryView } from '../../../contract/contract.ts';
-import { useFormat } from '../../i18n/use-format.ts';
-import { FILTER_LABEL, FILTERS, inFilter, matchesReference, type OrderFilter } from '../../order-words.ts';
+import { useFormat } from '../use-format.ts';
+import { FILTER_LABEL, FILTERS, inFilter, matchesReference, type OrderFilter } from '../../words/orders.ts';
 
 interface OrdersView {
   readonly filter: OrderFilter;

@@ -4,8 +4,8 @@
 // (actions/keymap.ts); its actions in store/payment.ts.
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '../../i18n/use-format.ts';
-import { useApp } from '../../store.ts';
+import { useFormat } from '../use-format.ts';
+import { useApp } from '../../store/app.ts';
 import {
   closePayment,
   confirmPayment,

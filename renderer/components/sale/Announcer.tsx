@@ -3,8 +3,8 @@
 import type { OutboxEntryView } from '../../../contract/contract.ts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { orderState } from '../../receipt/receipt-words.ts';
-import { useApp } from '../../store.ts';
+import { orderState } from '../../words/receipt.ts';
+import { useApp } from '../../store/app.ts';
 import { openPriceEntry } from '../../store/price-entry.ts';
 
 export function Announcer() {

@@ -3,8 +3,8 @@
 // Enter, Esc) are the keymap's (find.*); a `3*` typed first adds that many of the next scan or pick.
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '../../i18n/use-format.ts';
-import { useApp } from '../../store.ts';
+import { useFormat } from '../use-format.ts';
+import { useApp } from '../../store/app.ts';
 import { addPicked, highlight, typeCode } from '../../store/find.ts';
 import { clearEntry, scan, splitQuantity } from '../../store/sale.ts';
 import './sale.css';

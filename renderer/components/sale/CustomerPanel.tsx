@@ -3,8 +3,8 @@
 import { useEffect } from 'react';
 import type { CustomerView, SessionView } from '../../../contract/contract.ts';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '../../i18n/use-format.ts';
-import { unpaidInvoices } from './customer-words.ts';
+import { useFormat } from '../use-format.ts';
+import { unpaidInvoices } from '../../words/customer.ts';
 import { loadCompanyName, useCompanies } from '../../store/companies.ts';
 
 export function CustomerPanel({ session }: { session: SessionView | null }) {

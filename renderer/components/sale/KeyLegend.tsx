@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { focusOf } from '../../actions/attach.ts';
 import { actionForKey, type ActionContext, type ActionName, type Focus } from '../../actions/keymap.ts';
-import { useApp } from '../../store.ts';
+import { useApp } from '../../store/app.ts';
 import { useReceipt } from '../../store/receipt.ts';
 
 interface Entry {

@@ -4,8 +4,8 @@
 import { useEffect, useState } from 'react';
 import type { SessionLineView } from '../../../contract/contract.ts';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '../../i18n/use-format.ts';
-import { useApp } from '../../store.ts';
+import { useFormat } from '../use-format.ts';
+import { useApp } from '../../store/app.ts';
 import { setQuantity } from '../../store/sale.ts';
 
 export function QuantityInput({ line }: { line: SessionLineView }) {

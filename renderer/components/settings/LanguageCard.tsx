@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language, SettingsView } from '../../../contract/contract.ts';
 import { LANGUAGE_NAMES, LANGUAGES, pickLanguage } from '../../i18n/languages.ts';
-import { message } from '../../store.ts';
+import { message } from '../../store/app.ts';
 import { saveSettings } from '../../store/settings.ts';
 
 const CHOICES: readonly Language[] = ['system', ...LANGUAGES];

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SettingsView } from '../../../contract/contract.ts';
-import { message } from '../../store.ts';
+import { message } from '../../store/app.ts';
 import { saveSettings } from '../../store/settings.ts';
 import { saying, type Notice } from './notice.ts';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { scanner as en } from '../../i18n/en/scanner.ts';
 import type { ScannerSettings } from '../../../contract/contract.ts';
 import { saveSettings } from '../../store/settings.ts';
-import { ScannerTestPad } from '../ScannerTestPad.tsx';
+import { ScannerTestPad } from './ScannerTestPad.tsx';
 
 const LAYOUTS = [
   ['us', 'layoutUs'],

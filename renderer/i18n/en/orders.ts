@@ -1,5 +1,5 @@
 // The orders namespace's English source (see ../catalogue.ts for keys, placeholders and plurals): the
-// Orders screen, its tickets and filter, what an order's state means (order-words.ts) and the
+// Orders screen, its tickets and filter, what an order's state means (words/orders.ts) and the
 // confirmations its destructive actions ask.
 export const orders = {
   // The screen

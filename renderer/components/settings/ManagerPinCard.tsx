@@ -3,10 +3,10 @@
 // (the prompt is GuardDialogs'). Leaving Settings shuts the lock again.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { message, useApp } from '../store.ts';
-import { lockManager } from '../store/guard.ts';
-import { saveSettings } from '../store/settings.ts';
-import { saying, type Notice } from './settings/notice.ts';
+import { message, useApp } from '../../store/app.ts';
+import { lockManager } from '../../store/guard.ts';
+import { saveSettings } from '../../store/settings.ts';
+import { saying, type Notice } from './notice.ts';
 
 export function ManagerPinCard() {
   const { t } = useTranslation('settings');

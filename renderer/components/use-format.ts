@@ -1,9 +1,9 @@
 // The formatters bound to the screens' language and the price currency, for components: a
 // language or currency change renders the component again with the new ones.
 import { useTranslation } from 'react-i18next';
-import * as format from '../format.ts';
-import { currentLocale } from './index.ts';
-import { useApp } from '../store.ts';
+import * as format from '../format/format.ts';
+import { currentLocale } from '../i18n/index.ts';
+import { useApp } from '../store/app.ts';
 
 export interface Formatters {
   readonly locale: string;

@@ -7,7 +7,7 @@ import {
   parseOutput,
   type PosApi,
   type PosBridge,
-} from '../contract/contract.ts';
+} from '../../contract/contract.ts';
 import { openWebSession } from './web-session.ts';
 import { createWebBridge } from './web-transport.ts';
 

@@ -1,5 +1,5 @@
 // Which warehouse a new terminal may take without asking anyone.
-import type { WarehouseView } from '../contract/contract.ts';
+import type { WarehouseView } from '../../contract/contract.ts';
 
 /** The only warehouse that is not inactive, if there is exactly one; otherwise a person chooses. */
 export function onlyActiveWarehouse(list: readonly WarehouseView[]): WarehouseView | undefined {

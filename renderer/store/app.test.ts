@@ -1,7 +1,7 @@
 // The store's mirror of the core (the status bar's status, the sync rows, the Orders list) against a
 // fake shell whose event stream and answers the test orders by hand: events sent while the stream is
 // not connected are lost, as the web shell's are, and each answer arrives when the test says. What is
-// checked is the store (renderer/store.ts and its actions), never the fake.
+// checked is the store (renderer/store/app.ts and its actions), never the fake.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type {
   CallChannel,
@@ -10,7 +10,7 @@ import type {
   PosBridge,
   StatusView,
   SyncStatusView,
-} from '../contract/contract.ts';
+} from '../../contract/contract.ts';
 
 /** The core's state as the fake shell answers it and emits it. */
 interface CoreState {
@@ -156,7 +156,7 @@ class FakeShell implements PosBridge {
   }
 }
 
-type Store = typeof import('./store.ts');
+type Store = typeof import('./app.ts');
 let shell: FakeShell;
 let store: Store;
 let stop: () => void = () => undefined;
@@ -166,7 +166,7 @@ async function load(open: boolean): Promise<void> {
   shell = new FakeShell(open);
   vi.stubGlobal('window', { pos: shell });
   vi.resetModules();
-  store = await import('./store.ts');
+  store = await import('./app.ts');
 }
 
 /** Lets every answer and event already under way arrive. */
@@ -247,7 +247,7 @@ describe('an answer older than the last event is not applied', () => {
   });
 
   it('sync.now: a fast sync that ended before its answer arrived shows as ended', async () => {
-    const { syncNow } = await import('./store/settings.ts');
+    const { syncNow } = await import('./settings.ts');
     shell.core.sync = syncing;
     const asked = syncNow(false);
     shell.emit('sync.progress', syncing);

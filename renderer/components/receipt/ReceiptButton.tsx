@@ -1,7 +1,7 @@
 // Orders: a "Receipt" button per order, opening the same receipt in a dialog to reprint it.
 import { useTranslation } from 'react-i18next';
-import type { OutboxEntryView } from '../../contract/contract.ts';
-import { openReceipt } from '../store/receipt.ts';
+import type { OutboxEntryView } from '../../../contract/contract.ts';
+import { openReceipt } from '../../store/receipt.ts';
 
 export function ReceiptButton({ id }: { id: OutboxEntryView['id'] }) {
   const { t } = useTranslation('receipt');

@@ -6,7 +6,7 @@
 // taken out of the address at once, so it is in no URL, history entry or bookmark from then on. It is
 // kept in this origin's localStorage so that a reload (F5), or a second tab of the same browser, goes
 // on working: no other origin can read that storage, and the shell needs the cookie as well.
-import { WEB_SESSION_FRAGMENT, WEB_SESSION_HEADER } from '../contract/channels.ts';
+import { WEB_SESSION_FRAGMENT, WEB_SESSION_HEADER } from '../../contract/channels.ts';
 
 /** Where the page keeps its secret (this origin's localStorage). */
 export const WEB_SESSION_STORAGE_KEY = 'counter.webSession';

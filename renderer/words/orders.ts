@@ -2,9 +2,9 @@
 // Orders screen shows `headline` and folds `detail` (the service's own words, as they came, and the
 // code and missing permission) away. The words come from the orders catalogue through the `t` given.
 import type { TFunction } from 'i18next';
-import type { OutboxEntryView, OutboxState } from '../contract/contract.ts';
-import { formatTime } from './format.ts';
-import type { orders } from './i18n/en/orders.ts';
+import type { OutboxEntryView, OutboxState } from '../../contract/contract.ts';
+import { formatTime } from '../format/format.ts';
+import type { orders } from '../i18n/en/orders.ts';
 
 type OrdersKey = keyof typeof orders;
 

@@ -1,7 +1,7 @@
 // What the customer panel says about a customer's unpaid invoices, in the cashier's language (the
 // sale namespace). Pure: the panel passes its `t` and date formatter; the test passes en, cs or sk.
 import type { TFunction } from 'i18next';
-import type { CustomerView } from '../../../contract/contract.ts';
+import type { CustomerView } from '../../contract/contract.ts';
 
 /** "3 unpaid invoices on the account, the oldest due Oct 1, 2026 (overdue)." - as much as the cache says. */
 export function unpaidInvoices(

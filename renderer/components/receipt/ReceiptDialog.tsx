@@ -2,12 +2,12 @@
 // of whichever receipt is printable, and the one mount for the dialogs over every screen.
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PaymentPanel } from '../components/payment/PaymentPanel.tsx';
-import { PriceEntry } from '../components/sale/PriceEntry.tsx';
-import { useDialogFocus } from '../components/dialog.ts';
-import { Modal } from '../components/Modal.tsx';
-import { useApp } from '../store.ts';
-import { closeReceipt, printReceipt, useReceipt } from '../store/receipt.ts';
+import { PaymentPanel } from '../payment/PaymentPanel.tsx';
+import { PriceEntry } from '../sale/PriceEntry.tsx';
+import { useDialogFocus } from '../dialog.ts';
+import { Modal } from '../Modal.tsx';
+import { useApp } from '../../store/app.ts';
+import { closeReceipt, printReceipt, useReceipt } from '../../store/receipt.ts';
 import { PrintCopy, Receipt } from './Receipt.tsx';
 
 /** Everything that sits over the screens: the payment panel, the receipt dialog, the print copy. */

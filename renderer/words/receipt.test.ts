@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReceiptView } from '../../contract/contract.ts';
 import { i18n } from '../i18n/index.ts';
-import { orderState, stateLine } from './receipt-words.ts';
+import { orderState, stateLine } from './receipt.ts';
 
 const receipt = (state: string, remoteId?: number): ReceiptView => ({
   orderId: 7,

@@ -1,7 +1,7 @@
 // Numbers, money, quantities, dates and ages in one place, through Intl for the language the screens
 // speak (cs-CZ: `1 110,90 Kč`), so every screen reads the same. Each function takes the locale last
 // (tests pass one); by default it is the screens' current one. Formatters are kept per locale.
-import { currentLocale } from './i18n/index.ts';
+import { currentLocale } from '../i18n/index.ts';
 
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
 function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(

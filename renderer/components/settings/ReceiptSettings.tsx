@@ -1,8 +1,8 @@
 // Settings: the receipt printer's paper, 80 mm or 58 mm (the receipt's layout and the printed page's width).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApp } from '../store.ts';
-import { setPaper, type Paper } from '../store/receipt.ts';
+import { useApp } from '../../store/app.ts';
+import { setPaper, type Paper } from '../../store/receipt.ts';
 
 const PAPERS: readonly { id: Paper; mm: number }[] = [
   { id: '80mm', mm: 80 },

@@ -2,8 +2,8 @@
 // follows the order's state (a queued order's receipt says it is not confirmed yet).
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApp } from '../store.ts';
-import { printReceipt, refreshPlaced, useReceipt } from '../store/receipt.ts';
+import { useApp } from '../../store/app.ts';
+import { printReceipt, refreshPlaced, useReceipt } from '../../store/receipt.ts';
 import { Receipt } from './Receipt.tsx';
 import { PrintHint } from './ReceiptDialog.tsx';
 

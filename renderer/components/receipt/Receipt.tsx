@@ -5,11 +5,11 @@
 import { useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import type { ReceiptView } from '../../contract/contract.ts';
-import { VatTable } from '../components/VatTable.tsx';
-import { useFormat } from '../i18n/use-format.ts';
-import type { Paper } from '../store/receipt.ts';
-import { stateLine } from './receipt-words.ts';
+import type { ReceiptView } from '../../../contract/contract.ts';
+import { VatTable } from '../VatTable.tsx';
+import { useFormat } from '../use-format.ts';
+import type { Paper } from '../../store/receipt.ts';
+import { stateLine } from '../../words/receipt.ts';
 import './receipt.css';
 
 export function Receipt({ receipt, paper }: { receipt: ReceiptView; paper: Paper }) {

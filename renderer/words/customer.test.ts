@@ -1,9 +1,9 @@
 // The customer panel's unpaid-invoice sentence: English as it was, Czech and Slovak plurals, the due
 // date written by Intl for the language.
 import { describe, expect, it } from 'vitest';
-import { formatDate } from '../../format.ts';
-import { i18n } from '../../i18n/index.ts';
-import { unpaidInvoices } from './customer-words.ts';
+import { formatDate } from '../format/format.ts';
+import { i18n } from '../i18n/index.ts';
+import { unpaidInvoices } from './customer.ts';
 
 const TODAY = '2026-11-24';
 const say = (lang: 'en' | 'cs' | 'sk', locale: string, owesCount?: number, owesDue?: string[]) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatTime } from './format.ts';
-import { i18n } from './i18n/index.ts';
-import { describeOrder, FILTER_LABEL, inFilter, matchesReference, STATE_LABEL } from './order-words.ts';
+import { formatTime } from '../format/format.ts';
+import { i18n } from '../i18n/index.ts';
+import { describeOrder, FILTER_LABEL, inFilter, matchesReference, STATE_LABEL } from './orders.ts';
 
 const NOW = new Date(2026, 10, 24, 15, 0).getTime();
 const today = (h: number, m: number) => new Date(2026, 10, 24, h, m).toISOString();

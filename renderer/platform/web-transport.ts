@@ -3,8 +3,8 @@
 // a header (web-session.ts) besides the HttpOnly cookie the browser sends; so the event stream is read
 // with fetch(), as EventSource cannot send a header. Events the core sends while the stream is not
 // connected are lost: `opened` tells the page each time it (re)connects, to read the state again.
-import { isCallChannel, isEventChannel, type EventChannel } from '../contract/channels.ts';
-import type { Envelope, PosBridge } from '../contract/contract.ts';
+import { isCallChannel, isEventChannel, type EventChannel } from '../../contract/channels.ts';
+import type { Envelope, PosBridge } from '../../contract/contract.ts';
 import { eventStreamReader } from './event-stream.ts';
 import { sessionHeaders } from './web-session.ts';
 
