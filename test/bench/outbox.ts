@@ -10,8 +10,8 @@ import { openDatabase } from '../../db/database.ts';
 import { countOutboxOrders, insertOutboxOrder } from '../../db/outbox.ts';
 import { Outbox } from '../../main/outbox/index.ts';
 import { ServiceClient } from '../../main/service/index.ts';
-import { runOutboxFaultRun } from '../outbox/fault-run.ts';
-import { findOrderData } from '../outbox/fixtures.ts';
+import { runOutboxFaultRun } from '../integration/outbox/fault-run.ts';
+import { findOrderData } from '../integration/outbox/order-data.ts';
 import type { Benchmark, Figure } from './types.ts';
 
 const SIM_CLI = fileURLToPath(new URL('../../sim/cli.ts', import.meta.url));

@@ -12,7 +12,7 @@ import { runCli } from '../../../main/cli/run.ts';
 import { OutboxEntry } from '../../../main/outbox/index.ts';
 import { ServiceClient } from '../../../main/service/index.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
-import { orderDataAt, type OrderData } from '../../outbox/fixtures.ts';
+import { orderDataAt, type OrderData } from '../outbox/order-data.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'counter-bare-swagger-'));
 let sim: RunningSim;

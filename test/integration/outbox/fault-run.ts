@@ -1,5 +1,5 @@
 // The outbox fault run, shared by the CI test (about 100 orders) and `npm run bench` (1,000): a
-// client process (test/outbox/driver.ts) places orders while the sim injects random faults
+// client process (test/integration/outbox/driver.ts) places orders while the sim injects random faults
 // (connections dropped before and after the instance stores, 5xx before and after it stores, 429s
 // with sane and absurd Retry-After, short-lived tokens, the instance going away) and the process is
 // SIGKILLed and started again several times. Then a person settles what is left in-doubt, as the
@@ -14,17 +14,17 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { z } from 'zod';
-import { openDatabase } from '../../db/database.ts';
-import { listOutboxOrders } from '../../db/outbox.ts';
-import { Outbox } from '../../main/outbox/index.ts';
-import { ServiceClient } from '../../main/service/index.ts';
-import { startSim, type RunningSim } from '../../sim/server.ts';
-import { orderDataAt } from './fixtures.ts';
+import { openDatabase } from '../../../db/database.ts';
+import { listOutboxOrders } from '../../../db/outbox.ts';
+import { Outbox } from '../../../main/outbox/index.ts';
+import { ServiceClient } from '../../../main/service/index.ts';
+import { startSim, type RunningSim } from '../../../sim/server.ts';
+import { orderDataAt } from './order-data.ts';
 
 const execFileAsync = promisify(execFile);
 const ABSURD_RETRY_AFTER = ['9999999999999', '99999999999999999999', 'Fri, 31 Dec 9999 23:59:59 GMT'];
 const DRIVER = fileURLToPath(new URL('./driver.ts', import.meta.url));
-const POS = fileURLToPath(new URL('../../main/cli/index.ts', import.meta.url));
+const POS = fileURLToPath(new URL('../../../main/cli/index.ts', import.meta.url));
 const ListedEntry = z.object({ id: z.number(), state: z.string(), clientReference: z.string() });
 const ORDER_PATH = '^/api/documents/orders/internet';
 

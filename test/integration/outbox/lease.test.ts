@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { OutboxEntry } from '../../main/outbox/index.ts';
-import { startSim, type RunningSim } from '../../sim/server.ts';
-import { orderDataAt, type OrderData } from './fixtures.ts';
+import { OutboxEntry } from '../../../main/outbox/index.ts';
+import { startSim, type RunningSim } from '../../../sim/server.ts';
+import { orderDataAt, type OrderData } from './order-data.ts';
 
 const entry = join(import.meta.dirname, '..', '..', 'main', 'cli', 'index.ts');
 const dir = mkdtempSync(join(tmpdir(), 'counter-lease-it-'));

@@ -6,12 +6,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/database.ts';
-import { Outbox } from '../../main/outbox/index.ts';
-import { ServiceClient } from '../../main/service/index.ts';
-import { startSim, type RunningSim } from '../../sim/server.ts';
-import { startHostileProxy, type HostileProxy } from '../support/hostile-proxy.ts';
-import { findOrderData } from './fixtures.ts';
+import { openDatabase } from '../../../db/database.ts';
+import { Outbox } from '../../../main/outbox/index.ts';
+import { ServiceClient } from '../../../main/service/index.ts';
+import { startSim, type RunningSim } from '../../../sim/server.ts';
+import { startHostileProxy, type HostileProxy } from '../../support/hostile-proxy.ts';
+import { findOrderData } from './order-data.ts';
 
 const ORDER_PATH = '^/api/documents/orders/internet$';
 const FAST = { retryBackoff: { baseMs: 20, maxMs: 200 }, probeBackoff: { baseMs: 20, maxMs: 200 } };

@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSim, type RunningSim } from '../../sim/server.ts';
-import { startHostileProxy, type HostileProxy } from '../support/hostile-proxy.ts';
+import { startSim, type RunningSim } from '../../../sim/server.ts';
+import { startHostileProxy, type HostileProxy } from '../../support/hostile-proxy.ts';
 import { demoClient } from './support.ts';
 
-const cli = fileURLToPath(new URL('../../main/cli/index.ts', import.meta.url));
+const cli = fileURLToPath(new URL('../../../main/cli/index.ts', import.meta.url));
 const open: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const close of open.splice(0).reverse()) await close();

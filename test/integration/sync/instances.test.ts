@@ -13,14 +13,14 @@ import {
   stockItemById,
   stockItemFields,
   syncState,
-} from '../../db/catalog/index.ts';
-import type { Db } from '../../db/database.ts';
-import { withCheckDigit } from '../../main/counter/barcode/index.ts';
-import { Counter, ScanResolver } from '../../main/counter/index.ts';
-import type { ServiceClient } from '../../main/service/index.ts';
-import { whatWasFound } from '../../main/sync/discovery.ts';
-import { runSync, type SyncEvent, type SyncReport } from '../../main/sync/index.ts';
-import { startSim, type RunningSim, type SimOptions } from '../../sim/server.ts';
+} from '../../../db/catalog/index.ts';
+import type { Db } from '../../../db/database.ts';
+import { withCheckDigit } from '../../../main/counter/barcode/index.ts';
+import { Counter, ScanResolver } from '../../../main/counter/index.ts';
+import type { ServiceClient } from '../../../main/service/index.ts';
+import { whatWasFound } from '../../../main/sync/discovery.ts';
+import { runSync, type SyncEvent, type SyncReport } from '../../../main/sync/index.ts';
+import { startSim, type RunningSim, type SimOptions } from '../../../sim/server.ts';
 import { client, runPos, tempDb, testRetry } from './support.ts';
 
 interface Variant {

@@ -2,9 +2,9 @@
 // mid-sync, 401, 429 with Retry-After, 5xx, dropped connections, the instance going away, a 403 or a
 // 404 on one resource (reported for it while the others sync).
 import { afterEach, describe, expect, it } from 'vitest';
-import { catalogCounts } from '../../db/catalog/index.ts';
-import { runSync, type RetryPolicy, type SyncEvent, type SyncReport } from '../../main/sync/index.ts';
-import { startSim, type RunningSim } from '../../sim/server.ts';
+import { catalogCounts } from '../../../db/catalog/index.ts';
+import { runSync, type RetryPolicy, type SyncEvent, type SyncReport } from '../../../main/sync/index.ts';
+import { startSim, type RunningSim } from '../../../sim/server.ts';
 import { client, expectCacheMatchesSim, tempDb, testRetry } from './support.ts';
 
 const sims: RunningSim[] = [];

@@ -5,12 +5,12 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { openDatabase } from '../../db/database.ts';
-import { claimForSending, insertOutboxOrder } from '../../db/outbox.ts';
-import { InternetOrderPayload, OutboxEntry } from '../../main/outbox/index.ts';
-import { newLeaseOwner } from '../../main/outbox/lease.ts';
-import { startSim, type RunningSim } from '../../sim/server.ts';
-import { orderDataAt, type OrderData } from './fixtures.ts';
+import { openDatabase } from '../../../db/database.ts';
+import { claimForSending, insertOutboxOrder } from '../../../db/outbox.ts';
+import { InternetOrderPayload, OutboxEntry } from '../../../main/outbox/index.ts';
+import { newLeaseOwner } from '../../../main/outbox/lease.ts';
+import { startSim, type RunningSim } from '../../../sim/server.ts';
+import { orderDataAt, type OrderData } from './order-data.ts';
 
 const entry = join(import.meta.dirname, '..', '..', 'main', 'cli', 'index.ts');
 const dir = mkdtempSync(join(tmpdir(), 'counter-outbox-cli-'));

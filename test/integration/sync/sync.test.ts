@@ -2,9 +2,9 @@
 // resumed, and every fault the issue names.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { searchStock, syncState } from '../../db/catalog/index.ts';
-import { runSync, runSyncInWorker, type SyncEvent, type SyncReport } from '../../main/sync/index.ts';
-import { startSim, type RunningSim } from '../../sim/server.ts';
+import { searchStock, syncState } from '../../../db/catalog/index.ts';
+import { runSync, runSyncInWorker, type SyncEvent, type SyncReport } from '../../../main/sync/index.ts';
+import { startSim, type RunningSim } from '../../../sim/server.ts';
 import { client, demoClient, expectCacheMatchesSim, simStockItems, tempDb, testRetry } from './support.ts';
 
 function report(r: SyncReport, resource: string): SyncReport['resources'][number] {

@@ -7,13 +7,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { stockItemFields, syncState } from '../../db/catalog/index.ts';
-import { openDatabase } from '../../db/database.ts';
-import { runSync } from '../../main/sync/index.ts';
-import { startSim, type RunningSim } from '../../sim/server.ts';
+import { stockItemFields, syncState } from '../../../db/catalog/index.ts';
+import { openDatabase } from '../../../db/database.ts';
+import { runSync } from '../../../main/sync/index.ts';
+import { startSim, type RunningSim } from '../../../sim/server.ts';
 import { client, demoClient, expectCacheMatchesSim, simStockItems, testRetry } from './support.ts';
 
-const cli = fileURLToPath(new URL('../../main/cli/index.ts', import.meta.url));
+const cli = fileURLToPath(new URL('../../../main/cli/index.ts', import.meta.url));
 const dirs: string[] = [];
 const sims: RunningSim[] = [];
 afterEach(async () => {

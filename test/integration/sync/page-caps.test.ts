@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runSync, type SyncReport } from '../../main/sync/index.ts';
-import { startSim, type RunningSim } from '../../sim/server.ts';
+import { runSync, type SyncReport } from '../../../main/sync/index.ts';
+import { startSim, type RunningSim } from '../../../sim/server.ts';
 import { client, expectCacheMatchesSim, runPos, simStockItems, tempDb, testRetry } from './support.ts';
 
 const sims: RunningSim[] = [];

@@ -4,17 +4,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { catalogCounts } from '../../db/catalog/index.ts';
-import { walkRowLimit } from '../../main/service/pagination.ts';
-import { runSync, type SyncOptions, type SyncReport } from '../../main/sync/index.ts';
-import { startSim, type RunningSim } from '../../sim/server.ts';
-import { firstPageForever, freshIdsForever, patchRow } from '../support/hostile-pages.ts';
+import { catalogCounts } from '../../../db/catalog/index.ts';
+import { walkRowLimit } from '../../../main/service/pagination.ts';
+import { runSync, type SyncOptions, type SyncReport } from '../../../main/sync/index.ts';
+import { startSim, type RunningSim } from '../../../sim/server.ts';
+import { firstPageForever, freshIdsForever, patchRow } from '../../support/hostile-pages.ts';
 import {
   rawJson,
   startHostileProxy,
   type HostileProxy,
   type HostileRuleSpec,
-} from '../support/hostile-proxy.ts';
+} from '../../support/hostile-proxy.ts';
 import { client, runPos, tempDb, testRetry } from './support.ts';
 
 type Rewrite = NonNullable<HostileRuleSpec['rewrite']>;

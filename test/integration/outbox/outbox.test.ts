@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../db/database.ts';
-import { claimForSending, getOutboxOrder, insertOutboxOrder } from '../../db/outbox.ts';
+import { openDatabase, type Db } from '../../../db/database.ts';
+import { claimForSending, getOutboxOrder, insertOutboxOrder } from '../../../db/outbox.ts';
 import {
   Outbox,
   OrderValidationError,
@@ -13,11 +13,11 @@ import {
   type OutboxEvent,
   type OutboxOrder,
   type OutboxState,
-} from '../../main/outbox/index.ts';
-import { longestWait } from '../../main/service/index.ts';
-import { ServiceClient } from '../../main/service/index.ts';
-import { startSim, type RunningSim } from '../../sim/server.ts';
-import { orderDataAt, type OrderData } from './fixtures.ts';
+} from '../../../main/outbox/index.ts';
+import { longestWait } from '../../../main/service/index.ts';
+import { ServiceClient } from '../../../main/service/index.ts';
+import { startSim, type RunningSim } from '../../../sim/server.ts';
+import { orderDataAt, type OrderData } from './order-data.ts';
 
 const ORDER_PATH = '^/api/documents/orders/internet';
 const FAST = { retryBackoff: { baseMs: 20, maxMs: 200 }, probeBackoff: { baseMs: 20, maxMs: 200 } };

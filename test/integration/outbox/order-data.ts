@@ -1,5 +1,5 @@
 // Ids that make a valid order on the sim's data: a customer, a warehouse and a product stocked there.
-import { ServiceClient } from '../../main/service/index.ts';
+import { ServiceClient } from '../../../main/service/index.ts';
 
 export interface OrderData {
   readonly customerId: number;

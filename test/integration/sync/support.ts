@@ -15,15 +15,15 @@ import {
   stockedProductIds,
   stockItemFields,
   warehouses,
-} from '../../db/catalog/index.ts';
-import { openDatabase, type Db } from '../../db/database.ts';
+} from '../../../db/catalog/index.ts';
+import { openDatabase, type Db } from '../../../db/database.ts';
 import {
   ServiceClient,
   type FinancialReceivable,
   type ServiceClientOptions,
   type StockItem,
-} from '../../main/service/index.ts';
-import type { RetryPolicy } from '../../main/sync/index.ts';
+} from '../../../main/service/index.ts';
+import type { RetryPolicy } from '../../../main/sync/index.ts';
 
 export const demoClient = { clientId: 'counter-demo', clientSecret: 'counter-demo-secret' };
 
@@ -138,7 +138,7 @@ function columnsOf(db: Db, table: string, fields: readonly string[]): Record<str
   );
 }
 
-const CLI = fileURLToPath(new URL('../../main/cli/index.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../../../main/cli/index.ts', import.meta.url));
 
 /**
  * `pos ARGS` as its own process against an instance with the demo client, waited for without

@@ -7,10 +7,10 @@
 // One JSON line per state change of interest goes to stdout.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { openDatabase } from '../../db/database.ts';
-import { countOutboxOrders, listOutboxOrders, MAX_AUTOMATIC_ATTEMPTS } from '../../db/outbox.ts';
-import { Outbox } from '../../main/outbox/index.ts';
-import { ServiceClient } from '../../main/service/index.ts';
+import { openDatabase } from '../../../db/database.ts';
+import { countOutboxOrders, listOutboxOrders, MAX_AUTOMATIC_ATTEMPTS } from '../../../db/outbox.ts';
+import { Outbox } from '../../../main/outbox/index.ts';
+import { ServiceClient } from '../../../main/service/index.ts';
 
 const Args = z.object({
   db: z.string(),

@@ -4,8 +4,8 @@
 import { execFileSync } from 'node:child_process';
 import { dirname } from 'node:path';
 import { expect, it } from 'vitest';
-import { failureOf } from '../../main/sync/context.ts';
-import { createStockWriter } from '../../main/sync/writer.ts';
+import { failureOf } from '../../../main/sync/context.ts';
+import { createStockWriter } from '../../../main/sync/writer.ts';
 import { tempDb } from './support.ts';
 
 it('a refused write in the stock-item writer fails the page with its code, named as the data folder', async () => {

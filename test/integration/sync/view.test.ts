@@ -1,11 +1,11 @@
 // Instances whose stock-item data-grid view is narrower than the fields Counter asks for (SPEC.md:
 // limitable fields "depend on the instance's data-grid view"), over real HTTP into a real SQLite file.
 import { afterEach, describe, expect, it } from 'vitest';
-import { stockItemFields } from '../../db/catalog/index.ts';
-import { runSync, type SyncReport } from '../../main/sync/index.ts';
-import type { StockItem } from '../../main/service/schemas.ts';
-import type { ServiceClient } from '../../main/service/index.ts';
-import { startSim, type RunningSim } from '../../sim/server.ts';
+import { stockItemFields } from '../../../db/catalog/index.ts';
+import { runSync, type SyncReport } from '../../../main/sync/index.ts';
+import type { StockItem } from '../../../main/service/schemas.ts';
+import type { ServiceClient } from '../../../main/service/index.ts';
+import { startSim, type RunningSim } from '../../../sim/server.ts';
 import { client, tempDb, testRetry } from './support.ts';
 
 const sims: RunningSim[] = [];
