@@ -14,13 +14,8 @@
 import { z } from 'zod';
 import { getShoppingSession } from '../../db/sessions.ts';
 import { SettingsStore } from '../settings/store.ts';
-import {
-  BarcodeReader,
-  Counter,
-  ScanResolver,
-  type Resolution,
-  type PricedSession,
-} from '../counter/index.ts';
+import { BarcodeReader } from '../barcode/index.ts';
+import { Counter, ScanResolver, type Resolution, type PricedSession } from '../counter/index.ts';
 import { defineCommand, EXIT, usageError } from './command.ts';
 
 const codeSchema = z

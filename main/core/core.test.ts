@@ -10,7 +10,7 @@ import { claimForSending, insertOutboxOrder, recordOutboxOutcome } from '../../d
 import type { Envelope } from '../../contract/contract.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';
 import { SessionCredentialStore } from '../settings/credentials.ts';
-import { withCheckDigit } from '../counter/barcode/gtin.ts';
+import { withCheckDigit } from '../barcode/index.ts';
 import { Core } from './core.ts';
 
 const SECRET = 'counter-demo-secret';

@@ -16,7 +16,7 @@ import {
 } from '../../contract/contract.ts';
 import { connectionHandlers } from '../connection/handlers.ts';
 import { counterHandlers } from '../counter/handlers.ts';
-import { BarcodeReader } from '../counter/index.ts';
+import { BarcodeReader } from '../barcode/index.ts';
 import { outboxCounts, outboxHandlers, unsentCount } from '../outbox/handlers.ts';
 import type { ServiceClient } from '../service/index.ts';
 import type { CredentialStore } from '../settings/credentials.ts';

@@ -18,9 +18,3 @@ export {
 } from './resolve.ts';
 export { sessionTotals, type SessionTotals } from './totals.ts';
 export { cardValidity } from './validity.ts';
-export {
-  BarcodeReader,
-  DEFAULT_EMBEDDED_RULES,
-  type BarcodeReading,
-  type EmbeddedRule,
-} from './barcode/index.ts';

@@ -9,7 +9,7 @@
 // - Either is taken from a scanner burst only: typed by hand (or sent without saying how it came,
 //   as the command line does), anyone could write any weight or price into it.
 import { words, type Words } from '../../contract/core-words.ts';
-import type { BarcodeReading } from './barcode/index.ts';
+import type { BarcodeReading } from '../barcode/index.ts';
 
 /** How a code reached the counter: the renderer's scanner module tells a scanner burst from typing. */
 export type ScanVia = 'scanner' | 'keyboard';

@@ -12,7 +12,7 @@ import {
 } from '../../db/catalog/index.ts';
 import { openDatabase, type Db } from '../../db/database.ts';
 import { ServiceError, type ScanResult } from '../service/index.ts';
-import { readGtin } from './barcode/index.ts';
+import { readGtin } from '../barcode/index.ts';
 import { ScanResolver, type CardService } from './resolve.ts';
 
 let dir: string;

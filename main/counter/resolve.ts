@@ -15,7 +15,7 @@ import {
 } from '../../db/catalog/index.ts';
 import type { Db } from '../../db/database.ts';
 import { isServiceError, type CompanyCard, type ScanResult } from '../service/index.ts';
-import { BarcodeReader, type BarcodeReading } from './barcode/index.ts';
+import { BarcodeReader, type BarcodeReading } from '../barcode/index.ts';
 import { labelMeasure, typedLabel, type LabelMeasure, type ScanVia } from './label.ts';
 import { priceProblemWords, sellingPrice } from './price.ts';
 import { quantityProblem } from './quantity.ts';

@@ -4,7 +4,7 @@
 // it was entered for, and while a manager PIN is set nothing changes until the PIN was given.
 import { say } from '../../contract/core-words.ts';
 import type { LabelRule, SettingsPatch, SettingsView, UnlockView } from '../../contract/contract.ts';
-import { BarcodeReader } from '../counter/barcode/index.ts';
+import { BarcodeReader } from '../barcode/index.ts';
 import { CoreError, requireManager, type Handlers } from '../ground/index.ts';
 import type { CredentialStore } from './credentials.ts';
 import { fromEnv, type Env } from './env.ts';

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { Currency, LabelRule, Language, ScannerSettings } from '../../contract/contract.ts';
-import { DEFAULT_EMBEDDED_RULES } from '../counter/barcode/nomenclature.ts';
+import { DEFAULT_EMBEDDED_RULES } from '../barcode/index.ts';
 
 // The scanner module's own defaults (renderer/scanner DEFAULT_SCANNER_CONFIG): fast USB scanners type
 // ~10 ms/key, slow Bluetooth ones up to ~80.

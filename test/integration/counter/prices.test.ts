@@ -16,7 +16,7 @@ import type {
 } from '../../../contract/contract.ts';
 import { openDatabase } from '../../../db/database.ts';
 import { runCli } from '../../../main/cli/run.ts';
-import { withCheckDigit } from '../../../main/counter/barcode/index.ts';
+import { withCheckDigit } from '../../../main/barcode/index.ts';
 import { Core } from '../../../main/core/core.ts';
 import { SessionCredentialStore } from '../../../main/settings/credentials.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';

@@ -11,7 +11,7 @@ import { getOutboxOrder, listOutboxOrders } from '../../../db/outbox.ts';
 import { getShoppingSession } from '../../../db/sessions.ts';
 import { runCli } from '../../../main/cli/run.ts';
 import { SettingsStore } from '../../../main/settings/store.ts';
-import { DEFAULT_EMBEDDED_RULES, withCheckDigit } from '../../../main/counter/barcode/index.ts';
+import { DEFAULT_EMBEDDED_RULES, withCheckDigit } from '../../../main/barcode/index.ts';
 import { Counter, CounterError, ScanResolver } from '../../../main/counter/index.ts';
 import { receiptOf } from '../../../main/counter/receipt.ts';
 import { Outbox } from '../../../main/outbox/index.ts';

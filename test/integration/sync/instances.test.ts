@@ -15,7 +15,7 @@ import {
   syncState,
 } from '../../../db/catalog/index.ts';
 import type { Db } from '../../../db/database.ts';
-import { withCheckDigit } from '../../../main/counter/barcode/index.ts';
+import { withCheckDigit } from '../../../main/barcode/index.ts';
 import { Counter, ScanResolver } from '../../../main/counter/index.ts';
 import type { ServiceClient } from '../../../main/service/index.ts';
 import { whatWasFound } from '../../../main/sync/discovery.ts';

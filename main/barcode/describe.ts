@@ -1,8 +1,8 @@
 // The scanner test pad's classification: what the BarcodeReader makes of a code, in
 // words an installer understands (and by key, contract/core-words.ts, for the screens' language).
-import type { ClassifyView } from '../../../contract/contract.ts';
-import { say, type Said } from '../../../contract/core-words.ts';
-import { BarcodeReader, type BarcodeReading } from './index.ts';
+import type { ClassifyView } from '../../contract/contract.ts';
+import { say, type Said } from '../../contract/core-words.ts';
+import { BarcodeReader, type BarcodeReading } from './reader.ts';
 
 export function classifyCode(code: string, reader: BarcodeReader = new BarcodeReader()): ClassifyView {
   return describe(reader.read(code));

@@ -1,7 +1,6 @@
-// What a scanned code is, before any lookup: a GTIN (with the forms a catalog may store it under),
-// a price/weight-embedded EAN-13, a GS1 element string, a misread (GTIN-shaped, wrong check
-// digit), or another code (an internal code, a customer card).
-import type { Words } from '../../../contract/core-words.ts';
+// The BarcodeReader: which kind of code a scan is (BarcodeReading), read with the label rules that
+// embed a price, weight or quantity in an EAN-13.
+import type { Words } from '../../contract/core-words.ts';
 import { readGtin, type GtinFormat } from './gtin.ts';
 import { parseGs1, looksLikeGs1, type Gs1Reading } from './gs1.ts';
 import {
@@ -11,10 +10,6 @@ import {
   type EmbeddedReading,
   type EmbeddedRule,
 } from './nomenclature.ts';
-
-export * from './gtin.ts';
-export * from './gs1.ts';
-export * from './nomenclature.ts';
 
 export type BarcodeReading =
   | {

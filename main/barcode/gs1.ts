@@ -1,7 +1,7 @@
 // GS1 element strings (GS1-128, GS1 DataMatrix, GS1 QR): application identifiers with their
 // values, after a symbology identifier (]C1, ]d2, ]Q3, ]e0) or GS separators, or in the
 // human-readable form with parentheses "(01)09506000134352(17)251231".
-import { words, type Words } from '../../../contract/core-words.ts';
+import { words, type Words } from '../../contract/core-words.ts';
 import { hasValidCheckDigit } from './gtin.ts';
 
 const GS = '\u001d';

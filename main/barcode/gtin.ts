@@ -1,6 +1,6 @@
 // GTIN check digits (EAN-8, EAN-13, UPC-A, UPC-E, GTIN-14) and the forms a catalog may store a
 // scanned GTIN under. A code of GTIN length with a wrong check digit is a misread, not an unknown.
-import { words, type Words } from '../../../contract/core-words.ts';
+import { words, type Words } from '../../contract/core-words.ts';
 
 export type GtinFormat = 'EAN-8' | 'UPC-E' | 'UPC-A' | 'EAN-13' | 'GTIN-14';
 
