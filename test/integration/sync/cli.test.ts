@@ -1,38 +1,23 @@
 // `pos sync` and `pos stock` as separate processes, exactly as INTERFACES.md drives them, and a sync
 // process killed with SIGKILL mid-run whose successor continues where it stopped.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { stockItemFields, syncState } from '../../../db/catalog/index.ts';
 import { openDatabase } from '../../../db/database.ts';
 import { runSync } from '../../../main/sync/index.ts';
-import { startSim, type RunningSim } from '../../../sim/server.ts';
-import { client, demoClient, expectCacheMatchesSim, simStockItems, testRetry } from './support.ts';
+import type { RunningSim } from '../../../sim/server.ts';
+import { DEMO, demoEnv, simForTest, tempDir } from '../../support/fixtures.ts';
+import { client, expectCacheMatchesSim, simStockItems, testRetry } from './support.ts';
 
 const cli = fileURLToPath(new URL('../../../main/cli/index.ts', import.meta.url));
-const dirs: string[] = [];
-const sims: RunningSim[] = [];
-afterEach(async () => {
-  for (const s of sims.splice(0)) await s.close();
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
 async function setup(): Promise<{ sim: RunningSim; env: NodeJS.ProcessEnv; dataDir: string }> {
-  const sim = await startSim({ size: 'small' });
-  sims.push(sim);
-  const dataDir = mkdtempSync(join(tmpdir(), 'counter-cli-'));
-  dirs.push(dataDir);
-  const env = {
-    ...process.env,
-    POS_BASE_URL: sim.url,
-    POS_CLIENT_ID: demoClient.clientId,
-    POS_CLIENT_SECRET: demoClient.clientSecret,
-    POS_DATA_DIR: dataDir,
-  };
+  const sim = await simForTest();
+  const dataDir = tempDir('cli');
+  const env = { ...process.env, ...demoEnv(sim.url, dataDir) };
   return { sim, env, dataDir };
 }
 
@@ -123,7 +108,6 @@ describe('pos sync and pos stock', () => {
     expect(synced.stderr).toMatch(/sync stockItems: \d+\/\d+/);
 
     await sim.close();
-    sims.length = 0;
     const sample = items[5];
     if (sample?.barcode === undefined) throw new Error('no barcode in sim data');
     const found = await pos(['stock', sample.barcode, '--json'], env);
@@ -156,7 +140,7 @@ describe('pos sync and pos stock', () => {
     const { env, dataDir } = await setup();
     const noSecret = { ...env, POS_CLIENT_SECRET: '' };
     const file = join(dataDir, 'secret.txt');
-    writeFileSync(file, `${demoClient.clientSecret}\n`);
+    writeFileSync(file, `${DEMO.clientSecret}\n`);
     // `pos version` takes a token: it answers only with the right secret.
     const fromFile = await pos(['version', '--json', '--client-secret-file', file], noSecret);
     expect(fromFile.status).toBe(0);
@@ -166,7 +150,7 @@ describe('pos sync and pos stock', () => {
       });
       child.on('error', reject);
       child.on('close', (status) => resolve({ status }));
-      child.stdin.end(demoClient.clientSecret);
+      child.stdin.end(DEMO.clientSecret);
     });
     expect(fromStdin.status).toBe(0);
     writeFileSync(file, 'wrong-secret\n');

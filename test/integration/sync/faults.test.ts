@@ -1,21 +1,12 @@
-// Every fault of issue 3 injected into the real sim while a sync runs, and survived: token expiring
-// mid-sync, 401, 429 with Retry-After, 5xx, dropped connections, the instance going away, a 403 or a
-// 404 on one resource (reported for it while the others sync).
-import { afterEach, describe, expect, it } from 'vitest';
+// Every fault an instance may show, injected into the real sim while a sync runs, and survived: a
+// token expiring mid-sync, 401, 429 with Retry-After, 5xx, dropped connections, the instance going
+// away, a 403 or a 404 on one resource (reported for it while the others sync).
+import { describe, expect, it } from 'vitest';
 import { catalogCounts } from '../../../db/catalog/index.ts';
 import { runSync, type RetryPolicy, type SyncEvent, type SyncReport } from '../../../main/sync/index.ts';
-import { startSim, type RunningSim } from '../../../sim/server.ts';
-import { client, expectCacheMatchesSim, tempDb, testRetry } from './support.ts';
-
-const sims: RunningSim[] = [];
-async function sim(options: Parameters<typeof startSim>[0] = {}): Promise<RunningSim> {
-  const s = await startSim({ size: 'small', ...options });
-  sims.push(s);
-  return s;
-}
-afterEach(async () => {
-  for (const s of sims.splice(0)) await s.close();
-});
+import type { RunningSim } from '../../../sim/server.ts';
+import { DEMO, simForTest, tempDb, VIEWER } from '../../support/fixtures.ts';
+import { client, expectCacheMatchesSim, testRetry } from './support.ts';
 
 function statuses(r: SyncReport): Record<string, string> {
   return Object.fromEntries(r.resources.map((x) => [x.resource, x.status]));
@@ -38,7 +29,7 @@ async function syncAndCheck(
     clientOptions?: Parameters<typeof client>[2];
   } = {},
 ): Promise<{ report: SyncReport; retries: SyncEvent[] }> {
-  const { db, cleanup } = tempDb();
+  const { db } = tempDb('sync');
   const service = client(s.url, undefined, options.clientOptions);
   const retries: SyncEvent[] = [];
   try {
@@ -56,13 +47,12 @@ async function syncAndCheck(
     return { report, retries };
   } finally {
     await service.close();
-    cleanup();
   }
 }
 
 describe('sync survives faults', () => {
   it('a token that expires mid-sync, and tokens revoked mid-sync', async () => {
-    const s = await sim({ tokenTtlSeconds: 1 });
+    const s = await simForTest({ tokenTtlSeconds: 1 });
     s.faults.latency({ ms: 60, path: '^/api/' });
     let revoked = false;
     await syncAndCheck(s, {
@@ -76,11 +66,11 @@ describe('sync survives faults', () => {
     });
     expect(revoked).toBe(true);
     // The sync outlived several token lifetimes (1 s each) and one revocation.
-    expect(s.admin.tokenRequestCount('counter-demo')).toBeGreaterThanOrEqual(3);
+    expect(s.admin.tokenRequestCount(DEMO.clientId)).toBeGreaterThanOrEqual(3);
   });
 
   it('401, 429 with Retry-After, 5xx and dropped connections on every kind of request', async () => {
-    const s = await sim();
+    const s = await simForTest();
     await s.faults.apply({
       forceStatus: [
         { status: 401, path: '^/api/stock-items', times: 3 },
@@ -115,7 +105,7 @@ describe('sync survives faults', () => {
   });
 
   it('5xx and drops at random on a third of requests', async () => {
-    const s = await sim();
+    const s = await simForTest();
     await s.faults.apply({
       // Not /api/version: the reachability check makes only 3 attempts by design (exit 4 fast).
       forceStatus: [{ status: 500, path: '^/api/(?!version)', probability: 0.15 }],
@@ -128,7 +118,7 @@ describe('sync survives faults', () => {
   });
 
   it('the instance going away for a moment mid-sync', async () => {
-    const s = await sim();
+    const s = await simForTest();
     let offline = false;
     await syncAndCheck(s, {
       pageSize: 10,
@@ -145,8 +135,8 @@ describe('sync survives faults', () => {
   });
 
   it('reports an unreachable instance without touching the cache', async () => {
-    const s = await sim();
-    const { db, cleanup } = tempDb();
+    const s = await simForTest();
+    const { db } = tempDb('sync');
     const service = client(s.url);
     try {
       await s.faults.setOffline(true);
@@ -156,14 +146,13 @@ describe('sync survives faults', () => {
       expect(Object.values(catalogCounts(db)).every((n) => n === 0)).toBe(true);
     } finally {
       await service.close();
-      cleanup();
     }
   });
 });
 
 describe('a 403 or 404 on one resource', () => {
   it('is reported for that resource while the others sync (forced 403)', async () => {
-    const s = await sim();
+    const s = await simForTest();
     // Once only: a sync that retried the 403 would get its answer the second time and report ok.
     s.faults.forceStatus({
       status: 403,
@@ -171,7 +160,7 @@ describe('a 403 or 404 on one resource', () => {
       message: 'Permission Permissions.FinancialReceivables.View is required.',
       times: 1,
     });
-    const { db, cleanup } = tempDb();
+    const { db } = tempDb('sync');
     const service = client(s.url);
     const retried: string[] = [];
     try {
@@ -192,12 +181,11 @@ describe('a 403 or 404 on one resource', () => {
       expect(catalogCounts(db).companyCards).toBeGreaterThan(0);
     } finally {
       await service.close();
-      cleanup();
     }
   });
 
   it('is reported for that resource while the others sync (a role without the permission)', async () => {
-    const s = await sim();
+    const s = await simForTest();
     s.admin.addClient({
       clientId: 'no-receivables',
       clientSecret: 'no-receivables-secret',
@@ -208,7 +196,7 @@ describe('a 403 or 404 on one resource', () => {
         'Permissions.Product.View',
       ],
     });
-    const { db, cleanup } = tempDb();
+    const { db } = tempDb('sync');
     const service = client(s.url, { clientId: 'no-receivables', clientSecret: 'no-receivables-secret' });
     try {
       const r = await runSync(db, service, { retry: testRetry });
@@ -219,25 +207,23 @@ describe('a 403 or 404 on one resource', () => {
       });
     } finally {
       await service.close();
-      cleanup();
     }
   });
 
   it('the view-only demo client syncs everything', async () => {
-    const s = await sim();
-    const { db, cleanup } = tempDb();
-    const service = client(s.url, { clientId: 'counter-viewer', clientSecret: 'counter-viewer-secret' });
+    const s = await simForTest();
+    const { db } = tempDb('sync');
+    const service = client(s.url, VIEWER);
     try {
       expect(statuses(await runSync(db, service, { retry: testRetry }))).toEqual(everyOk);
     } finally {
       await service.close();
-      cleanup();
     }
   });
 
   it('an endpoint an older release lacks (404) is reported for its resource', async () => {
-    const s = await sim({ missingOperations: ['listProductUnits'] });
-    const { db, cleanup } = tempDb();
+    const s = await simForTest({ missingOperations: ['listProductUnits'] });
+    const { db } = tempDb('sync');
     const service = client(s.url);
     try {
       const r = await runSync(db, service, { retry: testRetry });
@@ -248,7 +234,6 @@ describe('a 403 or 404 on one resource', () => {
       expect(catalogCounts(db).stockItems).toBeGreaterThan(0);
     } finally {
       await service.close();
-      cleanup();
     }
   });
 });

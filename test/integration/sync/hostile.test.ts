@@ -1,13 +1,11 @@
 // Sync against the real sim behind the hostile proxy (test/support/hostile-proxy.ts): walks that
 // would never end, rows that do not parse, bodies that never finish.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { catalogCounts } from '../../../db/catalog/index.ts';
 import { walkRowLimit } from '../../../main/service/pagination.ts';
 import { runSync, type SyncOptions, type SyncReport } from '../../../main/sync/index.ts';
-import { startSim, type RunningSim } from '../../../sim/server.ts';
+import type { RunningSim } from '../../../sim/server.ts';
+import { simForTest, tempDb, tempDir } from '../../support/fixtures.ts';
 import { firstPageForever, freshIdsForever, patchRow } from '../../support/hostile-pages.ts';
 import {
   rawJson,
@@ -15,7 +13,7 @@ import {
   type HostileProxy,
   type HostileRuleSpec,
 } from '../../support/hostile-proxy.ts';
-import { client, runPos, tempDb, testRetry } from './support.ts';
+import { client, runPos, testRetry } from './support.ts';
 
 type Rewrite = NonNullable<HostileRuleSpec['rewrite']>;
 
@@ -29,8 +27,7 @@ afterEach(async () => {
 });
 
 async function hostile(): Promise<{ sim: RunningSim; proxy: HostileProxy }> {
-  const sim = await startSim({ size: 'small' });
-  open.push(sim);
+  const sim = await simForTest();
   const proxy = await startHostileProxy(sim.url);
   open.push(proxy);
   return { sim, proxy };
@@ -44,7 +41,7 @@ async function syncThrough(
   proxy: HostileProxy,
   options: SyncOptions & { runaway?: number } = {},
 ): Promise<{ report: SyncReport; stockItems: number; runaway: boolean }> {
-  const { db, cleanup } = tempDb();
+  const { db } = tempDb('sync');
   const service = client(proxy.url);
   const stop = new AbortController();
   let runaway = false;
@@ -69,7 +66,6 @@ async function syncThrough(
     return { report, stockItems: catalogCounts(db).stockItems, runaway };
   } finally {
     await service.close();
-    cleanup();
   }
 }
 
@@ -125,7 +121,7 @@ describe('a stock-item page dripped a byte at a time, never finished', () => {
     async () => {
       const { proxy } = await hostile();
       const drip = proxy.rule({ path: STOCK_PAGES, drip: { everyMs: 10, endless: true } });
-      const { db, cleanup } = tempDb();
+      const { db } = tempDb('sync');
       const service = client(proxy.url, undefined, { requestDeadlineMs: 300 });
       try {
         const report = await runSync(db, service, { pageSize: 50, retry: testRetry });
@@ -141,7 +137,6 @@ describe('a stock-item page dripped a byte at a time, never finished', () => {
         expect(resource(report, 'companyCards')?.status).toBe('ok');
       } finally {
         await service.close();
-        cleanup();
       }
     },
     // A backstop for the unfixed client, which waits for the body for ever: not a speed limit.
@@ -174,7 +169,7 @@ describe('one stock item whose price is not a number', () => {
       const { sim, proxy } = await hostile();
       const id = badRow(sim);
       proxy.rule({ path: STOCK_PAGES, rewrite: rewrite(id) });
-      const { db, cleanup } = tempDb();
+      const { db } = tempDb('sync');
       const service = client(proxy.url);
       try {
         for (const run of ['first', 'second']) {
@@ -196,7 +191,6 @@ describe('one stock item whose price is not a number', () => {
         );
       } finally {
         await service.close();
-        cleanup();
       }
     },
   );
@@ -215,8 +209,7 @@ describe('one stock item whose price is not a number', () => {
     const { sim, proxy } = await hostile();
     const id = badRow(sim);
     proxy.rule({ path: STOCK_PAGES, rewrite: patchRow(id, { price: '12.50' }) });
-    const dataDir = mkdtempSync(join(tmpdir(), 'counter-bad-row-'));
-    open.push({ close: () => Promise.resolve(rmSync(dataDir, { recursive: true, force: true })) });
+    const dataDir = tempDir('bad-row');
     const json = await runPos(proxy.url, dataDir, 'sync', '--json');
     expect(json.code).toBe(0);
     const synced = JSON.parse(json.out) as Record<string, unknown>;
@@ -256,7 +249,7 @@ describe('one receivable whose amount is not a number', () => {
       path: '^/api/finances/financial-receivables/filter-paginated$',
       rewrite: patchRow(id, { amount: 'abc' }),
     });
-    const { db, cleanup } = tempDb();
+    const { db } = tempDb('sync');
     const service = client(proxy.url);
     try {
       const report = await runSync(db, service, { pageSize: 50, retry: testRetry });
@@ -267,7 +260,6 @@ describe('one receivable whose amount is not a number', () => {
       });
     } finally {
       await service.close();
-      cleanup();
     }
   });
 });

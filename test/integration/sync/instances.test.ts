@@ -1,11 +1,8 @@
-// One matrix over the instances SPEC.md allows (issue 12): each variant of the sim, over real HTTP,
+// One matrix over the instances SPEC.md allows (what an instance may do differently): each variant of the sim, over real HTTP,
 // gets a first sync, rows changed on the instance and an incremental sync, a lookup and an offline
 // scan; the cache must hold exactly the instance's own rows (read from its store, not through the
 // variant's API) with exactly the fields its view offers. A second sync must not meet the same
 // refusals again: what was learnt is kept in the instance profile.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -21,7 +18,8 @@ import type { ServiceClient } from '../../../main/service/index.ts';
 import { whatWasFound } from '../../../main/sync/discovery.ts';
 import { runSync, type SyncEvent, type SyncReport } from '../../../main/sync/index.ts';
 import { startSim, type RunningSim, type SimOptions } from '../../../sim/server.ts';
-import { client, runPos, tempDb, testRetry } from './support.ts';
+import { sharedTempDb, simForTest, tempDb, tempDir } from '../../support/fixtures.ts';
+import { client, runPos, testRetry } from './support.ts';
 
 interface Variant {
   name: string;
@@ -126,7 +124,7 @@ const CARD = withCheckDigit('2990000000510');
 describe.each(variants)('an instance with $name', (variant) => {
   let sim: RunningSim;
   let service: ServiceClient;
-  let store: ReturnType<typeof tempDb>;
+  const store = sharedTempDb('sync-instance');
   const sync = async (events: SyncEvent[] = []): Promise<SyncReport> => {
     const report = await runSync(store.db, service, {
       retry: testRetry,
@@ -141,12 +139,10 @@ describe.each(variants)('an instance with $name', (variant) => {
     sim = await startSim({ size: 'small', ...variant.options });
     sim.admin.addCompanyCard({ companyId: 1, barcode: CARD, name: 'Matrix card', discount: 5 });
     service = client(sim.url);
-    store = tempDb();
   });
   afterAll(async () => {
     await service.close();
     await sim.close();
-    store.cleanup();
   });
 
   it('first sync: every row exactly once, only the fields the view offers', async () => {
@@ -209,7 +205,7 @@ describe('pos version after pos sync', () => {
       ignoredFilters: ['lastModifyFrom'],
       unsortableFields: ['id'],
     });
-    const dataDir = mkdtempSync(join(tmpdir(), 'counter-cli-learnt-'));
+    const dataDir = tempDir('cli-learnt');
     const pos = (...args: string[]) => runPos(sim.url, dataDir, ...args);
     try {
       const before = await pos('version');
@@ -226,7 +222,6 @@ describe('pos version after pos sync', () => {
       expect(json.learnt.financialReceivables).toMatchObject({ filters: { isPaid: 'rejected' } });
     } finally {
       await sim.close();
-      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
@@ -242,7 +237,7 @@ describe('a catalog filled from another instance', () => {
   it('drops the other instance’s unfinished pass and watermark: a full pass makes it exact', async () => {
     const first = await startSim({ size: 'small', maxPageSize: 25 });
     const second = await startSim({ size: 'small', seed: 7 });
-    const store = tempDb();
+    const store = tempDb('sync');
     const a = client(first.url);
     const b = client(second.url);
     try {
@@ -282,7 +277,6 @@ describe('a catalog filled from another instance', () => {
       await b.close();
       await first.close();
       await second.close();
-      store.cleanup();
     }
   });
 });
@@ -295,49 +289,44 @@ function changeOn(sim: RunningSim): void {
 
 describe('a pass resumed under another sort', () => {
   it('starts the walk over when the instance (upgraded) no longer sorts by id: every row, none swept wrongly', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'counter-sort-change-'));
-    const store = tempDb();
+    const dataDir = tempDir('sort-change');
+    const store = tempDb('sync');
     // One instance, as the app names it, before and after an upgrade that narrows its sorting.
     const instance = 'https://shop.example';
-    try {
-      const before = await startSim({ size: 'small', dataDir, maxPageSize: 20 });
-      const a = client(before.url);
-      const controller = new AbortController();
-      const cut = await runSync(store.db, a, {
-        retry: testRetry,
-        instance,
-        signal: controller.signal,
-        onEvent: (e) => {
-          if (e.type === 'progress' && e.resource === 'stockItems' && e.done >= 60) controller.abort();
-        },
-      });
-      expect(cut.cancelled).toBe(true);
-      await a.close();
-      await before.close();
+    const before = await simForTest({ dataDir, maxPageSize: 20 });
+    const a = client(before.url);
+    const controller = new AbortController();
+    const cut = await runSync(store.db, a, {
+      retry: testRetry,
+      instance,
+      signal: controller.signal,
+      onEvent: (e) => {
+        if (e.type === 'progress' && e.resource === 'stockItems' && e.done >= 60) controller.abort();
+      },
+    });
+    expect(cut.cancelled).toBe(true);
+    await a.close();
+    await before.close();
 
-      const after = await startSim({
-        size: 'small',
-        dataDir,
-        maxPageSize: 20,
-        version: '2.0.0',
-        unsortableFields: ['id'],
+    const after = await startSim({
+      size: 'small',
+      dataDir,
+      maxPageSize: 20,
+      version: '2.0.0',
+      unsortableFields: ['id'],
+    });
+    const b = client(after.url);
+    try {
+      const report = await runSync(store.db, b, { retry: testRetry, instance });
+      expect(stockReport(report)).toMatchObject({
+        status: 'ok',
+        resumed: true,
+        sortedBy: ['productId', 'warehouseId'],
       });
-      const b = client(after.url);
-      try {
-        const report = await runSync(store.db, b, { retry: testRetry, instance });
-        expect(stockReport(report)).toMatchObject({
-          status: 'ok',
-          resumed: true,
-          sortedBy: ['productId', 'warehouseId'],
-        });
-        expectExact(store.db, after, {});
-      } finally {
-        await b.close();
-        await after.close();
-      }
+      expectExact(store.db, after, {});
     } finally {
-      store.cleanup();
-      rmSync(dataDir, { recursive: true, force: true });
+      await b.close();
+      await after.close();
     }
   });
 });
@@ -346,7 +335,7 @@ describe('a view without id', () => {
   it('stops the stock items naming the field, and keeps no sort refusal it did not see', async () => {
     const sim = await startSim({ size: 'small', stockItemViewExclude: ['id'] });
     const service = client(sim.url);
-    const store = tempDb();
+    const store = tempDb('sync');
     try {
       const report = await runSync(store.db, service, {
         retry: testRetry,
@@ -358,7 +347,6 @@ describe('a view without id', () => {
     } finally {
       await service.close();
       await sim.close();
-      store.cleanup();
     }
   });
 });

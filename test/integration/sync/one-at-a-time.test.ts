@@ -2,14 +2,11 @@
 // (the second says one is running, exit 0, and never fails both), and SIGINT on a `pos sync` stuck
 // on a body that never finishes (the hostile proxy in front of the real sim).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSim, type RunningSim } from '../../../sim/server.ts';
+import type { RunningSim } from '../../../sim/server.ts';
+import { demoEnv, simForTest, tempDir } from '../../support/fixtures.ts';
 import { startHostileProxy, type HostileProxy } from '../../support/hostile-proxy.ts';
-import { demoClient } from './support.ts';
 
 const cli = fileURLToPath(new URL('../../../main/cli/index.ts', import.meta.url));
 const open: (() => Promise<void> | void)[] = [];
@@ -18,19 +15,10 @@ afterEach(async () => {
 });
 
 async function setup(): Promise<{ sim: RunningSim; proxy: HostileProxy; env: NodeJS.ProcessEnv }> {
-  const sim = await startSim({ size: 'small' });
-  open.push(() => sim.close());
+  const sim = await simForTest();
   const proxy = await startHostileProxy(sim.url);
   open.push(() => proxy.close());
-  const dataDir = mkdtempSync(join(tmpdir(), 'counter-one-sync-'));
-  open.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const env = {
-    ...process.env,
-    POS_BASE_URL: proxy.url,
-    POS_CLIENT_ID: demoClient.clientId,
-    POS_CLIENT_SECRET: demoClient.clientSecret,
-    POS_DATA_DIR: dataDir,
-  };
+  const env = { ...process.env, ...demoEnv(proxy.url, tempDir('one-sync')) };
   return { sim, proxy, env };
 }
 

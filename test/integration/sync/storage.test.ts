@@ -6,10 +6,10 @@ import { dirname } from 'node:path';
 import { expect, it } from 'vitest';
 import { failureOf } from '../../../main/sync/context.ts';
 import { createStockWriter } from '../../../main/sync/writer.ts';
-import { tempDb } from './support.ts';
+import { tempDb } from '../../support/fixtures.ts';
 
 it('a refused write in the stock-item writer fails the page with its code, named as the data folder', async () => {
-  const { db, file, cleanup } = tempDb();
+  const { db, file } = tempDb('sync');
   const writer = createStockWriter(db);
   const row = { id: 1, warehouseId: 1, productId: 1, productName: 'x'.repeat(4000) };
   const page = { rows: [row], mark: 1, syncedAt: new Date().toISOString(), cursor: '{}' };
@@ -25,5 +25,4 @@ it('a refused write in the stock-item writer fails the page with its code, named
   expect(described.kind).toBe('storage');
   expect(described.message).toContain(`Cannot write to the data folder ${dirname(file)}`);
   await writer.close().catch(() => undefined);
-  cleanup();
 });

@@ -2,9 +2,6 @@
 // comparison of the cache with what the instance serves.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import {
@@ -16,7 +13,7 @@ import {
   stockItemFields,
   warehouses,
 } from '../../../db/catalog/index.ts';
-import { openDatabase, type Db } from '../../../db/database.ts';
+import type { Db } from '../../../db/database.ts';
 import {
   ServiceClient,
   type FinancialReceivable,
@@ -24,32 +21,17 @@ import {
   type StockItem,
 } from '../../../main/service/index.ts';
 import type { RetryPolicy } from '../../../main/sync/index.ts';
-
-export const demoClient = { clientId: 'counter-demo', clientSecret: 'counter-demo-secret' };
+import { DEMO, demoEnv } from '../../support/fixtures.ts';
 
 /** Fast backoff for tests (Retry-After is still obeyed). */
 export const testRetry: RetryPolicy = { attempts: 6, baseDelayMs: 10, maxDelayMs: 100 };
 
 export function client(
   url: string,
-  credentials = demoClient,
+  credentials: { clientId: string; clientSecret: string } = DEMO,
   options: ServiceClientOptions = {},
 ): ServiceClient {
   return new ServiceClient({ baseUrl: url, ...credentials }, options);
-}
-
-export function tempDb(): { db: Db; file: string; cleanup: () => void } {
-  const dir = mkdtempSync(join(tmpdir(), 'counter-sync-'));
-  const file = join(dir, 'counter.sqlite');
-  const db = openDatabase(file);
-  return {
-    db,
-    file,
-    cleanup: () => {
-      if (db.open) db.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** Every stock item of the instance, with the fields the cache keeps. */
@@ -150,13 +132,7 @@ export async function runPos(
   ...args: string[]
 ): Promise<{ code: number | null; out: string }> {
   const child = spawn(process.execPath, [CLI, ...args], {
-    env: {
-      ...process.env,
-      POS_BASE_URL: baseUrl,
-      POS_CLIENT_ID: demoClient.clientId,
-      POS_CLIENT_SECRET: demoClient.clientSecret,
-      POS_DATA_DIR: dataDir,
-    },
+    env: { ...process.env, ...demoEnv(baseUrl, dataDir) },
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   let out = '';

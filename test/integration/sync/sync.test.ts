@@ -1,11 +1,12 @@
 // Sync against the real sim over real HTTP into a real SQLite file: full, incremental, killed and
-// resumed, and every fault the issue names.
+// resumed, and on a worker thread (faults.test.ts injects the faults).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { searchStock, syncState } from '../../../db/catalog/index.ts';
 import { runSync, runSyncInWorker, type SyncEvent, type SyncReport } from '../../../main/sync/index.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
-import { client, demoClient, expectCacheMatchesSim, simStockItems, tempDb, testRetry } from './support.ts';
+import { DEMO, tempDb } from '../../support/fixtures.ts';
+import { client, expectCacheMatchesSim, simStockItems, testRetry } from './support.ts';
 
 function report(r: SyncReport, resource: string): SyncReport['resources'][number] {
   const found = r.resources.find((x) => x.resource === resource);
@@ -30,7 +31,7 @@ describe('sync against the sim', () => {
   });
 
   it('full sync copies exactly what the instance has, then incremental follows changes, additions and removals', async () => {
-    const { db, cleanup } = tempDb();
+    const { db } = tempDb('sync');
     const service = client(sim.url);
     try {
       const events: SyncEvent[] = [];
@@ -85,12 +86,11 @@ describe('sync against the sim', () => {
       });
     } finally {
       await service.close();
-      cleanup();
     }
   });
 
   it('a sync aborted halfway leaves the previous data whole, and the next run continues', async () => {
-    const { db, cleanup } = tempDb();
+    const { db } = tempDb('sync');
     const service = client(sim.url);
     try {
       allOk(await runSync(db, service, { pageSize: 20, retry: testRetry }));
@@ -127,18 +127,17 @@ describe('sync against the sim', () => {
       await expectCacheMatchesSim(db, service);
     } finally {
       await service.close();
-      cleanup();
     }
   });
 
   it('runs on a worker thread: same result, progress events, and cancellation', async () => {
-    const { db, cleanup } = tempDb();
+    const { db } = tempDb('sync');
     const service = client(sim.url);
     try {
       const controller = new AbortController();
       const cancelled = await runSyncInWorker(
         db,
-        { baseUrl: sim.url, ...demoClient },
+        { baseUrl: sim.url, ...DEMO },
         {
           pageSize: 10,
           retry: testRetry,
@@ -153,7 +152,7 @@ describe('sync against the sim', () => {
       const events: SyncEvent[] = [];
       const done = await runSyncInWorker(
         db,
-        { baseUrl: sim.url, ...demoClient },
+        { baseUrl: sim.url, ...DEMO },
         {
           pageSize: 10,
           retry: testRetry,
@@ -166,7 +165,6 @@ describe('sync against the sim', () => {
       await expectCacheMatchesSim(db, service);
     } finally {
       await service.close();
-      cleanup();
     }
   });
 });

@@ -1,17 +1,12 @@
 // Instances whose stock-item data-grid view is narrower than the fields Counter asks for (SPEC.md:
 // limitable fields "depend on the instance's data-grid view"), over real HTTP into a real SQLite file.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stockItemFields } from '../../../db/catalog/index.ts';
 import { runSync, type SyncReport } from '../../../main/sync/index.ts';
 import type { StockItem } from '../../../main/service/schemas.ts';
 import type { ServiceClient } from '../../../main/service/index.ts';
-import { startSim, type RunningSim } from '../../../sim/server.ts';
-import { client, tempDb, testRetry } from './support.ts';
-
-const sims: RunningSim[] = [];
-afterEach(async () => {
-  for (const s of sims.splice(0)) await s.close();
-});
+import { simForTest, tempDb } from '../../support/fixtures.ts';
+import { client, testRetry } from './support.ts';
 
 function stockReport(r: SyncReport): SyncReport['resources'][number] {
   const found = r.resources.find((x) => x.resource === 'stockItems');
@@ -30,9 +25,8 @@ async function instanceRows(service: ServiceClient): Promise<StockItem[]> {
 describe('a narrower stock-item view', () => {
   it('syncs every row, asking only for what the view has; the fields it lacks are stored as null', async () => {
     const lacking = ['supplierProductCode', 'brand', 'warehouseNumber', 'prohibitionOfDiscounts'];
-    const sim = await startSim({ size: 'small', stockItemViewExclude: lacking });
-    sims.push(sim);
-    const { db, cleanup } = tempDb();
+    const sim = await simForTest({ stockItemViewExclude: lacking });
+    const { db } = tempDb('sync');
     const service = client(sim.url);
     try {
       const report = await runSync(db, service, { pageSize: 50, retry: testRetry });
@@ -52,21 +46,18 @@ describe('a narrower stock-item view', () => {
       expect(cached.map(pick)).toEqual(expected.map((r) => pick(r as Record<string, unknown>)));
     } finally {
       await service.close();
-      cleanup();
     }
   });
 
   it('stops the stock items with a message naming a key field the view lacks; the cache keeps what it had', async () => {
-    const full = await startSim({ size: 'small' });
-    sims.push(full);
-    const { db, cleanup } = tempDb();
+    const full = await simForTest();
+    const { db } = tempDb('sync');
     const first = client(full.url);
     try {
       await runSync(db, first, { pageSize: 50, retry: testRetry });
       const before = db.prepare('SELECT count(*) FROM stock_item').pluck().get();
       expect(before).toBeGreaterThan(0);
-      const narrow = await startSim({ size: 'small', stockItemViewExclude: ['productId'] });
-      sims.push(narrow);
+      const narrow = await simForTest({ stockItemViewExclude: ['productId'] });
       const second = client(narrow.url);
       try {
         const report = await runSync(db, second, { pageSize: 50, retry: testRetry, mode: 'full' });
@@ -79,7 +70,6 @@ describe('a narrower stock-item view', () => {
       }
     } finally {
       await first.close();
-      cleanup();
     }
   });
 });
