@@ -12,7 +12,7 @@ import { newLeaseOwner } from '../../../main/outbox/lease.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
 import { orderDataAt, type OrderData } from './order-data.ts';
 
-const entry = join(import.meta.dirname, '..', '..', 'main', 'cli', 'index.ts');
+const entry = join(import.meta.dirname, '..', '..', '..', 'main', 'cli', 'index.ts');
 const dir = mkdtempSync(join(tmpdir(), 'counter-outbox-cli-'));
 let sim: RunningSim;
 let data: OrderData;

@@ -13,7 +13,7 @@ import { OutboxEntry } from '../../../main/outbox/index.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
 import { orderDataAt, type OrderData } from './order-data.ts';
 
-const entry = join(import.meta.dirname, '..', '..', 'main', 'cli', 'index.ts');
+const entry = join(import.meta.dirname, '..', '..', '..', 'main', 'cli', 'index.ts');
 const dir = mkdtempSync(join(tmpdir(), 'counter-lease-it-'));
 let sim: RunningSim;
 let data: OrderData;
