@@ -13,7 +13,7 @@ import {
   type InputOf,
   type RowOf,
 } from './rows.ts';
-import { syncState } from './sync-state.ts';
+import { stockItemsSyncedAt } from './sync-state.ts';
 
 /** The stock item fields the app stores (SPEC.md names); sync asks for exactly these (limitFields). */
 export const stockItemFields = [
@@ -211,7 +211,7 @@ export function stockedProductIds(db: Db): number[] {
 
 export function stockItemById(db: Db, id: number): CachedStockItem | undefined {
   const row = prepared(db, 'SELECT * FROM stock_item WHERE id = ?').get(id);
-  return row === undefined ? undefined : rowToStockItem(row, stockFreshness(db));
+  return row === undefined ? undefined : rowToStockItem(row, stockItemsSyncedAt(db));
 }
 
 /** The product's stock item in this warehouse (an order's line, priced for its receipt). */
@@ -224,7 +224,7 @@ export function stockItemOfProduct(
     db,
     'SELECT * FROM stock_item WHERE productId = ? AND warehouseId = ? ORDER BY id LIMIT 1',
   ).get(productId, warehouseId);
-  return row === undefined ? undefined : rowToStockItem(row, stockFreshness(db));
+  return row === undefined ? undefined : rowToStockItem(row, stockItemsSyncedAt(db));
 }
 
 /** The product with this exact barcode in this warehouse (the counter's scan lookup). */
@@ -237,7 +237,7 @@ export function stockItemByBarcode(
     db,
     'SELECT * FROM stock_item WHERE barcode = ? AND warehouseId = ? ORDER BY id LIMIT 1',
   ).get(barcode, warehouseId);
-  return row === undefined ? undefined : rowToStockItem(row, stockFreshness(db));
+  return row === undefined ? undefined : rowToStockItem(row, stockItemsSyncedAt(db));
 }
 
 /** Every warehouse's stock item with this exact barcode. */
@@ -245,13 +245,8 @@ export function stockItemsByBarcode(db: Db, barcode: string): CachedStockItem[] 
   const rows = prepared(db, 'SELECT * FROM stock_item WHERE barcode = ? ORDER BY productId, warehouseId').all(
     barcode,
   );
-  const fresh = stockFreshness(db);
+  const fresh = stockItemsSyncedAt(db);
   return rows.map((r) => rowToStockItem(r, fresh));
-}
-
-/** The last complete stock-item sync: every row is current at least as of then. */
-function stockFreshness(db: Db): string | undefined {
-  return syncState(db, 'stockItems').lastCompleteAt;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -329,7 +324,7 @@ export function searchStock(db: Db, text: string, options: StockSearchOptions = 
   if (match !== undefined) take(searchSql.name, [match], 'name');
   if (found.size === 0) return [];
   const rows = prepared(db, searchSql.itemsOfProducts).all(JSON.stringify([...found.keys()]), wh, wh);
-  const fresh = stockFreshness(db);
+  const fresh = stockItemsSyncedAt(db);
   const byProduct = new Map<number, CachedStockItem[]>();
   for (const r of rows) {
     const item = rowToStockItem(r, fresh);

@@ -42,6 +42,12 @@ export function syncState(db: Db, resource: CatalogResource): SyncState {
   return row === undefined ? { resource, fullPass: 0 } : rowToSyncState(row);
 }
 
+/** The end of the last complete stock-item pass: every cached stock item is current at least as of
+ * then. Undefined before the first complete pass. */
+export function stockItemsSyncedAt(db: Db): string | undefined {
+  return syncState(db, 'stockItems').lastCompleteAt;
+}
+
 export function syncStates(db: Db): SyncState[] {
   return catalogResources.map((r) => syncState(db, r));
 }

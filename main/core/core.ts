@@ -15,9 +15,9 @@ import {
   type LabelRule,
 } from '../../contract/contract.ts';
 import { connectionHandlers } from '../connection/handlers.ts';
-import { counterHandlers } from '../counter/handlers.ts';
+import { counterHandlers } from '../counter/index.ts';
 import { BarcodeReader } from '../barcode/index.ts';
-import { outboxCounts, outboxHandlers, unsentCount } from '../outbox/handlers.ts';
+import { outboxCounts, outboxHandlers, unsentCount } from '../outbox/index.ts';
 import type { ServiceClient } from '../service/index.ts';
 import type { CredentialStore } from '../settings/credentials.ts';
 import type { Env } from '../settings/env.ts';
@@ -33,7 +33,7 @@ import {
   type InstanceResolution,
 } from '../settings/instance.ts';
 import { SettingsStore } from '../settings/store.ts';
-import { syncHandlers, syncStatus } from '../sync/handlers.ts';
+import { syncHandlers, syncStatus } from '../sync/index.ts';
 import { requireManager, toShape, zodFieldErrors, type Handlers } from '../ground/index.ts';
 import { asCoreError } from './error-mapping.ts';
 import { EventBus, type CoreListener } from './events.ts';

@@ -2,11 +2,11 @@
 // the outbox's figures, the last sync, the instance's version, and whether it refused the credentials.
 import type { Db } from '../../db/database.ts';
 import type { StatusView } from '../../contract/contract.ts';
-import { outboxCounts } from '../outbox/handlers.ts';
+import { stockItemsSyncedAt } from '../../db/catalog/index.ts';
+import { outboxCounts } from '../outbox/index.ts';
 import type { InstanceConfig, InstanceResolution } from '../settings/instance.ts';
 import { displayInstance } from '../settings/instance.ts';
 import { isInsecure } from '../settings/origin.ts';
-import { lastSyncedAt } from '../sync/handlers.ts';
 import type { Handlers } from '../ground/index.ts';
 
 export interface StatusSource {
@@ -42,7 +42,7 @@ export function statusView(source: StatusSource): StatusView {
           : null,
     demo: source.demo(),
     ...outboxCounts(source.db()),
-    lastSyncedAt: lastSyncedAt(source.db()),
+    lastSyncedAt: stockItemsSyncedAt(source.db()) ?? null,
     ...(version === undefined ? {} : { version }),
     insecure: instance !== null && isInsecure(instance.baseUrl),
     // Said only while the instance answers: offline, nobody can tell what it would say now.

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { receivablesOwed } from '../../db/catalog/index.ts';
 import { getOutboxOrder } from '../../db/outbox.ts';
 import { CoreError, numericId, type GuardedAction, type Handlers } from '../ground/index.ts';
-import { entryView } from '../outbox/handlers.ts';
+import { entryView } from '../outbox/index.ts';
 import { classifyCode, type BarcodeReader } from '../barcode/index.ts';
 import type { Counter, PricedSession } from './counter.ts';
 import { receiptOf } from './receipt.ts';

@@ -16,5 +16,6 @@ export {
   type ResolverOptions,
   type ScanCue,
 } from './resolve.ts';
+export { counterHandlers, type CounterDeps } from './handlers.ts';
 export { sessionTotals, type SessionTotals } from './totals.ts';
 export { cardValidity } from './validity.ts';

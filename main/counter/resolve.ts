@@ -9,6 +9,7 @@ import {
   stockItemByBarcode,
   stockItemById,
   stockItemsByBarcode,
+  stockItemsSyncedAt,
   syncState,
   upsertCompanyCard,
   type CachedStockItem,
@@ -244,7 +245,7 @@ export class ScanResolver {
     if (elsewhere.length > 0) {
       return words('notStockedHere', { code, warehouses: elsewhere.join(', ') });
     }
-    const at = syncState(this.#db, 'stockItems').lastCompleteAt;
+    const at = stockItemsSyncedAt(this.#db);
     return at === undefined
       ? words('unknownProductNeverSynced', { code })
       : words('unknownProductSyncedAt', { code, at: at.slice(0, 16).replace('T', ' ') });

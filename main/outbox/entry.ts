@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { OutboxState } from '../../contract/order.ts';
 import type { OutboxOrder } from '../../db/outbox.ts';
+import type { OutboxEntryView } from '../../contract/contract.ts';
 import { InternetOrderPayload } from '../../contract/order.ts';
 
 export const OutboxEntry = z.object({
@@ -46,6 +47,11 @@ export function toOutboxEntry(o: OutboxOrder): OutboxEntry {
     ...(o.instance !== null && { instance: o.instance }),
     order: o.payload,
   };
+}
+
+/** An order as the contract shows it: the INTERFACES.md entry; the output schema strips the rest. */
+export function entryView(order: OutboxOrder): OutboxEntryView {
+  return { ...toOutboxEntry(order) };
 }
 
 /** Any stored instant renders: one beyond what a Date holds shows as the nearest one it does. */

@@ -1,11 +1,10 @@
-// The outbox's calls (outbox.*): the Orders screen's list and the operator's actions, and the
-// outbox's counts as the status bar shows them.
+// The outbox's calls (outbox.*): the Orders screen's list and the operator's actions.
 import { say } from '../../contract/core-words.ts';
 import type { Db } from '../../db/database.ts';
-import { countOutboxOrders, listOutboxOrders, UNSENT_STATES, type OutboxOrder } from '../../db/outbox.ts';
+import { listOutboxOrders, type OutboxOrder } from '../../db/outbox.ts';
 import type { OutboxEntryView } from '../../contract/contract.ts';
 import { configured, CoreError, numericId, type GuardedAction, type Handlers } from '../ground/index.ts';
-import { toOutboxEntry } from './entry.ts';
+import { entryView } from './entry.ts';
 import type { Outbox } from './outbox.ts';
 
 export interface OutboxDeps {
@@ -58,21 +57,4 @@ export function outboxHandlers(deps: OutboxDeps): Pick<Handlers, OutboxCalls> {
       return Promise.resolve(entryView(configured(deps.outbox()).markSent(numericId(id), remoteId)));
     },
   };
-}
-
-/** An order as the contract shows it: the INTERFACES.md entry; the output schema strips the rest. */
-export function entryView(order: OutboxOrder): OutboxEntryView {
-  return { ...toOutboxEntry(order) };
-}
-
-/** The status bar's figures: orders on their way, and orders a person must look at. */
-export function outboxCounts(db: Db): { queued: number; needsAttention: number } {
-  const c = countOutboxOrders(db);
-  return { queued: c.queued + c.sending, needsAttention: c['needs-fix'] + c.blocked + c['in-doubt'] };
-}
-
-/** Orders not sent yet: they belong to the instance in use and must not go to another. */
-export function unsentCount(db: Db): number {
-  const counts = countOutboxOrders(db);
-  return UNSENT_STATES.reduce((n, state) => n + counts[state], 0);
 }

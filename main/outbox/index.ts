@@ -8,7 +8,9 @@ export {
   type OutboxStatus,
   type ReplayReport,
 } from './outbox.ts';
-export { OutboxEntry, toOutboxEntry } from './entry.ts';
+export { entryView, OutboxEntry, toOutboxEntry } from './entry.ts';
+export { outboxCounts, unsentCount } from './counts.ts';
+export { outboxHandlers, type OutboxDeps } from './handlers.ts';
 export { OrderValidationError, placeOrder, type OrderSender, type PlacedOrder } from './place.ts';
 export { InternetOrderPayload } from '../../contract/order.ts';
 export type { OutboxOrder } from '../../db/outbox.ts';

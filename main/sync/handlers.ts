@@ -4,15 +4,16 @@
 import {
   findCompanies,
   searchStock,
-  syncState,
+  stockItemsSyncedAt,
   warehouses,
   type CachedWarehouse,
   type StockSearchResult,
 } from '../../db/catalog/index.ts';
 import type { Db } from '../../db/database.ts';
-import type { StockProductView, SyncStatusView, WarehouseView } from '../../contract/contract.ts';
+import type { StockProductView, WarehouseView } from '../../contract/contract.ts';
 import { configured, type Handlers } from '../ground/index.ts';
 import type { SyncRunner } from './runner.ts';
+import { syncStatus } from './status.ts';
 
 export interface SyncDeps {
   /** The database in use: the cache is read even without an instance to sync it from. */
@@ -36,7 +37,7 @@ export function syncHandlers(deps: SyncDeps): Pick<Handlers, SyncCalls> {
           ...(input.warehouseId === undefined ? {} : { warehouseId: input.warehouseId }),
           limit: input.limit ?? 200,
         }).map(stockProductView),
-        syncedAt: lastSyncedAt(deps.db()),
+        syncedAt: stockItemsSyncedAt(deps.db()) ?? null,
       }),
     'warehouses.list': () => Promise.resolve(warehouses(deps.db()).map(warehouseView)),
     'companies.find': ({ text }) =>
@@ -47,16 +48,6 @@ export function syncHandlers(deps: SyncDeps): Pick<Handlers, SyncCalls> {
         })),
       ),
   };
-}
-
-/** When the stock items were last synced in full; null before the first complete pass. */
-export function lastSyncedAt(db: Db): string | null {
-  return syncState(db, 'stockItems').lastCompleteAt ?? null;
-}
-
-/** The runner's status; without a runner (no instance configured), no rows and the cache's age. */
-export function syncStatus(db: Db, runner: SyncRunner | null): SyncStatusView {
-  return runner?.status() ?? { running: false, resources: [], lastSyncedAt: lastSyncedAt(db) };
 }
 
 function warehouseView(w: CachedWarehouse): WarehouseView {

@@ -5,3 +5,5 @@ export { ResourceReport, SyncEvent, SyncFailure, SyncMode, SyncReport } from './
 export { runSyncInWorker, type WorkerSyncOptions } from './worker.ts';
 export type { CatalogSource } from './source.ts';
 export { defaultRetryPolicy, type RetryPolicy } from './retry.ts';
+export { syncHandlers, type SyncDeps } from './handlers.ts';
+export { syncStatus } from './status.ts';

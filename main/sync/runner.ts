@@ -9,13 +9,9 @@ import type { SyncStatusView } from '../../contract/contract.ts';
 import type { ServiceConfig } from '../service/index.ts';
 import { whatWasFound } from './discovery.ts';
 import { localPid } from './run-lock.ts';
-import {
-  allResources,
-  runSyncInWorker,
-  type ResourceReport,
-  type SyncEvent,
-  type SyncReport,
-} from './index.ts';
+import type { ResourceReport, SyncEvent, SyncReport } from './events.ts';
+import { allResources } from './sync.ts';
+import { runSyncInWorker } from './worker.ts';
 
 type ResourceView = SyncStatusView['resources'][number];
 
