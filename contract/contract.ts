@@ -595,7 +595,7 @@ export interface PosBridge {
   opened(listener: () => void): () => void;
 }
 
-/** The typed API screens use. */
+/** The typed API over a bridge; the store calls it (renderer/store/pos.ts), the screens never do. */
 export interface PosApi {
   invoke<C extends CallChannel>(channel: C, input: CallInput<C>): Promise<CallOutput<C>>;
   on<E extends EventChannel>(event: E, listener: (payload: EventPayload<E>) => void): () => void;

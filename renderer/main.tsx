@@ -2,10 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { NoWebSession } from './components/NoWebSession.tsx';
-import { hasSession } from './platform/pos.ts';
+import { openShell } from './platform/pos.ts';
+import { setPos } from './store/pos.ts';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root');
-const signedIn = await hasSession();
+const shell = openShell();
+setPos(shell.pos);
+const signedIn = await shell.hasSession();
 createRoot(root).render(<StrictMode>{signedIn ? <App /> : <NoWebSession />}</StrictMode>);

@@ -1,5 +1,6 @@
-// The typed `PosApi` the screens use, over whichever bridge the shell installed: Electron's preload
-// puts one on `window.pos`; in a browser there is none and the web shell's transport is used.
+// The typed `PosApi` over a shell's bridge, and the bridge of the shell this page runs in: Electron's
+// preload puts one on `window.pos`; in a browser there is none and the web shell's transport is used.
+// main.tsx hands the result to the store (store/pos.ts); a test hands the store a fake bridge instead.
 import {
   Envelope,
   PosError,
@@ -42,12 +43,20 @@ export function createPosApi(bridge: PosBridge): PosApi {
   };
 }
 
-/** In the web shell (no Electron preload): this page's session of the running shell, null if none. */
-const webSession = window.pos === undefined ? openWebSession() : null;
+/** The shell this page runs in. */
+export interface Shell {
+  readonly pos: PosApi;
+  /** False when the page runs in the web shell without a session of it: no call can work. */
+  hasSession(): Promise<boolean>;
+}
 
-export const pos: PosApi = createPosApi(window.pos ?? createWebBridge(webSession ?? Promise.resolve(null)));
-
-/** False when the page runs in the web shell without a session of it: no call can work. */
-export async function hasSession(): Promise<boolean> {
-  return webSession === null || (await webSession) !== null;
+/** Opens the shell's bridge: Electron's preload, or the web shell with this page's session of it. */
+export function openShell(): Shell {
+  const electron = window.pos;
+  if (electron !== undefined) return { pos: createPosApi(electron), hasSession: () => Promise.resolve(true) };
+  const webSession = openWebSession();
+  return {
+    pos: createPosApi(createWebBridge(webSession)),
+    hasSession: async () => (await webSession) !== null,
+  };
 }

@@ -24,7 +24,8 @@ export function beepError(): void {
     tone(220, 0, 0.14);
     tone(220, 0.2, 0.14);
   });
-  document.body.dataset.cue = String(Date.now());
+  // Marks the page (tests wait for it); there is none when the store runs in Node.
+  if (typeof document !== 'undefined') document.body.dataset.cue = String(Date.now());
 }
 
 function safe(fn: () => void): void {

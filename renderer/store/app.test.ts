@@ -161,11 +161,13 @@ let shell: FakeShell;
 let store: Store;
 let stop: () => void = () => undefined;
 
-/** A fresh store over `shell` (the modules read `window.pos` when they load). */
+/** A fresh store (its state is module-level) whose calls and events go through `shell`. */
 async function load(open: boolean): Promise<void> {
   shell = new FakeShell(open);
-  vi.stubGlobal('window', { pos: shell });
   vi.resetModules();
+  const { createPosApi } = await import('../platform/pos.ts');
+  const { setPos } = await import('./pos.ts');
+  setPos(createPosApi(shell));
   store = await import('./app.ts');
 }
 
@@ -180,7 +182,6 @@ beforeEach(() => {
 afterEach(() => {
   stop();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe('the store reads the core again once events flow', () => {

@@ -16,7 +16,7 @@ import {
   type StockSearchView,
   type SyncStatusView,
 } from '../../contract/contract.ts';
-import { pos } from '../platform/pos.ts';
+import { pos } from './pos.ts';
 import { i18n } from '../i18n/index.ts';
 import { spoken } from '../i18n/said.ts';
 import { Newest } from './newest.ts';

@@ -2,7 +2,7 @@
 // in Settings from them by name or id.
 import { create } from 'zustand';
 import type { CompanyMatchView } from '../../contract/contract.ts';
-import { pos } from '../platform/pos.ts';
+import { pos } from './pos.ts';
 import { message, useApp } from './app.ts';
 import { saveSettings } from './settings.ts';
 

@@ -4,7 +4,7 @@
 // (addStockItem), Esc closes; a `3*` typed first adds that many.
 import type { StockProductView } from '../../contract/contract.ts';
 import { i18n } from '../i18n/index.ts';
-import { pos } from '../platform/pos.ts';
+import { pos } from './pos.ts';
 import { message, setSale, useApp, type FoundProduct } from './app.ts';
 import { addStockItem, announce, splitQuantity } from './sale.ts';
 

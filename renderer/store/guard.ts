@@ -5,7 +5,7 @@
 import { create } from 'zustand';
 import { PosError } from '../../contract/contract.ts';
 import { i18n } from '../i18n/index.ts';
-import { pos } from '../platform/pos.ts';
+import { pos } from './pos.ts';
 import { message } from './app.ts';
 
 export interface ConfirmAsk {

@@ -2,7 +2,7 @@
 // afterwards, and leaves its error (or none) in `ordersError` for the Orders screen.
 import type { InternetOrderPayload, OutboxEntryView } from '../../contract/contract.ts';
 import { i18n } from '../i18n/index.ts';
-import { pos } from '../platform/pos.ts';
+import { pos } from './pos.ts';
 import { message, useApp } from './app.ts';
 import { askToConfirm, withPin, type ConfirmAsk } from './guard.ts';
 

@@ -4,7 +4,7 @@
 // the web shell, where "Save as PDF" is the PDF route. The print CSS shows only the receipt.
 import { create } from 'zustand';
 import type { OutboxEntryView, ReceiptView, SettingsView } from '../../contract/contract.ts';
-import { pos } from '../platform/pos.ts';
+import { pos } from './pos.ts';
 import { message, useApp } from './app.ts';
 import { saveSettings } from './settings.ts';
 

@@ -3,7 +3,7 @@
 import { spoken } from '../i18n/said.ts';
 import { flushSync } from 'react-dom';
 import type { OutboxEntryView, ScanOutcome, SessionLineView } from '../../contract/contract.ts';
-import { pos } from '../platform/pos.ts';
+import { pos } from './pos.ts';
 import { beepError, beepOk } from '../platform/sound.ts';
 import { message, setSale, useApp, type Outcome, type SaleUi, type Unpriced } from './app.ts';
 import { withPin } from './guard.ts';
@@ -18,7 +18,7 @@ export interface Tender {
 }
 
 /** How long the first F8 keeps the void armed. */
-const VOID_ARMED_MS = 4000;
+export const VOID_ARMED_MS = 4000;
 let disarm: ReturnType<typeof setTimeout> | undefined;
 /** How long a removed line can be brought back (Ctrl+Z). */
 export const UNDO_MS = 8000;

@@ -2,7 +2,7 @@
 // connection test. Each returns what the core answered (or throws its PosError) for the screen to show.
 import type { ConnectionView, SettingsPatch, SettingsView, WarehouseView } from '../../contract/contract.ts';
 import { create } from 'zustand';
-import { pos } from '../platform/pos.ts';
+import { pos } from './pos.ts';
 import { message, mirrored, useApp } from './app.ts';
 import { withPin } from './guard.ts';
 
@@ -12,6 +12,37 @@ export async function saveSettings(patch: SettingsPatch): Promise<SettingsView> 
   const settings = await withPin(() => pos.invoke('settings.set', patch));
   useApp.setState({ settings });
   return settings;
+}
+
+/** What became of a change of the manager PIN in Settings. */
+export type PinChange =
+  | { readonly kind: 'digits' | 'differ' | 'set' | 'changed' | 'removed' }
+  | { readonly kind: 'refused'; readonly message: string };
+
+/**
+ * Sets the manager PIN, or changes it: `pin` typed twice, 4 to 12 digits, before the core is asked.
+ * While one is set, the change itself needs it (the prompt asks, as for any change in Settings).
+ */
+export async function changeManagerPin(pin: string, again: string): Promise<PinChange> {
+  if (!/^\d{4,12}$/.test(pin)) return { kind: 'digits' };
+  if (pin !== again) return { kind: 'differ' };
+  const wasSet = useApp.getState().settings?.managerPinSet === true;
+  try {
+    await saveSettings({ managerPin: pin });
+    return { kind: wasSet ? 'changed' : 'set' };
+  } catch (error) {
+    return { kind: 'refused', message: message(error) };
+  }
+}
+
+/** Removes the manager PIN (which it takes to do): nothing is guarded from then on. */
+export async function removeManagerPin(): Promise<PinChange> {
+  try {
+    await saveSettings({ clearManagerPin: true });
+    return { kind: 'removed' };
+  } catch (error) {
+    return { kind: 'refused', message: message(error) };
+  }
 }
 
 /** Stores the instance and its credentials; the status bar then shows the instance now configured. */

@@ -1,6 +1,6 @@
 // Stock actions: the search over the offline cache. Typing waits a moment for the next key; a scan
 // looks its code up at once, whether or not the search field has focus.
-import { pos } from '../platform/pos.ts';
+import { pos } from './pos.ts';
 import { message, useApp, type StockUi } from './app.ts';
 
 /** More than a person scrolls through; past it the search needs another word. */

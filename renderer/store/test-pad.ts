@@ -4,7 +4,7 @@
 // input event; layout; the suffix that ended it).
 import { create } from 'zustand';
 import type { ScannerSettings } from '../../contract/contract.ts';
-import { pos } from '../platform/pos.ts';
+import { pos } from './pos.ts';
 import { layoutChar, type ScanEffect } from '../scanner/index.ts';
 import { message, useApp, type TestPadUi } from './app.ts';
 

@@ -3,9 +3,9 @@
 // (the prompt is GuardDialogs'). Leaving Settings shuts the lock again.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { message, useApp } from '../../store/app.ts';
+import { useApp } from '../../store/app.ts';
 import { lockManager } from '../../store/guard.ts';
-import { saveSettings } from '../../store/settings.ts';
+import { changeManagerPin, removeManagerPin, type PinChange } from '../../store/settings.ts';
 import { saying, type Notice } from './notice.ts';
 
 export function ManagerPinCard() {
@@ -20,28 +20,19 @@ export function ManagerPinCard() {
 
   if (pinSet === undefined) return null;
 
+  const say = (change: PinChange) => setResult(resultOf(change));
+
   const save = async () => {
-    if (!/^\d{4,12}$/.test(pin)) return setResult({ tone: 'error', say: (t) => t('pinDigits') });
-    if (pin !== again) return setResult({ tone: 'error', say: (t) => t('pinsDiffer') });
-    try {
-      await saveSettings({ managerPin: pin });
-      setResult({ tone: 'ok', say: (t) => (pinSet ? t('pinChanged') : t('pinSetDone')) });
-    } catch (error) {
-      setResult(saying('error', message(error)));
-    } finally {
+    const change = await changeManagerPin(pin, again);
+    // Once the core was asked, whatever it answered, the fields empty: no PIN is left typed in them.
+    if (change.kind !== 'digits' && change.kind !== 'differ') {
       setPin('');
       setAgain('');
     }
+    say(change);
   };
 
-  const clear = async () => {
-    try {
-      await saveSettings({ clearManagerPin: true });
-      setResult({ tone: 'ok', say: (t) => t('pinRemoved') });
-    } catch (error) {
-      setResult(saying('error', message(error)));
-    }
-  };
+  const clear = async () => say(await removeManagerPin());
 
   return (
     <form
@@ -90,4 +81,21 @@ function PinField(props: { label: string; value: string; set: (v: string) => voi
       />
     </label>
   );
+}
+
+function resultOf(change: PinChange): Notice {
+  switch (change.kind) {
+    case 'digits':
+      return { tone: 'error', say: (t) => t('pinDigits') };
+    case 'differ':
+      return { tone: 'error', say: (t) => t('pinsDiffer') };
+    case 'set':
+      return { tone: 'ok', say: (t) => t('pinSetDone') };
+    case 'changed':
+      return { tone: 'ok', say: (t) => t('pinChanged') };
+    case 'removed':
+      return { tone: 'ok', say: (t) => t('pinRemoved') };
+    case 'refused':
+      return saying('error', change.message);
+  }
 }

@@ -1,0 +1,85 @@
+// A shell bridge over a core the test scripts, for the store's tests in Node (no Electron, no web
+// shell, no Chromium): each call is checked against the contract's input schema, as the real core
+// checks it, and answered by the test's function for that channel; the answer goes through the same
+// `createPosApi` as a real one, so it must match the contract's output too. A call with no answer
+// scripted is refused, so a test sees a call it did not expect.
+import {
+  calls as contract,
+  PosError,
+  type CallChannel,
+  type CallInput,
+  type CallOutput,
+  type Envelope,
+  type PosBridge,
+  type SessionLineView,
+  type SessionView,
+} from '../../contract/contract.ts';
+
+type Answer<C extends CallChannel> = (input: CallInput<C>) => CallOutput<C> | Promise<CallOutput<C>>;
+
+export interface FakeCall {
+  readonly channel: CallChannel;
+  readonly input: unknown;
+}
+
+export class FakeBridge implements PosBridge {
+  /** Every call that reached the core, in order, with its input. */
+  readonly calls: FakeCall[] = [];
+  readonly #answers = new Map<CallChannel, (input: unknown) => unknown>();
+
+  /** How the core answers `channel` from now on; throw a PosError to refuse. */
+  answer<C extends CallChannel>(channel: C, answer: Answer<C>): this {
+    this.#answers.set(channel, (input) => answer(input as CallInput<C>));
+    return this;
+  }
+
+  /** The inputs of the calls made on `channel`, in order. */
+  inputs(channel: CallChannel): unknown[] {
+    return this.calls.filter((c) => c.channel === channel).map((c) => c.input);
+  }
+
+  async invoke(channel: CallChannel, input: unknown): Promise<Envelope> {
+    this.calls.push({ channel, input });
+    const checked = contract[channel].input.safeParse(input);
+    if (!checked.success) return refused('invalid-input', `${channel}: ${checked.error.message}`);
+    const answer = this.#answers.get(channel);
+    if (answer === undefined) return refused('failed', `the test's core has no answer for ${channel}`);
+    try {
+      return { ok: true, value: await answer(checked.data) };
+    } catch (error) {
+      if (!(error instanceof PosError)) throw error;
+      return refused(error.code, error.message);
+    }
+  }
+
+  on(): () => void {
+    return () => undefined;
+  }
+
+  opened(): () => void {
+    return () => undefined;
+  }
+}
+
+function refused(code: PosError['code'], message: string): Envelope {
+  return { ok: false, error: { code, message } };
+}
+
+/** A line of the shopping session as the core shows it: `quantity` of a product at 10.00. */
+export function aLine(id: number, quantity = 1): SessionLineView {
+  return {
+    id,
+    productId: 100 + id,
+    name: `Product ${id}`,
+    quantity,
+    unitPrice: 10,
+    vatRate: 21,
+    lineTotal: 10 * quantity,
+  };
+}
+
+/** The shopping session with these lines and no customer, totalled. */
+export function aSession(lines: SessionLineView[]): SessionView {
+  const total = lines.reduce((sum, l) => sum + l.lineTotal, 0);
+  return { id: 1, warehouseId: 1, lines, customer: null, totals: { byVatRate: [], discount: 0, total } };
+}

@@ -1,0 +1,153 @@
+// The Sale screen's own logic, in Node over a core the test scripts (platform/fake-bridge.ts): what a
+// `3*` typed before a scan asks the core for, and voiding, which takes F8 twice so that one stray key
+// never loses a basket. The screens and the keymap only dispatch these actions.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PosError, type ScanView } from '../../contract/contract.ts';
+import { i18n } from '../i18n/index.ts';
+import { aLine, aSession, FakeBridge } from '../platform/fake-bridge.ts';
+import { createPosApi } from '../platform/pos.ts';
+import { setSale, useApp } from './app.ts';
+import { setPos } from './pos.ts';
+import { addStockItem, scan, VOID_ARMED_MS, voidSale } from './sale.ts';
+
+let core: FakeBridge;
+
+beforeEach(() => {
+  core = new FakeBridge();
+  setPos(createPosApi(core));
+  useApp.setState(useApp.getInitialState(), true);
+});
+
+const sale = () => useApp.getState().sale;
+
+/** The core adds what it is asked for: one line of that many (1 when no quantity came). */
+function addsWhatItIsAsked(): void {
+  const added = (quantity = 1): ScanView => ({
+    outcome: { kind: 'product', lineId: 1, name: 'Product 1' },
+    session: aSession([aLine(1, quantity)]),
+  });
+  core.answer('session.scan', (input) => added(input.quantity));
+  core.answer('session.addStockItem', (input) => added(input.quantity));
+}
+
+describe('a quantity typed before a scan', () => {
+  beforeEach(addsWhatItIsAsked);
+
+  it.each(['3*', '3x', '3X', '3×', ' 3 * '])(
+    '%j in the code field, then a scanner scan: 3 of that code, and the field empties',
+    async (typed) => {
+      setSale({ entry: typed });
+      const outcome = await scan('8594001234567', 'scanner');
+      expect(core.inputs('session.scan')).toEqual([{ code: '8594001234567', via: 'scanner', quantity: 3 }]);
+      expect(outcome.tone).toBe('ok');
+      expect(sale().entry).toBe('');
+      expect(useApp.getState().session?.lines[0]?.quantity).toBe(3);
+    },
+  );
+
+  it('typed with the code (3*8594001234567, Enter): 3 of the code after the star', async () => {
+    await scan('3*8594001234567', 'keyboard');
+    expect(core.inputs('session.scan')).toEqual([{ code: '8594001234567', via: 'keyboard', quantity: 3 }]);
+  });
+
+  it('a scan while a name is being typed (3*roh) is not multiplied, and what was typed stays', async () => {
+    setSale({ entry: '3*roh' });
+    await scan('8594001234567', 'scanner');
+    expect(core.inputs('session.scan')).toEqual([{ code: '8594001234567', via: 'scanner' }]);
+    expect(sale().entry).toBe('3*roh');
+  });
+
+  it('0* and a bare number are no quantity: the scan adds one', async () => {
+    for (const entry of ['0*', '3']) {
+      setSale({ entry });
+      await scan('8594001234567', 'scanner');
+    }
+    expect(core.inputs('session.scan')).toEqual([
+      { code: '8594001234567', via: 'scanner' },
+      { code: '8594001234567', via: 'scanner' },
+    ]);
+  });
+
+  it('a scan the core refuses keeps the 3* for the next scan', async () => {
+    core.answer('session.scan', () => ({
+      outcome: { kind: 'unknown', message: 'No product has the code 999.' },
+      session: aSession([]),
+    }));
+    setSale({ entry: '3*' });
+    const outcome = await scan('999', 'scanner');
+    expect(outcome.tone).toBe('error');
+    expect(sale().entry).toBe('3*');
+  });
+
+  it('a product picked by name takes the 3* typed before its name', async () => {
+    setSale({ entry: '3*roh' });
+    await addStockItem(7);
+    expect(core.inputs('session.addStockItem')).toEqual([{ stockItemId: 7, quantity: 3 }]);
+    expect(sale().entry).toBe('');
+  });
+});
+
+describe('voiding the sale (F8 twice)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    addsWhatItIsAsked();
+    core.answer('session.cancel', () => aSession([]));
+    useApp.setState({ session: aSession([aLine(1, 2)]) });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('the first F8 only arms; the second voids the sale', async () => {
+    await voidSale();
+    expect(sale().voidArmed).toBe(true);
+    expect(core.inputs('session.cancel')).toEqual([]);
+    expect(useApp.getState().session?.lines).toHaveLength(1);
+
+    await voidSale();
+    expect(core.inputs('session.cancel')).toEqual([{}]);
+    expect(useApp.getState().session?.lines).toEqual([]);
+    expect(sale().voidArmed).toBe(false);
+    expect(sale().outcome).toEqual({ tone: 'ok', text: i18n.t('sale:voided') });
+  });
+
+  it('the first F8 lasts a few seconds: after them, F8 arms again and voids nothing', async () => {
+    await voidSale();
+    vi.advanceTimersByTime(VOID_ARMED_MS - 1);
+    expect(sale().voidArmed).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(sale().voidArmed).toBe(false);
+
+    await voidSale();
+    expect(sale().voidArmed).toBe(true);
+    expect(core.inputs('session.cancel')).toEqual([]);
+  });
+
+  it('anything done between the two presses disarms: F8, a scan, F8 voids nothing', async () => {
+    await voidSale();
+    await scan('8594001234567', 'scanner');
+    expect(sale().voidArmed).toBe(false);
+
+    await voidSale();
+    expect(sale().voidArmed).toBe(true);
+    expect(core.inputs('session.cancel')).toEqual([]);
+  });
+
+  it('an empty sale with no customer has nothing to void: F8 does not arm', async () => {
+    useApp.setState({ session: aSession([]) });
+    await voidSale();
+    await voidSale();
+    expect(sale().voidArmed).toBe(false);
+    expect(core.inputs('session.cancel')).toEqual([]);
+  });
+
+  it('the core refuses the void: the sale stays and the screen says why', async () => {
+    core.answer('session.cancel', () => {
+      throw new PosError({ code: 'failed', message: 'The sale could not be voided.' });
+    });
+    await voidSale();
+    await voidSale();
+    expect(useApp.getState().session?.lines).toHaveLength(1);
+    expect(sale().outcome).toEqual({ tone: 'error', text: 'The sale could not be voided.' });
+  });
+});
