@@ -7,10 +7,9 @@ import { discoveredCompanyIds, stockedProductIds } from '../../db/catalog/index.
 import type { Db } from '../../db/database.ts';
 import type { ConnectionView } from '../../contract/contract.ts';
 import type { Handlers } from '../ground/index.ts';
-import type { Capabilities, ServiceClient } from '../service/index.ts';
+import type { Capabilities, ConnectivityMonitor, ServiceClient } from '../service/index.ts';
 import { displayInstance, type InstanceConfig, type InstanceResolution } from '../settings/instance.ts';
 import { checkPermissions, featureViews, tokenFailure } from './check.ts';
-import type { ConnectivityMonitor } from './monitor.ts';
 
 /** The instance in use and what talks to it. */
 export interface Connected {

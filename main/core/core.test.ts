@@ -383,6 +383,44 @@ describe('Core', () => {
     }
   });
 
+  it('says offline as soon as an order attempt finds the instance unreachable, before the next probe', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'counter-core-'));
+    cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    // The periodic probe runs once at start and then not for an hour: only the order can tell.
+    const c = await Core.create({
+      dataDir,
+      credentials: new SessionCredentialStore(),
+      env: { POS_BASE_URL: sim.url, POS_CLIENT_ID: 'counter-demo', POS_CLIENT_SECRET: SECRET },
+      probeIntervalMs: 3_600_000,
+      autoSync: false,
+      log: () => undefined,
+    });
+    cleanup.push(() => c.close());
+    const status = async () => value(await c.invoke('status.get', {})) as { online: boolean | null };
+    await vi.waitFor(async () => expect((await status()).online).toBe(true), { timeout: 10_000 });
+    const db = openDatabase(join(dataDir, 'counter.sqlite'));
+    const stored = insertOutboxOrder(db, {
+      customerId: 1,
+      warehouseId: 1,
+      items: [{ productId: 1, quantity: 1 }],
+    });
+    db.close();
+    const pushed: unknown[] = [];
+    c.subscribe((name, payload) => {
+      if (name === 'status.changed') pushed.push(payload);
+    });
+    await sim.faults.setOffline(true);
+    try {
+      const replayed = value(await c.invoke('outbox.replay', {})) as { id: number; state: string }[];
+      expect(replayed.find((o) => o.id === stored.id)).toMatchObject({ state: 'queued' });
+      // The status bar was told (an event), and asking says the same.
+      expect(pushed).toContainEqual(expect.objectContaining({ online: false }));
+      expect((await status()).online).toBe(false);
+    } finally {
+      await sim.faults.setOffline(false);
+    }
+  });
+
   it('takes price/weight label rules from Settings, refusing a wrong pattern by name', async () => {
     const { c } = await core();
     const label = withCheckDigit('2812340015000'); // 28 + product 1234 + 0015.00 + check

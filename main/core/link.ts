@@ -4,11 +4,10 @@
 import { join } from 'node:path';
 import { openDatabase, type Db } from '../../db/database.ts';
 import type { SyncStatusView } from '../../contract/contract.ts';
-import { ConnectivityMonitor } from '../connection/monitor.ts';
 import type { BarcodeReader } from '../barcode/index.ts';
 import { Counter, ScanResolver } from '../counter/index.ts';
 import { Outbox } from '../outbox/index.ts';
-import { ServiceClient } from '../service/index.ts';
+import { ConnectivityMonitor, ServiceClient } from '../service/index.ts';
 import type { InstanceConfig } from '../settings/instance.ts';
 import { instanceKey } from '../settings/origin.ts';
 import type { SettingsStore } from '../settings/store.ts';
@@ -90,30 +89,31 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
       onCredentials: (accepted) => ctx.credentials(accepted),
     });
     sync.schedule(settings.syncIntervalMinutes);
+    const runner = sync;
+    monitor = new ConnectivityMonitor({
+      probe: () => client.health(),
+      onlineEveryMs: ctx.probeIntervalMs,
+      log: (line) => ctx.log(line),
+    });
+    monitor.subscribe((online) => {
+      ctx.connectivity(online);
+      if (!online) return;
+      if (ctx.autoSync) runner.start();
+      ctx.online(client);
+      // Reachable is not yet usable: a token now tells the status bar whether the credentials
+      // hold, before an order finds out. A cached token still valid is enough (the instance
+      // takes it even after a rotation); its renewal is when a rotated secret shows.
+      client.obtainToken().catch((error: unknown) => {
+        ctx.log(`token on coming online: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    });
+    // The outbox reports its attempts to the app's monitor and is woken by it when the instance is back.
     outbox = new Outbox(db, client, {
+      monitor,
       log: (line) => ctx.log(line),
       ...(key === undefined ? {} : { instance: key }),
     });
     outbox.on(() => ctx.outboxChanged());
-    const runner = sync;
-    monitor = new ConnectivityMonitor({
-      probe: () => client.health(),
-      intervalMs: ctx.probeIntervalMs,
-      onChange: (online) => {
-        ctx.connectivity(online);
-        if (online) {
-          void outbox?.wake();
-          if (ctx.autoSync) runner.start();
-          ctx.online(client);
-          // Reachable is not yet usable: a token now tells the status bar whether the credentials
-          // hold, before an order finds out. A cached token still valid is enough (the instance
-          // takes it even after a rotation); its renewal is when a rotated secret shows.
-          client.obtainToken().catch((error: unknown) => {
-            ctx.log(`token on coming online: ${error instanceof Error ? error.message : String(error)}`);
-          });
-        }
-      },
-    });
     outbox.start();
     monitor.start();
   }

@@ -22,8 +22,7 @@ import {
 } from '../../db/outbox.ts';
 import type { OutboxState } from '../../contract/order.ts';
 import {
-  backoffDelay,
-  DEFAULT_PROBE_BACKOFF,
+  ConnectivityMonitor,
   DEFAULT_RETRY_BACKOFF,
   longestWait,
   ServiceError,
@@ -51,7 +50,12 @@ export interface OutboxOptions {
   /** Orders in flight at once during a replay (one connection each). Default 4. */
   readonly concurrency?: number;
   readonly retryBackoff?: BackoffPolicy;
-  /** Health probe while the service is unreachable. */
+  /**
+   * Whether the service answers (the app passes its own, so the status bar hears of an unreachable
+   * attempt at once). Without one the outbox makes its own, probing only while unreachable.
+   */
+  readonly monitor?: ConnectivityMonitor;
+  /** Health probe while the service is unreachable (the outbox's own monitor). */
   readonly probeBackoff?: BackoffPolicy;
   readonly random?: () => number;
   /** The wall clock: stored times, backoffs, Retry-After. */
@@ -118,7 +122,6 @@ export class Outbox implements OrderSender {
   private readonly client: OrderService;
   private readonly concurrency: number;
   private readonly retryBackoff: BackoffPolicy;
-  private readonly probeBackoff: BackoffPolicy;
   private readonly random: () => number;
   private readonly now: () => number;
   private readonly monotonic: () => number;
@@ -130,8 +133,9 @@ export class Outbox implements OrderSender {
   private passAgain = false;
   private background = false;
   private stopped = false;
-  private online: boolean | null = null;
-  private probing = false;
+  private readonly monitor: ConnectivityMonitor;
+  /** The monitor was made here: the outbox starts and stops it. */
+  private readonly ownMonitor: boolean;
   private pausedUntil: number | null = null;
   private refusedCredentials = false;
   /** What the last pass learnt: may in-doubt orders be resent here. */
@@ -146,20 +150,28 @@ export class Outbox implements OrderSender {
   private readonly leases: LeaseWatch;
   /** Orders other live senders were sending at the last look: looked at again within a minute. */
   private othersSending = 0;
-  private probeTimer: NodeJS.Timeout | undefined;
 
   constructor(db: Db, client: OrderService, options: OutboxOptions = {}) {
     this.db = db;
     this.client = client;
     this.concurrency = Math.max(1, options.concurrency ?? 4);
     this.retryBackoff = options.retryBackoff ?? DEFAULT_RETRY_BACKOFF;
-    this.probeBackoff = options.probeBackoff ?? DEFAULT_PROBE_BACKOFF;
     this.random = options.random ?? Math.random;
     this.now = options.now ?? Date.now;
     this.monotonic = options.monotonic ?? (() => performance.now());
     this.leases = new LeaseWatch(this.leaseOwner, this.monotonic);
     this.log = options.log ?? (() => undefined);
     this.instance = options.instance;
+    this.ownMonitor = options.monitor === undefined;
+    this.monitor =
+      options.monitor ??
+      new ConnectivityMonitor({
+        probe: () => client.health(),
+        ...(options.probeBackoff === undefined ? {} : { offlineBackoff: options.probeBackoff }),
+        random: this.random,
+        log: this.log,
+      });
+    this.monitor.subscribe((online) => this.connectivityChanged(online));
   }
 
   /** Subscribe to order changes and status; returns the unsubscribe function. */
@@ -183,8 +195,8 @@ export class Outbox implements OrderSender {
 
   status(): OutboxStatus {
     return {
-      online: this.online,
-      probing: this.probing,
+      online: this.monitor.online,
+      probing: this.monitor.probing,
       pausedUntil: this.isPaused() ? this.pausedUntil : null,
       credentialsRefused: this.refusedCredentials,
       counts: countOutboxOrders(this.db),
@@ -201,6 +213,7 @@ export class Outbox implements OrderSender {
     const interrupted = this.recoverInterrupted();
     if (interrupted > 0)
       this.log(`outbox: ${interrupted} order(s) were being sent when the app stopped: in-doubt`);
+    if (this.ownMonitor) this.monitor.start();
     void this.wake();
   }
 
@@ -224,13 +237,12 @@ export class Outbox implements OrderSender {
     return n;
   }
 
-  /** Stops timers and the probe, and waits for requests in flight to be answered and stored. */
+  /** Stops timers and its own probe, and waits for requests in flight to be answered and stored. */
   async stop(): Promise<void> {
     this.stopped = true;
     this.background = false;
     clearTimeout(this.timer);
-    clearTimeout(this.probeTimer);
-    this.probing = false;
+    if (this.ownMonitor) this.monitor.stop();
     await Promise.allSettled([...this.inFlight, ...(this.pass ? [this.pass] : [])]);
   }
 
@@ -532,12 +544,9 @@ export class Outbox implements OrderSender {
 
   private afterDirective(c: Classified): void {
     const d = c.directive;
-    if (d.kind === 'offline') {
-      this.setOnline(false);
-      this.startProbe();
-      return;
-    }
-    this.setOnline(true);
+    // The monitor tells everyone who listens; the outbox hears it back (connectivityChanged).
+    this.monitor.report(d.kind !== 'offline');
+    if (d.kind === 'offline') return;
     // Any answer to an order means the service took the token; a refusal holds until one does.
     const refused = d.kind === 'pause' && d.credentialsRefused;
     const changed = refused !== this.refusedCredentials;
@@ -564,7 +573,8 @@ export class Outbox implements OrderSender {
   /** Background: a timer for the next order that falls due (or the end of a 429 pause). */
   private scheduleNext(): void {
     clearTimeout(this.timer);
-    if (!this.background || this.stopped || this.probing) return;
+    // While unreachable the monitor probes, and its news of the service's return wakes the sender.
+    if (!this.background || this.stopped || this.monitor.probing) return;
     const now = this.now();
     const paused = this.isPaused() ? (this.pausedUntil ?? 0) : 0;
     // In-doubt orders count only where they will be resent; held ones must not keep a timer spinning.
@@ -585,38 +595,17 @@ export class Outbox implements OrderSender {
     this.timer.unref();
   }
 
-  /** Health probe with backoff while unreachable; a replay as soon as the service answers. */
-  private startProbe(): void {
-    if (!this.background || this.probing || this.stopped) return;
-    this.probing = true;
-    clearTimeout(this.timer);
+  /** Online or not changed (an attempt, or the monitor's probe): the status changed; back means replay. */
+  private connectivityChanged(online: boolean): void {
     this.emitStatus();
-    let attempt = 0;
-    const tick = async (): Promise<void> => {
-      attempt += 1;
-      const ok = await this.client.health().catch(() => false);
-      if (this.stopped || !this.probing) return;
-      if (ok) {
-        this.probing = false;
-        this.setOnline(true);
-        this.log('outbox: the service is back, replaying');
-        await this.wake();
-      } else {
-        this.probeTimer = setTimeout(
-          () => void tick(),
-          backoffDelay(this.probeBackoff, attempt, this.random),
-        );
-        this.probeTimer.unref();
-      }
-    };
-    this.probeTimer = setTimeout(() => void tick(), backoffDelay(this.probeBackoff, 1, this.random));
-    this.probeTimer.unref();
-  }
-
-  private setOnline(online: boolean): void {
-    if (this.online === online) return;
-    this.online = online;
-    this.emitStatus();
+    if (!this.background || this.stopped) return;
+    // Unreachable: nothing is tried on a timer until the monitor hears the service again.
+    if (!online) {
+      clearTimeout(this.timer);
+      return;
+    }
+    this.log('outbox: the service is back, replaying');
+    void this.wake();
   }
 
   private emitOrder(order: OutboxOrder): void {

@@ -17,6 +17,7 @@ export {
   type BackoffPolicy,
 } from './backoff.ts';
 export type { Capabilities } from './capabilities.ts';
+export { ConnectivityMonitor, type ConnectivityOptions } from './monitor.ts';
 export { ENDPOINTS, type EndpointName } from './endpoints.ts';
 export type { Logger, LogLevel } from './logger.ts';
 export { DEFAULT_PAGE_SIZE } from './pagination.ts';

@@ -14,8 +14,7 @@ import {
   type OutboxOrder,
   type OutboxState,
 } from '../../../main/outbox/index.ts';
-import { longestWait } from '../../../main/service/index.ts';
-import { ServiceClient } from '../../../main/service/index.ts';
+import { ConnectivityMonitor, longestWait, ServiceClient } from '../../../main/service/index.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
 import { orderDataAt, type OrderData } from './order-data.ts';
 
@@ -221,6 +220,38 @@ describe('service trouble', () => {
     await waitForState(outbox, second.id, 'sent');
     expect(simOrdersWith(sent.clientReference)).toEqual([sent.remoteId]);
     expect(outbox.status().online).toBe(true);
+  });
+
+  it("with the app's monitor: an unreachable attempt is reported to it at once, and its probe seeing the service back wakes the sender", async () => {
+    const client = demoClient();
+    // The period is an hour: the monitor learns of the outage only from the order's attempt.
+    const monitor = new ConnectivityMonitor({ probe: () => client.health(), onlineEveryMs: 3_600_000 });
+    cleanup.push(() => monitor.stop());
+    monitor.start();
+    expect(await monitor.check()).toBe(true);
+    const { db } = tempDb();
+    const stored = insertOutboxOrder(db, good());
+    await sim.faults.setOffline(true);
+    const heard: boolean[] = [];
+    const offline = new Promise<void>((resolve) =>
+      monitor.subscribe((online) => {
+        heard.push(online);
+        if (!online) resolve();
+      }),
+    );
+    const outbox = new Outbox(db, client, { ...FAST, monitor });
+    cleanup.push(() => outbox.stop());
+    outbox.start(); // its first pass tries the order
+    await offline;
+    expect(outbox.get(stored.id)).toMatchObject({ state: 'queued', attempts: 1 });
+    expect(outbox.status()).toMatchObject({ online: false, probing: true });
+    await sim.faults.setOffline(false);
+    // What the period would do an hour later; nobody calls the outbox.
+    expect(await monitor.check()).toBe(true);
+    const sent = await waitForState(outbox, stored.id, 'sent');
+    expect(sent.attempts).toBe(2);
+    expect(simOrdersWith(sent.clientReference)).toEqual([sent.remoteId]);
+    expect(heard).toEqual([false, true]);
   });
 
   it('the service stopped, then started again on the same address: queued orders go out, and a connection destroyed after sending is in-doubt', async () => {
