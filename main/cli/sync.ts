@@ -4,14 +4,14 @@
 import type { Db } from '../../db/database.ts';
 import {
   allResources,
+  localPid,
   runSyncInWorker,
+  whatWasFound,
   type ResourceReport,
   type SyncEvent,
   type SyncReport,
 } from '../sync/index.ts';
 import { catalogCounts } from '../../db/catalog/index.ts';
-import { whatWasFound } from '../sync/discovery.ts';
-import { localPid } from '../sync/run-lock.ts';
 import { CliError, defineCommand, EXIT } from './command.ts';
 
 export const command = defineCommand({

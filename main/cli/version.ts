@@ -1,8 +1,7 @@
 // `pos version`: which instance this is and what it offers (capability detection at connect).
 import type { Db } from '../../db/database.ts';
 import { ENDPOINTS, type Capabilities } from '../service/index.ts';
-import { whatWasFound } from '../sync/discovery.ts';
-import { InstanceProfile, type LearntProfile } from '../sync/instance-profile.ts';
+import { InstanceProfile, whatWasFound, type LearntProfile } from '../sync/index.ts';
 import { defineCommand } from './command.ts';
 
 /** The resources whose requests are shaped by what is learnt of the instance. */

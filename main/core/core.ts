@@ -15,7 +15,7 @@ import {
   type LabelRule,
 } from '../../contract/contract.ts';
 import { connectionHandlers } from '../connection/handlers.ts';
-import { counterHandlers } from '../counter/index.ts';
+import { counterHandlers, orderSummary } from '../counter/index.ts';
 import { BarcodeReader } from '../barcode/index.ts';
 import { outboxCounts, outboxHandlers, unsentCount } from '../outbox/index.ts';
 import type { ServiceClient } from '../service/index.ts';
@@ -23,7 +23,6 @@ import type { CredentialStore } from '../settings/credentials.ts';
 import type { Env } from '../settings/env.ts';
 import { settingsHandlers } from '../settings/handlers.ts';
 import { ManagerLock } from '../settings/manager-pin.ts';
-import { orderSummary } from '../counter/receipt.ts';
 import { commonCurrency, knownCompanyName } from '../../db/catalog/index.ts';
 import {
   DEMO_CLIENT,

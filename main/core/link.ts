@@ -11,7 +11,7 @@ import { ConnectivityMonitor, ServiceClient } from '../service/index.ts';
 import type { InstanceConfig } from '../settings/instance.ts';
 import { instanceKey } from '../settings/origin.ts';
 import type { SettingsStore } from '../settings/store.ts';
-import { SyncRunner } from '../sync/runner.ts';
+import { SyncRunner } from '../sync/index.ts';
 
 export interface Link {
   readonly db: Db;

@@ -25,7 +25,7 @@ import {
   type ShoppingSession,
   type WalkInCustomer,
 } from '../../db/sessions.ts';
-import { placeOrder, type OrderSender } from '../outbox/place.ts';
+import { placeOrder, type OrderSender } from '../outbox/index.ts';
 import type { ScanVia } from './label.ts';
 import { enteredPriceProblem, lineProblemWords, saleTooLarge } from './price.ts';
 import type { ScanResolver, Resolution, ScanCue, Unpriced } from './resolve.ts';

@@ -17,5 +17,6 @@ export {
   type ScanCue,
 } from './resolve.ts';
 export { counterHandlers, type CounterDeps } from './handlers.ts';
+export { orderSummary, type OrderSummary } from './receipt.ts';
 export { sessionTotals, type SessionTotals } from './totals.ts';
 export { cardValidity } from './validity.ts';

@@ -7,3 +7,7 @@ export type { CatalogSource } from './source.ts';
 export { defaultRetryPolicy, type RetryPolicy } from './retry.ts';
 export { syncHandlers, type SyncDeps } from './handlers.ts';
 export { syncStatus } from './status.ts';
+export { SyncRunner } from './runner.ts';
+export { whatWasFound } from './discovery.ts';
+export { InstanceProfile, type LearntProfile } from './instance-profile.ts';
+export { localPid } from './run-lock.ts';
