@@ -1,7 +1,7 @@
 // `pos order` and `pos outbox` as a user runs them: real processes against the real sim.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -10,10 +10,11 @@ import { claimForSending, insertOutboxOrder } from '../../../db/outbox.ts';
 import { InternetOrderPayload, OutboxEntry } from '../../../main/outbox/index.ts';
 import { newLeaseOwner } from '../../../main/outbox/lease.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
+import { DEMO, sharedTempDir } from '../../support/fixtures.ts';
 import { orderDataAt, type OrderData } from './order-data.ts';
 
 const entry = join(import.meta.dirname, '..', '..', '..', 'main', 'cli', 'index.ts');
-const dir = mkdtempSync(join(tmpdir(), 'counter-outbox-cli-'));
+const dir = sharedTempDir('outbox-cli');
 let sim: RunningSim;
 let data: OrderData;
 
@@ -23,7 +24,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await sim.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 interface Run {
@@ -43,7 +43,7 @@ function pos(
     fileSizeLimit?: number;
   },
 ): Promise<Run> {
-  const clientId = options.clientId ?? 'counter-demo';
+  const clientId = options.clientId ?? DEMO.clientId;
   const command =
     options.fileSizeLimit === undefined
       ? [process.execPath, entry, ...args]

@@ -2,14 +2,11 @@
 // the real sim): the request's deadline ends the wait, and since the order was sent and may be
 // stored, it is in doubt. It is never resent on a guess: only where the instance recognises a
 // repeated client reference, which then settles it as the same order.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../db/database.ts';
 import { Outbox } from '../../../main/outbox/index.ts';
 import { ServiceClient } from '../../../main/service/index.ts';
-import { startSim, type RunningSim } from '../../../sim/server.ts';
+import type { RunningSim } from '../../../sim/server.ts';
+import { DEMO, simForTest, tempDb } from '../../support/fixtures.ts';
 import { startHostileProxy, type HostileProxy } from '../../support/hostile-proxy.ts';
 import { findOrderData } from './order-data.ts';
 
@@ -29,21 +26,12 @@ async function setUp(detectsDuplicateOrders: boolean): Promise<{
   outbox: Outbox;
   order: { customerId: number; warehouseId: number; items: { productId: number; quantity: number }[] };
 }> {
-  const sim = await startSim({ size: 'small', detectsDuplicateOrders });
-  cleanup.push(() => sim.close());
+  const sim = await simForTest({ detectsDuplicateOrders });
   const proxy = await startHostileProxy(sim.url);
   cleanup.push(() => proxy.close());
-  const client = new ServiceClient(
-    { baseUrl: proxy.url, clientId: 'counter-demo', clientSecret: 'counter-demo-secret' },
-    { requestDeadlineMs: 300 },
-  );
+  const client = new ServiceClient({ baseUrl: proxy.url, ...DEMO }, { requestDeadlineMs: 300 });
   cleanup.push(() => client.close());
-  const dir = mkdtempSync(join(tmpdir(), 'counter-deadline-'));
-  const db = openDatabase(join(dir, 'counter.sqlite'));
-  cleanup.push(() => {
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const { db } = tempDb('deadline');
   const outbox = new Outbox(db, client, FAST);
   cleanup.push(() => outbox.stop());
   const data = await findOrderData(client);

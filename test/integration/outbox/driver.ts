@@ -11,6 +11,7 @@ import { openDatabase } from '../../../db/database.ts';
 import { countOutboxOrders, listOutboxOrders, MAX_AUTOMATIC_ATTEMPTS } from '../../../db/outbox.ts';
 import { Outbox } from '../../../main/outbox/index.ts';
 import { ServiceClient } from '../../../main/service/index.ts';
+import { DEMO } from '../../../sim/testing.ts';
 
 const Args = z.object({
   db: z.string(),
@@ -39,7 +40,7 @@ const args = Args.parse(values);
 
 const db = openDatabase(args.db);
 const client = new ServiceClient(
-  { baseUrl: args['base-url'], clientId: 'counter-demo', clientSecret: 'counter-demo-secret' },
+  { baseUrl: args['base-url'], ...DEMO },
   { connectTimeoutMs: 1_000, headersTimeoutMs: args['headers-timeout-ms'], maxRetries429: 0 },
 );
 const outbox = new Outbox(db, client, {

@@ -19,6 +19,7 @@ import { listOutboxOrders } from '../../../db/outbox.ts';
 import { Outbox } from '../../../main/outbox/index.ts';
 import { ServiceClient } from '../../../main/service/index.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
+import { DEMO } from '../../../sim/testing.ts';
 import { orderDataAt } from './order-data.ts';
 
 const execFileAsync = promisify(execFile);
@@ -292,11 +293,7 @@ async function settleAsAPerson(
   >
 > {
   const db = openDatabase(dbFile);
-  const client = new ServiceClient({
-    baseUrl: sim.url,
-    clientId: 'counter-demo',
-    clientSecret: 'counter-demo-secret',
-  });
+  const client = new ServiceClient({ baseUrl: sim.url, ...DEMO });
   try {
     const outbox = new Outbox(db, client);
     const recognisesClientReference = (await client.capabilities()).recognisesClientReference;

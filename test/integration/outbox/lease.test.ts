@@ -3,18 +3,18 @@
 // Real processes, a real SQLite file, the real sim (its latency fault), a real skewed clock (faketime).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { OutboxEntry } from '../../../main/outbox/index.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
+import { demoEnv, sharedTempDir } from '../../support/fixtures.ts';
 import { orderDataAt, type OrderData } from './order-data.ts';
 
 const entry = join(import.meta.dirname, '..', '..', '..', 'main', 'cli', 'index.ts');
-const dir = mkdtempSync(join(tmpdir(), 'counter-lease-it-'));
+const dir = sharedTempDir('lease-it');
 let sim: RunningSim;
 let data: OrderData;
 const running = new Set<ChildProcess>();
@@ -27,7 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const child of running) child.kill();
   await sim.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 interface Run {
@@ -43,10 +42,7 @@ function pos(args: string[], dataDir: string, clock?: string): Run {
     env: {
       PATH: process.env.PATH ?? '',
       HOME: dir,
-      POS_BASE_URL: sim.url,
-      POS_CLIENT_ID: 'counter-demo',
-      POS_CLIENT_SECRET: 'counter-demo-secret',
-      POS_DATA_DIR: dataDir,
+      ...demoEnv(sim.url, dataDir),
       // Only the wall clock is skewed, as when a machine's clock is set wrong.
       FAKETIME_DONT_FAKE_MONOTONIC: '1',
     },

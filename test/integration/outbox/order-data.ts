@@ -1,5 +1,6 @@
 // Ids that make a valid order on the sim's data: a customer, a warehouse and a product stocked there.
 import { ServiceClient } from '../../../main/service/index.ts';
+import { DEMO } from '../../../sim/testing.ts';
 
 export interface OrderData {
   readonly customerId: number;
@@ -24,11 +25,7 @@ export async function findOrderData(client: ServiceClient): Promise<OrderData> {
 
 /** The same, asked of the instance at `baseUrl` with the demo client (closed again before returning). */
 export async function orderDataAt(baseUrl: string): Promise<OrderData> {
-  const client = new ServiceClient({
-    baseUrl,
-    clientId: 'counter-demo',
-    clientSecret: 'counter-demo-secret',
-  });
+  const client = new ServiceClient({ baseUrl, ...DEMO });
   try {
     return await findOrderData(client);
   } finally {

@@ -1,9 +1,6 @@
 // The outbox against the real sim over real HTTP: every state and transition of an order.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../../db/database.ts';
+import { openDatabase } from '../../../db/database.ts';
 import { claimForSending, getOutboxOrder, insertOutboxOrder } from '../../../db/outbox.ts';
 import {
   Outbox,
@@ -16,6 +13,7 @@ import {
 } from '../../../main/outbox/index.ts';
 import { ConnectivityMonitor, longestWait, ServiceClient } from '../../../main/service/index.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
+import { DEMO, simForTest, tempDb, tempDir } from '../../support/fixtures.ts';
 import { orderDataAt, type OrderData } from './order-data.ts';
 
 const ORDER_PATH = '^/api/documents/orders/internet';
@@ -38,7 +36,7 @@ afterEach(async () => {
 });
 
 function demoClient(
-  clientId = 'counter-demo',
+  clientId: string = DEMO.clientId,
   options: ConstructorParameters<typeof ServiceClient>[1] = {},
 ): ServiceClient {
   const c = new ServiceClient(
@@ -49,18 +47,7 @@ function demoClient(
   return c;
 }
 
-function tempDb(): { db: Db; file: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'counter-outbox-it-'));
-  const file = join(dir, 'counter.sqlite');
-  const db = openDatabase(file);
-  cleanup.push(() => {
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-  return { db, file };
-}
-
-function outboxWith(client: OrderService, db = tempDb().db): Outbox {
+function outboxWith(client: OrderService, db = tempDb('outbox-it').db): Outbox {
   const outbox = new Outbox(db, client, FAST);
   cleanup.push(() => outbox.stop());
   return outbox;
@@ -175,30 +162,26 @@ describe('placing an order', () => {
   });
 
   it('keeps sending across token expiry (short token lifetime)', async () => {
-    const shortSim = await startSim({ port: 0, size: 'small', seed: 4, tokenTtlSeconds: 1 });
-    cleanup.push(() => shortSim.close());
-    const client = new ServiceClient(
-      { baseUrl: shortSim.url, clientId: 'counter-demo', clientSecret: 'counter-demo-secret' },
-      { maxRetries429: 0 },
-    );
+    const shortSim = await simForTest({ seed: 4, tokenTtlSeconds: 1 });
+    const client = new ServiceClient({ baseUrl: shortSim.url, ...DEMO }, { maxRetries429: 0 });
     cleanup.push(() => client.close());
     const outbox = outboxWith(client);
     const first = await outbox.place(good());
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     const second = await outbox.place(good());
     expect([first.state, second.state]).toEqual(['sent', 'sent']);
-    expect(shortSim.admin.tokenRequestCount('counter-demo')).toBeGreaterThanOrEqual(2);
+    expect(shortSim.admin.tokenRequestCount(DEMO.clientId)).toBeGreaterThanOrEqual(2);
   });
 
   it('a token the service no longer accepts (401): the client takes a new one and repeats once; sent', async () => {
     const client = demoClient();
     const outbox = outboxWith(client);
     expect((await outbox.place(good())).state).toBe('sent');
-    const tokensBefore = sim.admin.tokenRequestCount('counter-demo');
-    sim.admin.revokeTokens('counter-demo');
+    const tokensBefore = sim.admin.tokenRequestCount(DEMO.clientId);
+    sim.admin.revokeTokens(DEMO.clientId);
     const order = await outbox.place(good());
     expect(order).toMatchObject({ state: 'sent', attempts: 1 });
-    expect(sim.admin.tokenRequestCount('counter-demo')).toBe(tokensBefore + 1);
+    expect(sim.admin.tokenRequestCount(DEMO.clientId)).toBe(tokensBefore + 1);
     expect(simOrdersWith(order.clientReference)).toEqual([order.remoteId]);
   });
 });
@@ -229,7 +212,7 @@ describe('service trouble', () => {
     cleanup.push(() => monitor.stop());
     monitor.start();
     expect(await monitor.check()).toBe(true);
-    const { db } = tempDb();
+    const { db } = tempDb('outbox-it');
     const stored = insertOutboxOrder(db, good());
     await sim.faults.setOffline(true);
     const heard: boolean[] = [];
@@ -255,13 +238,12 @@ describe('service trouble', () => {
   });
 
   it('the service stopped, then started again on the same address: queued orders go out, and a connection destroyed after sending is in-doubt', async () => {
-    const simDir = mkdtempSync(join(tmpdir(), 'counter-outbox-restart-'));
-    cleanup.push(() => rmSync(simDir, { recursive: true, force: true }));
+    const simDir = tempDir('outbox-restart');
     let own = await startSim({ port: 0, size: 'small', seed: 4, dataDir: simDir });
     const port = Number(new URL(own.url).port);
     cleanup.push(() => own.close());
     const client = new ServiceClient(
-      { baseUrl: own.url, clientId: 'counter-demo', clientSecret: 'counter-demo-secret' },
+      { baseUrl: own.url, ...DEMO },
       { connectTimeoutMs: 1_000, headersTimeoutMs: 3_000, maxRetries429: 0 },
     );
     cleanup.push(() => client.close());
@@ -319,7 +301,7 @@ describe('service trouble', () => {
     const year = 365 * 24 * 60 * 60 * 1000;
     const corrected = Date.now();
     let clock = corrected + year;
-    const outbox = new Outbox(tempDb().db, demoClient(), { ...FAST, now: () => clock });
+    const outbox = new Outbox(tempDb('outbox-it').db, demoClient(), { ...FAST, now: () => clock });
     cleanup.push(() => outbox.stop());
     sim.faults.forceStatus({
       status: 429,
@@ -344,7 +326,7 @@ describe('service trouble', () => {
   });
 
   it('needs-fix and blocked orders never hold up the others', async () => {
-    const { db } = tempDb();
+    const { db } = tempDb('outbox-it');
     insertOutboxOrder(db, { items: [{ productId: data.productId, quantity: 1 }] });
     insertOutboxOrder(db, good());
     insertOutboxOrder(db, good());
@@ -412,7 +394,7 @@ describe('in-doubt', () => {
   });
 
   it('killed after committing `sending`: at start the order is in-doubt, then finished without a duplicate', async () => {
-    const { db, file } = tempDb();
+    const { db, file } = tempDb('outbox-it');
     const before = insertOutboxOrder(db, good());
     const afterAnswer = insertOutboxOrder(db, good());
     // "Killed" before the request left:
