@@ -1,660 +1,85 @@
-// The outbox: every internet order is stored first, then sent; the state machine of an order and the
-// sender that drives it (at once on place, in the background when the service comes back, on start
-// and on demand). Crash safety rests on one rule: `sending` is committed before the request leaves,
-// so an order found in `sending` by a new process may have reached the service and is `in-doubt`.
-import { ZodError } from 'zod';
+// The outbox: every internet order is stored first, then sent. It is the sender (sender.ts: the
+// state machine that drives orders out) and the operator's actions (actions.ts) on one database,
+// wired together; callers that need only one part may take `sender` or `actions`.
 import type { Db } from '../../db/database.ts';
-import {
-  beatSending,
-  clampNextAttempts,
-  claimForSending,
-  countOutboxOrders,
-  earliestNextAttempt,
-  getOutboxOrder,
-  listOutboxOrders,
-  markInterruptedInDoubt,
-  nextDueOutboxOrder,
-  recordOutboxOutcome,
-  replaceOutboxPayload,
-  type OutboxOrder,
-  type OutboxOutcome,
-  type SendingLease,
-} from '../../db/outbox.ts';
+import type { OutboxOrder } from '../../db/outbox.ts';
 import type { OutboxState } from '../../contract/order.ts';
+import { OutboxActions } from './actions.ts';
+import type { OrderSender } from './place.ts';
 import {
-  ConnectivityMonitor,
-  DEFAULT_RETRY_BACKOFF,
-  longestWait,
-  ServiceError,
-  type BackoffPolicy,
-  type InternetOrder,
-  type InternetOrderPayload,
-} from '../service/index.ts';
-import { classifyFailure, classifySuccess, type Classified } from './attempt-outcome.ts';
-import { goneSenderWords, HEARTBEAT_MS, LeaseWatch, newLeaseOwner } from './lease.ts';
-import { zodFieldErrors } from '../ground/index.ts';
-import { OrderValidationError, placeOrder, type OrderSender } from './place.ts';
+  OutboxSender,
+  type OrderService,
+  type OutboxEvent,
+  type OutboxOptions,
+  type OutboxStatus,
+  type ReplayReport,
+} from './sender.ts';
 
-/** The part of ServiceClient (main/service) the outbox uses. */
-export interface OrderService {
-  createInternetOrder(
-    order: InternetOrderPayload,
-    opts: { clientReference: string; signal?: AbortSignal },
-  ): Promise<InternetOrder>;
-  deleteInternetOrder(id: number, signal?: AbortSignal): Promise<void>;
-  capabilities(signal?: AbortSignal): Promise<{ recognisesClientReference: boolean }>;
-  health(signal?: AbortSignal): Promise<boolean>;
-}
-
-export interface OutboxOptions {
-  /** Orders in flight at once during a replay (one connection each). Default 4. */
-  readonly concurrency?: number;
-  readonly retryBackoff?: BackoffPolicy;
-  /**
-   * Whether the service answers (the app passes its own, so the status bar hears of an unreachable
-   * attempt at once). Without one the outbox makes its own, probing only while unreachable.
-   */
-  readonly monitor?: ConnectivityMonitor;
-  /** Health probe while the service is unreachable (the outbox's own monitor). */
-  readonly probeBackoff?: BackoffPolicy;
-  readonly random?: () => number;
-  /** The wall clock: stored times, backoffs, Retry-After. */
-  readonly now?: () => number;
-  /** A clock never set back (performance.now by default): how long another sender has been silent. */
-  readonly monotonic?: () => number;
-  readonly log?: (message: string) => void;
-  /**
-   * The instance this sender talks to (its key, instanceKey()): orders placed here carry it, and only
-   * its orders (or ones stored without an instance) are sent; another instance's wait for their own sender.
-   */
-  readonly instance?: string;
-}
-
-export interface OutboxStatus {
-  /** null until the first attempt or probe says. */
-  readonly online: boolean | null;
-  readonly probing: boolean;
-  readonly pausedUntil: number | null;
-  /** The service refused the client credentials at the last attempt: orders wait for new settings. */
-  readonly credentialsRefused: boolean;
-  readonly counts: Record<OutboxState, number>;
-}
-
-export type OutboxEvent =
-  | { readonly type: 'order'; readonly order: OutboxOrder }
-  | { readonly type: 'status'; readonly status: OutboxStatus };
-
-export interface ReplayReport {
-  /** Attempts made in this pass. */
-  readonly attempted: number;
-  /** The pass stopped because the service could not be reached. */
-  readonly unreachable: boolean;
-  /** The pass stopped because the service refused the client credentials. */
-  readonly credentialsRefused: boolean;
-}
-
-export type OutboxActionFailure = 'not-found' | 'wrong-state' | 'dependent-records' | 'service';
-
-/** An operator action (edit, resend, discard, cancel, mark sent) that could not be done. */
-export class OutboxActionError extends Error {
-  override name = 'OutboxActionError';
-  readonly reason: OutboxActionFailure;
-  readonly messages: string[];
-  readonly unreachable: boolean;
-  constructor(reason: OutboxActionFailure, message: string, messages: string[] = [], unreachable = false) {
-    super(message);
-    this.reason = reason;
-    this.messages = messages;
-    this.unreachable = unreachable;
-  }
-}
-
-const SENDABLE_EDIT: readonly OutboxState[] = ['queued', 'needs-fix', 'blocked'];
-const DISCARDABLE: readonly OutboxState[] = ['queued', 'needs-fix', 'blocked', 'in-doubt'];
-const RESENDABLE: readonly OutboxState[] = ['needs-fix', 'blocked', 'in-doubt'];
-/** The background sender looks again at least this often while anything waits. */
-const RECHECK_MS = 60_000;
-/** A late answer is recorded even if another process marked the order in-doubt meanwhile. */
-const ANSWERABLE: readonly OutboxState[] = ['sending', 'in-doubt'];
+export { OutboxActionError, type OutboxActionFailure } from './actions.ts';
+export type { OrderService, OutboxEvent, OutboxOptions, OutboxStatus, ReplayReport } from './sender.ts';
 
 export class Outbox implements OrderSender {
-  private readonly db: Db;
-  private readonly client: OrderService;
-  private readonly concurrency: number;
-  private readonly retryBackoff: BackoffPolicy;
-  private readonly random: () => number;
-  private readonly now: () => number;
-  private readonly monotonic: () => number;
-  private readonly log: (message: string) => void;
-  readonly instance: string | undefined;
-  private readonly listeners = new Set<(event: OutboxEvent) => void>();
-  private readonly inFlight = new Set<Promise<unknown>>();
-  private pass: Promise<ReplayReport> | undefined;
-  private passAgain = false;
-  private background = false;
-  private stopped = false;
-  private readonly monitor: ConnectivityMonitor;
-  /** The monitor was made here: the outbox starts and stops it. */
-  private readonly ownMonitor: boolean;
-  private pausedUntil: number | null = null;
-  private refusedCredentials = false;
-  /** What the last pass learnt: may in-doubt orders be resent here. */
-  private recognises = false;
-  private timer: NodeJS.Timeout | undefined;
-  /** Names this process on the orders it is sending (lease.ts). */
-  private readonly leaseOwner = newLeaseOwner();
-  /** Orders whose answer this sender is waiting for: it beats their leases. */
-  private readonly sendingHere = new Set<number>();
-  private heartbeat: NodeJS.Timeout | undefined;
-  /** What this process has seen of other senders' leases. */
-  private readonly leases: LeaseWatch;
-  /** Orders other live senders were sending at the last look: looked at again within a minute. */
-  private othersSending = 0;
+  readonly sender: OutboxSender;
+  readonly actions: OutboxActions;
 
   constructor(db: Db, client: OrderService, options: OutboxOptions = {}) {
-    this.db = db;
-    this.client = client;
-    this.concurrency = Math.max(1, options.concurrency ?? 4);
-    this.retryBackoff = options.retryBackoff ?? DEFAULT_RETRY_BACKOFF;
-    this.random = options.random ?? Math.random;
-    this.now = options.now ?? Date.now;
-    this.monotonic = options.monotonic ?? (() => performance.now());
-    this.leases = new LeaseWatch(this.leaseOwner, this.monotonic);
-    this.log = options.log ?? (() => undefined);
-    this.instance = options.instance;
-    this.ownMonitor = options.monitor === undefined;
-    this.monitor =
-      options.monitor ??
-      new ConnectivityMonitor({
-        probe: () => client.health(),
-        ...(options.probeBackoff === undefined ? {} : { offlineBackoff: options.probeBackoff }),
-        random: this.random,
-        log: this.log,
-      });
-    this.monitor.subscribe((online) => this.connectivityChanged(online));
+    this.sender = new OutboxSender(db, client, options);
+    this.actions = new OutboxActions(db, client, this.sender, options.now ? { now: options.now } : {});
   }
 
-  /** Subscribe to order changes and status; returns the unsubscribe function. */
+  get instance(): string | undefined {
+    return this.sender.instance;
+  }
+  get credentialsRefused(): boolean {
+    return this.sender.credentialsRefused;
+  }
   on(listener: (event: OutboxEvent) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.sender.on(listener);
+  }
+  status(): OutboxStatus {
+    return this.sender.status();
+  }
+  start(): void {
+    this.sender.start();
+  }
+  recoverInterrupted(): number {
+    return this.sender.recoverInterrupted();
+  }
+  stop(): Promise<void> {
+    return this.sender.stop();
+  }
+  wake(): Promise<ReplayReport | undefined> {
+    return this.sender.wake();
+  }
+  replay(options: { readonly ignoreSchedule?: boolean } = {}): Promise<ReplayReport> {
+    return this.sender.replay(options);
+  }
+  sendPlaced(order: OutboxOrder): Promise<OutboxOrder> {
+    return this.sender.sendPlaced(order);
   }
 
   list(states?: readonly OutboxState[]): OutboxOrder[] {
-    return listOutboxOrders(this.db, states);
+    return this.actions.list(states);
   }
-
   get(id: number): OutboxOrder | undefined {
-    return getOutboxOrder(this.db, id);
+    return this.actions.get(id);
   }
-
-  /** The service refused the client credentials at the last attempt (status() without its counts). */
-  get credentialsRefused(): boolean {
-    return this.refusedCredentials;
+  place(order: unknown): Promise<OutboxOrder> {
+    return this.actions.place(order);
   }
-
-  status(): OutboxStatus {
-    return {
-      online: this.monitor.online,
-      probing: this.monitor.probing,
-      pausedUntil: this.isPaused() ? this.pausedUntil : null,
-      credentialsRefused: this.refusedCredentials,
-      counts: countOutboxOrders(this.db),
-    };
+  edit(id: number, order: unknown): Promise<OutboxOrder> {
+    return this.actions.edit(id, order);
   }
-
-  /**
-   * Background mode (the app): orders left in `sending` become in-doubt, a replay runs now, later
-   * ones run when orders fall due and when the health probe sees the service come back.
-   */
-  start(): void {
-    this.background = true;
-    this.stopped = false;
-    const interrupted = this.recoverInterrupted();
-    if (interrupted > 0)
-      this.log(`outbox: ${interrupted} order(s) were being sent when the app stopped: in-doubt`);
-    if (this.ownMonitor) this.monitor.start();
-    void this.wake();
+  resend(id: number): Promise<OutboxOrder> {
+    return this.actions.resend(id);
   }
-
-  /**
-   * Orders left in `sending` by a sender that is gone become in-doubt, saying what is known of it
-   * (lease.ts). Returns how many.
-   */
-  recoverInterrupted(): number {
-    const watched = new Set<number>();
-    let others = 0;
-    const n = markInterruptedInDoubt(this.db, new Date(this.now()), (lease) => {
-      watched.add(lease.id);
-      const verdict = this.leases.judge(lease, (id) => this.sendingHere.has(id));
-      if (verdict.stale) return goneSenderWords(verdict);
-      if (!this.sendingHere.has(lease.id)) others += 1;
-      return null;
-    });
-    this.leases.keepOnly(watched);
-    this.othersSending = others;
-    if (n > 0) this.emitStatus();
-    return n;
-  }
-
-  /** Stops timers and its own probe, and waits for requests in flight to be answered and stored. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.background = false;
-    clearTimeout(this.timer);
-    if (this.ownMonitor) this.monitor.stop();
-    await Promise.allSettled([...this.inFlight, ...(this.pass ? [this.pass] : [])]);
-  }
-
-  /** Something was added or changed outside (e.g. the counter closed a session): replay soon. */
-  async wake(): Promise<ReplayReport | undefined> {
-    if (this.stopped) return undefined;
-    try {
-      return await this.replay();
-    } catch (error) {
-      this.log(`outbox: replay failed: ${error instanceof Error ? error.message : String(error)}`);
-      return undefined;
-    }
-  }
-
-  /**
-   * Places the order (placeOrder: validated, stored queued under a fresh client reference) and tries
-   * to send it at once. Throws OrderValidationError (nothing stored) when it is not an order file's
-   * shape. The returned order is in the state the attempt left it.
-   */
-  async place(order: unknown): Promise<OutboxOrder> {
-    return placeOrder(this.db, () => order, { sender: this, now: new Date(this.now()) }).sent;
-  }
-
-  /**
-   * The attempt at once of an order placeOrder stored (from place, or the counter closing a sale).
-   * In background mode a pass follows, as after any change: it sends what else is due and sets the
-   * timer for an order left waiting.
-   */
-  async sendPlaced(order: OutboxOrder): Promise<OutboxOrder> {
-    this.emitOrder(order);
-    const sent = (await this.sendNow(order.id)) ?? this.mustGet(order.id);
-    if (this.background) void this.wake();
-    return sent;
-  }
-
-  /** Edit of an order not yet sent (a needs-fix one, typically): new payload, queued, sent at once. */
-  async edit(id: number, order: unknown): Promise<OutboxOrder> {
-    const current = this.mustFind(id);
-    let replaced: OutboxOrder | undefined;
-    try {
-      replaced = replaceOutboxPayload(this.db, id, SENDABLE_EDIT, order, new Date(this.now()));
-    } catch (error) {
-      if (error instanceof ZodError) throw new OrderValidationError(zodFieldErrors(error));
-      throw error;
-    }
-    if (!replaced) throw wrongState(current, 'edited', SENDABLE_EDIT);
-    this.emitOrder(replaced);
-    return (await this.sendNow(id)) ?? this.mustGet(id);
-  }
-
-  /**
-   * Operator: send again. For needs-fix and blocked (the cause was fixed), and for an in-doubt order
-   * the operator looked up in the service and did not find (the instance cannot recognise replays).
-   */
-  async resend(id: number): Promise<OutboxOrder> {
-    const current = this.mustFind(id);
-    const queued = recordOutboxOutcome(this.db, id, RESENDABLE, { state: 'queued' }, new Date(this.now()));
-    if (!queued) throw wrongState(current, 'resent', RESENDABLE);
-    this.emitOrder(queued);
-    return (await this.sendNow(id)) ?? this.mustGet(id);
-  }
-
-  /** Operator: an in-doubt order found in the service under this id. */
   markSent(id: number, remoteId: number): OutboxOrder {
-    const current = this.mustFind(id);
-    const sent = recordOutboxOutcome(
-      this.db,
-      id,
-      ['in-doubt'],
-      { state: 'sent', remoteId, messages: ['Marked as sent by the operator.'] },
-      new Date(this.now()),
-    );
-    if (!sent) throw wrongState(current, 'marked as sent', ['in-doubt']);
-    this.emitOrder(sent);
-    return sent;
+    return this.actions.markSent(id, remoteId);
   }
-
-  /** Operator: drop an order that was not sent. Kept as `discarded` for the record. */
   discard(id: number): OutboxOrder {
-    const current = this.mustFind(id);
-    const discarded = recordOutboxOutcome(
-      this.db,
-      id,
-      DISCARDABLE,
-      { ...keepErrors(current), state: 'discarded' },
-      new Date(this.now()),
-    );
-    if (!discarded) throw wrongState(current, 'discarded', DISCARDABLE);
-    this.emitOrder(discarded);
-    return discarded;
+    return this.actions.discard(id);
   }
-
-  /**
-   * Cancels a sent order through DELETE. A 400 means other records (a delivery note) depend on it:
-   * reported as 'dependent-records' and the order stays sent. A 404 means the service no longer has
-   * it, which is what cancelling wants: recorded as cancelled with that note.
-   */
-  async cancel(id: number): Promise<OutboxOrder> {
-    const current = this.mustFind(id);
-    if (current.state !== 'sent' || current.remoteId === null)
-      throw wrongState(current, 'cancelled', ['sent']);
-    if (this.instance !== undefined && current.instance !== null && current.instance !== this.instance) {
-      // Its id means another order (or none) on this instance.
-      throw new OutboxActionError(
-        'wrong-state',
-        `Order ${current.id} belongs to ${current.instance}, not to ${this.instance}: cancel it there.`,
-      );
-    }
-    let note = 'Cancelled in the service.';
-    try {
-      await this.client.deleteInternetOrder(current.remoteId);
-    } catch (error) {
-      if (!(error instanceof ServiceError)) throw error;
-      if (error.kind === 'http' && error.status === 400) {
-        throw new OutboxActionError(
-          'dependent-records',
-          `Order ${current.remoteId} cannot be cancelled: other records depend on it (${error.messages.join(' ') || error.message})`,
-          error.messages,
-        );
-      }
-      if (error.kind === 'http' && error.status === 404) note = 'The service no longer has this order (404).';
-      else {
-        throw new OutboxActionError(
-          'service',
-          `Order ${current.remoteId} could not be cancelled: ${error.message}`,
-          error.messages,
-          error.kind === 'network' || error.kind === 'timeout',
-        );
-      }
-    }
-    const cancelled = recordOutboxOutcome(
-      this.db,
-      id,
-      ['sent'],
-      { state: 'cancelled', remoteId: current.remoteId, messages: [note] },
-      new Date(this.now()),
-    );
-    if (!cancelled) throw wrongState(this.mustGet(id), 'cancelled', ['sent']);
-    this.emitOrder(cancelled);
-    return cancelled;
+  cancel(id: number): Promise<OutboxOrder> {
+    return this.actions.cancel(id);
   }
-
-  /**
-   * One pass over every order that may be sent now, oldest first, `concurrency` at a time, each
-   * order at most once. A needs-fix or blocked order is never picked, so it never holds up the
-   * others. `ignoreSchedule` (on demand: the operator asked) also takes orders still waiting out
-   * their backoff. Concurrent calls share the running pass (and one more pass runs after it).
-   */
-  replay(options: { readonly ignoreSchedule?: boolean } = {}): Promise<ReplayReport> {
-    if (this.pass) {
-      // On demand means every queued order: run a full pass of its own after the running one.
-      if (options.ignoreSchedule === true) return this.pass.then(() => this.replay(options));
-      this.passAgain = true;
-      return this.pass;
-    }
-    const pass = this.runPass(options.ignoreSchedule ?? false).finally(() => {
-      this.pass = undefined;
-      if (this.passAgain && !this.stopped) {
-        this.passAgain = false;
-        void this.wake();
-      } else this.scheduleNext();
-    });
-    this.pass = pass;
-    return pass;
-  }
-
-  // ---- the sender ---------------------------------------------------------------------------
-
-  private lease(): SendingLease {
-    return { owner: this.leaseOwner };
-  }
-
-  /** Tries one queued order now unless the client is paused by a 429. */
-  private async sendNow(id: number): Promise<OutboxOrder | undefined> {
-    if (this.stopped || this.isPaused()) return undefined;
-    if (!claimForSending(this.db, id, ['queued'], new Date(this.now()), this.lease())) return undefined;
-    const result = await this.attempt(this.mustGet(id));
-    this.afterDirective(result.classified);
-    return result.order;
-  }
-
-  private async runPass(ignoreSchedule: boolean): Promise<ReplayReport> {
-    if (this.stopped) return { attempted: 0, unreachable: false, credentialsRefused: false };
-    if (this.background) {
-      const stale = this.recoverInterrupted();
-      if (stale > 0) this.log(`outbox: ${stale} order(s) whose sender stopped answering: in-doubt`);
-    }
-    this.clampWaits();
-    const recognises = await this.recognisesReplays();
-    this.recognises = recognises;
-    let attempted = 0;
-    let unreachable = false;
-    const cursor = { afterId: 0 };
-    const worker = async (): Promise<void> => {
-      while (!this.stopped && !unreachable && !this.isPaused()) {
-        const order = this.claimNext(recognises, cursor, ignoreSchedule);
-        if (!order) return;
-        attempted += 1;
-        const { classified } = await this.attempt(order);
-        if (classified.directive.kind === 'offline') unreachable = true;
-        this.afterDirective(classified);
-      }
-    };
-    await Promise.all(Array.from({ length: this.concurrency }, worker));
-    return { attempted, unreachable, credentialsRefused: this.refusedCredentials };
-  }
-
-  /** Select and claim in one synchronous step: no other worker of this process can take it between. */
-  private claimNext(
-    recognises: boolean,
-    cursor: { afterId: number },
-    ignoreSchedule: boolean,
-  ): OutboxOrder | undefined {
-    for (;;) {
-      const dueBy = ignoreSchedule ? Number.MAX_SAFE_INTEGER : this.now();
-      const due = nextDueOutboxOrder(this.db, dueBy, recognises, cursor.afterId, this.instance);
-      if (!due) return undefined;
-      cursor.afterId = due.id;
-      const from: OutboxState[] = recognises ? ['queued', 'in-doubt'] : ['queued'];
-      if (claimForSending(this.db, due.id, from, new Date(this.now()), this.lease()))
-        return this.mustGet(due.id);
-    }
-  }
-
-  /**
-   * Whether an in-doubt order may be resent: only if the instance recognises a repeated client
-   * reference (then a replay of a stored order answers 409 DuplicateRequest instead of a second order).
-   */
-  private async recognisesReplays(): Promise<boolean> {
-    try {
-      return (await this.client.capabilities()).recognisesClientReference;
-    } catch {
-      return false; // unknown = no: in-doubt orders wait
-    }
-  }
-
-  /** The order is `sending` (committed). Sends it and stores what the answer means. */
-  private async attempt(order: OutboxOrder): Promise<{ order: OutboxOrder; classified: Classified }> {
-    this.emitOrder(order);
-    const work = this.exchange(order);
-    this.inFlight.add(work);
-    this.beginBeating(order.id);
-    try {
-      const classified = await work;
-      const stored = recordOutboxOutcome(
-        this.db,
-        order.id,
-        ANSWERABLE,
-        classified.outcome,
-        new Date(this.now()),
-      );
-      const now = stored ?? this.mustGet(order.id);
-      this.emitOrder(now);
-      return { order: now, classified };
-    } finally {
-      this.inFlight.delete(work);
-      this.endBeating(order.id);
-    }
-  }
-
-  /** While any answer is awaited, the leases beat: other processes see this sender alive. */
-  private beginBeating(id: number): void {
-    this.sendingHere.add(id);
-    if (this.heartbeat !== undefined) return;
-    this.heartbeat = setInterval(() => {
-      try {
-        beatSending(this.db, this.leaseOwner, [...this.sendingHere]);
-      } catch (error) {
-        // A missed beat is survivable (many fit in a lease); the answer's write will say more.
-        this.log(`outbox: lease beat failed: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }, HEARTBEAT_MS);
-    this.heartbeat.unref();
-  }
-
-  private endBeating(id: number): void {
-    this.sendingHere.delete(id);
-    if (this.sendingHere.size > 0) return;
-    clearInterval(this.heartbeat);
-    this.heartbeat = undefined;
-  }
-
-  private async exchange(order: OutboxOrder): Promise<Classified> {
-    try {
-      const remote = await this.client.createInternetOrder(order.payload, {
-        clientReference: order.clientReference,
-      });
-      return classifySuccess(remote);
-    } catch (error) {
-      return classifyFailure(error, {
-        nowMs: this.now(),
-        attempts: order.attempts,
-        clientReference: order.clientReference,
-        backoff: this.retryBackoff,
-        random: this.random,
-      });
-    }
-  }
-
-  private afterDirective(c: Classified): void {
-    const d = c.directive;
-    // The monitor tells everyone who listens; the outbox hears it back (connectivityChanged).
-    this.monitor.report(d.kind !== 'offline');
-    if (d.kind === 'offline') return;
-    // Any answer to an order means the service took the token; a refusal holds until one does.
-    const refused = d.kind === 'pause' && d.credentialsRefused;
-    const changed = refused !== this.refusedCredentials;
-    this.refusedCredentials = refused;
-    if (d.kind === 'pause') this.pausedUntil = Math.max(this.pausedUntil ?? 0, d.untilMs);
-    if (d.kind === 'pause' || changed) this.emitStatus();
-  }
-
-  private isPaused(): boolean {
-    if (this.pausedUntil === null) return false;
-    const now = this.now();
-    // A pause set while the clock ran ahead lasts no longer than the longest wait from now.
-    this.pausedUntil = Math.min(this.pausedUntil, now + longestWait(this.retryBackoff));
-    if (this.pausedUntil > now) return true;
-    this.pausedUntil = null;
-    return false;
-  }
-
-  /** Stored next attempts no later than the longest wait from now (clampNextAttempts). */
-  private clampWaits(): void {
-    clampNextAttempts(this.db, this.now() + longestWait(this.retryBackoff));
-  }
-
-  /** Background: a timer for the next order that falls due (or the end of a 429 pause). */
-  private scheduleNext(): void {
-    clearTimeout(this.timer);
-    // While unreachable the monitor probes, and its news of the service's return wakes the sender.
-    if (!this.background || this.stopped || this.monitor.probing) return;
-    const now = this.now();
-    const paused = this.isPaused() ? (this.pausedUntil ?? 0) : 0;
-    // In-doubt orders count only where they will be resent; held ones must not keep a timer spinning.
-    // One stored while the clock ran ahead is due within the longest wait (the pass stores that).
-    const earliest = earliestNextAttempt(this.db, this.recognises, this.instance);
-    const next =
-      earliest === null ? Number.POSITIVE_INFINITY : Math.min(earliest, now + longestWait(this.retryBackoff));
-    const due = Math.max(next, paused) - now;
-    // An order another process is sending falls to us if its sender stops (dies, or falls silent).
-    const deadline = this.leases.nextDeadline();
-    const silent = deadline === undefined ? Number.POSITIVE_INFINITY : deadline + 1 - this.monotonic();
-    const others = this.othersSending > 0 ? RECHECK_MS : Number.POSITIVE_INFINITY;
-    const wait = Math.min(due, silent, others);
-    if (!Number.isFinite(wait)) return;
-    // Re-check at least every minute: an order can fall due through another process.
-    const delay = Math.min(RECHECK_MS, Math.max(50, wait));
-    this.timer = setTimeout(() => void this.wake(), delay);
-    this.timer.unref();
-  }
-
-  /** Online or not changed (an attempt, or the monitor's probe): the status changed; back means replay. */
-  private connectivityChanged(online: boolean): void {
-    this.emitStatus();
-    if (!this.background || this.stopped) return;
-    // Unreachable: nothing is tried on a timer until the monitor hears the service again.
-    if (!online) {
-      clearTimeout(this.timer);
-      return;
-    }
-    this.log('outbox: the service is back, replaying');
-    void this.wake();
-  }
-
-  private emitOrder(order: OutboxOrder): void {
-    this.emit({ type: 'order', order });
-  }
-
-  private emitStatus(): void {
-    if (this.listeners.size === 0) return;
-    this.emit({ type: 'status', status: this.status() });
-  }
-
-  private emit(event: OutboxEvent): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(event);
-      } catch (error) {
-        this.log(`outbox: a listener failed: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
-  }
-
-  private mustFind(id: number): OutboxOrder {
-    const order = getOutboxOrder(this.db, id);
-    if (!order) throw new OutboxActionError('not-found', `There is no order ${id} in the outbox`);
-    return order;
-  }
-
-  private mustGet(id: number): OutboxOrder {
-    const order = getOutboxOrder(this.db, id);
-    if (!order) throw new Error(`Outbox order ${id} vanished`);
-    return order;
-  }
-}
-
-function wrongState(order: OutboxOrder, action: string, allowed: readonly OutboxState[]): OutboxActionError {
-  return new OutboxActionError(
-    'wrong-state',
-    `Order ${order.id} is ${order.state}; only ${allowed.join(', ')} orders can be ${action}`,
-  );
-}
-
-/** Discarding keeps what the service said, for the record. */
-function keepErrors(o: OutboxOrder): Omit<OutboxOutcome, 'state'> {
-  return {
-    fieldErrors: o.fieldErrors,
-    messages: o.messages,
-    errorId: o.errorId,
-    code: o.code,
-    permission: o.permission,
-    remoteId: o.remoteId,
-  };
 }
