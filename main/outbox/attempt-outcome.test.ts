@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { MAX_AUTOMATIC_ATTEMPTS } from '../../db/outbox.ts';
 import { ServiceError, httpError, type ServiceErrorInit } from '../service/errors.ts';
 import { DEFAULT_RETRY_BACKOFF, backoffDelay, retryDelay } from '../service/index.ts';
-import { classifyFailure, classifySuccess, type ClassifyContext } from './attempt-outcome.ts';
+import { outcomeOfFailure, outcomeOfSuccess, type AttemptContext } from './attempt-outcome.ts';
 
-const ctx: ClassifyContext = {
+const ctx: AttemptContext = {
   nowMs: 1_000_000,
   attempts: 1,
   clientReference: 'ref-1',
@@ -14,13 +14,13 @@ const ctx: ClassifyContext = {
 const err = (init: Partial<ServiceErrorInit>): ServiceError =>
   new ServiceError({ kind: 'http', message: 'm', mayHaveReachedServer: true, ...init });
 
-describe('classifyFailure', () => {
+describe('outcomeOfFailure', () => {
   it('201 is sent with the id the service gave', () => {
-    expect(classifySuccess({ id: 42, items: [] }).outcome).toEqual({ state: 'sent', remoteId: 42 });
+    expect(outcomeOfSuccess({ id: 42, items: [] }).outcome).toEqual({ state: 'sent', remoteId: 42 });
   });
 
   it('400 is needs-fix with the messages and their fields', () => {
-    const c = classifyFailure(
+    const c = outcomeOfFailure(
       err({
         status: 400,
         messages: ['CustomerId is required.', 'WarehouseId is required.'],
@@ -39,12 +39,15 @@ describe('classifyFailure', () => {
   });
 
   it('403 is blocked naming the permission', () => {
-    const c = classifyFailure(err({ status: 403, permission: 'Permissions.Orders.Create' }), ctx);
+    const c = outcomeOfFailure(err({ status: 403, permission: 'Permissions.Orders.Create' }), ctx);
     expect(c.outcome).toMatchObject({ state: 'blocked', permission: 'Permissions.Orders.Create' });
   });
 
   it('409 DuplicateRequest is sent as the first order', () => {
-    const c = classifyFailure(err({ status: 409, code: 'DuplicateRequest', params: { orderId: '17' } }), ctx);
+    const c = outcomeOfFailure(
+      err({ status: 409, code: 'DuplicateRequest', params: { orderId: '17' } }),
+      ctx,
+    );
     expect(c.outcome).toMatchObject({ state: 'sent', remoteId: 17 });
   });
 
@@ -57,22 +60,22 @@ describe('classifyFailure', () => {
       err({ status: 504 }),
       err({ status: 500 }), // a proxy's error page, not the service's ErrorResult
     ]) {
-      const c = classifyFailure(e, ctx);
+      const c = outcomeOfFailure(e, ctx);
       expect(c.outcome.state).toBe('in-doubt');
       expect(c.outcome.messages?.at(-1)).toContain('ref-1');
       expect(c.directive.kind).toBe('continue');
     }
-    const later = classifyFailure(err({ status: 503, errorId: 'e7', retryAfterMs: 7_000 }), ctx);
+    const later = outcomeOfFailure(err({ status: 503, errorId: 'e7', retryAfterMs: 7_000 }), ctx);
     expect(later.outcome.nextAttemptAt).toBeGreaterThanOrEqual(ctx.nowMs + 7_000);
   });
 
   it('an order still without a clear answer after the automatic attempts says a person must settle it', () => {
-    const early = classifyFailure(err({ status: 500, errorId: 'e1' }), {
+    const early = outcomeOfFailure(err({ status: 500, errorId: 'e1' }), {
       ...ctx,
       attempts: MAX_AUTOMATIC_ATTEMPTS - 1,
     });
     expect(early.outcome.messages?.join(' ')).not.toContain('no more automatic attempts');
-    const last = classifyFailure(err({ status: 500, errorId: 'e1' }), {
+    const last = outcomeOfFailure(err({ status: 500, errorId: 'e1' }), {
       ...ctx,
       attempts: MAX_AUTOMATIC_ATTEMPTS,
     });
@@ -93,7 +96,7 @@ describe('classifyFailure', () => {
       params: JSON.parse('{"__proto__":"x","constructor":"y"}') as Record<string, unknown>,
     };
     const error = httpError({ method: 'POST', path: '/api/documents/orders/internet', status: 400, body });
-    const c = classifyFailure(error, ctx);
+    const c = outcomeOfFailure(error, ctx);
     expect(c.outcome.state).toBe('needs-fix');
     expect(Object.keys(c.outcome.fieldErrors ?? {}).sort()).toEqual(['__proto__', 'constructor', 'toString']);
     expect(c.outcome.fieldErrors?.['constructor']).toEqual(['Bad constructor.']);
@@ -102,7 +105,7 @@ describe('classifyFailure', () => {
   });
 
   it('429 pauses every order until Retry-After', () => {
-    const c = classifyFailure(err({ status: 429, retryAfterMs: 2_000 }), ctx);
+    const c = outcomeOfFailure(err({ status: 429, retryAfterMs: 2_000 }), ctx);
     expect(c.outcome.state).toBe('queued');
     expect(c.directive).toEqual({
       kind: 'pause',
@@ -114,7 +117,7 @@ describe('classifyFailure', () => {
 
   it('a refused token (never sent) is queued and pauses as refused credentials, never needs-fix', () => {
     for (const status of [400, 401]) {
-      const c = classifyFailure(err({ status, mayHaveReachedServer: false }), ctx);
+      const c = outcomeOfFailure(err({ status, mayHaveReachedServer: false }), ctx);
       expect(c.outcome.state).toBe('queued');
       expect(c.directive).toEqual({
         kind: 'pause',
@@ -123,45 +126,48 @@ describe('classifyFailure', () => {
       });
     }
     // A busy token endpoint is a pause too, but not the operator's settings.
-    const busy = classifyFailure(err({ status: 429, retryAfterMs: 1_000, mayHaveReachedServer: false }), ctx);
+    const busy = outcomeOfFailure(
+      err({ status: 429, retryAfterMs: 1_000, mayHaveReachedServer: false }),
+      ctx,
+    );
     expect(busy.directive).toMatchObject({ kind: 'pause', credentialsRefused: false });
   });
 
   it('connection refused is queued and offline; a reset after sending is in-doubt', () => {
-    const refused = classifyFailure(err({ kind: 'network', mayHaveReachedServer: false }), ctx);
+    const refused = outcomeOfFailure(err({ kind: 'network', mayHaveReachedServer: false }), ctx);
     expect(refused.outcome).toMatchObject({ state: 'queued', nextAttemptAt: null });
     expect(refused.directive.kind).toBe('offline');
-    const reset = classifyFailure(err({ kind: 'network', mayHaveReachedServer: true }), ctx);
+    const reset = outcomeOfFailure(err({ kind: 'network', mayHaveReachedServer: true }), ctx);
     expect(reset.outcome.state).toBe('in-doubt');
     expect(reset.outcome.messages?.join(' ')).toContain('ref-1');
-    const timeout = classifyFailure(err({ kind: 'timeout', mayHaveReachedServer: true }), ctx);
+    const timeout = outcomeOfFailure(err({ kind: 'timeout', mayHaveReachedServer: true }), ctx);
     expect(timeout.outcome.state).toBe('in-doubt');
-    const garbled = classifyFailure(err({ kind: 'invalid-response', mayHaveReachedServer: true }), ctx);
+    const garbled = outcomeOfFailure(err({ kind: 'invalid-response', mayHaveReachedServer: true }), ctx);
     expect(garbled.outcome.state).toBe('in-doubt');
   });
 
   it('a 401 after the client renewed its token pauses everything; a missing endpoint blocks', () => {
     // A different random draw on every call: the order must fall due exactly when the pause ends.
     let draw = 0;
-    const refused = classifyFailure(err({ status: 401 }), { ...ctx, random: () => (draw += 0.3) % 1 });
+    const refused = outcomeOfFailure(err({ status: 401 }), { ...ctx, random: () => (draw += 0.3) % 1 });
     expect(refused.outcome.state).toBe('queued');
     expect(refused.directive).toEqual({
       kind: 'pause',
       untilMs: refused.outcome.nextAttemptAt,
       credentialsRefused: true,
     });
-    expect(classifyFailure(err({ status: 404 }), ctx).outcome.state).toBe('blocked');
+    expect(outcomeOfFailure(err({ status: 404 }), ctx).outcome.state).toBe('blocked');
     expect(
-      classifyFailure(err({ kind: 'not-available', mayHaveReachedServer: false }), ctx).outcome.state,
+      outcomeOfFailure(err({ kind: 'not-available', mayHaveReachedServer: false }), ctx).outcome.state,
     ).toBe('blocked');
   });
 
   it('a 409 that is not DuplicateRequest is the order to fix, not sent', () => {
-    expect(classifyFailure(err({ status: 409, code: 'Conflict' }), ctx).outcome.state).toBe('needs-fix');
+    expect(outcomeOfFailure(err({ status: 409, code: 'Conflict' }), ctx).outcome.state).toBe('needs-fix');
   });
 
   it('an unexpected throw is in-doubt, never queued', () => {
-    expect(classifyFailure(new TypeError('boom'), ctx).outcome.state).toBe('in-doubt');
+    expect(outcomeOfFailure(new TypeError('boom'), ctx).outcome.state).toBe('in-doubt');
   });
 });
 

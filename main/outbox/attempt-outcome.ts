@@ -11,10 +11,10 @@ export type SenderDirective =
    * operator can fix the settings).
    */
   | { readonly kind: 'pause'; readonly untilMs: number; readonly credentialsRefused: boolean }
-  /** The request never reached the service: stop the pass and probe health until it is back. */
+  /** The request never reached the service: stop the pass; the connection monitor probes until it is back. */
   | { readonly kind: 'offline' };
 
-export interface Classified {
+export interface AttemptOutcome {
   readonly outcome: OutboxOutcome;
   readonly directive: SenderDirective;
 }
@@ -22,11 +22,11 @@ export interface Classified {
 /** The service's answer to a repeated Idempotency-Key: the first order already exists. */
 export const DUPLICATE_REQUEST = 'DuplicateRequest';
 
-export function classifySuccess(order: InternetOrder): Classified {
+export function outcomeOfSuccess(order: InternetOrder): AttemptOutcome {
   return { outcome: { state: 'sent', remoteId: order.id }, directive: { kind: 'continue' } };
 }
 
-export interface ClassifyContext {
+export interface AttemptContext {
   readonly nowMs: number;
   /** Attempts made so far, this one included. */
   readonly attempts: number;
@@ -35,7 +35,7 @@ export interface ClassifyContext {
   readonly random?: () => number;
 }
 
-export function classifyFailure(error: unknown, ctx: ClassifyContext): Classified {
+export function outcomeOfFailure(error: unknown, ctx: AttemptContext): AttemptOutcome {
   const go = { kind: 'continue' } as const;
   const later = (retryAfterMs?: number): number =>
     ctx.nowMs + retryDelay(ctx.backoff, ctx.attempts, retryAfterMs, ctx.random);
@@ -144,7 +144,7 @@ export function classifyFailure(error: unknown, ctx: ClassifyContext): Classifie
   return { outcome: inDoubt(ctx, later(), fromService.messages), directive: go };
 }
 
-function inDoubt(ctx: ClassifyContext, nextAttemptAt: number, messages: string[]): OutboxOutcome {
+function inDoubt(ctx: AttemptContext, nextAttemptAt: number, messages: string[]): OutboxOutcome {
   const held =
     ctx.attempts >= MAX_AUTOMATIC_ATTEMPTS
       ? [

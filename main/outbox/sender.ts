@@ -25,7 +25,7 @@ import {
   type InternetOrder,
   type InternetOrderPayload,
 } from '../service/index.ts';
-import { classifyFailure, classifySuccess, type Classified } from './attempt-outcome.ts';
+import { outcomeOfFailure, outcomeOfSuccess, type AttemptOutcome } from './attempt-outcome.ts';
 import { goneSenderWords, HEARTBEAT_MS, LeaseWatch, newLeaseOwner } from './lease.ts';
 import type { OrderSender } from './place.ts';
 
@@ -265,7 +265,7 @@ export class OutboxSender implements OrderSender {
     if (this.stopped || this.isPaused()) return undefined;
     if (!claimForSending(this.db, id, ['queued'], new Date(this.now()), this.lease())) return undefined;
     const result = await this.attempt(storedOrder(this.db, id));
-    this.afterDirective(result.classified);
+    this.afterDirective(result.attemptOutcome);
     return result.order;
   }
 
@@ -290,9 +290,9 @@ export class OutboxSender implements OrderSender {
         const order = this.claimNext(recognises, cursor, ignoreSchedule);
         if (!order) return;
         attempted += 1;
-        const { classified } = await this.attempt(order);
-        if (classified.directive.kind === 'offline') unreachable = true;
-        this.afterDirective(classified);
+        const { attemptOutcome } = await this.attempt(order);
+        if (attemptOutcome.directive.kind === 'offline') unreachable = true;
+        this.afterDirective(attemptOutcome);
       }
     };
     await Promise.all(Array.from({ length: this.concurrency }, worker));
@@ -329,23 +329,23 @@ export class OutboxSender implements OrderSender {
   }
 
   /** The order is `sending` (committed). Sends it and stores what the answer means. */
-  private async attempt(order: OutboxOrder): Promise<{ order: OutboxOrder; classified: Classified }> {
+  private async attempt(order: OutboxOrder): Promise<{ order: OutboxOrder; attemptOutcome: AttemptOutcome }> {
     this.notify(order);
     const work = this.exchange(order);
     this.inFlight.add(work);
     this.beginBeating(order.id);
     try {
-      const classified = await work;
+      const attemptOutcome = await work;
       const stored = recordOutboxOutcome(
         this.db,
         order.id,
         ANSWERABLE,
-        classified.outcome,
+        attemptOutcome.outcome,
         new Date(this.now()),
       );
       const now = stored ?? storedOrder(this.db, order.id);
       this.notify(now);
-      return { order: now, classified };
+      return { order: now, attemptOutcome };
     } finally {
       this.inFlight.delete(work);
       this.endBeating(order.id);
@@ -374,14 +374,14 @@ export class OutboxSender implements OrderSender {
     this.heartbeat = undefined;
   }
 
-  private async exchange(order: OutboxOrder): Promise<Classified> {
+  private async exchange(order: OutboxOrder): Promise<AttemptOutcome> {
     try {
       const remote = await this.client.createInternetOrder(order.payload, {
         clientReference: order.clientReference,
       });
-      return classifySuccess(remote);
+      return outcomeOfSuccess(remote);
     } catch (error) {
-      return classifyFailure(error, {
+      return outcomeOfFailure(error, {
         nowMs: this.now(),
         attempts: order.attempts,
         clientReference: order.clientReference,
@@ -391,7 +391,7 @@ export class OutboxSender implements OrderSender {
     }
   }
 
-  private afterDirective(c: Classified): void {
+  private afterDirective(c: AttemptOutcome): void {
     const d = c.directive;
     // The monitor tells everyone who listens; the outbox hears it back (connectivityChanged).
     this.monitor.report(d.kind !== 'offline');

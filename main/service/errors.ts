@@ -296,9 +296,9 @@ export interface NetworkErrorContext {
 }
 
 /**
- * Classifies a failure below HTTP (undici or node:net error). The cause kept on the ServiceError is a
- * bare copy (name, code, message) so that nothing of the request - its headers in particular - hangs
- * off an error that someone logs.
+ * Turns a failure below HTTP (undici or node:net error) into a ServiceError. The cause kept on it is
+ * a bare copy (name, code, message) so that nothing of the request - its headers in particular -
+ * hangs off an error that someone logs.
  */
 export function networkError(error: unknown, ctx: NetworkErrorContext): ServiceError {
   const codes = codesOf(error);
