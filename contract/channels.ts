@@ -32,7 +32,7 @@ export const CALL_CHANNELS = [
   'outbox.cancel',
   'outbox.markSent',
   'status.get',
-  'scanner.classify',
+  'barcode.describe',
 ] as const;
 
 export const EVENT_CHANNELS = ['sync.progress', 'connectivity', 'outbox.changed', 'status.changed'] as const;

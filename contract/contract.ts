@@ -474,7 +474,7 @@ export const StatusView = z.object({
 });
 export type StatusView = z.infer<typeof StatusView>;
 
-export const ClassifyView = z.object({
+export const CodeDescriptionView = z.object({
   code: z.string(),
   kind: z.string(),
   detail: z.string(),
@@ -482,7 +482,7 @@ export const ClassifyView = z.object({
   /** "kind, detail" as core sentences by key, for the renderer's language. */
   said: z.array(SaidSchema).readonly().optional(),
 });
-export type ClassifyView = z.infer<typeof ClassifyView>;
+export type CodeDescriptionView = z.infer<typeof CodeDescriptionView>;
 
 // ---------- the map ----------
 
@@ -516,7 +516,10 @@ export const calls = {
   'outbox.cancel': { input: OutboxRef, output: OutboxEntryView },
   'outbox.markSent': { input: MarkSentInput, output: OutboxEntryView },
   'status.get': { input: empty, output: StatusView },
-  'scanner.classify': { input: z.object({ code: z.string().max(300) }).strict(), output: ClassifyView },
+  'barcode.describe': {
+    input: z.object({ code: z.string().max(300) }).strict(),
+    output: CodeDescriptionView,
+  },
 } as const satisfies Record<CallChannel, { input: z.ZodType; output: z.ZodType }>;
 
 export const ConnectivityEvent = z.object({ online: z.boolean(), checkedAt: isoDateTime });

@@ -1,21 +1,26 @@
-// The scanner test pad's classification: what the BarcodeReader makes of a code, in
+// What a code is, for the scanner test pad: what the BarcodeReader makes of it, in
 // words an installer understands (and by key, contract/core-words.ts, for the screens' language).
-import type { ClassifyView } from '../../contract/contract.ts';
+import type { CodeDescriptionView } from '../../contract/contract.ts';
 import { say, type Said } from '../../contract/core-words.ts';
 import { BarcodeReader, type BarcodeReading } from './reader.ts';
 
-export function classifyCode(code: string, reader: BarcodeReader = new BarcodeReader()): ClassifyView {
-  return describe(reader.read(code));
+export function describeCode(code: string, reader: BarcodeReader = new BarcodeReader()): CodeDescriptionView {
+  return describeReading(reader.read(code));
 }
 
 const EMBEDDED = {
-  price: 'classifyEmbeddedPrice',
-  weight: 'classifyEmbeddedWeight',
-  quantity: 'classifyEmbeddedQuantity',
+  price: 'describeEmbeddedPrice',
+  weight: 'describeEmbeddedWeight',
+  quantity: 'describeEmbeddedQuantity',
 } as const;
 
-function describe(r: BarcodeReading): ClassifyView {
-  const view = (kind: string, valid: boolean, detail: string, said: readonly Said[]): ClassifyView => ({
+function describeReading(r: BarcodeReading): CodeDescriptionView {
+  const view = (
+    kind: string,
+    valid: boolean,
+    detail: string,
+    said: readonly Said[],
+  ): CodeDescriptionView => ({
     code: r.code,
     kind,
     valid,
@@ -24,7 +29,7 @@ function describe(r: BarcodeReading): ClassifyView {
   });
   switch (r.kind) {
     case 'gtin':
-      return view(r.format, true, 'valid check digit', [say('classifyGtin', { format: r.format })]);
+      return view(r.format, true, 'valid check digit', [say('describeGtin', { format: r.format })]);
     case 'embedded': {
       const { rule, productBarcode, value } = r.embedded;
       return view(
@@ -36,13 +41,13 @@ function describe(r: BarcodeReading): ClassifyView {
     }
     case 'gs1': {
       const parts = r.gs1.elements.map((e) => `(${e.ai}) ${e.value}`).join(' ');
-      return view('GS1 element string', true, parts, [say('classifyGs1', { parts })]);
+      return view('GS1 element string', true, parts, [say('describeGs1', { parts })]);
     }
     case 'misread':
-      return view('misread', false, r.message, [say('classifyMisread'), ...r.said]);
+      return view('misread', false, r.message, [say('describeMisread'), ...r.said]);
     case 'other':
       return view('other code', true, 'not a GTIN: looked up as a customer card or an internal code', [
-        say('classifyOther'),
+        say('describeOther'),
       ]);
   }
 }

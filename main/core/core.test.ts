@@ -425,7 +425,7 @@ describe('Core', () => {
     const { c } = await core();
     const label = withCheckDigit('2812340015000'); // 28 + product 1234 + 0015.00 + check
     const kind = async () =>
-      (value(await c.invoke('scanner.classify', { code: label })) as { kind: string }).kind;
+      (value(await c.invoke('barcode.describe', { code: label })) as { kind: string }).kind;
     expect(await kind()).not.toContain('embedded');
     const wrong = await c.invoke('settings.set', { labelRules: [{ type: 'weight', pattern: '28...{NND}' }] });
     expect(wrong).toMatchObject({ ok: false, error: { code: 'rejected' } });
@@ -435,13 +435,13 @@ describe('Core', () => {
     expect(await kind()).toBe('EAN-13 with embedded weight');
   });
 
-  it('classifies scanner test-pad codes with the counter barcode reader', async () => {
+  it('describes scanner test-pad codes with the counter barcode reader', async () => {
     const { c } = await core();
-    expect(value(await c.invoke('scanner.classify', { code: '4006381333931' }))).toMatchObject({
+    expect(value(await c.invoke('barcode.describe', { code: '4006381333931' }))).toMatchObject({
       kind: 'EAN-13',
       valid: true,
     });
-    expect(value(await c.invoke('scanner.classify', { code: '4006381333932' }))).toMatchObject({
+    expect(value(await c.invoke('barcode.describe', { code: '4006381333932' }))).toMatchObject({
       kind: 'misread',
       valid: false,
     });

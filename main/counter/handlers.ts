@@ -1,12 +1,12 @@
 // The counter's calls: the shopping session (session.*), the receipt of an order (receipt.get) and
-// what a scanned code is (scanner.classify).
+// what a scanned code is (barcode.describe).
 import { say } from '../../contract/core-words.ts';
 import type { Db } from '../../db/database.ts';
 import { receivablesOwed } from '../../db/catalog/index.ts';
 import { getOutboxOrder } from '../../db/outbox.ts';
 import { CoreError, numericId, type GuardedAction, type Handlers } from '../ground/index.ts';
 import { entryView } from '../outbox/index.ts';
-import { classifyCode, type BarcodeReader } from '../barcode/index.ts';
+import { describeCode, type BarcodeReader } from '../barcode/index.ts';
 import type { Counter, PricedSession } from './counter.ts';
 import { receiptOf } from './receipt.ts';
 
@@ -38,7 +38,7 @@ type CounterCalls =
   | 'session.addPriced'
   | 'session.restoreLine'
   | 'receipt.get'
-  | 'scanner.classify';
+  | 'barcode.describe';
 
 export function counterHandlers(deps: CounterDeps): Pick<Handlers, CounterCalls> {
   const counter = (): Counter => {
@@ -96,7 +96,7 @@ export function counterHandlers(deps: CounterDeps): Pick<Handlers, CounterCalls>
       if (c.current() !== null) c.cancel();
       return Promise.resolve(sessionView(null, deps));
     },
-    'scanner.classify': ({ code }) => Promise.resolve(classifyCode(code, deps.reader())),
+    'barcode.describe': ({ code }) => Promise.resolve(describeCode(code, deps.reader())),
   };
 }
 

@@ -177,7 +177,7 @@ export const KEYMAP: readonly Binding[] = [
   { name: 'testPad.leave', trigger: 'key', key: is('Escape'), when: (ctx) => ctx.focus === 'test-pad' },
   // The test pad lists every key it receives, the scanner's included.
   { name: 'testPad.record', trigger: 'observe', when: (ctx) => ctx.focus === 'test-pad' },
-  // A scan goes to the first of these that applies: the test pad classifies it, the Sale adds it,
+  // A scan goes to the first of these that applies: the test pad describes it, the Sale adds it,
   // Stock looks it up, Orders and Settings add it to the open sale and say so.
   // A scan while a dialog is open adds nothing (the total must not change under the payment panel).
   { name: 'scan.dialog', trigger: 'scan', when: (ctx) => ctx.dialog !== undefined },

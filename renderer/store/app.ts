@@ -6,7 +6,7 @@
 import { create } from 'zustand';
 import {
   PosError,
-  type ClassifyView,
+  type CodeDescriptionView,
   type OutboxEntryView,
   type ScanOutcome,
   type SessionLineView,
@@ -93,7 +93,7 @@ export interface StockUi {
 }
 
 export interface TestPadUi {
-  readonly result: { via: 'scanner' | 'typed'; classified: ClassifyView } | null;
+  readonly result: { via: 'scanner' | 'typed'; description: CodeDescriptionView } | null;
   readonly error: string | null;
 }
 

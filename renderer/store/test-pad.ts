@@ -1,5 +1,5 @@
 // Scanner test pad actions (Settings): every key that reaches the focused pad is listed with its gap
-// and the character the scanner's layout setting reads from it, and each code is classified, told
+// and the character the scanner's layout setting reads from it, and each code is described, told
 // apart as a scanner burst or a person typing, with how the scanner module read it (keys, paste or
 // input event; layout; the suffix that ended it).
 import { create } from 'zustand';
@@ -81,7 +81,7 @@ export function recordTestPadKey(key: {
     settle = setTimeout(() => {
       if (!scanned && pendingTyped !== null && pendingTyped !== '') {
         usePad.setState({ scan: null });
-        void classify(pendingTyped, 'typed');
+        void describeOnPad(pendingTyped, 'typed');
       }
       pendingTyped = null;
       scanned = false;
@@ -110,16 +110,16 @@ export function noteTestPadScan(scan: ScanEffect): void {
   });
 }
 
-/** A scan while the pad has focus: classified, not sold. */
+/** A scan while the pad has focus: described, not sold. */
 export function scanOnTestPad(code: string): Promise<void> {
   scanned = true;
-  return classify(code, 'scanner');
+  return describeOnPad(code, 'scanner');
 }
 
-async function classify(code: string, via: 'scanner' | 'typed'): Promise<void> {
+async function describeOnPad(code: string, via: 'scanner' | 'typed'): Promise<void> {
   try {
-    const classified = await pos.invoke('scanner.classify', { code });
-    setPad({ result: { via, classified }, error: null });
+    const description = await pos.invoke('barcode.describe', { code });
+    setPad({ result: { via, description }, error: null });
   } catch (error) {
     setPad({ error: message(error) });
   }

@@ -46,12 +46,12 @@ export function ScannerTestPad() {
       {error !== null && <p className="notice error">{error}</p>}
       {result !== null && (
         <p
-          className={result.classified.valid ? 'notice ok' : 'notice error'}
-          data-classified={result.classified.kind}
+          className={result.description.valid ? 'notice ok' : 'notice error'}
+          data-classified={result.description.kind}
           data-via={result.via}
         >
-          {result.via === 'scanner' ? t('viaScanner') : t('viaTyped')}: <code>{result.classified.code}</code>{' '}
-          - {spoken(result.classified.said, `${result.classified.kind}, ${result.classified.detail}`)}
+          {result.via === 'scanner' ? t('viaScanner') : t('viaTyped')}: <code>{result.description.code}</code>{' '}
+          - {spoken(result.description.said, `${result.description.kind}, ${result.description.detail}`)}
         </p>
       )}
       {fromScanner !== null && <ScanHow scan={fromScanner} />}
