@@ -23,7 +23,7 @@ import { WalkInCustomerCard } from '../components/settings/WalkInCustomerCard.ts
 import { ManagerPinCard } from '../components/settings/ManagerPinCard.tsx';
 import { ReceiptSettings } from '../components/settings/ReceiptSettings.tsx';
 import { useWarehouses, WarehouseSelect } from '../components/WarehousePicker.tsx';
-import { saying, type Notice } from '../components/settings/notice.ts';
+import { plainResult, type CardResult } from '../components/settings/card-result.ts';
 
 export function Settings() {
   const { t } = useTranslation('settings');
@@ -55,7 +55,7 @@ function InstanceForm({ settings }: { settings: SettingsView }) {
   const [clientId, setClientId] = useState(settings.clientId ?? '');
   const [secret, setSecret] = useState('');
   const [allowInsecure, setAllowInsecure] = useState(settings.allowInsecure);
-  const [result, setResult] = useState<(Notice & { fields?: Record<string, string[]> }) | null>(null);
+  const [result, setResult] = useState<(CardResult & { fields?: Record<string, string[]> }) | null>(null);
   const fromEnv = settings.source === 'env';
 
   const save = async () => {
@@ -67,13 +67,13 @@ function InstanceForm({ settings }: { settings: SettingsView }) {
         allowInsecure,
       });
       setSecret('');
-      setResult({ tone: 'ok', say: (t) => t('saved') });
+      setResult({ tone: 'ok', text: (t) => t('saved') });
     } catch (error) {
       const fields =
         error instanceof Error && 'fieldErrors' in error
           ? (error.fieldErrors as Record<string, string[]>)
           : undefined;
-      setResult({ ...saying('error', message(error)), ...(fields === undefined ? {} : { fields }) });
+      setResult({ ...plainResult('error', message(error)), ...(fields === undefined ? {} : { fields }) });
     }
   };
 
@@ -157,7 +157,7 @@ function InstanceForm({ settings }: { settings: SettingsView }) {
           </button>
         )}
       </div>
-      {result !== null && <p className={`notice ${result.tone}`}>{result.say(t)}</p>}
+      {result !== null && <p className={`notice ${result.tone}`}>{result.text(t)}</p>}
     </form>
   );
 }
@@ -485,16 +485,16 @@ function LabelRulesCard({ rules }: { rules: readonly LabelRule[] }) {
   const { t } = useTranslation('settings');
   const shown = rules.map((r) => `${r.type} ${r.pattern}`).join('\n');
   const [text, setText] = useState(shown);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const [result, setResult] = useState<CardResult | null>(null);
   const save = async () => {
     const parsed: LabelRule[] = [];
     for (const [i, line] of text.split('\n').entries()) {
       if (line.trim() === '') continue;
       const [type = '', pattern = ''] = line.trim().split(/\s+/);
       if ((type !== 'price' && type !== 'weight' && type !== 'quantity') || pattern === '') {
-        setNotice({
+        setResult({
           tone: 'error',
-          say: (t) => t('labelRuleWrong', { line: i + 1 }),
+          text: (t) => t('labelRuleWrong', { line: i + 1 }),
         });
         return;
       }
@@ -502,9 +502,9 @@ function LabelRulesCard({ rules }: { rules: readonly LabelRule[] }) {
     }
     try {
       const settings = await saveSettings({ labelRules: parsed });
-      setNotice({ tone: 'ok', say: (t) => t('labelRulesSaved', { count: settings.labelRules.length }) });
+      setResult({ tone: 'ok', text: (t) => t('labelRulesSaved', { count: settings.labelRules.length }) });
     } catch (e) {
-      setNotice(saying('error', message(e)));
+      setResult(plainResult('error', message(e)));
     }
   };
   return (
@@ -517,9 +517,9 @@ function LabelRulesCard({ rules }: { rules: readonly LabelRule[] }) {
         <span>{t('labelRules')}</span>
         <textarea rows={4} value={text} onChange={(e) => setText(e.target.value)} data-field="labelRules" />
       </label>
-      {notice !== null && (
-        <p className={`notice ${notice.tone}`} role="status" data-label-rules-notice={notice.tone}>
-          {notice.say(t)}
+      {result !== null && (
+        <p className={`notice ${result.tone}`} role="status" data-label-rules-notice={result.tone}>
+          {result.text(t)}
         </p>
       )}
       <div className="actions">

@@ -6,14 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { useApp } from '../../store/app.ts';
 import { lockManager } from '../../store/guard.ts';
 import { changeManagerPin, removeManagerPin, type PinChange } from '../../store/settings.ts';
-import { saying, type Notice } from './notice.ts';
+import { plainResult, type CardResult } from './card-result.ts';
 
 export function ManagerPinCard() {
   const { t } = useTranslation('settings');
   const pinSet = useApp((s) => s.settings?.managerPinSet);
   const [pin, setPin] = useState('');
   const [again, setAgain] = useState('');
-  const [result, setResult] = useState<Notice | null>(null);
+  const [result, setResult] = useState<CardResult | null>(null);
 
   // Whatever the PIN opened here is shut when the cashier leaves Settings.
   useEffect(() => () => void lockManager(), []);
@@ -60,7 +60,7 @@ export function ManagerPinCard() {
       </div>
       {result !== null && (
         <p className={`notice ${result.tone}`} role="status" data-pin-result={result.tone}>
-          {result.say(t)}
+          {result.text(t)}
         </p>
       )}
     </form>
@@ -83,19 +83,19 @@ function PinField(props: { label: string; value: string; set: (v: string) => voi
   );
 }
 
-function resultOf(change: PinChange): Notice {
+function resultOf(change: PinChange): CardResult {
   switch (change.kind) {
     case 'digits':
-      return { tone: 'error', say: (t) => t('pinDigits') };
+      return { tone: 'error', text: (t) => t('pinDigits') };
     case 'differ':
-      return { tone: 'error', say: (t) => t('pinsDiffer') };
+      return { tone: 'error', text: (t) => t('pinsDiffer') };
     case 'set':
-      return { tone: 'ok', say: (t) => t('pinSetDone') };
+      return { tone: 'ok', text: (t) => t('pinSetDone') };
     case 'changed':
-      return { tone: 'ok', say: (t) => t('pinChanged') };
+      return { tone: 'ok', text: (t) => t('pinChanged') };
     case 'removed':
-      return { tone: 'ok', say: (t) => t('pinRemoved') };
+      return { tone: 'ok', text: (t) => t('pinRemoved') };
     case 'refused':
-      return saying('error', change.message);
+      return plainResult('error', change.message);
   }
 }

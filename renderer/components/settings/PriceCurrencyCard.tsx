@@ -5,21 +5,21 @@ import { useTranslation } from 'react-i18next';
 import type { SettingsView } from '../../../contract/contract.ts';
 import { message } from '../../store/app.ts';
 import { saveSettings } from '../../store/settings.ts';
-import { saying, type Notice } from './notice.ts';
+import { plainResult, type CardResult } from './card-result.ts';
 
 export function PriceCurrencyCard({ settings }: { settings: SettingsView }) {
   const { t } = useTranslation('settings');
   const [text, setText] = useState(settings.priceCurrency ?? '');
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const [result, setResult] = useState<CardResult | null>(null);
   const { currency, priceCurrency } = settings;
   const save = async () => {
     const code = text.trim().toUpperCase();
     try {
       const saved = await saveSettings({ priceCurrency: code === '' ? null : code });
       setText(saved.priceCurrency ?? '');
-      setNotice({ tone: 'ok', say: (t) => t('saved') });
+      setResult({ tone: 'ok', text: (t) => t('saved') });
     } catch (e) {
-      setNotice(saying('error', message(e)));
+      setResult(plainResult('error', message(e)));
     }
   };
   return (
@@ -55,9 +55,9 @@ export function PriceCurrencyCard({ settings }: { settings: SettingsView }) {
           {t('currencySave')}
         </button>
       </div>
-      {notice !== null && (
-        <p className={`notice ${notice.tone}`} role="status" data-currency-notice={notice.tone}>
-          {notice.say(t)}
+      {result !== null && (
+        <p className={`notice ${result.tone}`} role="status" data-currency-notice={result.tone}>
+          {result.text(t)}
         </p>
       )}
     </form>
