@@ -11,7 +11,7 @@ import { Sale } from './screens/Sale.tsx';
 import { Settings } from './screens/Settings.tsx';
 import { Stock } from './screens/Stock.tsx';
 import { applyLanguage } from './i18n/index.ts';
-import { SCREENS, startSync, useApp, type Screen } from './store/app.ts';
+import { SCREENS, followCore, useApp, type Screen } from './store/app.ts';
 
 export function App() {
   const screen = useApp((s) => s.screen);
@@ -22,7 +22,7 @@ export function App() {
   const language = useApp((s) => s.settings?.language ?? 'system');
   const { t } = useTranslation();
 
-  useEffect(() => startSync(), []);
+  useEffect(() => followCore(), []);
   useEffect(() => attachKeymap(window, scanner), [scanner]);
   // Settings' language, spoken at once: every component using useTranslation renders again.
   useEffect(() => void applyLanguage(language), [language]);

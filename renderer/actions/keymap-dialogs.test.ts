@@ -19,8 +19,8 @@ const ctx = (
 const key = (k: string, c: ActionContext) => actionForKey(k, c)?.name;
 
 describe('keymap: dialogs', () => {
-  it('F9 on the Sale screen opens the payment panel (sale.placeOrder), not twice', () => {
-    expect(key('F9', ctx('sale'))).toBe('sale.placeOrder');
+  it('F9 on the Sale screen opens the payment panel (sale.openPayment), not twice', () => {
+    expect(key('F9', ctx('sale'))).toBe('sale.openPayment');
     expect(key('F9', ctx('sale', 'payment'))).toBeUndefined();
   });
 

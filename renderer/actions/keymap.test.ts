@@ -29,8 +29,8 @@ describe('keymap', () => {
     }
   });
 
-  it('places and voids the sale only on the Sale screen, from any focus', () => {
-    expect(key('F9', ctx('sale', 'field'))).toBe('sale.placeOrder');
+  it('opens the payment panel and voids the sale only on the Sale screen, from any focus', () => {
+    expect(key('F9', ctx('sale', 'field'))).toBe('sale.openPayment');
     expect(key('F8', ctx('sale'))).toBe('sale.void');
     expect(key('F9', ctx('stock'))).toBeUndefined();
     expect(key('F8', ctx('orders'))).toBeUndefined();

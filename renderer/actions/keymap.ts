@@ -9,7 +9,7 @@ export type ActionName =
   | 'screen.stock'
   | 'screen.orders'
   | 'screen.settings'
-  | 'sale.placeOrder'
+  | 'sale.openPayment'
   | 'sale.void'
   | 'sale.selectNext'
   | 'sale.selectPrevious'
@@ -132,7 +132,7 @@ export const KEYMAP: readonly Binding[] = [
   { name: 'screen.stock', trigger: 'key', key: is('F2'), when: always },
   { name: 'screen.orders', trigger: 'key', key: is('F3'), when: always },
   { name: 'screen.settings', trigger: 'key', key: is('F4'), when: always },
-  { name: 'sale.placeOrder', trigger: 'key', key: is('F9'), when: onSale },
+  { name: 'sale.openPayment', trigger: 'key', key: is('F9'), when: onSale },
   // The find-by-name list under the code field, while it is open: arrows pick, Enter adds, Esc closes.
   { name: 'find.next', trigger: 'key', key: is('ArrowDown'), when: finding },
   { name: 'find.previous', trigger: 'key', key: is('ArrowUp'), when: finding },

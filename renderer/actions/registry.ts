@@ -40,7 +40,7 @@ export const PERFORM: Record<ActionName, (p: Performed) => void> = {
   'screen.orders': to('orders'),
   'screen.settings': to('settings'),
   // F9 opens the payment panel; its Enter places the order (store/payment.ts).
-  'sale.placeOrder': () => openPayment(),
+  'sale.openPayment': () => openPayment(),
   'sale.void': () => void sale.voidSale(),
   'sale.selectNext': () => sale.moveSelection(1),
   'sale.selectPrevious': () => sale.moveSelection(-1),

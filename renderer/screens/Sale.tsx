@@ -4,7 +4,7 @@
 // store/sale.ts).
 import type { SessionLineView, SessionView } from '../../contract/contract.ts';
 import { useTranslation } from 'react-i18next';
-import { spoken } from '../i18n/said.ts';
+import { spoken } from '../i18n/spoken.ts';
 import { useFormat } from '../components/use-format.ts';
 import { Announcer } from '../components/sale/Announcer.tsx';
 import { CodeEntry } from '../components/sale/CodeEntry.tsx';

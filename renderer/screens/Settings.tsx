@@ -2,7 +2,7 @@
 // secret is write-only), the terminal's warehouse, the scanner with a test pad, sync with a progress
 // bar per resource, the connection test (token, version, permissions, features). The words the core
 // sends (a permission's or feature's detail, what a sync found, error messages) are shown as they came.
-import { spoken } from '../i18n/said.ts';
+import { spoken } from '../i18n/spoken.ts';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { ConnectionView, LabelRule, PermissionCheck, SettingsView } from '../../contract/contract.ts';

@@ -188,7 +188,7 @@ describe('the store reads the core again once events flow', () => {
   it('after the event stream connects: a sync that ended before it shows as ended', async () => {
     await load(false);
     shell.core.sync = syncing;
-    stop = store.startSync();
+    stop = store.followCore();
     await settle();
     // Before the stream connected, the core finished the sync and an order was queued: the events
     // saying so went nowhere.
@@ -208,7 +208,7 @@ describe('the store reads the core again once events flow', () => {
 
   it('after every reconnect: what changed while the stream was down is shown', async () => {
     await load(true);
-    stop = store.startSync();
+    stop = store.followCore();
     await settle();
     expect(shown().status).toEqual(STATUS);
 
@@ -232,7 +232,7 @@ describe('the store reads the core again once events flow', () => {
       shell.core.sync = synced;
       shell.emit('sync.progress', synced);
     };
-    stop = store.startSync();
+    stop = store.followCore();
     await settle();
     expect(shell.log.indexOf('on sync.progress')).toBeLessThan(shell.log.indexOf('call sync.status'));
     expect(shown().sync).toEqual(synced);
@@ -242,7 +242,7 @@ describe('the store reads the core again once events flow', () => {
 describe('an answer older than the last event is not applied', () => {
   beforeEach(async () => {
     await load(true);
-    stop = store.startSync();
+    stop = store.followCore();
     await settle();
     shell.held = true;
   });

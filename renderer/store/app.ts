@@ -18,7 +18,7 @@ import {
 } from '../../contract/contract.ts';
 import { pos } from './pos.ts';
 import { i18n } from '../i18n/index.ts';
-import { spoken } from '../i18n/said.ts';
+import { spoken } from '../i18n/spoken.ts';
 import { Newest } from './newest.ts';
 
 export type Screen = 'sale' | 'stock' | 'orders' | 'settings';
@@ -190,7 +190,7 @@ export function setSale(patch: Partial<SaleUi>): void {
 }
 
 /** Loads everything once and follows the core's events. Returns the unsubscribe function. */
-export function startSync(): () => void {
+export function followCore(): () => void {
   const s = useApp.getState();
   void Promise.allSettled([s.refreshSettings(), s.refreshSession()]);
   const readMirrored = () => {

@@ -1,6 +1,6 @@
 // Sale actions: the shopping session at the counter (scan, quantities, lines, place, void) and the
 // Sale screen's selection. Every call the Sale screen makes to the core goes through here.
-import { spoken } from '../i18n/said.ts';
+import { spoken } from '../i18n/spoken.ts';
 import { flushSync } from 'react-dom';
 import type { OutboxEntryView, ScanOutcome, SessionLineView } from '../../contract/contract.ts';
 import { pos } from './pos.ts';

@@ -70,7 +70,7 @@ export function KeyLegend() {
   };
   const label = (name: ActionName): string | undefined => {
     switch (name) {
-      case 'sale.placeOrder':
+      case 'sale.openPayment':
         return count === 0 ? t('payFirst') : t('payLines', { count });
       case 'receipt.print':
         return t('printTheReceipt');

@@ -3,7 +3,7 @@
 // event, or a person typing (the scanner module, with the settings above: layout, suffix), and what
 // the code is (GTIN, embedded price/weight, GS1, misread, other). The keys and scans reach it through
 // the keymap while it has focus (testPad.record, scan.testPad).
-import { spoken } from '../../i18n/said.ts';
+import { spoken } from '../../i18n/spoken.ts';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../store/app.ts';
 import { usePad, type PadKey, type PadScan } from '../../store/test-pad.ts';

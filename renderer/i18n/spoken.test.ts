@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { english, say } from '../../contract/contract.ts';
 import { i18n } from './index.ts';
-import { spoken } from './said.ts';
+import { spoken } from './spoken.ts';
 
 afterEach(async () => {
   await i18n.changeLanguage('en');
