@@ -1,5 +1,5 @@
-// The payment panel and the receipt dialog in the one keymap (issue 17 items 4 and 5): while a dialog
-// is open only its keys apply (Enter, Esc, F2/F3, F7, Tab kept inside), and a scan adds nothing.
+// The payment panel and the receipt dialog in the one keymap: while a dialog is open only its keys
+// apply (Enter, Esc, F2/F3, F7, Tab kept inside), and a scan adds nothing.
 import { describe, expect, it } from 'vitest';
 import type { Screen } from '../store/app.ts';
 import { actionForKey, actionForScan, type ActionContext, type Focus } from './keymap.ts';

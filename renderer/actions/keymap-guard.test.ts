@@ -1,4 +1,5 @@
-// The keymap's rules for the guard dialogs and the scanner test pad (issue 17 items 8 and 10).
+// The keymap's rules for the guard dialogs (they take the keyboard while open) and the scanner test
+// pad (no keyboard trap).
 import { describe, expect, it } from 'vitest';
 import { actionForKey, actionForScan, type ActionContext } from './keymap.ts';
 

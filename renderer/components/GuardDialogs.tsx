@@ -1,4 +1,4 @@
-// The guard dialogs (issue 17 item 8): the confirmation a destructive action asks for, focused on
+// The guard dialogs: the confirmation a destructive action asks for, focused on
 // the safe answer (Enter or Esc keeps), and the manager PIN prompt a 'locked' refusal opens. Their
 // keys (Esc leaves, Tab stays inside) are the keymap's; their actions are store/guard.ts's.
 import { useRef, useState } from 'react';

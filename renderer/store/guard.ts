@@ -1,4 +1,4 @@
-// Guarded actions (issue 17 item 8): a destructive Orders action asks first (`confirmThen`), and any
+// Guarded actions: a destructive Orders action asks first (`askToConfirm`), and any
 // call the core refuses with 'locked' (a manager PIN is set and was not given) opens the PIN prompt;
 // once `manager.unlock` opens the lock, the call is made again (`withPin`). The PIN is only ever what
 // the manager types into the prompt: it goes to the core and is forgotten.

@@ -1,4 +1,4 @@
-// What an order's state and errors mean, in words a cashier understands (issue 17 item 9). Pure: the
+// What an order's state and errors mean, in words a cashier understands. Pure: the
 // Orders screen shows `headline` and folds `detail` (the service's own words, as they came, and the
 // code and missing permission) away. The words come from the orders catalogue through the `t` given.
 import type { TFunction } from 'i18next';

@@ -1,5 +1,6 @@
-// An Orders row that reads like a ticket (issue 17 item 9): state, total, lines, customer (walk-in
-// marked), time, and what is going on in words; the service's technical detail folded away.
+// An Orders row that reads like a ticket, so that a cashier sees what became of a sale at a glance:
+// state, total, lines, customer (walk-in marked), time, and what is going on in words; the service's
+// technical detail folded away.
 import { useTranslation } from 'react-i18next';
 import type { OutboxEntryView } from '../../../contract/contract.ts';
 import { useFormat } from '../use-format.ts';

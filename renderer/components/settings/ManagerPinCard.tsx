@@ -1,4 +1,4 @@
-// Settings: the optional manager PIN (issue 17 item 8). Set, change or clear it; while one is set,
+// Settings: the optional manager PIN. Set, change or clear it; while one is set,
 // every change in Settings, discarding, cancelling on the instance and marking as sent ask for it
 // (the prompt is GuardDialogs'). Leaving Settings shuts the lock again.
 import { useEffect, useState } from 'react';
