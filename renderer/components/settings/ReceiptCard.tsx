@@ -9,7 +9,7 @@ const PAPERS: readonly { id: Paper; mm: number }[] = [
   { id: '58mm', mm: 58 },
 ];
 
-export function ReceiptSettings() {
+export function ReceiptCard() {
   const { t } = useTranslation('settings');
   const paper = useApp((s) => s.settings?.receiptPaper ?? '80mm');
   const [error, setError] = useState<string | null>(null);

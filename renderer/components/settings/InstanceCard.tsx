@@ -1,0 +1,123 @@
+// Settings: the instance and its credentials. The secret is write-only: the card shows only whether
+// one is stored and where; a field the core refused is named under its input.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SettingsView } from '../../../contract/contract.ts';
+import { message } from '../../store/app.ts';
+import { saveInstance } from '../../store/settings.ts';
+import { plainResult, type CardResult } from './card-result.ts';
+
+const URL_EXAMPLE = 'https://shop.example.com';
+
+export function InstanceCard({ settings }: { settings: SettingsView }) {
+  const { t } = useTranslation('settings');
+  const [url, setUrl] = useState(settings.instanceUrl ?? '');
+  const [clientId, setClientId] = useState(settings.clientId ?? '');
+  const [secret, setSecret] = useState('');
+  const [allowInsecure, setAllowInsecure] = useState(settings.allowInsecure);
+  const [result, setResult] = useState<(CardResult & { fields?: Record<string, string[]> }) | null>(null);
+  const fromEnv = settings.source === 'env';
+
+  const save = async () => {
+    try {
+      await saveInstance({
+        instanceUrl: url.trim() === '' ? null : url.trim(),
+        clientId: clientId.trim() === '' ? null : clientId.trim(),
+        ...(secret === '' ? {} : { clientSecret: secret }),
+        allowInsecure,
+      });
+      setSecret('');
+      setResult({ tone: 'ok', text: (t) => t('saved') });
+    } catch (error) {
+      const fields =
+        error instanceof Error && 'fieldErrors' in error
+          ? (error.fieldErrors as Record<string, string[]>)
+          : undefined;
+      setResult({ ...plainResult('error', message(error)), ...(fields === undefined ? {} : { fields }) });
+    }
+  };
+
+  return (
+    <form
+      className="card"
+      data-section="instance"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <h2>{t('instanceTitle')}</h2>
+      <p className="muted" data-source={settings.source}>
+        {settings.source === 'demo'
+          ? t('sourceDemo')
+          : settings.source === 'env'
+            ? t('sourceEnv')
+            : t('sourceSettings')}
+      </p>
+      <label className="field">
+        <span>{t('instanceUrl')}</span>
+        <input
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          placeholder={URL_EXAMPLE}
+          disabled={fromEnv}
+          data-field="instanceUrl"
+        />
+        {result?.fields?.instanceUrl?.map((m) => (
+          <span className="field-error" key={m}>
+            {m}
+          </span>
+        ))}
+      </label>
+      <label className="field">
+        <span>{t('clientId')}</span>
+        <input
+          value={clientId}
+          onChange={(e) => setClientId(e.target.value)}
+          autoComplete="off"
+          data-field="clientId"
+        />
+      </label>
+      <label className="field">
+        <span>{t('clientSecret')}</span>
+        <input
+          type="password"
+          value={secret}
+          onChange={(e) => setSecret(e.target.value)}
+          autoComplete="new-password"
+          placeholder={settings.hasSecret ? t('secretPlaceholderStored') : t('secretPlaceholderNone')}
+          data-field="clientSecret"
+        />
+        <span className="muted" data-has-secret={String(settings.hasSecret)}>
+          {settings.hasSecret
+            ? settings.secretStorage === 'safeStorage'
+              ? t('secretSafeStorage')
+              : settings.secretStorage === 'env'
+                ? t('secretEnv')
+                : t('secretSession')
+            : t('secretNone')}
+        </span>
+      </label>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={allowInsecure}
+          onChange={(e) => setAllowInsecure(e.target.checked)}
+          data-field="allowInsecure"
+        />
+        <span>{t('allowInsecure')}</span>
+      </label>
+      <div className="actions">
+        <button type="submit" className="primary" data-action="save-instance">
+          {t('save')}
+        </button>
+        {settings.hasSecret && settings.secretStorage !== 'env' && (
+          <button type="button" onClick={() => void saveInstance({ clearSecret: true })}>
+            {t('forgetSecret')}
+          </button>
+        )}
+      </div>
+      {result !== null && <p className={`notice ${result.tone}`}>{result.text(t)}</p>}
+    </form>
+  );
+}
