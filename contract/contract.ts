@@ -58,8 +58,8 @@ export const SettingsView = z.object({
   clientId: z.string().nullable(),
   /** Write-only secret: the UI learns only whether one is stored. */
   hasSecret: z.boolean(),
-  /** Where the secret lives: encrypted by the OS, only for this session, or from POS_CLIENT_SECRET. */
-  secretStorage: z.enum(['safeStorage', 'session', 'env', 'none']),
+  /** Where the secret lives: encrypted by the OS, in memory only until the app ends, or POS_CLIENT_SECRET. */
+  secretStorage: z.enum(['safeStorage', 'memory', 'env', 'none']),
   warehouseId: int.nullable(),
   scanner: ScannerSettings,
   /** Which configuration is in effect: POS_* environment (wins), Settings, or the built-in demo. */

@@ -9,7 +9,7 @@ import { openDatabase } from '../../db/database.ts';
 import { claimForSending, insertOutboxOrder, recordOutboxOutcome } from '../../db/outbox.ts';
 import type { Envelope } from '../../contract/contract.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';
-import { SessionCredentialStore } from '../settings/credentials.ts';
+import { MemoryCredentialStore } from '../settings/credentials.ts';
 import { withCheckDigit } from '../barcode/index.ts';
 import { Core } from './core.ts';
 
@@ -30,7 +30,7 @@ async function core(env: Record<string, string> = {}, demo = false) {
   let demoClosed = 0;
   const c = await Core.create({
     dataDir,
-    credentials: new SessionCredentialStore(),
+    credentials: new MemoryCredentialStore(),
     env,
     probeIntervalMs: 200,
     autoSync: false,
@@ -91,7 +91,7 @@ describe('Core', () => {
         clientSecret: SECRET,
       }),
     );
-    expect(set).toMatchObject({ hasSecret: true, secretStorage: 'session', source: 'settings' });
+    expect(set).toMatchObject({ hasSecret: true, secretStorage: 'memory', source: 'settings' });
     const outputs = await Promise.all(
       ['settings.get', 'status.get', 'connection.test', 'sync.status', 'outbox.list', 'session.current'].map(
         (channel) => c.invoke(channel, {}),
@@ -361,7 +361,7 @@ describe('Core', () => {
       cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
       const c = await Core.create({
         dataDir,
-        credentials: new SessionCredentialStore(),
+        credentials: new MemoryCredentialStore(),
         env: { POS_BASE_URL: sim.url, POS_CLIENT_ID: 'counter-demo', POS_CLIENT_SECRET: SECRET },
         probeIntervalMs: 100,
         log: () => undefined,
@@ -389,7 +389,7 @@ describe('Core', () => {
     // The periodic probe runs once at start and then not for an hour: only the order can tell.
     const c = await Core.create({
       dataDir,
-      credentials: new SessionCredentialStore(),
+      credentials: new MemoryCredentialStore(),
       env: { POS_BASE_URL: sim.url, POS_CLIENT_ID: 'counter-demo', POS_CLIENT_SECRET: SECRET },
       probeIntervalMs: 3_600_000,
       autoSync: false,

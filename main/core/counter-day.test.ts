@@ -18,7 +18,7 @@ import type {
 } from '../../contract/contract.ts';
 import { openDatabase } from '../../db/database.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';
-import { SessionCredentialStore } from '../settings/credentials.ts';
+import { MemoryCredentialStore } from '../settings/credentials.ts';
 import { Core } from './core.ts';
 
 let sim: RunningSim;
@@ -30,7 +30,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'counter-day-'));
   core = await Core.create({
     dataDir,
-    credentials: new SessionCredentialStore(),
+    credentials: new MemoryCredentialStore(),
     env: { POS_BASE_URL: sim.url, POS_CLIENT_ID: 'counter-demo', POS_CLIENT_SECRET: 'counter-demo-secret' },
     probeIntervalMs: 200,
     autoSync: false,

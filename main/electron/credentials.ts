@@ -5,7 +5,7 @@
 import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SafeStorage } from 'electron';
-import { SessionCredentialStore, type CredentialStore } from '../settings/credentials.ts';
+import { MemoryCredentialStore, type CredentialStore } from '../settings/credentials.ts';
 
 export class SafeStorageCredentialStore implements CredentialStore {
   readonly kind = 'safeStorage';
@@ -47,5 +47,5 @@ export function credentialStoreFor(
     return new SafeStorageCredentialStore(dataDir, safe);
   }
   log('no OS keychain available: the client secret is kept for this session only');
-  return new SessionCredentialStore();
+  return new MemoryCredentialStore();
 }

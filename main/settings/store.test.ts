@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../db/database.ts';
-import { SessionCredentialStore } from './credentials.ts';
+import { MemoryCredentialStore } from './credentials.ts';
 import { resolveInstance } from './instance.ts';
 import { DEFAULT_SCANNER, SettingsStore } from './store.ts';
 
@@ -88,7 +88,7 @@ describe('resolveInstance', () => {
   };
 
   it('is the demo with nothing configured, and POS_* wins over Settings', () => {
-    const creds = new SessionCredentialStore();
+    const creds = new MemoryCredentialStore();
     expect(resolveInstance({}, settings, creds)).toEqual({ kind: 'demo' });
     creds.setSecret('from-settings');
     const configured = { ...settings, instanceUrl: 'https://a.example/', clientId: 'a' };
@@ -117,7 +117,7 @@ describe('resolveInstance', () => {
     const r = resolveInstance(
       {},
       { ...settings, instanceUrl: 'https://a.example' },
-      new SessionCredentialStore(),
+      new MemoryCredentialStore(),
     );
     expect(r).toEqual({
       kind: 'incomplete',
@@ -128,7 +128,7 @@ describe('resolveInstance', () => {
   });
 
   it('refuses plain http except for loopback, unless allowed on purpose', () => {
-    const creds = new SessionCredentialStore();
+    const creds = new MemoryCredentialStore();
     creds.setSecret('s');
     const at = (instanceUrl: string, more: Partial<typeof settings> = {}) =>
       resolveInstance({}, { ...settings, instanceUrl, clientId: 'a', ...more }, creds);
@@ -155,7 +155,7 @@ describe('resolveInstance', () => {
   });
 
   it('gives the stored secret only to the origin it was entered for', () => {
-    const creds = new SessionCredentialStore();
+    const creds = new MemoryCredentialStore();
     creds.setSecret('s');
     const bound = { ...settings, clientId: 'a', secretOrigin: 'https://erp.example.com' };
     expect(

@@ -2,7 +2,7 @@
 // `open http://127.0.0.1:PORT/launch?token=...`; everything else goes to stderr.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { SessionCredentialStore } from '../settings/credentials.ts';
+import { MemoryCredentialStore } from '../settings/credentials.ts';
 import { createAppCore } from '../core/launch.ts';
 import { ensureRendererBuilt } from './build.ts';
 import { startWebShell } from './server.ts';
@@ -23,7 +23,7 @@ export async function runWebShell(argv: readonly string[]): Promise<void> {
   }
   const log = (line: string) => console.error(line);
   const staticDir = await ensureRendererBuilt(log);
-  const core = await createAppCore({ env: process.env, credentials: new SessionCredentialStore(), log });
+  const core = await createAppCore({ env: process.env, credentials: new MemoryCredentialStore(), log });
   const shell = await startWebShell({ core, staticDir, port: args.port });
   console.log(`open ${shell.url}`);
   const stop = () => {

@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { SessionCredentialStore } from '../../../main/settings/credentials.ts';
+import { MemoryCredentialStore } from '../../../main/settings/credentials.ts';
 import { Core } from '../../../main/core/core.ts';
 import { ConnectionView, type PermissionCheck } from '../../../contract/contract.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
@@ -38,7 +38,7 @@ async function coreTesting(
   const dataDir = mkdtempSync(join(tmpdir(), 'counter-connection-'));
   const core = await Core.create({
     dataDir,
-    credentials: new SessionCredentialStore(),
+    credentials: new MemoryCredentialStore(),
     env: { POS_BASE_URL: url, POS_CLIENT_ID: clientId, POS_CLIENT_SECRET: clientSecret },
     autoSync: false,
     log: () => undefined,

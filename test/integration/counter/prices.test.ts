@@ -18,7 +18,7 @@ import { openDatabase } from '../../../db/database.ts';
 import { runCli } from '../../../main/cli/run.ts';
 import { withCheckDigit } from '../../../main/barcode/index.ts';
 import { Core } from '../../../main/core/core.ts';
-import { SessionCredentialStore } from '../../../main/settings/credentials.ts';
+import { MemoryCredentialStore } from '../../../main/settings/credentials.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
 
 const WAREHOUSE = 1;
@@ -58,7 +58,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'counter-prices-'));
   core = await Core.create({
     dataDir,
-    credentials: new SessionCredentialStore(),
+    credentials: new MemoryCredentialStore(),
     env: { POS_BASE_URL: sim.url, ...ENV },
     probeIntervalMs: 200,
     autoSync: false,
@@ -277,7 +277,7 @@ describe('amounts a sale can always show', () => {
     await core.close();
     core = await Core.create({
       dataDir,
-      credentials: new SessionCredentialStore(),
+      credentials: new MemoryCredentialStore(),
       env: { POS_BASE_URL: sim.url, ...ENV },
       probeIntervalMs: 200,
       autoSync: false,

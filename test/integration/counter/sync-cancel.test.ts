@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Envelope, SyncStatusView } from '../../../contract/contract.ts';
 import { Core } from '../../../main/core/core.ts';
-import { SessionCredentialStore } from '../../../main/settings/credentials.ts';
+import { MemoryCredentialStore } from '../../../main/settings/credentials.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
 import { patchRow } from '../../support/hostile-pages.ts';
 import { startHostileProxy, type HostileProxy } from '../../support/hostile-proxy.ts';
@@ -28,7 +28,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'counter-sync-cancel-'));
   core = await Core.create({
     dataDir,
-    credentials: new SessionCredentialStore(),
+    credentials: new MemoryCredentialStore(),
     env: { POS_BASE_URL: proxy.url, ...ENV },
     probeIntervalMs: 200,
     autoSync: false,

@@ -16,7 +16,7 @@ import type {
 } from '../../../contract/contract.ts';
 import { openDatabase } from '../../../db/database.ts';
 import { Core } from '../../../main/core/core.ts';
-import { SessionCredentialStore } from '../../../main/settings/credentials.ts';
+import { MemoryCredentialStore } from '../../../main/settings/credentials.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
 
 const WAREHOUSE = 1;
@@ -29,7 +29,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'counter-unpriced-'));
   core = await Core.create({
     dataDir,
-    credentials: new SessionCredentialStore(),
+    credentials: new MemoryCredentialStore(),
     env: { POS_BASE_URL: sim.url, POS_CLIENT_ID: 'counter-demo', POS_CLIENT_SECRET: 'counter-demo-secret' },
     probeIntervalMs: 200,
     autoSync: false,
