@@ -1,13 +1,10 @@
 // What the instance sends reaches a person's terminal through `pos`: its escape sequences must not.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
-import { DEMO } from '../../../sim/testing.ts';
+import { demoEnv, sharedTempDir } from '../../support/fixtures.ts';
 
 const cli = fileURLToPath(new URL('../../../main/cli/index.ts', import.meta.url));
 /** Clears the screen, retitles the window, a one-byte CSI, a carriage return and a bidi override. */
@@ -16,7 +13,7 @@ const HOSTILE = 'Qwyzz \u001b[2J\u001b]0;pwned\u0007\u009b31m\rX\u202eevil';
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e]/;
 
 let sim: RunningSim;
-let dataDir: string;
+const dataDir = sharedTempDir('cli-terminal');
 let env: NodeJS.ProcessEnv;
 let barcode: string;
 
@@ -34,14 +31,7 @@ function pos(args: string[]): Promise<{ status: number | null; stdout: string; s
 
 beforeAll(async () => {
   sim = await startSim({ size: 'small' });
-  dataDir = mkdtempSync(join(tmpdir(), 'counter-cli-terminal-'));
-  env = {
-    ...process.env,
-    POS_BASE_URL: sim.url,
-    POS_CLIENT_ID: DEMO.clientId,
-    POS_CLIENT_SECRET: DEMO.clientSecret,
-    POS_DATA_DIR: dataDir,
-  };
+  env = { ...process.env, ...demoEnv(sim.url, dataDir) };
   const [first] = sim.admin.stockItems();
   if (first === undefined) throw new Error('the small sim has stock items');
   barcode = String(first['barcode']);
@@ -52,7 +42,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sim.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('pos prints what the instance sent without its control characters', () => {

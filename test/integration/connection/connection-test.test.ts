@@ -1,15 +1,13 @@
 // Settings' "Test connection" through the core, against the real sim over HTTP: the token step on its
 // own (refused, unreachable), the version, and every permission Counter needs found granted, lacking
 // (named) or unknown, by probes that store nothing at the instance.
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { MemoryCredentialStore } from '../../../main/settings/credentials.ts';
 import { Core } from '../../../main/core/core.ts';
 import { ConnectionView, type PermissionCheck } from '../../../contract/contract.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
+import { DEMO, simForTest, tempDir } from '../../support/fixtures.ts';
 
 /** The names Counter reports its needs under (the features list's names). */
 const NEEDS = [
@@ -35,7 +33,7 @@ async function coreTesting(
   clientSecret: string,
   url = sim.url,
 ): Promise<() => Promise<ConnectionView>> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'counter-connection-'));
+  const dataDir = tempDir('connection');
   const core = await Core.create({
     dataDir,
     credentials: new MemoryCredentialStore(),
@@ -43,10 +41,7 @@ async function coreTesting(
     autoSync: false,
     log: () => undefined,
   });
-  onTestFinished(async () => {
-    await core.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  onTestFinished(() => core.close());
   return async () => {
     const envelope = await core.invoke('connection.test', {});
     if (!envelope.ok) throw new Error(`connection.test failed: ${envelope.error.message}`);
@@ -69,7 +64,7 @@ function byName(view: ConnectionView): Record<string, PermissionCheck> {
 describe('Test connection', () => {
   it('full role: token obtained, the version, every permission Counter needs granted, nothing stored', async () => {
     const ordersBefore = sim.admin.listOrders().length;
-    const view = await testConnection('counter-demo', 'counter-demo-secret');
+    const view = await testConnection(DEMO.clientId, DEMO.clientSecret);
     expect(view).toMatchObject({ ok: true, version: '1.4.0', token: { obtained: true } });
     expect(view.token?.message).toBeUndefined();
     expect(view.permissions.map((p) => p.name)).toEqual(NEEDS);
@@ -147,7 +142,7 @@ describe('Test connection', () => {
   });
 
   it('wrong secret: token refused, said as such, and nothing else listed', async () => {
-    const view = await testConnection('counter-demo', 'not-the-secret');
+    const view = await testConnection(DEMO.clientId, 'not-the-secret');
     expect(view).toMatchObject({
       ok: false,
       token: { obtained: false, reason: 'refused' },
@@ -171,7 +166,7 @@ describe('Test connection', () => {
         server.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
       });
     });
-    const view = await testConnection('counter-demo', 'counter-demo-secret', `http://127.0.0.1:${port}`);
+    const view = await testConnection(DEMO.clientId, DEMO.clientSecret, `http://127.0.0.1:${port}`);
     expect(view).toMatchObject({
       ok: false,
       token: { obtained: false, reason: 'unreachable' },
@@ -182,9 +177,8 @@ describe('Test connection', () => {
   });
 
   it('an older release without the scan endpoint: that need is unknown, said why', async () => {
-    const older = await startSim({ size: 'small', port: 0, missingOperations: ['scanShoppingSession'] });
-    onTestFinished(() => older.close());
-    const view = await testConnection('counter-demo', 'counter-demo-secret', older.url);
+    const older = await simForTest({ missingOperations: ['scanShoppingSession'] });
+    const view = await testConnection(DEMO.clientId, DEMO.clientSecret, older.url);
     expect(byName(view)['Card scan at the counter']).toMatchObject({ status: 'unknown' });
     expect(byName(view)['Card scan at the counter']?.detail).toContain('not available on this instance');
     expect(byName(view)['Card scan at the counter']?.detailSaid).toEqual([{ key: 'permNotOnInstance' }]);

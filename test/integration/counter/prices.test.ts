@@ -2,8 +2,6 @@
 // against the real sim over HTTP: a weight or price read off a code only where GS1 or the store's
 // label rules put one, and only from a scanner; a price label's amount that is the amount the order
 // books.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type {
@@ -20,12 +18,12 @@ import { withCheckDigit } from '../../../main/barcode/index.ts';
 import { Core } from '../../../main/core/core.ts';
 import { MemoryCredentialStore } from '../../../main/settings/credentials.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
+import { demoEnv, sharedTempDir } from '../../support/fixtures.ts';
 
 const WAREHOUSE = 1;
-const ENV = { POS_CLIENT_ID: 'counter-demo', POS_CLIENT_SECRET: 'counter-demo-secret' };
 let sim: RunningSim;
 let core: Core;
-let dataDir: string;
+const dataDir = sharedTempDir('prices');
 
 /** A cheese sold by weight under a variable-measure GTIN-14 (indicator digit 9), as GS1 labels carry it. */
 const cheese = { gtin: withCheckDigit('98599990000120'), price: 249.9, vatRate: 12 };
@@ -55,11 +53,10 @@ beforeAll(async () => {
     ship: absurd('Loď', { price: 99_999_999 }),
     zero: absurd('Cena 0', { price: 0 }),
   };
-  dataDir = mkdtempSync(join(tmpdir(), 'counter-prices-'));
   core = await Core.create({
     dataDir,
     credentials: new MemoryCredentialStore(),
-    env: { POS_BASE_URL: sim.url, ...ENV },
+    env: demoEnv(sim.url),
     probeIntervalMs: 200,
     autoSync: false,
     log: () => undefined,
@@ -81,7 +78,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await core.close();
   await sim.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 afterEach(async () => {
@@ -132,12 +128,12 @@ describe('weights and prices read off a code', () => {
         await call('session.cancel', {});
       }
     }
-    // The command line is typed by hand too (the issue's example).
+    // The command line takes a code typed by hand too, its AIs in brackets.
     let stdout = '';
     const code = await runCli(['scan', `(01)0${fixed.barcode}(3920)0`, '--warehouse', '1', '--json'], {
       stdout: (t) => (stdout += t),
       stderr: () => undefined,
-      env: { POS_BASE_URL: sim.url, ...ENV, POS_DATA_DIR: dataDir },
+      env: demoEnv(sim.url, dataDir),
     });
     expect(code).toBe(0);
     const json = JSON.parse(stdout) as Record<string, unknown>;
@@ -278,7 +274,7 @@ describe('amounts a sale can always show', () => {
     core = await Core.create({
       dataDir,
       credentials: new MemoryCredentialStore(),
-      env: { POS_BASE_URL: sim.url, ...ENV },
+      env: demoEnv(sim.url),
       probeIntervalMs: 200,
       autoSync: false,
       log: () => undefined,

@@ -1,8 +1,6 @@
 // Shopping sessions against the real sim over HTTP: a real SQLite file filled by the real sync,
 // cards resolved online and (sim switched offline) from the cache, weight and price labels, a
 // restart in the middle of a session, and closing into the outbox (then sent to the sim).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { stockItemsByBarcode } from '../../../db/catalog/index.ts';
@@ -19,11 +17,12 @@ import { placeOrder } from '../../../main/outbox/place.ts';
 import { ServiceClient } from '../../../main/service/index.ts';
 import { runSync } from '../../../main/sync/index.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
+import { DEMO, demoEnv, sharedTempDir } from '../../support/fixtures.ts';
 
 const WAREHOUSE = 1;
 let sim: RunningSim;
-let dir: string;
-let file: string;
+const dir = sharedTempDir('sessions-it');
+const file = join(dir, 'counter.sqlite');
 let client: ServiceClient;
 let db: Db;
 
@@ -37,8 +36,6 @@ const cards = {
 
 beforeAll(async () => {
   sim = await startSim({ size: 'small' });
-  dir = mkdtempSync(join(tmpdir(), 'counter-sessions-it-'));
-  file = join(dir, 'counter.sqlite');
   // Company 1 is discovered by sync (representatives), so its new cards are cached too.
   sim.admin.addCompanyCard({ companyId: 1, barcode: cards.valid, name: 'Valid card', discount: 10 });
   sim.admin.addCompanyCard({ companyId: 1, barcode: cards.invalid, name: 'Blocked card', isInvalid: true });
@@ -54,11 +51,7 @@ beforeAll(async () => {
     name: 'Future card',
     validFrom: '2099-01-01T00:00:00',
   });
-  client = new ServiceClient({
-    baseUrl: sim.url,
-    clientId: 'counter-demo',
-    clientSecret: 'counter-demo-secret',
-  });
+  client = new ServiceClient({ baseUrl: sim.url, ...DEMO });
   db = openDatabase(file);
   const report = await runSync(db, client, { mode: 'full' });
   expect(report.resources.every((r) => r.status === 'ok')).toBe(true);
@@ -68,7 +61,6 @@ afterAll(async () => {
   db.close();
   await client.close();
   await sim.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 afterEach(async () => {
@@ -564,13 +556,7 @@ describe('pos scan (CLI)', () => {
     const code = await runCli(['scan', ...args, '--json'], {
       stdout: (t) => (stdout += t),
       stderr: (t) => (stderr += t),
-      env: {
-        POS_BASE_URL: sim.url,
-        POS_CLIENT_ID: 'counter-demo',
-        POS_CLIENT_SECRET: 'counter-demo-secret',
-        POS_DATA_DIR: dir,
-        ...env,
-      },
+      env: { ...demoEnv(sim.url, dir), ...env },
     });
     return { code, json: JSON.parse(stdout) as Record<string, unknown>, stderr };
   }

@@ -3,33 +3,29 @@
 // runs. While it runs, `pos sync` on the same data folder says a sync is already running. And the
 // sync view says which rows a sync skipped as unreadable.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Envelope, SyncStatusView } from '../../../contract/contract.ts';
 import { Core } from '../../../main/core/core.ts';
 import { MemoryCredentialStore } from '../../../main/settings/credentials.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
+import { demoEnv, sharedTempDir } from '../../support/fixtures.ts';
 import { patchRow } from '../../support/hostile-pages.ts';
 import { startHostileProxy, type HostileProxy } from '../../support/hostile-proxy.ts';
 
-const ENV = { POS_CLIENT_ID: 'counter-demo', POS_CLIENT_SECRET: 'counter-demo-secret' };
 const cli = fileURLToPath(new URL('../../../main/cli/index.ts', import.meta.url));
 let sim: RunningSim;
 let proxy: HostileProxy;
 let core: Core;
-let dataDir: string;
+const dataDir = sharedTempDir('sync-cancel');
 
 beforeAll(async () => {
   sim = await startSim({ size: 'small', port: 0 });
   proxy = await startHostileProxy(sim.url);
-  dataDir = mkdtempSync(join(tmpdir(), 'counter-sync-cancel-'));
   core = await Core.create({
     dataDir,
     credentials: new MemoryCredentialStore(),
-    env: { POS_BASE_URL: proxy.url, ...ENV },
+    env: demoEnv(proxy.url),
     probeIntervalMs: 200,
     autoSync: false,
     log: () => undefined,
@@ -40,7 +36,6 @@ afterAll(async () => {
   await core.close();
   await proxy.close();
   await sim.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function call(channel: string, input: unknown): Promise<unknown> {
@@ -56,7 +51,7 @@ const stateOf = (s: SyncStatusView, resource: string): string | undefined =>
 function posSync(): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [cli, 'sync', '--json'], {
-      env: { ...process.env, POS_BASE_URL: proxy.url, POS_DATA_DIR: dataDir, ...ENV },
+      env: { ...process.env, ...demoEnv(proxy.url, dataDir) },
     });
     let stdout = '';
     let stderr = '';

@@ -2,8 +2,6 @@
 // whose stock-item view lacks `price` and `priceWoVat` syncs (with a note), and then no product may
 // be sold at 0.00 without a word. The scan is refused and says why; a manager may enter the line's
 // price (behind the manager PIN when one is set), and the order says so.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type {
@@ -18,19 +16,19 @@ import { openDatabase } from '../../../db/database.ts';
 import { Core } from '../../../main/core/core.ts';
 import { MemoryCredentialStore } from '../../../main/settings/credentials.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
+import { demoEnv, sharedTempDir } from '../../support/fixtures.ts';
 
 const WAREHOUSE = 1;
 let sim: RunningSim;
 let core: Core;
-let dataDir: string;
+const dataDir = sharedTempDir('unpriced');
 
 beforeAll(async () => {
   sim = await startSim({ size: 'small', port: 0, stockItemViewExclude: ['price', 'priceWoVat'] });
-  dataDir = mkdtempSync(join(tmpdir(), 'counter-unpriced-'));
   core = await Core.create({
     dataDir,
     credentials: new MemoryCredentialStore(),
-    env: { POS_BASE_URL: sim.url, POS_CLIENT_ID: 'counter-demo', POS_CLIENT_SECRET: 'counter-demo-secret' },
+    env: demoEnv(sim.url),
     probeIntervalMs: 200,
     autoSync: false,
     log: () => undefined,
@@ -52,7 +50,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await core.close();
   await sim.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 afterEach(async () => {

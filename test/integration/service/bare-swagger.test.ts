@@ -1,10 +1,9 @@
 // An instance whose /swagger lists its paths with no operation under them (ACL-trimmed or minimal),
-// played by the sim with bareSwaggerPaths over real HTTP. Issue 12 item 5: a feature is off only when
-// its path is absent or the endpoint answers 404, and every entry point decides the same way: the
-// client's capabilities, `pos order` (sends before reading the description) and `pos outbox replay`
-// (reads it first). No Idempotency-Key is described, so replays are not counted on to be recognised.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// played by the sim with bareSwaggerPaths over real HTTP. A feature is off only when its path is
+// absent or the endpoint answers 404, and every entry point decides the same way: the client's
+// capabilities, `pos order` (sends before reading the description) and `pos outbox replay` (reads
+// it first). No Idempotency-Key is described, so replays are not counted on to be recognised.
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -12,9 +11,10 @@ import { runCli } from '../../../main/cli/run.ts';
 import { OutboxEntry } from '../../../main/outbox/index.ts';
 import { ServiceClient } from '../../../main/service/index.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
+import { DEMO, demoEnv, sharedTempDir } from '../../support/fixtures.ts';
 import { orderDataAt, type OrderData } from '../outbox/order-data.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'counter-bare-swagger-'));
+const dir = sharedTempDir('bare-swagger');
 let sim: RunningSim;
 let data: OrderData;
 
@@ -24,7 +24,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await sim.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 async function pos(
@@ -36,12 +35,7 @@ async function pos(
   const code = await runCli(args, {
     stdout: (t) => (stdout += t),
     stderr: (t) => (stderr += t),
-    env: {
-      POS_BASE_URL: sim.url,
-      POS_CLIENT_ID: 'counter-demo',
-      POS_CLIENT_SECRET: 'counter-demo-secret',
-      POS_DATA_DIR: dataDir,
-    },
+    env: demoEnv(sim.url, dataDir),
   });
   return { code, stdout, stderr };
 }
@@ -55,11 +49,7 @@ function orderFile(name: string): string {
 
 describe('a /swagger with bare path items', () => {
   it('ServiceClient.capabilities(): described, the order endpoints available, replays not recognised', async () => {
-    const client = new ServiceClient({
-      baseUrl: sim.url,
-      clientId: 'counter-demo',
-      clientSecret: 'counter-demo-secret',
-    });
+    const client = new ServiceClient({ baseUrl: sim.url, ...DEMO });
     try {
       const caps = await client.capabilities();
       expect(caps.described).toBe(true);

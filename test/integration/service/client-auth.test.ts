@@ -3,10 +3,10 @@
 import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
+import { DEMO, NONE, simForTest, VIEWER } from '../../support/fixtures.ts';
 import { ServiceClient, ServiceError, type ServiceClientOptions } from '../../../main/service/index.ts';
 
-const DEMO = { clientId: 'counter-demo', clientSecret: 'counter-demo-secret' };
-const SECRETS = ['counter-demo-secret', 'counter-viewer-secret', 'counter-none-secret'];
+const SECRETS = [DEMO.clientSecret, VIEWER.clientSecret, NONE.clientSecret];
 
 let sim: RunningSim;
 const clients: ServiceClient[] = [];
@@ -74,10 +74,10 @@ describe('token reuse', () => {
     const { client } = connect();
     const results = await Promise.all(Array.from({ length: 100 }, () => client.warehouses()));
     expect(results.every((r) => r.length === 3)).toBe(true);
-    expect(sim.admin.tokenRequestCount('counter-demo')).toBe(1);
+    expect(sim.admin.tokenRequestCount(DEMO.clientId)).toBe(1);
     await client.warehouses();
     await client.companyRepresentatives();
-    expect(sim.admin.tokenRequestCount('counter-demo')).toBe(1);
+    expect(sim.admin.tokenRequestCount(DEMO.clientId)).toBe(1);
   });
 
   it('renews a token shortly before it expires', async () => {
@@ -88,21 +88,21 @@ describe('token reuse', () => {
     await client.warehouses();
     now += 3_540_000 - 1; // the sim's tokens last 3,600 s; renewal is due 60 s before the end
     await client.warehouses();
-    expect(sim.admin.tokenRequestCount('counter-demo')).toBe(1);
+    expect(sim.admin.tokenRequestCount(DEMO.clientId)).toBe(1);
     // Within the last minute of the lifetime the client renews before calling (never a 401 on the way).
     now += 1;
     await client.warehouses();
-    expect(sim.admin.tokenRequestCount('counter-demo')).toBe(2);
+    expect(sim.admin.tokenRequestCount(DEMO.clientId)).toBe(2);
   });
 
   it('a 401 gets a new token and repeats the call once', async () => {
     const logged = connect();
     await logged.client.warehouses();
     sim.admin.resetTokenRequestCount();
-    sim.admin.revokeTokens('counter-demo');
+    sim.admin.revokeTokens(DEMO.clientId);
     const rows = await logged.client.warehouses();
     expect(rows).toHaveLength(3);
-    expect(sim.admin.tokenRequestCount('counter-demo')).toBe(1);
+    expect(sim.admin.tokenRequestCount(DEMO.clientId)).toBe(1);
     expect(logged.requests('/api/item-lists/warehouses').map((l) => l.split(' -> ')[1]?.slice(0, 3))).toEqual(
       ['200', '401', '200'],
     );
@@ -117,7 +117,7 @@ describe('token reuse', () => {
   });
 
   it('wrong credentials: 401 from the token endpoint, the API never called, the secret never shown', async () => {
-    const logged = connect({ clientId: 'counter-demo', clientSecret: 'not-the-secret-xyz' });
+    const logged = connect({ clientId: DEMO.clientId, clientSecret: 'not-the-secret-xyz' });
     const error = await failure(logged.client.warehouses());
     expect(error).toMatchObject({ kind: 'http', status: 401, mayHaveReachedServer: false });
     expect(error.message).toContain('counter-demo');
@@ -129,16 +129,16 @@ describe('token reuse', () => {
 describe('permissions', () => {
   it('a 403 names the permission and is never retried', async () => {
     sim.admin.resetTokenRequestCount();
-    const logged = connect({ clientId: 'counter-none', clientSecret: 'counter-none-secret' });
+    const logged = connect(NONE);
     const error = await failure(logged.client.warehouses());
     expect(error).toMatchObject({ kind: 'http', status: 403, permission: 'Permissions.ItemLists.View' });
     expect(error.message).toContain('Permissions.ItemLists.View');
     expect(logged.requests('/api/item-lists/warehouses')).toHaveLength(1);
-    expect(sim.admin.tokenRequestCount('counter-none')).toBe(1);
+    expect(sim.admin.tokenRequestCount(NONE.clientId)).toBe(1);
   });
 
   it('a viewer may read but not create orders', async () => {
-    const logged = connect({ clientId: 'counter-viewer', clientSecret: 'counter-viewer-secret' });
+    const logged = connect(VIEWER);
     expect(await logged.client.warehouses()).toHaveLength(3);
     const error = await failure(
       logged.client.createInternetOrder(
@@ -172,7 +172,7 @@ describe('rate limits and server failures', () => {
     sim.faults.forceStatus({ status: 429, retryAfterSeconds: 1, path: '^/connect/token$', times: 1 });
     expect(await logged.client.warehouses()).toHaveLength(3);
     // The forced 429 answers before the sim's token handler, so only the second request is counted.
-    expect(sim.admin.tokenRequestCount('counter-demo')).toBe(1);
+    expect(sim.admin.tokenRequestCount(DEMO.clientId)).toBe(1);
     expect(logged.lines.some((l) => l.includes('token endpoint rate-limited (429); waiting 1000 ms'))).toBe(
       true,
     );
@@ -187,17 +187,13 @@ describe('rate limits and server failures', () => {
   });
 
   it('the sim rate limit itself (over the per-minute budget) surfaces as 429 with Retry-After', async () => {
-    const limited = await startSim({ size: 'small', tokenRateLimitPerMinute: 1 });
-    try {
-      const first = connect(DEMO, {}, limited.url);
-      await first.client.warehouses();
-      const second = connect(DEMO, { maxRetries429: 0 }, limited.url);
-      const error = await failure(second.client.warehouses());
-      expect(error).toMatchObject({ status: 429, mayHaveReachedServer: false });
-      expect(error.retryAfterMs).toBeGreaterThan(0);
-    } finally {
-      await limited.close();
-    }
+    const limited = await simForTest({ tokenRateLimitPerMinute: 1 });
+    const first = connect(DEMO, {}, limited.url);
+    await first.client.warehouses();
+    const second = connect(DEMO, { maxRetries429: 0 }, limited.url);
+    const error = await failure(second.client.warehouses());
+    expect(error).toMatchObject({ status: 429, mayHaveReachedServer: false });
+    expect(error.retryAfterMs).toBeGreaterThan(0);
   });
 
   it('surfaces a 500 as a ServiceError and does not retry it', async () => {

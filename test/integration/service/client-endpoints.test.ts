@@ -2,6 +2,7 @@
 // can give (400, 404, 409) and pagination walked to the end.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
+import { DEMO } from '../../support/fixtures.ts';
 import { ServiceClient, ServiceError, type StockItem } from '../../../main/service/index.ts';
 
 let sim: RunningSim;
@@ -11,7 +12,7 @@ const requests: string[] = [];
 beforeAll(async () => {
   sim = await startSim({ size: 'small' });
   client = new ServiceClient(
-    { baseUrl: sim.url, clientId: 'counter-demo', clientSecret: 'counter-demo-secret' },
+    { baseUrl: sim.url, ...DEMO },
     { logger: (_level, message) => requests.push(message) },
   );
 });
@@ -211,11 +212,7 @@ describe('an older release (missing operations)', () => {
       version: '1.2.0',
       missingOperations: ['scanShoppingSession'],
     });
-    const fresh = new ServiceClient({
-      baseUrl: old.url,
-      clientId: 'counter-demo',
-      clientSecret: 'counter-demo-secret',
-    });
+    const fresh = new ServiceClient({ baseUrl: old.url, ...DEMO });
     try {
       // No capabilities read yet: the 404 itself triggers detection.
       const first = await failure(fresh.scanCard(1, 'ANY'));

@@ -3,6 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceClient, ServiceError, type ServiceClientOptions } from '../../../main/service/index.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
+import { DEMO } from '../../support/fixtures.ts';
 import { firstPageForever, freshIdsForever } from '../../support/hostile-pages.ts';
 import { startHostileProxy, type HostileProxy } from '../../support/hostile-proxy.ts';
 
@@ -23,10 +24,7 @@ afterAll(async () => {
 });
 
 function connect(options: ServiceClientOptions = {}): ServiceClient {
-  const c = new ServiceClient(
-    { baseUrl: proxy.url, clientId: 'counter-demo', clientSecret: 'counter-demo-secret' },
-    options,
-  );
+  const c = new ServiceClient({ baseUrl: proxy.url, ...DEMO }, options);
   clients.push(c);
   return c;
 }
@@ -48,7 +46,7 @@ describe('expires_in of the token answer', () => {
     proxy.rule({ path: TOKEN, rewrite: (body) => ({ ...(body as object), expires_in: '3600' }) });
     let now = 1_000_000;
     const client = connect({ now: () => now });
-    const asked = (): number => sim.admin.tokenRequestCount('counter-demo');
+    const asked = (): number => sim.admin.tokenRequestCount(DEMO.clientId);
     const before = asked();
     await client.version();
     await client.version();
