@@ -68,7 +68,7 @@ export async function drainPending<T>(
         stored.push(key);
       });
       removePending(db, resource, stored);
-    })();
+    }).immediate();
     result.fetched += stored.length;
     done += keys.length;
     ctx.emit({ type: 'progress', resource, done: Math.min(done, total), total });

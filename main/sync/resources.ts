@@ -27,10 +27,12 @@ import { drainPending } from './perKey.ts';
 import { SkippedRows } from './skipped.ts';
 
 function finish(ctx: SyncContext, resource: CatalogResource, report: ResourceReport): ResourceReport {
-  ctx.db.transaction(() => {
-    saveSyncState(ctx.db, resource, { lastCompleteAt: ctx.now(), lastError: null, lastErrorAt: null });
-    if (report.mode === 'full') saveSyncState(ctx.db, resource, { lastFullAt: ctx.now() });
-  })();
+  ctx.db
+    .transaction(() => {
+      saveSyncState(ctx.db, resource, { lastCompleteAt: ctx.now(), lastError: null, lastErrorAt: null });
+      if (report.mode === 'full') saveSyncState(ctx.db, resource, { lastFullAt: ctx.now() });
+    })
+    .immediate();
   report.count = catalogCounts(ctx.db)[resource];
   return report;
 }
@@ -42,7 +44,7 @@ export async function syncWarehouses(ctx: SyncContext): Promise<ResourceReport> 
   const rows = list.flatMap((w) =>
     w.id === undefined ? [] : [{ ...w, id: w.id, name: w.name ?? String(w.id) }],
   );
-  ctx.db.transaction(() => replaceWarehouses(ctx.db, rows, ctx.now()))();
+  ctx.db.transaction(() => replaceWarehouses(ctx.db, rows, ctx.now())).immediate();
   ctx.emit({ type: 'progress', resource, done: rows.length, total: rows.length });
   return finish(ctx, resource, {
     ...emptyReport(resource, 'full', false),
@@ -73,13 +75,15 @@ export async function syncRepresentatives(ctx: SyncContext): Promise<ResourceRep
   const list = await request(ctx, resource, () => ctx.source.companyRepresentatives(ctx.signal));
   const rows = list.flatMap((r) => (r.id === undefined ? [] : [{ ...r, id: r.id }]));
   let removed = 0;
-  ctx.db.transaction(() => {
-    const mark = syncState(ctx.db, resource).fullPass + 1;
-    upsertRepresentatives(ctx.db, rows, { syncedAt: ctx.now(), mark });
-    removed = sweepBeforeMark(ctx.db, 'company_representative', mark);
-    saveSyncState(ctx.db, resource, { fullPass: mark });
-    discoverCompanies(ctx.db, companyIdsOf(rows.map((r) => r.companyId)), 'representative', ctx.now());
-  })();
+  ctx.db
+    .transaction(() => {
+      const mark = syncState(ctx.db, resource).fullPass + 1;
+      upsertRepresentatives(ctx.db, rows, { syncedAt: ctx.now(), mark });
+      removed = sweepBeforeMark(ctx.db, 'company_representative', mark);
+      saveSyncState(ctx.db, resource, { fullPass: mark });
+      discoverCompanies(ctx.db, companyIdsOf(rows.map((r) => r.companyId)), 'representative', ctx.now());
+    })
+    .immediate();
   ctx.emit({ type: 'progress', resource, done: rows.length, total: rows.length });
   return finish(ctx, resource, {
     ...emptyReport(resource, 'full', false),
@@ -133,9 +137,11 @@ export async function syncReceivables(ctx: SyncContext): Promise<ResourceReport>
           filtered: profile.trusts('isPaid'),
         };
   const save = (): void =>
-    db.transaction(() =>
-      saveSyncState(db, resource, { cursor: JSON.stringify(cursor), fullPass: cursor.mark }),
-    )();
+    db
+      .transaction(() =>
+        saveSyncState(db, resource, { cursor: JSON.stringify(cursor), fullPass: cursor.mark }),
+      )
+      .immediate();
   if (!resumed) save();
   ctx.emit({ type: 'started', resource, mode: 'full', resumed });
   const report = emptyReport(resource, 'full', resumed);
@@ -182,7 +188,7 @@ export async function syncReceivables(ctx: SyncContext): Promise<ResourceReport>
     }
     report.removed = sweepBeforeMark(db, 'financial_receivable', cursor.mark);
     saveSyncState(db, resource, { cursor: null });
-  })();
+  }).immediate();
   const finished = finish(ctx, resource, report);
   profile.lastPass(finished);
   return finished;
@@ -234,7 +240,7 @@ async function walkReceivables(
         cursor.fetched += rowsSent(page);
         if (page.totalCount !== undefined) cursor.total = page.totalCount;
         saveSyncState(db, resource, { cursor: JSON.stringify(cursor) });
-      })();
+      }).immediate();
       report.fetched += rowsSent(page);
       const total = page.totalCount ?? cursor.fetched;
       ctx.emit({ type: 'progress', resource, done: Math.min(cursor.fetched, total), total });
@@ -283,7 +289,7 @@ export async function syncCompanyCards(ctx: SyncContext): Promise<ResourceReport
     db.transaction(() => {
       addPending(db, resource, discoveredCompanyIds(db));
       saveSyncState(db, resource, { cursor: JSON.stringify({ pass: 'running' }) });
-    })();
+    }).immediate();
   }
   ctx.emit({ type: 'started', resource, mode: 'full', resumed });
   const result = await drainPending(
@@ -295,7 +301,7 @@ export async function syncCompanyCards(ctx: SyncContext): Promise<ResourceReport
       replaceCompanyCards(db, companyId, rows, ctx.now());
     },
   );
-  db.transaction(() => saveSyncState(db, resource, { cursor: null }))();
+  db.transaction(() => saveSyncState(db, resource, { cursor: null })).immediate();
   const report = perKeyReport(ctx, resource, result, 'full');
   report.resumed = resumed;
   return report;

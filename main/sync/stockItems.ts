@@ -137,7 +137,7 @@ export async function syncStockItems(ctx: SyncContext, options: StockPassOptions
       lastError: null,
       lastErrorAt: null,
     });
-  })();
+  }).immediate();
   report.count = cachedCount(ctx);
   const skipped = pass.skipped.report();
   if (skipped !== undefined) report.skipped = skipped;
@@ -152,9 +152,11 @@ export async function syncStockItems(ctx: SyncContext, options: StockPassOptions
 }
 
 function saveCursor(ctx: SyncContext, cursor: Cursor): void {
-  ctx.db.transaction(() => {
-    saveSyncState(ctx.db, RESOURCE, { cursor: JSON.stringify(cursor), fullPass: cursor.mark });
-  })();
+  ctx.db
+    .transaction(() => {
+      saveSyncState(ctx.db, RESOURCE, { cursor: JSON.stringify(cursor), fullPass: cursor.mark });
+    })
+    .immediate();
 }
 
 async function newCursor(
@@ -346,7 +348,7 @@ async function completeUnstableWalk(pass: Pass): Promise<void> {
     ? notMarkedWith(ctx, instance.ids, cursor.mark)
     : [...instance.ids].filter((id) => !pass.seen.has(id));
   const resolved = await resolveIds(ctx, shape, pass.profile, missed, pass.skipped, (rows) => {
-    ctx.db.transaction(() => writeRows(ctx, rows, cursor.mark))();
+    ctx.db.transaction(() => writeRows(ctx, rows, cursor.mark)).immediate();
     for (const r of rows) pass.seen.add(r.id);
   });
   report.requests += resolved.requests;
@@ -392,18 +394,20 @@ async function markPresentIds(pass: Pass): Promise<void> {
   const instance = await allIds(ctx, shape);
   report.requests += instance.requests;
   const json = JSON.stringify([...instance.ids]);
-  const missing = db.transaction(() => {
-    db.prepare('UPDATE stock_item SET syncMark = ? WHERE id IN (SELECT value FROM json_each(?))').run(
-      cursor.mark,
-      json,
-    );
-    return db
-      .prepare('SELECT value FROM json_each(?) WHERE value NOT IN (SELECT id FROM stock_item)')
-      .pluck()
-      .all(json) as number[];
-  })();
+  const missing = db
+    .transaction(() => {
+      db.prepare('UPDATE stock_item SET syncMark = ? WHERE id IN (SELECT value FROM json_each(?))').run(
+        cursor.mark,
+        json,
+      );
+      return db
+        .prepare('SELECT value FROM json_each(?) WHERE value NOT IN (SELECT id FROM stock_item)')
+        .pluck()
+        .all(json) as number[];
+    })
+    .immediate();
   const resolved = await resolveIds(ctx, shape, pass.profile, missing, pass.skipped, (rows) =>
-    db.transaction(() => writeRows(ctx, rows, cursor.mark))(),
+    db.transaction(() => writeRows(ctx, rows, cursor.mark)).immediate(),
   );
   report.requests += resolved.requests;
 }
@@ -426,7 +430,7 @@ async function sweep(pass: Pass): Promise<void> {
     );
     if (ids.length === 0) return;
     const resolved = await resolveIds(ctx, shape, profile, ids, pass.skipped, (rows) =>
-      db.transaction(() => writeRows(ctx, rows, cursor.mark))(),
+      db.transaction(() => writeRows(ctx, rows, cursor.mark)).immediate(),
     );
     report.requests += resolved.requests;
     db.transaction(() => {
@@ -437,6 +441,6 @@ async function sweep(pass: Pass): Promise<void> {
         cursor.mark,
         JSON.stringify(ids),
       );
-    })();
+    }).immediate();
   }
 }

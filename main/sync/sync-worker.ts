@@ -19,6 +19,11 @@ port.on('message', (raw: unknown) => {
 
 lowerThreadPriority();
 const db = openCatalog(input.dbFile);
+// Background work may wait: another process opening the data folder (a second `pos sync`, the app
+// migrating its file with the catalog attached) can hold the catalog's write lock for seconds on a
+// busy machine, and a page written a little later is better than a resource failed "database is
+// locked". Every write transaction here is BEGIN IMMEDIATE, so it waits for the lock before it reads.
+db.pragma('busy_timeout = 30000');
 // Sync's own connection checkpoints the WAL every ~40 MB instead of every ~4 MB: index pages rewritten
 // by consecutive pages are copied back once, and the checkpoint's fsync happens 10 times less often.
 db.pragma('wal_autocheckpoint = 10000');

@@ -166,12 +166,14 @@ async function runStep(
     }
     failed.status = 'failed';
     failed.failure = failureOf(error, folderOf(ctx.db));
-    ctx.db.transaction(() =>
-      saveSyncState(ctx.db, resource, {
-        lastError: failed.failure?.message ?? 'failed',
-        lastErrorAt: ctx.now(),
-      }),
-    )();
+    ctx.db
+      .transaction(() =>
+        saveSyncState(ctx.db, resource, {
+          lastError: failed.failure?.message ?? 'failed',
+          lastErrorAt: ctx.now(),
+        }),
+      )
+      .immediate();
     return failed;
   }
 }

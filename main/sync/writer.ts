@@ -29,7 +29,7 @@ export function writeStockPage(db: Db, page: StockPage): void {
     });
     addPending(db, 'productUnits', changedProductIds);
     saveSyncState(db, 'stockItems', { cursor: page.cursor });
-  })();
+  }).immediate();
 }
 
 /**
