@@ -66,8 +66,8 @@ export interface PricedSession {
   readonly state: ShoppingSession['state'];
   readonly warehouseId: number | null;
   readonly createdAt: string;
-  readonly lines: readonly LineView[];
-  readonly customer: CustomerView | null;
+  readonly lines: readonly PricedLine[];
+  readonly customer: SessionCustomer | null;
   readonly totals: {
     readonly byVatRate: readonly { vatRate: number; base: number; vat: number; gross: number }[];
     readonly discount: number;
@@ -90,7 +90,8 @@ export interface TenderInput {
   readonly given?: number;
 }
 
-export interface LineView {
+/** A line of a PricedSession: its amounts worked out. The contract's SessionLineView is its wire form. */
+export interface PricedLine {
   readonly id: number;
   readonly productId: number;
   readonly productCode?: string;
@@ -110,7 +111,8 @@ export interface LineView {
   readonly priceEntered?: true;
 }
 
-export interface CustomerView {
+/** Who a session's sale goes to, by the card scanned. The contract's CustomerView is its wire form. */
+export interface SessionCustomer {
   readonly companyId: number;
   readonly cardId?: number;
   readonly cardName?: string;

@@ -2,8 +2,8 @@ export {
   Counter,
   CounterError,
   type CounterScan,
-  type CustomerView,
-  type LineView,
+  type PricedLine,
+  type SessionCustomer,
   type ScanOutcome,
   type PricedSession,
 } from './counter.ts';
