@@ -28,7 +28,7 @@ import {
 import { placeOrder, type OrderSender } from '../outbox/index.ts';
 import type { ScanVia } from './label.ts';
 import { enteredPriceProblem, lineProblemWords, saleTooLarge } from './price.ts';
-import type { ScanResolver, Resolution, ScanCue, Unpriced } from './resolve.ts';
+import type { ScanResolver, Resolution, Unpriced } from './resolve.ts';
 import { sessionTotals, type LineProblem } from './totals.ts';
 
 export type CounterErrorCode =
@@ -129,19 +129,16 @@ export type ScanOutcome =
       readonly lineId: number;
       readonly name: string;
       readonly quantity: number;
-      readonly cue: ScanCue;
     }
   | {
       readonly kind: 'customer';
       readonly source: 'online' | 'offline';
       readonly name: string;
-      readonly cue: ScanCue;
     }
   | {
       readonly kind: 'unknown' | 'misread' | 'rejected';
       readonly message: string;
       readonly said: Words['said'];
-      readonly cue: ScanCue;
       /** Refused for want of a usable price: what a manager-entered price would add (addPriced). */
       readonly unpriced?: Unpriced;
     };
@@ -372,7 +369,7 @@ export class Counter {
       });
     } catch (error) {
       if (!(error instanceof CounterError) || error.code !== 'line-amount') throw error;
-      return { kind: 'rejected', message: error.message, said: error.said, cue: 'rejected' };
+      return { kind: 'rejected', message: error.message, said: error.said };
     }
   }
 
@@ -420,7 +417,6 @@ export class Counter {
           lineId: line.id,
           name: line.name,
           quantity: line.quantity,
-          cue: resolution.cue,
         };
       }
       case 'customer': {
@@ -436,14 +432,13 @@ export class Counter {
           now,
         );
         const name = resolution.card.name ?? `Customer ${resolution.companyId}`;
-        return { kind: 'customer', source: resolution.source, name, cue: resolution.cue };
+        return { kind: 'customer', source: resolution.source, name };
       }
       default:
         return {
           kind: resolution.kind,
           message: resolution.message,
           said: resolution.said,
-          cue: resolution.cue,
           ...(resolution.unpriced === undefined ? {} : { unpriced: resolution.unpriced }),
         };
     }
@@ -551,7 +546,6 @@ function times(resolution: Resolution, quantity: number | undefined): Resolution
     return {
       kind: 'rejected',
       ...words('labelWithQuantity', { name }),
-      cue: 'rejected',
     };
   }
   const total = resolution.quantity * quantity;
@@ -559,7 +553,7 @@ function times(resolution: Resolution, quantity: number | undefined): Resolution
     { name, kind: 'unit', unitOfMeasure: resolution.stockItem.unitOfMeasure },
     total,
   );
-  if (problem !== undefined) return { kind: 'rejected', ...problem, cue: 'rejected' };
+  if (problem !== undefined) return { kind: 'rejected', ...problem };
   return { ...resolution, quantity: total };
 }
 
@@ -605,7 +599,7 @@ function looksLikeProduct(resolver: ScanResolver, code: string): boolean {
 }
 
 function noWarehouse(): Resolution {
-  return { kind: 'rejected', ...words('noWarehouse'), cue: 'rejected' };
+  return { kind: 'rejected', ...words('noWarehouse') };
 }
 
 function noWarehouseError(): CounterError {

@@ -14,7 +14,6 @@ export {
   type Resolution,
   type ResolveContext,
   type ResolverOptions,
-  type ScanCue,
 } from './resolve.ts';
 export { counterHandlers, type CounterDeps } from './handlers.ts';
 export { orderSummary, type OrderSummary } from './receipt.ts';

@@ -106,7 +106,6 @@ describe('ScanResolver', () => {
     expect(refused).toMatchObject({
       kind: 'rejected',
       message: 'Product 3 may not be sold (prohibition of sale).',
-      cue: 'rejected',
       stockItem: { id: 3, prohibitionOfSale: true },
     });
     expect(await resolver.resolve('9780306406157', context)).toMatchObject({
@@ -134,7 +133,6 @@ describe('ScanResolver', () => {
       await new ScanResolver({ db, cardService, now: () => now }).resolve('2900000000029', context),
     ).toMatchObject({
       kind: 'misread',
-      cue: 'misread',
     });
     expect(asked).toBe(0);
   });
@@ -181,7 +179,6 @@ describe('ScanResolver', () => {
       kind: 'unknown',
       message: '"K000000008" is neither a product nor a customer card we know.',
       said: [{ key: 'unknownCode', values: { code: 'K000000008' } }],
-      cue: 'unknown',
     });
   });
 

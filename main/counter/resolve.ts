@@ -28,9 +28,6 @@ export interface CardService {
   scanCard(sessionId: number, barcode: string, signal?: AbortSignal): Promise<ScanResult>;
 }
 
-/** What the UI plays: one cue per outcome kind, so the sound tells the cashier without looking. */
-export type ScanCue = 'added' | 'customer' | 'unknown' | 'misread' | 'rejected';
-
 export type ProductLineKind = 'unit' | 'weight' | 'price';
 
 export interface ProductResolution {
@@ -45,7 +42,6 @@ export interface ProductResolution {
   readonly unitPrice: number;
   /** The unit price was entered at the till (the catalog had no usable one). */
   readonly priceEntered: boolean;
-  readonly cue: 'added';
 }
 
 /** A product refused for want of a usable price: what a manager-entered price would add. */
@@ -63,7 +59,6 @@ export interface CustomerResolution {
   readonly source: 'online' | 'offline';
   /** What the customer still owes (cached financial receivables); null when not known. */
   readonly owes: number | null;
-  readonly cue: 'customer';
 }
 
 export interface FailedResolution {
@@ -71,7 +66,6 @@ export interface FailedResolution {
   readonly message: string;
   /** The message's sentences by key (contract/core-words.ts). */
   readonly said: Words['said'];
-  readonly cue: 'unknown' | 'misread' | 'rejected';
   /** Set when the card was found but may not be used. */
   readonly card?: CompanyCard;
   /** Set when the product was found but may not be sold. */
@@ -168,7 +162,6 @@ export class ScanResolver {
       return {
         kind: 'rejected',
         ...words('stockItemElsewhere', { name, stockItemId, warehouseId: item.warehouseId }),
-        cue: 'rejected',
       };
     }
     return sellable(item, { kind: 'other', code: item.barcode ?? '' }, undefined, enteredPrice);
@@ -210,11 +203,10 @@ export class ScanResolver {
         kind: 'rejected',
         message: validity.message,
         said: validity.said,
-        cue: 'rejected',
         card,
         source,
       };
-    return { kind: 'customer', companyId, card, source, owes: this.#owes(companyId), cue: 'customer' };
+    return { kind: 'customer', companyId, card, source, owes: this.#owes(companyId) };
   }
 
   /** Receivables are known only once they were synced completely at least once. */
@@ -296,7 +288,7 @@ function productLine(
   measure: Exclude<LabelMeasure, { kind: 'typed' }>,
   priced: { unitPrice: number; priceEntered: boolean },
 ): Resolution {
-  const base = { kind: 'product', stockItem: item, reading, cue: 'added', ...priced } as const;
+  const base = { kind: 'product', stockItem: item, reading, ...priced } as const;
   switch (measure.kind) {
     case 'none':
       return { ...base, lineKind: 'unit', quantity: 1, fixedTotal: null };
@@ -339,13 +331,13 @@ function productLine(
 }
 
 function rejected(why: Words, stockItem: CachedStockItem): FailedResolution {
-  return { kind: 'rejected', message: why.message, said: why.said, cue: 'rejected', stockItem };
+  return { kind: 'rejected', message: why.message, said: why.said, stockItem };
 }
 
 function unknown(why: Words): FailedResolution {
-  return { kind: 'unknown', message: why.message, said: why.said, cue: 'unknown' };
+  return { kind: 'unknown', message: why.message, said: why.said };
 }
 
 function misread(why: Words): FailedResolution {
-  return { kind: 'misread', message: why.message, said: why.said, cue: 'misread' };
+  return { kind: 'misread', message: why.message, said: why.said };
 }
