@@ -8,6 +8,7 @@ import type {
   EventChannel,
   OutboxEntryView,
   PosBridge,
+  SettingsView,
   StatusView,
   SyncStatusView,
 } from '../../contract/contract.ts';
@@ -17,6 +18,7 @@ interface CoreState {
   status: StatusView;
   sync: SyncStatusView;
   outbox: OutboxEntryView[];
+  settings: SettingsView;
 }
 
 const STATUS: StatusView = {
@@ -29,6 +31,35 @@ const STATUS: StatusView = {
   insecure: false,
   credentialsRefused: false,
 };
+const SETTINGS: SettingsView = {
+  instanceUrl: null,
+  clientId: null,
+  hasSecret: false,
+  secretStorage: 'none',
+  warehouseId: null,
+  scanner: {
+    maxGapMs: 30,
+    minLength: 4,
+    suffix: 'enter',
+    prefix: '',
+    layout: 'us',
+    delivery: 'keys-and-paste',
+  },
+  source: 'settings',
+  syncIntervalMinutes: 0,
+  labelRules: [],
+  allowInsecure: false,
+  walkInCustomer: null,
+  managerPinSet: false,
+  receiptPaper: '80mm',
+  language: 'system',
+  priceCurrency: null,
+  currency: null,
+};
+const delivering = (delivery: SettingsView['scanner']['delivery']): SettingsView => ({
+  ...SETTINGS,
+  scanner: { ...SETTINGS.scanner, delivery },
+});
 const RESOURCES = ['warehouses', 'stockItems'];
 const syncing: SyncStatusView = {
   running: true,
@@ -72,7 +103,12 @@ interface Call {
  * arrives at once (in a microtask, as a real answer never comes back within the call).
  */
 class FakeShell implements PosBridge {
-  readonly core: CoreState = { status: STATUS, sync: synced, outbox: [] };
+  readonly core: CoreState = {
+    status: STATUS,
+    sync: synced,
+    outbox: [],
+    settings: SETTINGS,
+  };
   readonly calls: Call[] = [];
   /** What the renderer did, in order: subscribe to an event, or call. */
   readonly log: string[] = [];
@@ -149,7 +185,9 @@ class FakeShell implements PosBridge {
       case 'outbox.list':
         return this.core.outbox;
       case 'settings.get':
-        throw new Error('not needed here');
+        return this.core.settings;
+      case 'settings.set':
+        return this.core.settings;
       default:
         return {};
     }
@@ -291,5 +329,24 @@ describe('an answer older than the last event is not applied', () => {
     shell.deliver('status.get');
     await status;
     expect(shown().status).toEqual({ ...STATUS, queued: 3 });
+  });
+});
+
+describe('two changes of settings in quick succession', () => {
+  beforeEach(async () => {
+    await load(true);
+  });
+
+  it("show the later one's answer, whichever answer arrives last", async () => {
+    const { saveSettings } = await import('./settings.ts');
+    shell.held = true;
+    shell.core.settings = delivering('keys');
+    const first = saveSettings({ scanner: { delivery: 'keys' } });
+    shell.core.settings = delivering('paste');
+    const second = saveSettings({ scanner: { delivery: 'paste' } });
+    // The second change's answer comes back first, the first change's last.
+    shell.deliver('settings.set', (calls) => [...calls].reverse());
+    await Promise.all([first, second]);
+    expect(shown().settings?.scanner.delivery).toBe('paste');
   });
 });

@@ -150,10 +150,7 @@ export const useApp = create<AppState>()((set) => ({
   setScreen: (screen) => set({ screen, notice: null }),
   notify: (tone, text) => set({ notice: { tone, text, at: Date.now() } }),
   refreshStatus: () => mirrored.status.ask(() => pos.invoke('status.get', {})),
-  refreshSettings: async () => {
-    const settings = await pos.invoke('settings.get', {});
-    set({ settings });
-  },
+  refreshSettings: () => mirrored.settings.ask(() => pos.invoke('settings.get', {})),
   refreshSync: () => mirrored.sync.ask(() => pos.invoke('sync.status', {})),
   refreshSession: async () => {
     try {
@@ -177,6 +174,9 @@ export const mirrored = {
   status: new Newest<StatusView>((status) => useApp.setState({ status })),
   sync: new Newest<SyncStatusView>((sync) => useApp.setState({ sync })),
   outbox: new Newest<OutboxEntryView[]>((outbox) => useApp.setState({ outbox, outboxError: null })),
+  // No event carries the settings, but two quick changes (two selects in a row) race the same way:
+  // the later change's answer is the one to show, whichever arrives last.
+  settings: new Newest<SettingsView>((settings) => useApp.setState({ settings })),
 };
 
 export function message(error: unknown): string {

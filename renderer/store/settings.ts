@@ -9,9 +9,10 @@ import { withPin } from './guard.ts';
 /** Stores a change of settings; the settings shown are the core's answer. */
 export async function saveSettings(patch: SettingsPatch): Promise<SettingsView> {
   // A manager PIN, if set, guards every change: the prompt asks for it, then the change is made.
-  const settings = await withPin(() => pos.invoke('settings.set', patch));
-  useApp.setState({ settings });
-  return settings;
+  let answer: SettingsView | undefined;
+  await mirrored.settings.ask(async () => (answer = await withPin(() => pos.invoke('settings.set', patch))));
+  if (answer === undefined) throw new Error('settings.set gave no answer');
+  return answer;
 }
 
 /** What became of a change of the manager PIN in Settings. */
