@@ -318,17 +318,26 @@ export const SessionView = z.object({
 });
 export type SessionView = z.infer<typeof SessionView>;
 
-export const Tender = z.object({ method: z.enum(['cash', 'card']), given: z.number(), change: z.number() });
+/**
+ * How a sale was paid, as settled: Counter's own record (SPEC.md's order has no payment field), kept
+ * with the sale (db/sessions.ts) and printed on its receipt.
+ */
+export const Tender = z.strictObject({
+  method: z.enum(['cash', 'card']),
+  /** What the customer handed over (cash), or the amount charged (card). */
+  given: z.number().nonnegative(),
+  change: z.number().nonnegative(),
+});
 export type Tender = z.infer<typeof Tender>;
-/** The payment panel's answer: cash with the amount handed over, or card (charged the total). */
-export const CloseInput = z
-  .object({
-    tender: z
-      .object({ method: z.enum(['cash', 'card']), given: z.number().min(0).max(10_000_000).optional() })
-      .strict()
-      .optional(),
-  })
+/**
+ * The payment panel's answer, as given: cash with the amount handed over (none: the exact total), or
+ * card (charged the total). The change is the core's to work out, into a `Tender`.
+ */
+export const TenderInput = z
+  .object({ method: z.enum(['cash', 'card']), given: z.number().min(0).max(10_000_000).optional() })
   .strict();
+export type TenderInput = z.infer<typeof TenderInput>;
+export const CloseInput = z.object({ tender: TenderInput.optional() }).strict();
 
 export const AddStockItemInput = z
   .object({ stockItemId: int, quantity: z.number().positive().max(1_000_000).optional() })

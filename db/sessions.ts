@@ -3,6 +3,7 @@
 import { prepared } from './prepared.ts';
 import { z } from 'zod';
 import type { Db } from './database.ts';
+import { Tender } from '../contract/contract.ts';
 
 export const SESSION_STATES = ['open', 'closed', 'cancelled'] as const;
 export type ShoppingSessionState = (typeof SESSION_STATES)[number];
@@ -57,15 +58,6 @@ export interface SessionLine {
 
 export type NewSessionLine = Omit<SessionLine, 'id' | 'sessionId' | 'addedAt'>;
 
-/** How a sale was paid: Counter's own record (SPEC.md's order has no payment field). */
-export const SaleTender = z.strictObject({
-  method: z.enum(['cash', 'card']),
-  /** What the customer handed over (cash), or the amount charged (card). */
-  given: z.number().nonnegative(),
-  change: z.number().nonnegative(),
-});
-export type SaleTender = z.infer<typeof SaleTender>;
-
 /** The default customer (Settings) a sale without a scanned card was sold to. */
 export const WalkInCustomer = z.strictObject({ companyId: z.number().int(), name: z.string() });
 export type WalkInCustomer = z.infer<typeof WalkInCustomer>;
@@ -79,7 +71,7 @@ export interface ShoppingSession {
   readonly closedAt: string | null;
   readonly customer: SessionCustomer | null;
   readonly outboxOrderId: number | null;
-  readonly tender: SaleTender | null;
+  readonly tender: Tender | null;
   readonly walkIn: WalkInCustomer | null;
   readonly lines: readonly SessionLine[];
 }
@@ -148,7 +140,7 @@ function toSession(db: Db, raw: unknown): ShoppingSession {
     closedAt: r.closedAt,
     customer,
     outboxOrderId: r.outboxOrderId,
-    tender: r.tender === null ? null : SaleTender.parse(JSON.parse(r.tender)),
+    tender: r.tender === null ? null : Tender.parse(JSON.parse(r.tender)),
     walkIn: r.walkIn === null ? null : WalkInCustomer.parse(JSON.parse(r.walkIn)),
     lines: sessionLines(db, r.id),
   };
@@ -373,7 +365,7 @@ export function adoptSessionWarehouse(db: Db, sessionId: number, warehouseId: nu
 }
 
 export interface SessionClosing {
-  readonly tender?: SaleTender | null;
+  readonly tender?: Tender | null;
   readonly walkIn?: WalkInCustomer | null;
 }
 
@@ -390,7 +382,7 @@ export function closeShoppingSession(
 ): void {
   assertOpen(db, sessionId);
   const at = now.toISOString();
-  const tender = closing.tender == null ? null : JSON.stringify(SaleTender.parse(closing.tender));
+  const tender = closing.tender == null ? null : JSON.stringify(Tender.parse(closing.tender));
   const walkIn = closing.walkIn == null ? null : JSON.stringify(WalkInCustomer.parse(closing.walkIn));
   prepared(
     db,

@@ -4,6 +4,7 @@
 import { writeTransaction, type Db } from '../../db/database.ts';
 import type { OutboxOrder } from '../../db/outbox.ts';
 import { quantityProblem } from './quantity.ts';
+import type { Tender, TenderInput } from '../../contract/contract.ts';
 import { words, type Words } from '../../contract/core-words.ts';
 import {
   addSessionLine,
@@ -21,7 +22,6 @@ import {
   sessionLines,
   setSessionLineQuantity,
   shoppingSessionHeader,
-  type SaleTender,
   type ShoppingSession,
   type WalkInCustomer,
 } from '../../db/sessions.ts';
@@ -80,14 +80,7 @@ export interface PricedSession {
    */
   readonly walkIn: WalkInCustomer | null;
   /** How a closed sale was paid, when the cashier said. */
-  readonly tender: SaleTender | null;
-}
-
-/** What the cashier says at the payment panel: the change is the counter's to work out. */
-export interface TenderInput {
-  readonly method: SaleTender['method'];
-  /** Cash handed over; for a card, omitted (the total is charged). */
-  readonly given?: number;
+  readonly tender: Tender | null;
 }
 
 /** A line of a PricedSession: its amounts worked out. The contract's SessionLineView is its wire form. */
@@ -309,7 +302,7 @@ export class Counter {
   } {
     const sessionId = this.#requireOpen();
     const now = this.#now();
-    let closing: { tender: SaleTender | null; walkIn: WalkInCustomer | null } = {
+    let closing: { tender: Tender | null; walkIn: WalkInCustomer | null } = {
       tender: null,
       walkIn: null,
     };
@@ -561,7 +554,7 @@ function times(resolution: Resolution, quantity: number | undefined): Resolution
  * The tender as kept: a card is charged the total; cash must cover it, and the change is what is
  * over. Amounts in whole cents, so 100 - 87.30 is 12.70, not 12.700000000000003.
  */
-function settleTender(input: TenderInput, total: number): SaleTender {
+function settleTender(input: TenderInput, total: number): Tender {
   if (input.method === 'card') return { method: 'card', given: total, change: 0 };
   const given = input.given ?? total;
   if (!Number.isFinite(given) || given < 0) throw new CounterError('bad-tender', words('tenderNotANumber'));
@@ -578,7 +571,7 @@ function settleTender(input: TenderInput, total: number): SaleTender {
 /** The order's note: where it came from and how it was paid (SPEC.md's order has no payment field). */
 function orderNote(
   sessionId: number,
-  tender: SaleTender | null,
+  tender: Tender | null,
   lines: readonly { name: string; unitPrice: number; priceEntered: boolean }[],
 ): string {
   const base = `Counter session ${sessionId}`;

@@ -6,7 +6,7 @@
 import { companyNames, stockItemOfProduct, warehouses } from '../../db/catalog/index.ts';
 import type { Db } from '../../db/database.ts';
 import type { OutboxOrder } from '../../db/outbox.ts';
-import type { SaleTender } from '../../db/sessions.ts';
+import type { Tender } from '../../contract/contract.ts';
 import type { Counter, PricedSession } from './counter.ts';
 import { sessionTotals } from './totals.ts';
 
@@ -33,7 +33,7 @@ export interface Receipt {
   readonly lines: ReceiptLine[];
   readonly totals: PricedSession['totals'];
   readonly customer?: { readonly companyId: number; readonly name?: string; readonly walkIn: boolean };
-  readonly tender?: SaleTender;
+  readonly tender?: Tender;
   /** sale: as the cashier closed it; catalog: an order file's lines priced from the cache now. */
   readonly pricedFrom: 'sale' | 'catalog';
 }

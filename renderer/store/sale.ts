@@ -7,15 +7,9 @@ import { pos } from './pos.ts';
 import { beepError, beepOk } from '../platform/sound.ts';
 import { message, setSale, useApp, type Outcome, type SaleUi, type Unpriced } from './app.ts';
 import { withPin } from './guard.ts';
-import { SetQuantityInput, type ScanView } from '../../contract/contract.ts';
+import { SetQuantityInput, type ScanView, type TenderInput } from '../../contract/contract.ts';
 import { formatQty, parseQuantity } from '../format/format.ts';
 import { i18n } from '../i18n/index.ts';
-
-/** The payment the panel took: cash with the amount handed over, or card (the total). */
-export interface Tender {
-  readonly method: 'cash' | 'card';
-  readonly given?: number;
-}
 
 /** How long the first F8 keeps the void armed. */
 export const VOID_ARMED_MS = 4000;
@@ -216,7 +210,7 @@ export function moveSelection(by: number): void {
 
 /** Places the order with its tender (the payment panel's Enter, store/payment.ts): stored at once, its
  * first attempt runs now; the outbox says what became of it. Returns the order's id, or null if refused. */
-export async function closeSale(tender?: Tender): Promise<OutboxEntryView['id'] | null> {
+export async function closeSale(tender?: TenderInput): Promise<OutboxEntryView['id'] | null> {
   const { sale, session } = useApp.getState();
   if (sale.busy || (session?.lines.length ?? 0) === 0) return null;
   setSale({ busy: true });
