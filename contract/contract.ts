@@ -392,7 +392,7 @@ export const ScanInput = z
     quantity: z.number().positive().max(1_000_000).optional(),
   })
   .strict();
-export const ScanOutcome = z.discriminatedUnion('kind', [
+export const ScanOutcomeView = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('product'), lineId: z.union([int, z.string()]), name: z.string() }),
   z.object({ kind: z.literal('customer'), source: z.enum(['online', 'offline']), name: z.string() }),
   // `said`: the message's sentences by key (contract/core-words.ts), for the renderer's language.
@@ -417,8 +417,8 @@ export const ScanOutcome = z.discriminatedUnion('kind', [
     unpriced: z.object({ stockItemId: int, name: z.string(), quantity: z.number().optional() }).optional(),
   }),
 ]);
-export type ScanOutcome = z.infer<typeof ScanOutcome>;
-export const ScanView = z.object({ outcome: ScanOutcome, session: SessionView });
+export type ScanOutcomeView = z.infer<typeof ScanOutcomeView>;
+export const ScanView = z.object({ outcome: ScanOutcomeView, session: SessionView });
 export type ScanView = z.infer<typeof ScanView>;
 
 export const LineRef = z.object({ lineId: z.union([int, z.string()]) }).strict();

@@ -8,7 +8,7 @@ import {
   PosError,
   type CodeDescriptionView,
   type OutboxEntryView,
-  type ScanOutcome,
+  type ScanOutcomeView,
   type SessionLineView,
   type SessionView,
   type SettingsView,
@@ -64,7 +64,7 @@ export interface SaleUi {
 }
 
 /** A product the core refused for want of a usable price: what session.addPriced would add. */
-export type Unpriced = NonNullable<Extract<ScanOutcome, { kind: 'rejected' }>['unpriced']>;
+export type Unpriced = NonNullable<Extract<ScanOutcomeView, { kind: 'rejected' }>['unpriced']>;
 
 export interface FoundProduct {
   readonly stockItemId: number;

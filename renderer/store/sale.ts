@@ -2,7 +2,7 @@
 // Sale screen's selection. Every call the Sale screen makes to the core goes through here.
 import { spoken } from '../i18n/spoken.ts';
 import { flushSync } from 'react-dom';
-import type { OutboxEntryView, ScanOutcome, SessionLineView } from '../../contract/contract.ts';
+import type { OutboxEntryView, ScanOutcomeView, SessionLineView } from '../../contract/contract.ts';
 import { pos } from './pos.ts';
 import { beepError, beepOk } from '../platform/sound.ts';
 import { message, setSale, useApp, type Outcome, type SaleUi, type Unpriced } from './app.ts';
@@ -80,7 +80,7 @@ const CLOSED_FIND = { open: false, text: '', results: [], highlighted: -1 } as c
 async function applyScan(call: () => Promise<ScanView>, clearEntry: boolean): Promise<Outcome> {
   try {
     const result = await call();
-    const shown = describe(result.outcome);
+    const shown = outcomeOf(result.outcome);
     const lineId = result.outcome.kind === 'product' ? result.outcome.lineId : undefined;
     const index = lineId === undefined ? -1 : result.session.lines.findIndex((l) => l.id === lineId);
     // Rendered now, not in a later scheduler task: the line must be on screen before the next scan.
@@ -249,7 +249,7 @@ export async function voidSale(): Promise<void> {
   }
 }
 
-function describe(outcome: ScanOutcome): Outcome {
+function outcomeOf(outcome: ScanOutcomeView): Outcome {
   switch (outcome.kind) {
     case 'product':
       return { tone: 'ok', text: i18n.t('sale:added', { name: outcome.name }) };
