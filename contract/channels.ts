@@ -38,13 +38,14 @@ export const CALL_CHANNELS = [
 export const EVENT_CHANNELS = ['sync.progress', 'connectivity', 'outbox.changed', 'status.changed'] as const;
 
 /**
- * The web shell's per-launch session secret travels in this request header on every call and on the
- * event stream: a page of another origin cannot make the browser send it (a custom header needs a
- * CORS preflight, which the shell refuses), unlike a cookie.
+ * The web shell's launch pass (main/web/server.ts): the launch token is swapped for a cookie and a
+ * secret. The secret travels in this request header on every call and on the event stream: a page of
+ * another origin cannot make the browser send it (a custom header needs a CORS preflight, which the
+ * shell refuses), unlike a cookie.
  */
-export const WEB_SESSION_HEADER = 'x-counter-session';
+export const LAUNCH_PASS_HEADER = 'x-counter-pass';
 /** The launch hands the page that secret once, in its redirect's URL fragment, under this name. */
-export const WEB_SESSION_FRAGMENT = 'session';
+export const LAUNCH_PASS_FRAGMENT = 'pass';
 
 export type CallChannel = (typeof CALL_CHANNELS)[number];
 export type EventChannel = (typeof EVENT_CHANNELS)[number];

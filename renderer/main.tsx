@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
-import { NoWebSession } from './components/NoWebSession.tsx';
+import { NoLaunchPass } from './components/NoLaunchPass.tsx';
 import { openShell } from './platform/pos.ts';
 import { setPos } from './store/pos.ts';
 import './styles.css';
@@ -10,5 +10,5 @@ const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root');
 const shell = openShell();
 setPos(shell.pos);
-const signedIn = await shell.hasSession();
-createRoot(root).render(<StrictMode>{signedIn ? <App /> : <NoWebSession />}</StrictMode>);
+const signedIn = await shell.hasLaunchPass();
+createRoot(root).render(<StrictMode>{signedIn ? <App /> : <NoLaunchPass />}</StrictMode>);

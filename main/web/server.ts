@@ -3,14 +3,14 @@
 // Guards (loopback is not a security boundary on its own: any local process, and any web page the
 // user visits, can reach 127.0.0.1):
 // - a per-launch random token. The printed URL carries it (/launch?token=...) and works once: the
-//   server swaps it for a session of two halves and redirects to the app. Every other request
+//   server swaps it for a launch pass of two halves and redirects to the app. Every other request
 //   without the first half is refused; calls and the event stream need both.
-//   1. a session cookie (HttpOnly, SameSite=Strict, named for this port), for the page and its assets.
+//   1. a cookie (HttpOnly, SameSite=Strict, named for this port), for the page and its assets.
 //      Browsers scope cookies by host, not port: the browser also sends it to every other server on
 //      127.0.0.1, so it grants nothing more than the app's static files.
-//   2. a session secret, handed over once in the redirect's URL fragment (never sent to a server, so
+//   2. a secret, handed over once in the redirect's URL fragment (never sent to a server, so
 //      no other local server sees it), which the page takes out of the address at once and keeps in
-//      its own origin's storage for reloads. The page sends it in a request header (WEB_SESSION_HEADER)
+//      its own origin's storage for reloads. The page sends it in a request header (LAUNCH_PASS_HEADER)
 //      on every call and on the event stream: another origin can neither read it nor make the browser
 //      add that header (a custom header needs a CORS preflight, which the Origin check refuses).
 // - Host must be 127.0.0.1:PORT or localhost:PORT (DNS rebinding), and an Origin, when sent, must be
@@ -25,8 +25,8 @@ import { extname, join, normalize, sep } from 'node:path';
 import {
   isCallChannel,
   isEventChannel,
-  WEB_SESSION_FRAGMENT,
-  WEB_SESSION_HEADER,
+  LAUNCH_PASS_FRAGMENT,
+  LAUNCH_PASS_HEADER,
 } from '../../contract/channels.ts';
 import type { Core } from '../core/core.ts';
 
@@ -47,9 +47,9 @@ export interface WebShell {
   close(): Promise<void>;
 }
 
-/** The session cookie's name: one per port, so another local server's cookie is never ours. */
+/** The launch pass's cookie name: one per port, so another local server's cookie is never ours. */
 export function cookieName(port: number): string {
-  return `pos_session_${port}`;
+  return `pos_pass_${port}`;
 }
 const MAX_BODY = 1024 * 1024;
 const SSE_HEARTBEAT_MS = 15_000;
@@ -88,9 +88,9 @@ const MIME: Readonly<Record<string, string>> = {
 export async function startWebShell(options: WebShellOptions): Promise<WebShell> {
   const token = options.token ?? randomBytes(32).toString('base64url');
   const state = { port: 0, sse: new Set<ServerResponse>() };
-  const session: Session = { cookie: null, secret: null };
+  const pass: LaunchPass = { cookie: null, secret: null };
   const server = createServer((req, res) => {
-    handle(req, res, { ...options, token, port: state.port, sse: state.sse, session }).catch(
+    handle(req, res, { ...options, token, port: state.port, sse: state.sse, pass }).catch(
       (error: unknown) => {
         console.error('web shell request failed:', error instanceof Error ? error.message : 'unknown');
         if (!res.headersSent) send(res, 500, 'Internal error');
@@ -115,8 +115,8 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   };
 }
 
-/** The one session the launch token was swapped for, its two halves (null until then). */
-interface Session {
+/** The one launch pass the launch token was swapped for, its two halves (null until then). */
+interface LaunchPass {
   cookie: string | null;
   secret: string | null;
 }
@@ -125,7 +125,7 @@ interface Context extends WebShellOptions {
   readonly token: string;
   readonly port: number;
   readonly sse: Set<ServerResponse>;
-  readonly session: Session;
+  readonly pass: LaunchPass;
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, ctx: Context): Promise<void> {
@@ -140,14 +140,14 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: Context): 
   } catch {
     return send(res, 400, 'Bad %-encoding in the path');
   }
-  const signedIn = sameToken(cookie(req.headers.cookie, cookieName(ctx.port)), ctx.session.cookie);
+  const signedIn = sameToken(cookie(req.headers.cookie, cookieName(ctx.port)), ctx.pass.cookie);
 
   if (pathname === '/launch' && req.method === 'GET') return launch(res, url, ctx, signedIn);
   if (!signedIn) {
     return send(res, 401, 'Open the address printed by "npm run web" (it carries this launch\'s token).');
   }
-  const withSecret = sameToken(header(req.headers[WEB_SESSION_HEADER]), ctx.session.secret);
-  if (pathname === '/session' && req.method === 'GET') {
+  const withSecret = sameToken(header(req.headers[LAUNCH_PASS_HEADER]), ctx.pass.secret);
+  if (pathname === '/pass' && req.method === 'GET') {
     // The page asks whether the secret it holds is this launch's (after a reload, or a new launch).
     if (!withSecret) return noSecret(res);
     res.writeHead(204, { 'cache-control': 'no-store' }).end();
@@ -166,7 +166,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: Context): 
 }
 
 /**
- * Swaps the launch token, once, for the session: the cookie, and the secret in the redirect's
+ * Swaps the launch token, once, for the launch pass: the cookie, and the secret in the redirect's
  * fragment. A browser already signed in just goes on (its page holds the secret already).
  */
 function launch(res: ServerResponse, url: URL, ctx: Context, signedIn: boolean): void {
@@ -174,31 +174,31 @@ function launch(res: ServerResponse, url: URL, ctx: Context, signedIn: boolean):
     res.writeHead(303, { location: '/', 'cache-control': 'no-store' }).end();
     return;
   }
-  if (ctx.session.cookie !== null || !sameToken(url.searchParams.get('token') ?? undefined, ctx.token)) {
+  if (ctx.pass.cookie !== null || !sameToken(url.searchParams.get('token') ?? undefined, ctx.token)) {
     return send(
       res,
       401,
-      ctx.session.cookie === null
+      ctx.pass.cookie === null
         ? 'Wrong or missing token'
         : 'This launch address was used already: start "npm run web" again for a new one.',
     );
   }
-  ctx.session.cookie = randomBytes(32).toString('base64url');
-  ctx.session.secret = randomBytes(32).toString('base64url');
+  ctx.pass.cookie = randomBytes(32).toString('base64url');
+  ctx.pass.secret = randomBytes(32).toString('base64url');
   res.writeHead(303, {
-    'set-cookie': `${cookieName(ctx.port)}=${ctx.session.cookie}; HttpOnly; SameSite=Strict; Path=/`,
-    location: `/#${WEB_SESSION_FRAGMENT}=${ctx.session.secret}`,
+    'set-cookie': `${cookieName(ctx.port)}=${ctx.pass.cookie}; HttpOnly; SameSite=Strict; Path=/`,
+    location: `/#${LAUNCH_PASS_FRAGMENT}=${ctx.pass.secret}`,
     'cache-control': 'no-store',
   });
   res.end();
 }
 
-/** A call or the event stream without this launch's secret: the page has no session (or a stale one). */
+/** A call or the event stream without this launch's secret: the page has no launch pass (or a stale one). */
 function noSecret(res: ServerResponse): void {
   send(
     res,
     401,
-    'This page has no session of this launch: start "npm run web" again and open the address it prints.',
+    'This page holds no pass of this launch: start "npm run web" again and open the address it prints.',
   );
 }
 

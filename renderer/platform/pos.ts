@@ -9,7 +9,7 @@ import {
   type PosApi,
   type PosBridge,
 } from '../../contract/contract.ts';
-import { openWebSession } from './web-session.ts';
+import { openLaunchPass } from './launch-pass.ts';
 import { createWebBridge } from './web-transport.ts';
 
 declare global {
@@ -46,17 +46,18 @@ export function createPosApi(bridge: PosBridge): PosApi {
 /** The shell this page runs in. */
 export interface Shell {
   readonly pos: PosApi;
-  /** False when the page runs in the web shell without a session of it: no call can work. */
-  hasSession(): Promise<boolean>;
+  /** False when the page runs in the web shell without its launch pass: no call can work. */
+  hasLaunchPass(): Promise<boolean>;
 }
 
-/** Opens the shell's bridge: Electron's preload, or the web shell with this page's session of it. */
+/** Opens the shell's bridge: Electron's preload, or the web shell with this page's launch pass. */
 export function openShell(): Shell {
   const electron = window.pos;
-  if (electron !== undefined) return { pos: createPosApi(electron), hasSession: () => Promise.resolve(true) };
-  const webSession = openWebSession();
+  if (electron !== undefined)
+    return { pos: createPosApi(electron), hasLaunchPass: () => Promise.resolve(true) };
+  const pass = openLaunchPass();
   return {
-    pos: createPosApi(createWebBridge(webSession)),
-    hasSession: async () => (await webSession) !== null,
+    pos: createPosApi(createWebBridge(pass)),
+    hasLaunchPass: async () => (await pass) !== null,
   };
 }

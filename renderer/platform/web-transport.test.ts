@@ -46,7 +46,7 @@ const settle = async () => {
 
 describe('the web transport says when its event stream is open', () => {
   it('once connected, and again after every reconnect; events flow in between', async () => {
-    const bridge = createWebBridge(Promise.resolve('session-secret'));
+    const bridge = createWebBridge(Promise.resolve('pass-secret'));
     const heard: unknown[] = [];
     let opened = 0;
     bridge.on('status.changed', (payload) => heard.push(payload));
@@ -73,7 +73,7 @@ describe('the web transport says when its event stream is open', () => {
   });
 
   it('tells a listener added while the stream is open at once; a refused stream never opens', async () => {
-    const bridge = createWebBridge(Promise.resolve('session-secret'));
+    const bridge = createWebBridge(Promise.resolve('pass-secret'));
     bridge.on('sync.progress', () => undefined);
     await settle();
     requests[0]?.connect();
@@ -91,6 +91,6 @@ describe('the web transport says when its event stream is open', () => {
     await settle();
     await vi.advanceTimersByTimeAsync(3000);
     expect(opened).toBe(0);
-    expect(requests).toHaveLength(2); // refused: the session is gone, nothing is tried again
+    expect(requests).toHaveLength(2); // refused: the pass is gone, nothing is tried again
   });
 });

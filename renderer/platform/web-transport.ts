@@ -1,18 +1,18 @@
 // `window.pos` for the browser: the contract over the web shell's HTTP (POST /rpc/:channel) and its
-// event stream (GET /events, server-sent events). Every request carries the page's session secret in
-// a header (web-session.ts) besides the HttpOnly cookie the browser sends; so the event stream is read
+// event stream (GET /events, server-sent events). Every request carries the secret of the page's launch
+// pass in a header (launch-pass.ts) besides the HttpOnly cookie the browser sends; so the event stream is read
 // with fetch(), as EventSource cannot send a header. Events the core sends while the stream is not
 // connected are lost: `opened` tells the page each time it (re)connects, to read the state again.
 import { isCallChannel, isEventChannel, type EventChannel } from '../../contract/channels.ts';
 import type { Envelope, PosBridge } from '../../contract/contract.ts';
 import { eventStreamReader } from './event-stream.ts';
-import { sessionHeaders } from './web-session.ts';
+import { passHeaders } from './launch-pass.ts';
 
 /** How long the event stream waits before connecting again after it broke (EventSource's pace). */
 const RECONNECT_MS = 3000;
 
-/** `session`: the page's secret, or null when it has none (every call then fails saying so). */
-export function createWebBridge(session: Promise<string | null>): PosBridge {
+/** `pass`: the secret of the page's launch pass, or null when it has none (every call then fails saying so). */
+export function createWebBridge(pass: Promise<string | null>): PosBridge {
   const listeners = new Map<EventChannel, Set<(payload: unknown) => void>>();
   const openers = new Set<() => void>();
   let following = false;
@@ -41,17 +41,17 @@ export function createWebBridge(session: Promise<string | null>): PosBridge {
   const startFollowing = () => {
     if (following) return;
     following = true;
-    void session.then((secret) => (secret === null ? undefined : follow(secret, stream)));
+    void pass.then((secret) => (secret === null ? undefined : follow(secret, stream)));
   };
 
   return {
     async invoke(channel, input) {
       if (!isCallChannel(channel)) throw new Error('unknown channel');
-      const secret = await session;
+      const secret = await pass;
       if (secret === null) return refused(401);
       const response = await fetch(`/rpc/${channel}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...sessionHeaders(secret) },
+        headers: { 'content-type': 'application/json', ...passHeaders(secret) },
         body: JSON.stringify(input ?? {}),
         credentials: 'same-origin',
       });
@@ -96,8 +96,8 @@ interface Stream {
 async function follow(secret: string, stream: Stream): Promise<void> {
   for (;;) {
     try {
-      const response = await fetch('/events', { headers: sessionHeaders(secret), cache: 'no-store' });
-      // Refused: the session is gone (the shell was started again); only a new launch helps.
+      const response = await fetch('/events', { headers: passHeaders(secret), cache: 'no-store' });
+      // Refused: the pass is gone (the shell was started again); only a new launch helps.
       if (response.status === 401 || response.status === 403) return;
       if (response.ok && response.body !== null) {
         const feed = eventStreamReader(stream.dispatch);

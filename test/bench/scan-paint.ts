@@ -9,8 +9,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
-import { WEB_SESSION_HEADER } from '../../contract/channels.ts';
-import { WEB_SESSION_STORAGE_KEY } from '../../renderer/platform/web-session.ts';
+import { LAUNCH_PASS_HEADER } from '../../contract/channels.ts';
+import { LAUNCH_PASS_STORAGE_KEY } from '../../renderer/platform/launch-pass.ts';
 import { ean13 } from '../../sim/ean.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';
 import { launchChromium, startWebShellProcess } from '../e2e/browser.ts';
@@ -153,8 +153,8 @@ export const scanPaint: Benchmark = {
 };
 
 /**
- * Calls the contract from the page itself (same origin, the shell's cookie and the page's session
- * secret in its header), as the renderer does.
+ * Calls the contract from the page itself (same origin, with both halves of the launch pass: the
+ * shell's cookie, and the page's secret in its header), as the renderer does.
  */
 async function rpc(page: Page, channel: string, input: unknown): Promise<unknown> {
   return page.evaluate(
@@ -168,7 +168,7 @@ async function rpc(page: Page, channel: string, input: unknown): Promise<unknown
       if (!envelope.ok) throw new Error(envelope.error?.message ?? 'rpc failed');
       return envelope.value;
     },
-    [channel, input, WEB_SESSION_HEADER, WEB_SESSION_STORAGE_KEY] as const,
+    [channel, input, LAUNCH_PASS_HEADER, LAUNCH_PASS_STORAGE_KEY] as const,
   );
 }
 

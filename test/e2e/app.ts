@@ -1,7 +1,7 @@
 // Page helpers for the e2e tests: what a cashier does, in Playwright terms.
 import type { Page } from 'playwright-core';
-import { WEB_SESSION_HEADER } from '../../contract/channels.ts';
-import { WEB_SESSION_STORAGE_KEY } from '../../renderer/platform/web-session.ts';
+import { LAUNCH_PASS_HEADER } from '../../contract/channels.ts';
+import { LAUNCH_PASS_STORAGE_KEY } from '../../renderer/platform/launch-pass.ts';
 import { sendKeys } from './keys.ts';
 
 /**
@@ -50,7 +50,7 @@ export function statusBar(page: Page) {
 export async function syncAll(page: Page): Promise<void> {
   const failure = await page.evaluate(syncInPage, {
     timeoutMs: 90_000,
-    session: { header: WEB_SESSION_HEADER, key: WEB_SESSION_STORAGE_KEY },
+    pass: { header: LAUNCH_PASS_HEADER, key: LAUNCH_PASS_STORAGE_KEY },
   });
   if (failure !== null) throw new Error(`syncAll: ${failure}`);
 }
@@ -64,10 +64,10 @@ export async function syncAll(page: Page): Promise<void> {
  */
 async function syncInPage(options: {
   timeoutMs: number;
-  /** How the page signs a call (the renderer's session header, its secret kept in localStorage). */
-  session: { header: string; key: string };
+  /** How the page signs a call (the launch pass's header, its secret kept in localStorage). */
+  pass: { header: string; key: string };
 }): Promise<string | null> {
-  const { timeoutMs, session } = options;
+  const { timeoutMs, pass } = options;
   interface Resource {
     resource: string;
     state: string;
@@ -81,7 +81,7 @@ async function syncInPage(options: {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        [session.header]: localStorage.getItem(session.key) ?? '',
+        [pass.header]: localStorage.getItem(pass.key) ?? '',
       },
       body: '{}',
     });

@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_SESSION_HEADER } from '../../contract/channels.ts';
+import { LAUNCH_PASS_HEADER } from '../../contract/channels.ts';
 import type { SyncStatusView } from '../../contract/contract.ts';
-import { WEB_SESSION_STORAGE_KEY } from '../../renderer/platform/web-session.ts';
+import { LAUNCH_PASS_STORAGE_KEY } from '../../renderer/platform/launch-pass.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';
 import { goTo } from './app.ts';
 import { launchChromium, startWebShellProcess, type RunningShell } from './browser.ts';
@@ -63,7 +63,7 @@ function shownRows(p: Page): Promise<Row[]> {
   );
 }
 
-/** What the core says of the sync, asked from the page as the page asks (its session header). */
+/** What the core says of the sync, asked from the page as the page asks (its launch pass header). */
 function coreSync(p: Page): Promise<SyncStatusView> {
   return p.evaluate(
     async ({ header, key }) => {
@@ -76,7 +76,7 @@ function coreSync(p: Page): Promise<SyncStatusView> {
       if (envelope.value === undefined) throw new Error(`sync.status answered ${answer.status}`);
       return envelope.value;
     },
-    { header: WEB_SESSION_HEADER, key: WEB_SESSION_STORAGE_KEY },
+    { header: LAUNCH_PASS_HEADER, key: LAUNCH_PASS_STORAGE_KEY },
   );
 }
 

@@ -1,4 +1,4 @@
-// Another web origin on this machine cannot use the web shell's session. Browsers scope cookies by
+// Another web origin on this machine cannot use the web shell's launch pass. Browsers scope cookies by
 // host, not port: a page served by any other local process on 127.0.0.1 gets this shell's cookie sent
 // along, to its own server too. Here such a site is opened in the cashier's browser after the app; its
 // page tries every way a page has to reach the shell, and its server then replays what the browser
@@ -187,7 +187,7 @@ describe('another local web origin', () => {
 
   it("gets the shell's cookie sent to its own server, and that cookie opens nothing", async () => {
     const port = new URL(shell.origin).port;
-    const sent = other.cookies.find((c) => c.includes(`pos_session_${port}=`));
+    const sent = other.cookies.find((c) => c.includes(`pos_pass_${port}=`));
     // The precondition: the browser does hand the cookie to another port of 127.0.0.1.
     expect(sent).toBeDefined();
     const forged = {
@@ -229,17 +229,17 @@ describe("the cashier's own tab", () => {
 
   it("a browser holding the cookie but not the page's secret (site data cleared) is told what to do", async () => {
     const cookies = await context.cookies(shell.origin);
-    expect(cookies.map((c) => c.name)).toContain(`pos_session_${new URL(shell.origin).port}`);
+    expect(cookies.map((c) => c.name)).toContain(`pos_pass_${new URL(shell.origin).port}`);
     const cleared = await browser.newContext({ locale: E2E_LOCALE });
     try {
       await cleared.addCookies(cookies);
       const page = await cleared.newPage();
       await page.goto(shell.origin);
-      const alert = page.getByTestId('no-web-session');
+      const alert = page.getByTestId('no-launch-pass');
       await alert.waitFor();
-      expect(await alert.textContent()).toBe(say('noWebSession'));
+      expect(await alert.textContent()).toBe(say('noLaunchPass'));
       expect(await page.getByTestId('status-bar').count()).toBe(0);
-      await screenshot(page, 'other-origin-no-session');
+      await screenshot(page, 'other-origin-no-launch-pass');
     } finally {
       await cleared.close();
     }

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_SESSION_HEADER } from '../../contract/channels.ts';
-import { WEB_SESSION_STORAGE_KEY } from '../../renderer/platform/web-session.ts';
+import { LAUNCH_PASS_HEADER } from '../../contract/channels.ts';
+import { LAUNCH_PASS_STORAGE_KEY } from '../../renderer/platform/launch-pass.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';
 import { goTo, syncAll } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
@@ -19,7 +19,7 @@ import { newPage, say } from './lang.ts';
 
 const CLIENT_ID = 'security-client';
 /** How a page script of the app's origin signs its calls (what the renderer does). */
-const SESSION = { header: WEB_SESSION_HEADER, key: WEB_SESSION_STORAGE_KEY };
+const PASS = { header: LAUNCH_PASS_HEADER, key: LAUNCH_PASS_STORAGE_KEY };
 const SECRET = `s3cret-${randomBytes(12).toString('hex')}`;
 
 let sim: RunningSim;
@@ -172,10 +172,10 @@ describe('the renderer cannot read secrets', () => {
     // Subscribed before acting, and waiting only for events the actions are sure to cause: settings.set
     // always says status.changed, and sync.now either starts a sync (its first progress event) or
     // finds one running, whose end is a progress event too. Which sync ran does not matter.
-    const events = await page.evaluate(async (session) => {
-      // The page's session secret goes in a header on every call and on the event stream, as the
-      // renderer sends it (renderer/platform/web-session.ts); the stream is read with fetch for that reason.
-      const headers = { [session.header]: localStorage.getItem(session.key) ?? '' };
+    const events = await page.evaluate(async (pass) => {
+      // The launch pass's secret goes in a header on every call and on the event stream, as the
+      // renderer sends it (renderer/platform/launch-pass.ts); the stream is read with fetch for that reason.
+      const headers = { [pass.header]: localStorage.getItem(pass.key) ?? '' };
       const call = async (channel: string, body: unknown): Promise<unknown> => {
         const r = await fetch(`/rpc/${channel}`, {
           method: 'POST',
@@ -217,9 +217,9 @@ describe('the renderer cannot read secrets', () => {
       stop.abort();
       await reading;
       return got.map((e) => e.data);
-    }, SESSION);
-    const calls = await page.evaluate(async (session) => {
-      const headers = { [session.header]: localStorage.getItem(session.key) ?? '' };
+    }, PASS);
+    const calls = await page.evaluate(async (pass) => {
+      const headers = { [pass.header]: localStorage.getItem(pass.key) ?? '' };
       const out: string[] = [];
       for (const channel of ['settings.get', 'status.get', 'connection.test', 'sync.status', 'outbox.list']) {
         const r = await fetch(`/rpc/${channel}`, {
@@ -230,7 +230,7 @@ describe('the renderer cannot read secrets', () => {
         out.push(await r.text());
       }
       return out;
-    }, SESSION);
+    }, PASS);
     expect(events.length).toBeGreaterThan(0);
     const all = [...seen, ...events, ...calls].join('\n');
     expect(all).toContain('"hasSecret":true');

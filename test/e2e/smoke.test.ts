@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_SESSION_HEADER } from '../../contract/channels.ts';
+import { LAUNCH_PASS_HEADER } from '../../contract/channels.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { newPage } from './lang.ts';
 
@@ -82,32 +82,32 @@ describe('web shell smoke', () => {
     const launch = await fetch(own.url, { redirect: 'manual' });
     expect(launch.status).toBe(303);
     const ownCookie = (launch.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-    // The session's other half, the secret, comes in the redirect's fragment (no server ever gets it).
+    // The launch pass's other half, the secret, comes in the redirect's fragment (no server ever gets it).
     const location = launch.headers.get('location') ?? '';
-    expect(location).toMatch(/^\/#session=[\w-]{40,}$/);
-    const secret = new URLSearchParams(location.slice(2)).get('session') ?? '';
+    expect(location).toMatch(/^\/#pass=[\w-]{40,}$/);
+    const secret = new URLSearchParams(location.slice(2)).get('pass') ?? '';
     expect(ownCookie).not.toContain(secret);
     expect(launch.headers.get('set-cookie')).toMatch(/HttpOnly/);
     expect(launch.headers.get('set-cookie')).toMatch(/SameSite=Strict/);
-    expect(ownCookie).toMatch(new RegExp(`^pos_session_${new URL(own.origin).port}=`));
+    expect(ownCookie).toMatch(new RegExp(`^pos_pass_${new URL(own.origin).port}=`));
     expect(ownCookie).not.toContain(new URL(own.url).searchParams.get('token') ?? '-');
     expect((await fetch(own.url, { redirect: 'manual' })).status).toBe(401); // once
     // The cookie of one shell opens nothing on another (browsers share 127.0.0.1's cookies across ports).
     const [name, value] = ownCookie.split('=');
-    const renamed = `pos_session_${new URL(shell.origin).port}=${value ?? ''}`;
+    const renamed = `pos_pass_${new URL(shell.origin).port}=${value ?? ''}`;
     expect(name).not.toBe(renamed.split('=')[0]);
     expect((await fetch(`${shell.origin}/`, { headers: { cookie: renamed } })).status).toBe(401);
     expect((await fetch(`${shell.origin}/`, { headers: { cookie: ownCookie } })).status).toBe(401);
     const cookie = ownCookie;
     const ownOrigin = own.origin;
-    const session = { [WEB_SESSION_HEADER]: secret };
+    const passHeader = { [LAUNCH_PASS_HEADER]: secret };
     // Bad %-encoding is the request's fault: 400, not 500.
     expect((await fetch(`${ownOrigin}/%E0%A4%A`, { headers: { cookie } })).status).toBe(400);
     expect(
       (
         await fetch(`${ownOrigin}/rpc/%ZZ`, {
           method: 'POST',
-          headers: { cookie, origin: ownOrigin, 'content-type': 'application/json', ...session },
+          headers: { cookie, origin: ownOrigin, 'content-type': 'application/json', ...passHeader },
           body: '{}',
         })
       ).status,
@@ -115,7 +115,7 @@ describe('web shell smoke', () => {
 
     const ok = await fetch(`${ownOrigin}/rpc/status.get`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: ownOrigin, cookie, ...session },
+      headers: { 'content-type': 'application/json', origin: ownOrigin, cookie, ...passHeader },
       body: '{}',
     });
     expect(ok.status).toBe(200);
@@ -129,37 +129,42 @@ describe('web shell smoke', () => {
     expect(cookieOnly.status).toBe(401);
     const secretOnly = await fetch(`${ownOrigin}/rpc/status.get`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: ownOrigin, ...session },
+      headers: { 'content-type': 'application/json', origin: ownOrigin, ...passHeader },
       body: '{}',
     });
     expect(secretOnly.status).toBe(401);
     const wrongSecret = await fetch(`${ownOrigin}/rpc/status.get`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: ownOrigin, cookie, [WEB_SESSION_HEADER]: 'x' },
+      headers: { 'content-type': 'application/json', origin: ownOrigin, cookie, [LAUNCH_PASS_HEADER]: 'x' },
       body: '{}',
     });
     expect(wrongSecret.status).toBe(401);
     const evil = await fetch(`${ownOrigin}/rpc/status.get`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: 'http://evil.example', cookie, ...session },
+      headers: { 'content-type': 'application/json', origin: 'http://evil.example', cookie, ...passHeader },
       body: '{}',
     });
     expect(evil.status).toBe(403);
     const noOrigin = await fetch(`${ownOrigin}/rpc/status.get`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie, ...session },
+      headers: { 'content-type': 'application/json', cookie, ...passHeader },
       body: '{}',
     });
     expect(noOrigin.status).toBe(403);
     const form = await fetch(`${ownOrigin}/rpc/status.get`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ownOrigin, cookie, ...session },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: ownOrigin,
+        cookie,
+        ...passHeader,
+      },
       body: 'a=1',
     });
     expect(form.status).toBe(415);
     const unknown = await fetch(`${ownOrigin}/rpc/process.exit`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: ownOrigin, cookie, ...session },
+      headers: { 'content-type': 'application/json', origin: ownOrigin, cookie, ...passHeader },
       body: '{}',
     });
     expect(unknown.status).toBe(404);
@@ -174,6 +179,6 @@ describe('web shell smoke', () => {
         return r.status;
       });
     expect(await stream({ cookie })).toBe(401);
-    expect(await stream({ cookie, ...session })).toBe(200);
+    expect(await stream({ cookie, ...passHeader })).toBe(200);
   });
 });

@@ -9,8 +9,8 @@ export const common = {
   screenSettings: 'Nastavení',
   somethingWentWrong: 'Něco se pokazilo.',
   // The web shell's page without a session of it (main.tsx)
-  noWebSession:
-    'Tato stránka nemá relaci běžícího webového rozhraní, a proto nemůže pracovat. Spusťte znovu „npm run web“ a otevřete adresu, kterou vypíše.',
+  noLaunchPass:
+    'Tato stránka nemá propustku běžícího webového rozhraní, a proto nemůže pracovat. Spusťte znovu „npm run web“ a otevřete adresu, kterou vypíše.',
   never: 'nikdy',
   unknown: 'neznámo',
   lines_one: '{{count, number}} řádek',

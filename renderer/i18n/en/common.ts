@@ -7,8 +7,8 @@ export const common = {
   screenSettings: 'Settings',
   somethingWentWrong: 'Something went wrong.',
   // The web shell's page without a session of it (main.tsx)
-  noWebSession:
-    'This page has no session of the running web shell, so it cannot work. Start "npm run web" again and open the address it prints.',
+  noLaunchPass:
+    'This page holds no pass of the running web shell, so it cannot work. Start "npm run web" again and open the address it prints.',
   never: 'never',
   unknown: 'unknown',
   lines_one: '{{count, number}} line',

@@ -9,8 +9,8 @@ export const common = {
   screenSettings: 'Nastavenia',
   somethingWentWrong: 'Niečo sa pokazilo.',
   // The web shell's page without a session of it (main.tsx)
-  noWebSession:
-    'Táto stránka nemá reláciu bežiaceho webového rozhrania, a preto nemôže pracovať. Spustite znova „npm run web“ a otvorte adresu, ktorú vypíše.',
+  noLaunchPass:
+    'Táto stránka nemá priepustku bežiaceho webového rozhrania, a preto nemôže pracovať. Spustite znova „npm run web“ a otvorte adresu, ktorú vypíše.',
   never: 'nikdy',
   unknown: 'neznáme',
   lines_one: '{{count, number}} riadok',

@@ -1,4 +1,4 @@
-// The page's half of its web shell session: a per-launch secret sent in a request header on every
+// The page's half of its web shell launch pass: a per-launch secret sent in a request header on every
 // call and on the event stream (main/web/server.ts says why a cookie alone is not enough: the browser
 // hands 127.0.0.1's cookies to every local server, whatever its port).
 //
@@ -6,16 +6,16 @@
 // taken out of the address at once, so it is in no URL, history entry or bookmark from then on. It is
 // kept in this origin's localStorage so that a reload (F5), or a second tab of the same browser, goes
 // on working: no other origin can read that storage, and the shell needs the cookie as well.
-import { WEB_SESSION_FRAGMENT, WEB_SESSION_HEADER } from '../../contract/channels.ts';
+import { LAUNCH_PASS_FRAGMENT, LAUNCH_PASS_HEADER } from '../../contract/channels.ts';
 
 /** Where the page keeps its secret (this origin's localStorage). */
-export const WEB_SESSION_STORAGE_KEY = 'counter.webSession';
+export const LAUNCH_PASS_STORAGE_KEY = 'counter.launchPass';
 
 /**
  * The secret this page signs its requests with, or null when it has none the running shell takes
  * (the site's data was cleared, or the shell was started again since): then nothing can work.
  */
-export async function openWebSession(): Promise<string | null> {
+export async function openLaunchPass(): Promise<string | null> {
   // Read before anything awaits, so the secret leaves the address bar before the first paint.
   const fromLaunch = takeFromAddress();
   const kept = readKept();
@@ -32,13 +32,13 @@ export async function openWebSession(): Promise<string | null> {
 }
 
 /** The request headers that carry the secret. */
-export function sessionHeaders(secret: string): Record<string, string> {
-  return { [WEB_SESSION_HEADER]: secret };
+export function passHeaders(secret: string): Record<string, string> {
+  return { [LAUNCH_PASS_HEADER]: secret };
 }
 
 function takeFromAddress(): string | null {
   const fragment = new URLSearchParams(location.hash.slice(1));
-  const secret = fragment.get(WEB_SESSION_FRAGMENT);
+  const secret = fragment.get(LAUNCH_PASS_FRAGMENT);
   if (secret === null) return null;
   history.replaceState(history.state, '', `${location.pathname}${location.search}`);
   return secret;
@@ -46,17 +46,17 @@ function takeFromAddress(): string | null {
 
 async function belongsToThisLaunch(secret: string): Promise<boolean> {
   try {
-    const response = await fetch('/session', { headers: sessionHeaders(secret), cache: 'no-store' });
+    const response = await fetch('/pass', { headers: passHeaders(secret), cache: 'no-store' });
     return response.ok;
   } catch {
     return false;
   }
 }
 
-// Storage can be refused (a browser's "block site data"): the session then lasts until a reload.
+// Storage can be refused (a browser's "block site data"): the pass then lasts until a reload.
 function readKept(): string | null {
   try {
-    return localStorage.getItem(WEB_SESSION_STORAGE_KEY);
+    return localStorage.getItem(LAUNCH_PASS_STORAGE_KEY);
   } catch {
     return null;
   }
@@ -64,7 +64,7 @@ function readKept(): string | null {
 
 function keep(secret: string): void {
   try {
-    localStorage.setItem(WEB_SESSION_STORAGE_KEY, secret);
+    localStorage.setItem(LAUNCH_PASS_STORAGE_KEY, secret);
   } catch {
     // see readKept
   }
@@ -72,7 +72,7 @@ function keep(secret: string): void {
 
 function forget(): void {
   try {
-    localStorage.removeItem(WEB_SESSION_STORAGE_KEY);
+    localStorage.removeItem(LAUNCH_PASS_STORAGE_KEY);
   } catch {
     // see readKept
   }
