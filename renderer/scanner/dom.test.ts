@@ -24,6 +24,8 @@ const PAGE = `<!doctype html><html><body>
   import { attachScanner } from '/scanner/index.ts';
   const params = new URLSearchParams(location.search);
   window.scans = [];
+  // What the field held when each scan reached the app (the app reads a typed 3* from it then).
+  window.fieldAtScan = [];
   window.submits = 0;
   window.clicks = 0;
   document.getElementById('form').addEventListener('submit', (e) => { e.preventDefault(); window.submits++; });
@@ -62,7 +64,10 @@ const PAGE = `<!doctype html><html><body>
   attachScanner(window, {
     // ?delivery=paste: a scanner or wedge that delivers only whole codes (paste, input event).
     ...(params.get('delivery') ? { config: { delivery: params.get('delivery') } } : {}),
-    onScan: (s) => window.scans.push(s.code),
+    onScan: (s) => {
+      window.scans.push(s.code);
+      window.fieldAtScan.push(document.getElementById('field').value);
+    },
     // ?redirect=1: like the app's Sale screen, a key typed outside any field is sent to #field.
     beforeKey: (e) => {
       window.before.push(e.key);
@@ -124,9 +129,20 @@ afterEach(async () => {
 
 const state = () =>
   page.evaluate(() => {
-    const w = window as unknown as { scans: string[]; submits: number; clicks: number };
+    const w = window as unknown as {
+      scans: string[];
+      fieldAtScan: string[];
+      submits: number;
+      clicks: number;
+    };
     const field = document.getElementById('field') as HTMLInputElement;
-    return { scans: w.scans, submits: w.submits, clicks: w.clicks, field: field.value };
+    return {
+      scans: w.scans,
+      fieldAtScan: w.fieldAtScan,
+      submits: w.submits,
+      clicks: w.clicks,
+      field: field.value,
+    };
   });
 
 // The test's timeline: `at` is ms after t0, on the page's clock (performance.now()).
@@ -298,6 +314,26 @@ describe('attachScanner in Chromium', () => {
     }
     await expect.poll(async () => (await state()).field).toBe('');
     expect(await state()).toMatchObject({ scans: ['96385074'], submits: 0 });
+  });
+
+  it("gives the app a scan resumed after a silence with only the person's text in the field (a typed 4* stays readable)", async () => {
+    // On a loaded machine the browser may hand the page a scan's keys with a pause in the middle:
+    // the silence timer ends the burst as typing and puts its first keys into the field, and the
+    // next key (stamped 10 ms later) resumes it. When the scan reaches the app, the field must hold
+    // only what the person typed: the Sale screen reads the quantity prefix (`4*`) from it then.
+    await page.focus('#field');
+    const typed = await typeAt('4*', 0, 150);
+    await advanceTo(typed + 500);
+    const session = await cdpOf(page);
+    const code = '96385074\n';
+    const start = typed + 1000;
+    for (let i = 0; i < code.length; i++) {
+      // The page's clock runs on after the fourth key: its silence timer fires there...
+      await advanceTo(start + (i < 4 ? 10 * i : 2_000 + 10 * i));
+      await sendKey(session, code.charAt(i), timeOrigin + t0 + start + 10 * i); // ...the keys were 10 ms apart
+    }
+    expect(await state()).toMatchObject({ scans: ['96385074'], fieldAtScan: ['4*'], submits: 0 });
+    await expect.poll(async () => (await state()).field).toBe('4*');
   });
 
   it('takes a paste outside fields as a scan, and a paste into a field as a paste', async () => {

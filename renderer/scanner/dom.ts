@@ -57,8 +57,12 @@ export function attachScanner(win: Window, options: AttachOptions): ScannerHandl
           inserting = false;
         }
       } else {
+        // The field holds only the person's text again before the app hears of the scan: the app
+        // reads the field then (the Sale screen's `3*` prefix). Text a silence put back there is in
+        // it now; an IME's may land only after this key, so what is not there yet goes in a task.
         const target = heldFor;
-        if (effect.leaked !== '' && target) win.setTimeout(() => removeBeforeCaret(target, effect.leaked), 0);
+        if (effect.leaked !== '' && target && !removeBeforeCaret(target, effect.leaked))
+          win.setTimeout(() => removeBeforeCaret(target, effect.leaked), 0);
         options.onScan(effect);
       }
     }
@@ -175,12 +179,14 @@ function insertText(win: Window, target: TextTarget, text: string): void {
   }
 }
 
-function removeBeforeCaret(target: TextTarget, text: string): void {
-  if (!('setRangeText' in target)) return;
+/** Takes `text` out of the field just before the caret; false when it is not there (yet). */
+function removeBeforeCaret(target: TextTarget, text: string): boolean {
+  if (!('setRangeText' in target)) return false;
   const caret = target.selectionStart ?? target.value.length;
-  if (!target.value.slice(0, caret).endsWith(text)) return;
+  if (!target.value.slice(0, caret).endsWith(text)) return false;
   target.setRangeText('', caret - text.length, caret, 'end');
   target.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'deleteContentBackward' }));
+  return true;
 }
 
 /** The text an input event inserts in one go (several characters: never one typed key), or null. */
