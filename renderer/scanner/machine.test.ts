@@ -164,6 +164,33 @@ describe('ScannerMachine: the silence timer is provisional', () => {
     }
   });
 
+  it("resumes it too when the timer fired between a key's keydown and its keyup", () => {
+    // The browser hands the page a keydown, stalls, then the keyup: the keyup must not settle the
+    // burst as typing (the next keydown, 10 ms after the last, still resumes it).
+    const m = scanner();
+    let field = '';
+    const scans: string[] = [];
+    const apply = (effects: readonly ScannerEffect[]) => {
+      for (const e of effects) {
+        if (e.type === 'release') field += e.text;
+        else {
+          scans.push(e.code);
+          if (e.leaked !== '' && field.endsWith(e.leaked)) field = field.slice(0, -e.leaked.length);
+        }
+      }
+    };
+    const code = '4006381333931\n';
+    for (let i = 0; i < code.length; i++) {
+      const down = key(code.charAt(i), 1_000 + i * 10, true);
+      const d = m.feed(down);
+      apply(d.effects);
+      if (!d.prevent && down.key.length === 1) field += down.key;
+      if (i === 5) apply(m.silence(10_000));
+      apply(m.feed({ ...down, type: 'keyup', timeStamp: down.timeStamp + 3 }).effects);
+    }
+    expect({ scans, field }).toEqual({ scans: ['4006381333931'], field: '' });
+  });
+
   it('keeps the end when the next key really came later than the gap', () => {
     const m = scanner();
     const field: string[] = [];

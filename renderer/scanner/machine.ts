@@ -178,9 +178,12 @@ export class ScannerMachine {
 
   /** A key stamped within the gap after a burst the timer ended: the burst goes on (see silence()). */
   private resumeIfSilencedTooEarly(event: KeyInput): void {
+    // Only a keydown says whether the burst goes on: a keyup may be of the key just before the
+    // silence (the browser stalled between the two), and settling it there would make the scan typing.
+    if (event.type !== 'keydown') return;
     const silenced = this.silenced;
     this.silenced = null;
-    if (silenced === null || this.burst !== null || event.type !== 'keydown') return;
+    if (silenced === null || this.burst !== null) return;
     if (event.timeStamp - silenced.burst.lastAt > this.config.maxGapMs) return;
     // What was put back into the field is taken out again if this turns out a scan.
     silenced.burst.leaked += silenced.released;
