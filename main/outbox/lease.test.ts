@@ -16,7 +16,8 @@ import {
   insertOutboxOrder,
   markInterruptedInDoubt,
 } from '../../db/outbox.ts';
-import { goneSenderWords, HEARTBEAT_MS, LEASE_MS, LeaseWatch, newLeaseOwner, THIS_HOST } from './lease.ts';
+import { newOwnerName, THIS_HOST } from '../ground/index.ts';
+import { goneSenderWords, HEARTBEAT_MS, LEASE_MS, LeaseWatch } from './lease.ts';
 import type { InternetOrder } from '../service/schemas.ts';
 import { Outbox, type OrderService } from './outbox.ts';
 
@@ -55,7 +56,7 @@ function beatOf(db: Db, id: number): number | null {
 describe('the staleness rule', () => {
   it('a running process of this host is never gone, however long it is silent; a dead or replaced one is gone at once', () => {
     let mono = 0;
-    const watch = new LeaseWatch(newLeaseOwner(), () => mono);
+    const watch = new LeaseWatch(newOwnerName(), () => mono);
     const live = { id: 1, owner: liveOwner(), beat: 1 };
     expect(THIS_HOST.startOf(process.ppid)).toMatch(/^\d+$/); // Linux: its start is known
     expect(watch.judge(live, () => false)).toEqual({ stale: false });
@@ -75,7 +76,7 @@ describe('the staleness rule', () => {
 
   it('a sender elsewhere is gone only after LEASE_MS without a beat on the observer’s monotonic clock', () => {
     let mono = 1_000;
-    const watch = new LeaseWatch(newLeaseOwner(), () => mono);
+    const watch = new LeaseWatch(newOwnerName(), () => mono);
     const lease = { id: 7, owner: 'till-2/4242/abcd1234/99', beat: 3 };
     expect(watch.judge(lease, () => false)).toEqual({ stale: false });
     expect(watch.nextDeadline()).toBe(1_000 + LEASE_MS);
@@ -102,7 +103,7 @@ describe('the staleness rule', () => {
 
   it('a live pid of this host whose start cannot be told is judged by its beat; so is a name without a start', () => {
     let mono = 0;
-    const watch = new LeaseWatch(newLeaseOwner(), () => mono);
+    const watch = new LeaseWatch(newOwnerName(), () => mono);
     const lease = { id: 1, owner: `${hostname()}/${process.ppid}/abcd1234`, beat: null };
     expect(watch.judge(lease, () => false)).toEqual({ stale: false });
     mono += LEASE_MS;
@@ -110,7 +111,7 @@ describe('the staleness rule', () => {
   });
 
   it('an order with no lease is gone; our own is gone only when we no longer wait for its answer', () => {
-    const self = newLeaseOwner();
+    const self = newOwnerName();
     const watch = new LeaseWatch(self, () => 0);
     expect(watch.judge({ id: 1, owner: null, beat: null }, () => true)).toEqual({
       stale: true,
@@ -128,7 +129,7 @@ describe('sending leases on the outbox', () => {
   it('in-doubt only for a gone sender, with what is known of it, and the client reference', () => {
     const db = tempDb();
     let mono = 0;
-    const self = newLeaseOwner();
+    const self = newOwnerName();
     const watch = new LeaseWatch(self, () => mono);
     const dead = deadPid();
     const owners = [liveOwner(), `${hostname()}/${dead}/abcd1234/-`, 'till-2/4242/abcd1234/99', self];

@@ -4,9 +4,8 @@
 // its sender is really gone: a process of this host that no longer runs, or a sender whose beat has
 // not moved for LEASE_MS on the observer's own monotonic clock. Wall clocks are never compared: two
 // processes' clocks may be minutes apart, and a clock set back or forward says nothing of a sender.
-import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { randomUUID } from 'node:crypto';
+import { parseOwnerName, THIS_HOST, type OwnerName, type ProcessTable } from '../ground/index.ts';
 import type { SendingLeaseRow } from '../../db/outbox.ts';
 
 /**
@@ -17,58 +16,6 @@ export const LEASE_MS = 5 * 60_000;
 
 /** How often a sender beats while a request is in flight. */
 export const HEARTBEAT_MS = 30_000;
-
-/**
- * This process's owner name: host/pid/random/start. The start (Linux: the process's start in clock
- * ticks since boot, '-' where unknown) tells a reused pid from the process that claimed the order.
- */
-export function newLeaseOwner(): string {
-  return `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}/${processStart(process.pid) ?? '-'}`;
-}
-
-interface OwnerName {
-  readonly host: string;
-  readonly pid: number;
-  /** Undefined for a name without one (written before starts were recorded, or where unknown). */
-  readonly start: string | undefined;
-}
-
-function parseOwner(owner: string): OwnerName {
-  const [host = '', pid = '', , start] = owner.split('/');
-  return { host, pid: Number(pid), start: start === undefined || start === '-' ? undefined : start };
-}
-
-/** What an observer can learn of the processes of its own host. */
-export interface ProcessTable {
-  runs(pid: number): boolean;
-  /** The process's start (as newLeaseOwner writes it), undefined where it cannot be read. */
-  startOf(pid: number): string | undefined;
-}
-
-export const THIS_HOST: ProcessTable = { runs: processRuns, startOf: processStart };
-
-function processRuns(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs, under another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Linux: field 22 of /proc/PID/stat (after the command name, which may hold spaces and parentheses). */
-function processStart(pid: number): string | undefined {
-  if (!Number.isInteger(pid) || pid <= 0) return undefined;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const start = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-    return start !== undefined && /^\d+$/.test(start) ? start : undefined;
-  } catch {
-    return undefined; // no /proc (macOS, Windows), or the process is gone
-  }
-}
 
 /** Why an order's sender is gone, or that it is not. */
 export type LeaseVerdict =
@@ -121,7 +68,7 @@ export class LeaseWatch {
     if (lease.owner === this.self) {
       return inFlightHere(lease.id) ? { stale: false } : { stale: true, why: 'abandoned' };
     }
-    const owner = parseOwner(lease.owner);
+    const owner = parseOwnerName(lease.owner);
     if (owner.host === this.host) {
       if (!this.processes.runs(owner.pid)) return { stale: true, why: 'gone', pid: owner.pid };
       const start = owner.start === undefined ? undefined : this.processes.startOf(owner.pid);

@@ -26,7 +26,8 @@ import {
   type InternetOrderPayload,
 } from '../service/index.ts';
 import { outcomeOfFailure, outcomeOfSuccess, type AttemptOutcome } from './attempt-outcome.ts';
-import { goneSenderWords, HEARTBEAT_MS, LeaseWatch, newLeaseOwner } from './lease.ts';
+import { newOwnerName } from '../ground/index.ts';
+import { goneSenderWords, HEARTBEAT_MS, LeaseWatch } from './lease.ts';
 import type { OrderSender } from './place.ts';
 
 /** The part of ServiceClient (main/service) the outbox uses. */
@@ -117,7 +118,7 @@ export class OutboxSender implements OrderSender {
   private recognises = false;
   private timer: NodeJS.Timeout | undefined;
   /** Names this process on the orders it is sending (lease.ts). */
-  private readonly leaseOwner = newLeaseOwner();
+  private readonly leaseOwner = newOwnerName();
   /** Orders whose answer this sender is waiting for: it beats their leases. */
   private readonly sendingHere = new Set<number>();
   private heartbeat: NodeJS.Timeout | undefined;

@@ -12,7 +12,7 @@ import {
   type SyncRun,
 } from '../../db/catalog/index.ts';
 import type { Db } from '../../db/database.ts';
-import { THIS_HOST, type ProcessTable } from '../outbox/lease.ts';
+import { THIS_HOST, type ProcessTable } from '../ground/index.ts';
 
 /** How often a run shows it lives. */
 export const BEAT_MS = 10_000;

@@ -24,7 +24,7 @@ import { defaultRetryPolicy, isAbort, withRetry, type RetryPolicy } from './retr
 import type { CatalogSource } from './source.ts';
 import { syncStockItems } from './stockItems.ts';
 import { InstanceProfile } from './instance-profile.ts';
-import { newLeaseOwner } from '../outbox/lease.ts';
+import { newOwnerName } from '../ground/index.ts';
 import { takeCatalog } from './run-lock.ts';
 
 export interface SyncOptions {
@@ -60,7 +60,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function runSync(db: Db, source: CatalogSource, options: SyncOptions = {}): Promise<SyncReport> {
   const now = options.now ?? (() => new Date().toISOString());
   const startedAt = now();
-  const catalog = takeCatalog(db, options.owner ?? newLeaseOwner(), startedAt);
+  const catalog = takeCatalog(db, options.owner ?? newOwnerName(), startedAt);
   if (!catalog.taken) {
     const { owner, startedAt: since } = catalog;
     return {

@@ -5,7 +5,7 @@
 import { Worker } from 'node:worker_threads';
 import { releaseSyncRun } from '../../db/catalog/index.ts';
 import { catalogFileOf, type Db } from '../../db/database.ts';
-import { newLeaseOwner } from '../outbox/lease.ts';
+import { newOwnerName } from '../ground/index.ts';
 import type { ServiceConfig } from '../service/index.ts';
 import type { SyncEvent, SyncReport } from './events.ts';
 import { WorkerMessage, type WorkerInput, type WorkerOptions } from './worker-protocol.ts';
@@ -33,7 +33,7 @@ export function runSyncInWorker(
 ): Promise<SyncReport> {
   const { signal, onEvent, onCredentials, heapMb, ...rest } = options;
   if (db.memory) return Promise.reject(new Error('runSyncInWorker needs a database file'));
-  const owner = rest.owner ?? newLeaseOwner();
+  const owner = rest.owner ?? newOwnerName();
   const input: WorkerInput = { dbFile: catalogFileOf(db), service, options: { ...rest, owner } };
   const startedAt = new Date().toISOString();
   const worker = new Worker(new URL('./sync-worker.ts', import.meta.url), {

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { openDatabase } from '../../../db/database.ts';
 import { claimForSending, insertOutboxOrder } from '../../../db/outbox.ts';
 import { InternetOrderPayload, OutboxEntry } from '../../../main/outbox/index.ts';
-import { newLeaseOwner } from '../../../main/outbox/lease.ts';
+import { newOwnerName } from '../../../main/ground/index.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
 import { DEMO, sharedTempDir } from '../../support/fixtures.ts';
 import { orderDataAt, type OrderData } from './order-data.ts';
@@ -183,7 +183,7 @@ describe('pos outbox', () => {
     const live = insertOutboxOrder(db, InternetOrderPayload.parse(good()));
     const dead = insertOutboxOrder(db, InternetOrderPayload.parse(good()));
     // This test process is alive; pid 2^22 + 1 is above Linux's pid_max, so it runs nowhere.
-    claimForSending(db, live.id, ['queued'], new Date(), { owner: newLeaseOwner() });
+    claimForSending(db, live.id, ['queued'], new Date(), { owner: newOwnerName() });
     claimForSending(db, dead.id, ['queued'], new Date(), { owner: `${hostname()}/4194305/x` });
     db.close();
     const first = await pos(['outbox', 'replay', '--json'], { dataDir });
