@@ -2,6 +2,10 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import i18next from 'eslint-plugin-i18next';
+import { posix, relative, sep } from 'node:path';
+import { verdict } from './layers.ts';
+
+const layerImports = layerImportsRule();
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'release/**', 'test-results/**', '.tmp/**', 'eslint.config.js'] },
@@ -71,37 +75,37 @@ export default tseslint.config(
       ],
     },
   },
-  // Layers (DESIGN.md): each folder imports only what lies below it. Lint proves it, so it is not
-  // left to memory: db/ is the bottom (SQLite and the shapes it stores); the service client never
-  // sees the sim (nor the sim the client); the renderer reaches the core only through the contract.
-  layer(
-    ['db/**/*.ts'],
-    /^(\.\.\/)+(main|renderer|sim|test)\//,
-    'db/ is the bottom layer: it imports nothing above it',
-  ),
-  layer(
-    ['main/service/**/*.ts'],
-    /^(\.\.\/)+sim\//,
-    'the service client talks to any instance: it never imports the sim',
-  ),
-  layer(
-    ['sim/**/*.ts'],
-    /^(\.\.\/)+(main|renderer|contract|db)\//,
-    'the sim is another instance: it imports nothing of Counter',
-  ),
-  layer(
-    ['renderer/**/*.{ts,tsx}'],
-    /^(\.\.\/)+(main|db|sim)\//,
-    'the renderer reaches the core through the contract only',
-    ['renderer/**/*.test.{ts,tsx}'],
-  ),
+  // Layers: layers.ts says which module may import which, and through which file. This rule checks each
+  // import as it is written; test/architecture.test.ts counts them for the whole tree and refuses cycles.
+  {
+    files: ['{contract,db,main,renderer,sim,test}/**/*.{ts,tsx}'],
+    plugins: { layers: { rules: { imports: layerImports } } },
+    rules: { 'layers/imports': 'error' },
+  },
 );
 
-/** A no-restricted-imports rule for `files`: imports matching `pattern` are refused with `message`. */
-function layer(files, pattern, message, ignores = []) {
+/** `layers/imports`: an import `verdict` refuses is reported with the table's reason. */
+function layerImportsRule() {
   return {
-    files,
-    ignores,
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: pattern.source, message }] }] },
+    meta: { type: 'problem', schema: [] },
+    create(context) {
+      const file = relative(import.meta.dirname, context.filename)
+        .split(sep)
+        .join('/');
+      if (file.startsWith('..')) return {};
+      const check = (node) => {
+        const spec = node.source?.value;
+        if (typeof spec !== 'string') return;
+        const target = spec.startsWith('.') ? posix.join(posix.dirname(file), spec) : spec;
+        const why = verdict(file, target);
+        if (why !== undefined) context.report({ node: node.source, message: why });
+      };
+      return {
+        ImportDeclaration: check,
+        ExportNamedDeclaration: check,
+        ExportAllDeclaration: check,
+        ImportExpression: check,
+      };
+    },
   };
 }
