@@ -97,8 +97,28 @@ export function attachKeymap(win: Window, scanner: ScannerSettings | undefined):
       if (binding !== undefined) PERFORM[binding.name]({ ctx, code: scan.code, startedAt: scan.startedAt });
     },
   });
+  const unmark = markScannerSettings(win.document.body, scanner);
   return () => {
     pending.cancel();
     handle.detach();
+    unmark();
+  };
+}
+
+/**
+ * Marks <body> with the scanner settings the window now listens with (data-scanner-layout,
+ * data-scanner-suffix, data-scanner-delivery). The scanner is attached again after the render that
+ * shows new settings, so whoever changes them and then scans (the e2e tests) waits for these marks,
+ * not for time. Returns the unmarking.
+ */
+function markScannerSettings(body: HTMLElement, scanner: ScannerSettings | undefined): () => void {
+  if (scanner === undefined) return () => undefined;
+  body.dataset.scannerLayout = scanner.layout;
+  body.dataset.scannerSuffix = scanner.suffix;
+  body.dataset.scannerDelivery = scanner.delivery;
+  return () => {
+    delete body.dataset.scannerLayout;
+    delete body.dataset.scannerSuffix;
+    delete body.dataset.scannerDelivery;
   };
 }

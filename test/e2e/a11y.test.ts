@@ -1,6 +1,6 @@
-// Accessible (issue 17 item 10), through the web shell in Debian's Chromium against the real sim: no
-// keyboard trap (Esc, Tab and Shift+Tab leave the scanner test pad), key labels on buttons as
-// readable as the text, and axe-core on every screen and dialog with no serious or critical violation.
+// Accessible, through the web shell in Debian's Chromium against the real sim: no keyboard trap
+// (Esc, Tab and Shift+Tab leave the scanner test pad), key labels on buttons as readable as the
+// text, and axe-core on every screen and dialog with no serious or critical violation.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -19,7 +19,7 @@ import {
   stopAll,
   syncedTerminal,
   type SyncedTerminal,
-} from './synced-terminal.ts';
+} from '../support/terminal.ts';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PIN = '97531';
@@ -108,7 +108,7 @@ function seriousViolations(): Promise<Violation[]> {
 const focusedTestPad = () =>
   page.evaluate(() => document.activeElement?.hasAttribute('data-testpad') === true);
 
-describe('accessible (item 10)', { timeout: 120_000 }, () => {
+describe('accessible', { timeout: 120_000 }, () => {
   it('Sale, empty: no serious or critical axe violation', async () => {
     await page.getByTestId('sale').waitFor();
     expect(await seriousViolations()).toEqual([]);

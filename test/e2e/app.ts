@@ -18,9 +18,9 @@ export async function scan(page: Page, code: string, msPerKey = 10): Promise<voi
 }
 
 /**
- * Places the sale as a cashier does since the payment panel (issue 17): F9 opens the panel, Enter
- * with nothing typed takes the exact amount in cash and places the order. The panel closes either
- * way (placed, or refused by the core with the reason on the Sale screen).
+ * Places the sale as a cashier does: F9 opens the payment panel, Enter with nothing typed takes the
+ * exact amount in cash and places the order. The panel closes either way (placed, or refused by the
+ * core with the reason on the Sale screen).
  */
 export async function placeOrder(page: Page): Promise<void> {
   const panel = page.getByTestId('payment-panel');

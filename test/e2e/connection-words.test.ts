@@ -2,22 +2,18 @@
 // release without the card-scan endpoint (its feature and permission rows say why in the cashier's
 // words), an instance whose client secret is not given (the summary says what is missing, a
 // sentence each), and a secret the instance refuses (the status bar says so beside Online).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startSim, type RunningSim } from '../../sim/server.ts';
+import { DEMO, demoEnv, tempDir } from '../support/fixtures.ts';
 import { goTo } from './app.ts';
-import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+import { launchChromium, screenshot, startWebShellProcess } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import { newPage, say } from './lang.ts';
 
 let sim: RunningSim;
 let browser: Browser;
 let page: Page;
-const shells: RunningShell[] = [];
-const dataDirs: string[] = [];
 
 beforeAll(async () => {
   [sim, browser] = await Promise.all([
@@ -29,19 +25,16 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser.close();
-  for (const shell of shells) await shell.stop();
   await sim.close();
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
 screenshotOnFailure(() => page, 'connection-words');
 
 /** A web shell on the older sim with the POS_* given, opened on Settings, its connection tested. */
 async function testedWith(env: Record<string, string>): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'counter-e2e-connection-'));
-  dataDirs.push(dataDir);
+  const dataDir = tempDir('e2e-connection');
   const shell = await startWebShellProcess({ POS_BASE_URL: sim.url, POS_DATA_DIR: dataDir, ...env });
-  shells.push(shell);
+  onTestFinished(() => shell.stop());
   await page.goto(shell.url);
   await page.getByTestId('status-bar').waitFor();
   await goTo(page, 'settings');
@@ -52,7 +45,7 @@ const result = () => page.locator('[data-section="connection"] [data-connection-
 
 describe('the connection test in the run’s language', () => {
   it('an older release: the card-scan feature says it is not available, in the cashier’s words', async () => {
-    await testedWith({ POS_CLIENT_ID: 'counter-demo', POS_CLIENT_SECRET: 'counter-demo-secret' });
+    await testedWith(demoEnv(sim.url));
     const feature = result().locator('[data-feature="Card scan at the counter"]');
     await feature.waitFor();
     expect(await feature.getAttribute('class')).toBe('off');
@@ -81,7 +74,7 @@ describe('the connection test in the run’s language', () => {
   });
 
   it('no client secret: the summary says what is missing, in the cashier’s words', async () => {
-    await testedWith({ POS_CLIENT_ID: 'counter-demo' });
+    await testedWith({ POS_CLIENT_ID: DEMO.clientId });
     const summary = result().locator('[data-connection-ok="false"]');
     await summary.waitFor();
     expect(await summary.textContent()).toBe(say('core:missingClientSecret'));
@@ -89,7 +82,7 @@ describe('the connection test in the run’s language', () => {
   });
 
   it('a wrong secret: the status bar says the credentials are refused, not just Online', async () => {
-    await testedWith({ POS_CLIENT_ID: 'counter-demo', POS_CLIENT_SECRET: 'rotated-since' });
+    await testedWith({ POS_CLIENT_ID: DEMO.clientId, POS_CLIENT_SECRET: 'rotated-since' });
     const bar = page.getByTestId('status-bar');
     const refused = bar.locator('[data-credentials-refused="true"]');
     await refused.waitFor();

@@ -3,8 +3,6 @@
 // 10 ms/key scanner (products and a customer card), lose the instance and keep selling, get it back
 // and watch the queue drain, fix a needs-fix order field by field, look stock up offline.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
@@ -12,25 +10,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.ts';
 import { insertOutboxOrder } from '../../db/outbox.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';
+import { DEMO, sharedTempDir } from '../support/fixtures.ts';
 import { goTo, placeOrder, scan, statusBar, syncAll } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { E2E_LOCALE, newPage, say, sayPattern } from './lang.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
-import { fromCatalog } from './synced-terminal.ts';
+import { fromCatalog } from '../support/terminal.ts';
 
-const SECRET = 'counter-demo-secret';
+const SECRET = DEMO.clientSecret;
 
 let sim: RunningSim;
 let shell: RunningShell;
 let browser: Browser;
 let page: Page;
-let dataDir: string;
+const dataDir = sharedTempDir('e2e-flow');
 let warehouseId: number;
 let products: { barcode: string; productId: number; productName: string }[];
 let card: { barcode: string; companyId: number };
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'counter-e2e-flow-'));
   [sim, shell, browser] = await Promise.all([
     startSim({ size: 'small', port: 0 }),
     // No POS_* instance: the app starts on its built-in demo (small, to keep the test fast).
@@ -46,7 +44,6 @@ afterAll(async () => {
   await browser.close();
   await shell.stop();
   await sim.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 screenshotOnFailure(() => page, 'flow');
@@ -99,7 +96,7 @@ describe('a day at the counter', { timeout: 120_000 }, () => {
   it('is configured in Settings: instance URL, client id, write-only secret', async () => {
     await goTo(page, 'settings');
     await page.locator('[data-field="instanceUrl"]').fill(sim.url);
-    await page.locator('[data-field="clientId"]').fill('counter-demo');
+    await page.locator('[data-field="clientId"]').fill(DEMO.clientId);
     await page.locator('[data-field="clientSecret"]').fill(SECRET);
     await page.locator('[data-action="save-instance"]').click();
     await expect.poll(() => statusBar(page).getByText(say('common:demo')).count()).toBe(0);

@@ -1,7 +1,7 @@
-// Orders that read like tickets and destructive actions that ask (issue 17 items 8 and 9), through
-// the web shell in Debian's Chromium against the real sim: a synced cache, orders in every state
-// (one a walk-in sale made on the Sale screen while the instance is out of reach), the confirmation
-// whose default keeps the order, and the manager PIN that guards Settings and those actions.
+// Orders that read like tickets and destructive actions that ask, through the web shell in Debian's
+// Chromium against the real sim: a synced cache, orders in every state (one a walk-in sale made on
+// the Sale screen while the instance is out of reach), the confirmation whose default keeps the
+// order, and the manager PIN that guards Settings and those actions.
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +23,7 @@ import {
   stopAll,
   syncedTerminal,
   type SyncedTerminal,
-} from './synced-terminal.ts';
+} from '../support/terminal.ts';
 
 const PIN = '2468';
 
@@ -125,7 +125,7 @@ function lockedOut(time: string): RegExp {
   return new RegExp(`^${escape(say('common:lockedOut', { time: '@@time@@' })).replace('@@time@@', time)}$`);
 }
 
-describe('Orders that read like tickets (item 9)', { timeout: 120_000 }, () => {
+describe('Orders that read like tickets', { timeout: 120_000 }, () => {
   it('each row shows total, lines, customer (walk-in marked), time and state; errors in words, detail folded', async () => {
     // A walk-in sale while the instance cannot be reached: queued, to the walk-in customer.
     await page.getByTestId('sale').waitFor();
@@ -207,131 +207,127 @@ describe('Orders that read like tickets (item 9)', { timeout: 120_000 }, () => {
   });
 });
 
-describe(
-  'destructive actions ask; a manager PIN guards them and Settings (item 8)',
-  { timeout: 120_000 },
-  () => {
-    it('Discard asks, focused on keeping the order: Enter and Esc keep it', async () => {
-      const queued = row(ids.queued);
-      if ((await queued.locator('.order-summary').getAttribute('aria-expanded')) !== 'true')
-        await queued.locator('.order-summary').click();
-      const discard = queued.locator('.order-detail button', { hasText: say('orders:discard') });
-      await discard.click();
-      await confirmDialog().waitFor();
-      expect(await confirmDialog().getAttribute('aria-modal')).toBe('true');
-      await expect.poll(focused).toBe('confirm-keep');
-      await screenshot(page, 'orders-confirm-discard');
-      await page.keyboard.press('Enter');
-      await confirmDialog().waitFor({ state: 'detached' });
-      await discard.click();
-      await confirmDialog().waitFor();
-      // Tab stays inside the dialog, and Esc keeps.
-      await page.keyboard.press('Tab');
-      await expect.poll(focused).toBe('confirm-destroy');
-      await page.keyboard.press('Tab');
-      await expect.poll(focused).toBe('confirm-keep');
-      await page.keyboard.press('Escape');
-      await confirmDialog().waitFor({ state: 'detached' });
-      expect(await queued.getAttribute('data-state')).not.toBe('discarded'); // kept (it may be being retried)
-    });
-
-    it('Mark as sent and Cancel on the instance ask too, and keep by default', async () => {
-      const inDoubt = row(ids.inDoubt);
-      await inDoubt.locator('.order-summary').click();
-      await inDoubt.locator('[data-field="remoteId"]').fill('777');
-      await inDoubt.locator('[data-action="mark-sent"]').click();
-      await confirmDialog().waitFor();
-      expect(await confirmDialog().textContent()).toContain('777');
-      await expect.poll(focused).toBe('confirm-keep');
-      await page.keyboard.press('Escape');
-      await confirmDialog().waitFor({ state: 'detached' });
-      expect(await inDoubt.getAttribute('data-state')).not.toBe('sent'); // not marked (it may be being retried)
-
-      const sent = row(ids.sent);
-      await sent.locator('.order-summary').click();
-      await sent.locator('button', { hasText: say('orders:cancelOnInstance') }).click();
-      await confirmDialog().waitFor();
-      await expect.poll(focused).toBe('confirm-keep');
-      await page.keyboard.press('Enter');
-      await confirmDialog().waitFor({ state: 'detached' });
-      expect(await sent.getAttribute('data-state')).toBe('sent');
-    });
-
-    it('a PIN set in Settings guards Discard: wrong PIN says the tries left, the right one discards', async () => {
-      await goTo(page, 'settings');
-      const card = page.locator('[data-section="manager-pin"]');
-      expect(await card.getAttribute('data-pin-set')).toBe('false');
-      await card.locator('[data-field="newManagerPin"]').fill(PIN);
-      await card.locator('[data-field="newManagerPinAgain"]').fill(PIN);
-      await card.locator('[data-action="set-manager-pin"]').click();
-      await expect.poll(() => card.getAttribute('data-pin-set')).toBe('true');
-      // Leaving Settings shuts the lock: Discard now needs the PIN.
-      await goTo(page, 'orders');
-      const queued = row(ids.queued);
+describe('destructive actions ask; a manager PIN guards them and Settings', { timeout: 120_000 }, () => {
+  it('Discard asks, focused on keeping the order: Enter and Esc keep it', async () => {
+    const queued = row(ids.queued);
+    if ((await queued.locator('.order-summary').getAttribute('aria-expanded')) !== 'true')
       await queued.locator('.order-summary').click();
-      await queued.locator('.order-detail button', { hasText: say('orders:discard') }).click();
-      await confirmDialog().waitFor();
-      await page.locator('[data-action="confirm-destroy"]').click();
-      await pinDialog().waitFor();
-      expect(await pinDialog().textContent()).toContain(say('core:lockedDiscard'));
-      await expect
-        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-field')))
-        .toBe('managerPin');
-      await page.keyboard.type('1111');
+    const discard = queued.locator('.order-detail button', { hasText: say('orders:discard') });
+    await discard.click();
+    await confirmDialog().waitFor();
+    expect(await confirmDialog().getAttribute('aria-modal')).toBe('true');
+    await expect.poll(focused).toBe('confirm-keep');
+    await screenshot(page, 'orders-confirm-discard');
+    await page.keyboard.press('Enter');
+    await confirmDialog().waitFor({ state: 'detached' });
+    await discard.click();
+    await confirmDialog().waitFor();
+    // Tab stays inside the dialog, and Esc keeps.
+    await page.keyboard.press('Tab');
+    await expect.poll(focused).toBe('confirm-destroy');
+    await page.keyboard.press('Tab');
+    await expect.poll(focused).toBe('confirm-keep');
+    await page.keyboard.press('Escape');
+    await confirmDialog().waitFor({ state: 'detached' });
+    expect(await queued.getAttribute('data-state')).not.toBe('discarded'); // kept (it may be being retried)
+  });
+
+  it('Mark as sent and Cancel on the instance ask too, and keep by default', async () => {
+    const inDoubt = row(ids.inDoubt);
+    await inDoubt.locator('.order-summary').click();
+    await inDoubt.locator('[data-field="remoteId"]').fill('777');
+    await inDoubt.locator('[data-action="mark-sent"]').click();
+    await confirmDialog().waitFor();
+    expect(await confirmDialog().textContent()).toContain('777');
+    await expect.poll(focused).toBe('confirm-keep');
+    await page.keyboard.press('Escape');
+    await confirmDialog().waitFor({ state: 'detached' });
+    expect(await inDoubt.getAttribute('data-state')).not.toBe('sent'); // not marked (it may be being retried)
+
+    const sent = row(ids.sent);
+    await sent.locator('.order-summary').click();
+    await sent.locator('button', { hasText: say('orders:cancelOnInstance') }).click();
+    await confirmDialog().waitFor();
+    await expect.poll(focused).toBe('confirm-keep');
+    await page.keyboard.press('Enter');
+    await confirmDialog().waitFor({ state: 'detached' });
+    expect(await sent.getAttribute('data-state')).toBe('sent');
+  });
+
+  it('a PIN set in Settings guards Discard: wrong PIN says the tries left, the right one discards', async () => {
+    await goTo(page, 'settings');
+    const card = page.locator('[data-section="manager-pin"]');
+    expect(await card.getAttribute('data-pin-set')).toBe('false');
+    await card.locator('[data-field="newManagerPin"]').fill(PIN);
+    await card.locator('[data-field="newManagerPinAgain"]').fill(PIN);
+    await card.locator('[data-action="set-manager-pin"]').click();
+    await expect.poll(() => card.getAttribute('data-pin-set')).toBe('true');
+    // Leaving Settings shuts the lock: Discard now needs the PIN.
+    await goTo(page, 'orders');
+    const queued = row(ids.queued);
+    await queued.locator('.order-summary').click();
+    await queued.locator('.order-detail button', { hasText: say('orders:discard') }).click();
+    await confirmDialog().waitFor();
+    await page.locator('[data-action="confirm-destroy"]').click();
+    await pinDialog().waitFor();
+    expect(await pinDialog().textContent()).toContain(say('core:lockedDiscard'));
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-field')))
+      .toBe('managerPin');
+    await page.keyboard.type('1111');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => pinDialog().locator('[data-pin-error]').textContent())
+      .toBe(say('common:wrongPin', { count: 4 }));
+    await screenshot(page, 'orders-pin-wrong');
+    await page.keyboard.type(PIN);
+    await page.keyboard.press('Enter');
+    await pinDialog().waitFor({ state: 'detached' });
+    await expect.poll(() => queued.getAttribute('data-state')).toBe('discarded');
+  });
+
+  it('Settings can be read with a PIN set; a change asks for it, and Esc leaves it undone', async () => {
+    await goTo(page, 'settings');
+    const card = page.locator('[data-section="label-rules"]');
+    const notice = card.locator('[data-label-rules-notice]');
+    await card.locator('[data-action="save-label-rules"]').click();
+    await pinDialog().waitFor();
+    expect(await pinDialog().textContent()).toContain(say('core:lockedSettings'));
+    await screenshot(page, 'settings-pin-prompt');
+    await page.keyboard.press('Escape');
+    await pinDialog().waitFor({ state: 'detached' });
+    await expect.poll(() => notice.textContent()).toBe(say('common:pinNotGiven'));
+    await card.locator('[data-action="save-label-rules"]').click();
+    await pinDialog().waitFor();
+    await page.keyboard.type(PIN);
+    await page.keyboard.press('Enter');
+    await pinDialog().waitFor({ state: 'detached' });
+    const rules = (await card.locator('[data-field="labelRules"]').inputValue())
+      .split('\n')
+      .filter((l) => l.trim() !== '').length;
+    await expect.poll(() => notice.textContent()).toBe(say('settings:labelRulesSaved', { count: rules }));
+  });
+
+  it('five wrong PINs shut it out and say when to try again', async () => {
+    await goTo(page, 'orders');
+    const inDoubt = row(ids.inDoubt);
+    await inDoubt.locator('.order-summary').click();
+    await inDoubt.locator('.order-detail button', { hasText: say('orders:discard') }).click();
+    await page.locator('[data-action="confirm-destroy"]').click();
+    await pinDialog().waitFor();
+    for (let i = 0; i < 5; i++) {
+      await page.keyboard.type('0000');
       await page.keyboard.press('Enter');
       await expect
         .poll(() => pinDialog().locator('[data-pin-error]').textContent())
-        .toBe(say('common:wrongPin', { count: 4 }));
-      await screenshot(page, 'orders-pin-wrong');
-      await page.keyboard.type(PIN);
-      await page.keyboard.press('Enter');
-      await pinDialog().waitFor({ state: 'detached' });
-      await expect.poll(() => queued.getAttribute('data-state')).toBe('discarded');
-    });
-
-    it('Settings can be read with a PIN set; a change asks for it, and Esc leaves it undone', async () => {
-      await goTo(page, 'settings');
-      const card = page.locator('[data-section="label-rules"]');
-      const notice = card.locator('[data-label-rules-notice]');
-      await card.locator('[data-action="save-label-rules"]').click();
-      await pinDialog().waitFor();
-      expect(await pinDialog().textContent()).toContain(say('core:lockedSettings'));
-      await screenshot(page, 'settings-pin-prompt');
-      await page.keyboard.press('Escape');
-      await pinDialog().waitFor({ state: 'detached' });
-      await expect.poll(() => notice.textContent()).toBe(say('common:pinNotGiven'));
-      await card.locator('[data-action="save-label-rules"]').click();
-      await pinDialog().waitFor();
-      await page.keyboard.type(PIN);
-      await page.keyboard.press('Enter');
-      await pinDialog().waitFor({ state: 'detached' });
-      const rules = (await card.locator('[data-field="labelRules"]').inputValue())
-        .split('\n')
-        .filter((l) => l.trim() !== '').length;
-      await expect.poll(() => notice.textContent()).toBe(say('settings:labelRulesSaved', { count: rules }));
-    });
-
-    it('five wrong PINs shut it out and say when to try again', async () => {
-      await goTo(page, 'orders');
-      const inDoubt = row(ids.inDoubt);
-      await inDoubt.locator('.order-summary').click();
-      await inDoubt.locator('.order-detail button', { hasText: say('orders:discard') }).click();
-      await page.locator('[data-action="confirm-destroy"]').click();
-      await pinDialog().waitFor();
-      for (let i = 0; i < 5; i++) {
-        await page.keyboard.type('0000');
-        await page.keyboard.press('Enter');
-        await expect
-          .poll(() => pinDialog().locator('[data-pin-error]').textContent())
-          .toMatch(
-            i < 4 ? new RegExp(`^${escape(say('common:wrongPin', { count: 4 - i }))}$`) : lockedOut('.*'),
-          );
-      }
-      expect(await pinDialog().locator('[data-pin-error]').textContent()).toMatch(lockedOut('\\d{2}:\\d{2}'));
-      await screenshot(page, 'orders-pin-lockout');
-      await page.keyboard.press('Escape');
-      await pinDialog().waitFor({ state: 'detached' });
-      expect(await inDoubt.getAttribute('data-state')).not.toBe('discarded');
-    });
-  },
-);
+        .toMatch(
+          i < 4 ? new RegExp(`^${escape(say('common:wrongPin', { count: 4 - i }))}$`) : lockedOut('.*'),
+        );
+    }
+    expect(await pinDialog().locator('[data-pin-error]').textContent()).toMatch(lockedOut('\\d{2}:\\d{2}'));
+    await screenshot(page, 'orders-pin-lockout');
+    await page.keyboard.press('Escape');
+    await pinDialog().waitFor({ state: 'detached' });
+    expect(await inDoubt.getAttribute('data-state')).not.toBe('discarded');
+  });
+});

@@ -1,4 +1,4 @@
-// Issue 17 items 4 and 5, through the web shell in Debian's Chromium against the real sim: F9 opens a
+// Paying and the receipt, through the web shell in Debian's Chromium against the real sim: F9 opens a
 // payment panel (amount given, round notes, change due, cash or card; Enter places, Esc goes back),
 // and every placed or queued order has a receipt (80 mm and 58 mm layouts, printed through
 // window.print(), a queued order's receipt not confirmed yet and carrying its reference, reprinted
@@ -15,7 +15,7 @@ import { goTo, scan, statusBar, syncAll } from './app.ts';
 import { ARTIFACTS, launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { E2E_LOCALE, newPage, say, sayPattern } from './lang.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
-import { freshTerminal, fromCatalog, stopAll, type SyncedTerminal } from './synced-terminal.ts';
+import { freshTerminal, fromCatalog, stopAll, type SyncedTerminal } from '../support/terminal.ts';
 
 declare global {
   interface Window {

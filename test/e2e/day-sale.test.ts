@@ -1,7 +1,7 @@
-// The Sale screen through a cashier's day (issue 17: items 1, 2, 3, 6, 7, 11), in Debian's Chromium
-// through the web shell against the real sim, keyboard first with a simulated 10 ms/key scanner:
-// a walk-in customer named in Settings, finding products by name, quantities that explain
-// themselves, one announcer with undo, a visible key legend, and a customer panel that explains.
+// The Sale screen through a cashier's day, in Debian's Chromium through the web shell against the
+// real sim, keyboard first with a simulated 10 ms/key scanner: a walk-in customer named in
+// Settings, finding products by name, quantities that explain themselves, one announcer with undo,
+// a visible key legend, and a customer panel that explains.
 import type Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { goTo, scan, statusBar, syncAll } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { newPage, say, sayPattern } from './lang.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
-import { freshTerminal, fromCatalog, stopAll, type SyncedTerminal } from './synced-terminal.ts';
+import { freshTerminal, fromCatalog, stopAll, type SyncedTerminal } from '../support/terminal.ts';
 
 let terminal: SyncedTerminal;
 let sim: RunningSim;
@@ -141,7 +141,7 @@ describe('a day at the Sale screen', { timeout: 120_000 }, () => {
     expect(walkIn.companyId).not.toBe(card.companyId);
   });
 
-  it('item 1: names a walk-in customer in Settings; F9 without a card sells to it online and offline', async () => {
+  it('names a walk-in customer in Settings; F9 without a card sells to it online and offline', async () => {
     await goTo(page, 'settings');
     const section = page.locator('[data-section="walk-in"]');
     await section.scrollIntoViewIfNeeded();
@@ -208,7 +208,7 @@ describe('a day at the Sale screen', { timeout: 120_000 }, () => {
     expect(sim.admin.listOrders().at(-1)).toMatchObject({ customerId: card.companyId });
   });
 
-  it('item 2: finds products by name as the cashier types; arrows and Enter add; Esc closes; 3* adds three', async () => {
+  it('finds products by name as the cashier types; arrows and Enter add; Esc closes; 3* adds three', async () => {
     await voidIfAny();
     const target = weighed;
     const word = (target.productName.split(/\s+/).find((w) => w.length >= 4) ?? target.productName).slice(
@@ -286,7 +286,7 @@ describe('a day at the Sale screen', { timeout: 120_000 }, () => {
     await expect.poll(() => rowB.getAttribute('data-quantity')).toBe('3');
   });
 
-  it('item 3: a quantity is a positive number, decimals only where the unit takes them, and the field never disagrees with the total', async () => {
+  it('a quantity is a positive number, decimals only where the unit takes them, and the field never disagrees with the total', async () => {
     await voidIfAny();
     const [a] = counted as [Product];
     await scan(page, a.barcode);
@@ -347,7 +347,7 @@ describe('a day at the Sale screen', { timeout: 120_000 }, () => {
     expect(await kgRow.locator('[data-quantity-error]').count()).toBe(0);
   });
 
-  it('item 6: every action announces itself in one live region, never stale; a removal is undone with Ctrl+Z', async () => {
+  it('every action announces itself in one live region, never stale; a removal is undone with Ctrl+Z', async () => {
     await voidIfAny();
     const [a, b] = counted as [Product, Product];
     // One live region on the Sale screen.
@@ -404,7 +404,7 @@ describe('a day at the Sale screen', { timeout: 120_000 }, () => {
     expect(await announcer().locator('p').count()).toBe(1);
   });
 
-  it('item 7: a key legend says what the keys do now; Tab goes code -> lines -> pay; typed keys reach the code field', async () => {
+  it('a key legend says what the keys do now; Tab goes code -> lines -> pay; typed keys reach the code field', async () => {
     await voidIfAny();
     const legend = page.getByTestId('key-legend');
     const keys = () =>
@@ -476,7 +476,7 @@ describe('a day at the Sale screen', { timeout: 120_000 }, () => {
     expect(await codeField().inputValue()).toBe('');
   });
 
-  it('item 11: the customer panel names the company and says what "Owes" means for this sale', async () => {
+  it('the customer panel names the company and says what "Owes" means for this sale', async () => {
     await voidIfAny();
     const [a] = counted as [Product];
     await scan(page, a.barcode);

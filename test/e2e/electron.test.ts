@@ -1,14 +1,13 @@
 // The real Electron app through Playwright's _electron, where the Electron binary is installed. On
 // machines without it (these CI machines: no binary can be downloaded) the test is reported as
 // skipped, with the reason printed, never silently passed.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { _electron as electron } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { buildElectron } from '../../main/electron/build.ts';
 import { ROOT } from '../../main/web/build.ts';
+import { tempDir } from '../support/fixtures.ts';
 
 function electronBinary(): string | null {
   try {
@@ -29,7 +28,7 @@ describe.skipIf(binary === null)('Electron app (real binary)', () => {
     { timeout: 180_000 },
     async () => {
       await buildElectron();
-      const dataDir = mkdtempSync(join(tmpdir(), 'counter-electron-'));
+      const dataDir = tempDir('electron');
       const app = await electron.launch({
         executablePath: binary ?? '',
         args: [ROOT],
@@ -62,15 +61,28 @@ describe.skipIf(binary === null)('Electron app (real binary)', () => {
         ]);
         expect(await win.evaluate(() => window.open('https://example.com/') === null)).toBe(true);
         const before = win.url();
+        // The main process's answer to the navigation is what is waited for: the app's will-navigate
+        // handler (added when the window was made, so it runs before this listener) prevented it.
+        await app.evaluate(({ BrowserWindow }) => {
+          const [shown] = BrowserWindow.getAllWindows();
+          (globalThis as { navigationRefused?: Promise<boolean> }).navigationRefused = new Promise(
+            (resolve) => {
+              shown?.webContents.once('will-navigate', (event) => resolve(event.defaultPrevented));
+            },
+          );
+        });
         await win.evaluate(() => {
           location.href = 'https://example.com/';
         });
-        await win.waitForTimeout(1000);
+        expect(
+          await app.evaluate(
+            () => (globalThis as { navigationRefused?: Promise<boolean> }).navigationRefused,
+          ),
+        ).toBe(true);
         expect(win.url()).toBe(before);
         expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(1);
       } finally {
         await app.close();
-        rmSync(dataDir, { recursive: true, force: true });
       }
     },
   );

@@ -1,15 +1,13 @@
 // The screens show the core's state even when the page's event stream connects late: Chromium holds
 // the page's GET /events back (page.route) while the core's state changes, then lets it through. What
 // the core sent meanwhile never reaches the page; the page has to read the state again.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAUNCH_PASS_HEADER } from '../../contract/channels.ts';
 import type { SyncStatusView } from '../../contract/contract.ts';
 import { LAUNCH_PASS_STORAGE_KEY } from '../../renderer/platform/launch-pass.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';
+import { demoEnv, sharedTempDir } from '../support/fixtures.ts';
 import { goTo } from './app.ts';
 import { launchChromium, startWebShellProcess, type RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
@@ -19,29 +17,19 @@ let sim: RunningSim;
 let shell: RunningShell;
 let browser: Browser;
 let page: Page | undefined;
-let dataDir: string;
+const dataDir = sharedTempDir('e2e-events');
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'counter-e2e-events-'));
   sim = await startSim({ size: 'small', port: 0 });
   // Down when the shell starts: nothing syncs until the test brings it back.
   await sim.faults.setOffline(true);
-  [shell, browser] = await Promise.all([
-    startWebShellProcess({
-      POS_DATA_DIR: dataDir,
-      POS_BASE_URL: sim.url,
-      POS_CLIENT_ID: 'counter-demo',
-      POS_CLIENT_SECRET: 'counter-demo-secret',
-    }),
-    launchChromium(),
-  ]);
+  [shell, browser] = await Promise.all([startWebShellProcess(demoEnv(sim.url, dataDir)), launchChromium()]);
 });
 
 afterAll(async () => {
   await browser.close();
   await shell.stop();
   await sim.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 screenshotOnFailure(() => page, 'events');

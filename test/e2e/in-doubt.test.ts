@@ -1,13 +1,12 @@
 // An in-doubt order settled by the operator in the Orders screen: the instance is out of reach (so no
 // replay can settle it first), the operator found the order on the instance by its reference and
 // records it as sent under the instance's order id. Through the web shell in Debian's Chromium.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.ts';
 import { claimForSending, getOutboxOrder, insertOutboxOrder, recordOutboxOutcome } from '../../db/outbox.ts';
+import { demoEnv, sharedTempDir } from '../support/fixtures.ts';
 import { goTo } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { newPage, say } from './lang.ts';
@@ -15,12 +14,11 @@ import { newPage, say } from './lang.ts';
 let shell: RunningShell;
 let browser: Browser;
 let page: Page;
-let dataDir: string;
+const dataDir = sharedTempDir('e2e-in-doubt');
 let lostId: number;
 let reference: string;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'counter-e2e-in-doubt-'));
   // The app was killed while this order's request was out: it is in-doubt when the app comes back.
   const db = openDatabase(join(dataDir, 'counter.sqlite'));
   const lost = insertOutboxOrder(db, {
@@ -35,12 +33,7 @@ beforeAll(async () => {
   reference = lost.clientReference;
   [shell, browser] = await Promise.all([
     // Port 9 (discard) refuses connections: the instance is unreachable for the whole test.
-    startWebShellProcess({
-      POS_DATA_DIR: dataDir,
-      POS_BASE_URL: 'http://127.0.0.1:9',
-      POS_CLIENT_ID: 'counter-demo',
-      POS_CLIENT_SECRET: 'counter-demo-secret',
-    }),
+    startWebShellProcess(demoEnv('http://127.0.0.1:9', dataDir)),
     launchChromium(),
   ]);
   page = await newPage(browser, { viewport: { width: 1366, height: 820 } });
@@ -50,7 +43,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
   await shell.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('an in-doubt order', { timeout: 60_000 }, () => {
@@ -68,7 +60,7 @@ describe('an in-doubt order', { timeout: 60_000 }, () => {
     await entry.locator('[data-field="remoteId"]').fill('4242');
     await screenshot(page, 'orders-in-doubt');
     await mark.click();
-    // Marking as sent asks first (issue 17 item 8): the operator confirms.
+    // Marking as sent asks first, as every destructive action does: the operator confirms.
     await page.getByTestId('confirm-dialog').locator('[data-action="confirm-destroy"]').click();
 
     await expect.poll(() => entry.getAttribute('data-state')).toBe('sent');

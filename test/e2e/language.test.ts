@@ -1,7 +1,7 @@
-// The screens' language (issue 14), through the web shell in Debian's Chromium against the real sim:
-// a Czech browser gets Czech words and Czech numbers; Settings switches the language at once (same
-// page, no reload, no manager PIN asked even with one set), the choice outlives a reload; and the
-// price currency set in Settings is the one prices are shown in.
+// The screens' language, through the web shell in Debian's Chromium against the real sim: a Czech
+// browser gets Czech words and Czech numbers; Settings switches the language at once (same page, no
+// reload, no manager PIN asked even with one set), the choice outlives a reload; and the price
+// currency set in Settings is the one prices are shown in.
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ import {
   syncedTerminal,
   type Sellable,
   type SyncedTerminal,
-} from './synced-terminal.ts';
+} from '../support/terminal.ts';
 
 const PIN = '24680';
 

@@ -6,11 +6,9 @@
 // it may read or change anything. The cashier's own tab meanwhile keeps working, a reload (F5) too.
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedTempDir } from '../support/fixtures.ts';
 import { goTo, statusBar } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
@@ -27,7 +25,7 @@ let shell: RunningShell;
 let browser: Browser;
 let context: BrowserContext;
 let app: Page;
-let dataDir: string;
+const dataDir = sharedTempDir('e2e-other-origin');
 let other: { origin: string; server: Server; cookies: string[] };
 
 /** The other site: one page that tries the shell every way a page can, and a log of the cookies it got. */
@@ -126,7 +124,6 @@ function replay(
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'counter-e2e-other-origin-'));
   [shell, browser] = await Promise.all([
     startWebShellProcess({
       POS_DATA_DIR: dataDir,
@@ -147,7 +144,6 @@ afterAll(async () => {
   await browser.close();
   await shell.stop();
   await new Promise<void>((resolve) => other.server.close(() => resolve()));
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 screenshotOnFailure(() => app, 'other-origin');

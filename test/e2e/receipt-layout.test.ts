@@ -7,7 +7,7 @@ import { goTo, placeOrder, scan, statusBar, syncAll } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import { newPage, say } from './lang.ts';
-import { freshTerminal, fromCatalog, stopAll, type SyncedTerminal } from './synced-terminal.ts';
+import { freshTerminal, fromCatalog, stopAll, type SyncedTerminal } from '../support/terminal.ts';
 
 const UNBREAKABLE = `ZBOZI-${'X'.repeat(70)}-KONEC`;
 

@@ -1,8 +1,8 @@
-// A whole sale in Czech, Slovak and English (issue 14 item 6), in Debian's Chromium through the web
-// shell against the real sim, with the browser's locale cs-CZ / sk-SK / en-GB and Settings' language
-// left on "system": the screens speak that language from the first paint. A product is scanned, a
-// customer card is scanned, the order is placed and sent, and an order the instance refuses is fixed
-// field by field and sent again. What the screens say is checked against that language's catalogue,
+// A whole sale in Czech, Slovak and English, in Debian's Chromium through the web shell against the
+// real sim, with the browser's locale cs-CZ / sk-SK / en-GB and Settings' language left on
+// "system": the screens speak that language from the first paint. A product is scanned, a customer
+// card is scanned, the order is placed and sent, and an order the instance refuses is fixed field
+// by field and sent again. What the screens say is checked against that language's catalogue,
 // amounts in its form (cs-CZ `1 110,90`), and the README's screenshots are taken on the way (Czech
 // and English).
 import { copyFileSync } from 'node:fs';
@@ -16,7 +16,7 @@ import { i18n } from '../../renderer/i18n/index.ts';
 import { goTo, placeOrder, scan } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
-import { fromCatalog, stopAll, syncedTerminal, type SyncedTerminal } from './synced-terminal.ts';
+import { fromCatalog, stopAll, syncedTerminal, type SyncedTerminal } from '../support/terminal.ts';
 
 const LANGUAGES = [
   { language: 'cs', locale: 'cs-CZ', shots: true },

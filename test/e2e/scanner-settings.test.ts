@@ -1,8 +1,8 @@
-// Settings → Scanner (issue 14, item 7), through the web shell in Debian's Chromium against the real
-// sim: each setting is picked in the card, then a scanner configured that way scans on the Sale
-// screen and the product is added. The keystrokes are what such a scanner sends: for the Czech
-// layout, Shift+number row for each digit (which a US machine reports as !@#...); for the suffixes,
-// Tab or nothing after the code; for paste/wedge delivery, one input event with the whole code.
+// Settings → Scanner, through the web shell in Debian's Chromium against the real sim: each setting
+// is picked in the card, then a scanner configured that way scans on the Sale screen and the
+// product is added. The keystrokes are what such a scanner sends: for the Czech layout,
+// Shift+number row for each digit (which a US machine reports as !@#...); for the suffixes, Tab or
+// nothing after the code; for paste/wedge delivery, one input event with the whole code.
 import { join } from 'node:path';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ import {
   syncedTerminal,
   type Sellable,
   type SyncedTerminal,
-} from './synced-terminal.ts';
+} from '../support/terminal.ts';
 
 let terminal: SyncedTerminal;
 let shell: RunningShell | undefined;
@@ -71,11 +71,18 @@ async function configure(s: Pick<ScannerSettings, 'layout' | 'suffix' | 'deliver
   for (const [field, value] of Object.entries(s)) {
     await card.locator(`select[data-field="${field}"]`).selectOption(value);
   }
-  // Saved: the card shows what the app holds (and re-attached the scanner with).
-  for (const [field, value] of Object.entries(s))
+  // Saved: the card shows what the app holds, and the scanner listens with it (attached again after
+  // the render, it marks <body> with the settings it listens with).
+  for (const [field, value] of Object.entries(s)) {
     await expect.poll(() => card.locator(`select[data-field="${field}"]`).inputValue()).toBe(value);
-  await page.waitForTimeout(300);
+    await scannerListensWith(field, value);
+  }
   await goTo(page, 'sale');
+}
+
+/** Waits until the scanner listens with `value` for `field` (the marks renderer/actions/attach.ts sets). */
+function scannerListensWith(field: string, value: string): Promise<void> {
+  return page.locator(`body[data-scanner-${field}="${value}"]`).waitFor({ state: 'attached' });
 }
 
 const line = (p: Sellable) => page.getByTestId('sale-lines').locator(`[data-barcode="${p.barcode}"]`);
@@ -156,7 +163,7 @@ describe('Settings → Scanner, then a scan on the Sale screen', () => {
     // Set back to US, without leaving the screen: the same keys now read as the US layout's symbols.
     await page.locator('[data-section="scanner"] select[data-field="layout"]').selectOption('us');
     await expect.poll(() => page.locator('select[data-field="layout"]').inputValue()).toBe('us');
-    await page.waitForTimeout(300);
+    await scannerListensWith('layout', 'us');
     await pad.click();
     await page.waitForTimeout(450);
     await scanCzech(await cdpOf(page), product(5).barcode, Date.now());

@@ -3,16 +3,14 @@
 // result, no event and no DOM; popups and form posts elsewhere are refused; the shell refuses requests
 // for other Host names.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAUNCH_PASS_HEADER } from '../../contract/channels.ts';
 import { LAUNCH_PASS_STORAGE_KEY } from '../../renderer/platform/launch-pass.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';
+import { sharedTempDir } from '../support/fixtures.ts';
 import { goTo, syncAll } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { newPage, say } from './lang.ts';
@@ -27,7 +25,7 @@ let proxy: { url: string; tokens: Set<string>; server: Server };
 let shell: RunningShell;
 let browser: Browser;
 let page: Page;
-let dataDir: string;
+const dataDir = sharedTempDir('e2e-security');
 const seen: string[] = [];
 
 /** Forwards to the sim and remembers every access token it hands out, so the test knows them. */
@@ -63,7 +61,6 @@ async function tokenSniffingProxy(target: string): Promise<typeof proxy> {
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'counter-e2e-security-'));
   sim = await startSim({ size: 'small', port: 0 });
   sim.admin.addClient({
     clientId: CLIENT_ID,
@@ -122,7 +119,6 @@ afterAll(async () => {
   await shell.stop();
   await new Promise<void>((resolve) => proxy.server.close(() => resolve()));
   await sim.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('the renderer cannot read secrets', () => {
@@ -242,6 +238,13 @@ describe('the renderer cannot leave the app', () => {
   it('window.open is refused and no popup appears', async () => {
     let popups = 0;
     page.context().on('page', () => popups++);
+    // The CSP sandbox (no allow-popups) refuses each popup, and Chromium says so in the console: the
+    // count below is read once both attempts were refused, not after a while.
+    let refused = 0;
+    const onConsole = (message: ConsoleMessage) => {
+      if (message.text().includes("'allow-popups' permission is not set")) refused++;
+    };
+    page.on('console', onConsole);
     const opened = await page.evaluate(() => window.open('https://example.com/', '_blank') === null);
     expect(opened).toBe(true);
     await page.evaluate(() => {
@@ -251,7 +254,8 @@ describe('the renderer cannot leave the app', () => {
       document.body.append(a);
       a.click();
     });
-    await page.waitForTimeout(500);
+    await expect.poll(() => refused).toBe(2);
+    page.off('console', onConsole);
     expect(popups).toBe(0);
   });
 
@@ -260,6 +264,13 @@ describe('the renderer cannot leave the app', () => {
     const blocked: string[] = [];
     page.on('request', (r) => {
       if (!r.url().startsWith(shell.origin)) blocked.push(r.url());
+    });
+    // The page reports each refusal of its CSP (form-action, frame-src): what follows is read once
+    // both were refused, not after a while.
+    await page.evaluate(() => {
+      const refused: string[] = [];
+      (window as unknown as { __refused: string[] }).__refused = refused;
+      document.addEventListener('securitypolicyviolation', (e) => refused.push(e.effectiveDirective));
     });
     await page.evaluate(() => {
       const form = document.createElement('form');
@@ -272,7 +283,10 @@ describe('the renderer cannot leave the app', () => {
       frame.src = 'https://example.com/';
       document.body.append(frame);
     });
-    await page.waitForTimeout(800);
+    await page.waitForFunction(() => {
+      const refused = (window as unknown as { __refused: string[] }).__refused;
+      return refused.includes('form-action') && refused.includes('frame-src');
+    });
     expect(page.url()).toBe(before);
     expect(blocked).toEqual([]);
     expect(await page.evaluate(() => document.querySelectorAll('[data-testid="status-bar"]').length)).toBe(1);

@@ -1,21 +1,17 @@
 // First light: the web shell starts like `npm run web`, prints one line, serves all four screens and
 // the status bar, and refuses requests without its token or from elsewhere.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { LAUNCH_PASS_HEADER } from '../../contract/channels.ts';
+import { sharedTempDir, tempDir } from '../support/fixtures.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { newPage } from './lang.ts';
 
 let shell: RunningShell;
 let browser: Browser;
-let dataDir: string;
-const cleanups: (() => Promise<void>)[] = [];
+const dataDir = sharedTempDir('e2e-smoke');
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'counter-e2e-smoke-'));
   [shell, browser] = await Promise.all([
     startWebShellProcess({
       POS_DATA_DIR: dataDir,
@@ -28,10 +24,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const fn of cleanups.splice(0)) await fn();
   await browser.close();
   await shell.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('web shell smoke', () => {
@@ -75,10 +69,8 @@ describe('web shell smoke', () => {
 
     // The page of the test before used this shell's launch address: it works once.
     expect((await fetch(shell.url, { redirect: 'manual' })).status).toBe(401);
-    const own = await startWebShellProcess({
-      POS_DATA_DIR: mkdtempSync(join(tmpdir(), 'counter-e2e-smoke2-')),
-    });
-    cleanups.push(() => own.stop());
+    const own = await startWebShellProcess({ POS_DATA_DIR: tempDir('e2e-smoke2') });
+    onTestFinished(() => own.stop());
     const launch = await fetch(own.url, { redirect: 'manual' });
     expect(launch.status).toBe(303);
     const ownCookie = (launch.headers.get('set-cookie') ?? '').split(';')[0] ?? '';

@@ -1,12 +1,10 @@
 // Settings while a sync is stuck on an answer that never finishes (the hostile proxy drips the stock
 // items in front of the real sim): the Cancel button beside "Sync now" is reached by the keyboard,
 // stops it, and says so per resource in the run's language; the next sync then runs.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSim, type RunningSim } from '../../sim/server.ts';
+import { demoEnv, sharedTempDir } from '../support/fixtures.ts';
 import { startHostileProxy, type HostileProxy, type HostileRule } from '../support/hostile-proxy.ts';
 import { goTo } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
@@ -19,20 +17,14 @@ let drip: HostileRule;
 let browser: Browser;
 let page: Page;
 let shell: RunningShell;
-let dataDir: string;
+const dataDir = sharedTempDir('e2e-sync-cancel');
 
 beforeAll(async () => {
   [sim, browser] = await Promise.all([startSim({ size: 'small', port: 0 }), launchChromium()]);
   proxy = await startHostileProxy(sim.url);
   // Every stock-item page drips for ever: the sync the shell starts on coming online is stuck.
   drip = proxy.rule({ path: '^/api/stock-items/filter-paginated$', drip: { everyMs: 50, endless: true } });
-  dataDir = mkdtempSync(join(tmpdir(), 'counter-e2e-sync-cancel-'));
-  shell = await startWebShellProcess({
-    POS_BASE_URL: proxy.url,
-    POS_CLIENT_ID: 'counter-demo',
-    POS_CLIENT_SECRET: 'counter-demo-secret',
-    POS_DATA_DIR: dataDir,
-  });
+  shell = await startWebShellProcess(demoEnv(proxy.url, dataDir));
   page = await newPage(browser, { viewport: { width: 1280, height: 800 } });
 }, 120_000);
 
@@ -41,7 +33,6 @@ afterAll(async () => {
   await shell.stop();
   await proxy.close();
   await sim.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 screenshotOnFailure(() => page, 'sync-cancel');

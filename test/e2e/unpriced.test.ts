@@ -8,7 +8,7 @@ import { goTo, scan, statusBar } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import { E2E_LOCALE, newPage, say } from './lang.ts';
-import { fromCatalog, stopAll, syncedTerminal, type SyncedTerminal } from './synced-terminal.ts';
+import { fromCatalog, stopAll, syncedTerminal, type SyncedTerminal } from '../support/terminal.ts';
 
 const PIN = '2468';
 let terminal: SyncedTerminal;

@@ -1,13 +1,13 @@
 // A terminal whose cache is already synced from a real sim (`pos sync` into a fresh data directory),
-// for e2e tests that start where a day at the counter does: goods and customers known.
+// for tests that start where a day at the counter does: goods and customers known. The e2e tests
+// start the web shell and a browser on it; a test in Node can open its data directory or run `pos`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser } from 'playwright-core';
 import { runCli } from '../../main/cli/run.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';
-import type { RunningShell } from './browser.ts';
+import { demoEnv } from './fixtures.ts';
 
 export interface SyncedTerminal {
   readonly sim: RunningSim;
@@ -23,12 +23,7 @@ export type SimOptions = Omit<NonNullable<Parameters<typeof startSim>[0]>, 'size
 export async function freshTerminal(name: string, options: SimOptions = {}): Promise<SyncedTerminal> {
   const dataDir = mkdtempSync(join(tmpdir(), `counter-e2e-${name}-`));
   const sim = await startSim({ ...options, size: 'small', port: 0 });
-  const env = {
-    POS_BASE_URL: sim.url,
-    POS_CLIENT_ID: 'counter-demo',
-    POS_CLIENT_SECRET: 'counter-demo-secret',
-    POS_DATA_DIR: dataDir,
-  };
+  const env = demoEnv(sim.url, dataDir);
   return { sim, dataDir, env };
 }
 
@@ -73,10 +68,11 @@ export function firstSellable(dataDir: string): Sellable {
   );
 }
 
+/** Closes the browser and the shell on the terminal (if started), then the sim, and removes the data. */
 export async function stopAll(
   terminal: SyncedTerminal,
-  shell: RunningShell | undefined,
-  browser: Browser | undefined,
+  shell: { stop(): Promise<void> } | undefined,
+  browser: { close(): Promise<void> } | undefined,
 ): Promise<void> {
   await browser?.close();
   await shell?.stop();
