@@ -27,6 +27,21 @@ const folder = (name: string, may: readonly string[], why: string, more: Partial
 });
 
 const RENDERER_BASE = ['contract'];
+/** What the core and the CLI each wire together: the data and every area of main/. */
+const WIRED = [
+  'contract',
+  'db',
+  'db/catalog',
+  'db/migrations',
+  'main/ground',
+  'main/service',
+  'main/barcode',
+  'main/settings',
+  'main/connection',
+  'main/sync',
+  'main/outbox',
+  'main/counter',
+];
 
 /** Bottom first: a module's `may` names only modules listed before it, so no two modules import each other. */
 export const MODULES: readonly Module[] = [
@@ -93,41 +108,10 @@ export const MODULES: readonly Module[] = [
   ),
   folder(
     'main/core',
-    [
-      'contract',
-      'db',
-      'db/catalog',
-      'db/migrations',
-      'sim',
-      'main/ground',
-      'main/service',
-      'main/barcode',
-      'main/settings',
-      'main/connection',
-      'main/sync',
-      'main/outbox',
-      'main/counter',
-    ],
+    [...WIRED, 'sim'],
     'the composition root: wires the areas into the handlers map (and starts the demo sim)',
   ),
-  folder(
-    'main/cli',
-    [
-      'contract',
-      'db',
-      'db/catalog',
-      'db/migrations',
-      'main/ground',
-      'main/service',
-      'main/barcode',
-      'main/settings',
-      'main/connection',
-      'main/sync',
-      'main/outbox',
-      'main/counter',
-    ],
-    'the headless shell: wires its own parts, no core',
-  ),
+  folder('main/cli', WIRED, 'the headless shell: wires its own parts, no core'),
   folder('main/web', ['contract', 'main/core', 'main/settings'], 'the web shell'),
   folder('main/electron', ['contract', 'main/core', 'main/settings', 'main/web'], 'the Electron shell'),
   { name: 'main/start', paths: ['main/start.ts'], may: ['main/web', 'main/electron'], why: 'the entry' },
