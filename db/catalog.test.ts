@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDbFile } from '../test/support/fixtures.ts';
 import {
   addPending,
   cardByBarcode,
@@ -42,15 +40,8 @@ import {
 } from './database.ts';
 import { catalogMigrations, migrations } from './migrations/index.ts';
 
-const dirs: string[] = [];
-function tempFile(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'counter-catalog-'));
-  dirs.push(dir);
-  return join(dir, 'counter.sqlite');
-}
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+/** A new SQLite file of this test (removed when it finishes). */
+const tempFile = (): string => tempDbFile('catalog');
 
 const T1 = '2026-01-01T10:00:00.000Z';
 const T2 = '2026-01-02T10:00:00.000Z';

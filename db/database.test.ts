@@ -1,7 +1,7 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDbFile, tempDir } from '../test/support/fixtures.ts';
 import {
   catalogFileFor,
   DamagedDatabaseError,
@@ -14,15 +14,8 @@ import {
 } from './database.ts';
 import { catalogMigrations, migrations, type Migration } from './migrations/index.ts';
 
-const dirs: string[] = [];
-function tempFile(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'counter-db-'));
-  dirs.push(dir);
-  return join(dir, 'counter.sqlite');
-}
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+/** A new SQLite file of this test (removed when it finishes). */
+const tempFile = (): string => tempDbFile('db');
 
 describe('openDatabase', () => {
   it('uses WAL and foreign keys and applies every migration to a new file', () => {
@@ -117,41 +110,33 @@ describe('migration 1 (meta)', () => {
 
 describe('damaged files', () => {
   it('sets a damaged catalog aside (kept, named) and starts an empty one; the outbox is untouched', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'counter-damaged-'));
+    const dir = tempDir('damaged');
+    const file = join(dir, 'counter.sqlite');
+    const first = openDatabase(file);
+    first.prepare("INSERT INTO setting (key, value) VALUES ('probe', 'kept')").run();
+    first.close();
+    writeFileSync(catalogFileFor(file), 'this is not a database, it is garbage '.repeat(200));
+    const setAside: string[] = [];
+    const db = openDatabase(file, { onCatalogSetAside: (path) => setAside.push(path) });
     try {
-      const file = join(dir, 'counter.sqlite');
-      const first = openDatabase(file);
-      first.prepare("INSERT INTO setting (key, value) VALUES ('probe', 'kept')").run();
-      first.close();
-      writeFileSync(catalogFileFor(file), 'this is not a database, it is garbage '.repeat(200));
-      const setAside: string[] = [];
-      const db = openDatabase(file, { onCatalogSetAside: (path) => setAside.push(path) });
-      try {
-        expect(setAside).toHaveLength(1);
-        expect(readFileSync(setAside[0] ?? '', 'utf8')).toContain('garbage');
-        expect(db.prepare('SELECT count(*) FROM stock_item').pluck().get()).toBe(0);
-        expect(db.prepare("SELECT value FROM setting WHERE key = 'probe'").pluck().get()).toBe('kept');
-      } finally {
-        db.close();
-      }
+      expect(setAside).toHaveLength(1);
+      expect(readFileSync(setAside[0] ?? '', 'utf8')).toContain('garbage');
+      expect(db.prepare('SELECT count(*) FROM stock_item').pluck().get()).toBe(0);
+      expect(db.prepare("SELECT value FROM setting WHERE key = 'probe'").pluck().get()).toBe('kept');
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      db.close();
     }
   });
 
   it('refuses a damaged app file by name, saying what to do, and changes nothing', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'counter-damaged-'));
-    try {
-      const file = join(dir, 'counter.sqlite');
-      const garbage = 'not an outbox '.repeat(500);
-      writeFileSync(file, garbage);
-      expect(() => openDatabase(file)).toThrow(DamagedDatabaseError);
-      expect(() => openDatabase(file)).toThrow(file);
-      expect(() => openDatabase(file)).toThrow(/nothing was deleted/);
-      expect(readFileSync(file, 'utf8')).toBe(garbage);
-      expect(readdirSync(dir)).toEqual(['counter.sqlite']);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const dir = tempDir('damaged');
+    const file = join(dir, 'counter.sqlite');
+    const garbage = 'not an outbox '.repeat(500);
+    writeFileSync(file, garbage);
+    expect(() => openDatabase(file)).toThrow(DamagedDatabaseError);
+    expect(() => openDatabase(file)).toThrow(file);
+    expect(() => openDatabase(file)).toThrow(/nothing was deleted/);
+    expect(readFileSync(file, 'utf8')).toBe(garbage);
+    expect(readdirSync(dir)).toEqual(['counter.sqlite']);
   });
 });

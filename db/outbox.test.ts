@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDbFile } from '../test/support/fixtures.ts';
 import { ZodError } from 'zod';
 import { openDatabase, schemaVersion } from './database.ts';
 import { migrations } from './migrations/index.ts';
@@ -20,15 +18,8 @@ import {
   MAX_AUTOMATIC_ATTEMPTS,
 } from './outbox.ts';
 
-const dirs: string[] = [];
-function tempFile(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'counter-outbox-'));
-  dirs.push(dir);
-  return join(dir, 'counter.sqlite');
-}
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+/** A new SQLite file of this test (removed when it finishes). */
+const tempFile = (): string => tempDbFile('outbox');
 
 const order = { customerId: 7, warehouseId: 1, items: [{ productId: 3, quantity: 2 }], note: 'n' };
 

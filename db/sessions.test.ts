@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDbFile } from '../test/support/fixtures.ts';
 import { openDatabase, schemaVersion } from './database.ts';
 import { migrations } from './migrations/index.ts';
 import {
@@ -19,15 +17,8 @@ import {
   type NewSessionLine,
 } from './sessions.ts';
 
-const dirs: string[] = [];
-function tempFile(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'counter-sessions-'));
-  dirs.push(dir);
-  return join(dir, 'counter.sqlite');
-}
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+/** A new SQLite file of this test (removed when it finishes). */
+const tempFile = (): string => tempDbFile('sessions');
 
 const now = new Date('2026-06-01T10:00:00Z');
 const item = (over: Partial<NewSessionLine> = {}): NewSessionLine => ({

@@ -1,15 +1,12 @@
 // The CLI as a user runs it: a real process, real exit statuses, stdout and stderr apart.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startSim } from '../../sim/server.ts';
+import { describe, expect, it } from 'vitest';
+import { demoEnv, sharedTempDir, simForTest } from '../../test/support/fixtures.ts';
 
 const entry = join(import.meta.dirname, 'index.ts');
-const dataDir = mkdtempSync(join(tmpdir(), 'counter-cli-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const dataDir = sharedTempDir('cli');
 
 interface Run {
   code: number;
@@ -97,11 +94,7 @@ describe('pos CLI framework', () => {
 
   it('exits 4 when the service cannot be reached', async () => {
     const port = await closedPort();
-    const run = await pos(['version', '--json'], {
-      POS_BASE_URL: `http://127.0.0.1:${port}`,
-      POS_CLIENT_ID: 'counter-demo',
-      POS_CLIENT_SECRET: 'counter-demo-secret',
-    });
+    const run = await pos(['version', '--json'], demoEnv(`http://127.0.0.1:${port}`));
     expect(run.code).toBe(4);
     const doc = JSON.parse(run.stdout) as { error: { exitCode: number; message: string } };
     expect(doc.error.exitCode).toBe(4);
@@ -110,35 +103,26 @@ describe('pos CLI framework', () => {
   });
 
   it('version --json prints one JSON object with the instance version and capabilities', async () => {
-    const sim = await startSim({ size: 'small', missingOperations: ['scanShoppingSession'] });
-    try {
-      const env = {
-        POS_BASE_URL: sim.url,
-        POS_CLIENT_ID: 'counter-demo',
-        POS_CLIENT_SECRET: 'counter-demo-secret',
-        POS_DATA_DIR: dataDir,
-      };
-      const run = await pos(['version', '--json'], env);
-      expect(run.code).toBe(0);
-      const doc = JSON.parse(run.stdout) as Record<string, unknown>;
-      expect(doc).toMatchObject({
-        baseUrl: sim.url,
-        version: '1.4.0',
-        described: true,
-        recognisesClientReference: true,
-        endpoints: { stockItems: true, posScan: false },
-      });
-      const text = await pos(['version'], env);
-      expect(text.code).toBe(0);
-      expect(text.stdout).toContain('Version:     1.4.0');
-      expect(text.stdout).toContain('Point-of-sale card scan');
-      // Wrong secret: the service refuses the credentials, a configuration problem (3).
-      const refused = await pos(['version'], { ...env, POS_CLIENT_SECRET: 'wrong-secret-123' });
-      expect(refused.code).toBe(3);
-      expect(refused.stderr).toContain('refused the client credentials');
-      expect(refused.stderr).not.toContain('wrong-secret-123');
-    } finally {
-      await sim.close();
-    }
+    const sim = await simForTest({ missingOperations: ['scanShoppingSession'] });
+    const env = demoEnv(sim.url, dataDir);
+    const run = await pos(['version', '--json'], env);
+    expect(run.code).toBe(0);
+    const doc = JSON.parse(run.stdout) as Record<string, unknown>;
+    expect(doc).toMatchObject({
+      baseUrl: sim.url,
+      version: '1.4.0',
+      described: true,
+      recognisesClientReference: true,
+      endpoints: { stockItems: true, posScan: false },
+    });
+    const text = await pos(['version'], env);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain('Version:     1.4.0');
+    expect(text.stdout).toContain('Point-of-sale card scan');
+    // Wrong secret: the service refuses the credentials, a configuration problem (3).
+    const refused = await pos(['version'], { ...env, POS_CLIENT_SECRET: 'wrong-secret-123' });
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain('refused the client credentials');
+    expect(refused.stderr).not.toContain('wrong-secret-123');
   });
 });

@@ -1,13 +1,12 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { sharedTempDir } from '../../test/support/fixtures.ts';
 import { schemaVersion } from '../../db/database.ts';
 import { migrations } from '../../db/migrations/index.ts';
 import { databasePath, openDataDir } from './data-dir.ts';
 
-const root = mkdtempSync(join(tmpdir(), 'counter-datadir-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = sharedTempDir('datadir');
 
 describe('openDataDir', () => {
   it('creates the folder and a migrated counter.sqlite in it, and reopens it', () => {

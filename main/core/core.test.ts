@@ -1,10 +1,9 @@
 // The core behind both shells, in process, against the real sim: every payload validated, the secret
 // write-only, POS_* winning over Settings, the demo replaced by a configured instance, and orders of
 // one instance never carried to another.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEMO, demoEnv, tempDir } from '../../test/support/fixtures.ts';
 import { openDatabase } from '../../db/database.ts';
 import { claimForSending, insertOutboxOrder, recordOutboxOutcome } from '../../db/outbox.ts';
 import type { Envelope } from '../../contract/contract.ts';
@@ -13,7 +12,7 @@ import { MemoryCredentialStore } from '../settings/credentials.ts';
 import { withCheckDigit } from '../barcode/index.ts';
 import { Core } from './core.ts';
 
-const SECRET = 'counter-demo-secret';
+const SECRET = DEMO.clientSecret;
 let sim: RunningSim;
 const cleanup: (() => Promise<void> | void)[] = [];
 
@@ -26,7 +25,7 @@ afterEach(async () => {
 });
 
 async function core(env: Record<string, string> = {}, demo = false) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'counter-core-'));
+  const dataDir = tempDir('core');
   let demoClosed = 0;
   const c = await Core.create({
     dataDir,
@@ -48,7 +47,6 @@ async function core(env: Record<string, string> = {}, demo = false) {
         }
       : {}),
   });
-  cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
   cleanup.push(() => c.close());
   return { c, dataDir, demoClosed: () => demoClosed };
 }
@@ -87,7 +85,7 @@ describe('Core', () => {
     const set = value(
       await c.invoke('settings.set', {
         instanceUrl: sim.url,
-        clientId: 'counter-demo',
+        clientId: DEMO.clientId,
         clientSecret: SECRET,
       }),
     );
@@ -118,7 +116,7 @@ describe('Core', () => {
     value(
       await c.invoke('settings.set', {
         instanceUrl: sim.url,
-        clientId: 'counter-demo',
+        clientId: DEMO.clientId,
         clientSecret: SECRET,
       }),
     );
@@ -156,7 +154,7 @@ describe('Core', () => {
     value(
       await safe.invoke('settings.set', {
         instanceUrl: sim.url,
-        clientId: 'counter-demo',
+        clientId: DEMO.clientId,
         clientSecret: SECRET,
       }),
     );
@@ -211,7 +209,7 @@ describe('Core', () => {
   it('lets POS_* win over Settings', async () => {
     const { c } = await core({
       POS_BASE_URL: sim.url,
-      POS_CLIENT_ID: 'counter-demo',
+      POS_CLIENT_ID: DEMO.clientId,
       POS_CLIENT_SECRET: SECRET,
     });
     value(await c.invoke('settings.set', { instanceUrl: 'http://127.0.0.1:9', clientId: 'other' }));
@@ -230,7 +228,7 @@ describe('Core', () => {
     value(
       await c.invoke('settings.set', {
         instanceUrl: sim.url,
-        clientId: 'counter-demo',
+        clientId: DEMO.clientId,
         clientSecret: SECRET,
       }),
     );
@@ -243,7 +241,7 @@ describe('Core', () => {
     value(
       await c.invoke('settings.set', {
         instanceUrl: sim.url,
-        clientId: 'counter-demo',
+        clientId: DEMO.clientId,
         clientSecret: SECRET,
       }),
     );
@@ -288,7 +286,7 @@ describe('Core', () => {
     });
     expect(value(await c.invoke('status.get', {}))).toMatchObject({ queued: 0, needsAttention: 1 });
     // The administrator gives this terminal a client that may create orders; the operator resends.
-    value(await c.invoke('settings.set', { clientId: 'counter-demo', clientSecret: SECRET }));
+    value(await c.invoke('settings.set', { clientId: DEMO.clientId, clientSecret: SECRET }));
     const before = sim.admin.listOrders().length;
     const resent = value(await c.invoke('outbox.resend', { id: stored.id, order: stored.payload }));
     expect(resent).toMatchObject({ state: 'sent' });
@@ -300,7 +298,7 @@ describe('Core', () => {
     value(
       await c.invoke('settings.set', {
         instanceUrl: sim.url,
-        clientId: 'counter-demo',
+        clientId: DEMO.clientId,
         clientSecret: SECRET,
       }),
     );
@@ -357,12 +355,11 @@ describe('Core', () => {
   it('syncs by itself when the instance comes back', { timeout: 60_000 }, async () => {
     await sim.faults.setOffline(true);
     try {
-      const dataDir = mkdtempSync(join(tmpdir(), 'counter-core-'));
-      cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      const dataDir = tempDir('core');
       const c = await Core.create({
         dataDir,
         credentials: new MemoryCredentialStore(),
-        env: { POS_BASE_URL: sim.url, POS_CLIENT_ID: 'counter-demo', POS_CLIENT_SECRET: SECRET },
+        env: demoEnv(sim.url),
         probeIntervalMs: 100,
         log: () => undefined,
       });
@@ -384,13 +381,12 @@ describe('Core', () => {
   });
 
   it('says offline as soon as an order attempt finds the instance unreachable, before the next probe', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'counter-core-'));
-    cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const dataDir = tempDir('core');
     // The periodic probe runs once at start and then not for an hour: only the order can tell.
     const c = await Core.create({
       dataDir,
       credentials: new MemoryCredentialStore(),
-      env: { POS_BASE_URL: sim.url, POS_CLIENT_ID: 'counter-demo', POS_CLIENT_SECRET: SECRET },
+      env: demoEnv(sim.url),
       probeIntervalMs: 3_600_000,
       autoSync: false,
       log: () => undefined,
@@ -470,7 +466,7 @@ describe('Core switching instances', () => {
     );
     return made;
   }
-  const configured = () => ({ instanceUrl: sim.url, clientId: 'counter-demo', clientSecret: SECRET });
+  const configured = () => ({ instanceUrl: sim.url, clientId: DEMO.clientId, clientSecret: SECRET });
 
   it(
     "emits the new instance's sync rows as soon as it switches, before any of its syncs runs",

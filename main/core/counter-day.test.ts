@@ -1,10 +1,9 @@
 // A day at the counter through the core, against the real sim: the walk-in customer named in
 // Settings, a product picked by name, a removal taken back, a sale paid in cash, its receipt and its
 // line in the Orders list, and the manager PIN in front of Settings and the destructive order actions.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { demoEnv, sharedTempDir } from '../../test/support/fixtures.ts';
 import type {
   CompanyMatchView,
   Envelope,
@@ -23,15 +22,14 @@ import { Core } from './core.ts';
 
 let sim: RunningSim;
 let core: Core;
-let dataDir: string;
+const dataDir = sharedTempDir('day');
 
 beforeAll(async () => {
   sim = await startSim({ size: 'small', port: 0 });
-  dataDir = mkdtempSync(join(tmpdir(), 'counter-day-'));
   core = await Core.create({
     dataDir,
     credentials: new MemoryCredentialStore(),
-    env: { POS_BASE_URL: sim.url, POS_CLIENT_ID: 'counter-demo', POS_CLIENT_SECRET: 'counter-demo-secret' },
+    env: demoEnv(sim.url),
     probeIntervalMs: 200,
     autoSync: false,
     log: () => undefined,
@@ -51,7 +49,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await core.close();
   await sim.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function call(channel: string, input: unknown): Promise<unknown> {

@@ -1,19 +1,13 @@
 // The disk's failures reach the screens as core sentences by key, with the same English the data
 // layer writes (db/storage-failure.ts), so the CLI, the log and an English screen read alike.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/database.ts';
+import { dirname } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { sharedTempDb } from '../../test/support/fixtures.ts';
 import { storageFailure } from '../../db/storage-failure.ts';
 import { asCoreError } from './error-mapping.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'counter-errors-'));
-const db = openDatabase(join(dir, 'counter.sqlite'));
-afterAll(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const { db, file } = sharedTempDb('errors');
+const dir = dirname(file);
 
 const context = {
   channel: 'session.close',

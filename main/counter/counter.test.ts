@@ -1,20 +1,13 @@
 // The counter's writes against other connections: one writing the app file at the same time (a CLI
 // process), every scan lands; one holding the catalog file's write lock (a sync committing a page),
 // no scan waits for it. Real SQLite files, a real second connection in a worker thread.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDbFile } from '../../test/support/fixtures.ts';
 import { upsertStockItems } from '../../db/catalog/index.ts';
 import { catalogFileFor, openDatabase } from '../../db/database.ts';
 import { Counter } from './counter.ts';
 import { ScanResolver } from './resolve.ts';
-
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
 
 /** A worker committing one-row transactions back to back on its own connection until stopped. */
 function busyWriter(file: string): { stop: () => Promise<number> } {
@@ -41,9 +34,7 @@ function busyWriter(file: string): { stop: () => Promise<number> } {
 
 describe('Counter under a concurrent writer', () => {
   it('lands every scan while another connection commits continuously', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'counter-busy-'));
-    dirs.push(dir);
-    const file = join(dir, 'counter.sqlite');
+    const file = tempDbFile('busy');
     const db = openDatabase(file);
     upsertStockItems(
       db,
@@ -93,9 +84,7 @@ describe('Counter under a concurrent writer', () => {
   });
 
   it('never waits for the catalog write lock: a scan lands while a sync holds it', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'counter-catalog-lock-'));
-    dirs.push(dir);
-    const file = join(dir, 'counter.sqlite');
+    const file = tempDbFile('catalog-lock');
     const db = openDatabase(file);
     db.pragma('busy_timeout = 0'); // waiting for a lock would fail at once rather than after 5 s
     upsertStockItems(

@@ -1,28 +1,24 @@
 // ScanResolver over a real SQLite cache (catalog queries), with card answers shaped as the service
 // client gives them (ServiceError for failures): the branches the sim does not easily produce.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { tempDb } from '../../test/support/fixtures.ts';
 import {
   saveSyncState,
   upsertCompanyCard,
   upsertReceivables,
   upsertStockItems,
 } from '../../db/catalog/index.ts';
-import { openDatabase, type Db } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import { ServiceError, type ScanResult } from '../service/index.ts';
 import { readGtin } from '../barcode/index.ts';
 import { ScanResolver, type CardService } from './resolve.ts';
 
-let dir: string;
 let db: Db;
 const now = new Date('2026-06-01T12:00:00');
 const at = now.toISOString();
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'counter-resolve-'));
-  db = openDatabase(join(dir, 'counter.sqlite'));
+  db = tempDb('resolve').db;
   const item = (id: number, barcode: string, extra: Record<string, unknown> = {}) => ({
     id,
     warehouseId: 1,
@@ -52,11 +48,6 @@ beforeEach(() => {
     at,
   );
   upsertCompanyCard(db, { id: 8, companyId: 80, barcode: 'K000000008', name: 'Plain card' }, at);
-});
-
-afterEach(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const failing = (error: ServiceError): CardService => ({ scanCard: () => Promise.reject(error) });

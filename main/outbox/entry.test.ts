@@ -1,8 +1,6 @@
 // The outbox entry (entry.ts) of orders stored in a real SQLite file: every listing renders.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDbFile } from '../../test/support/fixtures.ts';
 import { openDatabase } from '../../db/database.ts';
 import {
   claimForSending,
@@ -12,15 +10,8 @@ import {
 } from '../../db/outbox.ts';
 import { toOutboxEntry } from './entry.ts';
 
-const dirs: string[] = [];
-function tempFile(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'counter-entry-'));
-  dirs.push(dir);
-  return join(dir, 'counter.sqlite');
-}
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+/** A new SQLite file of this test (removed when it finishes). */
+const tempFile = (): string => tempDbFile('entry');
 
 const order = { customerId: 7, warehouseId: 1, items: [{ productId: 3, quantity: 2 }], note: 'n' };
 

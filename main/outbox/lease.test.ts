@@ -3,12 +3,11 @@
 // a beat on the observer's own monotonic clock; the in-doubt message says which.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { hostname } from 'node:os';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { tempDb } from '../../test/support/fixtures.ts';
 import { z } from 'zod';
-import { openDatabase, type Db } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import {
   beatSending,
   claimForSending,
@@ -21,18 +20,11 @@ import { goneSenderWords, HEARTBEAT_MS, LEASE_MS, LeaseWatch } from './lease.ts'
 import type { InternetOrder } from '../service/schemas.ts';
 import { Outbox, type OrderService } from './outbox.ts';
 
-const dirs: string[] = [];
 const children: ChildProcess[] = [];
 afterEach(() => {
   vi.useRealTimers();
   for (const c of children.splice(0)) c.kill('SIGKILL');
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
-function tempDb(): Db {
-  const dir = mkdtempSync(join(tmpdir(), 'counter-lease-'));
-  dirs.push(dir);
-  return openDatabase(join(dir, 'counter.sqlite'));
-}
 const order = { customerId: 7, warehouseId: 1, items: [{ productId: 3, quantity: 2 }] };
 
 /** The pid of a process that has exited. */
@@ -127,7 +119,7 @@ describe('the staleness rule', () => {
 
 describe('sending leases on the outbox', () => {
   it('in-doubt only for a gone sender, with what is known of it, and the client reference', () => {
-    const db = tempDb();
+    const db = tempDb('lease').db;
     let mono = 0;
     const self = newOwnerName();
     const watch = new LeaseWatch(self, () => mono);
@@ -167,7 +159,7 @@ describe('sending leases on the outbox', () => {
   });
 
   it('the running app: a sender elsewhere that keeps beating keeps its order whatever the wall clock does; silent, it is in-doubt', async () => {
-    const db = tempDb();
+    const db = tempDb('lease').db;
     let now = 5_000_000;
     let mono = 0;
     const { id } = insertOutboxOrder(db, order);
@@ -198,7 +190,7 @@ describe('sending leases on the outbox', () => {
 
   it('the running app finds, within a minute and without a restart, that a sender of this host was killed', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const db = tempDb();
+    const db = tempDb('lease').db;
     const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
     children.push(child);
     const pid = child.pid ?? 0;
@@ -230,7 +222,7 @@ describe('sending leases on the outbox', () => {
 
   it('a sender beats its leases while it waits for an answer, and stops when the answer is stored', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    const db = tempDb();
+    const db = tempDb('lease').db;
     let answer: (value: InternetOrder) => void = () => undefined;
     let asked: () => void = () => undefined;
     const requested = new Promise<void>((resolve) => (asked = resolve));

@@ -1,27 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { tempDb } from '../../test/support/fixtures.ts';
 import { openDatabase, type Db } from '../../db/database.ts';
 import { MemoryCredentialStore } from './credentials.ts';
 import { resolveInstance } from './instance.ts';
 import { DEFAULT_SCANNER, SettingsStore } from './store.ts';
 
-const dirs: string[] = [];
-const dbs: Db[] = [];
-afterEach(() => {
-  for (const db of dbs.splice(0)) db.close();
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function fresh(): { db: Db; file: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'counter-settings-'));
-  dirs.push(dir);
-  const file = join(dir, 'counter.sqlite');
-  const db = openDatabase(file);
-  dbs.push(db);
-  return { db, file };
-}
+/** Counter's database on a new file of this test (closed and removed when it finishes). */
+const fresh = (): { db: Db; file: string } => tempDb('settings');
 
 describe('SettingsStore (real SQLite file)', () => {
   it('starts from defaults, persists what is written across reopen, never a secret', () => {
@@ -36,9 +21,8 @@ describe('SettingsStore (real SQLite file)', () => {
     store.write({ instanceUrl: 'https://shop.example', clientId: 'till-1', warehouseId: 3 });
     store.write({ scanner: { ...DEFAULT_SCANNER, maxGapMs: 40 } });
     db.close();
-    dbs.pop();
     const again = openDatabase(file);
-    dbs.push(again);
+    onTestFinished(() => void again.close());
     expect(new SettingsStore(again).read()).toMatchObject({
       instanceUrl: 'https://shop.example',
       clientId: 'till-1',
@@ -68,9 +52,8 @@ describe('SettingsStore (real SQLite file)', () => {
     // Written back whole, the new fields persist across reopen.
     new SettingsStore(db).write({ scanner: { ...old, layout: 'cs', delivery: 'paste' } });
     db.close();
-    dbs.pop();
     const again = openDatabase(file);
-    dbs.push(again);
+    onTestFinished(() => void again.close());
     expect(new SettingsStore(again).read().scanner).toEqual({ ...old, layout: 'cs', delivery: 'paste' });
   });
 });

@@ -1,12 +1,8 @@
 // The app's sync schedule against the real sim: a run every N minutes (the interval timer faked,
 // the sync itself real: worker thread, HTTP, SQLite file), and none once the schedule is off.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEMO, simForTest, tempDb } from '../../test/support/fixtures.ts';
 import { catalogCounts } from '../../db/catalog/index.ts';
-import { openDatabase } from '../../db/database.ts';
-import { startSim } from '../../sim/server.ts';
 import type { SyncStatusView } from '../../contract/contract.ts';
 import type { SyncReport } from './index.ts';
 import { SyncRunner } from './runner.ts';
@@ -19,14 +15,8 @@ afterEach(async () => {
 
 /** A fresh sim and an app file in a temporary folder, both gone after the test. */
 async function simAndFile() {
-  const sim = await startSim({ size: 'small', port: 0 });
-  cleanup.push(() => sim.close());
-  const dir = mkdtempSync(join(tmpdir(), 'counter-runner-'));
-  cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
-  const db = openDatabase(join(dir, 'counter.sqlite'));
-  cleanup.push(() => {
-    db.close();
-  });
+  const sim = await simForTest();
+  const { db } = tempDb('runner');
   return { sim, db };
 }
 
@@ -36,7 +26,7 @@ describe('SyncRunner schedule', () => {
     const reports: SyncReport[] = [];
     const runner = new SyncRunner({
       db,
-      service: { baseUrl: sim.url, clientId: 'counter-demo', clientSecret: 'counter-demo-secret' },
+      service: { baseUrl: sim.url, ...DEMO },
       onStatus: () => undefined,
       onFinished: (report) => reports.push(report),
       log: () => undefined,
@@ -75,7 +65,7 @@ describe('SyncRunner credentials', () => {
         const answers: boolean[] = [];
         const runner = new SyncRunner({
           db,
-          service: { baseUrl: sim.url, clientId: 'counter-demo', clientSecret },
+          service: { baseUrl: sim.url, clientId: DEMO.clientId, clientSecret },
           onStatus: () => undefined,
           onCredentials: (accepted) => answers.push(accepted),
           log: () => undefined,
@@ -97,7 +87,7 @@ describe('SyncRunner once stopped', () => {
     const statuses: SyncStatusView[] = [];
     const runner = new SyncRunner({
       db,
-      service: { baseUrl: sim.url, clientId: 'counter-demo', clientSecret: 'counter-demo-secret' },
+      service: { baseUrl: sim.url, ...DEMO },
       onStatus: (status) => statuses.push(status),
       log: () => undefined,
     });
@@ -119,7 +109,7 @@ describe('SyncRunner once stopped', () => {
       const { sim, db } = await simAndFile();
       const runner = new SyncRunner({
         db,
-        service: { baseUrl: sim.url, clientId: 'counter-demo', clientSecret: 'counter-demo-secret' },
+        service: { baseUrl: sim.url, ...DEMO },
         // The run's end (the abort) is where a late "sync now" used to start a new run on a runner
         // being shut down: asked here, it must start nothing.
         onStatus: (status) => {
