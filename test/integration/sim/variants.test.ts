@@ -3,8 +3,8 @@
 // /swagger listing its paths with no operation under them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startSim, type RunningSim } from './server.ts';
-import { call, errorOf, token } from './testing.ts';
+import { startSim, type RunningSim } from '../../../sim/server.ts';
+import { call, errorOf, token } from '../../../sim/testing.ts';
 
 const Page = z.object({
   data: z.array(z.record(z.string(), z.unknown())),

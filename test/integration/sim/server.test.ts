@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startSim, type RunningSim } from './server.ts';
-import { call, DEMO, errorOf, NONE, requestToken, token, VIEWER } from './testing.ts';
-import { internetOrderSchema, tokenResponseSchema } from './schemas.ts';
+import { startSim, type RunningSim } from '../../../sim/server.ts';
+import { call, DEMO, errorOf, NONE, requestToken, token, VIEWER } from '../../../sim/testing.ts';
+import { internetOrderSchema, tokenResponseSchema } from '../../../sim/schemas.ts';
 
 let sim: RunningSim;
 let demo: string;

@@ -1,14 +1,14 @@
 // Companies, products, item lists, the scan and /swagger over real HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startSim, type RunningSim } from './server.ts';
-import { call, errorOf, token, VIEWER } from './testing.ts';
+import { startSim, type RunningSim } from '../../../sim/server.ts';
+import { call, errorOf, token, VIEWER } from '../../../sim/testing.ts';
 import {
   companyCardSchema,
   companyRepresentativeSchema,
   productUnitSchema,
   supplierProductCodeSchema,
-} from './schemas.ts';
+} from '../../../sim/schemas.ts';
 
 let sim: RunningSim;
 let demo: string;

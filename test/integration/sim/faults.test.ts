@@ -1,8 +1,8 @@
 // Every fault kind, switched at run time on one running sim, programmatically and over /__sim/.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startSim, type RunningSim } from './server.ts';
-import { call, errorOf, token } from './testing.ts';
+import { startSim, type RunningSim } from '../../../sim/server.ts';
+import { call, errorOf, token } from '../../../sim/testing.ts';
 
 let sim: RunningSim;
 let demo: string;

@@ -2,9 +2,9 @@
 // filters, and the 400s that name unknown fields.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startSim, type RunningSim } from './server.ts';
-import { financialReceivableSchema, stockItemSchema } from './schemas.ts';
-import { call, errorOf, token } from './testing.ts';
+import { startSim, type RunningSim } from '../../../sim/server.ts';
+import { financialReceivableSchema, stockItemSchema } from '../../../sim/schemas.ts';
+import { call, errorOf, token } from '../../../sim/testing.ts';
 
 const pageSchema = z
   .object({

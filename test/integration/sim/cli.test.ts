@@ -5,8 +5,8 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const node = fileURLToPath(new URL('../node_modules/.bin/node', import.meta.url));
-const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
+const node = fileURLToPath(new URL('../../../node_modules/.bin/node', import.meta.url));
+const cli = fileURLToPath(new URL('../../../sim/cli.ts', import.meta.url));
 
 describe('sim CLI', () => {
   async function runUntilSignal(signal: NodeJS.Signals): Promise<number | null> {
