@@ -1,17 +1,14 @@
 // Generated data: deterministic per seed, sized as INTERFACES.md says, realistic where tests rely on it.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedTempDir, tempDir } from '../test/support/fixtures.ts';
 import { isValidEan13 } from './ean.ts';
 import { DEFAULT_SEED } from './prng.ts';
 import { seed, sizeSpecs, type SimSize } from './seed.ts';
 import { markSeeded, openStore, type SimDb } from './store.ts';
 
-const dirs: string[] = [];
-function seeded(size: SimSize, seedValue = DEFAULT_SEED): SimDb {
-  const dir = mkdtempSync(join(tmpdir(), 'counter-sim-seed-'));
-  dirs.push(dir);
+/** A store seeded for `size` in `dir` (by default a new folder of the running test). */
+function seeded(size: SimSize, seedValue = DEFAULT_SEED, dir = tempDir('sim-seed')): SimDb {
   const { db } = openStore(join(dir, 'sim.sqlite'), 'test');
   seed(db, size, seedValue);
   markSeeded(db, 'test');
@@ -29,13 +26,13 @@ function dump(db: SimDb): string {
 const all = <T>(db: SimDb, sql: string): T[] => db.prepare(sql).all() as T[];
 const count = (db: SimDb, sql: string): number => db.prepare(sql).pluck().get() as number;
 
+const demoDir = sharedTempDir('sim-seed-demo');
 let demo: SimDb;
 beforeAll(() => {
-  demo = seeded('demo');
+  demo = seeded('demo', DEFAULT_SEED, demoDir);
 });
 afterAll(() => {
   demo.close();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
 describe('determinism', () => {

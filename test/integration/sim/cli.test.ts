@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { DEMO } from '../../../sim/testing.ts';
 
 const node = fileURLToPath(new URL('../../../node_modules/.bin/node', import.meta.url));
 const cli = fileURLToPath(new URL('../../../sim/cli.ts', import.meta.url));
@@ -25,8 +26,8 @@ describe('sim CLI', () => {
       expect(await (await fetch(`${base}/api/health`)).json()).toEqual({ status: 'ok' });
       const form = new URLSearchParams({
         grant_type: 'client_credentials',
-        client_id: 'counter-demo',
-        client_secret: 'counter-demo-secret',
+        client_id: DEMO.clientId,
+        client_secret: DEMO.clientSecret,
       });
       const tokenReply = (await (
         await fetch(`${base}/connect/token`, { method: 'POST', body: form })
@@ -81,8 +82,8 @@ describe('sim CLI', () => {
       const base = first.slice('listening on '.length);
       const form = new URLSearchParams({
         grant_type: 'client_credentials',
-        client_id: 'counter-demo',
-        client_secret: 'counter-demo-secret',
+        client_id: DEMO.clientId,
+        client_secret: DEMO.clientSecret,
       });
       const { access_token: token } = (await (
         await fetch(`${base}/connect/token`, { method: 'POST', body: form })

@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
-import { call, errorOf, token } from '../../../sim/testing.ts';
+import { call, DEMO, errorOf, token } from '../../../sim/testing.ts';
 
 let sim: RunningSim;
 let demo: string;
@@ -127,8 +127,8 @@ describe('programmatic faults', () => {
     sim.faults.forceStatus({ status: 500, path: '^/api/version$', code: 'Boom' });
     const form = new URLSearchParams({
       grant_type: 'client_credentials',
-      client_id: 'counter-demo',
-      client_secret: 'counter-demo-secret',
+      client_id: DEMO.clientId,
+      client_secret: DEMO.clientSecret,
     });
     const limited = await call(`${sim.url}/connect/token`, {
       method: 'POST',
@@ -277,8 +277,8 @@ describe('admin over /__sim/', () => {
 
     const count = z
       .object({ count: z.number() })
-      .parse((await call(`${sim.url}/__sim/token-requests?clientId=counter-demo`)).json);
-    expect(count.count).toBe(sim.admin.tokenRequestCount('counter-demo'));
+      .parse((await call(`${sim.url}/__sim/token-requests?clientId=${DEMO.clientId}`)).json);
+    expect(count.count).toBe(sim.admin.tokenRequestCount(DEMO.clientId));
     expect((await call(`${sim.url}/__sim/tokens/revoke`, { method: 'POST', body: {} })).status).toBe(204);
     expect((await call(`${sim.url}/api/version`, { token: demo })).status).toBe(401);
     demo = await token(sim.url);

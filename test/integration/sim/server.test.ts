@@ -1,12 +1,12 @@
 // The sim over real HTTP: token endpoint, auth, ErrorResult, sys endpoints, orders and idempotency.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
 import { call, DEMO, errorOf, NONE, requestToken, token, VIEWER } from '../../../sim/testing.ts';
 import { internetOrderSchema, tokenResponseSchema } from '../../../sim/schemas.ts';
+import { tempDir } from '../../support/fixtures.ts';
 
 let sim: RunningSim;
 let demo: string;
@@ -99,26 +99,22 @@ describe('start failures', () => {
 
 describe('data folder', () => {
   it('reuses a folder seeded with the same size and seed (orders survive a restart), reseeds otherwise', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'counter-sim-dir-'));
-    try {
-      const first = await startSim({ size: 'small', dataDir: dir });
-      const t = await token(first.url);
-      const created = await call(`${first.url}/api/documents/orders/internet`, {
-        token: t,
-        body: { customerId: 1, warehouseId: 1, items: [{ productId: 1, quantity: 1 }] },
-      });
-      expect(created.status).toBe(201);
-      await first.close();
-      expect(existsSync(join(dir, 'sim.sqlite'))).toBe(true);
-      const again = await startSim({ size: 'small', dataDir: dir });
-      expect(again.admin.listOrders()).toHaveLength(1);
-      await again.close();
-      const other = await startSim({ size: 'small', seed: 7, dataDir: dir });
-      expect(other.admin.listOrders()).toHaveLength(0);
-      await other.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const dir = tempDir('sim-dir');
+    const first = await startSim({ size: 'small', dataDir: dir });
+    const t = await token(first.url);
+    const created = await call(`${first.url}/api/documents/orders/internet`, {
+      token: t,
+      body: { customerId: 1, warehouseId: 1, items: [{ productId: 1, quantity: 1 }] },
+    });
+    expect(created.status).toBe(201);
+    await first.close();
+    expect(existsSync(join(dir, 'sim.sqlite'))).toBe(true);
+    const again = await startSim({ size: 'small', dataDir: dir });
+    expect(again.admin.listOrders()).toHaveLength(1);
+    await again.close();
+    const other = await startSim({ size: 'small', seed: 7, dataDir: dir });
+    expect(other.admin.listOrders()).toHaveLength(0);
+    await other.close();
   });
 });
 
@@ -165,11 +161,15 @@ describe('bearer auth and permissions', () => {
     try {
       const t = await token(short.url);
       expect((await call(`${short.url}/api/version`, { token: t })).status).toBe(200);
-      await new Promise((r) => setTimeout(r, 1100));
+      // The sim's clock, not the wall's, is moved past the lifetime (only Date is faked: the
+      // server's timers and sockets run as ever).
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 1100);
       const expired = await call(`${short.url}/api/version`, { token: t });
       expect(expired.status).toBe(401);
       expect(errorOf(expired).messages[0]).toContain('expired');
     } finally {
+      vi.useRealTimers();
       await short.close();
     }
   });
