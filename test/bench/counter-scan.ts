@@ -1,4 +1,4 @@
-// Scan to resolved line in the core, over a cache of 1,000,000 stock items (issue 5: p99 < 2 ms).
+// Scan to resolved line in the core, over a cache of 1,000,000 stock items (target: p99 < 2 ms).
 // Counter.scan end to end: barcode reading, cache lookup in the terminal's warehouse, the line
 // written in its own transaction, and the session view (lines + totals) rebuilt for the UI.
 // Also the lookup half alone (ScanResolver.resolveProduct) and an embedded-price label.

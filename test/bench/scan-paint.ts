@@ -1,4 +1,4 @@
-// In the browser (issue 5): last keystroke of a scan to its line painted, p50/p99, with the scanner
+// In the browser: last keystroke of a scan to its line painted, p50/p99, with the scanner
 // simulated at 10 ms/key in real time (Playwright keyboard, no re-stamped events), through the web
 // shell against the sim - idle, and while full syncs run back to back. Target p99 < 50 ms.
 //
@@ -416,7 +416,7 @@ async function closeBasket(page: Page, card: BenchCard, ctxLog: (line: string) =
   }
   const panel = page.locator('[data-testid="payment-panel"]');
   for (let attempt = 1; ; attempt++) {
-    // F9 opens the payment panel (issue 17); Enter with nothing typed pays the exact amount in cash.
+    // F9 opens the payment panel; Enter with nothing typed pays the exact amount in cash.
     if (!(await panel.isVisible())) await page.keyboard.press('F9');
     if (await within(panel)) await page.keyboard.press('Enter');
     if ((await within(empty)) && (await within(noCustomer))) break;

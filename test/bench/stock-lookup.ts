@@ -1,6 +1,6 @@
 // Lookup over a large stock cache: p50/p99 of barcode, code and name queries (searchStock, as the
 // stock screen and `pos stock` use it, and stockItemByBarcode, as a scan uses it), and the time a
-// restarted process needs to answer its first lookup. Targets (issue 3): p99 < 5 ms barcode/code,
+// restarted process needs to answer its first lookup. Targets: p99 < 5 ms barcode/code,
 // < 20 ms names; first answer after restart < 500 ms.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

@@ -1,8 +1,8 @@
 // Full sync of a large instance against the local sim: items/s, the ratio of sync time to the time
 // to only download and parse the same pages (same run), peak RSS of the syncing process, and the
-// event-loop delay p99 while it syncs. Targets (issue 3): ratio <= 1.5, RSS < 250 MB, loop p99 < 30 ms.
+// event-loop delay p99 while it syncs. Targets: ratio <= 1.5, RSS < 250 MB, loop p99 < 30 ms.
 // The stock-item figures come twice, side by side: on the default sim and on the same store behind
-// a page cap (issue 12: an instance may apply a smaller pageSize than Counter asks for), each ratio
+// a page cap (SPEC.md: an instance may apply a smaller pageSize than Counter asks for), each ratio
 // against its own download-only walk of the same pages at the same applied size.
 // The sim runs in this process; each measurement runs in its own child process.
 import { spawn } from 'node:child_process';

@@ -316,10 +316,14 @@ describe('timeouts', () => {
   });
 
   it('an AbortSignal stops a call', async () => {
-    const c = await connect({ 'GET /api/item-lists/warehouses': () => undefined });
+    // The instance takes the request and never answers; the call is aborted once it is there.
+    let atInstance = (): void => undefined;
+    const received = new Promise<void>((resolve) => (atInstance = resolve));
+    const c = await connect({ 'GET /api/item-lists/warehouses': () => atInstance() });
     const controller = new AbortController();
     const pending = failure(c.warehouses(controller.signal));
-    setTimeout(() => controller.abort(), 100);
+    await received;
+    controller.abort();
     const error = await pending;
     expect(error.kind).toBe('aborted');
   });
