@@ -3,7 +3,7 @@
 // one instance never carried to another.
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEMO, demoEnv, tempDir } from '../../test/support/fixtures.ts';
+import { DEMO, demoEnv, tempDir, VIEWER } from '../../test/support/fixtures.ts';
 import { openDatabase } from '../../db/database.ts';
 import { claimForSending, insertOutboxOrder, recordOutboxOutcome } from '../../db/outbox.ts';
 import type { Envelope } from '../../contract/contract.ts';
@@ -264,8 +264,8 @@ describe('Core', () => {
     value(
       await c.invoke('settings.set', {
         instanceUrl: sim.url,
-        clientId: 'counter-viewer',
-        clientSecret: 'counter-viewer-secret',
+        clientId: VIEWER.clientId,
+        clientSecret: VIEWER.clientSecret,
       }),
     );
     const db = openDatabase(join(dataDir, 'counter.sqlite'));

@@ -10,6 +10,7 @@ import { openDatabase } from '../../db/database.ts';
 import { countOutboxOrders, insertOutboxOrder } from '../../db/outbox.ts';
 import { Outbox } from '../../main/outbox/index.ts';
 import { ServiceClient } from '../../main/service/index.ts';
+import { DEMO } from '../../sim/testing.ts';
 import { runOutboxFaultRun } from '../integration/outbox/fault-run.ts';
 import { findOrderData } from '../integration/outbox/order-data.ts';
 import type { Benchmark, Figure } from './types.ts';
@@ -45,11 +46,7 @@ async function replayThroughput(count: number, concurrency: number): Promise<num
   const sim = await startSimProcess();
   const dir = mkdtempSync(join(tmpdir(), 'counter-bench-outbox-'));
   const db = openDatabase(join(dir, 'counter.sqlite'));
-  const client = new ServiceClient({
-    baseUrl: sim.url,
-    clientId: 'counter-demo',
-    clientSecret: 'counter-demo-secret',
-  });
+  const client = new ServiceClient({ baseUrl: sim.url, ...DEMO });
   try {
     const data = await findOrderData(client);
     db.transaction(() => {

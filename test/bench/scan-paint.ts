@@ -13,6 +13,7 @@ import { LAUNCH_PASS_HEADER } from '../../contract/channels.ts';
 import { LAUNCH_PASS_STORAGE_KEY } from '../../renderer/platform/launch-pass.ts';
 import { ean13 } from '../../sim/ean.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';
+import { DEMO } from '../../sim/testing.ts';
 import { launchChromium, startWebShellProcess } from '../e2e/browser.ts';
 import { percentile, round } from './stats.ts';
 import type { Benchmark, Figure } from './types.ts';
@@ -66,8 +67,8 @@ export const scanPaint: Benchmark = {
     const shell = await startWebShellProcess({
       POS_DATA_DIR: dataDir,
       POS_BASE_URL: sim.url,
-      POS_CLIENT_ID: 'counter-demo',
-      POS_CLIENT_SECRET: 'counter-demo-secret',
+      POS_CLIENT_ID: DEMO.clientId,
+      POS_CLIENT_SECRET: DEMO.clientSecret,
     });
     const browser = await launchChromium();
     try {

@@ -10,11 +10,12 @@ import { stockItemByBarcode, stockItemFields, type CatalogResource } from '../..
 import { openDatabase } from '../../db/database.ts';
 import { ServiceClient } from '../../main/service/index.ts';
 import { runSync, runSyncInWorker } from '../../main/sync/index.ts';
+import { DEMO } from '../../sim/testing.ts';
 
 const [mode, url, file, scope] = process.argv.slice(2);
 if (url === undefined || (mode !== 'download' && mode !== 'sync'))
   throw new Error('usage: download URL | sync URL FILE stock|all|inprocess');
-const credentials = { clientId: 'counter-demo', clientSecret: 'counter-demo-secret' };
+const credentials = DEMO;
 const service = new ServiceClient({ baseUrl: url, ...credentials });
 const pageSize = 250;
 

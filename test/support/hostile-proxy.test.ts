@@ -1,6 +1,7 @@
 // The hostile proxy does what its rules say, and nothing when none matches.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSim, type RunningSim } from '../../sim/server.ts';
+import { DEMO } from '../../sim/testing.ts';
 import { startHostileProxy, type HostileProxy } from './hostile-proxy.ts';
 
 let sim: RunningSim;
@@ -18,7 +19,11 @@ async function token(): Promise<string> {
   const answer = await fetch(`${proxy.url}/connect/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'grant_type=client_credentials&client_id=counter-demo&client_secret=counter-demo-secret',
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: DEMO.clientId,
+      client_secret: DEMO.clientSecret,
+    }).toString(),
   });
   return ((await answer.json()) as { access_token: string }).access_token;
 }

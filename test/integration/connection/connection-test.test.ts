@@ -7,7 +7,7 @@ import { MemoryCredentialStore } from '../../../main/settings/credentials.ts';
 import { Core } from '../../../main/core/core.ts';
 import { ConnectionView, type PermissionCheck } from '../../../contract/contract.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
-import { DEMO, simForTest, tempDir } from '../../support/fixtures.ts';
+import { DEMO, NONE, simForTest, tempDir, VIEWER } from '../../support/fixtures.ts';
 
 /** The names Counter reports its needs under (the features list's names). */
 const NEEDS = [
@@ -80,7 +80,7 @@ describe('Test connection', () => {
   });
 
   it('restricted role: the lacking permission is named, the rest granted', async () => {
-    const view = await testConnection('counter-viewer', 'counter-viewer-secret');
+    const view = await testConnection(VIEWER.clientId, VIEWER.clientSecret);
     expect(view).toMatchObject({ ok: true, version: '1.4.0', token: { obtained: true } });
     const lacking = view.permissions.filter((p) => p.status === 'lacking');
     expect(lacking).toEqual([
@@ -111,7 +111,7 @@ describe('Test connection', () => {
   });
 
   it('no permission at all: each need lacking, the ids it needs unknown, the instance names what it asks', async () => {
-    const view = await testConnection('counter-none', 'counter-none-secret');
+    const view = await testConnection(NONE.clientId, NONE.clientSecret);
     expect(view).toMatchObject({ ok: true, token: { obtained: true } });
     const checks = byName(view);
     // Without stock items and representatives no id is known to ask units and cards with.

@@ -10,7 +10,7 @@ import { claimForSending, insertOutboxOrder } from '../../../db/outbox.ts';
 import { InternetOrderPayload, OutboxEntry } from '../../../main/outbox/index.ts';
 import { newOwnerName } from '../../../main/ground/index.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
-import { DEMO, sharedTempDir } from '../../support/fixtures.ts';
+import { DEMO, sharedTempDir, VIEWER } from '../../support/fixtures.ts';
 import { orderDataAt, type OrderData } from './order-data.ts';
 
 const entry = join(import.meta.dirname, '..', '..', '..', 'main', 'cli', 'index.ts');
@@ -145,7 +145,7 @@ describe('pos order', () => {
   it('a role without the permission: exit 1, blocked naming it', async () => {
     const run = await pos(['order', orderFile(good()), '--json'], {
       dataDir: fresh(),
-      clientId: 'counter-viewer',
+      clientId: VIEWER.clientId,
     });
     expect(run.code).toBe(1);
     expect(entryOf(run)).toMatchObject({ state: 'blocked', permission: 'Permissions.Orders.Create' });

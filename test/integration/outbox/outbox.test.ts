@@ -13,7 +13,7 @@ import {
 } from '../../../main/outbox/index.ts';
 import { ConnectivityMonitor, longestWait, ServiceClient } from '../../../main/service/index.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
-import { DEMO, simForTest, tempDb, tempDir } from '../../support/fixtures.ts';
+import { DEMO, simForTest, tempDb, tempDir, VIEWER } from '../../support/fixtures.ts';
 import { orderDataAt, type OrderData } from './order-data.ts';
 
 const ORDER_PATH = '^/api/documents/orders/internet';
@@ -149,7 +149,7 @@ describe('placing an order', () => {
   });
 
   it('a role without Permissions.Orders.Create: blocked, naming the permission', async () => {
-    const outbox = outboxWith(demoClient('counter-viewer'));
+    const outbox = outboxWith(demoClient(VIEWER.clientId));
     const order = await outbox.place(good());
     expect(order.state).toBe('blocked');
     expect(order.permission).toBe('Permissions.Orders.Create');
