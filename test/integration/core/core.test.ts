@@ -3,14 +3,14 @@
 // one instance never carried to another.
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEMO, demoEnv, tempDir, VIEWER } from '../../test/support/fixtures.ts';
-import { openDatabase } from '../../db/database.ts';
-import { claimForSending, insertOutboxOrder, recordOutboxOutcome } from '../../db/outbox.ts';
-import type { Envelope } from '../../contract/contract.ts';
-import { startSim, type RunningSim } from '../../sim/server.ts';
-import { MemoryCredentialStore } from '../settings/credentials.ts';
-import { withCheckDigit } from '../barcode/index.ts';
-import { Core } from './core.ts';
+import { DEMO, demoEnv, tempDir, VIEWER } from '../../support/fixtures.ts';
+import { openDatabase } from '../../../db/database.ts';
+import { claimForSending, insertOutboxOrder, recordOutboxOutcome } from '../../../db/outbox.ts';
+import type { Envelope } from '../../../contract/contract.ts';
+import { startSim, type RunningSim } from '../../../sim/server.ts';
+import { MemoryCredentialStore } from '../../../main/settings/credentials.ts';
+import { withCheckDigit } from '../../../main/barcode/index.ts';
+import { Core } from '../../../main/core/core.ts';
 
 const SECRET = DEMO.clientSecret;
 let sim: RunningSim;

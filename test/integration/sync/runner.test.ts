@@ -1,11 +1,11 @@
 // The app's sync schedule against the real sim: a run every N minutes (the interval timer faked,
 // the sync itself real: worker thread, HTTP, SQLite file), and none once the schedule is off.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEMO, simForTest, tempDb } from '../../test/support/fixtures.ts';
-import { catalogCounts } from '../../db/catalog/index.ts';
-import type { SyncStatusView } from '../../contract/contract.ts';
-import type { SyncReport } from './index.ts';
-import { SyncRunner } from './runner.ts';
+import { DEMO, simForTest, tempDb } from '../../support/fixtures.ts';
+import { catalogCounts } from '../../../db/catalog/index.ts';
+import type { SyncStatusView } from '../../../contract/contract.ts';
+import type { SyncReport } from '../../../main/sync/index.ts';
+import { SyncRunner } from '../../../main/sync/runner.ts';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

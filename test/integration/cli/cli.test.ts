@@ -3,9 +3,9 @@ import { execFile } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { demoEnv, sharedTempDir, simForTest } from '../../test/support/fixtures.ts';
+import { demoEnv, sharedTempDir, simForTest } from '../../support/fixtures.ts';
 
-const entry = join(import.meta.dirname, 'index.ts');
+const entry = join(import.meta.dirname, '..', '..', '..', 'main', 'cli', 'index.ts');
 const dataDir = sharedTempDir('cli');
 
 interface Run {

@@ -3,7 +3,7 @@
 // line in the Orders list, and the manager PIN in front of Settings and the destructive order actions.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { demoEnv, sharedTempDir } from '../../test/support/fixtures.ts';
+import { demoEnv, sharedTempDir } from '../../support/fixtures.ts';
 import type {
   CompanyMatchView,
   Envelope,
@@ -14,11 +14,11 @@ import type {
   SettingsView,
   StockSearchView,
   UnlockView,
-} from '../../contract/contract.ts';
-import { openDatabase } from '../../db/database.ts';
-import { startSim, type RunningSim } from '../../sim/server.ts';
-import { MemoryCredentialStore } from '../settings/credentials.ts';
-import { Core } from './core.ts';
+} from '../../../contract/contract.ts';
+import { openDatabase } from '../../../db/database.ts';
+import { startSim, type RunningSim } from '../../../sim/server.ts';
+import { MemoryCredentialStore } from '../../../main/settings/credentials.ts';
+import { Core } from '../../../main/core/core.ts';
 
 let sim: RunningSim;
 let core: Core;
