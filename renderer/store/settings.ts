@@ -6,9 +6,21 @@ import { pos } from './pos.ts';
 import { message, mirrored, useApp } from './app.ts';
 import { withPin } from './guard.ts';
 
-/** Stores a change of settings; the settings shown are the core's answer. */
-export async function saveSettings(patch: SettingsPatch): Promise<SettingsView> {
-  // A manager PIN, if set, guards every change: the prompt asks for it, then the change is made.
+/**
+ * The changes of settings go to the core one after the other: two sent at once (two selects in a row)
+ * may reach it in either order over two connections, and the answer of the one it took first would
+ * then be shown last, without the other change.
+ */
+let saving: Promise<unknown> = Promise.resolve();
+
+/** Stores a change of settings, after any change still on its way; the settings shown are the core's answer. */
+export function saveSettings(patch: SettingsPatch): Promise<SettingsView> {
+  const saved = saving.then(() => saveNow(patch));
+  saving = saved.catch(() => undefined);
+  return saved;
+}
+
+async function saveNow(patch: SettingsPatch): Promise<SettingsView> {
   let answer: SettingsView | undefined;
   await mirrored.settings.ask(async () => (answer = await withPin(() => pos.invoke('settings.set', patch))));
   if (answer === undefined) throw new Error('settings.set gave no answer');
