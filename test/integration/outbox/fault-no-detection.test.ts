@@ -13,10 +13,13 @@ it('100 orders through random faults and 5 kills, an instance without duplicate 
   log(`outbox fault run (no duplicate detection): ${JSON.stringify(result)}`);
   expectNothingLostOrRepeated(result, 100);
   expect(result.recognisesClientReference).toBe(false);
-  // Every order that went in-doubt waited for the person, who found some and resent the others.
+  // Every order that went in-doubt waited for the person, who found on the instance the ones it had
+  // stored and resent the others. How many of each a run has depends on when each kill fell (seen: a
+  // clean-clone run where the instance had stored none of them), so only their sum is this run's to
+  // check; a person finding an order and marking it sent is outbox.test.ts's "in-doubt is held for
+  // the operator" case.
   expect(result.inDoubt).toBeGreaterThan(0);
   expect(result.leftInDoubt).toBeGreaterThan(0);
-  expect(result.foundByPerson).toBeGreaterThan(0);
   expect(result.foundByPerson + result.resentByPerson).toBe(result.leftInDoubt);
   expect(result.settledBy409).toBe(0);
 }, 180_000);
