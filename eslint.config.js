@@ -84,7 +84,10 @@ export default tseslint.config(
   },
 );
 
-/** `layers/imports`: an import `verdict` refuses is reported with the table's reason. */
+/**
+ * `layers/imports`: an import `verdict` refuses is reported with the table's reason.
+ * @returns {import('eslint').Rule.RuleModule}
+ */
 function layerImportsRule() {
   return {
     meta: { type: 'problem', schema: [] },
@@ -93,6 +96,7 @@ function layerImportsRule() {
         .split(sep)
         .join('/');
       if (file.startsWith('..')) return {};
+      /** @param {import('estree').ImportDeclaration | import('estree').ExportNamedDeclaration | import('estree').ExportAllDeclaration | import('estree').ImportExpression} node */
       const check = (node) => {
         const spec = node.source?.value;
         if (typeof spec !== 'string') return;
