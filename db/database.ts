@@ -23,6 +23,11 @@ export interface OpenOptions {
    * for a look) and an empty one made in its place, to be filled by the next sync.
    */
   readonly onCatalogSetAside?: (damagedPath: string, reason: string) => void;
+  /**
+   * How long a statement waits for another connection's write lock (ms, default 5000). The CLI waits
+   * longer: beside a sync in another process it may wait for a page's commit, and waiting is right.
+   */
+  readonly busyTimeoutMs?: number;
   /** Only for tests of the migrator itself (the file alone: no catalog is attached). */
   readonly migrations?: readonly Migration[];
 }
@@ -43,7 +48,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   // Migrated (and switched to WAL) by a connection of its own: migrations name no schema.
   if (!readonly) {
     try {
-      openCatalogOrSetAside(catalogFile, options.onCatalogSetAside);
+      openCatalogOrSetAside(catalogFile, options);
     } catch (error) {
       db.close();
       throw error;
@@ -84,9 +89,11 @@ function openAppFile(file: string, options: OpenOptions): Db {
   }
 }
 
-function openCatalogOrSetAside(file: string, onSetAside: OpenOptions['onCatalogSetAside']): void {
+function openCatalogOrSetAside(file: string, options: OpenOptions): void {
+  const onSetAside = options.onCatalogSetAside;
+  const catalogOptions = options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs };
   try {
-    openCatalog(file).close();
+    openCatalog(file, catalogOptions).close();
     return;
   } catch (error) {
     if (!isDamage(error)) throw error;
@@ -96,7 +103,7 @@ function openCatalogOrSetAside(file: string, onSetAside: OpenOptions['onCatalogS
     }
     onSetAside?.(damaged, error instanceof Error ? error.message : String(error));
   }
-  openCatalog(file).close();
+  openCatalog(file, catalogOptions).close();
 }
 
 /** The catalog's file alone: the sync's connection, and tools that only read the cache. */
@@ -119,7 +126,7 @@ function openFile(file: string, options: OpenOptions, list: readonly Migration[]
   const db = new Database(file, { readonly: options.readonly ?? false });
   try {
     // First: another process opening the same new file at once (two `pos sync`) holds it briefly.
-    db.pragma('busy_timeout = 5000');
+    db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
     if (!options.readonly) {
       db.pragma('journal_mode = WAL');
       // NORMAL is durable across process crashes in WAL mode; only an OS crash may lose the last commit.

@@ -12,6 +12,8 @@ export function databasePath(config: { dataDir: string }): string {
 export function openDataDir(config: { dataDir: string }, log: (line: string) => void = () => undefined): Db {
   ensureDataDir(config.dataDir);
   return openDatabase(databasePath(config), {
+    // A command beside a sync of another process (two pos sync, the app syncing) waits for its commit.
+    busyTimeoutMs: 30_000,
     onCatalogSetAside: (damaged, reason) =>
       log(`The catalog cache was damaged (${reason}): moved to ${damaged}; run "pos sync" to rebuild it.`),
   });
