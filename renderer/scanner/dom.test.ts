@@ -178,6 +178,19 @@ describe('attachScanner in Chromium', () => {
     expect(await state()).toMatchObject({ scans: ['4006381333931'], submits: 0, field: 'note ' });
   });
 
+  it('takes a scan 150 ms after a person typed in the field whole; their text stays, nothing submits', async () => {
+    await page.focus('#field');
+    const next = await typeAt('rohl', 0, 140);
+    await typeAt('4006381333931\n', next - 140 + 150, 10);
+    await advanceTo(next + 1000);
+    expect(await state()).toMatchObject({
+      scans: ['4006381333931'],
+      fieldAtScan: ['rohl'],
+      submits: 0,
+      field: 'rohl',
+    });
+  });
+
   it('leaves a person typing in the field alone: every character lands, Enter submits', async () => {
     await page.focus('#field');
     const end = await typeAt('hi 4006381333931', 0, 140);

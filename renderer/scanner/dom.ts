@@ -73,17 +73,18 @@ export function attachScanner(win: Window, options: AttachOptions): ScannerHandl
     schedule();
   };
 
-  // A burst ends by silence only once maxGapMs passed in real time after its last key was handled
+  // A burst ends by silence only once its gap passed in real time after its last key was handled
   // (see silence.ts); the keys' own timestamps decide everything else, in feed(). Keys that reach the
   // page late (stamped long before they were handled: a busy browser delivers them in a bunch) mean
   // the next one may be late too, so that lag is waited out as well.
   let lagMs = 0;
   const schedule = (): void => {
-    if (machine.wakeAt() === null) {
+    const afterMs = machine.silenceAfterMs();
+    if (afterMs === null) {
       silence.cancel();
       return;
     }
-    silence.start(machine.config.maxGapMs + 1 + Math.min(lagMs, MAX_LAG_MS), () => {
+    silence.start(afterMs + Math.min(lagMs, MAX_LAG_MS), () => {
       const wakeAt = machine.wakeAt();
       if (wakeAt !== null)
         apply({ prevent: false, effects: machine.silence(Math.max(clock.now(), wakeAt)) }, null);

@@ -273,6 +273,52 @@ describe('ScannerMachine: people', () => {
   });
 });
 
+describe('ScannerMachine: a scan right after typing', () => {
+  const code = '8594001234567';
+
+  it.each([150, 60, 400])(
+    'takes a 10 ms/key scan %i ms after a person typed in the code field whole; the field keeps only the typing',
+    (after) => {
+      // The cashier typed a few letters of a name (slow keys, long holds), then scanned.
+      const typed = typeText('rohl', { start: 1000, gaps: 140, editable: true, holdMs: 80, suffix: 'none' });
+      const scan = typeText(code, { start: typed.end + after, gaps: 10, editable: true });
+      const { codes, field, prevented } = play(scanner(), [typed, scan]);
+      expect(codes).toEqual([code]);
+      expect(field).toBe('rohl');
+      // Its Enter is the scan's: it never reaches the page (where it would add the list's first hit).
+      expect(prevented.filter((e) => e.type === 'keydown').map((e) => e.code)).toContain('Enter');
+    },
+  );
+
+  it('takes the scan right after typing outside a field too', () => {
+    const typed = typeText('+', { start: 1000, gaps: 100, suffix: 'none' });
+    const scan = typeText(code, { start: typed.end + 150, gaps: 10 });
+    expect(play(scanner(), [typed, scan]).codes).toEqual([code]);
+  });
+
+  it("never takes a person's fastest run right after typing for a scan: every character lands, in order", () => {
+    // A typist's rolled keys, 31 to 45 ms apart, started 150 ms after the keys before, then Enter.
+    const tl = typeText('qu1234567', {
+      start: 1000,
+      gaps: [150, 35, 32, 40, 31, 45, 33, 36, 34],
+      editable: true,
+    });
+    const { codes, field, prevented } = play(scanner(), [tl]);
+    expect(codes).toEqual([]);
+    expect(field).toBe('qu1234567');
+    expect(prevented.some((e) => e.code === 'Enter')).toBe(false);
+  });
+
+  it('lets a burst after typing end at the scanner pace: its silence comes after fastGapMs', () => {
+    const m = scanner();
+    m.feed({ type: 'keydown', code: 'KeyA', key: 'a', timeStamp: 1000, editable: true });
+    m.tick(1200);
+    m.feed({ type: 'keydown', code: 'KeyB', key: 'b', timeStamp: 1200, editable: true });
+    expect(m.silenceAfterMs()).toBe(m.config.fastGapMs + 1);
+    expect(m.tick(1200 + m.config.fastGapMs + 1)).toEqual([{ type: 'release', text: 'b' }]);
+  });
+});
+
 describe('ScannerMachine: typing released as the OS typed it', () => {
   /** A person's Backspace in the field: it ends the burst as typing. */
   const backspace = (m: ScannerMachine, timeStamp: number) =>
@@ -351,7 +397,9 @@ describe('ScannerMachine: layouts, fields, IME, paste, GS', () => {
     const { codes, field, prevented } = play(scanner(), [person, scan, more]);
     expect(codes).toEqual(['4006381333931']);
     expect(field).toBe('note ok');
-    expect(prevented.filter((e) => e.type === 'keydown').length).toBe(14 + 1 + 1); // scan + Enter, and one held 'o'
+    // The scan and its Enter; and each of the person's keys, held until the gap said it was typing
+    // (30 ms for a key right after another of theirs), then put back.
+    expect(prevented.filter((e) => e.type === 'keydown').length).toBe(13 + 1 + 5 + 2);
   });
 
   it('handles IME composition (keyCode 229): characters from code, leaked ones reported for removal', () => {

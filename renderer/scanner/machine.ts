@@ -7,9 +7,10 @@
 //
 // A scan is a burst: characters each following the previous within maxGapMs, at least minLength of
 // them, starting with the prefix (if any), ended by a suffix key within maxGapMs (or, with no
-// suffix, by silence), and not started right after a person's keystroke (quietBeforeMs): someone
-// typing a word fast never produces such a burst out of nowhere, and a scanner is never triggered
-// within a fraction of a second of the cashier typing.
+// suffix, by silence). A burst that starts right after a person's keystroke (within quietBeforeMs)
+// must keep a scanner's own pace (fastGapMs between keys, the suffix included): a cashier often scans
+// a moment after typing in the code field, and a person's fast run mid-word never keeps that pace
+// for a whole code.
 //
 // Scanners (or wedge software) that deliver the whole code at once, as a paste or as one input event
 // carrying the text, go through text(): `delivery` says which of the two ways a scanner may use.
@@ -29,8 +30,11 @@ export interface ScannerConfig {
   readonly suffix: readonly ScanSuffix[];
   /** Characters the scanner sends before the code (stripped from it); empty for none. */
   readonly prefix: string;
-  /** A burst starting sooner than this after a person's keystroke is that person's typing. */
+  /** A burst starting sooner than this after a person's keystroke is a scan only at fastGapMs. */
   readonly quietBeforeMs: number;
+  /** Longest gap between two keys of a scan that began right after a person's keystroke. Scanners
+   * type ~10 ms/key; a typist's fastest pairs are ~40 ms apart and never a whole code that fast. */
+  readonly fastGapMs: number;
   /** The layout the scanner emulates: characters come from KeyboardEvent.code (+ Shift/AltGr) through
    * it ('us' is scanners' factory setting; 'cs', 'sk', 'de', 'fr' see layouts.ts), whatever the OS
    * layout; 'host': the character the OS produced (scanner configured for the machine's own layout). */
@@ -48,6 +52,7 @@ export const DEFAULT_SCANNER_CONFIG: ScannerConfig = {
   suffix: ['Enter', 'Tab'],
   prefix: '',
   quietBeforeMs: 400,
+  fastGapMs: 30,
   layout: 'us',
   groupSeparatorCodes: [],
   delivery: 'keys-and-paste',
@@ -111,6 +116,8 @@ interface Burst {
   /** The same characters through the scanner's layout: what goes back if it was a scan after all. */
   heldRead: string;
   leaked: string;
+  /** The longest gap this burst keeps going across: maxGapMs, or fastGapMs right after typing. */
+  readonly gapMs: number;
 }
 
 const PASS: Decision = { prevent: false, effects: [] };
@@ -141,25 +148,30 @@ export class ScannerMachine {
 
   /** When tick() must run next (a burst may end by silence), or null. */
   wakeAt(): number | null {
-    return this.burst ? this.burst.lastAt + this.config.maxGapMs + 1 : null;
+    return this.burst ? this.burst.lastAt + this.burst.gapMs + 1 : null;
   }
 
-  /** Ends a burst that has been silent for longer than maxGapMs. */
+  /** How long after its last key the running burst ends in silence, or null when none runs. */
+  silenceAfterMs(): number | null {
+    return this.burst ? this.burst.gapMs + 1 : null;
+  }
+
+  /** Ends a burst that has been silent for longer than its gap. */
   tick(now: number): ScannerEffect[] {
     const burst = this.burst;
-    if (!burst || now - burst.lastAt <= this.config.maxGapMs) return [];
+    if (!burst || now - burst.lastAt <= burst.gapMs) return [];
     return this.endBurst(burst.lastAt);
   }
 
   /**
    * The adapter's silence timer: ends a burst that looks silent in real time. Real time cannot see
    * keys still queued in a busy browser, so this decision is provisional: a key stamped within
-   * maxGapMs of the burst's last key resumes it (feed), and the key timestamps decide after all.
+   * the burst's gap after its last key resumes it (feed), and the key timestamps decide after all.
    * A scan already emitted (scanners without a suffix) is final.
    */
   silence(now: number): ScannerEffect[] {
     const burst = this.burst;
-    if (!burst || now - burst.lastAt <= this.config.maxGapMs) return [];
+    if (!burst || now - burst.lastAt <= burst.gapMs) return [];
     const lastHumanAt = this.lastHumanAt;
     const effects = this.endBurst(burst.lastAt);
     if (!effects.some((e) => e.type === 'scan')) {
@@ -184,7 +196,7 @@ export class ScannerMachine {
     const silenced = this.silenced;
     this.silenced = null;
     if (silenced === null || this.burst !== null) return;
-    if (event.timeStamp - silenced.burst.lastAt > this.config.maxGapMs) return;
+    if (event.timeStamp - silenced.burst.lastAt > silenced.burst.gapMs) return;
     // What was put back into the field is taken out again if this turns out a scan.
     silenced.burst.leaked += silenced.released;
     silenced.burst.held = '';
@@ -254,7 +266,7 @@ export class ScannerMachine {
     if (this.altDigits !== null && event.altKey && /^Numpad[0-9]$/.test(event.code)) {
       this.altDigits += event.code.slice(6);
       // The scanner's keystrokes: they keep its burst alive and must not reach the page.
-      if (this.burst && t - this.burst.lastAt <= this.config.maxGapMs) this.burst.lastAt = t;
+      if (this.burst && t - this.burst.lastAt <= this.burst.gapMs) this.burst.lastAt = t;
       return { prevent: true, effects: [] };
     }
     this.altDigits = null;
@@ -310,11 +322,11 @@ export class ScannerMachine {
   ): Decision {
     let burst = this.burst;
     if (!burst) {
-      if (t - this.lastHumanAt < this.config.quietBeforeMs) {
-        this.lastHumanAt = t;
-        return PASS;
-      }
-      burst = { chars: '', startedAt: t, lastAt: t, held: '', heldRead: '', leaked: '' };
+      // Right after a person's key only a scanner's pace makes a scan: this key may be the person's
+      // next one (held until the gap says so) or a scan's first, which must not go into their text.
+      const { maxGapMs, fastGapMs, quietBeforeMs } = this.config;
+      const gapMs = t - this.lastHumanAt < quietBeforeMs ? Math.min(fastGapMs, maxGapMs) : maxGapMs;
+      burst = { chars: '', startedAt: t, lastAt: t, held: '', heldRead: '', leaked: '', gapMs };
       this.burst = burst;
     }
     const chars = burst.chars + char;

@@ -31,7 +31,13 @@ export function typeCode(entry: string): void {
   pending = setTimeout(() => void run(rest, query), TYPING_PAUSE_MS);
 }
 
+/** Whether a search for `text` still answers what the field holds (a scan or a sale may have emptied it). */
+function current(text: string, query: number): boolean {
+  return query === latest && splitQuantity(useApp.getState().sale.entry).rest === text;
+}
+
 async function run(text: string, query: number): Promise<void> {
+  if (!current(text, query)) return;
   const { settings, session } = useApp.getState();
   const warehouseId = settings?.warehouseId ?? session?.warehouseId ?? null;
   try {
@@ -40,13 +46,13 @@ async function run(text: string, query: number): Promise<void> {
       limit: FIND_LIMIT,
       ...(warehouseId === null ? {} : { warehouseId }),
     });
-    if (query !== latest) return;
+    if (!current(text, query)) return;
     const results = found.products.flatMap((p) => inWarehouse(p, warehouseId));
     // A code typed by hand (digits only) is looked up as a code on Enter unless an arrow picks one.
     const highlighted = results.length > 0 && !/^\d+$/.test(text) ? 0 : -1;
     setSale({ find: { open: true, text, results, highlighted } });
   } catch (error) {
-    if (query === latest) announce({ tone: 'error', text: message(error) });
+    if (current(text, query)) announce({ tone: 'error', text: message(error) });
   }
 }
 

@@ -2,13 +2,19 @@
 // `3*` typed before a scan asks the core for, and voiding, which takes F8 twice so that one stray key
 // never loses a basket. The screens and the keymap only dispatch these actions.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PosError, type ScanView } from '../../contract/contract.ts';
+import {
+  PosError,
+  type OutboxEntryView,
+  type ScanView,
+  type StockSearchView,
+} from '../../contract/contract.ts';
 import { i18n } from '../i18n/index.ts';
 import { aLine, aSession, FakeBridge } from '../platform/fake-bridge.ts';
 import { createPosApi } from '../platform/pos.ts';
 import { setSale, useApp } from './app.ts';
 import { setPos } from './pos.ts';
-import { addStockItem, scan, VOID_ARMED_MS, voidSale } from './sale.ts';
+import { typeCode } from './find.ts';
+import { addStockItem, closeSale, scan, VOID_ARMED_MS, voidSale } from './sale.ts';
 
 let core: FakeBridge;
 
@@ -50,11 +56,11 @@ describe('a quantity typed before a scan', () => {
     expect(core.inputs('session.scan')).toEqual([{ code: '8594001234567', via: 'keyboard', quantity: 3 }]);
   });
 
-  it('a scan while a name is being typed (3*roh) is not multiplied, and what was typed stays', async () => {
+  it('a scan while a name is being typed (3*roh) is not multiplied, and what was typed goes', async () => {
     setSale({ entry: '3*roh' });
     await scan('8594001234567', 'scanner');
     expect(core.inputs('session.scan')).toEqual([{ code: '8594001234567', via: 'scanner' }]);
-    expect(sale().entry).toBe('3*roh');
+    expect(sale().entry).toBe('');
   });
 
   it('0* and a bare number are no quantity: the scan adds one', async () => {
@@ -83,6 +89,127 @@ describe('a quantity typed before a scan', () => {
     setSale({ entry: '3*roh' });
     await addStockItem(7);
     expect(core.inputs('session.addStockItem')).toEqual([{ stockItemId: 7, quantity: 3 }]);
+    expect(sale().entry).toBe('');
+  });
+});
+
+describe('a scan and what was typed in the code field', () => {
+  beforeEach(addsWhatItIsAsked);
+
+  const found: StockSearchView = {
+    products: [
+      {
+        productId: 7,
+        productName: 'Rohlík',
+        price: 3,
+        warehouses: [{ warehouseId: 1, stockItemId: 70, quantityAvailable: 50 }],
+        syncedAt: null,
+      },
+    ],
+    syncedAt: null,
+  };
+  /** The name search answers only when the test says so (a search still under way). */
+  function searchAnswersLater(): () => void {
+    let release: () => void = () => undefined;
+    core.answer(
+      'stock.search',
+      () =>
+        new Promise<StockSearchView>((resolve) => {
+          release = () => resolve(found);
+        }),
+    );
+    return () => release();
+  }
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('a scan with the name list open adds only the scanned code, closes the list and empties the field', async () => {
+    setSale({
+      entry: 'roh',
+      find: {
+        open: true,
+        text: 'roh',
+        results: [{ stockItemId: 70, productId: 7, name: 'Rohlík' }],
+        highlighted: 0,
+      },
+    });
+    const scanning = scan('8594001234567', 'scanner');
+    // Closed the moment the scan came, before the core answered.
+    expect(sale().find.open).toBe(false);
+    expect(sale().entry).toBe('');
+    await scanning;
+    expect(core.inputs('session.scan')).toEqual([{ code: '8594001234567', via: 'scanner' }]);
+    expect(core.inputs('session.addStockItem')).toEqual([]);
+    expect(sale().find.open).toBe(false);
+  });
+
+  it('a search under way when a scan comes never opens its list afterwards', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const answer = searchAnswersLater();
+    typeCode('roh');
+    await vi.advanceTimersByTimeAsync(100); // the typing pause passed: the search is asked
+    expect(core.inputs('stock.search')).toHaveLength(1);
+    await scan('8594001234567', 'scanner');
+    answer();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sale().find.open).toBe(false);
+    expect(sale().entry).toBe('');
+  });
+
+  it('a search not yet asked when a scan comes is not asked at all', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    searchAnswersLater();
+    typeCode('roh');
+    await scan('8594001234567', 'scanner');
+    await vi.advanceTimersByTimeAsync(500);
+    expect(core.inputs('stock.search')).toEqual([]);
+    expect(sale().find.open).toBe(false);
+  });
+
+  it('a refused scan takes typed text away too (only a bare 3* stays for the next try)', async () => {
+    core.answer('session.scan', () => ({
+      outcome: { kind: 'unknown', message: 'No product has the code 999.' },
+      session: aSession([]),
+    }));
+    setSale({ entry: '+' });
+    await scan('999', 'scanner');
+    expect(sale().entry).toBe('');
+  });
+
+  it('a stray "+" in the field goes with the next scan, and with the sale placed or voided', async () => {
+    setSale({ entry: '+' });
+    await scan('8594001234567', 'scanner');
+    expect(sale().entry).toBe('');
+
+    const order: OutboxEntryView = {
+      id: 5,
+      state: 'queued',
+      attempts: 0,
+      createdAt: '2025-03-01T10:00:00.000Z',
+    };
+    core.answer('session.close', () => ({ order, session: aSession([]) }));
+    core.answer('outbox.list', () => [order]);
+    core.answer('status.get', () => ({
+      online: true,
+      instance: 'erp.example.com',
+      demo: false,
+      queued: 1,
+      needsAttention: 0,
+      lastSyncedAt: null,
+      insecure: false,
+      credentialsRefused: false,
+    }));
+    setSale({ entry: '+' });
+    expect(await closeSale()).toBe(5);
+    expect(sale().entry).toBe('');
+
+    core.answer('session.cancel', () => aSession([]));
+    useApp.setState({ session: aSession([aLine(1, 2)]) });
+    setSale({ entry: 'ab' });
+    await voidSale();
+    await voidSale();
     expect(sale().entry).toBe('');
   });
 });

@@ -18,6 +18,10 @@ let disarm: ReturnType<typeof setTimeout> | undefined;
 export const UNDO_MS = 8000;
 let undoExpiry: ReturnType<typeof setTimeout> | undefined;
 
+const CLOSED_FIND = { open: false, text: '', results: [], highlighted: -1 } as const;
+/** The code field emptied and its list closed. */
+const EMPTY_ENTRY = { entry: '', find: CLOSED_FIND } as const;
+
 /**
  * Says what the last action did, in the Sale screen's one live region: the message replaces the one
  * before it (never a stale "Added: ..."), and a removal's undo offer ends with it.
@@ -39,10 +43,15 @@ export function splitQuantity(text: string): { quantity?: number; rest: string }
 /** Adds a product or takes a customer card. The outcome is shown (and cued) on the Sale screen and returned. */
 export async function scan(code: string, via: 'scanner' | 'keyboard'): Promise<Outcome> {
   // A `3*` typed into the code field before the scan (or before the typed code) multiplies it.
-  const typed = splitQuantity(via === 'keyboard' ? code : useApp.getState().sale.entry);
+  const entry = useApp.getState().sale.entry;
+  const typed = splitQuantity(via === 'keyboard' ? code : entry);
   const prefixed = typed.quantity !== undefined && (via === 'keyboard' || typed.rest === '');
   const quantity = prefixed ? typed.quantity : undefined;
   const body = via === 'keyboard' && prefixed ? typed.rest : code;
+  // A scan ends whatever was being typed: the name list closes now (a search still under way finds
+  // the field changed and stays shut) and the text goes, so it never joins later typing. Only a bare
+  // `3*` waits for the outcome: a refused scan leaves it for the next try.
+  if (via === 'scanner') setSale({ entry: prefixed ? entry : '', find: CLOSED_FIND });
   return applyScan(
     () => pos.invoke('session.scan', { code: body, via, ...(quantity === undefined ? {} : { quantity }) }),
     prefixed,
@@ -75,8 +84,6 @@ export function addPriced(item: Unpriced, price: number): Promise<Outcome> {
   );
 }
 
-const CLOSED_FIND = { open: false, text: '', results: [], highlighted: -1 } as const;
-
 async function applyScan(call: () => Promise<ScanView>, clearEntry: boolean): Promise<Outcome> {
   try {
     const result = await call();
@@ -91,7 +98,7 @@ async function applyScan(call: () => Promise<ScanView>, clearEntry: boolean): Pr
         ...(result.outcome.kind === 'rejected' && result.outcome.unpriced !== undefined
           ? { unpriced: result.outcome.unpriced }
           : {}),
-        ...(clearEntry && shown.tone === 'ok' ? { entry: '', find: CLOSED_FIND } : {}),
+        ...(clearEntry && shown.tone === 'ok' ? EMPTY_ENTRY : {}),
       });
     });
     if (shown.tone === 'ok') beepOk();
@@ -112,7 +119,7 @@ export function closeFind(): void {
 
 /** Empties the code field and closes its list. */
 export function clearEntry(): void {
-  setSale({ entry: '', find: CLOSED_FIND });
+  setSale(EMPTY_ENTRY);
 }
 
 /** The most the contract carries; past it a number is a code typed into the wrong field. */
@@ -217,7 +224,8 @@ export async function closeSale(tender?: TenderInput): Promise<OutboxEntryView['
   try {
     const closed = await pos.invoke('session.close', tender === undefined ? {} : { tender });
     useApp.setState({ session: closed.session });
-    announce(null, { placed: closed.order.id, selected: 0, quantityError: null });
+    // The next sale starts with an empty code field: nothing typed during this one carries over.
+    announce(null, { placed: closed.order.id, selected: 0, quantityError: null, ...EMPTY_ENTRY });
     void useApp.getState().refreshOutbox();
     void useApp.getState().refreshStatus();
     return closed.order.id;
@@ -243,7 +251,10 @@ export async function voidSale(): Promise<void> {
   try {
     const next = await pos.invoke('session.cancel', {});
     useApp.setState({ session: next });
-    announce({ tone: 'ok', text: i18n.t('sale:voided') }, { selected: 0, quantityError: null });
+    announce(
+      { tone: 'ok', text: i18n.t('sale:voided') },
+      { selected: 0, quantityError: null, ...EMPTY_ENTRY },
+    );
   } catch (error) {
     announce({ tone: 'error', text: message(error) });
   }

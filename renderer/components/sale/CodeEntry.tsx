@@ -20,7 +20,9 @@ export function CodeEntry() {
       className="code-entry"
       onSubmit={(event) => {
         event.preventDefault();
-        const trimmed = entry.trim();
+        // The store's text, not this render's: typed keys the scanner put back in this same key
+        // event may not have rendered yet.
+        const trimmed = useApp.getState().sale.entry.trim();
         clearEntry();
         if (trimmed !== '' && splitQuantity(trimmed).rest !== '') void scan(trimmed, 'keyboard');
       }}
