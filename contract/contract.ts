@@ -315,8 +315,32 @@ export const SessionView = z.object({
   }),
   /** No card scanned: the walk-in customer (Settings) the sale goes to, if one is named. */
   walkIn: z.object({ companyId: int, name: z.string() }).nullable().optional(),
+  /** How many sales are parked at this till (session.parked lists them). */
+  parkedCount: int.optional(),
 });
 export type SessionView = z.infer<typeof SessionView>;
+
+/** A sale set aside at this till (session.park), as the list to recall it from shows it. */
+export const ParkedSaleView = z.object({
+  id: int,
+  parkedAt: isoDateTime,
+  lineCount: int,
+  total: z.number(),
+  /** The scanned card's name, when a card was scanned. */
+  customerName: z.string().optional(),
+});
+export type ParkedSaleView = z.infer<typeof ParkedSaleView>;
+/** The sale just parked, and the new empty one now at the counter. */
+export const ParkView = z.object({ parked: ParkedSaleView, session: SessionView });
+export type ParkView = z.infer<typeof ParkView>;
+export const RecallInput = z.object({ id: int }).strict();
+/** The sale recalled (as it was parked) and now at the counter, and the one parked in its place. */
+export const RecallView = z.object({
+  recalled: ParkedSaleView,
+  session: SessionView,
+  parked: ParkedSaleView.nullable(),
+});
+export type RecallView = z.infer<typeof RecallView>;
 
 /**
  * How a sale was paid, as settled: Counter's own record (SPEC.md's order has no payment field), kept
@@ -515,6 +539,9 @@ export const calls = {
   'session.addStockItem': { input: AddStockItemInput, output: ScanView },
   'session.addPriced': { input: AddPricedInput, output: ScanView },
   'session.restoreLine': { input: LineRef, output: SessionView },
+  'session.park': { input: empty, output: ParkView },
+  'session.parked': { input: empty, output: z.array(ParkedSaleView) },
+  'session.recall': { input: RecallInput, output: RecallView },
   'receipt.get': { input: z.object({ id: z.union([int, z.string()]) }).strict(), output: ReceiptView },
   'manager.unlock': { input: UnlockInput, output: UnlockView },
   'manager.lock': { input: empty, output: UnlockView },

@@ -74,6 +74,8 @@ export const CORE_WORDS = {
   noWarehouse: "Choose this terminal's warehouse in Settings first.",
   tenderNotANumber: 'The amount given must be a number, 0 or more.',
   tenderShort: 'The amount given ({{given}}) is less than the total ({{total}}).',
+  nothingToPark: 'There is nothing to park: the sale has no items and no customer.',
+  notParked: 'Sale {{sessionId}} is not parked (it was recalled, placed or voided already).',
   // the core
   starting: 'The app is starting. Try again.',
   notConfigured: 'No instance is configured: set one in Settings.',

@@ -188,7 +188,14 @@ describe('a price entered at the till (migration 12)', () => {
   it('upgrades a version-11 file: its lines read as catalog-priced; an entered price is kept, and never joins another', () => {
     const file = tempFile();
     const old = openDatabase(file, { migrations: migrations.filter((m) => m.version <= 11) });
-    const id = openShoppingSessionId(old, 2, now);
+    // Written as that version's schema has it (today's queries name columns it lacks).
+    const id = Number(
+      old
+        .prepare(
+          "INSERT INTO shopping_session (state, warehouseId, createdAt, updatedAt) VALUES ('open', 2, ?, ?)",
+        )
+        .run(now.toISOString(), now.toISOString()).lastInsertRowid,
+    );
     old
       .prepare(
         `INSERT INTO shopping_session_line (sessionId, stockItemId, productId, name, kind, quantity, unitPrice,

@@ -5,8 +5,10 @@ import { z } from 'zod';
 import type { Db } from './database.ts';
 import { Tender } from '../contract/contract.ts';
 
+/** The states stored in the state column. */
 export const SESSION_STATES = ['open', 'closed', 'cancelled'] as const;
-export type ShoppingSessionState = (typeof SESSION_STATES)[number];
+/** A parked session is stored open with its parkedAt (migration 13): set aside, to be recalled. */
+export type ShoppingSessionState = (typeof SESSION_STATES)[number] | 'parked';
 export const LINE_KINDS = ['unit', 'weight', 'price'] as const;
 /** unit: counted pieces; weight: quantity read from a weight label; price: amount read from a price label. */
 export type SessionLineKind = (typeof LINE_KINDS)[number];
@@ -69,6 +71,8 @@ export interface ShoppingSession {
   readonly createdAt: string;
   readonly updatedAt: string;
   readonly closedAt: string | null;
+  /** When the sale was set aside; null unless parked. */
+  readonly parkedAt: string | null;
   readonly customer: SessionCustomer | null;
   readonly outboxOrderId: number | null;
   readonly tender: Tender | null;
@@ -90,6 +94,7 @@ const SessionRow = z.object({
   outboxOrderId: z.number().int().nullable(),
   tender: z.string().nullable(),
   walkIn: z.string().nullable(),
+  parkedAt: z.string().nullable(),
 });
 
 /**
@@ -133,17 +138,25 @@ function toSession(db: Db, raw: unknown): ShoppingSession {
         };
   return {
     id: r.id,
-    state: r.state,
+    state: stateOf(r),
     warehouseId: r.warehouseId,
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
     closedAt: r.closedAt,
+    parkedAt: r.parkedAt,
     customer,
     outboxOrderId: r.outboxOrderId,
     tender: r.tender === null ? null : Tender.parse(JSON.parse(r.tender)),
     walkIn: r.walkIn === null ? null : WalkInCustomer.parse(JSON.parse(r.walkIn)),
     lines: sessionLines(db, r.id),
   };
+}
+
+function stateOf(r: {
+  state: (typeof SESSION_STATES)[number];
+  parkedAt: string | null;
+}): ShoppingSessionState {
+  return r.state === 'open' && r.parkedAt !== null ? 'parked' : r.state;
 }
 
 export function sessionLines(db: Db, sessionId: number): SessionLine[] {
@@ -159,9 +172,12 @@ export function getShoppingSession(db: Db, id: number): ShoppingSession | undefi
   return row === undefined ? undefined : toSession(db, row);
 }
 
+/** The sale at the counter: open and not parked. */
+const AT_COUNTER = "state = 'open' AND parkedAt IS NULL";
+
 /** The terminal's open session, if any. */
 export function currentShoppingSession(db: Db): ShoppingSession | undefined {
-  const row: unknown = prepared(db, "SELECT * FROM shopping_session WHERE state = 'open'").get();
+  const row: unknown = prepared(db, `SELECT * FROM shopping_session WHERE ${AT_COUNTER}`).get();
   return row === undefined ? undefined : toSession(db, row);
 }
 
@@ -170,22 +186,23 @@ export function shoppingSessionHeader(
   db: Db,
   id: number,
 ): { id: number; state: ShoppingSessionState; warehouseId: number | null } | undefined {
-  const row: unknown = prepared(db, 'SELECT id, state, warehouseId FROM shopping_session WHERE id = ?').get(
-    id,
-  );
-  return row === undefined
-    ? undefined
-    : SessionRow.pick({ id: true, state: true, warehouseId: true }).parse(row);
+  const row: unknown = prepared(
+    db,
+    'SELECT id, state, warehouseId, parkedAt FROM shopping_session WHERE id = ?',
+  ).get(id);
+  if (row === undefined) return undefined;
+  const r = SessionRow.pick({ id: true, state: true, warehouseId: true, parkedAt: true }).parse(row);
+  return { id: r.id, state: stateOf(r), warehouseId: r.warehouseId };
 }
 
 export function currentShoppingSessionId(db: Db): number | undefined {
-  const id = prepared(db, "SELECT id FROM shopping_session WHERE state = 'open'").pluck().get();
+  const id = prepared(db, `SELECT id FROM shopping_session WHERE ${AT_COUNTER}`).pluck().get();
   return typeof id === 'number' ? id : undefined;
 }
 
 /** The open session's id, creating the session when there is none. */
 export function openShoppingSessionId(db: Db, warehouseId: number | null, now: Date): number {
-  const open = prepared(db, "SELECT id FROM shopping_session WHERE state = 'open'").pluck().get();
+  const open = prepared(db, `SELECT id FROM shopping_session WHERE ${AT_COUNTER}`).pluck().get();
   if (typeof open === 'number') return open;
   const at = now.toISOString();
   const info = prepared(
@@ -358,7 +375,7 @@ export function adoptSessionWarehouse(db: Db, sessionId: number, warehouseId: nu
   const info = prepared(
     db,
     `UPDATE shopping_session SET warehouseId = ?, updatedAt = ?
-       WHERE id = ? AND state = 'open' AND warehouseId IS NOT ?
+       WHERE id = ? AND state = 'open' AND parkedAt IS NULL AND warehouseId IS NOT ?
          AND NOT EXISTS (SELECT 1 FROM shopping_session_line WHERE sessionId = ?)`,
   ).run(warehouseId, now.toISOString(), sessionId, warehouseId, sessionId);
   return info.changes === 1;
@@ -408,15 +425,55 @@ export function cancelShoppingSession(db: Db, sessionId: number, now: Date): voi
   ).run(at, at, sessionId);
 }
 
+/**
+ * Sets the open session aside (park): it keeps its lines and customer and is no longer the one at
+ * the counter, so the next scan starts a new sale.
+ */
+export function parkShoppingSession(db: Db, sessionId: number, now: Date): void {
+  assertOpen(db, sessionId);
+  const at = now.toISOString();
+  prepared(db, 'UPDATE shopping_session SET parkedAt = ?, updatedAt = ? WHERE id = ?').run(at, at, sessionId);
+}
+
+/** Brings a parked session back to the counter; call with no other session open there. */
+export function recallShoppingSession(db: Db, sessionId: number, now: Date): void {
+  assertState(db, sessionId, 'parked');
+  prepared(db, 'UPDATE shopping_session SET parkedAt = NULL, updatedAt = ? WHERE id = ?').run(
+    now.toISOString(),
+    sessionId,
+  );
+}
+
+/** The parked sessions, the longest parked first. */
+export function parkedShoppingSessions(db: Db): ShoppingSession[] {
+  const rows: unknown[] = prepared(
+    db,
+    "SELECT * FROM shopping_session WHERE state = 'open' AND parkedAt IS NOT NULL ORDER BY parkedAt, id",
+  ).all();
+  return rows.map((row) => toSession(db, row));
+}
+
+export function parkedSessionCount(db: Db): number {
+  const count = prepared(
+    db,
+    "SELECT count(*) FROM shopping_session WHERE state = 'open' AND parkedAt IS NOT NULL",
+  )
+    .pluck()
+    .get();
+  return typeof count === 'number' ? count : 0;
+}
+
 export class SessionStateError extends Error {
   override name = 'SessionStateError';
 }
 
+/** Throws unless the session is the one at the counter (open, not parked). */
 function assertOpen(db: Db, sessionId: number): void {
-  const state = z
-    .enum(SESSION_STATES)
-    .optional()
-    .parse(prepared(db, 'SELECT state FROM shopping_session WHERE id = ?').pluck().get(sessionId));
+  assertState(db, sessionId, 'open');
+}
+
+function assertState(db: Db, sessionId: number, wanted: ShoppingSessionState): void {
+  const state = shoppingSessionHeader(db, sessionId)?.state;
   if (state === undefined) throw new SessionStateError(`Shopping session ${sessionId} does not exist.`);
-  if (state !== 'open') throw new SessionStateError(`Shopping session ${sessionId} is ${state}.`);
+  if (state !== wanted) throw new SessionStateError(`Shopping session ${sessionId} is ${state}.`);
 }

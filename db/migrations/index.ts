@@ -12,6 +12,7 @@ import { lineRemoval } from './0009-line-removal.ts';
 import { saleTender } from './0010-sale-tender.ts';
 import { sendingBeat } from './0011-sending-beat.ts';
 import { linePriceEntered } from './0012-line-price-entered.ts';
+import { parkedSales } from './0013-parked-sales.ts';
 import { prohibitionOfDiscounts } from './catalog-0002-prohibition-of-discounts.ts';
 import { instanceProfile } from './catalog-0003-instance-profile.ts';
 import { syncRun } from './catalog-0004-sync-run.ts';
@@ -33,6 +34,7 @@ export const migrations: readonly Migration[] = [
   saleTender,
   sendingBeat,
   linePriceEntered,
+  parkedSales,
 ];
 
 /** The catalog's file (counter.catalog.sqlite): what sync copies from the service. Its schema

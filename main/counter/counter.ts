@@ -17,6 +17,9 @@ import {
   getShoppingSession,
   adoptSessionWarehouse,
   openShoppingSessionId,
+  parkedShoppingSessions,
+  parkShoppingSession,
+  recallShoppingSession,
   removeSessionLine,
   restoreSessionLine,
   sessionLines,
@@ -43,7 +46,9 @@ export type CounterErrorCode =
   | 'line-amount'
   | 'unpriced-line'
   | 'bad-price'
-  | 'not-open';
+  | 'not-open'
+  | 'nothing-to-park'
+  | 'not-parked';
 
 export class CounterError extends Error {
   override name = 'CounterError';
@@ -66,6 +71,8 @@ export interface PricedSession {
   readonly state: ShoppingSession['state'];
   readonly warehouseId: number | null;
   readonly createdAt: string;
+  /** When the sale was parked (set aside to be recalled); null unless it is parked now. */
+  readonly parkedAt: string | null;
   readonly lines: readonly PricedLine[];
   readonly customer: SessionCustomer | null;
   readonly totals: {
@@ -342,6 +349,56 @@ export class Counter {
     return { order: placed.order, session: this.#view(this.#mustGet(sessionId)) };
   }
 
+  /**
+   * Sets the open sale aside (park) with its lines and customer; the next scan starts a new sale.
+   * A sale with nothing on it has nothing to park. Returns the parked sale.
+   */
+  park(): PricedSession {
+    const sessionId = writeTransaction(this.#db, () => {
+      const session = currentShoppingSession(this.#db);
+      if (session === undefined || !hasContent(session)) {
+        throw new CounterError('nothing-to-park', words('nothingToPark'));
+      }
+      parkShoppingSession(this.#db, session.id, this.#now());
+      return session.id;
+    });
+    return this.#view(this.#mustGet(sessionId));
+  }
+
+  /** The parked sales, the longest parked first. */
+  parked(): PricedSession[] {
+    return parkedShoppingSessions(this.#db).map((s) => this.#view(s));
+  }
+
+  /**
+   * Brings a parked sale back to the counter. A sale open there is parked in its place (one with
+   * nothing on it is dropped, as cancelled), in the same transaction: nothing is lost either way.
+   * Returns the recalled sale and the one parked for it, if any.
+   */
+  recall(sessionId: number): { session: PricedSession; parked: PricedSession | null } {
+    const parkedId = writeTransaction(this.#db, () => {
+      const wanted = getShoppingSession(this.#db, sessionId);
+      if (wanted?.state !== 'parked') {
+        throw new CounterError('not-parked', words('notParked', { sessionId }));
+      }
+      const now = this.#now();
+      const open = currentShoppingSession(this.#db);
+      let parkedNow: number | null = null;
+      if (open !== undefined && hasContent(open)) {
+        parkShoppingSession(this.#db, open.id, now);
+        parkedNow = open.id;
+      } else if (open !== undefined) {
+        cancelShoppingSession(this.#db, open.id, now);
+      }
+      recallShoppingSession(this.#db, sessionId, now);
+      return parkedNow;
+    });
+    return {
+      session: this.#view(this.#mustGet(sessionId)),
+      parked: parkedId === null ? null : this.#view(this.#mustGet(parkedId)),
+    };
+  }
+
   /** Abandons the open session (nothing is ordered); the next scan starts a new one. */
   cancel(): PricedSession {
     const sessionId = this.#requireOpen();
@@ -483,6 +540,7 @@ export class Counter {
       state: session.state,
       warehouseId: session.warehouseId,
       createdAt: session.createdAt,
+      parkedAt: session.parkedAt,
       lines: session.lines.map((l) =>
         compact({
           id: l.id,
@@ -516,7 +574,12 @@ export class Counter {
         : null,
       totals: { byVatRate: totals.byVatRate, discount: totals.discount, total: totals.total },
       outboxOrderId: session.outboxOrderId,
-      walkIn: session.customer !== null ? null : session.state === 'open' ? this.#walkIn() : session.walkIn,
+      walkIn:
+        session.customer !== null
+          ? null
+          : session.state !== 'closed' && session.state !== 'cancelled'
+            ? this.#walkIn()
+            : session.walkIn,
       tender: session.tender,
     };
   }
@@ -584,6 +647,11 @@ function orderNote(
   // The order carries no prices: a price typed at the till is said here for the back office.
   const entered = lines.filter((l) => l.priceEntered).map((l) => `${l.name} ${l.unitPrice.toFixed(2)}`);
   return `${base}${paid}${entered.length === 0 ? '' : `; price entered at the till: ${entered.join(', ')}`}`;
+}
+
+/** A sale worth keeping: something on it, or a customer's card scanned. */
+function hasContent(session: ShoppingSession): boolean {
+  return session.lines.length > 0 || session.customer !== null;
 }
 
 function looksLikeProduct(resolver: ScanResolver, code: string): boolean {

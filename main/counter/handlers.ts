@@ -4,6 +4,7 @@ import { say } from '../../contract/core-words.ts';
 import type { Db } from '../../db/database.ts';
 import { receivablesOwed } from '../../db/catalog/index.ts';
 import { getOutboxOrder } from '../../db/outbox.ts';
+import { parkedSessionCount } from '../../db/sessions.ts';
 import { CoreError, numericId, type GuardedAction, type Handlers } from '../ground/index.ts';
 import { entryView } from '../outbox/index.ts';
 import { describeCode, type BarcodeReader } from '../barcode/index.ts';
@@ -37,6 +38,9 @@ type CounterCalls =
   | 'session.addStockItem'
   | 'session.addPriced'
   | 'session.restoreLine'
+  | 'session.park'
+  | 'session.parked'
+  | 'session.recall'
   | 'receipt.get'
   | 'barcode.describe';
 
@@ -96,6 +100,23 @@ export function counterHandlers(deps: CounterDeps): Pick<Handlers, CounterCalls>
       if (c.current() !== null) c.cancel();
       return Promise.resolve(sessionView(null, deps));
     },
+    // Park a sale, list the parked ones, recall one (the sale at the counter parked in its place).
+    'session.park': () => {
+      const parked = counter().park();
+      return Promise.resolve({ parked: parkedView(parked), session: sessionView(null, deps) });
+    },
+    'session.parked': () => Promise.resolve(counter().parked().map(parkedView)),
+    'session.recall': ({ id }) => {
+      const before = counter()
+        .parked()
+        .find((s) => s.id === id);
+      const result = counter().recall(id);
+      return Promise.resolve({
+        recalled: parkedView(before ?? result.session),
+        session: sessionView(result.session, deps),
+        parked: result.parked === null ? null : parkedView(result.parked),
+      });
+    },
     'barcode.describe': ({ code }) => Promise.resolve(describeCode(code, deps.reader())),
   };
 }
@@ -108,6 +129,7 @@ function sessionView(
   session: PricedSession | null,
   terminal: Pick<CounterDeps, 'warehouseId' | 'walkInCustomer' | 'db'>,
 ) {
+  const parkedCount = parkedSessionCount(terminal.db());
   if (session === null) {
     return {
       id: 'new',
@@ -116,14 +138,27 @@ function sessionView(
       customer: null,
       totals: { byVatRate: [], discount: 0, total: 0 },
       walkIn: terminal.walkInCustomer(),
+      parkedCount,
     };
   }
   const customer = session.customer;
   return {
     ...session,
+    parkedCount,
     lines: [...session.lines],
     totals: { ...session.totals, byVatRate: [...session.totals.byVatRate] },
     customer: customer === null ? null : { ...customer, ...unpaid(terminal.db(), customer) },
+  };
+}
+
+/** A parked sale as the recall list shows it: when it was parked, how many lines, what it comes to. */
+function parkedView(session: PricedSession) {
+  return {
+    id: session.id,
+    parkedAt: session.parkedAt ?? session.createdAt,
+    lineCount: session.lines.length,
+    total: session.totals.total,
+    ...(session.customer?.cardName === undefined ? {} : { customerName: session.customer.cardName }),
   };
 }
 

@@ -12,6 +12,7 @@ import {
 } from '../scanner/index.ts';
 import { useApp } from '../store/app.ts';
 import { guardDialog } from '../store/guard.ts';
+import { parkingOffer } from '../store/parked.ts';
 import { openDialog } from '../store/payment.ts';
 import { receiptShown } from '../store/receipt.ts';
 import { noteTestPadScan } from '../store/test-pad.ts';
@@ -53,6 +54,7 @@ function contextFor(target: EventTarget | null): ActionContext {
   const { screen, session, sale } = useApp.getState();
   const line = session?.lines[sale.selected];
   const dialog = guardDialog() ?? openDialog();
+  const parking = parkingOffer(session);
   return {
     screen,
     focus: focusOf(target),
@@ -65,6 +67,7 @@ function contextFor(target: EventTarget | null): ActionContext {
     unpriced: sale.unpriced !== null,
     ...(dialog === undefined ? {} : { dialog }),
     receiptShown: receiptShown(),
+    ...(parking === undefined ? {} : { parking }),
   };
 }
 

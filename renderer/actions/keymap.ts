@@ -19,6 +19,12 @@ export type ActionName =
   | 'sale.undoRemove'
   | 'sale.typeToCode'
   | 'sale.enterPrice'
+  | 'sale.parked'
+  | 'parked.park'
+  | 'parked.next'
+  | 'parked.previous'
+  | 'parked.confirm'
+  | 'parked.close'
   | 'price.confirm'
   | 'price.cancel'
   | 'find.next'
@@ -54,11 +60,14 @@ export interface ActionContext {
   /** A removed line can still be brought back. */
   readonly undo?: boolean;
   /** A modal dialog open over the screen (the payment panel, a receipt): only its keys apply. */
-  readonly dialog?: 'payment' | 'receipt' | 'confirm' | 'pin' | 'price';
+  readonly dialog?: 'payment' | 'receipt' | 'confirm' | 'pin' | 'price' | 'parked';
   /** The last scan was refused for want of a usable price: a manager may enter one. */
   readonly unpriced?: boolean;
   /** A receipt is on the screen (the one just placed, on Sale): F7 prints it. */
   readonly receiptShown?: boolean;
+  /** F10 on the Sale screen: the sale on the counter can be parked ('park'), or only parked sales
+   * can be recalled ('list'); absent when there is neither. */
+  readonly parking?: 'park' | 'list';
 }
 
 export interface Binding {
@@ -119,6 +128,18 @@ export const KEYMAP: readonly Binding[] = [
   // A manager's price for a product without one (F6 on the Sale screen opens it): Enter adds, Esc goes back.
   { name: 'price.confirm', trigger: 'key', key: is('Enter'), when: inDialog('price') },
   { name: 'price.cancel', trigger: 'key', key: is('Escape'), when: inDialog('price') },
+  // Parked sales (F10 on the Sale screen opens them): F10 parks the sale on the counter, the arrows
+  // choose a parked one, Enter recalls it (or presses the focused button), Esc goes back.
+  {
+    name: 'parked.park',
+    trigger: 'key',
+    key: is('F10'),
+    when: (ctx) => ctx.dialog === 'parked' && ctx.parking === 'park',
+  },
+  { name: 'parked.next', trigger: 'key', key: is('ArrowDown'), when: inDialog('parked') },
+  { name: 'parked.previous', trigger: 'key', key: is('ArrowUp'), when: inDialog('parked') },
+  { name: 'parked.confirm', trigger: 'key', key: is('Enter'), when: inDialog('parked') },
+  { name: 'parked.close', trigger: 'key', key: is('Escape'), when: inDialog('parked') },
   // A confirmation (Esc keeps: the destructive answer is never the default) or the manager PIN prompt.
   {
     name: 'guard.leave',
@@ -144,6 +165,12 @@ export const KEYMAP: readonly Binding[] = [
   },
   { name: 'find.close', trigger: 'key', key: is('Escape'), when: finding },
   { name: 'sale.void', trigger: 'key', key: is('F8'), when: onSale },
+  {
+    name: 'sale.parked',
+    trigger: 'key',
+    key: is('F10'),
+    when: (ctx) => onSale(ctx) && ctx.parking !== undefined,
+  },
   {
     name: 'sale.enterPrice',
     trigger: 'key',

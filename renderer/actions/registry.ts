@@ -11,6 +11,7 @@ import { closePayment, confirmPayment, openPayment, setMethod, usePayment } from
 import { closeReceipt, printReceipt } from '../store/receipt.ts';
 import { closePriceEntry, confirmPriceEntry, openPriceEntry } from '../store/price-entry.ts';
 import { cycleFocus } from './dialog-focus.ts';
+import { closeParked, moveParked, openParked, parkSale, recallParked } from '../store/parked.ts';
 import { leaveGuardDialog } from '../store/guard.ts';
 import type { ActionContext, ActionName } from './keymap.ts';
 
@@ -75,6 +76,17 @@ export const PERFORM: Record<ActionName, (p: Performed) => void> = {
     else void confirmPriceEntry();
   },
   'price.cancel': () => closePriceEntry(),
+  'sale.parked': () => void openParked(),
+  'parked.park': () => void parkSale(),
+  'parked.next': () => moveParked(1),
+  'parked.previous': () => moveParked(-1),
+  // Enter on a focused button (Park, Back) does what the button says; anywhere else it recalls.
+  'parked.confirm': (p) => {
+    const target = p.event?.target;
+    if (target instanceof HTMLButtonElement) target.click();
+    else void recallParked();
+  },
+  'parked.close': () => closeParked(),
   'sale.typeToCode': (p) => {
     if (p.event !== undefined) typeToCode(p.event);
   },

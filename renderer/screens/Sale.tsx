@@ -17,6 +17,8 @@ import { useApp } from '../store/app.ts';
 import { removeLine, selectLine, voidSale } from '../store/sale.ts';
 import { openPayment } from '../store/payment.ts';
 import { PlacedReceipt } from '../components/receipt/PlacedReceipt.tsx';
+import { ParkedSales } from '../components/sale/ParkedSales.tsx';
+import { openParked, parkingOffer } from '../store/parked.ts';
 
 export function Sale() {
   const session = useApp((s) => s.session);
@@ -33,6 +35,7 @@ export function Sale() {
         <PlacedReceipt />
         <Lines lines={lines} selected={selected} onSelect={selectLine} onRemove={removeLine} />
         <KeyLegend />
+        <ParkedSales />
       </div>
       <aside className="sale-side">
         <CustomerPanel session={session} />
@@ -55,8 +58,27 @@ export function Sale() {
         >
           {voidArmed ? t('voidPressAgain') : t('voidSale')} <kbd>F8</kbd>
         </button>
+        <ParkedButton session={session} />
       </aside>
     </section>
+  );
+}
+
+/** Opens the parked sales (F10): to park the sale on the counter, or to recall one. */
+function ParkedButton({ session }: { session: SessionView | null }) {
+  const { t } = useTranslation('parked');
+  const count = session?.parkedCount ?? 0;
+  return (
+    <button
+      type="button"
+      disabled={parkingOffer(session) === undefined}
+      onClick={() => void openParked()}
+      data-action="parked-sales"
+      data-parked-count={count}
+    >
+      {t('button')}
+      {count > 0 && <span className="parked-count">{count}</span>} <kbd>F10</kbd>
+    </button>
   );
 }
 

@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import { formatMoney } from '../format/format.ts';
 import { i18n } from '../i18n/index.ts';
 import { useApp } from './app.ts';
+import { useParked } from './parked.ts';
 import { usePriceEntry } from './price-entry.ts';
 import { useReceipt } from './receipt.ts';
 import { closeSale } from './sale.ts';
@@ -26,8 +27,9 @@ const CLOSED: PaymentUi = { open: false, method: 'cash', given: '', error: null,
 export const usePayment = create<PaymentUi>()(() => CLOSED);
 
 /** The modal dialog open over the screen, if any: the keymap gives it the keyboard. */
-export function openDialog(): 'payment' | 'receipt' | 'price' | undefined {
+export function openDialog(): 'payment' | 'receipt' | 'price' | 'parked' | undefined {
   if (usePayment.getState().open) return 'payment';
+  if (useParked.getState().open) return 'parked';
   if (usePriceEntry.getState().item !== null) return 'price';
   if (useReceipt.getState().dialog !== null) return 'receipt';
   return undefined;

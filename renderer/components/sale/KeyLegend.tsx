@@ -6,6 +6,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { focusOf } from '../../actions/attach.ts';
 import { actionForKey, type ActionContext, type ActionName, type Focus } from '../../actions/keymap.ts';
 import { useApp } from '../../store/app.ts';
+import { parkingOffer } from '../../store/parked.ts';
 import { useReceipt } from '../../store/receipt.ts';
 
 interface Entry {
@@ -17,6 +18,7 @@ const SHOWN: readonly { keys: readonly string[]; probe: string }[] = [
   { keys: ['F9'], probe: 'F9' },
   { keys: ['F6'], probe: 'F6' },
   { keys: ['F8'], probe: 'F8' },
+  { keys: ['F10'], probe: 'F10' },
   { keys: ['F7'], probe: 'F7' },
   { keys: ['↑', '↓'], probe: 'ArrowDown' },
   { keys: ['Enter'], probe: 'Enter' },
@@ -49,6 +51,7 @@ function useFocus(): { focus: Focus; inCode: boolean } {
 
 export function KeyLegend() {
   const { t } = useTranslation('sale');
+  const { t: parkedT } = useTranslation('parked');
   const { focus, inCode } = useFocus();
   const session = useApp((s) => s.session);
   const sale = useApp((s) => s.sale);
@@ -57,6 +60,7 @@ export function KeyLegend() {
   // The receipt of the order just placed is on screen until the next sale starts: F7 prints it.
   const placedReceipt = useReceipt((r) => r.placed);
   const receiptShown = placedReceipt !== null && sale.placed === placedReceipt.orderId;
+  const parking = parkingOffer(session);
   const ctx: ActionContext = {
     screen: 'sale',
     focus,
@@ -67,6 +71,7 @@ export function KeyLegend() {
     undo: sale.undo !== null,
     unpriced: sale.unpriced !== null,
     receiptShown,
+    ...(parking === undefined ? {} : { parking }),
   };
   const label = (name: ActionName): string | undefined => {
     switch (name) {
@@ -76,6 +81,10 @@ export function KeyLegend() {
         return t('printTheReceipt');
       case 'sale.enterPrice':
         return sale.unpriced === null ? undefined : t('enterPriceOf', { name: sale.unpriced.name });
+      case 'sale.parked':
+        return parking === 'park'
+          ? parkedT('legendPark')
+          : parkedT('legendList', { count: session?.parkedCount ?? 0 });
       case 'sale.void':
         return sale.voidArmed ? t('voidConfirm') : t('voidTwice');
       case 'sale.selectNext':

@@ -68,6 +68,8 @@ export const core = {
   noWarehouse: 'Nejdřív v Nastavení vyberte sklad této pokladny.',
   tenderNotANumber: 'Přijatá částka musí být číslo, 0 nebo víc.',
   tenderShort: 'Přijatá částka ({{given}}) je nižší než celkem k úhradě ({{total}}).',
+  nothingToPark: 'Není co odložit: nákup nemá žádné zboží ani zákazníka.',
+  notParked: 'Nákup {{sessionId}} není odložený (už byl vyvolán, odeslán nebo zrušen).',
   starting: 'Aplikace se spouští. Zkuste to znovu.',
   notConfigured: 'Není nastavena žádná instance: nastavte ji v Nastavení.',
   orderNotInOutbox: 'Objednávka {{id}} není mezi odchozími.',

@@ -8,8 +8,16 @@ import { stock } from './stock.ts';
 import { settings } from './settings.ts';
 import { scanner } from './scanner.ts';
 import { core } from './core.ts';
+import { parked } from './parked.ts';
 
-export const cs = { common, sale, receipt, orders, stock, settings, scanner, core } as const satisfies Record<
-  keyof typeof en,
-  object
->;
+export const cs = {
+  common,
+  sale,
+  receipt,
+  orders,
+  stock,
+  settings,
+  scanner,
+  core,
+  parked,
+} as const satisfies Record<keyof typeof en, object>;

@@ -7,5 +7,6 @@ import { stock } from './stock.ts';
 import { settings } from './settings.ts';
 import { scanner } from './scanner.ts';
 import { core } from './core.ts';
+import { parked } from './parked.ts';
 
-export const en = { common, sale, receipt, orders, stock, settings, scanner, core } as const;
+export const en = { common, sale, receipt, orders, stock, settings, scanner, core, parked } as const;

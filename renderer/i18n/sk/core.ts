@@ -68,6 +68,8 @@ export const core = {
   noWarehouse: 'Najprv v Nastaveniach vyberte sklad tejto pokladnice.',
   tenderNotANumber: 'Prijatá suma musí byť číslo, 0 alebo viac.',
   tenderShort: 'Prijatá suma ({{given}}) je nižšia ako suma na úhradu ({{total}}).',
+  nothingToPark: 'Nie je čo odložiť: nákup nemá žiadny tovar ani zákazníka.',
+  notParked: 'Nákup {{sessionId}} nie je odložený (už bol vyvolaný, odoslaný alebo zrušený).',
   starting: 'Aplikácia sa spúšťa. Skúste to znova.',
   notConfigured: 'Nie je nastavená žiadna inštancia: nastavte ju v Nastaveniach.',
   orderNotInOutbox: 'Objednávka {{id}} nie je medzi odchádzajúcimi.',

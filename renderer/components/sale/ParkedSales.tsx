@@ -1,0 +1,118 @@
+// The parked sales of this till (F10 on the Sale screen): the sale on the counter can be parked
+// (F10 again), a parked one recalled (arrows, Enter; or a click). Each shows when it was parked,
+// its line count, its total and the card's name. Keys: actions/keymap.ts; actions: store/parked.ts.
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApp } from '../../store/app.ts';
+import {
+  amounts,
+  closeParked,
+  hasContent,
+  highlightParked,
+  parkSale,
+  recallParked,
+  useParked,
+} from '../../store/parked.ts';
+import { useDialogFocus } from '../dialog.ts';
+import { Modal } from '../Modal.tsx';
+import { useFormat } from '../use-format.ts';
+import './parked.css';
+
+export function ParkedSales() {
+  const open = useParked((s) => s.open);
+  return open ? <Dialog /> : null;
+}
+
+function Dialog() {
+  const { t } = useTranslation('parked');
+  const format = useFormat();
+  const { list, highlighted, error, busy } = useParked();
+  const session = useApp((s) => s.session);
+  // The list takes focus (arrows and Enter); with nothing parked, the Park button does.
+  const listRef = useRef<HTMLUListElement>(null);
+  useDialogFocus(listRef);
+  useEffect(() => {
+    listRef.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
+  }, [highlighted]);
+  const current =
+    session !== null && hasContent(session)
+      ? amounts({ lineCount: session.lines.length, total: session.totals.total })
+      : undefined;
+  return (
+    <Modal
+      title={t('title')}
+      titleId="parked-title"
+      className="parked-sales"
+      testId="parked-sales"
+      data={{ 'data-count': String(list.length) }}
+    >
+      {current !== undefined && (
+        <div className="park-this">
+          <button
+            type="button"
+            className="primary"
+            disabled={busy}
+            onClick={() => void parkSale()}
+            data-action="park-sale"
+          >
+            {t('parkThis', current)} <kbd>F10</kbd>
+          </button>
+          <p className="muted small">{t('parkHint')}</p>
+        </div>
+      )}
+      {list.length === 0 ? (
+        <p className="muted" data-parked-none>
+          {t('none')}
+        </p>
+      ) : (
+        <>
+          <ul
+            className="parked-list"
+            role="listbox"
+            aria-label={t('listLabel')}
+            tabIndex={0}
+            ref={listRef}
+            aria-activedescendant={`parked-${String(highlighted)}`}
+          >
+            {list.map((sale, i) => {
+              const { lines, total } = amounts(sale);
+              return (
+                <li
+                  key={sale.id}
+                  id={`parked-${String(i)}`}
+                  role="option"
+                  aria-selected={i === highlighted}
+                  className={i === highlighted ? 'highlighted' : undefined}
+                  data-parked-id={sale.id}
+                  onMouseEnter={() => highlightParked(i)}
+                  onClick={() => void recallParked(i)}
+                >
+                  <span className="parked-at">{t('parkedAt', { time: format.time(sale.parkedAt) })}</span>
+                  <span className="parked-lines">{lines}</span>
+                  <span className="num strong parked-total">{total}</span>
+                  <span className="muted parked-customer">{sale.customerName ?? t('noCard')}</span>
+                </li>
+              );
+            })}
+          </ul>
+          <p className="muted small">{t('recallHint')}</p>
+          {current !== undefined && (
+            <p className="notice warn" data-swap-note>
+              {t('swapNote')}
+            </p>
+          )}
+        </>
+      )}
+      {error !== null && (
+        <p className="notice error" role="alert" data-parked-error>
+          {error}
+        </p>
+      )}
+      <div className="dialog-actions">
+        <button type="button" onClick={closeParked} data-action="close-parked">
+          {t('back')} <kbd>Esc</kbd>
+        </button>
+      </div>
+    </Modal>
+  );
+}

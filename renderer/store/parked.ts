@@ -1,0 +1,120 @@
+// Parked sales: F10 on the Sale screen opens the list of sales set aside at this till (stored by the
+// core, so they outlast a restart). There F10 parks the sale on the counter, the arrows choose a
+// parked one and Enter recalls it; a sale on the counter is then parked in its place, never lost.
+import { create } from 'zustand';
+import type { ParkedSaleView, SessionView } from '../../contract/contract.ts';
+import { formatMoney, formatTime } from '../format/format.ts';
+import { i18n } from '../i18n/index.ts';
+import { beepError, beepOk } from '../platform/sound.ts';
+import { message, useApp } from './app.ts';
+import { pos } from './pos.ts';
+import { announce, clearEntry } from './sale.ts';
+
+export interface ParkedUi {
+  readonly open: boolean;
+  readonly list: readonly ParkedSaleView[];
+  /** The parked sale Enter recalls. */
+  readonly highlighted: number;
+  /** Why the last park or recall was refused, in the screens' language. */
+  readonly error: string | null;
+  readonly busy: boolean;
+}
+
+const CLOSED: ParkedUi = { open: false, list: [], highlighted: 0, error: null, busy: false };
+
+export const useParked = create<ParkedUi>()(() => CLOSED);
+
+/** Something is on the sale at the counter worth setting aside: lines, or a customer's card. */
+export function hasContent(session: SessionView | null): boolean {
+  return session !== null && (session.lines.length > 0 || session.customer !== null);
+}
+
+/** What F10 does on the Sale screen now: open the list with the sale parkable, just the list, or nothing. */
+export function parkingOffer(session: SessionView | null): 'park' | 'list' | undefined {
+  if (hasContent(session)) return 'park';
+  return (session?.parkedCount ?? 0) > 0 ? 'list' : undefined;
+}
+
+/** F10: opens the list of parked sales, read afresh from the core (so it opens with its list in focus). */
+export async function openParked(): Promise<void> {
+  if (parkingOffer(useApp.getState().session) === undefined || useParked.getState().open) return;
+  try {
+    const list = await pos.invoke('session.parked', {});
+    useParked.setState({ ...CLOSED, open: true, list });
+  } catch (error) {
+    useParked.setState({ ...CLOSED, open: true, error: message(error) });
+  }
+}
+
+export function closeParked(): void {
+  useParked.setState(CLOSED);
+}
+
+export function moveParked(by: number): void {
+  const { list, highlighted } = useParked.getState();
+  if (list.length === 0) return;
+  useParked.setState({ highlighted: Math.max(0, Math.min(list.length - 1, highlighted + by)) });
+}
+
+export function highlightParked(index: number): void {
+  useParked.setState({ highlighted: index });
+}
+
+/** Parks the sale on the counter; the next scan starts a new one. */
+export async function parkSale(): Promise<void> {
+  if (!hasContent(useApp.getState().session) || useParked.getState().busy) return;
+  useParked.setState({ busy: true, error: null });
+  try {
+    const result = await pos.invoke('session.park', {});
+    useApp.setState({ session: result.session });
+    closeParked();
+    clearEntry();
+    announce(
+      { tone: 'ok', text: i18n.t('parked:parked', amounts(result.parked)) },
+      { selected: 0, quantityError: null },
+    );
+    beepOk();
+  } catch (error) {
+    useParked.setState({ error: message(error), busy: false });
+    beepError();
+  }
+}
+
+/** Recalls the parked sale at `index` (the highlighted one by default) to the counter. */
+export async function recallParked(index?: number): Promise<void> {
+  const { list, highlighted, busy } = useParked.getState();
+  const wanted = list[index ?? highlighted];
+  if (wanted === undefined || busy) return;
+  useParked.setState({ busy: true, error: null });
+  try {
+    const result = await pos.invoke('session.recall', { id: wanted.id });
+    useApp.setState({ session: result.session });
+    closeParked();
+    clearEntry();
+    const recalled = { time: formatTime(result.recalled.parkedAt), ...amounts(result.recalled) };
+    const text =
+      result.parked === null
+        ? i18n.t('parked:recalled', recalled)
+        : i18n.t('parked:recalledSwapped', {
+            ...recalled,
+            parkedLines: amounts(result.parked).lines,
+            parkedTotal: amounts(result.parked).total,
+          });
+    announce(
+      { tone: 'ok', text },
+      { selected: Math.max(0, result.session.lines.length - 1), quantityError: null },
+    );
+    beepOk();
+  } catch (error) {
+    useParked.setState({ error: message(error), busy: false });
+    beepError();
+  }
+}
+
+/** "3 lines", "123.00 CZK" of a parked sale, in the screens' language and the prices' currency. */
+export function amounts(sale: Pick<ParkedSaleView, 'lineCount' | 'total'>): { lines: string; total: string } {
+  return {
+    lines: i18n.t('parked:lines', { count: sale.lineCount }),
+    total: formatMoney(sale.total, useApp.getState().settings?.currency ?? null),
+  };
+}

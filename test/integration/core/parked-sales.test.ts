@@ -1,0 +1,127 @@
+// Parked sales through the core's calls (session.park, session.parked, session.recall) against the
+// real sim, with the core closed and created again on the same data folder in between: a restart
+// of the till keeps every parked sale.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { demoEnv, sharedTempDir } from '../../support/fixtures.ts';
+import type {
+  Envelope,
+  ParkedSaleView,
+  ParkView,
+  RecallView,
+  ScanView,
+  SessionView,
+} from '../../../contract/contract.ts';
+import { openDatabase } from '../../../db/database.ts';
+import { startSim, type RunningSim } from '../../../sim/server.ts';
+import { MemoryCredentialStore } from '../../../main/settings/credentials.ts';
+import { Core } from '../../../main/core/core.ts';
+
+let sim: RunningSim;
+let core: Core;
+const dataDir = sharedTempDir('parked-core');
+const start = (): Promise<Core> =>
+  Core.create({
+    dataDir,
+    credentials: new MemoryCredentialStore(),
+    env: demoEnv(sim.url),
+    probeIntervalMs: 200,
+    autoSync: false,
+    log: () => undefined,
+  });
+
+beforeAll(async () => {
+  sim = await startSim({ size: 'small', port: 0 });
+  core = await start();
+  await call('sync.now', {});
+  await vi.waitFor(
+    async () => {
+      const sync = (await call('sync.status', {})) as { running: boolean; lastSyncedAt: string | null };
+      expect(sync.running).toBe(false);
+      expect(sync.lastSyncedAt).not.toBeNull();
+    },
+    { timeout: 60_000, interval: 100 },
+  );
+  await call('settings.set', { warehouseId: 1 });
+}, 90_000);
+
+afterAll(async () => {
+  await core.close();
+  await sim.close();
+});
+
+async function call(channel: string, input: unknown): Promise<unknown> {
+  const envelope: Envelope = await core.invoke(channel, input);
+  if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.code} ${envelope.error.message}`);
+  return envelope.value;
+}
+
+async function refusal(
+  channel: string,
+  input: unknown,
+): Promise<{ code: string; said?: readonly unknown[] }> {
+  const envelope = await core.invoke(channel, input);
+  if (envelope.ok) throw new Error(`${channel} was not refused`);
+  return envelope.error;
+}
+
+/** Barcodes of sellable counted products of warehouse 1, read beside the core from its cache. */
+function barcodes(count: number): string[] {
+  const db = openDatabase(join(dataDir, 'counter.sqlite'));
+  try {
+    return db
+      .prepare(
+        `SELECT barcode FROM stock_item WHERE warehouseId = 1 AND barcode IS NOT NULL AND length(barcode) = 13
+           AND barcode NOT LIKE '2%' AND coalesce(prohibitionOfSale, 0) = 0 AND coalesce(isInactive, 0) = 0
+           AND price > 0 AND productName IS NOT NULL ORDER BY id LIMIT ?`,
+      )
+      .pluck()
+      .all(count) as string[];
+  } finally {
+    db.close();
+  }
+}
+
+describe('parked sales through the core', () => {
+  it('parks two sales, keeps them across a restart, and recalls them with their lines', async () => {
+    const [a, b, c] = barcodes(3) as [string, string, string];
+    expect(await refusal('session.park', {})).toMatchObject({
+      code: 'rejected',
+      said: [{ key: 'nothingToPark' }],
+    });
+
+    await call('session.scan', { code: a });
+    const two = (await call('session.scan', { code: b })) as ScanView;
+    const first = (await call('session.park', {})) as ParkView;
+    expect(first.parked).toMatchObject({ lineCount: 2, total: two.session.totals.total });
+    expect(first.session).toMatchObject({ id: 'new', lines: [], parkedCount: 1 });
+    const one = (await call('session.scan', { code: c })) as ScanView;
+    const second = (await call('session.park', {})) as ParkView;
+    expect(second.session.parkedCount).toBe(2);
+
+    await core.close();
+    core = await start();
+
+    const current = (await call('session.current', {})) as SessionView;
+    expect(current).toMatchObject({ lines: [], parkedCount: 2 });
+    const list = (await call('session.parked', {})) as ParkedSaleView[];
+    expect(list.map((p) => [p.id, p.lineCount, p.total])).toEqual([
+      [first.parked.id, 2, two.session.totals.total],
+      [second.parked.id, 1, one.session.totals.total],
+    ]);
+    expect(list.every((p) => !Number.isNaN(Date.parse(p.parkedAt)))).toBe(true);
+
+    const recalled = (await call('session.recall', { id: first.parked.id })) as RecallView;
+    expect(recalled.recalled).toEqual(list[0]);
+    expect(recalled.parked).toBeNull();
+    expect(recalled.session).toMatchObject({ id: first.parked.id, parkedCount: 1 });
+    expect(recalled.session.lines.map((l) => l.barcode)).toEqual([a, b]);
+    // Recalling the other parks this one in its place.
+    const swapped = (await call('session.recall', { id: second.parked.id })) as RecallView;
+    expect(swapped.parked).toMatchObject({ id: first.parked.id, lineCount: 2 });
+    expect(swapped.session.lines.map((l) => l.barcode)).toEqual([c]);
+
+    const again = await refusal('session.recall', { id: second.parked.id });
+    expect(again).toMatchObject({ code: 'rejected', said: [{ key: 'notParked' }] });
+  });
+});
