@@ -196,6 +196,8 @@ export const SyncResourceView = z.object({
   total: z.number().nullable(),
   lastSyncedAt: isoDateTime.nullable(),
   message: z.string().optional(),
+  /** The message as core sentences by key, for the renderer's language. */
+  messageSaid: z.array(SaidSchema).readonly().optional(),
   /** What the last run learnt of the instance for this resource, in words (page size, view). */
   found: z.string().optional(),
   /** The same, a sentence a finding by key (contract/core-words.ts), for the renderer's language. */
@@ -472,6 +474,14 @@ export const OutboxEntryView = z.object({
   summary: z
     .object({ total: z.number(), lineCount: int, customerName: z.string().optional(), walkIn: z.boolean() })
     .optional(),
+  /** The cache's names for the order's ids (customer, warehouse, products by id), where it has them. */
+  names: z
+    .object({
+      customer: z.string().optional(),
+      warehouse: z.string().optional(),
+      products: z.record(z.string(), z.object({ name: z.string().optional(), code: z.string().optional() })),
+    })
+    .optional(),
 });
 export type OutboxEntryView = z.infer<typeof OutboxEntryView>;
 export const OutboxRef = z.object({ id: z.union([int, z.string()]) }).strict();
@@ -598,6 +608,8 @@ export const PosErrorShape = z.object({
   /** The message's sentences by key when they are Counter's own words; absent for the instance's. */
   said: z.array(SaidSchema).readonly().optional(),
   fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+  /** The same fields' errors by key when they are Counter's words (a value the core's schema refused). */
+  fieldSaid: z.record(z.string(), z.array(SaidSchema).readonly()).optional(),
 });
 export type PosErrorShape = z.infer<typeof PosErrorShape>;
 
@@ -613,11 +625,13 @@ export class PosError extends Error {
   readonly code: PosErrorCode;
   readonly fieldErrors: Record<string, string[]>;
   readonly said: PosErrorShape['said'];
+  readonly fieldSaid: NonNullable<PosErrorShape['fieldSaid']>;
   constructor(shape: PosErrorShape) {
     super(shape.message);
     this.code = shape.code;
     this.fieldErrors = shape.fieldErrors ?? {};
     this.said = shape.said;
+    this.fieldSaid = shape.fieldSaid ?? {};
   }
 }
 

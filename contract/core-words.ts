@@ -2,7 +2,9 @@
 // renderer speaks them in the cashier's language (renderer/i18n: the `core` namespace, whose English
 // is this table). The English text still travels beside them (`message`) for the CLI, the log and
 // any key a renderer does not know. Words that come from the instance are never here: they are shown
-// as they came.
+// as they came. Times and days travel as ISO text and are written where they are shown:
+// `{{at, when}}` an instant (the screens: their locale, local time; the CLI: UTC), `{{day, day}}` a
+// calendar date.
 import { z } from 'zod';
 
 export const CORE_WORDS = {
@@ -13,7 +15,7 @@ export const CORE_WORDS = {
   unknownProductNeverSynced:
     'Unknown product {{code}}: no product with this barcode in the offline catalog (never synced).',
   unknownProductSyncedAt:
-    'Unknown product {{code}}: no product with this barcode in the offline catalog (synced {{at}} UTC).',
+    'Unknown product {{code}}: no product with this barcode in the offline catalog (synced {{at, when}}).',
   cardServiceNotAsked: 'The service could not be asked about customer cards just now.',
   stockItemNotCached: 'Stock item {{stockItemId}} is not in the offline catalog.',
   stockItemElsewhere:
@@ -43,8 +45,8 @@ export const CORE_WORDS = {
   gs1TooShort: 'GS1 element ({{ai}}) is too short.',
   gs1TooLong: 'GS1 element ({{ai}}) is longer than {{max}} characters.',
   cardBlocked: 'This card is blocked (marked invalid): it cannot be used.',
-  cardNotYetValid: 'This card is valid only from {{day}}.',
-  cardExpired: 'This card expired on {{day}}.',
+  cardNotYetValid: 'This card is valid only from {{day, day}}.',
+  cardExpired: 'This card expired on {{day, day}}.',
   // quantities
   quantityAboveZero: 'The quantity must be a number above zero.',
   quantityWhole: '{{name}} is sold in whole {{unit}}: type a whole number.',
@@ -77,9 +79,20 @@ export const CORE_WORDS = {
   nothingToPark: 'There is nothing to park: the sale has no items and no customer.',
   notParked: 'Sale {{sessionId}} is not parked (it was recalled, placed or voided already).',
   // the core
+  requestInvalid: 'Not done: a value given is not valid.',
+  fieldInvalid: 'This value is not valid here.',
+  notAUrl: 'Not a web address: type it whole, such as https://shop.example.com.',
+  unknownCall: 'Unknown call.',
+  coreNoAnswer: 'The app core did not answer. Try again.',
+  coreRefusedCall: "The app's core refused the call ({{status}}).",
   starting: 'The app is starting. Try again.',
   notConfigured: 'No instance is configured: set one in Settings.',
   orderNotInOutbox: 'Order {{id}} is not in the outbox.',
+  orderChanged:
+    'Order {{id}} has changed meanwhile: this cannot be done to it now. Look at its state in the list.',
+  orderOtherInstance: 'Order {{id}} belongs to {{instance}}, not to the instance in use: cancel it there.',
+  orderDependents: 'Order {{id}} cannot be cancelled: other records on the instance depend on it.',
+  orderNotCancelled: 'Order {{id}} could not be cancelled.',
   noOrder: 'No order {{id}}.',
   offline: 'The instance cannot be reached right now.',
   orderInvalid: 'The order is not valid.',
@@ -87,6 +100,25 @@ export const CORE_WORDS = {
   lacksAPermission: "This terminal's client lacks a permission.",
   credentialsRefused: 'The instance refused the client id or secret.',
   failed: 'Something went wrong. The details are in the log.',
+  // A call to the instance: why it failed (main/service/errors.ts)
+  whyTimeout: 'It did not answer in time.',
+  whyRefused: 'Nothing answers at that address ({{code}}).',
+  whyUnknownHost: 'The name of the server is not known ({{code}}).',
+  whyNoRoute: 'The network does not reach it ({{code}}).',
+  whyConnectionLost: 'The connection broke ({{code}}).',
+  whyCertificate: 'Its certificate is not trusted ({{code}}).',
+  whyCode: 'The system reported {{code}}.',
+  whyUnknown: 'No reason was given.',
+  instanceUnreadable: 'The instance answered with something Counter cannot read.',
+  notOffered: 'The instance does not offer this.',
+  stopped: 'Stopped before it was done.',
+  answeredStatus: 'The instance answered {{status}}.',
+  instanceSays: 'The instance says: {{text}}',
+  // A sync's resource that failed (Settings' sync card)
+  syncNotSynced: 'Not synced.',
+  syncFailed: 'Sync failed.',
+  syncRetrying: 'Trying again.',
+  syncKeysFailed: 'Requests that failed: {{count}}.',
   // the manager PIN
   lockedSettings: 'Changing Settings needs the manager PIN.',
   lockedDiscard: 'Discarding an order needs the manager PIN.',
@@ -141,13 +173,13 @@ export const CORE_WORDS = {
   tokenRefused: 'Token refused: the instance did not accept client "{{clientId}}" with this secret.',
   instanceAnswered: 'It answered {{status}}: {{text}}',
   instanceAnsweredStatus: 'It answered {{status}}.',
-  tokenUnreachable: 'Token not obtained: {{url}} could not be reached ({{why}}).',
+  tokenUnreachable: 'Token not obtained: {{url}} could not be reached.',
   tokenRateLimited: 'Token not obtained: the token endpoint is rate-limiting this client; try again later.',
   tokenRateLimitedFor:
     'Token not obtained: the token endpoint is rate-limiting this client; try again in {{seconds}} s.',
   tokenNoEndpoint:
     'Token not obtained: {{url}} has no token endpoint (/connect/token answered 404). Is the instance URL right?',
-  tokenOther: 'Token not obtained: {{why}}.',
+  tokenOther: 'Token not obtained.',
   noInstance: 'No instance is configured.',
   permCheckUnexpected: 'The check failed unexpectedly.',
   permAnswered403: 'The instance answered 403.',
@@ -156,7 +188,7 @@ export const CORE_WORDS = {
     'Checked with an empty request, which the instance refused as invalid (400): a request that fails validation writes nothing.',
   permEmptyAccepted: 'The instance accepted an empty request ({{status}}): look at what it stored.',
   permNotOnInstance: 'Its endpoint is not available on this instance.',
-  permNotChecked: 'Could not be checked: {{why}}',
+  permNotChecked: 'Could not be checked.',
   permNeedsProductId:
     'Not checked: it needs a product id, and none is cached or could be read from the stock items.',
   permNeedsCompanyId:
@@ -178,6 +210,8 @@ export const CORE_WORDS = {
   // Settings
   insecureUrl:
     '{{url}} is plain http: the client secret and tokens would travel readable. Use https, or turn on "allow insecure connection".',
+  labelRuleInvalid:
+    'The label rule {{type}} {{pattern}} is not valid: it describes the 12 digits before the check digit, such as 23.....{NNNDD}.',
   walkInUnknown:
     "Company {{companyId}} is not in this terminal's cache (no card or representative of it was synced): pick one from the list.",
   unsentBeforeSwitch:
@@ -233,9 +267,17 @@ export function joined(...parts: readonly Words[]): Words {
 export function english(said: readonly Said[]): string {
   return said
     .map((s) =>
-      CORE_WORDS[s.key].replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
-        s.values?.[name] === undefined ? whole : String(s.values[name]),
-      ),
+      CORE_WORDS[s.key].replace(/\{\{(\w+)(?:,\s*(\w+))?\}\}/g, (whole, name: string, format?: string) => {
+        const value = s.values?.[name];
+        if (value === undefined) return whole;
+        return format === 'when' ? utcMinute(String(value)) : String(value);
+      }),
     )
     .join(' ');
+}
+
+/** "2026-11-26 00:57 UTC": an instant as the CLI and the log write it; a text that is none as it is. */
+function utcMinute(iso: string): string {
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? iso : `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }

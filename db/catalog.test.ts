@@ -10,6 +10,7 @@ import {
   discoverCompanies,
   discoveredCompanyIds,
   findCompanies,
+  orderNames,
   ftsQuery,
   pendingCount,
   pendingKeys,
@@ -367,6 +368,32 @@ describe('company names', () => {
     expect(findCompanies(db, '3')).toEqual([{ companyId: 3, name: undefined }]);
     expect(findCompanies(db, 'nobody')).toEqual([]);
     expect(findCompanies(db, '  ')).toEqual([]);
+    db.close();
+  });
+});
+
+describe("an order's names", () => {
+  it('names the customer, the warehouse and each product (name and code) the cache knows, by id', () => {
+    const db = openDatabase(tempFile());
+    replaceWarehouses(db, [{ id: 1, name: 'Prodejna Brno' }], T1);
+    upsertStockItems(db, [item(7), item(8, { warehouseId: 1, productName: 'Rohlík', productCode: 'R-8' })], {
+      syncedAt: T1,
+      mark: 1,
+    });
+    replaceCompanyCards(db, 4, [{ id: 40, companyId: 4, barcode: 'C4', name: 'Pekařství Šťastný' }], T1);
+    expect(
+      orderNames(db, {
+        customerId: 4,
+        warehouseId: 1,
+        items: [{ productId: 8 }, { productId: 7 }, { productId: 99 }],
+      }),
+    ).toEqual({
+      customer: 'Pekařství Šťastný',
+      warehouse: 'Prodejna Brno',
+      products: { '7': { name: 'Product 7', code: 'P-7' }, '8': { name: 'Rohlík', code: 'R-8' } },
+    });
+    // Ids the cache does not hold have no name: nothing is made up.
+    expect(orderNames(db, { customerId: 5, warehouseId: 2, items: [] })).toEqual({ products: {} });
     db.close();
   });
 });

@@ -3,6 +3,7 @@
 // Each becomes one message that names the folder and what to do. SQLite rolls the failed transaction
 // back, so what was asked is not stored and what was stored before stays.
 import { dirname } from 'node:path';
+import { say, type Said } from '../contract/core-words.ts';
 import type { Db } from './database.ts';
 
 export type StorageFailureKind = 'full' | 'read-only' | 'io';
@@ -39,6 +40,13 @@ export function storageFailure(error: unknown, folder: string): StorageError | u
   if (typeof code !== 'string') return undefined;
   const kind = kindOf(code);
   return kind === undefined ? undefined : new StorageError(kind, folder, code);
+}
+
+const STORAGE_WORDS = { full: 'storageFull', 'read-only': 'storageReadOnly', io: 'storageIo' } as const;
+
+/** The same message as a core sentence by key (contract/core-words.ts), for the screens' language. */
+export function storageSaid(failure: StorageError): Said {
+  return say(STORAGE_WORDS[failure.kind], { folder: failure.folder, code: failure.code });
 }
 
 /** The folder of a database's file (the data folder for the app's own). */

@@ -4,6 +4,7 @@
 // Writers never open their own transaction: the caller (sync) wraps a whole page together with its
 // cursor, so a page and its bookkeeping commit as one.
 export * from './companies.ts';
+export * from './names.ts';
 export * from './product-units.ts';
 export * from './receivables.ts';
 export * from './stock-items.ts';

@@ -17,7 +17,10 @@ import type { z } from 'zod';
 import type { Feature, PermissionCheck, TokenCheck } from '../../contract/contract.ts';
 import {
   ENDPOINTS,
+  instanceSays,
   isServiceError,
+  serviceSaid,
+  unreachableWhy,
   type Capabilities,
   type EndpointName,
   type ServiceClient,
@@ -69,12 +72,20 @@ function answered(error: { status?: number | undefined; messages: readonly strin
   return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
+/** Sentences of Counter's, with their English. */
+function sentences(...said: Said[]): Words {
+  return { message: english(said), said };
+}
+
 // ---- Token ---------------------------------------------------------------------------------------
 
 /** "It answered 401: invalid_client." as a sentence of its own (the instance's words are a value). */
 function answeredWords(error: { status?: number | undefined; messages: readonly string[] }): Words {
   const text = error.messages.join(' ').trim();
-  if (error.status === undefined) return { message: answered(error), said: [] };
+  if (error.status === undefined) {
+    const said = text === '' ? [say('whyUnknown')] : instanceSays(error.messages);
+    return { message: answered(error), said };
+  }
   return text === ''
     ? words('instanceAnsweredStatus', { status: error.status })
     : words('instanceAnswered', { status: error.status, text: /[.!?]$/.test(text) ? text : `${text}.` });
@@ -94,7 +105,7 @@ export function tokenFailure(error: unknown, clientId: string, baseUrl: string):
     return failed('refused', joined(words('tokenRefused', { clientId }), answeredWords(error)));
   }
   if (error.kind === 'network' || error.kind === 'timeout')
-    return failed('unreachable', words('tokenUnreachable', { url: baseUrl, why: error.message }));
+    return failed('unreachable', sentences(say('tokenUnreachable', { url: baseUrl }), unreachableWhy(error)));
   if (error.status === 429) {
     return failed(
       'rate-limited',
@@ -104,7 +115,7 @@ export function tokenFailure(error: unknown, clientId: string, baseUrl: string):
     );
   }
   if (error.status === 404) return failed('failed', words('tokenNoEndpoint', { url: baseUrl }));
-  return failed('failed', words('tokenOther', { why: error.message }));
+  return failed('failed', sentences(say('tokenOther'), ...serviceSaid(error)));
 }
 
 // ---- Permissions ---------------------------------------------------------------------------------
@@ -178,7 +189,7 @@ function fromError(need: Need, error: unknown): PermissionCheck {
   if (error.kind === 'not-available')
     // The client's sentence names the endpoint and the version; the key says it in the cashier's words.
     return check(need, 'unknown', { message: error.message, said: [say('permNotOnInstance')] });
-  return check(need, 'unknown', words('permNotChecked', { why: error.message }));
+  return check(need, 'unknown', sentences(say('permNotChecked'), ...serviceSaid(error)));
 }
 
 /** A read probe: an answer means granted; its value is kept for the probes that need an id. */

@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { ensureDataDir, openDatabase, type Db } from '../../db/database.ts';
 import {
   calls,
+  english,
   isCallChannel,
+  say,
   type CallChannel,
   type Envelope,
   type LabelRule,
@@ -23,7 +25,7 @@ import type { CredentialStore } from '../settings/credentials.ts';
 import type { Env } from '../settings/env.ts';
 import { settingsHandlers } from '../settings/handlers.ts';
 import { ManagerLock } from '../settings/manager-pin.ts';
-import { commonCurrency, knownCompanyName } from '../../db/catalog/index.ts';
+import { commonCurrency, knownCompanyName, orderNames } from '../../db/catalog/index.ts';
 import {
   DEMO_CLIENT,
   displayInstance,
@@ -33,7 +35,7 @@ import {
 } from '../settings/instance.ts';
 import { SettingsStore } from '../settings/store.ts';
 import { syncHandlers, syncStatus } from '../sync/index.ts';
-import { requireManager, toShape, zodFieldErrors, type Handlers } from '../ground/index.ts';
+import { requireManager, toShape, zodFieldErrors, zodFieldSaid, type Handlers } from '../ground/index.ts';
 import { asCoreError } from './error-mapping.ts';
 import { EventBus, type CoreListener } from './events.ts';
 import { buildLink, type Link, type LinkContext } from './link.ts';
@@ -119,7 +121,10 @@ export class Core {
   /** The one entry point of both shells: channel and payload are untrusted. */
   async invoke(channel: unknown, input: unknown): Promise<Envelope> {
     if (!isCallChannel(channel)) {
-      return { ok: false, error: { code: 'invalid-input', message: 'Unknown call.' } };
+      return {
+        ok: false,
+        error: { code: 'invalid-input', message: 'Unknown call.', said: [say('unknownCall')] },
+      };
     }
     return this.#dispatch(channel, input);
   }
@@ -143,8 +148,10 @@ export class Core {
         ok: false,
         error: {
           code: 'invalid-input',
-          message: 'The request was not valid.',
+          message: english([say('requestInvalid')]),
+          said: [say('requestInvalid')],
           fieldErrors: zodFieldErrors(parsed.error),
+          fieldSaid: zodFieldSaid(parsed.error),
         },
       };
     }
@@ -216,6 +223,7 @@ export class Core {
           const counter = this.#link?.counter;
           return counter === undefined ? undefined : orderSummary(this.#data(), order, counter);
         },
+        names: (order) => orderNames(this.#data(), order.payload),
         guard: (what) => requireManager(this.#lock, Date.now(), what),
       }),
       ...statusHandlers(this.#statusSource),

@@ -1,15 +1,12 @@
 // Any failure of a handler -> the CoreError the UI is shown: the modules' own errors by their kind,
 // the disk's failures naming the data folder, anything else logged and shown as a plain message.
-import { folderOf, storageFailure } from '../../db/storage-failure.ts';
+import { folderOf, storageFailure, storageSaid } from '../../db/storage-failure.ts';
 import type { Db } from '../../db/database.ts';
 import { CounterError } from '../counter/index.ts';
 import { OrderValidationError, OutboxActionError } from '../outbox/index.ts';
-import { isServiceError } from '../service/index.ts';
+import { isServiceError, serviceSaid } from '../service/index.ts';
 import { say } from '../../contract/core-words.ts';
 import { CoreError } from '../ground/index.ts';
-
-/** The disk's failures by the words that say them (the same English as db/storage-failure.ts). */
-const STORAGE_WORDS = { full: 'storageFull', 'read-only': 'storageReadOnly', io: 'storageIo' } as const;
 
 export interface ErrorContext {
   /** The call that failed, for the log. */
@@ -24,22 +21,26 @@ export interface ErrorContext {
 export function asCoreError(error: unknown, context: ErrorContext): CoreError {
   if (error instanceof CoreError) return error;
   if (error instanceof CounterError) return new CoreError('rejected', error.said);
-  if (error instanceof RangeError) return new CoreError('invalid-input', error.message);
+  if (error instanceof RangeError) {
+    context.log(`${context.channel} refused: ${error.message}`);
+    return new CoreError('invalid-input', { message: error.message, said: [say('requestInvalid')] });
+  }
   if (error instanceof OrderValidationError) {
     return new CoreError('invalid-input', [say('orderInvalid')], error.fieldErrors);
   }
   if (error instanceof OutboxActionError) {
     return new CoreError(
       error.unreachable ? 'offline' : error.reason === 'not-found' ? 'not-found' : 'rejected',
-      error.message,
+      { message: error.message, said: error.said },
     );
   }
   if (isServiceError(error)) {
     if (error.kind === 'network' || error.kind === 'timeout') {
       context.reportOffline();
-      return new CoreError('offline', [say('offline')]);
+      return new CoreError('offline', serviceSaid(error));
     }
-    if (error.kind === 'not-available') return new CoreError('not-available', error.message);
+    if (error.kind === 'not-available')
+      return new CoreError('not-available', { message: error.message, said: serviceSaid(error) });
     if (error.status === 403) {
       return new CoreError('forbidden', [
         error.permission === undefined
@@ -48,15 +49,18 @@ export function asCoreError(error: unknown, context: ErrorContext): CoreError {
       ]);
     }
     if (error.status === 401) return new CoreError('rejected', [say('credentialsRefused')]);
-    return new CoreError('rejected', error.messages.join(' ') || error.message, error.fieldErrors);
+    // The instance's own words stay as it wrote them, introduced in the screens' language.
+    return new CoreError(
+      'rejected',
+      { message: error.messages.join(' ') || error.message, said: serviceSaid(error) },
+      error.fieldErrors,
+    );
   }
   // The disk's doing (full, read-only): a message naming the data folder; nothing half-written.
   const storage = storageFailure(error, folderOf(context.db()));
   if (storage !== undefined) {
     context.log(`${context.channel} failed: ${storage.message}`);
-    return new CoreError('failed', [
-      say(STORAGE_WORDS[storage.kind], { folder: storage.folder, code: storage.code }),
-    ]);
+    return new CoreError('failed', [storageSaid(storage)]);
   }
   // Anything else is a bug or a module's failure: log the detail, show a plain message.
   context.log(

@@ -240,7 +240,7 @@ export class ScanResolver {
     const at = stockItemsSyncedAt(this.#db);
     return at === undefined
       ? words('unknownProductNeverSynced', { code })
-      : words('unknownProductSyncedAt', { code, at: at.slice(0, 16).replace('T', ' ') });
+      : words('unknownProductSyncedAt', { code, at });
   }
 
   #elsewhere(reading: BarcodeReading): string[] {

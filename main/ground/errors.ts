@@ -1,7 +1,7 @@
 // Errors the core reports to the UI. Every failure becomes a PosErrorShape whose message is fit for a
 // cashier and never carries a secret, a token or a stack.
 import type { PosErrorCode, PosErrorShape } from '../../contract/contract.ts';
-import { english, say, type Said } from '../../contract/core-words.ts';
+import { english, say, type Said, type Words } from '../../contract/core-words.ts';
 
 export class CoreError extends Error {
   override name = 'CoreError';
@@ -9,12 +9,19 @@ export class CoreError extends Error {
   readonly fieldErrors: Record<string, string[]> | undefined;
   /** Counter's own words by key (the renderer says them in its language); undefined for the instance's. */
   readonly said: readonly Said[] | undefined;
-  /** `message`: Counter's words as Said sentences, or a text as it came (the instance's words). */
-  constructor(code: PosErrorCode, message: string | readonly Said[], fieldErrors?: Record<string, string[]>) {
-    super(typeof message === 'string' ? message : english(message));
+  /**
+   * `message`: Counter's words as Said sentences, or a text as it came (the instance's words), or
+   * both (`Words`: an English text of its own for the CLI and the log, the sentences for the screens).
+   */
+  constructor(
+    code: PosErrorCode,
+    message: string | readonly Said[] | Words,
+    fieldErrors?: Record<string, string[]>,
+  ) {
+    super(typeof message === 'string' ? message : 'said' in message ? message.message : english(message));
     this.code = code;
     this.fieldErrors = fieldErrors;
-    this.said = typeof message === 'string' ? undefined : message;
+    this.said = typeof message === 'string' ? undefined : 'said' in message ? message.said : message;
   }
 }
 

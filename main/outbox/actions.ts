@@ -13,7 +13,8 @@ import {
 } from '../../db/outbox.ts';
 import type { OutboxState } from '../../contract/order.ts';
 import { zodFieldErrors } from '../ground/index.ts';
-import { ServiceError } from '../service/index.ts';
+import { instanceSays, ServiceError, serviceSaid } from '../service/index.ts';
+import { say, type Said } from '../../contract/core-words.ts';
 import { OrderValidationError, placeOrder } from './place.ts';
 import { storedOrder, type OrderService, type OutboxSender } from './sender.ts';
 
@@ -25,9 +26,18 @@ export class OutboxActionError extends Error {
   readonly reason: OutboxActionFailure;
   readonly messages: string[];
   readonly unreachable: boolean;
-  constructor(reason: OutboxActionFailure, message: string, messages: string[] = [], unreachable = false) {
+  /** The same by key, for the screens' language (the English `message` stays for the CLI and the log). */
+  readonly said: readonly Said[];
+  constructor(
+    reason: OutboxActionFailure,
+    message: string,
+    said: readonly Said[],
+    messages: string[] = [],
+    unreachable = false,
+  ) {
     super(message);
     this.reason = reason;
+    this.said = said;
     this.messages = messages;
     this.unreachable = unreachable;
   }
@@ -147,6 +157,7 @@ export class OutboxActions {
       throw new OutboxActionError(
         'wrong-state',
         `Order ${current.id} belongs to ${current.instance}, not to ${this.sender.instance}: cancel it there.`,
+        [say('orderOtherInstance', { id: current.id, instance: current.instance })],
       );
     }
     let note = 'Cancelled in the service.';
@@ -158,6 +169,7 @@ export class OutboxActions {
         throw new OutboxActionError(
           'dependent-records',
           `Order ${current.remoteId} cannot be cancelled: other records depend on it (${error.messages.join(' ') || error.message})`,
+          [say('orderDependents', { id: current.remoteId }), ...instanceSays(error.messages)],
           error.messages,
         );
       }
@@ -166,6 +178,7 @@ export class OutboxActions {
         throw new OutboxActionError(
           'service',
           `Order ${current.remoteId} could not be cancelled: ${error.message}`,
+          [say('orderNotCancelled', { id: current.remoteId }), ...serviceSaid(error)],
           error.messages,
           error.kind === 'network' || error.kind === 'timeout',
         );
@@ -185,7 +198,10 @@ export class OutboxActions {
 
   private mustFind(id: number): OutboxOrder {
     const order = getOutboxOrder(this.db, id);
-    if (!order) throw new OutboxActionError('not-found', `There is no order ${id} in the outbox`);
+    if (!order)
+      throw new OutboxActionError('not-found', `There is no order ${id} in the outbox`, [
+        say('orderNotInOutbox', { id }),
+      ]);
     return order;
   }
 }
@@ -194,6 +210,7 @@ function wrongState(order: OutboxOrder, action: string, allowed: readonly Outbox
   return new OutboxActionError(
     'wrong-state',
     `Order ${order.id} is ${order.state}; only ${allowed.join(', ')} orders can be ${action}`,
+    [say('orderChanged', { id: order.id })],
   );
 }
 

@@ -38,6 +38,17 @@ describe('outcomeOfFailure', () => {
     expect(c.directive.kind).toBe('continue');
   });
 
+  it("keeps only the instance's own words on a needs-fix or 403 order, never Counter's English line", () => {
+    // The Orders screen shows these in the open as the instance's: an answer without messages has none.
+    const bare = (status: number) =>
+      outcomeOfFailure(err({ status, message: 'POST /api/x answered 400: Bad Request' }), ctx).outcome;
+    expect(bare(400)).toMatchObject({ state: 'needs-fix', messages: null });
+    expect(bare(403)).toMatchObject({ state: 'blocked', messages: null });
+    expect(outcomeOfFailure(err({ status: 403, messages: ['Forbidden.'] }), ctx).outcome.messages).toEqual([
+      'Forbidden.',
+    ]);
+  });
+
   it('403 is blocked naming the permission', () => {
     const c = outcomeOfFailure(err({ status: 403, permission: 'Permissions.Orders.Create' }), ctx);
     expect(c.outcome).toMatchObject({ state: 'blocked', permission: 'Permissions.Orders.Create' });

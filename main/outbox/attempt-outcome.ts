@@ -52,6 +52,9 @@ export function outcomeOfFailure(error: unknown, ctx: AttemptContext): AttemptOu
     errorId: error.errorId ?? null,
     code: error.code ?? null,
   };
+  // An answer to the order itself (400, 403): its messages are the instance's words, which the Orders
+  // screen shows as the instance's; Counter's English line is the log's, not the order's.
+  const answered = { ...fromService, messages: error.messages.length > 0 ? error.messages : null };
   if (error.kind === 'http' && !error.mayHaveReachedServer) {
     // The token endpoint answered (refused credentials, 429, 5xx): the order itself was never sent,
     // so it is not the order's fault. Every order would meet the same answer: pause them all.
@@ -93,7 +96,7 @@ export function outcomeOfFailure(error: unknown, ctx: AttemptContext): AttemptOu
     }
     if (status === 403) {
       return {
-        outcome: { state: 'blocked', permission: error.permission ?? null, ...fromService },
+        outcome: { state: 'blocked', permission: error.permission ?? null, ...answered },
         directive: go,
       };
     }
@@ -125,7 +128,7 @@ export function outcomeOfFailure(error: unknown, ctx: AttemptContext): AttemptOu
       outcome: {
         state: 'needs-fix',
         fieldErrors: Object.keys(error.fieldErrors).length > 0 ? error.fieldErrors : null,
-        ...fromService,
+        ...answered,
       },
       directive: go,
     };

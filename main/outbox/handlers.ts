@@ -14,6 +14,8 @@ export interface OutboxDeps {
   outbox(): Outbox | null;
   /** What the list shows of an order (total, lines, customer), from its sale or the cache. */
   summary(order: OutboxOrder): OutboxEntryView['summary'];
+  /** The cache's names for the order's ids, for the fix form. */
+  names(order: OutboxOrder): OutboxEntryView['names'];
   /** Throws (CoreError 'locked') while a manager PIN guards `what` and was not given. */
   guard(what: GuardedAction): void;
 }
@@ -26,6 +28,7 @@ export function outboxHandlers(deps: OutboxDeps): Pick<Handlers, OutboxCalls> {
     (deps.outbox()?.list() ?? listOutboxOrders(deps.db())).map((order) => ({
       ...entryView(order),
       summary: deps.summary(order),
+      names: deps.names(order),
     }));
   return {
     'outbox.list': () => Promise.resolve(list()),
@@ -41,7 +44,7 @@ export function outboxHandlers(deps: OutboxDeps): Pick<Handlers, OutboxCalls> {
         throw new CoreError('not-found', [say('orderNotInOutbox', { id: String(id) })]);
       const sent =
         current.state === 'in-doubt' ? await outbox.resend(current.id) : await outbox.edit(current.id, order);
-      return entryView(sent);
+      return { ...entryView(sent), names: deps.names(sent) };
     },
     'outbox.discard': ({ id }) => {
       deps.guard('lockedDiscard');

@@ -382,13 +382,19 @@ export class OutboxSender implements OrderSender {
       });
       return outcomeOfSuccess(remote);
     } catch (error) {
-      return outcomeOfFailure(error, {
+      const failed = outcomeOfFailure(error, {
         nowMs: this.now(),
         attempts: order.attempts,
         clientReference: order.clientReference,
         backoff: this.retryBackoff,
         random: this.random,
       });
+      // A refused order keeps only the instance's words: the technical line goes to the log.
+      if (failed.outcome.state === 'needs-fix' || failed.outcome.state === 'blocked')
+        this.log(
+          `outbox: order ${order.id} ${failed.outcome.state}: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      return failed;
     }
   }
 

@@ -1,6 +1,7 @@
 // The one error type of the service client. Whatever went wrong (an HTTP status, the network, a
 // timeout, a response that does not parse, an endpoint the instance lacks, an abort), callers get a
 // ServiceError and branch on `kind`, `status` and `code`, never on message text.
+import { say, type Said } from '../../contract/core-words.ts';
 import type { ErrorResult } from './schemas.ts';
 
 export type ServiceErrorKind =
@@ -82,6 +83,73 @@ export function isServiceError(error: unknown): error is ServiceError {
 /** Network-level failures (no usable answer): the CLI maps these to exit 4, the outbox to queued/in-doubt. */
 export function isUnreachable(error: unknown): error is ServiceError {
   return error instanceof ServiceError && (error.kind === 'network' || error.kind === 'timeout');
+}
+
+// ---- In words -----------------------------------------------------------------------------------
+
+const WHY_BY_CODE: readonly [
+  RegExp,
+  'whyRefused' | 'whyUnknownHost' | 'whyNoRoute' | 'whyConnectionLost' | 'whyCertificate',
+][] = [
+  [/^ECONNREFUSED$/, 'whyRefused'],
+  [/^(ENOTFOUND|EAI_AGAIN|EAI_NONAME|EAI_FAIL)$/, 'whyUnknownHost'],
+  [/^(EHOSTUNREACH|ENETUNREACH|ENETDOWN|EHOSTDOWN)$/, 'whyNoRoute'],
+  [/^(ECONNRESET|EPIPE|ECONNABORTED|UND_ERR_SOCKET|UND_ERR_CLOSED)$/, 'whyConnectionLost'],
+  [/CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_VERIFY/, 'whyCertificate'],
+];
+
+/**
+ * Why the instance could not be reached, as a sentence by key: timed out, refused, unknown name, no
+ * route, connection lost, certificate; else the system's code as a value. Never the English message.
+ */
+export function unreachableWhy(error: ServiceError): Said {
+  if (error.kind === 'timeout') return say('whyTimeout');
+  const code = (error.cause as { code?: unknown } | undefined)?.code;
+  if (typeof code !== 'string' || code === '') return say('whyUnknown');
+  const known = WHY_BY_CODE.find(([re]) => re.test(code));
+  return known === undefined ? say('whyCode', { code }) : say(known[1], { code });
+}
+
+/**
+ * What went wrong with a call to the instance, in sentences by key for the screens' language: out of
+ * reach (and why), credentials refused, a permission lacking, the status it answered and its own
+ * words ("The instance says: ..."), an answer Counter cannot read, a feature it does not offer.
+ */
+export function serviceSaid(error: ServiceError): Said[] {
+  switch (error.kind) {
+    case 'network':
+    case 'timeout':
+      return [say('offline'), unreachableWhy(error)];
+    case 'invalid-response':
+      return [say('instanceUnreadable')];
+    case 'not-available':
+      return [say('notOffered')];
+    case 'aborted':
+      return [say('stopped')];
+    case 'http':
+      break;
+  }
+  // A 401, or the token endpoint's 400 (the call itself never left): the credentials were refused.
+  if (error.status === 401 || (error.status === 400 && !error.mayHaveReachedServer))
+    return [say('credentialsRefused')];
+  if (error.status === 403)
+    return [
+      error.permission === undefined
+        ? say('lacksAPermission')
+        : say('lacksPermission', { permission: error.permission }),
+    ];
+  return [...answeredSaid(error.status), ...instanceSays(error.messages)];
+}
+
+/** "The instance answered 500." */
+function answeredSaid(status: number | undefined): Said[] {
+  return status === undefined ? [] : [say('answeredStatus', { status })];
+}
+
+/** The instance's own words, as it wrote them, introduced as its ("The instance says: ..."). */
+export function instanceSays(messages: readonly string[]): Said[] {
+  const text = messages.join(' ').trim();
+  return text === '' ? [] : [say('instanceSays', { text })];
 }
 
 // ---- Reading an ErrorResult --------------------------------------------------------------------

@@ -7,6 +7,9 @@ export {
   type ServiceErrorKind,
   camelCasePath,
   fieldErrorsFrom,
+  instanceSays,
+  serviceSaid,
+  unreachableWhy,
 } from './errors.ts';
 export {
   backoffDelay,

@@ -170,6 +170,8 @@ export class TokenManager {
       status: error.status,
       retryAfterMs: error.retryAfterMs,
       mayHaveReachedServer: false,
+      // The bare copy of the system's error (name, code): why it was unreachable, said by key.
+      cause: error.cause,
     });
   }
 

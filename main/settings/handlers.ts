@@ -161,10 +161,10 @@ function checkLabelRules(rules: readonly LabelRule[]): void {
       new BarcodeReader([rule]);
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
-      throw new CoreError(
-        'rejected',
-        `Label rule "${rule.pattern}" (${rule.type}): ${why.split('\n')[0] ?? why}`,
-      );
+      throw new CoreError('rejected', {
+        message: `Label rule "${rule.pattern}" (${rule.type}): ${why.split('\n')[0] ?? why}`,
+        said: [say('labelRuleInvalid', { type: rule.type, pattern: rule.pattern })],
+      });
     }
   }
 }

@@ -1,8 +1,9 @@
 // Everything one sync run shares: the database, the source, cancellation, policy and reporting.
 import type { CatalogResource } from '../../db/catalog/index.ts';
 import type { Db } from '../../db/database.ts';
-import { storageFailure } from '../../db/storage-failure.ts';
-import { ServiceError, type SkippedRow } from '../service/index.ts';
+import { storageFailure, storageSaid } from '../../db/storage-failure.ts';
+import { say } from '../../contract/core-words.ts';
+import { ServiceError, serviceSaid, type SkippedRow } from '../service/index.ts';
 import type { ResourceReport, SyncEvent, SyncFailure, SyncMode } from './events.ts';
 import { abortError, isRetryable, retryDelayMs, sleep, withRetry, type RetryPolicy } from './retry.ts';
 import type { CatalogSource } from './source.ts';
@@ -116,14 +117,19 @@ export function firstPage<T>(
 /** `folder`: the data folder, named when the disk refused a write there (kind 'storage'). */
 export function failureOf(error: unknown, folder?: string): SyncFailure {
   const storage = folder === undefined ? undefined : storageFailure(error, folder);
-  if (storage !== undefined) return { kind: 'storage', message: storage.message };
+  if (storage !== undefined)
+    return { kind: 'storage', message: storage.message, said: [storageSaid(storage)] };
   if (error instanceof ServiceError) {
-    const failure: SyncFailure = { kind: error.kind, message: error.message };
+    const failure: SyncFailure = { kind: error.kind, message: error.message, said: serviceSaid(error) };
     if (error.status !== undefined) failure.status = error.status;
     if (error.permission !== undefined) failure.permission = error.permission;
     return failure;
   }
-  return { kind: 'internal', message: error instanceof Error ? error.message : String(error) };
+  return {
+    kind: 'internal',
+    message: error instanceof Error ? error.message : String(error),
+    said: [say('failed')],
+  };
 }
 
 export function emptyReport(resource: CatalogResource, mode: SyncMode, resumed: boolean): ResourceReport {

@@ -2,6 +2,7 @@
 // and a report per resource at the end. Plain data, zod-described: it crosses threads (the sync
 // worker) and IPC (the renderer) as is.
 import { z } from 'zod';
+import { SaidSchema } from '../../contract/core-words.ts';
 import { catalogResources } from '../../db/catalog/index.ts';
 
 const Resource = z.enum(catalogResources);
@@ -16,6 +17,8 @@ export const SyncFailure = z.object({
   message: z.string(),
   /** The permission a 403 names. */
   permission: z.string().optional(),
+  /** The message as core sentences by key, for the screens' language. */
+  said: z.array(SaidSchema).optional(),
 });
 export type SyncFailure = z.infer<typeof SyncFailure>;
 

@@ -1,5 +1,6 @@
 // The smaller resources: warehouses, product units, company representatives, financial receivables
 // and company cards. Stock items, the big one, have their own module.
+import { say } from '../../contract/core-words.ts';
 import { z } from 'zod';
 import {
   addPending,
@@ -324,6 +325,7 @@ function perKeyReport(
     report.failure = {
       ...result.failure,
       message: `${result.failedKeys} key(s) failed: ${result.failure.message}`,
+      said: [say('syncKeysFailed', { count: result.failedKeys }), ...(result.failure.said ?? [])],
     };
     report.count = catalogCounts(ctx.db)[resource];
     return report;

@@ -2,14 +2,14 @@
 // schedule, and when the instance comes back, on a worker thread (runSyncInWorker) so that parsing
 // and writing pages never delays a scan on the core's event loop; turns its events into the
 // contract's progress view (throttled: a bar does not need more than ~10 updates a second).
-import type { Said } from '../../contract/core-words.ts';
+import { english, say, type Said } from '../../contract/core-words.ts';
 import { syncStates, type CatalogResource } from '../../db/catalog/index.ts';
 import type { Db } from '../../db/database.ts';
 import type { SyncStatusView } from '../../contract/contract.ts';
 import type { ServiceConfig } from '../service/index.ts';
 import { whatWasFound } from './discovery.ts';
 import { localPid } from './run-lock.ts';
-import type { ResourceReport, SyncEvent, SyncReport } from './events.ts';
+import type { ResourceReport, SyncEvent, SyncFailure, SyncReport } from './events.ts';
 import { allResources } from './sync.ts';
 import { runSyncInWorker } from './worker.ts';
 
@@ -138,11 +138,13 @@ export class SyncRunner {
         return;
       }
       if (report.unreachable || report.refused !== undefined) {
-        const message = report.unreachable
-          ? 'The instance could not be reached.'
-          : (report.refused?.message ?? 'The instance refused the credentials.');
+        const words = report.unreachable
+          ? ownWords(say('offline'))
+          : report.refused === undefined
+            ? ownWords(say('credentialsRefused'))
+            : failureWords(report.refused);
         for (const resource of allResources) {
-          this.#live.set(resource, { ...this.#idle(resource, 'failed'), message });
+          this.#live.set(resource, { ...this.#idle(resource, 'failed'), ...words });
         }
       } else if (mode === 'full' && !report.cancelled) this.#full = false;
       // The report is the last word on each resource (a quick incremental run may emit no progress).
@@ -153,7 +155,7 @@ export class SyncRunner {
           done: r.count,
           // Not synced whole: what is cached, of no known total.
           total: r.status === 'ok' ? r.count : null,
-          ...(r.status === 'failed' ? { message: r.failure?.message ?? 'Not synced.' } : {}),
+          ...(r.status === 'failed' ? failureWords(r.failure) : {}),
           ...foundOf(r),
         });
       }
@@ -178,7 +180,7 @@ export class SyncRunner {
       this.#live.set(resource, {
         ...view,
         state,
-        ...(state === 'failed' ? { message: 'Sync failed.' } : {}),
+        ...(state === 'failed' ? ownWords(say('syncFailed')) : {}),
       });
     }
   }
@@ -200,7 +202,11 @@ export class SyncRunner {
         this.#emit(false);
         return;
       case 'retry':
-        this.#live.set(event.resource, { ...current, message: `retrying: ${event.failure.message}` });
+        this.#live.set(event.resource, {
+          ...current,
+          message: `retrying: ${event.failure.message}`,
+          messageSaid: [say('syncRetrying'), ...(event.failure.said ?? [])],
+        });
         this.#emit(false);
         return;
       case 'finished': {
@@ -212,8 +218,9 @@ export class SyncRunner {
           done: failed ? current.done : r.count,
           total: failed ? current.total : r.count,
         };
-        if (r.status === 'failed') view.message = r.failure?.message ?? 'Failed.';
-        else delete view.message;
+        delete view.message;
+        delete view.messageSaid;
+        if (r.status === 'failed') Object.assign(view, failureWords(r.failure));
         this.#live.set(event.resource, { ...view, ...foundOf(r) });
         this.#emit(true);
         return;
@@ -243,6 +250,19 @@ export class SyncRunner {
       }, EMIT_EVERY_MS - elapsed);
     }
   }
+}
+
+type Message = Pick<ResourceView, 'message' | 'messageSaid'>;
+
+/** A resource's message in Counter's words: its English and its sentences by key. */
+function ownWords(...said: Said[]): Message {
+  return { message: english(said), messageSaid: said };
+}
+
+/** A resource's failure: its own English, its sentences by key ("Not synced." when it has none). */
+function failureWords(failure: SyncFailure | undefined): Message {
+  if (failure === undefined) return ownWords(say('syncNotSynced'));
+  return { message: failure.message, messageSaid: failure.said ?? [say('syncNotSynced')] };
 }
 
 function stateOf(r: ResourceReport): ResourceView['state'] {

@@ -49,6 +49,14 @@ describe('message catalogues', () => {
     }
   }
 
+  it("the VAT table's column headers each read differently, in every language", () => {
+    for (const language of LANGUAGES) {
+      const sale = catalogue(language, 'sale');
+      const headers = ['vatRate', 'vatBase', 'vatAmount', 'vatGross'].map((k) => sale[k]);
+      expect(new Set(headers).size, `${language}: ${headers.join(' | ')}`).toBe(4);
+    }
+  });
+
   it('Czech takes three plural forms and a fourth for decimals', () => {
     const lines = (count: number) => i18n.getFixedT('cs', 'common')('lines', { count });
     expect(new Intl.PluralRules('cs').resolvedOptions().pluralCategories).toEqual(

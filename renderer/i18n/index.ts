@@ -41,6 +41,23 @@ void i18n.use(initReactI18next).init({
   returnEmptyString: false,
 });
 
+// `{{at, when}}` and `{{day, day}}` in a message: an instant (ISO) written in the message language's
+// locale and local time, a calendar date likewise (contract/core-words.ts says its times so).
+// Text that is no time is shown as it came.
+const dateFormats: Record<'when' | 'day', Intl.DateTimeFormatOptions> = {
+  when: { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' },
+  day: { dateStyle: 'medium' },
+};
+for (const [name, options] of Object.entries(dateFormats)) {
+  i18n.services.formatter?.add(name, (value: unknown, lng: string | undefined) => {
+    const text = String(value);
+    const at = new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00` : text);
+    if (Number.isNaN(at.getTime())) return text;
+    const language = LANGUAGES.find((l) => l === lng) ?? currentLanguage();
+    return new Intl.DateTimeFormat(localeOf(language, preferredLanguages()), options).format(at);
+  });
+}
+
 /** The language the screens speak now. */
 export function currentLanguage(): SpokenLanguage {
   return LANGUAGES.find((language) => language === i18n.language) ?? 'en';

@@ -3,9 +3,11 @@
 // main.tsx hands the result to the store (store/pos.ts); a test hands the store a fake bridge instead.
 import {
   Envelope,
+  english,
   PosError,
   parseEvent,
   parseOutput,
+  say,
   type PosApi,
   type PosBridge,
 } from '../../contract/contract.ts';
@@ -25,7 +27,8 @@ export function createPosApi(bridge: PosBridge): PosApi {
       try {
         raw = await bridge.invoke(channel, input);
       } catch {
-        throw new PosError({ code: 'failed', message: 'The app core did not answer. Try again.' });
+        const said = [say('coreNoAnswer')];
+        throw new PosError({ code: 'failed', message: english(said), said });
       }
       const envelope = Envelope.parse(raw);
       if (!envelope.ok) throw new PosError(envelope.error);

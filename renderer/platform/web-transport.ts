@@ -4,7 +4,7 @@
 // with fetch(), as EventSource cannot send a header. Events the core sends while the stream is not
 // connected are lost: `opened` tells the page each time it (re)connects, to read the state again.
 import { isCallChannel, isEventChannel, type EventChannel } from '../../contract/channels.ts';
-import type { Envelope, PosBridge } from '../../contract/contract.ts';
+import { english, say, type Envelope, type PosBridge } from '../../contract/contract.ts';
 import { eventStreamReader } from './event-stream.ts';
 import { passHeaders } from './launch-pass.ts';
 
@@ -79,9 +79,10 @@ export function createWebBridge(pass: Promise<string | null>): PosBridge {
 }
 
 function refused(status: number): Envelope {
+  const said = [say('coreRefusedCall', { status })];
   return {
     ok: false,
-    error: { code: 'failed', message: `The app's core refused the call (${status}).` },
+    error: { code: 'failed', message: english(said), said },
   };
 }
 

@@ -7,6 +7,7 @@ import { OrderTicket, OrderWordsView } from '../components/orders/OrderTicket.ts
 import { OrdersFilter, useVisibleOrders } from '../components/orders/OrdersFilter.tsx';
 import { parseQuantity } from '../format/format.ts';
 import { useApp } from '../store/app.ts';
+import { loadCompanyName, useCompanies } from '../store/companies.ts';
 import { ReceiptButton } from '../components/receipt/ReceiptButton.tsx';
 import {
   cancelOrder,
@@ -188,6 +189,7 @@ function FixForm({ entry, order }: { entry: OutboxEntryView; order: InternetOrde
     ...draft.items.flatMap((_, i) => [`items[${i}].productId`, `items[${i}].quantity`]),
   ]);
   const other = Object.entries(errors).filter(([k]) => !known.has(k));
+  const names = useFixNames(order, entry.names, draft.customerId);
 
   return (
     <form
@@ -198,39 +200,47 @@ function FixForm({ entry, order }: { entry: OutboxEntryView; order: InternetOrde
         if (Object.keys(typedWrong).length === 0) void resendOrder(entry.id, toOrder());
       }}
     >
-      <Field label={t('fieldCustomerId')} name="customerId" errors={errors}>
-        <input
+      <Field
+        label={t('fieldCustomer')}
+        name="customerId"
+        errors={errors}
+        known={names.customer(draft.customerId)}
+      >
+        <IdInput
           value={draft.customerId}
-          inputMode="numeric"
-          onChange={(e) => setDraft({ ...draft, customerId: e.target.value })}
-          data-field="customerId"
+          onChange={(customerId) => setDraft({ ...draft, customerId })}
+          name="customerId"
         />
       </Field>
-      <Field label={t('fieldWarehouseId')} name="warehouseId" errors={errors}>
-        <input
+      <Field
+        label={t('fieldWarehouse')}
+        name="warehouseId"
+        errors={errors}
+        known={names.warehouse(draft.warehouseId)}
+      >
+        <IdInput
           value={draft.warehouseId}
-          inputMode="numeric"
-          onChange={(e) => setDraft({ ...draft, warehouseId: e.target.value })}
-          data-field="warehouseId"
+          onChange={(warehouseId) => setDraft({ ...draft, warehouseId })}
+          name="warehouseId"
         />
       </Field>
       {draft.items.map((item, i) => (
         <div className="item-fields" key={i}>
           <Field
-            label={t('fieldItemProductId', { index: i + 1 })}
+            label={t('fieldItem', { index: i + 1 })}
             name={`items[${i}].productId`}
             errors={errors}
+            known={names.product(item.productId)}
           >
-            <input
+            <IdInput
               value={item.productId}
-              inputMode="numeric"
-              onChange={(e) =>
+              onChange={(productId) =>
                 setDraft({
                   ...draft,
-                  items: draft.items.map((x, j) => (j === i ? { ...x, productId: e.target.value } : x)),
+                  items: draft.items.map((x, j) => (j === i ? { ...x, productId } : x)),
                 })
               }
-              data-field={`items[${i}].productId`}
+              name={`items[${i}].productId`}
             />
           </Field>
           <Field label={t('fieldQuantity')} name={`items[${i}].quantity`} errors={errors}>
@@ -301,22 +311,87 @@ function draftErrors(
   return out;
 }
 
+/**
+ * What the cache calls the ids typed in the fix form: the order's own ids by the names the core sent
+ * with it; a customer typed anew is looked up among the known companies; another id has no name here.
+ */
+function useFixNames(order: InternetOrderPayload, names: OutboxEntryView['names'], typedCustomer: string) {
+  const known = useCompanies((s) => s.names);
+  const { t } = useTranslation('orders');
+  const same = (typed: string, id: number | undefined) => id !== undefined && typed.trim() === String(id);
+  const otherCustomer = same(typedCustomer, order.customerId) ? null : wholeNumber(typedCustomer);
+  useEffect(() => {
+    if (otherCustomer !== null) void loadCompanyName(otherCustomer);
+  }, [otherCustomer]);
+  return {
+    customer(typed: string): string | null {
+      if (same(typed, order.customerId)) return names?.customer ?? null;
+      const id = wholeNumber(typed);
+      return id === null ? null : (known[id] ?? null);
+    },
+    warehouse(typed: string): string | null {
+      return same(typed, order.warehouseId) ? (names?.warehouse ?? null) : null;
+    },
+    product(typed: string): string | null {
+      const original = order.items.find((i) => same(typed, i.productId));
+      const product = original === undefined ? undefined : names?.products[String(original.productId)];
+      if (product === undefined) return null;
+      if (product.name !== undefined && product.code !== undefined)
+        return t('productNameCode', { name: product.name, code: product.code });
+      return product.name ?? product.code ?? null;
+    },
+  };
+}
+
+function wholeNumber(text: string): number | null {
+  return /^\d{1,10}$/.test(text.trim()) ? Number(text.trim()) : null;
+}
+
+/** An id, typed small beside the name it stands for. */
+function IdInput({
+  value,
+  onChange,
+  name,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  /** The field's name, as the order's field errors name it (`items[0].productId`). */
+  name: string;
+}) {
+  const { t } = useTranslation('orders');
+  return (
+    <span className="id-input">
+      <small>{t('fieldId')}</small>
+      <input value={value} inputMode="numeric" onChange={(e) => onChange(e.target.value)} data-field={name} />
+    </span>
+  );
+}
+
 function Field({
   label,
   name,
   errors,
+  known,
   children,
 }: {
   label: string;
   name: string;
   /** The order's field errors, by field name: this field shows its own (the instance's words). */
   errors: Readonly<Record<string, readonly string[]>>;
+  /** The cache's name for the id typed (null: none known); absent for a field that is no id. */
+  known?: string | null;
   children: React.ReactNode;
 }) {
   const own = errors[name] ?? [];
+  const { t } = useTranslation('orders');
   return (
     <label className={own.length > 0 ? 'field invalid' : 'field'} data-field-name={name}>
       <span>{label}</span>
+      {known !== undefined && (
+        <span className={known === null ? 'known muted' : 'known'} data-known={name}>
+          {known ?? t('nameNotKnown')}
+        </span>
+      )}
       {children}
       {own.map((e) => (
         <span className="field-error" key={e} data-field-error={name}>

@@ -22,7 +22,8 @@ describe('describeOrder', () => {
     expect(words.headline).toBe(
       'Waiting to be sent: the service cannot be reached. It goes out by itself when the connection is back.',
     );
-    expect(words.detail).toEqual([
+    expect(words.detail).toEqual([]);
+    expect(words.record).toEqual([
       'POST /api/documents/orders/internet could not reach the service (ECONNREFUSED)',
     ]);
   });
@@ -49,7 +50,29 @@ describe('describeOrder', () => {
     );
     expect(blocked.headline).toMatch(/not allowed to place orders/);
     expect(blocked.headline).not.toContain('orders.create');
-    expect(blocked.detail).toEqual(['Forbidden', 'Missing permission: orders.create']);
+    // The instance's words in the open, as it wrote them; the permission's name in the detail.
+    expect(blocked.instanceSays).toEqual(['Forbidden']);
+    expect(blocked.detail).toEqual(['Missing permission: orders.create']);
+  });
+
+  it("shows a needs-fix order's reason in the open, not folded, without repeating a field's own error", () => {
+    const words = describeOrder(
+      {
+        state: 'needs-fix',
+        code: 'ValidationFailed',
+        fieldErrors: { customerId: ['The customer is not known.'] },
+        messages: ['The customer is not known.', 'Order was not created.'],
+      },
+      en,
+    );
+    expect(words.instanceSays).toEqual(['Order was not created.']);
+    expect(words.detail).toEqual(['Code: ValidationFailed']);
+    expect(words.record).toEqual([]);
+    // Counter's own technical lines (a queued order's) stay folded: they are not the instance's words.
+    expect(
+      describeOrder({ state: 'queued', messages: ['POST /x could not reach the service (ECONNREFUSED)'] }, en)
+        .instanceSays,
+    ).toEqual([]);
   });
 
   it('every state has a headline', () => {
@@ -82,7 +105,7 @@ describe('describeOrder', () => {
       cs,
     );
     expect(blocked.headline).toMatch(/^Neodesláno: tato pokladna nesmí zakládat objednávky/);
-    expect(blocked.detail).toEqual(['Forbidden', 'Chybějící oprávnění: orders.create']);
+    expect(blocked.detail).toEqual(['Chybějící oprávnění: orders.create']);
   });
 
   it('names every state and filter in each language', () => {

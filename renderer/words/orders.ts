@@ -1,6 +1,7 @@
-// What an order's state and errors mean, in words a cashier understands. Pure: the
-// Orders screen shows `headline` and folds `detail` (the service's own words, as they came, and the
-// code and missing permission) away. The words come from the orders catalogue through the `t` given.
+// What an order's state and errors mean, in words a cashier understands. Pure: the Orders screen
+// shows `headline`, then the instance's own words where they are its reason for refusing the order
+// (`instanceSays`, as it wrote them, introduced as its), and folds `detail` (the code, the missing
+// permission, Counter's technical lines) away. The words come from the orders catalogue through `t`.
 import type { TFunction } from 'i18next';
 import type { OutboxEntryView, OutboxState } from '../../contract/contract.ts';
 import { formatTime } from '../format/format.ts';
@@ -15,8 +16,12 @@ export type OrderFacts = Pick<
 
 export interface OrderWords {
   readonly headline: string;
-  /** The technical detail, one line each; empty when there is none. */
+  /** The instance's reason for refusing the order (needs-fix, or a 403), as it wrote it. */
+  readonly instanceSays: readonly string[];
+  /** The technical detail in `t`'s language (code, missing permission), one line each. */
   readonly detail: readonly string[];
+  /** Counter's own technical lines (the transport's, a note), in English as the log has them. */
+  readonly record: readonly string[];
 }
 
 /** The key of the short state name a row shows (orders namespace). */
@@ -82,14 +87,20 @@ export function describeOrder(
   time: (iso: string) => string = formatTime,
 ): OrderWords {
   const messages = entry.messages ?? [];
+  // A needs-fix order's messages and a 403's are the instance's words (its answer to this order);
+  // any other state's are Counter's technical lines (the transport, a note) and stay folded.
+  const fromInstance =
+    entry.state === 'needs-fix' || (entry.state === 'blocked' && entry.permission !== undefined);
+  const byField = new Set(Object.values(entry.fieldErrors ?? {}).flat());
+  const instanceSays = fromInstance ? messages.filter((m) => !byField.has(m)) : [];
+  const record = fromInstance ? [] : messages;
   const detail = [
-    ...messages,
     ...(entry.code === undefined ? [] : [t('detailCode', { code: entry.code })]),
     ...(entry.permission === undefined ? [] : [t('detailPermission', { permission: entry.permission })]),
   ];
   const said = (re: RegExp) =>
     messages.some((m) => re.test(m)) || (entry.code !== undefined && re.test(entry.code));
-  const words = (headline: string): OrderWords => ({ headline, detail });
+  const words = (headline: string): OrderWords => ({ headline, instanceSays, detail, record });
   const withNextTry = (headline: string): OrderWords =>
     words(
       entry.nextAttemptAt === undefined

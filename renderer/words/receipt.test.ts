@@ -23,8 +23,8 @@ describe('the receipt state line', () => {
       confirmed: true,
       text: 'Order 41 confirmed by the instance.',
     });
-    expect(stateLine(receipt('needs-fix'), t).text).toBe(
-      'NOT CONFIRMED YET: the order is needs-fix and goes out by itself. Keep this reference.',
+    expect(stateLine(receipt('queued'), t).text).toBe(
+      'NOT CONFIRMED YET: the order is queued and goes out by itself. Keep this reference.',
     );
     expect(stateLine(receipt('cancelled'), t).text).toBe('Order cancelled: this receipt is void.');
   });
@@ -35,5 +35,38 @@ describe('the receipt state line', () => {
     );
     expect(orderState(i18n.getFixedT('sk', 'receipt'), 'in-doubt')).toBe('možno odoslaná');
     expect(orderState(i18n.getFixedT('cs', 'receipt'), 'archived')).toBe('archived');
+  });
+});
+
+describe('a receipt of an order that will not go by itself', () => {
+  // needs-fix, blocked and in-doubt orders wait for a person: the receipt says what to do, never
+  // that the order goes out by itself.
+  const waiting = ['needs-fix', 'blocked', 'in-doubt'] as const;
+  for (const language of ['en', 'cs', 'sk'] as const) {
+    it(`says what the person must do, in ${language}`, () => {
+      const t = i18n.getFixedT(language, 'receipt');
+      const byItself = t('notConfirmed', { state: '@' }).split('@')[1] ?? '';
+      expect(byItself.length).toBeGreaterThan(5);
+      const said = waiting.map((state) => stateLine(receipt(state), t).text);
+      for (const text of said) {
+        expect(text).not.toContain(byItself.trim().split('.')[0]);
+        expect(text).toContain('F3');
+      }
+      // Each state its own instruction.
+      expect(new Set(said).size).toBe(waiting.length);
+    });
+  }
+
+  it('tells a needs-fix order to be corrected and a blocked one to need permission', () => {
+    const t = i18n.getFixedT('en', 'receipt');
+    expect(stateLine(receipt('needs-fix'), t).text).toBe(
+      'NOT SENT: the instance refused the order as it is. Correct it in Orders (F3) and send it again. Keep this reference.',
+    );
+    expect(stateLine(receipt('blocked'), t).text).toBe(
+      'NOT SENT: the instance does not let this till place the order. Ask the administrator, then send it again from Orders (F3). Keep this reference.',
+    );
+    expect(stateLine(receipt('in-doubt'), t).text).toBe(
+      'NOT CONFIRMED: no clear answer came back, the order may be on the instance. Look it up there by this reference before sending it again (Orders, F3).',
+    );
   });
 });

@@ -5,6 +5,14 @@ import type { ReceiptView } from '../../contract/contract.ts';
 import { receipt as words } from '../i18n/en/receipt.ts';
 
 const CONFIRMED = new Set(['sent']);
+/** Orders that go out by themselves: the sender tries them again without anyone's help. */
+const GOES_BY_ITSELF = new Set(['queued', 'sending']);
+/** Orders that wait for a person, and what that person does. */
+const WAITS_FOR_A_PERSON = {
+  'needs-fix': 'notSentNeedsFix',
+  blocked: 'notSentBlocked',
+  'in-doubt': 'notConfirmedInDoubt',
+} as const satisfies Record<string, keyof typeof words>;
 
 type StateKey = Extract<keyof typeof words, `state${string}`>;
 
@@ -20,5 +28,9 @@ export function stateLine(r: ReceiptView, t: TFunction<'receipt'>): { confirmed:
     return { confirmed: true, text: t('confirmed', { id: String(r.remoteId ?? '') }) };
   if (r.state === 'cancelled') return { confirmed: false, text: t('voidCancelled') };
   if (r.state === 'discarded') return { confirmed: false, text: t('voidDiscarded') };
-  return { confirmed: false, text: t('notConfirmed', { state: orderState(t, r.state) }) };
+  if (GOES_BY_ITSELF.has(r.state))
+    return { confirmed: false, text: t('notConfirmed', { state: orderState(t, r.state) }) };
+  if (r.state in WAITS_FOR_A_PERSON)
+    return { confirmed: false, text: t(WAITS_FOR_A_PERSON[r.state as keyof typeof WAITS_FOR_A_PERSON]) };
+  return { confirmed: false, text: t('notConfirmedOther', { state: orderState(t, r.state) }) };
 }

@@ -47,7 +47,10 @@ export function OrderTicket({ entry }: { entry: OutboxEntryView }) {
   );
 }
 
-/** What is going on with the order, in words, and the technical detail under a fold. */
+/**
+ * What is going on with the order, in words; the instance's reason for refusing it in the open (its
+ * words, introduced as its); the technical detail under a fold.
+ */
 export function OrderWordsView({ entry }: { entry: OutboxEntryView }) {
   const { t } = useTranslation('orders');
   const format = useFormat();
@@ -57,7 +60,12 @@ export function OrderWordsView({ entry }: { entry: OutboxEntryView }) {
       <p className="explain" data-headline>
         {words.headline}
       </p>
-      {words.detail.length > 0 && (
+      {words.instanceSays.length > 0 && (
+        <p className="instance-says" data-instance-says>
+          {t('instanceSays')} <q>{words.instanceSays.join(' ')}</q>
+        </p>
+      )}
+      {words.detail.length + words.record.length > 0 && (
         <details className="tech-detail" data-tech-detail>
           <summary>{t('technicalDetail')}</summary>
           <ul className="messages">
@@ -65,6 +73,16 @@ export function OrderWordsView({ entry }: { entry: OutboxEntryView }) {
               <li key={m}>{m}</li>
             ))}
           </ul>
+          {words.record.length > 0 && (
+            <>
+              <p className="muted">{t('appRecord')}</p>
+              <ul className="messages" lang="en">
+                {words.record.map((m) => (
+                  <li key={m}>{m}</li>
+                ))}
+              </ul>
+            </>
+          )}
           {entry.attempts > 0 && <p className="muted">{t('attempts', { attempts: entry.attempts })}</p>}
         </details>
       )}

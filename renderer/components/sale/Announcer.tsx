@@ -1,9 +1,8 @@
 // The Sale screen's one place that says what the last action did (add, remove, quantity, void,
 // place): one live region, one message, each replacing the one before (store/sale.ts `announce`).
 import type { OutboxEntryView } from '../../../contract/contract.ts';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { orderState } from '../../words/receipt.ts';
+import { placedText } from '../../words/placed.ts';
 import { useApp } from '../../store/app.ts';
 import { openPriceEntry } from '../../store/price-entry.ts';
 
@@ -48,22 +47,4 @@ function PlacedNotice({ entry }: { entry: OutboxEntryView | undefined }) {
       {text}
     </p>
   );
-}
-
-function placedText(
-  state: OutboxEntryView['state'],
-  remoteId: OutboxEntryView['remoteId'],
-  t: TFunction<'sale'>,
-  tr: TFunction<'receipt'>,
-): { tone: 'ok' | 'warn' | 'error'; text: string } {
-  switch (state) {
-    case 'sent':
-      return { tone: 'ok', text: t('placedSent', { id: String(remoteId ?? '') }) };
-    case 'sending':
-      return { tone: 'ok', text: t('placedSending') };
-    case 'queued':
-      return { tone: 'warn', text: t('placedQueued') };
-    default:
-      return { tone: 'error', text: t('placedOther', { state: orderState(tr, state) }) };
-  }
 }

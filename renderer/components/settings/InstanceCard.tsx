@@ -2,7 +2,8 @@
 // one is stored and where; a field the core refused is named under its input.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SettingsView } from '../../../contract/contract.ts';
+import { PosError, type SettingsView } from '../../../contract/contract.ts';
+import { spokenFields } from '../../i18n/spoken.ts';
 import { message } from '../../store/app.ts';
 import { saveInstance } from '../../store/settings.ts';
 import { plainResult, type CardResult } from './card-result.ts';
@@ -29,10 +30,7 @@ export function InstanceCard({ settings }: { settings: SettingsView }) {
       setSecret('');
       setResult({ tone: 'ok', text: (t) => t('saved') });
     } catch (error) {
-      const fields =
-        error instanceof Error && 'fieldErrors' in error
-          ? (error.fieldErrors as Record<string, string[]>)
-          : undefined;
+      const fields = error instanceof PosError ? spokenFields(error) : undefined;
       setResult({ ...plainResult('error', message(error)), ...(fields === undefined ? {} : { fields }) });
     }
   };

@@ -136,7 +136,7 @@ export function SyncCard() {
               </span>
               {r.state === 'failed' && (
                 <span className="res-failed" data-failed>
-                  {r.message ?? t('syncFailed')}
+                  {r.message === undefined ? t('syncFailed') : spoken(r.messageSaid, r.message)}
                 </span>
               )}
               {r.state === 'cancelled' && (

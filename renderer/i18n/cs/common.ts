@@ -19,8 +19,8 @@ export const common = {
   lines_other: '{{count, number}} řádků',
   // The status bar
   checking: 'Ověřuji…',
-  online: 'Online',
-  offline: 'Offline',
+  online: 'Připojeno',
+  offline: 'Bez spojení',
   demo: 'DEMO',
   demoTitle: 'Vestavěná ukázková instance s vygenerovanými daty',
   credentialsRefused: 'Přihlášení odmítnuto',

@@ -8,7 +8,7 @@ export const core = {
   unknownProductNeverSynced:
     'Neznámé zboží {{code}}: v offline katalogu není zboží s tímto čárovým kódem (katalog ještě nebyl synchronizován).',
   unknownProductSyncedAt:
-    'Neznámé zboží {{code}}: v offline katalogu není zboží s tímto čárovým kódem (synchronizováno {{at}} UTC).',
+    'Neznámé zboží {{code}}: v offline katalogu není zboží s tímto čárovým kódem (synchronizováno {{at, when}}).',
   cardServiceNotAsked: 'Službu se teď nepodařilo zeptat na zákaznické karty.',
   stockItemNotCached: 'Skladová položka {{stockItemId}} není v offline katalogu.',
   stockItemElsewhere:
@@ -38,8 +38,8 @@ export const core = {
   gs1TooShort: 'Prvek GS1 ({{ai}}) je příliš krátký.',
   gs1TooLong: 'Prvek GS1 ({{ai}}) je delší než {{max}} znaků.',
   cardBlocked: 'Tato karta je zablokovaná (označená jako neplatná): nelze ji použít.',
-  cardNotYetValid: 'Tato karta platí až od {{day}}.',
-  cardExpired: 'Platnost této karty skončila {{day}}.',
+  cardNotYetValid: 'Tato karta platí až od {{day, day}}.',
+  cardExpired: 'Platnost této karty skončila {{day, day}}.',
   quantityAboveZero: 'Množství musí být číslo větší než nula.',
   quantityWhole: '{{name}} se prodává po celých {{unit}}: zadejte celé číslo.',
   quantityWholePieces: '{{name}} se prodává po kusech: zadejte celé číslo.',
@@ -70,9 +70,21 @@ export const core = {
   tenderShort: 'Přijatá částka ({{given}}) je nižší než celkem k úhradě ({{total}}).',
   nothingToPark: 'Není co odložit: nákup nemá žádné zboží ani zákazníka.',
   notParked: 'Nákup {{sessionId}} není odložený (už byl vyvolán, odeslán nebo zrušen).',
+  requestInvalid: 'Neprovedeno: zadaná hodnota není platná.',
+  fieldInvalid: 'Tato hodnota tu není platná.',
+  notAUrl: 'Toto není webová adresa: napište ji celou, například https://shop.example.com.',
+  unknownCall: 'Neznámé volání.',
+  coreNoAnswer: 'Jádro aplikace neodpovědělo. Zkuste to znovu.',
+  coreRefusedCall: 'Jádro aplikace volání odmítlo ({{status}}).',
   starting: 'Aplikace se spouští. Zkuste to znovu.',
   notConfigured: 'Není nastavena žádná instance: nastavte ji v Nastavení.',
   orderNotInOutbox: 'Objednávka {{id}} není mezi odchozími.',
+  orderChanged:
+    'Objednávka {{id}} se mezitím změnila: teď to s ní nejde udělat. Podívejte se na její stav v seznamu.',
+  orderOtherInstance:
+    'Objednávka {{id}} patří instanci {{instance}}, ne té, která se používá: stornujte ji tam.',
+  orderDependents: 'Objednávku {{id}} nelze stornovat: závisí na ní jiné záznamy na instanci.',
+  orderNotCancelled: 'Objednávku {{id}} se nepodařilo stornovat.',
   noOrder: 'Objednávka {{id}} neexistuje.',
   offline: 'Instance je teď nedostupná.',
   orderInvalid: 'Objednávka není platná.',
@@ -80,6 +92,23 @@ export const core = {
   lacksAPermission: 'Klientovi této pokladny chybí oprávnění.',
   credentialsRefused: 'Instance odmítla ID klienta nebo tajný klíč.',
   failed: 'Něco se pokazilo. Podrobnosti jsou v logu.',
+  whyTimeout: 'Neodpověděla včas.',
+  whyRefused: 'Na té adrese nic neodpovídá ({{code}}).',
+  whyUnknownHost: 'Název serveru není známý ({{code}}).',
+  whyNoRoute: 'Síť se k ní nedostane ({{code}}).',
+  whyConnectionLost: 'Spojení se přerušilo ({{code}}).',
+  whyCertificate: 'Jejímu certifikátu se nedůvěřuje ({{code}}).',
+  whyCode: 'Systém hlásí {{code}}.',
+  whyUnknown: 'Důvod nebyl uveden.',
+  instanceUnreadable: 'Instance odpověděla něčím, co Counter neumí přečíst.',
+  notOffered: 'Instance tohle nenabízí.',
+  stopped: 'Zastaveno před dokončením.',
+  answeredStatus: 'Instance odpověděla {{status}}.',
+  instanceSays: 'Instance říká: {{text}}',
+  syncNotSynced: 'Nesynchronizováno.',
+  syncFailed: 'Synchronizace selhala.',
+  syncRetrying: 'Zkouší se znovu.',
+  syncKeysFailed: 'Neúspěšné požadavky: {{count}}.',
   lockedSettings: 'Změna nastavení vyžaduje PIN vedoucího.',
   lockedDiscard: 'Zahození objednávky vyžaduje PIN vedoucího.',
   lockedCancel: 'Zrušení objednávky na instanci vyžaduje PIN vedoucího.',
@@ -106,13 +135,13 @@ export const core = {
   tokenRefused: 'Token odmítnut: instance nepřijala klienta „{{clientId}}“ s tímto tajným klíčem.',
   instanceAnswered: 'Odpověděla {{status}}: {{text}}',
   instanceAnsweredStatus: 'Odpověděla {{status}}.',
-  tokenUnreachable: 'Token nezískán: {{url}} není dostupná ({{why}}).',
+  tokenUnreachable: 'Token nezískán: {{url}} není dostupná.',
   tokenRateLimited: 'Token nezískán: tokenový endpoint tohoto klienta omezuje; zkuste to později.',
   tokenRateLimitedFor:
     'Token nezískán: tokenový endpoint tohoto klienta omezuje; zkuste to za {{seconds}} s.',
   tokenNoEndpoint:
     'Token nezískán: {{url}} nemá tokenový endpoint (/connect/token odpověděl 404). Je URL instance správně?',
-  tokenOther: 'Token nezískán: {{why}}.',
+  tokenOther: 'Token nezískán.',
   noInstance: 'Není nastavena žádná instance.',
   permCheckUnexpected: 'Ověření nečekaně selhalo.',
   permAnswered403: 'Instance odpověděla 403.',
@@ -121,7 +150,7 @@ export const core = {
     'Ověřeno prázdným požadavkem, který instance odmítla jako neplatný (400): požadavek, který neprojde kontrolou, nic nezapíše.',
   permEmptyAccepted: 'Instance přijala prázdný požadavek ({{status}}): podívejte se, co uložila.',
   permNotOnInstance: 'Jeho endpoint na této instanci není k dispozici.',
-  permNotChecked: 'Nelze ověřit: {{why}}',
+  permNotChecked: 'Nelze ověřit.',
   permNeedsProductId:
     'Neověřeno: potřebuje id zboží a žádné není v mezipaměti ani ho nešlo přečíst ze skladových položek.',
   permNeedsCompanyId:
@@ -164,6 +193,8 @@ export const core = {
   foundCountDiffers: 'instance jich počítá {{total}}, offline katalog jich má {{count}}',
   insecureUrl:
     '{{url}} používá nešifrované http: tajný klíč klienta a tokeny by šly čitelně po síti. Použijte https, nebo zapněte „povolit nezabezpečené připojení“.',
+  labelRuleInvalid:
+    'Pravidlo etikety {{type}} {{pattern}} není platné: popisuje 12 číslic před kontrolní číslicí, například 23.....{NNNDD}.',
   walkInUnknown:
     'Firma {{companyId}} není v mezipaměti této pokladny (nebyla synchronizována žádná její karta ani zástupce): vyberte ji ze seznamu.',
   unsentBeforeSwitch:

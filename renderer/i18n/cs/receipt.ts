@@ -9,6 +9,14 @@ export const receipt = {
   voidCancelled: 'Objednávka zrušena: tato účtenka je neplatná.',
   voidDiscarded: 'Objednávka zahozena: tato účtenka je neplatná.',
   notConfirmed: 'ZATÍM NEPOTVRZENO: objednávka je {{state}} a odejde sama. Tuto referenci si uschovejte.',
+  notSentNeedsFix:
+    'NEODESLÁNO: instance objednávku v této podobě odmítla. Opravte ji v Objednávkách (F3) a odešlete znovu. Tuto referenci si uschovejte.',
+  notSentBlocked:
+    'NEODESLÁNO: instance této pokladně objednávku nepovolila. Obraťte se na správce a pak ji odešlete znovu z Objednávek (F3). Tuto referenci si uschovejte.',
+  notConfirmedInDoubt:
+    'NEPOTVRZENO: nepřišla jasná odpověď, objednávka možná na instanci je. Než ji odešlete znovu, vyhledejte ji tam podle této reference (Objednávky, F3).',
+  notConfirmedOther:
+    'NEPOTVRZENO: objednávka je {{state}}. Viz Objednávky (F3). Tuto referenci si uschovejte.',
   stateQueued: 've frontě',
   stateSending: 'právě odesílána',
   stateSent: 'odeslána',

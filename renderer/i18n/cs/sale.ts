@@ -111,6 +111,12 @@ export const sale = {
   placedSent: 'Objednávka uložena a odeslána (na instanci č. {{id}}).',
   placedSending: 'Objednávka uložena. Odesílá se…',
   placedQueued: 'Objednávka uložena. Je ve frontě a odejde sama (viz Objednávky, F3).',
+  placedNeedsFix:
+    'Objednávka neodeslána: instance ji v této podobě odmítla. Opravte ji v Objednávkách (F3) a odešlete znovu.',
+  placedBlocked:
+    'Objednávka neodeslána: instance ji této pokladně nepovolila. Obraťte se na správce a pak ji odešlete znovu z Objednávek (F3).',
+  placedInDoubt:
+    'Nepřišla jasná odpověď: objednávka možná na instanci je. Než ji odešlete znovu, vyhledejte ji tam podle její reference (Objednávky, F3).',
   placedOther: 'Objednávka uložena, ale je ve stavu {{state}}: viz Objednávky (F3).',
   scannedOn: 'Naskenováno na obrazovce {{screen}}: {{text}} (do otevřeného nákupu, F1).',
   scannedOnRefused: 'Naskenováno na obrazovce {{screen}}: do nákupu nepřidáno. {{text}}',

@@ -8,13 +8,21 @@ export const receipt = {
   voidCancelled: 'Order cancelled: this receipt is void.',
   voidDiscarded: 'Order discarded: this receipt is void.',
   notConfirmed: 'NOT CONFIRMED YET: the order is {{state}} and goes out by itself. Keep this reference.',
+  // Orders that wait for a person: what that person does.
+  notSentNeedsFix:
+    'NOT SENT: the instance refused the order as it is. Correct it in Orders (F3) and send it again. Keep this reference.',
+  notSentBlocked:
+    'NOT SENT: the instance does not let this till place the order. Ask the administrator, then send it again from Orders (F3). Keep this reference.',
+  notConfirmedInDoubt:
+    'NOT CONFIRMED: no clear answer came back, the order may be on the instance. Look it up there by this reference before sending it again (Orders, F3).',
+  notConfirmedOther: 'NOT CONFIRMED: the order is {{state}}. See Orders (F3). Keep this reference.',
   // An order's state, inside a sentence ("the order is queued").
   stateQueued: 'queued',
   stateSending: 'sending',
   stateSent: 'sent',
-  stateNeedsFix: 'needs-fix',
-  stateBlocked: 'blocked',
-  stateInDoubt: 'in-doubt',
+  stateNeedsFix: 'waiting for a fix',
+  stateBlocked: 'not allowed',
+  stateInDoubt: 'maybe sent',
   stateDiscarded: 'discarded',
   stateCancelled: 'cancelled',
   lineUnitPrice: '× {{price}}',

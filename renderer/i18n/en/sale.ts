@@ -22,7 +22,7 @@ export const sale = {
   discountOff: 'Discount −{{amount}}',
   quantityOf: 'Quantity of {{name}}',
   // The VAT table (Sale's totals and the receipt)
-  vatRate: 'VAT',
+  vatRate: 'Rate',
   vatBase: 'Base',
   vatAmount: 'VAT',
   vatGross: 'Gross',
@@ -106,6 +106,12 @@ export const sale = {
   placedSent: 'Order placed and sent (instance order {{id}}).',
   placedSending: 'Order placed. Sending...',
   placedQueued: 'Order placed. It is queued and goes out by itself (see Orders, F3).',
+  placedNeedsFix:
+    'Order not sent: the instance refused it as it is. Correct it in Orders (F3) and send it again.',
+  placedBlocked:
+    'Order not sent: the instance does not let this till place it. Ask the administrator, then send it again from Orders (F3).',
+  placedInDoubt:
+    'No clear answer came back: the order may be on the instance. Look it up there by its reference before sending it again (Orders, F3).',
   placedOther: 'Order placed, but it is {{state}}: see Orders (F3).',
   scannedOn: 'Scanned on {{screen}}: {{text}} (to the open sale, F1).',
   scannedOnRefused: 'Scanned on {{screen}}: not added to the sale. {{text}}',

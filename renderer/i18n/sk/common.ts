@@ -19,8 +19,8 @@ export const common = {
   lines_other: '{{count, number}} riadkov',
   // The status bar
   checking: 'Overujem…',
-  online: 'Online',
-  offline: 'Offline',
+  online: 'Pripojené',
+  offline: 'Bez spojenia',
   demo: 'DEMO',
   demoTitle: 'Vstavaná ukážková inštancia s vygenerovanými údajmi',
   credentialsRefused: 'Prihlásenie odmietnuté',

@@ -8,7 +8,7 @@ export const core = {
   unknownProductNeverSynced:
     'Neznámy tovar {{code}}: v offline katalógu nie je tovar s týmto čiarovým kódom (katalóg ešte nebol synchronizovaný).',
   unknownProductSyncedAt:
-    'Neznámy tovar {{code}}: v offline katalógu nie je tovar s týmto čiarovým kódom (synchronizované {{at}} UTC).',
+    'Neznámy tovar {{code}}: v offline katalógu nie je tovar s týmto čiarovým kódom (synchronizované {{at, when}}).',
   cardServiceNotAsked: 'Službu sa teraz nepodarilo opýtať na zákaznícke karty.',
   stockItemNotCached: 'Skladová položka {{stockItemId}} nie je v offline katalógu.',
   stockItemElsewhere:
@@ -38,8 +38,8 @@ export const core = {
   gs1TooShort: 'Prvok GS1 ({{ai}}) je príliš krátky.',
   gs1TooLong: 'Prvok GS1 ({{ai}}) je dlhší ako {{max}} znakov.',
   cardBlocked: 'Táto karta je zablokovaná (označená ako neplatná): nedá sa použiť.',
-  cardNotYetValid: 'Táto karta platí až od {{day}}.',
-  cardExpired: 'Platnosť tejto karty skončila {{day}}.',
+  cardNotYetValid: 'Táto karta platí až od {{day, day}}.',
+  cardExpired: 'Platnosť tejto karty skončila {{day, day}}.',
   quantityAboveZero: 'Množstvo musí byť číslo väčšie ako nula.',
   quantityWhole: '{{name}} sa predáva po celých {{unit}}: zadajte celé číslo.',
   quantityWholePieces: '{{name}} sa predáva po kusoch: zadajte celé číslo.',
@@ -70,9 +70,21 @@ export const core = {
   tenderShort: 'Prijatá suma ({{given}}) je nižšia ako suma na úhradu ({{total}}).',
   nothingToPark: 'Nie je čo odložiť: nákup nemá žiadny tovar ani zákazníka.',
   notParked: 'Nákup {{sessionId}} nie je odložený (už bol vyvolaný, odoslaný alebo zrušený).',
+  requestInvalid: 'Nevykonané: zadaná hodnota nie je platná.',
+  fieldInvalid: 'Táto hodnota tu nie je platná.',
+  notAUrl: 'Toto nie je webová adresa: napíšte ju celú, napríklad https://shop.example.com.',
+  unknownCall: 'Neznáme volanie.',
+  coreNoAnswer: 'Jadro aplikácie neodpovedalo. Skúste to znova.',
+  coreRefusedCall: 'Jadro aplikácie volanie odmietlo ({{status}}).',
   starting: 'Aplikácia sa spúšťa. Skúste to znova.',
   notConfigured: 'Nie je nastavená žiadna inštancia: nastavte ju v Nastaveniach.',
   orderNotInOutbox: 'Objednávka {{id}} nie je medzi odchádzajúcimi.',
+  orderChanged:
+    'Objednávka {{id}} sa medzitým zmenila: teraz sa to s ňou nedá urobiť. Pozrite sa na jej stav v zozname.',
+  orderOtherInstance:
+    'Objednávka {{id}} patrí inštancii {{instance}}, nie tej, ktorá sa používa: stornujte ju tam.',
+  orderDependents: 'Objednávku {{id}} nemožno stornovať: závisia od nej iné záznamy na inštancii.',
+  orderNotCancelled: 'Objednávku {{id}} sa nepodarilo stornovať.',
   noOrder: 'Objednávka {{id}} neexistuje.',
   offline: 'Inštancia je teraz nedostupná.',
   orderInvalid: 'Objednávka nie je platná.',
@@ -80,6 +92,23 @@ export const core = {
   lacksAPermission: 'Klientovi tejto pokladnice chýba oprávnenie.',
   credentialsRefused: 'Inštancia odmietla ID klienta alebo tajný kľúč.',
   failed: 'Niečo sa pokazilo. Podrobnosti sú v logu.',
+  whyTimeout: 'Neodpovedala včas.',
+  whyRefused: 'Na tej adrese nič neodpovedá ({{code}}).',
+  whyUnknownHost: 'Názov servera nie je známy ({{code}}).',
+  whyNoRoute: 'Sieť sa k nej nedostane ({{code}}).',
+  whyConnectionLost: 'Spojenie sa prerušilo ({{code}}).',
+  whyCertificate: 'Jej certifikátu sa nedôveruje ({{code}}).',
+  whyCode: 'Systém hlási {{code}}.',
+  whyUnknown: 'Dôvod nebol uvedený.',
+  instanceUnreadable: 'Inštancia odpovedala niečím, čo Counter nevie prečítať.',
+  notOffered: 'Inštancia toto neponúka.',
+  stopped: 'Zastavené pred dokončením.',
+  answeredStatus: 'Inštancia odpovedala {{status}}.',
+  instanceSays: 'Inštancia hovorí: {{text}}',
+  syncNotSynced: 'Nesynchronizované.',
+  syncFailed: 'Synchronizácia zlyhala.',
+  syncRetrying: 'Skúša sa znova.',
+  syncKeysFailed: 'Neúspešné požiadavky: {{count}}.',
   lockedSettings: 'Zmena nastavení vyžaduje PIN vedúceho.',
   lockedDiscard: 'Zahodenie objednávky vyžaduje PIN vedúceho.',
   lockedCancel: 'Zrušenie objednávky v inštancii vyžaduje PIN vedúceho.',
@@ -106,13 +135,13 @@ export const core = {
   tokenRefused: 'Token odmietnutý: inštancia neprijala klienta „{{clientId}}“ s týmto tajným kľúčom.',
   instanceAnswered: 'Odpovedala {{status}}: {{text}}',
   instanceAnsweredStatus: 'Odpovedala {{status}}.',
-  tokenUnreachable: 'Token nezískaný: {{url}} nie je dostupná ({{why}}).',
+  tokenUnreachable: 'Token nezískaný: {{url}} nie je dostupná.',
   tokenRateLimited: 'Token nezískaný: tokenový endpoint tohto klienta obmedzuje; skúste to neskôr.',
   tokenRateLimitedFor:
     'Token nezískaný: tokenový endpoint tohto klienta obmedzuje; skúste to o {{seconds}} s.',
   tokenNoEndpoint:
     'Token nezískaný: {{url}} nemá tokenový endpoint (/connect/token odpovedal 404). Je URL inštancie správna?',
-  tokenOther: 'Token nezískaný: {{why}}.',
+  tokenOther: 'Token nezískaný.',
   noInstance: 'Nie je nastavená žiadna inštancia.',
   permCheckUnexpected: 'Overenie nečakane zlyhalo.',
   permAnswered403: 'Inštancia odpovedala 403.',
@@ -121,7 +150,7 @@ export const core = {
     'Overené prázdnou požiadavkou, ktorú inštancia odmietla ako neplatnú (400): požiadavka, ktorá neprejde kontrolou, nič nezapíše.',
   permEmptyAccepted: 'Inštancia prijala prázdnu požiadavku ({{status}}): pozrite sa, čo uložila.',
   permNotOnInstance: 'Jeho endpoint na tejto inštancii nie je k dispozícii.',
-  permNotChecked: 'Nedá sa overiť: {{why}}',
+  permNotChecked: 'Nedá sa overiť.',
   permNeedsProductId:
     'Neoverené: potrebuje id tovaru a žiadne nie je vo vyrovnávacej pamäti ani sa nedalo prečítať zo skladových položiek.',
   permNeedsCompanyId:
@@ -165,6 +194,8 @@ export const core = {
   foundCountDiffers: 'inštancia ich počíta {{total}}, offline katalóg ich má {{count}}',
   insecureUrl:
     '{{url}} používa nešifrované http: tajný kľúč klienta a tokeny by išli čitateľne po sieti. Použite https, alebo zapnite „povoliť nezabezpečené pripojenie“.',
+  labelRuleInvalid:
+    'Pravidlo etikety {{type}} {{pattern}} nie je platné: opisuje 12 číslic pred kontrolnou číslicou, napríklad 23.....{NNNDD}.',
   walkInUnknown:
     'Firma {{companyId}} nie je vo vyrovnávacej pamäti tejto pokladnice (nebola synchronizovaná žiadna jej karta ani zástupca): vyberte ju zo zoznamu.',
   unsentBeforeSwitch:

@@ -9,6 +9,14 @@ export const receipt = {
   voidCancelled: 'Objednávka zrušená: tento doklad je neplatný.',
   voidDiscarded: 'Objednávka zahodená: tento doklad je neplatný.',
   notConfirmed: 'ZATIAĽ NEPOTVRDENÉ: objednávka je {{state}} a odíde sama. Túto referenciu si odložte.',
+  notSentNeedsFix:
+    'NEODOSLANÉ: inštancia objednávku v tejto podobe odmietla. Opravte ju v Objednávkach (F3) a odošlite znova. Túto referenciu si odložte.',
+  notSentBlocked:
+    'NEODOSLANÉ: inštancia tejto pokladnici objednávku nepovolila. Obráťte sa na správcu a potom ju odošlite znova z Objednávok (F3). Túto referenciu si odložte.',
+  notConfirmedInDoubt:
+    'NEPOTVRDENÉ: neprišla jasná odpoveď, objednávka možno na inštancii je. Kým ju odošlete znova, vyhľadajte ju tam podľa tejto referencie (Objednávky, F3).',
+  notConfirmedOther:
+    'NEPOTVRDENÉ: objednávka je {{state}}. Pozri Objednávky (F3). Túto referenciu si odložte.',
   stateQueued: 'v poradí',
   stateSending: 'práve odosielaná',
   stateSent: 'odoslaná',

@@ -111,6 +111,12 @@ export const sale = {
   placedSent: 'Objednávka uložená a odoslaná (na inštancii č. {{id}}).',
   placedSending: 'Objednávka uložená. Odosiela sa…',
   placedQueued: 'Objednávka uložená. Je v poradí a odíde sama (pozri Objednávky, F3).',
+  placedNeedsFix:
+    'Objednávka neodoslaná: inštancia ju v tejto podobe odmietla. Opravte ju v Objednávkach (F3) a odošlite znova.',
+  placedBlocked:
+    'Objednávka neodoslaná: inštancia ju tejto pokladnici nepovolila. Obráťte sa na správcu a potom ju odošlite znova z Objednávok (F3).',
+  placedInDoubt:
+    'Neprišla jasná odpoveď: objednávka možno na inštancii je. Kým ju odošlete znova, vyhľadajte ju tam podľa jej referencie (Objednávky, F3).',
   placedOther: 'Objednávka uložená, ale je v stave {{state}}: pozri Objednávky (F3).',
   scannedOn: 'Naskenované na obrazovke {{screen}}: {{text}} (do otvoreného nákupu, F1).',
   scannedOnRefused: 'Naskenované na obrazovke {{screen}}: do nákupu nepridané. {{text}}',

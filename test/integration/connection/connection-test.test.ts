@@ -173,7 +173,11 @@ describe('Test connection', () => {
       permissions: [],
     });
     expect(view.token?.message).toMatch(/^Token not obtained: .* could not be reached/);
-    expect(view.token?.said?.map((s) => s.key)).toEqual(['tokenUnreachable']);
+    // Why, by key (the system's code a value): no English transport detail reaches the screen.
+    expect(view.token?.said).toEqual([
+      { key: 'tokenUnreachable', values: { url: `127.0.0.1:${port}` } },
+      { key: 'whyRefused', values: { code: 'ECONNREFUSED' } },
+    ]);
   });
 
   it('an older release without the scan endpoint: that need is unknown, said why', async () => {

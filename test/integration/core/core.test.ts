@@ -71,6 +71,24 @@ describe('Core', () => {
     expect(await c.invoke('stock.search', { text: 'x'.repeat(201) })).toMatchObject({ ok: false });
   });
 
+  it('says an invalid payload and each bad field by key, for the screens to say in their language', async () => {
+    const { c } = await core();
+    const bad = await c.invoke('settings.set', { instanceUrl: 'not a url' });
+    expect(bad).toMatchObject({
+      ok: false,
+      error: {
+        code: 'invalid-input',
+        said: [{ key: 'requestInvalid' }],
+        fieldSaid: { instanceUrl: [{ key: 'notAUrl' }] },
+      },
+    });
+    // A field zod refuses for another reason is said as not valid, by the same field name.
+    const pin = await c.invoke('settings.set', { managerPin: '12' });
+    expect(pin.ok ? {} : pin.error.fieldSaid).toEqual({ managerPin: [{ key: 'fieldInvalid' }] });
+    const unknown = await c.invoke('process.exit', {});
+    expect(unknown.ok ? [] : unknown.error.said).toEqual([{ key: 'unknownCall' }]);
+  });
+
   it("names a bad field inside a list by the service's path form (labelRules[0].pattern)", async () => {
     const { c } = await core();
     const bad = await c.invoke('settings.set', { labelRules: [{ type: 'price', pattern: '' }] });

@@ -129,3 +129,32 @@ describe('SyncRunner once stopped', () => {
     },
   );
 });
+
+describe('SyncRunner in words', () => {
+  it(
+    'says an unreachable instance and refused credentials by key, for the screens to say',
+    { timeout: 60_000 },
+    async () => {
+      const { db } = tempDb('runner-words');
+      const failedWith = async (baseUrl: string, clientSecret: string) => {
+        const runner = new SyncRunner({
+          db,
+          service: { baseUrl, clientId: DEMO.clientId, clientSecret },
+          onStatus: () => undefined,
+          log: () => undefined,
+        });
+        cleanup.push(() => runner.stop());
+        runner.start();
+        await vi.waitFor(() => expect(runner.running).toBe(false), { timeout: 30_000, interval: 50 });
+        return runner.status().resources.map((r) => ({ state: r.state, said: r.messageSaid }));
+      };
+      // Port 9 (discard) refuses connections: nothing answers.
+      const unreachable = await failedWith('http://127.0.0.1:9', DEMO.clientSecret);
+      expect(unreachable.length).toBeGreaterThan(0);
+      for (const r of unreachable) expect(r).toEqual({ state: 'failed', said: [{ key: 'offline' }] });
+      const sim = await simForTest();
+      const refused = await failedWith(sim.url, 'rotated-since');
+      for (const r of refused) expect(r.said?.map((s) => s.key)).toEqual(['credentialsRefused']);
+    },
+  );
+});

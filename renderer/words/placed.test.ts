@@ -1,0 +1,42 @@
+// What the Sale screen says of the order just placed: only a queued order is said to go out by itself;
+// one the instance refused, or did not clearly answer, says what the person does.
+import { describe, expect, it } from 'vitest';
+import { i18n } from '../i18n/index.ts';
+import { placedText } from './placed.ts';
+
+describe('the placed order notice', () => {
+  for (const language of ['en', 'cs', 'sk'] as const) {
+    it(`needs-fix, blocked and in-doubt say what to do, never "by itself", in ${language}`, () => {
+      const t = i18n.getFixedT(language, 'sale');
+      const tr = i18n.getFixedT(language, 'receipt');
+      const queued = placedText('queued', undefined, t, tr).text;
+      // The queued notice's promise, e.g. "goes out by itself" / "odejde sama".
+      const promise = language === 'en' ? 'by itself' : language === 'cs' ? 'odejde sama' : 'odíde sama';
+      expect(queued).toContain(promise);
+      const waiting = (['needs-fix', 'blocked', 'in-doubt'] as const).map((s) =>
+        placedText(s, undefined, t, tr),
+      );
+      for (const w of waiting) {
+        expect(w.text).not.toContain(promise);
+        expect(w.text).toContain('F3');
+        expect(w.tone).toBe('error');
+      }
+      expect(new Set(waiting.map((w) => w.text)).size).toBe(3);
+    });
+  }
+
+  it('names the fix and the permission in English', () => {
+    const t = i18n.getFixedT('en', 'sale');
+    const tr = i18n.getFixedT('en', 'receipt');
+    expect(placedText('needs-fix', undefined, t, tr).text).toBe(
+      'Order not sent: the instance refused it as it is. Correct it in Orders (F3) and send it again.',
+    );
+    expect(placedText('blocked', undefined, t, tr).text).toBe(
+      'Order not sent: the instance does not let this till place it. Ask the administrator, then send it again from Orders (F3).',
+    );
+    expect(placedText('sent', 12, t, tr)).toEqual({
+      tone: 'ok',
+      text: 'Order placed and sent (instance order 12).',
+    });
+  });
+});

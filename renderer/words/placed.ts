@@ -1,0 +1,35 @@
+// What the Sale screen says of the order just placed, as the outbox reports it. A queued order goes
+// out by itself; one the instance refused or did not clearly answer waits for a person, and the
+// notice says what that person does (never that it goes by itself). Pure: the test passes a `t`.
+import type { TFunction } from 'i18next';
+import type { OutboxEntryView } from '../../contract/contract.ts';
+import { orderState } from './receipt.ts';
+
+export interface PlacedNotice {
+  readonly tone: 'ok' | 'warn' | 'error';
+  readonly text: string;
+}
+
+export function placedText(
+  state: OutboxEntryView['state'],
+  remoteId: OutboxEntryView['remoteId'],
+  t: TFunction<'sale'>,
+  tr: TFunction<'receipt'>,
+): PlacedNotice {
+  switch (state) {
+    case 'sent':
+      return { tone: 'ok', text: t('placedSent', { id: String(remoteId ?? '') }) };
+    case 'sending':
+      return { tone: 'ok', text: t('placedSending') };
+    case 'queued':
+      return { tone: 'warn', text: t('placedQueued') };
+    case 'needs-fix':
+      return { tone: 'error', text: t('placedNeedsFix') };
+    case 'blocked':
+      return { tone: 'error', text: t('placedBlocked') };
+    case 'in-doubt':
+      return { tone: 'error', text: t('placedInDoubt') };
+    default:
+      return { tone: 'error', text: t('placedOther', { state: orderState(tr, state) }) };
+  }
+}
