@@ -53,6 +53,10 @@ export const Currency = z
   .toUpperCase()
   .regex(/^[A-Z]{3}$/, 'A currency is three letters, such as CZK or EUR.');
 
+/** What the counter does with an inactive item, one out of stock, or more of it than in stock. */
+export const StockRule = z.enum(['warn', 'block']);
+export type StockRule = z.infer<typeof StockRule>;
+
 export const SettingsView = z.object({
   instanceUrl: z.string().nullable(),
   clientId: z.string().nullable(),
@@ -75,6 +79,8 @@ export const SettingsView = z.object({
   managerPinSet: z.boolean(),
   /** The receipt printer's paper. */
   receiptPaper: z.enum(['80mm', '58mm']),
+  /** An inactive item, one out of stock or more than in stock: the cashier confirms (warn) or it is refused (block). */
+  stockRule: StockRule,
   /** The screens' language: 'system' follows the OS (Electron) or the browser (web shell). */
   language: Language,
   /** The prices' currency as set (ISO 4217); null: learnt from the receivables in the cache. */
@@ -102,6 +108,7 @@ export const SettingsPatch = z
     managerPin: z.string().regex(/^\d{4,12}$/, 'The PIN must be 4 to 12 digits.'),
     clearManagerPin: z.literal(true),
     receiptPaper: z.enum(['80mm', '58mm']),
+    stockRule: StockRule,
     language: Language,
     priceCurrency: Currency.nullable(),
   })
@@ -366,7 +373,12 @@ export type TenderInput = z.infer<typeof TenderInput>;
 export const CloseInput = z.object({ tender: TenderInput.optional() }).strict();
 
 export const AddStockItemInput = z
-  .object({ stockItemId: int, quantity: z.number().positive().max(1_000_000).optional() })
+  .object({
+    stockItemId: int,
+    quantity: z.number().positive().max(1_000_000).optional(),
+    /** The cashier confirmed the stock concern this call was refused for ('unconfirmed'). */
+    confirmed: z.boolean().optional(),
+  })
   .strict();
 /**
  * A stock item without a usable price, at the gross unit price a manager entered (the core checks it:
@@ -377,6 +389,8 @@ export const AddPricedInput = z
     stockItemId: int,
     price: z.number(),
     quantity: z.number().positive().max(1_000_000).optional(),
+    /** The cashier confirmed the stock concern this call was refused for ('unconfirmed'). */
+    confirmed: z.boolean().optional(),
   })
   .strict();
 
@@ -416,6 +430,8 @@ export const ScanInput = z
     via: z.enum(['scanner', 'keyboard']).optional(),
     /** A `3*` typed before the code: that many of a counted product. */
     quantity: z.number().positive().max(1_000_000).optional(),
+    /** The cashier confirmed the stock concern this call was refused for ('unconfirmed'). */
+    confirmed: z.boolean().optional(),
   })
   .strict();
 export const ScanOutcomeView = z.discriminatedUnion('kind', [
@@ -449,7 +465,12 @@ export type ScanView = z.infer<typeof ScanView>;
 
 export const LineRef = z.object({ lineId: z.union([int, z.string()]) }).strict();
 export const SetQuantityInput = z
-  .object({ lineId: z.union([int, z.string()]), quantity: z.number().positive().max(1_000_000) })
+  .object({
+    lineId: z.union([int, z.string()]),
+    quantity: z.number().positive().max(1_000_000),
+    /** The cashier confirmed the stock concern this call was refused for ('unconfirmed'). */
+    confirmed: z.boolean().optional(),
+  })
   .strict();
 
 // ---------- outbox ----------
@@ -599,6 +620,11 @@ export const PosErrorCode = z.enum([
   'forbidden',
   /** A manager PIN guards this: open the lock (manager.unlock) and try again. */
   'locked',
+  /**
+   * The stock rule asks first (an inactive item, one out of stock, more than the warehouse has):
+   * the message says why; the same call with `confirmed: true` does it.
+   */
+  'unconfirmed',
   'failed',
 ]);
 export type PosErrorCode = z.infer<typeof PosErrorCode>;

@@ -64,6 +64,15 @@ export const CORE_WORDS = {
     '{{name}} would come to more than a sale can hold ({{max}}): its price or quantity is wrong. Have the price corrected on the instance.',
   saleTooLarge: 'With {{name}} the sale would come to more than it can hold ({{max}}).',
   unpricedLine: '{{name}} has no amount the till can charge: remove the line before placing the order.',
+  // stock: the offline catalog's figures as of the last sync
+  stockInactive: '{{name}} is marked inactive in the catalog.',
+  stockInactiveHere: '{{name}} is marked inactive in this warehouse.',
+  stockOut: '{{name}} is out of stock in this warehouse (as of the last sync).',
+  stockAbove:
+    'This sale would take {{wanted}} {{unit}} of {{name}}, but the warehouse has only {{available}} {{unit}} (as of the last sync).',
+  stockAboveNoUnit:
+    'This sale would take {{wanted}} of {{name}}, but the warehouse has only {{available}} (as of the last sync).',
+  stockBlocked: 'Settings allow no such sale: nothing was changed.',
   // the sale
   noSession: 'Shopping session {{sessionId}} does not exist.',
   noOpenSession: 'There is no open shopping session.',

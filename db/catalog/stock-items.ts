@@ -39,6 +39,7 @@ export const stockItemFields = [
   'warehouseName',
   'warehouseNumber',
   'prohibitionOfDiscounts',
+  'isInactiveInWarehouse',
 ] as const satisfies readonly Exclude<keyof CachedStockItem, 'syncedAt'>[];
 
 /** A stock_item row read back: SPEC.md names, plus when sync last confirmed it (the mark is left out). */
@@ -65,6 +66,7 @@ const StockItemRow = z.object({
   warehouseName: column.optionalText,
   warehouseNumber: column.optionalText,
   prohibitionOfDiscounts: column.optionalFlag,
+  isInactiveInWarehouse: column.optionalFlag,
   /** ISO UTC time from which this row is known to be current (its write, or a later complete sync). */
   syncedAt: column.text,
 });
@@ -111,6 +113,7 @@ export function stockItemToRow(
     warehouseName: it.warehouseName ?? null,
     warehouseNumber: it.warehouseNumber ?? null,
     prohibitionOfDiscounts: flagToSql(it.prohibitionOfDiscounts),
+    isInactiveInWarehouse: flagToSql(it.isInactiveInWarehouse),
     syncedAt: options.syncedAt,
     syncMark: options.mark,
   };

@@ -16,6 +16,7 @@ import { parkedSales } from './0013-parked-sales.ts';
 import { prohibitionOfDiscounts } from './catalog-0002-prohibition-of-discounts.ts';
 import { instanceProfile } from './catalog-0003-instance-profile.ts';
 import { syncRun } from './catalog-0004-sync-run.ts';
+import { inactiveInWarehouse } from './catalog-0005-inactive-in-warehouse.ts';
 import type { Migration } from './types.ts';
 
 export type { Migration } from './types.ts';
@@ -44,4 +45,5 @@ export const catalogMigrations: readonly Migration[] = [
   prohibitionOfDiscounts,
   instanceProfile,
   syncRun,
+  inactiveInWarehouse,
 ];

@@ -58,7 +58,12 @@ export const command = defineCommand({
     let session: PricedSession | undefined;
     let resolution: Resolution;
     if (local?.state === 'open') {
-      const counter = new Counter({ db, resolver, warehouseId: () => warehouseId });
+      const counter = new Counter({
+        db,
+        resolver,
+        warehouseId: () => warehouseId,
+        stockRule: () => settings.stockRule,
+      });
       const scanned = await counter.scan(code, { sessionId: local.id, signal: ctx.signal, via });
       resolution = scanned.resolution;
       session = scanned.session;

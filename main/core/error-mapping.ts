@@ -20,7 +20,8 @@ export interface ErrorContext {
 
 export function asCoreError(error: unknown, context: ErrorContext): CoreError {
   if (error instanceof CoreError) return error;
-  if (error instanceof CounterError) return new CoreError('rejected', error.said);
+  if (error instanceof CounterError)
+    return new CoreError(error.code === 'unconfirmed' ? 'unconfirmed' : 'rejected', error.said);
   if (error instanceof RangeError) {
     context.log(`${context.channel} refused: ${error.message}`);
     return new CoreError('invalid-input', { message: error.message, said: [say('requestInvalid')] });

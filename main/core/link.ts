@@ -127,6 +127,7 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
     }),
     warehouseId: () => ctx.settings.read().warehouseId,
     walkInCustomer: () => ctx.settings.read().walkInCustomer,
+    stockRule: () => ctx.settings.read().stockRule,
     outbox,
   });
   return {

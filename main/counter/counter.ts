@@ -32,7 +32,9 @@ import { placeOrder, type OrderSender } from '../outbox/index.ts';
 import type { ScanVia } from './label.ts';
 import { enteredPriceProblem, lineProblemWords, saleTooLarge } from './price.ts';
 import type { ScanResolver, Resolution, Unpriced } from './resolve.ts';
+import { stockBlockedWords, stockConcernWords, stockConcerns, type StockRule } from './stock.ts';
 import { sessionTotals, type LineProblem } from './totals.ts';
+import { stockItemById, type CachedStockItem } from '../../db/catalog/index.ts';
 
 export type CounterErrorCode =
   | 'no-session'
@@ -48,7 +50,9 @@ export type CounterErrorCode =
   | 'bad-price'
   | 'not-open'
   | 'nothing-to-park'
-  | 'not-parked';
+  | 'not-parked'
+  /** The stock rule asks the cashier first: the same call again with `confirmed` adds it. */
+  | 'unconfirmed';
 
 export class CounterError extends Error {
   override name = 'CounterError';
@@ -162,6 +166,13 @@ export interface CounterOptions {
   readonly outbox?: OrderSender | null;
   /** The default customer (Settings) a sale without a scanned card goes to; null: none named. */
   readonly walkInCustomer?: () => WalkInCustomer | null;
+  /** What a stock concern (inactive, out of stock, more than in stock) does (Settings); 'warn' by default. */
+  readonly stockRule?: () => StockRule;
+}
+
+/** The cashier confirmed the stock concern the same call was refused for a moment ago. */
+export interface Confirmed {
+  readonly confirmed?: boolean;
 }
 
 export class Counter {
@@ -171,6 +182,7 @@ export class Counter {
   readonly #now: () => Date;
   readonly #outbox: OrderSender | null;
   readonly #walkIn: () => WalkInCustomer | null;
+  readonly #stockRule: () => StockRule;
 
   constructor(options: CounterOptions) {
     this.#db = options.db;
@@ -179,6 +191,7 @@ export class Counter {
     this.#now = options.now ?? (() => new Date());
     this.#outbox = options.outbox ?? null;
     this.#walkIn = options.walkInCustomer ?? (() => null);
+    this.#stockRule = options.stockRule ?? (() => 'warn');
   }
 
   /** The open session, or null when the next scan starts a new one. */
@@ -198,7 +211,7 @@ export class Counter {
    */
   async scan(
     code: string,
-    options: { sessionId?: number; signal?: AbortSignal; quantity?: number; via?: ScanVia } = {},
+    options: { sessionId?: number; signal?: AbortSignal; quantity?: number; via?: ScanVia } & Confirmed = {},
   ): Promise<CounterScan> {
     const sessionId = options.sessionId ?? this.#openSessionId();
     const session = shoppingSessionHeader(this.#db, sessionId);
@@ -218,7 +231,7 @@ export class Counter {
     // The app file's write lock first (another process, the CLI, may be writing it); never the
     // catalog's, which a sync holds while it commits a page.
     const counted = times(resolution, options.quantity);
-    const outcome = this.#applyChecked(sessionId, counted);
+    const outcome = this.#applyChecked(sessionId, counted, options);
     return { outcome, resolution: counted, session: this.#view(this.#mustGet(sessionId)) };
   }
 
@@ -226,7 +239,7 @@ export class Counter {
    * Adds a stock item the cashier picked by name (products without a barcode are sold this way),
    * `quantity` pieces of it (a `3*` typed before the pick), into the open session.
    */
-  addStockItem(stockItemId: number, quantity = 1): CounterScan {
+  addStockItem(stockItemId: number, quantity = 1, options: Confirmed = {}): CounterScan {
     const sessionId = this.#openSessionId();
     const session = shoppingSessionHeader(this.#db, sessionId);
     if (!session) throw new CounterError('no-session', words('noSession', { sessionId }));
@@ -235,7 +248,7 @@ export class Counter {
       warehouseId === null ? noWarehouse() : this.#resolver.resolveStockItem(stockItemId, warehouseId),
       quantity,
     );
-    const outcome = this.#applyChecked(sessionId, resolution);
+    const outcome = this.#applyChecked(sessionId, resolution, options);
     return { outcome, resolution, session: this.#view(this.#mustGet(sessionId)) };
   }
 
@@ -243,7 +256,7 @@ export class Counter {
    * Adds a stock item the catalog has no usable price for, at the unit price a manager entered
    * (the caller asks for the manager PIN), `quantity` of it. The line says its price was entered.
    */
-  addPriced(stockItemId: number, price: number, quantity = 1): CounterScan {
+  addPriced(stockItemId: number, price: number, quantity = 1, options: Confirmed = {}): CounterScan {
     const invalid = enteredPriceProblem(price);
     if (invalid !== undefined) throw new CounterError('bad-price', invalid);
     const sessionId = this.#openSessionId();
@@ -256,11 +269,11 @@ export class Counter {
         : this.#resolver.resolveStockItem(stockItemId, warehouseId, Math.round(price * 100) / 100),
       quantity,
     );
-    const outcome = this.#applyChecked(sessionId, resolution);
+    const outcome = this.#applyChecked(sessionId, resolution, options);
     return { outcome, resolution, session: this.#view(this.#mustGet(sessionId)) };
   }
 
-  setQuantity(lineId: number, quantity: number): PricedSession {
+  setQuantity(lineId: number, quantity: number, options: Confirmed = {}): PricedSession {
     const sessionId = this.#requireOpen();
     writeTransaction(this.#db, () => {
       const line = getSessionLine(this.#db, sessionId, lineId);
@@ -271,6 +284,15 @@ export class Counter {
       const rounded = line.kind === 'weight' ? Math.round(quantity * 1000) / 1000 : quantity;
       const problem = quantityProblem(line, rounded);
       if (problem !== undefined) throw new CounterError('bad-quantity', problem);
+      // Only more of it is judged: taking some back never asks.
+      const item =
+        rounded > line.quantity && line.stockItemId !== null
+          ? stockItemById(this.#db, line.stockItemId)
+          : undefined;
+      if (item !== undefined) {
+        const blocked = this.#judgeStock(sessionId, item, rounded - line.quantity, options, false);
+        if (blocked !== undefined) throw new CounterError('bad-quantity', blocked);
+      }
       setSessionLineQuantity(this.#db, sessionId, lineId, rounded, null, this.#now());
       this.#checkAmounts(sessionId, lineId);
     });
@@ -410,9 +432,14 @@ export class Counter {
    * Applies a resolution in one transaction with the check of its amounts: a line the sale could
    * not show (no amount, or a sale beyond what it may hold) is taken back and refused instead.
    */
-  #applyChecked(sessionId: number, resolution: Resolution): ScanOutcome {
+  #applyChecked(sessionId: number, resolution: Resolution, options: Confirmed): ScanOutcome {
     try {
       return writeTransaction(this.#db, () => {
+        if (resolution.kind === 'product') {
+          const blocked = this.#judgeStock(sessionId, resolution.stockItem, resolution.quantity, options);
+          if (blocked !== undefined)
+            return { kind: 'rejected', message: blocked.message, said: blocked.said };
+        }
         const outcome = this.#apply(sessionId, resolution);
         if (outcome.kind === 'product') this.#checkAmounts(sessionId, outcome.lineId);
         return outcome;
@@ -421,6 +448,30 @@ export class Counter {
       if (!(error instanceof CounterError) || error.code !== 'line-amount') throw error;
       return { kind: 'rejected', message: error.message, said: error.said };
     }
+  }
+
+  /**
+   * Judges `adding` more of `item` in the session by the stock rule: nothing to say, or confirmed
+   * in 'warn': undefined (go ahead); 'warn' unconfirmed: throws CounterError 'unconfirmed' with the
+   * concerns; 'block': the words of the refusal. `fresh`: unless the item is on a line already, it
+   * comes in now, and being inactive or out of stock is said too (once, not for each piece more).
+   */
+  #judgeStock(
+    sessionId: number,
+    item: CachedStockItem,
+    adding: number,
+    options: Confirmed,
+    fresh?: boolean,
+  ): Words | undefined {
+    const lines = sessionLines(this.#db, sessionId).filter((l) => l.stockItemId === item.id);
+    const wanted = lines.reduce((sum, l) => sum + l.quantity, 0) + adding;
+    const concerns = stockConcerns(item, wanted, fresh ?? lines.length === 0);
+    if (concerns.length === 0) return undefined;
+    const name = item.productName ?? item.productCode ?? `Product ${item.productId}`;
+    const said = stockConcernWords(name, item.unitOfMeasure, concerns);
+    if (this.#stockRule() === 'block') return stockBlockedWords(said);
+    if (options.confirmed !== true) throw new CounterError('unconfirmed', said);
+    return undefined;
   }
 
   /**

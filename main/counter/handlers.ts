@@ -52,21 +52,22 @@ export function counterHandlers(deps: CounterDeps): Pick<Handlers, CounterCalls>
   };
   return {
     'session.current': () => Promise.resolve(sessionView(counter().current(), deps)),
-    'session.scan': async ({ code, quantity, via }) => {
+    'session.scan': async ({ code, quantity, via, confirmed }) => {
       const result = await counter().scan(code, {
         ...(quantity === undefined ? {} : { quantity }),
         ...(via === undefined ? {} : { via }),
+        ...(confirmed === undefined ? {} : { confirmed }),
       });
       return { outcome: result.outcome, session: sessionView(result.session, deps) };
     },
-    'session.addStockItem': ({ stockItemId, quantity }) => {
-      const result = counter().addStockItem(stockItemId, quantity);
+    'session.addStockItem': ({ stockItemId, quantity, confirmed }) => {
+      const result = counter().addStockItem(stockItemId, quantity, confirmedOf(confirmed));
       return Promise.resolve({ outcome: result.outcome, session: sessionView(result.session, deps) });
     },
     // A price typed at the till is a manager's to enter: the PIN guards it when one is set.
-    'session.addPriced': ({ stockItemId, price, quantity }) => {
+    'session.addPriced': ({ stockItemId, price, quantity, confirmed }) => {
       deps.guard('lockedPrice');
-      const result = counter().addPriced(stockItemId, price, quantity);
+      const result = counter().addPriced(stockItemId, price, quantity, confirmedOf(confirmed));
       return Promise.resolve({ outcome: result.outcome, session: sessionView(result.session, deps) });
     },
     'session.restoreLine': ({ lineId }) =>
@@ -81,8 +82,10 @@ export function counterHandlers(deps: CounterDeps): Pick<Handlers, CounterCalls>
         totals: { ...receipt.totals, byVatRate: [...receipt.totals.byVatRate] },
       });
     },
-    'session.setQuantity': ({ lineId, quantity }) =>
-      Promise.resolve(sessionView(counter().setQuantity(numericId(lineId), quantity), deps)),
+    'session.setQuantity': ({ lineId, quantity, confirmed }) =>
+      Promise.resolve(
+        sessionView(counter().setQuantity(numericId(lineId), quantity, confirmedOf(confirmed)), deps),
+      ),
     'session.removeLine': ({ lineId }) =>
       Promise.resolve(sessionView(counter().removeLine(numericId(lineId)), deps)),
     'session.close': ({ tender }) => {
@@ -119,6 +122,10 @@ export function counterHandlers(deps: CounterDeps): Pick<Handlers, CounterCalls>
     },
     'barcode.describe': ({ code }) => Promise.resolve(describeCode(code, deps.reader())),
   };
+}
+
+function confirmedOf(confirmed: boolean | undefined): { confirmed?: boolean } {
+  return confirmed === undefined ? {} : { confirmed };
 }
 
 /**

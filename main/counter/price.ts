@@ -9,7 +9,8 @@ type PricedItem = Pick<CachedStockItem, 'price' | 'priceWoVat' | 'vatRate'>;
 
 /**
  * Why a stock item has no price to sell at: the instance sent none (its view may lack `price` and
- * `priceWoVat`), it is 0 (SPEC.md gives 0 no meaning, so it is taken as unset, never as "free"),
+ * `priceWoVat`), it is 0 or below half a cent (SPEC.md gives 0 no meaning, so it is taken as unset,
+ * never as "free"),
  * or it is negative or not finite.
  */
 export type PriceProblem =
@@ -28,7 +29,8 @@ export function sellingPrice(item: PricedItem): number | PriceProblem {
       ? undefined
       : Math.round(item.priceWoVat * (1 + (item.vatRate ?? 0) / 100) * 100) / 100);
   if (gross === undefined) return { kind: 'missing' };
-  if (gross === 0) return { kind: 'zero' };
+  // Below half a cent a line of it costs 0.00: no price either.
+  if (Math.abs(gross) < 0.005) return { kind: 'zero' };
   if (!Number.isFinite(gross) || gross < 0) return { kind: 'unusable', value: gross };
   return gross;
 }

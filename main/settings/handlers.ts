@@ -75,6 +75,7 @@ function settingsView(deps: SettingsDeps): SettingsView {
     walkInCustomer: s.walkInCustomer,
     managerPinSet: s.managerPinHash !== null,
     receiptPaper: s.receiptPaper,
+    stockRule: s.stockRule,
     language: s.language,
     priceCurrency: s.priceCurrency,
     currency: s.priceCurrency ?? deps.commonCurrency() ?? null,

@@ -3,7 +3,7 @@
 // parsed with zod on the way out, so a hand-edited or older row falls back to the default.
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import { Currency, LabelRule, Language, ScannerSettings } from '../../contract/contract.ts';
+import { Currency, LabelRule, Language, ScannerSettings, StockRule } from '../../contract/contract.ts';
 import { DEFAULT_EMBEDDED_RULES } from '../barcode/index.ts';
 
 // The scanner module's own defaults (renderer/scanner DEFAULT_SCANNER_CONFIG): fast USB scanners type
@@ -39,6 +39,8 @@ const schemas = {
   /** The manager PIN's salted hash (manager-pin.ts); never shown, never sent to the renderer. */
   managerPinHash: z.string().nullable(),
   receiptPaper: z.enum(['80mm', '58mm']),
+  /** What the counter does with an inactive item, one out of stock or more than in stock. */
+  stockRule: StockRule,
   language: Language,
   priceCurrency: Currency.nullable(),
 } as const;
@@ -57,6 +59,7 @@ const defaults: AppSettings = {
   walkInCustomer: null,
   managerPinHash: null,
   receiptPaper: '80mm',
+  stockRule: 'warn',
   language: 'system',
   priceCurrency: null,
 };

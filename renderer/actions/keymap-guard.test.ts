@@ -27,6 +27,17 @@ describe('guard dialogs', () => {
   });
 });
 
+describe("the stock rule's warning", () => {
+  it('Enter sells anyway, Esc keeps, Tab stays inside; no screen key and no sale under it', () => {
+    const warning = ctx({ dialog: 'warning', screen: 'sale' });
+    expect(actionForKey('Enter', warning)?.name).toBe('warning.confirm');
+    expect(actionForKey('Escape', warning)?.name).toBe('guard.leave');
+    expect(actionForKey('Tab', warning)?.name).toBe('dialog.tab');
+    for (const key of ['F1', 'F4', 'F9', 'Delete', '+']) expect(actionForKey(key, warning)).toBeUndefined();
+    expect(actionForScan(warning)?.name).toBe('scan.dialog');
+  });
+});
+
 describe('the scanner test pad is no keyboard trap', () => {
   it('Esc leaves it; Tab and Shift+Tab are not taken; screen keys still work', () => {
     const pad = ctx({ screen: 'settings', focus: 'test-pad' });

@@ -45,6 +45,7 @@ export type ActionName =
   | 'dialog.tab'
   | 'scan.dialog'
   | 'guard.leave'
+  | 'warning.confirm'
   | 'testPad.leave';
 
 /** Where focus is: a text field (input or textarea: keys there are typing), the scanner test pad, or elsewhere. */
@@ -60,7 +61,7 @@ export interface ActionContext {
   /** A removed line can still be brought back. */
   readonly undo?: boolean;
   /** A modal dialog open over the screen (the payment panel, a receipt): only its keys apply. */
-  readonly dialog?: 'payment' | 'receipt' | 'confirm' | 'pin' | 'price' | 'parked';
+  readonly dialog?: 'payment' | 'receipt' | 'confirm' | 'warning' | 'pin' | 'price' | 'parked';
   /** The last scan was refused for want of a usable price: a manager may enter one. */
   readonly unpriced?: boolean;
   /** A receipt is on the screen (the one just placed, on Sale): F7 prints it. */
@@ -145,8 +146,10 @@ export const KEYMAP: readonly Binding[] = [
     name: 'guard.leave',
     trigger: 'key',
     key: is('Escape'),
-    when: (ctx) => ctx.dialog === 'confirm' || ctx.dialog === 'pin',
+    when: (ctx) => ctx.dialog === 'confirm' || ctx.dialog === 'warning' || ctx.dialog === 'pin',
   },
+  // The stock rule's warning (an inactive item, out of stock, more than in stock): Enter sells it anyway.
+  { name: 'warning.confirm', trigger: 'key', key: is('Enter'), when: inDialog('warning') },
   // Focus stays inside an open dialog: Tab and Shift+Tab cycle through its controls.
   { name: 'dialog.tab', trigger: 'key', key: is('Tab'), when: (ctx) => ctx.dialog !== undefined },
   { name: 'screen.sale', trigger: 'key', key: is('F1'), when: always },

@@ -12,7 +12,7 @@ import { closeReceipt, printReceipt } from '../store/receipt.ts';
 import { closePriceEntry, confirmPriceEntry, openPriceEntry } from '../store/price-entry.ts';
 import { cycleFocus } from './dialog-focus.ts';
 import { closeParked, moveParked, openParked, parkSale, recallParked } from '../store/parked.ts';
-import { leaveGuardDialog } from '../store/guard.ts';
+import { answerConfirm, leaveGuardDialog } from '../store/guard.ts';
 import type { ActionContext, ActionName } from './keymap.ts';
 
 export interface Performed {
@@ -56,6 +56,11 @@ export const PERFORM: Record<ActionName, (p: Performed) => void> = {
     if (target !== undefined) void sale.removeLine(target);
   },
   'guard.leave': () => leaveGuardDialog(),
+  // Enter sells anyway, unless Tab moved focus to the button that keeps.
+  'warning.confirm': (p) => {
+    const target = p.event?.target;
+    answerConfirm(!(target instanceof HTMLButtonElement && target.dataset.action === 'confirm-keep'));
+  },
   'testPad.leave': (p) => {
     if (p.event?.target instanceof HTMLElement) p.event.target.blur();
   },

@@ -1,5 +1,6 @@
 // The guard dialogs: the confirmation a destructive action asks for, focused on
-// the safe answer (Enter or Esc keeps), and the manager PIN prompt a 'locked' refusal opens. Their
+// the safe answer (Enter or Esc keeps), the stock rule's warning (Enter goes ahead, Esc keeps),
+// and the manager PIN prompt a 'locked' refusal opens. Their
 // keys (Esc leaves, Tab stays inside) are the keymap's; their actions are store/guard.ts's.
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,28 +27,49 @@ export function GuardDialogs() {
 
 function ConfirmDialog({ ask }: { ask: ConfirmAsk }) {
   const keep = useRef<HTMLButtonElement>(null);
-  useDialogFocus(keep);
+  const confirm = useRef<HTMLButtonElement>(null);
+  const warning = ask.enterConfirms === true;
+  // A destructive action starts on the safe answer; a warning on going ahead (Enter), Esc still keeps.
+  useDialogFocus(warning ? confirm : keep);
   return (
-    <Modal title={ask.title} titleId="confirm-title" className="guard-dialog" testId="confirm-dialog">
-      <p>{ask.body}</p>
+    <Modal
+      title={ask.title}
+      titleId="confirm-title"
+      className={warning ? 'guard-dialog warning' : 'guard-dialog'}
+      testId={warning ? 'warning-dialog' : 'confirm-dialog'}
+    >
+      <p data-confirm-body>{ask.body}</p>
       <div className="dialog-actions">
+        {warning && (
+          <button
+            ref={confirm}
+            type="button"
+            className="primary"
+            onClick={() => answerConfirm(true)}
+            data-action="confirm-go"
+          >
+            {ask.confirmLabel} <kbd>Enter</kbd>
+          </button>
+        )}
         <button
           ref={keep}
           type="button"
-          className="primary"
+          className={warning ? undefined : 'primary'}
           onClick={() => answerConfirm(false)}
           data-action="confirm-keep"
         >
           {ask.keepLabel} <kbd>Esc</kbd>
         </button>
-        <button
-          type="button"
-          className="destructive"
-          onClick={() => answerConfirm(true)}
-          data-action="confirm-destroy"
-        >
-          {ask.confirmLabel}
-        </button>
+        {!warning && (
+          <button
+            type="button"
+            className="destructive"
+            onClick={() => answerConfirm(true)}
+            data-action="confirm-destroy"
+          >
+            {ask.confirmLabel}
+          </button>
+        )}
       </div>
     </Modal>
   );

@@ -11,6 +11,7 @@ import { ManagerPinCard } from '../components/settings/ManagerPinCard.tsx';
 import { PriceCurrencyCard } from '../components/settings/PriceCurrencyCard.tsx';
 import { ReceiptCard } from '../components/settings/ReceiptCard.tsx';
 import { ScannerCard } from '../components/settings/ScannerCard.tsx';
+import { StockRuleCard } from '../components/settings/StockRuleCard.tsx';
 import { SyncCard } from '../components/settings/SyncCard.tsx';
 import { WalkInCustomerCard } from '../components/settings/WalkInCustomerCard.tsx';
 import { WarehouseCard } from '../components/settings/WarehouseCard.tsx';
@@ -29,6 +30,7 @@ export function Settings() {
         <SyncCard />
         {settings !== null && <WarehouseCard settings={settings} />}
         {settings !== null && <WalkInCustomerCard settings={settings} />}
+        {settings !== null && <StockRuleCard settings={settings} />}
         {settings !== null && <ScannerCard scanner={settings.scanner} />}
         {settings !== null && <LabelRulesCard rules={settings.labelRules} />}
         <ManagerPinCard />

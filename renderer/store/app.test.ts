@@ -52,6 +52,7 @@ const SETTINGS: SettingsView = {
   walkInCustomer: null,
   managerPinSet: false,
   receiptPaper: '80mm',
+  stockRule: 'warn',
   language: 'system',
   priceCurrency: null,
   currency: null,

@@ -1,5 +1,6 @@
-// Guarded actions: a destructive Orders action asks first (`askToConfirm`), and any
-// call the core refuses with 'locked' (a manager PIN is set and was not given) opens the PIN prompt;
+// Guarded actions: a destructive Orders action asks first (`askToConfirm`), a call the core refuses
+// with 'unconfirmed' (the stock rule) asks the cashier and is made again once confirmed
+// (`withConfirm`), and any call the core refuses with 'locked' (a manager PIN is set and was not given) opens the PIN prompt;
 // once `manager.unlock` opens the lock, the call is made again (`withPin`). The PIN is only ever what
 // the manager types into the prompt: it goes to the core and is forgotten.
 import { create } from 'zustand';
@@ -15,6 +16,11 @@ export interface ConfirmAsk {
   readonly confirmLabel: string;
   /** The safe button's words, the one focused when the dialog opens ("Keep the order"). */
   readonly keepLabel: string;
+  /**
+   * A warning rather than a destructive action (the stock rule's): the confirming button is focused
+   * and Enter confirms; Esc still keeps.
+   */
+  readonly enterConfirms?: true;
 }
 
 /** Why the PIN typed did not open the lock: the dialog says it in the screens' language. */
@@ -40,10 +46,10 @@ interface GuardUi {
 export const useGuard = create<GuardUi>()(() => ({ confirm: null, pin: null }));
 
 /** The guard dialog open over the screen, if any (the keymap gives it the keyboard). */
-export function guardDialog(): 'confirm' | 'pin' | undefined {
+export function guardDialog(): 'confirm' | 'warning' | 'pin' | undefined {
   const { confirm, pin } = useGuard.getState();
   if (pin !== null) return 'pin';
-  if (confirm !== null) return 'confirm';
+  if (confirm !== null) return confirm.enterConfirms === true ? 'warning' : 'confirm';
   return undefined;
 }
 
@@ -85,6 +91,41 @@ export async function withPin<T>(call: () => Promise<T>, relock = false): Promis
     } finally {
       if (relock) await lockManager();
     }
+  }
+}
+
+/** What the stock rule's question says beside the core's reasons. */
+export interface ConfirmWords {
+  /** The safe button: what Esc does ("Do not add"). */
+  readonly keepLabel: string;
+  /** Said after the reasons when the cashier kept ("Not added."). */
+  readonly declined: string;
+}
+
+/**
+ * Runs a call the core may refuse as 'unconfirmed' (the stock rule: an inactive item, one out of
+ * stock, more than in stock): the cashier is asked with the core's reasons, and on Enter the same
+ * call is made again with `confirmed`. Esc rejects with a PosError 'unconfirmed' saying the reasons
+ * and that nothing was done. The call itself (the scan, with its quantity) is held here meanwhile.
+ */
+export async function withConfirm<T>(
+  call: (confirmed: boolean) => Promise<T>,
+  said: ConfirmWords,
+): Promise<T> {
+  try {
+    return await call(false);
+  } catch (error) {
+    if (!(error instanceof PosError) || error.code !== 'unconfirmed') throw error;
+    const reasons = message(error);
+    const yes = await askToConfirm({
+      title: i18n.t('sale:stockCheckTitle'),
+      body: reasons,
+      confirmLabel: i18n.t('sale:stockSellAnyway'),
+      keepLabel: said.keepLabel,
+      enterConfirms: true,
+    });
+    if (!yes) throw new PosError({ code: 'unconfirmed', message: `${reasons} ${said.declined}` });
+    return call(true);
   }
 }
 

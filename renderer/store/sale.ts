@@ -6,7 +6,7 @@ import type { OutboxEntryView, ScanOutcomeView, SessionLineView } from '../../co
 import { pos } from './pos.ts';
 import { beepError, beepOk } from '../platform/sound.ts';
 import { message, setSale, useApp, type Outcome, type SaleUi, type Unpriced } from './app.ts';
-import { withPin } from './guard.ts';
+import { withConfirm, withPin, type ConfirmWords } from './guard.ts';
 import { SetQuantityInput, type ScanView, type TenderInput } from '../../contract/contract.ts';
 import { formatQty, parseQuantity } from '../format/format.ts';
 import { i18n } from '../i18n/index.ts';
@@ -53,9 +53,24 @@ export async function scan(code: string, via: 'scanner' | 'keyboard'): Promise<O
   // `3*` waits for the outcome: a refused scan leaves it for the next try.
   if (via === 'scanner') setSale({ entry: prefixed ? entry : '', find: CLOSED_FIND });
   return applyScan(
-    () => pos.invoke('session.scan', { code: body, via, ...(quantity === undefined ? {} : { quantity }) }),
+    () =>
+      withConfirm(
+        (confirmed) =>
+          pos.invoke('session.scan', {
+            code: body,
+            via,
+            ...(quantity === undefined ? {} : { quantity }),
+            ...(confirmed ? { confirmed } : {}),
+          }),
+        adding(),
+      ),
     prefixed,
   );
+}
+
+/** What the stock rule's question says when the cashier keeps (Esc) a product out of the sale. */
+function adding(): ConfirmWords {
+  return { keepLabel: i18n.t('sale:stockDoNotAdd'), declined: i18n.t('sale:stockNotAdded') };
 }
 
 /** Adds a product picked by name (its stock item in this terminal's warehouse), `3*` typed before. */
@@ -63,7 +78,15 @@ export function addStockItem(stockItemId: number): Promise<Outcome> {
   const { quantity } = splitQuantity(useApp.getState().sale.entry);
   return applyScan(
     () =>
-      pos.invoke('session.addStockItem', { stockItemId, ...(quantity === undefined ? {} : { quantity }) }),
+      withConfirm(
+        (confirmed) =>
+          pos.invoke('session.addStockItem', {
+            stockItemId,
+            ...(quantity === undefined ? {} : { quantity }),
+            ...(confirmed ? { confirmed } : {}),
+          }),
+        adding(),
+      ),
     true,
   );
 }
@@ -74,10 +97,22 @@ export function addStockItem(stockItemId: number): Promise<Outcome> {
  */
 export function addPriced(item: Unpriced, price: number): Promise<Outcome> {
   const quantity = item.quantity === undefined ? {} : { quantity: item.quantity };
+  // The PIN first (the core checks it before the stock), then the stock rule's question, answered
+  // while the lock is still open: one PIN for the one line.
   return applyScan(
     () =>
       withPin(
-        () => pos.invoke('session.addPriced', { stockItemId: item.stockItemId, price, ...quantity }),
+        () =>
+          withConfirm(
+            (confirmed) =>
+              pos.invoke('session.addPriced', {
+                stockItemId: item.stockItemId,
+                price,
+                ...quantity,
+                ...(confirmed ? { confirmed } : {}),
+              }),
+            adding(),
+          ),
         true,
       ),
     true,
@@ -145,7 +180,11 @@ export async function setQuantity(line: SessionLineView, typed: number | string)
   if (quantity <= 0) return refuse(i18n.t('sale:quantityNotPositive'));
   if (quantity > QUANTITY_MAX) return refuse(i18n.t('sale:quantityLooksLikeCode', { text }));
   try {
-    const next = await pos.invoke('session.setQuantity', { lineId: line.id, quantity });
+    const next = await withConfirm(
+      (confirmed) =>
+        pos.invoke('session.setQuantity', { lineId: line.id, quantity, ...(confirmed ? { confirmed } : {}) }),
+      { keepLabel: i18n.t('sale:stockKeepQuantity'), declined: i18n.t('sale:stockQuantityKept') },
+    );
     useApp.setState({ session: next });
     const stored = next.lines.find((l) => l.id === line.id)?.quantity ?? quantity;
     announce(

@@ -14,6 +14,7 @@ import { LAUNCH_PASS_STORAGE_KEY } from '../../renderer/platform/launch-pass.ts'
 import { ean13 } from '../../sim/ean.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';
 import { DEMO } from '../../sim/testing.ts';
+import { SELLS_PLAINLY } from '../support/terminal.ts';
 import { launchChromium, startWebShellProcess } from '../e2e/browser.ts';
 import { percentile, round } from './stats.ts';
 import type { Benchmark, Figure } from './types.ts';
@@ -196,7 +197,7 @@ function goods(dataDir: string, warehouseId: number): string[] {
     const barcodes = db
       .prepare(
         `SELECT barcode FROM stock_item WHERE warehouseId = ? AND length(barcode) = 13 AND barcode NOT LIKE '2%'
-           AND coalesce(prohibitionOfSale, 0) = 0 AND price > 0 ORDER BY id LIMIT ?`,
+           AND ${SELLS_PLAINLY} ORDER BY id LIMIT ?`,
       )
       .pluck()
       .all(warehouseId, BASKET) as string[];

@@ -189,6 +189,7 @@ export function generateStockCache(options: StockCacheOptions): StockCache {
           `Sklad ${w}`,
           `0${w}`,
           0, // prohibitionOfDiscounts
+          0, // isInactiveInWarehouse
           syncedAt,
           1,
         );

@@ -15,7 +15,7 @@ import { goTo, placeOrder, scan, statusBar, syncAll } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { E2E_LOCALE, newPage, say, sayPattern } from './lang.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
-import { fromCatalog } from '../support/terminal.ts';
+import { SELLS_PLAINLY, fromCatalog } from '../support/terminal.ts';
 
 const SECRET = DEMO.clientSecret;
 
@@ -177,7 +177,7 @@ describe('a day at the counter', { timeout: 120_000 }, () => {
           `SELECT barcode, productId, productName FROM stock_item
            WHERE warehouseId = ? AND barcode IS NOT NULL AND length(barcode) = 13
              AND barcode NOT LIKE '2%' -- 20-29: in-store (weight/price) codes, not plain products
-             AND coalesce(prohibitionOfSale, 0) = 0 AND coalesce(isInactive, 0) = 0 AND price > 0
+             AND ${SELLS_PLAINLY}
            ORDER BY id LIMIT 3`,
         )
         .all(warehouseId),

@@ -15,7 +15,13 @@ import { goTo, scan, statusBar, syncAll } from './app.ts';
 import { ARTIFACTS, launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { E2E_LOCALE, newPage, say, sayPattern } from './lang.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
-import { freshTerminal, fromCatalog, stopAll, type SyncedTerminal } from '../support/terminal.ts';
+import {
+  SELLS_PLAINLY,
+  freshTerminal,
+  fromCatalog,
+  stopAll,
+  type SyncedTerminal,
+} from '../support/terminal.ts';
 
 declare global {
   interface Window {
@@ -143,7 +149,7 @@ describe('tender and change, receipts', { timeout: 120_000 }, () => {
         .prepare(
           `SELECT barcode, price FROM stock_item
            WHERE warehouseId = ? AND barcode IS NOT NULL AND length(barcode) = 13 AND barcode NOT LIKE '2%'
-             AND coalesce(prohibitionOfSale, 0) = 0 AND coalesce(isInactive, 0) = 0 AND price > 0
+             AND ${SELLS_PLAINLY}
            ORDER BY id LIMIT 3`,
         )
         .all(warehouseId),

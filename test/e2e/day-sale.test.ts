@@ -10,7 +10,13 @@ import { goTo, scan, statusBar, syncAll } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { newPage, say, sayPattern } from './lang.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
-import { freshTerminal, fromCatalog, stopAll, type SyncedTerminal } from '../support/terminal.ts';
+import {
+  SELLS_PLAINLY,
+  freshTerminal,
+  fromCatalog,
+  stopAll,
+  type SyncedTerminal,
+} from '../support/terminal.ts';
 
 let terminal: SyncedTerminal;
 let sim: RunningSim;
@@ -101,8 +107,7 @@ describe('a day at the Sale screen', { timeout: 120_000 }, () => {
     await select.selectOption(String(warehouseId));
     await page.locator('[data-section="sale-warehouse"]').waitFor({ state: 'detached' });
 
-    const sellable = `warehouseId = ? AND coalesce(prohibitionOfSale, 0) = 0 AND coalesce(isInactive, 0) = 0
-      AND price > 0 AND productName IS NOT NULL`;
+    const sellable = `warehouseId = ? AND ${SELLS_PLAINLY} AND productName IS NOT NULL`;
     counted = fromCache((db) =>
       db
         .prepare(

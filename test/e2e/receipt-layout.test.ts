@@ -32,7 +32,13 @@ beforeAll(async () => {
   if (first === undefined) throw new Error('the small sim has a sellable product');
   barcode = String(first['barcode']);
   for (const item of items.filter((i) => i['barcode'] === barcode))
-    terminal.sim.admin.mutateStockItem(Number(item['id']), { productName: UNBREAKABLE });
+    // In stock and active wherever it is: the sale takes it without a stock question.
+    terminal.sim.admin.mutateStockItem(Number(item['id']), {
+      productName: UNBREAKABLE,
+      quantityInStock: 100,
+      quantityAvailable: 100,
+      isInactiveInWarehouse: false,
+    });
   [shell, browser] = await Promise.all([startWebShellProcess(terminal.env), launchChromium()]);
   page = await newPage(browser, { viewport: { width: 1280, height: 800 } });
   await page.goto(shell.url);

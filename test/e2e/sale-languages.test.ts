@@ -16,7 +16,13 @@ import { i18n } from '../../renderer/i18n/index.ts';
 import { goTo, placeOrder, scan } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
-import { fromCatalog, stopAll, syncedTerminal, type SyncedTerminal } from '../support/terminal.ts';
+import {
+  SELLS_PLAINLY,
+  fromCatalog,
+  stopAll,
+  syncedTerminal,
+  type SyncedTerminal,
+} from '../support/terminal.ts';
 
 const LANGUAGES = [
   { language: 'cs', locale: 'cs-CZ', shots: true },
@@ -44,7 +50,7 @@ beforeAll(async () => {
         .prepare(
           `SELECT barcode, productName, price FROM stock_item
            WHERE warehouseId = ? AND barcode IS NOT NULL AND length(barcode) = 13 AND barcode NOT LIKE '2%'
-             AND coalesce(prohibitionOfSale, 0) = 0 AND coalesce(isInactive, 0) = 0 AND price > 0
+             AND ${SELLS_PLAINLY}
              AND productName IS NOT NULL AND coalesce(unitOfMeasure, 'ks') NOT IN ('kg', 'g', 'l', 'm')
            ORDER BY price DESC, id LIMIT 1`,
         )

@@ -15,6 +15,7 @@ import { cdpOf, sendKeys } from './keys.ts';
 import { newPage } from './lang.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import {
+  SELLS_PLAINLY,
   fromCatalog,
   stopAll,
   syncedTerminal,
@@ -38,7 +39,7 @@ beforeAll(async () => {
         .prepare(
           `SELECT warehouseId, productId, barcode, productName FROM stock_item
            WHERE barcode IS NOT NULL AND length(barcode) = 13 AND barcode NOT LIKE '2%'
-             AND coalesce(prohibitionOfSale, 0) = 0 AND coalesce(isInactive, 0) = 0 AND price > 0
+             AND ${SELLS_PLAINLY}
              AND warehouseId = (SELECT min(warehouseId) FROM stock_item WHERE barcode IS NOT NULL)
            GROUP BY barcode ORDER BY id LIMIT 6`,
         )

@@ -75,7 +75,8 @@ describe('a product without a price', { timeout: 120_000 }, () => {
         db
           .prepare(
             `SELECT barcode, productName, price FROM stock_item WHERE warehouseId = ? AND unitOfMeasure = 'ks'
-               AND barcode LIKE '859%' AND coalesce(prohibitionOfSale, 0) = 0 AND productName IS NOT NULL
+               AND barcode LIKE '859%' AND coalesce(prohibitionOfSale, 0) = 0 AND coalesce(isInactive, 0) = 0
+             AND coalesce(isInactiveInWarehouse, 0) = 0 AND coalesce(quantityAvailable, quantityInStock, 0) >= 20 AND productName IS NOT NULL
              ORDER BY id LIMIT 1`,
           )
           .get(warehouseId) as typeof product,

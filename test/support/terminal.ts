@@ -52,6 +52,15 @@ export interface Sellable {
   readonly productName: string;
 }
 
+/**
+ * A stock item (SQL condition on the cache's stock_item) a cashier sells without any question: allowed,
+ * active (for the product and in its warehouse), priced, and with plenty in stock, so no stock rule
+ * (main/counter/stock.ts) asks before adding a few of it.
+ */
+export const SELLS_PLAINLY = `coalesce(prohibitionOfSale, 0) = 0 AND coalesce(isInactive, 0) = 0
+  AND coalesce(isInactiveInWarehouse, 0) = 0 AND price > 0
+  AND coalesce(quantityAvailable, quantityInStock, 0) >= 20`;
+
 /** The first plain product a cashier can sell (an EAN-13 that is no in-store label, priced, allowed). */
 export function firstSellable(dataDir: string): Sellable {
   return fromCatalog(
@@ -61,7 +70,7 @@ export function firstSellable(dataDir: string): Sellable {
         .prepare(
           `SELECT warehouseId, productId, barcode, productName FROM stock_item
            WHERE barcode IS NOT NULL AND length(barcode) = 13 AND barcode NOT LIKE '2%'
-             AND coalesce(prohibitionOfSale, 0) = 0 AND coalesce(isInactive, 0) = 0 AND price > 0
+             AND ${SELLS_PLAINLY}
            ORDER BY id LIMIT 1`,
         )
         .get() as Sellable,

@@ -57,6 +57,14 @@ export const core = {
   saleTooLarge: 'Se zbožím {{name}} by prodej stál víc, než může pojmout ({{max}}).',
   unpricedLine:
     '{{name}} nemá částku, kterou může pokladna účtovat: před odesláním objednávky položku odeberte.',
+  stockInactive: 'Zboží {{name}} je v katalogu označeno jako neaktivní.',
+  stockInactiveHere: 'Zboží {{name}} je v tomto skladu označeno jako neaktivní.',
+  stockOut: 'Zboží {{name}} v tomto skladu není skladem (podle poslední synchronizace).',
+  stockAbove:
+    'Tento prodej by vzal {{wanted, number}} {{unit}} zboží {{name}}, ale sklad má jen {{available, number}} {{unit}} (podle poslední synchronizace).',
+  stockAboveNoUnit:
+    'Tento prodej by vzal {{wanted, number}} zboží {{name}}, ale sklad má jen {{available, number}} (podle poslední synchronizace).',
+  stockBlocked: 'Nastavení takový prodej nedovoluje: nic se nezměnilo.',
   noSession: 'Nákup {{sessionId}} neexistuje.',
   noOpenSession: 'Není otevřený žádný nákup.',
   sessionNotOpen: 'Nákup {{sessionId}} je ve stavu {{state}}.',

@@ -128,6 +128,12 @@ export const settings = {
   pinSet: 'Nastavit PIN',
   pinRemove: 'Odstranit PIN',
 
+  stockRuleTitle: 'Sklad u pokladny',
+  stockRuleLegend: 'Neaktivní zboží, zboží, které není skladem, nebo víc, než má sklad',
+  stockRuleWarn: 'Zeptat se pokladní (Enter přesto prodá, Esc ne)',
+  stockRuleBlock: 'Odmítnout',
+  stockRuleHelp:
+    'Stav skladu podle poslední synchronizace: dostupné množství (skladem bez blokovaného), nebo množství skladem, pokud instance posílá jen to.',
   receiptsTitle: 'Účtenky',
   receiptPaper: 'Papír pro účtenky',
   paperWidth: '{{mm, number}} mm',

@@ -125,6 +125,12 @@ export const settings = {
   pinSet: 'Set PIN',
   pinRemove: 'Remove PIN',
 
+  stockRuleTitle: 'Stock at the counter',
+  stockRuleLegend: 'An inactive item, one out of stock, or more than the warehouse has',
+  stockRuleWarn: 'Ask the cashier (Enter sells anyway, Esc does not)',
+  stockRuleBlock: 'Refuse it',
+  stockRuleHelp:
+    'Stock as of the last sync: quantity available (in stock less what is blocked), or in stock where the instance sends only that.',
   receiptsTitle: 'Receipts',
   receiptPaper: 'Receipt paper',
   paperWidth: '{{mm, number}} mm',

@@ -57,6 +57,14 @@ export const core = {
   saleTooLarge: 'S tovarom {{name}} by predaj stál viac, než môže obsiahnuť ({{max}}).',
   unpricedLine:
     '{{name}} nemá sumu, ktorú môže pokladnica účtovať: pred odoslaním objednávky položku odoberte.',
+  stockInactive: 'Tovar {{name}} je v katalógu označený ako neaktívny.',
+  stockInactiveHere: 'Tovar {{name}} je v tomto sklade označený ako neaktívny.',
+  stockOut: 'Tovar {{name}} v tomto sklade nie je na sklade (podľa poslednej synchronizácie).',
+  stockAbove:
+    'Tento predaj by vzal {{wanted, number}} {{unit}} tovaru {{name}}, ale sklad má len {{available, number}} {{unit}} (podľa poslednej synchronizácie).',
+  stockAboveNoUnit:
+    'Tento predaj by vzal {{wanted, number}} tovaru {{name}}, ale sklad má len {{available, number}} (podľa poslednej synchronizácie).',
+  stockBlocked: 'Nastavenia taký predaj nedovoľujú: nič sa nezmenilo.',
   noSession: 'Nákup {{sessionId}} neexistuje.',
   noOpenSession: 'Nie je otvorený žiadny nákup.',
   sessionNotOpen: 'Nákup {{sessionId}} je v stave {{state}}.',

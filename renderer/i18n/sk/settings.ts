@@ -130,6 +130,12 @@ export const settings = {
   pinSet: 'Nastaviť PIN',
   pinRemove: 'Odstrániť PIN',
 
+  stockRuleTitle: 'Sklad pri pokladnici',
+  stockRuleLegend: 'Neaktívny tovar, tovar, ktorý nie je na sklade, alebo viac, než má sklad',
+  stockRuleWarn: 'Opýtať sa pokladníčky (Enter napriek tomu predá, Esc nie)',
+  stockRuleBlock: 'Odmietnuť',
+  stockRuleHelp:
+    'Stav skladu podľa poslednej synchronizácie: dostupné množstvo (na sklade bez blokovaného), alebo množstvo na sklade, ak inštancia posiela len to.',
   receiptsTitle: 'Pokladničné doklady',
   receiptPaper: 'Papier pre bločky',
   paperWidth: '{{mm, number}} mm',

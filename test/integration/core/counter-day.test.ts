@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoEnv, sharedTempDir } from '../../support/fixtures.ts';
+import { SELLS_PLAINLY } from '../../support/terminal.ts';
 import type {
   CompanyMatchView,
   Envelope,
@@ -63,7 +64,8 @@ function firstProductName(): string {
   try {
     const name: unknown = db
       .prepare(
-        "SELECT productName FROM stock_item WHERE warehouseId = 1 AND productName <> '' AND coalesce(prohibitionOfSale, 0) = 0 AND price > 0 ORDER BY id LIMIT 1",
+        `SELECT productName FROM stock_item WHERE warehouseId = 1 AND productName <> '' AND ${SELLS_PLAINLY}
+           ORDER BY id LIMIT 1`,
       )
       .pluck()
       .get();

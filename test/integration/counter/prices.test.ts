@@ -19,6 +19,7 @@ import { Core } from '../../../main/core/core.ts';
 import { MemoryCredentialStore } from '../../../main/settings/credentials.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
 import { demoEnv, sharedTempDir } from '../../support/fixtures.ts';
+import { SELLS_PLAINLY } from '../../support/terminal.ts';
 
 const WAREHOUSE = 1;
 let sim: RunningSim;
@@ -44,7 +45,15 @@ beforeAll(async () => {
   cheeseProductId = added['productId'] as number;
   // Prices no till can charge, as an instance may still hold them.
   const absurd = (productName: string, fields: Record<string, number>): string =>
-    sim.admin.addStockItem({ productName, unitOfMeasure: 'ks', vatRate: 21, ...fields })['barcode'] as string;
+    // In stock: only the price is in question here.
+    sim.admin.addStockItem({
+      productName,
+      unitOfMeasure: 'ks',
+      vatRate: 21,
+      quantityInStock: 1000,
+      quantityAvailable: 1000,
+      ...fields,
+    })['barcode'] as string;
   absurdCodes = {
     hugePrice: absurd('Cena 1e308', { price: 1e308 }),
     beyondBound: absurd('Cena 1e13', { price: 1e13 }),
@@ -102,7 +111,7 @@ function cached(where: string): { barcode: string; productId: number; price: num
     const row = db
       .prepare(
         `SELECT barcode, productId, price, productName AS name FROM stock_item WHERE warehouseId = ?
-           AND coalesce(prohibitionOfSale, 0) = 0 AND price > 0 AND ${where} ORDER BY id LIMIT 1`,
+           AND ${SELLS_PLAINLY} AND ${where} ORDER BY id LIMIT 1`,
       )
       .get(WAREHOUSE) as { barcode: string; productId: number; price: number; name: string } | undefined;
     if (row === undefined) throw new Error(`no stock item where ${where}`);

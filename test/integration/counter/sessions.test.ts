@@ -18,6 +18,7 @@ import { ServiceClient } from '../../../main/service/index.ts';
 import { runSync } from '../../../main/sync/index.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
 import { DEMO, demoEnv, sharedTempDir } from '../../support/fixtures.ts';
+import { SELLS_PLAINLY } from '../../support/terminal.ts';
 
 const WAREHOUSE = 1;
 let sim: RunningSim;
@@ -92,7 +93,7 @@ function product(prefix: string): {
   const row = db
     .prepare(
       `SELECT barcode, productId, price, vatRate, productName AS name FROM stock_item
-       WHERE warehouseId = ? AND barcode LIKE ? AND coalesce(prohibitionOfSale, 0) = 0 AND price > 0 ORDER BY id LIMIT 1`,
+       WHERE warehouseId = ? AND barcode LIKE ? AND ${SELLS_PLAINLY} ORDER BY id LIMIT 1`,
     )
     .get(WAREHOUSE, `${prefix}%`) as
     { barcode: string; productId: number; price: number; vatRate: number; name: string } | undefined;
@@ -105,7 +106,7 @@ describe('customer cards', () => {
     const barred = db
       .prepare(
         `SELECT barcode FROM stock_item WHERE warehouseId = ? AND prohibitionOfDiscounts = 1
-           AND coalesce(prohibitionOfSale, 0) = 0 AND price > 0 AND barcode LIKE '859%' ORDER BY id LIMIT 1`,
+           AND ${SELLS_PLAINLY} AND barcode LIKE '859%' ORDER BY id LIMIT 1`,
       )
       .pluck()
       .get(WAREHOUSE) as string | undefined;
@@ -113,7 +114,7 @@ describe('customer cards', () => {
     const plain = db
       .prepare(
         `SELECT barcode FROM stock_item WHERE warehouseId = ? AND coalesce(prohibitionOfDiscounts, 0) = 0
-           AND coalesce(prohibitionOfSale, 0) = 0 AND price > 0 AND barcode LIKE '859%' ORDER BY id LIMIT 1`,
+           AND ${SELLS_PLAINLY} AND barcode LIKE '859%' ORDER BY id LIMIT 1`,
       )
       .pluck()
       .get(WAREHOUSE) as string;

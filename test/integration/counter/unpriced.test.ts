@@ -75,7 +75,8 @@ function cached(): { id: number; barcode: string; productId: number; name: strin
     const row = db
       .prepare(
         `SELECT id, barcode, productId, productName AS name, price FROM stock_item WHERE warehouseId = ?
-           AND coalesce(prohibitionOfSale, 0) = 0 AND barcode LIKE '859%' AND unitOfMeasure = 'ks'
+           AND coalesce(prohibitionOfSale, 0) = 0 AND coalesce(isInactive, 0) = 0
+             AND coalesce(isInactiveInWarehouse, 0) = 0 AND coalesce(quantityAvailable, quantityInStock, 0) >= 20 AND barcode LIKE '859%' AND unitOfMeasure = 'ks'
            ORDER BY id LIMIT 1`,
       )
       .get(WAREHOUSE) as

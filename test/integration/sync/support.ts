@@ -49,7 +49,12 @@ export async function simStockItems(service: ServiceClient): Promise<StockItem[]
 
 function cachedStockItems(db: Db): Record<string, unknown>[] {
   const rows = db.prepare('SELECT * FROM stock_item ORDER BY id').all() as Record<string, unknown>[];
-  const booleans = new Set(['prohibitionOfSale', 'isInactive', 'prohibitionOfDiscounts']);
+  const booleans = new Set([
+    'prohibitionOfSale',
+    'isInactive',
+    'prohibitionOfDiscounts',
+    'isInactiveInWarehouse',
+  ]);
   return rows.map((row) => {
     const out: Record<string, unknown> = {};
     for (const f of stockItemFields) {

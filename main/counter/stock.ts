@@ -1,0 +1,84 @@
+// Whether a product should go into a sale as the offline catalog sees it: an item marked inactive
+// (for the product, or in this warehouse), one out of stock, or more of it in the sale than the
+// warehouse has. The counter then asks the cashier to confirm, or refuses, as Settings say
+// (StockRule). The stock is the cache's figure as of its last sync: what the instance had then.
+import { joined, words, type Words } from '../../contract/core-words.ts';
+import type { StockRule } from '../../contract/contract.ts';
+import type { CachedStockItem } from '../../db/catalog/index.ts';
+
+/** What Settings make of a stock concern: ask the cashier (Enter adds anyway), or refuse the line. */
+export type { StockRule };
+
+export type StockConcern =
+  | { readonly kind: 'inactive'; readonly where: 'product' | 'warehouse' }
+  | { readonly kind: 'out-of-stock' }
+  | { readonly kind: 'above-stock'; readonly available: number; readonly wanted: number };
+
+type StockFields = Pick<
+  CachedStockItem,
+  'quantityAvailable' | 'quantityInStock' | 'isInactive' | 'isInactiveInWarehouse' | 'unitOfMeasure'
+>;
+
+/**
+ * How much of the item this warehouse can sell: quantityAvailable (what is in stock less what is
+ * blocked for other orders), else quantityInStock when the instance sends only that; undefined when
+ * it sends neither (then nothing is judged by stock: an unknown stock is no empty one).
+ */
+export function availableStock(item: StockFields): number | undefined {
+  const available = item.quantityAvailable ?? item.quantityInStock;
+  return available !== undefined && Number.isFinite(available) ? available : undefined;
+}
+
+/**
+ * The concerns about having `wanted` of the item in the sale (every line of it, this one included).
+ * `fresh`: the item comes into the sale now (a scan or a pick), so whether it is inactive or out of
+ * stock at all is said; for a quantity raised on a line already there, only the stock it exceeds.
+ */
+export function stockConcerns(item: StockFields, wanted: number, fresh: boolean): StockConcern[] {
+  const concerns: StockConcern[] = [];
+  if (fresh && item.isInactive === true) concerns.push({ kind: 'inactive', where: 'product' });
+  else if (fresh && item.isInactiveInWarehouse === true)
+    concerns.push({ kind: 'inactive', where: 'warehouse' });
+  const available = availableStock(item);
+  if (available === undefined) return concerns;
+  if (available <= 0) {
+    if (fresh) concerns.push({ kind: 'out-of-stock' });
+    else concerns.push({ kind: 'above-stock', available: Math.max(0, available), wanted });
+  } else if (wanted > available + 1e-9) {
+    concerns.push({ kind: 'above-stock', available, wanted });
+  }
+  return concerns;
+}
+
+/** The concerns about `name`, in words for the cashier. */
+export function stockConcernWords(
+  name: string,
+  unit: string | undefined,
+  concerns: readonly StockConcern[],
+): Words {
+  return joined(...concerns.map((c) => concernWords(name, unit, c)));
+}
+
+function concernWords(name: string, unit: string | undefined, concern: StockConcern): Words {
+  switch (concern.kind) {
+    case 'inactive':
+      return words(concern.where === 'product' ? 'stockInactive' : 'stockInactiveHere', { name });
+    case 'out-of-stock':
+      return words('stockOut', { name });
+    case 'above-stock': {
+      const values = { name, wanted: round3(concern.wanted), available: round3(concern.available) };
+      return unit === undefined || unit.trim() === ''
+        ? words('stockAboveNoUnit', values)
+        : words('stockAbove', { ...values, unit });
+    }
+  }
+}
+
+/** Said after the concerns when Settings refuse such lines. */
+export function stockBlockedWords(concerns: Words): Words {
+  return joined(concerns, words('stockBlocked'));
+}
+
+function round3(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}

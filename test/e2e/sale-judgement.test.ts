@@ -1,0 +1,212 @@
+// Quantities and prices with judgement, in Debian's Chromium through the web shell against the real
+// sim, keyboard first, at 1024x768 and 1280x800: more than the warehouse has, an item out of stock
+// or inactive asks the cashier first (Enter sells anyway, Esc does not; the scan waits for the
+// answer), Settings can refuse them instead, and a price-0 item goes to the price a manager enters.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/database.ts';
+import { runCli } from '../../main/cli/run.ts';
+import { SettingsStore } from '../../main/settings/store.ts';
+import { goTo, scan } from './app.ts';
+import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+import { screenshotOnFailure } from './failure-shot.ts';
+import { E2E_LOCALE, newPage, say } from './lang.ts';
+import { freshTerminal, stopAll, type SyncedTerminal } from '../support/terminal.ts';
+import { join } from 'node:path';
+
+const WAREHOUSE = 1;
+const SIZES = [
+  { width: 1024, height: 768 },
+  { width: 1280, height: 800 },
+] as const;
+
+/** The items of this file, added to the sim before the till syncs. */
+const ITEMS = {
+  low: { productName: 'Sirup bezový 0,5 l', quantityInStock: 5, quantityAvailable: 2, quantityBlocked: 3 },
+  out: { productName: 'Čaj zelený sypaný', quantityInStock: 0, quantityAvailable: 0 },
+  inactive: {
+    productName: 'Káva zrnková stará',
+    isInactive: true,
+    quantityInStock: 40,
+    quantityAvailable: 40,
+  },
+  zero: { productName: 'Taška papírová', price: 0, quantityInStock: 500, quantityAvailable: 500 },
+} as const;
+type ItemName = keyof typeof ITEMS;
+const barcodes = {} as Record<ItemName, string>;
+
+let terminal: SyncedTerminal;
+let shell: RunningShell;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  terminal = await freshTerminal('judgement');
+  for (const [name, fields] of Object.entries(ITEMS) as [ItemName, (typeof ITEMS)[ItemName]][]) {
+    const added = terminal.sim.admin.addStockItem({
+      unitOfMeasure: 'ks',
+      vatRate: 21,
+      price: 49.9,
+      warehouseId: WAREHOUSE,
+      ...fields,
+    });
+    barcodes[name] = added['barcode'] as string;
+  }
+  let out = '';
+  const code = await runCli(['sync'], {
+    stdout: (t) => (out += t),
+    stderr: (t) => (out += t),
+    env: terminal.env,
+  });
+  if (code !== 0) throw new Error(`pos sync failed: ${out}`);
+  // The till's warehouse and walk-in customer, as Settings would have them.
+  const db = openDatabase(join(terminal.dataDir, 'counter.sqlite'));
+  new SettingsStore(db).write({ warehouseId: WAREHOUSE, walkInCustomer: { companyId: 1, name: 'Hotovost' } });
+  db.close();
+  [shell, browser] = await Promise.all([startWebShellProcess(terminal.env), launchChromium()]);
+  page = await newPage(browser, { viewport: SIZES[0] });
+  await page.goto(shell.url);
+  await goTo(page, 'sale');
+}, 120_000);
+
+afterAll(async () => {
+  await stopAll(terminal, shell, browser);
+});
+
+screenshotOnFailure(() => page, 'judgement');
+
+const rows = () => page.getByTestId('sale-lines').locator('tbody tr');
+const row = (name: ItemName) => rows().filter({ hasText: ITEMS[name].productName });
+const announcer = () => page.getByTestId('announcer');
+const warning = () => page.getByTestId('warning-dialog');
+const money = (n: number) =>
+  new Intl.NumberFormat(E2E_LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
+
+/** Runs `each` at 1024x768, then at 1280x800, on an empty sale. */
+async function atEachSize(each: (size: string) => Promise<void>): Promise<void> {
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await voidIfAny();
+    await each(`${size.width}x${size.height}`);
+  }
+}
+
+/** F8 twice when anything is on the sale. */
+async function voidIfAny(): Promise<void> {
+  if ((await rows().count()) === 0) return;
+  await page.keyboard.press('F8');
+  await expect
+    .poll(() => page.locator('[data-action="void-sale"]').textContent())
+    .toContain(say('sale:voidPressAgain'));
+  await page.keyboard.press('F8');
+  await expect.poll(() => rows().count()).toBe(0);
+}
+
+/** The warning's text once it is open, focused on going ahead. */
+async function warned(): Promise<string> {
+  await warning().waitFor();
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-action')))
+    .toBe('confirm-go');
+  return (await warning().locator('[data-confirm-body]').textContent()) ?? '';
+}
+
+describe('quantities and items the stock does not back', { timeout: 180_000 }, () => {
+  it('a quantity above the stock asks first: Esc keeps the quantity, Enter sells anyway', async () => {
+    await atEachSize(async (size) => {
+      await scan(page, barcodes.low);
+      await row('low').waitFor();
+      const quantity = row('low').locator('[data-field="quantity"]');
+      await quantity.click();
+      await quantity.fill('9999');
+      await page.keyboard.press('Enter');
+      expect(await warned()).toBe(
+        say('core:stockAbove', { name: ITEMS.low.productName, wanted: 9999, available: 2, unit: 'ks' }),
+      );
+      await screenshot(page, `judgement-quantity-warning-${size}`);
+      await page.keyboard.press('Escape');
+      await warning().waitFor({ state: 'detached' });
+      await expect.poll(() => row('low').getAttribute('data-quantity')).toBe('1');
+      await expect.poll(() => announcer().textContent()).toContain(say('sale:stockQuantityKept'));
+      await quantity.click();
+      await quantity.fill('5');
+      await page.keyboard.press('Enter');
+      await warned();
+      await page.keyboard.press('Enter');
+      await warning().waitFor({ state: 'detached' });
+      await expect.poll(() => row('low').getAttribute('data-quantity')).toBe('5');
+    });
+  });
+
+  it('an item out of stock or inactive asks first; the scan waits for the answer', async () => {
+    await atEachSize(async (size) => {
+      await scan(page, barcodes.out);
+      expect(await warned()).toBe(say('core:stockOut', { name: ITEMS.out.productName }));
+      await screenshot(page, `judgement-out-of-stock-${size}`);
+      await page.keyboard.press('Escape');
+      await warning().waitFor({ state: 'detached' });
+      await expect.poll(() => announcer().textContent()).toContain(say('sale:stockNotAdded'));
+      expect(await rows().count()).toBe(0);
+      await scan(page, barcodes.out);
+      await warned();
+      await page.keyboard.press('Enter');
+      await row('out').waitFor();
+      await expect
+        .poll(() => announcer().textContent())
+        .toContain(say('sale:added', { name: ITEMS.out.productName }));
+      await scan(page, barcodes.inactive);
+      expect(await warned()).toBe(say('core:stockInactive', { name: ITEMS.inactive.productName }));
+      await page.keyboard.press('Enter');
+      await row('inactive').waitFor();
+      expect(await rows().count()).toBe(2);
+      // The newest line and its total are in view at this size.
+      await expect.poll(() => row('inactive').isVisible()).toBe(true);
+      await screenshot(page, `judgement-confirmed-${size}`);
+    });
+  });
+
+  it('Settings can refuse them instead: said on the Sale screen, nothing added', async () => {
+    await atEachSize(async (size) => {
+      await goTo(page, 'settings');
+      const card = page.locator('[data-section="stock-rule"]');
+      await card.locator('[data-stock-rule-option="block"]').check();
+      await expect.poll(() => card.locator('[data-stock-rule-option="block"]').isChecked()).toBe(true);
+      await card.scrollIntoViewIfNeeded();
+      await screenshot(page, `judgement-settings-block-${size}`);
+      await goTo(page, 'sale');
+      await scan(page, barcodes.out);
+      await expect
+        .poll(() => announcer().textContent())
+        .toContain(`${say('core:stockOut', { name: ITEMS.out.productName })} ${say('core:stockBlocked')}`);
+      expect(await warning().count()).toBe(0);
+      expect(await rows().count()).toBe(0);
+      await screenshot(page, `judgement-blocked-${size}`);
+      await goTo(page, 'settings');
+      await card.locator('[data-stock-rule-option="warn"]').check();
+      await expect.poll(() => card.locator('[data-stock-rule-option="warn"]').isChecked()).toBe(true);
+      await goTo(page, 'sale');
+    });
+  });
+
+  it('a price-0 item is not sold for nothing: F6 takes the price a manager enters', async () => {
+    await atEachSize(async (size) => {
+      await scan(page, barcodes.zero);
+      await expect
+        .poll(() => announcer().textContent())
+        .toContain(say('core:priceZero', { name: ITEMS.zero.productName }));
+      expect(await rows().count()).toBe(0);
+      await page.keyboard.press('F6');
+      const entry = page.getByTestId('price-entry');
+      await entry.waitFor();
+      await page.keyboard.type(money(4.5));
+      await screenshot(page, `judgement-price-zero-entry-${size}`);
+      await page.keyboard.press('Enter');
+      await entry.waitFor({ state: 'detached' });
+      await row('zero').waitFor();
+      expect(await row('zero').locator('[data-price-entered]').textContent()).toBe(
+        say('sale:priceEnteredMark'),
+      );
+      expect(await row('zero').textContent()).toContain(money(4.5));
+    });
+  });
+});
