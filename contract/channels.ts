@@ -25,6 +25,7 @@ export const CALL_CHANNELS = [
   'session.park',
   'session.parked',
   'session.recall',
+  'session.adjustLine',
   'receipt.get',
   'manager.unlock',
   'manager.lock',

@@ -289,6 +289,20 @@ export const SessionLineView = z.object({
   problem: z.object({ message: z.string(), said: z.array(SaidSchema).readonly().optional() }).optional(),
   /** The unit price was entered at the till by a manager (the catalog had no usable one). */
   priceEntered: z.literal(true).optional(),
+  /**
+   * The line's own discount set at the till: percent off, or the unit price charged instead of
+   * `unitPrice` (which stays, the original); by a manager (PIN given) or the till (no PIN set),
+   * when, and what it takes off the line (part of `discount`).
+   */
+  adjustment: z
+    .object({
+      kind: z.enum(['percent', 'price']),
+      value: z.number(),
+      by: z.enum(['manager', 'till']),
+      at: isoDateTime,
+      amount: z.number(),
+    })
+    .optional(),
 });
 export type SessionLineView = z.infer<typeof SessionLineView>;
 export const CustomerView = z.object({
@@ -464,6 +478,17 @@ export const ScanView = z.object({ outcome: ScanOutcomeView, session: SessionVie
 export type ScanView = z.infer<typeof ScanView>;
 
 export const LineRef = z.object({ lineId: z.union([int, z.string()]) }).strict();
+/** A line's own discount (percent off) or price override (unit price), or null to take it off. */
+export const AdjustLineInput = z
+  .object({
+    lineId: z.union([int, z.string()]),
+    adjustment: z
+      .object({ kind: z.enum(['percent', 'price']), value: z.number().positive().max(10_000_000) })
+      .strict()
+      .nullable(),
+  })
+  .strict();
+export type AdjustLineInput = z.infer<typeof AdjustLineInput>;
 export const SetQuantityInput = z
   .object({
     lineId: z.union([int, z.string()]),
@@ -573,6 +598,7 @@ export const calls = {
   'session.park': { input: empty, output: ParkView },
   'session.parked': { input: empty, output: z.array(ParkedSaleView) },
   'session.recall': { input: RecallInput, output: RecallView },
+  'session.adjustLine': { input: AdjustLineInput, output: SessionView },
   'receipt.get': { input: z.object({ id: z.union([int, z.string()]) }).strict(), output: ReceiptView },
   'manager.unlock': { input: UnlockInput, output: UnlockView },
   'manager.lock': { input: empty, output: UnlockView },

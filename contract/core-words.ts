@@ -64,6 +64,13 @@ export const CORE_WORDS = {
     '{{name}} would come to more than a sale can hold ({{max}}): its price or quantity is wrong. Have the price corrected on the instance.',
   saleTooLarge: 'With {{name}} the sale would come to more than it can hold ({{max}}).',
   unpricedLine: '{{name}} has no amount the till can charge: remove the line before placing the order.',
+  // a line's own discount or price override
+  adjustNoDiscount: '{{name}} takes no discount: the catalog prohibits discounts on it.',
+  adjustPriceLabel:
+    'The amount on the price label of {{name}} is its price: give it a discount in percent instead.',
+  adjustPriceRange:
+    'A new price for {{name}} is above 0 and below its price {{price}}, with at most two decimals.',
+  adjustPercentRange: 'A discount is a percent above 0 and below 100, with at most two decimals.',
   // stock: the offline catalog's figures as of the last sync
   stockInactive: '{{name}} is marked inactive in the catalog.',
   stockInactiveHere: '{{name}} is marked inactive in this warehouse.',
@@ -134,6 +141,7 @@ export const CORE_WORDS = {
   lockedCancel: 'Cancelling an order on the instance needs the manager PIN.',
   lockedMarkSent: 'Marking an order as sent needs the manager PIN.',
   lockedPrice: 'Entering a price needs the manager PIN.',
+  lockedDiscount: 'A line discount or a price override needs the manager PIN.',
   // The scanner test pad: what the barcode reader made of a code ("kind, detail")
   describeGtin: '{{format}}, valid check digit',
   describeEmbeddedPrice: 'EAN-13 with embedded price, product {{product}}, price {{value}}',

@@ -13,6 +13,7 @@ import {
   restoreSessionLine,
   sessionOfOrder,
   SessionStateError,
+  setSessionLineAdjustment,
   setSessionLineQuantity,
   type NewSessionLine,
 } from './sessions.ts';
@@ -215,5 +216,31 @@ describe('a price entered at the till (migration 12)', () => {
       [2, 25, true],
     ]);
     db.close();
+  });
+});
+
+describe("a line's own discount (migration 13)", () => {
+  it('keeps it with the line across reopening the file, takes it off again, and never joins such a line', () => {
+    const file = tempFile();
+    const db = openDatabase(file);
+    const id = openShoppingSessionId(db, 2, now);
+    const water = addSessionLine(db, id, item(), now);
+    expect(water.adjustment).toBeNull();
+    const adjustment = { kind: 'percent', value: 10, by: 'manager', at: now.toISOString() } as const;
+    expect(setSessionLineAdjustment(db, id, water.id, adjustment, now)).toBe(true);
+    // The same water scanned again comes at its own price, on a line of its own.
+    const more = addSessionLine(db, id, item(), now);
+    expect(more.id).not.toBe(water.id);
+    expect(addSessionLine(db, id, item(), now).id).toBe(more.id);
+    db.close();
+    const again = openDatabase(file);
+    expect(getShoppingSession(again, id)?.lines.map((l) => [l.quantity, l.adjustment])).toEqual([
+      [1, adjustment],
+      [2, null],
+    ]);
+    expect(setSessionLineAdjustment(again, id, water.id, null, now)).toBe(true);
+    expect(getShoppingSession(again, id)?.lines[0]?.adjustment).toBeNull();
+    expect(setSessionLineAdjustment(again, id, 9999, adjustment, now)).toBe(false);
+    again.close();
   });
 });

@@ -37,6 +37,19 @@ export interface SessionCustomer {
   readonly owes: number | null;
 }
 
+/**
+ * A discount or price override set on a line at the till: percent off the line, or the unit price
+ * charged instead of the line's own (which stays, as the original). Who set it: a manager (the PIN
+ * opened the lock) or the till with no manager PIN set; when, ISO UTC.
+ */
+export const LineAdjustment = z.strictObject({
+  kind: z.enum(['percent', 'price']),
+  value: z.number().positive(),
+  by: z.enum(['manager', 'till']),
+  at: z.string(),
+});
+export type LineAdjustment = z.infer<typeof LineAdjustment>;
+
 export interface SessionLine {
   readonly id: number;
   readonly sessionId: number;
@@ -55,10 +68,12 @@ export interface SessionLine {
   readonly noDiscount: boolean;
   /** The unit price was entered at the till (the catalog had no usable one), not the catalog's. */
   readonly priceEntered: boolean;
+  /** A discount or price override set at the till; null: none. */
+  readonly adjustment: LineAdjustment | null;
   readonly addedAt: string;
 }
 
-export type NewSessionLine = Omit<SessionLine, 'id' | 'sessionId' | 'addedAt'>;
+export type NewSessionLine = Omit<SessionLine, 'id' | 'sessionId' | 'addedAt' | 'adjustment'>;
 
 /** The default customer (Settings) a sale without a scanned card was sold to. */
 export const WalkInCustomer = z.strictObject({ companyId: z.number().int(), name: z.string() });
@@ -119,6 +134,10 @@ const LineRow = z.object({
   fixedTotal: storedNumber.nullable(),
   noDiscount: z.union([z.literal(0), z.literal(1)]).transform((v) => v === 1),
   priceEntered: z.union([z.literal(0), z.literal(1)]).transform((v) => v === 1),
+  adjustment: z
+    .string()
+    .nullable()
+    .transform((v) => (v === null ? null : LineAdjustment.parse(JSON.parse(v)))),
   addedAt: z.string(),
 });
 
@@ -260,14 +279,19 @@ export function addSessionLine(db: Db, sessionId: number, line: NewSessionLine, 
 function joinCountedLine(
   db: Db,
   sessionId: number,
-  line: Pick<SessionLine, 'kind' | 'stockItemId' | 'quantity' | 'unitPrice' | 'priceEntered'>,
+  line: Pick<SessionLine, 'kind' | 'stockItemId' | 'quantity' | 'unitPrice' | 'priceEntered'> & {
+    readonly adjustment?: LineAdjustment | null;
+  },
   now: Date,
 ): SessionLine | undefined {
-  if (line.kind !== 'unit' || line.stockItemId === null) return undefined;
+  // A line with a discount keeps it to itself: more of the item comes at its own price.
+  if (line.kind !== 'unit' || line.stockItemId === null || (line.adjustment ?? null) !== null)
+    return undefined;
   const existing = prepared(
     db,
     `SELECT id FROM shopping_session_line WHERE sessionId = ? AND stockItemId = ? AND kind = 'unit'
-       AND unitPrice = ? AND priceEntered = ? AND removedAt IS NULL ORDER BY id LIMIT 1`,
+       AND unitPrice = ? AND priceEntered = ? AND adjustment IS NULL AND removedAt IS NULL
+       ORDER BY id LIMIT 1`,
   )
     .pluck()
     .get(sessionId, line.stockItemId, line.unitPrice, line.priceEntered ? 1 : 0);
@@ -307,6 +331,24 @@ export function setSessionLineQuantity(
     db,
     'UPDATE shopping_session_line SET quantity = ?, fixedTotal = ? WHERE id = ? AND sessionId = ? AND removedAt IS NULL',
   ).run(quantity, fixedTotal, lineId, sessionId);
+  if (info.changes === 1) touch(db, sessionId, now);
+  return info.changes === 1;
+}
+
+/** Sets (or, with null, takes off) a line's discount or price override; false when no such line. */
+export function setSessionLineAdjustment(
+  db: Db,
+  sessionId: number,
+  lineId: number,
+  adjustment: LineAdjustment | null,
+  now: Date,
+): boolean {
+  assertOpen(db, sessionId);
+  const stored = adjustment === null ? null : JSON.stringify(LineAdjustment.parse(adjustment));
+  const info = prepared(
+    db,
+    'UPDATE shopping_session_line SET adjustment = ? WHERE id = ? AND sessionId = ? AND removedAt IS NULL',
+  ).run(stored, lineId, sessionId);
   if (info.changes === 1) touch(db, sessionId, now);
   return info.changes === 1;
 }

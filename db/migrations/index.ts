@@ -13,6 +13,7 @@ import { saleTender } from './0010-sale-tender.ts';
 import { sendingBeat } from './0011-sending-beat.ts';
 import { linePriceEntered } from './0012-line-price-entered.ts';
 import { parkedSales } from './0013-parked-sales.ts';
+import { lineAdjustment } from './0014-line-adjustment.ts';
 import { prohibitionOfDiscounts } from './catalog-0002-prohibition-of-discounts.ts';
 import { instanceProfile } from './catalog-0003-instance-profile.ts';
 import { syncRun } from './catalog-0004-sync-run.ts';
@@ -36,6 +37,7 @@ export const migrations: readonly Migration[] = [
   sendingBeat,
   linePriceEntered,
   parkedSales,
+  lineAdjustment,
 ];
 
 /** The catalog's file (counter.catalog.sqlite): what sync copies from the service. Its schema

@@ -215,6 +215,7 @@ export class Core {
         db: data,
         walkInCustomer: () => this.#settings.read().walkInCustomer,
         guard: (what) => requireManager(this.#lock, Date.now(), what),
+        managerPinSet: () => this.#lock.pinSet,
       }),
       ...outboxHandlers({
         db: data,

@@ -23,8 +23,10 @@ import {
   removeSessionLine,
   restoreSessionLine,
   sessionLines,
+  setSessionLineAdjustment,
   setSessionLineQuantity,
   shoppingSessionHeader,
+  type LineAdjustment,
   type ShoppingSession,
   type WalkInCustomer,
 } from '../../db/sessions.ts';
@@ -48,6 +50,7 @@ export type CounterErrorCode =
   | 'line-amount'
   | 'unpriced-line'
   | 'bad-price'
+  | 'bad-adjustment'
   | 'not-open'
   | 'nothing-to-park'
   | 'not-parked'
@@ -113,6 +116,14 @@ export interface PricedLine {
   readonly problem?: Words;
   /** The unit price was entered at the till (by a manager), not the catalog's. */
   readonly priceEntered?: true;
+  /** The line's own discount or price override (set at the till), with what it takes off. */
+  readonly adjustment?: LineAdjustment & { readonly amount: number };
+}
+
+/** A line discount or price override as asked for: percent off, or the unit price to charge. */
+export interface AdjustmentInput {
+  readonly kind: LineAdjustment['kind'];
+  readonly value: number;
 }
 
 /** Who a session's sale goes to, by the card scanned. The contract's CustomerView is its wire form. */
@@ -294,6 +305,32 @@ export class Counter {
         if (blocked !== undefined) throw new CounterError('bad-quantity', blocked);
       }
       setSessionLineQuantity(this.#db, sessionId, lineId, rounded, null, this.#now());
+      this.#checkAmounts(sessionId, lineId);
+    });
+    return this.#view(this.#mustGet(sessionId));
+  }
+
+  /**
+   * Sets a line's own discount (percent off) or price override (a unit price below its own), or
+   * with null takes it off; `by` says who (the caller asks for the manager PIN when one is set).
+   * The line keeps its own unit price as the original; the discount is said on the line and the
+   * receipt. Refused, saying why: a line whose item takes no discounts, a price label's price, a
+   * value out of range.
+   */
+  adjustLine(lineId: number, adjustment: AdjustmentInput | null, by: LineAdjustment['by']): PricedSession {
+    const sessionId = this.#requireOpen();
+    writeTransaction(this.#db, () => {
+      const line = getSessionLine(this.#db, sessionId, lineId);
+      if (!line) throw new CounterError('no-line', words('noLine', { lineId }));
+      if (adjustment !== null) {
+        const problem = adjustmentProblem(line, adjustment);
+        if (problem !== undefined) throw new CounterError('bad-adjustment', problem);
+      }
+      const stored =
+        adjustment === null
+          ? null
+          : { kind: adjustment.kind, value: adjustment.value, by, at: this.#now().toISOString() };
+      setSessionLineAdjustment(this.#db, sessionId, lineId, stored, this.#now());
       this.#checkAmounts(sessionId, lineId);
     });
     return this.#view(this.#mustGet(sessionId));
@@ -609,6 +646,10 @@ export class Counter {
           discount: amounts.get(l.id)?.discount ?? 0,
           problem: problem(l),
           priceEntered: l.priceEntered ? true : undefined,
+          adjustment:
+            l.adjustment === null
+              ? undefined
+              : { ...l.adjustment, amount: amounts.get(l.id)?.adjustment ?? 0 },
         }),
       ),
       customer: session.customer
@@ -686,7 +727,12 @@ function settleTender(input: TenderInput, total: number): Tender {
 function orderNote(
   sessionId: number,
   tender: Tender | null,
-  lines: readonly { name: string; unitPrice: number; priceEntered: boolean }[],
+  lines: readonly {
+    name: string;
+    unitPrice: number;
+    priceEntered: boolean;
+    adjustment: LineAdjustment | null;
+  }[],
 ): string {
   const base = `Counter session ${sessionId}`;
   const paid =
@@ -697,7 +743,35 @@ function orderNote(
         : `; paid in cash, ${tender.given.toFixed(2)} given, ${tender.change.toFixed(2)} change`;
   // The order carries no prices: a price typed at the till is said here for the back office.
   const entered = lines.filter((l) => l.priceEntered).map((l) => `${l.name} ${l.unitPrice.toFixed(2)}`);
-  return `${base}${paid}${entered.length === 0 ? '' : `; price entered at the till: ${entered.join(', ')}`}`;
+  // A line's own discount too: who set it at the till, and the price it was taken off.
+  const adjusted = lines.flatMap((l) =>
+    l.adjustment === null
+      ? []
+      : [
+          `${l.name} ${l.adjustment.kind === 'percent' ? `${l.adjustment.value} % off` : `at ${l.adjustment.value.toFixed(2)}`} (was ${l.unitPrice.toFixed(2)}, ${l.adjustment.by})`,
+        ],
+  );
+  return [
+    `${base}${paid}`,
+    ...(entered.length === 0 ? [] : [`price entered at the till: ${entered.join(', ')}`]),
+    ...(adjusted.length === 0 ? [] : [`discount at the till: ${adjusted.join(', ')}`]),
+  ].join('; ');
+}
+
+/** Why `adjustment` cannot be `line`'s own discount, in words for the cashier; undefined when it can. */
+function adjustmentProblem(
+  line: { name: string; kind: string; unitPrice: number; noDiscount: boolean },
+  adjustment: AdjustmentInput,
+): Words | undefined {
+  if (line.noDiscount) return words('adjustNoDiscount', { name: line.name });
+  const hundredths = adjustment.value * 100;
+  const whole = Number.isFinite(hundredths) && Math.abs(hundredths - Math.round(hundredths)) < 1e-6;
+  if (adjustment.kind === 'percent') {
+    return whole && adjustment.value > 0 && adjustment.value < 100 ? undefined : words('adjustPercentRange');
+  }
+  if (line.kind === 'price') return words('adjustPriceLabel', { name: line.name });
+  if (whole && adjustment.value > 0 && adjustment.value < line.unitPrice) return undefined;
+  return words('adjustPriceRange', { name: line.name, price: line.unitPrice.toFixed(2) });
 }
 
 /** A sale worth keeping: something on it, or a customer's card scanned. */

@@ -26,6 +26,8 @@ export interface CounterDeps {
   walkInCustomer(): { companyId: number; name: string } | null;
   /** Throws (CoreError 'locked') while a manager PIN guards `what` and was not given. */
   guard(what: GuardedAction): void;
+  /** A manager PIN is set: what the guard let through, a manager allowed. */
+  managerPinSet(): boolean;
 }
 
 type CounterCalls =
@@ -41,6 +43,7 @@ type CounterCalls =
   | 'session.park'
   | 'session.parked'
   | 'session.recall'
+  | 'session.adjustLine'
   | 'receipt.get'
   | 'barcode.describe';
 
@@ -69,6 +72,13 @@ export function counterHandlers(deps: CounterDeps): Pick<Handlers, CounterCalls>
       deps.guard('lockedPrice');
       const result = counter().addPriced(stockItemId, price, quantity, confirmedOf(confirmed));
       return Promise.resolve({ outcome: result.outcome, session: sessionView(result.session, deps) });
+    },
+    // A line's own discount or price override is a manager's: the PIN guards it when one is set,
+    // and the line records who (the manager, or the till when no PIN is set) and when.
+    'session.adjustLine': ({ lineId, adjustment }) => {
+      deps.guard('lockedDiscount');
+      const by = deps.managerPinSet() ? 'manager' : 'till';
+      return Promise.resolve(sessionView(counter().adjustLine(numericId(lineId), adjustment, by), deps));
     },
     'session.restoreLine': ({ lineId }) =>
       Promise.resolve(sessionView(counter().restoreLine(numericId(lineId)), deps)),

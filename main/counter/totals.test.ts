@@ -26,9 +26,9 @@ describe('sessionTotals', () => {
   it('sums gross per VAT rate and splits VAT out of gross, in cents', () => {
     const totals = sessionTotals([line(1, 19.9, 3, 12), line(2, 249.9, 1, 21), line(3, 12.9, 2, 12)], null);
     expect(totals.lines).toEqual([
-      { lineId: 1, lineTotal: 59.7, discount: 0 },
-      { lineId: 2, lineTotal: 249.9, discount: 0 },
-      { lineId: 3, lineTotal: 25.8, discount: 0 },
+      { lineId: 1, lineTotal: 59.7, discount: 0, adjustment: 0 },
+      { lineId: 2, lineTotal: 249.9, discount: 0, adjustment: 0 },
+      { lineId: 3, lineTotal: 25.8, discount: 0, adjustment: 0 },
     ]);
     // 85.50 at 12 %: VAT = 85.50 * 12 / 112 = 9.160... -> 9.16; 249.90 at 21 %: 43.371... -> 43.37
     expect(totals.byVatRate).toEqual([
@@ -58,6 +58,35 @@ describe('sessionTotals', () => {
     expect(byRate).toEqual({ 12: 45.06, 21: 88.38 });
     expect(totals.discount).toBe(17.55);
     expect(totals.total).toBe(133.44);
+  });
+
+  it("takes a line's own discount off first, exactly in cents, and the card's percent after it", () => {
+    const percent = { ...line(1, 89.9, 3, 21), adjustment: { kind: 'percent', value: 12.5 } } as const;
+    const price = { ...line(2, 19.9, 7, 12), adjustment: { kind: 'price', value: 17.33 } } as const;
+    const totals = sessionTotals([percent, price, line(3, 10, 1, 12)], { discount: 10 });
+    // 269.70 less 12.5 % (33.7125 -> 33.71) = 235.99; the card's 10 % of that is 23.599 -> 23.60.
+    // 7 x 19.90 = 139.30 charged at 7 x 17.33 = 121.31: 17.99 off; the card's 10 % of 121.31 -> 12.13.
+    expect(totals.lines).toEqual([
+      { lineId: 1, lineTotal: 269.7, discount: 57.31, adjustment: 33.71 },
+      { lineId: 2, lineTotal: 139.3, discount: 30.12, adjustment: 17.99 },
+      { lineId: 3, lineTotal: 10, discount: 1, adjustment: 0 },
+    ]);
+    expect(totals.discount).toBe(88.43);
+    expect(totals.total).toBe(330.57);
+    expect(totals.byVatRate.map((v) => v.gross)).toEqual([118.18, 212.39]);
+  });
+
+  it("never takes more than a line's gross, nor anything for a price above the line's own", () => {
+    const totals = sessionTotals(
+      [
+        { ...line(1, 10, 1, 21), adjustment: { kind: 'percent', value: 150 } },
+        { ...line(2, 10, 1, 21), adjustment: { kind: 'price', value: 12 } },
+        { ...line(3, 10, 1, 21), adjustment: { kind: 'price', value: Number.NaN } },
+      ],
+      null,
+    );
+    expect(totals.lines.map((l) => l.adjustment)).toEqual([10, 0, 0]);
+    expect(totals.total).toBe(20);
   });
 
   it('takes nothing off a line whose stock item prohibits discounts, neither % nor amount', () => {

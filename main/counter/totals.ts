@@ -2,7 +2,9 @@
 // (BigInt where amounts are multiplied), with half-up rounding at each documented step
 // (docs/assumptions.md, "Counter"):
 // 1. line gross = unit price x quantity (a price label's printed amount as is), rounded to cents;
-// 2. the card's discount % comes off each line, rounded to cents per line;
+// 1a. a line's own discount set at the till comes off it: a percent of its gross rounded to cents,
+//    or, for a price override, its gross less the gross at the price charged (both by step 1);
+// 2. the card's discount % comes off each line (after its own discount), rounded to cents per line;
 // 3. the card's discountAmount comes off the whole session once (never below zero), shared
 //    among VAT rates in proportion to their gross, remainders to the largest rates first;
 //    lines whose stock item prohibits discounts (prohibitionOfDiscounts) take part in neither;
@@ -25,6 +27,8 @@ export interface TotalsLine {
   readonly fixedTotal: number | null;
   /** The stock item prohibits discounts: neither the % nor the amount off touches this line. */
   readonly noDiscount?: boolean;
+  /** A discount set on the line at the till: percent off, or the unit price charged instead. */
+  readonly adjustment?: { readonly kind: 'percent' | 'price'; readonly value: number } | null;
 }
 
 export interface CustomerDiscount {
@@ -43,9 +47,12 @@ export type LineProblem =
 
 export interface LineAmounts {
   readonly lineId: number;
-  /** Before the customer's discount; 0 for a line with a problem. */
+  /** Before any discount; 0 for a line with a problem. */
   readonly lineTotal: number;
+  /** Everything taken off the line: its own discount set at the till and the card's %. */
   readonly discount: number;
+  /** The part of `discount` that is the line's own (set at the till). */
+  readonly adjustment: number;
   /** Set when the line's amount cannot be worked out: it is left out of every total. */
   readonly problem?: LineProblem;
 }
@@ -134,10 +141,13 @@ export function sessionTotals(
   const priced: { line: TotalsLine; gross: bigint; discount: bigint }[] = [];
   const amounts: LineAmounts[] = lines.map((line) => {
     const gross = lineGross(line);
-    if (typeof gross !== 'bigint') return { lineId: line.id, lineTotal: 0, discount: 0, problem: gross };
-    const discount = line.noDiscount === true ? 0n : halfUp(gross * percent, 100_000_000n);
+    if (typeof gross !== 'bigint')
+      return { lineId: line.id, lineTotal: 0, discount: 0, adjustment: 0, problem: gross };
+    const own = adjustmentOff(line, gross);
+    const card = line.noDiscount === true ? 0n : halfUp((gross - own) * percent, 100_000_000n);
+    const discount = own + card;
     priced.push({ line, gross, discount });
-    return { lineId: line.id, lineTotal: units(gross), discount: units(discount) };
+    return { lineId: line.id, lineTotal: units(gross), discount: units(discount), adjustment: units(own) };
   });
   const groups = new Map<number, bigint>();
   // What the amount off may come from: per VAT rate, the lines that allow discounts.
@@ -170,6 +180,25 @@ export function sessionTotals(
     total: units(afterPercent - amountOff),
     beyondMax: sum(priced.map((a) => a.gross)) > BigInt(MAX_SALE_CENTS),
   };
+}
+
+/**
+ * What a line's own discount takes off its gross, in cents: a percent of it (half up), or the
+ * difference to its gross at the price charged. Never below 0 nor above the gross; 0 when the
+ * adjustment is no number a till can take.
+ */
+function adjustmentOff(line: TotalsLine, gross: bigint): bigint {
+  const adjustment = line.adjustment;
+  if (adjustment == null || !(adjustment.value > 0) || !Number.isFinite(adjustment.value)) return 0n;
+  let off: bigint;
+  if (adjustment.kind === 'percent') {
+    off = halfUp(gross * BigInt(Math.round(Math.min(adjustment.value, 100) * 1_000_000)), 100_000_000n);
+  } else {
+    const charged = lineGross({ ...line, unitPrice: adjustment.value, fixedTotal: null, adjustment: null });
+    if (typeof charged !== 'bigint') return 0n;
+    off = gross - charged;
+  }
+  return off < 0n ? 0n : off > gross ? gross : off;
 }
 
 /** Splits `cents` over the groups in proportion to their amounts (largest remainder method). */

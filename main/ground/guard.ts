@@ -5,7 +5,7 @@ import { CoreError } from './errors.ts';
 
 /** What the manager PIN guards, by the words that say so (contract/core-words.ts). */
 export type GuardedAction =
-  'lockedSettings' | 'lockedDiscard' | 'lockedCancel' | 'lockedMarkSent' | 'lockedPrice';
+  'lockedSettings' | 'lockedDiscard' | 'lockedCancel' | 'lockedMarkSent' | 'lockedPrice' | 'lockedDiscount';
 
 /** Refuses a guarded action while a manager PIN is set and was not given (CoreError 'locked'). */
 export function requireManager(

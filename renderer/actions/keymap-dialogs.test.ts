@@ -6,7 +6,7 @@ import { actionForKey, actionForScan, type ActionContext, type Focus } from './k
 
 const ctx = (
   screen: Screen,
-  dialog?: 'payment' | 'receipt',
+  dialog?: 'payment' | 'receipt' | 'adjust',
   focus: Focus = 'field',
   receiptShown = false,
 ): ActionContext => ({
@@ -19,6 +19,19 @@ const ctx = (
 const key = (k: string, c: ActionContext) => actionForKey(k, c)?.name;
 
 describe('keymap: dialogs', () => {
+  it("Ctrl+D on the Sale screen opens the selected line's discount; its dialog takes Enter, Esc and Tab only", () => {
+    expect(key('Ctrl+d', ctx('sale', undefined, 'other'))).toBe('sale.adjustLine');
+    expect(key('Ctrl+d', ctx('sale', undefined, 'field'))).toBe('sale.adjustLine');
+    expect(key('Ctrl+d', { ...ctx('sale', undefined, 'other'), selectedLine: undefined })).toBeUndefined();
+    expect(key('Ctrl+d', ctx('orders', undefined, 'other'))).toBeUndefined();
+    const c = ctx('sale', 'adjust');
+    expect(key('Enter', c)).toBe('adjust.confirm');
+    expect(key('Escape', c)).toBe('adjust.cancel');
+    expect(key('Tab', c)).toBe('dialog.tab');
+    for (const k of ['F1', 'F9', 'F10', 'Ctrl+d', '+', 'Delete']) expect(key(k, c)).toBeUndefined();
+    expect(actionForScan(c)?.name).toBe('scan.dialog');
+  });
+
   it('F9 on the Sale screen opens the payment panel (sale.openPayment), not twice', () => {
     expect(key('F9', ctx('sale'))).toBe('sale.openPayment');
     expect(key('F9', ctx('sale', 'payment'))).toBeUndefined();

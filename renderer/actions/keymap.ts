@@ -25,6 +25,9 @@ export type ActionName =
   | 'parked.previous'
   | 'parked.confirm'
   | 'parked.close'
+  | 'sale.adjustLine'
+  | 'adjust.confirm'
+  | 'adjust.cancel'
   | 'price.confirm'
   | 'price.cancel'
   | 'find.next'
@@ -61,7 +64,7 @@ export interface ActionContext {
   /** A removed line can still be brought back. */
   readonly undo?: boolean;
   /** A modal dialog open over the screen (the payment panel, a receipt): only its keys apply. */
-  readonly dialog?: 'payment' | 'receipt' | 'confirm' | 'warning' | 'pin' | 'price' | 'parked';
+  readonly dialog?: 'payment' | 'receipt' | 'confirm' | 'warning' | 'pin' | 'price' | 'parked' | 'adjust';
   /** The last scan was refused for want of a usable price: a manager may enter one. */
   readonly unpriced?: boolean;
   /** A receipt is on the screen (the one just placed, on Sale): F7 prints it. */
@@ -141,6 +144,9 @@ export const KEYMAP: readonly Binding[] = [
   { name: 'parked.previous', trigger: 'key', key: is('ArrowUp'), when: inDialog('parked') },
   { name: 'parked.confirm', trigger: 'key', key: is('Enter'), when: inDialog('parked') },
   { name: 'parked.close', trigger: 'key', key: is('Escape'), when: inDialog('parked') },
+  // A line's own discount or price override (Ctrl+D on the selected line opens it): Enter sets, Esc goes back.
+  { name: 'adjust.confirm', trigger: 'key', key: is('Enter'), when: inDialog('adjust') },
+  { name: 'adjust.cancel', trigger: 'key', key: is('Escape'), when: inDialog('adjust') },
   // A confirmation (Esc keeps: the destructive answer is never the default) or the manager PIN prompt.
   {
     name: 'guard.leave',
@@ -179,6 +185,13 @@ export const KEYMAP: readonly Binding[] = [
     trigger: 'key',
     key: is('F6'),
     when: (ctx) => onSale(ctx) && ctx.unpriced === true,
+  },
+  // Ctrl+D: a discount or a new price for the selected line (a manager's: the PIN when one is set).
+  {
+    name: 'sale.adjustLine',
+    trigger: 'key',
+    key: is('Ctrl+d'),
+    when: (ctx) => onSale(ctx) && ctx.selectedLine !== undefined,
   },
   { name: 'sale.selectNext', trigger: 'key', key: is('ArrowDown'), when: onSaleLines },
   { name: 'sale.selectPrevious', trigger: 'key', key: is('ArrowUp'), when: onSaleLines },

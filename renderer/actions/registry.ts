@@ -10,6 +10,7 @@ import { recordTestPadKey, scanOnTestPad } from '../store/test-pad.ts';
 import { closePayment, confirmPayment, openPayment, setMethod, usePayment } from '../store/payment.ts';
 import { closeReceipt, printReceipt } from '../store/receipt.ts';
 import { closePriceEntry, confirmPriceEntry, openPriceEntry } from '../store/price-entry.ts';
+import { closeLineAdjust, confirmLineAdjust, openLineAdjust } from '../store/line-adjust.ts';
 import { cycleFocus } from './dialog-focus.ts';
 import { closeParked, moveParked, openParked, parkSale, recallParked } from '../store/parked.ts';
 import { answerConfirm, leaveGuardDialog } from '../store/guard.ts';
@@ -92,6 +93,16 @@ export const PERFORM: Record<ActionName, (p: Performed) => void> = {
     else void recallParked();
   },
   'parked.close': () => closeParked(),
+  'sale.adjustLine': () => openLineAdjust(),
+  // Enter on "Back to the sale" goes back, on "Take the discount off" takes it off; elsewhere it sets.
+  'adjust.confirm': (p) => {
+    const target = p.event?.target;
+    if (target instanceof HTMLButtonElement && target.dataset.action === 'cancel-adjust') closeLineAdjust();
+    else if (target instanceof HTMLButtonElement && target.dataset.action === 'remove-adjust')
+      void confirmLineAdjust(true);
+    else void confirmLineAdjust();
+  },
+  'adjust.cancel': () => closeLineAdjust(),
   'sale.typeToCode': (p) => {
     if (p.event !== undefined) typeToCode(p.event);
   },

@@ -6,6 +6,7 @@ import type { SessionLineView, SessionView } from '../../contract/contract.ts';
 import { useTranslation } from 'react-i18next';
 import { spoken } from '../i18n/spoken.ts';
 import { useFormat } from '../components/use-format.ts';
+import { AdjustmentNote, ChargedPrice } from '../components/sale/AdjustmentNote.tsx';
 import { Announcer } from '../components/sale/Announcer.tsx';
 import { CodeEntry } from '../components/sale/CodeEntry.tsx';
 import { CustomerPanel } from '../components/sale/CustomerPanel.tsx';
@@ -131,6 +132,9 @@ function Lines({ lines, selected, onSelect, onRemove }: LinesProps) {
                   {t('priceEnteredMark')}
                 </div>
               )}
+              {line.adjustment !== undefined && (
+                <AdjustmentNote adjustment={line.adjustment} unitPrice={line.unitPrice} />
+              )}
               {line.problem !== undefined && (
                 <div className="line-problem" data-line-problem>
                   {spoken(line.problem.said, line.problem.message)}
@@ -140,9 +144,14 @@ function Lines({ lines, selected, onSelect, onRemove }: LinesProps) {
             <td className="num">
               <QuantityInput line={line} />
             </td>
-            <td className="num">{format.price(line.unitPrice)}</td>
+            <td className="num">
+              <ChargedPrice line={line} />
+            </td>
             <td className="num">{t('percent', { value: line.vatRate })}</td>
-            <td className="num strong">{format.price(line.lineTotal)}</td>
+            {/* After the line's own discount; the card's comes off in the totals. */}
+            <td className="num strong" data-line-total>
+              {format.price(line.lineTotal - (line.adjustment?.amount ?? 0))}
+            </td>
             <td>
               <button
                 type="button"

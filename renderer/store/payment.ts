@@ -6,6 +6,7 @@ import { formatMoney } from '../format/format.ts';
 import { i18n } from '../i18n/index.ts';
 import { useApp } from './app.ts';
 import { useParked } from './parked.ts';
+import { useLineAdjust } from './line-adjust.ts';
 import { usePriceEntry } from './price-entry.ts';
 import { useReceipt } from './receipt.ts';
 import { closeSale } from './sale.ts';
@@ -27,10 +28,11 @@ const CLOSED: PaymentUi = { open: false, method: 'cash', given: '', error: null,
 export const usePayment = create<PaymentUi>()(() => CLOSED);
 
 /** The modal dialog open over the screen, if any: the keymap gives it the keyboard. */
-export function openDialog(): 'payment' | 'receipt' | 'price' | 'parked' | undefined {
+export function openDialog(): 'payment' | 'receipt' | 'price' | 'parked' | 'adjust' | undefined {
   if (usePayment.getState().open) return 'payment';
   if (useParked.getState().open) return 'parked';
   if (usePriceEntry.getState().item !== null) return 'price';
+  if (useLineAdjust.getState().line !== null) return 'adjust';
   if (useReceipt.getState().dialog !== null) return 'receipt';
   return undefined;
 }

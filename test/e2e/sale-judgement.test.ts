@@ -2,15 +2,17 @@
 // sim, keyboard first, at 1024x768 and 1280x800: more than the warehouse has, an item out of stock
 // or inactive asks the cashier first (Enter sells anyway, Esc does not; the scan waits for the
 // answer), Settings can refuse them instead, and a price-0 item goes to the price a manager enters.
+// Then, behind the manager PIN: an open-price item (no barcode, no price) picked by name, and a
+// line's own discount or price override (Ctrl+D), on the line and on the receipt as a discount.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.ts';
 import { runCli } from '../../main/cli/run.ts';
 import { SettingsStore } from '../../main/settings/store.ts';
-import { goTo, scan } from './app.ts';
+import { goTo, placeOrder, scan } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
-import { E2E_LOCALE, newPage, say } from './lang.ts';
+import { E2E_LOCALE, newPage, say, sayPattern } from './lang.ts';
 import { freshTerminal, stopAll, type SyncedTerminal } from '../support/terminal.ts';
 import { join } from 'node:path';
 
@@ -31,7 +33,17 @@ const ITEMS = {
     quantityAvailable: 40,
   },
   zero: { productName: 'Taška papírová', price: 0, quantityInStock: 500, quantityAvailable: 500 },
+  loose: {
+    productName: 'Hřebíky stavební',
+    barcode: null,
+    price: null,
+    priceWoVat: null,
+    quantityInStock: 900,
+    quantityAvailable: 900,
+  },
+  syrup: { productName: 'Sirup malinový 0,7 l', price: 89.9, quantityInStock: 100, quantityAvailable: 100 },
 } as const;
+const PIN = '3579';
 type ItemName = keyof typeof ITEMS;
 const barcodes = {} as Record<ItemName, string>;
 
@@ -207,6 +219,95 @@ describe('quantities and items the stock does not back', { timeout: 180_000 }, (
         say('sale:priceEnteredMark'),
       );
       expect(await row('zero').textContent()).toContain(money(4.5));
+    });
+  });
+});
+
+describe('open prices and line discounts, behind the manager PIN', { timeout: 180_000 }, () => {
+  const pinDialog = () => page.getByTestId('pin-dialog');
+
+  /** The PIN prompt opens for `reason`; the PIN typed, Enter. */
+  async function givePin(reason: string): Promise<void> {
+    await pinDialog().waitFor();
+    expect(await pinDialog().textContent()).toContain(reason);
+    await page.keyboard.type(PIN);
+    await page.keyboard.press('Enter');
+    await pinDialog().waitFor({ state: 'detached' });
+  }
+
+  it('sets a manager PIN (setup)', async () => {
+    await goTo(page, 'settings');
+    const card = page.locator('[data-section="manager-pin"]');
+    await card.locator('[data-field="newManagerPin"]').fill(PIN);
+    await card.locator('[data-field="newManagerPinAgain"]').fill(PIN);
+    await card.locator('[data-action="set-manager-pin"]').click();
+    await expect.poll(() => card.getAttribute('data-pin-set')).toBe('true');
+    // Leaving Settings shuts the lock.
+    await goTo(page, 'sale');
+  });
+
+  it('an open-price item: a product without barcode or price, picked by name, at the price a manager enters', async () => {
+    await atEachSize(async (size) => {
+      const code = page.locator('[data-field="code"]');
+      await code.click();
+      // Typed without diacritics, as a hurried cashier does.
+      await page.keyboard.type('hrebiky', { delay: 120 });
+      const list = page.getByTestId('find-list');
+      await expect.poll(async () => Number(await list.getAttribute('data-count'))).toBe(1);
+      await page.keyboard.press('Enter');
+      await expect
+        .poll(() => announcer().textContent())
+        .toContain(say('core:priceMissing', { name: ITEMS.loose.productName }));
+      await page.keyboard.press('F6');
+      const entry = page.getByTestId('price-entry');
+      await entry.waitFor();
+      await page.keyboard.type(money(2.4));
+      await page.keyboard.press('Enter');
+      await givePin(say('core:lockedPrice'));
+      await row('loose').waitFor();
+      expect(await row('loose').locator('[data-price-entered]').textContent()).toBe(
+        say('sale:priceEnteredMark'),
+      );
+      expect(await row('loose').textContent()).toContain(money(2.4));
+      await screenshot(page, `judgement-open-price-${size}`);
+    });
+  });
+
+  it("a line's discount or price override: Ctrl+D on the line, the manager PIN, on the line and the receipt", async () => {
+    await atEachSize(async (size) => {
+      await scan(page, barcodes.syrup);
+      await row('syrup').waitFor();
+      // The newest line is selected: Ctrl+D opens its discount.
+      await page.keyboard.press('Control+d');
+      const dialog = page.getByTestId('line-adjust');
+      await dialog.waitFor();
+      await page.keyboard.type('10 %');
+      await screenshot(page, `judgement-discount-dialog-${size}`);
+      await page.keyboard.press('Enter');
+      await givePin(say('core:lockedDiscount'));
+      const note = row('syrup').locator('[data-line-adjustment="percent"]');
+      await note.waitFor();
+      expect(await note.textContent()).toContain(money(8.99));
+      expect(await row('syrup').locator('[data-line-total]').textContent()).toContain(money(80.91));
+      await screenshot(page, `judgement-discount-line-${size}`);
+      // A price override instead: 79,90 for this line.
+      await page.keyboard.press('Control+d');
+      await dialog.waitFor();
+      await page.keyboard.type(money(79.9));
+      await page.keyboard.press('Enter');
+      await givePin(say('core:lockedDiscount'));
+      const override = row('syrup').locator('[data-line-adjustment="price"]');
+      await override.waitFor();
+      expect(await override.textContent()).toContain(money(10));
+      expect(await row('syrup').locator('[data-line-total]').textContent()).toContain(money(79.9));
+      await expect.poll(() => page.locator('[data-total]').textContent()).toContain(money(79.9));
+      await placeOrder(page);
+      const receipt = page.getByTestId('placed-receipt');
+      await receipt.waitFor();
+      const line = receipt.locator('[data-receipt-line]').filter({ hasText: ITEMS.syrup.productName });
+      expect(await line.textContent()).toMatch(sayPattern('receipt:lineDiscount', ['amount']));
+      expect(await line.textContent()).toContain(money(10));
+      await screenshot(page, `judgement-discount-receipt-${size}`);
     });
   });
 });

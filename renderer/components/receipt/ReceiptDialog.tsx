@@ -3,6 +3,7 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PaymentPanel } from '../payment/PaymentPanel.tsx';
+import { LineAdjust } from '../sale/LineAdjust.tsx';
 import { PriceEntry } from '../sale/PriceEntry.tsx';
 import { useDialogFocus } from '../dialog.ts';
 import { Modal } from '../Modal.tsx';
@@ -16,6 +17,7 @@ export function CounterDialogs() {
     <>
       <PaymentPanel />
       <PriceEntry />
+      <LineAdjust />
       <ReceiptDialog />
       <PrintRoot />
     </>

@@ -17,6 +17,7 @@ interface Entry {
 const SHOWN: readonly { keys: readonly string[]; probe: string }[] = [
   { keys: ['F9'], probe: 'F9' },
   { keys: ['F6'], probe: 'F6' },
+  { keys: ['Ctrl+D'], probe: 'Ctrl+d' },
   { keys: ['F8'], probe: 'F8' },
   { keys: ['F10'], probe: 'F10' },
   { keys: ['F7'], probe: 'F7' },
@@ -85,6 +86,8 @@ export function KeyLegend() {
         return parking === 'park'
           ? parkedT('legendPark')
           : parkedT('legendList', { count: session?.parkedCount ?? 0 });
+      case 'sale.adjustLine':
+        return line === undefined ? undefined : t('adjustLineOf', { name: line.name });
       case 'sale.void':
         return sale.voidArmed ? t('voidConfirm') : t('voidTwice');
       case 'sale.selectNext':

@@ -57,6 +57,12 @@ export const core = {
   saleTooLarge: 'Se zbožím {{name}} by prodej stál víc, než může pojmout ({{max}}).',
   unpricedLine:
     '{{name}} nemá částku, kterou může pokladna účtovat: před odesláním objednávky položku odeberte.',
+  adjustNoDiscount: 'Na zboží {{name}} nelze dát slevu: katalog slevy na něj zakazuje.',
+  adjustPriceLabel:
+    'Částka na cenové etiketě zboží {{name}} je jeho cena: dejte na něj raději slevu v procentech.',
+  adjustPriceRange:
+    'Nová cena zboží {{name}} je větší než 0 a menší než jeho cena {{price}}, s nejvýše dvěma desetinnými místy.',
+  adjustPercentRange: 'Sleva je procento větší než 0 a menší než 100, s nejvýše dvěma desetinnými místy.',
   stockInactive: 'Zboží {{name}} je v katalogu označeno jako neaktivní.',
   stockInactiveHere: 'Zboží {{name}} je v tomto skladu označeno jako neaktivní.',
   stockOut: 'Zboží {{name}} v tomto skladu není skladem (podle poslední synchronizace).',
@@ -122,6 +128,7 @@ export const core = {
   lockedCancel: 'Zrušení objednávky na instanci vyžaduje PIN vedoucího.',
   lockedMarkSent: 'Označení objednávky jako odeslané vyžaduje PIN vedoucího.',
   lockedPrice: 'Zadání ceny vyžaduje PIN vedoucího.',
+  lockedDiscount: 'Sleva na položku nebo změna ceny vyžaduje PIN vedoucího.',
   describeGtin: '{{format}}, správná kontrolní číslice',
   describeEmbeddedPrice: 'EAN-13 s cenou v kódu, zboží {{product}}, cena {{value}}',
   describeEmbeddedWeight: 'EAN-13 s hmotností v kódu, zboží {{product}}, hmotnost {{value}}',

@@ -57,6 +57,13 @@ export const core = {
   saleTooLarge: 'S tovarom {{name}} by predaj stál viac, než môže obsiahnuť ({{max}}).',
   unpricedLine:
     '{{name}} nemá sumu, ktorú môže pokladnica účtovať: pred odoslaním objednávky položku odoberte.',
+  adjustNoDiscount: 'Na tovar {{name}} nemožno dať zľavu: katalóg zľavy naň zakazuje.',
+  adjustPriceLabel:
+    'Suma na cenovej etikete tovaru {{name}} je jeho cena: dajte naň radšej zľavu v percentách.',
+  adjustPriceRange:
+    'Nová cena tovaru {{name}} je väčšia ako 0 a menšia ako jeho cena {{price}}, s najviac dvoma desatinnými miestami.',
+  adjustPercentRange:
+    'Zľava je percento väčšie ako 0 a menšie ako 100, s najviac dvoma desatinnými miestami.',
   stockInactive: 'Tovar {{name}} je v katalógu označený ako neaktívny.',
   stockInactiveHere: 'Tovar {{name}} je v tomto sklade označený ako neaktívny.',
   stockOut: 'Tovar {{name}} v tomto sklade nie je na sklade (podľa poslednej synchronizácie).',
@@ -122,6 +129,7 @@ export const core = {
   lockedCancel: 'Zrušenie objednávky v inštancii vyžaduje PIN vedúceho.',
   lockedMarkSent: 'Označenie objednávky ako odoslanej vyžaduje PIN vedúceho.',
   lockedPrice: 'Zadanie ceny vyžaduje PIN vedúceho.',
+  lockedDiscount: 'Zľava na položku alebo zmena ceny vyžaduje PIN vedúceho.',
   describeGtin: '{{format}}, správna kontrolná číslica',
   describeEmbeddedPrice: 'EAN-13 s cenou v kóde, tovar {{product}}, cena {{value}}',
   describeEmbeddedWeight: 'EAN-13 s hmotnosťou v kóde, tovar {{product}}, hmotnosť {{value}}',

@@ -1,0 +1,41 @@
+// What a line's own discount or price override says on the Sale screen: what was set, by whom and
+// when, and what it takes off; and the unit price the line is charged at (the original struck).
+import { useTranslation } from 'react-i18next';
+import type { SessionLineView } from '../../../contract/contract.ts';
+import { useFormat } from '../use-format.ts';
+
+type Adjustment = NonNullable<SessionLineView['adjustment']>;
+
+export function AdjustmentNote({ adjustment, unitPrice }: { adjustment: Adjustment; unitPrice: number }) {
+  const { t } = useTranslation('sale');
+  const format = useFormat();
+  const who = t(adjustment.by === 'manager' ? 'adjustByManager' : 'adjustByTill', {
+    time: format.time(adjustment.at),
+  });
+  const amount = format.price(adjustment.amount);
+  const text =
+    adjustment.kind === 'percent'
+      ? t('adjustNotePercent', { percent: adjustment.value, amount, who })
+      : t('adjustNotePrice', {
+          price: format.price(adjustment.value),
+          original: format.price(unitPrice),
+          amount,
+          who,
+        });
+  return (
+    <div className="line-adjustment" data-line-adjustment={adjustment.kind}>
+      {text}
+    </div>
+  );
+}
+
+/** The unit price a line is charged at: an override's, the original struck beside it. */
+export function ChargedPrice({ line }: { line: SessionLineView }) {
+  const format = useFormat();
+  if (line.adjustment?.kind !== 'price') return <>{format.price(line.unitPrice)}</>;
+  return (
+    <>
+      <s className="muted">{format.price(line.unitPrice)}</s> {format.price(line.adjustment.value)}
+    </>
+  );
+}
