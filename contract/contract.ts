@@ -75,6 +75,11 @@ export const SettingsView = z.object({
   allowInsecure: z.boolean(),
   /** Who a sale without a scanned card goes to; null: a card is needed for every sale. */
   walkInCustomer: z.object({ companyId: int, name: z.string() }).nullable(),
+  /**
+   * Someone chose who a sale without a card goes to (a company, or none: a card for every sale). A
+   * real instance's first run asks until then; the demo has its own walk-in customer meanwhile.
+   */
+  walkInChosen: z.boolean(),
   /** A manager PIN guards Settings and the destructive order actions (its hash never leaves the core). */
   managerPinSet: z.boolean(),
   /** The receipt printer's paper. */
@@ -366,23 +371,52 @@ export const RecallView = z.object({
 export type RecallView = z.infer<typeof RecallView>;
 
 /**
+ * An amount of money as the contract carries it: a number in the currency's main unit (koruna, euro),
+ * at most two decimals (whole cents), as every price and total in this file. The core works in whole
+ * cents (main/counter/totals.ts) and turns such a number into cents once, where it comes in.
+ */
+export const Money = z
+  .number()
+  .nonnegative()
+  .max(10_000_000_000)
+  .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'An amount has at most two decimals.');
+
+/** One way part of a sale was paid: a card charged `amount`, or cash paying `amount` out of `given`. */
+export const TenderPart = z.discriminatedUnion('method', [
+  z.strictObject({ method: z.literal('card'), amount: Money }),
+  z.strictObject({
+    method: z.literal('cash'),
+    /** What the cash paid of the total. */
+    amount: Money,
+    /** What the customer handed over; the change is what is over. */
+    given: Money,
+  }),
+]);
+export type TenderPart = z.infer<typeof TenderPart>;
+
+/**
  * How a sale was paid, as settled: Counter's own record (SPEC.md's order has no payment field), kept
- * with the sale (db/sessions.ts) and printed on its receipt.
+ * with the sale (db/sessions.ts) and printed on its receipt. One part per way of paying: a card, cash,
+ * or both (split payment: card first, the rest in cash). The parts' amounts add up to the total; only
+ * cash gives change.
  */
 export const Tender = z.strictObject({
-  method: z.enum(['cash', 'card']),
-  /** What the customer handed over (cash), or the amount charged (card). */
-  given: z.number().nonnegative(),
-  change: z.number().nonnegative(),
+  parts: z.array(TenderPart).min(1).max(2),
+  change: Money,
 });
 export type Tender = z.infer<typeof Tender>;
+
 /**
- * The payment panel's answer, as given: cash with the amount handed over (none: the exact total), or
- * card (charged the total). The change is the core's to work out, into a `Tender`.
+ * The payment panel's answer, as given (amounts as `Money`): cash with the amount handed over (none:
+ * the exact total), card (charged the total), or split: the card charged `card`, the rest in cash
+ * with `given` handed over (none: the exact rest). The core works out the parts and the change into a
+ * `Tender`, and refuses cash that does not cover what it pays.
  */
-export const TenderInput = z
-  .object({ method: z.enum(['cash', 'card']), given: z.number().min(0).max(10_000_000).optional() })
-  .strict();
+export const TenderInput = z.discriminatedUnion('method', [
+  z.strictObject({ method: z.literal('cash'), given: Money.optional() }),
+  z.strictObject({ method: z.literal('card') }),
+  z.strictObject({ method: z.literal('split'), card: Money, given: Money.optional() }),
+]);
 export type TenderInput = z.infer<typeof TenderInput>;
 export const CloseInput = z.object({ tender: TenderInput.optional() }).strict();
 
@@ -539,7 +573,12 @@ export const MarkSentInput = z
     remoteId: z.number().int().min(1).max(2_147_483_647),
   })
   .strict();
-export const CloseView = z.object({ order: OutboxEntryView, session: SessionView });
+export const CloseView = z.object({
+  order: OutboxEntryView,
+  session: SessionView,
+  /** How the sale just closed was paid, as the core settled it (its change due); absent: not said. */
+  tender: Tender.optional(),
+});
 export type CloseView = z.infer<typeof CloseView>;
 
 // ---------- status ----------
@@ -560,6 +599,13 @@ export const StatusView = z.object({
    * time it was asked: reachable yet unusable, so orders wait. Cleared by the next token it issues.
    */
   credentialsRefused: z.boolean(),
+  /**
+   * Whether this client may create orders on the instance (`Permissions.Orders.Create`), as last
+   * learnt: the connection test's order probe, the same probe when the instance comes online, or an
+   * order's own answer (stored: granted; refused with 403 naming that permission: lacking). unknown
+   * until one of them said; asked again for another instance.
+   */
+  orderPermission: z.enum(['granted', 'lacking', 'unknown']),
 });
 export type StatusView = z.infer<typeof StatusView>;
 

@@ -94,6 +94,9 @@ export const CORE_WORDS = {
   tenderShort: 'The amount given ({{given}}) is less than the total ({{total}}).',
   nothingToPark: 'There is nothing to park: the sale has no items and no customer.',
   notParked: 'Sale {{sessionId}} is not parked (it was recalled, placed or voided already).',
+  tenderShortRest: 'The cash given ({{given}}) is less than the rest to pay in cash ({{total}}).',
+  tenderSplitCard:
+    'The card part ({{card}}) must be more than 0 and less than the total ({{total}}); the rest is paid in cash.',
   // the core
   requestInvalid: 'Not done: a value given is not valid.',
   fieldInvalid: 'This value is not valid here.',

@@ -156,8 +156,15 @@ describe('closing with a tender and a walk-in customer (migration 10)', () => {
     const db = openDatabase(file);
     const id = openShoppingSessionId(db, 2, now);
     addSessionLine(db, id, item(), now);
+    const split = {
+      parts: [
+        { method: 'card' as const, amount: 10 },
+        { method: 'cash' as const, amount: 9.9, given: 50 },
+      ],
+      change: 40.1,
+    };
     closeShoppingSession(db, id, 41, now, {
-      tender: { method: 'cash', given: 50, change: 30.1 },
+      tender: split,
       walkIn: { companyId: 3, name: 'Hotovostní prodej' },
     });
     db.close();
@@ -165,7 +172,7 @@ describe('closing with a tender and a walk-in customer (migration 10)', () => {
     expect(sessionOfOrder(again, 41)).toMatchObject({
       id,
       state: 'closed',
-      tender: { method: 'cash', given: 50, change: 30.1 },
+      tender: split,
       walkIn: { companyId: 3, name: 'Hotovostní prodej' },
       customer: null,
     });
@@ -173,13 +180,41 @@ describe('closing with a tender and a walk-in customer (migration 10)', () => {
     again.close();
   });
 
+  it('reads a tender an older version stored (one method, given, change) as the one part it was', () => {
+    const db = openDatabase(tempFile());
+    const stored = (tender: unknown, order: number) => {
+      const id = openShoppingSessionId(db, 2, now);
+      addSessionLine(db, id, item(), now);
+      closeShoppingSession(db, id, order, now, {});
+      // As the version before split payments wrote the column.
+      db.prepare('UPDATE shopping_session SET tender = ? WHERE id = ?').run(JSON.stringify(tender), id);
+      return sessionOfOrder(db, order)?.tender;
+    };
+    expect(stored({ method: 'cash', given: 50, change: 30.1 }, 51)).toEqual({
+      parts: [{ method: 'cash', amount: 19.9, given: 50 }],
+      change: 30.1,
+    });
+    expect(stored({ method: 'card', given: 19.9, change: 0 }, 52)).toEqual({
+      parts: [{ method: 'card', amount: 19.9 }],
+      change: 0,
+    });
+    db.close();
+  });
+
   it('refuses a tender that is not one, storing nothing', () => {
     const db = openDatabase(tempFile());
     const id = openShoppingSessionId(db, 2, now);
     addSessionLine(db, id, item(), now);
     expect(() =>
-      closeShoppingSession(db, id, 41, now, { tender: { method: 'cash', given: -1, change: 0 } }),
+      closeShoppingSession(db, id, 41, now, {
+        tender: { parts: [{ method: 'cash', amount: 19.9, given: -1 }], change: 0 },
+      }),
     ).toThrow(/given/);
+    expect(() =>
+      closeShoppingSession(db, id, 41, now, {
+        tender: { parts: [{ method: 'card', amount: 19.999 }], change: 0 },
+      }),
+    ).toThrow(/two decimals/);
     expect(getShoppingSession(db, id)?.state).toBe('open');
     db.close();
   });

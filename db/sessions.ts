@@ -75,6 +75,31 @@ export interface SessionLine {
 
 export type NewSessionLine = Omit<SessionLine, 'id' | 'sessionId' | 'addedAt' | 'adjustment'>;
 
+/** An amount rounded to whole cents (the difference of two stored amounts, 50 - 30.1). */
+const roundedToCents = (n: number): number => Math.round(n * 100) / 100;
+
+/**
+ * A tender as an older version kept it, before split payments: one method, the amount handed over
+ * (cash) or charged (card), and the change. Read as the one part it was.
+ */
+const SingleTender = z
+  .strictObject({
+    method: z.enum(['cash', 'card']),
+    given: z.number().nonnegative(),
+    change: z.number().nonnegative(),
+  })
+  .transform((old): Tender =>
+    old.method === 'card'
+      ? { parts: [{ method: 'card', amount: old.given }], change: 0 }
+      : {
+          parts: [{ method: 'cash', amount: roundedToCents(old.given - old.change), given: old.given }],
+          change: old.change,
+        },
+  );
+
+/** A stored tender: today's parts, or an older single one (read as its one part). */
+export const StoredTender = z.union([Tender, SingleTender]);
+
 /** The default customer (Settings) a sale without a scanned card was sold to. */
 export const WalkInCustomer = z.strictObject({ companyId: z.number().int(), name: z.string() });
 export type WalkInCustomer = z.infer<typeof WalkInCustomer>;
@@ -165,7 +190,7 @@ function toSession(db: Db, raw: unknown): ShoppingSession {
     parkedAt: r.parkedAt,
     customer,
     outboxOrderId: r.outboxOrderId,
-    tender: r.tender === null ? null : Tender.parse(JSON.parse(r.tender)),
+    tender: r.tender === null ? null : StoredTender.parse(JSON.parse(r.tender)),
     walkIn: r.walkIn === null ? null : WalkInCustomer.parse(JSON.parse(r.walkIn)),
     lines: sessionLines(db, r.id),
   };

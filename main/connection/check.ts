@@ -269,7 +269,24 @@ export async function checkPermissions(
     read(NEEDS.receivables, () => firstPage(client.financialReceivablePages(onePage, signal))).then(
       (a) => a.check,
     ),
-    emptyWrite(NEEDS.orders, () => client.postEmpty('internetOrderCreate', signal)),
+    checkOrderPermission(client, signal),
     emptyWrite(NEEDS.scan, () => client.postEmpty('posScan', signal)),
   ]);
+}
+
+/**
+ * The order permission alone, by its empty-order probe: what the core asks each time the instance
+ * comes online, so that a till lacking it hears so before a sale is paid, not after.
+ */
+export function checkOrderPermission(
+  client: Pick<ProbeClient, 'postEmpty'>,
+  signal?: AbortSignal,
+): Promise<PermissionCheck> {
+  return emptyWrite(NEEDS.orders, () => client.postEmpty('internetOrderCreate', signal));
+}
+
+/** The order permission's line among a connection test's permissions. */
+export function orderPermissionCheck(checks: readonly PermissionCheck[]): PermissionCheck | undefined {
+  const key = featureName(NEEDS.orders.endpoint).nameSaid?.key;
+  return checks.find((c) => c.nameSaid?.key === key);
 }

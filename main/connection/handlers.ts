@@ -5,7 +5,7 @@
 import { english, say, type Said } from '../../contract/core-words.ts';
 import { discoveredCompanyIds, stockedProductIds } from '../../db/catalog/index.ts';
 import type { Db } from '../../db/database.ts';
-import type { ConnectionView } from '../../contract/contract.ts';
+import type { ConnectionView, PermissionCheck } from '../../contract/contract.ts';
 import type { Handlers } from '../ground/index.ts';
 import type { Capabilities, ConnectivityMonitor, ServiceClient } from '../service/index.ts';
 import { displayInstance, type InstanceConfig, type InstanceResolution } from '../settings/instance.ts';
@@ -28,7 +28,8 @@ export interface ConnectionDeps {
   setVersion(version: string | undefined): void;
   /** Something the status bar shows may have changed. */
   changed(): void;
-  /** What the UI would be told of a failure (the core's error mapping). */
+  /** The permissions the test found (the status bar says when orders cannot be sent). */
+  permissionsFound(checks: readonly PermissionCheck[], client: ServiceClient): void;
   /** The failure as the UI is told it: its English and, for Counter's own words, their keys. */
   describe(error: unknown): { message: string; said?: readonly Said[] | undefined };
 }
@@ -90,6 +91,7 @@ async function testConnection(deps: ConnectionDeps, fresh: boolean): Promise<Con
     cachedProductId: () => stockedProductIds(db)[0],
     cachedCompanyId: () => discoveredCompanyIds(db)[0],
   });
+  deps.permissionsFound(permissions, client);
   const token = { obtained: true };
   if (caps === undefined) {
     return {

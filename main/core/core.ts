@@ -26,6 +26,8 @@ import type { Env } from '../settings/env.ts';
 import { settingsHandlers } from '../settings/handlers.ts';
 import { ManagerLock } from '../settings/manager-pin.ts';
 import { commonCurrency, knownCompanyName, orderNames } from '../../db/catalog/index.ts';
+import { orderPermissionCheck } from '../connection/check.ts';
+import { permissionOfCheck, type OrderPermission } from './order-permission.ts';
 import {
   DEMO_CLIENT,
   displayInstance,
@@ -33,7 +35,7 @@ import {
   type InstanceConfig,
   type InstanceResolution,
 } from '../settings/instance.ts';
-import { SettingsStore } from '../settings/store.ts';
+import { SettingsStore, walkInOf, type WalkIn } from '../settings/store.ts';
 import { syncHandlers, syncStatus } from '../sync/index.ts';
 import { requireManager, toShape, zodFieldErrors, zodFieldSaid, type Handlers } from '../ground/index.ts';
 import { asCoreError } from './error-mapping.ts';
@@ -44,6 +46,8 @@ import { statusHandlers, statusView, type StatusSource } from './status.ts';
 /** The built-in demo: a local service instance with demo data, started only when nothing is configured. */
 export interface DemoInstance {
   readonly url: string;
+  /** The demo data's company a sale without a card goes to until someone chooses another. */
+  readonly walkInCustomerId?: number;
   close(): Promise<void>;
 }
 export type DemoLauncher = () => Promise<DemoInstance>;
@@ -76,6 +80,8 @@ export class Core {
   #version: string | undefined;
   /** The token endpoint refused the current instance's client id and secret (its last word). */
   #credentialsRefused = false;
+  /** Whether the current instance lets this client create orders, as last learnt (order-permission.ts). */
+  #orderPermission: OrderPermission = 'unknown';
   /** The Link the credentials' news is about: a disposed one's late answer must not count. */
   #linkGeneration = 0;
   /** The instance switch under way (#connect): calls wait for it, never reaching the Link it shuts down. */
@@ -189,6 +195,7 @@ export class Core {
         rescheduleSync: (minutes) => this.#link?.sync?.schedule(minutes),
         changed: () => this.#emitStatus(),
         companyName: (companyId) => knownCompanyName(this.#data(), companyId),
+        defaultWalkIn: () => this.#demoWalkIn(),
         commonCurrency: () => commonCurrency(this.#data()),
         lock: this.#lock,
         now: () => Date.now(),
@@ -204,6 +211,10 @@ export class Core {
           this.#version = version;
         },
         changed: () => this.#emitStatus(),
+        permissionsFound: (checks, client) => {
+          const found = permissionOfCheck(orderPermissionCheck(checks));
+          if (found !== undefined && this.#link?.client === client) this.#learnOrderPermission(found);
+        },
         describe: (error) => this.#asCoreError('connection.test', error),
       }),
       ...syncHandlers({ db: data, runner: () => this.#link?.sync ?? null }),
@@ -213,7 +224,7 @@ export class Core {
         reader: () => this.#reader(),
         orderPlaced: () => this.#onOutboxChange(),
         db: data,
-        walkInCustomer: () => this.#settings.read().walkInCustomer,
+        walkInCustomer: () => this.#walkIn(),
         guard: (what) => requireManager(this.#lock, Date.now(), what),
         managerPinSet: () => this.#lock.pinSet,
       }),
@@ -268,6 +279,7 @@ export class Core {
     this.#link = null;
     this.#version = undefined;
     this.#credentialsRefused = false;
+    this.#orderPermission = 'unknown';
     this.#resolution = resolveInstance(this.#env, this.#settings.read(), this.#options.credentials);
     let instance: InstanceConfig | null = null;
     if (this.#resolution.kind === 'demo') {
@@ -318,7 +330,29 @@ export class Core {
         this.#emitStatus();
       },
       online: (client) => void this.#readVersion(client),
+      orderPermission: (found) => {
+        if (generation === this.#linkGeneration) this.#learnOrderPermission(found);
+      },
+      walkInCustomer: () => this.#walkIn(),
     };
+  }
+
+  #learnOrderPermission(found: OrderPermission): void {
+    if (this.#orderPermission === found) return;
+    this.#orderPermission = found;
+    this.#emitStatus();
+  }
+
+  /** Who a sale without a card goes to: Settings' choice, else the demo's own walk-in customer. */
+  #walkIn(): WalkIn | null {
+    return walkInOf(this.#settings.read(), () => this.#demoWalkIn());
+  }
+
+  /** The demo's walk-in customer, by the name the demo's cache knows it by, while on the demo. */
+  #demoWalkIn(): WalkIn | null {
+    const companyId = this.demo ? this.#demo?.walkInCustomerId : undefined;
+    if (companyId === undefined) return null;
+    return { companyId, name: knownCompanyName(this.#data(), companyId) ?? `Company ${companyId}` };
   }
 
   async #readVersion(client: ServiceClient): Promise<void> {
@@ -348,6 +382,7 @@ export class Core {
     version: () => this.#version,
     // The outbox also pauses on a 401 that a fresh token did not cure: the API refuses this client.
     credentialsRefused: () => this.#credentialsRefused || (this.#link?.outbox?.credentialsRefused ?? false),
+    orderPermission: () => this.#orderPermission,
   };
 
   #onOutboxChange(): void {

@@ -15,6 +15,8 @@ export function demoLauncher(dataDir: string, size: 'small' | 'demo' = 'demo'): 
       // No fault or data control on the app's own demo: every local process could use it.
       control: false,
     });
-    return { url: sim.url, close: () => sim.close() };
+    // The seed's first company (every size has it) buys what is sold without a card, until the
+    // cashier chooses another in Settings or a card for every sale.
+    return { url: sim.url, walkInCustomerId: 1, close: () => sim.close() };
   };
 }

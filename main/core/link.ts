@@ -12,6 +12,9 @@ import type { InstanceConfig } from '../settings/instance.ts';
 import { instanceKey } from '../settings/origin.ts';
 import type { SettingsStore } from '../settings/store.ts';
 import { SyncRunner } from '../sync/index.ts';
+import { checkOrderPermission } from '../connection/check.ts';
+import type { WalkInCustomer } from '../../db/sessions.ts';
+import { permissionOfCheck, permissionOfOrder, type OrderPermission } from './order-permission.ts';
 
 export interface Link {
   readonly db: Db;
@@ -46,6 +49,10 @@ export interface LinkContext {
   credentials(accepted: boolean): void;
   /** The instance answered again: its version may be read. */
   online(client: ServiceClient): void;
+  /** What a probe or an order's answer told of this client's permission to create orders. */
+  orderPermission(found: OrderPermission): void;
+  /** Who a sale without a card goes to (Settings, or the demo's own walk-in customer). */
+  walkInCustomer(): WalkInCustomer | null;
 }
 
 export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Link {
@@ -103,9 +110,17 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
       // Reachable is not yet usable: a token now tells the status bar whether the credentials
       // hold, before an order finds out. A cached token still valid is enough (the instance
       // takes it even after a rotation); its renewal is when a rotated secret shows.
-      client.obtainToken().catch((error: unknown) => {
-        ctx.log(`token on coming online: ${error instanceof Error ? error.message : String(error)}`);
-      });
+      // With a token, whether this client may create orders (an empty order, nothing written): the
+      // Sale screen then refuses a sale before payment rather than its order being blocked after.
+      client
+        .obtainToken()
+        .then(async () => {
+          const found = permissionOfCheck(await checkOrderPermission(client));
+          if (found !== undefined) ctx.orderPermission(found);
+        })
+        .catch((error: unknown) => {
+          ctx.log(`token on coming online: ${error instanceof Error ? error.message : String(error)}`);
+        });
     });
     // The outbox reports its attempts to the app's monitor and is woken by it when the instance is back.
     outbox = new Outbox(db, client, {
@@ -113,7 +128,12 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
       log: (line) => ctx.log(line),
       ...(key === undefined ? {} : { instance: key }),
     });
-    outbox.on(() => ctx.outboxChanged());
+    outbox.on((event) => {
+      // A stored order proves the permission; one blocked for want of it proves the opposite.
+      const found = event.type === 'order' ? permissionOfOrder(event.order) : undefined;
+      if (found !== undefined) ctx.orderPermission(found);
+      ctx.outboxChanged();
+    });
     outbox.start();
     monitor.start();
   }
@@ -126,7 +146,7 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
       log: (line) => ctx.log(line),
     }),
     warehouseId: () => ctx.settings.read().warehouseId,
-    walkInCustomer: () => ctx.settings.read().walkInCustomer,
+    walkInCustomer: () => ctx.walkInCustomer(),
     stockRule: () => ctx.settings.read().stockRule,
     outbox,
   });

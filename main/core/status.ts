@@ -1,5 +1,6 @@
 // The status bar's view (status.get, and the status.changed event): online or not, which instance,
-// the outbox's figures, the last sync, the instance's version, and whether it refused the credentials.
+// the outbox's figures, the last sync, the instance's version, whether it refused the credentials,
+// and whether it lets this client create orders.
 import type { Db } from '../../db/database.ts';
 import type { StatusView } from '../../contract/contract.ts';
 import { stockItemsSyncedAt } from '../../db/catalog/index.ts';
@@ -21,6 +22,8 @@ export interface StatusSource {
   version(): string | undefined;
   /** The token endpoint's last word on the credentials was a refusal (400/401), or the outbox's was. */
   credentialsRefused(): boolean;
+  /** Whether this client may create orders on the instance, as last learnt. */
+  orderPermission(): StatusView['orderPermission'];
 }
 
 export function statusHandlers(source: StatusSource): Pick<Handlers, 'status.get'> {
@@ -47,5 +50,7 @@ export function statusView(source: StatusSource): StatusView {
     insecure: instance !== null && isInsecure(instance.baseUrl),
     // Said only while the instance answers: offline, nobody can tell what it would say now.
     credentialsRefused: instance !== null && online === true && source.credentialsRefused(),
+    // Said offline too: the instance's role does not change because it cannot be reached.
+    orderPermission: instance === null ? 'unknown' : source.orderPermission(),
   };
 }

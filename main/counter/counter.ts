@@ -4,7 +4,7 @@
 import { writeTransaction, type Db } from '../../db/database.ts';
 import type { OutboxOrder } from '../../db/outbox.ts';
 import { quantityProblem } from './quantity.ts';
-import type { Tender, TenderInput } from '../../contract/contract.ts';
+import type { Tender, TenderInput, TenderPart } from '../../contract/contract.ts';
 import { words, type Words } from '../../contract/core-words.ts';
 import {
   addSessionLine,
@@ -706,21 +706,74 @@ function times(resolution: Resolution, quantity: number | undefined): Resolution
 }
 
 /**
- * The tender as kept: a card is charged the total; cash must cover it, and the change is what is
- * over. Amounts in whole cents, so 100 - 87.30 is 12.70, not 12.700000000000003.
+ * The tender as kept, worked out in whole cents (so 100 - 87.30 is 12.70, not 12.700000000000003):
+ * a card is charged the total; cash must cover it, the change is what is over; split, the card is
+ * charged its part (above 0, below the total) and cash pays the rest, which it must cover.
  */
 function settleTender(input: TenderInput, total: number): Tender {
-  if (input.method === 'card') return { method: 'card', given: total, change: 0 };
-  const given = input.given ?? total;
-  if (!Number.isFinite(given) || given < 0) throw new CounterError('bad-tender', words('tenderNotANumber'));
-  const cents = Math.round(given * 100) - Math.round(total * 100);
-  if (cents < 0) {
-    throw new CounterError(
-      'bad-tender',
-      words('tenderShort', { given: given.toFixed(2), total: total.toFixed(2) }),
-    );
+  const due = cents(total);
+  switch (input.method) {
+    case 'card':
+      return { parts: [{ method: 'card', amount: total }], change: 0 };
+    case 'cash': {
+      const cash = paidInCash(due, input.given, 'tenderShort');
+      return { parts: [cash.part], change: cash.change };
+    }
+    case 'split': {
+      const card = checkedCents(input.card);
+      if (card <= 0 || card >= due) {
+        throw new CounterError(
+          'bad-tender',
+          words('tenderSplitCard', { card: written(card), total: written(due) }),
+        );
+      }
+      const cash = paidInCash(due - card, input.given, 'tenderShortRest');
+      return { parts: [{ method: 'card', amount: card / 100 }, cash.part], change: cash.change };
+    }
   }
-  return { method: 'cash', given: Math.round(given * 100) / 100, change: cents / 100 };
+}
+
+/** Cash paying `due` cents with `given` handed over (none: exactly that), and the change. */
+function paidInCash(
+  due: number,
+  given: number | undefined,
+  short: 'tenderShort' | 'tenderShortRest',
+): { part: TenderPart; change: number } {
+  const handed = given === undefined ? due : checkedCents(given);
+  if (handed < due)
+    throw new CounterError('bad-tender', words(short, { given: written(handed), total: written(due) }));
+  return { part: { method: 'cash', amount: due / 100, given: handed / 100 }, change: (handed - due) / 100 };
+}
+
+/** An amount of the contract (koruna, euro: `Money`) as whole cents; no number is refused. */
+function checkedCents(n: number): number {
+  if (!Number.isFinite(n) || n < 0) throw new CounterError('bad-tender', words('tenderNotANumber'));
+  return cents(n);
+}
+
+function cents(n: number): number {
+  return Math.round(n * 100);
+}
+
+/** Cents as Counter's English messages write an amount: 12.70. */
+function written(c: number): string {
+  return (c / 100).toFixed(2);
+}
+
+/**
+ * How a sale was paid, in the order's note: "paid in cash, 500.00 given, 12.70 change", "paid by
+ * card", or both parts with what each paid: "paid by card 200.00 and in cash 187.30, 500.00 given,
+ * 312.70 change".
+ */
+function paidWords(tender: Tender): string {
+  const split = tender.parts.length > 1;
+  const said = tender.parts.map((p) => {
+    const what = `${p.method === 'card' ? 'by card' : 'in cash'}${split ? ` ${p.amount.toFixed(2)}` : ''}`;
+    return p.method === 'card'
+      ? what
+      : `${what}, ${p.given.toFixed(2)} given, ${tender.change.toFixed(2)} change`;
+  });
+  return `paid ${said.join(' and ')}`;
 }
 
 /** The order's note: where it came from and how it was paid (SPEC.md's order has no payment field). */
@@ -735,12 +788,7 @@ function orderNote(
   }[],
 ): string {
   const base = `Counter session ${sessionId}`;
-  const paid =
-    tender === null
-      ? ''
-      : tender.method === 'card'
-        ? '; paid by card'
-        : `; paid in cash, ${tender.given.toFixed(2)} given, ${tender.change.toFixed(2)} change`;
+  const paid = tender === null ? '' : `; ${paidWords(tender)}`;
   // The order carries no prices: a price typed at the till is said here for the back office.
   const entered = lines.filter((l) => l.priceEntered).map((l) => `${l.name} ${l.unitPrice.toFixed(2)}`);
   // A line's own discount too: who set it at the till, and the price it was taken off.

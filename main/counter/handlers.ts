@@ -105,6 +105,8 @@ export function counterHandlers(deps: CounterDeps): Pick<Handlers, CounterCalls>
       return Promise.resolve({
         order: entryView(closed.order),
         session: sessionView(null, deps),
+        // The change due stays on the Sale screen until the next scan: said as the core settled it.
+        ...(closed.session.tender === null ? {} : { tender: closed.session.tender }),
       });
     },
     'session.cancel': () => {

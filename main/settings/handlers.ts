@@ -11,7 +11,7 @@ import { fromEnv, type Env } from './env.ts';
 import { hashPin, type ManagerLock, type UnlockResult } from './manager-pin.ts';
 import { secretFromEnv, type InstanceConfig } from './instance.ts';
 import { instanceOrigin, isInsecure } from './origin.ts';
-import type { SettingsStore } from './store.ts';
+import { walkInOf, type SettingsStore, type WalkIn } from './store.ts';
 
 export interface SettingsDeps {
   readonly store: SettingsStore;
@@ -30,6 +30,8 @@ export interface SettingsDeps {
   commonCurrency(): string | undefined;
   /** The name the cache knows a company by; undefined for a company it does not know. */
   companyName(companyId: number): string | undefined;
+  /** Who a sale without a card goes to while nobody chose (the demo's walk-in customer), if anyone. */
+  defaultWalkIn(): WalkIn | null;
   /** The manager PIN's lock: Settings and the destructive order actions wait for it. */
   readonly lock: ManagerLock;
   /** Epoch ms (the lock's clock). */
@@ -72,7 +74,8 @@ function settingsView(deps: SettingsDeps): SettingsView {
     source: deps.source() ?? (env !== undefined ? 'env' : s.instanceUrl === null ? 'demo' : 'settings'),
     syncIntervalMinutes: s.syncIntervalMinutes,
     labelRules: s.labelRules,
-    walkInCustomer: s.walkInCustomer,
+    walkInCustomer: walkInOf(s, () => deps.defaultWalkIn()),
+    walkInChosen: s.walkInChosen || s.walkInCustomer !== null,
     managerPinSet: s.managerPinHash !== null,
     receiptPaper: s.receiptPaper,
     stockRule: s.stockRule,
@@ -118,11 +121,21 @@ async function setSettings(deps: SettingsDeps, patch: SettingsPatch): Promise<Se
   if (rest.labelRules !== undefined) checkLabelRules(rest.labelRules);
   const { scanner: scannerPatch, ...plain } = rest;
   const scanner = scannerPatch === undefined ? undefined : { ...before.scanner, ...scannerPatch };
+  // Another instance has other companies: its walk-in customer is asked for again (POS_BASE_URL,
+  // when set, keeps the instance in use whatever Settings say).
+  const otherInstance =
+    rest.instanceUrl !== undefined &&
+    fromEnv(deps.env, 'baseUrl') === undefined &&
+    (before.instanceUrl === null ? null : instanceOrigin(before.instanceUrl)) !== origin;
   deps.store.write({
     ...plain,
     secretOrigin,
     ...(scanner === undefined ? {} : { scanner }),
-    ...(walkInCustomer === undefined ? {} : { walkInCustomer: walkIn(deps, walkInCustomer) }),
+    ...(walkInCustomer === undefined
+      ? otherInstance
+        ? { walkInCustomer: null, walkInChosen: false }
+        : {}
+      : { walkInCustomer: walkIn(deps, walkInCustomer), walkInChosen: true }),
     ...(clearManagerPin === true ? { managerPinHash: null } : {}),
     ...(managerPin === undefined ? {} : { managerPinHash: hashPin(managerPin) }),
   });

@@ -36,6 +36,8 @@ const schemas = {
   allowInsecure: z.boolean(),
   /** Who a sale without a scanned card goes to (a cached company and its name when chosen). */
   walkInCustomer: z.object({ companyId: z.number().int(), name: z.string() }).nullable(),
+  /** Someone chose the walk-in customer (a company, or none: a card for every sale). */
+  walkInChosen: z.boolean(),
   /** The manager PIN's salted hash (manager-pin.ts); never shown, never sent to the renderer. */
   managerPinHash: z.string().nullable(),
   receiptPaper: z.enum(['80mm', '58mm']),
@@ -57,6 +59,7 @@ const defaults: AppSettings = {
   secretOrigin: null,
   allowInsecure: false,
   walkInCustomer: null,
+  walkInChosen: false,
   managerPinHash: null,
   receiptPaper: '80mm',
   stockRule: 'warn',
@@ -138,4 +141,22 @@ function assign(out: AppSettings, name: keyof AppSettings, raw: string): void {
   }
   const parsed = schemas[name].safeParse(json);
   if (parsed.success) (out as Record<keyof AppSettings, unknown>)[name] = parsed.data;
+}
+
+export interface WalkIn {
+  readonly companyId: number;
+  readonly name: string;
+}
+
+/**
+ * Who a sale without a scanned card goes to: the company chosen, none when "a card for every sale"
+ * was chosen, and until anyone chose, the instance's own default (the demo has one; a real instance
+ * none, and its first run asks).
+ */
+export function walkInOf(
+  s: Pick<AppSettings, 'walkInCustomer' | 'walkInChosen'>,
+  byDefault: () => WalkIn | null,
+): WalkIn | null {
+  if (s.walkInCustomer !== null || s.walkInChosen) return s.walkInCustomer;
+  return byDefault();
 }

@@ -68,6 +68,7 @@ function contextFor(target: EventTarget | null): ActionContext {
     ...(dialog === undefined ? {} : { dialog }),
     receiptShown: receiptShown(),
     ...(parking === undefined ? {} : { parking }),
+    ...(target instanceof HTMLButtonElement ? { onButton: true } : {}),
   };
 }
 

@@ -37,16 +37,27 @@ describe('keymap: dialogs', () => {
     expect(key('F9', ctx('sale', 'payment'))).toBeUndefined();
   });
 
-  it('gives the payment panel Enter, Esc, F2 (cash), F3 (card) and Tab, and nothing else', () => {
+  it('gives the payment panel Enter, Esc, F2 (cash), F3 (card), F4 (card + cash) and Tab, and nothing else', () => {
     const c = ctx('sale', 'payment');
     expect(key('Enter', c)).toBe('payment.confirm');
     expect(key('Escape', c)).toBe('payment.cancel');
     expect(key('F2', c)).toBe('payment.cash');
     expect(key('F3', c)).toBe('payment.card');
+    expect(key('F4', c)).toBe('payment.split');
     expect(key('Tab', c)).toBe('dialog.tab');
-    for (const k of ['F1', 'F4', 'F8', 'F7', 'ArrowDown', '+', '-', 'Delete'])
-      expect(key(k, c)).toBeUndefined();
+    for (const k of ['F1', 'F8', 'F7', 'ArrowDown', '+', '-', 'Delete']) expect(key(k, c)).toBeUndefined();
     expect(key('F2', ctx('sale'))).toBe('screen.stock');
+    expect(key('F4', ctx('sale'))).toBe('screen.settings');
+  });
+
+  it('leaves Enter on a focused button of the payment panel to that button: a round note chooses that note, it does not place', () => {
+    const onButton: ActionContext = { ...ctx('sale', 'payment', 'other'), onButton: true };
+    expect(key('Enter', onButton)).toBeUndefined();
+    // Esc still goes back and the method keys still switch, wherever focus is in the panel.
+    expect(key('Escape', onButton)).toBe('payment.cancel');
+    expect(key('F3', onButton)).toBe('payment.card');
+    // In the amount fields Enter places.
+    expect(key('Enter', ctx('sale', 'payment', 'field'))).toBe('payment.confirm');
   });
 
   it('gives the receipt dialog F7 (print), Esc (close) and Tab, on any screen', () => {

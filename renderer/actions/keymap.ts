@@ -43,6 +43,7 @@ export type ActionName =
   | 'payment.cancel'
   | 'payment.cash'
   | 'payment.card'
+  | 'payment.split'
   | 'receipt.print'
   | 'receipt.close'
   | 'dialog.tab'
@@ -72,6 +73,8 @@ export interface ActionContext {
   /** F10 on the Sale screen: the sale on the counter can be parked ('park'), or only parked sales
    * can be recalled ('list'); absent when there is neither. */
   readonly parking?: 'park' | 'list';
+  /** Focus is on a button: Enter presses it (the browser's own), unless a binding says otherwise. */
+  readonly onButton?: boolean;
 }
 
 export interface Binding {
@@ -116,11 +119,18 @@ export function keyName(event: { key: string; ctrlKey: boolean; metaKey: boolean
 }
 
 export const KEYMAP: readonly Binding[] = [
-  // The payment panel (F9): Enter places the order, Esc goes back to the sale, F2 cash, F3 card.
-  { name: 'payment.confirm', trigger: 'key', key: is('Enter'), when: inDialog('payment') },
+  // The payment panel (F9): Enter places the order, Esc goes back to the sale, F2 cash, F3 card, F4
+  // card + cash. Enter on a focused button is that button's (a round note chooses that note).
+  {
+    name: 'payment.confirm',
+    trigger: 'key',
+    key: is('Enter'),
+    when: (ctx) => inDialog('payment')(ctx) && ctx.onButton !== true,
+  },
   { name: 'payment.cancel', trigger: 'key', key: is('Escape'), when: inDialog('payment') },
   { name: 'payment.cash', trigger: 'key', key: is('F2'), when: inDialog('payment') },
   { name: 'payment.card', trigger: 'key', key: is('F3'), when: inDialog('payment') },
+  { name: 'payment.split', trigger: 'key', key: is('F4'), when: inDialog('payment') },
   // A receipt: F7 prints it (the dialog's, or the one just placed on Sale), Esc closes the dialog.
   {
     name: 'receipt.print',

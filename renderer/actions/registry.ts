@@ -112,15 +112,12 @@ export const PERFORM: Record<ActionName, (p: Performed) => void> = {
   'find.close': () => sale.closeFind(),
   'scan.stock': (p) => void lookUpScan(p.code ?? ''),
   'scan.toSale': (p) => void scanToSale(p.ctx.screen, p.code ?? ''),
-  // Enter on "Back to the sale" (Tab got there) goes back; anywhere else in the panel it places.
-  'payment.confirm': (p) => {
-    const target = p.event?.target;
-    if (target instanceof HTMLButtonElement && target.dataset.action === 'cancel-payment') closePayment();
-    else void confirmPayment();
-  },
+  // Enter in the panel's fields places the order (on a button, the button's own action runs).
+  'payment.confirm': () => void confirmPayment(),
   'payment.cancel': () => closePayment(),
   'payment.cash': () => setMethod('cash'),
   'payment.card': () => setMethod('card'),
+  'payment.split': () => setMethod('split'),
   'receipt.print': () => printReceipt(),
   'receipt.close': () => closeReceipt(),
   'dialog.tab': (p) => {

@@ -1,5 +1,5 @@
-// Always visible: online/offline, the instance (and DEMO), credentials refused, queued orders, age of
-// the last sync.
+// Always visible: online/offline, the instance (and DEMO), credentials refused, orders not allowed
+// (the client lacks the permission to create them), queued orders, age of the last sync.
 import { useTranslation } from 'react-i18next';
 import { useFormat } from './use-format.ts';
 import { useApp } from '../store/app.ts';
@@ -27,6 +27,11 @@ export function StatusBar() {
       {status?.credentialsRefused === true && (
         <span className="pill refused" data-credentials-refused="true" title={t('credentialsRefusedTitle')}>
           {t('credentialsRefused')}
+        </span>
+      )}
+      {status?.orderPermission === 'lacking' && (
+        <span className="pill refused" data-orders-not-allowed="true" title={t('ordersNotAllowedTitle')}>
+          {t('ordersNotAllowed')}
         </span>
       )}
       {status?.insecure === true && (

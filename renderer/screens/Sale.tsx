@@ -20,6 +20,7 @@ import { openPayment } from '../store/payment.ts';
 import { PlacedReceipt } from '../components/receipt/PlacedReceipt.tsx';
 import { ParkedSales } from '../components/sale/ParkedSales.tsx';
 import { openParked, parkingOffer } from '../store/parked.ts';
+import { ChangeDue } from '../components/payment/ChangeDue.tsx';
 
 export function Sale() {
   const session = useApp((s) => s.session);
@@ -39,6 +40,7 @@ export function Sale() {
         <ParkedSales />
       </div>
       <aside className="sale-side">
+        <ChangeDue />
         <CustomerPanel session={session} />
         <Totals session={session} />
         <button

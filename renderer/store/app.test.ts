@@ -30,6 +30,7 @@ const STATUS: StatusView = {
   lastSyncedAt: null,
   insecure: false,
   credentialsRefused: false,
+  orderPermission: 'granted',
 };
 const SETTINGS: SettingsView = {
   instanceUrl: null,
@@ -50,6 +51,7 @@ const SETTINGS: SettingsView = {
   labelRules: [],
   allowInsecure: false,
   walkInCustomer: null,
+  walkInChosen: true,
   managerPinSet: false,
   receiptPaper: '80mm',
   stockRule: 'warn',

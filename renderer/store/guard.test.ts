@@ -35,6 +35,7 @@ const SETTINGS: SettingsView = {
   labelRules: [],
   allowInsecure: false,
   walkInCustomer: null,
+  walkInChosen: true,
   managerPinSet: false,
   receiptPaper: '80mm',
   stockRule: 'warn',

@@ -1,14 +1,35 @@
-// The payment panel's Enter, in Node over a core the test scripts (platform/fake-bridge.ts): the
-// order is placed with the tender taken, once, only when the cash covers the total; the panel closes
-// and the receipt of that order shows. Esc and F9 on an empty sale place nothing.
+// The payment panel, in Node over a core the test scripts (platform/fake-bridge.ts): F9 refuses a
+// sale the till knows would be refused before the panel opens; Enter places the order with the
+// tender taken (cash, card, or card + cash), once, only when the amounts pay the total; the panel
+// closes, the change due stays until the next scan, and the receipt of that order shows. Esc and F9
+// on an empty sale place nothing.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { PosError, type CloseView, type OutboxEntryView, type ReceiptView } from '../../contract/contract.ts';
+import {
+  PosError,
+  type CloseView,
+  type OutboxEntryView,
+  type ReceiptView,
+  type SettingsView,
+  type StatusView,
+  type TenderInput,
+} from '../../contract/contract.ts';
 import { formatMoney } from '../format/format.ts';
 import { i18n } from '../i18n/index.ts';
 import { aLine, aSession, FakeBridge } from '../platform/fake-bridge.ts';
 import { createPosApi } from '../platform/pos.ts';
 import { useApp } from './app.ts';
-import { closePayment, confirmPayment, openPayment, setGiven, setMethod, usePayment } from './payment.ts';
+import {
+  closePayment,
+  confirmPayment,
+  openPayment,
+  paidShown,
+  setCard,
+  setGiven,
+  setMethod,
+  usePaid,
+  usePayment,
+} from './payment.ts';
+import { scan } from './sale.ts';
 import { setPos } from './pos.ts';
 import { useReceipt } from './receipt.ts';
 
@@ -24,31 +45,39 @@ const receipt: ReceiptView = {
   totals: { byVatRate: [], discount: 0, total: 250 },
   pricedFrom: 'sale',
 };
-/** A sale of 25 pieces at 10.00: 250.00 to pay. */
-const basket = aSession([aLine(1, 25)]);
+/** A sale of 25 pieces at 10.00 to the walk-in customer: 250.00 to pay. */
+const basket = { ...aSession([aLine(1, 25)]), walkIn: { companyId: 7, name: 'Hotovostní prodej' } };
+const status: StatusView = {
+  online: true,
+  instance: 'erp.example.com',
+  demo: false,
+  queued: 1,
+  needsAttention: 0,
+  lastSyncedAt: null,
+  insecure: false,
+  credentialsRefused: false,
+  orderPermission: 'granted',
+};
+
+/** The core's close: the tender as it settles it (cash 250 of a 250.00 sale by default). */
+function closing(tender: CloseView['tender']) {
+  return (): CloseView => ({ order, session: aSession([]), ...(tender === undefined ? {} : { tender }) });
+}
 
 let core: FakeBridge;
 
 beforeEach(() => {
   core = new FakeBridge()
-    .answer('session.close', (): CloseView => ({ order, session: aSession([]) }))
+    .answer('session.close', closing({ parts: [{ method: 'cash', amount: 250, given: 250 }], change: 0 }))
     .answer('receipt.get', () => receipt)
     .answer('outbox.list', () => [order])
-    .answer('status.get', () => ({
-      online: true,
-      instance: 'erp.example.com',
-      demo: false,
-      queued: 1,
-      needsAttention: 0,
-      lastSyncedAt: null,
-      insecure: false,
-      credentialsRefused: false,
-    }));
+    .answer('status.get', () => status);
   setPos(createPosApi(core));
   useApp.setState(useApp.getInitialState(), true);
   usePayment.setState(usePayment.getInitialState(), true);
   useReceipt.setState(useReceipt.getInitialState(), true);
-  useApp.setState({ session: basket });
+  usePaid.setState(usePaid.getInitialState(), true);
+  useApp.setState({ session: basket, status });
 });
 
 const panel = () => usePayment.getState();
@@ -135,5 +164,97 @@ describe('the payment panel', () => {
     expect(panel().open).toBe(false);
     await confirmPayment();
     expect(core.inputs('session.close')).toEqual([]);
+  });
+
+  it('card + cash (F4): the card part and the cash given for the rest go to the core as typed', async () => {
+    openPayment();
+    setMethod('split');
+    setCard('100');
+    setGiven('200');
+    await confirmPayment();
+    const split: TenderInput = { method: 'split', card: 100, given: 200 };
+    expect(core.inputs('session.close')).toEqual([{ tender: split }]);
+  });
+
+  it('card + cash short of the rest, or a card part of the whole total: nothing is placed, the panel says why', async () => {
+    openPayment();
+    setMethod('split');
+    setCard('100');
+    setGiven('120');
+    await confirmPayment();
+    expect(panel().error).toBe(
+      i18n.t('sale:notEnoughCashRest', { given: money(120), rest: money(150), short: money(30) }),
+    );
+    setCard('250');
+    await confirmPayment();
+    expect(panel().error).toBe(i18n.t('sale:cardPartRange', { total: money(250) }));
+    expect(core.inputs('session.close')).toEqual([]);
+    expect(panel().open).toBe(true);
+  });
+});
+
+describe('the change due after placing', () => {
+  it('stays as the core settled it until the next scan', async () => {
+    core.answer(
+      'session.close',
+      closing({ parts: [{ method: 'cash', amount: 250, given: 500 }], change: 250 }),
+    );
+    core.answer('session.scan', () => ({
+      outcome: { kind: 'product', lineId: 2, name: 'Product 2' },
+      session: aSession([aLine(2)]),
+    }));
+    openPayment();
+    setGiven('500');
+    await confirmPayment();
+    expect(paidShown()).toEqual({
+      orderId: ORDER_ID,
+      tender: { parts: [{ method: 'cash', amount: 250, given: 500 }], change: 250 },
+    });
+    // The receipt coming in does not take it away; the next scan (the next customer) does.
+    await expect.poll(() => useReceipt.getState().placed?.orderId).toBe(ORDER_ID);
+    expect(paidShown()?.tender.change).toBe(250);
+    await scan('8591234567890', 'scanner');
+    expect(paidShown()).toBeNull();
+  });
+});
+
+describe('F9 refuses before payment what the till knows would be refused', () => {
+  it('a sale with no customer: neither a card nor a walk-in customer; the panel stays shut and says what to do', () => {
+    useApp.setState({ session: aSession([aLine(1, 25)]), settings: null });
+    openPayment();
+    expect(panel().open).toBe(false);
+    expect(useApp.getState().sale.outcome).toEqual({ tone: 'error', text: i18n.t('sale:refusedNoCustomer') });
+    // A card for every sale was chosen on purpose: the words say to scan it.
+    useApp.setState({ settings: { walkInChosen: true } as SettingsView });
+    openPayment();
+    expect(panel().open).toBe(false);
+    expect(useApp.getState().sale.outcome?.text).toBe(i18n.t('sale:refusedCardNeeded'));
+    expect(core.inputs('session.close')).toEqual([]);
+  });
+
+  it("a line without an amount, or no warehouse: the core's own refusals at Enter, said before payment", () => {
+    const problem = { message: 'No amount.' };
+    useApp.setState({ session: { ...basket, lines: [{ ...aLine(1), problem }] } });
+    openPayment();
+    expect(panel().open).toBe(false);
+    expect(useApp.getState().sale.outcome?.text).toBe(i18n.t('core:unpricedLine', { name: 'Product 1' }));
+    useApp.setState({ session: { ...basket, warehouseId: null } });
+    openPayment();
+    expect(panel().open).toBe(false);
+    expect(useApp.getState().sale.outcome?.text).toBe(i18n.t('core:noWarehouse'));
+  });
+
+  it('a till the instance does not let create orders, with a walk-in customer or a card', () => {
+    useApp.setState({ status: { ...status, orderPermission: 'lacking' } });
+    openPayment();
+    expect(panel().open).toBe(false);
+    expect(useApp.getState().sale.outcome).toEqual({
+      tone: 'error',
+      text: i18n.t('sale:refusedNoOrderPermission', { permission: 'Permissions.Orders.Create' }),
+    });
+    // Not known either way (no probe answered yet): the panel opens, the outbox finds out.
+    useApp.setState({ status: { ...status, orderPermission: 'unknown' } });
+    openPayment();
+    expect(panel().open).toBe(true);
   });
 });

@@ -1,31 +1,52 @@
-// Payment actions: the panel F9 opens over the sale (amount given, change due, cash or card). Enter
-// places the order with the tender (session.close), Esc goes back to the sale untouched. The panel's
-// state is its own small store; the keymap (actions/) asks `openDialog()` which dialog is open.
+// Payment actions: the panel F9 opens over the sale (amount given, change due; cash, card, or split:
+// a card part and the rest in cash). Enter places the order with the tender (session.close), Esc goes
+// back to the sale untouched. F9 refuses, before any money changes hands, a sale the till already
+// knows will be refused (refusal.ts). The panel's state is its own small store; the keymap (actions/)
+// asks `openDialog()` which dialog is open. After placing, the change due stays on the Sale screen
+// until the next scan (`usePaid`).
 import { create } from 'zustand';
+import type { OutboxEntryView, Tender } from '../../contract/contract.ts';
 import { formatMoney } from '../format/format.ts';
 import { i18n } from '../i18n/index.ts';
+import { beepError } from '../platform/sound.ts';
 import { useApp } from './app.ts';
 import { useParked } from './parked.ts';
 import { useLineAdjust } from './line-adjust.ts';
 import { usePriceEntry } from './price-entry.ts';
 import { useReceipt } from './receipt.ts';
-import { closeSale } from './sale.ts';
-import { paymentSummary, type Method } from './tender.ts';
+import { refusalBeforePayment } from './refusal.ts';
+import { announce, closeSale } from './sale.ts';
+import { paymentSummary, type Method, type PaymentProblem } from './tender.ts';
 
 export { parseAmount, paymentSummary, quickAmounts, type Method } from './tender.ts';
 
 export interface PaymentUi {
   readonly open: boolean;
   readonly method: Method;
-  /** The amount given as typed ("500", "412,50"); empty means the exact amount. */
+  /** The cash handed over, as typed ("500", "412,50"); empty means the exact amount. */
   readonly given: string;
+  /** Split: the card's part, as typed. */
+  readonly card: string;
   readonly error: string | null;
   readonly busy: boolean;
 }
 
-const CLOSED: PaymentUi = { open: false, method: 'cash', given: '', error: null, busy: false };
+const CLOSED: PaymentUi = { open: false, method: 'cash', given: '', card: '', error: null, busy: false };
 
 export const usePayment = create<PaymentUi>()(() => CLOSED);
+
+/** The sale the last payment placed and how it was paid, while the Sale screen shows its change due. */
+export interface Paid {
+  readonly orderId: OutboxEntryView['id'];
+  readonly tender: Tender;
+}
+export const usePaid = create<{ readonly paid: Paid | null }>()(() => ({ paid: null }));
+
+/** The change due of the sale just placed, while it is on the Sale screen (until the next scan). */
+export function paidShown(): Paid | null {
+  const { paid } = usePaid.getState();
+  return paid !== null && useApp.getState().sale.placed === paid.orderId ? paid : null;
+}
 
 /** The modal dialog open over the screen, if any: the keymap gives it the keyboard. */
 export function openDialog(): 'payment' | 'receipt' | 'price' | 'parked' | 'adjust' | undefined {
@@ -41,10 +62,20 @@ const total = (): number => useApp.getState().session?.totals.total ?? 0;
 /** A sale amount in the prices' currency (Settings), as the panel shows it. */
 const price = (n: number): string => formatMoney(n, useApp.getState().settings?.currency ?? null);
 
-/** F9: opens the panel over a sale with lines (the order is placed only by its Enter). */
+/**
+ * F9: opens the panel over a sale with lines (the order is placed only by its Enter). A sale the till
+ * knows would be refused (no customer, no permission to create orders) is refused here, saying what
+ * to do, before the customer pays.
+ */
 export function openPayment(): void {
-  const { session, sale } = useApp.getState();
-  if (sale.busy || (session?.lines.length ?? 0) === 0) return;
+  const { session, sale, status } = useApp.getState();
+  if (sale.busy || session === null || session.lines.length === 0) return;
+  const refusal = refusalBeforePayment(session, status, useApp.getState().settings);
+  if (refusal !== null) {
+    announce({ tone: 'error', text: refusal });
+    beepError();
+    return;
+  }
   usePayment.setState({ ...CLOSED, open: true });
 }
 
@@ -53,43 +84,61 @@ export function closePayment(): void {
   if (!usePayment.getState().busy) usePayment.setState(CLOSED);
 }
 
+/** Digits and one decimal separator only: the amount fields take nothing else. */
+const amountText = (text: string): string => text.replace(/[^\d.,]/g, '');
+
 export function setGiven(text: string): void {
-  // Digits and one decimal separator only: the field takes nothing else.
-  const clean = text.replace(/[^\d.,]/g, '');
-  usePayment.setState({ given: clean, error: null });
+  usePayment.setState({ given: amountText(text), error: null });
+}
+
+export function setCard(text: string): void {
+  usePayment.setState({ card: amountText(text), error: null });
 }
 
 export function setMethod(method: Method): void {
   usePayment.setState({ method, error: null });
 }
 
-/** Enter: places the order with the tender, unless the cash does not cover the total. */
+/** Enter: places the order with the tender, unless the amounts typed do not pay the total. */
 export async function confirmPayment(): Promise<void> {
   const p = usePayment.getState();
   if (!p.open || p.busy) return;
   const sum = paymentSummary(p, total());
-  if (Number.isNaN(sum.given)) {
-    usePayment.setState({
-      error: i18n.t('sale:givenNotAmount', { given: p.given }),
-    });
-    return;
-  }
-  if (!sum.valid) {
-    usePayment.setState({
-      error: i18n.t('sale:notEnoughCash', {
-        given: price(sum.given),
-        total: price(total()),
-        short: price(sum.short),
-      }),
-    });
+  if (sum.tender === undefined) {
+    usePayment.setState({ error: problemWords(sum.problem, p.method) });
     return;
   }
   usePayment.setState({ busy: true, error: null });
-  const tender =
-    p.method === 'card' ? { method: 'card' as const } : { method: 'cash' as const, given: sum.given };
-  const placed = await closeSale(tender);
-  // Placed: the panel closes and the receipt shows. Refused by the core: the sale stays as it was,
-  // the Sale screen says why (the panel closes so that the cashier sees it and the sale).
+  const placed = await closeSale(sum.tender);
+  // Placed: the panel closes, the change due shows large and the receipt below. Refused by the core:
+  // the sale stays as it was, the Sale screen says why (the panel closes so that the cashier sees it).
   usePayment.setState(CLOSED);
-  if (placed !== null) void useReceipt.getState().showPlaced(placed);
+  if (placed === null) return;
+  usePaid.setState({
+    paid: placed.tender === undefined ? null : { orderId: placed.id, tender: placed.tender },
+  });
+  void useReceipt.getState().showPlaced(placed.id);
+}
+
+/** Why Enter did not place, in the cashier's words. */
+function problemWords(problem: PaymentProblem | undefined, method: Method): string {
+  switch (problem?.kind) {
+    case 'not-amount':
+      return i18n.t('sale:givenNotAmount', { given: problem.text });
+    case 'short':
+      return method !== 'split'
+        ? i18n.t('sale:notEnoughCash', {
+            given: price(problem.given),
+            total: price(problem.due),
+            short: price(problem.short),
+          })
+        : i18n.t('sale:notEnoughCashRest', {
+            given: price(problem.given),
+            rest: price(problem.due),
+            short: price(problem.short),
+          });
+    case 'card-part':
+    case undefined:
+      return i18n.t('sale:cardPartRange', { total: price(total()) });
+  }
 }

@@ -7,7 +7,7 @@ import { pos } from './pos.ts';
 import { beepError, beepOk } from '../platform/sound.ts';
 import { message, setSale, useApp, type Outcome, type SaleUi, type Unpriced } from './app.ts';
 import { withConfirm, withPin, type ConfirmWords } from './guard.ts';
-import { SetQuantityInput, type ScanView, type TenderInput } from '../../contract/contract.ts';
+import { SetQuantityInput, type ScanView, type Tender, type TenderInput } from '../../contract/contract.ts';
 import { formatQty, parseQuantity } from '../format/format.ts';
 import { i18n } from '../i18n/index.ts';
 
@@ -255,8 +255,11 @@ export function moveSelection(by: number): void {
 }
 
 /** Places the order with its tender (the payment panel's Enter, store/payment.ts): stored at once, its
- * first attempt runs now; the outbox says what became of it. Returns the order's id, or null if refused. */
-export async function closeSale(tender?: TenderInput): Promise<OutboxEntryView['id'] | null> {
+ * first attempt runs now; the outbox says what became of it. Returns the order's id and the tender as
+ * the core settled it, or null if refused. */
+export async function closeSale(
+  tender?: TenderInput,
+): Promise<{ id: OutboxEntryView['id']; tender?: Tender } | null> {
   const { sale, session } = useApp.getState();
   if (sale.busy || (session?.lines.length ?? 0) === 0) return null;
   setSale({ busy: true });
@@ -267,7 +270,7 @@ export async function closeSale(tender?: TenderInput): Promise<OutboxEntryView['
     announce(null, { placed: closed.order.id, selected: 0, quantityError: null, ...EMPTY_ENTRY });
     void useApp.getState().refreshOutbox();
     void useApp.getState().refreshStatus();
-    return closed.order.id;
+    return { id: closed.order.id, ...(closed.tender === undefined ? {} : { tender: closed.tender }) };
   } catch (error) {
     announce({ tone: 'error', text: message(error) });
     return null;

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseAmount, paymentSummary, quickAmounts, type Method } from './tender.ts';
 
-const ui = (given: string, method: Method = 'cash') => ({ method, given });
+const ui = (given: string, method: Method = 'cash', card = '') => ({ method, given, card });
 
 describe('payment', () => {
   it('offers the next round notes at or above the total, in the notes of the currency', () => {
@@ -35,5 +35,62 @@ describe('payment', () => {
     expect(paymentSummary(ui('300'), 387.3)).toMatchObject({ short: 87.3, valid: false });
     expect(paymentSummary(ui('0.3'), 0.3)).toMatchObject({ change: 0, valid: true });
     expect(paymentSummary(ui('1', 'card'), 387.3)).toMatchObject({ given: 387.3, change: 0, valid: true });
+  });
+
+  it('sends cash and card as Money: the amounts typed in the currency, two decimals at most', () => {
+    expect(paymentSummary(ui('500'), 387.3).tender).toEqual({ method: 'cash', given: 500 });
+    expect(paymentSummary(ui(''), 387.3).tender).toEqual({ method: 'cash', given: 387.3 });
+    expect(paymentSummary(ui('500', 'card'), 387.3).tender).toEqual({ method: 'card' });
+    expect(paymentSummary(ui('300'), 387.3).tender).toBeUndefined();
+  });
+
+  it('splits: the card part, the rest in cash with change; or the cash given, and the card pays the rest', () => {
+    // Card 200, the rest 187.30 in cash from 500: 312.70 back.
+    expect(paymentSummary(ui('500', 'split', '200'), 387.3)).toMatchObject({
+      card: 200,
+      rest: 187.3,
+      change: 312.7,
+      valid: true,
+      tender: { method: 'split', card: 200, given: 500 },
+    });
+    // Nothing given: the exact rest.
+    expect(paymentSummary(ui('', 'split', '87,30'), 387.3)).toMatchObject({
+      rest: 300,
+      change: 0,
+      tender: { method: 'split', card: 87.3, given: 300 },
+    });
+    // Only the cash given (below the total): the card pays what it does not.
+    expect(paymentSummary(ui('300', 'split'), 387.3)).toMatchObject({
+      card: 87.3,
+      rest: 300,
+      change: 0,
+      tender: { method: 'split', card: 87.3, given: 300 },
+    });
+    // Cash short of the rest: short by what is missing of the rest, not of the total.
+    expect(paymentSummary(ui('100', 'split', '200'), 387.3)).toMatchObject({
+      valid: false,
+      short: 87.3,
+      problem: { kind: 'short', given: 100, due: 187.3, short: 87.3 },
+    });
+  });
+
+  it('refuses a split the card part of which is nothing, the whole total or more, or no amount', () => {
+    for (const card of ['0', '387,30', '400']) {
+      expect(paymentSummary(ui('', 'split', card), 387.3)).toMatchObject({
+        valid: false,
+        problem: { kind: 'card-part' },
+      });
+    }
+    expect(paymentSummary(ui('', 'split', ''), 387.3).problem).toEqual({
+      kind: 'card-part',
+      card: undefined,
+    });
+    // Cash covering the whole total leaves nothing to the card.
+    expect(paymentSummary(ui('400', 'split', ''), 387.3).problem?.kind).toBe('card-part');
+    expect(paymentSummary(ui('', 'split', '1.2.3'), 387.3).problem).toEqual({
+      kind: 'not-amount',
+      field: 'card',
+      text: '1.2.3',
+    });
   });
 });

@@ -1,5 +1,10 @@
-// The payment panel's arithmetic (pure): round notes above the total, the amount typed, the change.
-export type Method = 'cash' | 'card';
+// The payment panel's arithmetic (pure): round notes above the total, the amounts typed, the change,
+// and what Enter sends. Amounts are worked out in whole cents and leave as `Money` (the currency's main
+// unit, two decimals: contract.ts), the unit of every amount the core is sent.
+import type { TenderInput } from '../../contract/contract.ts';
+
+/** Cash, card, or split: a card part and the rest in cash. */
+export type Method = 'cash' | 'card' | 'split';
 
 /**
  * The banknotes in use, by ISO 4217 code: the currencies of the stores Counter speaks to (Czech and
@@ -38,13 +43,90 @@ export function parseAmount(text: string): number | undefined {
 
 const cents = (n: number): number => Math.round(n * 100);
 
+/** What keeps Enter from placing: an amount that is no number (which field), too little cash, a card part out of range. */
+export type PaymentProblem =
+  | { readonly kind: 'not-amount'; readonly field: 'given' | 'card'; readonly text: string }
+  | { readonly kind: 'short'; readonly given: number; readonly due: number; readonly short: number }
+  | { readonly kind: 'card-part'; readonly card: number | undefined };
+
+export interface PaymentSummary {
+  /** Cash handed over (the exact cash due when nothing was typed); the total for card. */
+  readonly given: number;
+  readonly change: number;
+  /** Missing cash (0 unless `short`). */
+  readonly short: number;
+  readonly valid: boolean;
+  /** Split: what the card is charged, and the rest the cash pays. */
+  readonly card?: number;
+  readonly rest?: number;
+  readonly problem?: PaymentProblem;
+  /** What Enter sends to the core, when valid. */
+  readonly tender?: TenderInput;
+}
+
+interface PanelAmounts {
+  readonly method: Method;
+  /** Cash handed over, as typed; empty: the exact amount. */
+  readonly given: string;
+  /** Split: the card's part, as typed. */
+  readonly card?: string;
+}
+
 /** What the panel shows and Enter would do, worked out from the state and the sale's total. */
-export function paymentSummary(p: { readonly method: Method; readonly given: string }, total: number) {
-  if (p.method === 'card') return { given: total, change: 0, short: 0, valid: true as boolean };
-  const parsed = parseAmount(p.given);
-  if (parsed !== undefined && Number.isNaN(parsed))
-    return { given: Number.NaN, change: 0, short: 0, valid: false as boolean };
-  const given = parsed ?? total;
-  const diff = cents(given) - cents(total);
-  return { given, change: Math.max(0, diff) / 100, short: Math.max(0, -diff) / 100, valid: diff >= 0 };
+export function paymentSummary(p: PanelAmounts, total: number): PaymentSummary {
+  if (p.method === 'card')
+    return { given: total, change: 0, short: 0, valid: true, tender: { method: 'card' } };
+  const given = parseAmount(p.given);
+  if (given !== undefined && Number.isNaN(given)) return notAmount('given', p.given);
+  if (p.method === 'cash') {
+    const cash = inCash(cents(total), given);
+    return { ...cash, ...(cash.valid ? { tender: { method: 'cash', given: cash.given } } : {}) };
+  }
+  const card = parseAmount(p.card ?? '');
+  if (card !== undefined && Number.isNaN(card)) return notAmount('card', p.card ?? '');
+  // No card part typed: the card pays what the cash does not (cash given below the total, no change).
+  const cardCents =
+    card === undefined ? (given === undefined ? undefined : cents(total) - cents(given)) : cents(card);
+  if (cardCents === undefined || cardCents <= 0 || cardCents >= cents(total)) {
+    return {
+      given: given ?? 0,
+      change: 0,
+      short: 0,
+      valid: false,
+      problem: { kind: 'card-part', card: cardCents === undefined ? undefined : cardCents / 100 },
+    };
+  }
+  const rest = cents(total) - cardCents;
+  const cash = inCash(rest, given);
+  return {
+    ...cash,
+    card: cardCents / 100,
+    rest: rest / 100,
+    ...(cash.valid ? { tender: { method: 'split', card: cardCents / 100, given: cash.given } } : {}),
+  };
+}
+
+/** Cash paying `due` cents with `given` handed over (undefined: exactly). */
+function inCash(due: number, given: number | undefined): PaymentSummary {
+  const handed = given === undefined ? due : cents(given);
+  const diff = handed - due;
+  return {
+    given: handed / 100,
+    change: Math.max(0, diff) / 100,
+    short: Math.max(0, -diff) / 100,
+    valid: diff >= 0,
+    ...(diff < 0
+      ? { problem: { kind: 'short', given: handed / 100, due: due / 100, short: -diff / 100 } }
+      : {}),
+  };
+}
+
+function notAmount(field: 'given' | 'card', text: string): PaymentSummary {
+  return {
+    given: Number.NaN,
+    change: 0,
+    short: 0,
+    valid: false,
+    problem: { kind: 'not-amount', field, text },
+  };
 }

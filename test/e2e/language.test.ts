@@ -29,9 +29,13 @@ let product: Sellable;
 beforeAll(async () => {
   terminal = await syncedTerminal('language');
   product = firstSellable(terminal.dataDir);
-  // The terminal sells from the product's warehouse (chosen before the shell starts, as a11y does).
+  // The terminal sells from the product's warehouse (chosen before the shell starts, as a11y does),
+  // to a walk-in customer without a card (F9 opens the payment panel only for a sale with a customer).
   const db = openDatabase(join(terminal.dataDir, 'counter.sqlite'));
-  new SettingsStore(db).write({ warehouseId: product.warehouseId });
+  new SettingsStore(db).write({
+    warehouseId: product.warehouseId,
+    walkInCustomer: { companyId: 1, name: 'Hotovostní prodej' },
+  });
   db.close();
   const [started, chromium] = await Promise.all([startWebShellProcess(terminal.env), launchChromium()]);
   [shell, browser] = [started, chromium];

@@ -1,7 +1,10 @@
-// The payment panel F9 opens over the sale: amount given (the field has focus; digits typed go
-// there, "," or "." for decimals), quick buttons for round notes, change due live, cash (F2) or card
-// (F3). Enter places the order, Esc goes back to the sale untouched. Its keys are in the one keymap
+// The payment panel F9 opens over the sale: cash (F2: amount given, quick buttons for round notes),
+// card (F3: the store's terminal charges the total) or card + cash (F4: the card's part, then the
+// cash given for the rest); the change due live. The fields place with Enter; a focused button does
+// what it says (a round note chooses that note, and focus goes back to the amount so that the next
+// Enter places). Esc goes back to the sale untouched. Its keys are in the one keymap
 // (actions/keymap.ts); its actions in store/payment.ts.
+import type { TFunction } from 'i18next';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../use-format.ts';
@@ -11,10 +14,13 @@ import {
   confirmPayment,
   paymentSummary,
   quickAmounts,
+  setCard,
   setGiven,
   setMethod,
   usePayment,
+  type Method,
 } from '../../store/payment.ts';
+import type { PaymentSummary } from '../../store/tender.ts';
 import { useDialogFocus } from '../dialog.ts';
 import { Modal } from '../Modal.tsx';
 import './payment.css';
@@ -29,16 +35,19 @@ function Panel() {
   const format = useFormat();
   const payment = usePayment();
   const total = useApp((s) => s.session?.totals.total ?? 0);
-  const field = useRef<HTMLInputElement>(null);
-  const card = useRef<HTMLButtonElement>(null);
-  useDialogFocus(field);
+  const given = useRef<HTMLInputElement>(null);
+  const cardPart = useRef<HTMLInputElement>(null);
+  const place = useRef<HTMLButtonElement>(null);
+  useDialogFocus(given);
   const sum = paymentSummary(payment, total);
-  const cash = payment.method === 'cash';
-  // Switching to card takes the amount field away: focus stays in the panel, on the card button.
+  const method = payment.method;
+  // Switching method moves focus to what that method asks for: the card's part, or the amount
+  // given; card asks for nothing, so focus goes to Place order, which Enter then presses.
   useEffect(() => {
-    if (!cash) card.current?.focus();
-    else if (document.activeElement === document.body) field.current?.focus();
-  }, [cash]);
+    if (method === 'card') place.current?.focus();
+    else if (method === 'split') cardPart.current?.focus();
+    else given.current?.focus();
+  }, [method]);
 
   return (
     <Modal
@@ -46,7 +55,7 @@ function Panel() {
       titleId="payment-title"
       className="payment-panel"
       testId="payment-panel"
-      data={{ 'data-method': payment.method }}
+      data={{ 'data-method': method }}
     >
       <p className="payment-total">
         {t('total')}{' '}
@@ -55,65 +64,84 @@ function Panel() {
         </strong>
       </p>
       <div className="payment-methods" role="group" aria-label={t('paidBy')}>
-        <button
-          type="button"
-          className={cash ? 'method active' : 'method'}
-          aria-pressed={cash}
-          onClick={() => setMethod('cash')}
-          data-method-button="cash"
-        >
-          {t('cash')} <kbd>F2</kbd>
-        </button>
-        <button
-          ref={card}
-          type="button"
-          className={cash ? 'method' : 'method active'}
-          aria-pressed={!cash}
-          onClick={() => setMethod('card')}
-          data-method-button="card"
-        >
-          {t('payByCard')} <kbd>F3</kbd>
-        </button>
+        <MethodButton method="cash" current={method} label={t('cash')} keyName="F2" />
+        <MethodButton method="card" current={method} label={t('payByCard')} keyName="F3" />
+        <MethodButton method="split" current={method} label={t('paySplit')} keyName="F4" />
       </div>
-      {cash ? (
+      {method === 'split' && (
+        <label className="payment-given">
+          {t('cardPart')}
+          <input
+            ref={cardPart}
+            value={payment.card}
+            onChange={(e) => setCard(e.target.value)}
+            placeholder={t('cardPartPlaceholder')}
+            inputMode="decimal"
+            autoComplete="off"
+            aria-describedby="payment-change"
+            data-field="card"
+          />
+        </label>
+      )}
+      {method === 'card' ? (
+        <p className="payment-change" data-change="0.00">
+          {t('cardCharges', { amount: format.price(total) })}
+        </p>
+      ) : (
         <>
           <label className="payment-given">
             {t('amountGiven')}
             <input
-              ref={field}
+              ref={given}
               value={payment.given}
               onChange={(e) => setGiven(e.target.value)}
-              placeholder={t('givenPlaceholder', { amount: format.price(total) })}
+              placeholder={
+                method === 'split' && sum.rest === undefined
+                  ? t('givenPlaceholderSplit')
+                  : t('givenPlaceholder', { amount: format.price(cashDue(sum, method, total)) })
+              }
               inputMode="decimal"
               autoComplete="off"
               aria-describedby="payment-change"
               data-field="given"
             />
           </label>
-          <div className="quick-notes" role="group" aria-label={t('roundNotes')}>
-            {quickAmounts(total, format.currency).map((n) => (
-              <button key={n} type="button" onClick={() => setGiven(String(n))} data-quick={n}>
-                {format.price(n)}
-              </button>
-            ))}
-          </div>
+          {(method === 'cash' || sum.rest !== undefined) && (
+            <div className="quick-notes" role="group" aria-label={t('roundNotes')}>
+              {quickAmounts(cashDue(sum, method, total), format.currency).map((n) => (
+                <button
+                  key={n}
+                  type="button"
+                  onClick={() => {
+                    setGiven(String(n));
+                    // Chosen: the next Enter places with this note.
+                    given.current?.focus();
+                  }}
+                  data-quick={n}
+                >
+                  {format.price(n)}
+                </button>
+              ))}
+            </div>
+          )}
+          {sum.card !== undefined && sum.rest !== undefined && (
+            <p
+              className="payment-split"
+              data-split-card={sum.card.toFixed(2)}
+              data-split-rest={sum.rest.toFixed(2)}
+            >
+              {t('splitParts', { card: format.price(sum.card), rest: format.price(sum.rest) })}
+            </p>
+          )}
           <p
             id="payment-change"
             className={sum.valid ? 'payment-change' : 'payment-change short'}
             aria-live="polite"
             data-change={sum.valid ? sum.change.toFixed(2) : ''}
           >
-            {sum.valid
-              ? t('changeDue', { amount: format.price(sum.change) })
-              : Number.isNaN(sum.given)
-                ? t('notAnAmount')
-                : t('shortBy', { amount: format.price(sum.short) })}
+            {changeLine(sum, t, (n) => format.price(n))}
           </p>
         </>
-      ) : (
-        <p className="payment-change" data-change="0.00">
-          {t('cardCharges', { amount: format.price(total) })}
-        </p>
       )}
       {payment.error !== null && (
         <p className="notice error" role="alert" data-payment-error>
@@ -122,6 +150,7 @@ function Panel() {
       )}
       <div className="dialog-actions">
         <button
+          ref={place}
           type="button"
           className="primary"
           disabled={payment.busy}
@@ -134,7 +163,42 @@ function Panel() {
           {t('backToSale')} <kbd>Esc</kbd>
         </button>
       </div>
-      <p className="muted small">{cash ? t('hintCash') : t('hintCard')}</p>
+      <p className="muted small">
+        {method === 'cash' ? t('hintCash') : method === 'split' ? t('hintSplit') : t('hintCard')}
+      </p>
     </Modal>
   );
+}
+
+function MethodButton(props: { method: Method; current: Method; label: string; keyName: string }) {
+  const active = props.method === props.current;
+  return (
+    <button
+      type="button"
+      className={active ? 'method active' : 'method'}
+      aria-pressed={active}
+      onClick={() => setMethod(props.method)}
+      data-method-button={props.method}
+    >
+      {props.label} <kbd>{props.keyName}</kbd>
+    </button>
+  );
+}
+
+/** What the cash pays: the total, or in a split the rest after the card's part (the total until known). */
+function cashDue(sum: PaymentSummary, method: Method, total: number): number {
+  return method === 'split' ? (sum.rest ?? total) : total;
+}
+
+/** Change due, short by, not an amount, or (split) what is still to type. */
+function changeLine(sum: PaymentSummary, t: TFunction<'sale'>, price: (n: number) => string): string {
+  if (sum.valid) return t('changeDue', { amount: price(sum.change) });
+  switch (sum.problem?.kind) {
+    case 'not-amount':
+      return t('notAnAmount');
+    case 'short':
+      return t('shortBy', { amount: price(sum.short) });
+    default:
+      return t('cardPartNeeded');
+  }
 }

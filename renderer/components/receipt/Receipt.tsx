@@ -10,6 +10,7 @@ import { VatTable } from '../VatTable.tsx';
 import { useFormat } from '../use-format.ts';
 import type { Paper } from '../../store/receipt.ts';
 import { stateLine } from '../../words/receipt.ts';
+import { TenderRows } from './TenderRows.tsx';
 import './receipt.css';
 
 export function Receipt({ receipt, paper }: { receipt: ReceiptView; paper: Paper }) {
@@ -73,27 +74,7 @@ export function Receipt({ receipt, paper }: { receipt: ReceiptView; paper: Paper
         <span data-receipt-total>{format.price(receipt.totals.total)}</span>
       </p>
       <VatTable rows={receipt.totals.byVatRate} className="r-vat" />
-      {receipt.tender !== undefined && (
-        <div className="r-tender" data-receipt-tender={receipt.tender.method}>
-          {receipt.tender.method === 'cash' ? (
-            <>
-              <p className="r-row">
-                <span>{t('cashGiven')}</span>
-                <span data-receipt-given>{format.price(receipt.tender.given)}</span>
-              </p>
-              <p className="r-row">
-                <span>{t('change')}</span>
-                <span data-receipt-change>{format.price(receipt.tender.change)}</span>
-              </p>
-            </>
-          ) : (
-            <p className="r-row">
-              <span>{t('paidByCard')}</span>
-              <span>{format.price(receipt.tender.given)}</span>
-            </p>
-          )}
-        </div>
-      )}
+      {receipt.tender !== undefined && <TenderRows tender={receipt.tender} />}
       {receipt.customer !== undefined && (
         <p className="r-customer" data-receipt-customer>
           {t(receipt.customer.walkIn ? 'walkInCustomer' : 'customer', {

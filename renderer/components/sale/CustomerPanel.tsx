@@ -1,16 +1,21 @@
 // Who the sale goes to: the scanned card's company (by name), or the walk-in customer named in
-// Settings; its discount, and what "Owes" means for this sale.
+// Settings; its discount, and what "Owes" means for this sale. While nobody chose who a sale without
+// a card goes to, it asks (WalkInPrompt).
 import { useEffect } from 'react';
 import type { CustomerView, SessionView } from '../../../contract/contract.ts';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../use-format.ts';
 import { unpaidInvoices } from '../../words/customer.ts';
 import { loadCompanyName, useCompanies } from '../../store/companies.ts';
+import { useApp } from '../../store/app.ts';
+import { WalkInPrompt } from './WalkInPrompt.tsx';
 
 export function CustomerPanel({ session }: { session: SessionView | null }) {
   const { t } = useTranslation('sale');
   const customer = session?.customer ?? null;
   const walkIn = session?.walkIn ?? null;
+  // Nobody chose yet who a sale without a card goes to (a real instance's first run): asked here.
+  const walkInAsked = useApp((s) => s.settings === null || s.settings.walkInChosen);
   return (
     <div
       className="card customer"
@@ -27,8 +32,10 @@ export function CustomerPanel({ session }: { session: SessionView | null }) {
           <br />
           <span className="muted">{t('walkInNote')}</span>
         </p>
-      ) : (
+      ) : walkInAsked ? (
         <p className="muted">{t('noCustomer')}</p>
+      ) : (
+        <WalkInPrompt />
       )}
     </div>
   );

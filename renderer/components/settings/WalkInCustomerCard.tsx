@@ -1,5 +1,6 @@
 // Settings: who a sale without a card goes to. Picked from the companies the cache knows, by name or
-// by id; cleared to need a card for every sale again.
+// by id; cleared to need a card for every sale again. Until anyone chose (a real instance's first
+// run), it says so and offers "a card for every sale" as a choice of its own.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SettingsView } from '../../../contract/contract.ts';
@@ -17,7 +18,20 @@ export function WalkInCustomerCard({ settings }: { settings: SettingsView }) {
       <p className="muted">{t('walkInHelp')}</p>
       <p data-walk-in-current={current?.companyId ?? ''}>
         {current === null ? (
-          t('walkInNone')
+          settings.walkInChosen ? (
+            t('walkInNone')
+          ) : (
+            <>
+              {t('walkInNotChosen')}{' '}
+              <button
+                type="button"
+                data-action="card-every-sale"
+                onClick={() => void setWalkInCustomer(null)}
+              >
+                {t('walkInCardEverySale')}
+              </button>
+            </>
+          )
         ) : (
           <>
             {t('walkInNow')} <strong>{current.name}</strong>{' '}

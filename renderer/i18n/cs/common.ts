@@ -54,4 +54,7 @@ export const common = {
   inactive: 'neaktivní',
   whichWarehouse: 'Z kterého skladu tato pokladna prodává?',
   whichWarehouseWhy: 'Naskenované zboží se oceňuje a vyskladňuje z něj a objednávky se zapisují na něj.',
+  ordersNotAllowed: 'Objednávky nelze odeslat: chybí oprávnění',
+  ordersNotAllowedTitle:
+    'Instance klientovi této pokladny nedovoluje vytvářet objednávky (Permissions.Orders.Create): prodej se odmítne ještě před platbou, dokud oprávnění nedostane. Pak v Nastavení stiskněte Otestovat připojení.',
 } as const satisfies Translation<typeof en>;

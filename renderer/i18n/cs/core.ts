@@ -90,6 +90,9 @@ export const core = {
   unknownCall: 'Neznámé volání.',
   coreNoAnswer: 'Jádro aplikace neodpovědělo. Zkuste to znovu.',
   coreRefusedCall: 'Jádro aplikace volání odmítlo ({{status}}).',
+  tenderShortRest: 'Přijatá hotovost ({{given}}) je nižší než zbytek k úhradě v hotovosti ({{total}}).',
+  tenderSplitCard:
+    'Část kartou ({{card}}) musí být víc než 0 a méně než celkem k úhradě ({{total}}); zbytek se platí v hotovosti.',
   starting: 'Aplikace se spouští. Zkuste to znovu.',
   notConfigured: 'Není nastavena žádná instance: nastavte ji v Nastavení.',
   orderNotInOutbox: 'Objednávka {{id}} není mezi odchozími.',

@@ -34,6 +34,7 @@ export const receipt = {
   cashGiven: 'Přijato hotově',
   change: 'Vráceno',
   paidByCard: 'Placeno kartou',
+  paidInCash: 'Placeno hotově',
   walkInCustomer: 'Anonymní zákazník: {{name}}',
   customer: 'Zákazník: {{name}}',
   companyNumber: 'Firma {{id}}',

@@ -160,4 +160,32 @@ export const sale = {
   givenNotAmount: '„{{given}}“ není částka: zadejte číslice, desetinná místa za „,“ nebo „.“.',
   notEnoughCash: 'Málo hotovosti: přijato {{given}}, celkem {{total}} (chybí {{short}}). Nic nebylo uloženo.',
   scanWhilePaying: 'Sken během placení nic nepřidá: Esc vrátí k nákupu.',
+  paySplit: 'Karta + hotově',
+  cardPart: 'Část kartou',
+  cardPartPlaceholder: 'kolik zaplatí karta',
+  splitParts: 'Kartou {{card}} + hotově {{rest}}',
+  cardPartNeeded: 'Zadejte část kartou nebo přijatou hotovost',
+  hintSplit:
+    'Část kartou, Tab, přijatá hotovost (nic nezadáno: přesně zbytek); nebo jen přijatá hotovost a karta zaplatí zbytek. Enter uloží.',
+  notEnoughCashRest:
+    'Málo hotovosti: přijato {{given}}, zbytek k úhradě v hotovosti je {{rest}} (chybí {{short}}). Nic nebylo uloženo.',
+  cardPartRange:
+    'Karta + hotově: zadejte část kartou (víc než 0, méně než celkem {{total}}) nebo přijatou hotovost nižší než celkem; karta zaplatí, co nezaplatí hotovost. Nic nebylo uloženo.',
+  refusedNoOrderPermission:
+    'Neberte platbu: instance této pokladně nedovoluje vytvářet objednávky (chybí {{permission}}). Ať ho správce instance přidělí, pak Nastavení (F4) → Otestovat připojení.',
+  refusedNoCustomer:
+    'Zatím neberte platbu: nákup nemá zákazníka. Naskenujte kartu, nebo zvolte anonymního zákazníka (panel Zákazník nebo Nastavení, F4), pak F9.',
+  refusedCardNeeded:
+    'Zatím neberte platbu: tato pokladna chce u každého prodeje kartu zákazníka. Naskenujte ji, pak F9.',
+  paidByCardDone: 'Zaplaceno kartou',
+  changeDueLabel: 'Vrátit',
+  changeDueGiven: 'Přijato {{given}}',
+  changeDueSplit: 'Kartou {{card}} · hotově {{cash}} (přijato {{given}})',
+  changeDueNext: 'Další zákazník: naskenujte první zboží.',
+  walkInAsk: 'Komu jde prodej bez karty?',
+  walkInAskFind: 'Najít firmu (název nebo číslo)',
+  walkInAskNoMatch: 'Žádná známá firma neodpovídá.',
+  walkInAskCardOnly: 'Karta u každého prodeje',
+  givenPlaceholderSplit: 'zbytek, nebo co nezaplatí karta',
+  walkInAskNoName: 'Bez názvu',
 } as const satisfies Translation<typeof en>;

@@ -139,4 +139,7 @@ export const settings = {
   paperWidth: '{{mm, number}} mm',
   receiptPrintHelp:
     'Účtenky se tisknou přes systémový dialog tisku (v aplikaci tiskem Electronu, ve webové verzi tiskem prohlížeče); pro PDF tam zvolte „Uložit jako PDF“.',
+  walkInNotChosen:
+    'Zatím nezvoleno: prodej bez karty se odmítne ještě před platbou, dokud tu nezvolíte firmu nebo kartu u každého prodeje.',
+  walkInCardEverySale: 'Karta u každého prodeje',
 } as const satisfies Translation<typeof en>;

@@ -46,4 +46,7 @@ export const common = {
   inactive: 'inactive',
   whichWarehouse: 'Which warehouse does this till sell from?',
   whichWarehouseWhy: 'Scanned goods are priced and stocked from it, and orders are booked to it.',
+  ordersNotAllowed: 'Orders cannot be sent: permission missing',
+  ordersNotAllowedTitle:
+    "The instance does not let this till's client create orders (Permissions.Orders.Create): sales are refused before payment until it is granted. Then press Test connection in Settings.",
 } as const;

@@ -34,6 +34,7 @@ export const receipt = {
   cashGiven: 'Cash given',
   change: 'Change',
   paidByCard: 'Paid by card',
+  paidInCash: 'Paid in cash',
   walkInCustomer: 'Walk-in customer: {{name}}',
   customer: 'Customer: {{name}}',
   companyNumber: 'Company {{id}}',

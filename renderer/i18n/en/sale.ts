@@ -156,4 +156,31 @@ export const sale = {
   notEnoughCash:
     'Not enough cash: {{given}} given, the total is {{total}} ({{short}} short). Nothing was placed.',
   scanWhilePaying: 'A scan while paying adds nothing: Esc goes back to the sale.',
+  paySplit: 'Card + cash',
+  cardPart: 'Card part',
+  cardPartPlaceholder: 'what the card pays',
+  splitParts: 'Card {{card}} + cash {{rest}}',
+  cardPartNeeded: 'Type the card part or the cash given',
+  hintSplit:
+    'Card part, Tab, cash given (nothing typed: the exact rest); or only the cash given, and the card pays the rest. Enter places.',
+  notEnoughCashRest:
+    'Not enough cash: {{given}} given, the rest to pay in cash is {{rest}} ({{short}} short). Nothing was placed.',
+  cardPartRange:
+    'Card + cash: type the card part (more than 0, less than the total {{total}}) or cash given below the total; the card pays what the cash does not. Nothing was placed.',
+  refusedNoOrderPermission:
+    'Take no payment: the instance does not let this till create orders ({{permission}} missing). Have its administrator grant it, then Settings (F4) → Test connection.',
+  refusedNoCustomer:
+    'Take no payment yet: the sale has no customer. Scan a card, or choose a walk-in customer (Customer panel or Settings, F4), then F9.',
+  refusedCardNeeded: 'Take no payment yet: this till needs a customer card for every sale. Scan it, then F9.',
+  paidByCardDone: 'Paid by card',
+  changeDueLabel: 'Change due',
+  changeDueGiven: 'Given {{given}}',
+  changeDueSplit: 'Card {{card}} · cash {{cash}} (given {{given}})',
+  changeDueNext: 'Next customer: scan the first item.',
+  walkInAsk: 'Who do sales without a card go to?',
+  walkInAskFind: 'Find a company (name or number)',
+  walkInAskNoMatch: 'No known company matches.',
+  walkInAskCardOnly: 'A card for every sale',
+  givenPlaceholderSplit: 'the rest, or what the card does not pay',
+  walkInAskNoName: 'No name',
 } as const;

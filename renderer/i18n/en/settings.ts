@@ -136,4 +136,7 @@ export const settings = {
   paperWidth: '{{mm, number}} mm',
   receiptPrintHelp:
     'Receipts print through the system print dialog (Electron\'s printing in the app, the browser\'s in the web shell); choose "Save as PDF" there for a PDF.',
+  walkInNotChosen:
+    'Not chosen yet: a sale without a card is refused before payment until you choose a company here, or a card for every sale.',
+  walkInCardEverySale: 'A card for every sale',
 } as const;

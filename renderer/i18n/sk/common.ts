@@ -54,4 +54,7 @@ export const common = {
   inactive: 'neaktívny',
   whichWarehouse: 'Z ktorého skladu táto pokladnica predáva?',
   whichWarehouseWhy: 'Naskenovaný tovar sa oceňuje a vyskladňuje z neho a objednávky sa zapisujú naň.',
+  ordersNotAllowed: 'Objednávky nemožno odoslať: chýba oprávnenie',
+  ordersNotAllowedTitle:
+    'Inštancia klientovi tejto pokladnice nedovoľuje vytvárať objednávky (Permissions.Orders.Create): predaj sa odmietne ešte pred platbou, kým oprávnenie nedostane. Potom v Nastaveniach stlačte Otestovať pripojenie.',
 } as const satisfies Translation<typeof en>;

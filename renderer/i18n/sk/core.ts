@@ -91,6 +91,9 @@ export const core = {
   unknownCall: 'Neznáme volanie.',
   coreNoAnswer: 'Jadro aplikácie neodpovedalo. Skúste to znova.',
   coreRefusedCall: 'Jadro aplikácie volanie odmietlo ({{status}}).',
+  tenderShortRest: 'Prijatá hotovosť ({{given}}) je nižšia ako zvyšok na úhradu v hotovosti ({{total}}).',
+  tenderSplitCard:
+    'Časť kartou ({{card}}) musí byť viac ako 0 a menej ako suma na úhradu ({{total}}); zvyšok sa platí v hotovosti.',
   starting: 'Aplikácia sa spúšťa. Skúste to znova.',
   notConfigured: 'Nie je nastavená žiadna inštancia: nastavte ju v Nastaveniach.',
   orderNotInOutbox: 'Objednávka {{id}} nie je medzi odchádzajúcimi.',

@@ -34,6 +34,7 @@ export const receipt = {
   cashGiven: 'Prijaté v hotovosti',
   change: 'Vydané',
   paidByCard: 'Platené kartou',
+  paidInCash: 'Platené v hotovosti',
   walkInCustomer: 'Anonymný zákazník: {{name}}',
   customer: 'Zákazník: {{name}}',
   companyNumber: 'Firma {{id}}',

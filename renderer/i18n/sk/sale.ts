@@ -160,4 +160,32 @@ export const sale = {
   givenNotAmount: '„{{given}}“ nie je suma: zadajte číslice, desatinné miesta za „,“ alebo „.“.',
   notEnoughCash: 'Málo hotovosti: prijaté {{given}}, spolu {{total}} (chýba {{short}}). Nič nebolo uložené.',
   scanWhilePaying: 'Sken počas platenia nič nepridá: Esc vráti k nákupu.',
+  paySplit: 'Karta + hotovosť',
+  cardPart: 'Časť kartou',
+  cardPartPlaceholder: 'koľko zaplatí karta',
+  splitParts: 'Kartou {{card}} + v hotovosti {{rest}}',
+  cardPartNeeded: 'Zadajte časť kartou alebo prijatú hotovosť',
+  hintSplit:
+    'Časť kartou, Tab, prijatá hotovosť (nič nezadané: presne zvyšok); alebo len prijatá hotovosť a karta zaplatí zvyšok. Enter uloží.',
+  notEnoughCashRest:
+    'Málo hotovosti: prijaté {{given}}, zvyšok na úhradu v hotovosti je {{rest}} (chýba {{short}}). Nič nebolo uložené.',
+  cardPartRange:
+    'Karta + hotovosť: zadajte časť kartou (viac ako 0, menej ako spolu {{total}}) alebo prijatú hotovosť nižšiu ako spolu; karta zaplatí, čo nezaplatí hotovosť. Nič nebolo uložené.',
+  refusedNoOrderPermission:
+    'Neprijímajte platbu: inštancia tejto pokladnici nedovoľuje vytvárať objednávky (chýba {{permission}}). Nech ho správca inštancie pridelí, potom Nastavenia (F4) → Otestovať pripojenie.',
+  refusedNoCustomer:
+    'Zatiaľ neprijímajte platbu: nákup nemá zákazníka. Naskenujte kartu alebo zvoľte anonymného zákazníka (panel Zákazník alebo Nastavenia, F4), potom F9.',
+  refusedCardNeeded:
+    'Zatiaľ neprijímajte platbu: táto pokladnica chce pri každom predaji kartu zákazníka. Naskenujte ju, potom F9.',
+  paidByCardDone: 'Zaplatené kartou',
+  changeDueLabel: 'Vydať',
+  changeDueGiven: 'Prijaté {{given}}',
+  changeDueSplit: 'Kartou {{card}} · v hotovosti {{cash}} (prijaté {{given}})',
+  changeDueNext: 'Ďalší zákazník: naskenujte prvý tovar.',
+  walkInAsk: 'Komu ide predaj bez karty?',
+  walkInAskFind: 'Nájsť firmu (názov alebo číslo)',
+  walkInAskNoMatch: 'Žiadna známa firma nezodpovedá.',
+  walkInAskCardOnly: 'Karta pri každom predaji',
+  givenPlaceholderSplit: 'zvyšok, alebo čo nezaplatí karta',
+  walkInAskNoName: 'Bez názvu',
 } as const satisfies Translation<typeof en>;

@@ -141,4 +141,7 @@ export const settings = {
   paperWidth: '{{mm, number}} mm',
   receiptPrintHelp:
     'Bločky sa tlačia cez systémový dialóg tlače (v aplikácii tlačou Electronu, vo webovej verzii tlačou prehliadača); pre PDF tam zvoľte „Uložiť ako PDF“.',
+  walkInNotChosen:
+    'Zatiaľ nezvolené: predaj bez karty sa odmietne ešte pred platbou, kým tu nezvolíte firmu alebo kartu pri každom predaji.',
+  walkInCardEverySale: 'Karta pri každom predaji',
 } as const satisfies Translation<typeof en>;

@@ -138,13 +138,17 @@ describe('a day at the counter, through the core', () => {
     const given = Math.ceil(total / 100) * 100 + 100;
     const closed = (await call('session.close', { tender: { method: 'cash', given } })) as {
       order: OutboxEntryView;
+      tender: unknown;
     };
+    const change = Math.round((given - total) * 100) / 100;
+    // The change due as the core settled it comes with the answer: the Sale screen shows it at once.
+    expect(closed.tender).toEqual({ parts: [{ method: 'cash', amount: total, given }], change });
     expect(closed.order.order?.customerId).toBe(pick.companyId);
     const receipt = (await call('receipt.get', { id: closed.order.id })) as ReceiptView;
     expect(receipt).toMatchObject({
       reference: closed.order.clientReference,
       customer: { companyId: pick.companyId, name: walkIn.name, walkIn: true },
-      tender: { method: 'cash', given, change: Math.round((given - total) * 100) / 100 },
+      tender: { parts: [{ method: 'cash', amount: total, given }], change },
       totals: { total },
       pricedFrom: 'sale',
     });

@@ -450,7 +450,10 @@ describe('restart and close', () => {
     expect(walkInSale.session).toMatchObject({
       state: 'closed',
       walkIn,
-      tender: { method: 'cash', given: 1000, change: Math.round((1000 - total) * 100) / 100 },
+      tender: {
+        parts: [{ method: 'cash', amount: total, given: 1000 }],
+        change: Math.round((1000 - total) * 100) / 100,
+      },
     });
     expect(walkInSale.order.payload.note).toMatch(/paid in cash, 1000\.00 given/);
     const receipt = receiptOf(db, walkInSale.order, c);
@@ -459,7 +462,7 @@ describe('restart and close', () => {
       reference: walkInSale.order.clientReference,
       state: walkInSale.order.state,
       customer: { companyId: 1, name: 'Hotovostní prodej', walkIn: true },
-      tender: { method: 'cash', given: 1000 },
+      tender: { parts: [{ method: 'cash', given: 1000 }] },
       totals: { total },
       pricedFrom: 'sale',
     });
@@ -472,8 +475,10 @@ describe('restart and close', () => {
     expect(carded.session.walkIn).toBeNull();
     const cardSale = c.close({ tender: { method: 'card' } });
     expect(cardSale.order.payload.customerId).toBe(carded.session.customer?.companyId);
-    expect(cardSale.session).toMatchObject({ walkIn: null, tender: { method: 'card', change: 0 } });
-    expect(cardSale.session.tender?.given).toBe(cardSale.session.totals.total);
+    expect(cardSale.session).toMatchObject({
+      walkIn: null,
+      tender: { parts: [{ method: 'card', amount: cardSale.session.totals.total }], change: 0 },
+    });
   });
 
   it("prices an order file's receipt from the catalog of its warehouse, and says so", () => {
@@ -508,6 +513,61 @@ describe('restart and close', () => {
     );
     expect(c.current()?.state).toBe('open');
     expect(c.close({ tender: { method: 'cash', given: total } }).session.tender?.change).toBe(0);
+  });
+
+  it('splits a payment: the card charged its part, the rest in cash with change; both kept and said in the note', async () => {
+    const c = new Counter({
+      db,
+      resolver: new ScanResolver({ db, cardService: client, cardTimeoutMs: 1500 }),
+      warehouseId: () => WAREHOUSE,
+      walkInCustomer: () => ({ companyId: 1, name: 'Walk-in' }),
+    });
+    const p = product('859');
+    await c.scan(p.barcode);
+    const lineId = c.current()?.lines[0]?.id ?? -1;
+    // 3 pieces: a total with cents, so the rest and the change are worked out in whole cents.
+    const total = c.setQuantity(lineId, 3).totals.total;
+    const card = Math.round(total * 40) / 100; // 40 % on the card
+    const rest = Math.round((total - card) * 100) / 100;
+    const given = Math.ceil(rest / 100) * 100 + 100;
+    // The card's part must leave something to cash, and be something.
+    for (const wrong of [0, total, total + 1]) {
+      expect(() => c.close({ tender: { method: 'split', card: wrong, given } })).toThrow(/card part/);
+    }
+    // Cash short of the rest (not of the total) is refused, naming the rest.
+    expect(() => c.close({ tender: { method: 'split', card, given: rest - 0.01 } })).toThrow(
+      `The cash given (${(rest - 0.01).toFixed(2)}) is less than the rest to pay in cash (${rest.toFixed(2)}).`,
+    );
+    expect(c.current()?.state).toBe('open');
+    const closed = c.close({ tender: { method: 'split', card, given } });
+    const change = Math.round((given - rest) * 100) / 100;
+    expect(closed.session.tender).toEqual({
+      parts: [
+        { method: 'card', amount: card },
+        { method: 'cash', amount: rest, given },
+      ],
+      change,
+    });
+    expect(closed.order.payload.note).toContain(
+      `paid by card ${card.toFixed(2)} and in cash ${rest.toFixed(2)}, ${given.toFixed(2)} given, ${change.toFixed(2)} change`,
+    );
+    // Kept with the sale: read back from the file as it was settled, and on its receipt.
+    expect(getShoppingSession(db, closed.session.id)?.tender).toEqual(closed.session.tender);
+    expect(receiptOf(db, closed.order, c).tender).toEqual(closed.session.tender);
+    // No cash given: the exact rest, no change.
+    await c.scan(p.barcode);
+    const half = Math.floor(p.price * 50) / 100;
+    expect(c.close({ tender: { method: 'split', card: half } }).session.tender).toEqual({
+      parts: [
+        { method: 'card', amount: half },
+        {
+          method: 'cash',
+          amount: Math.round((p.price - half) * 100) / 100,
+          given: Math.round((p.price - half) * 100) / 100,
+        },
+      ],
+      change: 0,
+    });
   });
 
   it('takes a removed line back once, where it was', async () => {

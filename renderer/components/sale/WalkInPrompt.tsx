@@ -1,0 +1,64 @@
+// On a real instance's first run, in the customer panel while no card is scanned: who a sale without
+// a card goes to. A company the cache knows (by name or number), or explicitly a card for every sale;
+// until one is chosen, F9 without a card says so instead of taking payment (store/refusal.ts).
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CompanyMatchView } from '../../../contract/contract.ts';
+import { findCompanies, setWalkInCustomer, useCompanies } from '../../store/companies.ts';
+import './walk-in.css';
+
+/** Matches shown at once: the panel is narrow, a longer list is a more precise search away. */
+const SHOWN = 5;
+
+export function WalkInPrompt() {
+  const { t } = useTranslation('sale');
+  const [text, setText] = useState('');
+  const { matches, error } = useCompanies();
+  useEffect(() => void findCompanies(text), [text]);
+  return (
+    <div className="walk-in-prompt" data-section="sale-walk-in">
+      <p>{t('walkInAsk')}</p>
+      <label>
+        {t('walkInAskFind')}
+        <input
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          autoComplete="off"
+          data-field="walkInPrompt"
+        />
+      </label>
+      {error !== null && <p className="notice error">{error}</p>}
+      {text.trim() !== '' && matches.length === 0 && error === null && (
+        <p className="muted">{t('walkInAskNoMatch')}</p>
+      )}
+      {text.trim() !== '' && matches.length > 0 && (
+        <ul className="company-matches">
+          {byIdFirst(matches, text).map((c) => (
+            <li key={c.companyId}>
+              <button
+                type="button"
+                data-company-match={c.companyId}
+                onClick={() => {
+                  setText('');
+                  void setWalkInCustomer(c.companyId);
+                }}
+              >
+                {c.name ?? t('walkInAskNoName')} <span className="muted">#{c.companyId}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <button type="button" data-action="card-every-sale" onClick={() => void setWalkInCustomer(null)}>
+        {t('walkInAskCardOnly')}
+      </button>
+    </div>
+  );
+}
+
+/** The matches shown, the company whose number was typed first (names with that digit in them follow). */
+function byIdFirst(matches: readonly CompanyMatchView[], text: string): CompanyMatchView[] {
+  const typed = text.trim();
+  const isTyped = (c: CompanyMatchView): number => (String(c.companyId) === typed ? 1 : 0);
+  return [...matches].sort((a, b) => isTyped(b) - isTyped(a)).slice(0, SHOWN);
+}
