@@ -200,9 +200,10 @@ describe('a scan and what was typed in the code field', () => {
       lastSyncedAt: null,
       insecure: false,
       credentialsRefused: false,
+      orderPermission: 'granted',
     }));
     setSale({ entry: '+' });
-    expect(await closeSale()).toBe(5);
+    expect((await closeSale())?.id).toBe(5);
     expect(sale().entry).toBe('');
 
     core.answer('session.cancel', () => aSession([]));

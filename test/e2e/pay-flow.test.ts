@@ -283,7 +283,9 @@ describe('paying without surprises', { timeout: 180_000 }, () => {
       await expect
         .poll(() => panel().locator('[data-split-card]').getAttribute('data-split-card'))
         .toBe(card.toFixed(2));
-      expect(await panel().locator('.payment-change').getAttribute('data-change')).toBe(change.toFixed(2));
+      await expect
+        .poll(() => panel().locator('.payment-change').getAttribute('data-change'))
+        .toBe(change.toFixed(2));
       expect(await inViewport(panel())).toBe(true);
       await screenshot(page, `payflow-05-split-panel-${String(size.width)}`);
       const ordersBefore = sim.admin.listOrders().length;
