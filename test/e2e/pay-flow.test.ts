@@ -13,7 +13,13 @@ import { goTo, scan, statusBar, syncAll } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { E2E_LOCALE, newPage, say } from './lang.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
-import { freshTerminal, fromCatalog, stopAll, type SyncedTerminal } from '../support/terminal.ts';
+import {
+  freshTerminal,
+  fromCatalog,
+  SELLS_PLAINLY,
+  stopAll,
+  type SyncedTerminal,
+} from '../support/terminal.ts';
 
 /** Every permission Counter reads with (README), but not the one to create orders. */
 const READS = [
@@ -139,7 +145,7 @@ describe('paying without surprises', { timeout: 180_000 }, () => {
           .prepare(
             `SELECT barcode, price FROM stock_item
            WHERE warehouseId = ? AND barcode IS NOT NULL AND length(barcode) = 13 AND barcode NOT LIKE '2%'
-             AND coalesce(prohibitionOfSale, 0) = 0 AND coalesce(isInactive, 0) = 0 AND price > 1
+             AND ${SELLS_PLAINLY} AND price > 1
            ORDER BY id LIMIT 4`,
           )
           .all(warehouseId),
