@@ -328,6 +328,10 @@ describe('scans and typing kept apart; parked sales', { timeout: 180_000 }, () =
 
     // Placed, then the first recalled and placed too: nothing is left parked.
     await scan(page, card.barcode);
+    // The card on the sale first: F9 refuses a sale without a customer before the panel opens.
+    await expect
+      .poll(() => page.getByTestId('customer').getAttribute('data-company'))
+      .toBe(String(card.companyId));
     await placeOrder(page);
     await expect.poll(() => rows().count()).toBe(0);
     await page.keyboard.press('F10');
@@ -335,6 +339,10 @@ describe('scans and typing kept apart; parked sales', { timeout: 180_000 }, () =
     await page.keyboard.press('Enter');
     await expect.poll(() => rows().count()).toBe(2);
     await scan(page, card.barcode);
+    // The card on the sale first: F9 refuses a sale without a customer before the panel opens.
+    await expect
+      .poll(() => page.getByTestId('customer').getAttribute('data-company'))
+      .toBe(String(card.companyId));
     await placeOrder(page);
     await expect.poll(() => rows().count()).toBe(0);
     await expect.poll(() => parkedButton().getAttribute('data-parked-count')).toBe('0');
