@@ -30,6 +30,8 @@ export const CALL_CHANNELS = [
   'manager.unlock',
   'manager.lock',
   'outbox.list',
+  'outbox.page',
+  'outbox.get',
   'outbox.replay',
   'outbox.resend',
   'outbox.discard',

@@ -550,7 +550,7 @@ export const OutboxEntryView = z.object({
   permission: z.string().optional(),
   updatedAt: isoDateTime.optional(),
   nextAttemptAt: isoDateTime.optional(),
-  /** What the Orders list shows of it, read from its sale (or the cache, for an order file). */
+  /** What the Orders list shows of it, stored with its sale (or priced from the cache, for an order file). */
   summary: z
     .object({ total: z.number(), lineCount: int, customerName: z.string().optional(), walkIn: z.boolean() })
     .optional(),
@@ -562,8 +562,43 @@ export const OutboxEntryView = z.object({
       products: z.record(z.string(), z.object({ name: z.string().optional(), code: z.string().optional() })),
     })
     .optional(),
+  /** Its lines were dropped after the retention period (Settings); the summary stays. */
+  compactedAt: isoDateTime.optional(),
 });
 export type OutboxEntryView = z.infer<typeof OutboxEntryView>;
+/** How many orders are in each state, the whole history (kept by the database, not counted per call). */
+export const OutboxCounts = z.record(OutboxState, int);
+export type OutboxCounts = z.infer<typeof OutboxCounts>;
+/**
+ * Which orders the Orders screen lists: states, part of a reference (the client reference or the
+ * instance's order id), placed within [from, to). Each is optional.
+ */
+export const OutboxFilter = z
+  .object({
+    states: z.array(OutboxState).max(OutboxState.options.length).optional(),
+    text: z.string().max(100).optional(),
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+  })
+  .strict();
+export type OutboxFilter = z.infer<typeof OutboxFilter>;
+export const OutboxPageInput = z
+  .object({
+    filter: OutboxFilter.optional(),
+    /** The `next` of the page before: only older orders. Absent: the newest. */
+    before: z.union([int, z.string()]).optional(),
+    limit: int.min(1).max(200).optional(),
+  })
+  .strict();
+export type OutboxPageInput = z.infer<typeof OutboxPageInput>;
+/** One page of the Orders list, newest first, and the counts per state for the filters. */
+export const OutboxPageView = z.object({
+  entries: z.array(OutboxEntryView),
+  /** Ask with `before` = this for the next, older page; absent: this was the last. */
+  next: z.union([int, z.string()]).optional(),
+  counts: OutboxCounts,
+});
+export type OutboxPageView = z.infer<typeof OutboxPageView>;
 export const OutboxRef = z.object({ id: z.union([int, z.string()]) }).strict();
 export const ResendInput = z.object({ id: z.union([int, z.string()]), order: InternetOrderPayload }).strict();
 /** An in-doubt order the operator found on the instance, under the id the instance gave it. */
@@ -648,10 +683,14 @@ export const calls = {
   'receipt.get': { input: z.object({ id: z.union([int, z.string()]) }).strict(), output: ReceiptView },
   'manager.unlock': { input: UnlockInput, output: UnlockView },
   'manager.lock': { input: empty, output: UnlockView },
+  /** Every order ever, oldest first: for tools; the Orders screen pages (outbox.page). */
   'outbox.list': { input: empty, output: z.array(OutboxEntryView) },
+  'outbox.page': { input: OutboxPageInput, output: OutboxPageView },
+  'outbox.get': { input: OutboxRef, output: OutboxEntryView },
+  /** Sends what waits now; answers with the orders that were waiting, as the pass left them. */
   'outbox.replay': { input: empty, output: z.array(OutboxEntryView) },
   'outbox.resend': { input: ResendInput, output: OutboxEntryView },
-  'outbox.discard': { input: OutboxRef, output: z.array(OutboxEntryView) },
+  'outbox.discard': { input: OutboxRef, output: OutboxEntryView },
   'outbox.cancel': { input: OutboxRef, output: OutboxEntryView },
   'outbox.markSent': { input: MarkSentInput, output: OutboxEntryView },
   'status.get': { input: empty, output: StatusView },
@@ -662,7 +701,17 @@ export const calls = {
 } as const satisfies Record<CallChannel, { input: z.ZodType; output: z.ZodType }>;
 
 export const ConnectivityEvent = z.object({ online: z.boolean(), checkedAt: isoDateTime });
-export const OutboxChangedEvent = z.object({ queued: int, needsAttention: int });
+/**
+ * The outbox changed: the status bar's figures, the counts per state, and the orders that changed
+ * (as they are now), so that a screen updates those in place instead of reading the list again.
+ */
+export const OutboxChangedEvent = z.object({
+  queued: int,
+  needsAttention: int,
+  counts: OutboxCounts,
+  entries: z.array(OutboxEntryView),
+});
+export type OutboxChangedEvent = z.infer<typeof OutboxChangedEvent>;
 
 export const events = {
   'sync.progress': SyncStatusView,

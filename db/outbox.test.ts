@@ -13,6 +13,7 @@ import {
   listOutboxOrders,
   markInterruptedInDoubt,
   nextDueOutboxOrder,
+  pageOutboxOrders,
   recordOutboxOutcome,
   replaceOutboxPayload,
   MAX_AUTOMATIC_ATTEMPTS,
@@ -199,5 +200,83 @@ describe('outbox queries', () => {
     expect(getOutboxOrder(again, a.id)?.messages?.[0]).toContain(`Client reference ${a.clientReference}.`);
     expect(countOutboxOrders(again)).toMatchObject({ 'in-doubt': 1, queued: 1, sending: 0, sent: 0 });
     again.close();
+  });
+});
+
+describe('migration 15 (order history)', () => {
+  it("counts an older file's orders per state, and triggers keep the counts as orders come, move and go", () => {
+    const file = tempFile();
+    const v12 = openDatabase(file, { migrations: migrations.filter((m) => m.version <= 12) });
+    const [a, b] = [insertOutboxOrder(v12, order), insertOutboxOrder(v12, order)];
+    recordOutboxOutcome(v12, a.id, ['queued'], { state: 'sent', remoteId: 1 });
+    v12.close();
+    const db = openDatabase(file);
+    expect(countOutboxOrders(db)).toMatchObject({ sent: 1, queued: 1 });
+    const c = insertOutboxOrder(db, order);
+    recordOutboxOutcome(db, b.id, ['queued'], { state: 'needs-fix' });
+    // A write that leaves the state as it was counts nothing twice.
+    recordOutboxOutcome(db, c.id, ['queued'], { state: 'queued', nextAttemptAt: 9 });
+    expect(countOutboxOrders(db)).toMatchObject({ sent: 1, queued: 1, 'needs-fix': 1 });
+    db.prepare('DELETE FROM outbox_order WHERE id = ?').run(c.id);
+    const counted = db.prepare('SELECT state, count(*) AS n FROM outbox_order GROUP BY state').all();
+    expect(countOutboxOrders(db)).toMatchObject(
+      Object.fromEntries((counted as { state: string; n: number }[]).map((r) => [r.state, r.n])),
+    );
+    expect(countOutboxOrders(db).queued).toBe(0);
+    db.close();
+  });
+
+  it('stores a summary with the order and keeps it across a reopen; an edited order file is summed again', () => {
+    const file = tempFile();
+    const db = openDatabase(file);
+    const summary = {
+      total: 121,
+      lineCount: 1,
+      customerName: 'Nováková',
+      walkIn: false,
+      byVatRate: [{ vatRate: 21, base: 100, vat: 21, gross: 121 }],
+      discount: 0,
+    };
+    const sale = insertOutboxOrder(db, order, { originSessionId: 4, summary });
+    const file2 = insertOutboxOrder(db, order, { summary });
+    db.close();
+    const again = openDatabase(file);
+    expect(getOutboxOrder(again, sale.id)?.summary).toEqual(summary);
+    recordOutboxOutcome(again, sale.id, ['queued'], { state: 'needs-fix' });
+    recordOutboxOutcome(again, file2.id, ['queued'], { state: 'needs-fix' });
+    replaceOutboxPayload(again, sale.id, ['needs-fix'], { ...order, customerId: 8 });
+    replaceOutboxPayload(again, file2.id, ['needs-fix'], { ...order, customerId: 8 });
+    // A sale's figures are the sale's; an order file's were its lines', which changed.
+    expect(getOutboxOrder(again, sale.id)?.summary).toEqual(summary);
+    expect(getOutboxOrder(again, file2.id)?.summary).toBeNull();
+    again.close();
+  });
+
+  it('pages newest first, each page after the last one shown, by state, text and day', () => {
+    const db = openDatabase(tempFile());
+    const at = (day: number) => new Date(Date.UTC(2025, 2, day, 12));
+    const made = [1, 1, 2, 2, 2, 3].map((day, i) => {
+      const o = insertOutboxOrder(db, order, { now: at(day) });
+      if (i !== 3) recordOutboxOutcome(db, o.id, ['queued'], { state: 'sent', remoteId: 700 + i }, at(day));
+      return o;
+    });
+    const id = (i: number) => made[i]?.id;
+    const page = (q: Partial<Parameters<typeof pageOutboxOrders>[1]>) => {
+      const p = pageOutboxOrders(db, { limit: 2, ...q });
+      return { ids: p.orders.map((o) => o.id), more: p.more };
+    };
+    expect(page({})).toEqual({ ids: [id(5), id(4)], more: true });
+    expect(page({ before: id(4) })).toEqual({ ids: [id(3), id(2)], more: true });
+    expect(page({ before: id(1) })).toEqual({ ids: [id(0)], more: false });
+    expect(page({ states: ['queued'] })).toEqual({ ids: [id(3)], more: false });
+    expect(page({ states: ['sent', 'queued'], before: id(3) })).toEqual({ ids: [id(2), id(1)], more: true });
+    expect(page({ states: [] })).toEqual({ ids: [], more: false });
+    expect(page({ text: '704' })).toEqual({ ids: [id(4)], more: false });
+    const ref = made[2]?.clientReference.slice(3, 12).toUpperCase() ?? '';
+    expect(page({ text: ` ${ref} ` })).toEqual({ ids: [id(2)], more: false });
+    const day2 = { from: at(2).toISOString().slice(0, 10), to: at(3).toISOString().slice(0, 10) };
+    expect(page({ ...day2, limit: 5 })).toEqual({ ids: [id(4), id(3), id(2)], more: false });
+    expect(page({ ...day2, states: ['sent'], limit: 1 })).toEqual({ ids: [id(4)], more: true });
+    db.close();
   });
 });

@@ -41,7 +41,28 @@ export interface OutboxOrder {
   readonly originSessionId: number | null;
   /** The instance the order is for; null for an order stored without one (tests, old files). */
   readonly instance: string | null;
+  /** What the Orders list shows of it, stored when it was placed (null: not worked out yet). */
+  readonly summary: StoredOrderSummary | null;
+  /** When its detail (lines, payload items) was dropped after the retention period; null: never. */
+  readonly compactedAt: string | null;
 }
+
+/**
+ * An order's figures as stored with it (migration 15): what its list row shows, and what its receipt
+ * keeps once compaction dropped the lines (totals per VAT rate, the discount).
+ */
+export const StoredOrderSummary = z.object({
+  total: z.number(),
+  lineCount: z.int().nonnegative(),
+  customerName: z.string().optional(),
+  walkIn: z.boolean(),
+  byVatRate: z.array(z.object({ vatRate: z.number(), base: z.number(), vat: z.number(), gross: z.number() })),
+  discount: z.number(),
+});
+export type StoredOrderSummary = z.infer<typeof StoredOrderSummary>;
+
+/** Orders no sender and no operator action moves any more: only these may ever be compacted. */
+export const SETTLED_STATES: readonly OutboxState[] = ['sent', 'cancelled', 'discarded'];
 
 const FieldErrors = z.record(z.string(), z.array(z.string()));
 const Messages = z.array(z.string());
@@ -63,6 +84,8 @@ const Row = z.object({
   permission: z.string().nullable(),
   origin_session_id: z.number().int().nullable(),
   instance: z.string().nullable().default(null),
+  summary: z.string().nullable().default(null),
+  compacted_at: z.string().nullable().default(null),
 });
 
 function toOrder(raw: unknown): OutboxOrder {
@@ -84,6 +107,8 @@ function toOrder(raw: unknown): OutboxOrder {
     permission: r.permission,
     originSessionId: r.origin_session_id,
     instance: r.instance,
+    summary: r.summary === null ? null : StoredOrderSummary.parse(JSON.parse(r.summary)),
+    compactedAt: r.compacted_at,
   };
 }
 
@@ -94,6 +119,8 @@ export interface InsertOutboxOptions {
   readonly instance?: string | null;
   /** Only for tests and imports; normally a fresh uuid made here, before any attempt. */
   readonly clientReference?: string;
+  /** What its list row shows, when the caller knows it (a closed sale does). */
+  readonly summary?: StoredOrderSummary;
   readonly now?: Date;
 }
 
@@ -125,7 +152,17 @@ export function insertOutboxOrder(db: Db, order: unknown, options: InsertOutboxO
           `INSERT INTO outbox_order (client_reference, payload, state, attempts, created_at, updated_at, origin_session_id, instance)
              VALUES (?, ?, 'queued', 0, ?, ?, ?, ?)`,
         ).run(...values, options.instance);
-  return mustGet(db, Number(info.lastInsertRowid));
+  const id = Number(info.lastInsertRowid);
+  if (options.summary !== undefined) setOutboxSummary(db, id, options.summary);
+  return mustGet(db, id);
+}
+
+/** Stores what an order's list row shows (a closed sale's, or one worked out later for an older row). */
+export function setOutboxSummary(db: Db, id: number, summary: StoredOrderSummary): void {
+  prepared(db, 'UPDATE outbox_order SET summary = ? WHERE id = ?').run(
+    JSON.stringify(StoredOrderSummary.parse(summary)),
+    id,
+  );
 }
 
 export function getOutboxOrder(db: Db, id: number): OutboxOrder | undefined {
@@ -150,13 +187,108 @@ export function listOutboxOrders(db: Db, states?: readonly OutboxState[]): Outbo
   return rows.map(toOrder);
 }
 
+/**
+ * How many orders are in each state: read from outbox_state_count, which triggers keep (migration
+ * 15), so it costs the same with ten orders or a million.
+ */
 export function countOutboxOrders(db: Db): Record<OutboxState, number> {
   const counts = Object.fromEntries(OUTBOX_STATES.map((s) => [s, 0])) as Record<OutboxState, number>;
   const rows = z
     .array(z.object({ state: OutboxState, n: z.number().int() }))
-    .parse(prepared(db, 'SELECT state, count(*) AS n FROM outbox_order GROUP BY state').all());
+    .parse(prepared(db, 'SELECT state, n FROM outbox_state_count').all());
   for (const r of rows) counts[r.state] = r.n;
   return counts;
+}
+
+/** Which orders a page of the Orders list shows: every filter is optional. */
+export interface OutboxPageQuery {
+  /** Only orders in these states. */
+  readonly states?: readonly OutboxState[];
+  /** Part of the client reference or of the instance's order id (any case). */
+  readonly text?: string;
+  /** Placed at or after this instant (ISO). */
+  readonly from?: string;
+  /** Placed before this instant (ISO). */
+  readonly to?: string;
+  /** Only orders older than this one (the id the previous page ended at). */
+  readonly before?: number;
+  readonly limit: number;
+}
+
+export interface OutboxPage {
+  /** Newest first. */
+  readonly orders: OutboxOrder[];
+  /** More orders match after the last one (ask again with `before` = its id). */
+  readonly more: boolean;
+}
+
+/**
+ * One page of the outbox, newest first, filtered in SQLite. Each shape of query walks an index in
+ * id order and stops after `limit` + 1 rows: a day walks created_at (bounded by one day's orders),
+ * states walk (state, id) one range per state, merged; no filter walks the table backwards. Only the
+ * text search reads every row it passes, the way a substring search must.
+ */
+export function pageOutboxOrders(db: Db, query: OutboxPageQuery): OutboxPage {
+  const limit = Math.max(1, Math.min(1000, Math.trunc(query.limit)));
+  const text = query.text?.trim().toLowerCase() ?? '';
+  const residual = [
+    query.before === undefined ? '' : 'AND id < @before',
+    text === ''
+      ? ''
+      : "AND (instr(lower(client_reference), @text) > 0 OR instr(coalesce(remote_id, ''), @text) > 0)",
+  ].join(' ');
+  const params = {
+    before: query.before ?? null,
+    text,
+    from: query.from ?? '',
+    to: query.to ?? '9999',
+    take: limit + 1,
+  };
+  let sql: string;
+  if (query.from !== undefined || query.to !== undefined) {
+    const states = query.states === undefined ? '' : `AND state IN (${stateList(query.states)})`;
+    sql = `SELECT * FROM outbox_order INDEXED BY outbox_order_created
+           WHERE created_at >= @from AND created_at < @to ${states} ${residual}
+           ORDER BY id DESC LIMIT @take`;
+  } else if (query.states !== undefined) {
+    // One backwards range of (state, id) per state, each cut at the page's length, then merged.
+    const ranges = [...new Set(query.states)].map(
+      (state) =>
+        `SELECT * FROM (SELECT * FROM outbox_order INDEXED BY outbox_order_state
+           WHERE state = ${sqlText(state)} ${residual} ORDER BY id DESC LIMIT @take)`,
+    );
+    sql =
+      ranges.length === 0
+        ? 'SELECT * FROM outbox_order WHERE 0'
+        : `SELECT * FROM (${ranges.join(' UNION ALL ')}) ORDER BY id DESC LIMIT @take`;
+  } else {
+    sql = `SELECT * FROM outbox_order WHERE 1 ${residual} ORDER BY id DESC LIMIT @take`;
+  }
+  const rows: unknown[] = prepared(db, sql).all(pick(sql, params));
+  return { orders: rows.slice(0, limit).map(toOrder), more: rows.length > limit };
+}
+
+/** A state as an SQL literal: the states are the schema's own words, checked against the list. */
+function sqlText(state: OutboxState): string {
+  return `'${OutboxState.parse(state)}'`;
+}
+
+function stateList(states: readonly OutboxState[]): string {
+  return states.length === 0 ? 'NULL' : [...new Set(states)].map(sqlText).join(', ');
+}
+
+/** better-sqlite3 refuses named parameters the statement does not use: only those it names. */
+function pick(sql: string, params: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(params).filter(([name]) => sql.includes(`@${name}`)));
+}
+
+/** The orders with these ids (the ones an event names), in no particular order. */
+export function outboxOrdersByIds(db: Db, ids: readonly number[]): OutboxOrder[] {
+  const rows: unknown[] = prepared(
+    db,
+    'SELECT * FROM outbox_order WHERE id IN (SELECT value FROM json_each(?))',
+  ).all(JSON.stringify(ids));
+  return rows.map(toOrder);
 }
 
 /**
@@ -314,7 +446,10 @@ function storableTime(ms: number | null | undefined): number | null {
   return Math.round(Math.min(Number.MAX_SAFE_INTEGER, Math.max(0, ms)));
 }
 
-/** Replaces the payload of an order not yet sent (edit of a needs-fix order) and queues it again. */
+/**
+ * Replaces the payload of an order not yet sent (edit of a needs-fix order) and queues it again. An
+ * order file's summary was priced from its lines, so it is worked out again; a sale's stays the sale's.
+ */
 export function replaceOutboxPayload(
   db: Db,
   id: number,
@@ -326,7 +461,8 @@ export function replaceOutboxPayload(
   const info = prepared(
     db,
     `UPDATE outbox_order SET payload = ?, state = 'queued', next_attempt_at = NULL, field_errors = NULL,
-         messages = NULL, error_id = NULL, code = NULL, permission = NULL, updated_at = ?
+         messages = NULL, error_id = NULL, code = NULL, permission = NULL, updated_at = ?,
+         summary = CASE WHEN origin_session_id IS NULL THEN NULL ELSE summary END
        WHERE id = ? AND state IN (SELECT value FROM json_each(?))`,
   ).run(JSON.stringify(payload), now.toISOString(), id, JSON.stringify(from));
   return info.changes === 1 ? mustGet(db, id) : undefined;
@@ -384,4 +520,73 @@ export function clampNextAttempts(db: Db, latestMs: number): number {
     `UPDATE outbox_order INDEXED BY outbox_order_state SET next_attempt_at = @latest
        WHERE state IN ('queued', 'in-doubt') AND next_attempt_at > @latest`,
   ).run({ latest: storableTime(latestMs) }).changes;
+}
+
+/** An order compaction may look at: settled, last changed before the retention's start. */
+export interface CompactionCandidate {
+  readonly id: number;
+  readonly state: OutboxState;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly originSessionId: number | null;
+  readonly hasSummary: boolean;
+}
+
+/**
+ * Settled orders (SETTLED_STATES) not compacted yet whose last change is older than `olderThan` (ISO),
+ * oldest change first, at most `limit`: a range of the partial index of uncompacted orders.
+ */
+export function compactionCandidates(db: Db, olderThan: string, limit: number): CompactionCandidate[] {
+  const rows = z
+    .array(
+      z.object({
+        id: z.int(),
+        state: OutboxState,
+        created_at: z.string(),
+        updated_at: z.string(),
+        origin_session_id: z.int().nullable(),
+        has_summary: z.union([z.literal(0), z.literal(1)]),
+      }),
+    )
+    .parse(
+      prepared(
+        db,
+        `SELECT id, state, created_at, updated_at, origin_session_id, summary IS NOT NULL AS has_summary
+           FROM outbox_order INDEXED BY outbox_order_uncompacted
+          WHERE compacted_at IS NULL AND updated_at < @olderThan
+            AND state IN (SELECT value FROM json_each(@settled))
+          ORDER BY updated_at LIMIT @limit`,
+      ).all({ olderThan, settled: JSON.stringify(SETTLED_STATES), limit }),
+    );
+  return rows.map((r) => ({
+    id: r.id,
+    state: r.state,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    originSessionId: r.origin_session_id,
+    hasSummary: r.has_summary === 1,
+  }));
+}
+
+/**
+ * Drops a settled order's detail: the items of its payload and the lines of the sale it closed. The
+ * row stays with its state, references, dates, messages and summary, and the sale keeps its header
+ * (customer, tender, walk-in). Refused (false) unless the order is settled, last changed before
+ * `olderThan` and has a summary: what its list row and receipt show must outlive the lines. Does NOT
+ * open a transaction.
+ */
+export function compactOutboxOrder(db: Db, id: number, olderThan: string, now = new Date()): boolean {
+  const info = prepared(
+    db,
+    `UPDATE outbox_order SET payload = json_set(payload, '$.items', json('[]')), compacted_at = @now
+      WHERE id = @id AND compacted_at IS NULL AND summary IS NOT NULL AND updated_at < @olderThan
+        AND state IN (SELECT value FROM json_each(@settled))`,
+  ).run({ id, olderThan, now: now.toISOString(), settled: JSON.stringify(SETTLED_STATES) });
+  if (info.changes !== 1) return false;
+  prepared(
+    db,
+    `DELETE FROM shopping_session_line WHERE sessionId IN
+       (SELECT origin_session_id FROM outbox_order WHERE id = ? AND origin_session_id IS NOT NULL)`,
+  ).run(id);
+  return true;
 }

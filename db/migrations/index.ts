@@ -14,6 +14,7 @@ import { sendingBeat } from './0011-sending-beat.ts';
 import { linePriceEntered } from './0012-line-price-entered.ts';
 import { parkedSales } from './0013-parked-sales.ts';
 import { lineAdjustment } from './0014-line-adjustment.ts';
+import { orderHistory } from './0015-order-history.ts';
 import { prohibitionOfDiscounts } from './catalog-0002-prohibition-of-discounts.ts';
 import { instanceProfile } from './catalog-0003-instance-profile.ts';
 import { syncRun } from './catalog-0004-sync-run.ts';
@@ -38,6 +39,7 @@ export const migrations: readonly Migration[] = [
   linePriceEntered,
   parkedSales,
   lineAdjustment,
+  orderHistory,
 ];
 
 /** The catalog's file (counter.catalog.sqlite): what sync copies from the service. Its schema

@@ -17,9 +17,15 @@ import {
   type LabelRule,
 } from '../../contract/contract.ts';
 import { connectionHandlers } from '../connection/handlers.ts';
-import { counterHandlers, orderSummary } from '../counter/index.ts';
+import { counterHandlers, receiptOf, receiptSummary } from '../counter/index.ts';
 import { BarcodeReader } from '../barcode/index.ts';
-import { outboxCounts, outboxHandlers, unsentCount } from '../outbox/index.ts';
+import {
+  changedEvent,
+  outboxHandlers,
+  unsentCount,
+  type OutboxOrder,
+  type SummarySource,
+} from '../outbox/index.ts';
 import type { ServiceClient } from '../service/index.ts';
 import type { CredentialStore } from '../settings/credentials.ts';
 import type { Env } from '../settings/env.ts';
@@ -222,20 +228,15 @@ export class Core {
         counter: () => this.#link?.counter ?? null,
         warehouseId: () => this.#settings.read().warehouseId,
         reader: () => this.#reader(),
-        orderPlaced: () => this.#onOutboxChange(),
+        orderPlaced: (order) => this.#onOutboxChange([order]),
         db: data,
         walkInCustomer: () => this.#walkIn(),
         guard: (what) => requireManager(this.#lock, Date.now(), what),
         managerPinSet: () => this.#lock.pinSet,
       }),
       ...outboxHandlers({
-        db: data,
+        ...this.#summaries,
         outbox: () => this.#link?.outbox ?? null,
-        summary: (order) => {
-          const counter = this.#link?.counter;
-          return counter === undefined ? undefined : orderSummary(this.#data(), order, counter);
-        },
-        names: (order) => orderNames(this.#data(), order.payload),
         guard: (what) => requireManager(this.#lock, Date.now(), what),
       }),
       ...statusHandlers(this.#statusSource),
@@ -319,7 +320,7 @@ export class Core {
       onCatalogSetAside: catalogSetAside(this.#options.log),
       syncProgress: (status) => this.#bus.emit('sync.progress', status),
       statusChanged: () => this.#emitStatus(),
-      outboxChanged: () => this.#onOutboxChange(),
+      outboxChanged: (order) => this.#onOutboxChange(order === null ? [] : [order]),
       credentials: (accepted) => {
         if (generation !== this.#linkGeneration || this.#credentialsRefused === !accepted) return;
         this.#credentialsRefused = !accepted;
@@ -385,8 +386,20 @@ export class Core {
     orderPermission: () => this.#orderPermission,
   };
 
-  #onOutboxChange(): void {
-    this.#bus.emit('outbox.changed', outboxCounts(this.#data()));
+  /** Where the outbox's views find an order's summary: stored, else its receipt's (the counter prices it). */
+  readonly #summaries: SummarySource = {
+    db: () => this.#data(),
+    summarize: (order) => {
+      const counter = this.#link?.counter;
+      return counter === undefined ? undefined : receiptSummary(receiptOf(this.#data(), order, counter));
+    },
+    names: (order) => orderNames(this.#data(), order.payload),
+  };
+
+  /** The outbox changed: the counts, and the orders that did as they are now (never the whole list). */
+  #onOutboxChange(changed: readonly OutboxOrder[]): void {
+    if (this.#closed) return;
+    this.#bus.emit('outbox.changed', changedEvent(this.#summaries, changed));
     this.#emitStatus();
   }
 

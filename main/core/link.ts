@@ -6,7 +6,7 @@ import { openDatabase, type Db } from '../../db/database.ts';
 import type { SyncStatusView } from '../../contract/contract.ts';
 import type { BarcodeReader } from '../barcode/index.ts';
 import { Counter, ScanResolver } from '../counter/index.ts';
-import { Outbox } from '../outbox/index.ts';
+import { Outbox, type OutboxOrder } from '../outbox/index.ts';
 import { ConnectivityMonitor, ServiceClient } from '../service/index.ts';
 import type { InstanceConfig } from '../settings/instance.ts';
 import { instanceKey } from '../settings/origin.ts';
@@ -43,7 +43,8 @@ export interface LinkContext {
   syncProgress(status: SyncStatusView): void;
   /** Something the status bar shows may have changed. */
   statusChanged(): void;
-  outboxChanged(): void;
+  /** An order changed (as it is now), or only the outbox's figures (null). */
+  outboxChanged(order: OutboxOrder | null): void;
   connectivity(online: boolean): void;
   /** The token endpoint accepted (a token) or refused (400/401) this instance's client id and secret. */
   credentials(accepted: boolean): void;
@@ -132,7 +133,7 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
       // A stored order proves the permission; one blocked for want of it proves the opposite.
       const found = event.type === 'order' ? permissionOfOrder(event.order) : undefined;
       if (found !== undefined) ctx.orderPermission(found);
-      ctx.outboxChanged();
+      ctx.outboxChanged(event.type === 'order' ? event.order : null);
     });
     outbox.start();
     monitor.start();

@@ -2,7 +2,7 @@
 // restart loses nothing), edited by scans, quantity changes and removals, and closed into an
 // outbox order in the same transaction.
 import { writeTransaction, type Db } from '../../db/database.ts';
-import type { OutboxOrder } from '../../db/outbox.ts';
+import type { OutboxOrder, StoredOrderSummary } from '../../db/outbox.ts';
 import { quantityProblem } from './quantity.ts';
 import type { Tender, TenderInput, TenderPart } from '../../contract/contract.ts';
 import { words, type Words } from '../../contract/core-words.ts';
@@ -35,6 +35,7 @@ import type { ScanVia } from './label.ts';
 import { enteredPriceProblem, lineProblemWords, saleTooLarge } from './price.ts';
 import type { ScanResolver, Resolution, Unpriced } from './resolve.ts';
 import { stockBlockedWords, stockConcernWords, stockConcerns, type StockRule } from './stock.ts';
+import { saleSummary } from './summary.ts';
 import { sessionTotals, type LineProblem } from './totals.ts';
 import { stockItemById, type CachedStockItem } from '../../db/catalog/index.ts';
 
@@ -372,6 +373,7 @@ export class Counter {
       tender: null,
       walkIn: null,
     };
+    let summary: StoredOrderSummary | undefined;
     const placed = placeOrder(
       this.#db,
       () => {
@@ -389,6 +391,7 @@ export class Counter {
         if (session.warehouseId === null) throw noWarehouseError();
         const tender = options.tender === undefined ? null : settleTender(options.tender, view.totals.total);
         closing = { tender, walkIn };
+        summary = saleSummary(this.#db, view, walkIn);
         return {
           customerId: session.customer?.companyId ?? walkIn?.companyId,
           warehouseId: session.warehouseId,
@@ -399,6 +402,7 @@ export class Counter {
       {
         originSessionId: sessionId,
         now,
+        summary: () => summary,
         alongside: (order) => closeShoppingSession(this.#db, sessionId, order.id, now, closing),
         sender: this.#outbox,
       },

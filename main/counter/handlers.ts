@@ -3,7 +3,7 @@
 import { say } from '../../contract/core-words.ts';
 import type { Db } from '../../db/database.ts';
 import { receivablesOwed } from '../../db/catalog/index.ts';
-import { getOutboxOrder } from '../../db/outbox.ts';
+import { getOutboxOrder, type OutboxOrder } from '../../db/outbox.ts';
 import { parkedSessionCount } from '../../db/sessions.ts';
 import { CoreError, numericId, type GuardedAction, type Handlers } from '../ground/index.ts';
 import { entryView } from '../outbox/index.ts';
@@ -18,8 +18,8 @@ export interface CounterDeps {
   warehouseId(): number | null;
   /** The label rules in Settings, compiled. */
   reader(): BarcodeReader;
-  /** A closed sale put its order in the outbox. */
-  orderPlaced(): void;
+  /** A closed sale put this order in the outbox. */
+  orderPlaced(order: OutboxOrder): void;
   /** The database in use (the receipt's order and sale). */
   db(): Db;
   /** Who a sale without a card goes to (Settings). */
@@ -100,7 +100,7 @@ export function counterHandlers(deps: CounterDeps): Pick<Handlers, CounterCalls>
       Promise.resolve(sessionView(counter().removeLine(numericId(lineId)), deps)),
     'session.close': ({ tender }) => {
       const closed = counter().close(tender === undefined ? {} : { tender });
-      deps.orderPlaced();
+      deps.orderPlaced(closed.order);
       // The next sale starts with an empty session; the closed one's order is in the outbox now.
       return Promise.resolve({
         order: entryView(closed.order),

@@ -16,6 +16,7 @@ export {
   type ResolverOptions,
 } from './resolve.ts';
 export { counterHandlers, type CounterDeps } from './handlers.ts';
-export { orderSummary, type OrderSummary } from './receipt.ts';
+export { receiptOf, type Receipt } from './receipt.ts';
+export { receiptSummary, saleSummary } from './summary.ts';
 export { sessionTotals, type SessionTotals } from './totals.ts';
 export { cardValidity } from './validity.ts';

@@ -57,26 +57,6 @@ export function receiptOf(db: Db, order: OutboxOrder, counter: Counter): Receipt
   };
 }
 
-export interface OrderSummary {
-  readonly total: number;
-  readonly lineCount: number;
-  readonly customerName?: string;
-  readonly walkIn: boolean;
-}
-
-/** What the Orders list shows of an order: the receipt's total, line count and customer, no more. */
-export function orderSummary(db: Db, order: OutboxOrder, counter: Counter): OrderSummary {
-  const sale = saleOf(order, counter);
-  const body = bodyOf(db, order, sale);
-  const customer = customerOf(db, order, sale);
-  return {
-    total: body.totals.total,
-    lineCount: body.lines.length,
-    walkIn: customer?.walkIn === true,
-    ...(customer?.name === undefined ? {} : { customerName: customer.name }),
-  };
-}
-
 function saleOf(order: OutboxOrder, counter: Counter): PricedSession | undefined {
   return order.originSessionId === null ? undefined : counter.session(order.originSessionId);
 }

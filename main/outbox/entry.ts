@@ -2,7 +2,7 @@
 // value are left out (like the service's own JSON). Extra fields beyond INTERFACES.md are additions.
 import { z } from 'zod';
 import { OutboxState } from '../../contract/order.ts';
-import type { OutboxOrder } from '../../db/outbox.ts';
+import type { OutboxOrder, StoredOrderSummary } from '../../db/outbox.ts';
 import type { OutboxEntryView } from '../../contract/contract.ts';
 import { InternetOrderPayload } from '../../contract/order.ts';
 
@@ -49,9 +49,26 @@ export function toOutboxEntry(o: OutboxOrder): OutboxEntry {
   };
 }
 
-/** An order as the contract shows it: the INTERFACES.md entry; the output schema strips the rest. */
+/**
+ * An order as the contract shows it: the INTERFACES.md entry, its stored summary and when it was
+ * compacted; the output schema strips the rest.
+ */
 export function entryView(order: OutboxOrder): OutboxEntryView {
-  return { ...toOutboxEntry(order) };
+  return {
+    ...toOutboxEntry(order),
+    ...(order.summary === null ? {} : { summary: listSummary(order.summary) }),
+    ...(order.compactedAt === null ? {} : { compactedAt: order.compactedAt }),
+  };
+}
+
+/** What a list row shows of a stored summary. */
+export function listSummary(summary: StoredOrderSummary): NonNullable<OutboxEntryView['summary']> {
+  return {
+    total: summary.total,
+    lineCount: summary.lineCount,
+    ...(summary.customerName === undefined ? {} : { customerName: summary.customerName }),
+    walkIn: summary.walkIn,
+  };
 }
 
 /** Any stored instant renders: one beyond what a Date holds shows as the nearest one it does. */

@@ -11,7 +11,15 @@ export {
 export { entryView, OutboxEntry, toOutboxEntry } from './entry.ts';
 export { outboxCounts, unsentCount } from './counts.ts';
 export { outboxHandlers, type OutboxDeps } from './handlers.ts';
+export {
+  changedEvent,
+  DEFAULT_PAGE_SIZE,
+  orderView,
+  outboxPage,
+  type SummarySource,
+  type WorkedSummary,
+} from './views.ts';
 export { OrderValidationError, placeOrder, type OrderSender, type PlacedOrder } from './place.ts';
 export { InternetOrderPayload } from '../../contract/order.ts';
-export type { OutboxOrder } from '../../db/outbox.ts';
+export type { OutboxOrder, StoredOrderSummary } from '../../db/outbox.ts';
 export { OUTBOX_STATES, type OutboxState } from '../../contract/order.ts';

@@ -4,7 +4,7 @@
 // state machine after that is outbox.ts's.
 import { ZodError } from 'zod';
 import { durably, writeTransaction, type Db } from '../../db/database.ts';
-import { insertOutboxOrder, type OutboxOrder } from '../../db/outbox.ts';
+import { insertOutboxOrder, type OutboxOrder, type StoredOrderSummary } from '../../db/outbox.ts';
 import { zodFieldErrors } from '../ground/index.ts';
 
 /** The order is not an order file's shape; nothing was stored. */
@@ -37,6 +37,11 @@ export interface PlaceOrderOptions {
    * here stores nothing.
    */
   readonly alongside?: (stored: OutboxOrder) => void;
+  /**
+   * What the Orders list shows of it (a closed sale's figures), called inside the transaction after
+   * `order`, so it is stored with the order.
+   */
+  readonly summary?: () => StoredOrderSummary | undefined;
   /** Tries the order once it is stored; without one it waits, queued, for the app's sender. */
   readonly sender?: OrderSender | null;
   readonly now?: Date;
@@ -61,7 +66,10 @@ export function placeOrder(db: Db, order: () => unknown, options: PlaceOrderOpti
     // Durably: once placed, a power cut must not take the order back.
     stored = durably(db, () =>
       writeTransaction(db, () => {
-        const inserted = insertOutboxOrder(db, order(), {
+        const payload = order();
+        const summary = options.summary?.();
+        const inserted = insertOutboxOrder(db, payload, {
+          ...(summary === undefined ? {} : { summary }),
           ...(options.originSessionId === undefined ? {} : { originSessionId: options.originSessionId }),
           ...(sender?.instance === undefined ? {} : { instance: sender.instance }),
           ...(options.now === undefined ? {} : { now: options.now }),

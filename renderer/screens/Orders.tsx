@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MarkSentInput, type InternetOrderPayload, type OutboxEntryView } from '../../contract/contract.ts';
 import { OrderTicket, OrderWordsView } from '../components/orders/OrderTicket.tsx';
-import { OrdersFilter, useVisibleOrders } from '../components/orders/OrdersFilter.tsx';
+import { OrdersFilter } from '../components/orders/OrdersFilter.tsx';
 import { parseQuantity } from '../format/format.ts';
 import { useApp } from '../store/app.ts';
 import { loadCompanyName, useCompanies } from '../store/companies.ts';
@@ -12,6 +12,7 @@ import { ReceiptButton } from '../components/receipt/ReceiptButton.tsx';
 import {
   cancelOrder,
   discardOrder,
+  loadOlderOrders,
   markSent,
   openOrders,
   replayOutbox,
@@ -19,11 +20,12 @@ import {
 } from '../store/orders.ts';
 
 export function Orders() {
-  const outbox = useApp((s) => s.outbox);
+  const visible = useApp((s) => s.outbox);
+  const older = useApp((s) => s.outboxNext !== null);
+  const none = useApp((s) => s.outboxCounts !== null && Object.values(s.outboxCounts).every((n) => n === 0));
   const outboxError = useApp((s) => s.outboxError);
   const [open, setOpen] = useState<string | null>(null);
   const error = useApp((s) => s.ordersError);
-  const visible = useVisibleOrders(outbox);
   const { t } = useTranslation('orders');
 
   // Orders may also come from the CLI (`pos order`) writing the same outbox: reload when shown.
@@ -43,9 +45,9 @@ export function Orders() {
           {error}
         </p>
       )}
-      <OrdersFilter outbox={outbox} />
+      <OrdersFilter />
       {visible.length === 0 ? (
-        <p className="muted">{outbox.length === 0 ? t('noOrdersYet') : t('noOrderMatches')}</p>
+        <p className="muted">{none ? t('noOrdersYet') : t('noOrderMatches')}</p>
       ) : (
         <ul className="order-list">
           {visible.map((entry) => {
@@ -72,6 +74,16 @@ export function Orders() {
             );
           })}
         </ul>
+      )}
+      {older && (
+        <button
+          type="button"
+          className="older-orders"
+          onClick={() => void loadOlderOrders()}
+          data-action="older-orders"
+        >
+          {t('olderOrders')}
+        </button>
       )}
     </section>
   );

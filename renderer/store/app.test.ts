@@ -3,14 +3,17 @@
 // not connected are lost, as the web shell's are, and each answer arrives when the test says. What is
 // checked is the store (renderer/store/app.ts and its actions), never the fake.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type {
-  CallChannel,
-  EventChannel,
-  OutboxEntryView,
-  PosBridge,
-  SettingsView,
-  StatusView,
-  SyncStatusView,
+import {
+  OutboxState,
+  type CallChannel,
+  type EventChannel,
+  type OutboxChangedEvent,
+  type OutboxCounts,
+  type OutboxEntryView,
+  type PosBridge,
+  type SettingsView,
+  type StatusView,
+  type SyncStatusView,
 } from '../../contract/contract.ts';
 
 /** The core's state as the fake shell answers it and emits it. */
@@ -88,6 +91,19 @@ const order = (id: number): OutboxEntryView => ({
   attempts: 0,
   createdAt: '2025-03-01T10:00:00.000Z',
 });
+
+/** The counts per state the core keeps, for these orders. */
+function countsOf(outbox: readonly OutboxEntryView[]): OutboxCounts {
+  const counts = Object.fromEntries(OutboxState.options.map((state) => [state, 0])) as OutboxCounts;
+  for (const entry of outbox) counts[entry.state] += 1;
+  return counts;
+}
+
+/** What the core emits when `changed` changed, `outbox` being the whole outbox now. */
+function changed(outbox: readonly OutboxEntryView[], ...entries: OutboxEntryView[]): OutboxChangedEvent {
+  const counts = countsOf(outbox);
+  return { queued: counts.queued, needsAttention: counts['needs-fix'], counts, entries };
+}
 
 interface Call {
   readonly channel: CallChannel;
@@ -190,8 +206,8 @@ class FakeShell implements PosBridge {
       case 'sync.status':
       case 'sync.now':
         return this.core.sync;
-      case 'outbox.list':
-        return this.core.outbox;
+      case 'outbox.page':
+        return { entries: this.core.outbox, counts: countsOf(this.core.outbox) };
       case 'settings.get':
         return this.core.settings;
       case 'settings.set':
@@ -242,7 +258,7 @@ describe('the store reads the core again once events flow', () => {
     shell.core.outbox = [order(1)];
     shell.core.status = { ...STATUS, online: true, queued: 1, lastSyncedAt: synced.lastSyncedAt };
     shell.emit('sync.progress', synced);
-    shell.emit('outbox.changed', { queued: 1, needsAttention: 0 });
+    shell.emit('outbox.changed', changed(shell.core.outbox, order(1)));
     shell.emit('status.changed', shell.core.status);
 
     shell.connect();
@@ -323,12 +339,23 @@ describe('an answer older than the last event is not applied', () => {
   it('an answer asked earlier does not overwrite one asked later (Orders list)', async () => {
     const before = shown().refreshOutbox();
     shell.core.outbox = [order(1)];
-    shell.emit('outbox.changed', { queued: 1, needsAttention: 0 });
-    // The list read for the event comes back first, the one asked before it last.
-    shell.deliver('outbox.list', (calls) => [...calls].reverse());
-    await before;
-    await settle();
+    const after = shown().refreshOutbox();
+    // The page asked later comes back first, the one asked before it last.
+    shell.deliver('outbox.page', (calls) => [...calls].reverse());
+    await Promise.all([before, after]);
     expect(shown().outbox).toEqual([order(1)]);
+  });
+
+  it('a page asked before an event is shown with that event put on it again', async () => {
+    shell.core.outbox = [order(1)];
+    const page = shown().refreshOutbox();
+    // The order is sent after the core answered the page, and the event overtakes the answer.
+    const sent = { ...order(1), state: 'sent' as const };
+    shell.emit('outbox.changed', changed([sent], sent));
+    shell.deliver('outbox.page');
+    await page;
+    expect(shown().outbox).toEqual([sent]);
+    expect(shown().outboxCounts).toMatchObject({ sent: 1, queued: 0 });
   });
 
   it('an answer with no event since it was asked is applied', async () => {
@@ -358,5 +385,38 @@ describe('two changes of settings in quick succession', () => {
       await settle();
     }
     expect(shown().settings?.scanner).toMatchObject({ suffix: 'tab', delivery: 'paste' });
+  });
+});
+
+describe('the Orders list is kept by the orders each event carries, never read again for one', () => {
+  beforeEach(async () => {
+    await load(true);
+    shell.core.outbox = [order(3), order(2), order(1)];
+    stop = store.followCore();
+    await settle();
+  });
+
+  it('an order that changed is put in place, and nothing is asked of the core for it', async () => {
+    expect(shown().outbox).toEqual([order(3), order(2), order(1)]);
+    const asked = shell.log.length;
+    const sent = { ...order(2), state: 'sent' as const };
+    shell.emit('outbox.changed', changed([order(3), sent, order(1)], sent));
+    await settle();
+    expect(shown().outbox).toEqual([order(3), sent, order(1)]);
+    expect(shown().orderNews['2']).toEqual(sent);
+    expect(shell.log.slice(asked)).toEqual([]);
+  });
+
+  it('a new order joins at the top; one that no longer matches the filter leaves', async () => {
+    const { setOrdersQuery } = await import('./orders.ts');
+    await setOrdersQuery({ filter: 'waiting' });
+    expect(shown().outbox.map((e) => e.id)).toEqual([3, 2, 1]);
+    const asked = shell.log.length;
+    const sent = { ...order(2), state: 'sent' as const };
+    shell.emit('outbox.changed', changed([order(4), order(3), sent, order(1)], sent, order(4)));
+    await settle();
+    expect(shown().outbox.map((e) => e.id)).toEqual([4, 3, 1]);
+    expect(shown().outboxCounts).toMatchObject({ queued: 3, sent: 1 });
+    expect(shell.log.slice(asked)).toEqual([]);
   });
 });

@@ -20,6 +20,7 @@ import { pos } from './pos.ts';
 import { i18n } from '../i18n/index.ts';
 import { spoken } from '../i18n/spoken.ts';
 import { Newest } from './newest.ts';
+import { ALL_ORDERS, OrdersMirror, type OrdersList, type OrdersQuery } from './orders-list.ts';
 
 export type Screen = 'sale' | 'stock' | 'orders' | 'settings';
 export const SCREENS: readonly { id: Screen; label: ScreenLabel; key: string }[] = [
@@ -104,7 +105,16 @@ interface AppState {
   settings: SettingsView | null;
   session: SessionView | null;
   sessionError: string | null;
-  outbox: OutboxEntryView[];
+  /** The Orders list: the pages loaded so far, newest first, as the core filtered them. */
+  outbox: readonly OutboxEntryView[];
+  /** Where the next, older page starts; null when every matching order is shown. */
+  outboxNext: OutboxEntryView['id'] | null;
+  /** Orders per state in the whole history (the filters' counts); null until the core said. */
+  outboxCounts: OrdersList['counts'];
+  /** What the Orders screen asks to see (filter by state, reference, day). */
+  ordersQuery: OrdersQuery;
+  /** The latest word on each order an event or answer named lately, by id (the order just placed). */
+  orderNews: Readonly<Record<string, OutboxEntryView>>;
   outboxError: string | null;
   /** The last Orders action's error (replay, resend, discard, cancel, mark as sent). */
   ordersError: string | null;
@@ -119,6 +129,7 @@ interface AppState {
   refreshSettings: () => Promise<void>;
   refreshSync: () => Promise<void>;
   refreshSession: () => Promise<void>;
+  /** The Orders list's first page again, for the query shown. */
   refreshOutbox: () => Promise<void>;
 }
 
@@ -130,6 +141,10 @@ export const useApp = create<AppState>()((set) => ({
   session: null,
   sessionError: null,
   outbox: [],
+  outboxNext: null,
+  outboxCounts: null,
+  ordersQuery: ALL_ORDERS,
+  orderNews: {},
   outboxError: null,
   ordersError: null,
   notice: null,
@@ -162,18 +177,40 @@ export const useApp = create<AppState>()((set) => ({
   },
   refreshOutbox: async () => {
     try {
-      await mirrored.outbox.ask(() => pos.invoke('outbox.list', {}));
+      await mirrored.outbox.page((input) => pos.invoke('outbox.page', input));
+      set({ outboxError: null });
     } catch (error) {
       set({ outboxError: message(error) });
     }
   },
 }));
 
+/** How many orders' latest word is kept: the order just placed is among the newest. */
+const NEWS_KEPT = 50;
+
+/**
+ * Orders an event or an answer carried: the latest word on each (`onlyIfNew`: unless one is known),
+ * the newest orders (highest ids) kept.
+ */
+export function orderNews(entries: readonly OutboxEntryView[], onlyIfNew = false): void {
+  useApp.setState((s) => {
+    const fresh = entries.filter((e) => !(onlyIfNew && String(e.id) in s.orderNews));
+    if (fresh.length === 0) return {};
+    const named = new Set(fresh.map((e) => String(e.id)));
+    const kept = Object.entries(s.orderNews).filter(([key]) => !named.has(key));
+    const news = [...kept, ...fresh.map((e) => [String(e.id), e] as const)];
+    news.sort(([a], [b]) => Number(a) - Number(b));
+    return { orderNews: Object.fromEntries(news.slice(-NEWS_KEPT)) };
+  });
+}
+
 /** The state the core's events keep fresh, each shown only if nothing newer was (newest.ts). */
 export const mirrored = {
   status: new Newest<StatusView>((status) => useApp.setState({ status })),
   sync: new Newest<SyncStatusView>((sync) => useApp.setState({ sync })),
-  outbox: new Newest<OutboxEntryView[]>((outbox) => useApp.setState({ outbox, outboxError: null })),
+  outbox: new OrdersMirror((list) =>
+    useApp.setState({ outbox: list.entries, outboxNext: list.next, outboxCounts: list.counts }),
+  ),
   // No event carries the settings, but two quick changes (two selects in a row) race the same way:
   // the later change's answer is the one to show, whichever arrives last.
   settings: new Newest<SettingsView>((settings) => useApp.setState({ settings })),
@@ -195,13 +232,17 @@ export function followCore(): () => void {
   void Promise.allSettled([s.refreshSettings(), s.refreshSession()]);
   const readMirrored = () => {
     const now = useApp.getState();
-    void Promise.allSettled([now.refreshStatus(), now.refreshSync(), now.refreshOutbox()]);
+    void Promise.allSettled([now.refreshStatus(), now.refreshSync(), now.refreshOutbox(), readPlaced()]);
   };
   // Subscribed first, read after: an event the core sends between a read and its answer is not lost.
   const offs = [
     pos.on('status.changed', (status) => mirrored.status.event(status)),
     pos.on('sync.progress', (sync) => mirrored.sync.event(sync)),
-    pos.on('outbox.changed', () => void useApp.getState().refreshOutbox()),
+    // The event carries the orders that changed: put in place, never a reason to read the list.
+    pos.on('outbox.changed', (event) => {
+      mirrored.outbox.event(event);
+      orderNews(event.entries);
+    }),
     pos.on('connectivity', () => void ignoreFailure(useApp.getState().refreshStatus())),
     // Read again once events reach the page, and after each reconnect of the web shell's stream: what
     // the core sent while it was not connected never comes (a sync that ended would show running).
@@ -215,6 +256,22 @@ export function followCore(): () => void {
     clearInterval(timer);
     for (const off of offs) off();
   };
+}
+
+/** The order a sale just placed, as its answer carried it: shown unless an event said more already. */
+export function notePlaced(entry: OutboxEntryView): void {
+  mirrored.outbox.note(entry);
+  orderNews([entry], true);
+}
+
+/** The order just placed, read again (its events may have gone where nobody listened). */
+async function readPlaced(): Promise<void> {
+  const placed = useApp.getState().sale.placed;
+  if (placed === null) return;
+  const entry = await pos.invoke('outbox.get', { id: placed });
+  // Unless an event told of a later change meanwhile (ISO times compare as text).
+  const known = useApp.getState().orderNews[String(placed)];
+  if (known === undefined || (known.updatedAt ?? '') <= (entry.updatedAt ?? '')) orderNews([entry]);
 }
 
 /** A read that failed leaves the screen as it was; the next event or read brings the news. */

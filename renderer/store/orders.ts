@@ -1,10 +1,13 @@
-// Orders actions: what an operator does with the outbox. Each one reloads the outbox and the status
-// afterwards, and leaves its error (or none) in `ordersError` for the Orders screen.
+// Orders actions: what an operator does with the outbox, and which orders the list shows (filter,
+// older pages). An action's changes reach the list by the core's events (each carries the orders that
+// changed), so the pages already loaded stay; each action reads the status again and leaves its
+// error (or none) in `ordersError` for the Orders screen.
 import type { InternetOrderPayload, OutboxEntryView } from '../../contract/contract.ts';
 import { i18n } from '../i18n/index.ts';
 import { pos } from './pos.ts';
-import { message, useApp } from './app.ts';
+import { message, mirrored, useApp } from './app.ts';
 import { askToConfirm, withPin, type ConfirmAsk } from './guard.ts';
+import type { OrdersQuery } from './orders-list.ts';
 
 type Id = OutboxEntryView['id'];
 
@@ -15,8 +18,24 @@ async function act(fn: () => Promise<unknown>): Promise<void> {
   } catch (error) {
     useApp.setState({ ordersError: message(error) });
   }
-  await useApp.getState().refreshOutbox();
   await useApp.getState().refreshStatus();
+}
+
+/** Another filter, search or day: the list shows its first page. */
+export function setOrdersQuery(patch: Partial<OrdersQuery>): Promise<void> {
+  const query = { ...useApp.getState().ordersQuery, ...patch };
+  useApp.setState({ ordersQuery: query });
+  mirrored.outbox.setQuery(query);
+  return useApp.getState().refreshOutbox();
+}
+
+/** The next page of older orders, under the ones shown. */
+export async function loadOlderOrders(): Promise<void> {
+  try {
+    await mirrored.outbox.page((input) => pos.invoke('outbox.page', input), true);
+  } catch (error) {
+    useApp.setState({ outboxError: message(error) });
+  }
 }
 
 export const replayOutbox = (): Promise<void> => act(() => pos.invoke('outbox.replay', {}));
@@ -59,7 +78,10 @@ async function guarded(ask: ConfirmAsk, call: () => Promise<unknown>): Promise<v
   if (await askToConfirm(ask)) await act(() => withPin(call, true));
 }
 
-/** The Orders screen opened: orders may also come from the CLI (`pos order`) writing the same outbox. */
+/**
+ * The Orders screen opened: its first page again, since orders may also come from the CLI (`pos
+ * order`) writing the same outbox, and those send no event here.
+ */
 export function openOrders(): Promise<void> {
   useApp.setState({ ordersError: null });
   return useApp.getState().refreshOutbox();

@@ -70,7 +70,6 @@ beforeEach(() => {
   core = new FakeBridge()
     .answer('session.close', closing({ parts: [{ method: 'cash', amount: 250, given: 250 }], change: 0 }))
     .answer('receipt.get', () => receipt)
-    .answer('outbox.list', () => [order])
     .answer('status.get', () => status);
   setPos(createPosApi(core));
   useApp.setState(useApp.getInitialState(), true);
@@ -93,6 +92,9 @@ describe('the payment panel', () => {
     expect(useApp.getState().session?.lines).toEqual([]);
     expect(useApp.getState().sale.placed).toBe(ORDER_ID);
     await expect.poll(() => useReceipt.getState().placed?.orderId).toBe(ORDER_ID);
+    // The order placed is shown as the answer carried it: the list is not read for it.
+    expect(useApp.getState().orderNews[String(ORDER_ID)]).toEqual(order);
+    expect([...core.inputs('outbox.list'), ...core.inputs('outbox.page')]).toEqual([]);
   });
 
   it('cash with no amount typed: the exact total', async () => {

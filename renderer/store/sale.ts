@@ -5,7 +5,7 @@ import { flushSync } from 'react-dom';
 import type { OutboxEntryView, ScanOutcomeView, SessionLineView } from '../../contract/contract.ts';
 import { pos } from './pos.ts';
 import { beepError, beepOk } from '../platform/sound.ts';
-import { message, setSale, useApp, type Outcome, type SaleUi, type Unpriced } from './app.ts';
+import { message, notePlaced, setSale, useApp, type Outcome, type SaleUi, type Unpriced } from './app.ts';
 import { withConfirm, withPin, type ConfirmWords } from './guard.ts';
 import { SetQuantityInput, type ScanView, type Tender, type TenderInput } from '../../contract/contract.ts';
 import { formatQty, parseQuantity } from '../format/format.ts';
@@ -268,7 +268,7 @@ export async function closeSale(
     useApp.setState({ session: closed.session });
     // The next sale starts with an empty code field: nothing typed during this one carries over.
     announce(null, { placed: closed.order.id, selected: 0, quantityError: null, ...EMPTY_ENTRY });
-    void useApp.getState().refreshOutbox();
+    notePlaced(closed.order);
     void useApp.getState().refreshStatus();
     return { id: closed.order.id, ...(closed.tender === undefined ? {} : { tender: closed.tender }) };
   } catch (error) {

@@ -1,54 +1,65 @@
-// The Orders list's filter by state (all / needs attention / waiting / sent / closed) and its search
-// by reference (the order's client reference or the instance's order id). Kept while the app runs.
+// The Orders list's filter by state (all / needs attention / waiting / sent / closed), its search by
+// reference (the order's client reference or the instance's order id) and its day. The core filters
+// (outbox.page); the counts are the whole history's, per state, as the core keeps them.
 import { useTranslation } from 'react-i18next';
-import { create } from 'zustand';
-import type { OutboxEntryView } from '../../../contract/contract.ts';
+import type { OutboxCounts } from '../../../contract/contract.ts';
+import { useApp } from '../../store/app.ts';
+import { setOrdersQuery } from '../../store/orders.ts';
 import { useFormat } from '../use-format.ts';
-import { FILTER_LABEL, FILTERS, inFilter, matchesReference, type OrderFilter } from '../../words/orders.ts';
+import { FILTER_LABEL, FILTERS, inFilter, type OrderFilter } from '../../words/orders.ts';
 
-interface OrdersView {
-  readonly filter: OrderFilter;
-  readonly text: string;
+/** Orders a filter shows in the whole history; undefined before the core said. */
+function countOf(counts: OutboxCounts | null, filter: OrderFilter): number | undefined {
+  if (counts === null) return undefined;
+  return Object.entries(counts).reduce(
+    (n, [state, count]) => (inFilter(state as keyof OutboxCounts, filter) ? n + count : n),
+    0,
+  );
 }
 
-const useOrdersView = create<OrdersView>()(() => ({ filter: 'all', text: '' }));
-
-/** The orders the filter and the search let through. */
-export function useVisibleOrders(outbox: readonly OutboxEntryView[]): readonly OutboxEntryView[] {
-  const { filter, text } = useOrdersView();
-  return outbox.filter((e) => inFilter(e.state, filter) && matchesReference(e, text));
-}
-
-export function OrdersFilter({ outbox }: { outbox: readonly OutboxEntryView[] }) {
-  const { filter, text } = useOrdersView();
+export function OrdersFilter() {
+  const query = useApp((s) => s.ordersQuery);
+  const counts = useApp((s) => s.outboxCounts);
   const { t } = useTranslation('orders');
   const format = useFormat();
   return (
     <div className="orders-filter" data-section="orders-filter">
       <div className="filter-buttons" role="group" aria-label={t('showOrders')}>
-        {(Object.keys(FILTERS) as OrderFilter[]).map((f) => (
-          <button
-            key={f}
-            type="button"
-            className={f === filter ? 'filter active' : 'filter'}
-            aria-pressed={f === filter}
-            onClick={() => useOrdersView.setState({ filter: f })}
-            data-filter={f}
-          >
-            {t(FILTER_LABEL[f])}{' '}
-            <span className="count">{format.number(outbox.filter((e) => inFilter(e.state, f)).length)}</span>
-          </button>
-        ))}
+        {(Object.keys(FILTERS) as OrderFilter[]).map((f) => {
+          const count = countOf(counts, f);
+          return (
+            <button
+              key={f}
+              type="button"
+              className={f === query.filter ? 'filter active' : 'filter'}
+              aria-pressed={f === query.filter}
+              onClick={() => void setOrdersQuery({ filter: f })}
+              data-filter={f}
+            >
+              {t(FILTER_LABEL[f])}{' '}
+              <span className="count">{count === undefined ? '' : format.number(count)}</span>
+            </button>
+          );
+        })}
       </div>
       <label className="field find-reference">
         <span>{t('findByReference')}</span>
         <input
           type="search"
-          value={text}
-          onChange={(e) => useOrdersView.setState({ text: e.target.value })}
+          value={query.text}
+          onChange={(e) => void setOrdersQuery({ text: e.target.value })}
           placeholder={t('referenceOrOrderId')}
           autoComplete="off"
           data-field="findReference"
+        />
+      </label>
+      <label className="field find-day">
+        <span>{t('placedOn')}</span>
+        <input
+          type="date"
+          value={query.day}
+          onChange={(e) => void setOrdersQuery({ day: e.target.value })}
+          data-field="findDay"
         />
       </label>
     </div>

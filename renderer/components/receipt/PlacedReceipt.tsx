@@ -10,7 +10,7 @@ import { PrintHint } from './ReceiptDialog.tsx';
 export function PlacedReceipt() {
   const { t } = useTranslation('receipt');
   const placedId = useApp((s) => s.sale.placed);
-  const state = useApp((s) => s.outbox.find((o) => o.id === placedId)?.state);
+  const state = useApp((s) => (placedId === null ? undefined : s.orderNews[String(placedId)]?.state));
   const paper = useApp((s) => s.settings?.receiptPaper ?? '80mm');
   const receipt = useReceipt((s) => s.placed);
   const error = useReceipt((s) => s.error);

@@ -12,7 +12,7 @@ export function Announcer() {
   const { t } = useTranslation('sale');
   const placed = useApp((s) => s.sale.placed);
   const sessionError = useApp((s) => s.sessionError);
-  const entry = useApp((s) => (placed === null ? undefined : s.outbox.find((o) => o.id === placed)));
+  const entry = useApp((s) => (placed === null ? undefined : s.orderNews[String(placed)]));
   return (
     <div className="announcer" role="status" aria-live="polite" aria-atomic="true" data-testid="announcer">
       {outcome !== null ? (

@@ -56,6 +56,8 @@ export const orders = {
   filterClosed: 'Uzavřené',
   findByReference: 'Hledat podle reference',
   referenceOrOrderId: 'reference nebo č. objednávky',
+  placedOn: 'Ze dne',
+  olderOrders: 'Starší objednávky',
   // What an order's state means (headlines), and its technical detail
   queuedUnreachable: 'Čeká na odeslání: služba není dostupná. Odejde sama, jakmile bude spojení zpět.',
   queuedTimedOut: 'Čeká na odeslání: služba odpovídá příliš pomalu. Zkusí se znovu sama.',

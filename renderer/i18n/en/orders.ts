@@ -54,6 +54,8 @@ export const orders = {
   filterClosed: 'Closed',
   findByReference: 'Find by reference',
   referenceOrOrderId: 'reference or order id',
+  placedOn: 'Placed on',
+  olderOrders: 'Older orders',
   // What an order's state means (headlines), and its technical detail
   queuedUnreachable:
     'Waiting to be sent: the service cannot be reached. It goes out by itself when the connection is back.',

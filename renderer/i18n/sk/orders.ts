@@ -56,6 +56,8 @@ export const orders = {
   filterClosed: 'Uzavreté',
   findByReference: 'Hľadať podľa referencie',
   referenceOrOrderId: 'referencia alebo č. objednávky',
+  placedOn: 'Zo dňa',
+  olderOrders: 'Staršie objednávky',
   // What an order's state means (headlines), and its technical detail
   queuedUnreachable: 'Čaká na odoslanie: služba nie je dostupná. Odíde sama, keď bude spojenie späť.',
   queuedTimedOut: 'Čaká na odoslanie: služba odpovedá príliš pomaly. Skúsi sa znova sama.',

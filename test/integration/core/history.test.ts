@@ -1,0 +1,235 @@
+// A history that grows for years, through the core against the real sim: the Orders list pages and
+// filters in SQLite, a sale's follow-up carries only the order that changed, and an order's figures
+// are the ones stored with it, never priced again for a listing.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { demoEnv, sharedTempDir } from '../../support/fixtures.ts';
+import { SELLS_PLAINLY } from '../../support/terminal.ts';
+import type {
+  Envelope,
+  OutboxChangedEvent,
+  OutboxEntryView,
+  OutboxPageView,
+  ScanView,
+} from '../../../contract/contract.ts';
+import { openDatabase, type Db } from '../../../db/database.ts';
+import { insertOutboxOrder, recordOutboxOutcome, type OutboxOutcome } from '../../../db/outbox.ts';
+import { startSim, type RunningSim } from '../../../sim/server.ts';
+import { MemoryCredentialStore } from '../../../main/settings/credentials.ts';
+import { Core } from '../../../main/core/core.ts';
+
+let sim: RunningSim;
+let core: Core;
+const dataDir = sharedTempDir('history');
+const events: OutboxChangedEvent[] = [];
+
+beforeAll(async () => {
+  sim = await startSim({ size: 'small', port: 0 });
+  core = await Core.create({
+    dataDir,
+    credentials: new MemoryCredentialStore(),
+    env: demoEnv(sim.url),
+    probeIntervalMs: 200,
+    autoSync: false,
+    log: () => undefined,
+  });
+  core.subscribe((name, payload) => {
+    if (name === 'outbox.changed') events.push(payload as OutboxChangedEvent);
+  });
+  await call('sync.now', {});
+  await vi.waitFor(
+    async () => {
+      const sync = (await call('sync.status', {})) as { running: boolean; lastSyncedAt: string | null };
+      expect(sync.running).toBe(false);
+      expect(sync.lastSyncedAt).not.toBeNull();
+    },
+    { timeout: 60_000, interval: 100 },
+  );
+  const { companyId } = sellable();
+  await call('settings.set', { warehouseId: 1, walkInCustomer: { companyId } });
+}, 90_000);
+
+afterAll(async () => {
+  await core.close();
+  await sim.close();
+});
+
+async function call(channel: string, input: unknown): Promise<unknown> {
+  const envelope: Envelope = await core.invoke(channel, input);
+  if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.code} ${envelope.error.message}`);
+  return envelope.value;
+}
+
+/** The app's file, opened beside the core (a second connection, as `pos` would). */
+function beside<T>(work: (db: Db) => T): T {
+  const db = openDatabase(join(dataDir, 'counter.sqlite'));
+  try {
+    return work(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** A priced product of warehouse 1 and a company of the cache. */
+function sellable(): { barcode: string; productId: number; price: number; companyId: number } {
+  return beside((db) => {
+    const item = db
+      .prepare(
+        `SELECT barcode, productId, price FROM stock_item WHERE warehouseId = 1
+           AND barcode IS NOT NULL AND length(barcode) = 13 AND barcode NOT LIKE '2%' AND ${SELLS_PLAINLY}
+         ORDER BY id LIMIT 1`,
+      )
+      .get() as { barcode: string; productId: number; price: number };
+    const companyId = db.prepare('SELECT min(companyId) FROM company_card').pluck().get() as number;
+    return { ...item, companyId };
+  });
+}
+
+/** Orders stored beside the core in a settled or waiting-for-a-person state, never sendable. */
+function seed(
+  db: Db,
+  count: number,
+  at: (i: number) => Date,
+  outcome: (i: number) => OutboxOutcome,
+): { id: number; clientReference: string }[] {
+  const { productId, companyId } = sellable();
+  return db.transaction(() =>
+    Array.from({ length: count }, (_, i) => {
+      const stored = insertOutboxOrder(
+        db,
+        { customerId: companyId, warehouseId: 1, items: [{ productId, quantity: 1 + (i % 3) }] },
+        { now: at(i) },
+      );
+      recordOutboxOutcome(db, stored.id, ['queued'], outcome(i), at(i));
+      return { id: stored.id, clientReference: stored.clientReference };
+    }),
+  )();
+}
+
+describe('a sale at the counter, followed through the core', () => {
+  it('tells of each change by the order that changed, with its summary, never the whole list', async () => {
+    const { barcode } = sellable();
+    events.length = 0;
+    const scanned = (await call('session.scan', { code: barcode })) as ScanView;
+    const total = scanned.session.totals.total;
+    const closed = (await call('session.close', { tender: { method: 'card' } })) as {
+      order: OutboxEntryView;
+    };
+    expect(closed.order.summary).toMatchObject({ total, lineCount: 1, walkIn: true });
+    await vi.waitFor(() =>
+      expect(
+        events.flatMap((e) => e.entries).some((e) => e.id === closed.order.id && e.state === 'sent'),
+      ).toBe(true),
+    );
+    for (const event of events) {
+      expect(event.entries.map((e) => e.id)).toEqual(event.entries.length === 0 ? [] : [closed.order.id]);
+      for (const entry of event.entries) expect(entry.summary).toMatchObject({ total, lineCount: 1 });
+      expect(event.counts.sent + event.counts.queued + event.counts.sending).toBeGreaterThan(0);
+    }
+    expect(events.at(-1)?.counts.sent).toBeGreaterThan(0);
+  });
+});
+
+describe('the Orders list pages and filters in SQLite', () => {
+  it('pages newest first with a cursor, and filters by state, reference and day', async () => {
+    const day = (d: number, i: number) => new Date(Date.UTC(2024, 0, d, 8, 0, i));
+    const seeded = beside((db) => [
+      ...seed(
+        db,
+        60,
+        (i) => day(10, i),
+        (i) => ({ state: 'sent', remoteId: 90_000 + i }),
+      ),
+      ...seed(
+        db,
+        3,
+        (i) => day(11, i),
+        () => ({ state: 'needs-fix', fieldErrors: { customerId: ['No.'] } }),
+      ),
+      ...seed(
+        db,
+        57,
+        (i) => day(12, i),
+        (i) => ({ state: 'sent', remoteId: 91_000 + i }),
+      ),
+    ]);
+    const newest = Math.max(...seeded.map((s) => s.id));
+
+    const first = (await call('outbox.page', { limit: 50 })) as OutboxPageView;
+    expect(first.entries).toHaveLength(50);
+    expect(first.entries[0]?.id).toBe(newest);
+    const ids = first.entries.map((e) => Number(e.id));
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(first.next).toBe(ids.at(-1));
+    const second = (await call('outbox.page', { limit: 50, before: first.next })) as OutboxPageView;
+    expect(second.entries[0]?.id).toBe(Number(first.next) - 1);
+    let all = [...first.entries, ...second.entries];
+    let next = second.next;
+    while (next !== undefined) {
+      const page = (await call('outbox.page', { limit: 50, before: next })) as OutboxPageView;
+      all = [...all, ...page.entries];
+      next = page.next;
+    }
+    expect(new Set(all.map((e) => e.id)).size).toBe(all.length);
+    expect(all.length).toBe(Object.values(first.counts).reduce((a, b) => a + b, 0));
+    expect(first.counts['needs-fix']).toBe(3);
+
+    const attention = (await call('outbox.page', {
+      filter: { states: ['needs-fix', 'blocked', 'in-doubt'] },
+    })) as OutboxPageView;
+    expect(attention.entries.map((e) => e.state)).toEqual(['needs-fix', 'needs-fix', 'needs-fix']);
+    expect(attention.next).toBeUndefined();
+
+    const target = seeded[70];
+    const byReference = (await call('outbox.page', {
+      filter: { text: target?.clientReference.slice(-8).toUpperCase() },
+    })) as OutboxPageView;
+    expect(byReference.entries.map((e) => e.id)).toEqual([target?.id]);
+    const byInstanceId = (await call('outbox.page', { filter: { text: '90059' } })) as OutboxPageView;
+    expect(byInstanceId.entries.map((e) => e.remoteId)).toContain(90_059);
+    for (const e of byInstanceId.entries)
+      expect(`${String(e.remoteId)} ${e.clientReference ?? ''}`).toContain('90059');
+
+    const dayTen = (await call('outbox.page', {
+      filter: { from: '2024-01-10T00:00:00.000Z', to: '2024-01-11T00:00:00.000Z', states: ['sent'] },
+      limit: 40,
+    })) as OutboxPageView;
+    expect(dayTen.entries).toHaveLength(40);
+    expect(dayTen.entries.every((e) => e.createdAt.startsWith('2024-01-10'))).toBe(true);
+    const dayTenRest = (await call('outbox.page', {
+      filter: { from: '2024-01-10T00:00:00.000Z', to: '2024-01-11T00:00:00.000Z', states: ['sent'] },
+      limit: 40,
+      before: dayTen.next,
+    })) as OutboxPageView;
+    expect(dayTenRest.entries).toHaveLength(20);
+    expect(dayTenRest.next).toBeUndefined();
+  });
+
+  it("lists an order's figures as stored: a later price change in the cache does not re-price it", async () => {
+    const { productId, price } = sellable();
+    const [order] = beside((db) =>
+      seed(
+        db,
+        1,
+        () => new Date(),
+        () => ({ state: 'sent', remoteId: 95_001 }),
+      ),
+    );
+    const listed = async () =>
+      ((await call('outbox.list', {})) as OutboxEntryView[]).find((e) => e.id === order?.id)?.summary;
+    const first = await listed();
+    expect(first?.total).toBeCloseTo(price, 2);
+    beside((db) => db.prepare('UPDATE stock_item SET price = price * 3 WHERE productId = ?').run(productId));
+    try {
+      expect(await listed()).toEqual(first);
+      const page = (await call('outbox.page', {
+        filter: { text: order?.clientReference ?? '' },
+      })) as OutboxPageView;
+      expect(page.entries[0]?.summary).toEqual(first);
+    } finally {
+      beside((db) =>
+        db.prepare('UPDATE stock_item SET price = price / 3 WHERE productId = ?').run(productId),
+      );
+    }
+  });
+});
