@@ -10,7 +10,13 @@ import { launchChromium, screenshot, startWebShellProcess, type RunningShell } f
 import { screenshotOnFailure } from './failure-shot.ts';
 import { sendKeys } from './keys.ts';
 import { E2E_LOCALE, newPage, say, sayPattern } from './lang.ts';
-import { fromCatalog, stopAll, syncedTerminal, type SyncedTerminal } from '../support/terminal.ts';
+import {
+  fromCatalog,
+  SELLS_PLAINLY,
+  stopAll,
+  syncedTerminal,
+  type SyncedTerminal,
+} from '../support/terminal.ts';
 
 const SIZES = [
   { width: 1024, height: 768 },
@@ -130,8 +136,7 @@ describe('scans and typing kept apart; parked sales', { timeout: 180_000 }, () =
         db
           .prepare(
             `SELECT barcode, productName, price FROM stock_item
-             WHERE warehouseId = ? AND coalesce(prohibitionOfSale, 0) = 0 AND coalesce(isInactive, 0) = 0
-               AND price > 0 AND productName IS NOT NULL AND barcode IS NOT NULL AND length(barcode) = 13
+             WHERE warehouseId = ? AND ${SELLS_PLAINLY} AND productName IS NOT NULL AND barcode IS NOT NULL AND length(barcode) = 13
                AND barcode NOT LIKE '2%' AND unitOfMeasure = 'ks' ORDER BY id LIMIT 50`,
           )
           .all(warehouseId) as Product[],

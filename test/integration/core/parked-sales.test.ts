@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoEnv, sharedTempDir } from '../../support/fixtures.ts';
+import { SELLS_PLAINLY } from '../../support/terminal.ts';
 import type {
   Envelope,
   ParkedSaleView,
@@ -72,8 +73,7 @@ function barcodes(count: number): string[] {
     return db
       .prepare(
         `SELECT barcode FROM stock_item WHERE warehouseId = 1 AND barcode IS NOT NULL AND length(barcode) = 13
-           AND barcode NOT LIKE '2%' AND coalesce(prohibitionOfSale, 0) = 0 AND coalesce(isInactive, 0) = 0
-           AND price > 0 AND productName IS NOT NULL ORDER BY id LIMIT ?`,
+           AND barcode NOT LIKE '2%' AND ${SELLS_PLAINLY} AND productName IS NOT NULL ORDER BY id LIMIT ?`,
       )
       .pluck()
       .all(count) as string[];
