@@ -15,6 +15,7 @@ import { guardDialog } from '../store/guard.ts';
 import { parkingOffer } from '../store/parked.ts';
 import { openDialog } from '../store/payment.ts';
 import { receiptShown } from '../store/receipt.ts';
+import { typedQuantity } from '../store/sale.ts';
 import { noteTestPadScan } from '../store/test-pad.ts';
 import {
   actionForKey,
@@ -55,14 +56,16 @@ function contextFor(target: EventTarget | null): ActionContext {
   const line = session?.lines[sale.selected];
   const dialog = guardDialog() ?? openDialog();
   const parking = parkingOffer(session);
+  const inCode = target instanceof HTMLElement && target.dataset.field === 'code';
   return {
     screen,
     focus: focusOf(target),
     selectedLine: line === undefined ? undefined : { id: line.id, quantity: line.quantity },
     // The list belongs to the code field: it answers keys only while the cashier is typing there.
-    ...(sale.find.open && target instanceof HTMLElement && target.dataset.field === 'code'
+    ...(sale.find.open && inCode
       ? { find: { highlighted: sale.find.highlighted >= 0 && sale.find.results.length > 0 } }
       : {}),
+    ...(inCode && typedQuantity(sale.entry) !== undefined ? { typedQuantity: true } : {}),
     undo: sale.undo !== null,
     unpriced: sale.unpriced !== null,
     ...(dialog === undefined ? {} : { dialog }),

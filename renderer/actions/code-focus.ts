@@ -35,3 +35,14 @@ export function keepFocusFor(startedAt: number | undefined): void {
   if (last.from instanceof HTMLElement && last.from !== document.body) last.from.focus();
   else field.blur();
 }
+
+/**
+ * What was typed in the code field for a key elsewhere is done (a quantity for the selected line,
+ * set with Enter): focus goes back where it was, so the arrows pick the next line again.
+ */
+export function returnFocus(): void {
+  const last = moved;
+  moved = null;
+  if (last === null || document.activeElement !== codeField()) return;
+  if (last.from instanceof HTMLElement && last.from !== document.body) last.from.focus();
+}

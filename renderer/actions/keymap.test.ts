@@ -105,6 +105,19 @@ describe('keymap', () => {
     expect(key('ArrowDown', ctx('sale', 'field'))).toBeUndefined();
   });
 
+  it('sets the selected line to a quantity typed alone in the code field (5*, Enter), never without a line', () => {
+    const typed = { ...ctx('sale', 'field'), typedQuantity: true };
+    expect(key('Enter', typed)).toBe('sale.setQuantity');
+    expect(key('Enter', { ...typed, selectedLine: undefined })).toBeUndefined();
+    expect(key('Enter', { ...typed, screen: 'stock' })).toBeUndefined();
+    expect(key('Enter', { ...typed, dialog: 'payment' })).toBe('payment.confirm');
+    // Typed digits are the code field's: a shortcut never takes them.
+    expect(key('5', typed)).toBeUndefined();
+    expect(key('*', typed)).toBeUndefined();
+    expect(observersOf(ctx('sale'), '5').map((b) => b.name)).toEqual(['sale.typeToCode']);
+    expect(observersOf(ctx('sale'), '*').map((b) => b.name)).toEqual(['sale.typeToCode']);
+  });
+
   it('lets the focused test pad see every key', () => {
     expect(observersOf(ctx('settings', 'test-pad')).map((b) => b.name)).toEqual(['testPad.record']);
     expect(observersOf(ctx('settings', 'field'))).toEqual([]);

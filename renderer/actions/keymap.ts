@@ -18,6 +18,7 @@ export type ActionName =
   | 'sale.removeLine'
   | 'sale.undoRemove'
   | 'sale.typeToCode'
+  | 'sale.setQuantity'
   | 'sale.enterPrice'
   | 'sale.parked'
   | 'parked.park'
@@ -62,6 +63,8 @@ export interface ActionContext {
   readonly selectedLine: { readonly id: number | string; readonly quantity: number } | undefined;
   /** The Sale screen's find-by-name list is open; `highlighted`: one of its products is picked. */
   readonly find?: { readonly highlighted: boolean };
+  /** The code field has focus and holds a quantity alone (`5*`): Enter sets the selected line's. */
+  readonly typedQuantity?: boolean;
   /** A removed line can still be brought back. */
   readonly undo?: boolean;
   /** A modal dialog open over the screen (the payment panel, a receipt): only its keys apply. */
@@ -183,6 +186,15 @@ export const KEYMAP: readonly Binding[] = [
     when: (ctx) => ctx.find?.highlighted === true && onSale(ctx),
   },
   { name: 'find.close', trigger: 'key', key: is('Escape'), when: finding },
+  // `5*` typed (the digits reach the code field from anywhere on Sale), then Enter: the selected
+  // line's quantity. Not a scan: the scanner module keeps a scan's keys, its Enter included, from
+  // the keymap; the same `5*` before a scan multiplies that scan instead.
+  {
+    name: 'sale.setQuantity',
+    trigger: 'key',
+    key: is('Enter'),
+    when: (ctx) => onSale(ctx) && ctx.typedQuantity === true && ctx.selectedLine !== undefined,
+  },
   { name: 'sale.void', trigger: 'key', key: is('F8'), when: onSale },
   {
     name: 'sale.parked',

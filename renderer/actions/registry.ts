@@ -4,7 +4,7 @@ import { i18n } from '../i18n/index.ts';
 import { useApp, type Screen } from '../store/app.ts';
 import * as sale from '../store/sale.ts';
 import * as find from '../store/find.ts';
-import { keepFocusFor, typeToCode } from './code-focus.ts';
+import { keepFocusFor, returnFocus, typeToCode } from './code-focus.ts';
 import { lookUpScan } from '../store/stock.ts';
 import { recordTestPadKey, scanOnTestPad } from '../store/test-pad.ts';
 import { closePayment, confirmPayment, openPayment, setMethod, usePayment } from '../store/payment.ts';
@@ -74,6 +74,11 @@ export const PERFORM: Record<ActionName, (p: Performed) => void> = {
     void sale.scan(p.code ?? '', 'scanner');
   },
   'sale.undoRemove': () => void sale.undoRemove(),
+  'sale.setQuantity': (p) => {
+    void sale.setTypedQuantity(p.ctx.selectedLine?.id).then((stored) => {
+      if (stored) returnFocus();
+    });
+  },
   'sale.enterPrice': () => openPriceEntry(),
   // Enter on "Back to the sale" (Tab got there) goes back; anywhere else in the dialog it adds.
   'price.confirm': (p) => {

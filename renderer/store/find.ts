@@ -6,7 +6,7 @@ import type { StockProductView } from '../../contract/contract.ts';
 import { i18n } from '../i18n/index.ts';
 import { pos } from './pos.ts';
 import { message, setSale, useApp, type FoundProduct } from './app.ts';
-import { addStockItem, announce, splitQuantity } from './sale.ts';
+import { addStockItem, announce, splitQuantity, typedQuantity } from './sale.ts';
 
 /** As many as fit under the field. */
 export const FIND_LIMIT = 8;
@@ -22,8 +22,8 @@ export function typeCode(entry: string): void {
   const { rest } = splitQuantity(entry);
   clearTimeout(pending);
   const query = ++latest;
-  // Nothing to look for yet (empty, or only a `3*`): no list.
-  if (rest.length < 2) {
+  // Nothing to look for yet (empty, or only a `3*` or `1,5*`, a quantity): no list.
+  if (rest.length < 2 || typedQuantity(entry) !== undefined) {
     setSale({ entry, find: { open: false, text: rest, results: [], highlighted: -1 } });
     return;
   }

@@ -14,7 +14,15 @@ import { createPosApi } from '../platform/pos.ts';
 import { setSale, useApp } from './app.ts';
 import { setPos } from './pos.ts';
 import { typeCode } from './find.ts';
-import { addStockItem, closeSale, scan, VOID_ARMED_MS, voidSale } from './sale.ts';
+import {
+  addStockItem,
+  closeSale,
+  scan,
+  setTypedQuantity,
+  typedQuantity,
+  VOID_ARMED_MS,
+  voidSale,
+} from './sale.ts';
 
 let core: FakeBridge;
 
@@ -212,6 +220,54 @@ describe('a scan and what was typed in the code field', () => {
     await voidSale();
     await voidSale();
     expect(sale().entry).toBe('');
+  });
+});
+
+describe('a quantity typed for the selected line (5*, Enter)', () => {
+  beforeEach(() => {
+    useApp.setState({ session: aSession([aLine(1, 1), aLine(2, 1)]) });
+    core.answer('session.setQuantity', (input) =>
+      aSession([1, 2].map((id) => aLine(id, id === input.lineId ? input.quantity : 1))),
+    );
+  });
+
+  it.each([
+    ['5*', '5'],
+    [' 12 x ', '12'],
+    ['1,5*', '1,5'],
+    ['0.25×', '0.25'],
+  ])('%j alone is a quantity (%s)', (entry, quantity) => {
+    expect(typedQuantity(entry)).toBe(quantity);
+  });
+
+  it.each(['5', '*', '3*roh', '3*8594001234567', 'x', '1,*', '*5'])('%j is no quantity alone', (entry) => {
+    expect(typedQuantity(entry)).toBeUndefined();
+  });
+
+  it('sets that line to the quantity and empties the code field', async () => {
+    setSale({ entry: '5*' });
+    expect(await setTypedQuantity(2)).toBe(true);
+    expect(core.inputs('session.setQuantity')).toEqual([{ lineId: 2, quantity: 5 }]);
+    expect(useApp.getState().session?.lines.map((l) => l.quantity)).toEqual([1, 5]);
+    expect(sale().entry).toBe('');
+    expect(sale().outcome?.tone).toBe('ok');
+  });
+
+  it('a quantity the core refuses is said next to the line, and what was typed stays to be corrected', async () => {
+    core.answer('session.setQuantity', () => {
+      throw new PosError({ code: 'invalid-input', message: 'A counted item takes whole numbers.' });
+    });
+    setSale({ entry: '1,5*' });
+    expect(await setTypedQuantity(1)).toBe(false);
+    expect(sale().quantityError?.lineId).toBe(1);
+    expect(sale().entry).toBe('1,5*');
+  });
+
+  it('zero is refused before asking the core', async () => {
+    setSale({ entry: '0*' });
+    expect(await setTypedQuantity(1)).toBe(false);
+    expect(core.inputs('session.setQuantity')).toEqual([]);
+    expect(sale().quantityError?.text).toBe(i18n.t('sale:quantityNotPositive'));
   });
 });
 

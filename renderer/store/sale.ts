@@ -40,6 +40,14 @@ export function splitQuantity(text: string): { quantity?: number; rest: string }
   return { quantity: Number(m[1]), rest: (m[2] ?? '').trim() };
 }
 
+/**
+ * `5*` (or `1,5*`) typed alone in the code field: a quantity for the selected line, which Enter sets
+ * (the same `5*` before a scan or a pick still multiplies that). Returns the quantity as typed.
+ */
+export function typedQuantity(text: string): string | undefined {
+  return /^\s*(\d{1,7}(?:[.,]\d+)?)\s*[*xX×]\s*$/.exec(text)?.[1];
+}
+
 /** Adds a product or takes a customer card. The outcome is shown (and cued) on the Sale screen and returned. */
 export async function scan(code: string, via: 'scanner' | 'keyboard'): Promise<Outcome> {
   // A `3*` typed into the code field before the scan (or before the typed code) multiplies it.
@@ -195,6 +203,21 @@ export async function setQuantity(line: SessionLineView, typed: number | string)
   } catch (error) {
     return refuse(message(error));
   }
+}
+
+/**
+ * Enter with a quantity typed alone in the code field (`5*`): the line becomes that many, and the
+ * field empties. A refused quantity is said next to the line and stays typed, to be corrected.
+ */
+export async function setTypedQuantity(lineId: SessionLineView['id'] | undefined): Promise<boolean> {
+  const line = useApp.getState().session?.lines.find((l) => l.id === lineId);
+  const entry = useApp.getState().sale.entry;
+  const typed = typedQuantity(entry);
+  if (line === undefined || typed === undefined) return false;
+  const stored = await setQuantity(line, typed);
+  // Unless the cashier typed something else meanwhile.
+  if (stored && useApp.getState().sale.entry === entry) clearEntry();
+  return stored;
 }
 
 /** One more or one less of a line, counted from its quantity now (an earlier edit may have landed). */

@@ -6,13 +6,16 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../use-format.ts';
 import { useApp } from '../../store/app.ts';
 import { addPicked, highlight, typeCode } from '../../store/find.ts';
-import { clearEntry, scan, splitQuantity } from '../../store/sale.ts';
+import { clearEntry, scan, splitQuantity, typedQuantity } from '../../store/sale.ts';
 import './sale.css';
 
 export function CodeEntry() {
   const entry = useApp((s) => s.sale.entry);
   const find = useApp((s) => s.sale.find);
   const { quantity } = splitQuantity(entry);
+  // `5*` alone: Enter sets the selected line to it.
+  const typed = typedQuantity(entry);
+  const selectedName = useApp((s) => s.session?.lines[s.sale.selected]?.name);
   const listOpen = find.open;
   const { t } = useTranslation('sale');
   return (
@@ -47,9 +50,12 @@ export function CodeEntry() {
       <button type="submit" tabIndex={-1}>
         {t('add')}
       </button>
-      {quantity !== undefined && (
+      {(quantity !== undefined || (typed !== undefined && selectedName !== undefined)) && (
         <p className="muted entry-hint" data-entry-quantity={quantity}>
-          {t('nextAdds', { quantity })}
+          {quantity !== undefined && t('nextAdds', { quantity })}
+          {typed !== undefined && selectedName !== undefined && (
+            <span data-entry-sets={typed}> {t('enterSetsQuantity', { quantity: typed })}</span>
+          )}
         </p>
       )}
       {listOpen && <FindList />}

@@ -31,6 +31,7 @@ export const sale = {
   codePlaceholder: 'Skenujte kdekoli, nebo napište čárový kód či název',
   add: 'Přidat',
   nextAdds: 'Další sken nebo výběr přidá {{quantity, number}} ks.',
+  enterSetsQuantity: 'Enter nastaví vybrané položce množství {{quantity}}.',
   nothingMatches: 'V tomto skladu nic neodpovídá „{{text}}“. Esc seznam zavře.',
   productsFound: 'Nalezené zboží',
   stockUnknown: 'stav skladu neznámý',
@@ -80,6 +81,8 @@ export const sale = {
   oneMore: 'O kus víc: {{name}}',
   oneLess: 'O kus méně: {{name}}',
   undoBringBack: 'Zpět: vrátit {{name}}',
+  typeQuantityOf: 'Zadat množství: {{name}}',
+  setQuantityOf: 'Nastavit množství {{quantity}}: {{name}}',
   typeHint:
     'Název nebo kód můžete rovnou psát: jde do pole pro kód. <kbd>3</kbd><kbd>*</kbd> před skenem nebo výběrem přidá tři kusy.',
   // Hlášení

@@ -31,6 +31,7 @@ export const sale = {
   codePlaceholder: 'Scan anywhere, or type a barcode or a name',
   add: 'Add',
   nextAdds: 'The next scan or pick adds {{quantity, number}}.',
+  enterSetsQuantity: 'Enter sets the selected line to {{quantity}}.',
   nothingMatches: 'Nothing in this warehouse matches “{{text}}”. Esc closes.',
   productsFound: 'Products found',
   stockUnknown: 'stock unknown',
@@ -75,6 +76,8 @@ export const sale = {
   oneMore: 'One more {{name}}',
   oneLess: 'One less {{name}}',
   undoBringBack: 'Undo: bring back {{name}}',
+  typeQuantityOf: 'Type a quantity for {{name}}',
+  setQuantityOf: 'Set {{name}} to {{quantity}}',
   typeHint:
     'Type a name or a code: it goes to the code field. <kbd>3</kbd><kbd>*</kbd> before a scan or a pick adds three.',
   // Announcements

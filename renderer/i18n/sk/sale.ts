@@ -31,6 +31,7 @@ export const sale = {
   codePlaceholder: 'Skenujte kdekoľvek, alebo napíšte čiarový kód či názov',
   add: 'Pridať',
   nextAdds: 'Ďalší sken alebo výber pridá {{quantity, number}} ks.',
+  enterSetsQuantity: 'Enter nastaví vybranej položke množstvo {{quantity}}.',
   nothingMatches: 'V tomto sklade nič nezodpovedá „{{text}}“. Esc zoznam zatvorí.',
   productsFound: 'Nájdený tovar',
   stockUnknown: 'stav skladu neznámy',
@@ -80,6 +81,8 @@ export const sale = {
   oneMore: 'O kus viac: {{name}}',
   oneLess: 'O kus menej: {{name}}',
   undoBringBack: 'Späť: vrátiť {{name}}',
+  typeQuantityOf: 'Zadať množstvo: {{name}}',
+  setQuantityOf: 'Nastaviť množstvo {{quantity}}: {{name}}',
   typeHint:
     'Názov alebo kód môžete rovno písať: ide do poľa pre kód. <kbd>3</kbd><kbd>*</kbd> pred skenom alebo výberom pridá tri kusy.',
   // Hlásenia
