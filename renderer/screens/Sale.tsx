@@ -21,6 +21,8 @@ import { PlacedReceipt } from '../components/receipt/PlacedReceipt.tsx';
 import { ParkedSales } from '../components/sale/ParkedSales.tsx';
 import { openParked, parkingOffer } from '../store/parked.ts';
 import { ChangeDue } from '../components/payment/ChangeDue.tsx';
+import { useFollowSelected } from '../components/sale/follow.ts';
+import { useFitWidth } from '../components/fit.ts';
 
 export function Sale() {
   const session = useApp((s) => s.session);
@@ -92,7 +94,17 @@ interface LinesProps {
   onRemove: (line: SessionLineView) => Promise<void>;
 }
 
-function Lines({ lines, selected, onSelect, onRemove }: LinesProps) {
+function Lines(props: LinesProps) {
+  // The list scrolls in a box of its own, following the selected (mostly the newest) line.
+  const box = useFollowSelected<HTMLDivElement>(props.selected, props.lines);
+  return (
+    <div className="lines-box" ref={box} data-testid="lines-box">
+      <LinesTable {...props} />
+    </div>
+  );
+}
+
+function LinesTable({ lines, selected, onSelect, onRemove }: LinesProps) {
   const { t } = useTranslation('sale');
   const format = useFormat();
   if (lines.length === 0) {
@@ -104,14 +116,13 @@ function Lines({ lines, selected, onSelect, onRemove }: LinesProps) {
   }
   return (
     // One Tab stop for all the lines (code field -> lines -> pay): the arrows, + / - and Delete act
-    // on the selected line there; a quantity is typed by clicking its field.
+    // on the selected line there; a quantity is typed as `5*` then Enter, or in its field.
     <table className="lines" data-testid="sale-lines" tabIndex={0} aria-label={t('linesLabel')}>
       <thead>
         <tr>
-          <th>{t('columnItem')}</th>
+          <th className="item">{t('columnItem')}</th>
           <th className="num">{t('columnQty')}</th>
           <th className="num">{t('columnPrice')}</th>
-          <th className="num">{t('columnVat')}</th>
           <th className="num">{t('columnTotal')}</th>
           <th aria-label={t('columnActions')} />
         </tr>
@@ -126,9 +137,14 @@ function Lines({ lines, selected, onSelect, onRemove }: LinesProps) {
             data-barcode={line.barcode ?? ''}
             data-quantity={String(line.quantity)}
           >
-            <td>
-              <div className="item-name">{line.name}</div>
-              <div className="muted">{[line.productCode, line.barcode].filter(Boolean).join(' · ')}</div>
+            <td className="item">
+              {/* Two rows at most; the whole name on hover and for screen readers. */}
+              <div className="item-name" title={line.name}>
+                {line.name}
+              </div>
+              <div className="muted item-code">
+                {[line.productCode, line.barcode].filter(Boolean).join(' · ')}
+              </div>
               {line.priceEntered === true && (
                 <div className="muted" data-price-entered>
                   {t('priceEnteredMark')}
@@ -146,15 +162,18 @@ function Lines({ lines, selected, onSelect, onRemove }: LinesProps) {
             <td className="num">
               <QuantityInput line={line} />
             </td>
+            {/* The rate under the price, not a column: a 1024 px wide screen keeps room for the name. */}
             <td className="num">
               <ChargedPrice line={line} />
+              <div className="muted" data-line-vat={line.vatRate}>
+                {t('columnVat')} {t('percent', { value: line.vatRate })}
+              </div>
             </td>
-            <td className="num">{t('percent', { value: line.vatRate })}</td>
             {/* After the line's own discount; the card's comes off in the totals. */}
             <td className="num strong" data-line-total>
               {format.price(line.lineTotal - (line.adjustment?.amount ?? 0))}
             </td>
-            <td>
+            <td className="remove">
               <button
                 type="button"
                 className="danger"
@@ -176,15 +195,21 @@ function Totals({ session }: { session: SessionView | null }) {
   const totals = session?.totals;
   const { t } = useTranslation('sale');
   const format = useFormat();
+  const total = format.price(totals?.total ?? 0);
+  // A big sale's amounts shrink to stay inside the panel.
+  const vat = useFitWidth<HTMLDivElement>(`${total} ${JSON.stringify(totals?.byVatRate ?? [])}`);
+  const grand = useFitWidth<HTMLParagraphElement>(total);
   return (
     <div className="card totals" data-totals>
       <h2>{t('totals')}</h2>
-      <VatTable rows={totals?.byVatRate ?? []} markRows />
+      <div className="vat-fit" ref={vat}>
+        <VatTable rows={totals?.byVatRate ?? []} markRows />
+      </div>
       {(totals?.discount ?? 0) > 0 && (
         <p className="discount">{t('discountOff', { amount: format.price(totals?.discount ?? 0) })}</p>
       )}
-      <p className="grand-total" data-total>
-        {format.price(totals?.total ?? 0)}
+      <p className="grand-total" data-total ref={grand}>
+        {total}
       </p>
     </div>
   );

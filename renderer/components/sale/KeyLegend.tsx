@@ -1,6 +1,8 @@
 // What the keys do right now on the Sale screen, read from the keymap itself with the context the
 // next key would have (focus, selected line, the find list, an undo on offer): a key that does
-// nothing now is not listed.
+// nothing now is not listed. A strip of its own under the lines, never over them: two rows, the
+// keys for the lines first (the pay and void buttons carry F9 and F8 themselves), the rest one tap
+// away.
 import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { focusOf } from '../../actions/attach.ts';
@@ -8,26 +10,32 @@ import { actionForKey, type ActionContext, type ActionName, type Focus } from '.
 import { useApp } from '../../store/app.ts';
 import { parkingOffer } from '../../store/parked.ts';
 import { useReceipt } from '../../store/receipt.ts';
+import { typedQuantity } from '../../store/sale.ts';
 
 interface Entry {
   readonly keys: readonly string[];
   readonly label: string;
+  /** data-legend-key: the keys, unless named otherwise. */
+  readonly id?: string;
 }
 
-const SHOWN: readonly { keys: readonly string[]; probe: string }[] = [
-  { keys: ['F9'], probe: 'F9' },
+/** In the order shown: what is most likely next first. */
+const SHOWN: readonly { keys: readonly string[]; probe: string; ctx?: Partial<ActionContext> }[] = [
   { keys: ['F6'], probe: 'F6' },
-  { keys: ['Ctrl+D'], probe: 'Ctrl+d' },
-  { keys: ['F8'], probe: 'F8' },
-  { keys: ['F10'], probe: 'F10' },
   { keys: ['F7'], probe: 'F7' },
   { keys: ['↑', '↓'], probe: 'ArrowDown' },
   { keys: ['Enter'], probe: 'Enter' },
+  // How to type a quantity for the selected line: what Enter would do with `5*` typed.
+  { keys: ['5', '*', 'Enter'], probe: 'Enter', ctx: { focus: 'field', typedQuantity: true } },
   { keys: ['+'], probe: '+' },
   { keys: ['−'], probe: '-' },
   { keys: ['Delete'], probe: 'Delete' },
+  { keys: ['Ctrl+D'], probe: 'Ctrl+d' },
   { keys: ['Ctrl+Z'], probe: 'Ctrl+z' },
   { keys: ['Esc'], probe: 'Escape' },
+  { keys: ['F10'], probe: 'F10' },
+  { keys: ['F9'], probe: 'F9' },
+  { keys: ['F8'], probe: 'F8' },
 ];
 
 function useFocus(): { focus: Focus; inCode: boolean } {
@@ -53,6 +61,7 @@ function useFocus(): { focus: Focus; inCode: boolean } {
 export function KeyLegend() {
   const { t } = useTranslation('sale');
   const { t: parkedT } = useTranslation('parked');
+  const [open, setOpen] = useState(false);
   const { focus, inCode } = useFocus();
   const session = useApp((s) => s.session);
   const sale = useApp((s) => s.sale);
@@ -62,6 +71,7 @@ export function KeyLegend() {
   const placedReceipt = useReceipt((r) => r.placed);
   const receiptShown = placedReceipt !== null && sale.placed === placedReceipt.orderId;
   const parking = parkingOffer(session);
+  const typed = typedQuantity(sale.entry);
   const ctx: ActionContext = {
     screen: 'sale',
     focus,
@@ -69,13 +79,18 @@ export function KeyLegend() {
     ...(sale.find.open && inCode
       ? { find: { highlighted: sale.find.highlighted >= 0 && sale.find.results.length > 0 } }
       : {}),
+    ...(inCode && typed !== undefined ? { typedQuantity: true } : {}),
     undo: sale.undo !== null,
     unpriced: sale.unpriced !== null,
     receiptShown,
     ...(parking === undefined ? {} : { parking }),
   };
-  const label = (name: ActionName): string | undefined => {
+  const label = (name: ActionName, probing: boolean): string | undefined => {
     switch (name) {
+      case 'sale.setQuantity':
+        if (line === undefined) return undefined;
+        if (probing) return ctx.typedQuantity === true ? undefined : t('typeQuantityOf', { name: line.name });
+        return t('setQuantityOf', { name: line.name, quantity: typed ?? '' });
       case 'sale.openPayment':
         return count === 0 ? t('payFirst') : t('payLines', { count });
       case 'receipt.print':
@@ -110,17 +125,37 @@ export function KeyLegend() {
         return undefined;
     }
   };
-  const entries: Entry[] = SHOWN.flatMap(({ keys, probe }) => {
-    const binding = actionForKey(probe, ctx);
-    const text = binding === undefined ? undefined : label(binding.name);
-    return text === undefined ? [] : [{ keys, label: text }];
+  const entries: Entry[] = SHOWN.flatMap(({ keys, probe, ctx: what }) => {
+    const binding = actionForKey(probe, what === undefined ? ctx : { ...ctx, ...what, find: undefined });
+    // An entry with a context of its own says what a key will do once something is typed (`5*`):
+    // shown as that action only, and only while it is not typed yet (then Enter's own entry says it).
+    if (what !== undefined && binding?.name !== 'sale.setQuantity') return [];
+    const text = binding === undefined ? undefined : label(binding.name, what !== undefined);
+    if (text === undefined) return [];
+    return [{ keys, label: text, ...(what === undefined ? {} : { id: 'quantity' }) }];
   });
   return (
-    <section className="card key-legend" aria-label={t('keys')} data-testid="key-legend">
-      <h2>{t('keysNow')}</h2>
-      <ul>
+    <section
+      className={open ? 'card key-legend open' : 'card key-legend'}
+      aria-label={t('keys')}
+      data-testid="key-legend"
+      data-open={open}
+    >
+      {/* Out of the Tab order (code field -> lines -> pay): the first rows show without it. */}
+      <button
+        type="button"
+        className="legend-toggle"
+        tabIndex={-1}
+        aria-expanded={open}
+        aria-controls="key-legend-list"
+        onClick={() => setOpen(!open)}
+        data-action="toggle-legend"
+      >
+        <span className="legend-title">{t('keysNow')}</span>
+      </button>
+      <ul id="key-legend-list">
         {entries.map((e) => (
-          <li key={e.keys.join()} data-legend-key={e.keys.join(' ')}>
+          <li key={e.id ?? e.keys.join()} data-legend-key={e.id ?? e.keys.join(' ')} title={e.label}>
             {e.keys.map((k) => (
               <kbd key={k}>{k}</kbd>
             ))}{' '}
