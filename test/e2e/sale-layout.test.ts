@@ -128,6 +128,29 @@ function wholeAndOnTop(target: Locator): Promise<string | null> {
   });
 }
 
+/**
+ * Null when the first line of the element's text is inside every clipping box around it and on top
+ * at its centre (for a box stretched taller than its text, as a grid row's label).
+ */
+function textInSight(target: Locator): Promise<string | null> {
+  return target.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const r = range.getClientRects()[0];
+    const text = el.textContent;
+    if (r === undefined) return `"${text}" has no text box`;
+    for (let a = el.parentElement; a !== null; a = a.parentElement) {
+      const style = getComputedStyle(a);
+      if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+      const c = a.getBoundingClientRect();
+      const top = c.top + a.clientTop;
+      if (r.top < top - 0.5 || r.bottom > top + a.clientHeight + 0.5) return `"${text}" is cut off`;
+    }
+    const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    return hit !== null && el.contains(hit) ? null : `"${text}" is covered`;
+  });
+}
+
 /** The newest (selected) line's row and its ✕ are whole and uncovered. */
 async function lineInSight(p: Added): Promise<void> {
   await expect.poll(() => wholeAndOnTop(row(p))).toBeNull();
@@ -229,6 +252,9 @@ describe('the Sale screen from 1024x768 up', { timeout: 240_000 }, () => {
       expect(await wholeAndOnTop(page.locator('[data-action="place-order"]'))).toBeNull();
       expect(await wholeAndOnTop(page.locator('[data-action="void-sale"]'))).toBeNull();
       expect(await wholeAndOnTop(page.locator('[data-total]'))).toBeNull();
+      // The customer's company, card, discount and what they owe: each row's label is in sight.
+      for (const term of await page.getByTestId('customer').locator('dt').all())
+        expect(await textInSight(term)).toBeNull();
       await screenshot(page, `layout-${named(size)}-eight-lines`);
     }
     // The window changes with the lines on it: the selected (newest) line stays in sight.
