@@ -259,7 +259,20 @@ describe('the Sale screen from 1024x768 up', { timeout: 240_000 }, () => {
     }
     // The window changes with the lines on it: the selected (newest) line stays in sight.
     await page.setViewportSize(SIZES[0]);
-    await lineInSight(products.at(-1) as Added);
+    const newest = products.at(-1) as Added;
+    await lineInSight(newest);
+    // The legend opened shows every key, taking the height from the lines, not covering them.
+    const toggle = page.locator('[data-action="toggle-legend"]');
+    await toggle.click();
+    await expect.poll(() => legend().getAttribute('data-open')).toBe('true');
+    await legend().locator('[data-legend-key="type"]').scrollIntoViewIfNeeded();
+    expect(await wholeAndOnTop(legend().locator('[data-legend-key="type"]'))).toBeNull();
+    await legendBelowLines();
+    expect(await page.locator('.sale-main').evaluate((e) => e.scrollHeight <= e.clientHeight + 1)).toBe(true);
+    await lineInSight(newest);
+    await screenshot(page, 'layout-1024x768-legend-open');
+    await toggle.click();
+    await expect.poll(() => legend().getAttribute('data-open')).toBe('false');
   });
 
   it('a quantity typed for the selected line: arrows pick it, 5* and Enter set it; 2* before a scan still multiplies the scan', async () => {

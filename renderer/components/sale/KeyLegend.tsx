@@ -3,7 +3,7 @@
 // nothing now is not listed. A strip of its own under the lines, never over them: two rows, the
 // keys for the lines first (the pay and void buttons carry F9 and F8 themselves), the rest one tap
 // away.
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { focusOf } from '../../actions/attach.ts';
 import { actionForKey, type ActionContext, type ActionName, type Focus } from '../../actions/keymap.ts';
@@ -62,6 +62,11 @@ export function KeyLegend() {
   const { t } = useTranslation('sale');
   const { t: parkedT } = useTranslation('parked');
   const [open, setOpen] = useState(false);
+  const list = useRef<HTMLUListElement>(null);
+  // Folded again: its first rows, wherever the open list was scrolled to.
+  useLayoutEffect(() => {
+    if (!open && list.current !== null) list.current.scrollTop = 0;
+  }, [open]);
   const { focus, inCode } = useFocus();
   const session = useApp((s) => s.session);
   const sale = useApp((s) => s.sale);
@@ -153,7 +158,7 @@ export function KeyLegend() {
       >
         <span className="legend-title">{t('keysNow')}</span>
       </button>
-      <ul id="key-legend-list">
+      <ul id="key-legend-list" ref={list}>
         {entries.map((e) => (
           <li key={e.id ?? e.keys.join()} data-legend-key={e.id ?? e.keys.join(' ')} title={e.label}>
             {e.keys.map((k) => (
