@@ -27,6 +27,7 @@ export const CALL_CHANNELS = [
   'session.recall',
   'session.adjustLine',
   'receipt.get',
+  'receipt.printed',
   'manager.unlock',
   'manager.lock',
   'outbox.list',

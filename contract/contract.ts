@@ -56,6 +56,50 @@ export const Currency = z
 /** What the counter does with an inactive item, one out of stock, or more of it than in stock. */
 export const StockRule = z.enum(['warn', 'block']);
 export type StockRule = z.infer<typeof StockRule>;
+/** Spaces people type inside a number ("123 45 678") are not part of it. */
+const withoutSpaces = (value: string): string => value.replace(/\s+/g, '');
+
+/** IČO, the seller's registration number (Czech and Slovak): 8 digits; empty when none is printed. */
+export const RegistrationNumber = z
+  .string()
+  .transform(withoutSpaces)
+  .pipe(z.string().regex(/^(\d{8})?$/, 'The IČO (registration number) is 8 digits.'));
+
+/**
+ * DIČ, the seller's VAT number: CZ and 8-10 digits, SK and 10 digits, or another country's two
+ * letters and its 2-13 letters or digits (the EU VAT number form); empty when the seller has none.
+ */
+export const VatNumber = z
+  .string()
+  .transform((value) => withoutSpaces(value).toUpperCase())
+  .pipe(
+    z
+      .string()
+      .regex(
+        /^((CZ\d{8,10})|(SK\d{10})|((?!CZ|SK)[A-Z]{2}[0-9A-Z]{2,13}))?$/,
+        'The DIČ (VAT number) is CZ and 8 to 10 digits, SK and 10 digits, or another country code and its number.',
+      ),
+  );
+
+/** Who sells: printed at the top of every receipt (a simplified tax document names the seller). */
+export const Seller = z.object({
+  name: z.string().trim().max(80),
+  /** Up to three lines (street, town...). */
+  address: z
+    .string()
+    .trim()
+    .max(200)
+    .refine((value) => value.split('\n').length <= 3, 'The address takes up to three lines.'),
+  registrationNumber: RegistrationNumber,
+  vatNumber: VatNumber,
+});
+export type Seller = z.infer<typeof Seller>;
+
+/** The till's receipt number prefix ("P1" prints P1-000123): up to 8 letters or digits, or none. */
+export const ReceiptPrefix = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9]{0,8}$/, 'The receipt number prefix is up to 8 letters or digits.');
 
 export const SettingsView = z.object({
   instanceUrl: z.string().nullable(),
@@ -86,6 +130,10 @@ export const SettingsView = z.object({
   receiptPaper: z.enum(['80mm', '58mm']),
   /** An inactive item, one out of stock or more than in stock: the cashier confirms (warn) or it is refused (block). */
   stockRule: StockRule,
+  /** The seller's header on every receipt (empty fields are not printed). */
+  seller: Seller,
+  /** This till's receipt number prefix. */
+  receiptPrefix: z.string(),
   /** The screens' language: 'system' follows the OS (Electron) or the browser (web shell). */
   language: Language,
   /** The prices' currency as set (ISO 4217); null: learnt from the receivables in the cache. */
@@ -114,6 +162,8 @@ export const SettingsPatch = z
     clearManagerPin: z.literal(true),
     receiptPaper: z.enum(['80mm', '58mm']),
     stockRule: StockRule,
+    seller: Seller.strict(),
+    receiptPrefix: ReceiptPrefix,
     language: Language,
     priceCurrency: Currency.nullable(),
   })
@@ -457,6 +507,19 @@ export const ReceiptView = z.object({
   state: z.string(),
   remoteId: int.optional(),
   placedAt: isoDateTime,
+  /** The till's receipt number as printed ("P1-000123"); none for an order file's order. */
+  number: z.string().optional(),
+  /** Who sold: as Settings had it when the sale closed (an order file's: as Settings have it now). */
+  seller: z
+    .object({
+      name: z.string(),
+      address: z.string(),
+      registrationNumber: z.string(),
+      vatNumber: z.string(),
+    })
+    .optional(),
+  /** How many times it was printed: any print after the first is a copy. */
+  printCount: int,
   store: z.string().optional(),
   lines: z.array(ReceiptLineView),
   totals: z.object({ byVatRate: z.array(VatTotalView), discount: z.number(), total: z.number() }),
@@ -681,6 +744,8 @@ export const calls = {
   'session.recall': { input: RecallInput, output: RecallView },
   'session.adjustLine': { input: AdjustLineInput, output: SessionView },
   'receipt.get': { input: z.object({ id: z.union([int, z.string()]) }).strict(), output: ReceiptView },
+  /** The receipt went to the printer (the print dialog ran): counted, so the next print is a copy. */
+  'receipt.printed': { input: z.object({ id: z.union([int, z.string()]) }).strict(), output: ReceiptView },
   'manager.unlock': { input: UnlockInput, output: UnlockView },
   'manager.lock': { input: empty, output: UnlockView },
   /** Every order ever, oldest first: for tools; the Orders screen pages (outbox.page). */

@@ -7,6 +7,14 @@ import { z } from 'zod';
 export const OrderItem = z.strictObject({
   productId: z.int(),
   quantity: z.number().refine(Number.isFinite, 'must be a finite number'),
+  /**
+   * The gross unit price (VAT included) the till charged, in the currency's major unit as the
+   * service's prices are. Optional: an order file, or an order queued before prices were sent, lets
+   * the instance price the line itself.
+   */
+  price: z.number().nonnegative().optional(),
+  /** What came off the line (the card's percent and its share of an amount off), gross, major unit. */
+  discountAmount: z.number().nonnegative().optional(),
 });
 
 /** Strict: an unknown key (a typo such as "customerID") is an error, not silently dropped. */

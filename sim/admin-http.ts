@@ -16,6 +16,7 @@ const cardSchema = z.object({
   validFrom: z.string().optional(),
   validTo: z.string().optional(),
   discount: z.number().optional(),
+  discountAmount: z.number().optional(),
   note: z.string().optional(),
 });
 const clientSchema = z.object({

@@ -449,7 +449,16 @@ export const internetOrderInputSchema = named(
   z.object({
     customerId: int32.nullish(),
     warehouseId: int32.nullish(),
-    items: z.array(z.object({ productId: int32, quantity: z.number().positive() })),
+    items: z.array(
+      z.object({
+        productId: int32,
+        quantity: z.number().positive(),
+        // Optional: the gross unit price the seller charged, and what came off the line; without a
+        // price the warehouse's stock-item price is taken.
+        price: z.number().nonnegative().nullish(),
+        discountAmount: z.number().nonnegative().nullish(),
+      }),
+    ),
     note: z.string().max(1000).nullish(),
   }),
 );
@@ -466,9 +475,14 @@ export const internetOrderSchema = named(
         quantity: z.number(),
         price: z.number().optional(),
         vatRate: z.number().optional(),
+        discountAmount: z.number().optional(),
+        /** Gross after the discount: price x quantity (half up to cents) - discountAmount. */
+        total: z.number().optional(),
       }),
     ),
     note: z.string().optional(),
+    /** The items' totals summed; absent while an item has no price. */
+    total: z.number().optional(),
     createdAt: dateTimeOut,
     clientReference: z.string().optional(),
   }),

@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { openDatabase, type Db } from '../../db/database.ts';
 import type { SyncStatusView } from '../../contract/contract.ts';
 import type { BarcodeReader } from '../barcode/index.ts';
-import { Counter, ScanResolver } from '../counter/index.ts';
+import { Counter, ScanResolver, type ReceiptIssue } from '../counter/index.ts';
 import { Outbox, type OutboxOrder } from '../outbox/index.ts';
 import { ConnectivityMonitor, ServiceClient } from '../service/index.ts';
 import type { InstanceConfig } from '../settings/instance.ts';
 import { instanceKey } from '../settings/origin.ts';
-import type { SettingsStore } from '../settings/store.ts';
+import type { AppSettings, SettingsStore } from '../settings/store.ts';
 import { SyncRunner } from '../sync/index.ts';
 import { checkOrderPermission } from '../connection/check.ts';
 import type { WalkInCustomer } from '../../db/sessions.ts';
@@ -149,6 +149,7 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
     warehouseId: () => ctx.settings.read().warehouseId,
     walkInCustomer: () => ctx.walkInCustomer(),
     stockRule: () => ctx.settings.read().stockRule,
+    receipts: () => receiptIssue(ctx.settings.read()),
     outbox,
   });
   return {
@@ -167,4 +168,10 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
       if (db !== ctx.appDb) db.close();
     },
   };
+}
+
+/** What a closed sale's receipt is issued with: the till's prefix, and the seller if one is named. */
+function receiptIssue(settings: Pick<AppSettings, 'receiptPrefix' | 'seller'>): ReceiptIssue {
+  const named = Object.values(settings.seller).some((field) => field !== '');
+  return { prefix: settings.receiptPrefix, seller: named ? settings.seller : null };
 }

@@ -30,8 +30,10 @@ import {
   type ShoppingSession,
   type WalkInCustomer,
 } from '../../db/sessions.ts';
+import { issueReceipt, type ReceiptSeller } from '../../db/receipts.ts';
 import { placeOrder, type OrderSender } from '../outbox/index.ts';
 import type { ScanVia } from './label.ts';
+import { orderItems } from './order-lines.ts';
 import { enteredPriceProblem, lineProblemWords, saleTooLarge } from './price.ts';
 import type { ScanResolver, Resolution, Unpriced } from './resolve.ts';
 import { stockBlockedWords, stockConcernWords, stockConcerns, type StockRule } from './stock.ts';
@@ -180,6 +182,14 @@ export interface CounterOptions {
   readonly walkInCustomer?: () => WalkInCustomer | null;
   /** What a stock concern (inactive, out of stock, more than in stock) does (Settings); 'warn' by default. */
   readonly stockRule?: () => StockRule;
+  /** What a closed sale's receipt prints (Settings): the till's number prefix and the seller. */
+  readonly receipts?: () => ReceiptIssue;
+}
+
+/** The receipt number's prefix and the seller's header (null: none named) a receipt is issued with. */
+export interface ReceiptIssue {
+  readonly prefix: string;
+  readonly seller: ReceiptSeller | null;
 }
 
 /** The cashier confirmed the stock concern the same call was refused for a moment ago. */
@@ -195,6 +205,7 @@ export class Counter {
   readonly #outbox: OrderSender | null;
   readonly #walkIn: () => WalkInCustomer | null;
   readonly #stockRule: () => StockRule;
+  readonly #receipts: () => ReceiptIssue;
 
   constructor(options: CounterOptions) {
     this.#db = options.db;
@@ -204,6 +215,12 @@ export class Counter {
     this.#outbox = options.outbox ?? null;
     this.#walkIn = options.walkInCustomer ?? (() => null);
     this.#stockRule = options.stockRule ?? (() => 'warn');
+    this.#receipts = options.receipts ?? (() => ({ prefix: '', seller: null }));
+  }
+
+  /** What a receipt is issued with now (Settings): the till's prefix and the seller. */
+  receiptIssue(): ReceiptIssue {
+    return this.#receipts();
   }
 
   /** The open session, or null when the next scan starts a new one. */
@@ -359,8 +376,8 @@ export class Counter {
   }
 
   /**
-   * Closes the open session into an outbox order: both or neither (one transaction, placeOrder's),
-   * then the outbox tries to send it. Without a scanned card the order goes to the walk-in customer;
+   * Closes the open session into an outbox order and numbers its receipt: all or nothing (one
+   * transaction, placeOrder's), then the outbox tries to send it. Without a scanned card the order goes to the walk-in customer;
    * with a tender, how it was paid is kept with the sale and said in the order's note.
    */
   close(options: { note?: string; tender?: TenderInput } = {}): {
@@ -395,7 +412,7 @@ export class Counter {
         return {
           customerId: session.customer?.companyId ?? walkIn?.companyId,
           warehouseId: session.warehouseId,
-          items: session.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+          items: orderItems(session.lines, session.customer?.card ?? null),
           note: options.note ?? orderNote(sessionId, tender, session.lines),
         };
       },
@@ -403,7 +420,11 @@ export class Counter {
         originSessionId: sessionId,
         now,
         summary: () => summary,
-        alongside: (order) => closeShoppingSession(this.#db, sessionId, order.id, now, closing),
+        // The receipt's number is given with the sale: both, or neither and no number used up.
+        alongside: (order) => {
+          closeShoppingSession(this.#db, sessionId, order.id, now, closing);
+          issueReceipt(this.#db, order.id, this.#receipts());
+        },
         sender: this.#outbox,
       },
     );
@@ -793,7 +814,8 @@ function orderNote(
 ): string {
   const base = `Counter session ${sessionId}`;
   const paid = tender === null ? '' : `; ${paidWords(tender)}`;
-  // The order carries no prices: a price typed at the till is said here for the back office.
+  // A price typed at the till is said here too, for the back office: an instance may price the
+  // order itself whatever the items carry.
   const entered = lines.filter((l) => l.priceEntered).map((l) => `${l.name} ${l.unitPrice.toFixed(2)}`);
   // A line's own discount too: who set it at the till, and the price it was taken off.
   const adjusted = lines.flatMap((l) =>

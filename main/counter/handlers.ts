@@ -1,7 +1,8 @@
-// The counter's calls: the shopping session (session.*), the receipt of an order (receipt.get) and
-// what a scanned code is (barcode.describe).
+// The counter's calls: the shopping session (session.*), the receipt of an order (receipt.get, and
+// receipt.printed counting its prints) and what a scanned code is (barcode.describe).
 import { say } from '../../contract/core-words.ts';
-import type { Db } from '../../db/database.ts';
+import { writeTransaction, type Db } from '../../db/database.ts';
+import { countPrint } from '../../db/receipts.ts';
 import { receivablesOwed } from '../../db/catalog/index.ts';
 import { getOutboxOrder, type OutboxOrder } from '../../db/outbox.ts';
 import { parkedSessionCount } from '../../db/sessions.ts';
@@ -45,6 +46,7 @@ type CounterCalls =
   | 'session.recall'
   | 'session.adjustLine'
   | 'receipt.get'
+  | 'receipt.printed'
   | 'barcode.describe';
 
 export function counterHandlers(deps: CounterDeps): Pick<Handlers, CounterCalls> {
@@ -82,15 +84,12 @@ export function counterHandlers(deps: CounterDeps): Pick<Handlers, CounterCalls>
     },
     'session.restoreLine': ({ lineId }) =>
       Promise.resolve(sessionView(counter().restoreLine(numericId(lineId)), deps)),
-    'receipt.get': ({ id }) => {
-      const order = getOutboxOrder(deps.db(), numericId(id));
-      if (order === undefined)
-        throw new CoreError('not-found', [say('orderNotInOutbox', { id: String(id) })]);
-      const receipt = receiptOf(deps.db(), order, counter());
-      return Promise.resolve({
-        ...receipt,
-        totals: { ...receipt.totals, byVatRate: [...receipt.totals.byVatRate] },
-      });
+    'receipt.get': ({ id }) => Promise.resolve(receiptView(deps.db(), id, counter())),
+    'receipt.printed': ({ id }) => {
+      const db = deps.db();
+      const orderId = receiptView(db, id, counter()).orderId;
+      writeTransaction(db, () => countPrint(db, orderId, new Date()));
+      return Promise.resolve(receiptView(db, id, counter()));
     },
     'session.setQuantity': ({ lineId, quantity, confirmed }) =>
       Promise.resolve(
@@ -138,6 +137,14 @@ export function counterHandlers(deps: CounterDeps): Pick<Handlers, CounterCalls>
 
 function confirmedOf(confirmed: boolean | undefined): { confirmed?: boolean } {
   return confirmed === undefined ? {} : { confirmed };
+}
+
+/** The receipt of outbox order `id`, as the contract shows it. */
+function receiptView(db: Db, id: number | string, counter: Counter) {
+  const order = getOutboxOrder(db, numericId(id));
+  if (order === undefined) throw new CoreError('not-found', [say('orderNotInOutbox', { id: String(id) })]);
+  const receipt = receiptOf(db, order, counter);
+  return { ...receipt, totals: { ...receipt.totals, byVatRate: [...receipt.totals.byVatRate] } };
 }
 
 /**

@@ -6,6 +6,7 @@ export {
   type SessionCustomer,
   type ScanOutcome,
   type PricedSession,
+  type ReceiptIssue,
 } from './counter.ts';
 export {
   DEFAULT_CARD_TIMEOUT_MS,

@@ -1,11 +1,13 @@
-// A receipt for every order Counter placed or queued: the sale it closed (lines and totals as the
-// cashier saw them, the customer, how it was paid) with the order's reference and state. A queued
-// order's receipt says so and carries the reference the order will be known by on the instance. An
-// order from an order file (`pos order`) had no sale: its lines are priced from the offline catalog
-// of its warehouse, and the receipt says that too.
+// A receipt for every order Counter placed or queued: the seller, the till's receipt number, the sale
+// it closed (lines and totals as the cashier saw them, the customer, how it was paid), how many times
+// it was printed (a later print is a copy), and the order's reference and state. A queued order's
+// receipt says so and carries the reference the order will be known by on the instance. An order from
+// an order file (`pos order`) had no sale and has no number: its lines are priced from the offline
+// catalog of its warehouse, and the receipt says that too.
 import { companyNames, stockItemOfProduct, warehouses } from '../../db/catalog/index.ts';
 import type { Db } from '../../db/database.ts';
 import type { OutboxOrder } from '../../db/outbox.ts';
+import { receiptRecord, type ReceiptSeller } from '../../db/receipts.ts';
 import type { Tender } from '../../contract/contract.ts';
 import type { Counter, PricedSession } from './counter.ts';
 import { sessionTotals } from './totals.ts';
@@ -28,6 +30,12 @@ export interface Receipt {
   readonly state: OutboxOrder['state'];
   readonly remoteId?: number;
   readonly placedAt: string;
+  /** The till's receipt number as printed ("P1-000123"); none for an order that closed no sale. */
+  readonly number?: string;
+  /** Who sold, as Settings had it when the sale closed (else as they have it now); none when unnamed. */
+  readonly seller?: ReceiptSeller;
+  /** How many times it went to the printer. */
+  readonly printCount: number;
   /** The warehouse's name (the store), when cached. */
   readonly store?: string;
   readonly lines: ReceiptLine[];
@@ -44,17 +52,30 @@ export function receiptOf(db: Db, order: OutboxOrder, counter: Counter): Receipt
   const warehouseId = sale?.warehouseId ?? order.payload.warehouseId;
   const store = warehouses(db).find((w) => w.id === warehouseId)?.name;
   const customer = customerOf(db, order, sale);
+  const record = receiptRecord(db, order.id);
+  // A sale's receipt names the seller as it was when the sale closed (none, if none was named); an
+  // order that closed no sale, or one closed before receipts were numbered, names today's.
+  const seller = record?.number != null ? record.seller : counter.receiptIssue().seller;
   return {
     orderId: order.id,
     reference: order.clientReference,
     state: order.state,
     ...(order.remoteId === null ? {} : { remoteId: order.remoteId }),
     placedAt: order.createdAt,
+    ...(record?.number == null ? {} : { number: receiptNumber(record.prefix, record.number) }),
+    ...(seller === null ? {} : { seller }),
+    printCount: record?.printCount ?? 0,
     ...(store === undefined ? {} : { store }),
     ...bodyOf(db, order, sale),
     ...(customer === undefined ? {} : { customer }),
     ...(sale?.tender == null ? {} : { tender: sale.tender }),
   };
+}
+
+/** The number as printed: the till's prefix, a dash, six digits at least ("P1-000123"). */
+export function receiptNumber(prefix: string, number: number): string {
+  const digits = String(number).padStart(6, '0');
+  return prefix === '' ? digits : `${prefix}-${digits}`;
 }
 
 function saleOf(order: OutboxOrder, counter: Counter): PricedSession | undefined {

@@ -26,9 +26,9 @@ describe('sessionTotals', () => {
   it('sums gross per VAT rate and splits VAT out of gross, in cents', () => {
     const totals = sessionTotals([line(1, 19.9, 3, 12), line(2, 249.9, 1, 21), line(3, 12.9, 2, 12)], null);
     expect(totals.lines).toEqual([
-      { lineId: 1, lineTotal: 59.7, discount: 0, adjustment: 0 },
-      { lineId: 2, lineTotal: 249.9, discount: 0, adjustment: 0 },
-      { lineId: 3, lineTotal: 25.8, discount: 0, adjustment: 0 },
+      { lineId: 1, lineTotal: 59.7, discount: 0, adjustment: 0, amountOff: 0 },
+      { lineId: 2, lineTotal: 249.9, discount: 0, adjustment: 0, amountOff: 0 },
+      { lineId: 3, lineTotal: 25.8, discount: 0, adjustment: 0, amountOff: 0 },
     ]);
     // 85.50 at 12 %: VAT = 85.50 * 12 / 112 = 9.160... -> 9.16; 249.90 at 21 %: 43.371... -> 43.37
     expect(totals.byVatRate).toEqual([
@@ -67,9 +67,9 @@ describe('sessionTotals', () => {
     // 269.70 less 12.5 % (33.7125 -> 33.71) = 235.99; the card's 10 % of that is 23.599 -> 23.60.
     // 7 x 19.90 = 139.30 charged at 7 x 17.33 = 121.31: 17.99 off; the card's 10 % of 121.31 -> 12.13.
     expect(totals.lines).toEqual([
-      { lineId: 1, lineTotal: 269.7, discount: 57.31, adjustment: 33.71 },
-      { lineId: 2, lineTotal: 139.3, discount: 30.12, adjustment: 17.99 },
-      { lineId: 3, lineTotal: 10, discount: 1, adjustment: 0 },
+      { lineId: 1, lineTotal: 269.7, discount: 57.31, adjustment: 33.71, amountOff: 0 },
+      { lineId: 2, lineTotal: 139.3, discount: 30.12, adjustment: 17.99, amountOff: 0 },
+      { lineId: 3, lineTotal: 10, discount: 1, adjustment: 0, amountOff: 0 },
     ]);
     expect(totals.discount).toBe(88.43);
     expect(totals.total).toBe(330.57);
@@ -87,6 +87,36 @@ describe('sessionTotals', () => {
     );
     expect(totals.lines.map((l) => l.adjustment)).toEqual([10, 0, 0]);
     expect(totals.total).toBe(20);
+  });
+
+  it("shares each VAT rate's part of the amount off among its lines, to the cent", () => {
+    const noDiscount = { ...line(4, 30, 1, 12), noDiscount: true };
+    const totals = sessionTotals(
+      [line(1, 100, 1, 21), line(2, 50, 1, 12), line(3, 0.99, 1, 12), noDiscount, line(5, 33.33, 3, 21)],
+      { discount: 5, discountAmount: 10 },
+    );
+    const off = totals.lines.map((l) => l.amountOff);
+    // The line that prohibits discounts takes no share.
+    expect(off[3]).toBe(0);
+    // Per rate, the lines' shares add up to what the rate's gross lost to the amount off.
+    const cents = (n: number) => Math.round(n * 100);
+    const byRate = (rate: number, ids: number[]) => {
+      const lines = totals.lines.filter((l) => ids.includes(l.lineId));
+      const after = lines.reduce(
+        (s, l) => s + cents(l.lineTotal) - cents(l.discount) - cents(l.amountOff),
+        0,
+      );
+      const gross = totals.byVatRate.find((v) => v.vatRate === rate)?.gross ?? Number.NaN;
+      return { after, gross: cents(gross) };
+    };
+    const r21 = byRate(21, [1, 5]);
+    expect(r21.after).toBe(r21.gross);
+    const r12 = byRate(12, [2, 3, 4]);
+    expect(r12.after).toBe(r12.gross);
+    // All of it is shared out: the lines' discounts are the sale's.
+    const taken = totals.lines.reduce((s, l) => s + cents(l.discount) + cents(l.amountOff), 0);
+    expect(taken).toBe(cents(totals.discount));
+    expect(off.reduce((s, n) => s + cents(n), 0)).toBe(1000);
   });
 
   it('takes nothing off a line whose stock item prohibits discounts, neither % nor amount', () => {

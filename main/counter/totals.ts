@@ -6,7 +6,8 @@
 //    or, for a price override, its gross less the gross at the price charged (both by step 1);
 // 2. the card's discount % comes off each line (after its own discount), rounded to cents per line;
 // 3. the card's discountAmount comes off the whole session once (never below zero), shared
-//    among VAT rates in proportion to their gross, remainders to the largest rates first;
+//    among VAT rates in proportion to their gross, remainders to the largest rates first, and each
+//    rate's share among its lines the same way (what the order tells the instance per line);
 //    lines whose stock item prohibits discounts (prohibitionOfDiscounts) take part in neither;
 // 4. per VAT rate, VAT = gross x rate / (100 + rate) rounded to cents, base = gross - VAT.
 // Prices are gross (VAT included), as the stock item's `price`.
@@ -53,6 +54,8 @@ export interface LineAmounts {
   readonly discount: number;
   /** The part of `discount` that is the line's own (set at the till). */
   readonly adjustment: number;
+  /** This line's share of the card's amount off the whole sale (step 3), beside `discount`. */
+  readonly amountOff: number;
   /** Set when the line's amount cannot be worked out: it is left out of every total. */
   readonly problem?: LineProblem;
 }
@@ -138,16 +141,17 @@ export function sessionTotals(
 ): SessionTotals {
   // Percentages in millionths of a percent unit: 2.5 % is 2 500 000 parts of 100 000 000.
   const percent = BigInt(Math.round(clamp(finiteOr(customer?.discount, 0), 0, 100) * 1_000_000));
-  const priced: { line: TotalsLine; gross: bigint; discount: bigint }[] = [];
-  const amounts: LineAmounts[] = lines.map((line) => {
+  const priced: Priced[] = [];
+  const problems = new Map<number, LineProblem>();
+  lines.forEach((line, at) => {
     const gross = lineGross(line);
-    if (typeof gross !== 'bigint')
-      return { lineId: line.id, lineTotal: 0, discount: 0, adjustment: 0, problem: gross };
+    if (typeof gross !== 'bigint') {
+      problems.set(at, gross);
+      return;
+    }
     const own = adjustmentOff(line, gross);
     const card = line.noDiscount === true ? 0n : halfUp((gross - own) * percent, 100_000_000n);
-    const discount = own + card;
-    priced.push({ line, gross, discount });
-    return { lineId: line.id, lineTotal: units(gross), discount: units(discount), adjustment: units(own) };
+    priced.push({ at, line, gross, own, discount: own + card });
   });
   const groups = new Map<number, bigint>();
   // What the amount off may come from: per VAT rate, the lines that allow discounts.
@@ -163,6 +167,28 @@ export function sessionTotals(
   const asked = roundCents(clamp(finiteOr(customer?.discountAmount, 0), 0, MAX_SALE_CENTS / 100) * 100);
   const amountOff = min(room, BigInt(asked));
   const shares = shareOut(amountOff, discountable);
+  const lineShares = shareAmongLines(shares, priced);
+  const pricedAt = new Map(priced.map((p) => [p.at, p]));
+  const amounts: LineAmounts[] = lines.map((line, at) => {
+    const problem = problems.get(at);
+    const a = pricedAt.get(at);
+    if (problem !== undefined || a === undefined)
+      return {
+        lineId: line.id,
+        lineTotal: 0,
+        discount: 0,
+        adjustment: 0,
+        amountOff: 0,
+        ...(problem === undefined ? {} : { problem }),
+      };
+    return {
+      lineId: line.id,
+      lineTotal: units(a.gross),
+      discount: units(a.discount),
+      adjustment: units(a.own),
+      amountOff: units(lineShares.get(at) ?? 0n),
+    };
+  });
   const byVatRate = [...groups.entries()]
     .sort(([a], [b]) => a - b)
     .map(([vatRate, cents]) => {
@@ -199,6 +225,34 @@ function adjustmentOff(line: TotalsLine, gross: bigint): bigint {
     off = gross - charged;
   }
   return off < 0n ? 0n : off > gross ? gross : off;
+}
+
+/** A line that has an amount: where it is in the sale, its gross and what comes off it (cents). */
+interface Priced {
+  readonly at: number;
+  readonly line: TotalsLine;
+  readonly gross: bigint;
+  /** The line's own discount set at the till. */
+  readonly own: bigint;
+  /** Its own discount and the card's percent. */
+  readonly discount: bigint;
+}
+
+/**
+ * Each VAT rate's share of the amount off, split among that rate's discountable lines in proportion
+ * to what they cost after their discounts (largest remainder): by line position, summing to each share.
+ */
+function shareAmongLines(
+  shares: ReadonlyMap<number, bigint>,
+  priced: readonly Priced[],
+): Map<number, bigint> {
+  const out = new Map<number, bigint>();
+  for (const [vatRate, share] of shares) {
+    const lines = priced.filter((p) => p.line.vatRate === vatRate && p.line.noDiscount !== true);
+    const split = shareOut(share, new Map(lines.map((p) => [p.at, p.gross - p.discount])));
+    for (const [at, cents] of split) out.set(at, cents);
+  }
+  return out;
 }
 
 /** Splits `cents` over the groups in proportion to their amounts (largest remainder method). */

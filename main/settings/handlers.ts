@@ -79,6 +79,8 @@ function settingsView(deps: SettingsDeps): SettingsView {
     managerPinSet: s.managerPinHash !== null,
     receiptPaper: s.receiptPaper,
     stockRule: s.stockRule,
+    seller: s.seller,
+    receiptPrefix: s.receiptPrefix,
     language: s.language,
     priceCurrency: s.priceCurrency,
     currency: s.priceCurrency ?? deps.commonCurrency() ?? null,

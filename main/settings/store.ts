@@ -3,7 +3,14 @@
 // parsed with zod on the way out, so a hand-edited or older row falls back to the default.
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import { Currency, LabelRule, Language, ScannerSettings, StockRule } from '../../contract/contract.ts';
+import {
+  Currency,
+  LabelRule,
+  Language,
+  ScannerSettings,
+  StockRule,
+  type Seller,
+} from '../../contract/contract.ts';
 import { DEFAULT_EMBEDDED_RULES } from '../barcode/index.ts';
 
 // The scanner module's own defaults (renderer/scanner DEFAULT_SCANNER_CONFIG): fast USB scanners type
@@ -43,9 +50,20 @@ const schemas = {
   receiptPaper: z.enum(['80mm', '58mm']),
   /** What the counter does with an inactive item, one out of stock or more than in stock. */
   stockRule: StockRule,
+  /** The seller's receipt header, as checked by the contract when it was set. */
+  seller: z.object({
+    name: z.string(),
+    address: z.string(),
+    registrationNumber: z.string(),
+    vatNumber: z.string(),
+  }),
+  receiptPrefix: z.string(),
   language: Language,
   priceCurrency: Currency.nullable(),
 } as const;
+
+/** No seller named yet: a receipt's header is the store's (warehouse's) name alone. */
+export const NO_SELLER: Seller = { name: '', address: '', registrationNumber: '', vatNumber: '' };
 
 export type AppSettings = { [K in keyof typeof schemas]: z.infer<(typeof schemas)[K]> };
 
@@ -63,6 +81,9 @@ const defaults: AppSettings = {
   managerPinHash: null,
   receiptPaper: '80mm',
   stockRule: 'warn',
+  seller: NO_SELLER,
+  // Till 1 of the store until someone names it: its receipts are P1-000001, P1-000002...
+  receiptPrefix: 'P1',
   language: 'system',
   priceCurrency: null,
 };

@@ -170,6 +170,23 @@ function FoundForm({ entry }: { entry: OutboxEntryView }) {
   );
 }
 
+/**
+ * The price the till charged for an item, kept while it stays the same product (another product
+ * typed in is the instance's to price), and what came off the line while its quantity stays too.
+ */
+function chargedFor(
+  item: InternetOrderPayload['items'][number] | undefined,
+  productId: number,
+  quantity: number,
+): Pick<InternetOrderPayload['items'][number], 'price' | 'discountAmount'> {
+  if (item === undefined || item.productId !== productId) return {};
+  const sameLine = item.quantity === quantity;
+  return {
+    ...(item.price === undefined ? {} : { price: item.price }),
+    ...(item.discountAmount === undefined || !sameLine ? {} : { discountAmount: item.discountAmount }),
+  };
+}
+
 function FixForm({ entry, order }: { entry: OutboxEntryView; order: InternetOrderPayload }) {
   const [draft, setDraft] = useState(() => ({
     customerId: order.customerId === undefined ? '' : String(order.customerId),
@@ -189,10 +206,11 @@ function FixForm({ entry, order }: { entry: OutboxEntryView; order: InternetOrde
     ...(draft.customerId.trim() === '' ? {} : { customerId: Number(draft.customerId.trim()) }),
     ...(draft.warehouseId.trim() === '' ? {} : { warehouseId: Number(draft.warehouseId.trim()) }),
     ...(draft.note === '' ? {} : { note: draft.note }),
-    items: draft.items.map((i) => ({
-      productId: Number(i.productId.trim()),
-      quantity: parseQuantity(i.quantity) ?? Number.NaN,
-    })),
+    items: draft.items.map((i, n) => {
+      const productId = Number(i.productId.trim());
+      const quantity = parseQuantity(i.quantity) ?? Number.NaN;
+      return { productId, quantity, ...chargedFor(order.items[n], productId, quantity) };
+    }),
   });
   const known = new Set([
     'customerId',

@@ -34,7 +34,7 @@ export function Settings() {
         {settings !== null && <ScannerCard scanner={settings.scanner} />}
         {settings !== null && <LabelRulesCard rules={settings.labelRules} />}
         <ManagerPinCard />
-        {settings !== null && <ReceiptCard />}
+        {settings !== null && <ReceiptCard settings={settings} />}
       </div>
     </section>
   );

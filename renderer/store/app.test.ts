@@ -58,6 +58,8 @@ const SETTINGS: SettingsView = {
   managerPinSet: false,
   receiptPaper: '80mm',
   stockRule: 'warn',
+  seller: { name: '', address: '', registrationNumber: '', vatNumber: '' },
+  receiptPrefix: 'P1',
   language: 'system',
   priceCurrency: null,
   currency: null,

@@ -41,6 +41,7 @@ const receipt: ReceiptView = {
   reference: 'POS-41',
   state: 'queued',
   placedAt,
+  printCount: 0,
   lines: [],
   totals: { byVatRate: [], discount: 0, total: 250 },
   pricedFrom: 'sale',

@@ -69,9 +69,41 @@ export function printable(): ReceiptView | null {
   return dialog ?? (receiptShown() && useApp.getState().screen === 'sale' ? placed : null);
 }
 
-/** Prints the receipt through the system print path (print CSS shows only the receipt). */
+/** The print waiting for its afterprint to be counted. */
+let pendingCount: (() => void) | null = null;
+
+/**
+ * Prints the receipt through the system print path (print CSS shows only the receipt). Once the print
+ * dialog is done (afterprint) the core counts the print, and the receipt comes back marked as a copy
+ * for any print after it. A print() the browser drops fires no afterprint and is not counted.
+ */
 export function printReceipt(): void {
-  if (printable() !== null) window.print();
+  const receipt = printable();
+  if (receipt === null) return;
+  // One print waits to be counted at a time: a print() dropped earlier leaves no listener behind.
+  if (pendingCount !== null) window.removeEventListener('afterprint', pendingCount);
+  const counted = () => {
+    window.removeEventListener('afterprint', counted);
+    pendingCount = null;
+    void countPrint(receipt.orderId);
+  };
+  pendingCount = counted;
+  window.addEventListener('afterprint', counted);
+  window.print();
+}
+
+/** The core counts a print of order `id`'s receipt; the receipt shown (dialog, Sale) follows. */
+async function countPrint(id: Id): Promise<void> {
+  try {
+    const after = await pos.invoke('receipt.printed', { id });
+    const { dialog, placed } = useReceipt.getState();
+    useReceipt.setState({
+      ...(dialog?.orderId === after.orderId ? { dialog: after } : {}),
+      ...(placed?.orderId === after.orderId ? { placed: after } : {}),
+    });
+  } catch (error) {
+    useReceipt.setState({ error: message(error) });
+  }
 }
 
 /** Settings: the paper the receipt printer takes. Returns the error to show, or null. */

@@ -11,6 +11,7 @@ const receipt = (state: string, remoteId?: number): ReceiptView => ({
   state,
   ...(remoteId === undefined ? {} : { remoteId }),
   placedAt: '2026-11-24T10:00:00.000Z',
+  printCount: 0,
   lines: [],
   totals: { byVatRate: [], discount: 0, total: 0 },
   pricedFrom: 'sale',
@@ -21,12 +22,18 @@ describe('the receipt state line', () => {
     const t = i18n.getFixedT('en', 'receipt');
     expect(stateLine(receipt('sent', 41), t)).toEqual({
       confirmed: true,
-      text: 'Order 41 confirmed by the instance.',
+      printed: false,
+      text: 'Sent: order 41 is on the instance.',
     });
     expect(stateLine(receipt('queued'), t).text).toBe(
       'NOT CONFIRMED YET: the order is queued and goes out by itself. Keep this reference.',
     );
-    expect(stateLine(receipt('cancelled'), t).text).toBe('Order cancelled: this receipt is void.');
+    // A void order's receipt says so on paper too; the others are the cashier's to see on screen.
+    expect(stateLine(receipt('cancelled'), t)).toMatchObject({
+      printed: true,
+      text: 'Order cancelled: this receipt is void.',
+    });
+    expect(stateLine(receipt('queued'), t).printed).toBe(false);
   });
 
   it('says the state in Czech and Slovak, and an unknown state as it came', () => {

@@ -23,14 +23,27 @@ export function orderState(t: TFunction<'receipt'>, state: string): string {
   return key in words ? t(key as StateKey) : state;
 }
 
-export function stateLine(r: ReceiptView, t: TFunction<'receipt'>): { confirmed: boolean; text: string } {
+/**
+ * What the receipt says of its order's state. `printed`: on paper too (a void order's receipt must
+ * not pass for a valid one); otherwise it is the cashier's to see on screen, no business of the buyer.
+ */
+export function stateLine(
+  r: ReceiptView,
+  t: TFunction<'receipt'>,
+): { confirmed: boolean; printed: boolean; text: string } {
   if (CONFIRMED.has(r.state))
-    return { confirmed: true, text: t('confirmed', { id: String(r.remoteId ?? '') }) };
-  if (r.state === 'cancelled') return { confirmed: false, text: t('voidCancelled') };
-  if (r.state === 'discarded') return { confirmed: false, text: t('voidDiscarded') };
+    return { confirmed: true, printed: false, text: t('confirmed', { id: String(r.remoteId ?? '') }) };
+  if (r.state === 'cancelled') return { confirmed: false, printed: true, text: t('voidCancelled') };
+  if (r.state === 'discarded') return { confirmed: false, printed: true, text: t('voidDiscarded') };
   if (GOES_BY_ITSELF.has(r.state))
-    return { confirmed: false, text: t('notConfirmed', { state: orderState(t, r.state) }) };
-  if (r.state in WAITS_FOR_A_PERSON)
-    return { confirmed: false, text: t(WAITS_FOR_A_PERSON[r.state as keyof typeof WAITS_FOR_A_PERSON]) };
-  return { confirmed: false, text: t('notConfirmedOther', { state: orderState(t, r.state) }) };
+    return { confirmed: false, printed: false, text: t('notConfirmed', { state: orderState(t, r.state) }) };
+  if (r.state in WAITS_FOR_A_PERSON) {
+    const key = WAITS_FOR_A_PERSON[r.state as keyof typeof WAITS_FOR_A_PERSON];
+    return { confirmed: false, printed: false, text: t(key) };
+  }
+  return {
+    confirmed: false,
+    printed: false,
+    text: t('notConfirmedOther', { state: orderState(t, r.state) }),
+  };
 }

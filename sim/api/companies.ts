@@ -21,6 +21,7 @@ export interface NewCompanyCard {
   readonly validFrom?: string;
   readonly validTo?: string;
   readonly discount?: number;
+  readonly discountAmount?: number;
   readonly note?: string;
 }
 

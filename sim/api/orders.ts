@@ -18,6 +18,7 @@ import {
   scanResultSchema,
   type InternetOrder,
 } from '../schemas.ts';
+import type { z } from 'zod';
 import { DocTable, type SimDb } from '../store.ts';
 import { nowDateTime } from '../time.ts';
 
@@ -49,7 +50,66 @@ export function markOrderDependent(db: SimDb, orderId: number, dependent = true)
 
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
 
-function orderRules(db: SimDb): (raw: Record<string, unknown>) => Violation[] {
+/** A stock item's price and VAT rate in a warehouse, where it has them. */
+type CatalogPrice = (productId: number, warehouseId: number) => { price?: number; vatRate?: number };
+
+function catalogPrices(db: SimDb): CatalogPrice {
+  const row = db.prepare('SELECT price, vatRate FROM stock_item WHERE productId = ? AND warehouseId = ?');
+  return (productId, warehouseId) => {
+    const found = row.get(productId, warehouseId) as
+      { price: number | null; vatRate: number | null } | undefined;
+    return {
+      ...(found?.price != null ? { price: found.price } : {}),
+      ...(found?.vatRate != null ? { vatRate: found.vatRate } : {}),
+    };
+  };
+}
+
+/** A whole number as a bigint; undefined past what a double holds exactly (an absurd amount). */
+function exact(n: number): bigint | undefined {
+  const whole = Math.round(n);
+  return Number.isSafeInteger(whole) ? BigInt(whole) : undefined;
+}
+
+const toCents = (amount: number): bigint | undefined => exact(amount * 100);
+
+/** price x quantity in cents, half up (quantity to thousandths), as a till rounds a line. */
+function lineCents(price: number, quantity: number): bigint | undefined {
+  const cents = toCents(price);
+  const thousandths = exact(quantity * 1000);
+  if (cents === undefined || thousandths === undefined) return undefined;
+  return (2n * cents * thousandths + 1000n) / 2000n;
+}
+
+/** A line's discount may take it to zero, never below. */
+function discountRule(raw: Record<string, unknown>, catalog: CatalogPrice): Violation[] {
+  const { items, warehouseId } = raw;
+  if (!Array.isArray(items)) return [];
+  return items.flatMap((item: unknown, i): Violation[] => {
+    if (typeof item !== 'object' || item === null) return [];
+    const { productId, quantity, price, discountAmount } = item as Record<string, unknown>;
+    if (typeof discountAmount !== 'number' || typeof quantity !== 'number' || !isInt(productId)) return [];
+    const unit =
+      typeof price === 'number'
+        ? price
+        : isInt(warehouseId)
+          ? catalog(productId, warehouseId).price
+          : undefined;
+    const line = unit === undefined ? undefined : lineCents(unit, quantity);
+    const off = toCents(discountAmount);
+    if (line === undefined || (off !== undefined && off <= line)) return [];
+    const property = `Items[${i}].DiscountAmount`;
+    return [
+      {
+        property,
+        code: 'InvalidValue',
+        message: `The ${property} field must not be more than what the line costs before it.`,
+      },
+    ];
+  });
+}
+
+function orderRules(db: SimDb, catalog: CatalogPrice): (raw: Record<string, unknown>) => Violation[] {
   const companies = new DocTable(db, 'company');
   const products = new DocTable(db, 'product');
   const warehouseExists = db.prepare('SELECT 1 FROM warehouse WHERE id = ?').pluck();
@@ -78,8 +138,44 @@ function orderRules(db: SimDb): (raw: Record<string, unknown>) => Violation[] {
         }
       });
     }
-    return out;
+    return [...out, ...discountRule(raw, catalog)];
   };
+}
+
+type OrderInput = z.infer<typeof internetOrderInputSchema>;
+type StoredLine = InternetOrder['items'][number];
+
+/**
+ * An order line as the instance books it: the price the seller charged, else the warehouse's; the
+ * discount given; and what the line comes to after it (absent without a price).
+ */
+function bookedLine(
+  id: number,
+  item: OrderInput['items'][number],
+  warehouseId: number,
+  catalog: CatalogPrice,
+): StoredLine {
+  const listed = catalog(item.productId, warehouseId);
+  const price = item.price ?? listed.price;
+  const discount = item.discountAmount ?? undefined;
+  const gross = price === undefined ? undefined : lineCents(price, item.quantity);
+  const off = toCents(discount ?? 0);
+  const total = gross === undefined || off === undefined ? undefined : Number(gross - off) / 100;
+  return {
+    id,
+    productId: item.productId,
+    quantity: item.quantity,
+    ...(price !== undefined ? { price } : {}),
+    ...(listed.vatRate !== undefined ? { vatRate: listed.vatRate } : {}),
+    ...(discount !== undefined ? { discountAmount: discount } : {}),
+    ...(total !== undefined ? { total } : {}),
+  };
+}
+
+/** The order's total: its lines' summed in cents, when every line has one. */
+function orderTotal(lines: readonly StoredLine[]): number | undefined {
+  if (lines.some((l) => l.total === undefined)) return undefined;
+  return Number(lines.reduce((sum, l) => sum + (toCents(l.total ?? 0) ?? 0n), 0n)) / 100;
 }
 
 function nextLineId(db: SimDb): number {
@@ -98,17 +194,19 @@ function duplicateResponse(ctx: SimContext): Record<number, ResponseDoc> {
 
 export function orderRoutes(ctx: SimContext): RouteDef[] {
   const { db } = ctx;
-  const rules = orderRules(db);
-  const priceOf = db.prepare('SELECT price, vatRate FROM stock_item WHERE productId = ? AND warehouseId = ?');
+  const catalog = catalogPrices(db);
+  const rules = orderRules(db, catalog);
   const cards = new DocTable(db, 'company_card');
   return [
     {
       method: 'POST',
       path: '/api/documents/orders/internet',
       operationId: 'createInternetOrder',
-      summary: ctx.detectsDuplicateOrders
-        ? 'Creates an internet order. A repeated Idempotency-Key answers 409 DuplicateRequest with the first order id.'
-        : 'Creates an internet order.',
+      summary:
+        "Creates an internet order. An item may carry the gross unit price charged (price) and what came off it (discountAmount); without a price the stock item's is taken." +
+        (ctx.detectsDuplicateOrders
+          ? ' A repeated Idempotency-Key answers 409 DuplicateRequest with the first order id.'
+          : ''),
       tag: 'Documents',
       auth: 'token',
       permission: 'Permissions.Orders.Create',
@@ -132,7 +230,7 @@ export function orderRoutes(ctx: SimContext): RouteDef[] {
         },
         400: {
           description:
-            'Validation failed (CustomerId, WarehouseId, Items[i].ProductId, Items[i].Quantity ...)',
+            'Validation failed (CustomerId, WarehouseId, Items[i].ProductId, Items[i].Quantity, Items[i].DiscountAmount ...)',
           schema: errorResultSchema,
         },
         ...duplicateResponse(ctx),
@@ -166,22 +264,15 @@ export function orderRoutes(ctx: SimContext): RouteDef[] {
         const order = db.transaction((): InternetOrder => {
           const info = db.prepare("INSERT INTO internet_order (data) VALUES ('{}')").run();
           const id = Number(info.lastInsertRowid);
+          const items = input.items.map((item) => bookedLine(nextLineId(db), item, warehouseId, catalog));
+          const total = orderTotal(items);
           const stored: InternetOrder = {
             id,
             customerId,
             warehouseId,
-            items: input.items.map((item) => {
-              const price = priceOf.get(item.productId, warehouseId) as
-                { price: number | null; vatRate: number | null } | undefined;
-              return {
-                id: nextLineId(db),
-                productId: item.productId,
-                quantity: item.quantity,
-                ...(price?.price != null ? { price: price.price } : {}),
-                ...(price?.vatRate != null ? { vatRate: price.vatRate } : {}),
-              };
-            }),
+            items,
             ...(input.note != null ? { note: input.note } : {}),
+            ...(total !== undefined ? { total } : {}),
             createdAt: nowDateTime(),
             ...(key !== undefined ? { clientReference: key } : {}),
           };

@@ -1,41 +1,56 @@
-// A receipt as printed: store, time, lines, VAT, total, payment, customer, and the order's reference
-// and state (a queued order's receipt says it is not confirmed yet). Two layouts, by paper width:
-// 80 mm and 58 mm (receipt.css). `PrintCopy` puts the receipt to print straight into <body>, so the
+// A receipt as printed: the seller (name, address, IČO, DIČ), the till's receipt number, time, "COPY"
+// on any print after the first, lines, VAT, total, payment, the card's customer, and the order's
+// reference small at the bottom for look-ups. Whether the order reached the instance is the cashier's
+// business, shown on screen only; a void (cancelled, discarded) order's receipt says so in print.
+// Two layouts, by paper width: 80 mm and 58 mm (receipt.css). `PrintCopy` puts the receipt to print straight into <body>, so the
 // print CSS can hide the app and print only it, on a page as wide as the paper.
 import { useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ReceiptView } from '../../../contract/contract.ts';
 import { VatTable } from '../VatTable.tsx';
-import { useFormat } from '../use-format.ts';
+import { useFormat, type Formatters } from '../use-format.ts';
 import type { Paper } from '../../store/receipt.ts';
 import { stateLine } from '../../words/receipt.ts';
 import { TenderRows } from './TenderRows.tsx';
+import { keepUnitsTogether } from './together.ts';
 import './receipt.css';
+
+const NBSP = '\u00a0';
 
 export function Receipt({ receipt, paper }: { receipt: ReceiptView; paper: Paper }) {
   const { t } = useTranslation('receipt');
   const format = useFormat();
   const state = stateLine(receipt, t);
+  const copy = receipt.printCount > 0;
   return (
     <article
       className={`receipt paper-${paper}`}
       data-paper={paper}
       data-receipt={String(receipt.orderId)}
       data-receipt-state={receipt.state}
+      data-receipt-copy={copy}
       aria-label={t('receipt')}
     >
       <header>
-        <p className="r-store">{receipt.store ?? t('storeDefault')}</p>
+        <SellerHeader receipt={receipt} />
+        {receipt.number !== undefined && (
+          <p className="r-number">
+            {t('receiptNumber')} <span data-receipt-number>{receipt.number}</span>
+          </p>
+        )}
         <p>{format.dateTime(receipt.placedAt)}</p>
+        {copy && (
+          <p className="r-copy" data-receipt-copy-mark>
+            {t('copy')}
+          </p>
+        )}
         <p
-          className={state.confirmed ? 'r-state' : 'r-state r-unconfirmed'}
+          className={state.printed ? 'r-state r-unconfirmed' : 'r-state r-screen-only'}
           data-receipt-confirmed={state.confirmed}
         >
           {state.text}
-        </p>
-        <p>
-          {t('reference')} <span data-receipt-reference>{receipt.reference}</span>
         </p>
       </header>
       <table className="r-lines">
@@ -43,20 +58,8 @@ export function Receipt({ receipt, paper }: { receipt: ReceiptView; paper: Paper
           {receipt.lines.map((l, i) => (
             <tr key={i} data-receipt-line>
               <td>
-                <div className="r-name">{l.name}</div>
-                <div className="r-qty">
-                  {[
-                    format.qty(l.quantity),
-                    l.unitOfMeasure,
-                    l.unitPrice === undefined
-                      ? undefined
-                      : t('lineUnitPrice', { price: format.price(l.unitPrice) }),
-                    l.discount > 0 ? t('lineDiscount', { amount: format.price(l.discount) }) : undefined,
-                    t('linePercent', { value: l.vatRate }),
-                  ]
-                    .filter((part) => part !== undefined)
-                    .join(' ')}
-                </div>
+                <div className="r-name">{keepUnitsTogether(l.name)}</div>
+                <div className="r-qty">{lineParts(l, t, format)}</div>
               </td>
               <td className="num">{format.price(l.lineTotal)}</td>
             </tr>
@@ -75,17 +78,67 @@ export function Receipt({ receipt, paper }: { receipt: ReceiptView; paper: Paper
       </p>
       <VatTable rows={receipt.totals.byVatRate} className="r-vat" />
       {receipt.tender !== undefined && <TenderRows tender={receipt.tender} />}
-      {receipt.customer !== undefined && (
+      {/* A walk-in sale went to the store's own stand-in customer: nothing of it is the buyer's. */}
+      {receipt.customer !== undefined && !receipt.customer.walkIn && receipt.customer.name !== undefined && (
         <p className="r-customer" data-receipt-customer>
-          {t(receipt.customer.walkIn ? 'walkInCustomer' : 'customer', {
-            name: receipt.customer.name ?? t('companyNumber', { id: String(receipt.customer.companyId) }),
-          })}
+          {t('customer', { name: receipt.customer.name })}
         </p>
       )}
       {receipt.pricedFrom === 'catalog' && <p className="r-note">{t('pricedFromCatalog')}</p>}
-      <footer>{t('thankYou')}</footer>
+      <footer>
+        <p>{t('thankYou')}</p>
+        <p className="r-reference">
+          {t('reference')} <span data-receipt-reference>{receipt.reference}</span>
+        </p>
+      </footer>
     </article>
   );
+}
+
+/**
+ * Who sold: the seller's name, address, IČO and DIČ as Settings name them, the store (warehouse)
+ * below; without a seller named, the store's name heads the receipt as before.
+ */
+function SellerHeader({ receipt }: { receipt: ReceiptView }) {
+  const { t } = useTranslation('receipt');
+  const seller = receipt.seller;
+  const store = receipt.store ?? t('storeDefault');
+  if (seller === undefined) return <p className="r-store">{store}</p>;
+  return (
+    <div className="r-seller" data-receipt-seller>
+      {seller.name !== '' && <p className="r-store">{seller.name}</p>}
+      {seller.address !== '' &&
+        seller.address.split('\n').map((line, i) => (
+          <p key={i} className="r-address">
+            {line}
+          </p>
+        ))}
+      {seller.registrationNumber !== '' && (
+        <p data-receipt-ico>{t('sellerRegistration', { value: seller.registrationNumber })}</p>
+      )}
+      {seller.vatNumber !== '' && <p data-receipt-dic>{t('sellerVat', { value: seller.vatNumber })}</p>}
+      {receipt.store !== undefined && <p className="r-premises">{t('premises', { name: store })}</p>}
+    </div>
+  );
+}
+
+/**
+ * A line's quantity, unit price, discount and VAT rate: groups that may part between them, never
+ * inside one ("2 ks", "× 39,90 Kč"), each number kept with its unit.
+ */
+function lineParts(line: ReceiptView['lines'][number], t: TFunction<'receipt'>, format: Formatters) {
+  const parts = [
+    [format.qty(line.quantity), line.unitOfMeasure].filter((p) => p !== undefined).join(NBSP),
+    line.unitPrice === undefined ? undefined : t('lineUnitPrice', { price: format.price(line.unitPrice) }),
+    line.discount > 0 ? t('lineDiscount', { amount: format.price(line.discount) }) : undefined,
+    t('linePercent', { value: line.vatRate }),
+  ].filter((part) => part !== undefined);
+  return parts.map((part, i) => (
+    <span key={i} className="r-nb" data-receipt-part>
+      {i > 0 ? ' ' : ''}
+      {keepUnitsTogether(part)}
+    </span>
+  ));
 }
 
 /** The @page rule of the receipt being printed: a constructed style sheet (the app's CSP allows no

@@ -142,4 +142,20 @@ export const settings = {
   walkInNotChosen:
     'Zatím nezvoleno: prodej bez karty se odmítne ještě před platbou, dokud tu nezvolíte firmu nebo kartu u každého prodeje.',
   walkInCardEverySale: 'Karta u každého prodeje',
+  sellerTitle: 'Prodávající na účtence',
+  sellerHelp:
+    'Tiskne se v záhlaví každé účtenky; prázdná pole se vynechají. Zjednodušený daňový doklad musí uvádět DIČ prodávajícího.',
+  sellerName: 'Název (obchodní firma)',
+  sellerAddress: 'Adresa (nejvýš tři řádky)',
+  sellerRegistration: 'IČO',
+  sellerVat: 'DIČ',
+  receiptPrefix: 'Předpona čísla účtenky této pokladny',
+  receiptPrefixHelp: 'Nejvýš 8 písmen nebo číslic; účtenky se číslují za sebou, bez vynechání: {{example}}.',
+  sellerSave: 'Uložit záhlaví účtenky',
+  sellerNotSaved: 'Neuloženo: opravte označená pole.',
+  sellerNameWrong: 'Nejvýš 80 znaků.',
+  sellerAddressWrong: 'Nejvýš tři řádky a 200 znaků.',
+  sellerRegistrationWrong: 'IČO má 8 číslic.',
+  sellerVatWrong: 'CZ a 8 až 10 číslic, SK a 10 číslic, nebo kód jiné země a její číslo.',
+  receiptPrefixWrong: 'Nejvýš 8 písmen nebo číslic, nic jiného.',
 } as const satisfies Translation<typeof en>;

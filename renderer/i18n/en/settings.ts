@@ -139,4 +139,20 @@ export const settings = {
   walkInNotChosen:
     'Not chosen yet: a sale without a card is refused before payment until you choose a company here, or a card for every sale.',
   walkInCardEverySale: 'A card for every sale',
+  sellerTitle: 'Seller on the receipt',
+  sellerHelp:
+    "Printed at the top of every receipt; empty fields are left out. A Czech simplified tax document needs the seller's DIČ (VAT ID).",
+  sellerName: 'Name',
+  sellerAddress: 'Address (up to three lines)',
+  sellerRegistration: 'Company ID (IČO)',
+  sellerVat: 'VAT ID (DIČ)',
+  receiptPrefix: 'Receipt number prefix of this till',
+  receiptPrefixHelp: 'Up to 8 letters or digits; receipts are numbered without gaps: {{example}}.',
+  sellerSave: 'Save receipt header',
+  sellerNotSaved: 'Not saved: correct the marked fields.',
+  sellerNameWrong: 'At most 80 characters.',
+  sellerAddressWrong: 'At most three lines and 200 characters.',
+  sellerRegistrationWrong: 'The IČO is 8 digits.',
+  sellerVatWrong: "CZ and 8 to 10 digits, SK and 10 digits, or another country's two letters and its number.",
+  receiptPrefixWrong: 'Up to 8 letters or digits, nothing else.',
 } as const;

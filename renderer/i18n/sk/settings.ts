@@ -144,4 +144,21 @@ export const settings = {
   walkInNotChosen:
     'Zatiaľ nezvolené: predaj bez karty sa odmietne ešte pred platbou, kým tu nezvolíte firmu alebo kartu pri každom predaji.',
   walkInCardEverySale: 'Karta pri každom predaji',
+  sellerTitle: 'Predávajúci na bločku',
+  sellerHelp:
+    'Tlačí sa v hlavičke každého bločku; prázdne polia sa vynechajú. Doklad platiteľa DPH uvádza IČ DPH predávajúceho.',
+  sellerName: 'Názov (obchodné meno)',
+  sellerAddress: 'Adresa (najviac tri riadky)',
+  sellerRegistration: 'IČO',
+  sellerVat: 'IČ DPH',
+  receiptPrefix: 'Predpona čísla bločku tejto pokladnice',
+  receiptPrefixHelp:
+    'Najviac 8 písmen alebo číslic; bločky sa číslujú za sebou, bez vynechania: {{example}}.',
+  sellerSave: 'Uložiť hlavičku bločku',
+  sellerNotSaved: 'Neuložené: opravte označené polia.',
+  sellerNameWrong: 'Najviac 80 znakov.',
+  sellerAddressWrong: 'Najviac tri riadky a 200 znakov.',
+  sellerRegistrationWrong: 'IČO má 8 číslic.',
+  sellerVatWrong: 'SK a 10 číslic, CZ a 8 až 10 číslic, alebo kód inej krajiny a jej číslo.',
+  receiptPrefixWrong: 'Najviac 8 písmen alebo číslic, nič iné.',
 } as const satisfies Translation<typeof en>;

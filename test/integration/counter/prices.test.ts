@@ -187,7 +187,10 @@ describe('weights and prices read off a code', () => {
     const closed = (await call('session.close', { tender: { method: 'card' } })) as {
       order: OutboxEntryView;
     };
-    expect(closed.order.order?.items).toEqual([{ productId: cheeseProductId, quantity: 0.494 }]);
+    // With the unit price charged, so the instance books the printed amount too.
+    expect(closed.order.order?.items).toEqual([
+      { productId: cheeseProductId, quantity: 0.494, price: cheese.price },
+    ]);
     const receipt = (await call('receipt.get', { id: closed.order.id })) as ReceiptView;
     expect(receipt.lines[0]).toMatchObject({ quantity: 0.494, lineTotal: 123.45 });
     expect(receipt.totals.total).toBe(123.45);
@@ -242,7 +245,9 @@ describe('amounts a sale can always show', () => {
     const closed = (await call('session.close', { tender: { method: 'card' } })) as {
       order: OutboxEntryView;
     };
-    expect(closed.order.order?.items).toEqual([{ productId: plain.productId, quantity: 1 }]);
+    expect(closed.order.order?.items).toEqual([
+      { productId: plain.productId, quantity: 1, price: plain.price },
+    ]);
   });
 
   it('takes a price of exactly 0 the instance set as no price: refused, a manager may enter one', async () => {
@@ -303,6 +308,8 @@ describe('amounts a sale can always show', () => {
     const closed = (await call('session.close', { tender: { method: 'card' } })) as {
       order: OutboxEntryView;
     };
-    expect(closed.order.order?.items).toEqual([{ productId: plain.productId, quantity: 1 }]);
+    expect(closed.order.order?.items).toEqual([
+      { productId: plain.productId, quantity: 1, price: plain.price },
+    ]);
   });
 });
