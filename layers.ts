@@ -40,6 +40,7 @@ const WIRED = [
   'main/connection',
   'main/sync',
   'main/outbox',
+  'main/shift',
   'main/counter',
 ];
 
@@ -101,8 +102,23 @@ export const MODULES: readonly Module[] = [
     },
   ),
   folder(
+    'main/shift',
+    ['contract', 'db', 'main/ground', 'main/settings'],
+    "the till's shifts, cashiers and their X and Z reports",
+    { face: 'main/shift/index.ts' },
+  ),
+  folder(
     'main/counter',
-    ['contract', 'db', 'db/catalog', 'main/ground', 'main/service', 'main/barcode', 'main/outbox'],
+    [
+      'contract',
+      'db',
+      'db/catalog',
+      'main/ground',
+      'main/service',
+      'main/barcode',
+      'main/outbox',
+      'main/shift',
+    ],
     'shopping sessions: a closed sale places its order',
     { face: 'main/counter/index.ts' },
   ),

@@ -9,6 +9,22 @@ import { InternetOrderPayload, OutboxState } from './order.ts';
 export { InternetOrderPayload, OutboxState };
 import type { CallChannel, EventChannel } from './channels.ts';
 import { SaidSchema } from './core-words.ts';
+import { CashRounding } from './cash-rounding.ts';
+import {
+  CashierAddInput,
+  CashierRef,
+  CashiersView,
+  CashierSignInInput,
+  CashMoveInput,
+  ShiftCloseInput,
+  ShiftOpenInput,
+  ShiftReportView,
+  ShiftStateView,
+} from './shift.ts';
+
+/** Shifts, their reports and the till's cashiers (contract/shift.ts); cash rounding (cash-rounding.ts). */
+export * from './shift.ts';
+export { CashRounding, cashStep, roundCash, type CashDue } from './cash-rounding.ts';
 
 /** Counter's own words by key (what `said` carries), for the renderer's catalogues. */
 export { CORE_WORDS, english, say, type CoreWord, type Said } from './core-words.ts';
@@ -140,6 +156,12 @@ export const SettingsView = z.object({
   priceCurrency: Currency.nullable(),
   /** The currency prices are shown in: the one set, else the receivables' most common, else none. */
   currency: Currency.nullable(),
+  /** A sale needs an open shift (the demo opens one by itself whatever this says). */
+  shiftRequired: z.boolean(),
+  /** A difference at close beyond this (either way, major units) needs the manager PIN when one is set. */
+  cashDifferenceLimit: z.number(),
+  /** Cash totals round to this cash unit ('currency': CZK whole crowns, others none); cards never. */
+  cashRounding: CashRounding,
 });
 export type SettingsView = z.infer<typeof SettingsView>;
 
@@ -166,6 +188,13 @@ export const SettingsPatch = z
     receiptPrefix: ReceiptPrefix,
     language: Language,
     priceCurrency: Currency.nullable(),
+    shiftRequired: z.boolean(),
+    cashDifferenceLimit: z
+      .number()
+      .nonnegative()
+      .max(1_000_000)
+      .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'An amount has at most two decimals.'),
+    cashRounding: CashRounding,
   })
   .partial()
   .strict();
@@ -758,6 +787,17 @@ export const calls = {
   'outbox.discard': { input: OutboxRef, output: OutboxEntryView },
   'outbox.cancel': { input: OutboxRef, output: OutboxEntryView },
   'outbox.markSent': { input: MarkSentInput, output: OutboxEntryView },
+  'shift.current': { input: empty, output: ShiftStateView },
+  'shift.open': { input: ShiftOpenInput, output: ShiftReportView },
+  'shift.cash': { input: CashMoveInput, output: ShiftReportView },
+  'shift.close': { input: ShiftCloseInput, output: ShiftReportView },
+  /** The last closed shift's Z report as it was at close, with its follow-up now; null: none closed. */
+  'shift.last': { input: empty, output: ShiftReportView.nullable() },
+  'cashier.list': { input: empty, output: CashiersView },
+  'cashier.add': { input: CashierAddInput, output: CashiersView },
+  'cashier.remove': { input: CashierRef, output: CashiersView },
+  'cashier.signIn': { input: CashierSignInInput, output: CashiersView },
+  'cashier.signOut': { input: empty, output: CashiersView },
   'status.get': { input: empty, output: StatusView },
   'barcode.describe': {
     input: z.object({ code: z.string().max(300) }).strict(),
@@ -811,6 +851,10 @@ export const PosErrorCode = z.enum([
    * the message says why; the same call with `confirmed: true` does it.
    */
   'unconfirmed',
+  /** A sale needs an open shift and none is open: open one with the float first. */
+  'shift-closed',
+  /** The till has cashiers and nobody is signed in: sign in first. */
+  'signed-out',
   'failed',
 ]);
 export type PosErrorCode = z.infer<typeof PosErrorCode>;

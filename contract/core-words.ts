@@ -97,6 +97,15 @@ export const CORE_WORDS = {
   tenderShortRest: 'The cash given ({{given}}) is less than the rest to pay in cash ({{total}}).',
   tenderSplitCard:
     'The card part ({{card}}) must be more than 0 and less than the total ({{total}}); the rest is paid in cash.',
+  // shifts and cashiers
+  shiftClosed: 'No shift is open at this till: open one with the float counted into the drawer first.',
+  shiftAlreadyOpen: 'Shift {{id}} is already open (since {{since}}): close it before opening another.',
+  shiftNoneClosed: 'No shift has been closed at this till yet.',
+  signedOut: 'Sign in with your cashier PIN first.',
+  cashierPinWrong: 'Wrong PIN for {{name}}: {{tries}} tries left.',
+  cashierLockedOut: 'Too many wrong PINs for {{name}}: try again in a minute.',
+  cashierUnknown: 'There is no cashier {{id}} at this till.',
+  cashierNameTaken: 'There is already a cashier named {{name}}.',
   // the core
   requestInvalid: 'Not done: a value given is not valid.',
   fieldInvalid: 'This value is not valid here.',
@@ -145,6 +154,9 @@ export const CORE_WORDS = {
   lockedMarkSent: 'Marking an order as sent needs the manager PIN.',
   lockedPrice: 'Entering a price needs the manager PIN.',
   lockedDiscount: 'A line discount or a price override needs the manager PIN.',
+  lockedCashiers: 'Adding or removing cashiers needs the manager PIN.',
+  lockedShiftDifference:
+    'The cash counted differs from the expected by {{difference}}, more than the limit of {{limit}}: closing the shift needs the manager PIN.',
   // The scanner test pad: what the barcode reader made of a code ("kind, detail")
   describeGtin: '{{format}}, valid check digit',
   describeEmbeddedPrice: 'EAN-13 with embedded price, product {{product}}, price {{value}}',

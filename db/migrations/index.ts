@@ -16,6 +16,7 @@ import { parkedSales } from './0013-parked-sales.ts';
 import { lineAdjustment } from './0014-line-adjustment.ts';
 import { orderHistory } from './0015-order-history.ts';
 import { receipt } from './0016-receipt.ts';
+import { shifts } from './0017-shifts.ts';
 import { prohibitionOfDiscounts } from './catalog-0002-prohibition-of-discounts.ts';
 import { instanceProfile } from './catalog-0003-instance-profile.ts';
 import { syncRun } from './catalog-0004-sync-run.ts';
@@ -42,6 +43,7 @@ export const migrations: readonly Migration[] = [
   lineAdjustment,
   orderHistory,
   receipt,
+  shifts,
 ];
 
 /** The catalog's file (counter.catalog.sqlite): what sync copies from the service. Its schema

@@ -9,4 +9,5 @@ export const commands: Readonly<Record<string, () => Promise<{ command: Command 
   order: () => import('./order.ts'),
   outbox: () => import('./outbox.ts'),
   scan: () => import('./scan.ts'),
+  shift: () => import('./shift.ts'),
 };

@@ -43,6 +43,7 @@ import {
 } from '../settings/instance.ts';
 import { SettingsStore, walkInOf, type WalkIn } from '../settings/store.ts';
 import { syncHandlers, syncStatus } from '../sync/index.ts';
+import { PinAttempts, shiftHandlers, toMinor } from '../shift/index.ts';
 import { requireManager, toShape, zodFieldErrors, zodFieldSaid, type Handlers } from '../ground/index.ts';
 import { asCoreError } from './error-mapping.ts';
 import { EventBus, type CoreListener } from './events.ts';
@@ -238,6 +239,16 @@ export class Core {
         ...this.#summaries,
         outbox: () => this.#link?.outbox ?? null,
         guard: (what) => requireManager(this.#lock, Date.now(), what),
+      }),
+      ...shiftHandlers({
+        db: data,
+        policy: () => this.#link?.shiftPolicy() ?? 'require',
+        differenceLimitMinor: () => toMinor(this.#settings.read().cashDifferenceLimit),
+        manager: this.#lock,
+        guard: (what) => requireManager(this.#lock, Date.now(), what),
+        now: () => Date.now(),
+        attempts: new PinAttempts(),
+        changed: () => this.#emitStatus(),
       }),
       ...statusHandlers(this.#statusSource),
     };

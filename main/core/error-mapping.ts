@@ -5,8 +5,22 @@ import type { Db } from '../../db/database.ts';
 import { CounterError } from '../counter/index.ts';
 import { OrderValidationError, OutboxActionError } from '../outbox/index.ts';
 import { isServiceError, serviceSaid } from '../service/index.ts';
+import { ShiftError, type ShiftErrorCode } from '../shift/index.ts';
 import { say } from '../../contract/core-words.ts';
+import type { PosErrorCode } from '../../contract/contract.ts';
 import { CoreError } from '../ground/index.ts';
+
+/** The shift's refusals as the UI is told them: the two it acts on by their own code. */
+const SHIFT_CODES: Readonly<Record<ShiftErrorCode, PosErrorCode>> = {
+  'shift-closed': 'shift-closed',
+  'signed-out': 'signed-out',
+  'shift-open': 'rejected',
+  'wrong-pin': 'rejected',
+  'locked-out': 'rejected',
+  'name-taken': 'rejected',
+  'no-cashier': 'not-found',
+  'no-closed-shift': 'not-found',
+};
 
 export interface ErrorContext {
   /** The call that failed, for the log. */
@@ -22,6 +36,7 @@ export function asCoreError(error: unknown, context: ErrorContext): CoreError {
   if (error instanceof CoreError) return error;
   if (error instanceof CounterError)
     return new CoreError(error.code === 'unconfirmed' ? 'unconfirmed' : 'rejected', error.said);
+  if (error instanceof ShiftError) return new CoreError(SHIFT_CODES[error.code], error.said);
   if (error instanceof RangeError) {
     context.log(`${context.channel} refused: ${error.message}`);
     return new CoreError('invalid-input', { message: error.message, said: [say('requestInvalid')] });

@@ -8,6 +8,7 @@ import type { BarcodeReader } from '../barcode/index.ts';
 import { Counter, ScanResolver, type ReceiptIssue } from '../counter/index.ts';
 import { Outbox, type OutboxOrder } from '../outbox/index.ts';
 import { ConnectivityMonitor, ServiceClient } from '../service/index.ts';
+import type { ShiftPolicy } from '../shift/index.ts';
 import type { InstanceConfig } from '../settings/instance.ts';
 import { instanceKey } from '../settings/origin.ts';
 import type { AppSettings, SettingsStore } from '../settings/store.ts';
@@ -24,6 +25,8 @@ export interface Link {
   readonly sync: SyncRunner | null;
   readonly outbox: Outbox | null;
   readonly counter: Counter;
+  /** Whether a sale needs an open shift: the demo opens one itself, else as Settings say. */
+  readonly shiftPolicy: () => ShiftPolicy;
   readonly dispose: () => Promise<void>;
 }
 
@@ -138,6 +141,9 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
     outbox.start();
     monitor.start();
   }
+  // The demo lets a first look sell at once: a sale opens a shift with a float of 0 when none is open.
+  const shiftPolicy = (): ShiftPolicy =>
+    demo ? 'auto-open' : ctx.settings.read().shiftRequired ? 'require' : 'off';
   const counter = new Counter({
     db,
     resolver: new ScanResolver({
@@ -151,6 +157,7 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
     stockRule: () => ctx.settings.read().stockRule,
     receipts: () => receiptIssue(ctx.settings.read()),
     outbox,
+    shiftPolicy,
   });
   return {
     db,
@@ -160,6 +167,7 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
     sync,
     outbox,
     counter,
+    shiftPolicy,
     dispose: async () => {
       monitor?.stop();
       await sync?.stop();

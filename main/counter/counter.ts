@@ -31,7 +31,9 @@ import {
   type WalkInCustomer,
 } from '../../db/sessions.ts';
 import { issueReceipt, type ReceiptSeller } from '../../db/receipts.ts';
+import { recordSale, recordVoid, type SaleAttribution, type SaleFigures } from '../../db/shifts.ts';
 import { placeOrder, type OrderSender } from '../outbox/index.ts';
+import { saleAttribution, saleFigures, toMinor, voidAttribution, type ShiftPolicy } from '../shift/index.ts';
 import type { ScanVia } from './label.ts';
 import { orderItems } from './order-lines.ts';
 import { enteredPriceProblem, lineProblemWords, saleTooLarge } from './price.ts';
@@ -182,6 +184,11 @@ export interface CounterOptions {
   readonly walkInCustomer?: () => WalkInCustomer | null;
   /** What a stock concern (inactive, out of stock, more than in stock) does (Settings); 'warn' by default. */
   readonly stockRule?: () => StockRule;
+  /**
+   * Whether a sale needs an open shift (main/shift ShiftPolicy). Without one: 'off', a sale is
+   * recorded in the shift open at the time, if any, and needs none.
+   */
+  readonly shiftPolicy?: () => ShiftPolicy;
   /** What a closed sale's receipt prints (Settings): the till's number prefix and the seller. */
   readonly receipts?: () => ReceiptIssue;
 }
@@ -206,6 +213,7 @@ export class Counter {
   readonly #walkIn: () => WalkInCustomer | null;
   readonly #stockRule: () => StockRule;
   readonly #receipts: () => ReceiptIssue;
+  readonly #shiftPolicy: () => ShiftPolicy;
 
   constructor(options: CounterOptions) {
     this.#db = options.db;
@@ -215,6 +223,7 @@ export class Counter {
     this.#outbox = options.outbox ?? null;
     this.#walkIn = options.walkInCustomer ?? (() => null);
     this.#stockRule = options.stockRule ?? (() => 'warn');
+    this.#shiftPolicy = options.shiftPolicy ?? (() => 'off');
     this.#receipts = options.receipts ?? (() => ({ prefix: '', seller: null }));
   }
 
@@ -377,8 +386,11 @@ export class Counter {
 
   /**
    * Closes the open session into an outbox order and numbers its receipt: all or nothing (one
-   * transaction, placeOrder's), then the outbox tries to send it. Without a scanned card the order goes to the walk-in customer;
-   * with a tender, how it was paid is kept with the sale and said in the order's note.
+   * transaction, placeOrder's), then the outbox tries to send it. Without a scanned card the order goes
+   * to the walk-in customer; with a tender, how it was paid is kept with the sale and said in the
+   * order's note. The sale is recorded in the till's open shift with the cashier signed in, and its
+   * figures for the reports; with no shift open it is refused first when the shift policy requires
+   * one (ShiftError).
    */
   close(options: { note?: string; tender?: TenderInput } = {}): {
     order: OutboxOrder;
@@ -391,9 +403,12 @@ export class Counter {
       walkIn: null,
     };
     let summary: StoredOrderSummary | undefined;
+    let who: SaleAttribution = { shiftId: null, cashierId: null };
+    let figures: SaleFigures | undefined;
     const placed = placeOrder(
       this.#db,
       () => {
+        who = saleAttribution(this.#db, this.#shiftPolicy(), now);
         const session = this.#mustGet(sessionId);
         if (session.lines.length === 0) throw new CounterError('empty-session', words('emptySession'));
         const view = this.#view(session);
@@ -409,6 +424,7 @@ export class Counter {
         const tender = options.tender === undefined ? null : settleTender(options.tender, view.totals.total);
         closing = { tender, walkIn };
         summary = saleSummary(this.#db, view, walkIn);
+        figures = saleFigures(view.totals, tender);
         return {
           customerId: session.customer?.companyId ?? walkIn?.companyId,
           warehouseId: session.warehouseId,
@@ -424,6 +440,7 @@ export class Counter {
         alongside: (order) => {
           closeShoppingSession(this.#db, sessionId, order.id, now, closing);
           issueReceipt(this.#db, order.id, this.#receipts());
+          if (figures !== undefined) recordSale(this.#db, sessionId, who, figures);
         },
         sender: this.#outbox,
       },
@@ -483,10 +500,18 @@ export class Counter {
     };
   }
 
-  /** Abandons the open session (nothing is ordered); the next scan starts a new one. */
+  /**
+   * Voids the open session (nothing is ordered); the next scan starts a new one. The void is kept:
+   * the session stays, cancelled, with what it came to, who voided it and in which shift.
+   */
   cancel(): PricedSession {
     const sessionId = this.#requireOpen();
-    writeTransaction(this.#db, () => cancelShoppingSession(this.#db, sessionId, this.#now()));
+    writeTransaction(this.#db, () => {
+      const who = voidAttribution(this.#db);
+      const total = this.#view(this.#mustGet(sessionId)).totals.total;
+      cancelShoppingSession(this.#db, sessionId, this.#now());
+      recordVoid(this.#db, sessionId, who, toMinor(total));
+    });
     return this.#view(this.#mustGet(sessionId));
   }
 

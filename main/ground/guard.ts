@@ -5,7 +5,13 @@ import { CoreError } from './errors.ts';
 
 /** What the manager PIN guards, by the words that say so (contract/core-words.ts). */
 export type GuardedAction =
-  'lockedSettings' | 'lockedDiscard' | 'lockedCancel' | 'lockedMarkSent' | 'lockedPrice' | 'lockedDiscount';
+  | 'lockedSettings'
+  | 'lockedDiscard'
+  | 'lockedCancel'
+  | 'lockedMarkSent'
+  | 'lockedPrice'
+  | 'lockedDiscount'
+  | 'lockedCashiers';
 
 /** Refuses a guarded action while a manager PIN is set and was not given (CoreError 'locked'). */
 export function requireManager(

@@ -84,6 +84,9 @@ function settingsView(deps: SettingsDeps): SettingsView {
     language: s.language,
     priceCurrency: s.priceCurrency,
     currency: s.priceCurrency ?? deps.commonCurrency() ?? null,
+    shiftRequired: s.shiftRequired,
+    cashDifferenceLimit: s.cashDifferenceLimit,
+    cashRounding: s.cashRounding,
   };
 }
 

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import {
+  CashRounding,
   Currency,
   LabelRule,
   Language,
@@ -60,6 +61,11 @@ const schemas = {
   receiptPrefix: z.string(),
   language: Language,
   priceCurrency: Currency.nullable(),
+  /** A sale needs an open shift at this till (the demo opens one by itself). */
+  shiftRequired: z.boolean(),
+  /** The difference at close (major units, either way) beyond which the manager PIN is needed. */
+  cashDifferenceLimit: z.number().nonnegative(),
+  cashRounding: CashRounding,
 } as const;
 
 /** No seller named yet: a receipt's header is the store's (warehouse's) name alone. */
@@ -86,6 +92,9 @@ const defaults: AppSettings = {
   receiptPrefix: 'P1',
   language: 'system',
   priceCurrency: null,
+  shiftRequired: true,
+  cashDifferenceLimit: 0,
+  cashRounding: 'currency',
 };
 
 const PREFIX = 'app.';

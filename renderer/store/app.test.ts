@@ -63,6 +63,9 @@ const SETTINGS: SettingsView = {
   language: 'system',
   priceCurrency: null,
   currency: null,
+  shiftRequired: true,
+  cashDifferenceLimit: 0,
+  cashRounding: 'currency',
 };
 const RESOURCES = ['warehouses', 'stockItems'];
 const syncing: SyncStatusView = {

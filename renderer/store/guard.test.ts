@@ -44,6 +44,9 @@ const SETTINGS: SettingsView = {
   language: 'system',
   priceCurrency: null,
   currency: null,
+  shiftRequired: true,
+  cashDifferenceLimit: 0,
+  cashRounding: 'currency',
 };
 
 let core: FakeBridge;

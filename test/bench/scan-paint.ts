@@ -76,6 +76,8 @@ export const scanPaint: Benchmark = {
       const page = await browser.newPage({ viewport: { width: 1366, height: 820 } });
       await page.goto(shell.url);
       await page.getByTestId('status-bar').waitFor();
+      // Baskets close into orders: the till's shift is open, as at the start of a day.
+      await rpc(page, 'shift.open', { float: 0 });
       ctx.log('scan-paint: first sync...');
       await rpc(page, 'sync.now', {});
       await waitSyncIdle(page);

@@ -15,7 +15,7 @@ import { goTo, placeOrder, scan, statusBar, syncAll } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { E2E_LOCALE, newPage, say, sayPattern } from './lang.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
-import { SELLS_PLAINLY, fromCatalog } from '../support/terminal.ts';
+import { SELLS_PLAINLY, fromCatalog, openShift } from '../support/terminal.ts';
 
 const SECRET = DEMO.clientSecret;
 
@@ -239,6 +239,8 @@ describe('a day at the counter', { timeout: 120_000 }, () => {
   });
 
   it('sells with a 10 ms/key scanner: products, quantity edit, removal, customer card, order sent', async () => {
+    // The configured instance's till starts its day with a shift open (the demo opened its own).
+    await openShift({ POS_DATA_DIR: dataDir });
     await goTo(page, 'sale');
     const lines = page.getByTestId('sale-lines');
     const [a, b, c] = products as [(typeof products)[0], (typeof products)[0], (typeof products)[0]];

@@ -19,16 +19,48 @@ export interface SyncedTerminal {
 /** How the terminal's sim plays its instance (startSim's options, beyond size and port). */
 export type SimOptions = Omit<NonNullable<Parameters<typeof startSim>[0]>, 'size' | 'port'>;
 
-/** A terminal configured for a fresh sim with an empty data directory (nothing synced yet). */
-export async function freshTerminal(name: string, options: SimOptions = {}): Promise<SyncedTerminal> {
+/** How the terminal's day starts. */
+export interface TillOptions {
+  /**
+   * A shift open with a float of 0, as `pos shift open --float 0` opens it (default): a real
+   * instance refuses a sale with no shift open. false: no shift, for tests of that refusal.
+   */
+  readonly shift?: boolean;
+}
+
+/**
+ * A terminal configured for a fresh sim with an empty data directory (nothing synced yet), its shift
+ * open unless `till.shift` is false.
+ */
+export async function freshTerminal(
+  name: string,
+  options: SimOptions = {},
+  till: TillOptions = {},
+): Promise<SyncedTerminal> {
   const dataDir = mkdtempSync(join(tmpdir(), `counter-e2e-${name}-`));
   const sim = await startSim({ ...options, size: 'small', port: 0 });
   const env = demoEnv(sim.url, dataDir);
+  if (till.shift !== false) await openShift(env);
   return { sim, dataDir, env };
 }
 
-export async function syncedTerminal(name: string, options: SimOptions = {}): Promise<SyncedTerminal> {
-  const { sim, dataDir, env } = await freshTerminal(name, options);
+/** Opens the terminal's shift with a float of 0 through the CLI, as a manager would before the day. */
+export async function openShift(env: Record<string, string>): Promise<void> {
+  let out = '';
+  const code = await runCli(['shift', 'open', '--float', '0'], {
+    stdout: (t) => (out += t),
+    stderr: (t) => (out += t),
+    env,
+  });
+  if (code !== 0) throw new Error(`pos shift open failed: ${out}`);
+}
+
+export async function syncedTerminal(
+  name: string,
+  options: SimOptions = {},
+  till: TillOptions = {},
+): Promise<SyncedTerminal> {
+  const { sim, dataDir, env } = await freshTerminal(name, options, till);
   let out = '';
   const code = await runCli(['sync'], { stdout: (t) => (out += t), stderr: (t) => (out += t), env });
   if (code !== 0) throw new Error(`pos sync failed: ${out}`);

@@ -93,6 +93,15 @@ export const core = {
   tenderShortRest: 'Přijatá hotovost ({{given}}) je nižší než zbytek k úhradě v hotovosti ({{total}}).',
   tenderSplitCard:
     'Část kartou ({{card}}) musí být víc než 0 a méně než celkem k úhradě ({{total}}); zbytek se platí v hotovosti.',
+  shiftClosed:
+    'Na této pokladně není otevřená žádná směna: nejdřív ji otevřete s hotovostí vloženou do zásuvky.',
+  shiftAlreadyOpen: 'Směna {{id}} je už otevřená (od {{since}}): před otevřením další ji uzavřete.',
+  shiftNoneClosed: 'Na této pokladně ještě nebyla uzavřena žádná směna.',
+  signedOut: 'Nejdřív se přihlaste svým PINem pokladní.',
+  cashierPinWrong: 'Nesprávný PIN pro {{name}}: zbývá pokusů: {{tries}}.',
+  cashierLockedOut: 'Příliš mnoho nesprávných PINů pro {{name}}: zkuste to znovu za minutu.',
+  cashierUnknown: 'Pokladní {{id}} na této pokladně není.',
+  cashierNameTaken: 'Pokladní se jménem {{name}} už existuje.',
   starting: 'Aplikace se spouští. Zkuste to znovu.',
   notConfigured: 'Není nastavena žádná instance: nastavte ji v Nastavení.',
   orderNotInOutbox: 'Objednávka {{id}} není mezi odchozími.',
@@ -132,6 +141,9 @@ export const core = {
   lockedMarkSent: 'Označení objednávky jako odeslané vyžaduje PIN vedoucího.',
   lockedPrice: 'Zadání ceny vyžaduje PIN vedoucího.',
   lockedDiscount: 'Sleva na položku nebo změna ceny vyžaduje PIN vedoucího.',
+  lockedCashiers: 'Přidání nebo odebrání pokladní vyžaduje PIN vedoucího.',
+  lockedShiftDifference:
+    'Napočítaná hotovost se od očekávané liší o {{difference}}, víc než je limit {{limit}}: uzavření směny vyžaduje PIN vedoucího.',
   describeGtin: '{{format}}, správná kontrolní číslice',
   describeEmbeddedPrice: 'EAN-13 s cenou v kódu, zboží {{product}}, cena {{value}}',
   describeEmbeddedWeight: 'EAN-13 s hmotností v kódu, zboží {{product}}, hmotnost {{value}}',

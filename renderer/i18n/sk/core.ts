@@ -94,6 +94,15 @@ export const core = {
   tenderShortRest: 'Prijatá hotovosť ({{given}}) je nižšia ako zvyšok na úhradu v hotovosti ({{total}}).',
   tenderSplitCard:
     'Časť kartou ({{card}}) musí byť viac ako 0 a menej ako suma na úhradu ({{total}}); zvyšok sa platí v hotovosti.',
+  shiftClosed:
+    'Na tejto pokladnici nie je otvorená žiadna zmena: najprv ju otvorte s hotovosťou vloženou do zásuvky.',
+  shiftAlreadyOpen: 'Zmena {{id}} je už otvorená (od {{since}}): pred otvorením ďalšej ju uzavrite.',
+  shiftNoneClosed: 'Na tejto pokladnici ešte nebola uzavretá žiadna zmena.',
+  signedOut: 'Najprv sa prihláste svojím PINom pokladníka.',
+  cashierPinWrong: 'Nesprávny PIN pre {{name}}: zostáva pokusov: {{tries}}.',
+  cashierLockedOut: 'Príliš veľa nesprávnych PINov pre {{name}}: skúste to znova o minútu.',
+  cashierUnknown: 'Pokladník {{id}} na tejto pokladnici nie je.',
+  cashierNameTaken: 'Pokladník s menom {{name}} už existuje.',
   starting: 'Aplikácia sa spúšťa. Skúste to znova.',
   notConfigured: 'Nie je nastavená žiadna inštancia: nastavte ju v Nastaveniach.',
   orderNotInOutbox: 'Objednávka {{id}} nie je medzi odchádzajúcimi.',
@@ -133,6 +142,9 @@ export const core = {
   lockedMarkSent: 'Označenie objednávky ako odoslanej vyžaduje PIN vedúceho.',
   lockedPrice: 'Zadanie ceny vyžaduje PIN vedúceho.',
   lockedDiscount: 'Zľava na položku alebo zmena ceny vyžaduje PIN vedúceho.',
+  lockedCashiers: 'Pridanie alebo odobratie pokladníka vyžaduje PIN vedúceho.',
+  lockedShiftDifference:
+    'Napočítaná hotovosť sa od očakávanej líši o {{difference}}, viac ako je limit {{limit}}: uzavretie zmeny vyžaduje PIN vedúceho.',
   describeGtin: '{{format}}, správna kontrolná číslica',
   describeEmbeddedPrice: 'EAN-13 s cenou v kóde, tovar {{product}}, cena {{value}}',
   describeEmbeddedWeight: 'EAN-13 s hmotnosťou v kóde, tovar {{product}}, hmotnosť {{value}}',

@@ -47,6 +47,8 @@ beforeAll(async () => {
   );
   const { companyId } = sellable();
   await call('settings.set', { warehouseId: 1, walkInCustomer: { companyId } });
+  // The day starts as a till's does: a shift opened with the float in the drawer.
+  await call('shift.open', { float: 0 });
 }, 90_000);
 
 afterAll(async () => {

@@ -63,6 +63,8 @@ beforeAll(async () => {
   const [company] = (await call('companies.find', { text: '1' })) as CompanyMatchView[];
   if (company === undefined) throw new Error('no company to sell to');
   await call('settings.set', { warehouseId: WAREHOUSE, walkInCustomer: { companyId: company.companyId } });
+  // The day starts as a till's does: a shift opened with the float in the drawer.
+  await call('shift.open', { float: 0 });
 }, 90_000);
 
 afterAll(async () => {

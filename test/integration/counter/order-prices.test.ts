@@ -49,6 +49,8 @@ beforeAll(async () => {
     { timeout: 60_000, interval: 100 },
   );
   await call('settings.set', { warehouseId: WAREHOUSE });
+  // The day starts as a till's does: a shift opened with the float in the drawer.
+  await call('shift.open', { float: 0 });
 }, 90_000);
 
 afterAll(async () => {

@@ -36,6 +36,8 @@ beforeAll(async () => {
     { timeout: 60_000, interval: 100 },
   );
   await call('settings.set', { warehouseId: 1, walkInCustomer: { companyId: 1 } });
+  // The day starts as a till's does: a shift opened with the float in the drawer.
+  await call('shift.open', { float: 0 });
   const item = sim.admin.stockItems().find(
     (i) =>
       i['warehouseId'] === 1 &&

@@ -1,0 +1,157 @@
+// The shift's shapes in the contract: opening with a float, cash paid in and out, closing with the
+// cash counted, the X and Z reports (INTERFACES.md "Shift report"), and the cashiers who sign in at
+// the till. Amounts travel in the currency's major unit (koruna, euro) with at most two decimals, as
+// every amount of the contract; the core keeps them in integer minor units.
+import { z } from 'zod';
+import { OutboxState } from './order.ts';
+
+const int = z.number().int();
+
+/** An amount of cash as typed: 0 or more, at most two decimals, below ten billion. */
+export const CashAmount = z
+  .number()
+  .nonnegative('An amount cannot be negative.')
+  .max(9_999_999_999.99, 'An amount is below ten billion.')
+  .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'An amount has at most two decimals.');
+
+export const ShiftOpenInput = z.object({ float: CashAmount }).strict();
+export const ShiftCloseInput = z.object({ counted: CashAmount }).strict();
+export const CashMoveInput = z
+  .object({
+    direction: z.enum(['in', 'out']),
+    amount: CashAmount.refine((n) => n > 0, 'An amount paid in or out is above 0.'),
+    reason: z.string().trim().min(1, 'Say why the cash is paid in or out.').max(200),
+  })
+  .strict();
+
+/** A cashier as the screens see them: never their PIN nor its hash. */
+export const CashierView = z.object({ id: int, name: z.string() });
+export type CashierView = z.infer<typeof CashierView>;
+
+/** A cashier's own PIN: 4 to 6 digits. */
+export const CashierPin = z.string().regex(/^\d{4,6}$/, "A cashier's PIN is 4 to 6 digits.");
+export const CashierAddInput = z
+  .object({ name: z.string().trim().min(1, 'A cashier needs a name.').max(60), pin: CashierPin })
+  .strict();
+export const CashierRef = z.object({ id: int }).strict();
+export const CashierSignInInput = z.object({ id: int, pin: z.string().max(6) }).strict();
+export const CashiersView = z.object({
+  cashiers: z.array(CashierView),
+  /** Who works the till now; null: nobody is signed in. */
+  signedIn: CashierView.nullable(),
+});
+export type CashiersView = z.infer<typeof CashiersView>;
+
+const Sum = z.object({ count: int, gross: z.number() });
+/** How many orders of the shift's sales are in each state: the proof that each reached the books. */
+export const ShiftOrderCounts = z.object({
+  placed: int,
+  /** Stored by the instance (state sent), with its id there. */
+  acknowledged: int,
+  /** Waiting to be sent (queued, or being sent now). */
+  queued: int,
+  inDoubt: int,
+  needsFix: int,
+  blocked: int,
+  /** Stored by the instance, then cancelled there. */
+  cancelled: int,
+  /** Discarded unsent by the operator: never on the instance. */
+  discarded: int,
+});
+export type ShiftOrderCounts = z.infer<typeof ShiftOrderCounts>;
+
+/** One sale of the shift and where its order is. */
+export const ShiftSaleView = z.object({
+  orderId: int,
+  sessionId: int,
+  /** The client reference: how the order is found on the instance. */
+  reference: z.string(),
+  closedAt: z.string(),
+  total: z.number(),
+  cashierId: int.nullable(),
+  state: OutboxState,
+  /** The instance's id of the order, once it acknowledged it. */
+  remoteId: int.optional(),
+  acknowledgedAt: z.string().optional(),
+  /** The till's receipt number the sale was given. */
+  receiptNumber: int.optional(),
+});
+export type ShiftSaleView = z.infer<typeof ShiftSaleView>;
+
+/** The X report (the open shift, nothing closed) or the Z report (a closed shift, as it was at close). */
+export const ShiftReportView = z.object({
+  id: int,
+  kind: z.enum(['X', 'Z']),
+  state: z.enum(['open', 'closed']),
+  /** When the figures were taken: now for an X report, the close for a Z report. */
+  at: z.string(),
+  openedAt: z.string(),
+  openedBy: CashierView.nullable(),
+  closedAt: z.string().optional(),
+  closedBy: CashierView.nullable().optional(),
+  float: z.number(),
+  sales: Sum,
+  byVatRate: z.array(z.object({ vatRate: z.number(), base: z.number(), vat: z.number(), gross: z.number() })),
+  /** What each way of paying paid of the sales' totals (cash, card; unsaid: placed without saying). */
+  byMethod: z.record(z.string(), z.number()),
+  /** Cash totals rounded to what can be paid: what the drawer took beyond (+) or short of (-) the totals. */
+  rounding: z.number(),
+  byCashier: z.array(
+    z.object({ cashierId: int.nullable(), name: z.string().nullable(), sales: Sum, voids: Sum }),
+  ),
+  voids: Sum,
+  /** Orders cancelled on the instance during the shift, and the cash their sales took, given back. */
+  cancelled: z.object({ count: int, gross: z.number(), cashRefunded: z.number() }),
+  cashTaken: z.number(),
+  changeGiven: z.number(),
+  paidIn: z.number(),
+  paidOut: z.number(),
+  cashMoves: z.array(
+    z.object({
+      direction: z.enum(['in', 'out']),
+      amount: z.number(),
+      reason: z.string(),
+      cashierId: int.nullable(),
+      at: z.string(),
+    }),
+  ),
+  /** float + cash taken - change given + paid in - paid out - cash refunded. */
+  expectedCash: z.number(),
+  countedCash: z.number().optional(),
+  /** counted - expected: above 0 more cash than expected, below 0 less. */
+  difference: z.number().optional(),
+  /** The limit in Settings at close, and whether the difference went beyond it. */
+  differenceLimit: z.number().optional(),
+  overLimit: z.boolean().optional(),
+  /** The manager gave the PIN for a difference over the limit. */
+  managerApproved: z.boolean().optional(),
+  /** The first and last receipt number of the shift's sales (null: none numbered). */
+  receiptNumbers: z.object({ first: int.nullable(), last: int.nullable() }),
+  orders: ShiftOrderCounts,
+  /** Each sale the shift placed and its order's state (for a Z report: as at close). */
+  saleOrders: z.array(ShiftSaleView),
+  /** A closed shift seen later: where each sale's order is now, and when it was acknowledged. */
+  followUp: z
+    .object({
+      at: z.string(),
+      orders: ShiftOrderCounts,
+      saleOrders: z.array(
+        z.object({
+          orderId: int,
+          state: OutboxState,
+          remoteId: int.optional(),
+          acknowledgedAt: z.string().optional(),
+        }),
+      ),
+    })
+    .optional(),
+});
+export type ShiftReportView = z.infer<typeof ShiftReportView>;
+
+/** The till's shift now: the open one's X report (null: none open), and whether selling needs one. */
+export const ShiftStateView = z.object({
+  open: ShiftReportView.nullable(),
+  /** A sale is refused while no shift is open (Settings; the demo opens one by itself). */
+  required: z.boolean(),
+});
+export type ShiftStateView = z.infer<typeof ShiftStateView>;

@@ -1,0 +1,161 @@
+// The X and Z reports, added up in SQLite from what the shift's sales, voids and cash moves stored
+// (db/shifts.ts), in minor units until the view: sales and their totals per VAT rate, per way of
+// paying and per cashier; voids; orders cancelled on the instance; the cash the drawer should hold;
+// and, for each sale, where its order is, the proof that it reached the books once.
+import type { OutboxState, ShiftOrderCounts, ShiftReportView } from '../../contract/contract.ts';
+import { getCashier } from '../../db/cashiers.ts';
+import type { Db } from '../../db/database.ts';
+import {
+  cashMoves,
+  shiftCancellationSums,
+  shiftCashierSums,
+  shiftCashMoveSums,
+  shiftPaymentSums,
+  shiftReceiptNumbers,
+  shiftSales,
+  shiftSessionSum,
+  shiftVatSums,
+  type ShiftRow,
+} from '../../db/shifts.ts';
+import { toMajor } from './money.ts';
+
+/** A report's figures before anything is closed, with the expected cash in minor units for the close. */
+export interface Figures {
+  readonly view: ShiftReportView;
+  readonly expectedMinor: number;
+}
+
+/** The shift's X report as of `now` (state as stored: an open shift's, or a closed one's recomputed). */
+export function xReport(db: Db, shift: ShiftRow, now: Date): Figures {
+  const sales = shiftSessionSum(db, shift.id, 'closed');
+  const voids = shiftSessionSum(db, shift.id, 'cancelled');
+  const payments = shiftPaymentSums(db, shift.id);
+  const moves = shiftCashMoveSums(db, shift.id);
+  const cancelled = shiftCancellationSums(db, shift.id);
+  const cash = payments.find((p) => p.method === 'cash');
+  const cashTaken = cash?.givenMinor ?? 0;
+  const changeGiven = cash?.changeMinor ?? 0;
+  const expectedMinor = expectedCash({
+    floatMinor: shift.floatMinor,
+    cashTakenMinor: cashTaken,
+    changeGivenMinor: changeGiven,
+    paidInMinor: moves.inMinor,
+    paidOutMinor: moves.outMinor,
+    cashRefundedMinor: cancelled.cashRefundedMinor,
+  });
+  const saleRows = shiftSales(db, shift.id);
+  const view: ShiftReportView = {
+    id: shift.id,
+    kind: 'X',
+    state: shift.state,
+    at: now.toISOString(),
+    openedAt: shift.openedAt,
+    openedBy: cashierRef(db, shift.openedBy),
+    float: toMajor(shift.floatMinor),
+    sales: { count: sales.count, gross: toMajor(sales.grossMinor) },
+    byVatRate: shiftVatSums(db, shift.id).map((v) => ({
+      vatRate: v.vatRate,
+      base: toMajor(v.baseMinor),
+      vat: toMajor(v.vatMinor),
+      gross: toMajor(v.grossMinor),
+    })),
+    byMethod: Object.fromEntries(payments.map((p) => [p.method, toMajor(p.amountMinor)])),
+    rounding: toMajor(cash === undefined ? 0 : cash.givenMinor - cash.changeMinor - cash.amountMinor),
+    byCashier: shiftCashierSums(db, shift.id).map((c) => ({
+      cashierId: c.cashierId,
+      name: c.name,
+      sales: { count: c.sales, gross: toMajor(c.grossMinor) },
+      voids: { count: c.voids, gross: toMajor(c.voidedMinor) },
+    })),
+    voids: { count: voids.count, gross: toMajor(voids.grossMinor) },
+    cancelled: {
+      count: cancelled.count,
+      gross: toMajor(cancelled.grossMinor),
+      cashRefunded: toMajor(cancelled.cashRefundedMinor),
+    },
+    cashTaken: toMajor(cashTaken),
+    changeGiven: toMajor(changeGiven),
+    paidIn: toMajor(moves.inMinor),
+    paidOut: toMajor(moves.outMinor),
+    cashMoves: cashMoves(db, shift.id).map((m) => ({
+      direction: m.direction,
+      amount: toMajor(m.amountMinor),
+      reason: m.reason,
+      cashierId: m.cashierId,
+      at: m.at,
+    })),
+    expectedCash: toMajor(expectedMinor),
+    receiptNumbers: shiftReceiptNumbers(db, shift.id),
+    orders: orderCounts(saleRows.map((s) => s.state)),
+    saleOrders: saleRows.map((s) => ({
+      orderId: s.orderId,
+      sessionId: s.sessionId,
+      reference: s.clientReference,
+      closedAt: s.closedAt,
+      total: toMajor(s.totalMinor ?? 0),
+      cashierId: s.cashierId,
+      state: s.state,
+      ...(s.remoteId === null ? {} : { remoteId: s.remoteId }),
+      ...(s.acknowledgedAt === null ? {} : { acknowledgedAt: s.acknowledgedAt }),
+      ...(s.receiptNumber === null ? {} : { receiptNumber: s.receiptNumber }),
+    })),
+  };
+  return { view, expectedMinor };
+}
+
+export interface CashFlow {
+  readonly floatMinor: number;
+  readonly cashTakenMinor: number;
+  readonly changeGivenMinor: number;
+  readonly paidInMinor: number;
+  readonly paidOutMinor: number;
+  /** Cash given back for the sales of orders cancelled on the instance during the shift. */
+  readonly cashRefundedMinor: number;
+}
+
+/** What the drawer should hold: float + cash taken - change given + paid in - paid out - refunded. */
+export function expectedCash(flow: CashFlow): number {
+  return (
+    flow.floatMinor +
+    flow.cashTakenMinor -
+    flow.changeGivenMinor +
+    flow.paidInMinor -
+    flow.paidOutMinor -
+    flow.cashRefundedMinor
+  );
+}
+
+/** How many of the orders are in each state, in the words of the report. */
+export function orderCounts(states: readonly OutboxState[]): ShiftOrderCounts {
+  const counts: ShiftOrderCounts = {
+    placed: states.length,
+    acknowledged: 0,
+    queued: 0,
+    inDoubt: 0,
+    needsFix: 0,
+    blocked: 0,
+    cancelled: 0,
+    discarded: 0,
+  };
+  for (const state of states) counts[COUNTED_AS[state]] += 1;
+  return counts;
+}
+
+const COUNTED_AS: Readonly<Record<OutboxState, Exclude<keyof ShiftOrderCounts, 'placed'>>> = {
+  sent: 'acknowledged',
+  queued: 'queued',
+  // An attempt under way has no answer yet: still waiting, as queued.
+  sending: 'queued',
+  'in-doubt': 'inDoubt',
+  'needs-fix': 'needsFix',
+  blocked: 'blocked',
+  cancelled: 'cancelled',
+  discarded: 'discarded',
+};
+
+/** A cashier as the report names them (null: nobody signed in). */
+export function cashierRef(db: Db, id: number | null): { id: number; name: string } | null {
+  if (id === null) return null;
+  const cashier = getCashier(db, id);
+  return cashier === undefined ? null : { id: cashier.id, name: cashier.name };
+}
