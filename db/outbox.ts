@@ -64,6 +64,13 @@ export type StoredOrderSummary = z.infer<typeof StoredOrderSummary>;
 /** Orders no sender and no operator action moves any more: only these may ever be compacted. */
 export const SETTLED_STATES: readonly OutboxState[] = ['sent', 'cancelled', 'discarded'];
 
+/**
+ * Nor an order whose sale belongs to the till's open shift (migration 17): its X and Z reports are
+ * not closed yet. `o` names the outbox_order row.
+ */
+const NOT_IN_OPEN_SHIFT = `NOT EXISTS (SELECT 1 FROM shopping_session s JOIN shift h ON h.id = s.shiftId
+  WHERE s.id = o.origin_session_id AND h.state = 'open')`;
+
 const FieldErrors = z.record(z.string(), z.array(z.string()));
 const Messages = z.array(z.string());
 
@@ -533,8 +540,9 @@ export interface CompactionCandidate {
 }
 
 /**
- * Settled orders (SETTLED_STATES) not compacted yet whose last change is older than `olderThan` (ISO),
- * oldest change first, at most `limit`: a range of the partial index of uncompacted orders.
+ * Settled orders (SETTLED_STATES) not compacted yet whose last change is older than `olderThan` (ISO)
+ * and whose sale is not of the open shift, oldest change first, at most `limit`: a range of the
+ * partial index of uncompacted orders.
  */
 export function compactionCandidates(db: Db, olderThan: string, limit: number): CompactionCandidate[] {
   const rows = z
@@ -552,9 +560,9 @@ export function compactionCandidates(db: Db, olderThan: string, limit: number): 
       prepared(
         db,
         `SELECT id, state, created_at, updated_at, origin_session_id, summary IS NOT NULL AS has_summary
-           FROM outbox_order INDEXED BY outbox_order_uncompacted
+           FROM outbox_order AS o INDEXED BY outbox_order_uncompacted
           WHERE compacted_at IS NULL AND updated_at < @olderThan
-            AND state IN (SELECT value FROM json_each(@settled))
+            AND state IN (SELECT value FROM json_each(@settled)) AND ${NOT_IN_OPEN_SHIFT}
           ORDER BY updated_at LIMIT @limit`,
       ).all({ olderThan, settled: JSON.stringify(SETTLED_STATES), limit }),
     );
@@ -572,15 +580,15 @@ export function compactionCandidates(db: Db, olderThan: string, limit: number): 
  * Drops a settled order's detail: the items of its payload and the lines of the sale it closed. The
  * row stays with its state, references, dates, messages and summary, and the sale keeps its header
  * (customer, tender, walk-in). Refused (false) unless the order is settled, last changed before
- * `olderThan` and has a summary: what its list row and receipt show must outlive the lines. Does NOT
+ * `olderThan`, not of the open shift and has a summary: what its list row and receipt show must outlive the lines. Does NOT
  * open a transaction.
  */
 export function compactOutboxOrder(db: Db, id: number, olderThan: string, now = new Date()): boolean {
   const info = prepared(
     db,
-    `UPDATE outbox_order SET payload = json_set(payload, '$.items', json('[]')), compacted_at = @now
+    `UPDATE outbox_order AS o SET payload = json_set(payload, '$.items', json('[]')), compacted_at = @now
       WHERE id = @id AND compacted_at IS NULL AND summary IS NOT NULL AND updated_at < @olderThan
-        AND state IN (SELECT value FROM json_each(@settled))`,
+        AND state IN (SELECT value FROM json_each(@settled)) AND ${NOT_IN_OPEN_SHIFT}`,
   ).run({ id, olderThan, now: now.toISOString(), settled: JSON.stringify(SETTLED_STATES) });
   if (info.changes !== 1) return false;
   prepared(

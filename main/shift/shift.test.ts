@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDbFile } from '../../test/support/fixtures.ts';
 import { upsertStockItems } from '../../db/catalog/index.ts';
 import { openDatabase, type Db } from '../../db/database.ts';
-import { recordOutboxOutcome } from '../../db/outbox.ts';
+import { compactionCandidates, compactOutboxOrder, recordOutboxOutcome } from '../../db/outbox.ts';
 import { insertShift, openShiftRow } from '../../db/shifts.ts';
 import { Counter } from '../counter/counter.ts';
 import { ScanResolver } from '../counter/resolve.ts';
@@ -352,5 +352,22 @@ describe('shifts at the till', () => {
     // 500 + 100 - 79.80 - 20.20
     expect(x?.expectedCash).toBe(500);
     expect(x?.orders).toMatchObject({ placed: 1, cancelled: 1 });
+  });
+
+  it('never compacts an order of a shift whose Z report is not closed yet; once closed it may be', async () => {
+    const { db } = till('compaction');
+    const counter = counterOn(db, 'require', () => at(1));
+    openShift(db, 0, T0);
+    const { order } = await sell(counter, ['CODE-A'], { tender: { method: 'card' } });
+    recordOutboxOutcome(db, order.id, ['queued'], { state: 'sent', remoteId: 9 }, at(2));
+    // Long past any retention, but the shift is still open: its X and Z need the order whole.
+    const later = at(60 * 24 * 365).toISOString();
+    expect(compactionCandidates(db, later, 10).map((c) => c.id)).toEqual([]);
+    expect(compactOutboxOrder(db, order.id, later)).toBe(false);
+    closeShift(db, { countedMinor: 0, limitMinor: 0, approve: () => false }, at(3));
+    expect(compactionCandidates(db, later, 10).map((c) => c.id)).toEqual([order.id]);
+    expect(compactOutboxOrder(db, order.id, later)).toBe(true);
+    // The closed shift's report is as it was: its figures never read the lines.
+    expect(lastZReport(db, at(4)).sales).toEqual({ count: 1, gross: 10.1 });
   });
 });
