@@ -26,7 +26,7 @@ export function VatTable({
           <th>{t('vatRate')}</th>
           <th className="num">{t('vatBase')}</th>
           <th className="num">{t('vatAmount')}</th>
-          <th className="num">{t('vatGross')}</th>
+          <th className="num vat-gross">{t('vatGross')}</th>
         </tr>
       </thead>
       <tbody>
@@ -35,7 +35,7 @@ export function VatTable({
             <td>{t('percent', { value: r.vatRate })}</td>
             <td className="num">{format.money(r.base)}</td>
             <td className="num">{format.money(r.vat)}</td>
-            <td className="num">{format.money(r.gross)}</td>
+            <td className="num vat-gross">{format.money(r.gross)}</td>
           </tr>
         ))}
       </tbody>

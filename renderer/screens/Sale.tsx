@@ -196,8 +196,11 @@ function Totals({ session }: { session: SessionView | null }) {
   const { t } = useTranslation('sale');
   const format = useFormat();
   const total = format.price(totals?.total ?? 0);
-  // A big sale's amounts shrink to stay inside the panel.
-  const vat = useFitWidth<HTMLDivElement>(`${total} ${JSON.stringify(totals?.byVatRate ?? [])}`);
+  // A big sale's amounts shrink to stay inside the panel. The VAT table's cells (0.85 of its size)
+  // stay at 12 px at least: before that it leaves out its gross column, which the total says.
+  const vat = useFitWidth<HTMLDivElement>(`${total} ${JSON.stringify(totals?.byVatRate ?? [])}`, {
+    narrowBelowPx: 12 / 0.85,
+  });
   const grand = useFitWidth<HTMLParagraphElement>(total);
   return (
     <div className="card totals" data-totals>

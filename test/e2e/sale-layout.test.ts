@@ -180,6 +180,30 @@ async function legendBelowLines(): Promise<void> {
   expect(keys.y + keys.height).toBeLessThanOrEqual((page.viewportSize()?.height ?? 0) + 0.5);
 }
 
+/**
+ * The customer panel shows all it says, or says there is more: when what the customer owes runs
+ * past its bottom, a sign in sight says so, and scrolled to its end the note's last line is whole.
+ */
+async function customerPanelSaysMore(): Promise<void> {
+  const panel = page.getByTestId('customer');
+  const more = panel.locator('[data-more]');
+  const overflows = () => panel.evaluate((e) => e.scrollHeight > e.clientHeight + 1);
+  if (!(await overflows())) return;
+  await expect.poll(() => wholeAndOnTop(more)).toBeNull();
+  await panel.evaluate((e) => e.scrollTo(0, e.scrollHeight));
+  await expect.poll(() => more.count()).toBe(0);
+  const note = panel.locator('[data-owes-note]');
+  const lastLineCut = await note.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const r = [...range.getClientRects()].at(-1);
+    const box = el.closest('[data-testid="customer"]')?.getBoundingClientRect();
+    return r === undefined || box === undefined ? 'no text' : r.bottom > box.bottom + 0.5;
+  });
+  expect(lastLineCut).toBe(false);
+  await panel.evaluate((e) => e.scrollTo(0, 0));
+}
+
 async function voidIfAny(): Promise<void> {
   if (
     (await rows().count()) === 0 &&
@@ -255,6 +279,7 @@ describe('the Sale screen from 1024x768 up', { timeout: 240_000 }, () => {
       // The customer's company, card, discount and what they owe: each row's label is in sight.
       for (const term of await page.getByTestId('customer').locator('dt').all())
         expect(await textInSight(term)).toBeNull();
+      await customerPanelSaysMore();
       await screenshot(page, `layout-${named(size)}-eight-lines`);
     }
     // The window changes with the lines on it: the selected (newest) line stays in sight.
@@ -314,6 +339,35 @@ describe('the Sale screen from 1024x768 up', { timeout: 240_000 }, () => {
       expect(await row(last).getAttribute('data-quantity')).toBe('1');
     }
 
+    // A new price for the selected line (Ctrl+D): the struck original above the price charged, in
+    // the price column's own width, so the names keep their room.
+    const nameWidth = async () => (await row(first).locator('td.item').boundingBox())?.width ?? 0;
+    const before: number[] = [];
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      before.push(await nameWidth());
+    }
+    await page.keyboard.press('Control+d');
+    await page.locator('[data-field="adjustment"]').fill('9,90');
+    await page.keyboard.press('Enter');
+    await row(first).locator('[data-line-adjustment="price"]').waitFor();
+    for (const [i, size] of SIZES.entries()) {
+      await page.setViewportSize(size);
+      const [was, now] = [row(first).locator('s'), row(first).locator('[data-charged]')];
+      const [wasBox, nowBox] = [await was.boundingBox(), await now.boundingBox()];
+      expect(wasBox).not.toBeNull();
+      expect(nowBox).not.toBeNull();
+      if (wasBox === null || nowBox === null) return;
+      expect(wasBox.y + wasBox.height).toBeLessThanOrEqual(nowBox.y + 0.5);
+      expect(await nameWidth()).toBeGreaterThanOrEqual((before[i] ?? 0) - 1);
+      await lineInSight(first);
+      // The totals grew a discount row: what the customer owes is still in sight beside them.
+      for (const term of await page.getByTestId('customer').locator('dt').all())
+        expect(await textInSight(term)).toBeNull();
+      await customerPanelSaysMore();
+      await screenshot(page, `layout-${named(size)}-price-override`);
+    }
+
     // 2* then a scan: the scan adds two of its product (a scan, not a quantity for the selected line).
     await page.setViewportSize(SIZES[0]);
     await codeField().focus();
@@ -346,7 +400,13 @@ describe('the Sale screen from 1024x768 up', { timeout: 240_000 }, () => {
       const vat = page.locator('[data-totals] .vat-fit');
       expect(await vat.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
       expect(await page.locator('[data-totals]').evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
-      for (const cell of await vat.locator('td').all()) expect(await wholeAndOnTop(cell)).toBeNull();
+      for (const cell of await vat.locator('td:visible').all()) expect(await wholeAndOnTop(cell)).toBeNull();
+      // Readable, not shrunk to fit: the VAT table leaves out its gross column (the total under it
+      // says it) rather than going below 12 px.
+      for (const cell of await vat.locator('td:visible, th:visible').all())
+        expect(await cell.evaluate((e) => parseFloat(getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(
+          12,
+        );
       // The line's own total too, and its ✕.
       await lineInSight(costly);
       expect(await wholeAndOnTop(row(costly).locator('td.strong'))).toBeNull();
@@ -355,6 +415,28 @@ describe('the Sale screen from 1024x768 up', { timeout: 240_000 }, () => {
   });
 
   it('the receipt of the order just placed leaves the lines in sight; the next scan is whole', async () => {
+    // A seven-digit change: on one line, inside its panel, at both sizes; the customer panel's title
+    // still in sight under it.
+    await page.setViewportSize(SIZES[0]);
+    await page.keyboard.press('F9');
+    await page.getByTestId('payment-panel').waitFor();
+    await page.locator('[data-field="given"]').fill('9999999');
+    await page.keyboard.press('Enter');
+    const change = page.locator('[data-change-due]');
+    await change.waitFor();
+    expect(((await change.textContent()) ?? '').replace(/\D/g, '').length).toBeGreaterThanOrEqual(9);
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await expect.poll(() => change.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+      const { height, lineHeight } = await change.evaluate((e) => ({
+        height: e.getBoundingClientRect().height,
+        lineHeight: parseFloat(getComputedStyle(e).lineHeight),
+      }));
+      expect(height).toBeLessThan(1.5 * lineHeight);
+      expect(await wholeAndOnTop(change)).toBeNull();
+      expect(await textInSight(page.getByTestId('customer').locator('h2'))).toBeNull();
+      await screenshot(page, `layout-${named(size)}-big-change`);
+    }
     for (const size of SIZES) {
       await page.setViewportSize(size);
       if ((await rows().count()) === 0) {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useApp } from '../../store/app.ts';
 import { usePaid } from '../../store/payment.ts';
 import { tenderKind } from '../receipt/TenderRows.tsx';
+import { useFitWidth } from '../fit.ts';
 import { useFormat } from '../use-format.ts';
 import './payment.css';
 
@@ -27,14 +28,12 @@ export function ChangeDue() {
       {cash === undefined ? (
         <>
           <p className="change-due-label">{t('paidByCardDone')}</p>
-          <p className="change-due-amount card-paid">{format.price(card?.amount ?? 0)}</p>
+          <Amount className="change-due-amount card-paid" text={format.price(card?.amount ?? 0)} />
         </>
       ) : (
         <>
           <p className="change-due-label">{t('changeDueLabel')}</p>
-          <p className="change-due-amount" data-change-due>
-            {format.price(tender.change)}
-          </p>
+          <Amount className="change-due-amount" text={format.price(tender.change)} changeDue />
           <p className="change-due-parts">
             {card === undefined
               ? t('changeDueGiven', { given: format.price(cash.given) })
@@ -48,5 +47,15 @@ export function ChangeDue() {
       )}
       <p className="muted change-due-next">{t('changeDueNext')}</p>
     </div>
+  );
+}
+
+/** The amount on one line, its font shrinking to fit the panel (a seven-digit change at 1024 px). */
+function Amount({ text, className, changeDue }: { text: string; className: string; changeDue?: boolean }) {
+  const ref = useFitWidth<HTMLParagraphElement>(text);
+  return (
+    <p className={className} ref={ref} data-change-due={changeDue === true ? '' : undefined}>
+      {text}
+    </p>
   );
 }

@@ -29,13 +29,17 @@ export function AdjustmentNote({ adjustment, unitPrice }: { adjustment: Adjustme
   );
 }
 
-/** The unit price a line is charged at: an override's, the original struck beside it. */
+/**
+ * The unit price a line is charged at: an override's, the original struck above it (one above the
+ * other, so the price column keeps the width of one price and the names their room).
+ */
 export function ChargedPrice({ line }: { line: SessionLineView }) {
   const format = useFormat();
   if (line.adjustment?.kind !== 'price') return <>{format.price(line.unitPrice)}</>;
   return (
     <>
-      <s className="muted">{format.price(line.unitPrice)}</s> {format.price(line.adjustment.value)}
+      <s className="muted was-price">{format.price(line.unitPrice)}</s>
+      <span data-charged>{format.price(line.adjustment.value)}</span>
     </>
   );
 }

@@ -1,7 +1,7 @@
 // Who the sale goes to: the scanned card's company (by name), or the walk-in customer named in
 // Settings; its discount, and what "Owes" means for this sale. While nobody chose who a sale without
 // a card goes to, it asks (WalkInPrompt).
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { CustomerView, SessionView } from '../../../contract/contract.ts';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../use-format.ts';
@@ -16,8 +16,11 @@ export function CustomerPanel({ session }: { session: SessionView | null }) {
   const walkIn = session?.walkIn ?? null;
   // Nobody chose yet who a sale without a card goes to (a real instance's first run): asked here.
   const walkInAsked = useApp((s) => s.settings === null || s.settings.walkInChosen);
+  const panel = useRef<HTMLDivElement>(null);
+  const more = useMoreBelow(panel, [customer, walkIn]);
   return (
     <div
+      ref={panel}
       className="card customer"
       data-testid="customer"
       data-company={customer?.companyId ?? ''}
@@ -37,8 +40,45 @@ export function CustomerPanel({ session }: { session: SessionView | null }) {
       ) : (
         <WalkInPrompt />
       )}
+      {more && (
+        // Screen readers read the whole panel; this is for the eyes, and a tap scrolls it on.
+        <button
+          type="button"
+          className="more-below"
+          tabIndex={-1}
+          aria-hidden="true"
+          onClick={() => panel.current?.scrollBy({ top: panel.current.clientHeight / 2 })}
+          data-more
+        >
+          {t('moreBelow')}
+        </button>
+      )}
     </div>
   );
+}
+
+/**
+ * Whether the panel, scrolling in a short window (1024x768), has more below what shows: then a
+ * line would be cut at its bottom edge with no sign that it goes on.
+ */
+function useMoreBelow(panel: RefObject<HTMLDivElement | null>, content: readonly unknown[]): boolean {
+  const [more, setMore] = useState(false);
+  useLayoutEffect(() => {
+    const el = panel.current;
+    if (el === null) return;
+    const check = () => setMore(el.scrollTop + el.clientHeight < el.scrollHeight - 1);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    for (const child of el.children) observer.observe(child);
+    el.addEventListener('scroll', check, { passive: true });
+    return () => {
+      observer.disconnect();
+      el.removeEventListener('scroll', check);
+    };
+    // A new customer is new rows to watch.
+  }, content);
+  return more;
 }
 
 function CardCustomer({ customer }: { customer: CustomerView }) {
@@ -49,24 +89,31 @@ function CardCustomer({ customer }: { customer: CustomerView }) {
   const name = cached ?? customer.cardName ?? t('companyNumber', { id: String(customer.companyId) });
   const owes = customer.owes;
   const percent = customer.discount === undefined ? '–' : t('percent', { value: customer.discount });
+  const discounted = (customer.discount ?? 0) > 0;
   return (
     <dl>
       <dt>{t('company')}</dt>
       <dd data-company-name>
-        {name} <span className="muted">#{customer.companyId}</span>
-      </dd>
-      <dt>{t('card')}</dt>
-      <dd>
-        {/* The company is known by its card's name: then the card is told by its number. */}
-        {(customer.cardName === name ? undefined : customer.cardName) ??
-          customer.barcode ??
-          `#${String(customer.cardId ?? '')}`}
-      </dd>
-      <dt>{t('discount')}</dt>
-      <dd data-discount>
-        {customer.discountAmount === undefined || customer.discountAmount === 0
-          ? percent
-          : t('discountWithAmount', { percent, amount: format.price(customer.discountAmount) })}
+        <span className="customer-name" title={name}>
+          {name} <span className="muted">#{customer.companyId}</span>
+        </span>
+        {/* The card and its discount under the company, not rows of their own: at 1024x768 the
+            panel's other row is what the customer owes, and it must stay in sight. The company is
+            known by its card's name: then the card is told by its number. */}
+        <span className="customer-card muted" data-card>
+          {t('card')}{' '}
+          {(customer.cardName === name ? undefined : customer.cardName) ??
+            customer.barcode ??
+            `#${String(customer.cardId ?? '')}`}
+        </span>
+        <span className={discounted ? 'customer-card ok' : 'customer-card muted'}>
+          {t('discount')}{' '}
+          <span data-discount>
+            {customer.discountAmount === undefined || customer.discountAmount === 0
+              ? percent
+              : t('discountWithAmount', { percent, amount: format.price(customer.discountAmount) })}
+          </span>
+        </span>
       </dd>
       <dt>{t('owes')}</dt>
       <dd data-owes className={owes !== undefined && owes > 0 ? 'warn' : undefined}>

@@ -52,6 +52,7 @@ export const sale = {
   owesUnknown: 'neznámo',
   owesUnreadable: 'Neuhrazené faktury tohoto zákazníka se nepodařilo načíst.',
   noUnpaid: 'Žádné neuhrazené faktury.',
+  moreBelow: '▾ Více níže',
   unpaidCount_one: '{{count, number}} neuhrazená faktura na účtu',
   unpaidCount_few: '{{count, number}} neuhrazené faktury na účtu',
   unpaidCount_many: '{{count, number}} neuhrazené faktury na účtu',

@@ -51,6 +51,7 @@ export const sale = {
   owesUnknown: 'unknown',
   owesUnreadable: 'Unpaid invoices could not be read for this customer.',
   noUnpaid: 'No unpaid invoices.',
+  moreBelow: '▾ More below',
   unpaidCount_one: '{{count, number}} unpaid invoice on the account',
   unpaidCount_other: '{{count, number}} unpaid invoices on the account',
   unpaidSome: 'Unpaid invoices on the account',

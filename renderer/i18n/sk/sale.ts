@@ -52,6 +52,7 @@ export const sale = {
   owesUnknown: 'neznáme',
   owesUnreadable: 'Neuhradené faktúry tohto zákazníka sa nepodarilo načítať.',
   noUnpaid: 'Žiadne neuhradené faktúry.',
+  moreBelow: '▾ Viac nižšie',
   unpaidCount_one: '{{count, number}} neuhradená faktúra na účte',
   unpaidCount_few: '{{count, number}} neuhradené faktúry na účte',
   unpaidCount_many: '{{count, number}} neuhradenej faktúry na účte',
