@@ -18,7 +18,7 @@ import type { Benchmark, Figure } from './types.ts';
 const SIM_CLI = fileURLToPath(new URL('../../sim/cli.ts', import.meta.url));
 
 /** The sim as its own process (`npm run sim`), so it does not share this event loop with the outbox. */
-async function startSimProcess(): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startSimProcess(): Promise<{ url: string; close: () => Promise<void> }> {
   const child = spawn(process.execPath, [SIM_CLI, '--port', '0', '--size', 'small'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -1,5 +1,6 @@
 // Every benchmark, in the order they run. Each area appends its own module here.
 import { counterScan } from './counter-scan.ts';
+import { historyBench } from './history.ts';
 import { outboxBenchmark } from './outbox.ts';
 import { scanPaint } from './scan-paint.ts';
 import { simPages } from './sim-pages.ts';
@@ -14,4 +15,5 @@ export const benchmarks: readonly Benchmark[] = [
   counterScan,
   simPages,
   scanPaint,
+  historyBench,
 ];
