@@ -117,6 +117,11 @@ export const ReceiptPrefix = z
   .trim()
   .regex(/^[A-Za-z0-9]{0,8}$/, 'The receipt number prefix is up to 8 letters or digits.');
 
+/** How long a settled order keeps its detail: a day at least, ten years at most. */
+export const OrderRetentionDays = int
+  .min(1, 'Keep orders for at least one day.')
+  .max(3650, 'Keep orders for at most 3650 days.');
+
 export const SettingsView = z.object({
   instanceUrl: z.string().nullable(),
   clientId: z.string().nullable(),
@@ -144,6 +149,8 @@ export const SettingsView = z.object({
   managerPinSet: z.boolean(),
   /** The receipt printer's paper. */
   receiptPaper: z.enum(['80mm', '58mm']),
+  /** Days a settled order keeps its lines after its last change (docs/assumptions.md "Order history"). */
+  orderRetentionDays: OrderRetentionDays,
   /** An inactive item, one out of stock or more than in stock: the cashier confirms (warn) or it is refused (block). */
   stockRule: StockRule,
   /** The seller's header on every receipt (empty fields are not printed). */
@@ -183,6 +190,7 @@ export const SettingsPatch = z
     managerPin: z.string().regex(/^\d{4,12}$/, 'The PIN must be 4 to 12 digits.'),
     clearManagerPin: z.literal(true),
     receiptPaper: z.enum(['80mm', '58mm']),
+    orderRetentionDays: OrderRetentionDays,
     stockRule: StockRule,
     seller: Seller.strict(),
     receiptPrefix: ReceiptPrefix,
@@ -556,6 +564,8 @@ export const ReceiptView = z.object({
   tender: Tender.optional(),
   /** sale: as the cashier closed it; catalog: an order file's order priced from the cache. */
   pricedFrom: z.enum(['sale', 'catalog']),
+  /** Its lines were dropped after the retention period: how many there were (totals as stored). */
+  compacted: z.object({ at: isoDateTime, lineCount: int }).optional(),
 });
 export type ReceiptView = z.infer<typeof ReceiptView>;
 

@@ -6,6 +6,8 @@ import { migrations } from './migrations/index.ts';
 import {
   clampNextAttempts,
   claimForSending,
+  compactionCandidates,
+  compactOutboxOrder,
   countOutboxOrders,
   earliestNextAttempt,
   getOutboxOrder,
@@ -277,6 +279,93 @@ describe('migration 15 (order history)', () => {
     const day2 = { from: at(2).toISOString().slice(0, 10), to: at(3).toISOString().slice(0, 10) };
     expect(page({ ...day2, limit: 5 })).toEqual({ ids: [id(4), id(3), id(2)], more: false });
     expect(page({ ...day2, states: ['sent'], limit: 1 })).toEqual({ ids: [id(4)], more: true });
+    db.close();
+  });
+});
+
+describe('compaction of settled orders (migration 15)', () => {
+  const summary = {
+    total: 242,
+    lineCount: 2,
+    walkIn: false,
+    byVatRate: [{ vatRate: 21, base: 200, vat: 42, gross: 242 }],
+    discount: 0,
+  };
+  const day = (d: number) => new Date(Date.UTC(2025, 0, d));
+
+  it('drops only the detail of settled orders past the retention: the row, its summary and references stay', () => {
+    const db = openDatabase(tempFile());
+    const session = Number(
+      db
+        .prepare(
+          "INSERT INTO shopping_session (state, warehouseId, createdAt, updatedAt) VALUES ('closed', 1, 'x', 'x')",
+        )
+        .run().lastInsertRowid,
+    );
+    const line = db.prepare(
+      `INSERT INTO shopping_session_line (sessionId, productId, name, kind, quantity, unitPrice, vatRate, addedAt)
+       VALUES (?, 3, 'Mléko', 'unit', 1, 121, 21, 'x')`,
+    );
+    line.run(session);
+    line.run(session);
+    const settled = (state: 'sent' | 'cancelled' | 'discarded' | 'in-doubt' | 'needs-fix', at: number) => {
+      const o = insertOutboxOrder(db, order, {
+        now: day(at),
+        summary,
+        ...(state === 'sent' ? { originSessionId: session } : {}),
+      });
+      recordOutboxOutcome(db, o.id, ['queued'], { state, remoteId: state === 'sent' ? 77 : null }, day(at));
+      return o.id;
+    };
+    const old = {
+      sent: settled('sent', 1),
+      cancelled: settled('cancelled', 1),
+      discarded: settled('discarded', 1),
+    };
+    const waiting = {
+      inDoubt: settled('in-doubt', 1),
+      needsFix: settled('needs-fix', 1),
+      queued: insertOutboxOrder(db, order, { now: day(1), summary }).id,
+    };
+    const young = settled('cancelled', 20);
+    const cutoff = day(10).toISOString();
+
+    const candidates = compactionCandidates(db, cutoff, 10);
+    expect(candidates.map((c) => c.id).sort((a, b) => a - b)).toEqual(
+      Object.values(old).sort((a, b) => a - b),
+    );
+    for (const id of [...Object.values(waiting), young])
+      expect(compactOutboxOrder(db, id, cutoff)).toBe(false);
+    for (const id of Object.values(old)) expect(compactOutboxOrder(db, id, cutoff, day(30))).toBe(true);
+
+    const sent = getOutboxOrder(db, old.sent);
+    expect(sent).toMatchObject({
+      state: 'sent',
+      remoteId: 77,
+      summary,
+      compactedAt: day(30).toISOString(),
+      payload: { customerId: 7, warehouseId: 1, items: [], note: 'n' },
+    });
+    expect(
+      db.prepare('SELECT count(*) FROM shopping_session_line WHERE sessionId = ?').pluck().get(session),
+    ).toBe(0);
+    expect(db.prepare('SELECT state FROM shopping_session WHERE id = ?').pluck().get(session)).toBe('closed');
+    // Not twice, and never an order that is not settled or is younger.
+    expect(compactOutboxOrder(db, old.sent, cutoff)).toBe(false);
+    expect(compactionCandidates(db, cutoff, 10)).toEqual([]);
+    for (const id of [...Object.values(waiting), young])
+      expect(getOutboxOrder(db, id)).toMatchObject({ compactedAt: null, payload: order });
+    expect(countOutboxOrders(db)).toMatchObject({ sent: 1, cancelled: 2, discarded: 1 });
+    db.close();
+  });
+
+  it('keeps the detail of an order without a summary: what its row shows must outlive the lines', () => {
+    const db = openDatabase(tempFile());
+    const { id } = insertOutboxOrder(db, order, { now: day(1) });
+    recordOutboxOutcome(db, id, ['queued'], { state: 'sent', remoteId: 5 }, day(1));
+    expect(compactionCandidates(db, day(10).toISOString(), 10)).toMatchObject([{ id, hasSummary: false }]);
+    expect(compactOutboxOrder(db, id, day(10).toISOString())).toBe(false);
+    expect(getOutboxOrder(db, id)?.payload).toEqual(order);
     db.close();
   });
 });

@@ -539,12 +539,24 @@ export interface CompactionCandidate {
   readonly hasSummary: boolean;
 }
 
+/** Where a walk through the candidates stopped: the last one looked at. */
+export interface CompactionCursor {
+  readonly updatedAt: string;
+  readonly id: number;
+}
+
 /**
  * Settled orders (SETTLED_STATES) not compacted yet whose last change is older than `olderThan` (ISO)
- * and whose sale is not of the open shift, oldest change first, at most `limit`: a range of the
- * partial index of uncompacted orders.
+ * and whose sale is not of the open shift, oldest change first, after `after`, at most `limit`: a
+ * range of the partial index of uncompacted orders, so the orders already compacted are never read
+ * again.
  */
-export function compactionCandidates(db: Db, olderThan: string, limit: number): CompactionCandidate[] {
+export function compactionCandidates(
+  db: Db,
+  olderThan: string,
+  limit: number,
+  after: CompactionCursor = { updatedAt: '', id: 0 },
+): CompactionCandidate[] {
   const rows = z
     .array(
       z.object({
@@ -562,9 +574,16 @@ export function compactionCandidates(db: Db, olderThan: string, limit: number): 
         `SELECT id, state, created_at, updated_at, origin_session_id, summary IS NOT NULL AS has_summary
            FROM outbox_order AS o INDEXED BY outbox_order_uncompacted
           WHERE compacted_at IS NULL AND updated_at < @olderThan
+            AND (o.updated_at, o.id) > (@afterAt, @afterId)
             AND state IN (SELECT value FROM json_each(@settled)) AND ${NOT_IN_OPEN_SHIFT}
-          ORDER BY updated_at LIMIT @limit`,
-      ).all({ olderThan, settled: JSON.stringify(SETTLED_STATES), limit }),
+          ORDER BY updated_at, id LIMIT @limit`,
+      ).all({
+        olderThan,
+        settled: JSON.stringify(SETTLED_STATES),
+        limit,
+        afterAt: after.updatedAt,
+        afterId: after.id,
+      }),
     );
   return rows.map((r) => ({
     id: r.id,

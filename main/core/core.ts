@@ -21,6 +21,8 @@ import { counterHandlers, receiptOf, receiptSummary } from '../counter/index.ts'
 import { BarcodeReader } from '../barcode/index.ts';
 import {
   changedEvent,
+  compactHistory,
+  CompactionSchedule,
   outboxHandlers,
   unsentCount,
   type OutboxOrder,
@@ -72,6 +74,9 @@ export interface CoreOptions {
   readonly log?: (line: string) => void;
 }
 
+/** How long after the instance is (re)connected the history is first compacted. */
+const COMPACTION_AFTER_START_MS = 60_000;
+
 export class Core {
   readonly #options: CoreOptions;
   readonly #env: Env;
@@ -94,6 +99,11 @@ export class Core {
   /** The instance switch under way (#connect): calls wait for it, never reaching the Link it shuts down. */
   #switching: Promise<void> | null = null;
   #closed = false;
+  /** Old settled orders lose their detail after the retention period (main/outbox/compaction.ts). */
+  readonly #compaction = new CompactionSchedule(
+    () => this.#compactHistory(),
+    (line) => this.#log(line),
+  );
 
   private constructor(options: CoreOptions, settingsDb: Db) {
     this.#options = options;
@@ -145,6 +155,7 @@ export class Core {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    await this.#compaction.stop();
     await this.#switched();
     await this.#link?.dispose();
     this.#link = null;
@@ -200,6 +211,7 @@ export class Core {
         unsentOrders: () => (this.#link === null || this.demo ? 0 : unsentCount(this.#link.db)),
         reconnect: () => this.#connect(),
         rescheduleSync: (minutes) => this.#link?.sync?.schedule(minutes),
+        retentionChanged: () => this.#compaction.soon(0),
         changed: () => this.#emitStatus(),
         companyName: (companyId) => knownCompanyName(this.#data(), companyId),
         defaultWalkIn: () => this.#demoWalkIn(),
@@ -315,6 +327,21 @@ export class Core {
     // when it was last synced), not at its first sync's progress, which may never come (offline, or
     // no automatic sync).
     if (!this.#closed) this.#bus.emit('sync.progress', syncStatus(this.#data(), this.#link.sync));
+    // Not at once: the first minutes after a start belong to the sync and the first sale.
+    this.#compaction.soon(COMPACTION_AFTER_START_MS);
+  }
+
+  /** One compaction of the history in use; it stops between batches once the app closes or switches. */
+  #compactHistory() {
+    const generation = this.#linkGeneration;
+    return compactHistory(this.#summaries, {
+      retentionDays: this.#settings.read().orderRetentionDays,
+      now: new Date(),
+      pause: async () => {
+        await new Promise((resolve) => setImmediate(resolve));
+        return !this.#closed && generation === this.#linkGeneration;
+      },
+    });
   }
 
   /** What the Link is built with: the app's file and settings, and where its news goes. */

@@ -144,7 +144,16 @@ function receiptView(db: Db, id: number | string, counter: Counter) {
   const order = getOutboxOrder(db, numericId(id));
   if (order === undefined) throw new CoreError('not-found', [say('orderNotInOutbox', { id: String(id) })]);
   const receipt = receiptOf(db, order, counter);
-  return { ...receipt, totals: { ...receipt.totals, byVatRate: [...receipt.totals.byVatRate] } };
+  const { compactedAt, summary } = order;
+  if (compactedAt === null || summary === null)
+    return { ...receipt, totals: { ...receipt.totals, byVatRate: [...receipt.totals.byVatRate] } };
+  // Compacted: the lines are gone, the totals are the ones stored when it was placed.
+  return {
+    ...receipt,
+    lines: [],
+    totals: { byVatRate: summary.byVatRate, discount: summary.discount, total: summary.total },
+    compacted: { at: compactedAt, lineCount: summary.lineCount },
+  };
 }
 
 /**

@@ -12,6 +12,14 @@ export { entryView, OutboxEntry, toOutboxEntry } from './entry.ts';
 export { outboxCounts, unsentCount } from './counts.ts';
 export { outboxHandlers, type OutboxDeps } from './handlers.ts';
 export {
+  compactHistory,
+  CompactionSchedule,
+  DEFAULT_RETENTION_DAYS,
+  type CompactionHold,
+  type CompactionOptions,
+  type CompactionReport,
+} from './compaction.ts';
+export {
   changedEvent,
   DEFAULT_PAGE_SIZE,
   orderView,

@@ -24,6 +24,8 @@ export interface SettingsDeps {
   /** The instance settings changed: resolve the instance again and rebuild what depends on it. */
   reconnect(): Promise<void>;
   rescheduleSync(intervalMinutes: number): void;
+  /** The retention period changed: old orders are compacted by the new one. */
+  retentionChanged(): void;
   /** Something the status bar shows may have changed. */
   changed(): void;
   /** The currency most cached receivables carry; undefined when none says. */
@@ -78,6 +80,7 @@ function settingsView(deps: SettingsDeps): SettingsView {
     walkInChosen: s.walkInChosen || s.walkInCustomer !== null,
     managerPinSet: s.managerPinHash !== null,
     receiptPaper: s.receiptPaper,
+    orderRetentionDays: s.orderRetentionDays,
     stockRule: s.stockRule,
     seller: s.seller,
     receiptPrefix: s.receiptPrefix,
@@ -148,6 +151,8 @@ async function setSettings(deps: SettingsDeps, patch: SettingsPatch): Promise<Se
   if (managerPin !== undefined) deps.lock.unlock(managerPin, deps.now());
   if (instanceChanged) await deps.reconnect();
   else if (rest.syncIntervalMinutes !== undefined) deps.rescheduleSync(rest.syncIntervalMinutes);
+  if (rest.orderRetentionDays !== undefined && rest.orderRetentionDays !== before.orderRetentionDays)
+    deps.retentionChanged();
   deps.changed();
   return settingsView(deps);
 }

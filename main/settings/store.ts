@@ -8,6 +8,7 @@ import {
   Currency,
   LabelRule,
   Language,
+  OrderRetentionDays,
   ScannerSettings,
   StockRule,
   type Seller,
@@ -49,6 +50,8 @@ const schemas = {
   /** The manager PIN's salted hash (manager-pin.ts); never shown, never sent to the renderer. */
   managerPinHash: z.string().nullable(),
   receiptPaper: z.enum(['80mm', '58mm']),
+  /** Days a settled order keeps its lines (main/outbox/compaction.ts). */
+  orderRetentionDays: OrderRetentionDays,
   /** What the counter does with an inactive item, one out of stock or more than in stock. */
   stockRule: StockRule,
   /** The seller's receipt header, as checked by the contract when it was set. */
@@ -86,6 +89,7 @@ const defaults: AppSettings = {
   walkInChosen: false,
   managerPinHash: null,
   receiptPaper: '80mm',
+  orderRetentionDays: 90,
   stockRule: 'warn',
   seller: NO_SELLER,
   // Till 1 of the store until someone names it: its receipts are P1-000001, P1-000002...

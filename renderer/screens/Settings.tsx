@@ -8,6 +8,7 @@ import { InstanceCard } from '../components/settings/InstanceCard.tsx';
 import { LabelRulesCard } from '../components/settings/LabelRulesCard.tsx';
 import { LanguageCard } from '../components/settings/LanguageCard.tsx';
 import { ManagerPinCard } from '../components/settings/ManagerPinCard.tsx';
+import { OrderHistoryCard } from '../components/settings/OrderHistoryCard.tsx';
 import { PriceCurrencyCard } from '../components/settings/PriceCurrencyCard.tsx';
 import { ReceiptCard } from '../components/settings/ReceiptCard.tsx';
 import { ScannerCard } from '../components/settings/ScannerCard.tsx';
@@ -35,6 +36,7 @@ export function Settings() {
         {settings !== null && <LabelRulesCard rules={settings.labelRules} />}
         <ManagerPinCard />
         {settings !== null && <ReceiptCard settings={settings} />}
+        {settings !== null && <OrderHistoryCard settings={settings} />}
       </div>
     </section>
   );

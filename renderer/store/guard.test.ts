@@ -38,6 +38,7 @@ const SETTINGS: SettingsView = {
   walkInChosen: true,
   managerPinSet: false,
   receiptPaper: '80mm',
+  orderRetentionDays: 90,
   stockRule: 'warn',
   seller: { name: '', address: '', registrationNumber: '', vatNumber: '' },
   receiptPrefix: 'P1',

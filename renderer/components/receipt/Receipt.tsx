@@ -66,6 +66,11 @@ export function Receipt({ receipt, paper }: { receipt: ReceiptView; paper: Paper
           ))}
         </tbody>
       </table>
+      {receipt.compacted !== undefined && (
+        <p className="r-compacted" data-receipt-compacted>
+          {t('linesRemoved', { count: receipt.compacted.lineCount })}
+        </p>
+      )}
       {receipt.totals.discount > 0 && (
         <p className="r-row">
           <span>{t('discount')}</span>

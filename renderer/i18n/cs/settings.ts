@@ -137,6 +137,10 @@ export const settings = {
   receiptsTitle: 'Účtenky',
   receiptPaper: 'Papír pro účtenky',
   paperWidth: '{{mm, number}} mm',
+  orderHistoryTitle: 'Historie objednávek',
+  orderRetentionDays: 'Uchovávat položky objednávek (dní)',
+  orderRetentionHelp:
+    'Po tolika dnech si odeslaná, stornovaná nebo zahozená objednávka ponechá referenci, stav, celkovou částku a zákazníka a její položky se smažou. Objednávek, které ještě čekají nebo potřebují člověka, se to nikdy netýká.',
   receiptPrintHelp:
     'Účtenky se tisknou přes systémový dialog tisku (v aplikaci tiskem Electronu, ve webové verzi tiskem prohlížeče); pro PDF tam zvolte „Uložit jako PDF“.',
   walkInNotChosen:

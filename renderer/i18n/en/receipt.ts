@@ -43,6 +43,9 @@ export const receipt = {
   walkInCustomer: 'Walk-in customer: {{name}}',
   customer: 'Customer: {{name}}',
   pricedFromCatalog: "From an order file: priced from the store's price list when this receipt was made.",
+  // A receipt reprinted after the retention period: its lines are no longer kept.
+  linesRemoved_one: '{{count, number}} line: no longer kept in detail after the retention period.',
+  linesRemoved_other: '{{count, number}} lines: no longer kept in detail after the retention period.',
   thankYou: 'Thank you',
   // On Sale, in the dialog, on Orders
   receiptError: 'Receipt: {{error}}',

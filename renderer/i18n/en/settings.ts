@@ -134,6 +134,11 @@ export const settings = {
   receiptsTitle: 'Receipts',
   receiptPaper: 'Receipt paper',
   paperWidth: '{{mm, number}} mm',
+  // Order history: how long a settled order keeps its lines.
+  orderHistoryTitle: 'Order history',
+  orderRetentionDays: 'Keep order lines for (days)',
+  orderRetentionHelp:
+    'After this many days a sent, cancelled or discarded order keeps its reference, state, total and customer, and its lines are removed. Orders that still wait or need a person are never touched.',
   receiptPrintHelp:
     'Receipts print through the system print dialog (Electron\'s printing in the app, the browser\'s in the web shell); choose "Save as PDF" there for a PDF.',
   walkInNotChosen:

@@ -139,6 +139,10 @@ export const settings = {
   receiptsTitle: 'Pokladničné doklady',
   receiptPaper: 'Papier pre bločky',
   paperWidth: '{{mm, number}} mm',
+  orderHistoryTitle: 'História objednávok',
+  orderRetentionDays: 'Uchovávať položky objednávok (dní)',
+  orderRetentionHelp:
+    'Po toľkých dňoch si odoslaná, stornovaná alebo zahodená objednávka ponechá referenciu, stav, celkovú sumu a zákazníka a jej položky sa vymažú. Objednávok, ktoré ešte čakajú alebo potrebujú človeka, sa to nikdy netýka.',
   receiptPrintHelp:
     'Bločky sa tlačia cez systémový dialóg tlače (v aplikácii tlačou Electronu, vo webovej verzii tlačou prehliadača); pre PDF tam zvoľte „Uložiť ako PDF“.',
   walkInNotChosen:

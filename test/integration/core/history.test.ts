@@ -10,6 +10,7 @@ import type {
   OutboxChangedEvent,
   OutboxEntryView,
   OutboxPageView,
+  ReceiptView,
   ScanView,
 } from '../../../contract/contract.ts';
 import { openDatabase, type Db } from '../../../db/database.ts';
@@ -233,5 +234,77 @@ describe('the Orders list pages and filters in SQLite', () => {
         db.prepare('UPDATE stock_item SET price = price / 3 WHERE productId = ?').run(productId),
       );
     }
+  });
+});
+
+describe('old orders lose their detail after the retention set in Settings, never what is unsettled', () => {
+  it('compacts a sale sent long ago: its row, summary and receipt totals stay; a needs-fix order is untouched', async () => {
+    const { barcode } = sellable();
+    const scanned = (await call('session.scan', { code: barcode })) as ScanView;
+    const total = scanned.session.totals.total;
+    const closed = (await call('session.close', { tender: { method: 'card' } })) as {
+      order: OutboxEntryView;
+    };
+    const id = Number(closed.order.id);
+    await vi.waitFor(async () =>
+      expect(((await call('outbox.get', { id })) as OutboxEntryView).state).toBe('sent'),
+    );
+    const longAgo = new Date(Date.now() - 200 * 86_400_000);
+    const [waiting] = beside((db) => {
+      // Placed and settled 200 days ago, as far as its dates tell.
+      db.prepare('UPDATE outbox_order SET created_at = ?, updated_at = ? WHERE id = ?').run(
+        longAgo.toISOString(),
+        longAgo.toISOString(),
+        id,
+      );
+      return seed(
+        db,
+        1,
+        () => longAgo,
+        () => ({ state: 'needs-fix', fieldErrors: { customerId: ['No.'] } }),
+      );
+    });
+    const before = (await call('outbox.get', { id })) as OutboxEntryView;
+
+    expect(((await call('settings.get', {})) as { orderRetentionDays: number }).orderRetentionDays).toBe(90);
+    const refused = await core.invoke('settings.set', { orderRetentionDays: 0 });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    await call('settings.set', { orderRetentionDays: 30 });
+    await vi.waitFor(
+      async () => expect(((await call('outbox.get', { id })) as OutboxEntryView).compactedAt).toBeDefined(),
+      { timeout: 10_000 },
+    );
+
+    const after = (await call('outbox.get', { id })) as OutboxEntryView;
+    expect(after).toMatchObject({
+      state: 'sent',
+      remoteId: before.remoteId,
+      clientReference: before.clientReference,
+      summary: before.summary,
+      order: { items: [] },
+    });
+    const receipt = (await call('receipt.get', { id })) as ReceiptView;
+    expect(receipt).toMatchObject({
+      lines: [],
+      totals: { total },
+      compacted: { lineCount: 1 },
+      customer: { walkIn: true },
+      reference: before.clientReference,
+    });
+    // The sale's lines are gone; the sale itself (customer, tender) stays.
+    const lines = beside((db) =>
+      db
+        .prepare(
+          `SELECT count(l.id) AS lines, count(DISTINCT s.id) AS sales FROM outbox_order o
+             JOIN shopping_session s ON s.id = o.origin_session_id
+             LEFT JOIN shopping_session_line l ON l.sessionId = s.id
+           WHERE o.id = ?`,
+        )
+        .get(id),
+    );
+    expect(lines).toEqual({ lines: 0, sales: 1 });
+    const untouched = (await call('outbox.get', { id: waiting?.id })) as OutboxEntryView;
+    expect(untouched.compactedAt).toBeUndefined();
+    expect(untouched.order?.items).toHaveLength(1);
   });
 });
