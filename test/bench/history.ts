@@ -204,6 +204,8 @@ export const historyBench: Benchmark = {
         ['full', full.dataDir],
       ] as const) {
         const core = await startCore(dataDir, sim.url);
+        // The day starts as a till's does: a shift opened with the float in the drawer.
+        await call(core, 'shift.open', { float: 0 });
         const till: Till = { name, core, events: [] };
         core.subscribe((event, payload) => {
           if (event === 'outbox.changed') till.events.push(payload as OutboxChangedEvent);
