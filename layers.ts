@@ -36,6 +36,7 @@ const WIRED = [
   'main/ground',
   'main/service',
   'main/barcode',
+  'main/printer',
   'main/settings',
   'main/connection',
   'main/sync',
@@ -76,8 +77,14 @@ export const MODULES: readonly Module[] = [
     face: 'main/barcode/index.ts',
   }),
   folder(
+    'main/printer',
+    ['contract', 'db', 'main/ground', 'main/service'],
+    'the receipt printer: ESC/POS receipts, a queue that loses none, the cash drawer',
+    { face: 'main/printer/index.ts' },
+  ),
+  folder(
     'main/settings',
-    ['contract', 'db', 'db/catalog', 'main/ground', 'main/service', 'main/barcode'],
+    ['contract', 'db', 'db/catalog', 'main/ground', 'main/service', 'main/barcode', 'main/printer'],
     'settings, the instance, credentials, the manager PIN',
   ),
   folder(
@@ -223,7 +230,10 @@ export const MODULES: readonly Module[] = [
 ];
 
 /** Packages only some modules may import. */
-export const ONLY_IN: Readonly<Record<string, readonly string[]>> = { electron: ['main/electron'] };
+export const ONLY_IN: Readonly<Record<string, readonly string[]>> = {
+  electron: ['main/electron'],
+  '@point-of-sale/receipt-printer-encoder': ['main/printer'],
+};
 
 const TEST = MODULES.find((m) => m.name === 'test');
 

@@ -49,6 +49,10 @@ export const CALL_CHANNELS = [
   'cashier.signIn',
   'cashier.signOut',
   'status.get',
+  'printer.testPage',
+  'printer.openDrawer',
+  'printer.reprint',
+  'printer.retry',
   'barcode.describe',
 ] as const;
 

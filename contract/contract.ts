@@ -151,6 +151,12 @@ export const SettingsView = z.object({
   receiptPaper: z.enum(['80mm', '58mm']),
   /** Days a settled order keeps its lines after its last change (docs/assumptions.md "Order history"). */
   orderRetentionDays: OrderRetentionDays,
+  /** The receipt printer (ESC/POS over the network, `tcp://HOST:PORT`) in use; null: none, receipts print through the system dialog. */
+  receiptPrinter: z.string().nullable(),
+  /** Where it is set: POS_RECEIPT_PRINTER (wins, read-only here), Settings, or nowhere. */
+  receiptPrinterSource: z.enum(['env', 'settings', 'none']),
+  /** A placed sale's receipt prints by itself on the receipt printer (on unless turned off). */
+  printOnSale: z.boolean(),
   /** An inactive item, one out of stock or more than in stock: the cashier confirms (warn) or it is refused (block). */
   stockRule: StockRule,
   /** The seller's header on every receipt (empty fields are not printed). */
@@ -191,6 +197,9 @@ export const SettingsPatch = z
     clearManagerPin: z.literal(true),
     receiptPaper: z.enum(['80mm', '58mm']),
     orderRetentionDays: OrderRetentionDays,
+    /** `tcp://HOST[:PORT]` (port 9100 unless said), checked by the core; null: no receipt printer. */
+    receiptPrinter: z.string().trim().max(300).nullable(),
+    printOnSale: z.boolean(),
     stockRule: StockRule,
     seller: Seller.strict(),
     receiptPrefix: ReceiptPrefix,
@@ -718,6 +727,30 @@ export const CloseView = z.object({
 });
 export type CloseView = z.infer<typeof CloseView>;
 
+// ---------- receipt printer ----------
+
+/** What kept the oldest waiting receipt from printing at its last attempt. */
+export const PrintProblem = z.enum(['unreachable', 'paper-out', 'stalled', 'interrupted', 'failed']);
+export type PrintProblem = z.infer<typeof PrintProblem>;
+export const PrinterStatusView = z.object({
+  /** host:port of the printer in use; null: none is set (jobs wait for one). */
+  printer: z.string().nullable(),
+  /** Receipts stored and not printed yet. */
+  waiting: int,
+  problem: PrintProblem.optional(),
+  /** The problem in English, as the log has it. */
+  detail: z.string().optional(),
+});
+export type PrinterStatusView = z.infer<typeof PrinterStatusView>;
+/** The test page went to the printer (every byte taken). */
+export const TestPageView = z.object({ printer: z.string() });
+/** The drawer was opened without a sale, and counted. */
+export const DrawerOpeningView = z.object({ at: isoDateTime, by: z.enum(['manager', 'till']) });
+export type DrawerOpeningView = z.infer<typeof DrawerOpeningView>;
+/** A receipt queued to print (a reprint is a copy when the receipt was printed before). */
+export const PrintJobView = z.object({ id: int, copy: z.boolean(), waiting: int });
+export type PrintJobView = z.infer<typeof PrintJobView>;
+
 // ---------- status ----------
 
 export const StatusView = z.object({
@@ -743,6 +776,8 @@ export const StatusView = z.object({
    * until one of them said; asked again for another instance.
    */
   orderPermission: z.enum(['granted', 'lacking', 'unknown']),
+  /** The receipt printer's queue; null when no printer is set and nothing waits to print. */
+  printer: PrinterStatusView.nullable(),
 });
 export type StatusView = z.infer<typeof StatusView>;
 
@@ -809,6 +844,10 @@ export const calls = {
   'cashier.signIn': { input: CashierSignInInput, output: CashiersView },
   'cashier.signOut': { input: empty, output: CashiersView },
   'status.get': { input: empty, output: StatusView },
+  'printer.testPage': { input: empty, output: TestPageView },
+  'printer.openDrawer': { input: empty, output: DrawerOpeningView },
+  'printer.reprint': { input: z.object({ id: z.union([int, z.string()]) }).strict(), output: PrintJobView },
+  'printer.retry': { input: empty, output: PrinterStatusView.nullable() },
   'barcode.describe': {
     input: z.object({ code: z.string().max(300) }).strict(),
     output: CodeDescriptionView,

@@ -157,6 +157,24 @@ export const CORE_WORDS = {
   lockedCashiers: 'Adding or removing cashiers needs the manager PIN.',
   lockedShiftDifference:
     'The cash counted differs from the expected by {{difference}}, more than the limit of {{limit}}: closing the shift needs the manager PIN.',
+  // the receipt printer and the cash drawer
+  lockedDrawer: 'Opening the drawer without a sale needs the manager PIN.',
+  noPrinter: 'No receipt printer is set: enter its address in Settings (tcp://HOST:PORT).',
+  printerAddressScheme:
+    'A printer address starts with tcp:// (a network printer, such as tcp://192.168.1.50:9100).',
+  printerAddressUnreadable: '"{{address}}" is not a printer address such as tcp://192.168.1.50:9100.',
+  printerAddressNoHost: 'The printer address names no host (tcp://HOST:PORT).',
+  printerAddressExtra:
+    'A printer address is tcp://HOST:PORT only, without a user, password, path or #fragment.',
+  printerAddressPort: 'The printer port is a number from 1 to 65535.',
+  printerAddressColumns: 'columns={{value}}: a printed line is 32, 42 or 48 characters.',
+  printerAddressModel: 'model={{value}} is not a printer model Counter knows (such as epson-tm-t20iii).',
+  printerAddressOption: '"{{name}}" is not a printer setting (columns, model).',
+  printerUnreachable: 'The receipt printer {{printer}} does not answer: is it on and connected?',
+  printerPaperOut: 'The receipt printer {{printer}} is out of paper.',
+  printerStalled: 'The receipt printer {{printer}} takes nothing: look for a paper jam or an open cover.',
+  printerMaybe:
+    'The connection to the receipt printer {{printer}} broke while printing: part of it may have printed.',
   // The scanner test pad: what the barcode reader made of a code ("kind, detail")
   describeGtin: '{{format}}, valid check digit',
   describeEmbeddedPrice: 'EAN-13 with embedded price, product {{product}}, price {{value}}',

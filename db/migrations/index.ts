@@ -17,6 +17,7 @@ import { lineAdjustment } from './0014-line-adjustment.ts';
 import { orderHistory } from './0015-order-history.ts';
 import { receipt } from './0016-receipt.ts';
 import { shifts } from './0017-shifts.ts';
+import { printQueue } from './0018-print-queue.ts';
 import { prohibitionOfDiscounts } from './catalog-0002-prohibition-of-discounts.ts';
 import { instanceProfile } from './catalog-0003-instance-profile.ts';
 import { syncRun } from './catalog-0004-sync-run.ts';
@@ -44,6 +45,7 @@ export const migrations: readonly Migration[] = [
   orderHistory,
   receipt,
   shifts,
+  printQueue,
 ];
 
 /** The catalog's file (counter.catalog.sqlite): what sync copies from the service. Its schema

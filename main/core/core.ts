@@ -28,9 +28,19 @@ import {
   type OutboxOrder,
   type SummarySource,
 } from '../outbox/index.ts';
-import type { ServiceClient } from '../service/index.ts';
+import {
+  COLUMN_CHOICES,
+  parsePrinterAddress,
+  printerHandlers,
+  printerStatus,
+  printLanguage,
+  type PrinterAddress,
+  type PrinterSetup,
+  type Timeouts,
+} from '../printer/index.ts';
+import type { BackoffPolicy, ServiceClient } from '../service/index.ts';
 import type { CredentialStore } from '../settings/credentials.ts';
-import type { Env } from '../settings/env.ts';
+import { fromEnv, type Env } from '../settings/env.ts';
 import { settingsHandlers } from '../settings/handlers.ts';
 import { ManagerLock } from '../settings/manager-pin.ts';
 import { commonCurrency, knownCompanyName, orderNames } from '../../db/catalog/index.ts';
@@ -72,6 +82,10 @@ export interface CoreOptions {
   /** Sync when the app starts and when the instance comes back (default true). */
   readonly autoSync?: boolean;
   readonly log?: (line: string) => void;
+  /** The pause between attempts at a receipt the printer did not take (tests shorten it). */
+  readonly printRetry?: BackoffPolicy;
+  /** How long the printer's connection, paper status and bytes are waited for. */
+  readonly printTimeouts?: Partial<Timeouts>;
 }
 
 /** How long after the instance is (re)connected the history is first compacted. */
@@ -86,6 +100,8 @@ export class Core {
   readonly #dataDir: string;
   readonly #handlers: Handlers;
   readonly #lock: ManagerLock;
+  /** POS_RECEIPT_PRINTER, checked at start: a kiosk's wrong printer is said at once, not at its first sale. */
+  readonly #envPrinter: PrinterAddress | undefined;
   #resolution: InstanceResolution = { kind: 'demo' };
   #demo: DemoInstance | null = null;
   #link: Link | null = null;
@@ -112,10 +128,13 @@ export class Core {
     this.#settingsDb = settingsDb;
     this.#settings = new SettingsStore(settingsDb);
     this.#lock = new ManagerLock(() => this.#settings.read().managerPinHash);
+    this.#envPrinter = envPrinter(this.#env);
     this.#handlers = this.#wireHandlers();
   }
 
   static async create(options: CoreOptions): Promise<Core> {
+    // Throws PrinterAddressError, naming POS_RECEIPT_PRINTER and what is wrong, before anything opens.
+    envPrinter(options.env ?? {});
     ensureDataDir(options.dataDir);
     const core = new Core(
       options,
@@ -213,6 +232,7 @@ export class Core {
         rescheduleSync: (minutes) => this.#link?.sync?.schedule(minutes),
         retentionChanged: () => this.#compaction.soon(0),
         changed: () => this.#emitStatus(),
+        printerChanged: () => this.#link?.printer.retryNow(),
         companyName: (companyId) => knownCompanyName(this.#data(), companyId),
         defaultWalkIn: () => this.#demoWalkIn(),
         commonCurrency: () => commonCurrency(this.#data()),
@@ -241,7 +261,10 @@ export class Core {
         counter: () => this.#link?.counter ?? null,
         warehouseId: () => this.#settings.read().warehouseId,
         reader: () => this.#reader(),
-        orderPlaced: (order) => this.#onOutboxChange([order]),
+        orderPlaced: (order) => {
+          this.#link?.printer.wake();
+          this.#onOutboxChange([order]);
+        },
         db: data,
         walkInCustomer: () => this.#walkIn(),
         guard: (what) => requireManager(this.#lock, Date.now(), what),
@@ -262,7 +285,48 @@ export class Core {
         attempts: new PinAttempts(),
         changed: () => this.#emitStatus(),
       }),
+      ...printerHandlers({
+        worker: () => this.#link?.printer ?? null,
+        setup: () => this.#printerSetup(),
+        db: data,
+        guard: (what) => requireManager(this.#lock, Date.now(), what),
+        managerPinSet: () => this.#lock.pinSet,
+        changed: () => this.#emitStatus(),
+        now: () => new Date(),
+      }),
       ...statusHandlers(this.#statusSource),
+    };
+  }
+
+  // ---------- the receipt printer ----------
+
+  /** The printer stored in Settings that failed its check (an older or hand-edited row), said once. */
+  #badStoredPrinter: string | null = null;
+
+  /** The receipt printer in use (POS_RECEIPT_PRINTER wins over Settings) and how to print on it. */
+  #printerSetup(): PrinterSetup | null {
+    const s = this.#settings.read();
+    let address = this.#envPrinter;
+    if (address === undefined && s.receiptPrinter !== null) {
+      try {
+        address = parsePrinterAddress(s.receiptPrinter, 'Settings receiptPrinter');
+      } catch (error) {
+        if (this.#badStoredPrinter !== s.receiptPrinter) this.#log(String(error));
+        this.#badStoredPrinter = s.receiptPrinter;
+        return null;
+      }
+    }
+    if (address === undefined) return null;
+    const columns = address.columns ?? (s.receiptPaper === '58mm' ? COLUMN_CHOICES[0] : COLUMN_CHOICES[2]);
+    return {
+      address,
+      paper: s.receiptPaper,
+      print: {
+        columns,
+        ...(address.model === undefined ? {} : { model: address.model }),
+        language: printLanguage(s.language, Intl.DateTimeFormat().resolvedOptions().locale),
+        currency: s.priceCurrency ?? commonCurrency(this.#data()) ?? null,
+      },
     };
   }
 
@@ -373,6 +437,10 @@ export class Core {
         if (generation === this.#linkGeneration) this.#learnOrderPermission(found);
       },
       walkInCustomer: () => this.#walkIn(),
+      printerSetup: () => this.#printerSetup(),
+      printerChanged: () => this.#emitStatus(),
+      ...(this.#options.printRetry === undefined ? {} : { printRetry: this.#options.printRetry }),
+      ...(this.#options.printTimeouts === undefined ? {} : { printTimeouts: this.#options.printTimeouts }),
     };
   }
 
@@ -422,6 +490,7 @@ export class Core {
     // The outbox also pauses on a 401 that a fresh token did not cure: the API refuses this client.
     credentialsRefused: () => this.#credentialsRefused || (this.#link?.outbox?.credentialsRefused ?? false),
     orderPermission: () => this.#orderPermission,
+    printer: () => printerStatus(this.#link?.printer ?? null, this.#printerSetup()),
   };
 
   /** Where the outbox's views find an order's summary: stored, else its receipt's (the counter prices it). */
@@ -448,6 +517,12 @@ export class Core {
   #log(line: string): void {
     (this.#options.log ?? ((l: string) => console.error(l)))(line);
   }
+}
+
+/** POS_RECEIPT_PRINTER's printer; undefined when unset. Throws PrinterAddressError when it is no printer address. */
+function envPrinter(env: Env): PrinterAddress | undefined {
+  const text = fromEnv(env, 'receiptPrinter');
+  return text === undefined ? undefined : parsePrinterAddress(text, 'POS_RECEIPT_PRINTER');
 }
 
 /** Says where a damaged catalog cache went; the next sync fills the new one. */

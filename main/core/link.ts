@@ -3,11 +3,13 @@
 // disposed of as one when Settings change the instance.
 import { join } from 'node:path';
 import { openDatabase, type Db } from '../../db/database.ts';
-import type { SyncStatusView } from '../../contract/contract.ts';
+import { getOutboxOrder } from '../../db/outbox.ts';
+import { ReceiptView, type SyncStatusView } from '../../contract/contract.ts';
 import type { BarcodeReader } from '../barcode/index.ts';
-import { Counter, ScanResolver, type ReceiptIssue } from '../counter/index.ts';
+import { Counter, receiptOf, ScanResolver, type ReceiptIssue } from '../counter/index.ts';
 import { Outbox, type OutboxOrder } from '../outbox/index.ts';
-import { ConnectivityMonitor, ServiceClient } from '../service/index.ts';
+import { PrintWorker, queueSaleReceipt, type PrinterSetup, type Timeouts } from '../printer/index.ts';
+import { ConnectivityMonitor, ServiceClient, type BackoffPolicy } from '../service/index.ts';
 import type { ShiftPolicy } from '../shift/index.ts';
 import type { InstanceConfig } from '../settings/instance.ts';
 import { instanceKey } from '../settings/origin.ts';
@@ -27,6 +29,8 @@ export interface Link {
   readonly counter: Counter;
   /** Whether a sale needs an open shift: the demo opens one itself, else as Settings say. */
   readonly shiftPolicy: () => ShiftPolicy;
+  /** Prints the queue's receipts on the receipt printer, beside the counter. */
+  readonly printer: PrintWorker;
   readonly dispose: () => Promise<void>;
 }
 
@@ -57,6 +61,13 @@ export interface LinkContext {
   orderPermission(found: OrderPermission): void;
   /** Who a sale without a card goes to (Settings, or the demo's own walk-in customer). */
   walkInCustomer(): WalkInCustomer | null;
+  /** The receipt printer now (POS_RECEIPT_PRINTER or Settings) and how it prints; null: none. */
+  printerSetup(): PrinterSetup | null;
+  /** The print queue changed (a receipt printed, waits, or a problem). */
+  printerChanged(): void;
+  /** The pause between attempts at a receipt the printer did not take (tests shorten it). */
+  readonly printRetry?: BackoffPolicy;
+  readonly printTimeouts?: Partial<Timeouts>;
 }
 
 export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Link {
@@ -158,7 +169,26 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
     receipts: () => receiptIssue(ctx.settings.read()),
     outbox,
     shiftPolicy,
+    // The receipt's job is stored with the order: a sale placed is a receipt that will print.
+    closing: ({ orderId, tender, at }) => {
+      if (ctx.settings.read().printOnSale && ctx.printerSetup() !== null) {
+        queueSaleReceipt(db, orderId, tender, at);
+      }
+    },
   });
+  const printer = new PrintWorker({
+    db,
+    setup: () => ctx.printerSetup(),
+    receipt: (orderId) => {
+      const order = getOutboxOrder(db, orderId);
+      return order === undefined ? undefined : ReceiptView.parse(receiptOf(db, order, counter));
+    },
+    changed: () => ctx.printerChanged(),
+    log: (line) => ctx.log(line),
+    ...(ctx.printRetry === undefined ? {} : { retry: ctx.printRetry }),
+    ...(ctx.printTimeouts === undefined ? {} : { timeouts: ctx.printTimeouts }),
+  });
+  printer.start();
   return {
     db,
     instance,
@@ -168,8 +198,10 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
     outbox,
     counter,
     shiftPolicy,
+    printer,
     dispose: async () => {
       monitor?.stop();
+      await printer.stop();
       await sync?.stop();
       await outbox?.stop();
       await client?.close();

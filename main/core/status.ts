@@ -2,7 +2,7 @@
 // the outbox's figures, the last sync, the instance's version, whether it refused the credentials,
 // and whether it lets this client create orders.
 import type { Db } from '../../db/database.ts';
-import type { StatusView } from '../../contract/contract.ts';
+import type { PrinterStatusView, StatusView } from '../../contract/contract.ts';
 import { stockItemsSyncedAt } from '../../db/catalog/index.ts';
 import { outboxCounts } from '../outbox/index.ts';
 import type { InstanceConfig, InstanceResolution } from '../settings/instance.ts';
@@ -24,6 +24,8 @@ export interface StatusSource {
   credentialsRefused(): boolean;
   /** Whether this client may create orders on the instance, as last learnt. */
   orderPermission(): StatusView['orderPermission'];
+  /** The receipt printer's queue; null when none is set and nothing waits. */
+  printer(): PrinterStatusView | null;
 }
 
 export function statusHandlers(source: StatusSource): Pick<Handlers, 'status.get'> {
@@ -52,5 +54,6 @@ export function statusView(source: StatusSource): StatusView {
     credentialsRefused: instance !== null && online === true && source.credentialsRefused(),
     // Said offline too: the instance's role does not change because it cannot be reached.
     orderPermission: instance === null ? 'unknown' : source.orderPermission(),
+    printer: source.printer(),
   };
 }

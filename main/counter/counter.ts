@@ -191,12 +191,24 @@ export interface CounterOptions {
   readonly shiftPolicy?: () => ShiftPolicy;
   /** What a closed sale's receipt prints (Settings): the till's number prefix and the seller. */
   readonly receipts?: () => ReceiptIssue;
+  /**
+   * Writes that commit with a closed sale's order or not at all (its receipt's print job), called
+   * inside the transaction that places it.
+   */
+  readonly closing?: (closed: ClosedSale) => void;
 }
 
 /** The receipt number's prefix and the seller's header (null: none named) a receipt is issued with. */
 export interface ReceiptIssue {
   readonly prefix: string;
   readonly seller: ReceiptSeller | null;
+}
+
+/** A sale as it closes: the order it placed and how it was paid. */
+export interface ClosedSale {
+  readonly orderId: number;
+  readonly tender: Tender | null;
+  readonly at: Date;
 }
 
 /** The cashier confirmed the stock concern the same call was refused for a moment ago. */
@@ -214,6 +226,7 @@ export class Counter {
   readonly #stockRule: () => StockRule;
   readonly #receipts: () => ReceiptIssue;
   readonly #shiftPolicy: () => ShiftPolicy;
+  readonly #closing: ((closed: ClosedSale) => void) | undefined;
 
   constructor(options: CounterOptions) {
     this.#db = options.db;
@@ -225,6 +238,7 @@ export class Counter {
     this.#stockRule = options.stockRule ?? (() => 'warn');
     this.#shiftPolicy = options.shiftPolicy ?? (() => 'off');
     this.#receipts = options.receipts ?? (() => ({ prefix: '', seller: null }));
+    this.#closing = options.closing;
   }
 
   /** What a receipt is issued with now (Settings): the till's prefix and the seller. */
@@ -441,6 +455,7 @@ export class Counter {
           closeShoppingSession(this.#db, sessionId, order.id, now, closing);
           issueReceipt(this.#db, order.id, this.#receipts());
           if (figures !== undefined) recordSale(this.#db, sessionId, who, figures);
+          this.#closing?.({ orderId: order.id, tender: closing.tender, at: now });
         },
         sender: this.#outbox,
       },

@@ -1,6 +1,7 @@
 export {
   Counter,
   CounterError,
+  type ClosedSale,
   type CounterScan,
   type PricedLine,
   type SessionCustomer,

@@ -11,7 +11,8 @@ export type GuardedAction =
   | 'lockedMarkSent'
   | 'lockedPrice'
   | 'lockedDiscount'
-  | 'lockedCashiers';
+  | 'lockedCashiers'
+  | 'lockedDrawer';
 
 /** Refuses a guarded action while a manager PIN is set and was not given (CoreError 'locked'). */
 export function requireManager(

@@ -8,6 +8,7 @@ export const ENV_NAMES = {
   clientId: 'POS_CLIENT_ID',
   clientSecret: 'POS_CLIENT_SECRET',
   dataDir: 'POS_DATA_DIR',
+  receiptPrinter: 'POS_RECEIPT_PRINTER',
 } as const;
 
 /** A setting's value from the environment, trimmed; undefined when unset or blank. */

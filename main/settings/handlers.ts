@@ -6,6 +6,7 @@ import { say } from '../../contract/core-words.ts';
 import type { LabelRule, SettingsPatch, SettingsView, UnlockView } from '../../contract/contract.ts';
 import { BarcodeReader } from '../barcode/index.ts';
 import { CoreError, requireManager, type Handlers } from '../ground/index.ts';
+import { parsePrinterAddress, PrinterAddressError } from '../printer/index.ts';
 import type { CredentialStore } from './credentials.ts';
 import { fromEnv, type Env } from './env.ts';
 import { hashPin, type ManagerLock, type UnlockResult } from './manager-pin.ts';
@@ -28,6 +29,8 @@ export interface SettingsDeps {
   retentionChanged(): void;
   /** Something the status bar shows may have changed. */
   changed(): void;
+  /** The receipt printer or how it prints changed: waiting receipts are tried on it now. */
+  printerChanged(): void;
   /** The currency most cached receivables carry; undefined when none says. */
   commonCurrency(): string | undefined;
   /** The name the cache knows a company by; undefined for a company it does not know. */
@@ -81,6 +84,8 @@ function settingsView(deps: SettingsDeps): SettingsView {
     managerPinSet: s.managerPinHash !== null,
     receiptPaper: s.receiptPaper,
     orderRetentionDays: s.orderRetentionDays,
+    ...receiptPrinter(deps.env, s.receiptPrinter),
+    printOnSale: s.printOnSale,
     stockRule: s.stockRule,
     seller: s.seller,
     receiptPrefix: s.receiptPrefix,
@@ -127,6 +132,7 @@ async function setSettings(deps: SettingsDeps, patch: SettingsPatch): Promise<Se
     secretOrigin = origin;
   }
   if (rest.labelRules !== undefined) checkLabelRules(rest.labelRules);
+  if (rest.receiptPrinter != null) checkPrinter(rest.receiptPrinter);
   const { scanner: scannerPatch, ...plain } = rest;
   const scanner = scannerPatch === undefined ? undefined : { ...before.scanner, ...scannerPatch };
   // Another instance has other companies: its walk-in customer is asked for again (POS_BASE_URL,
@@ -153,6 +159,7 @@ async function setSettings(deps: SettingsDeps, patch: SettingsPatch): Promise<Se
   else if (rest.syncIntervalMinutes !== undefined) deps.rescheduleSync(rest.syncIntervalMinutes);
   if (rest.orderRetentionDays !== undefined && rest.orderRetentionDays !== before.orderRetentionDays)
     deps.retentionChanged();
+  if (rest.receiptPrinter !== undefined || rest.receiptPaper !== undefined) deps.printerChanged();
   deps.changed();
   return settingsView(deps);
 }
@@ -190,5 +197,25 @@ function checkLabelRules(rules: readonly LabelRule[]): void {
         said: [say('labelRuleInvalid', { type: rule.type, pattern: rule.pattern })],
       });
     }
+  }
+}
+
+/** The receipt printer in use: POS_RECEIPT_PRINTER wins over Settings. */
+function receiptPrinter(
+  env: Env,
+  stored: string | null,
+): Pick<SettingsView, 'receiptPrinter' | 'receiptPrinterSource'> {
+  const fromEnvironment = fromEnv(env, 'receiptPrinter');
+  if (fromEnvironment !== undefined) return { receiptPrinter: fromEnvironment, receiptPrinterSource: 'env' };
+  return { receiptPrinter: stored, receiptPrinterSource: stored === null ? 'none' : 'settings' };
+}
+
+/** A printer address is checked before it is stored: what is wrong is said, naming the part. */
+function checkPrinter(text: string): void {
+  try {
+    parsePrinterAddress(text, 'receiptPrinter');
+  } catch (error) {
+    if (!(error instanceof PrinterAddressError)) throw error;
+    throw new CoreError('invalid-input', error.said, { receiptPrinter: [error.message] });
   }
 }

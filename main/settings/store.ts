@@ -52,6 +52,10 @@ const schemas = {
   receiptPaper: z.enum(['80mm', '58mm']),
   /** Days a settled order keeps its lines (main/outbox/compaction.ts). */
   orderRetentionDays: OrderRetentionDays,
+  /** The receipt printer's address (`tcp://HOST:PORT`, checked when set); null: none. */
+  receiptPrinter: z.string().nullable(),
+  /** A placed sale's receipt prints by itself (when a printer is set). */
+  printOnSale: z.boolean(),
   /** What the counter does with an inactive item, one out of stock or more than in stock. */
   stockRule: StockRule,
   /** The seller's receipt header, as checked by the contract when it was set. */
@@ -90,6 +94,8 @@ const defaults: AppSettings = {
   managerPinHash: null,
   receiptPaper: '80mm',
   orderRetentionDays: 90,
+  receiptPrinter: null,
+  printOnSale: true,
   stockRule: 'warn',
   seller: NO_SELLER,
   // Till 1 of the store until someone names it: its receipts are P1-000001, P1-000002...

@@ -34,6 +34,7 @@ const STATUS: StatusView = {
   insecure: false,
   credentialsRefused: false,
   orderPermission: 'granted',
+  printer: null,
 };
 const SETTINGS: SettingsView = {
   instanceUrl: null,
@@ -58,6 +59,9 @@ const SETTINGS: SettingsView = {
   managerPinSet: false,
   receiptPaper: '80mm',
   orderRetentionDays: 90,
+  receiptPrinter: null,
+  receiptPrinterSource: 'none',
+  printOnSale: true,
   stockRule: 'warn',
   seller: { name: '', address: '', registrationNumber: '', vatNumber: '' },
   receiptPrefix: 'P1',

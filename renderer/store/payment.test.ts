@@ -58,6 +58,7 @@ const status: StatusView = {
   insecure: false,
   credentialsRefused: false,
   orderPermission: 'granted',
+  printer: null,
 };
 
 /** The core's close: the tender as it settles it (cash 250 of a 250.00 sale by default). */

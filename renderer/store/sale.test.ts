@@ -209,6 +209,7 @@ describe('a scan and what was typed in the code field', () => {
       insecure: false,
       credentialsRefused: false,
       orderPermission: 'granted',
+      printer: null,
     }));
     setSale({ entry: '+' });
     expect((await closeSale())?.id).toBe(5);

@@ -145,6 +145,23 @@ export const core = {
   lockedCashiers: 'Pridanie alebo odobratie pokladníka vyžaduje PIN vedúceho.',
   lockedShiftDifference:
     'Napočítaná hotovosť sa od očakávanej líši o {{difference}}, viac ako je limit {{limit}}: uzavretie zmeny vyžaduje PIN vedúceho.',
+  lockedDrawer: 'Otvorenie zásuvky bez predaja vyžaduje PIN vedúceho.',
+  noPrinter: 'Tlačiareň dokladov nie je nastavená: zadajte jej adresu v Nastaveniach (tcp://ADRESA:PORT).',
+  printerAddressScheme:
+    'Adresa tlačiarne začína tcp:// (sieťová tlačiareň, napríklad tcp://192.168.1.50:9100).',
+  printerAddressUnreadable: '„{{address}}“ nie je adresa tlačiarne ako tcp://192.168.1.50:9100.',
+  printerAddressNoHost: 'V adrese tlačiarne chýba počítač (tcp://ADRESA:PORT).',
+  printerAddressExtra: 'Adresa tlačiarne je len tcp://ADRESA:PORT, bez používateľa, hesla, cesty či #časti.',
+  printerAddressPort: 'Port tlačiarne je číslo od 1 do 65535.',
+  printerAddressColumns: 'columns={{value}}: tlačený riadok má 32, 42 alebo 48 znakov.',
+  printerAddressModel:
+    'model={{value}} nie je model tlačiarne, ktorý Counter pozná (napríklad epson-tm-t20iii).',
+  printerAddressOption: '„{{name}}“ nie je nastavenie tlačiarne (columns, model).',
+  printerUnreachable: 'Tlačiareň dokladov {{printer}} neodpovedá: je zapnutá a pripojená?',
+  printerPaperOut: 'V tlačiarni dokladov {{printer}} došiel papier.',
+  printerStalled:
+    'Tlačiareň dokladov {{printer}} nič neprijíma: skontrolujte, či sa nezasekol papier alebo nie je otvorený kryt.',
+  printerMaybe: 'Spojenie s tlačiarňou dokladov {{printer}} sa pri tlači prerušilo: časť sa možno vytlačila.',
   describeGtin: '{{format}}, správna kontrolná číslica',
   describeEmbeddedPrice: 'EAN-13 s cenou v kóde, tovar {{product}}, cena {{value}}',
   describeEmbeddedWeight: 'EAN-13 s hmotnosťou v kóde, tovar {{product}}, hmotnosť {{value}}',

@@ -1,0 +1,101 @@
+// The receipt printer's calls (printer.*): a test page, the drawer opened without a sale (behind the
+// manager PIN when one is set, and counted for the shift's reports), a receipt reprinted, and the
+// waiting receipts tried again now. The test page and the drawer go to the printer at once, never
+// queued: a test page printed an hour later tests nothing, and a drawer that springs open when a
+// printer comes back, with nobody at the till, is worse than one that did not open.
+import { say, type Said } from '../../contract/core-words.ts';
+import type { PrinterStatusView } from '../../contract/contract.ts';
+import type { Db } from '../../db/database.ts';
+import { recordDrawerOpening } from '../../db/drawer.ts';
+import { getOutboxOrder } from '../../db/outbox.ts';
+import { waitingJobCount } from '../../db/print-jobs.ts';
+import { CoreError, numericId, type GuardedAction, type Handlers } from '../ground/index.ts';
+import { displayPrinter } from './address.ts';
+import { drawerKickBytes, testPageBytes } from './layout.ts';
+import { queueReprint } from './queue.ts';
+import type { SendOutcome } from './transport.ts';
+import type { PrintWorker, PrinterSetup } from './worker.ts';
+
+export interface PrinterDeps {
+  /** The worker of the data in use; null while the app is still connecting. */
+  worker(): PrintWorker | null;
+  /** The printer now; null: none is set. */
+  setup(): PrinterSetup | null;
+  db(): Db;
+  /** Throws (CoreError 'locked') while a manager PIN guards `what` and was not given. */
+  guard(what: GuardedAction): void;
+  /** A manager PIN is set: what the guard let through, a manager allowed. */
+  managerPinSet(): boolean;
+  /** The queue or the printer changed: the status bar's figure. */
+  changed(): void;
+  now(): Date;
+}
+
+type PrinterCalls = 'printer.testPage' | 'printer.openDrawer' | 'printer.reprint' | 'printer.retry';
+
+export function printerHandlers(deps: PrinterDeps): Pick<Handlers, PrinterCalls> {
+  const ready = (): { worker: PrintWorker; setup: PrinterSetup } => {
+    const worker = deps.worker();
+    const setup = deps.setup();
+    if (setup === null) throw new CoreError('not-configured', [say('noPrinter')]);
+    if (worker === null) throw new CoreError('not-configured', [say('starting')]);
+    return { worker, setup };
+  };
+  return {
+    'printer.testPage': async () => {
+      const { worker, setup } = ready();
+      const printer = displayPrinter(setup.address);
+      const outcome = await worker.sendNow(setup, testPageBytes(printer, setup.paper, setup.print));
+      if (outcome.kind !== 'printed') throw failure(outcome, printer);
+      return { printer };
+    },
+    'printer.openDrawer': async () => {
+      deps.guard('lockedDrawer');
+      const { worker, setup } = ready();
+      const outcome = await worker.sendNow(setup, drawerKickBytes(setup.print));
+      if (outcome.kind === 'not-sent') throw failure(outcome, displayPrinter(setup.address));
+      // Sent, or maybe: a pulse is three bytes, and a drawer that may have opened is counted.
+      const opening = recordDrawerOpening(deps.db(), deps.managerPinSet() ? 'manager' : 'till', deps.now());
+      return { at: opening.at, by: opening.by };
+    },
+    'printer.reprint': ({ id }) => {
+      const { worker } = ready();
+      const orderId = numericId(id);
+      if (getOutboxOrder(deps.db(), orderId) === undefined) {
+        throw new CoreError('not-found', [say('orderNotInOutbox', { id: String(id) })]);
+      }
+      const job = queueReprint(deps.db(), orderId, deps.now());
+      worker.wake();
+      deps.changed();
+      return Promise.resolve({ id: job.id, copy: job.copy !== 'none', waiting: waitingJobCount(deps.db()) });
+    },
+    'printer.retry': () => {
+      const worker = deps.worker();
+      worker?.retryNow();
+      return Promise.resolve(printerStatus(worker, deps.setup()));
+    },
+  };
+}
+
+/** The status bar's printer figure: null when no printer is set and nothing waits. */
+export function printerStatus(
+  worker: PrintWorker | null,
+  setup: PrinterSetup | null,
+): PrinterStatusView | null {
+  const queue = worker?.status() ?? { waiting: 0 };
+  if (setup === null && queue.waiting === 0) return null;
+  return { printer: setup === null ? null : displayPrinter(setup.address), ...queue };
+}
+
+/** What an attempt that did not print says to the cashier. */
+function failure(outcome: Exclude<SendOutcome, { kind: 'printed' }>, printer: string): CoreError {
+  const said: Said =
+    outcome.kind === 'maybe-sent'
+      ? say('printerMaybe', { printer })
+      : outcome.problem === 'paper-out'
+        ? say('printerPaperOut', { printer })
+        : outcome.problem === 'stalled'
+          ? say('printerStalled', { printer })
+          : say('printerUnreachable', { printer });
+  return new CoreError('failed', [said]);
+}

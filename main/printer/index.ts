@@ -1,0 +1,23 @@
+// The receipt printer: ESC/POS receipts to a network printer, a queue that keeps every receipt until
+// it printed, and the cash drawer on the printer's port. Import from here, not the files behind it.
+export {
+  COLUMN_CHOICES,
+  DEFAULT_PRINTER_PORT,
+  displayPrinter,
+  parsePrinterAddress,
+  PrinterAddressError,
+  type Columns,
+  type PrinterAddress,
+} from './address.ts';
+export { printerHandlers, printerStatus, type PrinterDeps } from './handlers.ts';
+export { drawerKickBytes, receiptBytes, testPageBytes, type PrintOptions } from './layout.ts';
+export { KICK_WINDOW_MS, paidInCash, queueReprint, queueSaleReceipt } from './queue.ts';
+export { DEFAULT_TIMEOUTS, sendToPrinter, type SendOutcome, type Timeouts } from './transport.ts';
+export { printLanguage, PRINT_WORDS, type PrintLanguage } from './words.ts';
+export {
+  DEFAULT_PRINT_RETRY,
+  PrintWorker,
+  type PrinterSetup,
+  type PrintWorkerOptions,
+  type QueueStatus,
+} from './worker.ts';

@@ -1,0 +1,35 @@
+// What goes into the print queue: a sale's receipt when it closes (stored in the transaction that
+// places its order, so a sale never exists without its receipt's job), and a reprint asked for from
+// Orders or the Sale screen. Storing a job is all selling waits for; the worker prints it.
+import type { Tender } from '../../contract/contract.ts';
+import type { Db } from '../../db/database.ts';
+import { hasReceiptJob, insertReceiptJob, type PrintJob } from '../../db/print-jobs.ts';
+
+/**
+ * How long after a cash sale its receipt still opens the drawer. A receipt that waited for a printer
+ * that was off prints later without opening it: nobody may be at the till to close it then.
+ */
+export const KICK_WINDOW_MS = 2 * 60_000;
+
+/** A sale paid wholly or partly in cash opens the drawer; one paid by card alone never does. */
+export function paidInCash(tender: Tender | null | undefined): boolean {
+  return tender?.parts.some((part) => part.method === 'cash') ?? false;
+}
+
+/** The receipt of the sale that placed order `orderId`, printed as it closes. */
+export function queueSaleReceipt(db: Db, orderId: number, tender: Tender | null, now: Date): PrintJob {
+  return insertReceiptJob(db, orderId, {
+    copy: 'none',
+    kickUntil: paidInCash(tender) ? new Date(now.getTime() + KICK_WINDOW_MS) : null,
+    now,
+  });
+}
+
+/** A reprint of order `orderId`'s receipt: a copy when it was printed (or queued) before. No drawer. */
+export function queueReprint(db: Db, orderId: number, now: Date): PrintJob {
+  return insertReceiptJob(db, orderId, {
+    copy: hasReceiptJob(db, orderId) ? 'reprint' : 'none',
+    kickUntil: null,
+    now,
+  });
+}

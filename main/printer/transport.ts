@@ -1,0 +1,137 @@
+// Bytes to a network printer: raw TCP, as ESC/POS printers take them on port 9100. Raw TCP has no
+// acknowledgement of printing, so what an attempt can know is said exactly:
+// - not sent: no connection (off, unplugged, wrong address), or the printer said before a byte of
+//   the job went that it is out of paper, or a printer that answered status before is silent now
+//   (stalled). Nothing printed; the job is simply tried again.
+// - maybe sent: the connection broke or stalled while the job's bytes were on their way. Part or all
+//   of it may be on paper: the queue prints it again marked as a copy.
+// - printed: every byte was handed to the connection and the printer had not refused it.
+// Before the job, `DLE EOT 4` asks the printer's paper sensor (a real-time command, answered even
+// while the printer is busy); a printer that does not answer it is printed to all the same.
+import { connect, type Socket } from 'node:net';
+import type { PrintProblem } from '../../db/print-jobs.ts';
+
+export interface Timeouts {
+  /** To open the connection. */
+  readonly connectMs: number;
+  /** For the paper sensor's answer. */
+  readonly statusMs: number;
+  /** For the job's bytes to be taken. */
+  readonly writeMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 3_000, statusMs: 800, writeMs: 15_000 };
+
+export type SendOutcome =
+  | { readonly kind: 'printed'; readonly answersStatus: boolean }
+  | {
+      readonly kind: 'not-sent';
+      readonly problem: Extract<PrintProblem, 'unreachable' | 'paper-out' | 'stalled'>;
+      readonly detail: string;
+    }
+  | {
+      readonly kind: 'maybe-sent';
+      readonly problem: Extract<PrintProblem, 'stalled' | 'failed'>;
+      readonly detail: string;
+    };
+
+/** DLE EOT 4: the roll paper sensor's status. */
+export const PAPER_STATUS_REQUEST = Uint8Array.of(0x10, 0x04, 0x04);
+
+/** A status byte has bits 1 and 4 set and bits 0 and 7 clear; bits 5 and 6: the roll is out. */
+function paperOut(status: number): boolean | undefined {
+  if ((status & 0x93) !== 0x12) return undefined;
+  return (status & 0x60) !== 0;
+}
+
+export interface Target {
+  readonly host: string;
+  readonly port: number;
+}
+
+/**
+ * Sends `bytes` to the printer at `target`. `expectStatus`: this printer answered the paper sensor
+ * before, so silence now means it is stuck, and nothing is sent.
+ */
+export function sendToPrinter(
+  target: Target,
+  bytes: Uint8Array,
+  options: { readonly timeouts?: Partial<Timeouts>; readonly expectStatus?: boolean } = {},
+): Promise<SendOutcome> {
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  return new Promise((resolve) => {
+    const where = `${target.host}:${String(target.port)}`;
+    let phase: 'connecting' | 'status' | 'writing' | 'done' = 'connecting';
+    let answersStatus = false;
+    let timer: NodeJS.Timeout | undefined;
+    const socket: Socket = connect({ host: target.host, port: target.port });
+    socket.setNoDelay(true);
+
+    const finish = (outcome: SendOutcome): void => {
+      if (phase === 'done') return;
+      phase = 'done';
+      clearTimeout(timer);
+      resolve(outcome);
+    };
+    const fail = (why: string, stalled: boolean): void => {
+      if (phase === 'connecting') {
+        finish({ kind: 'not-sent', problem: 'unreachable', detail: `${where}: ${why}` });
+      } else if (phase === 'status') {
+        finish({
+          kind: 'not-sent',
+          problem: stalled ? 'stalled' : 'unreachable',
+          detail: `${where}: ${why}`,
+        });
+      } else {
+        finish({ kind: 'maybe-sent', problem: stalled ? 'stalled' : 'failed', detail: `${where}: ${why}` });
+      }
+      socket.destroy();
+    };
+    const arm = (ms: number, onTimeout: () => void): void => {
+      clearTimeout(timer);
+      timer = setTimeout(onTimeout, ms);
+    };
+
+    const write = (): void => {
+      phase = 'writing';
+      arm(timeouts.writeMs, () => fail(`took no more bytes for ${String(timeouts.writeMs)} ms`, true));
+      socket.end(bytes, () => {
+        finish({ kind: 'printed', answersStatus });
+        // Whatever the printer still says is read and dropped, so closing does not reset the
+        // connection under bytes it has not taken yet; then the socket goes.
+        socket.resume();
+        setTimeout(() => socket.destroy(), 2_000).unref();
+      });
+    };
+
+    arm(timeouts.connectMs, () => fail(`no connection within ${String(timeouts.connectMs)} ms`, false));
+    socket.once('connect', () => {
+      phase = 'status';
+      arm(timeouts.statusMs, () => {
+        if (options.expectStatus === true) {
+          fail(`no answer to the paper status within ${String(timeouts.statusMs)} ms`, true);
+        } else {
+          write();
+        }
+      });
+      socket.write(PAPER_STATUS_REQUEST);
+    });
+    socket.on('data', (chunk: Buffer) => {
+      if (phase !== 'status') return;
+      const status = chunk[0];
+      const out = status === undefined ? undefined : paperOut(status);
+      if (out === undefined) return;
+      answersStatus = true;
+      if (out) {
+        finish({ kind: 'not-sent', problem: 'paper-out', detail: `${where}: the printer is out of paper` });
+        socket.destroy();
+      } else {
+        write();
+      }
+    });
+    socket.on('error', (error: NodeJS.ErrnoException) => fail(error.code ?? error.message, false));
+    socket.on('close', () => {
+      if (phase !== 'done') fail('the printer closed the connection', false);
+    });
+  });
+}

@@ -1,0 +1,47 @@
+// The printed receipt says what the screen's receipt says: the words they share are the same text as
+// the renderer's catalogues (receipt and the VAT table's head in sale).
+import { describe, expect, it } from 'vitest';
+import { receipt as csReceipt } from '../../renderer/i18n/cs/receipt.ts';
+import { sale as csSale } from '../../renderer/i18n/cs/sale.ts';
+import { receipt as enReceipt } from '../../renderer/i18n/en/receipt.ts';
+import { sale as enSale } from '../../renderer/i18n/en/sale.ts';
+import { receipt as skReceipt } from '../../renderer/i18n/sk/receipt.ts';
+import { sale as skSale } from '../../renderer/i18n/sk/sale.ts';
+import { fill, printLanguage, PRINT_WORDS } from './words.ts';
+
+/** The receipt's words, and the VAT table's head from sale (whose other words are the Sale screen's). */
+const vatHead = (s: Readonly<Record<'vatRate' | 'vatBase' | 'vatAmount' | 'vatGross', string>>) => ({
+  vatRate: s.vatRate,
+  vatBase: s.vatBase,
+  vatAmount: s.vatAmount,
+  vatGross: s.vatGross,
+});
+const SCREEN = {
+  cs: { ...csReceipt, ...vatHead(csSale) },
+  sk: { ...skReceipt, ...vatHead(skSale) },
+  en: { ...enReceipt, ...vatHead(enSale) },
+} as const;
+const OWN = ['copyInterrupted', 'testPage', 'testPrinter', 'testPaper', 'testEnd'];
+
+describe("the printed receipt's words", () => {
+  for (const language of ['cs', 'sk', 'en'] as const) {
+    it(`are the screen's words in ${language}`, () => {
+      const printed = PRINT_WORDS[language];
+      const screen: Readonly<Record<string, string>> = SCREEN[language];
+      for (const [key, text] of Object.entries(printed)) {
+        if (OWN.includes(key)) continue;
+        expect({ key, text }).toEqual({ key, text: screen[key] });
+      }
+    });
+  }
+
+  it('fill in their placeholders', () => {
+    expect(fill(PRINT_WORDS.cs.customer, { name: 'Žofie' })).toBe('Zákazník: Žofie');
+  });
+
+  it("are the screens' language, and for 'system' the OS's when Counter speaks it", () => {
+    expect(printLanguage('sk', 'en-US')).toBe('sk');
+    expect(printLanguage('system', 'cs-CZ')).toBe('cs');
+    expect(printLanguage('system', 'de-DE')).toBe('en');
+  });
+});

@@ -1,0 +1,310 @@
+// The receipt printer through the core, against the real sim and a fake network printer on loopback
+// (test/support/fake-printer.ts), read back with the tests' ESC/POS decoder: a cash sale prints its
+// receipt once and opens the drawer, a card sale prints without, a sale while the printer is off
+// prints once when it is back (also after the app restarted), a receipt cut off mid-print comes again
+// as a copy, a printer out of paper or stuck holds receipts without holding up the sale, the test page
+// and the drawer without a sale (counted, behind the manager PIN), a reprint marked as a copy.
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type {
+  CompanyMatchView,
+  DrawerOpeningView,
+  Envelope,
+  OutboxEntryView,
+  PrintJobView,
+  ReceiptView,
+  SessionView,
+  SettingsView,
+  StatusView,
+} from '../../../contract/contract.ts';
+import { openDatabase } from '../../../db/database.ts';
+import { drawerOpenings } from '../../../db/drawer.ts';
+import { claimPrintJob, insertReceiptJob } from '../../../db/print-jobs.ts';
+import { Core } from '../../../main/core/core.ts';
+import { MemoryCredentialStore } from '../../../main/settings/credentials.ts';
+import { decodeEscPos, type Decoded } from '../../support/escpos-decoder.ts';
+import { FakePrinter } from '../../support/fake-printer.ts';
+import {
+  firstSellable,
+  stopAll,
+  syncedTerminal,
+  type Sellable,
+  type SyncedTerminal,
+} from '../../support/terminal.ts';
+
+let terminal: SyncedTerminal;
+let printer: FakePrinter;
+let core: Core;
+let item: Sellable;
+
+async function startCore(): Promise<Core> {
+  return Core.create({
+    dataDir: terminal.dataDir,
+    credentials: new MemoryCredentialStore(),
+    env: { ...terminal.env, POS_RECEIPT_PRINTER: printer.address },
+    autoSync: false,
+    probeIntervalMs: 200,
+    log: () => undefined,
+    // Attempts close together, so a printer back is printed to soon; the pause still grows.
+    printRetry: { baseMs: 20, maxMs: 200 },
+    printTimeouts: { statusMs: 300, writeMs: 5_000 },
+  });
+}
+
+beforeAll(async () => {
+  terminal = await syncedTerminal('printer');
+  printer = await FakePrinter.start();
+  item = firstSellable(terminal.dataDir);
+  core = await startCore();
+  const [company] = (await call('companies.find', { text: '1' })) as CompanyMatchView[];
+  await call('settings.set', {
+    warehouseId: item.warehouseId,
+    walkInCustomer: { companyId: company?.companyId },
+    language: 'cs',
+    priceCurrency: 'CZK',
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await core.close();
+  await printer.close();
+  await stopAll(terminal, undefined, undefined);
+});
+
+async function call(channel: string, input: unknown = {}): Promise<unknown> {
+  const envelope: Envelope = await core.invoke(channel, input);
+  if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.code} ${envelope.error.message}`);
+  return envelope.value;
+}
+
+async function refusal(channel: string, input: unknown = {}) {
+  const envelope = await core.invoke(channel, input);
+  if (envelope.ok) throw new Error(`${channel} was not refused`);
+  return envelope.error;
+}
+
+async function sell(method: 'cash' | 'card' | 'split', quantity = 1): Promise<OutboxEntryView> {
+  await call('session.scan', { code: item.barcode, via: 'scanner', quantity });
+  const total = ((await call('session.current')) as SessionView).totals.total;
+  const given = Math.ceil(total / 100) * 100 + 100;
+  const tender =
+    method === 'cash' ? { method, given } : method === 'card' ? { method } : { method, card: 1, given };
+  return ((await call('session.close', { tender })) as { order: OutboxEntryView }).order;
+}
+
+/** The receipts printed so far whose QR code is `reference`. */
+function receiptsOf(reference: string | undefined): Decoded[] {
+  return printer
+    .printed()
+    .map((job) => decodeEscPos(job))
+    .filter((d) => d.qr.includes(reference ?? '?'));
+}
+
+async function printerStatus(): Promise<StatusView['printer']> {
+  return ((await call('status.get')) as StatusView).printer;
+}
+
+describe('the receipt printer', () => {
+  it('prints a cash sale once, in Czech, and opens the drawer with it', async () => {
+    const order = await sell('cash', 2);
+    await printer.until(() => receiptsOf(order.clientReference).length === 1);
+    const [receipt] = receiptsOf(order.clientReference);
+    const text = receipt?.lines.join('\n') ?? '';
+    expect(text).toContain(item.productName);
+    expect(text).toMatch(/CELKEM +[\d ]+,\d\d Kč/);
+    expect(text).toContain('Přijato hotově');
+    expect(text).toContain('Vráceno');
+    expect(text).toContain('Děkujeme za nákup');
+    expect(text).not.toContain('KOPIE');
+    // The till's receipt number, and the print counted: the next print of it is a copy.
+    const view = (await call('receipt.get', { id: order.id })) as ReceiptView;
+    expect(text).toContain(`Účtenka č. ${view.number ?? '?'}`);
+    await vi.waitFor(async () =>
+      expect(((await call('receipt.get', { id: order.id })) as ReceiptView).printCount).toBe(1),
+    );
+    expect(receipt?.pulses).toBe(1);
+    expect(receipt?.cuts).toBe(1);
+    // The pulse goes before the text: the drawer opens while the receipt prints.
+    const kinds = receipt?.events.map((e) => e.kind) ?? [];
+    expect(kinds.indexOf('pulse')).toBeLessThan(kinds.indexOf('line'));
+    await vi.waitFor(async () =>
+      expect(await printerStatus()).toEqual({ printer: `127.0.0.1:${String(printer.port)}`, waiting: 0 }),
+    );
+  });
+
+  it('prints a card sale without opening the drawer', async () => {
+    const order = await sell('card');
+    await printer.until(() => receiptsOf(order.clientReference).length === 1);
+    const [receipt] = receiptsOf(order.clientReference);
+    expect(receipt?.lines.join('\n')).toContain('Placeno kartou');
+    expect(receipt?.pulses).toBe(0);
+  });
+
+  it('opens the drawer for a split payment with a cash part', async () => {
+    const order = await sell('split');
+    await printer.until(() => receiptsOf(order.clientReference).length === 1);
+    const [receipt] = receiptsOf(order.clientReference);
+    expect(receipt?.lines.join('\n')).toMatch(/Placeno kartou +1,00 Kč\nPlaceno hotově/);
+    expect(receipt?.pulses).toBe(1);
+  });
+
+  it('keeps a sale made while the printer is off, and prints it once after a restart', async () => {
+    await printer.off();
+    const order = await sell('cash');
+    await vi.waitFor(async () =>
+      expect(await printerStatus()).toMatchObject({ waiting: 1, problem: 'unreachable' }),
+    );
+    // Selling goes on while it waits.
+    const second = await sell('card');
+    expect(await printerStatus()).toMatchObject({ waiting: 2 });
+    await core.close();
+    await printer.on();
+    core = await startCore();
+    await printer.until(() => receiptsOf(second.clientReference).length === 1);
+    await vi.waitFor(async () => expect(await printerStatus()).toMatchObject({ waiting: 0 }));
+    // In the order they were sold, each once: a third sale's receipt follows them, and no other.
+    const third = await sell('card');
+    await printer.until(() => receiptsOf(third.clientReference).length === 1);
+    expect(receiptsOf(order.clientReference)).toHaveLength(1);
+    expect(receiptsOf(second.clientReference)).toHaveLength(1);
+    const order3 = printer
+      .printed()
+      .slice(-3)
+      .map((job) => decodeEscPos(job).qr[0]);
+    expect(order3).toEqual([order.clientReference, second.clientReference, third.clientReference]);
+  });
+
+  it('prints a receipt cut off mid-print again, marked as a copy that may have printed', async () => {
+    const order = await sell('card');
+    await printer.until(() => receiptsOf(order.clientReference).length === 1);
+    await core.close();
+    // The app died while writing a reprint of it: the job is left `printing` by a process now gone.
+    const db = openDatabase(join(terminal.dataDir, 'counter.sqlite'));
+    try {
+      const job = insertReceiptJob(db, Number(order.id), { copy: 'none', kickUntil: null, now: new Date() });
+      expect(claimPrintJob(db, job.id, `${hostname()}/4194399/deadbeef/-`, new Date())).toBe(true);
+    } finally {
+      db.close();
+    }
+    core = await startCore();
+    await printer.until(() => receiptsOf(order.clientReference).length === 2);
+    expect(receiptsOf(order.clientReference)[1]?.lines.join('\n')).toContain(
+      'KOPIE: první tisk byl přerušen a možná proběhl.',
+    );
+    await vi.waitFor(async () => expect(await printerStatus()).toMatchObject({ waiting: 0 }));
+  });
+
+  it('holds receipts while the printer is out of paper or stuck, and prints each once after', async () => {
+    printer.paper = 'out';
+    const dry = await sell('cash');
+    await vi.waitFor(async () =>
+      expect(await printerStatus()).toMatchObject({ waiting: 1, problem: 'paper-out' }),
+    );
+    expect(receiptsOf(dry.clientReference)).toHaveLength(0);
+    printer.paper = 'ok';
+    await call('printer.retry');
+    await printer.until(() => receiptsOf(dry.clientReference).length === 1);
+
+    printer.stick();
+    const stuck = await sell('card');
+    await vi.waitFor(async () =>
+      expect(await printerStatus()).toMatchObject({ waiting: 1, problem: 'stalled' }),
+    );
+    expect(receiptsOf(stuck.clientReference)).toHaveLength(0);
+    await printer.on();
+    await printer.until(() => receiptsOf(stuck.clientReference).length === 1);
+    await vi.waitFor(async () => expect(await printerStatus()).toMatchObject({ waiting: 0 }));
+    expect(receiptsOf(dry.clientReference)).toHaveLength(1);
+  });
+
+  it('reprints a receipt as a copy, without the drawer', async () => {
+    const order = await sell('cash');
+    await printer.until(() => receiptsOf(order.clientReference).length === 1);
+    const job = (await call('printer.reprint', { id: order.id })) as PrintJobView;
+    expect(job.copy).toBe(true);
+    await printer.until(() => receiptsOf(order.clientReference).length === 2);
+    const copy = receiptsOf(order.clientReference)[1];
+    expect(copy?.lines.map((l) => l.trim())).toContain('KOPIE');
+    expect(copy?.pulses).toBe(0);
+    expect((await refusal('printer.reprint', { id: 987_654 })).code).toBe('not-found');
+  });
+
+  it('prints a test page in the language of the screens', async () => {
+    const before = printer.printed().length;
+    expect(await call('printer.testPage')).toEqual({ printer: `127.0.0.1:${String(printer.port)}` });
+    // Taken by the connection; the printer has it all once the connection closes.
+    await printer.until(() => printer.printed().length > before);
+    const page = decodeEscPos(printer.printed()[before] ?? new Uint8Array());
+    expect(page.lines.join('\n')).toContain('Zkušební stránka');
+    expect(page.lines).toContain('PŘÍLIŠ ŽLUŤOUČKÝ KŮŇ ÚPĚL ĎÁBELSKÉ ÓDY.');
+    await printer.off();
+    expect(await refusal('printer.testPage')).toMatchObject({
+      code: 'failed',
+      said: [{ key: 'printerUnreachable', values: { printer: `127.0.0.1:${String(printer.port)}` } }],
+    });
+    await printer.on();
+  });
+
+  it('opens the drawer without a sale behind the manager PIN, and counts each opening', async () => {
+    const since = new Date(Date.now() - 1000);
+    const before = printer.printed().length;
+    expect(await call('printer.openDrawer')).toMatchObject({ by: 'till' });
+    await printer.until(() => printer.printed().length > before);
+    const kick = decodeEscPos(printer.printed()[before] ?? new Uint8Array());
+    expect(kick).toMatchObject({ pulses: 1, cuts: 0, lines: [] });
+
+    await call('settings.set', { managerPin: '2468' });
+    await call('manager.lock');
+    expect(await refusal('printer.openDrawer')).toMatchObject({
+      code: 'locked',
+      said: [{ key: 'lockedDrawer' }],
+    });
+    await call('manager.unlock', { pin: '2468' });
+    const opened = (await call('printer.openDrawer')) as DrawerOpeningView;
+    expect(opened.by).toBe('manager');
+    // A drawer that did not open is not counted.
+    await printer.off();
+    expect((await refusal('printer.openDrawer')).said).toEqual([
+      { key: 'printerUnreachable', values: { printer: `127.0.0.1:${String(printer.port)}` } },
+    ]);
+    await printer.on();
+    await call('settings.set', { clearManagerPin: true });
+
+    const db = openDatabase(join(terminal.dataDir, 'counter.sqlite'));
+    try {
+      expect(drawerOpenings(db, since).map((o) => o.by)).toEqual(['till', 'manager']);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('prints nothing by itself when printing on sale is off', async () => {
+    await call('settings.set', { printOnSale: false });
+    const order = await sell('card');
+    expect(await printerStatus()).toMatchObject({ waiting: 0 });
+    await call('printer.reprint', { id: order.id });
+    await printer.until(() => receiptsOf(order.clientReference).length === 1);
+    // Its first printing is the original.
+    expect(receiptsOf(order.clientReference)[0]?.lines.join('\n')).not.toContain('KOPIE');
+    await call('settings.set', { printOnSale: true });
+  });
+
+  it('says what is wrong with a printer address, in Settings and in POS_RECEIPT_PRINTER', async () => {
+    const wrong = await refusal('settings.set', { receiptPrinter: 'http://10.0.0.5:9100' });
+    expect(wrong).toMatchObject({ code: 'invalid-input', said: [{ key: 'printerAddressScheme' }] });
+    const view = (await call('settings.get')) as SettingsView;
+    expect(view).toMatchObject({
+      receiptPrinter: printer.address,
+      receiptPrinterSource: 'env',
+      printOnSale: true,
+    });
+    await expect(
+      Core.create({
+        dataDir: terminal.dataDir,
+        credentials: new MemoryCredentialStore(),
+        env: { ...terminal.env, POS_RECEIPT_PRINTER: 'tcp://10.0.0.5:99999' },
+      }),
+    ).rejects.toThrow(/^POS_RECEIPT_PRINTER: .*tcp:\/\/192\.168\.1\.50:9100/);
+  });
+});
