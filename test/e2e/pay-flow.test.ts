@@ -71,6 +71,21 @@ const ordersNotAllowed = () => statusBar(page).locator('[data-orders-not-allowed
 const placedReceipt = () => page.getByTestId('placed-receipt').locator('.receipt');
 const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
 
+/** Null when a panel's title is whole inside the panel's visible box and on top; else what is wrong. */
+function titleInSight(card: Locator): Promise<string | null> {
+  return card.evaluate((el) => {
+    const title = el.querySelector('h2');
+    if (title === null) return 'no title';
+    const r = title.getBoundingClientRect();
+    const c = el.getBoundingClientRect();
+    const top = c.top + el.clientTop;
+    if (r.top < top - 0.5 || r.bottom > top + el.clientHeight + 0.5)
+      return `title ${String(Math.round(r.top))}-${String(Math.round(r.bottom))} cut by its panel (${String(Math.round(top))}-${String(Math.round(top + el.clientHeight))})`;
+    const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    return hit !== null && title.contains(hit) ? null : 'title covered';
+  });
+}
+
 /** The run's decimal separator, and an amount as the page's locale writes it in a field ("12,5"). */
 const DECIMAL =
   new Intl.NumberFormat(E2E_LOCALE).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
@@ -305,6 +320,13 @@ describe('paying without surprises', { timeout: 180_000 }, () => {
       expect(await changeDue().getAttribute('data-tender')).toBe('split');
       expect(await changeDue().getAttribute('data-change')).toBe(change.toFixed(2));
       expect(await inViewport(changeDue())).toBe(true);
+      // Beside the change and its parts, the customer panel keeps its title whole (at 1024x768 it
+      // was squeezed to a sliver, its title cut through).
+      expect(await titleInSight(page.getByTestId('customer'))).toBeNull();
+      // ... and the side column still holds the buttons under it, parked sales (F10) the last.
+      expect(await page.locator('.sale-side').evaluate((e) => e.scrollHeight <= e.clientHeight + 1)).toBe(
+        true,
+      );
       const receipt = placedReceipt();
       await expect
         .poll(() => receipt.locator('[data-receipt-tender]').getAttribute('data-receipt-tender'))

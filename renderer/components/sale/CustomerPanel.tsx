@@ -50,7 +50,7 @@ export function CustomerPanel({ session }: { session: SessionView | null }) {
           onClick={() => panel.current?.scrollBy({ top: panel.current.clientHeight / 2 })}
           data-more
         >
-          {t('moreBelow')}
+          <span>{t('moreBelow')}</span>
         </button>
       )}
     </div>
