@@ -42,26 +42,28 @@ export function OrdersFilter() {
           );
         })}
       </div>
-      <label className="field find-reference">
-        <span>{t('findByReference')}</span>
-        <input
-          type="search"
-          value={query.text}
-          onChange={(e) => void setOrdersQuery({ text: e.target.value })}
-          placeholder={t('referenceOrOrderId')}
-          autoComplete="off"
-          data-field="findReference"
-        />
-      </label>
-      <label className="field find-day">
-        <span>{t('placedOn')}</span>
-        <input
-          type="date"
-          value={query.day}
-          onChange={(e) => void setOrdersQuery({ day: e.target.value })}
-          data-field="findDay"
-        />
-      </label>
+      <div className="orders-find">
+        <label className="field find-reference">
+          <span>{t('findByReference')}</span>
+          <input
+            type="search"
+            value={query.text}
+            onChange={(e) => void setOrdersQuery({ text: e.target.value })}
+            placeholder={t('referenceOrOrderId')}
+            autoComplete="off"
+            data-field="findReference"
+          />
+        </label>
+        <label className="field find-day">
+          <span>{t('placedOn')}</span>
+          <input
+            type="date"
+            value={query.day}
+            onChange={(e) => void setOrdersQuery({ day: e.target.value })}
+            data-field="findDay"
+          />
+        </label>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,262 @@
+// A till with a history, through the web shell in Debian's Chromium against the real sim, at 1024×768
+// and 1280×800: the Orders screen shows its newest page and brings older ones on demand, filters by
+// state, part of a reference and day in SQLite, follows a sale placed meanwhile without reading the
+// list again, and, once Settings shorten the retention, old orders keep their row and total while
+// their receipt says their lines are no longer kept.
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/database.ts';
+import { insertOutboxOrder, recordOutboxOutcome, type OutboxOutcome } from '../../db/outbox.ts';
+import { SettingsStore } from '../../main/settings/store.ts';
+import { goTo, placeOrder, scan } from './app.ts';
+import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+import { newPage, say } from './lang.ts';
+import { screenshotOnFailure } from './failure-shot.ts';
+import {
+  firstSellable,
+  fromCatalog,
+  stopAll,
+  syncedTerminal,
+  type SyncedTerminal,
+} from '../support/terminal.ts';
+
+const SIZES = [
+  { width: 1024, height: 768 },
+  { width: 1280, height: 800 },
+] as const;
+
+let terminal: SyncedTerminal;
+let shell: RunningShell | undefined;
+let browser: Browser | undefined;
+let page: Page;
+let barcode: string;
+/** What was placed, by kind: ids newest last. */
+const seeded: Record<'dayOne' | 'needsFix' | 'cancelled' | 'dayThree', { id: number; reference: string }[]> =
+  {
+    dayOne: [],
+    needsFix: [],
+    cancelled: [],
+    dayThree: [],
+  };
+const TOTAL = 60 + 3 + 7 + 60;
+/** Noon (UTC) of three days in March 2025: the same calendar day in the browser whatever its zone. */
+const noon = (day: number, i: number) => new Date(Date.UTC(2025, 2, day, 12, 0, i));
+
+beforeAll(async () => {
+  terminal = await syncedTerminal('history');
+  const { dataDir, env } = terminal;
+  const product = firstSellable(dataDir);
+  barcode = product.barcode;
+  const walkIn = fromCatalog(
+    dataDir,
+    (db) =>
+      db
+        .prepare(
+          `SELECT companyId, min(name) AS name FROM company_card WHERE name <> '' GROUP BY companyId LIMIT 1`,
+        )
+        .get() as { companyId: number; name: string },
+  );
+  const db = openDatabase(join(dataDir, 'counter.sqlite'));
+  new SettingsStore(db).write({ warehouseId: product.warehouseId, walkInCustomer: walkIn });
+  // Order files of three days, stored as `pos order` stores them; their list rows are summed up from
+  // the cache the first time they are listed.
+  const place = (
+    kind: keyof typeof seeded,
+    day: number,
+    count: number,
+    outcome: (i: number) => OutboxOutcome,
+  ) =>
+    db.transaction(() => {
+      for (let i = 0; i < count; i++) {
+        const o = insertOutboxOrder(
+          db,
+          {
+            customerId: walkIn.companyId,
+            warehouseId: product.warehouseId,
+            items: [{ productId: product.productId, quantity: 1 + (i % 3) }],
+          },
+          { now: noon(day, i) },
+        );
+        recordOutboxOutcome(db, o.id, ['queued'], outcome(i), noon(day, i));
+        seeded[kind].push({ id: o.id, reference: o.clientReference });
+      }
+    })();
+  place('dayOne', 10, 60, (i) => ({ state: 'sent', remoteId: 81_000 + i }));
+  place('needsFix', 11, 3, () => ({
+    state: 'needs-fix',
+    fieldErrors: { customerId: ['The customer is not known.'] },
+    messages: ['The customer is not known.'],
+  }));
+  place('cancelled', 11, 7, (i) => ({ state: 'cancelled', remoteId: 82_000 + i }));
+  place('dayThree', 12, 60, (i) => ({ state: 'sent', remoteId: 83_000 + i }));
+  db.close();
+
+  const [started, chromium] = await Promise.all([startWebShellProcess(env), launchChromium()]);
+  [shell, browser] = [started, chromium];
+  page = await newPage(chromium, { viewport: SIZES[1] });
+  await page.goto(started.url);
+});
+
+afterAll(() => stopAll(terminal, shell, browser));
+
+screenshotOnFailure(() => page, 'orders-history');
+
+const rows = () => page.locator('[data-order]');
+const ids = () => rows().evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-order'))));
+const older = () => page.locator('[data-action="older-orders"]');
+const newestFirst = (list: readonly { id: number }[]) => list.map((o) => o.id).sort((a, b) => b - a);
+const all = () => newestFirst(Object.values(seeded).flat());
+
+/** The list's top in view, at each size, in a picture. */
+async function pictures(name: string): Promise<void> {
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.locator('main.screen').evaluate((el) => el.scrollTo(0, 0));
+    await screenshot(page, `${name}-${size.width}`);
+  }
+}
+
+describe('a history of orders on the Orders screen, at 1024×768 and 1280×800', { timeout: 180_000 }, () => {
+  it('shows the newest page first and the older ones on demand, with the counts of the whole history', async () => {
+    await goTo(page, 'orders');
+    await expect.poll(ids).toEqual(all().slice(0, 50));
+    expect(await page.locator('[data-filter="all"] .count').textContent()).toBe(String(TOTAL));
+    expect(await page.locator('[data-filter="attention"] .count').textContent()).toBe('3');
+    // An order file's row is summed up from the cache: its total and lines show.
+    const top = rows().first();
+    expect(await top.locator('[data-ticket-lines]').textContent()).toMatch(/^\d+ položk/);
+    expect(await top.locator('[data-ticket-total]').textContent()).toMatch(/\d,\d{2}/);
+    await pictures('orders-history-first-page');
+
+    expect(await older().textContent()).toBe(say('orders:olderOrders'));
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await older().scrollIntoViewIfNeeded();
+      await screenshot(page, `orders-history-older-button-${size.width}`);
+    }
+    await older().click();
+    await expect.poll(ids).toEqual(all().slice(0, 100));
+    await older().click();
+    await expect.poll(ids).toEqual(all());
+    await expect.poll(() => older().count()).toBe(0);
+  });
+
+  it('filters in SQLite by state, by part of a reference and by day', async () => {
+    await page.locator('[data-filter="attention"]').click();
+    await expect.poll(ids).toEqual(newestFirst(seeded.needsFix));
+    await pictures('orders-history-attention');
+    await page.locator('[data-filter="closed"]').click();
+    await expect.poll(ids).toEqual(newestFirst(seeded.cancelled));
+    await page.locator('[data-filter="all"]').click();
+    await expect.poll(ids).toEqual(all().slice(0, 50));
+
+    const find = page.locator('[data-field="findReference"]');
+    const wanted = seeded.dayOne[17];
+    await find.fill(wanted?.reference.slice(-10).toUpperCase() ?? '');
+    await expect.poll(ids).toEqual([wanted?.id]);
+    await find.fill('83059');
+    await expect.poll(ids).toEqual([seeded.dayThree[59]?.id]);
+    await find.fill('');
+
+    const day = page.locator('[data-field="findDay"]');
+    await day.fill('2025-03-11');
+    await expect.poll(ids).toEqual(newestFirst([...seeded.needsFix, ...seeded.cancelled]));
+    expect(await older().count()).toBe(0);
+    await pictures('orders-history-day');
+    await page.locator('[data-filter="sent"]').click();
+    await expect.poll(ids).toEqual([]);
+    await page.getByText(say('orders:noOrderMatches')).waitFor();
+    await day.fill('2025-03-10');
+    await expect.poll(ids).toEqual(newestFirst(seeded.dayOne).slice(0, 50));
+    await day.fill('');
+    await page.locator('[data-filter="all"]').click();
+    await expect.poll(ids).toEqual(all().slice(0, 50));
+  });
+
+  it('a sale placed meanwhile joins the top and is followed to sent, the list never read again for it', async () => {
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path === '/rpc/outbox.page' || path === '/rpc/outbox.list') reads.push(path);
+    });
+    await goTo(page, 'sale');
+    await scan(page, barcode);
+    await page.getByTestId('sale-lines').locator(`[data-barcode="${barcode}"]`).waitFor();
+    await placeOrder(page);
+    await expect
+      .poll(() =>
+        page.getByTestId('announcer').locator('[data-placed-order]').getAttribute('data-placed-order'),
+      )
+      .toBe('sent');
+    expect(reads).toEqual([]);
+    // Back on Orders, its first page is read once (other tills' `pos order` send no event here).
+    await goTo(page, 'orders');
+    await expect.poll(() => rows().first().getAttribute('data-state')).toBe('sent');
+    expect(await rows().first().locator('[data-walk-in]').count()).toBe(1);
+    expect(await page.locator('[data-filter="all"] .count').textContent()).toBe(String(TOTAL + 1));
+    expect(reads).toEqual(['/rpc/outbox.page']);
+  });
+
+  it('after a shorter retention in Settings, an old order keeps its row and total; its receipt says its lines are gone', async () => {
+    const old = seeded.dayOne[0];
+    const reference = old?.reference ?? '';
+    const find = page.locator('[data-field="findReference"]');
+    await find.fill(reference);
+    await expect.poll(ids).toEqual([old?.id]);
+    const total = await rows().first().locator('[data-ticket-total]').textContent();
+    await find.fill('');
+
+    await goTo(page, 'settings');
+    const card = page.locator('[data-section="order-history"]');
+    await card.scrollIntoViewIfNeeded();
+    expect(await card.locator('[data-field="orderRetentionDays"]').inputValue()).toBe('90');
+    await card.locator('[data-field="orderRetentionDays"]').fill('30');
+    await card.locator('[data-action="save-retention"]').click();
+    await expect.poll(() => card.locator('.notice').textContent()).toBe(say('settings:saved'));
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await card.scrollIntoViewIfNeeded();
+      await screenshot(page, `orders-history-retention-${size.width}`);
+    }
+
+    await goTo(page, 'orders');
+    await find.fill(reference);
+    await expect.poll(ids).toEqual([old?.id]);
+    // Compaction runs in the core after the change: the receipt says so once it has.
+    const dialog = page.getByTestId('receipt-dialog');
+    await expect
+      .poll(
+        async () => {
+          await rows().first().locator('[data-action="receipt"]').click();
+          await dialog.waitFor();
+          const compacted = await dialog.locator('[data-receipt-compacted]').count();
+          if (compacted === 0) await page.keyboard.press('Escape');
+          return compacted;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+    expect(await dialog.locator('[data-receipt-compacted]').textContent()).toBe(
+      say('receipt:linesRemoved', { count: 1 }),
+    );
+    expect(await dialog.locator('[data-receipt-line]').count()).toBe(0);
+    expect(await dialog.locator('[data-receipt-total]').textContent()).toBe(total);
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await screenshot(page, `orders-history-compacted-receipt-${size.width}`);
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    // The row still shows its total; orders waiting for a fix keep everything.
+    expect(await rows().first().locator('[data-ticket-total]').textContent()).toBe(total);
+    await find.fill('');
+    await page.locator('[data-filter="attention"]').click();
+    await expect.poll(ids).toEqual(newestFirst(seeded.needsFix));
+    await rows().first().locator('[data-action="receipt"]').click();
+    await dialog.waitFor();
+    expect(await dialog.locator('[data-receipt-compacted]').count()).toBe(0);
+    expect(await dialog.locator('[data-receipt-line]').count()).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+  });
+});
