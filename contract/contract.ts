@@ -744,6 +744,7 @@ export const PrinterStatusView = z.object({
 export type PrinterStatusView = z.infer<typeof PrinterStatusView>;
 /** The test page went to the printer (every byte taken). */
 export const TestPageView = z.object({ printer: z.string() });
+export type TestPageView = z.infer<typeof TestPageView>;
 /** The drawer was opened without a sale, and counted. */
 export const DrawerOpeningView = z.object({ at: isoDateTime, by: z.enum(['manager', 'till']) });
 export type DrawerOpeningView = z.infer<typeof DrawerOpeningView>;

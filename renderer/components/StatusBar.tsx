@@ -1,8 +1,11 @@
 // Always visible: online/offline, the instance (and DEMO), credentials refused, orders not allowed
-// (the client lacks the permission to create them), queued orders, age of the last sync.
+// (the client lacks the permission to create them), queued orders, the receipt printer's waiting
+// receipts, age of the last sync.
 import { useTranslation } from 'react-i18next';
 import { useFormat } from './use-format.ts';
 import { useApp } from '../store/app.ts';
+import { retryPrinter } from '../store/printer.ts';
+import type { PrintProblem, StatusView } from '../../contract/contract.ts';
 
 export function StatusBar() {
   const status = useApp((s) => s.status);
@@ -52,9 +55,44 @@ export function StatusBar() {
         {t('queued', { queued: status?.queued ?? 0 })}
         {needsAttention > 0 ? ` · ${t('needAttention', { count: needsAttention })}` : ''}
       </button>
+      {status?.printer != null && <PrinterPill printer={status.printer} />}
       <span className="sync-age" data-last-sync={status?.lastSyncedAt ?? ''}>
         {t('lastSync', { age: format.age(status?.lastSyncedAt ?? null) })}
       </span>
     </footer>
+  );
+}
+
+const PROBLEM_WORD = {
+  unreachable: 'printerProblemUnreachable',
+  'paper-out': 'printerProblemPaperOut',
+  stalled: 'printerProblemStalled',
+  interrupted: 'printerProblemInterrupted',
+  failed: 'printerProblemFailed',
+} as const satisfies Record<PrintProblem, string>;
+
+/** "Printer: 2 waiting · out of paper"; a click tries the waiting receipts now. */
+function PrinterPill({ printer }: { printer: NonNullable<StatusView['printer']> }) {
+  const { t } = useTranslation();
+  const waiting = printer.waiting;
+  const why =
+    printer.printer === null
+      ? t('printerNone')
+      : printer.problem === undefined
+        ? undefined
+        : t(PROBLEM_WORD[printer.problem]);
+  return (
+    <button
+      type="button"
+      className={waiting > 0 ? 'link printer-waiting' : 'link'}
+      onClick={() => void retryPrinter()}
+      title={printer.detail ?? t('printerRetryTitle')}
+      data-printer-waiting={waiting}
+      data-printer-problem={printer.problem ?? ''}
+    >
+      {waiting === 0
+        ? t('printerReady')
+        : [t('printerWaiting', { count: waiting }), why].filter((w) => w !== undefined).join(' · ')}
+    </button>
   );
 }

@@ -10,6 +10,7 @@ import { LanguageCard } from '../components/settings/LanguageCard.tsx';
 import { ManagerPinCard } from '../components/settings/ManagerPinCard.tsx';
 import { OrderHistoryCard } from '../components/settings/OrderHistoryCard.tsx';
 import { PriceCurrencyCard } from '../components/settings/PriceCurrencyCard.tsx';
+import { PrinterCard } from '../components/settings/PrinterCard.tsx';
 import { ReceiptCard } from '../components/settings/ReceiptCard.tsx';
 import { ScannerCard } from '../components/settings/ScannerCard.tsx';
 import { StockRuleCard } from '../components/settings/StockRuleCard.tsx';
@@ -36,6 +37,7 @@ export function Settings() {
         {settings !== null && <LabelRulesCard rules={settings.labelRules} />}
         <ManagerPinCard />
         {settings !== null && <ReceiptCard settings={settings} />}
+        {settings !== null && <PrinterCard settings={settings} />}
         {settings !== null && <OrderHistoryCard settings={settings} />}
       </div>
     </section>

@@ -6,6 +6,7 @@ import { create } from 'zustand';
 import type { OutboxEntryView, ReceiptView, SettingsView } from '../../contract/contract.ts';
 import { pos } from './pos.ts';
 import { message, useApp } from './app.ts';
+import { printerInUse, reprint } from './printer.ts';
 import { saveSettings } from './settings.ts';
 
 type Id = OutboxEntryView['id'];
@@ -73,13 +74,18 @@ export function printable(): ReceiptView | null {
 let pendingCount: (() => void) | null = null;
 
 /**
- * Prints the receipt through the system print path (print CSS shows only the receipt). Once the print
+ * Prints the receipt: on the receipt printer when one is set, else through the system print path (print CSS shows only the receipt). Once the print
  * dialog is done (afterprint) the core counts the print, and the receipt comes back marked as a copy
  * for any print after it. A print() the browser drops fires no afterprint and is not counted.
  */
 export function printReceipt(): void {
   const receipt = printable();
   if (receipt === null) return;
+  // With a receipt printer the core prints it there (and counts it once it is on paper).
+  if (printerInUse()) {
+    reprint(receipt.orderId).catch((error: unknown) => useReceipt.setState({ error: message(error) }));
+    return;
+  }
   // One print waits to be counted at a time: a print() dropped earlier leaves no listener behind.
   if (pendingCount !== null) window.removeEventListener('afterprint', pendingCount);
   const counted = () => {

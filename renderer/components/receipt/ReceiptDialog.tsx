@@ -26,9 +26,11 @@ export function CounterDialogs() {
 
 export function PrintHint() {
   const { t } = useTranslation('receipt');
+  const printer = useApp((s) => s.status?.printer?.printer ?? null);
+  const set = useApp((s) => (s.settings?.receiptPrinter ?? null) !== null);
   return (
-    <span className="muted small" data-print-hint>
-      {t('printHint')}
+    <span className="muted small" data-print-hint={set ? 'printer' : 'dialog'}>
+      {set ? t('printHintPrinter', { printer: printer ?? '' }) : t('printHint')}
     </span>
   );
 }

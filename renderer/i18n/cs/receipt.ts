@@ -51,6 +51,7 @@ export const receipt = {
   receiptError: 'Účtenka: {{error}}',
   printReceipt: 'Vytisknout účtenku',
   printHint: 'Tiskne se přes systémový dialog tisku; pro PDF tam zvolte „Uložit jako PDF“.',
+  printHintPrinter: 'Tiskne se na tiskárně účtenek {{printer}}.',
   dialogTitle: 'Účtenka · objednávka č. {{id}}',
   print: 'Tisk',
   close: 'Zavřít',

@@ -30,6 +30,17 @@ export const common = {
   needAttention_one: '{{count, number}} need attention',
   needAttention_other: '{{count, number}} need attention',
   lastSync: 'Last sync: {{age}}',
+  // The receipt printer's queue (click: try the waiting receipts now)
+  printerReady: 'Printer ready',
+  printerWaiting_one: 'Printer: {{count, number}} waiting',
+  printerWaiting_other: 'Printer: {{count, number}} waiting',
+  printerNone: 'no printer set',
+  printerProblemUnreachable: 'does not answer',
+  printerProblemPaperOut: 'out of paper',
+  printerProblemStalled: 'stuck',
+  printerProblemInterrupted: 'printing was cut off',
+  printerProblemFailed: 'failed',
+  printerRetryTitle: 'Receipts not printed yet wait in the queue and print by themselves. Click to try now.',
   // The manager PIN prompt
   managerPin: 'Manager PIN',
   pin: 'PIN',

@@ -51,6 +51,7 @@ export const receipt = {
   receiptError: 'Receipt: {{error}}',
   printReceipt: 'Print receipt',
   printHint: 'Prints through the system print dialog; choose "Save as PDF" there for a PDF.',
+  printHintPrinter: 'Prints on the receipt printer {{printer}}.',
   dialogTitle: 'Receipt · order #{{id}}',
   print: 'Print',
   close: 'Close',

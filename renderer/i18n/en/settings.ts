@@ -131,6 +131,20 @@ export const settings = {
   stockRuleBlock: 'Refuse it',
   stockRuleHelp:
     'Stock as of the last sync: quantity available (in stock less what is blocked), or in stock where the instance sends only that.',
+  // The receipt printer (ESC/POS over the network)
+  printerTitle: 'Receipt printer',
+  printerAddress: 'Printer address',
+  printerAddressHelp:
+    'A network receipt printer: tcp://ADDRESS:PORT (port 9100 unless said), for example tcp://192.168.1.50:9100. Empty: receipts print through the system print dialog.',
+  printerFromEnv: 'Set by POS_RECEIPT_PRINTER: {{printer}}. Change it there.',
+  printerAddressExample: 'tcp://192.168.1.50:9100',
+  printerSave: 'Save printer',
+  printerSaved: 'Saved.',
+  printOnSale: 'Print the receipt when a sale is paid',
+  printTestPage: 'Print a test page',
+  printTestPrinted: 'The test page went to {{printer}}.',
+  openDrawer: 'Open the drawer',
+  drawerOpened: 'Drawer opened (counted for the shift).',
   receiptsTitle: 'Receipts',
   receiptPaper: 'Receipt paper',
   paperWidth: '{{mm, number}} mm',

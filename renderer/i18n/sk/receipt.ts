@@ -51,6 +51,7 @@ export const receipt = {
   receiptError: 'Doklad: {{error}}',
   printReceipt: 'Vytlačiť bloček',
   printHint: 'Tlačí sa cez systémový dialóg tlače; pre PDF tam zvoľte „Uložiť ako PDF“.',
+  printHintPrinter: 'Tlačí sa na tlačiarni dokladov {{printer}}.',
   dialogTitle: 'Pokladničný doklad · objednávka č. {{id}}',
   print: 'Tlačiť',
   close: 'Zavrieť',

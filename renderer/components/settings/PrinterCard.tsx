@@ -1,0 +1,116 @@
+// Settings → Receipt printer: the network printer's address (tcp://ADDRESS:PORT; POS_RECEIPT_PRINTER
+// wins and is shown instead), whether a paid sale's receipt prints by itself, a test page, and the
+// drawer opened without a sale (the manager PIN when one is set; each opening is counted).
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SettingsView } from '../../../contract/contract.ts';
+import { message } from '../../store/app.ts';
+import { openDrawer, printTestPage, saveReceiptPrinter, setPrintOnSale } from '../../store/printer.ts';
+import { plainResult, type CardResult } from './card-result.ts';
+
+export function PrinterCard({ settings }: { settings: SettingsView }) {
+  const { t } = useTranslation('settings');
+  const fromEnv = settings.receiptPrinterSource === 'env';
+  const [text, setText] = useState(fromEnv ? '' : (settings.receiptPrinter ?? ''));
+  const [result, setResult] = useState<CardResult | null>(null);
+  const [busy, setBusy] = useState(false);
+  const act = async (what: () => Promise<CardResult>) => {
+    setBusy(true);
+    try {
+      setResult(await what());
+    } catch (e) {
+      setResult(plainResult('error', message(e)));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const save = () =>
+    act(async () => {
+      setText((await saveReceiptPrinter(text)) ?? '');
+      return { tone: 'ok', text: (t) => t('printerSaved') };
+    });
+  const inUse = settings.receiptPrinter !== null;
+  return (
+    <form
+      className="card"
+      data-section="printer"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <h2>{t('printerTitle')}</h2>
+      {fromEnv ? (
+        <p data-printer-source="env">{t('printerFromEnv', { printer: settings.receiptPrinter ?? '' })}</p>
+      ) : (
+        <>
+          <label className="field">
+            <span>{t('printerAddress')}</span>
+            <input
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              placeholder={t('printerAddressExample')}
+              autoComplete="off"
+              spellCheck={false}
+              data-field="receiptPrinter"
+            />
+          </label>
+          <p className="muted small">{t('printerAddressHelp')}</p>
+        </>
+      )}
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={settings.printOnSale}
+          onChange={(e) => {
+            const on = e.target.checked;
+            void act(async () => {
+              await setPrintOnSale(on);
+              return { tone: 'ok', text: (t) => t('printerSaved') };
+            });
+          }}
+          data-field="printOnSale"
+        />{' '}
+        {t('printOnSale')}
+      </label>
+      <div className="actions">
+        {!fromEnv && (
+          <button type="submit" className="primary" disabled={busy} data-action="save-printer">
+            {t('printerSave')}
+          </button>
+        )}
+        <button
+          type="button"
+          disabled={busy || !inUse}
+          onClick={() =>
+            void act(async () => {
+              const page = await printTestPage();
+              return { tone: 'ok', text: (t) => t('printTestPrinted', { printer: page.printer }) };
+            })
+          }
+          data-action="print-test-page"
+        >
+          {t('printTestPage')}
+        </button>
+        <button
+          type="button"
+          disabled={busy || !inUse}
+          onClick={() =>
+            void act(async () => {
+              await openDrawer();
+              return { tone: 'ok', text: (t) => t('drawerOpened') };
+            })
+          }
+          data-action="open-drawer"
+        >
+          {t('openDrawer')}
+        </button>
+      </div>
+      {result !== null && (
+        <p className={`notice ${result.tone}`} role="status" data-printer-notice={result.tone}>
+          {result.text(t)}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+// The receipt printer's actions: its address and "print on sale" (Settings, behind the manager PIN
+// like every setting), a test page, the drawer opened without a sale (the manager PIN when one is
+// set), a receipt reprinted on it, and the waiting receipts tried again now.
+import type { DrawerOpeningView, OutboxEntryView, TestPageView } from '../../contract/contract.ts';
+import { pos } from './pos.ts';
+import { useApp } from './app.ts';
+import { withPin } from './guard.ts';
+import { saveSettings } from './settings.ts';
+
+/** Stores the printer's address; empty: none (receipts print through the system dialog). */
+export async function saveReceiptPrinter(address: string): Promise<string | null> {
+  const text = address.trim();
+  return (await saveSettings({ receiptPrinter: text === '' ? null : text })).receiptPrinter;
+}
+
+export async function setPrintOnSale(on: boolean): Promise<boolean> {
+  return (await saveSettings({ printOnSale: on })).printOnSale;
+}
+
+export function printTestPage(): Promise<TestPageView> {
+  return pos.invoke('printer.testPage', {});
+}
+
+export function openDrawer(): Promise<DrawerOpeningView> {
+  return withPin(() => pos.invoke('printer.openDrawer', {}));
+}
+
+/** A receipt printer is in use (Settings or POS_RECEIPT_PRINTER): receipts go to it, not the dialog. */
+export function printerInUse(): boolean {
+  return (useApp.getState().settings?.receiptPrinter ?? null) !== null;
+}
+
+/** Queues a reprint of order `id`'s receipt on the receipt printer (a copy when printed before). */
+export async function reprint(id: OutboxEntryView['id']): Promise<void> {
+  await pos.invoke('printer.reprint', { id });
+  void useApp.getState().refreshStatus();
+}
+
+/** The waiting receipts are tried now (the status bar's printer figure). */
+export async function retryPrinter(): Promise<void> {
+  await pos.invoke('printer.retry', {});
+  void useApp.getState().refreshStatus();
+}

@@ -1,0 +1,157 @@
+// The receipt printer from the screens, through the web shell in Debian's Chromium against the real
+// sim and a fake network printer on loopback: Settings' printer card (address saved, a test page),
+// a cash sale printed with the drawer's pulse, a sale while the printer is off waiting in the status
+// bar ("Tiskárna: 1 čeká · neodpovídá") and printed once when it is back, and F7 reprinting it as a
+// copy on the printer, at 1024x768 and 1280x800.
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/database.ts';
+import { SettingsStore } from '../../main/settings/store.ts';
+import { decodeEscPos, type Decoded } from '../support/escpos-decoder.ts';
+import { FakePrinter } from '../support/fake-printer.ts';
+import {
+  firstSellable,
+  fromCatalog,
+  stopAll,
+  syncedTerminal,
+  type SyncedTerminal,
+} from '../support/terminal.ts';
+import { goTo, placeOrder, scan, statusBar } from './app.ts';
+import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+import { screenshotOnFailure } from './failure-shot.ts';
+import { E2E_LANGUAGE, newPage, say } from './lang.ts';
+
+const SIZES = [
+  { width: 1024, height: 768 },
+  { width: 1280, height: 800 },
+] as const;
+
+let terminal: SyncedTerminal;
+let shell: RunningShell | undefined;
+let browser: Browser | undefined;
+let printer: FakePrinter;
+let page: Page;
+let barcode: string;
+
+beforeAll(async () => {
+  terminal = await syncedTerminal('printer');
+  printer = await FakePrinter.start();
+  const product = firstSellable(terminal.dataDir);
+  barcode = product.barcode;
+  const walkIn = fromCatalog(
+    terminal.dataDir,
+    (db) =>
+      db
+        .prepare(
+          `SELECT companyId, min(name) AS name FROM company_card WHERE name IS NOT NULL AND name != ''
+           GROUP BY companyId ORDER BY companyId LIMIT 1`,
+        )
+        .get() as { companyId: number; name: string },
+  );
+  const db = openDatabase(join(terminal.dataDir, 'counter.sqlite'));
+  // The receipt prints in the screens' language; no shift asked for (the shifts' own tests do that).
+  new SettingsStore(db).write({
+    warehouseId: product.warehouseId,
+    walkInCustomer: walkIn,
+    language: E2E_LANGUAGE,
+    shiftRequired: false,
+  });
+  db.close();
+  const [started, chromium] = await Promise.all([startWebShellProcess(terminal.env), launchChromium()]);
+  [shell, browser] = [started, chromium];
+  page = await newPage(chromium, { viewport: SIZES[0] });
+  await page.goto(started.url);
+}, 120_000);
+
+afterAll(async () => {
+  await stopAll(terminal, shell, browser);
+  await printer.close();
+});
+
+screenshotOnFailure(() => page, 'printer');
+
+const card = () => page.locator('[data-section="printer"]');
+const pill = () => statusBar(page).locator('[data-printer-waiting]');
+const where = () => `127.0.0.1:${String(printer.port)}`;
+
+/** The receipts (jobs cut at least once) printed so far, decoded. */
+function receipts(): Decoded[] {
+  return printer
+    .printed()
+    .map((job) => decodeEscPos(job))
+    .filter((d) => d.cuts > 0);
+}
+
+/** Screenshots of the page at both sizes, the card scrolled into view. */
+async function shots(name: string, focus: () => ReturnType<Page['locator']>): Promise<void> {
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await focus().scrollIntoViewIfNeeded();
+    await screenshot(page, `${E2E_LANGUAGE}-printer-${name}-${String(size.width)}x${String(size.height)}`);
+  }
+  await page.setViewportSize(SIZES[0]);
+}
+
+describe('the receipt printer from the screens', { timeout: 180_000 }, () => {
+  it('is set in Settings, prints a test page, and shows in the status bar', async () => {
+    await goTo(page, 'settings');
+    await card().locator('[data-field="receiptPrinter"]').fill('http://wrong');
+    await card().locator('[data-action="save-printer"]').click();
+    await expect
+      .poll(() => card().locator('[data-printer-notice="error"]').textContent())
+      .toBe(say('core:printerAddressScheme'));
+    await card().locator('[data-field="receiptPrinter"]').fill(printer.address);
+    await card().locator('[data-action="save-printer"]').click();
+    await card().locator('[data-printer-notice="ok"]').waitFor();
+    await card().locator('[data-action="print-test-page"]').click();
+    await expect
+      .poll(() => card().locator('[data-printer-notice="ok"]').textContent())
+      .toBe(say('settings:printTestPrinted', { printer: where() }));
+    await printer.until(() => receipts().length === 1);
+    const page1 = receipts()[0]?.lines.join('\n') ?? '';
+    expect(page1).toContain('PŘÍLIŠ ŽLUŤOUČKÝ KŮŇ ÚPĚL ĎÁBELSKÉ ÓDY.');
+    expect(await card().locator('[data-field="printOnSale"]').isChecked()).toBe(true);
+    await expect.poll(() => pill().textContent()).toBe(say('common:printerReady'));
+    await shots('settings', card);
+  });
+
+  it('prints a cash sale with the drawer, keeps one made while the printer is off, and reprints on F7', async () => {
+    await goTo(page, 'sale');
+    await scan(page, barcode);
+    await page.getByTestId('sale-lines').locator(`[data-barcode="${barcode}"]`).waitFor();
+    await placeOrder(page);
+    await printer.until(() => receipts().length === 2);
+    const first = receipts()[1];
+    expect(first?.pulses).toBe(1);
+    expect(first?.lines.join('\n')).toContain(say('receipt:thankYou'));
+
+    await printer.off();
+    await scan(page, barcode);
+    await page.getByTestId('sale-lines').locator(`[data-barcode="${barcode}"]`).waitFor();
+    await placeOrder(page);
+    await expect
+      .poll(() => pill().textContent())
+      .toBe(`${say('common:printerWaiting', { count: 1 })} · ${say('common:printerProblemUnreachable')}`);
+    await shots('waiting', pill);
+
+    await printer.on();
+    await pill().click();
+    await printer.until(() => receipts().length === 3);
+    await expect.poll(() => pill().textContent()).toBe(say('common:printerReady'));
+    const waited = receipts()[2];
+    expect(waited?.qr).toHaveLength(1);
+    expect(waited?.qr[0]).not.toBe(first?.qr[0]);
+
+    // F7 on the placed receipt prints it again on the printer, as a copy, without the drawer.
+    await page.getByTestId('placed-receipt').waitFor();
+    await page.keyboard.press('F7');
+    await printer.until(() => receipts().length === 4);
+    const copy = receipts()[3];
+    expect(copy?.qr).toEqual(waited?.qr);
+    expect(copy?.lines.map((l) => l.trim())).toContain(say('receipt:copy'));
+    expect(copy?.pulses).toBe(0);
+    expect(receipts().filter((r) => r.qr[0] === waited?.qr[0])).toHaveLength(2);
+    await shots('sale', pill);
+  });
+});
