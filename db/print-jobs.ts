@@ -17,7 +17,8 @@ export type CopyMark = (typeof COPY_MARKS)[number];
 
 export interface PrintJob {
   readonly id: number;
-  readonly kind: 'receipt';
+  /** receipt: an order's receipt; drawer: a cash sale's drawer pulse alone (its receipt not printed). */
+  readonly kind: 'receipt' | 'drawer';
   readonly orderId: number | null;
   /** Printed marked as a copy: a reprint, or a job that may have printed once already. */
   readonly copy: CopyMark;
@@ -39,7 +40,7 @@ export interface PrintJob {
 
 const Row = z.object({
   id: z.number().int(),
-  kind: z.literal('receipt'),
+  kind: z.enum(['receipt', 'drawer']),
   orderId: z.number().int().nullable(),
   copy: z.enum(COPY_MARKS),
   kickUntil: z.string().nullable(),
@@ -73,6 +74,21 @@ export function insertReceiptJob(
   return mustGet(db, Number(id));
 }
 
+/** Queues the drawer's pulse alone for a cash sale whose receipt is not printed by itself. */
+export function insertDrawerJob(
+  db: Db,
+  orderId: number,
+  options: { readonly kickUntil: Date; readonly now: Date },
+): PrintJob {
+  const at = options.now.toISOString();
+  const id = prepared(
+    db,
+    `INSERT INTO print_job (kind, orderId, kickUntil, state, createdAt, updatedAt)
+       VALUES ('drawer', ?, ?, 'queued', ?, ?)`,
+  ).run(orderId, options.kickUntil.toISOString(), at, at).lastInsertRowid;
+  return mustGet(db, Number(id));
+}
+
 export function getPrintJob(db: Db, id: number): PrintJob | undefined {
   const row: unknown = prepared(db, 'SELECT * FROM print_job WHERE id = ?').get(id);
   return row === undefined ? undefined : jobOf(row);
@@ -100,7 +116,10 @@ export function printingJobs(db: Db): PrintJob[] {
 
 /** Has order `orderId` had a receipt job before: a later one is a copy. */
 export function hasReceiptJob(db: Db, orderId: number): boolean {
-  return prepared(db, 'SELECT 1 FROM print_job WHERE orderId = ? LIMIT 1').get(orderId) !== undefined;
+  return (
+    prepared(db, "SELECT 1 FROM print_job WHERE orderId = ? AND kind = 'receipt' LIMIT 1").get(orderId) !==
+    undefined
+  );
 }
 
 /** How many jobs wait (queued or being written). */
@@ -168,7 +187,10 @@ export function requeuePrintJob(
   );
 }
 
-/** A job that cannot be printed (its receipt could not be made): set aside, with why. */
+/**
+ * A job that cannot or must not be printed (its receipt could not be made; a drawer's pulse whose
+ * moment passed): set aside, with why.
+ */
 export function markFailed(db: Db, id: number, detail: string, now: Date): void {
   prepared(
     db,

@@ -8,7 +8,7 @@ import { ReceiptView, type SyncStatusView } from '../../contract/contract.ts';
 import type { BarcodeReader } from '../barcode/index.ts';
 import { Counter, receiptOf, ScanResolver, type ReceiptIssue } from '../counter/index.ts';
 import { Outbox, type OutboxOrder } from '../outbox/index.ts';
-import { PrintWorker, queueSaleReceipt, type PrinterSetup, type Timeouts } from '../printer/index.ts';
+import { PrintWorker, queueSale, type PrinterSetup, type Timeouts } from '../printer/index.ts';
 import { ConnectivityMonitor, ServiceClient, type BackoffPolicy } from '../service/index.ts';
 import type { ShiftPolicy } from '../shift/index.ts';
 import type { InstanceConfig } from '../settings/instance.ts';
@@ -170,10 +170,8 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
     outbox,
     shiftPolicy,
     // The receipt's job is stored with the order: a sale placed is a receipt that will print.
-    closing: ({ orderId, tender, at }) => {
-      if (ctx.settings.read().printOnSale && ctx.printerSetup() !== null) {
-        queueSaleReceipt(db, orderId, tender, at);
-      }
+    closing: (sale) => {
+      if (ctx.printerSetup() !== null) queueSale(db, sale, ctx.settings.read().printOnSale);
     },
   });
   const printer = new PrintWorker({

@@ -11,7 +11,7 @@ export {
 } from './address.ts';
 export { printerHandlers, printerStatus, type PrinterDeps } from './handlers.ts';
 export { drawerKickBytes, receiptBytes, testPageBytes, type PrintOptions } from './layout.ts';
-export { KICK_WINDOW_MS, paidInCash, queueReprint, queueSaleReceipt } from './queue.ts';
+export { KICK_WINDOW_MS, paidInCash, queueReprint, queueSale, queueSaleReceipt } from './queue.ts';
 export { DEFAULT_TIMEOUTS, sendToPrinter, type SendOutcome, type Timeouts } from './transport.ts';
 export { printLanguage, PRINT_WORDS, type PrintLanguage } from './words.ts';
 export {

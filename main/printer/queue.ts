@@ -3,7 +3,7 @@
 // Orders or the Sale screen. Storing a job is all selling waits for; the worker prints it.
 import type { Tender } from '../../contract/contract.ts';
 import type { Db } from '../../db/database.ts';
-import { hasReceiptJob, insertReceiptJob, type PrintJob } from '../../db/print-jobs.ts';
+import { hasReceiptJob, insertDrawerJob, insertReceiptJob, type PrintJob } from '../../db/print-jobs.ts';
 
 /**
  * How long after a cash sale its receipt still opens the drawer. A receipt that waited for a printer
@@ -22,6 +22,24 @@ export function queueSaleReceipt(db: Db, orderId: number, tender: Tender | null,
     copy: 'none',
     kickUntil: paidInCash(tender) ? new Date(now.getTime() + KICK_WINDOW_MS) : null,
     now,
+  });
+}
+
+/**
+ * What a closed sale sends to the printer: its receipt when receipts print by themselves (with the
+ * drawer's pulse when paid in cash), else the pulse alone for a cash sale: the drawer opens for the
+ * change whether or not the receipt prints. Nothing for a card sale without its receipt.
+ */
+export function queueSale(
+  db: Db,
+  sale: { readonly orderId: number; readonly tender: Tender | null; readonly at: Date },
+  printReceipt: boolean,
+): PrintJob | undefined {
+  if (printReceipt) return queueSaleReceipt(db, sale.orderId, sale.tender, sale.at);
+  if (!paidInCash(sale.tender)) return undefined;
+  return insertDrawerJob(db, sale.orderId, {
+    kickUntil: new Date(sale.at.getTime() + KICK_WINDOW_MS),
+    now: sale.at,
   });
 }
 

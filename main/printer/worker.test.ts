@@ -8,7 +8,7 @@ import { decodeEscPos } from '../../test/support/escpos-decoder.ts';
 import { FakePrinter } from '../../test/support/fake-printer.ts';
 import { tempDb } from '../../test/support/fixtures.ts';
 import { parsePrinterAddress } from './address.ts';
-import { KICK_WINDOW_MS, queueSaleReceipt } from './queue.ts';
+import { KICK_WINDOW_MS, queueSale, queueSaleReceipt } from './queue.ts';
 import { PrintWorker } from './worker.ts';
 
 const printers: FakePrinter[] = [];
@@ -72,6 +72,44 @@ describe('the print worker', () => {
       expect(second?.qr).toEqual([orders[1]?.clientReference]);
       expect(second?.pulses).toBe(0);
       expect([soon, late].map((j) => getPrintJob(db, j.id)?.state)).toEqual(['printed', 'printed']);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it("sets a cash sale's drawer pulse aside, unsent, once the sale is too long ago", async () => {
+    const printer = await FakePrinter.start();
+    printers.push(printer);
+    const { db } = tempDb('print-worker-drawer');
+    const sold = new Date('2026-03-14T09:41:00.000Z');
+    const order = insertOutboxOrder(db, { warehouseId: 1, items: [{ productId: 1, quantity: 1 }] });
+    const cash = { parts: [{ method: 'cash' as const, amount: 3.5, given: 5 }], change: 1.5 };
+    const job = queueSale(db, { orderId: order.id, tender: cash, at: sold }, false);
+    expect(job?.kind).toBe('drawer');
+    expect(
+      queueSale(
+        db,
+        { orderId: order.id, tender: { parts: [{ method: 'card', amount: 3.5 }], change: 0 }, at: sold },
+        false,
+      ),
+    ).toBeUndefined();
+    const worker = new PrintWorker({
+      db,
+      setup: () => ({
+        address: parsePrinterAddress(printer.address, 'test'),
+        paper: '80mm',
+        print: { columns: 48, language: 'cs', currency: 'CZK' },
+      }),
+      receipt: () => undefined,
+      changed: () => undefined,
+      log: () => undefined,
+      now: () => new Date(sold.getTime() + KICK_WINDOW_MS + 1),
+    });
+    worker.start();
+    try {
+      await expect.poll(() => getPrintJob(db, job?.id ?? 0)?.state).toBe('failed');
+      expect(worker.status()).toEqual({ waiting: 0 });
+      expect(printer.jobs).toEqual([]);
     } finally {
       await worker.stop();
     }

@@ -23,7 +23,7 @@ import type { ReceiptView } from '../../contract/contract.ts';
 import { newOwnerName, parseOwnerName, THIS_HOST, type ProcessTable } from '../ground/index.ts';
 import { backoffDelay, type BackoffPolicy } from '../service/index.ts';
 import type { PrinterAddress } from './address.ts';
-import { receiptBytes, type PrintOptions } from './layout.ts';
+import { drawerKickBytes, receiptBytes, type PrintOptions } from './layout.ts';
 import { sendToPrinter, type SendOutcome, type Timeouts } from './transport.ts';
 
 /** The printer in use and how to print on it. */
@@ -172,7 +172,7 @@ export class PrintWorker {
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
       markFailed(db, job.id, why, now);
-      this.#o.log(`printer: job ${String(job.id)} cannot be printed and is set aside: ${why}`);
+      this.#o.log(`printer: job ${String(job.id)} (${job.kind}) is set aside, not printed: ${why}`);
       this.#o.changed();
       return;
     }
@@ -185,7 +185,7 @@ export class PrintWorker {
       durably(db, () =>
         db.transaction(() => {
           markPrinted(db, job.id, after);
-          if (job.orderId !== null) countPrint(db, job.orderId, after);
+          if (job.kind === 'receipt' && job.orderId !== null) countPrint(db, job.orderId, after);
         })(),
       );
       this.#said(null);
@@ -208,11 +208,15 @@ export class PrintWorker {
   }
 
   #render(job: PrintJob, setup: PrinterSetup, now: Date): Uint8Array {
+    // The drawer opens with the sale only while the cashier is still there to give change.
+    const kick = job.kickUntil !== null && now.getTime() < Date.parse(job.kickUntil);
+    if (job.kind === 'drawer') {
+      if (!kick) throw new Error('the sale was too long ago to open the drawer for it now');
+      return drawerKickBytes(setup.print);
+    }
     if (job.orderId === null) throw new Error('a receipt job without an order');
     const receipt = this.#o.receipt(job.orderId);
     if (receipt === undefined) throw new Error(`order ${String(job.orderId)} is not stored`);
-    // The drawer opens with the receipt only while the cashier is still there to give change.
-    const kick = job.kickUntil !== null && now.getTime() < Date.parse(job.kickUntil);
     // Any printing after the first is a copy, whichever way the first went (this printer, the dialog).
     const copy = job.copy === 'none' && receipt.printCount > 0 ? 'reprint' : job.copy;
     return receiptBytes(receipt, { copy, kick }, setup.print);

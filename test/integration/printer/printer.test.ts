@@ -279,14 +279,25 @@ describe('the receipt printer', () => {
     }
   });
 
-  it('prints nothing by itself when printing on sale is off', async () => {
+  it('prints no receipt by itself when printing on sale is off, yet opens the drawer for cash', async () => {
     await call('settings.set', { printOnSale: false });
-    const order = await sell('card');
-    expect(await printerStatus()).toMatchObject({ waiting: 0 });
-    await call('printer.reprint', { id: order.id });
-    await printer.until(() => receiptsOf(order.clientReference).length === 1);
+    const before = printer.printed().length;
+    const card = await sell('card');
+    const cash = await sell('cash');
+    // The cash sale's pulse alone: no text, no cut.
+    await printer.until(() => printer.printed().length === before + 1);
+    expect(decodeEscPos(printer.printed()[before] ?? new Uint8Array())).toMatchObject({
+      lines: [],
+      cuts: 0,
+      pulses: 1,
+    });
+    await vi.waitFor(async () => expect(await printerStatus()).toMatchObject({ waiting: 0 }));
+    expect(receiptsOf(card.clientReference)).toHaveLength(0);
+    expect(receiptsOf(cash.clientReference)).toHaveLength(0);
+    await call('printer.reprint', { id: card.id });
+    await printer.until(() => receiptsOf(card.clientReference).length === 1);
     // Its first printing is the original.
-    expect(receiptsOf(order.clientReference)[0]?.lines.join('\n')).not.toContain('KOPIE');
+    expect(receiptsOf(card.clientReference)[0]?.lines.join('\n')).not.toContain('KOPIE');
     await call('settings.set', { printOnSale: true });
   });
 
