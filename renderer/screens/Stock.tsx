@@ -52,7 +52,10 @@ export function Stock() {
         </label>
         <p className="muted data-age" data-synced-at={result?.syncedAt ?? ''}>
           {t('dataFrom', { age: format.age(result?.syncedAt ?? null) })}
-          {result === null ? '' : ` · ${countLabel(t, products.length)}`}
+          {/* Nothing typed finds nothing: said as what to type, not as a stock of no products. */}
+          {result === null
+            ? ''
+            : ` · ${text.trim() === '' ? t('typeToSearch') : countLabel(t, products.length)}`}
         </p>
       </div>
       {error !== null && <p className="notice error">{error}</p>}

@@ -455,6 +455,10 @@ describe('a day at the counter', { timeout: 120_000 }, () => {
       .poll(() => statusBar(page).textContent(), { timeout: 20_000 })
       .toContain(say('common:offline'));
     await goTo(page, 'stock');
+    // Nothing typed yet: the screen says what to type, not that the stock holds no products.
+    const age = page.locator('.data-age');
+    await expect.poll(() => age.textContent()).toContain(say('stock:typeToSearch'));
+    expect(await age.textContent()).not.toContain(say('stock:products', { count: 0 }));
     const first = products[0];
     if (first === undefined) throw new Error('no product');
     await page.getByTestId('stock-search').fill(first.barcode);

@@ -11,6 +11,7 @@ export const stock = {
   products_many: '{{count, number}} produktu',
   products_other: '{{count, number}} produktů',
   tooManyProducts: '{{limit, number}}+ produktů, upřesněte hledání',
+  typeToSearch: 'napište čárový kód, kód zboží nebo název',
   product: 'Zboží {{id}}',
   warehouse: 'Sklad',
   inStock: 'Skladem',

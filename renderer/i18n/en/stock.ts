@@ -8,6 +8,7 @@ export const stock = {
   products_one: '{{count, number}} product',
   products_other: '{{count, number}} products',
   tooManyProducts: '{{limit, number}}+ products, type more',
+  typeToSearch: 'type a barcode, product code or name',
   product: 'Product {{id}}',
   warehouse: 'Warehouse',
   inStock: 'In stock',

@@ -11,6 +11,7 @@ export const stock = {
   products_many: '{{count, number}} produktu',
   products_other: '{{count, number}} produktov',
   tooManyProducts: '{{limit, number}}+ produktov, spresnite hľadanie',
+  typeToSearch: 'napíšte čiarový kód, kód tovaru alebo názov',
   product: 'Tovar {{id}}',
   warehouse: 'Sklad',
   inStock: 'Na sklade',
