@@ -150,7 +150,7 @@ class FakeShell implements PosBridge {
 
   invoke(channel: CallChannel, input?: unknown): Promise<unknown> {
     this.log.push(`call ${channel}`);
-    const value = this.#answer(channel);
+    const value = this.#answer(channel, input);
     return new Promise((resolve) => {
       const call: Call = {
         channel,
@@ -209,7 +209,7 @@ class FakeShell implements PosBridge {
     for (const call of pick(this.calls.filter((c) => c.channel === channel))) call.deliver();
   }
 
-  #answer(channel: CallChannel): unknown {
+  #answer(channel: CallChannel, input: unknown): unknown {
     switch (channel) {
       case 'status.get':
         return this.core.status;
@@ -218,6 +218,8 @@ class FakeShell implements PosBridge {
         return this.core.sync;
       case 'outbox.page':
         return { entries: this.core.outbox, counts: countsOf(this.core.outbox) };
+      case 'outbox.get':
+        return this.core.outbox.find((o) => o.id === (input as { id: number }).id);
       case 'settings.get':
         return this.core.settings;
       case 'settings.set':
@@ -428,5 +430,24 @@ describe('the Orders list is kept by the orders each event carries, never read a
     expect(shown().outbox.map((e) => e.id)).toEqual([4, 3, 1]);
     expect(shown().outboxCounts).toMatchObject({ queued: 3, sent: 1 });
     expect(shell.log.slice(asked)).toEqual([]);
+  });
+});
+
+describe('the order just placed, after the event stream was down', () => {
+  it('is read again by its id when the stream reconnects, the list not read for it', async () => {
+    await load(true);
+    shell.core.outbox = [order(1)];
+    stop = store.followCore();
+    await settle();
+    store.setSale({ placed: 1 });
+    store.notePlaced(order(1));
+    shell.disconnect();
+    // Sent while nobody listened: its event went nowhere.
+    const sent = { ...order(1), state: 'sent' as const, updatedAt: '2025-03-01T10:00:05.000Z' };
+    shell.core.outbox = [sent];
+    shell.connect();
+    await settle();
+    expect(shown().orderNews['1']).toEqual(sent);
+    expect(shell.log.filter((l) => l === 'call outbox.get')).toHaveLength(1);
   });
 });
