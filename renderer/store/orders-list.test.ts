@@ -1,7 +1,7 @@
 // Where an order an event carries goes in the Orders list as loaded so far, and what the core is asked.
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntryView } from '../../contract/contract.ts';
-import { ALL_ORDERS, filterOf, matches, withChanged, type OrdersList } from './orders-list.ts';
+import { ALL_ORDERS, filterOf, matches, OrdersMirror, withChanged, type OrdersList } from './orders-list.ts';
 
 const entry = (id: number, state: OutboxEntryView['state'] = 'sent'): OutboxEntryView => ({
   id,
@@ -61,5 +61,42 @@ describe('the query', () => {
     expect(matches(placed, { ...ALL_ORDERS, text: 'xyz' })).toBe(false);
     expect(matches(placed, { ...ALL_ORDERS, day: '2025-03-01' })).toBe(true);
     expect(matches(placed, { ...ALL_ORDERS, day: '2025-03-02' })).toBe(false);
+  });
+});
+
+describe('OrdersMirror', () => {
+  const page = (entries: OutboxEntryView[], next?: number) => ({
+    entries,
+    ...(next === undefined ? {} : { next }),
+    counts: {
+      queued: 0,
+      sending: 0,
+      sent: entries.length,
+      'needs-fix': 0,
+      blocked: 0,
+      'in-doubt': 0,
+      discarded: 0,
+      cancelled: 0,
+    },
+  });
+
+  it('keeps the rows while another filter is asked, drops the old filter’s late page, and pages on from the new one', async () => {
+    const shown: OrdersList[] = [];
+    const mirror = new OrdersMirror((l) => shown.push(l));
+    await mirror.page(() => Promise.resolve(page([entry(9), entry(8)], 8)));
+    let late: (p: ReturnType<typeof page>) => void = () => undefined;
+    const stale = mirror.page(() => new Promise((resolve) => (late = resolve)), true);
+    mirror.setQuery({ ...ALL_ORDERS, text: 'ref-7' });
+    expect(shown.at(-1)).toMatchObject({ entries: [entry(9), entry(8)], next: null });
+    late(page([entry(7), entry(6)]));
+    await stale;
+    expect(ids(shown.at(-1) as OrdersList)).toEqual([9, 8]);
+    let asked: unknown;
+    await mirror.page((input) => {
+      asked = input;
+      return Promise.resolve(page([entry(7)]));
+    });
+    expect(asked).toEqual({ filter: { text: 'ref-7' }, limit: 50 });
+    expect(ids(shown.at(-1) as OrdersList)).toEqual([7]);
   });
 });

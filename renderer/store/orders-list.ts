@@ -138,10 +138,13 @@ export class OrdersMirror {
     this.#show(withChanged(this.#list, [entry], this.#query));
   }
 
-  /** Another filter: the list empties until its first page comes. */
+  /**
+   * Another filter. The rows shown stay until its first page comes (typing a reference does not
+   * blank the list at each key), but no older page can be asked for them meanwhile.
+   */
   setQuery(query: OrdersQuery): void {
     this.#query = query;
-    this.#show({ ...EMPTY_LIST, counts: this.#list.counts });
+    this.#show({ ...this.#list, next: null });
   }
 
   /**
