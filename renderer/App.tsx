@@ -9,6 +9,9 @@ import { CounterDialogs } from './components/receipt/ReceiptDialog.tsx';
 import { Orders } from './screens/Orders.tsx';
 import { Sale } from './screens/Sale.tsx';
 import { Settings } from './screens/Settings.tsx';
+import { Shift } from './screens/Shift.tsx';
+import { FloatPrompt } from './components/shift/FloatPrompt.tsx';
+import { loadShift } from './store/shift.ts';
 import { Stock } from './screens/Stock.tsx';
 import { applyLanguage } from './i18n/index.ts';
 import { SCREENS, followCore, useApp, type Screen } from './store/app.ts';
@@ -23,6 +26,8 @@ export function App() {
   const { t } = useTranslation();
 
   useEffect(() => followCore(), []);
+  // Whether a shift is open: F9 asks for the float first when a sale needs one and none is.
+  useEffect(() => void loadShift(), []);
   useEffect(() => attachKeymap(window, scanner), [scanner]);
   // Settings' language, spoken at once: every component using useTranslation renders again.
   useEffect(() => void applyLanguage(language), [language]);
@@ -54,6 +59,7 @@ export function App() {
       <StatusBar />
       <GuardDialogs />
       <CounterDialogs />
+      <FloatPrompt />
     </div>
   );
 }
@@ -68,5 +74,7 @@ function render(screen: Screen) {
       return <Orders />;
     case 'settings':
       return <Settings />;
+    case 'shift':
+      return <Shift />;
   }
 }

@@ -6,7 +6,7 @@ import { actionForKey, actionForScan, type ActionContext, type Focus } from './k
 
 const ctx = (
   screen: Screen,
-  dialog?: 'payment' | 'receipt' | 'adjust',
+  dialog?: 'payment' | 'receipt' | 'adjust' | 'float',
   focus: Focus = 'field',
   receiptShown = false,
 ): ActionContext => ({
@@ -30,6 +30,20 @@ describe('keymap: dialogs', () => {
     expect(key('Tab', c)).toBe('dialog.tab');
     for (const k of ['F1', 'F9', 'F10', 'Ctrl+d', '+', 'Delete']) expect(key(k, c)).toBeUndefined();
     expect(actionForScan(c)?.name).toBe('scan.dialog');
+  });
+
+  it('the float prompt (F9 with no shift open) takes Enter, Esc and Tab only; F5 is the Shift screen, F7 prints there', () => {
+    const c = ctx('sale', 'float');
+    expect(key('Enter', c)).toBe('float.confirm');
+    expect(key('Escape', c)).toBe('float.cancel');
+    expect(key('Tab', c)).toBe('dialog.tab');
+    for (const k of ['F1', 'F5', 'F9', 'F8', 'Delete']) expect(key(k, c)).toBeUndefined();
+    expect(actionForScan(c)?.name).toBe('scan.dialog');
+    expect(key('F5', ctx('sale', undefined, 'other'))).toBe('screen.shift');
+    expect(key('F7', ctx('shift', undefined, 'field'))).toBe('shift.print');
+    expect(key('F7', ctx('orders', undefined, 'other'))).toBeUndefined();
+    // A scan on the Shift screen goes to the open sale, as on Orders and Settings.
+    expect(actionForScan(ctx('shift', undefined, 'other'))?.name).toBe('scan.toSale');
   });
 
   it('F9 on the Sale screen opens the payment panel (sale.openPayment), not twice', () => {

@@ -9,6 +9,10 @@ export type ActionName =
   | 'screen.stock'
   | 'screen.orders'
   | 'screen.settings'
+  | 'screen.shift'
+  | 'shift.print'
+  | 'float.confirm'
+  | 'float.cancel'
   | 'sale.openPayment'
   | 'sale.void'
   | 'sale.selectNext'
@@ -68,7 +72,8 @@ export interface ActionContext {
   /** A removed line can still be brought back. */
   readonly undo?: boolean;
   /** A modal dialog open over the screen (the payment panel, a receipt): only its keys apply. */
-  readonly dialog?: 'payment' | 'receipt' | 'confirm' | 'warning' | 'pin' | 'price' | 'parked' | 'adjust';
+  readonly dialog?:
+    'payment' | 'receipt' | 'confirm' | 'warning' | 'pin' | 'price' | 'parked' | 'adjust' | 'float';
   /** The last scan was refused for want of a usable price: a manager may enter one. */
   readonly unpriced?: boolean;
   /** A receipt is on the screen (the one just placed, on Sale): F7 prints it. */
@@ -145,6 +150,9 @@ export const KEYMAP: readonly Binding[] = [
   // A manager's price for a product without one (F6 on the Sale screen opens it): Enter adds, Esc goes back.
   { name: 'price.confirm', trigger: 'key', key: is('Enter'), when: inDialog('price') },
   { name: 'price.cancel', trigger: 'key', key: is('Escape'), when: inDialog('price') },
+  // The float, asked for when F9 finds no shift open: Enter opens the shift and pays, Esc goes back.
+  { name: 'float.confirm', trigger: 'key', key: is('Enter'), when: inDialog('float') },
+  { name: 'float.cancel', trigger: 'key', key: is('Escape'), when: inDialog('float') },
   // Parked sales (F10 on the Sale screen opens them): F10 parks the sale on the counter, the arrows
   // choose a parked one, Enter recalls it (or presses the focused button), Esc goes back.
   {
@@ -175,6 +183,14 @@ export const KEYMAP: readonly Binding[] = [
   { name: 'screen.stock', trigger: 'key', key: is('F2'), when: always },
   { name: 'screen.orders', trigger: 'key', key: is('F3'), when: always },
   { name: 'screen.settings', trigger: 'key', key: is('F4'), when: always },
+  { name: 'screen.shift', trigger: 'key', key: is('F5'), when: always },
+  // F7 on the Shift screen prints the report it shows.
+  {
+    name: 'shift.print',
+    trigger: 'key',
+    key: is('F7'),
+    when: (ctx) => always(ctx) && ctx.screen === 'shift',
+  },
   { name: 'sale.openPayment', trigger: 'key', key: is('F9'), when: onSale },
   // The find-by-name list under the code field, while it is open: arrows pick, Enter adds, Esc closes.
   { name: 'find.next', trigger: 'key', key: is('ArrowDown'), when: finding },
@@ -252,7 +268,8 @@ export const KEYMAP: readonly Binding[] = [
   {
     name: 'scan.toSale',
     trigger: 'scan',
-    when: (ctx) => always(ctx) && (ctx.screen === 'orders' || ctx.screen === 'settings'),
+    when: (ctx) =>
+      always(ctx) && (ctx.screen === 'orders' || ctx.screen === 'settings' || ctx.screen === 'shift'),
   },
 ];
 

@@ -14,6 +14,7 @@ import { closeLineAdjust, confirmLineAdjust, openLineAdjust } from '../store/lin
 import { cycleFocus } from './dialog-focus.ts';
 import { closeParked, moveParked, openParked, parkSale, recallParked } from '../store/parked.ts';
 import { answerConfirm, leaveGuardDialog } from '../store/guard.ts';
+import { closeFloatPrompt, confirmFloat, printShiftReport } from '../store/shift.ts';
 import type { ActionContext, ActionName } from './keymap.ts';
 
 export interface Performed {
@@ -31,6 +32,7 @@ const SCREEN_KEYS = {
   stock: 'common:screenStock',
   orders: 'common:screenOrders',
   settings: 'common:screenSettings',
+  shift: 'common:screenShift',
 } as const satisfies Record<Screen, string>;
 
 const to = (screen: Screen) => (): void => useApp.getState().setScreen(screen);
@@ -41,6 +43,15 @@ export const PERFORM: Record<ActionName, (p: Performed) => void> = {
   'screen.stock': to('stock'),
   'screen.orders': to('orders'),
   'screen.settings': to('settings'),
+  'screen.shift': to('shift'),
+  'shift.print': () => printShiftReport(),
+  // Enter on "Back to the sale" (Tab got there) goes back; anywhere else in the prompt it opens the shift.
+  'float.confirm': (p) => {
+    const target = p.event?.target;
+    if (target instanceof HTMLButtonElement && target.dataset.action === 'cancel-float') closeFloatPrompt();
+    else void confirmFloat();
+  },
+  'float.cancel': () => closeFloatPrompt(),
   // F9 opens the payment panel; its Enter places the order (store/payment.ts).
   'sale.openPayment': () => openPayment(),
   'sale.void': () => void sale.voidSale(),

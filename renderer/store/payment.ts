@@ -15,6 +15,7 @@ import { useLineAdjust } from './line-adjust.ts';
 import { usePriceEntry } from './price-entry.ts';
 import { useReceipt } from './receipt.ts';
 import { refusalBeforePayment } from './refusal.ts';
+import { askForFloat, shiftNeeded, useFloatPrompt } from './shift.ts';
 import { announce, closeSale } from './sale.ts';
 import { paymentSummary, type Method, type PaymentProblem } from './tender.ts';
 
@@ -49,8 +50,9 @@ export function paidShown(): Paid | null {
 }
 
 /** The modal dialog open over the screen, if any: the keymap gives it the keyboard. */
-export function openDialog(): 'payment' | 'receipt' | 'price' | 'parked' | 'adjust' | undefined {
+export function openDialog(): 'payment' | 'receipt' | 'price' | 'parked' | 'adjust' | 'float' | undefined {
   if (usePayment.getState().open) return 'payment';
+  if (useFloatPrompt.getState().open) return 'float';
   if (useParked.getState().open) return 'parked';
   if (usePriceEntry.getState().item !== null) return 'price';
   if (useLineAdjust.getState().line !== null) return 'adjust';
@@ -74,6 +76,11 @@ export function openPayment(): void {
   if (refusal !== null) {
     announce({ tone: 'error', text: refusal });
     beepError();
+    return;
+  }
+  // No shift open where a sale needs one: the float first, then the payment (one step on).
+  if (shiftNeeded()) {
+    askForFloat(() => openPayment());
     return;
   }
   usePayment.setState({ ...CLOSED, open: true });

@@ -7,7 +7,14 @@ import { pos } from './pos.ts';
 import { beepError, beepOk } from '../platform/sound.ts';
 import { message, notePlaced, setSale, useApp, type Outcome, type SaleUi, type Unpriced } from './app.ts';
 import { withConfirm, withPin, type ConfirmWords } from './guard.ts';
-import { SetQuantityInput, type ScanView, type Tender, type TenderInput } from '../../contract/contract.ts';
+import { loadShift } from './shift.ts';
+import {
+  PosError,
+  SetQuantityInput,
+  type ScanView,
+  type Tender,
+  type TenderInput,
+} from '../../contract/contract.ts';
 import { formatQty, parseQuantity } from '../format/format.ts';
 import { i18n } from '../i18n/index.ts';
 
@@ -296,6 +303,8 @@ export async function closeSale(
     return { id: closed.order.id, ...(closed.tender === undefined ? {} : { tender: closed.tender }) };
   } catch (error) {
     announce({ tone: 'error', text: message(error) });
+    // The shift was closed meanwhile (elsewhere, pos shift close): the next F9 asks for the float.
+    if (error instanceof PosError && error.code === 'shift-closed') void loadShift();
     return null;
   } finally {
     setSale({ busy: false });

@@ -30,8 +30,11 @@ export async function placeOrder(page: Page): Promise<void> {
   await panel.waitFor({ state: 'detached' });
 }
 
-export async function goTo(page: Page, screen: 'sale' | 'stock' | 'orders' | 'settings'): Promise<void> {
-  const key = { sale: 'F1', stock: 'F2', orders: 'F3', settings: 'F4' }[screen];
+export async function goTo(
+  page: Page,
+  screen: 'sale' | 'stock' | 'orders' | 'settings' | 'shift',
+): Promise<void> {
+  const key = { sale: 'F1', stock: 'F2', orders: 'F3', settings: 'F4', shift: 'F5' }[screen];
   await page.getByTestId('status-bar').waitFor();
   await page.keyboard.press(key);
   await page.getByTestId(screen).waitFor();

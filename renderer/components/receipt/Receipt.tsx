@@ -4,7 +4,7 @@
 // business, shown on screen only; a void (cancelled, discarded) order's receipt says so in print.
 // Two layouts, by paper width: 80 mm and 58 mm (receipt.css). `PrintCopy` puts the receipt to print straight into <body>, so the
 // print CSS can hide the app and print only it, on a page as wide as the paper.
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -160,15 +160,36 @@ function setPageSize(widthMm: number, heightMm: number): void {
 /** The receipt to print, straight under <body>: the print CSS shows only it, on a page the paper's
  * width and the receipt's height. */
 export function PrintCopy({ receipt, paper }: { receipt: ReceiptView; paper: Paper }) {
+  return (
+    <PaperCopy paper={paper} content={receipt}>
+      <Receipt receipt={receipt} paper={paper} />
+    </PaperCopy>
+  );
+}
+
+/**
+ * Whatever is to print on the receipt printer's paper (a receipt, a shift's report), straight under
+ * <body> where the print CSS shows only it, on a page the paper's width and the content's height.
+ * `content`: what it shows, so the page is measured again when that changes.
+ */
+export function PaperCopy({
+  paper,
+  content,
+  children,
+}: {
+  paper: Paper;
+  content: unknown;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const px = ref.current?.scrollHeight ?? 0;
     // CSS px are 1/96 in; a few mm of margin below the last line.
     setPageSize(paper === '58mm' ? 58 : 80, px > 0 ? Math.ceil((px * 25.4) / 96) + 6 : 200);
-  }, [receipt, paper]);
+  }, [content, paper]);
   return createPortal(
     <div className="print-root" ref={ref} data-print-paper={paper}>
-      <Receipt receipt={receipt} paper={paper} />
+      {children}
     </div>,
     document.body,
   );

@@ -7,6 +7,7 @@ export const common = {
   screenStock: 'Sklad',
   screenOrders: 'Objednávky',
   screenSettings: 'Nastavení',
+  screenShift: 'Směna',
   somethingWentWrong: 'Něco se pokazilo.',
   // The web shell's page without a session of it (main.tsx)
   noLaunchPass:

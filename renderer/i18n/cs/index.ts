@@ -9,6 +9,7 @@ import { settings } from './settings.ts';
 import { scanner } from './scanner.ts';
 import { core } from './core.ts';
 import { parked } from './parked.ts';
+import { shift } from './shift.ts';
 
 export const cs = {
   common,
@@ -20,4 +21,5 @@ export const cs = {
   scanner,
   core,
   parked,
+  shift,
 } as const satisfies Record<keyof typeof en, object>;

@@ -5,6 +5,7 @@ export const common = {
   screenStock: 'Stock',
   screenOrders: 'Orders',
   screenSettings: 'Settings',
+  screenShift: 'Shift',
   somethingWentWrong: 'Something went wrong.',
   // The web shell's page without a session of it (main.tsx)
   noLaunchPass:

@@ -8,5 +8,6 @@ import { settings } from './settings.ts';
 import { scanner } from './scanner.ts';
 import { core } from './core.ts';
 import { parked } from './parked.ts';
+import { shift } from './shift.ts';
 
-export const en = { common, sale, receipt, orders, stock, settings, scanner, core, parked } as const;
+export const en = { common, sale, receipt, orders, stock, settings, scanner, core, parked, shift } as const;

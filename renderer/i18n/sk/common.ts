@@ -7,6 +7,7 @@ export const common = {
   screenStock: 'Sklad',
   screenOrders: 'Objednávky',
   screenSettings: 'Nastavenia',
+  screenShift: 'Zmena',
   somethingWentWrong: 'Niečo sa pokazilo.',
   // The web shell's page without a session of it (main.tsx)
   noLaunchPass:

@@ -1,0 +1,237 @@
+// A shift's X or Z report as printed on the receipt printer's paper (80 or 58 mm, the receipt's own
+// layout, receipt.css) and shown on the Shift screen: the float, the sales per way of paying, per VAT
+// rate and per cashier, voids, orders cancelled on the instance, the drawer's cash (expected, counted,
+// the difference), the receipt numbers, and whether every sale reached the instance, sale by sale; a
+// closed shift seen later says where each sale is now.
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { ShiftOrderCounts, ShiftReportView } from '../../../contract/contract.ts';
+import type { Paper } from '../../store/receipt.ts';
+import { VatTable } from '../VatTable.tsx';
+import { useFormat } from '../use-format.ts';
+import '../receipt/receipt.css';
+import './shift.css';
+
+export function ShiftReport({ report, paper }: { report: ShiftReportView; paper: Paper }) {
+  const { t } = useTranslation('shift');
+  const format = useFormat();
+  const when = (at: string) => format.dateTime(at);
+  const row = (label: string, amount: number) => <Row label={label} amount={format.price(amount)} />;
+  const followUp = report.followUp;
+  const now = new Map(followUp?.saleOrders.map((s) => [s.orderId, s]) ?? []);
+  return (
+    <article
+      className={`receipt shift-report paper-${paper}`}
+      data-paper={paper}
+      data-shift-report={report.kind}
+      data-shift-id={report.id}
+      aria-label={report.kind === 'X' ? t('xReport') : t('zReport')}
+    >
+      <header>
+        <p className="r-store">{report.kind === 'X' ? t('xReport') : t('zReport')}</p>
+        <p>{t('shiftNumber', { id: report.id })}</p>
+        <p>
+          {t('openedAt', { at: report.openedAt })}
+          {report.openedBy !== null && ` ${t('by', { name: report.openedBy.name })}`}
+        </p>
+        {report.closedAt !== undefined && (
+          <p>
+            {t('closedAt', { at: report.closedAt })}
+            {report.closedBy != null && ` ${t('by', { name: report.closedBy.name })}`}
+          </p>
+        )}
+        {report.kind === 'X' && (
+          <>
+            <p>{t('takenAt', { at: report.at })}</p>
+            <p className="r-unconfirmed">{t('xReportNote')}</p>
+          </>
+        )}
+      </header>
+      <Row label={t('float')} amount={format.price(report.float)} data-report-row="float" />
+      <p className="r-row r-total" data-report-row="sales">
+        <span>{t('sales', { count: report.sales.count })}</span>
+        <span className="num">{format.price(report.sales.gross)}</span>
+      </p>
+      <h3>{t('byMethod')}</h3>
+      {Object.entries(report.byMethod).map(([method, amount]) => (
+        <p key={method} className="r-row" data-report-method={method}>
+          <span>{methodWord(t, method)}</span>
+          <span className="num">{format.price(amount)}</span>
+        </p>
+      ))}
+      {report.rounding !== 0 && (
+        <Row label={t('rounding')} amount={format.price(report.rounding)} data-report-row="rounding" />
+      )}
+      {report.byVatRate.length > 0 && <VatTable rows={report.byVatRate} className="r-vat" />}
+      {report.byCashier.some((c) => c.cashierId !== null) && (
+        <>
+          <h3>{t('byCashier')}</h3>
+          {report.byCashier.map((c) => (
+            <div key={c.cashierId ?? 'nobody'} data-report-cashier={c.cashierId ?? ''}>
+              <p className="r-row">
+                <span>{c.name ?? t('nobody')}</span>
+                <span className="num">{format.price(c.sales.gross)}</span>
+              </p>
+              <p className="r-qty">{t('cashierLine', { sales: c.sales.count, voids: c.voids.count })}</p>
+            </div>
+          ))}
+        </>
+      )}
+      <Row
+        label={t('voids', { count: report.voids.count })}
+        amount={format.price(report.voids.gross)}
+        data-report-row="voids"
+      />
+      <Row
+        label={t('cancelled', { count: report.cancelled.count })}
+        amount={format.price(report.cancelled.gross)}
+        data-report-row="cancelled"
+      />
+      <h3>{t('drawer')}</h3>
+      {row(t('cashTaken'), report.cashTaken)}
+      {row(t('changeGiven'), -report.changeGiven)}
+      {row(t('paidIn'), report.paidIn)}
+      {row(t('paidOut'), -report.paidOut)}
+      {report.cancelled.cashRefunded !== 0 && row(t('cashRefunded'), -report.cancelled.cashRefunded)}
+      {report.cashMoves.map((m, i) => (
+        <p key={i} className="r-qty" data-report-move={m.direction}>
+          {t(m.direction === 'in' ? 'move_in' : 'move_out', { reason: m.reason })} {format.price(m.amount)}
+        </p>
+      ))}
+      <p className="r-row r-total" data-report-row="expected">
+        <span>{t('expected')}</span>
+        <span className="num" data-report-expected>
+          {format.price(report.expectedCash)}
+        </span>
+      </p>
+      {report.countedCash !== undefined && (
+        <Row label={t('counted')} amount={format.price(report.countedCash)} data-report-row="counted" />
+      )}
+      {report.difference !== undefined && (
+        <>
+          <p className="r-row r-difference" data-report-row="difference">
+            <span>{t('difference')}</span>
+            <span className="num" data-report-difference>
+              {format.price(report.difference)}
+            </span>
+          </p>
+          {report.overLimit === true && (
+            <p data-report-over-limit>
+              {t('overLimit', { limit: format.price(report.differenceLimit ?? 0) })}
+            </p>
+          )}
+          {report.managerApproved === true && <p data-report-approved>{t('managerApproved')}</p>}
+        </>
+      )}
+      <p data-report-receipts>
+        {report.receiptNumbers.first === null
+          ? t('noReceipts')
+          : t('receiptNumbers', {
+              first: report.receiptNumbers.first,
+              last: report.receiptNumbers.last ?? report.receiptNumbers.first,
+            })}
+      </p>
+      <h3>{t('ordersTitle')}</h3>
+      {followUp !== undefined && <p className="r-note">{t('atClose')}</p>}
+      <OrdersWords orders={report.orders} t={t} testId="at-close" />
+      {followUp !== undefined && (
+        <>
+          <p className="r-note">{t('followUp', { at: followUp.at })}</p>
+          <OrdersWords orders={followUp.orders} t={t} testId="now" />
+        </>
+      )}
+      <table className="r-lines shift-sales">
+        <tbody>
+          {report.saleOrders.map((s) => {
+            const later = now.get(s.orderId);
+            const state = later?.state ?? s.state;
+            const remoteId = later?.remoteId ?? s.remoteId;
+            const acknowledgedAt = later?.acknowledgedAt ?? s.acknowledgedAt;
+            return (
+              <tr key={s.orderId} data-report-sale={s.orderId} data-report-sale-state={state}>
+                <td>
+                  <div>
+                    {s.receiptNumber === undefined
+                      ? s.reference.slice(0, 8)
+                      : t('saleNumber', { number: s.receiptNumber })}
+                  </div>
+                  <div className="r-qty">
+                    {t(`state_${state}`, { id: remoteId ?? '' })}
+                    {later !== undefined && acknowledgedAt !== undefined && later.state !== s.state
+                      ? `, ${t('acknowledgedAt', { at: acknowledgedAt })}`
+                      : ''}
+                  </div>
+                </td>
+                <td className="num">{format.price(s.total)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <footer>
+        <p className="r-reference">{when(report.at)}</p>
+      </footer>
+    </article>
+  );
+}
+
+function methodWord(t: TFunction<'shift'>, method: string): string {
+  if (method === 'cash') return t('method_cash');
+  if (method === 'card') return t('method_card');
+  return t('method_unsaid');
+}
+
+/** Whether every sale reached the instance, and what became of the others, in words. */
+function OrdersWords({
+  orders,
+  t,
+  testId,
+}: {
+  orders: ShiftOrderCounts;
+  t: TFunction<'shift'>;
+  testId: string;
+}) {
+  const onInstance = orders.acknowledged + orders.cancelled;
+  const lines =
+    orders.placed === 0
+      ? [t('ordersNone')]
+      : onInstance === orders.placed && orders.cancelled === 0
+        ? [t('ordersAll', { count: orders.placed })]
+        : [
+            t('ordersSome', { acknowledged: orders.acknowledged, placed: orders.placed }),
+            ...(orders.queued > 0 ? [t('ordersWaiting', { count: orders.queued })] : []),
+            ...(orders.inDoubt > 0 ? [t('ordersInDoubt', { count: orders.inDoubt })] : []),
+            ...(orders.needsFix > 0 ? [t('ordersNeedsFix', { count: orders.needsFix })] : []),
+            ...(orders.blocked > 0 ? [t('ordersBlocked', { count: orders.blocked })] : []),
+            ...(orders.cancelled > 0 ? [t('ordersCancelled', { count: orders.cancelled })] : []),
+            ...(orders.discarded > 0 ? [t('ordersDiscarded', { count: orders.discarded })] : []),
+          ];
+  return (
+    <div
+      className="shift-orders"
+      data-report-orders={testId}
+      data-acknowledged={orders.acknowledged}
+      data-placed={orders.placed}
+    >
+      {lines.map((line, i) => (
+        <p key={i} className={i === 0 ? 'r-unconfirmed' : undefined}>
+          {line}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+/** One figure: what it is, and the amount at the right. */
+function Row({
+  label,
+  amount,
+  ...data
+}: { label: string; amount: string } & Record<`data-${string}`, string>) {
+  return (
+    <p className="r-row" {...data}>
+      <span>{label}</span>
+      <span className="num">{amount}</span>
+    </p>
+  );
+}

@@ -1,0 +1,343 @@
+// A day's shift through the web shell in Debian's Chromium against the real sim, in the run's
+// language at 1024×768 and 1280×800 (one shell, one page, the viewport switched within a case): F9 on
+// a sale with no shift open asks for the float and goes on to the payment; cash and card sales, a
+// void and cash paid out, one sale queued while the instance is away; the X report on the Shift
+// screen (F5); the close with a counted difference over the limit that waits for the manager PIN; the
+// Z report on screen and on the receipt's paper, and `pos shift --last --json` saying the same; the
+// queued sale acknowledged later and shown so on the closed shift's report.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type Database from 'better-sqlite3';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LAUNCH_PASS_HEADER } from '../../contract/channels.ts';
+import type { ShiftReportView } from '../../contract/contract.ts';
+import { runCli } from '../../main/cli/run.ts';
+import { LAUNCH_PASS_STORAGE_KEY } from '../../renderer/platform/launch-pass.ts';
+import { goTo, scan, statusBar, syncAll } from './app.ts';
+import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+import { E2E_LOCALE, newPage, say } from './lang.ts';
+import { screenshotOnFailure } from './failure-shot.ts';
+import {
+  freshTerminal,
+  fromCatalog,
+  SELLS_PLAINLY,
+  stopAll,
+  type SyncedTerminal,
+} from '../support/terminal.ts';
+
+const SIZES = [
+  { width: 1024, height: 768 },
+  { width: 1280, height: 800 },
+] as const;
+
+let terminal: SyncedTerminal;
+let shell: RunningShell;
+let browser: Browser;
+let page: Page;
+let products: { barcode: string; price: number }[];
+
+beforeAll(async () => {
+  // No shift open: the day starts at this till as it would on a real instance.
+  terminal = await freshTerminal('shift-day', {}, { shift: false });
+  [shell, browser] = await Promise.all([startWebShellProcess(terminal.env), launchChromium()]);
+  // axe-core is put into the page to check it (the app's CSP admits no inline script otherwise).
+  page = await newPage(browser, { viewport: SIZES[0], bypassCSP: true });
+  await page.goto(shell.url);
+});
+
+afterAll(async () => {
+  if (process.env.E2E_DEBUG !== undefined) console.error(shell.stderr());
+  await terminal.sim.faults.setOffline(false);
+  await stopAll(terminal, shell, browser);
+});
+
+screenshotOnFailure(() => page, 'shift-day');
+
+const lines = () => page.getByTestId('sale-lines');
+const panel = () => page.getByTestId('payment-panel');
+const floatPrompt = () => page.getByTestId('float-prompt');
+const shiftScreen = () => page.getByTestId('shift');
+const report = () => shiftScreen().locator('.shift-paper [data-shift-report]');
+
+/** The run's decimal separator: amounts typed as a person in this language types them. */
+const DECIMAL =
+  new Intl.NumberFormat(E2E_LOCALE).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+const typed = (n: number) => n.toFixed(2).replace('.', DECIMAL);
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core on the page as it is: the serious and critical violations (ids and where). */
+async function seriousViolations(): Promise<string[]> {
+  await page.addScriptTag({ content: AXE });
+  return page.evaluate(async () => {
+    interface Result {
+      violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+    }
+    const axe = (window as unknown as { axe: { run: (d: Document, o: object) => Promise<Result> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+/** Calls the contract from the page itself, with the launch pass, as the renderer does. */
+async function rpc(channel: string, input: unknown): Promise<unknown> {
+  return page.evaluate(
+    async ([c, i, header, key]) => {
+      const r = await fetch(`/rpc/${c}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [header]: localStorage.getItem(key) ?? '' },
+        body: JSON.stringify(i),
+      });
+      const envelope = (await r.json()) as { ok: boolean; value?: unknown; error?: { message: string } };
+      if (!envelope.ok) throw new Error(envelope.error?.message ?? 'rpc failed');
+      return envelope.value;
+    },
+    [channel, input, LAUNCH_PASS_HEADER, LAUNCH_PASS_STORAGE_KEY] as const,
+  );
+}
+
+async function sell(product: { barcode: string }): Promise<void> {
+  await scan(page, product.barcode);
+  await lines().locator(`[data-barcode="${product.barcode}"]`).waitFor();
+}
+
+/** F9, the way of paying (F2 cash, F3 card) and the cash handed over, then Enter: placed. */
+async function pay(method: 'cash' | 'card', given?: number): Promise<void> {
+  await page.keyboard.press('F9');
+  await panel().waitFor();
+  await page.keyboard.press(method === 'cash' ? 'F2' : 'F3');
+  if (given !== undefined) await panel().locator('[data-field="given"]').fill(typed(given));
+  await page.keyboard.press('Enter');
+  await panel().waitFor({ state: 'detached' });
+  await expect.poll(() => lines().locator('tbody tr').count()).toBe(0);
+}
+
+/** What a figure of the report on screen says, as a number (the page's locale and currency). */
+async function amountIn(locator: Locator): Promise<number> {
+  const text = (await locator.textContent()) ?? '';
+  const kept = Array.from(text)
+    .filter((c) => /[\d-]/.test(c) || c === DECIMAL || c === '−')
+    .join('')
+    .replace('−', '-');
+  return Number(kept.replace(DECIMAL, '.'));
+}
+
+async function posShiftLast(): Promise<ShiftReportView> {
+  let out = '';
+  const code = await runCli(['shift', '--last', '--json'], {
+    stdout: (t) => (out += t),
+    stderr: () => undefined,
+    env: terminal.env,
+  });
+  expect(code).toBe(0);
+  return JSON.parse(out) as ShiftReportView;
+}
+
+describe("a day's shift at the till", { timeout: 180_000 }, () => {
+  it(
+    'syncs the catalog, takes the warehouse and the walk-in customer (setup)',
+    { timeout: 240_000 },
+    async () => {
+      await expect
+        .poll(() => statusBar(page).textContent(), { timeout: 30_000 })
+        .toContain(say('common:online'));
+      await goTo(page, 'settings');
+      await syncAll(page);
+      const warehouseId = fromCatalog(
+        terminal.dataDir,
+        (db: Database.Database) =>
+          db.prepare('SELECT id FROM warehouse ORDER BY id LIMIT 1').pluck().get() as number,
+      );
+      const companyId = fromCatalog(
+        terminal.dataDir,
+        (db: Database.Database) =>
+          db
+            .prepare('SELECT companyId FROM discovered_company ORDER BY companyId LIMIT 1')
+            .pluck()
+            .get() as number,
+      );
+      await rpc('settings.set', { warehouseId, walkInCustomer: { companyId } });
+      products = fromCatalog(
+        terminal.dataDir,
+        (db: Database.Database) =>
+          db
+            .prepare(
+              `SELECT barcode, price FROM stock_item
+              WHERE warehouseId = ? AND barcode IS NOT NULL AND length(barcode) = 13 AND barcode NOT LIKE '2%'
+                AND ${SELLS_PLAINLY} AND price > 1 AND price < 500
+              ORDER BY id LIMIT 5`,
+            )
+            .all(warehouseId) as { barcode: string; price: number }[],
+      );
+      expect(products).toHaveLength(5);
+      await page.reload();
+      await goTo(page, 'sale');
+    },
+  );
+
+  it('F9 with no shift open asks for the float first; Enter opens the shift and goes on to the payment', async () => {
+    const [first] = products as [(typeof products)[0]];
+    await sell(first);
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await page.keyboard.press('F9');
+      await floatPrompt().waitFor();
+      expect(await panel().count()).toBe(0);
+      expect(await floatPrompt().textContent()).toContain(say('shift:floatPromptHelp'));
+      expect(await seriousViolations()).toEqual([]);
+      await screenshot(page, `shift-01-float-prompt-${String(size.width)}`);
+      // Esc: back to the sale, nothing opened.
+      await page.keyboard.press('Escape');
+      await floatPrompt().waitFor({ state: 'detached' });
+    }
+    await page.keyboard.press('F9');
+    await floatPrompt().locator('[data-field="float-prompt"]').fill('1500');
+    await page.keyboard.press('Enter');
+    await panel().waitFor();
+    expect(await floatPrompt().count()).toBe(0);
+    // The first sale of the shift, exactly paid in cash.
+    await page.keyboard.press('Enter');
+    await panel().waitFor({ state: 'detached' });
+    const state = (await rpc('shift.current', {})) as { open: ShiftReportView | null };
+    expect(state.open).toMatchObject({ float: 1500, sales: { count: 1 } });
+  });
+
+  it('sells in cash and by card, voids one, pays cash out; one sale waits while the instance is away; X on F5', async () => {
+    const [, second, third, fourth, fifth] = products as [
+      (typeof products)[0],
+      (typeof products)[0],
+      (typeof products)[0],
+      (typeof products)[0],
+      (typeof products)[0],
+    ];
+    await sell(second);
+    await pay('cash', 1000);
+    await sell(third);
+    await pay('card');
+    await sell(fourth);
+    await page.keyboard.press('F8');
+    await page.keyboard.press('F8');
+    await expect.poll(() => lines().locator('tbody tr').count()).toBe(0);
+    await terminal.sim.faults.setOffline(true);
+    await sell(fifth);
+    await pay('card');
+
+    await goTo(page, 'shift');
+    // Cash paid out, with the reason.
+    const move = shiftScreen().locator('[data-section="cash-move"]');
+    await move.locator('[data-field="cash-amount"]').fill(typed(120));
+    await move.locator('[data-field="cash-reason"]').fill('Mytí oken');
+    await move.locator('[data-action="paid-out"]').click();
+    await shiftScreen().locator('[data-shift-done]').waitFor();
+    await expect.poll(() => report().locator('[data-report-move="out"]').count()).toBe(1);
+
+    const x = report();
+    expect(await x.getAttribute('data-shift-report')).toBe('X');
+    expect(await x.textContent()).toContain(say('shift:sales', { count: 4 }));
+    expect(await x.textContent()).toContain(say('shift:voids', { count: 1 }));
+    await expect
+      .poll(() => x.locator('[data-report-orders="at-close"]').getAttribute('data-placed'))
+      .toBe('4');
+    // The sale made while the instance was away is not on it yet, and the report says so in words.
+    expect(await x.textContent()).toContain(say('shift:ordersWaiting', { count: 1 }));
+    const expected = 1500 + (products[0]?.price ?? 0) + (products[1]?.price ?? 0) - 120;
+    expect(await amountIn(x.locator('[data-report-expected]'))).toBeCloseTo(expected, 2);
+    expect(await seriousViolations()).toEqual([]);
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await screenshot(page, `shift-02-x-report-${String(size.width)}`);
+    }
+  });
+
+  it('closes with a counted difference over the limit only with the manager PIN; the Z report, on screen and from pos shift', async () => {
+    // The sales made while the instance was there are on it before the close.
+    await expect
+      .poll(
+        async () => ((await rpc('shift.current', {})) as { open: ShiftReportView }).open.orders.acknowledged,
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(3);
+    await rpc('settings.set', { managerPin: '2468', cashDifferenceLimit: 0.5 });
+    await rpc('manager.lock', {});
+    const expected = await amountIn(report().locator('[data-report-expected]'));
+    const counted = Math.round((expected - 1) * 100) / 100;
+    const close = shiftScreen().locator('[data-section="close-shift"]');
+    await close.locator('[data-field="counted"]').fill(typed(counted));
+    await close.locator('[data-action="close-shift"]').click();
+    const pin = page.getByTestId('pin-dialog');
+    await pin.waitFor();
+    expect(await pin.textContent()).toContain(
+      say('core:lockedShiftDifference', { difference: '-1.00', limit: '0.50' }),
+    );
+    await screenshot(page, 'shift-03-pin-for-difference-1280');
+    await pin.locator('[data-field="managerPin"]').fill('2468');
+    await page.keyboard.press('Enter');
+    await pin.waitFor({ state: 'detached' });
+    await expect.poll(() => report().getAttribute('data-shift-report')).toBe('Z');
+    const z = report();
+    expect(await amountIn(z.locator('[data-report-difference]'))).toBeCloseTo(-1, 2);
+    expect(await z.locator('[data-report-approved]').count()).toBe(1);
+    expect(await z.locator('[data-report-over-limit]').count()).toBe(1);
+    expect(await seriousViolations()).toEqual([]);
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await screenshot(page, `shift-04-z-report-${String(size.width)}`);
+    }
+    // The paper copy the printer gets (80 mm), looked at as it prints.
+    await page.emulateMedia({ media: 'print' });
+    await screenshot(page, 'shift-05-z-print-80mm');
+    await page.emulateMedia({ media: 'screen' });
+
+    // pos shift --last --json says what the screen says.
+    const fromCli = await posShiftLast();
+    expect(fromCli).toMatchObject({
+      kind: 'Z',
+      state: 'closed',
+      countedCash: counted,
+      difference: -1,
+      managerApproved: true,
+    });
+    expect(fromCli.sales.count).toBe(4);
+    expect(await amountIn(z.locator('[data-report-expected]'))).toBeCloseTo(fromCli.expectedCash, 2);
+    expect(await z.getAttribute('data-shift-id')).toBe(String(fromCli.id));
+    const states = await z
+      .locator('[data-report-sale]')
+      .evaluateAll((rows) =>
+        rows.map((r) => [
+          Number(r.getAttribute('data-report-sale')),
+          r.getAttribute('data-report-sale-state'),
+        ]),
+      );
+    expect(states).toEqual(fromCli.saleOrders.map((s) => [s.orderId, s.state]));
+    expect(fromCli.orders).toMatchObject({ placed: 4, acknowledged: 3, queued: 1 });
+  });
+
+  it('shows on the closed shift later that the queued sale was acknowledged, the record at close kept', async () => {
+    await terminal.sim.faults.setOffline(false);
+    await expect
+      .poll(
+        async () => {
+          await shiftScreen().locator('[data-action="show-z"]').click();
+          return report().locator('[data-report-orders="now"]').getAttribute('data-acknowledged');
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe('4');
+    const z = report();
+    expect(await z.locator('[data-report-orders="at-close"]').getAttribute('data-acknowledged')).toBe('3');
+    expect(await z.textContent()).toContain(say('shift:ordersAll', { count: 4 }));
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await z.locator('[data-report-orders="now"]').scrollIntoViewIfNeeded();
+      await screenshot(page, `shift-06-z-follow-up-${String(size.width)}`);
+    }
+    const later = await posShiftLast();
+    expect(later.orders).toMatchObject({ acknowledged: 3, queued: 1 });
+    expect(later.followUp?.orders).toMatchObject({ acknowledged: 4, queued: 0 });
+  });
+});
