@@ -109,6 +109,8 @@ export function KeyLegend() {
       case 'sale.adjustLine':
         return line === undefined ? undefined : t('adjustLineOf', { name: line.name });
       case 'sale.void':
+        // Nothing to void (as its button, disabled): not offered.
+        if (count === 0 && (session?.customer ?? null) === null) return undefined;
         return sale.voidArmed ? t('voidConfirm') : t('voidTwice');
       case 'sale.selectNext':
         return count === 0 ? undefined : t('selectLine');
