@@ -175,6 +175,25 @@ describe('Orders that read like tickets', { timeout: 120_000 }, () => {
   });
 
   it('filters by state and finds by reference (client reference or instance order id)', async () => {
+    // The find field's hint whole at a POS screen's 1024x768 and a laptop's 1280x800.
+    const findField = page.locator('[data-field="findReference"]');
+    for (const size of [
+      { width: 1024, height: 768 },
+      { width: 1280, height: 800 },
+    ]) {
+      await page.setViewportSize(size);
+      const room = await findField.evaluate((el) => {
+        const input = el as HTMLInputElement;
+        const style = getComputedStyle(input);
+        const pen = document.createElement('canvas').getContext('2d');
+        if (pen === null) return -1;
+        pen.font = style.font;
+        const inner = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return inner - pen.measureText(input.placeholder).width;
+      });
+      expect(room).toBeGreaterThanOrEqual(0);
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
     const rows = page.locator('[data-order]');
     const shown = () => rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-state')).sort());
     await page.locator('[data-filter="attention"]').click();
