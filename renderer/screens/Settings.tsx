@@ -3,6 +3,7 @@
 // bar per resource, the connection test (token, version, permissions, features). Each card is its own
 // component (components/settings/); this screen lays them out.
 import { useTranslation } from 'react-i18next';
+import { CashiersCard } from '../components/settings/CashiersCard.tsx';
 import { ConnectionCard } from '../components/settings/ConnectionCard.tsx';
 import { InstanceCard } from '../components/settings/InstanceCard.tsx';
 import { LabelRulesCard } from '../components/settings/LabelRulesCard.tsx';
@@ -13,6 +14,7 @@ import { PriceCurrencyCard } from '../components/settings/PriceCurrencyCard.tsx'
 import { PrinterCard } from '../components/settings/PrinterCard.tsx';
 import { ReceiptCard } from '../components/settings/ReceiptCard.tsx';
 import { ScannerCard } from '../components/settings/ScannerCard.tsx';
+import { ShiftSettingsCard } from '../components/settings/ShiftSettingsCard.tsx';
 import { StockRuleCard } from '../components/settings/StockRuleCard.tsx';
 import { SyncCard } from '../components/settings/SyncCard.tsx';
 import { WalkInCustomerCard } from '../components/settings/WalkInCustomerCard.tsx';
@@ -36,6 +38,8 @@ export function Settings() {
         {settings !== null && <ScannerCard scanner={settings.scanner} />}
         {settings !== null && <LabelRulesCard rules={settings.labelRules} />}
         <ManagerPinCard />
+        {settings !== null && <ShiftSettingsCard settings={settings} />}
+        <CashiersCard />
         {settings !== null && <ReceiptCard settings={settings} />}
         {settings !== null && <PrinterCard settings={settings} />}
         {settings !== null && <OrderHistoryCard settings={settings} />}

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PaperCopy } from '../components/receipt/Receipt.tsx';
 import { ShiftReport } from '../components/shift/ShiftReport.tsx';
+import { SignIn } from '../components/shift/SignIn.tsx';
 import { useApp } from '../store/app.ts';
 import {
   closeShift,
@@ -68,6 +69,7 @@ export function Shift() {
             {shift.done}
           </p>
         )}
+        <SignIn />
         {open === null ? <OpenForm required={shift.state?.required ?? false} /> : <OpenShiftForms />}
       </div>
       {report !== null && (

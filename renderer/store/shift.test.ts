@@ -13,6 +13,7 @@ import { i18n } from '../i18n/index.ts';
 import { aLine, aSession, FakeBridge } from '../platform/fake-bridge.ts';
 import { createPosApi } from '../platform/pos.ts';
 import { useApp } from './app.ts';
+import { addCashier, useCashiers } from './cashiers.ts';
 import { submitPin, useGuard } from './guard.ts';
 import { confirmPayment, openDialog, openPayment, usePayment } from './payment.ts';
 import { setPos } from './pos.ts';
@@ -204,5 +205,17 @@ describe('the shift at the till', () => {
     expect(useShift.getState()).toMatchObject({ showLast: true, last: z, done: i18n.t('shift:closed') });
     // One PIN, one close: the lock shuts again.
     expect(core.inputs('manager.lock')).toEqual([{}]);
+  });
+
+  it('adding a cashier: a name and a PIN of 4 to 6 digits are asked for before the core is', async () => {
+    core.answer('cashier.add', ({ name }) => ({ cashiers: [{ id: 1, name }], signedIn: null }));
+    expect(await addCashier(' ', '4821')).toBe(false);
+    expect(useCashiers.getState().error).toBe(i18n.t('shift:cashierNameNeeded'));
+    expect(await addCashier('Jana', '12')).toBe(false);
+    expect(useCashiers.getState().error).toBe(i18n.t('shift:cashierPinDigits'));
+    expect(core.inputs('cashier.add')).toEqual([]);
+    expect(await addCashier(' Jana ', '4821')).toBe(true);
+    expect(core.inputs('cashier.add')).toEqual([{ name: 'Jana', pin: '4821' }]);
+    expect(useCashiers.getState().view?.cashiers).toEqual([{ id: 1, name: 'Jana' }]);
   });
 });

@@ -178,6 +178,39 @@ describe("a day's shift at the till", { timeout: 180_000 }, () => {
     },
   );
 
+  it('the manager adds a cashier in Settings; she signs in with her own PIN on the Shift screen (F5)', async () => {
+    await goTo(page, 'settings');
+    const card = page.locator('[data-section="cashiers"]');
+    await card.locator('[data-field="cashierName"]').fill('Jana Nováková');
+    await card.locator('[data-field="cashierPin"]').fill('4821');
+    await card.locator('[data-action="add-cashier"]').click();
+    await card.locator('[data-cashier-done]').waitFor();
+    expect(await card.locator('[data-cashier]').count()).toBe(1);
+    const settingsCard = page.locator('[data-section="shift-settings"]');
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await settingsCard.scrollIntoViewIfNeeded();
+      await screenshot(page, `shift-00-settings-${String(size.width)}`);
+    }
+    await goTo(page, 'shift');
+    const signIn = shiftScreen().locator('[data-section="sign-in"]');
+    await signIn.locator('[data-field="signInPin"]').fill('0000');
+    await signIn.locator('[data-action="sign-in"]').click();
+    await signIn.locator('[data-sign-in-error]').waitFor();
+    expect(await signIn.locator('[data-sign-in-error]').textContent()).toBe(
+      say('core:cashierPinWrong', { name: 'Jana Nováková', tries: 4 }),
+    );
+    await signIn.locator('[data-field="signInPin"]').fill('4821');
+    await signIn.locator('[data-action="sign-in"]').click();
+    await expect.poll(() => signIn.getAttribute('data-signed-in')).not.toBe('');
+    expect(await signIn.textContent()).toContain(say('shift:signedInAs', { name: 'Jana Nováková' }));
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await screenshot(page, `shift-00-signed-in-${String(size.width)}`);
+    }
+    await goTo(page, 'sale');
+  });
+
   it('F9 with no shift open asks for the float first; Enter opens the shift and goes on to the payment', async () => {
     const [first] = products as [(typeof products)[0]];
     await sell(first);
@@ -315,6 +348,12 @@ describe("a day's shift at the till", { timeout: 180_000 }, () => {
       );
     expect(states).toEqual(fromCli.saleOrders.map((s) => [s.orderId, s.state]));
     expect(fromCli.orders).toMatchObject({ placed: 4, acknowledged: 3, queued: 1 });
+    // Who did it: every sale and the void were Jana's, and so were the opening and the close.
+    expect(fromCli.byCashier.map((c) => [c.name, c.sales.count])).toEqual([['Jana Nováková', 4]]);
+    expect(fromCli.byCashier[0]?.voids.count).toBe(1);
+    expect(fromCli.openedBy?.name).toBe('Jana Nováková');
+    expect(fromCli.closedBy?.name).toBe('Jana Nováková');
+    expect(await z.locator('[data-report-cashier]').textContent()).toContain('Jana Nováková');
   });
 
   it('shows on the closed shift later that the queued sale was acknowledged, the record at close kept', async () => {

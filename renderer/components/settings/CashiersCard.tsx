@@ -1,0 +1,82 @@
+// Settings → Cashiers: who may sign in at the till with their own PIN. Adding and removing them is
+// the manager's (the manager PIN when one is set); a removed cashier stays named in the reports.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { addCashier, loadCashiers, removeCashier, useCashiers } from '../../store/cashiers.ts';
+
+export function CashiersCard() {
+  const { t } = useTranslation('shift');
+  const { view, error, done, busy } = useCashiers();
+  const [name, setName] = useState('');
+  const [pin, setPin] = useState('');
+  useEffect(() => void loadCashiers(), []);
+  return (
+    <form
+      className="card"
+      data-section="cashiers"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void addCashier(name, pin).then((ok) => {
+          // Whatever the core answered, no PIN is left typed in the field.
+          setPin('');
+          if (ok) setName('');
+        });
+      }}
+    >
+      <h2>{t('cashiersTitle')}</h2>
+      <p className="muted">{t('cashiersHelp')}</p>
+      {view !== null && view.cashiers.length === 0 && <p>{t('noCashiers')}</p>}
+      <ul className="cashier-list">
+        {view?.cashiers.map((c) => (
+          <li key={c.id} data-cashier={c.id}>
+            {c.name}{' '}
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => void removeCashier(c.id, c.name)}
+              data-action="remove-cashier"
+            >
+              {t('cashierRemove', { name: c.name })}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <label className="field">
+        <span>{t('cashierName')}</span>
+        <input
+          value={name}
+          maxLength={60}
+          autoComplete="off"
+          onChange={(e) => setName(e.target.value)}
+          data-field="cashierName"
+        />
+      </label>
+      <label className="field">
+        <span>{t('cashierPin')}</span>
+        <input
+          type="password"
+          inputMode="numeric"
+          autoComplete="new-password"
+          value={pin}
+          onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 6))}
+          data-field="cashierPin"
+        />
+      </label>
+      <div className="actions">
+        <button type="submit" className="primary" disabled={busy} data-action="add-cashier">
+          {t('cashierAdd')}
+        </button>
+      </div>
+      {error !== null && (
+        <p className="notice error" role="alert" data-cashier-error>
+          {error}
+        </p>
+      )}
+      {done !== null && (
+        <p className="notice ok" role="status" data-cashier-done>
+          {done}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+// The Shift screen's "who works the till": the cashier signed in, or a cashier chosen and their PIN;
+// shown once the till has cashiers (Settings → Cashiers).
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { loadCashiers, signIn, signOut, useCashiers } from '../../store/cashiers.ts';
+
+export function SignIn() {
+  const { t } = useTranslation('shift');
+  const { view, error, busy } = useCashiers();
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [pin, setPin] = useState('');
+  useEffect(() => void loadCashiers(), []);
+  if (view === null || view.cashiers.length === 0) return null;
+  const id = chosen ?? view.cashiers[0]?.id ?? null;
+  return (
+    <form
+      className="card"
+      data-section="sign-in"
+      data-signed-in={view.signedIn?.id ?? ''}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (id === null) return;
+        void signIn(id, pin).then(() => setPin(''));
+      }}
+    >
+      <h2>{t('signInTitle')}</h2>
+      <p>{view.signedIn === null ? t('nobodySignedIn') : t('signedInAs', { name: view.signedIn.name })}</p>
+      {view.signedIn !== null ? (
+        <button type="button" disabled={busy} onClick={() => void signOut()} data-action="sign-out">
+          {t('signOutButton')}
+        </button>
+      ) : (
+        <>
+          <div className="shift-row">
+            <label className="field">
+              <span>{t('signInCashier')}</span>
+              <select
+                value={id ?? ''}
+                onChange={(e) => setChosen(Number(e.target.value))}
+                data-field="signInCashier"
+              >
+                {view.cashiers.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="field">
+              <span>{t('signInPin')}</span>
+              <input
+                type="password"
+                inputMode="numeric"
+                autoComplete="off"
+                value={pin}
+                onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 6))}
+                data-field="signInPin"
+              />
+            </label>
+          </div>
+          <button type="submit" className="primary" disabled={busy} data-action="sign-in">
+            {t('signInButton')}
+          </button>
+        </>
+      )}
+      {error !== null && (
+        <p className="notice error" role="alert" data-sign-in-error>
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
