@@ -2,7 +2,7 @@
 // as the screens show them. What JavaScript's Number() would also read (hex, exponents, Infinity) is
 // no quantity a cashier means.
 import { describe, expect, it } from 'vitest';
-import { parseQuantity } from './format.ts';
+import { formatMoney, parseQuantity } from './format.ts';
 
 describe('parseQuantity', () => {
   it('reads whole numbers, decimals with a comma or a point, and digit groups as shown', () => {
@@ -40,5 +40,14 @@ describe('parseQuantity', () => {
       '1-',
     ])
       expect(parseQuantity(text), text).toBeNaN();
+  });
+});
+
+describe('formatMoney', () => {
+  it('writes no amount as zero, never "-0,00" (a report shows what went out as negative: 0 out is 0)', () => {
+    expect(formatMoney(-0, null, 'cs-CZ')).toBe(formatMoney(0, null, 'cs-CZ'));
+    expect(formatMoney(-0, 'CZK', 'cs-CZ')).toBe(formatMoney(0, 'CZK', 'cs-CZ'));
+    expect(formatMoney(-0.001, null, 'cs-CZ')).toBe(formatMoney(0, null, 'cs-CZ'));
+    expect(formatMoney(-0.01, null, 'cs-CZ')).toMatch(/^[-−]0,01$/);
   });
 });

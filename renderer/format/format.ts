@@ -20,7 +20,9 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.Relativ
  * An amount with two decimals, and its currency where it is known (a receivable's own; a price's is
  * Settings' price currency, docs/assumptions.md). A code Intl does not know is written after it.
  */
-export function formatMoney(n: number, currency?: string | null, locale = currentLocale()): string {
+export function formatMoney(amount: number, currency?: string | null, locale = currentLocale()): string {
+  // Below half a minor unit is no amount: Intl writes -0 (0 paid out, shown as negative) as "-0,00".
+  const n = Math.abs(amount) < 0.005 ? 0 : amount;
   if (currency == null || currency === '') {
     return cached(
       `m|${locale}`,
