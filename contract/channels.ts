@@ -53,6 +53,7 @@ export const CALL_CHANNELS = [
   'printer.openDrawer',
   'printer.reprint',
   'printer.retry',
+  'printer.printReport',
   'barcode.describe',
 ] as const;
 

@@ -849,6 +849,11 @@ export const calls = {
   'printer.openDrawer': { input: empty, output: DrawerOpeningView },
   'printer.reprint': { input: z.object({ id: z.union([int, z.string()]) }).strict(), output: PrintJobView },
   'printer.retry': { input: empty, output: PrinterStatusView.nullable() },
+  /** The open shift's X report, or the last closed shift's Z report, printed on the receipt printer. */
+  'printer.printReport': {
+    input: z.object({ report: z.enum(['x', 'z']) }).strict(),
+    output: TestPageView,
+  },
   'barcode.describe': {
     input: z.object({ code: z.string().max(300) }).strict(),
     output: CodeDescriptionView,

@@ -55,7 +55,14 @@ import {
 } from '../settings/instance.ts';
 import { SettingsStore, walkInOf, type WalkIn } from '../settings/store.ts';
 import { syncHandlers, syncStatus } from '../sync/index.ts';
-import { PinAttempts, shiftHandlers, toMinor } from '../shift/index.ts';
+import {
+  currentReport,
+  lastZReport,
+  PinAttempts,
+  ShiftError,
+  shiftHandlers,
+  toMinor,
+} from '../shift/index.ts';
 import { requireManager, toShape, zodFieldErrors, zodFieldSaid, type Handlers } from '../ground/index.ts';
 import { asCoreError } from './error-mapping.ts';
 import { EventBus, type CoreListener } from './events.ts';
@@ -293,6 +300,16 @@ export class Core {
         managerPinSet: () => this.#lock.pinSet,
         changed: () => this.#emitStatus(),
         now: () => new Date(),
+        shiftReport: (which) => {
+          const now = new Date();
+          if (which === 'x') return currentReport(this.#data(), now);
+          try {
+            return lastZReport(this.#data(), now);
+          } catch (error) {
+            if (error instanceof ShiftError && error.code === 'no-closed-shift') return null;
+            throw error;
+          }
+        },
       }),
       ...statusHandlers(this.#statusSource),
     };

@@ -4,15 +4,16 @@
 // queued: a test page printed an hour later tests nothing, and a drawer that springs open when a
 // printer comes back, with nobody at the till, is worse than one that did not open.
 import { say, type Said } from '../../contract/core-words.ts';
-import type { PrinterStatusView } from '../../contract/contract.ts';
+import type { PrinterStatusView, ShiftReportView } from '../../contract/contract.ts';
 import type { Db } from '../../db/database.ts';
-import { recordDrawerOpening } from '../../db/drawer.ts';
+import { drawerOpenings, recordDrawerOpening } from '../../db/drawer.ts';
 import { getOutboxOrder } from '../../db/outbox.ts';
 import { waitingJobCount } from '../../db/print-jobs.ts';
 import { CoreError, numericId, type GuardedAction, type Handlers } from '../ground/index.ts';
 import { displayPrinter } from './address.ts';
 import { drawerKickBytes, testPageBytes } from './layout.ts';
 import { queueReprint } from './queue.ts';
+import { reportBytes } from './report.ts';
 import type { SendOutcome } from './transport.ts';
 import type { PrintWorker, PrinterSetup } from './worker.ts';
 
@@ -29,9 +30,12 @@ export interface PrinterDeps {
   /** The queue or the printer changed: the status bar's figure. */
   changed(): void;
   now(): Date;
+  /** The open shift's X report ('x'), the last closed shift's Z report ('z'); null: no such shift. */
+  shiftReport(which: 'x' | 'z'): ShiftReportView | null;
 }
 
-type PrinterCalls = 'printer.testPage' | 'printer.openDrawer' | 'printer.reprint' | 'printer.retry';
+type PrinterCalls =
+  'printer.testPage' | 'printer.openDrawer' | 'printer.reprint' | 'printer.retry' | 'printer.printReport';
 
 export function printerHandlers(deps: PrinterDeps): Pick<Handlers, PrinterCalls> {
   const ready = (): { worker: PrintWorker; setup: PrinterSetup } => {
@@ -68,6 +72,20 @@ export function printerHandlers(deps: PrinterDeps): Pick<Handlers, PrinterCalls>
       worker.wake();
       deps.changed();
       return Promise.resolve({ id: job.id, copy: job.copy !== 'none', waiting: waitingJobCount(deps.db()) });
+    },
+    // Printed at once, never queued: a report can always be printed again (shift.last keeps the Z).
+    'printer.printReport': async ({ report: which }) => {
+      const { worker, setup } = ready();
+      const report = deps.shiftReport(which);
+      if (report === null) {
+        throw new CoreError('not-found', [say(which === 'x' ? 'shiftClosed' : 'shiftNoneClosed')]);
+      }
+      const until = report.closedAt === undefined ? undefined : new Date(report.closedAt);
+      const opened = drawerOpenings(deps.db(), new Date(report.openedAt), until).length;
+      const printer = displayPrinter(setup.address);
+      const outcome = await worker.sendNow(setup, reportBytes(report, opened, setup.print));
+      if (outcome.kind !== 'printed') throw failure(outcome, printer);
+      return { printer };
     },
     'printer.retry': () => {
       const worker = deps.worker();

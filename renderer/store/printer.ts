@@ -21,6 +21,11 @@ export function printTestPage(): Promise<TestPageView> {
   return pos.invoke('printer.testPage', {});
 }
 
+/** The open shift's X report, or the last closed shift's Z report, on the receipt printer. */
+export function printReport(report: 'x' | 'z'): Promise<TestPageView> {
+  return pos.invoke('printer.printReport', { report });
+}
+
 export function openDrawer(): Promise<DrawerOpeningView> {
   return withPin(() => pos.invoke('printer.openDrawer', {}));
 }

@@ -111,6 +111,13 @@ describe('the receipt printer from the screens', { timeout: 180_000 }, () => {
     await printer.until(() => receipts().length === 1);
     const page1 = receipts()[0]?.lines.join('\n') ?? '';
     expect(page1).toContain('PŘÍLIŠ ŽLUŤOUČKÝ KŮŇ ÚPĚL ĎÁBELSKÉ ÓDY.');
+    // The open shift's X report, on the same printer.
+    await card().locator('[data-action="print-report-x"]').click();
+    await expect
+      .poll(() => card().locator('[data-printer-notice="ok"]').textContent())
+      .toBe(say('settings:reportPrinted', { printer: where() }));
+    await printer.until(() => receipts().length === 2);
+    expect(receipts()[1]?.lines.join('\n')).toMatch(/X-REPORT/);
     expect(await card().locator('[data-field="printOnSale"]').isChecked()).toBe(true);
     await expect.poll(() => pill().textContent()).toBe(say('common:printerReady'));
     await shots('settings', card);
@@ -121,8 +128,8 @@ describe('the receipt printer from the screens', { timeout: 180_000 }, () => {
     await scan(page, barcode);
     await page.getByTestId('sale-lines').locator(`[data-barcode="${barcode}"]`).waitFor();
     await placeOrder(page);
-    await printer.until(() => receipts().length === 2);
-    const first = receipts()[1];
+    await printer.until(() => receipts().length === 3);
+    const first = receipts()[2];
     expect(first?.pulses).toBe(1);
     expect(first?.lines.join('\n')).toContain(say('receipt:thankYou'));
 
@@ -137,17 +144,17 @@ describe('the receipt printer from the screens', { timeout: 180_000 }, () => {
 
     await printer.on();
     await pill().click();
-    await printer.until(() => receipts().length === 3);
+    await printer.until(() => receipts().length === 4);
     await expect.poll(() => pill().textContent()).toBe(say('common:printerReady'));
-    const waited = receipts()[2];
+    const waited = receipts()[3];
     expect(waited?.qr).toHaveLength(1);
     expect(waited?.qr[0]).not.toBe(first?.qr[0]);
 
     // F7 on the placed receipt prints it again on the printer, as a copy, without the drawer.
     await page.getByTestId('placed-receipt').waitFor();
     await page.keyboard.press('F7');
-    await printer.until(() => receipts().length === 4);
-    const copy = receipts()[3];
+    await printer.until(() => receipts().length === 5);
+    const copy = receipts()[4];
     expect(copy?.qr).toEqual(waited?.qr);
     expect(copy?.lines.map((l) => l.trim())).toContain(say('receipt:copy'));
     expect(copy?.pulses).toBe(0);

@@ -1,12 +1,22 @@
 // Settings → Receipt printer: the network printer's address (tcp://ADDRESS:PORT; POS_RECEIPT_PRINTER
-// wins and is shown instead), whether a paid sale's receipt prints by itself, a test page, and the
-// drawer opened without a sale (the manager PIN when one is set; each opening is counted).
+// wins and is shown instead), whether a paid sale's receipt prints by itself, a test page, the
+// drawer opened without a sale (the manager PIN when one is set; each opening is counted), and the
+// shift's X report or the last Z report printed on it.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SettingsView } from '../../../contract/contract.ts';
 import { message } from '../../store/app.ts';
-import { openDrawer, printTestPage, saveReceiptPrinter, setPrintOnSale } from '../../store/printer.ts';
+import {
+  openDrawer,
+  printReport,
+  printTestPage,
+  saveReceiptPrinter,
+  setPrintOnSale,
+} from '../../store/printer.ts';
 import { plainResult, type CardResult } from './card-result.ts';
+
+/** The shift's reports the printer prints: the open shift's X, the last closed shift's Z. */
+const REPORTS: readonly ('x' | 'z')[] = ['x', 'z'];
 
 export function PrinterCard({ settings }: { settings: SettingsView }) {
   const { t } = useTranslation('settings');
@@ -105,6 +115,22 @@ export function PrinterCard({ settings }: { settings: SettingsView }) {
         >
           {t('openDrawer')}
         </button>
+        {REPORTS.map((report) => (
+          <button
+            key={report}
+            type="button"
+            disabled={busy || !inUse}
+            onClick={() =>
+              void act(async () => {
+                const printed = await printReport(report);
+                return { tone: 'ok', text: (t) => t('reportPrinted', { printer: printed.printer }) };
+              })
+            }
+            data-action={`print-report-${report}`}
+          >
+            {report === 'x' ? t('printReportX') : t('printReportZ')}
+          </button>
+        ))}
       </div>
       {result !== null && (
         <p className={`notice ${result.tone}`} role="status" data-printer-notice={result.tone}>

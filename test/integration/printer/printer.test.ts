@@ -16,6 +16,7 @@ import type {
   ReceiptView,
   SessionView,
   SettingsView,
+  ShiftStateView,
   StatusView,
 } from '../../../contract/contract.ts';
 import { openDatabase } from '../../../db/database.ts';
@@ -299,6 +300,36 @@ describe('the receipt printer', () => {
     // Its first printing is the original.
     expect(receiptsOf(card.clientReference)[0]?.lines.join('\n')).not.toContain('KOPIE');
     await call('settings.set', { printOnSale: true });
+  });
+
+  it('prints the X report of the open shift and the Z report at its close, with the drawer openings', async () => {
+    const open = ((await call('shift.current')) as ShiftStateView).open;
+    if (open === null) throw new Error('the terminal has no shift open');
+    let before = printer.printed().length;
+    expect(await call('printer.printReport', { report: 'x' })).toEqual({
+      printer: `127.0.0.1:${String(printer.port)}`,
+    });
+    await printer.until(() => printer.printed().length > before);
+    const x = decodeEscPos(printer.printed()[before] ?? new Uint8Array());
+    expect(x.lines[0]?.trim()).toBe('X-REPORT (PRŮBĚŽNÝ)');
+    expect(x.lines).toContain(`Prodeje: ${String(open.sales.count)}`);
+    // The two openings without a sale of this file's drawer case, in the shift's time.
+    expect(x.lines).toContain('Zásuvka otevřena bez prodeje: 2');
+    expect(x.cuts).toBe(1);
+
+    await call('shift.close', { counted: open.expectedCash });
+    before = printer.printed().length;
+    await call('printer.printReport', { report: 'z' });
+    await printer.until(() => printer.printed().length > before);
+    const z = decodeEscPos(printer.printed()[before] ?? new Uint8Array());
+    expect(z.lines[0]?.trim()).toBe('Z-REPORT (UZÁVĚRKA SMĚNY)');
+    expect(z.lines).toContain(`Rozdíl${' '.repeat(35)}0,00 Kč`);
+    expect(z.lines.join('\n')).toMatch(/Napočítaná hotovost +[\d ]+,\d\d Kč/);
+    expect(await refusal('printer.printReport', { report: 'x' })).toMatchObject({
+      code: 'not-found',
+      said: [{ key: 'shiftClosed' }],
+    });
+    await call('shift.open', { float: 0 });
   });
 
   it('says what is wrong with a printer address, in Settings and in POS_RECEIPT_PRINTER', async () => {
