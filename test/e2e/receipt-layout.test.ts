@@ -59,6 +59,21 @@ function overflow(receipt: Element): number[] {
   );
 }
 
+/**
+ * Per receipt line, the room in px between the name's column (a name may fill it to its edge) and
+ * the amount's text: a name that runs into its price reads as one word ("1 l21,90 Kč").
+ */
+function nameToAmount(receipt: Element): number[] {
+  return [...receipt.querySelectorAll('[data-receipt-line]')].map((line) => {
+    const name = line.querySelector('.r-name');
+    const num = line.querySelector('.num');
+    if (name === null || num === null) return Number.POSITIVE_INFINITY;
+    const text = document.createRange();
+    text.selectNodeContents(num);
+    return Math.round(text.getBoundingClientRect().left - name.getBoundingClientRect().right);
+  });
+}
+
 async function choosePaper(paper: '80mm' | '58mm'): Promise<void> {
   await goTo(page, 'settings');
   await page.locator(`[data-paper-option="${paper}"]`).click();
@@ -114,6 +129,15 @@ describe('a product name without a place to break', { timeout: 240_000 }, () => 
       const copy = page.locator('.print-root .receipt');
       await expect.poll(() => copy.getAttribute('data-paper')).toBe(paper);
       expect(Math.max(...(await copy.evaluate(overflow))), `${paper} print copy`).toBeLessThanOrEqual(0);
+      // At least 1 mm (3.8 px at 96 px/in) between a name and its amount, on screen and in print.
+      expect(
+        Math.min(...(await receipt.evaluate(nameToAmount))),
+        `${paper} name to amount`,
+      ).toBeGreaterThanOrEqual(3);
+      expect(
+        Math.min(...(await copy.evaluate(nameToAmount))),
+        `${paper} print name to amount`,
+      ).toBeGreaterThanOrEqual(3);
       await screenshot(page, `receipt-unbreakable-name-${paper}`);
     }
   });
