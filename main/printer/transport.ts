@@ -56,7 +56,12 @@ export interface Target {
 export function sendToPrinter(
   target: Target,
   bytes: Uint8Array,
-  options: { readonly timeouts?: Partial<Timeouts>; readonly expectStatus?: boolean } = {},
+  options: {
+    readonly timeouts?: Partial<Timeouts>;
+    readonly expectStatus?: boolean;
+    /** The app is closing: the connection goes at once (what was being written may be on paper). */
+    readonly signal?: AbortSignal;
+  } = {},
 ): Promise<SendOutcome> {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   return new Promise((resolve) => {
@@ -71,6 +76,7 @@ export function sendToPrinter(
       if (phase === 'done') return;
       phase = 'done';
       clearTimeout(timer);
+      options.signal?.removeEventListener('abort', abort);
       resolve(outcome);
     };
     const fail = (why: string, stalled: boolean): void => {
@@ -87,6 +93,9 @@ export function sendToPrinter(
       }
       socket.destroy();
     };
+    function abort(): void {
+      fail('the app is closing', false);
+    }
     const arm = (ms: number, onTimeout: () => void): void => {
       clearTimeout(timer);
       timer = setTimeout(onTimeout, ms);
@@ -105,6 +114,8 @@ export function sendToPrinter(
     };
 
     arm(timeouts.connectMs, () => fail(`no connection within ${String(timeouts.connectMs)} ms`, false));
+    if (options.signal?.aborted === true) abort();
+    options.signal?.addEventListener('abort', abort, { once: true });
     socket.once('connect', () => {
       phase = 'status';
       arm(timeouts.statusMs, () => {

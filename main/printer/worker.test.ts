@@ -114,4 +114,30 @@ describe('the print worker', () => {
       await worker.stop();
     }
   });
+
+  it('stops at once when the app closes mid-print, leaving the receipt queued', async () => {
+    const printer = await FakePrinter.start();
+    printers.push(printer);
+    printer.stick();
+    const { db } = tempDb('print-worker-stop');
+    const order = insertOutboxOrder(db, { warehouseId: 1, items: [{ productId: 1, quantity: 1 }] });
+    const job = queueSaleReceipt(db, order.id, null, new Date());
+    const worker = new PrintWorker({
+      db,
+      setup: () => ({
+        address: parsePrinterAddress(printer.address, 'test'),
+        paper: '80mm',
+        print: { columns: 48, language: 'cs', currency: 'CZK' },
+      }),
+      receipt: (id) => receipt(id, order.clientReference),
+      changed: () => undefined,
+      log: () => undefined,
+      // A printer that never answers its paper status is waited for long: only closing ends it.
+      timeouts: { statusMs: 60_000 },
+    });
+    worker.start();
+    await expect.poll(() => getPrintJob(db, job.id)?.state).toBe('printing');
+    await worker.stop();
+    expect(getPrintJob(db, job.id)).toMatchObject({ state: 'queued', copy: 'none', problem: 'unreachable' });
+  });
 });

@@ -70,6 +70,8 @@ export class PrintWorker {
   #wake: (() => void) | null = null;
   #running: Promise<void> | null = null;
   #stopped = false;
+  /** Aborted by stop(): a send under way ends at once instead of waiting out its timeouts. */
+  readonly #closing = new AbortController();
   #lastProblem: string | null = null;
 
   constructor(options: PrintWorkerOptions) {
@@ -99,6 +101,7 @@ export class PrintWorker {
 
   async stop(): Promise<void> {
     this.#stopped = true;
+    this.#closing.abort();
     this.wake();
     await this.#running;
     await this.#lane.catch(() => undefined);
@@ -227,6 +230,7 @@ export class PrintWorker {
     const outcome = await sendToPrinter(setup.address, bytes, {
       ...(this.#o.timeouts === undefined ? {} : { timeouts: this.#o.timeouts }),
       expectStatus: this.#answering.has(key),
+      signal: this.#closing.signal,
     });
     if (outcome.kind === 'printed' && outcome.answersStatus) this.#answering.add(key);
     return outcome;
