@@ -203,3 +203,19 @@ export function markFailed(db: Db, id: number, detail: string, now: Date): void 
 export function retryPrintJobsNow(db: Db): void {
   prepared(db, "UPDATE print_job SET nextAttemptAt = NULL WHERE state = 'queued'").run();
 }
+
+/**
+ * Printers (by address) that have answered the paper status: kept across restarts, so such a printer
+ * gone silent is known to be stuck from the first attempt on, not written to blindly.
+ */
+const ANSWERS_KEY = 'printer.answersStatus.';
+
+export function rememberAnswersStatus(db: Db, address: string): void {
+  prepared(db, "INSERT INTO setting (key, value) VALUES (?, 'true') ON CONFLICT(key) DO NOTHING").run(
+    ANSWERS_KEY + address,
+  );
+}
+
+export function answersStatus(db: Db, address: string): boolean {
+  return prepared(db, 'SELECT 1 FROM setting WHERE key = ?').get(ANSWERS_KEY + address) !== undefined;
+}

@@ -10,8 +10,10 @@ import {
   claimPrintJob,
   headOfQueue,
   markFailed,
+  answersStatus,
   markPrinted,
   printingJobs,
+  rememberAnswersStatus,
   requeuePrintJob,
   retryPrintJobsNow,
   waitingJobCount,
@@ -63,8 +65,6 @@ export class PrintWorker {
   readonly #owner = newOwnerName();
   readonly #now: () => Date;
   readonly #retry: BackoffPolicy;
-  /** Printers (by address) that answered the paper status: their silence means they are stuck. */
-  readonly #answering = new Set<string>();
   /** The one lane to the printer: jobs, the test page and the drawer go one at a time. */
   #lane: Promise<unknown> = Promise.resolve();
   #wake: (() => void) | null = null;
@@ -226,13 +226,14 @@ export class PrintWorker {
   }
 
   async #send(setup: PrinterSetup, bytes: Uint8Array): Promise<SendOutcome> {
+    // A printer that answered the paper status before and is silent now is stuck: nothing is sent.
     const key = setup.address.text;
     const outcome = await sendToPrinter(setup.address, bytes, {
       ...(this.#o.timeouts === undefined ? {} : { timeouts: this.#o.timeouts }),
-      expectStatus: this.#answering.has(key),
+      expectStatus: answersStatus(this.#o.db, key),
       signal: this.#closing.signal,
     });
-    if (outcome.kind === 'printed' && outcome.answersStatus) this.#answering.add(key);
+    if (outcome.kind === 'printed' && outcome.answersStatus) rememberAnswersStatus(this.#o.db, key);
     return outcome;
   }
 

@@ -219,6 +219,19 @@ describe('the receipt printer', () => {
     expect(receiptsOf(dry.clientReference)).toHaveLength(1);
   });
 
+  it('knows a printer that answered before is stuck, also right after a restart', async () => {
+    printer.stick();
+    await core.close();
+    core = await startCore();
+    const order = await sell('card');
+    await vi.waitFor(async () =>
+      expect(await printerStatus()).toMatchObject({ waiting: 1, problem: 'stalled' }),
+    );
+    await printer.on();
+    await printer.until(() => receiptsOf(order.clientReference).length === 1);
+    await vi.waitFor(async () => expect(await printerStatus()).toMatchObject({ waiting: 0 }));
+  });
+
   it('reprints a receipt as a copy, without the drawer', async () => {
     const order = await sell('cash');
     await printer.until(() => receiptsOf(order.clientReference).length === 1);
