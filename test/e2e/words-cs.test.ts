@@ -213,10 +213,11 @@ describe("the cashier's words, truthful, at 1024×768 and 1280×800", { timeout:
       .poll(() => announcer.locator('[data-placed-order]').getAttribute('data-placed-order'))
       .toBe('blocked');
     expect(await announcer.textContent()).toBe(say('sale:placedBlocked'));
+    // The receipt is read again when its order's state changes, after the notice has its state.
     const receipt = page.getByTestId('placed-receipt').locator('.receipt');
-    expect(await receipt.locator('[data-receipt-confirmed]').textContent()).toContain(
-      say('receipt:notSentBlocked'),
-    );
+    await expect
+      .poll(() => receipt.locator('[data-receipt-confirmed]').textContent())
+      .toContain(say('receipt:notSentBlocked'));
     await expectNoWrongWords();
 
     await goTo(page, 'orders');
