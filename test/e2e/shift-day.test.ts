@@ -254,6 +254,14 @@ describe("a day's shift at the till", { timeout: 180_000 }, () => {
     await page.keyboard.press('F8');
     await page.keyboard.press('F8');
     await expect.poll(() => lines().locator('tbody tr').count()).toBe(0);
+    // The three sales so far answered before the instance goes away: a send still under way would
+    // be cut off and wait too, and the report would count two waiting (the close's three never come).
+    await expect
+      .poll(
+        async () => ((await rpc('shift.current', {})) as { open: ShiftReportView }).open.orders.acknowledged,
+        { timeout: 30_000 },
+      )
+      .toBe(3);
     await terminal.sim.faults.setOffline(true);
     await sell(fifth);
     await pay('card');
