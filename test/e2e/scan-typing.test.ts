@@ -198,7 +198,7 @@ describe('scans and typing kept apart; parked sales', { timeout: 180_000 }, () =
       await expect
         .poll(() => announcer().textContent())
         .toContain(say('sale:added', { name: c.productName }));
-      expect(await list().count()).toBe(0);
+      await expect.poll(() => list().count()).toBe(0);
       expect(await codeField().inputValue()).toBe('');
       for (const p of [a, b, c]) expect(await row(p).getAttribute('data-quantity')).toBe('1');
       expect(await inView('[data-testid="announcer"]')).toBe(true);
@@ -256,7 +256,7 @@ describe('scans and typing kept apart; parked sales', { timeout: 180_000 }, () =
       .toBe('park-sale');
     for (const size of SIZES) {
       await page.setViewportSize(size);
-      expect(await inView('[data-testid="parked-sales"]')).toBe(true);
+      await expect.poll(() => inView('[data-testid="parked-sales"]')).toBe(true);
       await screenshot(page, `scan-typing-${String(size.width)}-park-dialog`);
     }
     await page.keyboard.press('F10');
@@ -303,7 +303,7 @@ describe('scans and typing kept apart; parked sales', { timeout: 180_000 }, () =
     expect(await entries.nth(1).textContent()).toContain(money(c.price));
     for (const size of SIZES) {
       await page.setViewportSize(size);
-      expect(await inView('[data-testid="parked-sales"]')).toBe(true);
+      await expect.poll(() => inView('[data-testid="parked-sales"]')).toBe(true);
       await screenshot(page, `scan-typing-${String(size.width)}-recall-list`);
     }
     // Enter recalls the highlighted (the first) with its lines.
