@@ -182,16 +182,17 @@ describe('Orders that read like tickets', { timeout: 120_000 }, () => {
       { width: 1280, height: 800 },
     ]) {
       await page.setViewportSize(size);
-      const room = await findField.evaluate((el) => {
-        const input = el as HTMLInputElement;
-        const style = getComputedStyle(input);
-        const pen = document.createElement('canvas').getContext('2d');
-        if (pen === null) return -1;
-        pen.font = style.font;
-        const inner = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-        return inner - pen.measureText(input.placeholder).width;
-      });
-      expect(room).toBeGreaterThanOrEqual(0);
+      const room = () =>
+        findField.evaluate((el) => {
+          const input = el as HTMLInputElement;
+          const style = getComputedStyle(input);
+          const pen = document.createElement('canvas').getContext('2d');
+          if (pen === null) return -1;
+          pen.font = style.font;
+          const inner = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          return inner - pen.measureText(input.placeholder).width;
+        });
+      await expect.poll(room).toBeGreaterThanOrEqual(0);
     }
     await page.setViewportSize({ width: 1366, height: 900 });
     const rows = page.locator('[data-order]');

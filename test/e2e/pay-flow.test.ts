@@ -147,7 +147,7 @@ describe('paying without surprises', { timeout: 180_000 }, () => {
       await walkInPrompt.waitFor();
       for (const size of SIZES) {
         await page.setViewportSize(size);
-        expect(await inViewport(walkInPrompt)).toBe(true);
+        await expect.poll(() => inViewport(walkInPrompt)).toBe(true);
         await screenshot(page, `payflow-01-first-run-${String(size.width)}`);
       }
       const select = warehouse.locator('select');

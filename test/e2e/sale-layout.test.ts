@@ -398,7 +398,8 @@ describe('the Sale screen from 1024x768 up', { timeout: 240_000 }, () => {
       await expect.poll(() => total.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
       expect(await wholeAndOnTop(total)).toBeNull();
       const vat = page.locator('[data-totals] .vat-fit');
-      expect(await vat.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+      // Refitted by a ResizeObserver after the window changed: wait for it to fit.
+      await expect.poll(() => vat.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
       expect(await page.locator('[data-totals]').evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
       for (const cell of await vat.locator('td:visible').all()) expect(await wholeAndOnTop(cell)).toBeNull();
       // Readable, not shrunk to fit: the VAT table leaves out its gross column (the total under it
