@@ -54,10 +54,17 @@ export const CALL_CHANNELS = [
   'printer.reprint',
   'printer.retry',
   'printer.printReport',
+  'display.get',
   'barcode.describe',
 ] as const;
 
-export const EVENT_CHANNELS = ['sync.progress', 'connectivity', 'outbox.changed', 'status.changed'] as const;
+export const EVENT_CHANNELS = [
+  'sync.progress',
+  'connectivity',
+  'outbox.changed',
+  'status.changed',
+  'display.changed',
+] as const;
 
 /**
  * The web shell's launch pass (main/web/server.ts): the launch token is swapped for a cookie and a

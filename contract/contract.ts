@@ -752,6 +752,31 @@ export type DrawerOpeningView = z.infer<typeof DrawerOpeningView>;
 export const PrintJobView = z.object({ id: int, copy: z.boolean(), waiting: int });
 export type PrintJobView = z.infer<typeof PrintJobView>;
 
+// ---------- customer display ----------
+
+/**
+ * What the display facing the customer shows: the lines as they are scanned and the total (sale),
+ * the sale just paid with what was handed over and the change due, and a thank-you (paid), or a
+ * welcome while nothing is on the counter (idle).
+ */
+export const CustomerDisplayView = z.object({
+  state: z.enum(['idle', 'sale', 'paid']),
+  lines: z.array(
+    z.object({
+      name: z.string(),
+      quantity: z.number(),
+      unitOfMeasure: z.string().optional(),
+      unitPrice: z.number().optional(),
+      lineTotal: z.number(),
+    }),
+  ),
+  total: z.number(),
+  /** paid in cash (wholly or in part): what was handed over, and the change due. */
+  given: z.number().optional(),
+  change: z.number().optional(),
+});
+export type CustomerDisplayView = z.infer<typeof CustomerDisplayView>;
+
 // ---------- status ----------
 
 export const StatusView = z.object({
@@ -849,6 +874,7 @@ export const calls = {
   'printer.openDrawer': { input: empty, output: DrawerOpeningView },
   'printer.reprint': { input: z.object({ id: z.union([int, z.string()]) }).strict(), output: PrintJobView },
   'printer.retry': { input: empty, output: PrinterStatusView.nullable() },
+  'display.get': { input: empty, output: CustomerDisplayView },
   /** The open shift's X report, or the last closed shift's Z report, printed on the receipt printer. */
   'printer.printReport': {
     input: z.object({ report: z.enum(['x', 'z']) }).strict(),
@@ -878,6 +904,7 @@ export const events = {
   connectivity: ConnectivityEvent,
   'outbox.changed': OutboxChangedEvent,
   'status.changed': StatusView,
+  'display.changed': CustomerDisplayView,
 } as const satisfies Record<EventChannel, z.ZodType>;
 
 // Both maps must cover the allowlists exactly (a channel without a schema fails the type check).

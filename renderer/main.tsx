@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { CustomerDisplay } from './components/display/CustomerDisplay.tsx';
 import { NoLaunchPass } from './components/NoLaunchPass.tsx';
 import { openShell } from './platform/pos.ts';
 import { setPos } from './store/pos.ts';
@@ -11,4 +12,8 @@ if (root === null) throw new Error('index.html has no #root');
 const shell = openShell();
 setPos(shell.pos);
 const signedIn = await shell.hasLaunchPass();
-createRoot(root).render(<StrictMode>{signedIn ? <App /> : <NoLaunchPass />}</StrictMode>);
+// ?display=customer: the display facing the customer, in a window of its own (the same shell and pass).
+const customer = new URLSearchParams(location.search).get('display') === 'customer';
+createRoot(root).render(
+  <StrictMode>{!signedIn ? <NoLaunchPass /> : customer ? <CustomerDisplay /> : <App />}</StrictMode>,
+);

@@ -13,11 +13,19 @@ import {
   isCallChannel,
   say,
   type CallChannel,
+  type CallOutput,
+  type CustomerDisplayView,
   type Envelope,
   type LabelRule,
 } from '../../contract/contract.ts';
 import { connectionHandlers } from '../connection/handlers.ts';
-import { counterHandlers, receiptOf, receiptSummary } from '../counter/index.ts';
+import {
+  counterHandlers,
+  customerDisplay,
+  type PaidSale,
+  receiptOf,
+  receiptSummary,
+} from '../counter/index.ts';
 import { BarcodeReader } from '../barcode/index.ts';
 import {
   changedEvent,
@@ -209,7 +217,9 @@ export class Core {
       if (this.#switching !== null) await this.#switched();
       const handler = this.#handlers[channel] as (input: unknown) => Promise<unknown>;
       const value: unknown = await handler(parsed.data);
-      return { ok: true, value: spec.output.parse(value) };
+      const output = spec.output.parse(value);
+      if (channel.startsWith('session.')) this.#saleChanged(channel, output);
+      return { ok: true, value: output };
     } catch (error) {
       return { ok: false, error: toShape(this.#asCoreError(channel, error)) };
     }
@@ -312,7 +322,32 @@ export class Core {
         },
       }),
       ...statusHandlers(this.#statusSource),
+      'display.get': () => Promise.resolve(this.#display()),
     };
+  }
+
+  // ---------- the customer display ----------
+
+  /** The sale last paid here, shown to the customer until the next one starts. */
+  #paid: PaidSale | null = null;
+
+  #display(): CustomerDisplayView {
+    const counter = this.#link?.counter;
+    return counter === undefined
+      ? { state: 'idle', lines: [], total: 0 }
+      : customerDisplay(counter, this.#data(), this.#paid);
+  }
+
+  /** A session call went through: the display follows (a paid sale stays up until the next one starts). */
+  #saleChanged(channel: CallChannel, output: unknown): void {
+    if (channel === 'session.current' || channel === 'session.parked') return;
+    if (channel === 'session.close') {
+      const closed = output as CallOutput<'session.close'>;
+      this.#paid = { orderId: Number(closed.order.id), tender: closed.tender ?? null };
+    } else if ((this.#link?.counter.current()?.lines.length ?? 0) > 0) {
+      this.#paid = null;
+    }
+    if (!this.#closed) this.#bus.emit('display.changed', this.#display());
   }
 
   // ---------- the receipt printer ----------

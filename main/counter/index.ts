@@ -22,3 +22,4 @@ export { receiptOf, type Receipt } from './receipt.ts';
 export { receiptSummary, saleSummary } from './summary.ts';
 export { sessionTotals, type SessionTotals } from './totals.ts';
 export { cardValidity } from './validity.ts';
+export { customerDisplay, type PaidSale } from './display.ts';

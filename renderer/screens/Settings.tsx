@@ -12,6 +12,7 @@ import { ManagerPinCard } from '../components/settings/ManagerPinCard.tsx';
 import { OrderHistoryCard } from '../components/settings/OrderHistoryCard.tsx';
 import { PriceCurrencyCard } from '../components/settings/PriceCurrencyCard.tsx';
 import { PrinterCard } from '../components/settings/PrinterCard.tsx';
+import { CustomerDisplayCard } from '../components/settings/CustomerDisplayCard.tsx';
 import { ReceiptCard } from '../components/settings/ReceiptCard.tsx';
 import { ScannerCard } from '../components/settings/ScannerCard.tsx';
 import { ShiftSettingsCard } from '../components/settings/ShiftSettingsCard.tsx';
@@ -42,6 +43,7 @@ export function Settings() {
         <CashiersCard />
         {settings !== null && <ReceiptCard settings={settings} />}
         {settings !== null && <PrinterCard settings={settings} />}
+        <CustomerDisplayCard />
         {settings !== null && <OrderHistoryCard settings={settings} />}
       </div>
     </section>

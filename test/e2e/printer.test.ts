@@ -2,7 +2,7 @@
 // sim and a fake network printer on loopback: Settings' printer card (address saved, a test page),
 // a cash sale printed with the drawer's pulse, a sale while the printer is off waiting in the status
 // bar ("Tiskárna: 1 čeká · neodpovídá") and printed once when it is back, and F7 reprinting it as a
-// copy on the printer, at 1024x768 and 1280x800.
+// copy on the printer, and the customer display in a window of its own, at 1024x768 and 1280x800.
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ import {
 import { goTo, placeOrder, scan, statusBar } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
-import { E2E_LANGUAGE, newPage, say } from './lang.ts';
+import { E2E_LANGUAGE, E2E_LOCALE, say } from './lang.ts';
 
 const SIZES = [
   { width: 1024, height: 768 },
@@ -60,7 +60,9 @@ beforeAll(async () => {
   db.close();
   const [started, chromium] = await Promise.all([startWebShellProcess(terminal.env), launchChromium()]);
   [shell, browser] = [started, chromium];
-  page = await newPage(chromium, { viewport: SIZES[0] });
+  // A context of its own, so the customer display opens beside the till in it (same pass, same cookie).
+  const context = await chromium.newContext({ locale: E2E_LOCALE, viewport: SIZES[0] });
+  page = await context.newPage();
   await page.goto(started.url);
 }, 120_000);
 
@@ -160,5 +162,52 @@ describe('the receipt printer from the screens', { timeout: 180_000 }, () => {
     expect(copy?.pulses).toBe(0);
     expect(receipts().filter((r) => r.qr[0] === waited?.qr[0])).toHaveLength(2);
     await shots('sale', pill);
+  });
+
+  it('shows the customer the lines, the total, the change due and a thank-you, in a window of its own', async () => {
+    await goTo(page, 'settings');
+    // Opened as the card says: its address in another window of the same browser.
+    const address = await page.locator('[data-display-url]').getAttribute('data-display-url');
+    const display = await page.context().newPage();
+    await display.goto(address ?? '');
+    const shown = display.getByTestId('customer-display');
+    await shown.waitFor();
+    await goTo(page, 'sale');
+    await scan(page, barcode);
+    await page.getByTestId('sale-lines').locator(`[data-barcode="${barcode}"]`).waitFor();
+    await expect.poll(() => shown.getAttribute('data-display-state')).toBe('sale');
+    expect(await shown.locator('[data-display-line]').count()).toBe(1);
+    expect(await shown.textContent()).toContain(say('common:displayTotal'));
+
+    // Paid with a note: the change the till works out is the one the customer sees.
+    await page.keyboard.press('F9');
+    await page.getByTestId('payment-panel').waitFor();
+    await page.keyboard.type('1000');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('payment-panel').waitFor({ state: 'detached' });
+    const change = Number(await page.getByTestId('change-due').getAttribute('data-change'));
+    expect(change).toBeGreaterThan(0);
+    await expect.poll(() => shown.getAttribute('data-display-state')).toBe('paid');
+    const changeText = await page.getByTestId('change-due').locator('.change-due-amount').textContent();
+    expect(await shown.locator('[data-display-change]').textContent()).toBe(changeText);
+    expect(await shown.textContent()).toContain(say('common:displayThanks'));
+    for (const size of SIZES) {
+      await display.setViewportSize(size);
+      await screenshot(
+        display,
+        `${E2E_LANGUAGE}-customer-display-paid-${String(size.width)}x${String(size.height)}`,
+      );
+    }
+    // The next sale's first scan takes the paid one off the display.
+    await scan(page, barcode);
+    await expect.poll(() => shown.getAttribute('data-display-state')).toBe('sale');
+    for (const size of SIZES) {
+      await display.setViewportSize(size);
+      await screenshot(
+        display,
+        `${E2E_LANGUAGE}-customer-display-sale-${String(size.width)}x${String(size.height)}`,
+      );
+    }
+    await display.close();
   });
 });

@@ -49,6 +49,13 @@ export const common = {
   printerProblemInterrupted: 'tisk byl přerušen',
   printerProblemFailed: 'chyba',
   printerRetryTitle: 'Nevytištěné účtenky čekají ve frontě a vytisknou se samy. Klepnutím to zkusíte hned.',
+  displayWelcome: 'Dobrý den',
+  displayTotal: 'K úhradě',
+  displayPaid: 'Zaplaceno',
+  displayGiven: 'Přijato',
+  displayChange: 'Vráceno',
+  displayThanks: 'Děkujeme za nákup',
+  displayLabel: 'Zákaznický displej',
   // The manager PIN prompt
   managerPin: 'PIN vedoucího',
   pin: 'PIN',

@@ -134,6 +134,9 @@ export const settings = {
   stockRuleBlock: 'Odmítnout',
   stockRuleHelp:
     'Stav skladu podle poslední synchronizace: dostupné množství (skladem bez blokovaného), nebo množství skladem, pokud instance posílá jen to.',
+  displayTitle: 'Zákaznický displej',
+  displayHelp:
+    'Druhé okno obrácené k zákazníkovi: položky, jak se skenují, částka k úhradě, vrácené peníze a poděkování. Otevřete tuto adresu v dalším okně téhož prohlížeče a přesuňte ho na obrazovku, kterou vidí zákazník:',
   printerTitle: 'Tiskárna účtenek',
   printerAddress: 'Adresa tiskárny',
   printerAddressHelp:

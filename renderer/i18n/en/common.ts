@@ -42,6 +42,14 @@ export const common = {
   printerProblemInterrupted: 'printing was cut off',
   printerProblemFailed: 'failed',
   printerRetryTitle: 'Receipts not printed yet wait in the queue and print by themselves. Click to try now.',
+  // The customer display (a second window facing the customer)
+  displayWelcome: 'Welcome',
+  displayTotal: 'To pay',
+  displayPaid: 'Paid',
+  displayGiven: 'Cash given',
+  displayChange: 'Your change',
+  displayThanks: 'Thank you for shopping with us',
+  displayLabel: 'Customer display',
   // The manager PIN prompt
   managerPin: 'Manager PIN',
   pin: 'PIN',

@@ -132,6 +132,9 @@ export const settings = {
   stockRuleHelp:
     'Stock as of the last sync: quantity available (in stock less what is blocked), or in stock where the instance sends only that.',
   // The receipt printer (ESC/POS over the network)
+  displayTitle: 'Customer display',
+  displayHelp:
+    'A second window facing the customer: the lines as they are scanned, the total, the change due and a thank-you. Open this address in another window of the same browser and move it to the screen the customer sees:',
   printerTitle: 'Receipt printer',
   printerAddress: 'Printer address',
   printerAddressHelp:

@@ -49,6 +49,13 @@ export const common = {
   printerProblemInterrupted: 'tlač bola prerušená',
   printerProblemFailed: 'chyba',
   printerRetryTitle: 'Nevytlačené doklady čakajú v rade a vytlačia sa samy. Kliknutím to skúsite hneď.',
+  displayWelcome: 'Dobrý deň',
+  displayTotal: 'Na úhradu',
+  displayPaid: 'Zaplatené',
+  displayGiven: 'Prijaté',
+  displayChange: 'Vydané',
+  displayThanks: 'Ďakujeme za nákup',
+  displayLabel: 'Zákaznícky displej',
   // The manager PIN prompt
   managerPin: 'PIN vedúceho',
   pin: 'PIN',

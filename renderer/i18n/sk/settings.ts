@@ -136,6 +136,9 @@ export const settings = {
   stockRuleBlock: 'Odmietnuť',
   stockRuleHelp:
     'Stav skladu podľa poslednej synchronizácie: dostupné množstvo (na sklade bez blokovaného), alebo množstvo na sklade, ak inštancia posiela len to.',
+  displayTitle: 'Zákaznícky displej',
+  displayHelp:
+    'Druhé okno otočené k zákazníkovi: položky, ako sa skenujú, suma na úhradu, vydané peniaze a poďakovanie. Otvorte túto adresu v ďalšom okne toho istého prehliadača a presuňte ho na obrazovku, ktorú vidí zákazník:',
   printerTitle: 'Tlačiareň dokladov',
   printerAddress: 'Adresa tlačiarne',
   printerAddressHelp:

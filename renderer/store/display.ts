@@ -1,0 +1,34 @@
+// The customer display's state: what the core says the customer sees (display.get, then each
+// display.changed), read again whenever events start reaching the page (a reconnect loses some).
+import { create } from 'zustand';
+import type { CustomerDisplayView } from '../../contract/contract.ts';
+import { pos } from './pos.ts';
+import { useApp } from './app.ts';
+
+export const useDisplay = create<{ view: CustomerDisplayView | null }>()(() => ({ view: null }));
+
+/** Follows the core from this page; returns the unsubscribe function. */
+export function followDisplay(): () => void {
+  const read = () => {
+    pos.invoke('display.get', {}).then(
+      (view) => useDisplay.setState({ view }),
+      () => undefined,
+    );
+  };
+  const offs = [
+    pos.on('display.changed', (view) => useDisplay.setState({ view })),
+    // The store's language and currency, as the till's screens have them.
+    pos.on('status.changed', () => void useApp.getState().refreshSettings()),
+    pos.opened(read),
+  ];
+  void useApp.getState().refreshSettings();
+  read();
+  return () => {
+    for (const off of offs) off();
+  };
+}
+
+/** Where the display is: this page's own address with ?display=customer (same shell, same pass). */
+export function customerDisplayAddress(): string {
+  return `${location.origin}${location.pathname}?display=customer`;
+}

@@ -1,0 +1,77 @@
+// The customer display through the core, against the real sim: each session call that changes the
+// sale sends display.changed with what the customer sees; a paid sale stays up with its change due
+// until the next sale's first scan; a void leaves the welcome.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CustomerDisplayView, Envelope } from '../../../contract/contract.ts';
+import { Core } from '../../../main/core/core.ts';
+import { MemoryCredentialStore } from '../../../main/settings/credentials.ts';
+import {
+  firstSellable,
+  stopAll,
+  syncedTerminal,
+  type Sellable,
+  type SyncedTerminal,
+} from '../../support/terminal.ts';
+
+let terminal: SyncedTerminal;
+let core: Core;
+let item: Sellable;
+const seen: CustomerDisplayView[] = [];
+
+beforeAll(async () => {
+  terminal = await syncedTerminal('display');
+  item = firstSellable(terminal.dataDir);
+  core = await Core.create({
+    dataDir: terminal.dataDir,
+    credentials: new MemoryCredentialStore(),
+    env: terminal.env,
+    autoSync: false,
+    log: () => undefined,
+  });
+  core.subscribe((event, payload) => {
+    if (event === 'display.changed') seen.push(payload as CustomerDisplayView);
+  });
+  const [company] = (await call('companies.find', { text: '1' })) as { companyId: number }[];
+  await call('settings.set', {
+    warehouseId: item.warehouseId,
+    walkInCustomer: { companyId: company?.companyId },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await core.close();
+  await stopAll(terminal, undefined, undefined);
+});
+
+async function call(channel: string, input: unknown = {}): Promise<unknown> {
+  const envelope: Envelope = await core.invoke(channel, input);
+  if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.code} ${envelope.error.message}`);
+  return envelope.value;
+}
+
+describe('the customer display', () => {
+  it('follows the sale, shows the change due once paid, and the welcome after a void', async () => {
+    expect(await call('display.get')).toEqual({ state: 'idle', lines: [], total: 0 });
+    await call('session.scan', { code: item.barcode, via: 'scanner', quantity: 2 });
+    const selling = seen.at(-1);
+    expect(selling).toMatchObject({ state: 'sale', lines: [{ name: item.productName, quantity: 2 }] });
+    const total = selling?.total ?? 0;
+    expect(total).toBeGreaterThan(0);
+
+    const given = Math.ceil(total / 100) * 100 + 100;
+    const closed = (await call('session.close', { tender: { method: 'cash', given } })) as {
+      tender?: { change: number };
+    };
+    expect(seen.at(-1)).toMatchObject({ state: 'paid', total, given, change: closed.tender?.change });
+    expect(await call('display.get')).toEqual(seen.at(-1));
+    // Reading the session changes nothing the customer sees.
+    const count = seen.length;
+    await call('session.current');
+    expect(seen).toHaveLength(count);
+
+    await call('session.scan', { code: item.barcode, via: 'scanner' });
+    expect(seen.at(-1)).toMatchObject({ state: 'sale', lines: [{ quantity: 1 }] });
+    await call('session.cancel');
+    expect(seen.at(-1)).toEqual({ state: 'idle', lines: [], total: 0 });
+  });
+});
