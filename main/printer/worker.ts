@@ -251,7 +251,7 @@ export class PrintWorker {
   #recover(): boolean {
     const db = this.#o.db;
     const processes = this.#o.processes ?? THIS_HOST;
-    let any = false;
+    let requeued = false;
     for (const job of printingJobs(db)) {
       if (job.owner === this.#owner || (job.owner !== null && alive(job.owner, processes))) continue;
       requeuePrintJob(db, job.id, {
@@ -262,10 +262,10 @@ export class PrintWorker {
         now: this.#now(),
       });
       this.#o.log(`printer: job ${String(job.id)} was cut off while printing; it prints again as a copy`);
-      any = true;
+      requeued = true;
     }
-    if (any) this.#o.changed();
-    return any;
+    if (requeued) this.#o.changed();
+    return requeued;
   }
 }
 
