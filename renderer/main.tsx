@@ -12,8 +12,10 @@ if (root === null) throw new Error('index.html has no #root');
 const shell = openShell();
 setPos(shell.pos);
 const signedIn = await shell.hasLaunchPass();
-// ?display=customer: the display facing the customer, in a window of its own (the same shell and pass).
-const customer = new URLSearchParams(location.search).get('display') === 'customer';
+// /display (or ?display=customer, as Electron's second window loads the one file): the display facing
+// the customer, in a window of its own (the same shell and pass).
+const customer =
+  location.pathname === '/display' || new URLSearchParams(location.search).get('display') === 'customer';
 createRoot(root).render(
   <StrictMode>{!signedIn ? <NoLaunchPass /> : customer ? <CustomerDisplay /> : <App />}</StrictMode>,
 );

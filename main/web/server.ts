@@ -238,8 +238,12 @@ function events(req: IncomingMessage, res: ServerResponse, ctx: Context): void {
   });
 }
 
+/** Addresses that are the app's one page (INTERFACES.md: the customer display is at /display). */
+const PAGES: ReadonlySet<string> = new Set(['/', '/display']);
+
 function serveStatic(res: ServerResponse, root: string, pathname: string): void {
-  const rel = pathname === '/' ? 'index.html' : pathname.replace(/^\/+/, '');
+  // The page decides by its address what it shows: / the till, /display the customer display.
+  const rel = PAGES.has(pathname) ? 'index.html' : pathname.replace(/^\/+/, '');
   const file = normalize(join(root, rel));
   if (!file.startsWith(normalize(root) + sep)) return send(res, 404, 'Not found');
   let size: number;

@@ -28,7 +28,7 @@ export function followDisplay(): () => void {
   };
 }
 
-/** Where the display is: this page's own address with ?display=customer (same shell, same pass). */
+/** Where the display is: /display of this page's origin (same shell, same pass). */
 export function customerDisplayAddress(): string {
-  return `${location.origin}${location.pathname}?display=customer`;
+  return `${location.origin}/display`;
 }

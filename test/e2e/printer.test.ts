@@ -168,6 +168,7 @@ describe('the receipt printer from the screens', { timeout: 180_000 }, () => {
     await goTo(page, 'settings');
     // Opened as the card says: its address in another window of the same browser.
     const address = await page.locator('[data-display-url]').getAttribute('data-display-url');
+    expect(new URL(address ?? '', page.url()).pathname).toBe('/display');
     const display = await page.context().newPage();
     await display.goto(address ?? '');
     const shown = display.getByTestId('customer-display');
