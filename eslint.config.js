@@ -60,10 +60,15 @@ export default tseslint.config(
               'kind',
               'titleId',
               'testId',
+              // AmountDialog's hooks: the field's and the error's data-* names.
+              'field',
+              'errorMark',
               'data-.*',
               'aria-(live|hidden|current|haspopup|expanded|controls|describedby|labelledby|activedescendant|autocomplete|modal|pressed|selected|invalid|busy|atomic|relevant|keyshortcuts|sort|orientation)',
             ],
           },
+          // A button's data-action, named in an object (AmountDialog's buttons): a hook, never shown.
+          'object-properties': { exclude: ['[A-Z_-]+', 'action'] },
           words: {
             exclude: [
               '[0-9!-/:-@[-`{-~\\s·×–—…→←↑↓]+',
