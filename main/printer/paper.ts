@@ -44,7 +44,12 @@ export interface VatRow {
   readonly gross: number;
 }
 
-/** The VAT table: rate, base, VAT and gross a line, under its head (the screen's VatTable). */
+/**
+ * The VAT table: rate, base, VAT and gross a line, under its head (the screen's VatTable). Each
+ * amount keeps a space before it: grouped where that fits its column, without digit groups where
+ * only that fits (1574,85 on 58 mm paper), else each rate has a line and its three amounts one each
+ * below it (millions on 58 mm paper), so no two figures ever print as one.
+ */
 export function vatTable(
   e: ReceiptPrinterEncoder,
   rows: readonly VatRow[],
@@ -53,19 +58,29 @@ export function vatTable(
   columns: Columns,
 ): void {
   if (rows.length === 0) return;
-  // Three amounts and the rate across the paper, a space between; on narrow paper without digit
-  // groups, so 1574,85 still fits its column.
   const amount = Math.floor((columns - 6) / 3);
-  const cell = (n: number): string => (columns >= 42 ? f.amount(n) : f.bare(n)).padStart(amount);
+  const rateWidth = columns - 3 * amount;
+  const rate = (r: VatRow): string => `${f.number(r.vatRate)} %`;
+  const fits = (form: (n: number) => string): boolean =>
+    rows.every(
+      (r) => rate(r).length < rateWidth && [r.base, r.vat, r.gross].every((n) => form(n).length < amount),
+    );
+  const form = [(n: number) => f.amount(n), (n: number) => f.bare(n)].find(fits);
+  if (form === undefined) {
+    for (const r of rows) {
+      e.line(printable(`${head.rate} ${rate(r)}`));
+      row(e, columns, `  ${head.base}`, f.amount(r.base));
+      row(e, columns, `  ${head.vat}`, f.amount(r.vat));
+      row(e, columns, `  ${head.gross}`, f.amount(r.gross));
+    }
+    return;
+  }
   const heads = [head.base, head.vat, head.gross].map((h) => printable(h).padStart(amount));
-  e.line(
-    printable(head.rate)
-      .padEnd(columns - 3 * amount)
-      .slice(0, columns - 3 * amount) + heads.join(''),
-  );
+  e.line(printable(head.rate).padEnd(rateWidth).slice(0, rateWidth) + heads.join(''));
   for (const r of rows) {
-    const rate = `${f.number(r.vatRate)} %`.padEnd(columns - 3 * amount);
-    e.line(rate + cell(r.base) + cell(r.vat) + cell(r.gross));
+    e.line(
+      rate(r).padEnd(rateWidth) + [r.base, r.vat, r.gross].map((n) => form(n).padStart(amount)).join(''),
+    );
   }
 }
 

@@ -1,112 +1,203 @@
 // A shift's X report (the open shift so far) or Z report (a closed shift, as it was at close) on the
-// receipt printer: the figures main/shift worked out, laid out like a receipt, with the drawer's
-// openings without a sale counted in the shift's time, and a cut.
-import type { ShiftReportView } from '../../contract/contract.ts';
-import { encoder, formatter, printable, row, vatTable, type PrintOptions } from './paper.ts';
-import { fill, PRINT_WORDS, REPORT_WORDS } from './words.ts';
+// receipt printer: the figures main/shift worked out, laid out like a receipt and saying what the
+// Shift screen's report says (renderer/components/shift/ShiftReport.tsx), with the drawer's openings
+// without a sale counted in the shift's time, each sale with where its order is, and a cut. On 58 mm
+// paper a label and its amount that do not share a line take two (paper.ts row), never one glued.
+import type ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
+import type { OutboxState, ShiftOrderCounts, ShiftReportView } from '../../contract/contract.ts';
+import { encoder, formatter, printable, row, vatTable, type Formatter, type PrintOptions } from './paper.ts';
+import { fill, PRINT_WORDS, REPORT_WORDS, type ReportWords } from './words.ts';
 
 const METHOD_WORD = { cash: 'methodCash', card: 'methodCard', unsaid: 'methodUnsaid' } as const;
+
+/** What the sections below print with. */
+interface Page {
+  readonly e: ReceiptPrinterEncoder;
+  readonly w: ReportWords;
+  readonly f: Formatter;
+  readonly columns: PrintOptions['columns'];
+  /** A line of text (the encoder wraps it at the paper's edge, between words). */
+  line(text: string): void;
+  /** A label and its amount, with the currency. */
+  money(label: string, n: number): void;
+}
 
 export function reportBytes(
   report: ShiftReportView,
   drawerOpenings: number,
   options: PrintOptions,
 ): Uint8Array {
-  const w = REPORT_WORDS[options.language];
-  const receiptWords = PRINT_WORDS[options.language];
-  const f = formatter(options);
   const e = encoder(options);
-  const cols = options.columns;
-  const line = (text: string): void => {
-    e.line(printable(text));
+  const f = formatter(options);
+  const page: Page = {
+    e,
+    w: REPORT_WORDS[options.language],
+    f,
+    columns: options.columns,
+    line: (text) => {
+      e.line(printable(text));
+    },
+    money: (label, n) => {
+      row(e, options.columns, label, f.price(n));
+    },
   };
-  const money = (label: string, n: number): void => {
-    row(e, cols, label, f.price(n));
-  };
-
-  e.align('center').bold(true).size(1, 2);
-  line(report.kind === 'Z' ? w.reportZ : w.reportX);
-  e.size(1, 1).bold(false);
-  line(fill(w.shiftNumber, { id: String(report.id) }));
-  e.align('left');
-  const who = (name: string | undefined): string => (name === undefined ? '' : ` (${name})`);
-  line(fill(w.opened, { at: f.dateTime(report.openedAt) }) + who(report.openedBy?.name));
-  if (report.closedAt !== undefined) {
-    line(fill(w.closed, { at: f.dateTime(report.closedAt) }) + who(report.closedBy?.name ?? undefined));
-  } else {
-    line(fill(w.taken, { at: f.dateTime(report.at) }));
-  }
+  heading(page, report);
+  sales(page, report, options.language, drawerOpenings);
   e.rule();
+  drawer(page, report);
+  e.rule();
+  orders(page, report);
+  e.newline();
+  return e.cut('partial').encode();
+}
 
-  line(fill(w.sales, { count: String(report.sales.count) }));
-  e.bold(true);
-  money(w.salesGross, report.sales.gross);
-  e.bold(false);
+/** The sales: their count and total, per VAT rate, per way of paying and per cashier; voids, cancellations. */
+function sales(
+  p: Page,
+  r: ShiftReportView,
+  language: PrintOptions['language'],
+  drawerOpenings: number,
+): void {
+  const { w } = p;
+  p.line(fill(w.sales, { count: String(r.sales.count) }));
+  p.e.bold(true);
+  p.money(w.salesGross, r.sales.gross);
+  p.e.bold(false);
+  const receiptWords = PRINT_WORDS[language];
   const head = {
     rate: receiptWords.vatRate,
     base: receiptWords.vatBase,
     vat: receiptWords.vatAmount,
     gross: receiptWords.vatGross,
   };
-  vatTable(e, report.byVatRate, head, f, cols);
-  e.rule();
-
-  line(w.byMethod);
-  for (const [method, amount] of Object.entries(report.byMethod)) {
+  vatTable(p.e, r.byVatRate, head, p.f, p.columns);
+  p.e.rule();
+  p.line(w.byMethod);
+  for (const [method, amount] of Object.entries(r.byMethod)) {
     const key = METHOD_WORD[method as keyof typeof METHOD_WORD] as
       (typeof METHOD_WORD)[keyof typeof METHOD_WORD] | undefined;
-    money(`  ${key === undefined ? method : w[key]}`, amount);
+    p.money(`  ${key === undefined ? method : w[key]}`, amount);
   }
-  if (report.rounding !== 0) money(w.rounding, report.rounding);
-  if (report.byCashier.length > 0) {
-    line(w.byCashier);
-    for (const c of report.byCashier)
-      money(`  ${c.name ?? w.noCashier} (${String(c.sales.count)})`, c.sales.gross);
+  if (r.rounding !== 0) p.money(w.rounding, r.rounding);
+  // As on screen: per cashier once the till has cashiers (without any, it is all one).
+  if (r.byCashier.some((c) => c.cashierId !== null)) {
+    p.line(w.byCashier);
+    for (const c of r.byCashier) {
+      // The name on a line of its own: a long one never pushes the amount off the paper.
+      p.line(`  ${c.name ?? w.noCashier}`);
+      const counts = fill(w.cashierLine, { sales: String(c.sales.count), voids: String(c.voids.count) });
+      p.money(`    ${counts}`, c.sales.gross);
+    }
   }
-  money(fill(w.voids, { count: String(report.voids.count) }), report.voids.gross);
-  money(fill(w.cancelled, { count: String(report.cancelled.count) }), report.cancelled.gross);
-  if (report.cancelled.cashRefunded > 0) money(`  ${w.cashRefunded}`, report.cancelled.cashRefunded);
-  line(fill(w.drawerOpenings, { count: String(drawerOpenings) }));
-  e.rule();
+  p.money(fill(w.voids, { count: String(r.voids.count) }), r.voids.gross);
+  p.money(fill(w.cancelled, { count: String(r.cancelled.count) }), r.cancelled.gross);
+  if (r.cancelled.cashRefunded > 0) p.money(`  ${w.cashRefunded}`, r.cancelled.cashRefunded);
+  p.line(fill(w.drawerOpenings, { count: String(drawerOpenings) }));
+}
 
-  money(w.float, report.float);
-  money(w.cashTaken, report.cashTaken);
-  money(w.changeGiven, report.changeGiven);
-  money(w.paidIn, report.paidIn);
-  money(w.paidOut, report.paidOut);
+/** The report's kind, the shift, and who opened and closed it when (each name on its own line). */
+function heading(p: Page, report: ShiftReportView): void {
+  const { e, w, f } = p;
+  e.align('center').bold(true).size(1, 2);
+  p.line(report.kind === 'Z' ? w.reportZ : w.reportX);
+  e.size(1, 1).bold(false);
+  p.line(fill(w.shiftNumber, { id: String(report.id) }));
+  e.align('left');
+  const who = (name: string | undefined): void => {
+    if (name !== undefined) p.line(`  ${name}`);
+  };
+  p.line(fill(w.opened, { at: f.dateTime(report.openedAt) }));
+  who(report.openedBy?.name);
+  if (report.closedAt !== undefined) {
+    p.line(fill(w.closed, { at: f.dateTime(report.closedAt) }));
+    who(report.closedBy?.name);
+  } else {
+    p.line(fill(w.taken, { at: f.dateTime(report.at) }));
+  }
+  e.rule();
+}
+
+/** The drawer's cash: what came in and went out (each cash move with its reason), expected, counted. */
+function drawer(p: Page, report: ShiftReportView): void {
+  const { e, w, f } = p;
+  p.money(w.float, report.float);
+  p.money(w.cashTaken, report.cashTaken);
+  p.money(w.changeGiven, report.changeGiven);
+  p.money(w.paidIn, report.paidIn);
+  p.money(w.paidOut, report.paidOut);
+  for (const m of report.cashMoves) {
+    p.money(`  ${fill(m.direction === 'in' ? w.move_in : w.move_out, { reason: m.reason })}`, m.amount);
+  }
   e.bold(true);
-  money(w.expected, report.expectedCash);
+  p.money(w.expected, report.expectedCash);
   e.bold(false);
-  if (report.countedCash !== undefined) money(w.counted, report.countedCash);
+  if (report.countedCash !== undefined) p.money(w.counted, report.countedCash);
   if (report.difference !== undefined) {
     e.bold(true);
-    money(w.difference, report.difference);
+    p.money(w.difference, report.difference);
     e.bold(false);
   }
   if (report.overLimit === true && report.differenceLimit !== undefined) {
     const limit = f.price(report.differenceLimit);
-    line(fill(report.managerApproved === true ? w.overLimitApproved : w.overLimit, { limit }));
+    p.line(fill(report.managerApproved === true ? w.overLimitApproved : w.overLimit, { limit }));
   }
-  e.rule();
+}
 
+/**
+ * Whether every sale reached the instance: the counts at close (or now, for an X report), then for a
+ * closed shift seen later the counts since, and each sale with its receipt number, its total and
+ * where its order is (now, as the screen shows it), with the instance's id once it has it.
+ */
+function orders(p: Page, report: ShiftReportView): void {
+  const { e, w, f } = p;
   const { first, last } = report.receiptNumbers;
   if (first !== null && last !== null)
-    line(fill(w.receiptNumbers, { first: String(first), last: String(last) }));
-  const o = report.orders;
-  line(fill(w.orders, { placed: String(o.placed) }));
-  const counts: [keyof typeof w, number][] = [
+    p.line(fill(w.receiptNumbers, { first: String(first), last: String(last) }));
+  counts(p, report.orders);
+  const later = report.followUp;
+  if (later !== undefined) {
+    p.line(fill(w.followUp, { at: f.dateTime(later.at) }));
+    counts(p, later.orders);
+  }
+  if (report.saleOrders.length === 0) return;
+  e.rule();
+  p.line(w.saleList);
+  const now = new Map(later?.saleOrders.map((s) => [s.orderId, s]) ?? []);
+  for (const sale of report.saleOrders) {
+    const seen = now.get(sale.orderId);
+    const state = seen?.state ?? sale.state;
+    const named =
+      sale.receiptNumber === undefined
+        ? sale.reference.slice(0, 8)
+        : fill(w.saleNumber, { number: String(sale.receiptNumber) });
+    p.money(named, sale.total);
+    const acknowledgedAt = seen?.acknowledgedAt ?? sale.acknowledgedAt;
+    const since =
+      seen !== undefined && seen.state !== sale.state && acknowledgedAt !== undefined
+        ? `, ${fill(w.acknowledgedAt, { at: f.dateTime(acknowledgedAt) })}`
+        : '';
+    p.line(`  ${stateWords(w, state, seen?.remoteId ?? sale.remoteId)}${since}`);
+  }
+}
+
+function counts(p: Page, o: ShiftOrderCounts): void {
+  const { e, w } = p;
+  p.line(fill(w.orders, { placed: String(o.placed) }));
+  const each: [keyof ReportWords, number][] = [
     ['ordersAcknowledged', o.acknowledged],
     ['ordersQueued', o.queued],
     ['ordersInDoubt', o.inDoubt],
     ['ordersNeedsFix', o.needsFix],
     ['ordersBlocked', o.blocked],
   ];
-  for (const [key, count] of counts) if (count > 0) line(`  ${fill(w[key], { count: String(count) })}`);
+  for (const [key, count] of each) if (count > 0) p.line(`  ${fill(w[key], { count: String(count) })}`);
   if (o.queued + o.inDoubt + o.needsFix + o.blocked > 0) {
     e.bold(true);
-    line(w.ordersNotAll);
+    p.line(w.ordersNotAll);
     e.bold(false);
   }
-  e.newline();
-  return e.cut('partial').encode();
+}
+
+function stateWords(w: ReportWords, state: OutboxState, remoteId: number | undefined): string {
+  return fill(w[`state_${state}`], { id: remoteId === undefined ? '' : String(remoteId) });
 }

@@ -7,7 +7,10 @@ import { receipt as enReceipt } from '../../renderer/i18n/en/receipt.ts';
 import { sale as enSale } from '../../renderer/i18n/en/sale.ts';
 import { receipt as skReceipt } from '../../renderer/i18n/sk/receipt.ts';
 import { sale as skSale } from '../../renderer/i18n/sk/sale.ts';
-import { fill, printLanguage, PRINT_WORDS } from './words.ts';
+import { shift as csShift } from '../../renderer/i18n/cs/shift.ts';
+import { shift as enShift } from '../../renderer/i18n/en/shift.ts';
+import { shift as skShift } from '../../renderer/i18n/sk/shift.ts';
+import { fill, printLanguage, PRINT_WORDS, REPORT_WORDS } from './words.ts';
 
 /** The receipt's words, and the VAT table's head from sale (whose other words are the Sale screen's). */
 const vatHead = (s: Readonly<Record<'vatRate' | 'vatBase' | 'vatAmount' | 'vatGross', string>>) => ({
@@ -31,6 +34,34 @@ describe("the printed receipt's words", () => {
       for (const [key, text] of Object.entries(printed)) {
         if (OWN.includes(key)) continue;
         expect({ key, text }).toEqual({ key, text: screen[key] });
+      }
+    });
+  }
+
+  /** The shift report's words the Shift screen says too (its placeholders without their format). */
+  const SHIFT_SHARED = [
+    'cashierLine',
+    'move_in',
+    'move_out',
+    'saleNumber',
+    'state_sent',
+    'state_queued',
+    'state_sending',
+    'state_in-doubt',
+    'state_needs-fix',
+    'state_blocked',
+    'state_cancelled',
+    'state_discarded',
+    'acknowledgedAt',
+    'followUp',
+  ] as const;
+  const SHIFT_SCREEN = { cs: csShift, sk: skShift, en: enShift } as const;
+  for (const language of ['cs', 'sk', 'en'] as const) {
+    it(`on the shift report are the Shift screen's words in ${language}`, () => {
+      const screen: Readonly<Record<string, string>> = SHIFT_SCREEN[language];
+      for (const key of SHIFT_SHARED) {
+        const said = screen[key]?.replace(/\{\{(\w+), \w+\}\}/g, '{{$1}}');
+        expect({ key, text: REPORT_WORDS[language][key] }).toEqual({ key, text: said });
       }
     });
   }

@@ -163,6 +163,22 @@ const reportEn = {
   ordersNeedsFix: 'to fix: {{count}}',
   ordersBlocked: 'not allowed: {{count}}',
   ordersNotAll: 'Not every sale of this shift is on the instance yet: see Orders.',
+  // as the Shift screen says them (renderer/i18n/en/shift.ts; words.test.ts holds them to it)
+  cashierLine: '{{sales}} sales, {{voids}} voided',
+  move_in: 'In: {{reason}}',
+  move_out: 'Out: {{reason}}',
+  saleList: 'Sale by sale',
+  saleNumber: 'No. {{number}}',
+  state_sent: 'on the instance, no. {{id}}',
+  state_queued: 'waiting',
+  state_sending: 'being sent',
+  'state_in-doubt': 'in doubt',
+  'state_needs-fix': 'to fix',
+  state_blocked: 'blocked',
+  state_cancelled: 'cancelled',
+  state_discarded: 'discarded',
+  acknowledgedAt: 'acknowledged {{at}}',
+  followUp: 'Since the close ({{at}})',
 };
 
 export type ReportWords = { readonly [K in keyof typeof reportEn]: string };
@@ -205,6 +221,21 @@ const reportCs: ReportWords = {
   ordersNeedsFix: 'k opravě: {{count}}',
   ordersBlocked: 'nepovoleno: {{count}}',
   ordersNotAll: 'Ne všechny prodeje této směny jsou zatím na instanci: viz Objednávky.',
+  cashierLine: 'prodejů: {{sales}}, stornováno: {{voids}}',
+  move_in: 'Vklad: {{reason}}',
+  move_out: 'Výběr: {{reason}}',
+  saleList: 'Prodej po prodeji',
+  saleNumber: 'Č. {{number}}',
+  state_sent: 'na instanci, č. {{id}}',
+  state_queued: 'čeká',
+  state_sending: 'odesílá se',
+  'state_in-doubt': 'nejisté',
+  'state_needs-fix': 'k opravě',
+  state_blocked: 'zablokováno',
+  state_cancelled: 'zrušeno',
+  state_discarded: 'zahozeno',
+  acknowledgedAt: 'přijato {{at}}',
+  followUp: 'Od uzávěrky ({{at}})',
 };
 
 const reportSk: ReportWords = {
@@ -245,6 +276,21 @@ const reportSk: ReportWords = {
   ordersNeedsFix: 'na opravu: {{count}}',
   ordersBlocked: 'nepovolené: {{count}}',
   ordersNotAll: 'Nie všetky predaje tejto zmeny sú zatiaľ na inštancii: pozri Objednávky.',
+  cashierLine: 'predajov: {{sales}}, stornovaných: {{voids}}',
+  move_in: 'Vklad: {{reason}}',
+  move_out: 'Výber: {{reason}}',
+  saleList: 'Predaj po predaji',
+  saleNumber: 'Č. {{number}}',
+  state_sent: 'na inštancii, č. {{id}}',
+  state_queued: 'čaká',
+  state_sending: 'odosiela sa',
+  'state_in-doubt': 'neisté',
+  'state_needs-fix': 'na opravu',
+  state_blocked: 'zablokované',
+  state_cancelled: 'zrušené',
+  state_discarded: 'zahodené',
+  acknowledgedAt: 'prijaté {{at}}',
+  followUp: 'Od uzávierky ({{at}})',
 };
 
 export const REPORT_WORDS: Readonly<Record<PrintLanguage, ReportWords>> = {
