@@ -115,6 +115,11 @@ export const ShiftReportView = z.object({
       at: z.string(),
     }),
   ),
+  /**
+   * The cash drawer opened without a sale during the shift (printer.openDrawer), oldest first: by
+   * the manager (the PIN was given) or the till (no manager PIN is set). It moves no cash.
+   */
+  drawerOpenings: z.array(z.object({ at: z.string(), by: z.enum(['manager', 'till']) })),
   /** float + cash taken - change given + paid in - paid out - cash refunded. */
   expectedCash: z.number(),
   countedCash: z.number().optional(),

@@ -172,6 +172,8 @@ export function reportText(r: ShiftReportView): string {
     `  cash: taken ${money(r.cashTaken)}, change ${money(r.changeGiven)}, paid in ${money(r.paidIn)}, paid out ${money(r.paidOut)}`,
   );
   for (const m of r.cashMoves) lines.push(`    paid ${m.direction} ${money(m.amount)}: ${m.reason}`);
+  lines.push(`  drawer opened without a sale: ${r.drawerOpenings.length}`);
+  for (const o of r.drawerOpenings) lines.push(`    ${o.at}${o.by === 'manager' ? ' (manager PIN)' : ''}`);
   lines.push(`  expected in the drawer: ${money(r.expectedCash)}`);
   if (r.countedCash !== undefined && r.difference !== undefined) {
     const approval =

@@ -6,7 +6,7 @@
 import { say, type Said } from '../../contract/core-words.ts';
 import type { PrinterStatusView, ShiftReportView } from '../../contract/contract.ts';
 import type { Db } from '../../db/database.ts';
-import { drawerOpenings, recordDrawerOpening } from '../../db/drawer.ts';
+import { recordDrawerOpening } from '../../db/drawer.ts';
 import { getOutboxOrder } from '../../db/outbox.ts';
 import { waitingJobCount } from '../../db/print-jobs.ts';
 import { CoreError, numericId, type GuardedAction, type Handlers } from '../ground/index.ts';
@@ -80,10 +80,8 @@ export function printerHandlers(deps: PrinterDeps): Pick<Handlers, PrinterCalls>
       if (report === null) {
         throw new CoreError('not-found', [say(which === 'x' ? 'shiftClosed' : 'shiftNoneClosed')]);
       }
-      const until = report.closedAt === undefined ? undefined : new Date(report.closedAt);
-      const opened = drawerOpenings(deps.db(), new Date(report.openedAt), until).length;
       const printer = displayPrinter(setup.address);
-      const outcome = await worker.sendNow(setup, reportBytes(report, opened, setup.print));
+      const outcome = await worker.sendNow(setup, reportBytes(report, setup.print));
       if (outcome.kind !== 'printed') throw failure(outcome, printer);
       return { printer };
     },

@@ -61,6 +61,11 @@ const Z: ShiftReportView = {
       at: '2026-03-14T11:00:00.000Z',
     },
   ],
+  drawerOpenings: [
+    { at: '2026-03-14T08:15:00.000Z', by: 'manager' },
+    { at: '2026-03-14T12:40:00.000Z', by: 'till' },
+    { at: '2026-03-14T16:59:00.000Z', by: 'till' },
+  ],
   expectedCash: -9_999_999.87,
   countedCash: 9_999_999.86,
   difference: -9_999_999.85,
@@ -117,8 +122,8 @@ const Z: ShiftReportView = {
 const CS = { language: 'cs', currency: 'CZK' } as const;
 
 /** The report as printed in `columns`: its lines, and its text with every run of spaces made one. */
-function printed(report: ShiftReportView, columns: (typeof COLUMN_CHOICES)[number], openings = 3) {
-  const d = decodeEscPos(reportBytes(report, openings, { ...CS, columns }));
+function printed(report: ShiftReportView, columns: (typeof COLUMN_CHOICES)[number]) {
+  const d = decodeEscPos(reportBytes(report, { ...CS, columns }));
   // A name the paper broke after its hyphen reads as one: "Šťastná-" at a line's end, "Přemyslovcová" below.
   const flat = d.lines
     .join('\n')
@@ -173,6 +178,8 @@ describe('an X or Z report on the receipt printer', () => {
         'Mytí oken a výloh v celé prodejně včetně skladu',
         'Drobné z banky',
         'Zásuvka otevřena bez prodeje: 3',
+        '14. 3. 2026 8:15, PIN vedoucího',
+        '14. 3. 2026 16:59, bez PINu',
         'Účtenky č. 1000001 až 1001234',
         'Prodeje: 1234',
       ]) {

@@ -1,7 +1,7 @@
 // A shift's X report (the open shift so far) or Z report (a closed shift, as it was at close) on the
 // receipt printer: the figures main/shift worked out, laid out like a receipt and saying what the
 // Shift screen's report says (renderer/components/shift/ShiftReport.tsx), with the drawer's openings
-// without a sale counted in the shift's time, each sale with where its order is, and a cut. On 58 mm
+// without a sale, each sale with where its order is, and a cut. On 58 mm
 // paper a label and its amount that do not share a line take two (paper.ts row), never one glued.
 import type ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import type { OutboxState, ShiftOrderCounts, ShiftReportView } from '../../contract/contract.ts';
@@ -22,11 +22,7 @@ interface Page {
   money(label: string, n: number): void;
 }
 
-export function reportBytes(
-  report: ShiftReportView,
-  drawerOpenings: number,
-  options: PrintOptions,
-): Uint8Array {
+export function reportBytes(report: ShiftReportView, options: PrintOptions): Uint8Array {
   const e = encoder(options);
   const f = formatter(options);
   const page: Page = {
@@ -42,7 +38,7 @@ export function reportBytes(
     },
   };
   heading(page, report);
-  sales(page, report, options.language, drawerOpenings);
+  sales(page, report, options.language);
   e.rule();
   drawer(page, report);
   e.rule();
@@ -52,12 +48,7 @@ export function reportBytes(
 }
 
 /** The sales: their count and total, per VAT rate, per way of paying and per cashier; voids, cancellations. */
-function sales(
-  p: Page,
-  r: ShiftReportView,
-  language: PrintOptions['language'],
-  drawerOpenings: number,
-): void {
+function sales(p: Page, r: ShiftReportView, language: PrintOptions['language']): void {
   const { w } = p;
   p.line(fill(w.sales, { count: String(r.sales.count) }));
   p.e.bold(true);
@@ -92,7 +83,6 @@ function sales(
   p.money(fill(w.voids, { count: String(r.voids.count) }), r.voids.gross);
   p.money(fill(w.cancelled, { count: String(r.cancelled.count) }), r.cancelled.gross);
   if (r.cancelled.cashRefunded > 0) p.money(`  ${w.cashRefunded}`, r.cancelled.cashRefunded);
-  p.line(fill(w.drawerOpenings, { count: String(drawerOpenings) }));
 }
 
 /** The report's kind, the shift, and who opened and closed it when (each name on its own line). */
@@ -127,6 +117,13 @@ function drawer(p: Page, report: ShiftReportView): void {
   p.money(w.paidOut, report.paidOut);
   for (const m of report.cashMoves) {
     p.money(`  ${fill(m.direction === 'in' ? w.move_in : w.move_out, { reason: m.reason })}`, m.amount);
+  }
+  // Opened without a sale: no cash moved, yet whoever counts the drawer should know when.
+  p.line(fill(w.drawerOpenings, { count: String(report.drawerOpenings.length) }));
+  for (const o of report.drawerOpenings) {
+    p.line(
+      `  ${fill(o.by === 'manager' ? w.drawerOpening_manager : w.drawerOpening_till, { at: f.dateTime(o.at) })}`,
+    );
   }
   e.bold(true);
   p.money(w.expected, report.expectedCash);

@@ -40,6 +40,9 @@ describe("the printed receipt's words", () => {
 
   /** The shift report's words the Shift screen says too (its placeholders without their format). */
   const SHIFT_SHARED = [
+    'drawerOpenings',
+    'drawerOpening_manager',
+    'drawerOpening_till',
     'cashierLine',
     'move_in',
     'move_out',

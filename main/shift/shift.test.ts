@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDbFile } from '../../test/support/fixtures.ts';
 import { upsertStockItems } from '../../db/catalog/index.ts';
 import { openDatabase, type Db } from '../../db/database.ts';
+import { recordDrawerOpening } from '../../db/drawer.ts';
 import { compactionCandidates, compactOutboxOrder, recordOutboxOutcome } from '../../db/outbox.ts';
 import { insertShift, openShiftRow } from '../../db/shifts.ts';
 import { Counter } from '../counter/counter.ts';
@@ -338,6 +339,34 @@ describe('shifts at the till', () => {
       ],
     });
     expect(refusal(() => lastZReport(till('none-closed').db, T0)).code).toBe('no-closed-shift');
+  });
+
+  it("counts the drawer opened without a sale in the shift's time, on the X and the Z report", () => {
+    const { db } = till('drawer');
+    recordDrawerOpening(db, 'till', at(-1));
+    openShift(db, 0, T0);
+    recordDrawerOpening(db, 'manager', at(1));
+    recordDrawerOpening(db, 'till', at(2));
+    const openings = [
+      { at: at(1).toISOString(), by: 'manager' },
+      { at: at(2).toISOString(), by: 'till' },
+    ];
+    expect(currentReport(db, at(3))?.drawerOpenings).toEqual(openings);
+    expect(
+      closeShift(db, { countedMinor: 0, limitMinor: 0, approve: () => false }, at(4)).drawerOpenings,
+    ).toEqual(openings);
+    // After the close: the next shift's, not this one's.
+    recordDrawerOpening(db, 'till', at(5));
+    expect(lastZReport(db, at(6)).drawerOpenings).toEqual(openings);
+    // A Z report stored before its openings were on it: counted from the drawer's record of them.
+    const stored = db.prepare('SELECT id, zReport FROM shift WHERE zReport IS NOT NULL').get() as {
+      id: number;
+      zReport: string;
+    };
+    const before = JSON.parse(stored.zReport) as Record<string, unknown>;
+    delete before.drawerOpenings;
+    db.prepare('UPDATE shift SET zReport = ? WHERE id = ?').run(JSON.stringify(before), stored.id);
+    expect(lastZReport(db, at(6)).drawerOpenings).toEqual(openings);
   });
 
   it('counts an order cancelled on the instance in the shift it was cancelled in, and its cash given back', async () => {

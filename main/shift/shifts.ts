@@ -19,7 +19,7 @@ import { ShiftReportView as ReportSchema } from '../../contract/contract.ts';
 import { currentCashierId } from './attribution.ts';
 import { ShiftError } from './errors.ts';
 import { formatMinor, toMajor } from './money.ts';
-import { cashierRef, orderCounts, xReport } from './report.ts';
+import { cashierRef, openingsOf, orderCounts, xReport } from './report.ts';
 
 /** Opens the till's shift with `floatMinor` in the drawer; ShiftError 'shift-open' when one is open. */
 export function openShift(db: Db, floatMinor: number, now: Date): ShiftReportView {
@@ -125,13 +125,14 @@ export function closeShift(db: Db, options: CloseOptions, now: Date): ShiftRepor
 export function lastZReport(db: Db, now: Date): ShiftReportView {
   const last = lastClosedShiftRow(db);
   if (last?.zReport == null) throw new ShiftError('no-closed-shift', words('shiftNoneClosed'));
-  const z = ReportSchema.parse(JSON.parse(last.zReport));
+  const z = StoredZ.parse(JSON.parse(last.zReport));
   const later = ordersNow(
     db,
     z.saleOrders.map((s) => s.orderId),
   );
   return {
     ...z,
+    drawerOpenings: z.drawerOpenings ?? openingsOf(db, z.openedAt, new Date(z.closedAt ?? z.at)),
     followUp: {
       at: now.toISOString(),
       orders: orderCounts(later.map((o) => o.state)),
@@ -144,6 +145,9 @@ export function lastZReport(db: Db, now: Date): ShiftReportView {
     },
   };
 }
+
+/** A Z report as stored at close: one closed before the drawer's openings were on it has none. */
+const StoredZ = ReportSchema.extend({ drawerOpenings: ReportSchema.shape.drawerOpenings.optional() });
 
 /** The sentence that says a difference over the limit needs the manager, with both amounts. */
 export function differenceWords(difference: Difference) {

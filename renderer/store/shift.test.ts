@@ -58,6 +58,7 @@ function report(patch: Partial<ShiftReportView> = {}): ShiftReportView {
     rounding: 0,
     byCashier: [],
     voids: { count: 0, gross: 0 },
+    drawerOpenings: [],
     cancelled: { count: 0, gross: 0, cashRefunded: 0 },
     cashTaken: 0,
     changeGiven: 0,

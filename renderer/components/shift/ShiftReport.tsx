@@ -1,8 +1,8 @@
 // A shift's X or Z report as printed on the receipt printer's paper (80 or 58 mm, the receipt's own
 // layout, receipt.css) and shown on the Shift screen: the float, the sales per way of paying, per VAT
-// rate and per cashier, voids, orders cancelled on the instance, the drawer's cash (expected, counted,
-// the difference), the receipt numbers, and whether every sale reached the instance, sale by sale; a
-// closed shift seen later says where each sale is now.
+// rate and per cashier, voids, orders cancelled on the instance, the drawer's cash (expected,
+// counted, the difference) and its openings without a sale, the receipt numbers, and whether every
+// sale reached the instance, sale by sale; a closed shift seen later says where each sale is now.
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ShiftOrderCounts, ShiftReportView } from '../../../contract/contract.ts';
@@ -96,6 +96,15 @@ export function ShiftReport({ report, paper }: { report: ShiftReportView; paper:
       {report.cashMoves.map((m, i) => (
         <p key={i} className="r-qty" data-report-move={m.direction}>
           {t(m.direction === 'in' ? 'move_in' : 'move_out', { reason: m.reason })} {format.price(m.amount)}
+        </p>
+      ))}
+      {/* Opened without a sale: no cash moved, yet whoever counts the drawer should know when. */}
+      <p data-report-row="drawer-openings" data-report-drawer-openings={report.drawerOpenings.length}>
+        {t('drawerOpenings', { count: report.drawerOpenings.length })}
+      </p>
+      {report.drawerOpenings.map((o, i) => (
+        <p key={i} className="r-qty" data-report-drawer-opening={o.by}>
+          {t(o.by === 'manager' ? 'drawerOpening_manager' : 'drawerOpening_till', { at: o.at })}
         </p>
       ))}
       <p className="r-row r-total" data-report-row="expected">
