@@ -13,7 +13,8 @@ import {
   type InputOf,
   type RowOf,
 } from './rows.ts';
-import { stockItemsSyncedAt } from './sync-state.ts';
+import type { StockFigures } from '../sold-here.ts';
+import { stockItemsSyncedAt, syncState } from './sync-state.ts';
 
 /** The stock item fields the app stores (SPEC.md names); sync asks for exactly these (limitFields). */
 export const stockItemFields = [
@@ -250,6 +251,31 @@ export function stockItemsByBarcode(db: Db, barcode: string): CachedStockItem[] 
   );
   const fresh = stockItemsSyncedAt(db);
   return rows.map((r) => rowToStockItem(r, fresh));
+}
+
+const FiguresRow = z.object({
+  stockItemId: column.int,
+  productId: column.int,
+  warehouseId: column.int,
+  syncedAt: column.text,
+});
+
+/**
+ * When each stock item's figures were read from the instance, at the earliest: the request of the
+ * page that brought the row, or the start of the last complete pass, which confirms every row it
+ * did not rewrite. Items not cached are left out.
+ */
+export function stockFigures(db: Db, ids: readonly number[]): StockFigures[] {
+  const passStart = syncState(db, 'stockItems').lastCompleteStartedAt;
+  const rows = prepared(
+    db,
+    `SELECT id AS stockItemId, productId, warehouseId, syncedAt FROM stock_item
+      WHERE id IN (SELECT value FROM json_each(?))`,
+  ).all(JSON.stringify(ids));
+  return rows.map((r) => {
+    const { syncedAt, ...figures } = parseRow(FiguresRow, r);
+    return { ...figures, asOf: passStart !== undefined && passStart > syncedAt ? passStart : syncedAt };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -22,6 +22,8 @@ export type CatalogResource = (typeof catalogResources)[number];
 const SyncStateRow = z.object({
   resource: z.enum(catalogResources),
   lastCompleteAt: column.optionalText,
+  /** When that run's pass started: the rows it did not rewrite are current as of then (migration 6). */
+  lastCompleteStartedAt: column.optionalText,
   lastFullAt: column.optionalText,
   watermark: column.optionalText,
   fullPass: column.int,

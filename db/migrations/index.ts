@@ -18,10 +18,12 @@ import { orderHistory } from './0015-order-history.ts';
 import { receipt } from './0016-receipt.ts';
 import { shifts } from './0017-shifts.ts';
 import { printQueue } from './0018-print-queue.ts';
+import { soldHere } from './0019-sold-here.ts';
 import { prohibitionOfDiscounts } from './catalog-0002-prohibition-of-discounts.ts';
 import { instanceProfile } from './catalog-0003-instance-profile.ts';
 import { syncRun } from './catalog-0004-sync-run.ts';
 import { inactiveInWarehouse } from './catalog-0005-inactive-in-warehouse.ts';
+import { passStart } from './catalog-0006-pass-start.ts';
 import type { Migration } from './types.ts';
 
 export type { Migration } from './types.ts';
@@ -46,6 +48,7 @@ export const migrations: readonly Migration[] = [
   receipt,
   shifts,
   printQueue,
+  soldHere,
 ];
 
 /** The catalog's file (counter.catalog.sqlite): what sync copies from the service. Its schema
@@ -56,4 +59,5 @@ export const catalogMigrations: readonly Migration[] = [
   instanceProfile,
   syncRun,
   inactiveInWarehouse,
+  passStart,
 ];

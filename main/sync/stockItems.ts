@@ -50,6 +50,8 @@ const Cursor = z.object({
   orderBy: z.array(z.string()).optional(),
   /** The instance's count of the walk's rows, from its latest page. */
   total: z.number().int().optional(),
+  /** When the pass started (before its probe): the rows it does not rewrite are current as of then. */
+  startedAt: z.string().optional(),
 });
 type Cursor = z.infer<typeof Cursor>;
 
@@ -132,6 +134,8 @@ export async function syncStockItems(ctx: SyncContext, options: StockPassOptions
     saveSyncState(db, RESOURCE, {
       cursor: null,
       lastCompleteAt: at,
+      // A pass resumed from a cursor of an older version does not know its start: the one on record stays.
+      ...(cursor.startedAt !== undefined ? { lastCompleteStartedAt: cursor.startedAt } : {}),
       ...(cursor.mode === 'full' ? { lastFullAt: at } : {}),
       ...(watermark !== undefined ? { watermark } : {}),
       lastError: null,
@@ -174,8 +178,9 @@ async function newCursor(
     !profile.trusts('lastModifyFrom') ||
     (options.mode === 'auto' && due);
   planned(full ? 'full' : 'incremental');
+  const startedAt = ctx.now();
   const newWatermark = await probeNewestLastModify(ctx);
-  const base = { phase: 'rows' as const, nextPage: 1, pageSize: ctx.pageSize, fetched: 0 };
+  const base = { phase: 'rows' as const, nextPage: 1, pageSize: ctx.pageSize, fetched: 0, startedAt };
   const withWatermark = newWatermark === undefined ? {} : { newWatermark };
   if (full) return { ...base, ...withWatermark, mode: 'full', mark: state.fullPass + 1 };
   return { ...base, ...withWatermark, mode: 'incremental', mark: state.fullPass, since: state.watermark };
@@ -242,6 +247,7 @@ async function walkRows(pass: Pass): Promise<number> {
   const since = cursor.mode === 'incremental' ? cursor.since : undefined;
   const filter = since === undefined ? {} : { lastModifyFrom: since };
   const writer = createStockWriter(ctx.db);
+  const asked = askedClock(ctx);
   let pending: Promise<void> = Promise.resolve();
   try {
     const requests = await walkFromPosition<StockItem>(
@@ -277,7 +283,7 @@ async function walkRows(pass: Pass): Promise<number> {
         const done = cursor.fetched;
         const total = Math.max(page.totalCount ?? done, done);
         pending = writer
-          .write({ rows, mark: cursor.mark, syncedAt: ctx.now(), cursor: JSON.stringify(cursor) })
+          .write({ rows, mark: cursor.mark, syncedAt: asked.take(), cursor: JSON.stringify(cursor) })
           .then(() => ctx.emit({ type: 'progress', resource: RESOURCE, done, total }));
         // Handled here so a failure between pages is not an unhandled rejection; awaited above/below.
         pending.catch(() => undefined);
@@ -347,8 +353,9 @@ async function completeUnstableWalk(pass: Pass): Promise<void> {
   const missed = full
     ? notMarkedWith(ctx, instance.ids, cursor.mark)
     : [...instance.ids].filter((id) => !pass.seen.has(id));
+  const asked = askedClock(ctx);
   const resolved = await resolveIds(ctx, shape, pass.profile, missed, pass.skipped, (rows) => {
-    ctx.db.transaction(() => writeRows(ctx, rows, cursor.mark)).immediate();
+    ctx.db.transaction(() => writeRows(ctx, rows, cursor.mark, asked.take())).immediate();
     for (const r of rows) pass.seen.add(r.id);
   });
   report.requests += resolved.requests;
@@ -365,9 +372,26 @@ function notMarkedWith(ctx: SyncContext, ids: ReadonlySet<number>, mark: number)
     .all(JSON.stringify([...ids]), mark) as number[];
 }
 
+/**
+ * A lower bound of when the instance read the rows of each answer, for their syncedAt (what this till
+ * sold since is judged against it, db/sold-here.ts). A walk's requests go out one at a time, each
+ * after the answer before it was handled: `take()` in the handler of an answer gives the time before
+ * its request (the walk's start, or the previous take) and starts the next one's.
+ */
+function askedClock(ctx: SyncContext): { take(): string } {
+  let at = ctx.now();
+  return {
+    take: () => {
+      const before = at;
+      at = ctx.now();
+      return before;
+    },
+  };
+}
+
 /** Upserts rows (inside the caller's transaction); new or changed products get their units fetched. */
-function writeRows(ctx: SyncContext, rows: readonly KeyedStockItem[], mark: number): void {
-  const { changedProductIds } = upsertStockItems(ctx.db, rows, { syncedAt: ctx.now(), mark });
+function writeRows(ctx: SyncContext, rows: readonly KeyedStockItem[], mark: number, syncedAt: string): void {
+  const { changedProductIds } = upsertStockItems(ctx.db, rows, { syncedAt, mark });
   addPending(ctx.db, 'productUnits', changedProductIds);
 }
 
@@ -406,8 +430,9 @@ async function markPresentIds(pass: Pass): Promise<void> {
         .all(json) as number[];
     })
     .immediate();
+  const asked = askedClock(ctx);
   const resolved = await resolveIds(ctx, shape, pass.profile, missing, pass.skipped, (rows) =>
-    db.transaction(() => writeRows(ctx, rows, cursor.mark)).immediate(),
+    db.transaction(() => writeRows(ctx, rows, cursor.mark, asked.take())).immediate(),
   );
   report.requests += resolved.requests;
 }
@@ -429,8 +454,9 @@ async function sweep(pass: Pass): Promise<void> {
       profile.trusts('ids') ? ID_CHUNK : Number.MAX_SAFE_INTEGER,
     );
     if (ids.length === 0) return;
+    const asked = askedClock(ctx);
     const resolved = await resolveIds(ctx, shape, profile, ids, pass.skipped, (rows) =>
-      db.transaction(() => writeRows(ctx, rows, cursor.mark)).immediate(),
+      db.transaction(() => writeRows(ctx, rows, cursor.mark, asked.take())).immediate(),
     );
     report.requests += resolved.requests;
     db.transaction(() => {

@@ -2,7 +2,7 @@
 // resumed, and on a worker thread (faults.test.ts injects the faults).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { searchStock, syncState } from '../../../db/catalog/index.ts';
+import { searchStock, stockFigures, syncState } from '../../../db/catalog/index.ts';
 import { runSync, runSyncInWorker, type SyncEvent, type SyncReport } from '../../../main/sync/index.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
 import { DEMO, tempDb } from '../../support/fixtures.ts';
@@ -12,6 +12,12 @@ function report(r: SyncReport, resource: string): SyncReport['resources'][number
   const found = r.resources.find((x) => x.resource === resource);
   if (!found) throw new Error(`no report for ${resource}`);
   return found;
+}
+
+/** Two ISO UTC times compared: -1, 0 or 1 (NaN when the first is missing). */
+function compared(a: string | undefined, b: string): number {
+  if (a === undefined) return NaN;
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function allOk(r: SyncReport): void {
@@ -86,6 +92,46 @@ describe('sync against the sim', () => {
       });
     } finally {
       await service.close();
+    }
+  });
+
+  it("a stock item's figures are taken as of the request that brought them, or the pass's start, never its end", async () => {
+    const { db } = tempDb('sync-as-of');
+    const service = client(sim.url);
+    try {
+      await runSync(db, service, { pageSize: 50, retry: testRetry, resources: ['stockItems'] });
+      const items = await simStockItems(service);
+      const first = items[0];
+      const last = items.at(-1);
+      if (first?.id === undefined || last?.id === undefined) throw new Error('sim has no stock items');
+      // While a full pass walks on past its first page, the instance changes that page's first row
+      // (as an order it acknowledges then would): the cache's figure for it is from before the change.
+      let changedAt: string | undefined;
+      const pass = await runSync(db, service, {
+        mode: 'full',
+        pageSize: 50,
+        retry: testRetry,
+        resources: ['stockItems'],
+        onEvent: (e) => {
+          if (changedAt !== undefined || e.type !== 'progress' || e.resource !== 'stockItems') return;
+          changedAt = new Date().toISOString();
+          sim.admin.mutateStockItem(first.id ?? 0, { quantityAvailable: 1 });
+        },
+      });
+      allOk(pass);
+      if (changedAt === undefined) throw new Error('no page was committed');
+      const state = syncState(db, 'stockItems');
+      expect(compared(state.lastCompleteStartedAt, changedAt)).toBeLessThanOrEqual(0);
+      expect(compared(state.lastCompleteAt, changedAt)).toBe(1);
+      const [firstFigures, lastFigures] = stockFigures(db, [first.id, last.id]);
+      expect(compared(firstFigures?.asOf, changedAt)).toBeLessThanOrEqual(0);
+      // The last page was asked for after the change: its figures are from after it.
+      expect(compared(lastFigures?.asOf, changedAt)).toBeGreaterThanOrEqual(0);
+      // The next pass brings the changed row: its figure is from after the change now.
+      await runSync(db, service, { pageSize: 50, retry: testRetry, resources: ['stockItems'] });
+      expect(compared(stockFigures(db, [first.id])[0]?.asOf, changedAt)).toBe(1);
+    } finally {
+      db.close();
     }
   });
 
