@@ -2,12 +2,12 @@
 // Settings, a product picked by name, a removal taken back, a sale paid in cash, its receipt and its
 // line in the Orders list, and the manager PIN in front of Settings and the destructive order actions.
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { demoEnv, sharedTempDir } from '../../support/fixtures.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedTempDir } from '../../support/fixtures.ts';
+import { startSyncedCore, type SyncedCore } from '../../support/synced-core.ts';
 import { SELLS_PLAINLY } from '../../support/terminal.ts';
 import type {
   CompanyMatchView,
-  Envelope,
   OutboxEntryView,
   ReceiptView,
   ScanView,
@@ -17,47 +17,21 @@ import type {
   UnlockView,
 } from '../../../contract/contract.ts';
 import { openDatabase } from '../../../db/database.ts';
-import { startSim, type RunningSim } from '../../../sim/server.ts';
-import { MemoryCredentialStore } from '../../../main/settings/credentials.ts';
 import { Core } from '../../../main/core/core.ts';
 
-let sim: RunningSim;
 let core: Core;
+let till: SyncedCore;
 const dataDir = sharedTempDir('day');
 
 beforeAll(async () => {
-  sim = await startSim({ size: 'small', port: 0 });
-  core = await Core.create({
-    dataDir,
-    credentials: new MemoryCredentialStore(),
-    env: demoEnv(sim.url),
-    probeIntervalMs: 200,
-    autoSync: false,
-    log: () => undefined,
-  });
-  await call('sync.now', {});
-  await vi.waitFor(
-    async () => {
-      const sync = (await call('sync.status', {})) as { running: boolean; lastSyncedAt: string | null };
-      expect(sync.running).toBe(false);
-      expect(sync.lastSyncedAt).not.toBeNull();
-    },
-    { timeout: 60_000, interval: 100 },
-  );
-  await call('settings.set', { warehouseId: 1 });
-  // The day starts as a till's does: a shift opened with the float in the drawer.
-  await call('shift.open', { float: 0 });
+  till = await startSyncedCore({ dataDir, walkIn: 'none' });
+  ({ core } = till);
 }, 90_000);
 
-afterAll(async () => {
-  await core.close();
-  await sim.close();
-});
+afterAll(() => till.close());
 
-async function call(channel: string, input: unknown): Promise<unknown> {
-  const envelope: Envelope = await core.invoke(channel, input);
-  if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.code} ${envelope.error.message}`);
-  return envelope.value;
+function call(channel: string, input: unknown): Promise<unknown> {
+  return till.call(channel, input);
 }
 
 /** A product name of warehouse 1 as the synced cache holds it (read beside the core, as a second reader). */

@@ -2,11 +2,10 @@
 // real sim, with the core closed and created again on the same data folder in between: a restart
 // of the till keeps every parked sale.
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { demoEnv, sharedTempDir } from '../../support/fixtures.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedTempDir } from '../../support/fixtures.ts';
 import { SELLS_PLAINLY } from '../../support/terminal.ts';
 import type {
-  Envelope,
   ParkedSaleView,
   ParkView,
   RecallView,
@@ -14,56 +13,27 @@ import type {
   SessionView,
 } from '../../../contract/contract.ts';
 import { openDatabase } from '../../../db/database.ts';
-import { startSim, type RunningSim } from '../../../sim/server.ts';
-import { MemoryCredentialStore } from '../../../main/settings/credentials.ts';
-import { Core } from '../../../main/core/core.ts';
+import { startSyncedCore, type SyncedCore } from '../../support/synced-core.ts';
 
-let sim: RunningSim;
-let core: Core;
+let till: SyncedCore;
 const dataDir = sharedTempDir('parked-core');
-const start = (): Promise<Core> =>
-  Core.create({
-    dataDir,
-    credentials: new MemoryCredentialStore(),
-    env: demoEnv(sim.url),
-    probeIntervalMs: 200,
-    autoSync: false,
-    log: () => undefined,
-  });
 
 beforeAll(async () => {
-  sim = await startSim({ size: 'small', port: 0 });
-  core = await start();
-  await call('sync.now', {});
-  await vi.waitFor(
-    async () => {
-      const sync = (await call('sync.status', {})) as { running: boolean; lastSyncedAt: string | null };
-      expect(sync.running).toBe(false);
-      expect(sync.lastSyncedAt).not.toBeNull();
-    },
-    { timeout: 60_000, interval: 100 },
-  );
-  await call('settings.set', { warehouseId: 1 });
+  // Parking needs no shift and no walk-in customer.
+  till = await startSyncedCore({ dataDir, walkIn: 'none', openShift: false });
 }, 90_000);
 
-afterAll(async () => {
-  await core.close();
-  await sim.close();
-});
+afterAll(() => till.close());
 
-async function call(channel: string, input: unknown): Promise<unknown> {
-  const envelope: Envelope = await core.invoke(channel, input);
-  if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.code} ${envelope.error.message}`);
-  return envelope.value;
+function call(channel: string, input: unknown): Promise<unknown> {
+  return till.call(channel, input);
 }
 
 async function refusal(
   channel: string,
   input: unknown,
 ): Promise<{ code: string; said?: readonly unknown[] }> {
-  const envelope = await core.invoke(channel, input);
-  if (envelope.ok) throw new Error(`${channel} was not refused`);
-  return envelope.error;
+  return till.refusal(channel, input);
 }
 
 /** Barcodes of sellable counted products of warehouse 1, read beside the core from its cache. */
@@ -99,8 +69,7 @@ describe('parked sales through the core', () => {
     const second = (await call('session.park', {})) as ParkView;
     expect(second.session.parkedCount).toBe(2);
 
-    await core.close();
-    core = await start();
+    await till.restart();
 
     const current = (await call('session.current', {})) as SessionView;
     expect(current).toMatchObject({ lines: [], parkedCount: 2 });

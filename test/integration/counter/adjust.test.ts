@@ -3,25 +3,15 @@
 // (who, when, the original price), exact in cents in the totals, the receipt's discount and the
 // order's note; refused, saying why, where it cannot be; behind the manager PIN once one is set.
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type {
-  CompanyMatchView,
-  Envelope,
-  OutboxEntryView,
-  ReceiptView,
-  ScanView,
-  SessionView,
-} from '../../../contract/contract.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { OutboxEntryView, ReceiptView, ScanView, SessionView } from '../../../contract/contract.ts';
 import { openDatabase } from '../../../db/database.ts';
-import { Core } from '../../../main/core/core.ts';
-import { MemoryCredentialStore } from '../../../main/settings/credentials.ts';
-import { startSim, type RunningSim } from '../../../sim/server.ts';
-import { demoEnv, sharedTempDir } from '../../support/fixtures.ts';
+import { sharedTempDir } from '../../support/fixtures.ts';
+import { startSyncedCore, type SyncedCore } from '../../support/synced-core.ts';
 
 const WAREHOUSE = 1;
 const PIN = '4826';
-let sim: RunningSim;
-let core: Core;
+let till: SyncedCore;
 const dataDir = sharedTempDir('line-adjust');
 const goods = {
   syrup: { productName: 'Sirup malinový', price: 89.9, vatRate: 21 },
@@ -31,61 +21,37 @@ const goods = {
 const codes = {} as Record<keyof typeof goods, string>;
 
 beforeAll(async () => {
-  sim = await startSim({ size: 'small', port: 0 });
-  for (const [name, fields] of Object.entries(goods) as [
-    keyof typeof goods,
-    (typeof goods)[keyof typeof goods],
-  ][])
-    codes[name] = sim.admin.addStockItem({
-      unitOfMeasure: 'ks',
-      warehouseId: WAREHOUSE,
-      quantityInStock: 100,
-      quantityAvailable: 100,
-      ...fields,
-    })['barcode'] as string;
-  core = await Core.create({
+  till = await startSyncedCore({
     dataDir,
-    credentials: new MemoryCredentialStore(),
-    env: demoEnv(sim.url),
-    probeIntervalMs: 200,
-    autoSync: false,
-    log: () => undefined,
-  });
-  await call('sync.now', {});
-  await vi.waitFor(
-    async () => {
-      const sync = (await call('sync.status', {})) as { running: boolean; lastSyncedAt: string | null };
-      expect(sync.running).toBe(false);
-      expect(sync.lastSyncedAt).not.toBeNull();
+    warehouseId: WAREHOUSE,
+    seed: (instance) => {
+      for (const [name, fields] of Object.entries(goods) as [
+        keyof typeof goods,
+        (typeof goods)[keyof typeof goods],
+      ][])
+        codes[name] = instance.admin.addStockItem({
+          unitOfMeasure: 'ks',
+          warehouseId: WAREHOUSE,
+          quantityInStock: 100,
+          quantityAvailable: 100,
+          ...fields,
+        })['barcode'] as string;
     },
-    { timeout: 60_000, interval: 100 },
-  );
-  const [company] = (await call('companies.find', { text: '1' })) as CompanyMatchView[];
-  if (company === undefined) throw new Error('no company to sell to');
-  await call('settings.set', { warehouseId: WAREHOUSE, walkInCustomer: { companyId: company.companyId } });
-  // The day starts as a till's does: a shift opened with the float in the drawer.
-  await call('shift.open', { float: 0 });
+  });
 }, 90_000);
 
-afterAll(async () => {
-  await core.close();
-  await sim.close();
-});
+afterAll(() => till.close());
 
 afterEach(async () => {
   await call('session.cancel', {});
 });
 
-async function call(channel: string, input: unknown): Promise<unknown> {
-  const envelope: Envelope = await core.invoke(channel, input);
-  if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.code} ${envelope.error.message}`);
-  return envelope.value;
+function call(channel: string, input: unknown): Promise<unknown> {
+  return till.call(channel, input);
 }
 
-async function refusal(channel: string, input: unknown) {
-  const envelope = await core.invoke(channel, input);
-  if (envelope.ok) throw new Error(`${channel} was not refused`);
-  return envelope.error;
+function refusal(channel: string, input: unknown) {
+  return till.refusal(channel, input);
 }
 
 async function lineOf(name: keyof typeof goods, quantity = 1) {

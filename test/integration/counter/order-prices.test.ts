@@ -5,63 +5,44 @@
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Envelope, OutboxEntryView, ReceiptView, SessionView } from '../../../contract/contract.ts';
+import type { OutboxEntryView, ReceiptView, SessionView } from '../../../contract/contract.ts';
 import { openDatabase } from '../../../db/database.ts';
 import { runCli } from '../../../main/cli/run.ts';
 import { withCheckDigit } from '../../../main/barcode/index.ts';
-import { Core } from '../../../main/core/core.ts';
-import { MemoryCredentialStore } from '../../../main/settings/credentials.ts';
 import type { AdminOrder } from '../../../sim/admin.ts';
-import { startSim, type RunningSim } from '../../../sim/server.ts';
+import { type RunningSim } from '../../../sim/server.ts';
 import { demoEnv, sharedTempDir } from '../../support/fixtures.ts';
+import { startSyncedCore, type SyncedCore } from '../../support/synced-core.ts';
 
 const WAREHOUSE = 1;
 /** A card of company 1 taking 5 % off every line and 10.00 off the sale. */
 const CARD = withCheckDigit('2990000000510');
 let sim: RunningSim;
-let core: Core;
+let till: SyncedCore;
 const dataDir = sharedTempDir('order-prices');
 
 beforeAll(async () => {
-  sim = await startSim({ size: 'small', port: 0 });
-  sim.admin.addCompanyCard({
-    companyId: 1,
-    barcode: CARD,
-    name: 'Věrnostní karta',
-    discount: 5,
-    discountAmount: 10,
-  });
-  core = await Core.create({
+  till = await startSyncedCore({
     dataDir,
-    credentials: new MemoryCredentialStore(),
-    env: demoEnv(sim.url),
-    probeIntervalMs: 200,
-    autoSync: false,
-    log: () => undefined,
-  });
-  await call('sync.now', {});
-  await vi.waitFor(
-    async () => {
-      const sync = (await call('sync.status', {})) as { running: boolean; lastSyncedAt: string | null };
-      expect(sync.running).toBe(false);
-      expect(sync.lastSyncedAt).not.toBeNull();
+    warehouseId: WAREHOUSE,
+    walkIn: 'none',
+    seed: (instance) => {
+      instance.admin.addCompanyCard({
+        companyId: 1,
+        barcode: CARD,
+        name: 'Věrnostní karta',
+        discount: 5,
+        discountAmount: 10,
+      });
     },
-    { timeout: 60_000, interval: 100 },
-  );
-  await call('settings.set', { warehouseId: WAREHOUSE });
-  // The day starts as a till's does: a shift opened with the float in the drawer.
-  await call('shift.open', { float: 0 });
+  });
+  ({ sim } = till);
 }, 90_000);
 
-afterAll(async () => {
-  await core.close();
-  await sim.close();
-});
+afterAll(() => till.close());
 
-async function call(channel: string, input: unknown): Promise<unknown> {
-  const envelope: Envelope = await core.invoke(channel, input);
-  if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.code} ${envelope.error.message}`);
-  return envelope.value;
+function call(channel: string, input: unknown): Promise<unknown> {
+  return till.call(channel, input);
 }
 
 interface Cached {

@@ -4,26 +4,18 @@
 // books.
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type {
-  CompanyMatchView,
-  Envelope,
-  OutboxEntryView,
-  ReceiptView,
-  ScanView,
-  SessionView,
-} from '../../../contract/contract.ts';
+import type { OutboxEntryView, ReceiptView, ScanView, SessionView } from '../../../contract/contract.ts';
 import { openDatabase } from '../../../db/database.ts';
 import { runCli } from '../../../main/cli/run.ts';
 import { withCheckDigit } from '../../../main/barcode/index.ts';
-import { Core } from '../../../main/core/core.ts';
-import { MemoryCredentialStore } from '../../../main/settings/credentials.ts';
-import { startSim, type RunningSim } from '../../../sim/server.ts';
+import { type RunningSim } from '../../../sim/server.ts';
 import { demoEnv, sharedTempDir } from '../../support/fixtures.ts';
+import { startSyncedCore, type SyncedCore } from '../../support/synced-core.ts';
 import { SELLS_PLAINLY } from '../../support/terminal.ts';
 
 const WAREHOUSE = 1;
 let sim: RunningSim;
-let core: Core;
+let till: SyncedCore;
 const dataDir = sharedTempDir('prices');
 
 /** A cheese sold by weight under a variable-measure GTIN-14 (indicator digit 9), as GS1 labels carry it. */
@@ -32,74 +24,53 @@ let cheeseProductId: number;
 let absurdCodes: Record<'hugePrice' | 'beyondBound' | 'hugeVatRate' | 'yacht' | 'ship' | 'zero', string>;
 
 beforeAll(async () => {
-  sim = await startSim({ size: 'small', port: 0 });
-  const added = sim.admin.addStockItem({
-    barcode: cheese.gtin,
-    productName: 'Eidam 30 % vážený',
-    unitOfMeasure: 'kg',
-    price: cheese.price,
-    vatRate: cheese.vatRate,
-    quantityInStock: 50,
-    quantityAvailable: 50,
-  });
-  cheeseProductId = added['productId'] as number;
-  // Prices no till can charge, as an instance may still hold them.
-  const absurd = (productName: string, fields: Record<string, number>): string =>
-    // In stock: only the price is in question here.
-    sim.admin.addStockItem({
-      productName,
-      unitOfMeasure: 'ks',
-      vatRate: 21,
-      quantityInStock: 1000,
-      quantityAvailable: 1000,
-      ...fields,
-    })['barcode'] as string;
-  absurdCodes = {
-    hugePrice: absurd('Cena 1e308', { price: 1e308 }),
-    beyondBound: absurd('Cena 1e13', { price: 1e13 }),
-    hugeVatRate: absurd('DPH 1e308', { price: 10, vatRate: 1e308 }),
-    yacht: absurd('Jachta', { price: 99_999_999 }),
-    ship: absurd('Loď', { price: 99_999_999 }),
-    zero: absurd('Cena 0', { price: 0 }),
-  };
-  core = await Core.create({
+  till = await startSyncedCore({
     dataDir,
-    credentials: new MemoryCredentialStore(),
-    env: demoEnv(sim.url),
-    probeIntervalMs: 200,
-    autoSync: false,
-    log: () => undefined,
-  });
-  await call('sync.now', {});
-  await vi.waitFor(
-    async () => {
-      const sync = (await call('sync.status', {})) as { running: boolean; lastSyncedAt: string | null };
-      expect(sync.running).toBe(false);
-      expect(sync.lastSyncedAt).not.toBeNull();
+    warehouseId: WAREHOUSE,
+    seed: (instance) => {
+      const added = instance.admin.addStockItem({
+        barcode: cheese.gtin,
+        productName: 'Eidam 30 % vážený',
+        unitOfMeasure: 'kg',
+        price: cheese.price,
+        vatRate: cheese.vatRate,
+        quantityInStock: 50,
+        quantityAvailable: 50,
+      });
+      cheeseProductId = added['productId'] as number;
+      // Prices no till can charge, as an instance may still hold them.
+      const absurd = (productName: string, fields: Record<string, number>): string =>
+        // In stock: only the price is in question here.
+        instance.admin.addStockItem({
+          productName,
+          unitOfMeasure: 'ks',
+          vatRate: 21,
+          quantityInStock: 1000,
+          quantityAvailable: 1000,
+          ...fields,
+        })['barcode'] as string;
+      absurdCodes = {
+        hugePrice: absurd('Cena 1e308', { price: 1e308 }),
+        beyondBound: absurd('Cena 1e13', { price: 1e13 }),
+        hugeVatRate: absurd('DPH 1e308', { price: 10, vatRate: 1e308 }),
+        yacht: absurd('Jachta', { price: 99_999_999 }),
+        ship: absurd('Loď', { price: 99_999_999 }),
+        zero: absurd('Cena 0', { price: 0 }),
+      };
     },
-    { timeout: 60_000, interval: 100 },
-  );
-  const [company] = (await call('companies.find', { text: '1' })) as CompanyMatchView[];
-  if (company === undefined) throw new Error('no company to sell to');
-  await call('settings.set', { warehouseId: WAREHOUSE, walkInCustomer: { companyId: company.companyId } });
-  // The day starts as a till's does: a shift opened with the float in the drawer.
-  await call('shift.open', { float: 0 });
+  });
+  ({ sim } = till);
 }, 90_000);
 
-afterAll(async () => {
-  await core.close();
-  await sim.close();
-});
+afterAll(() => till.close());
 
 afterEach(async () => {
   // Each test starts with no open sale.
   await call('session.cancel', {});
 });
 
-async function call(channel: string, input: unknown): Promise<unknown> {
-  const envelope: Envelope = await core.invoke(channel, input);
-  if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.code} ${envelope.error.message}`);
-  return envelope.value;
+function call(channel: string, input: unknown): Promise<unknown> {
+  return till.call(channel, input);
 }
 
 function scan(code: string, via?: 'scanner' | 'keyboard'): Promise<ScanView> {
@@ -235,7 +206,7 @@ describe('amounts a sale can always show', () => {
     const yacht = await scan(absurdCodes.yacht, 'keyboard');
     const yachtLine = yacht.session.lines.at(-1);
     expect(yachtLine).toMatchObject({ lineTotal: 99_999_999 });
-    const tooMany = await core.invoke('session.setQuantity', { lineId: yachtLine?.id, quantity: 101 });
+    const tooMany = await till.core.invoke('session.setQuantity', { lineId: yachtLine?.id, quantity: 101 });
     expect(!tooMany.ok && tooMany.error.said?.[0]?.key).toBe('lineTooLarge');
     await call('session.setQuantity', { lineId: yachtLine?.id, quantity: 99 });
     const ship = await scan(absurdCodes.ship, 'keyboard');
@@ -286,15 +257,7 @@ describe('amounts a sale can always show', () => {
       db.close();
     }
     // Also after a restart: a new core on the same data folder.
-    await core.close();
-    core = await Core.create({
-      dataDir,
-      credentials: new MemoryCredentialStore(),
-      env: demoEnv(sim.url),
-      probeIntervalMs: 200,
-      autoSync: false,
-      log: () => undefined,
-    });
+    await till.restart();
     const loaded = (await call('session.current', {})) as SessionView;
     expect(loaded.id).toBe(sessionId);
     expect(loaded.lines.map((l) => [l.name, l.lineTotal, l.problem?.said?.[0]?.key])).toEqual([
@@ -304,7 +267,7 @@ describe('amounts a sale can always show', () => {
     ]);
     expect(loaded.totals.total).toBe(plain.price);
     // It cannot be charged while such a line is on it; removed, the rest sells.
-    const refused = await core.invoke('session.close', { tender: { method: 'card' } });
+    const refused = await till.core.invoke('session.close', { tender: { method: 'card' } });
     expect(!refused.ok && refused.error.said?.[0]?.key).toBe('unpricedLine');
     for (const line of loaded.lines.slice(1)) await call('session.removeLine', { lineId: line.id });
     const closed = (await call('session.close', { tender: { method: 'card' } })) as {

@@ -3,41 +3,23 @@
 // sale closed, the till's receipt numbers one after the other with none lost to a refused payment,
 // and every print after the first counted, so a reprint is a copy.
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Envelope, OutboxEntryView, ReceiptView, SettingsView } from '../../../contract/contract.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OutboxEntryView, ReceiptView, SettingsView } from '../../../contract/contract.ts';
 import { Core } from '../../../main/core/core.ts';
-import { MemoryCredentialStore } from '../../../main/settings/credentials.ts';
 import { runCli } from '../../../main/cli/run.ts';
-import { startSim, type RunningSim } from '../../../sim/server.ts';
+import { type RunningSim } from '../../../sim/server.ts';
 import { demoEnv, sharedTempDir } from '../../support/fixtures.ts';
+import { startSyncedCore, type SyncedCore } from '../../support/synced-core.ts';
 
 let sim: RunningSim;
 let core: Core;
+let till: SyncedCore;
 let barcode: string;
 const dataDir = sharedTempDir('receipts');
 
 beforeAll(async () => {
-  sim = await startSim({ size: 'small', port: 0 });
-  core = await Core.create({
-    dataDir,
-    credentials: new MemoryCredentialStore(),
-    env: demoEnv(sim.url),
-    probeIntervalMs: 200,
-    autoSync: false,
-    log: () => undefined,
-  });
-  await call('sync.now', {});
-  await vi.waitFor(
-    async () => {
-      const sync = (await call('sync.status', {})) as { running: boolean; lastSyncedAt: string | null };
-      expect(sync.running).toBe(false);
-      expect(sync.lastSyncedAt).not.toBeNull();
-    },
-    { timeout: 60_000, interval: 100 },
-  );
-  await call('settings.set', { warehouseId: 1, walkInCustomer: { companyId: 1 } });
-  // The day starts as a till's does: a shift opened with the float in the drawer.
-  await call('shift.open', { float: 0 });
+  till = await startSyncedCore({ dataDir, walkIn: 1 });
+  ({ sim, core } = till);
   const item = sim.admin.stockItems().find(
     (i) =>
       i['warehouseId'] === 1 &&
@@ -54,15 +36,10 @@ beforeAll(async () => {
   barcode = String(item['barcode']);
 }, 90_000);
 
-afterAll(async () => {
-  await core.close();
-  await sim.close();
-});
+afterAll(() => till.close());
 
-async function call(channel: string, input: unknown): Promise<unknown> {
-  const envelope: Envelope = await core.invoke(channel, input);
-  if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.code} ${envelope.error.message}`);
-  return envelope.value;
+function call(channel: string, input: unknown): Promise<unknown> {
+  return till.call(channel, input);
 }
 
 async function sale(tender: { method: 'cash'; given?: number } | { method: 'card' } = { method: 'card' }) {

@@ -3,16 +3,13 @@
 // product or in this warehouse), one out of stock, and more of it than the warehouse has available
 // are not added without a word. By default the call is refused as 'unconfirmed' with the reasons and
 // the same call with `confirmed` adds it; with Settings' stock rule at 'block' it is refused outright.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CompanyMatchView, Envelope, ScanView, SessionView } from '../../../contract/contract.ts';
-import { Core } from '../../../main/core/core.ts';
-import { MemoryCredentialStore } from '../../../main/settings/credentials.ts';
-import { startSim, type RunningSim } from '../../../sim/server.ts';
-import { demoEnv, sharedTempDir } from '../../support/fixtures.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ScanView, SessionView } from '../../../contract/contract.ts';
+import { sharedTempDir } from '../../support/fixtures.ts';
+import { startSyncedCore, type SyncedCore } from '../../support/synced-core.ts';
 
 const WAREHOUSE = 1;
-let sim: RunningSim;
-let core: Core;
+let till: SyncedCore;
 const dataDir = sharedTempDir('stock-rule');
 
 /** The items of this test, by what is special about them: their barcodes once added. */
@@ -37,59 +34,39 @@ type ItemName = keyof typeof items;
 const codes = {} as Record<ItemName, { barcode: string; stockItemId: number }>;
 
 beforeAll(async () => {
-  sim = await startSim({ size: 'small', port: 0 });
-  for (const [name, fields] of Object.entries(items) as [ItemName, (typeof items)[ItemName]][]) {
-    const added = sim.admin.addStockItem({
-      unitOfMeasure: 'ks',
-      vatRate: 21,
-      price: 30,
-      warehouseId: WAREHOUSE,
-      ...fields,
-    });
-    codes[name] = { barcode: added['barcode'] as string, stockItemId: added['id'] as number };
-  }
-  core = await Core.create({
+  till = await startSyncedCore({
     dataDir,
-    credentials: new MemoryCredentialStore(),
-    env: demoEnv(sim.url),
-    probeIntervalMs: 200,
-    autoSync: false,
-    log: () => undefined,
-  });
-  await call('sync.now', {});
-  await vi.waitFor(
-    async () => {
-      const sync = (await call('sync.status', {})) as { running: boolean; lastSyncedAt: string | null };
-      expect(sync.running).toBe(false);
-      expect(sync.lastSyncedAt).not.toBeNull();
+    warehouseId: WAREHOUSE,
+    // Stock judgement comes before payment: no shift needed.
+    openShift: false,
+    seed: (instance) => {
+      for (const [name, fields] of Object.entries(items) as [ItemName, (typeof items)[ItemName]][]) {
+        const added = instance.admin.addStockItem({
+          unitOfMeasure: 'ks',
+          vatRate: 21,
+          price: 30,
+          warehouseId: WAREHOUSE,
+          ...fields,
+        });
+        codes[name] = { barcode: added['barcode'] as string, stockItemId: added['id'] as number };
+      }
     },
-    { timeout: 60_000, interval: 100 },
-  );
-  const [company] = (await call('companies.find', { text: '1' })) as CompanyMatchView[];
-  if (company === undefined) throw new Error('no company to sell to');
-  await call('settings.set', { warehouseId: WAREHOUSE, walkInCustomer: { companyId: company.companyId } });
+  });
 }, 90_000);
 
-afterAll(async () => {
-  await core.close();
-  await sim.close();
-});
+afterAll(() => till.close());
 
 afterEach(async () => {
   await call('session.cancel', {});
   await call('settings.set', { stockRule: 'warn' });
 });
 
-async function call(channel: string, input: unknown): Promise<unknown> {
-  const envelope: Envelope = await core.invoke(channel, input);
-  if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.code} ${envelope.error.message}`);
-  return envelope.value;
+function call(channel: string, input: unknown): Promise<unknown> {
+  return till.call(channel, input);
 }
 
-async function refusal(channel: string, input: unknown) {
-  const envelope = await core.invoke(channel, input);
-  if (envelope.ok) throw new Error(`${channel} was not refused`);
-  return envelope.error;
+function refusal(channel: string, input: unknown) {
+  return till.refusal(channel, input);
 }
 
 function scan(name: ItemName, more: Record<string, unknown> = {}): Promise<ScanView> {

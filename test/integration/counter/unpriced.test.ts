@@ -3,71 +3,36 @@
 // be sold at 0.00 without a word. The scan is refused and says why; a manager may enter the line's
 // price (behind the manager PIN when one is set), and the order says so.
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type {
-  CompanyMatchView,
-  Envelope,
-  OutboxEntryView,
-  ReceiptView,
-  ScanView,
-  SessionView,
-} from '../../../contract/contract.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { OutboxEntryView, ReceiptView, ScanView, SessionView } from '../../../contract/contract.ts';
 import { openDatabase } from '../../../db/database.ts';
-import { Core } from '../../../main/core/core.ts';
-import { MemoryCredentialStore } from '../../../main/settings/credentials.ts';
-import { startSim, type RunningSim } from '../../../sim/server.ts';
-import { demoEnv, sharedTempDir } from '../../support/fixtures.ts';
+import { sharedTempDir } from '../../support/fixtures.ts';
+import { startSyncedCore, type SyncedCore } from '../../support/synced-core.ts';
 
 const WAREHOUSE = 1;
-let sim: RunningSim;
-let core: Core;
+let till: SyncedCore;
 const dataDir = sharedTempDir('unpriced');
 
 beforeAll(async () => {
-  sim = await startSim({ size: 'small', port: 0, stockItemViewExclude: ['price', 'priceWoVat'] });
-  core = await Core.create({
+  till = await startSyncedCore({
     dataDir,
-    credentials: new MemoryCredentialStore(),
-    env: demoEnv(sim.url),
-    probeIntervalMs: 200,
-    autoSync: false,
-    log: () => undefined,
+    warehouseId: WAREHOUSE,
+    sim: { stockItemViewExclude: ['price', 'priceWoVat'] },
   });
-  await call('sync.now', {});
-  await vi.waitFor(
-    async () => {
-      const sync = (await call('sync.status', {})) as { running: boolean; lastSyncedAt: string | null };
-      expect(sync.running).toBe(false);
-      expect(sync.lastSyncedAt).not.toBeNull();
-    },
-    { timeout: 60_000, interval: 100 },
-  );
-  const [company] = (await call('companies.find', { text: '1' })) as CompanyMatchView[];
-  if (company === undefined) throw new Error('no company to sell to');
-  await call('settings.set', { warehouseId: WAREHOUSE, walkInCustomer: { companyId: company.companyId } });
-  // The day starts as a till's does: a shift opened with the float in the drawer.
-  await call('shift.open', { float: 0 });
 }, 90_000);
 
-afterAll(async () => {
-  await core.close();
-  await sim.close();
-});
+afterAll(() => till.close());
 
 afterEach(async () => {
   await call('session.cancel', {});
 });
 
-async function call(channel: string, input: unknown): Promise<unknown> {
-  const envelope: Envelope = await core.invoke(channel, input);
-  if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.code} ${envelope.error.message}`);
-  return envelope.value;
+function call(channel: string, input: unknown): Promise<unknown> {
+  return till.call(channel, input);
 }
 
-async function refusal(channel: string, input: unknown) {
-  const envelope = await core.invoke(channel, input);
-  if (envelope.ok) throw new Error(`${channel} was not refused`);
-  return envelope.error;
+function refusal(channel: string, input: unknown) {
+  return till.refusal(channel, input);
 }
 
 /** A plain product of the warehouse as the synced cache holds it: no price came with it. */

@@ -7,46 +7,25 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoEnv, sharedTempDir } from '../../support/fixtures.ts';
+import { startSyncedCore, type SyncedCore } from '../../support/synced-core.ts';
 import { SELLS_PLAINLY } from '../../support/terminal.ts';
 import type {
   CashiersView,
-  CompanyMatchView,
-  Envelope,
   OutboxEntryView,
   ShiftReportView,
   ShiftStateView,
 } from '../../../contract/contract.ts';
 import { openDatabase } from '../../../db/database.ts';
-import { startSim, type RunningSim } from '../../../sim/server.ts';
-import { MemoryCredentialStore } from '../../../main/settings/credentials.ts';
-import { Core } from '../../../main/core/core.ts';
+import { type RunningSim } from '../../../sim/server.ts';
 
 let sim: RunningSim;
-let core: Core;
+let till: SyncedCore;
 const dataDir = sharedTempDir('shift-day');
 let stockItems: number[] = [];
 
 beforeAll(async () => {
-  sim = await startSim({ size: 'small', port: 0 });
-  core = await Core.create({
-    dataDir,
-    credentials: new MemoryCredentialStore(),
-    env: demoEnv(sim.url),
-    probeIntervalMs: 200,
-    autoSync: false,
-    log: () => undefined,
-  });
-  await call('sync.now', {});
-  await vi.waitFor(
-    async () => {
-      const sync = (await call('sync.status', {})) as { running: boolean; lastSyncedAt: string | null };
-      expect(sync.running).toBe(false);
-      expect(sync.lastSyncedAt).not.toBeNull();
-    },
-    { timeout: 60_000, interval: 100 },
-  );
-  const [company] = (await call('companies.find', { text: '1' })) as CompanyMatchView[];
-  await call('settings.set', { warehouseId: 1, walkInCustomer: { companyId: company?.companyId } });
+  till = await startSyncedCore({ dataDir, openShift: false });
+  ({ sim } = till);
   // Four sellable goods of warehouse 1 as the synced cache holds them (read beside the core).
   const db = openDatabase(join(dataDir, 'counter.sqlite'));
   try {
@@ -63,21 +42,14 @@ beforeAll(async () => {
   expect(stockItems).toHaveLength(4);
 }, 90_000);
 
-afterAll(async () => {
-  await core.close();
-  await sim.close();
-});
+afterAll(() => till.close());
 
-async function call(channel: string, input: unknown): Promise<unknown> {
-  const envelope: Envelope = await core.invoke(channel, input);
-  if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.code} ${envelope.error.message}`);
-  return envelope.value;
+function call(channel: string, input: unknown): Promise<unknown> {
+  return till.call(channel, input);
 }
 
-async function refusal(channel: string, input: unknown) {
-  const envelope = await core.invoke(channel, input);
-  if (envelope.ok) throw new Error(`${channel} was not refused`);
-  return envelope.error;
+function refusal(channel: string, input: unknown) {
+  return till.refusal(channel, input);
 }
 
 /** Adds one stock item and places the sale with `tender`; the order as stored. */

@@ -1,0 +1,111 @@
+// A till's core as the counter tests need it: the real sim over loopback HTTP, a real SQLite data
+// folder, one full sync done, a warehouse and walk-in customer set, and (as a till's day starts) a
+// shift opened with no float. The tests then drive it through the contract's calls, as the screens do.
+import { expect, vi } from 'vitest';
+import type { CompanyMatchView, Envelope } from '../../contract/contract.ts';
+import { Core } from '../../main/core/core.ts';
+import { MemoryCredentialStore } from '../../main/settings/credentials.ts';
+import { startSim, type RunningSim, type SimOptions } from '../../sim/server.ts';
+import { demoEnv } from './fixtures.ts';
+
+export interface SyncedCore {
+  readonly sim: RunningSim;
+  /** The running core (a new one after restart). */
+  readonly core: Core;
+  /** Closes the core and starts a new one on the same data folder, as a till restarts. */
+  restart(): Promise<void>;
+  /** The call's value; a refusal throws, naming the channel and the error. */
+  call(channel: string, input: unknown): Promise<unknown>;
+  /** The call's refusal; a call that succeeds throws. */
+  refusal(channel: string, input: unknown): Promise<Extract<Envelope, { ok: false }>['error']>;
+  close(): Promise<void>;
+}
+
+export interface SyncedCoreOptions {
+  readonly dataDir: string;
+  /** How the sim behaves (size 'small' unless said). */
+  readonly sim?: Omit<SimOptions, 'port'>;
+  /** What the test adds to the instance before the first sync (products, cards). */
+  readonly seed?: (sim: RunningSim) => void;
+  readonly warehouseId?: number;
+  /** The walk-in customer: the first company the cache finds (default), a company id, or none. */
+  readonly walkIn?: 'first-company' | number | 'none';
+  /** Open a shift with no float (default), as a till's day starts. */
+  readonly openShift?: boolean;
+}
+
+export async function startSyncedCore(options: SyncedCoreOptions): Promise<SyncedCore> {
+  const sim = await startSim({ size: 'small', ...options.sim, port: 0 });
+  options.seed?.(sim);
+  const till = tillOf(sim, await createCore(sim, options.dataDir), options.dataDir);
+  await syncOnce(till);
+  const walkIn = await walkInCustomer(till, options.walkIn ?? 'first-company');
+  await till.call('settings.set', {
+    warehouseId: options.warehouseId ?? 1,
+    ...(walkIn === undefined ? {} : { walkInCustomer: { companyId: walkIn } }),
+  });
+  if (options.openShift ?? true) await till.call('shift.open', { float: 0 });
+  return till;
+}
+
+function createCore(sim: RunningSim, dataDir: string): Promise<Core> {
+  return Core.create({
+    dataDir,
+    credentials: new MemoryCredentialStore(),
+    env: demoEnv(sim.url),
+    probeIntervalMs: 200,
+    autoSync: false,
+    log: () => undefined,
+  });
+}
+
+function tillOf(sim: RunningSim, first: Core, dataDir: string): SyncedCore {
+  let core = first;
+  return {
+    sim,
+    get core() {
+      return core;
+    },
+    async restart() {
+      await core.close();
+      core = await createCore(sim, dataDir);
+    },
+    async call(channel, input) {
+      const envelope: Envelope = await core.invoke(channel, input);
+      if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.code} ${envelope.error.message}`);
+      return envelope.value;
+    },
+    async refusal(channel, input) {
+      const envelope: Envelope = await core.invoke(channel, input);
+      if (envelope.ok) throw new Error(`${channel} was not refused`);
+      return envelope.error;
+    },
+    async close() {
+      await core.close();
+      await sim.close();
+    },
+  };
+}
+
+async function syncOnce(till: SyncedCore): Promise<void> {
+  await till.call('sync.now', {});
+  await vi.waitFor(
+    async () => {
+      const sync = (await till.call('sync.status', {})) as { running: boolean; lastSyncedAt: string | null };
+      expect(sync.running).toBe(false);
+      expect(sync.lastSyncedAt).not.toBeNull();
+    },
+    { timeout: 60_000, interval: 100 },
+  );
+}
+
+async function walkInCustomer(
+  till: SyncedCore,
+  walkIn: 'first-company' | number | 'none',
+): Promise<number | undefined> {
+  if (walkIn === 'none') return undefined;
+  if (walkIn !== 'first-company') return walkIn;
+  const [company] = (await till.call('companies.find', { text: '1' })) as CompanyMatchView[];
+  if (company === undefined) throw new Error('no company to sell to');
+  return company.companyId;
+}
