@@ -351,6 +351,17 @@ export const StockWarehouseQuantity = z.object({
   quantityAvailable: z.number().optional(),
   quantityBlocked: z.number().optional(),
   quantityOrdered: z.number().optional(),
+  /**
+   * What this till sold of it that the figures above (the instance's, as of the last sync) do not
+   * show yet: sales whose order the instance has not acknowledged, or acknowledged after this row
+   * was synced. Absent when none.
+   */
+  soldHere: z.number().positive().optional(),
+  /**
+   * What the counter sells by: quantityAvailable (else quantityInStock) less soldHere. Absent when
+   * the instance sends neither figure.
+   */
+  availableNow: z.number().optional(),
 });
 export const StockProductView = z.object({
   productId: int,

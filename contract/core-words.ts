@@ -79,6 +79,12 @@ export const CORE_WORDS = {
     'This sale would take {{wanted}} {{unit}} of {{name}}, but the warehouse has only {{available}} {{unit}} (as of the last sync).',
   stockAboveNoUnit:
     'This sale would take {{wanted}} of {{name}}, but the warehouse has only {{available}} (as of the last sync).',
+  stockOutSoldHere:
+    '{{name}} is out of stock in this warehouse: the last sync showed {{cached}}, and {{sold}} of it were sold here since.',
+  stockAboveSoldHere:
+    'This sale would take {{wanted}} {{unit}} of {{name}}, but the warehouse has only {{available}} {{unit}} (the last sync showed {{cached}} {{unit}}; {{sold}} {{unit}} of it were sold here since).',
+  stockAboveSoldHereNoUnit:
+    'This sale would take {{wanted}} of {{name}}, but the warehouse has only {{available}} (the last sync showed {{cached}}; {{sold}} of it were sold here since).',
   stockBlocked: 'Settings allow no such sale: nothing was changed.',
   // the sale
   noSession: 'Shopping session {{sessionId}} does not exist.',

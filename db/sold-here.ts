@@ -24,6 +24,20 @@ export interface StockFigures {
   readonly asOf: string;
 }
 
+/**
+ * What the counter sells by: quantityAvailable (what is in stock less what is blocked for other
+ * orders), else quantityInStock when the instance sends only that, less what was sold here since;
+ * undefined when it sends neither (an unknown stock is no empty one).
+ */
+export function availableNow(
+  figures: { readonly quantityAvailable?: number | undefined; readonly quantityInStock?: number | undefined },
+  soldHere = 0,
+): number | undefined {
+  const available = figures.quantityAvailable ?? figures.quantityInStock;
+  if (available === undefined || !Number.isFinite(available)) return undefined;
+  return Math.round((available - soldHere) * 1000) / 1000;
+}
+
 /** An item of an order that may count: its product, warehouse and quantity, and when it was acknowledged. */
 const OrderItemRow = z.object({
   productId: z.number().int(),

@@ -1,7 +1,9 @@
 // `pos stock TEXT [--warehouse ID] [--limit N]`: offline search of the cache by barcode, product code
 // or name; never touches the network. --json prints an array of stock items (SPEC.md field names),
-// each with syncedAt; --limit caps the number of items printed.
-import { searchStock, type CachedStockItem } from '../../db/catalog/index.ts';
+// each with syncedAt, and soldHere when this till sold some since that the instance's figures do
+// not show yet (db/sold-here.ts); --limit caps the number of items printed.
+import { searchStock, stockFigures, type CachedStockItem } from '../../db/catalog/index.ts';
+import { soldHere } from '../../db/sold-here.ts';
 import { defineCommand } from './command.ts';
 
 export const command = defineCommand({
@@ -20,7 +22,18 @@ export const command = defineCommand({
       limit,
       ...(warehouseId === undefined ? {} : { warehouseId }),
     });
-    const items = results.flatMap((r) => r.items).slice(0, limit);
+    const found = results.flatMap((r) => r.items).slice(0, limit);
+    const sold = soldHere(
+      ctx.db(),
+      stockFigures(
+        ctx.db(),
+        found.map((i) => i.id),
+      ),
+    );
+    const items = found.map((i) => {
+      const n = sold.get(i.id);
+      return n === undefined ? i : { ...i, soldHere: n };
+    });
     return Promise.resolve({
       json: items,
       text: items.length === 0 ? `No stock item matches "${text}".` : table(items),
@@ -28,7 +41,7 @@ export const command = defineCommand({
   },
 });
 
-function table(items: readonly CachedStockItem[]): string {
+function table(items: readonly (CachedStockItem & { soldHere?: number })[]): string {
   const rows = items.map((i) => [
     i.barcode ?? '',
     i.productCode ?? '',
@@ -36,11 +49,24 @@ function table(items: readonly CachedStockItem[]): string {
     `${i.warehouseName ?? i.warehouseId}`,
     `${i.quantityInStock ?? ''}`,
     `${i.quantityAvailable ?? ''}`,
+    `${i.soldHere ?? ''}`,
     `${i.price ?? ''}`,
     i.unitOfMeasure ?? '',
     age(i.syncedAt),
   ]);
-  const header = ['barcode', 'code', 'name', 'warehouse', 'in stock', 'available', 'price', 'unit', 'synced'];
+  // "sold here": sold at this till since the figures beside it were synced, not in them yet.
+  const header = [
+    'barcode',
+    'code',
+    'name',
+    'warehouse',
+    'in stock',
+    'available',
+    'sold here',
+    'price',
+    'unit',
+    'synced',
+  ];
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => (r[c] ?? '').length)));
   const line = (cells: readonly string[]): string =>
     cells.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join('  ');

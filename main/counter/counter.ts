@@ -41,7 +41,8 @@ import type { ScanResolver, Resolution, Unpriced } from './resolve.ts';
 import { stockBlockedWords, stockConcernWords, stockConcerns, type StockRule } from './stock.ts';
 import { saleSummary } from './summary.ts';
 import { sessionTotals, type LineProblem } from './totals.ts';
-import { stockItemById, type CachedStockItem } from '../../db/catalog/index.ts';
+import { stockFigures, stockItemById, type CachedStockItem } from '../../db/catalog/index.ts';
+import { soldHere } from '../../db/sold-here.ts';
 
 export type CounterErrorCode =
   | 'no-session'
@@ -557,6 +558,7 @@ export class Counter {
    * in 'warn': undefined (go ahead); 'warn' unconfirmed: throws CounterError 'unconfirmed' with the
    * concerns; 'block': the words of the refusal. `fresh`: unless the item is on a line already, it
    * comes in now, and being inactive or out of stock is said too (once, not for each piece more).
+   * The stock is the cached figure less what this till sold since that it does not show yet.
    */
   #judgeStock(
     sessionId: number,
@@ -567,7 +569,8 @@ export class Counter {
   ): Words | undefined {
     const lines = sessionLines(this.#db, sessionId).filter((l) => l.stockItemId === item.id);
     const wanted = lines.reduce((sum, l) => sum + l.quantity, 0) + adding;
-    const concerns = stockConcerns(item, wanted, fresh ?? lines.length === 0);
+    const sold = soldHere(this.#db, stockFigures(this.#db, [item.id])).get(item.id) ?? 0;
+    const concerns = stockConcerns(item, wanted, fresh ?? lines.length === 0, sold);
     if (concerns.length === 0) return undefined;
     const name = item.productName ?? item.productCode ?? `Product ${item.productId}`;
     const said = stockConcernWords(name, item.unitOfMeasure, concerns);

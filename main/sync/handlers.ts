@@ -4,12 +4,14 @@
 import {
   findCompanies,
   searchStock,
+  stockFigures,
   stockItemsSyncedAt,
   warehouses,
   type CachedWarehouse,
   type StockSearchResult,
 } from '../../db/catalog/index.ts';
 import type { Db } from '../../db/database.ts';
+import { availableNow, soldHere } from '../../db/sold-here.ts';
 import type { StockProductView, WarehouseView } from '../../contract/contract.ts';
 import { configured, type Handlers } from '../ground/index.ts';
 import type { SyncRunner } from './runner.ts';
@@ -31,14 +33,24 @@ export function syncHandlers(deps: SyncDeps): Pick<Handlers, SyncCalls> {
     // Nothing to cancel without an instance: the status says no sync runs.
     'sync.cancel': () => Promise.resolve(deps.runner()?.cancel() ?? syncStatus(deps.db(), null)),
     'sync.status': () => Promise.resolve(syncStatus(deps.db(), deps.runner())),
-    'stock.search': (input) =>
-      Promise.resolve({
-        products: searchStock(deps.db(), input.text, {
-          ...(input.warehouseId === undefined ? {} : { warehouseId: input.warehouseId }),
-          limit: input.limit ?? 200,
-        }).map(stockProductView),
-        syncedAt: stockItemsSyncedAt(deps.db()) ?? null,
-      }),
+    'stock.search': (input) => {
+      const db = deps.db();
+      const found = searchStock(db, input.text, {
+        ...(input.warehouseId === undefined ? {} : { warehouseId: input.warehouseId }),
+        limit: input.limit ?? 200,
+      });
+      const sold = soldHere(
+        db,
+        stockFigures(
+          db,
+          found.flatMap((r) => r.items.map((i) => i.id)),
+        ),
+      );
+      return Promise.resolve({
+        products: found.map((r) => stockProductView(r, sold)),
+        syncedAt: stockItemsSyncedAt(db) ?? null,
+      });
+    },
     'warehouses.list': () => Promise.resolve(warehouses(deps.db()).map(warehouseView)),
     'companies.find': ({ text }) =>
       Promise.resolve(
@@ -59,7 +71,8 @@ function warehouseView(w: CachedWarehouse): WarehouseView {
   };
 }
 
-function stockProductView(r: StockSearchResult): StockProductView {
+/** A product found, each warehouse's figures with what this till sold there since (`sold`, by stock item). */
+function stockProductView(r: StockSearchResult, sold: ReadonlyMap<number, number>): StockProductView {
   return {
     productId: r.productId,
     ...(r.productCode === undefined ? {} : { productCode: r.productCode }),
@@ -68,14 +81,20 @@ function stockProductView(r: StockSearchResult): StockProductView {
     ...(r.unitOfMeasure === undefined ? {} : { unitOfMeasure: r.unitOfMeasure }),
     ...(r.price === undefined ? {} : { price: r.price }),
     syncedAt: r.syncedAt,
-    warehouses: r.items.map((i) => ({
-      warehouseId: i.warehouseId,
-      stockItemId: i.id,
-      ...(i.warehouseName === undefined ? {} : { warehouseName: i.warehouseName }),
-      ...(i.quantityInStock === undefined ? {} : { quantityInStock: i.quantityInStock }),
-      ...(i.quantityAvailable === undefined ? {} : { quantityAvailable: i.quantityAvailable }),
-      ...(i.quantityBlocked === undefined ? {} : { quantityBlocked: i.quantityBlocked }),
-      ...(i.quantityOrdered === undefined ? {} : { quantityOrdered: i.quantityOrdered }),
-    })),
+    warehouses: r.items.map((i) => {
+      const soldThere = sold.get(i.id);
+      const available = availableNow(i, soldThere);
+      return {
+        warehouseId: i.warehouseId,
+        stockItemId: i.id,
+        ...(i.warehouseName === undefined ? {} : { warehouseName: i.warehouseName }),
+        ...(i.quantityInStock === undefined ? {} : { quantityInStock: i.quantityInStock }),
+        ...(i.quantityAvailable === undefined ? {} : { quantityAvailable: i.quantityAvailable }),
+        ...(i.quantityBlocked === undefined ? {} : { quantityBlocked: i.quantityBlocked }),
+        ...(i.quantityOrdered === undefined ? {} : { quantityOrdered: i.quantityOrdered }),
+        ...(soldThere === undefined ? {} : { soldHere: soldThere }),
+        ...(available === undefined ? {} : { availableNow: available }),
+      };
+    }),
   };
 }

@@ -70,6 +70,12 @@ export const core = {
     'Tento prodej by vzal {{wanted, number}} {{unit}} zboží {{name}}, ale sklad má jen {{available, number}} {{unit}} (podle poslední synchronizace).',
   stockAboveNoUnit:
     'Tento prodej by vzal {{wanted, number}} zboží {{name}}, ale sklad má jen {{available, number}} (podle poslední synchronizace).',
+  stockOutSoldHere:
+    'Zboží {{name}} v tomto skladu není skladem: poslední synchronizace ukázala {{cached, number}} a zde se od té doby prodalo {{sold, number}}.',
+  stockAboveSoldHere:
+    'Tento prodej by vzal {{wanted, number}} {{unit}} zboží {{name}}, ale sklad má jen {{available, number}} {{unit}} (podle poslední synchronizace {{cached, number}} {{unit}}, z toho se zde od té doby prodalo {{sold, number}} {{unit}}).',
+  stockAboveSoldHereNoUnit:
+    'Tento prodej by vzal {{wanted, number}} zboží {{name}}, ale sklad má jen {{available, number}} (podle poslední synchronizace {{cached, number}}, z toho se zde od té doby prodalo {{sold, number}}).',
   stockBlocked: 'Nastavení takový prodej nedovoluje: nic se nezměnilo.',
   noSession: 'Nákup {{sessionId}} neexistuje.',
   noOpenSession: 'Není otevřený žádný nákup.',

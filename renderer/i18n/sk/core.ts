@@ -71,6 +71,12 @@ export const core = {
     'Tento predaj by vzal {{wanted, number}} {{unit}} tovaru {{name}}, ale sklad má len {{available, number}} {{unit}} (podľa poslednej synchronizácie).',
   stockAboveNoUnit:
     'Tento predaj by vzal {{wanted, number}} tovaru {{name}}, ale sklad má len {{available, number}} (podľa poslednej synchronizácie).',
+  stockOutSoldHere:
+    'Tovar {{name}} v tomto sklade nie je na sklade: posledná synchronizácia ukázala {{cached, number}} a tu sa odvtedy predalo {{sold, number}}.',
+  stockAboveSoldHere:
+    'Tento predaj by vzal {{wanted, number}} {{unit}} tovaru {{name}}, ale sklad má len {{available, number}} {{unit}} (podľa poslednej synchronizácie {{cached, number}} {{unit}}, z toho sa tu odvtedy predalo {{sold, number}} {{unit}}).',
+  stockAboveSoldHereNoUnit:
+    'Tento predaj by vzal {{wanted, number}} tovaru {{name}}, ale sklad má len {{available, number}} (podľa poslednej synchronizácie {{cached, number}}, z toho sa tu odvtedy predalo {{sold, number}}).',
   stockBlocked: 'Nastavenia taký predaj nedovoľujú: nič sa nezmenilo.',
   noSession: 'Nákup {{sessionId}} neexistuje.',
   noOpenSession: 'Nie je otvorený žiadny nákup.',
