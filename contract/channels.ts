@@ -53,6 +53,7 @@ export const CALL_CHANNELS = [
   'printer.openDrawer',
   'printer.reprint',
   'printer.retry',
+  'printer.systemPrinters',
   'printer.printReport',
   'display.get',
   'barcode.describe',

@@ -197,7 +197,10 @@ export const SettingsPatch = z
     clearManagerPin: z.literal(true),
     receiptPaper: z.enum(['80mm', '58mm']),
     orderRetentionDays: OrderRetentionDays,
-    /** `tcp://HOST[:PORT]` (port 9100 unless said), checked by the core; null: no receipt printer. */
+    /**
+     * `tcp://HOST[:PORT]` (port 9100 unless said) or `printer:NAME` (a system printer), checked by the
+     * core; null: no receipt printer.
+     */
     receiptPrinter: z.string().trim().max(300).nullable(),
     printOnSale: z.boolean(),
     stockRule: StockRule,
@@ -756,6 +759,18 @@ export type PrinterStatusView = z.infer<typeof PrinterStatusView>;
 /** The test page went to the printer (every byte taken). */
 export const TestPageView = z.object({ printer: z.string() });
 export type TestPageView = z.infer<typeof TestPageView>;
+/** The system's printers (the print spooler's queues), to choose one as `printer:NAME`. */
+export const SystemPrintersView = z.object({
+  printers: z.array(z.string()),
+  /**
+   * Why none could be listed: no such spooler on this system (Windows), none installed, it is not
+   * running, or it failed to answer.
+   */
+  problem: z.enum(['unsupported', 'no-spooler', 'not-running', 'failed']).optional(),
+  /** The problem in English, as the log has it. */
+  detail: z.string().optional(),
+});
+export type SystemPrintersView = z.infer<typeof SystemPrintersView>;
 /** The drawer was opened without a sale, and counted. */
 export const DrawerOpeningView = z.object({ at: isoDateTime, by: z.enum(['manager', 'till']) });
 export type DrawerOpeningView = z.infer<typeof DrawerOpeningView>;
@@ -885,6 +900,7 @@ export const calls = {
   'printer.openDrawer': { input: empty, output: DrawerOpeningView },
   'printer.reprint': { input: z.object({ id: z.union([int, z.string()]) }).strict(), output: PrintJobView },
   'printer.retry': { input: empty, output: PrinterStatusView.nullable() },
+  'printer.systemPrinters': { input: empty, output: SystemPrintersView },
   'display.get': { input: empty, output: CustomerDisplayView },
   /** The open shift's X report, or the last closed shift's Z report, printed on the receipt printer. */
   'printer.printReport': {

@@ -165,9 +165,10 @@ export const CORE_WORDS = {
     'The cash counted differs from the expected by {{difference}}, more than the limit of {{limit}}: closing the shift needs the manager PIN.',
   // the receipt printer and the cash drawer
   lockedDrawer: 'Opening the drawer without a sale needs the manager PIN.',
-  noPrinter: 'No receipt printer is set: enter its address in Settings (tcp://HOST:PORT).',
+  noPrinter:
+    'No receipt printer is set: enter its address in Settings (tcp://HOST:PORT) or choose a system printer.',
   printerAddressScheme:
-    'A printer address starts with tcp:// (a network printer, such as tcp://192.168.1.50:9100).',
+    'A printer address starts with tcp:// (a network printer, such as tcp://192.168.1.50:9100) or printer: (a system printer by name, such as printer:Receipt).',
   printerAddressUnreadable: '"{{address}}" is not a printer address such as tcp://192.168.1.50:9100.',
   printerAddressNoHost: 'The printer address names no host (tcp://HOST:PORT).',
   printerAddressExtra:
@@ -176,6 +177,9 @@ export const CORE_WORDS = {
   printerAddressColumns: 'columns={{value}}: a printed line is 32, 42 or 48 characters.',
   printerAddressModel: 'model={{value}} is not a printer model Counter knows (such as epson-tm-t20iii).',
   printerAddressOption: '"{{name}}" is not a printer setting (columns, model).',
+  printerQueueNone: "printer: is followed by the system printer's name, such as printer:Receipt.",
+  printerQueueName:
+    '"{{name}}" is not a system printer\'s name: at most 127 characters, without spaces, /, \\, ?, #, or quotes.',
   printerUnreachable: 'The receipt printer {{printer}} does not answer: is it on and connected?',
   printerPaperOut: 'The receipt printer {{printer}} is out of paper.',
   printerStalled: 'The receipt printer {{printer}} takes nothing: look for a paper jam or an open cover.',

@@ -42,6 +42,7 @@ import {
   printerHandlers,
   printerStatus,
   printLanguage,
+  spoolerEnvironment,
   type PrinterAddress,
   type PrinterSetup,
   type Timeouts,
@@ -310,6 +311,7 @@ export class Core {
         managerPinSet: () => this.#lock.pinSet,
         changed: () => this.#emitStatus(),
         now: () => new Date(),
+        spoolerEnv: () => spoolerEnvironment(this.#env),
         shiftReport: (which) => {
           const now = new Date();
           if (which === 'x') return currentReport(this.#data(), now);
@@ -493,6 +495,7 @@ export class Core {
       printerChanged: () => this.#emitStatus(),
       ...(this.#options.printRetry === undefined ? {} : { printRetry: this.#options.printRetry }),
       ...(this.#options.printTimeouts === undefined ? {} : { printTimeouts: this.#options.printTimeouts }),
+      spoolerEnv: spoolerEnvironment(this.#env),
     };
   }
 

@@ -68,6 +68,8 @@ export interface LinkContext {
   /** The pause between attempts at a receipt the printer did not take (tests shorten it). */
   readonly printRetry?: BackoffPolicy;
   readonly printTimeouts?: Partial<Timeouts>;
+  /** The environment the print spooler's lp runs in (a system printer). */
+  readonly spoolerEnv: NodeJS.ProcessEnv;
 }
 
 export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Link {
@@ -185,6 +187,7 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
     log: (line) => ctx.log(line),
     ...(ctx.printRetry === undefined ? {} : { retry: ctx.printRetry }),
     ...(ctx.printTimeouts === undefined ? {} : { timeouts: ctx.printTimeouts }),
+    spoolerEnv: ctx.spoolerEnv,
   });
   printer.start();
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePrinterAddress, PrinterAddressError } from './address.ts';
+import { displayPrinter, parsePrinterAddress, PrinterAddressError } from './address.ts';
 
 function problem(text: string): { message: string; keys: string[] } {
   try {
@@ -14,6 +14,7 @@ function problem(text: string): { message: string; keys: string[] } {
 describe('a receipt printer address', () => {
   it('is tcp://HOST[:PORT], port 9100 unless said', () => {
     expect(parsePrinterAddress('tcp://192.168.1.50', 'x')).toMatchObject({
+      kind: 'tcp',
       host: '192.168.1.50',
       port: 9100,
     });
@@ -32,10 +33,43 @@ describe('a receipt printer address', () => {
     });
   });
 
+  it('is printer:NAME for a system printer, the name as the spooler has it', () => {
+    expect(parsePrinterAddress(' printer:Receipt ', 'x')).toEqual({
+      kind: 'spooler',
+      text: 'printer:Receipt',
+      queue: 'Receipt',
+    });
+    expect(parsePrinterAddress('printer:EPSON_TM-T20III.ÚČTENKY?columns=42', 'x')).toEqual({
+      kind: 'spooler',
+      text: 'printer:EPSON_TM-T20III.ÚČTENKY?columns=42',
+      queue: 'EPSON_TM-T20III.ÚČTENKY',
+      columns: 42,
+    });
+    expect(displayPrinter(parsePrinterAddress('printer:Receipt?model=epson-tm-t20iii', 'x'))).toBe('Receipt');
+  });
+
+  it('refuses a system printer name the spooler would not have, saying what is wrong', () => {
+    expect(problem('printer:').message).toBe(
+      "POS_RECEIPT_PRINTER: printer: is followed by the system printer's name, such as printer:Receipt.",
+    );
+    expect(problem('printer:?columns=32').keys).toEqual(['printerQueueNone']);
+    for (const name of ['Receipt 1', 'a/b', 'a\\b', "it's", 'a#1', 'a"b', 'x'.repeat(128)]) {
+      expect(problem(`printer:${name}`)).toEqual({
+        message: expect.stringContaining(`"${name}" is not a system printer's name`) as unknown,
+        keys: ['printerQueueName'],
+      });
+    }
+    expect(problem('printer:Receipt?columns=40&cut=no').keys).toEqual([
+      'printerAddressColumns',
+      'printerAddressOption',
+    ]);
+    expect(problem('printers:Receipt').keys).toEqual(['printerAddressScheme']);
+  });
+
   it('is refused naming where it came from and what is wrong', () => {
     expect(problem('http://10.0.0.5:9100')).toEqual({
       message:
-        'POS_RECEIPT_PRINTER: A printer address starts with tcp:// (a network printer, such as tcp://192.168.1.50:9100).',
+        'POS_RECEIPT_PRINTER: A printer address starts with tcp:// (a network printer, such as tcp://192.168.1.50:9100) or printer: (a system printer by name, such as printer:Receipt).',
       keys: ['printerAddressScheme'],
     });
     expect(problem('10.0.0.5').keys).toEqual(['printerAddressScheme']);

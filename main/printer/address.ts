@@ -1,6 +1,7 @@
-// Where the receipt printer is: `tcp://HOST[:PORT]` (raw ESC/POS over TCP, port 9100 unless said),
-// from POS_RECEIPT_PRINTER or Settings. Two optional settings of the printer ride along as query
-// parameters, so a kiosk's one variable says all of it: `columns` (32, 42 or 48 characters a line,
+// Where the receipt printer is, from POS_RECEIPT_PRINTER or Settings: `tcp://HOST[:PORT]` (raw
+// ESC/POS over TCP, port 9100 unless said), or `printer:NAME`, a queue of the system's print spooler
+// (CUPS on Linux and macOS) fed the same bytes raw, which is how a USB receipt printer is reached.
+// Two optional settings of the printer ride along as query parameters, so a kiosk's one variable says all of it: `columns` (32, 42 or 48 characters a line,
 // where the paper's width alone does not say: a 58 mm printer prints 32 in its normal font, some 42)
 // and `model` (one of the encoder library's printer models: its code page numbers and its commands).
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
@@ -11,19 +12,54 @@ export const DEFAULT_PRINTER_PORT = 9100;
 export const COLUMN_CHOICES = [32, 42, 48] as const;
 export type Columns = (typeof COLUMN_CHOICES)[number];
 
-export interface PrinterAddress {
+interface PrinterOptions {
   /** As written in Settings or the environment (trimmed). */
   readonly text: string;
-  readonly host: string;
-  readonly port: number;
   readonly columns?: Columns;
   readonly model?: string;
+}
+
+/** A network printer: raw TCP. */
+export interface NetworkPrinterAddress extends PrinterOptions {
+  readonly kind: 'tcp';
+  readonly host: string;
+  readonly port: number;
+}
+
+/** A queue of the system's print spooler, by its name (`lpstat -e` lists them). */
+export interface SpoolerPrinterAddress extends PrinterOptions {
+  readonly kind: 'spooler';
+  readonly queue: string;
+}
+
+export type PrinterAddress = NetworkPrinterAddress | SpoolerPrinterAddress;
+
+export const SPOOLER_SCHEME = 'printer:';
+
+/**
+ * A print queue's name as CUPS allows it (lpadmin's own check): up to 127 bytes of printable text,
+ * none of them a space, a slash, a backslash, a question mark, a quote or a hash.
+ */
+export const QueueName = z
+  .string()
+  .min(1)
+  .refine((name) => Buffer.byteLength(name, 'utf8') <= 127 && allowedInQueueName(name));
+
+const FORBIDDEN = new Set(['/', '\\', '?', "'", '"', '#'].map((ch) => ch.charCodeAt(0)));
+
+function allowedInQueueName(name: string): boolean {
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i);
+    if (code <= 0x20 || code === 0x7f || FORBIDDEN.has(code)) return false;
+  }
+  return true;
 }
 
 const MODELS: ReadonlySet<string> = new Set(ReceiptPrinterEncoder.printerModels.map((m) => m.id));
 
 /** What is wrong with a printer address, a sentence each (contract/core-words.ts). */
 function problemsOf(text: string): { problems: Said[]; address?: PrinterAddress } {
+  if (text.startsWith(SPOOLER_SCHEME)) return spoolerProblemsOf(text);
   if (!text.startsWith('tcp://')) return { problems: [say('printerAddressScheme')] };
   if (!URL.canParse(text)) return { problems: [say('printerAddressUnreadable', { address: text })] };
   const url = new URL(text);
@@ -38,9 +74,29 @@ function problemsOf(text: string): { problems: Said[]; address?: PrinterAddress 
   if (extra) problems.push(say('printerAddressExtra'));
   const port = url.port === '' ? DEFAULT_PRINTER_PORT : Number(url.port);
   if (!Number.isInteger(port) || port < 1 || port > 65535) problems.push(say('printerAddressPort'));
+  const options = optionsOf(text, url.searchParams, problems);
+  if (problems.length > 0) return { problems };
+  return { problems, address: { kind: 'tcp', host, port, ...options } };
+}
+
+/** `printer:NAME[?columns=…&model=…]`: the name as the spooler knows it, never percent-encoded. */
+function spoolerProblemsOf(text: string): { problems: Said[]; address?: PrinterAddress } {
+  const rest = text.slice(SPOOLER_SCHEME.length);
+  const at = rest.indexOf('?');
+  const queue = at < 0 ? rest : rest.slice(0, at);
+  const problems: Said[] = [];
+  if (queue === '') problems.push(say('printerQueueNone'));
+  else if (!QueueName.safeParse(queue).success) problems.push(say('printerQueueName', { name: queue }));
+  const options = optionsOf(text, new URLSearchParams(at < 0 ? '' : rest.slice(at + 1)), problems);
+  if (problems.length > 0) return { problems };
+  return { problems, address: { kind: 'spooler', queue, ...options } };
+}
+
+/** The printer's settings in the query (columns, model); each one wrong is added to `problems`. */
+function optionsOf(text: string, params: URLSearchParams, problems: Said[]): PrinterOptions {
   let columns: Columns | undefined;
   let model: string | undefined;
-  for (const [key, value] of url.searchParams) {
+  for (const [key, value] of params) {
     if (key === 'columns') {
       const n = Number(value);
       if ((COLUMN_CHOICES as readonly number[]).includes(n)) columns = n as Columns;
@@ -52,16 +108,10 @@ function problemsOf(text: string): { problems: Said[]; address?: PrinterAddress 
       problems.push(say('printerAddressOption', { name: key }));
     }
   }
-  if (problems.length > 0) return { problems };
   return {
-    problems,
-    address: {
-      text,
-      host,
-      port,
-      ...(columns === undefined ? {} : { columns }),
-      ...(model === undefined ? {} : { model }),
-    },
+    text,
+    ...(columns === undefined ? {} : { columns }),
+    ...(model === undefined ? {} : { model }),
   };
 }
 
@@ -88,8 +138,9 @@ export class PrinterAddressError extends Error {
   }
 }
 
-/** host:port as the status bar and the log say it. */
+/** host:port, or the print queue's name, as the status bar and the log say it. */
 export function displayPrinter(address: PrinterAddress): string {
+  if (address.kind === 'spooler') return address.queue;
   const host = address.host.includes(':') ? `[${address.host}]` : address.host;
   return `${host}:${String(address.port)}`;
 }

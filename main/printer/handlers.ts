@@ -14,7 +14,8 @@ import { displayPrinter } from './address.ts';
 import { drawerKickBytes, testPageBytes } from './layout.ts';
 import { queueReprint } from './queue.ts';
 import { reportBytes } from './report.ts';
-import type { SendOutcome } from './transport.ts';
+import { listSystemPrinters } from './spooler.ts';
+import { DEFAULT_TIMEOUTS, type SendOutcome } from './transport.ts';
 import type { PrintWorker, PrinterSetup } from './worker.ts';
 
 export interface PrinterDeps {
@@ -32,10 +33,17 @@ export interface PrinterDeps {
   now(): Date;
   /** The open shift's X report ('x'), the last closed shift's Z report ('z'); null: no such shift. */
   shiftReport(which: 'x' | 'z'): ShiftReportView | null;
+  /** The environment the print spooler's lpstat runs in (the system printers' list). */
+  spoolerEnv(): NodeJS.ProcessEnv;
 }
 
 type PrinterCalls =
-  'printer.testPage' | 'printer.openDrawer' | 'printer.reprint' | 'printer.retry' | 'printer.printReport';
+  | 'printer.testPage'
+  | 'printer.openDrawer'
+  | 'printer.reprint'
+  | 'printer.retry'
+  | 'printer.printReport'
+  | 'printer.systemPrinters';
 
 export function printerHandlers(deps: PrinterDeps): Pick<Handlers, PrinterCalls> {
   const ready = (): { worker: PrintWorker; setup: PrinterSetup } => {
@@ -85,6 +93,8 @@ export function printerHandlers(deps: PrinterDeps): Pick<Handlers, PrinterCalls>
       if (outcome.kind !== 'printed') throw failure(outcome, printer);
       return { printer };
     },
+    // Listed whether or not a printer is set: it is how one is chosen.
+    'printer.systemPrinters': () => listSystemPrinters(deps.spoolerEnv(), DEFAULT_TIMEOUTS.connectMs),
     'printer.retry': () => {
       const worker = deps.worker();
       worker?.retryNow();

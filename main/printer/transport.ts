@@ -23,7 +23,12 @@ export interface Timeouts {
 export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 3_000, statusMs: 800, writeMs: 15_000 };
 
 export type SendOutcome =
-  | { readonly kind: 'printed'; readonly answersStatus: boolean }
+  | {
+      readonly kind: 'printed';
+      readonly answersStatus: boolean;
+      /** The print spooler's id of the job it took (a system printer). */
+      readonly request?: string;
+    }
   | {
       readonly kind: 'not-sent';
       readonly problem: Extract<PrintProblem, 'unreachable' | 'paper-out' | 'stalled'>;

@@ -26,7 +26,8 @@ import { newOwnerName, parseOwnerName, THIS_HOST, type ProcessTable } from '../g
 import { backoffDelay, type BackoffPolicy } from '../service/index.ts';
 import type { PrinterAddress } from './address.ts';
 import { drawerKickBytes, receiptBytes, type PrintOptions } from './layout.ts';
-import { sendToPrinter, type SendOutcome, type Timeouts } from './transport.ts';
+import { sendToSpooler, spoolerEnvironment } from './spooler.ts';
+import { DEFAULT_TIMEOUTS, sendToPrinter, type SendOutcome, type Timeouts } from './transport.ts';
 
 /** The printer in use and how to print on it. */
 export interface PrinterSetup {
@@ -49,6 +50,8 @@ export interface PrintWorkerOptions {
   readonly now?: () => Date;
   readonly retry?: BackoffPolicy;
   readonly timeouts?: Partial<Timeouts>;
+  /** The environment the print spooler's lp runs in (a system printer); the app's by default. */
+  readonly spoolerEnv?: NodeJS.ProcessEnv;
   /** Which processes of this host run (a job being written by one that does not was cut off). */
   readonly processes?: ProcessTable;
 }
@@ -226,9 +229,19 @@ export class PrintWorker {
   }
 
   async #send(setup: PrinterSetup, bytes: Uint8Array): Promise<SendOutcome> {
+    const address = setup.address;
+    if (address.kind === 'spooler') {
+      const timeouts = { ...DEFAULT_TIMEOUTS, ...this.#o.timeouts };
+      return sendToSpooler(address.queue, bytes, {
+        env: this.#o.spoolerEnv ?? spoolerEnvironment({}),
+        askMs: timeouts.connectMs,
+        sendMs: timeouts.writeMs,
+        signal: this.#closing.signal,
+      });
+    }
     // A printer that answered the paper status before and is silent now is stuck: nothing is sent.
-    const key = setup.address.text;
-    const outcome = await sendToPrinter(setup.address, bytes, {
+    const key = address.text;
+    const outcome = await sendToPrinter(address, bytes, {
       ...(this.#o.timeouts === undefined ? {} : { timeouts: this.#o.timeouts }),
       expectStatus: answersStatus(this.#o.db, key),
       signal: this.#closing.signal,

@@ -151,8 +151,10 @@ export const core = {
   lockedShiftDifference:
     'Napočítaná hotovost se od očekávané liší o {{difference}}, víc než je limit {{limit}}: uzavření směny vyžaduje PIN vedoucího.',
   lockedDrawer: 'Otevření zásuvky bez prodeje vyžaduje PIN vedoucího.',
-  noPrinter: 'Tiskárna účtenek není nastavena: zadejte její adresu v Nastavení (tcp://ADRESA:PORT).',
-  printerAddressScheme: 'Adresa tiskárny začíná tcp:// (síťová tiskárna, například tcp://192.168.1.50:9100).',
+  noPrinter:
+    'Tiskárna účtenek není nastavena: zadejte její adresu v Nastavení (tcp://ADRESA:PORT) nebo zvolte systémovou tiskárnu.',
+  printerAddressScheme:
+    'Adresa tiskárny začíná tcp:// (síťová tiskárna, například tcp://192.168.1.50:9100) nebo printer: (systémová tiskárna podle názvu, například printer:Receipt).',
   printerAddressUnreadable: '„{{address}}“ není adresa tiskárny jako tcp://192.168.1.50:9100.',
   printerAddressNoHost: 'V adrese tiskárny chybí počítač (tcp://ADRESA:PORT).',
   printerAddressExtra: 'Adresa tiskárny je jen tcp://ADRESA:PORT, bez uživatele, hesla, cesty či #části.',
@@ -160,6 +162,9 @@ export const core = {
   printerAddressColumns: 'columns={{value}}: tištěný řádek má 32, 42 nebo 48 znaků.',
   printerAddressModel: 'model={{value}} není model tiskárny, který Counter zná (například epson-tm-t20iii).',
   printerAddressOption: '„{{name}}“ není nastavení tiskárny (columns, model).',
+  printerQueueNone: 'Za printer: následuje název systémové tiskárny, například printer:Receipt.',
+  printerQueueName:
+    '„{{name}}“ není název systémové tiskárny: nejvýš 127 znaků, bez mezer, /, \\, ?, # a uvozovek.',
   printerUnreachable: 'Tiskárna účtenek {{printer}} neodpovídá: je zapnutá a připojená?',
   printerPaperOut: 'V tiskárně účtenek {{printer}} došel papír.',
   printerStalled:

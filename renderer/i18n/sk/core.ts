@@ -152,9 +152,10 @@ export const core = {
   lockedShiftDifference:
     'Napočítaná hotovosť sa od očakávanej líši o {{difference}}, viac ako je limit {{limit}}: uzavretie zmeny vyžaduje PIN vedúceho.',
   lockedDrawer: 'Otvorenie zásuvky bez predaja vyžaduje PIN vedúceho.',
-  noPrinter: 'Tlačiareň dokladov nie je nastavená: zadajte jej adresu v Nastaveniach (tcp://ADRESA:PORT).',
+  noPrinter:
+    'Tlačiareň dokladov nie je nastavená: zadajte jej adresu v Nastaveniach (tcp://ADRESA:PORT) alebo zvoľte systémovú tlačiareň.',
   printerAddressScheme:
-    'Adresa tlačiarne začína tcp:// (sieťová tlačiareň, napríklad tcp://192.168.1.50:9100).',
+    'Adresa tlačiarne začína tcp:// (sieťová tlačiareň, napríklad tcp://192.168.1.50:9100) alebo printer: (systémová tlačiareň podľa názvu, napríklad printer:Receipt).',
   printerAddressUnreadable: '„{{address}}“ nie je adresa tlačiarne ako tcp://192.168.1.50:9100.',
   printerAddressNoHost: 'V adrese tlačiarne chýba počítač (tcp://ADRESA:PORT).',
   printerAddressExtra: 'Adresa tlačiarne je len tcp://ADRESA:PORT, bez používateľa, hesla, cesty či #časti.',
@@ -163,6 +164,9 @@ export const core = {
   printerAddressModel:
     'model={{value}} nie je model tlačiarne, ktorý Counter pozná (napríklad epson-tm-t20iii).',
   printerAddressOption: '„{{name}}“ nie je nastavenie tlačiarne (columns, model).',
+  printerQueueNone: 'Za printer: nasleduje názov systémovej tlačiarne, napríklad printer:Receipt.',
+  printerQueueName:
+    '„{{name}}“ nie je názov systémovej tlačiarne: najviac 127 znakov, bez medzier, /, \\, ?, # a úvodzoviek.',
   printerUnreachable: 'Tlačiareň dokladov {{printer}} neodpovedá: je zapnutá a pripojená?',
   printerPaperOut: 'V tlačiarni dokladov {{printer}} došiel papier.',
   printerStalled:
