@@ -1,7 +1,12 @@
 // The receipt printer's actions: its address and "print on sale" (Settings, behind the manager PIN
 // like every setting), a test page, the drawer opened without a sale (the manager PIN when one is
 // set), a receipt reprinted on it, and the waiting receipts tried again now.
-import type { DrawerOpeningView, OutboxEntryView, TestPageView } from '../../contract/contract.ts';
+import type {
+  DrawerOpeningView,
+  OutboxEntryView,
+  SystemPrintersView,
+  TestPageView,
+} from '../../contract/contract.ts';
 import { pos } from './pos.ts';
 import { useApp } from './app.ts';
 import { withPin } from './guard.ts';
@@ -16,6 +21,25 @@ export async function saveReceiptPrinter(address: string): Promise<string | null
 export async function setPrintOnSale(on: boolean): Promise<boolean> {
   return (await saveSettings({ printOnSale: on })).printOnSale;
 }
+
+/** The system's printers (the print spooler's queues), to choose one as `printer:NAME`. */
+export function systemPrinters(): Promise<SystemPrintersView> {
+  return pos.invoke('printer.systemPrinters', {});
+}
+
+/** The system printer's name in a printer address (`printer:NAME[?…]`); '' for any other. */
+export function systemPrinterOf(address: string): string {
+  const text = address.trim();
+  if (!text.startsWith(SYSTEM_PRINTER)) return '';
+  return text.slice(SYSTEM_PRINTER.length).split('?')[0] ?? '';
+}
+
+/** The address of system printer `name`; '' (none chosen) for ''. */
+export function systemPrinterAddress(name: string): string {
+  return name === '' ? '' : `${SYSTEM_PRINTER}${name}`;
+}
+
+const SYSTEM_PRINTER = 'printer:';
 
 export function printTestPage(): Promise<TestPageView> {
   return pos.invoke('printer.testPage', {});

@@ -2,12 +2,15 @@
 // sim and a fake network printer on loopback: Settings' printer card (address saved, a test page),
 // a cash sale printed with the drawer's pulse, a sale while the printer is off waiting in the status
 // bar ("Tiskárna: 1 čeká · neodpovídá") and printed once when it is back, and F7 reprinting it as a
-// copy on the printer, and the customer display in a window of its own, at 1024x768 and 1280x800.
+// copy on the printer, the customer display in a window of its own, and a system printer chosen from
+// the print spooler's list (a cupsd of the test's own, test/support/cups.ts, whose raw queue passes
+// the bytes to the same fake printer), at 1024x768 and 1280x800.
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.ts';
 import { SettingsStore } from '../../main/settings/store.ts';
+import { TestCups } from '../support/cups.ts';
 import { decodeEscPos, type Decoded } from '../support/escpos-decoder.ts';
 import { FakePrinter } from '../support/fake-printer.ts';
 import {
@@ -31,6 +34,7 @@ let terminal: SyncedTerminal;
 let shell: RunningShell | undefined;
 let browser: Browser | undefined;
 let printer: FakePrinter;
+let cups: TestCups | undefined;
 let page: Page;
 let barcode: string;
 
@@ -58,7 +62,12 @@ beforeAll(async () => {
     shiftRequired: false,
   });
   db.close();
-  const [started, chromium] = await Promise.all([startWebShellProcess(terminal.env), launchChromium()]);
+  cups = await TestCups.start();
+  cups.addQueue('Receipt', `socket://127.0.0.1:${String(printer.port)}`);
+  const [started, chromium] = await Promise.all([
+    startWebShellProcess({ ...terminal.env, ...cups.env }),
+    launchChromium(),
+  ]);
   [shell, browser] = [started, chromium];
   // A context of its own, so the customer display opens beside the till in it (same pass, same cookie).
   const context = await chromium.newContext({ locale: E2E_LOCALE, viewport: SIZES[0] });
@@ -68,6 +77,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stopAll(terminal, shell, browser);
+  await cups?.stop();
   await printer.close();
 });
 
@@ -210,5 +220,34 @@ describe('the receipt printer from the screens', { timeout: 180_000 }, () => {
       );
     }
     await display.close();
+  });
+
+  it('prints on a system printer chosen from the print spooler, with a test page', async () => {
+    await goTo(page, 'settings');
+    const choice = card().locator('[data-field="systemPrinter"]');
+    await expect
+      .poll(() => choice.locator('option').allTextContents())
+      .toEqual([say('settings:systemPrinterNone'), 'Receipt']);
+    await choice.selectOption('Receipt');
+    expect(await card().locator('[data-field="receiptPrinter"]').inputValue()).toBe('printer:Receipt');
+    await card().locator('[data-action="save-printer"]').click();
+    await expect
+      .poll(() => card().locator('[data-printer-notice="ok"]').textContent())
+      .toBe(say('settings:printerSaved'));
+    const before = receipts().length;
+    await card().locator('[data-action="print-test-page"]').click();
+    await expect
+      .poll(() => card().locator('[data-printer-notice="ok"]').textContent())
+      .toBe(say('settings:printTestPrinted', { printer: 'Receipt' }));
+    // Through lp, cupsd and its socket backend to the printer, byte for byte as Counter made it.
+    await printer.until(() => receipts().length === before + 1);
+    expect(receipts()[before]?.lines.join('\n')).toContain('PŘÍLIŠ ŽLUŤOUČKÝ KŮŇ ÚPĚL ĎÁBELSKÉ ÓDY.');
+    await expect.poll(() => pill().textContent()).toBe(say('common:printerReady'));
+    await shots('system', card);
+    // Back to the network printer, as the other cases left it.
+    await card().locator('[data-field="receiptPrinter"]').fill(printer.address);
+    expect(await choice.inputValue()).toBe('');
+    await card().locator('[data-action="save-printer"]').click();
+    await card().locator('[data-printer-notice="ok"]').waitFor();
   });
 });

@@ -1,10 +1,11 @@
-// Settings → Receipt printer: the network printer's address (tcp://ADDRESS:PORT; POS_RECEIPT_PRINTER
-// wins and is shown instead), whether a paid sale's receipt prints by itself, a test page, the
+// Settings → Receipt printer: the network printer's address (tcp://ADDRESS:PORT) or a system printer
+// chosen from the print spooler's list (printer:NAME; POS_RECEIPT_PRINTER wins and is shown instead),
+// whether a paid sale's receipt prints by itself, a test page, the
 // drawer opened without a sale (the manager PIN when one is set; each opening is counted), and the
 // shift's X report or the last Z report printed on it.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SettingsView } from '../../../contract/contract.ts';
+import type { SettingsView, SystemPrintersView } from '../../../contract/contract.ts';
 import { message } from '../../store/app.ts';
 import {
   openDrawer,
@@ -12,6 +13,9 @@ import {
   printTestPage,
   saveReceiptPrinter,
   setPrintOnSale,
+  systemPrinterAddress,
+  systemPrinterOf,
+  systemPrinters,
 } from '../../store/printer.ts';
 import { plainResult, type CardResult } from './card-result.ts';
 
@@ -24,6 +28,17 @@ export function PrinterCard({ settings }: { settings: SettingsView }) {
   const [text, setText] = useState(fromEnv ? '' : (settings.receiptPrinter ?? ''));
   const [result, setResult] = useState<CardResult | null>(null);
   const [busy, setBusy] = useState(false);
+  const [system, setSystem] = useState<SystemPrintersView | null>(null);
+  useEffect(() => {
+    let live = true;
+    systemPrinters().then(
+      (found) => live && setSystem(found),
+      () => live && setSystem({ printers: [], problem: 'failed' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
   const act = async (what: () => Promise<CardResult>) => {
     setBusy(true);
     try {
@@ -66,6 +81,7 @@ export function PrinterCard({ settings }: { settings: SettingsView }) {
             />
           </label>
           <p className="muted small">{t('printerAddressHelp')}</p>
+          <SystemPrinterChoice system={system} address={text} choose={setText} />
         </>
       )}
       <label className="check">
@@ -138,5 +154,65 @@ export function PrinterCard({ settings }: { settings: SettingsView }) {
         </p>
       )}
     </form>
+  );
+}
+
+/** Why no system printer could be listed, said to the cashier. */
+const UNLISTED = {
+  unsupported: 'systemPrintersUnsupported',
+  'no-spooler': 'systemPrintersNoSpooler',
+  'not-running': 'systemPrintersNotRunning',
+  failed: 'systemPrintersFailed',
+} as const satisfies Record<NonNullable<SystemPrintersView['problem']>, string>;
+
+/** The print spooler's printers: choosing one writes its address (printer:NAME) into the field. */
+function SystemPrinterChoice({
+  system,
+  address,
+  choose,
+}: {
+  system: SystemPrintersView | null;
+  address: string;
+  choose: (address: string) => void;
+}) {
+  const { t } = useTranslation('settings');
+  const chosen = systemPrinterOf(address);
+  const names = system?.printers ?? [];
+  // A printer set before and not listed now (the spooler is down, say) is still shown as chosen.
+  const shown = chosen === '' || names.includes(chosen) ? names : [chosen, ...names];
+  const note =
+    system === null
+      ? null
+      : system.problem !== undefined
+        ? t(UNLISTED[system.problem])
+        : names.length === 0
+          ? t('systemPrintersEmpty')
+          : null;
+  return (
+    <>
+      <label className="field">
+        <span>{t('systemPrinter')}</span>
+        <select
+          value={chosen}
+          onChange={(e) => choose(systemPrinterAddress(e.target.value))}
+          disabled={shown.length === 0}
+          data-field="systemPrinter"
+        >
+          <option value="">{t('systemPrinterNone')}</option>
+          {shown.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p
+        className="muted small"
+        data-system-printers={system?.problem ?? (system === null ? 'asking' : 'listed')}
+      >
+        {t('systemPrinterHelp')}
+        {note === null ? '' : ` ${note}`}
+      </p>
+    </>
   );
 }

@@ -140,7 +140,16 @@ export const settings = {
   printerTitle: 'Tiskárna účtenek',
   printerAddress: 'Adresa tiskárny',
   printerAddressHelp:
-    'Síťová tiskárna účtenek: tcp://ADRESA:PORT (není-li uveden, port 9100), například tcp://192.168.1.50:9100. Prázdné: účtenky se tisknou přes systémový dialog tisku.',
+    'Síťová tiskárna účtenek: tcp://ADRESA:PORT (není-li uveden, port 9100), například tcp://192.168.1.50:9100; nebo systémová tiskárna: printer:NÁZEV. Prázdné: účtenky se tisknou přes systémový dialog tisku.',
+  systemPrinter: 'Systémová tiskárna',
+  systemPrinterNone: 'Žádná (síťová adresa výše)',
+  systemPrinterHelp:
+    'Tiskárna, kterou zná systém (CUPS), třeba připojená přes USB: účtenky jdou do její fronty stejně jako na síťovou tiskárnu. Frontu nastavte jako raw, bez ovladače.',
+  systemPrintersEmpty: 'Systém nezná žádnou tiskárnu.',
+  systemPrintersUnsupported: 'Systémové tiskárny v tomto systému zatím nepodporujeme (Windows).',
+  systemPrintersNoSpooler: 'Tisková služba systému (CUPS) není nainstalovaná.',
+  systemPrintersNotRunning: 'Tisková služba systému (CUPS) neběží.',
+  systemPrintersFailed: 'Seznam systémových tiskáren se nepodařilo načíst.',
   printerFromEnv: 'Nastaveno proměnnou POS_RECEIPT_PRINTER: {{printer}}. Změňte ji tam.',
   printerAddressExample: 'tcp://192.168.1.50:9100',
   printerSave: 'Uložit tiskárnu',

@@ -138,7 +138,16 @@ export const settings = {
   printerTitle: 'Receipt printer',
   printerAddress: 'Printer address',
   printerAddressHelp:
-    'A network receipt printer: tcp://ADDRESS:PORT (port 9100 unless said), for example tcp://192.168.1.50:9100. Empty: receipts print through the system print dialog.',
+    'A network receipt printer: tcp://ADDRESS:PORT (port 9100 unless said), for example tcp://192.168.1.50:9100; or a system printer: printer:NAME. Empty: receipts print through the system print dialog.',
+  systemPrinter: 'System printer',
+  systemPrinterNone: 'None (the network address above)',
+  systemPrinterHelp:
+    'A printer the system knows (CUPS), one on USB for instance: receipts go to its queue as they would to a network printer. Set its queue up as raw, without a driver.',
+  systemPrintersEmpty: 'The system knows no printer.',
+  systemPrintersUnsupported: 'System printers are not supported on this system yet (Windows).',
+  systemPrintersNoSpooler: 'The system print service (CUPS) is not installed.',
+  systemPrintersNotRunning: 'The system print service (CUPS) is not running.',
+  systemPrintersFailed: 'The system printers could not be listed.',
   printerFromEnv: 'Set by POS_RECEIPT_PRINTER: {{printer}}. Change it there.',
   printerAddressExample: 'tcp://192.168.1.50:9100',
   printerSave: 'Save printer',

@@ -142,7 +142,16 @@ export const settings = {
   printerTitle: 'Tlačiareň dokladov',
   printerAddress: 'Adresa tlačiarne',
   printerAddressHelp:
-    'Sieťová tlačiareň dokladov: tcp://ADRESA:PORT (ak nie je uvedený, port 9100), napríklad tcp://192.168.1.50:9100. Prázdne: doklady sa tlačia cez systémový dialóg tlače.',
+    'Sieťová tlačiareň dokladov: tcp://ADRESA:PORT (ak nie je uvedený, port 9100), napríklad tcp://192.168.1.50:9100; alebo systémová tlačiareň: printer:NÁZOV. Prázdne: doklady sa tlačia cez systémový dialóg tlače.',
+  systemPrinter: 'Systémová tlačiareň',
+  systemPrinterNone: 'Žiadna (sieťová adresa vyššie)',
+  systemPrinterHelp:
+    'Tlačiareň, ktorú pozná systém (CUPS), napríklad pripojená cez USB: doklady idú do jej frontu rovnako ako na sieťovú tlačiareň. Front nastavte ako raw, bez ovládača.',
+  systemPrintersEmpty: 'Systém nepozná žiadnu tlačiareň.',
+  systemPrintersUnsupported: 'Systémové tlačiarne v tomto systéme zatiaľ nepodporujeme (Windows).',
+  systemPrintersNoSpooler: 'Tlačová služba systému (CUPS) nie je nainštalovaná.',
+  systemPrintersNotRunning: 'Tlačová služba systému (CUPS) nebeží.',
+  systemPrintersFailed: 'Zoznam systémových tlačiarní sa nepodarilo načítať.',
   printerFromEnv: 'Nastavené premennou POS_RECEIPT_PRINTER: {{printer}}. Zmeňte ju tam.',
   printerAddressExample: 'tcp://192.168.1.50:9100',
   printerSave: 'Uložiť tlačiareň',
