@@ -496,7 +496,7 @@ export const TenderPart = z.discriminatedUnion('method', [
   z.strictObject({ method: z.literal('card'), amount: Money }),
   z.strictObject({
     method: z.literal('cash'),
-    /** What the cash paid of the total. */
+    /** What the cash paid: its share of the total, rounded to what can be paid (Tender's rounding). */
     amount: Money,
     /** What the customer handed over; the change is what is over. */
     given: Money,
@@ -505,14 +505,27 @@ export const TenderPart = z.discriminatedUnion('method', [
 export type TenderPart = z.infer<typeof TenderPart>;
 
 /**
+ * What rounding cash to the till's cash step added to what it paid (contract/cash-rounding.ts): below
+ * 0 the customer paid less than their share of the total, above 0 more; whole cents, less than a step.
+ */
+export const CashRoundingAmount = z
+  .number()
+  .gt(-100)
+  .lt(100)
+  .refine((n) => n !== 0, 'No rounding is said by leaving it out.')
+  .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'An amount has at most two decimals.');
+
+/**
  * How a sale was paid, as settled: Counter's own record (SPEC.md's order has no payment field), kept
  * with the sale (db/sessions.ts) and printed on its receipt. One part per way of paying: a card, cash,
- * or both (split payment: card first, the rest in cash). The parts' amounts add up to the total; only
- * cash gives change.
+ * or both (split payment: card first, the rest in cash). Each part's amount is what that way of paying
+ * took: a card the exact amount, cash its share rounded to what can be paid, the difference being
+ * `rounding` (absent: none). So the parts add up to the total plus the rounding; only cash gives change.
  */
 export const Tender = z.strictObject({
   parts: z.array(TenderPart).min(1).max(2),
   change: Money,
+  rounding: CashRoundingAmount.optional(),
 });
 export type Tender = z.infer<typeof Tender>;
 

@@ -103,6 +103,8 @@ export const CORE_WORDS = {
   tenderShortRest: 'The cash given ({{given}}) is less than the rest to pay in cash ({{total}}).',
   tenderSplitCard:
     'The card part ({{card}}) must be more than 0 and less than the total ({{total}}); the rest is paid in cash.',
+  tenderSplitNoCash:
+    'The card part ({{card}}) leaves {{rest}} of the total ({{total}}), which rounds to nothing in cash: charge the whole total to the card, or less to it.',
   // shifts and cashiers
   shiftClosed: 'No shift is open at this till: open one with the float counted into the drawer first.',
   shiftAlreadyOpen: 'Shift {{id}} is already open (since {{since}}): close it before opening another.',

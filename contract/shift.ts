@@ -92,9 +92,12 @@ export const ShiftReportView = z.object({
   float: z.number(),
   sales: Sum,
   byVatRate: z.array(z.object({ vatRate: z.number(), base: z.number(), vat: z.number(), gross: z.number() })),
-  /** What each way of paying paid of the sales' totals (cash, card; unsaid: placed without saying). */
+  /**
+   * What each way of paying took (cash, card; unsaid: placed without saying): cash as rounded to what
+   * can be paid, so they add up to the sales' gross plus `rounding`.
+   */
   byMethod: z.record(z.string(), z.number()),
-  /** Cash totals rounded to what can be paid: what the drawer took beyond (+) or short of (-) the totals. */
+  /** Cash rounded to what can be paid, as stored with each sale: taken beyond (+) or short of (-) the totals. */
   rounding: z.number(),
   byCashier: z.array(
     z.object({ cashierId: int.nullable(), name: z.string().nullable(), sales: Sum, voids: Sum }),

@@ -160,12 +160,17 @@ export interface SaleFigures {
     vatMinor: number;
     grossMinor: number;
   }[];
-  /** One per way of paying; 'unsaid': the sale was placed without saying how it was paid. */
+  /**
+   * One per way of paying; 'unsaid': the sale was placed without saying how it was paid. The amount is
+   * what that way of paying took: for cash its share of the total rounded to what can be paid, the
+   * rounding being `roundingMinor` (0 for a card, and cash not rounded).
+   */
   readonly payments: readonly {
     method: PaymentMethod;
     amountMinor: number;
     givenMinor: number;
     changeMinor: number;
+    roundingMinor: number;
   }[];
 }
 
@@ -184,10 +189,11 @@ export function recordSale(db: Db, sessionId: number, who: SaleAttribution, figu
   for (const v of figures.byVatRate) vat.run(sessionId, v.vatRate, v.baseMinor, v.vatMinor, v.grossMinor);
   const payment = prepared(
     db,
-    'INSERT INTO sale_payment (sessionId, method, amountMinor, givenMinor, changeMinor) VALUES (?, ?, ?, ?, ?)',
+    `INSERT INTO sale_payment (sessionId, method, amountMinor, givenMinor, changeMinor, roundingMinor)
+     VALUES (?, ?, ?, ?, ?, ?)`,
   );
   for (const p of figures.payments)
-    payment.run(sessionId, p.method, p.amountMinor, p.givenMinor, p.changeMinor);
+    payment.run(sessionId, p.method, p.amountMinor, p.givenMinor, p.changeMinor, p.roundingMinor);
 }
 
 /** A voided sale's shift, cashier and what it came to: call in the transaction that voids it. */
@@ -232,7 +238,7 @@ export function shiftPaymentSums(db: Db, shiftId: number) {
   const rows: unknown[] = prepared(
     db,
     `SELECT p.method, count(*) AS count, sum(p.amountMinor) AS amountMinor, sum(p.givenMinor) AS givenMinor,
-            sum(p.changeMinor) AS changeMinor
+            sum(p.changeMinor) AS changeMinor, sum(p.roundingMinor) AS roundingMinor
        FROM sale_payment p JOIN shopping_session s ON s.id = p.sessionId
       WHERE s.shiftId = ? AND s.state = 'closed'
       GROUP BY p.method ORDER BY p.method`,
@@ -245,6 +251,7 @@ export function shiftPaymentSums(db: Db, shiftId: number) {
         amountMinor: minor,
         givenMinor: minor,
         changeMinor: minor,
+        roundingMinor: minor,
       })
       .parse(r),
   );

@@ -3,8 +3,9 @@
 // disposed of as one when Settings change the instance.
 import { join } from 'node:path';
 import { openDatabase, type Db } from '../../db/database.ts';
+import { commonCurrency } from '../../db/catalog/index.ts';
 import { getOutboxOrder } from '../../db/outbox.ts';
-import { ReceiptView, type SyncStatusView } from '../../contract/contract.ts';
+import { cashStep, ReceiptView, type SyncStatusView } from '../../contract/contract.ts';
 import type { BarcodeReader } from '../barcode/index.ts';
 import { Counter, receiptOf, ScanResolver, type ReceiptIssue } from '../counter/index.ts';
 import { Outbox, type OutboxOrder } from '../outbox/index.ts';
@@ -169,6 +170,12 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
     walkInCustomer: () => ctx.walkInCustomer(),
     stockRule: () => ctx.settings.read().stockRule,
     receipts: () => receiptIssue(ctx.settings.read()),
+    // Cash rounds in the currency prices are shown in (Settings', else the receivables'), as the
+    // payment panel rounds it.
+    cashStep: () => {
+      const s = ctx.settings.read();
+      return cashStep(s.cashRounding, s.priceCurrency ?? commonCurrency(db) ?? null);
+    },
     outbox,
     shiftPolicy,
     // The receipt's job is stored with the order: a sale placed is a receipt that will print.

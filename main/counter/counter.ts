@@ -4,7 +4,7 @@
 import { writeTransaction, type Db } from '../../db/database.ts';
 import type { OutboxOrder, StoredOrderSummary } from '../../db/outbox.ts';
 import { quantityProblem } from './quantity.ts';
-import type { Tender, TenderInput, TenderPart } from '../../contract/contract.ts';
+import type { Tender, TenderInput } from '../../contract/contract.ts';
 import { words, type Words } from '../../contract/core-words.ts';
 import {
   addSessionLine,
@@ -40,6 +40,7 @@ import { enteredPriceProblem, lineProblemWords, saleTooLarge } from './price.ts'
 import type { ScanResolver, Resolution, Unpriced } from './resolve.ts';
 import { stockBlockedWords, stockConcernWords, stockConcerns, type StockRule } from './stock.ts';
 import { saleSummary } from './summary.ts';
+import { paidWords, settleTender, TenderRefused } from './tender.ts';
 import { sessionTotals, type LineProblem } from './totals.ts';
 import { stockFigures, stockItemById, type CachedStockItem } from '../../db/catalog/index.ts';
 import { soldHere } from '../../db/sold-here.ts';
@@ -193,6 +194,11 @@ export interface CounterOptions {
   /** What a closed sale's receipt prints (Settings): the till's number prefix and the seller. */
   readonly receipts?: () => ReceiptIssue;
   /**
+   * The smallest amount cash can pay, in minor units (Settings' cash rounding for the currency, as
+   * contract cashStep works it out): 100 rounds cash to whole crowns; 1 (the default) never rounds.
+   */
+  readonly cashStep?: () => number;
+  /**
    * Writes that commit with a closed sale's order or not at all (its receipt's print job), called
    * inside the transaction that places it.
    */
@@ -227,6 +233,7 @@ export class Counter {
   readonly #stockRule: () => StockRule;
   readonly #receipts: () => ReceiptIssue;
   readonly #shiftPolicy: () => ShiftPolicy;
+  readonly #cashStep: () => number;
   readonly #closing: ((closed: ClosedSale) => void) | undefined;
 
   constructor(options: CounterOptions) {
@@ -239,6 +246,7 @@ export class Counter {
     this.#stockRule = options.stockRule ?? (() => 'warn');
     this.#shiftPolicy = options.shiftPolicy ?? (() => 'off');
     this.#receipts = options.receipts ?? (() => ({ prefix: '', seller: null }));
+    this.#cashStep = options.cashStep ?? (() => 1);
     this.#closing = options.closing;
   }
 
@@ -436,7 +444,7 @@ export class Counter {
           throw new CounterError('no-customer', words('noCustomer'));
         }
         if (session.warehouseId === null) throw noWarehouseError();
-        const tender = options.tender === undefined ? null : settleTender(options.tender, view.totals.total);
+        const tender = options.tender === undefined ? null : this.#settle(options.tender, view.totals.total);
         closing = { tender, walkIn };
         summary = saleSummary(this.#db, view, walkIn);
         figures = saleFigures(view.totals, tender);
@@ -677,6 +685,16 @@ export class Counter {
     return session.id;
   }
 
+  /** The payment as kept, cash rounded to the till's step now; refused as a CounterError, in words. */
+  #settle(tender: TenderInput, total: number): Tender {
+    try {
+      return settleTender(tender, total, this.#cashStep());
+    } catch (error) {
+      if (error instanceof TenderRefused) throw new CounterError('bad-tender', error.words);
+      throw error;
+    }
+  }
+
   #mustGet(id: number): ShoppingSession {
     const session = getShoppingSession(this.#db, id);
     if (!session) throw new CounterError('no-session', words('noSession', { sessionId: id }));
@@ -771,77 +789,6 @@ function times(resolution: Resolution, quantity: number | undefined): Resolution
   );
   if (problem !== undefined) return { kind: 'rejected', ...problem };
   return { ...resolution, quantity: total };
-}
-
-/**
- * The tender as kept, worked out in whole cents (so 100 - 87.30 is 12.70, not 12.700000000000003):
- * a card is charged the total; cash must cover it, the change is what is over; split, the card is
- * charged its part (above 0, below the total) and cash pays the rest, which it must cover.
- */
-function settleTender(input: TenderInput, total: number): Tender {
-  const due = cents(total);
-  switch (input.method) {
-    case 'card':
-      return { parts: [{ method: 'card', amount: total }], change: 0 };
-    case 'cash': {
-      const cash = paidInCash(due, input.given, 'tenderShort');
-      return { parts: [cash.part], change: cash.change };
-    }
-    case 'split': {
-      const card = checkedCents(input.card);
-      if (card <= 0 || card >= due) {
-        throw new CounterError(
-          'bad-tender',
-          words('tenderSplitCard', { card: written(card), total: written(due) }),
-        );
-      }
-      const cash = paidInCash(due - card, input.given, 'tenderShortRest');
-      return { parts: [{ method: 'card', amount: card / 100 }, cash.part], change: cash.change };
-    }
-  }
-}
-
-/** Cash paying `due` cents with `given` handed over (none: exactly that), and the change. */
-function paidInCash(
-  due: number,
-  given: number | undefined,
-  short: 'tenderShort' | 'tenderShortRest',
-): { part: TenderPart; change: number } {
-  const handed = given === undefined ? due : checkedCents(given);
-  if (handed < due)
-    throw new CounterError('bad-tender', words(short, { given: written(handed), total: written(due) }));
-  return { part: { method: 'cash', amount: due / 100, given: handed / 100 }, change: (handed - due) / 100 };
-}
-
-/** An amount of the contract (koruna, euro: `Money`) as whole cents; no number is refused. */
-function checkedCents(n: number): number {
-  if (!Number.isFinite(n) || n < 0) throw new CounterError('bad-tender', words('tenderNotANumber'));
-  return cents(n);
-}
-
-function cents(n: number): number {
-  return Math.round(n * 100);
-}
-
-/** Cents as Counter's English messages write an amount: 12.70. */
-function written(c: number): string {
-  return (c / 100).toFixed(2);
-}
-
-/**
- * How a sale was paid, in the order's note: "paid in cash, 500.00 given, 12.70 change", "paid by
- * card", or both parts with what each paid: "paid by card 200.00 and in cash 187.30, 500.00 given,
- * 312.70 change".
- */
-function paidWords(tender: Tender): string {
-  const split = tender.parts.length > 1;
-  const said = tender.parts.map((p) => {
-    const what = `${p.method === 'card' ? 'by card' : 'in cash'}${split ? ` ${p.amount.toFixed(2)}` : ''}`;
-    return p.method === 'card'
-      ? what
-      : `${what}, ${p.given.toFixed(2)} given, ${tender.change.toFixed(2)} change`;
-  });
-  return `paid ${said.join(' and ')}`;
 }
 
 /** The order's note: where it came from and how it was paid (SPEC.md's order has no payment field). */

@@ -154,6 +154,74 @@ describe('a receipt in ESC/POS', () => {
     expect(text).toContain('SPOLU');
   });
 
+  it('prints cash rounded to whole crowns: the rounding on a line of its own, what the cash paid, the change; a card none', () => {
+    const rounded: ReceiptView = {
+      ...RECEIPT,
+      tender: { parts: [{ method: 'cash', amount: 1835, given: 2000 }], change: 165, rounding: 0.35 },
+    };
+    for (const columns of [48, 32] as const) {
+      const d = decodeEscPos(receiptBytes(rounded, { copy: 'none', kick: false }, { ...CS, columns }));
+      const rows = d.lines.map((l) => l.replace(/ {2,}/g, ' | ').trim());
+      const total = rows.indexOf('CELKEM | 1 834,65 Kč');
+      const rounding = rows.indexOf('Zaokrouhlení | +0,35 Kč');
+      expect(total).toBeGreaterThan(0);
+      expect(rounding).toBeGreaterThan(total);
+      expect(rows.slice(rounding, rounding + 4)).toEqual([
+        'Zaokrouhlení | +0,35 Kč',
+        'Placeno hotově | 1 835,00 Kč',
+        'Přijato hotově | 2 000,00 Kč',
+        'Vráceno | 165,00 Kč',
+      ]);
+      expect(d.lines.filter((l) => l.length > columns)).toEqual([]);
+    }
+    const down = decodeEscPos(
+      receiptBytes(
+        {
+          ...RECEIPT,
+          tender: { parts: [{ method: 'cash', amount: 1834, given: 1834 }], change: 0, rounding: -0.65 },
+        },
+        { copy: 'none', kick: false },
+        { ...CS, columns: 48 },
+      ),
+    );
+    expect(down.lines).toContain(`Zaokrouhlení${' '.repeat(28)}-0,65 Kč`);
+    // A split rounds its cash part only: the card's exact part, then the rounding and the cash.
+    const split = decodeEscPos(
+      receiptBytes(
+        {
+          ...RECEIPT,
+          tender: {
+            parts: [
+              { method: 'card', amount: 1000 },
+              { method: 'cash', amount: 835, given: 1000 },
+            ],
+            change: 165,
+            rounding: 0.35,
+          },
+        },
+        { copy: 'none', kick: false },
+        { ...CS, columns: 48 },
+      ),
+    ).lines.map((l) => l.replace(/ {2,}/g, ' | ').trim());
+    const card = split.indexOf('Placeno kartou | 1 000,00 Kč');
+    expect(split.slice(card, card + 5)).toEqual([
+      'Placeno kartou | 1 000,00 Kč',
+      'Zaokrouhlení | +0,35 Kč',
+      'Placeno hotově | 835,00 Kč',
+      'Přijato hotově | 1 000,00 Kč',
+      'Vráceno | 165,00 Kč',
+    ]);
+    const byCard = decodeEscPos(
+      receiptBytes(
+        { ...RECEIPT, tender: { parts: [{ method: 'card', amount: 1834.65 }], change: 0 } },
+        { copy: 'none', kick: false },
+        { ...CS, columns: 48 },
+      ),
+    ).lines.join('\n');
+    expect(byCard).not.toContain('Zaokrouhlení');
+    expect(byCard).toMatch(/Placeno kartou +1 834,65 Kč/);
+  });
+
   it("makes a test page with both languages' letters, and a pulse alone for the drawer", () => {
     const page = decodeEscPos(testPageBytes('127.0.0.1:9100', '58mm', { ...CS, columns: 32 }));
     expect(page.lines).toContain('PŘÍLIŠ ŽLUŤOUČKÝ KŮŇ ÚPĚL');

@@ -125,13 +125,18 @@ function tender(
 ): void {
   const paid = receipt.tender;
   if (paid === undefined) return;
-  // As TenderRows on screen: each part, a split's cash part named with what it paid, then the change.
+  // As TenderRows on screen: each part, a split's or a rounded cash part named with what it paid (the
+  // rounding on its own line before it), then the change.
   const split = paid.parts.length > 1;
   for (const part of paid.parts) {
     if (part.method === 'card') {
       row(e, columns, w.paidByCard, f.price(part.amount));
     } else {
-      if (split) row(e, columns, w.paidInCash, f.price(part.amount));
+      if (paid.rounding !== undefined) {
+        const sign = paid.rounding < 0 ? '-' : '+';
+        row(e, columns, w.cashRounding, `${sign}${f.price(Math.abs(paid.rounding))}`);
+      }
+      if (split || paid.rounding !== undefined) row(e, columns, w.paidInCash, f.price(part.amount));
       row(e, columns, w.cashGiven, f.price(part.given));
       row(e, columns, w.change, f.price(paid.change));
     }

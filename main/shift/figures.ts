@@ -10,9 +10,10 @@ export interface SaleTotals {
 }
 
 /**
- * A sale's figures from its totals (major units, whole cents) and its tender. Cash records what was
- * handed over and the change, so the drawer's cash is given - change, and any cash rounding is what
- * that comes to beyond the total. A sale placed without a tender is 'unsaid': in no drawer.
+ * A sale's figures from its totals (major units, whole cents) and its tender. Each way of paying
+ * records what it took; cash also what was handed over and the change (the drawer's cash is given -
+ * change) and the rounding the tender settled, as its own figure. A sale placed without a tender is
+ * 'unsaid': in no drawer.
  */
 export function saleFigures(totals: SaleTotals, tender: Tender | null): SaleFigures {
   const totalMinor = toMinor(totals.total);
@@ -29,11 +30,12 @@ export function saleFigures(totals: SaleTotals, tender: Tender | null): SaleFigu
 }
 
 /**
- * One row per way of paying: a card charged its part; cash paying its part out of what was handed
- * over, with the change (only cash gives change).
+ * One row per way of paying: a card charged its part; cash paying its part (rounded) out of what was
+ * handed over, with the change and the rounding (only cash gives change or is rounded).
  */
 function paymentsOf(totalMinor: number, tender: Tender | null): SaleFigures['payments'] {
-  if (tender === null) return [{ method: 'unsaid', amountMinor: totalMinor, givenMinor: 0, changeMinor: 0 }];
+  if (tender === null)
+    return [{ method: 'unsaid', amountMinor: totalMinor, givenMinor: 0, changeMinor: 0, roundingMinor: 0 }];
   return tender.parts.map((part) =>
     part.method === 'card'
       ? {
@@ -41,12 +43,14 @@ function paymentsOf(totalMinor: number, tender: Tender | null): SaleFigures['pay
           amountMinor: toMinor(part.amount),
           givenMinor: toMinor(part.amount),
           changeMinor: 0,
+          roundingMinor: 0,
         }
       : {
           method: 'cash',
           amountMinor: toMinor(part.amount),
           givenMinor: toMinor(part.given),
           changeMinor: toMinor(tender.change),
+          roundingMinor: toMinor(tender.rounding ?? 0),
         },
   );
 }

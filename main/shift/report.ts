@@ -61,7 +61,7 @@ export function xReport(db: Db, shift: ShiftRow, now: Date): Figures {
       gross: toMajor(v.grossMinor),
     })),
     byMethod: Object.fromEntries(payments.map((p) => [p.method, toMajor(p.amountMinor)])),
-    rounding: toMajor(cash === undefined ? 0 : cash.givenMinor - cash.changeMinor - cash.amountMinor),
+    rounding: toMajor(cash?.roundingMinor ?? 0),
     byCashier: shiftCashierSums(db, shift.id).map((c) => ({
       cashierId: c.cashierId,
       name: c.name,

@@ -11,6 +11,8 @@ export interface Formatters {
   readonly currency: string | null;
   /** A price or sale amount, in the prices' currency (Settings; else the receivables'). */
   price(n: number): string;
+  /** A price that may go either way, always signed ("−0,17 Kč", "+0,50 Kč"): the cash rounding. */
+  signedPrice(n: number): string;
   /** An amount in a given currency (a receivable's own), or none. */
   money(n: number, currency?: string | null): string;
   qty(n: number | undefined): string;
@@ -30,6 +32,7 @@ export function useFormat(): Formatters {
     locale,
     currency,
     price: (n) => format.formatMoney(n, currency, locale),
+    signedPrice: (n) => format.formatSignedMoney(n, currency, locale),
     money: (n, c) => format.formatMoney(n, c, locale),
     qty: (n) => format.formatQty(n, locale),
     number: (n) => format.formatNumber(n, locale),

@@ -2,7 +2,7 @@
 // as the screens show them. What JavaScript's Number() would also read (hex, exponents, Infinity) is
 // no quantity a cashier means.
 import { describe, expect, it } from 'vitest';
-import { formatMoney, parseQuantity } from './format.ts';
+import { formatMoney, formatSignedMoney, parseQuantity } from './format.ts';
 
 describe('parseQuantity', () => {
   it('reads whole numbers, decimals with a comma or a point, and digit groups as shown', () => {
@@ -49,5 +49,13 @@ describe('formatMoney', () => {
     expect(formatMoney(-0, 'CZK', 'cs-CZ')).toBe(formatMoney(0, 'CZK', 'cs-CZ'));
     expect(formatMoney(-0.001, null, 'cs-CZ')).toBe(formatMoney(0, null, 'cs-CZ'));
     expect(formatMoney(-0.01, null, 'cs-CZ')).toMatch(/^[-−]0,01$/);
+  });
+});
+
+describe('formatSignedMoney', () => {
+  it('says which way the cash rounding went, with a true minus, and no sign for nothing', () => {
+    expect(formatSignedMoney(-0.17, 'CZK', 'cs-CZ')).toBe('−0,17\u00a0Kč');
+    expect(formatSignedMoney(0.5, 'CZK', 'cs-CZ')).toBe('+0,50\u00a0Kč');
+    expect(formatSignedMoney(0, 'EUR', 'sk-SK')).toBe('0,00\u00a0€');
   });
 });

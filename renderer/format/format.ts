@@ -45,6 +45,19 @@ export function formatMoney(amount: number, currency?: string | null, locale = c
   }
 }
 
+/**
+ * An amount that may go either way (the cash rounding), always with its sign: "−0,17 Kč", "+0,50 Kč"
+ * (a true minus, as the receipt writes what comes off).
+ */
+export function formatSignedMoney(
+  amount: number,
+  currency?: string | null,
+  locale = currentLocale(),
+): string {
+  const sign = amount <= -0.005 ? '−' : amount >= 0.005 ? '+' : '';
+  return `${sign}${formatMoney(Math.abs(amount), currency, locale)}`;
+}
+
 /** A quantity: up to three decimals (weighed goods), '–' when there is none. */
 export function formatQty(n: number | undefined, locale = currentLocale()): string {
   if (n === undefined) return '–';

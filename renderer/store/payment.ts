@@ -5,7 +5,7 @@
 // asks `openDialog()` which dialog is open. After placing, the change due stays on the Sale screen
 // until the next scan (`usePaid`).
 import { create } from 'zustand';
-import type { OutboxEntryView, Tender } from '../../contract/contract.ts';
+import { cashStep, type OutboxEntryView, type SettingsView, type Tender } from '../../contract/contract.ts';
 import { formatMoney } from '../format/format.ts';
 import { i18n } from '../i18n/index.ts';
 import { beepError } from '../platform/sound.ts';
@@ -61,6 +61,14 @@ export function openDialog(): 'payment' | 'receipt' | 'price' | 'parked' | 'adju
 }
 
 const total = (): number => useApp.getState().session?.totals.total ?? 0;
+
+/**
+ * The smallest amount cash pays here, in minor units: Settings' cash rounding for the prices' currency
+ * (CZK whole crowns), as the core rounds it when it settles the payment.
+ */
+export function cashStepOf(settings: Pick<SettingsView, 'cashRounding' | 'currency'> | null): number {
+  return settings === null ? 1 : cashStep(settings.cashRounding, settings.currency);
+}
 /** A sale amount in the prices' currency (Settings), as the panel shows it. */
 const price = (n: number): string => formatMoney(n, useApp.getState().settings?.currency ?? null);
 
@@ -110,7 +118,7 @@ export function setMethod(method: Method): void {
 export async function confirmPayment(): Promise<void> {
   const p = usePayment.getState();
   if (!p.open || p.busy) return;
-  const sum = paymentSummary(p, total());
+  const sum = paymentSummary(p, total(), cashStepOf(useApp.getState().settings));
   if (sum.tender === undefined) {
     usePayment.setState({ error: problemWords(sum.problem, p.method) });
     return;

@@ -93,4 +93,46 @@ describe('payment', () => {
       text: '1.2.3',
     });
   });
+
+  it('rounds the cash to the cash step: 706.17 Kč is 706 Kč in cash, enough with 706 given, change in whole crowns', () => {
+    const CROWN = 100;
+    expect(paymentSummary(ui('706'), 706.17, CROWN)).toMatchObject({
+      due: 706,
+      rounding: -0.17,
+      change: 0,
+      valid: true,
+      tender: { method: 'cash', given: 706 },
+    });
+    expect(paymentSummary(ui('1000'), 706.17, CROWN)).toMatchObject({ change: 294, valid: true });
+    // Nothing typed: the rounded amount, exactly.
+    expect(paymentSummary(ui(''), 706.17, CROWN).tender).toEqual({ method: 'cash', given: 706 });
+    // Half a crown goes up; short of the rounded amount is short.
+    expect(paymentSummary(ui('706,5'), 706.5, CROWN)).toMatchObject({
+      due: 707,
+      rounding: 0.5,
+      valid: false,
+      problem: { kind: 'short', given: 706.5, due: 707, short: 0.5 },
+    });
+    // A card is charged the exact total.
+    expect(paymentSummary(ui('', 'card'), 706.17, CROWN)).toMatchObject({ due: 706.17, rounding: 0 });
+    // 0.05 (euro where Settings say so), and no step: exact.
+    expect(paymentSummary(ui(''), 12.33, 5)).toMatchObject({ due: 12.35, rounding: 0.02 });
+    expect(paymentSummary(ui(''), 706.17)).toMatchObject({ due: 706.17, rounding: 0 });
+  });
+
+  it('rounds only the cash part of a split; a card part that leaves less than a coin is refused', () => {
+    expect(paymentSummary(ui('600', 'split', '200'), 706.17, 100)).toMatchObject({
+      card: 200,
+      rest: 506,
+      due: 506,
+      rounding: -0.17,
+      change: 94,
+      valid: true,
+      tender: { method: 'split', card: 200, given: 600 },
+    });
+    expect(paymentSummary(ui('', 'split', '706'), 706.17, 100)).toMatchObject({
+      valid: false,
+      problem: { kind: 'card-part', card: 706 },
+    });
+  });
 });

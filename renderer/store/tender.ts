@@ -1,7 +1,8 @@
-// The payment panel's arithmetic (pure): round notes above the total, the amounts typed, the change,
-// and what Enter sends. Amounts are worked out in whole cents and leave as `Money` (the currency's main
+// The payment panel's arithmetic (pure): round notes above the total, the amounts typed, the cash
+// rounded to what can be paid (as the core settles it: contract/cash-rounding.ts), the change, and
+// what Enter sends. Amounts are worked out in whole cents and leave as `Money` (the currency's main
 // unit, two decimals: contract.ts), the unit of every amount the core is sent.
-import type { TenderInput } from '../../contract/contract.ts';
+import { roundCash, type TenderInput } from '../../contract/contract.ts';
 
 /** Cash, card, or split: a card part and the rest in cash. */
 export type Method = 'cash' | 'card' | 'split';
@@ -56,7 +57,13 @@ export interface PaymentSummary {
   /** Missing cash (0 unless `short`). */
   readonly short: number;
   readonly valid: boolean;
-  /** Split: what the card is charged, and the rest the cash pays. */
+  /**
+   * What the cash pays, rounded to the cash step (split: of the rest, once known); the total for card.
+   */
+  readonly due: number;
+  /** What rounding the cash added to it (below 0: less than the total); 0 for card or none. */
+  readonly rounding: number;
+  /** Split: what the card is charged, and the rest the cash pays (rounded). */
   readonly card?: number;
   readonly rest?: number;
   readonly problem?: PaymentProblem;
@@ -72,42 +79,61 @@ interface PanelAmounts {
   readonly card?: string;
 }
 
-/** What the panel shows and Enter would do, worked out from the state and the sale's total. */
-export function paymentSummary(p: PanelAmounts, total: number): PaymentSummary {
+/**
+ * What the panel shows and Enter would do, worked out from the state and the sale's total; cash is
+ * rounded to `stepMinor` (Settings' cash rounding for the currency; 1: not rounded), a card never.
+ */
+export function paymentSummary(p: PanelAmounts, total: number, stepMinor = 1): PaymentSummary {
   if (p.method === 'card')
-    return { given: total, change: 0, short: 0, valid: true, tender: { method: 'card' } };
+    return {
+      given: total,
+      change: 0,
+      short: 0,
+      valid: true,
+      due: total,
+      rounding: 0,
+      tender: { method: 'card' },
+    };
   const given = parseAmount(p.given);
-  if (given !== undefined && Number.isNaN(given)) return notAmount('given', p.given);
+  if (given !== undefined && Number.isNaN(given)) return notAmount('given', p.given, total);
   if (p.method === 'cash') {
-    const cash = inCash(cents(total), given);
+    const cash = inCash(cents(total), stepMinor, given);
     return { ...cash, ...(cash.valid ? { tender: { method: 'cash', given: cash.given } } : {}) };
   }
   const card = parseAmount(p.card ?? '');
-  if (card !== undefined && Number.isNaN(card)) return notAmount('card', p.card ?? '');
+  if (card !== undefined && Number.isNaN(card)) return notAmount('card', p.card ?? '', total);
   // No card part typed: the card pays what the cash does not (cash given below the total, no change).
   const cardCents =
     card === undefined ? (given === undefined ? undefined : cents(total) - cents(given)) : cents(card);
-  if (cardCents === undefined || cardCents <= 0 || cardCents >= cents(total)) {
+  // The card's part must leave the cash something it can pay: at least its smallest coin.
+  if (
+    cardCents === undefined ||
+    cardCents <= 0 ||
+    cardCents >= cents(total) ||
+    roundCash(cents(total) - cardCents, stepMinor).dueMinor === 0
+  ) {
     return {
       given: given ?? 0,
       change: 0,
       short: 0,
       valid: false,
+      due: total,
+      rounding: 0,
       problem: { kind: 'card-part', card: cardCents === undefined ? undefined : cardCents / 100 },
     };
   }
-  const rest = cents(total) - cardCents;
-  const cash = inCash(rest, given);
+  const cash = inCash(cents(total) - cardCents, stepMinor, given);
   return {
     ...cash,
     card: cardCents / 100,
-    rest: rest / 100,
+    rest: cash.due,
     ...(cash.valid ? { tender: { method: 'split', card: cardCents / 100, given: cash.given } } : {}),
   };
 }
 
-/** Cash paying `due` cents with `given` handed over (undefined: exactly). */
-function inCash(due: number, given: number | undefined): PaymentSummary {
+/** Cash paying `share` cents rounded to the step, with `given` handed over (undefined: exactly that). */
+function inCash(share: number, stepMinor: number, given: number | undefined): PaymentSummary {
+  const { dueMinor: due, roundingMinor } = roundCash(share, stepMinor);
   const handed = given === undefined ? due : cents(given);
   const diff = handed - due;
   return {
@@ -115,18 +141,22 @@ function inCash(due: number, given: number | undefined): PaymentSummary {
     change: Math.max(0, diff) / 100,
     short: Math.max(0, -diff) / 100,
     valid: diff >= 0,
+    due: due / 100,
+    rounding: roundingMinor / 100,
     ...(diff < 0
       ? { problem: { kind: 'short', given: handed / 100, due: due / 100, short: -diff / 100 } }
       : {}),
   };
 }
 
-function notAmount(field: 'given' | 'card', text: string): PaymentSummary {
+function notAmount(field: 'given' | 'card', text: string, total: number): PaymentSummary {
   return {
     given: Number.NaN,
     change: 0,
     short: 0,
     valid: false,
+    due: total,
+    rounding: 0,
     problem: { kind: 'not-amount', field, text },
   };
 }

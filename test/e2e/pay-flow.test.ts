@@ -115,6 +115,9 @@ async function sale(count: number, from = 0): Promise<void> {
   }
 }
 
+/** A cash amount as it is paid: whole crowns (the demo's currency is CZK), half a crown up. */
+const inCrowns = (amount: number): number => Math.round(amount);
+
 async function openPanel(): Promise<number> {
   await page.keyboard.press('F9');
   await panel().waitFor();
@@ -247,7 +250,8 @@ describe('paying without surprises', { timeout: 180_000 }, () => {
       await expect.poll(() => given.inputValue()).toBe(String(chosen));
       expect(await panel().count()).toBe(1);
       expect(await isFocused(given)).toBe(true);
-      const change = Math.round((chosen - total) * 100) / 100;
+      // Cash is counted in whole crowns (the demo's currency is CZK): change from the crowns due.
+      const change = chosen - inCrowns(total);
       await expect
         .poll(() => panel().locator('.payment-change').getAttribute('data-change'))
         .toBe(change.toFixed(2));
@@ -284,8 +288,11 @@ describe('paying without surprises', { timeout: 180_000 }, () => {
       await expect.poll(() => panel().getAttribute('data-method')).toBe('split');
       const cardField = panel().locator('[data-field="card"]');
       await expect.poll(() => isFocused(cardField)).toBe(true);
-      const card = Math.floor(total / 2);
-      const rest = Math.round((total - card) * 100) / 100;
+      // The card's part exact; the cash pays the rest in whole crowns (the demo's currency is CZK).
+      let card = Math.floor(total / 2);
+      const share = Math.round((total - card) * 100) / 100;
+      const rest = inCrowns(share);
+      let rounding = Math.round((rest - share) * 100) / 100;
       let given: number;
       if (i === 0) {
         // The card's part, Tab, the cash handed over: change from the cash.
@@ -295,26 +302,32 @@ describe('paying without surprises', { timeout: 180_000 }, () => {
         expect(await isFocused(panel().locator('[data-field="given"]'))).toBe(true);
         await page.keyboard.type(typed(given));
       } else {
-        // Only the cash handed over (below the total): the card pays the rest.
+        // Only the cash handed over (whole crowns, below the total): the card pays the rest exactly.
         given = rest;
+        card = Math.round((total - given) * 100) / 100;
+        rounding = 0;
         await page.keyboard.press('Tab');
         await page.keyboard.type(typed(given));
       }
-      const change = Math.round((given - rest) * 100) / 100;
+      const change = given - rest;
       await expect
         .poll(() => panel().locator('[data-split-card]').getAttribute('data-split-card'))
         .toBe(card.toFixed(2));
       await expect
         .poll(() => panel().locator('.payment-change').getAttribute('data-change'))
         .toBe(change.toFixed(2));
+      const roundingLine = panel().locator('[data-payment-rounding]');
+      if (rounding === 0) expect(await roundingLine.count()).toBe(0);
+      else expect(await roundingLine.getAttribute('data-payment-rounding')).toBe(rounding.toFixed(2));
       expect(await inViewport(panel())).toBe(true);
       await screenshot(page, `payflow-05-split-panel-${String(size.width)}`);
       const ordersBefore = sim.admin.listOrders().length;
       await page.keyboard.press('Enter');
       await panel().waitFor({ state: 'detached' });
       await expect.poll(() => sim.admin.listOrders().length, { timeout: 15_000 }).toBe(ordersBefore + 1);
+      const rounded = rounding === 0 ? '' : ` (rest ${share.toFixed(2)} rounded by ${rounding.toFixed(2)})`;
       expect(sim.admin.listOrders().at(-1)?.note ?? '').toContain(
-        `paid by card ${card.toFixed(2)} and in cash ${rest.toFixed(2)}, ${given.toFixed(2)} given, ${change.toFixed(2)} change`,
+        `paid by card ${card.toFixed(2)} and in cash ${rest.toFixed(2)}${rounded}, ${given.toFixed(2)} given, ${change.toFixed(2)} change`,
       );
       await changeDue().waitFor();
       expect(await changeDue().getAttribute('data-tender')).toBe('split');

@@ -1,11 +1,14 @@
 // A day's shift through the web shell in Debian's Chromium against the real sim, in the run's
 // language at 1024×768 and 1280×800 (one shell, one page, the viewport switched within a case): F9 on
-// a sale with no shift open asks for the float and goes on to the payment; cash and card sales, a
+// a sale with no shift open asks for the float and goes on to the payment; a cash sale in haléře
+// counted in whole crowns, the rounding on the payment panel and the receipt; cash and card sales, a
 // void and cash paid out, one sale queued while the instance is away; the X report on the Shift
-// screen (F5); the close with a counted difference over the limit that waits for the manager PIN; the
-// Z report on screen and on the receipt's paper, and `pos shift --last --json` saying the same; the
-// queued sale acknowledged later and shown so on the closed shift's report.
+// screen (F5) with the day's rounding; the close with a counted difference over the limit that waits
+// for the manager PIN; the Z report on screen and on the receipt's paper, and `pos shift --last
+// --json` saying the same; the queued sale acknowledged later and shown so on the closed shift's
+// report.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import type Database from 'better-sqlite3';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -15,7 +18,8 @@ import type { ShiftReportView } from '../../contract/contract.ts';
 import { runCli } from '../../main/cli/run.ts';
 import { LAUNCH_PASS_STORAGE_KEY } from '../../renderer/platform/launch-pass.ts';
 import { goTo, scan, statusBar, syncAll } from './app.ts';
-import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+import { formatMoney, formatSignedMoney } from '../../renderer/format/format.ts';
+import { ARTIFACTS, launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { E2E_LOCALE, newPage, say } from './lang.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import {
@@ -59,6 +63,16 @@ const panel = () => page.getByTestId('payment-panel');
 const floatPrompt = () => page.getByTestId('float-prompt');
 const shiftScreen = () => page.getByTestId('shift');
 const report = () => shiftScreen().locator('.shift-paper [data-shift-report]');
+const placedReceipt = () => page.getByTestId('placed-receipt').locator('.receipt');
+
+/** Six of the first product: the demo's prices end in ,90 Kč, six of them in ,40 Kč. */
+const ROUNDED_QUANTITY = 6;
+/** A cash total as it is paid: whole crowns (the demo's currency is CZK), half a crown up. */
+const inCrowns = (total: number): number => Math.round(total);
+const cents = (n: number): number => Math.round(n * 100);
+/** What the day's first sale (six of the first product) and second (one of the second) came to. */
+const firstTotal = (): number => cents((products[0]?.price ?? 0) * ROUNDED_QUANTITY) / 100;
+const secondTotal = (): number => products[1]?.price ?? 0;
 
 /** The run's decimal separator: amounts typed as a person in this language types them. */
 const DECIMAL =
@@ -123,6 +137,17 @@ async function amountIn(locator: Locator): Promise<number> {
     .join('')
     .replace('−', '-');
   return Number(kept.replace(DECIMAL, '.'));
+}
+
+/** An amount as the screens write it in the run's language, in crowns ("−0,40 Kč" with `signed`). */
+function crowns(n: number, signed = false): string {
+  return signed ? formatSignedMoney(n, 'CZK', E2E_LOCALE) : formatMoney(n, 'CZK', E2E_LOCALE);
+}
+
+/** The day's cash rounding: the two cash sales' (the others went by card). */
+function dayRoundingOf(): number {
+  const of = (total: number) => cents(inCrowns(total)) - cents(total);
+  return (of(firstTotal()) + of(secondTotal())) / 100;
 }
 
 async function posShiftLast(): Promise<ShiftReportView> {
@@ -213,7 +238,13 @@ describe("a day's shift at the till", { timeout: 180_000 }, () => {
 
   it('F9 with no shift open asks for the float first; Enter opens the shift and goes on to the payment', async () => {
     const [first] = products as [(typeof products)[0]];
+    // `6*` before the scan: six of it.
+    await page.keyboard.type(`${String(ROUNDED_QUANTITY)}*`, { delay: 120 });
+    await page.locator(`[data-entry-quantity="${String(ROUNDED_QUANTITY)}"]`).waitFor();
     await sell(first);
+    await expect
+      .poll(() => lines().locator(`[data-barcode="${first.barcode}"]`).getAttribute('data-quantity'))
+      .toBe(String(ROUNDED_QUANTITY));
     for (const size of SIZES) {
       await page.setViewportSize(size);
       await page.keyboard.press('F9');
@@ -231,11 +262,77 @@ describe("a day's shift at the till", { timeout: 180_000 }, () => {
     await page.keyboard.press('Enter');
     await panel().waitFor();
     expect(await floatPrompt().count()).toBe(0);
-    // The first sale of the shift, exactly paid in cash.
+  });
+
+  it('counts cash in whole crowns: the rounding and the cash to pay on the panel, the crowns paid on the receipt, a card exact', async () => {
+    const total = firstTotal();
+    const due = inCrowns(total);
+    const rounding = (cents(due) - cents(total)) / 100;
+    expect(rounding).toBeCloseTo(-0.4, 2);
+    expect(Number(await panel().locator('[data-payment-total]').getAttribute('data-amount'))).toBe(total);
+    const line = panel().locator('[data-payment-rounding]');
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      // Cash (the panel opens on it): the rounding on a line of its own, and what the cash pays.
+      await expect.poll(() => line.getAttribute('data-payment-rounding')).toBe(rounding.toFixed(2));
+      expect(await line.getAttribute('data-cash-due')).toBe(due.toFixed(2));
+      const text = (await line.textContent()) ?? '';
+      expect(text).toContain(say('sale:cashRounding', { amount: crowns(rounding, true) }));
+      expect(text).toContain(say('sale:cashDue', { amount: crowns(due) }));
+      expect(await panel().locator('[data-field="given"]').getAttribute('placeholder')).toBe(
+        say('sale:givenPlaceholder', { amount: crowns(due) }),
+      );
+      // The exact crowns are enough: no change, nothing short.
+      expect(await panel().locator('.payment-change').getAttribute('data-change')).toBe('0.00');
+      expect(await seriousViolations()).toEqual([]);
+      await screenshot(page, `shift-01-rounding-panel-${String(size.width)}`);
+      // A card is charged the exact total: no rounding.
+      await page.keyboard.press('F3');
+      await expect.poll(() => line.count()).toBe(0);
+      expect(await panel().textContent()).toContain(say('sale:cardCharges', { amount: crowns(total) }));
+      await page.keyboard.press('F2');
+      await line.waitFor();
+    }
+    // The exact amount in cash: Enter with nothing typed pays the crowns due.
     await page.keyboard.press('Enter');
     await panel().waitFor({ state: 'detached' });
     const state = (await rpc('shift.current', {})) as { open: ShiftReportView | null };
-    expect(state.open).toMatchObject({ float: 1500, sales: { count: 1 } });
+    expect(state.open).toMatchObject({
+      float: 1500,
+      sales: { count: 1, gross: total },
+      byMethod: { cash: due },
+      rounding,
+      cashTaken: due,
+      expectedCash: 1500 + due,
+    });
+    // The receipt says the total as sold, the rounding, and the crowns the cash paid.
+    const receipt = placedReceipt();
+    await expect.poll(() => receipt.locator('[data-receipt-rounding]').count()).toBe(1);
+    expect(await receipt.locator('[data-receipt-rounding]').getAttribute('data-receipt-rounding')).toBe(
+      rounding.toFixed(2),
+    );
+    expect(await amountIn(receipt.locator('[data-receipt-total]'))).toBeCloseTo(total, 2);
+    expect(await amountIn(receipt.locator('[data-receipt-cash]'))).toBeCloseTo(due, 2);
+    expect(await amountIn(receipt.locator('[data-receipt-given]'))).toBeCloseTo(due, 2);
+    expect(await amountIn(receipt.locator('[data-receipt-change]'))).toBeCloseTo(0, 2);
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await receipt.locator('[data-receipt-rounding]').scrollIntoViewIfNeeded();
+      expect(await receipt.locator('[data-receipt-rounding]').isVisible()).toBe(true);
+      await screenshot(page, `shift-01-rounding-receipt-${String(size.width)}`);
+    }
+    // The printed receipt (the same receipt in print media, as the system print dialog gets it).
+    await page.emulateMedia({ media: 'print' });
+    try {
+      const copy = page.locator('.print-root .receipt');
+      const printed = await copy.innerText();
+      expect(printed).toContain(say('receipt:cashRounding'));
+      expect(printed).toContain(crowns(rounding, true));
+      expect(printed).toContain(say('receipt:paidInCash'));
+      await copy.screenshot({ path: join(ARTIFACTS, 'shift-01-rounding-receipt-print.png') });
+    } finally {
+      await page.emulateMedia({ media: null });
+    }
   });
 
   it('sells in cash and by card, voids one, pays cash out; one sale waits while the instance is away; X on F5', async () => {
@@ -284,8 +381,12 @@ describe("a day's shift at the till", { timeout: 180_000 }, () => {
       .toBe('4');
     // The sale made while the instance was away is not on it yet, and the report says so in words.
     expect(await x.textContent()).toContain(say('shift:ordersWaiting', { count: 1 }));
-    const expected = 1500 + (products[0]?.price ?? 0) + (products[1]?.price ?? 0) - 120;
+    // The cash sales as paid, in whole crowns; the rounding of both on the report, a line of its own.
+    const expected = 1500 + inCrowns(firstTotal()) + inCrowns(secondTotal()) - 120;
     expect(await amountIn(x.locator('[data-report-expected]'))).toBeCloseTo(expected, 2);
+    await expect
+      .poll(() => amountIn(x.locator('[data-report-row="rounding"]')))
+      .toBeCloseTo(dayRoundingOf(), 2);
     expect(await seriousViolations()).toEqual([]);
     for (const size of SIZES) {
       await page.setViewportSize(size);
@@ -345,6 +446,10 @@ describe("a day's shift at the till", { timeout: 180_000 }, () => {
     });
     expect(fromCli.sales.count).toBe(4);
     expect(await amountIn(z.locator('[data-report-expected]'))).toBeCloseTo(fromCli.expectedCash, 2);
+    // The day's cash rounding: on the Z report on screen and in the JSON alike.
+    expect(fromCli.rounding).toBe(dayRoundingOf());
+    expect(await amountIn(z.locator('[data-report-row="rounding"]'))).toBeCloseTo(fromCli.rounding, 2);
+    expect(fromCli.byMethod.cash).toBe(inCrowns(firstTotal()) + inCrowns(secondTotal()));
     expect(await z.getAttribute('data-shift-id')).toBe(String(fromCli.id));
     const states = await z
       .locator('[data-report-sale]')

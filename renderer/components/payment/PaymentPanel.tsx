@@ -1,6 +1,8 @@
 // The payment panel F9 opens over the sale: cash (F2: amount given, quick buttons for round notes),
 // card (F3: the store's terminal charges the total) or card + cash (F4: the card's part, then the
-// cash given for the rest); the change due live. The fields place with Enter; a focused button does
+// cash given for the rest); the change due live. Cash is counted in what can be paid: where Settings
+// round it (CZK whole crowns), the rounding and the cash to pay are a line of their own; a card is
+// charged the exact total. The fields place with Enter; a focused button does
 // what it says (a round note chooses that note, and focus goes back to the amount so that the next
 // Enter places). Esc goes back to the sale untouched. Its keys are in the one keymap
 // (actions/keymap.ts); its actions in store/payment.ts.
@@ -10,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../use-format.ts';
 import { useApp } from '../../store/app.ts';
 import {
+  cashStepOf,
   closePayment,
   confirmPayment,
   paymentSummary,
@@ -35,11 +38,12 @@ function Panel() {
   const format = useFormat();
   const payment = usePayment();
   const total = useApp((s) => s.session?.totals.total ?? 0);
+  const step = useApp((s) => cashStepOf(s.settings));
   const given = useRef<HTMLInputElement>(null);
   const cardPart = useRef<HTMLInputElement>(null);
   const place = useRef<HTMLButtonElement>(null);
   useDialogFocus(given);
-  const sum = paymentSummary(payment, total);
+  const sum = paymentSummary(payment, total, step);
   const method = payment.method;
   // Switching method moves focus to what that method asks for: the card's part, or the amount
   // given; card asks for nothing, so focus goes to Place order, which Enter then presses.
@@ -83,6 +87,16 @@ function Panel() {
           />
         </label>
       )}
+      {method !== 'card' && sum.rounding !== 0 && (
+        <p
+          className="payment-rounding"
+          data-payment-rounding={sum.rounding.toFixed(2)}
+          data-cash-due={sum.due.toFixed(2)}
+        >
+          <span>{t('cashRounding', { amount: format.signedPrice(sum.rounding) })}</span>
+          <strong>{t('cashDue', { amount: format.price(sum.due) })}</strong>
+        </p>
+      )}
       {method === 'card' ? (
         <p className="payment-change" data-change="0.00">
           {t('cardCharges', { amount: format.price(total) })}
@@ -98,7 +112,7 @@ function Panel() {
               placeholder={
                 method === 'split' && sum.rest === undefined
                   ? t('givenPlaceholderSplit')
-                  : t('givenPlaceholder', { amount: format.price(cashDue(sum, method, total)) })
+                  : t('givenPlaceholder', { amount: format.price(sum.due) })
               }
               inputMode="decimal"
               autoComplete="off"
@@ -108,7 +122,7 @@ function Panel() {
           </label>
           {(method === 'cash' || sum.rest !== undefined) && (
             <div className="quick-notes" role="group" aria-label={t('roundNotes')}>
-              {quickAmounts(cashDue(sum, method, total), format.currency).map((n) => (
+              {quickAmounts(sum.due, format.currency).map((n) => (
                 <button
                   key={n}
                   type="button"
@@ -183,11 +197,6 @@ function MethodButton(props: { method: Method; current: Method; label: string; k
       {props.label} <kbd>{props.keyName}</kbd>
     </button>
   );
-}
-
-/** What the cash pays: the total, or in a split the rest after the card's part (the total until known). */
-function cashDue(sum: PaymentSummary, method: Method, total: number): number {
-  return method === 'split' ? (sum.rest ?? total) : total;
 }
 
 /** Change due, short by, not an amount, or (split) what is still to type. */

@@ -1,5 +1,6 @@
 // How the sale was paid, as the receipt prints it: each part (card, cash) and the change. A split
-// payment names what each part paid, so that they visibly add up to the total.
+// payment names what each part paid, so that they visibly add up to the total; cash rounded to what
+// can be paid says the rounding on a line of its own, then what the cash paid.
 import { useTranslation } from 'react-i18next';
 import type { Tender } from '../../../contract/contract.ts';
 import { useFormat } from '../use-format.ts';
@@ -23,7 +24,13 @@ export function TenderRows({ tender }: { tender: Tender }) {
           </p>
         ) : (
           <div key="cash">
-            {split && (
+            {tender.rounding !== undefined && (
+              <p className="r-row" data-receipt-rounding={tender.rounding.toFixed(2)}>
+                <span>{t('cashRounding')}</span>
+                <span>{format.signedPrice(tender.rounding)}</span>
+              </p>
+            )}
+            {(split || tender.rounding !== undefined) && (
               <p className="r-row">
                 <span>{t('paidInCash')}</span>
                 <span data-receipt-cash>{format.price(part.amount)}</span>

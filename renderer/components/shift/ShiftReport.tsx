@@ -60,7 +60,7 @@ export function ShiftReport({ report, paper }: { report: ShiftReportView; paper:
         </p>
       ))}
       {report.rounding !== 0 && (
-        <Row label={t('rounding')} amount={format.price(report.rounding)} data-report-row="rounding" />
+        <Row label={t('rounding')} amount={format.signedPrice(report.rounding)} data-report-row="rounding" />
       )}
       {report.byVatRate.length > 0 && <VatTable rows={report.byVatRate} className="r-vat" />}
       {report.byCashier.some((c) => c.cashierId !== null) && (

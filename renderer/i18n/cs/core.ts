@@ -99,6 +99,8 @@ export const core = {
   tenderShortRest: 'Přijatá hotovost ({{given}}) je nižší než zbytek k úhradě v hotovosti ({{total}}).',
   tenderSplitCard:
     'Část kartou ({{card}}) musí být víc než 0 a méně než celkem k úhradě ({{total}}); zbytek se platí v hotovosti.',
+  tenderSplitNoCash:
+    'Část kartou ({{card}}) nechává z celkové částky ({{total}}) jen {{rest}}, což se v hotovosti zaokrouhlí na nic: zaplaťte kartou celou částku, nebo méně.',
   shiftClosed:
     'Na této pokladně není otevřená žádná směna: nejdřív ji otevřete s hotovostí vloženou do zásuvky.',
   shiftAlreadyOpen: 'Směna {{id}} je už otevřená (od {{since}}): před otevřením další ji uzavřete.',

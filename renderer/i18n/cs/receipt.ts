@@ -40,6 +40,7 @@ export const receipt = {
   change: 'Vráceno',
   paidByCard: 'Placeno kartou',
   paidInCash: 'Placeno hotově',
+  cashRounding: 'Zaokrouhlení',
   walkInCustomer: 'Anonymní zákazník: {{name}}',
   customer: 'Zákazník: {{name}}',
   pricedFromCatalog: 'Z objednávkového souboru: ceny podle ceníku obchodu v době vystavení účtenky.',

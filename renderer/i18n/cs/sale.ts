@@ -168,6 +168,8 @@ export const sale = {
   cardPart: 'Část kartou',
   cardPartPlaceholder: 'kolik zaplatí karta',
   splitParts: 'Kartou {{card}} + hotově {{rest}}',
+  cashRounding: 'Zaokrouhlení {{amount}}',
+  cashDue: 'K úhradě v hotovosti {{amount}}',
   cardPartNeeded: 'Zadejte část kartou nebo přijatou hotovost',
   hintSplit:
     'Část kartou, Tab, přijatá hotovost (nic nezadáno: přesně zbytek); nebo jen přijatá hotovost a karta zaplatí zbytek. Enter uloží.',

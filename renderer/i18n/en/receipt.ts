@@ -40,6 +40,7 @@ export const receipt = {
   change: 'Change',
   paidByCard: 'Paid by card',
   paidInCash: 'Paid in cash',
+  cashRounding: 'Rounding',
   walkInCustomer: 'Walk-in customer: {{name}}',
   customer: 'Customer: {{name}}',
   pricedFromCatalog: "From an order file: priced from the store's price list when this receipt was made.",

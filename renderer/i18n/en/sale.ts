@@ -164,6 +164,8 @@ export const sale = {
   cardPart: 'Card part',
   cardPartPlaceholder: 'what the card pays',
   splitParts: 'Card {{card}} + cash {{rest}}',
+  cashRounding: 'Rounding {{amount}}',
+  cashDue: 'To pay in cash {{amount}}',
   cardPartNeeded: 'Type the card part or the cash given',
   hintSplit:
     'Card part, Tab, cash given (nothing typed: the exact rest); or only the cash given, and the card pays the rest. Enter places.',

@@ -100,6 +100,8 @@ export const core = {
   tenderShortRest: 'Prijatá hotovosť ({{given}}) je nižšia ako zvyšok na úhradu v hotovosti ({{total}}).',
   tenderSplitCard:
     'Časť kartou ({{card}}) musí byť viac ako 0 a menej ako suma na úhradu ({{total}}); zvyšok sa platí v hotovosti.',
+  tenderSplitNoCash:
+    'Časť kartou ({{card}}) necháva z celkovej sumy ({{total}}) len {{rest}}, čo sa v hotovosti zaokrúhli na nič: zaplaťte kartou celú sumu, alebo menej.',
   shiftClosed:
     'Na tejto pokladnici nie je otvorená žiadna zmena: najprv ju otvorte s hotovosťou vloženou do zásuvky.',
   shiftAlreadyOpen: 'Zmena {{id}} je už otvorená (od {{since}}): pred otvorením ďalšej ju uzavrite.',

@@ -40,6 +40,7 @@ export const receipt = {
   change: 'Vydané',
   paidByCard: 'Platené kartou',
   paidInCash: 'Platené v hotovosti',
+  cashRounding: 'Zaokrúhlenie',
   walkInCustomer: 'Anonymný zákazník: {{name}}',
   customer: 'Zákazník: {{name}}',
   pricedFromCatalog: 'Zo súboru objednávky: ceny podľa cenníka obchodu v čase vystavenia dokladu.',

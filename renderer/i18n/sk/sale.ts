@@ -168,6 +168,8 @@ export const sale = {
   cardPart: 'Časť kartou',
   cardPartPlaceholder: 'koľko zaplatí karta',
   splitParts: 'Kartou {{card}} + v hotovosti {{rest}}',
+  cashRounding: 'Zaokrúhlenie {{amount}}',
+  cashDue: 'Na úhradu v hotovosti {{amount}}',
   cardPartNeeded: 'Zadajte časť kartou alebo prijatú hotovosť',
   hintSplit:
     'Časť kartou, Tab, prijatá hotovosť (nič nezadané: presne zvyšok); alebo len prijatá hotovosť a karta zaplatí zvyšok. Enter uloží.',
