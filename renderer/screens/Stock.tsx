@@ -3,7 +3,8 @@
 // A scan here looks its code up, wherever focus is (the keymap's scan.stock, store/stock.ts).
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TFunction } from 'i18next';
-import { useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
+import type { StockProductView } from '../../contract/contract.ts';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../components/use-format.ts';
 import { useApp } from '../store/app.ts';
@@ -97,22 +98,36 @@ export function Stock() {
                     </tr>
                   </thead>
                   <tbody>
-                    {ownFirst(p.warehouses, ownWarehouse).map((w) => (
-                      <tr
-                        key={w.warehouseId}
-                        data-warehouse={w.warehouseId}
-                        className={w.warehouseId === ownWarehouse ? 'own' : undefined}
-                      >
-                        <th scope="row" className="wh-name">
-                          {w.warehouseName ?? `#${w.warehouseId}`}
-                          {w.warehouseId === ownWarehouse ? ` ${t('thisCounter')}` : ''}
-                        </th>
-                        <td className="wh-qty">{format.qty(w.quantityInStock)}</td>
-                        <td>{format.qty(w.quantityAvailable)}</td>
-                        <td>{format.qty(w.quantityBlocked)}</td>
-                        <td>{format.qty(w.quantityOrdered)}</td>
-                      </tr>
-                    ))}
+                    {ownFirst(p.warehouses, ownWarehouse).map((w) => {
+                      const shown = figuresShown(w);
+                      return (
+                        <Fragment key={w.warehouseId}>
+                          <tr
+                            data-warehouse={w.warehouseId}
+                            className={w.warehouseId === ownWarehouse ? 'own' : undefined}
+                          >
+                            <th scope="row" className="wh-name">
+                              {w.warehouseName ?? `#${w.warehouseId}`}
+                              {w.warehouseId === ownWarehouse ? ` ${t('thisCounter')}` : ''}
+                            </th>
+                            <td className="wh-qty">{format.qty(shown.inStock)}</td>
+                            <td>{format.qty(shown.available)}</td>
+                            <td>{format.qty(w.quantityBlocked)}</td>
+                            <td>{format.qty(w.quantityOrdered)}</td>
+                          </tr>
+                          {w.soldHere !== undefined && (
+                            <tr className="sold-here">
+                              <td colSpan={5} data-sold-here={w.soldHere} title={t('soldHereExplained')}>
+                                {t('soldHereNote', {
+                                  available: format.qty(w.availableNow),
+                                  sold: format.qty(w.soldHere),
+                                })}
+                              </td>
+                            </tr>
+                          )}
+                        </Fragment>
+                      );
+                    })}
                   </tbody>
                 </table>
               </article>
@@ -122,6 +137,20 @@ export function Stock() {
       </div>
     </section>
   );
+}
+
+/**
+ * The in-stock and available figures to show: the instance's as synced, except that the one the
+ * counter sells by (available, else in stock) shows what this till sold since taken off it.
+ */
+function figuresShown(w: StockProductView['warehouses'][number]): {
+  inStock: number | undefined;
+  available: number | undefined;
+} {
+  if (w.soldHere === undefined) return { inStock: w.quantityInStock, available: w.quantityAvailable };
+  return w.quantityAvailable !== undefined
+    ? { inStock: w.quantityInStock, available: w.availableNow }
+    : { inStock: w.availableNow, available: undefined };
 }
 
 /** The counter's own warehouse first (what the cashier asks about), the rest in the order given. */

@@ -76,7 +76,10 @@ export interface FoundProduct {
   readonly barcode?: string;
   readonly unit?: string;
   readonly price?: number;
+  /** What the counter sells by: the synced figure less what this till sold since (soldHere). */
   readonly inStock?: number;
+  /** Sold at this till that the synced figure does not show yet. */
+  readonly soldHere?: number;
 }
 
 export interface FindUi {

@@ -68,9 +68,8 @@ function inWarehouse(p: StockProductView, warehouseId: number | null): FoundProd
       ...(p.barcode === undefined ? {} : { barcode: p.barcode }),
       ...(p.unitOfMeasure === undefined ? {} : { unit: p.unitOfMeasure }),
       ...(p.price === undefined ? {} : { price: p.price }),
-      ...(here.quantityAvailable === undefined && here.quantityInStock === undefined
-        ? {}
-        : { inStock: here.quantityAvailable ?? here.quantityInStock }),
+      ...(here.availableNow === undefined ? {} : { inStock: here.availableNow }),
+      ...(here.soldHere === undefined ? {} : { soldHere: here.soldHere }),
     },
   ];
 }

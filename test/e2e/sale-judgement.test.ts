@@ -4,12 +4,14 @@
 // answer), Settings can refuse them instead, and a price-0 item goes to the price a manager enters.
 // Then, behind the manager PIN: an open-price item (no barcode, no price) picked by name, and a
 // line's own discount or price override (Ctrl+D), on the line and on the receipt as a discount.
+// Last, offline, what this till sold since the last sync comes off the stock on the Stock screen, in
+// the Sale screen's list and in its warning, saying how much.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.ts';
 import { runCli } from '../../main/cli/run.ts';
 import { SettingsStore } from '../../main/settings/store.ts';
-import { goTo, placeOrder, scan } from './app.ts';
+import { goTo, placeOrder, scan, statusBar } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import { E2E_LOCALE, newPage, say, sayPattern } from './lang.ts';
@@ -42,6 +44,8 @@ const ITEMS = {
     quantityAvailable: 900,
   },
   syrup: { productName: 'Sirup malinový 0,7 l', price: 89.9, quantityInStock: 100, quantityAvailable: 100 },
+  // 16 in stock, 2 blocked for other orders: 14 available as the till syncs.
+  water: { productName: 'Voda stolní 1,5 l', quantityInStock: 16, quantityAvailable: 14, quantityBlocked: 2 },
 } as const;
 const PIN = '3579';
 type ItemName = keyof typeof ITEMS;
@@ -307,5 +311,74 @@ describe('open prices and line discounts, behind the manager PIN', { timeout: 18
       expect(await line.textContent()).toContain(money(10));
       await screenshot(page, `judgement-discount-receipt-${size}`);
     });
+  });
+});
+
+describe("stock that counts this till's sales", { timeout: 180_000 }, () => {
+  it('offline, 2 sold here come off the 14 synced: on the Stock screen, in the Sale list and its warning', async () => {
+    await page.setViewportSize(SIZES[0]);
+    await voidIfAny();
+    await terminal.sim.faults.setOffline(true);
+    await expect
+      .poll(() => statusBar(page).textContent(), { timeout: 20_000 })
+      .toContain(say('common:offline'));
+    await scan(page, barcodes.water);
+    await row('water').waitFor();
+    await scan(page, barcodes.water);
+    await expect.poll(() => row('water').getAttribute('data-quantity')).toBe('2');
+    await placeOrder(page);
+    await expect.poll(() => rows().count()).toBe(0);
+    await expect
+      .poll(() => page.locator('[data-placed-order]').getAttribute('data-placed-order'))
+      .toBe('queued');
+
+    const note = say('stock:soldHereNote', { available: '12', sold: '2' });
+    const code = page.locator('[data-field="code"]');
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      const at = `${size.width}x${size.height}`;
+      await goTo(page, 'stock');
+      await page.getByTestId('stock-search').fill(barcodes.water);
+      const own = page.getByTestId('stock-results').locator(`[data-warehouse="${WAREHOUSE}"]`);
+      const sold = page.getByTestId('stock-results').locator('[data-sold-here]');
+      await expect.poll(() => sold.textContent()).toBe(note);
+      // In stock as synced; available less what was sold here.
+      await expect
+        .poll(async () => (await own.locator('td').allTextContents()).slice(0, 3))
+        .toEqual(['16', '12', '2']);
+      await screenshot(page, `sold-here-stock-${at}`);
+
+      await goTo(page, 'sale');
+      await code.fill('');
+      await code.click();
+      await page.keyboard.type('voda stol', { delay: 120 });
+      const found = page.getByTestId('find-list').locator('li').filter({ hasText: ITEMS.water.productName });
+      await expect.poll(() => found.locator('[data-sold-here]').textContent()).toBe(note);
+      expect(await found.locator('.find-stock').textContent()).toBe(
+        say('sale:stockHere', { quantity: '12', unit: 'ks' }),
+      );
+      await screenshot(page, `sold-here-sale-list-${at}`);
+      await page.keyboard.press('Escape');
+      await code.fill('13*');
+      await scan(page, barcodes.water);
+      expect(await warned()).toBe(
+        say('core:stockAboveSoldHere', {
+          name: ITEMS.water.productName,
+          wanted: 13,
+          available: 12,
+          cached: 14,
+          sold: 2,
+          unit: 'ks',
+        }),
+      );
+      await screenshot(page, `sold-here-warning-${at}`);
+      await page.keyboard.press('Escape');
+      await warning().waitFor({ state: 'detached' });
+      expect(await rows().count()).toBe(0);
+    }
+    await terminal.sim.faults.setOffline(false);
+    await expect
+      .poll(() => statusBar(page).textContent(), { timeout: 20_000 })
+      .not.toContain(say('common:offline'));
   });
 });

@@ -67,6 +67,7 @@ function FindList() {
   const find = useApp((s) => s.sale.find);
   const list = useRef<HTMLUListElement>(null);
   const { t } = useTranslation('sale');
+  const { t: tStock } = useTranslation('stock');
   const format = useFormat();
   useEffect(() => {
     list.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
@@ -109,6 +110,11 @@ function FindList() {
               ? t('stockUnknown')
               : t('stockHere', { quantity: format.qty(p.inStock), unit: p.unit ?? '' })}
           </span>
+          {p.soldHere !== undefined && (
+            <span className="find-sold-here" data-sold-here={p.soldHere} title={tStock('soldHereExplained')}>
+              {tStock('soldHereNote', { available: format.qty(p.inStock), sold: format.qty(p.soldHere) })}
+            </span>
+          )}
         </li>
       ))}
     </ul>

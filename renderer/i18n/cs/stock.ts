@@ -19,4 +19,7 @@ export const stock = {
   blocked: 'Blokováno',
   ordered: 'Objednáno',
   thisCounter: '(tato pokladna)',
+  soldHereNote: '{{available}} · od poslední synchronizace zde prodáno {{sold}}',
+  soldHereExplained:
+    'Prodáno na této pokladně od synchronizace údajů: instance to v nich ještě nezapočítala.',
 } as const satisfies Translation<typeof en>;

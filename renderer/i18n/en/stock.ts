@@ -16,4 +16,8 @@ export const stock = {
   blocked: 'Blocked',
   ordered: 'Ordered',
   thisCounter: '(this counter)',
+  // What this till sold that the synced figures do not show yet: the figure less it, then how much.
+  soldHereNote: '{{available}} · {{sold}} sold here since the last sync',
+  soldHereExplained:
+    'Sold at this till since the figures were synced: the instance has not counted it in them yet.',
 } as const;

@@ -19,4 +19,7 @@ export const stock = {
   blocked: 'Blokované',
   ordered: 'Objednané',
   thisCounter: '(táto pokladnica)',
+  soldHereNote: '{{available}} · od poslednej synchronizácie tu predané {{sold}}',
+  soldHereExplained:
+    'Predané na tejto pokladnici od synchronizácie údajov: inštancia to v nich ešte nezapočítala.',
 } as const satisfies Translation<typeof en>;
