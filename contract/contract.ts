@@ -813,6 +813,8 @@ export const CustomerDisplayView = z.object({
   /** paid in cash (wholly or in part): what was handed over, and the change due. */
   given: z.number().optional(),
   change: z.number().optional(),
+  /** The cash was rounded to what can be paid: by how much (Tender's rounding). */
+  rounding: CashRoundingAmount.optional(),
 });
 export type CustomerDisplayView = z.infer<typeof CustomerDisplayView>;
 

@@ -1,6 +1,6 @@
 // What the display facing the customer shows, read from the counter: the open sale's lines and total
-// as they are scanned; once paid, that sale with the cash handed over and the change due, until the
-// next sale starts; else a welcome. The change is the core's settled tender, never worked out here.
+// as they are scanned; once paid, that sale with the cash handed over, the change due and the cash
+// rounding (if any), until the next sale starts; else a welcome. The change is the core's settled tender, never worked out here.
 import type { CustomerDisplayView, Tender } from '../../contract/contract.ts';
 import type { Db } from '../../db/database.ts';
 import { getOutboxOrder } from '../../db/outbox.ts';
@@ -26,7 +26,13 @@ export function customerDisplay(counter: Counter, db: Db, paid: PaidSale | null)
     state: 'paid',
     lines: receipt.lines.map(lineOf),
     total: receipt.totals.total,
-    ...(cash === undefined || paid.tender === null ? {} : { given: cash.given, change: paid.tender.change }),
+    ...(cash === undefined || paid.tender === null
+      ? {}
+      : {
+          given: cash.given,
+          change: paid.tender.change,
+          ...(paid.tender.rounding === undefined ? {} : { rounding: paid.tender.rounding }),
+        }),
   };
 }
 

@@ -201,6 +201,12 @@ describe('the receipt printer from the screens', { timeout: 180_000 }, () => {
     await expect.poll(() => shown.getAttribute('data-display-state')).toBe('paid');
     const changeText = await page.getByTestId('change-due').locator('.change-due-amount').textContent();
     expect(await shown.locator('[data-display-change]').textContent()).toBe(changeText);
+    // The cash was rounded to whole crowns (the demo's prices end in ,90 Kč): the customer sees the
+    // rounding the receipt says, so that the total, the note and the change add up.
+    const rounding = page.getByTestId('placed-receipt').locator('[data-receipt-rounding] span').last();
+    await expect.poll(() => rounding.count()).toBe(1);
+    expect(await shown.locator('[data-display-rounding]').textContent()).toBe(await rounding.textContent());
+    expect(await shown.textContent()).toContain(say('common:displayRounding'));
     expect(await shown.textContent()).toContain(say('common:displayThanks'));
     for (const size of SIZES) {
       await display.setViewportSize(size);

@@ -1,7 +1,7 @@
 // The display facing the customer: big, plain, in the store's language. While a sale is on the
 // counter, its lines (newest at the bottom, always in sight) and the total to pay; once paid, the cash
-// handed over, the change due and a thank-you; else a welcome. It follows the till through the core's
-// display.changed events, so it is a frame behind the till at most.
+// rounding (if any), the cash handed over, the change due and a thank-you; else a welcome. It follows
+// the till through the core's display.changed events, so it is a frame behind the till at most.
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyLanguage } from '../../i18n/index.ts';
@@ -53,6 +53,12 @@ export function CustomerDisplay() {
           </div>
           {state === 'paid' && (
             <div className="cd-paid">
+              {view?.rounding !== undefined && (
+                <p className="cd-row">
+                  <span>{t('displayRounding')}</span>
+                  <span data-display-rounding>{format.signedPrice(view.rounding)}</span>
+                </p>
+              )}
               {view?.given !== undefined && (
                 <p className="cd-row">
                   <span>{t('displayGiven')}</span>

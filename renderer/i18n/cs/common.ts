@@ -52,6 +52,7 @@ export const common = {
   displayWelcome: 'Dobrý den',
   displayTotal: 'K úhradě',
   displayPaid: 'Zaplaceno',
+  displayRounding: 'Zaokrouhlení',
   displayGiven: 'Přijato',
   displayChange: 'Vráceno',
   displayThanks: 'Děkujeme za nákup',

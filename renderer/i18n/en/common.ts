@@ -46,6 +46,7 @@ export const common = {
   displayWelcome: 'Welcome',
   displayTotal: 'To pay',
   displayPaid: 'Paid',
+  displayRounding: 'Rounding',
   displayGiven: 'Cash given',
   displayChange: 'Your change',
   displayThanks: 'Thank you for shopping with us',

@@ -52,6 +52,7 @@ export const common = {
   displayWelcome: 'Dobrý deň',
   displayTotal: 'Na úhradu',
   displayPaid: 'Zaplatené',
+  displayRounding: 'Zaokrúhlenie',
   displayGiven: 'Prijaté',
   displayChange: 'Vydané',
   displayThanks: 'Ďakujeme za nákup',

@@ -60,9 +60,19 @@ describe('the customer display', () => {
 
     const given = Math.ceil(total / 100) * 100 + 100;
     const closed = (await call('session.close', { tender: { method: 'cash', given } })) as {
-      tender?: { change: number };
+      tender?: { change: number; rounding?: number };
     };
-    expect(seen.at(-1)).toMatchObject({ state: 'paid', total, given, change: closed.tender?.change });
+    // Two of a price in haléře (the demo's end in ,90 Kč), paid in whole crowns: the customer sees
+    // the rounding, so that the total, what was handed over and the change add up.
+    expect(closed.tender?.rounding).toBe(0.2);
+    expect(seen.at(-1)).toEqual({
+      state: 'paid',
+      lines: [expect.objectContaining({ name: item.productName, quantity: 2 })],
+      total,
+      given,
+      change: closed.tender?.change,
+      rounding: 0.2,
+    });
     expect(await call('display.get')).toEqual(seen.at(-1));
     // Reading the session changes nothing the customer sees.
     const count = seen.length;
