@@ -2,7 +2,8 @@
 import type { Page } from 'playwright-core';
 import { LAUNCH_PASS_HEADER } from '../../contract/channels.ts';
 import { LAUNCH_PASS_STORAGE_KEY } from '../../renderer/platform/launch-pass.ts';
-import { sendKeys } from './keys.ts';
+import { DEFAULT_SCANNER_CONFIG } from '../../renderer/scanner/index.ts';
+import { lastKeyStamp, sendKeys } from './keys.ts';
 
 /**
  * A keyboard-wedge scanner typing `code` then Enter at `msPerKey` (10 ms/key). The keys go in through
@@ -11,9 +12,14 @@ import { sendKeys } from './keys.ts';
  * keys, which a scanner never does. test/bench/ measures the real-time path separately.
  */
 export async function scan(page: Page, code: string, msPerKey = 10): Promise<void> {
-  // The scanner module takes a burst right after a person's keystroke for typing; real scans come
-  // after a pause (the person's keys are stamped with the real clock, so real time has to pass).
-  await page.waitForTimeout(450);
+  // A scan comes after the person's last key has gone quiet: more than the scanner module's longest
+  // key gap after it (else the person's keys and the scan are one burst), and, for a scanner slower
+  // than its fast pace, after its quiet time. Keys are stamped with the real clock (keys.ts), so that
+  // much real time passes first: counted from the last stamped key, and at least the gap for keys
+  // typed through page.keyboard (stamped when Chromium takes them, before this call).
+  const { maxGapMs, fastGapMs, quietBeforeMs } = DEFAULT_SCANNER_CONFIG;
+  const quietMs = (msPerKey > fastGapMs ? quietBeforeMs : maxGapMs) + 1;
+  await page.waitForTimeout(Math.max(quietMs, lastKeyStamp(page) + quietMs - Date.now()));
   await sendKeys(page, `${code}\n`, Date.now(), msPerKey);
 }
 

@@ -5,6 +5,13 @@
 import type { CDPSession, Page } from 'playwright-core';
 
 const sessions = new WeakMap<Page, CDPSession>();
+/** The stamp of the last key sent to each page through sendKeys (it may lie ahead of the clock). */
+const lastStamps = new WeakMap<Page, number>();
+
+/** When the last key sendKeys sent to `page` was stamped (epoch ms), or -Infinity. */
+export function lastKeyStamp(page: Page): number {
+  return lastStamps.get(page) ?? Number.NEGATIVE_INFINITY;
+}
 
 export async function cdpOf(page: Page): Promise<CDPSession> {
   let session = sessions.get(page);
@@ -68,5 +75,6 @@ export async function sendKeys(
   msPerKey: number,
 ): Promise<void> {
   const session = await cdpOf(page);
+  lastStamps.set(page, Math.max(lastKeyStamp(page), startEpochMs + (text.length - 1) * msPerKey + 3));
   await Promise.all(Array.from(text, (ch, i) => sendKey(session, ch, startEpochMs + i * msPerKey)));
 }
