@@ -1,6 +1,7 @@
 // Bundles the Electron shell for running and packaging: main process (ESM, Node built-ins, electron
-// and better-sqlite3 external) into dist/main/electron/main.js and the sandboxed preload (one CJS
-// file) into dist/preload/index.cjs; the renderer is built by main/web/build.ts.
+// and better-sqlite3 external) into dist/main/electron/main.js and the sandboxed preloads (one CJS
+// file each) into dist/preload/index.cjs (the till's) and dist/preload/display.cjs (the customer
+// display's); the renderer is built by main/web/build.ts.
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { build, type Plugin } from 'vite';
@@ -57,6 +58,17 @@ export async function buildElectron(): Promise<void> {
       emptyOutDir: true,
       target: 'node24',
       rollupOptions: { external: ['electron'], output: { format: 'cjs', entryFileNames: 'index.cjs' } },
+    },
+  });
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    build: {
+      ssr: join(ROOT, 'main/electron/display-preload.ts'),
+      outDir: join(ROOT, 'dist/preload'),
+      emptyOutDir: false,
+      target: 'node24',
+      rollupOptions: { external: ['electron'], output: { format: 'cjs', entryFileNames: 'display.cjs' } },
     },
   });
 }

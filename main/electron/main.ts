@@ -1,11 +1,13 @@
-// The Electron shell: one window on the core. Type-checked here (no Electron binary on these
+// The Electron shell: the till's window on the core, and the customer display's window on a second
+// screen when one is connected (display-window.ts). Type-checked here (no Electron binary on these
 // machines); bundled by main/electron/build.ts into dist/main/electron/main.js.
 //
 // Hardening (Electron's security checklist): single-instance lock; contextIsolation, sandbox, no
 // nodeIntegration, no webview; the renderer is loaded from a custom app:// protocol (not file://)
 // with a strict CSP; navigation, redirects, new windows, <webview> attachment and every permission
-// request are denied; every IPC message is checked for its sender frame and its payload is
-// validated with zod by the core before any handler runs.
+// request are denied; every IPC message is checked for its sender frame (the till's window may make
+// every call, the customer display's only the few its page reads) and its payload is validated with
+// zod by the core before any handler runs.
 import { readFile } from 'node:fs/promises';
 import path, { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,12 +17,25 @@ import { createAppCore } from '../core/launch.ts';
 import { dataDirOf } from '../settings/config.ts';
 import type { Core } from '../core/core.ts';
 import { credentialStoreFor } from './credentials.ts';
-import { APP_SCHEME, APP_URL, assetFile, ELECTRON_CSP, isAppUrl, isTrustedSender } from './policy.ts';
+import { displayMode } from './customer-display.ts';
+import { DisplayWindow } from './display-window.ts';
+import {
+  APP_SCHEME,
+  APP_URL,
+  assetFile,
+  ELECTRON_CSP,
+  isAppUrl,
+  isDisplayEvent,
+  mayCall,
+  secureWebPreferences,
+  senderOf,
+} from './policy.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 // Bundled layout: dist/main/electron/main.js, dist/preload/index.cjs, dist/renderer/.
 const RENDERER_DIR = join(here, '..', '..', 'renderer');
 const PRELOAD = join(here, '..', '..', 'preload', 'index.cjs');
+const DISPLAY_PRELOAD = join(here, '..', '..', 'preload', 'display.cjs');
 
 const MIME: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -39,6 +54,7 @@ protocol.registerSchemesAsPrivileged([
 ]);
 
 let window: BrowserWindow | null = null;
+let display: DisplayWindow | null = null;
 let core: Core | null = null;
 
 if (!app.requestSingleInstanceLock()) {
@@ -58,6 +74,8 @@ if (!app.requestSingleInstanceLock()) {
 async function start(): Promise<void> {
   const log = (line: string) => console.error(line);
   const dataDir = dataDirOf(process.env);
+  // Read before anything opens: a wrong value is said at once.
+  const mode = displayMode(process.env);
   core = await createAppCore({
     env: process.env,
     credentials: credentialStoreFor(dataDir, safeStorage, log),
@@ -85,17 +103,18 @@ async function start(): Promise<void> {
   session.defaultSession.setPermissionCheckHandler(() => false);
 
   ipcMain.handle(IPC_INVOKE, async (event, channel: unknown, input: unknown) => {
-    if (
-      core === null ||
-      window === null ||
-      !isTrustedSender(event.senderFrame, window.webContents.mainFrame)
-    ) {
-      return { ok: false, error: { code: 'forbidden', message: 'Refused: not the app window.' } };
+    const sender = senderOf(event.senderFrame, {
+      ...(window === null ? {} : { till: window.webContents.mainFrame }),
+      ...(display?.mainFrame === undefined ? {} : { display: display.mainFrame }),
+    });
+    if (core === null || !mayCall(sender, channel)) {
+      return { ok: false, error: { code: 'forbidden', message: 'Refused: not for this window.' } };
     }
     return core.invoke(channel, input);
   });
   core.subscribe((name, payload) => {
     if (window !== null && !window.isDestroyed()) window.webContents.send(IPC_EVENT, name, payload);
+    if (isDisplayEvent(name)) display?.send(IPC_EVENT, name, payload);
   });
 
   window = new BrowserWindow({
@@ -105,22 +124,17 @@ async function start(): Promise<void> {
     minHeight: 700,
     title: 'Counter',
     show: false,
-    webPreferences: {
-      preload: PRELOAD,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webviewTag: false,
-      spellcheck: false,
-      navigateOnDragDrop: false,
-      safeDialogs: true,
-    },
+    webPreferences: secureWebPreferences(PRELOAD),
   });
   window.once('ready-to-show', () => window?.show());
-  window.on('closed', () => (window = null));
+  window.on('closed', () => {
+    window = null;
+    // The display is no window of its own to the user: it goes with the till's, so the app quits.
+    display?.close();
+  });
   await window.loadURL(APP_URL);
+  display = new DisplayWindow(DISPLAY_PRELOAD, mode, log);
+  display.start();
 }
 
 function harden(contents: WebContents): void {

@@ -1,5 +1,7 @@
-// What the Electron window may do, as pure functions so they are unit-tested here (no Electron binary
+// What the Electron windows may do, as pure functions so they are unit-tested here (no Electron binary
 // on these machines). The renderer is served from app://counter/ only; nothing else is loadable.
+import type { WebPreferences } from 'electron';
+import { isCallChannel, type CallChannel, type EventChannel } from '../../contract/channels.ts';
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'counter';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
@@ -13,6 +15,59 @@ export function isAppUrl(raw: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * What every window of the app runs with (Electron's security checklist): context isolation, the
+ * sandbox, no Node in any frame or worker, no <webview>, and `preload` as its only bridge.
+ */
+export function secureWebPreferences(preload: string): WebPreferences {
+  return {
+    preload,
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
+    webviewTag: false,
+    spellcheck: false,
+    navigateOnDragDrop: false,
+    safeDialogs: true,
+  };
+}
+
+/** What the customer display's page reads: the display's view, and the store's language and currency. */
+export const DISPLAY_CALLS = ['display.get', 'settings.get'] as const satisfies readonly CallChannel[];
+export const DISPLAY_EVENTS = [
+  'display.changed',
+  'status.changed',
+] as const satisfies readonly EventChannel[];
+
+export function isDisplayCall(name: unknown): name is (typeof DISPLAY_CALLS)[number] {
+  return (DISPLAY_CALLS as readonly unknown[]).includes(name);
+}
+
+export function isDisplayEvent(name: unknown): name is (typeof DISPLAY_EVENTS)[number] {
+  return (DISPLAY_EVENTS as readonly unknown[]).includes(name);
+}
+
+/** Which window a call came from: the till's, the customer display's, or none of the app's. */
+export type Sender = 'till' | 'display';
+
+export function senderOf(
+  frame: { url: string; parent: unknown } | null | undefined,
+  tops: { readonly till?: unknown; readonly display?: unknown },
+): Sender | null {
+  if (tops.till !== undefined && isTrustedSender(frame, tops.till)) return 'till';
+  if (tops.display !== undefined && isTrustedSender(frame, tops.display)) return 'display';
+  return null;
+}
+
+/** The till may make every call; the customer display only the few its page reads. */
+export function mayCall(sender: Sender | null, channel: unknown): boolean {
+  if (sender === 'till') return isCallChannel(channel);
+  if (sender === 'display') return isDisplayCall(channel);
+  return false;
 }
 
 /** Only the app's own top frame may call the core. */

@@ -28,6 +28,14 @@ export function followDisplay(): () => void {
   };
 }
 
+/**
+ * In the app (Electron, served from app://) the display is a window the app opens by itself on a
+ * second screen (main/electron/display-window.ts); in the web shell it is an address to open.
+ */
+export function displayOpensItself(): boolean {
+  return location.protocol === 'app:';
+}
+
 /** Where the display is: /display of this page's origin (same shell, same pass). */
 export function customerDisplayAddress(): string {
   return `${location.origin}/display`;

@@ -137,6 +137,8 @@ export const settings = {
   displayTitle: 'Zákaznický displej',
   displayHelp:
     'Druhé okno obrácené k zákazníkovi: položky, jak se skenují, částka k úhradě, vrácené peníze a poděkování. Otevřete tuto adresu v dalším okně téhož prohlížeče a přesuňte ho na obrazovku, kterou vidí zákazník:',
+  displayHelpApp:
+    'Druhé okno obrácené k zákazníkovi: položky, jak se skenují, částka k úhradě, vrácené peníze a poděkování. Otevře se samo přes celou druhou obrazovku, je-li připojena, a zavře se, když ji odpojíte.',
   printerTitle: 'Tiskárna účtenek',
   printerAddress: 'Adresa tiskárny',
   printerAddressHelp:

@@ -135,6 +135,8 @@ export const settings = {
   displayTitle: 'Customer display',
   displayHelp:
     'A second window facing the customer: the lines as they are scanned, the total, the change due and a thank-you. Open this address in another window of the same browser and move it to the screen the customer sees:',
+  displayHelpApp:
+    'A second window facing the customer: the lines as they are scanned, the total to pay, the change due and a thank-you. It opens by itself, full screen, on a second screen when one is connected, and closes when it is disconnected.',
   printerTitle: 'Receipt printer',
   printerAddress: 'Printer address',
   printerAddressHelp:

@@ -139,6 +139,8 @@ export const settings = {
   displayTitle: 'Zákaznícky displej',
   displayHelp:
     'Druhé okno otočené k zákazníkovi: položky, ako sa skenujú, suma na úhradu, vydané peniaze a poďakovanie. Otvorte túto adresu v ďalšom okne toho istého prehliadača a presuňte ho na obrazovku, ktorú vidí zákazník:',
+  displayHelpApp:
+    'Druhé okno otočené k zákazníkovi: položky, ako sa skenujú, suma na úhradu, vydané peniaze a poďakovanie. Otvorí sa samo cez celú druhú obrazovku, ak je pripojená, a zavrie sa, keď ju odpojíte.',
   printerTitle: 'Tlačiareň dokladov',
   printerAddress: 'Adresa tlačiarne',
   printerAddressHelp:
