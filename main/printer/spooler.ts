@@ -82,7 +82,8 @@ export async function sendToSpooler(
   );
   if (sent.missing) return notSent('unreachable', 'lp is not installed (the CUPS client)');
   if (sent.cut !== null) {
-    return { kind: 'maybe-sent', problem: 'stalled', detail: `${queue}: ${said(sent, 'lp')}` };
+    const problem = sent.cut === 'timeout' ? 'stalled' : 'failed';
+    return { kind: 'maybe-sent', problem, detail: `${queue}: ${said(sent, 'lp')}` };
   }
   const request = /request id is (\S+)/.exec(sent.stdout)?.[1];
   if (sent.code === 0 && request !== undefined) return { kind: 'printed', answersStatus: false, request };

@@ -2,6 +2,7 @@
 // SQLite file hands its jobs to CUPS's lp, a cupsd of the test's own on loopback (test/support/cups.ts)
 // spools them and its socket backend passes them to a fake network printer, whose bytes the tests'
 // ESC/POS decoder reads back. Nothing between Counter and the printer is stubbed.
+import { createServer, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ReceiptView } from '../../../contract/contract.ts';
 import { insertOutboxOrder } from '../../../db/outbox.ts';
@@ -77,6 +78,7 @@ function startWorker(
   tenders: Map<number, ReceiptView['tender']>,
   env: NodeJS.ProcessEnv = spoolerEnvironment(cups.env),
   queue = 'Receipt',
+  timeouts?: { connectMs: number },
 ) {
   const { db } = tempDb(name);
   const references = new Map<number, string>();
@@ -88,6 +90,7 @@ function startWorker(
     log: () => undefined,
     retry: { baseMs: 20, maxMs: 200 },
     spoolerEnv: env,
+    ...(timeouts === undefined ? {} : { timeouts }),
   });
   workers.push(worker);
   worker.start();
@@ -185,5 +188,27 @@ describe('a system printer through the print spooler (CUPS)', { timeout: 90_000 
     // Handed over once: nothing more of it waits in the spooler to print again.
     await expect.poll(() => cups.unfinished('Later')).toEqual([]);
     expect(printer.printed()).toHaveLength(before + 1);
+  });
+
+  it('holds nothing up when the spooler takes the connection and never answers: not sent, kept', async () => {
+    // A scheduler that hangs: it accepts and says nothing. lpstat is ended after its wait.
+    const held = new Set<Socket>();
+    const silent = createServer((socket) => held.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const address = silent.address();
+    const port = typeof address === 'object' && address !== null ? address.port : 0;
+    try {
+      const env = spoolerEnvironment({ CUPS_SERVER: `127.0.0.1:${String(port)}` });
+      const { db, worker, sale } = startWorker('spooler-silent', new Map(), env, 'Receipt', {
+        connectMs: 300,
+      });
+      const { job } = sale(CARD);
+      await expect.poll(() => worker.status()).toMatchObject({ waiting: 1, problem: 'unreachable' });
+      expect(worker.status().detail).toBe('Receipt: lpstat did not finish in time');
+      expect(getPrintJob(db, job.id)?.copy).toBe('none');
+    } finally {
+      for (const socket of held) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });
