@@ -15,6 +15,7 @@ import {
   CashierRef,
   CashiersView,
   CashierSignInInput,
+  CashierView,
   CashMoveInput,
   ShiftCloseInput,
   ShiftOpenInput,
@@ -845,6 +846,12 @@ export const StatusView = z.object({
   orderPermission: z.enum(['granted', 'lacking', 'unknown']),
   /** The receipt printer's queue; null when no printer is set and nothing waits to print. */
   printer: PrinterStatusView.nullable(),
+  /** The till's open shift: its number and when it was opened; null: no shift is open. */
+  shift: z.object({ id: int, openedAt: isoDateTime }).nullable(),
+  /** Who is signed in at the till; null: nobody (a till without cashiers never has anyone). */
+  cashier: CashierView.nullable(),
+  /** The till has cashiers and nobody is signed in: no sale is recorded until one signs in. */
+  signInNeeded: z.boolean(),
 });
 export type StatusView = z.infer<typeof StatusView>;
 

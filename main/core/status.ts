@@ -1,6 +1,7 @@
 // The status bar's view (status.get, and the status.changed event): online or not, which instance,
 // the outbox's figures, the last sync, the instance's version, whether it refused the credentials,
-// and whether it lets this client create orders.
+// whether it lets this client create orders, the receipt printer's queue, the till's open shift and
+// who is signed in at the till.
 import type { Db } from '../../db/database.ts';
 import type { PrinterStatusView, StatusView } from '../../contract/contract.ts';
 import { stockItemsSyncedAt } from '../../db/catalog/index.ts';
@@ -9,6 +10,7 @@ import type { InstanceConfig, InstanceResolution } from '../settings/instance.ts
 import { displayInstance } from '../settings/instance.ts';
 import { isInsecure } from '../settings/origin.ts';
 import type { Handlers } from '../ground/index.ts';
+import { cashiersView, openShiftRef } from '../shift/index.ts';
 
 export interface StatusSource {
   resolution(): InstanceResolution;
@@ -55,5 +57,16 @@ export function statusView(source: StatusSource): StatusView {
     // Said offline too: the instance's role does not change because it cannot be reached.
     orderPermission: instance === null ? 'unknown' : source.orderPermission(),
     printer: source.printer(),
+    ...tillNow(source.db()),
+  };
+}
+
+/** The till's open shift and who works it (the core records no sale with nobody signed in). */
+function tillNow(db: Db): Pick<StatusView, 'shift' | 'cashier' | 'signInNeeded'> {
+  const cashiers = cashiersView(db);
+  return {
+    shift: openShiftRef(db),
+    cashier: cashiers.signedIn,
+    signInNeeded: cashiers.cashiers.length > 0 && cashiers.signedIn === null,
   };
 }

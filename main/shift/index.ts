@@ -14,6 +14,7 @@ export {
   lastZReport,
   moveCash,
   openShift,
+  openShiftRef,
   type CloseOptions,
   type Difference,
 } from './shifts.ts';

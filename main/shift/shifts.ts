@@ -58,6 +58,12 @@ export function currentReport(db: Db, now: Date): ShiftReportView | null {
   return open === undefined ? null : xReport(db, open, now).view;
 }
 
+/** The open shift as the status bar names it (its number, since when), or null when none is open. */
+export function openShiftRef(db: Db): { id: number; openedAt: string } | null {
+  const open = openShiftRow(db);
+  return open === undefined ? null : { id: open.id, openedAt: open.openedAt };
+}
+
 /** A difference over the limit, for the one who must approve it. */
 export interface Difference {
   readonly differenceMinor: number;

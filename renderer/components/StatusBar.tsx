@@ -1,6 +1,7 @@
 // Always visible: online/offline, the instance (and DEMO), credentials refused, orders not allowed
-// (the client lacks the permission to create them), queued orders, the receipt printer's waiting
-// receipts, age of the last sync.
+// (the client lacks the permission to create them), the till's shift and who is signed in, queued
+// orders, the receipt printer's waiting receipts, age of the last sync. One line at 1024 px: the
+// instance gives up its room first, a long cashier's name is cut short (whole in its title).
 import { useTranslation } from 'react-i18next';
 import { useFormat } from './use-format.ts';
 import { useApp } from '../store/app.ts';
@@ -46,6 +47,7 @@ export function StatusBar() {
         {status?.instance ?? t('noInstance')}
         {status?.version === undefined ? '' : ` · ${t('version', { version: status.version })}`}
       </span>
+      {status !== null && <ShiftPill status={status} />}
       <button
         type="button"
         className="link"
@@ -60,6 +62,35 @@ export function StatusBar() {
         {t('lastSync', { age: format.age(status?.lastSyncedAt ?? null) })}
       </span>
     </footer>
+  );
+}
+
+/** "Směna 3 · od 08:02 · Jana Nováková", or "Směna zavřena"; a click (or F5) opens the Shift screen. */
+function ShiftPill({ status }: { status: StatusView }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const setScreen = useApp((s) => s.setScreen);
+  const { shift, cashier } = status;
+  const who = cashier?.name ?? (status.signInNeeded ? t('nobodySignedIn') : undefined);
+  const text = [
+    shift === null
+      ? t('shiftClosedStatus')
+      : t('shiftOpen', { id: shift.id, since: format.time(shift.openedAt) }),
+    who,
+  ]
+    .filter((part) => part !== undefined)
+    .join(' · ');
+  return (
+    <button
+      type="button"
+      className={status.signInNeeded ? 'link shift-status sign-in-needed' : 'link shift-status'}
+      onClick={() => setScreen('shift')}
+      title={`${text}. ${t('shiftStatusTitle')}`}
+      data-shift-status={shift === null ? 'closed' : String(shift.id)}
+      data-cashier={cashier?.name ?? ''}
+    >
+      {text}
+    </button>
   );
 }
 

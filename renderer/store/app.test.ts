@@ -35,6 +35,9 @@ const STATUS: StatusView = {
   credentialsRefused: false,
   orderPermission: 'granted',
   printer: null,
+  shift: null,
+  cashier: null,
+  signInNeeded: false,
 };
 const SETTINGS: SettingsView = {
   instanceUrl: null,

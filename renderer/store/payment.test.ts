@@ -59,6 +59,9 @@ const status: StatusView = {
   credentialsRefused: false,
   orderPermission: 'granted',
   printer: null,
+  shift: null,
+  cashier: null,
+  signInNeeded: false,
 };
 
 /** The core's close: the tender as it settles it (cash 250 of a 250.00 sale by default). */

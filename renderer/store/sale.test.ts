@@ -210,6 +210,9 @@ describe('a scan and what was typed in the code field', () => {
       credentialsRefused: false,
       orderPermission: 'granted',
       printer: null,
+      shift: null,
+      cashier: null,
+      signInNeeded: false,
     }));
     setSale({ entry: '+' });
     expect((await closeSale())?.id).toBe(5);

@@ -40,6 +40,9 @@ const status: StatusView = {
   credentialsRefused: false,
   orderPermission: 'granted',
   printer: null,
+  shift: null,
+  cashier: null,
+  signInNeeded: false,
 };
 const basket = { ...aSession([aLine(1, 2)]), walkIn: { companyId: 7, name: 'Hotovostní prodej' } };
 

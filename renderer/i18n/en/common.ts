@@ -31,6 +31,10 @@ export const common = {
   needAttention_one: '{{count, number}} need attention',
   needAttention_other: '{{count, number}} need attention',
   lastSync: 'Last sync: {{age}}',
+  shiftOpen: 'Shift {{id}} · since {{since}}',
+  shiftClosedStatus: 'Shift closed',
+  nobodySignedIn: 'Nobody signed in',
+  shiftStatusTitle: 'F5: the shift, its reports, and who works the till',
   // The receipt printer's queue (click: try the waiting receipts now)
   printerReady: 'Printer ready',
   printerWaiting_one: 'Printer: {{count, number}} waiting',

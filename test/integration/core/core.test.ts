@@ -224,6 +224,39 @@ describe('Core', () => {
     expect(lastStatus()).toContain('"credentialsRefused":false');
   });
 
+  it('says in the status which shift is open since when, and who is signed in at the till', async () => {
+    const { c } = await core();
+    const events: string[] = [];
+    c.subscribe((name, payload) => events.push(`${name} ${JSON.stringify(payload)}`));
+    const status = async () => value(await c.invoke('status.get', {})) as Record<string, unknown>;
+    const lastStatus = () => events.filter((e) => e.startsWith('status.changed')).at(-1) ?? '';
+    expect(await status()).toMatchObject({ shift: null, cashier: null });
+    const opened = value(await c.invoke('shift.open', { float: 100 })) as { id: number; openedAt: string };
+    const shift = { id: opened.id, openedAt: opened.openedAt };
+    expect(await status()).toMatchObject({ shift, cashier: null, signInNeeded: false });
+    // The status bar hears of it without asking.
+    expect(lastStatus()).toContain(JSON.stringify({ shift }).slice(1, -1));
+    const added = value(await c.invoke('cashier.add', { name: 'Jana Nováková', pin: '4821' })) as {
+      cashiers: { id: number }[];
+    };
+    const id = added.cashiers[0]?.id ?? -1;
+    // The till has a cashier now, and nobody signed in: no sale until she does.
+    expect(await status()).toMatchObject({ shift, cashier: null, signInNeeded: true });
+    expect(lastStatus()).toContain('"signInNeeded":true');
+    value(await c.invoke('cashier.signIn', { id, pin: '4821' }));
+    expect(await status()).toMatchObject({
+      shift,
+      cashier: { id, name: 'Jana Nováková' },
+      signInNeeded: false,
+    });
+    expect(lastStatus()).toContain('"cashier":{"id":');
+    value(await c.invoke('shift.close', { counted: 100 }));
+    expect(await status()).toMatchObject({ shift: null, cashier: { id, name: 'Jana Nováková' } });
+    value(await c.invoke('cashier.signOut', {}));
+    expect(await status()).toMatchObject({ shift: null, cashier: null, signInNeeded: true });
+    expect(lastStatus()).toContain('"shift":null');
+  });
+
   it('lets POS_* win over Settings', async () => {
     const { c } = await core({
       POS_BASE_URL: sim.url,
