@@ -13,6 +13,7 @@ import {
 import { useApp } from '../store/app.ts';
 import { guardDialog } from '../store/guard.ts';
 import { parkingOffer } from '../store/parked.ts';
+import { drawerOffered } from '../store/printer.ts';
 import { openDialog } from '../store/payment.ts';
 import { receiptShown } from '../store/receipt.ts';
 import { typedQuantity } from '../store/sale.ts';
@@ -72,6 +73,7 @@ function contextFor(target: EventTarget | null): ActionContext {
     receiptShown: receiptShown(),
     ...(parking === undefined ? {} : { parking }),
     ...(target instanceof HTMLButtonElement ? { onButton: true } : {}),
+    ...(drawerOffered(session) ? { drawer: true } : {}),
   };
 }
 

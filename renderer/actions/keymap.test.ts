@@ -93,6 +93,17 @@ describe('keymap', () => {
     expect(key('Ctrl+z', ctx('stock'))).toBeUndefined();
   });
 
+  it('opens the cash drawer with Ctrl+O on the Sale screen between sales, where a printer has one', () => {
+    const between = { ...ctx('sale', 'other', undefined), drawer: true };
+    expect(key('Ctrl+o', between)).toBe('sale.openDrawer');
+    // From the code field too: focus rests there between sales.
+    expect(key('Ctrl+o', { ...between, focus: 'field' })).toBe('sale.openDrawer');
+    // No printer, or a sale on the counter (drawerOffered says so): the browser's own, untouched.
+    expect(key('Ctrl+o', ctx('sale'))).toBeUndefined();
+    expect(key('Ctrl+o', { ...between, screen: 'shift' })).toBeUndefined();
+    expect(key('Ctrl+o', { ...between, dialog: 'payment' })).toBeUndefined();
+  });
+
   it('gives the find-by-name list its keys while it is open in the code field', () => {
     const open = { ...ctx('sale', 'field'), find: { highlighted: true } };
     expect(key('ArrowDown', open)).toBe('find.next');

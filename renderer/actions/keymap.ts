@@ -31,6 +31,7 @@ export type ActionName =
   | 'parked.confirm'
   | 'parked.close'
   | 'sale.adjustLine'
+  | 'sale.openDrawer'
   | 'adjust.confirm'
   | 'adjust.cancel'
   | 'price.confirm'
@@ -83,6 +84,8 @@ export interface ActionContext {
   readonly parking?: 'park' | 'list';
   /** Focus is on a button: Enter presses it (the browser's own), unless a binding says otherwise. */
   readonly onButton?: boolean;
+  /** A receipt printer is set and nothing is on the counter: its cash drawer can open without a sale. */
+  readonly drawer?: boolean;
 }
 
 export interface Binding {
@@ -230,6 +233,14 @@ export const KEYMAP: readonly Binding[] = [
     trigger: 'key',
     key: is('Ctrl+d'),
     when: (ctx) => onSale(ctx) && ctx.selectedLine !== undefined,
+  },
+  // Ctrl+O: the cash drawer opened without a sale (the manager PIN when set), counted on the X and Z
+  // reports; only between sales, so it never hands out change beside a sale's own.
+  {
+    name: 'sale.openDrawer',
+    trigger: 'key',
+    key: is('Ctrl+o'),
+    when: (ctx) => onSale(ctx) && ctx.drawer === true,
   },
   { name: 'sale.selectNext', trigger: 'key', key: is('ArrowDown'), when: onSaleLines },
   { name: 'sale.selectPrevious', trigger: 'key', key: is('ArrowUp'), when: onSaleLines },

@@ -15,6 +15,7 @@ import { cycleFocus } from './dialog-focus.ts';
 import { closeParked, moveParked, openParked, parkSale, recallParked } from '../store/parked.ts';
 import { answerConfirm, leaveGuardDialog } from '../store/guard.ts';
 import { closeFloatPrompt, confirmFloat, printShiftReport } from '../store/shift.ts';
+import { openDrawerNoSale } from '../store/printer.ts';
 import type { ActionContext, ActionName } from './keymap.ts';
 
 export interface Performed {
@@ -110,6 +111,7 @@ export const PERFORM: Record<ActionName, (p: Performed) => void> = {
   },
   'parked.close': () => closeParked(),
   'sale.adjustLine': () => openLineAdjust(),
+  'sale.openDrawer': () => void openDrawerNoSale(),
   // Enter on "Back to the sale" goes back, on "Take the discount off" takes it off; elsewhere it sets.
   'adjust.confirm': (p) => {
     const target = p.event?.target;

@@ -4,12 +4,15 @@
 import type {
   DrawerOpeningView,
   OutboxEntryView,
+  SessionView,
   SystemPrintersView,
   TestPageView,
 } from '../../contract/contract.ts';
+import { i18n } from '../i18n/index.ts';
 import { pos } from './pos.ts';
-import { useApp } from './app.ts';
+import { message, useApp } from './app.ts';
 import { withPin } from './guard.ts';
+import { announce } from './sale.ts';
 import { saveSettings } from './settings.ts';
 
 /** Stores the printer's address; empty: none (receipts print through the system dialog). */
@@ -52,6 +55,24 @@ export function printReport(report: 'x' | 'z'): Promise<TestPageView> {
 
 export function openDrawer(): Promise<DrawerOpeningView> {
   return withPin(() => pos.invoke('printer.openDrawer', {}));
+}
+
+/**
+ * The drawer can open without a sale from the Sale screen (Ctrl+O): a printer is set (the drawer
+ * hangs on its port) and nothing is on the counter (between sales, never beside one).
+ */
+export function drawerOffered(session: SessionView | null): boolean {
+  return printerInUse() && (session?.lines.length ?? 0) === 0;
+}
+
+/** Ctrl+O on the Sale screen: the drawer opened without a sale, said in the screen's live region. */
+export async function openDrawerNoSale(): Promise<void> {
+  try {
+    await openDrawer();
+    announce({ tone: 'ok', text: i18n.t('sale:drawerOpened') });
+  } catch (error) {
+    announce({ tone: 'error', text: message(error) });
+  }
 }
 
 /** A receipt printer is in use (Settings or POS_RECEIPT_PRINTER): receipts go to it, not the dialog. */

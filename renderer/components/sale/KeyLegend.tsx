@@ -9,6 +9,7 @@ import { focusOf } from '../../actions/attach.ts';
 import { actionForKey, type ActionContext, type ActionName, type Focus } from '../../actions/keymap.ts';
 import { useApp } from '../../store/app.ts';
 import { parkingOffer } from '../../store/parked.ts';
+import { drawerOffered } from '../../store/printer.ts';
 import { useReceipt } from '../../store/receipt.ts';
 import { typedQuantity } from '../../store/sale.ts';
 
@@ -32,6 +33,7 @@ const SHOWN: readonly { keys: readonly string[]; probe: string; ctx?: Partial<Ac
   { keys: ['Delete'], probe: 'Delete' },
   { keys: ['Ctrl+D'], probe: 'Ctrl+d' },
   { keys: ['Ctrl+Z'], probe: 'Ctrl+z' },
+  { keys: ['Ctrl+O'], probe: 'Ctrl+o' },
   { keys: ['Esc'], probe: 'Escape' },
   { keys: ['F10'], probe: 'F10' },
   { keys: ['F9'], probe: 'F9' },
@@ -89,6 +91,7 @@ export function KeyLegend() {
     unpriced: sale.unpriced !== null,
     receiptShown,
     ...(parking === undefined ? {} : { parking }),
+    ...(drawerOffered(session) ? { drawer: true } : {}),
   };
   const label = (name: ActionName, probing: boolean): string | undefined => {
     switch (name) {
@@ -126,6 +129,8 @@ export function KeyLegend() {
         return line === undefined ? undefined : t('oneLess', { name: line.name });
       case 'sale.removeLine':
         return line === undefined ? undefined : t('removeLine', { name: line.name });
+      case 'sale.openDrawer':
+        return t('openDrawer');
       case 'sale.undoRemove':
         return sale.undo === null ? undefined : t('undoBringBack', { name: sale.undo.name });
       default:

@@ -105,6 +105,8 @@ export const sale = {
   priceEntryAdd: 'Přidat za tuto cenu',
   priceEntryBack: 'Zpět k prodeji',
   adjustLineOf: 'sleva nebo nová cena pro {{name}} (vedoucí)',
+  openDrawer: 'Otevřít zásuvku bez prodeje (vedoucí)',
+  drawerOpened: 'Zásuvka otevřena bez prodeje (započítá se do směny).',
   adjustTitle: 'Sleva nebo nová cena: {{name}}',
   adjustPrice: 'Cena za jednotku: {{price}}',
   adjustHelp:

@@ -100,6 +100,8 @@ export const sale = {
   priceEntryAdd: 'Add at this price',
   priceEntryBack: 'Back to the sale',
   adjustLineOf: 'discount or new price for {{name}} (manager)',
+  openDrawer: 'Open the cash drawer without a sale (manager)',
+  drawerOpened: 'Drawer opened without a sale (counted on the shift).',
   adjustTitle: 'Discount or new price: {{name}}',
   adjustPrice: 'Price per unit: {{price}}',
   adjustHelp:

@@ -105,6 +105,8 @@ export const sale = {
   priceEntryAdd: 'Pridať za túto cenu',
   priceEntryBack: 'Späť k predaju',
   adjustLineOf: 'zľava alebo nová cena pre {{name}} (vedúci)',
+  openDrawer: 'Otvoriť zásuvku bez predaja (vedúci)',
+  drawerOpened: 'Zásuvka otvorená bez predaja (započíta sa do zmeny).',
   adjustTitle: 'Zľava alebo nová cena: {{name}}',
   adjustPrice: 'Cena za jednotku: {{price}}',
   adjustHelp:
