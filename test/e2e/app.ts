@@ -51,6 +51,44 @@ export function statusBar(page: Page) {
 }
 
 /**
+ * Null when the status bar shows every item whole inside the window, none over another (a crowded
+ * bar takes a second line rather than cut one); the instance's name may give up its room, and a
+ * cashier's name longer than the whole bar end in an ellipsis with the whole text in its title. Else
+ * what is wrong.
+ */
+export function statusBarProblems(page: Page): Promise<string | null> {
+  return statusBar(page).evaluate((bar) => {
+    const box = bar.getBoundingClientRect();
+    if (box.right > window.innerWidth + 0.5 || box.bottom > window.innerHeight + 0.5)
+      return `the bar ends at ${String(box.right)}, ${String(box.bottom)}`;
+    if (bar.scrollWidth > bar.clientWidth + 1)
+      return `the bar's items are ${String(bar.scrollWidth)} px wide`;
+    const items = Array.from(bar.children).filter((el): el is HTMLElement => el instanceof HTMLElement);
+    const seen: { name: string; r: DOMRect }[] = [];
+    for (const item of items) {
+      const r = item.getBoundingClientRect();
+      const name = item.textContent;
+      if (r.right > box.right + 0.5 || r.left < box.left - 0.5) return `"${name}" runs past the bar`;
+      const over = seen.find(
+        (s) =>
+          r.left < s.r.right - 0.5 &&
+          s.r.left < r.right - 0.5 &&
+          r.top < s.r.bottom - 0.5 &&
+          s.r.top < r.bottom - 0.5,
+      );
+      if (over !== undefined) return `"${name}" is over "${over.name}"`;
+      if (item.scrollWidth > item.clientWidth + 1) {
+        if (item.classList.contains('shift-status')) {
+          if (!item.title.includes(name)) return `"${name}" is cut and its title lacks it`;
+        } else if (!item.classList.contains('instance')) return `"${name}" is cut`;
+      }
+      if (r.width > 0) seen.push({ name, r });
+    }
+    return null;
+  });
+}
+
+/**
  * Syncs every resource from Settings and waits until each is done. A configured shell may already be
  * syncing on its own at start (the button is disabled meanwhile, for as long as that takes on a busy
  * machine): then that sync is waited for instead of a second one. Waits in the page, so a beforeAll

@@ -9,7 +9,7 @@ import type Database from 'better-sqlite3';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSim } from '../../sim/server.ts';
-import { goTo, scan, statusBar, syncAll } from './app.ts';
+import { goTo, scan, statusBar, statusBarProblems, syncAll } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { E2E_LOCALE, newPage, say } from './lang.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
@@ -194,6 +194,11 @@ describe('paying without surprises', { timeout: 180_000 }, () => {
       expect(await panel().count()).toBe(0);
       expect(await inViewport(announcer())).toBe(true);
       expect(await inViewport(ordersNotAllowed())).toBe(true);
+      // Beside the shift's own item: every item of the status bar whole, none over another.
+      await expect.poll(() => statusBarProblems(page)).toBeNull();
+      expect(await statusBar(page).locator('[data-shift-status]').getAttribute('data-shift-status')).not.toBe(
+        'closed',
+      );
       await screenshot(page, `payflow-02-no-permission-${String(size.width)}`);
     }
     // The Place order button says the same, and opens nothing either.

@@ -6,8 +6,12 @@
 // screen (F5) with the day's rounding; the close with a counted difference over the limit that waits
 // for the manager PIN; the Z report on screen and on the receipt's paper, and `pos shift --last
 // --json` saying the same; the queued sale acknowledged later and shown so on the closed shift's
-// report.
-import { readFileSync } from 'node:fs';
+// report. The status bar says the shift and who works the till; Ctrl+O on the Sale screen opens the
+// drawer without a sale, counted on the screen's report, the printed one and pos shift's alike; the
+// Z report on 58 mm paper, from a network receipt printer (32 columns, decoded) and from the system
+// print path (a PDF, looked at).
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import type Database from 'better-sqlite3';
@@ -16,11 +20,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAUNCH_PASS_HEADER } from '../../contract/channels.ts';
 import type { ShiftReportView } from '../../contract/contract.ts';
 import { runCli } from '../../main/cli/run.ts';
+import { formatter } from '../../main/printer/paper.ts';
+import { fill, REPORT_WORDS } from '../../main/printer/words.ts';
 import { LAUNCH_PASS_STORAGE_KEY } from '../../renderer/platform/launch-pass.ts';
-import { goTo, scan, statusBar, syncAll } from './app.ts';
+import { goTo, scan, statusBar, statusBarProblems, syncAll } from './app.ts';
 import { formatMoney, formatSignedMoney } from '../../renderer/format/format.ts';
 import { ARTIFACTS, launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
-import { E2E_LOCALE, newPage, say } from './lang.ts';
+import { E2E_LANGUAGE, E2E_LOCALE, newPage, say } from './lang.ts';
+import { decodeEscPos, type Decoded } from '../support/escpos-decoder.ts';
+import { FakePrinter } from '../support/fake-printer.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import {
   freshTerminal,
@@ -39,12 +47,21 @@ let terminal: SyncedTerminal;
 let shell: RunningShell;
 let browser: Browser;
 let page: Page;
-let products: { barcode: string; price: number }[];
+let products: { id: number; barcode: string; price: number }[];
+let printer: FakePrinter;
+
+/** A cashier's name as long as they come: the status bar and the 58 mm report keep it readable. */
+const CASHIER = 'Bohuslava Nováková-Šťastná z Poděbrad';
+/** Paid in: an amount as large as a drawer's figures get, on 58 mm paper too. */
+const BIG = 9_999_999.99;
 
 beforeAll(async () => {
   // No shift open: the day starts at this till as it would on a real instance.
   terminal = await freshTerminal('shift-day', {}, { shift: false });
-  [shell, browser] = await Promise.all([startWebShellProcess(terminal.env), launchChromium()]);
+  // A 58 mm network receipt printer in its normal font (32 characters a line), with the drawer on it.
+  printer = await FakePrinter.start();
+  const env = { ...terminal.env, POS_RECEIPT_PRINTER: `${printer.address}?columns=32` };
+  [shell, browser] = await Promise.all([startWebShellProcess(env), launchChromium()]);
   // axe-core is put into the page to check it (the app's CSP admits no inline script otherwise).
   page = await newPage(browser, { viewport: SIZES[0], bypassCSP: true });
   await page.goto(shell.url);
@@ -54,6 +71,7 @@ afterAll(async () => {
   if (process.env.E2E_DEBUG !== undefined) console.error(shell.stderr());
   await terminal.sim.faults.setOffline(false);
   await stopAll(terminal, shell, browser);
+  await printer.close();
 });
 
 screenshotOnFailure(() => page, 'shift-day');
@@ -73,6 +91,41 @@ const cents = (n: number): number => Math.round(n * 100);
 /** What the day's first sale (six of the first product) and second (one of the second) came to. */
 const firstTotal = (): number => cents((products[0]?.price ?? 0) * ROUNDED_QUANTITY) / 100;
 const secondTotal = (): number => products[1]?.price ?? 0;
+
+const shiftStatus = () => statusBar(page).locator('[data-shift-status]');
+
+/** The printer's jobs with text and a cut (receipts and reports), decoded. */
+const printed = (): Decoded[] =>
+  printer
+    .printed()
+    .map((job) => decodeEscPos(job))
+    .filter((d) => d.cuts > 0);
+
+/** How many lines the status bar's items take. */
+function statusBarLines(): Promise<number> {
+  return statusBar(page).evaluate((bar) => {
+    const tops = Array.from(bar.children)
+      .map((el) => el.getBoundingClientRect())
+      .filter((r) => r.width > 0)
+      .map((r) => Math.round(r.top + r.height / 2));
+    return new Set(tops.map((t) => Math.round(t / 10))).size;
+  });
+}
+
+/**
+ * The status bar at both sizes: every item whole, on one line at 1280 px unless it is at its fullest
+ * (`crowded`: offline, receipts waiting), and its picture (the bar alone and the page).
+ */
+async function statusBarShots(name: string, crowded = false): Promise<void> {
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await expect.poll(() => statusBarProblems(page)).toBeNull();
+    // At 1024 px a long name may take the last items to a second line, never cut them.
+    if (size.width === 1280 && !crowded) await expect.poll(statusBarLines).toBe(1);
+    await statusBar(page).screenshot({ path: join(ARTIFACTS, `${name}-bar-${String(size.width)}.png`) });
+    await screenshot(page, `${name}-${String(size.width)}`);
+  }
+}
 
 /** The run's decimal separator: amounts typed as a person in this language types them. */
 const DECIMAL =
@@ -161,6 +214,114 @@ async function posShiftLast(): Promise<ShiftReportView> {
   return JSON.parse(out) as ShiftReportView;
 }
 
+/**
+ * The Z report on the 58 mm network printer (32 columns), decoded: every line within the paper, every
+ * figure of pos shift's report standing alone on its line (nothing glued, nothing cut), each sale with
+ * its state and the instance's id. The decoded text is kept beside the screenshots, to be read.
+ */
+async function zOn58mmPrinter(z: ShiftReportView): Promise<void> {
+  await rpc('printer.printReport', { report: 'z' });
+  const words = REPORT_WORDS[E2E_LANGUAGE];
+  await expect.poll(() => printed().at(-1)?.lines[0]?.trim()).toBe(words.reportZ);
+  const lines = printed().at(-1)?.lines ?? [];
+  writeFileSync(
+    join(ARTIFACTS, 'shift-07-z-58mm-escpos.txt'),
+    lines.map((l) => `|${l.padEnd(32)}|`).join('\n'),
+  );
+  expect(lines.filter((l) => l.length > 32)).toEqual([]);
+  const settings = (await rpc('settings.get', {})) as { currency: string | null };
+  const f = formatter({ language: E2E_LANGUAGE, currency: settings.currency, columns: 32 });
+  const figures = [
+    z.float,
+    z.sales.gross,
+    ...z.byVatRate.flatMap((v) => [v.base, v.vat, v.gross]),
+    ...Object.values(z.byMethod),
+    z.cashTaken,
+    z.changeGiven,
+    z.paidIn,
+    z.paidOut,
+    z.expectedCash,
+    z.countedCash ?? NaN,
+    z.difference ?? NaN,
+    ...z.saleOrders.map((o) => o.total),
+  ];
+  const alone = (form: string) =>
+    lines.some((l) => new RegExp(`(^|\\s)${form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s|$)`).test(l));
+  const missing = figures.filter((n) => ![f.price(n), f.amount(n), f.bare(n)].some(alone));
+  expect(missing).toEqual([]);
+  const text = lines
+    .join('\n')
+    .replace(/-\n\s*/g, '-')
+    .replace(/\s+/g, ' ');
+  expect(text).toContain(CASHIER);
+  expect(text).toContain(fill(words.drawerOpenings, { count: '1' }));
+  for (const sale of z.saleOrders) {
+    const state = fill(words[`state_${sale.state}`], { id: String(sale.remoteId ?? '') });
+    expect(text).toContain(`${fill(words.saleNumber, { number: String(sale.receiptNumber) })} `);
+    expect(text).toContain(state);
+  }
+}
+
+/**
+ * The Z report through the system print path on 58 mm paper (Settings' paper), as the print CSS lays
+ * it out: nothing runs past the paper or over its neighbour; printed to a PDF the paper's size and
+ * rendered to PNG (pdftoppm) to be looked at; the Shift screen shows it at both sizes.
+ */
+async function zOn58mmPaper(z: ShiftReportView): Promise<void> {
+  // Settings are the manager's (the PIN is set by now).
+  await rpc('manager.unlock', { pin: '2468' });
+  await rpc('settings.set', { receiptPaper: '58mm' });
+  await rpc('manager.lock', {});
+  await page.reload();
+  await goTo(page, 'shift');
+  await shiftScreen().locator('[data-action="show-z"]').click();
+  await expect.poll(() => report().getAttribute('data-paper')).toBe('58mm');
+  await expect.poll(() => report().getAttribute('data-shift-id')).toBe(String(z.id));
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await screenshot(page, `shift-07-z-58mm-screen-${String(size.width)}`);
+  }
+  await page.emulateMedia({ media: 'print' });
+  const copy = page.locator('.print-root [data-shift-report]');
+  expect(await copy.getAttribute('data-paper')).toBe('58mm');
+  await expect.poll(() => paperProblems(copy)).toEqual([]);
+  const pdf = join(ARTIFACTS, 'shift-07-z-58mm.pdf');
+  await page.pdf({ path: pdf, preferCSSPageSize: true, printBackground: true });
+  await page.emulateMedia({ media: 'screen' });
+  // One page the paper's width and the report's whole height: nothing spills onto a second.
+  expect(execFileSync('pdfinfo', [pdf], { encoding: 'utf8' })).toMatch(/^Pages:\s+1$/m);
+  const prefix = join(ARTIFACTS, 'shift-07-z-58mm-pdf');
+  execFileSync('pdftoppm', ['-png', '-r', '150', pdf, prefix]);
+  expect(
+    readdirSync(ARTIFACTS).filter((n) => n.startsWith('shift-07-z-58mm-pdf') && n.endsWith('.png')),
+  ).not.toEqual([]);
+}
+
+/** What of a report on paper runs past the paper's printable width or over its neighbour in a row. */
+function paperProblems(copy: Locator): Promise<string[]> {
+  return copy.evaluate((paper) => {
+    const style = getComputedStyle(paper);
+    const box = paper.getBoundingClientRect();
+    const left = box.left + parseFloat(style.paddingLeft) - 0.5;
+    const right = box.right - parseFloat(style.paddingRight) + 0.5;
+    const problems: string[] = [];
+    for (const el of Array.from(paper.querySelectorAll('*'))) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0) continue;
+      if (r.left < left || r.right > right) problems.push(`"${el.textContent}" runs past the paper`);
+    }
+    for (const row of Array.from(paper.querySelectorAll('.r-row, tr'))) {
+      const cells = Array.from(row.children).map((c) => c.getBoundingClientRect());
+      for (let i = 1; i < cells.length; i++) {
+        const [a, b] = [cells[i - 1], cells[i]];
+        if (a !== undefined && b !== undefined && b.left < a.right - 0.5 && b.top < a.bottom - 0.5)
+          problems.push(`"${row.textContent}" runs together`);
+      }
+    }
+    return problems;
+  });
+}
+
 describe("a day's shift at the till", { timeout: 180_000 }, () => {
   it(
     'syncs the catalog, takes the warehouse and the walk-in customer (setup)',
@@ -184,33 +345,55 @@ describe("a day's shift at the till", { timeout: 180_000 }, () => {
             .pluck()
             .get() as number,
       );
-      await rpc('settings.set', { warehouseId, walkInCustomer: { companyId } });
+      // Reports print in the screens' language (Settings'; 'system' would be the shell's OS's).
+      await rpc('settings.set', { warehouseId, walkInCustomer: { companyId }, language: E2E_LANGUAGE });
       products = fromCatalog(
         terminal.dataDir,
         (db: Database.Database) =>
           db
             .prepare(
-              `SELECT barcode, price FROM stock_item
+              `SELECT id, barcode, price FROM stock_item
               WHERE warehouseId = ? AND barcode IS NOT NULL AND length(barcode) = 13 AND barcode NOT LIKE '2%'
                 AND ${SELLS_PLAINLY} AND price > 1 AND price < 500
               ORDER BY id LIMIT 5`,
             )
-            .all(warehouseId) as { barcode: string; price: number }[],
+            .all(warehouseId) as { id: number; barcode: string; price: number }[],
       );
       expect(products).toHaveLength(5);
+      // The third sells for millions on the instance (as large as a till's figures get), synced as any
+      // price change is: the reports print it on 58 mm paper too.
+      const pricey = products[2] as (typeof products)[0];
+      terminal.sim.admin.mutateStockItem(pricey.id, { price: BIG });
+      const cachedPrice = () =>
+        fromCatalog(
+          terminal.dataDir,
+          (db: Database.Database) =>
+            db.prepare('SELECT price FROM stock_item WHERE id = ?').pluck().get(pricey.id) as number,
+        );
+      await rpc('sync.now', { full: true });
+      await expect.poll(cachedPrice, { timeout: 60_000 }).toBe(BIG);
+      await expect
+        .poll(async () => ((await rpc('sync.status', {})) as { running: boolean }).running)
+        .toBe(false);
+      products[2] = { ...pricey, price: BIG };
       await page.reload();
       await goTo(page, 'sale');
     },
   );
 
-  it('the manager adds a cashier in Settings; she signs in with her own PIN on the Shift screen (F5)', async () => {
+  it('the manager adds a cashier in Settings; she signs in with her own PIN on the Shift screen (F5); the status bar says so', async () => {
     await goTo(page, 'settings');
     const card = page.locator('[data-section="cashiers"]');
-    await card.locator('[data-field="cashierName"]').fill('Jana Nováková');
+    await card.locator('[data-field="cashierName"]').fill(CASHIER);
     await card.locator('[data-field="cashierPin"]').fill('4821');
     await card.locator('[data-action="add-cashier"]').click();
     await card.locator('[data-cashier-done]').waitFor();
     expect(await card.locator('[data-cashier]').count()).toBe(1);
+    // The till has a cashier and nobody is signed in: the status bar says it, beside the closed shift.
+    await expect
+      .poll(() => shiftStatus().textContent())
+      .toBe(`${say('common:shiftClosedStatus')} · ${say('common:nobodySignedIn')}`);
+    expect(await shiftStatus().getAttribute('data-shift-status')).toBe('closed');
     const settingsCard = page.locator('[data-section="shift-settings"]');
     for (const size of SIZES) {
       await page.setViewportSize(size);
@@ -223,12 +406,16 @@ describe("a day's shift at the till", { timeout: 180_000 }, () => {
     await signIn.locator('[data-action="sign-in"]').click();
     await signIn.locator('[data-sign-in-error]').waitFor();
     expect(await signIn.locator('[data-sign-in-error]').textContent()).toBe(
-      say('core:cashierPinWrong', { name: 'Jana Nováková', tries: 4 }),
+      say('core:cashierPinWrong', { name: CASHIER, tries: 4 }),
     );
     await signIn.locator('[data-field="signInPin"]').fill('4821');
     await signIn.locator('[data-action="sign-in"]').click();
     await expect.poll(() => signIn.getAttribute('data-signed-in')).not.toBe('');
-    expect(await signIn.textContent()).toContain(say('shift:signedInAs', { name: 'Jana Nováková' }));
+    expect(await signIn.textContent()).toContain(say('shift:signedInAs', { name: CASHIER }));
+    await expect
+      .poll(() => shiftStatus().textContent())
+      .toBe(`${say('common:shiftClosedStatus')} · ${CASHIER}`);
+    await statusBarShots('shift-00-status-closed');
     for (const size of SIZES) {
       await page.setViewportSize(size);
       await screenshot(page, `shift-00-signed-in-${String(size.width)}`);
@@ -333,9 +520,20 @@ describe("a day's shift at the till", { timeout: 180_000 }, () => {
     } finally {
       await page.emulateMedia({ media: null });
     }
+    // The status bar: the shift's number, since when, and who works the till.
+    await expect.poll(() => shiftStatus().getAttribute('data-shift-status')).toBe(String(state.open?.id));
+    const since = new Intl.DateTimeFormat(E2E_LOCALE, {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(new Date(state.open?.openedAt ?? ''));
+    expect(await shiftStatus().textContent()).toBe(
+      `${say('common:shiftOpen', { id: state.open?.id ?? 0, since })} · ${CASHIER}`,
+    );
+    await statusBarShots('shift-01-status-open');
   });
 
-  it('sells in cash and by card, voids one, pays cash out; one sale waits while the instance is away; X on F5', async () => {
+  it('sells in cash and by card, voids one, pays cash in and out; one sale waits while the instance and the printer are away; X on F5', async () => {
     const [, second, third, fourth, fifth] = products as [
       (typeof products)[0],
       (typeof products)[0],
@@ -360,8 +558,20 @@ describe("a day's shift at the till", { timeout: 180_000 }, () => {
       )
       .toBe(3);
     await terminal.sim.faults.setOffline(true);
+    await printer.off();
     await sell(fifth);
     await pay('card');
+    // Offline, one order queued, its receipt waiting for the printer: the status bar at its fullest.
+    const printerPill = statusBar(page).locator('[data-printer-waiting]');
+    await expect.poll(() => printerPill.getAttribute('data-printer-waiting')).toBe('1');
+    await expect
+      .poll(() => statusBar(page).locator('[data-online]').getAttribute('data-online'))
+      .toBe('false');
+    await statusBarShots('shift-02-status-offline', true);
+    await printer.on();
+    await printerPill.click();
+    await expect.poll(() => printerPill.getAttribute('data-printer-waiting')).toBe('0');
+    await page.setViewportSize(SIZES[0]);
 
     await goTo(page, 'shift');
     // Cash paid out, with the reason.
@@ -371,6 +581,11 @@ describe("a day's shift at the till", { timeout: 180_000 }, () => {
     await move.locator('[data-action="paid-out"]').click();
     await shiftScreen().locator('[data-shift-done]').waitFor();
     await expect.poll(() => report().locator('[data-report-move="out"]').count()).toBe(1);
+    // And paid in: change from the bank, millions of it.
+    await move.locator('[data-field="cash-amount"]').fill(typed(BIG));
+    await move.locator('[data-field="cash-reason"]').fill('Drobné z banky');
+    await move.locator('[data-action="paid-in"]').click();
+    await expect.poll(() => report().locator('[data-report-move="in"]').count()).toBe(1);
 
     const x = report();
     expect(await x.getAttribute('data-shift-report')).toBe('X');
@@ -382,7 +597,7 @@ describe("a day's shift at the till", { timeout: 180_000 }, () => {
     // The sale made while the instance was away is not on it yet, and the report says so in words.
     expect(await x.textContent()).toContain(say('shift:ordersWaiting', { count: 1 }));
     // The cash sales as paid, in whole crowns; the rounding of both on the report, a line of its own.
-    const expected = 1500 + inCrowns(firstTotal()) + inCrowns(secondTotal()) - 120;
+    const expected = 1500 + inCrowns(firstTotal()) + inCrowns(secondTotal()) - 120 + BIG;
     expect(await amountIn(x.locator('[data-report-expected]'))).toBeCloseTo(expected, 2);
     await expect
       .poll(() => amountIn(x.locator('[data-report-row="rounding"]')))
@@ -392,6 +607,47 @@ describe("a day's shift at the till", { timeout: 180_000 }, () => {
       await page.setViewportSize(size);
       await screenshot(page, `shift-02-x-report-${String(size.width)}`);
     }
+  });
+
+  it('opens the drawer without a sale with Ctrl+O on the Sale screen; the Shift screen and the printed X count it', async () => {
+    await goTo(page, 'sale');
+    const legend = page.getByTestId('key-legend');
+    await expect
+      .poll(() => legend.locator('[data-legend-key="Ctrl+O"]').textContent())
+      .toContain(say('sale:openDrawer'));
+    const jobs = printer.printed().length;
+    await page.keyboard.press('Control+o');
+    await expect.poll(() => page.getByTestId('announcer').textContent()).toContain(say('sale:drawerOpened'));
+    // The drawer's pulse alone went to the printer: no text, no cut.
+    await printer.until((all) => all.length > jobs);
+    expect(decodeEscPos(printer.printed().at(-1) ?? new Uint8Array())).toMatchObject({
+      lines: [],
+      cuts: 0,
+      pulses: 1,
+    });
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await screenshot(page, `shift-03-drawer-key-${String(size.width)}`);
+    }
+
+    await goTo(page, 'shift');
+    const openings = report().locator('[data-report-row="drawer-openings"]');
+    await expect.poll(() => openings.getAttribute('data-report-drawer-openings')).toBe('1');
+    expect(await openings.textContent()).toBe(say('shift:drawerOpenings', { count: 1 }));
+    // Nobody set a manager PIN yet: the till opened it.
+    expect(
+      await report().locator('[data-report-drawer-opening]').getAttribute('data-report-drawer-opening'),
+    ).toBe('till');
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await openings.scrollIntoViewIfNeeded();
+      await screenshot(page, `shift-03-drawer-openings-x-${String(size.width)}`);
+    }
+    // The X report on the printer counts the same one.
+    await rpc('printer.printReport', { report: 'x' });
+    const words = REPORT_WORDS[E2E_LANGUAGE];
+    await expect.poll(() => printed().at(-1)?.lines[0]?.trim()).toBe(words.reportX);
+    expect(printed().at(-1)?.lines).toContain(fill(words.drawerOpenings, { count: '1' }));
   });
 
   it('closes with a counted difference over the limit only with the manager PIN; the Z report, on screen and from pos shift', async () => {
@@ -462,11 +718,23 @@ describe("a day's shift at the till", { timeout: 180_000 }, () => {
     expect(states).toEqual(fromCli.saleOrders.map((s) => [s.orderId, s.state]));
     expect(fromCli.orders).toMatchObject({ placed: 4, acknowledged: 3, queued: 1 });
     // Who did it: every sale and the void were Jana's, and so were the opening and the close.
-    expect(fromCli.byCashier.map((c) => [c.name, c.sales.count])).toEqual([['Jana Nováková', 4]]);
+    expect(fromCli.byCashier.map((c) => [c.name, c.sales.count])).toEqual([[CASHIER, 4]]);
     expect(fromCli.byCashier[0]?.voids.count).toBe(1);
-    expect(fromCli.openedBy?.name).toBe('Jana Nováková');
-    expect(fromCli.closedBy?.name).toBe('Jana Nováková');
-    expect(await z.locator('[data-report-cashier]').textContent()).toContain('Jana Nováková');
+    expect(fromCli.openedBy?.name).toBe(CASHIER);
+    expect(fromCli.closedBy?.name).toBe(CASHIER);
+    expect(await z.locator('[data-report-cashier]').textContent()).toContain(CASHIER);
+    // The drawer's opening without a sale: on the screen's Z as in pos shift's.
+    expect(fromCli.drawerOpenings).toHaveLength(1);
+    expect(
+      await z.locator('[data-report-row="drawer-openings"]').getAttribute('data-report-drawer-openings'),
+    ).toBe('1');
+    // The shift is closed; she is still at the till.
+    await expect
+      .poll(() => shiftStatus().textContent())
+      .toBe(`${say('common:shiftClosedStatus')} · ${CASHIER}`);
+
+    await zOn58mmPrinter(fromCli);
+    await zOn58mmPaper(fromCli);
   });
 
   it('shows on the closed shift later that the queued sale was acknowledged, the record at close kept', async () => {

@@ -9,7 +9,7 @@ import { createPortal } from 'react-dom';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ReceiptView } from '../../../contract/contract.ts';
-import { VatTable } from '../VatTable.tsx';
+import { PaperVatTable } from './PaperVatTable.tsx';
 import { useFormat, type Formatters } from '../use-format.ts';
 import type { Paper } from '../../store/receipt.ts';
 import { stateLine } from '../../words/receipt.ts';
@@ -81,7 +81,7 @@ export function Receipt({ receipt, paper }: { receipt: ReceiptView; paper: Paper
         <span>{t('total')}</span>
         <span data-receipt-total>{format.price(receipt.totals.total)}</span>
       </p>
-      <VatTable rows={receipt.totals.byVatRate} className="r-vat" />
+      <PaperVatTable rows={receipt.totals.byVatRate} paper={paper} />
       {receipt.tender !== undefined && <TenderRows tender={receipt.tender} />}
       {/* A walk-in sale went to the store's own stand-in customer: nothing of it is the buyer's. */}
       {receipt.customer !== undefined && !receipt.customer.walkIn && receipt.customer.name !== undefined && (
@@ -183,9 +183,19 @@ export function PaperCopy({
 }) {
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
-    const px = ref.current?.scrollHeight ?? 0;
-    // CSS px are 1/96 in; a few mm of margin below the last line.
-    setPageSize(paper === '58mm' ? 58 : 80, px > 0 ? Math.ceil((px * 25.4) / 96) + 6 : 200);
+    const el = ref.current;
+    const measure = (): void => {
+      const px = el?.scrollHeight ?? 0;
+      // CSS px are 1/96 in; a few mm of margin below the last line.
+      setPageSize(paper === '58mm' ? 58 : 80, px > 0 ? Math.ceil((px * 25.4) / 96) + 6 : 200);
+    };
+    measure();
+    if (el === null) return;
+    // Measured again when the copy's height changes after its first layout (a VAT table that did not
+    // fit its paper laid out a rate at a time): the page is never shorter than what it prints.
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
   }, [content, paper]);
   return createPortal(
     <div className="print-root" ref={ref} data-print-paper={paper}>

@@ -7,7 +7,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ShiftOrderCounts, ShiftReportView } from '../../../contract/contract.ts';
 import type { Paper } from '../../store/receipt.ts';
-import { VatTable } from '../VatTable.tsx';
+import { PaperVatTable } from '../receipt/PaperVatTable.tsx';
 import { useFormat } from '../use-format.ts';
 import '../receipt/receipt.css';
 import './shift.css';
@@ -62,7 +62,7 @@ export function ShiftReport({ report, paper }: { report: ShiftReportView; paper:
       {report.rounding !== 0 && (
         <Row label={t('rounding')} amount={format.signedPrice(report.rounding)} data-report-row="rounding" />
       )}
-      {report.byVatRate.length > 0 && <VatTable rows={report.byVatRate} className="r-vat" />}
+      <PaperVatTable rows={report.byVatRate} paper={paper} />
       {report.byCashier.some((c) => c.cashierId !== null) && (
         <>
           <h3>{t('byCashier')}</h3>
@@ -94,8 +94,9 @@ export function ShiftReport({ report, paper }: { report: ShiftReportView; paper:
       {row(t('paidOut'), -report.paidOut)}
       {report.cancelled.cashRefunded !== 0 && row(t('cashRefunded'), -report.cancelled.cashRefunded)}
       {report.cashMoves.map((m, i) => (
-        <p key={i} className="r-qty" data-report-move={m.direction}>
-          {t(m.direction === 'in' ? 'move_in' : 'move_out', { reason: m.reason })} {format.price(m.amount)}
+        <p key={i} className="r-row r-qty" data-report-move={m.direction}>
+          <span>{t(m.direction === 'in' ? 'move_in' : 'move_out', { reason: m.reason })}</span>
+          <span className="num">{format.price(m.amount)}</span>
         </p>
       ))}
       {/* Opened without a sale: no cash moved, yet whoever counts the drawer should know when. */}
@@ -149,34 +150,33 @@ export function ShiftReport({ report, paper }: { report: ShiftReportView; paper:
           <OrdersWords orders={followUp.orders} t={t} testId="now" />
         </>
       )}
-      <table className="r-lines shift-sales">
-        <tbody>
-          {report.saleOrders.map((s) => {
-            const later = now.get(s.orderId);
-            const state = later?.state ?? s.state;
-            const remoteId = later?.remoteId ?? s.remoteId;
-            const acknowledgedAt = later?.acknowledgedAt ?? s.acknowledgedAt;
-            return (
-              <tr key={s.orderId} data-report-sale={s.orderId} data-report-sale-state={state}>
-                <td>
-                  <div>
-                    {s.receiptNumber === undefined
-                      ? s.reference.slice(0, 8)
-                      : t('saleNumber', { number: s.receiptNumber })}
-                  </div>
-                  <div className="r-qty">
-                    {t(`state_${state}`, { id: remoteId ?? '' })}
-                    {later !== undefined && acknowledgedAt !== undefined && later.state !== s.state
-                      ? `, ${t('acknowledgedAt', { at: acknowledgedAt })}`
-                      : ''}
-                  </div>
-                </td>
-                <td className="num">{format.price(s.total)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      {/* A sale a block: its number and total, then where its order is on a line of its own. */}
+      <div className="shift-sales">
+        {report.saleOrders.map((s) => {
+          const later = now.get(s.orderId);
+          const state = later?.state ?? s.state;
+          const remoteId = later?.remoteId ?? s.remoteId;
+          const acknowledgedAt = later?.acknowledgedAt ?? s.acknowledgedAt;
+          return (
+            <div key={s.orderId} data-report-sale={s.orderId} data-report-sale-state={state}>
+              <p className="r-row">
+                <span>
+                  {s.receiptNumber === undefined
+                    ? s.reference.slice(0, 8)
+                    : t('saleNumber', { number: s.receiptNumber })}
+                </span>
+                <span className="num">{format.price(s.total)}</span>
+              </p>
+              <p className="r-qty">
+                {t(`state_${state}`, { id: remoteId ?? '' })}
+                {later !== undefined && acknowledgedAt !== undefined && later.state !== s.state
+                  ? `, ${t('acknowledgedAt', { at: acknowledgedAt })}`
+                  : ''}
+              </p>
+            </div>
+          );
+        })}
+      </div>
       <footer>
         <p className="r-reference">{when(report.at)}</p>
       </footer>
