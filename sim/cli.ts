@@ -6,7 +6,13 @@
 // --receivable-view-exclude one whose receivable view lacks those fields; --unsortable one that
 // refuses those fields in orderBy (without id: no stable order); --ignore-filter one that answers as
 // if those filter fields were not set; --reject-filter one that answers 400 naming them;
-// --bare-swagger one whose /swagger lists every path with an empty path item (no operations).
+// --bare-swagger one whose /swagger lists every path with an empty path item (no operations);
+// --validate-before-permission one whose write endpoints check the body before the role (an empty
+// order is a 400 for any role); --ignore-order-item-field one that drops those order item fields
+// (price, discountAmount) and books its own price; --reject-order-item-field one that answers 400
+// naming them; --order-answer-exclude one whose 201 answer to an order lacks those fields (`total`,
+// `items.total`, `id`); --order-answer-empty one that answers it with no body, only Location;
+// --reserve-ordered-stock one that blocks an order's quantities in the warehouse's stock item.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 
@@ -38,10 +44,16 @@ const argsSchema = z.object({
   'ignore-filter': fieldList,
   'reject-filter': fieldList,
   'bare-swagger': z.boolean().default(false),
+  'validate-before-permission': z.boolean().default(false),
+  'ignore-order-item-field': fieldList.pipe(z.array(z.enum(['price', 'discountAmount']))),
+  'reject-order-item-field': fieldList.pipe(z.array(z.enum(['price', 'discountAmount']))),
+  'order-answer-exclude': fieldList,
+  'order-answer-empty': z.boolean().default(false),
+  'reserve-ordered-stock': z.boolean().default(false),
 });
 
 const usage =
-  'usage: npm run sim -- [--port N] [--host H] [--token-ttl SECONDS] [--size small|demo|large] [--data-dir DIR] [--control] [--view-exclude FIELD,...] [--no-duplicate-detection] [--max-page-size N] [--receivable-view-exclude FIELD,...] [--unsortable FIELD,...] [--ignore-filter FIELD,...] [--reject-filter FIELD,...] [--bare-swagger]';
+  'usage: npm run sim -- [--port N] [--host H] [--token-ttl SECONDS] [--size small|demo|large] [--data-dir DIR] [--control] [--view-exclude FIELD,...] [--no-duplicate-detection] [--max-page-size N] [--receivable-view-exclude FIELD,...] [--unsortable FIELD,...] [--ignore-filter FIELD,...] [--reject-filter FIELD,...] [--bare-swagger] [--validate-before-permission] [--ignore-order-item-field FIELD,...] [--reject-order-item-field FIELD,...] [--order-answer-exclude FIELD,...] [--order-answer-empty] [--reserve-ordered-stock]';
 
 function parse(argv: string[]): z.infer<typeof argsSchema> {
   let values: Record<string, string | boolean | undefined>;
@@ -63,6 +75,12 @@ function parse(argv: string[]): z.infer<typeof argsSchema> {
         'ignore-filter': { type: 'string' },
         'reject-filter': { type: 'string' },
         'bare-swagger': { type: 'boolean' },
+        'validate-before-permission': { type: 'boolean' },
+        'ignore-order-item-field': { type: 'string' },
+        'reject-order-item-field': { type: 'string' },
+        'order-answer-exclude': { type: 'string' },
+        'order-answer-empty': { type: 'boolean' },
+        'reserve-ordered-stock': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -107,6 +125,12 @@ async function main(): Promise<void> {
     ignoredFilters: args['ignore-filter'],
     rejectedFilters: args['reject-filter'],
     bareSwaggerPaths: args['bare-swagger'],
+    validatesBeforePermission: args['validate-before-permission'],
+    ignoredOrderItemFields: args['ignore-order-item-field'],
+    rejectedOrderItemFields: args['reject-order-item-field'],
+    orderAnswerExclude: args['order-answer-exclude'],
+    orderAnswerEmpty: args['order-answer-empty'],
+    reservesOrderedStock: args['reserve-ordered-stock'],
   });
   const address = new URL(sim.url);
   console.log(

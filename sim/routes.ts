@@ -32,6 +32,24 @@ export interface SimContext {
   readonly ignoredFilters: ReadonlySet<string>;
   /** Filter fields this instance does not know: 400 UnknownField naming them. */
   readonly rejectedFilters: ReadonlySet<string>;
+  /** A write endpoint checks its body before the role's permission: a bad body is a 400 for anyone. */
+  readonly validatesBeforePermission: boolean;
+  /** How this instance takes and answers internet orders (sim/api/orders.ts). */
+  readonly orders: OrderVariant;
+}
+
+/** Where an instance's internet orders differ from the sim's own (SPEC.md shows neither payload nor answer). */
+export interface OrderVariant {
+  /** Item fields (price, discountAmount) it does not know and drops: it books its own price, no discount. */
+  readonly ignoredItemFields: ReadonlySet<string>;
+  /** Item fields it does not know and refuses: 400 UnknownField naming Items[i].Field. */
+  readonly rejectedItemFields: ReadonlySet<string>;
+  /** Fields its 201 answer leaves out of the stored order: `total`, `id`, or a line's as `items.total`. */
+  readonly answerExclude: ReadonlySet<string>;
+  /** Its 201 answer has no body, only the Location header. */
+  readonly answerEmpty: boolean;
+  /** It blocks an order's quantities in the warehouse's stock item (quantityBlocked up, available down). */
+  readonly reservesStock: boolean;
 }
 
 export interface RouteInput {

@@ -444,24 +444,53 @@ export const receivablePageSchema = paginatedSchema(
   financialReceivableSchema,
 );
 
-export const internetOrderInputSchema = named(
-  'InternetOrderInput',
-  z.object({
+/** An order line as a client sends it. */
+const internetOrderItemInput = z.object({
+  productId: int32,
+  quantity: z.number().positive(),
+  // Optional: the gross unit price the seller charged, and what came off the line; without a
+  // price the warehouse's stock-item price is taken.
+  price: z.number().nonnegative().nullish(),
+  discountAmount: z.number().nonnegative().nullish(),
+});
+export type InternetOrderItemField = keyof typeof internetOrderItemInput.shape;
+
+function internetOrderInput<T extends z.ZodType>(item: T) {
+  return z.object({
     customerId: int32.nullish(),
     warehouseId: int32.nullish(),
-    items: z.array(
-      z.object({
-        productId: int32,
-        quantity: z.number().positive(),
-        // Optional: the gross unit price the seller charged, and what came off the line; without a
-        // price the warehouse's stock-item price is taken.
-        price: z.number().nonnegative().nullish(),
-        discountAmount: z.number().nonnegative().nullish(),
-      }),
-    ),
+    items: z.array(item),
     note: z.string().max(1000).nullish(),
-  }),
+  });
+}
+
+export const internetOrderInputSchema = named(
+  'InternetOrderInput',
+  internetOrderInput(internetOrderItemInput),
 );
+
+/**
+ * The body an instance that does not know some item fields (price, discountAmount) describes and
+ * reads: they are not in its schema, so zod drops them as ASP.NET drops unknown properties. Not
+ * registered: it is described inline, and another sim in the process may narrow it otherwise.
+ */
+export function internetOrderInputWithout(
+  unknown: ReadonlySet<string>,
+): z.ZodType<z.infer<typeof internetOrderInputSchema>> {
+  if (unknown.size === 0) return internetOrderInputSchema;
+  const mask: { price?: true; discountAmount?: true } = {
+    ...(unknown.has('price') ? { price: true } : {}),
+    ...(unknown.has('discountAmount') ? { discountAmount: true } : {}),
+  };
+  // Both are optional, so what the narrower schema reads is an order of the full one.
+  return internetOrderInput(internetOrderItemInput.omit(mask));
+}
+
+/** The object schema without the named properties (an instance that lacks them). */
+export function objectWithout(schema: z.ZodObject, names: ReadonlySet<string>): z.ZodObject {
+  return z.object(Object.fromEntries(Object.entries(schema.shape).filter(([k]) => !names.has(k))));
+}
+
 export const internetOrderSchema = named(
   'InternetOrder',
   z.object({

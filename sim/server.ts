@@ -25,6 +25,7 @@ import {
   parsePathParams,
   toFastifyPath,
   unauthorized,
+  validateBody,
   type RouteDef,
   type SimContext,
 } from './routes.ts';
@@ -83,7 +84,31 @@ export interface SimOptions {
    * either), as an ACL-trimmed or minimal description does; the endpoints still answer. Default false.
    */
   bareSwaggerPaths?: boolean;
+  /**
+   * Write endpoints check the body's shape before the role's permission, so a malformed request (an
+   * empty order) is a 400 even for a role without the permission, which would have had a 403.
+   */
+  validatesBeforePermission?: boolean;
+  /**
+   * Internet-order item fields (price, discountAmount) the instance does not know and drops: it books
+   * the stock item's price and no discount, and answers what it booked.
+   */
+  ignoredOrderItemFields?: readonly OrderItemField[];
+  /** Internet-order item fields it does not know and refuses: 400 UnknownField naming Items[i].Field. */
+  rejectedOrderItemFields?: readonly OrderItemField[];
+  /**
+   * Fields its 201 answer leaves out of the stored order: `id`, `total`, `items`, ... or a line's as
+   * `items.total`, `items.price`. The Location header still names the order.
+   */
+  orderAnswerExclude?: readonly string[];
+  /** Its 201 answer to an internet order has no body, only the Location header. */
+  orderAnswerEmpty?: boolean;
+  /** It reserves an internet order's quantities: quantityBlocked up, quantityAvailable down, lastModify now. */
+  reservesOrderedStock?: boolean;
 }
+
+const ORDER_ITEM_FIELDS = ['price', 'discountAmount'] as const;
+export type OrderItemField = (typeof ORDER_ITEM_FIELDS)[number];
 
 export interface RunningSim {
   url: string;
@@ -113,6 +138,12 @@ const optionsSchema = z.object({
   ignoredFilters: z.array(z.string()).default([]),
   rejectedFilters: z.array(z.string()).default([]),
   bareSwaggerPaths: z.boolean().default(false),
+  validatesBeforePermission: z.boolean().default(false),
+  ignoredOrderItemFields: z.array(z.enum(ORDER_ITEM_FIELDS)).default([]),
+  rejectedOrderItemFields: z.array(z.enum(ORDER_ITEM_FIELDS)).default([]),
+  orderAnswerExclude: z.array(z.string()).default([]),
+  orderAnswerEmpty: z.boolean().default(false),
+  reservesOrderedStock: z.boolean().default(false),
 });
 
 /** Every route of the instance (before removing missing operations): also the source of the permission list. */
@@ -163,6 +194,14 @@ export async function startSim(options: SimOptions = {}): Promise<RunningSim> {
     unsortableFields: new Set(opts.unsortableFields.map((f) => f.toLowerCase())),
     ignoredFilters: new Set(opts.ignoredFilters),
     rejectedFilters: new Set(opts.rejectedFilters),
+    validatesBeforePermission: opts.validatesBeforePermission,
+    orders: {
+      ignoredItemFields: new Set(opts.ignoredOrderItemFields),
+      rejectedItemFields: new Set(opts.rejectedOrderItemFields),
+      answerExclude: new Set(opts.orderAnswerExclude),
+      answerEmpty: opts.orderAnswerEmpty,
+      reservesStock: opts.reservesOrderedStock,
+    },
   };
   const every = allRoutes(ctx);
   // The demo clients' roles come from the permissions the routes name (a missing operation's too).
@@ -355,6 +394,9 @@ function buildApp(
         if (route.auth === 'token') {
           const check = ctx.auth.checkAuthorization(request.headers.authorization);
           if (!check.ok) throw unauthorized(check.reason);
+          // The body's shape first where this instance does so: malformed is a 400 for any role.
+          if (ctx.validatesBeforePermission && route.body !== undefined)
+            validateBody(route.body, request.body);
           if (route.permission !== undefined && !check.client.permissions.has(route.permission))
             throw forbidden(route.permission);
           client = check.client;

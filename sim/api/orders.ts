@@ -6,6 +6,7 @@ import {
   required,
   validateBody,
   type ResponseDoc,
+  type OrderVariant,
   type RouteDef,
   type SimContext,
 } from '../routes.ts';
@@ -13,12 +14,14 @@ import {
   companyCardSchema,
   idempotencyKeySchema,
   internetOrderInputSchema,
+  internetOrderInputWithout,
   internetOrderSchema,
+  objectWithout,
   scanRequestSchema,
   scanResultSchema,
   type InternetOrder,
 } from '../schemas.ts';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { DocTable, type SimDb } from '../store.ts';
 import { nowDateTime } from '../time.ts';
 
@@ -82,7 +85,7 @@ function lineCents(price: number, quantity: number): bigint | undefined {
 }
 
 /** A line's discount may take it to zero, never below. */
-function discountRule(raw: Record<string, unknown>, catalog: CatalogPrice): Violation[] {
+function discountRule(raw: Record<string, unknown>, catalog: CatalogPrice, readsPrice: boolean): Violation[] {
   const { items, warehouseId } = raw;
   if (!Array.isArray(items)) return [];
   return items.flatMap((item: unknown, i): Violation[] => {
@@ -90,7 +93,7 @@ function discountRule(raw: Record<string, unknown>, catalog: CatalogPrice): Viol
     const { productId, quantity, price, discountAmount } = item as Record<string, unknown>;
     if (typeof discountAmount !== 'number' || typeof quantity !== 'number' || !isInt(productId)) return [];
     const unit =
-      typeof price === 'number'
+      typeof price === 'number' && readsPrice
         ? price
         : isInt(warehouseId)
           ? catalog(productId, warehouseId).price
@@ -109,7 +112,31 @@ function discountRule(raw: Record<string, unknown>, catalog: CatalogPrice): Viol
   });
 }
 
-function orderRules(db: SimDb, catalog: CatalogPrice): (raw: Record<string, unknown>) => Violation[] {
+/** Item fields the instance does not know and refuses, as a strict JSON reader does: each one named. */
+function unknownItemFields(raw: Record<string, unknown>, rejected: ReadonlySet<string>): Violation[] {
+  const { items } = raw;
+  if (rejected.size === 0 || !Array.isArray(items)) return [];
+  return items.flatMap((item: unknown, i): Violation[] => {
+    if (typeof item !== 'object' || item === null) return [];
+    return Object.keys(item)
+      .filter((name) => rejected.has(name))
+      .map((name) => {
+        const property = `Items[${i}].${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+        return {
+          property,
+          code: 'UnknownField',
+          message: `The ${property} field is not known to this instance.`,
+          params: { field: name },
+        };
+      });
+  });
+}
+
+function orderRules(
+  db: SimDb,
+  catalog: CatalogPrice,
+  variant: OrderVariant,
+): (raw: Record<string, unknown>) => Violation[] {
   const companies = new DocTable(db, 'company');
   const products = new DocTable(db, 'product');
   const warehouseExists = db.prepare('SELECT 1 FROM warehouse WHERE id = ?').pluck();
@@ -138,7 +165,11 @@ function orderRules(db: SimDb, catalog: CatalogPrice): (raw: Record<string, unkn
         }
       });
     }
-    return [...out, ...discountRule(raw, catalog)];
+    // An instance that does not know the discount does not check it either.
+    const discounts = variant.ignoredItemFields.has('discountAmount')
+      ? []
+      : discountRule(raw, catalog, !variant.ignoredItemFields.has('price'));
+    return [...out, ...unknownItemFields(raw, variant.rejectedItemFields), ...discounts];
   };
 }
 
@@ -184,6 +215,54 @@ function nextLineId(db: SimDb): number {
   return current + 1;
 }
 
+/** The stored order as this instance's answer carries it: without the fields it leaves out. */
+function answerOf(order: InternetOrder, exclude: ReadonlySet<string>): Record<string, unknown> {
+  if (exclude.size === 0) return order;
+  const lineOf = (line: StoredLine): Record<string, unknown> =>
+    Object.fromEntries(Object.entries(line).filter(([k]) => !exclude.has(`items.${k}`)));
+  return Object.fromEntries(
+    Object.entries(order)
+      .filter(([k]) => !exclude.has(k))
+      .map(([k, v]) => [k, k === 'items' ? order.items.map(lineOf) : v]),
+  );
+}
+
+/** The 201 answer's schema as /swagger describes it: the stored order less what the answer leaves out. */
+function answerSchema(variant: OrderVariant): z.ZodType {
+  const exclude = variant.answerExclude;
+  if (exclude.size === 0) return internetOrderSchema;
+  const lineFields = new Set([...exclude].flatMap((k) => (k.startsWith('items.') ? [k.slice(6)] : [])));
+  const line = objectWithout(internetOrderSchema.shape.items.element, lineFields);
+  return objectWithout(internetOrderSchema.extend({ items: z.array(line) }), exclude);
+}
+
+/**
+ * An instance that reserves what is ordered: each line's quantity is blocked in the order's
+ * warehouse (quantityBlocked up, quantityAvailable down), and the stock item is modified now.
+ */
+function reserve(db: SimDb, warehouseId: number, lines: readonly StoredLine[]): void {
+  const update = db.prepare(
+    `UPDATE stock_item SET quantityBlocked = coalesce(quantityBlocked, 0) + @q,
+       quantityAvailable = CASE WHEN quantityAvailable IS NULL THEN NULL ELSE quantityAvailable - @q END,
+       lastModify = @now
+     WHERE productId = @productId AND warehouseId = @warehouseId`,
+  );
+  const now = nowDateTime();
+  for (const l of lines) update.run({ q: l.quantity, now, productId: l.productId, warehouseId });
+}
+
+/** The summary's words on an item's price and discount, as far as this instance reads them. */
+function itemFieldsSaid(variant: OrderVariant): string {
+  const unknown = (f: string) => variant.ignoredItemFields.has(f) || variant.rejectedItemFields.has(f);
+  const reads = [
+    ...(unknown('price') ? [] : ['the gross unit price charged (price)']),
+    ...(unknown('discountAmount') ? [] : ['what came off it (discountAmount)']),
+  ];
+  return reads.length === 0
+    ? "Creates an internet order, each line at the stock item's price."
+    : `Creates an internet order. An item may carry ${reads.join(' and ')}; without a price the stock item's is taken.`;
+}
+
 /** The 409 of a repeated Idempotency-Key, described only where the instance detects repeats. */
 function duplicateResponse(ctx: SimContext): Record<number, ResponseDoc> {
   if (!ctx.detectsDuplicateOrders) return {};
@@ -194,8 +273,13 @@ function duplicateResponse(ctx: SimContext): Record<number, ResponseDoc> {
 
 export function orderRoutes(ctx: SimContext): RouteDef[] {
   const { db } = ctx;
+  const variant = ctx.orders;
   const catalog = catalogPrices(db);
-  const rules = orderRules(db, catalog);
+  const rules = orderRules(db, catalog, variant);
+  // What it reads of an order: the fields it does not know are not in its schema.
+  const input = internetOrderInputWithout(
+    new Set([...variant.ignoredItemFields, ...variant.rejectedItemFields]),
+  );
   const cards = new DocTable(db, 'company_card');
   return [
     {
@@ -203,14 +287,14 @@ export function orderRoutes(ctx: SimContext): RouteDef[] {
       path: '/api/documents/orders/internet',
       operationId: 'createInternetOrder',
       summary:
-        "Creates an internet order. An item may carry the gross unit price charged (price) and what came off it (discountAmount); without a price the stock item's is taken." +
+        itemFieldsSaid(variant) +
         (ctx.detectsDuplicateOrders
           ? ' A repeated Idempotency-Key answers 409 DuplicateRequest with the first order id.'
           : ''),
       tag: 'Documents',
       auth: 'token',
       permission: 'Permissions.Orders.Create',
-      body: internetOrderInputSchema,
+      body: input,
       headers: ctx.detectsDuplicateOrders
         ? [
             {
@@ -223,11 +307,13 @@ export function orderRoutes(ctx: SimContext): RouteDef[] {
           ]
         : [],
       responses: {
-        201: {
-          description: 'The stored order',
-          schema: internetOrderSchema,
-          headers: { Location: 'URL of the order' },
-        },
+        201: variant.answerEmpty
+          ? { description: 'Stored; no body', headers: { Location: 'URL of the order' } }
+          : {
+              description: 'The stored order',
+              schema: answerSchema(variant),
+              headers: { Location: 'URL of the order' },
+            },
         400: {
           description:
             'Validation failed (CustomerId, WarehouseId, Items[i].ProductId, Items[i].Quantity, Items[i].DiscountAmount ...)',
@@ -257,35 +343,34 @@ export function orderRoutes(ctx: SimContext): RouteDef[] {
             });
           }
         }
-        const input = validateBody(internetOrderInputSchema, body, rules);
-        const customerId = input.customerId;
-        const warehouseId = input.warehouseId;
+        const order: OrderInput = validateBody(input, body, rules);
+        const customerId = order.customerId;
+        const warehouseId = order.warehouseId;
         if (customerId == null || warehouseId == null) throw new Error('validated above');
-        const order = db.transaction((): InternetOrder => {
+        const stored = db.transaction((): InternetOrder => {
           const info = db.prepare("INSERT INTO internet_order (data) VALUES ('{}')").run();
           const id = Number(info.lastInsertRowid);
-          const items = input.items.map((item) => bookedLine(nextLineId(db), item, warehouseId, catalog));
+          const items = order.items.map((item) => bookedLine(nextLineId(db), item, warehouseId, catalog));
           const total = orderTotal(items);
-          const stored: InternetOrder = {
+          const written: InternetOrder = {
             id,
             customerId,
             warehouseId,
             items,
-            ...(input.note != null ? { note: input.note } : {}),
+            ...(order.note != null ? { note: order.note } : {}),
             ...(total !== undefined ? { total } : {}),
             createdAt: nowDateTime(),
             ...(key !== undefined ? { clientReference: key } : {}),
           };
-          db.prepare('UPDATE internet_order SET data = ? WHERE id = ?').run(JSON.stringify(stored), id);
+          db.prepare('UPDATE internet_order SET data = ? WHERE id = ?').run(JSON.stringify(written), id);
           if (key !== undefined && ctx.detectsDuplicateOrders)
             db.prepare('INSERT INTO idempotency_key (key, orderId) VALUES (?, ?)').run(key, id);
-          return stored;
+          if (variant.reservesStock) reserve(db, warehouseId, items);
+          return written;
         })();
-        return {
-          status: 201,
-          body: order,
-          headers: { Location: `/api/documents/orders/internet/${order.id}` },
-        };
+        const location = { Location: `/api/documents/orders/internet/${stored.id}` };
+        if (variant.answerEmpty) return { status: 201, headers: location };
+        return { status: 201, body: answerOf(stored, variant.answerExclude), headers: location };
       },
     },
     {

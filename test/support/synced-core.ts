@@ -32,12 +32,15 @@ export interface SyncedCoreOptions {
   readonly walkIn?: 'first-company' | number | 'none';
   /** Open a shift with no float (default), as a till's day starts. */
   readonly openShift?: boolean;
+  /** Where the till reaches the instance (a hostile proxy in front of the sim); the sim's URL unless said. */
+  readonly via?: (sim: RunningSim) => Promise<string>;
 }
 
 export async function startSyncedCore(options: SyncedCoreOptions): Promise<SyncedCore> {
   const sim = await startSim({ size: 'small', ...options.sim, port: 0 });
   options.seed?.(sim);
-  const till = tillOf(sim, await createCore(sim, options.dataDir), options.dataDir);
+  const url = options.via === undefined ? sim.url : await options.via(sim);
+  const till = tillOf(sim, url, await createCore(url, options.dataDir), options.dataDir);
   await syncOnce(till);
   const walkIn = await walkInCustomer(till, options.walkIn ?? 'first-company');
   await till.call('settings.set', {
@@ -48,18 +51,18 @@ export async function startSyncedCore(options: SyncedCoreOptions): Promise<Synce
   return till;
 }
 
-function createCore(sim: RunningSim, dataDir: string): Promise<Core> {
+function createCore(url: string, dataDir: string): Promise<Core> {
   return Core.create({
     dataDir,
     credentials: new MemoryCredentialStore(),
-    env: demoEnv(sim.url),
+    env: demoEnv(url),
     probeIntervalMs: 200,
     autoSync: false,
     log: () => undefined,
   });
 }
 
-function tillOf(sim: RunningSim, first: Core, dataDir: string): SyncedCore {
+function tillOf(sim: RunningSim, url: string, first: Core, dataDir: string): SyncedCore {
   let core = first;
   return {
     sim,
@@ -68,7 +71,7 @@ function tillOf(sim: RunningSim, first: Core, dataDir: string): SyncedCore {
     },
     async restart() {
       await core.close();
-      core = await createCore(sim, dataDir);
+      core = await createCore(url, dataDir);
     },
     async call(channel, input) {
       const envelope: Envelope = await core.invoke(channel, input);

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
-import { call, errorOf, token } from '../../../sim/testing.ts';
+import { call, errorOf, token, VIEWER } from '../../../sim/testing.ts';
 
 const Page = z.object({
   data: z.array(z.record(z.string(), z.unknown())),
@@ -123,5 +123,107 @@ describe('a /swagger with bare path items', () => {
   it('is off by default: operations are listed under the paths', async () => {
     const doc = Doc.parse((await call(`${sim.url}/swagger`)).json);
     expect(Object.keys(doc.paths['/api/documents/orders/internet'] ?? {})).toEqual(['post']);
+  });
+});
+
+describe('internet orders as other instances take and answer them', () => {
+  const ORDERS = '/api/documents/orders/internet';
+  let other: RunningSim;
+  let otherAuth: string;
+  let item: { productId: number; warehouseId: number; price: number; id: number };
+  beforeAll(async () => {
+    // One instance plays several differences at once; each case looks at one of them.
+    other = await startSim({
+      size: 'small',
+      validatesBeforePermission: true,
+      ignoredOrderItemFields: ['price'],
+      rejectedOrderItemFields: ['discountAmount'],
+      orderAnswerExclude: ['total', 'items.total'],
+      reservesOrderedStock: true,
+    });
+    otherAuth = await token(other.url);
+    const found = other.admin
+      .stockItems()
+      .find((s) => typeof s['price'] === 'number' && typeof s['quantityAvailable'] === 'number');
+    if (found === undefined) throw new Error('no priced stock item');
+    item = z
+      .object({ id: z.number(), productId: z.number(), warehouseId: z.number(), price: z.number() })
+      .parse(found);
+  });
+  afterAll(async () => {
+    await other.close();
+  });
+  const order = (extra: Record<string, unknown>) => ({
+    customerId: 1,
+    warehouseId: item.warehouseId,
+    items: [{ productId: item.productId, quantity: 2, ...extra }],
+  });
+
+  it('checks the body before the role: an empty order is a 400 for a role without the permission', async () => {
+    const viewer = await token(other.url, VIEWER);
+    const empty = await call(`${other.url}${ORDERS}`, { token: viewer, body: {} });
+    expect(empty.status).toBe(400);
+    const valid = await call(`${other.url}${ORDERS}`, { token: viewer, body: order({}) });
+    expect(valid.status).toBe(403);
+    // The sim's own default is the other way round (ASP.NET authorises before it validates).
+    const plain = await call(`${sim.url}${ORDERS}`, { token: await token(sim.url, VIEWER), body: {} });
+    expect(plain.status).toBe(403);
+  });
+
+  it('refuses a rejected item field naming it, and books its own price where the field is ignored', async () => {
+    const before = other.admin.listOrders().length;
+    const refused = await call(`${other.url}${ORDERS}`, {
+      token: otherAuth,
+      body: order({ price: 1.5, discountAmount: 0.5 }),
+    });
+    expect(refused.status).toBe(400);
+    expect(errorOf(refused).messages.join(' ')).toContain('Items[0].DiscountAmount');
+    expect(other.admin.listOrders()).toHaveLength(before);
+
+    const booked = await call(`${other.url}${ORDERS}`, { token: otherAuth, body: order({ price: 1.5 }) });
+    expect(booked.status).toBe(201);
+    expect(booked.json).toMatchObject({ items: [{ productId: item.productId, price: item.price }] });
+    // The answer leaves out what this instance does not send back; its store has it.
+    expect(booked.json).not.toHaveProperty('total');
+    expect(booked.json).not.toHaveProperty('items.0.total');
+    expect(other.admin.listOrders().at(-1)?.total).toBe(Math.round(item.price * 200) / 100);
+  });
+
+  it('reserves what is ordered: blocked up, available down, modified now', async () => {
+    const before = other.admin.stockItems().find((s) => s['id'] === item.id) ?? {};
+    const placedFrom = new Date().toISOString().slice(0, 19);
+    const placed = await call(`${other.url}${ORDERS}`, { token: otherAuth, body: order({}) });
+    expect(placed.status).toBe(201);
+    const after = other.admin.stockItems().find((s) => s['id'] === item.id) ?? {};
+    expect(after['quantityAvailable']).toBe(Number(before['quantityAvailable']) - 2);
+    expect(after['quantityBlocked']).toBe(Number(before['quantityBlocked'] ?? 0) + 2);
+    expect(String(after['lastModify']) >= placedFrom).toBe(true);
+  });
+
+  it('describes the order as it reads and answers it', async () => {
+    const text = (await call(`${other.url}/swagger`)).text;
+    const doc = z
+      .object({ paths: z.record(z.string(), z.record(z.string(), z.unknown())) })
+      .parse(JSON.parse(text));
+    const post = z
+      .object({ requestBody: z.unknown(), responses: z.record(z.string(), z.unknown()) })
+      .parse(doc.paths[ORDERS]?.['post']);
+    expect(JSON.stringify(post.requestBody)).not.toContain('discountAmount');
+    expect(JSON.stringify(post.requestBody)).not.toContain('price');
+    expect(JSON.stringify(post.responses['201'])).not.toContain('"total"');
+    expect(JSON.stringify((await call(`${sim.url}/swagger`)).json)).toContain('discountAmount');
+  });
+
+  it('answers with no body, only the Location, where it does so', async () => {
+    const bare = await startSim({ size: 'small', orderAnswerEmpty: true });
+    try {
+      const reply = await call(`${bare.url}${ORDERS}`, { token: await token(bare.url), body: order({}) });
+      expect(reply.status).toBe(201);
+      expect(reply.text).toBe('');
+      const id = bare.admin.listOrders().at(-1)?.id;
+      expect(reply.headers.get('location')).toBe(`${ORDERS}/${String(id)}`);
+    } finally {
+      await bare.close();
+    }
   });
 });
