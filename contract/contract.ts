@@ -580,6 +580,11 @@ export const ReceiptView = z.object({
   reference: z.string(),
   state: z.string(),
   remoteId: int.optional(),
+  /**
+   * What the instance said it booked for the order (its answer's total), when it said: the receipt
+   * says whether the instance's books agree with its total.
+   */
+  bookedTotal: z.number().optional(),
   placedAt: isoDateTime,
   /** The till's receipt number as printed ("P1-000123"); none for an order file's order. */
   number: z.string().optional(),
@@ -680,6 +685,8 @@ export const OutboxEntryView = z.object({
   attempts: int,
   createdAt: isoDateTime,
   remoteId: z.union([int, z.string()]).optional(),
+  /** What the instance said it booked for a sent order (its answer's total), when it said. */
+  bookedTotal: z.number().optional(),
   clientReference: z.string().optional(),
   order: InternetOrderPayload.optional(),
   fieldErrors: z.record(z.string(), z.array(z.string())).optional(),

@@ -33,6 +33,8 @@ export interface OutboxOrder {
   /** Epoch ms; null = as soon as possible. */
   readonly nextAttemptAt: number | null;
   readonly remoteId: number | null;
+  /** What the instance said it booked (minor units), when its answer said; null otherwise. */
+  readonly bookedCents: number | null;
   readonly fieldErrors: Record<string, string[]> | null;
   readonly messages: string[] | null;
   readonly errorId: string | null;
@@ -84,6 +86,7 @@ const Row = z.object({
   updated_at: z.string(),
   next_attempt_at: z.number().int().nullable(),
   remote_id: z.number().int().nullable(),
+  booked_cents: z.number().int().nullable().default(null),
   field_errors: z.string().nullable(),
   messages: z.string().nullable(),
   error_id: z.string().nullable(),
@@ -107,6 +110,7 @@ function toOrder(raw: unknown): OutboxOrder {
     updatedAt: r.updated_at,
     nextAttemptAt: r.next_attempt_at,
     remoteId: r.remote_id,
+    bookedCents: r.booked_cents,
     fieldErrors: r.field_errors === null ? null : FieldErrors.parse(JSON.parse(r.field_errors)),
     messages: r.messages === null ? null : Messages.parse(JSON.parse(r.messages)),
     errorId: r.error_id,
@@ -408,6 +412,11 @@ export interface OutboxOutcome {
   readonly state: OutboxState;
   readonly nextAttemptAt?: number | null;
   readonly remoteId?: number | null;
+  /**
+   * What the instance said it booked, minor units: set by an acknowledgement (null: it did not say);
+   * undefined leaves what is stored.
+   */
+  readonly bookedCents?: number | null;
   readonly fieldErrors?: Record<string, string[]> | null;
   readonly messages?: readonly string[] | null;
   readonly errorId?: string | null;
@@ -426,24 +435,28 @@ export function recordOutboxOutcome(
   outcome: OutboxOutcome,
   now = new Date(),
 ): OutboxOrder | undefined {
+  // What was booked is the acknowledgement's to say; any other outcome leaves it as it was.
+  const booked = outcome.bookedCents === undefined ? '' : 'booked_cents = @booked,';
   const info = prepared(
     db,
-    `UPDATE outbox_order SET state = ?, next_attempt_at = ?, remote_id = ?, field_errors = ?, messages = ?,
-         error_id = ?, code = ?, permission = ?, updated_at = ?, sending_owner = NULL, sending_until = NULL
-       WHERE id = ? AND state IN (SELECT value FROM json_each(?))`,
-  ).run(
-    outcome.state,
-    storableTime(outcome.nextAttemptAt),
-    outcome.remoteId ?? null,
-    outcome.fieldErrors == null ? null : JSON.stringify(outcome.fieldErrors),
-    outcome.messages == null ? null : JSON.stringify(outcome.messages),
-    outcome.errorId ?? null,
-    outcome.code ?? null,
-    outcome.permission ?? null,
-    now.toISOString(),
+    `UPDATE outbox_order SET state = @state, next_attempt_at = @next, remote_id = @remoteId, ${booked}
+         field_errors = @fieldErrors, messages = @messages, error_id = @errorId, code = @code,
+         permission = @permission, updated_at = @now, sending_owner = NULL, sending_until = NULL
+       WHERE id = @id AND state IN (SELECT value FROM json_each(@from))`,
+  ).run({
+    state: outcome.state,
+    next: storableTime(outcome.nextAttemptAt),
+    remoteId: outcome.remoteId ?? null,
+    ...(outcome.bookedCents === undefined ? {} : { booked: outcome.bookedCents }),
+    fieldErrors: outcome.fieldErrors == null ? null : JSON.stringify(outcome.fieldErrors),
+    messages: outcome.messages == null ? null : JSON.stringify(outcome.messages),
+    errorId: outcome.errorId ?? null,
+    code: outcome.code ?? null,
+    permission: outcome.permission ?? null,
+    now: now.toISOString(),
     id,
-    JSON.stringify(from),
-  );
+    from: JSON.stringify(from),
+  });
   return info.changes === 1 ? mustGet(db, id) : undefined;
 }
 

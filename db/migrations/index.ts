@@ -20,6 +20,7 @@ import { shifts } from './0017-shifts.ts';
 import { printQueue } from './0018-print-queue.ts';
 import { soldHere } from './0019-sold-here.ts';
 import { saleRounding } from './0020-sale-rounding.ts';
+import { orderBooked } from './0021-order-booked.ts';
 import { prohibitionOfDiscounts } from './catalog-0002-prohibition-of-discounts.ts';
 import { instanceProfile } from './catalog-0003-instance-profile.ts';
 import { syncRun } from './catalog-0004-sync-run.ts';
@@ -51,6 +52,7 @@ export const migrations: readonly Migration[] = [
   printQueue,
   soldHere,
   saleRounding,
+  orderBooked,
 ];
 
 /** The catalog's file (counter.catalog.sqlite): what sync copies from the service. Its schema

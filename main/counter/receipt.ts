@@ -29,6 +29,8 @@ export interface Receipt {
   readonly reference: string;
   readonly state: OutboxOrder['state'];
   readonly remoteId?: number;
+  /** What the instance said it booked (major units), when its answer said. */
+  readonly bookedTotal?: number;
   readonly placedAt: string;
   /** The till's receipt number as printed ("P1-000123"); none for an order that closed no sale. */
   readonly number?: string;
@@ -61,6 +63,7 @@ export function receiptOf(db: Db, order: OutboxOrder, counter: Counter): Receipt
     reference: order.clientReference,
     state: order.state,
     ...(order.remoteId === null ? {} : { remoteId: order.remoteId }),
+    ...(order.bookedCents === null ? {} : { bookedTotal: order.bookedCents / 100 }),
     placedAt: order.createdAt,
     ...(record?.number == null ? {} : { number: receiptNumber(record.prefix, record.number) }),
     ...(seller === null ? {} : { seller }),

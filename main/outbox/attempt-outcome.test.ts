@@ -15,8 +15,18 @@ const err = (init: Partial<ServiceErrorInit>): ServiceError =>
   new ServiceError({ kind: 'http', message: 'm', mayHaveReachedServer: true, ...init });
 
 describe('outcomeOfFailure', () => {
-  it('201 is sent with the id the service gave', () => {
-    expect(outcomeOfSuccess({ id: 42, items: [] }).outcome).toEqual({ state: 'sent', remoteId: 42 });
+  it('201 is sent with the id the service gave, and what it booked where it said', () => {
+    expect(outcomeOfSuccess({ id: 42, bookedCents: 38_590 }).outcome).toEqual({
+      state: 'sent',
+      remoteId: 42,
+      bookedCents: 38_590,
+    });
+    // A stored order whose answer said neither is still sent, found by its client reference.
+    expect(outcomeOfSuccess({ id: undefined, bookedCents: undefined }).outcome).toEqual({
+      state: 'sent',
+      remoteId: null,
+      bookedCents: null,
+    });
   });
 
   it('400 is needs-fix with the messages and their fields', () => {

@@ -1,6 +1,6 @@
 // What one attempt to send an order means for the order (its next state) and for the sender
 // (carry on, pause everything until a time, or stop because the service is unreachable).
-import { retryDelay, ServiceError, type BackoffPolicy, type InternetOrder } from '../service/index.ts';
+import { retryDelay, ServiceError, type BackoffPolicy, type OrderAcknowledgement } from '../service/index.ts';
 import { MAX_AUTOMATIC_ATTEMPTS, type OutboxOutcome } from '../../db/outbox.ts';
 
 export type SenderDirective =
@@ -22,8 +22,15 @@ export interface AttemptOutcome {
 /** The service's answer to a repeated Idempotency-Key: the first order already exists. */
 export const DUPLICATE_REQUEST = 'DuplicateRequest';
 
-export function outcomeOfSuccess(order: InternetOrder): AttemptOutcome {
-  return { outcome: { state: 'sent', remoteId: order.id }, directive: { kind: 'continue' } };
+/**
+ * The instance stored the order: its id and what it booked, as far as its answer said them (an
+ * answer without the id is still a stored order, found on the instance by its client reference).
+ */
+export function outcomeOfSuccess(ack: OrderAcknowledgement): AttemptOutcome {
+  return {
+    outcome: { state: 'sent', remoteId: ack.id ?? null, bookedCents: ack.bookedCents ?? null },
+    directive: { kind: 'continue' },
+  };
 }
 
 export interface AttemptContext {

@@ -12,6 +12,8 @@ export const OutboxEntry = z.object({
   attempts: z.int(),
   createdAt: z.string(),
   remoteId: z.int().optional(),
+  /** What the instance said it booked (its answer's total, major units), when it said. */
+  bookedTotal: z.number().optional(),
   fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
   messages: z.array(z.string()).optional(),
   errorId: z.string().optional(),
@@ -35,6 +37,7 @@ export function toOutboxEntry(o: OutboxOrder): OutboxEntry {
     attempts: o.attempts,
     createdAt: o.createdAt,
     ...(o.remoteId !== null && { remoteId: o.remoteId }),
+    ...(o.bookedCents !== null && { bookedTotal: o.bookedCents / 100 }),
     ...(o.fieldErrors !== null && { fieldErrors: o.fieldErrors }),
     ...(o.messages !== null && { messages: o.messages }),
     ...(o.errorId !== null && { errorId: o.errorId }),

@@ -17,7 +17,7 @@ import {
 } from '../../db/outbox.ts';
 import { newOwnerName, THIS_HOST } from '../ground/index.ts';
 import { goneSenderWords, HEARTBEAT_MS, LEASE_MS, LeaseWatch } from './lease.ts';
-import type { InternetOrder } from '../service/schemas.ts';
+import type { OrderAcknowledgement } from '../service/index.ts';
 import { Outbox, type OrderService } from './outbox.ts';
 
 const children: ChildProcess[] = [];
@@ -223,7 +223,7 @@ describe('sending leases on the outbox', () => {
   it('a sender beats its leases while it waits for an answer, and stops when the answer is stored', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const db = tempDb('lease').db;
-    let answer: (value: InternetOrder) => void = () => undefined;
+    let answer: (value: OrderAcknowledgement) => void = () => undefined;
     let asked: () => void = () => undefined;
     const requested = new Promise<void>((resolve) => (asked = resolve));
     const client: OrderService = {
@@ -244,7 +244,7 @@ describe('sending leases on the outbox', () => {
     expect(beatOf(db, id)).toBe(claimed + 1);
     vi.advanceTimersByTime(3 * HEARTBEAT_MS);
     expect(beatOf(db, id)).toBe(claimed + 4);
-    answer({ id: 99, items: [] });
+    answer({ id: 99, bookedCents: undefined });
     expect(await placed).toMatchObject({ id, state: 'sent', remoteId: 99 });
     expect(vi.getTimerCount()).toBe(0);
     await outbox.stop();

@@ -22,8 +22,8 @@ import {
   DEFAULT_RETRY_BACKOFF,
   longestWait,
   type BackoffPolicy,
-  type InternetOrder,
   type InternetOrderPayload,
+  type OrderAcknowledgement,
 } from '../service/index.ts';
 import { outcomeOfFailure, outcomeOfSuccess, type AttemptOutcome } from './attempt-outcome.ts';
 import { newOwnerName } from '../ground/index.ts';
@@ -35,7 +35,7 @@ export interface OrderService {
   createInternetOrder(
     order: InternetOrderPayload,
     opts: { clientReference: string; signal?: AbortSignal },
-  ): Promise<InternetOrder>;
+  ): Promise<OrderAcknowledgement & { readonly withheld?: readonly string[] }>;
   deleteInternetOrder(id: number, signal?: AbortSignal): Promise<void>;
   capabilities(signal?: AbortSignal): Promise<{ recognisesClientReference: boolean }>;
   health(signal?: AbortSignal): Promise<boolean>;
@@ -377,10 +377,14 @@ export class OutboxSender implements OrderSender {
 
   private async exchange(order: OutboxOrder): Promise<AttemptOutcome> {
     try {
-      const remote = await this.client.createInternetOrder(order.payload, {
+      const ack = await this.client.createInternetOrder(order.payload, {
         clientReference: order.clientReference,
       });
-      return outcomeOfSuccess(remote);
+      if (ack.withheld !== undefined && ack.withheld.length > 0)
+        this.log(
+          `outbox: order ${order.id} sent without ${ack.withheld.join(', ')}: the instance's description shows no such item field`,
+        );
+      return outcomeOfSuccess(ack);
     } catch (error) {
       const failed = outcomeOfFailure(error, {
         nowMs: this.now(),

@@ -16,6 +16,11 @@ export interface Capabilities {
   endpoints: Record<EndpointName, boolean>;
   /** The internet-order POST declares the Idempotency-Key header: a replayed order is recognised (409). */
   recognisesClientReference: boolean;
+  /**
+   * The properties an internet order's item has in the description's request body; undefined when
+   * it does not describe them (no description, a bare path, no body schema).
+   */
+  orderItemFields: ReadonlySet<string> | undefined;
 }
 
 /** The parsed description: which routes exist and what the order operation declares. */
@@ -27,6 +32,7 @@ export interface Description {
    */
   barePaths: ReadonlySet<string>;
   recognisesClientReference: boolean;
+  orderItemFields: ReadonlySet<string> | undefined;
 }
 
 /** Whether the description offers an endpoint: its operation is listed, or its path is, bare. */
@@ -47,6 +53,7 @@ export function readDescription(json: unknown): Description | undefined {
   const routes = new Set<string>();
   const barePaths = new Set<string>();
   let recognisesClientReference = false;
+  let orderItemFields: ReadonlySet<string> | undefined;
   const orderKey = routeKey(ENDPOINTS.internetOrderCreate.method, ENDPOINTS.internetOrderCreate.path);
   for (const [path, item] of Object.entries(doc.data.paths)) {
     const pathParameters = OpenApiOperation.safeParse(item);
@@ -64,9 +71,54 @@ export function readDescription(json: unknown): Description | undefined {
       recognisesClientReference ||= parameters.some(
         (p) => p.in === 'header' && p.name?.toLowerCase() === IDEMPOTENCY_HEADER.toLowerCase(),
       );
+      orderItemFields = itemFieldsOf(json, operation);
     }
   }
-  return { routes, barePaths, recognisesClientReference };
+  return { routes, barePaths, recognisesClientReference, orderItemFields };
+}
+
+/**
+ * The property names of an order item in the operation's JSON request body (OpenAPI 3
+ * requestBody, or a Swagger 2 body parameter), following local $refs; undefined where the path
+ * there is not described.
+ */
+function itemFieldsOf(root: unknown, operation: unknown): ReadonlySet<string> | undefined {
+  const bodyParameter = asArray(field(operation, 'parameters'))?.find(
+    (p) => field(resolve(root, p), 'in') === 'body',
+  );
+  const content = field(resolve(root, field(operation, 'requestBody')), 'content');
+  const json =
+    content === undefined
+      ? resolve(root, bodyParameter)
+      : Object.entries(content as Record<string, unknown>).find(([type]) => /json/i.test(type))?.[1];
+  const order = resolve(root, field(json, 'schema'));
+  const item = resolve(root, field(resolve(root, field(field(order, 'properties'), 'items')), 'items'));
+  const properties = field(item, 'properties');
+  if (typeof properties !== 'object' || properties === null) return undefined;
+  return new Set(Object.keys(properties));
+}
+
+function field(node: unknown, name: string): unknown {
+  return typeof node === 'object' && node !== null && !Array.isArray(node)
+    ? (node as Record<string, unknown>)[name]
+    : undefined;
+}
+
+function asArray(node: unknown): unknown[] | undefined {
+  return Array.isArray(node) ? node : undefined;
+}
+
+/** Follows local `#/...` references (a few levels, as generators nest them). */
+function resolve(root: unknown, node: unknown): unknown {
+  let current = node;
+  for (let depth = 0; depth < 8; depth++) {
+    const ref = field(current, '$ref');
+    if (typeof ref !== 'string' || !ref.startsWith('#/')) return current;
+    current = root;
+    for (const part of ref.slice(2).split('/'))
+      current = field(current, part.replaceAll('~1', '/').replaceAll('~0', '~'));
+  }
+  return current;
 }
 
 interface Parameter {
@@ -107,6 +159,7 @@ export function buildCapabilities(
     described: description !== undefined,
     endpoints,
     recognisesClientReference: description?.recognisesClientReference ?? false,
+    orderItemFields: description?.orderItemFields,
   };
 }
 

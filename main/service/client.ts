@@ -15,6 +15,7 @@ import { ENDPOINTS, fillPath, routeKey, type Endpoint } from './endpoints.ts';
 import { httpError, ServiceError } from './errors.ts';
 import { decode, header, parseJson, retryAfterMs, sleep, Transport, type RawResponse } from './http.ts';
 import { silentLogger, type Logger } from './logger.ts';
+import { orderForInstance, readOrderAnswer, type OrderAcknowledgement } from './order-answer.ts';
 import { consumePages } from './pagination.ts';
 import {
   CompanyCard,
@@ -23,7 +24,6 @@ import {
   FinancialReceivable,
   FinancialReceivableFilter,
   Health,
-  InternetOrder,
   InternetOrderPayload,
   paginated,
   ProductUnit,
@@ -86,7 +86,16 @@ type DescriptionState =
 /** A request's answer, headers and body, within a minute: a page or an order is a few kilobytes. */
 export const DEFAULT_REQUEST_DEADLINE_MS = 60_000;
 
-const ORDER_FIELDS = new Set(['customerId', 'warehouseId', 'items', 'note', 'productId', 'quantity']);
+const ORDER_FIELDS = new Set([
+  'customerId',
+  'warehouseId',
+  'items',
+  'note',
+  'productId',
+  'quantity',
+  'price',
+  'discountAmount',
+]);
 
 export class ServiceClient {
   readonly baseUrl: string;
@@ -249,18 +258,27 @@ export class ServiceClient {
   /**
    * POST an internet order carrying `Idempotency-Key: <clientReference>`. An instance that recognises
    * the header (capabilities().recognisesClientReference) answers a replay with 409 DuplicateRequest
-   * and params.orderId; one that does not simply ignores the header.
+   * and params.orderId; one that does not simply ignores the header. Item fields the instance's
+   * description does not show (price, discountAmount) are left out, and said in `withheld`.
    */
-  createInternetOrder(
+  async createInternetOrder(
     order: InternetOrderPayload,
     opts: { clientReference: string; signal?: AbortSignal },
-  ): Promise<InternetOrder> {
-    return this.#json(ENDPOINTS.internetOrderCreate, [], InternetOrder, {
-      body: InternetOrderPayload.parse(order),
+  ): Promise<OrderAcknowledgement & { withheld: readonly string[] }> {
+    if (this.#description.state === 'unknown') await this.capabilities(opts.signal).catch(() => undefined);
+    const described =
+      this.#description.state === 'known' ? this.#description.description.orderItemFields : undefined;
+    const sent = orderForInstance(InternetOrderPayload.parse(order), described);
+    const { response, path } = await this.#call(ENDPOINTS.internetOrderCreate, [], {
+      body: sent.order,
       headers: { 'idempotency-key': opts.clientReference },
       signal: opts.signal,
       knownFields: ORDER_FIELDS,
     });
+    return {
+      ...readOrderAnswer(response, { method: ENDPOINTS.internetOrderCreate.method, path }),
+      withheld: sent.withheld,
+    };
   }
 
   async deleteInternetOrder(id: number, signal?: AbortSignal): Promise<void> {

@@ -20,6 +20,7 @@ export {
   type BackoffPolicy,
 } from './backoff.ts';
 export type { Capabilities } from './capabilities.ts';
+export type { OrderAcknowledgement } from './order-answer.ts';
 export { ConnectivityMonitor, type ConnectivityOptions } from './monitor.ts';
 export { ENDPOINTS, type EndpointName } from './endpoints.ts';
 export type { Logger, LogLevel } from './logger.ts';
@@ -32,7 +33,6 @@ export type {
   FinancialReceivable,
   FinancialReceivableField,
   FinancialReceivableFilter,
-  InternetOrder,
   InternetOrderPayload,
   PageQuery,
   Paginated,

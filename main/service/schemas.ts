@@ -439,24 +439,6 @@ export const Health = z.object({ status: str.optional() });
 
 /** The request body: the order file's one schema (contract/order.ts), checked again before it is sent. */
 
-export const InternetOrderItem = z.object({
-  id: int.optional(),
-  productId: int.optional(),
-  quantity: num.optional(),
-  price: num.optional(),
-  vatRate: num.optional(),
-});
-export const InternetOrder = z.object({
-  id: int,
-  customerId: int.optional(),
-  warehouseId: int.optional(),
-  items: z.array(InternetOrderItem).default([]),
-  note: str.optional(),
-  createdAt: dateTime.optional(),
-  clientReference: str.optional(),
-});
-export type InternetOrder = z.infer<typeof InternetOrder>;
-
 export const ScanResult = z.object({ companyId: int, card: CompanyCard });
 export type ScanResult = z.infer<typeof ScanResult>;
 

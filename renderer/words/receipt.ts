@@ -24,15 +24,39 @@ export function orderState(t: TFunction<'receipt'>, state: string): string {
 }
 
 /**
+ * Whether the instance's books agree with the receipt: the total it said it booked against the
+ * receipt's, to the cent; unsaid where its answer did not say (or the order is not sent).
+ */
+export function bookedAgreement(r: ReceiptView): 'agrees' | 'differs' | 'unsaid' {
+  if (r.bookedTotal === undefined) return 'unsaid';
+  return Math.round(r.bookedTotal * 100) === Math.round(r.totals.total * 100) ? 'agrees' : 'differs';
+}
+
+/** A sent order's line: its number on the instance, and whether what it booked is the receipt's total. */
+function sentLine(r: ReceiptView, t: TFunction<'receipt'>, price: (amount: number) => string): string {
+  const booked = bookedAgreement(r);
+  if (r.remoteId === undefined) return t('confirmedNoNumber');
+  const id = String(r.remoteId);
+  if (booked === 'agrees') return t('confirmed', { id });
+  if (booked === 'unsaid') return t('confirmedBookedUnsaid', { id });
+  return t('confirmedBookedOther', {
+    id,
+    booked: price(r.bookedTotal ?? 0),
+    total: price(r.totals.total),
+  });
+}
+
+/**
  * What the receipt says of its order's state. `printed`: on paper too (a void order's receipt must
  * not pass for a valid one); otherwise it is the cashier's to see on screen, no business of the buyer.
+ * `price` formats an amount in the prices' currency.
  */
 export function stateLine(
   r: ReceiptView,
   t: TFunction<'receipt'>,
+  price: (amount: number) => string,
 ): { confirmed: boolean; printed: boolean; text: string } {
-  if (CONFIRMED.has(r.state))
-    return { confirmed: true, printed: false, text: t('confirmed', { id: String(r.remoteId ?? '') }) };
+  if (CONFIRMED.has(r.state)) return { confirmed: true, printed: false, text: sentLine(r, t, price) };
   if (r.state === 'cancelled') return { confirmed: false, printed: true, text: t('voidCancelled') };
   if (r.state === 'discarded') return { confirmed: false, printed: true, text: t('voidDiscarded') };
   if (GOES_BY_ITSELF.has(r.state))

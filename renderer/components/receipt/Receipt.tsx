@@ -12,7 +12,7 @@ import type { ReceiptView } from '../../../contract/contract.ts';
 import { PaperVatTable } from './PaperVatTable.tsx';
 import { useFormat, type Formatters } from '../use-format.ts';
 import type { Paper } from '../../store/receipt.ts';
-import { stateLine } from '../../words/receipt.ts';
+import { bookedAgreement, stateLine } from '../../words/receipt.ts';
 import { TenderRows } from './TenderRows.tsx';
 import { keepUnitsTogether } from './together.ts';
 import './receipt.css';
@@ -22,7 +22,7 @@ const NBSP = '\u00a0';
 export function Receipt({ receipt, paper }: { receipt: ReceiptView; paper: Paper }) {
   const { t } = useTranslation('receipt');
   const format = useFormat();
-  const state = stateLine(receipt, t);
+  const state = stateLine(receipt, t, (amount) => format.price(amount));
   const copy = receipt.printCount > 0;
   return (
     <article
@@ -49,6 +49,7 @@ export function Receipt({ receipt, paper }: { receipt: ReceiptView; paper: Paper
         <p
           className={state.printed ? 'r-state r-unconfirmed' : 'r-state r-screen-only'}
           data-receipt-confirmed={state.confirmed}
+          data-receipt-booked={receipt.state === 'sent' ? bookedAgreement(receipt) : undefined}
         >
           {state.text}
         </p>

@@ -11,6 +11,12 @@ export const receipt = {
   premises: 'Provozovna: {{name}}',
   reference: 'Reference',
   confirmed: 'Odesláno: objednávka č. {{id}} je na instanci.',
+  confirmedNoNumber:
+    'Odesláno: instance objednávku uložila, ale neuvedla její číslo. Vyhledejte ji tam podle této reference.',
+  confirmedBookedUnsaid:
+    'Odesláno: objednávka č. {{id}} je na instanci. Z její odpovědi není poznat, na jakou částku ji zaúčtovala.',
+  confirmedBookedOther:
+    'Odesláno jako objednávka č. {{id}}, ale instance zaúčtovala {{booked}}, ne {{total}} z této účtenky. Zkontrolujte objednávku tam.',
   voidCancelled: 'Objednávka zrušena: tato účtenka je neplatná.',
   voidDiscarded: 'Objednávka zahozena: tato účtenka je neplatná.',
   notConfirmed: 'ZATÍM NEPOTVRZENO: objednávka je {{state}} a odejde sama. Tuto referenci si uschovejte.',

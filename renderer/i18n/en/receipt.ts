@@ -10,6 +10,12 @@ export const receipt = {
   premises: 'Store: {{name}}',
   reference: 'Reference',
   confirmed: 'Sent: order {{id}} is on the instance.',
+  // A sent order whose answer did not say it all, or booked another amount than the receipt's.
+  confirmedNoNumber:
+    'Sent: the instance stored the order without saying its number. Find it there by this reference.',
+  confirmedBookedUnsaid: 'Sent: order {{id}} is on the instance. Its answer did not say what it booked.',
+  confirmedBookedOther:
+    'Sent as order {{id}}, but the instance booked {{booked}}, not the {{total}} of this receipt. Check the order there.',
   voidCancelled: 'Order cancelled: this receipt is void.',
   voidDiscarded: 'Order discarded: this receipt is void.',
   notConfirmed: 'NOT CONFIRMED YET: the order is {{state}} and goes out by itself. Keep this reference.',

@@ -11,6 +11,12 @@ export const receipt = {
   premises: 'Prevádzka: {{name}}',
   reference: 'Referencia',
   confirmed: 'Odoslané: objednávka č. {{id}} je na inštancii.',
+  confirmedNoNumber:
+    'Odoslané: inštancia objednávku uložila, ale neuviedla jej číslo. Vyhľadajte ju tam podľa tejto referencie.',
+  confirmedBookedUnsaid:
+    'Odoslané: objednávka č. {{id}} je na inštancii. Z jej odpovede nie je poznať, na akú sumu ju zaúčtovala.',
+  confirmedBookedOther:
+    'Odoslané ako objednávka č. {{id}}, ale inštancia zaúčtovala {{booked}}, nie {{total}} z tohto dokladu. Skontrolujte objednávku tam.',
   voidCancelled: 'Objednávka zrušená: tento doklad je neplatný.',
   voidDiscarded: 'Objednávka zahodená: tento doklad je neplatný.',
   notConfirmed: 'ZATIAĽ NEPOTVRDENÉ: objednávka je {{state}} a odíde sama. Túto referenciu si odložte.',

@@ -133,6 +133,14 @@ describe('the order carries the prices charged and the discount applied', () => 
     expect(order.items.reduce((s, i) => s + cents(i.discountAmount ?? 0), 0)).toBe(
       cents(receipt.totals.discount),
     );
+    // What the instance answered it booked is read back: the receipt says its books agree.
+    await vi.waitFor(
+      async () =>
+        expect(((await call('outbox.get', { id: closed.order.id })) as OutboxEntryView).state).toBe('sent'),
+      { timeout: 15_000, interval: 50 },
+    );
+    const sent = (await call('receipt.get', { id: closed.order.id })) as ReceiptView;
+    expect(sent).toMatchObject({ remoteId: order.id, bookedTotal: receipt.totals.total });
     // Per VAT rate too: the receipt's VAT table is the instance's lines grouped by rate.
     for (const row of receipt.totals.byVatRate) {
       const lines = order.items.filter((i) => i.vatRate === row.vatRate);

@@ -161,9 +161,17 @@ describe('internet orders and the point-of-sale scan', () => {
       note: 'integration test',
     };
     const reference = crypto.randomUUID();
-    const created = await client.createInternetOrder(order, { clientReference: reference });
-    expect(created).toMatchObject({ customerId: order.customerId, note: 'integration test' });
-    expect(created.items).toHaveLength(1);
+    const ack = await client.createInternetOrder(order, { clientReference: reference });
+    const stored = sim.admin.listOrders().find((o) => o.clientReference === reference);
+    expect(stored).toMatchObject({ customerId: order.customerId, note: 'integration test' });
+    expect(stored?.items).toHaveLength(1);
+    // What the client reads back: the stored order's id and what the instance booked.
+    expect(ack).toEqual({
+      id: stored?.id,
+      bookedCents: Math.round((stored?.total ?? NaN) * 100),
+      withheld: [],
+    });
+    const created = { id: ack.id ?? -1 };
     const replay = await failure(client.createInternetOrder(order, { clientReference: reference }));
     expect(replay).toMatchObject({
       status: 409,
@@ -171,9 +179,10 @@ describe('internet orders and the point-of-sale scan', () => {
       params: { orderId: String(created.id) },
     });
 
-    const other = await client.createInternetOrder(order, { clientReference: crypto.randomUUID() });
-    sim.admin.markOrderDependent(other.id);
-    const dependent = await failure(client.deleteInternetOrder(other.id));
+    const otherId =
+      (await client.createInternetOrder(order, { clientReference: crypto.randomUUID() })).id ?? -1;
+    sim.admin.markOrderDependent(otherId);
+    const dependent = await failure(client.deleteInternetOrder(otherId));
     expect(dependent.status).toBe(400);
     await client.deleteInternetOrder(created.id);
     expect(await failure(client.deleteInternetOrder(created.id))).toMatchObject({
