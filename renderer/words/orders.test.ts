@@ -11,6 +11,23 @@ const enTime = (iso: string) => formatTime(iso, NOW, 'en-GB');
 const csTime = (iso: string) => formatTime(iso, NOW, 'cs-CZ');
 
 describe('describeOrder', () => {
+  it('a sent order the instance booked at another total than the sale says both', () => {
+    const summary = { total: 182.9, lineCount: 1, walkIn: true };
+    const price = (amount: number) => `CZK ${amount.toFixed(2)}`;
+    expect(describeOrder({ state: 'sent', bookedTotal: 182.9, summary }, en, enTime, price).headline).toBe(
+      'Sent: the service accepted it.',
+    );
+    expect(describeOrder({ state: 'sent', summary }, en, enTime, price).headline).toBe(
+      'Sent: the service accepted it.',
+    );
+    expect(describeOrder({ state: 'sent', bookedTotal: 194.01, summary }, en, enTime, price).headline).toBe(
+      'Sent, but the instance booked CZK 194.01 where the sale came to CZK 182.90. Check the order there.',
+    );
+    expect(
+      describeOrder({ state: 'sent', bookedTotal: 194.01, summary }, cs, csTime, price).headline,
+    ).toContain('instance zaúčtovala CZK 194.01, kdežto prodej činil CZK 182.90');
+  });
+
   it('a queued order the service could not be reached for: in words, the technical line folded', () => {
     const words = describeOrder(
       {

@@ -11,7 +11,7 @@ type OrdersKey = keyof typeof orders;
 
 export type OrderFacts = Pick<
   OutboxEntryView,
-  'state' | 'code' | 'permission' | 'messages' | 'nextAttemptAt' | 'fieldErrors'
+  'state' | 'code' | 'permission' | 'messages' | 'nextAttemptAt' | 'fieldErrors' | 'bookedTotal' | 'summary'
 >;
 
 export interface OrderWords {
@@ -79,12 +79,14 @@ const BUSY = /too many|\b429\b|rate limit/i;
 
 /**
  * The headline and the folded detail of an order, in `t`'s language; `time` writes the next try's
- * time (the screens' formatTime by default).
+ * time (the screens' formatTime by default), `price` an amount (a sent order the instance booked at
+ * another total than the sale's says both).
  */
 export function describeOrder(
   entry: OrderFacts,
   t: TFunction<'orders'>,
   time: (iso: string) => string = formatTime,
+  price: (amount: number) => string = (amount) => amount.toFixed(2),
 ): OrderWords {
   const messages = entry.messages ?? [];
   // A needs-fix order's messages and a 403's are the instance's words (its answer to this order);
@@ -117,8 +119,13 @@ export function describeOrder(
       return withNextTry(t('queued'));
     case 'sending':
       return words(t('sending'));
-    case 'sent':
-      return words(t('sent'));
+    case 'sent': {
+      const booked = entry.bookedTotal;
+      const total = entry.summary?.total;
+      if (booked === undefined || total === undefined || Math.round(booked * 100) === Math.round(total * 100))
+        return words(t('sent'));
+      return words(t('sentBookedOther', { booked: price(booked), total: price(total) }));
+    }
     case 'needs-fix': {
       const count = Object.keys(entry.fieldErrors ?? {}).length;
       return words(count === 0 ? t('needsFix') : t('needsFixFields', { count }));

@@ -38,5 +38,17 @@ describe('the placed order notice', () => {
       tone: 'ok',
       text: 'Order placed and sent (instance order 12).',
     });
+    // What the instance booked: the same total says nothing more, another one is said at once.
+    const price = (amount: number) => `CZK ${amount.toFixed(2)}`;
+    expect(placedText('sent', 12, t, tr, { booked: 182.9, total: 182.9, price }).text).toBe(
+      'Order placed and sent (instance order 12).',
+    );
+    expect(placedText('sent', 12, t, tr, { booked: 194.01, total: 182.9, price })).toEqual({
+      tone: 'warn',
+      text: 'Order sent (instance order 12), but the instance booked CZK 194.01, not CZK 182.90: check it in Orders (F3).',
+    });
+    expect(placedText('sent', undefined, t, tr).text).toBe(
+      'Order placed and sent; the instance gave no order number (find it there by the reference).',
+    );
   });
 });

@@ -10,15 +10,26 @@ export interface PlacedNotice {
   readonly text: string;
 }
 
+/**
+ * What the instance said it booked against the sale's total, and how amounts are written: a sent
+ * order booked at another total is said at once (its receipt says it too).
+ */
+export interface BookedCheck {
+  readonly booked: number | undefined;
+  readonly total: number | undefined;
+  readonly price: (amount: number) => string;
+}
+
 export function placedText(
   state: OutboxEntryView['state'],
   remoteId: OutboxEntryView['remoteId'],
   t: TFunction<'sale'>,
   tr: TFunction<'receipt'>,
+  check?: BookedCheck,
 ): PlacedNotice {
   switch (state) {
     case 'sent':
-      return { tone: 'ok', text: t('placedSent', { id: String(remoteId ?? '') }) };
+      return sentNotice(remoteId, t, check);
     case 'sending':
       return { tone: 'ok', text: t('placedSending') };
     case 'queued':
@@ -32,4 +43,20 @@ export function placedText(
     default:
       return { tone: 'error', text: t('placedOther', { state: orderState(tr, state) }) };
   }
+}
+
+function sentNotice(
+  remoteId: OutboxEntryView['remoteId'],
+  t: TFunction<'sale'>,
+  check: BookedCheck | undefined,
+): PlacedNotice {
+  if (remoteId === undefined) return { tone: 'ok', text: t('placedSentNoNumber') };
+  const { booked, total } = check ?? {};
+  if (check !== undefined && booked !== undefined && total !== undefined) {
+    if (Math.round(booked * 100) !== Math.round(total * 100)) {
+      const amounts = { booked: check.price(booked), total: check.price(total) };
+      return { tone: 'warn', text: t('placedSentBookedOther', { id: String(remoteId), ...amounts }) };
+    }
+  }
+  return { tone: 'ok', text: t('placedSent', { id: String(remoteId) }) };
 }

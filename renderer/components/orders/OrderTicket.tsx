@@ -54,7 +54,12 @@ export function OrderTicket({ entry }: { entry: OutboxEntryView }) {
 export function OrderWordsView({ entry }: { entry: OutboxEntryView }) {
   const { t } = useTranslation('orders');
   const format = useFormat();
-  const words = describeOrder(entry, t, (iso) => format.time(iso));
+  const words = describeOrder(
+    entry,
+    t,
+    (iso) => format.time(iso),
+    (amount) => format.price(amount),
+  );
   return (
     <div className="order-words">
       <p className="explain" data-headline>

@@ -3,6 +3,7 @@
 import type { OutboxEntryView } from '../../../contract/contract.ts';
 import { useTranslation } from 'react-i18next';
 import { placedText } from '../../words/placed.ts';
+import { useFormat } from '../use-format.ts';
 import { useApp } from '../../store/app.ts';
 import { openPriceEntry } from '../../store/price-entry.ts';
 
@@ -40,8 +41,13 @@ export function Announcer() {
 function PlacedNotice({ entry }: { entry: OutboxEntryView | undefined }) {
   const { t } = useTranslation('sale');
   const { t: tr } = useTranslation('receipt');
+  const format = useFormat();
   const state = entry?.state ?? 'queued';
-  const { tone, text } = placedText(state, entry?.remoteId, t, tr);
+  const { tone, text } = placedText(state, entry?.remoteId, t, tr, {
+    booked: entry?.bookedTotal,
+    total: entry?.summary?.total,
+    price: (amount) => format.price(amount),
+  });
   return (
     <p className={`notice ${tone}`} data-placed-order={state}>
       {text}

@@ -68,6 +68,8 @@ export const orders = {
   nextTryAt: 'Další pokus v {{time}}.',
   sending: 'Právě se odesílá.',
   sent: 'Odesláno: služba objednávku přijala.',
+  sentBookedOther:
+    'Odesláno, ale instance zaúčtovala {{booked}}, kdežto prodej činil {{total}}. Zkontrolujte objednávku tam.',
   needsFix: 'Neodesláno: služba objednávku v této podobě odmítla. Opravte ji níže a odešlete znovu.',
   needsFixFields_one: 'Neodesláno: služba odmítla jedno pole. Opravte ho níže a odešlete objednávku znovu.',
   needsFixFields_few:

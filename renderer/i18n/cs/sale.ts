@@ -136,6 +136,10 @@ export const sale = {
   back: 'Vráceno: {{name}}',
   voided: 'Nákup stornován. Další sken začne nový.',
   placedSent: 'Objednávka uložena a odeslána (na instanci č. {{id}}).',
+  placedSentNoNumber:
+    'Objednávka uložena a odeslána; instance neuvedla její číslo (vyhledejte ji tam podle reference).',
+  placedSentBookedOther:
+    'Objednávka odeslána (na instanci č. {{id}}), ale instance zaúčtovala {{booked}}, ne {{total}}: zkontrolujte ji v Objednávkách (F3).',
   placedSending: 'Objednávka uložena. Odesílá se…',
   placedQueued: 'Objednávka uložena. Je ve frontě a odejde sama (viz Objednávky, F3).',
   placedNeedsFix:

@@ -131,6 +131,10 @@ export const sale = {
   back: 'Back: {{name}}',
   voided: 'Sale voided. The next scan starts a new one.',
   placedSent: 'Order placed and sent (instance order {{id}}).',
+  placedSentNoNumber:
+    'Order placed and sent; the instance gave no order number (find it there by the reference).',
+  placedSentBookedOther:
+    'Order sent (instance order {{id}}), but the instance booked {{booked}}, not {{total}}: check it in Orders (F3).',
   placedSending: 'Order placed. Sending...',
   placedQueued: 'Order placed. It is queued and goes out by itself (see Orders, F3).',
   placedNeedsFix:

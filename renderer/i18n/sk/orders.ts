@@ -68,6 +68,8 @@ export const orders = {
   nextTryAt: 'Ďalší pokus o {{time}}.',
   sending: 'Práve sa odosiela.',
   sent: 'Odoslané: služba objednávku prijala.',
+  sentBookedOther:
+    'Odoslané, ale inštancia zaúčtovala {{booked}}, kým suma predaja bola {{total}}. Skontrolujte objednávku tam.',
   needsFix: 'Neodoslané: služba objednávku v tejto podobe odmietla. Opravte ju nižšie a odošlite znova.',
   needsFixFields_one:
     'Neodoslané: služba odmietla jedno pole. Opravte ho nižšie a odošlite objednávku znova.',

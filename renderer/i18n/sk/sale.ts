@@ -136,6 +136,10 @@ export const sale = {
   back: 'Vrátené: {{name}}',
   voided: 'Nákup stornovaný. Ďalší sken začne nový.',
   placedSent: 'Objednávka uložená a odoslaná (na inštancii č. {{id}}).',
+  placedSentNoNumber:
+    'Objednávka uložená a odoslaná; inštancia neuviedla jej číslo (vyhľadajte ju tam podľa referencie).',
+  placedSentBookedOther:
+    'Objednávka odoslaná (na inštancii č. {{id}}), ale inštancia zaúčtovala {{booked}}, nie {{total}}: skontrolujte ju v Objednávkach (F3).',
   placedSending: 'Objednávka uložená. Odosiela sa…',
   placedQueued: 'Objednávka uložená. Je v poradí a odíde sama (pozri Objednávky, F3).',
   placedNeedsFix:
