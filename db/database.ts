@@ -126,9 +126,10 @@ function openFile(file: string, options: OpenOptions, list: readonly Migration[]
   const db = new Database(file, { readonly: options.readonly ?? false });
   try {
     // First: another process opening the same new file at once (two `pos sync`) holds it briefly.
-    db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+    const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
+    db.pragma(`busy_timeout = ${busyTimeoutMs}`);
     if (!options.readonly) {
-      db.pragma('journal_mode = WAL');
+      useWal(db, busyTimeoutMs);
       // NORMAL is durable across process crashes in WAL mode; only an OS crash may lose the last commit.
       db.pragma('synchronous = NORMAL');
     }
@@ -139,6 +140,32 @@ function openFile(file: string, options: OpenOptions, list: readonly Migration[]
     db.close();
     throw error;
   }
+}
+
+/**
+ * Puts the file in WAL mode. Two processes opening the same new file at once (two `pos sync`) both
+ * ask for the switch; SQLite may answer the second SQLITE_BUSY at once, without its busy timeout
+ * (seen: "database is locked" from the pragma, one run in 30), so the switch is tried again for as
+ * long as the busy timeout, on the monotonic clock. A file already in WAL mode needs no switch.
+ */
+function useWal(db: Db, busyTimeoutMs: number): void {
+  const deadline = performance.now() + busyTimeoutMs;
+  for (;;) {
+    try {
+      if (db.pragma('journal_mode', { simple: true }) !== 'wal') db.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      if (!isBusy(error) || performance.now() >= deadline) throw error;
+      Atomics.wait(PAUSE, 0, 0, 10);
+    }
+  }
+}
+
+/** A buffer to wait on, for a synchronous pause (Atomics.wait) between tries. */
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+
+function isBusy(error: unknown): boolean {
+  return error instanceof Database.SqliteError && error.code.startsWith('SQLITE_BUSY');
 }
 
 export function schemaVersion(db: Db): number {
