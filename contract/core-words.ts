@@ -250,6 +250,8 @@ export const CORE_WORDS = {
     'Checked with an empty request, which the instance refused as invalid (400): a request that fails validation writes nothing.',
   permEmptyAccepted: 'The instance accepted an empty request ({{status}}): look at what it stored.',
   permNotOnInstance: 'Its endpoint is not available on this instance.',
+  permProbeUntold:
+    'Not known: this instance refuses an empty request as invalid (400) even where the role lacks the permission, and an order of this till was refused for it (403). Send that order again from Orders once the operator has added it.',
   permNotChecked: 'Could not be checked.',
   permNeedsProductId:
     'Not checked: it needs a product id, and none is cached or could be read from the stock items.',

@@ -285,6 +285,19 @@ export function checkOrderPermission(
   return emptyWrite(NEEDS.orders, () => client.postEmpty('internetOrderCreate', signal));
 }
 
+/**
+ * The checks with the order probe's "granted" turned into "unknown", saying why: on this instance
+ * the empty order is a 400 even for a role without the permission (an order of this till was
+ * refused for it while the probe said 400), so only an order's own answer tells.
+ */
+export function withOrderProbeUntold(checks: PermissionCheck[]): PermissionCheck[] {
+  const line = orderPermissionCheck(checks);
+  if (line?.status !== 'granted') return checks;
+  return checks.map((c) =>
+    c === line ? check(NEEDS.orders, 'unknown', words('permProbeUntold'), c.permission) : c,
+  );
+}
+
 /** The order permission's line among a connection test's permissions. */
 export function orderPermissionCheck(checks: readonly PermissionCheck[]): PermissionCheck | undefined {
   const key = featureName(NEEDS.orders.endpoint).nameSaid?.key;

@@ -28,8 +28,11 @@ export interface ConnectionDeps {
   setVersion(version: string | undefined): void;
   /** Something the status bar shows may have changed. */
   changed(): void;
-  /** The permissions the test found (the status bar says when orders cannot be sent). */
-  permissionsFound(checks: readonly PermissionCheck[], client: ServiceClient): void;
+  /**
+   * The permissions the test found (the status bar says when orders cannot be sent); answers them as
+   * the test shows them (a probe known to say nothing on this instance is not shown as an answer).
+   */
+  permissionsFound(checks: PermissionCheck[], client: ServiceClient): PermissionCheck[];
   /** The failure as the UI is told it: its English and, for Counter's own words, their keys. */
   describe(error: unknown): { message: string; said?: readonly Said[] | undefined };
 }
@@ -87,11 +90,11 @@ async function testConnection(deps: ConnectionDeps, fresh: boolean): Promise<Con
     failure = deps.describe(error);
   }
   const db = link.db;
-  const permissions = await checkPermissions(client, {
+  const found = await checkPermissions(client, {
     cachedProductId: () => stockedProductIds(db)[0],
     cachedCompanyId: () => discoveredCompanyIds(db)[0],
   });
-  deps.permissionsFound(permissions, client);
+  const permissions = deps.permissionsFound(found, client);
   const token = { obtained: true };
   if (caps === undefined) {
     return {

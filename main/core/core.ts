@@ -53,8 +53,13 @@ import { fromEnv, type Env } from '../settings/env.ts';
 import { settingsHandlers } from '../settings/handlers.ts';
 import { ManagerLock } from '../settings/manager-pin.ts';
 import { commonCurrency, knownCompanyName, orderNames } from '../../db/catalog/index.ts';
-import { orderPermissionCheck } from '../connection/check.ts';
-import { permissionOfCheck, type OrderPermission } from './order-permission.ts';
+import { orderPermissionCheck, withOrderProbeUntold } from '../connection/check.ts';
+import {
+  OrderPermissionKnowledge,
+  permissionOfCheck,
+  type OrderPermission,
+  type PermissionSource,
+} from './order-permission.ts';
 import {
   DEMO_CLIENT,
   displayInstance,
@@ -125,7 +130,7 @@ export class Core {
   /** The token endpoint refused the current instance's client id and secret (its last word). */
   #credentialsRefused = false;
   /** Whether the current instance lets this client create orders, as last learnt (order-permission.ts). */
-  #orderPermission: OrderPermission = 'unknown';
+  readonly #orderPermission = new OrderPermissionKnowledge();
   /** The Link the credentials' news is about: a disposed one's late answer must not count. */
   #linkGeneration = 0;
   /** The instance switch under way (#connect): calls wait for it, never reaching the Link it shuts down. */
@@ -269,8 +274,11 @@ export class Core {
         },
         changed: () => this.#emitStatus(),
         permissionsFound: (checks, client) => {
+          if (this.#link?.client !== client) return checks;
           const found = permissionOfCheck(orderPermissionCheck(checks));
-          if (found !== undefined && this.#link?.client === client) this.#learnOrderPermission(found);
+          if (found !== undefined) this.#learnOrderPermission(found, 'probe');
+          // Where the probe is known to say nothing, its "granted" is not shown as an answer.
+          return this.#orderPermission.probeTells ? checks : withOrderProbeUntold(checks);
         },
         describe: (error) => this.#asCoreError('connection.test', error),
       }),
@@ -421,7 +429,7 @@ export class Core {
     this.#link = null;
     this.#version = undefined;
     this.#credentialsRefused = false;
-    this.#orderPermission = 'unknown';
+    this.#orderPermission.reset();
     this.#resolution = resolveInstance(this.#env, this.#settings.read(), this.#options.credentials);
     let instance: InstanceConfig | null = null;
     if (this.#resolution.kind === 'demo') {
@@ -487,8 +495,8 @@ export class Core {
         this.#emitStatus();
       },
       online: (client) => void this.#readVersion(client),
-      orderPermission: (found) => {
-        if (generation === this.#linkGeneration) this.#learnOrderPermission(found);
+      orderPermission: (found, source) => {
+        if (generation === this.#linkGeneration) this.#learnOrderPermission(found, source);
       },
       walkInCustomer: () => this.#walkIn(),
       printerSetup: () => this.#printerSetup(),
@@ -499,10 +507,8 @@ export class Core {
     };
   }
 
-  #learnOrderPermission(found: OrderPermission): void {
-    if (this.#orderPermission === found) return;
-    this.#orderPermission = found;
-    this.#emitStatus();
+  #learnOrderPermission(found: OrderPermission, source: PermissionSource): void {
+    if (this.#orderPermission.learn(found, source)) this.#emitStatus();
   }
 
   /** Who a sale without a card goes to: Settings' choice, else the demo's own walk-in customer. */
@@ -544,7 +550,7 @@ export class Core {
     version: () => this.#version,
     // The outbox also pauses on a 401 that a fresh token did not cure: the API refuses this client.
     credentialsRefused: () => this.#credentialsRefused || (this.#link?.outbox?.credentialsRefused ?? false),
-    orderPermission: () => this.#orderPermission,
+    orderPermission: () => this.#orderPermission.now,
     printer: () => printerStatus(this.#link?.printer ?? null, this.#printerSetup()),
   };
 

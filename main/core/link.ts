@@ -18,7 +18,12 @@ import type { AppSettings, SettingsStore } from '../settings/store.ts';
 import { SyncRunner } from '../sync/index.ts';
 import { checkOrderPermission } from '../connection/check.ts';
 import type { WalkInCustomer } from '../../db/sessions.ts';
-import { permissionOfCheck, permissionOfOrder, type OrderPermission } from './order-permission.ts';
+import {
+  permissionOfCheck,
+  permissionOfOrder,
+  type OrderPermission,
+  type PermissionSource,
+} from './order-permission.ts';
 
 export interface Link {
   readonly db: Db;
@@ -59,7 +64,7 @@ export interface LinkContext {
   /** The instance answered again: its version may be read. */
   online(client: ServiceClient): void;
   /** What a probe or an order's answer told of this client's permission to create orders. */
-  orderPermission(found: OrderPermission): void;
+  orderPermission(found: OrderPermission, source: PermissionSource): void;
   /** Who a sale without a card goes to (Settings, or the demo's own walk-in customer). */
   walkInCustomer(): WalkInCustomer | null;
   /** The receipt printer now (POS_RECEIPT_PRINTER or Settings) and how it prints; null: none. */
@@ -134,7 +139,7 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
         .obtainToken()
         .then(async () => {
           const found = permissionOfCheck(await checkOrderPermission(client));
-          if (found !== undefined) ctx.orderPermission(found);
+          if (found !== undefined) ctx.orderPermission(found, 'probe');
         })
         .catch((error: unknown) => {
           ctx.log(`token on coming online: ${error instanceof Error ? error.message : String(error)}`);
@@ -147,9 +152,20 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
       ...(key === undefined ? {} : { instance: key }),
     });
     outbox.on((event) => {
-      // A stored order proves the permission; one blocked for want of it proves the opposite.
+      // A stored order proves the permission; one blocked for want of it proves the opposite, and
+      // the probe asked at once shows whether this instance's probe can tell (order-permission.ts).
       const found = event.type === 'order' ? permissionOfOrder(event.order) : undefined;
-      if (found !== undefined) ctx.orderPermission(found);
+      if (found !== undefined) ctx.orderPermission(found, 'order');
+      if (found === 'lacking') {
+        checkOrderPermission(client)
+          .then((check) => {
+            const probed = permissionOfCheck(check);
+            if (probed !== undefined) ctx.orderPermission(probed, 'probe');
+          })
+          .catch((error: unknown) => {
+            ctx.log(`order permission probe: ${error instanceof Error ? error.message : String(error)}`);
+          });
+      }
       ctx.outboxChanged(event.type === 'order' ? event.order : null);
     });
     outbox.start();

@@ -208,6 +208,8 @@ export const core = {
     'Ověřeno prázdným požadavkem, který instance odmítla jako neplatný (400): požadavek, který neprojde kontrolou, nic nezapíše.',
   permEmptyAccepted: 'Instance přijala prázdný požadavek ({{status}}): podívejte se, co uložila.',
   permNotOnInstance: 'Jeho endpoint na této instanci není k dispozici.',
+  permProbeUntold:
+    'Nezjištěno: tato instance odmítá prázdný požadavek jako neplatný (400), i když roli oprávnění chybí, a objednávku této pokladny kvůli němu odmítla (403). Až ho správce přidá, odešlete tu objednávku znovu z Objednávek.',
   permNotChecked: 'Nelze ověřit.',
   permNeedsProductId:
     'Neověřeno: potřebuje id zboží a žádné není v mezipaměti ani ho nešlo přečíst ze skladových položek.',

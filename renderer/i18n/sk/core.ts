@@ -210,6 +210,8 @@ export const core = {
     'Overené prázdnou požiadavkou, ktorú inštancia odmietla ako neplatnú (400): požiadavka, ktorá neprejde kontrolou, nič nezapíše.',
   permEmptyAccepted: 'Inštancia prijala prázdnu požiadavku ({{status}}): pozrite sa, čo uložila.',
   permNotOnInstance: 'Jeho endpoint na tejto inštancii nie je k dispozícii.',
+  permProbeUntold:
+    'Nezistené: táto inštancia odmieta prázdnu požiadavku ako neplatnú (400), aj keď roli oprávnenie chýba, a objednávku tejto pokladnice pre neho odmietla (403). Keď ho správca pridá, odošlite tú objednávku znova z Objednávok.',
   permNotChecked: 'Nedá sa overiť.',
   permNeedsProductId:
     'Neoverené: potrebuje id tovaru a žiadne nie je vo vyrovnávacej pamäti ani sa nedalo prečítať zo skladových položiek.',
