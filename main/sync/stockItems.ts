@@ -41,8 +41,13 @@ const Cursor = z.object({
   since: z.string().optional(),
   /** The instance's newest lastModify when the pass started: the next watermark. */
   newWatermark: z.string().optional(),
-  /** Newest lastModify seen in this pass: the watermark when the probe found none. */
-  maxSeen: z.string().optional(),
+  /**
+   * The newest lastModify on the walk's first page that had any: the instance read that page after
+   * it, so every row changed after the walk began is at least that new. The watermark when the probe
+   * found none. (The newest of the whole walk would not do: a row changed behind the walk, on a page
+   * already read, is older than a row changed later on a page still to come, and would be missed.)
+   */
+  firstPageNewest: z.string().optional(),
   fetched: z.number().int().default(0),
   /** The page size the instance applied to the pages counted in nextPage (page-position.ts). */
   appliedPageSize: z.number().int().min(1).optional(),
@@ -130,7 +135,7 @@ export async function syncStockItems(ctx: SyncContext, options: StockPassOptions
       deleteUnitsOfUnstockedProducts(db);
       addPending(db, 'productUnits', stockedProductIds(db));
     }
-    const watermark = cursor.newWatermark ?? cursor.maxSeen ?? cursor.since;
+    const watermark = cursor.newWatermark ?? cursor.firstPageNewest ?? cursor.since;
     saveSyncState(db, RESOURCE, {
       cursor: null,
       lastCompleteAt: at,
@@ -189,7 +194,8 @@ async function newCursor(
 /**
  * The newest lastModify on the instance now. Taken before the walk, it is the next watermark: any
  * row changed while the pass runs has a lastModify >= it and comes again in the next incremental
- * pass. Undefined when the instance cannot sort by lastModify (then the newest row seen is used).
+ * pass. Undefined when the instance cannot sort by lastModify (then the newest on the walk's first
+ * page is used: Cursor.firstPageNewest).
  */
 async function probeNewestLastModify(ctx: SyncContext): Promise<string | undefined> {
   try {
@@ -272,13 +278,10 @@ async function walkRows(pass: Pass): Promise<number> {
         pass.skipped.add(page.skipped);
         // A full pass counts what it saw by its mark; an incremental one (few rows) keeps the ids.
         if (cursor.mode === 'incremental') for (const r of rows) pass.seen.add(r.id);
+        if (cursor.fetched === 0) cursor.firstPageNewest = newestLastModify(rows);
         cursor.nextPage = pageNumber + 1;
         cursor.fetched += rowsSent(page);
         if (page.totalCount !== undefined) cursor.total = page.totalCount;
-        for (const r of rows) {
-          if (r.lastModify !== undefined && r.lastModify > (cursor.maxSeen ?? ''))
-            cursor.maxSeen = r.lastModify;
-        }
         report.fetched += rowsSent(page);
         const done = cursor.fetched;
         const total = Math.max(page.totalCount ?? done, done);
@@ -303,6 +306,14 @@ async function walkRows(pass: Pass): Promise<number> {
     await pending.catch(() => undefined);
     await writer.close();
   }
+}
+
+/** The newest lastModify among the rows; undefined when none has one. */
+function newestLastModify(rows: readonly StockItem[]): string | undefined {
+  let newest: string | undefined;
+  for (const r of rows)
+    if (r.lastModify !== undefined && r.lastModify > (newest ?? '')) newest = r.lastModify;
+  return newest;
 }
 
 /** The rows with the keys the cache is built on; a row without them is skipped (and counted). */

@@ -21,6 +21,10 @@
 //   request's parsed JSON body is given too, e.g. its pageNumber). The function's value is sent as
 //   JSON, or, returned as rawJson(text), as that text exactly (what JSON.stringify cannot write:
 //   1e999, a duplicate key, a truncated document).
+// - before: awaited before the request goes on (or any other action is taken): the test does what
+//   must happen between two requests of a client (an order booked between two pages of a walk).
+//   The request's parsed JSON body is given; it returns whether it acted (false: the request passes
+//   and the rule keeps its turn for the next one).
 // - drip: the answer's headers go out at once, then its body one byte every `everyMs`; with
 //   `endless` the body never comes: JSON whitespace, one byte at a time, for as long as the client
 //   listens. The rule's `bytesSent` counts what went out, so a test waits for the drip to be under
@@ -42,6 +46,7 @@ export interface HostileRuleSpec {
   reset?: 'before' | 'after';
   rewrite?: (body: unknown, request: { method: string; path: string; body: unknown }) => unknown;
   drip?: { everyMs: number; endless?: boolean };
+  before?: (request: { method: string; path: string; body: unknown }) => Promise<boolean>;
 }
 
 /** A rewrite's answer sent as this text exactly, not through JSON.stringify. */
@@ -97,7 +102,12 @@ export async function startHostileProxy(upstream: string): Promise<HostileProxy>
 
   const take = (method: string, path: string): LiveRule | undefined => {
     const rule = rules.find(
-      (r) => !r.removed && r.left > 0 && r.path.test(path) && (r.method?.test(method) ?? true),
+      (r) =>
+        r.spec.before === undefined &&
+        !r.removed &&
+        r.left > 0 &&
+        r.path.test(path) &&
+        (r.method?.test(method) ?? true),
     );
     if (rule) {
       rule.left -= 1;
@@ -119,6 +129,7 @@ export async function startHostileProxy(upstream: string): Promise<HostileProxy>
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     requests.push({ method, path });
     const body = await readAll(req);
+    await runBefore(method, path, body);
     const rule = take(method, path);
     const spec = rule?.spec;
     if (spec?.status !== undefined) {
@@ -153,6 +164,20 @@ export async function startHostileProxy(upstream: string): Promise<HostileProxy>
     }
     res.writeHead(answer.status, { ...headers, 'content-length': text.length });
     res.end(text);
+  }
+
+  /** The first `before` rule that acts on this request, awaited; it takes a turn only if it acted. */
+  async function runBefore(method: string, path: string, body: Buffer): Promise<void> {
+    for (const r of rules) {
+      const hook = r.spec.before;
+      if (hook === undefined || r.removed || r.left <= 0 || !r.path.test(path)) continue;
+      if (!(r.method?.test(method) ?? true)) continue;
+      if (await hook({ method, path, body: parseOrUndefined(body.toString('utf8')) })) {
+        r.left -= 1;
+        r.hits += 1;
+        return;
+      }
+    }
   }
 
   function forward(
