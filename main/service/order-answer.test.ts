@@ -68,6 +68,8 @@ describe('an order for an instance', () => {
     expect(orderForInstance(order, undefined)).toEqual({ order, withheld: [] });
     const all = new Set(['productId', 'quantity', 'price', 'discountAmount']);
     expect(orderForInstance(order, all)).toEqual({ order, withheld: [] });
+    const pascal = new Set(['ProductId', 'Quantity', 'Price', 'DiscountAmount']);
+    expect(orderForInstance(order, pascal)).toEqual({ order, withheld: [] });
   });
 
   it('leaves out the item fields the description does not show, and says which', () => {

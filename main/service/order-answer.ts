@@ -84,8 +84,10 @@ export function orderForInstance(
   described: ReadonlySet<string> | undefined,
 ): { order: InternetOrderPayload; withheld: string[] } {
   if (described === undefined) return { order, withheld: [] };
+  // Names compared without case: a description written in PascalCase ("Price") shows the field too.
+  const shown = new Set([...described].map((f) => f.toLowerCase()));
   const withheld = OPTIONAL_ITEM_FIELDS.filter(
-    (f) => !described.has(f) && order.items.some((i) => i[f] !== undefined),
+    (f) => !shown.has(f.toLowerCase()) && order.items.some((i) => i[f] !== undefined),
   );
   if (withheld.length === 0) return { order, withheld };
   const items = order.items.map(({ price, discountAmount, ...item }) => ({
