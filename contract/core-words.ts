@@ -180,6 +180,7 @@ export const CORE_WORDS = {
   printerAddressModel: 'model={{value}} is not a printer model Counter knows (such as epson-tm-t20iii).',
   printerAddressOption: '"{{name}}" is not a printer setting (columns, model).',
   printerQueueNone: "printer: is followed by the system printer's name, such as printer:Receipt.",
+  printerQueueDash: '"{{name}}" is not a system printer\'s name: it cannot start with "-".',
   printerQueueName:
     '"{{name}}" is not a system printer\'s name: at most 127 characters, without spaces, /, \\, ?, #, or quotes.',
   printerUnreachable: 'The receipt printer {{printer}} does not answer: is it on and connected?',

@@ -59,6 +59,15 @@ describe('a receipt printer address', () => {
         keys: ['printerQueueName'],
       });
     }
+    // lpstat and lp would take a name starting with "-" for one of their options: `lpstat -o -r`
+    // answers "scheduler is running", which is not a job held in the queue.
+    for (const name of ['-r', '-Receipt', '--help']) {
+      expect(problem(`printer:${name}`)).toEqual({
+        message: `POS_RECEIPT_PRINTER: "${name}" is not a system printer's name: it cannot start with "-".`,
+        keys: ['printerQueueDash'],
+      });
+    }
+    expect(parsePrinterAddress('printer:Receipt-2', 'x')).toMatchObject({ queue: 'Receipt-2' });
     expect(problem('printer:Receipt?columns=40&cut=no').keys).toEqual([
       'printerAddressColumns',
       'printerAddressOption',

@@ -38,12 +38,19 @@ export const SPOOLER_SCHEME = 'printer:';
 
 /**
  * A print queue's name as CUPS allows it (lpadmin's own check): up to 127 bytes of printable text,
- * none of them a space, a slash, a backslash, a question mark, a quote or a hash.
+ * none of them a space, a slash, a backslash, a question mark, a quote or a hash. Nor may it start
+ * with "-": lp and lpstat, given it as an argument, would read it as one of their options (`lpstat -o
+ * -r` answers "scheduler is running", which would be taken for a job still held in the queue).
  */
 export const QueueName = z
   .string()
   .min(1)
+  .refine((name) => !startsLikeAnOption(name), { message: 'starts with "-"' })
   .refine((name) => Buffer.byteLength(name, 'utf8') <= 127 && allowedInQueueName(name));
+
+function startsLikeAnOption(name: string): boolean {
+  return name.startsWith('-');
+}
 
 const FORBIDDEN = new Set(['/', '\\', '?', "'", '"', '#'].map((ch) => ch.charCodeAt(0)));
 
@@ -86,6 +93,7 @@ function spoolerProblemsOf(text: string): { problems: Said[]; address?: PrinterA
   const queue = at < 0 ? rest : rest.slice(0, at);
   const problems: Said[] = [];
   if (queue === '') problems.push(say('printerQueueNone'));
+  else if (startsLikeAnOption(queue)) problems.push(say('printerQueueDash', { name: queue }));
   else if (!QueueName.safeParse(queue).success) problems.push(say('printerQueueName', { name: queue }));
   const options = optionsOf(text, new URLSearchParams(at < 0 ? '' : rest.slice(at + 1)), problems);
   if (problems.length > 0) return { problems };

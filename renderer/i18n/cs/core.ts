@@ -165,6 +165,7 @@ export const core = {
   printerAddressModel: 'model={{value}} není model tiskárny, který Counter zná (například epson-tm-t20iii).',
   printerAddressOption: '„{{name}}“ není nastavení tiskárny (columns, model).',
   printerQueueNone: 'Za printer: následuje název systémové tiskárny, například printer:Receipt.',
+  printerQueueDash: '„{{name}}“ není název systémové tiskárny: nesmí začínat znakem „-“.',
   printerQueueName:
     '„{{name}}“ není název systémové tiskárny: nejvýš 127 znaků, bez mezer, /, \\, ?, # a uvozovek.',
   printerUnreachable: 'Tiskárna účtenek {{printer}} neodpovídá: je zapnutá a připojená?',

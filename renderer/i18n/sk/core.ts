@@ -167,6 +167,7 @@ export const core = {
     'model={{value}} nie je model tlačiarne, ktorý Counter pozná (napríklad epson-tm-t20iii).',
   printerAddressOption: '„{{name}}“ nie je nastavenie tlačiarne (columns, model).',
   printerQueueNone: 'Za printer: nasleduje názov systémovej tlačiarne, napríklad printer:Receipt.',
+  printerQueueDash: '„{{name}}“ nie je názov systémovej tlačiarne: nesmie začínať znakom „-“.',
   printerQueueName:
     '„{{name}}“ nie je názov systémovej tlačiarne: najviac 127 znakov, bez medzier, /, \\, ?, # a úvodzoviek.',
   printerUnreachable: 'Tlačiareň dokladov {{printer}} neodpovedá: je zapnutá a pripojená?',
