@@ -28,13 +28,21 @@ export interface SpoolerOptions {
   readonly signal?: AbortSignal;
 }
 
+/** What lp and lpstat take from the app's environment: where to find programs, a home, a temp folder. */
+const PASSED_ON = ['PATH', 'HOME', 'TMPDIR'] as const;
+
 /**
- * The environment of lp and lpstat: the app's, with CUPS_SERVER from `env` when it names one (the
- * core's environment, as for POS_*), and the C locale, whose messages are the ones read here.
+ * The environment of lp and lpstat: only what they need from the app's (never its client secret or
+ * anything else of the app's), CUPS_SERVER from `env` when it names one (the core's environment, as for
+ * POS_*) else the app's, and the C locale, whose messages are the ones read here.
  */
 export function spoolerEnvironment(env: Readonly<Record<string, string | undefined>>): NodeJS.ProcessEnv {
-  const server = env.CUPS_SERVER;
-  return { ...process.env, ...(server === undefined ? {} : { CUPS_SERVER: server }), LC_ALL: 'C', LANG: 'C' };
+  const kept: NodeJS.ProcessEnv = {};
+  for (const name of [...PASSED_ON, 'CUPS_SERVER'] as const) {
+    const value = name === 'CUPS_SERVER' ? (env.CUPS_SERVER ?? process.env.CUPS_SERVER) : process.env[name];
+    if (value !== undefined) kept[name] = value;
+  }
+  return { ...kept, LC_ALL: 'C', LANG: 'C' };
 }
 
 /** lp's refusals that come before the spooler stored a job (CUPS 2.4's lp.c, in the C locale). */

@@ -2,7 +2,10 @@
 // SQLite file hands its jobs to CUPS's lp, a cupsd of the test's own on loopback (test/support/cups.ts)
 // spools them and its socket backend passes them to a fake network printer, whose bytes the tests'
 // ESC/POS decoder reads back. Nothing between Counter and the printer is stubbed.
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ReceiptView } from '../../../contract/contract.ts';
 import { insertOutboxOrder } from '../../../db/outbox.ts';
@@ -209,6 +212,51 @@ describe('a system printer through the print spooler (CUPS)', { timeout: 90_000 
     } finally {
       for (const socket of held) socket.destroy();
       await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+
+  it("gives lp and lpstat only what they need: the app's secrets stay out of their environment", async () => {
+    // lp and lpstat as the system has them, each behind a script that first writes down the
+    // environment it was started in.
+    const dir = mkdtempSync(join(tmpdir(), 'counter-lp-env-'));
+    for (const tool of ['lp', 'lpstat']) {
+      const script = join(dir, tool);
+      writeFileSync(script, `#!/bin/sh\nenv > "${dir}/${tool}.env"\nexec /usr/bin/${tool} "$@"\n`);
+      chmodSync(script, 0o755);
+    }
+    const saved = { PATH: process.env.PATH, POS_CLIENT_SECRET: process.env.POS_CLIENT_SECRET };
+    process.env.PATH = `${dir}:${saved.PATH ?? '/usr/bin:/bin'}`;
+    process.env.POS_CLIENT_SECRET = 'the-client-secret';
+    try {
+      const before = printer.printed().length;
+      const { db, sale } = startWorker('spooler-env', new Map(), spoolerEnvironment(cups.env));
+      const { job } = sale(CARD);
+      await printer.until(() => printer.printed().length === before + 1);
+      await expect.poll(() => getPrintJob(db, job.id)?.state).toBe('printed');
+      for (const tool of ['lp', 'lpstat']) {
+        const seen = readFileSync(join(dir, `${tool}.env`), 'utf8');
+        expect(seen).not.toContain('the-client-secret');
+        const names = seen
+          .split('\n')
+          .filter((line) => line.includes('='))
+          .map((line) => line.slice(0, line.indexOf('=')));
+        expect(names.filter((name) => !['PWD', 'SHLVL', '_'].includes(name)).sort()).toEqual(
+          [
+            'CUPS_SERVER',
+            'HOME',
+            'LANG',
+            'LC_ALL',
+            'PATH',
+            ...(process.env.TMPDIR === undefined ? [] : ['TMPDIR']),
+          ].sort(),
+        );
+        expect(seen).toContain(`CUPS_SERVER=${cups.server}`);
+      }
+    } finally {
+      process.env.PATH = saved.PATH;
+      if (saved.POS_CLIENT_SECRET === undefined) delete process.env.POS_CLIENT_SECRET;
+      else process.env.POS_CLIENT_SECRET = saved.POS_CLIENT_SECRET;
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
