@@ -144,6 +144,13 @@ function lines(text: string): string[] {
     .filter((line) => line !== '');
 }
 
+/** How much of a tool's output, and of its errors, is kept. */
+const KEPT_CHARS = 10_000;
+
+function kept(soFar: string, chunk: string): string {
+  return soFar.length >= KEPT_CHARS ? soFar : soFar + chunk.slice(0, KEPT_CHARS - soFar.length);
+}
+
 /** Runs `command` (never through a shell), `input` on its standard input. */
 function run(
   command: string,
@@ -171,8 +178,9 @@ function run(
     const abort = (): void => end('closing');
     if (signal?.aborted === true) abort();
     signal?.addEventListener('abort', abort, { once: true });
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk.slice(0, 10_000)));
-    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk.slice(0, 10_000)));
+    // Only the start of what it says is read: a chatty or broken tool must not fill the memory.
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout = kept(stdout, chunk)));
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr = kept(stderr, chunk)));
     // lp gone early (a refusal) closes its input under the bytes still being written: its exit says why.
     child.stdin?.on('error', () => undefined);
     child.stdin?.end(input);

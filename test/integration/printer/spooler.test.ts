@@ -16,6 +16,7 @@ import {
   PrintWorker,
   queueSaleReceipt,
   receiptBytes,
+  sendToSpooler,
   spoolerEnvironment,
   type PrinterSetup,
 } from '../../../main/printer/index.ts';
@@ -256,6 +257,26 @@ describe('a system printer through the print spooler (CUPS)', { timeout: 90_000 
       process.env.PATH = saved.PATH;
       if (saved.POS_CLIENT_SECRET === undefined) delete process.env.POS_CLIENT_SECRET;
       else process.env.POS_CLIENT_SECRET = saved.POS_CLIENT_SECRET;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps only the start of what lpstat says, however much it says', async () => {
+    // An lpstat that answers with a megabyte of held jobs, in many chunks.
+    const dir = mkdtempSync(join(tmpdir(), 'counter-lpstat-chatty-'));
+    writeFileSync(join(dir, 'lpstat'), '#!/bin/sh\nyes "Receipt-1 counter 1024" | head -c 1000000\n');
+    chmodSync(join(dir, 'lpstat'), 0o755);
+    try {
+      const sent = await sendToSpooler('Receipt', new Uint8Array([0x0a]), {
+        env: { ...spoolerEnvironment(cups.env), PATH: `${dir}:/usr/bin:/bin` },
+        askMs: 20_000,
+        sendMs: 20_000,
+      });
+      expect(sent).toMatchObject({ kind: 'not-sent', problem: 'stalled' });
+      const detail = sent.kind === 'not-sent' ? sent.detail : '';
+      expect(detail).toMatch(/^Receipt: the print spooler has not printed Receipt-1, Receipt-1/);
+      expect(detail.length).toBeLessThan(20_000);
+    } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
