@@ -369,3 +369,24 @@ describe('compaction of settled orders (migration 15)', () => {
     db.close();
   });
 });
+
+describe('what an instance said it booked', () => {
+  it('is never stored beyond exact cents, and a row holding such a figure still lists', () => {
+    const db = openDatabase(tempFile());
+    const a = insertOutboxOrder(db, order);
+    claimForSending(db, a.id, ['queued']);
+    // An answer's figure beyond 2^53 (a total of 1e14 in cents) is recorded as unsaid.
+    const sent = recordOutboxOutcome(db, a.id, ['sending'], {
+      state: 'sent',
+      remoteId: 5,
+      bookedCents: 1e16,
+    });
+    expect(sent).toMatchObject({ state: 'sent', remoteId: 5, bookedCents: null });
+    // A row written before (or by another build) with such a figure still reads, as unsaid.
+    const b = insertOutboxOrder(db, order);
+    db.prepare('UPDATE outbox_order SET booked_cents = ?, remote_id = ? WHERE id = ?').run(1e16, 1e17, b.id);
+    expect(getOutboxOrder(db, b.id)).toMatchObject({ bookedCents: null, remoteId: null });
+    expect(listOutboxOrders(db).map((o) => o.id)).toEqual([a.id, b.id]);
+    db.close();
+  });
+});

@@ -76,6 +76,15 @@ const NOT_IN_OPEN_SHIFT = `NOT EXISTS (SELECT 1 FROM shopping_session s JOIN shi
 const FieldErrors = z.record(z.string(), z.array(z.string()));
 const Messages = z.array(z.string());
 
+/**
+ * An instance's figure as stored (its order id, what it booked): one that is not an exact integer
+ * (written before amounts were bounded) reads as unsaid, so no stored row can make a listing throw.
+ */
+const InstanceFigure = z
+  .unknown()
+  .optional()
+  .transform((v) => (typeof v === 'number' && Number.isSafeInteger(v) ? v : null));
+
 const Row = z.object({
   id: z.number().int(),
   client_reference: z.string(),
@@ -85,8 +94,8 @@ const Row = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   next_attempt_at: z.number().int().nullable(),
-  remote_id: z.number().int().nullable(),
-  booked_cents: z.number().int().nullable().default(null),
+  remote_id: InstanceFigure,
+  booked_cents: InstanceFigure,
   field_errors: z.string().nullable(),
   messages: z.string().nullable(),
   error_id: z.string().nullable(),
@@ -424,6 +433,11 @@ export interface OutboxOutcome {
   readonly permission?: string | null;
 }
 
+/** An instance's figure stored only as an exact integer; anything else is stored as unsaid. */
+function exactOrNull(value: number | null): number | null {
+  return value !== null && Number.isSafeInteger(value) ? value : null;
+}
+
 /**
  * Records an outcome when the order is still in one of `from` (so a late answer never overwrites a
  * newer decision). Returns the stored order, or undefined when nothing changed.
@@ -446,8 +460,8 @@ export function recordOutboxOutcome(
   ).run({
     state: outcome.state,
     next: storableTime(outcome.nextAttemptAt),
-    remoteId: outcome.remoteId ?? null,
-    ...(outcome.bookedCents === undefined ? {} : { booked: outcome.bookedCents }),
+    remoteId: exactOrNull(outcome.remoteId ?? null),
+    ...(outcome.bookedCents === undefined ? {} : { booked: exactOrNull(outcome.bookedCents) }),
     fieldErrors: outcome.fieldErrors == null ? null : JSON.stringify(outcome.fieldErrors),
     messages: outcome.messages == null ? null : JSON.stringify(outcome.messages),
     errorId: outcome.errorId ?? null,

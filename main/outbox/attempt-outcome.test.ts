@@ -21,12 +21,28 @@ describe('outcomeOfFailure', () => {
       remoteId: 42,
       bookedCents: 38_590,
     });
-    // A stored order whose answer said neither is still sent, found by its client reference.
-    expect(outcomeOfSuccess({ id: undefined, bookedCents: undefined }).outcome).toEqual({
+    expect(outcomeOfSuccess({ id: 7, bookedCents: undefined }).outcome).toEqual({
       state: 'sent',
-      remoteId: null,
+      remoteId: 7,
       bookedCents: null,
     });
+  });
+
+  it('a 2xx that names no order is in doubt, saying why', () => {
+    const error = new ServiceError({
+      kind: 'invalid-response',
+      message: 'POST /api/documents/orders/internet answered 200 with no order id',
+      status: 200,
+      mayHaveReachedServer: true,
+    });
+    const { outcome } = outcomeOfFailure(error, {
+      nowMs: 0,
+      attempts: 1,
+      clientReference: 'ref-1',
+      backoff: { baseMs: 1000, maxMs: 60_000 },
+    });
+    expect(outcome.state).toBe('in-doubt');
+    expect(outcome.messages?.[0]).toMatch(/answered 200 with no order id/);
   });
 
   it('400 is needs-fix with the messages and their fields', () => {

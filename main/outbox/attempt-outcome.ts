@@ -23,12 +23,12 @@ export interface AttemptOutcome {
 export const DUPLICATE_REQUEST = 'DuplicateRequest';
 
 /**
- * The instance stored the order: its id and what it booked, as far as its answer said them (an
- * answer without the id is still a stored order, found on the instance by its client reference).
+ * The instance stored the order: its id (an answer without one never gets here: it proves nothing,
+ * and the order is in doubt) and what it booked, if its answer said it.
  */
 export function outcomeOfSuccess(ack: OrderAcknowledgement): AttemptOutcome {
   return {
-    outcome: { state: 'sent', remoteId: ack.id ?? null, bookedCents: ack.bookedCents ?? null },
+    outcome: { state: 'sent', remoteId: ack.id, bookedCents: ack.bookedCents ?? null },
     directive: { kind: 'continue' },
   };
 }

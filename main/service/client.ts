@@ -276,7 +276,11 @@ export class ServiceClient {
       knownFields: ORDER_FIELDS,
     });
     return {
-      ...readOrderAnswer(response, { method: ENDPOINTS.internetOrderCreate.method, path }),
+      ...readOrderAnswer(response, {
+        method: ENDPOINTS.internetOrderCreate.method,
+        path,
+        base: this.baseUrl,
+      }),
       withheld: sent.withheld,
     };
   }

@@ -5,9 +5,19 @@ import { describe, expect, it } from 'vitest';
 import { ServiceError } from './errors.ts';
 import { orderForInstance, readOrderAnswer } from './order-answer.ts';
 
-const where = { method: 'POST', path: '/api/documents/orders/internet' };
-const answer = (status: number, text: string, location?: string) =>
-  readOrderAnswer({ status, text, headers: location === undefined ? {} : { location } }, where);
+const where = { method: 'POST', path: '/api/documents/orders/internet', base: 'https://erp.example' };
+const answer = (status: number, text: string, location?: string, base = where.base) =>
+  readOrderAnswer({ status, text, headers: location === undefined ? {} : { location } }, { ...where, base });
+
+/** The ServiceError an answer that proves nothing throws (the order is then in doubt). */
+function refusal(status: number, text: string, location?: string, base?: string): unknown {
+  try {
+    answer(status, text, location, base);
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
 
 describe('an answer to an internet order', () => {
   it('reads the id and the total of the stored order', () => {
@@ -30,9 +40,59 @@ describe('an answer to an internet order', () => {
     });
   });
 
-  it('takes an empty 201, or an empty answer naming the order in Location, as stored', () => {
-    expect(answer(201, '')).toEqual({ id: undefined, bookedCents: undefined });
-    expect(answer(204, '', '/api/documents/orders/internet/9/')).toEqual({ id: 9, bookedCents: undefined });
+  it('takes an empty answer naming the order in Location, on the instance, as stored', () => {
+    expect(answer(201, '', '/api/documents/orders/internet/9')).toEqual({ id: 9, bookedCents: undefined });
+    expect(answer(204, '', 'https://erp.example/api/documents/orders/internet/9')).toEqual({
+      id: 9,
+      bookedCents: undefined,
+    });
+    // An instance below a path names its orders below it too.
+    expect(
+      answer(
+        201,
+        '',
+        'https://erp.example/shop1/api/documents/orders/internet/12',
+        'https://erp.example/shop1/',
+      ),
+    ).toEqual({ id: 12, bookedCents: undefined });
+  });
+
+  it('proves nothing stored without an id: an object with none, an empty 201, a Location elsewhere', () => {
+    const cases: [number, string, string | undefined, string | undefined][] = [
+      [200, '{}', undefined, undefined],
+      [200, '{"status":"ok"}', undefined, undefined],
+      [201, JSON.stringify({ total: 10, items: [] }), undefined, undefined],
+      [201, '', undefined, undefined],
+      [200, '', '/login/1', undefined],
+      [201, '{"status":"ok"}', '/login/1', undefined],
+      [201, '', 'https://portal.example/api/documents/orders/internet/1', undefined],
+      [201, '', '/api/documents/orders/internet/1/lines/2', undefined],
+      [201, '', '/api/documents/orders/internet/0', undefined],
+      [201, '', '/api/documents/orders/internet/1?next=/login', undefined],
+      [201, '', '/api/documents/orders/internet/5', 'https://erp.example/shop1'],
+      [201, JSON.stringify({ id: 0 }), undefined, undefined],
+      [201, JSON.stringify({ id: -4 }), undefined, undefined],
+    ];
+    for (const [status, text, location, base] of cases) {
+      const caught = refusal(status, text, location, base);
+      expect(caught, `${status} ${text} ${location ?? ''}`).toBeInstanceOf(ServiceError);
+      expect(caught).toMatchObject({ kind: 'invalid-response', mayHaveReachedServer: true });
+      expect((caught as ServiceError).message).toMatch(/no order id/);
+    }
+  });
+
+  it('says nothing of what was booked when the amount is beyond any till (or not in cents)', () => {
+    for (const total of [1e14, -1e14, 1e11 + 1, 12.345, 1e300]) {
+      expect(answer(201, JSON.stringify({ id: 5, total }))).toEqual({ id: 5, bookedCents: undefined });
+      expect(answer(201, JSON.stringify({ id: 5, items: [{ total }] }))).toEqual({
+        id: 5,
+        bookedCents: undefined,
+      });
+    }
+    expect(answer(201, JSON.stringify({ id: 5, total: -1e11 }))).toEqual({ id: 5, bookedCents: -1e13 });
+    // Lines each within bounds whose sum is not.
+    const lines = Array.from({ length: 200 }, () => ({ total: 9e10 }));
+    expect(answer(201, JSON.stringify({ id: 5, items: lines }))).toEqual({ id: 5, bookedCents: undefined });
   });
 
   it("refuses what is not the instance's answer: not JSON, not an object, a wrong type, an empty 200", () => {
@@ -42,12 +102,7 @@ describe('an answer to an internet order', () => {
       [201, '{"id":"seven"}'],
       [200, ''],
     ] as const) {
-      let caught: unknown;
-      try {
-        answer(status, text);
-      } catch (error) {
-        caught = error;
-      }
+      const caught = refusal(status, text);
       expect(caught, text).toBeInstanceOf(ServiceError);
       expect(caught).toMatchObject({ kind: 'invalid-response', mayHaveReachedServer: true });
     }

@@ -1,20 +1,39 @@
 // What an instance's answer to an internet order tells (SPEC.md shows neither the payload nor the
-// answer), and what of the order an instance can take. A 2xx is the instance saying it stored the
-// order, whatever its body lacks: the order's id comes from the body's `id`, else from the Location
-// header, and what it booked from the body's `total`, else its lines' totals. A body that is not the
-// instance's (not JSON, not an object: a captive portal's page) proves nothing and is refused.
+// answer), and what of the order an instance can take. A 2xx is taken as the instance saying it
+// stored the order only with proof that it is the instance's answer: the order's positive id, in the
+// body's `id` or in a Location on the instance naming exactly the order endpoint + `/{id}`. Any other
+// 2xx (`{}` or `{"status":"ok"}` from a captive portal or a proxy, a Location `/login/1`, a page that
+// is not JSON) proves nothing: the caller holds the order in doubt. Taking such an id would make a
+// later cancel DELETE someone else's order. What it booked comes from the body's `total`, else its
+// lines' totals, and only within what a till can book (else: unsaid).
 import { z } from 'zod';
 import { header, parseJson, type RawResponse } from './http.ts';
 import { ServiceError } from './errors.ts';
 import type { InternetOrderPayload } from './schemas.ts';
 
 export interface OrderAcknowledgement {
-  /** The stored order's id on the instance; undefined when neither its body nor Location says it. */
-  readonly id: number | undefined;
+  /** The stored order's id on the instance, from its body or its Location. */
+  readonly id: number;
   /** What the instance booked, in minor units: its total, else its lines' summed; undefined when unsaid. */
   readonly bookedCents: number | undefined;
 }
 
+/** Where the order was posted: its method and path, and the instance's base URL (origin and prefix). */
+export interface OrderAnswerContext {
+  readonly method: string;
+  readonly path: string;
+  readonly base: string;
+}
+
+/**
+ * The largest amount (in the instance's units) read as booked: far beyond any till's sale, and its
+ * cents (and a sum of many lines) stay exact integers.
+ */
+const MAX_AMOUNT = 1e11;
+const MAX_BOOKED_CENTS = 1e13;
+const MAX_ID = 2_147_483_647;
+
+/** Type-checked, range-checked later: an amount out of bounds is unsaid, not a refused answer. */
 const money = z.number().refine(Number.isFinite, 'must be a finite number');
 
 /** Lenient on presence (every field may be missing), strict on type, as every reading of the service. */
@@ -24,15 +43,9 @@ const StoredOrderAnswer = z.object({
   items: z.array(z.object({ total: money.optional() })).optional(),
 });
 
-/**
- * The acknowledgement in a 2xx answer. An empty body is an answer where the instance said Created
- * (201), or named the order in Location; a body that is not a JSON object is not the instance's.
- */
-export function readOrderAnswer(
-  response: RawResponse,
-  where: { method: string; path: string },
-): OrderAcknowledgement {
-  const idFromLocation = locationId(header(response, 'location'));
+/** The acknowledgement in a 2xx answer; a ServiceError (may have reached the server) when it proves nothing. */
+export function readOrderAnswer(response: RawResponse, where: OrderAnswerContext): OrderAcknowledgement {
+  const idFromLocation = locationId(header(response, 'location'), where);
   const unexpected = (what: string): ServiceError =>
     new ServiceError({
       kind: 'invalid-response',
@@ -40,8 +53,9 @@ export function readOrderAnswer(
       status: response.status,
       mayHaveReachedServer: true,
     });
+  const noId = 'no order id (neither a positive id in its body nor a Location naming the order)';
   if (response.text.trim() === '') {
-    if (response.status !== 201 && idFromLocation === undefined) throw unexpected('no body and no Location');
+    if (idFromLocation === undefined) throw unexpected(`no body and ${noId}`);
     return { id: idFromLocation, bookedCents: undefined };
   }
   let json: unknown;
@@ -54,21 +68,50 @@ export function readOrderAnswer(
   if (!parsed.success || typeof json !== 'object' || json === null || Array.isArray(json))
     throw unexpected('a body that is not the stored order');
   const order = parsed.data;
-  return { id: order.id ?? idFromLocation, bookedCents: bookedCentsOf(order) };
+  const id = isOrderId(order.id) ? order.id : idFromLocation;
+  if (id === undefined) throw unexpected(noId);
+  return { id, bookedCents: bookedCentsOf(order) };
 }
 
-/** `/api/documents/orders/internet/123` (absolute or not, a trailing slash allowed) -> 123. */
-function locationId(location: string | undefined): number | undefined {
-  const match = location === undefined ? null : /\/(\d{1,10})\/?(?:[?#].*)?$/.exec(location);
-  const id = match === null ? undefined : Number(match[1]);
-  return id !== undefined && id <= 2_147_483_647 ? id : undefined;
+function isOrderId(id: number | undefined): id is number {
+  return id !== undefined && Number.isSafeInteger(id) && id > 0 && id <= MAX_ID;
+}
+
+/**
+ * The id in a Location on the instance's own origin whose path is exactly the order endpoint's (below
+ * the instance's prefix) + `/{positive id}`, nothing after it; anything else names no order.
+ */
+function locationId(location: string | undefined, where: OrderAnswerContext): number | undefined {
+  if (location === undefined) return undefined;
+  let base: URL;
+  let named: URL;
+  try {
+    base = new URL(where.base);
+    const prefix = base.pathname.replace(/\/+$/, '');
+    named = new URL(location.trim(), `${base.origin}${prefix}${where.path}`);
+    if (named.origin !== base.origin || named.search !== '' || named.hash !== '') return undefined;
+    const match = /^\/([1-9]\d{0,9})$/.exec(named.pathname.slice(`${prefix}${where.path}`.length));
+    if (!named.pathname.startsWith(`${prefix}${where.path}/`) || match === null) return undefined;
+    const id = Number(match[1]);
+    return isOrderId(id) ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A booked amount in cents, or undefined when it is beyond a till or not in whole cents. */
+function cents(amount: number | undefined): number | undefined {
+  if (amount === undefined || Math.abs(amount) > MAX_AMOUNT) return undefined;
+  const c = Math.round(amount * 100);
+  return Math.abs(amount * 100 - c) < 1e-6 ? c : undefined;
 }
 
 function bookedCentsOf(order: z.infer<typeof StoredOrderAnswer>): number | undefined {
-  if (order.total !== undefined) return Math.round(order.total * 100);
-  const lines = order.items ?? [];
-  if (lines.length === 0 || lines.some((l) => l.total === undefined)) return undefined;
-  return lines.reduce((sum, l) => sum + Math.round((l.total ?? 0) * 100), 0);
+  if (order.total !== undefined) return cents(order.total);
+  const lines = (order.items ?? []).map((l) => cents(l.total));
+  if (lines.length === 0 || lines.some((c) => c === undefined)) return undefined;
+  const sum = lines.reduce<number>((s, c) => s + (c ?? 0), 0);
+  return Math.abs(sum) <= MAX_BOOKED_CENTS ? sum : undefined;
 }
 
 /** The optional item fields Counter sends (the order file's price and what came off it). */

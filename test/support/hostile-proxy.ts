@@ -29,6 +29,8 @@
 //   `endless` the body never comes: JSON whitespace, one byte at a time, for as long as the client
 //   listens. The rule's `bytesSent` counts what went out, so a test waits for the drip to be under
 //   way (a state), never for a number of milliseconds. A drip combines with a rewrite.
+// - answerStatus / headers: the instance's answer goes out with this status, and these headers set
+//   (null: removed), e.g. a gateway's 200 over a 201, or a Location `/login/1`. Combine with rewrite.
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Agent } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -46,6 +48,8 @@ export interface HostileRuleSpec {
   reset?: 'before' | 'after';
   rewrite?: (body: unknown, request: { method: string; path: string; body: unknown }) => unknown;
   drip?: { everyMs: number; endless?: boolean };
+  answerStatus?: number;
+  headers?: Record<string, string | null>;
   before?: (request: { method: string; path: string; body: unknown }) => Promise<boolean>;
 }
 
@@ -157,12 +161,17 @@ export async function startHostileProxy(upstream: string): Promise<HostileProxy>
       const rewritten = spec.rewrite(JSON.parse(text.toString('utf8')), request);
       text = Buffer.from(rewritten instanceof RawJson ? rewritten.text : JSON.stringify(rewritten));
     }
-    const headers = passHeaders(answer.headers);
+    const set = new Map(Object.entries(spec?.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+    const headers = Object.fromEntries([
+      ...Object.entries(passHeaders(answer.headers)).filter(([name]) => !set.has(name)),
+      ...[...set].filter((e): e is [string, string] => e[1] !== null),
+    ]);
+    const status = spec?.answerStatus ?? answer.status;
     if (rule && spec?.drip) {
-      drip(res, answer.status, headers, text, rule, spec.drip);
+      drip(res, status, headers, text, rule, spec.drip);
       return;
     }
-    res.writeHead(answer.status, { ...headers, 'content-length': text.length });
+    res.writeHead(status, { ...headers, 'content-length': text.length });
     res.end(text);
   }
 

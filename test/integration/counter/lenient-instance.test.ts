@@ -9,7 +9,7 @@ import type { CloseView, OutboxEntryView, ReceiptView } from '../../../contract/
 import { withCheckDigit } from '../../../main/barcode/index.ts';
 import { openDatabase } from '../../../db/database.ts';
 import { sharedTempDir } from '../../support/fixtures.ts';
-import { startHostileProxy, type HostileProxy } from '../../support/hostile-proxy.ts';
+import { rawJson, startHostileProxy, type HostileProxy } from '../../support/hostile-proxy.ts';
 import { startSyncedCore, type SyncedCore } from '../../support/synced-core.ts';
 
 const WAREHOUSE = 1;
@@ -155,5 +155,47 @@ describe('an instance that ignores the price, refuses discounts and answers with
     );
     expect(storedWith(entry.clientReference)).toHaveLength(1);
     expect(posts()?.length).toBe(postedBefore);
+  });
+
+  it('a 200 {"status":"ok"} naming no order (a proxy, a portal) proves nothing: in doubt, never marked sent', async () => {
+    const p = pick(0);
+    proxy?.rule({
+      method: 'POST',
+      path: ORDERS,
+      times: 1,
+      answerStatus: 200,
+      rewrite: () => ({ status: 'ok' }),
+      headers: { location: null },
+    });
+    const closed = await sell(p);
+
+    const entry = await settled(closed.order.id);
+    expect(entry.state).toBe('in-doubt');
+    expect(entry.remoteId).toBeUndefined();
+    expect(entry.messages?.join(' ')).toMatch(/no order id/);
+    // Stored once (the proxy hid the answer), and a replay does not send it again on a guess.
+    expect(storedWith(entry.clientReference)).toHaveLength(1);
+    await till.call('outbox.replay', {});
+    expect(((await till.call('outbox.get', { id: closed.order.id })) as OutboxEntryView).state).toBe(
+      'in-doubt',
+    );
+    expect(storedWith(entry.clientReference)).toHaveLength(1);
+  });
+
+  it("an empty answer whose Location is /login/1 names no order: in doubt, never the instance's order 1", async () => {
+    const p = pick(0);
+    proxy?.rule({
+      method: 'POST',
+      path: ORDERS,
+      times: 1,
+      rewrite: () => rawJson(''),
+      headers: { location: '/login/1' },
+    });
+    const closed = await sell(p);
+
+    const entry = await settled(closed.order.id);
+    expect(entry.state).toBe('in-doubt');
+    expect(entry.remoteId).toBeUndefined();
+    expect(entry.messages?.join(' ')).toMatch(/no order id/);
   });
 });
