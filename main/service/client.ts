@@ -265,7 +265,7 @@ export class ServiceClient {
     order: InternetOrderPayload,
     opts: { clientReference: string; signal?: AbortSignal },
   ): Promise<OrderAcknowledgement & { withheld: readonly string[] }> {
-    if (this.#description.state === 'unknown') await this.capabilities(opts.signal).catch(() => undefined);
+    if (this.#description.state === 'unknown') await this.#describeForOrder(opts.signal);
     const described =
       this.#description.state === 'known' ? this.#description.description.orderItemFields : undefined;
     const sent = orderForInstance(InternetOrderPayload.parse(order), described);
@@ -283,6 +283,30 @@ export class ServiceClient {
       }),
       withheld: sent.withheld,
     };
+  }
+
+  /**
+   * Reads the instance's description before an order goes. Where it could not be read for a passing
+   * reason (network, timeout, 5xx, 429, no token), the order is not sent: sent whole, a strict
+   * instance would refuse it for good as needing a fix, and it is not the order's fault. The error
+   * says the order never left (it waits, and goes later). A description that was read and does not
+   * describe the order, or an answer that is no description at all, lets the whole order go.
+   */
+  async #describeForOrder(signal: AbortSignal | undefined): Promise<void> {
+    try {
+      await this.capabilities(signal);
+    } catch (error) {
+      if (!passingFailure(error)) return;
+      const cause = error instanceof Error ? error.message : String(error);
+      const init = error instanceof ServiceError ? error : undefined;
+      throw new ServiceError({
+        kind: init?.kind ?? 'network',
+        status: init?.status,
+        retryAfterMs: init?.retryAfterMs,
+        message: `${ENDPOINTS.internetOrderCreate.method} ${ENDPOINTS.internetOrderCreate.path} not sent: the instance's description could not be read (${cause}); the order waits`,
+        mayHaveReachedServer: false,
+      });
+    }
   }
 
   async deleteInternetOrder(id: number, signal?: AbortSignal): Promise<void> {
@@ -477,6 +501,15 @@ export class ServiceClient {
         },
         { method: 'GET', path },
       );
+      // A gateway's 5xx or a 429 says nothing of what the instance describes: try again later.
+      if (response.status >= 500 || response.status === 429)
+        throw httpError({
+          method: 'GET',
+          path,
+          status: response.status,
+          body: errorResultOf(response),
+          retryAfterMs: retryAfterMs(response),
+        });
       if (response.status < 200 || response.status >= 300) continue;
       const description = readDescription(safeJson(response.text));
       if (description) return description;
@@ -510,6 +543,17 @@ export class ServiceClient {
 /** "Stock items (POST /api/stock-items/filter-paginated)": whose walk an error speaks of. */
 function walkName(endpoint: Endpoint): string {
   return `${endpoint.title} (${endpoint.method} ${endpoint.path})`;
+}
+
+/**
+ * A failure that passes (the network, a timeout, a gateway, a rate, no token now), as opposed to an
+ * answer that is not what Counter reads (it will not read differently later).
+ */
+function passingFailure(error: unknown): boolean {
+  if (!(error instanceof ServiceError)) return true;
+  if (error.kind !== 'http') return error.kind !== 'invalid-response' && error.kind !== 'not-available';
+  const status = error.status ?? 0;
+  return status >= 500 || status === 429 || !error.mayHaveReachedServer;
 }
 
 function safeJson(text: string): unknown {

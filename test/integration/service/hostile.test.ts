@@ -1,7 +1,13 @@
 // The client against the real sim behind the hostile proxy (test/support/hostile-proxy.ts): answers
 // that are almost right, bodies that never finish, walks that never end.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ServiceClient, ServiceError, type ServiceClientOptions } from '../../../main/service/index.ts';
+import { outcomeOfFailure } from '../../../main/outbox/attempt-outcome.ts';
+import {
+  DEFAULT_RETRY_BACKOFF,
+  ServiceClient,
+  ServiceError,
+  type ServiceClientOptions,
+} from '../../../main/service/index.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
 import { DEMO } from '../../support/fixtures.ts';
 import { firstPageForever, freshIdsForever } from '../../support/hostile-pages.ts';
@@ -187,5 +193,52 @@ describe('a deadline for the whole request', () => {
     await expect.poll(() => drip.bytesSent).toBeGreaterThan(0);
     stop.abort();
     expect((await pending).kind).toBe('aborted');
+  });
+});
+
+describe('an order while the instance cannot say what it takes', () => {
+  let strict: RunningSim;
+  let front: HostileProxy;
+  const ORDERS = '^/api/documents/orders/internet$';
+  beforeAll(async () => {
+    // Its description leaves price and discountAmount off an order's item, and it refuses them.
+    strict = await startSim({ size: 'small', rejectedOrderItemFields: ['price', 'discountAmount'] });
+    front = await startHostileProxy(strict.url);
+  });
+  afterAll(async () => {
+    await front.close();
+    await strict.close();
+  });
+
+  it('is not sent while /swagger fails for a passing reason (503, a reset), and goes fitted once it answers', async () => {
+    const found = strict.admin.stockItems().find((s) => typeof s['price'] === 'number');
+    const item = { productId: Number(found?.['productId']), warehouseId: Number(found?.['warehouseId']) };
+    const order = {
+      customerId: 1,
+      warehouseId: item.warehouseId,
+      items: [{ productId: item.productId, quantity: 1, price: 12.5, discountAmount: 1 }],
+    };
+    const c = new ServiceClient({ baseUrl: front.url, ...DEMO });
+    clients.push(c);
+    const posted = () => front.requests.filter((r) => r.method === 'POST' && new RegExp(ORDERS).test(r.path));
+
+    front.rule({ path: '^/swagger$', status: 503, times: 1 });
+    const unavailable = await failure(c.createInternetOrder(order, { clientReference: 'swagger-503' }));
+    expect(unavailable).toMatchObject({ status: 503, mayHaveReachedServer: false });
+    expect(posted()).toHaveLength(0);
+    // Not the order's fault: it stays queued, and goes later.
+    const ctx = { nowMs: 0, attempts: 1, clientReference: 'swagger-503', backoff: DEFAULT_RETRY_BACKOFF };
+    expect(outcomeOfFailure(unavailable, ctx).outcome.state).toBe('queued');
+
+    front.rule({ path: '^/swagger$', reset: 'before', times: 1 });
+    const reset = await failure(c.createInternetOrder(order, { clientReference: 'swagger-reset' }));
+    expect(reset).toMatchObject({ mayHaveReachedServer: false });
+    expect(posted()).toHaveLength(0);
+    expect(outcomeOfFailure(reset, ctx).outcome.state).toBe('queued');
+
+    const sent = await c.createInternetOrder(order, { clientReference: 'swagger-back' });
+    expect(sent.withheld).toEqual(['price', 'discountAmount']);
+    expect(posted()).toHaveLength(1);
+    expect(strict.admin.listOrders().at(-1)?.id).toBe(sent.id);
   });
 });
