@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { tempDbFile, tempDir } from '../test/support/fixtures.ts';
 import {
@@ -11,6 +12,7 @@ import {
   openCatalog,
   openDatabase,
   schemaVersion,
+  useWal,
 } from './database.ts';
 import { catalogMigrations, migrations, type Migration } from './migrations/index.ts';
 
@@ -24,6 +26,19 @@ describe('openDatabase', () => {
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(schemaVersion(db)).toBe(migrations.at(-1)?.version);
     db.close();
+  });
+
+  it('says so, naming the file, when SQLite will not keep it in WAL mode', () => {
+    // A file on a filesystem without shared memory answers the switch with its old mode; so does a
+    // temporary database (SQLite's own, in no file): the answer is read, not assumed.
+    const db = new Database('');
+    try {
+      expect(() => useWal(db, 1000)).toThrow(
+        /^The database file "" cannot be kept in WAL mode: SQLite answered "delete" to journal_mode = WAL/,
+      );
+    } finally {
+      db.close();
+    }
   });
 
   it('refuses a database written by a newer version and leaves it untouched', () => {

@@ -148,16 +148,30 @@ function openFile(file: string, options: OpenOptions, list: readonly Migration[]
  * (seen: "database is locked" from the pragma, one run in 30), so the switch is tried again for as
  * long as the busy timeout, on the monotonic clock. A file already in WAL mode needs no switch.
  */
-function useWal(db: Db, busyTimeoutMs: number): void {
+export function useWal(db: Db, busyTimeoutMs: number): void {
   const deadline = performance.now() + busyTimeoutMs;
   for (;;) {
     try {
-      if (db.pragma('journal_mode', { simple: true }) !== 'wal') db.pragma('journal_mode = WAL');
+      if (db.pragma('journal_mode', { simple: true }) === 'wal') return;
+      // SQLite answers with the mode it is in: the old one when the file cannot be in WAL mode (its
+      // filesystem has no shared memory), and the app then would run without what WAL gives it.
+      const answered: unknown = db.pragma('journal_mode = WAL', { simple: true });
+      if (answered !== 'wal') throw new WalUnavailableError(db.name, String(answered));
       return;
     } catch (error) {
       if (!isBusy(error) || performance.now() >= deadline) throw error;
       Atomics.wait(PAUSE, 0, 0, 10);
     }
+  }
+}
+
+export class WalUnavailableError extends Error {
+  override name = 'WalUnavailableError';
+  constructor(file: string, answered: string) {
+    super(
+      `The database file "${file}" cannot be kept in WAL mode: SQLite answered "${answered}" to journal_mode = WAL. ` +
+        'Its filesystem may not offer shared memory (some network shares do not): put the data folder on a local disk.',
+    );
   }
 }
 
