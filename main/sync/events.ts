@@ -64,6 +64,8 @@ export const ResourceReport = z.object({
   skipped: SkippedReport.optional(),
   /** The instance's own count of the resource's rows (totalCount) at the end of the run. */
   instanceCount: z.number().optional(),
+  /** A lastModify the pass would not take as its next watermark (main/sync/watermark.ts), and why. */
+  lastModifyRefused: z.object({ lastModify: z.string(), why: z.string() }).optional(),
 });
 export type ResourceReport = z.infer<typeof ResourceReport>;
 

@@ -159,6 +159,13 @@ export class SyncRunner {
           ...foundOf(r),
         });
       }
+      for (const r of report.resources) {
+        if (r.lastModifyRefused === undefined) continue;
+        const { lastModify, why } = r.lastModifyRefused;
+        this.#o.log(
+          `sync: ${r.resource}: the instance's lastModify ${JSON.stringify(lastModify)} is ${why}: not taken as the watermark`,
+        );
+      }
       // A run whose thread was ended after a cancel reports no resource: the one under way was cut off.
       if (report.cancelled) this.#cutOff('cancelled');
       const failed = report.resources.filter((r) => r.status !== 'ok').map((r) => r.resource);

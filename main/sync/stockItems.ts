@@ -26,6 +26,7 @@ import { walkFromPosition } from './page-position.ts';
 import { keylessRow, SkippedRows } from './skipped.ts';
 import { allIds, hasKeys, ID_CHUNK, resolveIds, type KeyedStockItem } from './stock-ids.ts';
 import { FilterUnusable, RequestShape } from './view.ts';
+import { LastModifyRefused, refusedAsWatermark } from './watermark.ts';
 import { createStockWriter } from './writer.ts';
 
 const RESOURCE = 'stockItems';
@@ -57,6 +58,8 @@ const Cursor = z.object({
   total: z.number().int().optional(),
   /** When the pass started (before its probe): the rows it does not rewrite are current as of then. */
   startedAt: z.string().optional(),
+  /** The first lastModify the pass would not take as a watermark (watermark.ts), for its report. */
+  lastModifyRefused: LastModifyRefused.optional(),
 });
 type Cursor = z.infer<typeof Cursor>;
 
@@ -148,6 +151,7 @@ export async function syncStockItems(ctx: SyncContext, options: StockPassOptions
     });
   }).immediate();
   report.count = cachedCount(ctx);
+  if (cursor.lastModifyRefused !== undefined) report.lastModifyRefused = cursor.lastModifyRefused;
   const skipped = pass.skipped.report();
   if (skipped !== undefined) report.skipped = skipped;
   if (instanceCount !== undefined) report.instanceCount = instanceCount;
@@ -175,18 +179,33 @@ async function newCursor(
   planned: (mode: SyncMode) => void,
 ): Promise<Cursor> {
   const state = syncState(ctx.db, RESOURCE);
+  const startedAt = ctx.now();
   const lastFull = state.lastFullAt === undefined ? 0 : Date.parse(state.lastFullAt);
-  const due = Date.parse(ctx.now()) - lastFull >= options.fullEveryMs;
+  const due = Date.parse(startedAt) - lastFull >= options.fullEveryMs;
+  // A watermark kept from before such values were refused may be one: the pass walks everything.
+  const stale = state.watermark === undefined ? undefined : refusedAsWatermark(state.watermark, startedAt);
   const full =
     options.mode === 'full' ||
     state.watermark === undefined ||
+    stale !== undefined ||
     !profile.trusts('lastModifyFrom') ||
     (options.mode === 'auto' && due);
   planned(full ? 'full' : 'incremental');
-  const startedAt = ctx.now();
-  const newWatermark = await probeNewestLastModify(ctx);
-  const base = { phase: 'rows' as const, nextPage: 1, pageSize: ctx.pageSize, fetched: 0, startedAt };
-  const withWatermark = newWatermark === undefined ? {} : { newWatermark };
+  const newest = await probeNewestLastModify(ctx);
+  const refused = stale ?? (newest === undefined ? undefined : refusedAsWatermark(newest, startedAt));
+  const base = {
+    phase: 'rows' as const,
+    nextPage: 1,
+    pageSize: ctx.pageSize,
+    fetched: 0,
+    startedAt,
+    ...(refused === undefined ? {} : { lastModifyRefused: refused }),
+  };
+  // The newest is refused: the first page's newest that is not is taken instead (firstPageNewest).
+  const withWatermark =
+    newest === undefined || refusedAsWatermark(newest, startedAt) !== undefined
+      ? {}
+      : { newWatermark: newest };
   if (full) return { ...base, ...withWatermark, mode: 'full', mark: state.fullPass + 1 };
   return { ...base, ...withWatermark, mode: 'incremental', mark: state.fullPass, since: state.watermark };
 }
@@ -278,7 +297,8 @@ async function walkRows(pass: Pass): Promise<number> {
         pass.skipped.add(page.skipped);
         // A full pass counts what it saw by its mark; an incremental one (few rows) keeps the ids.
         if (cursor.mode === 'incremental') for (const r of rows) pass.seen.add(r.id);
-        if (cursor.fetched === 0) cursor.firstPageNewest = newestLastModify(rows);
+        if (cursor.fetched === 0)
+          cursor.firstPageNewest = newestLastModify(cursor, rows, cursor.startedAt ?? ctx.now());
         cursor.nextPage = pageNumber + 1;
         cursor.fetched += rowsSent(page);
         if (page.totalCount !== undefined) cursor.total = page.totalCount;
@@ -308,11 +328,18 @@ async function walkRows(pass: Pass): Promise<number> {
   }
 }
 
-/** The newest lastModify among the rows; undefined when none has one. */
-function newestLastModify(rows: readonly StockItem[]): string | undefined {
+/**
+ * The newest lastModify among the rows that could be a watermark (watermark.ts); undefined when none
+ * has one. The first one refused is kept in the cursor, for the pass's report.
+ */
+function newestLastModify(cursor: Cursor, rows: readonly StockItem[], startedAt: string): string | undefined {
   let newest: string | undefined;
-  for (const r of rows)
-    if (r.lastModify !== undefined && r.lastModify > (newest ?? '')) newest = r.lastModify;
+  for (const r of rows) {
+    if (r.lastModify === undefined || r.lastModify <= (newest ?? '')) continue;
+    const refused = refusedAsWatermark(r.lastModify, startedAt);
+    if (refused === undefined) newest = r.lastModify;
+    else cursor.lastModifyRefused ??= refused;
+  }
   return newest;
 }
 

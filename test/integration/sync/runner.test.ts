@@ -158,3 +158,35 @@ describe('SyncRunner in words', () => {
     },
   );
 });
+
+describe('SyncRunner log', () => {
+  it(
+    'says once a pass when the instance sent a lastModify not taken as the watermark',
+    { timeout: 60_000 },
+    async () => {
+      const { sim, db } = await simAndFile();
+      sim.admin.addStockItem({
+        warehouseId: 2,
+        productName: 'Zboží z budoucnosti',
+        lastModify: '2099-12-31T23:59:59',
+      });
+      const lines: string[] = [];
+      const reports: SyncReport[] = [];
+      const runner = new SyncRunner({
+        db,
+        service: { baseUrl: sim.url, ...DEMO },
+        onStatus: () => undefined,
+        onFinished: (report) => reports.push(report),
+        log: (line) => lines.push(line),
+      });
+      cleanup.push(() => runner.stop());
+      runner.start();
+      await vi.waitFor(() => expect(reports).toHaveLength(1), { timeout: 30_000, interval: 50 });
+      expect(lines.filter((line) => line.includes('2099'))).toEqual([
+        expect.stringMatching(
+          /^sync: stockItems: the instance's lastModify "2099-12-31T23:59:59" is later than a day after the sync pass began \(.+\): not taken as the watermark$/,
+        ),
+      ]);
+    },
+  );
+});

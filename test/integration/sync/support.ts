@@ -47,7 +47,7 @@ export async function simStockItems(service: ServiceClient): Promise<StockItem[]
   return rows;
 }
 
-function cachedStockItems(db: Db): Record<string, unknown>[] {
+export function cachedStockItems(db: Db): Record<string, unknown>[] {
   const rows = db.prepare('SELECT * FROM stock_item ORDER BY id').all() as Record<string, unknown>[];
   const booleans = new Set([
     'prohibitionOfSale',

@@ -6,7 +6,7 @@ import { searchStock, stockFigures, syncState } from '../../../db/catalog/index.
 import { runSync, runSyncInWorker, type SyncEvent, type SyncReport } from '../../../main/sync/index.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
 import { DEMO, tempDb } from '../../support/fixtures.ts';
-import { client, expectCacheMatchesSim, simStockItems, testRetry } from './support.ts';
+import { cachedStockItems, client, expectCacheMatchesSim, simStockItems, testRetry } from './support.ts';
 
 function report(r: SyncReport, resource: string): SyncReport['resources'][number] {
   const found = r.resources.find((x) => x.resource === resource);
@@ -132,6 +132,47 @@ describe('sync against the sim', () => {
       expect(compared(stockFigures(db, [first.id])[0]?.asOf, changedAt)).toBe(1);
     } finally {
       db.close();
+    }
+  });
+
+  it('a lastModify far in the future is not taken as the watermark: the changes after it still come', async () => {
+    const { db } = tempDb('sync-future-row');
+    const service = client(sim.url);
+    const stockOnly = { pageSize: 50, retry: testRetry, resources: ['stockItems' as const] };
+    // A row the instance says was changed decades from now (an import, a clock gone wrong once).
+    const FUTURE = '2099-12-31T23:59:59';
+    const future = sim.admin.addStockItem({
+      warehouseId: 2,
+      productName: 'Zboží z budoucnosti',
+      quantityInStock: 1,
+      lastModify: FUTURE,
+    });
+    try {
+      await runSync(db, service, stockOnly);
+      const second = await runSync(db, service, stockOnly);
+      expect(report(second, 'stockItems').mode).toBe('incremental');
+
+      // Changed after both passes: the next incremental pass must bring it.
+      const items = await simStockItems(service);
+      const changed = items[5];
+      if (changed?.id === undefined) throw new Error('sim has too few items');
+      sim.admin.mutateStockItem(changed.id, { price: 4321.5, quantityInStock: 12 });
+      const third = await runSync(db, service, stockOnly);
+      allOk(third);
+      expect(report(third, 'stockItems').mode).toBe('incremental');
+      expect(cachedStockItems(db).find((r) => r['id'] === changed.id)).toMatchObject({
+        price: 4321.5,
+        quantityInStock: 12,
+      });
+      expect(compared(syncState(db, 'stockItems').watermark, FUTURE)).toBe(-1);
+      // Said once a pass, with the value the instance sent.
+      expect(report(third, 'stockItems').lastModifyRefused).toEqual({
+        lastModify: FUTURE,
+        why: expect.stringContaining('later than') as unknown,
+      });
+    } finally {
+      sim.admin.removeStockItem(Number(future['id']));
+      await service.close();
     }
   });
 
