@@ -823,6 +823,12 @@ export const CustomerDisplayView = z.object({
   change: z.number().optional(),
   /** The cash was rounded to what can be paid: by how much (Tender's rounding). */
   rounding: CashRoundingAmount.optional(),
+  /**
+   * The store's language and the prices' currency, as SettingsView has them: all the display needs of
+   * the settings, so its window is never given the rest (the instance's address, the client id).
+   */
+  language: Language,
+  currency: Currency.nullable(),
 });
 export type CustomerDisplayView = z.infer<typeof CustomerDisplayView>;
 

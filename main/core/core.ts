@@ -343,9 +343,12 @@ export class Core {
 
   #display(): CustomerDisplayView {
     const counter = this.#link?.counter;
+    const s = this.#settings.read();
+    // As settings.get has them: the display speaks the till's language and shows its currency.
+    const look = { language: s.language, currency: s.priceCurrency ?? commonCurrency(this.#data()) ?? null };
     return counter === undefined
-      ? { state: 'idle', lines: [], total: 0 }
-      : customerDisplay(counter, this.#data(), this.#paid);
+      ? { state: 'idle', lines: [], total: 0, ...look }
+      : { ...customerDisplay(counter, this.#data(), this.#paid), ...look };
   }
 
   /** A session call went through: the display follows (a paid sale stays up until the next one starts). */

@@ -13,7 +13,11 @@ export interface PaidSale {
   readonly tender: Tender | null;
 }
 
-export function customerDisplay(counter: Counter, db: Db, paid: PaidSale | null): CustomerDisplayView {
+export function customerDisplay(
+  counter: Counter,
+  db: Db,
+  paid: PaidSale | null,
+): Omit<CustomerDisplayView, 'language' | 'currency'> {
   const open = counter.current();
   if (open !== null && open.lines.length > 0) {
     return { state: 'sale', lines: open.lines.map(lineOf), total: open.totals.total };

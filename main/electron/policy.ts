@@ -37,7 +37,9 @@ export function secureWebPreferences(preload: string): WebPreferences {
 }
 
 /** What the customer display's page reads: the display's view, and the store's language and currency. */
-export const DISPLAY_CALLS = ['display.get', 'settings.get'] as const satisfies readonly CallChannel[];
+// display.get carries the language and currency the display speaks: it is never given settings.get,
+// which holds the instance's address and the client id.
+export const DISPLAY_CALLS = ['display.get'] as const satisfies readonly CallChannel[];
 export const DISPLAY_EVENTS = [
   'display.changed',
   'status.changed',

@@ -23,10 +23,12 @@ export interface Formatters {
   date(iso: string): string;
 }
 
-export function useFormat(): Formatters {
+/** `given.currency`: the prices' currency from elsewhere than the settings (the customer display's view). */
+export function useFormat(given?: { readonly currency: string | null }): Formatters {
   // useTranslation re-renders the component when the language changes; the locale follows it.
   const { t } = useTranslation('common');
-  const currency = useApp((s) => s.settings?.currency ?? null);
+  const fromSettings = useApp((s) => s.settings?.currency ?? null);
+  const currency = given === undefined ? fromSettings : given.currency;
   const locale = currentLocale();
   return {
     locale,

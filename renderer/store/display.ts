@@ -3,7 +3,6 @@
 import { create } from 'zustand';
 import type { CustomerDisplayView } from '../../contract/contract.ts';
 import { pos } from './pos.ts';
-import { useApp } from './app.ts';
 
 export const useDisplay = create<{ view: CustomerDisplayView | null }>()(() => ({ view: null }));
 
@@ -17,11 +16,11 @@ export function followDisplay(): () => void {
   };
   const offs = [
     pos.on('display.changed', (view) => useDisplay.setState({ view })),
-    // The store's language and currency, as the till's screens have them.
-    pos.on('status.changed', () => void useApp.getState().refreshSettings()),
+    // A change of the store's language or currency (Settings) is said by status.changed: the view
+    // carries them, read again.
+    pos.on('status.changed', read),
     pos.opened(read),
   ];
-  void useApp.getState().refreshSettings();
   read();
   return () => {
     for (const off of offs) off();

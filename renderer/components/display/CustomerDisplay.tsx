@@ -5,16 +5,16 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyLanguage } from '../../i18n/index.ts';
-import { useApp } from '../../store/app.ts';
 import { followDisplay, useDisplay } from '../../store/display.ts';
 import { useFormat } from '../use-format.ts';
 import './display.css';
 
 export function CustomerDisplay() {
   const { t } = useTranslation();
-  const format = useFormat();
   const view = useDisplay((s) => s.view);
-  const language = useApp((s) => s.settings?.language ?? 'system');
+  // The display is given no settings: its view says the language and the currency.
+  const format = useFormat(view === null ? undefined : { currency: view.currency });
+  const language = view?.language ?? 'system';
   const lines = useRef<HTMLOListElement>(null);
   useEffect(() => followDisplay(), []);
   useEffect(() => void applyLanguage(language), [language]);

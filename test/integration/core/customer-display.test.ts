@@ -49,9 +49,19 @@ async function call(channel: string, input: unknown = {}): Promise<unknown> {
   return envelope.value;
 }
 
+/** The store's language and currency as the till's Settings have them: the display speaks them too. */
+async function storeLook(): Promise<{ language: string; currency: string | null }> {
+  const { language, currency } = (await call('settings.get')) as {
+    language: string;
+    currency: string | null;
+  };
+  return { language, currency };
+}
+
 describe('the customer display', () => {
   it('follows the sale, shows the change due once paid, and the welcome after a void', async () => {
-    expect(await call('display.get')).toEqual({ state: 'idle', lines: [], total: 0 });
+    const look = await storeLook();
+    expect(await call('display.get')).toEqual({ state: 'idle', lines: [], total: 0, ...look });
     await call('session.scan', { code: item.barcode, via: 'scanner', quantity: 2 });
     const selling = seen.at(-1);
     expect(selling).toMatchObject({ state: 'sale', lines: [{ name: item.productName, quantity: 2 }] });
@@ -72,6 +82,7 @@ describe('the customer display', () => {
       given,
       change: closed.tender?.change,
       rounding: 0.2,
+      ...look,
     });
     expect(await call('display.get')).toEqual(seen.at(-1));
     // Reading the session changes nothing the customer sees.
@@ -82,6 +93,19 @@ describe('the customer display', () => {
     await call('session.scan', { code: item.barcode, via: 'scanner' });
     expect(seen.at(-1)).toMatchObject({ state: 'sale', lines: [{ quantity: 1 }] });
     await call('session.cancel');
-    expect(seen.at(-1)).toEqual({ state: 'idle', lines: [], total: 0 });
+    expect(seen.at(-1)).toEqual({ state: 'idle', lines: [], total: 0, ...look });
+  });
+
+  it("carries the store's language and currency (all the display needs of the settings), and their changes", async () => {
+    const before = await storeLook();
+    expect(before.currency).not.toBeNull();
+    expect(await call('display.get')).toMatchObject(before);
+    try {
+      await call('settings.set', { language: 'sk', priceCurrency: 'EUR' });
+      expect(await call('display.get')).toMatchObject({ language: 'sk', currency: 'EUR' });
+    } finally {
+      await call('settings.set', { language: before.language, priceCurrency: null });
+    }
+    expect(await call('display.get')).toMatchObject(before);
   });
 });
