@@ -678,6 +678,14 @@ export const SetQuantityInput = z
 
 // ---------- outbox ----------
 
+/**
+ * The `code` of a sent order whose till prices or discounts the instance does not take (its
+ * description shows no such item field, so they were left out) while a line had a discount or a
+ * price other than the catalog's, and whose answer did not say what it booked: the instance may have
+ * booked another total, and nothing shows it.
+ */
+export const TILL_PRICES_NOT_TAKEN = 'TillPricesNotTaken';
+
 /** An order in the outbox as the Orders screen shows it; `order` is the order file's one schema. */
 export const OutboxEntryView = z.object({
   id: z.union([int, z.string()]),

@@ -3,7 +3,7 @@
 // disposed of as one when Settings change the instance.
 import { join } from 'node:path';
 import { openDatabase, type Db } from '../../db/database.ts';
-import { commonCurrency } from '../../db/catalog/index.ts';
+import { commonCurrency, stockItemOfProduct } from '../../db/catalog/index.ts';
 import { getOutboxOrder } from '../../db/outbox.ts';
 import { cashStep, ReceiptView, type SyncStatusView } from '../../contract/contract.ts';
 import type { BarcodeReader } from '../barcode/index.ts';
@@ -149,6 +149,7 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
     outbox = new Outbox(db, client, {
       monitor,
       log: (line) => ctx.log(line),
+      catalogPrice: (productId, warehouseId) => stockItemOfProduct(db, productId, warehouseId)?.price,
       ...(key === undefined ? {} : { instance: key }),
     });
     outbox.on((event) => {

@@ -2,6 +2,7 @@
 // (carry on, pause everything until a time, or stop because the service is unreachable).
 import { retryDelay, ServiceError, type BackoffPolicy, type OrderAcknowledgement } from '../service/index.ts';
 import { MAX_AUTOMATIC_ATTEMPTS, type OutboxOutcome } from '../../db/outbox.ts';
+import { TILL_PRICES_NOT_TAKEN } from '../../contract/contract.ts';
 
 export type SenderDirective =
   | { readonly kind: 'continue' }
@@ -26,11 +27,20 @@ export const DUPLICATE_REQUEST = 'DuplicateRequest';
  * The instance stored the order: its id (an answer without one never gets here: it proves nothing,
  * and the order is in doubt) and what it booked, if its answer said it.
  */
-export function outcomeOfSuccess(ack: OrderAcknowledgement): AttemptOutcome {
-  return {
-    outcome: { state: 'sent', remoteId: ack.id, bookedCents: ack.bookedCents ?? null },
-    directive: { kind: 'continue' },
-  };
+export function outcomeOfSuccess(ack: OrderAcknowledgement, tillPricesAtStake = false): AttemptOutcome {
+  const sent = { state: 'sent', remoteId: ack.id, bookedCents: ack.bookedCents ?? null } as const;
+  // The till's prices or discounts were left out and the answer says no total: the instance may have
+  // booked another one, and nothing else would show it.
+  const unknown =
+    tillPricesAtStake && ack.bookedCents === undefined
+      ? {
+          code: TILL_PRICES_NOT_TAKEN,
+          messages: [
+            'The instance takes no till prices or discounts (its description shows no such item field, so they were left out), and its answer says no total: what it booked is unknown. Check the order there.',
+          ],
+        }
+      : {};
+  return { outcome: { ...sent, ...unknown }, directive: { kind: 'continue' } };
 }
 
 export interface AttemptContext {

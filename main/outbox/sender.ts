@@ -26,6 +26,7 @@ import {
   type OrderAcknowledgement,
 } from '../service/index.ts';
 import { outcomeOfFailure, outcomeOfSuccess, type AttemptOutcome } from './attempt-outcome.ts';
+import { tillPricesAtStake, type CatalogPrice } from './till-prices.ts';
 import { newOwnerName } from '../ground/index.ts';
 import { goneSenderWords, HEARTBEAT_MS, LeaseWatch } from './lease.ts';
 import type { OrderSender } from './place.ts';
@@ -63,6 +64,11 @@ export interface OutboxOptions {
    * its orders (or ones stored without an instance) are sent; another instance's wait for their own sender.
    */
   readonly instance?: string;
+  /**
+   * The till's catalog price of a product in a warehouse: whether an order sent without its prices
+   * may have been booked at another total (till-prices.ts). Without it, any price left out may.
+   */
+  readonly catalogPrice?: CatalogPrice;
 }
 
 export interface OutboxStatus {
@@ -103,6 +109,7 @@ export class OutboxSender implements OrderSender {
   private readonly monotonic: () => number;
   private readonly log: (message: string) => void;
   readonly instance: string | undefined;
+  private readonly catalogPrice: CatalogPrice | undefined;
   private readonly listeners = new Set<(event: OutboxEvent) => void>();
   private readonly inFlight = new Set<Promise<unknown>>();
   private pass: Promise<ReplayReport> | undefined;
@@ -138,6 +145,7 @@ export class OutboxSender implements OrderSender {
     this.leases = new LeaseWatch(this.leaseOwner, this.monotonic);
     this.log = options.log ?? (() => undefined);
     this.instance = options.instance;
+    this.catalogPrice = options.catalogPrice;
     this.ownMonitor = options.monitor === undefined;
     this.monitor =
       options.monitor ??
@@ -384,7 +392,7 @@ export class OutboxSender implements OrderSender {
         this.log(
           `outbox: order ${order.id} sent without ${ack.withheld.join(', ')}: the instance's description shows no such item field`,
         );
-      return outcomeOfSuccess(ack);
+      return outcomeOfSuccess(ack, tillPricesAtStake(order.payload, ack.withheld ?? [], this.catalogPrice));
     } catch (error) {
       const failed = outcomeOfFailure(error, {
         nowMs: this.now(),

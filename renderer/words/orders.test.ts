@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatTime } from '../format/format.ts';
 import { i18n } from '../i18n/index.ts';
+import { TILL_PRICES_NOT_TAKEN } from '../../contract/contract.ts';
 import { describeOrder, FILTER_LABEL, inFilter, matchesReference, STATE_LABEL } from './orders.ts';
 
 const NOW = new Date(2026, 10, 24, 15, 0).getTime();
@@ -26,6 +27,20 @@ describe('describeOrder', () => {
     expect(
       describeOrder({ state: 'sent', bookedTotal: 194.01, summary }, cs, csTime, price).headline,
     ).toContain('instance zaúčtovala CZK 194.01, kdežto prodej činil CZK 182.90');
+  });
+
+  it('a sent order whose till prices the instance did not take, nor said what it booked, says so', () => {
+    const summary = { total: 182.9, lineCount: 2, walkIn: true };
+    const sent = { state: 'sent', summary, code: TILL_PRICES_NOT_TAKEN } as const;
+    const price = (amount: number) => amount.toFixed(2);
+    expect(describeOrder(sent, en, enTime, price).headline).toBe(
+      'Sent, but the instance takes no till prices or discounts: what it booked is unknown. Check the order there.',
+    );
+    const sk = i18n.getFixedT('sk', 'orders');
+    for (const t of [cs, sk])
+      expect(describeOrder(sent, t, csTime, price).headline).not.toBe(
+        describeOrder({ state: 'sent' }, t).headline,
+      );
   });
 
   it('a queued order the service could not be reached for: in words, the technical line folded', () => {

@@ -2,6 +2,7 @@
 // one the instance refused, or did not clearly answer, says what the person does.
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../i18n/index.ts';
+import { TILL_PRICES_NOT_TAKEN } from '../../contract/contract.ts';
 import { placedText } from './placed.ts';
 
 describe('the placed order notice', () => {
@@ -51,4 +52,27 @@ describe('the placed order notice', () => {
       'Order placed and sent; the instance gave no order number (find it there by the reference).',
     );
   });
+
+  it('warns of another booked total even where the instance gave no number', () => {
+    const t = i18n.getFixedT('en', 'sale');
+    const tr = i18n.getFixedT('en', 'receipt');
+    const price = (amount: number) => `CZK ${amount.toFixed(2)}`;
+    expect(placedText('sent', undefined, t, tr, { booked: 194.01, total: 182.9, price })).toEqual({
+      tone: 'warn',
+      text: 'Order sent, but the instance booked CZK 194.01, not CZK 182.90: check it in Orders (F3).',
+    });
+  });
+
+  for (const language of ['en', 'cs', 'sk'] as const) {
+    it(`warns where the instance took no till prices and said nothing of what it booked, in ${language}`, () => {
+      const t = i18n.getFixedT(language, 'sale');
+      const tr = i18n.getFixedT(language, 'receipt');
+      const price = (amount: number) => amount.toFixed(2);
+      const check = { booked: undefined, total: 182.9, price, code: TILL_PRICES_NOT_TAKEN };
+      const notice = placedText('sent', 12, t, tr, check);
+      expect(notice.tone).toBe('warn');
+      expect(notice.text).toContain('F3');
+      expect(notice.text).not.toBe(placedText('sent', 12, t, tr).text);
+    });
+  }
 });

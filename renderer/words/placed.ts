@@ -2,7 +2,7 @@
 // out by itself; one the instance refused or did not clearly answer waits for a person, and the
 // notice says what that person does (never that it goes by itself). Pure: the test passes a `t`.
 import type { TFunction } from 'i18next';
-import type { OutboxEntryView } from '../../contract/contract.ts';
+import { TILL_PRICES_NOT_TAKEN, type OutboxEntryView } from '../../contract/contract.ts';
 import { orderState } from './receipt.ts';
 
 export interface PlacedNotice {
@@ -18,6 +18,8 @@ export interface BookedCheck {
   readonly booked: number | undefined;
   readonly total: number | undefined;
   readonly price: (amount: number) => string;
+  /** The entry's code: TILL_PRICES_NOT_TAKEN says what it booked is unknown (and may differ). */
+  readonly code?: string | undefined;
 }
 
 export function placedText(
@@ -50,13 +52,18 @@ function sentNotice(
   t: TFunction<'sale'>,
   check: BookedCheck | undefined,
 ): PlacedNotice {
-  if (remoteId === undefined) return { tone: 'ok', text: t('placedSentNoNumber') };
+  // Another booked total is said first: it matters with or without the instance's order number.
   const { booked, total } = check ?? {};
   if (check !== undefined && booked !== undefined && total !== undefined) {
     if (Math.round(booked * 100) !== Math.round(total * 100)) {
       const amounts = { booked: check.price(booked), total: check.price(total) };
-      return { tone: 'warn', text: t('placedSentBookedOther', { id: String(remoteId), ...amounts }) };
+      return remoteId === undefined
+        ? { tone: 'warn', text: t('placedSentBookedOtherNoNumber', amounts) }
+        : { tone: 'warn', text: t('placedSentBookedOther', { id: String(remoteId), ...amounts }) };
     }
   }
+  if (check?.code === TILL_PRICES_NOT_TAKEN && booked === undefined)
+    return { tone: 'warn', text: t('placedSentPricesUnknown') };
+  if (remoteId === undefined) return { tone: 'ok', text: t('placedSentNoNumber') };
   return { tone: 'ok', text: t('placedSent', { id: String(remoteId) }) };
 }

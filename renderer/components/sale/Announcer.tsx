@@ -47,6 +47,7 @@ function PlacedNotice({ entry }: { entry: OutboxEntryView | undefined }) {
     booked: entry?.bookedTotal,
     total: entry?.summary?.total,
     price: (amount) => format.price(amount),
+    code: entry?.code,
   });
   return (
     <p className={`notice ${tone}`} data-placed-order={state}>

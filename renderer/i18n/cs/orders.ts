@@ -68,6 +68,8 @@ export const orders = {
   nextTryAt: 'Další pokus v {{time}}.',
   sending: 'Právě se odesílá.',
   sent: 'Odesláno: služba objednávku přijala.',
+  sentPricesUnknown:
+    'Odesláno, ale instance nepřebírá ceny ani slevy z pokladny: kolik zaúčtovala, není známo. Zkontrolujte objednávku tam.',
   sentBookedOther:
     'Odesláno, ale instance zaúčtovala {{booked}}, kdežto prodej činil {{total}}. Zkontrolujte objednávku tam.',
   needsFix: 'Neodesláno: služba objednávku v této podobě odmítla. Opravte ji níže a odešlete znovu.',

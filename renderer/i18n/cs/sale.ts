@@ -138,6 +138,10 @@ export const sale = {
   placedSent: 'Objednávka uložena a odeslána (na instanci č. {{id}}).',
   placedSentNoNumber:
     'Objednávka uložena a odeslána; instance neuvedla její číslo (vyhledejte ji tam podle reference).',
+  placedSentBookedOtherNoNumber:
+    'Objednávka odeslána, ale instance zaúčtovala {{booked}}, ne {{total}}: zkontrolujte ji v Objednávkách (F3).',
+  placedSentPricesUnknown:
+    'Objednávka odeslána, ale instance nepřebírá ceny ani slevy z pokladny: kolik zaúčtovala, není známo. Zkontrolujte ji v Objednávkách (F3).',
   placedSentBookedOther:
     'Objednávka odeslána (na instanci č. {{id}}), ale instance zaúčtovala {{booked}}, ne {{total}}: zkontrolujte ji v Objednávkách (F3).',
   placedSending: 'Objednávka uložena. Odesílá se…',

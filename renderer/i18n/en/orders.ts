@@ -67,6 +67,8 @@ export const orders = {
   nextTryAt: 'Next try at {{time}}.',
   sending: 'Being sent now.',
   sent: 'Sent: the service accepted it.',
+  sentPricesUnknown:
+    'Sent, but the instance takes no till prices or discounts: what it booked is unknown. Check the order there.',
   sentBookedOther:
     'Sent, but the instance booked {{booked}} where the sale came to {{total}}. Check the order there.',
   needsFix: 'Not sent: the service refused it as it is. Correct it below and send it again.',

@@ -133,6 +133,10 @@ export const sale = {
   placedSent: 'Order placed and sent (instance order {{id}}).',
   placedSentNoNumber:
     'Order placed and sent; the instance gave no order number (find it there by the reference).',
+  placedSentBookedOtherNoNumber:
+    'Order sent, but the instance booked {{booked}}, not {{total}}: check it in Orders (F3).',
+  placedSentPricesUnknown:
+    'Order sent, but the instance takes no till prices or discounts: what it booked is unknown. Check it in Orders (F3).',
   placedSentBookedOther:
     'Order sent (instance order {{id}}), but the instance booked {{booked}}, not {{total}}: check it in Orders (F3).',
   placedSending: 'Order placed. Sending...',

@@ -68,6 +68,8 @@ export const orders = {
   nextTryAt: 'Ďalší pokus o {{time}}.',
   sending: 'Práve sa odosiela.',
   sent: 'Odoslané: služba objednávku prijala.',
+  sentPricesUnknown:
+    'Odoslané, ale inštancia nepreberá ceny ani zľavy z pokladnice: koľko zaúčtovala, nie je známe. Skontrolujte objednávku tam.',
   sentBookedOther:
     'Odoslané, ale inštancia zaúčtovala {{booked}}, kým suma predaja bola {{total}}. Skontrolujte objednávku tam.',
   needsFix: 'Neodoslané: služba objednávku v tejto podobe odmietla. Opravte ju nižšie a odošlite znova.',

@@ -138,6 +138,10 @@ export const sale = {
   placedSent: 'Objednávka uložená a odoslaná (na inštancii č. {{id}}).',
   placedSentNoNumber:
     'Objednávka uložená a odoslaná; inštancia neuviedla jej číslo (vyhľadajte ju tam podľa referencie).',
+  placedSentBookedOtherNoNumber:
+    'Objednávka odoslaná, ale inštancia zaúčtovala {{booked}}, nie {{total}}: skontrolujte ju v Objednávkach (F3).',
+  placedSentPricesUnknown:
+    'Objednávka odoslaná, ale inštancia nepreberá ceny ani zľavy z pokladnice: koľko zaúčtovala, nie je známe. Skontrolujte ju v Objednávkach (F3).',
   placedSentBookedOther:
     'Objednávka odoslaná (na inštancii č. {{id}}), ale inštancia zaúčtovala {{booked}}, nie {{total}}: skontrolujte ju v Objednávkach (F3).',
   placedSending: 'Objednávka uložená. Odosiela sa…',

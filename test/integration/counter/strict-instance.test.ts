@@ -4,7 +4,12 @@
 // the instance's order id, and its receipt must not claim what the instance booked.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CloseView, OutboxEntryView, ReceiptView } from '../../../contract/contract.ts';
+import {
+  TILL_PRICES_NOT_TAKEN,
+  type CloseView,
+  type OutboxEntryView,
+  type ReceiptView,
+} from '../../../contract/contract.ts';
 import { withCheckDigit } from '../../../main/barcode/index.ts';
 import { openDatabase } from '../../../db/database.ts';
 import { sharedTempDir } from '../../support/fixtures.ts';
@@ -30,7 +35,7 @@ beforeAll(async () => {
 afterAll(() => till.close());
 
 /** A plain product of the warehouse in stock, as the synced cache holds it. */
-function product(): { id: number; barcode: string; productId: number; price: number } {
+function product(nth = 0): { id: number; barcode: string; productId: number; price: number } {
   const db = openDatabase(join(dataDir, 'counter.sqlite'));
   try {
     return db
@@ -39,9 +44,9 @@ function product(): { id: number; barcode: string; productId: number; price: num
            AND unitOfMeasure = 'ks' AND price > 0 AND coalesce(prohibitionOfSale, 0) = 0
            AND coalesce(prohibitionOfDiscounts, 0) = 0 AND coalesce(isInactive, 0) = 0
            AND coalesce(isInactiveInWarehouse, 0) = 0 AND coalesce(quantityAvailable, quantityInStock) >= 5
-         ORDER BY id LIMIT 1`,
+         ORDER BY id LIMIT 1 OFFSET ?`,
       )
-      .get(WAREHOUSE) as { id: number; barcode: string; productId: number; price: number };
+      .get(WAREHOUSE, nth) as { id: number; barcode: string; productId: number; price: number };
   } finally {
     db.close();
   }
@@ -73,6 +78,9 @@ describe('an instance whose order items have no price, answering with Location o
     const stored = till.sim.admin.listOrders().find((o) => o.clientReference === entry.clientReference);
     expect(entry).toMatchObject({ state: 'sent', remoteId: stored?.id });
     expect(entry.bookedTotal).toBeUndefined();
+    // The card's discount was left out and the answer said no total: the entry says what it booked is unknown.
+    expect(entry.code).toBe(TILL_PRICES_NOT_TAKEN);
+    expect(entry.messages?.join(' ')).toMatch(/takes no till prices/);
     // The order still carries what the till charged; what went out left the unknown fields out.
     expect(entry.order?.items[0]).toMatchObject({
       price: p.price,
@@ -85,5 +93,17 @@ describe('an instance whose order items have no price, answering with Location o
     expect(receipt).toMatchObject({ state: 'sent', remoteId: stored?.id });
     expect(receipt.bookedTotal).toBeUndefined();
     expect(receipt.totals.total).not.toBe(stored?.total);
+  });
+
+  it("raises no alarm for a sale at the catalog's price without a discount: the instance books the same", async () => {
+    const p = product(1);
+    await till.call('session.scan', { code: p.barcode, via: 'scanner', quantity: 1 });
+    const closed = (await till.call('session.close', { tender: { method: 'card' } })) as CloseView;
+
+    const entry = await settled(closed.order.id);
+    const stored = till.sim.admin.listOrders().find((o) => o.clientReference === entry.clientReference);
+    expect(entry).toMatchObject({ state: 'sent', remoteId: stored?.id });
+    expect(stored?.total).toBe(entry.summary?.total);
+    expect(entry.code).toBeUndefined();
   });
 });
