@@ -129,22 +129,51 @@ async function runHoldingCatalog(db: Db, source: CatalogSource, options: SyncOpt
     ['financialReceivables', () => syncReceivables(ctx)],
     ['companyCards', () => syncCompanyCards(ctx)],
   ];
+  let lost: SyncFailure | undefined;
   for (const [resource, step] of steps) {
     if (!wanted.has(resource)) continue;
     if (ctx.signal?.aborted === true) {
       report.cancelled = true;
       break;
     }
-    const result = await runStep(ctx, resource, step);
+    const result = lost === undefined ? await runStep(ctx, resource, step) : failedAs(ctx, resource, lost);
     report.resources.push(result);
     emit({ type: 'finished', resource, report: result });
     if (result.status === 'cancelled') {
       report.cancelled = true;
       break;
     }
+    lost ??= instanceLost(result);
   }
   report.finishedAt = ctx.now();
   return report;
+}
+
+/**
+ * The failure that says the instance cannot be reached any more (no connection after the step's
+ * retries): the resources after it would each wait out the same retries for nothing (seconds each)
+ * while the till shows "syncing". A timeout or an HTTP failure may be that one endpoint's own (a
+ * page that never finishes): the others are still asked.
+ */
+function instanceLost(result: ResourceReport): SyncFailure | undefined {
+  return result.status === 'failed' && result.failure?.kind === 'network' ? result.failure : undefined;
+}
+
+/**
+ * The resource's report and its sync state say it failed so; its cached rows stay. Also for the
+ * resources not asked for because the instance was lost before them: failed alike.
+ */
+function failedAs(ctx: SyncContext, resource: CatalogResource, failure: SyncFailure): ResourceReport {
+  const failed = emptyReport(resource, 'incremental', false);
+  failed.count = catalogCounts(ctx.db)[resource];
+  failed.status = 'failed';
+  failed.failure = failure;
+  ctx.db
+    .transaction(() =>
+      saveSyncState(ctx.db, resource, { lastError: failure.message, lastErrorAt: ctx.now() }),
+    )
+    .immediate();
+  return failed;
 }
 
 /** Every resource, in the order a run syncs them (the catalog's list is in that order). */
@@ -158,23 +187,13 @@ async function runStep(
   try {
     return await step();
   } catch (error) {
-    const failed = emptyReport(resource, 'incremental', false);
-    failed.count = catalogCounts(ctx.db)[resource];
     if (isAbort(error) || ctx.signal?.aborted === true) {
-      failed.status = 'cancelled';
-      return failed;
+      const cancelled = emptyReport(resource, 'incremental', false);
+      cancelled.count = catalogCounts(ctx.db)[resource];
+      cancelled.status = 'cancelled';
+      return cancelled;
     }
-    failed.status = 'failed';
-    failed.failure = failureOf(error, folderOf(ctx.db));
-    ctx.db
-      .transaction(() =>
-        saveSyncState(ctx.db, resource, {
-          lastError: failed.failure?.message ?? 'failed',
-          lastErrorAt: ctx.now(),
-        }),
-      )
-      .immediate();
-    return failed;
+    return failedAs(ctx, resource, failureOf(error, folderOf(ctx.db)));
   }
 }
 

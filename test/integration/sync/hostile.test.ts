@@ -263,3 +263,42 @@ describe('one receivable whose amount is not a number', () => {
     }
   });
 });
+
+describe('an instance that stops answering in the middle of a sync', () => {
+  it('fails the resource it was on and the rest at once, without asking for them', async () => {
+    const { proxy } = await hostile();
+    let cut = 0;
+    const { report } = await syncThrough(proxy, {
+      onEvent: (event) => {
+        // From the end of the warehouses on, every connection is refused before it reaches the sim.
+        if (event.type === 'finished' && event.resource === 'warehouses') {
+          proxy.rule({ path: '^/', reset: 'before' });
+          cut = proxy.requests.length;
+        }
+      },
+    });
+    expect(resource(report, 'warehouses')?.status).toBe('ok');
+    const stock = resource(report, 'stockItems');
+    expect(stock?.status).toBe('failed');
+    expect(stock?.failure?.kind).toBe('network');
+    const rest = report.resources.filter((r) => !['warehouses', 'stockItems'].includes(r.resource));
+    expect(rest.map((r) => r.resource)).toEqual([
+      'productUnits',
+      'companyRepresentatives',
+      'financialReceivables',
+      'companyCards',
+    ]);
+    for (const r of rest) {
+      expect(r.status, r.resource).toBe('failed');
+      expect(r.requests, r.resource).toBe(0);
+      expect(r.failure?.said, r.resource).toEqual(stock?.failure?.said);
+    }
+    // Only the stock items' page was tried (its retries), nothing of the resources after it.
+    const after = proxy.requests.slice(cut);
+    expect(after.length).toBeGreaterThan(0);
+    expect(
+      after.every((r) => /stock-items/.test(r.path)),
+      JSON.stringify(after),
+    ).toBe(true);
+  });
+});
