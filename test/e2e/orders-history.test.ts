@@ -14,6 +14,7 @@ import { launchChromium, screenshot, startWebShellProcess, type RunningShell } f
 import { newPage, say } from './lang.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import {
+  SELLS_PLAINLY,
   firstSellable,
   fromCatalog,
   stopAll,
@@ -31,6 +32,9 @@ let shell: RunningShell | undefined;
 let browser: Browser | undefined;
 let page: Page;
 let barcode: string;
+/** A valid customer card taking a discount off every line, and a product that allows one. */
+let discountCard: string;
+let discountable: string;
 /** What was placed, by kind: ids newest last. */
 const seeded: Record<'dayOne' | 'needsFix' | 'cancelled' | 'dayThree', { id: number; reference: string }[]> =
   {
@@ -44,7 +48,12 @@ const TOTAL = 60 + 3 + 7 + 60;
 const noon = (day: number, i: number) => new Date(Date.UTC(2025, 2, day, 12, 0, i));
 
 beforeAll(async () => {
-  terminal = await syncedTerminal('history');
+  // An instance whose order item has no price or discount (its description says so) and whose answer
+  // says no total: a sale with a card's discount is booked without it, and nothing says at what total.
+  terminal = await syncedTerminal('history', {
+    rejectedOrderItemFields: ['price', 'discountAmount'],
+    orderAnswerExclude: ['total', 'items.total'],
+  });
   const { dataDir, env } = terminal;
   const product = firstSellable(dataDir);
   barcode = product.barcode;
@@ -57,6 +66,28 @@ beforeAll(async () => {
         )
         .get() as { companyId: number; name: string },
   );
+  const now = new Date().toISOString().slice(0, 19);
+  discountCard = fromCatalog(
+    dataDir,
+    (db) =>
+      db
+        .prepare(
+          `SELECT barcode FROM company_card WHERE barcode IS NOT NULL AND coalesce(isInvalid, 0) = 0
+             AND coalesce(discount, 0) > 0 AND (validTo IS NULL OR validTo > ?)
+             AND (validFrom IS NULL OR validFrom < ?) ORDER BY id LIMIT 1`,
+        )
+        .get(now, now) as { barcode: string },
+  ).barcode;
+  discountable = fromCatalog(
+    dataDir,
+    (db) =>
+      db
+        .prepare(
+          `SELECT barcode FROM stock_item WHERE warehouseId = ? AND barcode LIKE '859%' AND ${SELLS_PLAINLY}
+             AND coalesce(prohibitionOfDiscounts, 0) = 0 AND unitOfMeasure = 'ks' ORDER BY id LIMIT 1`,
+        )
+        .get(product.warehouseId) as { barcode: string },
+  ).barcode;
   const db = openDatabase(join(dataDir, 'counter.sqlite'));
   new SettingsStore(db).write({ warehouseId: product.warehouseId, walkInCustomer: walkIn });
   // Order files of three days, stored as `pos order` stores them; their list rows are summed up from
@@ -258,5 +289,34 @@ describe('a history of orders on the Orders screen, at 1024×768 and 1280×800',
     expect(await dialog.locator('[data-receipt-compacted]').count()).toBe(0);
     expect(await dialog.locator('[data-receipt-line]').count()).toBeGreaterThan(0);
     await page.keyboard.press('Escape');
+  });
+
+  it('a discounted sale the instance takes without its discount, saying no total: the notice and the row say what it booked is unknown', async () => {
+    await goTo(page, 'orders');
+    await page.locator('[data-filter="all"]').click();
+    await goTo(page, 'sale');
+    await scan(page, discountable);
+    await page.getByTestId('sale-lines').locator(`[data-barcode="${discountable}"]`).waitFor();
+    await scan(page, discountCard);
+    await expect.poll(() => page.getByTestId('customer').getAttribute('data-company')).not.toBe('');
+    await placeOrder(page);
+    const placed = page.getByTestId('announcer').locator('[data-placed-order]');
+    await expect.poll(() => placed.getAttribute('data-placed-order'), { timeout: 15_000 }).toBe('sent');
+    await expect.poll(() => placed.textContent()).toBe(say('sale:placedSentPricesUnknown'));
+    expect(await placed.getAttribute('class')).toContain('warn');
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await expect.poll(() => placed.isVisible()).toBe(true);
+      await screenshot(page, `sale-prices-unknown-${size.width}`);
+    }
+
+    await goTo(page, 'orders');
+    const top = rows().first();
+    await expect.poll(() => top.getAttribute('data-state')).toBe('sent');
+    await top.locator('.order-summary').click();
+    await expect
+      .poll(() => top.locator('[data-headline]').textContent())
+      .toBe(say('orders:sentPricesUnknown'));
+    await pictures('orders-prices-unknown');
   });
 });
