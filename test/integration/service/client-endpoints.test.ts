@@ -171,7 +171,7 @@ describe('internet orders and the point-of-sale scan', () => {
       bookedCents: Math.round((stored?.total ?? NaN) * 100),
       withheld: [],
     });
-    const created = { id: ack.id ?? -1 };
+    const created = { id: ack.id };
     const replay = await failure(client.createInternetOrder(order, { clientReference: reference }));
     expect(replay).toMatchObject({
       status: 409,
@@ -179,8 +179,7 @@ describe('internet orders and the point-of-sale scan', () => {
       params: { orderId: String(created.id) },
     });
 
-    const otherId =
-      (await client.createInternetOrder(order, { clientReference: crypto.randomUUID() })).id ?? -1;
+    const otherId = (await client.createInternetOrder(order, { clientReference: crypto.randomUUID() })).id;
     sim.admin.markOrderDependent(otherId);
     const dependent = await failure(client.deleteInternetOrder(otherId));
     expect(dependent.status).toBe(400);
