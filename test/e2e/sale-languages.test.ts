@@ -125,6 +125,10 @@ describe.each(LANGUAGES)('a sale in $language', ({ language, locale, shots }) =>
   it('scans a product and a customer card, in its words and its number form', async () => {
     // Enough of it for a total above 1000: `N*` typed before the scan takes N.
     const count = Math.ceil(1000 / product.price) + 1;
+    // Typed into the code field itself: what this file checks is the language. Keys typed with focus
+    // outside any field, on a page just opened, lost their first character in CI now and then (the
+    // field held only "*", test-results/repeat-run-*-failed/); scan-typing.test.ts covers that path.
+    await page.locator('input[data-field="code"]').click();
     await page.keyboard.type(`${count}*`, { delay: 120 });
     await page.locator(`[data-entry-quantity="${count}"]`).waitFor();
     await scan(page, product.barcode);
