@@ -360,8 +360,8 @@ describe("a day's shift at the till", { timeout: 180_000 }, () => {
             .all(warehouseId) as { id: number; barcode: string; price: number }[],
       );
       expect(products).toHaveLength(5);
-      // The third sells for millions on the instance (as large as a till's figures get), synced as any
-      // price change is: the reports print it on 58 mm paper too.
+      // The third sells for millions on the instance (as large as a till's figures get), synced like
+      // every other price change: the reports print it on 58 mm paper too.
       const pricey = products[2] as (typeof products)[0];
       terminal.sim.admin.mutateStockItem(pricey.id, { price: BIG });
       const cachedPrice = () =>
