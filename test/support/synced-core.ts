@@ -2,7 +2,7 @@
 // folder, one full sync done, a warehouse and walk-in customer set, and (as a till's day starts) a
 // shift opened with no float. The tests then drive it through the contract's calls, as the screens do.
 import { expect, vi } from 'vitest';
-import type { CompanyMatchView, Envelope } from '../../contract/contract.ts';
+import type { CompanyMatchView, Envelope, OutboxEntryView } from '../../contract/contract.ts';
 import { Core } from '../../main/core/core.ts';
 import { MemoryCredentialStore } from '../../main/settings/credentials.ts';
 import { startSim, type RunningSim, type SimOptions } from '../../sim/server.ts';
@@ -18,6 +18,8 @@ export interface SyncedCore {
   call(channel: string, input: unknown): Promise<unknown>;
   /** The call's refusal; a call that succeeds throws. */
   refusal(channel: string, input: unknown): Promise<Extract<Envelope, { ok: false }>['error']>;
+  /** The outbox entry once its order is no longer queued or being sent. */
+  settled(id: number | string): Promise<OutboxEntryView>;
   close(): Promise<void>;
 }
 
@@ -82,6 +84,18 @@ function tillOf(sim: RunningSim, url: string, first: Core, dataDir: string): Syn
       const envelope: Envelope = await core.invoke(channel, input);
       if (envelope.ok) throw new Error(`${channel} was not refused`);
       return envelope.error;
+    },
+    async settled(id) {
+      let entry: OutboxEntryView | undefined;
+      await vi.waitFor(
+        async () => {
+          entry = (await this.call('outbox.get', { id })) as OutboxEntryView;
+          expect(['queued', 'sending']).not.toContain(entry.state);
+        },
+        { timeout: 15_000, interval: 50 },
+      );
+      if (entry === undefined) throw new Error('unreachable');
+      return entry;
     },
     async close() {
       await core.close();

@@ -4,7 +4,7 @@
 // Location header names it). Through a hostile proxy, so the network can fail in between. No sale
 // may be lost, charged differently without a word, or sent twice on a guess.
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CloseView, OutboxEntryView, ReceiptView } from '../../../contract/contract.ts';
 import { withCheckDigit } from '../../../main/barcode/index.ts';
 import { openDatabase } from '../../../db/database.ts';
@@ -71,18 +71,7 @@ function pick(i: number): Cached {
   return p;
 }
 
-async function settled(id: number | string): Promise<OutboxEntryView> {
-  let entry: OutboxEntryView | undefined;
-  await vi.waitFor(
-    async () => {
-      entry = (await till.call('outbox.get', { id })) as OutboxEntryView;
-      expect(['queued', 'sending']).not.toContain(entry.state);
-    },
-    { timeout: 15_000, interval: 50 },
-  );
-  if (entry === undefined) throw new Error('unreachable');
-  return entry;
-}
+const settled = (id: number | string): Promise<OutboxEntryView> => till.settled(id);
 
 const storedWith = (reference: string | undefined) =>
   till.sim.admin.listOrders().filter((o) => o.clientReference === reference);

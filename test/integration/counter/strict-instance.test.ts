@@ -3,7 +3,7 @@
 // with 201 and the Location header only. The till's sale must still reach it, be known as sent with
 // the instance's order id, and its receipt must not claim what the instance booked.
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   TILL_PRICES_NOT_TAKEN,
   type CloseView,
@@ -52,18 +52,7 @@ function product(nth = 0): { id: number; barcode: string; productId: number; pri
   }
 }
 
-async function settled(id: number | string): Promise<OutboxEntryView> {
-  let entry: OutboxEntryView | undefined;
-  await vi.waitFor(
-    async () => {
-      entry = (await till.call('outbox.get', { id })) as OutboxEntryView;
-      expect(['queued', 'sending']).not.toContain(entry.state);
-    },
-    { timeout: 15_000, interval: 50 },
-  );
-  if (entry === undefined) throw new Error('unreachable');
-  return entry;
-}
+const settled = (id: number | string): Promise<OutboxEntryView> => till.settled(id);
 
 describe('an instance whose order items have no price, answering with Location only', () => {
   it("takes the till's sale without the fields it does not know, and the receipt does not claim what it booked", async () => {
