@@ -7,6 +7,11 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { ROOT } from '../../main/web/build.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
+/** The two screen sizes every screen is checked at: the smallest till screen, and a common one. */
+export const SIZES = [
+  { width: 1024, height: 768 },
+  { width: 1280, height: 800 },
+] as const;
 /**
  * Screenshots and other artefacts: test-results/e2e-<language>/ in an e2e run (vitest.config.ts runs
  * the suite once per language, and each run's pictures are kept), test-results/ otherwise (bench).

@@ -10,7 +10,7 @@ import { openDatabase } from '../../db/database.ts';
 import { insertOutboxOrder, recordOutboxOutcome, type OutboxOutcome } from '../../db/outbox.ts';
 import { SettingsStore } from '../../main/settings/store.ts';
 import { goTo, placeOrder, scan } from './app.ts';
-import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+import { launchChromium, screenshot, startWebShellProcess, type RunningShell, SIZES } from './browser.ts';
 import { newPage, say } from './lang.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import {
@@ -21,11 +21,6 @@ import {
   syncedTerminal,
   type SyncedTerminal,
 } from '../support/terminal.ts';
-
-const SIZES = [
-  { width: 1024, height: 768 },
-  { width: 1280, height: 800 },
-] as const;
 
 let terminal: SyncedTerminal;
 let shell: RunningShell | undefined;

@@ -10,7 +10,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSim } from '../../sim/server.ts';
 import { goTo, scan, statusBar, statusBarProblems, syncAll } from './app.ts';
-import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+import { launchChromium, screenshot, startWebShellProcess, type RunningShell, SIZES } from './browser.ts';
 import { E2E_LOCALE, newPage, say } from './lang.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import {
@@ -31,11 +31,6 @@ const READS = [
   'Permissions.PointOfSale.View',
 ];
 const TILL = { clientId: 'till-pay-flow', clientSecret: 'till-pay-flow-secret' };
-const SIZES = [
-  { width: 1024, height: 768 },
-  { width: 1280, height: 800 },
-] as const;
-
 let terminal: SyncedTerminal;
 let sim: RunningSim;
 let shell: RunningShell;

@@ -21,14 +21,9 @@ import {
   type SyncedTerminal,
 } from '../support/terminal.ts';
 import { goTo, placeOrder, scan, statusBar } from './app.ts';
-import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+import { launchChromium, screenshot, startWebShellProcess, type RunningShell, SIZES } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import { E2E_LANGUAGE, E2E_LOCALE, say } from './lang.ts';
-
-const SIZES = [
-  { width: 1024, height: 768 },
-  { width: 1280, height: 800 },
-] as const;
 
 let terminal: SyncedTerminal;
 let shell: RunningShell | undefined;

@@ -14,7 +14,14 @@ import { withCheckDigit } from '../../main/barcode/index.ts';
 import { SettingsStore } from '../../main/settings/store.ts';
 import type { AdminOrder } from '../../sim/admin.ts';
 import { goTo, placeOrder, scan } from './app.ts';
-import { ARTIFACTS, launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+import {
+  ARTIFACTS,
+  launchChromium,
+  screenshot,
+  startWebShellProcess,
+  type RunningShell,
+  SIZES,
+} from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import { E2E_LOCALE, newPage, say } from './lang.ts';
 import { freshTerminal, fromCatalog, stopAll, type SyncedTerminal } from '../support/terminal.ts';
@@ -26,10 +33,6 @@ declare global {
   }
 }
 
-const SIZES = [
-  { width: 1024, height: 768 },
-  { width: 1280, height: 800 },
-] as const;
 /** A card of company 1: 5 % off every line and 10.00 off the sale. */
 const CARD = withCheckDigit('2990000000610');
 /** A product name with a number and its unit, long enough to wrap on 58 mm paper. */

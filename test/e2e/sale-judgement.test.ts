@@ -12,18 +12,13 @@ import { openDatabase } from '../../db/database.ts';
 import { runCli } from '../../main/cli/run.ts';
 import { SettingsStore } from '../../main/settings/store.ts';
 import { goTo, placeOrder, scan, statusBar } from './app.ts';
-import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+import { launchChromium, screenshot, startWebShellProcess, type RunningShell, SIZES } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import { E2E_LOCALE, newPage, say, sayPattern } from './lang.ts';
 import { freshTerminal, stopAll, type SyncedTerminal } from '../support/terminal.ts';
 import { join } from 'node:path';
 
 const WAREHOUSE = 1;
-const SIZES = [
-  { width: 1024, height: 768 },
-  { width: 1280, height: 800 },
-] as const;
-
 /** The items of this file, added to the sim before the till syncs. */
 const ITEMS = {
   low: { productName: 'Sirup bezový 0,5 l', quantityInStock: 5, quantityAvailable: 2, quantityBlocked: 3 },

@@ -8,7 +8,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goTo, placeOrder, scan, statusBar, syncAll } from './app.ts';
-import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+import { launchChromium, screenshot, startWebShellProcess, type RunningShell, SIZES } from './browser.ts';
 import { newPage, say } from './lang.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import { freshTerminal, fromCatalog, stopAll, type SyncedTerminal } from '../support/terminal.ts';
@@ -18,10 +18,6 @@ let shell: RunningShell;
 let browser: Browser;
 let page: Page;
 
-const SIZES = [
-  { width: 1024, height: 768 },
-  { width: 1280, height: 800 },
-] as const;
 type Size = (typeof SIZES)[number];
 const named = (s: Size) => `${String(s.width)}x${String(s.height)}`;
 

@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goTo, placeOrder, scan, statusBar } from './app.ts';
-import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+import { launchChromium, screenshot, startWebShellProcess, type RunningShell, SIZES } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import { sendKeys } from './keys.ts';
 import { E2E_LOCALE, newPage, say, sayPattern } from './lang.ts';
@@ -18,10 +18,6 @@ import {
   type SyncedTerminal,
 } from '../support/terminal.ts';
 
-const SIZES = [
-  { width: 1024, height: 768 },
-  { width: 1280, height: 800 },
-] as const;
 /** A person's keys, and how long after the last of them the scan comes. */
 const TYPING_MS_PER_KEY = 140;
 const SCAN_AFTER_TYPING_MS = 150;

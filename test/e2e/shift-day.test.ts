@@ -25,7 +25,14 @@ import { fill, REPORT_WORDS } from '../../main/printer/words.ts';
 import { LAUNCH_PASS_STORAGE_KEY } from '../../renderer/platform/launch-pass.ts';
 import { goTo, scan, statusBar, statusBarProblems, syncAll } from './app.ts';
 import { formatMoney, formatSignedMoney } from '../../renderer/format/format.ts';
-import { ARTIFACTS, launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+import {
+  ARTIFACTS,
+  launchChromium,
+  screenshot,
+  startWebShellProcess,
+  type RunningShell,
+  SIZES,
+} from './browser.ts';
 import { E2E_LANGUAGE, E2E_LOCALE, newPage, say } from './lang.ts';
 import { decodeEscPos, type Decoded } from '../support/escpos-decoder.ts';
 import { FakePrinter } from '../support/fake-printer.ts';
@@ -37,11 +44,6 @@ import {
   stopAll,
   type SyncedTerminal,
 } from '../support/terminal.ts';
-
-const SIZES = [
-  { width: 1024, height: 768 },
-  { width: 1280, height: 800 },
-] as const;
 
 let terminal: SyncedTerminal;
 let shell: RunningShell;

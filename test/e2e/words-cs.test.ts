@@ -14,7 +14,7 @@ import { formatTime } from '../../renderer/format/format.ts';
 import { SettingsStore } from '../../main/settings/store.ts';
 import { withCheckDigit } from '../../main/barcode/index.ts';
 import { goTo, placeOrder, scan, statusBar } from './app.ts';
-import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+import { launchChromium, screenshot, startWebShellProcess, type RunningShell, SIZES } from './browser.ts';
 import { E2E_LOCALE, newPage, say, sayPattern } from './lang.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import {
@@ -24,11 +24,6 @@ import {
   syncedTerminal,
   type SyncedTerminal,
 } from '../support/terminal.ts';
-
-const SIZES = [
-  { width: 1024, height: 768 },
-  { width: 1280, height: 800 },
-] as const;
 
 /** Words the screens said in English, or said untruthfully, before: none may show in any language. */
 const NEVER_SHOWN = [
