@@ -1,18 +1,23 @@
 // `pos sync [--full]`: syncs the offline catalog. Progress per resource on stderr; --json prints one
 // object with the count of cached rows per resource. Exit 4 when the service cannot be reached,
 // 3 when it refuses the credentials, 1 when some resource failed (the others are still synced).
+// While another sync holds the data folder's catalog (the app's, another `pos sync`), it says so and
+// waits for that one to end, then runs: it never ends "done" having done nothing.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../db/database.ts';
 import {
-  allResources,
   localPid,
+  runningElsewhere,
   runSyncInWorker,
   whatWasFound,
   type ResourceReport,
   type SyncEvent,
   type SyncReport,
 } from '../sync/index.ts';
-import { catalogCounts } from '../../db/catalog/index.ts';
-import { CliError, defineCommand, EXIT } from './command.ts';
+import { CliError, defineCommand, EXIT, type CommandContext } from './command.ts';
+
+/** How often a waiting sync looks whether the catalog is free. */
+const FREE_POLL_MS = 500;
 
 export const command = defineCommand({
   summary: 'sync warehouses, stock items, product units, representatives, receivables and company cards',
@@ -24,20 +29,14 @@ export const command = defineCommand({
   async run(ctx) {
     const config = ctx.serviceConfig();
     // On a worker thread with a capped heap: the same run, within a fixed memory budget.
-    const report = await runSyncInWorker(ctx.db(), config, {
-      mode: ctx.flag('full') ? 'full' : 'auto',
-      ...pageSizeOption(ctx.int('page-size', { min: 1, max: 5000 })),
-      signal: ctx.signal,
-      onEvent: progressPrinter((line) => ctx.log(line)),
-    });
-    if (report.runningElsewhere !== undefined) {
-      // Not a failure: the catalog is being synced, by the other run.
-      ctx.log(alreadyRunning(report.runningElsewhere));
-      return {
-        json: { alreadyRunning: true, since: report.runningElsewhere.startedAt, ...cachedCounts(ctx.db()) },
-        text: '',
-      };
-    }
+    const report = await whenFree(ctx, () =>
+      runSyncInWorker(ctx.db(), config, {
+        mode: ctx.flag('full') ? 'full' : 'auto',
+        ...pageSizeOption(ctx.int('page-size', { min: 1, max: 5000 })),
+        signal: ctx.signal,
+        onEvent: progressPrinter((line) => ctx.log(line)),
+      }),
+    );
     if (report.cancelled) ctx.log(cancelled(ctx.signal));
     if (report.unreachable) {
       throw new CliError(
@@ -52,18 +51,49 @@ export const command = defineCommand({
   },
 });
 
-/** Rows cached per resource now. */
-function cachedCounts(db: Db): Record<string, number> {
-  const counts = catalogCounts(db);
-  return Object.fromEntries(allResources.map((resource) => [resource, counts[resource]]));
+/**
+ * The run's report once it ran: while another sync holds the catalog, says so once and waits until
+ * that one ends (or is gone: a killed holder is taken over at once, run-lock.ts), then runs again.
+ * SIGINT while waiting ends with exit 1: nothing was done.
+ */
+async function whenFree(ctx: CommandContext, run: () => Promise<SyncReport>): Promise<SyncReport> {
+  let said = false;
+  for (;;) {
+    const report = await run();
+    const other = report.runningElsewhere;
+    if (other === undefined) return report;
+    if (!said) ctx.log(`${alreadyRunning(other)}; waiting for it to end, then syncing.`);
+    said = true;
+    await untilFree(ctx.db(), ctx.signal);
+    if (ctx.signal.aborted) {
+      throw new CliError(
+        EXIT.failure,
+        `${alreadyRunning(other)}; ${cancelledWord(ctx.signal)}nothing was done.`,
+      );
+    }
+  }
+}
+
+/** Resolves once no live run holds the catalog, or on the signal. */
+async function untilFree(db: Db, signal: AbortSignal): Promise<void> {
+  while (!signal.aborted && runningElsewhere(db) !== undefined) {
+    await sleep(FREE_POLL_MS, undefined, { signal }).catch(() => undefined);
+  }
 }
 
 function alreadyRunning(run: NonNullable<SyncReport['runningElsewhere']>): string {
   const pid = localPid(run.owner);
   return (
     `A sync is already running on this data folder (${pid === undefined ? run.owner : `process ${pid}`}, ` +
-    `started ${run.startedAt}); nothing was done. Its progress shows where it runs.`
+    `started ${run.startedAt})`
   );
+}
+
+/** "cancelled (SIGINT) while waiting: " */
+function cancelledWord(signal: AbortSignal): string {
+  const reason: unknown = signal.reason;
+  const by = typeof reason === 'string' && reason.startsWith('SIG') ? ` (${reason})` : '';
+  return `cancelled${by} while waiting: `;
 }
 
 /** What stopped the sync: the signal the CLI's entry point names as the abort's reason. */

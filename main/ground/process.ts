@@ -39,21 +39,34 @@ function processRuns(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     // EPERM: it runs, under another user.
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+  // `kill -0` finds a zombie too: a process killed (kill -9 of its process group) whose parent has
+  // not reaped it, which on a host whose PID 1 reaps no orphans (a container's) lasts for good. It
+  // runs nothing and holds nothing.
+  const state = statFields(pid)?.[0];
+  return state !== 'Z' && state !== 'X';
 }
 
-/** Linux: field 22 of /proc/PID/stat (after the command name, which may hold spaces and parentheses). */
+/** Linux: field 22 of /proc/PID/stat. */
 function processStart(pid: number): string | undefined {
+  const start = statFields(pid)?.[19];
+  return start !== undefined && /^\d+$/.test(start) ? start : undefined;
+}
+
+/**
+ * Linux: the fields of /proc/PID/stat after the command name (which may hold spaces and
+ * parentheses), from field 3 (the state) on; undefined without /proc (macOS, Windows) or once the
+ * process is gone.
+ */
+function statFields(pid: number): string[] | undefined {
   if (!Number.isInteger(pid) || pid <= 0) return undefined;
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const start = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-    return start !== undefined && /^\d+$/.test(start) ? start : undefined;
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
-    return undefined; // no /proc (macOS, Windows), or the process is gone
+    return undefined;
   }
 }

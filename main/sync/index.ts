@@ -10,4 +10,4 @@ export { syncStatus } from './status.ts';
 export { SyncRunner } from './runner.ts';
 export { whatWasFound } from './discovery.ts';
 export { InstanceProfile, type LearntProfile } from './instance-profile.ts';
-export { localPid } from './run-lock.ts';
+export { localPid, runningElsewhere } from './run-lock.ts';
