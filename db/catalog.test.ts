@@ -23,6 +23,7 @@ import {
   saveSyncState,
   searchStock,
   stockItemByBarcode,
+  stockItemsByBarcode,
   stockItemIdsBeforeMark,
   syncState,
   upsertReceivables,
@@ -115,6 +116,71 @@ describe('the catalog file (migration 2, moved out of the app file by migration 
     expect(db.prepare('SELECT count(*) FROM stock_item').pluck().get()).toBe(0);
     expect(db.prepare('SELECT client_reference FROM outbox_order').pluck().all()).toEqual(['ref-1']);
     db.close();
+  });
+});
+
+describe('catalog file migration 7 (gtinKey)', () => {
+  it('keys the GTINs cached before it, so a label finds its padded catalog code without a sync', () => {
+    const file = catalogFileFor(tempFile());
+    const v6 = openDatabase(file, { migrations: catalogMigrations.slice(0, 6) });
+    const insert = v6.prepare(
+      'INSERT INTO stock_item (id, warehouseId, productId, barcode, syncedAt) VALUES (?, 1, ?, ?, ?)',
+    );
+    insert.run(1, 1, '05901234123457', T1);
+    insert.run(2, 2, '0000096385074', T1);
+    insert.run(3, 3, '000123', T1);
+    insert.run(4, 4, '12345678901A', T1);
+    v6.close();
+    const db = openCatalog(file);
+    expect(db.prepare('SELECT id, gtinKey FROM stock_item ORDER BY id').all()).toEqual([
+      { id: 1, gtinKey: '05901234123457' },
+      { id: 2, gtinKey: '00000096385074' },
+      { id: 3, gtinKey: null },
+      { id: 4, gtinKey: null },
+    ]);
+    expect(stockItemByBarcode(db, '5901234123457', 1)?.id).toBe(1);
+    expect(stockItemByBarcode(db, '96385074', 1)?.id).toBe(2);
+    expect(stockItemByBarcode(db, '123', 1)).toBeUndefined();
+    db.close();
+  });
+
+  it('keys each row written by the rule of a scan, and the lookups use its index', () => {
+    const d = openCatalog(catalogFileFor(tempFile()));
+    upsertStockItems(
+      d,
+      [
+        item(1, { barcode: '00036000291452' }),
+        item(2, { barcode: '40170725' }),
+        item(3, { barcode: 'POUKAZ-0500' }),
+        item(4, { barcode: '5901234123457', warehouseId: 2, productId: 4 }),
+      ],
+      { syncedAt: T1, mark: 1 },
+    );
+    expect(d.prepare('SELECT gtinKey FROM stock_item ORDER BY id').pluck().all()).toEqual([
+      '00036000291452',
+      '00000040170725',
+      null,
+      '05901234123457',
+    ]);
+    expect(stockItemByBarcode(d, '036000291452', 1)?.id).toBe(1);
+    expect(stockItemByBarcode(d, '0000040170725', 1)?.id).toBe(2);
+    expect(stockItemByBarcode(d, 'poukaz-0500', 1)).toBeUndefined();
+    // The key follows the barcode, however the row is changed.
+    d.prepare("UPDATE stock_item SET barcode = '0040170725' WHERE id = 2").run();
+    expect(stockItemByBarcode(d, '40170725', 1)).toBeUndefined();
+    d.prepare("UPDATE stock_item SET barcode = '040170725000' WHERE id = 2").run();
+    expect(stockItemByBarcode(d, '0040170725000', 1)?.id).toBe(2);
+    expect(stockItemsByBarcode(d, '05901234123457').map((i) => i.id)).toEqual([4]);
+    expect(searchStock(d, '36000291452000').map((r) => r.productId)).toEqual([]);
+    expect(searchStock(d, '036000291452').map((r) => [r.productId, r.matchedBy])).toEqual([[1, 'barcode']]);
+    const plan = d
+      .prepare("EXPLAIN QUERY PLAN SELECT * FROM stock_item WHERE (barcode = 'x' OR gtinKey = 'y')")
+      .all()
+      .map((r) => (r as { detail: string }).detail)
+      .join('; ');
+    expect(plan).toContain('stock_item_gtin_key');
+    expect(plan).not.toMatch(/SCAN stock_item(?! USING)/);
+    d.close();
   });
 });
 

@@ -120,6 +120,18 @@ export function stockItemToRow(
   };
 }
 
+/**
+ * The one key of every form of a GTIN: a barcode of all digits of a GTIN length (EAN-8, UPC-A,
+ * EAN-13, GTIN-14, or one of them zero-padded to such a length) padded to 14 digits; null for any
+ * other code (an internal code, Code 128 text), which matches only as written. The same rule as the
+ * stock_item.gtinKey column SQLite computes from the barcode (catalog migration 7). Leading zeros
+ * change no GS1 check digit: a misread stays a misread.
+ */
+export function gtinKey(barcode: string | null | undefined): string | null {
+  if (barcode === null || barcode === undefined || !/^(\d{8}|\d{12,14})$/.test(barcode)) return null;
+  return barcode.padStart(14, '0');
+}
+
 /** What an upsert compares the new row with: a changed one means new units or a new search row. */
 const PreviousStockItem = z
   .object({
@@ -231,7 +243,13 @@ export function stockItemOfProduct(
   return row === undefined ? undefined : rowToStockItem(row, stockItemsSyncedAt(db));
 }
 
-/** The product with this exact barcode in this warehouse (the counter's scan lookup). */
+/** Matches the barcode as written or, for a GTIN, in any of its forms (the same gtinKey). */
+const sameCode = '(barcode = @barcode OR gtinKey = @key)';
+
+/**
+ * The product with this barcode in this warehouse (the counter's scan lookup): as written, else a
+ * GTIN listed in another form (`05901234123457` for a scanned `5901234123457`, and back).
+ */
 export function stockItemByBarcode(
   db: Db,
   barcode: string,
@@ -239,16 +257,18 @@ export function stockItemByBarcode(
 ): CachedStockItem | undefined {
   const row = prepared(
     db,
-    'SELECT * FROM stock_item WHERE barcode = ? AND warehouseId = ? ORDER BY id LIMIT 1',
-  ).get(barcode, warehouseId);
+    `SELECT * FROM stock_item WHERE ${sameCode} AND warehouseId = @warehouseId
+      ORDER BY barcode = @barcode DESC, id LIMIT 1`,
+  ).get({ barcode, key: gtinKey(barcode), warehouseId });
   return row === undefined ? undefined : rowToStockItem(row, stockItemsSyncedAt(db));
 }
 
-/** Every warehouse's stock item with this exact barcode. */
+/** Every warehouse's stock item with this barcode, as written or as another form of its GTIN. */
 export function stockItemsByBarcode(db: Db, barcode: string): CachedStockItem[] {
-  const rows = prepared(db, 'SELECT * FROM stock_item WHERE barcode = ? ORDER BY productId, warehouseId').all(
-    barcode,
-  );
+  const rows = prepared(
+    db,
+    `SELECT * FROM stock_item WHERE ${sameCode} ORDER BY barcode = @barcode DESC, productId, warehouseId`,
+  ).all({ barcode, key: gtinKey(barcode) });
   const fresh = stockItemsSyncedAt(db);
   return rows.map((r) => rowToStockItem(r, fresh));
 }
@@ -309,7 +329,8 @@ export interface StockSearchOptions {
 
 const whFilter = '(? IS NULL OR warehouseId = ?)';
 const searchSql = {
-  barcode: `SELECT DISTINCT productId FROM stock_item WHERE barcode = ? AND ${whFilter} ORDER BY productId LIMIT ?`,
+  barcode: `SELECT DISTINCT productId FROM stock_item WHERE (barcode = ? OR gtinKey = ?) AND ${whFilter}
+       ORDER BY productId LIMIT ?`,
   code: `SELECT DISTINCT productId FROM stock_item
        WHERE productCode COLLATE NOCASE >= ? AND productCode COLLATE NOCASE < ? AND ${whFilter}
        ORDER BY productCode COLLATE NOCASE LIMIT ?`,
@@ -326,8 +347,8 @@ const searchSql = {
 };
 
 /**
- * Offline search: exact barcode, then product code and supplier product code by prefix (case-
- * insensitive), then name and brand words in any order, each a prefix, case- and
+ * Offline search: barcode (as written, or a GTIN in another form), then product code and supplier
+ * product code by prefix (case-insensitive), then name and brand words in any order, each a prefix, case- and
  * diacritics-insensitive. Results are grouped by product, in that order of match kinds.
  */
 export function searchStock(db: Db, text: string, options: StockSearchOptions = {}): StockSearchResult[] {
@@ -345,7 +366,7 @@ export function searchStock(db: Db, text: string, options: StockSearchOptions = 
     );
     for (const id of ids) if (found.size < limit && !found.has(id)) found.set(id, kind);
   };
-  take(searchSql.barcode, [query], 'barcode');
+  take(searchSql.barcode, [query, gtinKey(query)], 'barcode');
   const upper = `${query}\uffff`;
   take(searchSql.code, [query, upper], 'code');
   take(searchSql.supplierCode, [query, upper], 'code');

@@ -26,6 +26,7 @@ import { instanceProfile } from './catalog-0003-instance-profile.ts';
 import { syncRun } from './catalog-0004-sync-run.ts';
 import { inactiveInWarehouse } from './catalog-0005-inactive-in-warehouse.ts';
 import { passStart } from './catalog-0006-pass-start.ts';
+import { gtinKey } from './catalog-0007-gtin-key.ts';
 import type { Migration } from './types.ts';
 
 export type { Migration } from './types.ts';
@@ -64,4 +65,5 @@ export const catalogMigrations: readonly Migration[] = [
   syncRun,
   inactiveInWarehouse,
   passStart,
+  gtinKey,
 ];
