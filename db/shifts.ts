@@ -45,11 +45,15 @@ export function getShiftRow(db: Db, id: number): ShiftRow | undefined {
   return row === undefined ? undefined : ShiftRow.parse(row);
 }
 
-/** The shift closed last, if any. */
+/**
+ * The shift closed last, if any: the highest id, as one shift is open at a time and each opens after
+ * the last one closed. Never the latest closedAt: a shift closed while the clock ran ahead would stay
+ * "last" after the clock was put right.
+ */
 export function lastClosedShiftRow(db: Db): ShiftRow | undefined {
   const row: unknown = prepared(
     db,
-    "SELECT * FROM shift WHERE state = 'closed' ORDER BY closedAt DESC, id DESC LIMIT 1",
+    "SELECT * FROM shift WHERE state = 'closed' ORDER BY id DESC LIMIT 1",
   ).get();
   return row === undefined ? undefined : ShiftRow.parse(row);
 }

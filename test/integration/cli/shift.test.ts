@@ -12,13 +12,28 @@ import { runCli } from '../../../main/cli/run.ts';
 
 const entry = join(import.meta.dirname, '..', '..', '..', 'main', 'cli', 'index.ts');
 
-function pos(dataDir: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+/** `pos ARGS` as its own process; `clock` a faketime offset such as '+400d' (the wall clock set wrong). */
+function pos(
+  dataDir: string,
+  args: string[],
+  clock?: string,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const node = [process.execPath, entry, ...args];
+  const [file = '', ...rest] = clock === undefined ? node : ['faketime', '-f', clock, ...node];
   return new Promise((resolve) => {
     execFile(
-      process.execPath,
-      [entry, ...args],
+      file,
+      rest,
       // No instance at all: the shift is the till's own, no service is asked.
-      { env: { PATH: process.env.PATH ?? '', HOME: dataDir, POS_DATA_DIR: dataDir }, timeout: 30_000 },
+      {
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: dataDir,
+          POS_DATA_DIR: dataDir,
+          FAKETIME_DONT_FAKE_MONOTONIC: '1',
+        },
+        timeout: 30_000,
+      },
       (error, stdout, stderr) => {
         resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
       },
@@ -95,6 +110,25 @@ describe('pos shift', () => {
     expect({ ...printed, followUp: undefined }).toEqual(z);
     expect(printed.followUp?.orders.placed).toBe(0);
     expect((await inProcess(dir, ['shift', '--json'])).code).toBe(1);
+  });
+
+  it('--last names the shift closed last after the clock was put right, not the latest closedAt', async () => {
+    const dir = tempDir('cli-shift-clock');
+    // The till's clock ran 400 days ahead through the first shift, then was put right.
+    expect((await pos(dir, ['shift', 'open', '--float', '100'], '+400d')).code).toBe(0);
+    const ahead = await pos(dir, ['shift', 'close', '--counted', '100', '--json'], '+400d');
+    expect(ahead.code, ahead.stderr).toBe(0);
+    const first = report(ahead.stdout);
+    expect((await pos(dir, ['shift', 'open', '--float', '200'])).code).toBe(0);
+    const closed = await pos(dir, ['shift', 'close', '--counted', '200', '--json']);
+    expect(closed.code, closed.stderr).toBe(0);
+    const second = report(closed.stdout);
+    // The first shift's close reads 400 days after the second's: only the sequence says which is last.
+    expect(first.closedAt ?? '').toMatch(/^\d{4}-/);
+    expect((first.closedAt ?? '') > (second.closedAt ?? '')).toBe(true);
+    const last = await pos(dir, ['shift', '--last', '--json']);
+    expect(last.code, last.stderr).toBe(0);
+    expect(report(last.stdout)).toMatchObject({ id: second.id, float: 200, countedCash: 200 });
   });
 
   it('says what an amount looks like, and which option goes with which action (exit 2)', async () => {
