@@ -107,6 +107,8 @@ export interface CoreOptions {
   readonly printRetry?: BackoffPolicy;
   /** How long the printer's connection, paper status and bytes are waited for. */
   readonly printTimeouts?: Partial<Timeouts>;
+  /** Let go once everything is closed: the data folder's lock (folder-lock.ts), held by the shells. */
+  readonly held?: { release(): void };
 }
 
 /** How long after the instance is (re)connected the history is first compacted. */
@@ -195,13 +197,17 @@ export class Core {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    await this.#compaction.stop();
-    await this.#switched();
-    await this.#link?.dispose();
-    this.#link = null;
-    await this.#demo?.close();
-    this.#demo = null;
-    this.#settingsDb.close();
+    try {
+      await this.#compaction.stop();
+      await this.#switched();
+      await this.#link?.dispose();
+      this.#link = null;
+      await this.#demo?.close();
+      this.#demo = null;
+      this.#settingsDb.close();
+    } finally {
+      this.#options.held?.release();
+    }
   }
 
   async #dispatch(channel: CallChannel, input: unknown): Promise<Envelope> {

@@ -1,26 +1,40 @@
 // Creates the core as both shells run it: data folder from POS_DATA_DIR or the platform default (the
-// same folder as the CLI's), and the built-in demo instance when nothing is configured.
+// same folder as the CLI's), held for this app alone (folder-lock.ts), and the built-in demo instance
+// when nothing is configured.
 import type { CredentialStore } from '../settings/credentials.ts';
 import { dataDirOf } from '../settings/config.ts';
 import type { Env } from '../settings/env.ts';
 import { Core } from './core.ts';
 import { demoLauncher } from './demo.ts';
+import { lockDataFolder, type AppKind } from './folder-lock.ts';
+
+export { FolderInUseError } from './folder-lock.ts';
 
 export interface AppCoreOptions {
   readonly env: Env;
   readonly credentials: CredentialStore;
+  /** Which app this is, as a refused second one is told. */
+  readonly app: AppKind;
   readonly log?: (line: string) => void;
 }
 
-export function createAppCore(options: AppCoreOptions): Promise<Core> {
+/** The app's core; FolderInUseError when another app holds the data folder (nothing opened then). */
+export async function createAppCore(options: AppCoreOptions): Promise<Core> {
   const dataDir = dataDirOf(options.env);
+  const lock = await lockDataFolder(dataDir, options.app);
   // POS_DEMO_SIZE=small: a faster demo for tests and slow machines (default: the demo size).
   const size = options.env.POS_DEMO_SIZE === 'small' ? 'small' : 'demo';
-  return Core.create({
-    dataDir,
-    credentials: options.credentials,
-    env: options.env,
-    startDemo: demoLauncher(dataDir, size),
-    ...(options.log === undefined ? {} : { log: options.log }),
-  });
+  try {
+    return await Core.create({
+      dataDir,
+      credentials: options.credentials,
+      env: options.env,
+      startDemo: demoLauncher(dataDir, size),
+      held: lock,
+      ...(options.log === undefined ? {} : { log: options.log }),
+    });
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }

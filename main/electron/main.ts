@@ -11,9 +11,18 @@
 import { readFile } from 'node:fs/promises';
 import path, { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, ipcMain, protocol, safeStorage, session, type WebContents } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  protocol,
+  safeStorage,
+  session,
+  type WebContents,
+} from 'electron';
 import { IPC_EVENT, IPC_INVOKE } from '../../contract/channels.ts';
-import { createAppCore } from '../core/launch.ts';
+import { createAppCore, FolderInUseError } from '../core/launch.ts';
 import { dataDirOf } from '../settings/config.ts';
 import type { Core } from '../core/core.ts';
 import { credentialStoreFor } from './credentials.ts';
@@ -76,11 +85,20 @@ async function start(): Promise<void> {
   const dataDir = dataDirOf(process.env);
   // Read before anything opens: a wrong value is said at once.
   const mode = displayMode(process.env);
-  core = await createAppCore({
-    env: process.env,
-    credentials: credentialStoreFor(dataDir, safeStorage, log),
-    log,
-  });
+  try {
+    core = await createAppCore({
+      env: process.env,
+      credentials: credentialStoreFor(dataDir, safeStorage, log),
+      app: 'electron',
+      log,
+    });
+  } catch (error) {
+    if (!(error instanceof FolderInUseError)) throw error;
+    // Another app holds the data folder (folder-lock.ts): said in a dialog, then this one quits.
+    dialog.showErrorBox('Counter', error.message);
+    app.exit(1);
+    return;
+  }
 
   protocol.handle(APP_SCHEME, async (request) => {
     const file = assetFile(RENDERER_DIR, request.url, path);

@@ -1,9 +1,10 @@
 // `npm run web -- [--port N]`: the web shell alone. Prints exactly one line on stdout when ready:
-// `open http://127.0.0.1:PORT/launch?token=...`; everything else goes to stderr.
+// `open http://127.0.0.1:PORT/launch?token=...`; everything else goes to stderr. Another app holding
+// the data folder: says which on stderr and exits 1, having opened nothing.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { MemoryCredentialStore } from '../settings/credentials.ts';
-import { createAppCore } from '../core/launch.ts';
+import { createAppCore, FolderInUseError } from '../core/launch.ts';
 import { ensureRendererBuilt } from './build.ts';
 import { startWebShell } from './server.ts';
 
@@ -23,7 +24,20 @@ export async function runWebShell(argv: readonly string[]): Promise<void> {
   }
   const log = (line: string) => console.error(line);
   const staticDir = await ensureRendererBuilt(log);
-  const core = await createAppCore({ env: process.env, credentials: new MemoryCredentialStore(), log });
+  let core;
+  try {
+    core = await createAppCore({
+      env: process.env,
+      credentials: new MemoryCredentialStore(),
+      app: 'web',
+      log,
+    });
+  } catch (error) {
+    if (!(error instanceof FolderInUseError)) throw error;
+    console.error(error.message);
+    process.exitCode = 1;
+    return;
+  }
   const shell = await startWebShell({ core, staticDir, port: args.port });
   console.log(`open ${shell.url}`);
   const stop = () => {
