@@ -19,7 +19,15 @@ import {
   recordOutboxOutcome,
   replaceOutboxPayload,
   MAX_AUTOMATIC_ATTEMPTS,
+  type RetentionBounds,
 } from './outbox.ts';
+
+/** The retention's start where every witness agrees on one instant (no clock was ever wrong). */
+const byTill = (olderThan: string): RetentionBounds => ({
+  olderThan,
+  instanceOlderThan: olderThan,
+  throughId: Number.MAX_SAFE_INTEGER,
+});
 
 /** A new SQLite file of this test (removed when it finishes). */
 const tempFile = (): string => tempDbFile('outbox');
@@ -330,13 +338,14 @@ describe('compaction of settled orders (migration 15)', () => {
     const young = settled('cancelled', 20);
     const cutoff = day(10).toISOString();
 
-    const candidates = compactionCandidates(db, cutoff, 10);
+    const candidates = compactionCandidates(db, byTill(cutoff), 10);
     expect(candidates.map((c) => c.id).sort((a, b) => a - b)).toEqual(
       Object.values(old).sort((a, b) => a - b),
     );
     for (const id of [...Object.values(waiting), young])
-      expect(compactOutboxOrder(db, id, cutoff)).toBe(false);
-    for (const id of Object.values(old)) expect(compactOutboxOrder(db, id, cutoff, day(30))).toBe(true);
+      expect(compactOutboxOrder(db, id, byTill(cutoff))).toBe(false);
+    for (const id of Object.values(old))
+      expect(compactOutboxOrder(db, id, byTill(cutoff), day(30))).toBe(true);
 
     const sent = getOutboxOrder(db, old.sent);
     expect(sent).toMatchObject({
@@ -351,8 +360,8 @@ describe('compaction of settled orders (migration 15)', () => {
     ).toBe(0);
     expect(db.prepare('SELECT state FROM shopping_session WHERE id = ?').pluck().get(session)).toBe('closed');
     // Not twice, and never an order that is not settled or is younger.
-    expect(compactOutboxOrder(db, old.sent, cutoff)).toBe(false);
-    expect(compactionCandidates(db, cutoff, 10)).toEqual([]);
+    expect(compactOutboxOrder(db, old.sent, byTill(cutoff))).toBe(false);
+    expect(compactionCandidates(db, byTill(cutoff), 10)).toEqual([]);
     for (const id of [...Object.values(waiting), young])
       expect(getOutboxOrder(db, id)).toMatchObject({ compactedAt: null, payload: order });
     expect(countOutboxOrders(db)).toMatchObject({ sent: 1, cancelled: 2, discarded: 1 });
@@ -363,8 +372,10 @@ describe('compaction of settled orders (migration 15)', () => {
     const db = openDatabase(tempFile());
     const { id } = insertOutboxOrder(db, order, { now: day(1) });
     recordOutboxOutcome(db, id, ['queued'], { state: 'sent', remoteId: 5 }, day(1));
-    expect(compactionCandidates(db, day(10).toISOString(), 10)).toMatchObject([{ id, hasSummary: false }]);
-    expect(compactOutboxOrder(db, id, day(10).toISOString())).toBe(false);
+    expect(compactionCandidates(db, byTill(day(10).toISOString()), 10)).toMatchObject([
+      { id, hasSummary: false },
+    ]);
+    expect(compactOutboxOrder(db, id, byTill(day(10).toISOString()))).toBe(false);
     expect(getOutboxOrder(db, id)?.payload).toEqual(order);
     db.close();
   });

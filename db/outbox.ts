@@ -426,6 +426,11 @@ export interface OutboxOutcome {
    * undefined leaves what is stored.
    */
   readonly bookedCents?: number | null;
+  /**
+   * When the instance acknowledged it by its own clock (its answer's Date, ISO UTC): set by an
+   * acknowledgement (null: its answer had none); undefined leaves what is stored.
+   */
+  readonly instanceAcknowledgedAt?: string | null;
   readonly fieldErrors?: Record<string, string[]> | null;
   readonly messages?: readonly string[] | null;
   readonly errorId?: string | null;
@@ -451,9 +456,11 @@ export function recordOutboxOutcome(
 ): OutboxOrder | undefined {
   // What was booked is the acknowledgement's to say; any other outcome leaves it as it was.
   const booked = outcome.bookedCents === undefined ? '' : 'booked_cents = @booked,';
+  const instanceAt =
+    outcome.instanceAcknowledgedAt === undefined ? '' : 'instance_acknowledged_at = @instanceAt,';
   const info = prepared(
     db,
-    `UPDATE outbox_order SET state = @state, next_attempt_at = @next, remote_id = @remoteId, ${booked}
+    `UPDATE outbox_order SET state = @state, next_attempt_at = @next, remote_id = @remoteId, ${booked} ${instanceAt}
          field_errors = @fieldErrors, messages = @messages, error_id = @errorId, code = @code,
          permission = @permission, updated_at = @now, sending_owner = NULL, sending_until = NULL
        WHERE id = @id AND state IN (SELECT value FROM json_each(@from))`,
@@ -462,6 +469,9 @@ export function recordOutboxOutcome(
     next: storableTime(outcome.nextAttemptAt),
     remoteId: exactOrNull(outcome.remoteId ?? null),
     ...(outcome.bookedCents === undefined ? {} : { booked: exactOrNull(outcome.bookedCents) }),
+    ...(outcome.instanceAcknowledgedAt === undefined
+      ? {}
+      : { instanceAt: isoOrNull(outcome.instanceAcknowledgedAt) }),
     fieldErrors: outcome.fieldErrors == null ? null : JSON.stringify(outcome.fieldErrors),
     messages: outcome.messages == null ? null : JSON.stringify(outcome.messages),
     errorId: outcome.errorId ?? null,
@@ -472,6 +482,12 @@ export function recordOutboxOutcome(
     from: JSON.stringify(from),
   });
   return info.changes === 1 ? mustGet(db, id) : undefined;
+}
+
+/** An instant stored as ISO UTC, so stored ones compare as text; anything unreadable is unsaid. */
+function isoOrNull(value: string | null): string | null {
+  const ms = value === null ? Number.NaN : Date.parse(value);
+  return Number.isFinite(ms) ? new Date(ms).toISOString() : null;
 }
 
 /** next_attempt_at is an INTEGER column: no computed instant may fail the write that records an answer. */
@@ -556,7 +572,7 @@ export function clampNextAttempts(db: Db, latestMs: number): number {
   ).run({ latest: storableTime(latestMs) }).changes;
 }
 
-/** An order compaction may look at: settled, last changed before the retention's start. */
+/** An order compaction may look at: settled, past the retention by every witness (RetentionBounds). */
 export interface CompactionCandidate {
   readonly id: number;
   readonly state: OutboxState;
@@ -573,14 +589,49 @@ export interface CompactionCursor {
 }
 
 /**
- * Settled orders (SETTLED_STATES) not compacted yet whose last change is older than `olderThan` (ISO)
- * and whose sale is not of the open shift, oldest change first, after `after`, at most `limit`: a
- * range of the partial index of uncompacted orders, so the orders already compacted are never read
- * again.
+ * The retention's start as each witness of time sees it (main/outbox/compaction.ts works them out).
+ * An order is past the retention only when all three agree.
+ */
+export interface RetentionBounds {
+  /** The till's clock: placed, last changed and acknowledged before this (ISO UTC). */
+  readonly olderThan: string;
+  /** The instance's clock: acknowledged before this (ISO UTC); an order without its time passes here. */
+  readonly instanceOlderThan: string;
+  /**
+   * The sequence: no order after this id. An order without the instance's time (discarded, marked
+   * sent by a person, older than migration 22) is old only when an order after it is, by the instance.
+   */
+  readonly throughId: number;
+}
+
+/**
+ * Compaction's rule in SQL (`o` names the outbox_order row): settled, not compacted, not a sale of
+ * the open shift, and past the retention by the till's clock, the instance's and the sequence.
+ */
+const PAST_RETENTION = `o.compacted_at IS NULL AND o.id <= @throughId
+  AND o.updated_at < @olderThan AND o.created_at < @olderThan
+  AND (o.instance_acknowledged_at IS NULL OR o.instance_acknowledged_at < @instanceOlderThan)
+  AND NOT EXISTS (SELECT 1 FROM order_acknowledged a WHERE a.orderId = o.id AND a.at >= @olderThan)
+  AND o.state IN (SELECT value FROM json_each(@settled)) AND ${NOT_IN_OPEN_SHIFT}`;
+
+function boundsParams(bounds: RetentionBounds) {
+  return {
+    olderThan: bounds.olderThan,
+    instanceOlderThan: bounds.instanceOlderThan,
+    throughId: Math.trunc(bounds.throughId),
+    settled: JSON.stringify(SETTLED_STATES),
+  };
+}
+
+/**
+ * Settled orders (SETTLED_STATES) not compacted yet, past the retention by every witness of
+ * `bounds` and whose sale is not of the open shift, oldest change first, after `after`, at most
+ * `limit`: a range of the partial index of uncompacted orders, so the orders already compacted are
+ * never read again.
  */
 export function compactionCandidates(
   db: Db,
-  olderThan: string,
+  bounds: RetentionBounds,
   limit: number,
   after: CompactionCursor = { updatedAt: '', id: 0 },
 ): CompactionCandidate[] {
@@ -600,17 +651,9 @@ export function compactionCandidates(
         db,
         `SELECT id, state, created_at, updated_at, origin_session_id, summary IS NOT NULL AS has_summary
            FROM outbox_order AS o INDEXED BY outbox_order_uncompacted
-          WHERE compacted_at IS NULL AND updated_at < @olderThan
-            AND (o.updated_at, o.id) > (@afterAt, @afterId)
-            AND state IN (SELECT value FROM json_each(@settled)) AND ${NOT_IN_OPEN_SHIFT}
+          WHERE ${PAST_RETENTION} AND (o.updated_at, o.id) > (@afterAt, @afterId)
           ORDER BY updated_at, id LIMIT @limit`,
-      ).all({
-        olderThan,
-        settled: JSON.stringify(SETTLED_STATES),
-        limit,
-        afterAt: after.updatedAt,
-        afterId: after.id,
-      }),
+      ).all({ ...boundsParams(bounds), limit, afterAt: after.updatedAt, afterId: after.id }),
     );
   return rows.map((r) => ({
     id: r.id,
@@ -623,19 +666,59 @@ export function compactionCandidates(
 }
 
 /**
+ * The newest instant this till's file holds by its own clock (ISO UTC; null: none): an order placed,
+ * changed or acknowledged, a shift opened or closed. A clock earlier than this was set back.
+ */
+export function newestTillTime(db: Db): string | null {
+  const newest: unknown = prepared(
+    db,
+    `SELECT max(
+       coalesce((SELECT max(created_at) FROM outbox_order), ''),
+       coalesce((SELECT max(updated_at) FROM outbox_order WHERE compacted_at IS NULL), ''),
+       coalesce((SELECT max(at) FROM order_acknowledged), ''),
+       coalesce((SELECT max(max(openedAt, coalesce(closedAt, ''))) FROM shift), ''))`,
+  )
+    .pluck()
+    .get();
+  return typeof newest === 'string' && newest !== '' ? newest : null;
+}
+
+/** The latest acknowledgement by the instance's clock (ISO UTC), null when none carried its time. */
+export function newestInstanceAcknowledgement(db: Db): string | null {
+  const newest: unknown = prepared(
+    db,
+    'SELECT max(instance_acknowledged_at) FROM outbox_order WHERE instance_acknowledged_at IS NOT NULL',
+  )
+    .pluck()
+    .get();
+  return typeof newest === 'string' ? newest : null;
+}
+
+/** The highest order id the instance acknowledged before `instant` by its clock (0: none). */
+export function lastIdAcknowledgedBefore(db: Db, instant: string): number {
+  const id: unknown = prepared(
+    db,
+    `SELECT max(id) FROM outbox_order INDEXED BY outbox_order_instance_acknowledged
+      WHERE instance_acknowledged_at IS NOT NULL AND instance_acknowledged_at < ?`,
+  )
+    .pluck()
+    .get(instant);
+  return typeof id === 'number' ? id : 0;
+}
+
+/**
  * Drops a settled order's detail: the items of its payload and the lines of the sale it closed. The
  * row stays with its state, references, dates, messages and summary, and the sale keeps its header
- * (customer, tender, walk-in). Refused (false) unless the order is settled, last changed before
- * `olderThan`, not of the open shift and has a summary: what its list row and receipt show must outlive the lines. Does NOT
- * open a transaction.
+ * (customer, tender, walk-in). Refused (false) unless the order has a summary (what its list row and
+ * receipt show must outlive the lines) and still meets compaction's rule (settled, past the retention
+ * by every witness of `bounds`, not of the open shift). Does NOT open a transaction.
  */
-export function compactOutboxOrder(db: Db, id: number, olderThan: string, now = new Date()): boolean {
+export function compactOutboxOrder(db: Db, id: number, bounds: RetentionBounds, now = new Date()): boolean {
   const info = prepared(
     db,
     `UPDATE outbox_order AS o SET payload = json_set(payload, '$.items', json('[]')), compacted_at = @now
-      WHERE id = @id AND compacted_at IS NULL AND summary IS NOT NULL AND updated_at < @olderThan
-        AND state IN (SELECT value FROM json_each(@settled)) AND ${NOT_IN_OPEN_SHIFT}`,
-  ).run({ id, olderThan, now: now.toISOString(), settled: JSON.stringify(SETTLED_STATES) });
+      WHERE id = @id AND summary IS NOT NULL AND ${PAST_RETENTION}`,
+  ).run({ id, now: now.toISOString(), ...boundsParams(bounds) });
   if (info.changes !== 1) return false;
   prepared(
     db,

@@ -109,6 +109,8 @@ export interface CoreOptions {
   readonly printTimeouts?: Partial<Timeouts>;
   /** Let go once everything is closed: the data folder's lock (folder-lock.ts), held by the shells. */
   readonly held?: { release(): void };
+  /** How long after the instance is (re)connected the history is first compacted (tests shorten it). */
+  readonly compactionAfterStartMs?: number;
 }
 
 /** How long after the instance is (re)connected the history is first compacted. */
@@ -463,7 +465,7 @@ export class Core {
     // no automatic sync).
     if (!this.#closed) this.#bus.emit('sync.progress', syncStatus(this.#data(), this.#link.sync));
     // Not at once: the first minutes after a start belong to the sync and the first sale.
-    this.#compaction.soon(COMPACTION_AFTER_START_MS);
+    this.#compaction.soon(this.#options.compactionAfterStartMs ?? COMPACTION_AFTER_START_MS);
   }
 
   /** One compaction of the history in use; it stops between batches once the app closes or switches. */

@@ -20,11 +20,19 @@ describe('outcomeOfFailure', () => {
       state: 'sent',
       remoteId: 42,
       bookedCents: 38_590,
+      instanceAcknowledgedAt: null,
     });
     expect(outcomeOfSuccess({ id: 7, bookedCents: undefined }).outcome).toEqual({
       state: 'sent',
       remoteId: 7,
       bookedCents: null,
+      instanceAcknowledgedAt: null,
+    });
+    // When the instance's answer said its time, the order keeps it (retention's second clock).
+    const at = '2026-11-28T10:00:00.000Z';
+    expect(outcomeOfSuccess({ id: 8, bookedCents: 1, instanceTime: at }).outcome).toMatchObject({
+      state: 'sent',
+      instanceAcknowledgedAt: at,
     });
   });
 

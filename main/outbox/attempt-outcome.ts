@@ -28,7 +28,12 @@ export const DUPLICATE_REQUEST = 'DuplicateRequest';
  * and the order is in doubt) and what it booked, if its answer said it.
  */
 export function outcomeOfSuccess(ack: OrderAcknowledgement, tillPricesAtStake = false): AttemptOutcome {
-  const sent = { state: 'sent', remoteId: ack.id, bookedCents: ack.bookedCents ?? null } as const;
+  const sent = {
+    state: 'sent',
+    remoteId: ack.id,
+    bookedCents: ack.bookedCents ?? null,
+    instanceAcknowledgedAt: ack.instanceTime ?? null,
+  } as const;
   // The till's prices or discounts were left out and the answer says no total: the instance may have
   // booked another one, and nothing else would show it.
   const unknown =

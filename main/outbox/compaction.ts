@@ -2,17 +2,29 @@
 // (sent, cancelled or discarded) keeps its row, references, state, dates, messages, summary (total,
 // VAT per rate, line count, customer) and its sale's header (customer, tender, walk-in), and loses its
 // detail: the sale's lines and the order payload's items. Orders that are not settled are never
-// touched, nor any younger than the retention, nor any a hold keeps (a later shift module holds the
-// orders of a shift whose Z report is not closed yet). An order whose summary cannot be worked out for
-// good (an order file's product the cache does not know) keeps its detail.
+// touched, nor any of the open shift (its Z report is not closed), nor any a hold keeps. An order whose
+// summary cannot be worked out for good (an order file's product the cache does not know) keeps its
+// detail.
+//
+// How old an order is, is never the till's clock's word alone: that clock can be a year behind (a
+// dead CMOS battery) and be put right, which would make the sales made meanwhile look a year old.
+// An order is past the retention only when the till's clock, the instance's clock (the Date of the
+// answer that acknowledged it, against the latest such answer) and the sequence of orders (one
+// without the instance's time is old only when a later order is, by the instance) all say so; and
+// nothing is compacted while the till's clock is earlier than a time it stored (it was set back).
+// docs/assumptions.md "Retention and compaction".
 import { writeTransaction, type Db } from '../../db/database.ts';
 import {
   compactionCandidates,
   compactOutboxOrder,
   getOutboxOrder,
+  lastIdAcknowledgedBefore,
+  newestInstanceAcknowledgement,
+  newestTillTime,
   setOutboxSummary,
   type CompactionCandidate,
   type CompactionCursor,
+  type RetentionBounds,
 } from '../../db/outbox.ts';
 import type { SummarySource } from './views.ts';
 
@@ -45,11 +57,45 @@ export interface CompactionReport {
   readonly compacted: number;
   /** Past the retention but kept: held, or no summary could be worked out for good. */
   readonly kept: number;
+  /** Why nothing at all was looked at this time, if so (the clocks cannot tell any order's age). */
+  readonly held?: HeldReason;
 }
+
+/**
+ * - `clock-set-back`: the till's clock is earlier than a time it stored.
+ * - `no-instance-time`: no acknowledgement carried the instance's time yet, so no order's age has a
+ *   second witness.
+ */
+export type HeldReason =
+  | { readonly kind: 'clock-set-back'; readonly now: string; readonly newest: string }
+  | { readonly kind: 'no-instance-time' };
 
 /** The instant before which a settled order's last change lets it be compacted. */
 export function retentionStart(now: Date, retentionDays: number): string {
   return new Date(now.getTime() - Math.max(1, Math.floor(retentionDays)) * DAY_MS).toISOString();
+}
+
+/**
+ * Where the retention starts by each witness of time; a reason instead when the clocks cannot tell
+ * (the till's was set back, or the instance never gave its time).
+ */
+export function retentionBounds(
+  db: Db,
+  now: Date,
+  retentionDays: number,
+): RetentionBounds | { readonly held: HeldReason } {
+  const nowIso = now.toISOString();
+  const newest = newestTillTime(db);
+  if (newest !== null && nowIso < newest) return { held: { kind: 'clock-set-back', now: nowIso, newest } };
+  const instanceNow = newestInstanceAcknowledgement(db);
+  if (instanceNow === null) return { held: { kind: 'no-instance-time' } };
+  // The instance's "now" is its latest acknowledgement, not the till's clock: both clocks must agree.
+  const instanceOlderThan = retentionStart(new Date(instanceNow), retentionDays);
+  return {
+    olderThan: retentionStart(now, retentionDays),
+    instanceOlderThan,
+    throughId: lastIdAcknowledgedBefore(db, instanceOlderThan),
+  };
 }
 
 /** Compacts every order past the retention that no rule keeps, batch by batch. */
@@ -58,20 +104,21 @@ export async function compactHistory(
   options: CompactionOptions,
 ): Promise<CompactionReport> {
   const db = source.db();
-  const olderThan = retentionStart(options.now, options.retentionDays);
+  const bounds = retentionBounds(db, options.now, options.retentionDays);
+  if ('held' in bounds) return { compacted: 0, kept: 0, held: bounds.held };
   const holds = options.holds ?? [];
   const batch = Math.max(1, options.batch ?? 200);
   let cursor: CompactionCursor | undefined;
   let compacted = 0;
   let kept = 0;
   for (;;) {
-    const candidates = compactionCandidates(db, olderThan, batch, cursor);
+    const candidates = compactionCandidates(db, bounds, batch, cursor);
     const last = candidates.at(-1);
     if (last === undefined) return { compacted, kept };
     cursor = { updatedAt: last.updatedAt, id: last.id };
     const done = writeTransaction(db, () =>
       candidates.filter(
-        (c) => !holds.some((hold) => hold(c)) && compactOne(db, source, c, olderThan, options.now),
+        (c) => !holds.some((hold) => hold(c)) && compactOne(db, source, c, bounds, options.now),
       ),
     ).length;
     compacted += done;
@@ -131,9 +178,7 @@ export class CompactionSchedule {
 
   async #once(): Promise<void> {
     try {
-      const report = await this.#run();
-      if (report.compacted > 0)
-        this.#log(`order history: ${report.compacted} order(s) past the retention period compacted`);
+      this.#log(reportLine(await this.#run()));
     } catch (error) {
       // The next run tries again; nothing was lost (each batch is one transaction).
       this.#log(
@@ -143,12 +188,22 @@ export class CompactionSchedule {
   }
 }
 
+/** What a run did, for the log: every run says so, so a kept history is seen kept. */
+export function reportLine(report: CompactionReport): string {
+  const held = report.held;
+  if (held?.kind === 'clock-set-back')
+    return `order history: nothing compacted: this till's clock (${held.now}) is earlier than a time it stored (${held.newest}); it was set back`;
+  if (held?.kind === 'no-instance-time')
+    return "order history: nothing compacted: no order was acknowledged with the instance's time yet";
+  return `order history: ${report.compacted} order(s) past the retention period compacted, ${report.kept} kept`;
+}
+
 /** One order: its summary made sure of, then its detail dropped. False when it keeps its detail. */
 function compactOne(
   db: Db,
   source: SummarySource,
   candidate: CompactionCandidate,
-  olderThan: string,
+  bounds: RetentionBounds,
   now: Date,
 ): boolean {
   if (!candidate.hasSummary) {
@@ -157,5 +212,5 @@ function compactOne(
     if (worked?.final !== true) return false;
     setOutboxSummary(db, candidate.id, worked.summary);
   }
-  return compactOutboxOrder(db, candidate.id, olderThan, now);
+  return compactOutboxOrder(db, candidate.id, bounds, now);
 }

@@ -27,6 +27,14 @@ describe('an answer to an internet order', () => {
     });
   });
 
+  it("keeps the instance's time from its answer's Date, and nothing from an unreadable one", () => {
+    const text = JSON.stringify({ id: 7 });
+    const dated = (date: string) => readOrderAnswer({ status: 201, text, headers: { date } }, where);
+    expect(dated('Sat, 28 Nov 2026 19:05:04 GMT').instanceTime).toBe('2026-11-28T19:05:04.000Z');
+    expect(dated('yesterday').instanceTime).toBeUndefined();
+    expect(answer(201, text).instanceTime).toBeUndefined();
+  });
+
   it('takes the id from Location and the total from the lines when the body lacks them', () => {
     const body = JSON.stringify({ items: [{ total: 100.1 }, { total: 0.2 }] });
     expect(answer(201, body, 'https://erp.example/api/documents/orders/internet/42')).toEqual({

@@ -16,6 +16,11 @@ export interface OrderAcknowledgement {
   readonly id: number;
   /** What the instance booked, in minor units: its total, else its lines' summed; undefined when unsaid. */
   readonly bookedCents: number | undefined;
+  /**
+   * When the instance answered by its own clock (the answer's Date header, ISO UTC); undefined when
+   * absent or unreadable. Retention takes it as a second witness beside the till's clock.
+   */
+  readonly instanceTime?: string | undefined;
 }
 
 /** Where the order was posted: its method and path, and the instance's base URL (origin and prefix). */
@@ -56,7 +61,7 @@ export function readOrderAnswer(response: RawResponse, where: OrderAnswerContext
   const noId = 'no order id (neither a positive id in its body nor a Location naming the order)';
   if (response.text.trim() === '') {
     if (idFromLocation === undefined) throw unexpected(`no body and ${noId}`);
-    return { id: idFromLocation, bookedCents: undefined };
+    return { id: idFromLocation, bookedCents: undefined, instanceTime: answerDate(response) };
   }
   let json: unknown;
   try {
@@ -70,7 +75,14 @@ export function readOrderAnswer(response: RawResponse, where: OrderAnswerContext
   const order = parsed.data;
   const id = isOrderId(order.id) ? order.id : idFromLocation;
   if (id === undefined) throw unexpected(noId);
-  return { id, bookedCents: bookedCentsOf(order) };
+  return { id, bookedCents: bookedCentsOf(order), instanceTime: answerDate(response) };
+}
+
+/** The answer's Date header as ISO UTC (RFC 9110: an origin server with a clock sends one). */
+function answerDate(response: RawResponse): string | undefined {
+  const value = header(response, 'date');
+  const ms = value === undefined ? Number.NaN : Date.parse(value);
+  return Number.isFinite(ms) ? new Date(ms).toISOString() : undefined;
 }
 
 function isOrderId(id: number | undefined): id is number {

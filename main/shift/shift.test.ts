@@ -6,7 +6,12 @@ import { tempDbFile } from '../../test/support/fixtures.ts';
 import { upsertStockItems } from '../../db/catalog/index.ts';
 import { openDatabase, type Db } from '../../db/database.ts';
 import { recordDrawerOpening } from '../../db/drawer.ts';
-import { compactionCandidates, compactOutboxOrder, recordOutboxOutcome } from '../../db/outbox.ts';
+import {
+  compactionCandidates,
+  compactOutboxOrder,
+  recordOutboxOutcome,
+  type RetentionBounds,
+} from '../../db/outbox.ts';
 import { insertShift, openShiftRow } from '../../db/shifts.ts';
 import { Counter } from '../counter/counter.ts';
 import { ScanResolver } from '../counter/resolve.ts';
@@ -391,11 +396,16 @@ describe('shifts at the till', () => {
     recordOutboxOutcome(db, order.id, ['queued'], { state: 'sent', remoteId: 9 }, at(2));
     // Long past any retention, but the shift is still open: its X and Z need the order whole.
     const later = at(60 * 24 * 365).toISOString();
-    expect(compactionCandidates(db, later, 10).map((c) => c.id)).toEqual([]);
-    expect(compactOutboxOrder(db, order.id, later)).toBe(false);
+    const byTill = (olderThan: string): RetentionBounds => ({
+      olderThan,
+      instanceOlderThan: olderThan,
+      throughId: order.id,
+    });
+    expect(compactionCandidates(db, byTill(later), 10).map((c) => c.id)).toEqual([]);
+    expect(compactOutboxOrder(db, order.id, byTill(later))).toBe(false);
     closeShift(db, { countedMinor: 0, limitMinor: 0, approve: () => false }, at(3));
-    expect(compactionCandidates(db, later, 10).map((c) => c.id)).toEqual([order.id]);
-    expect(compactOutboxOrder(db, order.id, later)).toBe(true);
+    expect(compactionCandidates(db, byTill(later), 10).map((c) => c.id)).toEqual([order.id]);
+    expect(compactOutboxOrder(db, order.id, byTill(later))).toBe(true);
     // The closed shift's report is as it was: its figures never read the lines.
     expect(lastZReport(db, at(4)).sales).toEqual({ count: 1, gross: 10.1 });
   });

@@ -108,14 +108,27 @@ beforeAll(async () => {
         seeded[kind].push({ id: o.id, reference: o.clientReference });
       }
     })();
-  place('dayOne', 10, 60, (i) => ({ state: 'sent', remoteId: 81_000 + i }));
+  // Acknowledged then by the instance's clock too (its answer's Date), as retention asks of both.
+  place('dayOne', 10, 60, (i) => ({
+    state: 'sent',
+    remoteId: 81_000 + i,
+    instanceAcknowledgedAt: noon(10, i).toISOString(),
+  }));
   place('needsFix', 11, 3, () => ({
     state: 'needs-fix',
     fieldErrors: { customerId: ['The customer is not known.'] },
     messages: ['The customer is not known.'],
   }));
-  place('cancelled', 11, 7, (i) => ({ state: 'cancelled', remoteId: 82_000 + i }));
-  place('dayThree', 12, 60, (i) => ({ state: 'sent', remoteId: 83_000 + i }));
+  place('cancelled', 11, 7, (i) => ({
+    state: 'cancelled',
+    remoteId: 82_000 + i,
+    instanceAcknowledgedAt: noon(11, i).toISOString(),
+  }));
+  place('dayThree', 12, 60, (i) => ({
+    state: 'sent',
+    remoteId: 83_000 + i,
+    instanceAcknowledgedAt: noon(12, i).toISOString(),
+  }));
   db.close();
 
   const [started, chromium] = await Promise.all([startWebShellProcess(env), launchChromium()]);

@@ -251,12 +251,13 @@ describe('old orders lose their detail after the retention set in Settings, neve
     );
     const longAgo = new Date(Date.now() - 200 * 86_400_000);
     const [waiting] = beside((db) => {
-      // Placed and settled 200 days ago, as far as its dates tell.
-      db.prepare('UPDATE outbox_order SET created_at = ?, updated_at = ? WHERE id = ?').run(
-        longAgo.toISOString(),
-        longAgo.toISOString(),
-        id,
-      );
+      // Placed, settled and acknowledged 200 days ago, as far as its dates tell: by the till's clock
+      // and by the instance's (its answer's Date). The sales of this file acknowledged today are the
+      // instance's latest word, so both clocks have it past the retention.
+      db.prepare(
+        'UPDATE outbox_order SET created_at = @at, updated_at = @at, instance_acknowledged_at = @at WHERE id = @id',
+      ).run({ at: longAgo.toISOString(), id });
+      db.prepare('UPDATE order_acknowledged SET at = ? WHERE orderId = ?').run(longAgo.toISOString(), id);
       return seed(
         db,
         1,
