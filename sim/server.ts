@@ -233,6 +233,12 @@ export async function startSim(options: SimOptions = {}): Promise<RunningSim> {
   const url = `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${port}`;
 
   let refused = false;
+  /**
+   * While refusing, nothing else may keep a process that is only this sim alive (no listening
+   * socket, the fault's own timer unref'd): the sim run by itself (sim/cli.ts) exited at once, so the
+   * instance never came back after `forMs`. This handle holds the process until it listens again.
+   */
+  let holdWhileRefused: NodeJS.Timeout | undefined;
   /** Resolves once every destroyed socket has closed. */
   const destroyAll = (): Promise<unknown> => {
     // A socket answering a /__sim/ request (the one switching faults) is spared; it closes after its answer.
@@ -247,6 +253,7 @@ export async function startSim(options: SimOptions = {}): Promise<RunningSim> {
     goOffline: async (mode) => {
       if (mode === 'refuse' && !refused) {
         refused = true;
+        holdWhileRefused = setInterval(() => undefined, 60_000);
         // Stop listening now; the close callback would wait for the spared socket, so it is not awaited.
         app.server.close();
       }
@@ -266,6 +273,8 @@ export async function startSim(options: SimOptions = {}): Promise<RunningSim> {
         });
       });
       refused = false;
+      clearInterval(holdWhileRefused);
+      holdWhileRefused = undefined;
     },
   });
 

@@ -178,7 +178,7 @@ describe('outcomeOfFailure', () => {
     expect(busy.directive).toMatchObject({ kind: 'pause', credentialsRefused: false });
   });
 
-  it('connection refused is queued and offline; a reset after sending is in-doubt', () => {
+  it('connection refused is queued and offline; a reset or timeout after sending is in-doubt and offline too', () => {
     const refused = outcomeOfFailure(err({ kind: 'network', mayHaveReachedServer: false }), ctx);
     expect(refused.outcome).toMatchObject({ state: 'queued', nextAttemptAt: null });
     expect(refused.directive.kind).toBe('offline');
@@ -187,6 +187,8 @@ describe('outcomeOfFailure', () => {
     expect(reset.outcome.messages?.join(' ')).toContain('ref-1');
     const timeout = outcomeOfFailure(err({ kind: 'timeout', mayHaveReachedServer: true }), ctx);
     expect(timeout.outcome.state).toBe('in-doubt');
+    // No answer came: the pass stops and the monitor waits for the instance, not the order's own timer.
+    expect([reset.directive.kind, timeout.directive.kind]).toEqual(['offline', 'offline']);
     const garbled = outcomeOfFailure(err({ kind: 'invalid-response', mayHaveReachedServer: true }), ctx);
     expect(garbled.outcome.state).toBe('in-doubt');
   });

@@ -12,7 +12,11 @@ export type SenderDirective =
    * operator can fix the settings).
    */
   | { readonly kind: 'pause'; readonly untilMs: number; readonly credentialsRefused: boolean }
-  /** The request never reached the service: stop the pass; the connection monitor probes until it is back. */
+  /**
+   * No answer came (refused, reset, timed out): stop the pass; the connection monitor probes until the
+   * instance is back, and its return wakes the sender. Nothing is tried on a timer meanwhile, so an
+   * order in doubt does not spend its automatic attempts on an instance that is away.
+   */
   | { readonly kind: 'offline' };
 
 export interface AttemptOutcome {
@@ -165,7 +169,11 @@ export function outcomeOfFailure(error: unknown, ctx: AttemptContext): AttemptOu
       directive: { kind: 'offline' },
     };
   }
-  // Reset after sending, timeout waiting for the answer, a 2xx that did not parse, abort in flight.
+  // Reset after sending, timed out waiting for the answer: in doubt, and the instance did not answer,
+  // so the pass stops and the order waits for the monitor to hear it again (not its own timer).
+  if (error.kind === 'network' || error.kind === 'timeout')
+    return { outcome: inDoubt(ctx, later(), fromService.messages), directive: { kind: 'offline' } };
+  // A 2xx that did not parse, abort in flight.
   return { outcome: inDoubt(ctx, later(), fromService.messages), directive: go };
 }
 
