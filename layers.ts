@@ -37,6 +37,7 @@ const WIRED = [
   'main/service',
   'main/barcode',
   'main/printer',
+  'main/scanner',
   'main/settings',
   'main/connection',
   'main/sync',
@@ -83,8 +84,23 @@ export const MODULES: readonly Module[] = [
     { face: 'main/printer/index.ts' },
   ),
   folder(
+    'main/scanner',
+    ['contract', 'main/ground'],
+    'the serial scanner: its port, one scan per line, reconnecting by itself',
+    { face: 'main/scanner/index.ts' },
+  ),
+  folder(
     'main/settings',
-    ['contract', 'db', 'db/catalog', 'main/ground', 'main/service', 'main/barcode', 'main/printer'],
+    [
+      'contract',
+      'db',
+      'db/catalog',
+      'main/ground',
+      'main/service',
+      'main/barcode',
+      'main/printer',
+      'main/scanner',
+    ],
     'settings, the instance, credentials, the manager PIN',
   ),
   folder(
@@ -233,6 +249,8 @@ export const MODULES: readonly Module[] = [
 export const ONLY_IN: Readonly<Record<string, readonly string[]>> = {
   electron: ['main/electron'],
   '@point-of-sale/receipt-printer-encoder': ['main/printer'],
+  '@serialport/bindings-cpp': ['main/scanner'],
+  '@serialport/stream': ['main/scanner'],
 };
 
 const TEST = MODULES.find((m) => m.name === 'test');

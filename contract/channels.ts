@@ -57,6 +57,8 @@ export const CALL_CHANNELS = [
   'printer.printReport',
   'display.get',
   'barcode.describe',
+  'scanner.ports',
+  'scanner.take',
 ] as const;
 
 export const EVENT_CHANNELS = [
@@ -65,6 +67,7 @@ export const EVENT_CHANNELS = [
   'outbox.changed',
   'status.changed',
   'display.changed',
+  'scanner.waiting',
 ] as const;
 
 /**

@@ -53,6 +53,21 @@ export const ScannerSettings = z.object({
 });
 export type ScannerSettings = z.infer<typeof ScannerSettings>;
 
+/** The baud rates a serial scanner is set to (USB-COM ignores it; a real RS-232 line does not). */
+export const SERIAL_BAUD_RATES = [1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200] as const;
+/**
+ * A scanner in USB-COM (CDC-ACM) or RS-232 mode: each code arrives as one line on a serial port, read
+ * by the core (main/scanner). `lineEnd` is the scanner's suffix: 'any' ends a line at CR, LF or
+ * CR LF (a pair counts once).
+ */
+export const SerialScannerSettings = z.object({
+  /** The port's path (/dev/ttyACM0, COM3); null: no serial scanner. */
+  port: z.string().trim().min(1).max(200).nullable(),
+  baudRate: z.literal(SERIAL_BAUD_RATES),
+  lineEnd: z.enum(['any', 'cr', 'lf', 'crlf', 'tab']),
+});
+export type SerialScannerSettings = z.infer<typeof SerialScannerSettings>;
+
 /** A price/weight/quantity label rule: `23.....{NNNDD}` (checked in the core, which knows the format). */
 export const LabelRule = z.object({
   type: z.enum(['price', 'weight', 'quantity']),
@@ -148,6 +163,10 @@ export const SettingsView = z.object({
   walkInChosen: z.boolean(),
   /** A manager PIN guards Settings and the destructive order actions (its hash never leaves the core). */
   managerPinSet: z.boolean(),
+  /** The serial scanner in use (POS_SCANNER_PORT wins over Settings). */
+  serialScanner: SerialScannerSettings,
+  /** Where it is set: POS_SCANNER_PORT (read-only here), Settings, or nowhere (port null). */
+  serialScannerSource: z.enum(['env', 'settings', 'none']),
   /** The receipt printer's paper. */
   receiptPaper: z.enum(['80mm', '58mm']),
   /** Days a settled order keeps its lines after its last change (docs/assumptions.md "Order history"). */
@@ -187,6 +206,7 @@ export const SettingsPatch = z
     clearSecret: z.literal(true),
     warehouseId: int.positive().nullable(),
     scanner: ScannerSettings.partial(),
+    serialScanner: SerialScannerSettings.partial().strict(),
     syncIntervalMinutes: z.number().min(0).max(1440),
     labelRules: z.array(LabelRule).max(20),
     /** Plain http to a host other than loopback: refused unless this is on. */
@@ -840,6 +860,41 @@ export const CustomerDisplayView = z.object({
 });
 export type CustomerDisplayView = z.infer<typeof CustomerDisplayView>;
 
+// ---------- serial scanner ----------
+
+/** A serial port the system lists, to choose the scanner's (USB ones name their maker). */
+export const SerialPortView = z.object({
+  path: z.string(),
+  manufacturer: z.string().optional(),
+  vendorId: z.string().optional(),
+  productId: z.string().optional(),
+});
+export const SerialPortsView = z.object({
+  ports: z.array(SerialPortView),
+  /** The ports could not be listed: why, in English. */
+  detail: z.string().optional(),
+});
+export type SerialPortsView = z.infer<typeof SerialPortsView>;
+/**
+ * The serial scanner's port: opening (not open yet, tried again and again), connected, lost (it was
+ * open and went: cable pulled; tried again until it is back), reconnected (back after a loss).
+ */
+export const SerialScannerStatus = z.object({
+  port: z.string(),
+  state: z.enum(['opening', 'connected', 'lost', 'reconnected']),
+  /** Why it is not open, in English, as the log has it. */
+  detail: z.string().optional(),
+});
+export type SerialScannerStatus = z.infer<typeof SerialScannerStatus>;
+/** One line the serial scanner sent: a scan, numbered in the order the port gave them. */
+export const SerialScanView = z.object({ id: int, code: z.string() });
+export type SerialScanView = z.infer<typeof SerialScanView>;
+/** Scans from the serial scanner that wait for a page to take them (scanner.take), oldest first. */
+export const SerialScansView = z.object({ scans: z.array(SerialScanView) });
+export type SerialScansView = z.infer<typeof SerialScansView>;
+/** The serial scanner read lines: this many wait to be taken (scanner.take). */
+export const SerialScansWaitingEvent = z.object({ waiting: int });
+
 // ---------- status ----------
 
 export const StatusView = z.object({
@@ -873,6 +928,8 @@ export const StatusView = z.object({
   cashier: CashierView.nullable(),
   /** The till has cashiers and nobody is signed in: no sale is recorded until one signs in. */
   signInNeeded: z.boolean(),
+  /** The serial scanner's port; absent when none is set. */
+  serialScanner: SerialScannerStatus.optional(),
 });
 export type StatusView = z.infer<typeof StatusView>;
 
@@ -950,6 +1007,13 @@ export const calls = {
     input: z.object({ report: z.enum(['x', 'z']) }).strict(),
     output: TestPageView,
   },
+  /** The serial ports the system lists (Settings → Scanner). */
+  'scanner.ports': { input: empty, output: SerialPortsView },
+  /**
+   * The serial scanner's waiting scans, handed over once: whoever takes them applies them (the till's
+   * page), in order; a second take gets only what came since.
+   */
+  'scanner.take': { input: empty, output: SerialScansView },
   'barcode.describe': {
     input: z.object({ code: z.string().max(300) }).strict(),
     output: CodeDescriptionView,
@@ -975,6 +1039,7 @@ export const events = {
   'outbox.changed': OutboxChangedEvent,
   'status.changed': StatusView,
   'display.changed': CustomerDisplayView,
+  'scanner.waiting': SerialScansWaitingEvent,
 } as const satisfies Record<EventChannel, z.ZodType>;
 
 // Both maps must cover the allowlists exactly (a channel without a schema fails the type check).

@@ -165,6 +165,9 @@ export const CORE_WORDS = {
   lockedCashiers: 'Adding or removing cashiers needs the manager PIN.',
   lockedShiftDifference:
     'The cash counted differs from the expected by {{difference}}, more than the limit of {{limit}}: closing the shift needs the manager PIN.',
+  // the serial scanner
+  scannerBaudInvalid: '{{name}}={{value}} is not a baud rate: use one of {{rates}}.',
+  scannerLineEndInvalid: '{{name}}={{value}}: a line ends with any, cr, lf, crlf or tab.',
   // the receipt printer and the cash drawer
   lockedDrawer: 'Opening the drawer without a sale needs the manager PIN.',
   noPrinter:

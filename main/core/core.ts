@@ -47,10 +47,11 @@ import {
   type PrinterSetup,
   type Timeouts,
 } from '../printer/index.ts';
+import { scannerHandlers, SerialScanner, serialScannerFromEnv } from '../scanner/index.ts';
 import type { BackoffPolicy, ServiceClient } from '../service/index.ts';
 import type { CredentialStore } from '../settings/credentials.ts';
 import { fromEnv, type Env } from '../settings/env.ts';
-import { settingsHandlers } from '../settings/handlers.ts';
+import { serialScanner, settingsHandlers } from '../settings/handlers.ts';
 import { ManagerLock } from '../settings/manager-pin.ts';
 import { commonCurrency, knownCompanyName, orderNames } from '../../db/catalog/index.ts';
 import { orderPermissionCheck, withOrderProbeUntold } from '../connection/check.ts';
@@ -111,6 +112,8 @@ export interface CoreOptions {
   readonly held?: { release(): void };
   /** How long after the instance is (re)connected the history is first compacted (tests shorten it). */
   readonly compactionAfterStartMs?: number;
+  /** The pause between attempts at opening the serial scanner's port (tests shorten it). */
+  readonly serialRetryMs?: number;
 }
 
 /** How long after the instance is (re)connected the history is first compacted. */
@@ -127,6 +130,8 @@ export class Core {
   readonly #lock: ManagerLock;
   /** POS_RECEIPT_PRINTER, checked at start: a kiosk's wrong printer is said at once, not at its first sale. */
   readonly #envPrinter: PrinterAddress | undefined;
+  /** The serial scanner (POS_SCANNER_PORT or Settings): its port, and its scans waiting for a page. */
+  readonly #serial: SerialScanner;
   #resolution: InstanceResolution = { kind: 'demo' };
   #demo: DemoInstance | null = null;
   #link: Link | null = null;
@@ -154,12 +159,22 @@ export class Core {
     this.#settings = new SettingsStore(settingsDb);
     this.#lock = new ManagerLock(() => this.#settings.read().managerPinHash);
     this.#envPrinter = envPrinter(this.#env);
+    this.#serial = new SerialScanner({
+      waiting: (count) => {
+        if (!this.#closed) this.#bus.emit('scanner.waiting', { waiting: count });
+      },
+      statusChanged: () => this.#emitStatus(),
+      log: (line) => this.#log(line),
+      ...(options.serialRetryMs === undefined ? {} : { retryMs: options.serialRetryMs }),
+    });
     this.#handlers = this.#wireHandlers();
   }
 
   static async create(options: CoreOptions): Promise<Core> {
     // Throws PrinterAddressError, naming POS_RECEIPT_PRINTER and what is wrong, before anything opens.
     envPrinter(options.env ?? {});
+    // Throws ScannerConfigError, naming the POS_SCANNER_* variable that is wrong.
+    serialScannerFromEnv(options.env ?? {});
     ensureDataDir(options.dataDir);
     const core = new Core(
       options,
@@ -169,6 +184,7 @@ export class Core {
     );
     try {
       await core.#connect();
+      await core.#useSerialScanner();
     } catch (error) {
       await core.close();
       throw error;
@@ -200,6 +216,7 @@ export class Core {
     if (this.#closed) return;
     this.#closed = true;
     try {
+      await this.#serial.close();
       await this.#compaction.stop();
       await this.#switched();
       await this.#link?.dispose();
@@ -264,6 +281,7 @@ export class Core {
         retentionChanged: () => this.#compaction.soon(0),
         changed: () => this.#emitStatus(),
         printerChanged: () => this.#link?.printer.retryNow(),
+        serialScannerChanged: () => this.#useSerialScanner(),
         companyName: (companyId) => knownCompanyName(this.#data(), companyId),
         defaultWalkIn: () => this.#demoWalkIn(),
         commonCurrency: () => commonCurrency(this.#data()),
@@ -340,8 +358,14 @@ export class Core {
         },
       }),
       ...statusHandlers(this.#statusSource),
+      ...scannerHandlers(this.#serial),
       'display.get': () => Promise.resolve(this.#display()),
     };
+  }
+
+  /** Reads the serial scanner's port as POS_SCANNER_PORT, else Settings, say. */
+  #useSerialScanner(): Promise<void> {
+    return this.#serial.use(serialScanner(this.#env, this.#settings.read().serialScanner).serialScanner);
   }
 
   // ---------- the customer display ----------
@@ -563,6 +587,7 @@ export class Core {
     credentialsRefused: () => this.#credentialsRefused || (this.#link?.outbox?.credentialsRefused ?? false),
     orderPermission: () => this.#orderPermission.now,
     printer: () => printerStatus(this.#link?.printer ?? null, this.#printerSetup()),
+    serialScanner: () => this.#serial.status(),
   };
 
   /** Where the outbox's views find an order's summary: stored, else its receipt's (the counter prices it). */

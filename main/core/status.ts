@@ -3,7 +3,7 @@
 // whether it lets this client create orders, the receipt printer's queue, the till's open shift and
 // who is signed in at the till.
 import type { Db } from '../../db/database.ts';
-import type { PrinterStatusView, StatusView } from '../../contract/contract.ts';
+import type { PrinterStatusView, SerialScannerStatus, StatusView } from '../../contract/contract.ts';
 import { stockItemsSyncedAt } from '../../db/catalog/index.ts';
 import { outboxCounts } from '../outbox/index.ts';
 import type { InstanceConfig, InstanceResolution } from '../settings/instance.ts';
@@ -28,6 +28,8 @@ export interface StatusSource {
   orderPermission(): StatusView['orderPermission'];
   /** The receipt printer's queue; null when none is set and nothing waits. */
   printer(): PrinterStatusView | null;
+  /** The serial scanner's port; undefined when none is set. */
+  serialScanner(): SerialScannerStatus | undefined;
 }
 
 export function statusHandlers(source: StatusSource): Pick<Handlers, 'status.get'> {
@@ -58,6 +60,7 @@ export function statusView(source: StatusSource): StatusView {
     orderPermission: instance === null ? 'unknown' : source.orderPermission(),
     printer: source.printer(),
     ...tillNow(source.db()),
+    ...serial(source.serialScanner()),
   };
 }
 
@@ -69,4 +72,8 @@ function tillNow(db: Db): Pick<StatusView, 'shift' | 'cashier' | 'signInNeeded'>
     cashier: cashiers.signedIn,
     signInNeeded: cashiers.cashiers.length > 0 && cashiers.signedIn === null,
   };
+}
+
+function serial(status: SerialScannerStatus | undefined): Pick<StatusView, 'serialScanner'> {
+  return status === undefined ? {} : { serialScanner: status };
 }

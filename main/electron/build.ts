@@ -1,5 +1,5 @@
-// Bundles the Electron shell for running and packaging: main process (ESM, Node built-ins, electron
-// and better-sqlite3 external) into dist/main/electron/main.js and the sandboxed preloads (one CJS
+// Bundles the Electron shell for running and packaging: main process (ESM, Node built-ins, electron,
+// better-sqlite3 and the serial port's library external) into dist/main/electron/main.js and the sandboxed preloads (one CJS
 // file each) into dist/preload/index.cjs (the till's) and dist/preload/display.cjs (the customer
 // display's); the renderer is built by main/web/build.ts.
 import { builtinModules } from 'node:module';
@@ -22,7 +22,15 @@ const workerUrl: Plugin = {
   },
 };
 
-const external = ['electron', 'better-sqlite3', ...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+// Native modules (and the serial stream beside its binding) load from node_modules, not the bundle.
+const external = [
+  'electron',
+  'better-sqlite3',
+  '@serialport/bindings-cpp',
+  '@serialport/stream',
+  ...builtinModules,
+  ...builtinModules.map((m) => `node:${m}`),
+];
 
 export async function buildElectron(): Promise<void> {
   await ensureRendererBuilt();

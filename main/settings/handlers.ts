@@ -7,6 +7,7 @@ import type { LabelRule, SettingsPatch, SettingsView, UnlockView } from '../../c
 import { BarcodeReader } from '../barcode/index.ts';
 import { CoreError, requireManager, type Handlers } from '../ground/index.ts';
 import { parsePrinterAddress, PrinterAddressError } from '../printer/index.ts';
+import { serialScannerFromEnv } from '../scanner/index.ts';
 import type { CredentialStore } from './credentials.ts';
 import { fromEnv, type Env } from './env.ts';
 import { hashPin, type ManagerLock, type UnlockResult } from './manager-pin.ts';
@@ -31,6 +32,8 @@ export interface SettingsDeps {
   changed(): void;
   /** The receipt printer or how it prints changed: waiting receipts are tried on it now. */
   printerChanged(): void;
+  /** The serial scanner's settings changed: its port is read as they now say. */
+  serialScannerChanged(): Promise<void>;
   /** The currency most cached receivables carry; undefined when none says. */
   commonCurrency(): string | undefined;
   /** The name the cache knows a company by; undefined for a company it does not know. */
@@ -85,6 +88,7 @@ function settingsView(deps: SettingsDeps): SettingsView {
     receiptPaper: s.receiptPaper,
     orderRetentionDays: s.orderRetentionDays,
     ...receiptPrinter(deps.env, s.receiptPrinter),
+    ...serialScanner(deps.env, s.serialScanner),
     printOnSale: s.printOnSale,
     stockRule: s.stockRule,
     seller: s.seller,
@@ -133,8 +137,9 @@ async function setSettings(deps: SettingsDeps, patch: SettingsPatch): Promise<Se
   }
   if (rest.labelRules !== undefined) checkLabelRules(rest.labelRules);
   if (rest.receiptPrinter != null) checkPrinter(rest.receiptPrinter);
-  const { scanner: scannerPatch, ...plain } = rest;
+  const { scanner: scannerPatch, serialScanner: serialPatch, ...plain } = rest;
   const scanner = scannerPatch === undefined ? undefined : { ...before.scanner, ...scannerPatch };
+  const serial = serialPatch === undefined ? undefined : { ...before.serialScanner, ...serialPatch };
   // Another instance has other companies: its walk-in customer is asked for again (POS_BASE_URL,
   // when set, keeps the instance in use whatever Settings say).
   const otherInstance =
@@ -145,6 +150,7 @@ async function setSettings(deps: SettingsDeps, patch: SettingsPatch): Promise<Se
     ...plain,
     secretOrigin,
     ...(scanner === undefined ? {} : { scanner }),
+    ...(serial === undefined ? {} : { serialScanner: serial }),
     ...(walkInCustomer === undefined
       ? otherInstance
         ? { walkInCustomer: null, walkInChosen: false }
@@ -160,6 +166,7 @@ async function setSettings(deps: SettingsDeps, patch: SettingsPatch): Promise<Se
   if (rest.orderRetentionDays !== undefined && rest.orderRetentionDays !== before.orderRetentionDays)
     deps.retentionChanged();
   if (rest.receiptPrinter !== undefined || rest.receiptPaper !== undefined) deps.printerChanged();
+  if (serial !== undefined) await deps.serialScannerChanged();
   deps.changed();
   return settingsView(deps);
 }
@@ -208,6 +215,16 @@ function receiptPrinter(
   const fromEnvironment = fromEnv(env, 'receiptPrinter');
   if (fromEnvironment !== undefined) return { receiptPrinter: fromEnvironment, receiptPrinterSource: 'env' };
   return { receiptPrinter: stored, receiptPrinterSource: stored === null ? 'none' : 'settings' };
+}
+
+/** The serial scanner in use: POS_SCANNER_PORT wins over Settings (checked at start, so it parses here). */
+export function serialScanner(
+  env: Env,
+  stored: SettingsView['serialScanner'],
+): Pick<SettingsView, 'serialScanner' | 'serialScannerSource'> {
+  const fromEnvironment = serialScannerFromEnv(env);
+  if (fromEnvironment !== undefined) return { serialScanner: fromEnvironment, serialScannerSource: 'env' };
+  return { serialScanner: stored, serialScannerSource: stored.port === null ? 'none' : 'settings' };
 }
 
 /** A printer address is checked before it is stored: what is wrong is said, naming the part. */

@@ -10,10 +10,12 @@ import {
   Language,
   OrderRetentionDays,
   ScannerSettings,
+  SerialScannerSettings,
   StockRule,
   type Seller,
 } from '../../contract/contract.ts';
 import { DEFAULT_EMBEDDED_RULES } from '../barcode/index.ts';
+import { DEFAULT_SERIAL_SCANNER } from '../scanner/index.ts';
 
 // The scanner module's own defaults (renderer/scanner DEFAULT_SCANNER_CONFIG): fast USB scanners type
 // ~10 ms/key, slow Bluetooth ones up to ~80.
@@ -37,6 +39,8 @@ const schemas = {
   clientId: z.string().nullable(),
   warehouseId: z.number().int().nullable(),
   scanner: StoredScanner,
+  /** The serial scanner's port and how it talks (main/scanner); port null: none. */
+  serialScanner: SerialScannerSettings,
   syncIntervalMinutes: z.number().min(0),
   labelRules: z.array(LabelRule),
   /** The origin the stored client secret was entered for (origin.ts); another origin does not get it. */
@@ -85,6 +89,7 @@ const defaults: AppSettings = {
   clientId: null,
   warehouseId: null,
   scanner: DEFAULT_SCANNER,
+  serialScanner: DEFAULT_SERIAL_SCANNER,
   syncIntervalMinutes: 15,
   labelRules: [...DEFAULT_EMBEDDED_RULES],
   secretOrigin: null,

@@ -64,6 +64,8 @@ const SETTINGS: SettingsView = {
   orderRetentionDays: 90,
   receiptPrinter: null,
   receiptPrinterSource: 'none',
+  serialScanner: { port: null, baudRate: 9600, lineEnd: 'any' },
+  serialScannerSource: 'none',
   printOnSale: true,
   stockRule: 'warn',
   seller: { name: '', address: '', registrationNumber: '', vatNumber: '' },

@@ -153,6 +153,8 @@ export const core = {
   lockedShiftDifference:
     'Napočítaná hotovost se od očekávané liší o {{difference}}, víc než je limit {{limit}}: uzavření směny vyžaduje PIN vedoucího.',
   lockedDrawer: 'Otevření zásuvky bez prodeje vyžaduje PIN vedoucího.',
+  scannerBaudInvalid: '{{name}}={{value}} není rychlost sériové linky: použijte jednu z {{rates}}.',
+  scannerLineEndInvalid: '{{name}}={{value}}: řádek končí any, cr, lf, crlf nebo tab.',
   noPrinter:
     'Tiskárna účtenek není nastavena: zadejte její adresu v Nastavení (tcp://ADRESA:PORT) nebo zvolte systémovou tiskárnu.',
   printerAddressScheme:

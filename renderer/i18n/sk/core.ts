@@ -154,6 +154,8 @@ export const core = {
   lockedShiftDifference:
     'Napočítaná hotovosť sa od očakávanej líši o {{difference}}, viac ako je limit {{limit}}: uzavretie zmeny vyžaduje PIN vedúceho.',
   lockedDrawer: 'Otvorenie zásuvky bez predaja vyžaduje PIN vedúceho.',
+  scannerBaudInvalid: '{{name}}={{value}} nie je rýchlosť sériovej linky: použite jednu z {{rates}}.',
+  scannerLineEndInvalid: '{{name}}={{value}}: riadok končí any, cr, lf, crlf alebo tab.',
   noPrinter:
     'Tlačiareň dokladov nie je nastavená: zadajte jej adresu v Nastaveniach (tcp://ADRESA:PORT) alebo zvoľte systémovú tlačiareň.',
   printerAddressScheme:
