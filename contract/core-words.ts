@@ -155,6 +155,10 @@ export const CORE_WORDS = {
   syncFailed: 'Sync failed.',
   syncRetrying: 'Trying again.',
   syncKeysFailed: 'Requests that failed: {{count}}.',
+  syncThreadStopped:
+    'The sync stopped while on this part ({{reason}}); the parts after it were synced without it.',
+  syncPassDeadline:
+    'The sync took longer than the {{seconds}} s a sync may take and stopped here; what was synced is kept, and the next sync resumes.',
   // the manager PIN
   lockedSettings: 'Changing Settings needs the manager PIN.',
   lockedDiscard: 'Discarding an order needs the manager PIN.',
@@ -224,6 +228,10 @@ export const CORE_WORDS = {
   foundRejectsOther: 'it rejects the filter for {{name}}: Counter does without it',
   foundSkipped: 'rows skipped: {{count}} (unreadable values: {{rows}})',
   foundCountDiffers: 'the instance counts {{total}}, the offline catalog holds {{count}}',
+  foundMoreThanCounted:
+    'the instance kept sending rows past the {{total}} it counts ({{sent}} sent): the walk stopped at its count',
+  foundRepeatedIds:
+    'the instance sent {{sent}} rows but only {{distinct}} different ids: {{repeated}} repeat an id it sent before and were kept once',
   // The connection test: what Counter uses (features, and the permissions behind them), the token
   featureStockItems: 'Stock items',
   featureWarehouses: 'Warehouses',

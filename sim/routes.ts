@@ -34,6 +34,8 @@ export interface SimContext {
   readonly rejectedFilters: ReadonlySet<string>;
   /** A write endpoint checks its body before the role's permission: a bad body is a 400 for anyone. */
   readonly validatesBeforePermission: boolean;
+  /** One product whose units answer lists this many generated units instead of its own. */
+  readonly manyUnits?: { readonly productId: number; readonly count: number } | undefined;
   /** How this instance takes and answers internet orders (sim/api/orders.ts). */
   readonly orders: OrderVariant;
 }

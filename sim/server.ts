@@ -105,6 +105,11 @@ export interface SimOptions {
   orderAnswerEmpty?: boolean;
   /** It reserves an internet order's quantities: quantityBlocked up, quantityAvailable down, lastModify now. */
   reservesOrderedStock?: boolean;
+  /**
+   * One product listed with this many units of measure (generated, ~165 bytes each: 100,000 make a
+   * 16 MB answer): an instance whose data for one key is far bigger than any other's.
+   */
+  manyUnits?: { productId: number; count: number };
 }
 
 const ORDER_ITEM_FIELDS = ['price', 'discountAmount'] as const;
@@ -144,6 +149,9 @@ const optionsSchema = z.object({
   orderAnswerExclude: z.array(z.string()).default([]),
   orderAnswerEmpty: z.boolean().default(false),
   reservesOrderedStock: z.boolean().default(false),
+  manyUnits: z
+    .object({ productId: z.number().int().positive(), count: z.number().int().min(0).max(10_000_000) })
+    .optional(),
 });
 
 /** Every route of the instance (before removing missing operations): also the source of the permission list. */
@@ -195,6 +203,7 @@ export async function startSim(options: SimOptions = {}): Promise<RunningSim> {
     ignoredFilters: new Set(opts.ignoredFilters),
     rejectedFilters: new Set(opts.rejectedFilters),
     validatesBeforePermission: opts.validatesBeforePermission,
+    manyUnits: opts.manyUnits,
     orders: {
       ignoredItemFields: new Set(opts.ignoredOrderItemFields),
       rejectedItemFields: new Set(opts.rejectedOrderItemFields),

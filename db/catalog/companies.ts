@@ -76,7 +76,7 @@ export function upsertCompanyCard(db: Db, card: CompanyCardInput, syncedAt: stri
 export function replaceCompanyCards(
   db: Db,
   companyId: number,
-  cards: readonly CompanyCardInput[],
+  cards: Iterable<CompanyCardInput>,
   syncedAt: string,
 ): void {
   prepared(db, 'DELETE FROM company_card WHERE companyId = ?').run(companyId);

@@ -57,7 +57,7 @@ const insert = upsertSql('product_unit', ProductUnitRow.keyof().options, 'replac
 export function replaceProductUnits(
   db: Db,
   productId: number,
-  units: readonly ProductUnitInput[],
+  units: Iterable<ProductUnitInput>,
   syncedAt: string,
 ): void {
   prepared(db, 'DELETE FROM product_unit WHERE productId = ?').run(productId);

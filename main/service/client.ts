@@ -15,6 +15,7 @@ import { ENDPOINTS, fillPath, routeKey, type Endpoint } from './endpoints.ts';
 import { httpError, ServiceError } from './errors.ts';
 import { decode, header, parseJson, retryAfterMs, sleep, Transport, type RawResponse } from './http.ts';
 import { silentLogger, type Logger } from './logger.ts';
+import { arrayAnswer, type ArrayAnswer } from './json-array.ts';
 import { orderForInstance, readOrderAnswer, type OrderAcknowledgement } from './order-answer.ts';
 import { consumePages } from './pagination.ts';
 import {
@@ -77,11 +78,23 @@ interface CallOptions {
   knownFields?: ReadonlySet<string>;
   /** Report a 404 as it is, without asking whether the route exists (capability detection itself). */
   plain404?: boolean;
+  /** A tighter bound for this answer's body than maxResponseBytes (RawRequest.maxBytes). */
+  maxBytes?: number | undefined;
+}
+
+/** How a list of one key (a product's units, a company's cards) is asked for. */
+export interface KeyAnswerOptions {
+  signal?: AbortSignal | undefined;
+  /** Fail the answer (code BODY_TOO_LARGE) past this many bytes instead of the client's maxResponseBytes. */
+  maxBytes?: number | undefined;
 }
 
 /** What the client knows of the instance's description: not asked yet, none readable, or the routes. */
 type DescriptionState =
   { state: 'unknown' } | { state: 'none' } | { state: 'known'; description: Description };
+
+/** The largest answer body a client reads unless told otherwise: 64 MiB. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
 /** A request's answer, headers and body, within a minute: a page or an order is a few kilobytes. */
 export const DEFAULT_REQUEST_DEADLINE_MS = 60_000;
@@ -99,6 +112,8 @@ const ORDER_FIELDS = new Set([
 
 export class ServiceClient {
   readonly baseUrl: string;
+  /** The largest answer body this client reads (ServiceClientOptions.maxResponseBytes). */
+  readonly maxResponseBytes: number;
   readonly #transport: Transport;
   readonly #tokens: TokenManager;
   readonly #log: Logger;
@@ -111,13 +126,14 @@ export class ServiceClient {
 
   constructor(config: ServiceConfig, options: ServiceClientOptions = {}) {
     this.baseUrl = config.baseUrl.replace(/\/+$/, '');
+    this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.#transport = new Transport(this.baseUrl, {
       connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
       headersTimeoutMs: options.headersTimeoutMs ?? 30_000,
       bodyTimeoutMs: options.bodyTimeoutMs ?? 30_000,
       deadlineMs: options.requestDeadlineMs ?? DEFAULT_REQUEST_DEADLINE_MS,
       connections: options.connections ?? 6,
-      maxResponseBytes: options.maxResponseBytes ?? 64 * 1024 * 1024,
+      maxResponseBytes: this.maxResponseBytes,
     });
     this.#maxRetries429 = options.maxRetries429 ?? 2;
     this.#maxRetryAfterMs = options.maxRetryAfterMs ?? 30_000;
@@ -230,10 +246,20 @@ export class ServiceClient {
     return this.#json(ENDPOINTS.productUnits, [productId], z.array(ProductUnit), { signal });
   }
 
+  /** A product's units as an answer read element by element: a huge list is never held parsed whole. */
+  productUnitsAnswer(productId: number, options: KeyAnswerOptions = {}): Promise<ArrayAnswer<ProductUnit>> {
+    return this.#array(ENDPOINTS.productUnits, [productId], ProductUnit, options);
+  }
+
   // ---- Companies and finance ------------------------------------------------------------------
 
   companyCards(companyId: number, signal?: AbortSignal): Promise<CompanyCard[]> {
     return this.#json(ENDPOINTS.companyCards, [companyId], z.array(CompanyCard), { signal });
+  }
+
+  /** A company's cards as an answer read element by element (as productUnitsAnswer). */
+  companyCardsAnswer(companyId: number, options: KeyAnswerOptions = {}): Promise<ArrayAnswer<CompanyCard>> {
+    return this.#array(ENDPOINTS.companyCards, [companyId], CompanyCard, options);
   }
 
   companyCard(companyId: number, cardId: number, signal?: AbortSignal): Promise<CompanyCard> {
@@ -339,6 +365,16 @@ export class ServiceClient {
     return decode(schema, response, { method: endpoint.method, path });
   }
 
+  async #array<S extends z.ZodType>(
+    endpoint: Endpoint,
+    params: readonly (number | string)[],
+    schema: S,
+    options: KeyAnswerOptions,
+  ): Promise<ArrayAnswer<z.infer<S>>> {
+    const { response, path } = await this.#call(endpoint, params, options);
+    return arrayAnswer(schema, response, { method: endpoint.method, path });
+  }
+
   /** One API call with the token policy applied; any non-2xx answer becomes a ServiceError. */
   async #call(
     endpoint: Endpoint,
@@ -381,6 +417,7 @@ export class ServiceClient {
           },
           body,
           signal: options.signal,
+          maxBytes: options.maxBytes,
         },
         { method: endpoint.method, path },
       );

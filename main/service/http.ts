@@ -25,7 +25,15 @@ export interface RawRequest {
   headers: Record<string, string>;
   body?: string | undefined;
   signal?: AbortSignal | undefined;
+  /**
+   * A tighter bound than the client's maxResponseBytes for this answer: a bigger body fails with
+   * code BODY_TOO_LARGE (`invalid-response`) as soon as that many bytes came, before it is all read.
+   */
+  maxBytes?: number | undefined;
 }
+
+/** The code of a ServiceError for an answer bigger than the request's own maxBytes. */
+export const BODY_TOO_LARGE = 'BodyTooLarge';
 
 export interface RawResponse {
   status: number;
@@ -73,9 +81,10 @@ export class Transport {
         body: request.body ?? null,
         signal,
       });
-      const text = await response.body.text();
+      const text = await readBody(response.body, request.maxBytes, describe);
       return { status: response.statusCode, headers: response.headers, text };
     } catch (error) {
+      if (error instanceof ServiceError && error.code === BODY_TOO_LARGE) throw error;
       const aborted = request.signal?.aborted ?? false;
       if (deadline.signal.aborted && !aborted) throw this.#pastDeadline(describe);
       throw networkError(error, { method: describe.method, path: describe.path, aborted, dispatched: true });
@@ -99,6 +108,35 @@ export class Transport {
   async close(): Promise<void> {
     await this.#pool.close();
   }
+}
+
+/**
+ * The body as text, counted as it comes: past `maxBytes` the rest is not read (the connection is
+ * dropped) and the answer fails, so a caller that holds several answers at once holds a known amount.
+ */
+async function readBody(
+  body: AsyncIterable<Buffer> & { destroy(): unknown },
+  maxBytes: number | undefined,
+  describe: { method: string; path: string },
+): Promise<string> {
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  for await (const chunk of body) {
+    bytes += chunk.length;
+    if (maxBytes !== undefined && bytes > maxBytes) {
+      body.destroy();
+      throw new ServiceError({
+        kind: 'invalid-response',
+        code: BODY_TOO_LARGE,
+        message: `${describe.method} ${describe.path} answered with more than ${maxBytes} bytes`,
+        mayHaveReachedServer: true,
+      });
+    }
+    chunks.push(chunk);
+  }
+  const text = Buffer.concat(chunks, bytes).toString('utf8');
+  // As the decoder of the fetch standard (and undici's body.text()): a byte order mark is no text.
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 export function header(response: RawResponse, name: string): string | undefined {

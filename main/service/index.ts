@@ -1,5 +1,13 @@
 // The public face of the service client: import from here, not from the files behind it.
-export { ServiceClient, type ServiceConfig, type ServiceClientOptions } from './client.ts';
+export {
+  DEFAULT_MAX_RESPONSE_BYTES,
+  ServiceClient,
+  type KeyAnswerOptions,
+  type ServiceConfig,
+  type ServiceClientOptions,
+} from './client.ts';
+export { BODY_TOO_LARGE } from './http.ts';
+export type { ArrayAnswer } from './json-array.ts';
 export {
   ServiceError,
   isServiceError,

@@ -18,7 +18,12 @@ import {
   upsertRepresentatives,
   type CatalogResource,
 } from '../../db/catalog/index.ts';
-import { rowsSent, type FinancialReceivable, type FinancialReceivableField } from '../service/index.ts';
+import {
+  rowsSent,
+  type ArrayAnswer,
+  type FinancialReceivable,
+  type FinancialReceivableField,
+} from '../service/index.ts';
 import { emptyReport, firstPage, repeatWalk, request, type SyncContext } from './context.ts';
 import { InstanceProfile } from './instance-profile.ts';
 import { FilterUnusable, RequestShape } from './view.ts';
@@ -61,11 +66,8 @@ export async function syncProductUnits(ctx: SyncContext, mode: SyncMode): Promis
   const result = await drainPending(
     ctx,
     resource,
-    (productId) => ctx.source.productUnits(productId, ctx.signal),
-    (productId, units) => {
-      const rows = (units ?? []).flatMap((u) => (u.id === undefined ? [] : [{ ...u, id: u.id }]));
-      replaceProductUnits(ctx.db, productId, rows, ctx.now());
-    },
+    (productId, maxBytes) => ctx.source.productUnitsAnswer(productId, { signal: ctx.signal, maxBytes }),
+    (productId, units) => replaceProductUnits(ctx.db, productId, withIds(units), ctx.now()),
   );
   return perKeyReport(ctx, resource, result, mode);
 }
@@ -296,11 +298,14 @@ export async function syncCompanyCards(ctx: SyncContext): Promise<ResourceReport
   const result = await drainPending(
     ctx,
     resource,
-    (companyId) => ctx.source.companyCards(companyId, ctx.signal),
-    (companyId, cards) => {
-      const rows = (cards ?? []).flatMap((c) => (c.id === undefined ? [] : [{ ...c, id: c.id, companyId }]));
-      replaceCompanyCards(db, companyId, rows, ctx.now());
-    },
+    (companyId, maxBytes) => ctx.source.companyCardsAnswer(companyId, { signal: ctx.signal, maxBytes }),
+    (companyId, cards) =>
+      replaceCompanyCards(
+        db,
+        companyId,
+        mapRows(withIds(cards), (c) => ({ ...c, companyId })),
+        ctx.now(),
+      ),
   );
   db.transaction(() => saveSyncState(db, resource, { cursor: null })).immediate();
   const report = perKeyReport(ctx, resource, result, 'full');
@@ -331,6 +336,18 @@ function perKeyReport(
     return report;
   }
   return finish(ctx, resource, report);
+}
+
+/** The rows of a per-key answer that carry an id, read one at a time (none for a 404: undefined). */
+function* withIds<T extends { id?: number | undefined }>(
+  answer: ArrayAnswer<T> | undefined,
+): Generator<T & { id: number }> {
+  if (answer === undefined) return;
+  for (const row of answer.rows()) if (row.id !== undefined) yield { ...row, id: row.id };
+}
+
+function* mapRows<T, U>(rows: Iterable<T>, fn: (row: T) => U): Generator<U> {
+  for (const row of rows) yield fn(row);
 }
 
 function companyIdsOf(ids: readonly (number | undefined)[]): number[] {

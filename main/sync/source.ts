@@ -2,6 +2,8 @@
 // against the client's zod-inferred types so ServiceClient itself is passed in; tests and the
 // benchmark pass the real client too (never a stand-in).
 import type {
+  ArrayAnswer,
+  KeyAnswerOptions,
   CompanyCard,
   CompanyRepresentative,
   FinancialReceivable,
@@ -28,7 +30,9 @@ export interface CatalogSource {
     req: PageQuery<FinancialReceivableFilter, FinancialReceivableField>,
     signal?: AbortSignal,
   ): AsyncIterable<Paginated<FinancialReceivable>>;
-  productUnits(productId: number, signal?: AbortSignal): Promise<ProductUnit[]>;
-  companyCards(companyId: number, signal?: AbortSignal): Promise<CompanyCard[]>;
+  /** The largest answer body the source reads (per-key fan-outs share it: perKey.ts). */
+  readonly maxResponseBytes: number;
+  productUnitsAnswer(productId: number, options: KeyAnswerOptions): Promise<ArrayAnswer<ProductUnit>>;
+  companyCardsAnswer(companyId: number, options: KeyAnswerOptions): Promise<ArrayAnswer<CompanyCard>>;
   companyRepresentatives(signal?: AbortSignal): Promise<CompanyRepresentative[]>;
 }

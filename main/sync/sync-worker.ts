@@ -27,8 +27,11 @@ db.pragma('busy_timeout = 30000');
 // Sync's own connection checkpoints the WAL every ~40 MB instead of every ~4 MB: index pages rewritten
 // by consecutive pages are copied back once, and the checkpoint's fsync happens 10 times less often.
 db.pragma('wal_autocheckpoint = 10000');
+const { maxResponseBytes, requestDeadlineMs } = input.options;
 const service = new ServiceClient(input.service, {
   onCredentials: (accepted) => post({ type: 'credentials', accepted }),
+  ...(maxResponseBytes === undefined ? {} : { maxResponseBytes }),
+  ...(requestDeadlineMs === undefined ? {} : { requestDeadlineMs }),
 });
 try {
   const report = await runSync(db, service, {

@@ -12,6 +12,12 @@ export const WorkerOptions = z.object({
   resources: z.array(z.enum(catalogResources)).optional(),
   /** Who runs the sync, as the catalog's sync_run row names it (run-lock.ts). */
   owner: z.string().optional(),
+  /** The body limit of the worker's client (its maxResponseBytes); the heap is sized from it. */
+  maxResponseBytes: z.number().int().positive().optional(),
+  /** The longest one request may take in all, retries not included (the client's requestDeadlineMs). */
+  requestDeadlineMs: z.number().int().positive().optional(),
+  /** The longest the whole pass may take, retries included (SyncOptions.passDeadlineMs). */
+  passDeadlineMs: z.number().int().positive().optional(),
 });
 export type WorkerOptions = z.infer<typeof WorkerOptions>;
 

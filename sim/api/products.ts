@@ -90,6 +90,9 @@ export function productRoutes(ctx: SimContext): RouteDef[] {
       handler: ({ params }) => {
         const productId = params['productId'] ?? 0;
         requireProduct(productId);
+        const many = ctx.manyUnits;
+        if (many !== undefined && many.productId === productId)
+          return json(generatedUnits(productId, many.count));
         return json(units.list(productId));
       },
     },
@@ -248,4 +251,26 @@ export function productRoutes(ctx: SimContext): RouteDef[] {
       },
     },
   ];
+}
+
+/**
+ * `count` units of one product, each with its dimensions and a guid (~165 bytes of JSON): the
+ * answer of an instance whose one product lists far more units than any till could use.
+ */
+function generatedUnits(productId: number, count: number): Record<string, unknown>[] {
+  return Array.from({ length: count }, (_, i) => {
+    const id = 9_000_000 + i;
+    return {
+      id,
+      productId,
+      unitId: 3,
+      unit: 3,
+      unitOrder: i + 1,
+      guid: `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`,
+      isInvisible: false,
+      quantityCoefficient: i + 2,
+      weight: 0.5,
+      weightUnitId: 2,
+    };
+  });
 }

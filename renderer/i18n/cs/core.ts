@@ -143,6 +143,10 @@ export const core = {
   syncFailed: 'Synchronizace selhala.',
   syncRetrying: 'Zkouší se znovu.',
   syncKeysFailed: 'Neúspěšné požadavky: {{count}}.',
+  syncThreadStopped:
+    'Synchronizace se u této části zastavila ({{reason}}); části po ní se synchronizovaly bez ní.',
+  syncPassDeadline:
+    'Synchronizace trvala déle než povolených {{seconds}} s a zde se zastavila; co se stihlo, zůstává a další synchronizace naváže.',
   lockedSettings: 'Změna nastavení vyžaduje PIN vedoucího.',
   lockedDiscard: 'Zahození objednávky vyžaduje PIN vedoucího.',
   lockedCancel: 'Zrušení objednávky na instanci vyžaduje PIN vedoucího.',
@@ -254,6 +258,10 @@ export const core = {
   foundRejectsOther: 'odmítá filtr {{name}}: Counter se obejde bez něj',
   foundSkipped: 'přeskočené řádky: {{count}} (nečitelné hodnoty: {{rows}})',
   foundCountDiffers: 'instance jich počítá {{total}}, offline katalog jich má {{count}}',
+  foundMoreThanCounted:
+    'instance posílala další řádky i za {{total}}, které sama počítá (posláno {{sent}}): procházení skončilo u jejího počtu',
+  foundRepeatedIds:
+    'instance poslala {{sent}} řádků, ale jen {{distinct}} různých id: {{repeated}} opakuje už poslané id a uloženy byly jednou',
   insecureUrl:
     '{{url}} používá nešifrované http: tajný klíč klienta a tokeny by šly čitelně po síti. Použijte https, nebo zapněte „povolit nezabezpečené připojení“.',
   labelRuleInvalid:

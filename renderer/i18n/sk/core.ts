@@ -144,6 +144,10 @@ export const core = {
   syncFailed: 'Synchronizácia zlyhala.',
   syncRetrying: 'Skúša sa znova.',
   syncKeysFailed: 'Neúspešné požiadavky: {{count}}.',
+  syncThreadStopped:
+    'Synchronizácia sa pri tejto časti zastavila ({{reason}}); časti po nej sa synchronizovali bez nej.',
+  syncPassDeadline:
+    'Synchronizácia trvala dlhšie ako povolených {{seconds}} s a tu sa zastavila; čo sa stihlo, zostáva a ďalšia synchronizácia nadviaže.',
   lockedSettings: 'Zmena nastavení vyžaduje PIN vedúceho.',
   lockedDiscard: 'Zahodenie objednávky vyžaduje PIN vedúceho.',
   lockedCancel: 'Zrušenie objednávky v inštancii vyžaduje PIN vedúceho.',
@@ -257,6 +261,10 @@ export const core = {
   foundRejectsOther: 'odmieta filter {{name}}: Counter sa zaobíde bez neho',
   foundSkipped: 'preskočené riadky: {{count}} (nečitateľné hodnoty: {{rows}})',
   foundCountDiffers: 'inštancia ich počíta {{total}}, offline katalóg ich má {{count}}',
+  foundMoreThanCounted:
+    'inštancia posielala ďalšie riadky aj za {{total}}, ktoré sama počíta (poslaných {{sent}}): prechádzanie skončilo pri jej počte',
+  foundRepeatedIds:
+    'inštancia poslala {{sent}} riadkov, ale len {{distinct}} rôznych id: {{repeated}} opakuje už poslané id a uložené boli raz',
   insecureUrl:
     '{{url}} používa nešifrované http: tajný kľúč klienta a tokeny by išli čitateľne po sieti. Použite https, alebo zapnite „povoliť nezabezpečené pripojenie“.',
   labelRuleInvalid:
