@@ -409,8 +409,20 @@ describe('catalog queries', () => {
 });
 
 describe('company names', () => {
-  it('names a company by its first named card, else its representative, and finds it by words or id', () => {
+  it('names a company by its invoices, else its first named card, else its representative, and finds it by words or id', () => {
     const db = openDatabase(tempFile());
+    upsertReceivables(
+      db,
+      [
+        { id: 70, customerId: 4, customerName: 'Vinotéka Kříž v.o.s.', amount: 10, alreadyPaid: 0 },
+        { id: 71, customerId: 4, customerName: '  ', amount: 10, alreadyPaid: 0 },
+      ],
+      { syncedAt: T1, mark: 1 },
+    );
+    replaceCompanyCards(db, 4, [{ id: 40, companyId: 4, barcode: 'C4', name: 'Věrnostní karta 1' }], T1);
+    discoverCompanies(db, [4], 'receivable', T1);
+    expect(companyNames(db, [4]).get(4)).toBe('Vinotéka Kříž v.o.s.');
+    expect(findCompanies(db, 'vinoteka')).toEqual([{ companyId: 4, name: 'Vinotéka Kříž v.o.s.' }]);
     replaceCompanyCards(
       db,
       1,

@@ -243,6 +243,13 @@ export interface OutboxPage {
 }
 
 /**
+ * The orders whose receipt number, as printed ("P1-000123", db/receipts.ts; counter/receipt.ts
+ * receiptNumber), holds the text: what a cashier reads off a receipt a customer brings back.
+ */
+const RECEIPT_NUMBER_MATCH = `SELECT orderId FROM receipt WHERE number IS NOT NULL AND instr(lower(
+  CASE WHEN prefix = '' THEN printf('%06d', number) ELSE prefix || '-' || printf('%06d', number) END), @text) > 0`;
+
+/**
  * One page of the outbox, newest first, filtered in SQLite. Each shape of query walks an index in
  * id order and stops after `limit` + 1 rows: a day walks created_at (bounded by one day's orders),
  * states walk (state, id) one range per state, merged; no filter walks the table backwards. Only the
@@ -255,7 +262,8 @@ export function pageOutboxOrders(db: Db, query: OutboxPageQuery): OutboxPage {
     query.before === undefined ? '' : 'AND id < @before',
     text === ''
       ? ''
-      : "AND (instr(lower(client_reference), @text) > 0 OR instr(coalesce(remote_id, ''), @text) > 0)",
+      : `AND (instr(lower(client_reference), @text) > 0 OR instr(coalesce(remote_id, ''), @text) > 0
+           OR id IN (${RECEIPT_NUMBER_MATCH}))`,
   ].join(' ');
   const params = {
     before: query.before ?? null,

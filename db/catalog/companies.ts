@@ -195,18 +195,23 @@ export function discoveredCompanyIds(db: Db): number[] {
 // Company names
 
 /**
- * The name a cashier knows each company by. SPEC.md's companies have no name of their own, so it is
- * the name on the company's first named card, else its first representative's name and surname;
- * companies with neither are absent from the map.
+ * The name a cashier knows each company by. SPEC.md's companies have no name of their own; the
+ * instance's invoices do: the customerName of the company's latest cached receivable (a company's
+ * own name, "Vinotéka Kříž v.o.s."), else the name on its first named card ("Věrnostní karta 1"),
+ * else its first representative's name and surname; companies with none are absent from the map.
+ * The card comes second: it names the card, not who holds it.
  */
 export function companyNames(db: Db, companyIds: Iterable<number>): Map<number, string> {
   const ids = JSON.stringify([...new Set(companyIds)]);
   const rows = prepared(
     db,
     `SELECT companyId, name FROM (
-       SELECT companyId, name, 0 AS pref, id FROM company_card WHERE trim(coalesce(name, '')) <> ''
+       SELECT customerId AS companyId, customerName AS name, 0 AS pref, -id AS id FROM financial_receivable
+         WHERE trim(coalesce(customerName, '')) <> ''
        UNION ALL
-       SELECT companyId, trim(coalesce(name, '') || ' ' || coalesce(surname, '')), 1, id
+       SELECT companyId, name, 1, id FROM company_card WHERE trim(coalesce(name, '')) <> ''
+       UNION ALL
+       SELECT companyId, trim(coalesce(name, '') || ' ' || coalesce(surname, '')), 2, id
          FROM company_representative WHERE trim(coalesce(name, '') || coalesce(surname, '')) <> ''
      ) WHERE companyId IN (SELECT value FROM json_each(?)) ORDER BY companyId, pref, id`,
   ).all(ids);

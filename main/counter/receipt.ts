@@ -93,16 +93,20 @@ function bodyOf(
   return sale === undefined ? fromCatalog(db, order) : fromSale(sale);
 }
 
-/** Who the order went to, by the name the cashier saw (card, walk-in) or the cache's. */
+/**
+ * Who the order goes to now: its company by the cache's name (a card's company too: the card names
+ * the card), the walk-in customer by the name Settings gave it, else the card's name. An order fixed
+ * to another customer (Orders' fix form) names that one, never the sale's.
+ */
 function customerOf(db: Db, order: OutboxOrder, sale: PricedSession | undefined): Receipt['customer'] {
   const companyId = order.payload.customerId;
   if (companyId === undefined) return undefined;
-  const name = sale?.customer?.cardName ?? sale?.walkIn?.name ?? companyNames(db, [companyId]).get(companyId);
-  return {
-    companyId,
-    ...(name === undefined ? {} : { name }),
-    walkIn: sale !== undefined && sale.customer === null && sale.walkIn !== null,
-  };
+  const sold = sale?.customer?.companyId ?? sale?.walkIn?.companyId;
+  const asSold = sold === companyId ? sale : undefined;
+  const walkIn = asSold?.customer === null ? asSold.walkIn : null;
+  const cached = companyNames(db, [companyId]).get(companyId);
+  const name = walkIn !== null ? walkIn.name : (cached ?? asSold?.customer?.cardName);
+  return { companyId, ...(name === undefined ? {} : { name }), walkIn: walkIn !== null };
 }
 
 function fromSale(sale: PricedSession): Pick<Receipt, 'lines' | 'totals' | 'pricedFrom'> {

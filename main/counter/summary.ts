@@ -21,7 +21,8 @@ export interface ClosingSale {
 
 /**
  * The summary of a sale closing now: its totals and line count, and the customer by the name the
- * cashier saw (the card's, else the walk-in customer's, else the cache's).
+ * cashier saw: a card's company by the cache's name for it (the card names the card, not who holds
+ * it), else the card's; the walk-in customer by the name Settings gives it.
  */
 export function saleSummary(
   db: Db,
@@ -29,10 +30,8 @@ export function saleSummary(
   walkIn: { readonly companyId: number; readonly name: string } | null,
 ): StoredOrderSummary {
   const companyId = sale.customer?.companyId ?? walkIn?.companyId;
-  const name =
-    sale.customer?.cardName ??
-    (sale.customer === null ? walkIn?.name : undefined) ??
-    (companyId === undefined ? undefined : companyNames(db, [companyId]).get(companyId));
+  const cached = companyId === undefined ? undefined : companyNames(db, [companyId]).get(companyId);
+  const name = sale.customer === null ? (walkIn?.name ?? cached) : (cached ?? sale.customer.cardName);
   return {
     total: sale.totals.total,
     lineCount: sale.lines.length,

@@ -4,6 +4,7 @@ import {
   getOutboxOrder,
   listOutboxOrders,
   outboxOrdersByIds,
+  setOutboxSummary,
   UNSENT_STATES,
   type OutboxOrder,
 } from '../../db/outbox.ts';
@@ -57,9 +58,9 @@ export function outboxHandlers(deps: OutboxDeps): Pick<Handlers, OutboxCalls> {
     'outbox.resend': async ({ id, order }) => {
       const outbox = configured(deps.outbox());
       const current = find(id);
-      const sent =
-        current.state === 'in-doubt' ? await outbox.resend(current.id) : await outbox.edit(current.id, order);
-      return view(sent);
+      if (current.state === 'in-doubt') return view(await outbox.resend(current.id));
+      const sent = await outbox.edit(current.id, order);
+      return view(fixedSummary(deps, current, sent));
     },
     'outbox.discard': ({ id }) => {
       deps.guard('lockedDiscard');
@@ -74,4 +75,22 @@ export function outboxHandlers(deps: OutboxDeps): Pick<Handlers, OutboxCalls> {
       return Promise.resolve(view(configured(deps.outbox()).markSent(numericId(id), remoteId)));
     },
   };
+}
+
+/**
+ * A sale's list row after its order was fixed: as many lines as the order now has, and the customer
+ * it now goes to by the cache's name (no longer the walk-in customer). What was paid stays the sale's.
+ */
+function fixedSummary(deps: OutboxDeps, before: OutboxOrder, after: OutboxOrder): OutboxOrder {
+  const summary = after.summary;
+  if (summary === null) return after;
+  const customerChanged = after.payload.customerId !== before.payload.customerId;
+  const lineCount = after.payload.items.length;
+  if (!customerChanged && lineCount === summary.lineCount) return after;
+  const name = customerChanged ? deps.names(after)?.customer : summary.customerName;
+  const fixed = { ...summary, lineCount, walkIn: customerChanged ? false : summary.walkIn };
+  if (name === undefined) delete fixed.customerName;
+  else fixed.customerName = name;
+  setOutboxSummary(deps.db(), after.id, fixed);
+  return getOutboxOrder(deps.db(), after.id) ?? after;
 }
