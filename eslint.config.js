@@ -60,6 +60,7 @@ export default tseslint.config(
               'kind',
               'titleId',
               'testId',
+              'regionTestId',
               // AmountDialog's hooks: the field's and the error's data-* names.
               'field',
               'errorMark',

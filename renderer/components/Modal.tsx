@@ -7,6 +7,7 @@ export function Modal({
   titleId,
   className,
   testId,
+  regionTestId,
   data,
   children,
 }: {
@@ -14,12 +15,14 @@ export function Modal({
   titleId: string;
   className: string;
   testId: string;
+  /** A data-testid for the whole of it, backdrop included (a region INTERFACES.md names). */
+  regionTestId?: string;
   /** data-* attributes for the dialog element (e.g. { 'data-method': 'cash' }). */
   data?: Record<`data-${string}`, string>;
   children: ReactNode;
 }) {
   return (
-    <div className="dialog-backdrop">
+    <div className="dialog-backdrop" data-testid={regionTestId}>
       <div
         className={`dialog ${className}`}
         role="dialog"

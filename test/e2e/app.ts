@@ -29,7 +29,8 @@ export async function scan(page: Page, code: string, msPerKey = 10): Promise<voi
  * core with the reason on the Sale screen).
  */
 export async function placeOrder(page: Page): Promise<void> {
-  const panel = page.getByTestId('payment-panel');
+  // INTERFACES.md's stable hook for the payment region (the dialog inside it is `payment-panel`).
+  const panel = page.getByTestId('payment');
   await page.keyboard.press('F9');
   await panel.waitFor();
   await page.keyboard.press('Enter');

@@ -59,6 +59,8 @@ function Panel() {
       titleId="payment-title"
       className="payment-panel"
       testId="payment-panel"
+      // INTERFACES.md's stable hook for the payment region; payment-panel is the dialog inside it.
+      regionTestId="payment"
       data={{ 'data-method': method }}
     >
       <p className="payment-total">
