@@ -68,7 +68,7 @@ async function whenFree(ctx: CommandContext, run: () => Promise<SyncReport>): Pr
     if (ctx.signal.aborted) {
       throw new CliError(
         EXIT.failure,
-        `${alreadyRunning(other)}; ${cancelledWord(ctx.signal)}nothing was done.`,
+        `${alreadyRunning(other)}; cancelled${bySignal(ctx.signal)} while waiting: nothing was done.`,
       );
     }
   }
@@ -89,18 +89,14 @@ function alreadyRunning(run: NonNullable<SyncReport['runningElsewhere']>): strin
   );
 }
 
-/** "cancelled (SIGINT) while waiting: " */
-function cancelledWord(signal: AbortSignal): string {
-  const reason: unknown = signal.reason;
-  const by = typeof reason === 'string' && reason.startsWith('SIG') ? ` (${reason})` : '';
-  return `cancelled${by} while waiting: `;
+function cancelled(signal: AbortSignal): string {
+  return `Sync cancelled${bySignal(signal)}: what was synced is kept, and the next sync resumes where this one stopped.`;
 }
 
-/** What stopped the sync: the signal the CLI's entry point names as the abort's reason. */
-function cancelled(signal: AbortSignal): string {
+/** " (SIGINT)": the signal the CLI's entry point names as the abort's reason, if one did. */
+function bySignal(signal: AbortSignal): string {
   const reason: unknown = signal.reason;
-  const by = typeof reason === 'string' && reason.startsWith('SIG') ? ` (${reason})` : '';
-  return `Sync cancelled${by}: what was synced is kept, and the next sync resumes where this one stopped.`;
+  return typeof reason === 'string' && reason.startsWith('SIG') ? ` (${reason})` : '';
 }
 
 /**
