@@ -84,7 +84,7 @@ export default tseslint.config(
   // Layers: layers.ts says which module may import which, and through which file. This rule checks each
   // import as it is written; test/architecture.test.ts counts them for the whole tree and refuses cycles.
   {
-    files: ['{contract,db,main,renderer,sim,test}/**/*.{ts,tsx}'],
+    files: ['{common,contract,db,main,renderer,sim,test}/**/*.{ts,tsx}'],
     plugins: { layers: { rules: { imports: layerImports } } },
     rules: { 'layers/imports': 'error' },
   },

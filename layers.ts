@@ -26,9 +26,10 @@ const folder = (name: string, may: readonly string[], why: string, more: Partial
   ...more,
 });
 
-const RENDERER_BASE = ['contract'];
+const RENDERER_BASE = ['common', 'contract'];
 /** What the core and the CLI each wire together: the data and every area of main/. */
 const WIRED = [
+  'common',
   'contract',
   'db',
   'db/catalog',
@@ -48,20 +49,36 @@ const WIRED = [
 
 /** Bottom first: a module's `may` names only modules listed before it, so no two modules import each other. */
 export const MODULES: readonly Module[] = [
-  folder('contract', [], 'the one API between the screens and the core: shapes only, for both sides', {
-    browser: true,
-  }),
-  folder('db/migrations', ['contract'], 'schema steps of the two SQLite files', {
+  folder(
+    'common',
+    [],
+    'what the core and the screens share, importing nothing of Counter: money (minor units, exact decimals, the rounding rules)',
+    { browser: true },
+  ),
+  folder(
+    'contract',
+    ['common'],
+    'the one API between the screens and the core: shapes only, for both sides',
+    {
+      browser: true,
+    },
+  ),
+  folder('db/migrations', ['common', 'contract'], 'schema steps of the two SQLite files', {
     face: 'db/migrations/index.ts',
   }),
   folder(
     'db',
-    ['contract', 'db/migrations'],
+    ['common', 'contract', 'db/migrations'],
     'SQLite: the app file, its rows and the order shapes it stores',
   ),
-  folder('db/catalog', ['contract', 'db', 'db/migrations'], 'the synced cache, a module per table group', {
-    face: 'db/catalog/index.ts',
-  }),
+  folder(
+    'db/catalog',
+    ['common', 'contract', 'db', 'db/migrations'],
+    'the synced cache, a module per table group',
+    {
+      face: 'db/catalog/index.ts',
+    },
+  ),
   folder('sim', [], 'another instance of SPEC.md: it imports nothing of Counter'),
   folder(
     'main/ground',
@@ -71,7 +88,7 @@ export const MODULES: readonly Module[] = [
       face: 'main/ground/index.ts',
     },
   ),
-  folder('main/service', ['contract', 'main/ground'], 'the client of SPEC.md, for any instance', {
+  folder('main/service', ['common', 'contract', 'main/ground'], 'the client of SPEC.md, for any instance', {
     face: 'main/service/index.ts',
   }),
   folder('main/barcode', ['contract', 'main/ground'], 'what a code is, before any lookup', {
@@ -79,7 +96,7 @@ export const MODULES: readonly Module[] = [
   }),
   folder(
     'main/printer',
-    ['contract', 'db', 'main/ground', 'main/service'],
+    ['common', 'contract', 'db', 'main/ground', 'main/service'],
     'the receipt printer: ESC/POS receipts, a queue that loses none, the cash drawer',
     { face: 'main/printer/index.ts' },
   ),
@@ -118,7 +135,7 @@ export const MODULES: readonly Module[] = [
   ),
   folder(
     'main/outbox',
-    ['contract', 'db', 'main/ground', 'main/service'],
+    ['common', 'contract', 'db', 'main/ground', 'main/service'],
     'orders: stored first, then sent',
     {
       face: 'main/outbox/index.ts',
@@ -126,13 +143,14 @@ export const MODULES: readonly Module[] = [
   ),
   folder(
     'main/shift',
-    ['contract', 'db', 'main/ground', 'main/settings'],
+    ['common', 'contract', 'db', 'main/ground', 'main/settings'],
     "the till's shifts, cashiers and their X and Z reports",
     { face: 'main/shift/index.ts' },
   ),
   folder(
     'main/counter',
     [
+      'common',
       'contract',
       'db',
       'db/catalog',
@@ -275,7 +293,7 @@ export function moduleOf(file: string): Module | undefined {
   return best;
 }
 
-const OURS = /^(contract|db|main|renderer|sim|test)\//;
+const OURS = /^(common|contract|db|main|renderer|sim|test)\//;
 
 /**
  * Why `file` may not import `target` (a root-relative path of ours, or a package name such as

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { isTest, MODULES, moduleOf, verdict } from '../layers.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const FOLDERS = ['contract', 'db', 'main', 'renderer', 'sim', 'test'];
+const FOLDERS = ['common', 'contract', 'db', 'main', 'renderer', 'sim', 'test'];
 /** `import ... from 'x'`, `export ... from 'x'` (over several lines too), `import 'x'` and `import('x')`. */
 const IMPORT =
   /^\s*(?:import|export)\s[^'";]*?from\s+'([^']+)'|^\s*import\s+'([^']+)'|\bimport\(\s*'([^']+)'\s*\)/gm;

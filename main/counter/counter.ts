@@ -6,6 +6,7 @@ import type { OutboxOrder, StoredOrderSummary } from '../../db/outbox.ts';
 import { quantityProblem } from './quantity.ts';
 import type { Tender, TenderInput } from '../../contract/contract.ts';
 import { words, type Words } from '../../contract/core-words.ts';
+import { hasAtMostTwoDecimals, roundToMinor, toMajor, unitPriceText } from '../../common/money.ts';
 import {
   addSessionLine,
   attachSessionCustomer,
@@ -327,7 +328,7 @@ export class Counter {
     const resolution = times(
       warehouseId === null
         ? noWarehouse()
-        : this.#resolver.resolveStockItem(stockItemId, warehouseId, Math.round(price * 100) / 100),
+        : this.#resolver.resolveStockItem(stockItemId, warehouseId, toMajor(roundToMinor(price))),
       quantity,
     );
     const outcome = this.#applyChecked(sessionId, resolution, options);
@@ -806,13 +807,13 @@ function orderNote(
   const paid = tender === null ? '' : `; ${paidWords(tender)}`;
   // A price typed at the till is said here too, for the back office: an instance may price the
   // order itself whatever the items carry.
-  const entered = lines.filter((l) => l.priceEntered).map((l) => `${l.name} ${l.unitPrice.toFixed(2)}`);
+  const entered = lines.filter((l) => l.priceEntered).map((l) => `${l.name} ${unitPriceText(l.unitPrice)}`);
   // A line's own discount too: who set it at the till, and the price it was taken off.
   const adjusted = lines.flatMap((l) =>
     l.adjustment === null
       ? []
       : [
-          `${l.name} ${l.adjustment.kind === 'percent' ? `${l.adjustment.value} % off` : `at ${l.adjustment.value.toFixed(2)}`} (was ${l.unitPrice.toFixed(2)}, ${l.adjustment.by})`,
+          `${l.name} ${l.adjustment.kind === 'percent' ? `${l.adjustment.value} % off` : `at ${unitPriceText(l.adjustment.value)}`} (was ${unitPriceText(l.unitPrice)}, ${l.adjustment.by})`,
         ],
   );
   return [
@@ -828,14 +829,13 @@ function adjustmentProblem(
   adjustment: AdjustmentInput,
 ): Words | undefined {
   if (line.noDiscount) return words('adjustNoDiscount', { name: line.name });
-  const hundredths = adjustment.value * 100;
-  const whole = Number.isFinite(hundredths) && Math.abs(hundredths - Math.round(hundredths)) < 1e-6;
+  const whole = hasAtMostTwoDecimals(adjustment.value);
   if (adjustment.kind === 'percent') {
     return whole && adjustment.value > 0 && adjustment.value < 100 ? undefined : words('adjustPercentRange');
   }
   if (line.kind === 'price') return words('adjustPriceLabel', { name: line.name });
   if (whole && adjustment.value > 0 && adjustment.value < line.unitPrice) return undefined;
-  return words('adjustPriceRange', { name: line.name, price: line.unitPrice.toFixed(2) });
+  return words('adjustPriceRange', { name: line.name, price: unitPriceText(line.unitPrice) });
 }
 
 /** A sale worth keeping: something on it, or a customer's card scanned. */

@@ -15,9 +15,19 @@ describe('sellingPrice', () => {
     expect(sellingPrice({ price: -1 })).toEqual({ kind: 'unusable', value: -1 });
   });
 
-  it('takes a price below half a cent as 0: a line of it would cost 0.00', () => {
-    expect(sellingPrice({ price: 0.004 })).toEqual({ kind: 'zero' });
-    expect(sellingPrice({ price: 0.001, vatRate: 21 })).toEqual({ kind: 'zero' });
+  it('takes a price below half a cent as the price it is: 1000 of them cost something', () => {
+    expect(sellingPrice({ price: 0.004 })).toBe(0.004);
+    expect(sellingPrice({ price: 0.0001, vatRate: 21 })).toBe(0.0001);
+    expect(sellingPrice({ priceWoVat: 0.001, vatRate: 21 })).toBe(0.00121);
     expect(sellingPrice({ price: 0.005 })).toBe(0.005);
+  });
+});
+
+describe('a price of more than two decimals (issue 36)', () => {
+  it('is sold at what the instance sent, never rounded to cents first', () => {
+    expect(sellingPrice({ price: 0.125, vatRate: 21 })).toBe(0.125);
+    // priceWoVat 0.0826 at 21 %: 0.0826 x 1.21 = 0.099946 exactly (not 0.10)
+    expect(sellingPrice({ priceWoVat: 0.0826, vatRate: 21 })).toBe(0.099946);
+    expect(sellingPrice({ priceWoVat: 0.1, vatRate: 21 })).toBe(0.121);
   });
 });

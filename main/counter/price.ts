@@ -3,15 +3,23 @@
 // can charge, in words for the cashier.
 import type { CachedStockItem } from '../../db/catalog/index.ts';
 import { words, type Words } from '../../contract/core-words.ts';
-import { MAX_SALE_CENTS, MAX_VAT_RATE, type LineProblem } from './totals.ts';
+import {
+  decimal,
+  decimalNumber,
+  grossOfNet,
+  majorText,
+  MAX_SALE_MINOR,
+  minorOf,
+} from '../../common/money.ts';
+import { MAX_VAT_RATE, type LineProblem } from './totals.ts';
 
 type PricedItem = Pick<CachedStockItem, 'price' | 'priceWoVat' | 'vatRate'>;
 
 /**
  * Why a stock item has no price to sell at: the instance sent none (its view may lack `price` and
- * `priceWoVat`), it is 0 or below half a cent (SPEC.md gives 0 no meaning, so it is taken as unset,
- * never as "free"),
- * or it is negative or not finite.
+ * `priceWoVat`), it is 0 (SPEC.md gives 0 no meaning, so it is taken as unset, never as "free"), or
+ * it is negative or not finite. A price below half a cent is a price (0.004 a gram: 1000 g cost
+ * 4.00), kept exactly as the instance sent it.
  */
 export type PriceProblem =
   | { readonly kind: 'missing' }
@@ -19,20 +27,25 @@ export type PriceProblem =
   | { readonly kind: 'unusable'; readonly value: number };
 
 /**
- * The gross unit price a stock item sells at: its `price`, or its `priceWoVat` plus VAT when it has
- * no `price`; or why it has none the till may charge.
+ * The gross unit price a stock item sells at: its `price` as the instance sent it, or its
+ * `priceWoVat` plus VAT, exactly (0.0826 at 21 % is 0.099946: never rounded to cents before it is
+ * multiplied by a quantity); or why it has none the till may charge.
  */
 export function sellingPrice(item: PricedItem): number | PriceProblem {
   const gross =
-    item.price ??
-    (item.priceWoVat === undefined
-      ? undefined
-      : Math.round(item.priceWoVat * (1 + (item.vatRate ?? 0) / 100) * 100) / 100);
+    item.price ?? (item.priceWoVat === undefined ? undefined : grossOf(item.priceWoVat, item.vatRate));
   if (gross === undefined) return { kind: 'missing' };
-  // Below half a cent a line of it costs 0.00: no price either.
-  if (Math.abs(gross) < 0.005) return { kind: 'zero' };
+  if (gross === 0) return { kind: 'zero' };
   if (!Number.isFinite(gross) || gross < 0) return { kind: 'unusable', value: gross };
   return gross;
+}
+
+/** priceWoVat plus its VAT rate's percent, exactly; not a number where either is none. */
+function grossOf(priceWoVat: number, vatRate: number | undefined): number {
+  const net = decimal(priceWoVat);
+  const rate = decimal(vatRate ?? 0);
+  if (net === undefined) return priceWoVat;
+  return rate === undefined ? Number.NaN : decimalNumber(grossOfNet(net, rate));
 }
 
 /** Why `name` is not sold as it is, and that a manager may enter its price. */
@@ -52,19 +65,13 @@ export function priceProblemWords(name: string, problem: PriceProblem): Words {
  * and no more than a sale may hold. Undefined when it can.
  */
 export function enteredPriceProblem(price: number): Words | undefined {
-  const cents = price * 100;
-  if (
-    Number.isFinite(cents) &&
-    cents > 0 &&
-    cents <= MAX_SALE_CENTS &&
-    Math.abs(cents - Math.round(cents)) < 1e-6
-  )
-    return undefined;
+  const cents = minorOf(price);
+  if (cents !== undefined && cents > 0 && cents <= MAX_SALE_MINOR) return undefined;
   return words('enteredPriceInvalid', { max: MAX_SALE });
 }
 
 /** The most a sale may come to, as the messages say it. */
-const MAX_SALE = (MAX_SALE_CENTS / 100).toFixed(2);
+const MAX_SALE = majorText(MAX_SALE_MINOR);
 
 /** Why the line of `name` has no amount, for the cashier. */
 export function lineProblemWords(name: string, problem: LineProblem): Words {

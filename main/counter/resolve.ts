@@ -20,7 +20,8 @@ import { BarcodeReader, type BarcodeReading } from '../barcode/index.ts';
 import { labelMeasure, typedLabel, type LabelMeasure, type ScanVia } from './label.ts';
 import { priceProblemWords, sellingPrice } from './price.ts';
 import { quantityProblem } from './quantity.ts';
-import { quantityForAmount, roundCents } from './totals.ts';
+import { quantityForAmount } from './totals.ts';
+import { majorText, roundToMinor, sumMinor, toMajor, unitPriceText } from '../../common/money.ts';
 import { cardValidity } from './validity.ts';
 
 /** The part of ServiceClient the counter uses. */
@@ -213,7 +214,7 @@ export class ScanResolver {
   #owes(companyId: number): number | null {
     if (syncState(this.#db, 'financialReceivables').lastCompleteAt === undefined) return null;
     const owed = receivablesOwed(this.#db, companyId);
-    return Math.round(owed.totals.reduce((sum, t) => sum + t.owed, 0) * 100) / 100;
+    return toMajor(sumMinor(owed.totals.map((t) => roundToMinor(t.owed))));
   }
 
   /** A card the service resolved is cached, so the same card works offline next time. */
@@ -308,16 +309,16 @@ function productLine(
     case 'price': {
       // The order carries quantities only: the label's amount becomes the quantity that costs
       // exactly that much, so the receipt and the order the instance books agree to the cent.
-      const amount = roundCents(measure.amount * 100);
+      const amount = roundToMinor(measure.amount);
       if (amount <= 0) return rejected(words('labelAmountZero', { name }), item);
       const price = priced.unitPrice;
-      const quantity = quantityForAmount(amount, roundCents(price * 100));
+      const quantity = quantityForAmount(amount, price);
       if (quantity === undefined) {
         return rejected(
           words('labelAmountNoQuantity', {
             name,
-            amount: (amount / 100).toFixed(2),
-            price: price.toFixed(2),
+            amount: majorText(amount),
+            price: unitPriceText(price),
             unit: item.unitOfMeasure ?? '-',
           }),
           item,
@@ -325,7 +326,7 @@ function productLine(
       }
       const problem = quantityProblem({ name, kind: 'weight' }, quantity);
       if (problem !== undefined) return rejected(problem, item);
-      return { ...base, lineKind: 'price', quantity, fixedTotal: amount / 100 };
+      return { ...base, lineKind: 'price', quantity, fixedTotal: toMajor(amount) };
     }
   }
 }

@@ -3,7 +3,6 @@ import {
   lineGrossCents,
   MAX_SALE_CENTS,
   quantityForAmount,
-  roundCents,
   sessionTotals,
   type TotalsLine,
 } from './totals.ts';
@@ -141,34 +140,36 @@ describe('sessionTotals', () => {
   });
 
   it('rounds half up despite binary fractions', () => {
-    expect(roundCents(1.005 * 100)).toBe(101);
-    expect(roundCents(267.49999)).toBe(267);
+    // 1.005 * 100 is 100.49999999999999 in floats; the price is 1.005 as written: 1.01
+    expect(lineGrossCents(line(1, 1.005, 1, 0))).toBe(101);
+    expect(lineGrossCents(line(1, 2.675, 1, 0))).toBe(268);
+    expect(lineGrossCents(line(1, 2.67499, 1, 0))).toBe(267);
   });
 });
 
 describe('quantityForAmount', () => {
   it('finds the thousandths that cost exactly the amount, by the line rounding itself', () => {
     // 0.494 kg at 249.90 = 123.4506 -> 123.45
-    expect(quantityForAmount(12345, 24990)).toBe(0.494);
-    expect(quantityForAmount(5000, 2500)).toBe(2);
+    expect(quantityForAmount(12345, 249.9)).toBe(0.494);
+    expect(quantityForAmount(5000, 25)).toBe(2);
     // Several would do at a low price (0.50 a unit): the one nearest the quotient.
-    expect(quantityForAmount(100, 50)).toBe(2);
+    expect(quantityForAmount(100, 0.5)).toBe(2);
     for (const [amount, price] of [
       [12345, 24990],
       [1, 1],
       [99999, 49990],
       [777, 333],
     ] as const) {
-      const q = quantityForAmount(amount, price);
+      const q = quantityForAmount(amount, price / 100);
       if (q !== undefined) expect(lineGrossCents(line(1, price / 100, q, 0))).toBe(amount);
     }
   });
 
   it('finds none when no quantity comes to the amount, or there is no price or amount', () => {
     // 24.99 a gram: 123.40 falls between 0.493 kg (123.20) and 0.494 kg (123.45).
-    expect(quantityForAmount(12340, 24990)).toBeUndefined();
+    expect(quantityForAmount(12340, 249.9)).toBeUndefined();
     expect(quantityForAmount(100, 0)).toBeUndefined();
-    expect(quantityForAmount(0, 100)).toBeUndefined();
+    expect(quantityForAmount(0, 1)).toBeUndefined();
     expect(quantityForAmount(100, Number.NaN)).toBeUndefined();
   });
 });
@@ -211,5 +212,26 @@ describe('lines without an amount', () => {
     ]);
     expect(lineGrossCents(line(1, max, 1.001, 21))).toBeUndefined();
     expect(sessionTotals([line(1, max, 1, 21), line(2, 0.01, 1, 21)], null).beyondMax).toBe(true);
+  });
+});
+
+describe('a unit price of more than two decimals (issue 36)', () => {
+  it('is multiplied as it is, then the line rounded once: 0.125 x 1000 = 125.00', () => {
+    expect(lineGrossCents(line(1, 0.125, 1000, 21))).toBe(12_500);
+    expect(lineGrossCents(line(1, 0.0125, 1000, 21))).toBe(1_250);
+    // 4 decimals: 0.1234 x 3 = 0.3702 -> 0.37; x 1000 = 123.40 (not 120.00 at 0.12)
+    expect(lineGrossCents(line(1, 0.1234, 1000, 21))).toBe(12_340);
+    // A gross worked out from priceWoVat 0.0826 at 21 %: 0.099946 a unit, x 1000 = 99.946 -> 99.95
+    expect(lineGrossCents(line(1, 0.099946, 1000, 21))).toBe(9_995);
+    // Weighed: 19.995 a kg x 1.235 kg = 24.693825 -> 24.69
+    expect(lineGrossCents(line(1, 19.995, 1.235, 12))).toBe(2_469);
+    const totals = sessionTotals([line(1, 0.125, 1000, 21)], null);
+    expect(totals.total).toBe(125);
+    expect(totals.byVatRate).toEqual([{ vatRate: 21, base: 103.31, vat: 21.69, gross: 125 }]);
+  });
+
+  it("finds a price label's quantity at a price of three decimals", () => {
+    // 0.125 a gram: a label of 12.50 is 100 g
+    expect(quantityForAmount(1250, 0.125)).toBe(100);
   });
 });

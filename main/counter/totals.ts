@@ -1,7 +1,8 @@
 // Session totals: per line, per VAT rate, customer discounts. All arithmetic in whole cents, exact
-// (BigInt where amounts are multiplied), with half-up rounding at each documented step
-// (docs/assumptions.md, "Counter"):
-// 1. line gross = unit price x quantity (a price label's printed amount as is), rounded to cents;
+// (BigInt where amounts are multiplied), with half-up rounding at each documented step, each rule
+// written once in common/money.ts (docs/assumptions.md, "Counter"):
+// 1. line gross = unit price x quantity, both exact decimals (0.125 x 1000 = 125.00; a price label's
+//    printed amount as is), rounded to cents once;
 // 1a. a line's own discount set at the till comes off it: a percent of its gross rounded to cents,
 //    or, for a price override, its gross less the gross at the price charged (both by step 1);
 // 2. the card's discount % comes off each line (after its own discount), rounded to cents per line;
@@ -11,12 +12,24 @@
 //    lines whose stock item prohibits discounts (prohibitionOfDiscounts) take part in neither;
 // 4. per VAT rate, VAT = gross x rate / (100 + rate) rounded to cents, base = gross - VAT.
 // Prices are gross (VAT included), as the stock item's `price`.
+import {
+  decimal,
+  lineTotal,
+  MAX_SALE_MINOR,
+  minorOfBig,
+  mustDecimal,
+  percentOf,
+  roundToMinor,
+  toMajor,
+  vatWithin,
+  type Decimal,
+} from '../../common/money.ts';
 // A line whose amount cannot be worked out (a price or VAT rate that is no number a till can
 // charge, an amount beyond MAX_SALE_CENTS) is reported with its problem and left out of the totals,
 // so a sale always has totals to show; the counter refuses such a line before it is stored.
 
 /** The most a line, and a whole sale, may come to: 10 000 000 000.00, far below 2^53 cents. */
-export const MAX_SALE_CENTS = 1_000_000_000_000;
+export const MAX_SALE_CENTS: number = MAX_SALE_MINOR;
 /** A VAT rate is a percentage from 0 to this. */
 export const MAX_VAT_RATE = 100;
 
@@ -78,26 +91,27 @@ export interface SessionTotals {
   readonly beyondMax: boolean;
 }
 
-/** Half-up rounding of an amount of cents, robust to binary fractions (2.675 * 100 -> 268). */
-export function roundCents(cents: number): number {
-  return Math.sign(cents) * Math.floor(Math.abs(cents) + 0.5 + 1e-7);
-}
-
 /** A line's gross in cents, or why it has none. */
 export function lineGross(line: TotalsLine): bigint | LineProblem {
   if (!isRate(line.vatRate)) return { kind: 'vat-rate', value: line.vatRate };
   if (line.fixedTotal !== null) {
     if (!(line.fixedTotal >= 0)) return { kind: 'amount' };
-    return centsWithin(line.fixedTotal * 100) ?? { kind: 'amount' };
+    return within(decimal(line.fixedTotal), ONE);
   }
   if (!(line.unitPrice >= 0)) return { kind: 'price', value: line.unitPrice };
   if (!(line.quantity > 0) || !Number.isFinite(line.quantity))
     return { kind: 'quantity', value: line.quantity };
-  const price = centsWithin(line.unitPrice * 100);
-  const thousandths = line.quantity * 1000 > MAX_SALE_CENTS ? undefined : Math.round(line.quantity * 1000);
-  if (price === undefined || thousandths === undefined) return { kind: 'amount' };
-  const gross = halfUp(price * BigInt(thousandths), 1000n);
-  return gross > BigInt(MAX_SALE_CENTS) ? { kind: 'amount' } : gross;
+  // Price and quantity as the exact decimals they are, multiplied before anything is rounded.
+  return within(decimal(line.unitPrice), decimal(line.quantity));
+}
+
+const ONE = mustDecimal(1);
+
+/** price x quantity in cents (rule 1), or 'amount' when it is no amount a sale may hold. */
+function within(price: Decimal | undefined, quantity: Decimal | undefined): bigint | LineProblem {
+  if (price === undefined || quantity === undefined) return { kind: 'amount' };
+  const gross = lineTotal(price, quantity);
+  return gross > BigInt(MAX_SALE_MINOR) ? { kind: 'amount' } : gross;
 }
 
 /** A line's gross in cents; undefined when it has none (lineGross says why). */
@@ -112,21 +126,18 @@ export function lineGrossCents(line: TotalsLine): number | undefined {
  * amount), so the quantity must come to the printed amount. Of several, the one nearest the exact
  * quotient; undefined when none does (the label and the price disagree) or the price is not above 0.
  */
-export function quantityForAmount(amountCents: number, unitPriceCents: number): number | undefined {
-  if (!(unitPriceCents > 0) || !(amountCents > 0)) return undefined;
-  if (amountCents > MAX_SALE_CENTS || unitPriceCents > MAX_SALE_CENTS) return undefined;
-  const exact = (amountCents * 1000) / unitPriceCents;
+export function quantityForAmount(amountCents: number, unitPrice: number): number | undefined {
+  if (!(unitPrice > 0) || !(amountCents > 0)) return undefined;
+  if (amountCents > MAX_SALE_CENTS || unitPrice > toMajor(MAX_SALE_MINOR)) return undefined;
+  // Thousandths of a unit per cent of the amount: 1000 / (unitPrice in cents).
+  const perCent = 10 / unitPrice;
+  const exact = amountCents * perCent;
   const costs = (k: number): number | undefined =>
-    lineGrossCents({
-      id: 0,
-      quantity: k / 1000,
-      unitPrice: unitPriceCents / 100,
-      vatRate: 0,
-      fixedTotal: null,
-    });
-  // Half-up rounding: the thousandths whose cost rounds to the amount lie within half a cent of it.
-  const first = Math.max(1, Math.floor(((amountCents - 0.5) * 1000) / unitPriceCents));
-  const last = Math.ceil(((amountCents + 0.5) * 1000) / unitPriceCents);
+    lineGrossCents({ id: 0, quantity: k / 1000, unitPrice, vatRate: 0, fixedTotal: null });
+  // Half-up rounding: the thousandths whose cost rounds to the amount lie within half a cent of it
+  // (one more either side: the bounds are worked out in floats, each candidate exactly).
+  const first = Math.max(1, Math.floor((amountCents - 0.5) * perCent) - 1);
+  const last = Math.ceil((amountCents + 0.5) * perCent) + 1;
   let best: number | undefined;
   for (let k = first; k <= last; k++) {
     if (costs(k) !== amountCents) continue;
@@ -139,8 +150,7 @@ export function sessionTotals(
   lines: readonly TotalsLine[],
   customer: CustomerDiscount | null,
 ): SessionTotals {
-  // Percentages in millionths of a percent unit: 2.5 % is 2 500 000 parts of 100 000 000.
-  const percent = BigInt(Math.round(clamp(finiteOr(customer?.discount, 0), 0, 100) * 1_000_000));
+  const percent = mustDecimal(clamp(finiteOr(customer?.discount, 0), 0, 100));
   const priced: Priced[] = [];
   const problems = new Map<number, LineProblem>();
   lines.forEach((line, at) => {
@@ -150,7 +160,7 @@ export function sessionTotals(
       return;
     }
     const own = adjustmentOff(line, gross);
-    const card = line.noDiscount === true ? 0n : halfUp((gross - own) * percent, 100_000_000n);
+    const card = line.noDiscount === true ? 0n : percentOf(gross - own, percent);
     priced.push({ at, line, gross, own, discount: own + card });
   });
   const groups = new Map<number, bigint>();
@@ -164,7 +174,7 @@ export function sessionTotals(
   }
   const afterPercent = sum(groups.values());
   const room = sum(discountable.values());
-  const asked = roundCents(clamp(finiteOr(customer?.discountAmount, 0), 0, MAX_SALE_CENTS / 100) * 100);
+  const asked = roundToMinor(clamp(finiteOr(customer?.discountAmount, 0), 0, toMajor(MAX_SALE_MINOR)));
   const amountOff = min(room, BigInt(asked));
   const shares = shareOut(amountOff, discountable);
   const lineShares = shareAmongLines(shares, priced);
@@ -193,9 +203,7 @@ export function sessionTotals(
     .sort(([a], [b]) => a - b)
     .map(([vatRate, cents]) => {
       const gross = cents - (shares.get(vatRate) ?? 0n);
-      // The rate in millionths of a percent: VAT = gross x rate / (100 + rate), exactly.
-      const rate = BigInt(Math.round(vatRate * 1_000_000));
-      const vat = halfUp(gross * rate, 100_000_000n + rate);
+      const vat = vatWithin(gross, mustDecimal(vatRate));
       return { vatRate, base: units(gross - vat), vat: units(vat), gross: units(gross) };
     });
   const percentOff = sum(priced.map((a) => a.discount));
@@ -218,7 +226,7 @@ function adjustmentOff(line: TotalsLine, gross: bigint): bigint {
   if (adjustment == null || !(adjustment.value > 0) || !Number.isFinite(adjustment.value)) return 0n;
   let off: bigint;
   if (adjustment.kind === 'percent') {
-    off = halfUp(gross * BigInt(Math.round(Math.min(adjustment.value, 100) * 1_000_000)), 100_000_000n);
+    off = percentOf(gross, mustDecimal(Math.min(adjustment.value, 100)));
   } else {
     const charged = lineGross({ ...line, unitPrice: adjustment.value, fixedTotal: null, adjustment: null });
     if (typeof charged !== 'bigint') return 0n;
@@ -284,20 +292,9 @@ function isRate(rate: number): boolean {
   return Number.isFinite(rate) && rate >= 0 && rate <= MAX_VAT_RATE;
 }
 
-/** A non-negative amount of cents as an exact integer, rounded half up; undefined beyond the max. */
-function centsWithin(cents: number): bigint | undefined {
-  if (!(cents >= 0) || cents > MAX_SALE_CENTS) return undefined;
-  return BigInt(roundCents(cents));
-}
-
-/** n / d rounded half up, for n >= 0 and d > 0. */
-function halfUp(n: bigint, d: bigint): bigint {
-  return (2n * n + d) / (2n * d);
-}
-
 /** Cents as the amount in units the views carry (exact: below 2^53, divided once). */
 function units(cents: bigint): number {
-  return Number(cents) / 100;
+  return toMajor(minorOfBig(cents));
 }
 
 function sum(values: Iterable<bigint>): bigint {

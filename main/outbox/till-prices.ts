@@ -21,6 +21,7 @@ export function tillPricesAtStake(
     if (!noPrice || item.price === undefined) return false;
     const catalog =
       order.warehouseId === undefined ? undefined : catalogPrice?.(item.productId, order.warehouseId);
-    return catalog === undefined || Math.round(catalog * 100) !== Math.round(item.price * 100);
+    // Exactly: a price of 0.125 the instance books is not the 0.13 an older till may have charged.
+    return catalog === undefined || catalog !== item.price;
   });
 }

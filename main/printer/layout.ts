@@ -38,7 +38,7 @@ export function receiptBytes(
     e.line(printable(line.name));
     const detail = [
       `${f.qty(line.quantity)}${line.unitOfMeasure === undefined ? '' : ` ${line.unitOfMeasure}`}`,
-      line.unitPrice === undefined ? undefined : `× ${f.price(line.unitPrice)}`,
+      line.unitPrice === undefined ? undefined : `× ${f.unitPrice(line.unitPrice)}`,
       line.discount > 0 ? `(-${f.price(line.discount)})` : undefined,
       // On narrow paper the rate keeps its sign on its line: "12%".
       `${f.number(line.vatRate)}${options.columns >= 42 ? ' ' : ''}%`,

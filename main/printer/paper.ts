@@ -4,6 +4,7 @@
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import type { Columns } from './address.ts';
 import { PRINT_LOCALE, type PrintLanguage } from './words.ts';
+import { priceDecimals } from '../../common/money.ts';
 
 export interface PrintOptions {
   /** Characters a line: 48 on 80 mm paper, 32 (or 42 in the small font) on 58 mm. */
@@ -102,6 +103,8 @@ export function row(e: ReceiptPrinterEncoder, columns: Columns, label: string, a
 export interface Formatter {
   /** An amount with its currency, where one is set. */
   price(n: number): string;
+  /** A unit price: as many decimals as it has, at least two ("0,125 Kč"). */
+  unitPrice(n: number): string;
   /** An amount alone (the VAT table's cells: the total beside it names the currency). */
   amount(n: number): string;
   /** An amount without digit groups, for narrow columns. */
@@ -111,24 +114,41 @@ export interface Formatter {
   dateTime(iso: string): string;
 }
 
+/** The currency's format with `digits` decimals; undefined without a currency or one Intl does not know. */
+function moneyFormat(locale: string, currency: string | null, digits: number): Intl.NumberFormat | undefined {
+  if (currency === null) return undefined;
+  try {
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      currencyDisplay: LATIN2_SIGNS.has(currency) ? 'symbol' : 'code',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+  } catch {
+    return undefined;
+  }
+}
+
 export function formatter(options: PrintOptions): Formatter {
   const locale = PRINT_LOCALE[options.language];
   const plain = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  let money = plain;
-  let suffix = '';
-  if (options.currency !== null) {
-    try {
-      money = new Intl.NumberFormat(locale, {
-        style: 'currency',
-        currency: options.currency,
-        currencyDisplay: LATIN2_SIGNS.has(options.currency) ? 'symbol' : 'code',
-        minimumFractionDigits: 2,
-        maximumFractionDigits: 2,
-      });
-    } catch {
-      suffix = ` ${options.currency}`;
+  const suffix =
+    options.currency !== null && moneyFormat(locale, options.currency, 2) === undefined
+      ? ` ${options.currency}`
+      : '';
+  // One format per number of decimals: amounts have two, a unit price as many as it has.
+  const formats = new Map<number, Intl.NumberFormat>();
+  const money = (n: number, digits: number): string => {
+    let format = formats.get(digits);
+    if (format === undefined) {
+      format =
+        moneyFormat(locale, options.currency, digits) ??
+        new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+      formats.set(digits, format);
     }
-  }
+    return format.format(n) + suffix;
+  };
   const bare = new Intl.NumberFormat(locale, {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
@@ -142,7 +162,8 @@ export function formatter(options: PrintOptions): Formatter {
     hourCycle: 'h23',
   });
   return {
-    price: (n) => printable(money.format(n) + suffix),
+    price: (n) => printable(money(n, 2)),
+    unitPrice: (n) => printable(money(n, priceDecimals(n))),
     amount: (n) => printable(plain.format(n)),
     bare: (n) => printable(bare.format(n)),
     qty: (n) => printable(qty.format(n)),

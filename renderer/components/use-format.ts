@@ -11,6 +11,8 @@ export interface Formatters {
   readonly currency: string | null;
   /** A price or sale amount, in the prices' currency (Settings; else the receivables'). */
   price(n: number): string;
+  /** A unit price: as many decimals as it has, at least two ("0,125 Kč"). */
+  unitPrice(n: number): string;
   /** A price that may go either way, always signed ("−0,17 Kč", "+0,50 Kč"): the cash rounding. */
   signedPrice(n: number): string;
   /** An amount in a given currency (a receivable's own), or none. */
@@ -34,6 +36,7 @@ export function useFormat(given?: { readonly currency: string | null }): Formatt
     locale,
     currency,
     price: (n) => format.formatMoney(n, currency, locale),
+    unitPrice: (n) => format.formatUnitPrice(n, currency, locale),
     signedPrice: (n) => format.formatSignedMoney(n, currency, locale),
     money: (n, c) => format.formatMoney(n, c, locale),
     qty: (n) => format.formatQty(n, locale),

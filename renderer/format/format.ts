@@ -2,6 +2,7 @@
 // speak (cs-CZ: `1 110,90 Kč`), so every screen reads the same. Each function takes the locale last
 // (tests pass one); by default it is the screens' current one. Formatters are kept per locale.
 import { currentLocale } from '../i18n/index.ts';
+import { priceDecimals } from '../../common/money.ts';
 
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
 function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(
@@ -22,26 +23,42 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.Relativ
  */
 export function formatMoney(amount: number, currency?: string | null, locale = currentLocale()): string {
   // Below half a minor unit is no amount: Intl writes -0 (0 paid out, shown as negative) as "-0,00".
-  const n = Math.abs(amount) < 0.005 ? 0 : amount;
+  return withDecimals(Math.abs(amount) < 0.005 ? 0 : amount, 2, currency, locale);
+}
+
+/**
+ * A unit price: as many decimals as it has, at least two ("0,125 Kč", "25,90 Kč"), never rounded
+ * to cents (a price of 0.125 a piece is not 0.13).
+ */
+export function formatUnitPrice(price: number, currency?: string | null, locale = currentLocale()): string {
+  return withDecimals(price, priceDecimals(price), currency, locale);
+}
+
+function withDecimals(
+  n: number,
+  digits: number,
+  currency: string | null | undefined,
+  locale: string,
+): string {
   if (currency == null || currency === '') {
     return cached(
-      `m|${locale}`,
-      () => new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+      `m|${locale}|${digits}`,
+      () => new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }),
     ).format(n);
   }
   try {
     return cached(
-      `m|${locale}|${currency}`,
+      `m|${locale}|${currency}|${digits}`,
       () =>
         new Intl.NumberFormat(locale, {
           style: 'currency',
           currency,
-          minimumFractionDigits: 2,
-          maximumFractionDigits: 2,
+          minimumFractionDigits: digits,
+          maximumFractionDigits: digits,
         }),
     ).format(n);
   } catch {
-    return `${formatMoney(n, null, locale)} ${currency}`;
+    return `${withDecimals(n, digits, null, locale)} ${currency}`;
   }
 }
 

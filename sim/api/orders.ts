@@ -76,12 +76,28 @@ function exact(n: number): bigint | undefined {
 
 const toCents = (amount: number): bigint | undefined => exact(amount * 100);
 
-/** price x quantity in cents, half up (quantity to thousandths), as a till rounds a line. */
+/** A finite number as the exact decimal it prints as (0.125: 125 / 10^3), as the JSON carried it. */
+function decimalOf(n: number): { units: bigint; scale: number } | undefined {
+  const m = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(n));
+  if (m === null) return undefined;
+  const [, sign = '', whole = '0', fraction = '', exponent = '0'] = m;
+  const shift = Number(exponent) - fraction.length;
+  const units = BigInt(`${sign}${whole}${fraction}`);
+  return shift >= 0 ? { units: units * 10n ** BigInt(shift), scale: 0 } : { units, scale: -shift };
+}
+
+/**
+ * price x quantity in cents, exactly, then half up once, as a till rounds a line: a price of more
+ * than two decimals is never rounded before it is multiplied (0.125 x 1000 = 125.00).
+ */
 function lineCents(price: number, quantity: number): bigint | undefined {
-  const cents = toCents(price);
-  const thousandths = exact(quantity * 1000);
-  if (cents === undefined || thousandths === undefined) return undefined;
-  return (2n * cents * thousandths + 1000n) / 2000n;
+  const p = decimalOf(price);
+  const q = decimalOf(quantity);
+  if (p === undefined || q === undefined || p.units < 0n || q.units < 0n) return undefined;
+  const digits = p.scale + q.scale;
+  if (digits <= 2) return p.units * q.units * 10n ** BigInt(2 - digits);
+  const scale = 10n ** BigInt(digits - 2);
+  return (2n * p.units * q.units + scale) / (2n * scale);
 }
 
 /** A line's discount may take it to zero, never below. */

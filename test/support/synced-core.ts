@@ -36,13 +36,16 @@ export interface SyncedCoreOptions {
   readonly openShift?: boolean;
   /** Where the till reaches the instance (a hostile proxy in front of the sim); the sim's URL unless said. */
   readonly via?: (sim: RunningSim) => Promise<string>;
+  /** More of the till's environment (a receipt printer's address). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 export async function startSyncedCore(options: SyncedCoreOptions): Promise<SyncedCore> {
   const sim = await startSim({ size: 'small', ...options.sim, port: 0 });
   options.seed?.(sim);
   const url = options.via === undefined ? sim.url : await options.via(sim);
-  const till = tillOf(sim, url, await createCore(url, options.dataDir), options.dataDir);
+  const env = options.env ?? {};
+  const till = tillOf(sim, url, await createCore(url, options.dataDir, env), options.dataDir, env);
   await syncOnce(till);
   const walkIn = await walkInCustomer(till, options.walkIn ?? 'first-company');
   await till.call('settings.set', {
@@ -53,18 +56,24 @@ export async function startSyncedCore(options: SyncedCoreOptions): Promise<Synce
   return till;
 }
 
-function createCore(url: string, dataDir: string): Promise<Core> {
+function createCore(url: string, dataDir: string, env: Readonly<Record<string, string>>): Promise<Core> {
   return Core.create({
     dataDir,
     credentials: new MemoryCredentialStore(),
-    env: demoEnv(url),
+    env: { ...demoEnv(url), ...env },
     probeIntervalMs: 200,
     autoSync: false,
     log: () => undefined,
   });
 }
 
-function tillOf(sim: RunningSim, url: string, first: Core, dataDir: string): SyncedCore {
+function tillOf(
+  sim: RunningSim,
+  url: string,
+  first: Core,
+  dataDir: string,
+  env: Readonly<Record<string, string>>,
+): SyncedCore {
   let core = first;
   return {
     sim,
@@ -73,7 +82,7 @@ function tillOf(sim: RunningSim, url: string, first: Core, dataDir: string): Syn
     },
     async restart() {
       await core.close();
-      core = await createCore(url, dataDir);
+      core = await createCore(url, dataDir, env);
     },
     async call(channel, input) {
       const envelope: Envelope = await core.invoke(channel, input);

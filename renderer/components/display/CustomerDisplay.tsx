@@ -41,7 +41,7 @@ export function CustomerDisplay() {
                 <span className="cd-qty">
                   {format.qty(line.quantity)}
                   {line.unitOfMeasure === undefined ? '' : ` ${line.unitOfMeasure}`}
-                  {line.unitPrice === undefined ? '' : ` × ${format.price(line.unitPrice)}`}
+                  {line.unitPrice === undefined ? '' : ` × ${format.unitPrice(line.unitPrice)}`}
                 </span>
                 <span className="cd-amount">{format.price(line.lineTotal)}</span>
               </li>

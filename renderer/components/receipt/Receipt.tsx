@@ -135,7 +135,9 @@ function SellerHeader({ receipt }: { receipt: ReceiptView }) {
 function lineParts(line: ReceiptView['lines'][number], t: TFunction<'receipt'>, format: Formatters) {
   const parts = [
     [format.qty(line.quantity), line.unitOfMeasure].filter((p) => p !== undefined).join(NBSP),
-    line.unitPrice === undefined ? undefined : t('lineUnitPrice', { price: format.price(line.unitPrice) }),
+    line.unitPrice === undefined
+      ? undefined
+      : t('lineUnitPrice', { price: format.unitPrice(line.unitPrice) }),
     line.discount > 0 ? t('lineDiscount', { amount: format.price(line.discount) }) : undefined,
     t('linePercent', { value: line.vatRate }),
   ].filter((part) => part !== undefined);

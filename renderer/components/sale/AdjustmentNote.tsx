@@ -18,7 +18,7 @@ export function AdjustmentNote({ adjustment, unitPrice }: { adjustment: Adjustme
       ? t('adjustNotePercent', { percent: adjustment.value, amount, who })
       : t('adjustNotePrice', {
           price: format.price(adjustment.value),
-          original: format.price(unitPrice),
+          original: format.unitPrice(unitPrice),
           amount,
           who,
         });
@@ -35,10 +35,10 @@ export function AdjustmentNote({ adjustment, unitPrice }: { adjustment: Adjustme
  */
 export function ChargedPrice({ line }: { line: SessionLineView }) {
   const format = useFormat();
-  if (line.adjustment?.kind !== 'price') return <>{format.price(line.unitPrice)}</>;
+  if (line.adjustment?.kind !== 'price') return <>{format.unitPrice(line.unitPrice)}</>;
   return (
     <>
-      <s className="muted was-price">{format.price(line.unitPrice)}</s>
+      <s className="muted was-price">{format.unitPrice(line.unitPrice)}</s>
       <span data-charged>{format.price(line.adjustment.value)}</span>
     </>
   );

@@ -39,7 +39,7 @@ function Dialog() {
       }
       back={{ label: t('priceEntryBack'), onClick: closeLineAdjust, action: 'cancel-adjust' }}
     >
-      <p>{t('adjustPrice', { price: format.price(line.unitPrice) })}</p>
+      <p>{t('adjustPrice', { price: format.unitPrice(line.unitPrice) })}</p>
       <p className="muted">{t('adjustHelp')}</p>
     </AmountDialog>
   );

@@ -1,0 +1,116 @@
+// The money module's rules, exactly; and (checked by `tsc -b`, not at run time) that a major-unit
+// number cannot be passed where minor units are meant.
+import { describe, expect, it } from 'vitest';
+import {
+  changeDue,
+  decimal,
+  decimalPlaces,
+  decimalText,
+  grossOfNet,
+  lineTotal,
+  majorText,
+  minor,
+  minorOf,
+  mustDecimal,
+  parseMajor,
+  percentOf,
+  priceDecimals,
+  roundCash,
+  roundToMinor,
+  toMajor,
+  unitPriceText,
+  vatWithin,
+  type Minor,
+} from './money.ts';
+
+const d = mustDecimal;
+
+describe('exact decimals', () => {
+  it('reads a number as the decimal it prints as', () => {
+    expect(decimal(0.125)).toEqual({ units: 125n, scale: 3 });
+    expect(decimal(0.0826)).toEqual({ units: 826n, scale: 4 });
+    expect(decimal(12)).toEqual({ units: 12n, scale: 0 });
+    expect(decimal(1e-7)).toEqual({ units: 1n, scale: 7 });
+    expect(decimal(1.5e21)).toEqual({ units: 1_500_000_000_000_000_000_000n, scale: 0 });
+    expect(decimal('-0.50')).toEqual({ units: -5n, scale: 1 });
+    expect(decimal(Number.NaN)).toBeUndefined();
+    expect(decimal(Number.POSITIVE_INFINITY)).toBeUndefined();
+    expect(decimal('0x10')).toBeUndefined();
+    expect(decimalText(d(0.0826))).toBe('0.0826');
+    expect(decimalText(d(-0.05))).toBe('-0.05');
+    expect(decimalPlaces(0.125)).toBe(3);
+    expect(decimalPlaces(25.9)).toBe(1);
+  });
+});
+
+describe('the rounding rules', () => {
+  it('multiplies a line before it rounds: 0.125 x 1000 = 125.00, 0.0826 + 21 % x 1000 = 99.95', () => {
+    expect(lineTotal(d(0.125), d(1000))).toBe(12_500n);
+    expect(lineTotal(d(0.125), d(1))).toBe(13n);
+    const gross = grossOfNet(d(0.0826), d(21));
+    expect(decimalText(gross)).toBe('0.099946');
+    expect(lineTotal(gross, d(1000))).toBe(9_995n);
+    expect(lineTotal(d(19.995), d(1.235))).toBe(2_469n);
+    expect(lineTotal(d(2.675), d(1))).toBe(268n);
+  });
+
+  it('takes VAT out of a gross and a percent off, half up', () => {
+    expect(vatWithin(12_500n, d(21))).toBe(2_169n);
+    expect(vatWithin(10_000n, d(2.5))).toBe(244n);
+    expect(percentOf(1_000n, d(2.5))).toBe(25n);
+    expect(percentOf(1_005n, d(10))).toBe(101n);
+  });
+
+  it('rounds cash to its step and says the change', () => {
+    expect(roundCash(minor(70_617), minor(100))).toEqual({ dueMinor: 70_600, roundingMinor: -17 });
+    expect(roundCash(minor(70_650), minor(100))).toEqual({ dueMinor: 70_700, roundingMinor: 50 });
+    expect(changeDue(minor(100_000), minor(70_600))).toEqual({ change: 29_400, short: 0 });
+    expect(changeDue(minor(50_000), minor(70_600))).toEqual({ change: 0, short: 20_600 });
+  });
+});
+
+describe('amounts', () => {
+  it('takes a major amount of at most two decimals exactly, and nothing else', () => {
+    expect(minorOf(1.1)).toBe(110);
+    expect(minorOf(0.29)).toBe(29);
+    expect(minorOf(-17.5)).toBe(-1_750);
+    expect(minorOf(0.125)).toBeUndefined();
+    expect(minorOf(Number.NaN)).toBeUndefined();
+    expect(minorOf(1e300)).toBeUndefined();
+    expect(roundToMinor(0.125)).toBe(13);
+    expect(roundToMinor(1.005)).toBe(101);
+    expect(toMajor(minor(12_550))).toBe(125.5);
+    expect(majorText(minor(-17))).toBe('-0.17');
+    expect(majorText(minor(150_050))).toBe('1500.50');
+    expect(parseMajor('1500,5')).toBe(150_050);
+    expect(parseMajor('1500.505')).toBeUndefined();
+    expect(() => minor(0.5)).toThrow(RangeError);
+  });
+
+  it('refuses a major-unit number where minor units are meant, at compile time', () => {
+    const crowns = 12.5;
+    const haler: Minor = minor(1_250);
+    // The check is tsc's: each line below is a type error, and `tsc -b` fails if one stops being one.
+    const typeErrors = (): unknown[] => [
+      // @ts-expect-error a number of crowns is no Minor
+      toMajor(crowns),
+      // @ts-expect-error nor is a plain literal
+      roundCash(70_617, minor(100)),
+      // @ts-expect-error a Minor is not assigned from a number without minor()/minorOf()
+      ((): Minor => crowns)(),
+    ];
+    expect(typeof typeErrors).toBe('function');
+    expect(toMajor(haler)).toBe(crowns);
+  });
+});
+
+describe('unit prices as text', () => {
+  it('shows as many decimals as the price has, at least two', () => {
+    expect(unitPriceText(0.125)).toBe('0.125');
+    expect(unitPriceText(0.0826)).toBe('0.0826');
+    expect(unitPriceText(25.9)).toBe('25.90');
+    expect(unitPriceText(12)).toBe('12.00');
+    expect(priceDecimals(0.125)).toBe(3);
+    expect(priceDecimals(25.9)).toBe(2);
+  });
+});

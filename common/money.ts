@@ -1,0 +1,258 @@
+// Money in one place, for the core and the screens alike (DESIGN.md "Money and the day", issue 36).
+// Amounts are integers in minor units (haléře, cents), branded `Minor` so a number of crowns cannot
+// stand where haléře are meant (a compile error). Unit prices, quantities, VAT rates and percents
+// are exact decimals (`Decimal`, a bigint over a power of ten), read from the decimal text a number
+// prints as: JSON numbers of up to 15 significant digits come back as the instance wrote them
+// (0.125, 0.0826), so nothing is rounded before it is multiplied. Each rounding rule is written
+// once, here: a line's total, VAT per rate, a percent off, the cash step.
+//
+// Hand-written rather than a decimal library (decimal.js, big.js): what Counter needs is exact
+// multiplication and one rounding to minor units, which BigInt does natively in a few lines; a
+// library would add a dependency to both bundles, a second number type at every edge and, for
+// decimal.js, a global precision setting that silently rounds a product.
+
+declare const MINOR: unique symbol;
+/** An amount in minor units (haléře, cents): a safe integer. A plain number is not one. */
+export type Minor = number & { readonly [MINOR]: true };
+
+/** Minor units in a major one: Counter's currencies (CZK, EUR) have two decimals. */
+export const MINOR_PER_MAJOR = 100;
+/** Decimals of a major-unit amount. */
+const MINOR_DIGITS = 2;
+
+/** The most a line, and a whole sale, may come to: 10 000 000 000.00, far below 2^53 minor units. */
+export const MAX_SALE_MINOR = 1_000_000_000_000 as Minor;
+
+/** `n` as minor units; a RangeError when it is no safe integer (a stored or computed amount gone wrong). */
+export function minor(n: number): Minor {
+  if (!Number.isSafeInteger(n)) throw new RangeError(`${n} is no whole amount of minor units.`);
+  return n as Minor;
+}
+
+/** Minor units from an exact bigint (within 2^53: every sum Counter makes is below MAX_SALE_MINOR). */
+export function minorOfBig(n: bigint): Minor {
+  return minor(Number(n));
+}
+
+/** Minor units as the major-unit number the contract and the instance carry (12.5 for 1250). */
+export function toMajor(amount: Minor): number {
+  return amount / MINOR_PER_MAJOR;
+}
+
+/**
+ * A major-unit number with at most two decimals as minor units, exactly (read from its decimal text,
+ * never multiplied as a float); undefined when it has more decimals, is not finite or too large. The
+ * one "at most two decimals" rule of the contract's amounts and the instance's answers.
+ */
+export function minorOf(major: number): Minor | undefined {
+  const d = decimal(major);
+  if (d === undefined || d.scale > MINOR_DIGITS) return undefined;
+  const n = d.units * 10n ** BigInt(MINOR_DIGITS - d.scale);
+  return n > BigInt(Number.MAX_SAFE_INTEGER) || -n > BigInt(Number.MAX_SAFE_INTEGER)
+    ? undefined
+    : (Number(n) as Minor);
+}
+
+/** True when `major` is an amount with at most two decimals (zod's refine for the contract's amounts). */
+export function hasAtMostTwoDecimals(major: number): boolean {
+  return minorOf(major) !== undefined;
+}
+
+/** The message of that rule, the same wherever it is checked. */
+export const AT_MOST_TWO_DECIMALS = 'An amount has at most two decimals.';
+
+/** A major-unit number rounded to minor units, half away from zero, from its decimal text (2.675 -> 268). */
+export function roundToMinor(major: number): Minor {
+  const d = decimal(major);
+  if (d === undefined) throw new RangeError(`${major} is no amount of money.`);
+  return minorOfBig(roundDecimal(d, MINOR_DIGITS));
+}
+
+/** An amount as English text for messages, logs and the CLI: 150050 -> "1500.50", -17 -> "-0.17". */
+export function majorText(amount: Minor): string {
+  const sign = amount < 0 ? '-' : '';
+  const abs = Math.abs(amount);
+  const whole = Math.floor(abs / MINOR_PER_MAJOR);
+  return `${sign}${whole}.${String(abs - whole * MINOR_PER_MAJOR).padStart(MINOR_DIGITS, '0')}`;
+}
+
+/**
+ * An amount typed in major units, read digit by digit (never through a float): up to ten digits, then
+ * a point or a comma and at most two decimals ("1500", "1500.50", "1500,5"). Undefined for anything else.
+ */
+export function parseMajor(text: string): Minor | undefined {
+  const m = /^(\d{1,10})(?:[.,](\d{1,2}))?$/.exec(text.trim());
+  if (m === null) return undefined;
+  const [, whole = '0', fraction = ''] = m;
+  return (Number(whole) * MINOR_PER_MAJOR + Number(fraction.padEnd(MINOR_DIGITS, '0'))) as Minor;
+}
+
+// --- Exact decimals: unit prices, quantities, rates ---------------------------------------------
+
+/** units / 10^scale, exactly; scale >= 0. */
+export interface Decimal {
+  readonly units: bigint;
+  readonly scale: number;
+}
+
+const DECIMAL_TEXT = /^([+-]?)(\d+)(?:\.(\d*))?(?:e([+-]?\d+))?$/i;
+
+/**
+ * A number or decimal text as an exact decimal: a number by the shortest text that reads back as it
+ * (`String(0.1)` is "0.1"), which is the decimal the instance sent for up to 15 significant digits.
+ * Undefined for NaN, infinities and text that is no decimal number.
+ */
+export function decimal(value: number | string): Decimal | undefined {
+  if (typeof value === 'number' && !Number.isFinite(value)) return undefined;
+  const m = DECIMAL_TEXT.exec(String(value).trim());
+  if (m === null) return undefined;
+  const [, sign = '', whole = '0', fraction = '', exponent = '0'] = m;
+  const shift = Number(exponent) - fraction.length;
+  let units = BigInt(whole + fraction);
+  if (sign === '-') units = -units;
+  return shift >= 0 ? { units: units * 10n ** BigInt(shift), scale: 0 } : trimmed({ units, scale: -shift });
+}
+
+/** A number as an exact decimal; a RangeError for a number that is none (NaN, Infinity). */
+export function mustDecimal(value: number): Decimal {
+  const d = decimal(value);
+  if (d === undefined) throw new RangeError(`${value} is no decimal number.`);
+  return d;
+}
+
+/** Without trailing zeros: 0.1250 is 0.125 (scale 3). */
+function trimmed(d: Decimal): Decimal {
+  let { units, scale } = d;
+  while (scale > 0 && units % 10n === 0n) {
+    units /= 10n;
+    scale--;
+  }
+  return { units, scale };
+}
+
+/** The decimal as text, as many decimals as it has ("0.125", "12", "-0.5"). */
+export function decimalText(d: Decimal): string {
+  const negative = d.units < 0n;
+  const digits = (negative ? -d.units : d.units).toString().padStart(d.scale + 1, '0');
+  const whole = digits.slice(0, digits.length - d.scale);
+  const fraction = digits.slice(digits.length - d.scale);
+  return `${negative ? '-' : ''}${whole}${fraction === '' ? '' : `.${fraction}`}`;
+}
+
+/** The decimal as a number (exact where it has at most 15 significant digits). */
+export function decimalNumber(d: Decimal): number {
+  return Number(decimalText(d));
+}
+
+/**
+ * How many decimals a unit price is shown with: as many as it has, at least two (0.125: 3; 25.9: 2),
+ * at most 20 (what every Intl.NumberFormat takes).
+ */
+export function priceDecimals(price: number): number {
+  return Math.min(20, Math.max(MINOR_DIGITS, decimalPlaces(price)));
+}
+
+/** A unit price as English text for messages and logs: "0.125", "25.90". */
+export function unitPriceText(price: number): string {
+  const d = decimal(price);
+  if (d === undefined) return String(price);
+  const text = decimalText(d);
+  if (d.scale >= MINOR_DIGITS) return text;
+  return `${text}${d.scale === 0 ? '.' : ''}${'0'.repeat(MINOR_DIGITS - d.scale)}`;
+}
+
+/** How many decimals a number has as written (0.125: 3; 12: 0); 0 for NaN and infinities. */
+export function decimalPlaces(n: number): number {
+  return decimal(n)?.scale ?? 0;
+}
+
+export function times(a: Decimal, b: Decimal): Decimal {
+  return trimmed({ units: a.units * b.units, scale: a.scale + b.scale });
+}
+
+export function compareDecimal(a: Decimal, b: Decimal): number {
+  const scale = Math.max(a.scale, b.scale);
+  const x = a.units * 10n ** BigInt(scale - a.scale);
+  const y = b.units * 10n ** BigInt(scale - b.scale);
+  return x === y ? 0 : x < y ? -1 : 1;
+}
+
+/** `d` rounded to `digits` decimals, half away from zero, as a bigint of 10^-digits. */
+export function roundDecimal(d: Decimal, digits: number): bigint {
+  if (d.scale <= digits) return d.units * 10n ** BigInt(digits - d.scale);
+  return divideHalfUp(d.units, 10n ** BigInt(d.scale - digits));
+}
+
+/** n / d rounded half away from zero, d > 0. */
+function divideHalfUp(n: bigint, d: bigint): bigint {
+  const magnitude = ((n < 0n ? -n : n) * 2n + d) / (2n * d);
+  return n < 0n ? -magnitude : magnitude;
+}
+
+// --- The rounding rules, one per purpose --------------------------------------------------------
+
+/**
+ * Rule 1, a line's total: unit price x quantity, exactly, then rounded once to minor units, half up
+ * (0.125 x 1000 = 125.00; 0.099946 x 1000 = 99.946 -> 99.95). As a bigint: an absurd price or
+ * quantity makes an absurd product, which the caller refuses against MAX_SALE_MINOR.
+ */
+export function lineTotal(unitPrice: Decimal, quantity: Decimal): bigint {
+  return roundDecimal(times(unitPrice, quantity), MINOR_DIGITS);
+}
+
+/**
+ * A gross unit price from a price without VAT: net x (100 + rate) / 100, exactly, never rounded
+ * (0.0826 at 21 % is 0.099946): the line's total (rule 1) is what rounds.
+ */
+export function grossOfNet(net: Decimal, vatRate: Decimal): Decimal {
+  const hundredPlus = { units: 100n * 10n ** BigInt(vatRate.scale) + vatRate.units, scale: vatRate.scale };
+  return times(net, { units: hundredPlus.units, scale: hundredPlus.scale + 2 });
+}
+
+/** Rule 2, VAT per rate: the VAT within a gross amount, gross x rate / (100 + rate), half up. */
+export function vatWithin(gross: bigint, vatRate: Decimal): bigint {
+  const rate = vatRate.units;
+  const hundred = 100n * 10n ** BigInt(vatRate.scale);
+  return divideHalfUp(gross * rate, hundred + rate);
+}
+
+/** Rule 3, a percent off: amount x percent / 100, half up (a line's own discount, the card's %). */
+export function percentOf(amount: bigint, percent: Decimal): bigint {
+  return divideHalfUp(amount * percent.units, 100n * 10n ** BigInt(percent.scale));
+}
+
+export interface CashDue {
+  /** What the customer pays in cash: the total rounded to the nearest step (a half step up). */
+  readonly dueMinor: Minor;
+  /** due - total: above 0 the customer pays more than the total, below 0 less. */
+  readonly roundingMinor: Minor;
+}
+
+/**
+ * Rule 4, the cash step: a cash total rounded to the nearest multiple of `step`, half a step up
+ * (706.17 Kč in whole crowns is 706 Kč, rounding -0.17; 706.50 is 707, +0.50).
+ */
+export function roundCash(total: Minor, step: Minor): CashDue {
+  minor(total);
+  if (!Number.isSafeInteger(step) || step < 1)
+    throw new RangeError(`${step} is no cash step (a whole number of minor units, 1 or more).`);
+  const magnitude = Math.abs(total);
+  const remainder = magnitude % step;
+  const down = magnitude - remainder;
+  const rounded = remainder * 2 >= step ? down + step : down;
+  const dueMinor = (total < 0 && rounded !== 0 ? -rounded : rounded) as Minor;
+  return { dueMinor, roundingMinor: (dueMinor - total) as Minor };
+}
+
+/** What is given back: handed - due, never below 0 (short is what is missing when handed < due). */
+export function changeDue(handed: Minor, due: Minor): { readonly change: Minor; readonly short: Minor } {
+  const diff = handed - due;
+  return { change: Math.max(0, diff) as Minor, short: Math.max(0, -diff) as Minor };
+}
+
+/** Sums amounts (exact: integers). */
+export function sumMinor(amounts: Iterable<Minor>): Minor {
+  let total = 0;
+  for (const a of amounts) total += a;
+  return minor(total);
+}
