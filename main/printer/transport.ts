@@ -3,9 +3,15 @@
 // - not sent: no connection (off, unplugged, wrong address), or the printer said before a byte of
 //   the job went that it is out of paper, or a printer that answered status before is silent now
 //   (stalled). Nothing printed; the job is simply tried again.
-// - maybe sent: the connection broke or stalled while the job's bytes were on their way. Part or all
-//   of it may be on paper: the queue prints it again marked as a copy.
-// - printed: every byte was handed to the connection and the printer had not refused it.
+// - maybe sent: the connection broke or stalled while the job's bytes were on their way, or before
+//   the printer showed it had them all. Part or all of it may be on paper: the queue prints it again
+//   marked as a copy.
+// - printed: the printer took every byte. Handing them to the connection proves nothing (the
+//   system's buffer takes a whole receipt at once, and a printer that drops after 123 of 795 bytes
+//   loses the rest), so a printer that answers the paper status is asked again after the job: its
+//   answer, coming after the job's last byte on the same connection, shows it read them all. One
+//   that never answers cannot say so: its job is taken as printed once handed over (a reset after
+//   the job could also be its way of closing, and would reprint every receipt).
 // Before the job, `DLE EOT 4` asks the printer's paper sensor (a real-time command, answered even
 // while the printer is busy); a printer that does not answer it is printed to all the same.
 import { connect, type Socket } from 'node:net';
@@ -106,16 +112,26 @@ export function sendToPrinter(
       timer = setTimeout(onTimeout, ms);
     };
 
+    const printed = (): void => {
+      finish({ kind: 'printed', answersStatus });
+      // Whatever the printer still says is read and dropped, so closing does not reset the
+      // connection under bytes it has not taken yet; then the socket goes.
+      socket.resume();
+      socket.end();
+      setTimeout(() => socket.destroy(), 2_000).unref();
+    };
     const write = (): void => {
       phase = 'writing';
       arm(timeouts.writeMs, () => fail(`took no more bytes for ${String(timeouts.writeMs)} ms`, true));
-      socket.end(bytes, () => {
-        finish({ kind: 'printed', answersStatus });
-        // Whatever the printer still says is read and dropped, so closing does not reset the
-        // connection under bytes it has not taken yet; then the socket goes.
-        socket.resume();
-        setTimeout(() => socket.destroy(), 2_000).unref();
-      });
+      if (answersStatus) {
+        // The status asked again behind the job: answered only once the printer read every byte.
+        socket.write(Buffer.concat([bytes, PAPER_STATUS_REQUEST]));
+      } else {
+        // Nothing to ask: handed over is all that can be known (docs/assumptions.md "Printing").
+        socket.end(bytes, () => {
+          if (phase === 'writing') printed();
+        });
+      }
     };
 
     arm(timeouts.connectMs, () => fail(`no connection within ${String(timeouts.connectMs)} ms`, false));
@@ -133,6 +149,11 @@ export function sendToPrinter(
       socket.write(PAPER_STATUS_REQUEST);
     });
     socket.on('data', (chunk: Buffer) => {
+      if (phase === 'writing' && answersStatus) {
+        // The answer behind the job: it read them all (paper out now only holds what it has).
+        if (chunk.some((b) => paperOut(b) !== undefined)) printed();
+        return;
+      }
       if (phase !== 'status') return;
       const status = chunk[0];
       const out = status === undefined ? undefined : paperOut(status);
@@ -147,7 +168,7 @@ export function sendToPrinter(
     });
     socket.on('error', (error: NodeJS.ErrnoException) => fail(error.code ?? error.message, false));
     socket.on('close', () => {
-      if (phase !== 'done') fail('the printer closed the connection', false);
+      if (phase !== 'done') fail('the printer closed the connection before it took the whole job', false);
     });
   });
 }

@@ -2,7 +2,9 @@
 // connection sent (one connection, one job, as Counter sends them) and answers the paper sensor's
 // status request (DLE EOT 4) as a real ESC/POS printer does. It can be switched off (the port refuses
 // connections, as a printer that is off), out of paper, or stuck (it takes connections and reads
-// nothing, answers nothing), and back on, on the same port.
+// nothing, answers nothing), and back on, on the same port. It can also drop a job part way: it takes
+// the first N bytes of the next job and resets the connection under the rest (a printer that reboots,
+// a cable pulled mid-receipt).
 import { createServer, type Server, type Socket } from 'node:net';
 
 export type PaperState = 'ok' | 'out';
@@ -16,6 +18,8 @@ export class FakePrinter {
   answersStatus = true;
   #server: Server | null;
   #stuck = false;
+  /** The next job is cut off after this many bytes of its connection (status requests included). */
+  #dropAfter: number | null = null;
   readonly #sockets = new Set<Socket>();
   readonly #waiters = new Set<() => void>();
 
@@ -63,6 +67,14 @@ export class FakePrinter {
     this.#stuck = true;
   }
 
+  /**
+   * The next connection that sends more than `bytes` bytes keeps only those and is dropped under the
+   * rest (a reset: the bytes it did not read are lost). Once; the job after it is taken whole.
+   */
+  dropNextAfter(bytes: number): void {
+    this.#dropAfter = bytes;
+  }
+
   /** Resolves once `test` holds of the jobs received (checked after every job). */
   async until(test: (jobs: readonly Uint8Array[]) => boolean): Promise<void> {
     while (!test(this.jobs)) await new Promise<void>((resolve) => this.#waiters.add(resolve));
@@ -91,7 +103,16 @@ export class FakePrinter {
     if (this.#stuck) socket.pause();
     socket.on('data', (chunk: Buffer) => {
       chunks.push(chunk);
-      const all = Buffer.concat(chunks);
+      let all = Buffer.concat(chunks);
+      const limit = this.#dropAfter;
+      if (limit !== null && all.length > limit) {
+        this.#dropAfter = null;
+        all = all.subarray(0, limit);
+        chunks.splice(0, chunks.length, all);
+        // Unread bytes in its buffer make the close a reset, as a printer that went away mid-job.
+        socket.resetAndDestroy();
+        return;
+      }
       // Each paper status request is answered at once, as a real-time command.
       for (let i = Math.max(0, seen - 2); i + 2 < all.length; i++) {
         if (all[i] === 0x10 && all[i + 1] === 0x04 && all[i + 2] === 0x04 && i + 2 >= seen) {
