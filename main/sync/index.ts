@@ -1,5 +1,5 @@
-// Sync of the offline catalog: service -> SQLite. See sync.ts for the run, stockItems.ts for the
-// incremental/full passes, perKey.ts for per-product and per-company resources.
+// Sync of the offline catalog: service -> SQLite. See sync.ts for the run, stock-items.ts for the
+// incremental/full passes, per-key.ts for per-product and per-company resources.
 export { runSync, allResources, type SyncOptions } from './sync.ts';
 export { ResourceReport, SyncEvent, SyncFailure, SyncMode, SyncReport } from './events.ts';
 export { runSyncInWorker, type WorkerSyncOptions } from './worker.ts';

@@ -29,7 +29,7 @@ import { InstanceProfile } from './instance-profile.ts';
 import { FilterUnusable, RequestShape } from './view.ts';
 import { walkFromPosition } from './page-position.ts';
 import type { ResourceReport, SyncMode } from './events.ts';
-import { drainPending } from './perKey.ts';
+import { drainPending } from './per-key.ts';
 import { SkippedRows } from './skipped.ts';
 
 function finish(ctx: SyncContext, resource: CatalogResource, report: ResourceReport): ResourceReport {

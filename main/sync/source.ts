@@ -30,7 +30,7 @@ export interface CatalogSource {
     req: PageQuery<FinancialReceivableFilter, FinancialReceivableField>,
     signal?: AbortSignal,
   ): AsyncIterable<Paginated<FinancialReceivable>>;
-  /** The largest answer body the source reads (per-key fan-outs share it: perKey.ts). */
+  /** The largest answer body the source reads (per-key fan-outs share it: per-key.ts). */
   readonly maxResponseBytes: number;
   productUnitsAnswer(productId: number, options: KeyAnswerOptions): Promise<ArrayAnswer<ProductUnit>>;
   companyCardsAnswer(companyId: number, options: KeyAnswerOptions): Promise<ArrayAnswer<CompanyCard>>;

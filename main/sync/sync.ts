@@ -22,7 +22,7 @@ import {
 } from './resources.ts';
 import { defaultRetryPolicy, isAbort, withRetry, type RetryPolicy } from './retry.ts';
 import type { CatalogSource } from './source.ts';
-import { syncStockItems } from './stockItems.ts';
+import { syncStockItems } from './stock-items.ts';
 import { InstanceProfile } from './instance-profile.ts';
 import { newOwnerName } from '../ground/index.ts';
 import { takeCatalog } from './run-lock.ts';

@@ -2,7 +2,7 @@
 // scan never waits for a page being parsed or written), and the worker's heap is capped so a sync
 // of any size stays within a fixed memory budget (garbage of parsed pages is collected early
 // instead of growing the heap). The cap is sized from the body limit: per-key answers are bounded
-// by it (perKey.ts), so an answer the client accepts fits. A thread that dies all the same (out of
+// by it (per-key.ts), so an answer the client accepts fits. A thread that dies all the same (out of
 // memory on an answer parsed whole) costs the resource it was on: the resources after it run on a
 // new thread.
 import { Worker } from 'node:worker_threads';
@@ -35,7 +35,7 @@ const MIB = 1024 * 1024;
 
 /**
  * The worker's heap for a body limit: 64 MB for the run itself, and twice the limit for the answers
- * held at once (at most one body limit in all, perKey.ts; as text, which takes two bytes a character
+ * held at once (at most one body limit in all, per-key.ts; as text, which takes two bytes a character
  * when any is outside Latin-1).
  */
 export function heapMbFor(maxResponseBytes: number): number {
