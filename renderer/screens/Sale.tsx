@@ -49,7 +49,7 @@ export function Sale() {
           type="button"
           className="primary big"
           disabled={busy || lines.length === 0}
-          onClick={() => openPayment()}
+          onClick={() => void openPayment()}
           data-action="place-order"
         >
           {t('placeOrder')} <kbd>F9</kbd>

@@ -89,7 +89,7 @@ const money = (n: number) => formatMoney(n, null);
 
 describe('the payment panel', () => {
   it('cash: Enter places the order with the amount given; the panel closes and its receipt shows', async () => {
-    openPayment();
+    await openPayment();
     setGiven('500');
     await confirmPayment();
     expect(core.inputs('session.close')).toEqual([{ tender: { method: 'cash', given: 500 } }]);
@@ -103,13 +103,13 @@ describe('the payment panel', () => {
   });
 
   it('cash with no amount typed: the exact total', async () => {
-    openPayment();
+    await openPayment();
     await confirmPayment();
     expect(core.inputs('session.close')).toEqual([{ tender: { method: 'cash', given: 250 } }]);
   });
 
   it('card: the total is charged, whatever amount was typed for cash', async () => {
-    openPayment();
+    await openPayment();
     setGiven('500');
     setMethod('card');
     await confirmPayment();
@@ -117,7 +117,7 @@ describe('the payment panel', () => {
   });
 
   it('cash short of the total: nothing is placed, the panel stays open and says what is missing', async () => {
-    openPayment();
+    await openPayment();
     setGiven('200');
     await confirmPayment();
     expect(core.inputs('session.close')).toEqual([]);
@@ -128,7 +128,7 @@ describe('the payment panel', () => {
   });
 
   it('an amount that is no number: nothing is placed, the panel says what was typed', async () => {
-    openPayment();
+    await openPayment();
     setGiven('1.2.3');
     await confirmPayment();
     expect(core.inputs('session.close')).toEqual([]);
@@ -138,7 +138,7 @@ describe('the payment panel', () => {
   it('Enter pressed again while the order is being placed places it once', async () => {
     let answer: (value: CloseView) => void = () => undefined;
     core.answer('session.close', () => new Promise<CloseView>((resolve) => (answer = resolve)));
-    openPayment();
+    await openPayment();
     const first = confirmPayment();
     const second = confirmPayment();
     await expect.poll(() => core.inputs('session.close').length).toBe(1);
@@ -151,7 +151,7 @@ describe('the payment panel', () => {
     core.answer('session.close', () => {
       throw new PosError({ code: 'rejected', message: 'The sale has a line without a price.' });
     });
-    openPayment();
+    await openPayment();
     await confirmPayment();
     expect(panel().open).toBe(false);
     expect(useApp.getState().session).toEqual(basket);
@@ -163,18 +163,18 @@ describe('the payment panel', () => {
   });
 
   it('Esc goes back to the sale, and F9 on an empty sale opens nothing: nothing is placed', async () => {
-    openPayment();
+    await openPayment();
     closePayment();
     expect(panel().open).toBe(false);
     useApp.setState({ session: aSession([]) });
-    openPayment();
+    await openPayment();
     expect(panel().open).toBe(false);
     await confirmPayment();
     expect(core.inputs('session.close')).toEqual([]);
   });
 
   it('card + cash (F4): the card part and the cash given for the rest go to the core as typed', async () => {
-    openPayment();
+    await openPayment();
     setMethod('split');
     setCard('100');
     setGiven('200');
@@ -184,7 +184,7 @@ describe('the payment panel', () => {
   });
 
   it('card + cash short of the rest, or a card part of the whole total: nothing is placed, the panel says why', async () => {
-    openPayment();
+    await openPayment();
     setMethod('split');
     setCard('100');
     setGiven('120');
@@ -210,7 +210,7 @@ describe('the change due after placing', () => {
       outcome: { kind: 'product', lineId: 2, name: 'Product 2' },
       session: aSession([aLine(2)]),
     }));
-    openPayment();
+    await openPayment();
     setGiven('500');
     await confirmPayment();
     expect(paidShown()).toEqual({
@@ -226,34 +226,41 @@ describe('the change due after placing', () => {
 });
 
 describe('F9 refuses before payment what the till knows would be refused', () => {
-  it('a sale with no customer: neither a card nor a walk-in customer; the panel stays shut and says what to do', () => {
+  it('a sale with no customer: neither a card nor a walk-in customer; the panel stays shut and says what to do', async () => {
     useApp.setState({ session: aSession([aLine(1, 25)]), settings: null });
-    openPayment();
+    await openPayment();
     expect(panel().open).toBe(false);
     expect(useApp.getState().sale.outcome).toEqual({ tone: 'error', text: i18n.t('sale:refusedNoCustomer') });
     // A card for every sale was chosen on purpose: the words say to scan it.
     useApp.setState({ settings: { walkInChosen: true } as SettingsView });
-    openPayment();
+    await openPayment();
     expect(panel().open).toBe(false);
     expect(useApp.getState().sale.outcome?.text).toBe(i18n.t('sale:refusedCardNeeded'));
     expect(core.inputs('session.close')).toEqual([]);
   });
 
-  it("a line without an amount, or no warehouse: the core's own refusals at Enter, said before payment", () => {
+  it("a line without an amount, or no warehouse: the core's own refusals at Enter, said before payment", async () => {
     const problem = { message: 'No amount.' };
     useApp.setState({ session: { ...basket, lines: [{ ...aLine(1), problem }] } });
-    openPayment();
+    await openPayment();
     expect(panel().open).toBe(false);
     expect(useApp.getState().sale.outcome?.text).toBe(i18n.t('core:unpricedLine', { name: 'Product 1' }));
     useApp.setState({ session: { ...basket, warehouseId: null } });
-    openPayment();
+    await openPayment();
     expect(panel().open).toBe(false);
     expect(useApp.getState().sale.outcome?.text).toBe(i18n.t('core:noWarehouse'));
   });
 
-  it('a till the instance does not let create orders, with a walk-in customer or a card', () => {
+  it('a till with cashiers and nobody signed in: said before the panel', async () => {
+    useApp.setState({ status: { ...status, signInNeeded: true } });
+    await openPayment();
+    expect(panel().open).toBe(false);
+    expect(useApp.getState().sale.outcome).toEqual({ tone: 'error', text: i18n.t('core:signedOut') });
+  });
+
+  it('a till the instance does not let create orders, with a walk-in customer or a card', async () => {
     useApp.setState({ status: { ...status, orderPermission: 'lacking' } });
-    openPayment();
+    await openPayment();
     expect(panel().open).toBe(false);
     expect(useApp.getState().sale.outcome).toEqual({
       tone: 'error',
@@ -261,7 +268,7 @@ describe('F9 refuses before payment what the till knows would be refused', () =>
     });
     // Not known either way (no probe answered yet): the panel opens, the outbox finds out.
     useApp.setState({ status: { ...status, orderPermission: 'unknown' } });
-    openPayment();
+    await openPayment();
     expect(panel().open).toBe(true);
   });
 });

@@ -15,7 +15,7 @@ import { useLineAdjust } from './line-adjust.ts';
 import { usePriceEntry } from './price-entry.ts';
 import { useReceipt } from './receipt.ts';
 import { refusalBeforePayment } from './refusal.ts';
-import { askForFloat, shiftNeeded, useFloatPrompt } from './shift.ts';
+import { askForFloat, loadShift, shiftNeeded, useFloatPrompt } from './shift.ts';
 import { announce, closeSale } from './sale.ts';
 import { paymentSummary, type Method, type PaymentProblem } from './tender.ts';
 
@@ -74,24 +74,33 @@ const price = (n: number): string => formatMoney(n, useApp.getState().settings?.
 
 /**
  * F9: opens the panel over a sale with lines (the order is placed only by its Enter). A sale the till
- * knows would be refused (no customer, no permission to create orders) is refused here, saying what
- * to do, before the customer pays.
+ * knows would be refused (no customer, no permission to create orders, nobody signed in, no shift) is
+ * refused here, saying what to do, before the customer pays.
  */
-export function openPayment(): void {
-  const { session, sale, status } = useApp.getState();
-  if (sale.busy || session === null || session.lines.length === 0) return;
-  const refusal = refusalBeforePayment(session, status, useApp.getState().settings);
-  if (refusal !== null) {
-    announce({ tone: 'error', text: refusal });
-    beepError();
-    return;
-  }
+export async function openPayment(): Promise<void> {
+  if (!payable()) return;
+  // The shift as the core has it now: the one read at start goes stale when it changes elsewhere
+  // (another window, Settings switching to another instance), and F9 then showed the whole panel
+  // that the core refused at Enter, after the cash was taken.
+  await loadShift();
+  if (!payable() || openDialog() !== undefined) return;
   // No shift open where a sale needs one: the float first, then the payment (one step on).
   if (shiftNeeded()) {
-    askForFloat(() => openPayment());
+    askForFloat(openPayment);
     return;
   }
   usePayment.setState({ ...CLOSED, open: true });
+}
+
+/** A sale with lines the till knows nothing against; what stands against it is said on the Sale screen. */
+function payable(): boolean {
+  const { session, sale, status } = useApp.getState();
+  if (sale.busy || session === null || session.lines.length === 0) return false;
+  const refusal = refusalBeforePayment(session, status, useApp.getState().settings);
+  if (refusal === null) return true;
+  announce({ tone: 'error', text: refusal });
+  beepError();
+  return false;
 }
 
 /** Esc: back to the sale, nothing placed. */

@@ -14,13 +14,15 @@ const ORDERS_CREATE = 'Permissions.Orders.Create';
 /** Why this sale cannot be placed now, with what to do, or null when nothing known stands in its way. */
 export function refusalBeforePayment(
   session: Pick<SessionView, 'customer' | 'walkIn' | 'lines' | 'warehouseId'>,
-  status: Pick<StatusView, 'orderPermission'> | null,
+  status: (Pick<StatusView, 'orderPermission'> & Partial<Pick<StatusView, 'signInNeeded'>>) | null,
   settings: Pick<SettingsView, 'walkInChosen'> | null,
 ): string | null {
   // Nothing at the till cures this one: it comes first.
   if (status?.orderPermission === 'lacking') {
     return i18n.t('sale:refusedNoOrderPermission', { permission: ORDERS_CREATE });
   }
+  // Nobody signed in at a till with cashiers: the core records no sale (main/counter 'signed-out').
+  if (status?.signInNeeded === true) return i18n.t('core:signedOut');
   // The core refuses these at Enter (main/counter/counter.ts close): said here in the same words.
   const unpriced = session.lines.find((l) => l.problem !== undefined);
   if (unpriced !== undefined) return i18n.t('core:unpricedLine', { name: unpriced.name });

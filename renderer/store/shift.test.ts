@@ -109,7 +109,7 @@ beforeEach(async () => {
 
 describe('the shift at the till', () => {
   it('F9 with no shift open asks for the float, opens the shift with it, then the payment panel', async () => {
-    openPayment();
+    await openPayment();
     expect(usePayment.getState().open).toBe(false);
     expect(openDialog()).toBe('float');
     setFloatText('1 500,50 Kč');
@@ -122,7 +122,7 @@ describe('the shift at the till', () => {
   });
 
   it('Esc leaves the prompt: no shift, no payment; an amount that is none is said, nothing asked', async () => {
-    openPayment();
+    await openPayment();
     setFloatText('1.2.3');
     await confirmFloat();
     expect(useFloatPrompt.getState().error).toBe(i18n.t('shift:notAmount', { text: '1.2.3' }));
@@ -135,13 +135,23 @@ describe('the shift at the till', () => {
   it('a shift open, or none needed: F9 opens the payment at once', async () => {
     shift = { open: report(), required: true };
     await loadShift();
-    openPayment();
+    await openPayment();
     expect(usePayment.getState().open).toBe(true);
     usePayment.setState(usePayment.getInitialState(), true);
     shift = { open: null, required: false };
     await loadShift();
-    openPayment();
+    await openPayment();
     expect(usePayment.getState().open).toBe(true);
+  });
+
+  it('a shift closed elsewhere since it was read (another window, Settings switching instance): F9 asks for the float, never shows the panel', async () => {
+    shift = { open: report(), required: true };
+    await loadShift();
+    // What the screen read says open; the core has none now.
+    shift = { open: null, required: true };
+    await openPayment();
+    expect(usePayment.getState().open).toBe(false);
+    expect(openDialog()).toBe('float');
   });
 
   it('a sale the core refuses as shift-closed reads the shift again, so the next F9 asks for the float', async () => {
@@ -150,12 +160,13 @@ describe('the shift at the till', () => {
     core.answer('session.close', () => {
       throw new PosError({ code: 'shift-closed', message: i18n.t('core:shiftClosed') });
     });
+    await openPayment();
+    // Closed elsewhere while the panel is open: the core refuses at Enter.
     shift = { open: null, required: true };
-    openPayment();
     await confirmPayment();
     expect(useApp.getState().sale.outcome?.text).toBe(i18n.t('core:shiftClosed'));
     await expect.poll(() => useShift.getState().state?.open).toBeNull();
-    openPayment();
+    await openPayment();
     expect(openDialog()).toBe('float');
   });
 

@@ -44,7 +44,7 @@ export interface FloatPromptUi {
 const NO_PROMPT: FloatPromptUi = { open: false, text: '', error: null, busy: false };
 export const useFloatPrompt = create<FloatPromptUi>()(() => NO_PROMPT);
 /** What the prompt goes on to once the shift is open (the payment panel). */
-let afterOpen: (() => void) | null = null;
+let afterOpen: (() => unknown) | null = null;
 
 /** Reads the till's shift from the core (at start, after a sale, after each action). */
 export async function loadShift(): Promise<void> {
@@ -160,7 +160,7 @@ export function shownReport(): ShiftReportView | null {
 // ---------- the float prompt over the sale ----------
 
 /** F9 with no shift open: asks for the float; `then` runs once the shift is open. */
-export function askForFloat(then: () => void): void {
+export function askForFloat(then: () => unknown): void {
   afterOpen = then;
   useFloatPrompt.setState({ ...NO_PROMPT, open: true });
 }
@@ -198,7 +198,7 @@ export async function confirmFloat(): Promise<void> {
   const then = afterOpen;
   afterOpen = null;
   useFloatPrompt.setState(NO_PROMPT);
-  then?.();
+  await then?.();
 }
 
 /** F7 on the Shift screen: prints the report shown, on the receipt printer's paper (its print copy). */
