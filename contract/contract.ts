@@ -50,6 +50,8 @@ export const ScannerSettings = z.object({
   layout: z.enum(['us', 'cs', 'sk', 'de', 'fr', 'host']),
   /** Keystrokes, keystrokes or one paste/input event with the whole code, or only the latter. */
   delivery: z.enum(['keys', 'keys-and-paste', 'paste']),
+  /** The longest pause a scanner makes inside one code (Bluetooth: 200-300 ms); 0: none waited out. */
+  pauseMs: int.min(0).max(1000),
 });
 export type ScannerSettings = z.infer<typeof ScannerSettings>;
 

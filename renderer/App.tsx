@@ -1,10 +1,11 @@
 // The frame: screen tabs (F1-F4), the current screen, and the status bar that is always visible.
 // Keys and scans reach the app through the one keymap (actions/), attached here to the window.
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { attachKeymap } from './actions/attach.ts';
+import { attachKeymap, type Keymap } from './actions/attach.ts';
 import { StatusBar } from './components/StatusBar.tsx';
 import { GuardDialogs } from './components/GuardDialogs.tsx';
+import { ScansWaiting } from './components/ScansWaiting.tsx';
 import { CounterDialogs } from './components/receipt/ReceiptDialog.tsx';
 import { Orders } from './screens/Orders.tsx';
 import { Sale } from './screens/Sale.tsx';
@@ -28,7 +29,18 @@ export function App() {
   useEffect(() => followCore(), []);
   // Whether a shift is open: F9 asks for the float first when a sale needs one and none is.
   useEffect(() => void loadShift(), []);
-  useEffect(() => attachKeymap(window, scanner), [scanner]);
+  // Attached once, as soon as the screen is in the page (a layout effect: before the browser hands it
+  // any key), and new scanner settings taken in place: no key held for a burst is dropped.
+  const keymap = useRef<Keymap | null>(null);
+  useLayoutEffect(() => {
+    const attached = attachKeymap(window);
+    keymap.current = attached;
+    return () => {
+      attached.detach();
+      keymap.current = null;
+    };
+  }, []);
+  useLayoutEffect(() => keymap.current?.configure(scanner), [scanner]);
   // Settings' language, spoken at once: every component using useTranslation renders again.
   useEffect(() => void applyLanguage(language), [language]);
 
@@ -60,6 +72,7 @@ export function App() {
       <GuardDialogs />
       <CounterDialogs />
       <FloatPrompt />
+      <ScansWaiting />
     </div>
   );
 }

@@ -40,7 +40,7 @@ describe('SettingsStore (real SQLite file)', () => {
     expect(new SettingsStore(db).read()).toMatchObject({ scanner: DEFAULT_SCANNER, warehouseId: null });
   });
 
-  it('reads a scanner row from before layout and delivery were settings with their defaults, keeping the rest', () => {
+  it('reads a scanner row from before layout, delivery and pauseMs were settings with their defaults, keeping the rest', () => {
     const { db, file } = fresh();
     const old = { maxGapMs: 40, minLength: 8, suffix: 'tab' as const, prefix: '#' };
     db.prepare("INSERT INTO setting (key, value) VALUES ('app.scanner', ?)").run(JSON.stringify(old));
@@ -48,13 +48,19 @@ describe('SettingsStore (real SQLite file)', () => {
       ...old,
       layout: 'us',
       delivery: 'keys-and-paste',
+      pauseMs: 300,
     });
     // Written back whole, the new fields persist across reopen.
-    new SettingsStore(db).write({ scanner: { ...old, layout: 'cs', delivery: 'paste' } });
+    new SettingsStore(db).write({ scanner: { ...old, layout: 'cs', delivery: 'paste', pauseMs: 250 } });
     db.close();
     const again = openDatabase(file);
     onTestFinished(() => void again.close());
-    expect(new SettingsStore(again).read().scanner).toEqual({ ...old, layout: 'cs', delivery: 'paste' });
+    expect(new SettingsStore(again).read().scanner).toEqual({
+      ...old,
+      layout: 'cs',
+      delivery: 'paste',
+      pauseMs: 250,
+    });
   });
 });
 

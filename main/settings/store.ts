@@ -26,12 +26,15 @@ export const DEFAULT_SCANNER: ScannerSettings = {
   prefix: '',
   layout: 'us',
   delivery: 'keys-and-paste',
+  // Bluetooth scanners and busy USB hubs stall 200-300 ms inside one code.
+  pauseMs: 300,
 };
 
 /** A stored scanner row from before a field existed reads that field as its default, keeping the rest. */
 const StoredScanner = ScannerSettings.extend({
   layout: ScannerSettings.shape.layout.default(DEFAULT_SCANNER.layout),
   delivery: ScannerSettings.shape.delivery.default(DEFAULT_SCANNER.delivery),
+  pauseMs: ScannerSettings.shape.pauseMs.default(DEFAULT_SCANNER.pauseMs),
 });
 
 const schemas = {

@@ -1,21 +1,34 @@
 // The one keyboard listener of the window: the scanner module's (renderer/scanner/dom.ts), which sees
 // every key first (capture phase). Observers see each key before the scanner does; the keys the
-// scanner leaves to the page go through the keymap; each scan goes to the action the keymap picks
-// for where the cashier is (screen and focus).
+// scanner leaves to the page go through the keymap; each scan goes into the page's scan queue
+// (renderer/scanner/queue.ts, where a serial scanner's lines come in too) and from there, one at a
+// time and in order, to the action the keymap picks for where the cashier is (screen and focus).
+// While a dialog is open scans wait in the queue; they are applied when it closes.
+//
+// Attached once for the page's life: new scanner settings are taken in place (configure), since a
+// listener attached again would lose the keys the old one held for a burst under way (the first key
+// on a page just opened went that way when the settings arrived).
 import type { ScannerSettings } from '../../contract/contract.ts';
 import {
   attachScanner,
+  deliverScan,
+  scanQueue,
   SilenceTimer,
   windowClock,
+  type DeliveredScan,
   type ScannerConfig,
   type ScanSuffix,
+  type SinkAnswer,
 } from '../scanner/index.ts';
 import { useApp } from '../store/app.ts';
-import { guardDialog } from '../store/guard.ts';
-import { parkingOffer } from '../store/parked.ts';
+import { guardDialog, useGuard } from '../store/guard.ts';
+import { useLineAdjust } from '../store/line-adjust.ts';
+import { parkingOffer, useParked } from '../store/parked.ts';
 import { drawerOffered } from '../store/printer.ts';
-import { openDialog } from '../store/payment.ts';
-import { receiptShown } from '../store/receipt.ts';
+import { openDialog, usePayment } from '../store/payment.ts';
+import { usePriceEntry } from '../store/price-entry.ts';
+import { receiptShown, useReceipt } from '../store/receipt.ts';
+import { useFloatPrompt } from '../store/shift.ts';
 import { typedQuantity } from '../store/sale.ts';
 import { noteTestPadScan } from '../store/test-pad.ts';
 import {
@@ -43,6 +56,7 @@ export function scannerConfig(s: ScannerSettings): Partial<ScannerConfig> {
     prefix: s.prefix,
     layout: s.layout,
     delivery: s.delivery,
+    pauseMs: s.pauseMs,
   };
 }
 
@@ -77,16 +91,21 @@ function contextFor(target: EventTarget | null): ActionContext {
   };
 }
 
-/** Attaches the keymap and the scanner to the window, with the scanner settings given. Returns detach. */
-export function attachKeymap(win: Window, scanner: ScannerSettings | undefined): () => void {
+export interface Keymap {
+  /** The scanner settings the window listens with from now on (undefined: the scanner's defaults). */
+  configure(scanner: ScannerSettings | undefined): void;
+  detach(): void;
+}
+
+/** Attaches the keymap and the scanner to the window, once for the page; returns the handle. */
+export function attachKeymap(win: Window): Keymap {
   const pending = new SilenceTimer(windowClock(win));
   const handle = attachScanner(win, {
-    ...(scanner === undefined ? {} : { config: scannerConfig(scanner) }),
     beforeKey: (event) => {
       // A key within the gap cancels a pending line edit: it may be part of a scan.
       pending.cancel();
       const ctx = contextFor(event.target);
-      for (const b of observersOf(ctx, keyName(event))) PERFORM[b.name]({ ctx, event });
+      for (const b of observersOf(ctx, keyName(event))) void PERFORM[b.name]({ ctx, event });
     },
     afterKey: (event) => {
       const ctx = contextFor(event.target);
@@ -95,23 +114,55 @@ export function attachKeymap(win: Window, scanner: ScannerSettings | undefined):
       event.preventDefault();
       if (binding.waitsOutScan === true) {
         const gapMs = useApp.getState().settings?.scanner.maxGapMs ?? 100;
-        pending.start(gapMs, () => PERFORM[binding.name]({ ctx, event }));
-      } else PERFORM[binding.name]({ ctx, event });
+        pending.start(gapMs, () => void PERFORM[binding.name]({ ctx, event }));
+      } else void PERFORM[binding.name]({ ctx, event });
     },
     onScan: (scan) => {
-      const ctx = contextFor(win.document.activeElement);
-      const binding = actionForScan(ctx);
       // The test pad shows how the scan was read (path, layout, suffix) beside the code.
-      if (binding?.name === 'scan.testPad') noteTestPadScan(scan);
-      if (binding !== undefined) PERFORM[binding.name]({ ctx, code: scan.code, startedAt: scan.startedAt });
+      if (focusOf(win.document.activeElement) === 'test-pad') noteTestPadScan(scan);
+      const { code, source, startedAt, paused, typed } = scan;
+      deliverScan(code, source, { startedAt, paused, typed });
     },
   });
-  const unmark = markScannerSettings(win.document.body, scanner);
-  return () => {
-    pending.cancel();
-    handle.detach();
-    unmark();
+  const unsink = scanQueue.setSink((scan) => applyScan(win, scan));
+  // Scans waiting for a dialog go on once it has closed.
+  const resume = () => scanQueue.resume();
+  const unsubscribe = [
+    useGuard,
+    usePayment,
+    useFloatPrompt,
+    useParked,
+    usePriceEntry,
+    useLineAdjust,
+    useReceipt,
+  ].map((store) => store.subscribe(resume));
+  let unmark = (): void => undefined;
+  return {
+    configure: (scanner) => {
+      handle.reconfigure(scanner === undefined ? {} : scannerConfig(scanner));
+      unmark();
+      unmark = markScannerSettings(win.document.body, scanner);
+    },
+    detach: () => {
+      pending.cancel();
+      handle.detach();
+      unsink();
+      for (const off of unsubscribe) off();
+      unmark();
+    },
   };
+}
+
+/** The scan first in the queue, applied where the cashier is now; 'wait' while a dialog is open. */
+function applyScan(win: Window, scan: DeliveredScan): SinkAnswer {
+  const ctx = contextFor(win.document.activeElement);
+  const binding = actionForScan(ctx);
+  if (binding === undefined) return Promise.resolve();
+  if (binding.name === 'scan.dialog') return 'wait';
+  const { code, startedAt } = scan;
+  return Promise.resolve(
+    PERFORM[binding.name]({ ctx, code, scan, ...(startedAt === undefined ? {} : { startedAt }) }),
+  );
 }
 
 /**

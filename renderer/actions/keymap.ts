@@ -271,7 +271,8 @@ export const KEYMAP: readonly Binding[] = [
   { name: 'testPad.record', trigger: 'observe', when: (ctx) => ctx.focus === 'test-pad' },
   // A scan goes to the first of these that applies: the test pad describes it, the Sale adds it,
   // Stock looks it up, Orders and Settings add it to the open sale and say so.
-  // A scan while a dialog is open adds nothing (the total must not change under the payment panel).
+  // A scan while a dialog is open waits in the scan queue (actions/attach.ts) until it closes: the
+  // total never changes under the payment panel, and no scan is dropped.
   { name: 'scan.dialog', trigger: 'scan', when: (ctx) => ctx.dialog !== undefined },
   { name: 'scan.testPad', trigger: 'scan', when: (ctx) => ctx.focus === 'test-pad' },
   { name: 'scan.sale', trigger: 'scan', when: onSale },

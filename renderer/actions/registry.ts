@@ -7,7 +7,7 @@ import * as find from '../store/find.ts';
 import { keepFocusFor, returnFocus, typeToCode } from './code-focus.ts';
 import { lookUpScan } from '../store/stock.ts';
 import { recordTestPadKey, scanOnTestPad } from '../store/test-pad.ts';
-import { closePayment, confirmPayment, openPayment, setMethod, usePayment } from '../store/payment.ts';
+import { closePayment, confirmPayment, openPayment, setMethod } from '../store/payment.ts';
 import { closeReceipt, printReceipt } from '../store/receipt.ts';
 import { closePriceEntry, confirmPriceEntry, openPriceEntry } from '../store/price-entry.ts';
 import { closeLineAdjust, confirmLineAdjust, openLineAdjust } from '../store/line-adjust.ts';
@@ -16,6 +16,7 @@ import { closeParked, moveParked, openParked, parkSale, recallParked } from '../
 import { answerConfirm, leaveGuardDialog } from '../store/guard.ts';
 import { closeFloatPrompt, confirmFloat, printShiftReport } from '../store/shift.ts';
 import { openDrawerNoSale } from '../store/printer.ts';
+import { isValidGtin, type DeliveredScan } from '../scanner/index.ts';
 import type { ActionContext, ActionName } from './keymap.ts';
 
 export interface Performed {
@@ -26,6 +27,8 @@ export interface Performed {
   readonly code?: string;
   /** When the scan's first key came (event time, ms). */
   readonly startedAt?: number;
+  /** The scan as the queue delivered it (scan actions). */
+  readonly scan?: DeliveredScan;
 }
 
 const SCREEN_KEYS = {
@@ -39,7 +42,8 @@ const SCREEN_KEYS = {
 const to = (screen: Screen) => (): void => useApp.getState().setScreen(screen);
 const line = (p: Performed) => useApp.getState().session?.lines.find((l) => l.id === p.ctx.selectedLine?.id);
 
-export const PERFORM: Record<ActionName, (p: Performed) => void> = {
+/** Scan actions return the scan's whole course (its stock question included): the next scan waits for it. */
+export const PERFORM: Record<ActionName, (p: Performed) => unknown> = {
   'screen.sale': to('sale'),
   'screen.stock': to('stock'),
   'screen.orders': to('orders'),
@@ -80,10 +84,10 @@ export const PERFORM: Record<ActionName, (p: Performed) => void> = {
   'testPad.record': (p) => {
     if (p.event !== undefined && recordTestPadKey(p.event)) p.event.preventDefault();
   },
-  'scan.testPad': (p) => void scanOnTestPad(p.code ?? ''),
+  'scan.testPad': (p) => scanOnTestPad(p.code ?? ''),
   'scan.sale': (p) => {
     keepFocusFor(p.startedAt);
-    void sale.scan(p.code ?? '', 'scanner');
+    return sale.scan(p.code ?? '', 'scanner', doubtOf(p.scan));
   },
   'sale.undoRemove': () => void sale.undoRemove(),
   'sale.setQuantity': (p) => {
@@ -128,8 +132,8 @@ export const PERFORM: Record<ActionName, (p: Performed) => void> = {
   'find.previous': () => find.movePick(-1),
   'find.add': () => void find.addPicked(),
   'find.close': () => sale.closeFind(),
-  'scan.stock': (p) => void lookUpScan(p.code ?? ''),
-  'scan.toSale': (p) => void scanToSale(p.ctx.screen, p.code ?? ''),
+  'scan.stock': (p) => lookUpScan(p.code ?? ''),
+  'scan.toSale': (p) => scanToSale(p.ctx.screen, p.code ?? '', doubtOf(p.scan)),
   // Enter in the panel's fields places the order (on a button, the button's own action runs).
   'payment.confirm': () => void confirmPayment(),
   'payment.cancel': () => closePayment(),
@@ -141,14 +145,23 @@ export const PERFORM: Record<ActionName, (p: Performed) => void> = {
   'dialog.tab': (p) => {
     if (p.event !== undefined) cycleFocus(p.event);
   },
-  'scan.dialog': (p) => {
-    if (p.ctx.dialog === 'payment') usePayment.setState({ error: i18n.t('sale:scanWhilePaying') });
-  },
+  // Never performed: the queue keeps a scan while a dialog is open (actions/attach.ts).
+  'scan.dialog': () => undefined,
 };
 
+/**
+ * A burst that went on across a pause and is no GTIN with a right check digit may be two things
+ * joined (a person's keys and a scan): the sale takes it only if the core knows the whole code (a
+ * product or a card); otherwise it goes into the code field as typed, named whole (sale.scan).
+ */
+function doubtOf(scan: DeliveredScan | undefined): { typed: string } | undefined {
+  if (scan?.paused !== true || isValidGtin(scan.code)) return undefined;
+  return { typed: scan.typed ?? scan.code };
+}
+
 /** A scan away from the Sale screen (Orders, Settings) goes to the open sale, and the screen says so. */
-async function scanToSale(screen: Screen, code: string): Promise<void> {
-  const outcome = await sale.scan(code, 'scanner');
+async function scanToSale(screen: Screen, code: string, doubt?: { typed: string }): Promise<void> {
+  const outcome = await sale.scan(code, 'scanner', doubt);
   // Only if the cashier is still where the scan was made: the notice belongs to that screen.
   if (useApp.getState().screen !== screen) return;
   const words = { screen: i18n.t(SCREEN_KEYS[screen]), text: outcome.text };

@@ -6,6 +6,8 @@ import { SilenceTimer, windowClock, type Clock } from './silence.ts';
 
 export interface ScannerHandle {
   readonly machine: ScannerMachine;
+  /** New settings without letting go of the window: keys held for a burst under way stay held. */
+  reconfigure(config: Partial<ScannerConfig>): void;
   detach(): void;
 }
 
@@ -155,6 +157,10 @@ export function attachScanner(win: Window, options: AttachOptions): ScannerHandl
   win.addEventListener('input', onInput, { capture: true });
   return {
     machine,
+    reconfigure: (config) => {
+      machine.reconfigure(config);
+      schedule();
+    },
     detach: () => {
       silence.cancel();
       win.removeEventListener('keydown', onKey, { capture: true });

@@ -14,3 +14,13 @@ export { attachScanner, isTextTarget, type AttachOptions, type ScannerHandle } f
 export { GS, usLayoutChar } from './us-layout.ts';
 export { keysFor, layoutChar, SCANNER_LAYOUTS, type ScannerLayout } from './layouts.ts';
 export { SilenceTimer, windowClock, type Clock } from './silence.ts';
+export {
+  deliverScan,
+  scanQueue,
+  ScanQueue,
+  type DeliveredScan,
+  type ScanSink,
+  type ScanSource,
+  type SinkAnswer,
+} from './queue.ts';
+export { isValidGtin } from './gtin.ts';

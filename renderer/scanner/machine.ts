@@ -43,6 +43,13 @@ export interface ScannerConfig {
   readonly groupSeparatorCodes: readonly string[];
   /** Keystroke bursts, pastes/input events (scanners in paste / clipboard / wedge mode), or both. */
   readonly delivery: ScanDelivery;
+  /**
+   * The longest pause a scanner may make inside one code (a Bluetooth link or a busy USB hub stalls
+   * 200-300 ms mid-burst). A burst typed at a scanner's pace (fastGapMs between keys on average, so
+   * never a person's) goes on across a pause up to this long; 0 turns it off. With no suffix set,
+   * silence ends a scan after maxGapMs and no pause is waited out.
+   */
+  readonly pauseMs: number;
 }
 
 export const DEFAULT_SCANNER_CONFIG: ScannerConfig = {
@@ -56,6 +63,7 @@ export const DEFAULT_SCANNER_CONFIG: ScannerConfig = {
   layout: 'us',
   groupSeparatorCodes: [],
   delivery: 'keys-and-paste',
+  pauseMs: 300,
 };
 
 export interface KeyInput {
@@ -89,6 +97,12 @@ export interface ScanEffect {
   readonly endedAt: number;
   /** Characters of the scan that reached a text field anyway (IME composition): remove them. */
   readonly leaked: string;
+  /** The burst went on across a pause longer than maxGapMs (see ScannerConfig.pauseMs). */
+  readonly paused: boolean;
+  /** The characters as the OS typed them (what a person sees if the code goes back into a field). */
+  readonly typed: string;
+  /** The longest gap between two of its keys, the suffix included (ms); 0 for a paste or input event. */
+  readonly longestGapMs: number;
 }
 
 /** Text held back from a text field that turned out to be typed by a person: insert it there. */
@@ -118,6 +132,14 @@ interface Burst {
   leaked: string;
   /** The longest gap this burst keeps going across: maxGapMs, or fastGapMs right after typing. */
   readonly gapMs: number;
+  /** Every character as the OS typed it, held or not. */
+  typed: string;
+  /** Gaps between its keys, pauses left out: their sum and count tell a scanner's pace. */
+  paceSumMs: number;
+  paceCount: number;
+  /** It went on across a pause (longer than gapMs, at most pauseMs). */
+  paused: boolean;
+  longestGapMs: number;
 }
 
 const PASS: Decision = { prevent: false, effects: [] };
@@ -131,7 +153,7 @@ interface Silenced {
 }
 
 export class ScannerMachine {
-  readonly config: ScannerConfig;
+  #config: ScannerConfig;
   private burst: Burst | null = null;
   private silenced: Silenced | null = null;
   private lastHumanAt = Number.NEGATIVE_INFINITY;
@@ -143,24 +165,47 @@ export class ScannerMachine {
   private lastTextScanAt = Number.NEGATIVE_INFINITY;
 
   constructor(config: Partial<ScannerConfig> = {}) {
-    this.config = { ...DEFAULT_SCANNER_CONFIG, ...config };
+    this.#config = { ...DEFAULT_SCANNER_CONFIG, ...config };
+  }
+
+  get config(): ScannerConfig {
+    return this.#config;
+  }
+
+  /**
+   * New settings, taken in place: a burst under way goes on (its keys are held, not dropped), read
+   * with the new settings from here on. Replacing the machine instead would lose the keys it holds.
+   */
+  reconfigure(config: Partial<ScannerConfig>): void {
+    this.#config = { ...DEFAULT_SCANNER_CONFIG, ...config };
   }
 
   /** When tick() must run next (a burst may end by silence), or null. */
   wakeAt(): number | null {
-    return this.burst ? this.burst.lastAt + this.burst.gapMs + 1 : null;
+    return this.burst ? this.burst.lastAt + this.reachMs(this.burst) + 1 : null;
   }
 
   /** How long after its last key the running burst ends in silence, or null when none runs. */
   silenceAfterMs(): number | null {
-    return this.burst ? this.burst.gapMs + 1 : null;
+    return this.burst ? this.reachMs(this.burst) + 1 : null;
   }
 
-  /** Ends a burst that has been silent for longer than its gap. */
+  /** Ends a burst that has been silent for longer than it may be (its gap, or a scanner's pause). */
   tick(now: number): ScannerEffect[] {
     const burst = this.burst;
-    if (!burst || now - burst.lastAt <= burst.gapMs) return [];
+    if (!burst || now - burst.lastAt <= this.reachMs(burst)) return [];
     return this.endBurst(burst.lastAt);
+  }
+
+  /**
+   * How long after its last key a burst may still go on: its gap, or, for a burst typed at a
+   * scanner's pace (never a person's: their fastest pairs are ~40 ms apart, fastGapMs is below),
+   * the pause a scanner may make inside one code. Silence ends a suffix-less scan, so no pause there.
+   */
+  private reachMs(burst: Burst): number {
+    const { pauseMs, fastGapMs, suffix } = this.config;
+    const scannerPace = burst.paceCount > 0 && burst.paceSumMs / burst.paceCount <= fastGapMs;
+    return scannerPace && suffix.length > 0 ? Math.max(burst.gapMs, pauseMs) : burst.gapMs;
   }
 
   /**
@@ -171,7 +216,7 @@ export class ScannerMachine {
    */
   silence(now: number): ScannerEffect[] {
     const burst = this.burst;
-    if (!burst || now - burst.lastAt <= burst.gapMs) return [];
+    if (!burst || now - burst.lastAt <= this.reachMs(burst)) return [];
     const lastHumanAt = this.lastHumanAt;
     const effects = this.endBurst(burst.lastAt);
     if (!effects.some((e) => e.type === 'scan')) {
@@ -196,7 +241,7 @@ export class ScannerMachine {
     const silenced = this.silenced;
     this.silenced = null;
     if (silenced === null || this.burst !== null) return;
-    if (event.timeStamp - silenced.burst.lastAt > silenced.burst.gapMs) return;
+    if (event.timeStamp - silenced.burst.lastAt > this.reachMs(silenced.burst)) return;
     // What was put back into the field is taken out again if this turns out a scan.
     silenced.burst.leaked += silenced.released;
     silenced.burst.held = '';
@@ -241,6 +286,9 @@ export class ScannerMachine {
       startedAt: timeStamp,
       endedAt: timeStamp,
       leaked: '',
+      paused: false,
+      typed: code,
+      longestGapMs: 0,
     };
     this.lastTextScanAt = timeStamp;
     return { prevent: true, effects: [...effects, scan] };
@@ -301,6 +349,7 @@ export class ScannerMachine {
     const burst = this.burst;
     if (burst && this.isScan(burst)) {
       this.burst = null;
+      this.noteGap(burst, t, false);
       return { prevent: true, effects: [scanOf(burst, this.config, t, suffix)] };
     }
     return this.otherKey(t);
@@ -326,9 +375,22 @@ export class ScannerMachine {
       // next one (held until the gap says so) or a scan's first, which must not go into their text.
       const { maxGapMs, fastGapMs, quietBeforeMs } = this.config;
       const gapMs = t - this.lastHumanAt < quietBeforeMs ? Math.min(fastGapMs, maxGapMs) : maxGapMs;
-      burst = { chars: '', startedAt: t, lastAt: t, held: '', heldRead: '', leaked: '', gapMs };
+      burst = {
+        chars: '',
+        startedAt: t,
+        lastAt: t,
+        held: '',
+        heldRead: '',
+        leaked: '',
+        gapMs,
+        typed: '',
+        paceSumMs: 0,
+        paceCount: 0,
+        paused: false,
+        longestGapMs: 0,
+      };
       this.burst = burst;
-    }
+    } else this.noteGap(burst, t, true);
     const chars = burst.chars + char;
     if (!this.couldStillBeScan(chars)) {
       const effects = this.endBurst(t, { asTyping: true });
@@ -336,6 +398,7 @@ export class ScannerMachine {
       return { prevent: false, effects };
     }
     burst.chars = chars;
+    burst.typed += typed;
     burst.lastAt = t;
     // A space inside a burst outside text fields (a GS1 or card number with a space) is the code's,
     // never a press of the focused button. (The burst's first key cannot be told from typing yet.)
@@ -349,6 +412,17 @@ export class ScannerMachine {
     burst.held += typed;
     burst.heldRead += char;
     return { prevent: true, effects: [] };
+  }
+
+  /** The gap before a key of the burst: its pace, or a pause it went on across (tick let it). */
+  private noteGap(burst: Burst, t: number, countsForPace: boolean): void {
+    const gap = t - burst.lastAt;
+    burst.longestGapMs = Math.max(burst.longestGapMs, gap);
+    if (gap > burst.gapMs) burst.paused = true;
+    else if (countsForPace) {
+      burst.paceSumMs += gap;
+      burst.paceCount += 1;
+    }
   }
 
   private couldStillBeScan(chars: string): boolean {
@@ -413,6 +487,9 @@ function scanOf(burst: Burst, config: ScannerConfig, endedAt: number, suffix: Sc
     startedAt: burst.startedAt,
     endedAt,
     leaked: burst.leaked,
+    paused: burst.paused,
+    typed: burst.typed,
+    longestGapMs: burst.longestGapMs,
   };
 }
 

@@ -52,6 +52,7 @@ const SETTINGS: SettingsView = {
     prefix: '',
     layout: 'us',
     delivery: 'keys-and-paste',
+    pauseMs: 300,
   },
   source: 'settings',
   syncIntervalMinutes: 0,

@@ -55,8 +55,17 @@ export function typedQuantity(text: string): string | undefined {
   return /^\s*(\d{1,7}(?:[.,]\d+)?)\s*[*xX×]\s*$/.exec(text)?.[1];
 }
 
-/** Adds a product or takes a customer card. The outcome is shown (and cued) on the Sale screen and returned. */
-export async function scan(code: string, via: 'scanner' | 'keyboard'): Promise<Outcome> {
+/**
+ * Adds a product or takes a customer card. The outcome is shown (and cued) on the Sale screen and returned.
+ * `doubt`: a scanner burst that went on across a pause and is no valid GTIN (renderer/scanner): if the
+ * core does not know the whole code, it goes into the code field as typed and the message names it
+ * whole, so nothing of it is lost and nothing half is taken.
+ */
+export async function scan(
+  code: string,
+  via: 'scanner' | 'keyboard',
+  doubt?: { readonly typed: string },
+): Promise<Outcome> {
   // A `3*` typed into the code field before the scan (or before the typed code) multiplies it.
   const entry = useApp.getState().sale.entry;
   const typed = splitQuantity(via === 'keyboard' ? code : entry);
@@ -80,6 +89,7 @@ export async function scan(code: string, via: 'scanner' | 'keyboard'): Promise<O
         adding(),
       ),
     prefixed,
+    doubt === undefined ? undefined : { entry: `${prefixed ? entry : ''}${doubt.typed}`, shown: doubt.typed },
   );
 }
 
@@ -134,9 +144,15 @@ export function addPriced(item: Unpriced, price: number): Promise<Outcome> {
   );
 }
 
-async function applyScan(call: () => Promise<ScanView>, clearEntry: boolean): Promise<Outcome> {
+async function applyScan(
+  call: () => Promise<ScanView>,
+  clearEntry: boolean,
+  orInField?: { readonly entry: string; readonly shown: string },
+): Promise<Outcome> {
   try {
     const result = await call();
+    const unknown = result.outcome.kind === 'unknown' || result.outcome.kind === 'misread';
+    if (orInField !== undefined && unknown) return backInField(orInField);
     const shown = outcomeOf(result.outcome);
     const lineId = result.outcome.kind === 'product' ? result.outcome.lineId : undefined;
     const index = lineId === undefined ? -1 : result.session.lines.findIndex((l) => l.id === lineId);
@@ -160,6 +176,14 @@ async function applyScan(call: () => Promise<ScanView>, clearEntry: boolean): Pr
     beepError();
     return shown;
   }
+}
+
+/** A doubtful scan the core does not know: into the code field as typed, the message naming it whole. */
+function backInField(orInField: { readonly entry: string; readonly shown: string }): Outcome {
+  const shown: Outcome = { tone: 'error', text: i18n.t('sale:pausedScanInField', { code: orInField.shown }) };
+  flushSync(() => announce(shown, { entry: orInField.entry, find: CLOSED_FIND }));
+  beepError();
+  return shown;
 }
 
 /** Closes the find-by-name list (Esc), keeping what was typed. */

@@ -27,6 +27,9 @@ export interface PadScan {
   readonly suffix: ScanEffect['suffix'];
   readonly layout: ScanEffect['layout'];
   readonly length: number;
+  /** The longest gap between two of its keys, and whether it went on across a pause (setting pauseMs). */
+  readonly longestGapMs: number;
+  readonly paused: boolean;
 }
 
 export const usePad = create<{ keys: readonly PadKey[]; scan: PadScan | null }>()(() => ({
@@ -106,6 +109,8 @@ export function noteTestPadScan(scan: ScanEffect): void {
       suffix: scan.suffix,
       layout: scan.layout,
       length: Array.from(scan.code).length,
+      longestGapMs: scan.longestGapMs,
+      paused: scan.paused,
     },
   });
 }

@@ -78,6 +78,17 @@ export function ScannerCard({ scanner }: { scanner: ScannerSettings }) {
           />
         </label>
         <label className="field">
+          <span>{t('pause')}</span>
+          <input
+            type="number"
+            min={0}
+            max={1000}
+            defaultValue={scanner.pauseMs}
+            onBlur={(e) => void update({ pauseMs: Number(e.target.value) })}
+            data-field="pauseMs"
+          />
+        </label>
+        <label className="field">
           <span>{t('minLength')}</span>
           <input
             type="number"

@@ -93,6 +93,14 @@ function ScanHow({ scan }: { scan: PadScan }) {
       <dd>{scan.source === 'keys' ? t(LAYOUT_KEYS[scan.layout]) : t('layoutAsSent')}</dd>
       <dt>{t('endedBy')}</dt>
       <dd>{scan.suffix ?? (scan.source === 'keys' ? t('endedByNone') : t('endedByText'))}</dd>
+      {scan.source === 'keys' && (
+        <>
+          <dt>{t('longestGap')}</dt>
+          <dd data-longest-gap={scan.longestGapMs} data-paused={scan.paused}>
+            {t(scan.paused ? 'longestGapPaused' : 'longestGapMs', { ms: Math.round(scan.longestGapMs) })}
+          </dd>
+        </>
+      )}
     </dl>
   );
 }

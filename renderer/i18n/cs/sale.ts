@@ -173,7 +173,12 @@ export const sale = {
   hintCard: 'Tab přechází mezi ovládacími prvky.',
   givenNotAmount: '„{{given}}“ není částka: zadejte číslice, desetinná místa za „,“ nebo „.“.',
   notEnoughCash: 'Málo hotovosti: přijato {{given}}, celkem {{total}} (chybí {{short}}). Nic nebylo uloženo.',
-  scanWhilePaying: 'Sken během placení nic nepřidá: Esc vrátí k nákupu.',
+  pausedScanInField:
+    'Kód „{{code}}“ přišel se zaváháním uprostřed a není známý: je v poli kódu celý, jak přišel. Zkontrolujte jej a potvrďte Enterem, nebo jej smažte.',
+  scansWaiting_one: '{{count, number}} naskenovaná položka čeká: přidá se po zavření okna.',
+  scansWaiting_few: '{{count, number}} naskenované položky čekají: přidají se po zavření okna.',
+  scansWaiting_many: '{{count, number}} naskenované položky čeká: přidají se po zavření okna.',
+  scansWaiting_other: '{{count, number}} naskenovaných položek čeká: přidají se po zavření okna.',
   paySplit: 'Karta + hotově',
   cardPart: 'Část kartou',
   cardPartPlaceholder: 'kolik zaplatí karta',

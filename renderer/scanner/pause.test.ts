@@ -1,0 +1,160 @@
+// The burst classifier across a scanner's pause (ScannerConfig.pauseMs): a Bluetooth scanner or a busy
+// USB hub stalls 150-300 ms inside one code, and the two halves must make one scan, never "unknown
+// code <tail>" with the head gone. A person's keys never keep a scanner's pace, so their pauses still
+// end what they typed. Keystroke timelines with explicit timestamps (timeline.ts), no clock.
+import { describe, expect, it } from 'vitest';
+import { isValidGtin } from './gtin.ts';
+import { ScannerMachine, type ScanEffect, type ScannerConfig, type ScannerEffect } from './machine.ts';
+import { typeText, type Timeline } from './timeline.ts';
+
+/** Plays timelines through the machine and a model text field, firing the adapter's timer when due. */
+function play(machine: ScannerMachine, timelines: readonly Timeline[]) {
+  const scans: ScanEffect[] = [];
+  let field = '';
+  const passed: string[] = [];
+  const events = timelines.flatMap((tl) => tl.events).sort((a, b) => a.timeStamp - b.timeStamp);
+  const apply = (effects: readonly ScannerEffect[]) => {
+    for (const e of effects) {
+      if (e.type === 'release') field += e.text;
+      else {
+        scans.push(e);
+        if (e.leaked !== '' && field.endsWith(e.leaked)) field = field.slice(0, -e.leaked.length);
+      }
+    }
+  };
+  for (const event of events) {
+    const wake = machine.wakeAt();
+    if (wake !== null && wake < event.timeStamp) apply(machine.silence(wake));
+    const decision = machine.feed(event);
+    apply(decision.effects);
+    if (!decision.prevent && event.type === 'keydown') {
+      passed.push(event.key);
+      if (event.editable === true && Array.from(event.key).length === 1) field += event.key;
+    }
+  }
+  const wake = machine.wakeAt();
+  if (wake !== null) apply(machine.silence(wake));
+  return { scans, field, passed, codes: scans.map((s) => s.code) };
+}
+
+const scanner = (config: Partial<ScannerConfig> = {}) => new ScannerMachine(config);
+/** `859100` at 7 ms a key, `pauseMs` of silence, `8000038` at 7 ms and Enter (the issue's repro). */
+const split = (pauseMs: number, editable: boolean, start = 1000): Timeline =>
+  typeText('8591008000038', {
+    start,
+    gaps: [7, 7, 7, 7, 7, pauseMs, 7, 7, 7, 7, 7, 7, 7],
+    editable,
+  });
+
+describe('isValidGtin', () => {
+  it('checks the mod-10 check digit of EAN-8, UPC-A, EAN-13 and GTIN-14', () => {
+    for (const ok of ['96385074', '036000291452', '8591008000038', '8591010000019', '10012345678902'])
+      expect(isValidGtin(ok), ok).toBe(true);
+    for (const bad of ['8591008000037', '8000038', '859100', '4006381333932', '85910080000380', 'abcdefgh'])
+      expect(isValidGtin(bad), bad).toBe(false);
+  });
+});
+
+describe('ScannerMachine: a pause inside one scan', () => {
+  it('joins a burst broken by a 150 ms pause outside any field into one scan, marked paused', () => {
+    const { codes, scans, passed } = play(scanner(), [split(150, false)]);
+    expect(codes).toEqual(['8591008000038']);
+    expect(scans[0]).toMatchObject({ paused: true, typed: '8591008000038', longestGapMs: 150 });
+    // The scanner's Enter is the scan's: it never reaches the page (a dialog's button).
+    expect(passed).not.toContain('Enter');
+  });
+
+  it('joins it in a text field too, taking the head back out of the field once the tail comes', () => {
+    const { codes, field } = play(scanner(), [split(150, true)]);
+    expect(codes).toEqual(['8591008000038']);
+    expect(field).toBe('');
+  });
+
+  it('joins across a pause the silence timer already ended in real time (keys queued in a busy browser)', () => {
+    const machine = scanner();
+    const tl = split(250, true);
+    const head = tl.events.filter((e) => e.timeStamp < 1000 + 35 + 100);
+    let field = '';
+    for (const e of head) for (const x of machine.feed(e).effects) if (x.type === 'release') field += x.text;
+    // The timer fires late (the page was busy): the head goes back into the field for now...
+    for (const x of machine.silence(1000 + 35 + 301)) if (x.type === 'release') field += x.text;
+    expect(field).toBe('859100');
+    const rest = tl.events.filter((e) => e.timeStamp >= 1000 + 35 + 100);
+    const scans: ScanEffect[] = [];
+    for (const e of rest) for (const x of machine.feed(e).effects) if (x.type === 'scan') scans.push(x);
+    // ...and the tail, stamped within the pause, makes it one scan that takes the head back out.
+    expect(scans.map((s) => [s.code, s.leaked])).toEqual([['8591008000038', '859100']]);
+  });
+
+  it('takes an Enter that comes after a pause as the scan’s own, not a person’s', () => {
+    const tl = typeText('8591008000038', { start: 1000, gaps: [7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 220] });
+    const { codes, passed } = play(scanner(), [tl]);
+    expect(codes).toEqual(['8591008000038']);
+    expect(passed).not.toContain('Enter');
+  });
+
+  it('follows the pause setting: a pause longer than it ends the burst; 0 turns pauses off', () => {
+    const long = play(scanner({ pauseMs: 100 }), [split(150, true)]);
+    expect(long.codes).toEqual(['8000038']);
+    expect(long.field).toBe('859100');
+    const off = play(scanner({ pauseMs: 0 }), [split(150, true)]);
+    expect(off.codes).toEqual(['8000038']);
+    const wide = play(scanner({ pauseMs: 500 }), [split(450, true)]);
+    expect(wide.codes).toEqual(['8591008000038']);
+  });
+
+  it('never waits out a pause for a scanner without a suffix: its silence ends the scan', () => {
+    const { codes } = play(scanner({ suffix: [] }), [
+      typeText('8591008000038', {
+        start: 1000,
+        gaps: [7, 7, 7, 7, 7, 150, 7, 7, 7, 7, 7, 7],
+        suffix: 'none',
+      }),
+    ]);
+    expect(codes).toEqual(['859100', '8000038']);
+  });
+
+  it("never joins a person's keys across their pauses: a typist's pace is not a scanner's", () => {
+    // A fast typist: 45-90 ms a key, pauses of 150-250 ms between words, Enter after a pause.
+    const tl = typeText('kun 8591', {
+      start: 1000,
+      gaps: [60, 45, 180, 70, 90, 55, 60, 250],
+      editable: true,
+    });
+    const { codes, field, passed } = play(scanner(), [tl]);
+    expect(codes).toEqual([]);
+    expect(field).toBe('kun 8591');
+    expect(passed).toContain('Enter');
+  });
+
+  it('keeps a scan right after a person’s typing apart from it when the pause is longer', () => {
+    const typed = typeText('3x', { start: 1000, gaps: 140, suffix: 'none', editable: true });
+    const scan = typeText('8591008000038', { start: 1140 + 400, gaps: 10, editable: true });
+    const { codes, field } = play(scanner(), [typed, scan]);
+    expect(codes).toEqual(['8591008000038']);
+    expect(field).toBe('3x');
+  });
+
+  it('says a two-part burst that is no valid GTIN is paused, for the app to check (a person’s head + a scan)', () => {
+    // Two scanner-paced runs 200 ms apart whose join is not a GTIN: delivered whole, marked paused.
+    const tl = typeText('12ABC8591008000038', {
+      start: 1000,
+      gaps: [8, 8, 8, 8, 200, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8],
+    });
+    const { scans } = play(scanner(), [tl]);
+    expect(scans.map((s) => [s.code, s.paused])).toEqual([['12ABC8591008000038', true]]);
+    expect(isValidGtin('12ABC8591008000038')).toBe(false);
+  });
+
+  it('keeps the keys of a burst under way when the settings change (reconfigure)', () => {
+    const machine = scanner();
+    const tl = typeText('8591010000019', { start: 1000, gaps: 10, editable: true });
+    const scans: string[] = [];
+    tl.events.forEach((e, i) => {
+      if (i === 4) machine.reconfigure({ layout: 'us', pauseMs: 250 });
+      for (const x of machine.feed(e).effects) if (x.type === 'scan') scans.push(x.code);
+    });
+    expect(scans).toEqual(['8591010000019']);
+    expect(machine.config.pauseMs).toBe(250);
+  });
+});

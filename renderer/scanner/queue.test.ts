@@ -1,0 +1,84 @@
+// The scan queue: every scan, keyboard or serial, applied once, in order, one at a time; kept while
+// the app says 'wait' (a dialog is open) and applied when it resumes; never dropped.
+import { describe, expect, it } from 'vitest';
+import { ScanQueue, type DeliveredScan, type SinkAnswer } from './queue.ts';
+
+/** A sink whose applies finish only when the test says so, and which waits while `dialog` is set. */
+function harness() {
+  const applied: string[] = [];
+  const finish: (() => void)[] = [];
+  const state = { dialog: false };
+  const sink = (scan: DeliveredScan): SinkAnswer => {
+    if (state.dialog) return 'wait';
+    applied.push(`${scan.source}:${scan.code}`);
+    return new Promise<void>((resolve) => finish.push(resolve));
+  };
+  const settle = async () => {
+    finish.shift()?.();
+    await new Promise((r) => setTimeout(r, 0));
+  };
+  return { applied, state, sink, settle };
+}
+
+describe('ScanQueue', () => {
+  it('applies scans one at a time, in the order they came, keyboard and serial alike', async () => {
+    const q = new ScanQueue();
+    const h = harness();
+    q.setSink(h.sink);
+    q.deliver({ code: 'A', source: 'keys' });
+    q.deliver({ code: 'B', source: 'serial' });
+    q.deliver({ code: 'C', source: 'keys' });
+    // B waits while A's course (its stock question, say) is not over.
+    expect(h.applied).toEqual(['keys:A']);
+    expect(q.waiting()).toBe(2);
+    await h.settle();
+    expect(h.applied).toEqual(['keys:A', 'serial:B']);
+    await h.settle();
+    await h.settle();
+    expect(h.applied).toEqual(['keys:A', 'serial:B', 'keys:C']);
+    expect(q.waiting()).toBe(0);
+  });
+
+  it('keeps scans while the app says wait (a dialog is open) and applies them when it resumes', async () => {
+    const q = new ScanQueue();
+    const h = harness();
+    const counts: number[] = [];
+    q.subscribe((n) => counts.push(n));
+    q.setSink(h.sink);
+    h.state.dialog = true;
+    q.deliver({ code: '1', source: 'keys' });
+    q.deliver({ code: '2', source: 'keys' });
+    expect(h.applied).toEqual([]);
+    expect(q.waiting()).toBe(2);
+    q.resume(); // something changed, the dialog is still open
+    expect(h.applied).toEqual([]);
+    h.state.dialog = false;
+    q.resume();
+    expect(h.applied).toEqual(['keys:1']);
+    await h.settle();
+    await h.settle();
+    expect(h.applied).toEqual(['keys:1', 'keys:2']);
+    expect(counts).toEqual([1, 2, 1, 0]);
+  });
+
+  it('keeps scans that come before the app is ready and applies them once it is', () => {
+    const q = new ScanQueue();
+    q.deliver({ code: 'early', source: 'serial' });
+    const h = harness();
+    q.setSink(h.sink);
+    expect(h.applied).toEqual(['serial:early']);
+  });
+
+  it('goes on with the next scan when one fails', async () => {
+    const q = new ScanQueue();
+    const applied: string[] = [];
+    q.setSink((scan) => {
+      applied.push(scan.code);
+      return scan.code === 'bad' ? Promise.reject(new Error('refused')) : Promise.resolve();
+    });
+    q.deliver({ code: 'bad', source: 'keys' });
+    q.deliver({ code: 'good', source: 'keys' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(applied).toEqual(['bad', 'good']);
+  });
+});
