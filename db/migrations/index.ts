@@ -22,6 +22,7 @@ import { soldHere } from './0019-sold-here.ts';
 import { saleRounding } from './0020-sale-rounding.ts';
 import { orderBooked } from './0021-order-booked.ts';
 import { orderInstanceTime } from './0022-order-instance-time.ts';
+import { redirectNotAVerdict } from './0023-redirect-not-a-verdict.ts';
 import { prohibitionOfDiscounts } from './catalog-0002-prohibition-of-discounts.ts';
 import { instanceProfile } from './catalog-0003-instance-profile.ts';
 import { syncRun } from './catalog-0004-sync-run.ts';
@@ -56,6 +57,7 @@ export const migrations: readonly Migration[] = [
   saleRounding,
   orderBooked,
   orderInstanceTime,
+  redirectNotAVerdict,
 ];
 
 /** The catalog's file (counter.catalog.sqlite): what sync copies from the service. Its schema

@@ -193,6 +193,26 @@ describe('outcomeOfFailure', () => {
     expect(garbled.outcome.state).toBe('in-doubt');
   });
 
+  it('a 3xx is no verdict: queued and everything waits, the monitor told nothing; a 303 after sending is in doubt', () => {
+    for (const status of [301, 302, 307, 308]) {
+      const c = outcomeOfFailure(err({ status }), ctx);
+      expect(c.outcome).toMatchObject({ state: 'queued', nextAttemptAt: expect.any(Number) as number });
+      expect(c.outcome.messages?.join(' ')).toContain(`answered ${status}, a redirect`);
+      expect(c.directive).toEqual({
+        kind: 'pause',
+        untilMs: c.outcome.nextAttemptAt,
+        credentialsRefused: false,
+        redirected: true,
+      });
+    }
+    // The token endpoint redirected: the order never left, even on a 303.
+    const token = outcomeOfFailure(err({ status: 303, mayHaveReachedServer: false }), ctx);
+    expect(token.outcome.state).toBe('queued');
+    const seeOther = outcomeOfFailure(err({ status: 303 }), ctx);
+    expect(seeOther.outcome.state).toBe('in-doubt');
+    expect(seeOther.directive.kind).toBe('continue');
+  });
+
   it('a 401 after the client renewed its token pauses everything; a missing endpoint blocks', () => {
     // A different random draw on every call: the order must fall due exactly when the pause ends.
     let draw = 0;

@@ -11,7 +11,16 @@ export type SenderDirective =
    * accept its credentials (`credentialsRefused`: every order would meet the same answer, and only the
    * operator can fix the settings).
    */
-  | { readonly kind: 'pause'; readonly untilMs: number; readonly credentialsRefused: boolean }
+  | {
+      readonly kind: 'pause';
+      readonly untilMs: number;
+      readonly credentialsRefused: boolean;
+      /**
+       * A redirect answered, not the instance (a load balancer's maintenance page): it says nothing of
+       * whether the instance answers, so the connection monitor is not told either way.
+       */
+      readonly redirected?: boolean;
+    }
   /**
    * No answer came (refused, reset, timed out): stop the pass; the connection monitor probes until the
    * instance is back, and its return wakes the sender. Nothing is tried on a timer meanwhile, so an
@@ -61,6 +70,12 @@ export interface AttemptContext {
   readonly random?: () => number;
 }
 
+/**
+ * How long everything waits after a redirect: growing with the order's attempts up to 30 s (or the
+ * Retry-After it carried), so the orders of a maintenance window go within half a minute of its end.
+ */
+export const REDIRECT_BACKOFF: BackoffPolicy = { baseMs: 1_000, maxMs: 30_000 };
+
 export function outcomeOfFailure(error: unknown, ctx: AttemptContext): AttemptOutcome {
   const go = { kind: 'continue' } as const;
   const later = (retryAfterMs?: number): number =>
@@ -81,6 +96,7 @@ export function outcomeOfFailure(error: unknown, ctx: AttemptContext): AttemptOu
   // An answer to the order itself (400, 403): its messages are the instance's words, which the Orders
   // screen shows as the instance's; Counter's English line is the log's, not the order's.
   const answered = { ...fromService, messages: error.messages.length > 0 ? error.messages : null };
+  if (error.kind === 'http' && isRedirect(error.status)) return outcomeOfRedirect(error, ctx);
   if (error.kind === 'http' && !error.mayHaveReachedServer) {
     // The token endpoint answered (refused credentials, 429, 5xx): the order itself was never sent,
     // so it is not the order's fault. Every order would meet the same answer: pause them all.
@@ -175,6 +191,42 @@ export function outcomeOfFailure(error: unknown, ctx: AttemptContext): AttemptOu
     return { outcome: inDoubt(ctx, later(), fromService.messages), directive: { kind: 'offline' } };
   // A 2xx that did not parse, abort in flight.
   return { outcome: inDoubt(ctx, later(), fromService.messages), directive: go };
+}
+
+function isRedirect(status: number | undefined): boolean {
+  return status !== undefined && status >= 300 && status < 400;
+}
+
+/**
+ * A 3xx is no verdict on the order: something in front of the instance (a load balancer's
+ * maintenance page, a moved address) answered instead. A redirect says the request was not handled
+ * where it was sent (RFC 9110 15.4), so the order waits, queued, and everything waits with it (every
+ * order would meet the same answer); only a 303 See Other is how a server answers a POST it carried
+ * out, so that order is in doubt. The client follows no redirect: the bearer token and the secret
+ * never go where a Location points.
+ */
+function outcomeOfRedirect(error: ServiceError, ctx: AttemptContext): AttemptOutcome {
+  const status = error.status ?? 300;
+  if (status === 303 && error.mayHaveReachedServer) {
+    const note = 'The instance answered 303 See Other, as a server answers an order it has stored.';
+    const next = ctx.nowMs + retryDelay(ctx.backoff, ctx.attempts, error.retryAfterMs, ctx.random);
+    return {
+      outcome: inDoubt(ctx, next, [...error.messages, note]),
+      directive: { kind: 'continue' },
+    };
+  }
+  const until = ctx.nowMs + retryDelay(REDIRECT_BACKOFF, ctx.attempts, error.retryAfterMs, ctx.random);
+  const note = `The instance's address answered ${status}, a redirect (a maintenance page, a moved address), not an answer to the order: it was not taken, and goes by itself once the instance answers.`;
+  return {
+    outcome: {
+      state: 'queued',
+      nextAttemptAt: until,
+      messages: [...error.messages, note],
+      errorId: null,
+      code: null,
+    },
+    directive: { kind: 'pause', untilMs: until, credentialsRefused: false, redirected: true },
+  };
 }
 
 function inDoubt(ctx: AttemptContext, nextAttemptAt: number, messages: string[]): OutboxOutcome {

@@ -412,11 +412,14 @@ export class OutboxSender implements OrderSender {
 
   private afterDirective(c: AttemptOutcome): void {
     const d = c.directive;
+    // Something in front of the instance answered, not the instance: that tells neither the monitor
+    // whether the instance answers nor anyone whether it takes the credentials.
+    const redirected = d.kind === 'pause' && d.redirected === true;
     // The monitor tells everyone who listens; the outbox hears it back (connectivityChanged).
-    this.monitor.report(d.kind !== 'offline');
+    if (!redirected) this.monitor.report(d.kind !== 'offline');
     if (d.kind === 'offline') return;
     // Any answer to an order means the service took the token; a refusal holds until one does.
-    const refused = d.kind === 'pause' && d.credentialsRefused;
+    const refused = redirected ? this.refusedCredentials : d.kind === 'pause' && d.credentialsRefused;
     const changed = refused !== this.refusedCredentials;
     this.refusedCredentials = refused;
     if (d.kind === 'pause') this.pausedUntil = Math.max(this.pausedUntil ?? 0, d.untilMs);

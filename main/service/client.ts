@@ -538,8 +538,9 @@ export class ServiceClient {
         },
         { method: 'GET', path },
       );
-      // A gateway's 5xx or a 429 says nothing of what the instance describes: try again later.
-      if (response.status >= 500 || response.status === 429)
+      // A gateway's 5xx, a 429 or a redirect (a maintenance page) says nothing of what the instance
+      // describes: try again later, rather than take it for an instance that describes nothing.
+      if (response.status >= 500 || response.status === 429 || isRedirect(response.status))
         throw httpError({
           method: 'GET',
           path,
@@ -590,7 +591,12 @@ function passingFailure(error: unknown): boolean {
   if (!(error instanceof ServiceError)) return true;
   if (error.kind !== 'http') return error.kind !== 'invalid-response' && error.kind !== 'not-available';
   const status = error.status ?? 0;
-  return status >= 500 || status === 429 || !error.mayHaveReachedServer;
+  return status >= 500 || status === 429 || isRedirect(status) || !error.mayHaveReachedServer;
+}
+
+/** A 3xx: something in front of the instance (a maintenance page, a moved address) answered. */
+function isRedirect(status: number): boolean {
+  return status >= 300 && status < 400;
 }
 
 function safeJson(text: string): unknown {

@@ -14,7 +14,8 @@
 // Rules are checked in the order added; the first that matches a request (method, path, times left)
 // acts on it. What each action does:
 // - status: the proxy answers this status itself (an ErrorResult body, Retry-After when given); the
-//   instance never sees the request. For 429 and 5xx from a gateway.
+//   instance never sees the request. For 429 and 5xx from a gateway, and for a load balancer's 3xx to
+//   its maintenance page (`headers` set a Location, `body` the page as sent).
 // - reset 'before': the connection is destroyed before the request is forwarded (never received);
 //   reset 'after': the instance handles it (an order is stored) and the answer is lost on the way.
 // - rewrite: the instance's JSON answer goes through this function (a 2xx JSON body only; the
@@ -45,6 +46,8 @@ export interface HostileRuleSpec {
   status?: number;
   /** The Retry-After header of a `status` answer, as sent (absurd values included). */
   retryAfter?: string;
+  /** A `status` answer's body as sent (a maintenance page's HTML) instead of an ErrorResult. */
+  body?: string;
   reset?: 'before' | 'after';
   rewrite?: (body: unknown, request: { method: string; path: string; body: unknown }) => unknown;
   drip?: { everyMs: number; endless?: boolean };
@@ -137,11 +140,14 @@ export async function startHostileProxy(upstream: string): Promise<HostileProxy>
     const rule = take(method, path);
     const spec = rule?.spec;
     if (spec?.status !== undefined) {
-      const text = JSON.stringify({ messages: [`Hostile proxy: status ${spec.status}.`] });
+      const text = spec.body ?? JSON.stringify({ messages: [`Hostile proxy: status ${spec.status}.`] });
+      const own = Object.entries(spec.headers ?? {}).filter((e): e is [string, string] => e[1] !== null);
       res.writeHead(spec.status, {
-        'content-type': 'application/json; charset=utf-8',
+        'content-type':
+          spec.body === undefined ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8',
         'content-length': Buffer.byteLength(text),
         ...(spec.retryAfter === undefined ? {} : { 'retry-after': spec.retryAfter }),
+        ...Object.fromEntries(own),
       });
       res.end(text);
       return;
