@@ -1,12 +1,12 @@
 // Always visible: online/offline, the instance (and DEMO), credentials refused, orders not allowed
 // (the client lacks the permission to create them), the till's shift and who is signed in, queued
-// orders, the receipt printer's waiting receipts, age of the last sync. One line at 1024 px: the
+// orders, the receipt printer's waiting receipts, the serial scanner's port, age of the last sync. One line at 1024 px: the
 // instance gives up its room first, a long cashier's name is cut short (whole in its title).
 import { useTranslation } from 'react-i18next';
 import { useFormat } from './use-format.ts';
 import { useApp } from '../store/app.ts';
 import { retryPrinter } from '../store/printer.ts';
-import type { PrintProblem, StatusView } from '../../contract/contract.ts';
+import type { PrintProblem, SerialScannerStatus, StatusView } from '../../contract/contract.ts';
 
 export function StatusBar() {
   const status = useApp((s) => s.status);
@@ -58,6 +58,7 @@ export function StatusBar() {
         {needsAttention > 0 ? ` · ${t('needAttention', { count: needsAttention })}` : ''}
       </button>
       {status?.printer != null && <PrinterPill printer={status.printer} />}
+      {status?.serialScanner !== undefined && <SerialScannerPill scanner={status.serialScanner} />}
       <span className="sync-age" data-last-sync={status?.lastSyncedAt ?? ''}>
         {t('lastSync', { age: format.age(status?.lastSyncedAt ?? null) })}
       </span>
@@ -125,5 +126,27 @@ function PrinterPill({ printer }: { printer: NonNullable<StatusView['printer']> 
         ? t('printerReady')
         : [t('printerWaiting', { count: waiting }), why].filter((w) => w !== undefined).join(' · ')}
     </button>
+  );
+}
+
+const SERIAL_WORD = {
+  opening: 'serialStatusOpening',
+  connected: 'serialStatusConnected',
+  lost: 'serialStatusLost',
+  reconnected: 'serialStatusReconnected',
+} as const satisfies Record<SerialScannerStatus['state'], string>;
+
+/** "Skener připojen", "Skener /dev/ttyACM0 odpojen: čekám na něj", "Skener znovu připojen". */
+function SerialScannerPill({ scanner }: { scanner: SerialScannerStatus }) {
+  const { t } = useTranslation('serial');
+  const down = scanner.state === 'opening' || scanner.state === 'lost';
+  return (
+    <span
+      className={down ? 'serial-scanner serial-down' : 'serial-scanner'}
+      title={t('serialStatusTitle', { port: scanner.port, detail: scanner.detail ?? '' })}
+      data-serial-scanner={scanner.state}
+    >
+      {t(SERIAL_WORD[scanner.state], { port: scanner.port })}
+    </span>
   );
 }

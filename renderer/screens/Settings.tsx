@@ -15,6 +15,7 @@ import { PrinterCard } from '../components/settings/PrinterCard.tsx';
 import { CustomerDisplayCard } from '../components/settings/CustomerDisplayCard.tsx';
 import { ReceiptCard } from '../components/settings/ReceiptCard.tsx';
 import { ScannerCard } from '../components/settings/ScannerCard.tsx';
+import { SerialScannerCard } from '../components/settings/SerialScannerCard.tsx';
 import { ShiftSettingsCard } from '../components/settings/ShiftSettingsCard.tsx';
 import { StockRuleCard } from '../components/settings/StockRuleCard.tsx';
 import { SyncCard } from '../components/settings/SyncCard.tsx';
@@ -37,6 +38,7 @@ export function Settings() {
         {settings !== null && <WalkInCustomerCard settings={settings} />}
         {settings !== null && <StockRuleCard settings={settings} />}
         {settings !== null && <ScannerCard scanner={settings.scanner} />}
+        {settings !== null && <SerialScannerCard settings={settings} />}
         {settings !== null && <LabelRulesCard rules={settings.labelRules} />}
         <ManagerPinCard />
         {settings !== null && <ShiftSettingsCard settings={settings} />}

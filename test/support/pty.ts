@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { vi } from 'vitest';
 
 export interface PtyPair {
   /** The path the app opens (a symlink to a /dev/pts device). */
@@ -32,7 +32,7 @@ export function ptyPair(dir: string): PtyPair {
         stdio: 'ignore',
       });
       socat = child;
-      await expect.poll(() => existsSync(port) && existsSync(scanner), { timeout: 10_000 }).toBe(true);
+      await until(() => existsSync(port) && existsSync(scanner), 'both ends of the pty pair exist');
     },
     async pull() {
       const child = socat;
@@ -41,10 +41,20 @@ export function ptyPair(dir: string): PtyPair {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
-      await expect.poll(() => existsSync(port) || existsSync(scanner), { timeout: 10_000 }).toBe(false);
+      await until(() => !existsSync(port) && !existsSync(scanner), 'both ends of the pty pair are gone');
     },
     send(text) {
       writeFileSync(scanner, text);
     },
   };
+}
+
+/** Waits for a state (usable in hooks too, where expect.poll is not). */
+function until(done: () => boolean, what: string): Promise<void> {
+  return vi.waitFor(
+    () => {
+      if (!done()) throw new Error(`waiting until ${what}`);
+    },
+    { timeout: 30_000, interval: 20 },
+  );
 }

@@ -10,6 +10,7 @@ import { scanner } from './scanner.ts';
 import { core } from './core.ts';
 import { parked } from './parked.ts';
 import { shift } from './shift.ts';
+import { serial } from './serial.ts';
 
 export const cs = {
   common,
@@ -22,4 +23,5 @@ export const cs = {
   core,
   parked,
   shift,
+  serial,
 } as const satisfies Record<keyof typeof en, object>;

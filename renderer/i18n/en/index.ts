@@ -9,5 +9,18 @@ import { scanner } from './scanner.ts';
 import { core } from './core.ts';
 import { parked } from './parked.ts';
 import { shift } from './shift.ts';
+import { serial } from './serial.ts';
 
-export const en = { common, sale, receipt, orders, stock, settings, scanner, core, parked, shift } as const;
+export const en = {
+  common,
+  sale,
+  receipt,
+  orders,
+  stock,
+  settings,
+  scanner,
+  core,
+  parked,
+  shift,
+  serial,
+} as const;

@@ -10,6 +10,7 @@ import { scanner } from './scanner.ts';
 import { core } from './core.ts';
 import { parked } from './parked.ts';
 import { shift } from './shift.ts';
+import { serial } from './serial.ts';
 
 export const sk = {
   common,
@@ -22,4 +23,5 @@ export const sk = {
   core,
   parked,
   shift,
+  serial,
 } as const satisfies Record<keyof typeof en, object>;
