@@ -18,7 +18,7 @@ import { LAUNCH_PASS_STORAGE_KEY } from '../../renderer/platform/launch-pass.ts'
 import { goTo, scan } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell, SIZES } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
-import { sendKeys } from './keys.ts';
+import { cdpOf, sendKeys } from './keys.ts';
 import { newPage, say } from './lang.ts';
 import { freshTerminal, fromCatalog, stopAll, type SyncedTerminal } from '../support/terminal.ts';
 
@@ -201,6 +201,44 @@ describe('every scan lands, once, whatever the till is doing', { timeout: 180_00
       .poll(() => page.getByTestId('stock-results').textContent())
       .toContain(ITEMS.milk.productName);
     await screenshot(page, 'scan-queue-05-stock-whole-1024');
+    await goTo(page, 'sale');
+  });
+
+  it('no key is lost on a screen just switched: F1 from Stock, then 4* right away', async () => {
+    await voidIfAny();
+    await goTo(page, 'stock');
+    await blur();
+    const session = await cdpOf(page);
+    const at = Date.now();
+    const f1 = { key: 'F1', code: 'F1', windowsVirtualKeyCode: 112, nativeVirtualKeyCode: 112 };
+    // All sent at once, as a quick cashier's keys queue up while the Sale screen renders.
+    await Promise.all([
+      session.send('Input.dispatchKeyEvent', { type: 'rawKeyDown', ...f1, timestamp: at / 1000 }),
+      session.send('Input.dispatchKeyEvent', { type: 'keyUp', ...f1, timestamp: (at + 0.5) / 1000 }),
+      sendKeys(page, '4', at + 1, 140),
+      sendKeys(page, '*', at + 200, 140),
+    ]);
+    await expect.poll(() => codeField().inputValue()).toBe('4*');
+    await codeField().fill('');
+  });
+
+  it('the scanner test pad shows the pause it saw inside the scan; the pause is a setting', async () => {
+    await goTo(page, 'settings');
+    const pauseField = page.locator('[data-section="scanner"] input[data-field="pauseMs"]');
+    expect(await pauseField.inputValue()).toBe('300');
+    const pad = page.locator('[data-testpad]');
+    await pad.click();
+    await scanWithPause('859100', '8000038', 150);
+    const result = page.locator('[data-section="scanner-test"] [data-classified]');
+    await expect.poll(() => result.locator('code').textContent()).toBe(ITEMS.milk.barcode);
+    const gap = page.locator('[data-section="scanner-test"] [data-longest-gap]');
+    expect(Number(await gap.getAttribute('data-longest-gap'))).toBe(150);
+    expect(await gap.getAttribute('data-paused')).toBe('true');
+    expect(await gap.textContent()).toBe(say('scanner:longestGapPaused', { ms: 150 }));
+    await pad.scrollIntoViewIfNeeded();
+    await screenshot(page, 'scan-queue-07-test-pad-pause-1024');
+    await pauseField.scrollIntoViewIfNeeded();
+    await screenshot(page, 'scan-queue-08-pause-setting-1024');
     await goTo(page, 'sale');
   });
 

@@ -96,7 +96,7 @@ function ScanHow({ scan }: { scan: PadScan }) {
       {scan.source === 'keys' && (
         <>
           <dt>{t('longestGap')}</dt>
-          <dd data-longest-gap={scan.longestGapMs} data-paused={scan.paused}>
+          <dd data-longest-gap={Math.round(scan.longestGapMs)} data-paused={scan.paused}>
             {t(scan.paused ? 'longestGapPaused' : 'longestGapMs', { ms: Math.round(scan.longestGapMs) })}
           </dd>
         </>

@@ -5,7 +5,7 @@ export const scanner = {
   scannerTitle: 'Čtečka čárových kódů',
   maxGap: 'Mezera mezi klávesami (ms)',
   minLength: 'Nejmenší délka',
-  pause: 'Zaváhání skeneru uprostřed kódu (ms)',
+  pause: 'Pauza uvnitř kódu (ms)',
   longestGap: 'Nejdelší mezera',
   longestGapMs: '{{ms}} ms',
   longestGapPaused: '{{ms}} ms: skener zaváhal uprostřed kódu, kód je jeden celý',

@@ -4,7 +4,7 @@ export const scanner = {
   scannerTitle: 'Scanner',
   maxGap: 'Max gap between keys (ms)',
   minLength: 'Minimum length',
-  pause: 'Scanner pause inside a code (ms)',
+  pause: 'Pause inside a code (ms)',
   longestGap: 'Longest gap',
   longestGapMs: '{{ms}} ms',
   longestGapPaused: '{{ms}} ms: the scanner paused inside the code, read as one whole code',

@@ -5,7 +5,7 @@ export const scanner = {
   scannerTitle: 'Čítačka čiarových kódov',
   maxGap: 'Medzera medzi klávesmi (ms)',
   minLength: 'Najmenšia dĺžka',
-  pause: 'Zaváhanie skenera uprostred kódu (ms)',
+  pause: 'Pauza vnútri kódu (ms)',
   longestGap: 'Najdlhšia medzera',
   longestGapMs: '{{ms}} ms',
   longestGapPaused: '{{ms}} ms: skener zaváhal uprostred kódu, kód je jeden celý',
