@@ -229,7 +229,7 @@ export const CORE_WORDS = {
   foundSkipped: 'rows skipped: {{count}} (unreadable values: {{rows}})',
   foundCountDiffers: 'the instance counts {{total}}, the offline catalog holds {{count}}',
   foundMoreThanCounted:
-    'the instance kept sending rows past the {{total}} it counts ({{sent}} sent): the walk stopped at its count',
+    'the instance said more pages followed after the {{total}} rows it counts ({{sent}} read): the walk stopped at its count',
   foundRepeatedIds:
     'the instance sent {{sent}} rows but only {{distinct}} different ids: {{repeated}} repeat an id it sent before and were kept once',
   // The connection test: what Counter uses (features, and the permissions behind them), the token

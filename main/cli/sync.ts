@@ -21,10 +21,14 @@ const FREE_POLL_MS = 500;
 
 export const command = defineCommand({
   summary: 'sync warehouses, stock items, product units, representatives, receivables and company cards',
-  usage: '[--full] [--page-size N]',
+  usage: '[--full] [--page-size N] [--deadline SECONDS]',
   options: {
     full: { type: 'boolean', description: 'a full pass (also removes rows the service no longer has)' },
     'page-size': { type: 'string', description: 'rows per page of paginated resources (default 500)' },
+    deadline: {
+      type: 'string',
+      description: 'the longest the whole sync may take, retries included (default 900 s)',
+    },
   },
   async run(ctx) {
     const config = ctx.serviceConfig();
@@ -33,6 +37,7 @@ export const command = defineCommand({
       runSyncInWorker(ctx.db(), config, {
         mode: ctx.flag('full') ? 'full' : 'auto',
         ...pageSizeOption(ctx.int('page-size', { min: 1, max: 5000 })),
+        ...deadlineOption(ctx.int('deadline', { min: 1, max: 7 * 24 * 3600 })),
         signal: ctx.signal,
         onEvent: progressPrinter((line) => ctx.log(line)),
       }),
@@ -102,8 +107,9 @@ function bySignal(signal: AbortSignal): string {
 /**
  * The count of cached rows per resource (INTERFACES.md; a run with nothing to look at prints only
  * these), and beside them what needs a look: the resources that failed (`errors`), the rows skipped
- * as unreadable (`skipped`), and the instance's own count where the cache holds another
- * (`instanceCounts`).
+ * as unreadable (`skipped`), the instance's own count where the cache holds another
+ * (`instanceCounts`), rows that repeat an id (`repeatedIds`: sent, distinct) and walks stopped at
+ * the instance's count while it said more followed (`moreThanCounted`: counted, walked).
  */
 function jsonOf(report: SyncReport): Record<string, unknown> {
   const byResource = <T>(pick: (r: ResourceReport) => T | undefined): Record<string, T> | undefined => {
@@ -116,11 +122,16 @@ function jsonOf(report: SyncReport): Record<string, unknown> {
   const errors = byResource((r) => (r.status === 'ok' ? undefined : (r.failure ?? { message: r.status })));
   const skipped = byResource((r) => r.skipped);
   const instanceCounts = byResource((r) => (r.instanceCount === r.count ? undefined : r.instanceCount));
+  const repeatedIds = byResource((r) => r.repeatedIds);
+  const moreThanCounted = byResource((r) => r.moreThanCounted);
   return {
     ...Object.fromEntries(report.resources.map((r) => [r.resource, r.count])),
     ...(errors === undefined ? {} : { errors }),
     ...(skipped === undefined ? {} : { skipped }),
     ...(instanceCounts === undefined ? {} : { instanceCounts }),
+    ...(repeatedIds === undefined ? {} : { repeatedIds }),
+    ...(moreThanCounted === undefined ? {} : { moreThanCounted }),
+    ...(report.deadlineMs === undefined ? {} : { deadlineSeconds: report.deadlineMs / 1000 }),
   };
 }
 
@@ -183,6 +194,10 @@ function progressPrinter(log: (line: string) => void): (event: SyncEvent) => voi
         return;
     }
   };
+}
+
+function deadlineOption(seconds: number | undefined): { passDeadlineMs?: number } {
+  return seconds === undefined ? {} : { passDeadlineMs: seconds * 1000 };
 }
 
 function pageSizeOption(pageSize: number | undefined): { pageSize?: number } {

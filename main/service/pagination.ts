@@ -40,8 +40,11 @@ export async function* consumePages<T>(
       ...(query.orderBy ? { orderBy: [...query.orderBy] } : {}),
     });
     bounds.check(page, pageNumber);
-    yield page;
-    if (!hasMore(page, pageNumber) || bounds.reached(page, pageNumber)) return;
+    const more = hasMore(page, pageNumber);
+    // The instance says more follows past its own count: the walk stops, and says so on the page.
+    const atCount = more && bounds.reached(page, pageNumber);
+    yield atCount ? { ...page, stoppedAtCount: bounds.position(page) } : page;
+    if (!more || atCount) return;
     pageNumber += 1;
   }
 }
@@ -100,8 +103,18 @@ class WalkBounds {
     if (page.totalPages !== undefined && pageNumber >= page.totalPages) return true;
     const applied = page.pageSize ?? this.#asked;
     if (page.totalCount === undefined || applied <= 0) return false;
-    // Where the walk stands: the pages before its start page, and the rows it walked since.
-    return (this.#startPage - 1) * applied + this.#rows >= page.totalCount;
+    return this.position(page).walked >= page.totalCount;
+  }
+
+  /**
+   * Where the walk stands (the pages before its start page, and the rows it walked since) against
+   * what the instance counts (its totalCount, else its pages in rows).
+   */
+  position(page: Paginated<unknown>): { counted: number; walked: number } {
+    const applied = page.pageSize ?? this.#asked;
+    const walked = (this.#startPage - 1) * applied + this.#rows;
+    const counted = page.totalCount ?? (page.totalPages ?? 0) * applied;
+    return { counted, walked };
   }
 
   #runaway(detail: string): ServiceError {

@@ -382,6 +382,11 @@ export interface Paginated<T> {
   pageSize?: number | undefined;
   totalCount?: number | undefined;
   totalPages?: number | undefined;
+  /**
+   * Set by the walk (consumePages), never sent: this page said another followed, but the walk had
+   * reached the instance's own count (`counted` rows; `walked` rows read) and stops here.
+   */
+  stoppedAtCount?: { counted: number; walked: number } | undefined;
 }
 
 /** Rows the instance sent on a page: those that parsed and those skipped. */

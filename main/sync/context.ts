@@ -29,6 +29,8 @@ export interface WalkedPage<T> {
   skipped?: SkippedRow[] | undefined;
   totalCount?: number | undefined;
   pageSize?: number | undefined;
+  /** The walk stopped at the instance's count though the page said more followed (consumePages). */
+  stoppedAtCount?: { counted: number; walked: number } | undefined;
 }
 
 /** Throws the sync's abort error when the run was cancelled. */

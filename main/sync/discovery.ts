@@ -32,7 +32,15 @@ function sorting(refused: readonly string[], sortedBy: readonly string[] | undef
 /** The parts of a resource's report that say what was found of the instance (and of its rows). */
 export type Findings = Pick<
   ResourceReport,
-  'appliedPageSize' | 'viewLacks' | 'sortRefused' | 'sortedBy' | 'filters' | 'skipped' | 'instanceCount'
+  | 'appliedPageSize'
+  | 'viewLacks'
+  | 'sortRefused'
+  | 'sortedBy'
+  | 'filters'
+  | 'skipped'
+  | 'instanceCount'
+  | 'moreThanCounted'
+  | 'repeatedIds'
 > & { count?: number | undefined };
 
 /** The rows a report names: `id 17: price`, then `…` when it names fewer than it counts. */
@@ -48,6 +56,14 @@ function rowFindings(r: Findings): Words[] {
     found.push(words('foundSkipped', { count: r.skipped.count, rows: skippedRows(r.skipped) }));
   if (r.instanceCount !== undefined && r.count !== undefined && r.instanceCount !== r.count)
     found.push(words('foundCountDiffers', { total: r.instanceCount, count: r.count }));
+  if (r.repeatedIds !== undefined) {
+    const { sent, distinct } = r.repeatedIds;
+    found.push(words('foundRepeatedIds', { sent, distinct, repeated: sent - distinct }));
+  }
+  if (r.moreThanCounted !== undefined) {
+    const { counted, walked } = r.moreThanCounted;
+    found.push(words('foundMoreThanCounted', { total: counted, sent: walked }));
+  }
   return found;
 }
 

@@ -64,6 +64,13 @@ export const ResourceReport = z.object({
   skipped: SkippedReport.optional(),
   /** The instance's own count of the resource's rows (totalCount) at the end of the run. */
   instanceCount: z.number().optional(),
+  /**
+   * The instance said more pages followed after the rows it counts (`counted`): the walk stopped at
+   * its count, `walked` rows read. An instance that would serve new ids for ever.
+   */
+  moreThanCounted: z.object({ counted: z.number(), walked: z.number() }).optional(),
+  /** Rows the walks read (`sent`) that repeat an id read before: only `distinct` ids were kept. */
+  repeatedIds: z.object({ sent: z.number(), distinct: z.number() }).optional(),
   /** A lastModify the pass would not take as its next watermark (main/sync/watermark.ts), and why. */
   lastModifyRefused: z.object({ lastModify: z.string(), why: z.string() }).optional(),
 });
@@ -97,5 +104,10 @@ export const SyncReport = z.object({
    * (host/pid/random/start) and when it started.
    */
   runningElsewhere: z.object({ owner: z.string(), startedAt: z.string() }).optional(),
+  /**
+   * The run reached its deadline (SyncOptions.passDeadlineMs, in ms) and stopped: the resource under
+   * way and those after it failed with kind 'deadline'.
+   */
+  deadlineMs: z.number().optional(),
 });
 export type SyncReport = z.infer<typeof SyncReport>;

@@ -31,6 +31,7 @@ import { walkFromPosition } from './page-position.ts';
 import type { ResourceReport, SyncMode } from './events.ts';
 import { drainPending } from './per-key.ts';
 import { SkippedRows } from './skipped.ts';
+import { WalkFindings } from './walk-findings.ts';
 
 function finish(ctx: SyncContext, resource: CatalogResource, report: ResourceReport): ResourceReport {
   ctx.db
@@ -148,7 +149,11 @@ export async function syncReceivables(ctx: SyncContext): Promise<ResourceReport>
   if (!resumed) save();
   ctx.emit({ type: 'started', resource, mode: 'full', resumed });
   const report = emptyReport(resource, 'full', resumed);
-  const walk: ReceivableWalk = { seen: new Set(), skipped: new SkippedRows() };
+  const walk: ReceivableWalk = {
+    seen: new Set(),
+    skipped: new SkippedRows(),
+    findings: new WalkFindings(),
+  };
   try {
     report.requests += await walkReceivables(ctx, cursor, report, shape, profile, walk);
   } catch (error) {
@@ -181,6 +186,7 @@ export async function syncReceivables(ctx: SyncContext): Promise<ResourceReport>
   }
   const skipped = walk.skipped.report();
   if (skipped !== undefined) report.skipped = skipped;
+  walk.findings.describe(report);
   shape.describe(report);
   db.transaction(() => {
     // A row skipped as unreadable was not marked, yet the instance has it: its last good copy stays.
@@ -201,6 +207,7 @@ export async function syncReceivables(ctx: SyncContext): Promise<ResourceReport>
 interface ReceivableWalk {
   seen: Set<number>;
   skipped: SkippedRows;
+  findings: WalkFindings;
 }
 
 /** One walk from the cursor's page; paid rows (sent by an instance that ignores isPaid) are left out. */
@@ -210,7 +217,7 @@ async function walkReceivables(
   report: ResourceReport,
   shape: RequestShape<FinancialReceivableField>,
   profile: InstanceProfile,
-  { seen, skipped }: ReceivableWalk,
+  { seen, skipped, findings }: ReceivableWalk,
 ): Promise<number> {
   const resource = 'financialReceivables';
   const { db } = ctx;
@@ -228,6 +235,7 @@ async function walkReceivables(
       const keyed = page.data.flatMap((r) => (r.id === undefined ? [] : [{ ...r, id: r.id }]));
       for (const r of keyed) seen.add(r.id);
       skipped.add(page.skipped);
+      findings.page(page);
       // Counted as seen: the instance has them, so a walk is not repeated to look for them.
       for (const r of page.skipped ?? []) if (r.id !== undefined) seen.add(r.id);
       if (cursor.filtered && keyed.some((r) => !isOpen(r)) && profile.filters['isPaid'] === undefined)

@@ -26,6 +26,8 @@ export interface SyncRunnerOptions {
   readonly log: (line: string) => void;
   /** The next run is a full pass (the cache may hold another instance's rows). */
   readonly fullFirst?: boolean;
+  /** The longest a run may take (SyncOptions.passDeadlineMs; default 15 min). */
+  readonly passDeadlineMs?: number;
 }
 
 const EMIT_EVERY_MS = 100;
@@ -129,6 +131,7 @@ export class SyncRunner {
         signal,
         onEvent: (event) => this.#onEvent(event),
         ...(this.#o.onCredentials === undefined ? {} : { onCredentials: this.#o.onCredentials }),
+        ...(this.#o.passDeadlineMs === undefined ? {} : { passDeadlineMs: this.#o.passDeadlineMs }),
       });
       this.#elsewhere = elsewhereOf(report);
       if (this.#elsewhere !== undefined) {
@@ -169,6 +172,8 @@ export class SyncRunner {
       // A run whose thread was ended after a cancel reports no resource: the one under way was cut off.
       if (report.cancelled) this.#cutOff('cancelled');
       const failed = report.resources.filter((r) => r.status !== 'ok').map((r) => r.resource);
+      if (report.deadlineMs !== undefined)
+        this.#o.log(`sync: stopped at its deadline (${report.deadlineMs} ms); the next run resumes`);
       this.#o.log(
         `sync: finished in ${Date.now() - started} ms${report.unreachable ? ', instance unreachable' : ''}` +
           (failed.length > 0 ? `, not synced: ${failed.join(', ')}` : ''),

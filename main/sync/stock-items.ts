@@ -27,6 +27,7 @@ import { keylessRow, SkippedRows } from './skipped.ts';
 import { allIds, hasKeys, ID_CHUNK, resolveIds, type KeyedStockItem } from './stock-ids.ts';
 import { FilterUnusable, RequestShape } from './view.ts';
 import { LastModifyRefused, refusedAsWatermark } from './watermark.ts';
+import { WalkFindings } from './walk-findings.ts';
 import { createStockWriter } from './writer.ts';
 
 const RESOURCE = 'stockItems';
@@ -82,6 +83,8 @@ interface Pass {
   seen: Set<number>;
   /** Rows the instance sent that could not be read: left out, counted, reported. */
   skipped: SkippedRows;
+  /** Ids sent again, a walk stopped at the instance's count: reported. */
+  findings: WalkFindings;
 }
 
 export async function syncStockItems(ctx: SyncContext, options: StockPassOptions): Promise<ResourceReport> {
@@ -114,6 +117,7 @@ export async function syncStockItems(ctx: SyncContext, options: StockPassOptions
     shape,
     seen: new Set(),
     skipped: new SkippedRows(),
+    findings: new WalkFindings(),
   };
   const { report } = pass;
 
@@ -155,6 +159,7 @@ export async function syncStockItems(ctx: SyncContext, options: StockPassOptions
   const skipped = pass.skipped.report();
   if (skipped !== undefined) report.skipped = skipped;
   if (instanceCount !== undefined) report.instanceCount = instanceCount;
+  pass.findings.describe(report);
   profile.lastPass(report);
   if (cursor.appliedPageSize !== undefined) {
     report.appliedPageSize = cursor.appliedPageSize;
@@ -295,6 +300,7 @@ async function walkRows(pass: Pass): Promise<number> {
         if (since !== undefined) checkModifiedSince(pass, page.data, since);
         const rows = keyed(pass, page.data);
         pass.skipped.add(page.skipped);
+        pass.findings.page(page);
         // A full pass counts what it saw by its mark; an incremental one (few rows) keeps the ids.
         if (cursor.mode === 'incremental') for (const r of rows) pass.seen.add(r.id);
         if (cursor.fetched === 0)

@@ -26,6 +26,7 @@ import { syncStockItems } from './stock-items.ts';
 import { InstanceProfile } from './instance-profile.ts';
 import { newOwnerName } from '../ground/index.ts';
 import { takeCatalog } from './run-lock.ts';
+import { english, say } from '../../contract/core-words.ts';
 
 export interface SyncOptions {
   /** 'auto' (default): incremental, with a full pass when none ran within fullEveryMs. */
@@ -49,9 +50,40 @@ export interface SyncOptions {
    * default. The worker's parent passes its own, so it can let the catalog go if the worker dies.
    */
   owner?: string;
+  /**
+   * The longest the whole run may take, retries and waits included (default 15 min): at the
+   * deadline the run stops as a cancel does (what committed stays, the next run resumes), and the
+   * resource under way and those after it are reported failed, saying so.
+   */
+  passDeadlineMs?: number;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A run's default deadline. A full pass of a big instance on a slow till takes minutes; one whose
+ * instance drips its answers (each request bounded by the client's deadline, then retried) would
+ * otherwise run for as long as the retries last, resource after resource.
+ */
+export const DEFAULT_PASS_DEADLINE_MS = 15 * 60_000;
+
+/** The run's deadline: its own signal (the caller's cancel is another), and how it is said. */
+interface PassDeadline {
+  readonly signal: AbortSignal;
+  readonly failure: SyncFailure;
+}
+
+function passDeadline(ms: number): PassDeadline & { clear(): void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ms);
+  const seconds = Math.round(ms / 100) / 10;
+  const said = [say('syncPassDeadline', { seconds })];
+  return {
+    signal: controller.signal,
+    failure: { kind: 'deadline', message: english(said), said },
+    clear: () => clearTimeout(timer),
+  };
+}
 
 /**
  * One sync run, unless another holds this catalog (the app and `pos sync` on one data folder): then
@@ -72,19 +104,27 @@ export async function runSync(db: Db, source: CatalogSource, options: SyncOption
       runningElsewhere: { owner, startedAt: since },
     };
   }
+  const deadline = passDeadline(options.passDeadlineMs ?? DEFAULT_PASS_DEADLINE_MS);
   try {
-    return await runHoldingCatalog(db, source, options);
+    return await runHoldingCatalog(db, source, options, deadline);
   } finally {
+    deadline.clear();
     catalog.release();
   }
 }
 
-async function runHoldingCatalog(db: Db, source: CatalogSource, options: SyncOptions): Promise<SyncReport> {
+async function runHoldingCatalog(
+  db: Db,
+  source: CatalogSource,
+  options: SyncOptions,
+  deadline: PassDeadline,
+): Promise<SyncReport> {
   const emit = options.onEvent ?? (() => undefined);
   const base: SyncContext = {
     db,
     source,
-    signal: options.signal,
+    signal:
+      options.signal === undefined ? deadline.signal : AbortSignal.any([options.signal, deadline.signal]),
     policy: options.retry ?? defaultRetryPolicy,
     pageSize: options.pageSize ?? 250,
     concurrency: options.concurrency ?? 6,
@@ -130,13 +170,19 @@ async function runHoldingCatalog(db: Db, source: CatalogSource, options: SyncOpt
     ['companyCards', () => syncCompanyCards(ctx)],
   ];
   let lost: SyncFailure | undefined;
+  // Past the deadline (and not cancelled), every resource not done fails saying so.
+  const overdue = (): boolean => deadline.signal.aborted && options.signal?.aborted !== true;
   for (const [resource, step] of steps) {
     if (!wanted.has(resource)) continue;
-    if (ctx.signal?.aborted === true) {
+    if (overdue()) lost ??= deadline.failure;
+    else if (ctx.signal?.aborted === true) {
       report.cancelled = true;
       break;
     }
-    const result = lost === undefined ? await runStep(ctx, resource, step) : failedAs(ctx, resource, lost);
+    let result = lost === undefined ? await runStep(ctx, resource, step) : failedAs(ctx, resource, lost);
+    if (result.status === 'cancelled' && overdue()) {
+      result = failedAs(ctx, resource, deadline.failure);
+    }
     report.resources.push(result);
     emit({ type: 'finished', resource, report: result });
     if (result.status === 'cancelled') {
@@ -145,6 +191,7 @@ async function runHoldingCatalog(db: Db, source: CatalogSource, options: SyncOpt
     }
     lost ??= instanceLost(result);
   }
+  if (overdue()) report.deadlineMs = options.passDeadlineMs ?? DEFAULT_PASS_DEADLINE_MS;
   report.finishedAt = ctx.now();
   return report;
 }

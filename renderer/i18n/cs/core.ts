@@ -259,7 +259,7 @@ export const core = {
   foundSkipped: 'přeskočené řádky: {{count}} (nečitelné hodnoty: {{rows}})',
   foundCountDiffers: 'instance jich počítá {{total}}, offline katalog jich má {{count}}',
   foundMoreThanCounted:
-    'instance posílala další řádky i za {{total}}, které sama počítá (posláno {{sent}}): procházení skončilo u jejího počtu',
+    'instance hlásila další stránky i po {{total}} řádcích, které sama počítá (načteno {{sent}}): procházení skončilo u jejího počtu',
   foundRepeatedIds:
     'instance poslala {{sent}} řádků, ale jen {{distinct}} různých id: {{repeated}} opakuje už poslané id a uloženy byly jednou',
   insecureUrl:

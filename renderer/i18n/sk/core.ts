@@ -262,7 +262,7 @@ export const core = {
   foundSkipped: 'preskočené riadky: {{count}} (nečitateľné hodnoty: {{rows}})',
   foundCountDiffers: 'inštancia ich počíta {{total}}, offline katalóg ich má {{count}}',
   foundMoreThanCounted:
-    'inštancia posielala ďalšie riadky aj za {{total}}, ktoré sama počíta (poslaných {{sent}}): prechádzanie skončilo pri jej počte',
+    'inštancia hlásila ďalšie stránky aj po {{total}} riadkoch, ktoré sama počíta (načítaných {{sent}}): prechádzanie skončilo pri jej počte',
   foundRepeatedIds:
     'inštancia poslala {{sent}} riadkov, ale len {{distinct}} rôznych id: {{repeated}} opakuje už poslané id a uložené boli raz',
   insecureUrl:

@@ -3,9 +3,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { catalogCounts } from '../../../db/catalog/index.ts';
 import { walkRowLimit } from '../../../main/service/pagination.ts';
-import { runSync, type SyncOptions, type SyncReport } from '../../../main/sync/index.ts';
+import {
+  runSync,
+  SyncRunner,
+  whatWasFound,
+  type SyncOptions,
+  type SyncReport,
+} from '../../../main/sync/index.ts';
 import type { RunningSim } from '../../../sim/server.ts';
-import { simForTest, tempDb, tempDir } from '../../support/fixtures.ts';
+import { DEMO, simForTest, tempDb, tempDir } from '../../support/fixtures.ts';
 import { firstPageForever, freshIdsForever, patchRow } from '../../support/hostile-pages.ts';
 import {
   rawJson,
@@ -69,18 +75,42 @@ async function syncThrough(
   }
 }
 
+function never(): never {
+  throw new Error('the resource is missing from the report');
+}
+
 function resource(report: SyncReport, name: string): SyncReport['resources'][number] | undefined {
   return report.resources.find((r) => r.resource === name);
 }
 
 describe('a stock-item walk that would never end', () => {
-  it('hasNextPage always true, new ids on every page: stops at the instance count', async () => {
+  it('hasNextPage always true, new ids on every page: stops at the instance count, and says so', async () => {
     const { proxy } = await hostile();
     proxy.rule({ path: STOCK_PAGES, rewrite: freshIdsForever() });
     const { report, stockItems, runaway } = await syncThrough(proxy);
     expect(runaway).toBe(false);
-    expect(resource(report, 'stockItems')?.status).toBe('ok');
+    const stock = resource(report, 'stockItems');
+    expect(stock?.status).toBe('ok');
     expect(stockItems).toBe(SMALL_STOCK_ITEMS);
+    // Not a plain "ok": the report says the instance offered more than it counts.
+    expect(stock?.moreThanCounted).toEqual({ counted: SMALL_STOCK_ITEMS, walked: SMALL_STOCK_ITEMS });
+    expect(whatWasFound(stock ?? never()).map((f) => f.said[0]?.key)).toContain('foundMoreThanCounted');
+  });
+
+  it('pos sync (--json and text) says the instance offered pages past its count', async () => {
+    const { proxy } = await hostile();
+    proxy.rule({ path: STOCK_PAGES, rewrite: freshIdsForever() });
+    const dataDir = tempDir('past-count');
+    const json = await runPos(proxy.url, dataDir, 'sync', '--json', '--full');
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.out)).toMatchObject({
+      stockItems: SMALL_STOCK_ITEMS,
+      moreThanCounted: { stockItems: { counted: SMALL_STOCK_ITEMS, walked: SMALL_STOCK_ITEMS } },
+    });
+    const text = await runPos(proxy.url, dataDir, 'sync', '--full');
+    expect(text.out).toContain(
+      `the instance said more pages followed after the ${SMALL_STOCK_ITEMS} rows it counts (${SMALL_STOCK_ITEMS} read): the walk stopped at its count`,
+    );
   });
 
   it('the same page again and again: the resource fails saying so, the others sync', async () => {
@@ -142,6 +172,132 @@ describe('a stock-item page dripped a byte at a time, never finished', () => {
     // A backstop for the unfixed client, which waits for the body for ever: not a speed limit.
     60_000,
   );
+});
+
+describe('stock items whose ids repeat (180 rows sent, 7 different ids)', () => {
+  /** Every row of every walked page gets one of the first 7 ids, in turn: 180 rows, 7 ids. */
+  function sevenIds(sim: RunningSim): Rewrite {
+    const ids = sim.admin
+      .stockItems()
+      .slice(0, 7)
+      .map((r) => r.id);
+    let n = 0;
+    return (body) => {
+      const page = body as { data: { id?: number }[] };
+      // The probes (one row, or ids only) pass as sent: only the walk's pages repeat ids.
+      if (page.data.length <= 1) return body;
+      return { ...page, data: page.data.map((row) => ({ ...row, id: ids[n++ % ids.length] })) };
+    };
+  }
+
+  it('the report says how many rows were sent and how many ids they had', async () => {
+    const { sim, proxy } = await hostile();
+    proxy.rule({ path: STOCK_PAGES, rewrite: sevenIds(sim) });
+    const { report, stockItems } = await syncThrough(proxy, { mode: 'full' });
+    const stock = resource(report, 'stockItems');
+    expect(stockItems).toBe(7);
+    expect(stock).toMatchObject({
+      status: 'ok',
+      count: 7,
+      repeatedIds: { sent: SMALL_STOCK_ITEMS, distinct: 7 },
+    });
+    const found = whatWasFound(stock ?? never());
+    expect(found.map((f) => f.message)).toContain(
+      `the instance sent ${SMALL_STOCK_ITEMS} rows but only 7 different ids: ${SMALL_STOCK_ITEMS - 7} repeat an id it sent before and were kept once`,
+    );
+  });
+
+  it('pos sync --json and its text say it too', async () => {
+    const { sim, proxy } = await hostile();
+    proxy.rule({ path: STOCK_PAGES, rewrite: sevenIds(sim) });
+    const json = await runPos(proxy.url, tempDir('repeated'), 'sync', '--json', '--full');
+    expect(JSON.parse(json.out)).toMatchObject({
+      stockItems: 7,
+      repeatedIds: { stockItems: { sent: SMALL_STOCK_ITEMS, distinct: 7 } },
+    });
+    const text = await runPos(proxy.url, tempDir('repeated-text'), 'sync', '--full');
+    expect(text.out).toContain(`the instance sent ${SMALL_STOCK_ITEMS} rows but only 7 different ids`);
+  });
+});
+
+describe('a pass deadline bounds the whole sync, retries included', () => {
+  // Every stock-item page drips for ever; each request may take 5 s in all and is retried 6 times:
+  // half a minute for that resource alone. The run's deadline (1.5 s here, driven small) ends it.
+  function expectStoppedAtDeadline(report: SyncReport): void {
+    expect(report.deadlineMs).toBe(1500);
+    expect(report.cancelled).toBe(false);
+    expect(resource(report, 'stockItems')).toMatchObject({
+      status: 'failed',
+      failure: {
+        kind: 'deadline',
+        message:
+          'The sync took longer than the 1.5 s a sync may take and stopped here; what was synced is kept, and the next sync resumes.',
+        said: [{ key: 'syncPassDeadline', values: { seconds: 1.5 } }],
+      },
+    });
+    // Every resource is reported: done before the deadline, or failed at it (never asked after it).
+    expect(report.resources.map((r) => r.resource)).toEqual([
+      'warehouses',
+      'stockItems',
+      'productUnits',
+      'companyRepresentatives',
+      'financialReceivables',
+      'companyCards',
+    ]);
+    const after = report.resources.slice(2);
+    for (const r of after) {
+      expect(r.failure?.kind, r.resource).toBe('deadline');
+      expect(r.requests, r.resource).toBe(0);
+    }
+  }
+
+  it('in process: the run stops at its deadline, each resource not done says so', async () => {
+    const { proxy } = await hostile();
+    const drip = proxy.rule({ path: STOCK_PAGES, drip: { everyMs: 50, endless: true } });
+    const { db } = tempDb('sync');
+    const service = client(proxy.url, undefined, { requestDeadlineMs: 5_000 });
+    try {
+      const report = await runSync(db, service, { pageSize: 50, retry: testRetry, passDeadlineMs: 1500 });
+      expectStoppedAtDeadline(report);
+      expect(drip.hits).toBeLessThan(testRetry.attempts);
+    } finally {
+      await service.close();
+    }
+  }, 120_000);
+
+  it('pos sync --deadline: --json names the deadline and every resource it stopped, exit 1', async () => {
+    const { proxy } = await hostile();
+    proxy.rule({ path: STOCK_PAGES, drip: { everyMs: 50, endless: true } });
+    const json = await runPos(proxy.url, tempDir('deadline'), 'sync', '--json', '--deadline', '2');
+    expect(json.code).toBe(1);
+    const out = JSON.parse(json.out) as { deadlineSeconds: number; errors: Record<string, { kind: string }> };
+    expect(out.deadlineSeconds).toBe(2);
+    expect(out.errors.stockItems?.kind).toBe('deadline');
+    expect(out.errors.companyCards?.kind).toBe('deadline');
+  }, 120_000);
+
+  it("the Settings sync panel (SyncRunner) says it in the cashier's words", async () => {
+    const { proxy } = await hostile();
+    proxy.rule({ path: STOCK_PAGES, drip: { everyMs: 50, endless: true } });
+    const { db } = tempDb('sync');
+    const reports: SyncReport[] = [];
+    const runner = new SyncRunner({
+      db,
+      service: { baseUrl: proxy.url, ...DEMO },
+      onStatus: () => undefined,
+      onFinished: (report) => reports.push(report),
+      log: () => undefined,
+      passDeadlineMs: 1500,
+    });
+    open.push({ close: () => runner.stop() });
+    runner.start();
+    await expect.poll(() => reports.length, { timeout: 60_000, interval: 50 }).toBe(1);
+    const first = reports[0];
+    if (first === undefined) throw new Error('no report');
+    expectStoppedAtDeadline(first);
+    const shown = runner.status().resources.find((r) => r.resource === 'stockItems');
+    expect(shown).toMatchObject({ state: 'failed', messageSaid: [{ key: 'syncPassDeadline' }] });
+  }, 120_000);
 });
 
 describe('one stock item whose price is not a number', () => {
