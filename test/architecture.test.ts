@@ -92,6 +92,46 @@ function moduleGraph(scope: string): Map<string, string[]> {
   );
 }
 
+/** The tables of Counter's two SQLite files, as their migrations create them. */
+function tables(): string[] {
+  const names = FILES.filter((f) => f.startsWith('db/migrations/') && !isTest(f)).flatMap((f) =>
+    [
+      ...readFileSync(join(ROOT, f), 'utf8').matchAll(/CREATE (?:VIRTUAL )?TABLE (?:IF NOT EXISTS )?(\w+)/g),
+    ].map((m) => m[1] ?? ''),
+  );
+  return [...new Set(names)];
+}
+
+/** What SQL looks like in a source file: a statement prepared or run, a pragma, or a table in a clause. */
+function sqlIn(text: string, tableNames: readonly string[]): string[] {
+  const clause = new RegExp(`\\b(?:FROM|JOIN|INTO|UPDATE|TABLE)\\s+(?:${tableNames.join('|')})\\b`);
+  return text
+    .split('\n')
+    .flatMap((line, i) =>
+      /\.(?:prepare|pragma)\(|\.exec\(\s*['"`]/.test(line) || clause.test(line)
+        ? [`${i + 1}: ${line.trim()}`]
+        : [],
+    );
+}
+
+describe('SQL (layers.ts: db is the one module that speaks it)', () => {
+  const TABLES = tables();
+
+  it('finds the tables, and SQL where it is', () => {
+    expect(TABLES).toEqual(expect.arrayContaining(['outbox_order', 'setting', 'stock_item', 'shift']));
+    expect(sqlIn("db.prepare('SELECT 1')", TABLES)).toHaveLength(1);
+    expect(sqlIn('`DELETE FROM stock_item WHERE id = ?`', TABLES)).toHaveLength(1);
+    expect(sqlIn('/x/.exec(text); // from the setting screen', TABLES)).toEqual([]);
+  });
+
+  it('stands in no product file outside db/ (sim/ is another instance with its own file)', () => {
+    const outside = FILES.filter((f) => !isTest(f) && !/^(db|sim)\//.test(f)).flatMap((f) =>
+      sqlIn(readFileSync(join(ROOT, f), 'utf8'), TABLES).map((line) => `${f}:${line}`),
+    );
+    expect(outside).toEqual([]);
+  });
+});
+
 describe('the layer table (layers.ts)', () => {
   it('places every source file in a module', () => {
     const outside = FILES.filter((f) => moduleOf(f) === undefined && !/^renderer\/[^/]+\.d\.ts$/.test(f));

@@ -77,6 +77,14 @@ export function upsertReceivables(
   for (const r of list) prepared(db, upsert).run(receivableToRow(r, options));
 }
 
+/** Marks receivables the pass `mark` saw but could not read: their last good copy stays. */
+export function markReceivables(db: Db, ids: readonly number[], mark: number): void {
+  prepared(
+    db,
+    'UPDATE financial_receivable SET syncMark = ? WHERE id IN (SELECT value FROM json_each(?))',
+  ).run(mark, JSON.stringify(ids));
+}
+
 export interface ReceivablesOwed {
   companyId: number;
   /** Receivables with something left to pay (amount - alreadyPaid > 0), oldest due first. */

@@ -9,6 +9,7 @@ import {
   flagToSql,
   parseRow,
   intList,
+  intValue,
   upsertSql,
   type InputOf,
   type RowOf,
@@ -196,6 +197,39 @@ export function stockItemIdsBeforeMark(db: Db, mark: number, limit: number): num
   return intList.parse(
     prepared(db, 'SELECT id FROM stock_item WHERE syncMark < ? ORDER BY id LIMIT ?').pluck().all(mark, limit),
   );
+}
+
+/** How many stock items the cache holds; with `mark`, only those a pass marked with it. */
+export function countStockItems(db: Db, mark?: number): number {
+  return mark === undefined
+    ? intValue.parse(prepared(db, 'SELECT count(*) FROM stock_item').pluck().get())
+    : intValue.parse(prepared(db, 'SELECT count(*) FROM stock_item WHERE syncMark = ?').pluck().get(mark));
+}
+
+/** Marks the cached stock items among `ids` as seen by the pass `mark` (ids the cache lacks are passed over). */
+export function markStockItems(db: Db, ids: readonly number[], mark: number): void {
+  prepared(db, 'UPDATE stock_item SET syncMark = ? WHERE id IN (SELECT value FROM json_each(?))').run(
+    mark,
+    JSON.stringify(ids),
+  );
+}
+
+/** The ids of `ids` the cache lacks; with `mark`, also those it holds unmarked by that pass. */
+export function stockItemIdsNotCached(db: Db, ids: readonly number[], mark?: number): number[] {
+  return mark === undefined
+    ? intList.parse(
+        prepared(db, 'SELECT value FROM json_each(?) WHERE value NOT IN (SELECT id FROM stock_item)')
+          .pluck()
+          .all(JSON.stringify(ids)),
+      )
+    : intList.parse(
+        prepared(
+          db,
+          'SELECT value FROM json_each(?) WHERE value NOT IN (SELECT id FROM stock_item WHERE syncMark = ?)',
+        )
+          .pluck()
+          .all(JSON.stringify(ids), mark),
+      );
 }
 
 /** Deletes stock items by id and the search rows of products left without any stock item. */

@@ -3,6 +3,7 @@
 // parsed with zod on the way out, so a hand-edited or older row falls back to the default.
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { settingsStartingWith, settingValue, writeSettings } from '../../db/settings.ts';
 import {
   CashRounding,
   Currency,
@@ -135,9 +136,8 @@ export class SettingsStore {
   }
 
   #load(): AppSettings {
-    const rows = this.#db.prepare('SELECT key, value FROM setting WHERE key LIKE ?').all(`${PREFIX}%`);
     const out: AppSettings = { ...defaults };
-    for (const row of z.array(z.object({ key: z.string(), value: z.string() })).parse(rows)) {
+    for (const row of settingsStartingWith(this.#db, PREFIX)) {
       const name = row.key.slice(PREFIX.length);
       if (isKey(name)) assign(out, name, row.value);
     }
@@ -146,31 +146,19 @@ export class SettingsStore {
 
   /** Which instance the cache (counter.sqlite) was last filled from. */
   cacheInstance(): string | null {
-    const row = this.#db
-      .prepare('SELECT value FROM setting WHERE key = ?')
-      .pluck()
-      .get(`${PREFIX}cacheInstance`);
-    return typeof row === 'string' ? row : null;
+    return settingValue(this.#db, `${PREFIX}cacheInstance`);
   }
 
   setCacheInstance(key: string): void {
-    this.#db
-      .prepare(
-        'INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
-      )
-      .run(`${PREFIX}cacheInstance`, key);
+    writeSettings(this.#db, [[`${PREFIX}cacheInstance`, key]]);
   }
 
   write(patch: Partial<AppSettings>): AppSettings {
-    const upsert = this.#db.prepare(
-      'INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
-    );
-    this.#db.transaction(() => {
-      for (const name of Object.keys(patch)) {
-        const value: unknown = isKey(name) ? patch[name] : undefined;
-        if (value !== undefined) upsert.run(PREFIX + name, JSON.stringify(value));
-      }
-    })();
+    const entries = Object.keys(patch).flatMap((name) => {
+      const value: unknown = isKey(name) ? patch[name] : undefined;
+      return value === undefined ? [] : [[PREFIX + name, JSON.stringify(value)] as const];
+    });
+    writeSettings(this.#db, entries);
     this.#cached = undefined;
     return this.read();
   }

@@ -8,6 +8,7 @@ import {
   discoverCompanies,
   discoveredCompanyIds,
   financialReceivableFields,
+  markReceivables,
   replaceCompanyCards,
   replaceProductUnits,
   replaceWarehouses,
@@ -190,11 +191,7 @@ export async function syncReceivables(ctx: SyncContext): Promise<ResourceReport>
   shape.describe(report);
   db.transaction(() => {
     // A row skipped as unreadable was not marked, yet the instance has it: its last good copy stays.
-    if (walk.skipped.ids.size > 0) {
-      db.prepare(
-        'UPDATE financial_receivable SET syncMark = ? WHERE id IN (SELECT value FROM json_each(?))',
-      ).run(cursor.mark, JSON.stringify([...walk.skipped.ids]));
-    }
+    if (walk.skipped.ids.size > 0) markReceivables(db, [...walk.skipped.ids], cursor.mark);
     report.removed = sweepBeforeMark(db, 'financial_receivable', cursor.mark);
     saveSyncState(db, resource, { cursor: null });
   }).immediate();

@@ -9,12 +9,15 @@
 import { z } from 'zod';
 import {
   addPending,
+  countStockItems,
   deleteStockItems,
   deleteUnitsOfUnstockedProducts,
+  markStockItems,
   saveSyncState,
   stockedProductIds,
   stockItemFields,
   stockItemIdsBeforeMark,
+  stockItemIdsNotCached,
   syncState,
   upsertStockItems,
 } from '../../db/catalog/index.ts';
@@ -260,7 +263,7 @@ async function walkRowsOrFull(pass: Pass): Promise<void> {
     report.requests += await walkRows(pass);
   }
   if (cursor.mode === 'incremental' && cursor.total !== undefined) {
-    const cached = ctx.db.prepare('SELECT count(*) FROM stock_item').pluck().get() as number;
+    const cached = countStockItems(ctx.db);
     // Fewer rows than the cache holds came back, none outside the filter: the instance filters.
     if (cursor.total < cached) pass.profile.filter('lastModifyFrom', 'honoured');
   }
@@ -378,12 +381,7 @@ function checkModifiedSince(pass: Pass, rows: readonly StockItem[], since: strin
 async function completeUnstableWalk(pass: Pass): Promise<void> {
   const { ctx, cursor, report, shape } = pass;
   const full = cursor.mode === 'full';
-  const seenCount = full
-    ? (ctx.db
-        .prepare('SELECT count(*) FROM stock_item WHERE syncMark = ?')
-        .pluck()
-        .get(cursor.mark) as number)
-    : pass.seen.size;
+  const seenCount = full ? countStockItems(ctx.db, cursor.mark) : pass.seen.size;
   if (cursor.total !== undefined && seenCount >= cursor.total) return;
   const filter = full || cursor.since === undefined ? {} : { lastModifyFrom: cursor.since };
   const instance = await allIds(ctx, shape, filter);
@@ -395,7 +393,7 @@ async function completeUnstableWalk(pass: Pass): Promise<void> {
     );
   }
   const missed = full
-    ? notMarkedWith(ctx, instance.ids, cursor.mark)
+    ? stockItemIdsNotCached(ctx.db, [...instance.ids], cursor.mark)
     : [...instance.ids].filter((id) => !pass.seen.has(id));
   const asked = askedClock(ctx);
   const resolved = await resolveIds(ctx, shape, pass.profile, missed, pass.skipped, (rows) => {
@@ -404,16 +402,6 @@ async function completeUnstableWalk(pass: Pass): Promise<void> {
   });
   report.requests += resolved.requests;
   report.fetched += resolved.found;
-}
-
-/** The ids of `ids` the cache lacks or holds unmarked by this pass. */
-function notMarkedWith(ctx: SyncContext, ids: ReadonlySet<number>, mark: number): number[] {
-  return ctx.db
-    .prepare(
-      `SELECT value FROM json_each(?) WHERE value NOT IN (SELECT id FROM stock_item WHERE syncMark = ?)`,
-    )
-    .pluck()
-    .all(JSON.stringify([...ids]), mark) as number[];
 }
 
 /**
@@ -449,7 +437,7 @@ async function countOnInstance(ctx: SyncContext): Promise<number | undefined> {
 }
 
 function cachedCount(ctx: SyncContext): number {
-  return ctx.db.prepare('SELECT count(*) FROM stock_item').pluck().get() as number;
+  return countStockItems(ctx.db);
 }
 
 /**
@@ -461,17 +449,11 @@ async function markPresentIds(pass: Pass): Promise<void> {
   const { db } = ctx;
   const instance = await allIds(ctx, shape);
   report.requests += instance.requests;
-  const json = JSON.stringify([...instance.ids]);
+  const ids = [...instance.ids];
   const missing = db
     .transaction(() => {
-      db.prepare('UPDATE stock_item SET syncMark = ? WHERE id IN (SELECT value FROM json_each(?))').run(
-        cursor.mark,
-        json,
-      );
-      return db
-        .prepare('SELECT value FROM json_each(?) WHERE value NOT IN (SELECT id FROM stock_item)')
-        .pluck()
-        .all(json) as number[];
+      markStockItems(db, ids, cursor.mark);
+      return stockItemIdsNotCached(db, ids);
     })
     .immediate();
   const asked = askedClock(ctx);
@@ -507,10 +489,7 @@ async function sweep(pass: Pass): Promise<void> {
       report.removed += deleteStockItems(db, resolved.absent);
       // Whatever is left (a row returned without its keys, one not settled) counts as seen, so the
       // sweep always moves on.
-      db.prepare('UPDATE stock_item SET syncMark = ? WHERE id IN (SELECT value FROM json_each(?))').run(
-        cursor.mark,
-        JSON.stringify(ids),
-      );
+      markStockItems(db, ids, cursor.mark);
     }).immediate();
   }
 }
