@@ -1,5 +1,6 @@
 // Typed queries of the drawer_opening table (migration 18): the cash drawer opened without a sale,
-// when and by whom. A shift's X and Z reports count them between the shift's opening and its close.
+// when and by whom, and in which shift (migration 24). A shift's X and Z reports count its own: by
+// the shift recorded with each, never by the clock's times, which can be set back or forward.
 import { z } from 'zod';
 import type { Db } from './database.ts';
 import { prepared } from './prepared.ts';
@@ -17,24 +18,20 @@ const Row = z.object({
   at: z.string(),
   reason: z.literal('no-sale'),
   by: z.enum(['manager', 'till']),
+  shiftId: z.number().int().nullable(),
 });
 
 export function recordDrawerOpening(db: Db, by: DrawerOpening['by'], now: Date): DrawerOpening {
-  const id = prepared(db, "INSERT INTO drawer_opening (at, reason, by) VALUES (?, 'no-sale', ?)").run(
-    now.toISOString(),
-    by,
-  ).lastInsertRowid;
+  const id = prepared(
+    db,
+    `INSERT INTO drawer_opening (at, reason, by, shiftId)
+       VALUES (?, 'no-sale', ?, (SELECT id FROM shift WHERE state = 'open'))`,
+  ).run(now.toISOString(), by).lastInsertRowid;
   return { id: Number(id), at: now.toISOString(), reason: 'no-sale', by };
 }
 
-/** The openings from `from` (inclusive) until `until` (exclusive; none: until now), oldest first. */
-export function drawerOpenings(db: Db, from: Date, until?: Date): DrawerOpening[] {
-  const rows =
-    until === undefined
-      ? prepared(db, 'SELECT * FROM drawer_opening WHERE at >= ? ORDER BY at, id').all(from.toISOString())
-      : prepared(db, 'SELECT * FROM drawer_opening WHERE at >= ? AND at < ? ORDER BY at, id').all(
-          from.toISOString(),
-          until.toISOString(),
-        );
+/** The openings made in shift `shiftId`, in the order they were made. */
+export function drawerOpenings(db: Db, shiftId: number): DrawerOpening[] {
+  const rows = prepared(db, 'SELECT * FROM drawer_opening WHERE shiftId = ? ORDER BY id').all(shiftId);
   return rows.map((row) => Row.parse(row));
 }

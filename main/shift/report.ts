@@ -85,8 +85,8 @@ export function xReport(db: Db, shift: ShiftRow, now: Date): Figures {
       cashierId: m.cashierId,
       at: m.at,
     })),
-    // Every one since the opening: the shift is open (a close takes this report as it is then).
-    drawerOpenings: openingsOf(db, shift.openedAt),
+    // Every one made in the shift so far (a close takes this report as it is then).
+    drawerOpenings: openingsOf(db, shift.id),
     expectedCash: toMajor(expectedMinor),
     receiptNumbers: shiftReceiptNumbers(db, shift.id),
     orders: orderCounts(saleRows.map((s) => s.state)),
@@ -106,12 +106,9 @@ export function xReport(db: Db, shift: ShiftRow, now: Date): Figures {
   return { view, expectedMinor };
 }
 
-/**
- * The drawer opened without a sale from the shift's opening until `until` (its close; none: still
- * open): the drawer's record has no shift of its own, so the shift's time says which are its.
- */
-export function openingsOf(db: Db, openedAt: string, until?: Date): ShiftReportView['drawerOpenings'] {
-  return drawerOpenings(db, new Date(openedAt), until).map((o) => ({ at: o.at, by: o.by }));
+/** The drawer opened without a sale in shift `shiftId` (as recorded with each, never by its time). */
+export function openingsOf(db: Db, shiftId: number): ShiftReportView['drawerOpenings'] {
+  return drawerOpenings(db, shiftId).map((o) => ({ at: o.at, by: o.by }));
 }
 
 export interface CashFlow {

@@ -374,6 +374,29 @@ describe('shifts at the till', () => {
     expect(lastZReport(db, at(6)).drawerOpenings).toEqual(openings);
   });
 
+  it('counts the drawer openings of the shift they were made in, whatever the clock said then', () => {
+    const { db } = till('drawer-clock');
+    const yearBack = (minutes: number) => at(minutes - 400 * 24 * 60);
+    openShift(db, 0, T0);
+    // The clock is set 400 days back mid-shift, then forward again before the close.
+    recordDrawerOpening(db, 'till', yearBack(1));
+    recordDrawerOpening(db, 'manager', at(2));
+    const openings = [
+      { at: yearBack(1).toISOString(), by: 'till' },
+      { at: at(2).toISOString(), by: 'manager' },
+    ];
+    expect(currentReport(db, yearBack(3))?.drawerOpenings).toEqual(openings);
+    expect(
+      closeShift(db, { countedMinor: 0, limitMinor: 0, approve: () => false }, yearBack(4)).drawerOpenings,
+    ).toEqual(openings);
+    // The next shift, opened and closed with the clock put right, has none of them.
+    openShift(db, 0, at(10));
+    recordDrawerOpening(db, 'till', yearBack(11));
+    expect(currentReport(db, at(12))?.drawerOpenings).toEqual([
+      { at: yearBack(11).toISOString(), by: 'till' },
+    ]);
+  });
+
   it('counts an order cancelled on the instance in the shift it was cancelled in, and its cash given back', async () => {
     const { db } = till('cancelled');
     const counter = counterOn(db, 'require', () => at(1));

@@ -138,7 +138,7 @@ export function lastZReport(db: Db, now: Date): ShiftReportView {
   );
   return {
     ...z,
-    drawerOpenings: z.drawerOpenings ?? openingsOf(db, z.openedAt, new Date(z.closedAt ?? z.at)),
+    drawerOpenings: z.drawerOpenings ?? openingsOf(db, z.id),
     followUp: {
       at: now.toISOString(),
       orders: orderCounts(later.map((o) => o.state)),
