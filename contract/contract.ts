@@ -718,6 +718,8 @@ export const OutboxEntryView = z.object({
   /** What the instance said it booked for a sent order (its answer's total), when it said. */
   bookedTotal: z.number().optional(),
   clientReference: z.string().optional(),
+  /** The number printed on its receipt ("P1-000123"); absent for an order that closed no sale. */
+  receiptNumber: z.string().optional(),
   order: InternetOrderPayload.optional(),
   fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
   messages: z.array(z.string()).optional(),

@@ -243,8 +243,8 @@ export interface OutboxPage {
 }
 
 /**
- * The orders whose receipt number, as printed ("P1-000123", db/receipts.ts; counter/receipt.ts
- * receiptNumber), holds the text: what a cashier reads off a receipt a customer brings back.
+ * The orders whose receipt number, as printed ("P1-000123", db/receipts.ts formatReceiptNumber),
+ * holds the text: what a cashier reads off a receipt a customer brings back.
  */
 const RECEIPT_NUMBER_MATCH = `SELECT orderId FROM receipt WHERE number IS NOT NULL AND instr(lower(
   CASE WHEN prefix = '' THEN printf('%06d', number) ELSE prefix || '-' || printf('%06d', number) END), @text) > 0`;
@@ -514,15 +514,25 @@ export function replaceOutboxPayload(
   from: readonly OutboxState[],
   order: unknown,
   now = new Date(),
+  /** A sale's list row for the new payload (who it now goes to, its lines); undefined: kept as it was. */
+  summaryOf?: (payload: InternetOrderPayload, stored: StoredOrderSummary) => StoredOrderSummary,
 ): OutboxOrder | undefined {
   const payload = InternetOrderPayload.parse(order);
+  const stored = getOutboxOrder(db, id)?.summary ?? null;
+  const summary = stored === null || summaryOf === undefined ? null : summaryOf(payload, stored);
   const info = prepared(
     db,
     `UPDATE outbox_order SET payload = ?, state = 'queued', next_attempt_at = NULL, field_errors = NULL,
          messages = NULL, error_id = NULL, code = NULL, permission = NULL, updated_at = ?,
-         summary = CASE WHEN origin_session_id IS NULL THEN NULL ELSE summary END
+         summary = CASE WHEN origin_session_id IS NULL THEN NULL ELSE coalesce(?, summary) END
        WHERE id = ? AND state IN (SELECT value FROM json_each(?))`,
-  ).run(JSON.stringify(payload), now.toISOString(), id, JSON.stringify(from));
+  ).run(
+    JSON.stringify(payload),
+    now.toISOString(),
+    summary === null ? null : JSON.stringify(StoredOrderSummary.parse(summary)),
+    id,
+    JSON.stringify(from),
+  );
   return info.changes === 1 ? mustGet(db, id) : undefined;
 }
 

@@ -56,6 +56,18 @@ export function issueReceipt(
   return issued;
 }
 
+/** The number as printed: the till's prefix, a dash, six digits at least ("P1-000123"). */
+export function formatReceiptNumber(prefix: string, number: number): string {
+  const digits = String(number).padStart(6, '0');
+  return prefix === '' ? digits : `${prefix}-${digits}`;
+}
+
+/** The number printed on the order's receipt; undefined for an order that closed no sale. */
+export function printedReceiptNumber(db: Db, orderId: number): string | undefined {
+  const record = receiptRecord(db, orderId);
+  return record?.number == null ? undefined : formatReceiptNumber(record.prefix, record.number);
+}
+
 export function receiptRecord(db: Db, orderId: number): ReceiptRecord | undefined {
   const row: unknown = prepared(db, 'SELECT * FROM receipt WHERE orderId = ?').get(orderId);
   if (row === undefined) return undefined;

@@ -7,7 +7,7 @@
 import { companyNames, stockItemOfProduct, warehouses } from '../../db/catalog/index.ts';
 import type { Db } from '../../db/database.ts';
 import type { OutboxOrder } from '../../db/outbox.ts';
-import { receiptRecord, type ReceiptSeller } from '../../db/receipts.ts';
+import { formatReceiptNumber, receiptRecord, type ReceiptSeller } from '../../db/receipts.ts';
 import type { Tender } from '../../contract/contract.ts';
 import type { Counter, PricedSession } from './counter.ts';
 import { sessionTotals } from './totals.ts';
@@ -77,8 +77,7 @@ export function receiptOf(db: Db, order: OutboxOrder, counter: Counter): Receipt
 
 /** The number as printed: the till's prefix, a dash, six digits at least ("P1-000123"). */
 export function receiptNumber(prefix: string, number: number): string {
-  const digits = String(number).padStart(6, '0');
-  return prefix === '' ? digits : `${prefix}-${digits}`;
+  return formatReceiptNumber(prefix, number);
 }
 
 function saleOf(order: OutboxOrder, counter: Counter): PricedSession | undefined {

@@ -18,6 +18,9 @@ import { say, type Said } from '../../contract/core-words.ts';
 import { OrderValidationError, placeOrder } from './place.ts';
 import { storedOrder, type OrderService, type OutboxSender } from './sender.ts';
 
+/** A sale's list row for its fixed payload (replaceOutboxPayload's summaryOf). */
+export type SummaryOf = NonNullable<Parameters<typeof replaceOutboxPayload>[5]>;
+
 export type OutboxActionFailure = 'not-found' | 'wrong-state' | 'dependent-records' | 'service';
 
 /** An operator action (edit, resend, discard, cancel, mark sent) that could not be done. */
@@ -83,11 +86,11 @@ export class OutboxActions {
   }
 
   /** Edit of an order not yet sent (a needs-fix one, typically): new payload, queued, sent at once. */
-  async edit(id: number, order: unknown): Promise<OutboxOrder> {
+  async edit(id: number, order: unknown, summaryOf?: SummaryOf): Promise<OutboxOrder> {
     const current = this.mustFind(id);
     let replaced: OutboxOrder | undefined;
     try {
-      replaced = replaceOutboxPayload(this.db, id, SENDABLE_EDIT, order, new Date(this.now()));
+      replaced = replaceOutboxPayload(this.db, id, SENDABLE_EDIT, order, new Date(this.now()), summaryOf);
     } catch (error) {
       if (error instanceof ZodError) throw new OrderValidationError(zodFieldErrors(error));
       throw error;

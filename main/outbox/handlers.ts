@@ -4,11 +4,11 @@ import {
   getOutboxOrder,
   listOutboxOrders,
   outboxOrdersByIds,
-  setOutboxSummary,
   UNSENT_STATES,
   type OutboxOrder,
+  type StoredOrderSummary,
 } from '../../db/outbox.ts';
-import type { OutboxEntryView } from '../../contract/contract.ts';
+import type { InternetOrderPayload, OutboxEntryView } from '../../contract/contract.ts';
 import { configured, CoreError, numericId, type GuardedAction, type Handlers } from '../ground/index.ts';
 import type { Outbox } from './outbox.ts';
 import { orderView, outboxPage, type SummarySource } from './views.ts';
@@ -59,8 +59,11 @@ export function outboxHandlers(deps: OutboxDeps): Pick<Handlers, OutboxCalls> {
       const outbox = configured(deps.outbox());
       const current = find(id);
       if (current.state === 'in-doubt') return view(await outbox.resend(current.id));
-      const sent = await outbox.edit(current.id, order);
-      return view(fixedSummary(deps, current, sent));
+      return view(
+        await outbox.edit(current.id, order, (payload, stored) =>
+          fixedSummary(deps, current, payload, stored),
+        ),
+      );
     },
     'outbox.discard': ({ id }) => {
       deps.guard('lockedDiscard');
@@ -78,19 +81,20 @@ export function outboxHandlers(deps: OutboxDeps): Pick<Handlers, OutboxCalls> {
 }
 
 /**
- * A sale's list row after its order was fixed: as many lines as the order now has, and the customer
- * it now goes to by the cache's name (no longer the walk-in customer). What was paid stays the sale's.
+ * A sale's list row for its fixed order: as many lines as the order now has, and the customer it now
+ * goes to by the cache's name (no longer the walk-in customer). What was paid stays the sale's.
  */
-function fixedSummary(deps: OutboxDeps, before: OutboxOrder, after: OutboxOrder): OutboxOrder {
-  const summary = after.summary;
-  if (summary === null) return after;
-  const customerChanged = after.payload.customerId !== before.payload.customerId;
-  const lineCount = after.payload.items.length;
-  if (!customerChanged && lineCount === summary.lineCount) return after;
-  const name = customerChanged ? deps.names(after)?.customer : summary.customerName;
-  const fixed = { ...summary, lineCount, walkIn: customerChanged ? false : summary.walkIn };
+function fixedSummary(
+  deps: OutboxDeps,
+  before: OutboxOrder,
+  payload: InternetOrderPayload,
+  stored: StoredOrderSummary,
+): StoredOrderSummary {
+  const lineCount = payload.items.length;
+  if (payload.customerId === before.payload.customerId) return { ...stored, lineCount };
+  const name = deps.names({ ...before, payload })?.customer;
+  const fixed: StoredOrderSummary = { ...stored, lineCount, walkIn: false };
   if (name === undefined) delete fixed.customerName;
   else fixed.customerName = name;
-  setOutboxSummary(deps.db(), after.id, fixed);
-  return getOutboxOrder(deps.db(), after.id) ?? after;
+  return fixed;
 }

@@ -4,7 +4,7 @@
 import type { Db } from '../../db/database.ts';
 import type { OutboxOrder } from '../../db/outbox.ts';
 import type { OutboxState } from '../../contract/order.ts';
-import { OutboxActions } from './actions.ts';
+import { OutboxActions, type SummaryOf } from './actions.ts';
 import type { OrderSender } from './place.ts';
 import {
   OutboxSender,
@@ -67,8 +67,9 @@ export class Outbox implements OrderSender {
   place(order: unknown): Promise<OutboxOrder> {
     return this.actions.place(order);
   }
-  edit(id: number, order: unknown): Promise<OutboxOrder> {
-    return this.actions.edit(id, order);
+  /** `summaryOf`: a sale's list row for the fixed order (stored with it, before it is sent). */
+  edit(id: number, order: unknown, summaryOf?: SummaryOf): Promise<OutboxOrder> {
+    return this.actions.edit(id, order, summaryOf);
   }
   resend(id: number): Promise<OutboxOrder> {
     return this.actions.resend(id);

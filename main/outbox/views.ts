@@ -16,6 +16,7 @@ import type {
   OutboxPageInput,
   OutboxPageView,
 } from '../../contract/contract.ts';
+import { printedReceiptNumber } from '../../db/receipts.ts';
 import { entryView, listSummary } from './entry.ts';
 import { outboxCounts } from './counts.ts';
 
@@ -42,7 +43,8 @@ export const DEFAULT_PAGE_SIZE = 50;
  * when it needs fixing, the names its fix form shows.
  */
 export function orderView(source: SummarySource, order: OutboxOrder): OutboxEntryView {
-  const view = entryView(order);
+  const number = printedReceiptNumber(source.db(), order.id);
+  const view = { ...entryView(order), ...(number === undefined ? {} : { receiptNumber: number }) };
   const names = order.state === 'needs-fix' ? { names: source.names(order) } : {};
   if (view.summary !== undefined) return { ...view, ...names };
   const worked = source.summarize(order);

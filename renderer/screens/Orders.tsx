@@ -9,14 +9,18 @@ import { parseQuantity } from '../format/format.ts';
 import { useApp } from '../store/app.ts';
 import { loadCompanyName, useCompanies } from '../store/companies.ts';
 import { ReceiptButton } from '../components/receipt/ReceiptButton.tsx';
+import { FixPicker } from '../components/orders/FixPicker.tsx';
 import {
   cancelOrder,
   discardOrder,
   loadOlderOrders,
   markSent,
   openOrders,
+  pickCompanies,
+  pickProducts,
   replayOutbox,
   resendOrder,
+  type PickedProduct,
 } from '../store/orders.ts';
 
 export function Orders() {
@@ -192,8 +196,15 @@ function FixForm({ entry, order }: { entry: OutboxEntryView; order: InternetOrde
     customerId: order.customerId === undefined ? '' : String(order.customerId),
     warehouseId: order.warehouseId === undefined ? '' : String(order.warehouseId),
     note: order.note ?? '',
-    items: order.items.map((i) => ({ productId: String(i.productId), quantity: String(i.quantity) })),
+    // `origin`: the order's item a line of the form came from (its price stays the till's).
+    items: order.items.map((i, origin) => ({
+      productId: String(i.productId),
+      quantity: String(i.quantity),
+      origin,
+    })),
   }));
+  // Products picked by name here: the form names them as the picker did.
+  const [picked, setPicked] = useState<Readonly<Record<string, PickedProduct>>>({});
   const { t } = useTranslation('orders');
   // What was typed wrong here first (digits only: Number() would read "0x10" as 16, "1e3" as 1000),
   // then what the instance refused.
@@ -206,10 +217,10 @@ function FixForm({ entry, order }: { entry: OutboxEntryView; order: InternetOrde
     ...(draft.customerId.trim() === '' ? {} : { customerId: Number(draft.customerId.trim()) }),
     ...(draft.warehouseId.trim() === '' ? {} : { warehouseId: Number(draft.warehouseId.trim()) }),
     ...(draft.note === '' ? {} : { note: draft.note }),
-    items: draft.items.map((i, n) => {
+    items: draft.items.map((i) => {
       const productId = Number(i.productId.trim());
       const quantity = parseQuantity(i.quantity) ?? Number.NaN;
-      return { productId, quantity, ...chargedFor(order.items[n], productId, quantity) };
+      return { productId, quantity, ...chargedFor(order.items[i.origin], productId, quantity) };
     }),
   });
   const known = new Set([
@@ -219,7 +230,9 @@ function FixForm({ entry, order }: { entry: OutboxEntryView; order: InternetOrde
     ...draft.items.flatMap((_, i) => [`items[${i}].productId`, `items[${i}].quantity`]),
   ]);
   const other = Object.entries(errors).filter(([k]) => !known.has(k));
-  const names = useFixNames(order, entry.names, draft.customerId);
+  const names = useFixNames(order, entry.names, draft.customerId, picked);
+  const setItem = (i: number, patch: Partial<(typeof draft.items)[number]>) =>
+    setDraft({ ...draft, items: draft.items.map((x, j) => (j === i ? { ...x, ...patch } : x)) });
 
   return (
     <form
@@ -242,6 +255,14 @@ function FixForm({ entry, order }: { entry: OutboxEntryView; order: InternetOrde
           name="customerId"
         />
       </Field>
+      <FixPicker
+        label={t('fixFindCustomer')}
+        field="customerId"
+        find={pickCompanies}
+        idOf={(c) => c.companyId}
+        nameOf={(c) => c.name ?? t('fixNoName')}
+        onPick={(c) => setDraft({ ...draft, customerId: String(c.companyId) })}
+      />
       <Field
         label={t('fieldWarehouse')}
         name="warehouseId"
@@ -264,12 +285,7 @@ function FixForm({ entry, order }: { entry: OutboxEntryView; order: InternetOrde
           >
             <IdInput
               value={item.productId}
-              onChange={(productId) =>
-                setDraft({
-                  ...draft,
-                  items: draft.items.map((x, j) => (j === i ? { ...x, productId } : x)),
-                })
-              }
+              onChange={(productId) => setItem(i, { productId })}
               name={`items[${i}].productId`}
             />
           </Field>
@@ -277,15 +293,32 @@ function FixForm({ entry, order }: { entry: OutboxEntryView; order: InternetOrde
             <input
               value={item.quantity}
               inputMode="decimal"
-              onChange={(e) =>
-                setDraft({
-                  ...draft,
-                  items: draft.items.map((x, j) => (j === i ? { ...x, quantity: e.target.value } : x)),
-                })
-              }
+              onChange={(e) => setItem(i, { quantity: e.target.value })}
               data-field={`items[${i}].quantity`}
             />
           </Field>
+          <FixPicker
+            label={t('fixFindProduct')}
+            field={`items[${i}].productId`}
+            find={pickProducts}
+            idOf={(p) => p.productId}
+            nameOf={(p) => productLabel(p, t) ?? t('fixNoName')}
+            onPick={(p) => {
+              setPicked({ ...picked, [String(p.productId)]: p });
+              setItem(i, { productId: String(p.productId) });
+            }}
+          />
+          <button
+            type="button"
+            className="remove-item"
+            disabled={draft.items.length === 1}
+            title={draft.items.length === 1 ? t('fixLastItem') : undefined}
+            onClick={() => setDraft({ ...draft, items: draft.items.filter((_, j) => j !== i) })}
+            data-action="remove-item"
+            data-item={i}
+          >
+            {t('fixRemoveItem', { index: i + 1 })}
+          </button>
         </div>
       ))}
       <Field label={t('fieldNote')} name="note" errors={errors}>
@@ -345,7 +378,12 @@ function draftErrors(
  * What the cache calls the ids typed in the fix form: the order's own ids by the names the core sent
  * with it; a customer typed anew is looked up among the known companies; another id has no name here.
  */
-function useFixNames(order: InternetOrderPayload, names: OutboxEntryView['names'], typedCustomer: string) {
+function useFixNames(
+  order: InternetOrderPayload,
+  names: OutboxEntryView['names'],
+  typedCustomer: string,
+  picked: Readonly<Record<string, PickedProduct>>,
+) {
   const known = useCompanies((s) => s.names);
   const { t } = useTranslation('orders');
   const same = (typed: string, id: number | undefined) => id !== undefined && typed.trim() === String(id);
@@ -364,13 +402,21 @@ function useFixNames(order: InternetOrderPayload, names: OutboxEntryView['names'
     },
     product(typed: string): string | null {
       const original = order.items.find((i) => same(typed, i.productId));
-      const product = original === undefined ? undefined : names?.products[String(original.productId)];
-      if (product === undefined) return null;
-      if (product.name !== undefined && product.code !== undefined)
-        return t('productNameCode', { name: product.name, code: product.code });
-      return product.name ?? product.code ?? null;
+      const product =
+        original === undefined ? picked[typed.trim()] : names?.products[String(original.productId)];
+      return product === undefined ? null : productLabel(product, t);
     },
   };
+}
+
+/** A product by its name and code, as far as the cache knows them. */
+function productLabel(
+  product: { readonly name?: string | undefined; readonly code?: string | undefined },
+  t: (key: 'productNameCode', values: { name: string; code: string }) => string,
+): string | null {
+  if (product.name !== undefined && product.code !== undefined)
+    return t('productNameCode', { name: product.name, code: product.code });
+  return product.name ?? product.code ?? null;
 }
 
 function wholeNumber(text: string): number | null {

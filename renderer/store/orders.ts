@@ -86,3 +86,40 @@ export function openOrders(): Promise<void> {
   useApp.setState({ ordersError: null });
   return useApp.getState().refreshOutbox();
 }
+
+/** A company the fix form's picker offers: as the cache names it. */
+export interface PickedCompany {
+  readonly companyId: number;
+  readonly name?: string;
+}
+
+/** A product the fix form's picker offers: its name and code as the cache has them. */
+export interface PickedProduct {
+  readonly productId: number;
+  readonly name?: string;
+  readonly code?: string;
+}
+
+/** How many matches a picker shows: a longer list is a more precise search away. */
+const PICKS = 5;
+
+/** The fix form's customer picker: known companies by name words or id; none for empty text. */
+export async function pickCompanies(text: string): Promise<PickedCompany[]> {
+  if (text.trim() === '') return [];
+  const found = await pos.invoke('companies.find', { text });
+  return found.slice(0, PICKS).map((c) => ({
+    companyId: c.companyId,
+    ...(c.name === undefined ? {} : { name: c.name }),
+  }));
+}
+
+/** The fix form's product picker: the offline catalog by name, code or barcode; none for empty text. */
+export async function pickProducts(text: string): Promise<PickedProduct[]> {
+  if (text.trim() === '') return [];
+  const found = await pos.invoke('stock.search', { text, limit: PICKS });
+  return found.products.slice(0, PICKS).map((p) => ({
+    productId: p.productId,
+    ...(p.productName === undefined ? {} : { name: p.productName }),
+    ...(p.productCode === undefined ? {} : { code: p.productCode }),
+  }));
+}

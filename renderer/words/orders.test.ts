@@ -164,4 +164,10 @@ describe('filters and reference search', () => {
     expect(matchesReference(entry, '9999')).toBe(false);
     expect(matchesReference(entry, '  ')).toBe(true);
   });
+
+  it('finds by the number printed on the receipt, in any case', () => {
+    const entry = { id: 7, clientReference: 'counter-AB12-0007', receiptNumber: 'P1-000012' };
+    expect(matchesReference(entry, 'p1-000012')).toBe(true);
+    expect(matchesReference(entry, 'P1-000013')).toBe(false);
+  });
 });

@@ -62,14 +62,16 @@ export function inFilter(state: OutboxState, filter: OrderFilter): boolean {
 
 /** Finds by the order's client reference or the instance's order id (part of either, any case). */
 export function matchesReference(
-  entry: Pick<OutboxEntryView, 'clientReference' | 'remoteId' | 'id'>,
+  entry: Pick<OutboxEntryView, 'clientReference' | 'remoteId' | 'id' | 'receiptNumber'>,
   text: string,
 ): boolean {
   const t = text.trim().toLowerCase();
   if (t === '') return true;
-  return [entry.clientReference, entry.remoteId === undefined ? undefined : String(entry.remoteId)].some(
-    (v) => v?.toLowerCase().includes(t) === true,
-  );
+  return [
+    entry.clientReference,
+    entry.remoteId === undefined ? undefined : String(entry.remoteId),
+    entry.receiptNumber,
+  ].some((v) => v?.toLowerCase().includes(t) === true);
 }
 
 const UNREACHABLE = /could not reach|ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|offline/i;

@@ -26,6 +26,12 @@ export const orders = {
   fieldNotWholeNumber: 'Jen číslice: celé číslo.',
   fieldNotQuantity: 'Jen číslice, desetinná místa za čárkou nebo tečkou (2 nebo 1,5).',
   resend: 'Odeslat znovu',
+  fixFindCustomer: 'Najít firmu podle názvu',
+  fixFindProduct: 'Najít zboží podle názvu, kódu nebo čárového kódu',
+  fixNoMatch: 'Nic známého neodpovídá.',
+  fixNoName: 'Bez názvu',
+  fixRemoveItem: 'Odebrat položku {{index, number}}',
+  fixLastItem: 'Objednávka má aspoň jednu položku: jinak ji zahoďte.',
   // A ticket (a row of the list)
   stateQueued: 'Čeká',
   stateSending: 'Odesílá se',
@@ -54,8 +60,8 @@ export const orders = {
   filterWaiting: 'Čekající',
   filterSent: 'Odeslané',
   filterClosed: 'Uzavřené',
-  findByReference: 'Hledat podle reference',
-  referenceOrOrderId: 'reference nebo č. objednávky',
+  findByReference: 'Hledat podle čísla účtenky nebo reference',
+  referenceOrOrderId: 'č. účtenky (P1-000001), reference nebo č. objednávky',
   placedOn: 'Ze dne',
   olderOrders: 'Starší objednávky',
   // What an order's state means (headlines), and its technical detail

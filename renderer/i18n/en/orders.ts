@@ -26,6 +26,12 @@ export const orders = {
   fieldNotWholeNumber: 'Digits only: a whole number.',
   fieldNotQuantity: 'Digits only, with a comma or point for decimals (2 or 1,5).',
   resend: 'Resend',
+  fixFindCustomer: 'Find a company by name',
+  fixFindProduct: 'Find goods by name, code or barcode',
+  fixNoMatch: 'Nothing known matches.',
+  fixNoName: 'No name',
+  fixRemoveItem: 'Remove item {{index, number}}',
+  fixLastItem: 'An order keeps at least one item: discard it instead.',
   // A ticket (a row of the list)
   stateQueued: 'Waiting',
   stateSending: 'Sending',
@@ -52,8 +58,8 @@ export const orders = {
   filterWaiting: 'Waiting',
   filterSent: 'Sent',
   filterClosed: 'Closed',
-  findByReference: 'Find by reference',
-  referenceOrOrderId: 'reference or order id',
+  findByReference: 'Find by receipt number or reference',
+  referenceOrOrderId: 'receipt no. (P1-000001), reference or order id',
   placedOn: 'Placed on',
   olderOrders: 'Older orders',
   // What an order's state means (headlines), and its technical detail

@@ -26,6 +26,12 @@ export const orders = {
   fieldNotWholeNumber: 'Len číslice: celé číslo.',
   fieldNotQuantity: 'Len číslice, desatinné miesta za čiarkou alebo bodkou (2 alebo 1,5).',
   resend: 'Odoslať znova',
+  fixFindCustomer: 'Nájsť firmu podľa názvu',
+  fixFindProduct: 'Nájsť tovar podľa názvu, kódu alebo čiarového kódu',
+  fixNoMatch: 'Nič známe nezodpovedá.',
+  fixNoName: 'Bez názvu',
+  fixRemoveItem: 'Odobrať položku {{index, number}}',
+  fixLastItem: 'Objednávka má aspoň jednu položku: inak ju zahoďte.',
   // A ticket (a row of the list)
   stateQueued: 'Čaká',
   stateSending: 'Odosiela sa',
@@ -54,8 +60,8 @@ export const orders = {
   filterWaiting: 'Čakajúce',
   filterSent: 'Odoslané',
   filterClosed: 'Uzavreté',
-  findByReference: 'Hľadať podľa referencie',
-  referenceOrOrderId: 'referencia alebo č. objednávky',
+  findByReference: 'Hľadať podľa čísla dokladu alebo referencie',
+  referenceOrOrderId: 'č. dokladu (P1-000001), referencia alebo č. objednávky',
   placedOn: 'Zo dňa',
   olderOrders: 'Staršie objednávky',
   // What an order's state means (headlines), and its technical detail
