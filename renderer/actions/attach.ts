@@ -157,6 +157,7 @@ export function attachKeymap(win: Window): Keymap {
 function applyScan(win: Window, scan: DeliveredScan): SinkAnswer {
   const ctx = contextFor(win.document.activeElement);
   const binding = actionForScan(ctx);
+  // Every screen has a scan action (keymap.ts): none here would be a keymap without one.
   if (binding === undefined) return Promise.resolve();
   if (binding.name === 'scan.dialog') return 'wait';
   const { code, startedAt } = scan;
@@ -167,9 +168,9 @@ function applyScan(win: Window, scan: DeliveredScan): SinkAnswer {
 
 /**
  * Marks <body> with the scanner settings the window now listens with (data-scanner-layout,
- * data-scanner-suffix, data-scanner-delivery). The scanner is attached again after the render that
- * shows new settings, so whoever changes them and then scans (the e2e tests) waits for these marks,
- * not for time. Returns the unmarking.
+ * data-scanner-suffix, data-scanner-delivery). The scanner takes new settings after the render that
+ * shows them, so whoever changes them and then scans (the e2e tests) waits for these marks, not for
+ * time. Returns the unmarking.
  */
 function markScannerSettings(body: HTMLElement, scanner: ScannerSettings | undefined): () => void {
   if (scanner === undefined) return () => undefined;
