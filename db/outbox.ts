@@ -577,17 +577,18 @@ export function markInterruptedInDoubt(
 }
 
 /**
- * Brings every stored next attempt later than `latestMs` back to it. No wait the sender sets is
+ * Takes every stored next attempt later than `latestMs` as due at `nowMs`. No wait the sender sets is
  * longer than its longest backoff, so a later one was stored while the clock ran ahead: without this,
- * a clock set right again would keep the order waiting for as long as the clock had been wrong.
- * Returns how many changed.
+ * a clock set right again would keep the order waiting for as long as the clock had been wrong (and
+ * brought back only to the longest wait, a 429 stored a year ahead still waited an hour). Returns how
+ * many changed.
  */
-export function clampNextAttempts(db: Db, latestMs: number): number {
+export function clampNextAttempts(db: Db, latestMs: number, nowMs: number): number {
   return prepared(
     db,
-    `UPDATE outbox_order INDEXED BY outbox_order_state SET next_attempt_at = @latest
+    `UPDATE outbox_order INDEXED BY outbox_order_state SET next_attempt_at = @now
        WHERE state IN ('queued', 'in-doubt') AND next_attempt_at > @latest`,
-  ).run({ latest: storableTime(latestMs) }).changes;
+  ).run({ latest: storableTime(latestMs), now: storableTime(nowMs) }).changes;
 }
 
 /** An order compaction may look at: settled, past the retention by every witness (RetentionBounds). */

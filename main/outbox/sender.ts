@@ -429,16 +429,17 @@ export class OutboxSender implements OrderSender {
   private isPaused(): boolean {
     if (this.pausedUntil === null) return false;
     const now = this.now();
-    // A pause set while the clock ran ahead lasts no longer than the longest wait from now.
-    this.pausedUntil = Math.min(this.pausedUntil, now + longestWait(this.retryBackoff));
+    // A pause further ahead than the longest wait was set while the clock ran ahead: it is over.
+    if (this.pausedUntil > now + longestWait(this.retryBackoff)) this.pausedUntil = now;
     if (this.pausedUntil > now) return true;
     this.pausedUntil = null;
     return false;
   }
 
-  /** Stored next attempts no later than the longest wait from now (clampNextAttempts). */
+  /** Stored next attempts further ahead than the longest wait are due now (clampNextAttempts). */
   private clampWaits(): void {
-    clampNextAttempts(this.db, this.now() + longestWait(this.retryBackoff));
+    const now = this.now();
+    clampNextAttempts(this.db, now + longestWait(this.retryBackoff), now);
   }
 
   /** Background: a timer for the next order that falls due (or the end of a 429 pause). */
@@ -449,10 +450,15 @@ export class OutboxSender implements OrderSender {
     const now = this.now();
     const paused = this.isPaused() ? (this.pausedUntil ?? 0) : 0;
     // In-doubt orders count only where they will be resent; held ones must not keep a timer spinning.
-    // One stored while the clock ran ahead is due within the longest wait (the pass stores that).
+    // One stored further ahead than the longest wait was stored while the clock ran ahead: due now
+    // (the pass stores that).
     const earliest = earliestNextAttempt(this.db, this.recognises, this.instance);
     const next =
-      earliest === null ? Number.POSITIVE_INFINITY : Math.min(earliest, now + longestWait(this.retryBackoff));
+      earliest === null
+        ? Number.POSITIVE_INFINITY
+        : earliest > now + longestWait(this.retryBackoff)
+          ? now
+          : earliest;
     const due = Math.max(next, paused) - now;
     // An order another process is sending falls to us if its sender stops (dies, or falls silent).
     const deadline = this.leases.nextDeadline();

@@ -59,7 +59,11 @@ export class TokenManager {
   /** A valid token: the cached one, the one already being requested, or a new one. */
   get(signal?: AbortSignal): Promise<string> {
     const cached = this.#token;
-    if (cached && this.#options.now() < cached.renewAt) return Promise.resolve(cached.value);
+    const now = this.#options.now();
+    // A renewal further ahead than the longest lifetime was set while the clock ran ahead: due now.
+    const longest = TOKEN_LIFETIME_BOUNDS_S.max * 1000;
+    if (cached && now < cached.renewAt && cached.renewAt - now <= longest)
+      return Promise.resolve(cached.value);
     // The shared request is not tied to any one caller's signal: one caller giving up must not fail
     // the others. Each caller stops waiting on its own signal instead.
     this.#pending ??= this.#request().finally(() => {

@@ -95,6 +95,18 @@ describe('token reuse', () => {
     expect(sim.admin.tokenRequestCount(DEMO.clientId)).toBe(2);
   });
 
+  it('renews a token obtained while the clock ran a year ahead once the clock is right (issue 34)', async () => {
+    const year = 365 * 24 * 3_600_000;
+    let now = Date.now() + year;
+    sim.admin.resetTokenRequestCount();
+    const { client } = connect(DEMO, { now: () => now });
+    await client.warehouses();
+    // Put right: "renew next year" is further ahead than any lifetime a token is used for (24 h).
+    now -= year;
+    await client.warehouses();
+    expect(sim.admin.tokenRequestCount(DEMO.clientId)).toBe(2);
+  });
+
   it('a 401 gets a new token and repeats the call once', async () => {
     const logged = connect();
     await logged.client.warehouses();
