@@ -5,6 +5,7 @@ import { CustomerDisplay } from './components/display/CustomerDisplay.tsx';
 import { NoLaunchPass } from './components/NoLaunchPass.tsx';
 import { openShell } from './platform/pos.ts';
 import { setPos } from './store/pos.ts';
+import { followSerialScans } from './store/serial-scanner.ts';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -16,6 +17,8 @@ const signedIn = await shell.hasLaunchPass();
 // the customer, in a window of its own (the same shell and pass).
 const customer =
   location.pathname === '/display' || new URLSearchParams(location.search).get('display') === 'customer';
+// The serial scanner's lines go into the till's scan queue (never the customer display's page).
+if (signedIn && !customer) followSerialScans();
 createRoot(root).render(
   <StrictMode>{!signedIn ? <NoLaunchPass /> : customer ? <CustomerDisplay /> : <App />}</StrictMode>,
 );

@@ -136,7 +136,10 @@ const SERIAL_WORD = {
   reconnected: 'serialStatusReconnected',
 } as const satisfies Record<SerialScannerStatus['state'], string>;
 
-/** "Skener připojen", "Skener /dev/ttyACM0 odpojen: čekám na něj", "Skener znovu připojen". */
+/**
+ * "Čtečka připojena", "Čtečka odpojena: čekám na ni", "Čtečka znovu připojena": short, so the bar
+ * keeps one line; the port (a /dev/serial/by-id/... path can be long) and the reason in its title.
+ */
 function SerialScannerPill({ scanner }: { scanner: SerialScannerStatus }) {
   const { t } = useTranslation('serial');
   const down = scanner.state === 'opening' || scanner.state === 'lost';
@@ -146,7 +149,7 @@ function SerialScannerPill({ scanner }: { scanner: SerialScannerStatus }) {
       title={t('serialStatusTitle', { port: scanner.port, detail: scanner.detail ?? '' })}
       data-serial-scanner={scanner.state}
     >
-      {t(SERIAL_WORD[scanner.state], { port: scanner.port })}
+      {t(SERIAL_WORD[scanner.state])}
     </span>
   );
 }

@@ -1,7 +1,10 @@
 // The serial scanner (USB-COM) through the web shell, in Debian's Chromium against the real sim: a
 // real pseudo-terminal pair from socat is the scanner's port, typed into Settings (a pty is not in
 // the system's list); what the test writes into its other end is what the scanner sends. Settings
-// sets it by its path, and the status bar says it is connected.
+// sets it by its path, and the status bar says it is connected. A line sells on the Sale screen
+// exactly once, a quantity typed on screen (3*) goes with the next serial scan as with a keyboard
+// one, and a cable pulled (socat killed) and plugged back (socat again) reconnects by itself, the
+// status bar saying so, and the next scan lands. Then 200 scans in one burst: each once, in order.
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,11 +58,11 @@ beforeAll(async () => {
           `SELECT barcode, productName FROM stock_item
            WHERE warehouseId = ? AND ${SELLS_PLAINLY} AND productName IS NOT NULL AND barcode IS NOT NULL
              AND length(barcode) = 13 AND barcode NOT LIKE '2%' AND unitOfMeasure = 'ks'
-           GROUP BY barcode ORDER BY min(id) LIMIT 4`,
+           GROUP BY barcode ORDER BY min(id) LIMIT 40`,
         )
         .all(warehouseId) as Product[],
   );
-  expect(products).toHaveLength(4);
+  expect(products.length).toBeGreaterThanOrEqual(20);
   const db = openDatabase(join(terminal.dataDir, 'counter.sqlite'));
   new SettingsStore(db).write({ warehouseId, language: E2E_LANGUAGE, shiftRequired: false });
   db.close();
@@ -79,6 +82,19 @@ screenshotOnFailure(() => page, 'serial');
 
 const serialPill = () => statusBar(page).locator('[data-serial-scanner]');
 
+const rows = () => page.getByTestId('sale-lines').locator('tbody tr');
+const row = (p: Product) => page.getByTestId('sale-lines').locator(`tr[data-barcode="${p.barcode}"]`);
+const codeField = () => page.locator('[data-field="code"]');
+const quantity = (p: Product) => row(p).getAttribute('data-quantity');
+
+/** Voids the sale (F8 twice) when anything is on it. */
+async function voidIfAny(): Promise<void> {
+  if ((await rows().count()) === 0) return;
+  await page.locator('body').press('F8');
+  await page.locator('body').press('F8');
+  await expect.poll(() => rows().count()).toBe(0);
+}
+
 describe('serial scanner in the web shell', () => {
   it('is set in Settings by its path, and the status bar says it is connected', async () => {
     await goTo(page, 'settings');
@@ -97,5 +113,63 @@ describe('serial scanner in the web shell', () => {
     await card.locator('h2').scrollIntoViewIfNeeded();
     await screenshot(page, `serial-${E2E_LANGUAGE}-settings-1024`);
     expect(await statusBarProblems(page)).toBeNull();
+  });
+
+  it('sells a line written into the port, once, and a 3* typed on screen goes with the next', async () => {
+    await goTo(page, 'sale');
+    const [a, b] = products as [Product, Product];
+
+    pair.send(`${a.barcode}\r\n`);
+    await expect.poll(() => quantity(a)).toBe('1');
+    await expect.poll(() => rows().count()).toBe(1);
+
+    await codeField().click();
+    await page.keyboard.type('3*', { delay: 150 });
+    await page.locator('[data-entry-quantity="3"]').waitFor();
+    pair.send(`${b.barcode}\r\n`);
+    await expect.poll(() => quantity(b)).toBe('3');
+    expect(await codeField().inputValue()).toBe('');
+    // Exactly once: nothing more came of either line.
+    expect(await rows().count()).toBe(2);
+    expect(await quantity(a)).toBe('1');
+    await screenshot(page, `serial-${E2E_LANGUAGE}-sale-1024`);
+  });
+
+  it('reconnects by itself when the cable is pulled and plugged back, and the next scan lands', async () => {
+    const [a] = products as [Product];
+    await voidIfAny();
+    await pair.pull();
+    await expect.poll(() => serialPill().getAttribute('data-serial-scanner')).toBe('lost');
+    expect(await serialPill().textContent()).toBe(say('serial:serialStatusLost'));
+    await screenshot(page, `serial-${E2E_LANGUAGE}-lost-1024`);
+    expect(await statusBarProblems(page)).toBeNull();
+
+    await pair.start();
+    await expect.poll(() => serialPill().getAttribute('data-serial-scanner')).toBe('reconnected');
+    expect(await serialPill().textContent()).toBe(say('serial:serialStatusReconnected'));
+    pair.send(`${a.barcode}\r\n`);
+    await expect.poll(() => quantity(a)).toBe('1');
+    expect(await rows().count()).toBe(1);
+    await screenshot(page, `serial-${E2E_LANGUAGE}-reconnected-1024`);
+  });
+
+  it('applies 200 scans sent in one burst each once, in order', async () => {
+    await voidIfAny();
+    // Every product once, in order (the lines' order is the scans'), then the rest of the 200 spread
+    // unevenly over them: each line's quantity is how often it was sent, so a scan lost or applied
+    // twice shows on its line.
+    const sent: Product[] = [...products];
+    for (let i = 0; sent.length < 200; i++)
+      sent.push(products[(i * 7 + Math.floor(i / 3)) % products.length] as Product);
+    pair.send(sent.map((p) => `${p.barcode}\r\n`).join(''));
+    const expected = new Map<string, number>();
+    for (const p of sent) expected.set(p.barcode, (expected.get(p.barcode) ?? 0) + 1);
+    const shown = () =>
+      rows().evaluateAll((trs) =>
+        trs.map((tr) => [tr.getAttribute('data-barcode') ?? '', tr.getAttribute('data-quantity') ?? '']),
+      );
+    await expect
+      .poll(shown, { timeout: 120_000 })
+      .toEqual(products.map((p) => [p.barcode, String(expected.get(p.barcode))]));
   });
 });

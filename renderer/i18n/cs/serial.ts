@@ -25,9 +25,9 @@ export const serial = {
   serialSaved: 'Uloženo: port se otevírá.',
   serialFromEnv: 'Nastaveno proměnnou POS_SCANNER_PORT: {{port}} (má přednost před tímto nastavením).',
 
-  serialStatusOpening: 'Čtečka {{port}}: nepřipojena',
+  serialStatusOpening: 'Čtečka nepřipojena',
   serialStatusConnected: 'Čtečka připojena',
-  serialStatusLost: 'Čtečka {{port}} odpojena: čekám na ni',
+  serialStatusLost: 'Čtečka odpojena: čekám na ni',
   serialStatusReconnected: 'Čtečka znovu připojena',
   serialStatusTitle: 'Sériová čtečka na {{port}}. {{detail}}',
 } as const satisfies Translation<typeof en>;

@@ -24,9 +24,9 @@ export const serial = {
   serialSaved: 'Saved: the port is opened now.',
   serialFromEnv: 'Set by POS_SCANNER_PORT: {{port}} (it wins over this setting).',
 
-  serialStatusOpening: 'Scanner {{port}}: not connected',
+  serialStatusOpening: 'Scanner not connected',
   serialStatusConnected: 'Scanner connected',
-  serialStatusLost: 'Scanner {{port}} disconnected: waiting for it',
+  serialStatusLost: 'Scanner disconnected: waiting for it',
   serialStatusReconnected: 'Scanner reconnected',
   serialStatusTitle: 'The serial scanner at {{port}}. {{detail}}',
 } as const;

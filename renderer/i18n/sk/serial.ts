@@ -25,9 +25,9 @@ export const serial = {
   serialSaved: 'Uložené: port sa otvára.',
   serialFromEnv: 'Nastavené premennou POS_SCANNER_PORT: {{port}} (má prednosť pred týmto nastavením).',
 
-  serialStatusOpening: 'Čítačka {{port}}: nepripojená',
+  serialStatusOpening: 'Čítačka nepripojená',
   serialStatusConnected: 'Čítačka pripojená',
-  serialStatusLost: 'Čítačka {{port}} odpojená: čakám na ňu',
+  serialStatusLost: 'Čítačka odpojená: čakám na ňu',
   serialStatusReconnected: 'Čítačka znova pripojená',
   serialStatusTitle: 'Sériová čítačka na {{port}}. {{detail}}',
 } as const satisfies Translation<typeof en>;
