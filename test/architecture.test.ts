@@ -171,6 +171,10 @@ describe('the layer table (layers.ts)', () => {
     expect(verdict('renderer/screens/Sale.tsx', 'main/core/core.ts')).toMatch(/may not import main\/core/);
     expect(verdict('db/outbox.ts', 'main/outbox/index.ts')).toMatch(/may not import/);
     expect(verdict('main/outbox/place.ts', 'contract/order.ts')).toBeUndefined();
+    expect(verdict('main/counter/display.ts', 'db/outbox.ts')).toMatch(
+      /only db, main\/outbox imports db\/outbox\.ts/,
+    );
+    expect(verdict('main/outbox/views.ts', 'db/outbox.ts')).toBeUndefined();
     expect(
       cycles(
         graphOf([

@@ -4,11 +4,10 @@
 import { join } from 'node:path';
 import { openDatabase, type Db } from '../../db/database.ts';
 import { commonCurrency, stockItemOfProduct } from '../../db/catalog/index.ts';
-import { getOutboxOrder } from '../../db/outbox.ts';
 import { cashStep, ReceiptView, type SyncStatusView } from '../../contract/contract.ts';
 import type { BarcodeReader } from '../barcode/index.ts';
 import { Counter, receiptOf, ScanResolver, type ReceiptIssue } from '../counter/index.ts';
-import { Outbox, type OutboxOrder } from '../outbox/index.ts';
+import { getOutboxOrder, Outbox, type OutboxOrder } from '../outbox/index.ts';
 import { PrintWorker, queueSale, type PrinterSetup, type Timeouts } from '../printer/index.ts';
 import { ConnectivityMonitor, ServiceClient, type BackoffPolicy } from '../service/index.ts';
 import type { ShiftPolicy } from '../shift/index.ts';

@@ -8,7 +8,7 @@
 // checks the body first answers the empty order 400 whatever the role: there, the probe says nothing.
 // Which kind an instance is shows when an order is refused for the permission (403): the probe asked
 // at once with the same credentials answers 403 on the first kind and 400 on the second.
-import type { OutboxOrder } from '../../db/outbox.ts';
+import type { OutboxOrder } from '../outbox/index.ts';
 import type { PermissionCheck, StatusView } from '../../contract/contract.ts';
 
 export type OrderPermission = StatusView['orderPermission'];

@@ -2,7 +2,6 @@
 // restart loses nothing), edited by scans, quantity changes and removals, and closed into an
 // outbox order in the same transaction.
 import { writeTransaction, type Db } from '../../db/database.ts';
-import type { OutboxOrder, StoredOrderSummary } from '../../db/outbox.ts';
 import { quantityProblem } from './quantity.ts';
 import type { Tender, TenderInput } from '../../contract/contract.ts';
 import { words, type Words } from '../../contract/core-words.ts';
@@ -33,7 +32,7 @@ import {
 } from '../../db/sessions.ts';
 import { issueReceipt, type ReceiptSeller } from '../../db/receipts.ts';
 import { recordSale, recordVoid, type SaleAttribution, type SaleFigures } from '../../db/shifts.ts';
-import { placeOrder, type OrderSender } from '../outbox/index.ts';
+import { placeOrder, type OrderSender, type OutboxOrder, type StoredOrderSummary } from '../outbox/index.ts';
 import { saleAttribution, saleFigures, toMinor, voidAttribution, type ShiftPolicy } from '../shift/index.ts';
 import type { ScanVia } from './label.ts';
 import { orderItems } from './order-lines.ts';

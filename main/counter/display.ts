@@ -3,7 +3,7 @@
 // rounding (if any), until the next sale starts; else a welcome. The change is the core's settled tender, never worked out here.
 import type { CustomerDisplayView, Tender } from '../../contract/contract.ts';
 import type { Db } from '../../db/database.ts';
-import { getOutboxOrder } from '../../db/outbox.ts';
+import { getOutboxOrder } from '../outbox/index.ts';
 import type { Counter } from './counter.ts';
 import { receiptOf } from './receipt.ts';
 

@@ -6,7 +6,7 @@
 // catalog of its warehouse, and the receipt says that too.
 import { companyNames, stockItemOfProduct, warehouses } from '../../db/catalog/index.ts';
 import type { Db } from '../../db/database.ts';
-import type { OutboxOrder } from '../../db/outbox.ts';
+import type { OutboxOrder } from '../outbox/index.ts';
 import { formatReceiptNumber, receiptRecord, type ReceiptSeller } from '../../db/receipts.ts';
 import type { Tender } from '../../contract/contract.ts';
 import type { Counter, PricedSession } from './counter.ts';

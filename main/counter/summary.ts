@@ -2,8 +2,7 @@
 // its order in the same transaction), or, for an order stored without them, its receipt's.
 import { companyNames } from '../../db/catalog/index.ts';
 import type { Db } from '../../db/database.ts';
-import type { StoredOrderSummary } from '../../db/outbox.ts';
-import type { WorkedSummary } from '../outbox/index.ts';
+import type { StoredOrderSummary, WorkedSummary } from '../outbox/index.ts';
 
 /** An order's totals as the counter works them out (a sale's, a receipt's). */
 interface Totals {

@@ -7,7 +7,6 @@ import { say, type Said } from '../../contract/core-words.ts';
 import type { PrinterStatusView, ShiftReportView } from '../../contract/contract.ts';
 import type { Db } from '../../db/database.ts';
 import { recordDrawerOpening } from '../../db/drawer.ts';
-import { getOutboxOrder } from '../../db/outbox.ts';
 import { waitingJobCount } from '../../db/print-jobs.ts';
 import { CoreError, numericId, type GuardedAction, type Handlers } from '../ground/index.ts';
 import { displayPrinter } from './address.ts';
@@ -24,6 +23,8 @@ export interface PrinterDeps {
   /** The printer now; null: none is set. */
   setup(): PrinterSetup | null;
   db(): Db;
+  /** The outbox holds an order of this id (main/outbox: the printer does not read the order's table). */
+  orderKnown(orderId: number): boolean;
   /** Throws (CoreError 'locked') while a manager PIN guards `what` and was not given. */
   guard(what: GuardedAction): void;
   /** A manager PIN is set: what the guard let through, a manager allowed. */
@@ -73,7 +74,7 @@ export function printerHandlers(deps: PrinterDeps): Pick<Handlers, PrinterCalls>
     'printer.reprint': ({ id }) => {
       const { worker } = ready();
       const orderId = numericId(id);
-      if (getOutboxOrder(deps.db(), orderId) === undefined) {
+      if (!deps.orderKnown(orderId)) {
         throw new CoreError('not-found', [say('orderNotInOutbox', { id: String(id) })]);
       }
       const job = queueReprint(deps.db(), orderId, deps.now());
