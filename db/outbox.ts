@@ -211,6 +211,32 @@ export function listOutboxOrders(db: Db, states?: readonly OutboxState[]): Outbo
  * How many orders are in each state: read from outbox_state_count, which triggers keep (migration
  * 15), so it costs the same with ten orders or a million.
  */
+/** Orders waiting to be sent (queued or in-doubt) that belong to another instance, by its key. */
+export interface WaitingElsewhere {
+  readonly instance: string;
+  readonly queued: number;
+  readonly inDoubt: number;
+}
+
+/**
+ * The orders a sender for `instance` passes over (nextDueOutboxOrder picks only its own and those
+ * stored without one): queued or in-doubt orders stored for any other instance key.
+ */
+export function waitingElsewhere(db: Db, instance: string): WaitingElsewhere[] {
+  const rows = z
+    .array(z.object({ instance: z.string(), queued: z.number().int(), inDoubt: z.number().int() }))
+    .parse(
+      prepared(
+        db,
+        `SELECT instance, sum(state = 'queued') AS queued, sum(state = 'in-doubt') AS inDoubt
+           FROM outbox_order
+          WHERE instance IS NOT NULL AND instance <> ? AND state IN ('queued', 'in-doubt')
+          GROUP BY instance ORDER BY instance`,
+      ).all(instance),
+    );
+  return rows;
+}
+
 export function countOutboxOrders(db: Db): Record<OutboxState, number> {
   const counts = Object.fromEntries(OUTBOX_STATES.map((s) => [s, 0])) as Record<OutboxState, number>;
   const rows = z

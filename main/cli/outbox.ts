@@ -1,7 +1,8 @@
 // `pos outbox` lists the outbox; `pos outbox replay` sends every sendable order now. Operator actions
 // (additions to INTERFACES.md): `show ID`, `edit ID FILE|-`, `resend ID`, `discard ID`, `cancel ID`,
 // `mark-sent ID REMOTE_ID`. --json prints an outbox entry or an array of them.
-import { instanceKey } from '../settings/origin.ts';
+import { waitingElsewhere } from '../../db/outbox.ts';
+import { instanceKey, isLoopback } from '../settings/origin.ts';
 import { readFile } from 'node:fs/promises';
 import {
   Outbox,
@@ -99,6 +100,7 @@ async function replay(ctx: CommandContext, outbox: Outbox): Promise<CommandResul
     ctx.log(`${interrupted} order(s) whose sending process stopped before storing an answer: now in-doubt`);
   const report = await outbox.replay({ ignoreSchedule: true });
   const entries = outbox.list();
+  passedOver(ctx, instanceKey(ctx.serviceConfig().baseUrl, false));
   if (report.credentialsRefused) {
     throw credentialsRefused(`${report.attempted} order(s) tried, still queued`, {
       outbox: entries.map(toOutboxEntry),
@@ -113,6 +115,39 @@ async function replay(ctx: CommandContext, outbox: Outbox): Promise<CommandResul
   }
   ctx.log(`replay: ${report.attempted} order(s) tried`);
   return listResult(entries);
+}
+
+/**
+ * Says what the replay passed over: orders stored for another instance address. Its address is
+ * compared as an origin (scheme, host in lower case, the default port dropped: instanceKey), so
+ * `HTTP://Host:80/` is `http://host`; but 127.0.0.1 and localhost, or a name and its address, are
+ * different hosts, and which one an order was meant for is not guessed.
+ */
+function passedOver(ctx: CommandContext, instance: string): void {
+  for (const other of waitingElsewhere(ctx.db(), instance)) {
+    const total = other.queued + other.inDoubt;
+    const states = [
+      ...(other.queued > 0 ? [`${other.queued} queued`] : []),
+      ...(other.inDoubt > 0 ? [`${other.inDoubt} in-doubt`] : []),
+    ].join(', ');
+    const why = sameMachineOtherName(other.instance, instance)
+      ? `that may be this same instance under another name, but Counter does not guess which address an order was meant for`
+      : `they belong to that instance`;
+    ctx.log(
+      `replay: ${total} order(s) (${states}) not sent: they were placed for ${other.instance}, and this replay talks to ${instance}; ` +
+        `${why}. To send them, replay with --base-url ${other.instance} (or POS_BASE_URL).`,
+    );
+  }
+}
+
+/** Two loopback origins of one scheme and port (127.0.0.1 and localhost): maybe one instance. */
+function sameMachineOtherName(a: string, b: string): boolean {
+  try {
+    const [x, y] = [new URL(a), new URL(b)];
+    return x.protocol === y.protocol && x.port === y.port && isLoopback(a) && isLoopback(b);
+  } catch {
+    return false;
+  }
 }
 
 /** Listing and local actions never touch the service. */

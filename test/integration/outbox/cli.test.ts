@@ -236,6 +236,10 @@ describe('pos outbox', () => {
       await sim.faults.setOffline(false);
       const elsewhere = await pos(['outbox', 'replay', '--json', '--base-url', other.url], { dataDir });
       expect(elsewhere.code).toBe(0);
+      // Passed over, and said so: how many, for which instance, and why.
+      expect(elsewhere.stderr).toContain(
+        `replay: 1 order(s) (1 queued) not sent: they were placed for ${new URL(sim.url).origin}, and this replay talks to ${new URL(other.url).origin}; they belong to that instance.`,
+      );
       expect(entriesOf(elsewhere)).toMatchObject([
         { id: placed.id, state: 'queued', instance: new URL(sim.url).origin },
       ]);
@@ -249,6 +253,41 @@ describe('pos outbox', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('127.0.0.1 and localhost are two names: a replay under one says of the orders of the other, never silently', async () => {
+    const dataDir = fresh();
+    expect((await pos(['outbox'], { dataDir })).code).toBe(0);
+    const port = new URL(sim.url).port;
+    const localhost = `http://localhost:${port}`;
+    const db = openDatabase(join(dataDir, 'counter.sqlite'));
+    const queued = insertOutboxOrder(db, InternetOrderPayload.parse(good()), { instance: localhost });
+    db.close();
+    const replay = await pos(['outbox', 'replay', '--json'], { dataDir });
+    expect(replay.code, replay.stderr).toBe(0);
+    expect(replay.stderr).toContain(
+      `replay: 1 order(s) (1 queued) not sent: they were placed for ${localhost}, and this replay talks to http://127.0.0.1:${port}; ` +
+        'that may be this same instance under another name, but Counter does not guess which address an order was meant for. ' +
+        `To send them, replay with --base-url ${localhost} (or POS_BASE_URL).`,
+    );
+    expect(entriesOf(replay)).toMatchObject([{ id: queued.id, state: 'queued', instance: localhost }]);
+  });
+
+  it('an address spelled another way (case, default port, trailing slash) is the same instance: its orders go', async () => {
+    const dataDir = fresh();
+    const url = new URL(sim.url);
+    const spelled = `HTTP://${url.hostname.toUpperCase()}:${url.port}/`;
+    await sim.faults.setOffline({ mode: 'refuse' });
+    let placed: OutboxEntry;
+    try {
+      placed = entryOf(await pos(['order', orderFile(good()), '--json', '--base-url', spelled], { dataDir }));
+    } finally {
+      await sim.faults.setOffline(false);
+    }
+    expect(placed).toMatchObject({ state: 'queued', instance: url.origin });
+    const replay = await pos(['outbox', 'replay', '--json'], { dataDir });
+    expect(replay.stderr).not.toContain('not sent');
+    expect(entriesOf(replay)).toMatchObject([{ id: placed.id, state: 'sent' }]);
   });
 
   it('offline: order queued (exit 0), replay exit 4; back online: replay sends it (exit 0)', async () => {
