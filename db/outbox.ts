@@ -772,3 +772,81 @@ export function compactOutboxOrder(db: Db, id: number, bounds: RetentionBounds, 
   ).run(id);
   return true;
 }
+
+// ---------------------------------------------------------------------------------------------
+// What other readers learn of orders (the shift's reports, what was sold here): this file alone
+// names the order's table and its acknowledgement records (layers.ts ONLY_IN, test/architecture).
+
+const OrderNow = z.object({
+  orderId: z.int(),
+  state: OutboxState,
+  remoteId: z.int().nullable(),
+  clientReference: z.string(),
+  acknowledgedAt: z.string().nullable(),
+});
+export type OrderNow = z.output<typeof OrderNow>;
+
+/** Where each of these orders is now and when it was acknowledged; an id the outbox lacks is left out. */
+export function ordersNow(db: Db, orderIds: readonly number[]): OrderNow[] {
+  const read = prepared(
+    db,
+    `SELECT o.id AS orderId, o.state, o.remote_id AS remoteId, o.client_reference AS clientReference,
+            a.at AS acknowledgedAt
+       FROM outbox_order o LEFT JOIN order_acknowledged a ON a.orderId = o.id WHERE o.id = ?`,
+  );
+  return orderIds.flatMap((id) => {
+    const row: unknown = read.get(id);
+    return row === undefined ? [] : [OrderNow.parse(row)];
+  });
+}
+
+/** The orders cancelled on the instance while this shift was open (migration 17's order_cancelled). */
+export function ordersCancelledInShift(db: Db, shiftId: number): number[] {
+  return z
+    .array(z.int())
+    .parse(
+      prepared(db, 'SELECT orderId FROM order_cancelled WHERE shiftId = ? ORDER BY orderId')
+        .pluck()
+        .all(shiftId),
+    );
+}
+
+/** An item of a sale's order that may count against the cached stock figures (db/sold-here.ts). */
+const SoldItemRow = z.object({
+  productId: z.int(),
+  warehouseId: z.int(),
+  quantity: z.number(),
+  acknowledgedAt: z.string().nullable(),
+});
+export type SoldItemRow = z.infer<typeof SoldItemRow>;
+
+// The states an order waits in before the instance acknowledges it are written out so the planner
+// reads each from the (state, id) index. CROSS JOIN keeps the acknowledged ones read from
+// order_acknowledged_at: joined plainly, SQLite would walk every 'sent' order of the history instead.
+export const soldItemsSql = `
+  WITH counted (orderId, acknowledgedAt) AS (
+    SELECT id, NULL FROM outbox_order
+      WHERE state IN ('queued', 'sending', 'needs-fix', 'blocked', 'in-doubt')
+    UNION ALL
+    SELECT a.orderId, a.at FROM order_acknowledged a CROSS JOIN outbox_order o ON o.id = a.orderId
+      WHERE a.at > @since AND o.state = 'sent'
+  )
+  SELECT CAST(json_extract(i.value, '$.productId') AS INTEGER) AS productId,
+         CAST(json_extract(o.payload, '$.warehouseId') AS INTEGER) AS warehouseId,
+         json_extract(i.value, '$.quantity') AS quantity,
+         c.acknowledgedAt AS acknowledgedAt
+    FROM counted c
+    JOIN outbox_order o ON o.id = c.orderId
+    JOIN shopping_session s ON s.id = o.origin_session_id AND s.state = 'closed'
+    JOIN json_each(o.payload, '$.items') i
+   WHERE CAST(json_extract(i.value, '$.productId') AS INTEGER) IN (SELECT value FROM json_each(@products))`;
+
+/**
+ * The items of these products in the orders of closed sales that are not acknowledged, or were
+ * acknowledged after `since` (ISO UTC): only open and recent orders are read, never the history.
+ */
+export function soldItemsSince(db: Db, since: string, productIds: readonly number[]): SoldItemRow[] {
+  return z
+    .array(SoldItemRow)
+    .parse(prepared(db, soldItemsSql).all({ since, products: JSON.stringify(productIds) }));
+}

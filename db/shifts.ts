@@ -4,7 +4,11 @@
 import { z } from 'zod';
 import type { Db } from './database.ts';
 import { prepared } from './prepared.ts';
-import { OutboxState } from '../contract/order.ts';
+import { ordersCancelledInShift, ordersNow, type OrderNow } from './outbox.ts';
+
+// A closed shift's follow-up reads where its sales' orders are now: main/shift sits below main/outbox
+// in layers.ts, so it reads them here, through the outbox's own query.
+export { ordersNow } from './outbox.ts';
 
 const minor = z.number().int();
 const flag = z
@@ -308,12 +312,10 @@ export function shiftCancellationSums(db: Db, shiftId: number) {
       db,
       `SELECT count(*) AS count, coalesce(sum(s.totalMinor), 0) AS grossMinor,
                 coalesce(sum(p.givenMinor - p.changeMinor), 0) AS cashRefundedMinor
-           FROM order_cancelled c
-           JOIN outbox_order o ON o.id = c.orderId
-           LEFT JOIN shopping_session s ON s.id = o.origin_session_id
-           LEFT JOIN sale_payment p ON p.sessionId = s.id AND p.method = 'cash'
-          WHERE c.shiftId = ?`,
-    ).get(shiftId),
+           FROM json_each(?) c
+           LEFT JOIN shopping_session s ON s.outboxOrderId = c.value
+           LEFT JOIN sale_payment p ON p.sessionId = s.id AND p.method = 'cash'`,
+    ).get(JSON.stringify(ordersCancelledInShift(db, shiftId))),
   );
 }
 
@@ -323,29 +325,33 @@ const SaleRow = z.object({
   closedAt: z.string(),
   totalMinor: minor.nullable(),
   cashierId: z.number().int().nullable(),
-  state: OutboxState,
-  remoteId: z.number().int().nullable(),
-  clientReference: z.string(),
-  acknowledgedAt: z.string().nullable(),
   receiptNumber: z.number().int().nullable(),
 });
-export type ShiftSaleRow = z.output<typeof SaleRow>;
+export type ShiftSaleRow = z.output<typeof SaleRow> & Omit<OrderNow, 'orderId'>;
 
 /** Each sale the shift placed, in order, with where its order is now and when it was acknowledged. */
 export function shiftSales(db: Db, shiftId: number): ShiftSaleRow[] {
-  const rows: unknown[] = prepared(
-    db,
-    `SELECT s.id AS sessionId, o.id AS orderId, s.closedAt, s.totalMinor, s.cashierId, o.state,
-            o.remote_id AS remoteId, o.client_reference AS clientReference, a.at AS acknowledgedAt,
-            r.number AS receiptNumber
-       FROM shopping_session s
-       JOIN outbox_order o ON o.id = s.outboxOrderId
-       LEFT JOIN order_acknowledged a ON a.orderId = o.id
-       LEFT JOIN receipt r ON r.orderId = o.id
-      WHERE s.shiftId = ? AND s.state = 'closed'
-      ORDER BY s.closedAt, s.id`,
-  ).all(shiftId);
-  return rows.map((r) => SaleRow.parse(r));
+  const sales = z.array(SaleRow).parse(
+    prepared(
+      db,
+      `SELECT s.id AS sessionId, s.outboxOrderId AS orderId, s.closedAt, s.totalMinor, s.cashierId,
+              r.number AS receiptNumber
+         FROM shopping_session s
+         LEFT JOIN receipt r ON r.orderId = s.outboxOrderId
+        WHERE s.shiftId = ? AND s.state = 'closed' AND s.outboxOrderId IS NOT NULL
+        ORDER BY s.closedAt, s.id`,
+    ).all(shiftId),
+  );
+  const orders = new Map(
+    ordersNow(
+      db,
+      sales.map((s) => s.orderId),
+    ).map((o) => [o.orderId, o]),
+  );
+  return sales.flatMap((sale) => {
+    const order = orders.get(sale.orderId);
+    return order === undefined ? [] : [{ ...sale, ...order }];
+  });
 }
 
 /** The first and last receipt number the shift's sales were given (null: none numbered). */
@@ -358,23 +364,4 @@ export function shiftReceiptNumbers(db: Db, shiftId: number): { first: number | 
           WHERE s.shiftId = ? AND s.state = 'closed'`,
     ).get(shiftId),
   );
-}
-
-/** Where orders are now and when each was acknowledged (a closed shift's follow-up). */
-export function ordersNow(db: Db, orderIds: readonly number[]) {
-  const read = prepared(
-    db,
-    `SELECT o.id AS orderId, o.state, o.remote_id AS remoteId, a.at AS acknowledgedAt
-       FROM outbox_order o LEFT JOIN order_acknowledged a ON a.orderId = o.id WHERE o.id = ?`,
-  );
-  const Row = z.object({
-    orderId: z.number().int(),
-    state: OutboxState,
-    remoteId: z.number().int().nullable(),
-    acknowledgedAt: z.string().nullable(),
-  });
-  return orderIds.flatMap((id) => {
-    const row: unknown = read.get(id);
-    return row === undefined ? [] : [Row.parse(row)];
-  });
 }

@@ -22,7 +22,8 @@ import {
   parkShoppingSession,
   type NewSessionLine,
 } from './sessions.ts';
-import { soldHere, soldHereSql } from './sold-here.ts';
+import { soldItemsSql as soldHereSql } from './outbox.ts';
+import { soldHere } from './sold-here.ts';
 
 const tempFile = (): string => tempDbFile('sold-here');
 

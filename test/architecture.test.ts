@@ -124,6 +124,18 @@ describe('SQL (layers.ts: db is the one module that speaks it)', () => {
     expect(sqlIn('/x/.exec(text); // from the setting screen', TABLES)).toEqual([]);
   });
 
+  it("names the order's table and its acknowledgement records only in db/outbox.ts (and migrations)", () => {
+    const owned = /\b(?:outbox_order|order_acknowledged|order_cancelled)\b/;
+    const outside = FILES.filter(
+      (f) => !isTest(f) && f !== 'db/outbox.ts' && !f.startsWith('db/migrations/') && !f.startsWith('sim/'),
+    ).flatMap((f) =>
+      readFileSync(join(ROOT, f), 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (owned.test(line) ? [`${f}:${i + 1}: ${line.trim()}`] : [])),
+    );
+    expect(outside).toEqual([]);
+  });
+
   it('stands in no product file outside db/ (sim/ is another instance with its own file)', () => {
     const outside = FILES.filter((f) => !isTest(f) && !/^(db|sim)\//.test(f)).flatMap((f) =>
       sqlIn(readFileSync(join(ROOT, f), 'utf8'), TABLES).map((line) => `${f}:${line}`),
