@@ -265,8 +265,11 @@ describe('migration 15 (order history)', () => {
   it('pages newest first, each page after the last one shown, by state, text and day', () => {
     const db = openDatabase(tempFile());
     const at = (day: number) => new Date(Date.UTC(2025, 2, day, 12));
+    // References fixed, so the text searched for (an instance id) cannot turn up inside a random one
+    // (a UUID held "704" in about one run in twenty-five).
     const made = [1, 1, 2, 2, 2, 3].map((day, i) => {
-      const o = insertOutboxOrder(db, order, { now: at(day) });
+      const clientReference = `0000000${String(i)}-aaaa-4bbb-8ccc-dddddddddddd`;
+      const o = insertOutboxOrder(db, order, { now: at(day), clientReference });
       if (i !== 3) recordOutboxOutcome(db, o.id, ['queued'], { state: 'sent', remoteId: 700 + i }, at(day));
       return o;
     });

@@ -161,16 +161,23 @@ describe('internet orders and the point-of-sale scan', () => {
       note: 'integration test',
     };
     const reference = crypto.randomUUID();
+    const asked = Math.floor(Date.now() / 1000) * 1000;
     const ack = await client.createInternetOrder(order, { clientReference: reference });
+    const answered = Date.now();
     const stored = sim.admin.listOrders().find((o) => o.clientReference === reference);
     expect(stored).toMatchObject({ customerId: order.customerId, note: 'integration test' });
     expect(stored?.items).toHaveLength(1);
-    // What the client reads back: the stored order's id and what the instance booked.
+    // What the client reads back: the stored order's id, what the instance booked, and the
+    // instance's time from its answer's Date header (whole seconds, as HTTP dates are).
     expect(ack).toEqual({
       id: stored?.id,
       bookedCents: Math.round((stored?.total ?? NaN) * 100),
       withheld: [],
+      instanceTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/) as unknown,
     });
+    // The sim shares this machine's clock: its Date lies between the asking and the answer.
+    expect(Date.parse(ack.instanceTime ?? '')).toBeGreaterThanOrEqual(asked);
+    expect(Date.parse(ack.instanceTime ?? '')).toBeLessThanOrEqual(answered);
     const created = { id: ack.id };
     const replay = await failure(client.createInternetOrder(order, { clientReference: reference }));
     expect(replay).toMatchObject({
