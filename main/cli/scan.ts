@@ -1,4 +1,4 @@
-// `pos scan CODE [--session ID] [--warehouse ID] [--typed]`: resolves a scanned code as the counter
+// `pos scan CODE [--session ID] [--warehouse ID] [--typed] [--demo]`: resolves a scanned code as the counter
 // does (INTERFACES.md: CODE is what a scanner read, as a kiosk's pipe hands it over). With --typed the
 // code was typed by hand, as on the Sale screen's keyboard: a weight or price in a label is then
 // refused, never taken.
@@ -12,11 +12,13 @@
 // message }, each with `valid` and, when refused, `reason` and `message` (misread codes are
 // kind "unknown" with reason "misread"). Exit 0 for a usable product or customer, 1 otherwise.
 import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
 import { getShoppingSession } from '../../db/sessions.ts';
 import { SettingsStore } from '../settings/store.ts';
 import { BarcodeReader } from '../barcode/index.ts';
 import { Counter, ScanResolver, type Resolution, type PricedSession } from '../counter/index.ts';
-import { defineCommand, EXIT, usageError } from './command.ts';
+import { defineCommand, EXIT, usageError, type CommandContext } from './command.ts';
+import { DEMO_OPTION, demoDb } from './demo.ts';
 
 const codeSchema = z
   .string()
@@ -26,7 +28,7 @@ const codeSchema = z
 
 export const command = defineCommand({
   summary: 'resolve a scanned code as the counter does (product, customer card, or unknown)',
-  usage: 'CODE [--session ID] [--warehouse ID] [--typed]',
+  usage: 'CODE [--session ID] [--warehouse ID] [--typed] [--demo]',
   positionals: { min: 1, max: 1 },
   options: {
     session: {
@@ -38,49 +40,60 @@ export const command = defineCommand({
       type: 'boolean',
       description: 'the code was typed by hand: a weight or price label in it is refused',
     },
+    demo: DEMO_OPTION,
   },
   async run(ctx) {
-    const parsed = codeSchema.safeParse(ctx.positionals[0] ?? '');
-    if (!parsed.success) throw usageError(parsed.error.issues[0]?.message ?? 'CODE is invalid');
-    const code = parsed.data;
-    const sessionId = ctx.int('session', { min: 0, max: 2_147_483_647 });
-    const db = ctx.db();
-    const service = ctx.config().service === undefined ? null : ctx.service();
-    if (!service) ctx.log('No instance configured: customer cards are looked up in the offline cache only.');
-    // The label rules the app's Settings hold for this data folder, as the counter reads them.
-    const settings = new SettingsStore(db).read();
-    const reader = new BarcodeReader(settings.labelRules);
-    const resolver = new ScanResolver({ db, cardService: service, reader, log: ctx.log });
-    const warehouseId = ctx.int('warehouse', { min: 1 }) ?? settings.warehouseId;
-    const via = ctx.flag('typed') ? 'keyboard' : 'scanner';
-
-    const local = sessionId === undefined ? undefined : getShoppingSession(db, sessionId);
-    let session: PricedSession | undefined;
-    let resolution: Resolution;
-    if (local?.state === 'open') {
-      const counter = new Counter({
-        db,
-        resolver,
-        warehouseId: () => warehouseId,
-        stockRule: () => settings.stockRule,
-      });
-      const scanned = await counter.scan(code, { sessionId: local.id, signal: ctx.signal, via });
-      resolution = scanned.resolution;
-      session = scanned.session;
-    } else {
-      if (sessionId !== undefined)
-        ctx.log(`No open local shopping session ${sessionId}: the code is only resolved.`);
-      resolution = await resolver.resolve(code, {
-        warehouseId: local?.warehouseId ?? warehouseId,
-        sessionId: sessionId ?? 0,
-        signal: ctx.signal,
-        via,
-      });
+    const demo = demoDb(ctx);
+    try {
+      return await scan(ctx, demo);
+    } finally {
+      demo?.close();
     }
-    const json = { ...toJson(resolution), ...(session ? { session } : {}) };
-    return { json, text: toText(resolution), exitCode: json.valid ? EXIT.ok : EXIT.failure };
   },
 });
+
+/** The scan, on the configured till or (`demo`) the built-in demo's, whose cards come from its cache. */
+async function scan(ctx: CommandContext, demo: Db | undefined) {
+  const parsed = codeSchema.safeParse(ctx.positionals[0] ?? '');
+  if (!parsed.success) throw usageError(parsed.error.issues[0]?.message ?? 'CODE is invalid');
+  const code = parsed.data;
+  const sessionId = ctx.int('session', { min: 0, max: 2_147_483_647 });
+  const db = demo ?? ctx.db();
+  const service = demo !== undefined || ctx.config().service === undefined ? null : ctx.service();
+  if (!service) ctx.log('No instance configured: customer cards are looked up in the offline cache only.');
+  // The label rules the app's Settings hold for this data folder, as the counter reads them.
+  const settings = new SettingsStore(db).read();
+  const reader = new BarcodeReader(settings.labelRules);
+  const resolver = new ScanResolver({ db, cardService: service, reader, log: ctx.log });
+  const warehouseId = ctx.int('warehouse', { min: 1 }) ?? settings.warehouseId;
+  const via = ctx.flag('typed') ? 'keyboard' : 'scanner';
+
+  const local = sessionId === undefined ? undefined : getShoppingSession(db, sessionId);
+  let session: PricedSession | undefined;
+  let resolution: Resolution;
+  if (local?.state === 'open') {
+    const counter = new Counter({
+      db,
+      resolver,
+      warehouseId: () => warehouseId,
+      stockRule: () => settings.stockRule,
+    });
+    const scanned = await counter.scan(code, { sessionId: local.id, signal: ctx.signal, via });
+    resolution = scanned.resolution;
+    session = scanned.session;
+  } else {
+    if (sessionId !== undefined)
+      ctx.log(`No open local shopping session ${sessionId}: the code is only resolved.`);
+    resolution = await resolver.resolve(code, {
+      warehouseId: local?.warehouseId ?? warehouseId,
+      sessionId: sessionId ?? 0,
+      signal: ctx.signal,
+      via,
+    });
+  }
+  const json = { ...toJson(resolution), ...(session ? { session } : {}) };
+  return { json, text: toText(resolution), exitCode: json.valid ? EXIT.ok : EXIT.failure };
+}
 
 function toJson(r: Resolution): Record<string, unknown> & { valid: boolean } {
   switch (r.kind) {

@@ -1,45 +1,57 @@
-// `pos stock TEXT [--warehouse ID] [--limit N]`: offline search of the cache by barcode, product code
+// `pos stock TEXT [--warehouse ID] [--limit N] [--demo]`: offline search of the cache by barcode, product code
 // or name; never touches the network. --json prints an array of stock items (SPEC.md field names),
 // each with syncedAt, and soldHere when this till sold some since that the instance's figures do
 // not show yet (db/sold-here.ts); --limit caps the number of items printed.
 import { searchStock, stockFigures, type CachedStockItem } from '../../db/catalog/index.ts';
+import type { Db } from '../../db/database.ts';
 import { soldHere } from '../../db/sold-here.ts';
 import { defineCommand } from './command.ts';
+import { DEMO_OPTION, demoDb } from './demo.ts';
 
 export const command = defineCommand({
   summary: 'search the offline stock cache by barcode, product code or name',
-  usage: 'TEXT [--warehouse ID] [--limit N]',
+  usage: 'TEXT [--warehouse ID] [--limit N] [--demo]',
   positionals: { min: 1, max: 50 }, // unquoted words are joined: `pos stock zlut kun`
   options: {
     warehouse: { type: 'string', description: 'only this warehouse (id)' },
     limit: { type: 'string', description: 'at most N stock items (default 50)' },
+    demo: DEMO_OPTION,
   },
   run(ctx) {
     const text = ctx.positionals.join(' ');
     const warehouseId = ctx.int('warehouse', { min: 1 });
     const limit = ctx.int('limit', { min: 1, max: 1000 }) ?? 50;
-    const results = searchStock(ctx.db(), text, {
-      limit,
-      ...(warehouseId === undefined ? {} : { warehouseId }),
-    });
-    const found = results.flatMap((r) => r.items).slice(0, limit);
-    const sold = soldHere(
-      ctx.db(),
-      stockFigures(
-        ctx.db(),
-        found.map((i) => i.id),
-      ),
-    );
-    const items = found.map((i) => {
-      const n = sold.get(i.id);
-      return n === undefined ? i : { ...i, soldHere: n };
-    });
-    return Promise.resolve({
-      json: items,
-      text: items.length === 0 ? `No stock item matches "${text}".` : table(items),
-    });
+    const demo = demoDb(ctx);
+    try {
+      return Promise.resolve(search(demo ?? ctx.db(), text, limit, warehouseId));
+    } finally {
+      demo?.close();
+    }
   },
 });
+
+function search(db: Db, text: string, limit: number, warehouseId: number | undefined) {
+  const results = searchStock(db, text, {
+    limit,
+    ...(warehouseId === undefined ? {} : { warehouseId }),
+  });
+  const found = results.flatMap((r) => r.items).slice(0, limit);
+  const sold = soldHere(
+    db,
+    stockFigures(
+      db,
+      found.map((i) => i.id),
+    ),
+  );
+  const items = found.map((i) => {
+    const n = sold.get(i.id);
+    return n === undefined ? i : { ...i, soldHere: n };
+  });
+  return {
+    json: items,
+    text: items.length === 0 ? `No stock item matches "${text}".` : table(items),
+  };
+}
 
 function table(items: readonly (CachedStockItem & { soldHere?: number })[]): string {
   const rows = items.map((i) => [
