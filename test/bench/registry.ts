@@ -3,6 +3,7 @@ import { counterScan } from './counter-scan.ts';
 import { historyBench } from './history.ts';
 import { outboxBenchmark } from './outbox.ts';
 import { scanPaint } from './scan-paint.ts';
+import { scanStorm } from './scan-storm.ts';
 import { simPages } from './sim-pages.ts';
 import { stockLookup } from './stock-lookup.ts';
 import { syncLarge } from './sync-large.ts';
@@ -15,5 +16,6 @@ export const benchmarks: readonly Benchmark[] = [
   counterScan,
   simPages,
   scanPaint,
+  scanStorm,
   historyBench,
 ];

@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { vi } from 'vitest';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface PtyPair {
   /** The path the app opens (a symlink to a /dev/pts device). */
@@ -49,12 +49,11 @@ export function ptyPair(dir: string): PtyPair {
   };
 }
 
-/** Waits for a state (usable in hooks too, where expect.poll is not). */
-function until(done: () => boolean, what: string): Promise<void> {
-  return vi.waitFor(
-    () => {
-      if (!done()) throw new Error(`waiting until ${what}`);
-    },
-    { timeout: 30_000, interval: 20 },
-  );
+/** Waits for a state, polling (usable in hooks, where expect.poll is not, and in the bench). */
+async function until(done: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting until ${what}`);
+    await sleep(20);
+  }
 }
