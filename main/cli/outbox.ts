@@ -1,7 +1,6 @@
 // `pos outbox` lists the outbox; `pos outbox replay` sends every sendable order now. Operator actions
 // (additions to INTERFACES.md): `show ID`, `edit ID FILE|-`, `resend ID`, `discard ID`, `cancel ID`,
 // `mark-sent ID REMOTE_ID`. --json prints an outbox entry or an array of them.
-import { waitingElsewhere } from '../../db/outbox.ts';
 import { instanceKey, isLoopback } from '../settings/origin.ts';
 import { readFile } from 'node:fs/promises';
 import {
@@ -9,6 +8,7 @@ import {
   OrderValidationError,
   OutboxActionError,
   toOutboxEntry,
+  waitingElsewhere,
   type OutboxOrder,
 } from '../outbox/index.ts';
 import {

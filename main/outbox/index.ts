@@ -30,5 +30,10 @@ export {
 export { OrderValidationError, placeOrder, type OrderSender, type PlacedOrder } from './place.ts';
 export { InternetOrderPayload } from '../../contract/order.ts';
 // The order as stored, read only through here: db/outbox.ts owns the table (layers.ts ONLY_IN).
-export { getOutboxOrder, type OutboxOrder, type StoredOrderSummary } from '../../db/outbox.ts';
+export {
+  getOutboxOrder,
+  waitingElsewhere,
+  type OutboxOrder,
+  type StoredOrderSummary,
+} from '../../db/outbox.ts';
 export { OUTBOX_STATES, type OutboxState } from '../../contract/order.ts';
