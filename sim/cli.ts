@@ -12,7 +12,8 @@
 // (price, discountAmount) and books its own price; --reject-order-item-field one that answers 400
 // naming them; --order-answer-exclude one whose 201 answer to an order lacks those fields (`total`,
 // `items.total`, `id`); --order-answer-empty one that answers it with no body, only Location;
-// --reserve-ordered-stock one that blocks an order's quantities in the warehouse's stock item.
+// --reserve-ordered-stock one that blocks an order's quantities in the warehouse's stock item;
+// --echo-token-request one whose refusal of a token request is a 400 echoing the request (secret included).
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 
@@ -50,10 +51,11 @@ const argsSchema = z.object({
   'order-answer-exclude': fieldList,
   'order-answer-empty': z.boolean().default(false),
   'reserve-ordered-stock': z.boolean().default(false),
+  'echo-token-request': z.boolean().default(false),
 });
 
 const usage =
-  'usage: npm run sim -- [--port N] [--host H] [--token-ttl SECONDS] [--size small|demo|large] [--data-dir DIR] [--control] [--view-exclude FIELD,...] [--no-duplicate-detection] [--max-page-size N] [--receivable-view-exclude FIELD,...] [--unsortable FIELD,...] [--ignore-filter FIELD,...] [--reject-filter FIELD,...] [--bare-swagger] [--validate-before-permission] [--ignore-order-item-field FIELD,...] [--reject-order-item-field FIELD,...] [--order-answer-exclude FIELD,...] [--order-answer-empty] [--reserve-ordered-stock]';
+  'usage: npm run sim -- [--port N] [--host H] [--token-ttl SECONDS] [--size small|demo|large] [--data-dir DIR] [--control] [--view-exclude FIELD,...] [--no-duplicate-detection] [--max-page-size N] [--receivable-view-exclude FIELD,...] [--unsortable FIELD,...] [--ignore-filter FIELD,...] [--reject-filter FIELD,...] [--bare-swagger] [--validate-before-permission] [--ignore-order-item-field FIELD,...] [--reject-order-item-field FIELD,...] [--order-answer-exclude FIELD,...] [--order-answer-empty] [--reserve-ordered-stock] [--echo-token-request]';
 
 function parse(argv: string[]): z.infer<typeof argsSchema> {
   let values: Record<string, string | boolean | undefined>;
@@ -81,6 +83,7 @@ function parse(argv: string[]): z.infer<typeof argsSchema> {
         'order-answer-exclude': { type: 'string' },
         'order-answer-empty': { type: 'boolean' },
         'reserve-ordered-stock': { type: 'boolean' },
+        'echo-token-request': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -131,6 +134,7 @@ async function main(): Promise<void> {
     orderAnswerExclude: args['order-answer-exclude'],
     orderAnswerEmpty: args['order-answer-empty'],
     reservesOrderedStock: args['reserve-ordered-stock'],
+    echoTokenRequest: args['echo-token-request'],
   });
   const address = new URL(sim.url);
   console.log(

@@ -34,6 +34,8 @@ export interface SimContext {
   readonly rejectedFilters: ReadonlySet<string>;
   /** A write endpoint checks its body before the role's permission: a bad body is a 400 for anyone. */
   readonly validatesBeforePermission: boolean;
+  /** A refused token request is a 400 echoing the request in every spelling (sim/api/sys.ts). */
+  readonly echoTokenRequest: boolean;
   /** One product whose units answer lists this many generated units instead of its own. */
   readonly manyUnits?: { readonly productId: number; readonly count: number } | undefined;
   /** How this instance takes and answers internet orders (sim/api/orders.ts). */

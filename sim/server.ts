@@ -90,6 +90,12 @@ export interface SimOptions {
    */
   validatesBeforePermission?: boolean;
   /**
+   * A token request it refuses is a 400 that echoes the request back (the form as sent, each field
+   * percent-encoded, as JSON and as HTTP Basic credentials): an instance whose error pages repeat
+   * what they were sent, secret included.
+   */
+  echoTokenRequest?: boolean;
+  /**
    * Internet-order item fields (price, discountAmount) the instance does not know and drops: it books
    * the stock item's price and no discount, and answers what it booked.
    */
@@ -144,6 +150,7 @@ const optionsSchema = z.object({
   rejectedFilters: z.array(z.string()).default([]),
   bareSwaggerPaths: z.boolean().default(false),
   validatesBeforePermission: z.boolean().default(false),
+  echoTokenRequest: z.boolean().default(false),
   ignoredOrderItemFields: z.array(z.enum(ORDER_ITEM_FIELDS)).default([]),
   rejectedOrderItemFields: z.array(z.enum(ORDER_ITEM_FIELDS)).default([]),
   orderAnswerExclude: z.array(z.string()).default([]),
@@ -203,6 +210,7 @@ export async function startSim(options: SimOptions = {}): Promise<RunningSim> {
     ignoredFilters: new Set(opts.ignoredFilters),
     rejectedFilters: new Set(opts.rejectedFilters),
     validatesBeforePermission: opts.validatesBeforePermission,
+    echoTokenRequest: opts.echoTokenRequest,
     manyUnits: opts.manyUnits,
     orders: {
       ignoredItemFields: new Set(opts.ignoredOrderItemFields),

@@ -38,7 +38,7 @@ import {
   type Paginated,
   type StockItemField,
 } from './schemas.ts';
-import { TokenManager } from './token.ts';
+import { redactParams, TokenManager } from './token.ts';
 
 export interface ServiceConfig {
   baseUrl: string;
@@ -558,7 +558,10 @@ export class ServiceClient {
   /** Removes the secret and any token from an error about to leave the client. */
   #scrub(error: ServiceError): ServiceError {
     const redact = (s: string): string => this.#tokens.redact(s);
-    const dirty = redact(error.message) !== error.message || error.messages.some((m) => redact(m) !== m);
+    const dirty =
+      redact(error.message) !== error.message ||
+      error.messages.some((m) => redact(m) !== m) ||
+      Object.values(error.params ?? {}).some((v) => redact(v) !== v);
     if (!dirty) return error;
     const fieldErrors: Record<string, string[]> = {};
     for (const [field, list] of Object.entries(error.fieldErrors)) fieldErrors[field] = list.map(redact);
@@ -569,7 +572,7 @@ export class ServiceClient {
       messages: error.messages.map(redact),
       errorId: error.errorId,
       code: error.code,
-      params: error.params,
+      params: redactParams(error.params, redact),
       fieldErrors,
       permission: error.permission,
       retryAfterMs: error.retryAfterMs,

@@ -37,6 +37,39 @@ export function renewalMarginMs(lifetimeMs: number): number {
   return Math.min(60_000, lifetimeMs / 10);
 }
 
+/**
+ * The secret as each encoding of a request writes it, longest first: as is; form-urlencoded (space
+ * as `+`, as URLSearchParams writes it) and percent-encoded (space as `%20`), each with upper- and
+ * lower-case hex; JSON-escaped; base64 (and base64url) of HTTP Basic's `id:secret` and of the secret
+ * alone; and the form's whole `client_secret=` pair, so even a secret shorter than 4 characters is
+ * not written there.
+ */
+export function secretSpellings(clientId: string, secret: string): string[] {
+  const form = new URLSearchParams({ s: secret }).toString().slice(2);
+  const percent = encodeURIComponent(secret).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  const lower = (s: string): string => s.replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase());
+  const basic = Buffer.from(`${clientId}:${secret}`, 'utf8');
+  const alone = Buffer.from(secret, 'utf8');
+  const spellings = new Set([
+    secret,
+    form,
+    lower(form),
+    percent,
+    lower(percent),
+    encodeURIComponent(secret),
+    JSON.stringify(secret).slice(1, -1),
+    basic.toString('base64'),
+    basic.toString('base64url'),
+    alone.toString('base64').replace(/=+$/, ''),
+    alone.toString('base64url'),
+    `client_secret=${form}`,
+  ]);
+  return [...spellings].filter((s) => s !== '').sort((a, b) => b.length - a.length);
+}
+
 export class TokenManager {
   readonly #transport: Transport;
   readonly #clientId: string;
@@ -88,10 +121,14 @@ export class TokenManager {
     if (this.#token?.value === token) this.#token = undefined;
   }
 
-  /** Replaces the secret and every issued token in text that is about to be logged or thrown. */
+  /**
+   * Replaces the secret, in every spelling a request carries it, and every issued token in text that
+   * is about to be logged, thrown or stored (an instance echoing the token request's form wrote it
+   * URL-encoded, and that went to the order, stdout, stderr and counter.sqlite).
+   */
   redact(text: string): string {
     let out = text;
-    for (const secret of [this.#secret, ...this.#issued]) {
+    for (const secret of [...secretSpellings(this.#clientId, this.#secret), ...this.#issued]) {
       if (secret.length >= 4) out = out.split(secret).join('[redacted]');
     }
     return out;
@@ -205,9 +242,20 @@ export class TokenManager {
       messages: base.messages.map((m) => this.redact(m)),
       errorId: base.errorId,
       code: base.code,
-      params: base.params,
+      params: redactParams(base.params, (v) => this.redact(v)),
       retryAfterMs: base.retryAfterMs,
       mayHaveReachedServer: false,
     });
   }
+}
+
+/** An ErrorResult's params with each value redacted (an instance may echo the request there too). */
+export function redactParams(
+  params: Record<string, string> | undefined,
+  redact: (value: string) => string,
+): Record<string, string> | undefined {
+  if (params === undefined) return undefined;
+  const out = Object.create(null) as Record<string, string>;
+  for (const [key, value] of Object.entries(params)) out[key] = redact(value);
+  return out;
 }

@@ -85,6 +85,7 @@ export function sysRoutes(ctx: SimContext): RouteDef[] {
           throw badRequest('client_id and client_secret are required.', 'InvalidRequest');
         }
         const client = ctx.auth.authenticate(clientId, secret);
+        if (!client && ctx.echoTokenRequest) throw echoedRefusal(clientId, secret, form.data);
         if (!client) {
           throw new ApiError(401, {
             messages: ['The client credentials are not valid.'],
@@ -121,4 +122,24 @@ export function sysRoutes(ctx: SimContext): RouteDef[] {
       handler: () => json({ status: 'ok' }),
     },
   ];
+}
+
+/**
+ * The echoing variant's refusal: a 400 that repeats the token request as the form was sent (spaces
+ * as `+`), field by field percent-encoded (spaces as `%20`), as JSON, and as HTTP Basic credentials.
+ */
+function echoedRefusal(clientId: string, secret: string, form: Record<string, unknown>): ApiError {
+  const fields = Object.entries(form).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v] as const] : []));
+  const asForm = new URLSearchParams(fields.map(([k, v]): [string, string] => [k, v])).toString();
+  const asPercent = fields.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
+  const basic = Buffer.from(`${clientId}:${secret}`, 'utf8').toString('base64');
+  return new ApiError(400, {
+    messages: [
+      `The token request is not valid: ${asForm}`,
+      `Received (percent-encoded): ${asPercent}`,
+      `Received (JSON): ${JSON.stringify(Object.fromEntries(fields))}`,
+    ],
+    code: 'InvalidClient',
+    params: { request: asForm, basic: `Basic ${basic}` },
+  });
 }
