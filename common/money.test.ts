@@ -2,6 +2,8 @@
 // number cannot be passed where minor units are meant.
 import { describe, expect, it } from 'vitest';
 import {
+  cardPartFits,
+  cashPaid,
   changeDue,
   decimal,
   decimalPlaces,
@@ -17,6 +19,7 @@ import {
   priceDecimals,
   roundCash,
   roundToMinor,
+  sameAmount,
   toMajor,
   unitPriceText,
   vatWithin,
@@ -112,5 +115,24 @@ describe('unit prices as text', () => {
     expect(unitPriceText(12)).toBe('12.00');
     expect(priceDecimals(0.125)).toBe(3);
     expect(priceDecimals(25.9)).toBe(2);
+  });
+});
+
+describe('cash paid', () => {
+  it('rounds the share to the step, takes what was handed over, and gives the change', () => {
+    expect(cashPaid(minor(70_617), minor(100))).toEqual({
+      dueMinor: 70_600,
+      roundingMinor: -17,
+      handed: 70_600,
+      change: 0,
+      short: 0,
+    });
+    expect(cashPaid(minor(70_617), minor(100), minor(100_000))).toMatchObject({ change: 29_400, short: 0 });
+    expect(cashPaid(minor(70_650), minor(100), minor(70_600))).toMatchObject({ change: 0, short: 100 });
+    expect(cardPartFits(minor(70_617), minor(70_600), minor(100))).toBe(false);
+    expect(cardPartFits(minor(70_617), minor(20_000), minor(100))).toBe(true);
+    expect(cardPartFits(minor(70_617), minor(0), minor(100))).toBe(false);
+    expect(sameAmount(125, 125.001)).toBe(true);
+    expect(sameAmount(125, 125.01)).toBe(false);
   });
 });

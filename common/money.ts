@@ -68,6 +68,11 @@ export function roundToMinor(major: number): Minor {
   return minorOfBig(roundDecimal(d, MINOR_DIGITS));
 }
 
+/** Two major-unit amounts that are the same number of minor units (a booked total and a receipt's). */
+export function sameAmount(a: number, b: number): boolean {
+  return roundToMinor(a) === roundToMinor(b);
+}
+
 /** An amount as English text for messages, logs and the CLI: 150050 -> "1500.50", -17 -> "-0.17". */
 export function majorText(amount: Minor): string {
   const sign = amount < 0 ? '-' : '';
@@ -248,6 +253,34 @@ export function roundCash(total: Minor, step: Minor): CashDue {
 export function changeDue(handed: Minor, due: Minor): { readonly change: Minor; readonly short: Minor } {
   const diff = handed - due;
   return { change: Math.max(0, diff) as Minor, short: Math.max(0, -diff) as Minor };
+}
+
+/** Cash paying a share of a sale: rounded to the step, what was handed over, and the change. */
+export interface CashPaid extends CashDue {
+  /** Handed over: as given, or exactly the cash due when nothing was said. */
+  readonly handed: Minor;
+  readonly change: Minor;
+  /** Missing cash: 0 unless what was handed over does not cover the cash due. */
+  readonly short: Minor;
+}
+
+/**
+ * Cash paying `share` (the total, or a split's rest after the card), rounded to `step`, with `handed`
+ * given (undefined: exactly the cash due). The one change computation: the payment panel shows it,
+ * the core settles it.
+ */
+export function cashPaid(share: Minor, step: Minor, handed?: Minor): CashPaid {
+  const due = roundCash(share, step);
+  const given = handed ?? due.dueMinor;
+  return { ...due, handed: given, ...changeDue(given, due.dueMinor) };
+}
+
+/**
+ * Whether a card part may pay part of `total`, the rest in cash: above 0, below the total, and
+ * leaving the cash at least its smallest coin to pay (a rest that rounds to 0 is no cash part).
+ */
+export function cardPartFits(total: Minor, card: Minor, step: Minor): boolean {
+  return card > 0 && card < total && roundCash(minor(total - card), step).dueMinor !== 0;
 }
 
 /** Sums amounts (exact: integers). */

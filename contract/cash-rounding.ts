@@ -1,9 +1,10 @@
 // Cash is counted in what can be paid: a cash total rounds to the currency's smallest cash unit (whole
 // crowns in Czechia, where the haléř coins are gone; 0.05 of a euro where the store's Settings say
 // so), and the rounding is its own figure on the payment panel, the receipt and the reports. A card
-// is charged the exact total. Both sides use this arithmetic (the core settles, the screen shows), so
-// it lives in the contract; amounts are integer minor units (haléře, cents).
+// is charged the exact total. Settings' choice lives here; the rounding itself is common/money.ts's
+// roundCash, which both sides use (the core settles, the screen shows); amounts in minor units.
 import { z } from 'zod';
+import { minor, type Minor } from '../common/money.ts';
 
 /**
  * Settings' cash rounding: 'currency' takes the currency's own (CZK: whole crowns; any other: none),
@@ -24,31 +25,10 @@ const STEPS: Readonly<Record<Exclude<CashRounding, 'currency'>, number>> = {
 const CURRENCY_STEPS: Readonly<Record<string, number>> = { CZK: 100 };
 
 /** The smallest cash unit, in minor units, that `rounding` gives for `currency` (1: no rounding). */
-export function cashStep(rounding: CashRounding, currency: string | null): number {
-  if (rounding !== 'currency') return STEPS[rounding];
-  return currency === null ? 1 : (CURRENCY_STEPS[currency.toUpperCase()] ?? 1);
+export function cashStep(rounding: CashRounding, currency: string | null): Minor {
+  if (rounding !== 'currency') return minor(STEPS[rounding]);
+  return minor(currency === null ? 1 : (CURRENCY_STEPS[currency.toUpperCase()] ?? 1));
 }
 
-export interface CashDue {
-  /** What the customer pays in cash: the total rounded to the nearest step (a half step up). */
-  readonly dueMinor: number;
-  /** due - total: above 0 the customer pays more than the total, below 0 less. */
-  readonly roundingMinor: number;
-}
-
-/**
- * A cash total rounded to the nearest multiple of `stepMinor`, half a step up (706.17 Kč in whole
- * crowns is 706 Kč, rounding -0.17; 706.50 is 707, +0.50). Integer minor units in and out.
- */
-export function roundCash(totalMinor: number, stepMinor: number): CashDue {
-  if (!Number.isSafeInteger(totalMinor))
-    throw new RangeError(`${totalMinor} is no whole amount of minor units.`);
-  if (!Number.isSafeInteger(stepMinor) || stepMinor < 1)
-    throw new RangeError(`${stepMinor} is no cash step (a whole number of minor units, 1 or more).`);
-  const magnitude = Math.abs(totalMinor);
-  const remainder = magnitude % stepMinor;
-  const down = magnitude - remainder;
-  const rounded = remainder * 2 >= stepMinor ? down + stepMinor : down;
-  const dueMinor = totalMinor < 0 && rounded !== 0 ? -rounded : rounded;
-  return { dueMinor, roundingMinor: dueMinor - totalMinor };
-}
+/** The cash step's arithmetic is the money module's (rule 4): one rounding for both sides. */
+export { roundCash, type CashDue } from '../common/money.ts';

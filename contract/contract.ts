@@ -3,6 +3,7 @@
 // before they leave (z.object strips unknown keys, so nothing a module adds by accident - a token, a
 // secret - can cross). The renderer sees only these shapes, never which shell it runs in.
 import { z } from 'zod';
+import { AT_MOST_TWO_DECIMALS, hasAtMostTwoDecimals } from '../common/money.ts';
 import { InternetOrderPayload, OutboxState } from './order.ts';
 
 /** The one schema of an order and where it is in the outbox (contract/order.ts). */
@@ -236,7 +237,7 @@ export const SettingsPatch = z
       .number()
       .nonnegative()
       .max(1_000_000)
-      .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'An amount has at most two decimals.'),
+      .refine(hasAtMostTwoDecimals, AT_MOST_TWO_DECIMALS),
     cashRounding: CashRounding,
   })
   .partial()
@@ -512,7 +513,7 @@ export const Money = z
   .number()
   .nonnegative()
   .max(10_000_000_000)
-  .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'An amount has at most two decimals.');
+  .refine(hasAtMostTwoDecimals, AT_MOST_TWO_DECIMALS);
 
 /** One way part of a sale was paid: a card charged `amount`, or cash paying `amount` out of `given`. */
 export const TenderPart = z.discriminatedUnion('method', [
@@ -536,7 +537,7 @@ export const CashRoundingAmount = z
   .gt(-100)
   .lt(100)
   .refine((n) => n !== 0, 'No rounding is said by leaving it out.')
-  .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'An amount has at most two decimals.');
+  .refine(hasAtMostTwoDecimals, AT_MOST_TWO_DECIMALS);
 
 /**
  * How a sale was paid, as settled: Counter's own record (SPEC.md's order has no payment field), kept

@@ -3,6 +3,7 @@
 // the till. Amounts travel in the currency's major unit (koruna, euro) with at most two decimals, as
 // every amount of the contract; the core keeps them in integer minor units.
 import { z } from 'zod';
+import { AT_MOST_TWO_DECIMALS, hasAtMostTwoDecimals } from '../common/money.ts';
 import { OutboxState } from './order.ts';
 
 const int = z.number().int();
@@ -12,7 +13,7 @@ export const CashAmount = z
   .number()
   .nonnegative('An amount cannot be negative.')
   .max(9_999_999_999.99, 'An amount is below ten billion.')
-  .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'An amount has at most two decimals.');
+  .refine(hasAtMostTwoDecimals, AT_MOST_TWO_DECIMALS);
 
 export const ShiftOpenInput = z.object({ float: CashAmount }).strict();
 export const ShiftCloseInput = z.object({ counted: CashAmount }).strict();

@@ -4,6 +4,7 @@ import { prepared } from './prepared.ts';
 import { z } from 'zod';
 import type { Db } from './database.ts';
 import { Tender } from '../contract/contract.ts';
+import { roundToMinor, toMajor } from '../common/money.ts';
 
 /** The states stored in the state column. */
 export const SESSION_STATES = ['open', 'closed', 'cancelled'] as const;
@@ -76,7 +77,7 @@ export interface SessionLine {
 export type NewSessionLine = Omit<SessionLine, 'id' | 'sessionId' | 'addedAt' | 'adjustment'>;
 
 /** An amount rounded to whole cents (the difference of two stored amounts, 50 - 30.1). */
-const roundedToCents = (n: number): number => Math.round(n * 100) / 100;
+const roundedToCents = (n: number): number => toMajor(roundToMinor(n));
 
 /**
  * A tender as an older version kept it, before split payments: one method, the amount handed over

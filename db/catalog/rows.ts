@@ -5,6 +5,7 @@
 // field is a column that may be NULL, a flag 0/1), its output the cached shape the app reads (absent
 // fields, booleans).
 import { z } from 'zod';
+import { roundToMinor, toMajor } from '../../common/money.ts';
 
 export type Maybe<T> = T | null | undefined;
 
@@ -81,5 +82,5 @@ export function upsertSql(table: string, columns: readonly string[], conflict: '
 }
 
 export function round2(n: number): number {
-  return Math.round(n * 100) / 100;
+  return toMajor(roundToMinor(n));
 }

@@ -3,6 +3,7 @@
 // say so, none for 'none'), only a split's cash part is rounded, a card is charged the exact total; the
 // rounding is kept as its own figure with the sale and read back by the receipt, the order's note and
 // the X and Z reports.
+import { minor } from '../../common/money.ts';
 import { describe, expect, it } from 'vitest';
 import { cashStep, type TenderInput } from '../../contract/contract.ts';
 import { tempDbFile } from '../../test/support/fixtures.ts';
@@ -49,7 +50,7 @@ function counterOn(db: Db, step: number): Counter {
     warehouseId: () => 1,
     walkInCustomer: () => ({ companyId: 7, name: 'Walk-in' }),
     shiftPolicy: () => 'require',
-    cashStep: () => step,
+    cashStep: () => minor(step),
     now: () => T0,
   });
 }

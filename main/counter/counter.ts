@@ -5,7 +5,14 @@ import { writeTransaction, type Db } from '../../db/database.ts';
 import { quantityProblem } from './quantity.ts';
 import type { Tender, TenderInput } from '../../contract/contract.ts';
 import { words, type Words } from '../../contract/core-words.ts';
-import { hasAtMostTwoDecimals, roundToMinor, toMajor, unitPriceText } from '../../common/money.ts';
+import {
+  hasAtMostTwoDecimals,
+  minor,
+  roundToMinor,
+  toMajor,
+  unitPriceText,
+  type Minor,
+} from '../../common/money.ts';
 import {
   addSessionLine,
   attachSessionCustomer,
@@ -197,7 +204,7 @@ export interface CounterOptions {
    * The smallest amount cash can pay, in minor units (Settings' cash rounding for the currency, as
    * contract cashStep works it out): 100 rounds cash to whole crowns; 1 (the default) never rounds.
    */
-  readonly cashStep?: () => number;
+  readonly cashStep?: () => Minor;
   /**
    * Writes that commit with a closed sale's order or not at all (its receipt's print job), called
    * inside the transaction that places it.
@@ -233,7 +240,7 @@ export class Counter {
   readonly #stockRule: () => StockRule;
   readonly #receipts: () => ReceiptIssue;
   readonly #shiftPolicy: () => ShiftPolicy;
-  readonly #cashStep: () => number;
+  readonly #cashStep: () => Minor;
   readonly #closing: ((closed: ClosedSale) => void) | undefined;
 
   constructor(options: CounterOptions) {
@@ -246,7 +253,7 @@ export class Counter {
     this.#stockRule = options.stockRule ?? (() => 'warn');
     this.#shiftPolicy = options.shiftPolicy ?? (() => 'off');
     this.#receipts = options.receipts ?? (() => ({ prefix: '', seller: null }));
-    this.#cashStep = options.cashStep ?? (() => 1);
+    this.#cashStep = options.cashStep ?? (() => minor(1));
     this.#closing = options.closing;
   }
 

@@ -11,6 +11,7 @@ import { formatReceiptNumber, receiptRecord, type ReceiptSeller } from '../../db
 import type { Tender } from '../../contract/contract.ts';
 import type { Counter, PricedSession } from './counter.ts';
 import { sessionTotals } from './totals.ts';
+import { minor, toMajor } from '../../common/money.ts';
 
 export interface ReceiptLine {
   readonly name: string;
@@ -63,7 +64,7 @@ export function receiptOf(db: Db, order: OutboxOrder, counter: Counter): Receipt
     reference: order.clientReference,
     state: order.state,
     ...(order.remoteId === null ? {} : { remoteId: order.remoteId }),
-    ...(order.bookedCents === null ? {} : { bookedTotal: order.bookedCents / 100 }),
+    ...(order.bookedCents === null ? {} : { bookedTotal: toMajor(minor(order.bookedCents)) }),
     placedAt: order.createdAt,
     ...(record?.number == null ? {} : { number: receiptNumber(record.prefix, record.number) }),
     ...(seller === null ? {} : { seller }),

@@ -1,10 +1,20 @@
 // Settling a payment: what the payment panel said (TenderInput) against the sale's total, into the
 // tender kept with the sale. Cash is counted in what can be paid: its share of the total is rounded to
 // the till's cash step (contract/cash-rounding.ts; CZK whole crowns), the rounding kept as its own
-// figure; a card is charged exactly. Worked out in whole cents (so 100 - 87.30 is 12.70, not
-// 12.700000000000003); amounts leave as the contract's Money.
-import { roundCash, type Tender, type TenderInput, type TenderPart } from '../../contract/contract.ts';
+// figure; a card is charged exactly. Worked out in whole cents by common/money.ts's cashPaid, the
+// same computation the payment panel shows; amounts leave as the contract's Money.
+import type { Tender, TenderInput, TenderPart } from '../../contract/contract.ts';
 import { words, type Words } from '../../contract/core-words.ts';
+import {
+  cardPartFits,
+  cashPaid,
+  majorText,
+  minor,
+  minorOf,
+  roundToMinor,
+  toMajor,
+  type Minor,
+} from '../../common/money.ts';
 
 /** A payment the total refuses, in words for the cashier. */
 export class TenderRefused extends Error {
@@ -17,72 +27,64 @@ export class TenderRefused extends Error {
 }
 
 /**
- * The tender as kept. A card is charged the total. Cash pays the total rounded to `stepMinor` (1: not
+ * The tender as kept. A card is charged the total. Cash pays the total rounded to `step` (1: not
  * rounded) and must cover that; the change is what is over. Split: the card is charged its part (above
  * 0, below the total) exactly, and cash pays the rest, rounded, which must be something to pay.
  */
-export function settleTender(input: TenderInput, total: number, stepMinor: number): Tender {
-  const due = cents(total);
+export function settleTender(input: TenderInput, total: number, step: Minor): Tender {
+  const due = amount(total);
   switch (input.method) {
     case 'card':
       return { parts: [{ method: 'card', amount: total }], change: 0 };
     case 'cash': {
-      const cash = paidInCash(due, stepMinor, input.given, 'tenderShort');
+      const cash = paidInCash(due, step, input.given, 'tenderShort');
       return { parts: [cash.part], ...cash.rest };
     }
     case 'split': {
-      const card = checkedCents(input.card);
+      const card = amount(input.card);
       if (card <= 0 || card >= due) {
-        throw new TenderRefused(words('tenderSplitCard', { card: written(card), total: written(due) }));
+        throw new TenderRefused(words('tenderSplitCard', { card: majorText(card), total: majorText(due) }));
       }
-      if (roundCash(due - card, stepMinor).dueMinor === 0) {
+      const rest = minor(due - card);
+      if (!cardPartFits(due, card, step)) {
         // Cash cannot pay less than its smallest coin: the card takes all of it, or less.
         throw new TenderRefused(
-          words('tenderSplitNoCash', { card: written(card), rest: written(due - card), total: written(due) }),
+          words('tenderSplitNoCash', { card: majorText(card), rest: majorText(rest), total: majorText(due) }),
         );
       }
-      const cash = paidInCash(due - card, stepMinor, input.given, 'tenderShortRest');
-      return { parts: [{ method: 'card', amount: card / 100 }, cash.part], ...cash.rest };
+      const cash = paidInCash(rest, step, input.given, 'tenderShortRest');
+      return { parts: [{ method: 'card', amount: toMajor(card) }, cash.part], ...cash.rest };
     }
   }
 }
 
 /**
- * Cash paying its share of `shareMinor`, rounded to the step, with `given` handed over (none: exactly
+ * Cash paying its share of `share`, rounded to the step, with `given` handed over (none: exactly
  * the rounded amount): the part, the change and the rounding (left out when there is none).
  */
 function paidInCash(
-  shareMinor: number,
-  stepMinor: number,
+  share: Minor,
+  step: Minor,
   given: number | undefined,
   short: 'tenderShort' | 'tenderShortRest',
 ): { part: TenderPart; rest: Pick<Tender, 'change' | 'rounding'> } {
-  const { dueMinor, roundingMinor } = roundCash(shareMinor, stepMinor);
-  const handed = given === undefined ? dueMinor : checkedCents(given);
-  if (handed < dueMinor)
-    throw new TenderRefused(words(short, { given: written(handed), total: written(dueMinor) }));
+  const cash = cashPaid(share, step, given === undefined ? undefined : amount(given));
+  if (cash.short > 0)
+    throw new TenderRefused(words(short, { given: majorText(cash.handed), total: majorText(cash.dueMinor) }));
   return {
-    part: { method: 'cash', amount: dueMinor / 100, given: handed / 100 },
+    part: { method: 'cash', amount: toMajor(cash.dueMinor), given: toMajor(cash.handed) },
     rest: {
-      change: (handed - dueMinor) / 100,
-      ...(roundingMinor === 0 ? {} : { rounding: roundingMinor / 100 }),
+      change: toMajor(cash.change),
+      ...(cash.roundingMinor === 0 ? {} : { rounding: toMajor(cash.roundingMinor) }),
     },
   };
 }
 
-/** An amount of the contract (koruna, euro: `Money`) as whole cents; no number is refused. */
-function checkedCents(n: number): number {
-  if (!Number.isFinite(n) || n < 0) throw new TenderRefused(words('tenderNotANumber'));
-  return cents(n);
-}
-
-function cents(n: number): number {
-  return Math.round(n * 100);
-}
-
-/** Cents as Counter's English messages write an amount: 12.70, -0.17. */
-function written(c: number): string {
-  return (c / 100).toFixed(2);
+/** An amount of the contract (koruna, euro: `Money`, at most two decimals) in minor units. */
+function amount(n: number): Minor {
+  const m = minorOf(n);
+  if (m === undefined || m < 0) throw new TenderRefused(words('tenderNotANumber'));
+  return m;
 }
 
 /**
@@ -104,6 +106,6 @@ export function paidWords(tender: Tender): string {
 
 /** " (total 706.17 rounded by -0.17)": what the cash paid before rounding, and by how much. */
 function roundedWords(paid: number, rounding: number, split: boolean): string {
-  const before = (cents(paid) - cents(rounding)) / 100;
-  return ` (${split ? 'rest' : 'total'} ${before.toFixed(2)} rounded by ${rounding.toFixed(2)})`;
+  const before = minor(amount(paid) - roundToMinor(rounding));
+  return ` (${split ? 'rest' : 'total'} ${majorText(before)} rounded by ${rounding.toFixed(2)})`;
 }

@@ -5,6 +5,7 @@ import { OutboxState } from '../../contract/order.ts';
 import type { OutboxOrder, StoredOrderSummary } from '../../db/outbox.ts';
 import type { OutboxEntryView } from '../../contract/contract.ts';
 import { InternetOrderPayload } from '../../contract/order.ts';
+import { minor, toMajor } from '../../common/money.ts';
 
 export const OutboxEntry = z.object({
   id: z.int(),
@@ -37,7 +38,7 @@ export function toOutboxEntry(o: OutboxOrder): OutboxEntry {
     attempts: o.attempts,
     createdAt: o.createdAt,
     ...(o.remoteId !== null && { remoteId: o.remoteId }),
-    ...(o.bookedCents !== null && { bookedTotal: o.bookedCents / 100 }),
+    ...(o.bookedCents !== null && { bookedTotal: toMajor(minor(o.bookedCents)) }),
     ...(o.fieldErrors !== null && { fieldErrors: o.fieldErrors }),
     ...(o.messages !== null && { messages: o.messages }),
     ...(o.errorId !== null && { errorId: o.errorId }),

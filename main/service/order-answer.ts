@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { header, parseJson, type RawResponse } from './http.ts';
 import { ServiceError } from './errors.ts';
 import type { InternetOrderPayload } from './schemas.ts';
+import { minorOf } from '../../common/money.ts';
 
 export interface OrderAcknowledgement {
   /** The stored order's id on the instance, from its body or its Location. */
@@ -114,8 +115,7 @@ function locationId(location: string | undefined, where: OrderAnswerContext): nu
 /** A booked amount in cents, or undefined when it is beyond a till or not in whole cents. */
 function cents(amount: number | undefined): number | undefined {
   if (amount === undefined || Math.abs(amount) > MAX_AMOUNT) return undefined;
-  const c = Math.round(amount * 100);
-  return Math.abs(amount * 100 - c) < 1e-6 ? c : undefined;
+  return minorOf(amount);
 }
 
 function bookedCentsOf(order: z.infer<typeof StoredOrderAnswer>): number | undefined {

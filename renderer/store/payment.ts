@@ -5,6 +5,7 @@
 // asks `openDialog()` which dialog is open. After placing, the change due stays on the Sale screen
 // until the next scan (`usePaid`).
 import { create } from 'zustand';
+import { minor, type Minor } from '../../common/money.ts';
 import { cashStep, type OutboxEntryView, type SettingsView, type Tender } from '../../contract/contract.ts';
 import { formatMoney } from '../format/format.ts';
 import { i18n } from '../i18n/index.ts';
@@ -66,8 +67,8 @@ const total = (): number => useApp.getState().session?.totals.total ?? 0;
  * The smallest amount cash pays here, in minor units: Settings' cash rounding for the prices' currency
  * (CZK whole crowns), as the core rounds it when it settles the payment.
  */
-export function cashStepOf(settings: Pick<SettingsView, 'cashRounding' | 'currency'> | null): number {
-  return settings === null ? 1 : cashStep(settings.cashRounding, settings.currency);
+export function cashStepOf(settings: Pick<SettingsView, 'cashRounding' | 'currency'> | null): Minor {
+  return settings === null ? minor(1) : cashStep(settings.cashRounding, settings.currency);
 }
 /** A sale amount in the prices' currency (Settings), as the panel shows it. */
 const price = (n: number): string => formatMoney(n, useApp.getState().settings?.currency ?? null);

@@ -1,6 +1,8 @@
 // The payment panel's arithmetic: round notes above the total, amounts typed with "," or ".", change
 // in whole cents, too little cash refused.
+import { minor } from '../../common/money.ts';
 import { describe, expect, it } from 'vitest';
+import { settleTender } from '../../main/counter/tender.ts';
 import { parseAmount, paymentSummary, quickAmounts, type Method } from './tender.ts';
 
 const ui = (given: string, method: Method = 'cash', card = '') => ({ method, given, card });
@@ -95,7 +97,7 @@ describe('payment', () => {
   });
 
   it('rounds the cash to the cash step: 706.17 Kč is 706 Kč in cash, enough with 706 given, change in whole crowns', () => {
-    const CROWN = 100;
+    const CROWN = minor(100);
     expect(paymentSummary(ui('706'), 706.17, CROWN)).toMatchObject({
       due: 706,
       rounding: -0.17,
@@ -116,12 +118,12 @@ describe('payment', () => {
     // A card is charged the exact total.
     expect(paymentSummary(ui('', 'card'), 706.17, CROWN)).toMatchObject({ due: 706.17, rounding: 0 });
     // 0.05 (euro where Settings say so), and no step: exact.
-    expect(paymentSummary(ui(''), 12.33, 5)).toMatchObject({ due: 12.35, rounding: 0.02 });
+    expect(paymentSummary(ui(''), 12.33, minor(5))).toMatchObject({ due: 12.35, rounding: 0.02 });
     expect(paymentSummary(ui(''), 706.17)).toMatchObject({ due: 706.17, rounding: 0 });
   });
 
   it('rounds only the cash part of a split; a card part that leaves less than a coin is refused', () => {
-    expect(paymentSummary(ui('600', 'split', '200'), 706.17, 100)).toMatchObject({
+    expect(paymentSummary(ui('600', 'split', '200'), 706.17, minor(100))).toMatchObject({
       card: 200,
       rest: 506,
       due: 506,
@@ -130,9 +132,32 @@ describe('payment', () => {
       valid: true,
       tender: { method: 'split', card: 200, given: 600 },
     });
-    expect(paymentSummary(ui('', 'split', '706'), 706.17, 100)).toMatchObject({
+    expect(paymentSummary(ui('', 'split', '706'), 706.17, minor(100))).toMatchObject({
       valid: false,
       problem: { kind: 'card-part', card: 706 },
     });
+  });
+});
+
+describe('the panel and the core', () => {
+  it('say the same cash due, rounding and change: one computation (common/money.ts cashPaid)', () => {
+    for (const step of [1, 5, 100].map(minor)) {
+      for (const total of [0.01, 12.33, 87.3, 706.17, 706.5, 1999.99]) {
+        for (const typed of ['', '100', '706,5', '1000', '2000']) {
+          const panel = paymentSummary(ui(typed), total, step);
+          if (panel.tender === undefined) continue;
+          const kept = settleTender(panel.tender, total, step);
+          expect(kept.parts).toEqual([{ method: 'cash', amount: panel.due, given: panel.given }]);
+          expect(kept.change).toBe(panel.change);
+          expect(kept.rounding ?? 0).toBe(panel.rounding);
+        }
+        const split = paymentSummary(ui('500', 'split', '0,5'), total, step);
+        if (split.tender !== undefined) {
+          const kept = settleTender(split.tender, total, step);
+          expect(kept.parts[1]).toEqual({ method: 'cash', amount: split.due, given: split.given });
+          expect(kept.change).toBe(split.change);
+        }
+      }
+    }
   });
 });

@@ -1,8 +1,17 @@
 // The payment panel's arithmetic (pure): round notes above the total, the amounts typed, the cash
-// rounded to what can be paid (as the core settles it: contract/cash-rounding.ts), the change, and
-// what Enter sends. Amounts are worked out in whole cents and leave as `Money` (the currency's main
-// unit, two decimals: contract.ts), the unit of every amount the core is sent.
-import { roundCash, type TenderInput } from '../../contract/contract.ts';
+// rounded to what can be paid and the change (common/money.ts's cashPaid, the computation the core
+// settles with), and what Enter sends. Amounts are worked out in minor units and leave as `Money`
+// (the currency's main unit, two decimals: contract.ts), the unit of every amount the core is sent.
+import type { TenderInput } from '../../contract/contract.ts';
+import {
+  cardPartFits,
+  cashPaid,
+  minor,
+  minorOf,
+  roundToMinor,
+  toMajor,
+  type Minor,
+} from '../../common/money.ts';
 
 /** Cash, card, or split: a card part and the rest in cash. */
 export type Method = 'cash' | 'card' | 'split';
@@ -42,7 +51,8 @@ export function parseAmount(text: string): number | undefined {
   return Number(t);
 }
 
-const cents = (n: number): number => Math.round(n * 100);
+/** A typed amount (parseAmount: at most two decimals) in minor units. */
+const cents = (n: number): Minor => minorOf(n) ?? roundToMinor(n);
 
 /** What keeps Enter from placing: an amount that is no number (which field), too little cash, a card part out of range. */
 export type PaymentProblem =
@@ -83,7 +93,7 @@ interface PanelAmounts {
  * What the panel shows and Enter would do, worked out from the state and the sale's total; cash is
  * rounded to `stepMinor` (Settings' cash rounding for the currency; 1: not rounded), a card never.
  */
-export function paymentSummary(p: PanelAmounts, total: number, stepMinor = 1): PaymentSummary {
+export function paymentSummary(p: PanelAmounts, total: number, stepMinor: Minor = minor(1)): PaymentSummary {
   if (p.method === 'card')
     return {
       given: total,
@@ -96,22 +106,18 @@ export function paymentSummary(p: PanelAmounts, total: number, stepMinor = 1): P
     };
   const given = parseAmount(p.given);
   if (given !== undefined && Number.isNaN(given)) return notAmount('given', p.given, total);
+  const due = cents(total);
   if (p.method === 'cash') {
-    const cash = inCash(cents(total), stepMinor, given);
+    const cash = inCash(due, stepMinor, given);
     return { ...cash, ...(cash.valid ? { tender: { method: 'cash', given: cash.given } } : {}) };
   }
   const card = parseAmount(p.card ?? '');
   if (card !== undefined && Number.isNaN(card)) return notAmount('card', p.card ?? '', total);
   // No card part typed: the card pays what the cash does not (cash given below the total, no change).
   const cardCents =
-    card === undefined ? (given === undefined ? undefined : cents(total) - cents(given)) : cents(card);
+    card === undefined ? (given === undefined ? undefined : minor(due - cents(given))) : cents(card);
   // The card's part must leave the cash something it can pay: at least its smallest coin.
-  if (
-    cardCents === undefined ||
-    cardCents <= 0 ||
-    cardCents >= cents(total) ||
-    roundCash(cents(total) - cardCents, stepMinor).dueMinor === 0
-  ) {
+  if (cardCents === undefined || !cardPartFits(due, cardCents, stepMinor)) {
     return {
       given: given ?? 0,
       change: 0,
@@ -119,33 +125,30 @@ export function paymentSummary(p: PanelAmounts, total: number, stepMinor = 1): P
       valid: false,
       due: total,
       rounding: 0,
-      problem: { kind: 'card-part', card: cardCents === undefined ? undefined : cardCents / 100 },
+      problem: { kind: 'card-part', card: cardCents === undefined ? undefined : toMajor(cardCents) },
     };
   }
-  const cash = inCash(cents(total) - cardCents, stepMinor, given);
+  const cash = inCash(minor(due - cardCents), stepMinor, given);
   return {
     ...cash,
-    card: cardCents / 100,
+    card: toMajor(cardCents),
     rest: cash.due,
-    ...(cash.valid ? { tender: { method: 'split', card: cardCents / 100, given: cash.given } } : {}),
+    ...(cash.valid ? { tender: { method: 'split', card: toMajor(cardCents), given: cash.given } } : {}),
   };
 }
 
-/** Cash paying `share` cents rounded to the step, with `given` handed over (undefined: exactly that). */
-function inCash(share: number, stepMinor: number, given: number | undefined): PaymentSummary {
-  const { dueMinor: due, roundingMinor } = roundCash(share, stepMinor);
-  const handed = given === undefined ? due : cents(given);
-  const diff = handed - due;
+/** Cash paying `share` rounded to the step, with `given` handed over (undefined: exactly that). */
+function inCash(share: Minor, stepMinor: Minor, given: number | undefined): PaymentSummary {
+  const cash = cashPaid(share, stepMinor, given === undefined ? undefined : cents(given));
+  const [handed, due] = [toMajor(cash.handed), toMajor(cash.dueMinor)];
   return {
-    given: handed / 100,
-    change: Math.max(0, diff) / 100,
-    short: Math.max(0, -diff) / 100,
-    valid: diff >= 0,
-    due: due / 100,
-    rounding: roundingMinor / 100,
-    ...(diff < 0
-      ? { problem: { kind: 'short', given: handed / 100, due: due / 100, short: -diff / 100 } }
-      : {}),
+    given: handed,
+    change: toMajor(cash.change),
+    short: toMajor(cash.short),
+    valid: cash.short === 0,
+    due,
+    rounding: toMajor(cash.roundingMinor),
+    ...(cash.short > 0 ? { problem: { kind: 'short', given: handed, due, short: toMajor(cash.short) } } : {}),
   };
 }
 

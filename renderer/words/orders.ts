@@ -4,6 +4,7 @@
 // permission, Counter's technical lines) away. The words come from the orders catalogue through `t`.
 import type { TFunction } from 'i18next';
 import { TILL_PRICES_NOT_TAKEN, type OutboxEntryView, type OutboxState } from '../../contract/contract.ts';
+import { sameAmount } from '../../common/money.ts';
 import { formatTime } from '../format/format.ts';
 import type { orders } from '../i18n/en/orders.ts';
 
@@ -125,8 +126,7 @@ export function describeOrder(
       const booked = entry.bookedTotal;
       const total = entry.summary?.total;
       if (booked === undefined && entry.code === TILL_PRICES_NOT_TAKEN) return words(t('sentPricesUnknown'));
-      if (booked === undefined || total === undefined || Math.round(booked * 100) === Math.round(total * 100))
-        return words(t('sent'));
+      if (booked === undefined || total === undefined || sameAmount(booked, total)) return words(t('sent'));
       return words(t('sentBookedOther', { booked: price(booked), total: price(total) }));
     }
     case 'needs-fix': {

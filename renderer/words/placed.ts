@@ -3,6 +3,7 @@
 // notice says what that person does (never that it goes by itself). Pure: the test passes a `t`.
 import type { TFunction } from 'i18next';
 import { TILL_PRICES_NOT_TAKEN, type OutboxEntryView } from '../../contract/contract.ts';
+import { sameAmount } from '../../common/money.ts';
 import { orderState } from './receipt.ts';
 
 export interface PlacedNotice {
@@ -55,7 +56,7 @@ function sentNotice(
   // Another booked total is said first: it matters with or without the instance's order number.
   const { booked, total } = check ?? {};
   if (check !== undefined && booked !== undefined && total !== undefined) {
-    if (Math.round(booked * 100) !== Math.round(total * 100)) {
+    if (!sameAmount(booked, total)) {
       const amounts = { booked: check.price(booked), total: check.price(total) };
       return remoteId === undefined
         ? { tone: 'warn', text: t('placedSentBookedOtherNoNumber', amounts) }

@@ -2,6 +2,7 @@
 // Pure: the receipt and the Sale screen's notice take a `t`; its test passes the en, cs or sk one.
 import type { TFunction } from 'i18next';
 import type { ReceiptView } from '../../contract/contract.ts';
+import { sameAmount } from '../../common/money.ts';
 import { receipt as words } from '../i18n/en/receipt.ts';
 
 const CONFIRMED = new Set(['sent']);
@@ -29,7 +30,7 @@ export function orderState(t: TFunction<'receipt'>, state: string): string {
  */
 export function bookedAgreement(r: ReceiptView): 'agrees' | 'differs' | 'unsaid' {
   if (r.bookedTotal === undefined) return 'unsaid';
-  return Math.round(r.bookedTotal * 100) === Math.round(r.totals.total * 100) ? 'agrees' : 'differs';
+  return sameAmount(r.bookedTotal, r.totals.total) ? 'agrees' : 'differs';
 }
 
 /** A sent order's line: its number on the instance, and whether what it booked is the receipt's total. */
