@@ -261,7 +261,7 @@ export const core = {
   foundMoreThanCounted:
     'instance hlásila další stránky i po {{total}} řádcích, které sama počítá (načteno {{sent}}): procházení skončilo u jejího počtu',
   foundRepeatedIds:
-    'instance poslala {{sent}} řádků, ale jen {{distinct}} různých id: {{repeated}} opakuje už poslané id a uloženy byly jednou',
+    'řádků od instance: {{sent}}, z toho různých id jen {{distinct}}; opakovaná id ({{repeated}}) se uložila jednou',
   insecureUrl:
     '{{url}} používá nešifrované http: tajný klíč klienta a tokeny by šly čitelně po síti. Použijte https, nebo zapněte „povolit nezabezpečené připojení“.',
   labelRuleInvalid:

@@ -264,7 +264,7 @@ export const core = {
   foundMoreThanCounted:
     'inštancia hlásila ďalšie stránky aj po {{total}} riadkoch, ktoré sama počíta (načítaných {{sent}}): prechádzanie skončilo pri jej počte',
   foundRepeatedIds:
-    'inštancia poslala {{sent}} riadkov, ale len {{distinct}} rôznych id: {{repeated}} opakuje už poslané id a uložené boli raz',
+    'riadkov od inštancie: {{sent}}, z toho rôznych id len {{distinct}}; opakované id ({{repeated}}) boli uložené raz',
   insecureUrl:
     '{{url}} používa nešifrované http: tajný kľúč klienta a tokeny by išli čitateľne po sieti. Použite https, alebo zapnite „povoliť nezabezpečené pripojenie“.',
   labelRuleInvalid:
