@@ -33,7 +33,7 @@ export const CORE_WORDS = {
     'A weight or price in a code is taken from the scanner only, never typed: scan the label of {{name}}, or pick it by name and type its quantity.',
   labelAmountZero: 'The label of {{name}} says 0.00: scan a label with its price.',
   labelAmountNoQuantity:
-    'The label says {{amount}}, which no quantity of {{name}} at {{price}} per {{unit}} comes to: the label and the price disagree. Weigh it again, or pick it by name and type its quantity.',
+    'The label says {{amount, amount}}, which no quantity of {{name}} at {{price, amount}} per {{unit}} comes to: the label and the price disagree. Weigh it again, or pick it by name and type its quantity.',
   gtinCheckDigit:
     '{{code}} is not a valid {{format}}: the check digit should be {{expected}}, not {{actual}}. Scan it again.',
   gs1CheckDigit: 'GTIN {{value}} has a wrong check digit. Scan it again.',
@@ -69,7 +69,7 @@ export const CORE_WORDS = {
   adjustPriceLabel:
     'The amount on the price label of {{name}} is its price: give it a discount in percent instead.',
   adjustPriceRange:
-    'A new price for {{name}} is above 0 and below its price {{price}}, with at most two decimals.',
+    'A new price for {{name}} is above 0 and below its price {{price, amount}}, with at most two decimals.',
   adjustPercentRange: 'A discount is a percent above 0 and below 100, with at most two decimals.',
   // stock: the offline catalog's figures as of the last sync
   stockInactive: '{{name}} is marked inactive in the catalog.',

@@ -34,7 +34,20 @@ export function formatUnitPrice(price: number, currency?: string | null, locale 
   return withDecimals(price, priceDecimals(price), currency, locale);
 }
 
+/**
+ * One minus sign everywhere: Intl writes a negative amount with a hyphen ("-261,00" in cs-CZ), the
+ * signed amounts (formatSignedMoney) and the receipt with a true minus; a report shows both side by side.
+ */
 function withDecimals(
+  n: number,
+  digits: number,
+  currency: string | null | undefined,
+  locale: string,
+): string {
+  return intlDecimals(n, digits, currency, locale).replace('-', '\u2212');
+}
+
+function intlDecimals(
   n: number,
   digits: number,
   currency: string | null | undefined,
@@ -58,7 +71,7 @@ function withDecimals(
         }),
     ).format(n);
   } catch {
-    return `${withDecimals(n, digits, null, locale)} ${currency}`;
+    return `${intlDecimals(n, digits, null, locale)} ${currency}`;
   }
 }
 

@@ -58,6 +58,22 @@ for (const [name, options] of Object.entries(dateFormats)) {
   });
 }
 
+// `{{amount, amount}}`: an amount the core sends as decimal text ("123.45", "434.90") written in the
+// message language's locale ("123,45" in Czech), with its decimals and at least two. Text that is
+// no such number is shown as it came.
+i18n.services.formatter?.add('amount', (value: unknown, lng: string | undefined) => {
+  const text = String(value);
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return text;
+  const decimals = Math.max(2, text.split('.')[1]?.length ?? 0);
+  const language = LANGUAGES.find((l) => l === lng) ?? currentLanguage();
+  return new Intl.NumberFormat(localeOf(language, preferredLanguages()), {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  })
+    .format(Number(text))
+    .replace('-', '\u2212');
+});
+
 /** The language the screens speak now. */
 export function currentLanguage(): SpokenLanguage {
   return LANGUAGES.find((language) => language === i18n.language) ?? 'en';

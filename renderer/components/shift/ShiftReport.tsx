@@ -127,7 +127,9 @@ export function ShiftReport({ report, paper }: { report: ShiftReportView; paper:
           </p>
           {report.overLimit === true && (
             <p data-report-over-limit>
-              {t('overLimit', { limit: format.price(report.differenceLimit ?? 0) })}
+              {(report.differenceLimit ?? 0) > 0
+                ? t('overLimit', { limit: format.price(report.differenceLimit ?? 0) })
+                : t('overLimitZero')}
             </p>
           )}
           {report.managerApproved === true && <p data-report-approved>{t('managerApproved')}</p>}

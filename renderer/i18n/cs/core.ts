@@ -26,7 +26,7 @@ export const core = {
     'Hmotnost nebo cena v kódu se bere jen ze skeneru, nikdy ne z klávesnice: naskenujte etiketu zboží {{name}}, nebo je vyberte podle názvu a napište množství.',
   labelAmountZero: 'Etiketa zboží {{name}} uvádí 0,00: naskenujte etiketu s cenou.',
   labelAmountNoQuantity:
-    'Etiketa uvádí {{amount}}, na což nevychází žádné množství zboží {{name}} za {{price}} za {{unit}}: etiketa a cena nesouhlasí. Zvažte je znovu, nebo je vyberte podle názvu a napište množství.',
+    'Etiketa uvádí {{amount, amount}}, na což nevychází žádné množství zboží {{name}} za {{price, amount}} za {{unit}}: etiketa a cena nesouhlasí. Zvažte je znovu, nebo je vyberte podle názvu a napište množství.',
   gtinCheckDigit:
     '{{code}} není platný {{format}}: kontrolní číslice má být {{expected}}, ne {{actual}}. Naskenujte znovu.',
   gs1CheckDigit: 'GTIN {{value}} má špatnou kontrolní číslici. Naskenujte znovu.',
@@ -61,7 +61,7 @@ export const core = {
   adjustPriceLabel:
     'Částka na cenové etiketě zboží {{name}} je jeho cena: dejte na něj raději slevu v procentech.',
   adjustPriceRange:
-    'Nová cena zboží {{name}} je větší než 0 a menší než jeho cena {{price}}, s nejvýše dvěma desetinnými místy.',
+    'Nová cena zboží {{name}} je větší než 0 a menší než jeho cena {{price, amount}}, s nejvýše dvěma desetinnými místy.',
   adjustPercentRange: 'Sleva je procento větší než 0 a menší než 100, s nejvýše dvěma desetinnými místy.',
   stockInactive: 'Zboží {{name}} je v katalogu označeno jako neaktivní.',
   stockInactiveHere: 'Zboží {{name}} je v tomto skladu označeno jako neaktivní.',

@@ -26,7 +26,7 @@ export const core = {
     'Hmotnosť alebo cena v kóde sa berie len zo skenera, nikdy nie z klávesnice: naskenujte etiketu tovaru {{name}}, alebo ho vyberte podľa názvu a napíšte množstvo.',
   labelAmountZero: 'Etiketa tovaru {{name}} uvádza 0,00: naskenujte etiketu s cenou.',
   labelAmountNoQuantity:
-    'Etiketa uvádza {{amount}}, na čo nevychádza žiadne množstvo tovaru {{name}} za {{price}} za {{unit}}: etiketa a cena nesúhlasia. Odvážte ho znova, alebo ho vyberte podľa názvu a napíšte množstvo.',
+    'Etiketa uvádza {{amount, amount}}, na čo nevychádza žiadne množstvo tovaru {{name}} za {{price, amount}} za {{unit}}: etiketa a cena nesúhlasia. Odvážte ho znova, alebo ho vyberte podľa názvu a napíšte množstvo.',
   gtinCheckDigit:
     '{{code}} nie je platný {{format}}: kontrolná číslica má byť {{expected}}, nie {{actual}}. Naskenujte znova.',
   gs1CheckDigit: 'GTIN {{value}} má nesprávnu kontrolnú číslicu. Naskenujte znova.',
@@ -61,7 +61,7 @@ export const core = {
   adjustPriceLabel:
     'Suma na cenovej etikete tovaru {{name}} je jeho cena: dajte naň radšej zľavu v percentách.',
   adjustPriceRange:
-    'Nová cena tovaru {{name}} je väčšia ako 0 a menšia ako jeho cena {{price}}, s najviac dvoma desatinnými miestami.',
+    'Nová cena tovaru {{name}} je väčšia ako 0 a menšia ako jeho cena {{price, amount}}, s najviac dvoma desatinnými miestami.',
   adjustPercentRange:
     'Zľava je percento väčšie ako 0 a menšie ako 100, s najviac dvoma desatinnými miestami.',
   stockInactive: 'Tovar {{name}} je v katalógu označený ako neaktívny.',
