@@ -41,4 +41,26 @@ describe('manager PIN', () => {
     expect(lock.unlock('2468', LOCKOUT_MS - 1)).toMatchObject({ ok: false, reason: 'locked-out' });
     expect(lock.unlock('2468', LOCKOUT_MS)).toMatchObject({ ok: true });
   });
+
+  it('opens for its few minutes of the clock it was opened by: a clock put back does not keep it open', () => {
+    const stored = hashPin('2468');
+    const lock = new ManagerLock(() => stored);
+    const yearAhead = 365 * 86_400_000;
+    // Opened while the clock ran a year ahead, then the clock was put right.
+    expect(lock.unlock('2468', yearAhead)).toMatchObject({ ok: true });
+    expect(lock.isOpen(1000)).toBe(false);
+  });
+
+  it('a shut-out under a clock put back lasts its minute from then, not until the clock catches up', () => {
+    const stored = hashPin('2468');
+    const lock = new ManagerLock(() => stored);
+    const yearAhead = 365 * 86_400_000;
+    for (let i = 0; i < 5; i++) lock.unlock('0000', yearAhead);
+    expect(lock.unlock('2468', 1000)).toEqual({
+      ok: false,
+      reason: 'locked-out',
+      retryAt: 1000 + LOCKOUT_MS,
+    });
+    expect(lock.unlock('2468', 1000 + LOCKOUT_MS)).toMatchObject({ ok: true });
+  });
 });

@@ -37,11 +37,18 @@ export type UnlockResult =
   | { readonly ok: false; readonly reason: 'wrong'; readonly triesLeft: number }
   | { readonly ok: false; readonly reason: 'locked-out'; readonly retryAt: number };
 
-/** The lock in front of the guarded actions; time comes in as epoch ms (tests drive it). */
+/**
+ * The lock in front of the guarded actions; time comes in as epoch ms (tests drive it). Each window
+ * (open, shut out) keeps when it began too: the till's clock may be put back (a clock that ran a year
+ * ahead, set right), and a window is judged on the clock it began by, never left open until that
+ * clock's future comes round again.
+ */
 export class ManagerLock {
   readonly #hash: () => string | null;
+  #openedAt = 0;
   #openUntil = 0;
   #wrong = 0;
+  #lockedOutAt = 0;
   #lockedOutUntil = 0;
 
   /** `hash` reads the stored PIN hash; null: no PIN set, nothing is guarded. */
@@ -54,25 +61,33 @@ export class ManagerLock {
   }
 
   isOpen(now: number): boolean {
-    return !this.pinSet || now < this.#openUntil;
+    return !this.pinSet || (now >= this.#openedAt && now < this.#openUntil);
   }
 
   unlock(pin: string, now: number): UnlockResult {
     const stored = this.#hash();
     if (stored === null) return { ok: true, until: now };
+    // A shut-out begun under a clock since put back lasts its minute from now.
+    if (now < this.#lockedOutAt) this.#shutOut(now);
     if (now < this.#lockedOutUntil) return { ok: false, reason: 'locked-out', retryAt: this.#lockedOutUntil };
     if (pinMatches(pin, stored)) {
       this.#wrong = 0;
+      this.#openedAt = now;
       this.#openUntil = now + UNLOCK_MS;
       return { ok: true, until: this.#openUntil };
     }
     this.#wrong += 1;
     if (this.#wrong >= MAX_WRONG) {
       this.#wrong = 0;
-      this.#lockedOutUntil = now + LOCKOUT_MS;
+      this.#shutOut(now);
       return { ok: false, reason: 'locked-out', retryAt: this.#lockedOutUntil };
     }
     return { ok: false, reason: 'wrong', triesLeft: MAX_WRONG - this.#wrong };
+  }
+
+  #shutOut(now: number): void {
+    this.#lockedOutAt = now;
+    this.#lockedOutUntil = now + LOCKOUT_MS;
   }
 
   /** Shut again at once (the manager leaves Settings, or the PIN changed). */
