@@ -163,12 +163,19 @@ export const MODULES: readonly Module[] = [
     'shopping sessions: a closed sale places its order',
     { face: 'main/counter/index.ts' },
   ),
+  folder('main/areas', WIRED, 'each area built one way, for the core and the CLI alike', {
+    face: 'main/areas/index.ts',
+  }),
   folder(
     'main/core',
-    [...WIRED, 'sim'],
+    [...WIRED, 'main/areas', 'sim'],
     'the composition root: wires the areas into the handlers map (and starts the demo sim)',
   ),
-  folder('main/cli', WIRED, 'the headless shell: wires its own parts, no core'),
+  folder(
+    'main/cli',
+    [...WIRED, 'main/areas'],
+    'the headless shell: builds its areas as the core does, no core',
+  ),
   folder('main/web', ['contract', 'main/core', 'main/settings'], 'the web shell'),
   folder('main/electron', ['contract', 'main/core', 'main/settings', 'main/web'], 'the Electron shell'),
   { name: 'main/start', paths: ['main/start.ts'], may: ['main/web', 'main/electron'], why: 'the entry' },

@@ -4,8 +4,8 @@
 // (needs-fix, blocked) or the file is not a valid order (nothing stored); 2 usage; 3 configuration,
 // including credentials the service refuses (the order is stored, queued, but nothing will send it
 // until the settings are fixed: that must not look like success).
-import { instanceKey } from '../settings/origin.ts';
-import { Outbox, toOutboxEntry } from '../outbox/index.ts';
+import { buildOutbox } from '../areas/index.ts';
+import { toOutboxEntry } from '../outbox/index.ts';
 import { defineCommand } from './command.ts';
 import { asCliError, credentialsRefused, entryResult, readOrder } from './outbox.ts';
 
@@ -18,9 +18,11 @@ export const command = defineCommand({
     const order = await readOrder(ctx, source);
     // The service settings first: missing ones fail (exit 3) before a data folder is made.
     const service = ctx.service();
-    const outbox = new Outbox(ctx.db(), service, {
+    const outbox = buildOutbox({
+      db: ctx.db(),
+      client: service,
+      instance: { baseUrl: ctx.serviceConfig().baseUrl, demo: false },
       log: ctx.log,
-      instance: instanceKey(ctx.serviceConfig().baseUrl, false),
     });
     try {
       const placed = await outbox.place(order);

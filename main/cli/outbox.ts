@@ -3,11 +3,12 @@
 // `mark-sent ID REMOTE_ID`. --json prints an outbox entry or an array of them.
 import { instanceKey, isLoopback } from '../settings/origin.ts';
 import { readFile } from 'node:fs/promises';
+import { buildOutbox, OFFLINE } from '../areas/index.ts';
 import {
-  Outbox,
   OrderValidationError,
   OutboxActionError,
   toOutboxEntry,
+  type Outbox,
   waitingElsewhere,
   type OutboxOrder,
 } from '../outbox/index.ts';
@@ -59,21 +60,27 @@ function actionOf(word: string | undefined): Action {
 }
 
 async function runAction(ctx: CommandContext, action: Action): Promise<CommandResult> {
-  if (action === 'list') return listResult(new Outbox(ctx.db(), offline).list());
+  if (action === 'list') return listResult(buildOutbox({ db: ctx.db(), client: OFFLINE }).list());
   if (action === 'show') {
-    const order = new Outbox(ctx.db(), offline).get(idArg(ctx, 1, 'ID'));
+    const order = buildOutbox({ db: ctx.db(), client: OFFLINE }).get(idArg(ctx, 1, 'ID'));
     if (!order) throw new CliError(EXIT.failure, `There is no order ${idArg(ctx, 1, 'ID')} in the outbox`);
     return entryResult(order);
   }
-  if (action === 'discard') return entryResult(new Outbox(ctx.db(), offline).discard(idArg(ctx, 1, 'ID')));
+  if (action === 'discard')
+    return entryResult(buildOutbox({ db: ctx.db(), client: OFFLINE }).discard(idArg(ctx, 1, 'ID')));
   if (action === 'mark-sent') {
     return entryResult(
-      new Outbox(ctx.db(), offline).markSent(idArg(ctx, 1, 'ID'), idArg(ctx, 2, 'REMOTE_ID')),
+      buildOutbox({ db: ctx.db(), client: OFFLINE }).markSent(
+        idArg(ctx, 1, 'ID'),
+        idArg(ctx, 2, 'REMOTE_ID'),
+      ),
     );
   }
-  const outbox = new Outbox(ctx.db(), ctx.service(), {
+  const outbox = buildOutbox({
+    db: ctx.db(),
+    client: ctx.service(),
+    instance: { baseUrl: ctx.serviceConfig().baseUrl, demo: false },
     log: ctx.log,
-    instance: instanceKey(ctx.serviceConfig().baseUrl, false),
   });
   try {
     switch (action) {
@@ -149,14 +156,6 @@ function sameMachineOtherName(a: string, b: string): boolean {
     return false;
   }
 }
-
-/** Listing and local actions never touch the service. */
-const offline = {
-  createInternetOrder: () => Promise.reject(new Error('not sending')),
-  deleteInternetOrder: () => Promise.reject(new Error('not sending')),
-  capabilities: () => Promise.resolve({ recognisesClientReference: false }),
-  health: () => Promise.resolve(false),
-};
 
 function idArg(ctx: CommandContext, index: number, name: string): number {
   const raw = ctx.positionals[index] ?? '';

@@ -3,16 +3,16 @@
 // disposed of as one when Settings change the instance.
 import { join } from 'node:path';
 import { openDatabase, type Db } from '../../db/database.ts';
-import { commonCurrency, stockItemOfProduct } from '../../db/catalog/index.ts';
+import { commonCurrency } from '../../db/catalog/index.ts';
 import { cashStep, ReceiptView, type SyncStatusView } from '../../contract/contract.ts';
 import type { BarcodeReader } from '../barcode/index.ts';
 import { Counter, receiptOf, ScanResolver, type ReceiptIssue } from '../counter/index.ts';
-import { getOutboxOrder, Outbox, type OutboxOrder } from '../outbox/index.ts';
+import { getOutboxOrder, type Outbox, type OutboxOrder } from '../outbox/index.ts';
+import { buildOutbox } from '../areas/index.ts';
 import { PrintWorker, queueSale, type PrinterSetup, type Timeouts } from '../printer/index.ts';
 import { ConnectivityMonitor, ServiceClient, type BackoffPolicy } from '../service/index.ts';
 import type { ShiftPolicy } from '../shift/index.ts';
 import type { InstanceConfig } from '../settings/instance.ts';
-import { instanceKey } from '../settings/origin.ts';
 import type { AppSettings, SettingsStore } from '../settings/store.ts';
 import { SyncRunner } from '../sync/index.ts';
 import { checkOrderPermission } from '../connection/check.ts';
@@ -84,7 +84,6 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
     ? openDatabase(join(ctx.dataDir, 'demo.sqlite'), { onCatalogSetAside: ctx.onCatalogSetAside })
     : ctx.appDb;
   const settings = ctx.settings.read();
-  const key = instance === null ? undefined : instanceKey(instance.baseUrl, demo);
   const client =
     instance === null
       ? null
@@ -145,11 +144,12 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
         });
     });
     // The outbox reports its attempts to the app's monitor and is woken by it when the instance is back.
-    outbox = new Outbox(db, client, {
+    outbox = buildOutbox({
+      db,
+      client,
+      instance: { baseUrl: instance.baseUrl, demo },
       monitor,
       log: (line) => ctx.log(line),
-      catalogPrice: (productId, warehouseId) => stockItemOfProduct(db, productId, warehouseId)?.price,
-      ...(key === undefined ? {} : { instance: key }),
     });
     outbox.on((event) => {
       // A stored order proves the permission; one blocked for want of it proves the opposite, and

@@ -1,0 +1,38 @@
+// The outbox area as every shell builds it (the app's Link, `pos order`, `pos outbox`): one Outbox
+// over the data folder's database, sending as the given instance, judging an order sent without its
+// till prices against the till's synced catalog. Built here and nowhere else, so the app and the CLI
+// cannot say different things of the same order.
+import type { Db } from '../../db/database.ts';
+import { stockItemOfProduct } from '../../db/catalog/index.ts';
+import { Outbox, type OrderService } from '../outbox/index.ts';
+import type { ConnectivityMonitor } from '../service/index.ts';
+import { instanceKey } from '../settings/origin.ts';
+
+export interface OutboxNeeds {
+  readonly db: Db;
+  /** Where orders go; OFFLINE for the actions that never send (list, show, discard, mark-sent). */
+  readonly client: OrderService;
+  /** The instance it sends to: its orders carry its key, and only they are sent here. */
+  readonly instance?: { readonly baseUrl: string; readonly demo: boolean };
+  /** The app's online/offline monitor, which the outbox reports to and is woken by; else its own. */
+  readonly monitor?: ConnectivityMonitor;
+  readonly log?: (line: string) => void;
+}
+
+export function buildOutbox(needs: OutboxNeeds): Outbox {
+  const { db, instance } = needs;
+  return new Outbox(db, needs.client, {
+    catalogPrice: (productId, warehouseId) => stockItemOfProduct(db, productId, warehouseId)?.price,
+    ...(instance === undefined ? {} : { instance: instanceKey(instance.baseUrl, instance.demo) }),
+    ...(needs.monitor === undefined ? {} : { monitor: needs.monitor }),
+    ...(needs.log === undefined ? {} : { log: needs.log }),
+  });
+}
+
+/** An outbox that never reaches the service: listing and local actions. */
+export const OFFLINE: OrderService = {
+  createInternetOrder: () => Promise.reject(new Error('not sending')),
+  deleteInternetOrder: () => Promise.reject(new Error('not sending')),
+  capabilities: () => Promise.resolve({ recognisesClientReference: false }),
+  health: () => Promise.resolve(false),
+};
