@@ -919,6 +919,11 @@ export const StatusView = z.object({
    */
   credentialsRefused: z.boolean(),
   /**
+   * An instance is set but its client secret is not (a web shell keeps it in memory only: after a
+   * restart it is gone): nothing can be asked of it until one is entered in Settings.
+   */
+  secretMissing: z.boolean().optional(),
+  /**
    * Whether this client may create orders on the instance (`Permissions.Orders.Create`), as last
    * learnt: the connection test's order probe, the same probe when the instance comes online, or an
    * order's own answer (stored: granted; refused with 403 naming that permission: lacking). unknown

@@ -56,12 +56,18 @@ export function statusView(source: StatusSource): StatusView {
     insecure: instance !== null && isInsecure(instance.baseUrl),
     // Said only while the instance answers: offline, nobody can tell what it would say now.
     credentialsRefused: instance !== null && online === true && source.credentialsRefused(),
+    ...(secretMissing(r) ? { secretMissing: true } : {}),
     // Said offline too: the instance's role does not change because it cannot be reached.
     orderPermission: instance === null ? 'unknown' : source.orderPermission(),
     printer: source.printer(),
     ...tillNow(source.db()),
     ...serial(source.serialScanner()),
   };
+}
+
+/** The instance is set, its secret is not: what the status bar says instead of "offline". */
+function secretMissing(r: InstanceResolution): boolean {
+  return r.kind === 'incomplete' && r.missing.some((s) => s.key.startsWith('missingClientSecret'));
 }
 
 /** The till's open shift and who works it (the core records no sale with nobody signed in). */

@@ -17,12 +17,25 @@ export function StatusBar() {
   const needsAttention = status?.needsAttention ?? 0;
   return (
     <footer className="status-bar" data-testid="status-bar" role="status">
-      <span
-        className={online === null ? 'pill unknown' : online ? 'pill online' : 'pill offline'}
-        data-online={online === null ? 'unknown' : String(online)}
-      >
-        {online === null ? t('checking') : online ? t('online') : t('offline')}
-      </span>
+      {status?.secretMissing === true ? (
+        // Not "offline": the instance may well be up; what is missing is the secret, and where it goes.
+        <button
+          type="button"
+          className="pill refused"
+          data-online="false"
+          data-secret-missing="true"
+          onClick={() => setScreen('settings')}
+        >
+          {t('secretMissing')}
+        </button>
+      ) : (
+        <span
+          className={online === null ? 'pill unknown' : online ? 'pill online' : 'pill offline'}
+          data-online={online === null ? 'unknown' : String(online)}
+        >
+          {online === null ? t('checking') : online ? t('online') : t('offline')}
+        </span>
+      )}
       {status?.demo === true && (
         <span className="pill demo" data-demo="true" title={t('demoTitle')}>
           {t('demo')}

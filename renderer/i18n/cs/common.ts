@@ -22,6 +22,7 @@ export const common = {
   checking: 'Ověřuji…',
   online: 'Připojeno',
   offline: 'Bez spojení',
+  secretMissing: 'Chybí tajný klíč klienta – zadejte jej v Nastavení (F4)',
   demo: 'DEMO',
   demoTitle: 'Vestavěná ukázková instance s vygenerovanými daty',
   credentialsRefused: 'Přihlášení odmítnuto',

@@ -18,6 +18,7 @@ export const common = {
   checking: 'Checking…',
   online: 'Online',
   offline: 'Offline',
+  secretMissing: 'Client secret missing – enter it in Settings (F4)',
   demo: 'DEMO',
   demoTitle: 'Built-in demo instance with generated data',
   credentialsRefused: 'Credentials refused',

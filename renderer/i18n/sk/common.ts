@@ -22,6 +22,7 @@ export const common = {
   checking: 'Overujem…',
   online: 'Pripojené',
   offline: 'Bez spojenia',
+  secretMissing: 'Chýba tajný kľúč klienta – zadajte ho v Nastaveniach (F4)',
   demo: 'DEMO',
   demoTitle: 'Vstavaná ukážková inštancia s vygenerovanými údajmi',
   credentialsRefused: 'Prihlásenie odmietnuté',
