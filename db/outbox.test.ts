@@ -218,7 +218,8 @@ describe('migration 15 (order history)', () => {
     const file = tempFile();
     const v12 = openDatabase(file, { migrations: migrations.filter((m) => m.version <= 12) });
     const [a, b] = [insertOutboxOrder(v12, order), insertOutboxOrder(v12, order)];
-    recordOutboxOutcome(v12, a.id, ['queued'], { state: 'sent', remoteId: 1 });
+    // As the code of then wrote it: today's also keeps books in tables a version-12 file lacks.
+    v12.prepare("UPDATE outbox_order SET state = 'sent', remote_id = 1 WHERE id = ?").run(a.id);
     v12.close();
     const db = openDatabase(file);
     expect(countOutboxOrders(db)).toMatchObject({ sent: 1, queued: 1 });

@@ -1,6 +1,7 @@
-// Typed queries of the outbox_order table (migration 3). No function here opens a transaction,
-// so a caller may put any of them inside its own (the counter closes a ShoppingSession and inserts
-// its order in one transaction).
+// Typed queries of the outbox_order table (migration 3) and its bookkeeping (when an order was
+// acknowledged or cancelled). No function here opens a transaction of its own inside the caller's
+// (recordOutboxOutcome's is a savepoint there), so a caller may put any of them inside its own (the
+// counter closes a ShoppingSession and inserts its order in one transaction).
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { prepared } from './prepared.ts';
@@ -488,6 +489,41 @@ export function recordOutboxOutcome(
   outcome: OutboxOutcome,
   now = new Date(),
 ): OutboxOrder | undefined {
+  // One write with its bookkeeping: a savepoint inside the caller's transaction, else its own.
+  const changed = db.transaction(() => {
+    // Only a change of state is booked: an outcome recorded over the same state (from naming it) is none.
+    const before = from.includes(outcome.state) ? getOutboxOrder(db, id)?.state : undefined;
+    const updated = writeOutcome(db, id, from, outcome, now) === 1;
+    if (updated && before !== outcome.state) bookStateChange(db, id, outcome.state, now.toISOString());
+    return updated;
+  }).immediate();
+  return changed ? mustGet(db, id) : undefined;
+}
+
+/**
+ * The outbox's bookkeeping of an order's state (the tables of migration 17, written here since
+ * migration 25): when the instance acknowledged it (its first `sent`), and when it was cancelled on
+ * the instance with the shift then open and who worked the till, for the shift's reports.
+ */
+function bookStateChange(db: Db, id: number, state: OutboxState, at: string): void {
+  if (state === 'sent') {
+    prepared(db, 'INSERT OR IGNORE INTO order_acknowledged (orderId, at) VALUES (?, ?)').run(id, at);
+  } else if (state === 'cancelled') {
+    prepared(
+      db,
+      `INSERT OR IGNORE INTO order_cancelled (orderId, at, shiftId, cashierId) VALUES (?, ?,
+         (SELECT id FROM shift WHERE state = 'open'), (SELECT cashierId FROM till_cashier WHERE till = 1))`,
+    ).run(id, at);
+  }
+}
+
+function writeOutcome(
+  db: Db,
+  id: number,
+  from: readonly OutboxState[],
+  outcome: OutboxOutcome,
+  now: Date,
+): number {
   // What was booked is the acknowledgement's to say; any other outcome leaves it as it was.
   const booked = outcome.bookedCents === undefined ? '' : 'booked_cents = @booked,';
   const instanceAt =
@@ -515,7 +551,7 @@ export function recordOutboxOutcome(
     id,
     from: JSON.stringify(from),
   });
-  return info.changes === 1 ? mustGet(db, id) : undefined;
+  return info.changes;
 }
 
 /** An instant stored as ISO UTC, so stored ones compare as text; anything unreadable is unsaid. */
