@@ -42,6 +42,12 @@ export function QuantityInput({ line }: { line: SessionLineView }) {
         }}
         data-field="quantity"
       />
+      {/* The unit under the field, as the VAT rate sits under the price: "1,234" of what. */}
+      {line.unitOfMeasure !== undefined && line.unitOfMeasure !== '' && (
+        <div className="muted qty-unit" data-line-unit>
+          {line.unitOfMeasure}
+        </div>
+      )}
       {error !== null && (
         <span className="qty-error" id={errorId} data-quantity-error>
           {error}
