@@ -52,7 +52,7 @@ export const MODULES: readonly Module[] = [
   folder(
     'common',
     [],
-    'what the core and the screens share, importing nothing of Counter: money (minor units, exact decimals, the rounding rules)',
+    'what the core and the screens share, importing nothing of Counter: money (minor units, exact decimals, the rounding rules), the words of paper (common/words: one source per language for the receipt and the report)',
     { browser: true },
   ),
   folder(

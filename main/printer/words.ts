@@ -1,109 +1,30 @@
-// The printed receipt's words in the languages Counter speaks. The main process prints without the
-// screens (a sale placed headless prints too), so it cannot ask the renderer's catalogues; the words
-// a receipt shares with the screen are the same text as renderer/i18n/<lang>/receipt.ts and sale.ts
-// (words.test.ts holds them to it), and the rest are the printer's own (copy mark, test page).
+// The printed receipt's and report's words in the languages Counter speaks: the screens' own
+// (common/words/<lang>.ts, one source per language), so paper says what the screen says. The main
+// process prints without the screens (a sale placed headless prints too), so it reads them there,
+// not through the renderer's catalogues.
+import * as cs from '../../common/words/cs.ts';
+import * as en from '../../common/words/en.ts';
+import * as sk from '../../common/words/sk.ts';
 
 export type PrintLanguage = 'cs' | 'sk' | 'en';
 
-const en = {
-  // as the receipt on screen says them (renderer/i18n/en/receipt.ts)
-  storeDefault: 'Counter',
-  receiptNumber: 'Receipt no.',
-  copy: 'COPY',
-  sellerRegistration: 'Company ID: {{value}}',
-  sellerVat: 'VAT ID: {{value}}',
-  premises: 'Store: {{name}}',
-  reference: 'Reference',
-  voidCancelled: 'Order cancelled: this receipt is void.',
-  voidDiscarded: 'Order discarded: this receipt is void.',
-  discount: 'Discount',
-  total: 'TOTAL',
-  cashGiven: 'Cash given',
-  change: 'Change',
-  paidByCard: 'Paid by card',
-  paidInCash: 'Paid in cash',
-  cashRounding: 'Rounding',
-  customer: 'Customer: {{name}}',
-  pricedFromCatalog: "From an order file: priced from the store's price list when this receipt was made.",
-  thankYou: 'Thank you',
-  // the VAT table's head (renderer/i18n/en/sale.ts)
-  vatRate: 'Rate',
-  vatBase: 'Base',
-  vatAmount: 'VAT',
-  vatGross: 'Gross',
-  // the printer's own
-  copyInterrupted: 'COPY: the first printing was interrupted and may have printed.',
-  testPage: 'Test page',
-  testPrinter: 'Printer: {{printer}}',
-  testPaper: 'Paper {{paper}}, {{columns}} characters a line',
-  testEnd: 'If all of the above reads right, receipts will too.',
+/** A receipt's words: the receipt's, the VAT table's head and paper's own. */
+export type PrintWords = {
+  readonly [K in keyof (typeof en.receipt & typeof en.vatTable & typeof en.paper)]: string;
 };
 
-export type PrintWords = { readonly [K in keyof typeof en]: string };
+/** The shift's X and Z reports on paper: the Shift screen's report words and paper's own. */
+export type ReportWords = { readonly [K in keyof (typeof en.report & typeof en.paper)]: string };
 
-const cs: PrintWords = {
-  storeDefault: 'Counter',
-  receiptNumber: 'Účtenka č.',
-  copy: 'KOPIE',
-  sellerRegistration: 'IČO: {{value}}',
-  sellerVat: 'DIČ: {{value}}',
-  premises: 'Provozovna: {{name}}',
-  reference: 'Reference',
-  voidCancelled: 'Objednávka zrušena: tato účtenka je neplatná.',
-  voidDiscarded: 'Objednávka zahozena: tato účtenka je neplatná.',
-  discount: 'Sleva',
-  total: 'CELKEM',
-  cashGiven: 'Přijato hotově',
-  change: 'Vráceno',
-  paidByCard: 'Placeno kartou',
-  paidInCash: 'Placeno hotově',
-  cashRounding: 'Zaokrouhlení',
-  customer: 'Zákazník: {{name}}',
-  pricedFromCatalog: 'Z objednávkového souboru: ceny podle ceníku obchodu v době vystavení účtenky.',
-  thankYou: 'Děkujeme za nákup',
-  vatRate: 'Sazba',
-  vatBase: 'Základ',
-  vatAmount: 'DPH',
-  vatGross: 'Celkem',
-  copyInterrupted: 'KOPIE: první tisk byl přerušen a možná proběhl.',
-  testPage: 'Zkušební stránka',
-  testPrinter: 'Tiskárna: {{printer}}',
-  testPaper: 'Papír {{paper}}, {{columns}} znaků na řádek',
-  testEnd: 'Čte-li se vše výše správně, budou i účtenky.',
+type Words = typeof en | typeof cs | typeof sk;
+const printWords = (w: Words): PrintWords => ({ ...w.receipt, ...w.vatTable, ...w.paper });
+const reportWords = (w: Words): ReportWords => ({ ...w.report, ...w.paper });
+
+export const PRINT_WORDS: Readonly<Record<PrintLanguage, PrintWords>> = {
+  cs: printWords(cs),
+  sk: printWords(sk),
+  en: printWords(en),
 };
-
-const sk: PrintWords = {
-  storeDefault: 'Counter',
-  receiptNumber: 'Pokladničný doklad č.',
-  copy: 'KÓPIA',
-  sellerRegistration: 'IČO: {{value}}',
-  sellerVat: 'IČ DPH: {{value}}',
-  premises: 'Prevádzka: {{name}}',
-  reference: 'Referencia',
-  voidCancelled: 'Objednávka zrušená: tento doklad je neplatný.',
-  voidDiscarded: 'Objednávka zahodená: tento doklad je neplatný.',
-  discount: 'Zľava',
-  total: 'SPOLU',
-  cashGiven: 'Prijaté v hotovosti',
-  change: 'Vydané',
-  paidByCard: 'Platené kartou',
-  paidInCash: 'Platené v hotovosti',
-  cashRounding: 'Zaokrúhlenie',
-  customer: 'Zákazník: {{name}}',
-  pricedFromCatalog: 'Zo súboru objednávky: ceny podľa cenníka obchodu v čase vystavenia dokladu.',
-  thankYou: 'Ďakujeme za nákup',
-  vatRate: 'Sadzba',
-  vatBase: 'Základ',
-  vatAmount: 'DPH',
-  vatGross: 'Spolu',
-  copyInterrupted: 'KÓPIA: prvá tlač bola prerušená a možno prebehla.',
-  testPage: 'Skúšobná strana',
-  testPrinter: 'Tlačiareň: {{printer}}',
-  testPaper: 'Papier {{paper}}, {{columns}} znakov na riadok',
-  testEnd: 'Ak sa všetko vyššie číta správne, budú aj doklady.',
-};
-
-export const PRINT_WORDS: Readonly<Record<PrintLanguage, PrintWords>> = { cs, sk, en };
 
 /** The locale amounts and dates are printed in. */
 export const PRINT_LOCALE: Readonly<Record<PrintLanguage, string>> = {
@@ -112,9 +33,12 @@ export const PRINT_LOCALE: Readonly<Record<PrintLanguage, string>> = {
   en: 'en-GB',
 };
 
-/** `text` with each `{{name}}` replaced by its value. */
+/**
+ * `text` with each `{{name}}` replaced by its value. The screens' words may name a format
+ * (`{{count, number}}`): the printer's values come formatted, so it is passed over.
+ */
 export function fill(text: string, values: Readonly<Record<string, string>> = {}): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
+  return text.replace(/\{\{(\w+)(?:,\s*\w+)?\}\}/g, (whole, name: string) => values[name] ?? whole);
 }
 
 /**
@@ -127,183 +51,8 @@ export function printLanguage(choice: 'system' | PrintLanguage, osLocale: string
   return primary === 'cs' || primary === 'sk' ? primary : 'en';
 }
 
-/** The shift's X and Z reports on paper: the printer's own words (the screens' report is main/shift's). */
-const reportEn = {
-  reportX: 'X REPORT (SO FAR)',
-  reportZ: 'Z REPORT (SHIFT CLOSED)',
-  shiftNumber: 'Shift {{id}}',
-  opened: 'Opened {{at}}',
-  closed: 'Closed {{at}}',
-  taken: 'Figures as at {{at}}',
-  float: 'Float',
-  sales: 'Sales: {{count}}',
-  salesGross: 'Sales total',
-  byMethod: 'By payment',
-  methodCash: 'Cash',
-  methodCard: 'Card',
-  methodUnsaid: 'Not said',
-  rounding: 'Cash rounding',
-  byCashier: 'By cashier',
-  noCashier: 'No cashier',
-  voids: 'Voided sales: {{count}}',
-  cancelled: 'Cancelled on the instance: {{count}}',
-  cashRefunded: 'Cash refunded',
-  cashTaken: 'Cash taken',
-  changeGiven: 'Change given',
-  paidIn: 'Paid in',
-  paidOut: 'Paid out',
-  expected: 'Expected cash',
-  counted: 'Counted cash',
-  difference: 'Difference',
-  overLimitApproved: 'Over the limit of {{limit}}: approved by the manager.',
-  overLimit: 'Over the limit of {{limit}}.',
-  drawerOpenings: 'Drawer opened without a sale: {{count}}',
-  drawerOpening_manager: '{{at}}, manager PIN',
-  drawerOpening_till: '{{at}}, no PIN',
-  receiptNumbers: 'Receipt numbers {{first}} to {{last}}',
-  orders: 'Orders on the instance: {{placed}}',
-  ordersAcknowledged: 'acknowledged: {{count}}',
-  ordersQueued: 'waiting to be sent: {{count}}',
-  ordersInDoubt: 'in doubt: {{count}}',
-  ordersNeedsFix: 'to fix: {{count}}',
-  ordersBlocked: 'not allowed: {{count}}',
-  ordersNotAll: 'Not every sale of this shift is on the instance yet: see Orders.',
-  // as the Shift screen says them (renderer/i18n/en/shift.ts; words.test.ts holds them to it)
-  cashierLine: '{{sales}} sales, {{voids}} voided',
-  move_in: 'In: {{reason}}',
-  move_out: 'Out: {{reason}}',
-  saleList: 'Sale by sale',
-  saleNumber: 'No. {{number}}',
-  state_sent: 'on the instance, no. {{id}}',
-  state_queued: 'waiting',
-  state_sending: 'being sent',
-  'state_in-doubt': 'in doubt',
-  'state_needs-fix': 'to fix',
-  state_blocked: 'blocked',
-  state_cancelled: 'cancelled',
-  state_discarded: 'discarded',
-  acknowledgedAt: 'acknowledged {{at}}',
-  followUp: 'Since the close ({{at}})',
-};
-
-export type ReportWords = { readonly [K in keyof typeof reportEn]: string };
-
-const reportCs: ReportWords = {
-  reportX: 'X-REPORT (PRŮBĚŽNÝ)',
-  reportZ: 'Z-REPORT (UZÁVĚRKA SMĚNY)',
-  shiftNumber: 'Směna č. {{id}}',
-  opened: 'Otevřena {{at}}',
-  closed: 'Uzavřena {{at}}',
-  taken: 'Stav k {{at}}',
-  float: 'Počáteční hotovost',
-  sales: 'Prodeje: {{count}}',
-  salesGross: 'Tržba celkem',
-  byMethod: 'Podle platby',
-  methodCash: 'Hotově',
-  methodCard: 'Kartou',
-  methodUnsaid: 'Neuvedeno',
-  rounding: 'Zaokrouhlení hotovosti',
-  byCashier: 'Podle pokladních',
-  noCashier: 'Bez pokladní',
-  voids: 'Stornované nákupy: {{count}}',
-  cancelled: 'Zrušené na instanci: {{count}}',
-  cashRefunded: 'Vrácená hotovost',
-  cashTaken: 'Přijatá hotovost',
-  changeGiven: 'Vráceno zákazníkům',
-  paidIn: 'Vklady',
-  paidOut: 'Výběry',
-  expected: 'Očekávaná hotovost',
-  counted: 'Napočítaná hotovost',
-  difference: 'Rozdíl',
-  overLimitApproved: 'Nad limit {{limit}}: schválil vedoucí.',
-  overLimit: 'Nad limit {{limit}}.',
-  drawerOpenings: 'Zásuvka otevřena bez prodeje: {{count}}',
-  drawerOpening_manager: '{{at}}, PIN vedoucího',
-  drawerOpening_till: '{{at}}, bez PINu',
-  receiptNumbers: 'Účtenky č. {{first}} až {{last}}',
-  orders: 'Objednávky na instanci: {{placed}}',
-  ordersAcknowledged: 'potvrzeno: {{count}}',
-  ordersQueued: 'čeká na odeslání: {{count}}',
-  ordersInDoubt: 'nejisté: {{count}}',
-  ordersNeedsFix: 'k opravě: {{count}}',
-  ordersBlocked: 'nepovoleno: {{count}}',
-  ordersNotAll: 'Ne všechny prodeje této směny jsou zatím na instanci: viz Objednávky.',
-  cashierLine: 'prodejů: {{sales}}, stornováno: {{voids}}',
-  move_in: 'Vklad: {{reason}}',
-  move_out: 'Výběr: {{reason}}',
-  saleList: 'Prodej po prodeji',
-  saleNumber: 'Č. {{number}}',
-  state_sent: 'na instanci, č. {{id}}',
-  state_queued: 'čeká',
-  state_sending: 'odesílá se',
-  'state_in-doubt': 'nejisté',
-  'state_needs-fix': 'k opravě',
-  state_blocked: 'zablokováno',
-  state_cancelled: 'zrušeno',
-  state_discarded: 'zahozeno',
-  acknowledgedAt: 'přijato {{at}}',
-  followUp: 'Od uzávěrky ({{at}})',
-};
-
-const reportSk: ReportWords = {
-  reportX: 'X-REPORT (PRIEBEŽNÝ)',
-  reportZ: 'Z-REPORT (UZÁVIERKA ZMENY)',
-  shiftNumber: 'Zmena č. {{id}}',
-  opened: 'Otvorená {{at}}',
-  closed: 'Uzavretá {{at}}',
-  taken: 'Stav k {{at}}',
-  float: 'Počiatočná hotovosť',
-  sales: 'Predaje: {{count}}',
-  salesGross: 'Tržba spolu',
-  byMethod: 'Podľa platby',
-  methodCash: 'V hotovosti',
-  methodCard: 'Kartou',
-  methodUnsaid: 'Neuvedené',
-  rounding: 'Zaokrúhlenie hotovosti',
-  byCashier: 'Podľa pokladníkov',
-  noCashier: 'Bez pokladníka',
-  voids: 'Stornované nákupy: {{count}}',
-  cancelled: 'Zrušené na inštancii: {{count}}',
-  cashRefunded: 'Vrátená hotovosť',
-  cashTaken: 'Prijatá hotovosť',
-  changeGiven: 'Vydané zákazníkom',
-  paidIn: 'Vklady',
-  paidOut: 'Výbery',
-  expected: 'Očakávaná hotovosť',
-  counted: 'Napočítaná hotovosť',
-  difference: 'Rozdiel',
-  overLimitApproved: 'Nad limit {{limit}}: schválil vedúci.',
-  overLimit: 'Nad limit {{limit}}.',
-  drawerOpenings: 'Zásuvka otvorená bez predaja: {{count}}',
-  drawerOpening_manager: '{{at}}, PIN vedúceho',
-  drawerOpening_till: '{{at}}, bez PINu',
-  receiptNumbers: 'Doklady č. {{first}} až {{last}}',
-  orders: 'Objednávky na inštancii: {{placed}}',
-  ordersAcknowledged: 'potvrdené: {{count}}',
-  ordersQueued: 'čaká na odoslanie: {{count}}',
-  ordersInDoubt: 'neisté: {{count}}',
-  ordersNeedsFix: 'na opravu: {{count}}',
-  ordersBlocked: 'nepovolené: {{count}}',
-  ordersNotAll: 'Nie všetky predaje tejto zmeny sú zatiaľ na inštancii: pozri Objednávky.',
-  cashierLine: 'predajov: {{sales}}, stornovaných: {{voids}}',
-  move_in: 'Vklad: {{reason}}',
-  move_out: 'Výber: {{reason}}',
-  saleList: 'Predaj po predaji',
-  saleNumber: 'Č. {{number}}',
-  state_sent: 'na inštancii, č. {{id}}',
-  state_queued: 'čaká',
-  state_sending: 'odosiela sa',
-  'state_in-doubt': 'neisté',
-  'state_needs-fix': 'na opravu',
-  state_blocked: 'zablokované',
-  state_cancelled: 'zrušené',
-  state_discarded: 'zahodené',
-  acknowledgedAt: 'prijaté {{at}}',
-  followUp: 'Od uzávierky ({{at}})',
-};
-
 export const REPORT_WORDS: Readonly<Record<PrintLanguage, ReportWords>> = {
-  cs: reportCs,
-  sk: reportSk,
-  en: reportEn,
+  cs: reportWords(cs),
+  sk: reportWords(sk),
+  en: reportWords(en),
 };

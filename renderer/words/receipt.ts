@@ -3,7 +3,7 @@
 import type { TFunction } from 'i18next';
 import type { ReceiptView } from '../../contract/contract.ts';
 import { sameAmount } from '../../common/money.ts';
-import { receipt as words } from '../i18n/en/receipt.ts';
+import { receipt as words } from '../../common/words/en.ts';
 
 const CONFIRMED = new Set(['sent']);
 /** Orders that go out by themselves: the sender tries them again without anyone's help. */

@@ -2,7 +2,7 @@
 import type { en } from '../en/index.ts';
 import { common } from './common.ts';
 import { sale } from './sale.ts';
-import { receipt } from './receipt.ts';
+import { receipt } from '../../../common/words/cs.ts';
 import { orders } from './orders.ts';
 import { stock } from './stock.ts';
 import { settings } from './settings.ts';

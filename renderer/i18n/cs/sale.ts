@@ -1,5 +1,6 @@
 import type { sale as en } from '../en/sale.ts';
 import type { Translation } from '../catalogue.ts';
+import { vatTable } from '../../../common/words/cs.ts';
 
 export const sale = {
   // Obrazovka
@@ -21,11 +22,8 @@ export const sale = {
   totals: 'Součty',
   discountOff: 'Sleva −{{amount}}',
   quantityOf: 'Množství: {{name}}',
-  // Tabulka DPH
-  vatRate: 'Sazba',
-  vatBase: 'Základ',
-  vatAmount: 'DPH',
-  vatGross: 'Celkem',
+  // The VAT table's head, as the receipt prints it (common/words)
+  ...vatTable,
   // Pole pro kód a hledání podle názvu
   codeOrName: 'Kód nebo název',
   codePlaceholder: 'Skenujte kdekoli, nebo napište čárový kód či název',

@@ -1,7 +1,10 @@
 import type { shift as en } from '../en/shift.ts';
 import type { Translation } from '../catalogue.ts';
+import { report } from '../../../common/words/cs.ts';
 
 export const shift = {
+  // The report's words the printer prints too (common/words)
+  ...report,
   title: 'Směna',
   noShift: 'Na této pokladně není otevřená žádná směna.',
   noShiftRequired: 'Před prvním prodejem otevřete směnu s hotovostí napočítanou do zásuvky.',
@@ -52,7 +55,6 @@ export const shift = {
   rounding: 'Zaokrouhlení hotovosti',
   byCashier: 'Podle pokladní',
   nobody: 'Nikdo nepřihlášen',
-  cashierLine: 'prodejů: {{sales, number}}, stornováno: {{voids, number}}',
   voids: 'Stornované nákupy ({{count, number}})',
   cancelled: 'Zrušeno na instanci ({{count, number}})',
   cashRefunded: 'Vrácená hotovost',
@@ -61,11 +63,6 @@ export const shift = {
   changeGiven: 'Vráceno zákazníkům',
   paidIn: 'Vklady',
   paidOut: 'Výběry',
-  move_in: 'Vklad: {{reason}}',
-  move_out: 'Výběr: {{reason}}',
-  drawerOpenings: 'Zásuvka otevřena bez prodeje: {{count, number}}',
-  drawerOpening_manager: '{{at, when}}, PIN vedoucího',
-  drawerOpening_till: '{{at, when}}, bez PINu',
   expected: 'Má být v zásuvce',
   counted: 'Napočítáno',
   difference: 'Rozdíl',
@@ -89,17 +86,6 @@ export const shift = {
   ordersCancelled: 'Zrušené na instanci: {{count, number}}.',
   ordersDiscarded: 'Zahozené: {{count, number}}. Na instanci nikdy nebyly.',
   atClose: 'Při uzávěrce',
-  followUp: 'Od uzávěrky ({{at, when}})',
-  saleNumber: 'Č. {{number}}',
-  state_sent: 'na instanci, č. {{id}}',
-  state_queued: 'čeká',
-  state_sending: 'odesílá se',
-  'state_in-doubt': 'nejisté',
-  'state_needs-fix': 'k opravě',
-  state_blocked: 'zablokováno',
-  state_cancelled: 'zrušeno',
-  state_discarded: 'zahozeno',
-  acknowledgedAt: 'přijato {{at, when}}',
   cashiersTitle: 'Pokladní',
   cashiersHelp:
     'Každá pokladní se na pokladně přihlašuje vlastním PINem (obrazovka Směna, F5): každý prodej, storno a pohyb hotovosti pak říká, kdo ho udělal. Bez přidaných pokladních se nikdo přihlašovat nemusí.',

@@ -1,7 +1,7 @@
 // English, the source language: each namespace is one area of the screens.
 import { common } from './common.ts';
 import { sale } from './sale.ts';
-import { receipt } from './receipt.ts';
+import { receipt } from '../../../common/words/en.ts';
 import { orders } from './orders.ts';
 import { stock } from './stock.ts';
 import { settings } from './settings.ts';

@@ -1,6 +1,8 @@
 // The sale namespace's English source (see ../catalogue.ts for keys, placeholders and plurals): the
 // Sale screen, its code field, customer panel, key legend and announcements, the payment panel and
 // the VAT table.
+import { vatTable } from '../../../common/words/en.ts';
+
 export const sale = {
   // The screen
   saleLabel: 'Sale',
@@ -21,11 +23,8 @@ export const sale = {
   totals: 'Totals',
   discountOff: 'Discount −{{amount}}',
   quantityOf: 'Quantity of {{name}}',
-  // The VAT table (Sale's totals and the receipt)
-  vatRate: 'Rate',
-  vatBase: 'Base',
-  vatAmount: 'VAT',
-  vatGross: 'Gross',
+  // The VAT table's head, as the receipt prints it (common/words)
+  ...vatTable,
   // The code field and find by name
   codeOrName: 'Code or name',
   codePlaceholder: 'Scan anywhere, or type a barcode or a name',

@@ -1,6 +1,10 @@
 // The till's shift (F5): opening with the float, cash paid in and out, closing with the count, and
 // the X and Z reports, on screen and on the receipt printer's paper.
+import { report } from '../../../common/words/en.ts';
+
 export const shift = {
+  // The report's words the printer prints too (common/words)
+  ...report,
   title: 'Shift',
   noShift: 'No shift is open at this till.',
   noShiftRequired: 'Open the shift with the float counted into the drawer before the first sale.',
@@ -51,7 +55,6 @@ export const shift = {
   rounding: 'Cash rounding',
   byCashier: 'By cashier',
   nobody: 'Nobody signed in',
-  cashierLine: '{{sales, number}} sales, {{voids, number}} voided',
   voids: 'Voided sales ({{count, number}})',
   cancelled: 'Cancelled on the instance ({{count, number}})',
   cashRefunded: 'Cash given back',
@@ -60,11 +63,6 @@ export const shift = {
   changeGiven: 'Change given',
   paidIn: 'Paid in',
   paidOut: 'Paid out',
-  move_in: 'In: {{reason}}',
-  move_out: 'Out: {{reason}}',
-  drawerOpenings: 'Drawer opened without a sale: {{count, number}}',
-  drawerOpening_manager: '{{at, when}}, manager PIN',
-  drawerOpening_till: '{{at, when}}, no PIN',
   expected: 'Expected in the drawer',
   counted: 'Counted',
   difference: 'Difference',
@@ -86,17 +84,6 @@ export const shift = {
   ordersCancelled: '{{count, number}} cancelled on the instance.',
   ordersDiscarded: '{{count, number}} discarded: never on the instance.',
   atClose: 'At the close',
-  followUp: 'Since the close ({{at, when}})',
-  saleNumber: 'No. {{number}}',
-  state_sent: 'on the instance, no. {{id}}',
-  state_queued: 'waiting',
-  state_sending: 'being sent',
-  'state_in-doubt': 'in doubt',
-  'state_needs-fix': 'to fix',
-  state_blocked: 'blocked',
-  state_cancelled: 'cancelled',
-  state_discarded: 'discarded',
-  acknowledgedAt: 'acknowledged {{at, when}}',
   cashiersTitle: 'Cashiers',
   cashiersHelp:
     'Each cashier signs in at the till with their own PIN (Shift screen, F5): every sale, void and cash move then says who did it. With no cashier added, nobody needs to sign in.',

@@ -1,5 +1,6 @@
 import type { sale as en } from '../en/sale.ts';
 import type { Translation } from '../catalogue.ts';
+import { vatTable } from '../../../common/words/sk.ts';
 
 export const sale = {
   // Obrazovka
@@ -21,11 +22,8 @@ export const sale = {
   totals: 'Súčty',
   discountOff: 'Zľava −{{amount}}',
   quantityOf: 'Množstvo: {{name}}',
-  // Tabuľka DPH
-  vatRate: 'Sadzba',
-  vatBase: 'Základ',
-  vatAmount: 'DPH',
-  vatGross: 'Spolu',
+  // The VAT table's head, as the receipt prints it (common/words)
+  ...vatTable,
   // Pole pre kód a hľadanie podľa názvu
   codeOrName: 'Kód alebo názov',
   codePlaceholder: 'Skenujte kdekoľvek, alebo napíšte čiarový kód či názov',

@@ -1,7 +1,10 @@
 import type { shift as en } from '../en/shift.ts';
 import type { Translation } from '../catalogue.ts';
+import { report } from '../../../common/words/sk.ts';
 
 export const shift = {
+  // The report's words the printer prints too (common/words)
+  ...report,
   title: 'Zmena',
   noShift: 'Na tejto pokladnici nie je otvorená žiadna zmena.',
   noShiftRequired: 'Pred prvým predajom otvorte zmenu s hotovosťou napočítanou do zásuvky.',
@@ -52,7 +55,6 @@ export const shift = {
   rounding: 'Zaokrúhlenie hotovosti',
   byCashier: 'Podľa pokladníka',
   nobody: 'Nikto neprihlásený',
-  cashierLine: 'predajov: {{sales, number}}, stornovaných: {{voids, number}}',
   voids: 'Stornované nákupy ({{count, number}})',
   cancelled: 'Zrušené na inštancii ({{count, number}})',
   cashRefunded: 'Vrátená hotovosť',
@@ -61,11 +63,6 @@ export const shift = {
   changeGiven: 'Vrátené zákazníkom',
   paidIn: 'Vklady',
   paidOut: 'Výbery',
-  move_in: 'Vklad: {{reason}}',
-  move_out: 'Výber: {{reason}}',
-  drawerOpenings: 'Zásuvka otvorená bez predaja: {{count, number}}',
-  drawerOpening_manager: '{{at, when}}, PIN vedúceho',
-  drawerOpening_till: '{{at, when}}, bez PINu',
   expected: 'Má byť v zásuvke',
   counted: 'Napočítané',
   difference: 'Rozdiel',
@@ -89,17 +86,6 @@ export const shift = {
   ordersCancelled: 'Zrušené na inštancii: {{count, number}}.',
   ordersDiscarded: 'Zahodené: {{count, number}}. Na inštancii nikdy neboli.',
   atClose: 'Pri uzávierke',
-  followUp: 'Od uzávierky ({{at, when}})',
-  saleNumber: 'Č. {{number}}',
-  state_sent: 'na inštancii, č. {{id}}',
-  state_queued: 'čaká',
-  state_sending: 'odosiela sa',
-  'state_in-doubt': 'neisté',
-  'state_needs-fix': 'na opravu',
-  state_blocked: 'zablokované',
-  state_cancelled: 'zrušené',
-  state_discarded: 'zahodené',
-  acknowledgedAt: 'prijaté {{at, when}}',
   cashiersTitle: 'Pokladníci',
   cashiersHelp:
     'Každý pokladník sa na pokladnici prihlasuje vlastným PINom (obrazovka Zmena, F5): každý predaj, storno a pohyb hotovosti potom hovorí, kto ho urobil. Bez pridaných pokladníkov sa nikto prihlasovať nemusí.',

@@ -1,5 +1,5 @@
-import type { receipt as en } from '../en/receipt.ts';
-import type { Translation } from '../catalogue.ts';
+import type * as en from './en.ts';
+import type { Translation } from './catalogue.ts';
 
 export const receipt = {
   receipt: 'Účtenka',
@@ -63,4 +63,79 @@ export const receipt = {
   print: 'Tisk',
   close: 'Zavřít',
   receiptOfOrder: 'Účtenka objednávky {{id}}',
-} as const satisfies Translation<typeof en>;
+} as const satisfies Translation<typeof en.receipt>;
+
+/** The VAT table's head: Sale's totals, the receipt on screen and on paper. */
+export const vatTable = {
+  vatRate: 'Sazba',
+  vatBase: 'Základ',
+  vatAmount: 'DPH',
+  vatGross: 'Celkem',
+} as const satisfies Translation<typeof en.vatTable>;
+
+/** The shift's report as the Shift screen shows it and the printer prints it. */
+export const report = {
+  cashierLine: 'prodejů: {{sales, number}}, stornováno: {{voids, number}}',
+  move_in: 'Vklad: {{reason}}',
+  move_out: 'Výběr: {{reason}}',
+  drawerOpenings: 'Zásuvka otevřena bez prodeje: {{count, number}}',
+  drawerOpening_manager: '{{at, when}}, PIN vedoucího',
+  drawerOpening_till: '{{at, when}}, bez PINu',
+  followUp: 'Od uzávěrky ({{at, when}})',
+  saleNumber: 'Č. {{number}}',
+  state_sent: 'na instanci, č. {{id}}',
+  state_queued: 'čeká',
+  state_sending: 'odesílá se',
+  'state_in-doubt': 'nejisté',
+  'state_needs-fix': 'k opravě',
+  state_blocked: 'zablokováno',
+  state_cancelled: 'zrušeno',
+  state_discarded: 'zahozeno',
+  acknowledgedAt: 'přijato {{at, when}}',
+} as const satisfies Translation<typeof en.report>;
+
+/** What only paper says: the printer's own receipt words (a copy, the test page) and the printed report's. */
+export const paper = {
+  copyInterrupted: 'KOPIE: první tisk byl přerušen a možná proběhl.',
+  testPage: 'Zkušební stránka',
+  testPrinter: 'Tiskárna: {{printer}}',
+  testPaper: 'Papír {{paper}}, {{columns}} znaků na řádek',
+  testEnd: 'Čte-li se vše výše správně, budou i účtenky.',
+  reportX: 'X-REPORT (PRŮBĚŽNÝ)',
+  reportZ: 'Z-REPORT (UZÁVĚRKA SMĚNY)',
+  shiftNumber: 'Směna č. {{id}}',
+  opened: 'Otevřena {{at}}',
+  closed: 'Uzavřena {{at}}',
+  taken: 'Stav k {{at}}',
+  float: 'Počáteční hotovost',
+  sales: 'Prodeje: {{count}}',
+  salesGross: 'Tržba celkem',
+  byMethod: 'Podle platby',
+  methodCash: 'Hotově',
+  methodCard: 'Kartou',
+  methodUnsaid: 'Neuvedeno',
+  rounding: 'Zaokrouhlení hotovosti',
+  byCashier: 'Podle pokladních',
+  noCashier: 'Bez pokladní',
+  voids: 'Stornované nákupy: {{count}}',
+  cancelled: 'Zrušené na instanci: {{count}}',
+  cashRefunded: 'Vrácená hotovost',
+  cashTaken: 'Přijatá hotovost',
+  changeGiven: 'Vráceno zákazníkům',
+  paidIn: 'Vklady',
+  paidOut: 'Výběry',
+  expected: 'Očekávaná hotovost',
+  counted: 'Napočítaná hotovost',
+  difference: 'Rozdíl',
+  overLimitApproved: 'Nad limit {{limit}}: schválil vedoucí.',
+  overLimit: 'Nad limit {{limit}}.',
+  receiptNumbers: 'Účtenky č. {{first}} až {{last}}',
+  orders: 'Objednávky na instanci: {{placed}}',
+  ordersAcknowledged: 'potvrzeno: {{count}}',
+  ordersQueued: 'čeká na odeslání: {{count}}',
+  ordersInDoubt: 'nejisté: {{count}}',
+  ordersNeedsFix: 'k opravě: {{count}}',
+  ordersBlocked: 'nepovoleno: {{count}}',
+  ordersNotAll: 'Ne všechny prodeje této směny jsou zatím na instanci: viz Objednávky.',
+  saleList: 'Prodej po prodeji',
+} as const satisfies Translation<typeof en.paper>;

@@ -1,5 +1,5 @@
-import type { receipt as en } from '../en/receipt.ts';
-import type { Translation } from '../catalogue.ts';
+import type * as en from './en.ts';
+import type { Translation } from './catalogue.ts';
 
 export const receipt = {
   receipt: 'Pokladničný doklad',
@@ -63,4 +63,79 @@ export const receipt = {
   print: 'Tlačiť',
   close: 'Zavrieť',
   receiptOfOrder: 'Pokladničný doklad objednávky {{id}}',
-} as const satisfies Translation<typeof en>;
+} as const satisfies Translation<typeof en.receipt>;
+
+/** The VAT table's head: Sale's totals, the receipt on screen and on paper. */
+export const vatTable = {
+  vatRate: 'Sadzba',
+  vatBase: 'Základ',
+  vatAmount: 'DPH',
+  vatGross: 'Spolu',
+} as const satisfies Translation<typeof en.vatTable>;
+
+/** The shift's report as the Shift screen shows it and the printer prints it. */
+export const report = {
+  cashierLine: 'predajov: {{sales, number}}, stornovaných: {{voids, number}}',
+  move_in: 'Vklad: {{reason}}',
+  move_out: 'Výber: {{reason}}',
+  drawerOpenings: 'Zásuvka otvorená bez predaja: {{count, number}}',
+  drawerOpening_manager: '{{at, when}}, PIN vedúceho',
+  drawerOpening_till: '{{at, when}}, bez PINu',
+  followUp: 'Od uzávierky ({{at, when}})',
+  saleNumber: 'Č. {{number}}',
+  state_sent: 'na inštancii, č. {{id}}',
+  state_queued: 'čaká',
+  state_sending: 'odosiela sa',
+  'state_in-doubt': 'neisté',
+  'state_needs-fix': 'na opravu',
+  state_blocked: 'zablokované',
+  state_cancelled: 'zrušené',
+  state_discarded: 'zahodené',
+  acknowledgedAt: 'prijaté {{at, when}}',
+} as const satisfies Translation<typeof en.report>;
+
+/** What only paper says: the printer's own receipt words (a copy, the test page) and the printed report's. */
+export const paper = {
+  copyInterrupted: 'KÓPIA: prvá tlač bola prerušená a možno prebehla.',
+  testPage: 'Skúšobná strana',
+  testPrinter: 'Tlačiareň: {{printer}}',
+  testPaper: 'Papier {{paper}}, {{columns}} znakov na riadok',
+  testEnd: 'Ak sa všetko vyššie číta správne, budú aj doklady.',
+  reportX: 'X-REPORT (PRIEBEŽNÝ)',
+  reportZ: 'Z-REPORT (UZÁVIERKA ZMENY)',
+  shiftNumber: 'Zmena č. {{id}}',
+  opened: 'Otvorená {{at}}',
+  closed: 'Uzavretá {{at}}',
+  taken: 'Stav k {{at}}',
+  float: 'Počiatočná hotovosť',
+  sales: 'Predaje: {{count}}',
+  salesGross: 'Tržba spolu',
+  byMethod: 'Podľa platby',
+  methodCash: 'V hotovosti',
+  methodCard: 'Kartou',
+  methodUnsaid: 'Neuvedené',
+  rounding: 'Zaokrúhlenie hotovosti',
+  byCashier: 'Podľa pokladníkov',
+  noCashier: 'Bez pokladníka',
+  voids: 'Stornované nákupy: {{count}}',
+  cancelled: 'Zrušené na inštancii: {{count}}',
+  cashRefunded: 'Vrátená hotovosť',
+  cashTaken: 'Prijatá hotovosť',
+  changeGiven: 'Vydané zákazníkom',
+  paidIn: 'Vklady',
+  paidOut: 'Výbery',
+  expected: 'Očakávaná hotovosť',
+  counted: 'Napočítaná hotovosť',
+  difference: 'Rozdiel',
+  overLimitApproved: 'Nad limit {{limit}}: schválil vedúci.',
+  overLimit: 'Nad limit {{limit}}.',
+  receiptNumbers: 'Doklady č. {{first}} až {{last}}',
+  orders: 'Objednávky na inštancii: {{placed}}',
+  ordersAcknowledged: 'potvrdené: {{count}}',
+  ordersQueued: 'čaká na odoslanie: {{count}}',
+  ordersInDoubt: 'neisté: {{count}}',
+  ordersNeedsFix: 'na opravu: {{count}}',
+  ordersBlocked: 'nepovolené: {{count}}',
+  ordersNotAll: 'Nie všetky predaje tejto zmeny sú zatiaľ na inštancii: pozri Objednávky.',
+  saleList: 'Predaj po predaji',
+} as const satisfies Translation<typeof en.paper>;
