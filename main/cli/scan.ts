@@ -16,7 +16,8 @@ import type { Db } from '../../db/database.ts';
 import { getShoppingSession } from '../../db/sessions.ts';
 import { SettingsStore } from '../settings/store.ts';
 import { BarcodeReader } from '../barcode/index.ts';
-import { Counter, ScanResolver, type Resolution, type PricedSession } from '../counter/index.ts';
+import type { Resolution, PricedSession } from '../counter/index.ts';
+import { buildCounter } from '../areas/index.ts';
 import { defineCommand, EXIT, usageError, type CommandContext } from './command.ts';
 import { DEMO_OPTION, demoDb } from './demo.ts';
 
@@ -64,20 +65,22 @@ async function scan(ctx: CommandContext, demo: Db | undefined) {
   // The label rules the app's Settings hold for this data folder, as the counter reads them.
   const settings = new SettingsStore(db).read();
   const reader = new BarcodeReader(settings.labelRules);
-  const resolver = new ScanResolver({ db, cardService: service, reader, log: ctx.log });
   const warehouseId = ctx.int('warehouse', { min: 1 }) ?? settings.warehouseId;
+  // Built as the app builds its counter; only the warehouse may be another (--warehouse).
+  const { resolver, counter } = buildCounter({
+    db,
+    settings: new SettingsStore(db),
+    cardService: service,
+    reader: () => reader,
+    log: ctx.log,
+    warehouseId: () => warehouseId,
+  });
   const via = ctx.flag('typed') ? 'keyboard' : 'scanner';
 
   const local = sessionId === undefined ? undefined : getShoppingSession(db, sessionId);
   let session: PricedSession | undefined;
   let resolution: Resolution;
   if (local?.state === 'open') {
-    const counter = new Counter({
-      db,
-      resolver,
-      warehouseId: () => warehouseId,
-      stockRule: () => settings.stockRule,
-    });
     const scanned = await counter.scan(code, { sessionId: local.id, signal: ctx.signal, via });
     resolution = scanned.resolution;
     session = scanned.session;

@@ -3,17 +3,16 @@
 // disposed of as one when Settings change the instance.
 import { join } from 'node:path';
 import { openDatabase, type Db } from '../../db/database.ts';
-import { commonCurrency } from '../../db/catalog/index.ts';
-import { cashStep, ReceiptView, type SyncStatusView } from '../../contract/contract.ts';
+import { ReceiptView, type SyncStatusView } from '../../contract/contract.ts';
 import type { BarcodeReader } from '../barcode/index.ts';
-import { Counter, receiptOf, ScanResolver, type ReceiptIssue } from '../counter/index.ts';
+import { receiptOf, type Counter } from '../counter/index.ts';
 import { getOutboxOrder, type Outbox, type OutboxOrder } from '../outbox/index.ts';
-import { buildOutbox } from '../areas/index.ts';
+import { buildCounter, buildOutbox } from '../areas/index.ts';
 import { PrintWorker, queueSale, type PrinterSetup, type Timeouts } from '../printer/index.ts';
 import { ConnectivityMonitor, ServiceClient, type BackoffPolicy } from '../service/index.ts';
 import type { ShiftPolicy } from '../shift/index.ts';
 import type { InstanceConfig } from '../settings/instance.ts';
-import type { AppSettings, SettingsStore } from '../settings/store.ts';
+import type { SettingsStore } from '../settings/store.ts';
 import { SyncRunner } from '../sync/index.ts';
 import { checkOrderPermission } from '../connection/check.ts';
 import type { WalkInCustomer } from '../../db/sessions.ts';
@@ -174,24 +173,13 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
   // The demo lets a first look sell at once: a sale opens a shift with a float of 0 when none is open.
   const shiftPolicy = (): ShiftPolicy =>
     demo ? 'auto-open' : ctx.settings.read().shiftRequired ? 'require' : 'off';
-  const counter = new Counter({
+  const { counter } = buildCounter({
     db,
-    resolver: new ScanResolver({
-      db,
-      cardService: client,
-      reader: () => ctx.reader(),
-      log: (line) => ctx.log(line),
-    }),
-    warehouseId: () => ctx.settings.read().warehouseId,
+    settings: ctx.settings,
+    cardService: client,
+    reader: () => ctx.reader(),
+    log: (line) => ctx.log(line),
     walkInCustomer: () => ctx.walkInCustomer(),
-    stockRule: () => ctx.settings.read().stockRule,
-    receipts: () => receiptIssue(ctx.settings.read()),
-    // Cash rounds in the currency prices are shown in (Settings', else the receivables'), as the
-    // payment panel rounds it.
-    cashStep: () => {
-      const s = ctx.settings.read();
-      return cashStep(s.cashRounding, s.priceCurrency ?? commonCurrency(db) ?? null);
-    },
     outbox,
     shiftPolicy,
     // The receipt's job is stored with the order: a sale placed is a receipt that will print.
@@ -232,10 +220,4 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
       if (db !== ctx.appDb) db.close();
     },
   };
-}
-
-/** What a closed sale's receipt is issued with: the till's prefix, and the seller if one is named. */
-function receiptIssue(settings: Pick<AppSettings, 'receiptPrefix' | 'seller'>): ReceiptIssue {
-  const named = Object.values(settings.seller).some((field) => field !== '');
-  return { prefix: settings.receiptPrefix, seller: named ? settings.seller : null };
 }

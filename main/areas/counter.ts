@@ -1,0 +1,76 @@
+// The counter area as the app's Link and `pos scan` build it: a scan resolver over the data folder's
+// catalog and the card service, and a counter that prices, rounds cash and issues receipts as the
+// till's Settings say. The shell says only what differs: the warehouse (pos scan --warehouse), the
+// outbox a closed sale goes to, the shift policy, the print job stored with a sale.
+import type { Db } from '../../db/database.ts';
+import { commonCurrency } from '../../db/catalog/index.ts';
+import type { WalkInCustomer } from '../../db/sessions.ts';
+import { cashStep } from '../../contract/contract.ts';
+import type { BarcodeReader } from '../barcode/index.ts';
+import {
+  Counter,
+  ScanResolver,
+  type CardService,
+  type ClosedSale,
+  type ReceiptIssue,
+} from '../counter/index.ts';
+import type { OrderSender } from '../outbox/index.ts';
+import type { ShiftPolicy } from '../shift/index.ts';
+import type { AppSettings, SettingsStore } from '../settings/store.ts';
+
+export interface CounterNeeds {
+  readonly db: Db;
+  readonly settings: SettingsStore;
+  /** Where a card not in the cache is asked about; null: the cache only. */
+  readonly cardService: CardService | null;
+  /** The label rules in Settings, compiled. */
+  reader(): BarcodeReader;
+  log(line: string): void;
+  /** The warehouse products are looked up in; Settings' unless said. */
+  readonly warehouseId?: () => number | null;
+  readonly walkInCustomer?: () => WalkInCustomer | null;
+  /** Tries a closed sale's order at once; without one it waits, queued. */
+  readonly outbox?: OrderSender | null;
+  readonly shiftPolicy?: () => ShiftPolicy;
+  /** Writes that commit with a closed sale's order (its receipt's print job). */
+  readonly closing?: (sale: ClosedSale) => void;
+}
+
+export interface CounterArea {
+  readonly resolver: ScanResolver;
+  readonly counter: Counter;
+}
+
+export function buildCounter(needs: CounterNeeds): CounterArea {
+  const { db, settings } = needs;
+  const resolver = new ScanResolver({
+    db,
+    cardService: needs.cardService,
+    reader: () => needs.reader(),
+    log: (line) => needs.log(line),
+  });
+  const counter = new Counter({
+    db,
+    resolver,
+    warehouseId: needs.warehouseId ?? (() => settings.read().warehouseId),
+    stockRule: () => settings.read().stockRule,
+    receipts: () => receiptIssue(settings.read()),
+    // Cash rounds in the currency prices are shown in (Settings', else the receivables'), as the
+    // payment panel rounds it.
+    cashStep: () => {
+      const s = settings.read();
+      return cashStep(s.cashRounding, s.priceCurrency ?? commonCurrency(db) ?? null);
+    },
+    ...(needs.walkInCustomer === undefined ? {} : { walkInCustomer: needs.walkInCustomer }),
+    ...(needs.outbox === undefined ? {} : { outbox: needs.outbox }),
+    ...(needs.shiftPolicy === undefined ? {} : { shiftPolicy: needs.shiftPolicy }),
+    ...(needs.closing === undefined ? {} : { closing: needs.closing }),
+  });
+  return { resolver, counter };
+}
+
+/** What a closed sale's receipt is issued with: the till's prefix, and the seller if one is named. */
+function receiptIssue(settings: Pick<AppSettings, 'receiptPrefix' | 'seller'>): ReceiptIssue {
+  const named = Object.values(settings.seller).some((field) => field !== '');
+  return { prefix: settings.receiptPrefix, seller: named ? settings.seller : null };
+}
