@@ -129,7 +129,12 @@ describe('a day at the Sale screen', { timeout: 120_000 }, () => {
     const cards = fromCache((db) =>
       db
         .prepare(
-          `SELECT barcode, companyId, name FROM company_card
+          // A company is named by its latest invoice's customerName (its own name), else by its
+          // card: the card comes second (issue 34, point 8).
+          `SELECT barcode, companyId, coalesce(
+             (SELECT r.customerName FROM financial_receivable r WHERE r.customerId = companyId
+                AND trim(coalesce(r.customerName, '')) <> '' ORDER BY r.id DESC LIMIT 1), name) AS name
+           FROM company_card
            WHERE barcode IS NOT NULL AND trim(coalesce(name, '')) <> '' AND coalesce(isInvalid, 0) = 0
              AND (validTo IS NULL OR validTo > ?) AND (validFrom IS NULL OR validFrom < ?)
            ORDER BY (SELECT count(*) FROM financial_receivable r WHERE r.customerId = companyId) DESC, id

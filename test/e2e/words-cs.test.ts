@@ -67,10 +67,16 @@ beforeAll(async () => {
       .pluck()
       .get(sellable.productId),
     warehouse: db.prepare('SELECT name FROM warehouse WHERE id = ?').pluck().get(sellable.warehouseId),
+    // A company is named by its latest invoice's customerName (its own name), else by its card:
+    // the card comes second (issue 34, point 8).
     company: db
       .prepare(
-        `SELECT companyId, min(name) AS name FROM company_card WHERE name IS NOT NULL AND name != ''
-         GROUP BY companyId ORDER BY companyId LIMIT 1`,
+        `SELECT c.companyId, coalesce(
+           (SELECT r.customerName FROM financial_receivable r WHERE r.customerId = c.companyId
+              AND trim(coalesce(r.customerName, '')) <> '' ORDER BY r.id DESC LIMIT 1),
+           min(c.name)) AS name
+         FROM company_card c WHERE c.name IS NOT NULL AND c.name != ''
+         GROUP BY c.companyId ORDER BY c.companyId LIMIT 1`,
       )
       .get(),
   })) as { code: string; warehouse: string; company: { companyId: number; name: string } };
