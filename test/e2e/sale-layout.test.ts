@@ -275,6 +275,10 @@ describe('the Sale screen from 1024x768 up', { timeout: 240_000 }, () => {
       // The customer's company, card, discount and what they owe: each row's label is in sight.
       for (const term of await page.getByTestId('customer').locator('dt').all())
         expect(await textInSight(term)).toBeNull();
+      // Nothing of it runs off its right edge either (a one-row card's name is cut with an ellipsis).
+      expect(await page.getByTestId('customer').evaluate((e) => e.scrollWidth <= e.clientWidth + 1)).toBe(
+        true,
+      );
       await customerPanelSaysMore();
       await screenshot(page, `layout-${named(size)}-eight-lines`);
     }
@@ -360,6 +364,10 @@ describe('the Sale screen from 1024x768 up', { timeout: 240_000 }, () => {
       // The totals grew a discount row: what the customer owes is still in sight beside them.
       for (const term of await page.getByTestId('customer').locator('dt').all())
         expect(await textInSight(term)).toBeNull();
+      // Nothing of it runs off its right edge either (a one-row card's name is cut with an ellipsis).
+      expect(await page.getByTestId('customer').evaluate((e) => e.scrollWidth <= e.clientWidth + 1)).toBe(
+        true,
+      );
       await customerPanelSaysMore();
       await screenshot(page, `layout-${named(size)}-price-override`);
     }

@@ -90,6 +90,10 @@ function CardCustomer({ customer }: { customer: CustomerView }) {
   const owes = customer.owes;
   const percent = customer.discount === undefined ? '–' : t('percent', { value: customer.discount });
   const discounted = (customer.discount ?? 0) > 0;
+  const card =
+    (customer.cardName === name ? undefined : customer.cardName) ??
+    customer.barcode ??
+    `#${String(customer.cardId ?? '')}`;
   return (
     <dl>
       <dt>{t('company')}</dt>
@@ -99,12 +103,11 @@ function CardCustomer({ customer }: { customer: CustomerView }) {
         </span>
         {/* The card and its discount under the company, not rows of their own: at 1024x768 the
             panel's other row is what the customer owes, and it must stay in sight. The company is
-            known by its card's name: then the card is told by its number. */}
-        <span className="customer-card muted" data-card>
-          {t('card')}{' '}
-          {(customer.cardName === name ? undefined : customer.cardName) ??
-            customer.barcode ??
-            `#${String(customer.cardId ?? '')}`}
+            known by its card's name: then the card is told by its number. The card is one row (the
+            whole as its title): a company's own name now comes first, and a card's name often
+            repeats it ("Věrnostní karta 1 – Vinotéka Kříž v.o.s."). */}
+        <span className="customer-card muted" data-card title={`${t('card')} ${card}`}>
+          {t('card')} {card}
         </span>
         <span className={discounted ? 'customer-card ok' : 'customer-card muted'}>
           {t('discount')}{' '}
