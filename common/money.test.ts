@@ -136,3 +136,13 @@ describe('cash paid', () => {
     expect(sameAmount(125, 125.01)).toBe(false);
   });
 });
+
+describe('minorOf beside float arithmetic', () => {
+  it('takes a two-decimal amount a float difference made, and still refuses a third decimal', () => {
+    expect(minorOf(182.9 - 0.01)).toBe(18289);
+    expect(minorOf(0.1 + 0.2)).toBe(30);
+    expect(minorOf(0.125)).toBeUndefined();
+    expect(minorOf(182.891)).toBeUndefined();
+    expect(minorOf(10_000_000_000.004)).toBeUndefined();
+  });
+});

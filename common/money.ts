@@ -46,11 +46,25 @@ export function toMajor(amount: Minor): number {
  */
 export function minorOf(major: number): Minor | undefined {
   const d = decimal(major);
-  if (d === undefined || d.scale > MINOR_DIGITS) return undefined;
+  if (d === undefined) return undefined;
+  if (d.scale > MINOR_DIGITS) return nearMinor(major, d);
   const n = d.units * 10n ** BigInt(MINOR_DIGITS - d.scale);
   return n > BigInt(Number.MAX_SAFE_INTEGER) || -n > BigInt(Number.MAX_SAFE_INTEGER)
     ? undefined
     : (Number(n) as Minor);
+}
+
+/**
+ * An amount a float sum or difference of two-decimal amounts made (182.9 - 0.01 is
+ * 182.89000000000001): a few units in the last place from a two-decimal amount is that amount; a
+ * true third decimal (0.125) is far beyond that and stays refused.
+ */
+function nearMinor(major: number, d: Decimal): Minor | undefined {
+  const rounded = roundDecimal(d, MINOR_DIGITS);
+  if (rounded > BigInt(Number.MAX_SAFE_INTEGER) || -rounded > BigInt(Number.MAX_SAFE_INTEGER))
+    return undefined;
+  const ulps = 4 * Number.EPSILON * Math.max(1, Math.abs(major));
+  return Math.abs(Number(rounded) / MINOR_PER_MAJOR - major) <= ulps ? (Number(rounded) as Minor) : undefined;
 }
 
 /** True when `major` is an amount with at most two decimals (zod's refine for the contract's amounts). */
