@@ -124,7 +124,7 @@ function statusBarWrapsNeedlessly(): Promise<string | null> {
     const gap = parseFloat(style.columnGap) || 0;
     const width = (el: Element) => {
       const m = getComputedStyle(el);
-      const basis = el.classList.contains('instance') ? 0 : el.getBoundingClientRect().width;
+      const basis = el.getBoundingClientRect().width;
       return basis + parseFloat(m.marginLeft) + parseFloat(m.marginRight);
     };
     const wanted = [...firstLine, next].reduce((sum, el) => sum + width(el), 0) + gap * firstLine.length;
