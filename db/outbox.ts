@@ -490,13 +490,15 @@ export function recordOutboxOutcome(
   now = new Date(),
 ): OutboxOrder | undefined {
   // One write with its bookkeeping: a savepoint inside the caller's transaction, else its own.
-  const changed = db.transaction(() => {
-    // Only a change of state is booked: an outcome recorded over the same state (from naming it) is none.
-    const before = from.includes(outcome.state) ? getOutboxOrder(db, id)?.state : undefined;
-    const updated = writeOutcome(db, id, from, outcome, now) === 1;
-    if (updated && before !== outcome.state) bookStateChange(db, id, outcome.state, now.toISOString());
-    return updated;
-  }).immediate();
+  const changed = db
+    .transaction(() => {
+      // Only a change of state is booked: an outcome recorded over the same state (from naming it) is none.
+      const before = from.includes(outcome.state) ? getOutboxOrder(db, id)?.state : undefined;
+      const updated = writeOutcome(db, id, from, outcome, now) === 1;
+      if (updated && before !== outcome.state) bookStateChange(db, id, outcome.state, now.toISOString());
+      return updated;
+    })
+    .immediate();
   return changed ? mustGet(db, id) : undefined;
 }
 
