@@ -196,7 +196,8 @@ describe('outcomeOfFailure', () => {
   it('a 3xx is no verdict: queued and everything waits, the monitor told nothing; a 303 after sending is in doubt', () => {
     for (const status of [301, 302, 307, 308]) {
       const c = outcomeOfFailure(err({ status }), ctx);
-      expect(c.outcome).toMatchObject({ state: 'queued', nextAttemptAt: expect.any(Number) as number });
+      expect(c.outcome.state).toBe('queued');
+      expect(typeof c.outcome.nextAttemptAt).toBe('number');
       expect(c.outcome.messages?.join(' ')).toContain(`answered ${status}, a redirect`);
       expect(c.directive).toEqual({
         kind: 'pause',
