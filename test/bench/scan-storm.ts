@@ -12,14 +12,13 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
-import { LAUNCH_PASS_HEADER } from '../../contract/channels.ts';
-import { LAUNCH_PASS_STORAGE_KEY } from '../../renderer/platform/launch-pass.ts';
 import { startSim } from '../../sim/server.ts';
 import { DEMO } from '../../sim/testing.ts';
 import { ptyPair, type PtyPair } from '../support/pty.ts';
 import { SELLS_PLAINLY } from '../support/terminal.ts';
 import { launchChromium, startWebShellProcess } from '../e2e/browser.ts';
 import { percentile, round } from './stats.ts';
+import { firstWarehouse, rpc, waitSyncIdle } from './page-helpers.ts';
 import type { Benchmark, Figure } from './types.ts';
 
 const BASKET = 20;
@@ -204,39 +203,6 @@ async function installProbe(page: Page): Promise<void> {
 /** A process that keeps one core busy. */
 function busyLoop(): ChildProcess {
   return spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
-}
-
-async function rpc(page: Page, channel: string, input: unknown): Promise<unknown> {
-  return page.evaluate(
-    async ([c, i, header, key]) => {
-      const r = await fetch(`/rpc/${c}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', [header]: localStorage.getItem(key) ?? '' },
-        body: JSON.stringify(i),
-      });
-      const envelope = (await r.json()) as { ok: boolean; value?: unknown; error?: { message: string } };
-      if (!envelope.ok) throw new Error(envelope.error?.message ?? 'rpc failed');
-      return envelope.value;
-    },
-    [channel, input, LAUNCH_PASS_HEADER, LAUNCH_PASS_STORAGE_KEY] as const,
-  );
-}
-
-async function waitSyncIdle(page: Page): Promise<void> {
-  for (;;) {
-    const status = (await rpc(page, 'sync.status', {})) as { running: boolean };
-    if (!status.running) return;
-    await page.waitForTimeout(200);
-  }
-}
-
-function firstWarehouse(dataDir: string): number {
-  const db = new Database(join(dataDir, 'counter.catalog.sqlite'), { readonly: true });
-  try {
-    return db.prepare('SELECT id FROM warehouse ORDER BY id LIMIT 1').pluck().get() as number;
-  } finally {
-    db.close();
-  }
 }
 
 function goods(dataDir: string, warehouseId: number): string[] {
