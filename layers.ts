@@ -109,6 +109,7 @@ export const MODULES: readonly Module[] = [
   folder(
     'main/settings',
     [
+      'common',
       'contract',
       'db',
       'db/catalog',
@@ -180,7 +181,7 @@ export const MODULES: readonly Module[] = [
   folder('main/electron', ['contract', 'main/core', 'main/settings', 'main/web'], 'the Electron shell'),
   { name: 'main/start', paths: ['main/start.ts'], may: ['main/web', 'main/electron'], why: 'the entry' },
   folder('renderer/platform', RENDERER_BASE, 'what the page talks to outside React', { browser: true }),
-  folder('renderer/scanner', [], 'keystroke timing into scans', {
+  folder('renderer/scanner', ['common'], 'keystroke timing into scans', {
     browser: true,
     face: 'renderer/scanner/index.ts',
   }),

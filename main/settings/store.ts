@@ -17,19 +17,10 @@ import {
 } from '../../contract/contract.ts';
 import { DEFAULT_EMBEDDED_RULES } from '../barcode/index.ts';
 import { DEFAULT_SERIAL_SCANNER } from '../scanner/index.ts';
+import { SCANNER_DEFAULTS } from '../../common/scanner.ts';
 
-// The scanner module's own defaults (renderer/scanner DEFAULT_SCANNER_CONFIG): fast USB scanners type
-// ~10 ms/key, slow Bluetooth ones up to ~80.
-export const DEFAULT_SCANNER: ScannerSettings = {
-  maxGapMs: 100,
-  minLength: 6,
-  suffix: 'enter-or-tab',
-  prefix: '',
-  layout: 'us',
-  delivery: 'keys-and-paste',
-  // Bluetooth scanners and busy USB hubs stall 200-300 ms inside one code.
-  pauseMs: 300,
-};
+/** The scanner's settings until someone changes them (common/scanner.ts, shared with the screens). */
+export const DEFAULT_SCANNER: ScannerSettings = SCANNER_DEFAULTS;
 
 /** A stored scanner row from before a field existed reads that field as its default, keeping the rest. */
 const StoredScanner = ScannerSettings.extend({

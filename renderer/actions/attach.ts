@@ -8,6 +8,7 @@
 // Attached once for the page's life: new scanner settings are taken in place (configure), since a
 // listener attached again would lose the keys the old one held for a burst under way (the first key
 // on a page just opened went that way when the settings arrived).
+import { SCAN_SUFFIX_KEYS, SCANNER_DEFAULTS } from '../../common/scanner.ts';
 import type { ScannerSettings } from '../../contract/contract.ts';
 import {
   attachScanner,
@@ -17,7 +18,6 @@ import {
   windowClock,
   type DeliveredScan,
   type ScannerConfig,
-  type ScanSuffix,
   type SinkAnswer,
 } from '../scanner/index.ts';
 import { useApp } from '../store/app.ts';
@@ -41,18 +41,11 @@ import {
 } from './keymap.ts';
 import { PERFORM } from './registry.ts';
 
-const SUFFIXES: Record<ScannerSettings['suffix'], readonly ScanSuffix[]> = {
-  enter: ['Enter'],
-  tab: ['Tab'],
-  'enter-or-tab': ['Enter', 'Tab'],
-  none: [],
-};
-
 export function scannerConfig(s: ScannerSettings): Partial<ScannerConfig> {
   return {
     maxGapMs: s.maxGapMs,
     minLength: s.minLength,
-    suffix: SUFFIXES[s.suffix],
+    suffix: SCAN_SUFFIX_KEYS[s.suffix],
     prefix: s.prefix,
     layout: s.layout,
     delivery: s.delivery,
@@ -113,7 +106,7 @@ export function attachKeymap(win: Window): Keymap {
       if (binding === undefined) return;
       event.preventDefault();
       if (binding.waitsOutScan === true) {
-        const gapMs = useApp.getState().settings?.scanner.maxGapMs ?? 100;
+        const gapMs = useApp.getState().settings?.scanner.maxGapMs ?? SCANNER_DEFAULTS.maxGapMs;
         pending.start(gapMs, () => void PERFORM[binding.name]({ ctx, event }));
       } else void PERFORM[binding.name]({ ctx, event });
     },

@@ -92,12 +92,14 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
       return;
     }
-    const name = /^\/scanner\/([a-z-]+\.ts)$/.exec(url)?.[1];
-    if (!name) {
+    // The scanner module's files, and common/ (its defaults): '../../common/x.ts' resolves to /common/x.ts.
+    const file = /^\/(scanner|common)\/([a-z-]+\.ts)$/.exec(url);
+    if (!file) {
       res.writeHead(404).end();
       return;
     }
-    const js = stripTypeScriptTypes(readFileSync(join(HERE, name), 'utf8'));
+    const folder = file[1] === 'common' ? join(HERE, '..', '..', 'common') : HERE;
+    const js = stripTypeScriptTypes(readFileSync(join(folder, file[2] ?? ''), 'utf8'));
     res.writeHead(200, { 'content-type': 'text/javascript' }).end(js);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

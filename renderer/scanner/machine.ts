@@ -14,6 +14,7 @@
 //
 // Scanners (or wedge software) that deliver the whole code at once, as a paste or as one input event
 // carrying the text, go through text(): `delivery` says which of the two ways a scanner may use.
+import { SCAN_SUFFIX_KEYS, SCANNER_DEFAULTS } from '../../common/scanner.ts';
 import { layoutChar, type ScannerLayout } from './layouts.ts';
 import { GS, MODIFIER_CODES, MODIFIER_KEYS } from './us-layout.ts';
 
@@ -52,18 +53,19 @@ export interface ScannerConfig {
   readonly pauseMs: number;
 }
 
+/** The settings' defaults (common/scanner.ts), and the timings only this module knows. */
 export const DEFAULT_SCANNER_CONFIG: ScannerConfig = {
-  maxGapMs: 100,
-  minLength: 6,
+  maxGapMs: SCANNER_DEFAULTS.maxGapMs,
+  minLength: SCANNER_DEFAULTS.minLength,
   maxLength: 255,
-  suffix: ['Enter', 'Tab'],
-  prefix: '',
+  suffix: SCAN_SUFFIX_KEYS[SCANNER_DEFAULTS.suffix],
+  prefix: SCANNER_DEFAULTS.prefix,
   quietBeforeMs: 400,
   fastGapMs: 30,
-  layout: 'us',
+  layout: SCANNER_DEFAULTS.layout,
   groupSeparatorCodes: [],
-  delivery: 'keys-and-paste',
-  pauseMs: 300,
+  delivery: SCANNER_DEFAULTS.delivery,
+  pauseMs: SCANNER_DEFAULTS.pauseMs,
 };
 
 export interface KeyInput {
