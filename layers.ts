@@ -45,6 +45,7 @@ const WIRED = [
   'main/outbox',
   'main/shift',
   'main/counter',
+  'main/returns',
 ];
 
 /** Bottom first: a module's `may` names only modules listed before it, so no two modules import each other. */
@@ -163,6 +164,12 @@ export const MODULES: readonly Module[] = [
     ],
     'shopping sessions: a closed sale places its order',
     { face: 'main/counter/index.ts' },
+  ),
+  folder(
+    'main/returns',
+    ['common', 'contract', 'db', 'main/ground', 'main/service', 'main/outbox', 'main/shift', 'main/counter'],
+    'returns: goods taken back against a sale of this till, their refund and their document',
+    { face: 'main/returns/index.ts' },
   ),
   folder('main/areas', WIRED, 'each area built one way, for the core and the CLI alike', {
     face: 'main/areas/index.ts',

@@ -169,6 +169,25 @@ export const CORE_WORDS = {
   lockedCashiers: 'Adding or removing cashiers needs the manager PIN.',
   lockedShiftDifference:
     'The cash counted differs from the expected by {{difference}}, more than the limit of {{limit}}: closing the shift needs the manager PIN.',
+  // returns
+  returnUnknownReceipt:
+    'No sale of this till has the receipt "{{text}}": type its number as printed (P1-000123) or scan its QR code.',
+  returnNotASale:
+    'Receipt "{{text}}" is of no sale that was paid (it was voided or never closed): nothing can come back.',
+  returnUnknownProduct: 'Product {{productId}} is not on receipt {{receipt}}.',
+  returnNothingLeft: 'Everything on receipt {{receipt}} has come back already.',
+  returnNothingChosen: 'Choose what comes back: a line and its quantity.',
+  returnTooMuch:
+    'Only {{left}} of {{name}} can come back: {{sold}} were sold and the rest came back already.',
+  returnQuantity:
+    '{{quantity}} is no quantity to take back: a number above zero with at most three decimals.',
+  returnNeedsPinAmount:
+    'A refund of {{refund}} is more than the limit of {{limit}}: it needs the manager PIN.',
+  returnNeedsPinDays:
+    'The sale was {{days}} days ago, more than the {{limit}} days a return may take: it needs the manager PIN.',
+  returnNeedsPinTender: 'Refunding to another tender than the sale was paid with needs the manager PIN.',
+  returnNotFound: 'There is no return {{id}} at this till.',
+  returnNotBackOffice: 'Return {{number}} is not waiting for the back office.',
   // the serial scanner
   scannerBaudInvalid: '{{name}}={{value}} is not a baud rate: use one of {{rates}}.',
   scannerLineEndInvalid: '{{name}}={{value}}: a line ends with any, cr, lf, crlf or tab.',

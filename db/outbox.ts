@@ -888,3 +888,43 @@ export function soldItemsSince(db: Db, since: string, productIds: readonly numbe
     .array(SoldItemRow)
     .parse(prepared(db, soldItemsSql).all({ since, products: JSON.stringify(productIds) }));
 }
+
+const saleInt = z.number().int();
+const SaleOrder = z.object({
+  orderId: saleInt,
+  sessionId: saleInt,
+  clientReference: z.string(),
+  remoteId: saleInt.nullable(),
+  number: saleInt.nullable(),
+  prefix: z.string(),
+});
+export type SaleOrder = z.infer<typeof SaleOrder>;
+
+const SALE_ORDER = `SELECT o.id AS orderId, o.origin_session_id AS sessionId, o.client_reference AS clientReference,
+    o.remote_id AS remoteId, r.number AS number, coalesce(r.prefix, '') AS prefix
+  FROM outbox_order o LEFT JOIN receipt r ON r.orderId = o.id
+  WHERE o.origin_session_id IS NOT NULL`;
+
+/**
+ * The sale's order a cashier's text names: a receipt number as printed ("P1-000123", any case, the
+ * zeros optional), the order's reference (what the receipt's QR holds), or the instance's order number.
+ */
+export function saleOrderByText(db: Db, text: string): SaleOrder | undefined {
+  const t = text.trim();
+  if (t === '') return undefined;
+  const byReference: unknown = prepared(db, `${SALE_ORDER} AND o.client_reference = ?`).get(t);
+  if (byReference !== undefined) return SaleOrder.parse(byReference);
+  const m = /^(?:(.*)-)?0*(\d{1,15})$/.exec(t);
+  if (m !== null) {
+    const byNumber: unknown = prepared(
+      db,
+      `${SALE_ORDER} AND r.number = ? AND upper(r.prefix) = upper(?)`,
+    ).get(Number(m[2]), m[1] ?? '');
+    if (byNumber !== undefined) return SaleOrder.parse(byNumber);
+  }
+  if (/^\d{1,9}$/.test(t)) {
+    const byRemote: unknown = prepared(db, `${SALE_ORDER} AND o.remote_id = ?`).get(Number(t));
+    if (byRemote !== undefined) return SaleOrder.parse(byRemote);
+  }
+  return undefined;
+}

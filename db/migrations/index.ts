@@ -25,6 +25,7 @@ import { orderInstanceTime } from './0022-order-instance-time.ts';
 import { redirectNotAVerdict } from './0023-redirect-not-a-verdict.ts';
 import { drawerOpeningShift } from './0024-drawer-opening-shift.ts';
 import { outboxBookkeeping } from './0025-outbox-bookkeeping.ts';
+import { returns } from './0026-returns.ts';
 import { prohibitionOfDiscounts } from './catalog-0002-prohibition-of-discounts.ts';
 import { instanceProfile } from './catalog-0003-instance-profile.ts';
 import { syncRun } from './catalog-0004-sync-run.ts';
@@ -62,6 +63,7 @@ export const migrations: readonly Migration[] = [
   redirectNotAVerdict,
   drawerOpeningShift,
   outboxBookkeeping,
+  returns,
 ];
 
 /** The catalog's file (counter.catalog.sqlite): what sync copies from the service. Its schema

@@ -43,6 +43,8 @@ import { placeOrder, type OrderSender, type OutboxOrder, type StoredOrderSummary
 import { saleAttribution, saleFigures, toMinor, voidAttribution, type ShiftPolicy } from '../shift/index.ts';
 import type { ScanVia } from './label.ts';
 import { orderItems } from './order-lines.ts';
+import { soldLinesOf } from './sold-lines.ts';
+import { insertSoldLines } from '../../db/returns.ts';
 import { enteredPriceProblem, lineProblemWords, saleTooLarge } from './price.ts';
 import type { ScanResolver, Resolution, Unpriced } from './resolve.ts';
 import { stockBlockedWords, stockConcernWords, stockConcerns, type StockRule } from './stock.ts';
@@ -435,6 +437,7 @@ export class Counter {
     let summary: StoredOrderSummary | undefined;
     let who: SaleAttribution = { shiftId: null, cashierId: null };
     let figures: SaleFigures | undefined;
+    let sold: ReturnType<typeof soldLinesOf> = [];
     const placed = placeOrder(
       this.#db,
       () => {
@@ -455,6 +458,8 @@ export class Counter {
         closing = { tender, walkIn };
         summary = saleSummary(this.#db, view, walkIn);
         figures = saleFigures(view.totals, tender);
+        // What each line was paid, kept for returns past compaction (db/returns.ts sold_line).
+        sold = soldLinesOf(sessionId, session.lines, session.customer?.card ?? null);
         return {
           customerId: session.customer?.companyId ?? walkIn?.companyId,
           warehouseId: session.warehouseId,
@@ -471,6 +476,7 @@ export class Counter {
           closeShoppingSession(this.#db, sessionId, order.id, now, closing);
           issueReceipt(this.#db, order.id, this.#receipts());
           if (figures !== undefined) recordSale(this.#db, sessionId, who, figures);
+          insertSoldLines(this.#db, sold);
           this.#closing?.({ orderId: order.id, tender: closing.tender, at: now });
         },
         sender: this.#outbox,

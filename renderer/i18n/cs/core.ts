@@ -157,6 +157,22 @@ export const core = {
   lockedShiftDifference:
     'Napočítaná hotovost se od očekávané liší o {{difference}}, víc než je limit {{limit}}: uzavření směny vyžaduje PIN vedoucího.',
   lockedDrawer: 'Otevření zásuvky bez prodeje vyžaduje PIN vedoucího.',
+  returnUnknownReceipt:
+    'Žádný prodej této pokladny nemá účtenku „{{text}}“: napište její číslo, jak je vytištěné (P1-000123), nebo naskenujte její QR kód.',
+  returnNotASale:
+    'Účtenka „{{text}}“ nepatří k zaplacenému prodeji (byl stornován nebo nebyl uzavřen): nic nelze vrátit.',
+  returnUnknownProduct: 'Zboží {{productId}} na účtence {{receipt}} není.',
+  returnNothingLeft: 'Všechno z účtenky {{receipt}} už bylo vráceno.',
+  returnNothingChosen: 'Vyberte, co se vrací: řádek a jeho množství.',
+  returnTooMuch: 'Z položky {{name}} lze vrátit jen {{left}}: prodáno bylo {{sold}} a zbytek už byl vrácen.',
+  returnQuantity:
+    '{{quantity}} není množství, které lze vrátit: číslo větší než nula s nejvýše třemi desetinnými místy.',
+  returnNeedsPinAmount: 'Vrácení {{refund}} je víc než limit {{limit}}: potřebuje PIN vedoucího.',
+  returnNeedsPinDays:
+    'Prodej byl před {{days}} dny, víc než {{limit}} dní pro vrácení: potřebuje PIN vedoucího.',
+  returnNeedsPinTender: 'Vrátit peníze jiným způsobem, než se platilo, lze jen s PINem vedoucího.',
+  returnNotFound: 'Vratka {{id}} na této pokladně není.',
+  returnNotBackOffice: 'Vratka {{number}} nečeká na zaúčtování v kanceláři.',
   scannerBaudInvalid: '{{name}}={{value}} není rychlost sériové linky: použijte jednu z {{rates}}.',
   scannerLineEndInvalid: '{{name}}={{value}}: řádek končí any, cr, lf, crlf nebo tab.',
   noPrinter:

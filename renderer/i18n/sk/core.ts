@@ -158,6 +158,22 @@ export const core = {
   lockedShiftDifference:
     'Napočítaná hotovosť sa od očakávanej líši o {{difference}}, viac ako je limit {{limit}}: uzavretie zmeny vyžaduje PIN vedúceho.',
   lockedDrawer: 'Otvorenie zásuvky bez predaja vyžaduje PIN vedúceho.',
+  returnUnknownReceipt:
+    'Žiadny predaj tejto pokladnice nemá doklad „{{text}}“: napíšte jeho číslo, ako je vytlačené (P1-000123), alebo naskenujte jeho QR kód.',
+  returnNotASale:
+    'Doklad „{{text}}“ nepatrí k zaplatenému predaju (bol stornovaný alebo nebol uzavretý): nič nemožno vrátiť.',
+  returnUnknownProduct: 'Tovar {{productId}} na doklade {{receipt}} nie je.',
+  returnNothingLeft: 'Všetko z dokladu {{receipt}} už bolo vrátené.',
+  returnNothingChosen: 'Vyberte, čo sa vracia: riadok a jeho množstvo.',
+  returnTooMuch: 'Z položky {{name}} možno vrátiť len {{left}}: predalo sa {{sold}} a zvyšok už bol vrátený.',
+  returnQuantity:
+    '{{quantity}} nie je množstvo, ktoré možno vrátiť: číslo väčšie ako nula s najviac tromi desatinnými miestami.',
+  returnNeedsPinAmount: 'Vrátenie {{refund}} je viac ako limit {{limit}}: potrebuje PIN vedúceho.',
+  returnNeedsPinDays:
+    'Predaj bol pred {{days}} dňami, viac ako {{limit}} dní na vrátenie: potrebuje PIN vedúceho.',
+  returnNeedsPinTender: 'Vrátiť peniaze inak, ako sa platilo, možno len s PIN-om vedúceho.',
+  returnNotFound: 'Vratka {{id}} na tejto pokladnici nie je.',
+  returnNotBackOffice: 'Vratka {{number}} nečaká na zaúčtovanie v kancelárii.',
   scannerBaudInvalid: '{{name}}={{value}} nie je rýchlosť sériovej linky: použite jednu z {{rates}}.',
   scannerLineEndInvalid: '{{name}}={{value}}: riadok končí any, cr, lf, crlf alebo tab.',
   noPrinter:

@@ -1,0 +1,268 @@
+// Typed queries of returns (migration 26): the lines each closed sale was paid for (sold_line), the
+// returns made against them, their lines and what each tender paid out. No function here opens a
+// transaction: main/returns takes the write lock first, then checks what is left and writes the
+// return, so two returns at once cannot both take the same quantity.
+import { z } from 'zod';
+import type { Db } from './database.ts';
+import { prepared } from './prepared.ts';
+
+const int = z.number().int();
+
+/** A line of a closed sale as the customer paid for it. */
+export const SoldLine = z.object({
+  sessionId: int,
+  lineNo: int,
+  productId: int,
+  productCode: z.string().nullable(),
+  name: z.string(),
+  kind: z.enum(['unit', 'weight', 'price']),
+  quantityMilli: int,
+  unitOfMeasure: z.string().nullable(),
+  unitPrice: z.number(),
+  vatRate: z.number(),
+  grossMinor: int,
+  paidMinor: int,
+});
+export type SoldLine = z.infer<typeof SoldLine>;
+
+/** Stores a closed sale's lines as paid: call in the transaction that closes it. */
+export function insertSoldLines(db: Db, lines: readonly SoldLine[]): void {
+  const insert = prepared(
+    db,
+    `INSERT INTO sold_line (sessionId, lineNo, productId, productCode, name, kind, quantityMilli, unitOfMeasure,
+       unitPrice, vatRate, grossMinor, paidMinor)
+     VALUES (@sessionId, @lineNo, @productId, @productCode, @name, @kind, @quantityMilli, @unitOfMeasure,
+       @unitPrice, @vatRate, @grossMinor, @paidMinor)`,
+  );
+  for (const line of lines) insert.run(SoldLine.parse(line));
+}
+
+export function soldLines(db: Db, sessionId: number): SoldLine[] {
+  const rows: unknown[] = prepared(db, 'SELECT * FROM sold_line WHERE sessionId = ? ORDER BY lineNo').all(
+    sessionId,
+  );
+  return rows.map((r) => SoldLine.parse(r));
+}
+
+/** Per sold line, what already came back and what it refunded (lines with nothing back are left out). */
+export function returnedOfSale(
+  db: Db,
+  sessionId: number,
+): Map<number, { quantityMilli: number; refundMinor: number }> {
+  const rows: unknown[] = prepared(
+    db,
+    `SELECT l.lineNo, sum(l.quantityMilli) AS quantityMilli, sum(l.refundMinor) AS refundMinor
+       FROM till_return_line l JOIN till_return r ON r.id = l.returnId
+      WHERE r.saleSessionId = ? GROUP BY l.lineNo`,
+  ).all(sessionId);
+  const out = new Map<number, { quantityMilli: number; refundMinor: number }>();
+  for (const raw of rows) {
+    const r = z.object({ lineNo: int, quantityMilli: int, refundMinor: int }).parse(raw);
+    out.set(r.lineNo, { quantityMilli: r.quantityMilli, refundMinor: r.refundMinor });
+  }
+  return out;
+}
+
+/** What each tender of a sale already paid back (the cash share before rounding is not kept: paid out). */
+export function refundedOfSale(db: Db, sessionId: number): { cardMinor: number; cashMinor: number } {
+  const row = z.object({ cardMinor: int, cashMinor: int }).parse(
+    prepared(
+      db,
+      `SELECT coalesce(sum(CASE WHEN f.method = 'card' THEN f.amountMinor END), 0) AS cardMinor,
+              coalesce(sum(CASE WHEN f.method = 'cash' THEN f.amountMinor - f.roundingMinor END), 0) AS cashMinor
+         FROM till_return_refund f JOIN till_return r ON r.id = f.returnId WHERE r.saleSessionId = ?`,
+    ).get(sessionId),
+  );
+  return row;
+}
+
+export const RETURN_STATES = ['waiting', 'document', 'back-office', 'booked'] as const;
+export type ReturnRowState = (typeof RETURN_STATES)[number];
+export const RETURN_ROUTES = ['claim', 'negative-order', 'delete', 'back-office'] as const;
+export type ReturnRoute = (typeof RETURN_ROUTES)[number];
+
+const ReturnRow = z.object({
+  id: int,
+  number: int,
+  prefix: z.string(),
+  saleSessionId: int,
+  saleOrderId: int,
+  createdAt: z.string(),
+  shiftId: int.nullable(),
+  cashierId: int.nullable(),
+  refundMinor: int,
+  managerApproved: z.union([z.literal(0), z.literal(1)]).transform((v) => v === 1),
+  clientReference: z.string(),
+  route: z.enum(RETURN_ROUTES).nullable(),
+  state: z.enum(RETURN_STATES),
+  documentOrderId: int.nullable(),
+  stateNote: z.string().nullable(),
+  bookedAt: z.string().nullable(),
+  printCount: int,
+});
+export type ReturnRow = z.output<typeof ReturnRow>;
+
+export interface NewReturn {
+  readonly prefix: string;
+  readonly saleSessionId: number;
+  readonly saleOrderId: number;
+  readonly createdAt: string;
+  readonly shiftId: number | null;
+  readonly cashierId: number | null;
+  readonly refundMinor: number;
+  readonly managerApproved: boolean;
+  readonly clientReference: string;
+  readonly lines: readonly { lineNo: number; quantityMilli: number; refundMinor: number }[];
+  readonly refunds: readonly { method: 'cash' | 'card'; amountMinor: number; roundingMinor: number }[];
+}
+
+/**
+ * Stores a return with the till's next return number (one more than the highest given: rolled back
+ * with its transaction, the number is not used up, so the series has no gaps). Call inside a write
+ * transaction that checked what is left to return.
+ */
+export function insertReturn(db: Db, r: NewReturn): ReturnRow {
+  const { lastInsertRowid } = prepared(
+    db,
+    `INSERT INTO till_return (number, prefix, saleSessionId, saleOrderId, createdAt, shiftId, cashierId, refundMinor,
+       managerApproved, clientReference, state)
+     VALUES ((SELECT coalesce(max(number), 0) + 1 FROM till_return), ?, ?, ?, ?, ?, ?, ?, ?, ?, 'waiting')`,
+  ).run(
+    r.prefix,
+    r.saleSessionId,
+    r.saleOrderId,
+    r.createdAt,
+    r.shiftId,
+    r.cashierId,
+    r.refundMinor,
+    r.managerApproved ? 1 : 0,
+    r.clientReference,
+  );
+  const id = Number(lastInsertRowid);
+  const line = prepared(
+    db,
+    'INSERT INTO till_return_line (returnId, lineNo, quantityMilli, refundMinor) VALUES (?, ?, ?, ?)',
+  );
+  for (const l of r.lines) line.run(id, l.lineNo, l.quantityMilli, l.refundMinor);
+  const refund = prepared(
+    db,
+    'INSERT INTO till_return_refund (returnId, method, amountMinor, roundingMinor) VALUES (?, ?, ?, ?)',
+  );
+  for (const f of r.refunds) refund.run(id, f.method, f.amountMinor, f.roundingMinor);
+  const stored = getReturn(db, id);
+  if (stored === undefined) throw new Error(`Return ${id} was not stored.`);
+  return stored;
+}
+
+export function getReturn(db: Db, id: number): ReturnRow | undefined {
+  const row: unknown = prepared(db, 'SELECT * FROM till_return WHERE id = ?').get(id);
+  return row === undefined ? undefined : ReturnRow.parse(row);
+}
+
+export function returnsOfSale(db: Db, sessionId: number): ReturnRow[] {
+  const rows: unknown[] = prepared(db, 'SELECT * FROM till_return WHERE saleSessionId = ? ORDER BY id').all(
+    sessionId,
+  );
+  return rows.map((r) => ReturnRow.parse(r));
+}
+
+/** Returns whose document has not reached its route yet ('waiting'), oldest first. */
+export function waitingReturns(db: Db): ReturnRow[] {
+  const rows: unknown[] = prepared(db, "SELECT * FROM till_return WHERE state = 'waiting' ORDER BY id").all();
+  return rows.map((r) => ReturnRow.parse(r));
+}
+
+/** Returns of the back office's list: to book there, not yet marked booked. */
+export function backOfficeReturns(db: Db): ReturnRow[] {
+  const rows: unknown[] = prepared(
+    db,
+    "SELECT * FROM till_return WHERE state = 'back-office' ORDER BY id",
+  ).all();
+  return rows.map((r) => ReturnRow.parse(r));
+}
+
+export function returnsOfShift(db: Db, shiftId: number): ReturnRow[] {
+  const rows: unknown[] = prepared(db, 'SELECT * FROM till_return WHERE shiftId = ? ORDER BY id').all(
+    shiftId,
+  );
+  return rows.map((r) => ReturnRow.parse(r));
+}
+
+export function returnLines(
+  db: Db,
+  returnId: number,
+): { lineNo: number; quantityMilli: number; refundMinor: number }[] {
+  const rows: unknown[] = prepared(
+    db,
+    'SELECT lineNo, quantityMilli, refundMinor FROM till_return_line WHERE returnId = ? ORDER BY lineNo',
+  ).all(returnId);
+  return rows.map((r) => z.object({ lineNo: int, quantityMilli: int, refundMinor: int }).parse(r));
+}
+
+export function returnRefunds(
+  db: Db,
+  returnId: number,
+): { method: 'cash' | 'card'; amountMinor: number; roundingMinor: number }[] {
+  const rows: unknown[] = prepared(
+    db,
+    'SELECT method, amountMinor, roundingMinor FROM till_return_refund WHERE returnId = ? ORDER BY method',
+  ).all(returnId);
+  return rows.map((r) =>
+    z.object({ method: z.enum(['cash', 'card']), amountMinor: int, roundingMinor: int }).parse(r),
+  );
+}
+
+/** Where a return's document went: its route and state, and the outbox order carrying it if any. */
+export function setReturnRoute(
+  db: Db,
+  id: number,
+  to: {
+    route: ReturnRoute | null;
+    state: ReturnRowState;
+    documentOrderId?: number | null;
+    note?: string | null;
+    at?: string | null;
+  },
+): void {
+  prepared(
+    db,
+    `UPDATE till_return SET route = ?, state = ?, documentOrderId = coalesce(?, documentOrderId), stateNote = ?,
+       bookedAt = coalesce(?, bookedAt) WHERE id = ?`,
+  ).run(to.route, to.state, to.documentOrderId ?? null, to.note ?? null, to.at ?? null, id);
+}
+
+export function countReturnPrint(db: Db, id: number): void {
+  prepared(db, 'UPDATE till_return SET printCount = printCount + 1 WHERE id = ?').run(id);
+}
+
+/** The return number as printed: the till's prefix, "-V", six digits ("P1-V000004"). */
+export function formatReturnNumber(prefix: string, number: number): string {
+  const digits = `V${String(number).padStart(6, '0')}`;
+  return prefix === '' ? digits : `${prefix}-${digits}`;
+}
+
+/** The return whose printed number is `text` (any case), if any. */
+export function returnByNumber(db: Db, text: string): ReturnRow | undefined {
+  const m = /^(?:(.*)-)?V(\d+)$/i.exec(text.trim());
+  if (m === null) return undefined;
+  const row: unknown = prepared(
+    db,
+    'SELECT * FROM till_return WHERE number = ? AND upper(prefix) = upper(?)',
+  ).get(Number(m[2]), m[1] ?? '');
+  return row === undefined ? undefined : ReturnRow.parse(row);
+}
+
+/** What each tender paid of a sale: cash as taken into the drawer (after rounding), card as charged. */
+export function salePaid(db: Db, sessionId: number): { cashMinor: number; cardMinor: number } {
+  return z.object({ cashMinor: int, cardMinor: int }).parse(
+    prepared(
+      db,
+      `SELECT coalesce(sum(CASE WHEN method IN ('cash', 'unsaid') THEN amountMinor END), 0) AS cashMinor,
+              coalesce(sum(CASE WHEN method = 'card' THEN amountMinor END), 0) AS cardMinor
+         FROM sale_payment WHERE sessionId = ?`,
+    ).get(sessionId),
+  );
+}
+
+// The sale's order is read through the outbox's own query (db/outbox.ts owns its table).
+export { saleOrderByText, type SaleOrder } from './outbox.ts';

@@ -1,0 +1,14 @@
+// Returns at the till (issue 37): a return against a sale of this till, its refund, and its document.
+export {
+  quantityText,
+  ReturnError,
+  Returns,
+  type ApprovalReason,
+  type MadeReturn,
+  type ReturnErrorCode,
+  type ReturnRequest,
+  type ReturnableLine,
+  type ReturnsOptions,
+  type SaleForReturn,
+} from './returns.ts';
+export { lineRefund, planLines, splitRefund, type RefundSplit, type RefundTender } from './plan.ts';

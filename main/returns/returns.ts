@@ -1,0 +1,334 @@
+// Returns at the till (issue 37): find the sale by its receipt's number, its QR (the order's
+// reference) or the instance's order number, from the till's own history (offline too); take back
+// lines and quantities never beyond what was sold less what already came back; refund what was paid
+// for them, card first up to the card's part, the rest in cash rounded to the cash step. Checked and
+// written in one write transaction (the app file's lock taken first), so two returns at once on one
+// till cannot both take the same quantity. Its document then goes to the instance by the route
+// (route.ts); here it waits, stored.
+import { randomUUID } from 'node:crypto';
+import { minor, sumMinor, toMajor, type Minor } from '../../common/money.ts';
+import { words, type Words } from '../../contract/core-words.ts';
+import { durably, writeTransaction, type Db } from '../../db/database.ts';
+import { formatReceiptNumber } from '../../db/receipts.ts';
+import {
+  formatReturnNumber,
+  insertReturn,
+  insertSoldLines,
+  refundedOfSale,
+  returnedOfSale,
+  returnsOfSale,
+  salePaid,
+  saleOrderByText,
+  soldLines,
+  type ReturnRow,
+  type SoldLine,
+} from '../../db/returns.ts';
+import { getShoppingSession } from '../../db/sessions.ts';
+import { soldLinesOf } from '../counter/index.ts';
+import { saleAttribution, type ShiftPolicy } from '../shift/index.ts';
+import {
+  everythingLeft,
+  planLines,
+  splitRefund,
+  wantedOfProducts,
+  type PlannedLine,
+  type RefundTender,
+  type Wanted,
+} from './plan.ts';
+
+export type ReturnErrorCode =
+  | 'unknown-receipt'
+  | 'not-a-sale'
+  | 'too-much'
+  | 'unknown-product'
+  | 'nothing-left'
+  | 'nothing-chosen'
+  | 'quantity'
+  | 'approval'
+  | 'card-room';
+
+export class ReturnError extends Error {
+  override name = 'ReturnError';
+  readonly code: ReturnErrorCode;
+  readonly said: Words['said'];
+  constructor(code: ReturnErrorCode, why: Words) {
+    super(why.message);
+    this.code = code;
+    this.said = why.said;
+  }
+}
+
+/** Why a return needs the manager: beyond Settings' amount or days, or a tender the split did not choose. */
+export type ApprovalReason =
+  | { readonly kind: 'amount'; readonly refund: Minor; readonly limit: Minor }
+  | { readonly kind: 'days'; readonly days: number; readonly limit: number }
+  | { readonly kind: 'tender'; readonly tender: RefundTender };
+
+/** A sale line as a return sees it: what was sold and paid, and what is left to take back. */
+export interface ReturnableLine {
+  readonly lineNo: number;
+  readonly productId: number;
+  readonly productCode: string | null;
+  readonly name: string;
+  readonly kind: SoldLine['kind'];
+  readonly unitOfMeasure: string | null;
+  readonly vatRate: number;
+  readonly unitPrice: number;
+  readonly quantityMilli: number;
+  readonly paidMinor: number;
+  readonly returnedMilli: number;
+  readonly leftMilli: number;
+}
+
+export interface SaleForReturn {
+  readonly sessionId: number;
+  readonly orderId: number;
+  /** The receipt's number as printed, when the sale has one. */
+  readonly receipt: string | null;
+  readonly reference: string;
+  readonly soldAt: string;
+  readonly lines: readonly ReturnableLine[];
+  /** What each tender paid of the sale, and what went back to it already. */
+  readonly paid: { readonly cash: Minor; readonly card: Minor };
+  readonly refunded: { readonly cash: Minor; readonly card: Minor };
+  readonly returns: readonly ReturnRow[];
+}
+
+export interface ReturnRequest {
+  /** The receipt's number (P1-000123), the order's reference (its QR) or the instance's order number. */
+  readonly receipt: string;
+  /** Quantities per product (as `pos return --item`); without these and `lines`, everything left. */
+  readonly items?: readonly { readonly productId: number; readonly quantity: number }[];
+  /** Quantities per sale line, as the screen picks them. */
+  readonly lines?: readonly { readonly lineNo: number; readonly quantity: number }[];
+  /** All of it to one tender (the manager's choice); default: card first up to its part, the rest cash. */
+  readonly tender?: RefundTender;
+  /** Says whether the manager approved (the PIN given and right); false refuses the return. */
+  readonly approve?: (reasons: readonly ApprovalReason[]) => boolean;
+}
+
+export interface ReturnsOptions {
+  readonly db: Db;
+  readonly now?: () => Date;
+  /** The till's receipt prefix (Settings): a return's number is "<prefix>-V000001". */
+  readonly prefix: () => string;
+  /** The cash step in minor units (Settings' cash rounding). */
+  readonly cashStep: () => Minor;
+  readonly shiftPolicy?: () => ShiftPolicy;
+  /** Settings' limits beyond which the manager approves (0: no limit). */
+  readonly limits: () => { readonly amountMinor: number; readonly days: number };
+  /** Called after a return is stored (outside its transaction): its document's route takes it on. */
+  readonly stored?: (made: ReturnRow) => void;
+}
+
+const DAY_MS = 86_400_000;
+
+export class Returns {
+  readonly #db: Db;
+  readonly #now: () => Date;
+  readonly #options: ReturnsOptions;
+
+  constructor(options: ReturnsOptions) {
+    this.#db = options.db;
+    this.#now = options.now ?? (() => new Date());
+    this.#options = options;
+  }
+
+  /** The sale a receipt names, with what is left to return; ReturnError 'unknown-receipt' when none. */
+  find(text: string): SaleForReturn {
+    return this.#sale(text, false);
+  }
+
+  /** Makes a return: checks and stores it in one transaction; the refund is what it says. */
+  make(request: ReturnRequest): MadeReturn {
+    const now = this.#now();
+    const made = durably(this.#db, () =>
+      writeTransaction(this.#db, () => {
+        const sale = this.#sale(request.receipt, true);
+        const planned = this.#plan(sale, request);
+        const refund = sumMinor(planned.map((p) => p.refundMinor));
+        const split = splitRefund(
+          refund,
+          { cardPaid: sale.paid.card, cardRefunded: sale.refunded.card },
+          this.#options.cashStep(),
+          request.tender,
+        );
+        const reasons = this.#reasons(sale, refund, split.card, request.tender, now);
+        const approved = reasons.length > 0 && (request.approve?.(reasons) ?? false);
+        if (reasons.length > 0 && !approved) throw new ReturnError('approval', approvalWords(reasons));
+        const who = saleAttribution(this.#db, this.#options.shiftPolicy?.() ?? 'off', now);
+        return insertReturn(this.#db, {
+          prefix: this.#options.prefix(),
+          saleSessionId: sale.sessionId,
+          saleOrderId: sale.orderId,
+          createdAt: now.toISOString(),
+          shiftId: who.shiftId,
+          cashierId: who.cashierId,
+          refundMinor: refund,
+          managerApproved: approved,
+          clientReference: randomUUID(),
+          lines: planned.map((p) => ({
+            lineNo: p.line.lineNo,
+            quantityMilli: p.quantityMilli,
+            refundMinor: p.refundMinor,
+          })),
+          refunds: [
+            ...(split.card > 0
+              ? [{ method: 'card' as const, amountMinor: split.card, roundingMinor: 0 }]
+              : []),
+            ...(split.cashShare > 0
+              ? [{ method: 'cash' as const, amountMinor: split.cash, roundingMinor: split.cashRounding }]
+              : []),
+          ],
+        });
+      }),
+    );
+    this.#options.stored?.(made);
+    return { row: made, number: formatReturnNumber(made.prefix, made.number) };
+  }
+
+  #sale(text: string, writing: boolean): SaleForReturn {
+    const db = this.#db;
+    const order = saleOrderByText(db, text);
+    if (order === undefined)
+      throw new ReturnError('unknown-receipt', words('returnUnknownReceipt', { text }));
+    const session = getShoppingSession(db, order.sessionId);
+    if (session?.state !== 'closed') throw new ReturnError('not-a-sale', words('returnNotASale', { text }));
+    let sold = soldLines(db, session.id);
+    // A sale closed before returns existed: its lines as paid are worked out once from the sale's own
+    // (still there unless compacted) and kept, so later compaction leaves them.
+    if (sold.length === 0 && session.lines.length > 0) {
+      sold = soldLinesOf(session.id, session.lines, session.customer?.card ?? null);
+      if (writing) insertSoldLines(db, sold);
+    }
+    const returned = returnedOfSale(db, session.id);
+    const paid = salePaid(db, session.id);
+    const refunded = refundedOfSale(db, session.id);
+    return {
+      sessionId: session.id,
+      orderId: order.orderId,
+      receipt: order.number === null ? null : formatReceiptNumber(order.prefix, order.number),
+      reference: order.clientReference,
+      soldAt: session.closedAt ?? session.updatedAt,
+      lines: sold.map((l) => {
+        const back = returned.get(l.lineNo)?.quantityMilli ?? 0;
+        return {
+          lineNo: l.lineNo,
+          productId: l.productId,
+          productCode: l.productCode,
+          name: l.name,
+          kind: l.kind,
+          unitOfMeasure: l.unitOfMeasure,
+          vatRate: l.vatRate,
+          unitPrice: l.unitPrice,
+          quantityMilli: l.quantityMilli,
+          paidMinor: l.paidMinor,
+          returnedMilli: back,
+          leftMilli: l.quantityMilli - back,
+        };
+      }),
+      paid: { cash: minor(paid.cashMinor), card: minor(paid.cardMinor) },
+      refunded: { cash: minor(refunded.cashMinor), card: minor(refunded.cardMinor) },
+      returns: returnsOfSale(db, session.id),
+    };
+  }
+
+  #plan(sale: SaleForReturn, request: ReturnRequest): PlannedLine[] {
+    const sold: SoldLine[] = sale.lines.map((l) => ({
+      sessionId: sale.sessionId,
+      lineNo: l.lineNo,
+      productId: l.productId,
+      productCode: l.productCode,
+      name: l.name,
+      kind: l.kind,
+      quantityMilli: l.quantityMilli,
+      unitOfMeasure: l.unitOfMeasure,
+      unitPrice: l.unitPrice,
+      vatRate: l.vatRate,
+      grossMinor: 0,
+      paidMinor: l.paidMinor,
+    }));
+    const returned = new Map(sale.lines.map((l) => [l.lineNo, { quantityMilli: l.returnedMilli }]));
+    let wanted: Wanted[];
+    if (request.lines !== undefined && request.lines.length > 0) {
+      wanted = request.lines.map((l) => ({ lineNo: l.lineNo, quantityMilli: milli(l.quantity) }));
+    } else if (request.items !== undefined && request.items.length > 0) {
+      const spread = wantedOfProducts(
+        sold,
+        returned,
+        request.items.map((i) => ({ productId: i.productId, quantityMilli: milli(i.quantity) })),
+      );
+      if (!Array.isArray(spread))
+        throw new ReturnError(
+          'unknown-product',
+          words('returnUnknownProduct', { productId: spread.productId, receipt: request.receipt }),
+        );
+      wanted = spread;
+    } else {
+      wanted = everythingLeft(sold, returned);
+      if (wanted.length === 0)
+        throw new ReturnError('nothing-left', words('returnNothingLeft', { receipt: request.receipt }));
+    }
+    const planned = planLines(sold, returned, wanted);
+    if (Array.isArray(planned)) return planned;
+    if (planned.kind === 'too-much')
+      throw new ReturnError(
+        'too-much',
+        words('returnTooMuch', {
+          name: planned.line.name,
+          sold: quantityText(planned.line.quantityMilli),
+          left: quantityText(planned.leftMilli),
+        }),
+      );
+    throw new ReturnError('nothing-chosen', words('returnNothingChosen'));
+  }
+
+  #reasons(
+    sale: SaleForReturn,
+    refund: Minor,
+    cardRefund: Minor,
+    tender: RefundTender | undefined,
+    now: Date,
+  ): ApprovalReason[] {
+    const limits = this.#options.limits();
+    const reasons: ApprovalReason[] = [];
+    if (limits.amountMinor > 0 && refund > limits.amountMinor)
+      reasons.push({ kind: 'amount', refund, limit: minor(limits.amountMinor) });
+    const days = Math.floor((now.getTime() - Date.parse(sale.soldAt)) / DAY_MS);
+    if (limits.days > 0 && days > limits.days) reasons.push({ kind: 'days', days, limit: limits.days });
+    // Cash out of the drawer for what a card paid (or to a card beyond its part) is the manager's call.
+    const cardRoom = Math.max(0, sale.paid.card - sale.refunded.card);
+    if (tender === 'cash' && cardRoom > 0) reasons.push({ kind: 'tender', tender });
+    if (tender === 'card' && cardRefund > cardRoom) reasons.push({ kind: 'tender', tender });
+    return reasons;
+  }
+}
+
+export interface MadeReturn {
+  readonly row: ReturnRow;
+  /** As printed: "P1-V000004". */
+  readonly number: string;
+}
+
+/** A quantity in thousandths; ReturnError 'quantity' for one that is not above 0 or has more decimals. */
+function milli(quantity: number): number {
+  const m = Math.round(quantity * 1000);
+  if (!(quantity > 0) || !Number.isFinite(quantity) || Math.abs(m - quantity * 1000) > 1e-6 || m <= 0)
+    throw new ReturnError('quantity', words('returnQuantity', { quantity: String(quantity) }));
+  return m;
+}
+
+export function quantityText(m: number): string {
+  return String(m / 1000);
+}
+
+function approvalWords(reasons: readonly ApprovalReason[]): Words {
+  const first = reasons[0];
+  if (first?.kind === 'amount')
+    return words('returnNeedsPinAmount', {
+      refund: toMajor(first.refund).toFixed(2),
+      limit: toMajor(first.limit).toFixed(2),
+    });
+  if (first?.kind === 'days') return words('returnNeedsPinDays', { days: first.days, limit: first.limit });
+  return words('returnNeedsPinTender');
+}
