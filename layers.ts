@@ -46,6 +46,7 @@ const WIRED = [
   'main/shift',
   'main/counter',
   'main/returns',
+  'main/hub',
 ];
 
 /** Bottom first: a module's `may` names only modules listed before it, so no two modules import each other. */
@@ -171,6 +172,12 @@ export const MODULES: readonly Module[] = [
     'returns: goods taken back against a sale of this till, their refund and their document',
     { face: 'main/returns/index.ts' },
   ),
+  folder(
+    'main/hub',
+    ['common', 'contract', 'db', 'main/ground'],
+    "the store hub: the tills' journals shared through NATS JetStream, the hub's server when this till hosts it",
+    { face: 'main/hub/index.ts' },
+  ),
   folder('main/areas', WIRED, 'each area built one way, for the core and the CLI alike', {
     face: 'main/areas/index.ts',
   }),
@@ -288,6 +295,9 @@ export const ONLY_IN: Readonly<Record<string, readonly string[]>> = {
   '@point-of-sale/receipt-printer-encoder': ['main/printer'],
   '@serialport/bindings-cpp': ['main/scanner'],
   '@serialport/stream': ['main/scanner'],
+  '@nats-io/transport-node': ['main/hub', 'test'],
+  '@nats-io/jetstream': ['main/hub', 'test'],
+  '@nats-io/kv': ['main/hub', 'test'],
 };
 
 const TEST = MODULES.find((m) => m.name === 'test');

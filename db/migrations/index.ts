@@ -26,6 +26,7 @@ import { redirectNotAVerdict } from './0023-redirect-not-a-verdict.ts';
 import { drawerOpeningShift } from './0024-drawer-opening-shift.ts';
 import { outboxBookkeeping } from './0025-outbox-bookkeeping.ts';
 import { returns } from './0026-returns.ts';
+import { storeJournal } from './0027-store-journal.ts';
 import { prohibitionOfDiscounts } from './catalog-0002-prohibition-of-discounts.ts';
 import { instanceProfile } from './catalog-0003-instance-profile.ts';
 import { syncRun } from './catalog-0004-sync-run.ts';
@@ -64,6 +65,7 @@ export const migrations: readonly Migration[] = [
   drawerOpeningShift,
   outboxBookkeeping,
   returns,
+  storeJournal,
 ];
 
 /** The catalog's file (counter.catalog.sqlite): what sync copies from the service. Its schema

@@ -4,6 +4,7 @@
 // outbox a closed sale goes to, the shift policy, the print job stored with a sale.
 import type { Db } from '../../db/database.ts';
 import { commonCurrency } from '../../db/catalog/index.ts';
+import { appendSale } from '../../db/journal.ts';
 import type { WalkInCustomer } from '../../db/sessions.ts';
 import { cashStep } from '../../contract/contract.ts';
 import type { BarcodeReader } from '../barcode/index.ts';
@@ -64,7 +65,12 @@ export function buildCounter(needs: CounterNeeds): CounterArea {
     ...(needs.walkInCustomer === undefined ? {} : { walkInCustomer: needs.walkInCustomer }),
     ...(needs.outbox === undefined ? {} : { outbox: needs.outbox }),
     ...(needs.shiftPolicy === undefined ? {} : { shiftPolicy: needs.shiftPolicy }),
-    ...(needs.closing === undefined ? {} : { closing: needs.closing }),
+    // The sale goes into the store's journal in the transaction that closes it (issue 38): a sale
+    // the till has is a sale the other tills will learn of, whichever shell closed it.
+    closing: (sale) => {
+      appendSale(db, sale.orderId);
+      needs.closing?.(sale);
+    },
   });
   return { resolver, counter };
 }

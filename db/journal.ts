@@ -1,0 +1,150 @@
+// The store's journal (migration 27): this till's events, numbered by this till, and the other
+// tills' events as the store hub delivered them, once per (till, seq). No function here opens a
+// transaction: a sale's event is appended in the transaction that closes it (the counter's closing
+// step); the other kinds are written by the migration's triggers.
+import { z } from 'zod';
+import type { Db } from './database.ts';
+import { prepared } from './prepared.ts';
+import { getOutboxOrder } from './outbox.ts';
+import { printedReceiptNumber } from './receipts.ts';
+
+export const JOURNAL_KINDS = [
+  'sale',
+  'shift-open',
+  'shift-close',
+  'cash-move',
+  'parked',
+  'unparked',
+  'acknowledged',
+] as const;
+export const JournalKind = z.enum(JOURNAL_KINDS);
+export type JournalKind = z.infer<typeof JournalKind>;
+
+/** One event of a till's journal: its number there, what happened, and what the other tills need of it. */
+export const JournalEvent = z.strictObject({
+  seq: z.int().positive(),
+  kind: JournalKind,
+  body: z.record(z.string(), z.unknown()),
+});
+export type JournalEvent = z.infer<typeof JournalEvent>;
+
+const Row = z.object({ seq: z.int(), kind: JournalKind, body: z.string() });
+
+function eventOf(row: unknown): JournalEvent {
+  const r = Row.parse(row);
+  return { seq: r.seq, kind: r.kind, body: z.record(z.string(), z.unknown()).parse(JSON.parse(r.body)) };
+}
+
+/** A closed sale as the other tills learn it: its receipt, lines, tender and its order's state. */
+export const SaleBody = z.object({
+  orderId: z.int(),
+  receipt: z.string().nullable(),
+  shiftId: z.int().nullable(),
+  totalMinor: z.int(),
+  state: z.string(),
+  warehouseId: z.int().nullable(),
+  lines: z.array(z.object({ productId: z.int(), quantity: z.number() })),
+  payments: z.array(z.object({ method: z.string(), amountMinor: z.int() })),
+});
+export type SaleBody = z.infer<typeof SaleBody>;
+
+const SessionRow = z.object({ shiftId: z.int().nullable(), totalMinor: z.int().nullable() });
+const PaymentRow = z.object({ method: z.string(), amountMinor: z.int() });
+
+/** Appends the closed sale of order `orderId`: call in the transaction that closes it, after its figures. */
+export function appendSale(db: Db, orderId: number): void {
+  const order = getOutboxOrder(db, orderId);
+  if (order?.originSessionId == null) throw new Error(`Order ${orderId} closed no sale.`);
+  const session = SessionRow.parse(
+    prepared(db, 'SELECT shiftId, totalMinor FROM shopping_session WHERE id = ?').get(order.originSessionId),
+  );
+  const payments = z
+    .array(PaymentRow)
+    .parse(
+      prepared(db, 'SELECT method, amountMinor FROM sale_payment WHERE sessionId = ? ORDER BY method').all(
+        order.originSessionId,
+      ),
+    );
+  const body: SaleBody = {
+    orderId,
+    receipt: printedReceiptNumber(db, orderId) ?? null,
+    shiftId: session.shiftId,
+    totalMinor: session.totalMinor ?? 0,
+    state: order.state,
+    warehouseId: order.payload.warehouseId ?? null,
+    lines: order.payload.items.map((i) => ({ productId: i.productId, quantity: i.quantity })),
+    payments,
+  };
+  prepared(db, "INSERT INTO journal (kind, body) VALUES ('sale', ?)").run(JSON.stringify(body));
+}
+
+/** This till's events after `seq`, oldest first, at most `limit`. */
+export function journalAfter(db: Db, seq: number, limit: number): JournalEvent[] {
+  return prepared(db, 'SELECT seq, kind, body FROM journal WHERE seq > ? ORDER BY seq LIMIT ?')
+    .all(seq, limit)
+    .map(eventOf);
+}
+
+/** The highest number this till's journal has given (0: none yet). */
+export function lastJournalSeq(db: Db): number {
+  return z.int().parse(prepared(db, 'SELECT coalesce(max(seq), 0) FROM journal').pluck().get());
+}
+
+/**
+ * Stores another till's event once: false when (till, seq) was already applied (a redelivery, a
+ * till's backlog published again to a refilled hub).
+ */
+export function applyStoreEvent(db: Db, till: string, event: JournalEvent, receivedAt: Date): boolean {
+  const info = prepared(
+    db,
+    'INSERT OR IGNORE INTO store_event (till, seq, kind, body, receivedAt) VALUES (?, ?, ?, ?, ?)',
+  ).run(till, event.seq, event.kind, JSON.stringify(event.body), receivedAt.toISOString());
+  return info.changes === 1;
+}
+
+/** The other tills' events as stored here, by till and number (tests and the simulation count them). */
+export function storeEvents(db: Db, till?: string): (JournalEvent & { till: string })[] {
+  const rows =
+    till === undefined
+      ? prepared(db, 'SELECT till, seq, kind, body FROM store_event ORDER BY till, seq').all()
+      : prepared(db, 'SELECT till, seq, kind, body FROM store_event WHERE till = ? ORDER BY seq').all(till);
+  return rows.map((r) => ({ ...eventOf(r), till: z.object({ till: z.string() }).parse(r).till }));
+}
+
+/** For each other till: how many of its events are here and the highest number among them. */
+export function storeEventTills(db: Db): { till: string; count: number; lastSeq: number }[] {
+  return z
+    .array(z.object({ till: z.string(), count: z.int(), lastSeq: z.int() }))
+    .parse(
+      prepared(
+        db,
+        'SELECT till, count(*) AS count, max(seq) AS lastSeq FROM store_event GROUP BY till ORDER BY till',
+      ).all(),
+    );
+}
+
+/** Every event of one kind, this till's (till null) and the others', in each till's order. */
+export function eventsOfKind(db: Db, kind: JournalKind): { till: string | null; event: JournalEvent }[] {
+  const own = prepared(db, 'SELECT seq, kind, body FROM journal WHERE kind = ? ORDER BY seq')
+    .all(kind)
+    .map((r) => ({ till: null, event: eventOf(r) }));
+  const others = prepared(
+    db,
+    'SELECT till, seq, kind, body FROM store_event WHERE kind = ? ORDER BY till, seq',
+  )
+    .all(kind)
+    .map((r) => ({ till: z.object({ till: z.string() }).parse(r).till, event: eventOf(r) }));
+  return [...own, ...others];
+}
+
+/** Other tills' acknowledged orders and when this till learnt of it (its own clock), by till and order. */
+export function acknowledgementsLearnt(db: Db): Map<string, string> {
+  const rows = z.array(z.object({ till: z.string(), orderId: z.int(), receivedAt: z.string() })).parse(
+    prepared(
+      db,
+      `SELECT till, CAST(json_extract(body, '$.orderId') AS INTEGER) AS orderId, receivedAt
+           FROM store_event WHERE kind = 'acknowledged'`,
+    ).all(),
+  );
+  return new Map(rows.map((r) => [`${r.till}/${r.orderId}`, r.receivedAt]));
+}

@@ -1,0 +1,35 @@
+// The names the store's tills and the hub agree on: a till's name (its hub user), the journal's
+// subjects and stream, the consumers, the claims' bucket.
+import { z } from 'zod';
+
+/** A till's name in the store: its hub user, the last token of its journal's subject. */
+export const TillName = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,32}$/, 'A till name is 1 to 32 letters, digits, - or _.');
+export type TillName = z.infer<typeof TillName>;
+
+export const JOURNAL_SUBJECT = 'store.journal';
+export const JOURNAL_STREAM = 'STORE_JOURNAL';
+export const CLAIMS_BUCKET = 'store-claims';
+
+export function journalSubject(till: string): string {
+  return `${JOURNAL_SUBJECT}.${till}`;
+}
+
+/** The till a journal subject belongs to, or undefined for a subject of no till. */
+export function tillOfSubject(subject: string): string | undefined {
+  const prefix = `${JOURNAL_SUBJECT}.`;
+  if (!subject.startsWith(prefix)) return undefined;
+  const till = TillName.safeParse(subject.slice(prefix.length));
+  return till.success ? till.data : undefined;
+}
+
+/** The message id JetStream dedupes a journal event by: the till and its number there. */
+export function messageId(till: string, seq: number): string {
+  return `${till}:${seq}`;
+}
+
+/** Each till's durable consumer: where it is in the others' journals survives its restarts. */
+export function consumerName(till: string): string {
+  return `till-${till}`;
+}

@@ -1,0 +1,326 @@
+// This till's link to the store hub: it publishes the till's journal (each event once, by
+// Nats-Msg-Id = till:seq) and applies every other till's events to the till's SQLite, once per
+// (till, seq), through the till's durable consumer. A session is one connection: whenever it ends
+// (the hub killed, the network gone, the hub restarted with its storage lost) the till goes on
+// selling alone and the next session starts from what the hub has: the stream and the consumer are
+// made again if missing, and the journal is published from the hub's last event of this till, so a
+// hub that lost everything is refilled from the tills' journals. No wall clock orders anything:
+// events are ordered by each till's own numbers.
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  jetstream,
+  jetstreamManager,
+  JetStreamApiError,
+  StorageType,
+  type Consumer,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JsMsg,
+} from '@nats-io/jetstream';
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { writeTransaction } from '../../db/database.ts';
+import { applyStoreEvent, JournalEvent, journalAfter, storeEventTills } from '../../db/journal.ts';
+import {
+  consumerName,
+  JOURNAL_STREAM,
+  JOURNAL_SUBJECT,
+  journalSubject,
+  messageId,
+  tillOfSubject,
+} from './names.ts';
+
+export interface StoreHubOptions {
+  readonly db: Db;
+  /** nats://host:port of the hub. */
+  readonly url: string;
+  /** This till's name: its hub user and its journal's subject. */
+  readonly till: string;
+  readonly password: string;
+  readonly log?: (line: string) => void;
+  /** Something the status shows changed (connected or not, events applied or published). */
+  readonly changed?: () => void;
+  /** Another till's events were applied here (the screens that show the store refresh). */
+  readonly applied?: (count: number) => void;
+  /** The longest pause between attempts at reaching the hub (tests shorten it). */
+  readonly maxRetryMs?: number;
+  /** This till's clock, read only to note when an event arrived (shown, never compared across tills). */
+  readonly now?: () => Date;
+}
+
+export interface TillSeen {
+  readonly till: string;
+  /** Events of that till applied here. */
+  readonly applied: number;
+  /** Its events the hub has and this till has not applied yet; null when the hub was not asked. */
+  readonly behind: number | null;
+}
+
+export interface StoreHubStatus {
+  readonly connected: boolean;
+  /** Since when the hub is out of reach (this till's clock); null while connected. */
+  readonly downSince: Date | null;
+  /** This till's events the hub is known to hold (its last number there). */
+  readonly published: number;
+  readonly tills: readonly TillSeen[];
+}
+
+const Wire = JournalEvent;
+
+const BATCH = 200;
+
+export class StoreHub {
+  readonly #options: StoreHubOptions;
+  readonly #now: () => Date;
+  #closed = false;
+  #connected = false;
+  #downSince: Date;
+  #published = 0;
+  #behind = new Map<string, number>();
+  #nc: NatsConnection | null = null;
+  #wake: (() => void) | null = null;
+  #running: Promise<void> | null = null;
+
+  constructor(options: StoreHubOptions) {
+    this.#options = options;
+    this.#now = options.now ?? (() => new Date());
+    this.#downSince = this.#now();
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  start(): void {
+    this.#running ??= this.#run();
+  }
+
+  /** A journal event was written: publish it now rather than at the next look. */
+  wake(): void {
+    this.#wake?.();
+  }
+
+  status(): StoreHubStatus {
+    const applied = storeEventTills(this.#options.db);
+    const names = new Set([...applied.map((t) => t.till), ...this.#behind.keys()]);
+    names.delete(this.#options.till);
+    return {
+      connected: this.#connected,
+      downSince: this.#connected ? null : this.#downSince,
+      published: this.#published,
+      tills: [...names].sort().map((till) => ({
+        till,
+        applied: applied.find((t) => t.till === till)?.count ?? 0,
+        behind: this.#behind.get(till) ?? null,
+      })),
+    };
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.#wake?.();
+    await this.#nc?.close().catch(() => undefined);
+    await this.#running;
+  }
+
+  async #run(): Promise<void> {
+    let pause = 100;
+    while (!this.#closed) {
+      try {
+        await this.#session();
+        pause = 100;
+      } catch (error) {
+        if (!this.closed) this.#log(`store hub: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      this.#setConnected(false);
+      // close() may have come during the session.
+      if (this.closed) return;
+      await this.#pause(pause);
+      pause = Math.min(pause * 2, this.#options.maxRetryMs ?? 5000);
+    }
+  }
+
+  /** Waits `ms`, or less when woken or closed. */
+  #pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.#wake = done;
+    });
+  }
+
+  /** One connection to the hub, until it ends. */
+  async #session(): Promise<void> {
+    const { url, till, password } = this.#options;
+    const nc = await connect({ servers: url, user: till, pass: password, reconnect: false, timeout: 3000 });
+    this.#nc = nc;
+    if (this.#closed) await nc.close();
+    const ended = nc.closed().then((error) => {
+      throw error ?? new Error('the connection to the hub closed');
+    });
+    try {
+      const jsm = await jetstreamManager(nc, { timeout: 5000 });
+      await ensureStream(jsm);
+      await ensureConsumer(jsm, till);
+      const js = jetstream(nc, { timeout: 5000 });
+      const consumer = await js.consumers.get(JOURNAL_STREAM, consumerName(till));
+      this.#published = await lastOnHub(jsm, till);
+      this.#setConnected(true);
+      await Promise.race([this.#publishing(js), this.#consuming(consumer, jsm), ended]);
+    } finally {
+      this.#nc = null;
+      await nc.close().catch(() => undefined);
+    }
+  }
+
+  /** Publishes this till's journal from the hub's last event of it on, then each new event. */
+  async #publishing(js: JetStreamClient): Promise<void> {
+    const { db, till } = this.#options;
+    while (!this.#closed) {
+      const batch = journalAfter(db, this.#published, BATCH);
+      if (batch.length === 0) {
+        await this.#pause(500);
+        continue;
+      }
+      // Sent together, acknowledged in order: a subject's messages keep their order on one connection.
+      const acks = batch.map((event) => {
+        const ack = js.publish(journalSubject(till), JSON.stringify(event), {
+          msgID: messageId(till, event.seq),
+        });
+        // The first failure ends the session; the rest of the batch fails with it, said by that one.
+        ack.catch(() => undefined);
+        return ack;
+      });
+      for (const [i, ack] of acks.entries()) {
+        await ack;
+        this.#published = batch[i]?.seq ?? this.#published;
+      }
+      this.#options.changed?.();
+    }
+  }
+
+  /** Applies the other tills' events as the hub delivers them; own events are only acknowledged. */
+  async #consuming(consumer: Consumer, jsm: JetStreamManager): Promise<void> {
+    let lastLook = 0;
+    while (!this.#closed) {
+      const messages = await consumer.fetch({ max_messages: BATCH, expires: 1000 });
+      const batch: JsMsg[] = [];
+      for await (const m of messages) batch.push(m);
+      const applied = this.#apply(batch);
+      for (const m of batch) m.ack();
+      if (applied > 0) this.#options.applied?.(applied);
+      // How far behind this till is, per till, looked at now and then (cheap, but not per message).
+      if (batch.length > 0 || performance.now() - lastLook > 2000) {
+        lastLook = performance.now();
+        await this.#lookBehind(jsm);
+        this.#options.changed?.();
+      }
+    }
+  }
+
+  /** Stores the batch's events of other tills in one transaction; returns how many were new. */
+  #apply(batch: readonly JsMsg[]): number {
+    const { db, till } = this.#options;
+    const receivedAt = this.#now();
+    return writeTransaction(db, () => {
+      let fresh = 0;
+      for (const m of batch) {
+        const from = tillOfSubject(m.subject);
+        if (from === undefined || from === till) continue;
+        const event = Wire.safeParse(safeJson(m.string()));
+        if (!event.success) {
+          this.#log(`store hub: an event of ${from} could not be read; skipped`);
+          continue;
+        }
+        if (applyStoreEvent(db, from, event.data, receivedAt)) fresh++;
+      }
+      return fresh;
+    });
+  }
+
+  async #lookBehind(jsm: JetStreamManager): Promise<void> {
+    const info = await jsm.streams.info(JOURNAL_STREAM, { subjects_filter: `${JOURNAL_SUBJECT}.>` });
+    const applied = storeEventTills(this.#options.db);
+    const behind = new Map<string, number>();
+    for (const subject of Object.keys(info.state.subjects ?? {})) {
+      const till = tillOfSubject(subject);
+      if (till === undefined || till === this.#options.till) continue;
+      const last = await lastOnHub(jsm, till);
+      behind.set(till, Math.max(0, last - (applied.find((t) => t.till === till)?.lastSeq ?? 0)));
+    }
+    this.#behind = behind;
+  }
+
+  #setConnected(connected: boolean): void {
+    if (this.#connected === connected) return;
+    this.#connected = connected;
+    if (!connected) this.#downSince = this.#now();
+    this.#log(connected ? 'store hub: connected' : 'store hub: out of reach');
+    this.#options.changed?.();
+  }
+
+  #log(line: string): void {
+    this.#options.log?.(line);
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function notFound(error: unknown): boolean {
+  return (
+    error instanceof JetStreamApiError &&
+    (error.code === 404 || error.apiError().err_code === 10059 || error.apiError().err_code === 10014)
+  );
+}
+
+/** The store's stream: every till's journal, on file, kept (a hub is the store's memory). */
+async function ensureStream(jsm: JetStreamManager): Promise<void> {
+  try {
+    await jsm.streams.info(JOURNAL_STREAM);
+  } catch (error) {
+    if (!notFound(error)) throw error;
+    await jsm.streams.add({
+      name: JOURNAL_STREAM,
+      subjects: [`${JOURNAL_SUBJECT}.>`],
+      storage: StorageType.File,
+    });
+  }
+}
+
+/** The till's durable consumer of the whole journal: it remembers what the till has acknowledged. */
+async function ensureConsumer(jsm: JetStreamManager, till: string): Promise<void> {
+  const name = consumerName(till);
+  try {
+    await jsm.consumers.info(JOURNAL_STREAM, name);
+  } catch (error) {
+    if (!notFound(error)) throw error;
+    await jsm.consumers.add(JOURNAL_STREAM, {
+      durable_name: name,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      ack_wait: 10_000_000_000,
+      max_ack_pending: 1000,
+    });
+  }
+}
+
+/** The number of the last event of `till` the hub holds (0: none). */
+async function lastOnHub(jsm: JetStreamManager, till: string): Promise<number> {
+  const message = await jsm.streams.getMessage(JOURNAL_STREAM, { last_by_subj: journalSubject(till) });
+  if (message === null) return 0;
+  const event = Wire.safeParse(safeJson(message.string()));
+  return event.success ? event.data.seq : 0;
+}
+
+export const StoreHubUrl = z.string().regex(/^nats:\/\/[^/\s]+$/);
