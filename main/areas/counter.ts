@@ -10,6 +10,7 @@ import { cashStep } from '../../contract/contract.ts';
 import type { BarcodeReader } from '../barcode/index.ts';
 import {
   Counter,
+  counterHandlers,
   ScanResolver,
   type CardService,
   type ClosedSale,
@@ -18,6 +19,7 @@ import {
 import type { OrderSender } from '../outbox/index.ts';
 import type { ShiftPolicy } from '../shift/index.ts';
 import type { AppSettings, SettingsStore } from '../settings/store.ts';
+import type { Area, CallsOf, Till } from './area.ts';
 
 export interface CounterNeeds {
   readonly db: Db;
@@ -79,4 +81,23 @@ export function buildCounter(needs: CounterNeeds): CounterArea {
 function receiptIssue(settings: Pick<AppSettings, 'receiptPrefix' | 'seller'>): ReceiptIssue {
   const named = Object.values(settings.seller).some((field) => field !== '');
   return { prefix: settings.receiptPrefix, seller: named ? settings.seller : null };
+}
+
+/** The counter area as the app builds it: the sale, its receipts, what a code is. */
+export function counterArea(till: Till): Area<CallsOf<'session' | 'receipt' | 'barcode'>> {
+  return {
+    handlers: counterHandlers({
+      counter: () => till.link()?.counter ?? null,
+      warehouseId: () => till.settings.read().warehouseId,
+      reader: () => till.reader(),
+      orderPlaced: (order) => {
+        till.link()?.printer.wake();
+        till.outboxChanged([order]);
+      },
+      db: () => till.db(),
+      walkInCustomer: () => till.walkIn(),
+      guard: (what) => till.guard(what),
+      managerPinSet: () => till.lock.pinSet,
+    }),
+  };
 }

@@ -4,9 +4,10 @@
 // cannot say different things of the same order.
 import type { Db } from '../../db/database.ts';
 import { stockItemOfProduct } from '../../db/catalog/index.ts';
-import { Outbox, type OrderService } from '../outbox/index.ts';
+import { Outbox, outboxHandlers, type OrderService } from '../outbox/index.ts';
 import type { ConnectivityMonitor } from '../service/index.ts';
 import { instanceKey } from '../settings/origin.ts';
+import type { Area, CallsOf, Till } from './area.ts';
 
 export interface OutboxNeeds {
   readonly db: Db;
@@ -36,3 +37,14 @@ export const OFFLINE: OrderService = {
   capabilities: () => Promise.resolve({ recognisesClientReference: false }),
   health: () => Promise.resolve(false),
 };
+
+/** The outbox area as the app builds it: the Orders screen's list, and the operator's actions. */
+export function outboxArea(till: Till): Area<CallsOf<'outbox'>> {
+  return {
+    handlers: outboxHandlers({
+      ...till.summaries,
+      outbox: () => till.link()?.outbox ?? null,
+      guard: (what) => till.guard(what),
+    }),
+  };
+}

@@ -1,5 +1,5 @@
 // `--demo` of the read-only commands (stock, scan, shift): the built-in demo's till, its own files
-// in the data folder (demo.sqlite and its catalog, as the app's demo keeps them: main/core/link.ts),
+// in the data folder (demo.sqlite and its catalog, as the app's demo keeps them: main/areas/link.ts),
 // instead of the configured instance's. The demo instance itself runs only inside the app.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,7 +1,8 @@
 // The core: implements the `window.pos` contract (contract/contract.ts) for both shells. This module
 // is the composition root: it opens the app's database, resolves the instance (main/settings), builds
-// what depends on it (the Link, link.ts: client, sync runner, outbox, online probe, counter) and
-// wires each area's handler slice (main/<area>/handlers.ts) into one `Handlers` map. Plain Node: it
+// what depends on it (the Link, main/areas/link.ts: client, sync runner, outbox, online probe,
+// counter) and is the Till every area is built from (main/areas: each area's factory is loaded and
+// built when one of its calls first comes; the core answers only status and display). Plain Node: it
 // knows nothing of Electron or HTTP. Every input is parsed with the contract's zod schema before a
 // handler runs, and every output is parsed again on the way out, which strips any field the contract
 // does not name (a token or a secret cannot leak by accident).
@@ -18,29 +19,18 @@ import {
   type Envelope,
   type LabelRule,
 } from '../../contract/contract.ts';
-import { connectionHandlers } from '../connection/handlers.ts';
-import {
-  counterHandlers,
-  customerDisplay,
-  type PaidSale,
-  receiptOf,
-  receiptSummary,
-} from '../counter/index.ts';
+import { customerDisplay, type PaidSale, receiptOf, receiptSummary } from '../counter/index.ts';
 import { BarcodeReader } from '../barcode/index.ts';
 import {
   changedEvent,
   compactHistory,
   CompactionSchedule,
-  getOutboxOrder,
-  outboxHandlers,
-  unsentCount,
   type OutboxOrder,
   type SummarySource,
 } from '../outbox/index.ts';
 import {
   COLUMN_CHOICES,
   parsePrinterAddress,
-  printerHandlers,
   printerStatus,
   printLanguage,
   spoolerEnvironment,
@@ -48,20 +38,14 @@ import {
   type PrinterSetup,
   type Timeouts,
 } from '../printer/index.ts';
-import { scannerHandlers, SerialScanner, serialScannerFromEnv } from '../scanner/index.ts';
+import { SerialScanner, serialScannerFromEnv } from '../scanner/index.ts';
 import type { BackoffPolicy, ServiceClient } from '../service/index.ts';
 import type { CredentialStore } from '../settings/credentials.ts';
 import { fromEnv, type Env } from '../settings/env.ts';
-import { serialScanner, settingsHandlers } from '../settings/handlers.ts';
+import { serialScanner } from '../settings/handlers.ts';
 import { ManagerLock } from '../settings/manager-pin.ts';
 import { commonCurrency, knownCompanyName, orderNames } from '../../db/catalog/index.ts';
 import { orderPermissionCheck, withOrderProbeUntold } from '../connection/check.ts';
-import {
-  OrderPermissionKnowledge,
-  permissionOfCheck,
-  type OrderPermission,
-  type PermissionSource,
-} from './order-permission.ts';
 import {
   DEMO_CLIENT,
   displayInstance,
@@ -70,20 +54,31 @@ import {
   type InstanceResolution,
 } from '../settings/instance.ts';
 import { SettingsStore, walkInOf, type WalkIn } from '../settings/store.ts';
-import { syncHandlers, syncStatus } from '../sync/index.ts';
+import { syncStatus } from '../sync/index.ts';
 import {
-  currentReport,
-  lastZReport,
-  PinAttempts,
-  ShiftError,
-  shiftHandlers,
-  toMinor,
-} from '../shift/index.ts';
-import { requireManager, toShape, zodFieldErrors, zodFieldSaid, type Handlers } from '../ground/index.ts';
+  requireManager,
+  toShape,
+  zodFieldErrors,
+  zodFieldSaid,
+  type Handler,
+  type Handlers,
+} from '../ground/index.ts';
 import { asCoreError } from './error-mapping.ts';
 import { EventBus, type CoreListener } from './events.ts';
-import { buildLink, type Link, type LinkContext } from './link.ts';
-import { statusHandlers, statusView, type StatusSource } from './status.ts';
+import {
+  areaOf,
+  Areas,
+  buildLink,
+  OrderPermissionKnowledge,
+  permissionOfCheck,
+  type CoreCalls,
+  type Link,
+  type LinkContext,
+  type OrderPermission,
+  type PermissionSource,
+  type Till,
+} from '../areas/index.ts';
+import { statusView, type StatusSource } from './status.ts';
 
 /** The built-in demo: a local service instance with demo data, started only when nothing is configured. */
 export interface DemoInstance {
@@ -127,7 +122,8 @@ export class Core {
   readonly #settingsDb: Db;
   readonly #settings: SettingsStore;
   readonly #dataDir: string;
-  readonly #handlers: Handlers;
+  /** The areas, each built when one of its calls first comes. */
+  readonly #areas: Areas;
   readonly #lock: ManagerLock;
   /** POS_RECEIPT_PRINTER, checked at start: a kiosk's wrong printer is said at once, not at its first sale. */
   readonly #envPrinter: PrinterAddress | undefined;
@@ -168,7 +164,7 @@ export class Core {
       log: (line) => this.#log(line),
       ...(options.serialRetryMs === undefined ? {} : { retryMs: options.serialRetryMs }),
     });
-    this.#handlers = this.#wireHandlers();
+    this.#areas = new Areas(this.#tillOf());
   }
 
   static async create(options: CoreOptions): Promise<Core> {
@@ -220,6 +216,7 @@ export class Core {
       await this.#serial.close();
       await this.#compaction.stop();
       await this.#switched();
+      await this.#areas.stop();
       await this.#link?.dispose();
       this.#link = null;
       await this.#demo?.close();
@@ -247,7 +244,7 @@ export class Core {
     }
     try {
       if (this.#switching !== null) await this.#switched();
-      const handler = this.#handlers[channel] as (input: unknown) => Promise<unknown>;
+      const handler = (await this.#handler(channel)) as (input: unknown) => Promise<unknown>;
       const value: unknown = await handler(parsed.data);
       const output = spec.output.parse(value);
       if (channel.startsWith('session.')) this.#saleChanged(channel, output);
@@ -266,40 +263,35 @@ export class Core {
     });
   }
 
-  /** Every call of the contract, by the area that answers it; a call left out is a type error. */
-  #wireHandlers(): Handlers {
-    const data = (): Db => this.#data();
+  /** What every area is built from (main/areas/area.ts): the till's parts and where news goes. */
+  #tillOf(): Till {
     return {
-      ...settingsHandlers({
-        store: this.#settings,
-        credentials: this.#options.credentials,
-        env: this.#env,
-        source: () => this.#link?.instance?.source,
-        // Demo orders stay in the demo's own file: switching away from it leaves them be.
-        unsentOrders: () => (this.#link === null || this.demo ? 0 : unsentCount(this.#link.db)),
-        reconnect: () => this.#connect(),
-        rescheduleSync: (minutes) => this.#link?.sync?.schedule(minutes),
-        retentionChanged: () => this.#compaction.soon(0),
-        changed: () => this.#emitStatus(),
-        printerChanged: () => this.#link?.printer.retryNow(),
-        serialScannerChanged: () => this.#useSerialScanner(),
-        companyName: (companyId) => knownCompanyName(this.#data(), companyId),
-        defaultWalkIn: () => this.#demoWalkIn(),
-        commonCurrency: () => commonCurrency(this.#data()),
-        lock: this.#lock,
-        now: () => Date.now(),
-      }),
-      ...connectionHandlers({
-        connected: () => {
-          const link = this.#link;
-          if (link?.client == null || link.instance == null) return null;
-          return { instance: link.instance, client: link.client, monitor: link.monitor, db: link.db };
-        },
+      env: this.#env,
+      settings: this.#settings,
+      credentials: this.#options.credentials,
+      lock: this.#lock,
+      serial: this.#serial,
+      link: () => this.#link,
+      db: () => this.#data(),
+      demo: () => this.demo,
+      now: () => Date.now(),
+      guard: (what) => requireManager(this.#lock, Date.now(), what),
+      log: (line) => this.#log(line),
+      statusChanged: () => this.#emitStatus(),
+      outboxChanged: (orders) => this.#onOutboxChange(orders),
+      summaries: this.#summaries,
+      walkIn: () => this.#walkIn(),
+      demoWalkIn: () => this.#demoWalkIn(),
+      reader: () => this.#reader(),
+      printerSetup: () => this.#printerSetup(),
+      reconnect: () => this.#connect(),
+      retentionChanged: () => this.#compaction.soon(0),
+      useSerialScanner: () => this.#useSerialScanner(),
+      connection: {
         resolution: () => this.#resolution,
         setVersion: (version) => {
           this.#version = version;
         },
-        changed: () => this.#emitStatus(),
         permissionsFound: (checks, client) => {
           if (this.#link?.client !== client) return checks;
           const found = permissionOfCheck(orderPermissionCheck(checks));
@@ -308,61 +300,19 @@ export class Core {
           return this.#orderPermission.probeTells ? checks : withOrderProbeUntold(checks);
         },
         describe: (error) => this.#asCoreError('connection.test', error),
-      }),
-      ...syncHandlers({ db: data, runner: () => this.#link?.sync ?? null }),
-      ...counterHandlers({
-        counter: () => this.#link?.counter ?? null,
-        warehouseId: () => this.#settings.read().warehouseId,
-        reader: () => this.#reader(),
-        orderPlaced: (order) => {
-          this.#link?.printer.wake();
-          this.#onOutboxChange([order]);
-        },
-        db: data,
-        walkInCustomer: () => this.#walkIn(),
-        guard: (what) => requireManager(this.#lock, Date.now(), what),
-        managerPinSet: () => this.#lock.pinSet,
-      }),
-      ...outboxHandlers({
-        ...this.#summaries,
-        outbox: () => this.#link?.outbox ?? null,
-        guard: (what) => requireManager(this.#lock, Date.now(), what),
-      }),
-      ...shiftHandlers({
-        db: data,
-        policy: () => this.#link?.shiftPolicy() ?? 'require',
-        differenceLimitMinor: () => toMinor(this.#settings.read().cashDifferenceLimit),
-        manager: this.#lock,
-        guard: (what) => requireManager(this.#lock, Date.now(), what),
-        now: () => Date.now(),
-        attempts: new PinAttempts(),
-        changed: () => this.#emitStatus(),
-      }),
-      ...printerHandlers({
-        worker: () => this.#link?.printer ?? null,
-        setup: () => this.#printerSetup(),
-        db: data,
-        orderKnown: (orderId) => getOutboxOrder(this.#data(), orderId) !== undefined,
-        guard: (what) => requireManager(this.#lock, Date.now(), what),
-        managerPinSet: () => this.#lock.pinSet,
-        changed: () => this.#emitStatus(),
-        now: () => new Date(),
-        spoolerEnv: () => spoolerEnvironment(this.#env),
-        shiftReport: (which) => {
-          const now = new Date();
-          if (which === 'x') return currentReport(this.#data(), now);
-          try {
-            return lastZReport(this.#data(), now);
-          } catch (error) {
-            if (error instanceof ShiftError && error.code === 'no-closed-shift') return null;
-            throw error;
-          }
-        },
-      }),
-      ...statusHandlers(this.#statusSource),
-      ...scannerHandlers(this.#serial),
+      },
+    };
+  }
+
+  /** The handler of a call: the core's own, or its area's (built when one of its calls first comes). */
+  #handler<C extends CallChannel>(channel: C): Promise<Handler<C>> | Handler<C> {
+    const area = areaOf(channel);
+    if (area !== undefined) return this.#areas.handler(channel, area);
+    const own: Pick<Handlers, CoreCalls> = {
+      'status.get': () => Promise.resolve(statusView(this.#statusSource)),
       'display.get': () => Promise.resolve(this.#display()),
     };
+    return own[channel as CoreCalls] as Handler<C>;
   }
 
   /** Reads the serial scanner's port as POS_SCANNER_PORT, else Settings, say. */

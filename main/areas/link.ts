@@ -5,9 +5,11 @@ import { join } from 'node:path';
 import { openDatabase, type Db } from '../../db/database.ts';
 import { ReceiptView, type SyncStatusView } from '../../contract/contract.ts';
 import type { BarcodeReader } from '../barcode/index.ts';
-import { receiptOf, type Counter } from '../counter/index.ts';
+import { receiptOf } from '../counter/index.ts';
 import { getOutboxOrder, type Outbox, type OutboxOrder } from '../outbox/index.ts';
-import { buildCounter, buildOutbox } from '../areas/index.ts';
+import { buildCounter } from './counter.ts';
+import { buildOutbox } from './outbox.ts';
+import type { Link } from './area.ts';
 import { PrintWorker, queueSale, type PrinterSetup, type Timeouts } from '../printer/index.ts';
 import { ConnectivityMonitor, ServiceClient, type BackoffPolicy } from '../service/index.ts';
 import type { ShiftPolicy } from '../shift/index.ts';
@@ -22,21 +24,6 @@ import {
   type OrderPermission,
   type PermissionSource,
 } from './order-permission.ts';
-
-export interface Link {
-  readonly db: Db;
-  readonly instance: InstanceConfig | null;
-  readonly client: ServiceClient | null;
-  readonly monitor: ConnectivityMonitor | null;
-  readonly sync: SyncRunner | null;
-  readonly outbox: Outbox | null;
-  readonly counter: Counter;
-  /** Whether a sale needs an open shift: the demo opens one itself, else as Settings say. */
-  readonly shiftPolicy: () => ShiftPolicy;
-  /** Prints the queue's receipts on the receipt printer, beside the counter. */
-  readonly printer: PrintWorker;
-  readonly dispose: () => Promise<void>;
-}
 
 export interface LinkContext {
   readonly dataDir: string;
