@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { minor } from '../common/money.ts';
 import { tempDbFile } from '../test/support/fixtures.ts';
 import { openDatabase, schemaVersion } from './database.ts';
 import { migrations } from './migrations/index.ts';
@@ -33,7 +34,7 @@ const item = (over: Partial<NewSessionLine> = {}): NewSessionLine => ({
   unitOfMeasure: 'ks',
   unitPrice: 19.9,
   vatRate: 12,
-  fixedTotal: null,
+  fixedTotalMinor: null,
   noDiscount: false,
   priceEntered: false,
   ...over,
@@ -50,7 +51,12 @@ describe('migration 4 (counter sessions)', () => {
     attachSessionCustomer(
       db,
       id,
-      { companyId: 7, card: { id: 70, name: 'Karta', discount: 5 }, source: 'offline', owes: 120.5 },
+      {
+        companyId: 7,
+        card: { id: 70, name: 'Karta', discount: 5 },
+        source: 'offline',
+        owesMinor: minor(12050),
+      },
       now,
     );
     db.close();
@@ -60,7 +66,7 @@ describe('migration 4 (counter sessions)', () => {
       id,
       state: 'open',
       warehouseId: 2,
-      customer: { companyId: 7, card: { id: 70, discount: 5 }, source: 'offline', owes: 120.5 },
+      customer: { companyId: 7, card: { id: 70, discount: 5 }, source: 'offline', owesMinor: 12050 },
       lines: [{ productId: 1, quantity: 1, unitPrice: 19.9 }],
     });
     again.close();
@@ -277,5 +283,56 @@ describe("a line's own discount (migration 13)", () => {
     expect(getShoppingSession(again, id)?.lines[0]?.adjustment).toBeNull();
     expect(setSessionLineAdjustment(again, id, 9999, adjustment, now)).toBe(false);
     again.close();
+  });
+});
+
+describe('money out of REAL columns (migration 28)', () => {
+  it('converts a version-27 file exactly: prices to their decimal text, amounts to minor units', () => {
+    const file = tempFile();
+    const old = openDatabase(file, { migrations: migrations.filter((m) => m.version <= 27) });
+    const id = openShoppingSessionId(old, 2, now);
+    // Rows as that version wrote them (REAL), with what an older one could leave in them.
+    const insert = old.prepare(
+      `INSERT INTO shopping_session_line (sessionId, productId, name, kind, quantity, unitPrice, vatRate, fixedTotal, addedAt)
+         VALUES (?, 1, ?, ?, ?, ?, 21, ?, ?)`,
+    );
+    const rows: [string, string, number, number, number | null][] = [
+      ['screws', 'unit', 1000, 0.125, null],
+      ['cumin', 'unit', 1000, 0.0826 * 1.21, null],
+      ['cheese', 'price', 6.174, 19.995, 182.9 - 0.01],
+      ['label', 'price', 1, 10, Number.POSITIVE_INFINITY],
+      ['broken', 'unit', 1, Number.POSITIVE_INFINITY, null],
+    ];
+    for (const [name, kind, quantity, price, fixed] of rows)
+      insert.run(id, name, kind, quantity, price, fixed, now.toISOString());
+    old
+      .prepare(
+        `UPDATE shopping_session SET customerCompanyId = 7, customerCard = '{"id":70}', customerOwes = ? WHERE id = ?`,
+      )
+      .run(81840.78, id);
+    old.close();
+
+    const db = openDatabase(file);
+    const stored = db
+      .prepare('SELECT unitPrice, fixedTotalMinor FROM shopping_session_line ORDER BY id')
+      .all();
+    expect(stored).toEqual([
+      { unitPrice: '0.125', fixedTotalMinor: null },
+      // The float an old version worked out, to its last digit: what it priced the line by.
+      { unitPrice: String(0.0826 * 1.21), fixedTotalMinor: null },
+      { unitPrice: '19.995', fixedTotalMinor: 18289 },
+      { unitPrice: '10', fixedTotalMinor: -1 },
+      { unitPrice: 'Infinity', fixedTotalMinor: null },
+    ]);
+    const session = getShoppingSession(db, id);
+    expect(session?.customer?.owesMinor).toBe(8184078);
+    expect(session?.lines.map((l) => [l.unitPrice, l.fixedTotalMinor])).toEqual([
+      [0.125, null],
+      [0.0826 * 1.21, null],
+      [19.995, 18289],
+      [10, -1],
+      [Number.POSITIVE_INFINITY, null],
+    ]);
+    db.close();
   });
 });

@@ -4,7 +4,7 @@ import { prepared } from './prepared.ts';
 import { z } from 'zod';
 import type { Db } from './database.ts';
 import { Tender } from '../contract/contract.ts';
-import { roundToMinor, toMajor } from '../common/money.ts';
+import { decimal, decimalText, minor, roundToMinor, toMajor, type Minor } from '../common/money.ts';
 
 /** The states stored in the state column. */
 export const SESSION_STATES = ['open', 'closed', 'cancelled'] as const;
@@ -35,7 +35,7 @@ export interface SessionCustomer {
   readonly card: SessionCard;
   readonly source: 'online' | 'offline';
   /** What the customer still owes (financial receivables), where known. */
-  readonly owes: number | null;
+  readonly owesMinor: Minor | null;
 }
 
 /**
@@ -62,9 +62,11 @@ export interface SessionLine {
   readonly kind: SessionLineKind;
   readonly quantity: number;
   readonly unitOfMeasure: string | null;
+  /** Gross, per unit: an exact decimal (stored as its text, migration 28), read as the number it prints as. */
   readonly unitPrice: number;
   readonly vatRate: number;
-  readonly fixedTotal: number | null;
+  /** A price label's amount: the line's total as printed. */
+  readonly fixedTotalMinor: Minor | null;
   /** The stock item prohibits discounts: the customer's card takes nothing off this line. */
   readonly noDiscount: boolean;
   /** The unit price was entered at the till (the catalog had no usable one), not the catalog's. */
@@ -131,7 +133,7 @@ const SessionRow = z.object({
   customerCompanyId: z.number().int().nullable(),
   customerCard: z.string().nullable(),
   customerSource: z.enum(['online', 'offline']).nullable(),
-  customerOwes: z.number().nullable(),
+  customerOwesMinor: z.number().int().transform(minor).nullable(),
   outboxOrderId: z.number().int().nullable(),
   tender: z.string().nullable(),
   walkIn: z.string().nullable(),
@@ -155,9 +157,14 @@ const LineRow = z.object({
   kind: z.enum(LINE_KINDS),
   quantity: storedNumber,
   unitOfMeasure: z.string().nullable(),
-  unitPrice: storedNumber,
+  unitPrice: z.string().transform((text, ctx) => {
+    const price = Number(text);
+    if (decimal(text) === undefined && !(price === Infinity || price === -Infinity))
+      ctx.addIssue({ code: 'custom', message: `a unit price is a decimal, not "${text}"` });
+    return price;
+  }),
   vatRate: storedNumber,
-  fixedTotal: storedNumber.nullable(),
+  fixedTotalMinor: z.number().int().transform(minor).nullable(),
   noDiscount: z.union([z.literal(0), z.literal(1)]).transform((v) => v === 1),
   priceEntered: z.union([z.literal(0), z.literal(1)]).transform((v) => v === 1),
   adjustment: z
@@ -166,6 +173,15 @@ const LineRow = z.object({
     .transform((v) => (v === null ? null : LineAdjustment.parse(JSON.parse(v)))),
   addedAt: z.string(),
 });
+
+/**
+ * A unit price as it is stored: the exact decimal the number prints as ("0.125"); a price that is no
+ * number (an older version's Infinity) keeps its word, and the counter reports its line.
+ */
+function priceText(price: number): string {
+  const d = decimal(price);
+  return d === undefined ? String(price) : decimalText(d);
+}
 
 /** A line as the session keeps it (its `removedAt` is the journal's: zod leaves it out). */
 const toLine = (raw: unknown): SessionLine => LineRow.parse(raw);
@@ -179,7 +195,7 @@ function toSession(db: Db, raw: unknown): ShoppingSession {
           companyId: r.customerCompanyId,
           card: SessionCard.parse(JSON.parse(r.customerCard)),
           source: r.customerSource ?? 'offline',
-          owes: r.customerOwes,
+          owesMinor: r.customerOwesMinor,
         };
   return {
     id: r.id,
@@ -274,7 +290,7 @@ export function addSessionLine(db: Db, sessionId: number, line: NewSessionLine, 
     db,
 
     `INSERT INTO shopping_session_line (sessionId, stockItemId, productId, productCode, name, barcode, kind,
-         quantity, unitOfMeasure, unitPrice, vatRate, fixedTotal, noDiscount, priceEntered, addedAt)
+         quantity, unitOfMeasure, unitPrice, vatRate, fixedTotalMinor, noDiscount, priceEntered, addedAt)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     sessionId,
@@ -286,9 +302,9 @@ export function addSessionLine(db: Db, sessionId: number, line: NewSessionLine, 
     line.kind,
     line.quantity,
     line.unitOfMeasure,
-    line.unitPrice,
+    priceText(line.unitPrice),
     line.vatRate,
-    line.fixedTotal,
+    line.fixedTotalMinor,
     line.noDiscount ? 1 : 0,
     line.priceEntered ? 1 : 0,
     now.toISOString(),
@@ -320,7 +336,7 @@ function joinCountedLine(
        ORDER BY id LIMIT 1`,
   )
     .pluck()
-    .get(sessionId, line.stockItemId, line.unitPrice, line.priceEntered ? 1 : 0);
+    .get(sessionId, line.stockItemId, priceText(line.unitPrice), line.priceEntered ? 1 : 0);
   if (typeof existing !== 'number') return undefined;
   prepared(db, 'UPDATE shopping_session_line SET quantity = quantity + ? WHERE id = ?').run(
     line.quantity,
@@ -349,14 +365,14 @@ export function setSessionLineQuantity(
   sessionId: number,
   lineId: number,
   quantity: number,
-  fixedTotal: number | null,
+  fixedTotalMinor: Minor | null,
   now: Date,
 ): boolean {
   assertOpen(db, sessionId);
   const info = prepared(
     db,
-    'UPDATE shopping_session_line SET quantity = ?, fixedTotal = ? WHERE id = ? AND sessionId = ? AND removedAt IS NULL',
-  ).run(quantity, fixedTotal, lineId, sessionId);
+    'UPDATE shopping_session_line SET quantity = ?, fixedTotalMinor = ? WHERE id = ? AND sessionId = ? AND removedAt IS NULL',
+  ).run(quantity, fixedTotalMinor, lineId, sessionId);
   if (info.changes === 1) touch(db, sessionId, now);
   return info.changes === 1;
 }
@@ -422,13 +438,13 @@ export function attachSessionCustomer(db: Db, sessionId: number, customer: Sessi
   assertOpen(db, sessionId);
   prepared(
     db,
-    `UPDATE shopping_session SET customerCompanyId = ?, customerCard = ?, customerSource = ?, customerOwes = ?,
+    `UPDATE shopping_session SET customerCompanyId = ?, customerCard = ?, customerSource = ?, customerOwesMinor = ?,
        updatedAt = ? WHERE id = ?`,
   ).run(
     customer.companyId,
     JSON.stringify(SessionCard.parse(customer.card)),
     customer.source,
-    customer.owes,
+    customer.owesMinor,
     now.toISOString(),
     sessionId,
   );

@@ -65,17 +65,24 @@ function line(name: Good, quantity: number): NewSessionLine {
     unitOfMeasure: g.unitOfMeasure,
     unitPrice: 20,
     vatRate: 21,
-    fixedTotal: null,
+    fixedTotalMinor: null,
     noDiscount: false,
     priceEntered: false,
   };
 }
 
 /** A sale closed here at `when`: its session, its lines and its order (queued), as the counter closes one. */
-function sell(db: Db, when: Date, lines: readonly [Good, number][], warehouseId = WAREHOUSE): number {
+function sell(
+  db: Db,
+  when: Date,
+  lines: readonly [Good, number][],
+  warehouseId = WAREHOUSE,
+  addLine: (sessionId: number, line: NewSessionLine) => void = (sessionId, l) =>
+    addSessionLine(db, sessionId, l, when),
+): number {
   return db.transaction(() => {
     const sessionId = openShoppingSessionId(db, warehouseId, when);
-    for (const [name, quantity] of lines) addSessionLine(db, sessionId, line(name, quantity), when);
+    for (const [name, quantity] of lines) addLine(sessionId, line(name, quantity));
     const order = insertOutboxOrder(
       db,
       {
@@ -253,7 +260,15 @@ describe('migration 19 (sold here) and catalog migration 6 (pass start)', () => 
   it('an app file of schema 18 gains the index and keeps its acknowledged orders', () => {
     const file = tempFile();
     const v18 = openDatabase(file, { migrations: migrations.filter((m) => m.version <= 18) });
-    const orderId = sell(v18, at(9), [['water', 2]]);
+    // The line as that version wrote it: its price and amount were REAL then (migration 28).
+    const orderId = sell(v18, at(9), [['water', 2]], WAREHOUSE, (sessionId, l) =>
+      v18
+        .prepare(
+          `INSERT INTO shopping_session_line (sessionId, productId, name, kind, quantity, unitPrice, vatRate, addedAt)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(sessionId, l.productId, l.name, l.kind, l.quantity, l.unitPrice, l.vatRate, iso(9)),
+    );
     outcome(v18, orderId, 'sent', at(10));
     v18.close();
     const db = openDatabase(file);

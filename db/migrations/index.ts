@@ -27,6 +27,7 @@ import { drawerOpeningShift } from './0024-drawer-opening-shift.ts';
 import { outboxBookkeeping } from './0025-outbox-bookkeeping.ts';
 import { returns } from './0026-returns.ts';
 import { storeJournal } from './0027-store-journal.ts';
+import { moneyColumns } from './0028-money-columns.ts';
 import { prohibitionOfDiscounts } from './catalog-0002-prohibition-of-discounts.ts';
 import { instanceProfile } from './catalog-0003-instance-profile.ts';
 import { syncRun } from './catalog-0004-sync-run.ts';
@@ -66,6 +67,7 @@ export const migrations: readonly Migration[] = [
   outboxBookkeeping,
   returns,
   storeJournal,
+  moneyColumns,
 ];
 
 /** The catalog's file (counter.catalog.sqlite): what sync copies from the service. Its schema

@@ -12,6 +12,7 @@
 // message }, each with `valid` and, when refused, `reason` and `message` (misread codes are
 // kind "unknown" with reason "misread"). Exit 0 for a usable product or customer, 1 otherwise.
 import { z } from 'zod';
+import { toMajor } from '../../common/money.ts';
 import type { Db } from '../../db/database.ts';
 import { getShoppingSession } from '../../db/sessions.ts';
 import { SettingsStore } from '../settings/store.ts';
@@ -107,7 +108,7 @@ function toJson(r: Resolution): Record<string, unknown> & { valid: boolean } {
         valid: true,
         quantity: r.quantity,
         lineKind: r.lineKind,
-        ...(r.fixedTotal === null ? {} : { amount: r.fixedTotal }),
+        ...(r.fixedTotalMinor === null ? {} : { amount: toMajor(r.fixedTotalMinor) }),
       };
     case 'customer':
       return {
@@ -116,7 +117,7 @@ function toJson(r: Resolution): Record<string, unknown> & { valid: boolean } {
         source: r.source,
         valid: true,
         companyId: r.companyId,
-        ...(r.owes === null ? {} : { owes: r.owes }),
+        ...(r.owesMinor === null ? {} : { owes: toMajor(r.owesMinor) }),
       };
     case 'misread':
       return { kind: 'unknown', message: r.message, valid: false, reason: 'misread' };
@@ -146,11 +147,11 @@ function toText(r: Resolution): string {
   switch (r.kind) {
     case 'product': {
       const item = r.stockItem;
-      const amount = r.fixedTotal === null ? '' : `, amount ${r.fixedTotal}`;
+      const amount = r.fixedTotalMinor === null ? '' : `, amount ${toMajor(r.fixedTotalMinor)}`;
       return `product ${item.productName ?? item.productId} (${item.barcode ?? ''}) in ${item.warehouseName ?? item.warehouseId}: price ${item.price ?? '?'}, quantity ${r.quantity}${amount}`;
     }
     case 'customer':
-      return `customer ${r.companyId}: ${r.card.name ?? ''} (${r.source}), discount ${r.card.discount ?? 0} %${r.owes === null ? '' : `, owes ${r.owes}`}`;
+      return `customer ${r.companyId}: ${r.card.name ?? ''} (${r.source}), discount ${r.card.discount ?? 0} %${r.owesMinor === null ? '' : `, owes ${toMajor(r.owesMinor)}`}`;
     default:
       return `${r.kind}: ${r.message}`;
   }

@@ -633,7 +633,7 @@ export class Counter {
             unitOfMeasure: item.unitOfMeasure ?? null,
             unitPrice: resolution.unitPrice,
             vatRate: item.vatRate ?? 0,
-            fixedTotal: resolution.fixedTotal,
+            fixedTotalMinor: resolution.fixedTotalMinor,
             noDiscount: item.prohibitionOfDiscounts === true,
             priceEntered: resolution.priceEntered,
           },
@@ -654,7 +654,7 @@ export class Counter {
             companyId: resolution.companyId,
             card: resolution.card,
             source: resolution.source,
-            owes: resolution.owes,
+            owesMinor: resolution.owesMinor,
           },
           now,
         );
@@ -759,7 +759,7 @@ export class Counter {
             barcode: card?.barcode,
             discount: card?.discount,
             discountAmount: card?.discountAmount,
-            owes: session.customer.owes ?? undefined,
+            owes: session.customer.owesMinor === null ? undefined : toMajor(session.customer.owesMinor),
             source: session.customer.source,
           })
         : null,

@@ -139,7 +139,7 @@ function fromCatalog(db: Db, order: OutboxOrder): Pick<Receipt, 'lines' | 'total
     };
   });
   const totals = sessionTotals(
-    items.map((l) => ({ ...l, unitPrice: l.unitPrice ?? 0, fixedTotal: null })),
+    items.map((l) => ({ ...l, unitPrice: l.unitPrice ?? 0, fixedTotalMinor: null })),
     null,
   );
   return {

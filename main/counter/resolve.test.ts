@@ -66,7 +66,7 @@ describe('ScanResolver', () => {
       kind: 'product',
       stockItem: { id: 5 },
       lineKind: 'price',
-      fixedTotal: 50,
+      fixedTotalMinor: 5000,
       quantity: 2,
     });
     expect(await resolver.resolve('(01)94006381333934(30)6', scanned)).toMatchObject({
@@ -79,7 +79,7 @@ describe('ScanResolver', () => {
         stockItem: { id: 2 },
         lineKind: 'unit',
         quantity: 1,
-        fixedTotal: null,
+        fixedTotalMinor: null,
       });
     }
     // Typed, or sent without saying how, the value is not taken at all.
@@ -117,7 +117,7 @@ describe('ScanResolver', () => {
       },
     };
     const r = await new ScanResolver({ db, cardService, now: () => now }).resolve('2900000000019', context);
-    expect(r).toMatchObject({ kind: 'customer', companyId: 90, source: 'offline', owes: null });
+    expect(r).toMatchObject({ kind: 'customer', companyId: 90, source: 'offline', owesMinor: null });
     expect(asked).toBe(0);
     // Not a cached card: a misread, still without a network call.
     expect(
@@ -154,7 +154,7 @@ describe('ScanResolver', () => {
         'K000000008',
         context,
       );
-      expect(r).toMatchObject({ kind: 'customer', companyId: 80, source: 'offline', owes: 749.5 });
+      expect(r).toMatchObject({ kind: 'customer', companyId: 80, source: 'offline', owesMinor: 74950 });
     }
     const notFound = new ServiceError({
       kind: 'http',

@@ -21,7 +21,7 @@ import { labelMeasure, typedLabel, type LabelMeasure, type ScanVia } from './lab
 import { priceProblemWords, sellingPrice } from './price.ts';
 import { quantityProblem } from './quantity.ts';
 import { quantityForAmount } from './totals.ts';
-import { majorText, roundToMinor, sumMinor, toMajor, unitPriceText } from '../../common/money.ts';
+import { majorText, roundToMinor, sumMinor, unitPriceText, type Minor } from '../../common/money.ts';
 import { cardValidity } from './validity.ts';
 
 /** The part of ServiceClient the counter uses. */
@@ -38,7 +38,7 @@ export interface ProductResolution {
   readonly lineKind: ProductLineKind;
   readonly quantity: number;
   /** A price label's amount: the line's total as printed. */
-  readonly fixedTotal: number | null;
+  readonly fixedTotalMinor: Minor | null;
   /** The gross price per unit the line takes: the catalog's, or one entered at the till. */
   readonly unitPrice: number;
   /** The unit price was entered at the till (the catalog had no usable one). */
@@ -59,7 +59,7 @@ export interface CustomerResolution {
   readonly card: CompanyCard;
   readonly source: 'online' | 'offline';
   /** What the customer still owes (cached financial receivables); null when not known. */
-  readonly owes: number | null;
+  readonly owesMinor: Minor | null;
 }
 
 export interface FailedResolution {
@@ -207,14 +207,14 @@ export class ScanResolver {
         card,
         source,
       };
-    return { kind: 'customer', companyId, card, source, owes: this.#owes(companyId) };
+    return { kind: 'customer', companyId, card, source, owesMinor: this.#owes(companyId) };
   }
 
   /** Receivables are known only once they were synced completely at least once. */
-  #owes(companyId: number): number | null {
+  #owes(companyId: number): Minor | null {
     if (syncState(this.#db, 'financialReceivables').lastCompleteAt === undefined) return null;
     const owed = receivablesOwed(this.#db, companyId);
-    return toMajor(sumMinor(owed.totals.map((t) => roundToMinor(t.owed))));
+    return sumMinor(owed.totals.map((t) => roundToMinor(t.owed)));
   }
 
   /** A card the service resolved is cached, so the same card works offline next time. */
@@ -292,11 +292,11 @@ function productLine(
   const base = { kind: 'product', stockItem: item, reading, ...priced } as const;
   switch (measure.kind) {
     case 'none':
-      return { ...base, lineKind: 'unit', quantity: 1, fixedTotal: null };
+      return { ...base, lineKind: 'unit', quantity: 1, fixedTotalMinor: null };
     case 'weight': {
       const problem = quantityProblem({ name, kind: 'weight' }, measure.kg);
       if (problem !== undefined) return rejected(problem, item);
-      return { ...base, lineKind: 'weight', quantity: measure.kg, fixedTotal: null };
+      return { ...base, lineKind: 'weight', quantity: measure.kg, fixedTotalMinor: null };
     }
     case 'count': {
       const problem = quantityProblem(
@@ -304,7 +304,7 @@ function productLine(
         measure.pieces,
       );
       if (problem !== undefined) return rejected(problem, item);
-      return { ...base, lineKind: 'unit', quantity: measure.pieces, fixedTotal: null };
+      return { ...base, lineKind: 'unit', quantity: measure.pieces, fixedTotalMinor: null };
     }
     case 'price': {
       // The order carries quantities only: the label's amount becomes the quantity that costs
@@ -326,7 +326,7 @@ function productLine(
       }
       const problem = quantityProblem({ name, kind: 'weight' }, quantity);
       if (problem !== undefined) return rejected(problem, item);
-      return { ...base, lineKind: 'price', quantity, fixedTotal: toMajor(amount) };
+      return { ...base, lineKind: 'price', quantity, fixedTotalMinor: amount };
     }
   }
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { minor, roundToMinor } from '../../common/money.ts';
 import {
   lineGrossCents,
   MAX_SALE_CENTS,
@@ -18,7 +19,9 @@ const line = (
   unitPrice,
   quantity,
   vatRate,
-  fixedTotal,
+  // A printed amount that is no amount is stored as -1 minor units (migration 28).
+  fixedTotalMinor:
+    fixedTotal === null ? null : Number.isFinite(fixedTotal) ? roundToMinor(fixedTotal) : minor(-1),
 });
 
 describe('sessionTotals', () => {

@@ -23,6 +23,7 @@ import {
   toMajor,
   vatWithin,
   type Decimal,
+  type Minor,
 } from '../../common/money.ts';
 // A line whose amount cannot be worked out (a price or VAT rate that is no number a till can
 // charge, an amount beyond MAX_SALE_CENTS) is reported with its problem and left out of the totals,
@@ -38,7 +39,8 @@ export interface TotalsLine {
   readonly quantity: number;
   readonly unitPrice: number;
   readonly vatRate: number;
-  readonly fixedTotal: number | null;
+  /** A price label's amount: the line's total as printed. */
+  readonly fixedTotalMinor: Minor | null;
   /** The stock item prohibits discounts: neither the % nor the amount off touches this line. */
   readonly noDiscount?: boolean;
   /** A discount set on the line at the till: percent off, or the unit price charged instead. */
@@ -94,9 +96,9 @@ export interface SessionTotals {
 /** A line's gross in cents, or why it has none. */
 export function lineGross(line: TotalsLine): bigint | LineProblem {
   if (!isRate(line.vatRate)) return { kind: 'vat-rate', value: line.vatRate };
-  if (line.fixedTotal !== null) {
-    if (!(line.fixedTotal >= 0)) return { kind: 'amount' };
-    return within(decimal(line.fixedTotal), ONE);
+  if (line.fixedTotalMinor !== null) {
+    if (!(line.fixedTotalMinor >= 0)) return { kind: 'amount' };
+    return within({ units: BigInt(line.fixedTotalMinor), scale: 2 }, ONE);
   }
   if (!(line.unitPrice >= 0)) return { kind: 'price', value: line.unitPrice };
   if (!(line.quantity > 0) || !Number.isFinite(line.quantity))
@@ -133,7 +135,7 @@ export function quantityForAmount(amountCents: number, unitPrice: number): numbe
   const perCent = 10 / unitPrice;
   const exact = amountCents * perCent;
   const costs = (k: number): number | undefined =>
-    lineGrossCents({ id: 0, quantity: k / 1000, unitPrice, vatRate: 0, fixedTotal: null });
+    lineGrossCents({ id: 0, quantity: k / 1000, unitPrice, vatRate: 0, fixedTotalMinor: null });
   // Half-up rounding: the thousandths whose cost rounds to the amount lie within half a cent of it
   // (one more either side: the bounds are worked out in floats, each candidate exactly).
   const first = Math.max(1, Math.floor((amountCents - 0.5) * perCent) - 1);
@@ -228,7 +230,12 @@ function adjustmentOff(line: TotalsLine, gross: bigint): bigint {
   if (adjustment.kind === 'percent') {
     off = percentOf(gross, mustDecimal(Math.min(adjustment.value, 100)));
   } else {
-    const charged = lineGross({ ...line, unitPrice: adjustment.value, fixedTotal: null, adjustment: null });
+    const charged = lineGross({
+      ...line,
+      unitPrice: adjustment.value,
+      fixedTotalMinor: null,
+      adjustment: null,
+    });
     if (typeof charged !== 'bigint') return 0n;
     off = gross - charged;
   }

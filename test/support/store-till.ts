@@ -58,7 +58,7 @@ export function sell(db: Db, productId: number, quantity: number, now = new Date
         unitOfMeasure: 'ks',
         unitPrice: 10,
         vatRate: 21,
-        fixedTotal: null,
+        fixedTotalMinor: null,
         noDiscount: false,
         priceEntered: false,
       },

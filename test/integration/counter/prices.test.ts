@@ -237,22 +237,16 @@ describe('amounts a sale can always show', () => {
     const plain = cached("barcode LIKE '859%' AND unitOfMeasure = 'ks'");
     const opened = await scan(plain.barcode, 'keyboard');
     const sessionId = opened.session.id;
-    // What an older version stored: a gross price worked out to Infinity, a VAT rate of 1e308.
+    // What an older version stored: a gross price worked out to Infinity (migration 28 keeps its word
+    // in the price's text), a VAT rate of 1e308.
     const db = openDatabase(join(dataDir, 'counter.sqlite'));
     try {
       const insert = db.prepare(
         `INSERT INTO shopping_session_line (sessionId, stockItemId, productId, name, kind, quantity, unitPrice,
-           vatRate, fixedTotal, addedAt) VALUES (?, NULL, ?, ?, 'unit', 1, ?, ?, NULL, ?)`,
+           vatRate, fixedTotalMinor, addedAt) VALUES (?, NULL, ?, ?, 'unit', 1, ?, ?, NULL, ?)`,
       );
-      insert.run(
-        sessionId,
-        plain.productId,
-        'Old infinite price',
-        Number.POSITIVE_INFINITY,
-        21,
-        new Date().toISOString(),
-      );
-      insert.run(sessionId, plain.productId, 'Old absurd VAT', 10, 1e308, new Date().toISOString());
+      insert.run(sessionId, plain.productId, 'Old infinite price', 'Infinity', 21, new Date().toISOString());
+      insert.run(sessionId, plain.productId, 'Old absurd VAT', '10', 1e308, new Date().toISOString());
     } finally {
       db.close();
     }
