@@ -15,6 +15,8 @@ import {
   minorOf,
   mustDecimal,
   parseMajor,
+  isQuantityPrecise,
+  roundQuantity,
   percentOf,
   priceDecimals,
   roundCash,
@@ -87,7 +89,24 @@ describe('amounts', () => {
     expect(majorText(minor(150_050))).toBe('1500.50');
     expect(parseMajor('1500,5')).toBe(150_050);
     expect(parseMajor('1500.505')).toBeUndefined();
+    // What a person types: digit groups and a separator with nothing after it are taken.
+    expect(parseMajor(' 1 500,')).toBe(150_000);
+    expect(parseMajor('1\u00a0500.5')).toBe(150_050);
+    expect(parseMajor('12345678901')).toBeUndefined();
+    expect(parseMajor('1e3')).toBeUndefined();
+    expect(parseMajor(',5')).toBeUndefined();
     expect(() => minor(0.5)).toThrow(RangeError);
+  });
+
+  it('keeps quantities to thousandths, read from their decimal text', () => {
+    expect(isQuantityPrecise(1.235)).toBe(true);
+    expect(isQuantityPrecise(1.2345)).toBe(false);
+    expect(isQuantityPrecise(0.1 + 0.2)).toBe(false);
+    expect(isQuantityPrecise(Number.POSITIVE_INFINITY)).toBe(false);
+    expect(roundQuantity(1.2345)).toBe(1.235);
+    // 1.0005 x 1000 is 1000.4999999999999 in floats: its decimal rounds up.
+    expect(roundQuantity(1.0005)).toBe(1.001);
+    expect(roundQuantity(2)).toBe(2);
   });
 
   it('refuses a major-unit number where minor units are meant, at compile time', () => {

@@ -97,10 +97,12 @@ export function majorText(amount: Minor): string {
 
 /**
  * An amount typed in major units, read digit by digit (never through a float): up to ten digits, then
- * a point or a comma and at most two decimals ("1500", "1500.50", "1500,5"). Undefined for anything else.
+ * a point or a comma and at most two decimals ("1500", "1500.50", "1500,5", "1500,"); spaces between
+ * thousands are taken ("1 500"). Undefined for anything else. The one "at most two decimals" rule of
+ * what a person types, on the payment panel, in Settings and at `pos shift`.
  */
 export function parseMajor(text: string): Minor | undefined {
-  const m = /^(\d{1,10})(?:[.,](\d{1,2}))?$/.exec(text.trim());
+  const m = /^(\d{1,10})(?:[.,](\d{0,2}))?$/.exec(text.replace(/\s/g, ''));
   if (m === null) return undefined;
   const [, whole = '0', fraction = ''] = m;
   return (Number(whole) * MINOR_PER_MAJOR + Number(fraction.padEnd(MINOR_DIGITS, '0'))) as Minor;
@@ -178,6 +180,21 @@ export function unitPriceText(price: number): string {
   const text = decimalText(d);
   if (d.scale >= MINOR_DIGITS) return text;
   return `${text}${d.scale === 0 ? '.' : ''}${'0'.repeat(MINOR_DIGITS - d.scale)}`;
+}
+
+/** Decimals of a quantity: thousandths (grams of a kilogram, millilitres of a litre). */
+export const QUANTITY_DIGITS = 3;
+
+/** A quantity with at most QUANTITY_DIGITS decimals, as written (1.235 is one, 1.2345 is not). */
+export function isQuantityPrecise(quantity: number): boolean {
+  return Number.isFinite(quantity) && decimalPlaces(quantity) <= QUANTITY_DIGITS;
+}
+
+/** A quantity rounded to thousandths, half away from zero, from its decimal text (1.2345 -> 1.235). */
+export function roundQuantity(quantity: number): number {
+  const d = decimal(quantity);
+  if (d === undefined) return quantity;
+  return decimalNumber({ units: roundDecimal(d, QUANTITY_DIGITS), scale: QUANTITY_DIGITS });
 }
 
 /** How many decimals a number has as written (0.125: 3; 12: 0); 0 for NaN and infinities. */

@@ -10,6 +10,7 @@
 //
 // Only open and recent orders are read (db/outbox.ts soldItemsSince): those not acknowledged and
 // those acknowledged after the oldest figures asked about (migration 19), never the whole history.
+import { roundQuantity } from '../common/money.ts';
 import type { Db } from './database.ts';
 import { soldItemsSince, type SoldItemRow } from './outbox.ts';
 
@@ -33,7 +34,7 @@ export function availableNow(
 ): number | undefined {
   const available = figures.quantityAvailable ?? figures.quantityInStock;
   if (available === undefined || !Number.isFinite(available)) return undefined;
-  return Math.round((available - soldHere) * 1000) / 1000;
+  return roundQuantity(available - soldHere);
 }
 
 /**
@@ -48,7 +49,7 @@ export function soldHere(db: Db, figures: readonly StockFigures[]): Map<number, 
   const items = soldItemsSince(db, since, products);
   for (const f of figures) {
     const quantity = items.filter((i) => countsAgainst(i, f)).reduce((sum, i) => sum + i.quantity, 0);
-    const rounded = Math.round(quantity * 1000) / 1000;
+    const rounded = roundQuantity(quantity);
     if (rounded > 0) sold.set(f.stockItemId, rounded);
   }
   return sold;

@@ -8,6 +8,7 @@ import { words, type Words } from '../../contract/core-words.ts';
 import {
   hasAtMostTwoDecimals,
   minor,
+  roundQuantity,
   roundToMinor,
   toMajor,
   unitPriceText,
@@ -351,7 +352,7 @@ export class Counter {
       if (line.kind === 'price') {
         throw new CounterError('price-label-line', words('priceLabelLine'));
       }
-      const rounded = line.kind === 'weight' ? Math.round(quantity * 1000) / 1000 : quantity;
+      const rounded = line.kind === 'weight' ? roundQuantity(quantity) : quantity;
       const problem = quantityProblem(line, rounded);
       if (problem !== undefined) throw new CounterError('bad-quantity', problem);
       // Only more of it is judged: taking some back never asks.

@@ -2,6 +2,7 @@
 // (docs/assumptions.md "Quantities"), so the unit of measure decides: a measure (kg, l, m, ...) or a
 // weight label's line takes decimals, anything else is counted in whole pieces. A number far beyond
 // what a counter sells is a code typed or scanned into the wrong field, and is named as such.
+import { isQuantityPrecise } from '../../common/money.ts';
 import { words, type Words } from '../../contract/core-words.ts';
 
 /** Units of measure sold in fractions, lower case, without dots or spaces. */
@@ -44,6 +45,6 @@ export function quantityProblem(line: QuantityLine, quantity: number): Words | u
       ? words('quantityWholePieces', { name: line.name })
       : words('quantityWhole', { name: line.name, unit: line.unitOfMeasure });
   }
-  if (Math.round(quantity * 1000) / 1000 !== quantity) return words('quantityDecimals');
+  if (!isQuantityPrecise(quantity)) return words('quantityDecimals');
   return undefined;
 }

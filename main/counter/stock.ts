@@ -7,6 +7,7 @@ import { joined, words, type Words } from '../../contract/core-words.ts';
 import type { StockRule } from '../../contract/contract.ts';
 import type { CachedStockItem } from '../../db/catalog/index.ts';
 import { availableNow } from '../../db/sold-here.ts';
+import { roundQuantity } from '../../common/money.ts';
 
 /** What Settings make of a stock concern: ask the cashier (Enter adds anyway), or refuse the line. */
 export type { StockRule };
@@ -90,7 +91,11 @@ function concernWords(name: string, unit: string | undefined, concern: StockConc
         ? words('stockOut', { name })
         : words('stockOutSoldHere', { name, ...soldHereValues(concern.soldHere) });
     case 'above-stock': {
-      const values = { name, wanted: round3(concern.wanted), available: round3(concern.available) };
+      const values = {
+        name,
+        wanted: roundQuantity(concern.wanted),
+        available: roundQuantity(concern.available),
+      };
       const noUnit = unit === undefined || unit.trim() === '';
       if (concern.soldHere !== undefined) {
         const more = { ...values, ...soldHereValues(concern.soldHere) };
@@ -109,9 +114,5 @@ export function stockBlockedWords(concerns: Words): Words {
 }
 
 function soldHereValues(soldHere: SoldHere): { cached: number; sold: number } {
-  return { cached: round3(soldHere.cached), sold: round3(soldHere.sold) };
-}
-
-function round3(n: number): number {
-  return Math.round(n * 1000) / 1000;
+  return { cached: roundQuantity(soldHere.cached), sold: roundQuantity(soldHere.sold) };
 }

@@ -24,7 +24,7 @@ export function formatMinor(amount: number): string {
 
 /**
  * An amount typed in major units, read digit by digit (never through a float): up to ten digits, then
- * a point or a comma and one or two decimals. "1500.50" is 150050 minor units.
+ * a point or a comma and at most two decimals (common/money.ts parseMajor). "1500.50" is 150050 minor units.
  */
 export const TypedAmount = z
   .string()

@@ -29,6 +29,10 @@ describe('payment', () => {
     expect(parseAmount('')).toBeUndefined();
     expect(parseAmount('4,1,2')).toBeNaN();
     expect(parseAmount('1.234')).toBeNaN();
+    // The core's rule (common/money.ts parseMajor): digit groups, a bare separator, ten digits at most.
+    expect(parseAmount('1 000,50')).toBe(1000.5);
+    expect(parseAmount('12,')).toBe(12);
+    expect(parseAmount('12345678901')).toBeNaN();
   });
 
   it('works out the change in whole cents; too little cash is short, card is the total', () => {

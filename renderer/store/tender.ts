@@ -8,6 +8,7 @@ import {
   cashPaid,
   minor,
   minorOf,
+  parseMajor,
   roundToMinor,
   toMajor,
   type Minor,
@@ -43,12 +44,14 @@ export function quickAmounts(total: number, currency: string | null): number[] {
   return out.slice(0, 5);
 }
 
-/** The amount typed, as a number (',' or '.' for decimals); undefined when it is not one. */
+/**
+ * The amount typed, as a number (',' or '.' for decimals, common/money.ts's parseMajor: the core reads
+ * typed amounts by the same rule); undefined when nothing was typed, NaN when it is no amount.
+ */
 export function parseAmount(text: string): number | undefined {
-  const t = text.trim().replace(/\s/g, '').replace(',', '.');
-  if (t === '') return undefined;
-  if (!/^\d+(\.\d{0,2})?$/.test(t)) return Number.NaN;
-  return Number(t);
+  if (text.trim() === '') return undefined;
+  const amount = parseMajor(text);
+  return amount === undefined ? Number.NaN : toMajor(amount);
 }
 
 /** A typed amount (parseAmount: at most two decimals) in minor units. */
