@@ -2,7 +2,7 @@
 // same UI through the web shell (INTERFACES.md "The app and its web shell").
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { createRequire, enableCompileCache } from 'node:module';
 import { ROOT } from './web/build.ts';
 
 function electronBinary(): string | null {
@@ -20,6 +20,8 @@ if (binary === null) {
   console.log(
     'Electron is not installed on this machine (no binary in node_modules/electron; `npm run electron:fetch` downloads it where the network allows): starting the web shell instead.',
   );
+  // As main/web/cli.ts does when run itself: modules compiled once are kept between starts.
+  enableCompileCache();
   const { runWebShell } = await import('./web/cli.ts');
   await runWebShell(process.argv.slice(2));
 } else {

@@ -98,5 +98,11 @@ export interface Link {
   readonly shiftPolicy: () => ShiftPolicy;
   /** Prints the queue's receipts on the receipt printer, beside the counter. */
   readonly printer: PrintWorker;
+  /**
+   * Starts the background work: the online probe (and the sync and token it brings), the sync's
+   * schedule, the outbox's sending, the print queue. Not at build: a restarted till answers its
+   * first call before any of it runs (main/core starts it then, or a moment after the start).
+   */
+  readonly start: () => void;
   readonly dispose: () => Promise<void>;
 }

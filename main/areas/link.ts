@@ -69,7 +69,6 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
   const db = demo
     ? openDatabase(join(ctx.dataDir, 'demo.sqlite'), { onCatalogSetAside: ctx.onCatalogSetAside })
     : ctx.appDb;
-  const settings = ctx.settings.read();
   const client =
     instance === null
       ? null
@@ -102,7 +101,6 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
       // The worker's own client asks for tokens too: a secret refused there is refused for the outbox.
       onCredentials: (accepted) => ctx.credentials(accepted),
     });
-    sync.schedule(settings.syncIntervalMinutes);
     const runner = sync;
     monitor = new ConnectivityMonitor({
       probe: () => client.health(),
@@ -154,8 +152,6 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
       }
       ctx.outboxChanged(event.type === 'order' ? event.order : null);
     });
-    outbox.start();
-    monitor.start();
   }
   // The demo lets a first look sell at once: a sale opens a shift with a float of 0 when none is open.
   const shiftPolicy = (): ShiftPolicy =>
@@ -187,7 +183,7 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
     ...(ctx.printTimeouts === undefined ? {} : { timeouts: ctx.printTimeouts }),
     spoolerEnv: ctx.spoolerEnv,
   });
-  printer.start();
+  let started = false;
   return {
     db,
     instance,
@@ -198,6 +194,14 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
     counter,
     shiftPolicy,
     printer,
+    start: () => {
+      if (started) return;
+      started = true;
+      sync?.schedule(ctx.settings.read().syncIntervalMinutes);
+      outbox?.start();
+      monitor?.start();
+      printer.start();
+    },
     dispose: async () => {
       monitor?.stop();
       await printer.stop();

@@ -115,6 +115,13 @@ export interface CoreOptions {
 /** How long after the instance is (re)connected the history is first compacted. */
 const COMPACTION_AFTER_START_MS = 60_000;
 
+/**
+ * The instance's background work (online probe, sync, sending, printing) starts when the first call
+ * is answered (a page's first, or a restarted till's first barcode), or this long after the start
+ * when no call comes: it never runs before that first answer, which it would slow.
+ */
+const BACKGROUND_AFTER_MS = 1000;
+
 export class Core {
   readonly #options: CoreOptions;
   readonly #env: Env;
@@ -142,6 +149,9 @@ export class Core {
   /** The instance switch under way (#connect): calls wait for it, never reaching the Link it shuts down. */
   #switching: Promise<void> | null = null;
   #closed = false;
+  /** A call was answered: from then on the instance's background work starts as soon as it is built. */
+  #answered = false;
+  #backgroundTimer: NodeJS.Timeout | undefined;
   /** Old settled orders lose their detail after the retention period (main/outbox/compaction.ts). */
   readonly #compaction = new CompactionSchedule(
     () => this.#compactHistory(),
@@ -212,6 +222,7 @@ export class Core {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    clearTimeout(this.#backgroundTimer);
     try {
       await this.#serial.close();
       await this.#compaction.stop();
@@ -251,7 +262,17 @@ export class Core {
       return { ok: true, value: output };
     } catch (error) {
       return { ok: false, error: toShape(this.#asCoreError(channel, error)) };
+    } finally {
+      if (!this.#answered) setImmediate(() => this.#startBackground());
+      this.#answered = true;
     }
+  }
+
+  /** Starts the instance's background work (main/areas/area.ts, Link.start), once it is time. */
+  #startBackground(): void {
+    clearTimeout(this.#backgroundTimer);
+    this.#backgroundTimer = undefined;
+    if (!this.#closed && this.#switching === null) this.#link?.start();
   }
 
   #asCoreError(channel: string, error: unknown) {
@@ -431,6 +452,11 @@ export class Core {
       if (this.#resolution.kind === 'ready') instance = this.#resolution.config;
     }
     this.#link = buildLink(instance, this.#linkContext());
+    if (this.#answered) this.#link.start();
+    else {
+      clearTimeout(this.#backgroundTimer);
+      this.#backgroundTimer = setTimeout(() => this.#startBackground(), BACKGROUND_AFTER_MS);
+    }
     this.#log(
       instance === null
         ? 'no instance configured'

@@ -2,11 +2,13 @@
 // port, its data kept under the app's data folder so demo orders survive a restart just like the
 // demo outbox does.
 import { join } from 'node:path';
-import { startSim } from '../../sim/server.ts';
 import type { DemoInstance, DemoLauncher } from './core.ts';
 
 export function demoLauncher(dataDir: string, size: 'small' | 'demo' = 'demo'): DemoLauncher {
   return async (): Promise<DemoInstance> => {
+    // Loaded only when the demo starts: a till with its own instance never loads the sim (and its
+    // web framework), which cost a restarted till its first barcode's time.
+    const { startSim } = await import('../../sim/server.ts');
     const sim = await startSim({
       host: '127.0.0.1',
       port: 0,

@@ -1,6 +1,6 @@
 // The wire: one undici keep-alive Pool per client, timeouts on every phase, an AbortSignal on every
 // request, and the turning of bytes into typed values (or a ServiceError, never a crash).
-import { Pool } from 'undici';
+import type { Pool } from 'undici';
 import type { z } from 'zod';
 import { networkError, ServiceError } from './errors.ts';
 
@@ -42,7 +42,11 @@ export interface RawResponse {
 }
 
 export class Transport {
-  readonly #pool: Pool;
+  /** Made at the first request: undici is loaded then, not when the app starts (issue 36, point 3). */
+  #pool: Promise<Pool> | null = null;
+  readonly #origin: string;
+  readonly #options: TransportOptions;
+  #closed = false;
   /** Path prefix of the base URL (an instance may live below a path, e.g. https://host/shop1). */
   readonly #prefix: string;
   readonly #deadlineMs: number;
@@ -51,14 +55,26 @@ export class Transport {
     const url = new URL(baseUrl);
     this.#deadlineMs = options.deadlineMs;
     this.#prefix = url.pathname.replace(/\/+$/, '');
-    this.#pool = new Pool(url.origin, {
-      connections: options.connections,
-      connect: { timeout: options.connectTimeoutMs },
-      headersTimeout: options.headersTimeoutMs,
-      bodyTimeout: options.bodyTimeoutMs,
-      maxResponseSize: options.maxResponseBytes,
-      keepAliveTimeout: 10_000,
-    });
+    this.#origin = url.origin;
+    this.#options = options;
+  }
+
+  #connections(): Promise<Pool> {
+    const options = this.#options;
+    // As undici's own closed pool would: no request after close.
+    if (this.#closed) return Promise.reject(new Error('The connection pool is closed.'));
+    this.#pool ??= import('undici').then(
+      ({ Pool }) =>
+        new Pool(this.#origin, {
+          connections: options.connections,
+          connect: { timeout: options.connectTimeoutMs },
+          headersTimeout: options.headersTimeoutMs,
+          bodyTimeout: options.bodyTimeoutMs,
+          maxResponseSize: options.maxResponseBytes,
+          keepAliveTimeout: 10_000,
+        }),
+    );
+    return this.#pool;
   }
 
   /** Sends one request and reads the whole body. Network failures become ServiceError. */
@@ -74,7 +90,8 @@ export class Transport {
     const timer = setTimeout(() => deadline.abort(), this.#deadlineMs);
     const signal = request.signal ? AbortSignal.any([request.signal, deadline.signal]) : deadline.signal;
     try {
-      const response = await this.#pool.request({
+      const pool = await this.#connections();
+      const response = await pool.request({
         method: request.method,
         path: this.#prefix + request.path,
         headers: request.headers,
@@ -106,7 +123,8 @@ export class Transport {
   }
 
   async close(): Promise<void> {
-    await this.#pool.close();
+    this.#closed = true;
+    await (await this.#pool)?.close();
   }
 }
 

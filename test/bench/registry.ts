@@ -1,5 +1,6 @@
 // Every benchmark, in the order they run. Each area appends its own module here.
 import { counterScan } from './counter-scan.ts';
+import { firstBarcode } from './first-barcode.ts';
 import { historyBench } from './history.ts';
 import { outboxBenchmark } from './outbox.ts';
 import { scanPaint } from './scan-paint.ts';
@@ -11,6 +12,7 @@ import type { Benchmark } from './types.ts';
 
 export const benchmarks: readonly Benchmark[] = [
   stockLookup,
+  firstBarcode,
   syncLarge,
   outboxBenchmark,
   counterScan,
