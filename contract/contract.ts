@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { AT_MOST_TWO_DECIMALS, hasAtMostTwoDecimals } from '../common/money.ts';
 import { InternetOrderPayload, OutboxState } from './order.ts';
+import { CardDocument, DocumentKind } from './documents.ts';
 
 /** The one schema of an order and where it is in the outbox (contract/order.ts). */
 export { InternetOrderPayload, OutboxState };
@@ -26,6 +27,7 @@ import {
 
 /** Shifts, their reports and the till's cashiers (contract/shift.ts); cash rounding (cash-rounding.ts). */
 export * from './shift.ts';
+export * from './documents.ts';
 export { CashRounding, cashStep, roundCash, type CashDue } from './cash-rounding.ts';
 
 /** Counter's own words by key (what `said` carries), for the renderer's catalogues. */
@@ -721,7 +723,13 @@ export const OutboxEntryView = z.object({
   clientReference: z.string().optional(),
   /** The number printed on its receipt ("P1-000123"); absent for an order that closed no sale. */
   receiptNumber: z.string().optional(),
+  /** What the entry carries: an order (absent: an order, as before issue 39) or a card issued here. */
+  kind: DocumentKind.optional(),
   order: InternetOrderPayload.optional(),
+  /** The card of an entry of kind 'card'. */
+  card: CardDocument.optional(),
+  /** The entry this one waits for: an order waits for the card of its customer issued at this till. */
+  waitsFor: int.optional(),
   fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
   messages: z.array(z.string()).optional(),
   errorId: z.string().optional(),

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { Db } from './database.ts';
 import { prepared } from './prepared.ts';
-import { getOutboxOrder } from './outbox.ts';
+import { getOutboxInternetOrder } from './outbox.ts';
 import { printedReceiptNumber } from './receipts.ts';
 
 export const JOURNAL_KINDS = [
@@ -53,7 +53,7 @@ const PaymentRow = z.object({ method: z.string(), amountMinor: z.int() });
 
 /** Appends the closed sale of order `orderId`: call in the transaction that closes it, after its figures. */
 export function appendSale(db: Db, orderId: number): void {
-  const order = getOutboxOrder(db, orderId);
+  const order = getOutboxInternetOrder(db, orderId);
   if (order?.originSessionId == null) throw new Error(`Order ${orderId} closed no sale.`);
   const session = SessionRow.parse(
     prepared(db, 'SELECT shiftId, totalMinor FROM shopping_session WHERE id = ?').get(order.originSessionId),

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { prepared } from './prepared.ts';
 import { durably, type Db } from './database.ts';
 import { InternetOrderPayload, OUTBOX_STATES, OutboxState } from '../contract/order.ts';
+import { CardDocument, DocumentKind } from '../contract/documents.ts';
 
 /**
  * Automatic resends of an in-doubt order (where the instance recognises the client reference) stop
@@ -23,10 +24,46 @@ export const UNSENT_STATES: readonly OutboxState[] = [
   'in-doubt',
 ];
 
-export interface OutboxOrder {
+/**
+ * What an outbox row carries, by its kind (contract/documents.ts): an internet order, or a company
+ * card issued at the till. The machine (states, leases, attempts, outcomes) is the same for each.
+ */
+export type OutboxDocument =
+  | { readonly kind: 'order'; readonly payload: InternetOrderPayload }
+  | { readonly kind: 'card'; readonly payload: CardDocument };
+
+/** The payload schema of each kind: what a row's payload is parsed and stored by. */
+const PAYLOAD_OF = {
+  order: InternetOrderPayload,
+  card: CardDocument,
+} as const satisfies Record<DocumentKind, z.ZodType>;
+
+/** A row's document, its payload parsed by its kind's schema (a ZodError when it is not that shape). */
+export function parseDocument(kind: DocumentKind, payload: unknown): OutboxDocument {
+  return kind === 'order'
+    ? { kind, payload: PAYLOAD_OF.order.parse(payload) }
+    : { kind, payload: PAYLOAD_OF.card.parse(payload) };
+}
+
+/**
+ * One outbox entry: a document (an order, or another kind) with where it is in the machine. The name
+ * is the table's (outbox_order); every row before migration 29 is an order.
+ */
+export type OutboxOrder = OutboxEntryBase & OutboxDocument;
+
+/** An outbox entry that is an internet order. */
+export type OutboxInternetOrder = OutboxEntryBase & {
+  readonly kind: 'order';
+  readonly payload: InternetOrderPayload;
+};
+
+export function isInternetOrder(entry: OutboxOrder): entry is OutboxInternetOrder {
+  return entry.kind === 'order';
+}
+
+interface OutboxEntryBase {
   readonly id: number;
   readonly clientReference: string;
-  readonly payload: InternetOrderPayload;
   readonly state: OutboxState;
   readonly attempts: number;
   readonly createdAt: string;
@@ -48,6 +85,8 @@ export interface OutboxOrder {
   readonly summary: StoredOrderSummary | null;
   /** When its detail (lines, payload items) was dropped after the retention period; null: never. */
   readonly compactedAt: string | null;
+  /** The entry that must be sent before this one may go (migration 29); null: none. */
+  readonly dependsOn: number | null;
 }
 
 /**
@@ -106,14 +145,16 @@ const Row = z.object({
   instance: z.string().nullable().default(null),
   summary: z.string().nullable().default(null),
   compacted_at: z.string().nullable().default(null),
+  kind: DocumentKind.default('order'),
+  depends_on: z.number().int().nullable().default(null),
 });
 
 function toOrder(raw: unknown): OutboxOrder {
   const r = Row.parse(raw);
   return {
+    ...parseDocument(r.kind, JSON.parse(r.payload)),
     id: r.id,
     clientReference: r.client_reference,
-    payload: InternetOrderPayload.parse(JSON.parse(r.payload)),
     state: r.state,
     attempts: r.attempts,
     createdAt: r.created_at,
@@ -130,6 +171,7 @@ function toOrder(raw: unknown): OutboxOrder {
     instance: r.instance,
     summary: r.summary === null ? null : StoredOrderSummary.parse(JSON.parse(r.summary)),
     compactedAt: r.compacted_at,
+    dependsOn: r.depends_on,
   };
 }
 
@@ -150,8 +192,36 @@ export interface InsertOutboxOptions {
  * Throws a ZodError when the order is not an order file's shape (and your transaction rolls back).
  * After your transaction commits, wake the sender (Outbox.wake()).
  */
-export function insertOutboxOrder(db: Db, order: unknown, options: InsertOutboxOptions = {}): OutboxOrder {
-  const payload = InternetOrderPayload.parse(order);
+export function insertOutboxOrder(
+  db: Db,
+  order: unknown,
+  options: InsertOutboxOptions = {},
+): OutboxInternetOrder {
+  // A file older than migration 29 (tests of earlier migrations) has no kind: every row is an order.
+  const stored = knowsDocuments(db)
+    ? insertOutboxDocument(db, 'order', order, options)
+    : insertOrderBefore26(db, InternetOrderPayload.parse(order), options);
+  if (!isInternetOrder(stored)) throw new Error(`Outbox entry ${stored.id} was stored as a ${stored.kind}`);
+  return stored;
+}
+
+const documentColumns = new WeakMap<Db, boolean>();
+
+function knowsDocuments(db: Db): boolean {
+  let known = documentColumns.get(db);
+  if (known === undefined) {
+    known =
+      prepared(db, "SELECT 1 FROM pragma_table_info('outbox_order') WHERE name = 'kind'").get() !== undefined;
+    documentColumns.set(db, known);
+  }
+  return known;
+}
+
+function insertOrderBefore26(
+  db: Db,
+  payload: InternetOrderPayload,
+  options: InsertOutboxOptions,
+): OutboxOrder {
   const now = (options.now ?? new Date()).toISOString();
   const values = [
     options.clientReference ?? randomUUID(),
@@ -178,6 +248,61 @@ export function insertOutboxOrder(db: Db, order: unknown, options: InsertOutboxO
   return mustGet(db, id);
 }
 
+/**
+ * Stores a document of any kind as `queued`, its payload checked by its kind's schema (a ZodError
+ * when it is not that shape). Like insertOutboxOrder, inside the caller's transaction. An order is
+ * made to wait for the card document of its customer (dependsOn) when a card issued at this till for
+ * that company is not on the instance yet (nor given up: discarded).
+ */
+export function insertOutboxDocument<K extends DocumentKind>(
+  db: Db,
+  kind: K,
+  payload: unknown,
+  options: InsertOutboxOptions = {},
+): Extract<OutboxOrder, { readonly kind: K }> {
+  const document = parseDocument(kind, payload);
+  const now = (options.now ?? new Date()).toISOString();
+  const info = prepared(
+    db,
+    `INSERT INTO outbox_order (client_reference, payload, state, attempts, created_at, updated_at,
+         origin_session_id, instance, kind, depends_on)
+       VALUES (@reference, @payload, 'queued', 0, @now, @now, @session, @instance, @kind, @dependsOn)`,
+  ).run({
+    reference: options.clientReference ?? randomUUID(),
+    payload: JSON.stringify(document.payload),
+    now,
+    session: options.originSessionId ?? null,
+    instance: options.instance ?? null,
+    kind,
+    dependsOn: document.kind === 'order' ? unsentCardOf(db, document.payload.customerId) : null,
+  });
+  const id = Number(info.lastInsertRowid);
+  if (options.summary !== undefined) setOutboxSummary(db, id, options.summary);
+  const stored = mustGet(db, id);
+  if (!isKind(stored, kind)) throw new Error(`Outbox entry ${id} was stored as a ${stored.kind}`);
+  return stored;
+}
+
+function isKind<K extends DocumentKind>(
+  entry: OutboxOrder,
+  kind: K,
+): entry is Extract<OutboxOrder, { readonly kind: K }> {
+  return entry.kind === kind;
+}
+
+/** The newest card document for this company that is not sent (nor discarded, nor cancelled). */
+function unsentCardOf(db: Db, companyId: number | undefined): number | null {
+  if (companyId === undefined) return null;
+  const id: unknown = prepared(
+    db,
+    `SELECT id FROM outbox_order WHERE kind = 'card' AND state IN (SELECT value FROM json_each(@unsent))
+        AND json_extract(payload, '$.companyId') = @companyId ORDER BY id DESC LIMIT 1`,
+  )
+    .pluck()
+    .get({ unsent: JSON.stringify(UNSENT_STATES), companyId });
+  return typeof id === 'number' ? id : null;
+}
+
 /** Stores what an order's list row shows (a closed sale's, or one worked out later for an older row). */
 export function setOutboxSummary(db: Db, id: number, summary: StoredOrderSummary): void {
   prepared(db, 'UPDATE outbox_order SET summary = ? WHERE id = ?').run(
@@ -189,6 +314,12 @@ export function setOutboxSummary(db: Db, id: number, summary: StoredOrderSummary
 export function getOutboxOrder(db: Db, id: number): OutboxOrder | undefined {
   const row: unknown = prepared(db, 'SELECT * FROM outbox_order WHERE id = ?').get(id);
   return row === undefined ? undefined : toOrder(row);
+}
+
+/** The entry with this id when it is an internet order (a receipt's, a sale's); undefined otherwise. */
+export function getOutboxInternetOrder(db: Db, id: number): OutboxInternetOrder | undefined {
+  const entry = getOutboxOrder(db, id);
+  return entry !== undefined && isInternetOrder(entry) ? entry : undefined;
 }
 
 function mustGet(db: Db, id: number): OutboxOrder {
@@ -347,13 +478,33 @@ export function outboxOrdersByIds(db: Db, ids: readonly number[]): OutboxOrder[]
 }
 
 /**
+ * In-doubt entries a pass may take: every kind (true: the instance recognises a repeated client
+ * reference), none (false), or only the kinds listed, whose senders settle a doubt by reading the
+ * instance before they post (a card: the company's cards are read for its barcode).
+ */
+export type InDoubtTaken = boolean | readonly DocumentKind[];
+
+function inDoubtKinds(taken: InDoubtTaken): string | null {
+  if (taken === false) return null;
+  return JSON.stringify(taken === true ? DocumentKind.options : taken);
+}
+
+/**
+ * An entry waits while the entry it depends on (depends_on, migration 29) may still be sent: `o`
+ * names the row. Sent, given up (discarded, cancelled) or gone from the table, it waits no more.
+ */
+const NOT_WAITING = `(o.depends_on IS NULL OR coalesce(
+  (SELECT d.state FROM outbox_order d WHERE d.id = o.depends_on), 'sent') IN ('sent', 'discarded', 'cancelled'))`;
+
+/**
  * The oldest order that may be sent now: queued and due, or in-doubt and due when the caller knows
- * the instance recognises a repeated client reference. Oldest first, so the queue stays FIFO.
+ * the instance recognises a repeated client reference (or its kind's sender settles the doubt by
+ * reading). Oldest first, so the queue stays FIFO; an entry waiting for another (dependsOn) is passed.
  */
 export function nextDueOutboxOrder(
   db: Db,
   nowMs: number,
-  includeInDoubt: boolean,
+  includeInDoubt: InDoubtTaken,
   afterId = 0,
   instance?: string,
 ): OutboxOrder | undefined {
@@ -364,19 +515,22 @@ export function nextDueOutboxOrder(
   const params = { afterId, nowMs, cap: MAX_AUTOMATIC_ATTEMPTS, instance: instance ?? null };
   const queued: unknown = prepared(
     db,
-    `SELECT * FROM outbox_order INDEXED BY outbox_order_state
+    `SELECT * FROM outbox_order AS o INDEXED BY outbox_order_state
      WHERE state = 'queued' AND id > @afterId AND (next_attempt_at IS NULL OR next_attempt_at <= @nowMs) ${mine}
+       AND ${NOT_WAITING}
      ORDER BY id LIMIT 1`,
   ).get(params);
-  const inDoubt: unknown = includeInDoubt
-    ? prepared(
-        db,
-        `SELECT * FROM outbox_order INDEXED BY outbox_order_state
+  const kinds = inDoubtKinds(includeInDoubt);
+  const inDoubt: unknown =
+    kinds !== null
+      ? prepared(
+          db,
+          `SELECT * FROM outbox_order AS o INDEXED BY outbox_order_state
          WHERE state = 'in-doubt' AND id > @afterId AND (next_attempt_at IS NULL OR next_attempt_at <= @nowMs)
-           AND attempts < @cap ${mine}
+           AND attempts < @cap ${mine} AND kind IN (SELECT value FROM json_each(@kinds)) AND ${NOT_WAITING}
          ORDER BY id LIMIT 1`,
-      ).get(params)
-    : undefined;
+        ).get({ ...params, kinds })
+      : undefined;
   const row = [queued, inDoubt]
     .filter((r) => r !== undefined)
     .map((r) => ({ raw: r, id: z.object({ id: z.number() }).parse(r).id }))
@@ -384,16 +538,24 @@ export function nextDueOutboxOrder(
   return row === undefined ? undefined : toOrder(row);
 }
 
-/** Earliest next_attempt_at among orders that wait for a time (for the sender's timer). */
-export function earliestNextAttempt(db: Db, includeInDoubt: boolean, instance?: string): number | null {
+/**
+ * Earliest next_attempt_at among orders that wait for a time (for the sender's timer). An entry that
+ * waits for another is left out: the other's outcome wakes the sender.
+ */
+export function earliestNextAttempt(db: Db, includeInDoubt: InDoubtTaken, instance?: string): number | null {
   const mine = instance === undefined ? '' : 'AND (instance IS NULL OR instance = @instance)';
   const value = prepared(
     db,
-    `SELECT min(coalesce(next_attempt_at, 0)) FROM outbox_order
-       WHERE (state = 'queued' OR (@inDoubt AND state = 'in-doubt' AND attempts < @cap)) ${mine}`,
+    `SELECT min(coalesce(next_attempt_at, 0)) FROM outbox_order AS o
+       WHERE (state = 'queued' OR (state = 'in-doubt' AND attempts < @cap
+              AND kind IN (SELECT value FROM json_each(@kinds)))) ${mine} AND ${NOT_WAITING}`,
   )
     .pluck()
-    .get({ inDoubt: includeInDoubt ? 1 : 0, cap: MAX_AUTOMATIC_ATTEMPTS, instance: instance ?? null });
+    .get({
+      kinds: inDoubtKinds(includeInDoubt) ?? '[]',
+      cap: MAX_AUTOMATIC_ATTEMPTS,
+      instance: instance ?? null,
+    });
   return z
     .number()
     .int()
@@ -581,9 +743,15 @@ export function replaceOutboxPayload(
   /** A sale's list row for the new payload (who it now goes to, its lines); undefined: kept as it was. */
   summaryOf?: (payload: InternetOrderPayload, stored: StoredOrderSummary) => StoredOrderSummary,
 ): OutboxOrder | undefined {
-  const payload = InternetOrderPayload.parse(order);
-  const stored = getOutboxOrder(db, id)?.summary ?? null;
-  const summary = stored === null || summaryOf === undefined ? null : summaryOf(payload, stored);
+  // The new payload is of the entry's own kind (a card is fixed as a card).
+  const entry = getOutboxOrder(db, id);
+  const document = parseDocument(entry?.kind ?? 'order', order);
+  const payload = document.payload;
+  const stored = entry?.summary ?? null;
+  const summary =
+    stored === null || summaryOf === undefined || document.kind !== 'order'
+      ? null
+      : summaryOf(document.payload, stored);
   const info = prepared(
     db,
     `UPDATE outbox_order SET payload = ?, state = 'queued', next_attempt_at = NULL, field_errors = NULL,

@@ -13,7 +13,8 @@
 // naming them; --order-answer-exclude one whose 201 answer to an order lacks those fields (`total`,
 // `items.total`, `id`); --order-answer-empty one that answers it with no body, only Location;
 // --reserve-ordered-stock one that blocks an order's quantities in the warehouse's stock item;
-// --echo-token-request one whose refusal of a token request is a 400 echoing the request (secret included).
+// --echo-token-request one whose refusal of a token request is a 400 echoing the request (secret included);
+// --drop-card-answer one that stores each card POSTed to a company and drops the answer.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 
@@ -52,10 +53,11 @@ const argsSchema = z.object({
   'order-answer-empty': z.boolean().default(false),
   'reserve-ordered-stock': z.boolean().default(false),
   'echo-token-request': z.boolean().default(false),
+  'drop-card-answer': z.boolean().default(false),
 });
 
 const usage =
-  'usage: npm run sim -- [--port N] [--host H] [--token-ttl SECONDS] [--size small|demo|large] [--data-dir DIR] [--control] [--view-exclude FIELD,...] [--no-duplicate-detection] [--max-page-size N] [--receivable-view-exclude FIELD,...] [--unsortable FIELD,...] [--ignore-filter FIELD,...] [--reject-filter FIELD,...] [--bare-swagger] [--validate-before-permission] [--ignore-order-item-field FIELD,...] [--reject-order-item-field FIELD,...] [--order-answer-exclude FIELD,...] [--order-answer-empty] [--reserve-ordered-stock] [--echo-token-request]';
+  'usage: npm run sim -- [--port N] [--host H] [--token-ttl SECONDS] [--size small|demo|large] [--data-dir DIR] [--control] [--view-exclude FIELD,...] [--no-duplicate-detection] [--max-page-size N] [--receivable-view-exclude FIELD,...] [--unsortable FIELD,...] [--ignore-filter FIELD,...] [--reject-filter FIELD,...] [--bare-swagger] [--validate-before-permission] [--ignore-order-item-field FIELD,...] [--reject-order-item-field FIELD,...] [--order-answer-exclude FIELD,...] [--order-answer-empty] [--reserve-ordered-stock] [--echo-token-request] [--drop-card-answer]';
 
 function parse(argv: string[]): z.infer<typeof argsSchema> {
   let values: Record<string, string | boolean | undefined>;
@@ -84,6 +86,7 @@ function parse(argv: string[]): z.infer<typeof argsSchema> {
         'order-answer-empty': { type: 'boolean' },
         'reserve-ordered-stock': { type: 'boolean' },
         'echo-token-request': { type: 'boolean' },
+        'drop-card-answer': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -135,6 +138,7 @@ async function main(): Promise<void> {
     orderAnswerEmpty: args['order-answer-empty'],
     reservesOrderedStock: args['reserve-ordered-stock'],
     echoTokenRequest: args['echo-token-request'],
+    dropsCardAnswer: args['drop-card-answer'],
   });
   const address = new URL(sim.url);
   console.log(

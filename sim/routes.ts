@@ -40,6 +40,8 @@ export interface SimContext {
   readonly manyUnits?: { readonly productId: number; readonly count: number } | undefined;
   /** How this instance takes and answers internet orders (sim/api/orders.ts). */
   readonly orders: OrderVariant;
+  /** It stores a card POSTed to a company, then drops the connection (no answer arrives). */
+  readonly dropsCardAnswer?: boolean;
 }
 
 /** Where an instance's internet orders differ from the sim's own (SPEC.md shows neither payload nor answer). */

@@ -112,6 +112,11 @@ export interface SimOptions {
   /** It reserves an internet order's quantities: quantityBlocked up, quantityAvailable down, lastModify now. */
   reservesOrderedStock?: boolean;
   /**
+   * It stores every card POSTed to a company and then drops the connection: no answer arrives (the
+   * till's card is in doubt until it reads the company's cards).
+   */
+  dropsCardAnswer?: boolean;
+  /**
    * One product listed with this many units of measure (generated, ~165 bytes each: 100,000 make a
    * 16 MB answer): an instance whose data for one key is far bigger than any other's.
    */
@@ -156,6 +161,7 @@ const optionsSchema = z.object({
   orderAnswerExclude: z.array(z.string()).default([]),
   orderAnswerEmpty: z.boolean().default(false),
   reservesOrderedStock: z.boolean().default(false),
+  dropsCardAnswer: z.boolean().default(false),
   manyUnits: z
     .object({ productId: z.number().int().positive(), count: z.number().int().min(0).max(10_000_000) })
     .optional(),
@@ -212,6 +218,7 @@ export async function startSim(options: SimOptions = {}): Promise<RunningSim> {
     validatesBeforePermission: opts.validatesBeforePermission,
     echoTokenRequest: opts.echoTokenRequest,
     manyUnits: opts.manyUnits,
+    dropsCardAnswer: opts.dropsCardAnswer,
     orders: {
       ignoredItemFields: new Set(opts.ignoredOrderItemFields),
       rejectedItemFields: new Set(opts.rejectedOrderItemFields),
@@ -375,7 +382,8 @@ function buildApp(
   app.addHook('onSend', async (request, reply, payload) => {
     const path = request.url.split('?')[0] ?? '';
     if (path.startsWith('/__sim/') || reply.statusCode >= 400) return payload;
-    if (faults.takeDropAfter(request.method, path)) {
+    const cardStored = request.method === 'POST' && /^\/api\/companies\/\d+\/cards\/?$/i.test(path);
+    if (faults.takeDropAfter(request.method, path) || (cardStored && ctx.dropsCardAnswer === true)) {
       request.raw.socket.destroy();
       return payload;
     }

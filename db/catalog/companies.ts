@@ -79,8 +79,39 @@ export function replaceCompanyCards(
   cards: Iterable<CompanyCardInput>,
   syncedAt: string,
 ): void {
-  prepared(db, 'DELETE FROM company_card WHERE companyId = ?').run(companyId);
+  // A card issued here and not yet on the instance (a negative id) is not the list's to drop.
+  prepared(db, 'DELETE FROM company_card WHERE companyId = ? AND id > 0').run(companyId);
   for (const card of cards) upsertCompanyCard(db, card, syncedAt);
+}
+
+/**
+ * A card issued at this till, cached at once so every later sale finds it offline. Until the instance
+ * has it, its id is its outbox entry's negated (the instance's ids are positive): no synced card takes
+ * its place, and the instance's card replaces it when the entry is sent (settleIssuedCard).
+ */
+export function cacheIssuedCard(
+  db: Db,
+  entryId: number,
+  card: Omit<CompanyCardInput, 'id'>,
+  at: string,
+): void {
+  upsertCompanyCard(db, { ...card, id: -entryId }, at);
+}
+
+/** The instance stored (or held) the card of outbox entry `entryId`: its card replaces the till's. */
+export function settleIssuedCard(db: Db, entryId: number, card: CompanyCardInput, at: string): void {
+  prepared(db, 'DELETE FROM company_card WHERE id = ?').run(-entryId);
+  upsertCompanyCard(db, card, at);
+}
+
+/** The card of an outbox entry given up (discarded): no later sale finds it. */
+export function dropIssuedCard(db: Db, entryId: number): void {
+  prepared(db, 'DELETE FROM company_card WHERE id = ?').run(-entryId);
+}
+
+/** Whether a cached card was issued at this till and is not on the instance yet. */
+export function isIssuedHere(card: Pick<CachedCompanyCard, 'id'>): boolean {
+  return card.id < 0;
 }
 
 /** The cached card with this barcode (the counter's offline customer lookup), valid or not. */

@@ -6,7 +6,7 @@ import { openDatabase, type Db } from '../../db/database.ts';
 import { ReceiptView, type SyncStatusView } from '../../contract/contract.ts';
 import type { BarcodeReader } from '../barcode/index.ts';
 import { receiptOf } from '../counter/index.ts';
-import { getOutboxOrder, type Outbox, type OutboxOrder } from '../outbox/index.ts';
+import { getOutboxInternetOrder, type Outbox, type OutboxOrder } from '../outbox/index.ts';
 import { buildCounter } from './counter.ts';
 import { buildOutbox } from './outbox.ts';
 import type { Link } from './area.ts';
@@ -174,7 +174,7 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
     db,
     setup: () => ctx.printerSetup(),
     receipt: (orderId) => {
-      const order = getOutboxOrder(db, orderId);
+      const order = getOutboxInternetOrder(db, orderId);
       return order === undefined ? undefined : ReceiptView.parse(receiptOf(db, order, counter));
     },
     changed: () => ctx.printerChanged(),

@@ -3,16 +3,25 @@
 // till prices against the till's synced catalog. Built here and nowhere else, so the app and the CLI
 // cannot say different things of the same order.
 import type { Db } from '../../db/database.ts';
-import { stockItemOfProduct } from '../../db/catalog/index.ts';
-import { Outbox, outboxHandlers, type OrderService } from '../outbox/index.ts';
+import { settleIssuedCard, stockItemOfProduct } from '../../db/catalog/index.ts';
+import {
+  cardChannel,
+  Outbox,
+  outboxHandlers,
+  type CardIssueService,
+  type OrderService,
+} from '../outbox/index.ts';
 import type { ConnectivityMonitor } from '../service/index.ts';
 import { instanceKey } from '../settings/origin.ts';
 import type { Area, CallsOf, Till } from './area.ts';
 
 export interface OutboxNeeds {
   readonly db: Db;
-  /** Where orders go; OFFLINE for the actions that never send (list, show, discard, mark-sent). */
-  readonly client: OrderService;
+  /**
+   * Where orders and cards issued here go; OFFLINE for the actions that never send (list, show,
+   * discard, mark-sent).
+   */
+  readonly client: OrderService & CardIssueService;
   /** The instance it sends to: its orders carry its key, and only they are sent here. */
   readonly instance?: { readonly baseUrl: string; readonly demo: boolean };
   /** The app's online/offline monitor, which the outbox reports to and is woken by; else its own. */
@@ -22,8 +31,22 @@ export interface OutboxNeeds {
 
 export function buildOutbox(needs: OutboxNeeds): Outbox {
   const { db, instance } = needs;
+  const log = needs.log ?? (() => undefined);
   return new Outbox(db, needs.client, {
     catalogPrice: (productId, warehouseId) => stockItemOfProduct(db, productId, warehouseId)?.price,
+    channels: {
+      // A card the instance stored replaces the one the till cached when it issued it.
+      card: cardChannel(needs.client, {
+        stored: (entry, card) =>
+          settleIssuedCard(
+            db,
+            entry.id,
+            { ...card, companyId: card.companyId ?? entry.payload.companyId },
+            new Date().toISOString(),
+          ),
+        log,
+      }),
+    },
     ...(instance === undefined ? {} : { instance: instanceKey(instance.baseUrl, instance.demo) }),
     ...(needs.monitor === undefined ? {} : { monitor: needs.monitor }),
     ...(needs.log === undefined ? {} : { log: needs.log }),
@@ -31,9 +54,12 @@ export function buildOutbox(needs: OutboxNeeds): Outbox {
 }
 
 /** An outbox that never reaches the service: listing and local actions. */
-export const OFFLINE: OrderService = {
+export const OFFLINE: OrderService & CardIssueService = {
   createInternetOrder: () => Promise.reject(new Error('not sending')),
   deleteInternetOrder: () => Promise.reject(new Error('not sending')),
+  createCompanyCard: () => Promise.reject(new Error('not sending')),
+  companyCards: () => Promise.reject(new Error('not sending')),
+  createAuthorizedPerson: () => Promise.reject(new Error('not sending')),
   capabilities: () => Promise.resolve({ recognisesClientReference: false }),
   health: () => Promise.resolve(false),
 };

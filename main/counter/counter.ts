@@ -40,7 +40,12 @@ import {
 } from '../../db/sessions.ts';
 import { issueReceipt, type ReceiptSeller } from '../../db/receipts.ts';
 import { recordSale, recordVoid, type SaleAttribution, type SaleFigures } from '../../db/shifts.ts';
-import { placeOrder, type OrderSender, type OutboxOrder, type StoredOrderSummary } from '../outbox/index.ts';
+import {
+  placeOrder,
+  type OrderSender,
+  type OutboxInternetOrder,
+  type StoredOrderSummary,
+} from '../outbox/index.ts';
 import { saleAttribution, saleFigures, toMinor, voidAttribution, type ShiftPolicy } from '../shift/index.ts';
 import type { ScanVia } from './label.ts';
 import { orderItems } from './order-lines.ts';
@@ -426,7 +431,7 @@ export class Counter {
    * one (ShiftError).
    */
   close(options: { note?: string; tender?: TenderInput } = {}): {
-    order: OutboxOrder;
+    order: OutboxInternetOrder;
     session: PricedSession;
   } {
     const sessionId = this.#requireOpen();

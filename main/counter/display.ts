@@ -3,7 +3,7 @@
 // rounding (if any), until the next sale starts; else a welcome. The change is the core's settled tender, never worked out here.
 import type { CustomerDisplayView, Tender } from '../../contract/contract.ts';
 import type { Db } from '../../db/database.ts';
-import { getOutboxOrder } from '../outbox/index.ts';
+import { getOutboxInternetOrder } from '../outbox/index.ts';
 import type { Counter } from './counter.ts';
 import { receiptOf } from './receipt.ts';
 
@@ -22,7 +22,7 @@ export function customerDisplay(
   if (open !== null && open.lines.length > 0) {
     return { state: 'sale', lines: open.lines.map(lineOf), total: open.totals.total };
   }
-  const order = paid === null ? undefined : getOutboxOrder(db, paid.orderId);
+  const order = paid === null ? undefined : getOutboxInternetOrder(db, paid.orderId);
   if (paid === null || order === undefined) return { state: 'idle', lines: [], total: 0 };
   const receipt = receiptOf(db, order, counter);
   const cash = paid.tender?.parts.find((part) => part.method === 'cash');

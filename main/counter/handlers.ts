@@ -6,7 +6,7 @@ import { countPrint } from '../../db/receipts.ts';
 import { receivablesOwed } from '../../db/catalog/index.ts';
 import { parkedSessionCount } from '../../db/sessions.ts';
 import { CoreError, numericId, type GuardedAction, type Handlers } from '../ground/index.ts';
-import { entryView, getOutboxOrder, type OutboxOrder } from '../outbox/index.ts';
+import { entryView, getOutboxInternetOrder, type OutboxOrder } from '../outbox/index.ts';
 import { describeCode, type BarcodeReader } from '../barcode/index.ts';
 import type { Counter, PricedSession } from './counter.ts';
 import { receiptOf } from './receipt.ts';
@@ -140,7 +140,7 @@ function confirmedOf(confirmed: boolean | undefined): { confirmed?: boolean } {
 
 /** The receipt of outbox order `id`, as the contract shows it. */
 function receiptView(db: Db, id: number | string, counter: Counter) {
-  const order = getOutboxOrder(db, numericId(id));
+  const order = getOutboxInternetOrder(db, numericId(id));
   if (order === undefined) throw new CoreError('not-found', [say('orderNotInOutbox', { id: String(id) })]);
   const receipt = receiptOf(db, order, counter);
   const { compactedAt, summary } = order;

@@ -6,7 +6,7 @@
 // catalog of its warehouse, and the receipt says that too.
 import { companyNames, stockItemOfProduct, warehouses } from '../../db/catalog/index.ts';
 import type { Db } from '../../db/database.ts';
-import type { OutboxOrder } from '../outbox/index.ts';
+import type { OutboxInternetOrder, OutboxOrder } from '../outbox/index.ts';
 import { formatReceiptNumber, receiptRecord, type ReceiptSeller } from '../../db/receipts.ts';
 import type { Tender } from '../../contract/contract.ts';
 import type { Counter, PricedSession } from './counter.ts';
@@ -50,7 +50,7 @@ export interface Receipt {
 }
 
 /** The receipt of `order`: the sale it closed (from `counter`), or an order file's lines priced from the cache. */
-export function receiptOf(db: Db, order: OutboxOrder, counter: Counter): Receipt {
+export function receiptOf(db: Db, order: OutboxInternetOrder, counter: Counter): Receipt {
   const sale = saleOf(order, counter);
   const warehouseId = sale?.warehouseId ?? order.payload.warehouseId;
   const store = warehouses(db).find((w) => w.id === warehouseId)?.name;
@@ -81,13 +81,13 @@ export function receiptNumber(prefix: string, number: number): string {
   return formatReceiptNumber(prefix, number);
 }
 
-function saleOf(order: OutboxOrder, counter: Counter): PricedSession | undefined {
+function saleOf(order: OutboxInternetOrder, counter: Counter): PricedSession | undefined {
   return order.originSessionId === null ? undefined : counter.session(order.originSessionId);
 }
 
 function bodyOf(
   db: Db,
-  order: OutboxOrder,
+  order: OutboxInternetOrder,
   sale: PricedSession | undefined,
 ): Pick<Receipt, 'lines' | 'totals' | 'pricedFrom'> {
   return sale === undefined ? fromCatalog(db, order) : fromSale(sale);
@@ -98,7 +98,11 @@ function bodyOf(
  * the card), the walk-in customer by the name Settings gave it, else the card's name. An order fixed
  * to another customer (Orders' fix form) names that one, never the sale's.
  */
-function customerOf(db: Db, order: OutboxOrder, sale: PricedSession | undefined): Receipt['customer'] {
+function customerOf(
+  db: Db,
+  order: OutboxInternetOrder,
+  sale: PricedSession | undefined,
+): Receipt['customer'] {
   const companyId = order.payload.customerId;
   if (companyId === undefined) return undefined;
   const sold = sale?.customer?.companyId ?? sale?.walkIn?.companyId;
@@ -125,7 +129,7 @@ function fromSale(sale: PricedSession): Pick<Receipt, 'lines' | 'totals' | 'pric
   };
 }
 
-function fromCatalog(db: Db, order: OutboxOrder): Pick<Receipt, 'lines' | 'totals' | 'pricedFrom'> {
+function fromCatalog(db: Db, order: OutboxInternetOrder): Pick<Receipt, 'lines' | 'totals' | 'pricedFrom'> {
   const warehouseId = order.payload.warehouseId;
   const items = order.payload.items.map((line, i) => {
     const item = warehouseId === undefined ? undefined : stockItemOfProduct(db, line.productId, warehouseId);

@@ -17,7 +17,7 @@ import { writeTransaction, type Db } from '../../db/database.ts';
 import {
   compactionCandidates,
   compactOutboxOrder,
-  getOutboxOrder,
+  getOutboxInternetOrder,
   lastIdAcknowledgedBefore,
   newestInstanceAcknowledgement,
   newestTillTime,
@@ -207,7 +207,7 @@ function compactOne(
   now: Date,
 ): boolean {
   if (!candidate.hasSummary) {
-    const order = getOutboxOrder(db, candidate.id);
+    const order = getOutboxInternetOrder(db, candidate.id);
     const worked = order === undefined ? undefined : source.summarize(order);
     if (worked?.final !== true) return false;
     setOutboxSummary(db, candidate.id, worked.summary);

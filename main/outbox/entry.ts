@@ -5,6 +5,7 @@ import { OutboxState } from '../../contract/order.ts';
 import type { OutboxOrder, StoredOrderSummary } from '../../db/outbox.ts';
 import type { OutboxEntryView } from '../../contract/contract.ts';
 import { InternetOrderPayload } from '../../contract/order.ts';
+import { CardDocument, DocumentKind } from '../../contract/documents.ts';
 import { minor, toMajor } from '../../common/money.ts';
 
 export const OutboxEntry = z.object({
@@ -27,7 +28,14 @@ export const OutboxEntry = z.object({
   originSessionId: z.int().optional(),
   /** The instance the order is for ('demo' or the instance's origin); only its sender sends it. */
   instance: z.string().optional(),
-  order: InternetOrderPayload,
+  /** What the entry carries (contract/documents.ts); an order's entry says 'order'. */
+  kind: DocumentKind,
+  /** The order, for an entry of kind 'order' (INTERFACES.md's order file). */
+  order: InternetOrderPayload.optional(),
+  /** The card, for an entry of kind 'card' (issued at the till). */
+  card: CardDocument.optional(),
+  /** The entry this one waits for (an order waits for its customer's card to reach the instance). */
+  waitsFor: z.int().optional(),
 });
 export type OutboxEntry = z.infer<typeof OutboxEntry>;
 
@@ -49,7 +57,9 @@ export function toOutboxEntry(o: OutboxOrder): OutboxEntry {
     ...(o.nextAttemptAt !== null && { nextAttemptAt: isoTime(o.nextAttemptAt) }),
     ...(o.originSessionId !== null && { originSessionId: o.originSessionId }),
     ...(o.instance !== null && { instance: o.instance }),
-    order: o.payload,
+    kind: o.kind,
+    ...(o.kind === 'order' ? { order: o.payload } : { card: o.payload }),
+    ...(o.dependsOn !== null && { waitsFor: o.dependsOn }),
   };
 }
 

@@ -2,9 +2,11 @@
 import { say } from '../../contract/core-words.ts';
 import {
   getOutboxOrder,
+  isInternetOrder,
   listOutboxOrders,
   outboxOrdersByIds,
   UNSENT_STATES,
+  type OutboxInternetOrder,
   type OutboxOrder,
   type StoredOrderSummary,
 } from '../../db/outbox.ts';
@@ -58,7 +60,8 @@ export function outboxHandlers(deps: OutboxDeps): Pick<Handlers, OutboxCalls> {
     'outbox.resend': async ({ id, order }) => {
       const outbox = configured(deps.outbox());
       const current = find(id);
-      if (current.state === 'in-doubt') return view(await outbox.resend(current.id));
+      if (current.state === 'in-doubt' || !isInternetOrder(current))
+        return view(await outbox.resend(current.id));
       return view(
         await outbox.edit(current.id, order, (payload, stored) =>
           fixedSummary(deps, current, payload, stored),
@@ -86,7 +89,7 @@ export function outboxHandlers(deps: OutboxDeps): Pick<Handlers, OutboxCalls> {
  */
 function fixedSummary(
   deps: OutboxDeps,
-  before: OutboxOrder,
+  before: OutboxInternetOrder,
   payload: InternetOrderPayload,
   stored: StoredOrderSummary,
 ): StoredOrderSummary {

@@ -28,11 +28,16 @@ export {
   type WorkedSummary,
 } from './views.ts';
 export { OrderValidationError, placeOrder, type OrderSender, type PlacedOrder } from './place.ts';
+export { cardChannel, type CardChannelOptions, type CardIssueService } from './card-channel.ts';
+export { type DocumentChannel, type DocumentChannels, type EntryOf } from './documents.ts';
 export { InternetOrderPayload } from '../../contract/order.ts';
 // The order as stored, read only through here: db/outbox.ts owns the table (layers.ts ONLY_IN).
 export {
+  getOutboxInternetOrder,
   getOutboxOrder,
+  isInternetOrder,
   waitingElsewhere,
+  type OutboxInternetOrder,
   type OutboxOrder,
   type StoredOrderSummary,
 } from '../../db/outbox.ts';

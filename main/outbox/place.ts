@@ -4,7 +4,12 @@
 // state machine after that is outbox.ts's.
 import { ZodError } from 'zod';
 import { durably, writeTransaction, type Db } from '../../db/database.ts';
-import { insertOutboxOrder, type OutboxOrder, type StoredOrderSummary } from '../../db/outbox.ts';
+import {
+  insertOutboxOrder,
+  type OutboxInternetOrder,
+  type OutboxOrder,
+  type StoredOrderSummary,
+} from '../../db/outbox.ts';
 import { zodFieldErrors } from '../ground/index.ts';
 
 /** The order is not an order file's shape; nothing was stored. */
@@ -36,7 +41,7 @@ export interface PlaceOrderOptions {
    * Writes that must commit with the order or not at all (the counter closes its session); a throw
    * here stores nothing.
    */
-  readonly alongside?: (stored: OutboxOrder) => void;
+  readonly alongside?: (stored: OutboxInternetOrder) => void;
   /**
    * What the Orders list shows of it (a closed sale's figures), called inside the transaction after
    * `order`, so it is stored with the order.
@@ -49,7 +54,7 @@ export interface PlaceOrderOptions {
 
 export interface PlacedOrder {
   /** As stored (queued), committed to disk. */
-  readonly order: OutboxOrder;
+  readonly order: OutboxInternetOrder;
   /** The attempt at once: the order in the state it left it (still queued without a sender). */
   readonly sent: Promise<OutboxOrder>;
 }
@@ -61,7 +66,7 @@ export interface PlacedOrder {
  */
 export function placeOrder(db: Db, order: () => unknown, options: PlaceOrderOptions = {}): PlacedOrder {
   const sender = options.sender ?? null;
-  let stored: OutboxOrder;
+  let stored: OutboxInternetOrder;
   try {
     // Durably: once placed, a power cut must not take the order back.
     stored = durably(db, () =>

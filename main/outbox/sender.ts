@@ -25,11 +25,19 @@ import {
   type InternetOrderPayload,
   type OrderAcknowledgement,
 } from '../service/index.ts';
-import { outcomeOfFailure, outcomeOfSuccess, type AttemptOutcome } from './attempt-outcome.ts';
+import {
+  outcomeOfFailure,
+  outcomeOfSuccess,
+  type AttemptContext,
+  type AttemptOutcome,
+} from './attempt-outcome.ts';
+import type { DocumentKind } from '../../contract/documents.ts';
 import { tillPricesAtStake, type CatalogPrice } from './till-prices.ts';
 import { newOwnerName } from '../ground/index.ts';
 import { goneSenderWords, HEARTBEAT_MS, LeaseWatch } from './lease.ts';
 import type { OrderSender } from './place.ts';
+import { kindsSettledByReading, type DocumentChannels } from './documents.ts';
+import { isInternetOrder, type InDoubtTaken, type OutboxInternetOrder } from '../../db/outbox.ts';
 
 /** The part of ServiceClient (main/service) the outbox uses. */
 export interface OrderService {
@@ -69,6 +77,8 @@ export interface OutboxOptions {
    * may have been booked at another total (till-prices.ts). Without it, any price left out may.
    */
   readonly catalogPrice?: CatalogPrice;
+  /** How each kind of document other than an order is sent (documents.ts); an order's is built in. */
+  readonly channels?: DocumentChannels;
 }
 
 export interface OutboxStatus {
@@ -110,6 +120,9 @@ export class OutboxSender implements OrderSender {
   private readonly log: (message: string) => void;
   readonly instance: string | undefined;
   private readonly catalogPrice: CatalogPrice | undefined;
+  private readonly channels: DocumentChannels;
+  /** Kinds whose in-doubt entries go again whatever the instance says of references (documents.ts). */
+  private readonly readingKinds: readonly DocumentKind[];
   private readonly listeners = new Set<(event: OutboxEvent) => void>();
   private readonly inFlight = new Set<Promise<unknown>>();
   private pass: Promise<ReplayReport> | undefined;
@@ -146,6 +159,8 @@ export class OutboxSender implements OrderSender {
     this.log = options.log ?? (() => undefined);
     this.instance = options.instance;
     this.catalogPrice = options.catalogPrice;
+    this.channels = options.channels ?? {};
+    this.readingKinds = kindsSettledByReading(this.channels);
     this.ownMonitor = options.monitor === undefined;
     this.monitor =
       options.monitor ??
@@ -316,13 +331,25 @@ export class OutboxSender implements OrderSender {
   ): OutboxOrder | undefined {
     for (;;) {
       const dueBy = ignoreSchedule ? Number.MAX_SAFE_INTEGER : this.now();
-      const due = nextDueOutboxOrder(this.db, dueBy, recognises, cursor.afterId, this.instance);
+      const due = nextDueOutboxOrder(
+        this.db,
+        dueBy,
+        this.inDoubtTaken(recognises),
+        cursor.afterId,
+        this.instance,
+      );
       if (!due) return undefined;
       cursor.afterId = due.id;
-      const from: OutboxState[] = recognises ? ['queued', 'in-doubt'] : ['queued'];
+      const from: OutboxState[] =
+        recognises || this.readingKinds.includes(due.kind) ? ['queued', 'in-doubt'] : ['queued'];
       if (claimForSending(this.db, due.id, from, new Date(this.now()), this.lease()))
         return storedOrder(this.db, due.id);
     }
+  }
+
+  /** In-doubt entries a pass takes: all where the instance recognises references, else the reading kinds. */
+  private inDoubtTaken(recognises: boolean): InDoubtTaken {
+    return recognises ? true : this.readingKinds;
   }
 
   /**
@@ -383,7 +410,39 @@ export class OutboxSender implements OrderSender {
     this.heartbeat = undefined;
   }
 
-  private async exchange(order: OutboxOrder): Promise<AttemptOutcome> {
+  /** One exchange with the instance, by the entry's kind: an order's here, another kind's by its channel. */
+  private async exchange(entry: OutboxOrder): Promise<AttemptOutcome> {
+    if (isInternetOrder(entry)) return this.exchangeOrder(entry);
+    const context = this.context(entry);
+    const channel = this.channels[entry.kind];
+    if (channel === undefined) {
+      // Nothing was sent: the entry waits for a till that can send its kind (a person sends it again).
+      return {
+        outcome: {
+          state: 'blocked',
+          messages: [`This till has no sender for documents of kind '${entry.kind}'; nothing was sent.`],
+        },
+        directive: { kind: 'continue' },
+      };
+    }
+    try {
+      return await channel.send(entry, context);
+    } catch (error) {
+      return outcomeOfFailure(error, context);
+    }
+  }
+
+  private context(entry: OutboxOrder): AttemptContext {
+    return {
+      nowMs: this.now(),
+      attempts: entry.attempts,
+      clientReference: entry.clientReference,
+      backoff: this.retryBackoff,
+      random: this.random,
+    };
+  }
+
+  private async exchangeOrder(order: OutboxInternetOrder): Promise<AttemptOutcome> {
     try {
       const ack = await this.client.createInternetOrder(order.payload, {
         clientReference: order.clientReference,
@@ -394,13 +453,7 @@ export class OutboxSender implements OrderSender {
         );
       return outcomeOfSuccess(ack, tillPricesAtStake(order.payload, ack.withheld ?? [], this.catalogPrice));
     } catch (error) {
-      const failed = outcomeOfFailure(error, {
-        nowMs: this.now(),
-        attempts: order.attempts,
-        clientReference: order.clientReference,
-        backoff: this.retryBackoff,
-        random: this.random,
-      });
+      const failed = outcomeOfFailure(error, this.context(order));
       // A refused order keeps only the instance's words: the technical line goes to the log.
       if (failed.outcome.state === 'needs-fix' || failed.outcome.state === 'blocked')
         this.log(
@@ -452,7 +505,7 @@ export class OutboxSender implements OrderSender {
     // In-doubt orders count only where they will be resent; held ones must not keep a timer spinning.
     // One stored further ahead than the longest wait was stored while the clock ran ahead: due now
     // (the pass stores that).
-    const earliest = earliestNextAttempt(this.db, this.recognises, this.instance);
+    const earliest = earliestNextAttempt(this.db, this.inDoubtTaken(this.recognises), this.instance);
     const next =
       earliest === null
         ? Number.POSITIVE_INFINITY

@@ -5,8 +5,10 @@
 import type { Db } from '../../db/database.ts';
 import {
   countOutboxOrders,
+  isInternetOrder,
   pageOutboxOrders,
   setOutboxSummary,
+  type OutboxInternetOrder,
   type OutboxOrder,
   type StoredOrderSummary,
 } from '../../db/outbox.ts';
@@ -30,9 +32,9 @@ export interface WorkedSummary {
 export interface SummarySource {
   db(): Db;
   /** The summary of an order without one; undefined while nothing can price it (no counter yet). */
-  summarize(order: OutboxOrder): WorkedSummary | undefined;
+  summarize(order: OutboxInternetOrder): WorkedSummary | undefined;
   /** The cache's names for an order's ids, for the fix form. */
-  names(order: OutboxOrder): OutboxEntryView['names'];
+  names(order: OutboxInternetOrder): OutboxEntryView['names'];
 }
 
 /** The Orders screen's page when it asks for no length. */
@@ -43,6 +45,8 @@ export const DEFAULT_PAGE_SIZE = 50;
  * when it needs fixing, the names its fix form shows.
  */
 export function orderView(source: SummarySource, order: OutboxOrder): OutboxEntryView {
+  // Another kind of document (a card) has no receipt, lines or fix form of an order.
+  if (!isInternetOrder(order)) return entryView(order);
   const number = printedReceiptNumber(source.db(), order.id);
   const view = { ...entryView(order), ...(number === undefined ? {} : { receiptNumber: number }) };
   const names = order.state === 'needs-fix' ? { names: source.names(order) } : {};

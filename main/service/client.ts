@@ -110,6 +110,9 @@ const ORDER_FIELDS = new Set([
   'discountAmount',
 ]);
 
+const CARD_FIELDS = new Set(['companyId', 'barcode', 'name', 'validFrom', 'validTo', 'note']);
+const PERSON_FIELDS = new Set(['companyId', 'name', 'email', 'phone', 'number']);
+
 export class ServiceClient {
   readonly baseUrl: string;
   /** The largest answer body this client reads (ServiceClientOptions.maxResponseBytes). */
@@ -260,6 +263,40 @@ export class ServiceClient {
   /** A company's cards as an answer read element by element (as productUnitsAnswer). */
   companyCardsAnswer(companyId: number, options: KeyAnswerOptions = {}): Promise<ArrayAnswer<CompanyCard>> {
     return this.#array(ENDPOINTS.companyCards, [companyId], CompanyCard, options);
+  }
+
+  /**
+   * POST a card to a company; answers the stored card. A 400 names the field (a duplicate barcode:
+   * barcode), in the cashier's words through fieldErrors.
+   */
+  createCompanyCard(
+    companyId: number,
+    card: Record<string, unknown>,
+    signal?: AbortSignal,
+  ): Promise<CompanyCard> {
+    return this.#json(ENDPOINTS.companyCardCreate, [companyId], CompanyCard, {
+      body: card,
+      signal,
+      knownFields: CARD_FIELDS,
+    });
+  }
+
+  /** POST an authorised person to a company; answers the stored row (read loosely: only its id). */
+  createAuthorizedPerson(
+    companyId: number,
+    person: Record<string, unknown>,
+    signal?: AbortSignal,
+  ): Promise<{ id?: number | undefined }> {
+    return this.#json(
+      ENDPOINTS.authorizedPersonCreate,
+      [companyId],
+      z.looseObject({ id: z.int().optional() }),
+      {
+        body: person,
+        signal,
+        knownFields: PERSON_FIELDS,
+      },
+    );
   }
 
   companyCard(companyId: number, cardId: number, signal?: AbortSignal): Promise<CompanyCard> {

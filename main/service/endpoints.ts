@@ -27,6 +27,12 @@ export const ENDPOINTS = {
   productUnits: ep('GET', '/api/products/{productId}/units', 'Product units'),
   companyCards: ep('GET', '/api/companies/{companyId}/cards', 'Company cards'),
   companyCard: ep('GET', '/api/companies/{companyId}/cards/{cardId}', 'Reading one company card'),
+  companyCardCreate: ep('POST', '/api/companies/{companyId}/cards', 'Issuing company cards'),
+  authorizedPersonCreate: ep(
+    'POST',
+    '/api/companies/{companyId}/authorized-persons',
+    'Adding authorised persons',
+  ),
   companyRepresentatives: ep('GET', '/api/item-lists/companies/representatives', 'Company representatives'),
   internetOrderCreate: ep('POST', '/api/documents/orders/internet', 'Creating internet orders'),
   internetOrderDelete: ep('DELETE', '/api/documents/orders/internet/{id}', 'Deleting internet orders'),

@@ -1,7 +1,14 @@
 // Company cards and authorised persons. A card asked for under another company answers 404.
 import { randomUUID } from 'node:crypto';
 import { ApiError, errorResultSchema, notFound, type Violation } from '../errors.ts';
-import { json, required, validateBody, type RouteDef, type SimContext } from '../routes.ts';
+import {
+  json,
+  notFoundReference,
+  required,
+  validateBody,
+  type RouteDef,
+  type SimContext,
+} from '../routes.ts';
 import {
   authorizedPersonInputSchema,
   authorizedPersonSchema,
@@ -107,12 +114,15 @@ export function companyRoutes(ctx: SimContext): RouteDef[] {
       auth: 'token',
       permission: 'Permissions.Companies.Create',
       body: companyCardInputSchema,
-      responses: { 201: { description: 'Stored card', schema: companyCardSchema }, 400: err, 404: err },
+      responses: { 201: { description: 'Stored card', schema: companyCardSchema }, 400: err },
       handler: ({ params, body }) => {
         const companyId = params['companyId'] ?? 0;
-        requireCompany(db, companyId);
         const input = validateBody(companyCardInputSchema, body, (raw) => {
-          const out: Violation[] = [];
+          // A card for a company the instance lacks is a request to fix (400 naming CompanyId), all
+          // violations together (SPEC.md Errors rule 2).
+          const out: Violation[] = companyExists(db, companyId)
+            ? []
+            : [notFoundReference('CompanyId', 'company', companyId)];
           const barcode = raw['barcode'];
           if (typeof barcode !== 'string' || barcode.trim() === '') out.push(required('Barcode'));
           else if (barcodeTaken.get(barcode) !== undefined) {

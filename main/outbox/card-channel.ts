@@ -1,0 +1,178 @@
+// How a card issued at the till is sent (issue 39): POST /api/companies/{companyId}/cards, then its
+// authorised person if one was given. SPEC.md gives the card no client reference the instance
+// recognises, so a card is never posted again on a guess: any attempt after the first reads the
+// company's cards first, and a card with its barcode there is the one an earlier attempt stored
+// (barcodes are unique on an instance). Only a card not found there is posted again.
+import type { CardDocument, CardPerson } from '../../contract/documents.ts';
+import type { CompanyCard } from '../service/index.ts';
+import { outcomeOfFailure, type AttemptContext, type AttemptOutcome } from './attempt-outcome.ts';
+import type { DocumentChannel, EntryOf } from './documents.ts';
+import { ServiceError } from '../service/index.ts';
+
+/** The part of ServiceClient (main/service) a card's sender uses. */
+export interface CardIssueService {
+  createCompanyCard(
+    companyId: number,
+    card: Record<string, unknown>,
+    signal?: AbortSignal,
+  ): Promise<CompanyCard>;
+  companyCards(companyId: number, signal?: AbortSignal): Promise<CompanyCard[]>;
+  createAuthorizedPerson(
+    companyId: number,
+    person: Record<string, unknown>,
+    signal?: AbortSignal,
+  ): Promise<{ id?: number | undefined }>;
+}
+
+export interface CardChannelOptions {
+  /** The instance stored the card (or holds it already): the till's cache takes the instance's card. */
+  readonly stored?: (entry: EntryOf<'card'>, card: CompanyCard & { readonly id: number }) => void;
+  readonly log?: (line: string) => void;
+}
+
+export function cardChannel(
+  service: CardIssueService,
+  options: CardChannelOptions = {},
+): DocumentChannel<'card'> {
+  const log = options.log ?? (() => undefined);
+  // The cache is the till's convenience: a failure to update it never changes what the instance said.
+  const remember = (entry: EntryOf<'card'>, card: CompanyCard & { readonly id: number }): void => {
+    try {
+      options.stored?.(entry, card);
+    } catch (error) {
+      log(
+        `outbox: card ${card.id} stored, not cached: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  };
+  return {
+    settlesDoubtByReading: true,
+    async send(entry, context) {
+      const card = entry.payload;
+      // A former attempt may have stored it (an answer lost, a process gone): read before posting.
+      if (entry.attempts > 1) {
+        const held = await heldAlready(service, card, context);
+        if (held.kind === 'failed') return held.outcome;
+        if (held.kind === 'found') {
+          remember(entry, held.card);
+          return sent(held.card, [
+            'The instance already held this card (an earlier attempt stored it); it was not posted again.',
+          ]);
+        }
+      }
+      let stored: CompanyCard;
+      try {
+        stored = await service.createCompanyCard(card.companyId, cardBody(card));
+      } catch (error) {
+        return cardFailure(error, context);
+      }
+      if (stored.id === undefined) {
+        // A 2xx without the card's id proves nothing: the next attempt reads the company's cards.
+        return outcomeOfFailure(new Error('the instance answered without the card it stored'), context);
+      }
+      const withId = { ...stored, id: stored.id };
+      remember(entry, withId);
+      const person = card.person === undefined ? [] : await addPerson(service, card, card.person, log);
+      return sent(withId, person);
+    },
+  };
+}
+
+type Held =
+  | { readonly kind: 'found'; readonly card: CompanyCard & { readonly id: number } }
+  | { readonly kind: 'absent' }
+  | { readonly kind: 'failed'; readonly outcome: AttemptOutcome };
+
+async function heldAlready(
+  service: CardIssueService,
+  card: CardDocument,
+  context: AttemptContext,
+): Promise<Held> {
+  try {
+    const cards = await service.companyCards(card.companyId);
+    const found = cards.find((c) => c.barcode === card.barcode && c.id !== undefined);
+    return found?.id === undefined ? { kind: 'absent' } : { kind: 'found', card: { ...found, id: found.id } };
+  } catch (error) {
+    // Not read: the doubt stands (never a post on a guess); the outcome keeps it in doubt or queued.
+    const failed = outcomeOfFailure(error, context);
+    const state = failed.outcome.state === 'queued' ? 'queued' : 'in-doubt';
+    return {
+      kind: 'failed',
+      outcome: {
+        directive: failed.directive,
+        outcome: {
+          ...failed.outcome,
+          state,
+          messages: [
+            ...(failed.outcome.messages ?? []),
+            "The company's cards could not be read to see whether an earlier attempt stored this card; it was not posted again.",
+          ],
+        },
+      },
+    };
+  }
+}
+
+/** The body of POST .../cards: SPEC.md's card fields, the company in the path too. */
+function cardBody(card: CardDocument): Record<string, unknown> {
+  return {
+    companyId: card.companyId,
+    barcode: card.barcode,
+    name: card.name,
+    ...(card.validFrom === undefined ? {} : { validFrom: card.validFrom }),
+    ...(card.validTo === undefined ? {} : { validTo: card.validTo }),
+  };
+}
+
+function sent(card: CompanyCard & { readonly id: number }, messages: readonly string[]): AttemptOutcome {
+  return {
+    outcome: { state: 'sent', remoteId: card.id, ...(messages.length > 0 ? { messages } : {}) },
+    directive: { kind: 'continue' },
+  };
+}
+
+/**
+ * A card's 404 is not an order's: the instance lacks the endpoint (an older release) or the company.
+ * Everything else is the order's rule (attempt-outcome.ts): 400 per field, 403 with the permission.
+ */
+function cardFailure(error: unknown, context: AttemptContext): AttemptOutcome {
+  const failed = outcomeOfFailure(error, context);
+  if (error instanceof ServiceError && error.kind === 'http' && error.status === 404) {
+    return {
+      ...failed,
+      outcome: {
+        ...failed.outcome,
+        messages: [
+          'The instance does not take this card (404): it lacks the company or the cards endpoint.',
+          ...error.messages,
+        ],
+      },
+    };
+  }
+  return failed;
+}
+
+/**
+ * The authorised person, once the card is stored. Its failure does not undo the card: the entry is
+ * sent, and says the person was not added (the instance's words kept), for a person to add there.
+ */
+async function addPerson(
+  service: CardIssueService,
+  card: CardDocument,
+  person: CardPerson,
+  log: (line: string) => void,
+): Promise<string[]> {
+  try {
+    await service.createAuthorizedPerson(card.companyId, {
+      companyId: card.companyId,
+      name: person.name,
+      ...(person.email === undefined ? {} : { email: person.email }),
+      ...(person.phone === undefined ? {} : { phone: person.phone }),
+    });
+    return [];
+  } catch (error) {
+    const said = error instanceof ServiceError ? error.messages.join(' ') || error.message : String(error);
+    log(`outbox: card ${card.barcode} stored, its authorised person not: ${said}`);
+    return [`The card was stored; its authorised person was not added: ${said}`];
+  }
+}
