@@ -59,6 +59,9 @@ export const CALL_CHANNELS = [
   'barcode.describe',
   'scanner.ports',
   'scanner.take',
+  'hub.get',
+  'hub.set',
+  'store.shifts',
 ] as const;
 
 export const EVENT_CHANNELS = [

@@ -12,6 +12,7 @@ export { InternetOrderPayload, OutboxState };
 import type { CallChannel, EventChannel } from './channels.ts';
 import { SaidSchema } from './core-words.ts';
 import { CashRounding } from './cash-rounding.ts';
+import { HubSetInput, HubView, StoreHubStatusView, StoreShiftView } from './store.ts';
 import {
   CashierAddInput,
   CashierRef,
@@ -28,6 +29,7 @@ import {
 /** Shifts, their reports and the till's cashiers (contract/shift.ts); cash rounding (cash-rounding.ts). */
 export * from './shift.ts';
 export * from './documents.ts';
+export * from './store.ts';
 export { CashRounding, cashStep, roundCash, type CashDue } from './cash-rounding.ts';
 
 /** Counter's own words by key (what `said` carries), for the renderer's catalogues. */
@@ -948,6 +950,8 @@ export const StatusView = z.object({
   signInNeeded: z.boolean(),
   /** The serial scanner's port; absent when none is set. */
   serialScanner: SerialScannerStatus.optional(),
+  /** The store hub, when one is set: whether this till reaches it, and since when it does not. */
+  storeHub: StoreHubStatusView.optional(),
 });
 export type StatusView = z.infer<typeof StatusView>;
 
@@ -1036,6 +1040,11 @@ export const calls = {
     input: z.object({ code: z.string().max(300) }).strict(),
     output: CodeDescriptionView,
   },
+  /** The store hub: its setting (never a password), whether this till reaches it, the tills seen. */
+  'hub.get': { input: empty, output: HubView },
+  'hub.set': { input: HubSetInput, output: HubView },
+  /** Every till's open shift, its sales and expected cash, and the store's total. */
+  'store.shifts': { input: empty, output: StoreShiftView },
 } as const satisfies Record<CallChannel, { input: z.ZodType; output: z.ZodType }>;
 
 export const ConnectivityEvent = z.object({ online: z.boolean(), checkedAt: isoDateTime });

@@ -22,6 +22,7 @@ import type { ConnectivityMonitor } from '../service/index.ts';
 import type { ShiftPolicy } from '../shift/index.ts';
 import type { InstanceConfig } from '../settings/instance.ts';
 import type { SyncRunner } from '../sync/index.ts';
+import type { HubArea } from '../hub/index.ts';
 
 /** The first word of a call's channel ('session' of 'session.scan'): the registry's unit (index.ts). */
 export type CallPrefix = CallChannel extends infer C ? (C extends `${infer P}.${string}` ? P : never) : never;
@@ -104,5 +105,7 @@ export interface Link {
    * first call before any of it runs (main/core starts it then, or a moment after the start).
    */
   readonly start: () => void;
+  /** The store hub over this file: this till's journal out, the other tills' in (issue 38). */
+  readonly hub: HubArea;
   readonly dispose: () => Promise<void>;
 }

@@ -50,6 +50,7 @@ export const AREAS = {
   shift: entry(['shift', 'cashier'], async () => (await import('./shift.ts')).shiftArea),
   printer: entry(['printer'], async () => (await import('./printer.ts')).printerArea),
   scanner: entry(['scanner'], async () => (await import('./scanner.ts')).scannerArea),
+  hub: entry(['hub', 'store'], async () => (await import('./hub.ts')).hubArea),
 } as const;
 
 export type AreaName = keyof typeof AREAS;

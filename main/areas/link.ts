@@ -9,6 +9,9 @@ import { receiptOf } from '../counter/index.ts';
 import { getOutboxInternetOrder, type Outbox, type OutboxOrder } from '../outbox/index.ts';
 import { buildCounter } from './counter.ts';
 import { buildOutbox } from './outbox.ts';
+import { buildHub } from './hub.ts';
+import type { SecretStore } from '../hub/index.ts';
+import type { Env } from '../settings/env.ts';
 import type { Link } from './area.ts';
 import { PrintWorker, queueSale, type PrinterSetup, type Timeouts } from '../printer/index.ts';
 import { ConnectivityMonitor, ServiceClient, type BackoffPolicy } from '../service/index.ts';
@@ -61,6 +64,12 @@ export interface LinkContext {
   readonly printTimeouts?: Partial<Timeouts>;
   /** The environment the print spooler's lp runs in (a system printer). */
   readonly spoolerEnv: NodeJS.ProcessEnv;
+  /** The POS_* environment (POS_STORE_HUB). */
+  readonly env: Env;
+  /** Where the store hub's passwords are kept, as the client secret is; none: POS_STORE_HUB only. */
+  readonly hubSecrets?: SecretStore;
+  /** The longest pause between attempts at reaching the store hub (tests shorten it). */
+  readonly hubRetryMs?: number;
 }
 
 export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Link {
@@ -168,7 +177,19 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
     // The receipt's job is stored with the order: a sale placed is a receipt that will print.
     closing: (sale) => {
       if (ctx.printerSetup() !== null) queueSale(db, sale, ctx.settings.read().printOnSale);
+      // Its journal event goes out as soon as the sale commits (the publisher runs after this turn).
+      hub.wake();
     },
+  });
+  const hub = buildHub({
+    db,
+    settingsDb: ctx.appDb,
+    dataDir: ctx.dataDir,
+    env: ctx.env,
+    ...(ctx.hubSecrets === undefined ? {} : { secrets: ctx.hubSecrets }),
+    ...(ctx.hubRetryMs === undefined ? {} : { maxRetryMs: ctx.hubRetryMs }),
+    log: (line) => ctx.log(line),
+    changed: () => ctx.statusChanged(),
   });
   const printer = new PrintWorker({
     db,
@@ -201,9 +222,12 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
       outbox?.start();
       monitor?.start();
       printer.start();
+      hub.start();
     },
+    hub,
     dispose: async () => {
       monitor?.stop();
+      await hub.close();
       await printer.stop();
       await sync?.stop();
       await outbox?.stop();

@@ -4,13 +4,16 @@
 // with the cash counted (a difference over Settings' limit needs the manager PIN when one is set).
 // AMOUNT is in the currency's major unit as typed (1500, 1500.50 or 1500,50). Exit 0 done, 1 refused
 // (no shift open, one already open, the PIN missing or wrong), 2 usage. The till is this data folder's
-// counter.sqlite; `--demo` reads the built-in demo's own file instead.
+// counter.sqlite; `--demo` reads the built-in demo's own file instead. `pos shift --store` prints every
+// till's open shift as this till knows it through the store hub (what the app has applied of the
+// others' journals): sales, expected cash, and the store's total.
 import { join } from 'node:path';
 import { english } from '../../contract/core-words.ts';
 import type { ShiftReportView } from '../../contract/contract.ts';
 import { openDatabase, type Db } from '../../db/database.ts';
 import { pinMatches } from '../settings/manager-pin.ts';
 import { SettingsStore } from '../settings/store.ts';
+import { hubFromEnv, readHubSettings, storeShifts } from '../hub/index.ts';
 import {
   closeShift,
   currentReport,
@@ -37,10 +40,11 @@ type Action = (typeof ACTIONS)[number];
 export const command = defineCommand({
   summary:
     "the open shift's X report (--last: the last Z report); open with a float, close with the cash counted",
-  usage: '[--last] | open --float AMOUNT | close --counted AMOUNT [--pin PIN]',
+  usage: '[--last | --store] | open --float AMOUNT | close --counted AMOUNT [--pin PIN]',
   positionals: { min: 0, max: 1 },
   options: {
     last: { type: 'boolean', description: "the last closed shift's Z report instead of the open one's X" },
+    store: { type: 'boolean', description: "every till's open shift in the store (through the store hub)" },
     float: { type: 'string', description: 'open: the cash counted into the drawer, e.g. 1500 or 1500.50' },
     counted: { type: 'string', description: 'close: the cash counted in the drawer, e.g. 2345.50' },
     pin: {
@@ -63,6 +67,7 @@ export const command = defineCommand({
       switch (action) {
         case 'report': {
           if (ctx.flag('last')) return Promise.resolve(reportResult(lastZReport(db, now)));
+          if (ctx.flag('store')) return Promise.resolve(storeResult(ctx, db));
           const open = currentReport(db, now);
           if (open === null) throw new CliError(EXIT.failure, english([{ key: 'shiftClosed' }]));
           return Promise.resolve(reportResult(open));
@@ -89,11 +94,11 @@ function actionOf(ctx: CommandContext): Action {
   if (action === undefined)
     throw usageError(`Unknown shift action "${word ?? ''}". Usage: pos shift ${command.usage}`);
   const allowed: Record<Action, readonly string[]> = {
-    report: ['last'],
+    report: ['last', 'store'],
     open: ['float'],
     close: ['counted', 'pin'],
   };
-  for (const name of ['last', 'float', 'counted', 'pin']) {
+  for (const name of ['last', 'store', 'float', 'counted', 'pin']) {
     if (ctx.options[name] !== undefined && !allowed[action].includes(name)) {
       throw usageError(
         `--${name} does not go with ${action === 'report' ? 'the report' : `shift ${action}`}. Usage: pos shift ${command.usage}`,
@@ -101,6 +106,29 @@ function actionOf(ctx: CommandContext): Action {
     }
   }
   return action;
+}
+
+/** The store's view: this till by the name POS_STORE_HUB or Settings give it. */
+function storeResult(ctx: CommandContext, db: Db): CommandResult {
+  let fromEnv;
+  try {
+    fromEnv = hubFromEnv(process.env);
+  } catch (error) {
+    throw new CliError(EXIT.config, error instanceof Error ? error.message : String(error));
+  }
+  const settings = readHubSettings(ctx.db());
+  const self = fromEnv?.kind === 'ready' ? fromEnv.till : (settings.till ?? 'this till');
+  const set = fromEnv !== undefined || settings.url !== null || settings.hosts;
+  const view = storeShifts(db, self, { set, connected: false });
+  // The CLI does not reach the hub: it prints what this till has applied, without a connection state.
+  const json = { hub: view.hub, tills: view.tills, total: view.total };
+  const rows = view.tills.map((t) =>
+    t.shift === null
+      ? `${t.till}: no open shift`
+      : `${t.till}: shift ${t.shift.id}, ${t.shift.sales} sales ${formatMinor(t.shift.salesMinor)}, expected cash ${formatMinor(t.shift.expectedCashMinor)}`,
+  );
+  const total = `store: ${view.total.openShifts} open shifts, ${view.total.sales} sales ${formatMinor(view.total.salesMinor)}, expected cash ${formatMinor(view.total.expectedCashMinor)}`;
+  return { json, text: [...rows, total].join('\n') };
 }
 
 /** An amount option, typed in major units, as exact minor units; a usage error naming it otherwise. */

@@ -63,6 +63,7 @@ import {
   type Handler,
   type Handlers,
 } from '../ground/index.ts';
+import { hubFromEnv } from '../hub/index.ts';
 import { asCoreError } from './error-mapping.ts';
 import { EventBus, type CoreListener } from './events.ts';
 import {
@@ -110,6 +111,10 @@ export interface CoreOptions {
   readonly compactionAfterStartMs?: number;
   /** The pause between attempts at opening the serial scanner's port (tests shorten it). */
   readonly serialRetryMs?: number;
+  /** Where the store hub's passwords are kept (as the client secret is); none: POS_STORE_HUB only. */
+  readonly hubSecrets?: CredentialStore;
+  /** The longest pause between attempts at reaching the store hub (tests shorten it). */
+  readonly hubRetryMs?: number;
 }
 
 /** How long after the instance is (re)connected the history is first compacted. */
@@ -182,6 +187,8 @@ export class Core {
     envPrinter(options.env ?? {});
     // Throws ScannerConfigError, naming the POS_SCANNER_* variable that is wrong.
     serialScannerFromEnv(options.env ?? {});
+    // Throws HubConfigError, naming POS_STORE_HUB when it is no nats://TILL:PASSWORD@HOST:PORT.
+    hubFromEnv(options.env ?? {});
     ensureDataDir(options.dataDir);
     const core = new Core(
       options,
@@ -517,6 +524,9 @@ export class Core {
       ...(this.#options.printRetry === undefined ? {} : { printRetry: this.#options.printRetry }),
       ...(this.#options.printTimeouts === undefined ? {} : { printTimeouts: this.#options.printTimeouts }),
       spoolerEnv: spoolerEnvironment(this.#env),
+      env: this.#env,
+      ...(this.#options.hubSecrets === undefined ? {} : { hubSecrets: this.#options.hubSecrets }),
+      ...(this.#options.hubRetryMs === undefined ? {} : { hubRetryMs: this.#options.hubRetryMs }),
     };
   }
 
@@ -566,6 +576,7 @@ export class Core {
     orderPermission: () => this.#orderPermission.now,
     printer: () => printerStatus(this.#link?.printer ?? null, this.#printerSetup()),
     serialScanner: () => this.#serial.status(),
+    storeHub: () => this.#link?.hub.status(),
   };
 
   /** Where the outbox's views find an order's summary: stored, else its receipt's (the counter prices it). */

@@ -13,6 +13,8 @@ export { FolderInUseError } from './folder-lock.ts';
 export interface AppCoreOptions {
   readonly env: Env;
   readonly credentials: CredentialStore;
+  /** Where the store hub's passwords are kept, as the client secret is (main/areas/hub.ts). */
+  readonly hubSecrets?: CredentialStore;
   /** Which app this is, as a refused second one is told. */
   readonly app: AppKind;
   readonly log?: (line: string) => void;
@@ -28,6 +30,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<Core> {
     return await Core.create({
       dataDir,
       credentials: options.credentials,
+      ...(options.hubSecrets === undefined ? {} : { hubSecrets: options.hubSecrets }),
       env: options.env,
       startDemo: demoLauncher(dataDir, size),
       held: lock,

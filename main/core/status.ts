@@ -30,6 +30,8 @@ export interface StatusSource {
   printer(): PrinterStatusView | null;
   /** The serial scanner's port; undefined when none is set. */
   serialScanner(): SerialScannerStatus | undefined;
+  /** The store hub; undefined when none is set. */
+  storeHub?(): StatusView['storeHub'];
 }
 
 export function statusHandlers(source: StatusSource): Pick<Handlers, 'status.get'> {
@@ -62,6 +64,7 @@ export function statusView(source: StatusSource): StatusView {
     printer: source.printer(),
     ...tillNow(source.db()),
     ...serial(source.serialScanner()),
+    ...storeHub(source.storeHub?.()),
   };
 }
 
@@ -78,6 +81,10 @@ function tillNow(db: Db): Pick<StatusView, 'shift' | 'cashier' | 'signInNeeded'>
     cashier: cashiers.signedIn,
     signInNeeded: cashiers.cashiers.length > 0 && cashiers.signedIn === null,
   };
+}
+
+function storeHub(status: StatusView['storeHub']): Pick<StatusView, 'storeHub'> {
+  return status === undefined ? {} : { storeHub: status };
 }
 
 function serial(status: SerialScannerStatus | undefined): Pick<StatusView, 'serialScanner'> {

@@ -12,8 +12,8 @@ export class SafeStorageCredentialStore implements CredentialStore {
   readonly #file: string;
   readonly #safe: SafeStorage;
 
-  constructor(dataDir: string, safe: SafeStorage) {
-    this.#file = join(dataDir, 'client-secret.bin');
+  constructor(dataDir: string, safe: SafeStorage, file = 'client-secret.bin') {
+    this.#file = join(dataDir, file);
     this.#safe = safe;
   }
 
@@ -41,11 +41,13 @@ export function credentialStoreFor(
   dataDir: string,
   safe: SafeStorage,
   log: (line: string) => void,
+  /** The file in the data folder: the client secret's, or another secret's (the store hub's). */
+  file = 'client-secret.bin',
 ): CredentialStore {
   const backend = process.platform === 'linux' ? safe.getSelectedStorageBackend() : 'os';
   if (safe.isEncryptionAvailable() && backend !== 'basic_text' && backend !== 'unknown') {
-    return new SafeStorageCredentialStore(dataDir, safe);
+    return new SafeStorageCredentialStore(dataDir, safe, file);
   }
-  log('no OS keychain available: the client secret is kept for this session only');
+  log(`no OS keychain available: ${file} is kept for this session only`);
   return new MemoryCredentialStore();
 }

@@ -89,6 +89,7 @@ async function start(): Promise<void> {
     core = await createAppCore({
       env: process.env,
       credentials: credentialStoreFor(dataDir, safeStorage, log),
+      hubSecrets: credentialStoreFor(dataDir, safeStorage, log, 'store-hub-secret.bin'),
       app: 'electron',
       log,
     });

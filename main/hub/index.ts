@@ -2,3 +2,20 @@
 export { HubServer, hubConfig, listening, natsServerBinary, writeHubConfig, type HubUser } from './server.ts';
 export { StoreHub, type StoreHubOptions, type StoreHubStatus, type TillSeen } from './store-hub.ts';
 export { TillName, journalSubject, messageId, JOURNAL_STREAM, CLAIMS_BUCKET } from './names.ts';
+export { storeShifts } from './store-view.ts';
+export {
+  HubConfigError,
+  HubSettings,
+  hostedUsers,
+  hubFromEnv,
+  readHubSettings,
+  readSecrets,
+  resolveHub,
+  STORE_HUB_ENV,
+  writeHubSettings,
+  writeSecrets,
+  type HubResolution,
+  type HubSecrets,
+  type SecretStore,
+} from './config.ts';
+export { hubHandlers, type HubArea, type HubControl, type HubHandlerDeps } from './handlers.ts';

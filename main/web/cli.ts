@@ -40,6 +40,8 @@ export async function runWebShell(argv: readonly string[]): Promise<void> {
     core = await createAppCore({
       env: process.env,
       credentials: new MemoryCredentialStore(),
+      // Kept as the client secret is here: in memory (POS_STORE_HUB gives a kiosk its hub for good).
+      hubSecrets: new MemoryCredentialStore(),
       app: 'web',
       log,
     });

@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { onTestFinished } from 'vitest';
 import { listening, natsServerBinary, writeHubConfig, type HubUser } from '../../main/hub/index.ts';
-import { tempDir } from './fixtures.ts';
+import { sharedTempDir, tempDir } from './fixtures.ts';
 
 export interface TestHub {
   readonly url: string;
@@ -34,8 +34,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startTestHub(users: readonly HubUser[]): Promise<TestHub> {
-  const dir = tempDir('hub');
+/**
+ * Starts a hub for these tills. Made in a test, it stops when the test finishes; `shared` (for a
+ * beforeAll) keeps it for the file, the caller stops it.
+ */
+export async function startTestHub(
+  users: readonly HubUser[],
+  options: { shared?: boolean } = {},
+): Promise<TestHub> {
+  const dir = options.shared === true ? sharedTempDir('hub') : tempDir('hub');
   const port = await freePort();
   const file = writeHubConfig({ dir, port, users });
   let child: ChildProcess | null = null;
@@ -72,6 +79,6 @@ export async function startTestHub(users: readonly HubUser[]): Promise<TestHub> 
     },
     stop: () => down('SIGTERM'),
   };
-  onTestFinished(() => hub.stop());
+  if (options.shared !== true) onTestFinished(() => hub.stop());
   return hub;
 }

@@ -1,0 +1,227 @@
+// The store hub area (issue 38): which hub this till joins (POS_STORE_HUB, else Settings with the
+// stored password), the hub's server when this till hosts it, and the link that publishes this
+// till's journal and applies the others'. buildHub runs it beside the instance's other parts (the
+// Link holds it, over the file the till's sales are in) and starts it again as one when its setting
+// changes; hubArea answers the hub's and the store's calls from it.
+import { join } from 'node:path';
+import type { HubSetInput, HubView, StoreShiftView } from '../../contract/contract.ts';
+import type { Db } from '../../db/database.ts';
+import {
+  HubServer,
+  hostedUsers,
+  readHubSettings,
+  readSecrets,
+  resolveHub,
+  StoreHub,
+  storeShifts,
+  writeHubSettings,
+  writeSecrets,
+  type HubArea,
+  type HubResolution,
+  type SecretStore,
+} from '../hub/index.ts';
+import type { Env } from '../settings/env.ts';
+import { hubHandlers } from '../hub/index.ts';
+import type { Area, CallsOf, Till } from './area.ts';
+
+export interface HubNeeds {
+  /** The file the till's sales and journal are in. */
+  readonly db: Db;
+  /** counter.sqlite: where the hub's setting is kept. */
+  readonly settingsDb: Db;
+  readonly dataDir: string;
+  readonly env: Env;
+  /** Where the hub's passwords are kept (as the client secret is); none: POS_STORE_HUB only. */
+  readonly secrets?: SecretStore;
+  log(line: string): void;
+  /** What the status bar shows of the hub changed (connected or not). */
+  changed(): void;
+  /** Other tills' events arrived (the store's screens). */
+  applied?(count: number): void;
+  readonly maxRetryMs?: number;
+}
+
+interface Running {
+  readonly resolution: HubResolution;
+  readonly server: HubServer | null;
+  readonly link: StoreHub | null;
+}
+
+/** The hub's calls, answered from the hub the Link runs. */
+export function hubArea(till: Till): Area<CallsOf<'hub' | 'store'>> {
+  return {
+    handlers: hubHandlers({
+      hub: () => {
+        const hub = till.link()?.hub;
+        if (hub == null) throw new Error('The store hub is not set up yet.');
+        return hub;
+      },
+      guard: (what) => till.guard(what),
+    }),
+  };
+}
+
+/** Starts the hub's parts in the background (a hosted server takes a moment) and returns at once. */
+export function buildHub(needs: HubNeeds): HubArea {
+  let shown = '';
+  let area: HubArea | null = null;
+  // The status bar hears of the hub only when what it shows changes, not at every event applied.
+  const outer: HubNeeds = {
+    ...needs,
+    changed: () => {
+      const now = JSON.stringify(area?.status() ?? null);
+      if (now === shown) return;
+      shown = now;
+      needs.changed();
+    },
+  };
+  area = hubOf(outer);
+  return area;
+}
+
+function hubOf(needs: HubNeeds): HubArea {
+  let running: Running = idle(needs);
+  let starting: Promise<void> | null = null;
+  const begin = () => {
+    starting ??= start(needs).then((r) => {
+      running = r;
+      needs.changed();
+    });
+    return starting;
+  };
+  let fresh: { till: string; password: string }[] = [];
+  const settings = () => readHubSettings(needs.settingsDb);
+  const view = (): HubView => {
+    const s = settings();
+    const r = running.resolution;
+    const status = running.link?.status();
+    const source = r.kind === 'ready' ? r.source : r.kind === 'off' ? 'none' : 'settings';
+    const secrets = readSecrets(needs.secrets);
+    return {
+      source,
+      url: r.kind === 'ready' ? r.url : s.url,
+      till: r.kind === 'ready' ? r.till : s.till,
+      hosts: s.hosts,
+      port: s.port,
+      tills: s.tills,
+      passwordSet: r.kind === 'ready' || secrets.password !== undefined,
+      missing: r.kind === 'incomplete' ? [...r.missing] : [],
+      connected: status?.connected ?? false,
+      downSince: status?.downSince?.toISOString() ?? null,
+      published: status?.published ?? 0,
+      seen: status === undefined ? [] : [...status.tills],
+      ...(fresh.length > 0 ? { newPasswords: fresh } : {}),
+    };
+  };
+  return {
+    view,
+    async set(input: HubSetInput) {
+      const before = readSecrets(needs.secrets);
+      writeHubSettings(needs.settingsDb, { ...input });
+      if (needs.secrets !== undefined) {
+        const hosted = input.hosts ? hostedUsers(settings(), before).secrets : before;
+        fresh = Object.entries(hosted.hosted)
+          .filter(([till]) => before.hosted[till] === undefined && till !== input.till)
+          .map(([till, password]) => ({ till, password }));
+        writeSecrets(needs.secrets, {
+          ...hosted,
+          ...(input.password === undefined ? {} : { password: input.password }),
+        });
+      }
+      await begin();
+      await stop(running);
+      running = await start(needs);
+      needs.changed();
+      const shown = view();
+      // The new passwords are shown this once.
+      fresh = [];
+      return shown;
+    },
+    shifts(): StoreShiftView {
+      const r = running.resolution;
+      const self = r.kind === 'ready' ? r.till : (settings().till ?? '—');
+      return storeShifts(needs.db, self, {
+        set: r.kind !== 'off',
+        connected: running.link?.status().connected ?? false,
+      });
+    },
+    status() {
+      if (running.resolution.kind === 'off') return undefined;
+      const s = running.link?.status();
+      return { connected: s?.connected ?? false, downSince: s?.downSince?.toISOString() ?? null };
+    },
+    wake: () => running.link?.wake(),
+    start: () => void begin(),
+    close: async () => {
+      await starting;
+      await stop(running);
+    },
+  };
+}
+
+/** Before the parts have started: what the setting says, nothing running yet. */
+function idle(needs: HubNeeds): Running {
+  try {
+    const settings = readHubSettings(needs.settingsDb);
+    return {
+      resolution: resolveHub(needs.env, settings, readSecrets(needs.secrets)),
+      server: null,
+      link: null,
+    };
+  } catch {
+    return { resolution: { kind: 'off' }, server: null, link: null };
+  }
+}
+
+async function start(needs: HubNeeds): Promise<Running> {
+  try {
+    return await startParts(needs);
+  } catch (error) {
+    needs.log(`store hub: ${error instanceof Error ? error.message : String(error)}`);
+    return { resolution: { kind: 'off' }, server: null, link: null };
+  }
+}
+
+async function startParts(needs: HubNeeds): Promise<Running> {
+  const settings = readHubSettings(needs.settingsDb);
+  let secrets = readSecrets(needs.secrets);
+  let server: HubServer | null = null;
+  if (settings.hosts && needs.secrets !== undefined) {
+    const hosted = hostedUsers(settings, secrets);
+    secrets = hosted.secrets;
+    writeSecrets(needs.secrets, secrets);
+    server = new HubServer({
+      dir: join(needs.dataDir, 'store-hub'),
+      host: '0.0.0.0',
+      port: settings.port,
+      users: hosted.users,
+      log: (line) => needs.log(line),
+    });
+    try {
+      await server.start();
+    } catch (error) {
+      needs.log(`store hub server: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  const resolution = resolveHub(needs.env, settings, secrets);
+  let link: StoreHub | null = null;
+  if (resolution.kind === 'ready') {
+    link = new StoreHub({
+      db: needs.db,
+      url: resolution.url,
+      till: resolution.till,
+      password: resolution.password,
+      log: (line) => needs.log(line),
+      changed: () => needs.changed(),
+      ...(needs.applied === undefined ? {} : { applied: (n: number) => needs.applied?.(n) }),
+      ...(needs.maxRetryMs === undefined ? {} : { maxRetryMs: needs.maxRetryMs }),
+    });
+    link.start();
+  }
+  return { resolution, server, link };
+}
+
+async function stop(running: Running): Promise<void> {
+  await running.link?.close();
+  await running.server?.stop();
+}

@@ -1,0 +1,56 @@
+// Which hub a till joins: POS_STORE_HUB over Settings, what is missing said by name, a wrong
+// variable refused naming it, the hosting till's tills each given a password once.
+import { describe, expect, it } from 'vitest';
+import { HubConfigError, HubSettings, hostedUsers, hubFromEnv, resolveHub } from './config.ts';
+
+const none = HubSettings.parse({});
+
+describe('the store hub setting', () => {
+  it('takes POS_STORE_HUB over Settings', () => {
+    expect(
+      resolveHub({ POS_STORE_HUB: 'nats://till2:s%40cret@10.0.0.5:4222' }, none, { hosted: {} }),
+    ).toEqual({
+      kind: 'ready',
+      url: 'nats://10.0.0.5:4222',
+      till: 'till2',
+      password: 's@cret',
+      source: 'env',
+    });
+  });
+
+  it('refuses a POS_STORE_HUB that is no nats://TILL:PASSWORD@HOST:PORT, naming it', () => {
+    for (const bad of [
+      'hub:4222',
+      'http://t:p@h:1',
+      'nats://h:4222',
+      'nats://t@h:4222',
+      'nats://bad name:p@h:1',
+    ])
+      expect(() => hubFromEnv({ POS_STORE_HUB: bad })).toThrow(HubConfigError);
+    expect(() => hubFromEnv({ POS_STORE_HUB: 'hub' })).toThrow(/POS_STORE_HUB/);
+  });
+
+  it('says what is missing from Settings, and is off when nothing is set', () => {
+    expect(resolveHub({}, none, { hosted: {} })).toEqual({ kind: 'off' });
+    const set = HubSettings.parse({ url: 'nats://10.0.0.5:4222', till: 'till3' });
+    expect(resolveHub({}, set, { hosted: {} })).toEqual({ kind: 'incomplete', missing: ['password'] });
+    expect(resolveHub({}, set, { password: 'x', hosted: {} })).toMatchObject({
+      kind: 'ready',
+      source: 'settings',
+    });
+  });
+
+  it("gives each of the hosting till's tills a password once, and keeps it", () => {
+    const hosting = HubSettings.parse({ hosts: true, till: 'till1', tills: ['till2', 'till3'], port: 4333 });
+    const first = hostedUsers(hosting, { hosted: {} });
+    expect(first.users.map((u) => u.user)).toEqual(['till1', 'till2', 'till3']);
+    expect(new Set(first.users.map((u) => u.password)).size).toBe(3);
+    expect(hostedUsers(hosting, first.secrets).users).toEqual(first.users);
+    expect(resolveHub({}, hosting, first.secrets)).toMatchObject({
+      kind: 'ready',
+      url: 'nats://127.0.0.1:4333',
+      till: 'till1',
+      password: first.secrets.hosted['till1'],
+    });
+  });
+});

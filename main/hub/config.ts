@@ -1,0 +1,150 @@
+// Which store hub this till joins, and as whom. POS_STORE_HUB (nats://TILL:PASSWORD@HOST:PORT) sets
+// it for kiosks and tests and wins over Settings; Settings keep the hub's URL, this till's name and
+// whether this till hosts the hub (its port, the store's tills) in the `storeHub` row, and the
+// passwords in the shell's credential store (as the client secret is kept: encrypted by the OS where
+// it can, never returned to the screens, never logged).
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { settingValue, writeSettings } from '../../db/settings.ts';
+import { TillName } from './names.ts';
+import type { HubUser } from './server.ts';
+
+export const STORE_HUB_ENV = 'POS_STORE_HUB';
+const KEY = 'storeHub';
+
+export const HubSettings = z.object({
+  /** nats://host:port of the hub; null: none (or the one this till hosts). */
+  url: z.string().nullable().default(null),
+  /** This till's name in the store (its hub user). */
+  till: TillName.nullable().default(null),
+  /** This till runs the store's hub (nats-server) itself. */
+  hosts: z.boolean().default(false),
+  port: z.int().min(1).max(65535).default(4222),
+  /** The store's tills the hub this till hosts lets in (this till among them). */
+  tills: z.array(TillName).default([]),
+});
+export type HubSettings = z.infer<typeof HubSettings>;
+
+/** What the credential store holds for the hub: this till's password, and every till's when it hosts. */
+const HubSecrets = z.object({
+  password: z.string().optional(),
+  hosted: z.record(z.string(), z.string()).default({}),
+});
+export type HubSecrets = z.infer<typeof HubSecrets>;
+
+/** The shell's credential store (main/settings CredentialStore), as much of it as the hub uses. */
+export interface SecretStore {
+  getSecret(): string | undefined;
+  setSecret(secret: string): void;
+}
+
+export class HubConfigError extends Error {
+  override name = 'HubConfigError';
+}
+
+export function readHubSettings(db: Db): HubSettings {
+  const text = settingValue(db, KEY);
+  const parsed = HubSettings.safeParse(text === null ? {} : safeJson(text));
+  return parsed.success ? parsed.data : HubSettings.parse({});
+}
+
+export function writeHubSettings(db: Db, settings: HubSettings): void {
+  writeSettings(db, [[KEY, JSON.stringify(HubSettings.parse(settings))]]);
+}
+
+export function readSecrets(store: SecretStore | undefined): HubSecrets {
+  const text = store?.getSecret();
+  const parsed = HubSecrets.safeParse(text === undefined ? {} : safeJson(text));
+  return parsed.success ? parsed.data : { hosted: {} };
+}
+
+export function writeSecrets(store: SecretStore, secrets: HubSecrets): void {
+  store.setSecret(JSON.stringify(HubSecrets.parse(secrets)));
+}
+
+/** A fresh till password: 144 random bits, URL-safe. */
+export function newPassword(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+export type HubResolution =
+  | { readonly kind: 'off' }
+  | { readonly kind: 'incomplete'; readonly missing: readonly ('url' | 'till' | 'password')[] }
+  | {
+      readonly kind: 'ready';
+      readonly url: string;
+      readonly till: string;
+      readonly password: string;
+      readonly source: 'env' | 'settings';
+    };
+
+/** POS_STORE_HUB's hub, till and password; throws HubConfigError naming the variable when it is no such URL. */
+export function hubFromEnv(env: Readonly<Record<string, string | undefined>>): HubResolution | undefined {
+  const text = env[STORE_HUB_ENV]?.trim();
+  if (text === undefined || text === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new HubConfigError(`${STORE_HUB_ENV} is not a URL (nats://TILL:PASSWORD@HOST:PORT).`);
+  }
+  const till = TillName.safeParse(decodeURIComponent(url.username));
+  if (url.protocol !== 'nats:' || url.hostname === '' || !till.success || url.password === '') {
+    throw new HubConfigError(`${STORE_HUB_ENV} must be nats://TILL:PASSWORD@HOST:PORT.`);
+  }
+  return {
+    kind: 'ready',
+    url: `nats://${url.host}`,
+    till: till.data,
+    password: decodeURIComponent(url.password),
+    source: 'env',
+  };
+}
+
+/** The hub this till joins: POS_STORE_HUB, else Settings with the stored password. */
+export function resolveHub(
+  env: Readonly<Record<string, string | undefined>>,
+  settings: HubSettings,
+  secrets: HubSecrets,
+): HubResolution {
+  const fromEnv = hubFromEnv(env);
+  if (fromEnv !== undefined) return fromEnv;
+  const url = settings.url ?? (settings.hosts ? `nats://127.0.0.1:${settings.port}` : null);
+  if (url === null && settings.till === null) return { kind: 'off' };
+  const password =
+    settings.hosts && settings.till !== null ? secrets.hosted[settings.till] : secrets.password;
+  const missing = [
+    ...(url === null ? (['url'] as const) : []),
+    ...(settings.till === null ? (['till'] as const) : []),
+    ...(password === undefined ? (['password'] as const) : []),
+  ];
+  if (url === null || settings.till === null || password === undefined)
+    return { kind: 'incomplete', missing };
+  return { kind: 'ready', url, till: settings.till, password, source: 'settings' };
+}
+
+/**
+ * The users of the hub this till hosts: each of the store's tills (this one among them) with its
+ * password, a new one made for a till that has none yet. Returns the users and the secrets to store.
+ */
+export function hostedUsers(
+  settings: HubSettings,
+  secrets: HubSecrets,
+): { users: HubUser[]; secrets: HubSecrets } {
+  const names = [...new Set([...(settings.till === null ? [] : [settings.till]), ...settings.tills])];
+  const hosted = { ...secrets.hosted };
+  for (const name of names) hosted[name] ??= newPassword();
+  return {
+    users: names.map((user) => ({ user, password: hosted[user] ?? '' })),
+    secrets: { ...secrets, hosted },
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
