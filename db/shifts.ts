@@ -314,7 +314,10 @@ export function shiftCancellationSums(db: Db, shiftId: number) {
                 coalesce(sum(p.givenMinor - p.changeMinor), 0) AS cashRefundedMinor
            FROM json_each(?) c
            LEFT JOIN shopping_session s ON s.outboxOrderId = c.value
-           LEFT JOIN sale_payment p ON p.sessionId = s.id AND p.method = 'cash'`,
+           LEFT JOIN sale_payment p ON p.sessionId = s.id AND p.method = 'cash'
+          -- An order deleted as a return's document is that return's: its refund is counted there.
+          WHERE c.value NOT IN (SELECT documentOrderId FROM till_return
+                                 WHERE route = 'delete' AND documentOrderId IS NOT NULL)`,
     ).get(JSON.stringify(ordersCancelledInShift(db, shiftId))),
   );
 }

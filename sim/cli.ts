@@ -13,6 +13,9 @@
 // naming them; --order-answer-exclude one whose 201 answer to an order lacks those fields (`total`,
 // `items.total`, `id`); --order-answer-empty one that answers it with no body, only Location;
 // --reserve-ordered-stock one that blocks an order's quantities in the warehouse's stock item;
+// --negative-order-quantities one that takes goods back as an internet order with negative
+// quantities (its /swagger gives the item's quantity no minimum); --missing-operation ID,... one
+// that lacks those operations (an older release: 404, not in /swagger), e.g. deleteInternetOrder;
 // --echo-token-request one whose refusal of a token request is a 400 echoing the request (secret included);
 // --drop-card-answer one that stores each card POSTed to a company and drops the answer.
 import { parseArgs } from 'node:util';
@@ -52,12 +55,14 @@ const argsSchema = z.object({
   'order-answer-exclude': fieldList,
   'order-answer-empty': z.boolean().default(false),
   'reserve-ordered-stock': z.boolean().default(false),
+  'negative-order-quantities': z.boolean().default(false),
+  'missing-operation': fieldList,
   'echo-token-request': z.boolean().default(false),
   'drop-card-answer': z.boolean().default(false),
 });
 
 const usage =
-  'usage: npm run sim -- [--port N] [--host H] [--token-ttl SECONDS] [--size small|demo|large] [--data-dir DIR] [--control] [--view-exclude FIELD,...] [--no-duplicate-detection] [--max-page-size N] [--receivable-view-exclude FIELD,...] [--unsortable FIELD,...] [--ignore-filter FIELD,...] [--reject-filter FIELD,...] [--bare-swagger] [--validate-before-permission] [--ignore-order-item-field FIELD,...] [--reject-order-item-field FIELD,...] [--order-answer-exclude FIELD,...] [--order-answer-empty] [--reserve-ordered-stock] [--echo-token-request] [--drop-card-answer]';
+  'usage: npm run sim -- [--port N] [--host H] [--token-ttl SECONDS] [--size small|demo|large] [--data-dir DIR] [--control] [--view-exclude FIELD,...] [--no-duplicate-detection] [--max-page-size N] [--receivable-view-exclude FIELD,...] [--unsortable FIELD,...] [--ignore-filter FIELD,...] [--reject-filter FIELD,...] [--bare-swagger] [--validate-before-permission] [--ignore-order-item-field FIELD,...] [--reject-order-item-field FIELD,...] [--order-answer-exclude FIELD,...] [--order-answer-empty] [--reserve-ordered-stock] [--negative-order-quantities] [--missing-operation ID,...] [--echo-token-request] [--drop-card-answer]';
 
 function parse(argv: string[]): z.infer<typeof argsSchema> {
   let values: Record<string, string | boolean | undefined>;
@@ -85,6 +90,8 @@ function parse(argv: string[]): z.infer<typeof argsSchema> {
         'order-answer-exclude': { type: 'string' },
         'order-answer-empty': { type: 'boolean' },
         'reserve-ordered-stock': { type: 'boolean' },
+        'negative-order-quantities': { type: 'boolean' },
+        'missing-operation': { type: 'string' },
         'echo-token-request': { type: 'boolean' },
         'drop-card-answer': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -137,6 +144,8 @@ async function main(): Promise<void> {
     orderAnswerExclude: args['order-answer-exclude'],
     orderAnswerEmpty: args['order-answer-empty'],
     reservesOrderedStock: args['reserve-ordered-stock'],
+    negativeOrderQuantities: args['negative-order-quantities'],
+    missingOperations: args['missing-operation'],
     echoTokenRequest: args['echo-token-request'],
     dropsCardAnswer: args['drop-card-answer'],
   });

@@ -56,6 +56,11 @@ export interface OrderVariant {
   readonly answerEmpty: boolean;
   /** It blocks an order's quantities in the warehouse's stock item (quantityBlocked up, available down). */
   readonly reservesStock: boolean;
+  /**
+   * It takes goods back as an order with negative quantities: its description gives the quantity no
+   * minimum, and a negative line books price x |quantity| less its discountAmount, negative.
+   */
+  readonly negativeQuantities: boolean;
 }
 
 export interface RouteInput {

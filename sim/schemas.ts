@@ -476,14 +476,23 @@ export const internetOrderInputSchema = named(
  */
 export function internetOrderInputWithout(
   unknown: ReadonlySet<string>,
+  negativeQuantities = false,
 ): z.ZodType<z.infer<typeof internetOrderInputSchema>> {
+  // An instance that takes goods back by an order with negative quantities (a return naming the
+  // original in its note): any quantity but 0, so its description shows no minimum.
+  const item = negativeQuantities
+    ? internetOrderItemInput.extend({
+        quantity: z.number().refine((q) => q !== 0, 'The quantity must not be 0.'),
+      })
+    : internetOrderItemInput;
+  if (negativeQuantities && unknown.size === 0) return internetOrderInput(item);
   if (unknown.size === 0) return internetOrderInputSchema;
   const mask: { price?: true; discountAmount?: true } = {
     ...(unknown.has('price') ? { price: true } : {}),
     ...(unknown.has('discountAmount') ? { discountAmount: true } : {}),
   };
   // Both are optional, so what the narrower schema reads is an order of the full one.
-  return internetOrderInput(internetOrderItemInput.omit(mask));
+  return internetOrderInput(item.omit(mask));
 }
 
 /** The object schema without the named properties (an instance that lacks them). */

@@ -111,6 +111,8 @@ export interface SimOptions {
   orderAnswerEmpty?: boolean;
   /** It reserves an internet order's quantities: quantityBlocked up, quantityAvailable down, lastModify now. */
   reservesOrderedStock?: boolean;
+  /** Takes goods back as internet orders with negative quantities (its description allows them). */
+  negativeOrderQuantities?: boolean;
   /**
    * It stores every card POSTed to a company and then drops the connection: no answer arrives (the
    * till's card is in doubt until it reads the company's cards).
@@ -162,6 +164,7 @@ const optionsSchema = z.object({
   orderAnswerEmpty: z.boolean().default(false),
   reservesOrderedStock: z.boolean().default(false),
   dropsCardAnswer: z.boolean().default(false),
+  negativeOrderQuantities: z.boolean().default(false),
   manyUnits: z
     .object({ productId: z.number().int().positive(), count: z.number().int().min(0).max(10_000_000) })
     .optional(),
@@ -225,6 +228,7 @@ export async function startSim(options: SimOptions = {}): Promise<RunningSim> {
       answerExclude: new Set(opts.orderAnswerExclude),
       answerEmpty: opts.orderAnswerEmpty,
       reservesStock: opts.reservesOrderedStock,
+      negativeQuantities: opts.negativeOrderQuantities,
     },
   };
   const every = allRoutes(ctx);

@@ -20,6 +20,7 @@ import type { Area, CallPrefix, CallsOf, Till } from './area.ts';
 export type { Area, CallPrefix, CallsOf, Till } from './area.ts';
 export { buildOutbox, OFFLINE, type OutboxNeeds } from './outbox.ts';
 export { buildCounter, type CounterArea, type CounterNeeds } from './counter.ts';
+export { buildReturns, type ReturnsArea, type ReturnsNeeds } from './returns.ts';
 export { buildLink, type LinkContext } from './link.ts';
 export type { Link } from './area.ts';
 export {

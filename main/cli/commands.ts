@@ -10,4 +10,5 @@ export const commands: Readonly<Record<string, () => Promise<{ command: Command 
   outbox: () => import('./outbox.ts'),
   scan: () => import('./scan.ts'),
   shift: () => import('./shift.ts'),
+  return: () => import('./return.ts'),
 };

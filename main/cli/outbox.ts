@@ -3,7 +3,8 @@
 // `mark-sent ID REMOTE_ID`. --json prints an outbox entry or an array of them.
 import { instanceKey, isLoopback } from '../settings/origin.ts';
 import { readFile } from 'node:fs/promises';
-import { buildOutbox, OFFLINE } from '../areas/index.ts';
+import { buildOutbox, buildReturns, OFFLINE } from '../areas/index.ts';
+import { SettingsStore } from '../settings/store.ts';
 import {
   OrderValidationError,
   OutboxActionError,
@@ -106,6 +107,18 @@ async function replay(ctx: CommandContext, outbox: Outbox): Promise<CommandResul
   if (interrupted > 0)
     ctx.log(`${interrupted} order(s) whose sending process stopped before storing an answer: now in-doubt`);
   const report = await outbox.replay({ ignoreSchedule: true });
+  // Returns whose document waits for its route (made offline, or before their sale's order was sent)
+  // take it now, through this outbox (issue 37).
+  if (!report.unreachable && !report.credentialsRefused) {
+    const db = ctx.db();
+    await buildReturns({
+      db,
+      settings: new SettingsStore(db),
+      service: ctx.service(),
+      outbox,
+      log: ctx.log,
+    }).router?.routeWaiting();
+  }
   const entries = outbox.list();
   passedOver(ctx, instanceKey(ctx.serviceConfig().baseUrl, false));
   if (report.credentialsRefused) {

@@ -12,3 +12,12 @@ export {
   type SaleForReturn,
 } from './returns.ts';
 export { lineRefund, planLines, splitRefund, type RefundSplit, type RefundTender } from './plan.ts';
+export {
+  chooseRoute,
+  returnOrderPayload,
+  ReturnRouter,
+  type RouteOutbox,
+  type RouteService,
+  type RouterOptions,
+} from './route.ts';
+export { returnView, stateOf, viewOf, type ReturnState, type ReturnView } from './view.ts';

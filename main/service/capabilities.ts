@@ -21,6 +21,11 @@ export interface Capabilities {
    * it does not describe them (no description, a bare path, no body schema).
    */
   orderItemFields: ReadonlySet<string> | undefined;
+  /**
+   * The description gives an internet order item's quantity no minimum, so an order may carry
+   * negative quantities (goods taken back, issue 37); false where it sets one or does not describe it.
+   */
+  orderQuantityMayBeNegative: boolean;
 }
 
 /** The parsed description: which routes exist and what the order operation declares. */
@@ -33,6 +38,7 @@ export interface Description {
   barePaths: ReadonlySet<string>;
   recognisesClientReference: boolean;
   orderItemFields: ReadonlySet<string> | undefined;
+  orderQuantityMayBeNegative: boolean;
 }
 
 /** Whether the description offers an endpoint: its operation is listed, or its path is, bare. */
@@ -54,6 +60,7 @@ export function readDescription(json: unknown): Description | undefined {
   const barePaths = new Set<string>();
   let recognisesClientReference = false;
   let orderItemFields: ReadonlySet<string> | undefined;
+  let orderQuantityMayBeNegative = false;
   const orderKey = routeKey(ENDPOINTS.internetOrderCreate.method, ENDPOINTS.internetOrderCreate.path);
   for (const [path, item] of Object.entries(doc.data.paths)) {
     const pathParameters = OpenApiOperation.safeParse(item);
@@ -72,9 +79,10 @@ export function readDescription(json: unknown): Description | undefined {
         (p) => p.in === 'header' && p.name?.toLowerCase() === IDEMPOTENCY_HEADER.toLowerCase(),
       );
       orderItemFields = itemFieldsOf(json, operation);
+      orderQuantityMayBeNegative = quantityUnbounded(json, operation);
     }
   }
-  return { routes, barePaths, recognisesClientReference, orderItemFields };
+  return { routes, barePaths, recognisesClientReference, orderItemFields, orderQuantityMayBeNegative };
 }
 
 /**
@@ -83,6 +91,22 @@ export function readDescription(json: unknown): Description | undefined {
  * there is not described.
  */
 function itemFieldsOf(root: unknown, operation: unknown): ReadonlySet<string> | undefined {
+  const properties = field(itemSchemaOf(root, operation), 'properties');
+  if (typeof properties !== 'object' || properties === null) return undefined;
+  return new Set(Object.keys(properties));
+}
+
+/** The item's `quantity` is described as a number with no minimum (nor an exclusive one). */
+function quantityUnbounded(root: unknown, operation: unknown): boolean {
+  const quantity = resolve(root, field(field(itemSchemaOf(root, operation), 'properties'), 'quantity'));
+  if (typeof quantity !== 'object' || quantity === null) return false;
+  const type = field(quantity, 'type');
+  if (type !== 'number' && type !== 'integer') return false;
+  return field(quantity, 'minimum') === undefined && field(quantity, 'exclusiveMinimum') === undefined;
+}
+
+/** The order item's schema in the operation's JSON request body (OpenAPI 3 or Swagger 2), followed through $refs. */
+function itemSchemaOf(root: unknown, operation: unknown): unknown {
   const bodyParameter = asArray(field(operation, 'parameters'))?.find(
     (p) => field(resolve(root, p), 'in') === 'body',
   );
@@ -92,10 +116,7 @@ function itemFieldsOf(root: unknown, operation: unknown): ReadonlySet<string> | 
       ? resolve(root, bodyParameter)
       : Object.entries(content as Record<string, unknown>).find(([type]) => /json/i.test(type))?.[1];
   const order = resolve(root, field(json, 'schema'));
-  const item = resolve(root, field(resolve(root, field(field(order, 'properties'), 'items')), 'items'));
-  const properties = field(item, 'properties');
-  if (typeof properties !== 'object' || properties === null) return undefined;
-  return new Set(Object.keys(properties));
+  return resolve(root, field(resolve(root, field(field(order, 'properties'), 'items')), 'items'));
 }
 
 function field(node: unknown, name: string): unknown {
@@ -160,6 +181,7 @@ export function buildCapabilities(
     endpoints,
     recognisesClientReference: description?.recognisesClientReference ?? false,
     orderItemFields: description?.orderItemFields,
+    orderQuantityMayBeNegative: description?.orderQuantityMayBeNegative ?? false,
   };
 }
 

@@ -72,6 +72,10 @@ const schemas = {
   /** The difference at close (major units, either way) beyond which the manager PIN is needed. */
   cashDifferenceLimit: z.number().nonnegative(),
   cashRounding: CashRounding,
+  /** A refund (major units) beyond which a return needs the manager PIN; 0: no limit. */
+  returnAmountLimit: z.number().nonnegative(),
+  /** Days after the sale beyond which a return needs the manager PIN; 0: no limit. */
+  returnDaysLimit: z.number().int().nonnegative(),
 } as const;
 
 /** No seller named yet: a receipt's header is the store's (warehouse's) name alone. */
@@ -105,6 +109,8 @@ const defaults: AppSettings = {
   shiftRequired: true,
   cashDifferenceLimit: 0,
   cashRounding: 'currency',
+  returnAmountLimit: 0,
+  returnDaysLimit: 0,
 };
 
 const PREFIX = 'app.';

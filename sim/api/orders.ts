@@ -205,9 +205,11 @@ function bookedLine(
   const listed = catalog(item.productId, warehouseId);
   const price = item.price ?? listed.price;
   const discount = item.discountAmount ?? undefined;
-  const gross = price === undefined ? undefined : lineCents(price, item.quantity);
+  // A negative line (goods taken back) books the mirror of a sale's line: -(price x |q| - discount).
+  const sign = item.quantity < 0 ? -1n : 1n;
+  const gross = price === undefined ? undefined : lineCents(price, Math.abs(item.quantity));
   const off = toCents(discount ?? 0);
-  const total = gross === undefined || off === undefined ? undefined : Number(gross - off) / 100;
+  const total = gross === undefined || off === undefined ? undefined : Number(sign * (gross - off)) / 100;
   return {
     id,
     productId: item.productId,
@@ -295,6 +297,7 @@ export function orderRoutes(ctx: SimContext): RouteDef[] {
   // What it reads of an order: the fields it does not know are not in its schema.
   const input = internetOrderInputWithout(
     new Set([...variant.ignoredItemFields, ...variant.rejectedItemFields]),
+    variant.negativeQuantities,
   );
   const cards = new DocTable(db, 'company_card');
   return [

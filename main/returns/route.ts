@@ -1,0 +1,224 @@
+// How a return reaches the instance's books (issue 37, point 7), chosen from what the instance's
+// description (/swagger, authoritative) offers, in this order: an internet order with negative
+// quantities that names the original (where the description gives the item's quantity no minimum);
+// else, for the whole of a sale's order, DELETE of the original; else "to book in the back office",
+// where it stays, on Orders and every Z report, until a manager marks it booked. A claim endpoint
+// would come first, but SPEC.md shows none and no instance described one yet (docs/assumptions.md).
+//
+// The document rides the outbox: the negative order is placed through placeOrder (queued offline,
+// Idempotency-Key, in-doubt, per-field 400s: the order's guarantees) in the same transaction that
+// marks the return routed; a DELETE is the outbox's own cancel. Until its route is taken a return is
+// `waiting` (the outbox's `queued` to the cashier): offline, or its sale's order not on the instance yet.
+import { decimal, lineTotal, minor, toMajor } from '../../common/money.ts';
+import { writeTransaction, type Db } from '../../db/database.ts';
+import {
+  formatReturnNumber,
+  getReturn,
+  returnLines,
+  returnsOfSale,
+  setReturnRoute,
+  soldLines,
+  waitingReturns,
+  type ReturnRoute,
+  type ReturnRow,
+  type SoldLine,
+} from '../../db/returns.ts';
+import { printedReceiptNumber } from '../../db/receipts.ts';
+import {
+  getOutboxInternetOrder,
+  OutboxActionError,
+  placeOrder,
+  type InternetOrderPayload,
+  type OrderSender,
+  type OutboxInternetOrder,
+  type OutboxOrder,
+} from '../outbox/index.ts';
+import type { Capabilities } from '../service/index.ts';
+
+/** What the router asks of the instance: its description, read once per connection. */
+export interface RouteService {
+  capabilities(signal?: AbortSignal): Promise<Capabilities>;
+}
+
+/** The outbox a return's document goes through: it sends a placed order, and cancels a sent one. */
+export interface RouteOutbox extends OrderSender {
+  cancel(id: number): Promise<OutboxOrder>;
+}
+
+export interface RouterOptions {
+  readonly db: Db;
+  readonly service: RouteService;
+  readonly outbox: RouteOutbox;
+  readonly now?: () => Date;
+  readonly log?: (line: string) => void;
+}
+
+/** The route a return takes on an instance with `caps`; `whole`: it takes back all of the sale at once. */
+export function chooseRoute(
+  caps: Pick<Capabilities, 'described' | 'endpoints' | 'orderQuantityMayBeNegative'>,
+  whole: boolean,
+): ReturnRoute {
+  if (!caps.described) return 'back-office';
+  if (caps.orderQuantityMayBeNegative && caps.endpoints.internetOrderCreate) return 'negative-order';
+  if (whole && caps.endpoints.internetOrderDelete) return 'delete';
+  return 'back-office';
+}
+
+export class ReturnRouter {
+  readonly #db: Db;
+  readonly #service: RouteService;
+  readonly #outbox: RouteOutbox;
+  readonly #now: () => Date;
+  readonly #log: (line: string) => void;
+  #running: Promise<void> | undefined;
+
+  constructor(options: RouterOptions) {
+    this.#db = options.db;
+    this.#service = options.service;
+    this.#outbox = options.outbox;
+    this.#now = options.now ?? (() => new Date());
+    this.#log = options.log ?? (() => undefined);
+  }
+
+  /** Takes every waiting return on its route; one pass at a time (a call meanwhile joins it). */
+  routeWaiting(): Promise<void> {
+    this.#running ??= this.#pass().finally(() => {
+      this.#running = undefined;
+    });
+    return this.#running;
+  }
+
+  async #pass(): Promise<void> {
+    const waiting = waitingReturns(this.#db);
+    if (waiting.length === 0) return;
+    let caps: Capabilities;
+    try {
+      caps = await this.#service.capabilities();
+    } catch (error) {
+      this.#log(
+        `returns: the instance's description could not be read (${String(error)}); ${waiting.length} wait`,
+      );
+      return;
+    }
+    for (const r of waiting) await this.#routeOne(r, caps);
+  }
+
+  async #routeOne(r: ReturnRow, caps: Capabilities): Promise<void> {
+    const sale = getOutboxInternetOrder(this.#db, r.saleOrderId);
+    if (sale === undefined) return;
+    const route = chooseRoute(caps, this.#whole(r));
+    if (route === 'back-office') return this.#backOffice(r, 'The instance offers no way to take a return.');
+    // The original must be on the instance first: a return names its order there.
+    if (sale.state === 'cancelled' || sale.state === 'discarded')
+      return this.#backOffice(r, `The sale's order is ${sale.state}: book the return by hand.`);
+    if (sale.state !== 'sent' || sale.remoteId === null) {
+      setReturnRoute(this.#db, r.id, {
+        route: null,
+        state: 'waiting',
+        note: "Waiting for the sale's order to reach the instance.",
+      });
+      return;
+    }
+    if (route === 'negative-order') return this.#negativeOrder(r, sale);
+    return this.#delete(r, sale, caps);
+  }
+
+  /** This return alone takes back everything the sale sold (nothing came back before it). */
+  #whole(r: ReturnRow): boolean {
+    if (returnsOfSale(this.#db, r.saleSessionId).some((other) => other.id !== r.id)) return false;
+    const back = new Map(returnLines(this.#db, r.id).map((l) => [l.lineNo, l.quantityMilli]));
+    return soldLines(this.#db, r.saleSessionId).every((l) => back.get(l.lineNo) === l.quantityMilli);
+  }
+
+  #backOffice(r: ReturnRow, note: string): void {
+    setReturnRoute(this.#db, r.id, { route: 'back-office', state: 'back-office', note });
+    this.#log(`return ${formatReturnNumber(r.prefix, r.number)}: to book in the back office (${note})`);
+  }
+
+  async #negativeOrder(r: ReturnRow, sale: OutboxInternetOrder): Promise<void> {
+    const payload = returnOrderPayload(this.#db, r, sale);
+    let placed: ReturnType<typeof placeOrder>;
+    try {
+      placed = this.#place(r, payload);
+    } catch (error) {
+      if (error instanceof AlreadyRouted) return;
+      throw error;
+    }
+    await placed.sent.catch(() => undefined);
+  }
+
+  #place(r: ReturnRow, payload: InternetOrderPayload): ReturnType<typeof placeOrder> {
+    return placeOrder(this.#db, () => payload, {
+      now: this.#now(),
+      sender: this.#outbox,
+      // Routed once: the order and the return's mark commit together, and a second router that
+      // got here meanwhile finds the return no longer waiting and stores nothing.
+      alongside: (order) => {
+        const still = getReturn(this.#db, r.id);
+        if (still?.state !== 'waiting') throw new AlreadyRouted();
+        setReturnRoute(this.#db, r.id, {
+          route: 'negative-order',
+          state: 'document',
+          documentOrderId: order.id,
+        });
+      },
+    });
+  }
+
+  async #delete(r: ReturnRow, sale: OutboxInternetOrder, caps: Capabilities): Promise<void> {
+    try {
+      await this.#outbox.cancel(sale.id);
+    } catch (error) {
+      if (error instanceof OutboxActionError && error.reason === 'dependent-records') {
+        // The instance keeps the order (other records depend on it): nothing else it offers takes it.
+        const next = caps.orderQuantityMayBeNegative ? 'negative-order' : 'back-office';
+        if (next === 'negative-order') return this.#negativeOrder(r, sale);
+        return this.#backOffice(r, `The instance keeps order ${sale.remoteId ?? sale.id}: ${error.message}`);
+      }
+      // Unreachable or another failure: DELETE may be repeated (a 404 then says it is gone).
+      this.#log(`return ${formatReturnNumber(r.prefix, r.number)}: DELETE not done (${String(error)})`);
+      return;
+    }
+    writeTransaction(this.#db, () =>
+      setReturnRoute(this.#db, r.id, { route: 'delete', state: 'document', documentOrderId: sale.id }),
+    );
+  }
+}
+
+class AlreadyRouted extends Error {
+  override name = 'AlreadyRouted';
+}
+
+/**
+ * The negative order of a return: the sale's customer and warehouse, each line's product at minus the
+ * quantity back, at the price sold, with what came off it (price x quantity less the refund) as its
+ * discountAmount, so the instance books -(price x |quantity| - discountAmount) = -refund; its note
+ * names the original (receipt, the instance's order id, reference).
+ */
+export function returnOrderPayload(db: Db, r: ReturnRow, sale: OutboxInternetOrder): InternetOrderPayload {
+  const sold = new Map<number, SoldLine>(soldLines(db, r.saleSessionId).map((l) => [l.lineNo, l]));
+  const items = returnLines(db, r.id).flatMap((l) => {
+    const line = sold.get(l.lineNo);
+    if (line === undefined) return [];
+    const price = decimal(line.unitPrice);
+    const quantity = decimal(l.quantityMilli / 1000);
+    const gross =
+      price === undefined || quantity === undefined ? l.refundMinor : Number(lineTotal(price, quantity));
+    const off = Math.max(0, gross - l.refundMinor);
+    return [
+      {
+        productId: line.productId,
+        quantity: -(l.quantityMilli / 1000),
+        price: line.unitPrice,
+        ...(off > 0 ? { discountAmount: toMajor(minor(off)) } : {}),
+      },
+    ];
+  });
+  const receipt = printedReceiptNumber(db, sale.id) ?? `order ${sale.id}`;
+  return {
+    ...(sale.payload.customerId === undefined ? {} : { customerId: sale.payload.customerId }),
+    ...(sale.payload.warehouseId === undefined ? {} : { warehouseId: sale.payload.warehouseId }),
+    items,
+    note: `Return ${formatReturnNumber(r.prefix, r.number)} of receipt ${receipt}, order ${sale.remoteId ?? '?'} (reference ${sale.clientReference})`,
+  };
+}

@@ -1,0 +1,131 @@
+// A return as `pos return --json` and the screens show it (INTERFACES.md "Returns"): its number, the
+// receipt it takes back, its lines and refund per tender in major units, per VAT rate, and where its
+// document is: the outbox's states (a return not yet on its route is `queued`), `back-office` for one
+// the instance offers no way to take, `booked` once a manager marked it booked there.
+import { decimal, minor, toMajor, vatWithin } from '../../common/money.ts';
+import type { OutboxState } from '../../contract/order.ts';
+import type { Db } from '../../db/database.ts';
+import {
+  formatReturnNumber,
+  getReturn,
+  returnLines,
+  returnRefunds,
+  soldLines,
+  type ReturnRoute,
+  type ReturnRow,
+} from '../../db/returns.ts';
+import { printedReceiptNumber } from '../../db/receipts.ts';
+import { getShoppingSession } from '../../db/sessions.ts';
+import { getOutboxOrder } from '../outbox/index.ts';
+
+export type ReturnState = OutboxState | 'back-office' | 'booked';
+
+export interface ReturnView {
+  readonly id: number;
+  /** "P1-V000004" */
+  readonly number: string;
+  /** The receipt it takes back ("P1-000123"), else the order's reference. */
+  readonly receipt: string;
+  readonly reference: string;
+  readonly saleOrderId: number;
+  /** The original's instance order id, when it reached the instance. */
+  readonly saleRemoteId?: number;
+  readonly soldAt: string;
+  readonly createdAt: string;
+  readonly lines: readonly {
+    readonly lineNo: number;
+    readonly productId: number;
+    readonly name: string;
+    readonly quantity: number;
+    readonly unitOfMeasure?: string;
+    readonly vatRate: number;
+    readonly amount: number;
+  }[];
+  readonly byVatRate: readonly { vatRate: number; base: number; vat: number; gross: number }[];
+  readonly total: number;
+  readonly refund: { readonly cash?: number; readonly card?: number };
+  /** What cash rounding added to the cash paid out (negative: less paid out). */
+  readonly cashRounding: number;
+  readonly state: ReturnState;
+  readonly route?: ReturnRoute;
+  /** The outbox order that carries it (a negative order, or the sale's own for a DELETE). */
+  readonly documentOrderId?: number;
+  readonly note?: string;
+  readonly managerApproved: boolean;
+  readonly cashierId: number | null;
+  readonly shiftId: number | null;
+  readonly printCount: number;
+}
+
+export function returnView(db: Db, id: number): ReturnView | undefined {
+  const r = getReturn(db, id);
+  return r === undefined ? undefined : viewOf(db, r);
+}
+
+export function viewOf(db: Db, r: ReturnRow): ReturnView {
+  const sold = new Map(soldLines(db, r.saleSessionId).map((l) => [l.lineNo, l]));
+  const lines = returnLines(db, r.id).map((l) => {
+    const s = sold.get(l.lineNo);
+    return {
+      lineNo: l.lineNo,
+      productId: s?.productId ?? 0,
+      name: s?.name ?? '',
+      quantity: l.quantityMilli / 1000,
+      ...(s?.unitOfMeasure == null ? {} : { unitOfMeasure: s.unitOfMeasure }),
+      vatRate: s?.vatRate ?? 0,
+      amountMinor: l.refundMinor,
+    };
+  });
+  const rates = new Map<number, number>();
+  for (const l of lines) rates.set(l.vatRate, (rates.get(l.vatRate) ?? 0) + l.amountMinor);
+  const byVatRate = [...rates]
+    .sort((a, b) => a[0] - b[0])
+    .map(([vatRate, gross]) => {
+      const rate = decimal(vatRate);
+      const vat = rate === undefined ? 0 : Number(vatWithin(BigInt(gross), rate));
+      return {
+        vatRate,
+        base: toMajor(minor(gross - vat)),
+        vat: toMajor(minor(vat)),
+        gross: toMajor(minor(gross)),
+      };
+    });
+  const refunds = returnRefunds(db, r.id);
+  const sale = getOutboxOrder(db, r.saleOrderId);
+  const session = getShoppingSession(db, r.saleSessionId);
+  const receipt = printedReceiptNumber(db, r.saleOrderId) ?? sale?.clientReference ?? String(r.saleOrderId);
+  return {
+    id: r.id,
+    number: formatReturnNumber(r.prefix, r.number),
+    receipt,
+    reference: r.clientReference,
+    saleOrderId: r.saleOrderId,
+    ...(sale?.remoteId == null ? {} : { saleRemoteId: sale.remoteId }),
+    soldAt: session?.closedAt ?? sale?.createdAt ?? r.createdAt,
+    createdAt: r.createdAt,
+    lines: lines.map(({ amountMinor, ...l }) => ({ ...l, amount: toMajor(minor(amountMinor)) })),
+    byVatRate,
+    total: toMajor(minor(r.refundMinor)),
+    refund: Object.fromEntries(refunds.map((f) => [f.method, toMajor(minor(f.amountMinor))])),
+    cashRounding: toMajor(minor(refunds.find((f) => f.method === 'cash')?.roundingMinor ?? 0)),
+    state: stateOf(db, r),
+    ...(r.route === null ? {} : { route: r.route }),
+    ...(r.documentOrderId === null ? {} : { documentOrderId: r.documentOrderId }),
+    ...(r.stateNote === null ? {} : { note: r.stateNote }),
+    managerApproved: r.managerApproved,
+    cashierId: r.cashierId,
+    shiftId: r.shiftId,
+    printCount: r.printCount,
+  };
+}
+
+/** Where the return's document is now. */
+export function stateOf(db: Db, r: ReturnRow): ReturnState {
+  if (r.state === 'waiting') return 'queued';
+  if (r.state === 'back-office' || r.state === 'booked') return r.state;
+  const order = r.documentOrderId === null ? undefined : getOutboxOrder(db, r.documentOrderId);
+  if (order === undefined) return 'queued';
+  // A DELETE's document is the sale's order itself: cancelled there is the return booked.
+  if (r.route === 'delete') return order.state === 'cancelled' ? 'sent' : order.state;
+  return order.state;
+}
