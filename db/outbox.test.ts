@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tempDbFile } from '../test/support/fixtures.ts';
+import type { Minor } from '../common/money.ts';
 import { ZodError } from 'zod';
 import { openDatabase, schemaVersion } from './database.ts';
 import { migrations } from './migrations/index.ts';
@@ -394,13 +395,13 @@ describe('what an instance said it booked', () => {
     const sent = recordOutboxOutcome(db, a.id, ['sending'], {
       state: 'sent',
       remoteId: 5,
-      bookedCents: 1e16,
+      bookedMinor: 1e16 as Minor, // beyond a safe integer: no Minor, as a broken caller could pass
     });
-    expect(sent).toMatchObject({ state: 'sent', remoteId: 5, bookedCents: null });
+    expect(sent).toMatchObject({ state: 'sent', remoteId: 5, bookedMinor: null });
     // A row written before (or by another build) with such a figure still reads, as unsaid.
     const b = insertOutboxOrder(db, order);
     db.prepare('UPDATE outbox_order SET booked_cents = ?, remote_id = ? WHERE id = ?').run(1e16, 1e17, b.id);
-    expect(getOutboxOrder(db, b.id)).toMatchObject({ bookedCents: null, remoteId: null });
+    expect(getOutboxOrder(db, b.id)).toMatchObject({ bookedMinor: null, remoteId: null });
     expect(listOutboxOrders(db).map((o) => o.id)).toEqual([a.id, b.id]);
     db.close();
   });

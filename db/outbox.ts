@@ -4,6 +4,7 @@
 // counter closes a ShoppingSession and inserts its order in one transaction).
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { minor, type Minor } from '../common/money.ts';
 import { prepared } from './prepared.ts';
 import { durably, type Db } from './database.ts';
 import { InternetOrderPayload, OUTBOX_STATES, OutboxState } from '../contract/order.ts';
@@ -72,7 +73,8 @@ interface OutboxEntryBase {
   readonly nextAttemptAt: number | null;
   readonly remoteId: number | null;
   /** What the instance said it booked (minor units), when its answer said; null otherwise. */
-  readonly bookedCents: number | null;
+  /** What the instance said it booked (column `booked_cents`, minor units: migration 21's name). */
+  readonly bookedMinor: Minor | null;
   readonly fieldErrors: Record<string, string[]> | null;
   readonly messages: string[] | null;
   readonly errorId: string | null;
@@ -161,7 +163,7 @@ function toOrder(raw: unknown): OutboxOrder {
     updatedAt: r.updated_at,
     nextAttemptAt: r.next_attempt_at,
     remoteId: r.remote_id,
-    bookedCents: r.booked_cents,
+    bookedMinor: r.booked_cents === null ? null : minor(r.booked_cents),
     fieldErrors: r.field_errors === null ? null : FieldErrors.parse(JSON.parse(r.field_errors)),
     messages: r.messages === null ? null : Messages.parse(JSON.parse(r.messages)),
     errorId: r.error_id,
@@ -622,7 +624,7 @@ export interface OutboxOutcome {
    * What the instance said it booked, minor units: set by an acknowledgement (null: it did not say);
    * undefined leaves what is stored.
    */
-  readonly bookedCents?: number | null;
+  readonly bookedMinor?: Minor | null;
   /**
    * When the instance acknowledged it by its own clock (its answer's Date, ISO UTC): set by an
    * acknowledgement (null: its answer had none); undefined leaves what is stored.
@@ -689,7 +691,7 @@ function writeOutcome(
   now: Date,
 ): number {
   // What was booked is the acknowledgement's to say; any other outcome leaves it as it was.
-  const booked = outcome.bookedCents === undefined ? '' : 'booked_cents = @booked,';
+  const booked = outcome.bookedMinor === undefined ? '' : 'booked_cents = @booked,';
   const instanceAt =
     outcome.instanceAcknowledgedAt === undefined ? '' : 'instance_acknowledged_at = @instanceAt,';
   const info = prepared(
@@ -702,7 +704,7 @@ function writeOutcome(
     state: outcome.state,
     next: storableTime(outcome.nextAttemptAt),
     remoteId: exactOrNull(outcome.remoteId ?? null),
-    ...(outcome.bookedCents === undefined ? {} : { booked: exactOrNull(outcome.bookedCents) }),
+    ...(outcome.bookedMinor === undefined ? {} : { booked: exactOrNull(outcome.bookedMinor) }),
     ...(outcome.instanceAcknowledgedAt === undefined
       ? {}
       : { instanceAt: isoOrNull(outcome.instanceAcknowledgedAt) }),

@@ -79,7 +79,7 @@ export interface SessionLine {
 export type NewSessionLine = Omit<SessionLine, 'id' | 'sessionId' | 'addedAt' | 'adjustment'>;
 
 /** An amount rounded to whole cents (the difference of two stored amounts, 50 - 30.1). */
-const roundedToCents = (n: number): number => toMajor(roundToMinor(n));
+const roundedToMinor = (n: number): number => toMajor(roundToMinor(n));
 
 /**
  * A tender as an older version kept it, before split payments: one method, the amount handed over
@@ -95,7 +95,7 @@ const SingleTender = z
     old.method === 'card'
       ? { parts: [{ method: 'card', amount: old.given }], change: 0 }
       : {
-          parts: [{ method: 'cash', amount: roundedToCents(old.given - old.change), given: old.given }],
+          parts: [{ method: 'cash', amount: roundedToMinor(old.given - old.change), given: old.given }],
           change: old.change,
         },
   );

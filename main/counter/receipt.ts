@@ -11,7 +11,7 @@ import { formatReceiptNumber, receiptRecord, type ReceiptSeller } from '../../db
 import type { Tender } from '../../contract/contract.ts';
 import type { Counter, PricedSession } from './counter.ts';
 import { sessionTotals } from './totals.ts';
-import { minor, toMajor } from '../../common/money.ts';
+import { toMajor } from '../../common/money.ts';
 
 export interface ReceiptLine {
   readonly name: string;
@@ -64,7 +64,7 @@ export function receiptOf(db: Db, order: OutboxInternetOrder, counter: Counter):
     reference: order.clientReference,
     state: order.state,
     ...(order.remoteId === null ? {} : { remoteId: order.remoteId }),
-    ...(order.bookedCents === null ? {} : { bookedTotal: toMajor(minor(order.bookedCents)) }),
+    ...(order.bookedMinor === null ? {} : { bookedTotal: toMajor(order.bookedMinor) }),
     placedAt: order.createdAt,
     ...(record?.number == null ? {} : { number: receiptNumber(record.prefix, record.number) }),
     ...(seller === null ? {} : { seller }),

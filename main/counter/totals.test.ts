@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { minor, roundToMinor } from '../../common/money.ts';
 import {
-  lineGrossCents,
-  MAX_SALE_CENTS,
+  lineGrossMinor,
+  MAX_SALE_MINOR,
   quantityForAmount,
   sessionTotals,
   type TotalsLine,
@@ -144,9 +144,9 @@ describe('sessionTotals', () => {
 
   it('rounds half up despite binary fractions', () => {
     // 1.005 * 100 is 100.49999999999999 in floats; the price is 1.005 as written: 1.01
-    expect(lineGrossCents(line(1, 1.005, 1, 0))).toBe(101);
-    expect(lineGrossCents(line(1, 2.675, 1, 0))).toBe(268);
-    expect(lineGrossCents(line(1, 2.67499, 1, 0))).toBe(267);
+    expect(lineGrossMinor(line(1, 1.005, 1, 0))).toBe(101);
+    expect(lineGrossMinor(line(1, 2.675, 1, 0))).toBe(268);
+    expect(lineGrossMinor(line(1, 2.67499, 1, 0))).toBe(267);
   });
 });
 
@@ -164,7 +164,7 @@ describe('quantityForAmount', () => {
       [777, 333],
     ] as const) {
       const q = quantityForAmount(amount, price / 100);
-      if (q !== undefined) expect(lineGrossCents(line(1, price / 100, q, 0))).toBe(amount);
+      if (q !== undefined) expect(lineGrossMinor(line(1, price / 100, q, 0))).toBe(amount);
     }
   });
 
@@ -206,28 +206,28 @@ describe('lines without an amount', () => {
   });
 
   it('counts exactly up to the most a sale may hold, and says when the lines go past it', () => {
-    const max = MAX_SALE_CENTS / 100;
+    const max = MAX_SALE_MINOR / 100;
     const full = sessionTotals([line(1, max / 2, 2, 21)], null);
     expect(full).toMatchObject({ total: max, beyondMax: false });
     // VAT of 10 000 000 000.00 at 21 %: 1 735 537 190.0826... -> .08, exact where floats are not.
     expect(full.byVatRate).toEqual([
       { vatRate: 21, base: 8_264_462_809.92, vat: 1_735_537_190.08, gross: max },
     ]);
-    expect(lineGrossCents(line(1, max, 1.001, 21))).toBeUndefined();
+    expect(lineGrossMinor(line(1, max, 1.001, 21))).toBeUndefined();
     expect(sessionTotals([line(1, max, 1, 21), line(2, 0.01, 1, 21)], null).beyondMax).toBe(true);
   });
 });
 
 describe('a unit price of more than two decimals (issue 36)', () => {
   it('is multiplied as it is, then the line rounded once: 0.125 x 1000 = 125.00', () => {
-    expect(lineGrossCents(line(1, 0.125, 1000, 21))).toBe(12_500);
-    expect(lineGrossCents(line(1, 0.0125, 1000, 21))).toBe(1_250);
+    expect(lineGrossMinor(line(1, 0.125, 1000, 21))).toBe(12_500);
+    expect(lineGrossMinor(line(1, 0.0125, 1000, 21))).toBe(1_250);
     // 4 decimals: 0.1234 x 3 = 0.3702 -> 0.37; x 1000 = 123.40 (not 120.00 at 0.12)
-    expect(lineGrossCents(line(1, 0.1234, 1000, 21))).toBe(12_340);
+    expect(lineGrossMinor(line(1, 0.1234, 1000, 21))).toBe(12_340);
     // A gross worked out from priceWoVat 0.0826 at 21 %: 0.099946 a unit, x 1000 = 99.946 -> 99.95
-    expect(lineGrossCents(line(1, 0.099946, 1000, 21))).toBe(9_995);
+    expect(lineGrossMinor(line(1, 0.099946, 1000, 21))).toBe(9_995);
     // Weighed: 19.995 a kg x 1.235 kg = 24.693825 -> 24.69
-    expect(lineGrossCents(line(1, 19.995, 1.235, 12))).toBe(2_469);
+    expect(lineGrossMinor(line(1, 19.995, 1.235, 12))).toBe(2_469);
     const totals = sessionTotals([line(1, 0.125, 1000, 21)], null);
     expect(totals.total).toBe(125);
     expect(totals.byVatRate).toEqual([{ vatRate: 21, base: 103.31, vat: 21.69, gross: 125 }]);

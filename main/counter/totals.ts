@@ -26,11 +26,11 @@ import {
   type Minor,
 } from '../../common/money.ts';
 // A line whose amount cannot be worked out (a price or VAT rate that is no number a till can
-// charge, an amount beyond MAX_SALE_CENTS) is reported with its problem and left out of the totals,
+// charge, an amount beyond MAX_SALE_MINOR) is reported with its problem and left out of the totals,
 // so a sale always has totals to show; the counter refuses such a line before it is stored.
 
-/** The most a line, and a whole sale, may come to: 10 000 000 000.00, far below 2^53 cents. */
-export const MAX_SALE_CENTS: number = MAX_SALE_MINOR;
+/** The most a line, and a whole sale, may come to (common/money.ts). */
+export { MAX_SALE_MINOR } from '../../common/money.ts';
 /** A VAT rate is a percentage from 0 to this. */
 export const MAX_VAT_RATE = 100;
 
@@ -89,7 +89,7 @@ export interface SessionTotals {
   readonly discount: number;
   /** To pay. */
   readonly total: number;
-  /** The priced lines come to more than MAX_SALE_CENTS. */
+  /** The priced lines come to more than MAX_SALE_MINOR. */
   readonly beyondMax: boolean;
 }
 
@@ -117,32 +117,32 @@ function within(price: Decimal | undefined, quantity: Decimal | undefined): bigi
 }
 
 /** A line's gross in cents; undefined when it has none (lineGross says why). */
-export function lineGrossCents(line: TotalsLine): number | undefined {
+export function lineGrossMinor(line: TotalsLine): number | undefined {
   const gross = lineGross(line);
   return typeof gross === 'bigint' ? Number(gross) : undefined;
 }
 
 /**
- * The quantity, in thousandths, that costs exactly `amountCents` at `unitPriceCents` by
- * lineGrossCents' own rounding: a price label's line is ordered as a quantity (the order carries no
+ * The quantity, in thousandths, that costs exactly `amountMinor` at `unitPriceCents` by
+ * lineGrossMinor' own rounding: a price label's line is ordered as a quantity (the order carries no
  * amount), so the quantity must come to the printed amount. Of several, the one nearest the exact
  * quotient; undefined when none does (the label and the price disagree) or the price is not above 0.
  */
-export function quantityForAmount(amountCents: number, unitPrice: number): number | undefined {
-  if (!(unitPrice > 0) || !(amountCents > 0)) return undefined;
-  if (amountCents > MAX_SALE_CENTS || unitPrice > toMajor(MAX_SALE_MINOR)) return undefined;
+export function quantityForAmount(amountMinor: number, unitPrice: number): number | undefined {
+  if (!(unitPrice > 0) || !(amountMinor > 0)) return undefined;
+  if (amountMinor > MAX_SALE_MINOR || unitPrice > toMajor(MAX_SALE_MINOR)) return undefined;
   // Thousandths of a unit per cent of the amount: 1000 / (unitPrice in cents).
   const perCent = 10 / unitPrice;
-  const exact = amountCents * perCent;
+  const exact = amountMinor * perCent;
   const costs = (k: number): number | undefined =>
-    lineGrossCents({ id: 0, quantity: k / 1000, unitPrice, vatRate: 0, fixedTotalMinor: null });
+    lineGrossMinor({ id: 0, quantity: k / 1000, unitPrice, vatRate: 0, fixedTotalMinor: null });
   // Half-up rounding: the thousandths whose cost rounds to the amount lie within half a cent of it
   // (one more either side: the bounds are worked out in floats, each candidate exactly).
-  const first = Math.max(1, Math.floor((amountCents - 0.5) * perCent) - 1);
-  const last = Math.ceil((amountCents + 0.5) * perCent) + 1;
+  const first = Math.max(1, Math.floor((amountMinor - 0.5) * perCent) - 1);
+  const last = Math.ceil((amountMinor + 0.5) * perCent) + 1;
   let best: number | undefined;
   for (let k = first; k <= last; k++) {
-    if (costs(k) !== amountCents) continue;
+    if (costs(k) !== amountMinor) continue;
     if (best === undefined || Math.abs(k - exact) < Math.abs(best - exact)) best = k;
   }
   return best === undefined ? undefined : best / 1000;
@@ -214,7 +214,7 @@ export function sessionTotals(
     byVatRate,
     discount: units(percentOff + amountOff),
     total: units(afterPercent - amountOff),
-    beyondMax: sum(priced.map((a) => a.gross)) > BigInt(MAX_SALE_CENTS),
+    beyondMax: sum(priced.map((a) => a.gross)) > BigInt(MAX_SALE_MINOR),
   };
 }
 

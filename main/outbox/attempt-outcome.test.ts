@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { minor } from '../../common/money.ts';
 import { MAX_AUTOMATIC_ATTEMPTS } from '../../db/outbox.ts';
 import { ServiceError, httpError, type ServiceErrorInit } from '../service/errors.ts';
 import { DEFAULT_RETRY_BACKOFF, backoffDelay, retryDelay } from '../service/index.ts';
@@ -16,21 +17,21 @@ const err = (init: Partial<ServiceErrorInit>): ServiceError =>
 
 describe('outcomeOfFailure', () => {
   it('201 is sent with the id the service gave, and what it booked where it said', () => {
-    expect(outcomeOfSuccess({ id: 42, bookedCents: 38_590 }).outcome).toEqual({
+    expect(outcomeOfSuccess({ id: 42, bookedMinor: minor(38_590) }).outcome).toEqual({
       state: 'sent',
       remoteId: 42,
-      bookedCents: 38_590,
+      bookedMinor: 38_590,
       instanceAcknowledgedAt: null,
     });
-    expect(outcomeOfSuccess({ id: 7, bookedCents: undefined }).outcome).toEqual({
+    expect(outcomeOfSuccess({ id: 7, bookedMinor: undefined }).outcome).toEqual({
       state: 'sent',
       remoteId: 7,
-      bookedCents: null,
+      bookedMinor: null,
       instanceAcknowledgedAt: null,
     });
     // When the instance's answer said its time, the order keeps it (retention's second clock).
     const at = '2026-11-28T10:00:00.000Z';
-    expect(outcomeOfSuccess({ id: 8, bookedCents: 1, instanceTime: at }).outcome).toMatchObject({
+    expect(outcomeOfSuccess({ id: 8, bookedMinor: minor(1), instanceTime: at }).outcome).toMatchObject({
       state: 'sent',
       instanceAcknowledgedAt: at,
     });

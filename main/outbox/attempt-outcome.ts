@@ -44,13 +44,13 @@ export function outcomeOfSuccess(ack: OrderAcknowledgement, tillPricesAtStake = 
   const sent = {
     state: 'sent',
     remoteId: ack.id,
-    bookedCents: ack.bookedCents ?? null,
+    bookedMinor: ack.bookedMinor ?? null,
     instanceAcknowledgedAt: ack.instanceTime ?? null,
   } as const;
   // The till's prices or discounts were left out and the answer says no total: the instance may have
   // booked another one, and nothing else would show it.
   const unknown =
-    tillPricesAtStake && ack.bookedCents === undefined
+    tillPricesAtStake && ack.bookedMinor === undefined
       ? {
           code: TILL_PRICES_NOT_TAKEN,
           messages: [

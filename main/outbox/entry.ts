@@ -6,7 +6,7 @@ import type { OutboxOrder, StoredOrderSummary } from '../../db/outbox.ts';
 import type { OutboxEntryView } from '../../contract/contract.ts';
 import { InternetOrderPayload } from '../../contract/order.ts';
 import { CardDocument, DocumentKind } from '../../contract/documents.ts';
-import { minor, toMajor } from '../../common/money.ts';
+import { toMajor } from '../../common/money.ts';
 
 export const OutboxEntry = z.object({
   id: z.int(),
@@ -46,7 +46,7 @@ export function toOutboxEntry(o: OutboxOrder): OutboxEntry {
     attempts: o.attempts,
     createdAt: o.createdAt,
     ...(o.remoteId !== null && { remoteId: o.remoteId }),
-    ...(o.bookedCents !== null && { bookedTotal: toMajor(minor(o.bookedCents)) }),
+    ...(o.bookedMinor !== null && { bookedTotal: toMajor(o.bookedMinor) }),
     ...(o.fieldErrors !== null && { fieldErrors: o.fieldErrors }),
     ...(o.messages !== null && { messages: o.messages }),
     ...(o.errorId !== null && { errorId: o.errorId }),

@@ -244,7 +244,7 @@ describe('sending leases on the outbox', () => {
     expect(beatOf(db, id)).toBe(claimed + 1);
     vi.advanceTimersByTime(3 * HEARTBEAT_MS);
     expect(beatOf(db, id)).toBe(claimed + 4);
-    answer({ id: 99, bookedCents: undefined });
+    answer({ id: 99, bookedMinor: undefined });
     expect(await placed).toMatchObject({ id, state: 'sent', remoteId: 99 });
     expect(vi.getTimerCount()).toBe(0);
     await outbox.stop();

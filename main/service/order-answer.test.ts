@@ -23,7 +23,7 @@ describe('an answer to an internet order', () => {
   it('reads the id and the total of the stored order', () => {
     expect(answer(201, JSON.stringify({ id: 7, total: 385.9, items: [] }))).toEqual({
       id: 7,
-      bookedCents: 38_590,
+      bookedMinor: 38_590,
     });
   });
 
@@ -39,20 +39,20 @@ describe('an answer to an internet order', () => {
     const body = JSON.stringify({ items: [{ total: 100.1 }, { total: 0.2 }] });
     expect(answer(201, body, 'https://erp.example/api/documents/orders/internet/42')).toEqual({
       id: 42,
-      bookedCents: 10_030,
+      bookedMinor: 10_030,
     });
     // A line without its total: what was booked is not said.
     expect(answer(200, JSON.stringify({ id: 3, items: [{ total: 1 }, {}] }))).toEqual({
       id: 3,
-      bookedCents: undefined,
+      bookedMinor: undefined,
     });
   });
 
   it('takes an empty answer naming the order in Location, on the instance, as stored', () => {
-    expect(answer(201, '', '/api/documents/orders/internet/9')).toEqual({ id: 9, bookedCents: undefined });
+    expect(answer(201, '', '/api/documents/orders/internet/9')).toEqual({ id: 9, bookedMinor: undefined });
     expect(answer(204, '', 'https://erp.example/api/documents/orders/internet/9')).toEqual({
       id: 9,
-      bookedCents: undefined,
+      bookedMinor: undefined,
     });
     // An instance below a path names its orders below it too.
     expect(
@@ -62,7 +62,7 @@ describe('an answer to an internet order', () => {
         'https://erp.example/shop1/api/documents/orders/internet/12',
         'https://erp.example/shop1/',
       ),
-    ).toEqual({ id: 12, bookedCents: undefined });
+    ).toEqual({ id: 12, bookedMinor: undefined });
   });
 
   it('proves nothing stored without an id: an object with none, an empty 201, a Location elsewhere', () => {
@@ -91,16 +91,16 @@ describe('an answer to an internet order', () => {
 
   it('says nothing of what was booked when the amount is beyond any till (or not in cents)', () => {
     for (const total of [1e14, -1e14, 1e11 + 1, 12.345, 1e300]) {
-      expect(answer(201, JSON.stringify({ id: 5, total }))).toEqual({ id: 5, bookedCents: undefined });
+      expect(answer(201, JSON.stringify({ id: 5, total }))).toEqual({ id: 5, bookedMinor: undefined });
       expect(answer(201, JSON.stringify({ id: 5, items: [{ total }] }))).toEqual({
         id: 5,
-        bookedCents: undefined,
+        bookedMinor: undefined,
       });
     }
-    expect(answer(201, JSON.stringify({ id: 5, total: -1e11 }))).toEqual({ id: 5, bookedCents: -1e13 });
+    expect(answer(201, JSON.stringify({ id: 5, total: -1e11 }))).toEqual({ id: 5, bookedMinor: -1e13 });
     // Lines each within bounds whose sum is not.
     const lines = Array.from({ length: 200 }, () => ({ total: 9e10 }));
-    expect(answer(201, JSON.stringify({ id: 5, items: lines }))).toEqual({ id: 5, bookedCents: undefined });
+    expect(answer(201, JSON.stringify({ id: 5, items: lines }))).toEqual({ id: 5, bookedMinor: undefined });
   });
 
   it("refuses what is not the instance's answer: not JSON, not an object, a wrong type, an empty 200", () => {

@@ -10,13 +10,13 @@ import { z } from 'zod';
 import { header, parseJson, type RawResponse } from './http.ts';
 import { ServiceError } from './errors.ts';
 import type { InternetOrderPayload } from './schemas.ts';
-import { minorOf } from '../../common/money.ts';
+import { minorOf, sumMinor, type Minor } from '../../common/money.ts';
 
 export interface OrderAcknowledgement {
   /** The stored order's id on the instance, from its body or its Location. */
   readonly id: number;
   /** What the instance booked, in minor units: its total, else its lines' summed; undefined when unsaid. */
-  readonly bookedCents: number | undefined;
+  readonly bookedMinor: Minor | undefined;
   /**
    * When the instance answered by its own clock (the answer's Date header, ISO UTC); undefined when
    * absent or unreadable. Retention takes it as a second witness beside the till's clock.
@@ -36,7 +36,7 @@ export interface OrderAnswerContext {
  * cents (and a sum of many lines) stay exact integers.
  */
 const MAX_AMOUNT = 1e11;
-const MAX_BOOKED_CENTS = 1e13;
+const MAX_BOOKED_MINOR = 1e13;
 const MAX_ID = 2_147_483_647;
 
 /** Type-checked, range-checked later: an amount out of bounds is unsaid, not a refused answer. */
@@ -62,7 +62,7 @@ export function readOrderAnswer(response: RawResponse, where: OrderAnswerContext
   const noId = 'no order id (neither a positive id in its body nor a Location naming the order)';
   if (response.text.trim() === '') {
     if (idFromLocation === undefined) throw unexpected(`no body and ${noId}`);
-    return { id: idFromLocation, bookedCents: undefined, instanceTime: answerDate(response) };
+    return { id: idFromLocation, bookedMinor: undefined, instanceTime: answerDate(response) };
   }
   let json: unknown;
   try {
@@ -76,7 +76,7 @@ export function readOrderAnswer(response: RawResponse, where: OrderAnswerContext
   const order = parsed.data;
   const id = isOrderId(order.id) ? order.id : idFromLocation;
   if (id === undefined) throw unexpected(noId);
-  return { id, bookedCents: bookedCentsOf(order), instanceTime: answerDate(response) };
+  return { id, bookedMinor: bookedMinorOf(order), instanceTime: answerDate(response) };
 }
 
 /** The answer's Date header as ISO UTC (RFC 9110: an origin server with a clock sends one). */
@@ -112,18 +112,18 @@ function locationId(location: string | undefined, where: OrderAnswerContext): nu
   }
 }
 
-/** A booked amount in cents, or undefined when it is beyond a till or not in whole cents. */
-function cents(amount: number | undefined): number | undefined {
+/** A booked amount in minor units, or undefined when it is beyond a till or not in whole minor units. */
+function bookedMinor(amount: number | undefined): Minor | undefined {
   if (amount === undefined || Math.abs(amount) > MAX_AMOUNT) return undefined;
   return minorOf(amount);
 }
 
-function bookedCentsOf(order: z.infer<typeof StoredOrderAnswer>): number | undefined {
-  if (order.total !== undefined) return cents(order.total);
-  const lines = (order.items ?? []).map((l) => cents(l.total));
+function bookedMinorOf(order: z.infer<typeof StoredOrderAnswer>): Minor | undefined {
+  if (order.total !== undefined) return bookedMinor(order.total);
+  const lines = (order.items ?? []).map((l) => bookedMinor(l.total));
   if (lines.length === 0 || lines.some((c) => c === undefined)) return undefined;
-  const sum = lines.reduce<number>((s, c) => s + (c ?? 0), 0);
-  return Math.abs(sum) <= MAX_BOOKED_CENTS ? sum : undefined;
+  const sum = sumMinor(lines.flatMap((c) => (c === undefined ? [] : [c])));
+  return Math.abs(sum) <= MAX_BOOKED_MINOR ? sum : undefined;
 }
 
 /** The optional item fields Counter sends (the order file's price and what came off it). */

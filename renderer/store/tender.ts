@@ -117,10 +117,10 @@ export function paymentSummary(p: PanelAmounts, total: number, stepMinor: Minor 
   const card = parseAmount(p.card ?? '');
   if (card !== undefined && Number.isNaN(card)) return notAmount('card', p.card ?? '', total);
   // No card part typed: the card pays what the cash does not (cash given below the total, no change).
-  const cardCents =
+  const cardMinor =
     card === undefined ? (given === undefined ? undefined : minor(due - cents(given))) : cents(card);
   // The card's part must leave the cash something it can pay: at least its smallest coin.
-  if (cardCents === undefined || !cardPartFits(due, cardCents, stepMinor)) {
+  if (cardMinor === undefined || !cardPartFits(due, cardMinor, stepMinor)) {
     return {
       given: given ?? 0,
       change: 0,
@@ -128,15 +128,15 @@ export function paymentSummary(p: PanelAmounts, total: number, stepMinor: Minor 
       valid: false,
       due: total,
       rounding: 0,
-      problem: { kind: 'card-part', card: cardCents === undefined ? undefined : toMajor(cardCents) },
+      problem: { kind: 'card-part', card: cardMinor === undefined ? undefined : toMajor(cardMinor) },
     };
   }
-  const cash = inCash(minor(due - cardCents), stepMinor, given);
+  const cash = inCash(minor(due - cardMinor), stepMinor, given);
   return {
     ...cash,
-    card: toMajor(cardCents),
+    card: toMajor(cardMinor),
     rest: cash.due,
-    ...(cash.valid ? { tender: { method: 'split', card: toMajor(cardCents), given: cash.given } } : {}),
+    ...(cash.valid ? { tender: { method: 'split', card: toMajor(cardMinor), given: cash.given } } : {}),
   };
 }
 

@@ -75,7 +75,7 @@ function cachedProducts(): Cached[] {
 const cents = (n: number): number => Math.round(n * 100);
 
 /** What an instance's line comes to: price x quantity (half up to cents) less what came off it. */
-function bookedCents(item: AdminOrder['items'][number]): number {
+function bookedMinor(item: AdminOrder['items'][number]): number {
   return cents((item.price ?? Number.NaN) * item.quantity) - cents(item.discountAmount ?? 0);
 }
 
@@ -125,7 +125,7 @@ describe('the order carries the prices charged and the discount applied', () => 
       picked.map((p, i) => [p.productId, i === 0 ? 2 : 1, receipt.lines[i]?.unitPrice]),
     );
     expect(order.items[0]?.price).toBe(first.price);
-    const lineCents = order.items.map(bookedCents);
+    const lineCents = order.items.map(bookedMinor);
     expect(order.items.map((i) => i.total)).toEqual(lineCents.map((c) => c / 100));
     // The whole: the instance's total is the receipt's, and so is all that came off.
     expect(order.total).toBe(receipt.totals.total);
@@ -145,7 +145,7 @@ describe('the order carries the prices charged and the discount applied', () => 
     for (const row of receipt.totals.byVatRate) {
       const lines = order.items.filter((i) => i.vatRate === row.vatRate);
       expect(
-        lines.reduce((s, i) => s + bookedCents(i), 0),
+        lines.reduce((s, i) => s + bookedMinor(i), 0),
         `${row.vatRate} %`,
       ).toBe(cents(row.gross));
     }

@@ -171,7 +171,7 @@ describe('internet orders and the point-of-sale scan', () => {
     // instance's time from its answer's Date header (whole seconds, as HTTP dates are).
     expect(ack).toEqual({
       id: stored?.id,
-      bookedCents: Math.round((stored?.total ?? NaN) * 100),
+      bookedMinor: Math.round((stored?.total ?? NaN) * 100),
       withheld: [],
       instanceTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/) as unknown,
     });
