@@ -116,8 +116,14 @@ export function attachKeymap(win: Window): Keymap {
       const { code, source, startedAt, paused, typed } = scan;
       deliverScan(code, source, { startedAt, paused, typed });
     },
+    // A serial scan that waited for keys typed before it (below) goes on once they are judged.
+    settled: () => scanQueue.resume(),
   });
-  const unsink = scanQueue.setSink((scan) => applyScan(win, scan));
+  // Keys typed before a serial line came are the person's first (a `2*` for that line): while the
+  // keyboard's scanner still holds them back, the line waits for them to land where they were typed.
+  const unsink = scanQueue.setSink((scan) =>
+    scan.source === 'serial' && handle.holding() ? 'wait' : applyScan(win, scan),
+  );
   // Scans waiting for a dialog go on once it has closed.
   const resume = () => scanQueue.resume();
   const unsubscribe = [

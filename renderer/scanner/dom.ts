@@ -6,6 +6,8 @@ import { SilenceTimer, windowClock, type Clock } from './silence.ts';
 
 export interface ScannerHandle {
   readonly machine: ScannerMachine;
+  /** Whether keys are held back now, not yet judged a scan or a person's (settled tells when not). */
+  holding(): boolean;
   /** New settings without letting go of the window: keys held for a burst under way stay held. */
   reconfigure(config: Partial<ScannerConfig>): void;
   detach(): void;
@@ -21,6 +23,8 @@ export interface AttachOptions {
   readonly afterKey?: (event: KeyboardEvent) => void;
   /** The clock for silences (tests pass a manual one); the window's by default. */
   readonly clock?: Clock;
+  /** The scanner holds no keys any more (each held key went out as a scan or as typed text). */
+  readonly settled?: () => void;
 }
 
 type TextTarget = HTMLInputElement | HTMLTextAreaElement | HTMLElement;
@@ -84,6 +88,7 @@ export function attachScanner(win: Window, options: AttachOptions): ScannerHandl
     const afterMs = machine.silenceAfterMs();
     if (afterMs === null) {
       silence.cancel();
+      options.settled?.();
       return;
     }
     silence.start(afterMs + Math.min(lagMs, MAX_LAG_MS), () => {
@@ -157,6 +162,7 @@ export function attachScanner(win: Window, options: AttachOptions): ScannerHandl
   win.addEventListener('input', onInput, { capture: true });
   return {
     machine,
+    holding: () => machine.wakeAt() !== null,
     reconfigure: (config) => {
       machine.reconfigure(config);
       schedule();

@@ -22,6 +22,7 @@ import {
 import { goTo, statusBar, statusBarProblems } from './app.ts';
 import { launchChromium, screenshot, SIZES, startWebShellProcess, type RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
+import { cdpOf, sendKey } from './keys.ts';
 import { E2E_LANGUAGE, newPage, say } from './lang.ts';
 
 interface Product {
@@ -133,6 +134,26 @@ describe('serial scanner in the web shell', () => {
     expect(await rows().count()).toBe(2);
     expect(await quantity(a)).toBe('1');
     await screenshot(page, `serial-${E2E_LANGUAGE}-sale-1024`);
+  });
+
+  it('a 2* typed just before a line goes with that line, while the scanner module still holds its keys', async () => {
+    await voidIfAny();
+    await goTo(page, 'sale');
+    const [a, b] = products as [Product, Product];
+    await codeField().click();
+    // A person's keys, each stamped when sent; the line comes right after the last of them, before the
+    // keyboard scanner module has let them go as a person's (it waits out its longest key gap first).
+    const session = await cdpOf(page);
+    await sendKey(session, '2', Date.now());
+    await page.waitForTimeout(150);
+    await sendKey(session, '*', Date.now());
+    pair.send(`${a.barcode}\r\n`);
+    await expect.poll(() => quantity(a)).toBe('2');
+    await expect.poll(() => codeField().inputValue()).toBe('');
+    // The next line is one again: the 2* went with the line it was typed for.
+    pair.send(`${b.barcode}\r\n`);
+    await expect.poll(() => quantity(b)).toBe('1');
+    expect(await quantity(a)).toBe('2');
   });
 
   it('reconnects by itself when the cable is pulled and plugged back, and the next scan lands', async () => {
