@@ -1,0 +1,124 @@
+// The scan storm's eyes in the page (test/bench/scan-storm.ts): when a scan's line is painted, the
+// order the sale's quantities grew in, the error notices shown, and the calls the page made to the
+// core for each scan (how many round trips a scan costs, and where its time went).
+import type { Page } from 'playwright-core';
+
+/** One scan's paint, as the page saw it (epoch ms, the machine's one clock). */
+export interface Painted {
+  readonly at: number;
+  /** The page's calls to the core between the scan and its paint, in order: [channel, start, end]. */
+  readonly calls: readonly (readonly [string, number, number])[];
+}
+
+interface Probe {
+  /** Each growth of a barcode's quantity on the sale, in order: [barcode, by how much]. */
+  grew: [string, number][];
+  /** Error notices shown on the Sale screen, as their text. */
+  errors: string[];
+  painted: (n: number, since: number, timeoutMs: number) => Promise<Painted | null>;
+}
+
+declare global {
+  interface Window {
+    __storm?: Probe;
+  }
+}
+
+/** Installs the probe in the page (once; the page is not reloaded during the storm). */
+export async function installProbe(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const quantities = (): Map<string, number> => {
+      const m = new Map<string, number>();
+      for (const tr of document.querySelectorAll('[data-testid="sale-lines"] tbody tr')) {
+        const code = tr.getAttribute('data-barcode') ?? '';
+        m.set(code, (m.get(code) ?? 0) + Number(tr.getAttribute('data-quantity') ?? 0));
+      }
+      return m;
+    };
+    const probe: Probe = { grew: [], errors: [], painted: () => Promise.resolve(null) };
+    let before = quantities();
+    let lastError: Element | null = null;
+    new MutationObserver(() => {
+      const now = quantities();
+      for (const [code, n] of now) {
+        const was = before.get(code) ?? 0;
+        if (n > was) probe.grew.push([code, n - was]);
+      }
+      before = now;
+      const error = document.querySelector('[data-scan-outcome="error"]');
+      if (error !== null && error !== lastError) probe.errors.push(error.textContent);
+      lastError = error;
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    /** The calls to the core that started at or after `since` (epoch ms). */
+    const callsSince = (since: number): [string, number, number][] =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e): e is PerformanceResourceTiming => e instanceof PerformanceResourceTiming)
+        .filter((e) => e.name.includes('/rpc/') && performance.timeOrigin + e.startTime >= since)
+        .map((e) => [
+          e.name.slice(e.name.indexOf('/rpc/') + 5),
+          performance.timeOrigin + e.startTime,
+          performance.timeOrigin + e.responseEnd,
+        ]);
+    // Date.now() at the first frame painted once the sale's quantities grew `n` times since the last
+    // drain (one growth a scan: a line added or its quantity raised; rAF, then a task: the frame is
+    // out), or null after timeoutMs.
+    probe.painted = (n, since, timeoutMs) =>
+      new Promise((resolve) => {
+        const painted = () =>
+          requestAnimationFrame(() =>
+            setTimeout(() => {
+              const at = Date.now();
+              resolve({ at, calls: callsSince(since).filter(([, start]) => start <= at) });
+              performance.clearResourceTimings();
+            }, 0),
+          );
+        if (probe.grew.length >= n) return painted();
+        const timer = setTimeout(() => {
+          observer.disconnect();
+          resolve(null);
+        }, timeoutMs);
+        // Observed after the probe's own observer (registered first, so it has counted this change).
+        const observer = new MutationObserver(() => {
+          if (probe.grew.length < n) return;
+          observer.disconnect();
+          clearTimeout(timer);
+          painted();
+        });
+        observer.observe(document.body, {
+          subtree: true,
+          childList: true,
+          attributes: true,
+          characterData: true,
+        });
+      });
+    window.__storm = probe;
+  });
+  await page.evaluate(() => performance.setResourceTimingBufferSize(10_000));
+}
+
+/** Waits until the sale grew `n` times since the last drain; the paint and the calls since `since`, or null. */
+export function painted(page: Page, n: number, since: number, timeoutMs: number): Promise<Painted | null> {
+  return page.evaluate(([c, s, t]) => window.__storm?.painted(c, s, t) ?? Promise.resolve(null), [
+    n,
+    since,
+    timeoutMs,
+  ] as const);
+}
+
+/** What grew on the sale, in order, and the error notices, since the last call; both start again. */
+export async function drain(page: Page): Promise<{ grew: [string, number][]; errors: string[] }> {
+  return page.evaluate(() => {
+    const probe = window.__storm;
+    if (probe === undefined) return { grew: [], errors: [] };
+    const out = { grew: probe.grew, errors: probe.errors };
+    probe.grew = [];
+    probe.errors = [];
+    return out;
+  });
+}
+
+/** How many times the sale grew since the last drain. */
+export function growths(page: Page): Promise<number> {
+  return page.evaluate(() => window.__storm?.grew.length ?? 0);
+}
