@@ -111,6 +111,20 @@ async function reportsOf(dataDir: string): Promise<Reports> {
   return reports;
 }
 
+/** The reports that are views (JSON of the contract); the rest are prints and stored texts. */
+const VIEW = /^(outbox|receipt|shift|session|display)\./;
+
+/** `now` with only what `before` has: its fields, in its order (arrays item by item). */
+function asBefore(now: unknown, before: unknown): unknown {
+  if (Array.isArray(before))
+    return Array.isArray(now) ? now.map((item, i) => asBefore(item, before[i])) : now;
+  if (typeof before !== 'object' || before === null || typeof now !== 'object' || now === null) return now;
+  const fields = now as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(before).map(([key, value]) => [key, asBefore(fields[key], value)]),
+  );
+}
+
 function copyOfFixture(): string {
   const dir = tempDir('money-migration');
   for (const file of FILES) cpSync(join(FIXTURE, file), join(dir, file));
@@ -136,7 +150,15 @@ describe('a data folder of migration 25 opened by today’s Counter', () => {
       const reports = await readReports(dir);
       expect(userVersion(join(dir, 'counter.sqlite'))).toBeGreaterThan(25);
       expect(Object.keys(reports)).toEqual(Object.keys(expected));
-      for (const [name, text] of Object.entries(expected)) expect(reports[name], name).toBe(text);
+      for (const [name, text] of Object.entries(expected)) {
+        const actual = reports[name] ?? '';
+        // A view may have gained fields since (an entry's document kind): what that version said is
+        // compared, field by field, as the same text; prints and stored bodies byte for byte.
+        const same = VIEW.test(name)
+          ? JSON.stringify(asBefore(JSON.parse(actual), JSON.parse(text)))
+          : actual;
+        expect(same, name).toBe(text);
+      }
       // Money left the REAL columns: amounts are integers, unit prices exact decimal text.
       const db = new Database(join(dir, 'counter.sqlite'), { readonly: true });
       try {
