@@ -3,7 +3,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ensureRendererBuilt } from './build.ts';
+import { MODULES } from '../../layers.ts';
+import { ensureRendererBuilt, RENDERER_SOURCES } from './build.ts';
 
 describe('ensureRendererBuilt', () => {
   it(
@@ -21,4 +22,15 @@ describe('ensureRendererBuilt', () => {
       expect(process.env.NODE_ENV).toBe('test'); // restored after the build
     },
   );
+});
+
+describe('RENDERER_SOURCES', () => {
+  it("covers every folder the renderer's layers may import, so a change there rebuilds the bundle", () => {
+    const covered = (name: string): boolean =>
+      RENDERER_SOURCES.some((source) => name === source || name.startsWith(`${source}/`));
+    const imported = MODULES.filter((m) => m.name.startsWith('renderer')).flatMap((m) =>
+      m.may === '*' ? [] : m.may,
+    );
+    expect(imported.filter((name) => !covered(name))).toEqual([]);
+  });
 });

@@ -8,7 +8,9 @@ import { z } from 'zod';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const RENDERER_DIST = join(ROOT, 'dist', 'renderer');
-const SOURCES = ['renderer', 'contract', 'vite.config.ts'];
+/** What the bundle is built from: the renderer and every folder outside it the renderer's layers may
+ * import (layers.ts; main/web/build.test.ts holds the two together). */
+export const RENDERER_SOURCES = ['renderer', 'common', 'contract', 'vite.config.ts'];
 /** Written after a build: how it was built (a bundle without it predates the check, so is rebuilt). */
 const BUILD_INFO = join(RENDERER_DIST, 'build-info.json');
 
@@ -43,7 +45,7 @@ async function buildProduction(): Promise<void> {
 function stale(): boolean {
   const built = mtime(join(RENDERER_DIST, 'index.html'));
   if (built === 0 || !builtForProduction()) return true;
-  return SOURCES.some((s) => newest(join(ROOT, s)) > built);
+  return RENDERER_SOURCES.some((s) => newest(join(ROOT, s)) > built);
 }
 
 const BuildInfo = z.object({ nodeEnv: z.literal('production') });
