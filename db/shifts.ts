@@ -4,11 +4,6 @@
 import { z } from 'zod';
 import type { Db } from './database.ts';
 import { prepared } from './prepared.ts';
-import { ordersCancelledInShift, ordersNow, type OrderNow } from './outbox.ts';
-
-// A closed shift's follow-up reads where its sales' orders are now: main/shift sits below main/outbox
-// in layers.ts, so it reads them here, through the outbox's own query.
-export { ordersNow } from './outbox.ts';
 
 const minor = z.number().int();
 const flag = z
@@ -303,10 +298,11 @@ export function shiftCashMoveSums(db: Db, shiftId: number): { inMinor: number; o
 }
 
 /**
- * Orders cancelled on the instance while the shift was open: how many, what their sales came to, and
- * the cash those sales took (net of change), which went back to the customers from this drawer.
+ * Orders cancelled on the instance while the shift was open (their ids: the outbox's bookkeeping,
+ * main/outbox ordersCancelledInShift): how many, what their sales came to, and the cash those sales
+ * took (net of change), which went back to the customers from this drawer.
  */
-export function shiftCancellationSums(db: Db, shiftId: number) {
+export function shiftCancellationSums(db: Db, cancelledOrderIds: readonly number[]) {
   return z.object({ count: z.number().int(), grossMinor: minor, cashRefundedMinor: minor }).parse(
     prepared(
       db,
@@ -318,7 +314,7 @@ export function shiftCancellationSums(db: Db, shiftId: number) {
           -- An order deleted as a return's document is that return's: its refund is counted there.
           WHERE c.value NOT IN (SELECT documentOrderId FROM till_return
                                  WHERE route = 'delete' AND documentOrderId IS NOT NULL)`,
-    ).get(JSON.stringify(ordersCancelledInShift(db, shiftId))),
+    ).get(JSON.stringify(cancelledOrderIds)),
   );
 }
 
@@ -330,11 +326,11 @@ const SaleRow = z.object({
   cashierId: z.number().int().nullable(),
   receiptNumber: z.number().int().nullable(),
 });
-export type ShiftSaleRow = z.output<typeof SaleRow> & Omit<OrderNow, 'orderId'>;
+export type ShiftSaleRow = z.output<typeof SaleRow>;
 
-/** Each sale the shift placed, in order, with where its order is now and when it was acknowledged. */
+/** Each sale the shift placed, in order (where its order is now is the outbox's: main/shift asks it). */
 export function shiftSales(db: Db, shiftId: number): ShiftSaleRow[] {
-  const sales = z.array(SaleRow).parse(
+  return z.array(SaleRow).parse(
     prepared(
       db,
       `SELECT s.id AS sessionId, s.outboxOrderId AS orderId, s.closedAt, s.totalMinor, s.cashierId,
@@ -345,16 +341,6 @@ export function shiftSales(db: Db, shiftId: number): ShiftSaleRow[] {
         ORDER BY s.closedAt, s.id`,
     ).all(shiftId),
   );
-  const orders = new Map(
-    ordersNow(
-      db,
-      sales.map((s) => s.orderId),
-    ).map((o) => [o.orderId, o]),
-  );
-  return sales.flatMap((sale) => {
-    const order = orders.get(sale.orderId);
-    return order === undefined ? [] : [{ ...sale, ...order }];
-  });
 }
 
 /** The first and last receipt number the shift's sales were given (null: none numbered). */

@@ -14,8 +14,31 @@ import {
   type InputOf,
   type RowOf,
 } from './rows.ts';
-import type { StockFigures } from '../sold-here.ts';
+import { roundQuantity } from '../../common/money.ts';
 import { stockItemsSyncedAt, syncState } from './sync-state.ts';
+
+/** One stock item's figures as cached, and when the instance gave them (at the earliest). */
+export interface StockFigures {
+  readonly stockItemId: number;
+  readonly productId: number;
+  readonly warehouseId: number;
+  /** ISO UTC: the figures include every order the instance had acknowledged before then. */
+  readonly asOf: string;
+}
+
+/**
+ * What the counter sells by: quantityAvailable (what is in stock less what is blocked for other
+ * orders), else quantityInStock when the instance sends only that, less what was sold here since;
+ * undefined when it sends neither (an unknown stock is no empty one).
+ */
+export function availableNow(
+  figures: { readonly quantityAvailable?: number | undefined; readonly quantityInStock?: number | undefined },
+  soldHere = 0,
+): number | undefined {
+  const available = figures.quantityAvailable ?? figures.quantityInStock;
+  if (available === undefined || !Number.isFinite(available)) return undefined;
+  return roundQuantity(available - soldHere);
+}
 
 /** The stock item fields the app stores (SPEC.md names); sync asks for exactly these (limitFields). */
 export const stockItemFields = [

@@ -4,7 +4,7 @@
 // not show yet (db/sold-here.ts); --limit caps the number of items printed.
 import { searchStock, stockFigures, type CachedStockItem } from '../../db/catalog/index.ts';
 import type { Db } from '../../db/database.ts';
-import { soldHere } from '../../db/sold-here.ts';
+import { soldHere } from '../outbox/index.ts';
 import { defineCommand } from './command.ts';
 import { DEMO_OPTION, demoDb } from './demo.ts';
 

@@ -58,7 +58,7 @@ import { saleSummary } from './summary.ts';
 import { paidWords, settleTender, TenderRefused } from './tender.ts';
 import { sessionTotals, type LineProblem } from './totals.ts';
 import { stockFigures, stockItemById, type CachedStockItem } from '../../db/catalog/index.ts';
-import { soldHere } from '../../db/sold-here.ts';
+import { soldHere } from '../outbox/index.ts';
 
 export type CounterErrorCode =
   | 'no-session'

@@ -6,7 +6,7 @@
 import { joined, words, type Words } from '../../contract/core-words.ts';
 import type { StockRule } from '../../contract/contract.ts';
 import type { CachedStockItem } from '../../db/catalog/index.ts';
-import { availableNow } from '../../db/sold-here.ts';
+import { availableNow } from '../../db/catalog/index.ts';
 import { roundQuantity } from '../../common/money.ts';
 
 /** What Settings make of a stock concern: ask the cashier (Enter adds anyway), or refuse the line. */

@@ -36,9 +36,13 @@ export {
   getOutboxInternetOrder,
   getOutboxOrder,
   isInternetOrder,
+  ordersCancelledInShift,
+  ordersNow,
   waitingElsewhere,
+  type OrderNow,
   type OutboxInternetOrder,
   type OutboxOrder,
   type StoredOrderSummary,
 } from '../../db/outbox.ts';
 export { OUTBOX_STATES, type OutboxState } from '../../contract/order.ts';
+export { soldHere } from './sold-here.ts';

@@ -18,6 +18,7 @@ import {
   shiftVatSums,
   type ShiftRow,
 } from '../../db/shifts.ts';
+import { ordersCancelledInShift, ordersNow } from '../outbox/index.ts';
 import { toMajor } from './money.ts';
 
 /** A report's figures before anything is closed, with the expected cash in minor units for the close. */
@@ -32,7 +33,7 @@ export function xReport(db: Db, shift: ShiftRow, now: Date): Figures {
   const voids = shiftSessionSum(db, shift.id, 'cancelled');
   const payments = shiftPaymentSums(db, shift.id);
   const moves = shiftCashMoveSums(db, shift.id);
-  const cancelled = shiftCancellationSums(db, shift.id);
+  const cancelled = shiftCancellationSums(db, ordersCancelledInShift(db, shift.id));
   const cash = payments.find((p) => p.method === 'cash');
   const cashTaken = cash?.givenMinor ?? 0;
   const changeGiven = cash?.changeMinor ?? 0;
@@ -44,7 +45,7 @@ export function xReport(db: Db, shift: ShiftRow, now: Date): Figures {
     paidOutMinor: moves.outMinor,
     cashRefundedMinor: cancelled.cashRefundedMinor,
   });
-  const saleRows = shiftSales(db, shift.id);
+  const saleRows = salesWithOrders(db, shift.id);
   const view: ShiftReportView = {
     id: shift.id,
     kind: 'X',
@@ -166,4 +167,19 @@ export function cashierRef(db: Db, id: number | null): { id: number; name: strin
   if (id === null) return null;
   const cashier = getCashier(db, id);
   return cashier === undefined ? null : { id: cashier.id, name: cashier.name };
+}
+
+/** Each sale the shift placed, with where its order is now and when it was acknowledged (the outbox's). */
+function salesWithOrders(db: Db, shiftId: number) {
+  const sales = shiftSales(db, shiftId);
+  const orders = new Map(
+    ordersNow(
+      db,
+      sales.map((s) => s.orderId),
+    ).map((o) => [o.orderId, o]),
+  );
+  return sales.flatMap((sale) => {
+    const order = orders.get(sale.orderId);
+    return order === undefined ? [] : [{ ...sale, ...order }];
+  });
 }

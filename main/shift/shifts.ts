@@ -12,10 +12,10 @@ import {
   insertShift,
   lastClosedShiftRow,
   openShiftRow,
-  ordersNow,
   type CashDirection,
 } from '../../db/shifts.ts';
 import { ShiftReportView as ReportSchema } from '../../contract/contract.ts';
+import { ordersNow } from '../outbox/index.ts';
 import { currentCashierId } from './attribution.ts';
 import { ShiftError } from './errors.ts';
 import { formatMinor, toMajor } from './money.ts';

@@ -2,16 +2,17 @@
 // warehouses.list), with the cache's rows turned into the contract's views. Only named fields are
 // copied: the renderer gets what the screens show and nothing else.
 import {
+  availableNow,
   findCompanies,
   searchStock,
   stockFigures,
   stockItemsSyncedAt,
   warehouses,
   type CachedWarehouse,
+  type StockFigures,
   type StockSearchResult,
 } from '../../db/catalog/index.ts';
 import type { Db } from '../../db/database.ts';
-import { availableNow, soldHere } from '../../db/sold-here.ts';
 import type { StockProductView, WarehouseView } from '../../contract/contract.ts';
 import { configured, type Handlers } from '../ground/index.ts';
 import type { SyncRunner } from './runner.ts';
@@ -22,6 +23,8 @@ export interface SyncDeps {
   db(): Db;
   /** The runner of the instance in use; null when none is configured. */
   runner(): SyncRunner | null;
+  /** What this till sold of each stock item that its cached figures do not show yet (the outbox's). */
+  soldHere(figures: readonly StockFigures[]): Map<number, number>;
 }
 
 type SyncCalls =
@@ -39,8 +42,7 @@ export function syncHandlers(deps: SyncDeps): Pick<Handlers, SyncCalls> {
         ...(input.warehouseId === undefined ? {} : { warehouseId: input.warehouseId }),
         limit: input.limit ?? 200,
       });
-      const sold = soldHere(
-        db,
+      const sold = deps.soldHere(
         stockFigures(
           db,
           found.flatMap((r) => r.items.map((i) => i.id)),

@@ -2,7 +2,7 @@
 // file with the catalog file attached): which sales count, until when, in which unit, and that the
 // look-up reads only open and recent orders.
 import { describe, expect, it } from 'vitest';
-import { tempDbFile } from '../test/support/fixtures.ts';
+import { tempDbFile } from '../../test/support/fixtures.ts';
 import {
   replaceProductUnits,
   saveSyncState,
@@ -10,10 +10,10 @@ import {
   syncState,
   upsertStockItems,
   type StockItemInput,
-} from './catalog/index.ts';
-import { catalogFileFor, openCatalog, openDatabase, type Db } from './database.ts';
-import { catalogMigrations, migrations } from './migrations/index.ts';
-import { insertOutboxOrder, recordOutboxOutcome, type OutboxOutcome } from './outbox.ts';
+} from '../../db/catalog/index.ts';
+import { catalogFileFor, openCatalog, openDatabase, type Db } from '../../db/database.ts';
+import { catalogMigrations, migrations } from '../../db/migrations/index.ts';
+import { insertOutboxOrder, recordOutboxOutcome, type OutboxOutcome } from '../../db/outbox.ts';
 import {
   addSessionLine,
   cancelShoppingSession,
@@ -21,8 +21,8 @@ import {
   openShoppingSessionId,
   parkShoppingSession,
   type NewSessionLine,
-} from './sessions.ts';
-import { soldItemsSql as soldHereSql } from './outbox.ts';
+} from '../../db/sessions.ts';
+import { soldItemsSql as soldHereSql } from '../../db/outbox.ts';
 import { soldHere } from './sold-here.ts';
 
 const tempFile = (): string => tempDbFile('sold-here');

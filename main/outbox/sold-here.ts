@@ -8,34 +8,13 @@
 // The quantities are the order's own items: what the instance books, in the product's unit of
 // measure, which is the stock item's (the order names no other unit).
 //
-// Only open and recent orders are read (db/outbox.ts soldItemsSince): those not acknowledged and
-// those acknowledged after the oldest figures asked about (migration 19), never the whole history.
-import { roundQuantity } from '../common/money.ts';
-import type { Db } from './database.ts';
-import { soldItemsSince, type SoldItemRow } from './outbox.ts';
-
-/** One stock item's figures as cached, and when the instance gave them (at the earliest). */
-export interface StockFigures {
-  readonly stockItemId: number;
-  readonly productId: number;
-  readonly warehouseId: number;
-  /** ISO UTC: the figures include every order the instance had acknowledged before then. */
-  readonly asOf: string;
-}
-
-/**
- * What the counter sells by: quantityAvailable (what is in stock less what is blocked for other
- * orders), else quantityInStock when the instance sends only that, less what was sold here since;
- * undefined when it sends neither (an unknown stock is no empty one).
- */
-export function availableNow(
-  figures: { readonly quantityAvailable?: number | undefined; readonly quantityInStock?: number | undefined },
-  soldHere = 0,
-): number | undefined {
-  const available = figures.quantityAvailable ?? figures.quantityInStock;
-  if (available === undefined || !Number.isFinite(available)) return undefined;
-  return roundQuantity(available - soldHere);
-}
+// The outbox's own bookkeeping (issue 36, point 4): only open and recent orders are read (db/outbox.ts
+// soldItemsSince), those not acknowledged and those acknowledged after the oldest figures asked
+// about (migration 19), never the whole history.
+import { roundQuantity } from '../../common/money.ts';
+import type { StockFigures } from '../../db/catalog/index.ts';
+import type { Db } from '../../db/database.ts';
+import { soldItemsSince, type SoldItemRow } from '../../db/outbox.ts';
 
 /**
  * For each stock item, what this till sold of it that its cached figures do not reflect (in its
