@@ -19,7 +19,13 @@ import {
   type Envelope,
   type LabelRule,
 } from '../../contract/contract.ts';
-import { customerDisplay, type PaidSale, receiptOf, receiptSummary } from '../counter/index.ts';
+import {
+  customerDisplay,
+  keepSoldLines,
+  type PaidSale,
+  receiptOf,
+  receiptSummary,
+} from '../counter/index.ts';
 import { BarcodeReader } from '../barcode/index.ts';
 import {
   changedEvent,
@@ -483,6 +489,10 @@ export class Core {
     return compactHistory(this.#summaries, {
       retentionDays: this.#settings.read().orderRetentionDays,
       now: new Date(),
+      // A sale closed before returns existed keeps its lines as paid: returns are made against them.
+      beforeDrop: (order) => {
+        if (order.originSessionId !== null) keepSoldLines(this.#summaries.db(), order.originSessionId);
+      },
       pause: async () => {
         await new Promise((resolve) => setImmediate(resolve));
         return !this.#closed && generation === this.#linkGeneration;

@@ -23,4 +23,4 @@ export { receiptSummary, saleSummary } from './summary.ts';
 export { sessionTotals, type SessionTotals } from './totals.ts';
 export { cardValidity } from './validity.ts';
 export { customerDisplay, type PaidSale } from './display.ts';
-export { soldLinesOf } from './sold-lines.ts';
+export { keepSoldLines, soldLinesOf } from './sold-lines.ts';

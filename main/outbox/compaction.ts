@@ -51,6 +51,12 @@ export interface CompactionOptions {
    * resolves true, and stops at false (the app is closing, or another instance is in use).
    */
   readonly pause?: () => Promise<boolean>;
+  /**
+   * Called in the batch's transaction just before a candidate's sale lines are dropped: keeps what
+   * must outlive them (a sale closed before returns existed has no lines as paid yet, and returns
+   * work those out from the sale's lines: main/counter keepSoldLines).
+   */
+  readonly beforeDrop?: (order: CompactionCandidate) => void;
 }
 
 export interface CompactionReport {
@@ -117,9 +123,7 @@ export async function compactHistory(
     if (last === undefined) return { compacted, kept };
     cursor = { updatedAt: last.updatedAt, id: last.id };
     const done = writeTransaction(db, () =>
-      candidates.filter(
-        (c) => !holds.some((hold) => hold(c)) && compactOne(db, source, c, bounds, options.now),
-      ),
+      candidates.filter((c) => !holds.some((hold) => hold(c)) && compactOne(db, source, c, bounds, options)),
     ).length;
     compacted += done;
     kept += candidates.length - done;
@@ -204,7 +208,7 @@ function compactOne(
   source: SummarySource,
   candidate: CompactionCandidate,
   bounds: RetentionBounds,
-  now: Date,
+  options: CompactionOptions,
 ): boolean {
   if (!candidate.hasSummary) {
     const order = getOutboxInternetOrder(db, candidate.id);
@@ -212,5 +216,6 @@ function compactOne(
     if (worked?.final !== true) return false;
     setOutboxSummary(db, candidate.id, worked.summary);
   }
-  return compactOutboxOrder(db, candidate.id, bounds, now);
+  options.beforeDrop?.(candidate);
+  return compactOutboxOrder(db, candidate.id, bounds, options.now);
 }
