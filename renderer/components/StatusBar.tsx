@@ -60,6 +60,7 @@ export function StatusBar() {
         {status?.instance ?? t('noInstance')}
         {status?.version === undefined ? '' : ` · ${t('version', { version: status.version })}`}
       </span>
+      {status?.storeHub?.connected === false && <StoreHubPill downSince={status.storeHub.downSince} />}
       {status !== null && <ShiftPill status={status} />}
       <button
         type="button"
@@ -76,6 +77,18 @@ export function StatusBar() {
         {t('lastSync', { age: format.age(status?.lastSyncedAt ?? null) })}
       </span>
     </footer>
+  );
+}
+
+/** "Obchod: bez spojení s pokladnami · od 10:42": the store hub is out of reach (issue 38). */
+function StoreHubPill({ downSince }: { downSince: string | null }) {
+  const { t } = useTranslation('store');
+  const format = useFormat();
+  return (
+    <span className="pill offline" data-store-hub="down" title={t('storeDownTitle')}>
+      {t('storeDown')}
+      {downSince === null ? '' : ` · ${t('storeDownSince', { since: format.time(downSince) })}`}
+    </span>
   );
 }
 

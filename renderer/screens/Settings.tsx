@@ -17,6 +17,7 @@ import { ReceiptCard } from '../components/settings/ReceiptCard.tsx';
 import { ScannerCard } from '../components/settings/ScannerCard.tsx';
 import { SerialScannerCard } from '../components/settings/SerialScannerCard.tsx';
 import { ShiftSettingsCard } from '../components/settings/ShiftSettingsCard.tsx';
+import { StoreHubCard } from '../components/settings/StoreHubCard.tsx';
 import { StockRuleCard } from '../components/settings/StockRuleCard.tsx';
 import { SyncCard } from '../components/settings/SyncCard.tsx';
 import { WalkInCustomerCard } from '../components/settings/WalkInCustomerCard.tsx';
@@ -46,6 +47,7 @@ export function Settings() {
         {settings !== null && <ReceiptCard settings={settings} />}
         {settings !== null && <PrinterCard settings={settings} />}
         <CustomerDisplayCard />
+        <StoreHubCard />
         {settings !== null && <OrderHistoryCard settings={settings} />}
       </div>
     </section>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { PaperCopy } from '../components/receipt/Receipt.tsx';
 import { ShiftReport } from '../components/shift/ShiftReport.tsx';
 import { SignIn } from '../components/shift/SignIn.tsx';
+import { StoreShifts } from '../components/shift/StoreShifts.tsx';
 import { useApp } from '../store/app.ts';
 import {
   closeShift,
@@ -27,6 +28,9 @@ export function Shift() {
   useEffect(() => void loadShift(), []);
   const report = shownReport();
   const open = shift.state?.open ?? null;
+  // The store's tills instead of this till's report (issue 38).
+  const [storeView, setStoreView] = useState(false);
+  const { t: ts } = useTranslation('store');
   return (
     <section
       className="shift-screen"
@@ -36,7 +40,9 @@ export function Shift() {
     >
       {/* Scrolls on its own: focusable, so the keyboard can scroll it too. */}
       <div className="shift-paper" tabIndex={0} role="region" aria-label={t('reportRegion')}>
-        {report === null ? (
+        {storeView ? (
+          <StoreShifts />
+        ) : report === null ? (
           <p className="muted">{t('noShift')}</p>
         ) : (
           <ShiftReport report={report} paper={paper} />
@@ -49,6 +55,14 @@ export function Shift() {
               {t('showCurrent')}
             </button>
           )}
+          <button
+            type="button"
+            onClick={() => setStoreView(!storeView)}
+            aria-pressed={storeView}
+            data-action="show-store"
+          >
+            {ts('storeView')}
+          </button>
           {/* Again while it is shown: where the closed shift's sales are now. */}
           <button type="button" onClick={() => void showLastZ()} data-action="show-z">
             {t('showLast')}

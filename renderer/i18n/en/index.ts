@@ -10,6 +10,7 @@ import { core } from './core.ts';
 import { parked } from './parked.ts';
 import { shift } from './shift.ts';
 import { serial } from './serial.ts';
+import { store } from './store.ts';
 
 export const en = {
   common,
@@ -23,4 +24,5 @@ export const en = {
   parked,
   shift,
   serial,
+  store,
 } as const;

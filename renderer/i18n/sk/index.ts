@@ -11,6 +11,7 @@ import { core } from './core.ts';
 import { parked } from './parked.ts';
 import { shift } from './shift.ts';
 import { serial } from './serial.ts';
+import { store } from './store.ts';
 
 export const sk = {
   common,
@@ -24,4 +25,5 @@ export const sk = {
   parked,
   shift,
   serial,
+  store,
 } as const satisfies Record<keyof typeof en, object>;

@@ -1,0 +1,211 @@
+// Settings → Store hub (issue 38): the hub's address, this till's name and password (write-only),
+// whether this till hosts the hub (its port, the store's other tills), and what the till sees now:
+// connected or since when not, the tills seen and how far behind each is. Passwords made for the
+// hosted hub's tills are shown once, after saving.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { HubView } from '../../../contract/contract.ts';
+import { message } from '../../store/app.ts';
+import { loadHub, saveHub, useHub } from '../../store/hub.ts';
+import { useFormat } from '../use-format.ts';
+
+const TILL = /^[A-Za-z0-9_-]{1,32}$/;
+const URL = /^nats:\/\/[^\s/]+$/;
+
+export function StoreHubCard() {
+  const { t } = useTranslation('store');
+  const hub = useHub((s) => s.hub);
+  useEffect(() => void loadHub(), []);
+  return (
+    <div className="card" data-section="store-hub">
+      <h2>{t('hubTitle')}</h2>
+      <p className="muted">{t('hubHelp')}</p>
+      {hub !== null && (
+        <HubForm key={JSON.stringify([hub.url, hub.till, hub.hosts, hub.port, hub.tills])} hub={hub} />
+      )}
+      {hub !== null && <HubState hub={hub} />}
+    </div>
+  );
+}
+
+function HubForm({ hub }: { hub: HubView }) {
+  const { t } = useTranslation('store');
+  const [url, setUrl] = useState(hub.source === 'env' ? '' : (hub.url ?? ''));
+  const [till, setTill] = useState(hub.source === 'env' ? '' : (hub.till ?? ''));
+  const [password, setPassword] = useState('');
+  const [hosts, setHosts] = useState(hub.hosts);
+  const [port, setPort] = useState(String(hub.port));
+  const [tills, setTills] = useState(hub.tills.join(', '));
+  const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
+  const [fresh, setFresh] = useState<HubView['newPasswords']>(undefined);
+  const save = async () => {
+    const others = tills
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
+    const wrong = [till, ...others].find((name) => name !== '' && !TILL.test(name));
+    const portNumber = Number(port);
+    const problem =
+      wrong !== undefined
+        ? t('badTillName', { name: wrong })
+        : url.trim() !== '' && !URL.test(url.trim())
+          ? t('badHubUrl', { url })
+          : !Number.isInteger(portNumber) || portNumber < 1 || portNumber > 65535
+            ? t('badPort')
+            : null;
+    if (problem !== null) {
+      setSaid({ ok: false, text: problem });
+      return;
+    }
+    try {
+      const saved = await saveHub({
+        url: url.trim() === '' ? null : url.trim(),
+        till: till === '' ? null : till,
+        ...(password === '' ? {} : { password }),
+        hosts,
+        port: portNumber,
+        tills: others,
+      });
+      setPassword('');
+      setFresh(saved.newPasswords);
+      setSaid({ ok: true, text: t('hubSaved') });
+    } catch (error) {
+      setSaid({ ok: false, text: message(error) });
+    }
+  };
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      {hub.source === 'env' && (
+        <p className="notice" data-hub-env>
+          {t('hubFromEnv', { url: hub.url ?? '', till: hub.till ?? '' })}
+        </p>
+      )}
+      <label className="field">
+        <span>{t('hubUrl')}</span>
+        <input
+          value={url}
+          placeholder={t('hubUrlExample')}
+          autoComplete="off"
+          onChange={(e) => setUrl(e.target.value)}
+          data-field="hubUrl"
+        />
+      </label>
+      <label className="field">
+        <span>{t('hubTill')}</span>
+        <input
+          value={till}
+          autoComplete="off"
+          onChange={(e) => setTill(e.target.value)}
+          data-field="hubTill"
+        />
+      </label>
+      <label className="field">
+        <span>{t('hubPassword')}</span>
+        <input
+          type="password"
+          value={password}
+          autoComplete="new-password"
+          onChange={(e) => setPassword(e.target.value)}
+          data-field="hubPassword"
+        />
+      </label>
+      {hub.passwordSet && <p className="muted">{t('hubPasswordStored')}</p>}
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={hosts}
+          onChange={(e) => setHosts(e.target.checked)}
+          data-field="hubHosts"
+        />{' '}
+        {t('hubHosts')}
+      </label>
+      {hosts && (
+        <>
+          <label className="field">
+            <span>{t('hubPort')}</span>
+            <input
+              inputMode="numeric"
+              value={port}
+              onChange={(e) => setPort(e.target.value.replace(/\D/g, ''))}
+              data-field="hubPort"
+            />
+          </label>
+          <label className="field">
+            <span>{t('hubTills')}</span>
+            <input
+              value={tills}
+              autoComplete="off"
+              onChange={(e) => setTills(e.target.value)}
+              data-field="hubTills"
+            />
+          </label>
+        </>
+      )}
+      <button type="submit" data-action="save-hub">
+        {t('hubSave')}
+      </button>
+      {said !== null && (
+        <p
+          className={said.ok ? 'notice ok' : 'notice error'}
+          role={said.ok ? 'status' : 'alert'}
+          data-hub-said
+        >
+          {said.text}
+        </p>
+      )}
+      {fresh !== undefined && fresh.length > 0 && (
+        <div className="notice" data-hub-new-passwords>
+          <p>{t('hubNewPasswords')}</p>
+          <ul>
+            {fresh.map((p) => (
+              <li key={p.till}>
+                <strong>{p.till}</strong>: <code>{p.password}</code>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </form>
+  );
+}
+
+function HubState({ hub }: { hub: HubView }) {
+  const { t } = useTranslation('store');
+  const format = useFormat();
+  const off = hub.source === 'none' && hub.missing.length === 0;
+  return (
+    <div data-hub-state={hub.connected ? 'connected' : off ? 'off' : 'down'}>
+      {off ? (
+        <p className="muted">{t('hubOff')}</p>
+      ) : hub.missing.length > 0 ? (
+        <p className="notice error">
+          {t('hubMissing', { missing: hub.missing.map((m) => t(`missing_${m}`)).join(', ') })}
+        </p>
+      ) : hub.connected ? (
+        <p className="notice ok">{t('hubConnected', { published: hub.published })}</p>
+      ) : (
+        <p className="notice error">
+          {t('hubDown', { since: hub.downSince === null ? '' : format.time(hub.downSince) })}
+        </p>
+      )}
+      {hub.seen.length > 0 && (
+        <>
+          <h3>{t('hubSeen')}</h3>
+          <ul data-hub-seen>
+            {hub.seen.map((s) => (
+              <li key={s.till}>
+                {t('hubSeenRow', { till: s.till, applied: s.applied })} ·{' '}
+                {s.behind === null || s.behind === 0 ? t('hubUpToDate') : t('hubBehind', { count: s.behind })}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+// The store hub on screen (issue 38), at 1024x768 in the run's language: the web shell is till
+// "pokladna2" of a store whose hub is a real nats-server; till "pokladna1" (a core in this process,
+// its own data folder and sim) pays cash in and sells. The Shift screen's store view shows both
+// tills' open shifts and the store's total; Settings shows the hub, the till seen and how far behind;
+// the hub killed, the status bar says "Obchod: bez spojení s pokladnami" and since when.
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/database.ts';
+import { sharedTempDir } from '../support/fixtures.ts';
+import { startTestHub, type TestHub } from '../support/nats-hub.ts';
+import { tillUsers } from '../support/store-till.ts';
+import { startSyncedCore, type SyncedCore } from '../support/synced-core.ts';
+import { freshTerminal, SELLS_PLAINLY, stopAll, type SyncedTerminal } from '../support/terminal.ts';
+import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+import { screenshotOnFailure } from './failure-shot.ts';
+import { newPage, say } from './lang.ts';
+
+let hub: TestHub;
+let other: SyncedCore;
+let terminal: SyncedTerminal;
+let shell: RunningShell;
+let browser: Browser;
+let page: Page;
+const otherDir = sharedTempDir('e2e-store-other');
+
+const hubEnv = (till: string) => ({ POS_STORE_HUB: `nats://${till}:pw-${till}@127.0.0.1:${hub.port}` });
+
+beforeAll(async () => {
+  hub = await startTestHub(tillUsers('pokladna1', 'pokladna2'), { shared: true });
+  other = await startSyncedCore({ dataDir: otherDir, env: hubEnv('pokladna1') });
+  terminal = await freshTerminal('store-hub');
+  [shell, browser] = await Promise.all([
+    startWebShellProcess({ ...terminal.env, ...hubEnv('pokladna2') }),
+    launchChromium(),
+  ]);
+  page = await newPage(browser, { viewport: { width: 1024, height: 768 } });
+  await page.goto(shell.url);
+  await page.getByTestId('status-bar').waitFor();
+}, 180_000);
+
+afterAll(async () => {
+  await stopAll(terminal, shell, browser);
+  await other.close();
+  await hub.stop();
+});
+
+screenshotOnFailure(() => page, 'store-hub');
+
+/** Till pokladna1 sells one item paid in cash. */
+async function sellAtOther(): Promise<void> {
+  const db = openDatabase(join(otherDir, 'counter.sqlite'), { readonly: true });
+  let stockItemId: number;
+  try {
+    stockItemId = db
+      .prepare(
+        `SELECT id FROM stock_item WHERE warehouseId = 1 AND ${SELLS_PLAINLY} AND price < 1000 LIMIT 1`,
+      )
+      .pluck()
+      .get() as number;
+  } finally {
+    db.close();
+  }
+  await other.call('session.addStockItem', { stockItemId });
+  await other.call('session.close', { tender: { method: 'cash', given: 2000 } });
+}
+
+describe('the store hub on screen', { timeout: 180_000 }, () => {
+  it("shows the store's tills on the Shift screen", async () => {
+    await other.call('shift.cash', { direction: 'in', amount: 500, reason: 'drobné' });
+    await sellAtOther();
+    await sellAtOther();
+    await page.keyboard.press('F5');
+    await page.getByTestId('shift').waitFor();
+    await page.locator('[data-action="show-store"]').click();
+    const row = page.locator('[data-store-till="pokladna1"]');
+    // Its cells: shift, sales, takings, expected cash.
+    await expect.poll(() => row.locator('td').nth(1).textContent(), { timeout: 30_000 }).toBe('2');
+    await expect
+      .poll(() => page.locator('[data-store-till="pokladna2"]').textContent())
+      .toContain(say('store:storeThisTill', { till: 'pokladna2' }));
+    await expect
+      .poll(() => page.locator('[data-store-total-sales]').getAttribute('data-store-total-sales'))
+      .toBe('2');
+    await screenshot(page, 'store-shifts');
+  });
+
+  it('shows the hub in Settings: connected, the till seen, nothing behind', async () => {
+    await page.keyboard.press('F4');
+    const card = page.locator('[data-section="store-hub"]');
+    await card.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => card.locator('[data-hub-state]').getAttribute('data-hub-state'))
+      .toBe('connected');
+    await expect
+      .poll(() => card.locator('[data-hub-seen]').textContent(), { timeout: 30_000 })
+      .toContain('pokladna1');
+    await expect
+      .poll(() => card.locator('[data-hub-seen]').textContent())
+      .toContain(say('store:hubUpToDate'));
+    await expect(card.locator('[data-hub-env]').textContent()).resolves.toContain('pokladna2');
+    await card.locator('[data-hub-seen]').scrollIntoViewIfNeeded();
+    await screenshot(page, 'settings-store-hub');
+  });
+
+  it('says in the status bar since when the other tills are out of reach', async () => {
+    await hub.kill9();
+    const pill = page.locator('[data-store-hub="down"]');
+    await pill.waitFor({ timeout: 30_000 });
+    await expect(pill.textContent()).resolves.toContain(say('store:storeDown'));
+    await screenshot(page, 'store-hub-down');
+    await hub.start();
+    await pill.waitFor({ state: 'detached', timeout: 60_000 });
+  });
+});
