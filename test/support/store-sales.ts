@@ -1,0 +1,78 @@
+// A till's sales as the counter closes them, for the store hub's tests and their child processes
+// (no vitest here: a child under faketime imports it): a shift opened, cash paid in, a sale (session,
+// order, figures and its journal event in one transaction).
+import { writeTransaction, type Db } from '../../db/database.ts';
+import { appendSale } from '../../db/journal.ts';
+import { insertOutboxOrder } from '../../db/outbox.ts';
+import { addSessionLine, closeShoppingSession, openShoppingSessionId } from '../../db/sessions.ts';
+import { insertCashMove, insertShift, openShiftId, recordSale } from '../../db/shifts.ts';
+
+export const WAREHOUSE = 1;
+
+export function openShift(db: Db, floatMinor = 0, now = new Date()): number {
+  return writeTransaction(db, () => insertShift(db, { floatMinor, openedBy: null, now }));
+}
+
+export function cashIn(db: Db, amountMinor: number, now = new Date()): void {
+  writeTransaction(db, () => {
+    const shiftId = openShiftId(db);
+    if (shiftId === undefined) throw new Error('no open shift');
+    insertCashMove(db, {
+      shiftId,
+      direction: 'in',
+      amountMinor,
+      reason: 'float top-up',
+      cashierId: null,
+      now,
+    });
+  });
+}
+
+/** A sale of `quantity` of product `productId` at 10.00 a piece, paid cash, closed as the counter closes one. */
+export function sell(db: Db, productId: number, quantity: number, now = new Date()): number {
+  return writeTransaction(db, () => {
+    const sessionId = openShoppingSessionId(db, WAREHOUSE, now);
+    addSessionLine(
+      db,
+      sessionId,
+      {
+        stockItemId: null,
+        productId,
+        productCode: null,
+        name: `product ${productId}`,
+        barcode: null,
+        kind: 'unit',
+        quantity,
+        unitOfMeasure: 'ks',
+        unitPrice: 10,
+        vatRate: 21,
+        fixedTotalMinor: null,
+        noDiscount: false,
+        priceEntered: false,
+      },
+      now,
+    );
+    const order = insertOutboxOrder(
+      db,
+      { customerId: 7, warehouseId: WAREHOUSE, items: [{ productId, quantity }] },
+      { originSessionId: sessionId, now },
+    );
+    closeShoppingSession(db, sessionId, order.id, now);
+    const totalMinor = 1000 * quantity;
+    const payment = {
+      method: 'cash' as const,
+      amountMinor: totalMinor,
+      givenMinor: totalMinor,
+      changeMinor: 0,
+      roundingMinor: 0,
+    };
+    recordSale(
+      db,
+      sessionId,
+      { shiftId: openShiftId(db) ?? null, cashierId: null },
+      { totalMinor, byVatRate: [], payments: [payment] },
+    );
+    appendSale(db, order.id);
+    return order.id;
+  });
+}
