@@ -106,6 +106,36 @@ export const ShiftReportView = z.object({
   voids: Sum,
   /** Orders cancelled on the instance during the shift, and the cash their sales took, given back. */
   cancelled: z.object({ count: int, gross: z.number(), cashRefunded: z.number() }),
+  /**
+   * Goods taken back during the shift (issue 37): how many, what they refunded, per VAT rate, per
+   * tender (cash as paid out, after rounding) and per cashier, and each return with where its
+   * document is (the outbox's states, `back-office` until a manager marks it `booked`). Absent from
+   * reports made before returns existed.
+   */
+  returns: z
+    .object({
+      count: int,
+      gross: z.number(),
+      byVatRate: z.array(
+        z.object({ vatRate: z.number(), base: z.number(), vat: z.number(), gross: z.number() }),
+      ),
+      byMethod: z.record(z.string(), z.number()),
+      rounding: z.number(),
+      byCashier: z.array(z.object({ cashierId: int.nullable(), count: int, gross: z.number() })),
+      list: z.array(
+        z.object({
+          id: int,
+          number: z.string(),
+          receipt: z.string().optional(),
+          createdAt: z.string(),
+          total: z.number(),
+          state: z.string(),
+          route: z.string().optional(),
+          saleRemoteId: int.optional(),
+        }),
+      ),
+    })
+    .optional(),
   cashTaken: z.number(),
   changeGiven: z.number(),
   paidIn: z.number(),
@@ -124,7 +154,7 @@ export const ShiftReportView = z.object({
    * the manager (the PIN was given) or the till (no manager PIN is set). It moves no cash.
    */
   drawerOpenings: z.array(z.object({ at: z.string(), by: z.enum(['manager', 'till']) })),
-  /** float + cash taken - change given + paid in - paid out - cash refunded. */
+  /** float + cash taken - change given + paid in - paid out - cash refunded (cancellations and returns). */
   expectedCash: z.number(),
   countedCash: z.number().optional(),
   /** counted - expected: above 0 more cash than expected, below 0 less. */

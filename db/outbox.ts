@@ -1098,3 +1098,32 @@ export function saleOrderByText(db: Db, text: string): SaleOrder | undefined {
   }
   return undefined;
 }
+
+/**
+ * Goods taken back at this till (issue 37) that the instance's stock figures may not show yet, in
+ * the sold_line's product and the sale's warehouse: a return still waiting for its route or on the
+ * back office's list (NULL: the instance has not booked it), or sent as a negative order (its
+ * acknowledgement's time). A return that went by DELETE cancelled its sale's order, which then
+ * counts nothing: it is left out here so the goods are not added back twice.
+ */
+export function returnedItemsSince(db: Db, since: string, productIds: readonly number[]): SoldItemRow[] {
+  return z.array(SoldItemRow).parse(
+    prepared(
+      db,
+      `SELECT s.productId AS productId,
+              CAST(json_extract(o.payload, '$.warehouseId') AS INTEGER) AS warehouseId,
+              -(l.quantityMilli / 1000.0) AS quantity,
+              a.at AS acknowledgedAt
+         FROM till_return r
+         JOIN till_return_line l ON l.returnId = r.id
+         JOIN sold_line s ON s.sessionId = r.saleSessionId AND s.lineNo = l.lineNo
+         JOIN outbox_order o ON o.id = r.saleOrderId
+         LEFT JOIN outbox_order d ON d.id = r.documentOrderId
+         LEFT JOIN order_acknowledged a ON a.orderId = d.id
+        WHERE (r.route IS NULL OR r.route <> 'delete')
+          AND (r.state IN ('waiting', 'back-office')
+               OR (r.state = 'document' AND (d.state <> 'sent' OR a.at > @since)))
+          AND s.productId IN (SELECT value FROM json_each(@products))`,
+    ).all({ since, products: JSON.stringify(productIds) }),
+  );
+}

@@ -266,3 +266,44 @@ export function salePaid(db: Db, sessionId: number): { cashMinor: number; cardMi
 
 // The sale's order is read through the outbox's own query (db/outbox.ts owns its table).
 export { saleOrderByText, type SaleOrder } from './outbox.ts';
+
+// ---------- a shift's returns, added up in SQL ----------
+
+/** How many returns a shift made, what they refunded, and what each tender paid out. */
+export function shiftReturnSums(db: Db, shiftId: number) {
+  return z.object({ count: int, grossMinor: int, cashMinor: int, cardMinor: int, roundingMinor: int }).parse(
+    prepared(
+      db,
+      `SELECT count(*) AS count, coalesce(sum(r.refundMinor), 0) AS grossMinor,
+                coalesce(sum((SELECT amountMinor FROM till_return_refund WHERE returnId = r.id AND method = 'cash')), 0) AS cashMinor,
+                coalesce(sum((SELECT amountMinor FROM till_return_refund WHERE returnId = r.id AND method = 'card')), 0) AS cardMinor,
+                coalesce(sum((SELECT roundingMinor FROM till_return_refund WHERE returnId = r.id AND method = 'cash')), 0) AS roundingMinor
+           FROM till_return r WHERE r.shiftId = ?`,
+    ).get(shiftId),
+  );
+}
+
+/** A shift's refunds per VAT rate (gross), from the lines that came back. */
+export function shiftReturnVat(db: Db, shiftId: number): { vatRate: number; grossMinor: number }[] {
+  const rows: unknown[] = prepared(
+    db,
+    `SELECT s.vatRate, sum(l.refundMinor) AS grossMinor
+       FROM till_return r JOIN till_return_line l ON l.returnId = r.id
+       JOIN sold_line s ON s.sessionId = r.saleSessionId AND s.lineNo = l.lineNo
+      WHERE r.shiftId = ? GROUP BY s.vatRate ORDER BY s.vatRate`,
+  ).all(shiftId);
+  return rows.map((r) => z.object({ vatRate: z.number(), grossMinor: int }).parse(r));
+}
+
+/** A shift's returns per cashier: how many and what they refunded. */
+export function shiftReturnCashiers(
+  db: Db,
+  shiftId: number,
+): { cashierId: number | null; count: number; grossMinor: number }[] {
+  const rows: unknown[] = prepared(
+    db,
+    `SELECT cashierId, count(*) AS count, sum(refundMinor) AS grossMinor
+       FROM till_return WHERE shiftId = ? GROUP BY cashierId ORDER BY cashierId`,
+  ).all(shiftId);
+  return rows.map((r) => z.object({ cashierId: int.nullable(), count: int, grossMinor: int }).parse(r));
+}

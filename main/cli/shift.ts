@@ -196,6 +196,14 @@ export function reportText(r: ShiftReportView): string {
   lines.push(
     `  cancelled on the instance: ${r.cancelled.count}, ${money(r.cancelled.gross)} (cash given back ${money(r.cancelled.cashRefunded)})`,
   );
+  if (r.returns !== undefined) {
+    const byMethod = Object.entries(r.returns.byMethod).map(([m, paid]) => `${m} ${money(paid)}`);
+    lines.push(`  returns: ${r.returns.count}, ${money(r.returns.gross)} (refunded: ${byMethod.join(', ')})`);
+    for (const x of r.returns.list)
+      lines.push(
+        `    ${x.number}${x.receipt === undefined ? '' : ` of ${x.receipt}`}: ${money(x.total)}, ${x.state}`,
+      );
+  }
   lines.push(
     `  cash: taken ${money(r.cashTaken)}, change ${money(r.changeGiven)}, paid in ${money(r.paidIn)}, paid out ${money(r.paidOut)}`,
   );

@@ -14,7 +14,7 @@
 import { roundQuantity } from '../../common/money.ts';
 import type { StockFigures } from '../../db/catalog/index.ts';
 import type { Db } from '../../db/database.ts';
-import { soldItemsSince, type SoldItemRow } from '../../db/outbox.ts';
+import { returnedItemsSince, soldItemsSince, type SoldItemRow } from '../../db/outbox.ts';
 
 /**
  * For each stock item, what this till sold of it that its cached figures do not reflect (in its
@@ -25,11 +25,12 @@ export function soldHere(db: Db, figures: readonly StockFigures[]): Map<number, 
   if (figures.length === 0) return sold;
   const since = figures.reduce((min, f) => (f.asOf < min ? f.asOf : min), figures[0]?.asOf ?? '');
   const products = [...new Set(figures.map((f) => f.productId))];
-  const items = soldItemsSince(db, since, products);
+  // Goods taken back count as negative sales until the instance's figures show them (issue 37).
+  const items = [...soldItemsSince(db, since, products), ...returnedItemsSince(db, since, products)];
   for (const f of figures) {
     const quantity = items.filter((i) => countsAgainst(i, f)).reduce((sum, i) => sum + i.quantity, 0);
     const rounded = roundQuantity(quantity);
-    if (rounded > 0) sold.set(f.stockItemId, rounded);
+    if (rounded !== 0) sold.set(f.stockItemId, rounded);
   }
   return sold;
 }

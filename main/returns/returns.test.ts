@@ -12,7 +12,8 @@ import { returnRefunds } from '../../db/returns.ts';
 import { minor } from '../../common/money.ts';
 import { Counter } from '../counter/counter.ts';
 import { ScanResolver } from '../counter/resolve.ts';
-import { closeShift, openShift } from '../shift/index.ts';
+import { closeShift, currentReport, openShift } from '../shift/index.ts';
+import { soldHere } from '../outbox/index.ts';
 import { ReturnError, Returns } from './index.ts';
 
 const T0 = new Date('2025-03-03T07:00:00.000Z');
@@ -225,5 +226,43 @@ describe('returns', () => {
     expect(db.prepare('SELECT count(*) FROM shopping_session_line').pluck().get()).toBe(0);
     const made = returnsOn(db).make({ receipt: 'P1-000001' });
     expect(made.row.refundMinor).toBe(1010);
+  });
+
+  it('shows in the X report (count, gross, VAT, tender, cashier), takes the cash refunded off the expected cash, and adds the goods back to stock', async () => {
+    const { db } = till('report');
+    const counter = counterOn(db, () => at(1));
+    openShift(db, 50000, T0);
+    for (const code of ['CODE-A', 'CODE-A', 'CODE-B']) await counter.scan(code);
+    counter.close({ tender: { method: 'cash', given: 100 } });
+    // 20.55 in cash rounds to 21 Kč: 500 + 21 in the drawer.
+    expect(currentReport(db, at(2))?.expectedCash).toBe(521);
+    const asOf = at(1).toISOString();
+    const before = soldHere(db, [{ stockItemId: 1, productId: 11, warehouseId: 1, asOf }]).get(1);
+    const made = returnsOn(db, () => at(3)).make({
+      receipt: 'P1-000001',
+      items: [{ productId: 11, quantity: 1 }],
+    });
+    const x = currentReport(db, at(4));
+    expect(x?.returns).toEqual({
+      count: 1,
+      gross: 10.1,
+      byVatRate: [{ vatRate: 21, base: 8.35, vat: 1.75, gross: 10.1 }],
+      byMethod: { cash: 10 },
+      rounding: -0.1,
+      byCashier: [{ cashierId: null, count: 1, gross: 10.1 }],
+      list: [
+        {
+          id: made.row.id,
+          number: 'P1-V000001',
+          receipt: 'P1-000001',
+          createdAt: at(3).toISOString(),
+          total: 10.1,
+          state: 'queued',
+        },
+      ],
+    });
+    expect(x?.expectedCash).toBe(511);
+    const after = soldHere(db, [{ stockItemId: 1, productId: 11, warehouseId: 1, asOf }]).get(1);
+    expect([before, after]).toEqual([2, 1]);
   });
 });

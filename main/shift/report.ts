@@ -20,6 +20,16 @@ import {
 } from '../../db/shifts.ts';
 import { ordersCancelledInShift, ordersNow } from '../outbox/index.ts';
 import { toMajor } from './money.ts';
+import { mustDecimal, vatWithin } from '../../common/money.ts';
+import { printedReceiptNumber } from '../../db/receipts.ts';
+import {
+  formatReturnNumber,
+  returnsOfShift,
+  shiftReturnCashiers,
+  shiftReturnSums,
+  shiftReturnVat,
+  type ReturnRow,
+} from '../../db/returns.ts';
 
 /** A report's figures before anything is closed, with the expected cash in minor units for the close. */
 export interface Figures {
@@ -34,6 +44,7 @@ export function xReport(db: Db, shift: ShiftRow, now: Date): Figures {
   const payments = shiftPaymentSums(db, shift.id);
   const moves = shiftCashMoveSums(db, shift.id);
   const cancelled = shiftCancellationSums(db, ordersCancelledInShift(db, shift.id));
+  const returned = returnFigures(db, shift.id);
   const cash = payments.find((p) => p.method === 'cash');
   const cashTaken = cash?.givenMinor ?? 0;
   const changeGiven = cash?.changeMinor ?? 0;
@@ -43,7 +54,7 @@ export function xReport(db: Db, shift: ShiftRow, now: Date): Figures {
     changeGivenMinor: changeGiven,
     paidInMinor: moves.inMinor,
     paidOutMinor: moves.outMinor,
-    cashRefundedMinor: cancelled.cashRefundedMinor,
+    cashRefundedMinor: cancelled.cashRefundedMinor + returned.sums.cashMinor,
   });
   const saleRows = salesWithOrders(db, shift.id);
   const view: ShiftReportView = {
@@ -75,6 +86,7 @@ export function xReport(db: Db, shift: ShiftRow, now: Date): Figures {
       gross: toMajor(cancelled.grossMinor),
       cashRefunded: toMajor(cancelled.cashRefundedMinor),
     },
+    ...(returned.sums.count === 0 ? {} : { returns: returned.view }),
     cashTaken: toMajor(cashTaken),
     changeGiven: toMajor(changeGiven),
     paidIn: toMajor(moves.inMinor),
@@ -105,6 +117,70 @@ export function xReport(db: Db, shift: ShiftRow, now: Date): Figures {
     })),
   };
   return { view, expectedMinor };
+}
+
+/** A shift's returns as the report shows them, and what they paid out. */
+function returnFigures(db: Db, shiftId: number) {
+  const sums = shiftReturnSums(db, shiftId);
+  const rows = returnsOfShift(db, shiftId);
+  const now = new Map(
+    ordersNow(
+      db,
+      rows.flatMap((r) => (r.documentOrderId === null ? [] : [r.documentOrderId])),
+    ).map((o) => [o.orderId, o]),
+  );
+  const sales = new Map(
+    ordersNow(
+      db,
+      rows.map((r) => r.saleOrderId),
+    ).map((o) => [o.orderId, o]),
+  );
+  const view: NonNullable<ShiftReportView['returns']> = {
+    count: sums.count,
+    gross: toMajor(sums.grossMinor),
+    byVatRate: shiftReturnVat(db, shiftId).map((v) => {
+      const vat = Number(vatWithin(BigInt(v.grossMinor), mustDecimal(v.vatRate)));
+      return {
+        vatRate: v.vatRate,
+        base: toMajor(v.grossMinor - vat),
+        vat: toMajor(vat),
+        gross: toMajor(v.grossMinor),
+      };
+    }),
+    byMethod: {
+      ...(sums.cashMinor > 0 ? { cash: toMajor(sums.cashMinor) } : {}),
+      ...(sums.cardMinor > 0 ? { card: toMajor(sums.cardMinor) } : {}),
+    },
+    rounding: toMajor(sums.roundingMinor),
+    byCashier: shiftReturnCashiers(db, shiftId).map((c) => ({
+      cashierId: c.cashierId,
+      count: c.count,
+      gross: toMajor(c.grossMinor),
+    })),
+    list: rows.map((r) => {
+      const receipt = printedReceiptNumber(db, r.saleOrderId);
+      const remote = sales.get(r.saleOrderId)?.remoteId ?? null;
+      return {
+        id: r.id,
+        number: formatReturnNumber(r.prefix, r.number),
+        ...(receipt === undefined ? {} : { receipt }),
+        createdAt: r.createdAt,
+        total: toMajor(r.refundMinor),
+        state: returnState(r, r.documentOrderId === null ? undefined : now.get(r.documentOrderId)?.state),
+        ...(r.route === null ? {} : { route: r.route }),
+        ...(remote === null ? {} : { saleRemoteId: remote }),
+      };
+    }),
+  };
+  return { sums, view };
+}
+
+/** Where a return's document is: as main/returns says it (view.ts stateOf), from the stored rows. */
+function returnState(r: ReturnRow, documentState: OutboxState | undefined): string {
+  if (r.state === 'waiting') return 'queued';
+  if (r.state === 'back-office' || r.state === 'booked') return r.state;
+  if (r.route === 'delete') return documentState === 'cancelled' ? 'sent' : (documentState ?? 'queued');
+  return documentState ?? 'queued';
 }
 
 /** The drawer opened without a sale in shift `shiftId` (as recorded with each, never by its time). */
