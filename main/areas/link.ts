@@ -4,23 +4,19 @@
 import { join } from 'node:path';
 import { openDatabase, type Db } from '../../db/database.ts';
 import { ReceiptView, type SyncStatusView } from '../../contract/contract.ts';
-import type { BarcodeReader } from '../barcode/index.ts';
 import { receiptOf } from '../counter/index.ts';
-import { getOutboxInternetOrder, type Outbox, type OutboxOrder } from '../outbox/index.ts';
+import { getOutboxInternetOrder, type Outbox } from '../outbox/index.ts';
 import { buildCounter } from './counter.ts';
 import { buildOutbox } from './outbox.ts';
 import { buildHub } from './hub.ts';
 import type { SecretStore } from '../hub/index.ts';
-import type { Env } from '../settings/env.ts';
-import type { Link } from './area.ts';
-import { PrintWorker, queueSale, type PrinterSetup, type Timeouts } from '../printer/index.ts';
+import type { Link, Till } from './area.ts';
+import { PrintWorker, queueSale, type Timeouts } from '../printer/index.ts';
 import { ConnectivityMonitor, ServiceClient, type BackoffPolicy } from '../service/index.ts';
 import type { ShiftPolicy } from '../shift/index.ts';
 import type { InstanceConfig } from '../settings/instance.ts';
-import type { SettingsStore } from '../settings/store.ts';
 import { SyncRunner } from '../sync/index.ts';
 import { checkOrderPermission } from '../connection/check.ts';
-import type { WalkInCustomer } from '../../db/sessions.ts';
 import {
   permissionOfCheck,
   permissionOfOrder,
@@ -28,24 +24,24 @@ import {
   type PermissionSource,
 } from './order-permission.ts';
 
-export interface LinkContext {
+/**
+ * What the Link is built with: the Till's own parts (area.ts: settings, the label reader, the log,
+ * where status and order news go, the walk-in customer, the printer in use), and what only the
+ * instance's parts report or need.
+ */
+export interface LinkContext extends Pick<
+  Till,
+  'env' | 'settings' | 'reader' | 'log' | 'statusChanged' | 'outboxChanged' | 'walkIn' | 'printerSetup'
+> {
   readonly dataDir: string;
   /** counter.sqlite: the app's own file, used by every instance but the demo. */
   readonly appDb: Db;
-  readonly settings: SettingsStore;
   /** Health probe period (status bar online/offline). */
   readonly probeIntervalMs: number;
   /** Sync when the instance comes back. */
   readonly autoSync: boolean;
-  /** The label rules in Settings, compiled. */
-  reader(): BarcodeReader;
-  log(line: string): void;
   readonly onCatalogSetAside: (damagedPath: string, reason: string) => void;
   syncProgress(status: SyncStatusView): void;
-  /** Something the status bar shows may have changed. */
-  statusChanged(): void;
-  /** An order changed (as it is now), or only the outbox's figures (null). */
-  outboxChanged(order: OutboxOrder | null): void;
   connectivity(online: boolean): void;
   /** The token endpoint accepted (a token) or refused (400/401) this instance's client id and secret. */
   credentials(accepted: boolean): void;
@@ -53,19 +49,11 @@ export interface LinkContext {
   online(client: ServiceClient): void;
   /** What a probe or an order's answer told of this client's permission to create orders. */
   orderPermission(found: OrderPermission, source: PermissionSource): void;
-  /** Who a sale without a card goes to (Settings, or the demo's own walk-in customer). */
-  walkInCustomer(): WalkInCustomer | null;
-  /** The receipt printer now (POS_RECEIPT_PRINTER or Settings) and how it prints; null: none. */
-  printerSetup(): PrinterSetup | null;
-  /** The print queue changed (a receipt printed, waits, or a problem). */
-  printerChanged(): void;
   /** The pause between attempts at a receipt the printer did not take (tests shorten it). */
   readonly printRetry?: BackoffPolicy;
   readonly printTimeouts?: Partial<Timeouts>;
   /** The environment the print spooler's lp runs in (a system printer). */
   readonly spoolerEnv: NodeJS.ProcessEnv;
-  /** The POS_* environment (POS_STORE_HUB). */
-  readonly env: Env;
   /** Where the store hub's passwords are kept, as the client secret is; none: POS_STORE_HUB only. */
   readonly hubSecrets?: SecretStore;
   /** The longest pause between attempts at reaching the store hub (tests shorten it). */
@@ -159,7 +147,7 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
             ctx.log(`order permission probe: ${error instanceof Error ? error.message : String(error)}`);
           });
       }
-      ctx.outboxChanged(event.type === 'order' ? event.order : null);
+      ctx.outboxChanged(event.type === 'order' ? [event.order] : []);
     });
   }
   // The demo lets a first look sell at once: a sale opens a shift with a float of 0 when none is open.
@@ -171,7 +159,7 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
     cardService: client,
     reader: () => ctx.reader(),
     log: (line) => ctx.log(line),
-    walkInCustomer: () => ctx.walkInCustomer(),
+    walkInCustomer: () => ctx.walkIn(),
     outbox,
     shiftPolicy,
     // The receipt's job is stored with the order: a sale placed is a receipt that will print.
@@ -198,7 +186,7 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
       const order = getOutboxInternetOrder(db, orderId);
       return order === undefined ? undefined : ReceiptView.parse(receiptOf(db, order, counter));
     },
-    changed: () => ctx.printerChanged(),
+    changed: () => ctx.statusChanged(),
     log: (line) => ctx.log(line),
     ...(ctx.printRetry === undefined ? {} : { retry: ctx.printRetry }),
     ...(ctx.printTimeouts === undefined ? {} : { timeouts: ctx.printTimeouts }),

@@ -142,6 +142,8 @@ export class Core {
   readonly #dataDir: string;
   /** The areas, each built when one of its calls first comes. */
   readonly #areas: Areas;
+  /** What every area, and the instance's parts, are built from (main/areas/area.ts). */
+  readonly #till: Till;
   readonly #lock: ManagerLock;
   /** POS_RECEIPT_PRINTER, checked at start: a kiosk's wrong printer is said at once, not at its first sale. */
   readonly #envPrinter: PrinterAddress | undefined;
@@ -185,7 +187,8 @@ export class Core {
       log: (line) => this.#log(line),
       ...(options.serialRetryMs === undefined ? {} : { retryMs: options.serialRetryMs }),
     });
-    this.#areas = new Areas(this.#tillOf());
+    this.#till = this.#tillOf();
+    this.#areas = new Areas(this.#till);
   }
 
   static async create(options: CoreOptions): Promise<Core> {
@@ -504,17 +507,13 @@ export class Core {
   #linkContext(): LinkContext {
     const generation = this.#linkGeneration;
     return {
+      ...this.#till,
       dataDir: this.#dataDir,
       appDb: this.#settingsDb,
-      settings: this.#settings,
       probeIntervalMs: this.#options.probeIntervalMs ?? 3000,
       autoSync: this.#options.autoSync !== false,
-      reader: () => this.#reader(),
-      log: (line) => this.#log(line),
       onCatalogSetAside: catalogSetAside(this.#options.log),
       syncProgress: (status) => this.#bus.emit('sync.progress', status),
-      statusChanged: () => this.#emitStatus(),
-      outboxChanged: (order) => this.#onOutboxChange(order === null ? [] : [order]),
       credentials: (accepted) => {
         if (generation !== this.#linkGeneration || this.#credentialsRefused === !accepted) return;
         this.#credentialsRefused = !accepted;
@@ -528,13 +527,9 @@ export class Core {
       orderPermission: (found, source) => {
         if (generation === this.#linkGeneration) this.#learnOrderPermission(found, source);
       },
-      walkInCustomer: () => this.#walkIn(),
-      printerSetup: () => this.#printerSetup(),
-      printerChanged: () => this.#emitStatus(),
       ...(this.#options.printRetry === undefined ? {} : { printRetry: this.#options.printRetry }),
       ...(this.#options.printTimeouts === undefined ? {} : { printTimeouts: this.#options.printTimeouts }),
       spoolerEnv: spoolerEnvironment(this.#env),
-      env: this.#env,
       ...(this.#options.hubSecrets === undefined ? {} : { hubSecrets: this.#options.hubSecrets }),
       ...(this.#options.hubRetryMs === undefined ? {} : { hubRetryMs: this.#options.hubRetryMs }),
     };
