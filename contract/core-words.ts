@@ -175,6 +175,8 @@ export const CORE_WORDS = {
   returnNotASale:
     'Receipt "{{text}}" is of no sale that was paid (it was voided or never closed): nothing can come back.',
   returnUnknownProduct: 'Product {{productId}} is not on receipt {{receipt}}.',
+  returnLinesNotKept:
+    'The lines of receipt "{{text}}" are no longer kept on this till (its history was compacted before returns existed): take it back through the back office.',
   returnNothingLeft: 'Everything on receipt {{receipt}} has come back already.',
   returnNothingChosen: 'Choose what comes back: a line and its quantity.',
   returnTooMuch:

@@ -42,6 +42,7 @@ export type ReturnErrorCode =
   | 'too-much'
   | 'unknown-product'
   | 'nothing-left'
+  | 'lines-not-kept'
   | 'nothing-chosen'
   | 'quantity'
   | 'approval'
@@ -201,6 +202,9 @@ export class Returns {
       sold = soldLinesOf(session.id, session.lines, session.customer?.card ?? null);
       if (writing) insertSoldLines(db, sold);
     }
+    // Compacted by a version before returns: its lines are gone and none were kept as paid. Saying
+    // "everything came back" would be false: nothing did, the till just no longer knows the lines.
+    if (sold.length === 0) throw new ReturnError('lines-not-kept', words('returnLinesNotKept', { text }));
     const returned = returnedOfSale(db, session.id);
     const paid = salePaid(db, session.id);
     const refunded = refundedOfSale(db, session.id);

@@ -162,6 +162,8 @@ export const core = {
   returnNotASale:
     'Účtenka „{{text}}“ nepatří k zaplacenému prodeji (byl stornován nebo nebyl uzavřen): nic nelze vrátit.',
   returnUnknownProduct: 'Zboží {{productId}} na účtence {{receipt}} není.',
+  returnLinesNotKept:
+    'Položky účtenky „{{text}}“ už tato pokladna neuchovává (její historie byla zkrácena dřív, než existovaly vratky): vraťte ji přes kancelář.',
   returnNothingLeft: 'Všechno z účtenky {{receipt}} už bylo vráceno.',
   returnNothingChosen: 'Vyberte, co se vrací: řádek a jeho množství.',
   returnTooMuch: 'Z položky {{name}} lze vrátit jen {{left}}: prodáno bylo {{sold}} a zbytek už byl vrácen.',

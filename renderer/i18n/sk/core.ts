@@ -163,6 +163,8 @@ export const core = {
   returnNotASale:
     'Doklad „{{text}}“ nepatrí k zaplatenému predaju (bol stornovaný alebo nebol uzavretý): nič nemožno vrátiť.',
   returnUnknownProduct: 'Tovar {{productId}} na doklade {{receipt}} nie je.',
+  returnLinesNotKept:
+    'Položky dokladu „{{text}}“ už táto pokladnica neuchováva (jej história bola skrátená skôr, než existovali vratky): vráťte ho cez kanceláriu.',
   returnNothingLeft: 'Všetko z dokladu {{receipt}} už bolo vrátené.',
   returnNothingChosen: 'Vyberte, čo sa vracia: riadok a jeho množstvo.',
   returnTooMuch: 'Z položky {{name}} možno vrátiť len {{left}}: predalo sa {{sold}} a zvyšok už bol vrátený.',

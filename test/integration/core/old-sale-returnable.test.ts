@@ -11,8 +11,9 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { minor } from '../../../common/money.ts';
 import { openDatabase } from '../../../db/database.ts';
+import { compactOutboxOrder } from '../../../db/outbox.ts';
 import { Core } from '../../../main/core/core.ts';
-import { Returns } from '../../../main/returns/index.ts';
+import { ReturnError, Returns } from '../../../main/returns/index.ts';
 import { MemoryCredentialStore } from '../../../main/settings/credentials.ts';
 import { tempDir } from '../../support/fixtures.ts';
 
@@ -85,4 +86,38 @@ describe('a sale closed before returns existed, in an upgraded folder', () => {
       db.close();
     }
   }, 120_000);
+
+  it('compacted by a version before returns (its lines gone, none kept): says so, not that all came back', () => {
+    const file = join(agedCopy(), 'counter.sqlite');
+    const db = openDatabase(file);
+    try {
+      // What an older version's compaction did: the sale's lines dropped, nothing kept for returns.
+      const later = new Date().toISOString();
+      expect(compactOutboxOrder(db, 1, { olderThan: later, instanceOlderThan: later, throughId: 1 })).toBe(
+        true,
+      );
+      const returns = new Returns({
+        db,
+        prefix: () => 'P1',
+        cashStep: () => minor(100),
+        limits: () => ({ amountMinor: 0, days: 0 }),
+      });
+      const refusal = (fn: () => unknown): unknown => {
+        try {
+          fn();
+        } catch (error) {
+          return error instanceof ReturnError ? [error.code, error.message] : error;
+        }
+        return 'not refused';
+      };
+      const notKept = [
+        'lines-not-kept',
+        expect.stringContaining('The lines of receipt "P1-000001" are no longer kept'),
+      ];
+      expect(refusal(() => returns.find('P1-000001'))).toEqual(notKept);
+      expect(refusal(() => returns.make({ receipt: 'P1-000001' }))).toEqual(notKept);
+    } finally {
+      db.close();
+    }
+  });
 });
