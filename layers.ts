@@ -47,6 +47,7 @@ const WIRED = [
   'main/counter',
   'main/returns',
   'main/hub',
+  'main/cards',
 ];
 
 /** Bottom first: a module's `may` names only modules listed before it, so no two modules import each other. */
@@ -177,6 +178,22 @@ export const MODULES: readonly Module[] = [
     ['common', 'contract', 'db', 'main/ground'],
     "the store hub: the tills' journals shared through NATS JetStream, the hub's server when this till hosts it",
     { face: 'main/hub/index.ts' },
+  ),
+  folder(
+    'main/cards',
+    [
+      'common',
+      'contract',
+      'db',
+      'db/catalog',
+      'main/ground',
+      'main/service',
+      'main/barcode',
+      'main/outbox',
+      'main/counter',
+    ],
+    'cards issued at the till: checked, stored as an outbox document and cached in one step',
+    { face: 'main/cards/index.ts' },
   ),
   folder('main/areas', WIRED, 'each area built one way, for the core and the CLI alike', {
     face: 'main/areas/index.ts',

@@ -13,6 +13,8 @@ export const CALL_CHANNELS = [
   'sync.status',
   'stock.search',
   'companies.find',
+  'cards.prepare',
+  'cards.issue',
   'session.current',
   'session.scan',
   'session.setQuantity',

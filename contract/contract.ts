@@ -220,6 +220,10 @@ export const SettingsPatch = z
     allowInsecure: z.boolean(),
     /** A known company by id (its name is the cache's); null: none. */
     walkInCustomer: z.object({ companyId: int.positive() }).strict().nullable(),
+    /** The company a card issued at the till goes to by default (retail members); null: none. */
+    cardCompanyId: int.positive().nullable(),
+    /** Months a card issued at the till is valid from the day it is issued. */
+    cardValidityMonths: int.min(1).max(120),
     /** Sets (or changes) the manager PIN: 4-12 digits. */
     managerPin: z.string().regex(/^\d{4,12}$/, 'The PIN must be 4 to 12 digits.'),
     clearManagerPin: z.literal(true),
@@ -797,6 +801,54 @@ export const MarkSentInput = z
     remoteId: z.number().int().min(1).max(2_147_483_647),
   })
   .strict();
+// ---------- cards issued at the till (issue 39) ----------
+
+/**
+ * A card the cashier issues from the stack: bounds are loose here so each field's own refusal (name
+ * too long, a code that is a product's) comes back by field in the cashier's words, not as a shape error.
+ */
+export const CardIssueInput = z
+  .object({
+    companyId: int.positive(),
+    barcode: z.string().max(2000),
+    name: z.string().max(2000),
+    /** The last day it is valid (YYYY-MM-DD); absent: Settings' months from today. */
+    validTo: z.iso.date().optional(),
+    /** An authorised person of the company, with the card (optional, as its e-mail and phone). */
+    personName: z.string().max(500).optional(),
+    email: z.string().max(500).optional(),
+    phone: z.string().max(500).optional(),
+  })
+  .strict();
+export type CardIssueInput = z.infer<typeof CardIssueInput>;
+export const IssuedCardView = z.object({
+  /** The instance's id once it has the card; until then the till's own (negative). */
+  id: int,
+  companyId: int,
+  barcode: z.string(),
+  name: z.string(),
+  validTo: z.string().optional(),
+  discount: z.number().optional(),
+});
+export const CardIssueView = z.object({
+  card: IssuedCardView,
+  /** Its document in the outbox, as it is now (queued until the instance has it). */
+  entry: OutboxEntryView,
+  /** The sale on the counter with the card on it. */
+  session: SessionView.optional(),
+});
+export type CardIssueView = z.infer<typeof CardIssueView>;
+/** What the issue dialog starts from: may this till issue cards, and Settings' defaults. */
+export const CardPrepareView = z.object({
+  /** granted/missing: the instance said (an empty card, nothing written); unknown: it could not be asked. */
+  permission: z.enum(['granted', 'missing', 'unknown']),
+  /** The permission the instance refused, by its name (Permissions.Companies.Create). */
+  missingPermission: z.string().optional(),
+  company: CompanyMatchView.optional(),
+  validTo: z.iso.date(),
+});
+export type CardPrepareView = z.infer<typeof CardPrepareView>;
+
 export const CloseView = z.object({
   order: OutboxEntryView,
   session: SessionView,
@@ -978,6 +1030,8 @@ export const calls = {
   'sync.status': { input: empty, output: SyncStatusView },
   'stock.search': { input: StockSearchInput, output: StockSearchView },
   'companies.find': { input: CompanyFindInput, output: z.array(CompanyMatchView) },
+  'cards.prepare': { input: empty, output: CardPrepareView },
+  'cards.issue': { input: CardIssueInput, output: CardIssueView },
   'session.current': { input: empty, output: SessionView },
   'session.scan': { input: ScanInput, output: ScanView },
   'session.setQuantity': { input: SetQuantityInput, output: SessionView },

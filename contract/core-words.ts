@@ -124,6 +124,25 @@ export const CORE_WORDS = {
   starting: 'The app is starting. Try again.',
   notConfigured: 'No instance is configured: set one in Settings.',
   orderNotInOutbox: 'Order {{id}} is not in the outbox.',
+  // cards issued at the till
+  cardBarcodeMissing: "Scan or type the new card's code.",
+  cardBarcodeTooLong: "The card's code is {{length}} characters long; a card's code has at most {{max}}.",
+  cardBarcodeTaken:
+    'The code {{barcode}} is already the card "{{card}}" of company {{company}}: take another card from the stack.',
+  cardBarcodeIsProduct:
+    'The code {{barcode}} is the barcode of {{product}}, not a new card: take another card from the stack.',
+  cardBarcodeInvalid: 'The code {{barcode}} is not a valid code for a card:',
+  cardNameMissing: "Type the card's name (the customer's name).",
+  cardNameTooLong: "The card's name is {{length}} characters long; a card's name has at most {{max}}.",
+  cardCompanyUnknown: "Company {{companyId}} is not in this till's cache: pick it from the list.",
+  cardValidToPast: 'The card would be valid only until {{day, day}}, which is before today.',
+  cardPersonNameTooLong: "The person's name is {{length}} characters long; at most {{max}}.",
+  cardPersonNeeded: "An e-mail or a phone goes with a person's name: type the name too.",
+  cardEmailInvalid: '{{email}} is not an e-mail address (at most {{max}} characters).',
+  cardPhoneInvalid:
+    '{{phone}} is not a phone number (digits, spaces and + ( ) / -, at most {{max}} characters).',
+  cardPermissionMissing:
+    "This till cannot issue cards: the instance does not give its client the permission {{permission}}. The operator can add it to the client's role.",
   orderChanged:
     'Order {{id}} has changed meanwhile: this cannot be done to it now. Look at its state in the list.',
   orderOtherInstance: 'Order {{id}} belongs to {{instance}}, not to the instance in use: cancel it there.',

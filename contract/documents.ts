@@ -40,6 +40,8 @@ export const CardDocument = z.strictObject({
   name: z.string().trim().min(1).max(CARD_NAME_MAX),
   validFrom: z.iso.datetime({ local: true }).optional(),
   validTo: z.iso.datetime({ local: true }).optional(),
+  /** Percent off, as the company's other cards give (a programme's cards share one). */
+  discount: z.number().min(0).max(100).optional(),
   person: CardPerson.optional(),
 });
 export type CardDocument = z.infer<typeof CardDocument>;

@@ -52,6 +52,7 @@ export const AREAS = {
   printer: entry(['printer'], async () => (await import('./printer.ts')).printerArea),
   scanner: entry(['scanner'], async () => (await import('./scanner.ts')).scannerArea),
   hub: entry(['hub', 'store'], async () => (await import('./hub.ts')).hubArea),
+  cards: entry(['cards'], async () => (await import('./cards.ts')).cardsArea),
 } as const;
 
 export type AreaName = keyof typeof AREAS;

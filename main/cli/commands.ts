@@ -11,4 +11,5 @@ export const commands: Readonly<Record<string, () => Promise<{ command: Command 
   scan: () => import('./scan.ts'),
   shift: () => import('./shift.ts'),
   return: () => import('./return.ts'),
+  card: () => import('./card.ts'),
 };

@@ -5,6 +5,7 @@
 import { joined, words, type Words } from '../../contract/core-words.ts';
 import {
   cardByBarcode,
+  isIssuedHere,
   receivablesOwed,
   stockItemByBarcode,
   stockItemById,
@@ -182,6 +183,11 @@ export class ScanResolver {
         return this.#customer(found.card, found.companyId, 'online');
       } catch (error) {
         if (isServiceError(error) && error.kind === 'http' && error.status === 404) {
+          // A card issued at this till that the instance does not have yet (its document waits in
+          // the outbox) is the customer's all the same.
+          const issued = cardByBarcode(this.#db, code);
+          if (issued !== undefined && isIssuedHere(issued))
+            return this.#customer(issued, issued.companyId, 'offline');
           return unknown(this.#unknownMessage(code, reading, context.warehouseId));
         }
         // The service could not answer (offline, slow, 5xx, no permission): the cache decides.

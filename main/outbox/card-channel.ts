@@ -121,6 +121,7 @@ function cardBody(card: CardDocument): Record<string, unknown> {
     name: card.name,
     ...(card.validFrom === undefined ? {} : { validFrom: card.validFrom }),
     ...(card.validTo === undefined ? {} : { validTo: card.validTo }),
+    ...(card.discount === undefined ? {} : { discount: card.discount }),
   };
 }
 

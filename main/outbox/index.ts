@@ -30,6 +30,8 @@ export {
 export { OrderValidationError, placeOrder, type OrderSender, type PlacedOrder } from './place.ts';
 export { cardChannel, type CardChannelOptions, type CardIssueService } from './card-channel.ts';
 export { type DocumentChannel, type DocumentChannels, type EntryOf } from './documents.ts';
+// A document of another kind (a card issued at the till) is stored through here too.
+export { insertOutboxDocument } from '../../db/outbox.ts';
 export { InternetOrderPayload } from '../../contract/order.ts';
 // The order as stored, read only through here: db/outbox.ts owns the table (layers.ts ONLY_IN).
 export {

@@ -76,6 +76,10 @@ const schemas = {
   returnAmountLimit: z.number().nonnegative(),
   /** Days after the sale beyond which a return needs the manager PIN; 0: no limit. */
   returnDaysLimit: z.number().int().nonnegative(),
+  /** The company a card issued at the till goes to unless the cashier picks another (retail members). */
+  cardCompanyId: z.number().int().positive().nullable(),
+  /** How long a card issued at the till is valid, in months from the day it is issued. */
+  cardValidityMonths: z.number().int().min(1).max(120),
 } as const;
 
 /** No seller named yet: a receipt's header is the store's (warehouse's) name alone. */
@@ -111,6 +115,8 @@ const defaults: AppSettings = {
   cashRounding: 'currency',
   returnAmountLimit: 0,
   returnDaysLimit: 0,
+  cardCompanyId: null,
+  cardValidityMonths: 24,
 };
 
 const PREFIX = 'app.';

@@ -288,4 +288,21 @@ export const core = {
     'Firma {{companyId}} není v mezipaměti této pokladny (nebyla synchronizována žádná její karta ani zástupce): vyberte ji ze seznamu.',
   unsentBeforeSwitch:
     'Neodeslané objednávky pro současnou instanci: {{count}}. Před přepnutím instance je odešlete nebo zahoďte (Objednávky).',
+  cardBarcodeMissing: 'Naskenujte nebo napište kód nové karty.',
+  cardBarcodeTooLong: 'Kód karty má {{length}} znaků; kód karty smí mít nejvýše {{max}}.',
+  cardBarcodeTaken:
+    'Kód {{barcode}} už má karta „{{card}}“ firmy {{company}}: vezměte jinou kartu z balíčku.',
+  cardBarcodeIsProduct:
+    'Kód {{barcode}} je čárový kód zboží {{product}}, ne nové karty: vezměte jinou kartu z balíčku.',
+  cardBarcodeInvalid: 'Kód {{barcode}} není platný kód pro kartu:',
+  cardNameMissing: 'Napište název karty (jméno zákazníka).',
+  cardNameTooLong: 'Název karty má {{length}} znaků; název karty smí mít nejvýše {{max}}.',
+  cardCompanyUnknown: 'Firma {{companyId}} není v mezipaměti této pokladny: vyberte ji ze seznamu.',
+  cardValidToPast: 'Karta by platila jen do {{day, day}}, což je před dneškem.',
+  cardPersonNameTooLong: 'Jméno osoby má {{length}} znaků; nejvýše {{max}}.',
+  cardPersonNeeded: 'E-mail nebo telefon patří k osobě: napište i její jméno.',
+  cardEmailInvalid: '{{email}} není e-mailová adresa (nejvýše {{max}} znaků).',
+  cardPhoneInvalid: '{{phone}} není telefonní číslo (číslice, mezery a + ( ) / -, nejvýše {{max}} znaků).',
+  cardPermissionMissing:
+    'Tato pokladna nemůže vydávat karty: instance nedává jejímu klientovi oprávnění {{permission}}. Správce je může přidat do role klienta.',
 } as const satisfies Translation<typeof en>;

@@ -291,4 +291,22 @@ export const core = {
     'Firma {{companyId}} nie je vo vyrovnávacej pamäti tejto pokladnice (nebola synchronizovaná žiadna jej karta ani zástupca): vyberte ju zo zoznamu.',
   unsentBeforeSwitch:
     'Neodoslané objednávky pre súčasnú inštanciu: {{count}}. Pred prepnutím inštancie ich odošlite alebo zahoďte (Objednávky).',
+  cardBarcodeMissing: 'Naskenujte alebo napíšte kód novej karty.',
+  cardBarcodeTooLong: 'Kód karty má {{length}} znakov; kód karty smie mať najviac {{max}}.',
+  cardBarcodeTaken: 'Kód {{barcode}} už má karta „{{card}}“ firmy {{company}}: vezmite inú kartu z balíčka.',
+  cardBarcodeIsProduct:
+    'Kód {{barcode}} je čiarový kód tovaru {{product}}, nie novej karty: vezmite inú kartu z balíčka.',
+  cardBarcodeInvalid: 'Kód {{barcode}} nie je platný kód pre kartu:',
+  cardNameMissing: 'Napíšte názov karty (meno zákazníka).',
+  cardNameTooLong: 'Názov karty má {{length}} znakov; názov karty smie mať najviac {{max}}.',
+  cardCompanyUnknown:
+    'Firma {{companyId}} nie je vo vyrovnávacej pamäti tejto pokladnice: vyberte ju zo zoznamu.',
+  cardValidToPast: 'Karta by platila len do {{day, day}}, čo je pred dneškom.',
+  cardPersonNameTooLong: 'Meno osoby má {{length}} znakov; najviac {{max}}.',
+  cardPersonNeeded: 'E-mail alebo telefón patrí k osobe: napíšte aj jej meno.',
+  cardEmailInvalid: '{{email}} nie je e-mailová adresa (najviac {{max}} znakov).',
+  cardPhoneInvalid:
+    '{{phone}} nie je telefónne číslo (číslice, medzery a + ( ) / -, najviac {{max}} znakov).',
+  cardPermissionMissing:
+    'Táto pokladnica nemôže vydávať karty: inštancia nedáva jej klientovi oprávnenie {{permission}}. Správca ho môže pridať do roly klienta.',
 } as const satisfies Translation<typeof en>;
