@@ -70,6 +70,8 @@ export const StoreTillShiftView = z.object({
       cashSalesMinor: minor,
       cashInMinor: minor,
       cashOutMinor: minor,
+      /** Cash paid back for returns in this shift. */
+      cashRefundsMinor: minor,
       expectedCashMinor: minor,
     })
     .nullable(),

@@ -16,6 +16,8 @@ export const JOURNAL_KINDS = [
   'parked',
   'unparked',
   'acknowledged',
+  'return-line',
+  'return-refund',
 ] as const;
 export const JournalKind = z.enum(JOURNAL_KINDS);
 export type JournalKind = z.infer<typeof JournalKind>;

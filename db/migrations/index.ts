@@ -29,6 +29,7 @@ import { returns } from './0026-returns.ts';
 import { storeJournal } from './0027-store-journal.ts';
 import { moneyColumns } from './0028-money-columns.ts';
 import { outboxDocuments } from './0029-outbox-documents.ts';
+import { journalReturns } from './0030-journal-returns.ts';
 import { prohibitionOfDiscounts } from './catalog-0002-prohibition-of-discounts.ts';
 import { instanceProfile } from './catalog-0003-instance-profile.ts';
 import { syncRun } from './catalog-0004-sync-run.ts';
@@ -70,6 +71,7 @@ export const migrations: readonly Migration[] = [
   storeJournal,
   moneyColumns,
   outboxDocuments,
+  journalReturns,
 ];
 
 /** The catalog's file (counter.catalog.sqlite): what sync copies from the service. Its schema

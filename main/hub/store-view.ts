@@ -9,6 +9,7 @@ import { eventsOfKind, SaleBody, type JournalEvent } from '../../db/journal.ts';
 
 const ShiftOpen = z.object({ shiftId: z.int(), floatMinor: z.int() });
 const ShiftClose = z.object({ shiftId: z.int() });
+const Refund = z.object({ shiftId: z.int().nullable(), method: z.string(), amountMinor: z.int() });
 const CashMove = z.object({ shiftId: z.int(), direction: z.enum(['in', 'out']), amountMinor: z.int() });
 
 type Shift = NonNullable<StoreTillShiftView['shift']>;
@@ -37,6 +38,7 @@ export function storeShifts(db: Db, self: string, hub: { set: boolean; connected
   }
   for (const { till, event } of eventsOfKind(db, 'sale')) addSale(shiftsOf(till), event);
   for (const { till, event } of eventsOfKind(db, 'cash-move')) addCashMove(shiftsOf(till), event);
+  for (const { till, event } of eventsOfKind(db, 'return-refund')) addRefund(shiftsOf(till), event);
   const tills: StoreTillShiftView[] = [...byTill.entries()]
     .map(([till, shifts]) => {
       // A till has one shift open at a time: the highest number is its latest.
@@ -67,6 +69,7 @@ function emptyShift(id: number, floatMinor: number): Shift {
     cashSalesMinor: 0,
     cashInMinor: 0,
     cashOutMinor: 0,
+    cashRefundsMinor: 0,
     expectedCashMinor: floatMinor,
   };
 }
@@ -100,9 +103,23 @@ function addCashMove(shifts: Map<number, Shift>, event: JournalEvent): void {
   );
 }
 
+/** A return's cash refund left the drawer of the shift it was made in. */
+function addRefund(shifts: Map<number, Shift>, event: JournalEvent): void {
+  const refund = Refund.safeParse(event.body);
+  if (!refund.success || refund.data.method !== 'cash' || refund.data.shiftId === null) return;
+  const shift = shifts.get(refund.data.shiftId);
+  if (shift === undefined) return;
+  shifts.set(shift.id, { ...shift, cashRefundsMinor: shift.cashRefundsMinor + refund.data.amountMinor });
+}
+
 function withExpected(shift: Shift): Shift {
   return {
     ...shift,
-    expectedCashMinor: shift.floatMinor + shift.cashSalesMinor + shift.cashInMinor - shift.cashOutMinor,
+    expectedCashMinor:
+      shift.floatMinor +
+      shift.cashSalesMinor +
+      shift.cashInMinor -
+      shift.cashOutMinor -
+      shift.cashRefundsMinor,
   };
 }

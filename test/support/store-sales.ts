@@ -6,6 +6,8 @@ import { appendSale } from '../../db/journal.ts';
 import { insertOutboxOrder } from '../../db/outbox.ts';
 import { addSessionLine, closeShoppingSession, openShoppingSessionId } from '../../db/sessions.ts';
 import { insertCashMove, insertShift, openShiftId, recordSale } from '../../db/shifts.ts';
+import { getOutboxOrder } from '../../db/outbox.ts';
+import { insertReturn } from '../../db/returns.ts';
 
 export const WAREHOUSE = 1;
 
@@ -74,5 +76,27 @@ export function sell(db: Db, productId: number, quantity: number, now = new Date
     );
     appendSale(db, order.id);
     return order.id;
+  });
+}
+
+/** Takes back `quantity` of a sale's first line (10.00 a piece), paid back in cash, as a return stores it. */
+export function returnCash(db: Db, orderId: number, quantity: number, now = new Date()): void {
+  writeTransaction(db, () => {
+    const order = getOutboxOrder(db, orderId);
+    if (order?.originSessionId == null) throw new Error(`order ${orderId} closed no sale`);
+    const refundMinor = 1000 * quantity;
+    insertReturn(db, {
+      prefix: 'P1',
+      saleSessionId: order.originSessionId,
+      saleOrderId: orderId,
+      createdAt: now.toISOString(),
+      shiftId: openShiftId(db) ?? null,
+      cashierId: null,
+      refundMinor,
+      managerApproved: false,
+      clientReference: `return-${orderId}-${now.getTime()}-${Math.random()}`,
+      lines: [{ lineNo: 0, quantityMilli: quantity * 1000, refundMinor }],
+      refunds: [{ method: 'cash', amountMinor: refundMinor, roundingMinor: 0 }],
+    });
   });
 }

@@ -7,7 +7,7 @@ import { openDatabase, type Db } from '../../db/database.ts';
 import { StoreHub, type StoreHubOptions } from '../../main/hub/index.ts';
 import { tempDir } from './fixtures.ts';
 
-export { cashIn, openShift, sell, WAREHOUSE } from './store-sales.ts';
+export { cashIn, openShift, returnCash, sell, WAREHOUSE } from './store-sales.ts';
 
 export function openTillDb(name: string): Db {
   const db = openDatabase(join(tempDir(`till-${name}`), 'counter.sqlite'));

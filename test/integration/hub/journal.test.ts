@@ -6,7 +6,16 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../../../db/database.ts';
 import { lastJournalSeq, storeEvents } from '../../../db/journal.ts';
 import { startTestHub } from '../../support/nats-hub.ts';
-import { cashIn, joinHub, openShift, openTillDb, sell, tillUsers } from '../../support/store-till.ts';
+import {
+  cashIn,
+  joinHub,
+  openShift,
+  openTillDb,
+  returnCash,
+  sell,
+  tillUsers,
+} from '../../support/store-till.ts';
+import { storeShifts } from '../../../main/hub/index.ts';
 
 /** What `db` holds of `till`'s journal: its numbers, in order. */
 const seqsOf = (db: Db, till: string) => storeEvents(db, till).map((e) => e.seq);
@@ -42,6 +51,30 @@ describe("the tills' journals through the store hub", () => {
     await expect.poll(() => seqsOf(a, 'till2')).toEqual([1]);
     expect(seqsOf(a, 'till1')).toEqual([]);
     await expect.poll(() => hubB.status().tills).toEqual([{ till: 'till1', applied: 3, behind: 0 }]);
+  });
+
+  it('journals a return at another till: what came back of which sale, and the cash it took from the drawer', async () => {
+    const hub = await startTestHub(tillUsers('till1', 'till2'));
+    const a = openTillDb('a');
+    const b = openTillDb('b');
+    joinHub(a, 'till1', hub.url);
+    joinHub(b, 'till2', hub.url);
+    openShift(a, 10_000);
+    const order = sell(a, 42, 3);
+    returnCash(a, order, 1);
+    await expect
+      .poll(() => storeEvents(b, 'till1').map((e) => e.kind))
+      .toEqual(['shift-open', 'sale', 'return-line', 'return-refund']);
+    expect(storeEvents(b, 'till1')[2]?.body).toMatchObject({
+      saleOrderId: order,
+      lineNo: 0,
+      quantityMilli: 1000,
+    });
+    const till1 = storeShifts(b, 'till2', { set: true, connected: true }).tills.find(
+      (t) => t.till === 'till1',
+    );
+    // 100.00 float + 30.00 cash sale - 10.00 paid back.
+    expect(till1?.shift).toMatchObject({ cashRefundsMinor: 1000, expectedCashMinor: 12_000 });
   });
 
   it('loses and doubles nothing when the hub is killed with kill -9 mid-stream', async () => {
