@@ -1,6 +1,13 @@
 // The store hub (issue 38): the tills of one store as one, through NATS JetStream.
 export { HubServer, hubConfig, listening, natsServerBinary, writeHubConfig, type HubUser } from './server.ts';
-export { StoreHub, type StoreHubOptions, type StoreHubStatus, type TillSeen } from './store-hub.ts';
+export {
+  StoreHub,
+  type ClaimOutcome,
+  type ReturnLineKey,
+  type StoreHubOptions,
+  type StoreHubStatus,
+  type TillSeen,
+} from './store-hub.ts';
 export { TillName, journalSubject, messageId, JOURNAL_STREAM, CLAIMS_BUCKET } from './names.ts';
 export { storeShifts } from './store-view.ts';
 export {

@@ -19,11 +19,13 @@ import {
   type JetStreamManager,
   type JsMsg,
 } from '@nats-io/jetstream';
+import { Kvm, type KV } from '@nats-io/kv';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { writeTransaction } from '../../db/database.ts';
 import { applyStoreEvent, JournalEvent, journalAfter, storeEventTills } from '../../db/journal.ts';
 import {
+  CLAIMS_BUCKET,
   consumerName,
   JOURNAL_STREAM,
   JOURNAL_SUBJECT,
@@ -68,6 +70,18 @@ export interface StoreHubStatus {
 }
 
 const Wire = JournalEvent;
+
+/** A sold line of a till's sale: the unit a return's quantity is claimed by. */
+export interface ReturnLineKey {
+  readonly till: string;
+  readonly orderId: number;
+  readonly lineNo: number;
+}
+
+export type ClaimOutcome =
+  | { readonly outcome: 'claimed'; readonly claimedMilli: number }
+  | { readonly outcome: 'exceeds'; readonly claimedMilli: number }
+  | { readonly outcome: 'offline' };
 
 const BATCH = 200;
 
@@ -116,6 +130,41 @@ export class StoreHub {
         behind: this.#behind.get(till) ?? null,
       })),
     };
+  }
+
+  /**
+   * Claims `quantityMilli` more of a sold line for a return, in the store's claims bucket with
+   * compare-and-set: the claim stands only if no other till's claim came in between, so two tills
+   * returning the same line at the same instant can never together take back more than was sold.
+   * 'exceeds': what is claimed already and this would pass `soldMilli`; 'offline': no hub now (the
+   * till then returns only against its own sales, as the returns flow says).
+   */
+  async claimReturn(line: ReturnLineKey, quantityMilli: number, soldMilli: number): Promise<ClaimOutcome> {
+    const nc = this.#nc;
+    if (nc === null || !this.#connected) return { outcome: 'offline' };
+    const kv = await this.#claims(nc);
+    const key = `return.${line.till}.${line.orderId}.${line.lineNo}`;
+    for (;;) {
+      const entry = await kv.get(key);
+      const claimed = entry === null || entry.length === 0 ? 0 : Number(entry.string());
+      if (claimed + quantityMilli > soldMilli) return { outcome: 'exceeds', claimedMilli: claimed };
+      const next = String(claimed + quantityMilli);
+      try {
+        if (entry === null) await kv.create(key, next);
+        else await kv.update(key, next, entry.revision);
+        return { outcome: 'claimed', claimedMilli: claimed + quantityMilli };
+      } catch (error) {
+        // Another till's claim came first (wrong last sequence / key exists): read it and judge again.
+        if (!/wrong last sequence|exists/i.test(error instanceof Error ? error.message : String(error)))
+          throw error;
+      }
+    }
+  }
+
+  #kv: { nc: NatsConnection; kv: Promise<KV> } | null = null;
+  #claims(nc: NatsConnection): Promise<KV> {
+    if (this.#kv?.nc !== nc) this.#kv = { nc, kv: new Kvm(nc).create(CLAIMS_BUCKET, { history: 1 }) };
+    return this.#kv.kv;
   }
 
   async close(): Promise<void> {
