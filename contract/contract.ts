@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { AT_MOST_TWO_DECIMALS, hasAtMostTwoDecimals } from '../common/money.ts';
 import { InternetOrderPayload, OutboxState } from './order.ts';
 import { CardDocument, DocumentKind } from './documents.ts';
+import { CardId, CompanyId, LineId, OrderId, RemoteOrderId, SaleId, StockItemId } from './ids.ts';
 
 /** The one schema of an order and where it is in the outbox (contract/order.ts). */
 export { InternetOrderPayload, OutboxState };
@@ -380,7 +381,7 @@ export const StockSearchInput = z
 export const StockWarehouseQuantity = z.object({
   warehouseId: int,
   /** The product's stock item there: what the Sale screen adds when the product is picked by name. */
-  stockItemId: int.optional(),
+  stockItemId: StockItemId.optional(),
   warehouseName: z.string().optional(),
   quantityInStock: z.number().optional(),
   quantityAvailable: z.number().optional(),
@@ -419,7 +420,7 @@ export type StockSearchView = z.infer<typeof StockSearchView>;
 // ---------- shopping session ----------
 
 export const SessionLineView = z.object({
-  id: z.union([int, z.string()]),
+  id: LineId,
   productId: int,
   productCode: z.string().optional(),
   name: z.string(),
@@ -453,8 +454,8 @@ export const SessionLineView = z.object({
 });
 export type SessionLineView = z.infer<typeof SessionLineView>;
 export const CustomerView = z.object({
-  companyId: int,
-  cardId: int.optional(),
+  companyId: CompanyId,
+  cardId: CardId.optional(),
   cardName: z.string().optional(),
   barcode: z.string().optional(),
   discount: z.number().optional(),
@@ -474,7 +475,7 @@ export const VatTotalView = z.object({
   gross: z.number(),
 });
 export const SessionView = z.object({
-  id: z.union([int, z.string()]),
+  id: SaleId,
   warehouseId: int.nullable(),
   lines: z.array(SessionLineView),
   customer: CustomerView.nullable(),
@@ -577,7 +578,7 @@ export const CloseInput = z.object({ tender: TenderInput.optional() }).strict();
 
 export const AddStockItemInput = z
   .object({
-    stockItemId: int,
+    stockItemId: StockItemId,
     quantity: z.number().positive().max(1_000_000).optional(),
     /** The cashier confirmed the stock concern this call was refused for ('unconfirmed'). */
     confirmed: z.boolean().optional(),
@@ -589,7 +590,7 @@ export const AddStockItemInput = z
  */
 export const AddPricedInput = z
   .object({
-    stockItemId: int,
+    stockItemId: StockItemId,
     price: z.number(),
     quantity: z.number().positive().max(1_000_000).optional(),
     /** The cashier confirmed the stock concern this call was refused for ('unconfirmed'). */
@@ -607,7 +608,7 @@ export const ReceiptLineView = z.object({
   vatRate: z.number(),
 });
 export const ReceiptView = z.object({
-  orderId: int,
+  orderId: OrderId,
   reference: z.string(),
   state: z.string(),
   remoteId: int.optional(),
@@ -658,7 +659,7 @@ export const ScanInput = z
   })
   .strict();
 export const ScanOutcomeView = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('product'), lineId: z.union([int, z.string()]), name: z.string() }),
+  z.object({ kind: z.literal('product'), lineId: LineId, name: z.string() }),
   z.object({ kind: z.literal('customer'), source: z.enum(['online', 'offline']), name: z.string() }),
   // `said`: the message's sentences by key (contract/core-words.ts), for the renderer's language.
   z.object({
@@ -686,11 +687,11 @@ export type ScanOutcomeView = z.infer<typeof ScanOutcomeView>;
 export const ScanView = z.object({ outcome: ScanOutcomeView, session: SessionView });
 export type ScanView = z.infer<typeof ScanView>;
 
-export const LineRef = z.object({ lineId: z.union([int, z.string()]) }).strict();
+export const LineRef = z.object({ lineId: LineId }).strict();
 /** A line's own discount (percent off) or price override (unit price), or null to take it off. */
 export const AdjustLineInput = z
   .object({
-    lineId: z.union([int, z.string()]),
+    lineId: LineId,
     adjustment: z
       .object({ kind: z.enum(['percent', 'price']), value: z.number().positive().max(10_000_000) })
       .strict()
@@ -700,7 +701,7 @@ export const AdjustLineInput = z
 export type AdjustLineInput = z.infer<typeof AdjustLineInput>;
 export const SetQuantityInput = z
   .object({
-    lineId: z.union([int, z.string()]),
+    lineId: LineId,
     quantity: z.number().positive().max(1_000_000),
     /** The cashier confirmed the stock concern this call was refused for ('unconfirmed'). */
     confirmed: z.boolean().optional(),
@@ -719,11 +720,11 @@ export const TILL_PRICES_NOT_TAKEN = 'TillPricesNotTaken';
 
 /** An order in the outbox as the Orders screen shows it; `order` is the order file's one schema. */
 export const OutboxEntryView = z.object({
-  id: z.union([int, z.string()]),
+  id: OrderId,
   state: OutboxState,
   attempts: int,
   createdAt: isoDateTime,
-  remoteId: z.union([int, z.string()]).optional(),
+  remoteId: RemoteOrderId.optional(),
   /** What the instance said it booked for a sent order (its answer's total), when it said. */
   bookedTotal: z.number().optional(),
   clientReference: z.string().optional(),
@@ -779,7 +780,7 @@ export const OutboxPageInput = z
   .object({
     filter: OutboxFilter.optional(),
     /** The `next` of the page before: only older orders. Absent: the newest. */
-    before: z.union([int, z.string()]).optional(),
+    before: OrderId.optional(),
     limit: int.min(1).max(200).optional(),
   })
   .strict();
@@ -788,16 +789,16 @@ export type OutboxPageInput = z.infer<typeof OutboxPageInput>;
 export const OutboxPageView = z.object({
   entries: z.array(OutboxEntryView),
   /** Ask with `before` = this for the next, older page; absent: this was the last. */
-  next: z.union([int, z.string()]).optional(),
+  next: OrderId.optional(),
   counts: OutboxCounts,
 });
 export type OutboxPageView = z.infer<typeof OutboxPageView>;
-export const OutboxRef = z.object({ id: z.union([int, z.string()]) }).strict();
-export const ResendInput = z.object({ id: z.union([int, z.string()]), order: InternetOrderPayload }).strict();
+export const OutboxRef = z.object({ id: OrderId }).strict();
+export const ResendInput = z.object({ id: OrderId, order: InternetOrderPayload }).strict();
 /** An in-doubt order the operator found on the instance, under the id the instance gave it. */
 export const MarkSentInput = z
   .object({
-    id: z.union([int, z.string()]),
+    id: OrderId,
     remoteId: z.number().int().min(1).max(2_147_483_647),
   })
   .strict();
@@ -1045,9 +1046,9 @@ export const calls = {
   'session.parked': { input: empty, output: z.array(ParkedSaleView) },
   'session.recall': { input: RecallInput, output: RecallView },
   'session.adjustLine': { input: AdjustLineInput, output: SessionView },
-  'receipt.get': { input: z.object({ id: z.union([int, z.string()]) }).strict(), output: ReceiptView },
+  'receipt.get': { input: z.object({ id: OrderId }).strict(), output: ReceiptView },
   /** The receipt went to the printer (the print dialog ran): counted, so the next print is a copy. */
-  'receipt.printed': { input: z.object({ id: z.union([int, z.string()]) }).strict(), output: ReceiptView },
+  'receipt.printed': { input: z.object({ id: OrderId }).strict(), output: ReceiptView },
   'manager.unlock': { input: UnlockInput, output: UnlockView },
   'manager.lock': { input: empty, output: UnlockView },
   /** Every order ever, oldest first: for tools; the Orders screen pages (outbox.page). */
@@ -1074,7 +1075,7 @@ export const calls = {
   'status.get': { input: empty, output: StatusView },
   'printer.testPage': { input: empty, output: TestPageView },
   'printer.openDrawer': { input: empty, output: DrawerOpeningView },
-  'printer.reprint': { input: z.object({ id: z.union([int, z.string()]) }).strict(), output: PrintJobView },
+  'printer.reprint': { input: z.object({ id: OrderId }).strict(), output: PrintJobView },
   'printer.retry': { input: empty, output: PrinterStatusView.nullable() },
   'printer.systemPrinters': { input: empty, output: SystemPrintersView },
   'display.get': { input: empty, output: CustomerDisplayView },

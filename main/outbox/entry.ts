@@ -6,6 +6,7 @@ import type { OutboxOrder, StoredOrderSummary } from '../../db/outbox.ts';
 import type { OutboxEntryView } from '../../contract/contract.ts';
 import { InternetOrderPayload } from '../../contract/order.ts';
 import { CardDocument, DocumentKind } from '../../contract/documents.ts';
+import { orderId, remoteOrderId } from '../../contract/ids.ts';
 import { toMajor } from '../../common/money.ts';
 
 export const OutboxEntry = z.object({
@@ -68,8 +69,11 @@ export function toOutboxEntry(o: OutboxOrder): OutboxEntry {
  * compacted; the output schema strips the rest.
  */
 export function entryView(order: OutboxOrder): OutboxEntryView {
+  const { id, remoteId, ...entry } = toOutboxEntry(order);
   return {
-    ...toOutboxEntry(order),
+    ...entry,
+    id: orderId(id),
+    ...(remoteId === undefined ? {} : { remoteId: remoteOrderId(remoteId) }),
     ...(order.summary === null ? {} : { summary: listSummary(order.summary) }),
     ...(order.compactedAt === null ? {} : { compactedAt: order.compactedAt }),
   };

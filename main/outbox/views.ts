@@ -2,6 +2,7 @@
 // of the list, and the event that carries the orders that changed. A summary is read from the row;
 // an order stored before summaries were (or an order file's, priced from the cache) has it worked out
 // here once and stored, so no order is priced again on the next page or event.
+import { orderId } from '../../contract/ids.ts';
 import type { Db } from '../../db/database.ts';
 import {
   countOutboxOrders,
@@ -72,7 +73,7 @@ export function outboxPage(source: SummarySource, input: OutboxPageInput): Outbo
   const last = page.orders.at(-1);
   return {
     entries: page.orders.map((order) => orderView(source, order)),
-    ...(page.more && last !== undefined ? { next: last.id } : {}),
+    ...(page.more && last !== undefined ? { next: orderId(last.id) } : {}),
     counts: countOutboxOrders(db),
   };
 }

@@ -1,4 +1,5 @@
 // A receipt as the printer gets it, read back by the tests' own ESC/POS decoder: Czech through CP852,
+import { orderId as orderIdOf } from '../../contract/ids.ts';
 // the paper's columns, the drawer's pulse only when asked, a copy marked, the order's QR code, a cut.
 import CodepageEncoder from '@point-of-sale/codepage-encoder';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ import { decodeEscPos } from '../../test/support/escpos-decoder.ts';
 import { drawerKickBytes, receiptBytes, testPageBytes } from './layout.ts';
 
 const RECEIPT: ReceiptView = {
-  orderId: 7,
+  orderId: orderIdOf(7),
   reference: '3f2a1c9e-5b7d-4e21-9a0f-0c1d2e3f4a5b',
   state: 'queued',
   placedAt: '2026-03-14T09:41:00.000Z',

@@ -1,4 +1,5 @@
 // The worker on a real SQLite file and a fake printer on loopback, with the clock in the test's hand:
+import { orderId as orderIdOf } from '../../contract/ids.ts';
 // a cash sale's receipt opens the drawer only while the cashier can still be at the till.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReceiptView } from '../../contract/contract.ts';
@@ -18,7 +19,7 @@ afterEach(async () => {
 
 function receipt(orderId: number, reference: string): ReceiptView {
   return {
-    orderId,
+    orderId: orderIdOf(orderId),
     reference,
     state: 'queued',
     placedAt: '2026-03-14T09:41:00.000Z',

@@ -1,6 +1,7 @@
 // The catalog's calls: sync.* (the app's runner) and what reads the synced cache (stock.search,
 // warehouses.list), with the cache's rows turned into the contract's views. Only named fields are
 // copied: the renderer gets what the screens show and nothing else.
+import { stockItemId } from '../../contract/ids.ts';
 import {
   availableNow,
   findCompanies,
@@ -88,7 +89,7 @@ function stockProductView(r: StockSearchResult, sold: ReadonlyMap<number, number
       const available = availableNow(i, soldThere);
       return {
         warehouseId: i.warehouseId,
-        stockItemId: i.id,
+        stockItemId: stockItemId(i.id),
         ...(i.warehouseName === undefined ? {} : { warehouseName: i.warehouseName }),
         ...(i.quantityInStock === undefined ? {} : { quantityInStock: i.quantityInStock }),
         ...(i.quantityAvailable === undefined ? {} : { quantityAvailable: i.quantityAvailable }),

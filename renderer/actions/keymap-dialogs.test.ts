@@ -1,4 +1,5 @@
 // The payment panel and the receipt dialog in the one keymap: while a dialog is open only its keys
+import { lineId } from '../../contract/ids.ts';
 // apply (Enter, Esc, F2/F3, F7, Tab kept inside), and a scan adds nothing.
 import { describe, expect, it } from 'vitest';
 import type { Screen } from '../store/app.ts';
@@ -12,7 +13,7 @@ const ctx = (
 ): ActionContext => ({
   screen,
   focus,
-  selectedLine: { id: 1, quantity: 2 },
+  selectedLine: { id: lineId(1), quantity: 2 },
   receiptShown,
   ...(dialog === undefined ? {} : { dialog }),
 });

@@ -1,4 +1,5 @@
 // Parking a sale and recalling one in the one keymap: F10 on the Sale screen opens the parked sales
+import { lineId } from '../../contract/ids.ts';
 // when there is a sale to park or one to recall; inside, F10 parks, arrows choose, Enter recalls,
 // Esc goes back, and nothing else of the sale answers (a scan adds nothing).
 import { describe, expect, it } from 'vitest';
@@ -8,7 +9,7 @@ import { actionForKey, actionForScan, type ActionContext } from './keymap.ts';
 const ctx = (screen: Screen, parking?: 'park' | 'list', dialog?: 'parked'): ActionContext => ({
   screen,
   focus: 'other',
-  selectedLine: parking === 'park' ? { id: 1, quantity: 1 } : undefined,
+  selectedLine: parking === 'park' ? { id: lineId(1), quantity: 1 } : undefined,
   ...(parking === undefined ? {} : { parking }),
   ...(dialog === undefined ? {} : { dialog }),
 });

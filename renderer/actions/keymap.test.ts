@@ -1,4 +1,5 @@
 // Which action a key or a scan triggers, given the screen and where focus is: the one place the
+import { lineId } from '../../contract/ids.ts';
 // shortcut and focus rules live (keymap.ts).
 import { describe, expect, it } from 'vitest';
 import type { Screen } from '../store/app.ts';
@@ -11,7 +12,7 @@ import {
   type Focus,
 } from './keymap.ts';
 
-const line = { id: 1, quantity: 2 };
+const line = { id: lineId(1), quantity: 2 };
 const ctx = (screen: Screen, focus: Focus = 'other', selected = line): ActionContext => ({
   screen,
   focus,
@@ -53,7 +54,7 @@ describe('keymap', () => {
     expect(key('+', none)).toBeUndefined();
     expect(key('Delete', none)).toBeUndefined();
     expect(key('ArrowDown', none)).toBe('sale.selectNext');
-    expect(key('-', ctx('sale', 'other', { id: 1, quantity: 1 }))).toBeUndefined();
+    expect(key('-', ctx('sale', 'other', { id: lineId(1), quantity: 1 }))).toBeUndefined();
   });
 
   it('waits out the scanner gap before a line edit (a + inside a scanned label is no edit)', () => {

@@ -3,6 +3,7 @@
 // asks `actionForKey` / `actionForScan` / `observersOf` which action applies, and performs it through
 // the registry (registry.ts). Focus rules live here and nowhere else.
 import type { Screen } from '../store/app.ts';
+import type { LineId } from '../../contract/ids.ts';
 
 export type ActionName =
   | 'screen.sale'
@@ -65,7 +66,7 @@ export interface ActionContext {
   readonly screen: Screen;
   readonly focus: Focus;
   /** The Sale screen's selected line, as it is when the key comes. */
-  readonly selectedLine: { readonly id: number | string; readonly quantity: number } | undefined;
+  readonly selectedLine: { readonly id: LineId; readonly quantity: number } | undefined;
   /** The Sale screen's find-by-name list is open; `highlighted`: one of its products is picked. */
   readonly find?: { readonly highlighted: boolean };
   /** The code field has focus and holds a quantity alone (`5*`): Enter sets the selected line's. */

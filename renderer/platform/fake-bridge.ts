@@ -3,6 +3,7 @@
 // checks it, and answered by the test's function for that channel; the answer goes through the same
 // `createPosApi` as a real one, so it must match the contract's output too. A call with no answer
 // scripted is refused, so a test sees a call it did not expect.
+import { lineId, saleId } from '../../contract/ids.ts';
 import {
   calls as contract,
   PosError,
@@ -68,7 +69,7 @@ function refused(code: PosError['code'], message: string): Envelope {
 /** A line of the shopping session as the core shows it: `quantity` of a product at 10.00. */
 export function aLine(id: number, quantity = 1): SessionLineView {
   return {
-    id,
+    id: lineId(id),
     productId: 100 + id,
     name: `Product ${id}`,
     quantity,
@@ -81,5 +82,11 @@ export function aLine(id: number, quantity = 1): SessionLineView {
 /** The shopping session with these lines and no customer, totalled. */
 export function aSession(lines: SessionLineView[]): SessionView {
   const total = lines.reduce((sum, l) => sum + l.lineTotal, 0);
-  return { id: 1, warehouseId: 1, lines, customer: null, totals: { byVatRate: [], discount: 0, total } };
+  return {
+    id: saleId(1),
+    warehouseId: 1,
+    lines,
+    customer: null,
+    totals: { byVatRate: [], discount: 0, total },
+  };
 }

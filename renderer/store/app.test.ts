@@ -1,4 +1,5 @@
 // The store's mirror of the core (the status bar's status, the sync rows, the Orders list) against a
+import { orderId } from '../../contract/ids.ts';
 // fake shell whose event stream and answers the test orders by hand: events sent while the stream is
 // not connected are lost, as the web shell's are, and each answer arrives when the test says. What is
 // checked is the store (renderer/store/app.ts and its actions), never the fake.
@@ -102,7 +103,7 @@ const synced: SyncStatusView = {
   })),
 };
 const order = (id: number): OutboxEntryView => ({
-  id,
+  id: orderId(id),
   state: 'queued',
   attempts: 0,
   createdAt: '2025-03-01T10:00:00.000Z',
@@ -445,7 +446,7 @@ describe('the order just placed, after the event stream was down', () => {
     shell.core.outbox = [order(1)];
     stop = store.followCore();
     await settle();
-    store.setSale({ placed: 1 });
+    store.setSale({ placed: orderId(1) });
     store.notePlaced(order(1));
     shell.disconnect();
     // Sent while nobody listened: its event went nowhere.

@@ -1,4 +1,5 @@
 // The manager PIN, in Node over a core the test scripts (platform/fake-bridge.ts) that guards its
+import { lineId } from '../../contract/ids.ts';
 // calls as the real one does: refused as 'locked' until `manager.unlock` took the right PIN. A guarded
 // action opens the PIN prompt, is made again once the lock opens, and is not made when the prompt is
 // left; Settings' card sets and changes the PIN (the change itself guarded).
@@ -18,7 +19,7 @@ const NEEDS_PIN = 'Adding a product at an entered price needs the manager PIN.';
 const RETRY_AT = Date.parse('2025-03-01T10:05:00.000Z');
 const item: Unpriced = { stockItemId: 7, name: 'Loose nails' };
 const added: ScanView = {
-  outcome: { kind: 'product', lineId: 1, name: 'Loose nails' },
+  outcome: { kind: 'product', lineId: lineId(1), name: 'Loose nails' },
   session: aSession([
     { ...aLine(1), name: 'Loose nails', unitPrice: 12.5, lineTotal: 12.5, priceEntered: true },
   ]),

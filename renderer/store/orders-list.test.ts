@@ -1,10 +1,11 @@
 // Where an order an event carries goes in the Orders list as loaded so far, and what the core is asked.
+import { orderId } from '../../contract/ids.ts';
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntryView } from '../../contract/contract.ts';
 import { ALL_ORDERS, filterOf, matches, OrdersMirror, withChanged, type OrdersList } from './orders-list.ts';
 
 const entry = (id: number, state: OutboxEntryView['state'] = 'sent'): OutboxEntryView => ({
-  id,
+  id: orderId(id),
   state,
   attempts: 1,
   createdAt: '2025-03-01T10:00:00.000Z',
@@ -12,7 +13,7 @@ const entry = (id: number, state: OutboxEntryView['state'] = 'sent'): OutboxEntr
 });
 const list = (ids: number[], next: number | null): OrdersList => ({
   entries: ids.map((id) => entry(id)),
-  next,
+  next: next === null ? null : orderId(next),
   counts: null,
 });
 const ids = (l: OrdersList) => l.entries.map((e) => e.id);
@@ -67,7 +68,7 @@ describe('the query', () => {
 describe('OrdersMirror', () => {
   const page = (entries: OutboxEntryView[], next?: number) => ({
     entries,
-    ...(next === undefined ? {} : { next }),
+    ...(next === undefined ? {} : { next: orderId(next) }),
     counts: {
       queued: 0,
       sending: 0,

@@ -1,4 +1,5 @@
 // Parking and recalling from the Sale screen, in Node over a core the test scripts
+import { saleId, type SaleId } from '../../contract/ids.ts';
 // (platform/fake-bridge.ts): what is asked of the core, what the screen then holds, and what the one
 // announcer says (lines, total, when it was parked; the sale parked in a recalled one's place).
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -20,7 +21,7 @@ import {
 import { setPos } from './pos.ts';
 
 let core: FakeBridge;
-const empty = (parkedCount: number): SessionView => ({ ...aSession([]), id: 'new', parkedCount });
+const empty = (parkedCount: number): SessionView => ({ ...aSession([]), id: 'new' as SaleId, parkedCount });
 const early: ParkedSaleView = { id: 3, parkedAt: '2026-11-26T09:12:00.000Z', lineCount: 2, total: 45.5 };
 const late: ParkedSaleView = {
   id: 4,
@@ -69,7 +70,7 @@ describe('parked sales on the Sale screen', () => {
     core.answer('session.parked', () => [early, late]);
     core.answer('session.recall', ({ id }) => ({
       recalled: id === late.id ? late : early,
-      session: { ...aSession([aLine(9)]), id, parkedCount: 1 },
+      session: { ...aSession([aLine(9)]), id: saleId(id), parkedCount: 1 },
       parked: null,
     }));
     await openParked();
@@ -94,7 +95,7 @@ describe('parked sales on the Sale screen', () => {
     core.answer('session.parked', () => [early]);
     core.answer('session.recall', () => ({
       recalled: early,
-      session: { ...aSession([aLine(5), aLine(6)]), id: early.id, parkedCount: 1 },
+      session: { ...aSession([aLine(5), aLine(6)]), id: saleId(early.id), parkedCount: 1 },
       parked: { id: 8, parkedAt: '2026-11-26T10:00:00.000Z', lineCount: 1, total: 10 },
     }));
     await openParked();

@@ -1,4 +1,5 @@
 // The payment panel, in Node over a core the test scripts (platform/fake-bridge.ts): F9 refuses a
+import { lineId, orderId } from '../../contract/ids.ts';
 // sale the till knows would be refused before the panel opens; Enter places the order with the
 // tender taken (cash, card, or card + cash), once, only when the amounts pay the total; the panel
 // closes, the change due stays until the next scan, and the receipt of that order shows. Esc and F9
@@ -35,9 +36,9 @@ import { useReceipt } from './receipt.ts';
 
 const ORDER_ID = 41;
 const placedAt = '2025-03-01T10:00:00.000Z';
-const order: OutboxEntryView = { id: ORDER_ID, state: 'queued', attempts: 0, createdAt: placedAt };
+const order: OutboxEntryView = { id: orderId(ORDER_ID), state: 'queued', attempts: 0, createdAt: placedAt };
 const receipt: ReceiptView = {
-  orderId: ORDER_ID,
+  orderId: orderId(ORDER_ID),
   reference: 'POS-41',
   state: 'queued',
   placedAt,
@@ -207,7 +208,7 @@ describe('the change due after placing', () => {
       closing({ parts: [{ method: 'cash', amount: 250, given: 500 }], change: 250 }),
     );
     core.answer('session.scan', () => ({
-      outcome: { kind: 'product', lineId: 2, name: 'Product 2' },
+      outcome: { kind: 'product', lineId: lineId(2), name: 'Product 2' },
       session: aSession([aLine(2)]),
     }));
     await openPayment();

@@ -1,4 +1,5 @@
 // The Sale screen's own logic, in Node over a core the test scripts (platform/fake-bridge.ts): what a
+import { lineId, orderId, stockItemId } from '../../contract/ids.ts';
 // `3*` typed before a scan asks the core for, and voiding, which takes F8 twice so that one stray key
 // never loses a basket. The screens and the keymap only dispatch these actions.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -37,7 +38,7 @@ const sale = () => useApp.getState().sale;
 /** The core adds what it is asked for: one line of that many (1 when no quantity came). */
 function addsWhatItIsAsked(): void {
   const added = (quantity = 1): ScanView => ({
-    outcome: { kind: 'product', lineId: 1, name: 'Product 1' },
+    outcome: { kind: 'product', lineId: lineId(1), name: 'Product 1' },
     session: aSession([aLine(1, quantity)]),
   });
   core.answer('session.scan', (input) => added(input.quantity));
@@ -110,7 +111,7 @@ describe('a scan and what was typed in the code field', () => {
         productId: 7,
         productName: 'Rohlík',
         price: 3,
-        warehouses: [{ warehouseId: 1, stockItemId: 70, quantityAvailable: 50 }],
+        warehouses: [{ warehouseId: 1, stockItemId: stockItemId(70), quantityAvailable: 50 }],
         syncedAt: null,
       },
     ],
@@ -192,7 +193,7 @@ describe('a scan and what was typed in the code field', () => {
     expect(sale().entry).toBe('');
 
     const order: OutboxEntryView = {
-      id: 5,
+      id: orderId(5),
       state: 'queued',
       attempts: 0,
       createdAt: '2025-03-01T10:00:00.000Z',
@@ -250,7 +251,7 @@ describe('a quantity typed for the selected line (5*, Enter)', () => {
 
   it('sets that line to the quantity and empties the code field', async () => {
     setSale({ entry: '5*' });
-    expect(await setTypedQuantity(2)).toBe(true);
+    expect(await setTypedQuantity(lineId(2))).toBe(true);
     expect(core.inputs('session.setQuantity')).toEqual([{ lineId: 2, quantity: 5 }]);
     expect(useApp.getState().session?.lines.map((l) => l.quantity)).toEqual([1, 5]);
     expect(sale().entry).toBe('');
@@ -262,14 +263,14 @@ describe('a quantity typed for the selected line (5*, Enter)', () => {
       throw new PosError({ code: 'invalid-input', message: 'A counted item takes whole numbers.' });
     });
     setSale({ entry: '1,5*' });
-    expect(await setTypedQuantity(1)).toBe(false);
+    expect(await setTypedQuantity(lineId(1))).toBe(false);
     expect(sale().quantityError?.lineId).toBe(1);
     expect(sale().entry).toBe('1,5*');
   });
 
   it('zero is refused before asking the core', async () => {
     setSale({ entry: '0*' });
-    expect(await setTypedQuantity(1)).toBe(false);
+    expect(await setTypedQuantity(lineId(1))).toBe(false);
     expect(core.inputs('session.setQuantity')).toEqual([]);
     expect(sale().quantityError?.text).toBe(i18n.t('sale:quantityNotPositive'));
   });

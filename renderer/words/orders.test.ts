@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { orderId, remoteOrderId } from '../../contract/ids.ts';
 import { formatTime } from '../format/format.ts';
 import { i18n } from '../i18n/index.ts';
 import { TILL_PRICES_NOT_TAKEN } from '../../contract/contract.ts';
@@ -158,7 +159,7 @@ describe('filters and reference search', () => {
   });
 
   it('finds by client reference or remote id, not by the local number', () => {
-    const entry = { id: 7, clientReference: 'counter-AB12-0007', remoteId: 4521 };
+    const entry = { id: orderId(7), clientReference: 'counter-AB12-0007', remoteId: remoteOrderId(4521) };
     expect(matchesReference(entry, 'ab12')).toBe(true);
     expect(matchesReference(entry, '4521')).toBe(true);
     expect(matchesReference(entry, '9999')).toBe(false);
@@ -166,7 +167,7 @@ describe('filters and reference search', () => {
   });
 
   it('finds by the number printed on the receipt, in any case', () => {
-    const entry = { id: 7, clientReference: 'counter-AB12-0007', receiptNumber: 'P1-000012' };
+    const entry = { id: orderId(7), clientReference: 'counter-AB12-0007', receiptNumber: 'P1-000012' };
     expect(matchesReference(entry, 'p1-000012')).toBe(true);
     expect(matchesReference(entry, 'P1-000013')).toBe(false);
   });

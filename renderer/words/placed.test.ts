@@ -1,4 +1,5 @@
 // What the Sale screen says of the order just placed: only a queued order is said to go out by itself;
+import { remoteOrderId } from '../../contract/ids.ts';
 // one the instance refused, or did not clearly answer, says what the person does.
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../i18n/index.ts';
@@ -35,16 +36,16 @@ describe('the placed order notice', () => {
     expect(placedText('blocked', undefined, t, tr).text).toBe(
       'Order not sent: the instance does not let this till place it. Ask the administrator, then send it again from Orders (F3).',
     );
-    expect(placedText('sent', 12, t, tr)).toEqual({
+    expect(placedText('sent', remoteOrderId(12), t, tr)).toEqual({
       tone: 'ok',
       text: 'Order placed and sent (instance order 12).',
     });
     // What the instance booked: the same total says nothing more, another one is said at once.
     const price = (amount: number) => `CZK ${amount.toFixed(2)}`;
-    expect(placedText('sent', 12, t, tr, { booked: 182.9, total: 182.9, price }).text).toBe(
+    expect(placedText('sent', remoteOrderId(12), t, tr, { booked: 182.9, total: 182.9, price }).text).toBe(
       'Order placed and sent (instance order 12).',
     );
-    expect(placedText('sent', 12, t, tr, { booked: 194.01, total: 182.9, price })).toEqual({
+    expect(placedText('sent', remoteOrderId(12), t, tr, { booked: 194.01, total: 182.9, price })).toEqual({
       tone: 'warn',
       text: 'Order sent (instance order 12), but the instance booked CZK 194.01, not CZK 182.90: check it in Orders (F3).',
     });
@@ -69,10 +70,10 @@ describe('the placed order notice', () => {
       const tr = i18n.getFixedT(language, 'receipt');
       const price = (amount: number) => amount.toFixed(2);
       const check = { booked: undefined, total: 182.9, price, code: TILL_PRICES_NOT_TAKEN };
-      const notice = placedText('sent', 12, t, tr, check);
+      const notice = placedText('sent', remoteOrderId(12), t, tr, check);
       expect(notice.tone).toBe('warn');
       expect(notice.text).toContain('F3');
-      expect(notice.text).not.toBe(placedText('sent', 12, t, tr).text);
+      expect(notice.text).not.toBe(placedText('sent', remoteOrderId(12), t, tr).text);
     });
   }
 });

@@ -1,4 +1,5 @@
 // The receipt's state line in the cashier's language: an order's state said inside the sentence,
+import { orderId } from '../../contract/ids.ts';
 // a state the catalogue does not know shown as it came.
 import { describe, expect, it } from 'vitest';
 import type { ReceiptView } from '../../contract/contract.ts';
@@ -9,7 +10,7 @@ import { bookedAgreement, orderState, stateLine } from './receipt.ts';
 const price = (amount: number): string => `CZK ${amount.toFixed(2)}`;
 
 const receipt = (state: string, remoteId?: number, bookedTotal?: number): ReceiptView => ({
-  orderId: 7,
+  orderId: orderId(7),
   reference: 'ref-7',
   state,
   ...(remoteId === undefined ? {} : { remoteId }),

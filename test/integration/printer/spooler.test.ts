@@ -1,4 +1,5 @@
 // A system printer by name (printer:NAME) through the real print spooler: the print worker on a real
+import { orderId as orderIdOf } from '../../../contract/ids.ts';
 // SQLite file hands its jobs to CUPS's lp, a cupsd of the test's own on loopback (test/support/cups.ts)
 // spools them and its socket backend passes them to a fake network printer, whose bytes the tests'
 // ESC/POS decoder reads back. Nothing between Counter and the printer is stubbed.
@@ -51,7 +52,7 @@ function setup(queue = 'Receipt'): PrinterSetup {
 
 function receipt(orderId: number, reference: string, tender: ReceiptView['tender']): ReceiptView {
   return {
-    orderId,
+    orderId: orderIdOf(orderId),
     reference,
     state: 'queued',
     placedAt: '2026-03-14T09:41:00.000Z',
