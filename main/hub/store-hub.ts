@@ -6,20 +6,9 @@
 // made again if missing, and the journal is published from the hub's last event of this till, so a
 // hub that lost everything is refilled from the tills' journals. No wall clock orders anything:
 // events are ordered by each till's own numbers.
-import { connect, type NatsConnection } from '@nats-io/transport-node';
-import {
-  AckPolicy,
-  DeliverPolicy,
-  jetstream,
-  jetstreamManager,
-  JetStreamApiError,
-  StorageType,
-  type Consumer,
-  type JetStreamClient,
-  type JetStreamManager,
-  type JsMsg,
-} from '@nats-io/jetstream';
-import { Kvm, type KV } from '@nats-io/kv';
+import type { NatsConnection } from '@nats-io/transport-node';
+import type { Consumer, JetStreamClient, JetStreamManager, JsMsg } from '@nats-io/jetstream';
+import type { KV } from '@nats-io/kv';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { writeTransaction } from '../../db/database.ts';
@@ -82,6 +71,17 @@ export type ClaimOutcome =
   | { readonly outcome: 'claimed'; readonly claimedMilli: number }
   | { readonly outcome: 'exceeds'; readonly claimedMilli: number }
   | { readonly outcome: 'offline' };
+
+type Nats = typeof import('@nats-io/transport-node') & typeof import('@nats-io/jetstream');
+
+/** The NATS client, loaded on the first connection (a till with no hub never loads it: issue 36). */
+async function natsClient(): Promise<Nats> {
+  const [transport, js] = await Promise.all([
+    import('@nats-io/transport-node'),
+    import('@nats-io/jetstream'),
+  ]);
+  return { ...transport, ...js };
+}
 
 const BATCH = 200;
 
@@ -163,7 +163,10 @@ export class StoreHub {
 
   #kv: { nc: NatsConnection; kv: Promise<KV> } | null = null;
   #claims(nc: NatsConnection): Promise<KV> {
-    if (this.#kv?.nc !== nc) this.#kv = { nc, kv: new Kvm(nc).create(CLAIMS_BUCKET, { history: 1 }) };
+    // The KV client is loaded with the first claim, like the rest of the NATS client (issue 36).
+    const bucket = async () =>
+      new (await import('@nats-io/kv')).Kvm(nc).create(CLAIMS_BUCKET, { history: 1 });
+    if (this.#kv?.nc !== nc) this.#kv = { nc, kv: bucket() };
     return this.#kv.kv;
   }
 
@@ -206,17 +209,24 @@ export class StoreHub {
   /** One connection to the hub, until it ends. */
   async #session(): Promise<void> {
     const { url, till, password } = this.#options;
-    const nc = await connect({ servers: url, user: till, pass: password, reconnect: false, timeout: 3000 });
+    const nats = await natsClient();
+    const nc = await nats.connect({
+      servers: url,
+      user: till,
+      pass: password,
+      reconnect: false,
+      timeout: 3000,
+    });
     this.#nc = nc;
     if (this.#closed) await nc.close();
     const ended = nc.closed().then((error) => {
       throw error ?? new Error('the connection to the hub closed');
     });
     try {
-      const jsm = await jetstreamManager(nc, { timeout: 5000 });
-      await ensureStream(jsm);
-      await ensureConsumer(jsm, till);
-      const js = jetstream(nc, { timeout: 5000 });
+      const jsm = await nats.jetstreamManager(nc, { timeout: 5000 });
+      await ensureStream(nats, jsm);
+      await ensureConsumer(nats, jsm, till);
+      const js = nats.jetstream(nc, { timeout: 5000 });
       const consumer = await js.consumers.get(JOURNAL_STREAM, consumerName(till));
       this.#published = await lastOnHub(jsm, till);
       this.#setConnected(true);
@@ -326,38 +336,38 @@ function safeJson(text: string): unknown {
   }
 }
 
-function notFound(error: unknown): boolean {
+function notFound(nats: Nats, error: unknown): boolean {
   return (
-    error instanceof JetStreamApiError &&
+    error instanceof nats.JetStreamApiError &&
     (error.code === 404 || error.apiError().err_code === 10059 || error.apiError().err_code === 10014)
   );
 }
 
 /** The store's stream: every till's journal, on file, kept (a hub is the store's memory). */
-async function ensureStream(jsm: JetStreamManager): Promise<void> {
+async function ensureStream(nats: Nats, jsm: JetStreamManager): Promise<void> {
   try {
     await jsm.streams.info(JOURNAL_STREAM);
   } catch (error) {
-    if (!notFound(error)) throw error;
+    if (!notFound(nats, error)) throw error;
     await jsm.streams.add({
       name: JOURNAL_STREAM,
       subjects: [`${JOURNAL_SUBJECT}.>`],
-      storage: StorageType.File,
+      storage: nats.StorageType.File,
     });
   }
 }
 
 /** The till's durable consumer of the whole journal: it remembers what the till has acknowledged. */
-async function ensureConsumer(jsm: JetStreamManager, till: string): Promise<void> {
+async function ensureConsumer(nats: Nats, jsm: JetStreamManager, till: string): Promise<void> {
   const name = consumerName(till);
   try {
     await jsm.consumers.info(JOURNAL_STREAM, name);
   } catch (error) {
-    if (!notFound(error)) throw error;
+    if (!notFound(nats, error)) throw error;
     await jsm.consumers.add(JOURNAL_STREAM, {
       durable_name: name,
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
+      ack_policy: nats.AckPolicy.Explicit,
+      deliver_policy: nats.DeliverPolicy.All,
       ack_wait: 10_000_000_000,
       max_ack_pending: 1000,
     });

@@ -1,0 +1,42 @@
+// Issue 36 point 3: a restarted till answers its first barcode sooner when it loads only what it
+// uses. The serial port library (@serialport/*) is loaded when a port is opened or listed, the NATS
+// client (@nats-io/*) when a store hub is connected to; a core started with neither configured
+// loads neither (a real core in its own process, its loaded modules read through Node's hooks).
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../support/fixtures.ts';
+
+const child = fileURLToPath(new URL('./loaded-child.ts', import.meta.url));
+
+/** The URLs of every module a core on `dataDir` loaded, started with no POS_* but the folder. */
+function modulesLoaded(dataDir: string): Promise<string[]> {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('POS_')) env[k] = v;
+  return new Promise((resolve, reject) => {
+    const run = spawn(process.execPath, [child], {
+      env: { ...env, POS_DATA_DIR: dataDir },
+      timeout: 120_000,
+    });
+    let out = '';
+    let err = '';
+    run.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+    run.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
+    run.on('error', reject);
+    run.on('close', (status) => {
+      const last = out.trim().split('\n').at(-1) ?? '';
+      if (status !== 0) return reject(new Error(`the core ended with ${String(status)}:\n${out}${err}`));
+      resolve(JSON.parse(last) as string[]);
+    });
+  });
+}
+
+describe('libraries loaded at start', () => {
+  it('a core with no serial port and no store hub loads neither library', async () => {
+    const loaded = await modulesLoaded(tempDir('lazy-libraries'));
+    // The core itself was loaded (the list is what the process loaded, not an empty one).
+    expect(loaded.some((url) => url.endsWith('/main/core/launch.ts'))).toBe(true);
+    expect(loaded.filter((url) => url.includes('/node_modules/@serialport/'))).toEqual([]);
+    expect(loaded.filter((url) => url.includes('/node_modules/@nats-io/'))).toEqual([]);
+  });
+});

@@ -1,0 +1,32 @@
+// Child of lazy-libraries.test.ts: a till's core started as the shells start it (createAppCore on
+// POS_DATA_DIR) with what the environment gives, then a few calls a cashier's first minute makes.
+// Every module the process loaded (ES and CommonJS, through Node's module hooks) is printed as one
+// JSON line of URLs, so the test can say which libraries a start pulled in.
+import { registerHooks } from 'node:module';
+
+const loaded = new Set<string>();
+registerHooks({
+  load(url, context, nextLoad) {
+    loaded.add(url);
+    return nextLoad(url, context);
+  },
+});
+
+const { createAppCore } = await import('../../../main/core/launch.ts');
+const { MemoryCredentialStore } = await import('../../../main/settings/credentials.ts');
+const core = await createAppCore({
+  env: process.env,
+  credentials: new MemoryCredentialStore(),
+  app: 'web',
+  log: () => undefined,
+});
+try {
+  // The areas of the scanner and the hub answer without a port or a hub to reach.
+  for (const channel of ['scanner.take', 'hub.get']) {
+    const answer = await core.invoke(channel, {});
+    if (!answer.ok) throw new Error(`${channel}: ${answer.error.message}`);
+  }
+} finally {
+  await core.close();
+}
+process.stdout.write(`${JSON.stringify([...loaded])}\n`);
