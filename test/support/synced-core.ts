@@ -60,6 +60,8 @@ function createCore(url: string, dataDir: string, env: Readonly<Record<string, s
   return Core.create({
     dataDir,
     credentials: new MemoryCredentialStore(),
+    // The store hub's passwords, kept as the web shell keeps them (Settings → store hub).
+    hubSecrets: new MemoryCredentialStore(),
     env: { ...demoEnv(url), ...env },
     probeIntervalMs: 200,
     autoSync: false,
