@@ -57,6 +57,13 @@ export const receipt = {
   // A receipt reprinted after the retention period: its lines are no longer kept.
   linesRemoved_one: '{{count, number}} line: no longer kept in detail after the retention period.',
   linesRemoved_other: '{{count, number}} lines: no longer kept in detail after the retention period.',
+  returnTitle: 'Return no. {{number}} of receipt {{receipt}}',
+  returnSaleDate: 'Sale of {{date}}',
+  returnTotal: 'REFUNDED',
+  returnRefundCash: 'Refunded in cash',
+  returnRefundCard: 'Refunded to the card',
+  returnBy: 'Taken back by: {{name}}',
+  returnSignature: "Customer's signature:",
   thankYou: 'Thank you',
   // On Sale, in the dialog, on Orders
   receiptError: 'Receipt: {{error}}',

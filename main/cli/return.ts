@@ -10,7 +10,12 @@ import { buildOutbox, buildReturns } from '../areas/index.ts';
 import { ReturnError, returnView, type ApprovalReason, type ReturnView } from '../returns/index.ts';
 import { ConfigError } from '../settings/config.ts';
 import { pinMatches } from '../settings/manager-pin.ts';
-import { SettingsStore } from '../settings/store.ts';
+import { SettingsStore, type AppSettings } from '../settings/store.ts';
+import { fromEnv } from '../settings/env.ts';
+import { parsePrinterAddress, printLanguage, returnReceiptBytes, sendToPrinter } from '../printer/index.ts';
+import { countReturnPrint } from '../../db/returns.ts';
+import { getCashier } from '../../db/cashiers.ts';
+import type { Db } from '../../db/database.ts';
 import { ShiftError } from '../shift/index.ts';
 import { CliError, defineCommand, EXIT, usageError, type CommandContext } from './command.ts';
 
@@ -65,7 +70,8 @@ export const command = defineCommand({
       await router?.routeWaiting();
       const view = returnView(db, made.row.id);
       if (view === undefined) throw new Error(`Return ${made.row.id} was not stored.`);
-      return { json: view, text: textOf(view) };
+      await printReturn(ctx, db, view, s);
+      return { json: returnView(db, made.row.id) ?? view, text: textOf(view) };
     } catch (error) {
       if (error instanceof ReturnError || error instanceof ShiftError)
         throw new CliError(EXIT.failure, error.message, { reason: error.code });
@@ -131,4 +137,36 @@ function textOf(v: ReturnView): string {
   ];
   if (v.note !== undefined) lines.push(`  ${v.note}`);
   return lines.join('\n');
+}
+
+/**
+ * Prints the return's receipt on the till's network printer (POS_RECEIPT_PRINTER, else Settings),
+ * the drawer's pulse first when cash was paid out; without a printer nothing is printed. Sent at once,
+ * not through the print queue (a failure is said on stderr; the return stands).
+ */
+async function printReturn(ctx: CommandContext, db: Db, view: ReturnView, s: AppSettings): Promise<void> {
+  const text = fromEnv(process.env, 'receiptPrinter') ?? s.receiptPrinter;
+  if (text === null) return;
+  const address = parsePrinterAddress(text, 'POS_RECEIPT_PRINTER');
+  if (address.kind !== 'tcp') {
+    ctx.log('The return receipt prints on a network printer only (tcp://HOST:PORT).');
+    return;
+  }
+  const cashier = view.cashierId === null ? undefined : getCashier(db, view.cashierId)?.name;
+  const bytes = returnReceiptBytes(
+    { ...view, ...(cashier === undefined ? {} : { cashierName: cashier }) },
+    { copy: view.printCount > 0, kick: (view.refund.cash ?? 0) > 0 },
+    {
+      columns: address.columns ?? (s.receiptPaper === '58mm' ? 32 : 48),
+      ...(address.model === undefined ? {} : { model: address.model }),
+      language: printLanguage(
+        s.language === 'system' ? 'system' : s.language,
+        Intl.DateTimeFormat().resolvedOptions().locale,
+      ),
+      currency: s.priceCurrency,
+    },
+  );
+  const outcome = await sendToPrinter({ host: address.host, port: address.port }, bytes);
+  if (outcome.kind === 'printed') countReturnPrint(db, view.id);
+  else ctx.log(`The return receipt did not print: ${outcome.kind}`);
 }
