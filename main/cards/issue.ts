@@ -15,7 +15,7 @@ import {
 import { durably, writeTransaction, type Db } from '../../db/database.ts';
 import { cacheIssuedCard, cardByBarcode, companyCards, knownCompanyName } from '../../db/catalog/index.ts';
 import { CoreError } from '../ground/index.ts';
-import { insertOutboxDocument, type EntryOf } from '../outbox/index.ts';
+import { cardFields, insertOutboxDocument, type EntryOf } from '../outbox/index.ts';
 import type { ScanResolver } from '../counter/index.ts';
 import type { ScanResult } from '../service/index.ts';
 
@@ -95,19 +95,7 @@ export function storeCard(deps: CardIssueDeps, card: CardDocument): EntryOf<'car
         ...(deps.instance === undefined ? {} : { instance: deps.instance }),
         now: deps.now(),
       });
-      cacheIssuedCard(
-        deps.db,
-        entry.id,
-        {
-          companyId: card.companyId,
-          barcode: card.barcode,
-          name: card.name,
-          ...(card.validFrom === undefined ? {} : { validFrom: card.validFrom }),
-          ...(card.validTo === undefined ? {} : { validTo: card.validTo }),
-          ...(card.discount === undefined ? {} : { discount: card.discount }),
-        },
-        entry.createdAt,
-      );
+      cacheIssuedCard(deps.db, entry.id, cardFields(card), entry.createdAt);
       return entry;
     }),
   );

@@ -62,7 +62,7 @@ export function cardChannel(
       }
       let stored: CompanyCard;
       try {
-        stored = await service.createCompanyCard(card.companyId, cardBody(card));
+        stored = await service.createCompanyCard(card.companyId, cardFields(card));
       } catch (error) {
         return cardFailure(error, context);
       }
@@ -113,8 +113,11 @@ async function heldAlready(
   }
 }
 
-/** The body of POST .../cards: SPEC.md's card fields, the company in the path too. */
-function cardBody(card: CardDocument): Record<string, unknown> {
+/**
+ * The card as SPEC.md's POST .../cards body takes it and the catalog caches it: the document without
+ * its authorised person (posted after the card).
+ */
+export function cardFields(card: CardDocument): Omit<CardDocument, 'person'> {
   return {
     companyId: card.companyId,
     barcode: card.barcode,

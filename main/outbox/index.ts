@@ -28,7 +28,7 @@ export {
   type WorkedSummary,
 } from './views.ts';
 export { OrderValidationError, placeOrder, type OrderSender, type PlacedOrder } from './place.ts';
-export { cardChannel, type CardChannelOptions, type CardIssueService } from './card-channel.ts';
+export { cardChannel, cardFields, type CardChannelOptions, type CardIssueService } from './card-channel.ts';
 export { type DocumentChannel, type DocumentChannels, type EntryOf } from './documents.ts';
 // A document of another kind (a card issued at the till) is stored through here too.
 export { insertOutboxDocument } from '../../db/outbox.ts';
