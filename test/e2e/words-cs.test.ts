@@ -111,6 +111,10 @@ beforeAll(async () => {
   page = await newPage(chromium, { viewport: SIZES[1] });
   await page.goto(started.url);
   await statusBar(page).waitFor();
+  // Yesterday's order goes out first: were it still queued when a test arms a one-time 400, it
+  // would take that answer and the sale under test would be sent (seen on a loaded CI run).
+  await goTo(page, 'orders');
+  await page.locator(`[data-order="${String(yesterdayId)}"][data-state="sent"]`).waitFor({ timeout: 60_000 });
 });
 
 afterAll(() => stopAll(terminal, shell, browser));
