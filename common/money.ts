@@ -173,6 +173,22 @@ export function priceDecimals(price: number): number {
   return Math.min(20, Math.max(MINOR_DIGITS, decimalPlaces(price)));
 }
 
+/**
+ * A unit price as a table stores it (shopping_session_line, sold_line: TEXT): the exact decimal the
+ * number prints as ("0.125", "0.099946"), so it reads back as the same number and compares equal when
+ * the price is; a price that is no number (an older version's Infinity) keeps its word.
+ */
+export function unitPriceColumn(price: number): string {
+  const d = decimal(price);
+  return d === undefined ? String(price) : decimalText(d);
+}
+
+/** A stored unit price read back as the number it is; undefined for text that is no price. */
+export function unitPriceOfColumn(text: string): number | undefined {
+  const price = Number(text);
+  return decimal(text) !== undefined || price === Infinity || price === -Infinity ? price : undefined;
+}
+
 /** A unit price as English text for messages and logs: "0.125", "25.90". */
 export function unitPriceText(price: number): string {
   const d = decimal(price);

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { Db } from './database.ts';
 import { prepared } from './prepared.ts';
+import { UnitPriceColumn, unitPriceText } from './unit-price.ts';
 
 const int = z.number().int();
 
@@ -18,12 +19,16 @@ export const SoldLine = z.object({
   kind: z.enum(['unit', 'weight', 'price']),
   quantityMilli: int,
   unitOfMeasure: z.string().nullable(),
+  /** Gross, per unit: stored as its exact decimal text (migration 31), read as the number it prints as. */
   unitPrice: z.number(),
   vatRate: z.number(),
   grossMinor: int,
   paidMinor: int,
 });
 export type SoldLine = z.infer<typeof SoldLine>;
+
+/** A row of sold_line as stored: the unit price is its decimal text. */
+const SoldLineRow = SoldLine.extend({ unitPrice: UnitPriceColumn });
 
 /** Stores a closed sale's lines as paid: call in the transaction that closes it. */
 export function insertSoldLines(db: Db, lines: readonly SoldLine[]): void {
@@ -34,14 +39,17 @@ export function insertSoldLines(db: Db, lines: readonly SoldLine[]): void {
      VALUES (@sessionId, @lineNo, @productId, @productCode, @name, @kind, @quantityMilli, @unitOfMeasure,
        @unitPrice, @vatRate, @grossMinor, @paidMinor)`,
   );
-  for (const line of lines) insert.run(SoldLine.parse(line));
+  for (const line of lines) {
+    const row = SoldLine.parse(line);
+    insert.run({ ...row, unitPrice: unitPriceText(row.unitPrice) });
+  }
 }
 
 export function soldLines(db: Db, sessionId: number): SoldLine[] {
   const rows: unknown[] = prepared(db, 'SELECT * FROM sold_line WHERE sessionId = ? ORDER BY lineNo').all(
     sessionId,
   );
-  return rows.map((r) => SoldLine.parse(r));
+  return rows.map((r) => SoldLineRow.parse(r));
 }
 
 /** Per sold line, what already came back and what it refunded (lines with nothing back are left out). */

@@ -4,7 +4,8 @@ import { prepared } from './prepared.ts';
 import { z } from 'zod';
 import type { Db } from './database.ts';
 import { Tender } from '../contract/contract.ts';
-import { decimal, decimalText, minor, roundToMinor, toMajor, type Minor } from '../common/money.ts';
+import { minor, roundToMinor, toMajor, type Minor } from '../common/money.ts';
+import { UnitPriceColumn, unitPriceText } from './unit-price.ts';
 
 /** The states stored in the state column. */
 export const SESSION_STATES = ['open', 'closed', 'cancelled'] as const;
@@ -157,12 +158,7 @@ const LineRow = z.object({
   kind: z.enum(LINE_KINDS),
   quantity: storedNumber,
   unitOfMeasure: z.string().nullable(),
-  unitPrice: z.string().transform((text, ctx) => {
-    const price = Number(text);
-    if (decimal(text) === undefined && !(price === Infinity || price === -Infinity))
-      ctx.addIssue({ code: 'custom', message: `a unit price is a decimal, not "${text}"` });
-    return price;
-  }),
+  unitPrice: UnitPriceColumn,
   vatRate: storedNumber,
   fixedTotalMinor: z.number().int().transform(minor).nullable(),
   noDiscount: z.union([z.literal(0), z.literal(1)]).transform((v) => v === 1),
@@ -173,15 +169,6 @@ const LineRow = z.object({
     .transform((v) => (v === null ? null : LineAdjustment.parse(JSON.parse(v)))),
   addedAt: z.string(),
 });
-
-/**
- * A unit price as it is stored: the exact decimal the number prints as ("0.125"); a price that is no
- * number (an older version's Infinity) keeps its word, and the counter reports its line.
- */
-function priceText(price: number): string {
-  const d = decimal(price);
-  return d === undefined ? String(price) : decimalText(d);
-}
 
 /** A line as the session keeps it (its `removedAt` is the journal's: zod leaves it out). */
 const toLine = (raw: unknown): SessionLine => LineRow.parse(raw);
@@ -302,7 +289,7 @@ export function addSessionLine(db: Db, sessionId: number, line: NewSessionLine, 
     line.kind,
     line.quantity,
     line.unitOfMeasure,
-    priceText(line.unitPrice),
+    unitPriceText(line.unitPrice),
     line.vatRate,
     line.fixedTotalMinor,
     line.noDiscount ? 1 : 0,
@@ -336,7 +323,7 @@ function joinCountedLine(
        ORDER BY id LIMIT 1`,
   )
     .pluck()
-    .get(sessionId, line.stockItemId, priceText(line.unitPrice), line.priceEntered ? 1 : 0);
+    .get(sessionId, line.stockItemId, unitPriceText(line.unitPrice), line.priceEntered ? 1 : 0);
   if (typeof existing !== 'number') return undefined;
   prepared(db, 'UPDATE shopping_session_line SET quantity = quantity + ? WHERE id = ?').run(
     line.quantity,

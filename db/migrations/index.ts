@@ -30,6 +30,7 @@ import { storeJournal } from './0027-store-journal.ts';
 import { moneyColumns } from './0028-money-columns.ts';
 import { outboxDocuments } from './0029-outbox-documents.ts';
 import { journalReturns } from './0030-journal-returns.ts';
+import { soldLinePrice } from './0031-sold-line-price.ts';
 import { prohibitionOfDiscounts } from './catalog-0002-prohibition-of-discounts.ts';
 import { instanceProfile } from './catalog-0003-instance-profile.ts';
 import { syncRun } from './catalog-0004-sync-run.ts';
@@ -72,6 +73,7 @@ export const migrations: readonly Migration[] = [
   moneyColumns,
   outboxDocuments,
   journalReturns,
+  soldLinePrice,
 ];
 
 /** The catalog's file (counter.catalog.sqlite): what sync copies from the service. Its schema
