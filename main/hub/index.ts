@@ -1,5 +1,14 @@
 // The store hub (issue 38): the tills of one store as one, through NATS JetStream.
-export { HubServer, hubConfig, listening, natsServerBinary, writeHubConfig, type HubUser } from './server.ts';
+export {
+  HubServer,
+  hubConfig,
+  listening,
+  natsServerBinary,
+  pidFile,
+  strayServer,
+  writeHubConfig,
+  type HubUser,
+} from './server.ts';
 export {
   StoreHub,
   type ClaimOutcome,
