@@ -64,6 +64,10 @@ export const CALL_CHANNELS = [
   'hub.get',
   'hub.set',
   'store.shifts',
+  'returns.list',
+  'returns.get',
+  'returns.reprint',
+  'returns.printed',
 ] as const;
 
 export const EVENT_CHANNELS = [

@@ -14,6 +14,7 @@ import type { CallChannel, EventChannel } from './channels.ts';
 import { SaidSchema } from './core-words.ts';
 import { CashRounding } from './cash-rounding.ts';
 import { HubSetInput, HubView, StoreHubStatusView, StoreShiftView } from './store.ts';
+import { ReturnRef, ReturnView } from './returns.ts';
 import {
   CashierAddInput,
   CashierRef,
@@ -31,6 +32,7 @@ import {
 export * from './shift.ts';
 export * from './documents.ts';
 export * from './store.ts';
+export * from './returns.ts';
 export { CashRounding, cashStep, roundCash, type CashDue } from './cash-rounding.ts';
 
 /** Counter's own words by key (what `said` carries), for the renderer's catalogues. */
@@ -1100,6 +1102,13 @@ export const calls = {
   'hub.set': { input: HubSetInput, output: HubView },
   /** Every till's open shift, its sales and expected cash, and the store's total. */
   'store.shifts': { input: empty, output: StoreShiftView },
+  /** The till's returns, newest first (Orders). */
+  'returns.list': { input: empty, output: z.array(ReturnView) },
+  'returns.get': { input: ReturnRef, output: ReturnView },
+  /** The return's receipt again on the receipt printer, through its queue: a copy (KOPIE). */
+  'returns.reprint': { input: ReturnRef, output: PrintJobView },
+  /** The return's receipt went through the system print dialog: counted, so the next print is a copy. */
+  'returns.printed': { input: ReturnRef, output: ReturnView },
 } as const satisfies Record<CallChannel, { input: z.ZodType; output: z.ZodType }>;
 
 export const ConnectivityEvent = z.object({ online: z.boolean(), checkedAt: isoDateTime });

@@ -17,9 +17,13 @@ export type CopyMark = (typeof COPY_MARKS)[number];
 
 export interface PrintJob {
   readonly id: number;
-  /** receipt: an order's receipt; drawer: a cash sale's drawer pulse alone (its receipt not printed). */
-  readonly kind: 'receipt' | 'drawer';
+  /**
+   * receipt: an order's receipt; drawer: a cash sale's drawer pulse alone (its receipt not printed);
+   * return: a return's receipt (`returnId`).
+   */
+  readonly kind: 'receipt' | 'drawer' | 'return';
   readonly orderId: number | null;
+  readonly returnId: number | null;
   /** Printed marked as a copy: a reprint, or a job that may have printed once already. */
   readonly copy: CopyMark;
   /** A cash sale's receipt opens the drawer if it prints before this instant (ISO); null: never. */
@@ -40,8 +44,9 @@ export interface PrintJob {
 
 const Row = z.object({
   id: z.number().int(),
-  kind: z.enum(['receipt', 'drawer']),
+  kind: z.enum(['receipt', 'drawer', 'return']),
   orderId: z.number().int().nullable(),
+  returnId: z.number().int().nullable(),
   copy: z.enum(COPY_MARKS),
   kickUntil: z.string().nullable(),
   state: z.enum(PRINT_JOB_STATES),
@@ -72,6 +77,31 @@ export function insertReceiptJob(
        VALUES ('receipt', ?, ?, ?, 'queued', ?, ?)`,
   ).run(orderId, options.copy, options.kickUntil?.toISOString() ?? null, at, at).lastInsertRowid;
   return mustGet(db, Number(id));
+}
+
+/** Queues the printing of return `returnId`'s receipt; returns the job as stored. */
+export function insertReturnJob(
+  db: Db,
+  returnId: number,
+  options: { readonly copy: 'none' | 'reprint'; readonly kickUntil: Date | null; readonly now: Date },
+): PrintJob {
+  const at = options.now.toISOString();
+  const id = prepared(
+    db,
+    `INSERT INTO print_job (kind, returnId, copy, kickUntil, state, createdAt, updatedAt)
+       VALUES ('return', ?, ?, ?, 'queued', ?, ?)`,
+  ).run(returnId, options.copy, options.kickUntil?.toISOString() ?? null, at, at).lastInsertRowid;
+  return mustGet(db, Number(id));
+}
+
+/** Has return `returnId` had a receipt job before: a later one is a copy. */
+export function hasReturnJob(db: Db, returnId: number): boolean {
+  return prepared(db, 'SELECT 1 FROM print_job WHERE returnId = ? LIMIT 1').get(returnId) !== undefined;
+}
+
+/** Return `returnId`'s receipt jobs, oldest first. */
+export function returnJobs(db: Db, returnId: number): PrintJob[] {
+  return prepared(db, 'SELECT * FROM print_job WHERE returnId = ? ORDER BY id').all(returnId).map(jobOf);
 }
 
 /** Queues the drawer's pulse alone for a cash sale whose receipt is not printed by itself. */

@@ -315,3 +315,9 @@ export function shiftReturnCashiers(
   ).all(shiftId);
   return rows.map((r) => z.object({ cashierId: int.nullable(), count: int, grossMinor: int }).parse(r));
 }
+
+/** Every return of the till, newest first (Orders lists them beside the sales). */
+export function allReturns(db: Db): ReturnRow[] {
+  const rows: unknown[] = prepared(db, 'SELECT * FROM till_return ORDER BY id DESC').all();
+  return rows.map((r) => ReturnRow.parse(r));
+}

@@ -31,6 +31,7 @@ import { moneyColumns } from './0028-money-columns.ts';
 import { outboxDocuments } from './0029-outbox-documents.ts';
 import { journalReturns } from './0030-journal-returns.ts';
 import { soldLinePrice } from './0031-sold-line-price.ts';
+import { returnPrint } from './0032-return-print.ts';
 import { prohibitionOfDiscounts } from './catalog-0002-prohibition-of-discounts.ts';
 import { instanceProfile } from './catalog-0003-instance-profile.ts';
 import { syncRun } from './catalog-0004-sync-run.ts';
@@ -74,6 +75,7 @@ export const migrations: readonly Migration[] = [
   outboxDocuments,
   journalReturns,
   soldLinePrice,
+  returnPrint,
 ];
 
 /** The catalog's file (counter.catalog.sqlite): what sync copies from the service. Its schema

@@ -53,6 +53,7 @@ export const AREAS = {
   scanner: entry(['scanner'], async () => (await import('./scanner.ts')).scannerArea),
   hub: entry(['hub', 'store'], async () => (await import('./hub.ts')).hubArea),
   cards: entry(['cards'], async () => (await import('./cards.ts')).cardsArea),
+  returns: entry(['returns'], async () => (await import('./returns.ts')).returnsArea),
 } as const;
 
 export type AreaName = keyof typeof AREAS;

@@ -6,6 +6,7 @@ import { openDatabase, type Db } from '../../db/database.ts';
 import { ReceiptView, type SyncStatusView } from '../../contract/contract.ts';
 import { receiptOf } from '../counter/index.ts';
 import { getOutboxInternetOrder, type Outbox } from '../outbox/index.ts';
+import { returnPaperOf } from '../returns/index.ts';
 import { buildCounter } from './counter.ts';
 import { buildOutbox } from './outbox.ts';
 import { buildHub } from './hub.ts';
@@ -186,6 +187,7 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
       const order = getOutboxInternetOrder(db, orderId);
       return order === undefined ? undefined : ReceiptView.parse(receiptOf(db, order, counter));
     },
+    returnPaper: (returnId) => returnPaperOf(db, returnId),
     changed: () => ctx.statusChanged(),
     log: (line) => ctx.log(line),
     ...(ctx.printRetry === undefined ? {} : { retry: ctx.printRetry }),

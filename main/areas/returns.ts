@@ -6,9 +6,21 @@ import type { Db } from '../../db/database.ts';
 import { commonCurrency } from '../../db/catalog/index.ts';
 import { cashStep } from '../../contract/contract.ts';
 import { minorOf } from '../../common/money.ts';
-import { ReturnRouter, Returns, type RouteOutbox, type RouteService } from '../returns/index.ts';
+import {
+  ReturnRouter,
+  Returns,
+  returnsHandlers,
+  type RouteOutbox,
+  type RouteService,
+} from '../returns/index.ts';
+import { say } from '../../contract/core-words.ts';
+import { waitingJobCount } from '../../db/print-jobs.ts';
+import { CoreError } from '../ground/index.ts';
+import type { Area, CallsOf, Till } from './area.ts';
 import type { ShiftPolicy } from '../shift/index.ts';
 import type { SettingsStore } from '../settings/store.ts';
+import { queueReturnReceipt, queueReturnReprint } from '../printer/index.ts';
+import { returnRefunds } from '../../db/returns.ts';
 
 export interface ReturnsNeeds {
   readonly db: Db;
@@ -19,6 +31,12 @@ export interface ReturnsNeeds {
   readonly service?: RouteService;
   readonly outbox?: RouteOutbox;
   readonly log?: (line: string) => void;
+  /**
+   * The receipt printer's queue: with a printer set, a return's receipt job is stored with it (the
+   * drawer's pulse with it when cash goes out), and `queued` wakes the worker. Without one the receipt
+   * prints through the system print path, as a sale's does.
+   */
+  readonly printer?: { readonly set: () => boolean; readonly queued?: () => void };
 }
 
 export interface ReturnsArea {
@@ -51,9 +69,34 @@ export function buildReturns(needs: ReturnsNeeds): ReturnsArea {
       const s = settings.read();
       return { amountMinor: minorOf(s.returnAmountLimit) ?? 0, days: s.returnDaysLimit };
     },
+    alongside: (made) => {
+      if (needs.printer?.set() !== true) return;
+      const cashOut = returnRefunds(db, made.id).some((f) => f.method === 'cash' && f.amountMinor > 0);
+      queueReturnReceipt(db, made.id, cashOut, needs.now?.() ?? new Date());
+    },
     stored: () => {
+      needs.printer?.queued?.();
       router?.routeWaiting().catch((error: unknown) => needs.log?.(`returns: ${String(error)}`));
     },
   });
   return { returns, router };
+}
+
+/** The returns' calls in the app: the till's returns, their receipts, reprints through the queue. */
+export function returnsArea(till: Till): Area<CallsOf<'returns'>> {
+  return {
+    handlers: returnsHandlers({
+      db: () => till.db(),
+      reprint: (id) => {
+        const worker = till.link()?.printer ?? null;
+        if (till.printerSetup() === null) throw new CoreError('not-configured', [say('noPrinter')]);
+        if (worker === null) throw new CoreError('not-configured', [say('starting')]);
+        const db = till.db();
+        const job = queueReturnReprint(db, id, new Date(till.now()));
+        worker.wake();
+        till.statusChanged();
+        return { id: job.id, copy: job.copy !== 'none', waiting: waitingJobCount(db) };
+      },
+    }),
+  };
 }

@@ -4,17 +4,29 @@
 // order number; without --item everything not yet returned comes back. The return is stored first
 // (its refund is what the cashier pays out), then its document goes to the instance by the route its
 // description offers; with no instance configured, or unreachable, it waits (`queued`) for the next
-// `pos return`/`pos outbox replay`/the app. Exit 1 when the quantity exceeds what is left, the receipt
+// `pos return`/`pos outbox replay`/the app. Its receipt goes into the print queue with it and is
+// printed at once; one the printer did not take waits there for the app. Exit 1 when the quantity exceeds what is left, the receipt
 // is unknown, or the PIN is missing or wrong: nothing is stored then.
 import { buildOutbox, buildReturns } from '../areas/index.ts';
-import { ReturnError, returnView, type ApprovalReason, type ReturnView } from '../returns/index.ts';
+import {
+  ReturnError,
+  returnPaperOf,
+  returnView,
+  type ApprovalReason,
+  type ReturnView,
+} from '../returns/index.ts';
 import { ConfigError } from '../settings/config.ts';
 import { pinMatches } from '../settings/manager-pin.ts';
 import { SettingsStore, type AppSettings } from '../settings/store.ts';
 import { fromEnv } from '../settings/env.ts';
-import { parsePrinterAddress, printLanguage, returnReceiptBytes, sendToPrinter } from '../printer/index.ts';
-import { countReturnPrint } from '../../db/returns.ts';
-import { getCashier } from '../../db/cashiers.ts';
+import {
+  COLUMN_CHOICES,
+  parsePrinterAddress,
+  printLanguage,
+  PrintWorker,
+  type PrinterSetup,
+} from '../printer/index.ts';
+import { returnJobs } from '../../db/print-jobs.ts';
 import type { Db } from '../../db/database.ts';
 import { ShiftError } from '../shift/index.ts';
 import { CliError, defineCommand, EXIT, usageError, type CommandContext } from './command.ts';
@@ -53,12 +65,14 @@ export const command = defineCommand({
             log: ctx.log,
           });
     const s = settings.read();
+    const printer = printerSetupOf(s);
     const { returns, router } = buildReturns({
       db,
       settings,
       shiftPolicy: () => (s.shiftRequired ? 'require' : 'off'),
       ...(connected === undefined || outbox === undefined ? {} : { service: connected.client, outbox }),
       log: ctx.log,
+      printer: { set: () => printer !== null },
     });
     try {
       const made = returns.make({
@@ -70,7 +84,7 @@ export const command = defineCommand({
       await router?.routeWaiting();
       const view = returnView(db, made.row.id);
       if (view === undefined) throw new Error(`Return ${made.row.id} was not stored.`);
-      await printReturn(ctx, db, view, s);
+      await printReturn(ctx, db, view.id, printer);
       return { json: returnView(db, made.row.id) ?? view, text: textOf(view) };
     } catch (error) {
       if (error instanceof ReturnError || error instanceof ShiftError)
@@ -140,33 +154,51 @@ function textOf(v: ReturnView): string {
 }
 
 /**
- * Prints the return's receipt on the till's network printer (POS_RECEIPT_PRINTER, else Settings),
- * the drawer's pulse first when cash was paid out; without a printer nothing is printed. Sent at once,
- * not through the print queue (a failure is said on stderr; the return stands).
+ * The till's receipt printer (POS_RECEIPT_PRINTER, else Settings) and how to print on it; null: none,
+ * no receipt job is queued (the app prints it through the system dialog).
  */
-async function printReturn(ctx: CommandContext, db: Db, view: ReturnView, s: AppSettings): Promise<void> {
+function printerSetupOf(s: AppSettings): PrinterSetup | null {
   const text = fromEnv(process.env, 'receiptPrinter') ?? s.receiptPrinter;
-  if (text === null) return;
+  if (text === null) return null;
   const address = parsePrinterAddress(text, 'POS_RECEIPT_PRINTER');
-  if (address.kind !== 'tcp') {
-    ctx.log('The return receipt prints on a network printer only (tcp://HOST:PORT).');
-    return;
-  }
-  const cashier = view.cashierId === null ? undefined : getCashier(db, view.cashierId)?.name;
-  const bytes = returnReceiptBytes(
-    { ...view, ...(cashier === undefined ? {} : { cashierName: cashier }) },
-    { copy: view.printCount > 0, kick: (view.refund.cash ?? 0) > 0 },
-    {
-      columns: address.columns ?? (s.receiptPaper === '58mm' ? 32 : 48),
+  return {
+    address,
+    paper: s.receiptPaper,
+    print: {
+      columns: address.columns ?? (s.receiptPaper === '58mm' ? COLUMN_CHOICES[0] : COLUMN_CHOICES[2]),
       ...(address.model === undefined ? {} : { model: address.model }),
-      language: printLanguage(
-        s.language === 'system' ? 'system' : s.language,
-        Intl.DateTimeFormat().resolvedOptions().locale,
-      ),
+      language: printLanguage(s.language, Intl.DateTimeFormat().resolvedOptions().locale),
       currency: s.priceCurrency,
     },
-  );
-  const outcome = await sendToPrinter({ host: address.host, port: address.port }, bytes);
-  if (outcome.kind === 'printed') countReturnPrint(db, view.id);
-  else ctx.log(`The return receipt did not print: ${outcome.kind}`);
+  };
+}
+
+/**
+ * Prints the return's receipt job (queued with the return) once now, the drawer's pulse first when
+ * cash was paid out. Not printed (the printer off, out of paper), it stays in the print queue and the
+ * app prints it when the printer is back, as a sale's receipt; stderr says so, the return stands.
+ */
+async function printReturn(
+  ctx: CommandContext,
+  db: Db,
+  returnId: number,
+  setup: PrinterSetup | null,
+): Promise<void> {
+  const job = setup === null ? undefined : returnJobs(db, returnId).at(-1);
+  if (setup === null || job === undefined) return;
+  const worker = new PrintWorker({
+    db,
+    setup: () => setup,
+    // Only this return's job is printed here: a sale's receipt waits for the app's worker.
+    receipt: () => undefined,
+    returnPaper: (id) => returnPaperOf(db, id),
+    changed: () => undefined,
+    log: ctx.log,
+  });
+  const after = await worker.printNow(job.id);
+  await worker.stop();
+  if (after?.state !== 'printed')
+    ctx.log(
+      `The return receipt did not print (${after?.problem ?? after?.state ?? 'not stored'}); it waits in the print queue.`,
+    );
 }

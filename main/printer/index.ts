@@ -16,7 +16,15 @@ export {
 export { printerHandlers, printerStatus, type PrinterDeps } from './handlers.ts';
 export { drawerKickBytes, receiptBytes, testPageBytes, type PrintOptions } from './layout.ts';
 export { returnReceiptBytes, type ReturnPaper } from './return-paper.ts';
-export { KICK_WINDOW_MS, paidInCash, queueReprint, queueSale, queueSaleReceipt } from './queue.ts';
+export {
+  KICK_WINDOW_MS,
+  paidInCash,
+  queueReprint,
+  queueReturnReceipt,
+  queueReturnReprint,
+  queueSale,
+  queueSaleReceipt,
+} from './queue.ts';
 export { listSystemPrinters, sendToSpooler, spoolerEnvironment, type SpoolerOptions } from './spooler.ts';
 export { DEFAULT_TIMEOUTS, sendToPrinter, type SendOutcome, type Timeouts } from './transport.ts';
 export { printLanguage, PRINT_WORDS, type PrintLanguage } from './words.ts';

@@ -3,7 +3,14 @@
 // Orders or the Sale screen. Storing a job is all selling waits for; the worker prints it.
 import type { Tender } from '../../contract/contract.ts';
 import type { Db } from '../../db/database.ts';
-import { hasReceiptJob, insertDrawerJob, insertReceiptJob, type PrintJob } from '../../db/print-jobs.ts';
+import {
+  hasReceiptJob,
+  hasReturnJob,
+  insertDrawerJob,
+  insertReceiptJob,
+  insertReturnJob,
+  type PrintJob,
+} from '../../db/print-jobs.ts';
 
 /**
  * How long after a cash sale its receipt still opens the drawer. A receipt that waited for a printer
@@ -47,6 +54,27 @@ export function queueSale(
 export function queueReprint(db: Db, orderId: number, now: Date): PrintJob {
   return insertReceiptJob(db, orderId, {
     copy: hasReceiptJob(db, orderId) ? 'reprint' : 'none',
+    kickUntil: null,
+    now,
+  });
+}
+
+/**
+ * A return's receipt, queued in the transaction that makes the return. Cash paid out opens the drawer
+ * while the cashier is still there to count it out, as a cash sale's receipt does.
+ */
+export function queueReturnReceipt(db: Db, returnId: number, cashOut: boolean, now: Date): PrintJob {
+  return insertReturnJob(db, returnId, {
+    copy: 'none',
+    kickUntil: cashOut ? new Date(now.getTime() + KICK_WINDOW_MS) : null,
+    now,
+  });
+}
+
+/** A reprint of return `returnId`'s receipt: a copy (KOPIE) when it was printed or queued before. No drawer. */
+export function queueReturnReprint(db: Db, returnId: number, now: Date): PrintJob {
+  return insertReturnJob(db, returnId, {
+    copy: hasReturnJob(db, returnId) ? 'reprint' : 'none',
     kickUntil: null,
     now,
   });

@@ -8,6 +8,7 @@ import { hostname } from 'node:os';
 import { durably, type Db } from '../../db/database.ts';
 import {
   claimPrintJob,
+  getPrintJob,
   headOfQueue,
   markFailed,
   answersStatus,
@@ -21,11 +22,13 @@ import {
   type PrintProblem,
 } from '../../db/print-jobs.ts';
 import { countPrint } from '../../db/receipts.ts';
+import { countReturnPrint } from '../../db/returns.ts';
 import type { ReceiptView } from '../../contract/contract.ts';
 import { newOwnerName, parseOwnerName, THIS_HOST, type ProcessTable } from '../ground/index.ts';
 import { backoffDelay, type BackoffPolicy } from '../service/index.ts';
 import type { PrinterAddress } from './address.ts';
 import { drawerKickBytes, receiptBytes, type PrintOptions } from './layout.ts';
+import { returnReceiptBytes, type ReturnPaper } from './return-paper.ts';
 import { sendToSpooler, spoolerEnvironment } from './spooler.ts';
 import { DEFAULT_TIMEOUTS, sendToPrinter, type SendOutcome, type Timeouts } from './transport.ts';
 
@@ -44,6 +47,8 @@ export interface PrintWorkerOptions {
   setup(): PrinterSetup | null;
   /** Order `orderId`'s receipt as receipt.get gives it; undefined when the order is not stored. */
   receipt(orderId: number): ReceiptView | undefined;
+  /** Return `returnId`'s paper and how often it printed; undefined when it is not stored (main/returns). */
+  returnPaper?(returnId: number): { readonly paper: ReturnPaper; readonly printCount: number } | undefined;
   /** The queue changed (a job printed, waits, failed): the status bar's figure. */
   changed(): void;
   log(line: string): void;
@@ -122,6 +127,19 @@ export class PrintWorker {
     return this.exclusive(() => this.#send(setup, bytes));
   }
 
+  /**
+   * Attempts queued job `id` once now, ahead of the queue's order (`pos return` prints its own
+   * receipt while the app's worker may be off): claimed first, so a worker elsewhere never prints it
+   * too; not printed, it stays queued for the worker. The job as it is after, undefined when none.
+   */
+  async printNow(id: number): Promise<PrintJob | undefined> {
+    const job = getPrintJob(this.#o.db, id);
+    const setup = this.#o.setup();
+    if (job?.state !== 'queued' || setup === null) return job;
+    await this.#attempt(job, setup);
+    return getPrintJob(this.#o.db, id);
+  }
+
   status(): QueueStatus {
     const head = headOfQueue(this.#o.db);
     if (head === undefined) return { waiting: 0 };
@@ -192,6 +210,7 @@ export class PrintWorker {
         db.transaction(() => {
           markPrinted(db, job.id, after);
           if (job.kind === 'receipt' && job.orderId !== null) countPrint(db, job.orderId, after);
+          if (job.kind === 'return' && job.returnId !== null) countReturnPrint(db, job.returnId);
         })(),
       );
       this.#said(null);
@@ -220,12 +239,22 @@ export class PrintWorker {
       if (!kick) throw new Error('the sale was too long ago to open the drawer for it now');
       return drawerKickBytes(setup.print);
     }
+    if (job.kind === 'return') return this.#returnBytes(job, setup, kick);
     if (job.orderId === null) throw new Error('a receipt job without an order');
     const receipt = this.#o.receipt(job.orderId);
     if (receipt === undefined) throw new Error(`order ${String(job.orderId)} is not stored`);
     // Any printing after the first is a copy, whichever way the first went (this printer, the dialog).
     const copy = job.copy === 'none' && receipt.printCount > 0 ? 'reprint' : job.copy;
     return receiptBytes(receipt, { copy, kick }, setup.print);
+  }
+
+  #returnBytes(job: PrintJob, setup: PrinterSetup, kick: boolean): Uint8Array {
+    if (job.returnId === null) throw new Error('a return job without a return');
+    const stored = this.#o.returnPaper?.(job.returnId);
+    if (stored === undefined) throw new Error(`return ${String(job.returnId)} is not stored`);
+    // Any printing after the first is a copy (KOPIE), whichever way the first went.
+    const copy = job.copy !== 'none' || stored.printCount > 0;
+    return returnReceiptBytes(stored.paper, { copy, kick }, setup.print);
   }
 
   async #send(setup: PrinterSetup, bytes: Uint8Array): Promise<SendOutcome> {

@@ -20,4 +20,5 @@ export {
   type RouteService,
   type RouterOptions,
 } from './route.ts';
-export { returnView, stateOf, viewOf, type ReturnState, type ReturnView } from './view.ts';
+export { returnPaperOf, returnView, stateOf, viewOf, type ReturnState, type ReturnView } from './view.ts';
+export { returnsHandlers, type ReturnsCalls, type ReturnsDeps } from './handlers.ts';

@@ -118,6 +118,8 @@ export interface ReturnsOptions {
   readonly shiftPolicy?: () => ShiftPolicy;
   /** Settings' limits beyond which the manager approves (0: no limit). */
   readonly limits: () => { readonly amountMinor: number; readonly days: number };
+  /** Called in the transaction that stores a return: what must exist with it (its receipt's print job). */
+  readonly alongside?: (made: ReturnRow) => void;
   /** Called after a return is stored (outside its transaction): its document's route takes it on. */
   readonly stored?: (made: ReturnRow) => void;
 }
@@ -158,7 +160,7 @@ export class Returns {
         const approved = reasons.length > 0 && (request.approve?.(reasons) ?? false);
         if (reasons.length > 0 && !approved) throw new ReturnError('approval', approvalWords(reasons));
         const who = saleAttribution(this.#db, this.#options.shiftPolicy?.() ?? 'off', now);
-        return insertReturn(this.#db, {
+        const row = insertReturn(this.#db, {
           prefix: this.#options.prefix(),
           saleSessionId: sale.sessionId,
           saleOrderId: sale.orderId,
@@ -182,6 +184,8 @@ export class Returns {
               : []),
           ],
         });
+        this.#options.alongside?.(row);
+        return row;
       }),
     );
     this.#options.stored?.(made);

@@ -16,6 +16,7 @@ import {
 } from '../../db/returns.ts';
 import { printedReceiptNumber } from '../../db/receipts.ts';
 import { getShoppingSession } from '../../db/sessions.ts';
+import { getCashier } from '../../db/cashiers.ts';
 import { getOutboxOrder } from '../outbox/index.ts';
 
 export type ReturnState = OutboxState | 'back-office' | 'booked';
@@ -128,4 +129,20 @@ export function stateOf(db: Db, r: ReturnRow): ReturnState {
   // A DELETE's document is the sale's order itself: cancelled there is the return booked.
   if (r.route === 'delete') return order.state === 'cancelled' ? 'sent' : order.state;
   return order.state;
+}
+
+/** A return as its receipt prints it (main/printer ReturnPaper): its view and who took it back. */
+export function returnPaperOf(
+  db: Db,
+  id: number,
+):
+  | { readonly paper: ReturnView & { readonly cashierName?: string }; readonly printCount: number }
+  | undefined {
+  const view = returnView(db, id);
+  if (view === undefined) return undefined;
+  const cashier = view.cashierId === null ? undefined : getCashier(db, view.cashierId)?.name;
+  return {
+    paper: { ...view, ...(cashier === undefined ? {} : { cashierName: cashier }) },
+    printCount: view.printCount,
+  };
 }
