@@ -7,6 +7,7 @@ import { scanPaint } from './scan-paint.ts';
 import { scanStorm } from './scan-storm.ts';
 import { simPages } from './sim-pages.ts';
 import { stockLookup } from './stock-lookup.ts';
+import { storeHubBench } from './store-hub.ts';
 import { syncLarge } from './sync-large.ts';
 import type { Benchmark } from './types.ts';
 
@@ -20,4 +21,5 @@ export const benchmarks: readonly Benchmark[] = [
   scanPaint,
   scanStorm,
   historyBench,
+  storeHubBench,
 ];
