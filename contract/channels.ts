@@ -68,6 +68,8 @@ export const CALL_CHANNELS = [
   'returns.get',
   'returns.reprint',
   'returns.printed',
+  'returns.markBooked',
+  'returns.settle',
 ] as const;
 
 export const EVENT_CHANNELS = [

@@ -14,7 +14,7 @@ import type { CallChannel, EventChannel } from './channels.ts';
 import { SaidSchema } from './core-words.ts';
 import { CashRounding } from './cash-rounding.ts';
 import { HubSetInput, HubView, StoreHubStatusView, StoreShiftView } from './store.ts';
-import { ReturnRef, ReturnView } from './returns.ts';
+import { ReturnRef, ReturnSettleInput, ReturnView } from './returns.ts';
 import {
   CashierAddInput,
   CashierRef,
@@ -1109,6 +1109,10 @@ export const calls = {
   'returns.reprint': { input: ReturnRef, output: PrintJobView },
   /** The return's receipt went through the system print dialog: counted, so the next print is a copy. */
   'returns.printed': { input: ReturnRef, output: ReturnView },
+  /** A back-office return booked there, as a manager marks it (manager PIN). */
+  'returns.markBooked': { input: ReturnRef, output: ReturnView },
+  /** A return in doubt (its DELETE unanswered) settled by what the manager found (manager PIN). */
+  'returns.settle': { input: ReturnSettleInput, output: ReturnView },
 } as const satisfies Record<CallChannel, { input: z.ZodType; output: z.ZodType }>;
 
 export const ConnectivityEvent = z.object({ online: z.boolean(), checkedAt: isoDateTime });

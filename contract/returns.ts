@@ -54,3 +54,7 @@ export const ReturnView = z.object({
   printCount: int,
 });
 export type ReturnView = z.infer<typeof ReturnView>;
+
+/** A manager's word on a return whose DELETE went unanswered: is the sale's order gone from the instance? */
+export const ReturnSettleInput = z.object({ id: ref, deleted: z.boolean() }).strict();
+export type ReturnSettleInput = z.input<typeof ReturnSettleInput>;

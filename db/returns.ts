@@ -239,6 +239,14 @@ export function setReturnRoute(
   ).run(to.route, to.state, to.documentOrderId ?? null, to.note ?? null, to.at ?? null, id);
 }
 
+/** Back to waiting for its route, naming no document (a DELETE the instance refused, or a manager's word). */
+export function unrouteReturn(db: Db, id: number, note: string | null): void {
+  prepared(
+    db,
+    "UPDATE till_return SET route = NULL, state = 'waiting', documentOrderId = NULL, stateNote = ? WHERE id = ?",
+  ).run(note, id);
+}
+
 export function countReturnPrint(db: Db, id: number): void {
   prepared(db, 'UPDATE till_return SET printCount = printCount + 1 WHERE id = ?').run(id);
 }

@@ -97,6 +97,8 @@ export function returnsArea(till: Till): Area<CallsOf<'returns'>> {
         till.statusChanged();
         return { id: job.id, copy: job.copy !== 'none', waiting: waitingJobCount(db) };
       },
+      guard: (what) => till.guard(what),
+      now: () => new Date(till.now()),
     }),
   };
 }

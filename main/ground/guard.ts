@@ -12,7 +12,9 @@ export type GuardedAction =
   | 'lockedPrice'
   | 'lockedDiscount'
   | 'lockedCashiers'
-  | 'lockedDrawer';
+  | 'lockedDrawer'
+  | 'lockedReturnBooked'
+  | 'lockedReturnSettle';
 
 /** Refuses a guarded action while a manager PIN is set and was not given (CoreError 'locked'). */
 export function requireManager(

@@ -48,3 +48,4 @@ export {
 } from '../../db/outbox.ts';
 export { OUTBOX_STATES, type OutboxState } from '../../contract/order.ts';
 export { soldHere } from './sold-here.ts';
+export { recordDeletedByHand } from './by-hand.ts';

@@ -6,7 +6,9 @@ import type { PrintJobView } from '../../contract/contract.ts';
 import type { Db } from '../../db/database.ts';
 import { allReturns, countReturnPrint, getReturn } from '../../db/returns.ts';
 import { getCashier } from '../../db/cashiers.ts';
-import { CoreError, numericId, type Handlers } from '../ground/index.ts';
+import { CoreError, numericId, type GuardedAction, type Handlers } from '../ground/index.ts';
+import { ReturnError } from './returns.ts';
+import { markReturnBooked, settleReturn } from './settle.ts';
 import { viewOf, type ReturnView } from './view.ts';
 
 export interface ReturnsDeps {
@@ -16,9 +18,18 @@ export interface ReturnsDeps {
    * 'not-configured' when no printer is set: the screen prints through the system dialog then).
    */
   reprint(id: number): PrintJobView;
+  /** Throws (CoreError 'locked') while a manager PIN guards `what` and was not given. */
+  guard(what: GuardedAction): void;
+  now(): Date;
 }
 
-export type ReturnsCalls = 'returns.list' | 'returns.get' | 'returns.reprint' | 'returns.printed';
+export type ReturnsCalls =
+  | 'returns.list'
+  | 'returns.get'
+  | 'returns.reprint'
+  | 'returns.printed'
+  | 'returns.markBooked'
+  | 'returns.settle';
 
 export function returnsHandlers(deps: ReturnsDeps): Pick<Handlers, ReturnsCalls> {
   const view = (id: number | string): ReturnContractView => {
@@ -43,6 +54,18 @@ export function returnsHandlers(deps: ReturnsDeps): Pick<Handlers, ReturnsCalls>
       countReturnPrint(deps.db(), n);
       return Promise.resolve(view(n));
     },
+    'returns.markBooked': ({ id }) => {
+      deps.guard('lockedReturnBooked');
+      const n = view(id).id;
+      refused(() => markReturnBooked(deps.db(), n, deps.now()));
+      return Promise.resolve(view(n));
+    },
+    'returns.settle': ({ id, deleted }) => {
+      deps.guard('lockedReturnSettle');
+      const n = view(id).id;
+      refused(() => settleReturn(deps.db(), n, deleted, deps.now()));
+      return Promise.resolve(view(n));
+    },
   };
 }
 
@@ -50,4 +73,14 @@ export function returnsHandlers(deps: ReturnsDeps): Pick<Handlers, ReturnsCalls>
 function withCashier(db: Db, v: ReturnView): ReturnContractView {
   const name = v.cashierId === null ? undefined : getCashier(db, v.cashierId)?.name;
   return ReturnContractView.parse(name === undefined ? v : { ...v, cashierName: name });
+}
+
+/** A return's refusal as the screens say it. */
+function refused(act: () => unknown): void {
+  try {
+    act();
+  } catch (error) {
+    if (error instanceof ReturnError) throw new CoreError('rejected', [...error.said]);
+    throw error;
+  }
 }

@@ -22,3 +22,4 @@ export {
 } from './route.ts';
 export { returnPaperOf, returnView, stateOf, viewOf, type ReturnState, type ReturnView } from './view.ts';
 export { returnsHandlers, type ReturnsCalls, type ReturnsDeps } from './handlers.ts';
+export { deleteInDoubt, markReturnBooked, settleReturn } from './settle.ts';

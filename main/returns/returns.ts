@@ -46,7 +46,10 @@ export type ReturnErrorCode =
   | 'nothing-chosen'
   | 'quantity'
   | 'approval'
-  | 'card-room';
+  | 'card-room'
+  | 'unknown-return'
+  | 'not-back-office'
+  | 'not-in-doubt';
 
 export class ReturnError extends Error {
   override name = 'ReturnError';

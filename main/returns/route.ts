@@ -18,6 +18,7 @@ import {
   returnsOfSale,
   setReturnRoute,
   soldLines,
+  unrouteReturn,
   waitingReturns,
   type ReturnRoute,
   type ReturnRow,
@@ -166,22 +167,40 @@ export class ReturnRouter {
   }
 
   async #delete(r: ReturnRow, sale: OutboxInternetOrder, caps: Capabilities): Promise<void> {
+    // Marked before the DELETE goes: the return names the sale's order as its document from then on.
+    // Cut off before the outbox records the order cancelled (a crash, a kill), it is in doubt (its
+    // order still sent: stateOf), for a manager to settle, and never waiting to be sent again.
+    if (!this.#markDeleting(r, sale)) return;
     try {
       await this.#outbox.cancel(sale.id);
     } catch (error) {
       if (error instanceof OutboxActionError && error.reason === 'dependent-records') {
         // The instance keeps the order (other records depend on it): nothing else it offers takes it.
+        unrouteReturn(this.#db, r.id, null);
         const next = caps.orderQuantityMayBeNegative ? 'negative-order' : 'back-office';
         if (next === 'negative-order') return this.#negativeOrder(r, sale);
         return this.#backOffice(r, `The instance keeps order ${sale.remoteId ?? sale.id}: ${error.message}`);
       }
-      // Unreachable or another failure: DELETE may be repeated (a 404 then says it is gone).
-      this.#log(`return ${formatReturnNumber(r.prefix, r.number)}: DELETE not done (${String(error)})`);
-      return;
+      if (error instanceof OutboxActionError && !error.unreachable) {
+        // The instance answered and did not delete it (or the order is no longer sent): not in doubt.
+        unrouteReturn(this.#db, r.id, `DELETE not done: ${error.message}`);
+        this.#log(`return ${formatReturnNumber(r.prefix, r.number)}: DELETE not done (${error.message})`);
+        return;
+      }
+      // No answer: the instance may have deleted it. In doubt until a manager settles it.
+      this.#log(
+        `return ${formatReturnNumber(r.prefix, r.number)}: DELETE of order ${sale.remoteId ?? sale.id} unanswered (${String(error)}); in doubt`,
+      );
     }
-    writeTransaction(this.#db, () =>
-      setReturnRoute(this.#db, r.id, { route: 'delete', state: 'document', documentOrderId: sale.id }),
-    );
+  }
+
+  /** The return takes the DELETE route, naming the sale's order; false when another pass took it. */
+  #markDeleting(r: ReturnRow, sale: OutboxInternetOrder): boolean {
+    return writeTransaction(this.#db, () => {
+      if (getReturn(this.#db, r.id)?.state !== 'waiting') return false;
+      setReturnRoute(this.#db, r.id, { route: 'delete', state: 'document', documentOrderId: sale.id });
+      return true;
+    });
   }
 }
 

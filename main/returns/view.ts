@@ -120,14 +120,21 @@ export function viewOf(db: Db, r: ReturnRow): ReturnView {
   };
 }
 
+/** A DELETE's return by its sale's order's state. */
+export function deleteState(order: OutboxState): ReturnState {
+  if (order === 'cancelled') return 'sent';
+  return order === 'sent' ? 'in-doubt' : order;
+}
+
 /** Where the return's document is now. */
 export function stateOf(db: Db, r: ReturnRow): ReturnState {
   if (r.state === 'waiting') return 'queued';
   if (r.state === 'back-office' || r.state === 'booked') return r.state;
   const order = r.documentOrderId === null ? undefined : getOutboxOrder(db, r.documentOrderId);
   if (order === undefined) return 'queued';
-  // A DELETE's document is the sale's order itself: cancelled there is the return booked.
-  if (r.route === 'delete') return order.state === 'cancelled' ? 'sent' : order.state;
+  // A DELETE's document is the sale's order itself: cancelled there is the return booked; still sent,
+  // the DELETE went (or may have) and its answer was never recorded: in doubt, a manager settles it.
+  if (r.route === 'delete') return deleteState(order.state);
   return order.state;
 }
 

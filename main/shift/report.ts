@@ -179,7 +179,13 @@ function returnFigures(db: Db, shiftId: number) {
 function returnState(r: ReturnRow, documentState: OutboxState | undefined): string {
   if (r.state === 'waiting') return 'queued';
   if (r.state === 'back-office' || r.state === 'booked') return r.state;
-  if (r.route === 'delete') return documentState === 'cancelled' ? 'sent' : (documentState ?? 'queued');
+  // Its sale's order still sent: the DELETE's answer was never recorded (main/returns/view.ts).
+  if (r.route === 'delete')
+    return documentState === 'cancelled'
+      ? 'sent'
+      : documentState === 'sent'
+        ? 'in-doubt'
+        : (documentState ?? 'queued');
   return documentState ?? 'queued';
 }
 

@@ -175,6 +175,9 @@ export const core = {
   returnNeedsPinTender: 'Vrátit peníze jiným způsobem, než se platilo, lze jen s PINem vedoucího.',
   returnNotFound: 'Vratka {{id}} na této pokladně není.',
   returnNotBackOffice: 'Vratka {{number}} nečeká na zaúčtování v kanceláři.',
+  returnNotInDoubt: 'Vratka {{number}} není nejistá: není co vyřešit.',
+  lockedReturnBooked: 'Označit vratku jako zaúčtovanou v back office vyžaduje PIN vedoucího.',
+  lockedReturnSettle: 'Vyřešit nejistou vratku vyžaduje PIN vedoucího.',
   scannerBaudInvalid: '{{name}}={{value}} není rychlost sériové linky: použijte jednu z {{rates}}.',
   scannerLineEndInvalid: '{{name}}={{value}}: řádek končí any, cr, lf, crlf nebo tab.',
   noPrinter:

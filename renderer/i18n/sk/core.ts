@@ -176,6 +176,9 @@ export const core = {
   returnNeedsPinTender: 'Vrátiť peniaze inak, ako sa platilo, možno len s PIN-om vedúceho.',
   returnNotFound: 'Vratka {{id}} na tejto pokladnici nie je.',
   returnNotBackOffice: 'Vratka {{number}} nečaká na zaúčtovanie v kancelárii.',
+  returnNotInDoubt: 'Vratka {{number}} nie je neistá: nie je čo vyriešiť.',
+  lockedReturnBooked: 'Označiť vratku ako zaúčtovanú v back office vyžaduje PIN vedúceho.',
+  lockedReturnSettle: 'Vyriešiť neistú vratku vyžaduje PIN vedúceho.',
   scannerBaudInvalid: '{{name}}={{value}} nie je rýchlosť sériovej linky: použite jednu z {{rates}}.',
   scannerLineEndInvalid: '{{name}}={{value}}: riadok končí any, cr, lf, crlf alebo tab.',
   noPrinter:
