@@ -222,6 +222,10 @@ export class StoreHub {
     const ended = nc.closed().then((error) => {
       throw error ?? new Error('the connection to the hub closed');
     });
+    // Said by the race below while the session runs; a session that failed before it (or ended
+    // another way) closes the connection itself, and that end is no one's error: a rejection no one
+    // handled would end the process.
+    ended.catch(() => undefined);
     try {
       const jsm = await nats.jetstreamManager(nc, { timeout: 5000 });
       await ensureStream(nats, jsm);
