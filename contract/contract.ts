@@ -205,6 +205,10 @@ export const SettingsView = z.object({
   cashDifferenceLimit: z.number(),
   /** Cash totals round to this cash unit ('currency': CZK whole crowns, others none); cards never. */
   cashRounding: CashRounding,
+  /** The company a card issued at the till goes to by default (retail members); null: none. */
+  cardCompanyId: int.nullable(),
+  /** Months a card issued at the till is valid from the day it is issued. */
+  cardValidityMonths: int,
 });
 export type SettingsView = z.infer<typeof SettingsView>;
 
@@ -796,7 +800,13 @@ export const OutboxPageView = z.object({
 });
 export type OutboxPageView = z.infer<typeof OutboxPageView>;
 export const OutboxRef = z.object({ id: OrderId }).strict();
-export const ResendInput = z.object({ id: OrderId, order: InternetOrderPayload }).strict();
+/**
+ * Send again: an order with its fixed payload (`order`), a card issued here with its fixed fields
+ * (`card`), or either as it is (neither: blocked, in-doubt).
+ */
+export const ResendInput = z
+  .object({ id: OrderId, order: InternetOrderPayload.optional(), card: CardDocument.optional() })
+  .strict();
 /** An in-doubt order the operator found on the instance, under the id the instance gave it. */
 export const MarkSentInput = z
   .object({

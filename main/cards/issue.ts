@@ -74,6 +74,8 @@ export async function checkCard(deps: CardIssueDeps, input: CardIssueInput): Pro
       'invalid-input',
       said,
       Object.fromEntries(fields.map((f) => [f, (errors[f] ?? []).map((s) => englishOf(s))])),
+      // The screens say each field's refusal beside its field, in the cashier's language.
+      errors,
     );
   }
   return {

@@ -9,6 +9,8 @@ export class CoreError extends Error {
   readonly fieldErrors: Record<string, string[]> | undefined;
   /** Counter's own words by key (the renderer says them in its language); undefined for the instance's. */
   readonly said: readonly Said[] | undefined;
+  /** The field errors by key when they are Counter's words (the renderer says each by its field). */
+  readonly fieldSaid: Record<string, readonly Said[]> | undefined;
   /**
    * `message`: Counter's words as Said sentences, or a text as it came (the instance's words), or
    * both (`Words`: an English text of its own for the CLI and the log, the sentences for the screens).
@@ -17,10 +19,12 @@ export class CoreError extends Error {
     code: PosErrorCode,
     message: string | readonly Said[] | Words,
     fieldErrors?: Record<string, string[]>,
+    fieldSaid?: Record<string, readonly Said[]>,
   ) {
     super(typeof message === 'string' ? message : 'said' in message ? message.message : english(message));
     this.code = code;
     this.fieldErrors = fieldErrors;
+    this.fieldSaid = fieldSaid;
     this.said = typeof message === 'string' ? undefined : 'said' in message ? message.said : message;
   }
 }
@@ -31,6 +35,7 @@ export function toShape(error: CoreError): PosErrorShape {
     message: error.message,
     ...(error.said === undefined ? {} : { said: [...error.said] }),
     ...(error.fieldErrors === undefined ? {} : { fieldErrors: error.fieldErrors }),
+    ...(error.fieldSaid === undefined ? {} : { fieldSaid: error.fieldSaid }),
   };
 }
 

@@ -13,6 +13,8 @@ import {
 import type { InternetOrderPayload, OutboxEntryView } from '../../contract/contract.ts';
 import { configured, CoreError, numericId, type GuardedAction, type Handlers } from '../ground/index.ts';
 import type { Outbox } from './outbox.ts';
+import { cacheIssuedCard } from '../../db/catalog/index.ts';
+import { cardFields } from './card-channel.ts';
 import { orderView, outboxPage, type SummarySource } from './views.ts';
 
 /**
@@ -57,10 +59,16 @@ export function outboxHandlers(deps: OutboxDeps): Pick<Handlers, OutboxCalls> {
         .sort((a, b) => a.id - b.id)
         .map(view);
     },
-    'outbox.resend': async ({ id, order }) => {
+    'outbox.resend': async ({ id, order, card }) => {
       const outbox = configured(deps.outbox());
       const current = find(id);
-      if (current.state === 'in-doubt' || !isInternetOrder(current))
+      if (current.kind === 'card' && card !== undefined && current.state === 'needs-fix') {
+        // The till's cached card takes the fixed fields first (synchronously, before the edit's
+        // attempt can settle it with the instance's card), so later sales find it as it is sent.
+        cacheIssuedCard(deps.db(), current.id, cardFields(card), new Date().toISOString());
+        return view(await outbox.edit(current.id, card));
+      }
+      if (current.state === 'in-doubt' || !isInternetOrder(current) || order === undefined)
         return view(await outbox.resend(current.id));
       return view(
         await outbox.edit(current.id, order, (payload, stored) =>

@@ -99,6 +99,8 @@ function settingsView(deps: SettingsDeps): SettingsView {
     shiftRequired: s.shiftRequired,
     cashDifferenceLimit: s.cashDifferenceLimit,
     cashRounding: s.cashRounding,
+    cardCompanyId: s.cardCompanyId,
+    cardValidityMonths: s.cardValidityMonths,
   };
 }
 

@@ -30,6 +30,7 @@ import { usePriceEntry } from '../store/price-entry.ts';
 import { receiptShown, useReceipt } from '../store/receipt.ts';
 import { useFloatPrompt } from '../store/shift.ts';
 import { typedQuantity } from '../store/sale.ts';
+import { useCardIssue } from '../store/card-issue.ts';
 import { noteTestPadScan } from '../store/test-pad.ts';
 import {
   actionForKey,
@@ -62,7 +63,7 @@ export function focusOf(target: EventTarget | null): Focus {
 function contextFor(target: EventTarget | null): ActionContext {
   const { screen, session, sale } = useApp.getState();
   const line = session?.lines[sale.selected];
-  const dialog = guardDialog() ?? openDialog();
+  const dialog = guardDialog() ?? openDialog() ?? (useCardIssue.getState().open ? 'card' : undefined);
   const parking = parkingOffer(session);
   const inCode = target instanceof HTMLElement && target.dataset.field === 'code';
   return {
@@ -134,6 +135,7 @@ export function attachKeymap(win: Window): Keymap {
     usePriceEntry,
     useLineAdjust,
     useReceipt,
+    useCardIssue,
   ].map((store) => store.subscribe(resume));
   let unmark = (): void => undefined;
   return {

@@ -7,7 +7,7 @@ import { actionForKey, actionForScan, type ActionContext, type Focus } from './k
 
 const ctx = (
   screen: Screen,
-  dialog?: 'payment' | 'receipt' | 'adjust' | 'float',
+  dialog?: 'payment' | 'receipt' | 'adjust' | 'float' | 'card',
   focus: Focus = 'field',
   receiptShown = false,
 ): ActionContext => ({
@@ -88,6 +88,26 @@ describe('keymap: dialogs', () => {
     expect(key('F7', ctx('sale', undefined, 'other', true))).toBe('receipt.print');
     expect(key('F7', ctx('sale', undefined, 'other', false))).toBeUndefined();
     expect(key('F7', ctx('stock', undefined, 'other', true))).toBeUndefined();
+  });
+
+  it("Ctrl+K on the Sale screen opens a new card's dialog; a scan there fills its code, only a person's Enter issues", () => {
+    expect(key('Ctrl+k', ctx('sale', undefined, 'other'))).toBe('sale.issueCard');
+    // From the code field too: a Ctrl key is never typing.
+    expect(key('Ctrl+k', ctx('sale', undefined, 'field'))).toBe('sale.issueCard');
+    expect(key('Ctrl+k', ctx('orders', undefined, 'other'))).toBeUndefined();
+    expect(key('Ctrl+k', ctx('sale', 'payment'))).toBeUndefined();
+    const c = ctx('sale', 'card');
+    expect(key('Enter', c)).toBe('card.confirm');
+    expect(key('Escape', c)).toBe('card.cancel');
+    expect(key('Tab', c)).toBe('dialog.tab');
+    // Enter on a focused button (Back) is that button's.
+    expect(key('Enter', { ...c, focus: 'other', onButton: true })).toBeUndefined();
+    for (const k of ['F1', 'F9', 'F8', 'F10', 'Ctrl+k', 'Ctrl+d', '+', 'Delete'])
+      expect(key(k, c)).toBeUndefined();
+    // The one dialog a scan goes into: its code field. Every other dialog keeps scans waiting.
+    expect(actionForScan(c)?.name).toBe('scan.cardBarcode');
+    expect(actionForScan({ ...c, focus: 'other' })?.name).toBe('scan.cardBarcode');
+    expect(actionForScan(ctx('sale', 'adjust'))?.name).toBe('scan.dialog');
   });
 
   it('adds no scan while a dialog is open', () => {

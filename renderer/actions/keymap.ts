@@ -33,6 +33,10 @@ export type ActionName =
   | 'parked.close'
   | 'sale.adjustLine'
   | 'sale.openDrawer'
+  | 'sale.issueCard'
+  | 'card.confirm'
+  | 'card.cancel'
+  | 'scan.cardBarcode'
   | 'adjust.confirm'
   | 'adjust.cancel'
   | 'price.confirm'
@@ -75,7 +79,7 @@ export interface ActionContext {
   readonly undo?: boolean;
   /** A modal dialog open over the screen (the payment panel, a receipt): only its keys apply. */
   readonly dialog?:
-    'payment' | 'receipt' | 'confirm' | 'warning' | 'pin' | 'price' | 'parked' | 'adjust' | 'float';
+    'payment' | 'receipt' | 'confirm' | 'warning' | 'pin' | 'price' | 'parked' | 'adjust' | 'float' | 'card';
   /** The last scan was refused for want of a usable price: a manager may enter one. */
   readonly unpriced?: boolean;
   /** A receipt is on the screen (the one just placed, on Sale): F7 prints it. */
@@ -172,6 +176,16 @@ export const KEYMAP: readonly Binding[] = [
   // A line's own discount or price override (Ctrl+D on the selected line opens it): Enter sets, Esc goes back.
   { name: 'adjust.confirm', trigger: 'key', key: is('Enter'), when: inDialog('adjust') },
   { name: 'adjust.cancel', trigger: 'key', key: is('Escape'), when: inDialog('adjust') },
+  // A new loyalty card (Ctrl+K on the Sale screen opens it): a person's Enter issues it (a scanner's
+  // Enter never reaches the keymap: the scanner module keeps a scan's keys), Enter on a button is that
+  // button's, Esc goes back.
+  {
+    name: 'card.confirm',
+    trigger: 'key',
+    key: is('Enter'),
+    when: (ctx) => inDialog('card')(ctx) && ctx.onButton !== true,
+  },
+  { name: 'card.cancel', trigger: 'key', key: is('Escape'), when: inDialog('card') },
   // A confirmation (Esc keeps: the destructive answer is never the default) or the manager PIN prompt.
   {
     name: 'guard.leave',
@@ -243,6 +257,9 @@ export const KEYMAP: readonly Binding[] = [
     key: is('Ctrl+o'),
     when: (ctx) => onSale(ctx) && ctx.drawer === true,
   },
+  // Ctrl+K ("karta"): a new loyalty card from the stack for the customer, issued at the till and put
+  // on this sale; from the code field too (a Ctrl key is never typing).
+  { name: 'sale.issueCard', trigger: 'key', key: is('Ctrl+k'), when: onSale },
   { name: 'sale.selectNext', trigger: 'key', key: is('ArrowDown'), when: onSaleLines },
   { name: 'sale.selectPrevious', trigger: 'key', key: is('ArrowUp'), when: onSaleLines },
   { name: 'sale.increment', trigger: 'key', key: is('+'), when: withLine, waitsOutScan: true },
@@ -272,8 +289,11 @@ export const KEYMAP: readonly Binding[] = [
   { name: 'testPad.record', trigger: 'observe', when: (ctx) => ctx.focus === 'test-pad' },
   // A scan goes to the first of these that applies: the test pad describes it, the Sale adds it,
   // Stock looks it up, Orders and Settings add it to the open sale and say so.
-  // A scan while a dialog is open waits in the scan queue (actions/attach.ts) until it closes: the
+  // Any other scan while a dialog is open waits in the scan queue (actions/attach.ts) until it closes: the
   // total never changes under the payment panel, and no scan is dropped.
+  // The one exception: the new card's dialog takes a scan into its code field (the card from the
+  // stack). It fills the field only; the card is issued by a person's Enter or click.
+  { name: 'scan.cardBarcode', trigger: 'scan', when: inDialog('card') },
   { name: 'scan.dialog', trigger: 'scan', when: (ctx) => ctx.dialog !== undefined },
   { name: 'scan.testPad', trigger: 'scan', when: (ctx) => ctx.focus === 'test-pad' },
   { name: 'scan.sale', trigger: 'scan', when: onSale },

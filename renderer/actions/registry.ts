@@ -16,6 +16,13 @@ import { closeParked, moveParked, openParked, parkSale, recallParked } from '../
 import { answerConfirm, leaveGuardDialog } from '../store/guard.ts';
 import { closeFloatPrompt, confirmFloat, printShiftReport } from '../store/shift.ts';
 import { openDrawerNoSale } from '../store/printer.ts';
+import {
+  closeCardIssue,
+  confirmCardIssue,
+  openCardIssue,
+  pickFirstCardCompany,
+  scanIntoCard,
+} from '../store/card-issue.ts';
 import { isValidGtin, type DeliveredScan } from '../scanner/index.ts';
 import type { ActionContext, ActionName } from './keymap.ts';
 
@@ -116,6 +123,16 @@ export const PERFORM: Record<ActionName, (p: Performed) => unknown> = {
   'parked.close': () => closeParked(),
   'sale.adjustLine': () => openLineAdjust(),
   'sale.openDrawer': () => void openDrawerNoSale(),
+  'sale.issueCard': () => void openCardIssue(),
+  // Enter in the company search picks the first company it found; anywhere else it issues the card.
+  'card.confirm': (p) => {
+    const target = p.event?.target;
+    if (target instanceof HTMLElement && target.dataset.field === 'cardCompanySearch') pickFirstCardCompany();
+    else void confirmCardIssue();
+  },
+  'card.cancel': () => closeCardIssue(),
+  // The new card's code from the stack: into the dialog's field, nothing issued (a person confirms).
+  'scan.cardBarcode': (p) => scanIntoCard(p.code ?? ''),
   // Enter on "Back to the sale" goes back, on "Take the discount off" takes it off; elsewhere it sets.
   'adjust.confirm': (p) => {
     const target = p.event?.target;

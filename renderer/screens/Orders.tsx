@@ -10,6 +10,7 @@ import { useApp } from '../store/app.ts';
 import { loadCompanyName, useCompanies } from '../store/companies.ts';
 import { ReceiptButton } from '../components/receipt/ReceiptButton.tsx';
 import { FixPicker } from '../components/orders/FixPicker.tsx';
+import { CardDetail } from '../components/orders/CardDetail.tsx';
 import {
   cancelOrder,
   discardOrder,
@@ -63,6 +64,7 @@ export function Orders() {
                 className={`order state-${entry.state}`}
                 data-order={key}
                 data-state={entry.state}
+                data-kind={entry.kind ?? 'order'}
               >
                 <button
                   type="button"
@@ -72,7 +74,7 @@ export function Orders() {
                 >
                   <OrderTicket entry={entry} />
                 </button>
-                <ReceiptButton id={entry.id} />
+                {entry.kind !== 'card' && <ReceiptButton id={entry.id} />}
                 {isOpen && <OrderDetail entry={entry} />}
               </li>
             );
@@ -95,6 +97,9 @@ export function Orders() {
 
 function OrderDetail({ entry }: { entry: OutboxEntryView }) {
   const { t } = useTranslation('orders');
+  const { t: cardsT } = useTranslation('cards');
+  if (entry.kind === 'card')
+    return <CardDetail entry={entry} found={<FoundForm entry={entry} label={cardsT('foundAsCardId')} />} />;
   return (
     <div className="order-detail">
       <OrderWordsView entry={entry} />
@@ -142,7 +147,7 @@ function OrderDetail({ entry }: { entry: OutboxEntryView }) {
  * An in-doubt order the operator found on the instance (by its reference): recorded as sent under
  * the instance's order id, so it is never sent a second time.
  */
-function FoundForm({ entry }: { entry: OutboxEntryView }) {
+function FoundForm({ entry, label }: { entry: OutboxEntryView; label?: string }) {
   const [remoteId, setRemoteId] = useState('');
   const { t } = useTranslation('orders');
   // Digits only (Number('1e3') would pass), then the bounds the core checks, from the contract.
@@ -159,7 +164,7 @@ function FoundForm({ entry }: { entry: OutboxEntryView }) {
       }}
     >
       <label className="field">
-        <span>{t('foundAsOrderId')}</span>
+        <span>{label ?? t('foundAsOrderId')}</span>
         <input
           value={remoteId}
           inputMode="numeric"

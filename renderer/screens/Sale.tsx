@@ -10,6 +10,7 @@ import { AdjustmentNote, ChargedPrice } from '../components/sale/AdjustmentNote.
 import { Announcer } from '../components/sale/Announcer.tsx';
 import { CodeEntry } from '../components/sale/CodeEntry.tsx';
 import { CustomerPanel } from '../components/sale/CustomerPanel.tsx';
+import { CardIssueDialog } from '../components/sale/CardIssueDialog.tsx';
 import { KeyLegend } from '../components/sale/KeyLegend.tsx';
 import { QuantityInput } from '../components/sale/QuantityInput.tsx';
 import { VatTable } from '../components/VatTable.tsx';
@@ -65,6 +66,7 @@ export function Sale() {
         </button>
         <ParkedButton session={session} />
       </aside>
+      <CardIssueDialog />
     </section>
   );
 }

@@ -21,6 +21,7 @@ import { StoreHubCard } from '../components/settings/StoreHubCard.tsx';
 import { StockRuleCard } from '../components/settings/StockRuleCard.tsx';
 import { SyncCard } from '../components/settings/SyncCard.tsx';
 import { WalkInCustomerCard } from '../components/settings/WalkInCustomerCard.tsx';
+import { CardIssueSettingsCard } from '../components/settings/CardIssueSettingsCard.tsx';
 import { WarehouseCard } from '../components/settings/WarehouseCard.tsx';
 import { useApp } from '../store/app.ts';
 
@@ -37,6 +38,7 @@ export function Settings() {
         <SyncCard />
         {settings !== null && <WarehouseCard settings={settings} />}
         {settings !== null && <WalkInCustomerCard settings={settings} />}
+        {settings !== null && <CardIssueSettingsCard settings={settings} />}
         {settings !== null && <StockRuleCard settings={settings} />}
         {settings !== null && <ScannerCard scanner={settings.scanner} />}
         {settings !== null && <SerialScannerCard settings={settings} />}

@@ -78,6 +78,8 @@ const SETTINGS: SettingsView = {
   shiftRequired: true,
   cashDifferenceLimit: 0,
   cashRounding: 'currency',
+  cardCompanyId: null,
+  cardValidityMonths: 24,
 };
 const RESOURCES = ['warehouses', 'stockItems'];
 const syncing: SyncStatusView = {

@@ -62,6 +62,8 @@ const SETTINGS: SettingsView = {
   shiftRequired: true,
   cashDifferenceLimit: 0,
   cashRounding: 'currency',
+  cardCompanyId: null,
+  cardValidityMonths: 24,
 };
 
 let core: FakeBridge;

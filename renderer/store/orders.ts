@@ -2,7 +2,7 @@
 // older pages). An action's changes reach the list by the core's events (each carries the orders that
 // changed), so the pages already loaded stay; each action reads the status again and leaves its
 // error (or none) in `ordersError` for the Orders screen.
-import type { InternetOrderPayload, OutboxEntryView } from '../../contract/contract.ts';
+import type { CardDocument, InternetOrderPayload, OutboxEntryView } from '../../contract/contract.ts';
 import { i18n } from '../i18n/index.ts';
 import { pos } from './pos.ts';
 import { message, mirrored, useApp } from './app.ts';
@@ -41,6 +41,9 @@ export async function loadOlderOrders(): Promise<void> {
 export const replayOutbox = (): Promise<void> => act(() => pos.invoke('outbox.replay', {}));
 export const resendOrder = (id: Id, order: InternetOrderPayload): Promise<void> =>
   act(() => pos.invoke('outbox.resend', { id, order }));
+/** A card issued here sent again: with its fixed fields (needs-fix), or as it is (blocked, in-doubt). */
+export const resendCard = (id: Id, card?: CardDocument): Promise<void> =>
+  act(() => pos.invoke('outbox.resend', { id, ...(card === undefined ? {} : { card }) }));
 // The destructive ones ask first (the safe answer is the default) and need the manager PIN if one is set.
 // Their words are the orders catalogue's, in the language spoken when the question is asked.
 export const discardOrder = (id: Id): Promise<void> =>

@@ -1,7 +1,9 @@
 // An Orders row that reads like a ticket, so that a cashier sees what became of a sale at a glance:
 // state, total, lines, customer (walk-in marked), time, and what is going on in words; the service's
 // technical detail folded away.
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadCompanyName, useCompanies } from '../../store/companies.ts';
 import type { OutboxEntryView } from '../../../contract/contract.ts';
 import { useFormat } from '../use-format.ts';
 import { describeOrder, STATE_LABEL } from '../../words/orders.ts';
@@ -9,6 +11,46 @@ import './orders.css';
 
 /** The row's face, inside its open/close button. */
 export function OrderTicket({ entry }: { entry: OutboxEntryView }) {
+  if (entry.kind === 'card' && entry.card !== undefined)
+    return <CardTicket entry={entry} card={entry.card} />;
+  return <SaleTicket entry={entry} />;
+}
+
+/**
+ * A card issued at the till (issue 39): its state as an order's, then that it is a new card, its
+ * code and the name on it, the company it belongs to, when it was issued.
+ */
+function CardTicket({ entry, card }: { entry: OutboxEntryView; card: NonNullable<OutboxEntryView['card']> }) {
+  const { t } = useTranslation('orders');
+  const { t: cardsT } = useTranslation('cards');
+  const format = useFormat();
+  const known = useCompanies((s) => s.names[card.companyId]);
+  useEffect(() => void loadCompanyName(card.companyId), [card.companyId]);
+  const company = known ?? cardsT('rowCompany', { companyId: String(card.companyId) });
+  return (
+    <span className="ticket card-ticket">
+      <span className={`badge ${entry.state}`} data-state-label>
+        {t(STATE_LABEL[entry.state])}
+      </span>
+      <span className="ticket-card" data-ticket-card={card.barcode}>
+        <strong>{cardsT('rowTitle', { barcode: card.barcode })}</strong>{' '}
+        <span className="ticket-card-name">{card.name}</span>
+      </span>
+      <span className="ticket-customer" data-ticket-customer>
+        {company}
+      </span>
+      <time dateTime={entry.createdAt} data-ticket-time>
+        {format.time(entry.createdAt)}
+      </time>
+      <span className="muted">
+        #{String(entry.id)}
+        {entry.remoteId !== undefined && ` · ${t('instanceId', { id: String(entry.remoteId) })}`}
+      </span>
+    </span>
+  );
+}
+
+function SaleTicket({ entry }: { entry: OutboxEntryView }) {
   const { t } = useTranslation('orders');
   const format = useFormat();
   const summary = entry.summary;

@@ -9,6 +9,7 @@ import { unpaidInvoices } from '../../words/customer.ts';
 import { loadCompanyName, useCompanies } from '../../store/companies.ts';
 import { useApp } from '../../store/app.ts';
 import { WalkInPrompt } from './WalkInPrompt.tsx';
+import { openCardIssue } from '../../store/card-issue.ts';
 
 export function CustomerPanel({ session }: { session: SessionView | null }) {
   const { t } = useTranslation('sale');
@@ -26,7 +27,10 @@ export function CustomerPanel({ session }: { session: SessionView | null }) {
       data-company={customer?.companyId ?? ''}
       data-walk-in={customer === null && walkIn !== null ? walkIn.companyId : ''}
     >
-      <h2>{t('customer')}</h2>
+      <div className="customer-head">
+        <h2>{t('customer')}</h2>
+        <IssueCardButton />
+      </div>
       {customer !== null ? (
         <CardCustomer customer={customer} />
       ) : walkIn !== null ? (
@@ -136,5 +140,21 @@ function CardCustomer({ customer }: { customer: CustomerView }) {
         </>
       )}
     </dl>
+  );
+}
+
+/** A new loyalty card for the customer (Ctrl+K): refused before its dialog without the permission. */
+function IssueCardButton() {
+  const { t } = useTranslation('cards');
+  return (
+    <button
+      type="button"
+      className="issue-card"
+      tabIndex={-1}
+      onClick={() => void openCardIssue()}
+      data-action="issue-card-open"
+    >
+      {t('action')} <kbd>Ctrl+K</kbd>
+    </button>
   );
 }

@@ -34,6 +34,7 @@ const SHOWN: readonly { keys: readonly string[]; probe: string; ctx?: Partial<Ac
   { keys: ['Ctrl+D'], probe: 'Ctrl+d' },
   { keys: ['Ctrl+Z'], probe: 'Ctrl+z' },
   { keys: ['Ctrl+O'], probe: 'Ctrl+o' },
+  { keys: ['Ctrl+K'], probe: 'Ctrl+k' },
   { keys: ['Esc'], probe: 'Escape' },
   { keys: ['F10'], probe: 'F10' },
   { keys: ['F9'], probe: 'F9' },
@@ -63,6 +64,7 @@ function useFocus(): { focus: Focus; inCode: boolean } {
 export function KeyLegend() {
   const { t } = useTranslation('sale');
   const { t: parkedT } = useTranslation('parked');
+  const { t: cardsT } = useTranslation('cards');
   const [open, setOpen] = useState(false);
   const list = useRef<HTMLUListElement>(null);
   // Folded again: its first rows, wherever the open list was scrolled to.
@@ -131,6 +133,8 @@ export function KeyLegend() {
         return line === undefined ? undefined : t('removeLine', { name: line.name });
       case 'sale.openDrawer':
         return t('openDrawer');
+      case 'sale.issueCard':
+        return cardsT('legend');
       case 'sale.undoRemove':
         return sale.undo === null ? undefined : t('undoBringBack', { name: sale.undo.name });
       default:

@@ -12,6 +12,7 @@ import { parked } from './parked.ts';
 import { shift } from './shift.ts';
 import { serial } from './serial.ts';
 import { store } from './store.ts';
+import { cards } from './cards.ts';
 
 export const cs = {
   common,
@@ -26,4 +27,5 @@ export const cs = {
   shift,
   serial,
   store,
+  cards,
 } as const satisfies Record<keyof typeof en, object>;

@@ -11,6 +11,7 @@ import { parked } from './parked.ts';
 import { shift } from './shift.ts';
 import { serial } from './serial.ts';
 import { store } from './store.ts';
+import { cards } from './cards.ts';
 
 export const en = {
   common,
@@ -25,4 +26,5 @@ export const en = {
   shift,
   serial,
   store,
+  cards,
 } as const;

@@ -1,0 +1,129 @@
+// Settings → Cards issued at the till (issue 39): the company a new card goes to unless the cashier
+// picks another (the retail members' programme, e.g. "Věrnostní program"), found among the cache's
+// companies by name or number, and how many months a new card is valid. Saved as the other cards'
+// fields are (store/settings.ts); the manager PIN guards it.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CompanyMatchView, SettingsView } from '../../../contract/contract.ts';
+import { message } from '../../store/app.ts';
+import { findCardCompanies } from '../../store/card-issue.ts';
+import { loadCompanyName, useCompanies } from '../../store/companies.ts';
+import { saveSettings } from '../../store/settings.ts';
+
+export function CardIssueSettingsCard({ settings }: { settings: SettingsView }) {
+  const { t } = useTranslation('cards');
+  const [months, setMonths] = useState(String(settings.cardValidityMonths));
+  const [text, setText] = useState('');
+  const [matches, setMatches] = useState<readonly CompanyMatchView[]>([]);
+  const [said, setSaid] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const companyId = settings.cardCompanyId;
+  const name = useCompanies((s) => (companyId === null ? undefined : s.names[companyId]));
+  useEffect(() => {
+    if (companyId !== null) void loadCompanyName(companyId);
+  }, [companyId]);
+  useEffect(() => {
+    let current = true;
+    findCardCompanies(text).then(
+      (found) => current && setMatches(found),
+      () => current && setMatches([]),
+    );
+    return () => {
+      current = false;
+    };
+  }, [text]);
+  const save = async (patch: { cardCompanyId?: number | null; cardValidityMonths?: number }) => {
+    try {
+      const saved = await saveSettings(patch);
+      setMonths(String(saved.cardValidityMonths));
+      setSaid({ tone: 'ok', text: t('settingsSaved') });
+    } catch (e) {
+      setSaid({ tone: 'error', text: message(e) });
+    }
+  };
+  const saveMonths = () => {
+    // Digits only: Number() would take "1e2" as 100.
+    const value = /^\d{1,3}$/.test(months.trim()) ? Number(months.trim()) : Number.NaN;
+    if (!Number.isInteger(value) || value < 1 || value > 120) {
+      setSaid({ tone: 'error', text: t('settingsMonthsInvalid') });
+      return;
+    }
+    void save({ cardValidityMonths: value });
+  };
+  return (
+    <form
+      className="card"
+      data-section="card-issue"
+      onSubmit={(e) => {
+        e.preventDefault();
+        saveMonths();
+      }}
+    >
+      <h2>{t('settingsTitle')}</h2>
+      <p className="muted">{t('settingsHelp')}</p>
+      <p data-card-company-current={companyId ?? ''}>
+        {t('settingsCompany')}:{' '}
+        {companyId === null ? (
+          t('settingsCompanyNone')
+        ) : (
+          <>
+            <strong>{name ?? t('companyNoName')}</strong> <span className="muted">#{companyId}</span>{' '}
+            <button
+              type="button"
+              data-action="clear-card-company"
+              onClick={() => void save({ cardCompanyId: null })}
+            >
+              {t('settingsCompanyClear')}
+            </button>
+          </>
+        )}
+      </p>
+      <label>
+        {t('companyFind')}
+        <input
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          autoComplete="off"
+          data-field="cardCompanySettingsSearch"
+        />
+      </label>
+      {text.trim() !== '' && matches.length === 0 && <p className="muted">{t('companyNoMatch')}</p>}
+      {matches.length > 0 && (
+        <ul className="company-matches">
+          {matches.map((c) => (
+            <li key={c.companyId}>
+              <button
+                type="button"
+                data-card-company-match={c.companyId}
+                onClick={() => {
+                  setText('');
+                  void save({ cardCompanyId: c.companyId });
+                }}
+              >
+                {c.name ?? t('companyNoName')} <span className="muted">#{c.companyId}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <label className="field">
+        <span>{t('settingsMonths')}</span>
+        <input
+          value={months}
+          inputMode="numeric"
+          onChange={(e) => setMonths(e.target.value)}
+          data-field="cardValidityMonths"
+        />
+      </label>
+      <div className="actions">
+        <button type="submit" className="primary" data-action="save-card-months">
+          {t('settingsSave')}
+        </button>
+      </div>
+      {said !== null && (
+        <p className={`notice ${said.tone}`} role={said.tone === 'error' ? 'alert' : 'status'}>
+          {said.text}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,209 @@
+// A loyalty card issued at the till (issue 39), through the web shell in Debian's Chromium against the
+// real sim at 1024×768: offline, Ctrl+K opens the dialog on the customer panel with Settings' card
+// company, a scan from the stack fills the card's code (and issues nothing: a person's Enter does),
+// the card is on the sale at once with its company's discount, the sale is placed; the instance back,
+// the card is sent once (the sim holds exactly one card with that code) and the sale's order after
+// it; the same code again is refused in the dialog, naming the card; the Orders screen shows the
+// card's document and its state.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { LAUNCH_PASS_HEADER } from '../../contract/channels.ts';
+import type { OutboxEntryView } from '../../contract/contract.ts';
+import { openDatabase } from '../../db/database.ts';
+import { SettingsStore } from '../../main/settings/store.ts';
+import { ServiceClient } from '../../main/service/index.ts';
+import { LAUNCH_PASS_STORAGE_KEY } from '../../renderer/platform/launch-pass.ts';
+import { goTo, placeOrder, scan, statusBar } from './app.ts';
+import { launchChromium, screenshot, SIZES, startWebShellProcess, type RunningShell } from './browser.ts';
+import { newPage, say } from './lang.ts';
+import { screenshotOnFailure } from './failure-shot.ts';
+import {
+  SELLS_PLAINLY,
+  fromCatalog,
+  stopAll,
+  syncedTerminal,
+  type SyncedTerminal,
+} from '../support/terminal.ts';
+
+let terminal: SyncedTerminal;
+let shell: RunningShell | undefined;
+let browser: Browser | undefined;
+let page: Page;
+let product: { barcode: string; warehouseId: number };
+/** The programme whose cards take a discount: Settings' card company. */
+let programme: { companyId: number; name: string; discount: number };
+/** The new card's code, as printed on the card taken from the stack. */
+const CODE = `VK${String(process.pid).padStart(7, '0')}01`;
+let cardEntry: number;
+
+beforeAll(async () => {
+  terminal = await syncedTerminal('card-issue');
+  const { dataDir } = terminal;
+  const found = fromCatalog(dataDir, (db) => ({
+    product: db
+      .prepare(
+        `SELECT barcode, warehouseId FROM stock_item
+         WHERE barcode IS NOT NULL AND length(barcode) = 13 AND barcode NOT LIKE '2%'
+           AND coalesce(prohibitionOfDiscounts, 0) = 0 AND ${SELLS_PLAINLY}
+         ORDER BY id LIMIT 1`,
+      )
+      .get(),
+    programme: db
+      .prepare(
+        `SELECT c.companyId, min(c.name) AS name, max(c.discount) AS discount FROM company_card c
+         WHERE c.discount > 0 AND c.name IS NOT NULL AND c.name != ''
+         GROUP BY c.companyId ORDER BY c.companyId LIMIT 1`,
+      )
+      .get(),
+  })) as { product: typeof product; programme: typeof programme };
+  ({ product, programme } = found);
+  const db = openDatabase(join(dataDir, 'counter.sqlite'));
+  new SettingsStore(db).write({
+    warehouseId: product.warehouseId,
+    cardCompanyId: programme.companyId,
+    cardValidityMonths: 24,
+  });
+  db.close();
+  const [started, chromium] = await Promise.all([startWebShellProcess(terminal.env), launchChromium()]);
+  [shell, browser] = [started, chromium];
+  page = await newPage(chromium, { viewport: SIZES[0] });
+  await page.goto(started.url);
+  await statusBar(page).waitFor();
+}, 180_000);
+
+afterAll(() => stopAll(terminal, shell, browser));
+
+screenshotOnFailure(() => page, 'card-issue');
+
+const dialog = () => page.getByTestId('card-issue');
+const customer = () => page.getByTestId('customer');
+const barcodeField = () => dialog().locator('[data-field="card-barcode"]');
+
+/** The cards the instance holds with this code (over HTTP, as any client reads them). */
+async function cardsOnInstance(companyId: number, barcode: string): Promise<number> {
+  const client = new ServiceClient({
+    baseUrl: terminal.sim.url,
+    clientId: terminal.env.POS_CLIENT_ID ?? '',
+    clientSecret: terminal.env.POS_CLIENT_SECRET ?? '',
+  });
+  try {
+    return (await client.companyCards(companyId)).filter((c) => c.barcode === barcode).length;
+  } finally {
+    await client.close();
+  }
+}
+
+/** The whole outbox as the core lists it, asked from the page as the screens ask (its launch pass). */
+function outbox(): Promise<OutboxEntryView[]> {
+  return page.evaluate(
+    async (pass) => {
+      const answer = await fetch('/rpc/outbox.list', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [pass.header]: localStorage.getItem(pass.key) ?? '' },
+        body: '{}',
+      });
+      const envelope = (await answer.json()) as { value: OutboxEntryView[] };
+      return envelope.value;
+    },
+    { header: LAUNCH_PASS_HEADER, key: LAUNCH_PASS_STORAGE_KEY },
+  );
+}
+
+/** Opens the dialog with Ctrl+K on the Sale screen. */
+async function openDialog(): Promise<void> {
+  await goTo(page, 'sale');
+  await page.keyboard.press('Control+k');
+  await dialog().waitFor();
+}
+
+describe('a loyalty card issued at the till', () => {
+  it('offline: scanned from the stack into the dialog, on the sale at once with its discount; the sale placed', async () => {
+    await goTo(page, 'sale');
+    await scan(page, product.barcode);
+    await page.locator(`[data-testid="sale-lines"] [data-barcode="${product.barcode}"]`).waitFor();
+    await terminal.sim.faults.setOffline(true);
+    await expect
+      .poll(() => statusBar(page).textContent(), { timeout: 30_000 })
+      .toContain(say('common:offline'));
+
+    await openDialog();
+    // Settings' card company is the default, by its name.
+    await expect
+      .poll(() => dialog().locator('[data-card-company]').getAttribute('data-card-company'))
+      .toBe(String(programme.companyId));
+    // The card from the stack, scanned: its code lands in the field, and the scanner's Enter issues
+    // nothing (the dialog stays, no card is in the outbox).
+    await scan(page, CODE);
+    await expect.poll(() => barcodeField().inputValue()).toBe(CODE);
+    expect(await barcodeField().getAttribute('data-scanned')).toBe('true');
+    expect(await dialog().isVisible()).toBe(true);
+    expect((await outbox()).filter((e) => e.kind === 'card')).toEqual([]);
+
+    await dialog().locator('[data-field="card-name"]').fill('Jana Nováková');
+    await dialog().locator('[data-field="card-personName"]').fill('Jana Nováková');
+    await dialog().locator('[data-field="card-email"]').fill('jana@example.cz');
+    await screenshot(page, 'card-issue-dialog-1024');
+    // A person's Enter issues it: the card is the sale's customer at once, with the discount.
+    await dialog().locator('[data-field="card-name"]').press('Enter');
+    await dialog().waitFor({ state: 'detached' });
+    await expect.poll(() => customer().getAttribute('data-company')).toBe(String(programme.companyId));
+    await expect
+      .poll(() => page.locator('[data-totals] .discount').textContent())
+      .toContain(say('sale:discountOff', { amount: '' }).trim());
+    // The card by its name under the company's (once the company's name is read from the cache).
+    await expect.poll(() => customer().locator('[data-card]').textContent()).toContain('Jana Nováková');
+    await screenshot(page, 'card-issue-on-sale-1024');
+
+    const card = (await outbox()).find((e) => e.kind === 'card' && e.card?.barcode === CODE);
+    expect(card).toMatchObject({ state: 'queued', card: { companyId: programme.companyId } });
+    cardEntry = Number(card?.id);
+    await placeOrder(page);
+    await expect
+      .poll(async () => (await outbox()).find((e) => e.kind !== 'card' && e.waitsFor === cardEntry)?.state)
+      .toBe('queued');
+
+    // The Orders screen, still offline: the card's document, queued.
+    await goTo(page, 'orders');
+    const row = page.locator(`[data-order="${String(cardEntry)}"]`);
+    await row.waitFor();
+    expect(await row.getAttribute('data-state')).toBe('queued');
+    expect(await row.getAttribute('data-kind')).toBe('card');
+    expect(await row.textContent()).toContain(CODE);
+    expect(await row.textContent()).toContain('Jana Nováková');
+    await screenshot(page, 'card-issue-orders-queued-1024');
+  });
+
+  it('the instance back: the card is sent once, the sale after it; the Orders row says sent', async () => {
+    await terminal.sim.faults.setOffline(false);
+    await page.locator('[data-action="replay"]').click();
+    const row = page.locator(`[data-order="${String(cardEntry)}"]`);
+    await expect.poll(() => row.getAttribute('data-state'), { timeout: 60_000 }).toBe('sent');
+    const order = () => outbox().then((all) => all.find((e) => e.waitsFor === cardEntry));
+    await expect.poll(async () => (await order())?.state, { timeout: 60_000 }).toBe('sent');
+    expect(await cardsOnInstance(programme.companyId, CODE)).toBe(1);
+    // The order went after its card: the card was sent first, the order then.
+    const entries = await outbox();
+    const sentCard = entries.find((e) => e.id === cardEntry);
+    expect(sentCard?.updatedAt).toBeDefined();
+    expect(String((await order())?.updatedAt) >= String(sentCard?.updatedAt)).toBe(true);
+    expect(await row.textContent()).toContain(CODE);
+    await screenshot(page, 'card-issue-orders-sent-1024');
+  });
+
+  it('refuses the same code again in the dialog, naming the card it belongs to', async () => {
+    await openDialog();
+    await scan(page, CODE);
+    await expect.poll(() => barcodeField().inputValue()).toBe(CODE);
+    await dialog().locator('[data-field="card-name"]').fill('Druhá karta');
+    await dialog().locator('[data-action="issue-card"]').click();
+    const error = dialog().locator('[data-field-error="barcode"]');
+    await error.waitFor();
+    expect(await error.textContent()).toContain(CODE);
+    expect(await error.textContent()).toContain('Jana Nováková');
+    await screenshot(page, 'card-issue-duplicate-1024');
+    await page.keyboard.press('Escape');
+    await dialog().waitFor({ state: 'detached' });
+    expect(await cardsOnInstance(programme.companyId, CODE)).toBe(1);
+  });
+});
