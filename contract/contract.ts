@@ -6,7 +6,16 @@ import { z } from 'zod';
 import { AT_MOST_TWO_DECIMALS, hasAtMostTwoDecimals } from '../common/money.ts';
 import { InternetOrderPayload, OutboxState } from './order.ts';
 import { CardDocument, DocumentKind } from './documents.ts';
-import { CardId, CompanyId, LineId, OrderId, RemoteOrderId, SaleId, StockItemId } from './ids.ts';
+import {
+  CardId,
+  CompanyId,
+  LineId,
+  OrderId,
+  RemoteOrderId,
+  SaleId,
+  StockItemId,
+  WarehouseId,
+} from './ids.ts';
 
 /** The one schema of an order and where it is in the outbox (contract/order.ts). */
 export { InternetOrderPayload, OutboxState };
@@ -155,7 +164,7 @@ export const SettingsView = z.object({
   hasSecret: z.boolean(),
   /** Where the secret lives: encrypted by the OS, in memory only until the app ends, or POS_CLIENT_SECRET. */
   secretStorage: z.enum(['safeStorage', 'memory', 'env', 'none']),
-  warehouseId: int.nullable(),
+  warehouseId: WarehouseId.nullable(),
   scanner: ScannerSettings,
   /** Which configuration is in effect: POS_* environment (wins), Settings, or the built-in demo. */
   source: z.enum(['env', 'settings', 'demo']),
@@ -218,7 +227,7 @@ export const SettingsPatch = z
     clientId: z.string().trim().min(1).max(200).nullable(),
     clientSecret: z.string().min(1).max(1000),
     clearSecret: z.literal(true),
-    warehouseId: int.positive().nullable(),
+    warehouseId: WarehouseId.positive().nullable(),
     scanner: ScannerSettings.partial(),
     serialScanner: SerialScannerSettings.partial().strict(),
     syncIntervalMinutes: z.number().min(0).max(1440),
@@ -277,7 +286,7 @@ export type UnlockView = z.infer<typeof UnlockView>;
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
 export const WarehouseView = z.object({
-  id: int,
+  id: WarehouseId,
   name: z.string(),
   number: z.string().optional(),
   isInactive: z.boolean().optional(),
@@ -380,12 +389,12 @@ export type SyncStatusView = z.infer<typeof SyncStatusView>;
 export const StockSearchInput = z
   .object({
     text: z.string().max(200),
-    warehouseId: int.positive().optional(),
+    warehouseId: WarehouseId.positive().optional(),
     limit: int.min(1).max(1000).optional(),
   })
   .strict();
 export const StockWarehouseQuantity = z.object({
-  warehouseId: int,
+  warehouseId: WarehouseId,
   /** The product's stock item there: what the Sale screen adds when the product is picked by name. */
   stockItemId: StockItemId.optional(),
   warehouseName: z.string().optional(),
@@ -482,7 +491,7 @@ export const VatTotalView = z.object({
 });
 export const SessionView = z.object({
   id: SaleId,
-  warehouseId: int.nullable(),
+  warehouseId: WarehouseId.nullable(),
   lines: z.array(SessionLineView),
   customer: CustomerView.nullable(),
   totals: z.object({
@@ -499,7 +508,7 @@ export type SessionView = z.infer<typeof SessionView>;
 
 /** A sale set aside at this till (session.park), as the list to recall it from shows it. */
 export const ParkedSaleView = z.object({
-  id: int,
+  id: SaleId,
   parkedAt: isoDateTime,
   lineCount: int,
   total: z.number(),
@@ -510,7 +519,7 @@ export type ParkedSaleView = z.infer<typeof ParkedSaleView>;
 /** The sale just parked, and the new empty one now at the counter. */
 export const ParkView = z.object({ parked: ParkedSaleView, session: SessionView });
 export type ParkView = z.infer<typeof ParkView>;
-export const RecallInput = z.object({ id: int }).strict();
+export const RecallInput = z.object({ id: SaleId }).strict();
 /** The sale recalled (as it was parked) and now at the counter, and the one parked in its place. */
 export const RecallView = z.object({
   recalled: ParkedSaleView,

@@ -1,6 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { LineRef, OutboxRef, type OutboxEntryView, type SessionLineView } from './contract.ts';
-import { lineId, orderId, type LineId, type OrderId } from './ids.ts';
+import {
+  LineRef,
+  OutboxRef,
+  RecallInput,
+  type OutboxEntryView,
+  type ParkedSaleView,
+  type SessionLineView,
+  type StockProductView,
+  type WarehouseView,
+} from './contract.ts';
+import {
+  lineId,
+  orderId,
+  saleId,
+  warehouseId,
+  type LineId,
+  type OrderId,
+  type SaleId,
+  type StockItemId,
+  type WarehouseId,
+} from './ids.ts';
 
 describe('ids branded per kind', () => {
   it('read as the numbers they are, and one kind is no other (a compile error)', () => {
@@ -19,5 +38,29 @@ describe('ids branded per kind', () => {
     expect(typeof typeErrors).toBe('function');
     expect(orderId(7)).toBe(7);
     expect(lineId(3)).toBe(3);
+  });
+
+  it('a parked sale is a sale, and a warehouse is a kind of its own', () => {
+    const recalled: SaleId = RecallInput.parse({ id: 4 }).id;
+    expect(recalled).toBe(4);
+    const typeErrors = (
+      parked: ParkedSaleView,
+      warehouse: WarehouseView,
+      stock: StockProductView['warehouses'][number],
+      item: StockItemId,
+    ): unknown[] => [
+      ((id: SaleId) => id)(parked.id),
+      ((id: WarehouseId) => id)(stock.warehouseId),
+      // @ts-expect-error a parked sale's id is no line's
+      ((id: LineId) => id)(parked.id),
+      // @ts-expect-error a warehouse's id is no stock item's
+      ((id: StockItemId) => id)(warehouse.id),
+      // @ts-expect-error a stock item's id is no warehouse's
+      ((id: WarehouseId) => id)(item),
+      // @ts-expect-error a plain number is no warehouse's id until the core makes it one
+      ((id: WarehouseId) => id)(1),
+    ];
+    expect(typeof typeErrors).toBe('function');
+    expect([saleId(4), warehouseId(2)]).toEqual([4, 2]);
   });
 });

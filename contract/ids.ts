@@ -31,6 +31,9 @@ export const CompanyId = z.number().int().brand<'CompanyId'>();
 export type CompanyId = z.infer<typeof CompanyId>;
 export const CardId = z.number().int().brand<'CardId'>();
 export type CardId = z.infer<typeof CardId>;
+/** A warehouse of the instance: where the till sells from (Settings), where a product is in stock. */
+export const WarehouseId = z.number().int().brand<'WarehouseId'>();
+export type WarehouseId = z.infer<typeof WarehouseId>;
 
 /** Counter's own row ids as the contract's ids: where a view is made of a stored row. */
 export const orderId = (id: number): OrderId => id as OrderId;
@@ -41,3 +44,4 @@ export const lineId = (id: number): LineId => id as LineId;
 export const stockItemId = (id: number): StockItemId => id as StockItemId;
 export const companyId = (id: number): CompanyId => id as CompanyId;
 export const cardId = (id: number): CardId => id as CardId;
+export const warehouseId = (id: number): WarehouseId => id as WarehouseId;

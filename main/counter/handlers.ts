@@ -122,8 +122,8 @@ export function counterHandlers(deps: CounterDeps): Pick<Handlers, CounterCalls>
     'session.recall': ({ id }) => {
       const before = counter()
         .parked()
-        .find((s) => s.id === id);
-      const result = counter().recall(id);
+        .find((s) => s.id === numericId(id));
+      const result = counter().recall(numericId(id));
       return Promise.resolve({
         recalled: parkedView(before ?? result.session),
         session: sessionView(result.session, deps),

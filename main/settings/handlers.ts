@@ -3,6 +3,7 @@
 // orders are unsent, plain http is refused unless allowed, the stored secret is bound to the origin
 // it was entered for, and while a manager PIN is set nothing changes until the PIN was given.
 import { say } from '../../contract/core-words.ts';
+import { warehouseId } from '../../contract/ids.ts';
 import type { LabelRule, SettingsPatch, SettingsView, UnlockView } from '../../contract/contract.ts';
 import { BarcodeReader } from '../barcode/index.ts';
 import { CoreError, requireManager, type Handlers } from '../ground/index.ts';
@@ -76,7 +77,7 @@ function settingsView(deps: SettingsDeps): SettingsView {
     clientId: fromEnv(deps.env, 'clientId') ?? s.clientId,
     hasSecret,
     secretStorage: secretFromEnv(deps.env) ? 'env' : hasSecret ? deps.credentials.kind : 'none',
-    warehouseId: s.warehouseId,
+    warehouseId: s.warehouseId === null ? null : warehouseId(s.warehouseId),
     scanner: s.scanner,
     allowInsecure: s.allowInsecure,
     source: deps.source() ?? (env !== undefined ? 'env' : s.instanceUrl === null ? 'demo' : 'settings'),

@@ -1,7 +1,7 @@
 // The catalog's calls: sync.* (the app's runner) and what reads the synced cache (stock.search,
 // warehouses.list), with the cache's rows turned into the contract's views. Only named fields are
 // copied: the renderer gets what the screens show and nothing else.
-import { stockItemId } from '../../contract/ids.ts';
+import { stockItemId, warehouseId } from '../../contract/ids.ts';
 import {
   availableNow,
   findCompanies,
@@ -67,7 +67,7 @@ export function syncHandlers(deps: SyncDeps): Pick<Handlers, SyncCalls> {
 
 function warehouseView(w: CachedWarehouse): WarehouseView {
   return {
-    id: w.id,
+    id: warehouseId(w.id),
     name: w.name,
     ...(w.number === undefined ? {} : { number: w.number }),
     ...(w.isInactive === undefined ? {} : { isInactive: w.isInactive }),
@@ -88,7 +88,7 @@ function stockProductView(r: StockSearchResult, sold: ReadonlyMap<number, number
       const soldThere = sold.get(i.id);
       const available = availableNow(i, soldThere);
       return {
-        warehouseId: i.warehouseId,
+        warehouseId: warehouseId(i.warehouseId),
         stockItemId: stockItemId(i.id),
         ...(i.warehouseName === undefined ? {} : { warehouseName: i.warehouseName }),
         ...(i.quantityInStock === undefined ? {} : { quantityInStock: i.quantityInStock }),

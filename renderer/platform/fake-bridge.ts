@@ -3,7 +3,7 @@
 // checks it, and answered by the test's function for that channel; the answer goes through the same
 // `createPosApi` as a real one, so it must match the contract's output too. A call with no answer
 // scripted is refused, so a test sees a call it did not expect.
-import { lineId, saleId } from '../../contract/ids.ts';
+import { lineId, saleId, warehouseId } from '../../contract/ids.ts';
 import {
   calls as contract,
   PosError,
@@ -84,7 +84,7 @@ export function aSession(lines: SessionLineView[]): SessionView {
   const total = lines.reduce((sum, l) => sum + l.lineTotal, 0);
   return {
     id: saleId(1),
-    warehouseId: 1,
+    warehouseId: warehouseId(1),
     lines,
     customer: null,
     totals: { byVatRate: [], discount: 0, total },

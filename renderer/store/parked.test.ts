@@ -22,9 +22,14 @@ import { setPos } from './pos.ts';
 
 let core: FakeBridge;
 const empty = (parkedCount: number): SessionView => ({ ...aSession([]), id: 'new' as SaleId, parkedCount });
-const early: ParkedSaleView = { id: 3, parkedAt: '2026-11-26T09:12:00.000Z', lineCount: 2, total: 45.5 };
+const early: ParkedSaleView = {
+  id: saleId(3),
+  parkedAt: '2026-11-26T09:12:00.000Z',
+  lineCount: 2,
+  total: 45.5,
+};
 const late: ParkedSaleView = {
-  id: 4,
+  id: saleId(4),
   parkedAt: '2026-11-26T09:40:00.000Z',
   lineCount: 1,
   total: 4.2,
@@ -53,7 +58,7 @@ describe('parked sales on the Sale screen', () => {
     useApp.setState({ session: aSession([aLine(1, 2), aLine(2)]) });
     setSale({ entry: '+' });
     core.answer('session.park', () => ({
-      parked: { id: 1, parkedAt: '2026-11-26T09:12:00.000Z', lineCount: 2, total: 30 },
+      parked: { id: saleId(1), parkedAt: '2026-11-26T09:12:00.000Z', lineCount: 2, total: 30 },
       session: empty(1),
     }));
     await parkSale();
@@ -70,7 +75,7 @@ describe('parked sales on the Sale screen', () => {
     core.answer('session.parked', () => [early, late]);
     core.answer('session.recall', ({ id }) => ({
       recalled: id === late.id ? late : early,
-      session: { ...aSession([aLine(9)]), id: saleId(id), parkedCount: 1 },
+      session: { ...aSession([aLine(9)]), id: saleId(Number(id)), parkedCount: 1 },
       parked: null,
     }));
     await openParked();
@@ -95,8 +100,8 @@ describe('parked sales on the Sale screen', () => {
     core.answer('session.parked', () => [early]);
     core.answer('session.recall', () => ({
       recalled: early,
-      session: { ...aSession([aLine(5), aLine(6)]), id: saleId(early.id), parkedCount: 1 },
-      parked: { id: 8, parkedAt: '2026-11-26T10:00:00.000Z', lineCount: 1, total: 10 },
+      session: { ...aSession([aLine(5), aLine(6)]), id: early.id, parkedCount: 1 },
+      parked: { id: saleId(8), parkedAt: '2026-11-26T10:00:00.000Z', lineCount: 1, total: 10 },
     }));
     await openParked();
     await recallParked();

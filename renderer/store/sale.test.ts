@@ -1,5 +1,5 @@
 // The Sale screen's own logic, in Node over a core the test scripts (platform/fake-bridge.ts): what a
-import { lineId, orderId, stockItemId } from '../../contract/ids.ts';
+import { lineId, orderId, stockItemId, warehouseId } from '../../contract/ids.ts';
 // `3*` typed before a scan asks the core for, and voiding, which takes F8 twice so that one stray key
 // never loses a basket. The screens and the keymap only dispatch these actions.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -111,7 +111,7 @@ describe('a scan and what was typed in the code field', () => {
         productId: 7,
         productName: 'Rohlík',
         price: 3,
-        warehouses: [{ warehouseId: 1, stockItemId: stockItemId(70), quantityAvailable: 50 }],
+        warehouses: [{ warehouseId: warehouseId(1), stockItemId: stockItemId(70), quantityAvailable: 50 }],
         syncedAt: null,
       },
     ],

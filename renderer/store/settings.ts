@@ -1,6 +1,9 @@
 // Settings actions: the instance, the terminal's warehouse, the scanner, label rules, sync and the
 // connection test. Each returns what the core answered (or throws its PosError) for the screen to show.
-import type { ConnectionView, SettingsPatch, SettingsView, WarehouseView } from '../../contract/contract.ts';
+import type { CallInput, ConnectionView, SettingsView, WarehouseView } from '../../contract/contract.ts';
+
+/** A change of settings as the screens hand it in (ids as the plain numbers they were shown). */
+type SettingsPatch = CallInput<'settings.set'>;
 import { create } from 'zustand';
 import { pos } from './pos.ts';
 import { message, mirrored, useApp } from './app.ts';

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { warehouseId as w } from '../../contract/ids.ts';
 import { onlyActiveWarehouse } from './warehouses.ts';
 
 describe('onlyActiveWarehouse', () => {
   it('takes the one active warehouse, inactive ones aside', () => {
     expect(
       onlyActiveWarehouse([
-        { id: 1, name: 'Old', isInactive: true },
-        { id: 2, name: 'Shop' },
+        { id: w(1), name: 'Old', isInactive: true },
+        { id: w(2), name: 'Shop' },
       ]),
     ).toEqual({ id: 2, name: 'Shop' });
   });
@@ -14,11 +15,11 @@ describe('onlyActiveWarehouse', () => {
   it('leaves the choice to a person when there are several, or none', () => {
     expect(
       onlyActiveWarehouse([
-        { id: 1, name: 'A' },
-        { id: 2, name: 'B', isInactive: false },
+        { id: w(1), name: 'A' },
+        { id: w(2), name: 'B', isInactive: false },
       ]),
     ).toBeUndefined();
-    expect(onlyActiveWarehouse([{ id: 1, name: 'Old', isInactive: true }])).toBeUndefined();
+    expect(onlyActiveWarehouse([{ id: w(1), name: 'Old', isInactive: true }])).toBeUndefined();
     expect(onlyActiveWarehouse([])).toBeUndefined();
   });
 });
