@@ -70,6 +70,9 @@ export const CALL_CHANNELS = [
   'returns.printed',
   'returns.markBooked',
   'returns.settle',
+  'returns.find',
+  'returns.plan',
+  'returns.make',
 ] as const;
 
 export const EVENT_CHANNELS = [

@@ -23,7 +23,16 @@ import type { CallChannel, EventChannel } from './channels.ts';
 import { SaidSchema } from './core-words.ts';
 import { CashRounding } from './cash-rounding.ts';
 import { HubSetInput, HubView, StoreHubStatusView, StoreShiftView } from './store.ts';
-import { ReturnRef, ReturnSettleInput, ReturnView } from './returns.ts';
+import {
+  ReturnFindInput,
+  ReturnMakeInput,
+  ReturnPlanInput,
+  ReturnPlanView,
+  ReturnRef,
+  ReturnSaleView,
+  ReturnSettleInput,
+  ReturnView,
+} from './returns.ts';
 import {
   CashierAddInput,
   CashierRef,
@@ -218,6 +227,10 @@ export const SettingsView = z.object({
   cardCompanyId: int.nullable(),
   /** Months a card issued at the till is valid from the day it is issued. */
   cardValidityMonths: int,
+  /** A return refunding more than this (major units) needs the manager PIN; 0: no limit. */
+  returnAmountLimit: z.number(),
+  /** A return more than this many days after the sale needs the manager PIN; 0: no limit. */
+  returnDaysLimit: int,
 });
 export type SettingsView = z.infer<typeof SettingsView>;
 
@@ -263,6 +276,12 @@ export const SettingsPatch = z
       .max(1_000_000)
       .refine(hasAtMostTwoDecimals, AT_MOST_TWO_DECIMALS),
     cashRounding: CashRounding,
+    returnAmountLimit: z
+      .number()
+      .nonnegative()
+      .max(1_000_000)
+      .refine(hasAtMostTwoDecimals, AT_MOST_TWO_DECIMALS),
+    returnDaysLimit: int.min(0).max(3650),
   })
   .partial()
   .strict();
@@ -1132,6 +1151,12 @@ export const calls = {
   'returns.markBooked': { input: ReturnRef, output: ReturnView },
   /** A return in doubt (its DELETE unanswered) settled by what the manager found (manager PIN). */
   'returns.settle': { input: ReturnSettleInput, output: ReturnView },
+  /** The sale a receipt names (its number, its QR's reference), with what is left to return; offline too. */
+  'returns.find': { input: ReturnFindInput, output: ReturnSaleView },
+  /** What taking these lines back would refund, per tender, and whether the manager must approve. */
+  'returns.plan': { input: ReturnPlanInput, output: ReturnPlanView },
+  /** Takes them back: stored in one transaction, its document on its way to the instance. */
+  'returns.make': { input: ReturnMakeInput, output: ReturnView },
 } as const satisfies Record<CallChannel, { input: z.ZodType; output: z.ZodType }>;
 
 export const ConnectivityEvent = z.object({ online: z.boolean(), checkedAt: isoDateTime });

@@ -212,6 +212,8 @@ export const CORE_WORDS = {
   returnNotInDoubt: 'Return {{number}} is not in doubt: there is nothing to settle.',
   lockedReturnBooked: 'Marking a return booked in the back office needs the manager PIN.',
   lockedReturnSettle: 'Settling a return in doubt needs the manager PIN.',
+  returnCardNotRefunded:
+    'Refund {{amount, amount}} to the card on the payment terminal first, then confirm it was done.',
   // the serial scanner
   scannerBaudInvalid: '{{name}}={{value}} is not a baud rate: use one of {{rates}}.',
   scannerLineEndInvalid: '{{name}}={{value}}: a line ends with any, cr, lf, crlf or tab.',

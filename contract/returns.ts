@@ -1,6 +1,7 @@
 // Returns at the till (issue 37) as the screens see them: a return, its lines and refund in the
 // currency's major unit, and where its document is. main/returns/view.ts builds these.
 import { z } from 'zod';
+import { SaidSchema } from './core-words.ts';
 import { OutboxState } from './order.ts';
 
 const int = z.number().int();
@@ -58,3 +59,88 @@ export type ReturnView = z.infer<typeof ReturnView>;
 /** A manager's word on a return whose DELETE went unanswered: is the sale's order gone from the instance? */
 export const ReturnSettleInput = z.object({ id: ref, deleted: z.boolean() }).strict();
 export type ReturnSettleInput = z.input<typeof ReturnSettleInput>;
+
+// ---------- the Returns screen: find the sale, plan the return, make it ----------
+
+const isoDateTime = z.string();
+
+/** What a cashier types or scans to find a sale: its receipt number, its reference (QR), its order id. */
+export const ReturnFindInput = z
+  .object({ text: z.string().trim().min(1, 'Scan or type the receipt number.').max(200) })
+  .strict();
+
+export const ReturnSaleLineView = z.object({
+  lineNo: int,
+  productId: int,
+  code: z.string().optional(),
+  name: z.string(),
+  /** A weighed line ('weight') may come back in part; a price label's ('price') as one. */
+  kind: z.enum(['unit', 'weight', 'price']),
+  unit: z.string().optional(),
+  vatRate: z.number(),
+  unitPrice: z.number(),
+  quantity: z.number(),
+  /** What the customer paid for the whole line, discounts taken off. */
+  paid: z.number(),
+  returned: z.number(),
+  left: z.number(),
+});
+export type ReturnSaleLineView = z.infer<typeof ReturnSaleLineView>;
+
+const Tenders = z.object({ cash: z.number(), card: z.number() });
+
+export const ReturnSaleView = z.object({
+  /** The receipt's number as printed ("P1-000123"); absent for a sale that printed none. */
+  receipt: z.string().optional(),
+  reference: z.string(),
+  soldAt: isoDateTime,
+  lines: z.array(ReturnSaleLineView),
+  paid: Tenders,
+  refunded: Tenders,
+  /** The returns made against it already. */
+  returns: z.array(z.object({ number: z.string(), createdAt: isoDateTime })),
+});
+export type ReturnSaleView = z.infer<typeof ReturnSaleView>;
+
+const ReturnQuantity = z
+  .number()
+  .positive('The quantity must be a number above zero.')
+  .max(1_000_000)
+  .refine((q) => Math.abs(Math.round(q * 1000) - q * 1000) < 1e-6, 'At most three decimals.');
+
+export const ReturnTender = z.enum(['cash', 'card']);
+export type ReturnTender = z.infer<typeof ReturnTender>;
+
+export const ReturnPlanInput = z
+  .object({
+    /** The sale, as found (its receipt number or reference). */
+    receipt: z.string().trim().min(1).max(200),
+    lines: z
+      .array(z.object({ lineNo: int, quantity: ReturnQuantity }).strict())
+      .min(1)
+      .max(500),
+    /** All of it to one tender (the manager's choice); absent: card first up to its part, the rest cash. */
+    tender: ReturnTender.optional(),
+  })
+  .strict();
+export type ReturnPlanInput = z.infer<typeof ReturnPlanInput>;
+
+export const ReturnPlanView = z.object({
+  lines: z.array(z.object({ lineNo: int, quantity: z.number(), refund: z.number() })),
+  total: z.number(),
+  /** To the card, on the payment terminal (the cashier confirms it was done). */
+  card: z.number(),
+  /** Cash out of the drawer: the cash share rounded to the cash step. */
+  cash: z.number(),
+  /** What rounding added to the cash share (negative: less paid out). */
+  cashRounding: z.number(),
+  /** Why the manager must approve it (beyond Settings' limits, another tender); empty: no PIN. */
+  approval: z.array(SaidSchema).readonly(),
+});
+export type ReturnPlanView = z.infer<typeof ReturnPlanView>;
+
+export const ReturnMakeInput = ReturnPlanInput.extend({
+  /** The cashier says the card part was refunded on the payment terminal (required when there is one). */
+  cardRefunded: z.boolean().optional(),
+}).strict();
+export type ReturnMakeInput = z.infer<typeof ReturnMakeInput>;

@@ -10,6 +10,7 @@ import { returnPaperOf } from '../returns/index.ts';
 import { buildCounter } from './counter.ts';
 import { buildOutbox } from './outbox.ts';
 import { buildHub } from './hub.ts';
+import { buildReturns } from './returns.ts';
 import type { SecretStore } from '../hub/index.ts';
 import type { Link, Till } from './area.ts';
 import { PrintWorker, queueSale, type Timeouts } from '../printer/index.ts';
@@ -170,6 +171,26 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
       hub.wake();
     },
   });
+  // Returns of this file; their documents go to the instance by the route its description offers,
+  // when a return is made, when the instance is back, and when a sale's order reaches it.
+  const returns = buildReturns({
+    db,
+    settings: ctx.settings,
+    shiftPolicy,
+    ...(client === null || outbox === null ? {} : { service: client, outbox }),
+    log: (line) => ctx.log(line),
+    // A return's receipt is queued with it when a receipt printer is set (else the system print path).
+    printer: { set: () => ctx.printerSetup() !== null, queued: () => printer.wake() },
+  });
+  const routeReturns = (): void => {
+    returns.router?.routeWaiting().catch((error: unknown) => ctx.log(`returns: ${String(error)}`));
+  };
+  monitor?.subscribe((online) => {
+    if (online) routeReturns();
+  });
+  outbox?.on((event) => {
+    if (event.type === 'order' && event.order.state === 'sent') routeReturns();
+  });
   const hub = buildHub({
     db,
     settingsDb: ctx.appDb,
@@ -203,6 +224,7 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
     sync,
     outbox,
     counter,
+    returns,
     shiftPolicy,
     printer,
     start: () => {
@@ -213,6 +235,8 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
       monitor?.start();
       printer.start();
       hub.start();
+      // Returns made while no instance was reachable (or before a restart) take their route.
+      routeReturns();
     },
     hub,
     dispose: async () => {

@@ -99,6 +99,13 @@ export function returnsArea(till: Till): Area<CallsOf<'returns'>> {
       },
       guard: (what) => till.guard(what),
       now: () => new Date(till.now()),
+      returns: () => {
+        const link = till.link();
+        if (link !== null) return link.returns.returns;
+        // No instance chosen yet: returns over the app's own file, their documents waiting.
+        return buildReturns({ db: till.db(), settings: till.settings }).returns;
+      },
+      managerOpen: () => till.lock.isOpen(till.now()),
     }),
   };
 }

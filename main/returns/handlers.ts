@@ -1,13 +1,19 @@
 // The returns' calls (returns.*): the till's returns as Orders lists them, one return's receipt, a
-// reprint through the receipt printer's queue and a print through the system dialog counted.
-import { say } from '../../contract/core-words.ts';
+// reprint through the receipt printer's queue and a print through the system dialog counted; and the
+// Returns screen's: find the sale a receipt names, see what a choice of lines would refund, and take
+// them back. The manager approves through the till's PIN lock: a return beyond Settings' limits is
+// refused as 'locked' (its reasons said) until the lock is open. A card part is paid out on the
+// payment terminal, which Counter does not drive: the return is refused as 'unconfirmed' until the
+// cashier says it was done, so nothing is stored before the money went back.
+import { minor, toMajor } from '../../common/money.ts';
+import { say, words } from '../../contract/core-words.ts';
 import { ReturnView as ReturnContractView } from '../../contract/returns.ts';
-import type { PrintJobView } from '../../contract/contract.ts';
+import type { PosErrorCode, PrintJobView, ReturnSaleView } from '../../contract/contract.ts';
 import type { Db } from '../../db/database.ts';
-import { allReturns, countReturnPrint, getReturn } from '../../db/returns.ts';
+import { allReturns, countReturnPrint, formatReturnNumber, getReturn } from '../../db/returns.ts';
 import { getCashier } from '../../db/cashiers.ts';
 import { CoreError, numericId, type GuardedAction, type Handlers } from '../ground/index.ts';
-import { ReturnError } from './returns.ts';
+import { ReturnError, Returns, type ReturnErrorCode, type SaleForReturn } from './returns.ts';
 import { markReturnBooked, settleReturn } from './settle.ts';
 import { viewOf, type ReturnView } from './view.ts';
 
@@ -21,6 +27,10 @@ export interface ReturnsDeps {
   /** Throws (CoreError 'locked') while a manager PIN guards `what` and was not given. */
   guard(what: GuardedAction): void;
   now(): Date;
+  /** The returns of the database in use (their documents routed where an instance is set). */
+  returns(): Returns;
+  /** Whether the manager's PIN lock is open (or no PIN is set). */
+  managerOpen(): boolean;
 }
 
 export type ReturnsCalls =
@@ -29,7 +39,10 @@ export type ReturnsCalls =
   | 'returns.reprint'
   | 'returns.printed'
   | 'returns.markBooked'
-  | 'returns.settle';
+  | 'returns.settle'
+  | 'returns.find'
+  | 'returns.plan'
+  | 'returns.make';
 
 export function returnsHandlers(deps: ReturnsDeps): Pick<Handlers, ReturnsCalls> {
   const view = (id: number | string): ReturnContractView => {
@@ -66,6 +79,37 @@ export function returnsHandlers(deps: ReturnsDeps): Pick<Handlers, ReturnsCalls>
       refused(() => settleReturn(deps.db(), n, deleted, deps.now()));
       return Promise.resolve(view(n));
     },
+    'returns.find': ({ text }) => answer(() => saleView(deps.returns().find(text))),
+    'returns.plan': (input) =>
+      answer(() => {
+        const p = deps.returns().preview(input);
+        return {
+          lines: p.lines.map((l) => ({
+            lineNo: l.line.lineNo,
+            quantity: l.quantityMilli / 1000,
+            refund: toMajor(l.refundMinor),
+          })),
+          total: toMajor(p.refund),
+          card: toMajor(p.split.card),
+          cash: toMajor(p.split.cash),
+          cashRounding: toMajor(p.split.cashRounding),
+          approval: p.why?.said ?? [],
+        };
+      }),
+    'returns.make': ({ cardRefunded, ...request }) =>
+      answer(() => {
+        const returns = deps.returns();
+        // Checked before anything is stored, in this order: the manager first, then the terminal.
+        const p = returns.preview(request);
+        if (p.why !== undefined && !deps.managerOpen()) throw new CoreError('locked', p.why);
+        if (p.split.card > 0 && cardRefunded !== true)
+          throw new CoreError(
+            'unconfirmed',
+            words('returnCardNotRefunded', { amount: toMajor(p.split.card).toFixed(2) }),
+          );
+        const made = returns.make({ ...request, approve: () => deps.managerOpen() });
+        return view(made.row.id);
+      }),
   };
 }
 
@@ -83,4 +127,58 @@ function refused(act: () => unknown): void {
     if (error instanceof ReturnError) throw new CoreError('rejected', [...error.said]);
     throw error;
   }
+}
+const CODES: Readonly<Record<ReturnErrorCode, PosErrorCode>> = {
+  'unknown-receipt': 'not-found',
+  'not-a-sale': 'rejected',
+  'too-much': 'rejected',
+  'unknown-product': 'rejected',
+  'nothing-left': 'rejected',
+  'lines-not-kept': 'rejected',
+  'nothing-chosen': 'invalid-input',
+  quantity: 'invalid-input',
+  approval: 'locked',
+  'card-room': 'rejected',
+  'unknown-return': 'not-found',
+  'not-back-office': 'rejected',
+  'not-in-doubt': 'rejected',
+};
+
+/** Runs a returns call; its refusals as the cashier is told them. */
+function answer<T>(work: () => T): Promise<T> {
+  try {
+    return Promise.resolve(work());
+  } catch (error) {
+    if (error instanceof ReturnError)
+      return Promise.reject(new CoreError(CODES[error.code], { message: error.message, said: error.said }));
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
+}
+
+export function saleView(sale: SaleForReturn): ReturnSaleView {
+  return {
+    ...(sale.receipt === null ? {} : { receipt: sale.receipt }),
+    reference: sale.reference,
+    soldAt: sale.soldAt,
+    lines: sale.lines.map((l) => ({
+      lineNo: l.lineNo,
+      productId: l.productId,
+      ...(l.productCode === null ? {} : { code: l.productCode }),
+      name: l.name,
+      kind: l.kind,
+      ...(l.unitOfMeasure === null ? {} : { unit: l.unitOfMeasure }),
+      vatRate: l.vatRate,
+      unitPrice: l.unitPrice,
+      quantity: l.quantityMilli / 1000,
+      paid: toMajor(minor(l.paidMinor)),
+      returned: l.returnedMilli / 1000,
+      left: l.leftMilli / 1000,
+    })),
+    paid: { cash: toMajor(sale.paid.cash), card: toMajor(sale.paid.card) },
+    refunded: { cash: toMajor(sale.refunded.cash), card: toMajor(sale.refunded.card) },
+    returns: sale.returns.map((r) => ({
+      number: formatReturnNumber(r.prefix, r.number),
+      createdAt: r.createdAt,
+    })),
+  };
 }

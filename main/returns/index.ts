@@ -6,6 +6,7 @@ export {
   type ApprovalReason,
   type MadeReturn,
   type ReturnErrorCode,
+  type ReturnPreview,
   type ReturnRequest,
   type ReturnableLine,
   type ReturnsOptions,
@@ -21,5 +22,5 @@ export {
   type RouterOptions,
 } from './route.ts';
 export { returnPaperOf, returnView, stateOf, viewOf, type ReturnState, type ReturnView } from './view.ts';
-export { returnsHandlers, type ReturnsCalls, type ReturnsDeps } from './handlers.ts';
+export { returnsHandlers, saleView, type ReturnsCalls, type ReturnsDeps } from './handlers.ts';
 export { deleteInDoubt, markReturnBooked, settleReturn } from './settle.ts';

@@ -7,7 +7,7 @@
 // (route.ts); here it waits, stored.
 import { randomUUID } from 'node:crypto';
 import { minor, sumMinor, toMajor, type Minor } from '../../common/money.ts';
-import { words, type Words } from '../../contract/core-words.ts';
+import { joined, words, type Words } from '../../contract/core-words.ts';
 import { durably, writeTransaction, type Db } from '../../db/database.ts';
 import { formatReceiptNumber } from '../../db/receipts.ts';
 import {
@@ -32,6 +32,7 @@ import {
   splitRefund,
   wantedOfProducts,
   type PlannedLine,
+  type RefundSplit,
   type RefundTender,
   type Wanted,
 } from './plan.ts';
@@ -143,6 +144,31 @@ export class Returns {
   /** The sale a receipt names, with what is left to return; ReturnError 'unknown-receipt' when none. */
   find(text: string): SaleForReturn {
     return this.#sale(text, false);
+  }
+
+  /**
+   * What `make` would take back and refund now, stored nowhere: each line's refund, the split per
+   * tender with the cash rounded, and why the manager must approve it (empty: no PIN). The screen
+   * shows it before the cashier pays anything out; `make` checks it all again in its transaction.
+   */
+  preview(request: Omit<ReturnRequest, 'approve'>): ReturnPreview {
+    const sale = this.#sale(request.receipt, false);
+    const planned = this.#plan(sale, request);
+    const refund = sumMinor(planned.map((p) => p.refundMinor));
+    const split = splitRefund(
+      refund,
+      { cardPaid: sale.paid.card, cardRefunded: sale.refunded.card },
+      this.#options.cashStep(),
+      request.tender,
+    );
+    const reasons = this.#reasons(sale, refund, split.card, request.tender, this.#now());
+    return {
+      lines: planned,
+      refund,
+      split,
+      reasons,
+      ...(reasons.length === 0 ? {} : { why: joined(...reasons.map(reasonWords)) }),
+    };
   }
 
   /** Makes a return: checks and stores it in one transaction; the refund is what it says. */
@@ -315,6 +341,15 @@ export class Returns {
   }
 }
 
+export interface ReturnPreview {
+  readonly lines: readonly PlannedLine[];
+  readonly refund: Minor;
+  readonly split: RefundSplit;
+  readonly reasons: readonly ApprovalReason[];
+  /** Why the manager must approve it, in the core's words. */
+  readonly why?: Words;
+}
+
 export interface MadeReturn {
   readonly row: ReturnRow;
   /** As printed: "P1-V000004". */
@@ -335,11 +370,16 @@ export function quantityText(m: number): string {
 
 function approvalWords(reasons: readonly ApprovalReason[]): Words {
   const first = reasons[0];
-  if (first?.kind === 'amount')
+  return first === undefined ? words('returnNeedsPinTender') : reasonWords(first);
+}
+
+/** One reason the manager must approve, in the core's words. */
+function reasonWords(reason: ApprovalReason): Words {
+  if (reason.kind === 'amount')
     return words('returnNeedsPinAmount', {
-      refund: toMajor(first.refund).toFixed(2),
-      limit: toMajor(first.limit).toFixed(2),
+      refund: toMajor(reason.refund).toFixed(2),
+      limit: toMajor(reason.limit).toFixed(2),
     });
-  if (first?.kind === 'days') return words('returnNeedsPinDays', { days: first.days, limit: first.limit });
+  if (reason.kind === 'days') return words('returnNeedsPinDays', { days: reason.days, limit: reason.limit });
   return words('returnNeedsPinTender');
 }

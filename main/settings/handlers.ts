@@ -102,6 +102,8 @@ function settingsView(deps: SettingsDeps): SettingsView {
     cashRounding: s.cashRounding,
     cardCompanyId: s.cardCompanyId,
     cardValidityMonths: s.cardValidityMonths,
+    returnAmountLimit: s.returnAmountLimit,
+    returnDaysLimit: s.returnDaysLimit,
   };
 }
 

@@ -80,6 +80,8 @@ const SETTINGS: SettingsView = {
   cashRounding: 'currency',
   cardCompanyId: null,
   cardValidityMonths: 24,
+  returnAmountLimit: 0,
+  returnDaysLimit: 0,
 };
 const RESOURCES = ['warehouses', 'stockItems'];
 const syncing: SyncStatusView = {

@@ -64,6 +64,8 @@ const SETTINGS: SettingsView = {
   cashRounding: 'currency',
   cardCompanyId: null,
   cardValidityMonths: 24,
+  returnAmountLimit: 0,
+  returnDaysLimit: 0,
 };
 
 let core: FakeBridge;

@@ -178,6 +178,8 @@ export const core = {
   returnNotInDoubt: 'Vratka {{number}} není nejistá: není co vyřešit.',
   lockedReturnBooked: 'Označit vratku jako zaúčtovanou v back office vyžaduje PIN vedoucího.',
   lockedReturnSettle: 'Vyřešit nejistou vratku vyžaduje PIN vedoucího.',
+  returnCardNotRefunded:
+    'Nejdřív vraťte {{amount, amount}} na kartu na platebním terminálu, pak potvrďte, že je to hotové.',
   scannerBaudInvalid: '{{name}}={{value}} není rychlost sériové linky: použijte jednu z {{rates}}.',
   scannerLineEndInvalid: '{{name}}={{value}}: řádek končí any, cr, lf, crlf nebo tab.',
   noPrinter:

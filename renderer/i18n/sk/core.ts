@@ -179,6 +179,8 @@ export const core = {
   returnNotInDoubt: 'Vratka {{number}} nie je neistá: nie je čo vyriešiť.',
   lockedReturnBooked: 'Označiť vratku ako zaúčtovanú v back office vyžaduje PIN vedúceho.',
   lockedReturnSettle: 'Vyriešiť neistú vratku vyžaduje PIN vedúceho.',
+  returnCardNotRefunded:
+    'Najprv vráťte {{amount, amount}} na kartu na platobnom termináli, potom potvrďte, že je to hotové.',
   scannerBaudInvalid: '{{name}}={{value}} nie je rýchlosť sériovej linky: použite jednu z {{rates}}.',
   scannerLineEndInvalid: '{{name}}={{value}}: riadok končí any, cr, lf, crlf alebo tab.',
   noPrinter:
