@@ -109,6 +109,11 @@ export function dropIssuedCard(db: Db, entryId: number): void {
   prepared(db, 'DELETE FROM company_card WHERE id = ?').run(-entryId);
 }
 
+/** Whether the card of outbox entry `entryId` is still the till's own in the cache (not settled). */
+export function isIssuedCardPending(db: Db, entryId: number): boolean {
+  return prepared(db, 'SELECT 1 FROM company_card WHERE id = ?').get(-entryId) !== undefined;
+}
+
 /** Whether a cached card was issued at this till and is not on the instance yet. */
 export function isIssuedHere(card: Pick<CachedCompanyCard, 'id'>): boolean {
   return card.id < 0;

@@ -3,7 +3,7 @@
 // till prices against the till's synced catalog. Built here and nowhere else, so the app and the CLI
 // cannot say different things of the same order.
 import type { Db } from '../../db/database.ts';
-import { settleIssuedCard, stockItemOfProduct } from '../../db/catalog/index.ts';
+import { isIssuedCardPending, settleIssuedCard, stockItemOfProduct } from '../../db/catalog/index.ts';
 import {
   cardChannel,
   Outbox,
@@ -44,6 +44,8 @@ export function buildOutbox(needs: OutboxNeeds): Outbox {
             { ...card, companyId: card.companyId ?? entry.payload.companyId },
             new Date().toISOString(),
           ),
+        // The till's own card still cached: no attempt had the instance's answer (it settles it).
+        answeredBefore: (entry) => !isIssuedCardPending(db, entry.id),
         log,
       }),
     },

@@ -28,6 +28,12 @@ export interface CardChannelOptions {
   /** The instance stored the card (or holds it already): the till's cache takes the instance's card. */
   readonly stored?: (entry: EntryOf<'card'>, card: CompanyCard & { readonly id: number }) => void;
   readonly log?: (line: string) => void;
+  /**
+   * Whether an earlier attempt of this entry had the instance's answer with the card (then it went on
+   * to post the person). Absent: none did. A card found on the instance by a later attempt whose
+   * earlier answers were all lost never had its person posted.
+   */
+  readonly answeredBefore?: (entry: EntryOf<'card'>) => boolean;
 }
 
 export function cardChannel(
@@ -54,9 +60,12 @@ export function cardChannel(
         const held = await heldAlready(service, card, context);
         if (held.kind === 'failed') return held.outcome;
         if (held.kind === 'found') {
+          // Read before `remember` settles the cache: that is what marks an answer had.
+          const answered = options.answeredBefore?.(entry) ?? false;
           remember(entry, held.card);
           return sent(held.card, [
             'The instance already held this card (an earlier attempt stored it); it was not posted again.',
+            ...(await personOfHeld(service, card, answered, log)),
           ]);
         }
       }
@@ -154,6 +163,25 @@ function cardFailure(error: unknown, context: AttemptContext): AttemptOutcome {
     };
   }
   return failed;
+}
+
+/**
+ * The person of a card an earlier attempt stored: the person goes only after the card's answer, so
+ * an attempt whose answer was lost never posted it, and it is posted now. An attempt that had the
+ * answer may have posted it before the process stopped: not posted on that guess, and said.
+ */
+async function personOfHeld(
+  service: CardIssueService,
+  card: CardDocument,
+  answeredBefore: boolean,
+  log: (line: string) => void,
+): Promise<string[]> {
+  if (card.person === undefined) return [];
+  if (answeredBefore)
+    return [
+      'An earlier attempt had the instance store the card and may have added its authorised person: it was not added again; look for it on the instance.',
+    ];
+  return addPerson(service, card, card.person, log);
 }
 
 /**

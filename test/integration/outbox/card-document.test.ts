@@ -135,6 +135,46 @@ describe('a card document on the outbox', () => {
     expect(settled?.remoteId).toBe(stored[0]?.id);
   });
 
+  it('in doubt with an authorised person: found on the instance, its person is added then, once', async () => {
+    const dropping = await startSim({ port: 0, size: 'small', seed: 39, dropsCardAnswer: true });
+    sims.push(dropping);
+    const at = await orderDataAt(dropping.url);
+    const { db } = tempDb('card-in-doubt-person');
+    // The till's own calls to the sim, counted as they are made: the persons it added there.
+    const real = client(dropping);
+    const added: unknown[] = [];
+    const counting = new Proxy(real, {
+      get(target, key) {
+        // The client's own methods on the client itself (its private fields are not the proxy's).
+        if (key !== 'createAuthorizedPerson') {
+          const value = Reflect.get(target, key) as unknown;
+          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+        }
+        return async (...args: Parameters<ServiceClient['createAuthorizedPerson']>) => {
+          const stored = await target.createAuthorizedPerson(...args);
+          added.push(args[1]);
+          return stored;
+        };
+      },
+    });
+    const outbox = outboxOver(db, counting);
+    const barcode = newBarcode();
+    const card = { companyId: at.customerId, barcode, name: 'Věrnostní karta Nováková' };
+    const person = { name: 'Jana Nováková', email: 'jana@example.cz' };
+    const entry = insertOutboxDocument(db, 'card', { ...card, person });
+    cacheIssuedCard(db, entry.id, card, entry.createdAt);
+    expect((await outbox.sendPlaced(entry)).state).toBe('in-doubt');
+    // The answer was lost before the card's id came: its person was not posted then.
+    expect(added).toEqual([]);
+    await outbox.replay({ ignoreSchedule: true });
+    expect(outbox.get(entry.id)).toMatchObject({ state: 'sent', attempts: 2 });
+    expect(added).toEqual([expect.objectContaining({ companyId: at.customerId, name: 'Jana Nováková' })]);
+    expect(await cardsWith(dropping, at.customerId, barcode)).toHaveLength(1);
+    // Nothing more goes on another pass.
+    await outbox.replay({ ignoreSchedule: true });
+    expect(added).toHaveLength(1);
+  });
+
   it("an order of the card's company waits for the card, and goes once the card is on the instance", async () => {
     const { db } = tempDb('card-then-order');
     const outbox = outboxOver(db, client());
