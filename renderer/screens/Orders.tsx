@@ -11,6 +11,7 @@ import { loadCompanyName, useCompanies } from '../store/companies.ts';
 import { ReceiptButton } from '../components/receipt/ReceiptButton.tsx';
 import { FixPicker } from '../components/orders/FixPicker.tsx';
 import { CardDetail } from '../components/orders/CardDetail.tsx';
+import { ReturnsList } from '../components/orders/ReturnsList.tsx';
 import {
   cancelOrder,
   discardOrder,
@@ -50,6 +51,7 @@ export function Orders() {
           {error}
         </p>
       )}
+      <ReturnsList />
       <OrdersFilter />
       {visible.length === 0 ? (
         <p className="muted">{none ? t('noOrdersYet') : t('noOrderMatches')}</p>

@@ -3,6 +3,22 @@ import type { Translation } from '../catalogue.ts';
 
 export const orders = {
   // The screen
+  returnsLabel: 'Vratky',
+  returnOfReceipt: 'k účtence {{receipt}}',
+  returnStateBackOffice: 'K zaúčtování v back office',
+  returnStateBooked: 'Zaúčtováno v back office',
+  returnReceipt: 'Doklad vratky',
+  returnMarkBooked: 'Zaúčtováno v back office',
+  returnSettleGone: 'Na instanci už není',
+  returnSettleThere: 'Na instanci stále je',
+  returnSettleTitle: 'Vratka {{number}}: na DELETE nepřišla odpověď',
+  returnSettleGoneBody:
+    'Vyhledejte objednávku {{order}} na instanci. Už tam není: vratka je zaúčtovaná a prodej zapsaný jako stornovaný.',
+  returnSettleThereBody:
+    'Vyhledejte objednávku {{order}} na instanci. Stále tam je: vratka čeká a DELETE se pošle znovu.',
+  returnSettleKeep: 'Teď ne',
+  returnPrintQueued: 'Doklad vratky se tiskne.',
+  returnReprintQueued: 'Kopie dokladu vratky se tiskne.',
   ordersLabel: 'Objednávky',
   sendQueuedNow: 'Odeslat čekající hned',
   noOrdersYet: 'Zatím žádné objednávky.',

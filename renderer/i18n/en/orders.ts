@@ -3,6 +3,22 @@
 // confirmations its destructive actions ask.
 export const orders = {
   // The screen
+  returnsLabel: 'Returns',
+  returnOfReceipt: 'of receipt {{receipt}}',
+  returnStateBackOffice: 'To book in the back office',
+  returnStateBooked: 'Booked in the back office',
+  returnReceipt: 'Return receipt',
+  returnMarkBooked: 'Booked in the back office',
+  returnSettleGone: 'Gone from the instance',
+  returnSettleThere: 'Still on the instance',
+  returnSettleTitle: 'Return {{number}}: its DELETE went unanswered',
+  returnSettleGoneBody:
+    'Look for order {{order}} on the instance. Gone there: the return is booked and the sale recorded cancelled.',
+  returnSettleThereBody:
+    'Look for order {{order}} on the instance. Still there: the return waits and its DELETE is sent again.',
+  returnSettleKeep: 'Not now',
+  returnPrintQueued: 'The return receipt is printing.',
+  returnReprintQueued: 'A copy of the return receipt is printing.',
   ordersLabel: 'Orders',
   sendQueuedNow: 'Send queued now',
   noOrdersYet: 'No orders yet.',

@@ -3,6 +3,22 @@ import type { Translation } from '../catalogue.ts';
 
 export const orders = {
   // The screen
+  returnsLabel: 'Vratky',
+  returnOfReceipt: 'k bločku {{receipt}}',
+  returnStateBackOffice: 'Na zaúčtovanie v back office',
+  returnStateBooked: 'Zaúčtované v back office',
+  returnReceipt: 'Doklad vratky',
+  returnMarkBooked: 'Zaúčtované v back office',
+  returnSettleGone: 'Na inštancii už nie je',
+  returnSettleThere: 'Na inštancii stále je',
+  returnSettleTitle: 'Vratka {{number}}: na DELETE neprišla odpoveď',
+  returnSettleGoneBody:
+    'Vyhľadajte objednávku {{order}} na inštancii. Už tam nie je: vratka je zaúčtovaná a predaj zapísaný ako stornovaný.',
+  returnSettleThereBody:
+    'Vyhľadajte objednávku {{order}} na inštancii. Stále tam je: vratka čaká a DELETE sa pošle znova.',
+  returnSettleKeep: 'Teraz nie',
+  returnPrintQueued: 'Doklad vratky sa tlačí.',
+  returnReprintQueued: 'Kópia dokladu vratky sa tlačí.',
   ordersLabel: 'Objednávky',
   sendQueuedNow: 'Odoslať čakajúce hneď',
   noOrdersYet: 'Zatiaľ žiadne objednávky.',

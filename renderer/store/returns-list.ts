@@ -1,0 +1,110 @@
+// Returns on Orders (issue 37): the till's returns with where each one's document is, a return's
+// receipt in a dialog to print again (on the receipt printer through its queue, a copy; else the
+// system print path, counted once the dialog is done), and the manager's actions: a back-office
+// return marked booked there, a return in doubt settled by what the instance shows (the PIN first).
+import { create } from 'zustand';
+import type { ReturnView } from '../../contract/contract.ts';
+import { i18n } from '../i18n/index.ts';
+import { message } from './app.ts';
+import { askToConfirm, withPin } from './guard.ts';
+import { pos } from './pos.ts';
+import { printerInUse } from './printer.ts';
+
+interface ReturnsUi {
+  readonly list: readonly ReturnView[];
+  readonly error: string | null;
+  /** The return whose receipt is open in the dialog. */
+  readonly dialog: ReturnView | null;
+  /** Said after a reprint went to the receipt printer's queue. */
+  readonly notice: string | null;
+}
+
+export const useReturns = create<ReturnsUi>()(() => ({ list: [], error: null, dialog: null, notice: null }));
+
+export async function loadReturns(): Promise<void> {
+  try {
+    useReturns.setState({ list: await pos.invoke('returns.list', {}), error: null });
+  } catch (error) {
+    useReturns.setState({ error: message(error) });
+  }
+}
+
+/** One return as it is now, in the list and the dialog. */
+function replace(view: ReturnView): void {
+  const { list, dialog } = useReturns.getState();
+  useReturns.setState({
+    list: list.map((r) => (r.id === view.id ? view : r)),
+    ...(dialog?.id === view.id ? { dialog: view } : {}),
+  });
+}
+
+export async function openReturnReceipt(id: number): Promise<void> {
+  try {
+    useReturns.setState({ dialog: await pos.invoke('returns.get', { id }), error: null, notice: null });
+  } catch (error) {
+    useReturns.setState({ error: message(error) });
+  }
+}
+
+export function closeReturnReceipt(): void {
+  useReturns.setState({ dialog: null, notice: null });
+}
+
+let pendingCount: (() => void) | null = null;
+
+/** Prints the open return's receipt: the receipt printer's queue when one is set, else the system print path. */
+export async function printReturnReceipt(): Promise<void> {
+  const shown = useReturns.getState().dialog;
+  if (shown === null) return;
+  if (printerInUse()) {
+    try {
+      const job = await pos.invoke('returns.reprint', { id: shown.id });
+      useReturns.setState({
+        notice: i18n.t(job.copy ? 'orders:returnReprintQueued' : 'orders:returnPrintQueued'),
+      });
+    } catch (error) {
+      useReturns.setState({ error: message(error) });
+    }
+    return;
+  }
+  if (pendingCount !== null) window.removeEventListener('afterprint', pendingCount);
+  const counted = () => {
+    window.removeEventListener('afterprint', counted);
+    pendingCount = null;
+    pos
+      .invoke('returns.printed', { id: shown.id })
+      .then(replace)
+      .catch((error: unknown) => useReturns.setState({ error: message(error) }));
+  };
+  pendingCount = counted;
+  window.addEventListener('afterprint', counted);
+  window.print();
+}
+
+/** A manager marks a back-office return booked there (the PIN when one is set). */
+export async function markReturnBooked(id: number): Promise<void> {
+  try {
+    replace(await withPin(() => pos.invoke('returns.markBooked', { id }), true));
+  } catch (error) {
+    useReturns.setState({ error: message(error) });
+  }
+}
+
+/** A manager settles a return in doubt by what the instance shows (asked first, then the PIN). */
+export async function settleReturn(id: number, deleted: boolean): Promise<void> {
+  const shown = useReturns.getState().list.find((r) => r.id === id);
+  const yes = await askToConfirm({
+    title: i18n.t('orders:returnSettleTitle', { number: shown?.number ?? '' }),
+    body: i18n.t(deleted ? 'orders:returnSettleGoneBody' : 'orders:returnSettleThereBody', {
+      order: shown?.saleRemoteId ?? '',
+    }),
+    confirmLabel: i18n.t(deleted ? 'orders:returnSettleGone' : 'orders:returnSettleThere'),
+    keepLabel: i18n.t('orders:returnSettleKeep'),
+  });
+  if (!yes) return;
+  try {
+    replace(await withPin(() => pos.invoke('returns.settle', { id, deleted }), true));
+  } catch (error) {
+    useReturns.setState({ error: message(error) });
+  }
+}
