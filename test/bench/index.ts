@@ -1,11 +1,16 @@
-// `npm run -s bench -- [--quick] [--json] [--only NAME]`: runs every benchmark, prints a table or one
+// `npm run -s bench -- [--quick] [--json] [--only NAME] [--scans N]`: runs every benchmark, prints a table or one
 // JSON object { "<figure>": { value, unit, vs?, ... } }.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { benchmarks } from './registry.ts';
 import type { Figure } from './types.ts';
 
-const Args = z.object({ quick: z.boolean(), json: z.boolean(), only: z.array(z.string()) });
+const Args = z.object({
+  quick: z.boolean(),
+  json: z.boolean(),
+  only: z.array(z.string()),
+  scans: z.coerce.number().int().positive().optional(),
+});
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -13,6 +18,7 @@ async function main(): Promise<void> {
       quick: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       only: { type: 'string', multiple: true, default: [] },
+      scans: { type: 'string' },
     },
   });
   const args = Args.parse(values);
@@ -24,7 +30,14 @@ async function main(): Promise<void> {
     if (args.only.length > 0 && !args.only.includes(bench.name)) continue;
     log(`bench ${bench.name}${args.quick ? ' (quick)' : ''}...`);
     try {
-      Object.assign(figures, await bench.run({ quick: args.quick, log }));
+      Object.assign(
+        figures,
+        await bench.run({
+          quick: args.quick,
+          log,
+          ...(args.scans === undefined ? {} : { scans: args.scans }),
+        }),
+      );
     } catch (error) {
       // A benchmark that breaks is reported, never fatal to the others.
       log(`bench ${bench.name} failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -8,7 +8,8 @@
 // notices nothing the bench did explains, and last key -> line painted p50/p99 (the time the last key
 // carries -> Date.now() at the first frame after the line changed: one machine, one clock), with the
 // page's calls to the core per scan and where the median scan's time went. The full run (4 x 2,000
-// scans) takes well over an hour on a shared 2-core machine; --quick makes 200 of each.
+// scans) takes well over an hour on a shared 2-core machine; --quick makes 200 of each, --scans N
+// makes N of each (the full run's code with a count a shared machine can afford).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -23,7 +24,7 @@ import { SELLS_PLAINLY } from '../support/terminal.ts';
 import { launchChromium, startWebShellProcess } from '../e2e/browser.ts';
 import { percentile, round } from './stats.ts';
 import { firstWarehouse, rpc, waitSyncIdle } from './page-helpers.ts';
-import { installProbe } from './storm-probe.ts';
+import { installProbe, listenForEnters } from './storm-probe.ts';
 import { seeded, serialScanner, wedgeScanner, type Keyboard, type Scanner } from './storm-input.ts';
 import { runPhase, unexpectedErrors, type PhaseResult, type StormGoods } from './storm-run.ts';
 import type { Benchmark, Figure } from './types.ts';
@@ -35,7 +36,7 @@ const INACTIVE_NAME = 'Bench: neaktivní zboží';
 export const scanStorm: Benchmark = {
   name: 'scan-storm',
   async run(ctx) {
-    const scans = ctx.quick ? 200 : 2000;
+    const scans = ctx.scans ?? (ctx.quick ? 200 : 2000);
     const dataDir = mkdtempSync(join(tmpdir(), 'counter-bench-storm-'));
     const pair = ptyPair(mkdtempSync(join(tmpdir(), 'counter-bench-pty-')));
     await pair.start();
@@ -51,6 +52,7 @@ export const scanStorm: Benchmark = {
     const hogs: ChildProcess[] = [];
     try {
       const page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+      await listenForEnters(page);
       await page.goto(shell.url);
       await page.getByTestId('status-bar').waitFor();
       await rpc(page, 'shift.open', { float: 0 });
@@ -157,7 +159,9 @@ function figures(
       out[`${prefix}.${phase}.lastKeyToPaint.p${pct}`] = {
         value: round(percentile(p.samples, pct), 1),
         unit: 'ms',
-        ...(pct === 99 ? { vs: target, sentLateP99: round(percentile(p.sentLate, 99), 1) } : {}),
+        ...(pct === 99
+          ? { vs: target, sentLateP99: round(percentile(p.sentLate, 99), 1), slowest: slowestParts(p) }
+          : {}),
         n: p.samples.length,
         ...(pct === 50 ? { callsPerScan: Object.fromEntries(p.trips), medianParts: medianParts(p) } : {}),
       };
@@ -165,17 +169,30 @@ function figures(
   return out;
 }
 
-/** Medians (ms): last key -> the page's first call, first call sent -> last answered, answer -> paint. */
+/** Each part's median (ms). */
 function medianParts(p: PhaseResult): Record<string, number> {
-  const median = (i: number) =>
-    round(
-      percentile(
-        p.parts.map((x) => x[i] ?? 0),
-        50,
+  const names = Object.keys(p.parts[0] ?? {});
+  return Object.fromEntries(
+    names.map((name) => [
+      name,
+      round(
+        percentile(
+          p.parts.map((x) => x[name] ?? 0),
+          50,
+        ),
+        1,
       ),
-      1,
-    );
-  return { keyToFirstCall: median(0), calls: median(1), answerToPaint: median(2) };
+    ]),
+  );
+}
+
+/** The slowest 1% of samples (at least three): each one's total and parts (ms), slowest first. */
+function slowestParts(p: PhaseResult): Record<string, number>[] {
+  const order = p.samples.map((ms, i) => [ms, i] as const).sort((a, b) => b[0] - a[0]);
+  return order.slice(0, Math.max(3, Math.ceil(p.samples.length / 100))).map(([ms, i]) => ({
+    total: round(ms, 1),
+    ...Object.fromEntries(Object.entries(p.parts[i] ?? {}).map(([k, v]) => [k, round(v, 1)])),
+  }));
 }
 
 /** A process that keeps one core busy. */

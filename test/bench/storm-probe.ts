@@ -3,16 +3,37 @@
 // core for each scan (how many round trips a scan costs, and where its time went).
 import type { Page } from 'playwright-core';
 
+/** A call the page made to the core (epoch ms; from the page's resource timing). */
+export interface Call {
+  readonly channel: string;
+  /** fetch() called. */
+  readonly start: number;
+  /** The request went out (after the browser's own queueing). */
+  readonly sent: number;
+  /** The last byte of the answer came. */
+  readonly end: number;
+  /** The core's own time on it (the web shell's Server-Timing), ms. */
+  readonly coreMs: number;
+}
+
 /** One scan's paint, as the page saw it (epoch ms, the machine's one clock). */
 export interface Painted {
   readonly at: number;
-  /** The page's calls to the core between the scan and its paint, in order: [channel, start, end]. */
-  readonly calls: readonly (readonly [string, number, number])[];
+  /** The page's calls to the core between the scan and its paint, in order. */
+  readonly calls: readonly Call[];
+  /** When the sale's DOM changed for it (React's commit). */
+  readonly changedAt: number;
+  /** When the page began handling the first Enter key typed since the scan began (none: null). */
+  readonly enterHandledAt: number | null;
 }
 
 interface Probe {
   /** Each growth of a barcode's quantity on the sale, in order: [barcode, by how much]. */
   grew: [string, number][];
+  /** When each growth was seen (epoch ms), beside `grew`. */
+  grewAt: number[];
+  /** When the page began to handle each Enter key (epoch ms; the same array as __stormEnters). */
+  enters: number[];
   /** Error notices shown on the Sale screen, as their text. */
   errors: string[];
   painted: (n: number, since: number, timeoutMs: number) => Promise<Painted | null>;
@@ -21,7 +42,26 @@ interface Probe {
 declare global {
   interface Window {
     __storm?: Probe;
+    __stormEnters?: number[];
   }
+}
+
+/**
+ * Before the page loads: notes when each Enter keydown reaches the page, ahead of the app's own
+ * listeners (the scanner's stops the event there), so the key's wait for the page is told apart.
+ */
+export async function listenForEnters(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const enters: number[] = [];
+    window.__stormEnters = enters;
+    window.addEventListener(
+      'keydown',
+      (e) => {
+        if (e.key === 'Enter') enters.push(performance.timeOrigin + performance.now());
+      },
+      true,
+    );
+  });
 }
 
 /** Installs the probe in the page (once; the page is not reloaded during the storm). */
@@ -35,31 +75,45 @@ export async function installProbe(page: Page): Promise<void> {
       }
       return m;
     };
-    const probe: Probe = { grew: [], errors: [], painted: () => Promise.resolve(null) };
+    const probe: Probe = {
+      grew: [],
+      grewAt: [],
+      enters: [],
+      errors: [],
+      painted: () => Promise.resolve(null),
+    };
+    const now = () => performance.timeOrigin + performance.now();
+    // The init script's Enter times (listenForEnters), from the probe on.
+    probe.enters = window.__stormEnters ?? [];
     let before = quantities();
     let lastError: Element | null = null;
     new MutationObserver(() => {
-      const now = quantities();
-      for (const [code, n] of now) {
+      const current = quantities();
+      for (const [code, n] of current) {
         const was = before.get(code) ?? 0;
-        if (n > was) probe.grew.push([code, n - was]);
+        if (n > was) {
+          probe.grew.push([code, n - was]);
+          probe.grewAt.push(now());
+        }
       }
-      before = now;
+      before = current;
       const error = document.querySelector('[data-scan-outcome="error"]');
       if (error !== null && error !== lastError) probe.errors.push(error.textContent);
       lastError = error;
     }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
     /** The calls to the core that started at or after `since` (epoch ms). */
-    const callsSince = (since: number): [string, number, number][] =>
+    const callsSince = (since: number): Call[] =>
       performance
         .getEntriesByType('resource')
         .filter((e): e is PerformanceResourceTiming => e instanceof PerformanceResourceTiming)
         .filter((e) => e.name.includes('/rpc/') && performance.timeOrigin + e.startTime >= since)
-        .map((e) => [
-          e.name.slice(e.name.indexOf('/rpc/') + 5),
-          performance.timeOrigin + e.startTime,
-          performance.timeOrigin + e.responseEnd,
-        ]);
+        .map((e) => ({
+          channel: e.name.slice(e.name.indexOf('/rpc/') + 5),
+          start: performance.timeOrigin + e.startTime,
+          sent: performance.timeOrigin + (e.requestStart || e.startTime),
+          end: performance.timeOrigin + e.responseEnd,
+          coreMs: e.serverTiming.find((t) => t.name === 'core')?.duration ?? 0,
+        }));
     // Date.now() at the first frame painted once the sale's quantities grew `n` times since the last
     // drain (one growth a scan: a line added or its quantity raised; rAF, then a task: the frame is
     // out), or null after timeoutMs.
@@ -68,8 +122,15 @@ export async function installProbe(page: Page): Promise<void> {
         const painted = () =>
           requestAnimationFrame(() =>
             setTimeout(() => {
-              const at = Date.now();
-              resolve({ at, calls: callsSince(since).filter(([, start]) => start <= at) });
+              const at = now();
+              const enter = probe.enters.filter((t) => t >= since).at(0);
+              resolve({
+                at,
+                calls: callsSince(since).filter((c) => c.start <= at),
+                changedAt: probe.grewAt[n - 1] ?? at,
+                enterHandledAt: enter ?? null,
+              });
+              probe.enters.length = 0;
               performance.clearResourceTimings();
             }, 0),
           );
@@ -113,6 +174,7 @@ export async function drain(page: Page): Promise<{ grew: [string, number][]; err
     if (probe === undefined) return { grew: [], errors: [] };
     const out = { grew: probe.grew, errors: probe.errors };
     probe.grew = [];
+    probe.grewAt = [];
     probe.errors = [];
     return out;
   });

@@ -5,7 +5,7 @@
 // question) with two scans made while it is open: they wait, the scanner's Enter never answers it,
 // a person does, and they land after it in order. Baskets of 20 are checked line by line and voided.
 import type { Page } from 'playwright-core';
-import { drain, growths, painted, type Painted } from './storm-probe.ts';
+import { drain, growths, painted, type Call, type Painted } from './storm-probe.ts';
 import { personPresses, personTypes, type Keyboard, type Made, type Scanner } from './storm-input.ts';
 
 const BASKET = 20;
@@ -15,6 +15,9 @@ const LOST_AFTER_MS = 5_000;
 const PACE_MS = 30;
 /** Scans made while the stock question is open. */
 const WHILE_OPEN = 2;
+
+/** A scan's time in parts (ms): see partsOf. */
+export type Parts = Readonly<Record<string, number>>;
 
 export interface StormGoods {
   /** Plain products (EAN-13) that sell without a question. */
@@ -32,8 +35,8 @@ export interface PhaseResult {
   sentLate: number[];
   /** The page's calls to the core per scan, e.g. "scanner.take+session.scan" -> how many scans. */
   trips: Map<string, number>;
-  /** Medians of the parts of a scan's time: [last key -> first call, the calls, last answer -> paint]. */
-  parts: [number, number, number][];
+  /** Where each sample's time went, beside `samples`. */
+  parts: Parts[];
   lost: number;
   /** Quantity shown beyond what was scanned (a scan applied twice, two codes taken as one line). */
   extra: number;
@@ -129,12 +132,33 @@ async function scanAndPaint(o: PhaseOptions, r: PhaseResult, basket: Basket, cod
 function record(r: PhaseResult, m: Made, shown: Painted): void {
   r.samples.push(shown.at - m.lastKeyAt);
   r.sentLate.push(m.sentLateMs);
-  const names = shown.calls.map(([c]) => c).join('+') || '(none)';
+  const names = shown.calls.map((c) => c.channel).join('+') || '(none)';
   r.trips.set(names, (r.trips.get(names) ?? 0) + 1);
+  r.parts.push(partsOf(m, shown));
+}
+
+/**
+ * Where one scan's time went (ms), in the order it was spent: the key's wait for the page (wedge),
+ * the page until its first call, the calls (the browser's queueing, the core's own time, the rest of
+ * the round trip: HTTP and the web shell), the gaps between calls, the answer until the sale's DOM
+ * changed (JSON, checks, React's render), and that change until the next frame was out.
+ */
+function partsOf(m: Made, shown: Painted): Parts {
   const first = shown.calls[0];
   const last = shown.calls.at(-1);
-  if (first !== undefined && last !== undefined)
-    r.parts.push([first[1] - m.lastKeyAt, last[2] - first[1], shown.at - last[2]]);
+  const handled = shown.enterHandledAt ?? m.lastKeyAt;
+  const sum = (f: (c: Call) => number) => shown.calls.reduce((t, c) => t + f(c), 0);
+  const inCalls = sum((c) => c.end - c.start);
+  return {
+    keyToPage: handled - m.lastKeyAt,
+    pageToCall: first === undefined ? 0 : first.start - handled,
+    queued: sum((c) => c.sent - c.start),
+    core: sum((c) => c.coreMs),
+    transport: sum((c) => c.end - c.sent - c.coreMs),
+    betweenCalls: first === undefined || last === undefined ? 0 : last.end - first.start - inCalls,
+    answerToChange: shown.changedAt - (last?.end ?? handled),
+    changeToPaint: shown.at - shown.changedAt,
+  };
 }
 
 /**

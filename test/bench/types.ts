@@ -9,6 +9,8 @@ export interface Figure {
 
 export interface BenchContext {
   readonly quick: boolean;
+  /** --scans N: how many scans the scan storm makes per scanner and phase (its full run's code, fewer). */
+  readonly scans?: number;
   /** Progress lines: stderr, never stdout (stdout is the table or the JSON document). */
   log(message: string): void;
 }
