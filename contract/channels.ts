@@ -61,6 +61,7 @@ export const CALL_CHANNELS = [
   'barcode.describe',
   'scanner.ports',
   'scanner.take',
+  'scanner.claim',
   'hub.get',
   'hub.set',
   'store.shifts',

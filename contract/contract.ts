@@ -690,6 +690,12 @@ export const ScanInput = z
     quantity: z.number().positive().max(1_000_000).optional(),
     /** The cashier confirmed the stock concern this call was refused for ('unconfirmed'). */
     confirmed: z.boolean().optional(),
+    /**
+     * The serial scanner's scan this applies (its id, as scanner.waiting said it; `code` is its code):
+     * taken from those waiting and applied in this one call, so it is applied once, however many
+     * pages hold it. Taken already (or no such scan waits): refused 'scan-taken', nothing applied.
+     */
+    serialScanId: int.optional(),
   })
   .strict();
 export const ScanOutcomeView = z.discriminatedUnion('kind', [
@@ -1000,8 +1006,19 @@ export type SerialScanView = z.infer<typeof SerialScanView>;
 /** Scans from the serial scanner that wait for a page to take them (scanner.take), oldest first. */
 export const SerialScansView = z.object({ scans: z.array(SerialScanView) });
 export type SerialScansView = z.infer<typeof SerialScansView>;
-/** The serial scanner read lines: this many wait to be taken (scanner.take). */
-export const SerialScansWaitingEvent = z.object({ waiting: int });
+/**
+ * scanner.take: every scan that waits, taken at once; or with `peek`, listed and left waiting, each
+ * for the call that applies it to take (session.scan's serialScanId, scanner.claim).
+ */
+export const SerialTakeInput = z.object({ peek: z.boolean().optional() }).strict();
+/** One waiting scan, taken by the page that applies it somewhere else than the sale (a search field). */
+export const SerialClaimInput = SerialScanView.strict();
+export const SerialClaimView = z.object({ claimed: z.boolean() });
+/**
+ * The serial scanner read a line: this many wait to be taken, and the scan just read (a page applies
+ * it taking it in the same call: session.scan's serialScanId).
+ */
+export const SerialScansWaitingEvent = z.object({ waiting: int, scan: SerialScanView.optional() });
 
 // ---------- status ----------
 
@@ -1130,7 +1147,8 @@ export const calls = {
    * The serial scanner's waiting scans, handed over once: whoever takes them applies them (the till's
    * page), in order; a second take gets only what came since.
    */
-  'scanner.take': { input: empty, output: SerialScansView },
+  'scanner.take': { input: SerialTakeInput, output: SerialScansView },
+  'scanner.claim': { input: SerialClaimInput, output: SerialClaimView },
   'barcode.describe': {
     input: z.object({ code: z.string().max(300) }).strict(),
     output: CodeDescriptionView,
@@ -1209,6 +1227,8 @@ export const PosErrorCode = z.enum([
   'unconfirmed',
   /** A sale needs an open shift and none is open: open one with the float first. */
   'shift-closed',
+  /** The serial scanner's scan was taken already (by this page before, or by another): nothing to do. */
+  'scan-taken',
   /** The till has cashiers and nobody is signed in: sign in first. */
   'signed-out',
   'failed',

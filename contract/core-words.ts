@@ -119,6 +119,7 @@ export const CORE_WORDS = {
   fieldInvalid: 'This value is not valid here.',
   notAUrl: 'Not a web address: type it whole, such as https://shop.example.com.',
   unknownCall: 'Unknown call.',
+  serialScanTaken: 'This scan was taken already.',
   coreNoAnswer: 'The app core did not answer. Try again.',
   coreRefusedCall: "The app's core refused the call ({{status}}).",
   starting: 'The app is starting. Try again.',

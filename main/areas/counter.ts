@@ -98,6 +98,7 @@ export function counterArea(till: Till): Area<CallsOf<'session' | 'receipt' | 'b
       walkInCustomer: () => till.walkIn(),
       guard: (what) => till.guard(what),
       managerPinSet: () => till.lock.pinSet,
+      claimSerialScan: (id, code) => till.serial.claim(id, code),
     }),
   };
 }

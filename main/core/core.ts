@@ -180,8 +180,8 @@ export class Core {
     this.#lock = new ManagerLock(() => this.#settings.read().managerPinHash);
     this.#envPrinter = envPrinter(this.#env);
     this.#serial = new SerialScanner({
-      waiting: (count) => {
-        if (!this.#closed) this.#bus.emit('scanner.waiting', { waiting: count });
+      waiting: (count, scan) => {
+        if (!this.#closed) this.#bus.emit('scanner.waiting', { waiting: count, scan });
       },
       statusChanged: () => this.#emitStatus(),
       log: (line) => this.#log(line),

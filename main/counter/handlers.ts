@@ -28,6 +28,8 @@ export interface CounterDeps {
   guard(what: GuardedAction): void;
   /** A manager PIN is set: what the guard let through, a manager allowed. */
   managerPinSet(): boolean;
+  /** Takes the serial scanner's waiting scan (id and code): true once, false when taken already. */
+  claimSerialScan(id: number, code: string): boolean;
 }
 
 type CounterCalls =
@@ -56,8 +58,12 @@ export function counterHandlers(deps: CounterDeps): Pick<Handlers, CounterCalls>
   };
   return {
     'session.current': () => Promise.resolve(sessionView(counter().current(), deps)),
-    'session.scan': async ({ code, quantity, via, confirmed }) => {
-      const result = await counter().scan(code, {
+    'session.scan': async ({ code, quantity, via, confirmed, serialScanId }) => {
+      const c = counter();
+      // A serial scan is taken and applied in this one call: never twice, whichever page sent it.
+      if (serialScanId !== undefined && !deps.claimSerialScan(serialScanId, code))
+        throw new CoreError('scan-taken', [say('serialScanTaken')]);
+      const result = await c.scan(code, {
         ...(quantity === undefined ? {} : { quantity }),
         ...(via === undefined ? {} : { via }),
         ...(confirmed === undefined ? {} : { confirmed }),

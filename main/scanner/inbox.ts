@@ -2,14 +2,17 @@
 // pages that scans wait (the scanner.waiting event); the event is a hint and may be lost (the web
 // shell's event stream reconnecting), the scans are not: a page takes what waits when it hears the
 // event and whenever its events start flowing again. Taking hands each scan over once, so two pages
-// (two tabs of the web shell) never both apply it.
+// (two tabs of the web shell) never both apply it: all at once (take), or one scan by the call that
+// applies it (claim: session.scan's serialScanId), the page knowing it from the event or a peek.
+// Ids go on from the time the inbox was made, so a page still holding a scan of a core that has
+// since restarted does not name a scan of the new core by it (and a claim checks the code too).
 import type { SerialScanView } from '../../contract/contract.ts';
 
 /** Scans kept while no page takes them; beyond this the oldest go (and the log says so). */
 const MAX_WAITING = 10_000;
 
 export class ScanInbox {
-  #next = 1;
+  #next = Date.now();
   #waiting: SerialScanView[] = [];
   readonly #log: (line: string) => void;
 
@@ -17,14 +20,28 @@ export class ScanInbox {
     this.#log = log;
   }
 
-  /** Keeps a scan; returns how many wait now. */
-  add(code: string): number {
-    this.#waiting.push({ id: this.#next++, code });
+  /** Keeps a scan; returns it and how many wait now. */
+  add(code: string): { scan: SerialScanView; waiting: number } {
+    const scan = { id: this.#next++, code };
+    this.#waiting.push(scan);
     if (this.#waiting.length > MAX_WAITING) {
       const gone = this.#waiting.shift();
       this.#log(`serial scanner: no page took scans; the oldest (${gone?.code ?? ''}) was dropped`);
     }
-    return this.#waiting.length;
+    return { scan, waiting: this.#waiting.length };
+  }
+
+  /** What waits, oldest first, left waiting. */
+  peek(): SerialScanView[] {
+    return [...this.#waiting];
+  }
+
+  /** Takes this one scan if it still waits (the same id and code): true once, false ever after. */
+  claim(id: number, code: string): boolean {
+    const at = this.#waiting.findIndex((s) => s.id === id);
+    if (at < 0 || this.#waiting[at]?.code !== code) return false;
+    this.#waiting.splice(at, 1);
+    return true;
   }
 
   /** Everything that waits, oldest first, handed over once. */

@@ -5,8 +5,8 @@ import { ScanInbox } from './inbox.ts';
 import { SerialReader } from './reader.ts';
 
 export interface SerialScannerDeps {
-  /** Scans wait to be taken: this many now. */
-  readonly waiting: (count: number) => void;
+  /** A scan was read: it and this many others wait to be taken. */
+  readonly waiting: (count: number, scan: SerialScanView) => void;
   /** The port's state changed (the status bar shows it). */
   readonly statusChanged: () => void;
   readonly log: (line: string) => void;
@@ -31,8 +31,14 @@ export class SerialScanner {
     return this.#reader?.status;
   }
 
-  take(): SerialScanView[] {
-    return this.#inbox.take();
+  /** Every scan that waits, taken; with peek, listed and left waiting. */
+  take(peek = false): SerialScanView[] {
+    return peek ? this.#inbox.peek() : this.#inbox.take();
+  }
+
+  /** Takes one waiting scan (id and code): true once, false when it was taken already. */
+  claim(id: number, code: string): boolean {
+    return this.#inbox.claim(id, code);
   }
 
   /** Reads the port these settings name (none: stops reading); the same settings again change nothing. */
@@ -54,7 +60,10 @@ export class SerialScanner {
     if (port !== null) {
       this.#reader = new SerialReader({
         settings: { ...settings, port },
-        onScan: (code) => this.#deps.waiting(this.#inbox.add(code)),
+        onScan: (code) => {
+          const { scan, waiting } = this.#inbox.add(code);
+          this.#deps.waiting(waiting, scan);
+        },
         onStatus: () => this.#deps.statusChanged(),
         log: this.#deps.log,
         ...(this.#deps.retryMs === undefined ? {} : { retryMs: this.#deps.retryMs }),

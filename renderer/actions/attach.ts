@@ -32,6 +32,7 @@ import { useFloatPrompt } from '../store/shift.ts';
 import { typedQuantity } from '../store/sale.ts';
 import { useCardIssue } from '../store/card-issue.ts';
 import { noteTestPadScan } from '../store/test-pad.ts';
+import { claimSerialScan } from '../store/serial-scanner.ts';
 import {
   actionForKey,
   actionForScan,
@@ -161,11 +162,19 @@ function applyScan(win: Window, scan: DeliveredScan): SinkAnswer {
   // Every screen has a scan action (keymap.ts): none here would be a keymap without one.
   if (binding === undefined) return Promise.resolve();
   if (binding.name === 'scan.dialog') return 'wait';
-  const { code, startedAt } = scan;
-  return Promise.resolve(
-    PERFORM[binding.name]({ ctx, code, scan, ...(startedAt === undefined ? {} : { startedAt }) }),
-  );
+  const { code, startedAt, serialId } = scan;
+  const perform = () =>
+    Promise.resolve(
+      PERFORM[binding.name]({ ctx, code, scan, ...(startedAt === undefined ? {} : { startedAt }) }),
+    );
+  // A serial scan is the page's once it took it in the core: the sale's scan takes it in the call
+  // that applies it; any other screen takes it first (scanner.claim), and one taken already is done.
+  if (serialId === undefined || TAKES_SERIAL_SCAN.has(binding.name)) return perform();
+  return claimSerialScan(serialId, code).then((mine) => (mine ? perform() : undefined));
 }
+
+/** The scan actions that pass a serial scan's id on to session.scan (sale.scan). */
+const TAKES_SERIAL_SCAN: ReadonlySet<string> = new Set(['scan.sale', 'scan.toSale']);
 
 /**
  * Marks <body> with the scanner settings the window now listens with (data-scanner-layout,

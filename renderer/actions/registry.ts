@@ -94,7 +94,7 @@ export const PERFORM: Record<ActionName, (p: Performed) => unknown> = {
   'scan.testPad': (p) => scanOnTestPad(p.code ?? ''),
   'scan.sale': (p) => {
     keepFocusFor(p.startedAt);
-    return sale.scan(p.code ?? '', 'scanner', doubtOf(p.scan));
+    return sale.scan(p.code ?? '', 'scanner', doubtOf(p.scan), p.scan?.serialId);
   },
   'sale.undoRemove': () => void sale.undoRemove(),
   'sale.setQuantity': (p) => {
@@ -150,7 +150,7 @@ export const PERFORM: Record<ActionName, (p: Performed) => unknown> = {
   'find.add': () => void find.addPicked(),
   'find.close': () => sale.closeFind(),
   'scan.stock': (p) => lookUpScan(p.code ?? ''),
-  'scan.toSale': (p) => scanToSale(p.ctx.screen, p.code ?? '', doubtOf(p.scan)),
+  'scan.toSale': (p) => scanToSale(p.ctx.screen, p.code ?? '', doubtOf(p.scan), p.scan?.serialId),
   // Enter in the panel's fields places the order (on a button, the button's own action runs).
   'payment.confirm': () => void confirmPayment(),
   'payment.cancel': () => closePayment(),
@@ -177,8 +177,14 @@ function doubtOf(scan: DeliveredScan | undefined): { typed: string } | undefined
 }
 
 /** A scan away from the Sale screen (Orders, Settings) goes to the open sale, and the screen says so. */
-async function scanToSale(screen: Screen, code: string, doubt?: { typed: string }): Promise<void> {
-  const outcome = await sale.scan(code, 'scanner', doubt);
+async function scanToSale(
+  screen: Screen,
+  code: string,
+  doubt: { typed: string } | undefined,
+  serialId: number | undefined,
+): Promise<void> {
+  const outcome = await sale.scan(code, 'scanner', doubt, serialId);
+  if (outcome === sale.SCAN_TAKEN) return;
   // Only if the cashier is still where the scan was made: the notice belongs to that screen.
   if (useApp.getState().screen !== screen) return;
   const words = { screen: i18n.t(SCREEN_KEYS[screen]), text: outcome.text };

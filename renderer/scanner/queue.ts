@@ -19,6 +19,11 @@ export interface DeliveredScan {
   readonly paused?: boolean;
   /** The characters as the OS typed them, where a person would see them in a field. */
   readonly typed?: string;
+  /**
+   * A serial line's id in the core, where it waits until the call that applies it takes it (once,
+   * whichever page: session.scan's serialScanId, or scanner.claim first elsewhere).
+   */
+  readonly serialId?: number;
 }
 
 /** The app's answer for the scan at the head of the queue: applied (done when the promise settles),

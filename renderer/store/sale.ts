@@ -56,7 +56,14 @@ export function typedQuantity(text: string): string | undefined {
 }
 
 /**
+ * What sale.scan answers for a serial scan that was taken already (by this page before, or by another
+ * tab): nothing was applied and nothing is said.
+ */
+export const SCAN_TAKEN: Outcome = Object.freeze({ tone: 'ok', text: '' });
+
+/**
  * Adds a product or takes a customer card. The outcome is shown (and cued) on the Sale screen and returned.
+ * `serialId`: the serial scanner's scan this is, taken in the same call that applies it (one round trip).
  * `doubt`: a scanner burst that went on across a pause and is no valid GTIN (renderer/scanner): if the
  * core does not know the whole code, it goes into the code field as typed and the message names it
  * whole, so nothing of it is lost and nothing half is taken.
@@ -65,6 +72,7 @@ export async function scan(
   code: string,
   via: 'scanner' | 'keyboard',
   doubt?: { readonly typed: string },
+  serialId?: number,
 ): Promise<Outcome> {
   // A `3*` typed into the code field before the scan (or before the typed code) multiplies it.
   const entry = useApp.getState().sale.entry;
@@ -75,8 +83,8 @@ export async function scan(
   // A scan ends whatever was being typed: the name list closes now (a search still under way finds
   // the field changed and stays shut) and the text goes, so it never joins later typing. Only a bare
   // `3*` waits for the outcome: a refused scan leaves it for the next try.
-  if (via === 'scanner') setSale({ entry: prefixed ? entry : '', find: CLOSED_FIND });
-  return applyScan(
+  // The call goes out first (its answer is what the cashier waits for); this render runs meanwhile.
+  const applied = applyScan(
     () =>
       withConfirm(
         (confirmed) =>
@@ -84,13 +92,17 @@ export async function scan(
             code: body,
             via,
             ...(quantity === undefined ? {} : { quantity }),
-            ...(confirmed ? { confirmed } : {}),
+            // The first call takes the serial scan; the confirmed one after a question adds the scan
+            // that call took, so it carries no id (it would be refused as taken).
+            ...(confirmed ? { confirmed } : serialId === undefined ? {} : { serialScanId: serialId }),
           }),
         adding(),
       ),
     prefixed,
     doubt === undefined ? undefined : { entry: `${prefixed ? entry : ''}${doubt.typed}`, shown: doubt.typed },
   );
+  if (via === 'scanner') setSale({ entry: prefixed ? entry : '', find: CLOSED_FIND });
+  return applied;
 }
 
 /** What the stock rule's question says when the cashier keeps (Esc) a product out of the sale. */
@@ -171,6 +183,7 @@ async function applyScan(
     else beepError();
     return shown;
   } catch (error) {
+    if (error instanceof PosError && error.code === 'scan-taken') return SCAN_TAKEN;
     const shown: Outcome = { tone: 'error', text: message(error) };
     announce(shown);
     beepError();

@@ -4,12 +4,14 @@
 // sets it by its path, and the status bar says it is connected. A line sells on the Sale screen
 // exactly once, a quantity typed on screen (3*) goes with the next serial scan as with a keyboard
 // one, and a cable pulled (socat killed) and plugged back (socat again) reconnects by itself, the
-// status bar saying so, and the next scan lands. Then 200 scans in one burst: each once, in order.
+// status bar saying so, and the next scan lands. On the Stock screen a line goes into the search. Two
+// tabs both hold every line, and each is applied once. Then 200 scans in one burst: each once, in order.
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.ts';
 import { SettingsStore } from '../../main/settings/store.ts';
+import { LAUNCH_PASS_STORAGE_KEY } from '../../renderer/platform/launch-pass.ts';
 import { ptyPair, type PtyPair } from '../support/pty.ts';
 import { sharedTempDir } from '../support/fixtures.ts';
 import {
@@ -172,6 +174,56 @@ describe('serial scanner in the web shell', () => {
     await expect.poll(() => quantity(a)).toBe('1');
     expect(await rows().count()).toBe(1);
     await screenshot(page, `serial-${E2E_LANGUAGE}-reconnected-1024`);
+  });
+
+  it('on the Stock screen a line goes into the search once, and the sale is left alone', async () => {
+    await voidIfAny();
+    const [a] = products as [Product];
+    await goTo(page, 'stock');
+    pair.send(`${a.barcode}\r\n`);
+    await expect.poll(() => page.getByTestId('stock-search').inputValue()).toBe(a.barcode);
+    await goTo(page, 'sale');
+    expect(await rows().count()).toBe(0);
+  });
+
+  it('two tabs both hold every line, and each is applied once (taken in the call that applies it)', async () => {
+    await voidIfAny();
+    if (shell === undefined || browser === undefined) throw new Error('no web shell');
+    // A second tab of the same browser: signed in by the launch pass kept for the origin (its cookie
+    // and the secret in the origin's storage, copied as the browser shares them between its tabs).
+    const context = await browser.newContext({ viewport: SIZES[0] });
+    await context.addCookies(await page.context().cookies());
+    const secret = await page.evaluate((key) => localStorage.getItem(key), LAUNCH_PASS_STORAGE_KEY);
+    await context.addInitScript(
+      ([key, value]) => {
+        if (value !== null) localStorage.setItem(key, value);
+      },
+      [LAUNCH_PASS_STORAGE_KEY, secret] as const,
+    );
+    const other = await context.newPage();
+    try {
+      await other.goto(`${shell.origin}/`);
+      await other.getByTestId('status-bar').waitFor();
+      const [a, b] = products as [Product, Product];
+      const sent = [a, b, a, a, b, a];
+      pair.send(sent.map((p) => `${p.barcode}\r\n`).join(''));
+      await expect.poll(() => quantity(a)).toBe('4');
+      await expect.poll(() => quantity(b)).toBe('2');
+      // The other tab shows the same one sale once it is told (nothing more was added there).
+      await other.reload();
+      const there = (p: Product) =>
+        other
+          .getByTestId('sale-lines')
+          .locator(`tr[data-barcode="${p.barcode}"]`)
+          .getAttribute('data-quantity');
+      await expect.poll(() => there(a)).toBe('4');
+      expect(await there(b)).toBe('2');
+      await page.reload();
+      await expect.poll(() => quantity(a)).toBe('4');
+      expect(await quantity(b)).toBe('2');
+    } finally {
+      await context.close();
+    }
   });
 
   it('applies 200 scans sent in one burst each once, in order', async () => {

@@ -94,6 +94,7 @@ export const core = {
   fieldInvalid: 'Tato hodnota tu není platná.',
   notAUrl: 'Toto není webová adresa: napište ji celou, například https://shop.example.com.',
   unknownCall: 'Neznámé volání.',
+  serialScanTaken: 'Tento sken už byl převzat.',
   coreNoAnswer: 'Jádro aplikace neodpovědělo. Zkuste to znovu.',
   coreRefusedCall: 'Jádro aplikace volání odmítlo ({{status}}).',
   tenderShortRest: 'Přijatá hotovost ({{given}}) je nižší než zbytek k úhradě v hotovosti ({{total}}).',

@@ -95,6 +95,7 @@ export const core = {
   fieldInvalid: 'Táto hodnota tu nie je platná.',
   notAUrl: 'Toto nie je webová adresa: napíšte ju celú, napríklad https://shop.example.com.',
   unknownCall: 'Neznáme volanie.',
+  serialScanTaken: 'Tento sken už bol prevzatý.',
   coreNoAnswer: 'Jadro aplikácie neodpovedalo. Skúste to znova.',
   coreRefusedCall: 'Jadro aplikácie volanie odmietlo ({{status}}).',
   tenderShortRest: 'Prijatá hotovosť ({{given}}) je nižšia ako zvyšok na úhradu v hotovosti ({{total}}).',
