@@ -150,3 +150,32 @@ export function acknowledgementsLearnt(db: Db): Map<string, string> {
   );
   return new Map(rows.map((r) => [`${r.till}/${r.orderId}`, r.receivedAt]));
 }
+
+const StoreShiftRow = z.object({
+  till: z.string(),
+  shiftId: z.int().nullable(),
+  floatMinor: z.int(),
+  sales: z.int(),
+  salesMinor: z.int(),
+  cashSalesMinor: z.int(),
+  cashInMinor: z.int(),
+  cashOutMinor: z.int(),
+  cashRefundsMinor: z.int(),
+});
+export type StoreShiftRow = z.infer<typeof StoreShiftRow>;
+
+/**
+ * Each till's shifts still open, with their figures (store_shift, kept by migration 33's triggers;
+ * till '' is this till); a till whose shifts are all closed comes once with shiftId null.
+ */
+export function openStoreShifts(db: Db): StoreShiftRow[] {
+  return z.array(StoreShiftRow).parse(
+    prepared(
+      db,
+      `SELECT till, shiftId, floatMinor, sales, salesMinor, cashSalesMinor, cashInMinor, cashOutMinor,
+              cashRefundsMinor FROM store_shift WHERE closed = 0
+       UNION ALL
+       SELECT till, NULL, 0, 0, 0, 0, 0, 0, 0 FROM store_shift GROUP BY till HAVING min(closed) = 1`,
+    ).all(),
+  );
+}

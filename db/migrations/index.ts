@@ -32,6 +32,7 @@ import { outboxDocuments } from './0029-outbox-documents.ts';
 import { journalReturns } from './0030-journal-returns.ts';
 import { soldLinePrice } from './0031-sold-line-price.ts';
 import { returnPrint } from './0032-return-print.ts';
+import { storeShift } from './0033-store-shift.ts';
 import { prohibitionOfDiscounts } from './catalog-0002-prohibition-of-discounts.ts';
 import { instanceProfile } from './catalog-0003-instance-profile.ts';
 import { syncRun } from './catalog-0004-sync-run.ts';
@@ -76,6 +77,7 @@ export const migrations: readonly Migration[] = [
   journalReturns,
   soldLinePrice,
   returnPrint,
+  storeShift,
 ];
 
 /** The catalog's file (counter.catalog.sqlite): what sync copies from the service. Its schema
