@@ -4,7 +4,7 @@
 // Two optional settings of the printer ride along as query parameters, so a kiosk's one variable says all of it: `columns` (32, 42 or 48 characters a line,
 // where the paper's width alone does not say: a 58 mm printer prints 32 in its normal font, some 42)
 // and `model` (one of the encoder library's printer models: its code page numbers and its commands).
-import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
+import { encoderLibrary } from './encoder-library.ts';
 import { z } from 'zod';
 import { english, say, type Said } from '../../contract/core-words.ts';
 
@@ -62,7 +62,10 @@ function allowedInQueueName(name: string): boolean {
   return true;
 }
 
-const MODELS: ReadonlySet<string> = new Set(ReceiptPrinterEncoder.printerModels.map((m) => m.id));
+/** The encoder's printer models, read when an address names one (the library loads then). */
+let models: ReadonlySet<string> | undefined;
+const isModel = (id: string): boolean =>
+  (models ??= new Set(encoderLibrary().printerModels.map((m) => m.id))).has(id);
 
 /** What is wrong with a printer address, a sentence each (contract/core-words.ts). */
 function problemsOf(text: string): { problems: Said[]; address?: PrinterAddress } {
@@ -110,7 +113,7 @@ function optionsOf(text: string, params: URLSearchParams, problems: Said[]): Pri
       if ((COLUMN_CHOICES as readonly number[]).includes(n)) columns = n as Columns;
       else problems.push(say('printerAddressColumns', { value }));
     } else if (key === 'model') {
-      if (MODELS.has(value)) model = value;
+      if (isModel(value)) model = value;
       else problems.push(say('printerAddressModel', { value }));
     } else {
       problems.push(say('printerAddressOption', { name: key }));

@@ -4,7 +4,7 @@
 // printer of the region has; the library picks the `ESC t` number of the printer model in use.
 // The receipt says what the screen's receipt says (renderer/components/receipt/Receipt.tsx), in the
 // same order, with the order's reference as a QR code and a cut at the end.
-import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
+import { encoderLibrary, type Encoder as ReceiptPrinterEncoder } from './encoder-library.ts';
 import type { ReceiptView } from '../../contract/contract.ts';
 import type { CopyMark } from '../../db/print-jobs.ts';
 import type { Columns } from './address.ts';
@@ -165,7 +165,7 @@ export function testPageBytes(printer: string, paper: string, options: PrintOpti
 
 /** The drawer's pulse alone ("open drawer" without a sale). */
 export function drawerKickBytes(options: Pick<PrintOptions, 'model'>): Uint8Array {
-  const e = new ReceiptPrinterEncoder({
+  const e = new (encoderLibrary())({
     language: 'esc-pos',
     ...(options.model === undefined ? {} : { printerModel: options.model as never }),
   });

@@ -1,7 +1,7 @@
 // What every printed page shares: the encoder set up for the printer (its columns, its model, CP852
 // for Czech and Slovak), amounts, quantities and dates in the printed language's locale, text made
 // printable in Latin-2, a label with its amount on one line, and the VAT table.
-import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
+import { encoderLibrary, type Encoder as ReceiptPrinterEncoder } from './encoder-library.ts';
 import type { Columns } from './address.ts';
 import { PRINT_LOCALE, type PrintLanguage } from './words.ts';
 import { priceDecimals } from '../../common/money.ts';
@@ -23,7 +23,7 @@ export const PULSE = { device: 0, on: 100, off: 500 } as const;
 const LATIN2_SIGNS: ReadonlySet<string> = new Set(['CZK', 'PLN', 'HUF']);
 
 export function encoder(options: PrintOptions): ReceiptPrinterEncoder {
-  const e = new ReceiptPrinterEncoder({
+  const e = new (encoderLibrary())({
     language: 'esc-pos',
     columns: options.columns,
     ...(options.model === undefined ? {} : { printerModel: options.model as never }),

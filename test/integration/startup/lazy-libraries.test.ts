@@ -1,7 +1,8 @@
 // Issue 36 point 3: a restarted till answers its first barcode sooner when it loads only what it
 // uses. The serial port library (@serialport/*) is loaded when a port is opened or listed, the NATS
-// client (@nats-io/*) when a store hub is connected to; a core started with neither configured
-// loads neither (a real core in its own process, its loaded modules read through Node's hooks).
+// client (@nats-io/*) when a store hub is connected to, the ESC/POS encoder
+// (@point-of-sale/receipt-printer-encoder) when something is first printed; a core started with no
+// port and no hub, before anything is printed, loads none of them (a real core in its own process, its loaded modules read through Node's hooks).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -32,11 +33,13 @@ function modulesLoaded(dataDir: string): Promise<string[]> {
 }
 
 describe('libraries loaded at start', () => {
-  it('a core with no serial port and no store hub loads neither library', async () => {
+  it('a core with no serial port, no store hub and nothing printed loads none of their libraries', async () => {
     const loaded = await modulesLoaded(tempDir('lazy-libraries'));
     // The core itself was loaded (the list is what the process loaded, not an empty one).
     expect(loaded.some((url) => url.endsWith('/main/core/launch.ts'))).toBe(true);
     expect(loaded.filter((url) => url.includes('/node_modules/@serialport/'))).toEqual([]);
     expect(loaded.filter((url) => url.includes('/node_modules/@nats-io/'))).toEqual([]);
+    // The ESC/POS encoder (and its image helpers) load with the first print, not with the core.
+    expect(loaded.filter((url) => /\/node_modules\/(@point-of-sale|canvas-|@canvas)/.test(url))).toEqual([]);
   });
 });
