@@ -21,6 +21,7 @@ import type { Envelope, OutboxEntryView, ScanView, SessionView } from '../../../
 import { withCheckDigit } from '../../../main/barcode/index.ts';
 import { Core } from '../../../main/core/core.ts';
 import { MemoryCredentialStore } from '../../../main/settings/credentials.ts';
+import { asBefore } from '../../support/as-before.ts';
 import { FakePrinter } from '../../support/fake-printer.ts';
 import { tempDir } from '../../support/fixtures.ts';
 import { startSyncedCore } from '../../support/synced-core.ts';
@@ -113,17 +114,6 @@ async function reportsOf(dataDir: string): Promise<Reports> {
 
 /** The reports that are views (JSON of the contract); the rest are prints and stored texts. */
 const VIEW = /^(outbox|receipt|shift|session|display)\./;
-
-/** `now` with only what `before` has: its fields, in its order (arrays item by item). */
-function asBefore(now: unknown, before: unknown): unknown {
-  if (Array.isArray(before))
-    return Array.isArray(now) ? now.map((item, i) => asBefore(item, before[i])) : now;
-  if (typeof before !== 'object' || before === null || typeof now !== 'object' || now === null) return now;
-  const fields = now as Record<string, unknown>;
-  return Object.fromEntries(
-    Object.entries(before).map(([key, value]) => [key, asBefore(fields[key], value)]),
-  );
-}
 
 function copyOfFixture(): string {
   const dir = tempDir('money-migration');

@@ -31,6 +31,7 @@ import { buildReturns } from '../../../main/areas/index.ts';
 import { returnView } from '../../../main/returns/index.ts';
 import { MemoryCredentialStore } from '../../../main/settings/credentials.ts';
 import { SettingsStore } from '../../../main/settings/store.ts';
+import { asBefore } from '../../support/as-before.ts';
 import { tempDir } from '../../support/fixtures.ts';
 import { startSyncedCore } from '../../support/synced-core.ts';
 
@@ -107,7 +108,11 @@ describe('a data folder of migration 30 with sales and a return, opened by today
       const reports = await readReports(dir);
       expect(userVersion(join(dir, 'counter.sqlite'))).toBeGreaterThan(30);
       expect(Object.keys(reports)).toEqual(Object.keys(expected));
-      for (const [name, text] of Object.entries(expected)) expect(reports[name], name).toBe(text);
+      // A view may have gained fields since: what that version said is compared, field by field.
+      for (const [name, text] of Object.entries(expected))
+        expect(JSON.stringify(asBefore(JSON.parse(reports[name] ?? 'null'), JSON.parse(text))), name).toBe(
+          text,
+        );
       const db = new Database(join(dir, 'counter.sqlite'), { readonly: true });
       try {
         const type = db
