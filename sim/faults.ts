@@ -82,6 +82,7 @@ export class FaultController {
   #status: Armed<StatusFault>[] = [];
   #offline: FaultState['offline'] = false;
   #offlineTimer: NodeJS.Timeout | undefined;
+  readonly #held = new Set<() => void>();
   #switch: OfflineSwitch | undefined;
   readonly #random: () => number;
 
@@ -168,6 +169,34 @@ export class FaultController {
 
   get offlineMode(): 'refuse' | 'destroy' | undefined {
     return this.#offline === false ? undefined : this.#offline.mode;
+  }
+
+  /**
+   * Waits `ms` (a latency fault's delay), unless `releaseHeld` ends the wait sooner: a test holds an
+   * answer for as long as it needs to look, not for a time a loaded machine may overrun.
+   */
+  async hold(ms: number): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.#held.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.#held.add(done);
+    });
+  }
+
+  /** Requests waiting in `hold` now. */
+  get heldCount(): number {
+    return this.#held.size;
+  }
+
+  /** Lets every held request go on at once; returns how many there were. */
+  releaseHeld(): number {
+    const held = [...this.#held];
+    for (const done of held) done();
+    return held.length;
   }
 
   /** Milliseconds to delay this request (0 for none). */

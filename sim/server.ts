@@ -368,7 +368,7 @@ function buildApp(
       return;
     }
     const delay = faults.takeLatency(request.method, path);
-    if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+    if (delay > 0) await faults.hold(delay);
     if (faults.takeDropBefore(request.method, path)) {
       reply.hijack();
       socket.destroy();

@@ -28,6 +28,42 @@ const DRIVER = fileURLToPath(new URL('./driver.ts', import.meta.url));
 const POS = fileURLToPath(new URL('../../../main/cli/index.ts', import.meta.url));
 const ListedEntry = z.object({ id: z.number(), state: z.string(), clientReference: z.string() });
 const ORDER_PATH = '^/api/documents/orders/internet';
+/** A driver with no order answered for this long is taken to be parked or waiting, and killed. */
+const QUIET_MS = 3_000;
+
+interface DriverRun {
+  readonly child: ChildProcess;
+  readonly exited: Promise<number | null>;
+  readonly started: Promise<void>;
+  readonly progress: Progress;
+}
+
+/** Counts a driver's answered orders; `until` resolves after `count` more, or once it goes quiet. */
+class Progress {
+  #count = 0;
+  #wake: (() => void) | undefined;
+
+  tick(): void {
+    this.#count += 1;
+    this.#wake?.();
+  }
+
+  async until(count: number, quietMs: number): Promise<void> {
+    const target = this.#count + count;
+    while (this.#count < target) {
+      const before = this.#count;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, quietMs);
+        this.#wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.#wake = undefined;
+      if (this.#count === before) return;
+    }
+  }
+}
 
 export interface FaultRunOptions {
   readonly orders: number;
@@ -104,11 +140,10 @@ export async function runOutboxFaultRun(options: FaultRunOptions): Promise<Fault
   try {
     const data = await orderDataAt(sim.url);
 
-    const startDriver = (
-      operator = false,
-    ): { child: ChildProcess; exited: Promise<number | null>; started: Promise<void> } => {
+    const startDriver = (operator = false): DriverRun => {
       let markStarted = (): void => undefined;
       const started = new Promise<void>((resolve) => (markStarted = resolve));
+      const progress = new Progress();
       const c = spawn(
         process.execPath,
         [
@@ -139,6 +174,8 @@ export async function runOutboxFaultRun(options: FaultRunOptions): Promise<Fault
         for (const l of lines) {
           const parsed = DriverLine.safeParse(safeJson(l));
           if (parsed.success && parsed.data.event === 'started') markStarted();
+          if (parsed.success && (parsed.data.event === 'sent' || parsed.data.event === 'in-doubt'))
+            progress.tick();
           if (parsed.success && parsed.data.event === 'in-doubt' && parsed.data.id !== undefined) {
             inDoubt.add(parsed.data.id);
           }
@@ -154,7 +191,7 @@ export async function runOutboxFaultRun(options: FaultRunOptions): Promise<Fault
           resolve(code);
         });
       });
-      return { child: c, exited, started };
+      return { child: c, exited, started, progress };
     };
 
     // Random faults on the order endpoint (and on everything for latency), switched while running.
@@ -186,8 +223,12 @@ export async function runOutboxFaultRun(options: FaultRunOptions): Promise<Fault
       const first = await Promise.race([run.started.then(() => 'started' as const), run.exited]);
       if (first !== 'started')
         throw new Error(`a driver run exited (${String(first)}) before it started working`);
-      const lifetime = 400 + Math.floor(random() * 1_600);
-      const offlineAt = random() < 0.5 ? Math.floor(random() * lifetime) : undefined;
+      // A life is a number of orders answered (sent or in doubt), not a time: on a loaded machine a
+      // timed life saw too few requests for any absurd Retry-After to be served (`.ci/repeat --load`).
+      // A driver that stops answering (parked by a Retry-After, or waiting) is killed when quiet.
+      const answers = 1 + Math.floor(random() * 12);
+      const offlineWindowMs = 400 + Math.floor(random() * 1_600);
+      const offlineAt = random() < 0.5 ? Math.floor(random() * offlineWindowMs) : undefined;
       const offlineTimer =
         offlineAt === undefined
           ? undefined
@@ -197,7 +238,7 @@ export async function runOutboxFaultRun(options: FaultRunOptions): Promise<Fault
             }, offlineAt);
       const outcome = await Promise.race([
         run.exited.then(() => 'exited' as const),
-        new Promise<'kill'>((resolve) => setTimeout(() => resolve('kill'), lifetime)),
+        run.progress.until(answers, QUIET_MS).then(() => 'kill' as const),
       ]);
       clearTimeout(offlineTimer);
       if (outcome === 'exited') break; // finished before the next kill: nothing left to interrupt

@@ -95,10 +95,12 @@ describe('a live sender whose answer is slow and whose clock is behind', () => {
         note: 'slow sender',
       }),
     );
-    // Held long enough for the other process to look, within the sender's 30 s wait for an answer.
-    sim.faults.latency({ ms: 20_000, method: 'POST', path: 'orders/internet$', times: 1 });
+    // Held until the other processes have looked (released below), within the sender's 60 s wait for
+    // an answer: a fixed 20 s hold was overrun by their start on a loaded machine (`.ci/repeat --load`).
+    sim.faults.latency({ ms: 55_000, method: 'POST', path: 'orders/internet$', times: 1 });
     const sender = pos(['order', orderFile, '--json'], dataDir, '-10m');
     const sending = await waitForRow(join(dataDir, 'counter.sqlite'), 'sending');
+    await expect.poll(() => sim.faults.heldCount, { timeout: 30_000 }).toBe(1);
 
     const replay = await pos(['outbox', 'replay', '--json'], dataDir).done;
     // The sender was still waiting for its answer while the replay looked (else this proves nothing).
@@ -115,11 +117,13 @@ describe('a live sender whose answer is slow and whose clock is behind', () => {
     expect.soft(resend.code).toBe(1);
     expect.soft(resend.stderr).toContain(`Order ${sending.id} is sending`);
 
+    // Still held: the sender was waiting through all of it.
+    expect(sim.faults.releaseHeld()).toBe(1);
     const sent = await sender.done;
     expect(sent.code, sent.stderr).toBe(0);
     const placed = OutboxEntry.parse(JSON.parse(sent.stdout));
     const atInstance = sim.admin.listOrders().filter((o) => o.clientReference === sending.client_reference);
     expect(atInstance.map((o) => o.id)).toEqual([placed.remoteId]);
     expect(placed).toMatchObject({ id: sending.id, state: 'sent', attempts: 1 });
-  }, 60_000);
+  }, 120_000);
 });
