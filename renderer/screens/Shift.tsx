@@ -50,24 +50,50 @@ export function Shift() {
       </div>
       <div className="shift-side">
         <div className="actions">
+          {/* Which report the paper shows: this till's or the store's tills (issue 38). */}
+          <div className="view-switch" role="group" aria-label={ts('storeViewTitle')}>
+            <button
+              type="button"
+              onClick={() => setStoreView(false)}
+              aria-pressed={!storeView}
+              data-action="show-till"
+            >
+              {ts('thisTillView')}
+            </button>
+            <button
+              type="button"
+              onClick={() => setStoreView(true)}
+              aria-pressed={storeView}
+              data-action="show-store"
+            >
+              {ts('storeView')}
+            </button>
+          </div>
           {shift.showLast && open !== null && (
-            <button type="button" onClick={showCurrent} data-action="show-x">
+            <button
+              type="button"
+              onClick={() => {
+                setStoreView(false);
+                showCurrent();
+              }}
+              data-action="show-x"
+            >
               {t('showCurrent')}
             </button>
           )}
+          {/* Again while it is shown: where the closed shift's sales are now. */}
           <button
             type="button"
-            onClick={() => setStoreView(!storeView)}
-            aria-pressed={storeView}
-            data-action="show-store"
+            onClick={() => {
+              setStoreView(false);
+              void showLastZ();
+            }}
+            data-action="show-z"
           >
-            {ts('storeView')}
-          </button>
-          {/* Again while it is shown: where the closed shift's sales are now. */}
-          <button type="button" onClick={() => void showLastZ()} data-action="show-z">
             {t('showLast')}
           </button>
-          {report !== null && (
+          {/* Prints this till's report: offered while that is what the paper shows. */}
+          {report !== null && !storeView && (
             <button type="button" onClick={printShiftReport} data-action="print-shift">
               {t('print')} <kbd>F7</kbd>
             </button>

@@ -82,7 +82,18 @@ describe('the store hub on screen', { timeout: 180_000 }, () => {
     await expect
       .poll(() => page.locator('[data-store-total-sales]').getAttribute('data-store-total-sales'))
       .toBe('2');
+    // The switch says which report is shown; printing (this till's report) waits for that one.
+    const store = page.locator('[data-action="show-store"]');
+    const own = page.locator('[data-action="show-till"]');
+    await expect(store.getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect(own.getAttribute('aria-pressed')).resolves.toBe('false');
+    expect(await page.locator('[data-action="print-shift"]').count()).toBe(0);
     await screenshot(page, 'store-shifts');
+    // The last Z report is this till's: asking for it shows this till's report again.
+    await page.locator('[data-action="show-z"]').click();
+    await expect.poll(() => own.getAttribute('aria-pressed')).toBe('true');
+    await expect(store.getAttribute('aria-pressed')).resolves.toBe('false');
+    expect(await page.locator('[data-store-till]').count()).toBe(0);
   });
 
   it('shows the hub in Settings: connected, the till seen, nothing behind', async () => {

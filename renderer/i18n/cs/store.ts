@@ -38,6 +38,7 @@ export const store = {
   badPort: 'Port je číslo od 1 do 65535.',
 
   storeView: 'Obchod',
+  thisTillView: 'Tato pokladna',
   storeViewTitle: 'Pokladny obchodu',
   storeTill: 'Pokladna',
   storeShift: 'Směna',

@@ -37,6 +37,7 @@ export const store = {
   badPort: 'The port is a number from 1 to 65535.',
 
   storeView: 'Store',
+  thisTillView: 'This till',
   storeViewTitle: "The store's tills",
   storeTill: 'Till',
   storeShift: 'Shift',

@@ -38,6 +38,7 @@ export const store = {
   badPort: 'Port je číslo od 1 do 65535.',
 
   storeView: 'Obchod',
+  thisTillView: 'Táto pokladnica',
   storeViewTitle: 'Pokladnice obchodu',
   storeTill: 'Pokladnica',
   storeShift: 'Zmena',
