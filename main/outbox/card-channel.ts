@@ -1,8 +1,8 @@
 // How a card issued at the till is sent (issue 39): POST /api/companies/{companyId}/cards, then its
 // authorised person if one was given. SPEC.md gives the card no client reference the instance
 // recognises, so a card is never posted again on a guess: any attempt after the first reads the
-// company's cards first, and a card with its barcode there is the one an earlier attempt stored
-// (barcodes are unique on an instance). Only a card not found there is posted again.
+// company's cards first, and a card with its barcode and its name there is the one an earlier attempt
+// stored (barcodes are unique on an instance). Only a card not found there is posted again.
 import type { CardDocument, CardPerson } from '../../contract/documents.ts';
 import type { CompanyCard } from '../service/index.ts';
 import { outcomeOfFailure, type AttemptContext, type AttemptOutcome } from './attempt-outcome.ts';
@@ -99,7 +99,9 @@ async function heldAlready(
 ): Promise<Held> {
   try {
     const cards = await service.companyCards(card.companyId);
-    const found = cards.find((c) => c.barcode === card.barcode && c.id !== undefined);
+    // Its code on a card of another name is someone else's card (another till, the back office),
+    // stored meanwhile: not this one. Posted, the instance refuses it as a duplicate (needs-fix).
+    const found = cards.find((c) => c.barcode === card.barcode && c.name === card.name && c.id !== undefined);
     return found?.id === undefined ? { kind: 'absent' } : { kind: 'found', card: { ...found, id: found.id } };
   } catch (error) {
     // Not read: the doubt stands (never a post on a guess); the outcome keeps it in doubt or queued.

@@ -33,6 +33,16 @@ describe('field names in validation messages', () => {
     expect(fieldsNamedIn(msg, new Set(['name', 'email']))).toEqual(['name']);
   });
 
+  it("never takes a quoted value for a field: a card's code in its duplicate message names no property", () => {
+    const msg = "The Barcode 'VK000722402' is already used by another card.";
+    expect(fieldsNamedIn(msg, new Set(['barcode', 'name']))).toEqual(['barcode']);
+    expect(
+      fieldsNamedIn("The Barcode 'ABC123' is already used by another card.", new Set(['barcode'])),
+    ).toEqual(['barcode']);
+    // A quoted property still counts, known or PascalCase.
+    expect(fieldsNamedIn("'Name' must not be empty.", new Set(['name']))).toEqual(['name']);
+  });
+
   it('never takes a permission name for a field', () => {
     expect(fieldsNamedIn('Permission Permissions.Orders.Create is required.')).toEqual([]);
   });

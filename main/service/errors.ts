@@ -182,7 +182,16 @@ export function fieldsNamedIn(message: string, knownFields: ReadonlySet<string> 
     if (raw.startsWith('Permissions.')) return;
     found.add(camelCasePath(raw));
   };
-  for (const m of message.matchAll(QUOTED)) if (m[1] !== undefined) add(m[1]);
+  // Quoted is how a validator names a property, and how it quotes a value ("The Barcode
+  // 'VK000722402' is already used"): a quoted word is a property when it reads as one (a word in
+  // PascalCase or camelCase, a path) or the request had such a field; a code or an id is a value.
+  for (const m of message.matchAll(QUOTED)) {
+    const raw = m[1];
+    if (raw === undefined) continue;
+    const first = raw.split(/[.[]/)[0] ?? raw;
+    const named = /^[A-Z][a-z]|^[a-z]+[A-Z]/.test(first) || knownFields.has(camelCasePath(first));
+    if (named) add(raw);
+  }
   if (found.size > 0) return [...found];
   for (const m of message.matchAll(PROPERTY_PATH)) {
     const raw = m[0];

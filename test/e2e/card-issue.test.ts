@@ -135,7 +135,7 @@ describe('a loyalty card issued at the till', () => {
     // The card from the stack, scanned: its code lands in the field, and the scanner's Enter issues
     // nothing (the dialog stays, no card is in the outbox).
     await scan(page, CODE);
-    await expect.poll(() => barcodeField().inputValue()).toBe(CODE);
+    await expect.poll(() => barcodeField().inputValue(), { timeout: 15_000 }).toBe(CODE);
     expect(await barcodeField().getAttribute('data-scanned')).toBe('true');
     expect(await dialog().isVisible()).toBe(true);
     expect((await outbox()).filter((e) => e.kind === 'card')).toEqual([]);
@@ -156,7 +156,9 @@ describe('a loyalty card issued at the till', () => {
     await screenshot(page, 'card-issue-on-sale-1024');
 
     const card = (await outbox()).find((e) => e.kind === 'card' && e.card?.barcode === CODE);
-    expect(card).toMatchObject({ state: 'queued', card: { companyId: programme.companyId } });
+    expect(card).toMatchObject({ card: { companyId: programme.companyId } });
+    // Waiting (an attempt may be under way: it finds the instance away), never sent.
+    expect(['queued', 'sending']).toContain(card?.state);
     cardEntry = Number(card?.id);
     await placeOrder(page);
     await expect
@@ -167,7 +169,7 @@ describe('a loyalty card issued at the till', () => {
     await goTo(page, 'orders');
     const row = page.locator(`[data-order="${String(cardEntry)}"]`);
     await row.waitFor();
-    expect(await row.getAttribute('data-state')).toBe('queued');
+    await expect.poll(() => row.getAttribute('data-state')).toBe('queued');
     expect(await row.getAttribute('data-kind')).toBe('card');
     expect(await row.textContent()).toContain(CODE);
     expect(await row.textContent()).toContain('Jana Nováková');
@@ -194,7 +196,7 @@ describe('a loyalty card issued at the till', () => {
   it('refuses the same code again in the dialog, naming the card it belongs to', async () => {
     await openDialog();
     await scan(page, CODE);
-    await expect.poll(() => barcodeField().inputValue()).toBe(CODE);
+    await expect.poll(() => barcodeField().inputValue(), { timeout: 15_000 }).toBe(CODE);
     await dialog().locator('[data-field="card-name"]').fill('Druhá karta');
     await dialog().locator('[data-action="issue-card"]').click();
     const error = dialog().locator('[data-field-error="barcode"]');
@@ -205,5 +207,112 @@ describe('a loyalty card issued at the till', () => {
     await page.keyboard.press('Escape');
     await dialog().waitFor({ state: 'detached' });
     expect(await cardsOnInstance(programme.companyId, CODE)).toBe(1);
+  });
+
+  it('a card the instance refuses (its code is already a card there) is fixed on the Orders screen and sent again', async () => {
+    // A card of the instance the till's cache does not know yet: issued offline, the instance refuses it.
+    const taken = `${CODE.slice(0, -2)}02`;
+    const fixed = `${CODE.slice(0, -2)}03`;
+    terminal.sim.admin.addCompanyCard({ companyId: programme.companyId, barcode: taken, name: 'Cizí karta' });
+    await terminal.sim.faults.setOffline(true);
+    await openDialog();
+    await barcodeField().fill(taken);
+    await dialog().locator('[data-field="card-name"]').fill('Petr Svoboda');
+    await dialog().locator('[data-field="card-name"]').press('Enter');
+    await dialog().waitFor({ state: 'detached' });
+    const entry = (await outbox()).find((e) => e.card?.barcode === taken);
+    expect(['queued', 'sending']).toContain(entry?.state);
+    await terminal.sim.faults.setOffline(false);
+    await goTo(page, 'orders');
+    await page.locator('[data-action="replay"]').click();
+    const row = page.locator(`[data-order="${String(entry?.id)}"]`);
+    await expect.poll(() => row.getAttribute('data-state'), { timeout: 60_000 }).toBe('needs-fix');
+    // The instance's words beside the card's code, the code editable.
+    const error = row.locator('[data-field-error="barcode"]');
+    await error.waitFor();
+    expect(await error.textContent()).toContain(taken);
+    await row.scrollIntoViewIfNeeded();
+    await screenshot(page, 'card-issue-orders-needs-fix-1024');
+    await row.locator('[data-field="card-barcode"]').fill(fixed);
+    await row.locator('[data-action="resend"]').click();
+    await expect.poll(() => row.getAttribute('data-state'), { timeout: 60_000 }).toBe('sent');
+    expect(await row.textContent()).toContain(fixed);
+    expect(await cardsOnInstance(programme.companyId, fixed)).toBe(1);
+    expect(await cardsOnInstance(programme.companyId, taken)).toBe(1);
+  });
+
+  it('in doubt when the answer is lost; a person sends it again and it is found there, not posted twice', async () => {
+    const lost = `${CODE.slice(0, -2)}04`;
+    await terminal.sim.faults.setOffline(false);
+    terminal.sim.faults.dropAfterCommit({
+      method: 'POST',
+      path: `^/api/companies/${String(programme.companyId)}/cards$`,
+      times: 1,
+    });
+    // Nor can the company's cards be read for now: the doubt stands until a person acts (the
+    // sender's own passes settle a card's doubt by reading, and would take it first).
+    const cardsPath = `^/api/companies/${String(programme.companyId)}/cards$`;
+    terminal.sim.faults.forceStatus({ status: 503, method: 'GET', path: cardsPath });
+    await openDialog();
+    await barcodeField().fill(lost);
+    await dialog().locator('[data-field="card-name"]').fill('Eva Dvořáková');
+    await dialog().locator('[data-action="issue-card"]').click();
+    await dialog().waitFor({ state: 'detached' });
+    const entry = (await outbox()).find((e) => e.card?.barcode === lost);
+    await goTo(page, 'orders');
+    const row = page.locator(`[data-order="${String(entry?.id)}"]`);
+    await expect.poll(() => row.getAttribute('data-state'), { timeout: 60_000 }).toBe('in-doubt');
+    await row.locator('.order-summary').click();
+    await row.locator('[data-action="send-again"]').waitFor();
+    expect(await row.textContent()).toContain(say('cards:inDoubtCard'));
+    await screenshot(page, 'card-issue-orders-in-doubt-1024');
+    // The person looked on the instance and did not find it (it could not be read): sends it again.
+    terminal.sim.faults.clearForcedStatus();
+    await row.locator('[data-action="send-again"]').click();
+    await expect.poll(() => row.getAttribute('data-state'), { timeout: 60_000 }).toBe('sent');
+    expect(await cardsOnInstance(programme.companyId, lost)).toBe(1);
+  });
+
+  it('Settings show the card company and the months a new card is valid', async () => {
+    await goTo(page, 'settings');
+    const card = page.locator('[data-section="card-issue"]');
+    await card.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => card.locator('[data-card-company-current]').getAttribute('data-card-company-current'))
+      .toBe(String(programme.companyId));
+    expect(await card.locator('[data-field="cardValidityMonths"]').inputValue()).toBe('24');
+    await screenshot(page, 'card-issue-settings-1024');
+  });
+
+  it('without Permissions.Companies.Create the action is refused before the dialog opens, naming it', async () => {
+    const swagger = (await (await fetch(`${terminal.sim.url}/swagger`)).json()) as {
+      paths: Record<string, Record<string, { 'x-permission'?: string }>>;
+    };
+    const every = new Set(
+      Object.values(swagger.paths).flatMap((ops) =>
+        Object.values(ops).flatMap((op) => (op['x-permission'] === undefined ? [] : [op['x-permission']])),
+      ),
+    );
+    const demo = {
+      clientId: terminal.env.POS_CLIENT_ID ?? '',
+      clientSecret: terminal.env.POS_CLIENT_SECRET ?? '',
+    };
+    terminal.sim.admin.addClient({
+      ...demo,
+      permissions: [...every].filter((p) => p !== 'Permissions.Companies.Create'),
+    });
+    terminal.sim.admin.revokeTokens(demo.clientId);
+    try {
+      await goTo(page, 'sale');
+      await page.keyboard.press('Control+k');
+      const refusal = say('core:cardPermissionMissing', { permission: 'Permissions.Companies.Create' });
+      await expect
+        .poll(() => page.getByTestId('announcer').textContent(), { timeout: 30_000 })
+        .toContain(refusal);
+      expect(await dialog().count()).toBe(0);
+    } finally {
+      terminal.sim.admin.addClient({ ...demo, permissions: [...every] });
+      terminal.sim.admin.revokeTokens(demo.clientId);
+    }
   });
 });

@@ -12,6 +12,18 @@ import { OrderWordsView } from './OrderTicket.tsx';
 
 type Card = NonNullable<OutboxEntryView['card']>;
 
+/** What became of the card, in words about a card (an order's speak of its reference and lines). */
+const CARD_HEADLINE = {
+  queued: 'headQueued',
+  sending: 'headSending',
+  sent: 'headSent',
+  'needs-fix': 'headNeedsFix',
+  blocked: 'headBlocked',
+  'in-doubt': 'headInDoubt',
+  discarded: 'headDiscarded',
+  cancelled: 'headCancelled',
+} as const satisfies Record<OutboxEntryView['state'], string>;
+
 export function CardDetail({ entry, found }: { entry: OutboxEntryView; found: ReactNode }) {
   const { t } = useTranslation('orders');
   const { t: cardsT } = useTranslation('cards');
@@ -19,7 +31,7 @@ export function CardDetail({ entry, found }: { entry: OutboxEntryView; found: Re
   if (card === undefined) return <OrderWordsView entry={entry} />;
   return (
     <div className="order-detail" data-card-detail={String(entry.id)}>
-      <OrderWordsView entry={entry} />
+      <OrderWordsView entry={entry} headline={cardsT(CARD_HEADLINE[entry.state])} />
       {entry.state === 'needs-fix' ? (
         <CardFixForm entry={entry} card={card} />
       ) : (

@@ -93,7 +93,7 @@ function SaleTicket({ entry }: { entry: OutboxEntryView }) {
  * What is going on with the order, in words; the instance's reason for refusing it in the open (its
  * words, introduced as its); the technical detail under a fold.
  */
-export function OrderWordsView({ entry }: { entry: OutboxEntryView }) {
+export function OrderWordsView({ entry, headline }: { entry: OutboxEntryView; headline?: string }) {
   const { t } = useTranslation('orders');
   const format = useFormat();
   const words = describeOrder(
@@ -105,7 +105,7 @@ export function OrderWordsView({ entry }: { entry: OutboxEntryView }) {
   return (
     <div className="order-words">
       <p className="explain" data-headline>
-        {words.headline}
+        {headline ?? words.headline}
       </p>
       {words.instanceSays.length > 0 && (
         <p className="instance-says" data-instance-says>

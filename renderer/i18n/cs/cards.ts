@@ -32,6 +32,15 @@ export const cards = {
   fixBarcode: 'Kód karty',
   fixName: 'Jméno na kartě',
   fixValidTo: 'Platí do',
+  headQueued: 'Čeká: karta se odešle, jakmile bude instance dostupná.',
+  headSending: 'Karta se právě odesílá.',
+  headSent: 'Odesláno: instance kartu uložila.',
+  headNeedsFix: 'Neodesláno: instance odmítla pole karty. Opravte je níže a odešlete kartu znovu.',
+  headBlocked:
+    'Neodesláno: tato pokladna nesmí vydávat karty. Až jí správce oprávnění dá, odešlete kartu znovu.',
+  headInDoubt: 'Možná odesláno: nepřišla jasná odpověď.',
+  headDiscarded: 'Zahozeno: karta se neodešle.',
+  headCancelled: 'Zrušeno.',
   inDoubtCard:
     'Není jisté, zda instance kartu uložila. Hledejte její kód mezi kartami firmy na instanci: když ji najdete, napište číslo karty a označte ji jako odeslanou; když ne, odešlete ji znovu.',
   foundAsCardId: 'Číslo karty na instanci',

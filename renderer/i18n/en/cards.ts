@@ -32,6 +32,15 @@ export const cards = {
   fixBarcode: "Card's code",
   fixName: 'Name on the card',
   fixValidTo: 'Valid until',
+  headQueued: 'Waiting: the card goes to the instance as soon as it can be reached.',
+  headSending: 'Sending the card now.',
+  headSent: 'Sent: the instance stored the card.',
+  headNeedsFix: "Not sent: the instance refused the card's fields. Fix them below and send the card again.",
+  headBlocked:
+    'Not sent: this till may not issue cards. Once the operator gives it the permission, send it again.',
+  headInDoubt: 'Maybe sent: no clear answer came back.',
+  headDiscarded: 'Discarded: the card is not sent.',
+  headCancelled: 'Cancelled.',
   inDoubtCard:
     "It is not known whether the instance stored this card. Look for its code among the company's cards there: found, type the card's id and mark it sent; not found, send it again.",
   foundAsCardId: "The card's id on the instance",

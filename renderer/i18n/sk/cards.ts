@@ -32,6 +32,15 @@ export const cards = {
   fixBarcode: 'Kód karty',
   fixName: 'Meno na karte',
   fixValidTo: 'Platí do',
+  headQueued: 'Čaká: karta sa odošle, hneď ako bude inštancia dostupná.',
+  headSending: 'Karta sa práve odosiela.',
+  headSent: 'Odoslané: inštancia kartu uložila.',
+  headNeedsFix: 'Neodoslané: inštancia odmietla polia karty. Opravte ich nižšie a odošlite kartu znova.',
+  headBlocked:
+    'Neodoslané: táto pokladnica nesmie vydávať karty. Keď jej správca oprávnenie dá, odošlite kartu znova.',
+  headInDoubt: 'Možno odoslané: neprišla jasná odpoveď.',
+  headDiscarded: 'Zahodené: karta sa neodošle.',
+  headCancelled: 'Zrušené.',
   inDoubtCard:
     'Nie je isté, či inštancia kartu uložila. Hľadajte jej kód medzi kartami firmy na inštancii: ak ju nájdete, napíšte číslo karty a označte ju ako odoslanú; ak nie, odošlite ju znova.',
   foundAsCardId: 'Číslo karty na inštancii',

@@ -108,6 +108,22 @@ describe('a card document on the outbox', () => {
     expect(await cardsWith(sim, data.customerId, entry.payload.barcode)).toHaveLength(1);
   });
 
+  it('a card of that code someone else stored meanwhile is not taken for this one: refused as a duplicate', async () => {
+    const { db } = tempDb('card-other-meanwhile');
+    const outbox = outboxOver(db, client());
+    await sim.faults.setOffline({ mode: 'refuse' });
+    const entry = issue(db, data.customerId);
+    expect((await outbox.sendPlaced(entry)).state).toBe('queued');
+    await sim.faults.setOffline(false);
+    // Another till (or the back office) gave the same code to another customer's card meanwhile.
+    await client().createCompanyCard(data.customerId, { barcode: entry.payload.barcode, name: 'Cizí karta' });
+    await outbox.replay({ ignoreSchedule: true });
+    const after = outbox.get(entry.id);
+    expect(after?.state).toBe('needs-fix');
+    expect(after?.fieldErrors?.['barcode']?.join(' ')).toContain(entry.payload.barcode);
+    expect(await cardsWith(sim, data.customerId, entry.payload.barcode)).toHaveLength(1);
+  });
+
   it('in doubt when the answer is lost; the next pass finds it on the instance and never posts it again', async () => {
     const dropping = await startSim({
       port: 0,
