@@ -1,4 +1,4 @@
-// The frame: screen tabs (F1-F4), the current screen, and the status bar that is always visible.
+// The frame: screen tabs (F1-F5, F11), the current screen, and the status bar that is always visible.
 // Keys and scans reach the app through the one keymap (actions/), attached here to the window.
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { Shift } from './screens/Shift.tsx';
 import { FloatPrompt } from './components/shift/FloatPrompt.tsx';
 import { loadShift } from './store/shift.ts';
 import { Stock } from './screens/Stock.tsx';
+import { Returns } from './screens/Returns.tsx';
 import { applyLanguage } from './i18n/index.ts';
 import { SCREENS, followCore, useApp, type Screen } from './store/app.ts';
 
@@ -89,5 +90,7 @@ function render(screen: Screen) {
       return <Settings />;
     case 'shift':
       return <Shift />;
+    case 'returns':
+      return <Returns />;
   }
 }

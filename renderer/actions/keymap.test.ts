@@ -30,6 +30,20 @@ describe('keymap', () => {
     }
   });
 
+  it('opens the Returns screen with F11 everywhere; there F9 takes back, F7 prints, a scan finds the sale', () => {
+    for (const screen of ['sale', 'stock', 'orders', 'settings', 'shift', 'returns'] as const)
+      expect(key('F11', ctx(screen, 'field'))).toBe('screen.returns');
+    expect(key('F11', { ...ctx('sale'), dialog: 'pin' })).toBeUndefined();
+    expect(key('F9', ctx('returns', 'field'))).toBe('returns.make');
+    expect(key('F7', ctx('returns'))).toBe('returns.print');
+    expect(actionForScan(ctx('returns', 'field'))?.name).toBe('scan.returns');
+    expect(actionForScan(ctx('returns'))?.name).toBe('scan.returns');
+    // The manager's PIN (or the card refund's confirmation) open: the scan waits; Enter is no answer.
+    expect(actionForScan({ ...ctx('returns', 'field'), dialog: 'pin' })?.name).toBe('scan.dialog');
+    expect(key('Enter', { ...ctx('returns', 'field'), dialog: 'pin' })).toBeUndefined();
+    expect(key('F9', { ...ctx('returns'), dialog: 'confirm' })).toBeUndefined();
+  });
+
   it('opens the payment panel and voids the sale only on the Sale screen, from any focus', () => {
     expect(key('F9', ctx('sale', 'field'))).toBe('sale.openPayment');
     expect(key('F8', ctx('sale'))).toBe('sale.void');

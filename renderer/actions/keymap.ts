@@ -11,6 +11,10 @@ export type ActionName =
   | 'screen.orders'
   | 'screen.settings'
   | 'screen.shift'
+  | 'screen.returns'
+  | 'returns.make'
+  | 'returns.print'
+  | 'scan.returns'
   | 'shift.print'
   | 'float.confirm'
   | 'float.cancel'
@@ -202,6 +206,20 @@ export const KEYMAP: readonly Binding[] = [
   { name: 'screen.orders', trigger: 'key', key: is('F3'), when: always },
   { name: 'screen.settings', trigger: 'key', key: is('F4'), when: always },
   { name: 'screen.shift', trigger: 'key', key: is('F5'), when: always },
+  { name: 'screen.returns', trigger: 'key', key: is('F11'), when: always },
+  // The Returns screen: F9 takes the chosen lines back (as F9 pays on Sale), F7 prints its receipt.
+  {
+    name: 'returns.make',
+    trigger: 'key',
+    key: is('F9'),
+    when: (ctx) => always(ctx) && ctx.screen === 'returns',
+  },
+  {
+    name: 'returns.print',
+    trigger: 'key',
+    key: is('F7'),
+    when: (ctx) => always(ctx) && ctx.screen === 'returns',
+  },
   // F7 on the Shift screen prints the report it shows.
   {
     name: 'shift.print',
@@ -288,7 +306,7 @@ export const KEYMAP: readonly Binding[] = [
   // The test pad lists every key it receives, the scanner's included.
   { name: 'testPad.record', trigger: 'observe', when: (ctx) => ctx.focus === 'test-pad' },
   // A scan goes to the first of these that applies: the test pad describes it, the Sale adds it,
-  // Stock looks it up, Orders and Settings add it to the open sale and say so.
+  // Stock looks it up, Returns finds the sale, Orders and Settings add it to the open sale and say so.
   // Any other scan while a dialog is open waits in the scan queue (actions/attach.ts) until it closes: the
   // total never changes under the payment panel, and no scan is dropped.
   // The one exception: the new card's dialog takes a scan into its code field (the card from the
@@ -298,6 +316,8 @@ export const KEYMAP: readonly Binding[] = [
   { name: 'scan.testPad', trigger: 'scan', when: (ctx) => ctx.focus === 'test-pad' },
   { name: 'scan.sale', trigger: 'scan', when: onSale },
   { name: 'scan.stock', trigger: 'scan', when: (ctx) => always(ctx) && ctx.screen === 'stock' },
+  // On the Returns screen a scan is the receipt's QR: it lands in the find field and finds the sale.
+  { name: 'scan.returns', trigger: 'scan', when: (ctx) => always(ctx) && ctx.screen === 'returns' },
   {
     name: 'scan.toSale',
     trigger: 'scan',

@@ -15,7 +15,8 @@ import { cycleFocus } from './dialog-focus.ts';
 import { closeParked, moveParked, openParked, parkSale, recallParked } from '../store/parked.ts';
 import { answerConfirm, leaveGuardDialog } from '../store/guard.ts';
 import { closeFloatPrompt, confirmFloat, printShiftReport } from '../store/shift.ts';
-import { openDrawerNoSale } from '../store/printer.ts';
+import { openDrawerNoSale, printerInUse } from '../store/printer.ts';
+import { makeReturn, printReturn, scanToReturns } from '../store/returns.ts';
 import {
   closeCardIssue,
   confirmCardIssue,
@@ -44,6 +45,7 @@ const SCREEN_KEYS = {
   orders: 'common:screenOrders',
   settings: 'common:screenSettings',
   shift: 'common:screenShift',
+  returns: 'common:screenReturns',
 } as const satisfies Record<Screen, string>;
 
 const to = (screen: Screen) => (): void => useApp.getState().setScreen(screen);
@@ -56,6 +58,10 @@ export const PERFORM: Record<ActionName, (p: Performed) => unknown> = {
   'screen.orders': to('orders'),
   'screen.settings': to('settings'),
   'screen.shift': to('shift'),
+  'screen.returns': to('returns'),
+  'returns.make': () => void makeReturn(),
+  'returns.print': () => void printReturn(printerInUse()),
+  'scan.returns': (p) => scanToReturns(p.code ?? ''),
   'shift.print': () => printShiftReport(),
   // Enter on "Back to the sale" (Tab got there) goes back; anywhere else in the prompt it opens the shift.
   'float.confirm': (p) => {

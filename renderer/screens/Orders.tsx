@@ -9,6 +9,7 @@ import { parseQuantity } from '../format/format.ts';
 import { useApp } from '../store/app.ts';
 import { loadCompanyName, useCompanies } from '../store/companies.ts';
 import { ReceiptButton } from '../components/receipt/ReceiptButton.tsx';
+import { returnFromOrders } from '../store/returns.ts';
 import { FixPicker } from '../components/orders/FixPicker.tsx';
 import { CardDetail } from '../components/orders/CardDetail.tsx';
 import { ReturnsList } from '../components/orders/ReturnsList.tsx';
@@ -99,6 +100,7 @@ export function Orders() {
 
 function OrderDetail({ entry }: { entry: OutboxEntryView }) {
   const { t } = useTranslation('orders');
+  const { t: tr } = useTranslation('returns');
   const { t: cardsT } = useTranslation('cards');
   if (entry.kind === 'card')
     return <CardDetail entry={entry} found={<FoundForm entry={entry} label={cardsT('foundAsCardId')} />} />;
@@ -139,6 +141,18 @@ function OrderDetail({ entry }: { entry: OutboxEntryView }) {
               {t('cancelOnInstance')}
             </button>
           )}
+          {/* A sale closed at this till: its goods can come back (the Returns screen, with this sale). */}
+          {entry.receiptNumber !== undefined &&
+            entry.state !== 'cancelled' &&
+            entry.state !== 'discarded' && (
+              <button
+                type="button"
+                data-action="return-goods"
+                onClick={() => returnFromOrders(entry.receiptNumber ?? '')}
+              >
+                {tr('fromOrders')}
+              </button>
+            )}
         </div>
       )}
     </div>

@@ -22,16 +22,18 @@ import { spoken } from '../i18n/spoken.ts';
 import { Newest } from './newest.ts';
 import { ALL_ORDERS, OrdersMirror, type OrdersList, type OrdersQuery } from './orders-list.ts';
 
-export type Screen = 'sale' | 'stock' | 'orders' | 'settings' | 'shift';
+export type Screen = 'sale' | 'stock' | 'orders' | 'settings' | 'shift' | 'returns';
 export const SCREENS: readonly { id: Screen; label: ScreenLabel; key: string }[] = [
   { id: 'sale', label: 'screenSale', key: 'F1' },
   { id: 'stock', label: 'screenStock', key: 'F2' },
   { id: 'orders', label: 'screenOrders', key: 'F3' },
   { id: 'settings', label: 'screenSettings', key: 'F4' },
   { id: 'shift', label: 'screenShift', key: 'F5' },
+  { id: 'returns', label: 'screenReturns', key: 'F11' },
 ];
 /** The catalogue key (common namespace) of a screen's name. */
-type ScreenLabel = 'screenSale' | 'screenStock' | 'screenOrders' | 'screenSettings' | 'screenShift';
+type ScreenLabel =
+  'screenSale' | 'screenStock' | 'screenOrders' | 'screenSettings' | 'screenShift' | 'screenReturns';
 
 export interface Notice {
   readonly tone: 'ok' | 'warn' | 'error';

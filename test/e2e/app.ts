@@ -39,9 +39,9 @@ export async function placeOrder(page: Page): Promise<void> {
 
 export async function goTo(
   page: Page,
-  screen: 'sale' | 'stock' | 'orders' | 'settings' | 'shift',
+  screen: 'sale' | 'stock' | 'orders' | 'settings' | 'shift' | 'returns',
 ): Promise<void> {
-  const key = { sale: 'F1', stock: 'F2', orders: 'F3', settings: 'F4', shift: 'F5' }[screen];
+  const key = { sale: 'F1', stock: 'F2', orders: 'F3', settings: 'F4', shift: 'F5', returns: 'F11' }[screen];
   await page.getByTestId('status-bar').waitFor();
   await page.keyboard.press(key);
   await page.getByTestId(screen).waitFor();

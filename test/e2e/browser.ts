@@ -55,10 +55,18 @@ export interface RunningShell {
 export async function startWebShellProcess(
   env: Record<string, string>,
   args: string[] = [],
+  /** A faketime offset for the shell's wall clock ('+1d': the next day), the browser's left true. */
+  clock?: string,
 ): Promise<RunningShell> {
-  const child = spawn(process.execPath, [join(ROOT, 'main/web/cli.ts'), '--port', '0', ...args], {
+  const node = [process.execPath, join(ROOT, 'main/web/cli.ts'), '--port', '0', ...args];
+  const [file = '', ...rest] = clock === undefined ? node : ['faketime', '-f', clock, ...node];
+  const child = spawn(file, rest, {
     cwd: ROOT,
-    env: { ...cleanEnv(), ...env },
+    env: {
+      ...cleanEnv(),
+      ...env,
+      ...(clock === undefined ? {} : { FAKETIME_DONT_FAKE_MONOTONIC: '1' }),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const stdoutLines: string[] = [];

@@ -8,6 +8,7 @@ export const common = {
   screenOrders: 'Objednávky',
   screenSettings: 'Nastavení',
   screenShift: 'Směna',
+  screenReturns: 'Vrácení',
   somethingWentWrong: 'Něco se pokazilo.',
   // The web shell's page without a session of it (main.tsx)
   noLaunchPass:

@@ -12,6 +12,7 @@ import { parked } from './parked.ts';
 import { shift } from './shift.ts';
 import { serial } from './serial.ts';
 import { store } from './store.ts';
+import { returns } from './returns.ts';
 import { cards } from './cards.ts';
 
 export const cs = {
@@ -27,5 +28,6 @@ export const cs = {
   shift,
   serial,
   store,
+  returns,
   cards,
 } as const satisfies Record<keyof typeof en, object>;

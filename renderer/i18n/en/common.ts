@@ -6,6 +6,7 @@ export const common = {
   screenOrders: 'Orders',
   screenSettings: 'Settings',
   screenShift: 'Shift',
+  screenReturns: 'Returns',
   somethingWentWrong: 'Something went wrong.',
   // The web shell's page without a session of it (main.tsx)
   noLaunchPass:

@@ -11,6 +11,7 @@ import { parked } from './parked.ts';
 import { shift } from './shift.ts';
 import { serial } from './serial.ts';
 import { store } from './store.ts';
+import { returns } from './returns.ts';
 import { cards } from './cards.ts';
 
 export const en = {
@@ -26,5 +27,6 @@ export const en = {
   shift,
   serial,
   store,
+  returns,
   cards,
 } as const;

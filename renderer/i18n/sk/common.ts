@@ -8,6 +8,7 @@ export const common = {
   screenOrders: 'Objednávky',
   screenSettings: 'Nastavenia',
   screenShift: 'Zmena',
+  screenReturns: 'Vrátenie',
   somethingWentWrong: 'Niečo sa pokazilo.',
   // The web shell's page without a session of it (main.tsx)
   noLaunchPass:
