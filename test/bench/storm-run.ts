@@ -16,7 +16,11 @@ const PACE_MS = 30;
 /** Scans made while the stock question is open. */
 const WHILE_OPEN = 2;
 
-/** A scan's time in parts (ms): see partsOf. */
+/**
+ * A scan's time in parts (ms): see partsOf; and typedBefore, 1 when a person's `2*` came just
+ * before it (a serial line then waits, by design, until the keyboard's scanner module has judged
+ * those keys a person's: the longest key gap, 100 ms by default, after the last of them).
+ */
 export type Parts = Readonly<Record<string, number>>;
 
 export interface StormGoods {
@@ -125,17 +129,20 @@ async function scanAndPaint(o: PhaseOptions, r: PhaseResult, basket: Basket, cod
   basket.scans++;
   const m = await o.scanner.scan(code);
   const shown = await painted(o.page, basket.expected.length, m.lastKeyAt, LOST_AFTER_MS);
-  if (shown !== null) record(r, m, shown);
+  if (shown !== null) record(r, m, shown, quantity !== 1);
   else o.log(`  ${o.scanner.kind}: ${code} not painted within ${LOST_AFTER_MS} ms${await notice(o.page)}`);
 }
 
-function record(r: PhaseResult, m: Made, shown: Painted): void {
+function record(r: PhaseResult, m: Made, shown: Painted, typedBefore: boolean): void {
   r.samples.push(shown.at - m.lastKeyAt);
   r.sentLate.push(m.sentLateMs);
   const names = shown.calls.map((c) => c.channel).join('+') || '(none)';
   r.trips.set(names, (r.trips.get(names) ?? 0) + 1);
-  r.parts.push(partsOf(m, shown));
+  r.parts.push({ ...partsOf(m, shown), typedBefore: typedBefore ? 1 : 0 });
 }
+
+/** The calls a scan makes (a serial one made two before it was taken in one). */
+const SCAN_CALLS: ReadonlySet<string> = new Set(['session.scan', 'scanner.take']);
 
 /**
  * Where one scan's time went (ms), in the order it was spent: the key's wait for the page (wedge),
@@ -144,10 +151,12 @@ function record(r: PhaseResult, m: Made, shown: Painted): void {
  * changed (JSON, checks, React's render), and that change until the next frame was out.
  */
 function partsOf(m: Made, shown: Painted): Parts {
-  const first = shown.calls[0];
-  const last = shown.calls.at(-1);
+  // The scan's own calls (a status.get the status bar made meanwhile is not the scan's).
+  const calls = shown.calls.filter((c) => SCAN_CALLS.has(c.channel));
+  const first = calls[0];
+  const last = calls.at(-1);
   const handled = shown.enterHandledAt ?? m.lastKeyAt;
-  const sum = (f: (c: Call) => number) => shown.calls.reduce((t, c) => t + f(c), 0);
+  const sum = (f: (c: Call) => number) => calls.reduce((t, c) => t + f(c), 0);
   const inCalls = sum((c) => c.end - c.start);
   return {
     keyToPage: handled - m.lastKeyAt,
