@@ -215,6 +215,12 @@ export const CORE_WORDS = {
   lockedReturnSettle: 'Settling a return in doubt needs the manager PIN.',
   returnCardNotRefunded:
     'Refund {{amount, amount}} to the card on the payment terminal first, then confirm it was done.',
+  returnNeedsPinStore:
+    "Receipt {{receipt}} was sold at till {{till}} and this till cannot reach the store's other tills, so it cannot make sure the goods have not come back there already: it needs the manager PIN.",
+  returnReceiptAmbiguous:
+    'Receipt "{{text}}" was issued by more than one till ({{tills}}): scan its QR code or type its reference.',
+  returnClaimedInStore:
+    "Only {{left}} of {{name}} can come back: {{sold}} were sold and the rest came back already at the store's tills.",
   // the serial scanner
   scannerBaudInvalid: '{{name}}={{value}} is not a baud rate: use one of {{rates}}.',
   scannerLineEndInvalid: '{{name}}={{value}}: a line ends with any, cr, lf, crlf or tab.',

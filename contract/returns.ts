@@ -25,6 +25,8 @@ export const ReturnView = z.object({
   receipt: z.string(),
   reference: z.string(),
   saleOrderId: int,
+  /** The till that sold it, when another till of the store did (its order's number is that till's). */
+  saleTill: z.string().optional(),
   saleRemoteId: int.optional(),
   soldAt: z.string(),
   createdAt: z.string(),
@@ -92,6 +94,8 @@ const Tenders = z.object({ cash: z.number(), card: z.number() });
 export const ReturnSaleView = z.object({
   /** The receipt's number as printed ("P1-000123"); absent for a sale that printed none. */
   receipt: z.string().optional(),
+  /** The till of the store that sold it, when another till did (issue 38). */
+  till: z.string().optional(),
   reference: z.string(),
   soldAt: isoDateTime,
   lines: z.array(ReturnSaleLineView),

@@ -7,6 +7,8 @@ import type { Db } from './database.ts';
 import { prepared } from './prepared.ts';
 import { getOutboxInternetOrder } from './outbox.ts';
 import { printedReceiptNumber } from './receipts.ts';
+import { soldLines } from './returns.ts';
+import { unitPriceText } from './unit-price.ts';
 
 export const JOURNAL_KINDS = [
   'sale',
@@ -37,7 +39,7 @@ function eventOf(row: unknown): JournalEvent {
   return { seq: r.seq, kind: r.kind, body: z.record(z.string(), z.unknown()).parse(JSON.parse(r.body)) };
 }
 
-/** A closed sale as the other tills learn it: its receipt, lines, tender and its order's state. */
+/** A closed sale as the other tills learn it: its receipt, lines, tender and its order's state (version 1). */
 export const SaleBody = z.object({
   orderId: z.int(),
   receipt: z.string().nullable(),
@@ -50,32 +52,83 @@ export const SaleBody = z.object({
 });
 export type SaleBody = z.infer<typeof SaleBody>;
 
-const SessionRow = z.object({ shiftId: z.int().nullable(), totalMinor: z.int().nullable() });
+/** A sold line as paid, as it travels (db/returns.ts SoldLine without its session). */
+export const SoldLineWire = z.object({
+  lineNo: z.int().nonnegative(),
+  productId: z.int(),
+  productCode: z.string().nullable(),
+  name: z.string(),
+  kind: z.enum(['unit', 'weight', 'price']),
+  quantityMilli: z.int().positive(),
+  unitOfMeasure: z.string().nullable(),
+  unitPrice: z.number(),
+  vatRate: z.number(),
+  grossMinor: z.int().nonnegative(),
+  paidMinor: z.int().nonnegative(),
+});
+export type SoldLineWire = z.infer<typeof SoldLineWire>;
+
+/**
+ * Version 2 of a sale's event (issue 38, point 3): all of version 1 (so a reader of version 1 reads it
+ * as before) and what another till needs to take it back: the sale's session, the order's reference
+ * (the receipt's QR), when it was sold, its customer and its lines as paid. A version-1 event (a till
+ * not yet updated, or journalled before) still applies; its sale cannot be returned at another till.
+ */
+export const SaleBodyV2 = SaleBody.extend({
+  v: z.literal(2),
+  sessionId: z.int(),
+  reference: z.string(),
+  soldAt: z.string(),
+  customerId: z.int().nullable(),
+  sold: z.array(SoldLineWire),
+});
+export type SaleBodyV2 = z.infer<typeof SaleBodyV2>;
+
+const SessionRow = z.object({
+  shiftId: z.int().nullable(),
+  totalMinor: z.int().nullable(),
+  closedAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
 const PaymentRow = z.object({ method: z.string(), amountMinor: z.int() });
 
-/** Appends the closed sale of order `orderId`: call in the transaction that closes it, after its figures. */
+/**
+ * Appends the closed sale of order `orderId`: call in the transaction that closes it, after its
+ * figures and its lines as paid (sold_line).
+ */
 export function appendSale(db: Db, orderId: number): void {
   const order = getOutboxInternetOrder(db, orderId);
   if (order?.originSessionId == null) throw new Error(`Order ${orderId} closed no sale.`);
+  const sessionId = order.originSessionId;
   const session = SessionRow.parse(
-    prepared(db, 'SELECT shiftId, totalMinor FROM shopping_session WHERE id = ?').get(order.originSessionId),
+    prepared(db, 'SELECT shiftId, totalMinor, closedAt, updatedAt FROM shopping_session WHERE id = ?').get(
+      sessionId,
+    ),
   );
   const payments = z
     .array(PaymentRow)
     .parse(
       prepared(db, 'SELECT method, amountMinor FROM sale_payment WHERE sessionId = ? ORDER BY method').all(
-        order.originSessionId,
+        sessionId,
       ),
     );
-  const body: SaleBody = {
+  // The wire's line is the row's without its session (zod drops it: the event names the session once).
+  const sold = soldLines(db, sessionId).map((line) => SoldLineWire.parse(line));
+  const body: SaleBodyV2 = {
+    v: 2,
     orderId,
+    sessionId,
     receipt: printedReceiptNumber(db, orderId) ?? null,
+    reference: order.clientReference,
+    soldAt: session.closedAt ?? session.updatedAt,
+    customerId: order.payload.customerId ?? null,
     shiftId: session.shiftId,
     totalMinor: session.totalMinor ?? 0,
     state: order.state,
     warehouseId: order.payload.warehouseId ?? null,
     lines: order.payload.items.map((i) => ({ productId: i.productId, quantity: i.quantity })),
     payments,
+    sold,
   };
   prepared(db, "INSERT INTO journal (kind, body) VALUES ('sale', ?)").run(JSON.stringify(body));
 }
@@ -101,7 +154,82 @@ export function applyStoreEvent(db: Db, till: string, event: JournalEvent, recei
     db,
     'INSERT OR IGNORE INTO store_event (till, seq, kind, body, receivedAt) VALUES (?, ?, ?, ?, ?)',
   ).run(till, event.seq, event.kind, JSON.stringify(event.body), receivedAt.toISOString());
+  if (info.changes === 1 && event.kind === 'sale') storeSoldLines(db, till, event.body);
   return info.changes === 1;
+}
+
+/** Keeps a sale's lines as paid (a version-2 event's) in store_sold_line: what a return here reads. */
+function storeSoldLines(db: Db, till: string, body: unknown): void {
+  const sale = SaleBodyV2.safeParse(body);
+  if (!sale.success) return;
+  const insert = prepared(
+    db,
+    `INSERT OR IGNORE INTO store_sold_line (till, sessionId, lineNo, orderId, warehouseId, productId, productCode,
+       name, kind, quantityMilli, unitOfMeasure, unitPrice, vatRate, grossMinor, paidMinor)
+     VALUES (@till, @sessionId, @lineNo, @orderId, @warehouseId, @productId, @productCode,
+       @name, @kind, @quantityMilli, @unitOfMeasure, @unitPrice, @vatRate, @grossMinor, @paidMinor)`,
+  );
+  const { sessionId, orderId, warehouseId } = sale.data;
+  for (const line of sale.data.sold)
+    insert.run({ ...line, unitPrice: unitPriceText(line.unitPrice), till, sessionId, orderId, warehouseId });
+}
+
+/** Another till's sale as its journal told it (version 2: returnable here). */
+export type StoreSale = SaleBodyV2 & { readonly till: string };
+
+function storeSaleOf(row: unknown): StoreSale | undefined {
+  const r = z.object({ till: z.string(), body: z.string() }).parse(row);
+  const sale = SaleBodyV2.safeParse(JSON.parse(r.body));
+  return sale.success ? { ...sale.data, till: r.till } : undefined;
+}
+
+/**
+ * The other tills' sales a cashier's text names: the order's reference (the receipt's QR), or the
+ * receipt's number as printed (`receipt`: "P1-000123" made from what was typed, any case). Every
+ * match, version-1 sales left out (they cannot be returned here): tills sharing a receipt prefix
+ * may each have that number.
+ */
+export function storeSalesByText(db: Db, reference: string, receipt: string | null): StoreSale[] {
+  const rows = prepared(
+    db,
+    `SELECT till, body FROM store_event
+      WHERE kind = 'sale' AND (json_extract(body, '$.reference') = @reference
+            OR upper(json_extract(body, '$.receipt')) = upper(@receipt))
+      ORDER BY till, seq`,
+  ).all({ reference, receipt });
+  return rows.flatMap((r) => storeSaleOf(r) ?? []);
+}
+
+/** Another till's sale by its till and its order's number there. */
+export function storeSale(db: Db, till: string, orderId: number): StoreSale | undefined {
+  const row: unknown = prepared(
+    db,
+    `SELECT till, body FROM store_event
+      WHERE kind = 'sale' AND till = ? AND CAST(json_extract(body, '$.orderId') AS INTEGER) = ?`,
+  ).get(till, orderId);
+  return row === undefined ? undefined : storeSaleOf(row);
+}
+
+/**
+ * What the other tills' journals say came back of till `saleTill`'s order `orderId`, per line
+ * (thousandths): returns made at that till itself and at any other till but this one (this till's
+ * own returns are in till_return). With `saleTill` this till's own name, the others' returns of its
+ * own sale.
+ */
+export function storeReturnedOf(db: Db, saleTill: string, orderId: number): Map<number, number> {
+  const rows = z.array(z.object({ lineNo: z.int(), quantityMilli: z.int() })).parse(
+    prepared(
+      db,
+      `SELECT CAST(json_extract(body, '$.lineNo') AS INTEGER) AS lineNo,
+              CAST(sum(json_extract(body, '$.quantityMilli')) AS INTEGER) AS quantityMilli
+         FROM store_event
+        WHERE kind = 'return-line' AND CAST(json_extract(body, '$.saleOrderId') AS INTEGER) = @orderId
+          AND ((till = @till AND json_extract(body, '$.saleTill') IS NULL)
+               OR json_extract(body, '$.saleTill') = @till)
+        GROUP BY 1`,
+    ).all({ till: saleTill, orderId }),
+  );
+  return new Map(rows.map((r) => [r.lineNo, r.quantityMilli]));
 }
 
 /** The other tills' events as stored here, by till and number (tests and the simulation count them). */

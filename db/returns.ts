@@ -45,10 +45,20 @@ export function insertSoldLines(db: Db, lines: readonly SoldLine[]): void {
   }
 }
 
-export function soldLines(db: Db, sessionId: number): SoldLine[] {
-  const rows: unknown[] = prepared(db, 'SELECT * FROM sold_line WHERE sessionId = ? ORDER BY lineNo').all(
-    sessionId,
-  );
+/**
+ * A sale's lines as paid: this till's own (`till` null), or another till's sale as its journal gave
+ * them (store_sold_line, migration 34: `sessionId` is that till's number).
+ */
+export function soldLines(db: Db, sessionId: number, till: string | null = null): SoldLine[] {
+  const rows: unknown[] =
+    till === null
+      ? prepared(db, 'SELECT * FROM sold_line WHERE sessionId = ? ORDER BY lineNo').all(sessionId)
+      : prepared(
+          db,
+          `SELECT sessionId, lineNo, productId, productCode, name, kind, quantityMilli, unitOfMeasure, unitPrice,
+                  vatRate, grossMinor, paidMinor
+             FROM store_sold_line WHERE till = ? AND sessionId = ? ORDER BY lineNo`,
+        ).all(till, sessionId);
   return rows.map((r) => SoldLineRow.parse(r));
 }
 
@@ -56,13 +66,14 @@ export function soldLines(db: Db, sessionId: number): SoldLine[] {
 export function returnedOfSale(
   db: Db,
   sessionId: number,
+  till: string | null = null,
 ): Map<number, { quantityMilli: number; refundMinor: number }> {
   const rows: unknown[] = prepared(
     db,
     `SELECT l.lineNo, sum(l.quantityMilli) AS quantityMilli, sum(l.refundMinor) AS refundMinor
        FROM till_return_line l JOIN till_return r ON r.id = l.returnId
-      WHERE r.saleSessionId = ? GROUP BY l.lineNo`,
-  ).all(sessionId);
+      WHERE r.saleSessionId = ? AND r.saleTill IS ? GROUP BY l.lineNo`,
+  ).all(sessionId, till);
   const out = new Map<number, { quantityMilli: number; refundMinor: number }>();
   for (const raw of rows) {
     const r = z.object({ lineNo: int, quantityMilli: int, refundMinor: int }).parse(raw);
@@ -72,14 +83,19 @@ export function returnedOfSale(
 }
 
 /** What each tender of a sale already paid back (the cash share before rounding is not kept: paid out). */
-export function refundedOfSale(db: Db, sessionId: number): { cardMinor: number; cashMinor: number } {
+export function refundedOfSale(
+  db: Db,
+  sessionId: number,
+  till: string | null = null,
+): { cardMinor: number; cashMinor: number } {
   const row = z.object({ cardMinor: int, cashMinor: int }).parse(
     prepared(
       db,
       `SELECT coalesce(sum(CASE WHEN f.method = 'card' THEN f.amountMinor END), 0) AS cardMinor,
               coalesce(sum(CASE WHEN f.method = 'cash' THEN f.amountMinor - f.roundingMinor END), 0) AS cashMinor
-         FROM till_return_refund f JOIN till_return r ON r.id = f.returnId WHERE r.saleSessionId = ?`,
-    ).get(sessionId),
+         FROM till_return_refund f JOIN till_return r ON r.id = f.returnId
+        WHERE r.saleSessionId = ? AND r.saleTill IS ?`,
+    ).get(sessionId, till),
   );
   return row;
 }
@@ -107,6 +123,8 @@ const ReturnRow = z.object({
   stateNote: z.string().nullable(),
   bookedAt: z.string().nullable(),
   printCount: int,
+  /** The till whose sale it takes back (its ids are that till's); null: this till's own sale. */
+  saleTill: z.string().nullable(),
 });
 export type ReturnRow = z.output<typeof ReturnRow>;
 
@@ -120,6 +138,8 @@ export interface NewReturn {
   readonly refundMinor: number;
   readonly managerApproved: boolean;
   readonly clientReference: string;
+  /** Another till's sale (migration 34); absent or null: this till's own. */
+  readonly saleTill?: string | null;
   readonly lines: readonly { lineNo: number; quantityMilli: number; refundMinor: number }[];
   readonly refunds: readonly { method: 'cash' | 'card'; amountMinor: number; roundingMinor: number }[];
 }
@@ -133,8 +153,8 @@ export function insertReturn(db: Db, r: NewReturn): ReturnRow {
   const { lastInsertRowid } = prepared(
     db,
     `INSERT INTO till_return (number, prefix, saleSessionId, saleOrderId, createdAt, shiftId, cashierId, refundMinor,
-       managerApproved, clientReference, state)
-     VALUES ((SELECT coalesce(max(number), 0) + 1 FROM till_return), ?, ?, ?, ?, ?, ?, ?, ?, ?, 'waiting')`,
+       managerApproved, clientReference, saleTill, state)
+     VALUES ((SELECT coalesce(max(number), 0) + 1 FROM till_return), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'waiting')`,
   ).run(
     r.prefix,
     r.saleSessionId,
@@ -145,6 +165,7 @@ export function insertReturn(db: Db, r: NewReturn): ReturnRow {
     r.refundMinor,
     r.managerApproved ? 1 : 0,
     r.clientReference,
+    r.saleTill ?? null,
   );
   const id = Number(lastInsertRowid);
   const line = prepared(
@@ -167,10 +188,11 @@ export function getReturn(db: Db, id: number): ReturnRow | undefined {
   return row === undefined ? undefined : ReturnRow.parse(row);
 }
 
-export function returnsOfSale(db: Db, sessionId: number): ReturnRow[] {
-  const rows: unknown[] = prepared(db, 'SELECT * FROM till_return WHERE saleSessionId = ? ORDER BY id').all(
-    sessionId,
-  );
+export function returnsOfSale(db: Db, sessionId: number, till: string | null = null): ReturnRow[] {
+  const rows: unknown[] = prepared(
+    db,
+    'SELECT * FROM till_return WHERE saleSessionId = ? AND saleTill IS ? ORDER BY id',
+  ).all(sessionId, till);
   return rows.map((r) => ReturnRow.parse(r));
 }
 
@@ -303,10 +325,11 @@ export function shiftReturnSums(db: Db, shiftId: number) {
 export function shiftReturnVat(db: Db, shiftId: number): { vatRate: number; grossMinor: number }[] {
   const rows: unknown[] = prepared(
     db,
-    `SELECT s.vatRate, sum(l.refundMinor) AS grossMinor
+    `SELECT coalesce(s.vatRate, t.vatRate) AS vatRate, sum(l.refundMinor) AS grossMinor
        FROM till_return r JOIN till_return_line l ON l.returnId = r.id
-       JOIN sold_line s ON s.sessionId = r.saleSessionId AND s.lineNo = l.lineNo
-      WHERE r.shiftId = ? GROUP BY s.vatRate ORDER BY s.vatRate`,
+       LEFT JOIN sold_line s ON r.saleTill IS NULL AND s.sessionId = r.saleSessionId AND s.lineNo = l.lineNo
+       LEFT JOIN store_sold_line t ON t.till = r.saleTill AND t.sessionId = r.saleSessionId AND t.lineNo = l.lineNo
+      WHERE r.shiftId = ? AND coalesce(s.vatRate, t.vatRate) IS NOT NULL GROUP BY 1 ORDER BY 1`,
   ).all(shiftId);
   return rows.map((r) => z.object({ vatRate: z.number(), grossMinor: int }).parse(r));
 }

@@ -33,6 +33,7 @@ import { journalReturns } from './0030-journal-returns.ts';
 import { soldLinePrice } from './0031-sold-line-price.ts';
 import { returnPrint } from './0032-return-print.ts';
 import { storeShift } from './0033-store-shift.ts';
+import { storeReturns } from './0034-store-returns.ts';
 import { prohibitionOfDiscounts } from './catalog-0002-prohibition-of-discounts.ts';
 import { instanceProfile } from './catalog-0003-instance-profile.ts';
 import { syncRun } from './catalog-0004-sync-run.ts';
@@ -78,6 +79,7 @@ export const migrations: readonly Migration[] = [
   soldLinePrice,
   returnPrint,
   storeShift,
+  storeReturns,
 ];
 
 /** The catalog's file (counter.catalog.sqlite): what sync copies from the service. Its schema

@@ -23,7 +23,7 @@ import type { ShiftPolicy } from '../shift/index.ts';
 import type { InstanceConfig } from '../settings/instance.ts';
 import type { SyncRunner } from '../sync/index.ts';
 import type { HubArea } from '../hub/index.ts';
-import type { ReturnRouter, Returns } from '../returns/index.ts';
+import type { MadeReturn, ReturnRequest, ReturnRouter, Returns } from '../returns/index.ts';
 
 /** The first word of a call's channel ('session' of 'session.scan'): the registry's unit (index.ts). */
 export type CallPrefix = CallChannel extends infer C ? (C extends `${infer P}.${string}` ? P : never) : never;
@@ -97,7 +97,12 @@ export interface Link {
   readonly outbox: Outbox | null;
   readonly counter: Counter;
   /** Returns against this file's sales, and the router that takes their documents to the instance. */
-  readonly returns: { readonly returns: Returns; readonly router: ReturnRouter | null };
+  readonly returns: {
+    readonly returns: Returns;
+    readonly router: ReturnRouter | null;
+    /** A return with its lines claimed across the store's tills first (issue 38). */
+    readonly make: (request: ReturnRequest) => MadeReturn | Promise<MadeReturn>;
+  };
   /** Whether a sale needs an open shift: the demo opens one itself, else as Settings say. */
   readonly shiftPolicy: () => ShiftPolicy;
   /** Prints the queue's receipts on the receipt printer, beside the counter. */

@@ -150,6 +150,10 @@ function hubOf(needs: HubNeeds): HubArea {
       const s = running.link?.status();
       return { connected: s?.connected ?? false, downSince: s?.downSince?.toISOString() ?? null };
     },
+    link: () =>
+      running.resolution.kind === 'ready' && running.link !== null
+        ? { till: running.resolution.till, hub: running.link }
+        : null,
     wake: () => running.link?.wake(),
     start: () => void begin(),
     close: async () => {

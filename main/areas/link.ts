@@ -181,6 +181,8 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
     log: (line) => ctx.log(line),
     // A return's receipt is queued with it when a receipt printer is set (else the system print path).
     printer: { set: () => ctx.printerSetup() !== null, queued: () => printer.wake() },
+    // Returns claim across the store's tills through the hub's link (built below; asked at a return).
+    store: () => hub.link(),
   });
   const routeReturns = (): void => {
     returns.router?.routeWaiting().catch((error: unknown) => ctx.log(`returns: ${String(error)}`));

@@ -10,9 +10,14 @@ import {
   ReturnRouter,
   Returns,
   returnsHandlers,
+  returnInStore,
+  type MadeReturn,
+  type ReturnClaims,
+  type ReturnRequest,
   type RouteOutbox,
   type RouteService,
 } from '../returns/index.ts';
+import type { StoreHub } from '../hub/index.ts';
 import { say } from '../../contract/core-words.ts';
 import { waitingJobCount } from '../../db/print-jobs.ts';
 import { CoreError } from '../ground/index.ts';
@@ -37,11 +42,30 @@ export interface ReturnsNeeds {
    * prints through the system print path, as a sale's does.
    */
   readonly printer?: { readonly set: () => boolean; readonly queued?: () => void };
+  /** The store hub's link while one runs (issue 38): returns claim through it, across tills. */
+  readonly store?: () => { readonly till: string; readonly hub: StoreHub } | null;
 }
 
 export interface ReturnsArea {
   readonly returns: Returns;
   readonly router: ReturnRouter | null;
+  /**
+   * Makes a return against a sale of this till or of another till of the store: each line's
+   * quantity claimed in the store's bucket first when the hub is set (main/returns/store.ts).
+   */
+  readonly make: (request: ReturnRequest) => MadeReturn | Promise<MadeReturn>;
+}
+
+/** The hub's link as the returns' claims. */
+export function hubClaims(till: string, hub: StoreHub): ReturnClaims {
+  return {
+    till,
+    claim: (key, quantityMilli, soldMilli, knownMilli) =>
+      hub.claimReturn(key, quantityMilli, soldMilli, knownMilli),
+    release: async (key, quantityMilli) => {
+      await hub.releaseReturn(key, quantityMilli);
+    },
+  };
 }
 
 export function buildReturns(needs: ReturnsNeeds): ReturnsArea {
@@ -78,8 +102,19 @@ export function buildReturns(needs: ReturnsNeeds): ReturnsArea {
       needs.printer?.queued?.();
       router?.routeWaiting().catch((error: unknown) => needs.log?.(`returns: ${String(error)}`));
     },
+    tillName: () => needs.store?.()?.till ?? null,
+    storeReachable: () => needs.store?.()?.hub.status().connected ?? false,
   });
-  return { returns, router };
+  const claims = () => {
+    const link = needs.store?.() ?? null;
+    return link === null ? null : hubClaims(link.till, link.hub);
+  };
+  // Without a hub the return is made at once, as before (its view then shows it as it was stored).
+  const make = (request: ReturnRequest): MadeReturn | Promise<MadeReturn> => {
+    const c = claims();
+    return c === null ? returns.make(request) : returnInStore(returns, c, request);
+  };
+  return { returns, router, make };
 }
 
 /** The returns' calls in the app: the till's returns, their receipts, reprints through the queue. */
@@ -104,6 +139,11 @@ export function returnsArea(till: Till): Area<CallsOf<'returns'>> {
         if (link !== null) return link.returns.returns;
         // No instance chosen yet: returns over the app's own file, their documents waiting.
         return buildReturns({ db: till.db(), settings: till.settings }).returns;
+      },
+      make: (request) => {
+        const link = till.link();
+        if (link !== null) return link.returns.make(request);
+        return buildReturns({ db: till.db(), settings: till.settings }).make(request);
       },
       managerOpen: () => till.lock.isOpen(till.now()),
     }),

@@ -7,7 +7,14 @@
 // `pos return`/`pos outbox replay`/the app. Its receipt goes into the print queue with it and is
 // printed at once; one the printer did not take waits there for the app. Exit 1 when the quantity exceeds what is left, the receipt
 // is unknown, or the PIN is missing or wrong: nothing is stored then.
+//
+// With POS_STORE_HUB (issue 38) it joins the store's hub for the while: it catches up on the other
+// tills' journals (so a sale made at another till is found), claims each line's quantity there, and
+// waits until the return's own events are on the hub. Hub out of reach: this till's own sales as
+// without one; another till's sale then needs the manager PIN (--pin), and says why.
 import { buildOutbox, buildReturns } from '../areas/index.ts';
+import { lastJournalSeq } from '../../db/journal.ts';
+import { hubFromEnv, StoreHub } from '../hub/index.ts';
 import {
   ReturnError,
   returnPaperOf,
@@ -66,22 +73,25 @@ export const command = defineCommand({
           });
     const s = settings.read();
     const printer = printerSetupOf(s);
-    const { returns, router } = buildReturns({
+    const store = await joinStore(ctx, db);
+    const { make, router } = buildReturns({
       db,
       settings,
       shiftPolicy: () => (s.shiftRequired ? 'require' : 'off'),
       ...(connected === undefined || outbox === undefined ? {} : { service: connected.client, outbox }),
       log: ctx.log,
       printer: { set: () => printer !== null },
+      ...(store === null ? {} : { store: () => store }),
     });
     try {
-      const made = returns.make({
+      const made = await make({
         receipt,
         ...(items.length === 0 ? {} : { items }),
         ...(tender === undefined ? {} : { tender }),
         approve: (reasons) => approve(ctx, s.managerPinHash, reasons),
       });
       await router?.routeWaiting();
+      if (store?.hub.status().connected === true) await published(store.hub, lastJournalSeq(db));
       const view = returnView(db, made.row.id);
       if (view === undefined) throw new Error(`Return ${made.row.id} was not stored.`);
       await printReturn(ctx, db, view.id, printer);
@@ -92,9 +102,52 @@ export const command = defineCommand({
       throw error;
     } finally {
       await outbox?.stop();
+      await store?.hub.close();
     }
   },
 });
+
+/** How long `pos return` waits for the hub: to join it and catch up, and for its events to be on it. */
+const HUB_WAIT_MS = 10_000;
+
+/**
+ * This till's link to the store hub (POS_STORE_HUB), joined and caught up with the other tills'
+ * journals; still returned when the hub is out of reach (its claims then say offline).
+ */
+async function joinStore(ctx: CommandContext, db: Db): Promise<{ till: string; hub: StoreHub } | null> {
+  const hub = hubFromEnv(process.env);
+  if (hub?.kind !== 'ready') return null;
+  const link = new StoreHub({
+    db,
+    url: hub.url,
+    till: hub.till,
+    password: hub.password,
+    maxRetryMs: 500,
+    log: (line) => ctx.log(line),
+  });
+  link.start();
+  if (!(await until(() => link.caughtUp(), HUB_WAIT_MS)))
+    ctx.log("The store hub is out of reach: only this till's sales can come back without the manager PIN.");
+  return { till: hub.till, hub: link };
+}
+
+/**
+ * Waits until the hub holds this till's journal up to `seq`, or the wait is over: then the app (or
+ * the next `pos return`) publishes it, as the journal keeps it.
+ */
+async function published(hub: StoreHub, seq: number): Promise<void> {
+  hub.wake();
+  await until(() => hub.status().published >= seq, HUB_WAIT_MS);
+}
+
+async function until(done: () => boolean, ms: number): Promise<boolean> {
+  const end = performance.now() + ms;
+  while (!done()) {
+    if (performance.now() > end) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return true;
+}
 
 function itemsOf(ctx: CommandContext): { productId: number; quantity: number }[] {
   const raw = ctx.options['item'];

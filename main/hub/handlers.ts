@@ -2,6 +2,7 @@
 // manager PIN as every setting is), and the store's shift view (store.shifts).
 import type { HubSetInput, HubView, StoreHubStatusView, StoreShiftView } from '../../contract/contract.ts';
 import type { GuardedAction, Handlers } from '../ground/index.ts';
+import type { StoreHub } from './store-hub.ts';
 
 /** What the handlers ask of the hub area (main/areas/hub.ts builds it). */
 export interface HubControl {
@@ -14,6 +15,8 @@ export interface HubControl {
 export interface HubArea extends HubControl {
   /** What the status bar shows; undefined when no hub is set. */
   status(): StoreHubStatusView | undefined;
+  /** This till's name and its link to the hub, while one runs (returns claim through it). */
+  link(): { readonly till: string; readonly hub: StoreHub } | null;
   /** A journal event was written: publish it now. */
   wake(): void;
   /** Starts it (the hosted server, the link to the hub): with the instance's other background work. */

@@ -93,6 +93,7 @@ export class StoreHub {
   #downSince: Date;
   #published = 0;
   #behind = new Map<string, number>();
+  #looked = false;
   #nc: NatsConnection | null = null;
   #wake: (() => void) | null = null;
   #running: Promise<void> | null = null;
@@ -116,6 +117,14 @@ export class StoreHub {
     this.#wake?.();
   }
 
+  /**
+   * Connected, and at its last look the hub held no event of another till this till has not applied
+   * (a `pos return` waits for this before looking for another till's sale).
+   */
+  caughtUp(): boolean {
+    return this.#connected && this.#looked && [...this.#behind.values()].every((n) => n === 0);
+  }
+
   status(): StoreHubStatus {
     const applied = storeEventTills(this.#options.db);
     const names = new Set([...applied.map((t) => t.till), ...this.#behind.keys()]);
@@ -137,9 +146,29 @@ export class StoreHub {
    * compare-and-set: the claim stands only if no other till's claim came in between, so two tills
    * returning the same line at the same instant can never together take back more than was sold.
    * 'exceeds': what is claimed already and this would pass `soldMilli`; 'offline': no hub now (the
-   * till then returns only against its own sales, as the returns flow says).
+   * till then returns only against its own sales, as the returns flow says). `knownMilli`: what the
+   * till knows came back of the line, claimed or not (a return its seller made while the hub was
+   * away): the claim starts from the larger of the two.
    */
-  async claimReturn(line: ReturnLineKey, quantityMilli: number, soldMilli: number): Promise<ClaimOutcome> {
+  async claimReturn(
+    line: ReturnLineKey,
+    quantityMilli: number,
+    soldMilli: number,
+    knownMilli = 0,
+  ): Promise<ClaimOutcome> {
+    return this.#claimChange(line, (claimed) => {
+      const base = Math.max(claimed, knownMilli);
+      return base + quantityMilli > soldMilli ? null : base + quantityMilli;
+    });
+  }
+
+  /** Gives back `quantityMilli` of a claim whose return was not stored after all. */
+  async releaseReturn(line: ReturnLineKey, quantityMilli: number): Promise<ClaimOutcome> {
+    return this.#claimChange(line, (claimed) => Math.max(0, claimed - quantityMilli));
+  }
+
+  /** Sets a line's claim to what `next` makes of it, with compare-and-set; null from `next`: exceeds. */
+  async #claimChange(line: ReturnLineKey, next: (claimed: number) => number | null): Promise<ClaimOutcome> {
     const nc = this.#nc;
     if (nc === null || !this.#connected) return { outcome: 'offline' };
     const kv = await this.#claims(nc);
@@ -147,12 +176,13 @@ export class StoreHub {
     for (;;) {
       const entry = await kv.get(key);
       const claimed = entry === null || entry.length === 0 ? 0 : Number(entry.string());
-      if (claimed + quantityMilli > soldMilli) return { outcome: 'exceeds', claimedMilli: claimed };
-      const next = String(claimed + quantityMilli);
+      const value = next(claimed);
+      if (value === null) return { outcome: 'exceeds', claimedMilli: claimed };
+      const text = String(value);
       try {
-        if (entry === null) await kv.create(key, next);
-        else await kv.update(key, next, entry.revision);
-        return { outcome: 'claimed', claimedMilli: claimed + quantityMilli };
+        if (entry === null) await kv.create(key, text);
+        else await kv.update(key, text, entry.revision);
+        return { outcome: 'claimed', claimedMilli: value };
       } catch (error) {
         // Another till's claim came first (wrong last sequence / key exists): read it and judge again.
         if (!/wrong last sequence|exists/i.test(error instanceof Error ? error.message : String(error)))
@@ -269,7 +299,7 @@ export class StoreHub {
 
   /** Applies the other tills' events as the hub delivers them; own events are only acknowledged. */
   async #consuming(consumer: Consumer, jsm: JetStreamManager): Promise<void> {
-    let lastLook = 0;
+    let lastLook = -Infinity;
     while (!this.#closed) {
       const messages = await consumer.fetch({ max_messages: BATCH, expires: 1000 });
       const batch: JsMsg[] = [];
@@ -317,12 +347,14 @@ export class StoreHub {
       behind.set(till, Math.max(0, last - (applied.find((t) => t.till === till)?.lastSeq ?? 0)));
     }
     this.#behind = behind;
+    this.#looked = true;
   }
 
   #setConnected(connected: boolean): void {
     if (this.#connected === connected) return;
     this.#connected = connected;
     if (!connected) this.#downSince = this.#now();
+    if (!connected) this.#looked = false;
     this.#log(connected ? 'store hub: connected' : 'store hub: out of reach');
     this.#options.changed?.();
   }

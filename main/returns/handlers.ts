@@ -13,7 +13,14 @@ import type { Db } from '../../db/database.ts';
 import { allReturns, countReturnPrint, formatReturnNumber, getReturn } from '../../db/returns.ts';
 import { getCashier } from '../../db/cashiers.ts';
 import { CoreError, numericId, type GuardedAction, type Handlers } from '../ground/index.ts';
-import { ReturnError, Returns, type ReturnErrorCode, type SaleForReturn } from './returns.ts';
+import {
+  ReturnError,
+  Returns,
+  type MadeReturn,
+  type ReturnErrorCode,
+  type ReturnRequest,
+  type SaleForReturn,
+} from './returns.ts';
 import { markReturnBooked, settleReturn } from './settle.ts';
 import { viewOf, type ReturnView } from './view.ts';
 
@@ -31,6 +38,11 @@ export interface ReturnsDeps {
   returns(): Returns;
   /** Whether the manager's PIN lock is open (or no PIN is set). */
   managerOpen(): boolean;
+  /**
+   * Makes a return with its lines claimed across the store's tills first (issue 38:
+   * main/returns/store.ts returnInStore); without it, `returns().make`.
+   */
+  make?(request: ReturnRequest): MadeReturn | Promise<MadeReturn>;
 }
 
 export type ReturnsCalls =
@@ -107,8 +119,9 @@ export function returnsHandlers(deps: ReturnsDeps): Pick<Handlers, ReturnsCalls>
             'unconfirmed',
             words('returnCardNotRefunded', { amount: toMajor(p.split.card).toFixed(2) }),
           );
-        const made = returns.make({ ...request, approve: () => deps.managerOpen() });
-        return view(made.row.id);
+        const approved = { ...request, approve: () => deps.managerOpen() };
+        const made = deps.make === undefined ? returns.make(approved) : deps.make(approved);
+        return made instanceof Promise ? made.then((m) => view(m.row.id)) : view(made.row.id);
       }),
   };
 }
@@ -130,6 +143,7 @@ function refused(act: () => unknown): void {
 }
 const CODES: Readonly<Record<ReturnErrorCode, PosErrorCode>> = {
   'unknown-receipt': 'not-found',
+  ambiguous: 'invalid-input',
   'not-a-sale': 'rejected',
   'too-much': 'rejected',
   'unknown-product': 'rejected',
@@ -145,19 +159,24 @@ const CODES: Readonly<Record<ReturnErrorCode, PosErrorCode>> = {
 };
 
 /** Runs a returns call; its refusals as the cashier is told them. */
-function answer<T>(work: () => T): Promise<T> {
-  try {
-    return Promise.resolve(work());
-  } catch (error) {
+function answer<T>(work: () => T | Promise<T>): Promise<T> {
+  const said = (error: unknown): Error => {
     if (error instanceof ReturnError)
-      return Promise.reject(new CoreError(CODES[error.code], { message: error.message, said: error.said }));
-    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      return new CoreError(CODES[error.code], { message: error.message, said: error.said });
+    return error instanceof Error ? error : new Error(String(error));
+  };
+  try {
+    // A return claimed across the store answers later: its refusal is said the same way.
+    return Promise.resolve(work()).catch((error: unknown) => Promise.reject(said(error)));
+  } catch (error) {
+    return Promise.reject(said(error));
   }
 }
 
 export function saleView(sale: SaleForReturn): ReturnSaleView {
   return {
     ...(sale.receipt === null ? {} : { receipt: sale.receipt }),
+    ...(sale.till === null ? {} : { till: sale.till }),
     reference: sale.reference,
     soldAt: sale.soldAt,
     lines: sale.lines.map((l) => ({

@@ -10,6 +10,7 @@ import { minor, sumMinor, toMajor, type Minor } from '../../common/money.ts';
 import { joined, words, type Words } from '../../contract/core-words.ts';
 import { durably, writeTransaction, type Db } from '../../db/database.ts';
 import { formatReceiptNumber } from '../../db/receipts.ts';
+import { storeReturnedOf, storeSalesByText, type StoreSale } from '../../db/journal.ts';
 import {
   formatReturnNumber,
   insertReturn,
@@ -50,7 +51,8 @@ export type ReturnErrorCode =
   | 'card-room'
   | 'unknown-return'
   | 'not-back-office'
-  | 'not-in-doubt';
+  | 'not-in-doubt'
+  | 'ambiguous';
 
 export class ReturnError extends Error {
   override name = 'ReturnError';
@@ -67,7 +69,9 @@ export class ReturnError extends Error {
 export type ApprovalReason =
   | { readonly kind: 'amount'; readonly refund: Minor; readonly limit: Minor }
   | { readonly kind: 'days'; readonly days: number; readonly limit: number }
-  | { readonly kind: 'tender'; readonly tender: RefundTender };
+  | { readonly kind: 'tender'; readonly tender: RefundTender }
+  /** Another till's sale, and no claim in the store's bucket (no hub, or out of reach). */
+  | { readonly kind: 'store'; readonly till: string; readonly receipt: string };
 
 /** A sale line as a return sees it: what was sold and paid, and what is left to take back. */
 export interface ReturnableLine {
@@ -86,6 +90,8 @@ export interface ReturnableLine {
 }
 
 export interface SaleForReturn {
+  /** The till that sold it (its ids are that till's); null: this till. */
+  readonly till: string | null;
   readonly sessionId: number;
   readonly orderId: number;
   /** The receipt's number as printed, when the sale has one. */
@@ -110,6 +116,11 @@ export interface ReturnRequest {
   readonly tender?: RefundTender;
   /** Says whether the manager approved (the PIN given and right); false refuses the return. */
   readonly approve?: (reasons: readonly ApprovalReason[]) => boolean;
+  /**
+   * Its quantities are claimed in the store's bucket (main/returns/store.ts): another till's sale
+   * needs no manager's PIN for it.
+   */
+  readonly claimed?: boolean;
 }
 
 export interface ReturnsOptions {
@@ -126,6 +137,13 @@ export interface ReturnsOptions {
   readonly alongside?: (made: ReturnRow) => void;
   /** Called after a return is stored (outside its transaction): its document's route takes it on. */
   readonly stored?: (made: ReturnRow) => void;
+  /**
+   * This till's name in the store (issue 38), when a store hub is set: the other tills' returns of
+   * this till's sales, as their journals tell, count as come back too.
+   */
+  readonly tillName?: () => string | null;
+  /** Whether the store's claims can be made now (the hub in reach): `preview` then asks no PIN for another till's sale. */
+  readonly storeReachable?: () => boolean;
 }
 
 const DAY_MS = 86_400_000;
@@ -162,7 +180,11 @@ export class Returns {
       request.tender,
     );
     const reasons = this.#reasons(sale, refund, split.card, request.tender, this.#now());
+    // Another till's sale: no PIN when its claims can be made now (the hub in reach).
+    if (sale.till !== null && request.claimed !== true && this.#options.storeReachable?.() !== true)
+      reasons.unshift(storeReason(sale));
     return {
+      sale,
       lines: planned,
       refund,
       split,
@@ -186,6 +208,7 @@ export class Returns {
           request.tender,
         );
         const reasons = this.#reasons(sale, refund, split.card, request.tender, now);
+        if (sale.till !== null && request.claimed !== true) reasons.unshift(storeReason(sale));
         const approved = reasons.length > 0 && (request.approve?.(reasons) ?? false);
         if (reasons.length > 0 && !approved) throw new ReturnError('approval', approvalWords(reasons));
         const who = saleAttribution(this.#db, this.#options.shiftPolicy?.() ?? 'off', now);
@@ -193,6 +216,7 @@ export class Returns {
           prefix: this.#options.prefix(),
           saleSessionId: sale.sessionId,
           saleOrderId: sale.orderId,
+          saleTill: sale.till,
           createdAt: now.toISOString(),
           shiftId: who.shiftId,
           cashierId: who.cashierId,
@@ -224,8 +248,7 @@ export class Returns {
   #sale(text: string, writing: boolean): SaleForReturn {
     const db = this.#db;
     const order = saleOrderByText(db, text);
-    if (order === undefined)
-      throw new ReturnError('unknown-receipt', words('returnUnknownReceipt', { text }));
+    if (order === undefined) return this.#storeSale(text);
     const session = getShoppingSession(db, order.sessionId);
     if (session?.state !== 'closed') throw new ReturnError('not-a-sale', words('returnNotASale', { text }));
     let sold = soldLines(db, session.id);
@@ -238,36 +261,76 @@ export class Returns {
     // Compacted by a version before returns: its lines are gone and none were kept as paid. Saying
     // "everything came back" would be false: nothing did, the till just no longer knows the lines.
     if (sold.length === 0) throw new ReturnError('lines-not-kept', words('returnLinesNotKept', { text }));
-    const returned = returnedOfSale(db, session.id);
+    const returned = this.#withStore(
+      returnedOfSale(db, session.id),
+      this.#options.tillName?.(),
+      order.orderId,
+    );
     const paid = salePaid(db, session.id);
     const refunded = refundedOfSale(db, session.id);
     return {
+      till: null,
       sessionId: session.id,
       orderId: order.orderId,
       receipt: order.number === null ? null : formatReceiptNumber(order.prefix, order.number),
       reference: order.clientReference,
       soldAt: session.closedAt ?? session.updatedAt,
-      lines: sold.map((l) => {
-        const back = returned.get(l.lineNo)?.quantityMilli ?? 0;
-        return {
-          lineNo: l.lineNo,
-          productId: l.productId,
-          productCode: l.productCode,
-          name: l.name,
-          kind: l.kind,
-          unitOfMeasure: l.unitOfMeasure,
-          vatRate: l.vatRate,
-          unitPrice: l.unitPrice,
-          quantityMilli: l.quantityMilli,
-          paidMinor: l.paidMinor,
-          returnedMilli: back,
-          leftMilli: l.quantityMilli - back,
-        };
-      }),
+      lines: returnable(sold, returned),
       paid: { cash: minor(paid.cashMinor), card: minor(paid.cardMinor) },
       refunded: { cash: minor(refunded.cashMinor), card: minor(refunded.cardMinor) },
       returns: returnsOfSale(db, session.id),
     };
+  }
+
+  /**
+   * Another till's sale the text names, as its journal told this till (issue 38): its lines as paid,
+   * what came back of it here and at the other tills. One the journal says nothing of is unknown.
+   */
+  #storeSale(text: string): SaleForReturn {
+    const found = storeSalesFor(this.#db, text);
+    const sale = found[0];
+    if (sale === undefined) throw new ReturnError('unknown-receipt', words('returnUnknownReceipt', { text }));
+    if (found.length > 1)
+      throw new ReturnError(
+        'ambiguous',
+        words('returnReceiptAmbiguous', { text, tills: found.map((f) => f.till).join(', ') }),
+      );
+    const db = this.#db;
+    const sold = sale.sold.map((l) => ({ ...l, sessionId: sale.sessionId }));
+    if (sold.length === 0) throw new ReturnError('lines-not-kept', words('returnLinesNotKept', { text }));
+    const returned = this.#withStore(returnedOfSale(db, sale.sessionId, sale.till), sale.till, sale.orderId);
+    const refunded = refundedOfSale(db, sale.sessionId, sale.till);
+    const paidBy = (card: boolean) =>
+      minor(
+        sumMinor(
+          sale.payments.filter((p) => (p.method === 'card') === card).map((p) => minor(p.amountMinor)),
+        ),
+      );
+    return {
+      till: sale.till,
+      sessionId: sale.sessionId,
+      orderId: sale.orderId,
+      receipt: sale.receipt,
+      reference: sale.reference,
+      soldAt: sale.soldAt,
+      lines: returnable(sold, returned),
+      paid: { cash: paidBy(false), card: paidBy(true) },
+      refunded: { cash: minor(refunded.cashMinor), card: minor(refunded.cardMinor) },
+      returns: returnsOfSale(db, sale.sessionId, sale.till),
+    };
+  }
+
+  /** What came back per line here, and what the store's other tills' journals say came back there. */
+  #withStore(
+    here: Map<number, { quantityMilli: number }>,
+    saleTill: string | null | undefined,
+    orderId: number,
+  ): Map<number, { quantityMilli: number }> {
+    if (saleTill == null) return here;
+    const out = new Map(here);
+    for (const [lineNo, milli] of storeReturnedOf(this.#db, saleTill, orderId))
+      out.set(lineNo, { quantityMilli: (out.get(lineNo)?.quantityMilli ?? 0) + milli });
+    return out;
   }
 
   #plan(sale: SaleForReturn, request: ReturnRequest): PlannedLine[] {
@@ -342,12 +405,47 @@ export class Returns {
 }
 
 export interface ReturnPreview {
+  /** The sale, with what came back of it so far (here and, by their journals, at the other tills). */
+  readonly sale: SaleForReturn;
   readonly lines: readonly PlannedLine[];
   readonly refund: Minor;
   readonly split: RefundSplit;
   readonly reasons: readonly ApprovalReason[];
   /** Why the manager must approve it, in the core's words. */
   readonly why?: Words;
+}
+
+/** Each sold line with what came back of it and what is left. */
+function returnable(
+  sold: readonly SoldLine[],
+  returned: ReadonlyMap<number, { readonly quantityMilli: number }>,
+): ReturnableLine[] {
+  return sold.map((l) => {
+    const back = returned.get(l.lineNo)?.quantityMilli ?? 0;
+    return {
+      lineNo: l.lineNo,
+      productId: l.productId,
+      productCode: l.productCode,
+      name: l.name,
+      kind: l.kind,
+      unitOfMeasure: l.unitOfMeasure,
+      vatRate: l.vatRate,
+      unitPrice: l.unitPrice,
+      quantityMilli: l.quantityMilli,
+      paidMinor: l.paidMinor,
+      returnedMilli: back,
+      leftMilli: l.quantityMilli - back,
+    };
+  });
+}
+
+/** The other tills' sales a text names: the reference as typed, or the receipt number it spells. */
+function storeSalesFor(db: Db, text: string): StoreSale[] {
+  const t = text.trim();
+  if (t === '') return [];
+  const m = /^(?:(.*)-)?0*(\d{1,15})$/.exec(t);
+  const receipt = m === null ? null : formatReceiptNumber(m[1] ?? '', Number(m[2]));
+  return storeSalesByText(db, t, receipt);
 }
 
 export interface MadeReturn {
@@ -373,6 +471,11 @@ function approvalWords(reasons: readonly ApprovalReason[]): Words {
   return first === undefined ? words('returnNeedsPinTender') : reasonWords(first);
 }
 
+/** Another till's sale taken back with no claim in the store's bucket. */
+function storeReason(sale: SaleForReturn): ApprovalReason {
+  return { kind: 'store', till: sale.till ?? '', receipt: sale.receipt ?? sale.reference };
+}
+
 /** One reason the manager must approve, in the core's words. */
 function reasonWords(reason: ApprovalReason): Words {
   if (reason.kind === 'amount')
@@ -381,5 +484,7 @@ function reasonWords(reason: ApprovalReason): Words {
       limit: toMajor(reason.limit).toFixed(2),
     });
   if (reason.kind === 'days') return words('returnNeedsPinDays', { days: reason.days, limit: reason.limit });
+  if (reason.kind === 'store')
+    return words('returnNeedsPinStore', { receipt: reason.receipt, till: reason.till });
   return words('returnNeedsPinTender');
 }

@@ -24,6 +24,7 @@ import {
   type ReturnRow,
   type SoldLine,
 } from '../../db/returns.ts';
+import { storeSale } from '../../db/journal.ts';
 import { printedReceiptNumber } from '../../db/receipts.ts';
 import {
   getOutboxInternetOrder,
@@ -105,6 +106,7 @@ export class ReturnRouter {
   }
 
   async #routeOne(r: ReturnRow, caps: Capabilities): Promise<void> {
+    if (r.saleTill !== null) return this.#storeReturn(r, caps);
     const sale = getOutboxInternetOrder(this.#db, r.saleOrderId);
     if (sale === undefined) return;
     const route = chooseRoute(caps, this.#whole(r));
@@ -136,8 +138,25 @@ export class ReturnRouter {
     this.#log(`return ${formatReturnNumber(r.prefix, r.number)}: to book in the back office (${note})`);
   }
 
+  /**
+   * A return of another till's sale (issue 38): that sale's order is in the other till's outbox, so
+   * it is never deleted from here; a negative order names it by its till, receipt and reference
+   * where the instance takes one, else the back office books it.
+   */
+  async #storeReturn(r: ReturnRow, caps: Capabilities): Promise<void> {
+    if (chooseRoute(caps, false) !== 'negative-order')
+      return this.#backOffice(
+        r,
+        `Sold at till ${r.saleTill ?? '?'}: the instance offers no way to take a return.`,
+      );
+    return this.#placeNegative(r, storeReturnPayload(this.#db, r));
+  }
+
   async #negativeOrder(r: ReturnRow, sale: OutboxInternetOrder): Promise<void> {
-    const payload = returnOrderPayload(this.#db, r, sale);
+    return this.#placeNegative(r, returnOrderPayload(this.#db, r, sale));
+  }
+
+  async #placeNegative(r: ReturnRow, payload: InternetOrderPayload): Promise<void> {
     let placed: ReturnType<typeof placeOrder>;
     try {
       placed = this.#place(r, payload);
@@ -215,8 +234,35 @@ class AlreadyRouted extends Error {
  * names the original (receipt, the instance's order id, reference).
  */
 export function returnOrderPayload(db: Db, r: ReturnRow, sale: OutboxInternetOrder): InternetOrderPayload {
-  const sold = new Map<number, SoldLine>(soldLines(db, r.saleSessionId).map((l) => [l.lineNo, l]));
-  const items = returnLines(db, r.id).flatMap((l) => {
+  const receipt = printedReceiptNumber(db, sale.id) ?? `order ${sale.id}`;
+  return {
+    ...(sale.payload.customerId === undefined ? {} : { customerId: sale.payload.customerId }),
+    ...(sale.payload.warehouseId === undefined ? {} : { warehouseId: sale.payload.warehouseId }),
+    items: returnItems(db, r),
+    note: `Return ${formatReturnNumber(r.prefix, r.number)} of receipt ${receipt}, order ${sale.remoteId ?? '?'} (reference ${sale.clientReference})`,
+  };
+}
+
+/**
+ * The negative order of a return of another till's sale (issue 38): that sale's customer and
+ * warehouse as its journal told, its note naming the till, the receipt and the order's reference.
+ */
+export function storeReturnPayload(db: Db, r: ReturnRow): InternetOrderPayload {
+  const sale = r.saleTill === null ? undefined : storeSale(db, r.saleTill, r.saleOrderId);
+  return {
+    ...(sale?.customerId == null ? {} : { customerId: sale.customerId }),
+    ...(sale?.warehouseId == null ? {} : { warehouseId: sale.warehouseId }),
+    items: returnItems(db, r),
+    note: `Return ${formatReturnNumber(r.prefix, r.number)} of receipt ${sale?.receipt ?? '?'} of till ${r.saleTill ?? '?'} (reference ${sale?.reference ?? '?'})`,
+  };
+}
+
+/** Each line taken back at minus its quantity, at the price sold, less what came off it. */
+function returnItems(db: Db, r: ReturnRow): InternetOrderPayload['items'] {
+  const sold = new Map<number, SoldLine>(
+    soldLines(db, r.saleSessionId, r.saleTill).map((l) => [l.lineNo, l]),
+  );
+  return returnLines(db, r.id).flatMap((l) => {
     const line = sold.get(l.lineNo);
     if (line === undefined) return [];
     const price = decimal(line.unitPrice);
@@ -233,11 +279,4 @@ export function returnOrderPayload(db: Db, r: ReturnRow, sale: OutboxInternetOrd
       },
     ];
   });
-  const receipt = printedReceiptNumber(db, sale.id) ?? `order ${sale.id}`;
-  return {
-    ...(sale.payload.customerId === undefined ? {} : { customerId: sale.payload.customerId }),
-    ...(sale.payload.warehouseId === undefined ? {} : { warehouseId: sale.payload.warehouseId }),
-    items,
-    note: `Return ${formatReturnNumber(r.prefix, r.number)} of receipt ${receipt}, order ${sale.remoteId ?? '?'} (reference ${sale.clientReference})`,
-  };
 }

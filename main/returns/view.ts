@@ -14,6 +14,7 @@ import {
   type ReturnRoute,
   type ReturnRow,
 } from '../../db/returns.ts';
+import { storeSale } from '../../db/journal.ts';
 import { printedReceiptNumber } from '../../db/receipts.ts';
 import { getShoppingSession } from '../../db/sessions.ts';
 import { getCashier } from '../../db/cashiers.ts';
@@ -29,6 +30,8 @@ export interface ReturnView {
   readonly receipt: string;
   readonly reference: string;
   readonly saleOrderId: number;
+  /** The till that sold it, when another till of the store did (its order's number is that till's). */
+  readonly saleTill?: string;
   /** The original's instance order id, when it reached the instance. */
   readonly saleRemoteId?: number;
   readonly soldAt: string;
@@ -64,7 +67,7 @@ export function returnView(db: Db, id: number): ReturnView | undefined {
 }
 
 export function viewOf(db: Db, r: ReturnRow): ReturnView {
-  const sold = new Map(soldLines(db, r.saleSessionId).map((l) => [l.lineNo, l]));
+  const sold = new Map(soldLines(db, r.saleSessionId, r.saleTill).map((l) => [l.lineNo, l]));
   const lines = returnLines(db, r.id).map((l) => {
     const s = sold.get(l.lineNo);
     return {
@@ -92,17 +95,23 @@ export function viewOf(db: Db, r: ReturnRow): ReturnView {
       };
     });
   const refunds = returnRefunds(db, r.id);
-  const sale = getOutboxOrder(db, r.saleOrderId);
-  const session = getShoppingSession(db, r.saleSessionId);
-  const receipt = printedReceiptNumber(db, r.saleOrderId) ?? sale?.clientReference ?? String(r.saleOrderId);
+  // Another till's sale has no order or session here: its journal event says what it was.
+  const own = r.saleTill === null;
+  const sale = own ? getOutboxOrder(db, r.saleOrderId) : undefined;
+  const session = own ? getShoppingSession(db, r.saleSessionId) : undefined;
+  const store = r.saleTill === null ? undefined : storeSale(db, r.saleTill, r.saleOrderId);
+  const receipt = own
+    ? (printedReceiptNumber(db, r.saleOrderId) ?? sale?.clientReference ?? String(r.saleOrderId))
+    : (store?.receipt ?? store?.reference ?? String(r.saleOrderId));
   return {
     id: r.id,
     number: formatReturnNumber(r.prefix, r.number),
     receipt,
     reference: r.clientReference,
     saleOrderId: r.saleOrderId,
+    ...(r.saleTill === null ? {} : { saleTill: r.saleTill }),
     ...(sale?.remoteId == null ? {} : { saleRemoteId: sale.remoteId }),
-    soldAt: session?.closedAt ?? sale?.createdAt ?? r.createdAt,
+    soldAt: session?.closedAt ?? store?.soldAt ?? sale?.createdAt ?? r.createdAt,
     createdAt: r.createdAt,
     lines: lines.map(({ amountMinor, ...l }) => ({ ...l, amount: toMajor(minor(amountMinor)) })),
     byVatRate,

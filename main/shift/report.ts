@@ -22,6 +22,7 @@ import { ordersCancelledInShift, ordersNow } from '../outbox/index.ts';
 import { toMajor } from './money.ts';
 import { mustDecimal, vatWithin } from '../../common/money.ts';
 import { printedReceiptNumber } from '../../db/receipts.ts';
+import { storeSale } from '../../db/journal.ts';
 import {
   formatReturnNumber,
   returnsOfShift,
@@ -132,7 +133,8 @@ function returnFigures(db: Db, shiftId: number) {
   const sales = new Map(
     ordersNow(
       db,
-      rows.map((r) => r.saleOrderId),
+      // Another till's sale (issue 38) is not in this till's outbox: its ids are that till's.
+      rows.flatMap((r) => (r.saleTill === null ? [r.saleOrderId] : [])),
     ).map((o) => [o.orderId, o]),
   );
   const view: NonNullable<ShiftReportView['returns']> = {
@@ -158,8 +160,11 @@ function returnFigures(db: Db, shiftId: number) {
       gross: toMajor(c.grossMinor),
     })),
     list: rows.map((r) => {
-      const receipt = printedReceiptNumber(db, r.saleOrderId);
-      const remote = sales.get(r.saleOrderId)?.remoteId ?? null;
+      const receipt =
+        r.saleTill === null
+          ? printedReceiptNumber(db, r.saleOrderId)
+          : (storeSale(db, r.saleTill, r.saleOrderId)?.receipt ?? undefined);
+      const remote = r.saleTill === null ? (sales.get(r.saleOrderId)?.remoteId ?? null) : null;
       return {
         id: r.id,
         number: formatReturnNumber(r.prefix, r.number),

@@ -1,6 +1,6 @@
 // The store's shift view (issue 38) as the store's journals grow: the time of one storeShifts call
 // (median of 50) on a till that holds 2,000 events of 10 tills and on one that holds 50,000 (--quick:
-// 1,000 and 10,000), and their ratio. Read from store_shift (migration 33), a call does not grow with
+// 1,000 and 10,000), and their ratio. Read from store_shift (migration 34), a call does not grow with
 // the events; the view that read every event did (the commit that made store_shift gives both).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -7,7 +7,8 @@ import { insertOutboxOrder } from '../../db/outbox.ts';
 import { addSessionLine, closeShoppingSession, openShoppingSessionId } from '../../db/sessions.ts';
 import { insertCashMove, insertShift, openShiftId, recordSale } from '../../db/shifts.ts';
 import { getOutboxOrder } from '../../db/outbox.ts';
-import { insertReturn } from '../../db/returns.ts';
+import { insertReturn, insertSoldLines } from '../../db/returns.ts';
+import { issueReceipt } from '../../db/receipts.ts';
 
 export const WAREHOUSE = 1;
 
@@ -30,8 +31,11 @@ export function cashIn(db: Db, amountMinor: number, now = new Date()): void {
   });
 }
 
-/** A sale of `quantity` of product `productId` at 10.00 a piece, paid cash, closed as the counter closes one. */
-export function sell(db: Db, productId: number, quantity: number, now = new Date()): number {
+/**
+ * A sale of `quantity` of product `productId` at 10.00 a piece, paid cash, closed as the counter
+ * closes one: its lines as paid kept, and with `prefix` a receipt numbered in that series.
+ */
+export function sell(db: Db, productId: number, quantity: number, now = new Date(), prefix?: string): number {
   return writeTransaction(db, () => {
     const sessionId = openShoppingSessionId(db, WAREHOUSE, now);
     addSessionLine(
@@ -60,6 +64,7 @@ export function sell(db: Db, productId: number, quantity: number, now = new Date
       { originSessionId: sessionId, now },
     );
     closeShoppingSession(db, sessionId, order.id, now);
+    if (prefix !== undefined) issueReceipt(db, order.id, { prefix, seller: null });
     const totalMinor = 1000 * quantity;
     const payment = {
       method: 'cash' as const,
@@ -74,6 +79,22 @@ export function sell(db: Db, productId: number, quantity: number, now = new Date
       { shiftId: openShiftId(db) ?? null, cashierId: null },
       { totalMinor, byVatRate: [], payments: [payment] },
     );
+    insertSoldLines(db, [
+      {
+        sessionId,
+        lineNo: 0,
+        productId,
+        productCode: null,
+        name: `product ${productId}`,
+        kind: 'unit',
+        quantityMilli: quantity * 1000,
+        unitOfMeasure: 'ks',
+        unitPrice: 10,
+        vatRate: 21,
+        grossMinor: totalMinor,
+        paidMinor: totalMinor,
+      },
+    ]);
     appendSale(db, order.id);
     return order.id;
   });

@@ -181,6 +181,12 @@ export const core = {
   lockedReturnSettle: 'Vyřešit nejistou vratku vyžaduje PIN vedoucího.',
   returnCardNotRefunded:
     'Nejdřív vraťte {{amount, amount}} na kartu na platebním terminálu, pak potvrďte, že je to hotové.',
+  returnNeedsPinStore:
+    'Účtenku {{receipt}} vydala pokladna {{till}} a tato pokladna se nespojí s ostatními pokladnami obchodu, takže nemůže ověřit, že tam zboží už nebylo vráceno: potřebuje PIN vedoucího.',
+  returnReceiptAmbiguous:
+    'Účtenku „{{text}}“ vydalo víc pokladen ({{tills}}): naskenujte její QR kód nebo napište její referenci.',
+  returnClaimedInStore:
+    'Z položky {{name}} lze vrátit jen {{left}}: prodáno bylo {{sold}} a zbytek už byl vrácen na pokladnách obchodu.',
   scannerBaudInvalid: '{{name}}={{value}} není rychlost sériové linky: použijte jednu z {{rates}}.',
   scannerLineEndInvalid: '{{name}}={{value}}: řádek končí any, cr, lf, crlf nebo tab.',
   noPrinter:

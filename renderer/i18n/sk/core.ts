@@ -182,6 +182,12 @@ export const core = {
   lockedReturnSettle: 'Vyriešiť neistú vratku vyžaduje PIN vedúceho.',
   returnCardNotRefunded:
     'Najprv vráťte {{amount, amount}} na kartu na platobnom termináli, potom potvrďte, že je to hotové.',
+  returnNeedsPinStore:
+    'Účtenku {{receipt}} vydala pokladnica {{till}} a táto pokladnica sa nespojí s ostatnými pokladnicami obchodu, takže nemôže overiť, že tam tovar už nebol vrátený: potrebuje PIN vedúceho.',
+  returnReceiptAmbiguous:
+    'Účtenku „{{text}}“ vydalo viac pokladníc ({{tills}}): naskenujte jej QR kód alebo napíšte jej referenciu.',
+  returnClaimedInStore:
+    'Z položky {{name}} možno vrátiť len {{left}}: predalo sa {{sold}} a zvyšok už bol vrátený na pokladniciach obchodu.',
   scannerBaudInvalid: '{{name}}={{value}} nie je rýchlosť sériovej linky: použite jednu z {{rates}}.',
   scannerLineEndInvalid: '{{name}}={{value}}: riadok končí any, cr, lf, crlf alebo tab.',
   noPrinter:

@@ -1,4 +1,4 @@
-// The store's shift view from store_shift (migration 33), kept as events are written: this till's
+// The store's shift view from store_shift (migration 34), kept as events are written: this till's
 // shift, cash and sales through its own tables' triggers, another till's through store_event once per
 // (till, seq) however often the hub delivers it, a closed shift gone from the view and the next one
 // shown; and a file with journals already written before migration 33 shows the same figures after it.
