@@ -204,7 +204,7 @@ export const CORE_WORDS = {
   returnQuantity:
     '{{quantity}} is no quantity to take back: a number above zero with at most three decimals.',
   returnNeedsPinAmount:
-    'A refund of {{refund}} is more than the limit of {{limit}}: it needs the manager PIN.',
+    'A refund of {{refund, amount}} is more than the limit of {{limit, amount}}: it needs the manager PIN.',
   returnNeedsPinDays:
     'The sale was {{days}} days ago, more than the {{limit}} days a return may take: it needs the manager PIN.',
   returnNeedsPinTender: 'Refunding to another tender than the sale was paid with needs the manager PIN.',

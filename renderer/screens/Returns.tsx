@@ -175,7 +175,7 @@ function Refund() {
       </dl>
       {plan.approval.length > 0 && (
         <p className="notice warn" data-testid="return-needs-manager">
-          {t('needsManager')} {spoken(plan.approval, '')}
+          {spoken(plan.approval, '')}
         </p>
       )}
       <button

@@ -53,7 +53,9 @@ export function setFindText(text: string): void {
 export async function findSale(text: string): Promise<void> {
   const wanted = text.trim();
   const ask = ++asked;
-  useReturns.setState({ ...EMPTY, text: wanted, busy: true });
+  // The last return's receipt stays until "Next return": a scan that came while it was being made
+  // (waiting behind the PIN or the card's question) must not take it off the screen.
+  useReturns.setState((s) => ({ ...EMPTY, made: s.made, text: wanted, busy: true }));
   try {
     const sale = await pos.invoke('returns.find', { text: wanted });
     if (ask !== asked) return;

@@ -170,7 +170,8 @@ export const core = {
   returnTooMuch: 'Z položky {{name}} lze vrátit jen {{left}}: prodáno bylo {{sold}} a zbytek už byl vrácen.',
   returnQuantity:
     '{{quantity}} není množství, které lze vrátit: číslo větší než nula s nejvýše třemi desetinnými místy.',
-  returnNeedsPinAmount: 'Vrácení {{refund}} je víc než limit {{limit}}: potřebuje PIN vedoucího.',
+  returnNeedsPinAmount:
+    'Vrácení {{refund, amount}} je víc než limit {{limit, amount}}: potřebuje PIN vedoucího.',
   returnNeedsPinDays:
     'Prodej byl před {{days}} dny, víc než {{limit}} dní pro vrácení: potřebuje PIN vedoucího.',
   returnNeedsPinTender: 'Vrátit peníze jiným způsobem, než se platilo, lze jen s PINem vedoucího.',

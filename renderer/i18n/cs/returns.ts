@@ -22,7 +22,6 @@ export const returns = {
   refundCard: 'Na kartu (na platebním terminálu)',
   refundCash: 'Hotově z pokladny',
   refundRounding: 'Zaokrouhlení hotovosti',
-  needsManager: 'Potřebuje PIN vedoucího:',
   chooseLines: 'Napište, kolik z které položky se vrací.',
   make: 'Vrátit zboží a peníze',
   cardTitle: 'Vrácení na kartu',

@@ -20,7 +20,6 @@ export const returns = {
   refundCard: 'To the card (on the payment terminal)',
   refundCash: 'Cash out of the drawer',
   refundRounding: 'Cash rounding',
-  needsManager: 'Needs the manager PIN:',
   chooseLines: 'Type how much of each item comes back.',
   make: 'Take back and refund',
   cardTitle: 'Refund to the card',

@@ -171,7 +171,8 @@ export const core = {
   returnTooMuch: 'Z položky {{name}} možno vrátiť len {{left}}: predalo sa {{sold}} a zvyšok už bol vrátený.',
   returnQuantity:
     '{{quantity}} nie je množstvo, ktoré možno vrátiť: číslo väčšie ako nula s najviac tromi desatinnými miestami.',
-  returnNeedsPinAmount: 'Vrátenie {{refund}} je viac ako limit {{limit}}: potrebuje PIN vedúceho.',
+  returnNeedsPinAmount:
+    'Vrátenie {{refund, amount}} je viac ako limit {{limit, amount}}: potrebuje PIN vedúceho.',
   returnNeedsPinDays:
     'Predaj bol pred {{days}} dňami, viac ako {{limit}} dní na vrátenie: potrebuje PIN vedúceho.',
   returnNeedsPinTender: 'Vrátiť peniaze inak, ako sa platilo, možno len s PIN-om vedúceho.',

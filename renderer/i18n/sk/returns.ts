@@ -22,7 +22,6 @@ export const returns = {
   refundCard: 'Na kartu (na platobnom termináli)',
   refundCash: 'V hotovosti z pokladnice',
   refundRounding: 'Zaokrúhlenie hotovosti',
-  needsManager: 'Potrebuje PIN vedúceho:',
   chooseLines: 'Napíšte, koľko z ktorej položky sa vracia.',
   make: 'Vrátiť tovar a peniaze',
   cardTitle: 'Vrátenie na kartu',
