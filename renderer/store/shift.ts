@@ -141,7 +141,9 @@ export async function closeShift(countedText: string): Promise<boolean> {
 export async function showLastZ(): Promise<void> {
   try {
     const last = await pos.invoke('shift.last', {});
-    useShift.setState({ last, showLast: true, error: last === null ? i18n.t('shift:noneClosed') : null });
+    // None closed yet: said, and the open shift's X stays shown (not "no shift open" under one).
+    if (last === null) useShift.setState({ last, error: i18n.t('shift:noneClosed') });
+    else useShift.setState({ last, showLast: true, error: null });
   } catch (error) {
     useShift.setState({ error: message(error) });
   }

@@ -631,6 +631,14 @@ describe("a day's shift at the till", { timeout: 180_000 }, () => {
       await page.setViewportSize(size);
       await screenshot(page, `shift-02-x-report-${String(size.width)}`);
     }
+    // No shift closed yet: asking for the last Z says so, and the open shift's X stays shown (it
+    // said "no shift open" here, under an open shift, before).
+    await shiftScreen().locator('[data-action="show-z"]').click();
+    await expect
+      .poll(() => shiftScreen().locator('[data-shift-error]').textContent())
+      .toBe(say('shift:noneClosed'));
+    expect(await report().getAttribute('data-shift-report')).toBe('X');
+    expect(await shiftScreen().textContent()).not.toContain(say('shift:noShift'));
   });
 
   it('opens the drawer without a sale with Ctrl+O on the Sale screen; the Shift screen and the printed X count it', async () => {
