@@ -428,7 +428,13 @@ export const StockWarehouseQuantity = z.object({
    */
   soldHere: z.number().positive().optional(),
   /**
-   * What the counter sells by: quantityAvailable (else quantityInStock) less soldHere. Absent when
+   * What each other till of the store sold of it (less what it took back) that the figures above do
+   * not show yet, as its journal reached this till through the store hub (issue 38). Absent when none.
+   */
+  soldInStore: z.array(z.object({ till: z.string(), quantity: z.number() })).optional(),
+  /**
+   * What the counter sells by: quantityAvailable (else quantityInStock) less soldHere and what the
+   * other tills sold (soldInStore). Absent when
    * the instance sends neither figure.
    */
   availableNow: z.number().optional(),

@@ -1129,3 +1129,67 @@ export function returnedItemsSince(db: Db, since: string, productIds: readonly n
     ).all({ since, products: JSON.stringify(productIds) }),
   );
 }
+
+/** An item another till of the store sold or took back, as its journal told this till (issue 38). */
+const StoreSoldItemRow = SoldItemRow.extend({ till: z.string() });
+export type StoreSoldItemRow = z.infer<typeof StoreSoldItemRow>;
+
+/**
+ * The other tills' sales and returns of these products that the cached figures read at `since` may
+ * not show (docs/assumptions.md "Sold in this store since the last sync"). A sale counts until the
+ * instance's acknowledgement of its order reaches this till through the hub: `acknowledgedAt` is
+ * when that event arrived here (this till's clock, never the other till's), NULL while none has. A
+ * return made at another till counts (negative) when its event arrived here after the figures were
+ * read (`acknowledgedAt` is that arrival): the other till's journal does not say when the instance
+ * booked it. Sales whose order was cancelled or
+ * discarded when closed count nothing; returns that went by DELETE cancel the sale's order instead.
+ */
+export function storeSoldItemsSince(
+  db: Db,
+  since: string,
+  productIds: readonly number[],
+): StoreSoldItemRow[] {
+  const params = { since, products: JSON.stringify(productIds) };
+  const sales = prepared(
+    db,
+    `SELECT e.till AS till,
+            CAST(json_extract(i.value, '$.productId') AS INTEGER) AS productId,
+            CAST(json_extract(e.body, '$.warehouseId') AS INTEGER) AS warehouseId,
+            json_extract(i.value, '$.quantity') AS quantity,
+            (SELECT min(a.receivedAt) FROM store_event a
+              WHERE a.kind = 'acknowledged' AND a.till = e.till
+                AND CAST(json_extract(a.body, '$.orderId') AS INTEGER)
+                    = CAST(json_extract(e.body, '$.orderId') AS INTEGER)) AS acknowledgedAt
+       FROM store_event e
+       JOIN json_each(e.body, '$.lines') i
+      WHERE e.kind = 'sale' AND json_extract(e.body, '$.warehouseId') IS NOT NULL
+        AND json_extract(e.body, '$.state') NOT IN ('cancelled', 'discarded')
+        AND CAST(json_extract(i.value, '$.productId') AS INTEGER) IN (SELECT value FROM json_each(@products))`,
+  ).all(params);
+  // A return's sale is the returning till's own (saleTill NULL), a third till's (its store_sold_line),
+  // or this till's (a saleTill no event came from: its sold_line through its order).
+  const returns = prepared(
+    db,
+    `WITH r AS (
+       SELECT e.till AS till, e.receivedAt AS receivedAt,
+              coalesce(json_extract(e.body, '$.saleTill'), e.till) AS saleTill,
+              CAST(json_extract(e.body, '$.saleOrderId') AS INTEGER) AS saleOrderId,
+              CAST(json_extract(e.body, '$.lineNo') AS INTEGER) AS lineNo,
+              CAST(json_extract(e.body, '$.quantityMilli') AS INTEGER) AS quantityMilli
+         FROM store_event e
+        WHERE e.kind = 'return-line' AND e.receivedAt > @since)
+     SELECT r.till AS till,
+            coalesce(t.productId, s.productId) AS productId,
+            coalesce(t.warehouseId, CAST(json_extract(o.payload, '$.warehouseId') AS INTEGER)) AS warehouseId,
+            -(r.quantityMilli / 1000.0) AS quantity,
+            r.receivedAt AS acknowledgedAt
+       FROM r
+       LEFT JOIN store_sold_line t ON t.till = r.saleTill AND t.orderId = r.saleOrderId AND t.lineNo = r.lineNo
+       LEFT JOIN outbox_order o ON t.till IS NULL
+            AND r.saleTill NOT IN (SELECT DISTINCT till FROM store_event) AND o.id = r.saleOrderId
+       LEFT JOIN sold_line s ON s.sessionId = o.origin_session_id AND s.lineNo = r.lineNo
+      WHERE coalesce(t.productId, s.productId) IN (SELECT value FROM json_each(@products))
+        AND coalesce(t.warehouseId, CAST(json_extract(o.payload, '$.warehouseId') AS INTEGER)) IS NOT NULL`,
+  ).all(params);
+  return z.array(StoreSoldItemRow).parse([...sales, ...returns]);
+}

@@ -47,5 +47,5 @@ export {
   type StoredOrderSummary,
 } from '../../db/outbox.ts';
 export { OUTBOX_STATES, type OutboxState } from '../../contract/order.ts';
-export { soldHere } from './sold-here.ts';
+export { soldHere, soldInStore, type SoldAtTill } from './sold-here.ts';
 export { recordDeletedByHand } from './by-hand.ts';

@@ -14,7 +14,12 @@
 import { roundQuantity } from '../../common/money.ts';
 import type { StockFigures } from '../../db/catalog/index.ts';
 import type { Db } from '../../db/database.ts';
-import { returnedItemsSince, soldItemsSince, type SoldItemRow } from '../../db/outbox.ts';
+import {
+  returnedItemsSince,
+  soldItemsSince,
+  storeSoldItemsSince,
+  type SoldItemRow,
+} from '../../db/outbox.ts';
 
 /**
  * For each stock item, what this till sold of it that its cached figures do not reflect (in its
@@ -39,4 +44,34 @@ export function soldHere(db: Db, figures: readonly StockFigures[]): Map<number, 
 function countsAgainst(item: SoldItemRow, figures: StockFigures): boolean {
   if (item.productId !== figures.productId || item.warehouseId !== figures.warehouseId) return false;
   return item.acknowledgedAt === null || item.acknowledgedAt > figures.asOf;
+}
+
+/** What one other till of the store sold of a stock item that the cached figures do not show yet. */
+export interface SoldAtTill {
+  readonly till: string;
+  readonly quantity: number;
+}
+
+/**
+ * For each stock item, what each other till of the store sold of it (less what it took back) that
+ * its cached figures do not reflect, as their journals reached this till through the store hub
+ * (db/outbox.ts storeSoldItemsSince); tills with nothing are left out, in the tills' name order.
+ */
+export function soldInStore(db: Db, figures: readonly StockFigures[]): Map<number, SoldAtTill[]> {
+  const sold = new Map<number, SoldAtTill[]>();
+  if (figures.length === 0) return sold;
+  const since = figures.reduce((min, f) => (f.asOf < min ? f.asOf : min), figures[0]?.asOf ?? '');
+  const products = [...new Set(figures.map((f) => f.productId))];
+  const items = storeSoldItemsSince(db, since, products);
+  for (const f of figures) {
+    const perTill = new Map<string, number>();
+    for (const i of items.filter((item) => countsAgainst(item, f)))
+      perTill.set(i.till, (perTill.get(i.till) ?? 0) + i.quantity);
+    const tills = [...perTill]
+      .map(([till, quantity]) => ({ till, quantity: roundQuantity(quantity) }))
+      .filter((t) => t.quantity !== 0)
+      .sort((a, b) => a.till.localeCompare(b.till));
+    if (tills.length > 0) sold.set(f.stockItemId, tills);
+  }
+  return sold;
 }

@@ -17,6 +17,12 @@ import type { Db } from '../../db/database.ts';
 import type { StockProductView, WarehouseView } from '../../contract/contract.ts';
 import { configured, type Handlers } from '../ground/index.ts';
 import type { SyncRunner } from './runner.ts';
+
+/** What one other till of the store sold of a stock item since its figures (main/outbox's). */
+export interface SoldAtTill {
+  readonly till: string;
+  readonly quantity: number;
+}
 import { syncStatus } from './status.ts';
 
 export interface SyncDeps {
@@ -26,6 +32,8 @@ export interface SyncDeps {
   runner(): SyncRunner | null;
   /** What this till sold of each stock item that its cached figures do not show yet (the outbox's). */
   soldHere(figures: readonly StockFigures[]): Map<number, number>;
+  /** What each other till of the store sold of each stock item that the figures do not show yet. */
+  soldInStore(figures: readonly StockFigures[]): Map<number, readonly SoldAtTill[]>;
 }
 
 type SyncCalls =
@@ -43,14 +51,14 @@ export function syncHandlers(deps: SyncDeps): Pick<Handlers, SyncCalls> {
         ...(input.warehouseId === undefined ? {} : { warehouseId: input.warehouseId }),
         limit: input.limit ?? 200,
       });
-      const sold = deps.soldHere(
-        stockFigures(
-          db,
-          found.flatMap((r) => r.items.map((i) => i.id)),
-        ),
+      const figures = stockFigures(
+        db,
+        found.flatMap((r) => r.items.map((i) => i.id)),
       );
+      const sold = deps.soldHere(figures);
+      const store = deps.soldInStore(figures);
       return Promise.resolve({
-        products: found.map((r) => stockProductView(r, sold)),
+        products: found.map((r) => stockProductView(r, sold, store)),
         syncedAt: stockItemsSyncedAt(db) ?? null,
       });
     },
@@ -74,8 +82,15 @@ function warehouseView(w: CachedWarehouse): WarehouseView {
   };
 }
 
-/** A product found, each warehouse's figures with what this till sold there since (`sold`, by stock item). */
-function stockProductView(r: StockSearchResult, sold: ReadonlyMap<number, number>): StockProductView {
+/**
+ * A product found, each warehouse's figures with what this till sold there since (`sold`, by stock
+ * item) and what the other tills of the store did (`store`).
+ */
+function stockProductView(
+  r: StockSearchResult,
+  sold: ReadonlyMap<number, number>,
+  store: ReadonlyMap<number, readonly SoldAtTill[]>,
+): StockProductView {
   return {
     productId: r.productId,
     ...(r.productCode === undefined ? {} : { productCode: r.productCode }),
@@ -86,7 +101,9 @@ function stockProductView(r: StockSearchResult, sold: ReadonlyMap<number, number
     syncedAt: r.syncedAt,
     warehouses: r.items.map((i) => {
       const soldThere = sold.get(i.id);
-      const available = availableNow(i, soldThere);
+      const others = store.get(i.id);
+      const soldByOthers = (others ?? []).reduce((sum, t) => sum + t.quantity, 0);
+      const available = availableNow(i, (soldThere ?? 0) + soldByOthers);
       return {
         warehouseId: warehouseId(i.warehouseId),
         stockItemId: stockItemId(i.id),
@@ -96,6 +113,7 @@ function stockProductView(r: StockSearchResult, sold: ReadonlyMap<number, number
         ...(i.quantityBlocked === undefined ? {} : { quantityBlocked: i.quantityBlocked }),
         ...(i.quantityOrdered === undefined ? {} : { quantityOrdered: i.quantityOrdered }),
         ...(soldThere === undefined ? {} : { soldHere: soldThere }),
+        ...(others === undefined ? {} : { soldInStore: others.map((t) => ({ ...t })) }),
         ...(available === undefined ? {} : { availableNow: available }),
       };
     }),

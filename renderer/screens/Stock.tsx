@@ -115,15 +115,32 @@ export function Stock() {
                             <td>{format.qty(w.quantityBlocked)}</td>
                             <td>{format.qty(w.quantityOrdered)}</td>
                           </tr>
-                          {w.soldHere !== undefined && (
+                          {w.soldInStore !== undefined ? (
                             <tr className="sold-here">
-                              <td colSpan={5} data-sold-here={w.soldHere} title={t('soldHereExplained')}>
-                                {t('soldHereNote', {
+                              <td
+                                colSpan={5}
+                                data-sold-here={w.soldHere ?? 0}
+                                data-sold-in-store={soldInStoreTotal(w)}
+                                title={t('soldInStoreExplained')}
+                              >
+                                {t('soldInStoreNote', {
                                   available: format.qty(w.availableNow),
-                                  sold: format.qty(w.soldHere),
+                                  sold: format.qty(soldInStoreTotal(w)),
+                                  tills: perTill(t, w, (n) => format.qty(n)),
                                 })}
                               </td>
                             </tr>
+                          ) : (
+                            w.soldHere !== undefined && (
+                              <tr className="sold-here">
+                                <td colSpan={5} data-sold-here={w.soldHere} title={t('soldHereExplained')}>
+                                  {t('soldHereNote', {
+                                    available: format.qty(w.availableNow),
+                                    sold: format.qty(w.soldHere),
+                                  })}
+                                </td>
+                              </tr>
+                            )
                           )}
                         </Fragment>
                       );
@@ -141,16 +158,35 @@ export function Stock() {
 
 /**
  * The in-stock and available figures to show: the instance's as synced, except that the one the
- * counter sells by (available, else in stock) shows what this till sold since taken off it.
+ * counter sells by (available, else in stock) shows what this till and the store's other tills sold
+ * since taken off it.
  */
 function figuresShown(w: StockProductView['warehouses'][number]): {
   inStock: number | undefined;
   available: number | undefined;
 } {
-  if (w.soldHere === undefined) return { inStock: w.quantityInStock, available: w.quantityAvailable };
+  if (w.soldHere === undefined && w.soldInStore === undefined)
+    return { inStock: w.quantityInStock, available: w.quantityAvailable };
   return w.quantityAvailable !== undefined
     ? { inStock: w.quantityInStock, available: w.availableNow }
     : { inStock: w.availableNow, available: undefined };
+}
+
+type WarehouseFigures = StockProductView['warehouses'][number];
+
+/** What this till and the store's other tills sold since the figures were synced. */
+function soldInStoreTotal(w: WarehouseFigures): number {
+  const others = (w.soldInStore ?? []).reduce((sum, s) => sum + s.quantity, 0);
+  return Math.round(((w.soldHere ?? 0) + others) * 1000) / 1000;
+}
+
+/** Each till's part: this till first (when it sold any), then the others in their names' order. */
+function perTill(t: TFunction<'stock'>, w: WarehouseFigures, qty: (n: number) => string): string {
+  const here = w.soldHere === undefined ? [] : [t('soldInStoreHere', { sold: qty(w.soldHere) })];
+  const others = (w.soldInStore ?? []).map((s) =>
+    t('soldInStoreTill', { till: s.till, sold: qty(s.quantity) }),
+  );
+  return [...here, ...others].join(', ');
 }
 
 /** The counter's own warehouse first (what the cashier asks about), the rest in the order given. */

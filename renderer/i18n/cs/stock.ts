@@ -22,4 +22,9 @@ export const stock = {
   soldHereNote: '{{available}} · od poslední synchronizace zde prodáno {{sold}}',
   soldHereExplained:
     'Prodáno na této pokladně od synchronizace údajů: instance to v nich ještě nezapočítala.',
+  soldInStoreNote: '{{available}} · prodáno v obchodě od poslední synchronizace: {{sold}} ({{tills}})',
+  soldInStoreTill: '{{till}}: {{sold}}',
+  soldInStoreHere: 'tato pokladna: {{sold}}',
+  soldInStoreExplained:
+    'Prodáno (bez vráceného) na této a na ostatních pokladnách obchodu od synchronizace údajů, pokud to tato pokladna už ví od obchodního uzlu: instance to v nich ještě nezapočítala.',
 } as const satisfies Translation<typeof en>;

@@ -20,4 +20,10 @@ export const stock = {
   soldHereNote: '{{available}} · {{sold}} sold here since the last sync',
   soldHereExplained:
     'Sold at this till since the figures were synced: the instance has not counted it in them yet.',
+  // With the store's other tills (issue 38): the total since the last sync, then each till's part.
+  soldInStoreNote: '{{available}} · sold in this store since the last sync: {{sold}} ({{tills}})',
+  soldInStoreTill: '{{till}}: {{sold}}',
+  soldInStoreHere: 'this till: {{sold}}',
+  soldInStoreExplained:
+    'Sold (less taken back) at this till and at the store’s other tills since the figures were synced, as far as the store hub has told this till: the instance has not counted it in them yet.',
 } as const;

@@ -22,4 +22,9 @@ export const stock = {
   soldHereNote: '{{available}} · od poslednej synchronizácie tu predané {{sold}}',
   soldHereExplained:
     'Predané na tejto pokladnici od synchronizácie údajov: inštancia to v nich ešte nezapočítala.',
+  soldInStoreNote: '{{available}} · predané v obchode od poslednej synchronizácie: {{sold}} ({{tills}})',
+  soldInStoreTill: '{{till}}: {{sold}}',
+  soldInStoreHere: 'táto pokladnica: {{sold}}',
+  soldInStoreExplained:
+    'Predané (bez vráteného) na tejto a na ostatných pokladniciach obchodu od synchronizácie údajov, pokiaľ to táto pokladnica už vie od obchodného uzla: inštancia to v nich ešte nezapočítala.',
 } as const satisfies Translation<typeof en>;
