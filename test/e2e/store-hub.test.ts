@@ -13,6 +13,7 @@ import { tillUsers } from '../support/store-till.ts';
 import { startSyncedCore, type SyncedCore } from '../support/synced-core.ts';
 import { freshTerminal, SELLS_PLAINLY, stopAll, type SyncedTerminal } from '../support/terminal.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+import { goTo } from './app.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import { newPage, say } from './lang.ts';
 
@@ -47,21 +48,24 @@ afterAll(async () => {
 
 screenshotOnFailure(() => page, 'store-hub');
 
+/** What till pokladna1 sells: its stock item there, and the product's id and name. */
+let sold: { id: number; productId: number; productName: string } | undefined;
+
 /** Till pokladna1 sells one item paid in cash. */
 async function sellAtOther(): Promise<void> {
   const db = openDatabase(join(otherDir, 'counter.sqlite'), { readonly: true });
-  let stockItemId: number;
   try {
-    stockItemId = db
+    sold = db
       .prepare(
-        `SELECT id FROM stock_item WHERE warehouseId = 1 AND ${SELLS_PLAINLY} AND price < 1000 LIMIT 1`,
+        `SELECT id, productId, productName FROM stock_item
+          WHERE warehouseId = 1 AND ${SELLS_PLAINLY} AND price < 1000 AND productName IS NOT NULL LIMIT 1`,
       )
-      .pluck()
-      .get() as number;
+      .get() as typeof sold;
   } finally {
     db.close();
   }
-  await other.call('session.addStockItem', { stockItemId });
+  if (sold === undefined) throw new Error('nothing to sell at pokladna1');
+  await other.call('session.addStockItem', { stockItemId: sold.id });
   await other.call('session.close', { tender: { method: 'cash', given: 2000 } });
 }
 
@@ -94,6 +98,20 @@ describe('the store hub on screen', { timeout: 180_000 }, () => {
     await expect.poll(() => own.getAttribute('aria-pressed')).toBe('true');
     await expect(store.getAttribute('aria-pressed')).resolves.toBe('false');
     expect(await page.locator('[data-store-till]').count()).toBe(0);
+  });
+
+  it('shows on the Stock screen what the other till sold since the last sync', async () => {
+    if (sold === undefined) throw new Error('nothing sold at pokladna1');
+    await goTo(page, 'stock');
+    await page.getByTestId('stock-search').fill(sold.productName);
+    const note = page.locator(
+      `[data-product="${sold.productId}"] [data-warehouse="1"] + tr [data-sold-in-store]`,
+    );
+    await expect.poll(() => note.getAttribute('data-sold-in-store'), { timeout: 30_000 }).toBe('2');
+    await expect(note.textContent()).resolves.toContain(
+      say('stock:soldInStoreTill', { till: 'pokladna1', sold: '2' }),
+    );
+    await screenshot(page, 'stock-sold-in-store');
   });
 
   it('shows the hub in Settings: connected, the till seen, nothing behind', async () => {
