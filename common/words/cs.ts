@@ -99,6 +99,14 @@ export const report = {
   state_cancelled: 'zrušeno',
   state_discarded: 'zahozeno',
   acknowledgedAt: 'přijato {{at, when}}',
+  returnsTitle: 'Vrácené zboží',
+  returnsCount: 'Vratky: {{count, number}}',
+  returnsCashierLine: '{{name}}: vratek {{count, number}}',
+  returnsCashOut: 'Hotovost vrácená za vratky',
+  returnNumber: 'Vratka {{number}} k účtence {{receipt}}',
+  'state_back-office': 'k zaúčtování v back office',
+  state_booked: 'zaúčtováno v back office',
+  returnOnInstance: 'na instanci',
 } as const satisfies Translation<typeof en.report>;
 
 /** What only paper says: the printer's own receipt words (a copy, the test page) and the printed report's. */

@@ -103,6 +103,14 @@ export const report = {
   state_cancelled: 'cancelled',
   state_discarded: 'discarded',
   acknowledgedAt: 'acknowledged {{at, when}}',
+  returnsTitle: 'Goods taken back',
+  returnsCount: 'Returns: {{count, number}}',
+  returnsCashierLine: '{{name}}: {{count, number}} returns',
+  returnsCashOut: 'Cash paid back for returns',
+  returnNumber: 'Return {{number}} of receipt {{receipt}}',
+  'state_back-office': 'to book in the back office',
+  state_booked: 'booked in the back office',
+  returnOnInstance: 'on the instance',
 } as const;
 
 /** What only paper says: the printer's own receipt words (a copy, the test page) and the printed report's. */

@@ -99,6 +99,14 @@ export const report = {
   state_cancelled: 'zrušené',
   state_discarded: 'zahodené',
   acknowledgedAt: 'prijaté {{at, when}}',
+  returnsTitle: 'Vrátený tovar',
+  returnsCount: 'Vratky: {{count, number}}',
+  returnsCashierLine: '{{name}}: vratiek {{count, number}}',
+  returnsCashOut: 'Hotovosť vrátená za vratky',
+  returnNumber: 'Vratka {{number}} k dokladu {{receipt}}',
+  'state_back-office': 'na zaúčtovanie v back office',
+  state_booked: 'zaúčtované v back office',
+  returnOnInstance: 'na inštancii',
 } as const satisfies Translation<typeof en.report>;
 
 /** What only paper says: the printer's own receipt words (a copy, the test page) and the printed report's. */

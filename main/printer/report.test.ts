@@ -212,4 +212,54 @@ describe('an X or Z report on the receipt printer', () => {
       expect(flat).toContain('Od uzávěrky (15. 3. 2026 8:00)');
     }
   });
+
+  it('prints the goods taken back: count, refund per way of paying, per VAT rate and per cashier, each return with where its document is', () => {
+    const withReturns: ShiftReportView = {
+      ...Z,
+      returns: {
+        count: 3,
+        gross: 1_234.5,
+        byVatRate: [{ vatRate: 21, base: 1_020.25, vat: 214.25, gross: 1_234.5 }],
+        byMethod: { cash: 1_034.5, card: 200 },
+        rounding: 0.2,
+        byCashier: [{ cashierId: 1, count: 3, gross: 1_234.5 }],
+        list: [
+          { id: 1, number: 'P1-V000001', receipt: 'P1-000001', createdAt: Z.at, total: 1_000, state: 'sent' },
+          {
+            id: 2,
+            number: 'P1-V000002',
+            receipt: 'P1-000002',
+            createdAt: Z.at,
+            total: 200,
+            state: 'back-office',
+          },
+          {
+            id: 3,
+            number: 'P1-V000003',
+            receipt: 'P1-000003',
+            createdAt: Z.at,
+            total: 34.5,
+            state: 'queued',
+          },
+        ],
+      },
+    };
+    for (const columns of COLUMN_CHOICES) {
+      const { lines, flat } = printed(withReturns, columns);
+      const f = formatter({ ...CS, columns });
+      expect(lines.filter((l) => l.length > columns)).toEqual([]);
+      expect(flat).toContain('Vrácené zboží');
+      expect(flat).toContain(`Vratky: 3 ${f.price(-1_234.5)}`);
+      expect(flat).toContain(`Hotově ${f.price(-1_034.5)}`);
+      expect(flat).toContain(`vratek 3 ${f.price(-1_234.5)}`);
+      expect(flat).toContain(`Zaokrouhlení hotovosti ${f.price(-0.2)}`);
+      expect(flat).toMatch(/Vratka P1-V000001 k účtence P1-000001 .* na instanci/);
+      expect(flat).toMatch(/Vratka P1-V000002 k účtence P1-000002 .* k zaúčtování v back office/);
+      expect(flat).toMatch(/Vratka P1-V000003 k účtence P1-000003 .* čeká/);
+      // The drawer: cash paid back for them, beside the rest of what left it.
+      expect(flat).toContain(`Hotovost vrácená za vratky ${f.price(1_034.5)}`);
+    }
+    // A shift without returns prints no such section.
+    expect(printed(Z, 48).flat).not.toContain('Vrácené zboží');
+  });
 });

@@ -40,6 +40,10 @@ export function reportBytes(report: ShiftReportView, options: PrintOptions): Uin
   heading(page, report);
   sales(page, report, options.language);
   e.rule();
+  if (report.returns !== undefined) {
+    returns(page, report, report.returns, options.language);
+    e.rule();
+  }
   drawer(page, report);
   e.rule();
   orders(page, report);
@@ -54,21 +58,10 @@ function sales(p: Page, r: ShiftReportView, language: PrintOptions['language']):
   p.e.bold(true);
   p.money(w.salesGross, r.sales.gross);
   p.e.bold(false);
-  const receiptWords = PRINT_WORDS[language];
-  const head = {
-    rate: receiptWords.vatRate,
-    base: receiptWords.vatBase,
-    vat: receiptWords.vatAmount,
-    gross: receiptWords.vatGross,
-  };
-  vatTable(p.e, r.byVatRate, head, p.f, p.columns);
+  vatTable(p.e, r.byVatRate, vatHead(language), p.f, p.columns);
   p.e.rule();
   p.line(w.byMethod);
-  for (const [method, amount] of Object.entries(r.byMethod)) {
-    const key = METHOD_WORD[method as keyof typeof METHOD_WORD] as
-      (typeof METHOD_WORD)[keyof typeof METHOD_WORD] | undefined;
-    p.money(`  ${key === undefined ? method : w[key]}`, amount);
-  }
+  for (const [method, amount] of Object.entries(r.byMethod)) p.money(`  ${methodWord(w, method)}`, amount);
   if (r.rounding !== 0) p.money(w.rounding, r.rounding);
   // As on screen: per cashier once the till has cashiers (without any, it is all one).
   if (r.byCashier.some((c) => c.cashierId !== null)) {
@@ -83,6 +76,70 @@ function sales(p: Page, r: ShiftReportView, language: PrintOptions['language']):
   p.money(fill(w.voids, { count: String(r.voids.count) }), r.voids.gross);
   p.money(fill(w.cancelled, { count: String(r.cancelled.count) }), r.cancelled.gross);
   if (r.cancelled.cashRefunded > 0) p.money(`  ${w.cashRefunded}`, r.cancelled.cashRefunded);
+}
+
+/** The VAT table's head in the receipt's words. */
+function vatHead(language: PrintOptions['language']) {
+  const words = PRINT_WORDS[language];
+  return { rate: words.vatRate, base: words.vatBase, vat: words.vatAmount, gross: words.vatGross };
+}
+
+function methodWord(w: ReportWords, method: string): string {
+  const key = METHOD_WORD[method as keyof typeof METHOD_WORD] as
+    (typeof METHOD_WORD)[keyof typeof METHOD_WORD] | undefined;
+  return key === undefined ? method : w[key];
+}
+
+/**
+ * Goods taken back (issue 37), as the Shift screen shows them: count and refund (negative), per way
+ * of paying, per VAT rate and per cashier, then each return with where its document is.
+ */
+function returns(
+  p: Page,
+  r: ShiftReportView,
+  back: NonNullable<ShiftReportView['returns']>,
+  language: PrintOptions['language'],
+): void {
+  const { w } = p;
+  p.line(w.returnsTitle);
+  p.e.bold(true);
+  p.money(fill(w.returnsCount, { count: String(back.count) }), -back.gross);
+  p.e.bold(false);
+  for (const [method, amount] of Object.entries(back.byMethod))
+    p.money(`  ${methodWord(w, method)}`, -amount);
+  // Cash paid back rounded to what can be paid: beyond the refund (-) or short of it (+).
+  if (back.rounding !== 0) p.money(`  ${w.rounding}`, -back.rounding);
+  const negative = back.byVatRate.map((v) => ({ ...v, base: -v.base, vat: -v.vat, gross: -v.gross }));
+  vatTable(p.e, negative, vatHead(language), p.f, p.columns);
+  if (back.byCashier.some((c) => c.cashierId !== null)) {
+    const names = new Map(r.byCashier.map((c) => [c.cashierId, c.name]));
+    for (const c of back.byCashier) {
+      const name = names.get(c.cashierId) ?? w.noCashier;
+      p.money(`  ${fill(w.returnsCashierLine, { name, count: String(c.count) })}`, -c.gross);
+    }
+  }
+  for (const one of back.list) {
+    p.money(fill(w.returnNumber, { number: one.number, receipt: one.receipt ?? '' }), -one.total);
+    p.line(`  ${returnStateWords(w, one.state)}`);
+  }
+}
+
+/** Where a return's document is, in the report's words (the outbox's states, the back office's). */
+function returnStateWords(w: ReportWords, state: string): string {
+  switch (state) {
+    case 'sent':
+      return w.returnOnInstance;
+    case 'back-office':
+    case 'booked':
+    case 'queued':
+    case 'sending':
+    case 'in-doubt':
+    case 'needs-fix':
+    case 'blocked':
+      return w[`state_${state}`];
+    default:
+      return state;
+  }
 }
 
 /** The report's kind, the shift, and who opened and closed it when (each name on its own line). */
@@ -115,6 +172,8 @@ function drawer(p: Page, report: ShiftReportView): void {
   p.money(w.changeGiven, report.changeGiven);
   p.money(w.paidIn, report.paidIn);
   p.money(w.paidOut, report.paidOut);
+  const returnedCash = report.returns?.byMethod.cash ?? 0;
+  if (returnedCash !== 0) p.money(w.returnsCashOut, returnedCash);
   for (const m of report.cashMoves) {
     p.money(`  ${fill(m.direction === 'in' ? w.move_in : w.move_out, { reason: m.reason })}`, m.amount);
   }

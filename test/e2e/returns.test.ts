@@ -263,5 +263,20 @@ describe.each(KINDS)('returns at the till on an instance that is $name', (kind) 
     await goTo(page, 'shift');
     const expected = page.locator('[data-report-expected]').first();
     await expect.poll(() => amountIn(expected)).toBeCloseTo(cashTaken - cashBack1 - cashBack2, 2);
+    // The report says the returns: both, the cash paid back for them in the drawer, each return with
+    // where its document is (on the instance, or waiting for the back office).
+    const section = page.locator('.shift-paper [data-report-returns]');
+    expect(await section.getAttribute('data-report-returns')).toBe('2');
+    const listed = section.locator('[data-report-return]');
+    expect(await listed.count()).toBe(2);
+    const where =
+      kind.books === 'negative-order' ? say('shift:returnOnInstance') : say('shift:state_back-office');
+    for (const text of await listed.allTextContents()) expect(text).toContain(where);
+    expect(await page.locator('.shift-paper').textContent()).toContain(say('shift:returnsCashOut'));
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await screenshot(page, `returns-${kind.name}-shift-${String(size.width)}`);
+    }
+    await page.setViewportSize(SIZES[0]);
   }, 300_000);
 });

@@ -87,12 +87,17 @@ export function ShiftReport({ report, paper }: { report: ShiftReportView; paper:
         amount={format.price(report.cancelled.gross)}
         data-report-row="cancelled"
       />
+      {report.returns !== undefined && (
+        <ReturnsSection returns={report.returns} report={report} paper={paper} />
+      )}
       <h3>{t('drawer')}</h3>
       {row(t('cashTaken'), report.cashTaken)}
       {row(t('changeGiven'), -report.changeGiven)}
       {row(t('paidIn'), report.paidIn)}
       {row(t('paidOut'), -report.paidOut)}
       {report.cancelled.cashRefunded !== 0 && row(t('cashRefunded'), -report.cancelled.cashRefunded)}
+      {(report.returns?.byMethod.cash ?? 0) !== 0 &&
+        row(t('returnsCashOut'), -(report.returns?.byMethod.cash ?? 0))}
       {report.cashMoves.map((m, i) => (
         <p key={i} className="r-row r-qty" data-report-move={m.direction}>
           <span>{t(m.direction === 'in' ? 'move_in' : 'move_out', { reason: m.reason })}</span>
@@ -184,6 +189,96 @@ export function ShiftReport({ report, paper }: { report: ShiftReportView; paper:
       </footer>
     </article>
   );
+}
+
+type Returns = NonNullable<ShiftReportView['returns']>;
+
+/**
+ * Goods taken back in the shift (issue 37): how many and what they refunded, per VAT rate, per way
+ * of paying and per cashier, then each return with where its document is (a return the instance
+ * offers no way to take waits for the back office: said so until a manager marks it booked).
+ */
+function ReturnsSection({
+  returns,
+  report,
+  paper,
+}: {
+  returns: Returns;
+  report: ShiftReportView;
+  paper: Paper;
+}) {
+  const { t } = useTranslation('shift');
+  const format = useFormat();
+  const names = new Map(report.byCashier.map((c) => [c.cashierId, c.name]));
+  return (
+    <section data-report-returns={returns.count}>
+      <h3>{t('returnsTitle')}</h3>
+      <Row
+        label={t('returnsCount', { count: returns.count })}
+        amount={format.price(-returns.gross)}
+        data-report-row="returns"
+      />
+      {Object.entries(returns.byMethod).map(([method, amount]) => (
+        <p key={method} className="r-row r-qty" data-report-return-method={method}>
+          <span>{methodWord(t, method)}</span>
+          <span className="num">{format.price(-amount)}</span>
+        </p>
+      ))}
+      {/* Cash paid back rounded to what can be paid: beyond the refund (-) or short of it (+). */}
+      {returns.rounding !== 0 && (
+        <Row
+          label={t('rounding')}
+          amount={format.signedPrice(-returns.rounding)}
+          data-report-row="returns-rounding"
+        />
+      )}
+      <PaperVatTable rows={returns.byVatRate.map(negative)} paper={paper} />
+      {returns.byCashier.some((c) => c.cashierId !== null) &&
+        returns.byCashier.map((c) => (
+          <p
+            key={c.cashierId ?? 'nobody'}
+            className="r-row r-qty"
+            data-report-return-cashier={c.cashierId ?? ''}
+          >
+            <span>
+              {t('returnsCashierLine', { name: names.get(c.cashierId) ?? t('nobody'), count: c.count })}
+            </span>
+            <span className="num">{format.price(-c.gross)}</span>
+          </p>
+        ))}
+      {returns.list.map((r) => (
+        <div key={r.id} data-report-return={r.number} data-report-return-state={r.state}>
+          <p className="r-row">
+            <span>{t('returnNumber', { number: r.number, receipt: r.receipt ?? '' })}</span>
+            <span className="num">{format.price(-r.total)}</span>
+          </p>
+          <p className="r-qty">{returnStateWords(t, r.state)}</p>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+const negative = (v: Returns['byVatRate'][number]) => ({ ...v, base: -v.base, vat: -v.vat, gross: -v.gross });
+
+/** Where a return's document is, in the report's words (the outbox's states, the back office's). */
+function returnStateWords(t: TFunction<'shift'>, state: string): string {
+  switch (state) {
+    case 'sent':
+      return t('returnOnInstance');
+    case 'back-office':
+      return t('state_back-office');
+    case 'booked':
+      return t('state_booked');
+    case 'queued':
+    case 'sending':
+    case 'in-doubt':
+    case 'needs-fix':
+    case 'blocked':
+      return t(`state_${state}`);
+    default:
+      return state;
+  }
 }
 
 function methodWord(t: TFunction<'shift'>, method: string): string {
