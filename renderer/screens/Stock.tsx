@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next';
 import { Fragment, useEffect, useRef } from 'react';
 import type { StockProductView } from '../../contract/contract.ts';
 import { useTranslation } from 'react-i18next';
+import { soldInStoreTotal, soldPerTill } from '../components/sold-in-store.ts';
 import { useFormat } from '../components/use-format.ts';
 import { useApp } from '../store/app.ts';
 import { RESULT_LIMIT, searchStock } from '../store/stock.ts';
@@ -126,7 +127,7 @@ export function Stock() {
                                 {t('soldInStoreNote', {
                                   available: format.qty(w.availableNow),
                                   sold: format.qty(soldInStoreTotal(w)),
-                                  tills: perTill(t, w, (n) => format.qty(n)),
+                                  tills: soldPerTill(t, w, (n) => format.qty(n)),
                                 })}
                               </td>
                             </tr>
@@ -170,23 +171,6 @@ function figuresShown(w: StockProductView['warehouses'][number]): {
   return w.quantityAvailable !== undefined
     ? { inStock: w.quantityInStock, available: w.availableNow }
     : { inStock: w.availableNow, available: undefined };
-}
-
-type WarehouseFigures = StockProductView['warehouses'][number];
-
-/** What this till and the store's other tills sold since the figures were synced. */
-function soldInStoreTotal(w: WarehouseFigures): number {
-  const others = (w.soldInStore ?? []).reduce((sum, s) => sum + s.quantity, 0);
-  return Math.round(((w.soldHere ?? 0) + others) * 1000) / 1000;
-}
-
-/** Each till's part: this till first (when it sold any), then the others in their names' order. */
-function perTill(t: TFunction<'stock'>, w: WarehouseFigures, qty: (n: number) => string): string {
-  const here = w.soldHere === undefined ? [] : [t('soldInStoreHere', { sold: qty(w.soldHere) })];
-  const others = (w.soldInStore ?? []).map((s) =>
-    t('soldInStoreTill', { till: s.till, sold: qty(s.quantity) }),
-  );
-  return [...here, ...others].join(', ');
 }
 
 /** The counter's own warehouse first (what the cashier asks about), the rest in the order given. */

@@ -78,10 +78,12 @@ export interface FoundProduct {
   readonly barcode?: string;
   readonly unit?: string;
   readonly price?: number;
-  /** What the counter sells by: the synced figure less what this till sold since (soldHere). */
+  /** What the counter sells by: the synced figure less what this till and the others sold since. */
   readonly inStock?: number;
   /** Sold at this till that the synced figure does not show yet. */
   readonly soldHere?: number;
+  /** What each other till of the store sold that the synced figure does not show yet (issue 38). */
+  readonly soldInStore?: readonly { readonly till: string; readonly quantity: number }[];
 }
 
 export interface FindUi {

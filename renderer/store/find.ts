@@ -70,6 +70,7 @@ function inWarehouse(p: StockProductView, warehouseId: number | null): FoundProd
       ...(p.price === undefined ? {} : { price: p.price }),
       ...(here.availableNow === undefined ? {} : { inStock: here.availableNow }),
       ...(here.soldHere === undefined ? {} : { soldHere: here.soldHere }),
+      ...(here.soldInStore === undefined ? {} : { soldInStore: here.soldInStore }),
     },
   ];
 }

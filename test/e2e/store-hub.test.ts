@@ -112,6 +112,24 @@ describe('the store hub on screen', { timeout: 180_000 }, () => {
       say('stock:soldInStoreTill', { till: 'pokladna1', sold: '2' }),
     );
     await screenshot(page, 'stock-sold-in-store');
+
+    // The Sale screen's name search says the same on the product's option.
+    await goTo(page, 'sale');
+    await page.locator('.code-entry input').first().click();
+    await page.keyboard.type(sold.productName.split(/\s+/)[0] ?? '', { delay: 60 });
+    const option = page.locator(
+      `[data-testid="find-list"] [role="option"][data-product="${sold.productId}"]`,
+    );
+    await expect
+      .poll(() => option.locator('[data-sold-in-store]').getAttribute('data-sold-in-store'), {
+        timeout: 30_000,
+      })
+      .toBe('2');
+    await expect(option.textContent()).resolves.toContain(
+      say('stock:soldInStoreTill', { till: 'pokladna1', sold: '2' }),
+    );
+    await screenshot(page, 'sale-sold-in-store');
+    await page.keyboard.press('Escape');
   });
 
   it('shows the hub in Settings: connected, the till seen, nothing behind', async () => {

@@ -1,0 +1,25 @@
+// "Sold in this store since the last sync" (issue 38): this till's part and each other till's, as
+// the Stock screen and the Sale screen's name-search list say it.
+import type { TFunction } from 'i18next';
+
+export interface SoldFigures {
+  /** Sold at this till that the synced figure does not show yet. */
+  readonly soldHere?: number | undefined;
+  /** Each other till's part, as its journal reached this till. */
+  readonly soldInStore?: readonly { readonly till: string; readonly quantity: number }[] | undefined;
+}
+
+/** What this till and the store's other tills sold since the figures were synced. */
+export function soldInStoreTotal(w: SoldFigures): number {
+  const others = (w.soldInStore ?? []).reduce((sum, s) => sum + s.quantity, 0);
+  return Math.round(((w.soldHere ?? 0) + others) * 1000) / 1000;
+}
+
+/** Each till's part: this till first (when it sold any), then the others in their names' order. */
+export function soldPerTill(t: TFunction<'stock'>, w: SoldFigures, qty: (n: number) => string): string {
+  const here = w.soldHere === undefined ? [] : [t('soldInStoreHere', { sold: qty(w.soldHere) })];
+  const others = (w.soldInStore ?? []).map((s) =>
+    t('soldInStoreTill', { till: s.till, sold: qty(s.quantity) }),
+  );
+  return [...here, ...others].join(', ');
+}
