@@ -32,6 +32,8 @@ import {
   ReturnSaleView,
   ReturnSettleInput,
   ReturnView,
+  ReturnExchangeInput,
+  ReturnExchangeView,
 } from './returns.ts';
 import {
   CashierAddInput,
@@ -677,6 +679,8 @@ export const ReceiptView = z.object({
   customer: z.object({ companyId: int, name: z.string().optional(), walkIn: z.boolean() }).optional(),
   tender: Tender.optional(),
   /** sale: as the cashier closed it; catalog: an order file's order priced from the cache. */
+  /** An exchange's sale: the return settled with it and the credit it took (issue 37, point 4). */
+  exchange: z.object({ number: z.string(), credit: z.number() }).optional(),
   pricedFrom: z.enum(['sale', 'catalog']),
   /** Its lines were dropped after the retention period: how many there were (totals as stored). */
   compacted: z.object({ at: isoDateTime, lineCount: int }).optional(),
@@ -1181,6 +1185,8 @@ export const calls = {
   'returns.plan': { input: ReturnPlanInput, output: ReturnPlanView },
   /** Takes them back: stored in one transaction, its document on its way to the instance. */
   'returns.make': { input: ReturnMakeInput, output: ReturnView },
+  /** A return settled with the sale open at the counter: one tender for the difference (issue 37, point 4). */
+  'returns.exchange': { input: ReturnExchangeInput, output: ReturnExchangeView },
 } as const satisfies Record<CallChannel, { input: z.ZodType; output: z.ZodType }>;
 
 export const ConnectivityEvent = z.object({ online: z.boolean(), checkedAt: isoDateTime });

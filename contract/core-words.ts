@@ -210,6 +210,7 @@ export const CORE_WORDS = {
   returnNeedsPinTender: 'Refunding to another tender than the sale was paid with needs the manager PIN.',
   returnNotFound: 'There is no return {{id}} at this till.',
   returnNotBackOffice: 'Return {{number}} is not waiting for the back office.',
+  exchangeNoSale: 'An exchange needs the new sale on the counter first: scan what the customer takes.',
   returnNotInDoubt: 'Return {{number}} is not in doubt: there is nothing to settle.',
   lockedReturnBooked: 'Marking a return booked in the back office needs the manager PIN.',
   lockedReturnSettle: 'Settling a return in doubt needs the manager PIN.',

@@ -55,6 +55,8 @@ export const ReturnView = z.object({
   cashierName: z.string().optional(),
   shiftId: int.nullable(),
   printCount: int,
+  /** An exchange's new sale, by its receipt number: the return was settled with it. */
+  exchangeReceipt: z.string().optional(),
 });
 export type ReturnView = z.infer<typeof ReturnView>;
 
@@ -148,3 +150,25 @@ export const ReturnMakeInput = ReturnPlanInput.extend({
   cardRefunded: z.boolean().optional(),
 }).strict();
 export type ReturnMakeInput = z.infer<typeof ReturnMakeInput>;
+
+/** An exchange: goods of `receipt` back as a credit on the sale open at the counter (issue 37, point 4). */
+export const ReturnExchangeInput = ReturnPlanInput.omit({ tender: true })
+  .extend({
+    /** How the customer pays a difference in the till's favour (default cash); one back is cash. */
+    pays: ReturnTender.optional(),
+  })
+  .strict();
+export type ReturnExchangeInput = z.infer<typeof ReturnExchangeInput>;
+
+export const ReturnExchangeView = z.object({
+  return: ReturnView,
+  /** The new sale's order (its receipt: receipt.get). */
+  orderId: int,
+  saleTotal: z.number(),
+  /** The return's refund credited to the sale (rounded to the cash step). */
+  credit: z.number(),
+  /** What the customer pays (above 0) or gets back in cash (below 0). */
+  difference: z.number(),
+  pays: ReturnTender,
+});
+export type ReturnExchangeView = z.infer<typeof ReturnExchangeView>;

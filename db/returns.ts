@@ -125,6 +125,7 @@ const ReturnRow = z.object({
   printCount: int,
   /** The till whose sale it takes back (its ids are that till's); null: this till's own sale. */
   saleTill: z.string().nullable(),
+  exchangeOrderId: int.nullable(),
 });
 export type ReturnRow = z.output<typeof ReturnRow>;
 
@@ -140,6 +141,8 @@ export interface NewReturn {
   readonly clientReference: string;
   /** Another till's sale (migration 34); absent or null: this till's own. */
   readonly saleTill?: string | null;
+  /** The new sale's order of an exchange: the return settled with it. */
+  readonly exchangeOrderId?: number;
   readonly lines: readonly { lineNo: number; quantityMilli: number; refundMinor: number }[];
   readonly refunds: readonly { method: 'cash' | 'card'; amountMinor: number; roundingMinor: number }[];
 }
@@ -153,8 +156,8 @@ export function insertReturn(db: Db, r: NewReturn): ReturnRow {
   const { lastInsertRowid } = prepared(
     db,
     `INSERT INTO till_return (number, prefix, saleSessionId, saleOrderId, createdAt, shiftId, cashierId, refundMinor,
-       managerApproved, clientReference, saleTill, state)
-     VALUES ((SELECT coalesce(max(number), 0) + 1 FROM till_return), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'waiting')`,
+       managerApproved, clientReference, saleTill, state, exchangeOrderId)
+     VALUES ((SELECT coalesce(max(number), 0) + 1 FROM till_return), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'waiting', ?)`,
   ).run(
     r.prefix,
     r.saleSessionId,
@@ -166,6 +169,7 @@ export function insertReturn(db: Db, r: NewReturn): ReturnRow {
     r.managerApproved ? 1 : 0,
     r.clientReference,
     r.saleTill ?? null,
+    r.exchangeOrderId ?? null,
   );
   const id = Number(lastInsertRowid);
   const line = prepared(
@@ -351,4 +355,10 @@ export function shiftReturnCashiers(
 export function allReturns(db: Db): ReturnRow[] {
   const rows: unknown[] = prepared(db, 'SELECT * FROM till_return ORDER BY id DESC').all();
   return rows.map((r) => ReturnRow.parse(r));
+}
+
+/** The return an exchange settled with the sale of order `orderId`, if any. */
+export function exchangeReturnOf(db: Db, orderId: number): ReturnRow | undefined {
+  const row: unknown = prepared(db, 'SELECT * FROM till_return WHERE exchangeOrderId = ?').get(orderId);
+  return row === undefined ? undefined : ReturnRow.parse(row);
 }

@@ -60,6 +60,8 @@ export const receipt = {
   returnRefundCash: 'Vráceno hotově',
   returnRefundCard: 'Vráceno na kartu',
   returnBy: 'Vrátil(a): {{name}}',
+  returnExchange: 'Výměna: účtenka {{receipt}}',
+  saleExchange: 'Výměna za vratku {{number}}: započteno {{credit}}',
   returnSignature: 'Podpis zákazníka:',
   thankYou: 'Děkujeme za nákup',
   receiptError: 'Účtenka: {{error}}',

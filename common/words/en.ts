@@ -63,6 +63,8 @@ export const receipt = {
   returnRefundCash: 'Refunded in cash',
   returnRefundCard: 'Refunded to the card',
   returnBy: 'Taken back by: {{name}}',
+  returnExchange: 'Exchange: receipt {{receipt}}',
+  saleExchange: 'Exchange for return {{number}}: {{credit}} credited',
   returnSignature: "Customer's signature:",
   thankYou: 'Thank you',
   // On Sale, in the dialog, on Orders

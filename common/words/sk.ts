@@ -60,6 +60,8 @@ export const receipt = {
   returnRefundCash: 'Vrátené v hotovosti',
   returnRefundCard: 'Vrátené na kartu',
   returnBy: 'Vrátil(a): {{name}}',
+  returnExchange: 'Výmena: bloček {{receipt}}',
+  saleExchange: 'Výmena za vratku {{number}}: započítané {{credit}}',
   returnSignature: 'Podpis zákazníka:',
   thankYou: 'Ďakujeme za nákup',
   receiptError: 'Doklad: {{error}}',

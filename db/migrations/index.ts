@@ -34,6 +34,7 @@ import { soldLinePrice } from './0031-sold-line-price.ts';
 import { returnPrint } from './0032-return-print.ts';
 import { storeShift } from './0033-store-shift.ts';
 import { storeReturns } from './0034-store-returns.ts';
+import { returnExchange } from './0035-return-exchange.ts';
 import { prohibitionOfDiscounts } from './catalog-0002-prohibition-of-discounts.ts';
 import { instanceProfile } from './catalog-0003-instance-profile.ts';
 import { syncRun } from './catalog-0004-sync-run.ts';
@@ -80,6 +81,7 @@ export const migrations: readonly Migration[] = [
   returnPrint,
   storeShift,
   storeReturns,
+  returnExchange,
 ];
 
 /** The catalog's file (counter.catalog.sqlite): what sync copies from the service. Its schema

@@ -146,6 +146,11 @@ export function returnsArea(till: Till): Area<CallsOf<'returns'>> {
         return buildReturns({ db: till.db(), settings: till.settings }).make(request);
       },
       managerOpen: () => till.lock.isOpen(till.now()),
+      counter: () => till.link()?.counter ?? null,
+      cashStep: () => {
+        const s = till.settings.read();
+        return cashStep(s.cashRounding, s.priceCurrency ?? commonCurrency(till.db()) ?? null);
+      },
     }),
   };
 }

@@ -430,7 +430,14 @@ export class Counter {
    * figures for the reports; with no shift open it is refused first when the shift policy requires
    * one (ShiftError).
    */
-  close(options: { note?: string; tender?: TenderInput } = {}): {
+  close(
+    options: {
+      note?: string;
+      tender?: TenderInput;
+      /** Stored with the sale, in its transaction (an exchange's return: main/returns/exchange.ts). */
+      alongside?: (orderId: number) => void;
+    } = {},
+  ): {
     order: OutboxInternetOrder;
     session: PricedSession;
   } {
@@ -483,6 +490,7 @@ export class Counter {
           issueReceipt(this.#db, order.id, this.#receipts());
           if (figures !== undefined) recordSale(this.#db, sessionId, who, figures);
           insertSoldLines(this.#db, sold);
+          options.alongside?.(order.id);
           this.#closing?.({ orderId: order.id, tender: closing.tender, at: now });
         },
         sender: this.#outbox,

@@ -11,7 +11,8 @@ import { formatReceiptNumber, receiptRecord, type ReceiptSeller } from '../../db
 import type { Tender } from '../../contract/contract.ts';
 import type { Counter, PricedSession } from './counter.ts';
 import { sessionTotals } from './totals.ts';
-import { toMajor } from '../../common/money.ts';
+import { minor, toMajor } from '../../common/money.ts';
+import { exchangeReturnOf, formatReturnNumber, returnRefunds } from '../../db/returns.ts';
 
 export interface ReceiptLine {
   readonly name: string;
@@ -47,6 +48,8 @@ export interface Receipt {
   readonly tender?: Tender;
   /** sale: as the cashier closed it; catalog: an order file's lines priced from the cache now. */
   readonly pricedFrom: 'sale' | 'catalog';
+  /** An exchange's sale: the return settled with it, and what it credited. */
+  readonly exchange?: { readonly number: string; readonly credit: number };
 }
 
 /** The receipt of `order`: the sale it closed (from `counter`), or an order file's lines priced from the cache. */
@@ -73,7 +76,16 @@ export function receiptOf(db: Db, order: OutboxInternetOrder, counter: Counter):
     ...bodyOf(db, order, sale),
     ...(customer === undefined ? {} : { customer }),
     ...(sale?.tender == null ? {} : { tender: sale.tender }),
+    ...exchangeOf(db, order.id),
   };
+}
+
+/** The return an exchange settled with this sale, named on its receipt. */
+function exchangeOf(db: Db, orderId: number): Pick<Receipt, 'exchange'> {
+  const r = exchangeReturnOf(db, orderId);
+  if (r === undefined) return {};
+  const credit = returnRefunds(db, r.id).find((f) => f.method === 'cash')?.amountMinor ?? 0;
+  return { exchange: { number: formatReturnNumber(r.prefix, r.number), credit: toMajor(minor(credit)) } };
 }
 
 /** The number as printed: the till's prefix, a dash, six digits at least ("P1-000123"). */

@@ -62,6 +62,12 @@ export function receiptBytes(
     e.line(printable(fill(w.customer, { name: customer.name })));
   }
   if (receipt.pricedFrom === 'catalog') e.line(printable(w.pricedFromCatalog));
+  if (receipt.exchange !== undefined)
+    e.line(
+      printable(
+        fill(w.saleExchange, { number: receipt.exchange.number, credit: f.price(receipt.exchange.credit) }),
+      ),
+    );
   e.newline().align('center').line(printable(w.thankYou));
   // The order's reference, for look-ups: as a QR code and in small print below it.
   e.qrcode(receipt.reference, { model: 2, size: options.columns >= 42 ? 6 : 5 });

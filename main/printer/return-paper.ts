@@ -27,6 +27,8 @@ export interface ReturnPaper {
   /** Who took it back; none when the till has no cashiers. */
   readonly cashierName?: string;
   readonly store?: string;
+  /** An exchange's new sale, by its receipt number. */
+  readonly exchangeReceipt?: string;
 }
 
 export function returnReceiptBytes(
@@ -74,6 +76,8 @@ export function returnReceiptBytes(
     }
     row(e, options.columns, w.returnRefundCash, f.price(paper.refund.cash));
   }
+  if (paper.exchangeReceipt !== undefined)
+    e.line(printable(fill(w.returnExchange, { receipt: paper.exchangeReceipt })));
   if (paper.cashierName !== undefined) e.line(printable(fill(w.returnBy, { name: paper.cashierName })));
   e.newline().line(printable(w.returnSignature)).newline().rule();
   e.align('center').qrcode(paper.reference, { model: 2, size: options.columns >= 42 ? 6 : 5 });

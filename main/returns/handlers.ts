@@ -5,7 +5,7 @@
 // refused as 'locked' (its reasons said) until the lock is open. A card part is paid out on the
 // payment terminal, which Counter does not drive: the return is refused as 'unconfirmed' until the
 // cashier says it was done, so nothing is stored before the money went back.
-import { minor, toMajor } from '../../common/money.ts';
+import { minor, toMajor, type Minor } from '../../common/money.ts';
 import { say, words } from '../../contract/core-words.ts';
 import { ReturnView as ReturnContractView } from '../../contract/returns.ts';
 import type { PosErrorCode, PrintJobView, ReturnSaleView } from '../../contract/contract.ts';
@@ -22,6 +22,8 @@ import {
   type SaleForReturn,
 } from './returns.ts';
 import { markReturnBooked, settleReturn } from './settle.ts';
+import { exchange } from './exchange.ts';
+import type { Counter } from '../counter/index.ts';
 import { viewOf, type ReturnView } from './view.ts';
 
 export interface ReturnsDeps {
@@ -43,6 +45,10 @@ export interface ReturnsDeps {
    * main/returns/store.ts returnInStore); without it, `returns().make`.
    */
   make?(request: ReturnRequest): MadeReturn | Promise<MadeReturn>;
+  /** The counter of the instance in use (an exchange closes its sale); null while none. */
+  counter(): Counter | null;
+  /** The cash step in minor units (Settings' cash rounding). */
+  cashStep(): Minor;
 }
 
 export type ReturnsCalls =
@@ -54,7 +60,8 @@ export type ReturnsCalls =
   | 'returns.settle'
   | 'returns.find'
   | 'returns.plan'
-  | 'returns.make';
+  | 'returns.make'
+  | 'returns.exchange';
 
 export function returnsHandlers(deps: ReturnsDeps): Pick<Handlers, ReturnsCalls> {
   const view = (id: number | string): ReturnContractView => {
@@ -123,6 +130,25 @@ export function returnsHandlers(deps: ReturnsDeps): Pick<Handlers, ReturnsCalls>
         const made = deps.make === undefined ? returns.make(approved) : deps.make(approved);
         return made instanceof Promise ? made.then((m) => view(m.row.id)) : view(made.row.id);
       }),
+    'returns.exchange': ({ pays, ...request }) =>
+      answer(() => {
+        const counter = deps.counter();
+        if (counter === null) throw new CoreError('not-configured', [say('starting')]);
+        const done = exchange(
+          counter,
+          deps.returns(),
+          { ...request, pays: pays ?? 'cash', approve: () => deps.managerOpen() },
+          deps.cashStep(),
+        );
+        return {
+          return: view(done.made.row.id),
+          orderId: done.orderId,
+          saleTotal: toMajor(done.saleTotal),
+          credit: toMajor(done.credit),
+          difference: done.difference,
+          pays: done.pays,
+        };
+      }),
   };
 }
 
@@ -156,6 +182,7 @@ const CODES: Readonly<Record<ReturnErrorCode, PosErrorCode>> = {
   'unknown-return': 'not-found',
   'not-back-office': 'rejected',
   'not-in-doubt': 'rejected',
+  'exchange-no-sale': 'rejected',
 };
 
 /** Runs a returns call; its refusals as the cashier is told them. */

@@ -25,3 +25,4 @@ export { returnPaperOf, returnView, stateOf, viewOf, type ReturnState, type Retu
 export { returnsHandlers, saleView, type ReturnsCalls, type ReturnsDeps } from './handlers.ts';
 export { deleteInDoubt, markReturnBooked, settleReturn } from './settle.ts';
 export { returnInStore, type ClaimAnswer, type ClaimKey, type ReturnClaims } from './store.ts';
+export { exchange, type ExchangeRequest, type Exchanged } from './exchange.ts';

@@ -52,7 +52,8 @@ export type ReturnErrorCode =
   | 'unknown-return'
   | 'not-back-office'
   | 'not-in-doubt'
-  | 'ambiguous';
+  | 'ambiguous'
+  | 'exchange-no-sale';
 
 export class ReturnError extends Error {
   override name = 'ReturnError';
@@ -121,6 +122,11 @@ export interface ReturnRequest {
    * needs no manager's PIN for it.
    */
   readonly claimed?: boolean;
+  /**
+   * An exchange (exchange.ts): the refund is a credit on the new sale of this order, made inside the
+   * transaction that closes that sale; it goes out as cash that the sale takes straight back in.
+   */
+  readonly exchangeOrderId?: number;
 }
 
 export interface ReturnsOptions {
@@ -196,7 +202,9 @@ export class Returns {
   /** Makes a return: checks and stores it in one transaction; the refund is what it says. */
   make(request: ReturnRequest): MadeReturn {
     const now = this.#now();
-    const made = durably(this.#db, () =>
+    // Inside an exchange's sale-closing transaction: a savepoint of it, made durable by its commit.
+    const outer = request.exchangeOrderId === undefined ? durably : <T>(_db: Db, fn: () => T): T => fn();
+    const made = outer(this.#db, () =>
       writeTransaction(this.#db, () => {
         const sale = this.#sale(request.receipt, true);
         const planned = this.#plan(sale, request);
@@ -207,7 +215,10 @@ export class Returns {
           this.#options.cashStep(),
           request.tender,
         );
-        const reasons = this.#reasons(sale, refund, split.card, request.tender, now);
+        // An exchange's credit is no cash out of the drawer: the tender rule does not ask for it.
+        const reasons = this.#reasons(sale, refund, split.card, request.tender, now).filter(
+          (r) => request.exchangeOrderId === undefined || r.kind !== 'tender',
+        );
         if (sale.till !== null && request.claimed !== true) reasons.unshift(storeReason(sale));
         const approved = reasons.length > 0 && (request.approve?.(reasons) ?? false);
         if (reasons.length > 0 && !approved) throw new ReturnError('approval', approvalWords(reasons));
@@ -223,6 +234,7 @@ export class Returns {
           refundMinor: refund,
           managerApproved: approved,
           clientReference: randomUUID(),
+          ...(request.exchangeOrderId === undefined ? {} : { exchangeOrderId: request.exchangeOrderId }),
           lines: planned.map((p) => ({
             lineNo: p.line.lineNo,
             quantityMilli: p.quantityMilli,
@@ -241,8 +253,14 @@ export class Returns {
         return row;
       }),
     );
-    this.#options.stored?.(made);
+    // An exchange's return is committed with its sale: exchange.ts says it is stored after that.
+    if (request.exchangeOrderId === undefined) this.#options.stored?.(made);
     return { row: made, number: formatReturnNumber(made.prefix, made.number) };
+  }
+
+  /** A return stored by an exchange's sale (committed now): its document's route takes it on. */
+  stored(row: ReturnRow): void {
+    this.#options.stored?.(row);
   }
 
   #sale(text: string, writing: boolean): SaleForReturn {

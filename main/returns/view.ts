@@ -59,6 +59,8 @@ export interface ReturnView {
   readonly cashierId: number | null;
   readonly shiftId: number | null;
   readonly printCount: number;
+  /** An exchange's new sale: its receipt number (or its order's reference). */
+  readonly exchangeReceipt?: string;
 }
 
 export function returnView(db: Db, id: number): ReturnView | undefined {
@@ -126,6 +128,14 @@ export function viewOf(db: Db, r: ReturnRow): ReturnView {
     cashierId: r.cashierId,
     shiftId: r.shiftId,
     printCount: r.printCount,
+    ...(r.exchangeOrderId === null
+      ? {}
+      : {
+          exchangeReceipt:
+            printedReceiptNumber(db, r.exchangeOrderId) ??
+            getOutboxOrder(db, r.exchangeOrderId)?.clientReference ??
+            String(r.exchangeOrderId),
+        }),
   };
 }
 

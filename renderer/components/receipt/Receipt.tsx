@@ -91,6 +91,14 @@ export function Receipt({ receipt, paper }: { receipt: ReceiptView; paper: Paper
         </p>
       )}
       {receipt.pricedFrom === 'catalog' && <p className="r-note">{t('pricedFromCatalog')}</p>}
+      {receipt.exchange !== undefined && (
+        <p className="r-note" data-receipt-exchange>
+          {t('saleExchange', {
+            number: receipt.exchange.number,
+            credit: format.price(receipt.exchange.credit),
+          })}
+        </p>
+      )}
       <footer>
         <p>{t('thankYou')}</p>
         <p className="r-reference">

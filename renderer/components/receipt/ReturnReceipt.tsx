@@ -86,6 +86,9 @@ export function ReturnReceipt({ view, paper }: { view: ReturnView; paper: Paper 
           <span>{format.price(view.refund.cash)}</span>
         </p>
       )}
+      {view.exchangeReceipt !== undefined && (
+        <p data-return-exchange>{t('returnExchange', { receipt: view.exchangeReceipt })}</p>
+      )}
       {view.cashierName !== undefined && <p>{t('returnBy', { name: view.cashierName })}</p>}
       <footer>
         <p className="r-signature">{t('returnSignature')}</p>

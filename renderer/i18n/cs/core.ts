@@ -177,6 +177,7 @@ export const core = {
   returnNeedsPinTender: 'Vrátit peníze jiným způsobem, než se platilo, lze jen s PINem vedoucího.',
   returnNotFound: 'Vratka {{id}} na této pokladně není.',
   returnNotBackOffice: 'Vratka {{number}} nečeká na zaúčtování v kanceláři.',
+  exchangeNoSale: 'Výměna potřebuje nejdřív nový prodej na pokladně: naskenujte, co si zákazník bere.',
   returnNotInDoubt: 'Vratka {{number}} není nejistá: není co vyřešit.',
   lockedReturnBooked: 'Označit vratku jako zaúčtovanou v back office vyžaduje PIN vedoucího.',
   lockedReturnSettle: 'Vyřešit nejistou vratku vyžaduje PIN vedoucího.',

@@ -178,6 +178,7 @@ export const core = {
   returnNeedsPinTender: 'Vrátiť peniaze inak, ako sa platilo, možno len s PIN-om vedúceho.',
   returnNotFound: 'Vratka {{id}} na tejto pokladnici nie je.',
   returnNotBackOffice: 'Vratka {{number}} nečaká na zaúčtovanie v kancelárii.',
+  exchangeNoSale: 'Výmena potrebuje najprv nový predaj na pokladnici: naskenujte, čo si zákazník berie.',
   returnNotInDoubt: 'Vratka {{number}} nie je neistá: nie je čo vyriešiť.',
   lockedReturnBooked: 'Označiť vratku ako zaúčtovanú v back office vyžaduje PIN vedúceho.',
   lockedReturnSettle: 'Vyriešiť neistú vratku vyžaduje PIN vedúceho.',
