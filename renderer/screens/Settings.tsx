@@ -16,6 +16,7 @@ import { CustomerDisplayCard } from '../components/settings/CustomerDisplayCard.
 import { ReceiptCard } from '../components/settings/ReceiptCard.tsx';
 import { ScannerCard } from '../components/settings/ScannerCard.tsx';
 import { SerialScannerCard } from '../components/settings/SerialScannerCard.tsx';
+import { ReturnsSettingsCard } from '../components/settings/ReturnsSettingsCard.tsx';
 import { ShiftSettingsCard } from '../components/settings/ShiftSettingsCard.tsx';
 import { StoreHubCard } from '../components/settings/StoreHubCard.tsx';
 import { StockRuleCard } from '../components/settings/StockRuleCard.tsx';
@@ -45,6 +46,7 @@ export function Settings() {
         {settings !== null && <LabelRulesCard rules={settings.labelRules} />}
         <ManagerPinCard />
         {settings !== null && <ShiftSettingsCard settings={settings} />}
+        {settings !== null && <ReturnsSettingsCard settings={settings} />}
         <CashiersCard />
         {settings !== null && <ReceiptCard settings={settings} />}
         {settings !== null && <PrinterCard settings={settings} />}

@@ -279,4 +279,43 @@ describe.each(KINDS)('returns at the till on an instance that is $name', (kind) 
     }
     await page.setViewportSize(SIZES[0]);
   }, 300_000);
+
+  it.runIf(kind.pin === true)(
+    'the manager sets the return limits in Settings: a wrong figure is named, the right ones kept',
+    async () => {
+      await goTo(page, 'settings');
+      const card = page.locator('[data-section="returns-settings"]');
+      await card.scrollIntoViewIfNeeded();
+      const amount = card.locator('[data-field="returnAmountLimit"]');
+      const days = card.locator('[data-field="returnDaysLimit"]');
+      expect(await amount.inputValue()).toBe('1');
+      await amount.fill('sto');
+      await card.locator('[data-action="save-return-limits"]').click();
+      await expect
+        .poll(() => card.locator('[role="alert"]').textContent())
+        .toBe(say('returns:notAmount', { text: 'sto' }));
+      await amount.fill('2 500,50');
+      await days.fill('1,5');
+      await card.locator('[data-action="save-return-limits"]').click();
+      await expect
+        .poll(() => card.locator('[role="alert"]').textContent())
+        .toBe(say('returns:notDays', { text: '1,5' }));
+      await days.fill('30');
+      await card.locator('[data-action="save-return-limits"]').click();
+      // Settings are the manager's: the PIN is asked (the lock may have shut since the returns).
+      const pin = page.getByTestId('pin-dialog');
+      await expect
+        .poll(async () => (await pin.isVisible()) || (await card.locator('[role="status"]').count()) > 0)
+        .toBe(true);
+      if (await pin.isVisible()) {
+        await pin.locator('[data-field="managerPin"]').fill(PIN);
+        await page.keyboard.press('Enter');
+        await pin.waitFor({ state: 'detached' });
+      }
+      await expect.poll(() => card.locator('[role="status"]').textContent()).toBe(say('returns:limitsSaved'));
+      const stored = tillDb(terminal.dataDir, (db) => new SettingsStore(db).read());
+      expect([stored.returnAmountLimit, stored.returnDaysLimit]).toEqual([2500.5, 30]);
+      await screenshot(page, 'returns-settings-1024');
+    },
+  );
 });

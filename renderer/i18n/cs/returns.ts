@@ -41,4 +41,11 @@ export const returns = {
   print: 'Vytisknout vratku',
   next: 'Další vratka',
   fromOrders: 'Vrátit zboží',
+  settingsTitle: 'Vrácení zboží',
+  amountLimitLabel: 'Vratka nad tuto částku vyžaduje PIN vedoucího (0: bez limitu)',
+  daysLimitLabel: 'Vratka víc dní po prodeji než tolik vyžaduje PIN vedoucího (0: bez limitu)',
+  limitsSave: 'Uložit limity vratek',
+  limitsSaved: 'Uloženo.',
+  notDays: '„{{text}}“ není počet dní: napište celé číslo od 0 do 3650.',
+  notAmount: '„{{text}}“ není částka: napište číslice, nejvýš se dvěma desetinnými místy.',
 } as const satisfies Translation<typeof en>;

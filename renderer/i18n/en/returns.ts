@@ -40,4 +40,11 @@ export const returns = {
   print: 'Print the return receipt',
   next: 'Next return',
   fromOrders: 'Return goods',
+  settingsTitle: 'Returns',
+  amountLimitLabel: 'A return refunding more than this needs the manager PIN (0: no limit)',
+  daysLimitLabel: 'A return more days after the sale than this needs the manager PIN (0: no limit)',
+  limitsSave: 'Save the return limits',
+  limitsSaved: 'Saved.',
+  notDays: '"{{text}}" is not a number of days: write a whole number from 0 to 3650.',
+  notAmount: '"{{text}}" is not an amount: write digits, with at most two decimal places.',
 } as const;

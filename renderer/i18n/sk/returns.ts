@@ -41,4 +41,11 @@ export const returns = {
   print: 'Vytlačiť vratku',
   next: 'Ďalšia vratka',
   fromOrders: 'Vrátiť tovar',
+  settingsTitle: 'Vrátenie tovaru',
+  amountLimitLabel: 'Vratka nad túto sumu vyžaduje PIN vedúceho (0: bez limitu)',
+  daysLimitLabel: 'Vratka viac dní po predaji ako toľko vyžaduje PIN vedúceho (0: bez limitu)',
+  limitsSave: 'Uložiť limity vratiek',
+  limitsSaved: 'Uložené.',
+  notDays: '„{{text}}“ nie je počet dní: napíšte celé číslo od 0 do 3650.',
+  notAmount: '„{{text}}“ nie je suma: napíšte číslice, najviac s dvomi desatinnými miestami.',
 } as const satisfies Translation<typeof en>;
