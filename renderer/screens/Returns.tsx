@@ -74,6 +74,13 @@ function SaleLines({ sale }: { sale: ReturnSaleView }) {
       <p className="return-sale-head">
         <strong>{t('receipt', { receipt: sale.receipt ?? sale.reference })}</strong>{' '}
         <span className="muted">{t('soldAt', { at: f.dateTime(sale.soldAt) })}</span>
+        {/* Another till of the store sold it (issue 38): its receipt number is that till's. */}
+        {sale.till !== undefined && (
+          <span className="muted" data-sale-till={sale.till}>
+            {' '}
+            {t('soldAtTill', { till: sale.till })}
+          </span>
+        )}
         <br />
         <span className="muted">
           {t('paidWith', { cash: f.price(sale.paid.cash), card: f.price(sale.paid.card) })}

@@ -8,6 +8,7 @@ export const returns = {
   find: 'Najít',
   receipt: 'Účtenka {{receipt}}',
   soldAt: 'prodáno {{at}}',
+  soldAtTill: 'na pokladně {{till}}',
   paidWith: 'Zaplaceno: hotově {{cash}}, kartou {{card}}',
   returnedBefore: 'Už vráceno: {{numbers}}',
   colItem: 'Položka',

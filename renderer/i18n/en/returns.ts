@@ -6,6 +6,7 @@ export const returns = {
   find: 'Find',
   receipt: 'Receipt {{receipt}}',
   soldAt: 'sold {{at}}',
+  soldAtTill: 'at till {{till}}',
   paidWith: 'Paid: cash {{cash}}, card {{card}}',
   returnedBefore: 'Returned before: {{numbers}}',
   colItem: 'Item',

@@ -8,6 +8,7 @@ export const returns = {
   find: 'Nájsť',
   receipt: 'Doklad {{receipt}}',
   soldAt: 'predané {{at}}',
+  soldAtTill: 'na pokladnici {{till}}',
   paidWith: 'Zaplatené: v hotovosti {{cash}}, kartou {{card}}',
   returnedBefore: 'Už vrátené: {{numbers}}',
   colItem: 'Položka',
