@@ -20,6 +20,7 @@ export const JOURNAL_KINDS = [
   'acknowledged',
   'return-line',
   'return-refund',
+  'card',
 ] as const;
 export const JournalKind = z.enum(JOURNAL_KINDS);
 export type JournalKind = z.infer<typeof JournalKind>;
@@ -83,6 +84,29 @@ export const SaleBodyV2 = SaleBody.extend({
   sold: z.array(SoldLineWire),
 });
 export type SaleBodyV2 = z.infer<typeof SaleBodyV2>;
+
+/**
+ * A loyalty card issued at a till (issue 39), as the other tills learn it: the card's own fields, so
+ * a later sale at any till of the store finds it offline before the instance has it (db/catalog
+ * cardByBarcode reads it from store_event). `entryId` is its outbox entry at the till that issued it.
+ */
+export const IssuedCardBody = z.object({
+  entryId: z.int(),
+  companyId: z.int(),
+  barcode: z.string(),
+  name: z.string(),
+  validFrom: z.string().optional(),
+  validTo: z.string().optional(),
+  discount: z.number().optional(),
+});
+export type IssuedCardBody = z.infer<typeof IssuedCardBody>;
+
+/** Appends a card issued here: call in the transaction that stores its document and caches it. */
+export function appendIssuedCard(db: Db, card: IssuedCardBody): void {
+  prepared(db, "INSERT INTO journal (kind, body) VALUES ('card', ?)").run(
+    JSON.stringify(IssuedCardBody.parse(card)),
+  );
+}
 
 const SessionRow = z.object({
   shiftId: z.int().nullable(),

@@ -3,6 +3,7 @@
 // (discovered_company), whose cards sync fetches one company at a time.
 import { z } from 'zod';
 import type { Db } from '../database.ts';
+import { IssuedCardBody } from '../journal.ts';
 import { prepared } from '../prepared.ts';
 import {
   column,
@@ -119,10 +120,38 @@ export function isIssuedHere(card: Pick<CachedCompanyCard, 'id'>): boolean {
   return card.id < 0;
 }
 
-/** The cached card with this barcode (the counter's offline customer lookup), valid or not. */
+/**
+ * The cached card with this barcode (the counter's offline customer lookup), valid or not: the
+ * instance's (synced) first, then one issued at this till, then one another till of the store issued
+ * (its journal event, through the store hub) that this till's cache does not have yet.
+ */
 export function cardByBarcode(db: Db, barcode: string): CachedCompanyCard | undefined {
-  const row = prepared(db, 'SELECT * FROM company_card WHERE barcode = ? ORDER BY id LIMIT 1').get(barcode);
-  return row === undefined ? undefined : rowToCompanyCard(row);
+  const row = prepared(
+    db,
+    'SELECT * FROM company_card WHERE barcode = ? ORDER BY id < 0, abs(id) LIMIT 1',
+  ).get(barcode);
+  return row === undefined ? storeIssuedCard(db, barcode) : rowToCompanyCard(row);
+}
+
+/**
+ * Ids of cards another till issued, as this till shows them: negative like a card issued here (not on
+ * the instance yet: isIssuedHere), below every outbox entry's negated id so the two never meet.
+ */
+const STORE_CARD_ID_BASE = 1_000_000_000_000;
+
+function storeIssuedCard(db: Db, barcode: string): CachedCompanyCard | undefined {
+  const row = prepared(
+    db,
+    `SELECT rowid AS eventId, body, receivedAt FROM main.store_event
+      WHERE kind = 'card' AND json_extract(body, '$.barcode') = ? ORDER BY rowid LIMIT 1`,
+  ).get(barcode);
+  if (row === undefined) return undefined;
+  const event = z.object({ eventId: z.int(), body: z.string(), receivedAt: z.string() }).parse(row);
+  const card = IssuedCardBody.safeParse(JSON.parse(event.body));
+  if (!card.success) return undefined;
+  return rowToCompanyCard(
+    companyCardToRow({ ...card.data, id: -(STORE_CARD_ID_BASE + event.eventId) }, event.receivedAt),
+  );
 }
 
 export function companyCards(db: Db, companyId: number): CachedCompanyCard[] {

@@ -13,6 +13,7 @@ import {
   type Said,
 } from '../../contract/contract.ts';
 import { durably, writeTransaction, type Db } from '../../db/database.ts';
+import { appendIssuedCard } from '../../db/journal.ts';
 import { cacheIssuedCard, cardByBarcode, companyCards, knownCompanyName } from '../../db/catalog/index.ts';
 import { CoreError } from '../ground/index.ts';
 import { cardFields, insertOutboxDocument, type EntryOf } from '../outbox/index.ts';
@@ -90,7 +91,10 @@ export async function checkCard(deps: CardIssueDeps, input: CardIssueInput): Pro
 }
 
 /** Stores the card as a queued outbox document and caches it, in one durable transaction. */
-export function storeCard(deps: CardIssueDeps, card: CardDocument): EntryOf<'card'> {
+export function storeCard(
+  deps: Pick<CardIssueDeps, 'db' | 'instance' | 'now'>,
+  card: CardDocument,
+): EntryOf<'card'> {
   return durably(deps.db, () =>
     writeTransaction(deps.db, () => {
       const entry = insertOutboxDocument(deps.db, 'card', card, {
@@ -98,6 +102,8 @@ export function storeCard(deps: CardIssueDeps, card: CardDocument): EntryOf<'car
         now: deps.now(),
       });
       cacheIssuedCard(deps.db, entry.id, cardFields(card), entry.createdAt);
+      // The store's other tills learn it through the hub (issue 38's journal), in the same transaction.
+      appendIssuedCard(deps.db, { entryId: entry.id, ...cardFields(card) });
       return entry;
     }),
   );
