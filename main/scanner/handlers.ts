@@ -4,10 +4,9 @@ import type { Handlers } from '../ground/index.ts';
 import { listPorts } from './port.ts';
 import type { SerialScanner } from './service.ts';
 
-export function scannerHandlers(scanner: SerialScanner): Pick<
-  Handlers,
-  'scanner.ports' | 'scanner.take' | 'scanner.claim'
-> {
+export function scannerHandlers(
+  scanner: SerialScanner,
+): Pick<Handlers, 'scanner.ports' | 'scanner.take' | 'scanner.claim'> {
   return {
     'scanner.ports': () => listPorts(),
     'scanner.take': ({ peek }) => Promise.resolve({ scans: scanner.take(peek === true) }),
