@@ -36,6 +36,9 @@ describe('keymap', () => {
     expect(key('F11', { ...ctx('sale'), dialog: 'pin' })).toBeUndefined();
     expect(key('F9', ctx('returns', 'field'))).toBe('returns.make');
     expect(key('F7', ctx('returns'))).toBe('returns.print');
+    expect(key('F8', ctx('returns', 'field'))).toBe('returns.exchange');
+    expect(key('F8', ctx('sale'))).toBe('sale.void');
+    expect(key('F8', { ...ctx('returns'), dialog: 'confirm' })).toBeUndefined();
     expect(actionForScan(ctx('returns', 'field'))?.name).toBe('scan.returns');
     expect(actionForScan(ctx('returns'))?.name).toBe('scan.returns');
     // The manager's PIN (or the card refund's confirmation) open: the scan waits; Enter is no answer.

@@ -14,6 +14,7 @@ export type ActionName =
   | 'screen.returns'
   | 'returns.make'
   | 'returns.print'
+  | 'returns.exchange'
   | 'scan.returns'
   | 'shift.print'
   | 'float.confirm'
@@ -218,6 +219,13 @@ export const KEYMAP: readonly Binding[] = [
     name: 'returns.print',
     trigger: 'key',
     key: is('F7'),
+    when: (ctx) => always(ctx) && ctx.screen === 'returns',
+  },
+  // F8: the chosen lines as a credit to the Sale screen, an exchange (F8 voids only on Sale).
+  {
+    name: 'returns.exchange',
+    trigger: 'key',
+    key: is('F8'),
     when: (ctx) => always(ctx) && ctx.screen === 'returns',
   },
   // F7 on the Shift screen prints the report it shows.

@@ -16,7 +16,7 @@ import { closeParked, moveParked, openParked, parkSale, recallParked } from '../
 import { answerConfirm, leaveGuardDialog } from '../store/guard.ts';
 import { closeFloatPrompt, confirmFloat, printShiftReport } from '../store/shift.ts';
 import { openDrawerNoSale, printerInUse } from '../store/printer.ts';
-import { makeReturn, printReturn, scanToReturns } from '../store/returns.ts';
+import { exchangeChosen, makeReturn, printReturn, scanToReturns } from '../store/returns.ts';
 import {
   closeCardIssue,
   confirmCardIssue,
@@ -61,6 +61,7 @@ export const PERFORM: Record<ActionName, (p: Performed) => unknown> = {
   'screen.returns': to('returns'),
   'returns.make': () => void makeReturn(),
   'returns.print': () => void printReturn(printerInUse()),
+  'returns.exchange': () => void exchangeChosen(),
   'scan.returns': (p) => scanToReturns(p.code ?? ''),
   'shift.print': () => printShiftReport(),
   // Enter on "Back to the sale" (Tab got there) goes back; anywhere else in the prompt it opens the shift.

@@ -9,6 +9,7 @@ import { useFormat, type Formatters } from '../components/use-format.ts';
 import { spoken } from '../i18n/spoken.ts';
 import { useApp } from '../store/app.ts';
 import {
+  exchangeChosen,
   findSale,
   makeReturn,
   nextReturn,
@@ -193,6 +194,9 @@ function Refund() {
         data-action="make-return"
       >
         {t('make')} <kbd>F9</kbd>
+      </button>{' '}
+      <button type="button" disabled={busy} onClick={() => void exchangeChosen()} data-action="exchange">
+        {t('exchange')} <kbd>F8</kbd>
       </button>
     </div>
   );

@@ -2,6 +2,7 @@
 // typed into the code field. Keyboard: arrows pick a line, + / - change its quantity, Delete removes
 // it, F9 places the order, F8 twice voids the sale (the keymap, actions/keymap.ts; the actions,
 // store/sale.ts).
+import { ExchangeCreditNote } from '../components/sale/ExchangeCredit.tsx';
 import type { SessionLineView, SessionView } from '../../contract/contract.ts';
 import { useTranslation } from 'react-i18next';
 import { spoken } from '../i18n/spoken.ts';
@@ -216,6 +217,7 @@ function Totals({ session }: { session: SessionView | null }) {
       <p className="grand-total" data-total ref={grand}>
         {total}
       </p>
+      <ExchangeCreditNote />
     </div>
   );
 }

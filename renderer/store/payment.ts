@@ -18,6 +18,7 @@ import { useReceipt } from './receipt.ts';
 import { refusalBeforePayment } from './refusal.ts';
 import { askForFloat, loadShift, shiftNeeded, useFloatPrompt } from './shift.ts';
 import { announce, closeSale } from './sale.ts';
+import { settleExchange, settleGiveBack, useExchange } from './exchange.ts';
 import { paymentSummary, type Method, type PaymentProblem } from './tender.ts';
 
 export { parseAmount, paymentSummary, quickAmounts, type Method } from './tender.ts';
@@ -61,7 +62,9 @@ export function openDialog(): 'payment' | 'receipt' | 'price' | 'parked' | 'adju
   return undefined;
 }
 
-const total = (): number => useApp.getState().session?.totals.total ?? 0;
+/** What the panel takes: the sale's total, less an exchange's credit (the customer pays the difference). */
+export const total = (): number =>
+  (useApp.getState().session?.totals.total ?? 0) - (useExchange.getState().credit?.credit ?? 0);
 
 /**
  * The smallest amount cash pays here, in minor units: Settings' cash rounding for the prices' currency
@@ -90,6 +93,8 @@ export async function openPayment(): Promise<void> {
     askForFloat(openPayment);
     return;
   }
+  // An exchange whose credit covers the sale: the difference goes back in cash, no panel.
+  if (await settleGiveBack()) return;
   usePayment.setState({ ...CLOSED, open: true });
 }
 
@@ -133,6 +138,10 @@ export async function confirmPayment(): Promise<void> {
     usePayment.setState({ error: problemWords(sum.problem, p.method) });
     return;
   }
+  if (useExchange.getState().credit !== null) {
+    await confirmExchange(p.method);
+    return;
+  }
   usePayment.setState({ busy: true, error: null });
   const placed = await closeSale(sum.tender);
   // Placed: the panel closes, the change due shows large and the receipt below. Refused by the core:
@@ -143,6 +152,18 @@ export async function confirmPayment(): Promise<void> {
     paid: placed.tender === undefined ? null : { orderId: placed.id, tender: placed.tender },
   });
   void useReceipt.getState().showPlaced(placed.id);
+}
+
+/** An exchange: the difference by one tender (returns.exchange), its receipt then on the screen. */
+async function confirmExchange(method: Method): Promise<void> {
+  if (method === 'split') {
+    usePayment.setState({ error: i18n.t('returns:exchangeNoSplit') });
+    return;
+  }
+  usePayment.setState({ busy: true, error: null });
+  const done = await settleExchange(method);
+  usePayment.setState(CLOSED);
+  if (done !== null) void useReceipt.getState().showPlaced(done.order.id);
 }
 
 /** Why Enter did not place, in the cashier's words. */

@@ -16,6 +16,7 @@ import { spoken } from '../i18n/spoken.ts';
 import { askToConfirm, lockManager, withPin } from './guard.ts';
 import { message, useApp } from './app.ts';
 import { pos } from './pos.ts';
+import { startExchange } from './exchange.ts';
 
 export interface ReturnsUi {
   /** The find field's text. */
@@ -161,6 +162,22 @@ export async function makeReturn(): Promise<void> {
   } finally {
     // One PIN, one return: the lock shuts again once it is made (or not).
     if (plan.approval.length > 0) await lockManager();
+  }
+}
+
+/**
+ * "Výměna" (F8): the chosen lines go to the Sale screen as a credit (store/exchange.ts); the return is
+ * made only when F9 there settles the new sale. The screen is cleared for the next customer.
+ */
+export async function exchangeChosen(): Promise<void> {
+  const { sale, plan, busy } = useReturns.getState();
+  if (sale === null || plan === null || busy) return;
+  const { lines } = wantedLines();
+  try {
+    await startExchange(receiptOf(sale), lines);
+    nextReturn();
+  } catch (error) {
+    useReturns.setState({ error: message(error) });
   }
 }
 

@@ -6,6 +6,7 @@
 // what it says (a round note chooses that note, and focus goes back to the amount so that the next
 // Enter places). Esc goes back to the sale untouched. Its keys are in the one keymap
 // (actions/keymap.ts); its actions in store/payment.ts.
+import { useExchange } from '../../store/exchange.ts';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +38,9 @@ function Panel() {
   const { t } = useTranslation('sale');
   const format = useFormat();
   const payment = usePayment();
-  const total = useApp((s) => s.session?.totals.total ?? 0);
+  // An exchange's credit comes off: the customer pays the difference (store/exchange.ts).
+  const credit = useExchange((s) => s.credit?.credit ?? 0);
+  const total = useApp((s) => s.session?.totals.total ?? 0) - credit;
   const step = useApp((s) => cashStepOf(s.settings));
   const given = useRef<HTMLInputElement>(null);
   const cardPart = useRef<HTMLInputElement>(null);

@@ -48,4 +48,17 @@ export const returns = {
   limitsSaved: 'Saved.',
   notDays: '"{{text}}" is not a number of days: write a whole number from 0 to 3650.',
   notAmount: '"{{text}}" is not an amount: write digits, with at most two decimal places.',
+  exchange: 'Exchange',
+  exchangeCredit: 'Exchange for return from receipt {{receipt}}: {{amount}}',
+  exchangeToPay: 'To pay (the difference): {{amount}}',
+  exchangeGiveBack: 'Give the customer back in cash: {{amount}}',
+  exchangeScan: 'Scan what the customer takes instead; F9 settles the difference.',
+  exchangeDrop: 'Cancel the exchange',
+  exchangeBackTitle: 'Exchange: money back',
+  exchangeBackBody:
+    'The goods returned are worth more than the new sale. Give the customer {{amount}} in cash.',
+  exchangeBackDone: 'Paid out in cash',
+  exchangeBackKeep: 'Back to the sale',
+  exchangeNoSplit: 'An exchange is settled by one tender: cash or card.',
+  exchangeDone: 'Exchanged: return {{number}}, sale receipt {{receipt}}.',
 } as const;

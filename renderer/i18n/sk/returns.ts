@@ -49,4 +49,17 @@ export const returns = {
   limitsSaved: 'Uložené.',
   notDays: '„{{text}}“ nie je počet dní: napíšte celé číslo od 0 do 3650.',
   notAmount: '„{{text}}“ nie je suma: napíšte číslice, najviac s dvomi desatinnými miestami.',
+  exchange: 'Výmena',
+  exchangeCredit: 'Výmena za vratku z dokladu {{receipt}}: {{amount}}',
+  exchangeToPay: 'Na doplatenie (rozdiel): {{amount}}',
+  exchangeGiveBack: 'Vrátiť zákazníkovi v hotovosti: {{amount}}',
+  exchangeScan: 'Naskenujte, čo si zákazník berie namiesto toho; F9 vyrovná rozdiel.',
+  exchangeDrop: 'Zrušiť výmenu',
+  exchangeBackTitle: 'Výmena: vrátenie peňazí',
+  exchangeBackBody:
+    'Vrátený tovar má vyššiu hodnotu ako nový nákup. Vráťte zákazníkovi {{amount}} v hotovosti.',
+  exchangeBackDone: 'Vyplatené v hotovosti',
+  exchangeBackKeep: 'Späť k predaju',
+  exchangeNoSplit: 'Výmena sa vyrovná jedným spôsobom platby: v hotovosti, alebo kartou.',
+  exchangeDone: 'Vymenené: vratka {{number}}, doklad {{receipt}}.',
 } as const satisfies Translation<typeof en>;

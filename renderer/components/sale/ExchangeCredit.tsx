@@ -1,0 +1,36 @@
+// The Sale screen's note of an exchange (issue 37, point 4): the credit from the goods returned and
+// what the customer pays (the difference) or gets back in cash. F9 settles it (store/exchange.ts).
+import { useTranslation } from 'react-i18next';
+import { useApp } from '../../store/app.ts';
+import { differenceOf, dropExchange, useExchange } from '../../store/exchange.ts';
+import { useFormat } from '../use-format.ts';
+import './sale.css';
+
+export function ExchangeCreditNote() {
+  const { t } = useTranslation('returns');
+  const f = useFormat();
+  const credit = useExchange((s) => s.credit);
+  const total = useApp((s) => s.session?.totals.total ?? 0);
+  const lines = useApp((s) => s.session?.lines.length ?? 0);
+  if (credit === null) return null;
+  const difference = differenceOf(credit.credit, total, 'cash');
+  return (
+    <div className="exchange-credit" data-testid="exchange-credit" data-credit={credit.credit}>
+      <p>{t('exchangeCredit', { receipt: credit.receipt, amount: f.price(-credit.credit) })}</p>
+      {lines === 0 ? (
+        <p className="muted">{t('exchangeScan')}</p>
+      ) : difference > 0 ? (
+        <p className="exchange-due" data-exchange-due={difference}>
+          {t('exchangeToPay', { amount: f.price(difference) })}
+        </p>
+      ) : (
+        <p className="exchange-due" data-exchange-back={-difference}>
+          {t('exchangeGiveBack', { amount: f.price(-difference) })}
+        </p>
+      )}
+      <button type="button" className="link" onClick={() => dropExchange()} data-action="drop-exchange">
+        {t('exchangeDrop')}
+      </button>
+    </div>
+  );
+}

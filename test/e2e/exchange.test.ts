@@ -1,0 +1,170 @@
+// An exchange at the till (issue 37, point 4), as a cashier does it, in the e2e language at 1024×768:
+// a cash sale of a cheaper product placed; the customer brings it back and takes a dearer one. On the
+// Returns screen (F11) the sale is found by its number, its line chosen and "Výměna" (F8) takes it to
+// the Sale screen as a credit ("Výměna za vratku z účtenky P1-000001: −X"); the dearer product scanned,
+// the screen says the difference and F9's panel asks only for it; Enter settles both documents
+// together (returns.exchange). The new sale's receipt names the return and the return names the new
+// sale's order; the Shift screen's expected cash moved by the difference only.
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/database.ts';
+import { SettingsStore } from '../../main/settings/store.ts';
+import { screenshotOnFailure } from './failure-shot.ts';
+import { goTo, placeOrder, scan } from './app.ts';
+import { launchChromium, screenshot, SIZES, startWebShellProcess, type RunningShell } from './browser.ts';
+import { newPage, say } from './lang.ts';
+import {
+  fromCatalog,
+  SELLS_PLAINLY,
+  stopAll,
+  syncedTerminal,
+  type SyncedTerminal,
+} from '../support/terminal.ts';
+
+function tillDb<T>(dataDir: string, read: (db: Database.Database) => T): T {
+  const db = new Database(join(dataDir, 'counter.sqlite'), { readonly: true });
+  try {
+    return read(db);
+  } finally {
+    db.close();
+  }
+}
+
+async function amountIn(locator: Locator): Promise<number> {
+  const text = (await locator.textContent()) ?? '';
+  const kept = Array.from(text.slice(text.lastIndexOf(':') + 1))
+    .filter((c) => /[\d,.\-−]/.test(c))
+    .join('')
+    .replace('−', '-');
+  return Number(kept.replace(',', '.'));
+}
+
+describe('an exchange at the till', () => {
+  let terminal: SyncedTerminal;
+  let shell: RunningShell | undefined;
+  let browser: Browser | undefined;
+  let page: Page;
+  let cheap = '';
+  let dear = '';
+
+  beforeAll(async () => {
+    terminal = await syncedTerminal('exchange-ui', {});
+    const picked = fromCatalog(
+      terminal.dataDir,
+      (db) =>
+        db
+          .prepare(
+            `SELECT barcode, price FROM stock_item WHERE warehouseId = 1 AND barcode IS NOT NULL
+              AND length(barcode) = 13 AND barcode NOT LIKE '2%' AND ${SELLS_PLAINLY}
+              AND price BETWEEN 50 AND 1000 ORDER BY price, id`,
+          )
+          .all() as { barcode: string; price: number }[],
+    );
+    const low = picked[0];
+    const high = picked[picked.length - 1];
+    if (low === undefined || high === undefined || high.price - low.price < 10)
+      throw new Error('two products of different prices');
+    cheap = low.barcode;
+    dear = high.barcode;
+    const db = openDatabase(join(terminal.dataDir, 'counter.sqlite'));
+    new SettingsStore(db).write({ warehouseId: 1, walkInCustomer: { companyId: 1, name: 'Hotovost' } });
+    db.close();
+    shell = await startWebShellProcess(terminal.env);
+    browser = await launchChromium();
+    page = await newPage(browser, { viewport: SIZES[0] });
+    await page.goto(shell.url);
+  }, 300_000);
+
+  afterAll(async () => {
+    await stopAll(terminal, shell, browser);
+  });
+
+  screenshotOnFailure(() => page, 'exchange');
+
+  it('takes a line back as a credit on a new sale: the customer pays the difference only', async () => {
+    await goTo(page, 'sale');
+    const lines = page.getByTestId('lines-box').locator('[data-line]');
+    await scan(page, cheap);
+    await expect.poll(() => lines.count()).toBe(1);
+    await placeOrder(page);
+    await expect.poll(() => terminal.sim.admin.listOrders().length, { timeout: 30_000 }).toBe(1);
+    await goTo(page, 'shift');
+    const expected = page.locator('[data-report-expected]').first();
+    await expected.waitFor();
+    const before = await amountIn(expected);
+
+    // The Returns screen: the sale by its number, its line chosen, F8 takes it to the Sale screen.
+    await goTo(page, 'returns');
+    const screen = page.getByTestId('returns');
+    await screen.locator('[data-field="return-find"]').fill('P1-000001');
+    await page.keyboard.press('Enter');
+    const sold = screen.locator('[data-testid="return-sale"][data-receipt="P1-000001"]');
+    await sold.waitFor();
+    await sold.locator('tr[data-line]').first().locator('[data-line-qty]').fill('1');
+    await screen.getByTestId('return-refund').waitFor();
+    await page.keyboard.press('F8');
+    const note = page.getByTestId('exchange-credit');
+    await note.waitFor();
+    const credit = Number(await note.getAttribute('data-credit'));
+    expect(credit).toBeGreaterThan(0);
+    expect(await note.textContent()).toContain(
+      say('returns:exchangeCredit', { receipt: 'P1-000001', amount: '' }).replace(/:\s*$/, ''),
+    );
+    expect(await page.getByTestId('sale').isVisible()).toBe(true);
+    // Nothing is returned yet: the return is made only with the new sale.
+    expect(
+      tillDb(terminal.dataDir, (db) => db.prepare('SELECT count(*) AS n FROM till_return').get()),
+    ).toEqual({
+      n: 0,
+    });
+
+    await scan(page, dear);
+    await expect.poll(() => lines.count()).toBe(1);
+    const due = note.locator('[data-exchange-due]');
+    await due.waitFor();
+    const difference = Number(await due.getAttribute('data-exchange-due'));
+    expect(difference).toBeGreaterThan(0);
+    expect(difference).toBeLessThan(credit + difference);
+    await screenshot(page, 'exchange-sale-credit-1024');
+
+    // F9: the panel asks for the difference only; Enter settles the exchange.
+    await page.keyboard.press('F9');
+    const panel = page.getByTestId('payment-panel');
+    await panel.waitFor();
+    const asked = Number(await panel.locator('[data-payment-total]').getAttribute('data-amount'));
+    expect(asked).toBeCloseTo(difference, 0);
+    await page.keyboard.press('Enter');
+    await panel.waitFor({ state: 'detached' });
+    await note.waitFor({ state: 'detached' });
+    // The whole first sale came back: the instance may let its order go (DELETE), so the till's own
+    // orders are counted.
+    expect(
+      tillDb(terminal.dataDir, (db) => db.prepare('SELECT count(*) AS n FROM outbox_order').get()),
+    ).toEqual({
+      n: 2,
+    });
+
+    // Each names the other: the new sale's receipt the return, the return the new sale's order.
+    const stored = tillDb(terminal.dataDir, (db) =>
+      db
+        .prepare(
+          `SELECT r.number AS number, r.exchangeOrderId AS exchangeOrderId,
+                  (SELECT max(id) FROM outbox_order) AS lastOrder FROM till_return r`,
+        )
+        .all(),
+    ) as { number: number; exchangeOrderId: number | null; lastOrder: number }[];
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.exchangeOrderId).toBe(stored[0]?.lastOrder);
+    const receipt = page.getByTestId('placed-receipt');
+    await expect.poll(() => receipt.locator('[data-receipt-exchange]').textContent()).toContain('P1-V000001');
+    await screenshot(page, 'exchange-sale-placed-1024');
+
+    // The drawer: only the difference came in.
+    await goTo(page, 'shift');
+    await expect
+      .poll(() => amountIn(page.locator('[data-report-expected]').first()))
+      .toBeCloseTo(before + difference, 2);
+  }, 300_000);
+});
