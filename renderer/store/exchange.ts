@@ -12,6 +12,7 @@ import { i18n } from '../i18n/index.ts';
 import { message, notePlaced, useApp } from './app.ts';
 import { askToConfirm, withPin } from './guard.ts';
 import { pos } from './pos.ts';
+import { useReceipt } from './receipt.ts';
 import { announce } from './sale.ts';
 
 export interface ExchangeCredit {
@@ -94,6 +95,8 @@ export async function settleExchange(
       { placed: order.id, selected: 0, quantityError: null },
     );
     notePlaced(order);
+    // Its receipt on the screen, as after any sale (it names the return).
+    void useReceipt.getState().showPlaced(order.id);
     void useApp.getState().refreshStatus();
     return { done, order };
   } catch (error) {

@@ -161,9 +161,8 @@ async function confirmExchange(method: Method): Promise<void> {
     return;
   }
   usePayment.setState({ busy: true, error: null });
-  const done = await settleExchange(method);
+  await settleExchange(method);
   usePayment.setState(CLOSED);
-  if (done !== null) void useReceipt.getState().showPlaced(done.order.id);
 }
 
 /** Why Enter did not place, in the cashier's words. */

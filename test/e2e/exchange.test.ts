@@ -167,4 +167,56 @@ describe('an exchange at the till', () => {
       .poll(() => amountIn(page.locator('[data-report-expected]').first()))
       .toBeCloseTo(before + difference, 2);
   }, 300_000);
+
+  it('pays a credit beyond the new sale back in cash, once the cashier says it was handed over', async () => {
+    // The dearer product of the exchange's sale (P1-000002) comes back for the cheaper one.
+    await goTo(page, 'shift');
+    const expected = page.locator('[data-report-expected]').first();
+    await expected.waitFor();
+    const before = await amountIn(expected);
+    await goTo(page, 'returns');
+    const screen = page.getByTestId('returns');
+    await screen.locator('[data-field="return-find"]').fill('P1-000002');
+    await page.keyboard.press('Enter');
+    const sold = screen.locator('[data-testid="return-sale"][data-receipt="P1-000002"]');
+    await sold.waitFor();
+    await sold.locator('tr[data-line]').first().locator('[data-line-qty]').fill('1');
+    await screen.getByTestId('return-refund').waitFor();
+    await page.keyboard.press('F8');
+    const note = page.getByTestId('exchange-credit');
+    await note.waitFor();
+    const lines = page.getByTestId('lines-box').locator('[data-line]');
+    await scan(page, cheap);
+    await expect.poll(() => lines.count()).toBe(1);
+    const back = note.locator('[data-exchange-back]');
+    await back.waitFor();
+    const owed = Number(await back.getAttribute('data-exchange-back'));
+    expect(owed).toBeGreaterThan(0);
+    await screenshot(page, 'exchange-sale-back-1024');
+
+    // F9: no panel; the cashier is asked to pay it out, Esc keeps the sale as it was.
+    await page.keyboard.press('F9');
+    const dialog = page.getByTestId('confirm-dialog');
+    await dialog.waitFor();
+    expect(await page.getByTestId('payment-panel').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await note.isVisible()).toBe(true);
+    const count = () =>
+      tillDb(terminal.dataDir, (db) => db.prepare('SELECT count(*) AS n FROM till_return').get()) as {
+        n: number;
+      };
+    expect(count().n).toBe(1);
+    await page.keyboard.press('F9');
+    await dialog.waitFor();
+    await dialog.locator('[data-action="confirm-destroy"]').click();
+    await note.waitFor({ state: 'detached' });
+    expect(count().n).toBe(2);
+    const receipt = page.getByTestId('placed-receipt');
+    await expect.poll(() => receipt.locator('[data-receipt-exchange]').textContent()).toContain('P1-V000002');
+    await goTo(page, 'shift');
+    await expect
+      .poll(() => amountIn(page.locator('[data-report-expected]').first()))
+      .toBeCloseTo(before - owed, 2);
+  }, 300_000);
 });
