@@ -219,4 +219,60 @@ describe('an exchange at the till', () => {
       .poll(() => amountIn(page.locator('[data-report-expected]').first()))
       .toBeCloseTo(before - owed, 2);
   }, 300_000);
+
+  it('takes the difference by card exactly: the drawer does not move; split is refused', async () => {
+    // The cheaper product of the last exchange's sale (P1-000003) back for the dearer one.
+    await goTo(page, 'shift');
+    const expected = page.locator('[data-report-expected]').first();
+    await expected.waitFor();
+    const before = await amountIn(expected);
+    await goTo(page, 'returns');
+    const screen = page.getByTestId('returns');
+    await screen.locator('[data-field="return-find"]').fill('P1-000003');
+    await page.keyboard.press('Enter');
+    const sold = screen.locator('[data-testid="return-sale"][data-receipt="P1-000003"]');
+    await sold.waitFor();
+    await sold.locator('tr[data-line]').first().locator('[data-line-qty]').fill('1');
+    await screen.getByTestId('return-refund').waitFor();
+    await page.keyboard.press('F8');
+    const note = page.getByTestId('exchange-credit');
+    await note.waitFor();
+    const credit = Number(await note.getAttribute('data-credit'));
+    const lines = page.getByTestId('lines-box').locator('[data-line]');
+    await scan(page, dear);
+    await expect.poll(() => lines.count()).toBe(1);
+    const total = await amountIn(page.locator('[data-total]'));
+
+    await page.keyboard.press('F9');
+    const panel = page.getByTestId('payment-panel');
+    await panel.waitFor();
+    await page.keyboard.press('F4');
+    await expect.poll(() => panel.getAttribute('data-method')).toBe('split');
+    await page.keyboard.type('10');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => panel.locator('[data-payment-error]').textContent())
+      .toBe(say('returns:exchangeNoSplit'));
+    await page.keyboard.press('F3');
+    await expect.poll(() => panel.getAttribute('data-method')).toBe('card');
+    // The card is charged the difference exactly (no cash rounding).
+    const asked = Number(await panel.locator('[data-payment-total]').getAttribute('data-amount'));
+    expect(asked).toBeCloseTo(total - credit, 2);
+    await page.keyboard.press('Enter');
+    await panel.waitFor({ state: 'detached' });
+    await note.waitFor({ state: 'detached' });
+    const receipt = page.getByTestId('placed-receipt');
+    await expect.poll(() => receipt.locator('[data-receipt-exchange]').textContent()).toContain('P1-V000003');
+    const card = tillDb(terminal.dataDir, (db) =>
+      db
+        .prepare(
+          // The only card payment of this till: the exchange's.
+          "SELECT coalesce(sum(amountMinor), 0) AS m FROM sale_payment WHERE method = 'card'",
+        )
+        .get(),
+    ) as { m: number };
+    expect(card.m / 100).toBeCloseTo(total - credit, 2);
+    await goTo(page, 'shift');
+    await expect.poll(() => amountIn(page.locator('[data-report-expected]').first())).toBeCloseTo(before, 2);
+  }, 300_000);
 });
