@@ -19,7 +19,7 @@ import { refusalBeforePayment } from './refusal.ts';
 import { askForFloat, loadShift, shiftNeeded, useFloatPrompt } from './shift.ts';
 import { announce, closeSale } from './sale.ts';
 import { settleExchange, settleGiveBack, useExchange } from './exchange.ts';
-import { paymentSummary, type Method, type PaymentProblem } from './tender.ts';
+import { paymentSummary, type Method, type PaymentProblem, type PaymentSummary } from './tender.ts';
 
 export { parseAmount, paymentSummary, quickAmounts, type Method } from './tender.ts';
 
@@ -139,7 +139,7 @@ export async function confirmPayment(): Promise<void> {
     return;
   }
   if (useExchange.getState().credit !== null) {
-    await confirmExchange(p.method);
+    await confirmExchange(p.method, sum);
     return;
   }
   usePayment.setState({ busy: true, error: null });
@@ -155,14 +155,22 @@ export async function confirmPayment(): Promise<void> {
 }
 
 /** An exchange: the difference by one tender (returns.exchange), its receipt then on the screen. */
-async function confirmExchange(method: Method): Promise<void> {
+async function confirmExchange(method: Method, sum: PaymentSummary): Promise<void> {
   if (method === 'split') {
     usePayment.setState({ error: i18n.t('returns:exchangeNoSplit') });
     return;
   }
   usePayment.setState({ busy: true, error: null });
-  await settleExchange(method);
+  const settled = await settleExchange(method);
   usePayment.setState(CLOSED);
+  if (settled === null) return;
+  // The change due of the difference, large as after any sale: the core takes no cash handed over
+  // for an exchange, so it is the panel's figure (the difference paid, what was given, what is over).
+  const tender: Tender =
+    method === 'card'
+      ? { parts: [{ method: 'card', amount: sum.due }], change: 0 }
+      : { parts: [{ method: 'cash', amount: sum.due, given: sum.given }], change: sum.change };
+  usePaid.setState({ paid: { orderId: settled.order.id, tender } });
 }
 
 /** Why Enter did not place, in the cashier's words. */

@@ -90,10 +90,22 @@ describe('an exchange at the till', () => {
     await expect.poll(() => lines.count()).toBe(1);
     await placeOrder(page);
     await expect.poll(() => terminal.sim.admin.listOrders().length, { timeout: 30_000 }).toBe(1);
+    // The drawer before the exchange: the float and the first sale's cash, as the till stored them
+    // (the Shift screen may first show what it read at start: it is waited for, not read at once).
+    const before =
+      tillDb(
+        terminal.dataDir,
+        (db) =>
+          db
+            .prepare(
+              `SELECT (SELECT floatMinor FROM shift WHERE state = 'open')
+                  + (SELECT coalesce(sum(amountMinor), 0) FROM sale_payment WHERE method IN ('cash', 'unsaid'))
+                    AS m`,
+            )
+            .get() as { m: number },
+      ).m / 100;
     await goTo(page, 'shift');
-    const expected = page.locator('[data-report-expected]').first();
-    await expected.waitFor();
-    const before = await amountIn(expected);
+    await expect.poll(() => amountIn(page.locator('[data-report-expected]').first())).toBeCloseTo(before, 2);
 
     // The Returns screen: the sale by its number, its line chosen, F8 takes it to the Sale screen.
     await goTo(page, 'returns');
@@ -135,8 +147,13 @@ describe('an exchange at the till', () => {
     await panel.waitFor();
     const asked = Number(await panel.locator('[data-payment-total]').getAttribute('data-amount'));
     expect(asked).toBeCloseTo(difference, 0);
+    // The customer hands over 1 000: the change is shown large, as after any sale.
+    await page.keyboard.type('1000');
     await page.keyboard.press('Enter');
     await panel.waitFor({ state: 'detached' });
+    const change = page.getByTestId('change-due');
+    await change.waitFor();
+    expect(Number(await change.getAttribute('data-change'))).toBeCloseTo(1000 - difference, 2);
     await note.waitFor({ state: 'detached' });
     // The whole first sale came back: the instance may let its order go (DELETE), so the till's own
     // orders are counted.
