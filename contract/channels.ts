@@ -74,6 +74,7 @@ export const CALL_CHANNELS = [
   'returns.find',
   'returns.plan',
   'returns.make',
+  'returns.makeWithoutReceipt',
   'returns.exchange',
 ] as const;
 

@@ -26,6 +26,7 @@ import { HubSetInput, HubView, StoreHubStatusView, StoreShiftView } from './stor
 import {
   ReturnFindInput,
   ReturnMakeInput,
+  ReturnWithoutReceiptInput,
   ReturnPlanInput,
   ReturnPlanView,
   ReturnRef,
@@ -1185,6 +1186,7 @@ export const calls = {
   'returns.plan': { input: ReturnPlanInput, output: ReturnPlanView },
   /** Takes them back: stored in one transaction, its document on its way to the instance. */
   'returns.make': { input: ReturnMakeInput, output: ReturnView },
+  'returns.makeWithoutReceipt': { input: ReturnWithoutReceiptInput, output: ReturnView },
   /** A return settled with the sale open at the counter: one tender for the difference (issue 37, point 4). */
   'returns.exchange': { input: ReturnExchangeInput, output: ReturnExchangeView },
 } as const satisfies Record<CallChannel, { input: z.ZodType; output: z.ZodType }>;

@@ -207,6 +207,14 @@ export const CORE_WORDS = {
     'A refund of {{refund, amount}} is more than the limit of {{limit, amount}}: it needs the manager PIN.',
   returnNeedsPinDays:
     'The sale was {{days}} days ago, more than the {{limit}} days a return may take: it needs the manager PIN.',
+  returnNeedsPinNoReceipt:
+    'A return without a receipt needs the manager PIN: the manager confirms the price of {{name}} ({{price, amount}} each).',
+  returnNoReceiptNoProduct:
+    'No product with the code "{{code}}" is in the offline catalog of this warehouse.',
+  returnNoReceiptNoPrice:
+    '{{name}} has no price in the catalog: the manager enters the price it comes back at.',
+  returnNoReceiptPrice:
+    '{{price}} is no price to take {{name}} back at: a number above 0 with at most four decimals.',
   returnNeedsPinTender: 'Refunding to another tender than the sale was paid with needs the manager PIN.',
   returnNotFound: 'There is no return {{id}} at this till.',
   returnNotBackOffice: 'Return {{number}} is not waiting for the back office.',

@@ -24,7 +24,9 @@ export const ReturnView = z.object({
   /** The receipt it takes back ("P1-000123"), else the order's reference. */
   receipt: z.string(),
   reference: z.string(),
-  saleOrderId: int,
+  /** null: a return without a receipt (issue 37, point 3), which names no sale; `receipt` is then empty. */
+  saleOrderId: int.nullable(),
+  withoutReceipt: z.literal(true).optional(),
   /** The till that sold it, when another till of the store did (its order's number is that till's). */
   saleTill: z.string().optional(),
   saleRemoteId: int.optional(),
@@ -150,6 +152,22 @@ export const ReturnMakeInput = ReturnPlanInput.extend({
   cardRefunded: z.boolean().optional(),
 }).strict();
 export type ReturnMakeInput = z.infer<typeof ReturnMakeInput>;
+
+/**
+ * A return without a receipt (issue 37, point 3): the product scanned (its barcode) or its id, how
+ * much comes back, and the unit price the manager confirms (absent: the catalog's). Always needs the
+ * manager PIN; refunded in cash.
+ */
+export const ReturnWithoutReceiptInput = z
+  .object({
+    barcode: z.string().trim().min(1).max(200).optional(),
+    productId: int.positive().optional(),
+    quantity: ReturnQuantity,
+    unitPrice: z.number().positive('The price must be a number above zero.').max(10_000_000).optional(),
+  })
+  .strict()
+  .refine((r) => r.barcode !== undefined || r.productId !== undefined, 'Scan the product or give its id.');
+export type ReturnWithoutReceiptInput = z.infer<typeof ReturnWithoutReceiptInput>;
 
 /** An exchange: goods of `receipt` back as a credit on the sale open at the counter (issue 37, point 4). */
 export const ReturnExchangeInput = ReturnPlanInput.omit({ tender: true })

@@ -1105,14 +1105,15 @@ export function saleOrderByText(db: Db, text: string): SaleOrder | undefined {
  * back office's list (NULL: the instance has not booked it), or sent as a negative order (its
  * acknowledgement's time). A return that went by DELETE cancelled its sale's order, which then
  * counts nothing: it is left out here so the goods are not added back twice. A return of another
- * till's sale (issue 38) takes its product and warehouse from that sale's lines (store_sold_line).
+ * till's sale (issue 38) takes its product and warehouse from that sale's lines (store_sold_line); a
+ * return without a receipt from its own items (till_return_item).
  */
 export function returnedItemsSince(db: Db, since: string, productIds: readonly number[]): SoldItemRow[] {
   return z.array(SoldItemRow).parse(
     prepared(
       db,
-      `SELECT coalesce(s.productId, t.productId) AS productId,
-              coalesce(CAST(json_extract(o.payload, '$.warehouseId') AS INTEGER), t.warehouseId) AS warehouseId,
+      `SELECT coalesce(s.productId, t.productId, i.productId) AS productId,
+              coalesce(CAST(json_extract(o.payload, '$.warehouseId') AS INTEGER), t.warehouseId, i.warehouseId) AS warehouseId,
               -(l.quantityMilli / 1000.0) AS quantity,
               a.at AS acknowledgedAt
          FROM till_return r
@@ -1120,12 +1121,13 @@ export function returnedItemsSince(db: Db, since: string, productIds: readonly n
          LEFT JOIN sold_line s ON r.saleTill IS NULL AND s.sessionId = r.saleSessionId AND s.lineNo = l.lineNo
          LEFT JOIN outbox_order o ON r.saleTill IS NULL AND o.id = r.saleOrderId
          LEFT JOIN store_sold_line t ON t.till = r.saleTill AND t.sessionId = r.saleSessionId AND t.lineNo = l.lineNo
+         LEFT JOIN till_return_item i ON r.saleSessionId IS NULL AND i.returnId = r.id AND i.lineNo = l.lineNo
          LEFT JOIN outbox_order d ON d.id = r.documentOrderId
          LEFT JOIN order_acknowledged a ON a.orderId = d.id
         WHERE (r.route IS NULL OR r.route <> 'delete')
           AND (r.state IN ('waiting', 'back-office')
                OR (r.state = 'document' AND (d.state <> 'sent' OR a.at > @since)))
-          AND coalesce(s.productId, t.productId) IN (SELECT value FROM json_each(@products))`,
+          AND coalesce(s.productId, t.productId, i.productId) IN (SELECT value FROM json_each(@products))`,
     ).all({ since, products: JSON.stringify(productIds) }),
   );
 }

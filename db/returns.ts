@@ -109,8 +109,9 @@ const ReturnRow = z.object({
   id: int,
   number: int,
   prefix: z.string(),
-  saleSessionId: int,
-  saleOrderId: int,
+  /** The sale it takes back; null (both): a return without a receipt (migration 36). */
+  saleSessionId: int.nullable(),
+  saleOrderId: int.nullable(),
   createdAt: z.string(),
   shiftId: int.nullable(),
   cashierId: int.nullable(),
@@ -131,8 +132,9 @@ export type ReturnRow = z.output<typeof ReturnRow>;
 
 export interface NewReturn {
   readonly prefix: string;
-  readonly saleSessionId: number;
-  readonly saleOrderId: number;
+  /** null (both): a return without a receipt; its `items` say what came back. */
+  readonly saleSessionId: number | null;
+  readonly saleOrderId: number | null;
   readonly createdAt: string;
   readonly shiftId: number | null;
   readonly cashierId: number | null;
@@ -145,6 +147,24 @@ export interface NewReturn {
   readonly exchangeOrderId?: number;
   readonly lines: readonly { lineNo: number; quantityMilli: number; refundMinor: number }[];
   readonly refunds: readonly { method: 'cash' | 'card'; amountMinor: number; roundingMinor: number }[];
+  /** A return without a receipt: each line's product, as no sold line says it (same lineNo as `lines`). */
+  readonly items?: readonly ReturnItem[];
+}
+
+/** A line of a return without a receipt: the product scanned and the unit price the manager confirmed. */
+export interface ReturnItem {
+  readonly lineNo: number;
+  readonly productId: number;
+  readonly productCode: string | null;
+  readonly name: string;
+  readonly kind: SoldLine['kind'];
+  readonly unitOfMeasure: string | null;
+  readonly vatRate: number;
+  readonly unitPrice: number;
+  /** The till's warehouse when the goods came back (where its document puts them). */
+  readonly warehouseId: number | null;
+  /** The till's walk-in customer then: whom its document is booked to. */
+  readonly customerId: number | null;
 }
 
 /**
@@ -182,9 +202,58 @@ export function insertReturn(db: Db, r: NewReturn): ReturnRow {
     'INSERT INTO till_return_refund (returnId, method, amountMinor, roundingMinor) VALUES (?, ?, ?, ?)',
   );
   for (const f of r.refunds) refund.run(id, f.method, f.amountMinor, f.roundingMinor);
+  const item = prepared(
+    db,
+    `INSERT INTO till_return_item (returnId, lineNo, productId, productCode, name, kind, unitOfMeasure, vatRate, unitPrice,
+       warehouseId, customerId) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  for (const i of r.items ?? [])
+    item.run(
+      id,
+      i.lineNo,
+      i.productId,
+      i.productCode,
+      i.name,
+      i.kind,
+      i.unitOfMeasure,
+      i.vatRate,
+      unitPriceText(i.unitPrice),
+      i.warehouseId,
+      i.customerId,
+    );
   const stored = getReturn(db, id);
   if (stored === undefined) throw new Error(`Return ${id} was not stored.`);
   return stored;
+}
+
+/**
+ * The lines a return takes back, as sold lines: the sale's (this till's or another's), or for a
+ * return without a receipt its items, each "paid" what it refunds.
+ */
+export function soldLinesOfReturn(db: Db, r: ReturnRow): SoldLine[] {
+  if (r.saleSessionId !== null) return soldLines(db, r.saleSessionId, r.saleTill);
+  const rows: unknown[] = prepared(
+    db,
+    `SELECT i.returnId AS sessionId, i.lineNo, i.productId, i.productCode, i.name, i.kind,
+            l.quantityMilli, i.unitOfMeasure, i.unitPrice, i.vatRate,
+            l.refundMinor AS grossMinor, l.refundMinor AS paidMinor
+       FROM till_return_item i JOIN till_return_line l ON l.returnId = i.returnId AND l.lineNo = i.lineNo
+      WHERE i.returnId = ? ORDER BY i.lineNo`,
+  ).all(r.id);
+  return rows.map((row) => SoldLineRow.parse(row));
+}
+
+/** The warehouse and customer of a return without a receipt's document (its first line's). */
+export function returnItemParties(
+  db: Db,
+  returnId: number,
+): { warehouseId: number | null; customerId: number | null } {
+  const row: unknown = prepared(
+    db,
+    'SELECT warehouseId, customerId FROM till_return_item WHERE returnId = ? ORDER BY lineNo LIMIT 1',
+  ).get(returnId);
+  if (row === undefined) return { warehouseId: null, customerId: null };
+  return z.object({ warehouseId: int.nullable(), customerId: int.nullable() }).parse(row);
 }
 
 export function getReturn(db: Db, id: number): ReturnRow | undefined {
@@ -329,11 +398,12 @@ export function shiftReturnSums(db: Db, shiftId: number) {
 export function shiftReturnVat(db: Db, shiftId: number): { vatRate: number; grossMinor: number }[] {
   const rows: unknown[] = prepared(
     db,
-    `SELECT coalesce(s.vatRate, t.vatRate) AS vatRate, sum(l.refundMinor) AS grossMinor
+    `SELECT coalesce(s.vatRate, t.vatRate, i.vatRate) AS vatRate, sum(l.refundMinor) AS grossMinor
        FROM till_return r JOIN till_return_line l ON l.returnId = r.id
        LEFT JOIN sold_line s ON r.saleTill IS NULL AND s.sessionId = r.saleSessionId AND s.lineNo = l.lineNo
        LEFT JOIN store_sold_line t ON t.till = r.saleTill AND t.sessionId = r.saleSessionId AND t.lineNo = l.lineNo
-      WHERE r.shiftId = ? AND coalesce(s.vatRate, t.vatRate) IS NOT NULL GROUP BY 1 ORDER BY 1`,
+       LEFT JOIN till_return_item i ON r.saleSessionId IS NULL AND i.returnId = r.id AND i.lineNo = l.lineNo
+      WHERE r.shiftId = ? AND coalesce(s.vatRate, t.vatRate, i.vatRate) IS NOT NULL GROUP BY 1 ORDER BY 1`,
   ).all(shiftId);
   return rows.map((r) => z.object({ vatRate: z.number(), grossMinor: int }).parse(r));
 }

@@ -35,6 +35,7 @@ import { returnPrint } from './0032-return-print.ts';
 import { storeShift } from './0033-store-shift.ts';
 import { storeReturns } from './0034-store-returns.ts';
 import { returnExchange } from './0035-return-exchange.ts';
+import { returnWithoutReceipt } from './0036-return-without-receipt.ts';
 import { prohibitionOfDiscounts } from './catalog-0002-prohibition-of-discounts.ts';
 import { instanceProfile } from './catalog-0003-instance-profile.ts';
 import { syncRun } from './catalog-0004-sync-run.ts';
@@ -82,6 +83,7 @@ export const migrations: readonly Migration[] = [
   storeShift,
   storeReturns,
   returnExchange,
+  returnWithoutReceipt,
 ];
 
 /** The catalog's file (counter.catalog.sqlite): what sync copies from the service. Its schema

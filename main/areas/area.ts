@@ -23,7 +23,13 @@ import type { ShiftPolicy } from '../shift/index.ts';
 import type { InstanceConfig } from '../settings/instance.ts';
 import type { SyncRunner } from '../sync/index.ts';
 import type { HubArea } from '../hub/index.ts';
-import type { MadeReturn, ReturnRequest, ReturnRouter, Returns } from '../returns/index.ts';
+import type {
+  MadeReturn,
+  ReturnRequest,
+  ReturnRouter,
+  Returns,
+  WithoutReceiptRequest,
+} from '../returns/index.ts';
 
 /** The first word of a call's channel ('session' of 'session.scan'): the registry's unit (index.ts). */
 export type CallPrefix = CallChannel extends infer C ? (C extends `${infer P}.${string}` ? P : never) : never;
@@ -102,6 +108,8 @@ export interface Link {
     readonly router: ReturnRouter | null;
     /** A return with its lines claimed across the store's tills first (issue 38). */
     readonly make: (request: ReturnRequest) => MadeReturn | Promise<MadeReturn>;
+    /** A return without a receipt (issue 37, point 3). */
+    readonly withoutReceipt: (request: WithoutReceiptRequest) => MadeReturn;
   };
   /** Whether a sale needs an open shift: the demo opens one itself, else as Settings say. */
   readonly shiftPolicy: () => ShiftPolicy;

@@ -183,6 +183,7 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
     printer: { set: () => ctx.printerSetup() !== null, queued: () => printer.wake() },
     // Returns claim across the store's tills through the hub's link (built below; asked at a return).
     store: () => hub.link(),
+    walkInCustomer: () => ctx.walkIn(),
   });
   const routeReturns = (): void => {
     returns.router?.routeWaiting().catch((error: unknown) => ctx.log(`returns: ${String(error)}`));

@@ -3,7 +3,12 @@
 // Settings' limits; and, where an outbox and the instance's description are at hand, the router that
 // takes each return's document to the instance (main/returns/route.ts).
 import type { Db } from '../../db/database.ts';
-import { commonCurrency } from '../../db/catalog/index.ts';
+import {
+  commonCurrency,
+  stockItemByBarcode,
+  stockItemOfProduct,
+  stockItemsByBarcode,
+} from '../../db/catalog/index.ts';
 import { cashStep } from '../../contract/contract.ts';
 import { minorOf } from '../../common/money.ts';
 import {
@@ -11,7 +16,10 @@ import {
   Returns,
   returnsHandlers,
   returnInStore,
+  makeWithoutReceipt,
+  type GoodsBack,
   type MadeReturn,
+  type WithoutReceiptRequest,
   type ReturnClaims,
   type ReturnRequest,
   type RouteOutbox,
@@ -44,6 +52,8 @@ export interface ReturnsNeeds {
   readonly printer?: { readonly set: () => boolean; readonly queued?: () => void };
   /** The store hub's link while one runs (issue 38): returns claim through it, across tills. */
   readonly store?: () => { readonly till: string; readonly hub: StoreHub } | null;
+  /** The till's walk-in customer (Settings, else the instance's default): a return without a receipt is booked to it. */
+  readonly walkInCustomer?: () => { readonly companyId: number } | null;
 }
 
 export interface ReturnsArea {
@@ -54,6 +64,24 @@ export interface ReturnsArea {
    * quantity claimed in the store's bucket first when the hub is set (main/returns/store.ts).
    */
   readonly make: (request: ReturnRequest) => MadeReturn | Promise<MadeReturn>;
+  /** Makes a return without a receipt: the goods from the offline catalog, booked to the walk-in customer. */
+  readonly withoutReceipt: (request: WithoutReceiptRequest) => MadeReturn;
+}
+
+/**
+ * Goods coming back without a receipt, from the offline catalog: by barcode in the till's warehouse
+ * (any warehouse's while none is set), or by product id in the till's warehouse.
+ */
+function goodsBack(
+  db: Db,
+  by: { readonly barcode: string } | { readonly productId: number },
+  warehouseId: number | null,
+): GoodsBack | undefined {
+  if ('barcode' in by)
+    return warehouseId === null
+      ? stockItemsByBarcode(db, by.barcode)[0]
+      : stockItemByBarcode(db, by.barcode, warehouseId);
+  return warehouseId === null ? undefined : stockItemOfProduct(db, by.productId, warehouseId);
 }
 
 /** The hub's link as the returns' claims. */
@@ -114,7 +142,16 @@ export function buildReturns(needs: ReturnsNeeds): ReturnsArea {
     const c = claims();
     return c === null ? returns.make(request) : returnInStore(returns, c, request);
   };
-  return { returns, router, make };
+  const withoutReceipt = (request: WithoutReceiptRequest): MadeReturn =>
+    makeWithoutReceipt(
+      {
+        ...returns.basis(),
+        product: (by) => goodsBack(db, by, settings.read().warehouseId),
+        customerId: () => needs.walkInCustomer?.()?.companyId ?? null,
+      },
+      request,
+    );
+  return { returns, router, make, withoutReceipt };
 }
 
 /** The returns' calls in the app: the till's returns, their receipts, reprints through the queue. */
@@ -144,6 +181,11 @@ export function returnsArea(till: Till): Area<CallsOf<'returns'>> {
         const link = till.link();
         if (link !== null) return link.returns.make(request);
         return buildReturns({ db: till.db(), settings: till.settings }).make(request);
+      },
+      withoutReceipt: (request) => {
+        const link = till.link();
+        if (link !== null) return link.returns.withoutReceipt(request);
+        return buildReturns({ db: till.db(), settings: till.settings }).withoutReceipt(request);
       },
       managerOpen: () => till.lock.isOpen(till.now()),
       counter: () => till.link()?.counter ?? null,

@@ -23,6 +23,7 @@ import {
 } from './returns.ts';
 import { markReturnBooked, settleReturn } from './settle.ts';
 import { exchange } from './exchange.ts';
+import type { WithoutReceiptRequest } from './without-receipt.ts';
 import type { Counter } from '../counter/index.ts';
 import { viewOf, type ReturnView } from './view.ts';
 
@@ -49,6 +50,8 @@ export interface ReturnsDeps {
   counter(): Counter | null;
   /** The cash step in minor units (Settings' cash rounding). */
   cashStep(): Minor;
+  /** Makes a return without a receipt (without-receipt.ts) over the returns in use. */
+  withoutReceipt(request: WithoutReceiptRequest): MadeReturn;
 }
 
 export type ReturnsCalls =
@@ -61,6 +64,7 @@ export type ReturnsCalls =
   | 'returns.find'
   | 'returns.plan'
   | 'returns.make'
+  | 'returns.makeWithoutReceipt'
   | 'returns.exchange';
 
 export function returnsHandlers(deps: ReturnsDeps): Pick<Handlers, ReturnsCalls> {
@@ -130,6 +134,12 @@ export function returnsHandlers(deps: ReturnsDeps): Pick<Handlers, ReturnsCalls>
         const made = deps.make === undefined ? returns.make(approved) : deps.make(approved);
         return made instanceof Promise ? made.then((m) => view(m.row.id)) : view(made.row.id);
       }),
+    // Always the manager's: refused as 'locked' (its reason said) until the PIN lock is open.
+    'returns.makeWithoutReceipt': (input) =>
+      answer(() => {
+        const made = deps.withoutReceipt({ ...input, approve: () => deps.managerOpen() });
+        return view(made.row.id);
+      }),
     'returns.exchange': ({ pays, ...request }) =>
       answer(() => {
         const counter = deps.counter();
@@ -183,6 +193,8 @@ const CODES: Readonly<Record<ReturnErrorCode, PosErrorCode>> = {
   'not-back-office': 'rejected',
   'not-in-doubt': 'rejected',
   'exchange-no-sale': 'rejected',
+  'no-product': 'not-found',
+  price: 'invalid-input',
 };
 
 /** Runs a returns call; its refusals as the cashier is told them. */

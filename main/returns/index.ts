@@ -9,6 +9,7 @@ export {
   type ReturnPreview,
   type ReturnRequest,
   type ReturnableLine,
+  type ReturnsBasis,
   type ReturnsOptions,
   type SaleForReturn,
 } from './returns.ts';
@@ -25,4 +26,12 @@ export { returnPaperOf, returnView, stateOf, viewOf, type ReturnState, type Retu
 export { returnsHandlers, saleView, type ReturnsCalls, type ReturnsDeps } from './handlers.ts';
 export { deleteInDoubt, markReturnBooked, settleReturn } from './settle.ts';
 export { returnInStore, type ClaimAnswer, type ClaimKey, type ReturnClaims } from './store.ts';
+export {
+  makeWithoutReceipt,
+  planWithoutReceipt,
+  type GoodsBack,
+  type GoodsLookup,
+  type WithoutReceiptPlan,
+  type WithoutReceiptRequest,
+} from './without-receipt.ts';
 export { exchange, type ExchangeRequest, type Exchanged } from './exchange.ts';

@@ -53,7 +53,9 @@ export type ReturnErrorCode =
   | 'not-back-office'
   | 'not-in-doubt'
   | 'ambiguous'
-  | 'exchange-no-sale';
+  | 'exchange-no-sale'
+  | 'no-product'
+  | 'price';
 
 export class ReturnError extends Error {
   override name = 'ReturnError';
@@ -72,7 +74,9 @@ export type ApprovalReason =
   | { readonly kind: 'days'; readonly days: number; readonly limit: number }
   | { readonly kind: 'tender'; readonly tender: RefundTender }
   /** Another till's sale, and no claim in the store's bucket (no hub, or out of reach). */
-  | { readonly kind: 'store'; readonly till: string; readonly receipt: string };
+  | { readonly kind: 'store'; readonly till: string; readonly receipt: string }
+  /** No receipt at all (without-receipt.ts): always the manager's, who confirms the price. */
+  | { readonly kind: 'no-receipt'; readonly name: string; readonly unitPrice: number };
 
 /** A sale line as a return sees it: what was sold and paid, and what is left to take back. */
 export interface ReturnableLine {
@@ -151,6 +155,11 @@ export interface ReturnsOptions {
   /** Whether the store's claims can be made now (the hub in reach): `preview` then asks no PIN for another till's sale. */
   readonly storeReachable?: () => boolean;
 }
+
+export type ReturnsBasis = Pick<
+  ReturnsOptions,
+  'db' | 'prefix' | 'cashStep' | 'shiftPolicy' | 'alongside' | 'stored'
+> & { readonly now: () => Date };
 
 const DAY_MS = 86_400_000;
 
@@ -256,6 +265,23 @@ export class Returns {
     // An exchange's return is committed with its sale: exchange.ts says it is stored after that.
     if (request.exchangeOrderId === undefined) this.#options.stored?.(made);
     return { row: made, number: formatReturnNumber(made.prefix, made.number) };
+  }
+
+  /**
+   * What a return without a receipt (without-receipt.ts) shares with every return: the file, the
+   * clock, the series, the cash step, who did it, its receipt's job and its document's route.
+   */
+  basis(): ReturnsBasis {
+    const o = this.#options;
+    return {
+      db: this.#db,
+      now: this.#now,
+      prefix: o.prefix,
+      cashStep: o.cashStep,
+      ...(o.shiftPolicy === undefined ? {} : { shiftPolicy: o.shiftPolicy }),
+      ...(o.alongside === undefined ? {} : { alongside: o.alongside }),
+      ...(o.stored === undefined ? {} : { stored: o.stored }),
+    };
   }
 
   /** A return stored by an exchange's sale (committed now): its document's route takes it on. */
@@ -473,7 +499,7 @@ export interface MadeReturn {
 }
 
 /** A quantity in thousandths; ReturnError 'quantity' for one that is not above 0 or has more decimals. */
-function milli(quantity: number): number {
+export function milli(quantity: number): number {
   const m = Math.round(quantity * 1000);
   if (!(quantity > 0) || !Number.isFinite(quantity) || Math.abs(m - quantity * 1000) > 1e-6 || m <= 0)
     throw new ReturnError('quantity', words('returnQuantity', { quantity: String(quantity) }));
@@ -504,5 +530,7 @@ function reasonWords(reason: ApprovalReason): Words {
   if (reason.kind === 'days') return words('returnNeedsPinDays', { days: reason.days, limit: reason.limit });
   if (reason.kind === 'store')
     return words('returnNeedsPinStore', { receipt: reason.receipt, till: reason.till });
+  if (reason.kind === 'no-receipt')
+    return words('returnNeedsPinNoReceipt', { name: reason.name, price: reason.unitPrice });
   return words('returnNeedsPinTender');
 }

@@ -15,9 +15,11 @@ import {
   formatReturnNumber,
   getReturn,
   returnLines,
+  returnItemParties,
   returnsOfSale,
   setReturnRoute,
   soldLines,
+  soldLinesOfReturn,
   unrouteReturn,
   waitingReturns,
   type ReturnRoute,
@@ -106,6 +108,7 @@ export class ReturnRouter {
   }
 
   async #routeOne(r: ReturnRow, caps: Capabilities): Promise<void> {
+    if (r.saleOrderId === null) return this.#withoutReceipt(r, caps);
     if (r.saleTill !== null) return this.#storeReturn(r, caps);
     const sale = getOutboxInternetOrder(this.#db, r.saleOrderId);
     if (sale === undefined) return;
@@ -128,6 +131,7 @@ export class ReturnRouter {
 
   /** This return alone takes back everything the sale sold (nothing came back before it). */
   #whole(r: ReturnRow): boolean {
+    if (r.saleSessionId === null) return false;
     if (returnsOfSale(this.#db, r.saleSessionId).some((other) => other.id !== r.id)) return false;
     const back = new Map(returnLines(this.#db, r.id).map((l) => [l.lineNo, l.quantityMilli]));
     return soldLines(this.#db, r.saleSessionId).every((l) => back.get(l.lineNo) === l.quantityMilli);
@@ -150,6 +154,16 @@ export class ReturnRouter {
         `Sold at till ${r.saleTill ?? '?'}: the instance offers no way to take a return.`,
       );
     return this.#placeNegative(r, storeReturnPayload(this.#db, r));
+  }
+
+  /**
+   * A return without a receipt (issue 37, point 3): there is no original, so never a DELETE; a
+   * negative order naming no original where the instance takes one, else the back office books it.
+   */
+  async #withoutReceipt(r: ReturnRow, caps: Capabilities): Promise<void> {
+    if (chooseRoute(caps, false) !== 'negative-order')
+      return this.#backOffice(r, 'Without a receipt: the instance offers no way to take a return.');
+    return this.#placeNegative(r, withoutReceiptPayload(this.#db, r));
   }
 
   async #negativeOrder(r: ReturnRow, sale: OutboxInternetOrder): Promise<void> {
@@ -248,7 +262,8 @@ export function returnOrderPayload(db: Db, r: ReturnRow, sale: OutboxInternetOrd
  * warehouse as its journal told, its note naming the till, the receipt and the order's reference.
  */
 export function storeReturnPayload(db: Db, r: ReturnRow): InternetOrderPayload {
-  const sale = r.saleTill === null ? undefined : storeSale(db, r.saleTill, r.saleOrderId);
+  const sale =
+    r.saleTill === null || r.saleOrderId === null ? undefined : storeSale(db, r.saleTill, r.saleOrderId);
   return {
     ...(sale?.customerId == null ? {} : { customerId: sale.customerId }),
     ...(sale?.warehouseId == null ? {} : { warehouseId: sale.warehouseId }),
@@ -257,11 +272,23 @@ export function storeReturnPayload(db: Db, r: ReturnRow): InternetOrderPayload {
   };
 }
 
+/**
+ * The negative order of a return without a receipt: the till's walk-in customer and warehouse, each product at minus the
+ * quantity at the price the manager confirmed; its note says no receipt was shown.
+ */
+export function withoutReceiptPayload(db: Db, r: ReturnRow): InternetOrderPayload {
+  const { warehouseId, customerId } = returnItemParties(db, r.id);
+  return {
+    ...(customerId === null ? {} : { customerId }),
+    ...(warehouseId === null ? {} : { warehouseId }),
+    items: returnItems(db, r),
+    note: `Return ${formatReturnNumber(r.prefix, r.number)} without a receipt (price confirmed by the manager)`,
+  };
+}
+
 /** Each line taken back at minus its quantity, at the price sold, less what came off it. */
 function returnItems(db: Db, r: ReturnRow): InternetOrderPayload['items'] {
-  const sold = new Map<number, SoldLine>(
-    soldLines(db, r.saleSessionId, r.saleTill).map((l) => [l.lineNo, l]),
-  );
+  const sold = new Map<number, SoldLine>(soldLinesOfReturn(db, r).map((l) => [l.lineNo, l]));
   return returnLines(db, r.id).flatMap((l) => {
     const line = sold.get(l.lineNo);
     if (line === undefined) return [];

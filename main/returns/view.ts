@@ -10,7 +10,7 @@ import {
   getReturn,
   returnLines,
   returnRefunds,
-  soldLines,
+  soldLinesOfReturn,
   type ReturnRoute,
   type ReturnRow,
 } from '../../db/returns.ts';
@@ -29,7 +29,9 @@ export interface ReturnView {
   /** The receipt it takes back ("P1-000123"), else the order's reference. */
   readonly receipt: string;
   readonly reference: string;
-  readonly saleOrderId: number;
+  /** null: a return without a receipt (no sale named; `receipt` is empty). */
+  readonly saleOrderId: number | null;
+  readonly withoutReceipt?: true;
   /** The till that sold it, when another till of the store did (its order's number is that till's). */
   readonly saleTill?: string;
   /** The original's instance order id, when it reached the instance. */
@@ -69,7 +71,7 @@ export function returnView(db: Db, id: number): ReturnView | undefined {
 }
 
 export function viewOf(db: Db, r: ReturnRow): ReturnView {
-  const sold = new Map(soldLines(db, r.saleSessionId, r.saleTill).map((l) => [l.lineNo, l]));
+  const sold = new Map(soldLinesOfReturn(db, r).map((l) => [l.lineNo, l]));
   const lines = returnLines(db, r.id).map((l) => {
     const s = sold.get(l.lineNo);
     return {
@@ -99,18 +101,24 @@ export function viewOf(db: Db, r: ReturnRow): ReturnView {
   const refunds = returnRefunds(db, r.id);
   // Another till's sale has no order or session here: its journal event says what it was.
   const own = r.saleTill === null;
-  const sale = own ? getOutboxOrder(db, r.saleOrderId) : undefined;
-  const session = own ? getShoppingSession(db, r.saleSessionId) : undefined;
-  const store = r.saleTill === null ? undefined : storeSale(db, r.saleTill, r.saleOrderId);
-  const receipt = own
-    ? (printedReceiptNumber(db, r.saleOrderId) ?? sale?.clientReference ?? String(r.saleOrderId))
-    : (store?.receipt ?? store?.reference ?? String(r.saleOrderId));
+  const orderId = r.saleOrderId;
+  const sale = own && orderId !== null ? getOutboxOrder(db, orderId) : undefined;
+  const session = own && r.saleSessionId !== null ? getShoppingSession(db, r.saleSessionId) : undefined;
+  const store = r.saleTill === null || orderId === null ? undefined : storeSale(db, r.saleTill, orderId);
+  // A return without a receipt names no sale.
+  const receipt =
+    orderId === null
+      ? ''
+      : own
+        ? (printedReceiptNumber(db, orderId) ?? sale?.clientReference ?? String(orderId))
+        : (store?.receipt ?? store?.reference ?? String(orderId));
   return {
     id: r.id,
     number: formatReturnNumber(r.prefix, r.number),
     receipt,
     reference: r.clientReference,
-    saleOrderId: r.saleOrderId,
+    saleOrderId: orderId,
+    ...(orderId === null ? { withoutReceipt: true as const } : {}),
     ...(r.saleTill === null ? {} : { saleTill: r.saleTill }),
     ...(sale?.remoteId == null ? {} : { saleRemoteId: sale.remoteId }),
     soldAt: session?.closedAt ?? store?.soldAt ?? sale?.createdAt ?? r.createdAt,

@@ -134,7 +134,7 @@ function returnFigures(db: Db, shiftId: number) {
     ordersNow(
       db,
       // Another till's sale (issue 38) is not in this till's outbox: its ids are that till's.
-      rows.flatMap((r) => (r.saleTill === null ? [r.saleOrderId] : [])),
+      rows.flatMap((r) => (r.saleTill === null && r.saleOrderId !== null ? [r.saleOrderId] : [])),
     ).map((o) => [o.orderId, o]),
   );
   const view: NonNullable<ShiftReportView['returns']> = {
@@ -160,11 +160,15 @@ function returnFigures(db: Db, shiftId: number) {
       gross: toMajor(c.grossMinor),
     })),
     list: rows.map((r) => {
+      // A return without a receipt names no sale (no receipt on its line).
+      const orderId = r.saleOrderId;
       const receipt =
-        r.saleTill === null
-          ? printedReceiptNumber(db, r.saleOrderId)
-          : (storeSale(db, r.saleTill, r.saleOrderId)?.receipt ?? undefined);
-      const remote = r.saleTill === null ? (sales.get(r.saleOrderId)?.remoteId ?? null) : null;
+        orderId === null
+          ? undefined
+          : r.saleTill === null
+            ? printedReceiptNumber(db, orderId)
+            : (storeSale(db, r.saleTill, orderId)?.receipt ?? undefined);
+      const remote = r.saleTill === null && orderId !== null ? (sales.get(orderId)?.remoteId ?? null) : null;
       return {
         id: r.id,
         number: formatReturnNumber(r.prefix, r.number),

@@ -174,6 +174,12 @@ export const core = {
     'Vrácení {{refund, amount}} je víc než limit {{limit, amount}}: potřebuje PIN vedoucího.',
   returnNeedsPinDays:
     'Prodej byl před {{days}} dny, víc než {{limit}} dní pro vrácení: potřebuje PIN vedoucího.',
+  returnNeedsPinNoReceipt:
+    'Vratka bez účtenky vyžaduje PIN vedoucího: vedoucí potvrdí cenu zboží {{name}} ({{price, amount}} za kus).',
+  returnNoReceiptNoProduct: 'Zboží s kódem „{{code}}“ není v offline katalogu tohoto skladu.',
+  returnNoReceiptNoPrice: '{{name}} nemá v katalogu cenu: vedoucí zadá cenu, za kterou se vrací.',
+  returnNoReceiptPrice:
+    '{{price}} není cena, za kterou lze vrátit {{name}}: číslo větší než nula s nejvýše čtyřmi desetinnými místy.',
   returnNeedsPinTender: 'Vrátit peníze jiným způsobem, než se platilo, lze jen s PINem vedoucího.',
   returnNotFound: 'Vratka {{id}} na této pokladně není.',
   returnNotBackOffice: 'Vratka {{number}} nečeká na zaúčtování v kanceláři.',

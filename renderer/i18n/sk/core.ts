@@ -175,6 +175,12 @@ export const core = {
     'Vrátenie {{refund, amount}} je viac ako limit {{limit, amount}}: potrebuje PIN vedúceho.',
   returnNeedsPinDays:
     'Predaj bol pred {{days}} dňami, viac ako {{limit}} dní na vrátenie: potrebuje PIN vedúceho.',
+  returnNeedsPinNoReceipt:
+    'Vratka bez bločku vyžaduje PIN vedúceho: vedúci potvrdí cenu tovaru {{name}} ({{price, amount}} za kus).',
+  returnNoReceiptNoProduct: 'Tovar s kódom „{{code}}“ nie je v offline katalógu tohto skladu.',
+  returnNoReceiptNoPrice: '{{name}} nemá v katalógu cenu: vedúci zadá cenu, za ktorú sa vracia.',
+  returnNoReceiptPrice:
+    '{{price}} nie je cena, za ktorú možno vrátiť {{name}}: číslo väčšie ako nula s najviac štyrmi desatinnými miestami.',
   returnNeedsPinTender: 'Vrátiť peniaze inak, ako sa platilo, možno len s PIN-om vedúceho.',
   returnNotFound: 'Vratka {{id}} na tejto pokladnici nie je.',
   returnNotBackOffice: 'Vratka {{number}} nečaká na zaúčtovanie v kancelárii.',
