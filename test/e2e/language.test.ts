@@ -75,7 +75,7 @@ async function stockPrice(): Promise<string> {
 
 describe('language', () => {
   it('a Czech browser gets Czech tabs and Czech-formatted prices', async () => {
-    expect(await tabs()).toEqual(['Prodej', 'Sklad', 'Objednávky', 'Nastavení', 'Směna']);
+    expect(await tabs()).toEqual(['Prodej', 'Sklad', 'Objednávky', 'Nastavení', 'Směna', 'Vrácení']);
     expect(await page.locator('html').getAttribute('lang')).toBe('cs');
     // cs-CZ: a comma before the hundredths (1 110,90).
     expect(await stockPrice()).toMatch(/\d,\d{2}(\s|$)/);
@@ -101,7 +101,7 @@ describe('language', () => {
     // Slovenčina → English is three steps down, or one step up from System.
     await option('system').focus();
     await page.keyboard.press('ArrowUp');
-    await expect.poll(tabs).toEqual(['Sale', 'Stock', 'Orders', 'Settings', 'Shift']);
+    await expect.poll(tabs).toEqual(['Sale', 'Stock', 'Orders', 'Settings', 'Shift', 'Returns']);
     expect(await pinDialog().count()).toBe(0);
     expect(await option('en').isChecked()).toBe(true);
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
@@ -116,7 +116,7 @@ describe('language', () => {
     await page.reload();
     await page.getByTestId('status-bar').waitFor();
     expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBeUndefined();
-    await expect.poll(tabs).toEqual(['Sale', 'Stock', 'Orders', 'Settings', 'Shift']);
+    await expect.poll(tabs).toEqual(['Sale', 'Stock', 'Orders', 'Settings', 'Shift', 'Returns']);
     // English numbers now, in the Czech browser's region for English: a point before the hundredths.
     expect(await stockPrice()).toMatch(/\d\.\d{2}/);
     await goTo(page, 'settings');
@@ -126,7 +126,7 @@ describe('language', () => {
   it('switches to Slovak by keyboard', async () => {
     await option('en').focus();
     await page.keyboard.press('ArrowUp');
-    await expect.poll(tabs).toEqual(['Predaj', 'Sklad', 'Objednávky', 'Nastavenia', 'Zmena']);
+    await expect.poll(tabs).toEqual(['Predaj', 'Sklad', 'Objednávky', 'Nastavenia', 'Zmena', 'Vrátenie']);
     expect(await pinDialog().count()).toBe(0);
     expect(await option('sk').isChecked()).toBe(true);
     expect(await page.locator('[data-section="language"] h2').textContent()).toBe('Jazyk');
