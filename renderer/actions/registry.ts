@@ -155,7 +155,7 @@ export const PERFORM: Record<ActionName, (p: Performed) => unknown> = {
   'find.next': () => find.movePick(1),
   'find.previous': () => find.movePick(-1),
   'find.add': () => void find.addPicked(),
-  'find.close': () => sale.closeFind(),
+  'find.close': () => find.closeList(),
   'scan.stock': (p) => lookUpScan(p.code ?? ''),
   'scan.toSale': (p) => scanToSale(p.ctx.screen, p.code ?? '', doubtOf(p.scan), p.scan?.serialId),
   // Enter in the panel's fields places the order (on a button, the button's own action runs).

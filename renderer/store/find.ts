@@ -6,7 +6,7 @@ import type { StockProductView } from '../../contract/contract.ts';
 import { i18n } from '../i18n/index.ts';
 import { pos } from './pos.ts';
 import { message, setSale, useApp, type FoundProduct } from './app.ts';
-import { addStockItem, announce, splitQuantity, typedQuantity } from './sale.ts';
+import { addStockItem, announce, closeFind, splitQuantity, typedQuantity } from './sale.ts';
 
 /** As many as fit under the field. */
 export const FIND_LIMIT = 8;
@@ -29,6 +29,16 @@ export function typeCode(entry: string): void {
   }
   setSale({ entry });
   pending = setTimeout(() => void run(rest, query), TYPING_PAUSE_MS);
+}
+
+/**
+ * Esc: the list closes and stays closed for what is typed now. A search still waiting for the typing
+ * pause, or still on its way, no longer answers (it reopened the list after Esc on a loaded CI run).
+ */
+export function closeList(): void {
+  clearTimeout(pending);
+  latest += 1;
+  closeFind();
 }
 
 /** Whether a search for `text` still answers what the field holds (a scan or a sale may have emptied it). */
