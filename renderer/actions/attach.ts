@@ -86,6 +86,29 @@ function contextFor(target: EventTarget | null): ActionContext {
   };
 }
 
+/**
+ * What the keyboard path holds now, read by the e2e tests' failure report (test/e2e/failure-shot.ts):
+ * a lost scan or a dead key is then explained by where it stopped (no dialog known, keys seen, the
+ * scanner holding a burst, the queue busy). Nothing secret: names and counts.
+ */
+export interface KeymapDiagnostics {
+  readonly keysSeen: number;
+  readonly lastKey: string | null;
+  readonly dialog: string | null;
+  readonly screen: string;
+  readonly focus: string;
+  readonly scannerHolding: boolean;
+  readonly scansWaiting: number;
+  readonly scanApplying: boolean;
+  readonly documentFocused: boolean;
+}
+
+declare global {
+  interface Window {
+    counterKeymap?: () => KeymapDiagnostics;
+  }
+}
+
 export interface Keymap {
   /** The scanner settings the window listens with from now on (undefined: the scanner's defaults). */
   configure(scanner: ScannerSettings | undefined): void;
@@ -95,8 +118,11 @@ export interface Keymap {
 /** Attaches the keymap and the scanner to the window, once for the page; returns the handle. */
 export function attachKeymap(win: Window): Keymap {
   const pending = new SilenceTimer(windowClock(win));
+  const seen = { keys: 0, last: null as string | null };
   const handle = attachScanner(win, {
     beforeKey: (event) => {
+      seen.keys += 1;
+      seen.last = keyName(event);
       // A key within the gap cancels a pending line edit: it may be part of a scan.
       pending.cancel();
       const ctx = contextFor(event.target);
@@ -139,6 +165,20 @@ export function attachKeymap(win: Window): Keymap {
     useCardIssue,
   ].map((store) => store.subscribe(resume));
   let unmark = (): void => undefined;
+  win.counterKeymap = () => {
+    const ctx = contextFor(win.document.activeElement);
+    return {
+      keysSeen: seen.keys,
+      lastKey: seen.last,
+      dialog: ctx.dialog ?? null,
+      screen: ctx.screen,
+      focus: describeFocus(win.document.activeElement),
+      scannerHolding: handle.holding(),
+      scansWaiting: scanQueue.waiting(),
+      scanApplying: scanQueue.applying(),
+      documentFocused: win.document.hasFocus(),
+    };
+  };
   return {
     configure: (scanner) => {
       handle.reconfigure(scanner === undefined ? {} : scannerConfig(scanner));
@@ -146,6 +186,7 @@ export function attachKeymap(win: Window): Keymap {
       unmark = markScannerSettings(win.document.body, scanner);
     },
     detach: () => {
+      delete win.counterKeymap;
       pending.cancel();
       handle.detach();
       unsink();
@@ -153,6 +194,12 @@ export function attachKeymap(win: Window): Keymap {
       unmark();
     },
   };
+}
+
+function describeFocus(el: Element | null): string {
+  if (el === null) return 'none';
+  const field = el instanceof HTMLElement ? (el.dataset.field ?? el.dataset.testid ?? '') : '';
+  return `${el.tagName.toLowerCase()}${field === '' ? '' : `[${field}]`}`;
 }
 
 /** The scan first in the queue, applied where the cashier is now; 'wait' while a dialog is open. */

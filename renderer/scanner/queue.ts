@@ -63,6 +63,11 @@ export class ScanQueue {
     return this.#waiting.length;
   }
 
+  /** Whether a scan is being applied now (the next waits for it). */
+  applying(): boolean {
+    return this.#busy;
+  }
+
   /** Called with the number of waiting scans each time it changes. Returns the unsubscribe. */
   subscribe(listener: (waiting: number) => void): () => void {
     this.#listeners.add(listener);

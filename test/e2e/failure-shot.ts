@@ -4,6 +4,10 @@ import type { Page } from 'playwright-core';
 import { afterEach } from 'vitest';
 import { screenshot } from './browser.ts';
 import { E2E_LANGUAGE } from './lang.ts';
+import { pageLog } from './page-log.ts';
+import type { KeymapDiagnostics } from '../../renderer/actions/attach.ts';
+
+type Diagnosable = Window & { counterKeymap?: () => KeymapDiagnostics };
 
 /** Registers the file's afterEach; `page` is read then, as files open their page in beforeAll. */
 export function screenshotOnFailure(page: () => Page | undefined, prefix: string): void {
@@ -14,5 +18,11 @@ export function screenshotOnFailure(page: () => Page | undefined, prefix: string
     const name = context.task.fullName.slice(context.task.file.name.length);
     const test = name.replace(/\W+/g, '-').replace(/^-|-$/g, '').slice(0, 80);
     await screenshot(current, `failed-${E2E_LANGUAGE}-${prefix}-${test}`);
+    // Where the keyboard path stood (renderer/actions/attach.ts) and what the page logged: a scan
+    // that never landed is then told from a key that never came.
+    const keymap = await current
+      .evaluate(() => (window as Diagnosable).counterKeymap?.() ?? null)
+      .catch((error: unknown) => `unreadable: ${String(error)}`);
+    console.error([`${prefix} ${test}: keymap ${JSON.stringify(keymap)}`, ...pageLog(current)].join('\n'));
   });
 }

@@ -5,6 +5,7 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { i18n } from '../../renderer/i18n/index.ts';
 import { LANGUAGES, type SpokenLanguage } from '../../renderer/i18n/languages.ts';
+import { watchPage } from './page-log.ts';
 
 function fromEnv(): SpokenLanguage {
   const wanted = process.env.COUNTER_E2E_LANG ?? 'en';
@@ -35,6 +36,6 @@ export function sayPattern(key: string, placeholders: readonly string[] = []): R
 }
 
 /** A page in the run's locale (its other options as given). */
-export function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
-  return browser.newPage({ locale: E2E_LOCALE, ...options });
+export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
+  return watchPage(await browser.newPage({ locale: E2E_LOCALE, ...options }));
 }
