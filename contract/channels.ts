@@ -74,6 +74,7 @@ export const CALL_CHANNELS = [
   'returns.find',
   'returns.plan',
   'returns.make',
+  'returns.planWithoutReceipt',
   'returns.makeWithoutReceipt',
   'returns.exchange',
 ] as const;

@@ -27,6 +27,7 @@ import {
   ReturnFindInput,
   ReturnMakeInput,
   ReturnWithoutReceiptInput,
+  ReturnWithoutReceiptPlanView,
   ReturnPlanInput,
   ReturnPlanView,
   ReturnRef,
@@ -1186,6 +1187,9 @@ export const calls = {
   'returns.plan': { input: ReturnPlanInput, output: ReturnPlanView },
   /** Takes them back: stored in one transaction, its document on its way to the instance. */
   'returns.make': { input: ReturnMakeInput, output: ReturnView },
+  /** What taking these products back without a receipt would refund (cash) at the prices given. */
+  'returns.planWithoutReceipt': { input: ReturnWithoutReceiptInput, output: ReturnWithoutReceiptPlanView },
+  /** Takes them back without a receipt: always the manager's ('locked' until the PIN is given). */
   'returns.makeWithoutReceipt': { input: ReturnWithoutReceiptInput, output: ReturnView },
   /** A return settled with the sale open at the counter: one tender for the difference (issue 37, point 4). */
   'returns.exchange': { input: ReturnExchangeInput, output: ReturnExchangeView },

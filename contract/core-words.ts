@@ -209,6 +209,7 @@ export const CORE_WORDS = {
     'The sale was {{days}} days ago, more than the {{limit}} days a return may take: it needs the manager PIN.',
   returnNeedsPinNoReceipt:
     'A return without a receipt needs the manager PIN: the manager confirms the price of {{name}} ({{price, amount}} each).',
+  returnNoReceiptAlso: 'And of {{name}} ({{price, amount}} each).',
   returnNoReceiptNoProduct:
     'No product with the code "{{code}}" is in the offline catalog of this warehouse.',
   returnNoReceiptNoPrice:

@@ -153,12 +153,8 @@ export const ReturnMakeInput = ReturnPlanInput.extend({
 }).strict();
 export type ReturnMakeInput = z.infer<typeof ReturnMakeInput>;
 
-/**
- * A return without a receipt (issue 37, point 3): the product scanned (its barcode) or its id, how
- * much comes back, and the unit price the manager confirms (absent: the catalog's). Always needs the
- * manager PIN; refunded in cash.
- */
-export const ReturnWithoutReceiptInput = z
+/** One product coming back without a receipt: its barcode (as scanned) or id, how much, the price confirmed. */
+export const GoodsBackInput = z
   .object({
     barcode: z.string().trim().min(1).max(200).optional(),
     productId: int.positive().optional(),
@@ -167,7 +163,41 @@ export const ReturnWithoutReceiptInput = z
   })
   .strict()
   .refine((r) => r.barcode !== undefined || r.productId !== undefined, 'Scan the product or give its id.');
+
+/**
+ * A return without a receipt (issue 37, point 3): the products scanned (their barcodes) or picked by
+ * id, how much of each comes back, and the unit price the manager confirms (absent: the catalog's).
+ * Always needs the manager PIN; refunded in cash.
+ */
+export const ReturnWithoutReceiptInput = z
+  .object({ items: z.array(GoodsBackInput).min(1).max(100) })
+  .strict();
 export type ReturnWithoutReceiptInput = z.infer<typeof ReturnWithoutReceiptInput>;
+
+/** What a return without a receipt would take back and pay out (returns.planWithoutReceipt), stored nowhere. */
+export const ReturnWithoutReceiptPlanView = z.object({
+  lines: z.array(
+    z.object({
+      lineNo: int,
+      productId: int,
+      code: z.string().optional(),
+      name: z.string(),
+      kind: z.enum(['unit', 'weight']),
+      unit: z.string().optional(),
+      quantity: z.number(),
+      /** The price it comes back at: the manager's, else the catalog's. */
+      unitPrice: z.number(),
+      refund: z.number(),
+    }),
+  ),
+  total: z.number(),
+  /** Cash out of the drawer, rounded to the cash step. */
+  cash: z.number(),
+  cashRounding: z.number(),
+  /** The manager's words: each product and its price (always asked). */
+  approval: z.array(SaidSchema).readonly(),
+});
+export type ReturnWithoutReceiptPlanView = z.infer<typeof ReturnWithoutReceiptPlanView>;
 
 /** An exchange: goods of `receipt` back as a credit on the sale open at the counter (issue 37, point 4). */
 export const ReturnExchangeInput = ReturnPlanInput.omit({ tender: true })

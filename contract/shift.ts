@@ -127,6 +127,8 @@ export const ShiftReportView = z.object({
           id: int,
           number: z.string(),
           receipt: z.string().optional(),
+          /** A return without a receipt (issue 37, point 3): it names no sale. */
+          withoutReceipt: z.literal(true).optional(),
           createdAt: z.string(),
           total: z.number(),
           state: z.string(),

@@ -28,6 +28,7 @@ import type {
   ReturnRequest,
   ReturnRouter,
   Returns,
+  WithoutReceiptPlan,
   WithoutReceiptRequest,
 } from '../returns/index.ts';
 
@@ -110,6 +111,8 @@ export interface Link {
     readonly make: (request: ReturnRequest) => MadeReturn | Promise<MadeReturn>;
     /** A return without a receipt (issue 37, point 3). */
     readonly withoutReceipt: (request: WithoutReceiptRequest) => MadeReturn;
+    /** What such a return would take back and pay out, stored nowhere. */
+    readonly planWithoutReceipt: (request: WithoutReceiptRequest) => WithoutReceiptPlan;
   };
   /** Whether a sale needs an open shift: the demo opens one itself, else as Settings say. */
   readonly shiftPolicy: () => ShiftPolicy;

@@ -17,7 +17,9 @@ import {
   returnsHandlers,
   returnInStore,
   makeWithoutReceipt,
+  planWithoutReceipt,
   type GoodsBack,
+  type WithoutReceiptPlan,
   type MadeReturn,
   type WithoutReceiptRequest,
   type ReturnClaims,
@@ -66,6 +68,8 @@ export interface ReturnsArea {
   readonly make: (request: ReturnRequest) => MadeReturn | Promise<MadeReturn>;
   /** Makes a return without a receipt: the goods from the offline catalog, booked to the walk-in customer. */
   readonly withoutReceipt: (request: WithoutReceiptRequest) => MadeReturn;
+  /** What such a return would take back and pay out, stored nowhere. */
+  readonly planWithoutReceipt: (request: WithoutReceiptRequest) => WithoutReceiptPlan;
 }
 
 /**
@@ -142,16 +146,17 @@ export function buildReturns(needs: ReturnsNeeds): ReturnsArea {
     const c = claims();
     return c === null ? returns.make(request) : returnInStore(returns, c, request);
   };
+  const noReceipt = () => ({
+    ...returns.basis(),
+    product: (by: { readonly barcode: string } | { readonly productId: number }) =>
+      goodsBack(db, by, settings.read().warehouseId),
+    customerId: () => needs.walkInCustomer?.()?.companyId ?? null,
+  });
   const withoutReceipt = (request: WithoutReceiptRequest): MadeReturn =>
-    makeWithoutReceipt(
-      {
-        ...returns.basis(),
-        product: (by) => goodsBack(db, by, settings.read().warehouseId),
-        customerId: () => needs.walkInCustomer?.()?.companyId ?? null,
-      },
-      request,
-    );
-  return { returns, router, make, withoutReceipt };
+    makeWithoutReceipt(noReceipt(), request);
+  const planNoReceipt = (request: WithoutReceiptRequest): WithoutReceiptPlan =>
+    planWithoutReceipt(noReceipt(), request);
+  return { returns, router, make, withoutReceipt, planWithoutReceipt: planNoReceipt };
 }
 
 /** The returns' calls in the app: the till's returns, their receipts, reprints through the queue. */
@@ -186,6 +191,11 @@ export function returnsArea(till: Till): Area<CallsOf<'returns'>> {
         const link = till.link();
         if (link !== null) return link.returns.withoutReceipt(request);
         return buildReturns({ db: till.db(), settings: till.settings }).withoutReceipt(request);
+      },
+      planWithoutReceipt: (request) => {
+        const link = till.link();
+        if (link !== null) return link.returns.planWithoutReceipt(request);
+        return buildReturns({ db: till.db(), settings: till.settings }).planWithoutReceipt(request);
       },
       managerOpen: () => till.lock.isOpen(till.now()),
       counter: () => till.link()?.counter ?? null,

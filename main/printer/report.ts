@@ -119,7 +119,11 @@ function returns(
     }
   }
   for (const one of back.list) {
-    p.money(fill(w.returnNumber, { number: one.number, receipt: one.receipt ?? '' }), -one.total);
+    const title =
+      one.withoutReceipt === true
+        ? fill(w.returnNumberNoReceipt, { number: one.number })
+        : fill(w.returnNumber, { number: one.number, receipt: one.receipt ?? '' });
+    p.money(title, -one.total);
     p.line(`  ${returnStateWords(w, one.state)}`);
   }
 }

@@ -29,6 +29,8 @@ export interface ReturnPaper {
   readonly store?: string;
   /** An exchange's new sale, by its receipt number. */
   readonly exchangeReceipt?: string;
+  /** A return without a receipt (issue 37, point 3): it names no sale, so no receipt and no sale date. */
+  readonly withoutReceipt?: true;
 }
 
 export function returnReceiptBytes(
@@ -45,8 +47,12 @@ export function returnReceiptBytes(
     .bold(true)
     .line(printable(paper.store ?? w.storeDefault))
     .bold(false);
-  e.line(printable(fill(w.returnTitle, { number: paper.number, receipt: paper.receipt })));
-  e.line(printable(fill(w.returnSaleDate, { date: f.dateTime(paper.soldAt) })));
+  if (paper.withoutReceipt === true) {
+    e.line(printable(fill(w.returnTitleNoReceipt, { number: paper.number })));
+  } else {
+    e.line(printable(fill(w.returnTitle, { number: paper.number, receipt: paper.receipt })));
+    e.line(printable(fill(w.returnSaleDate, { date: f.dateTime(paper.soldAt) })));
+  }
   e.line(f.dateTime(paper.createdAt));
   if (how.copy) e.bold(true).invert(true).line(` ${w.copy} `).invert(false).bold(false);
   e.align('left').rule();
@@ -78,6 +84,7 @@ export function returnReceiptBytes(
   }
   if (paper.exchangeReceipt !== undefined)
     e.line(printable(fill(w.returnExchange, { receipt: paper.exchangeReceipt })));
+  if (paper.withoutReceipt === true) e.line(printable(w.returnNoReceiptNote));
   if (paper.cashierName !== undefined) e.line(printable(fill(w.returnBy, { name: paper.cashierName })));
   e.newline().line(printable(w.returnSignature)).newline().rule();
   e.align('center').qrcode(paper.reference, { model: 2, size: options.columns >= 42 ? 6 : 5 });

@@ -23,7 +23,8 @@ import {
 } from './returns.ts';
 import { markReturnBooked, settleReturn } from './settle.ts';
 import { exchange } from './exchange.ts';
-import type { WithoutReceiptRequest } from './without-receipt.ts';
+import { noReceiptWords } from './without-receipt.ts';
+import type { WithoutReceiptPlan, WithoutReceiptRequest } from './without-receipt.ts';
 import type { Counter } from '../counter/index.ts';
 import { viewOf, type ReturnView } from './view.ts';
 
@@ -52,6 +53,8 @@ export interface ReturnsDeps {
   cashStep(): Minor;
   /** Makes a return without a receipt (without-receipt.ts) over the returns in use. */
   withoutReceipt(request: WithoutReceiptRequest): MadeReturn;
+  /** What a return without a receipt would take back and pay out, stored nowhere. */
+  planWithoutReceipt(request: WithoutReceiptRequest): WithoutReceiptPlan;
 }
 
 export type ReturnsCalls =
@@ -64,6 +67,7 @@ export type ReturnsCalls =
   | 'returns.find'
   | 'returns.plan'
   | 'returns.make'
+  | 'returns.planWithoutReceipt'
   | 'returns.makeWithoutReceipt'
   | 'returns.exchange';
 
@@ -133,6 +137,27 @@ export function returnsHandlers(deps: ReturnsDeps): Pick<Handlers, ReturnsCalls>
         const approved = { ...request, approve: () => deps.managerOpen() };
         const made = deps.make === undefined ? returns.make(approved) : deps.make(approved);
         return made instanceof Promise ? made.then((m) => view(m.row.id)) : view(made.row.id);
+      }),
+    'returns.planWithoutReceipt': (input) =>
+      answer(() => {
+        const p = deps.planWithoutReceipt(input);
+        return {
+          lines: p.lines.map((l) => ({
+            lineNo: l.item.lineNo,
+            productId: l.item.productId,
+            ...(l.item.productCode === null ? {} : { code: l.item.productCode }),
+            name: l.item.name,
+            kind: l.item.kind === 'weight' ? ('weight' as const) : ('unit' as const),
+            ...(l.item.unitOfMeasure === null ? {} : { unit: l.item.unitOfMeasure }),
+            quantity: l.quantityMilli / 1000,
+            unitPrice: l.item.unitPrice,
+            refund: toMajor(l.refund),
+          })),
+          total: toMajor(p.refund),
+          cash: toMajor(p.split.cash),
+          cashRounding: toMajor(p.split.cashRounding),
+          approval: noReceiptWords(p).said,
+        };
       }),
     // Always the manager's: refused as 'locked' (its reason said) until the PIN lock is open.
     'returns.makeWithoutReceipt': (input) =>

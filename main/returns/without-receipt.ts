@@ -6,7 +6,7 @@
 // (migration 36); its document is a negative order naming no original, else the back office (route.ts).
 import { randomUUID } from 'node:crypto';
 import { decimal, lineTotal, minor, type Minor } from '../../common/money.ts';
-import { words } from '../../contract/core-words.ts';
+import { joined, words, type Words } from '../../contract/core-words.ts';
 import { durably, writeTransaction } from '../../db/database.ts';
 import { insertReturn, type ReturnItem } from '../../db/returns.ts';
 import { saleAttribution } from '../shift/index.ts';
@@ -14,7 +14,8 @@ import { splitRefund, type RefundSplit } from './plan.ts';
 import { milli, ReturnError, type ApprovalReason, type MadeReturn, type ReturnsBasis } from './returns.ts';
 import { formatReturnNumber } from '../../db/returns.ts';
 
-export interface WithoutReceiptRequest {
+/** One product coming back without a receipt. */
+export interface GoodsBackRequest {
   /** The product's barcode as scanned (looked up in the offline catalog)… */
   readonly barcode?: string;
   /** …or its id (the catalog's product in this till's warehouse). */
@@ -23,17 +24,28 @@ export interface WithoutReceiptRequest {
   readonly quantity: number;
   /** The gross unit price the manager confirms; absent: the catalog's. */
   readonly unitPrice?: number;
+}
+
+export interface WithoutReceiptRequest {
+  /** The products the customer brings back, one line each (lineNo = index). */
+  readonly items: readonly GoodsBackRequest[];
   /** Says whether the manager approved (the PIN given and right); false refuses the return. */
   readonly approve?: (reasons: readonly ApprovalReason[]) => boolean;
 }
 
-/** What a return without a receipt would take back and pay out, stored nowhere. */
-export interface WithoutReceiptPlan {
+/** One line of a return without a receipt: the product as the catalog has it, its quantity and refund. */
+export interface WithoutReceiptLine {
   readonly item: ReturnItem;
   readonly quantityMilli: number;
   readonly refund: Minor;
+}
+
+/** What a return without a receipt would take back and pay out, stored nowhere. */
+export interface WithoutReceiptPlan {
+  readonly lines: readonly WithoutReceiptLine[];
+  readonly refund: Minor;
   readonly split: RefundSplit;
-  /** Always one: the manager approves every return without a receipt. */
+  /** One per line: the manager approves every return without a receipt, at the price of each. */
   readonly reasons: readonly ApprovalReason[];
 }
 
@@ -60,11 +72,26 @@ export type WithoutReceiptContext = ReturnsBasis & {
   readonly customerId: () => number | null;
 };
 
-/** The product, quantity, price and cash refund of a return without a receipt; ReturnError when not. */
+/** The products, quantities, prices and cash refund of a return without a receipt; ReturnError when not. */
 export function planWithoutReceipt(
   ctx: WithoutReceiptContext,
   request: Omit<WithoutReceiptRequest, 'approve'>,
 ): WithoutReceiptPlan {
+  if (request.items.length === 0) throw new ReturnError('nothing-chosen', words('returnNothingChosen'));
+  const lines = request.items.map((goods, lineNo) => planLine(ctx, goods, lineNo));
+  const refund = minor(lines.reduce((sum, l) => sum + l.refund, 0));
+  // No sale says which tender paid: the goods come back in cash, rounded as every cash refund.
+  const split = splitRefund(refund, { cardPaid: 0, cardRefunded: 0 }, ctx.cashStep(), 'cash');
+  const reasons = lines.map((l): ApprovalReason => ({
+    kind: 'no-receipt',
+    name: l.item.name,
+    unitPrice: l.item.unitPrice,
+  }));
+  return { lines, refund, split, reasons };
+}
+
+/** One product's line: the catalog's product, the price (the manager's, else the catalog's), price x quantity exactly. */
+function planLine(ctx: WithoutReceiptContext, request: GoodsBackRequest, lineNo: number): WithoutReceiptLine {
   const found = lookup(ctx, request);
   const name = found.productName ?? found.productCode ?? `product ${found.productId}`;
   const quantityMilli = milli(request.quantity);
@@ -79,10 +106,8 @@ export function planWithoutReceipt(
     );
   const quantity = decimal(quantityMilli / 1000);
   const refund = minor(Number(lineTotal(exact, quantity ?? { units: 0n, scale: 0 })));
-  // No sale says which tender paid: the goods come back in cash, rounded as every cash refund.
-  const split = splitRefund(refund, { cardPaid: 0, cardRefunded: 0 }, ctx.cashStep(), 'cash');
   const item: ReturnItem = {
-    lineNo: 0,
+    lineNo,
     productId: found.productId,
     productCode: found.productCode ?? null,
     name,
@@ -93,7 +118,7 @@ export function planWithoutReceipt(
     warehouseId: found.warehouseId,
     customerId: ctx.customerId(),
   };
-  return { item, quantityMilli, refund, split, reasons: [{ kind: 'no-receipt', name, unitPrice: price }] };
+  return { item, quantityMilli, refund };
 }
 
 /** Makes it: the manager's approval first, then stored in one write transaction. */
@@ -102,11 +127,7 @@ export function makeWithoutReceipt(ctx: WithoutReceiptContext, request: WithoutR
   const made = durably(ctx.db, () =>
     writeTransaction(ctx.db, () => {
       const plan = planWithoutReceipt(ctx, request);
-      if (request.approve?.(plan.reasons) !== true)
-        throw new ReturnError(
-          'approval',
-          words('returnNeedsPinNoReceipt', { name: plan.item.name, price: plan.item.unitPrice }),
-        );
+      if (request.approve?.(plan.reasons) !== true) throw new ReturnError('approval', noReceiptWords(plan));
       const who = saleAttribution(ctx.db, ctx.shiftPolicy?.() ?? 'off', now);
       const row = insertReturn(ctx.db, {
         prefix: ctx.prefix(),
@@ -118,12 +139,16 @@ export function makeWithoutReceipt(ctx: WithoutReceiptContext, request: WithoutR
         refundMinor: plan.refund,
         managerApproved: true,
         clientReference: randomUUID(),
-        lines: [{ lineNo: 0, quantityMilli: plan.quantityMilli, refundMinor: plan.refund }],
+        lines: plan.lines.map((l) => ({
+          lineNo: l.item.lineNo,
+          quantityMilli: l.quantityMilli,
+          refundMinor: l.refund,
+        })),
         refunds:
           plan.split.cashShare > 0
             ? [{ method: 'cash', amountMinor: plan.split.cash, roundingMinor: plan.split.cashRounding }]
             : [],
-        items: [plan.item],
+        items: plan.lines.map((l) => l.item),
       });
       ctx.alongside?.(row);
       return row;
@@ -133,7 +158,20 @@ export function makeWithoutReceipt(ctx: WithoutReceiptContext, request: WithoutR
   return { row: made, number: formatReturnNumber(made.prefix, made.number) };
 }
 
-function lookup(ctx: WithoutReceiptContext, request: Omit<WithoutReceiptRequest, 'approve'>): GoodsBack {
+/** The manager's words for the PIN: each product and the price it comes back at. */
+export function noReceiptWords(plan: WithoutReceiptPlan): Words {
+  // The first product says why the PIN is asked; each further one only its name and price.
+  return joined(
+    ...plan.lines.map((l, i) =>
+      words(i === 0 ? 'returnNeedsPinNoReceipt' : 'returnNoReceiptAlso', {
+        name: l.item.name,
+        price: l.item.unitPrice,
+      }),
+    ),
+  );
+}
+
+function lookup(ctx: WithoutReceiptContext, request: GoodsBackRequest): GoodsBack {
   const code = request.barcode?.trim();
   const found =
     code !== undefined && code !== ''

@@ -173,6 +173,7 @@ function returnFigures(db: Db, shiftId: number) {
         id: r.id,
         number: formatReturnNumber(r.prefix, r.number),
         ...(receipt === undefined ? {} : { receipt }),
+        ...(orderId === null ? { withoutReceipt: true as const } : {}),
         createdAt: r.createdAt,
         total: toMajor(r.refundMinor),
         state: returnState(r, r.documentOrderId === null ? undefined : now.get(r.documentOrderId)?.state),

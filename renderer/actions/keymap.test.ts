@@ -45,6 +45,9 @@ describe('keymap', () => {
     expect(actionForScan({ ...ctx('returns', 'field'), dialog: 'pin' })?.name).toBe('scan.dialog');
     expect(key('Enter', { ...ctx('returns', 'field'), dialog: 'pin' })).toBeUndefined();
     expect(key('F9', { ...ctx('returns'), dialog: 'confirm' })).toBeUndefined();
+    // F6: a return without a receipt (and back); on Sale F6 stays the manager's price.
+    expect(key('F6', ctx('returns', 'field'))).toBe('returns.noReceipt');
+    expect(key('F6', { ...ctx('returns'), dialog: 'pin' })).toBeUndefined();
   });
 
   it('opens the payment panel and voids the sale only on the Sale screen, from any focus', () => {

@@ -15,6 +15,7 @@ export type ActionName =
   | 'returns.make'
   | 'returns.print'
   | 'returns.exchange'
+  | 'returns.noReceipt'
   | 'scan.returns'
   | 'shift.print'
   | 'float.confirm'
@@ -226,6 +227,13 @@ export const KEYMAP: readonly Binding[] = [
     name: 'returns.exchange',
     trigger: 'key',
     key: is('F8'),
+    when: (ctx) => always(ctx) && ctx.screen === 'returns',
+  },
+  // F6: a return without a receipt (products scanned instead of a receipt); F6 again goes back.
+  {
+    name: 'returns.noReceipt',
+    trigger: 'key',
+    key: is('F6'),
     when: (ctx) => always(ctx) && ctx.screen === 'returns',
   },
   // F7 on the Shift screen prints the report it shows.

@@ -16,7 +16,13 @@ import { closeParked, moveParked, openParked, parkSale, recallParked } from '../
 import { answerConfirm, leaveGuardDialog } from '../store/guard.ts';
 import { closeFloatPrompt, confirmFloat, printShiftReport } from '../store/shift.ts';
 import { openDrawerNoSale, printerInUse } from '../store/printer.ts';
-import { exchangeChosen, makeReturn, printReturn, scanToReturns } from '../store/returns.ts';
+import {
+  exchangeChosen,
+  makeReturnOnScreen,
+  printReturn,
+  scanToReturns,
+  toggleNoReceipt,
+} from '../store/returns.ts';
 import {
   closeCardIssue,
   confirmCardIssue,
@@ -59,9 +65,10 @@ export const PERFORM: Record<ActionName, (p: Performed) => unknown> = {
   'screen.settings': to('settings'),
   'screen.shift': to('shift'),
   'screen.returns': to('returns'),
-  'returns.make': () => void makeReturn(),
+  'returns.make': () => void makeReturnOnScreen(),
   'returns.print': () => void printReturn(printerInUse()),
   'returns.exchange': () => void exchangeChosen(),
+  'returns.noReceipt': () => toggleNoReceipt(),
   'scan.returns': (p) => scanToReturns(p.code ?? ''),
   'shift.print': () => printShiftReport(),
   // Enter on "Back to the sale" (Tab got there) goes back; anywhere else in the prompt it opens the shift.

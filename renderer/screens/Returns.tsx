@@ -16,8 +16,11 @@ import {
   printReturn,
   setFindText,
   setReturnQuantity,
+  toggleNoReceipt,
   useReturns,
 } from '../store/returns.ts';
+import { useNoReceipt } from '../store/no-receipt.ts';
+import { NoReceipt } from './ReturnsNoReceipt.tsx';
 import '../components/returns.css';
 
 export function Returns() {
@@ -27,10 +30,35 @@ export function Returns() {
   const error = useReturns((s) => s.error);
   const busy = useReturns((s) => s.busy);
   const made = useReturns((s) => s.made);
+  const noReceipt = useNoReceipt((s) => s.open);
 
   return (
     <section className="returns" data-testid="returns" aria-label={t('title')}>
       <h1>{t('title')}</h1>
+      {noReceipt ? <NoReceipt /> : <ByReceipt text={text} busy={busy} sale={sale} error={error} />}
+      <div className="returns-body">
+        {!noReceipt && sale !== null && <SaleLines sale={sale} />}
+        {made !== null && <MadeReturn made={made} />}
+      </div>
+    </section>
+  );
+}
+
+/** Finding the sale by its receipt, and the way to a return without one (F6). */
+function ByReceipt({
+  text,
+  busy,
+  sale,
+  error,
+}: {
+  text: string;
+  busy: boolean;
+  sale: ReturnSaleView | null;
+  error: string | null;
+}) {
+  const { t } = useTranslation('returns');
+  return (
+    <>
       <form
         className="returns-find"
         onSubmit={(event) => {
@@ -51,6 +79,9 @@ export function Returns() {
         <button type="submit" disabled={busy}>
           {t('find')}
         </button>
+        <button type="button" onClick={() => toggleNoReceipt()} data-action="no-receipt">
+          {t('noReceipt')} <kbd>F6</kbd>
+        </button>
       </form>
       {sale === null && error === null && <p className="muted">{t('findHint')}</p>}
       {error !== null && (
@@ -58,11 +89,7 @@ export function Returns() {
           {error}
         </p>
       )}
-      <div className="returns-body">
-        {sale !== null && <SaleLines sale={sale} />}
-        {made !== null && <MadeReturn made={made} />}
-      </div>
-    </section>
+    </>
   );
 }
 
@@ -241,7 +268,11 @@ function ReturnPaper({ made, f }: { made: ReturnView; f: Formatters }) {
   return (
     <div className="receipt return-paper">
       <p className="receipt-title">
-        <strong>{t('made', { number: made.number, receipt: made.receipt })}</strong>
+        <strong>
+          {made.withoutReceipt === true
+            ? t('madeNoReceipt', { number: made.number })
+            : t('made', { number: made.number, receipt: made.receipt })}
+        </strong>
         <br />
         <span className="muted">{f.dateTime(made.createdAt)}</span>
       </p>

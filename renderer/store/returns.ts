@@ -17,6 +17,7 @@ import { askToConfirm, lockManager, withPin } from './guard.ts';
 import { message, useApp } from './app.ts';
 import { pos } from './pos.ts';
 import { startExchange } from './exchange.ts';
+import { addBarcode, closeNoReceipt, makeNoReceipt, openNoReceipt, useNoReceipt } from './no-receipt.ts';
 
 export interface ReturnsUi {
   /** The find field's text. */
@@ -68,7 +69,27 @@ export async function findSale(text: string): Promise<void> {
 
 /** A scan while the Returns screen is open: the receipt's QR lands in the find field and is looked up. */
 export function scanToReturns(code: string): Promise<void> {
+  // Taking goods back without a receipt: the scan is a product the customer brings.
+  if (useNoReceipt.getState().open) return addBarcode(code);
   return findSale(code);
+}
+
+/** "Bez účtenky" (F6): the screen takes products instead of a receipt; again: back to the receipt. */
+export function toggleNoReceipt(): void {
+  if (useNoReceipt.getState().open) {
+    closeNoReceipt();
+    return;
+  }
+  nextReturn();
+  openNoReceipt();
+}
+
+/** F9 on the Returns screen: the return without a receipt when that is open, else the sale's lines. */
+export async function makeReturnOnScreen(): Promise<void> {
+  if (!useNoReceipt.getState().open) return makeReturn();
+  const made = await makeNoReceipt();
+  // Its receipt on the screen, as after any return (printed by the core's queue when a printer is set).
+  if (made !== null) useReturns.setState({ ...EMPTY, made });
 }
 
 /** Orders' "Return goods" on a sale's row: the Returns screen opens with that sale. */

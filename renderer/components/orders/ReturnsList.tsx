@@ -65,7 +65,12 @@ function ReturnRow({ view }: { view: ReturnView }) {
   return (
     <li className={`order state-${view.state}`} data-return={view.number} data-state={view.state}>
       <div className="return-summary">
-        <strong>{view.number}</strong> <span>{t('returnOfReceipt', { receipt: view.receipt })}</span>{' '}
+        <strong>{view.number}</strong>{' '}
+        <span>
+          {view.withoutReceipt === true
+            ? t('returnNoReceipt')
+            : t('returnOfReceipt', { receipt: view.receipt })}
+        </span>{' '}
         <span className="num" data-return-amount>
           -{format.price(view.total)}
         </span>{' '}
@@ -121,7 +126,11 @@ function Dialog({ view }: { view: ReturnView }) {
   useDialogFocus(print);
   return (
     <Modal
-      title={t('returnTitle', { number: view.number, receipt: view.receipt })}
+      title={
+        view.withoutReceipt === true
+          ? t('returnTitleNoReceipt', { number: view.number })
+          : t('returnTitle', { number: view.number, receipt: view.receipt })
+      }
       titleId="return-receipt-title"
       className="receipt-dialog"
       testId="return-receipt-dialog"

@@ -17,20 +17,25 @@ export function ReturnReceipt({ view, paper }: { view: ReturnView; paper: Paper 
   const format = useFormat();
   const minus = (n: number) => (n === 0 ? format.price(0) : `-${format.price(n)}`);
   const copy = view.printCount > 0;
+  // A return without a receipt names no sale: no receipt number, no sale date (issue 37, point 3).
+  const title =
+    view.withoutReceipt === true
+      ? t('returnTitleNoReceipt', { number: view.number })
+      : t('returnTitle', { number: view.number, receipt: view.receipt });
   return (
     <article
       className={`receipt paper-${paper}`}
       data-paper={paper}
       data-return-receipt={view.number}
       data-receipt-copy={copy}
-      aria-label={t('returnTitle', { number: view.number, receipt: view.receipt })}
+      aria-label={title}
     >
       <header>
         <p className="r-store">{t('storeDefault')}</p>
         <p className="r-number" data-return-title>
-          {t('returnTitle', { number: view.number, receipt: view.receipt })}
+          {title}
         </p>
-        <p>{t('returnSaleDate', { date: format.dateTime(view.soldAt) })}</p>
+        {view.withoutReceipt !== true && <p>{t('returnSaleDate', { date: format.dateTime(view.soldAt) })}</p>}
         <p>{format.dateTime(view.createdAt)}</p>
         {copy && (
           <p className="r-copy" data-receipt-copy-mark>
@@ -89,6 +94,7 @@ export function ReturnReceipt({ view, paper }: { view: ReturnView; paper: Paper 
       {view.exchangeReceipt !== undefined && (
         <p data-return-exchange>{t('returnExchange', { receipt: view.exchangeReceipt })}</p>
       )}
+      {view.withoutReceipt === true && <p data-return-no-receipt>{t('returnNoReceiptNote')}</p>}
       {view.cashierName !== undefined && <p>{t('returnBy', { name: view.cashierName })}</p>}
       <footer>
         <p className="r-signature">{t('returnSignature')}</p>

@@ -249,7 +249,11 @@ function ReturnsSection({
       {returns.list.map((r) => (
         <div key={r.id} data-report-return={r.number} data-report-return-state={r.state}>
           <p className="r-row">
-            <span>{t('returnNumber', { number: r.number, receipt: r.receipt ?? '' })}</span>
+            <span>
+              {r.withoutReceipt === true
+                ? t('returnNumberNoReceipt', { number: r.number })
+                : t('returnNumber', { number: r.number, receipt: r.receipt ?? '' })}
+            </span>
             <span className="num">{format.price(-r.total)}</span>
           </p>
           <p className="r-qty">{returnStateWords(t, r.state)}</p>

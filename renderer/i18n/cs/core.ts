@@ -176,6 +176,7 @@ export const core = {
     'Prodej byl před {{days}} dny, víc než {{limit}} dní pro vrácení: potřebuje PIN vedoucího.',
   returnNeedsPinNoReceipt:
     'Vratka bez účtenky vyžaduje PIN vedoucího: vedoucí potvrdí cenu zboží {{name}} ({{price, amount}} za kus).',
+  returnNoReceiptAlso: 'A zboží {{name}} ({{price, amount}} za kus).',
   returnNoReceiptNoProduct: 'Zboží s kódem „{{code}}“ není v offline katalogu tohoto skladu.',
   returnNoReceiptNoPrice: '{{name}} nemá v katalogu cenu: vedoucí zadá cenu, za kterou se vrací.',
   returnNoReceiptPrice:

@@ -5,6 +5,7 @@ export const orders = {
   // The screen
   returnsLabel: 'Vratky',
   returnOfReceipt: 'k účtence {{receipt}}',
+  returnNoReceipt: 'bez účtenky',
   returnStateBackOffice: 'K zaúčtování v back office',
   returnStateBooked: 'Zaúčtováno v back office',
   returnReceipt: 'Doklad vratky',

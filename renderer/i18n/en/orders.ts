@@ -5,6 +5,7 @@ export const orders = {
   // The screen
   returnsLabel: 'Returns',
   returnOfReceipt: 'of receipt {{receipt}}',
+  returnNoReceipt: 'without a receipt',
   returnStateBackOffice: 'To book in the back office',
   returnStateBooked: 'Booked in the back office',
   returnReceipt: 'Return receipt',

@@ -177,6 +177,7 @@ export const core = {
     'Predaj bol pred {{days}} dňami, viac ako {{limit}} dní na vrátenie: potrebuje PIN vedúceho.',
   returnNeedsPinNoReceipt:
     'Vratka bez dokladu vyžaduje PIN vedúceho: vedúci potvrdí cenu tovaru {{name}} ({{price, amount}} za kus).',
+  returnNoReceiptAlso: 'A tovaru {{name}} ({{price, amount}} za kus).',
   returnNoReceiptNoProduct: 'Tovar s kódom „{{code}}“ nie je v offline katalógu tohto skladu.',
   returnNoReceiptNoPrice: '{{name}} nemá v katalógu cenu: vedúci zadá cenu, za ktorú sa vracia.',
   returnNoReceiptPrice:

@@ -5,6 +5,7 @@ export const orders = {
   // The screen
   returnsLabel: 'Vratky',
   returnOfReceipt: 'k bločku {{receipt}}',
+  returnNoReceipt: 'bez dokladu',
   returnStateBackOffice: 'Na zaúčtovanie v back office',
   returnStateBooked: 'Zaúčtované v back office',
   returnReceipt: 'Doklad vratky',

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tempDir } from '../../support/fixtures.ts';
 import { startSyncedCore, type SyncedCore } from '../../support/synced-core.ts';
 import { SELLS_PLAINLY } from '../../support/terminal.ts';
-import type { ReturnView, ShiftStateView } from '../../../contract/contract.ts';
+import type { ReturnView, ReturnWithoutReceiptPlanView, ShiftStateView } from '../../../contract/contract.ts';
 import { openDatabase } from '../../../db/database.ts';
 
 let till: SyncedCore | undefined;
@@ -50,17 +50,29 @@ function storedReturns(dataDir: string) {
   }
 }
 
-async function refusedThenMade(t: SyncedCore, barcode: string): Promise<ReturnView> {
+async function refusedThenMade(t: SyncedCore, barcode: string, price: number): Promise<ReturnView> {
   await t.call('settings.set', { managerPin: '4321' });
   await t.call('manager.lock', {});
   // 1.5 at 99.99 confirmed by the manager: 149.985 → 149.99; in cash rounded to the whole crown.
-  const request = { barcode, quantity: 1.5, unitPrice: 99.99 };
+  const request = { items: [{ barcode, quantity: 1.5, unitPrice: 99.99 }] };
+  // The screen's preview first: what each product comes back at and the cash out, stored nowhere.
+  const plan = (await t.call('returns.planWithoutReceipt', {
+    items: [...request.items, { barcode, quantity: 2 }],
+  })) as ReturnWithoutReceiptPlanView;
+  expect(plan.lines.map((l) => [l.lineNo, l.quantity, l.unitPrice, l.refund])).toEqual([
+    [0, 1.5, 99.99, 149.99],
+    [1, 2, price, Number((price * 2).toFixed(2))],
+  ]);
+  expect(plan.total).toBeCloseTo(149.99 + price * 2, 2);
+  expect(plan.approval.map((w) => w.key)).toEqual(['returnNeedsPinNoReceipt', 'returnNoReceiptAlso']);
   const locked = await t.refusal('returns.makeWithoutReceipt', request);
   expect(locked.code).toBe('locked');
   expect(locked.said?.[0]?.key).toBe('returnNeedsPinNoReceipt');
   expect((await t.call('returns.list', {})) as ReturnView[]).toEqual([]);
 
-  const unknown = await t.refusal('returns.makeWithoutReceipt', { barcode: '0000000000000', quantity: 1 });
+  const unknown = await t.refusal('returns.makeWithoutReceipt', {
+    items: [{ barcode: '0000000000000', quantity: 1 }],
+  });
   expect(unknown.code).toBe('not-found');
   expect(unknown.said?.[0]?.key).toBe('returnNoReceiptNoProduct');
 
@@ -91,7 +103,7 @@ async function onTheX(t: SyncedCore, made: ReturnView): Promise<void> {
 describe('a return without a receipt', () => {
   it('negative quantities: refused without the PIN, made with it, once on the instance naming no receipt', async () => {
     const { dataDir, t, item } = await tillOf('negative', true);
-    const made = await refusedThenMade(t, item.barcode);
+    const made = await refusedThenMade(t, item.barcode, item.price);
 
     const negative = () => t.sim.admin.listOrders().filter((o) => o.items.some((i) => i.quantity < 0));
     await vi.waitFor(() => expect(negative()).toHaveLength(1), { timeout: 60_000, interval: 200 });
@@ -122,7 +134,7 @@ describe('a return without a receipt', () => {
   it('a plain instance: on the back office list, no order placed or deleted', async () => {
     const { dataDir, t, item } = await tillOf('plain', false);
     const before = t.sim.admin.listOrders().length;
-    const made = await refusedThenMade(t, item.barcode);
+    const made = await refusedThenMade(t, item.barcode, item.price);
     await vi.waitFor(
       async () =>
         expect((await t.call('returns.get', { id: made.id })) as ReturnView).toMatchObject({
