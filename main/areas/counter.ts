@@ -7,7 +7,8 @@ import { commonCurrency } from '../../db/catalog/index.ts';
 import { appendSale } from '../../db/journal.ts';
 import type { WalkInCustomer } from '../../db/sessions.ts';
 import { cashStep } from '../../contract/contract.ts';
-import type { BarcodeReader } from '../barcode/index.ts';
+import { BarcodeReader } from '../barcode/index.ts';
+import type { LabelRule } from '../../contract/contract.ts';
 import {
   Counter,
   counterHandlers,
@@ -37,6 +38,16 @@ export interface CounterNeeds {
   readonly shiftPolicy?: () => ShiftPolicy;
   /** Writes that commit with a closed sale's order (its receipt's print job). */
   readonly closing?: (sale: ClosedSale) => void;
+}
+
+/** The label rules in Settings, compiled once per change (the store keeps its read until it writes). */
+export function labelReader(settings: SettingsStore): () => BarcodeReader {
+  let compiled: { rules: readonly LabelRule[]; reader: BarcodeReader } | undefined;
+  return () => {
+    const rules = settings.read().labelRules;
+    if (compiled?.rules !== rules) compiled = { rules, reader: new BarcodeReader(rules) };
+    return compiled.reader;
+  };
 }
 
 export interface CounterArea {

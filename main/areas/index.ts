@@ -12,16 +12,27 @@
 // 4. An entry in AREAS below: its channel words and a loader that imports its module. The type
 //    check under AREAS fails until every channel word of the contract has one owner.
 // Nothing else: the core builds an area when one of its calls first comes, the CLI builds the same
-// factories (`buildOutbox`, `buildCounter`) for its commands.
+// factories for its commands (`buildClient`, `buildOutbox`, `buildCounter` with `labelReader`,
+// `cardIssue`, `buildReturns`, `printerSetupOf` and `buildPrintWorker`): no command wires a part
+// its own way, so the CLI and the app cannot judge the same order or card differently.
 import type { CallChannel } from '../../contract/contract.ts';
 import type { Handler } from '../ground/index.ts';
 import type { Area, CallPrefix, CallsOf, Till } from './area.ts';
 
 export type { Area, CallPrefix, CallsOf, Till } from './area.ts';
 export { buildOutbox, OFFLINE, type OutboxNeeds } from './outbox.ts';
-export { buildCounter, type CounterArea, type CounterNeeds } from './counter.ts';
+export { buildCounter, labelReader, type CounterArea, type CounterNeeds } from './counter.ts';
+export { cardIssue, type CardIssueNeeds } from './cards.ts';
 export { buildReturns, type ReturnsArea, type ReturnsNeeds } from './returns.ts';
 export { buildLink, type LinkContext } from './link.ts';
+export { buildClient, type ClientNeeds } from './service.ts';
+export {
+  buildPrintWorker,
+  envPrinter,
+  printerSetupOf,
+  type PrintWorkerNeeds,
+  type PrinterSetupNeeds,
+} from './receipt-printer.ts';
 export type { Link } from './area.ts';
 export {
   OrderPermissionKnowledge,

@@ -3,18 +3,18 @@
 // disposed of as one when Settings change the instance.
 import { join } from 'node:path';
 import { openDatabase, type Db } from '../../db/database.ts';
-import { ReceiptView, type SyncStatusView } from '../../contract/contract.ts';
-import { receiptOf } from '../counter/index.ts';
-import { getOutboxInternetOrder, type Outbox } from '../outbox/index.ts';
-import { returnPaperOf } from '../returns/index.ts';
+import type { SyncStatusView } from '../../contract/contract.ts';
+import type { Outbox } from '../outbox/index.ts';
 import { buildCounter } from './counter.ts';
 import { buildOutbox } from './outbox.ts';
 import { buildHub } from './hub.ts';
 import { buildReturns } from './returns.ts';
 import type { SecretStore } from '../hub/index.ts';
 import type { Link, Till } from './area.ts';
-import { PrintWorker, queueSale, type Timeouts } from '../printer/index.ts';
-import { ConnectivityMonitor, ServiceClient, type BackoffPolicy } from '../service/index.ts';
+import { queueSale, type Timeouts } from '../printer/index.ts';
+import { buildPrintWorker } from './receipt-printer.ts';
+import { buildClient } from './service.ts';
+import { ConnectivityMonitor, type BackoffPolicy, type ServiceClient } from '../service/index.ts';
 import type { ShiftPolicy } from '../shift/index.ts';
 import type { InstanceConfig } from '../settings/instance.ts';
 import { SyncRunner } from '../sync/index.ts';
@@ -54,8 +54,6 @@ export interface LinkContext extends Pick<
   /** The pause between attempts at a receipt the printer did not take (tests shorten it). */
   readonly printRetry?: BackoffPolicy;
   readonly printTimeouts?: Partial<Timeouts>;
-  /** The environment the print spooler's lp runs in (a system printer). */
-  readonly spoolerEnv: NodeJS.ProcessEnv;
   /** Where the store hub's passwords are kept, as the client secret is; none: POS_STORE_HUB only. */
   readonly hubSecrets?: SecretStore;
   /** The longest pause between attempts at reaching the store hub (tests shorten it). */
@@ -71,12 +69,11 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
   const client =
     instance === null
       ? null
-      : new ServiceClient(instance, {
+      : buildClient(instance, {
+          log: (line) => ctx.log(line),
+          logFrom: 'info',
           connectTimeoutMs: 3000,
-          onCredentials: (accepted) => ctx.credentials(accepted),
-          logger: (level, message) => {
-            if (level !== 'debug') ctx.log(`service ${level}: ${message}`);
-          },
+          credentials: (accepted) => ctx.credentials(accepted),
         });
   let outbox: Outbox | null = null;
   let sync: SyncRunner | null = null;
@@ -204,19 +201,15 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
     log: (line) => ctx.log(line),
     changed: () => ctx.statusChanged(),
   });
-  const printer = new PrintWorker({
+  const printer = buildPrintWorker({
     db,
+    env: ctx.env,
     setup: () => ctx.printerSetup(),
-    receipt: (orderId) => {
-      const order = getOutboxInternetOrder(db, orderId);
-      return order === undefined ? undefined : ReceiptView.parse(receiptOf(db, order, counter));
-    },
-    returnPaper: (returnId) => returnPaperOf(db, returnId),
+    counter,
     changed: () => ctx.statusChanged(),
     log: (line) => ctx.log(line),
     ...(ctx.printRetry === undefined ? {} : { retry: ctx.printRetry }),
     ...(ctx.printTimeouts === undefined ? {} : { timeouts: ctx.printTimeouts }),
-    spoolerEnv: ctx.spoolerEnv,
   });
   let started = false;
   return {

@@ -6,9 +6,8 @@
 // stored, or when the instance refused the document (needs-fix, blocked); 2 usage; 3 configuration.
 import { z } from 'zod';
 import { english, type CardIssueInput } from '../../contract/contract.ts';
-import { buildOutbox } from '../areas/index.ts';
+import { buildOutbox, cardIssue, labelReader } from '../areas/index.ts';
 import { checkCard, probePermission, storeCard, CARD_PERMISSION } from '../cards/index.ts';
-import { ScanResolver } from '../counter/index.ts';
 import { CoreError } from '../ground/index.ts';
 import { toOutboxEntry, type EntryOf } from '../outbox/index.ts';
 import { isServiceError } from '../service/index.ts';
@@ -35,7 +34,7 @@ export const command = defineCommand({
     const input = issueInput(ctx);
     const service = ctx.service();
     const db = ctx.db();
-    const settings = new SettingsStore(db).read();
+    const settings = new SettingsStore(db);
     const outbox = buildOutbox({
       db,
       client: service,
@@ -54,13 +53,13 @@ export const command = defineCommand({
           },
         );
       }
-      const deps = {
+      // Checked as the app checks it: Settings' label rules, warehouse and months of validity.
+      const deps = cardIssue({
         db,
-        resolver: new ScanResolver({ db }),
-        warehouseId: settings.warehouseId,
+        settings,
+        reader: labelReader(settings),
         cards: service,
         instance: outbox.instance,
-        validityMonths: settings.cardValidityMonths,
         now: () => new Date(),
         companyOnInstance: async (companyId: number) => {
           try {
@@ -70,7 +69,7 @@ export const command = defineCommand({
             return isServiceError(error) && error.kind === 'http' && error.status === 404 ? false : undefined;
           }
         },
-      };
+      });
       const card = await checkCard(deps, input).catch((error: unknown) => {
         throw refused(error);
       });

@@ -12,27 +12,14 @@
 // tills' journals (so a sale made at another till is found), claims each line's quantity there, and
 // waits until the return's own events are on the hub. Hub out of reach: this till's own sales as
 // without one; another till's sale then needs the manager PIN (--pin), and says why.
-import { buildOutbox, buildReturns } from '../areas/index.ts';
+import { buildOutbox, buildPrintWorker, buildReturns, printerSetupOf } from '../areas/index.ts';
 import { lastJournalSeq } from '../../db/journal.ts';
 import { hubFromEnv, StoreHub } from '../hub/index.ts';
-import {
-  ReturnError,
-  returnPaperOf,
-  returnView,
-  type ApprovalReason,
-  type ReturnView,
-} from '../returns/index.ts';
+import { ReturnError, returnView, type ApprovalReason, type ReturnView } from '../returns/index.ts';
 import { ConfigError } from '../settings/config.ts';
 import { pinMatches } from '../settings/manager-pin.ts';
-import { SettingsStore, type AppSettings } from '../settings/store.ts';
-import { fromEnv } from '../settings/env.ts';
-import {
-  COLUMN_CHOICES,
-  parsePrinterAddress,
-  printLanguage,
-  PrintWorker,
-  type PrinterSetup,
-} from '../printer/index.ts';
+import { SettingsStore } from '../settings/store.ts';
+import type { PrinterSetup } from '../printer/index.ts';
 import { returnJobs } from '../../db/print-jobs.ts';
 import type { Db } from '../../db/database.ts';
 import { ShiftError } from '../shift/index.ts';
@@ -72,7 +59,8 @@ export const command = defineCommand({
             log: ctx.log,
           });
     const s = settings.read();
-    const printer = printerSetupOf(s);
+    // The printer as the app has it: POS_RECEIPT_PRINTER, else Settings'; none: no job is queued.
+    const printer = printerSetupOf({ env: process.env, settings, db: () => db, log: ctx.log })();
     const store = await joinStore(ctx, db);
     const { make, router } = buildReturns({
       db,
@@ -207,26 +195,6 @@ function textOf(v: ReturnView): string {
 }
 
 /**
- * The till's receipt printer (POS_RECEIPT_PRINTER, else Settings) and how to print on it; null: none,
- * no receipt job is queued (the app prints it through the system dialog).
- */
-function printerSetupOf(s: AppSettings): PrinterSetup | null {
-  const text = fromEnv(process.env, 'receiptPrinter') ?? s.receiptPrinter;
-  if (text === null) return null;
-  const address = parsePrinterAddress(text, 'POS_RECEIPT_PRINTER');
-  return {
-    address,
-    paper: s.receiptPaper,
-    print: {
-      columns: address.columns ?? (s.receiptPaper === '58mm' ? COLUMN_CHOICES[0] : COLUMN_CHOICES[2]),
-      ...(address.model === undefined ? {} : { model: address.model }),
-      language: printLanguage(s.language, Intl.DateTimeFormat().resolvedOptions().locale),
-      currency: s.priceCurrency,
-    },
-  };
-}
-
-/**
  * Prints the return's receipt job (queued with the return) once now, the drawer's pulse first when
  * cash was paid out. Not printed (the printer off, out of paper), it stays in the print queue and the
  * app prints it when the printer is back, as a sale's receipt; stderr says so, the return stands.
@@ -239,12 +207,12 @@ async function printReturn(
 ): Promise<void> {
   const job = setup === null ? undefined : returnJobs(db, returnId).at(-1);
   if (setup === null || job === undefined) return;
-  const worker = new PrintWorker({
+  const worker = buildPrintWorker({
     db,
+    env: process.env,
     setup: () => setup,
     // Only this return's job is printed here: a sale's receipt waits for the app's worker.
-    receipt: () => undefined,
-    returnPaper: (id) => returnPaperOf(db, id),
+    counter: null,
     changed: () => undefined,
     log: ctx.log,
   });

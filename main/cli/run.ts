@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Db } from '../../db/database.ts';
-import { ServiceClient, type LogLevel } from '../service/index.ts';
+import { buildClient } from '../areas/index.ts';
+import type { ServiceClient } from '../service/index.ts';
 import { requireService, resolveConfig, type ResolvedConfig } from '../settings/config.ts';
 import {
   CliError,
@@ -228,12 +229,9 @@ function buildContext(
     log,
     config: getConfig,
     serviceConfig: () => requireService(getConfig()),
+    // Built as the app builds its client; a command waits the client's 10 s for a connection.
     service: () =>
-      (client ??= new ServiceClient(requireService(getConfig()), {
-        logger: (level: LogLevel, message: string) => {
-          if (verbose || level === 'warn' || level === 'error') log(`[service ${level}] ${message}`);
-        },
-      })),
+      (client ??= buildClient(requireService(getConfig()), { log, logFrom: verbose ? 'debug' : 'warn' })),
     db: () => (db ??= openDataDir(getConfig(), log)),
     string: str,
     int: (key, range) => intOption(key, values[key], range),

@@ -16,9 +16,8 @@ import { toMajor } from '../../common/money.ts';
 import type { Db } from '../../db/database.ts';
 import { getShoppingSession } from '../../db/sessions.ts';
 import { SettingsStore } from '../settings/store.ts';
-import { BarcodeReader } from '../barcode/index.ts';
 import type { Resolution, PricedSession } from '../counter/index.ts';
-import { buildCounter } from '../areas/index.ts';
+import { buildCounter, labelReader } from '../areas/index.ts';
 import { defineCommand, EXIT, usageError, type CommandContext } from './command.ts';
 import { DEMO_OPTION, demoDb } from './demo.ts';
 
@@ -63,16 +62,15 @@ async function scan(ctx: CommandContext, demo: Db | undefined) {
   const db = demo ?? ctx.db();
   const service = demo !== undefined || ctx.config().service === undefined ? null : ctx.service();
   if (!service) ctx.log('No instance configured: customer cards are looked up in the offline cache only.');
-  // The label rules the app's Settings hold for this data folder, as the counter reads them.
-  const settings = new SettingsStore(db).read();
-  const reader = new BarcodeReader(settings.labelRules);
-  const warehouseId = ctx.int('warehouse', { min: 1 }) ?? settings.warehouseId;
-  // Built as the app builds its counter; only the warehouse may be another (--warehouse).
+  const settings = new SettingsStore(db);
+  const warehouseId = ctx.int('warehouse', { min: 1 }) ?? settings.read().warehouseId;
+  // Built as the app builds its counter (the label rules Settings hold for this data folder); only
+  // the warehouse may be another (--warehouse).
   const { resolver, counter } = buildCounter({
     db,
-    settings: new SettingsStore(db),
+    settings,
     cardService: service,
-    reader: () => reader,
+    reader: labelReader(settings),
     log: ctx.log,
     warehouseId: () => warehouseId,
   });

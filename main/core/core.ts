@@ -17,7 +17,6 @@ import {
   type CallOutput,
   type CustomerDisplayView,
   type Envelope,
-  type LabelRule,
 } from '../../contract/contract.ts';
 import {
   customerDisplay,
@@ -26,7 +25,7 @@ import {
   receiptOf,
   receiptSummary,
 } from '../counter/index.ts';
-import { BarcodeReader } from '../barcode/index.ts';
+import type { BarcodeReader } from '../barcode/index.ts';
 import {
   changedEvent,
   compactHistory,
@@ -34,20 +33,11 @@ import {
   type OutboxOrder,
   type SummarySource,
 } from '../outbox/index.ts';
-import {
-  COLUMN_CHOICES,
-  parsePrinterAddress,
-  printerStatus,
-  printLanguage,
-  spoolerEnvironment,
-  type PrinterAddress,
-  type PrinterSetup,
-  type Timeouts,
-} from '../printer/index.ts';
+import { printerStatus, type PrinterSetup, type Timeouts } from '../printer/index.ts';
 import { SerialScanner, serialScannerFromEnv } from '../scanner/index.ts';
 import type { BackoffPolicy, ServiceClient } from '../service/index.ts';
 import type { CredentialStore } from '../settings/credentials.ts';
-import { fromEnv, type Env } from '../settings/env.ts';
+import type { Env } from '../settings/env.ts';
 import { serialScanner } from '../settings/handlers.ts';
 import { ManagerLock } from '../settings/manager-pin.ts';
 import { commonCurrency, knownCompanyName, orderNames } from '../../db/catalog/index.ts';
@@ -76,7 +66,10 @@ import {
   areaOf,
   Areas,
   buildLink,
+  envPrinter,
+  labelReader,
   OrderPermissionKnowledge,
+  printerSetupOf,
   permissionOfCheck,
   type CoreCalls,
   type Link,
@@ -145,8 +138,10 @@ export class Core {
   /** What every area, and the instance's parts, are built from (main/areas/area.ts). */
   readonly #till: Till;
   readonly #lock: ManagerLock;
-  /** POS_RECEIPT_PRINTER, checked at start: a kiosk's wrong printer is said at once, not at its first sale. */
-  readonly #envPrinter: PrinterAddress | undefined;
+  /** The label rules in Settings, compiled. */
+  readonly #reader: () => BarcodeReader;
+  /** The receipt printer in use (POS_RECEIPT_PRINTER over Settings) and how to print on it. */
+  readonly #printerSetup: () => PrinterSetup | null;
   /** The serial scanner (POS_SCANNER_PORT or Settings): its port, and its scans waiting for a page. */
   readonly #serial: SerialScanner;
   #resolution: InstanceResolution = { kind: 'demo' };
@@ -178,7 +173,13 @@ export class Core {
     this.#settingsDb = settingsDb;
     this.#settings = new SettingsStore(settingsDb);
     this.#lock = new ManagerLock(() => this.#settings.read().managerPinHash);
-    this.#envPrinter = envPrinter(this.#env);
+    this.#reader = labelReader(this.#settings);
+    this.#printerSetup = printerSetupOf({
+      env: this.#env,
+      settings: this.#settings,
+      db: () => this.#data(),
+      log: (line) => this.#log(line),
+    });
     this.#serial = new SerialScanner({
       waiting: (count, scan) => {
         if (!this.#closed) this.#bus.emit('scanner.waiting', { waiting: count, scan });
@@ -319,7 +320,7 @@ export class Core {
       summaries: this.#summaries,
       walkIn: () => this.#walkIn(),
       demoWalkIn: () => this.#demoWalkIn(),
-      reader: () => this.#reader(),
+      reader: this.#reader,
       printerSetup: () => this.#printerSetup(),
       reconnect: () => this.#connect(),
       retentionChanged: () => this.#compaction.soon(0),
@@ -382,46 +383,6 @@ export class Core {
       this.#paid = null;
     }
     if (!this.#closed) this.#bus.emit('display.changed', this.#display());
-  }
-
-  // ---------- the receipt printer ----------
-
-  /** The printer stored in Settings that failed its check (an older or hand-edited row), said once. */
-  #badStoredPrinter: string | null = null;
-
-  /** The receipt printer in use (POS_RECEIPT_PRINTER wins over Settings) and how to print on it. */
-  #printerSetup(): PrinterSetup | null {
-    const s = this.#settings.read();
-    let address = this.#envPrinter;
-    if (address === undefined && s.receiptPrinter !== null) {
-      try {
-        address = parsePrinterAddress(s.receiptPrinter, 'Settings receiptPrinter');
-      } catch (error) {
-        if (this.#badStoredPrinter !== s.receiptPrinter) this.#log(String(error));
-        this.#badStoredPrinter = s.receiptPrinter;
-        return null;
-      }
-    }
-    if (address === undefined) return null;
-    const columns = address.columns ?? (s.receiptPaper === '58mm' ? COLUMN_CHOICES[0] : COLUMN_CHOICES[2]);
-    return {
-      address,
-      paper: s.receiptPaper,
-      print: {
-        columns,
-        ...(address.model === undefined ? {} : { model: address.model }),
-        language: printLanguage(s.language, Intl.DateTimeFormat().resolvedOptions().locale),
-        currency: s.priceCurrency ?? commonCurrency(this.#data()) ?? null,
-      },
-    };
-  }
-
-  /** The label rules in Settings, compiled once per change (the store keeps its read until it writes). */
-  #labelReader: { rules: readonly LabelRule[]; reader: BarcodeReader } | undefined;
-  #reader(): BarcodeReader {
-    const rules = this.#settings.read().labelRules;
-    if (this.#labelReader?.rules !== rules) this.#labelReader = { rules, reader: new BarcodeReader(rules) };
-    return this.#labelReader.reader;
   }
 
   // ---------- the instance ----------
@@ -529,7 +490,6 @@ export class Core {
       },
       ...(this.#options.printRetry === undefined ? {} : { printRetry: this.#options.printRetry }),
       ...(this.#options.printTimeouts === undefined ? {} : { printTimeouts: this.#options.printTimeouts }),
-      spoolerEnv: spoolerEnvironment(this.#env),
       ...(this.#options.hubSecrets === undefined ? {} : { hubSecrets: this.#options.hubSecrets }),
       ...(this.#options.hubRetryMs === undefined ? {} : { hubRetryMs: this.#options.hubRetryMs }),
     };
@@ -608,12 +568,6 @@ export class Core {
   #log(line: string): void {
     (this.#options.log ?? ((l: string) => console.error(l)))(line);
   }
-}
-
-/** POS_RECEIPT_PRINTER's printer; undefined when unset. Throws PrinterAddressError when it is no printer address. */
-function envPrinter(env: Env): PrinterAddress | undefined {
-  const text = fromEnv(env, 'receiptPrinter');
-  return text === undefined ? undefined : parsePrinterAddress(text, 'POS_RECEIPT_PRINTER');
 }
 
 /** Says where a damaged catalog cache went; the next sync fills the new one. */
