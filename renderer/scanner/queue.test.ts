@@ -81,4 +81,22 @@ describe('ScanQueue', () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(applied).toEqual(['bad', 'good']);
   });
+
+  it('applies a scan once when applying it resumes the queue (a dialog store the app follows changed)', async () => {
+    // The card dialog's scan sets the dialog's store, and the app resumes the queue on every change
+    // of a dialog's store (actions/attach.ts): that resume comes while the scan is being applied.
+    const q = new ScanQueue();
+    const applied: string[] = [];
+    q.setSink((scan) => {
+      applied.push(scan.code);
+      if (applied.length > 50) throw new Error('applied again and again');
+      q.resume();
+      return Promise.resolve();
+    });
+    q.deliver({ code: 'VK1', source: 'keys' });
+    q.deliver({ code: 'VK2', source: 'keys' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(applied).toEqual(['VK1', 'VK2']);
+    expect(q.waiting()).toBe(0);
+  });
 });

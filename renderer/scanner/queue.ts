@@ -35,6 +35,7 @@ export class ScanQueue {
   readonly #waiting: DeliveredScan[] = [];
   #sink: ScanSink | null = null;
   #busy = false;
+  #draining = false;
   #told = 0;
   readonly #listeners = new Set<(waiting: number) => void>();
 
@@ -75,6 +76,21 @@ export class ScanQueue {
   }
 
   #drain(): void {
+    // Applying a scan may call back in here (it changes a dialog's store, and the app resumes the
+    // queue on every such change): the loop below already goes on, and a nested pass would apply the
+    // same first scan again, deeper and deeper, until the stack overflowed inside whatever ran then
+    // (once inside React's scheduler, which then painted nothing more).
+    if (this.#draining) return;
+    this.#draining = true;
+    try {
+      this.#drainNow();
+    } finally {
+      this.#draining = false;
+    }
+    this.#tell();
+  }
+
+  #drainNow(): void {
     while (!this.#busy && this.#sink !== null && this.#waiting.length > 0) {
       const next = this.#waiting[0];
       if (next === undefined) break;
@@ -95,7 +111,6 @@ export class ScanQueue {
       };
       void answer.then(done, done);
     }
-    this.#tell();
   }
 
   #tell(): void {

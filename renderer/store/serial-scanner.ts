@@ -56,6 +56,13 @@ export function followSerialScans(): () => void {
       deliverScan(scan.code, 'serial', { serialId: scan.id });
     }
   };
+  // Two listings may overlap (one at the start, one for a stream open already): the first to end
+  // puts the held scans, the other finds none held.
+  const takeHeld = (): readonly SerialScanView[] => {
+    const later = held ?? [];
+    held = null;
+    return later;
+  };
   const list = async (): Promise<void> => {
     newest = 0;
     held ??= [];
@@ -66,8 +73,7 @@ export function followSerialScans(): () => void {
       // The core did not answer (the shell restarting): the scans wait there; the next connection
       // lists them.
     } finally {
-      const later = held;
-      held = null;
+      const later = takeHeld();
       if (!stopped) put(later);
     }
   };

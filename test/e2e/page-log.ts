@@ -19,6 +19,14 @@ export function watchPage(page: Page): Page {
     if (msg.type() === 'error' || msg.type() === 'warning') add(`console.${msg.type()}: ${msg.text()}`);
   });
   page.on('crash', () => add('the page crashed'));
+  // The console's "Failed to load resource" names no address: the response does.
+  page.on('response', (response) => {
+    if (response.status() >= 400)
+      add(`HTTP ${String(response.status())} ${response.request().method()} ${response.url()}`);
+  });
+  page.on('requestfailed', (request) => {
+    add(`request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`);
+  });
   return page;
 }
 
