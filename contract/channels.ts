@@ -77,6 +77,9 @@ export const CALL_CHANNELS = [
   'returns.planWithoutReceipt',
   'returns.makeWithoutReceipt',
   'returns.exchange',
+  'returns.holdExchange',
+  'returns.heldExchange',
+  'returns.dropExchange',
 ] as const;
 
 export const EVENT_CHANNELS = [

@@ -36,6 +36,8 @@ import {
   ReturnView,
   ReturnExchangeInput,
   ReturnExchangeView,
+  ExchangeHoldInput,
+  HeldExchangeView,
 } from './returns.ts';
 import {
   CashierAddInput,
@@ -1193,6 +1195,12 @@ export const calls = {
   'returns.makeWithoutReceipt': { input: ReturnWithoutReceiptInput, output: ReturnView },
   /** A return settled with the sale open at the counter: one tender for the difference (issue 37, point 4). */
   'returns.exchange': { input: ReturnExchangeInput, output: ReturnExchangeView },
+  /** "Výměna": the lines held as a credit on the sale at the counter, stored with it (survives a reload). */
+  'returns.holdExchange': { input: ExchangeHoldInput, output: HeldExchangeView },
+  /** The credit held on the sale at the counter, if any. */
+  'returns.heldExchange': { input: empty, output: HeldExchangeView.nullable() },
+  /** The exchange given up: the sale at the counter carries no credit. */
+  'returns.dropExchange': { input: empty, output: empty },
 } as const satisfies Record<CallChannel, { input: z.ZodType; output: z.ZodType }>;
 
 export const ConnectivityEvent = z.object({ online: z.boolean(), checkedAt: isoDateTime });

@@ -220,3 +220,16 @@ export const ReturnExchangeView = z.object({
   pays: ReturnTender,
 });
 export type ReturnExchangeView = z.infer<typeof ReturnExchangeView>;
+
+/** "Výměna": the chosen lines of `receipt` held as a credit on the sale at the counter. */
+export const ExchangeHoldInput = ReturnPlanInput.omit({ tender: true }).strict();
+export type ExchangeHoldInput = z.infer<typeof ExchangeHoldInput>;
+
+/** The credit held on the sale at the counter, kept with the sale (a reload finds it again). */
+export const HeldExchangeView = z.object({
+  receipt: z.string(),
+  lines: z.array(z.object({ lineNo: int, quantity: z.number() })),
+  /** The refund credited to the sale (rounded to the cash step). */
+  credit: z.number(),
+});
+export type HeldExchangeView = z.infer<typeof HeldExchangeView>;

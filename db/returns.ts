@@ -432,3 +432,20 @@ export function exchangeReturnOf(db: Db, orderId: number): ReturnRow | undefined
   const row: unknown = prepared(db, 'SELECT * FROM till_return WHERE exchangeOrderId = ?').get(orderId);
   return row === undefined ? undefined : ReturnRow.parse(row);
 }
+
+/** An exchange's credit held on sale `sessionId` (migration 37: JSON, main/returns/held.ts); null drops it. */
+export function holdExchangeText(db: Db, sessionId: number, text: string | null, now: Date): void {
+  prepared(db, 'UPDATE shopping_session SET exchangeCredit = ?, updatedAt = ? WHERE id = ?').run(
+    text,
+    now.toISOString(),
+    sessionId,
+  );
+}
+
+/** The exchange's credit held on sale `sessionId`, as stored (null: none). */
+export function heldExchangeText(db: Db, sessionId: number): string | null {
+  const text: unknown = prepared(db, 'SELECT exchangeCredit FROM shopping_session WHERE id = ?')
+    .pluck()
+    .get(sessionId);
+  return typeof text === 'string' ? text : null;
+}

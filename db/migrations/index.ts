@@ -36,6 +36,7 @@ import { storeShift } from './0033-store-shift.ts';
 import { storeReturns } from './0034-store-returns.ts';
 import { returnExchange } from './0035-return-exchange.ts';
 import { returnWithoutReceipt } from './0036-return-without-receipt.ts';
+import { exchangeHeld } from './0037-exchange-held.ts';
 import { prohibitionOfDiscounts } from './catalog-0002-prohibition-of-discounts.ts';
 import { instanceProfile } from './catalog-0003-instance-profile.ts';
 import { syncRun } from './catalog-0004-sync-run.ts';
@@ -84,6 +85,7 @@ export const migrations: readonly Migration[] = [
   storeReturns,
   returnExchange,
   returnWithoutReceipt,
+  exchangeHeld,
 ];
 
 /** The catalog's file (counter.catalog.sqlite): what sync copies from the service. Its schema

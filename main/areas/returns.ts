@@ -198,6 +198,7 @@ export function returnsArea(till: Till): Area<CallsOf<'returns'>> {
         return buildReturns({ db: till.db(), settings: till.settings }).planWithoutReceipt(request);
       },
       managerOpen: () => till.lock.isOpen(till.now()),
+      warehouseId: () => till.settings.read().warehouseId,
       counter: () => till.link()?.counter ?? null,
       cashStep: () => {
         const s = till.settings.read();

@@ -24,6 +24,7 @@ import {
 import { markReturnBooked, settleReturn } from './settle.ts';
 import { exchange } from './exchange.ts';
 import { noReceiptWords } from './without-receipt.ts';
+import { dropHeldExchange, heldExchange, holdExchange } from './held.ts';
 import type { WithoutReceiptPlan, WithoutReceiptRequest } from './without-receipt.ts';
 import type { Counter } from '../counter/index.ts';
 import { viewOf, type ReturnView } from './view.ts';
@@ -55,6 +56,8 @@ export interface ReturnsDeps {
   withoutReceipt(request: WithoutReceiptRequest): MadeReturn;
   /** What a return without a receipt would take back and pay out, stored nowhere. */
   planWithoutReceipt(request: WithoutReceiptRequest): WithoutReceiptPlan;
+  /** The till's warehouse (Settings): a sale opened to hold an exchange's credit sells from it. */
+  warehouseId(): number | null;
 }
 
 export type ReturnsCalls =
@@ -69,7 +72,10 @@ export type ReturnsCalls =
   | 'returns.make'
   | 'returns.planWithoutReceipt'
   | 'returns.makeWithoutReceipt'
-  | 'returns.exchange';
+  | 'returns.exchange'
+  | 'returns.holdExchange'
+  | 'returns.heldExchange'
+  | 'returns.dropExchange';
 
 export function returnsHandlers(deps: ReturnsDeps): Pick<Handlers, ReturnsCalls> {
   const view = (id: number | string): ReturnContractView => {
@@ -164,6 +170,19 @@ export function returnsHandlers(deps: ReturnsDeps): Pick<Handlers, ReturnsCalls>
       answer(() => {
         const made = deps.withoutReceipt({ ...input, approve: () => deps.managerOpen() });
         return view(made.row.id);
+      }),
+    'returns.holdExchange': (request) =>
+      answer(() =>
+        holdExchange(deps.db(), deps.returns(), request, {
+          warehouseId: deps.warehouseId(),
+          now: deps.now(),
+        }),
+      ),
+    'returns.heldExchange': () => answer(() => heldExchange(deps.db())),
+    'returns.dropExchange': () =>
+      answer(() => {
+        dropHeldExchange(deps.db(), deps.now());
+        return {};
       }),
     'returns.exchange': ({ pays, ...request }) =>
       answer(() => {

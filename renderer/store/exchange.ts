@@ -25,16 +25,32 @@ export interface ExchangeCredit {
 
 export const useExchange = create<{ readonly credit: ExchangeCredit | null }>()(() => ({ credit: null }));
 
-/** Takes the chosen lines as a credit to the Sale screen (the return is made only when F9 settles). */
+/**
+ * Takes the chosen lines as a credit to the Sale screen (the return is made only when F9 settles).
+ * The core holds it on the sale at the counter (returns.holdExchange), so a reload finds it again.
+ */
 export async function startExchange(receipt: string, lines: ExchangeCredit['lines']): Promise<void> {
   if (lines.length === 0) return;
-  const plan = await pos.invoke('returns.plan', { receipt, lines: [...lines], tender: 'cash' });
-  useExchange.setState({ credit: { receipt, lines, credit: plan.cash } });
+  const held = await pos.invoke('returns.holdExchange', { receipt, lines: [...lines] });
+  useExchange.setState({ credit: held });
   useApp.getState().setScreen('sale');
+}
+
+/** The credit as the core holds it on the sale at the counter: after a reload, a park or a recall. */
+export async function loadExchange(): Promise<void> {
+  try {
+    const held = await pos.invoke('returns.heldExchange', {});
+    useExchange.setState({ credit: held });
+  } catch {
+    // Not known now (the core starting): the credit shown stays as it was until the next read.
+  }
 }
 
 export function dropExchange(): void {
   useExchange.setState({ credit: null });
+  pos.invoke('returns.dropExchange', {}).catch((error: unknown) => {
+    announce({ tone: 'error', text: message(error) });
+  });
 }
 
 /** What the customer pays for the sale on the counter less the credit (below 0: gets it back). */

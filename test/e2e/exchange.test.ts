@@ -1,7 +1,8 @@
 // An exchange at the till (issue 37, point 4), as a cashier does it, in the e2e language at 1024×768:
 // a cash sale of a cheaper product placed; the customer brings it back and takes a dearer one. On the
 // Returns screen (F11) the sale is found by its number, its line chosen and "Výměna" (F8) takes it to
-// the Sale screen as a credit ("Výměna za vratku z účtenky P1-000001: −X"); the dearer product scanned,
+// the Sale screen as a credit ("Výměna za vratku z účtenky P1-000001: −X"), still there after the page
+// is reloaded (the core keeps it with the sale); the dearer product scanned,
 // the screen says the difference and F9's panel asks only for it; Enter settles both documents
 // together (returns.exchange). The new sale's receipt names the return and the return names the new
 // sale's order; the Shift screen's expected cash moved by the difference only.
@@ -125,6 +126,11 @@ describe('an exchange at the till', () => {
       say('returns:exchangeCredit', { receipt: 'P1-000001', amount: '' }).replace(/:\s*$/, ''),
     );
     expect(await page.getByTestId('sale').isVisible()).toBe(true);
+    // The credit is kept with the sale, not in the page: a reload of the app shows it again.
+    await page.reload();
+    await page.getByTestId('status-bar').waitFor();
+    await goTo(page, 'sale');
+    await expect.poll(() => note.getAttribute('data-credit'), { timeout: 30_000 }).toBe(String(credit));
     // Nothing is returned yet: the return is made only with the new sale.
     expect(
       tillDb(terminal.dataDir, (db) => db.prepare('SELECT count(*) AS n FROM till_return').get()),

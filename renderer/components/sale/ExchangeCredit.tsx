@@ -1,8 +1,9 @@
 // The Sale screen's note of an exchange (issue 37, point 4): the credit from the goods returned and
 // what the customer pays (the difference) or gets back in cash. F9 settles it (store/exchange.ts).
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../store/app.ts';
-import { differenceOf, dropExchange, useExchange } from '../../store/exchange.ts';
+import { differenceOf, dropExchange, loadExchange, useExchange } from '../../store/exchange.ts';
 import { useFormat } from '../use-format.ts';
 import './sale.css';
 
@@ -12,6 +13,12 @@ export function ExchangeCreditNote() {
   const credit = useExchange((s) => s.credit);
   const total = useApp((s) => s.session?.totals.total ?? 0);
   const lines = useApp((s) => s.session?.lines.length ?? 0);
+  const sessionId = useApp((s) => s.session?.id ?? null);
+  // The credit is kept with the sale in the core: read again when the screen comes (a reload) and
+  // whenever another sale is at the counter (parked, recalled, settled).
+  useEffect(() => {
+    void loadExchange();
+  }, [sessionId]);
   if (credit === null) return null;
   const difference = differenceOf(credit.credit, total, 'cash');
   return (
