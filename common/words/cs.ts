@@ -159,3 +159,13 @@ export const paper = {
   ordersNotAll: 'Ne všechny prodeje této směny jsou zatím na instanci: viz Objednávky.',
   saleList: 'Prodej po prodeji',
 } as const satisfies Translation<typeof en.paper>;
+
+export const startup = {
+  folderInUse:
+    'Counter už běží nad složkou dat {{folder}} ({{who}}). Jednu složku dat smí používat jen jedna aplikace, jinak se prodeje pomíchají: použijte tu, která běží, nebo ji nejdřív zavřete.',
+  holderUnknown: 'drží ji jiný program a neřekl který',
+  holder: 'proces {{pid}}, {{app}}, spuštěno {{startedAt}}',
+  holderElsewhere: 'proces {{pid}} na počítači {{host}}, {{app}}, spuštěno {{startedAt}}',
+  appWeb: 'webová verze',
+  appElectron: 'aplikace Counter',
+} as const satisfies Translation<typeof en.startup>;

@@ -163,3 +163,14 @@ export const paper = {
   ordersNotAll: 'Not every sale of this shift is on the instance yet: see Orders.',
   saleList: 'Sale by sale',
 } as const;
+
+/** Said before any screen exists (the desktop app's error box): the data folder is another app's. */
+export const startup = {
+  folderInUse:
+    'Counter is already running on the data folder {{folder}} ({{who}}). Only one app may use a data folder at a time, or their sales mix: use the one running, or close it first.',
+  holderUnknown: 'another program holds it and has not said which',
+  holder: 'process {{pid}}, {{app}}, started {{startedAt}}',
+  holderElsewhere: 'process {{pid}} on {{host}}, {{app}}, started {{startedAt}}',
+  appWeb: 'the web shell',
+  appElectron: 'the Counter app',
+} as const;

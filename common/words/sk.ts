@@ -159,3 +159,13 @@ export const paper = {
   ordersNotAll: 'Nie všetky predaje tejto zmeny sú zatiaľ na inštancii: pozri Objednávky.',
   saleList: 'Predaj po predaji',
 } as const satisfies Translation<typeof en.paper>;
+
+export const startup = {
+  folderInUse:
+    'Counter už beží nad priečinkom dát {{folder}} ({{who}}). Jeden priečinok dát smie používať len jedna aplikácia, inak sa predaje pomiešajú: použite tú, ktorá beží, alebo ju najprv zatvorte.',
+  holderUnknown: 'drží ho iný program a nepovedal ktorý',
+  holder: 'proces {{pid}}, {{app}}, spustené {{startedAt}}',
+  holderElsewhere: 'proces {{pid}} na počítači {{host}}, {{app}}, spustené {{startedAt}}',
+  appWeb: 'webová verzia',
+  appElectron: 'aplikácia Counter',
+} as const satisfies Translation<typeof en.startup>;

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { holdFile } from '../../db/file-lock.ts';
 import { tempDir } from '../../test/support/fixtures.ts';
 import { THIS_HOST, type ProcessTable } from '../ground/index.ts';
-import { FolderInUseError, HOLDER_FILE, LOCK_FILE, lockDataFolder } from './folder-lock.ts';
+import { FolderInUseError, folderInUseSaid, HOLDER_FILE, LOCK_FILE, lockDataFolder } from './folder-lock.ts';
 
 async function refusal(promise: Promise<unknown>): Promise<FolderInUseError> {
   const error: unknown = await promise.then(
@@ -35,6 +35,27 @@ describe('lockDataFolder', () => {
     expect(existsSync(join(dir, HOLDER_FILE))).toBe(false);
     const next = await lockDataFolder(dir, 'electron');
     next.release();
+  });
+
+  it("says the refusal in the OS's language for the desktop app's error box, English where Counter speaks none", async () => {
+    const dir = tempDir('folder-lock');
+    const held = await lockDataFolder(dir, 'web');
+    try {
+      const refused = await refusal(lockDataFolder(dir, 'electron'));
+      const pid = String(process.pid);
+      expect(folderInUseSaid(refused, 'cs-CZ')).toContain(
+        `Counter už běží nad složkou dat ${dir} (proces ${pid}, webová verze, spuštěno`,
+      );
+      expect(folderInUseSaid(refused, 'sk')).toContain(
+        `nad priečinkom dát ${dir} (proces ${pid}, webová verzia`,
+      );
+      expect(folderInUseSaid(refused, 'de-DE')).toContain(
+        `on the data folder ${dir} (process ${pid}, the web shell`,
+      );
+      expect(folderInUseSaid(refused, 'cs')).not.toMatch(/\{\{/);
+    } finally {
+      held.release();
+    }
   });
 
   it('does not name a holder from a record whose process is gone, a zombie or another under its pid', async () => {

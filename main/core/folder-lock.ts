@@ -17,7 +17,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { ensureDataDir } from '../../db/database.ts';
 import { holdFile } from '../../db/file-lock.ts';
+import * as cs from '../../common/words/cs.ts';
+import * as en from '../../common/words/en.ts';
+import * as sk from '../../common/words/sk.ts';
 import { THIS_HOST, type ProcessTable } from '../ground/index.ts';
+import { fill, printLanguage } from '../printer/index.ts';
 
 export const LOCK_FILE = 'counter.lock';
 export const HOLDER_FILE = 'counter.lock.json';
@@ -143,4 +147,26 @@ function inUseMessage(folder: string, holder: Holder | undefined): string {
     'Only one app may use a data folder at a time, or their sales mix: use the one running, ' +
     'or close it first (or give this one another folder with POS_DATA_DIR).'
   );
+}
+
+const STARTUP_WORDS = { cs: cs.startup, sk: sk.startup, en: en.startup } as const;
+
+/**
+ * The refusal as the desktop app's error box says it to the cashier: in the OS's language (no
+ * screen is up and the folder's Settings are the other app's), English where Counter speaks none of
+ * it. The error's own message stays English, for logs and the command line.
+ */
+export function folderInUseSaid(error: FolderInUseError, osLocale: string): string {
+  const w = STARTUP_WORDS[printLanguage('system', osLocale)];
+  const holder = error.holder;
+  const who =
+    holder === undefined
+      ? w.holderUnknown
+      : fill(holder.host === hostname() ? w.holder : w.holderElsewhere, {
+          pid: String(holder.pid),
+          host: holder.host,
+          app: holder.app === 'web' ? w.appWeb : w.appElectron,
+          startedAt: holder.startedAt,
+        });
+  return fill(w.folderInUse, { folder: error.folder, who });
 }

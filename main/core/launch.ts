@@ -8,7 +8,7 @@ import { Core } from './core.ts';
 import { demoLauncher } from './demo.ts';
 import { lockDataFolder, type AppKind } from './folder-lock.ts';
 
-export { FolderInUseError } from './folder-lock.ts';
+export { FolderInUseError, folderInUseSaid } from './folder-lock.ts';
 
 export interface AppCoreOptions {
   readonly env: Env;

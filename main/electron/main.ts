@@ -22,7 +22,7 @@ import {
   type WebContents,
 } from 'electron';
 import { IPC_EVENT, IPC_INVOKE } from '../../contract/channels.ts';
-import { createAppCore, FolderInUseError } from '../core/launch.ts';
+import { createAppCore, FolderInUseError, folderInUseSaid } from '../core/launch.ts';
 import { dataDirOf } from '../settings/config.ts';
 import type { Core } from '../core/core.ts';
 import { credentialStoreFor } from './credentials.ts';
@@ -96,7 +96,7 @@ async function start(): Promise<void> {
   } catch (error) {
     if (!(error instanceof FolderInUseError)) throw error;
     // Another app holds the data folder (folder-lock.ts): said in a dialog, then this one quits.
-    dialog.showErrorBox('Counter', error.message);
+    dialog.showErrorBox('Counter', folderInUseSaid(error, app.getLocale()));
     app.exit(1);
     return;
   }

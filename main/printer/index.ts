@@ -27,7 +27,7 @@ export {
 } from './queue.ts';
 export { listSystemPrinters, sendToSpooler, spoolerEnvironment, type SpoolerOptions } from './spooler.ts';
 export { DEFAULT_TIMEOUTS, sendToPrinter, type SendOutcome, type Timeouts } from './transport.ts';
-export { printLanguage, PRINT_WORDS, type PrintLanguage } from './words.ts';
+export { fill, printLanguage, PRINT_WORDS, type PrintLanguage } from './words.ts';
 export {
   DEFAULT_PRINT_RETRY,
   PrintWorker,
