@@ -32,31 +32,42 @@ const external = [
   ...builtinModules.map((m) => `node:${m}`),
 ];
 
-export async function buildElectron(): Promise<void> {
-  await ensureRendererBuilt();
+/**
+ * Bundles `entry` (the core and what it imports) and the sync's worker for Node, as the packaged app
+ * runs them: precompiled ES modules, no type stripping at start. zod is bundled in (a module of the
+ * bundle, not the ~95 files of its package resolved and loaded one by one at every start).
+ */
+export async function bundleForNode(entry: string, outDir: string, fileName: string): Promise<void> {
   await build({
     configFile: false,
     logLevel: 'warn',
     plugins: [workerUrl],
+    ssr: { noExternal: ['zod'] },
     build: {
-      ssr: join(ROOT, 'main/electron/main.ts'),
-      outDir: join(ROOT, 'dist/main/electron'),
+      ssr: entry,
+      outDir,
       emptyOutDir: true,
       target: 'node24',
-      rollupOptions: { external, output: { format: 'es', entryFileNames: 'main.js' } },
+      rollupOptions: { external, output: { format: 'es', entryFileNames: fileName } },
     },
   });
   await build({
     configFile: false,
     logLevel: 'warn',
+    ssr: { noExternal: ['zod'] },
     build: {
       ssr: join(ROOT, 'main/sync/sync-worker.ts'),
-      outDir: join(ROOT, 'dist/main/electron'),
+      outDir,
       emptyOutDir: false,
       target: 'node24',
       rollupOptions: { external, output: { format: 'es', entryFileNames: 'sync-worker.js' } },
     },
   });
+}
+
+export async function buildElectron(): Promise<void> {
+  await ensureRendererBuilt();
+  await bundleForNode(join(ROOT, 'main/electron/main.ts'), join(ROOT, 'dist/main/electron'), 'main.js');
   await build({
     configFile: false,
     logLevel: 'warn',

@@ -30,7 +30,7 @@ async function call(channel: string, input: unknown): Promise<unknown> {
 try {
   if (mode === 'scan' && barcode !== undefined) {
     const scan = (await call('session.scan', { code: barcode, via: 'scanner', confirmed: true })) as {
-      outcome: { kind: string };
+      outcome: { kind: string; message?: string };
     };
     const answered = performance.now();
     const cpu = process.cpuUsage();
@@ -38,6 +38,7 @@ try {
     process.stdout.write(
       `${JSON.stringify({
         outcome: scan.outcome.kind,
+        ...(scan.outcome.message === undefined ? {} : { message: scan.outcome.message }),
         nodeStartMs: started,
         importedMs: imported,
         createdMs: created,
