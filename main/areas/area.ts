@@ -3,7 +3,7 @@
 // handlers of its calls and, if it has any, its background work. The composition root (main/core)
 // implements the Till once; it never wires an area's handlers itself.
 import type { Db } from '../../db/database.ts';
-import type { CallChannel, PermissionCheck, Said } from '../../contract/contract.ts';
+import type { CallChannel, PermissionCheck, Said, SyncStatusView } from '../../contract/contract.ts';
 import type { BarcodeReader } from '../barcode/index.ts';
 import type { GuardedAction, Handlers } from '../ground/index.ts';
 import type { OutboxOrder, SummarySource } from '../outbox/index.ts';
@@ -100,7 +100,12 @@ export interface Link {
   readonly instance: InstanceConfig | null;
   readonly client: ServiceClient | null;
   readonly monitor: ConnectivityMonitor | null;
+  /** The sync runner once loaded (loadSync); null before, and while no instance is configured. */
   readonly sync: SyncRunner | null;
+  /** Loads the sync runner's module and builds it, once (null: no instance configured). */
+  loadSync(): Promise<SyncRunner | null>;
+  /** The sync rows as sync.status has them, the runner loaded first. */
+  syncView(): Promise<SyncStatusView>;
   readonly outbox: Outbox | null;
   readonly counter: Counter;
   /** Returns against this file's sales, and the router that takes their documents to the instance. */

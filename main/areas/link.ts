@@ -17,7 +17,7 @@ import { buildClient } from './service.ts';
 import { ConnectivityMonitor, type BackoffPolicy, type ServiceClient } from '../service/index.ts';
 import type { ShiftPolicy } from '../shift/index.ts';
 import type { InstanceConfig } from '../settings/instance.ts';
-import { SyncRunner } from '../sync/index.ts';
+import type { SyncRunner } from '../sync/index.ts';
 import { checkOrderPermission } from '../connection/check.ts';
 import {
   permissionOfCheck,
@@ -76,28 +76,44 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
           credentials: (accepted) => ctx.credentials(accepted),
         });
   let outbox: Outbox | null = null;
-  let sync: SyncRunner | null = null;
+  const logSyncLoad = (error: unknown): void => {
+    ctx.log(`sync: ${error instanceof Error ? error.message : String(error)}`);
+  };
   let monitor: ConnectivityMonitor | null = null;
+  let sync: SyncRunner | null = null;
+  let loadingSync: Promise<SyncRunner | null> | null = null;
+  let disposed = false;
+  /**
+   * The sync runner, its module (the sync engine's two dozen files) loaded the first time it is
+   * needed: when the background work starts (after the first answer), or a sync call comes. A
+   * restarted till answers its first barcode without it.
+   */
+  let loadSync = (): Promise<SyncRunner | null> => Promise.resolve(null);
   if (client !== null && instance !== null) {
     // A cache filled from another instance is replaced by a full pass (it also removes stale rows).
     const cacheKey = demo ? 'demo' : instance.baseUrl;
     const fullFirst = !demo && ctx.settings.cacheInstance() !== cacheKey;
     if (!demo) ctx.settings.setCacheInstance(cacheKey);
-    sync = new SyncRunner({
-      db,
-      service: {
-        baseUrl: instance.baseUrl,
-        clientId: instance.clientId,
-        clientSecret: instance.clientSecret,
-      },
-      fullFirst,
-      log: (line) => ctx.log(line),
-      onStatus: (status) => ctx.syncProgress(status),
-      onFinished: () => ctx.statusChanged(),
-      // The worker's own client asks for tokens too: a secret refused there is refused for the outbox.
-      onCredentials: (accepted) => ctx.credentials(accepted),
-    });
-    const runner = sync;
+    loadSync = () =>
+      (loadingSync ??= import('../sync/index.ts').then(({ SyncRunner }) => {
+        // The Link was disposed of while the module loaded: no runner for an instance no longer in use.
+        if (disposed) return null;
+        sync = new SyncRunner({
+          db,
+          service: {
+            baseUrl: instance.baseUrl,
+            clientId: instance.clientId,
+            clientSecret: instance.clientSecret,
+          },
+          fullFirst,
+          log: (line) => ctx.log(line),
+          onStatus: (status) => ctx.syncProgress(status),
+          onFinished: () => ctx.statusChanged(),
+          // The worker's own client asks for tokens too: a secret refused there is refused for the outbox.
+          onCredentials: (accepted) => ctx.credentials(accepted),
+        });
+        return sync;
+      }));
     monitor = new ConnectivityMonitor({
       probe: () => client.health(),
       onlineEveryMs: ctx.probeIntervalMs,
@@ -106,7 +122,7 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
     monitor.subscribe((online) => {
       ctx.connectivity(online);
       if (!online) return;
-      if (ctx.autoSync) runner.start();
+      if (ctx.autoSync) void loadSync().then((runner) => runner?.start(), logSyncLoad);
       ctx.online(client);
       // Reachable is not yet usable: a token now tells the status bar whether the credentials
       // hold, before an order finds out. A cached token still valid is enough (the instance
@@ -217,7 +233,15 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
     instance,
     client,
     monitor,
-    sync,
+    get sync() {
+      return sync;
+    },
+    loadSync: () => loadSync(),
+    syncView: async () => {
+      const runner = await loadSync();
+      const { syncStatus } = await import('../sync/index.ts');
+      return syncStatus(db, runner);
+    },
     outbox,
     counter,
     returns,
@@ -226,7 +250,10 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
     start: () => {
       if (started) return;
       started = true;
-      sync?.schedule(ctx.settings.read().syncIntervalMinutes);
+      void loadSync().then(
+        (runner) => runner?.schedule(ctx.settings.read().syncIntervalMinutes),
+        logSyncLoad,
+      );
       outbox?.start();
       monitor?.start();
       printer.start();
@@ -236,6 +263,7 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
     },
     hub,
     dispose: async () => {
+      disposed = true;
       monitor?.stop();
       await hub.close();
       await printer.stop();

@@ -50,7 +50,6 @@ import {
   type InstanceResolution,
 } from '../settings/instance.ts';
 import { SettingsStore, walkInOf, type WalkIn } from '../settings/store.ts';
-import { syncStatus } from '../sync/index.ts';
 import {
   requireManager,
   toShape,
@@ -289,7 +288,16 @@ export class Core {
   #startBackground(): void {
     clearTimeout(this.#backgroundTimer);
     this.#backgroundTimer = undefined;
-    if (!this.#closed && this.#switching === null) this.#link?.start();
+    if (this.#closed || this.#switching !== null) return;
+    this.#link?.start();
+    this.#emitSyncRows().catch((error: unknown) => this.#log(`sync: ${String(error)}`));
+  }
+
+  /** The instance's sync rows, as sync.status has them, to the pages. */
+  async #emitSyncRows(): Promise<void> {
+    const link = this.#link;
+    const rows = await link?.syncView();
+    if (rows !== undefined && !this.#closed && link === this.#link) this.#bus.emit('sync.progress', rows);
   }
 
   #asCoreError(channel: string, error: unknown) {
@@ -441,8 +449,9 @@ export class Core {
     );
     // The sync rows on screen were the old instance's: its own replace them at once (idle, each with
     // when it was last synced), not at its first sync's progress, which may never come (offline, or
-    // no automatic sync).
-    if (!this.#closed) this.#bus.emit('sync.progress', syncStatus(this.#data(), this.#link.sync));
+    // no automatic sync). At a start no page listens yet: they go out with the background work, so
+    // the sync's modules load after the first answer.
+    if (this.#answered) await this.#emitSyncRows();
     // Not at once: the first minutes after a start belong to the sync and the first sale.
     this.#compaction.soon(this.#options.compactionAfterStartMs ?? COMPACTION_AFTER_START_MS);
   }

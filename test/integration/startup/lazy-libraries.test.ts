@@ -11,11 +11,11 @@ import { tempDir } from '../../support/fixtures.ts';
 const child = fileURLToPath(new URL('./loaded-child.ts', import.meta.url));
 
 /** The URLs of every module a core on `dataDir` loaded, started with no POS_* but the folder. */
-function modulesLoaded(dataDir: string): Promise<string[]> {
+function modulesLoaded(dataDir: string, ...args: string[]): Promise<string[]> {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('POS_')) env[k] = v;
   return new Promise((resolve, reject) => {
-    const run = spawn(process.execPath, [child], {
+    const run = spawn(process.execPath, [child, ...args], {
       env: { ...env, POS_DATA_DIR: dataDir },
       timeout: 120_000,
     });
@@ -41,5 +41,11 @@ describe('libraries loaded at start', () => {
     expect(loaded.filter((url) => url.includes('/node_modules/@nats-io/'))).toEqual([]);
     // The ESC/POS encoder (and its image helpers) load with the first print, not with the core.
     expect(loaded.filter((url) => /\/node_modules\/(@point-of-sale|canvas-|@canvas)/.test(url))).toEqual([]);
+  });
+
+  it('a core made for a restarted till has not loaded the sync engine: it loads with the background work', async () => {
+    const loaded = await modulesLoaded(tempDir('lazy-sync'), 'made');
+    expect(loaded.some((url) => url.endsWith('/main/core/core.ts'))).toBe(true);
+    expect(loaded.filter((url) => url.includes('/main/sync/'))).toEqual([]);
   });
 });
