@@ -93,8 +93,10 @@ export async function settleExchange(
   const { credit } = useExchange.getState();
   if (credit === null) return null;
   try {
-    const done = await withPin(() =>
-      pos.invoke('returns.exchange', { receipt: credit.receipt, lines: [...credit.lines], pays }),
+    // One PIN, one exchange: a PIN asked for it (beyond Settings' limits) shuts the lock again after.
+    const done = await withPin(
+      () => pos.invoke('returns.exchange', { receipt: credit.receipt, lines: [...credit.lines], pays }),
+      true,
     );
     useExchange.setState({ credit: null });
     const session = await pos.invoke('session.current', {});
