@@ -48,7 +48,12 @@ export async function bundleForNode(entry: string, outDir: string, fileName: str
       outDir,
       emptyOutDir: true,
       target: 'node24',
-      rollupOptions: { external, output: { format: 'es', entryFileNames: fileName } },
+      // Chunks beside the entry, not in assets/: the sync's chunk starts its worker from
+      // new URL('./sync-worker.js', import.meta.url), which must name the file built below.
+      rollupOptions: {
+        external,
+        output: { format: 'es', entryFileNames: fileName, chunkFileNames: '[name]-[hash].js' },
+      },
     },
   });
   await build({
@@ -60,7 +65,10 @@ export async function bundleForNode(entry: string, outDir: string, fileName: str
       outDir,
       emptyOutDir: false,
       target: 'node24',
-      rollupOptions: { external, output: { format: 'es', entryFileNames: 'sync-worker.js' } },
+      rollupOptions: {
+        external,
+        output: { format: 'es', entryFileNames: 'sync-worker.js', chunkFileNames: '[name]-[hash].js' },
+      },
     },
   });
 }
