@@ -430,9 +430,10 @@ export const StockWarehouseQuantity = z.object({
   /**
    * What this till sold of it that the figures above (the instance's, as of the last sync) do not
    * show yet: sales whose order the instance has not acknowledged, or acknowledged after this row
-   * was synced. Absent when none.
+   * was synced, less what it took back that they do not show either (below zero when more came
+   * back than was sold). Absent when none.
    */
-  soldHere: z.number().positive().optional(),
+  soldHere: z.number().optional(),
   /**
    * What each other till of the store sold of it (less what it took back) that the figures above do
    * not show yet, as its journal reached this till through the store hub (issue 38). Absent when none.

@@ -23,3 +23,18 @@ export function soldPerTill(t: TFunction<'stock'>, w: SoldFigures, qty: (n: numb
   );
   return [...here, ...others].join(', ');
 }
+
+/**
+ * This till's own note (no other till's figures): what it sold since the sync, or, when it took
+ * more back than it sold, what came back.
+ */
+export function soldHereNote(
+  t: TFunction<'stock'>,
+  available: string,
+  soldHere: number,
+  qty: (n: number) => string,
+): string {
+  return soldHere < 0
+    ? t('returnedHereNote', { available, returned: qty(-soldHere) })
+    : t('soldHereNote', { available, sold: qty(soldHere) });
+}

@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 import { Fragment, useEffect, useRef } from 'react';
 import type { StockProductView } from '../../contract/contract.ts';
 import { useTranslation } from 'react-i18next';
-import { soldInStoreTotal, soldPerTill } from '../components/sold-in-store.ts';
+import { soldHereNote, soldInStoreTotal, soldPerTill } from '../components/sold-in-store.ts';
 import { useFormat } from '../components/use-format.ts';
 import { useApp } from '../store/app.ts';
 import { RESULT_LIMIT, searchStock } from '../store/stock.ts';
@@ -135,10 +135,9 @@ export function Stock() {
                             w.soldHere !== undefined && (
                               <tr className="sold-here">
                                 <td colSpan={5} data-sold-here={w.soldHere} title={t('soldHereExplained')}>
-                                  {t('soldHereNote', {
-                                    available: format.qty(w.availableNow),
-                                    sold: format.qty(w.soldHere),
-                                  })}
+                                  {soldHereNote(t, format.qty(w.availableNow), w.soldHere, (n) =>
+                                    format.qty(n),
+                                  )}
                                 </td>
                               </tr>
                             )

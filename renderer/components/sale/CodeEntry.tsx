@@ -3,7 +3,7 @@
 // Enter, Esc) are the keymap's (find.*); a `3*` typed first adds that many of the next scan or pick.
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { soldInStoreTotal, soldPerTill } from '../sold-in-store.ts';
+import { soldHereNote, soldInStoreTotal, soldPerTill } from '../sold-in-store.ts';
 import { useFormat } from '../use-format.ts';
 import { useApp } from '../../store/app.ts';
 import { addPicked, highlight, typeCode } from '../../store/find.ts';
@@ -131,7 +131,7 @@ function FindList() {
                 data-sold-here={p.soldHere}
                 title={tStock('soldHereExplained')}
               >
-                {tStock('soldHereNote', { available: format.qty(p.inStock), sold: format.qty(p.soldHere) })}
+                {soldHereNote(tStock, format.qty(p.inStock), p.soldHere, (n) => format.qty(n))}
               </span>
             )
           )}

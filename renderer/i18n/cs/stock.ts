@@ -20,6 +20,7 @@ export const stock = {
   ordered: 'Objednáno',
   thisCounter: '(tato pokladna)',
   soldHereNote: '{{available}} · od poslední synchronizace zde prodáno {{sold}}',
+  returnedHereNote: '{{available}} · od poslední synchronizace zde vráceno {{returned}}',
   soldHereExplained:
     'Prodáno na této pokladně od synchronizace údajů: instance to v nich ještě nezapočítala.',
   soldInStoreNote: '{{available}} · prodáno v obchodě od poslední synchronizace: {{sold}} ({{tills}})',

@@ -18,6 +18,8 @@ export const stock = {
   thisCounter: '(this counter)',
   // What this till sold that the synced figures do not show yet: the figure less it, then how much.
   soldHereNote: '{{available}} · {{sold}} sold here since the last sync',
+  // More taken back here than sold since the sync: the goods count back in.
+  returnedHereNote: '{{available}} · {{returned}} taken back here since the last sync',
   soldHereExplained:
     'Sold at this till since the figures were synced: the instance has not counted it in them yet.',
   // With the store's other tills (issue 38): the total since the last sync, then each till's part.

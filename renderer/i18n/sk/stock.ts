@@ -20,6 +20,7 @@ export const stock = {
   ordered: 'Objednané',
   thisCounter: '(táto pokladnica)',
   soldHereNote: '{{available}} · od poslednej synchronizácie tu predané {{sold}}',
+  returnedHereNote: '{{available}} · od poslednej synchronizácie tu vrátené {{returned}}',
   soldHereExplained:
     'Predané na tejto pokladnici od synchronizácie údajov: inštancia to v nich ešte nezapočítala.',
   soldInStoreNote: '{{available}} · predané v obchode od poslednej synchronizácie: {{sold}} ({{tills}})',
