@@ -546,12 +546,17 @@ export const ParkedSaleView = z.object({
   total: z.number(),
   /** The scanned card's name, when a card was scanned. */
   customerName: z.string().optional(),
+  /** Parked at another till of the store (its name there); absent: parked at this till. */
+  till: z.string().optional(),
+  /** This till's parked sale another till recalled first (its name): shown, no longer recallable. */
+  takenBy: z.string().optional(),
 });
 export type ParkedSaleView = z.infer<typeof ParkedSaleView>;
 /** The sale just parked, and the new empty one now at the counter. */
 export const ParkView = z.object({ parked: ParkedSaleView, session: SessionView });
 export type ParkView = z.infer<typeof ParkView>;
-export const RecallInput = z.object({ id: SaleId }).strict();
+/** `till`: the sale was parked at that other till of the store (ParkedSaleView.till). */
+export const RecallInput = z.object({ id: SaleId, till: z.string().min(1).optional() }).strict();
 /** The sale recalled (as it was parked) and now at the counter, and the one parked in its place. */
 export const RecallView = z.object({
   recalled: ParkedSaleView,

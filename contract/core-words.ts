@@ -100,6 +100,9 @@ export const CORE_WORDS = {
   tenderShort: 'The amount given ({{given}}) is less than the total ({{total}}).',
   nothingToPark: 'There is nothing to park: the sale has no items and no customer.',
   notParked: 'Sale {{sessionId}} is not parked (it was recalled, placed or voided already).',
+  parkedTaken: 'This parked sale was recalled at till {{till}} first: it is on that till now.',
+  parkedStoreOffline:
+    'A sale parked at another till can be recalled only with the store hub in reach, so that no other till recalls it at the same time.',
   tenderShortRest: 'The cash given ({{given}}) is less than the rest to pay in cash ({{total}}).',
   tenderSplitCard:
     'The card part ({{card}}) must be more than 0 and less than the total ({{total}}); the rest is paid in cash.',

@@ -91,6 +91,8 @@ export type StoreShiftView = z.infer<typeof StoreShiftView>;
 export const StoreHubStatusView = z.object({
   connected: z.boolean(),
   downSince: z.iso.datetime().nullable(),
+  /** The other tills' sales parked now that this till can recall; absent: none (or the hub out of reach). */
+  parked: z.int().nonnegative().optional(),
 });
 export type StoreHubStatusView = z.infer<typeof StoreHubStatusView>;
 export type TillSeenView = z.infer<typeof TillSeenView>;

@@ -9,6 +9,7 @@ import { getOutboxInternetOrder } from './outbox.ts';
 import { printedReceiptNumber } from './receipts.ts';
 import { soldLines } from './returns.ts';
 import { unitPriceText } from './unit-price.ts';
+import { applyParkedEvent } from './store-parked.ts';
 
 export const JOURNAL_KINDS = [
   'sale',
@@ -21,6 +22,7 @@ export const JOURNAL_KINDS = [
   'return-line',
   'return-refund',
   'card',
+  'parked-taken',
 ] as const;
 export const JournalKind = z.enum(JOURNAL_KINDS);
 export type JournalKind = z.infer<typeof JournalKind>;
@@ -171,15 +173,25 @@ export function lastJournalSeq(db: Db): number {
 
 /**
  * Stores another till's event once: false when (till, seq) was already applied (a redelivery, a
- * till's backlog published again to a refilled hub).
+ * till's backlog published again to a refilled hub). `self`: this till's name in the store (a
+ * parked sale of its own another till took over is closed here).
  */
-export function applyStoreEvent(db: Db, till: string, event: JournalEvent, receivedAt: Date): boolean {
+export function applyStoreEvent(
+  db: Db,
+  till: string,
+  event: JournalEvent,
+  receivedAt: Date,
+  self?: string,
+): boolean {
   const info = prepared(
     db,
     'INSERT OR IGNORE INTO store_event (till, seq, kind, body, receivedAt) VALUES (?, ?, ?, ?, ?)',
   ).run(till, event.seq, event.kind, JSON.stringify(event.body), receivedAt.toISOString());
-  if (info.changes === 1 && event.kind === 'sale') storeSoldLines(db, till, event.body);
-  return info.changes === 1;
+  if (info.changes !== 1) return false;
+  if (event.kind === 'sale') storeSoldLines(db, till, event.body);
+  if (event.kind === 'parked' || event.kind === 'unparked' || event.kind === 'parked-taken')
+    applyParkedEvent(db, self, till, event, receivedAt);
+  return true;
 }
 
 /** Keeps a sale's lines as paid (a version-2 event's) in store_sold_line: what a return here reads. */

@@ -37,6 +37,7 @@ import { storeReturns } from './0034-store-returns.ts';
 import { returnExchange } from './0035-return-exchange.ts';
 import { returnWithoutReceipt } from './0036-return-without-receipt.ts';
 import { exchangeHeld } from './0037-exchange-held.ts';
+import { storeParked } from './0038-store-parked.ts';
 import { prohibitionOfDiscounts } from './catalog-0002-prohibition-of-discounts.ts';
 import { instanceProfile } from './catalog-0003-instance-profile.ts';
 import { syncRun } from './catalog-0004-sync-run.ts';
@@ -86,6 +87,7 @@ export const migrations: readonly Migration[] = [
   returnExchange,
   returnWithoutReceipt,
   exchangeHeld,
+  storeParked,
 ];
 
 /** The catalog's file (counter.catalog.sqlite): what sync copies from the service. Its schema

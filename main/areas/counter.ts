@@ -15,9 +15,11 @@ import {
   ScanResolver,
   type CardService,
   type ClosedSale,
+  type ParkedClaims,
   type ReceiptIssue,
 } from '../counter/index.ts';
 import type { OrderSender } from '../outbox/index.ts';
+import type { StoreHub } from '../hub/index.ts';
 import type { ShiftPolicy } from '../shift/index.ts';
 import type { AppSettings, SettingsStore } from '../settings/store.ts';
 import type { Area, CallsOf, Till } from './area.ts';
@@ -88,6 +90,16 @@ export function buildCounter(needs: CounterNeeds): CounterArea {
   return { resolver, counter };
 }
 
+/** The hub's link as the counter's claims on parked sales. */
+export function hubParkedClaims(till: string, hub: StoreHub): ParkedClaims {
+  return {
+    till,
+    connected: () => hub.connected,
+    claim: (key) => hub.claimParked(key),
+    release: (key) => hub.releaseParked(key),
+  };
+}
+
 /** What a closed sale's receipt is issued with: the till's prefix, and the seller if one is named. */
 function receiptIssue(settings: Pick<AppSettings, 'receiptPrefix' | 'seller'>): ReceiptIssue {
   const named = Object.values(settings.seller).some((field) => field !== '');
@@ -110,6 +122,10 @@ export function counterArea(till: Till): Area<CallsOf<'session' | 'receipt' | 'b
       guard: (what) => till.guard(what),
       managerPinSet: () => till.lock.pinSet,
       claimSerialScan: (id, code) => till.serial.claim(id, code),
+      parkedClaims: () => {
+        const store = till.link()?.hub.link() ?? null;
+        return store === null ? null : hubParkedClaims(store.till, store.hub);
+      },
     }),
   };
 }

@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import type { HubSetInput, HubView, StoreShiftView } from '../../contract/contract.ts';
 import type { Db } from '../../db/database.ts';
+import { storeParkedCount } from '../../db/store-parked.ts';
 import {
   HubServer,
   hostedUsers,
@@ -148,7 +149,14 @@ function hubOf(needs: HubNeeds): HubArea {
     status() {
       if (running.resolution.kind === 'off') return undefined;
       const s = running.link?.status();
-      return { connected: s?.connected ?? false, downSince: s?.downSince?.toISOString() ?? null };
+      const connected = s?.connected ?? false;
+      // The Sale screen offers F10 for them: pushed with the status when their number changes.
+      const parked = connected ? storeParkedCount(needs.db) : 0;
+      return {
+        connected,
+        downSince: s?.downSince?.toISOString() ?? null,
+        ...(parked > 0 ? { parked } : {}),
+      };
     },
     link: () =>
       running.resolution.kind === 'ready' && running.link !== null

@@ -21,7 +21,13 @@ import type { Area, CallPrefix, CallsOf, Till } from './area.ts';
 
 export type { Area, CallPrefix, CallsOf, Till } from './area.ts';
 export { buildOutbox, OFFLINE, type OutboxNeeds } from './outbox.ts';
-export { buildCounter, labelReader, type CounterArea, type CounterNeeds } from './counter.ts';
+export {
+  buildCounter,
+  hubParkedClaims,
+  labelReader,
+  type CounterArea,
+  type CounterNeeds,
+} from './counter.ts';
 export { cardIssue, type CardIssueNeeds } from './cards.ts';
 export { buildReturns, type ReturnsArea, type ReturnsNeeds } from './returns.ts';
 export { buildLink, type LinkContext } from './link.ts';

@@ -59,6 +59,14 @@ import { paidWords, settleTender, TenderRefused } from './tender.ts';
 import { sessionTotals, type LineProblem } from './totals.ts';
 import { stockFigures, stockItemById, type CachedStockItem } from '../../db/catalog/index.ts';
 import { soldHere } from '../outbox/index.ts';
+import {
+  parkedSessionOf,
+  storeParkedSale,
+  takenParkedBy,
+  takenParkedSessions,
+  takeOverParked,
+  type StoreParkedSale,
+} from '../../db/store-parked.ts';
 
 export type CounterErrorCode =
   | 'no-session'
@@ -76,6 +84,10 @@ export type CounterErrorCode =
   | 'not-open'
   | 'nothing-to-park'
   | 'not-parked'
+  /** Another till of the store recalled the parked sale first. */
+  | 'parked-taken'
+  /** Another till's parked sale, with the store hub out of reach. */
+  | 'store-offline'
   /** The stock rule asks the cashier first: the same call again with `confirmed` adds it. */
   | 'unconfirmed';
 
@@ -530,18 +542,14 @@ export class Counter {
   recall(sessionId: number): { session: PricedSession; parked: PricedSession | null } {
     const parkedId = writeTransaction(this.#db, () => {
       const wanted = getShoppingSession(this.#db, sessionId);
+      const takenBy = takenParkedBy(this.#db, sessionId);
+      if (takenBy !== undefined)
+        throw new CounterError('parked-taken', words('parkedTaken', { till: takenBy }));
       if (wanted?.state !== 'parked') {
         throw new CounterError('not-parked', words('notParked', { sessionId }));
       }
       const now = this.#now();
-      const open = currentShoppingSession(this.#db);
-      let parkedNow: number | null = null;
-      if (open !== undefined && hasContent(open)) {
-        parkShoppingSession(this.#db, open.id, now);
-        parkedNow = open.id;
-      } else if (open !== undefined) {
-        cancelShoppingSession(this.#db, open.id, now);
-      }
+      const parkedNow = this.#clearCounter(now);
       recallShoppingSession(this.#db, sessionId, now);
       return parkedNow;
     });
@@ -549,6 +557,57 @@ export class Counter {
       session: this.#view(this.#mustGet(sessionId)),
       parked: parkedId === null ? null : this.#view(this.#mustGet(parkedId)),
     };
+  }
+
+  /**
+   * Takes over a sale parked at another till of the store (claimed there first): it becomes the sale
+   * at the counter here, with its lines, prices and customer as parked; a sale on the counter is
+   * parked in its place, as for a recall. Refused when this till has learnt meanwhile that it is no
+   * longer parked there.
+   */
+  takeOver(till: string, sessionId: number): { session: PricedSession; parked: PricedSession | null } {
+    const result = writeTransaction(this.#db, () => {
+      const sale = storeParkedSale(this.#db, till, sessionId);
+      if (sale === undefined) throw new CounterError('not-parked', words('notParked', { sessionId }));
+      const now = this.#now();
+      const parkedNow = this.#clearCounter(now);
+      return { taken: takeOverParked(this.#db, sale, now), parkedNow };
+    });
+    return {
+      session: this.#view(this.#mustGet(result.taken)),
+      parked: result.parkedNow === null ? null : this.#view(this.#mustGet(result.parkedNow)),
+    };
+  }
+
+  /**
+   * This till's parked sales another till of the store recalled first, over the last 12 hours (this
+   * till's clock): the list shows them as taken, so the cashier who parked one knows where it went.
+   */
+  takenParked(): (PricedSession & { readonly takenBy: string })[] {
+    const since = new Date(this.#now().getTime() - 12 * 3_600_000).toISOString();
+    return takenParkedSessions(this.#db, since).map((t) => ({
+      ...this.#view(this.#mustGet(t.id)),
+      takenBy: t.takenBy,
+    }));
+  }
+
+  /** Another till's parked sale priced as this till prices its own (the recall list shows it). */
+  priceParked(sale: StoreParkedSale): PricedSession {
+    return this.#view(parkedSessionOf(sale));
+  }
+
+  /**
+   * Makes room at the counter for a sale coming back: the sale there is parked (one with nothing on
+   * it is dropped, as cancelled). Returns the one parked, if any. Call in a transaction.
+   */
+  #clearCounter(now: Date): number | null {
+    const open = currentShoppingSession(this.#db);
+    if (open !== undefined && hasContent(open)) {
+      parkShoppingSession(this.#db, open.id, now);
+      return open.id;
+    }
+    if (open !== undefined) cancelShoppingSession(this.#db, open.id, now);
+    return null;
   }
 
   /**

@@ -10,6 +10,8 @@ import { entryView, getOutboxInternetOrder, type OutboxOrder } from '../outbox/i
 import { describeCode, type BarcodeReader } from '../barcode/index.ts';
 import type { Counter, PricedSession } from './counter.ts';
 import { receiptOf } from './receipt.ts';
+import { recallInStore, type ParkedClaims } from './store-parked.ts';
+import { storeParkedSales } from '../../db/store-parked.ts';
 
 export interface CounterDeps {
   /** The counter of the instance in use; null while the app is still connecting. */
@@ -30,6 +32,8 @@ export interface CounterDeps {
   managerPinSet(): boolean;
   /** Takes the serial scanner's waiting scan (id and code): true once, false when taken already. */
   claimSerialScan(id: number, code: string): boolean;
+  /** The store's claims on parked sales (issue 38); null or absent: no store hub set. */
+  parkedClaims?(): ParkedClaims | null;
 }
 
 type CounterCalls =
@@ -124,17 +128,22 @@ export function counterHandlers(deps: CounterDeps): Pick<Handlers, CounterCalls>
       const parked = counter().park();
       return Promise.resolve({ parked: parkedView(parked), session: sessionView(null, deps) });
     },
-    'session.parked': () => Promise.resolve(counter().parked().map(parkedView)),
-    'session.recall': ({ id }) => {
-      const before = counter()
-        .parked()
-        .find((s) => s.id === numericId(id));
-      const result = counter().recall(numericId(id));
-      return Promise.resolve({
-        recalled: parkedView(before ?? result.session),
+    'session.parked': () => Promise.resolve(parkedList(counter(), deps)),
+    'session.recall': async ({ id, till }) => {
+      const other = till === deps.parkedClaims?.()?.till ? undefined : till;
+      const before = parkedList(counter(), deps).find((s) => s.id === numericId(id) && s.till === other);
+      const result = await recallInStore(
+        counter(),
+        deps.db(),
+        deps.parkedClaims?.() ?? null,
+        numericId(id),
+        till,
+      );
+      return {
+        recalled: before ?? parkedView(result.session),
         session: sessionView(result.session, deps),
         parked: result.parked === null ? null : parkedView(result.parked),
-      });
+      };
     },
     'barcode.describe': ({ code }) => Promise.resolve(describeCode(code, deps.reader())),
   };
@@ -200,6 +209,26 @@ function parkedView(session: PricedSession) {
     total: session.totals.total,
     ...(session.customer?.cardName === undefined ? {} : { customerName: session.customer.cardName }),
   };
+}
+
+type ParkedEntry = ReturnType<typeof parkedView> & { till?: string; takenBy?: string };
+
+/**
+ * The recall list: this till's parked sales (longest parked first), the other tills' while the hub
+ * is in reach (in the order they reached this till), then this till's ones another till recalled.
+ */
+function parkedList(counter: Counter, deps: Pick<CounterDeps, 'db' | 'parkedClaims'>): ParkedEntry[] {
+  const own = counter.parked().map(parkedView);
+  const claims = deps.parkedClaims?.() ?? null;
+  const others =
+    claims?.connected() === true
+      ? storeParkedSales(deps.db()).map((sale) => ({
+          ...parkedView(counter.priceParked(sale)),
+          till: sale.till,
+        }))
+      : [];
+  const taken = counter.takenParked().map((s) => ({ ...parkedView(s), takenBy: s.takenBy }));
+  return [...own, ...others, ...taken];
 }
 
 /** What "owes" is made of: how many unpaid invoices, and the due dates of the oldest three. */

@@ -12,6 +12,8 @@ export {
 export {
   StoreHub,
   type ClaimOutcome,
+  type ParkedClaimOutcome,
+  type ParkedKey,
   type ReturnLineKey,
   type StoreHubOptions,
   type StoreHubStatus,

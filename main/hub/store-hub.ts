@@ -72,6 +72,19 @@ export type ClaimOutcome =
   | { readonly outcome: 'exceeds'; readonly claimedMilli: number }
   | { readonly outcome: 'offline' };
 
+/** A sale parked at a till, by the journal event that parked it: the unit a recall is claimed by. */
+export interface ParkedKey {
+  readonly till: string;
+  readonly sessionId: number;
+  readonly parkSeq: number;
+}
+
+export type ParkedClaimOutcome =
+  | { readonly outcome: 'claimed' }
+  /** Another till recalled it first. */
+  | { readonly outcome: 'taken'; readonly by: string }
+  | { readonly outcome: 'offline' };
+
 type Nats = typeof import('@nats-io/transport-node') & typeof import('@nats-io/jetstream');
 
 /** The NATS client, loaded on the first connection (a till with no hub never loads it: issue 36). */
@@ -106,6 +119,11 @@ export class StoreHub {
 
   get closed(): boolean {
     return this.#closed;
+  }
+
+  /** In reach of the hub now (cheap: status() also counts the events applied). */
+  get connected(): boolean {
+    return this.#connected;
   }
 
   start(): void {
@@ -189,6 +207,42 @@ export class StoreHub {
           throw error;
       }
     }
+  }
+
+  /**
+   * Claims a parked sale for this till before it is recalled here (its own, or another till's taken
+   * over), with create-if-absent in the claims bucket: of two tills recalling it at the same instant
+   * one gets it, the other hears which till took it. Claimed again by the till that holds it: claimed.
+   */
+  async claimParked(key: ParkedKey): Promise<ParkedClaimOutcome> {
+    const nc = this.#nc;
+    if (nc === null || !this.#connected) return { outcome: 'offline' };
+    const kv = await this.#claims(nc);
+    const name = parkedClaimKey(key);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await kv.create(name, this.#options.till);
+        return { outcome: 'claimed' };
+      } catch (error) {
+        if (!/wrong last sequence|exists/i.test(error instanceof Error ? error.message : String(error)))
+          throw error;
+      }
+      const entry = await kv.get(name);
+      // A claim given back (deleted) between the two calls: try again.
+      if (entry === null || entry.operation !== 'PUT') {
+        if (attempt < 3) continue;
+        return { outcome: 'taken', by: '' };
+      }
+      const by = entry.string();
+      return by === this.#options.till ? { outcome: 'claimed' } : { outcome: 'taken', by };
+    }
+  }
+
+  /** Gives back a claim on a parked sale that was not recalled here after all. */
+  async releaseParked(key: ParkedKey): Promise<void> {
+    const nc = this.#nc;
+    if (nc === null || !this.#connected) return;
+    await (await this.#claims(nc)).delete(parkedClaimKey(key));
   }
 
   #kv: { nc: NatsConnection; kv: Promise<KV> } | null = null;
@@ -330,7 +384,7 @@ export class StoreHub {
           this.#log(`store hub: an event of ${from} could not be read; skipped`);
           continue;
         }
-        if (applyStoreEvent(db, from, event.data, receivedAt)) fresh++;
+        if (applyStoreEvent(db, from, event.data, receivedAt, till)) fresh++;
       }
       return fresh;
     });
@@ -362,6 +416,10 @@ export class StoreHub {
   #log(line: string): void {
     this.#options.log?.(line);
   }
+}
+
+function parkedClaimKey(key: ParkedKey): string {
+  return `parked.${key.till}.${key.sessionId}.${key.parkSeq}`;
 }
 
 function safeJson(text: string): unknown {

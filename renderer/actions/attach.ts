@@ -23,7 +23,7 @@ import {
 import { useApp } from '../store/app.ts';
 import { guardDialog, useGuard } from '../store/guard.ts';
 import { useLineAdjust } from '../store/line-adjust.ts';
-import { parkingOffer, useParked } from '../store/parked.ts';
+import { parkedInStore, parkingOffer, useParked } from '../store/parked.ts';
 import { drawerOffered } from '../store/printer.ts';
 import { openDialog, usePayment } from '../store/payment.ts';
 import { usePriceEntry } from '../store/price-entry.ts';
@@ -62,10 +62,10 @@ export function focusOf(target: EventTarget | null): Focus {
 }
 
 function contextFor(target: EventTarget | null): ActionContext {
-  const { screen, session, sale } = useApp.getState();
+  const { screen, session, sale, status } = useApp.getState();
   const line = session?.lines[sale.selected];
   const dialog = guardDialog() ?? openDialog() ?? (useCardIssue.getState().open ? 'card' : undefined);
-  const parking = parkingOffer(session);
+  const parking = parkingOffer(session, parkedInStore(status));
   const inCode = target instanceof HTMLElement && target.dataset.field === 'code';
   return {
     screen,

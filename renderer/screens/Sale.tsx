@@ -21,7 +21,7 @@ import { removeLine, selectLine, voidSale } from '../store/sale.ts';
 import { openPayment } from '../store/payment.ts';
 import { PlacedReceipt } from '../components/receipt/PlacedReceipt.tsx';
 import { ParkedSales } from '../components/sale/ParkedSales.tsx';
-import { openParked, parkingOffer } from '../store/parked.ts';
+import { openParked, parkedCount, parkedInStore, parkingOffer } from '../store/parked.ts';
 import { ChangeDue } from '../components/payment/ChangeDue.tsx';
 import { useFollowSelected } from '../components/sale/follow.ts';
 import { useFitWidth } from '../components/fit.ts';
@@ -75,11 +75,12 @@ export function Sale() {
 /** Opens the parked sales (F10): to park the sale on the counter, or to recall one. */
 function ParkedButton({ session }: { session: SessionView | null }) {
   const { t } = useTranslation('parked');
-  const count = session?.parkedCount ?? 0;
+  const inStore = useApp((s) => parkedInStore(s.status));
+  const count = parkedCount(session, inStore);
   return (
     <button
       type="button"
-      disabled={parkingOffer(session) === undefined}
+      disabled={parkingOffer(session, inStore) === undefined}
       onClick={() => void openParked()}
       data-action="parked-sales"
       data-parked-count={count}

@@ -29,15 +29,29 @@ export function hasContent(session: SessionView | null): boolean {
   return session !== null && (session.lines.length > 0 || session.customer !== null);
 }
 
-/** What F10 does on the Sale screen now: open the list with the sale parkable, just the list, or nothing. */
-export function parkingOffer(session: SessionView | null): 'park' | 'list' | undefined {
+/**
+ * What F10 does on the Sale screen now: open the list with the sale parkable, just the list, or
+ * nothing. `inStore`: the other tills' parked sales this till can recall (the status's store hub).
+ */
+export function parkingOffer(session: SessionView | null, inStore = 0): 'park' | 'list' | undefined {
   if (hasContent(session)) return 'park';
-  return (session?.parkedCount ?? 0) > 0 ? 'list' : undefined;
+  return parkedCount(session, inStore) > 0 ? 'list' : undefined;
+}
+
+/** The sales the list offers to recall: this till's parked ones and the other tills' in reach. */
+export function parkedCount(session: SessionView | null, inStore = 0): number {
+  return (session?.parkedCount ?? 0) + inStore;
+}
+
+/** The other tills' parked sales this till can recall now, as the status last said. */
+export function parkedInStore(status: { storeHub?: { parked?: number } } | null): number {
+  return status?.storeHub?.parked ?? 0;
 }
 
 /** F10: opens the list of parked sales, read afresh from the core (so it opens with its list in focus). */
 export async function openParked(): Promise<void> {
-  if (parkingOffer(useApp.getState().session) === undefined || useParked.getState().open) return;
+  const { session, status } = useApp.getState();
+  if (parkingOffer(session, parkedInStore(status)) === undefined || useParked.getState().open) return;
   try {
     const list = await pos.invoke('session.parked', {});
     useParked.setState({ ...CLOSED, open: true, list });
@@ -84,10 +98,14 @@ export async function parkSale(): Promise<void> {
 export async function recallParked(index?: number): Promise<void> {
   const { list, highlighted, busy } = useParked.getState();
   const wanted = list[index ?? highlighted];
-  if (wanted === undefined || busy) return;
+  // One another till recalled first is shown, not recalled.
+  if (wanted === undefined || wanted.takenBy !== undefined || busy) return;
   useParked.setState({ busy: true, error: null });
   try {
-    const result = await pos.invoke('session.recall', { id: wanted.id });
+    const result = await pos.invoke('session.recall', {
+      id: wanted.id,
+      ...(wanted.till === undefined ? {} : { till: wanted.till }),
+    });
     useApp.setState({ session: result.session });
     closeParked();
     clearEntry();

@@ -8,7 +8,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { focusOf } from '../../actions/attach.ts';
 import { actionForKey, type ActionContext, type ActionName, type Focus } from '../../actions/keymap.ts';
 import { useApp } from '../../store/app.ts';
-import { parkingOffer } from '../../store/parked.ts';
+import { parkedCount, parkedInStore, parkingOffer } from '../../store/parked.ts';
 import { drawerOffered } from '../../store/printer.ts';
 import { useReceipt } from '../../store/receipt.ts';
 import { typedQuantity } from '../../store/sale.ts';
@@ -79,7 +79,8 @@ export function KeyLegend() {
   // The receipt of the order just placed is on screen until the next sale starts: F7 prints it.
   const placedReceipt = useReceipt((r) => r.placed);
   const receiptShown = placedReceipt !== null && sale.placed === placedReceipt.orderId;
-  const parking = parkingOffer(session);
+  const inStore = useApp((s) => parkedInStore(s.status));
+  const parking = parkingOffer(session, inStore);
   const typed = typedQuantity(sale.entry);
   const ctx: ActionContext = {
     screen: 'sale',
@@ -110,7 +111,7 @@ export function KeyLegend() {
       case 'sale.parked':
         return parking === 'park'
           ? parkedT('legendPark')
-          : parkedT('legendList', { count: session?.parkedCount ?? 0 });
+          : parkedT('legendList', { count: parkedCount(session, inStore) });
       case 'sale.adjustLine':
         return line === undefined ? undefined : t('adjustLineOf', { name: line.name });
       case 'sale.void':

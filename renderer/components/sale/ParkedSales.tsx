@@ -28,6 +28,8 @@ function Dialog() {
   const format = useFormat();
   const { list, highlighted, error, busy } = useParked();
   const session = useApp((s) => s.session);
+  // Out of reach of the store hub, the other tills' parked sales are not listed: said so.
+  const storeDown = useApp((s) => s.status?.storeHub?.connected === false);
   // The list takes focus (arrows and Enter); with nothing parked, the Park button does.
   const listRef = useRef<HTMLUListElement>(null);
   useDialogFocus(listRef);
@@ -76,32 +78,48 @@ function Dialog() {
           >
             {list.map((sale, i) => {
               const { lines, total } = amounts(sale);
+              const taken = sale.takenBy !== undefined;
               return (
                 <li
-                  key={sale.id}
+                  key={`${sale.till ?? ''}/${String(sale.id)}`}
                   id={`parked-${String(i)}`}
                   role="option"
                   aria-selected={i === highlighted}
-                  className={i === highlighted ? 'highlighted' : undefined}
+                  aria-disabled={taken || undefined}
+                  className={
+                    [i === highlighted ? 'highlighted' : '', taken ? 'taken' : ''].join(' ').trim() ||
+                    undefined
+                  }
                   data-parked-id={sale.id}
+                  data-parked-till={sale.till}
+                  data-parked-taken={sale.takenBy}
                   onMouseEnter={() => highlightParked(i)}
                   onClick={() => void recallParked(i)}
                 >
                   <span className="parked-at">{t('parkedAt', { time: format.time(sale.parkedAt) })}</span>
                   <span className="parked-lines">{lines}</span>
                   <span className="num strong parked-total">{total}</span>
-                  <span className="muted parked-customer">{sale.customerName ?? t('noCard')}</span>
+                  <span className="muted parked-customer">
+                    {sale.customerName ?? t('noCard')}
+                    {sale.till !== undefined && <> · {t('atTill', { till: sale.till })}</>}
+                    {sale.takenBy !== undefined && <> · {t('takenBy', { till: sale.takenBy })}</>}
+                  </span>
                 </li>
               );
             })}
           </ul>
           <p className="muted small">{t('recallHint')}</p>
-          {current !== undefined && (
+          {current !== undefined && list.some((sale) => sale.takenBy === undefined) && (
             <p className="notice warn" data-swap-note>
               {t('swapNote')}
             </p>
           )}
         </>
+      )}
+      {storeDown && (
+        <p className="notice warn" data-parked-store-down>
+          {t('storeOffline')}
+        </p>
       )}
       {error !== null && (
         <p className="notice error" role="alert" data-parked-error>

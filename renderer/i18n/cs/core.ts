@@ -90,6 +90,9 @@ export const core = {
   tenderShort: 'Přijatá částka ({{given}}) je nižší než celkem k úhradě ({{total}}).',
   nothingToPark: 'Není co odložit: nákup nemá žádné zboží ani zákazníka.',
   notParked: 'Nákup {{sessionId}} není odložený (už byl vyvolán, odeslán nebo zrušen).',
+  parkedTaken: 'Tento odložený nákup už vyvolala pokladna {{till}}: je teď na ní.',
+  parkedStoreOffline:
+    'Nákup odložený na jiné pokladně lze vyvolat jen se spojením s ostatními pokladnami, aby ho zároveň nevyvolala jiná.',
   requestInvalid: 'Neprovedeno: zadaná hodnota není platná.',
   fieldInvalid: 'Tato hodnota tu není platná.',
   notAUrl: 'Toto není webová adresa: napište ji celou, například https://shop.example.com.',

@@ -91,6 +91,9 @@ export const core = {
   tenderShort: 'Prijatá suma ({{given}}) je nižšia ako suma na úhradu ({{total}}).',
   nothingToPark: 'Nie je čo odložiť: nákup nemá žiadny tovar ani zákazníka.',
   notParked: 'Nákup {{sessionId}} nie je odložený (už bol vyvolaný, odoslaný alebo zrušený).',
+  parkedTaken: 'Tento odložený nákup už vyvolala pokladnica {{till}}: je teraz na nej.',
+  parkedStoreOffline:
+    'Nákup odložený na inej pokladnici sa dá vyvolať len so spojením s ostatnými pokladnicami, aby ho zároveň nevyvolala iná.',
   requestInvalid: 'Nevykonané: zadaná hodnota nie je platná.',
   fieldInvalid: 'Táto hodnota tu nie je platná.',
   notAUrl: 'Toto nie je webová adresa: napíšte ju celú, napríklad https://shop.example.com.',

@@ -1,0 +1,168 @@
+// Issue 38's parked sales across the store, on screen in the run's language at 1024x768: two web
+// shells ("pokladna1", "pokladna2"), each on its own data folder, one instance (the sim) and one real
+// nats-server hub. A sale parked at till 1 (F10) shows in till 2's parked list (F10 on an empty
+// counter: the status says how many the store has parked), marked with the till it was parked at;
+// Enter recalls it at till 2 with its lines. Till 1's list then shows it as taken by till 2. With
+// the hub killed, till 2's list says it shows only its own parked sales.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/database.ts';
+import { runCli } from '../../main/cli/run.ts';
+import { SettingsStore } from '../../main/settings/store.ts';
+import { demoEnv } from '../support/fixtures.ts';
+import { startTestHub, type TestHub } from '../support/nats-hub.ts';
+import { tillUsers } from '../support/store-till.ts';
+import {
+  fromCatalog,
+  openShift,
+  SELLS_PLAINLY,
+  stopAll,
+  syncedTerminal,
+  type SyncedTerminal,
+} from '../support/terminal.ts';
+import { goTo, scan } from './app.ts';
+import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+import { screenshotOnFailure } from './failure-shot.ts';
+import { newPage, say } from './lang.ts';
+
+const SIZE = { width: 1024, height: 768 };
+let hub: TestHub;
+let one: SyncedTerminal;
+const twoDir = mkdtempSync(join(tmpdir(), 'counter-e2e-store-parked-2-'));
+let shells: RunningShell[] = [];
+let browser: Browser | undefined;
+let page1: Page;
+let page2: Page;
+let a = '';
+let b = '';
+
+const hubEnv = (till: string) => ({ POS_STORE_HUB: `nats://${till}:pw-${till}@127.0.0.1:${hub.port}` });
+
+function configure(dataDir: string, receiptPrefix: string): void {
+  const db = openDatabase(join(dataDir, 'counter.sqlite'));
+  new SettingsStore(db).write({
+    warehouseId: 1,
+    walkInCustomer: { companyId: 1, name: 'Hotovost' },
+    receiptPrefix,
+  });
+  db.close();
+}
+
+beforeAll(async () => {
+  hub = await startTestHub(tillUsers('pokladna1', 'pokladna2'), { shared: true });
+  one = await syncedTerminal('store-parked-1');
+  const twoEnv = demoEnv(one.sim.url, twoDir);
+  await openShift(twoEnv);
+  let out = '';
+  const code = await runCli(['sync'], { stdout: (t) => (out += t), stderr: (t) => (out += t), env: twoEnv });
+  if (code !== 0) throw new Error(`pos sync (till 2) failed: ${out}`);
+  configure(one.dataDir, 'P1');
+  configure(twoDir, 'P2');
+  [a = '', b = ''] = fromCatalog(one.dataDir, (db) =>
+    (
+      db
+        .prepare(
+          `SELECT barcode FROM stock_item WHERE warehouseId = 1 AND barcode IS NOT NULL
+             AND length(barcode) = 13 AND barcode NOT LIKE '2%' AND ${SELLS_PLAINLY}
+             AND price BETWEEN 50 AND 1000 ORDER BY id LIMIT 2`,
+        )
+        .all() as { barcode: string }[]
+    ).map((r) => r.barcode),
+  );
+  shells = await Promise.all([
+    startWebShellProcess({ ...one.env, ...hubEnv('pokladna1') }),
+    startWebShellProcess({ ...twoEnv, ...hubEnv('pokladna2') }),
+  ]);
+  browser = await launchChromium();
+  page1 = await newPage(browser, { viewport: SIZE });
+  page2 = await newPage(browser, { viewport: SIZE });
+  await page1.goto(shells[0]?.url ?? '');
+  await page2.goto(shells[1]?.url ?? '');
+  await page1.getByTestId('status-bar').waitFor();
+  await page2.getByTestId('status-bar').waitFor();
+}, 300_000);
+
+afterAll(async () => {
+  await shells[1]?.stop();
+  await stopAll(one, shells[0], browser);
+  await hub.stop();
+  rmSync(twoDir, { recursive: true, force: true });
+});
+
+screenshotOnFailure(() => page2, 'store-parked');
+
+/** Till 1's parked sales another till took over, as its file says. */
+function takenAtOne(): number {
+  const db = new Database(join(one.dataDir, 'counter.sqlite'), { readonly: true });
+  try {
+    return db
+      .prepare("SELECT count(*) FROM shopping_session WHERE takenBy = 'pokladna2'")
+      .pluck()
+      .get() as number;
+  } finally {
+    db.close();
+  }
+}
+
+const dialog = (page: Page) => page.getByTestId('parked-sales');
+const lines = (page: Page) => page.getByTestId('lines-box').locator('[data-line]');
+const parkedButton = (page: Page) => page.locator('[data-action="parked-sales"]');
+
+describe('a sale parked at till 1 recalled at till 2', { timeout: 300_000 }, () => {
+  it('lists it at till 2 with its till, recalls it there with its lines, and till 1 shows it taken', async () => {
+    await goTo(page1, 'sale');
+    for (const code of [a, a, b]) await scan(page1, code);
+    await expect.poll(() => lines(page1).count()).toBe(2);
+    await page1.keyboard.press('F10');
+    await dialog(page1).waitFor();
+    await page1.keyboard.press('F10');
+    await dialog(page1).waitFor({ state: 'detached' });
+    await expect.poll(() => lines(page1).count()).toBe(0);
+
+    // Till 2, its counter empty: the status brings the store's parked sale, F10 lists it.
+    await goTo(page2, 'sale');
+    await expect
+      .poll(() => parkedButton(page2).getAttribute('data-parked-count'), { timeout: 60_000 })
+      .toBe('1');
+    await page2.keyboard.press('F10');
+    const theirs = dialog(page2).locator('[data-parked-till="pokladna1"]');
+    await theirs.waitFor();
+    expect(await theirs.textContent()).toContain(say('parked:atTill', { till: 'pokladna1' }));
+    expect(await theirs.textContent()).toContain(say('parked:lines', { count: 2 }));
+    await screenshot(page2, 'store-parked-list');
+    await page2.keyboard.press('Enter');
+    await dialog(page2).waitFor({ state: 'detached' });
+    await expect.poll(() => lines(page2).count()).toBe(2);
+    expect(await lines(page2).first().getAttribute('data-quantity')).toBe('2');
+    await screenshot(page2, 'store-parked-recalled');
+
+    // Till 1 hears of it: its list (a sale on its counter opens it) shows the sale as taken.
+    await scan(page1, b);
+    await expect.poll(() => lines(page1).count()).toBe(1);
+    await expect.poll(takenAtOne, { timeout: 60_000, interval: 250 }).toBe(1);
+    await page1.keyboard.press('F10');
+    const taken = dialog(page1).locator('[data-parked-taken="pokladna2"]');
+    await taken.waitFor();
+    expect(await taken.getAttribute('aria-disabled')).toBe('true');
+    expect(await taken.textContent()).toContain(say('parked:takenBy', { till: 'pokladna2' }));
+    await screenshot(page1, 'store-parked-taken');
+    await page1.keyboard.press('Escape');
+    await dialog(page1).waitFor({ state: 'detached' });
+  });
+
+  it('says at till 2 that only its own parked sales are listed while the hub is away', async () => {
+    await hub.kill9();
+    await expect.poll(() => page2.locator('[data-store-hub="down"]').count(), { timeout: 60_000 }).toBe(1);
+    await page2.keyboard.press('F10');
+    const notice = dialog(page2).locator('[data-parked-store-down]');
+    await notice.waitFor();
+    expect(await notice.textContent()).toBe(say('parked:storeOffline'));
+    await screenshot(page2, 'store-parked-hub-down');
+    await page2.keyboard.press('Escape');
+    await dialog(page2).waitFor({ state: 'detached' });
+  });
+});
