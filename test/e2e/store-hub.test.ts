@@ -13,7 +13,7 @@ import { tillUsers } from '../support/store-till.ts';
 import { startSyncedCore, type SyncedCore } from '../support/synced-core.ts';
 import { freshTerminal, SELLS_PLAINLY, stopAll, type SyncedTerminal } from '../support/terminal.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
-import { goTo } from './app.ts';
+import { goTo, syncAll } from './app.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import { newPage, say } from './lang.ts';
 
@@ -38,6 +38,12 @@ beforeAll(async () => {
   page = await newPage(browser, { viewport: { width: 1024, height: 768 } });
   await page.goto(shell.url);
   await page.getByTestId('status-bar').waitFor();
+  // This till's first sync ends before the other till sells: figures read after that till's orders
+  // were acknowledged already show its sales, and the Stock screen rightly counts none of them then
+  // (seen on a loaded CI run: the fresh till's first sync ended after the two sales).
+  await goTo(page, 'settings');
+  await syncAll(page);
+  await goTo(page, 'sale');
 }, 180_000);
 
 afterAll(async () => {
