@@ -85,6 +85,12 @@ export const CORE_WORDS = {
     'This sale would take {{wanted}} {{unit}} of {{name}}, but the warehouse has only {{available}} {{unit}} (the last sync showed {{cached}} {{unit}}; {{sold}} {{unit}} of it were sold here since).',
   stockAboveSoldHereNoUnit:
     'This sale would take {{wanted}} of {{name}}, but the warehouse has only {{available}} (the last sync showed {{cached}}; {{sold}} of it were sold here since).',
+  stockOutSoldInStore:
+    "{{name}} is out of stock in this warehouse: the last sync showed {{cached}}, and the store's tills sold {{sold}} of it since ({{here}} here).",
+  stockAboveSoldInStore:
+    "This sale would take {{wanted}} {{unit}} of {{name}}, but the warehouse has only {{available}} {{unit}} (the last sync showed {{cached}} {{unit}}; the store's tills sold {{sold}} {{unit}} of it since, {{here}} {{unit}} here).",
+  stockAboveSoldInStoreNoUnit:
+    "This sale would take {{wanted}} of {{name}}, but the warehouse has only {{available}} (the last sync showed {{cached}}; the store's tills sold {{sold}} of it since, {{here}} here).",
   stockBlocked: 'Settings allow no such sale: nothing was changed.',
   // the sale
   noSession: 'Shopping session {{sessionId}} does not exist.',

@@ -1,10 +1,12 @@
 // `pos stock TEXT [--warehouse ID] [--limit N] [--demo]`: offline search of the cache by barcode, product code
 // or name; never touches the network. --json prints an array of stock items (SPEC.md field names),
-// each with syncedAt, and soldHere when this till sold some since that the instance's figures do
-// not show yet (db/sold-here.ts); --limit caps the number of items printed.
+// each with syncedAt, soldHere when this till sold some since that the instance's figures do not
+// show yet, and soldInStore ([{ till, quantity }]) for what the store's other tills sold since, as
+// their journals reached this till through the store hub (main/outbox/sold-here.ts); --limit caps
+// the number of items printed.
 import { searchStock, stockFigures, type CachedStockItem } from '../../db/catalog/index.ts';
 import type { Db } from '../../db/database.ts';
-import { soldHere } from '../outbox/index.ts';
+import { soldHere, soldInStore, type SoldAtTill } from '../outbox/index.ts';
 import { defineCommand } from './command.ts';
 import { DEMO_OPTION, demoDb } from './demo.ts';
 
@@ -36,16 +38,21 @@ function search(db: Db, text: string, limit: number, warehouseId: number | undef
     ...(warehouseId === undefined ? {} : { warehouseId }),
   });
   const found = results.flatMap((r) => r.items).slice(0, limit);
-  const sold = soldHere(
+  const figures = stockFigures(
     db,
-    stockFigures(
-      db,
-      found.map((i) => i.id),
-    ),
+    found.map((i) => i.id),
   );
-  const items = found.map((i) => {
+  const sold = soldHere(db, figures);
+  // The store's other tills' sales too, as their journals reached this till (issue 38).
+  const store = soldInStore(db, figures);
+  const items = found.map((i): Listed => {
     const n = sold.get(i.id);
-    return n === undefined ? i : { ...i, soldHere: n };
+    const others = store.get(i.id);
+    return {
+      ...i,
+      ...(n === undefined ? {} : { soldHere: n }),
+      ...(others === undefined ? {} : { soldInStore: others.map((t) => ({ ...t })) }),
+    };
   });
   return {
     json: items,
@@ -53,7 +60,9 @@ function search(db: Db, text: string, limit: number, warehouseId: number | undef
   };
 }
 
-function table(items: readonly (CachedStockItem & { soldHere?: number })[]): string {
+type Listed = CachedStockItem & { soldHere?: number; soldInStore?: SoldAtTill[] };
+
+function table(items: readonly Listed[]): string {
   const rows = items.map((i) => [
     i.barcode ?? '',
     i.productCode ?? '',
@@ -62,11 +71,13 @@ function table(items: readonly (CachedStockItem & { soldHere?: number })[]): str
     `${i.quantityInStock ?? ''}`,
     `${i.quantityAvailable ?? ''}`,
     `${i.soldHere ?? ''}`,
+    (i.soldInStore ?? []).map((t) => `${t.till} ${t.quantity}`).join(', '),
     `${i.price ?? ''}`,
     i.unitOfMeasure ?? '',
     age(i.syncedAt),
   ]);
-  // "sold here": sold at this till since the figures beside it were synced, not in them yet.
+  // "sold here": sold at this till since the figures beside it were synced, not in them yet;
+  // "other tills": what the store's other tills sold since, per till (their journals).
   const header = [
     'barcode',
     'code',
@@ -75,6 +86,7 @@ function table(items: readonly (CachedStockItem & { soldHere?: number })[]): str
     'in stock',
     'available',
     'sold here',
+    'other tills',
     'price',
     'unit',
     'synced',

@@ -58,7 +58,7 @@ import { saleSummary } from './summary.ts';
 import { paidWords, settleTender, TenderRefused } from './tender.ts';
 import { sessionTotals, type LineProblem } from './totals.ts';
 import { stockFigures, stockItemById, type CachedStockItem } from '../../db/catalog/index.ts';
-import { soldHere } from '../outbox/index.ts';
+import { soldHere, soldInStore } from '../outbox/index.ts';
 import {
   parkedSessionOf,
   storeParkedSale,
@@ -652,7 +652,8 @@ export class Counter {
    * in 'warn': undefined (go ahead); 'warn' unconfirmed: throws CounterError 'unconfirmed' with the
    * concerns; 'block': the words of the refusal. `fresh`: unless the item is on a line already, it
    * comes in now, and being inactive or out of stock is said too (once, not for each piece more).
-   * The stock is the cached figure less what this till sold since that it does not show yet.
+   * The stock is the cached figure less what this till and the store's other tills sold since that it
+   * does not show yet.
    */
   #judgeStock(
     sessionId: number,
@@ -663,8 +664,14 @@ export class Counter {
   ): Words | undefined {
     const lines = sessionLines(this.#db, sessionId).filter((l) => l.stockItemId === item.id);
     const wanted = lines.reduce((sum, l) => sum + l.quantity, 0) + adding;
-    const sold = soldHere(this.#db, stockFigures(this.#db, [item.id])).get(item.id) ?? 0;
-    const concerns = stockConcerns(item, wanted, fresh ?? lines.length === 0, sold);
+    const figures = stockFigures(this.#db, [item.id]);
+    const sold = soldHere(this.#db, figures).get(item.id) ?? 0;
+    // The store's other tills' sales too, as their journals reached this till (issue 38).
+    const others = (soldInStore(this.#db, figures).get(item.id) ?? []).reduce(
+      (sum, t) => sum + t.quantity,
+      0,
+    );
+    const concerns = stockConcerns(item, wanted, fresh ?? lines.length === 0, sold, roundQuantity(others));
     if (concerns.length === 0) return undefined;
     const name = item.productName ?? item.productCode ?? `Product ${item.productId}`;
     const said = stockConcernWords(name, item.unitOfMeasure, concerns);

@@ -1,8 +1,8 @@
 // Whether a product should go into a sale as the offline catalog sees it: an item marked inactive
 // (for the product, or in this warehouse), one out of stock, or more of it in the sale than the
 // warehouse has. The counter then asks the cashier to confirm, or refuses, as Settings say
-// (StockRule). The stock is the cache's figure as of its last sync, less what this till sold since
-// that the instance's figure does not show yet (db/sold-here.ts).
+// (StockRule). The stock is the cache's figure as of its last sync, less what this till and the
+// store's other tills sold since that the instance's figure does not show yet (main/outbox/sold-here.ts).
 import { joined, words, type Words } from '../../contract/core-words.ts';
 import type { StockRule } from '../../contract/contract.ts';
 import type { CachedStockItem } from '../../db/catalog/index.ts';
@@ -12,12 +12,14 @@ import { roundQuantity } from '../../common/money.ts';
 /** What Settings make of a stock concern: ask the cashier (Enter adds anyway), or refuse the line. */
 export type { StockRule };
 
-/** How the stock judged by came about when this till sold some since the last sync. */
+/** How the stock judged by came about when this till (or the store's tills) sold some since the last sync. */
 export interface SoldHere {
   /** The figure of the last sync. */
   readonly cached: number;
   /** Sold here since, not shown by it. */
   readonly sold: number;
+  /** Sold at the store's other tills since (their journals, through the store hub); absent: none. */
+  readonly others?: number;
 }
 
 export type StockConcern =
@@ -55,15 +57,18 @@ export function stockConcerns(
   wanted: number,
   fresh: boolean,
   soldHere = 0,
+  soldOthers = 0,
 ): StockConcern[] {
   const concerns: StockConcern[] = [];
   if (fresh && item.isInactive === true) concerns.push({ kind: 'inactive', where: 'product' });
   else if (fresh && item.isInactiveInWarehouse === true)
     concerns.push({ kind: 'inactive', where: 'warehouse' });
+  const sold = soldHere + soldOthers;
   const cached = availableStock(item);
-  const available = availableStock(item, soldHere);
+  const available = availableStock(item, sold);
   if (cached === undefined || available === undefined) return concerns;
-  const how = soldHere > 0 ? { soldHere: { cached, sold: soldHere } } : {};
+  const others = soldOthers === 0 ? {} : { others: soldOthers };
+  const how = sold > 0 ? { soldHere: { cached, sold: soldHere, ...others } } : {};
   if (available <= 0) {
     if (fresh) concerns.push({ kind: 'out-of-stock', ...how });
     else concerns.push({ kind: 'above-stock', available: Math.max(0, available), wanted, ...how });
@@ -87,9 +92,10 @@ function concernWords(name: string, unit: string | undefined, concern: StockConc
     case 'inactive':
       return words(concern.where === 'product' ? 'stockInactive' : 'stockInactiveHere', { name });
     case 'out-of-stock':
-      return concern.soldHere === undefined
-        ? words('stockOut', { name })
-        : words('stockOutSoldHere', { name, ...soldHereValues(concern.soldHere) });
+      if (concern.soldHere === undefined) return words('stockOut', { name });
+      return concern.soldHere.others === undefined
+        ? words('stockOutSoldHere', { name, ...soldHereValues(concern.soldHere) })
+        : words('stockOutSoldInStore', { name, ...soldInStoreValues(concern.soldHere) });
     case 'above-stock': {
       const values = {
         name,
@@ -97,6 +103,12 @@ function concernWords(name: string, unit: string | undefined, concern: StockConc
         available: roundQuantity(concern.available),
       };
       const noUnit = unit === undefined || unit.trim() === '';
+      if (concern.soldHere?.others !== undefined) {
+        const more = { ...values, ...soldInStoreValues(concern.soldHere) };
+        return noUnit
+          ? words('stockAboveSoldInStoreNoUnit', more)
+          : words('stockAboveSoldInStore', { ...more, unit });
+      }
       if (concern.soldHere !== undefined) {
         const more = { ...values, ...soldHereValues(concern.soldHere) };
         return noUnit
@@ -115,4 +127,13 @@ export function stockBlockedWords(concerns: Words): Words {
 
 function soldHereValues(soldHere: SoldHere): { cached: number; sold: number } {
   return { cached: roundQuantity(soldHere.cached), sold: roundQuantity(soldHere.sold) };
+}
+
+/** The store's tills' part: `sold` all of them together, `here` this till's. */
+function soldInStoreValues(soldHere: SoldHere): { cached: number; sold: number; here: number } {
+  return {
+    cached: roundQuantity(soldHere.cached),
+    sold: roundQuantity(soldHere.sold + (soldHere.others ?? 0)),
+    here: roundQuantity(soldHere.sold),
+  };
 }

@@ -76,6 +76,12 @@ export const core = {
     'Tento prodej by vzal {{wanted, number}} {{unit}} zboží {{name}}, ale sklad má jen {{available, number}} {{unit}} (podle poslední synchronizace {{cached, number}} {{unit}}, z toho se zde od té doby prodalo {{sold, number}} {{unit}}).',
   stockAboveSoldHereNoUnit:
     'Tento prodej by vzal {{wanted, number}} zboží {{name}}, ale sklad má jen {{available, number}} (podle poslední synchronizace {{cached, number}}, z toho se zde od té doby prodalo {{sold, number}}).',
+  stockOutSoldInStore:
+    'Zboží {{name}} v tomto skladu není skladem: poslední synchronizace ukázala {{cached, number}} a pokladny obchodu od té doby prodaly {{sold, number}} (z toho zde {{here, number}}).',
+  stockAboveSoldInStore:
+    'Tento prodej by vzal {{wanted, number}} {{unit}} zboží {{name}}, ale sklad má jen {{available, number}} {{unit}} (podle poslední synchronizace {{cached, number}} {{unit}}, z toho pokladny obchodu od té doby prodaly {{sold, number}} {{unit}}, zde {{here, number}} {{unit}}).',
+  stockAboveSoldInStoreNoUnit:
+    'Tento prodej by vzal {{wanted, number}} zboží {{name}}, ale sklad má jen {{available, number}} (podle poslední synchronizace {{cached, number}}, z toho pokladny obchodu od té doby prodaly {{sold, number}}, zde {{here, number}}).',
   stockBlocked: 'Nastavení takový prodej nedovoluje: nic se nezměnilo.',
   noSession: 'Nákup {{sessionId}} neexistuje.',
   noOpenSession: 'Není otevřený žádný nákup.',

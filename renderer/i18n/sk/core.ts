@@ -77,6 +77,12 @@ export const core = {
     'Tento predaj by vzal {{wanted, number}} {{unit}} tovaru {{name}}, ale sklad má len {{available, number}} {{unit}} (podľa poslednej synchronizácie {{cached, number}} {{unit}}, z toho sa tu odvtedy predalo {{sold, number}} {{unit}}).',
   stockAboveSoldHereNoUnit:
     'Tento predaj by vzal {{wanted, number}} tovaru {{name}}, ale sklad má len {{available, number}} (podľa poslednej synchronizácie {{cached, number}}, z toho sa tu odvtedy predalo {{sold, number}}).',
+  stockOutSoldInStore:
+    'Tovar {{name}} v tomto sklade nie je na sklade: posledná synchronizácia ukázala {{cached, number}} a pokladnice obchodu odvtedy predali {{sold, number}} (z toho tu {{here, number}}).',
+  stockAboveSoldInStore:
+    'Tento predaj by vzal {{wanted, number}} {{unit}} tovaru {{name}}, ale sklad má len {{available, number}} {{unit}} (podľa poslednej synchronizácie {{cached, number}} {{unit}}, z toho pokladnice obchodu odvtedy predali {{sold, number}} {{unit}}, tu {{here, number}} {{unit}}).',
+  stockAboveSoldInStoreNoUnit:
+    'Tento predaj by vzal {{wanted, number}} tovaru {{name}}, ale sklad má len {{available, number}} (podľa poslednej synchronizácie {{cached, number}}, z toho pokladnice obchodu odvtedy predali {{sold, number}}, tu {{here, number}}).',
   stockBlocked: 'Nastavenia taký predaj nedovoľujú: nič sa nezmenilo.',
   noSession: 'Nákup {{sessionId}} neexistuje.',
   noOpenSession: 'Nie je otvorený žiadny nákup.',
