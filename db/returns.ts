@@ -449,3 +449,20 @@ export function heldExchangeText(db: Db, sessionId: number): string | null {
     .get(sessionId);
   return typeof text === 'string' ? text : null;
 }
+
+/**
+ * The warehouse (store) a return was taken back in: its sale's, when this till sold it, else its first
+ * item's (a return without a receipt); null when neither says (another till's sale).
+ */
+export function returnWarehouseId(db: Db, returnId: number): number | null {
+  const id: unknown = prepared(
+    db,
+    `SELECT coalesce(
+        (SELECT s.warehouseId FROM shopping_session s WHERE r.saleTill IS NULL AND s.id = r.saleSessionId),
+        (SELECT i.warehouseId FROM till_return_item i WHERE i.returnId = r.id ORDER BY i.lineNo LIMIT 1))
+       FROM till_return r WHERE r.id = ?`,
+  )
+    .pluck()
+    .get(returnId);
+  return typeof id === 'number' ? id : null;
+}

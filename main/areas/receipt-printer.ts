@@ -4,7 +4,8 @@
 // else, so a receipt printed by the CLI is laid out as the app lays it out.
 import { ReceiptView } from '../../contract/contract.ts';
 import type { Db } from '../../db/database.ts';
-import { commonCurrency } from '../../db/catalog/index.ts';
+import { commonCurrency, warehouses } from '../../db/catalog/index.ts';
+import { returnWarehouseId } from '../../db/returns.ts';
 import { receiptOf, type Counter } from '../counter/index.ts';
 import { getOutboxInternetOrder } from '../outbox/index.ts';
 import {
@@ -15,6 +16,7 @@ import {
   spoolerEnvironment,
   type PrinterAddress,
   type PrinterSetup,
+  type ReturnPaper,
   type Timeouts,
 } from '../printer/index.ts';
 import { returnPaperOf } from '../returns/index.ts';
@@ -84,6 +86,21 @@ export interface PrintWorkerNeeds {
   readonly timeouts?: Partial<Timeouts>;
 }
 
+/**
+ * A return's paper with its store named (the warehouse it was taken back in, as a sale's receipt names
+ * its store), not the paper's default "Counter".
+ */
+function withStore(
+  db: Db,
+  returnId: number,
+  found: ReturnType<typeof returnPaperOf>,
+): { readonly paper: ReturnPaper; readonly printCount: number } | undefined {
+  if (found === undefined) return undefined;
+  const warehouseId = returnWarehouseId(db, returnId);
+  const store = warehouses(db).find((w) => w.id === warehouseId)?.name;
+  return store === undefined ? found : { ...found, paper: { ...found.paper, store } };
+}
+
 /** The worker that prints the queue's receipts (a sale's, a return's) on the printer in use. */
 export function buildPrintWorker(needs: PrintWorkerNeeds): PrintWorker {
   const { db, counter } = needs;
@@ -96,7 +113,7 @@ export function buildPrintWorker(needs: PrintWorkerNeeds): PrintWorker {
         ? undefined
         : ReceiptView.parse(receiptOf(db, order, counter));
     },
-    returnPaper: (returnId) => returnPaperOf(db, returnId),
+    returnPaper: (returnId) => withStore(db, returnId, returnPaperOf(db, returnId)),
     changed: () => needs.changed(),
     log: (line) => needs.log(line),
     ...(needs.retry === undefined ? {} : { retry: needs.retry }),

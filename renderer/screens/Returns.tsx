@@ -2,6 +2,7 @@
 // its receipt's QR or typing its number, type how much of each line comes back (never more than is
 // left; a weighed line in part), see the refund per tender as the core works it out, and take it back.
 // The return's receipt is then shown (and printed: the core queues it on the receipt printer).
+import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { ReturnSaleView, ReturnView } from '../../contract/contract.ts';
@@ -14,6 +15,7 @@ import {
   makeReturn,
   nextReturn,
   printReturn,
+  followMade,
   setFindText,
   setReturnQuantity,
   toggleNoReceipt,
@@ -231,6 +233,8 @@ function Refund() {
 
 function MadeReturn({ made }: { made: ReturnView }) {
   const { t } = useTranslation('returns');
+  // Its document's state follows the core's news (sent, in doubt, to fix, for the back office).
+  useEffect(() => followMade(), [made.id]);
   const f = useFormat();
   const printer = useApp((s) => (s.settings?.receiptPrinter ?? null) !== null);
   const paper = useApp((s) => s.settings?.receiptPaper ?? '80mm');
@@ -264,6 +268,10 @@ function ReturnPaper({ made, f }: { made: ReturnView; f: Formatters }) {
     sent: t('stateSent'),
     'back-office': t('stateBackOffice'),
     booked: t('stateBooked'),
+    'in-doubt': t('stateInDoubt'),
+    'needs-fix': t('stateNeedsFix'),
+    blocked: t('stateBlocked'),
+    cancelled: t('stateCancelled'),
   }[made.state as string];
   return (
     <div className="receipt return-paper">

@@ -202,6 +202,34 @@ export async function exchangeChosen(): Promise<void> {
   }
 }
 
+/**
+ * The return on the screen read again: where its document is changes after it is made (sent, in
+ * doubt, to fix), and the screen says where it is now. Called on the core's outbox and status news.
+ */
+export async function refreshMade(): Promise<void> {
+  const made = useReturns.getState().made;
+  if (made === null) return;
+  try {
+    const now = await pos.invoke('returns.get', { id: made.id });
+    // Still the same return on the screen (not "Next return" meanwhile).
+    if (useReturns.getState().made?.id === now.id) useReturns.setState({ made: now });
+  } catch {
+    // Not known now: the state shown stays until the next news.
+  }
+}
+
+/** Reads the return on the screen again on each piece of the core's outbox or status news; returns the stop. */
+export function followMade(): () => void {
+  const offs = [
+    pos.on('outbox.changed', () => void refreshMade()),
+    pos.on('status.changed', () => void refreshMade()),
+  ];
+  void refreshMade();
+  return () => {
+    for (const off of offs) off();
+  };
+}
+
 /** The screen again for the next customer. */
 export function nextReturn(): void {
   asked++;

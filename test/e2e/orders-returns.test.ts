@@ -75,6 +75,12 @@ describe('returns on Orders', () => {
     await page.getByTestId('sale').waitFor();
     await scan(page, barcode);
     await scan(page, barcode);
+    // Both scans on the sale before F9: under load a scan may still be applying when F9 comes.
+    await expect
+      .poll(() =>
+        page.getByTestId('lines-box').locator('[data-line] [data-field="quantity"]').first().inputValue(),
+      )
+      .toBe('2');
     await placeOrder(page);
     await goTo(page, 'orders');
     const sale = page.locator('[data-order][data-state="sent"]').first();

@@ -4,7 +4,8 @@
 // another found by its name and picked; its quantity 2, the first's price set by the manager; the
 // core's preview shows each line's refund and the cash out before anything is stored. F9: the PIN
 // dialog names each product with its price; the PIN given, the return is made: its receipt on the
-// screen and on paper says it is a return without a receipt (never "k účtence " with no number),
+// screen and on paper says it is a return without a receipt (never "k účtence " with no number), the
+// paper headed with the store's name; the screen's "Doklad:" follows its document to the instance;
 // one negative order reaches the instance naming no receipt, and the Orders screen lists it so.
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -15,6 +16,7 @@ import { SettingsStore } from '../../main/settings/store.ts';
 import { hashPin } from '../../main/settings/manager-pin.ts';
 import { decodeEscPos } from '../support/escpos-decoder.ts';
 import { FakePrinter } from '../support/fake-printer.ts';
+import { printable } from '../../main/printer/paper.ts';
 import {
   fromCatalog,
   SELLS_PLAINLY,
@@ -62,6 +64,7 @@ describe('a return without a receipt at the till', () => {
   let page: Page;
   let a: Goods;
   let b: Goods;
+  let store = '';
 
   beforeAll(async () => {
     terminal = await syncedTerminal('returns-no-receipt', { negativeOrderQuantities: true });
@@ -79,6 +82,10 @@ describe('a return without a receipt at the till', () => {
           .all() as Goods[],
     );
     if (goods[0] === undefined || goods[1] === undefined) throw new Error('two products to take back');
+    store = fromCatalog(
+      terminal.dataDir,
+      (db) => (db.prepare('SELECT name FROM warehouse WHERE id = 1').get() as { name: string }).name,
+    );
     [a, b] = [goods[0], goods[1]];
     const db = openDatabase(join(terminal.dataDir, 'counter.sqlite'));
     new SettingsStore(db).write({
@@ -188,6 +195,9 @@ describe('a return without a receipt at the till', () => {
     expect(paper).not.toMatch(sayPattern('receipt:returnTitle', ['number', 'receipt']));
     expect(paper).toContain(say('receipt:returnNoReceiptNote'));
     expect(decodeEscPos(printer.received()).pulses).toBe(1);
+    // Headed with the store it was taken back in (its warehouse's name), not the paper's default.
+    expect(paper).toContain(printable(store));
+    expect(paper).not.toContain(say('receipt:storeDefault'));
 
     // One negative order on the instance, naming no receipt.
     const negative = () => terminal.sim.admin.listOrders().filter((o) => o.items.some((i) => i.quantity < 0));
@@ -197,6 +207,9 @@ describe('a return without a receipt at the till', () => {
       [b.productId, -2],
     ]);
     expect(negative()[0]?.note).toContain('without a receipt');
+    // The receipt on the screen follows its document: now on the instance.
+    await expect.poll(() => made.getAttribute('data-state'), { timeout: 30_000 }).toBe('sent');
+    expect(await made.locator('[data-made-state]').textContent()).toContain(say('returns:stateSent'));
 
     // The Orders screen lists it as a return without a receipt.
     await goTo(page, 'orders');
