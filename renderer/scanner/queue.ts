@@ -36,6 +36,7 @@ export class ScanQueue {
   #sink: ScanSink | null = null;
   #busy = false;
   #draining = false;
+  #idleWaiters: (() => void)[] = [];
   #told = 0;
   readonly #listeners = new Set<(waiting: number) => void>();
 
@@ -64,6 +65,19 @@ export class ScanQueue {
     return this.#waiting.length;
   }
 
+  /**
+   * Resolves once no scan is being applied or waits to be (at once when none is): a key pressed
+   * after a scan (F9) acts on the sale as that scan left it, never on the sale before it.
+   */
+  idle(): Promise<void> {
+    if (this.#isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this.#idleWaiters.push(resolve));
+  }
+
+  #isIdle(): boolean {
+    return !this.#busy && this.#waiting.length === 0;
+  }
+
   /** Whether a scan is being applied now (the next waits for it). */
   applying(): boolean {
     return this.#busy;
@@ -88,6 +102,11 @@ export class ScanQueue {
       this.#draining = false;
     }
     this.#tell();
+    if (this.#isIdle() && this.#idleWaiters.length > 0) {
+      const waiters = this.#idleWaiters;
+      this.#idleWaiters = [];
+      for (const resolve of waiters) resolve();
+    }
   }
 
   #drainNow(): void {

@@ -12,8 +12,10 @@ import {
   type ReceiptView,
   type SettingsView,
   type StatusView,
+  type ScanView,
   type TenderInput,
 } from '../../contract/contract.ts';
+import { deliverScan, scanQueue } from '../scanner/index.ts';
 import { formatMoney } from '../format/format.ts';
 import { i18n } from '../i18n/index.ts';
 import { aLine, aSession, FakeBridge } from '../platform/fake-bridge.ts';
@@ -161,6 +163,24 @@ describe('the payment panel', () => {
       text: 'The sale has a line without a price.',
     });
     expect(core.inputs('receipt.get')).toEqual([]);
+  });
+
+  it('F9 pressed while the first scan is still on its way pays the sale with that scan on it', async () => {
+    // The empty sale at the counter; the core answers the scan when the test says.
+    useApp.setState({ session: { ...basket, lines: [] } });
+    let answer: (value: ScanView) => void = () => undefined;
+    core.answer('session.scan', () => new Promise<ScanView>((resolve) => (answer = resolve)));
+    const unsink = scanQueue.setSink((s) => scan(s.code, 'scanner'));
+    try {
+      deliverScan('8594001234567', 'keys');
+      const f9 = openPayment();
+      await expect.poll(() => core.inputs('session.scan').length).toBe(1);
+      answer({ outcome: { kind: 'product', lineId: lineId(1), name: 'Product 1' }, session: basket });
+      await f9;
+      expect(panel().open).toBe(true);
+    } finally {
+      unsink();
+    }
   });
 
   it('Esc goes back to the sale, and F9 on an empty sale opens nothing: nothing is placed', async () => {

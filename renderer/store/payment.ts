@@ -10,6 +10,7 @@ import { cashStep, type OutboxEntryView, type SettingsView, type Tender } from '
 import { formatMoney } from '../format/format.ts';
 import { i18n } from '../i18n/index.ts';
 import { beepError } from '../platform/sound.ts';
+import { scanQueue } from '../scanner/index.ts';
 import { useApp } from './app.ts';
 import { useParked } from './parked.ts';
 import { useLineAdjust } from './line-adjust.ts';
@@ -82,6 +83,9 @@ const price = (n: number): string => formatMoney(n, useApp.getState().settings?.
  * refused here, saying what to do, before the customer pays.
  */
 export async function openPayment(): Promise<void> {
+  // F9 right after a scan (the cashier's usual pace) pays the sale with that scan on it: while its
+  // line is still on its way the sale may look empty, and F9 did nothing, silently.
+  await scanQueue.idle();
   if (!payable()) return;
   // The shift as the core has it now: the one read at start goes stale when it changes elsewhere
   // (another window, Settings switching to another instance), and F9 then showed the whole panel
