@@ -110,6 +110,7 @@ export class StoreHub {
   #nc: NatsConnection | null = null;
   #wake: (() => void) | null = null;
   #running: Promise<void> | null = null;
+  #stopConsuming: (() => void) | null = null;
 
   constructor(options: StoreHubOptions) {
     this.#options = options;
@@ -321,6 +322,7 @@ export class StoreHub {
       await Promise.race([this.#publishing(js), this.#consuming(consumer, jsm), ended]);
     } finally {
       this.#nc = null;
+      this.#stopConsuming?.();
       await nc.close().catch(() => undefined);
     }
   }
@@ -353,21 +355,54 @@ export class StoreHub {
 
   /** Applies the other tills' events as the hub delivers them; own events are only acknowledged. */
   async #consuming(consumer: Consumer, jsm: JetStreamManager): Promise<void> {
-    let lastLook = -Infinity;
-    while (!this.#closed) {
-      const messages = await consumer.fetch({ max_messages: BATCH, expires: 1000 });
-      const batch: JsMsg[] = [];
-      for await (const m of messages) batch.push(m);
-      const applied = this.#apply(batch);
-      for (const m of batch) m.ack();
-      if (applied > 0) this.#options.applied?.(applied);
-      // How far behind this till is, per till, looked at now and then (cheap, but not per message).
-      if (batch.length > 0 || performance.now() - lastLook > 2000) {
-        lastLook = performance.now();
-        await this.#lookBehind(jsm);
-        this.#options.changed?.();
+    // A long-lived pull (consume): messages come as the hub has them, not at the end of a fetch's
+    // wait. What arrived together is applied in one transaction once the iterator has handed over
+    // everything already buffered (setImmediate runs after those microtasks).
+    const messages = await consumer.consume({ max_messages: BATCH, expires: 5000 });
+    // The session's end (the connection gone, or close()) stops the pull and with it this loop.
+    this.#stopConsuming = () => messages.stop();
+    let queue: JsMsg[] = [];
+    let looked = -Infinity;
+    const failed: { error?: Error } = {};
+    const flush = () => {
+      const batch = queue;
+      queue = [];
+      try {
+        const applied = this.#apply(batch);
+        for (const m of batch) m.ack();
+        if (applied > 0) this.#options.applied?.(applied);
+      } catch (error) {
+        failed.error = error instanceof Error ? error : new Error(String(error));
+        messages.stop();
+        return;
       }
+      if (performance.now() - looked > 250) {
+        looked = performance.now();
+        this.#lookBehind(jsm)
+          .then(() => this.#options.changed?.())
+          .catch(() => undefined);
+      }
+    };
+    const idle = setInterval(() => {
+      if (this.#closed) messages.stop();
+      looked = performance.now();
+      this.#lookBehind(jsm)
+        .then(() => this.#options.changed?.())
+        .catch(() => undefined);
+    }, 2000);
+    try {
+      await this.#lookBehind(jsm);
+      this.#options.changed?.();
+      for await (const m of messages) {
+        queue.push(m);
+        if (queue.length === 1) setImmediate(flush);
+        if (this.#closed) break;
+      }
+    } finally {
+      clearInterval(idle);
+      this.#stopConsuming = null;
     }
+    if (failed.error !== undefined) throw failed.error;
   }
 
   /** Stores the batch's events of other tills in one transaction; returns how many were new. */
