@@ -55,6 +55,8 @@ export const ReturnView = z.object({
   cashierId: int.nullable(),
   /** Who took it back, by name (none when the till has no cashiers). */
   cashierName: z.string().optional(),
+  /** The store it was taken back in (its warehouse's name), the receipt's heading; none when unknown. */
+  store: z.string().optional(),
   shiftId: int.nullable(),
   printCount: int,
   /** An exchange's new sale, by its receipt number: the return was settled with it. */

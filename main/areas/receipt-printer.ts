@@ -4,8 +4,7 @@
 // else, so a receipt printed by the CLI is laid out as the app lays it out.
 import { ReceiptView } from '../../contract/contract.ts';
 import type { Db } from '../../db/database.ts';
-import { commonCurrency, warehouses } from '../../db/catalog/index.ts';
-import { returnWarehouseId } from '../../db/returns.ts';
+import { commonCurrency } from '../../db/catalog/index.ts';
 import { receiptOf, type Counter } from '../counter/index.ts';
 import { getOutboxInternetOrder } from '../outbox/index.ts';
 import {
@@ -20,6 +19,7 @@ import {
   type Timeouts,
 } from '../printer/index.ts';
 import { returnPaperOf } from '../returns/index.ts';
+import { returnStoreName } from './returns.ts';
 import type { BackoffPolicy } from '../service/index.ts';
 import { fromEnv, type Env } from '../settings/env.ts';
 import type { SettingsStore } from '../settings/store.ts';
@@ -96,8 +96,7 @@ function withStore(
   found: ReturnType<typeof returnPaperOf>,
 ): { readonly paper: ReturnPaper; readonly printCount: number } | undefined {
   if (found === undefined) return undefined;
-  const warehouseId = returnWarehouseId(db, returnId);
-  const store = warehouses(db).find((w) => w.id === warehouseId)?.name;
+  const store = returnStoreName(db, returnId);
   return store === undefined ? found : { ...found, paper: { ...found.paper, store } };
 }
 

@@ -5,6 +5,7 @@
 import type { Db } from '../../db/database.ts';
 import {
   commonCurrency,
+  warehouses,
   stockItemByBarcode,
   stockItemOfProduct,
   stockItemsByBarcode,
@@ -35,7 +36,7 @@ import type { Area, CallsOf, Till } from './area.ts';
 import type { ShiftPolicy } from '../shift/index.ts';
 import type { SettingsStore } from '../settings/store.ts';
 import { queueReturnReceipt, queueReturnReprint } from '../printer/index.ts';
-import { returnRefunds } from '../../db/returns.ts';
+import { returnRefunds, returnWarehouseId } from '../../db/returns.ts';
 
 export interface ReturnsNeeds {
   readonly db: Db;
@@ -164,6 +165,7 @@ export function returnsArea(till: Till): Area<CallsOf<'returns'>> {
   return {
     handlers: returnsHandlers({
       db: () => till.db(),
+      storeName: (returnId) => returnStoreName(till.db(), returnId),
       reprint: (id) => {
         const worker = till.link()?.printer ?? null;
         if (till.printerSetup() === null) throw new CoreError('not-configured', [say('noPrinter')]);
@@ -206,4 +208,14 @@ export function returnsArea(till: Till): Area<CallsOf<'returns'>> {
       },
     }),
   };
+}
+
+/**
+ * The store a return was taken back in, by the name its warehouse has in the catalog (as a sale's
+ * receipt names its store): the heading of its paper and of its receipt on screen. Undefined when
+ * neither its sale nor its items say (another till's sale) or the catalog names no such warehouse.
+ */
+export function returnStoreName(db: Db, returnId: number): string | undefined {
+  const warehouseId = returnWarehouseId(db, returnId);
+  return warehouses(db).find((w) => w.id === warehouseId)?.name ?? undefined;
 }

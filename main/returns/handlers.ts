@@ -58,6 +58,8 @@ export interface ReturnsDeps {
   planWithoutReceipt(request: WithoutReceiptRequest): WithoutReceiptPlan;
   /** The till's warehouse (Settings): a sale opened to hold an exchange's credit sells from it. */
   warehouseId(): number | null;
+  /** The store return `returnId` was taken back in, by name (its receipt's heading), if known. */
+  storeName?(returnId: number): string | undefined;
 }
 
 export type ReturnsCalls =
@@ -83,12 +85,14 @@ export function returnsHandlers(deps: ReturnsDeps): Pick<Handlers, ReturnsCalls>
     const n = numericId(id);
     const row = getReturn(db, n);
     if (row === undefined) throw new CoreError('not-found', [say('returnNotFound', { id: String(id) })]);
-    return withCashier(db, viewOf(db, row));
+    return withCashier(db, viewOf(db, row), (id) => deps.storeName?.(id));
   };
   return {
     'returns.list': () => {
       const db = deps.db();
-      return Promise.resolve(allReturns(db).map((r) => withCashier(db, viewOf(db, r))));
+      return Promise.resolve(
+        allReturns(db).map((r) => withCashier(db, viewOf(db, r), (id) => deps.storeName?.(id))),
+      );
     },
     'returns.get': ({ id }) => Promise.resolve(view(id)),
     'returns.reprint': ({ id }) => {
@@ -206,10 +210,19 @@ export function returnsHandlers(deps: ReturnsDeps): Pick<Handlers, ReturnsCalls>
   };
 }
 
-/** The view as the contract gives it, naming who took it back. */
-function withCashier(db: Db, v: ReturnView): ReturnContractView {
+/** The view as the contract gives it, naming who took it back and the store it was taken back in. */
+function withCashier(
+  db: Db,
+  v: ReturnView,
+  storeName: (returnId: number) => string | undefined,
+): ReturnContractView {
   const name = v.cashierId === null ? undefined : getCashier(db, v.cashierId)?.name;
-  return ReturnContractView.parse(name === undefined ? v : { ...v, cashierName: name });
+  const store = storeName(v.id);
+  return ReturnContractView.parse({
+    ...v,
+    ...(name === undefined ? {} : { cashierName: name }),
+    ...(store === undefined ? {} : { store }),
+  });
 }
 
 /** A return's refusal as the screens say it. */

@@ -22,6 +22,8 @@ let browser: Browser;
 let page: Page;
 let barcode: string;
 let productId: number;
+/** The name of the warehouse the till sells from: its receipts' heading. */
+let store: string;
 
 beforeAll(async () => {
   terminal = await syncedTerminal('orders-returns');
@@ -51,6 +53,15 @@ beforeAll(async () => {
             GROUP BY companyId ORDER BY companyId LIMIT 1`,
         )
         .get() as { companyId: number; name: string },
+  );
+  store = fromCatalog(
+    dataDir,
+    (db) =>
+      (
+        db.prepare('SELECT name FROM warehouse WHERE id = ?').get(Number(item['warehouseId'])) as {
+          name: string;
+        }
+      ).name,
   );
   const db = openDatabase(join(dataDir, 'counter.sqlite'));
   new SettingsStore(db).write({
@@ -111,6 +122,8 @@ describe('returns on Orders', () => {
       'Vratka č. P1-V000001 k účtence P1-000001',
     );
     expect(await dialog.locator('[data-receipt-copy-mark]').count()).toBe(0);
+    // Headed with the store it was taken back in (the sale's warehouse), as its paper is.
+    expect(await dialog.locator('.r-store').innerText()).toBe(store);
     await screenshot(page, 'orders-return-receipt-1024-cs');
     await page.emulateMedia({ media: 'print' });
     try {

@@ -31,7 +31,7 @@ export function ReturnReceipt({ view, paper }: { view: ReturnView; paper: Paper 
       aria-label={title}
     >
       <header>
-        <p className="r-store">{t('storeDefault')}</p>
+        <p className="r-store">{view.store ?? t('storeDefault')}</p>
         <p className="r-number" data-return-title>
           {title}
         </p>
