@@ -32,6 +32,8 @@ interface Probe {
   grew: [string, number][];
   /** When each growth was seen (epoch ms), beside `grew`. */
   grewAt: number[];
+  /** When the first frame after each growth was out (epoch ms), beside `grew` (set once it is). */
+  paintedAt: number[];
   /** When the page began to handle each Enter key (epoch ms; the same array as __stormEnters). */
   enters: number[];
   /** Error notices shown on the Sale screen, as their text. */
@@ -78,6 +80,7 @@ export async function installProbe(page: Page): Promise<void> {
     const probe: Probe = {
       grew: [],
       grewAt: [],
+      paintedAt: [],
       enters: [],
       errors: [],
       painted: () => Promise.resolve(null),
@@ -87,8 +90,22 @@ export async function installProbe(page: Page): Promise<void> {
     probe.enters = window.__stormEnters ?? [];
     let before = quantities();
     let lastError: Element | null = null;
+    /** Listeners for the next paint time noted (painted() waiting for one). */
+    const onPaint = new Set<() => void>();
+    // The first frame after a growth (rAF, then a task: the frame is out), noted when the growth is
+    // seen, whenever the bench asks for it (it may ask after that frame).
+    const notePaint = (from: number) =>
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          const at = now();
+          for (let i = from; i < probe.grewAt.length; i++)
+            if ((probe.grewAt[i] ?? at) <= at) probe.paintedAt[i] ??= at;
+          for (const listener of [...onPaint]) listener();
+        }, 0),
+      );
     new MutationObserver(() => {
       const current = quantities();
+      const from = probe.grew.length;
       for (const [code, n] of current) {
         const was = before.get(code) ?? 0;
         if (n > was) {
@@ -96,6 +113,7 @@ export async function installProbe(page: Page): Promise<void> {
           probe.grewAt.push(now());
         }
       }
+      if (probe.grew.length > from) notePaint(from);
       before = current;
       const error = document.querySelector('[data-scan-outcome="error"]');
       if (error !== null && error !== lastError) probe.errors.push(error.textContent);
@@ -114,44 +132,35 @@ export async function installProbe(page: Page): Promise<void> {
           end: performance.timeOrigin + e.responseEnd,
           coreMs: e.serverTiming.find((t) => t.name === 'core')?.duration ?? 0,
         }));
-    // Date.now() at the first frame painted once the sale's quantities grew `n` times since the last
-    // drain (one growth a scan: a line added or its quantity raised; rAF, then a task: the frame is
-    // out), or null after timeoutMs.
+    // Date.now() at the first frame painted after the sale's quantities grew the `n`-th time since the
+    // last drain (one growth a scan: a line added or its quantity raised), or null after timeoutMs.
     probe.painted = (n, since, timeoutMs) =>
       new Promise((resolve) => {
-        const painted = () =>
-          requestAnimationFrame(() =>
-            setTimeout(() => {
-              const at = now();
-              const enter = probe.enters.filter((t) => t >= since).at(0);
-              resolve({
-                at,
-                calls: callsSince(since).filter((c) => c.start <= at),
-                changedAt: probe.grewAt[n - 1] ?? at,
-                enterHandledAt: enter ?? null,
-              });
-              probe.enters.length = 0;
-              performance.clearResourceTimings();
-            }, 0),
-          );
-        if (probe.grew.length >= n) return painted();
+        const done = (): boolean => {
+          const at = probe.paintedAt[n - 1];
+          if (at === undefined) return false;
+          const enter = probe.enters.filter((t) => t >= since).at(0);
+          resolve({
+            at,
+            calls: callsSince(since).filter((c) => c.start <= at),
+            changedAt: probe.grewAt[n - 1] ?? at,
+            enterHandledAt: enter ?? null,
+          });
+          probe.enters.length = 0;
+          performance.clearResourceTimings();
+          return true;
+        };
+        if (done()) return;
+        const listener = () => {
+          if (!done()) return;
+          onPaint.delete(listener);
+          clearTimeout(timer);
+        };
         const timer = setTimeout(() => {
-          observer.disconnect();
+          onPaint.delete(listener);
           resolve(null);
         }, timeoutMs);
-        // Observed after the probe's own observer (registered first, so it has counted this change).
-        const observer = new MutationObserver(() => {
-          if (probe.grew.length < n) return;
-          observer.disconnect();
-          clearTimeout(timer);
-          painted();
-        });
-        observer.observe(document.body, {
-          subtree: true,
-          childList: true,
-          attributes: true,
-          characterData: true,
-        });
+        onPaint.add(listener);
       });
     window.__storm = probe;
   });
@@ -175,6 +184,7 @@ export async function drain(page: Page): Promise<{ grew: [string, number][]; err
     const out = { grew: probe.grew, errors: probe.errors };
     probe.grew = [];
     probe.grewAt = [];
+    probe.paintedAt = [];
     probe.errors = [];
     return out;
   });
