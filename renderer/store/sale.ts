@@ -17,6 +17,7 @@ import {
 } from '../../contract/contract.ts';
 import { formatQty, parseQuantity } from '../format/format.ts';
 import { i18n } from '../i18n/index.ts';
+import { expectLine, forgetScan, learnScan } from './expected-line.ts';
 
 /** How long the first F8 keeps the void armed. */
 export const VOID_ARMED_MS = 4000;
@@ -83,26 +84,96 @@ export async function scan(
   // A scan ends whatever was being typed: the name list closes now (a search still under way finds
   // the field changed and stays shut) and the text goes, so it never joins later typing. Only a bare
   // `3*` waits for the outcome: a refused scan leaves it for the next try.
+  // A scanned product the core added plainly before is shown in this frame, before the answer
+  // (store/expected-line.ts); the answer replaces it, a refusal or a failure takes it away.
+  const session = useApp.getState().session;
+  const warehouseId = session?.warehouseId ?? null;
+  const expected =
+    via === 'scanner' && doubt === undefined ? expectLine(session, body, quantity ?? 1) : undefined;
+  const token = expected?.token;
+  let shown: Promise<void> | undefined;
   // The call goes out first (its answer is what the cashier waits for); this render runs meanwhile.
   const applied = applyScan(
     () =>
-      withConfirm(
-        (confirmed) =>
-          pos.invoke('session.scan', {
-            code: body,
-            via,
-            ...(quantity === undefined ? {} : { quantity }),
-            // The first call takes the serial scan; the confirmed one after a question adds the scan
-            // that call took, so it carries no id (it would be refused as taken).
-            ...(confirmed ? { confirmed } : serialId === undefined ? {} : { serialScanId: serialId }),
-          }),
-        adding(),
-      ),
+      withConfirm((confirmed) => {
+        const call = pos.invoke('session.scan', {
+          code: body,
+          via,
+          ...(quantity === undefined ? {} : { quantity }),
+          // The first call takes the serial scan; the confirmed one after a question adds the scan
+          // that call took, so it carries no id (it would be refused as taken).
+          ...(confirmed ? { confirmed } : serialId === undefined ? {} : { serialScanId: serialId }),
+        });
+        return confirmed || via !== 'scanner' ? call : learnedFrom(call, body, warehouseId, token);
+      }, adding()),
     prefixed,
     doubt === undefined ? undefined : { entry: `${prefixed ? entry : ''}${doubt.typed}`, shown: doubt.typed },
+    token === undefined ? undefined : { token, shown: () => shown ?? Promise.resolve() },
   );
-  if (via === 'scanner') setSale({ entry: prefixed ? entry : '', find: CLOSED_FIND });
+  if (via !== 'scanner') return applied;
+  const patch = { entry: prefixed ? entry : '', find: CLOSED_FIND };
+  // In the frame after the scan's last key: the line before the core's answer.
+  if (expected !== undefined) {
+    flushSync(() => setSale({ ...patch, expected }));
+    shown = frameOut();
+  } else setSale(patch);
   return applied;
+}
+
+/** The longest the answer waits for the frame (a window that paints no frames, e.g. minimised). */
+const FRAME_WAIT_MS = 50;
+
+/**
+ * Resolves once the frame with what was just rendered is out (the next animation frame, then a
+ * task), or at once where no frame comes (a hidden page, the store in Node). The core's answer is
+ * rendered after it: its render (totals, the notice) never holds back the frame with the line.
+ */
+function frameOut(): Promise<void> {
+  if (typeof document === 'undefined' || document.visibilityState !== 'visible') return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, FRAME_WAIT_MS);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }, 0),
+    );
+  });
+}
+
+/**
+ * The first call of a scan (no confirmation): what its answer says about the product is learned for
+ * the next scan of the code; a question or a failure takes the expected line away first (the
+ * question must not open over a line that is not on the sale).
+ */
+function learnedFrom(
+  call: Promise<ScanView>,
+  code: string,
+  warehouseId: number | null,
+  token: number | undefined,
+): Promise<ScanView> {
+  return call.then(
+    (result) => {
+      learnScan(code, result);
+      return result;
+    },
+    (error: unknown) => {
+      if (error instanceof PosError && error.code === 'unconfirmed') forgetScan(code, warehouseId);
+      dropExpected(token);
+      throw error;
+    },
+  );
+}
+
+/** Takes scan `token`'s expected line off the screen now (if it is still the one shown). */
+function dropExpected(token: number | undefined): void {
+  if (token !== undefined && useApp.getState().sale.expected?.token === token)
+    flushSync(() => setSale({ expected: null }));
+}
+
+/** The patch that ends scan `token`'s expected line, in the render that shows its outcome. */
+function endExpected(token: number | undefined): Partial<SaleUi> {
+  return token !== undefined && useApp.getState().sale.expected?.token === token ? { expected: null } : {};
 }
 
 /** What the stock rule's question says when the cashier keeps (Esc) a product out of the sale. */
@@ -160,9 +231,13 @@ async function applyScan(
   call: () => Promise<ScanView>,
   clearEntry: boolean,
   orInField?: { readonly entry: string; readonly shown: string },
+  early?: { readonly token: number; readonly shown: () => Promise<void> },
 ): Promise<Outcome> {
+  const expected = early?.token;
   try {
     const result = await call();
+    // The scan's line is on screen already: its frame goes out before this render.
+    if (early !== undefined) await early.shown();
     const unknown = result.outcome.kind === 'unknown' || result.outcome.kind === 'misread';
     if (orInField !== undefined && unknown) return backInField(orInField);
     const shown = outcomeOf(result.outcome);
@@ -172,6 +247,7 @@ async function applyScan(
     flushSync(() => {
       useApp.setState({ session: result.session, sessionError: null });
       announce(shown, {
+        ...endExpected(expected),
         ...(index >= 0 ? { selected: index, quantityError: null } : {}),
         ...(result.outcome.kind === 'rejected' && result.outcome.unpriced !== undefined
           ? { unpriced: result.outcome.unpriced }
@@ -183,6 +259,8 @@ async function applyScan(
     else beepError();
     return shown;
   } catch (error) {
+    // Whatever ends the scan ends its expected line (a question or a failed call took it already).
+    dropExpected(expected);
     if (error instanceof PosError && error.code === 'scan-taken') return SCAN_TAKEN;
     const shown: Outcome = { tone: 'error', text: message(error) };
     announce(shown);
