@@ -11,7 +11,7 @@ import { setSale, useApp } from './app.ts';
 import { expectedIndex, forgetScans, shownLines } from './expected-line.ts';
 import { answerConfirm, useGuard } from './guard.ts';
 import { setPos } from './pos.ts';
-import { scan } from './sale.ts';
+import { scan, voidSale } from './sale.ts';
 
 const CODE = '8594001234567';
 const OTHER = '8594001234574';
@@ -91,8 +91,11 @@ describe('a product the core added plainly before', () => {
       ],
       selected: 0,
     });
+    // The field shows the 3* taken with the line.
+    expect(useApp.getState().sale.entry).toBe('');
     await release(added([{ ...aLine(1, 4), barcode: CODE }, aLine(2)], 1));
     await again;
+    expect(useApp.getState().sale.entry).toBe('');
     expect(shown().lines).toEqual([
       ['Product 1', 4],
       ['Product 2', 1],
@@ -108,6 +111,33 @@ describe('a product the core added plainly before', () => {
     expect(shown().lines).toEqual([]);
     expect(outcome).toEqual({ tone: 'error', text: 'The database is locked.' });
     expect(useApp.getState().sale.outcome).toEqual(outcome);
+  });
+
+  it('a 3* taken with a line shown early comes back to the field when the scan is not added', async () => {
+    await seenOnce();
+    setSale({ entry: '3*' });
+    const again = scan(CODE, 'scanner');
+    expect(shown().lines).toEqual([['Product 1', 3]]);
+    expect(useApp.getState().sale.entry).toBe('');
+    await release(new PosError({ code: 'failed', message: 'The database is locked.' }));
+    expect((await again).tone).toBe('error');
+    expect(shown().lines).toEqual([]);
+    expect(useApp.getState().sale.entry).toBe('3*');
+  });
+
+  it('F8 pressed while its answer is on the way stays armed: the second F8 voids', async () => {
+    await seenOnce();
+    core.answer('session.cancel', () => aSession([]));
+    useApp.setState({ session: aSession([aLine(2)]) });
+    const again = scan(CODE, 'scanner');
+    await voidSale();
+    expect(useApp.getState().sale.voidArmed).toBe(true);
+    await release(added([aLine(2), { ...aLine(1), barcode: CODE }], 1));
+    await again;
+    expect(useApp.getState().sale.voidArmed).toBe(true);
+    await voidSale();
+    expect(core.inputs('session.cancel')).toHaveLength(1);
+    expect(shown().lines).toEqual([]);
   });
 
   it('a refusal takes the line away, says why, and the next scan of it waits for the core', async () => {

@@ -35,10 +35,23 @@ const EMPTY_ENTRY = { entry: '', find: CLOSED_FIND } as const;
  * before it (never a stale "Added: ..."), and a removal's undo offer ends with it.
  */
 export function announce(outcome: Outcome | null, patch: Partial<SaleUi> = {}): void {
+  setSale({ outcome, placed: null, unpriced: null, ...actionBegun(), ...patch });
+}
+
+/**
+ * A new action ends a removal's undo offer, and disarms a pending void (F8, then something else,
+ * then F8 asks again). A scan shown early (scan) begins when its line shows: its answer, coming
+ * later, says what it did but leaves a void armed or an undo offered since alone (announceLate).
+ */
+function actionBegun(): Partial<SaleUi> {
   clearTimeout(undoExpiry);
-  // Any other action disarms a pending void: F8, then something else, then F8 asks again.
   clearTimeout(disarm);
-  setSale({ outcome, placed: null, undo: null, voidArmed: false, unpriced: null, ...patch });
+  return { undo: null, voidArmed: false };
+}
+
+/** announce() for the answer of a scan shown early: the F8 or removal made since stays. */
+function announceLate(outcome: Outcome, patch: Partial<SaleUi>): void {
+  setSale({ outcome, placed: null, unpriced: null, ...patch });
 }
 
 /** `3*` (or `3x`) before a code or a name: that many. Returns the quantity and what follows it. */
@@ -91,7 +104,6 @@ export async function scan(
   const expected =
     via === 'scanner' && doubt === undefined ? expectLine(session, body, quantity ?? 1) : undefined;
   const token = expected?.token;
-  let shown: Promise<void> | undefined;
   // The call goes out first (its answer is what the cashier waits for); this render runs meanwhile.
   const applied = applyScan(
     () =>
@@ -108,37 +120,16 @@ export async function scan(
       }, adding()),
     prefixed,
     doubt === undefined ? undefined : { entry: `${prefixed ? entry : ''}${doubt.typed}`, shown: doubt.typed },
-    token === undefined ? undefined : { token, shown: () => shown ?? Promise.resolve() },
+    token === undefined ? undefined : { token, ...(prefixed ? { typed: entry } : {}) },
   );
   if (via !== 'scanner') return applied;
-  const patch = { entry: prefixed ? entry : '', find: CLOSED_FIND };
+  // A line shown early shows the 3* applied: the field empties with it (and gets the 3* back if the
+  // scan is not added).
+  const patch = { entry: prefixed && expected === undefined ? entry : '', find: CLOSED_FIND };
   // In the frame after the scan's last key: the line before the core's answer.
-  if (expected !== undefined) {
-    flushSync(() => setSale({ ...patch, expected }));
-    shown = frameOut();
-  } else setSale(patch);
+  if (expected !== undefined) flushSync(() => setSale({ ...patch, ...actionBegun(), expected }));
+  else setSale(patch);
   return applied;
-}
-
-/** The longest the answer waits for the frame (a window that paints no frames, e.g. minimised). */
-const FRAME_WAIT_MS = 50;
-
-/**
- * Resolves once the frame with what was just rendered is out (the next animation frame, then a
- * task), or at once where no frame comes (a hidden page, the store in Node). The core's answer is
- * rendered after it: its render (totals, the notice) never holds back the frame with the line.
- */
-function frameOut(): Promise<void> {
-  if (typeof document === 'undefined' || document.visibilityState !== 'visible') return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, FRAME_WAIT_MS);
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        clearTimeout(timer);
-        resolve();
-      }, 0),
-    );
-  });
 }
 
 /**
@@ -227,32 +218,44 @@ export function addPriced(item: Unpriced, price: number): Promise<Outcome> {
   );
 }
 
+/** A scan's line shown before the core's answer (scan): which, and what was typed before it. */
+interface EarlyLine {
+  readonly token: number;
+  /** The `3*` the code field had: the early line took it, a scan not added gives it back. */
+  readonly typed?: string;
+}
+
+/** The code field's `3*` back after a scan shown early was not added (unless typed over since). */
+function typedBack(early: EarlyLine | undefined): Partial<SaleUi> {
+  return early?.typed !== undefined && useApp.getState().sale.entry === '' ? { entry: early.typed } : {};
+}
+
 async function applyScan(
   call: () => Promise<ScanView>,
   clearEntry: boolean,
   orInField?: { readonly entry: string; readonly shown: string },
-  early?: { readonly token: number; readonly shown: () => Promise<void> },
+  early?: EarlyLine,
 ): Promise<Outcome> {
   const expected = early?.token;
   try {
     const result = await call();
-    // The scan's line is on screen already: its frame goes out before this render.
-    if (early !== undefined) await early.shown();
     const unknown = result.outcome.kind === 'unknown' || result.outcome.kind === 'misread';
     if (orInField !== undefined && unknown) return backInField(orInField);
     const shown = outcomeOf(result.outcome);
     const lineId = result.outcome.kind === 'product' ? result.outcome.lineId : undefined;
     const index = lineId === undefined ? -1 : result.session.lines.findIndex((l) => l.id === lineId);
     // Rendered now, not in a later scheduler task: the line must be on screen before the next scan.
+    const say = early === undefined ? announce : announceLate;
     flushSync(() => {
       useApp.setState({ session: result.session, sessionError: null });
-      announce(shown, {
+      say(shown, {
         ...endExpected(expected),
         ...(index >= 0 ? { selected: index, quantityError: null } : {}),
         ...(result.outcome.kind === 'rejected' && result.outcome.unpriced !== undefined
           ? { unpriced: result.outcome.unpriced }
           : {}),
         ...(clearEntry && shown.tone === 'ok' ? EMPTY_ENTRY : {}),
+        ...(shown.tone === 'ok' ? {} : typedBack(early)),
       });
     });
     if (shown.tone === 'ok') beepOk();
@@ -261,9 +264,12 @@ async function applyScan(
   } catch (error) {
     // Whatever ends the scan ends its expected line (a question or a failed call took it already).
     dropExpected(expected);
-    if (error instanceof PosError && error.code === 'scan-taken') return SCAN_TAKEN;
+    if (error instanceof PosError && error.code === 'scan-taken') {
+      setSale(typedBack(early));
+      return SCAN_TAKEN;
+    }
     const shown: Outcome = { tone: 'error', text: message(error) };
-    announce(shown);
+    (early === undefined ? announce : announceLate)(shown, typedBack(early));
     beepError();
     return shown;
   }
