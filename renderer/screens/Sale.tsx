@@ -26,7 +26,7 @@ import { ChangeDue } from '../components/payment/ChangeDue.tsx';
 import { useFollowSelected } from '../components/sale/follow.ts';
 import { useFitWidth } from '../components/fit.ts';
 import { memo, useMemo } from 'react';
-import { expectedIndex, isUnstored, shownLines } from '../store/expected-line.ts';
+import { expectedIndex, isUnstored, rowKey, shownLines, type ExpectedLine } from '../store/expected-line.ts';
 
 // The Sale screen renders again for every change of the sale's state (a scan's expected line, its
 // answer, each key in the code field): its parts that did not change are not rendered again, so
@@ -59,6 +59,7 @@ export function Sale() {
         <PurePlacedReceipt />
         <PureLines
           lines={shown}
+          expected={expected}
           selected={expectedAt ?? selected}
           onSelect={selectLine}
           onRemove={removeLine}
@@ -116,6 +117,8 @@ function ParkedButton({ session }: { session: SessionView | null }) {
 
 interface LinesProps {
   lines: readonly SessionLineView[];
+  /** The scan's line shown before the core's answer, if any (its row's key). */
+  expected: ExpectedLine | null;
   selected: number;
   onSelect: (index: number) => void;
   onRemove: (line: SessionLineView) => Promise<void>;
@@ -131,7 +134,7 @@ function Lines(props: LinesProps) {
   );
 }
 
-function LinesTable({ lines, selected, onSelect, onRemove }: LinesProps) {
+function LinesTable({ lines, expected, selected, onSelect, onRemove }: LinesProps) {
   const { t } = useTranslation('sale');
   if (lines.length === 0) {
     return (
@@ -156,7 +159,7 @@ function LinesTable({ lines, selected, onSelect, onRemove }: LinesProps) {
       <tbody>
         {lines.map((line, index) => (
           <LineRow
-            key={String(line.id)}
+            key={rowKey(line, expected)}
             line={line}
             index={index}
             selected={index === selected}

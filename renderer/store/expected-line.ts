@@ -126,6 +126,32 @@ export function expectedIndex(
   return at >= 0 ? at : shown.findIndex((l) => l.id === UNSTORED);
 }
 
+/**
+ * The React key of each stored line first shown early: the key its early row had, so the row the
+ * answer brings is the same element (a field in it keeps its focus, nothing flickers). Bounded: a
+ * page keeps the keys of its last few hundred such lines.
+ */
+const rowKeys = new Map<SessionLineView['id'], string>();
+const ROW_KEYS_KEPT = 500;
+
+/** The row key of the expected line `expected` (before the core stored it). */
+function earlyKey(expected: ExpectedLine): string {
+  return `early-${String(expected.token)}`;
+}
+
+/** The stored line `id` is the one `expected` showed early (the core's answer): it keeps that row. */
+export function storedAs(expected: ExpectedLine, id: SessionLineView['id']): void {
+  if (expected.joins !== null) return;
+  rowKeys.set(id, earlyKey(expected));
+  if (rowKeys.size > ROW_KEYS_KEPT) rowKeys.delete(rowKeys.keys().next().value ?? id);
+}
+
+/** The React key of a shown line's row. */
+export function rowKey(line: SessionLineView, expected: ExpectedLine | null): string {
+  if (expected !== null && isUnstored(line.id)) return earlyKey(expected);
+  return rowKeys.get(line.id) ?? String(line.id);
+}
+
 /** True for the id of a line shown before the core stored it. */
 export function isUnstored(id: SessionLineView['id']): boolean {
   return id === UNSTORED;

@@ -17,7 +17,7 @@ import {
 } from '../../contract/contract.ts';
 import { formatQty, parseQuantity } from '../format/format.ts';
 import { i18n } from '../i18n/index.ts';
-import { expectLine, forgetScan, learnScan } from './expected-line.ts';
+import { expectLine, forgetScan, learnScan, storedAs } from './expected-line.ts';
 
 /** How long the first F8 keeps the void armed. */
 export const VOID_ARMED_MS = 4000;
@@ -246,6 +246,8 @@ async function applyScan(
     const index = lineId === undefined ? -1 : result.session.lines.findIndex((l) => l.id === lineId);
     // Rendered now, not in a later scheduler task: the line must be on screen before the next scan.
     const say = early === undefined ? announce : announceLate;
+    const showing = useApp.getState().sale.expected;
+    if (lineId !== undefined && showing !== null && showing.token === early?.token) storedAs(showing, lineId);
     flushSync(() => {
       useApp.setState({ session: result.session, sessionError: null });
       say(shown, {
