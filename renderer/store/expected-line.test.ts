@@ -71,6 +71,7 @@ describe('a product the core added plainly before', () => {
     await seenOnce();
     const again = scan(CODE, 'scanner');
     expect(shown()).toEqual({ lines: [['Product 1', 1]], selected: 0 });
+    expect(useApp.getState().sale.outcome?.tone).toBe('ok');
     expect(useApp.getState().session?.lines).toEqual([]);
     await release(added([{ ...aLine(7), name: 'Product 1', barcode: CODE }], 7));
     expect((await again).tone).toBe('ok');

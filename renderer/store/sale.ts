@@ -17,7 +17,7 @@ import {
 } from '../../contract/contract.ts';
 import { formatQty, parseQuantity } from '../format/format.ts';
 import { i18n } from '../i18n/index.ts';
-import { expectLine, forgetScan, learnScan, storedAs } from './expected-line.ts';
+import { expectedIndex, expectLine, forgetScan, learnScan, shownLines, storedAs } from './expected-line.ts';
 
 /** How long the first F8 keeps the void armed. */
 export const VOID_ARMED_MS = 4000;
@@ -127,8 +127,16 @@ export async function scan(
   // scan is not added).
   const patch = { entry: prefixed && expected === undefined ? entry : '', find: CLOSED_FIND };
   // In the frame after the scan's last key: the line before the core's answer.
-  if (expected !== undefined) flushSync(() => setSale({ ...patch, ...actionBegun(), expected }));
-  else setSale(patch);
+  // Said with it, as the answer will say it (a refusal or a failure says otherwise then).
+  if (expected !== undefined) {
+    const outcome: Outcome = { tone: 'ok', text: i18n.t('sale:added', { name: expected.line.name }) };
+    // Selected as shown: a key for the selected line (Delete, +) never acts on the line selected
+    // before; on a new line not stored yet it finds none and does nothing until the answer.
+    const at = expectedIndex(shownLines(session?.lines ?? [], expected), expected) ?? 0;
+    flushSync(() =>
+      setSale({ ...patch, ...actionBegun(), outcome, placed: null, unpriced: null, expected, selected: at }),
+    );
+  } else setSale(patch);
   return applied;
 }
 
