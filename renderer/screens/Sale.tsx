@@ -25,52 +25,28 @@ import { openParked, parkedCount, parkedInStore, parkingOffer } from '../store/p
 import { ChangeDue } from '../components/payment/ChangeDue.tsx';
 import { useFollowSelected } from '../components/sale/follow.ts';
 import { useFitWidth } from '../components/fit.ts';
-import { memo, useMemo } from 'react';
-import { expectedIndex, isUnstored, rowKey, shownLines, type ExpectedLine } from '../store/expected-line.ts';
-
-// The Sale screen renders again for every change of the sale's state (a scan's expected line, its
-// answer, each key in the code field): its parts that did not change are not rendered again, so
-// the frame after a scan's Enter has only the scan's own row to render.
-const PureTerminalWarehousePrompt = memo(TerminalWarehousePrompt);
-const PureCodeEntry = memo(CodeEntry);
-const PureAnnouncer = memo(Announcer);
-const PurePlacedReceipt = memo(PlacedReceipt);
-const PureKeyLegend = memo(KeyLegend);
-const PureParkedSales = memo(ParkedSales);
-const PureChangeDue = memo(ChangeDue);
-const PureCustomerPanel = memo(CustomerPanel);
-const PureCardIssueDialog = memo(CardIssueDialog);
 
 export function Sale() {
   const session = useApp((s) => s.session);
-  const { selected, busy, voidArmed, expected } = useApp((s) => s.sale);
+  const { selected, busy, voidArmed } = useApp((s) => s.sale);
   const lines = session?.lines ?? [];
-  // A scan's line shows from the frame after its Enter; the core's answer replaces it.
-  const shown = useMemo(() => shownLines(lines, expected), [lines, expected]);
-  const expectedAt = expectedIndex(shown, expected);
   const { t } = useTranslation('sale');
 
   return (
     <section className="sale" data-testid="sale" aria-label={t('saleLabel')}>
       <div className="sale-main">
-        <PureTerminalWarehousePrompt />
-        <PureCodeEntry />
-        <PureAnnouncer />
-        <PurePlacedReceipt />
-        <PureLines
-          lines={shown}
-          expected={expected}
-          selected={expectedAt ?? selected}
-          onSelect={selectLine}
-          onRemove={removeLine}
-        />
-        <PureKeyLegend />
-        <PureParkedSales />
+        <TerminalWarehousePrompt />
+        <CodeEntry />
+        <Announcer />
+        <PlacedReceipt />
+        <Lines lines={lines} selected={selected} onSelect={selectLine} onRemove={removeLine} />
+        <KeyLegend />
+        <ParkedSales />
       </div>
       <aside className="sale-side">
-        <PureChangeDue />
-        <PureCustomerPanel session={session} />
-        <PureTotals session={session} />
+        <ChangeDue />
+        <CustomerPanel session={session} />
+        <Totals session={session} />
         <button
           type="button"
           className="primary big"
@@ -89,9 +65,9 @@ export function Sale() {
         >
           {voidArmed ? t('voidPressAgain') : t('voidSale')} <kbd>F8</kbd>
         </button>
-        <PureParkedButton session={session} />
+        <ParkedButton session={session} />
       </aside>
-      <PureCardIssueDialog />
+      <CardIssueDialog />
     </section>
   );
 }
@@ -117,8 +93,6 @@ function ParkedButton({ session }: { session: SessionView | null }) {
 
 interface LinesProps {
   lines: readonly SessionLineView[];
-  /** The scan's line shown before the core's answer, if any (its row's key). */
-  expected: ExpectedLine | null;
   selected: number;
   onSelect: (index: number) => void;
   onRemove: (line: SessionLineView) => Promise<void>;
@@ -134,8 +108,9 @@ function Lines(props: LinesProps) {
   );
 }
 
-function LinesTable({ lines, expected, selected, onSelect, onRemove }: LinesProps) {
+function LinesTable({ lines, selected, onSelect, onRemove }: LinesProps) {
   const { t } = useTranslation('sale');
+  const format = useFormat();
   if (lines.length === 0) {
     return (
       <div className="lines empty" data-testid="sale-lines">
@@ -158,104 +133,65 @@ function LinesTable({ lines, expected, selected, onSelect, onRemove }: LinesProp
       </thead>
       <tbody>
         {lines.map((line, index) => (
-          <LineRow
-            key={rowKey(line, expected)}
-            line={line}
-            index={index}
-            selected={index === selected}
-            onSelect={onSelect}
-            onRemove={onRemove}
-          />
+          <tr
+            key={String(line.id)}
+            className={index === selected ? 'selected' : undefined}
+            onClick={() => onSelect(index)}
+            data-line={String(line.id)}
+            data-barcode={line.barcode ?? ''}
+            data-quantity={String(line.quantity)}
+          >
+            <td className="item">
+              {/* Two rows at most; the whole name on hover and for screen readers. */}
+              <div className="item-name" title={line.name}>
+                {line.name}
+              </div>
+              <div className="muted item-code">
+                {[line.productCode, line.barcode].filter(Boolean).join(' · ')}
+              </div>
+              {line.priceEntered === true && (
+                <div className="muted" data-price-entered>
+                  {t('priceEnteredMark')}
+                </div>
+              )}
+              {line.adjustment !== undefined && (
+                <AdjustmentNote adjustment={line.adjustment} unitPrice={line.unitPrice} />
+              )}
+              {line.problem !== undefined && (
+                <div className="line-problem" data-line-problem>
+                  {spoken(line.problem.said, line.problem.message)}
+                </div>
+              )}
+            </td>
+            <td className="num">
+              <QuantityInput line={line} />
+            </td>
+            {/* The rate under the price, not a column: a 1024 px wide screen keeps room for the name. */}
+            <td className="num">
+              <ChargedPrice line={line} />
+              <div className="muted" data-line-vat={line.vatRate}>
+                {t('columnVat')} {t('percent', { value: line.vatRate })}
+              </div>
+            </td>
+            {/* After the line's own discount; the card's comes off in the totals. */}
+            <td className="num strong" data-line-total>
+              {format.price(line.lineTotal - (line.adjustment?.amount ?? 0))}
+            </td>
+            <td className="remove">
+              <button
+                type="button"
+                className="danger"
+                tabIndex={-1}
+                aria-label={t('removeLine', { name: line.name })}
+                onClick={() => void onRemove(line)}
+              >
+                {t('removeMark')}
+              </button>
+            </td>
+          </tr>
         ))}
       </tbody>
     </table>
-  );
-}
-
-interface LineRowProps {
-  line: SessionLineView;
-  index: number;
-  selected: boolean;
-  onSelect: (index: number) => void;
-  onRemove: (line: SessionLineView) => Promise<void>;
-}
-
-/**
- * One line of the sale. Each answer of the core brings every line anew (JSON), so a row renders
- * again only when what it shows changed: a scan re-renders its own row, not the whole basket.
- */
-const LineRow = memo(function LineRow({ line, index, selected, onSelect, onRemove }: LineRowProps) {
-  const { t } = useTranslation('sale');
-  const format = useFormat();
-  // Shown before the core stored it (store/expected-line.ts): nothing to select or remove yet.
-  const unstored = isUnstored(line.id);
-  return (
-    <tr
-      className={selected ? 'selected' : undefined}
-      onClick={unstored ? undefined : () => onSelect(index)}
-      data-line={String(line.id)}
-      data-barcode={line.barcode ?? ''}
-      data-quantity={String(line.quantity)}
-      {...(unstored ? { 'data-unstored': '' } : {})}
-    >
-      <td className="item">
-        {/* Two rows at most; the whole name on hover and for screen readers. */}
-        <div className="item-name" title={line.name}>
-          {line.name}
-        </div>
-        <div className="muted item-code">{[line.productCode, line.barcode].filter(Boolean).join(' · ')}</div>
-        {line.priceEntered === true && (
-          <div className="muted" data-price-entered>
-            {t('priceEnteredMark')}
-          </div>
-        )}
-        {line.adjustment !== undefined && (
-          <AdjustmentNote adjustment={line.adjustment} unitPrice={line.unitPrice} />
-        )}
-        {line.problem !== undefined && (
-          <div className="line-problem" data-line-problem>
-            {spoken(line.problem.said, line.problem.message)}
-          </div>
-        )}
-      </td>
-      <td className="num">
-        <QuantityInput line={line} />
-      </td>
-      {/* The rate under the price, not a column: a 1024 px wide screen keeps room for the name. */}
-      <td className="num">
-        <ChargedPrice line={line} />
-        <div className="muted" data-line-vat={line.vatRate}>
-          {t('columnVat')} {t('percent', { value: line.vatRate })}
-        </div>
-      </td>
-      {/* After the line's own discount; the card's comes off in the totals. */}
-      <td className="num strong" data-line-total>
-        {format.price(line.lineTotal - (line.adjustment?.amount ?? 0))}
-      </td>
-      <td className="remove">
-        <button
-          type="button"
-          className="danger"
-          tabIndex={-1}
-          disabled={unstored}
-          aria-label={t('removeLine', { name: line.name })}
-          onClick={() => void onRemove(line)}
-        >
-          {t('removeMark')}
-        </button>
-      </td>
-    </tr>
-  );
-}, sameRow);
-
-/** Props that show the same row: the line's content compared, not its object (new with each answer). */
-function sameRow(a: LineRowProps, b: LineRowProps): boolean {
-  return (
-    a.index === b.index &&
-    a.selected === b.selected &&
-    a.onSelect === b.onSelect &&
-    a.onRemove === b.onRemove &&
-    (a.line === b.line || JSON.stringify(a.line) === JSON.stringify(b.line))
   );
 }
 
@@ -286,7 +222,3 @@ function Totals({ session }: { session: SessionView | null }) {
     </div>
   );
 }
-
-const PureTotals = memo(Totals);
-const PureParkedButton = memo(ParkedButton);
-const PureLines = memo(Lines);

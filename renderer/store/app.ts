@@ -17,7 +17,6 @@ import {
   type SyncStatusView,
 } from '../../contract/contract.ts';
 import { pos } from './pos.ts';
-import type { ExpectedLine } from './expected-line.ts';
 import { i18n } from '../i18n/index.ts';
 import { spoken } from '../i18n/spoken.ts';
 import { Newest } from './newest.ts';
@@ -66,8 +65,6 @@ export interface SaleUi {
   readonly entry: string;
   /** Find by name: the products matching the typed text in this terminal's warehouse. */
   readonly find: FindUi;
-  /** A scan's line shown before the core's answer (store/expected-line.ts), or null. */
-  readonly expected: ExpectedLine | null;
 }
 
 /** A product the core refused for want of a usable price: what session.addPriced would add. */
@@ -170,7 +167,6 @@ export const useApp = create<AppState>()((set) => ({
     quantityError: null,
     entry: '',
     find: { open: false, text: '', results: [], highlighted: -1 },
-    expected: null,
   },
   stock: { text: '', result: null, error: null },
   testPad: { result: null, error: null },

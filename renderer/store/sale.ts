@@ -17,7 +17,6 @@ import {
 } from '../../contract/contract.ts';
 import { formatQty, parseQuantity } from '../format/format.ts';
 import { i18n } from '../i18n/index.ts';
-import { expectedIndex, expectLine, forgetScan, learnScan, shownLines, storedAs } from './expected-line.ts';
 
 /** How long the first F8 keeps the void armed. */
 export const VOID_ARMED_MS = 4000;
@@ -35,23 +34,10 @@ const EMPTY_ENTRY = { entry: '', find: CLOSED_FIND } as const;
  * before it (never a stale "Added: ..."), and a removal's undo offer ends with it.
  */
 export function announce(outcome: Outcome | null, patch: Partial<SaleUi> = {}): void {
-  setSale({ outcome, placed: null, unpriced: null, ...actionBegun(), ...patch });
-}
-
-/**
- * A new action ends a removal's undo offer, and disarms a pending void (F8, then something else,
- * then F8 asks again). A scan shown early (scan) begins when its line shows: its answer, coming
- * later, says what it did but leaves a void armed or an undo offered since alone (announceLate).
- */
-function actionBegun(): Partial<SaleUi> {
   clearTimeout(undoExpiry);
+  // Any other action disarms a pending void: F8, then something else, then F8 asks again.
   clearTimeout(disarm);
-  return { undo: null, voidArmed: false };
-}
-
-/** announce() for the answer of a scan shown early: the F8 or removal made since stays. */
-function announceLate(outcome: Outcome, patch: Partial<SaleUi>): void {
-  setSale({ outcome, placed: null, unpriced: null, ...patch });
+  setSale({ outcome, placed: null, undo: null, voidArmed: false, unpriced: null, ...patch });
 }
 
 /** `3*` (or `3x`) before a code or a name: that many. Returns the quantity and what follows it. */
@@ -97,82 +83,26 @@ export async function scan(
   // A scan ends whatever was being typed: the name list closes now (a search still under way finds
   // the field changed and stays shut) and the text goes, so it never joins later typing. Only a bare
   // `3*` waits for the outcome: a refused scan leaves it for the next try.
-  // A scanned product the core added plainly before is shown in this frame, before the answer
-  // (store/expected-line.ts); the answer replaces it, a refusal or a failure takes it away.
-  const session = useApp.getState().session;
-  const warehouseId = session?.warehouseId ?? null;
-  const expected =
-    via === 'scanner' && doubt === undefined ? expectLine(session, body, quantity ?? 1) : undefined;
-  const token = expected?.token;
   // The call goes out first (its answer is what the cashier waits for); this render runs meanwhile.
   const applied = applyScan(
     () =>
-      withConfirm((confirmed) => {
-        const call = pos.invoke('session.scan', {
-          code: body,
-          via,
-          ...(quantity === undefined ? {} : { quantity }),
-          // The first call takes the serial scan; the confirmed one after a question adds the scan
-          // that call took, so it carries no id (it would be refused as taken).
-          ...(confirmed ? { confirmed } : serialId === undefined ? {} : { serialScanId: serialId }),
-        });
-        return confirmed || via !== 'scanner' ? call : learnedFrom(call, body, warehouseId, token);
-      }, adding()),
+      withConfirm(
+        (confirmed) =>
+          pos.invoke('session.scan', {
+            code: body,
+            via,
+            ...(quantity === undefined ? {} : { quantity }),
+            // The first call takes the serial scan; the confirmed one after a question adds the scan
+            // that call took, so it carries no id (it would be refused as taken).
+            ...(confirmed ? { confirmed } : serialId === undefined ? {} : { serialScanId: serialId }),
+          }),
+        adding(),
+      ),
     prefixed,
     doubt === undefined ? undefined : { entry: `${prefixed ? entry : ''}${doubt.typed}`, shown: doubt.typed },
-    token === undefined ? undefined : { token, ...(prefixed ? { typed: entry } : {}) },
   );
-  if (via !== 'scanner') return applied;
-  // A line shown early shows the 3* applied: the field empties with it (and gets the 3* back if the
-  // scan is not added).
-  const patch = { entry: prefixed && expected === undefined ? entry : '', find: CLOSED_FIND };
-  // In the frame after the scan's last key: the line before the core's answer.
-  // Said with it, as the answer will say it (a refusal or a failure says otherwise then).
-  if (expected !== undefined) {
-    const outcome: Outcome = { tone: 'ok', text: i18n.t('sale:added', { name: expected.line.name }) };
-    // Selected as shown: a key for the selected line (Delete, +) never acts on the line selected
-    // before; on a new line not stored yet it finds none and does nothing until the answer.
-    const at = expectedIndex(shownLines(session?.lines ?? [], expected), expected) ?? 0;
-    flushSync(() =>
-      setSale({ ...patch, ...actionBegun(), outcome, placed: null, unpriced: null, expected, selected: at }),
-    );
-  } else setSale(patch);
+  if (via === 'scanner') setSale({ entry: prefixed ? entry : '', find: CLOSED_FIND });
   return applied;
-}
-
-/**
- * The first call of a scan (no confirmation): what its answer says about the product is learned for
- * the next scan of the code; a question or a failure takes the expected line away first (the
- * question must not open over a line that is not on the sale).
- */
-function learnedFrom(
-  call: Promise<ScanView>,
-  code: string,
-  warehouseId: number | null,
-  token: number | undefined,
-): Promise<ScanView> {
-  return call.then(
-    (result) => {
-      learnScan(code, result);
-      return result;
-    },
-    (error: unknown) => {
-      if (error instanceof PosError && error.code === 'unconfirmed') forgetScan(code, warehouseId);
-      dropExpected(token);
-      throw error;
-    },
-  );
-}
-
-/** Takes scan `token`'s expected line off the screen now (if it is still the one shown). */
-function dropExpected(token: number | undefined): void {
-  if (token !== undefined && useApp.getState().sale.expected?.token === token)
-    flushSync(() => setSale({ expected: null }));
-}
-
-/** The patch that ends scan `token`'s expected line, in the render that shows its outcome. */
-function endExpected(token: number | undefined): Partial<SaleUi> {
-  return token !== undefined && useApp.getState().sale.expected?.token === token ? { expected: null } : {};
 }
 
 /** What the stock rule's question says when the cashier keeps (Esc) a product out of the sale. */
@@ -226,25 +156,11 @@ export function addPriced(item: Unpriced, price: number): Promise<Outcome> {
   );
 }
 
-/** A scan's line shown before the core's answer (scan): which, and what was typed before it. */
-interface EarlyLine {
-  readonly token: number;
-  /** The `3*` the code field had: the early line took it, a scan not added gives it back. */
-  readonly typed?: string;
-}
-
-/** The code field's `3*` back after a scan shown early was not added (unless typed over since). */
-function typedBack(early: EarlyLine | undefined): Partial<SaleUi> {
-  return early?.typed !== undefined && useApp.getState().sale.entry === '' ? { entry: early.typed } : {};
-}
-
 async function applyScan(
   call: () => Promise<ScanView>,
   clearEntry: boolean,
   orInField?: { readonly entry: string; readonly shown: string },
-  early?: EarlyLine,
 ): Promise<Outcome> {
-  const expected = early?.token;
   try {
     const result = await call();
     const unknown = result.outcome.kind === 'unknown' || result.outcome.kind === 'misread';
@@ -253,33 +169,23 @@ async function applyScan(
     const lineId = result.outcome.kind === 'product' ? result.outcome.lineId : undefined;
     const index = lineId === undefined ? -1 : result.session.lines.findIndex((l) => l.id === lineId);
     // Rendered now, not in a later scheduler task: the line must be on screen before the next scan.
-    const say = early === undefined ? announce : announceLate;
-    const showing = useApp.getState().sale.expected;
-    if (lineId !== undefined && showing !== null && showing.token === early?.token) storedAs(showing, lineId);
     flushSync(() => {
       useApp.setState({ session: result.session, sessionError: null });
-      say(shown, {
-        ...endExpected(expected),
+      announce(shown, {
         ...(index >= 0 ? { selected: index, quantityError: null } : {}),
         ...(result.outcome.kind === 'rejected' && result.outcome.unpriced !== undefined
           ? { unpriced: result.outcome.unpriced }
           : {}),
         ...(clearEntry && shown.tone === 'ok' ? EMPTY_ENTRY : {}),
-        ...(shown.tone === 'ok' ? {} : typedBack(early)),
       });
     });
     if (shown.tone === 'ok') beepOk();
     else beepError();
     return shown;
   } catch (error) {
-    // Whatever ends the scan ends its expected line (a question or a failed call took it already).
-    dropExpected(expected);
-    if (error instanceof PosError && error.code === 'scan-taken') {
-      setSale(typedBack(early));
-      return SCAN_TAKEN;
-    }
+    if (error instanceof PosError && error.code === 'scan-taken') return SCAN_TAKEN;
     const shown: Outcome = { tone: 'error', text: message(error) };
-    (early === undefined ? announce : announceLate)(shown, typedBack(early));
+    announce(shown);
     beepError();
     return shown;
   }

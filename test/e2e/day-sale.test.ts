@@ -301,8 +301,7 @@ describe('a day at the Sale screen', { timeout: 120_000 }, () => {
     const [a] = counted as [Product];
     await scan(page, a.barcode);
     const row = lines().locator(`[data-barcode="${a.barcode}"]`);
-    // Stored (a line the page knows shows before the core's answer; the total comes with the answer).
-    await lines().locator(`[data-barcode="${a.barcode}"]:not([data-unstored])`).waitFor();
+    await row.waitFor();
     const qty = row.locator('[data-field="quantity"]');
     const total = page.locator('[data-total]');
     const totalBefore = await total.textContent();
@@ -400,8 +399,7 @@ describe('a day at the Sale screen', { timeout: 120_000 }, () => {
     await page.keyboard.press('F8');
     await expect.poll(() => announcer().textContent()).toContain(say('sale:voided'));
     await scan(page, a.barcode);
-    // Stored: F9 pays the stored sale (a line shown before the core's answer is not on it yet).
-    await lines().locator(`[data-barcode="${a.barcode}"]:not([data-unstored])`).waitFor();
+    await lines().locator(`[data-barcode="${a.barcode}"]`).waitFor();
     await placeOrder();
     await expect
       .poll(() => announcer().textContent())

@@ -7,7 +7,6 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { focusOf } from '../../actions/attach.ts';
 import { actionForKey, type ActionContext, type ActionName, type Focus } from '../../actions/keymap.ts';
-import { useShallow } from 'zustand/react/shallow';
 import { useApp } from '../../store/app.ts';
 import { parkedCount, parkedInStore, parkingOffer } from '../../store/parked.ts';
 import { drawerOffered } from '../../store/printer.ts';
@@ -74,18 +73,7 @@ export function KeyLegend() {
   }, [open]);
   const { focus, inCode } = useFocus();
   const session = useApp((s) => s.session);
-  // The fields it shows from (not a scan's expected line: the legend waits for the stored sale).
-  const sale = useApp(
-    useShallow(({ sale: s }) => ({
-      selected: s.selected,
-      placed: s.placed,
-      entry: s.entry,
-      find: s.find,
-      undo: s.undo,
-      unpriced: s.unpriced,
-      voidArmed: s.voidArmed,
-    })),
-  );
+  const sale = useApp((s) => s.sale);
   const line = session?.lines[sale.selected];
   const count = session?.lines.length ?? 0;
   // The receipt of the order just placed is on screen until the next sale starts: F7 prints it.
