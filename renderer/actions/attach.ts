@@ -39,6 +39,7 @@ import {
   keyName,
   observersOf,
   type ActionContext,
+  type Binding,
   type Focus,
 } from './keymap.ts';
 import { PERFORM } from './registry.ts';
@@ -133,10 +134,11 @@ export function attachKeymap(win: Window): Keymap {
       const binding = actionForKey(keyName(event), ctx);
       if (binding === undefined) return;
       event.preventDefault();
+      const act = () => performAfterScans(win, binding, ctx, event);
       if (binding.waitsOutScan === true) {
         const gapMs = useApp.getState().settings?.scanner.maxGapMs ?? SCANNER_DEFAULTS.maxGapMs;
-        pending.start(gapMs, () => void PERFORM[binding.name]({ ctx, event }));
-      } else void PERFORM[binding.name]({ ctx, event });
+        pending.start(gapMs, act);
+      } else act();
     },
     onScan: (scan) => {
       // The test pad shows how the scan was read (path, layout, suffix) beside the code.
@@ -194,6 +196,25 @@ export function attachKeymap(win: Window): Keymap {
       unmark();
     },
   };
+}
+
+/**
+ * A key acts on what the scans before it left. A product seen before shows its line before the core
+ * has stored it, and the cashier acts on what they see: a screen's key (F8, Delete, F10, F9 on
+ * Returns; not a screen switch, not a dialog's key: a dialog may be what the scan waits for) pressed
+ * while a scan is still being applied waits for it, then acts on the screen as it is then (that
+ * scan's line selected) if it still applies. With nothing under way it acts at once.
+ */
+function performAfterScans(win: Window, binding: Binding, ctx: ActionContext, event: KeyboardEvent): void {
+  const idle = !scanQueue.applying() && scanQueue.waiting() === 0;
+  if (idle || ctx.dialog !== undefined || binding.name.startsWith('screen.')) {
+    void PERFORM[binding.name]({ ctx, event });
+    return;
+  }
+  void scanQueue.idle().then(() => {
+    const now = contextFor(win.document.activeElement);
+    if (binding.when(now)) void PERFORM[binding.name]({ ctx: now, event });
+  });
 }
 
 function describeFocus(el: Element | null): string {

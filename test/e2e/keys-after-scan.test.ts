@@ -1,0 +1,110 @@
+// A key acts on the sale as the scans before it left it (issue 35: no keystroke lost or taken out of
+// order). The cashier scans and voids (F8 twice) at once; the core's answer to that scan is held back
+// here (the page's request to the web shell waits), so the void comes while the scan is still on its
+// way: the void must act after the scan, and the sale ends empty on the screen and in the core.
+import { join } from 'node:path';
+import type { Browser, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LAUNCH_PASS_HEADER } from '../../contract/channels.ts';
+import type { SessionView } from '../../contract/contract.ts';
+import { openDatabase } from '../../db/database.ts';
+import { SettingsStore } from '../../main/settings/store.ts';
+import { LAUNCH_PASS_STORAGE_KEY } from '../../renderer/platform/launch-pass.ts';
+import { goTo, scan } from './app.ts';
+import { launchChromium, SIZES, startWebShellProcess, type RunningShell } from './browser.ts';
+import { screenshotOnFailure } from './failure-shot.ts';
+import { newPage } from './lang.ts';
+import {
+  fromCatalog,
+  SELLS_PLAINLY,
+  stopAll,
+  syncedTerminal,
+  type SyncedTerminal,
+} from '../support/terminal.ts';
+
+let terminal: SyncedTerminal;
+let shell: RunningShell;
+let browser: Browser;
+let page: Page;
+let product: { barcode: string; warehouseId: number };
+
+beforeAll(async () => {
+  terminal = await syncedTerminal('keys-after-scan');
+  product = fromCatalog(
+    terminal.dataDir,
+    (db) =>
+      db
+        .prepare(
+          `SELECT barcode, warehouseId FROM stock_item WHERE barcode IS NOT NULL AND length(barcode) = 13
+             AND barcode NOT LIKE '2%' AND ${SELLS_PLAINLY} ORDER BY id LIMIT 1`,
+        )
+        .get() as typeof product,
+  );
+  const db = openDatabase(join(terminal.dataDir, 'counter.sqlite'));
+  new SettingsStore(db).write({
+    warehouseId: product.warehouseId,
+    walkInCustomer: { companyId: 1, name: 'Hotovost' },
+  });
+  db.close();
+  [shell, browser] = await Promise.all([startWebShellProcess(terminal.env), launchChromium()]);
+  page = await newPage(browser, { viewport: SIZES[0] });
+  await page.goto(shell.url);
+}, 120_000);
+
+afterAll(() => stopAll(terminal, shell, browser));
+
+screenshotOnFailure(() => page, 'keys-after-scan');
+
+const lines = () => page.getByTestId('sale-lines').locator('tbody tr');
+const stored = () =>
+  page.getByTestId('sale-lines').locator(`[data-barcode="${product.barcode}"]:not([data-unstored])`);
+
+/** The sale at the counter as the core has it, asked as the screens ask. */
+function coreSale(): Promise<SessionView> {
+  return page.evaluate(
+    async (pass) => {
+      const answer = await fetch('/rpc/session.current', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [pass.header]: localStorage.getItem(pass.key) ?? '' },
+        body: '{}',
+      });
+      return ((await answer.json()) as { value: SessionView }).value;
+    },
+    { header: LAUNCH_PASS_HEADER, key: LAUNCH_PASS_STORAGE_KEY },
+  );
+}
+
+describe('keys after a scan', () => {
+  it('F8 twice while the scan is still on its way voids the sale with that scan on it', async () => {
+    await goTo(page, 'sale');
+    await scan(page, product.barcode);
+    await stored().waitFor();
+    await page.keyboard.press('F8');
+    await page.keyboard.press('F8');
+    await expect.poll(() => lines().count()).toBe(0);
+
+    // The next scan's answer waits until the void has been pressed.
+    let held: Route | undefined;
+    await page.route('**/rpc/session.scan', (route) => {
+      held = route;
+    });
+    await scan(page, product.barcode);
+    await expect.poll(() => held !== undefined).toBe(true);
+    await page.keyboard.press('F8');
+    await page.keyboard.press('F8');
+    await held?.continue();
+    await page.unroute('**/rpc/session.scan');
+
+    await expect.poll(async () => (await coreSale()).lines.length).toBe(0);
+    await expect.poll(() => lines().count()).toBe(0);
+    const keymap = await page.evaluate(() => {
+      const w = window as unknown as {
+        counterKeymap?: () => { scanApplying: boolean; scansWaiting: number };
+      };
+      return w.counterKeymap?.();
+    });
+    expect(keymap).toMatchObject({ scanApplying: false, scansWaiting: 0 });
+    expect((await coreSale()).lines).toEqual([]);
+    expect(await lines().count()).toBe(0);
+  });
+});
