@@ -217,5 +217,5 @@ export function returnsArea(till: Till): Area<CallsOf<'returns'>> {
  */
 export function returnStoreName(db: Db, returnId: number): string | undefined {
   const warehouseId = returnWarehouseId(db, returnId);
-  return warehouses(db).find((w) => w.id === warehouseId)?.name ?? undefined;
+  return warehouses(db).find((w) => w.id === warehouseId)?.name;
 }

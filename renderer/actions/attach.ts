@@ -206,8 +206,7 @@ export function attachKeymap(win: Window): Keymap {
  * scan's line selected) if it still applies. With nothing under way it acts at once.
  */
 function performAfterScans(win: Window, binding: Binding, ctx: ActionContext, event: KeyboardEvent): void {
-  const idle = !scanQueue.applying() && scanQueue.waiting() === 0;
-  if (idle || ctx.dialog !== undefined || binding.name.startsWith('screen.')) {
+  if (scanQueue.isIdle() || ctx.dialog !== undefined || binding.name.startsWith('screen.')) {
     void PERFORM[binding.name]({ ctx, event });
     return;
   }

@@ -70,11 +70,12 @@ export class ScanQueue {
    * after a scan (F9) acts on the sale as that scan left it, never on the sale before it.
    */
   idle(): Promise<void> {
-    if (this.#isIdle()) return Promise.resolve();
+    if (this.isIdle()) return Promise.resolve();
     return new Promise((resolve) => this.#idleWaiters.push(resolve));
   }
 
-  #isIdle(): boolean {
+  /** No scan is being applied or waits to be. */
+  isIdle(): boolean {
     return !this.#busy && this.#waiting.length === 0;
   }
 
@@ -102,7 +103,7 @@ export class ScanQueue {
       this.#draining = false;
     }
     this.#tell();
-    if (this.#isIdle() && this.#idleWaiters.length > 0) {
+    if (this.isIdle() && this.#idleWaiters.length > 0) {
       const waiters = this.#idleWaiters;
       this.#idleWaiters = [];
       for (const resolve of waiters) resolve();
