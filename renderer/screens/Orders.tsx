@@ -12,6 +12,7 @@ import { ReceiptButton } from '../components/receipt/ReceiptButton.tsx';
 import { returnFromOrders } from '../store/returns.ts';
 import { FixPicker } from '../components/orders/FixPicker.tsx';
 import { CardDetail } from '../components/orders/CardDetail.tsx';
+import { FixField, FixForm } from '../components/orders/FixForm.tsx';
 import { ReturnsList } from '../components/orders/ReturnsList.tsx';
 import {
   cancelOrder,
@@ -113,7 +114,7 @@ function OrderDetail({ entry }: { entry: OutboxEntryView }) {
         </p>
       )}
       {entry.state === 'needs-fix' && entry.order !== undefined ? (
-        <FixForm entry={entry} order={entry.order} />
+        <OrderFixForm entry={entry} order={entry.order} />
       ) : (
         <div className="actions">
           {/* In-doubt: the safe answer (found, mark as sent) first; sending again may place it twice. */}
@@ -212,7 +213,7 @@ function chargedFor(
   };
 }
 
-function FixForm({ entry, order }: { entry: OutboxEntryView; order: InternetOrderPayload }) {
+function OrderFixForm({ entry, order }: { entry: OutboxEntryView; order: InternetOrderPayload }) {
   const [draft, setDraft] = useState(() => ({
     customerId: order.customerId === undefined ? '' : String(order.customerId),
     warehouseId: order.warehouseId === undefined ? '' : String(order.warehouseId),
@@ -250,21 +251,20 @@ function FixForm({ entry, order }: { entry: OutboxEntryView; order: InternetOrde
     'note',
     ...draft.items.flatMap((_, i) => [`items[${i}].productId`, `items[${i}].quantity`]),
   ]);
-  const other = Object.entries(errors).filter(([k]) => !known.has(k));
   const names = useFixNames(order, entry.names, draft.customerId, picked);
   const setItem = (i: number, patch: Partial<(typeof draft.items)[number]>) =>
     setDraft({ ...draft, items: draft.items.map((x, j) => (j === i ? { ...x, ...patch } : x)) });
 
   return (
-    <form
-      className="fix-form"
-      data-fix={String(entry.id)}
-      onSubmit={(e) => {
-        e.preventDefault();
+    <FixForm
+      entry={entry}
+      errors={errors}
+      fields={known}
+      onSubmit={() => {
         if (Object.keys(typedWrong).length === 0) void resendOrder(entry.id, toOrder());
       }}
     >
-      <Field
+      <FixField
         label={t('fieldCustomer')}
         name="customerId"
         errors={errors}
@@ -275,7 +275,7 @@ function FixForm({ entry, order }: { entry: OutboxEntryView; order: InternetOrde
           onChange={(customerId) => setDraft({ ...draft, customerId })}
           name="customerId"
         />
-      </Field>
+      </FixField>
       <FixPicker
         label={t('fixFindCustomer')}
         field="customerId"
@@ -284,7 +284,7 @@ function FixForm({ entry, order }: { entry: OutboxEntryView; order: InternetOrde
         nameOf={(c) => c.name ?? t('fixNoName')}
         onPick={(c) => setDraft({ ...draft, customerId: String(c.companyId) })}
       />
-      <Field
+      <FixField
         label={t('fieldWarehouse')}
         name="warehouseId"
         errors={errors}
@@ -295,10 +295,10 @@ function FixForm({ entry, order }: { entry: OutboxEntryView; order: InternetOrde
           onChange={(warehouseId) => setDraft({ ...draft, warehouseId })}
           name="warehouseId"
         />
-      </Field>
+      </FixField>
       {draft.items.map((item, i) => (
         <div className="item-fields" key={i}>
-          <Field
+          <FixField
             label={t('fieldItem', { index: i + 1 })}
             name={`items[${i}].productId`}
             errors={errors}
@@ -309,15 +309,15 @@ function FixForm({ entry, order }: { entry: OutboxEntryView; order: InternetOrde
               onChange={(productId) => setItem(i, { productId })}
               name={`items[${i}].productId`}
             />
-          </Field>
-          <Field label={t('fieldQuantity')} name={`items[${i}].quantity`} errors={errors}>
+          </FixField>
+          <FixField label={t('fieldQuantity')} name={`items[${i}].quantity`} errors={errors}>
             <input
               value={item.quantity}
               inputMode="decimal"
               onChange={(e) => setItem(i, { quantity: e.target.value })}
               data-field={`items[${i}].quantity`}
             />
-          </Field>
+          </FixField>
           <FixPicker
             label={t('fixFindProduct')}
             field={`items[${i}].productId`}
@@ -342,31 +342,14 @@ function FixForm({ entry, order }: { entry: OutboxEntryView; order: InternetOrde
           </button>
         </div>
       ))}
-      <Field label={t('fieldNote')} name="note" errors={errors}>
+      <FixField label={t('fieldNote')} name="note" errors={errors}>
         <input
           value={draft.note}
           onChange={(e) => setDraft({ ...draft, note: e.target.value })}
           data-field="note"
         />
-      </Field>
-      {other.length > 0 && (
-        <ul className="field-errors">
-          {other.map(([k, v]) => (
-            <li key={k}>
-              {k}: {v.join(' ')}
-            </li>
-          ))}
-        </ul>
-      )}
-      <div className="actions">
-        <button type="submit" className="primary" data-action="resend">
-          {t('resend')}
-        </button>
-        <button type="button" onClick={() => void discardOrder(entry.id)}>
-          {t('discard')}
-        </button>
-      </div>
-    </form>
+      </FixField>
+    </FixForm>
   );
 }
 
@@ -461,40 +444,5 @@ function IdInput({
       <small>{t('fieldId')}</small>
       <input value={value} inputMode="numeric" onChange={(e) => onChange(e.target.value)} data-field={name} />
     </span>
-  );
-}
-
-function Field({
-  label,
-  name,
-  errors,
-  known,
-  children,
-}: {
-  label: string;
-  name: string;
-  /** The order's field errors, by field name: this field shows its own (the instance's words). */
-  errors: Readonly<Record<string, readonly string[]>>;
-  /** The cache's name for the id typed (null: none known); absent for a field that is no id. */
-  known?: string | null;
-  children: React.ReactNode;
-}) {
-  const own = errors[name] ?? [];
-  const { t } = useTranslation('orders');
-  return (
-    <label className={own.length > 0 ? 'field invalid' : 'field'} data-field-name={name}>
-      <span>{label}</span>
-      {known !== undefined && (
-        <span className={known === null ? 'known muted' : 'known'} data-known={name}>
-          {known ?? t('nameNotKnown')}
-        </span>
-      )}
-      {children}
-      {own.map((e) => (
-        <span className="field-error" key={e} data-field-error={name}>
-          {e}
-        </span>
-      ))}
-    </label>
   );
 }

@@ -8,9 +8,12 @@ import { useTranslation } from 'react-i18next';
 import type { OutboxEntryView } from '../../../contract/contract.ts';
 import { dayText, readDay } from '../../store/card-issue.ts';
 import { discardOrder, resendCard } from '../../store/orders.ts';
+import { FixField, FixForm } from './FixForm.tsx';
 import { OrderWordsView } from './OrderTicket.tsx';
 
 type Card = NonNullable<OutboxEntryView['card']>;
+/** The card's fields a person can fix. */
+const CARD_FIELDS = ['barcode', 'name', 'validTo'] as const;
 
 /** What became of the card, in words about a card (an order's speak of its reference and lines). */
 const CARD_HEADLINE = {
@@ -61,7 +64,6 @@ export function CardDetail({ entry, found }: { entry: OutboxEntryView; found: Re
 
 /** The card's own fields, each with what the instance refused in it, and sent again as fixed. */
 function CardFixForm({ entry, card }: { entry: OutboxEntryView; card: Card }) {
-  const { t } = useTranslation('orders');
   const { t: cardsT } = useTranslation('cards');
   const [draft, setDraft] = useState(() => ({
     barcode: card.barcode,
@@ -74,33 +76,22 @@ function CardFixForm({ entry, card }: { entry: OutboxEntryView; card: Card }) {
       ? { validTo: [cardsT('validToInvalid', { example: dayText('2028-11-28') })] }
       : {};
   const errors = { ...(entry.fieldErrors ?? {}), ...typedWrong };
-  const known = new Set(['barcode', 'name', 'validTo']);
-  const other = Object.entries(errors).filter(([k]) => !known.has(k));
-  const field = (name: 'barcode' | 'name' | 'validTo', label: string) => {
-    const own = errors[name] ?? [];
-    return (
-      <label className={own.length > 0 ? 'field invalid' : 'field'} data-field-name={name}>
-        <span>{label}</span>
-        <input
-          value={draft[name]}
-          autoComplete="off"
-          onChange={(e) => setDraft({ ...draft, [name]: e.target.value })}
-          data-field={`card-${name}`}
-        />
-        {own.map((e) => (
-          <span className="field-error" key={e} data-field-error={name}>
-            {e}
-          </span>
-        ))}
-      </label>
-    );
-  };
+  const field = (name: (typeof CARD_FIELDS)[number], label: string) => (
+    <FixField label={label} name={name} errors={errors}>
+      <input
+        value={draft[name]}
+        autoComplete="off"
+        onChange={(e) => setDraft({ ...draft, [name]: e.target.value })}
+        data-field={`card-${name}`}
+      />
+    </FixField>
+  );
   return (
-    <form
-      className="fix-form"
-      data-fix={String(entry.id)}
-      onSubmit={(e) => {
-        e.preventDefault();
+    <FixForm
+      entry={entry}
+      errors={errors}
+      fields={new Set(CARD_FIELDS)}
+      onSubmit={() => {
         if (Object.keys(typedWrong).length > 0) return;
         void resendCard(entry.id, {
           ...card,
@@ -113,23 +104,6 @@ function CardFixForm({ entry, card }: { entry: OutboxEntryView; card: Card }) {
       {field('barcode', cardsT('fixBarcode'))}
       {field('name', cardsT('fixName'))}
       {field('validTo', cardsT('fixValidTo'))}
-      {other.length > 0 && (
-        <ul className="field-errors">
-          {other.map(([k, v]) => (
-            <li key={k}>
-              {k}: {v.join(' ')}
-            </li>
-          ))}
-        </ul>
-      )}
-      <div className="actions">
-        <button type="submit" className="primary" data-action="resend">
-          {t('resend')}
-        </button>
-        <button type="button" onClick={() => void discardOrder(entry.id)}>
-          {t('discard')}
-        </button>
-      </div>
-    </form>
+    </FixForm>
   );
 }
