@@ -11,8 +11,10 @@
 //   ... point the client at proxy.url ...
 //   await proxy.close();
 //
-// Rules are checked in the order added; the first that matches a request (method, path, times left)
-// acts on it. What each action does:
+// Rules are checked in the order added; the first that matches a request (method, path, `where`,
+// times left) acts on it. `where` narrows a rule to the requests it is about: the till sends other
+// POSTs to the same path (the empty order that probes the permission when the instance comes back),
+// and a rule spent on one of those leaves the request the test is about untouched. What each action does:
 // - status: the proxy answers this status itself (an ErrorResult body, Retry-After when given); the
 //   instance never sees the request. For 429 and 5xx from a gateway, and for a load balancer's 3xx to
 //   its maintenance page (`headers` set a Location, `body` the page as sent).
@@ -54,6 +56,8 @@ export interface HostileRuleSpec {
   answerStatus?: number;
   headers?: Record<string, string | null>;
   before?: (request: { method: string; path: string; body: unknown }) => Promise<boolean>;
+  /** Acts only on requests this accepts (their parsed JSON body is given); absent: every match. */
+  where?: (request: { method: string; path: string; body: unknown }) => boolean;
 }
 
 /** A rewrite's answer sent as this text exactly, not through JSON.stringify. */
@@ -107,14 +111,15 @@ export async function startHostileProxy(upstream: string): Promise<HostileProxy>
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
 
-  const take = (method: string, path: string): LiveRule | undefined => {
+  const take = (method: string, path: string, body: unknown): LiveRule | undefined => {
     const rule = rules.find(
       (r) =>
         r.spec.before === undefined &&
         !r.removed &&
         r.left > 0 &&
         r.path.test(path) &&
-        (r.method?.test(method) ?? true),
+        (r.method?.test(method) ?? true) &&
+        (r.spec.where?.({ method, path, body }) ?? true),
     );
     if (rule) {
       rule.left -= 1;
@@ -137,7 +142,7 @@ export async function startHostileProxy(upstream: string): Promise<HostileProxy>
     requests.push({ method, path });
     const body = await readAll(req);
     await runBefore(method, path, body);
-    const rule = take(method, path);
+    const rule = take(method, path, parseOrUndefined(body.toString('utf8')));
     const spec = rule?.spec;
     if (spec?.status !== undefined) {
       const text = spec.body ?? JSON.stringify({ messages: [`Hostile proxy: status ${spec.status}.`] });
