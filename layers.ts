@@ -55,7 +55,7 @@ export const MODULES: readonly Module[] = [
   folder(
     'common',
     [],
-    'what the core and the screens share, importing nothing of Counter: money (minor units, exact decimals, the rounding rules), the words of paper (common/words: one source per language for the receipt and the report)',
+    'what the core and the screens share, importing nothing of Counter: money (minor units, exact decimals, the rounding rules), the words of paper (common/words: one source per language for the receipt and the report), values built at their first use (common/lazy.ts: the zod schemas)',
     { browser: true },
   ),
   folder(

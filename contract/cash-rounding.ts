@@ -5,12 +5,13 @@
 // roundCash, which both sides use (the core settles, the screen shows); amounts in minor units.
 import { z } from 'zod';
 import { minor, type Minor } from '../common/money.ts';
+import { lazy } from '../common/lazy.ts';
 
 /**
  * Settings' cash rounding: 'currency' takes the currency's own (CZK: whole crowns; any other: none),
  * 'none' never rounds, and a step rounds every cash total to a multiple of it.
  */
-export const CashRounding = z.enum(['currency', 'none', '0.05', '0.10', '0.50', '1']);
+export const CashRounding = lazy(() => z.enum(['currency', 'none', '0.05', '0.10', '0.50', '1']));
 export type CashRounding = z.infer<typeof CashRounding>;
 
 const STEPS: Readonly<Record<Exclude<CashRounding, 'currency'>, number>> = {

@@ -6,6 +6,7 @@
 // `{{at, when}}` an instant (the screens: their locale, local time; the CLI: UTC), `{{day, day}}` a
 // calendar date.
 import { z } from 'zod';
+import { lazy } from '../common/lazy.ts';
 
 export const CORE_WORDS = {
   // scans
@@ -378,10 +379,12 @@ export interface Said {
  * A Said as the contract carries it. The key is any string on the wire, so a renderer older or
  * newer than the core still parses the answer (an unknown key falls back to the English message).
  */
-export const SaidSchema = z.object({
-  key: z.string().max(60),
-  values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-});
+export const SaidSchema = lazy(() =>
+  z.object({
+    key: z.string().max(60),
+    values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  }),
+);
 
 export function say(key: CoreWord, values?: WordValues): Said {
   return values === undefined ? { key } : { key, values };

@@ -4,35 +4,36 @@
 // handles); what a caller hands in stays a plain number or string, so the screens send back the ids
 // they were shown and the CLI the ones typed.
 import { z } from 'zod';
+import { lazy } from '../common/lazy.ts';
 
 /** How an id travels: Counter's own are numbers; a screen may hand one back as its text. */
-const ref = z.union([z.number().int(), z.string()]);
+const ref = lazy(() => z.union([z.number().int(), z.string()]));
 
 /** An order in the outbox (its row's id): the Orders list, its receipt, a reprint. */
-export const OrderId = ref.brand<'OrderId'>();
+export const OrderId = lazy(() => ref.brand<'OrderId'>());
 export type OrderId = z.infer<typeof OrderId>;
 
 /** The instance's id of an order it stored (`remoteId`; `ack.id` in its answer). */
-export const RemoteOrderId = ref.brand<'RemoteOrderId'>();
+export const RemoteOrderId = lazy(() => ref.brand<'RemoteOrderId'>());
 export type RemoteOrderId = z.infer<typeof RemoteOrderId>;
 
 /** A sale (its row in db/sessions.ts). */
-export const SaleId = ref.brand<'SaleId'>();
+export const SaleId = lazy(() => ref.brand<'SaleId'>());
 export type SaleId = z.infer<typeof SaleId>;
 
 /** A line of a sale (its row in db/sessions.ts). */
-export const LineId = ref.brand<'LineId'>();
+export const LineId = lazy(() => ref.brand<'LineId'>());
 export type LineId = z.infer<typeof LineId>;
 
 /** Ids the instance gives its resources (SPEC.md): whole numbers. */
-export const StockItemId = z.number().int().brand<'StockItemId'>();
+export const StockItemId = lazy(() => z.number().int().brand<'StockItemId'>());
 export type StockItemId = z.infer<typeof StockItemId>;
-export const CompanyId = z.number().int().brand<'CompanyId'>();
+export const CompanyId = lazy(() => z.number().int().brand<'CompanyId'>());
 export type CompanyId = z.infer<typeof CompanyId>;
-export const CardId = z.number().int().brand<'CardId'>();
+export const CardId = lazy(() => z.number().int().brand<'CardId'>());
 export type CardId = z.infer<typeof CardId>;
 /** A warehouse of the instance: where the till sells from (Settings), where a product is in stock. */
-export const WarehouseId = z.number().int().brand<'WarehouseId'>();
+export const WarehouseId = lazy(() => z.number().int().brand<'WarehouseId'>());
 export type WarehouseId = z.infer<typeof WarehouseId>;
 
 /** Counter's own row ids as the contract's ids: where a view is made of a stored row. */

@@ -3,14 +3,17 @@
 import { z } from 'zod';
 import type { Db } from './database.ts';
 import { prepared } from './prepared.ts';
+import { lazy } from '../common/lazy.ts';
 
-const CashierRow = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  pinHash: z.string(),
-  createdAt: z.string(),
-  removedAt: z.string().nullable(),
-});
+const CashierRow = lazy(() =>
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    pinHash: z.string(),
+    createdAt: z.string(),
+    removedAt: z.string().nullable(),
+  }),
+);
 export type CashierRow = z.output<typeof CashierRow>;
 
 export function insertCashier(db: Db, cashier: { name: string; pinHash: string; now: Date }): CashierRow {

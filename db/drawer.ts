@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { Db } from './database.ts';
 import { prepared } from './prepared.ts';
+import { lazy } from '../common/lazy.ts';
 
 export interface DrawerOpening {
   readonly id: number;
@@ -13,13 +14,15 @@ export interface DrawerOpening {
   readonly by: 'manager' | 'till';
 }
 
-const Row = z.object({
-  id: z.number().int(),
-  at: z.string(),
-  reason: z.literal('no-sale'),
-  by: z.enum(['manager', 'till']),
-  shiftId: z.number().int().nullable(),
-});
+const Row = lazy(() =>
+  z.object({
+    id: z.number().int(),
+    at: z.string(),
+    reason: z.literal('no-sale'),
+    by: z.enum(['manager', 'till']),
+    shiftId: z.number().int().nullable(),
+  }),
+);
 
 export function recordDrawerOpening(db: Db, by: DrawerOpening['by'], now: Date): DrawerOpening {
   const id = prepared(

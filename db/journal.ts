@@ -10,6 +10,7 @@ import { printedReceiptNumber } from './receipts.ts';
 import { soldLines } from './returns.ts';
 import { unitPriceText } from './unit-price.ts';
 import { applyParkedEvent } from './store-parked.ts';
+import { lazy } from '../common/lazy.ts';
 
 export const JOURNAL_KINDS = [
   'sale',
@@ -24,18 +25,20 @@ export const JOURNAL_KINDS = [
   'card',
   'parked-taken',
 ] as const;
-export const JournalKind = z.enum(JOURNAL_KINDS);
+export const JournalKind = lazy(() => z.enum(JOURNAL_KINDS));
 export type JournalKind = z.infer<typeof JournalKind>;
 
 /** One event of a till's journal: its number there, what happened, and what the other tills need of it. */
-export const JournalEvent = z.strictObject({
-  seq: z.int().positive(),
-  kind: JournalKind,
-  body: z.record(z.string(), z.unknown()),
-});
+export const JournalEvent = lazy(() =>
+  z.strictObject({
+    seq: z.int().positive(),
+    kind: JournalKind,
+    body: z.record(z.string(), z.unknown()),
+  }),
+);
 export type JournalEvent = z.infer<typeof JournalEvent>;
 
-const Row = z.object({ seq: z.int(), kind: JournalKind, body: z.string() });
+const Row = lazy(() => z.object({ seq: z.int(), kind: JournalKind, body: z.string() }));
 
 function eventOf(row: unknown): JournalEvent {
   const r = Row.parse(row);
@@ -43,32 +46,36 @@ function eventOf(row: unknown): JournalEvent {
 }
 
 /** A closed sale as the other tills learn it: its receipt, lines, tender and its order's state (version 1). */
-export const SaleBody = z.object({
-  orderId: z.int(),
-  receipt: z.string().nullable(),
-  shiftId: z.int().nullable(),
-  totalMinor: z.int(),
-  state: z.string(),
-  warehouseId: z.int().nullable(),
-  lines: z.array(z.object({ productId: z.int(), quantity: z.number() })),
-  payments: z.array(z.object({ method: z.string(), amountMinor: z.int() })),
-});
+export const SaleBody = lazy(() =>
+  z.object({
+    orderId: z.int(),
+    receipt: z.string().nullable(),
+    shiftId: z.int().nullable(),
+    totalMinor: z.int(),
+    state: z.string(),
+    warehouseId: z.int().nullable(),
+    lines: z.array(z.object({ productId: z.int(), quantity: z.number() })),
+    payments: z.array(z.object({ method: z.string(), amountMinor: z.int() })),
+  }),
+);
 export type SaleBody = z.infer<typeof SaleBody>;
 
 /** A sold line as paid, as it travels (db/returns.ts SoldLine without its session). */
-export const SoldLineWire = z.object({
-  lineNo: z.int().nonnegative(),
-  productId: z.int(),
-  productCode: z.string().nullable(),
-  name: z.string(),
-  kind: z.enum(['unit', 'weight', 'price']),
-  quantityMilli: z.int().positive(),
-  unitOfMeasure: z.string().nullable(),
-  unitPrice: z.number(),
-  vatRate: z.number(),
-  grossMinor: z.int().nonnegative(),
-  paidMinor: z.int().nonnegative(),
-});
+export const SoldLineWire = lazy(() =>
+  z.object({
+    lineNo: z.int().nonnegative(),
+    productId: z.int(),
+    productCode: z.string().nullable(),
+    name: z.string(),
+    kind: z.enum(['unit', 'weight', 'price']),
+    quantityMilli: z.int().positive(),
+    unitOfMeasure: z.string().nullable(),
+    unitPrice: z.number(),
+    vatRate: z.number(),
+    grossMinor: z.int().nonnegative(),
+    paidMinor: z.int().nonnegative(),
+  }),
+);
 export type SoldLineWire = z.infer<typeof SoldLineWire>;
 
 /**
@@ -77,14 +84,16 @@ export type SoldLineWire = z.infer<typeof SoldLineWire>;
  * (the receipt's QR), when it was sold, its customer and its lines as paid. A version-1 event (a till
  * not yet updated, or journalled before) still applies; its sale cannot be returned at another till.
  */
-export const SaleBodyV2 = SaleBody.extend({
-  v: z.literal(2),
-  sessionId: z.int(),
-  reference: z.string(),
-  soldAt: z.string(),
-  customerId: z.int().nullable(),
-  sold: z.array(SoldLineWire),
-});
+export const SaleBodyV2 = lazy(() =>
+  SaleBody.extend({
+    v: z.literal(2),
+    sessionId: z.int(),
+    reference: z.string(),
+    soldAt: z.string(),
+    customerId: z.int().nullable(),
+    sold: z.array(SoldLineWire),
+  }),
+);
 export type SaleBodyV2 = z.infer<typeof SaleBodyV2>;
 
 /**
@@ -92,15 +101,17 @@ export type SaleBodyV2 = z.infer<typeof SaleBodyV2>;
  * a later sale at any till of the store finds it offline before the instance has it (db/catalog
  * cardByBarcode reads it from store_event). `entryId` is its outbox entry at the till that issued it.
  */
-export const IssuedCardBody = z.object({
-  entryId: z.int(),
-  companyId: z.int(),
-  barcode: z.string(),
-  name: z.string(),
-  validFrom: z.string().optional(),
-  validTo: z.string().optional(),
-  discount: z.number().optional(),
-});
+export const IssuedCardBody = lazy(() =>
+  z.object({
+    entryId: z.int(),
+    companyId: z.int(),
+    barcode: z.string(),
+    name: z.string(),
+    validFrom: z.string().optional(),
+    validTo: z.string().optional(),
+    discount: z.number().optional(),
+  }),
+);
 export type IssuedCardBody = z.infer<typeof IssuedCardBody>;
 
 /** Appends a card issued here: call in the transaction that stores its document and caches it. */
@@ -110,13 +121,15 @@ export function appendIssuedCard(db: Db, card: IssuedCardBody): void {
   );
 }
 
-const SessionRow = z.object({
-  shiftId: z.int().nullable(),
-  totalMinor: z.int().nullable(),
-  closedAt: z.string().nullable(),
-  updatedAt: z.string(),
-});
-const PaymentRow = z.object({ method: z.string(), amountMinor: z.int() });
+const SessionRow = lazy(() =>
+  z.object({
+    shiftId: z.int().nullable(),
+    totalMinor: z.int().nullable(),
+    closedAt: z.string().nullable(),
+    updatedAt: z.string(),
+  }),
+);
+const PaymentRow = lazy(() => z.object({ method: z.string(), amountMinor: z.int() }));
 
 /**
  * Appends the closed sale of order `orderId`: call in the transaction that closes it, after its
@@ -315,17 +328,19 @@ export function acknowledgementsLearnt(db: Db): Map<string, string> {
   return new Map(rows.map((r) => [`${r.till}/${r.orderId}`, r.receivedAt]));
 }
 
-const StoreShiftRow = z.object({
-  till: z.string(),
-  shiftId: z.int().nullable(),
-  floatMinor: z.int(),
-  sales: z.int(),
-  salesMinor: z.int(),
-  cashSalesMinor: z.int(),
-  cashInMinor: z.int(),
-  cashOutMinor: z.int(),
-  cashRefundsMinor: z.int(),
-});
+const StoreShiftRow = lazy(() =>
+  z.object({
+    till: z.string(),
+    shiftId: z.int().nullable(),
+    floatMinor: z.int(),
+    sales: z.int(),
+    salesMinor: z.int(),
+    cashSalesMinor: z.int(),
+    cashInMinor: z.int(),
+    cashOutMinor: z.int(),
+    cashRefundsMinor: z.int(),
+  }),
+);
 export type StoreShiftRow = z.infer<typeof StoreShiftRow>;
 
 /**

@@ -9,6 +9,7 @@ import { prepared } from './prepared.ts';
 import { durably, type Db } from './database.ts';
 import { InternetOrderPayload, OUTBOX_STATES, OutboxState } from '../contract/order.ts';
 import { CardDocument, DocumentKind } from '../contract/documents.ts';
+import { lazy } from '../common/lazy.ts';
 
 /**
  * Automatic resends of an in-doubt order (where the instance recognises the client reference) stop
@@ -95,14 +96,18 @@ interface OutboxEntryBase {
  * An order's figures as stored with it (migration 15): what its list row shows, and what its receipt
  * keeps once compaction dropped the lines (totals per VAT rate, the discount).
  */
-export const StoredOrderSummary = z.object({
-  total: z.number(),
-  lineCount: z.int().nonnegative(),
-  customerName: z.string().optional(),
-  walkIn: z.boolean(),
-  byVatRate: z.array(z.object({ vatRate: z.number(), base: z.number(), vat: z.number(), gross: z.number() })),
-  discount: z.number(),
-});
+export const StoredOrderSummary = lazy(() =>
+  z.object({
+    total: z.number(),
+    lineCount: z.int().nonnegative(),
+    customerName: z.string().optional(),
+    walkIn: z.boolean(),
+    byVatRate: z.array(
+      z.object({ vatRate: z.number(), base: z.number(), vat: z.number(), gross: z.number() }),
+    ),
+    discount: z.number(),
+  }),
+);
 export type StoredOrderSummary = z.infer<typeof StoredOrderSummary>;
 
 /** Orders no sender and no operator action moves any more: only these may ever be compacted. */
@@ -115,41 +120,45 @@ export const SETTLED_STATES: readonly OutboxState[] = ['sent', 'cancelled', 'dis
 const NOT_IN_OPEN_SHIFT = `NOT EXISTS (SELECT 1 FROM shopping_session s JOIN shift h ON h.id = s.shiftId
   WHERE s.id = o.origin_session_id AND h.state = 'open')`;
 
-const FieldErrors = z.record(z.string(), z.array(z.string()));
-const Messages = z.array(z.string());
+const FieldErrors = lazy(() => z.record(z.string(), z.array(z.string())));
+const Messages = lazy(() => z.array(z.string()));
 
 /**
  * An instance's figure as stored (its order id, what it booked): one that is not an exact integer
  * (written before amounts were bounded) reads as unsaid, so no stored row can make a listing throw.
  */
-const InstanceFigure = z
-  .unknown()
-  .optional()
-  .transform((v) => (typeof v === 'number' && Number.isSafeInteger(v) ? v : null));
+const InstanceFigure = lazy(() =>
+  z
+    .unknown()
+    .optional()
+    .transform((v) => (typeof v === 'number' && Number.isSafeInteger(v) ? v : null)),
+);
 
-const Row = z.object({
-  id: z.number().int(),
-  client_reference: z.string(),
-  payload: z.string(),
-  state: OutboxState,
-  attempts: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  next_attempt_at: z.number().int().nullable(),
-  remote_id: InstanceFigure,
-  booked_cents: InstanceFigure,
-  field_errors: z.string().nullable(),
-  messages: z.string().nullable(),
-  error_id: z.string().nullable(),
-  code: z.string().nullable(),
-  permission: z.string().nullable(),
-  origin_session_id: z.number().int().nullable(),
-  instance: z.string().nullable().default(null),
-  summary: z.string().nullable().default(null),
-  compacted_at: z.string().nullable().default(null),
-  kind: DocumentKind.default('order'),
-  depends_on: z.number().int().nullable().default(null),
-});
+const Row = lazy(() =>
+  z.object({
+    id: z.number().int(),
+    client_reference: z.string(),
+    payload: z.string(),
+    state: OutboxState,
+    attempts: z.number().int(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    next_attempt_at: z.number().int().nullable(),
+    remote_id: InstanceFigure,
+    booked_cents: InstanceFigure,
+    field_errors: z.string().nullable(),
+    messages: z.string().nullable(),
+    error_id: z.string().nullable(),
+    code: z.string().nullable(),
+    permission: z.string().nullable(),
+    origin_session_id: z.number().int().nullable(),
+    instance: z.string().nullable().default(null),
+    summary: z.string().nullable().default(null),
+    compacted_at: z.string().nullable().default(null),
+    kind: DocumentKind.default('order'),
+    depends_on: z.number().int().nullable().default(null),
+  }),
+);
 
 function toOrder(raw: unknown): OutboxOrder {
   const r = Row.parse(raw);
@@ -985,13 +994,15 @@ export function compactOutboxOrder(db: Db, id: number, bounds: RetentionBounds, 
 // What other readers learn of orders (the shift's reports, what was sold here): this file alone
 // names the order's table and its acknowledgement records (layers.ts ONLY_IN, test/architecture).
 
-const OrderNow = z.object({
-  orderId: z.int(),
-  state: OutboxState,
-  remoteId: z.int().nullable(),
-  clientReference: z.string(),
-  acknowledgedAt: z.string().nullable(),
-});
+const OrderNow = lazy(() =>
+  z.object({
+    orderId: z.int(),
+    state: OutboxState,
+    remoteId: z.int().nullable(),
+    clientReference: z.string(),
+    acknowledgedAt: z.string().nullable(),
+  }),
+);
 export type OrderNow = z.output<typeof OrderNow>;
 
 /** Where each of these orders is now and when it was acknowledged; an id the outbox lacks is left out. */
@@ -1020,12 +1031,14 @@ export function ordersCancelledInShift(db: Db, shiftId: number): number[] {
 }
 
 /** An item of a sale's order that may count against the cached stock figures (db/sold-here.ts). */
-const SoldItemRow = z.object({
-  productId: z.int(),
-  warehouseId: z.int(),
-  quantity: z.number(),
-  acknowledgedAt: z.string().nullable(),
-});
+const SoldItemRow = lazy(() =>
+  z.object({
+    productId: z.int(),
+    warehouseId: z.int(),
+    quantity: z.number(),
+    acknowledgedAt: z.string().nullable(),
+  }),
+);
 export type SoldItemRow = z.infer<typeof SoldItemRow>;
 
 // The states an order waits in before the instance acknowledges it are written out so the planner
@@ -1059,15 +1072,17 @@ export function soldItemsSince(db: Db, since: string, productIds: readonly numbe
     .parse(prepared(db, soldItemsSql).all({ since, products: JSON.stringify(productIds) }));
 }
 
-const saleInt = z.number().int();
-const SaleOrder = z.object({
-  orderId: saleInt,
-  sessionId: saleInt,
-  clientReference: z.string(),
-  remoteId: saleInt.nullable(),
-  number: saleInt.nullable(),
-  prefix: z.string(),
-});
+const saleInt = lazy(() => z.number().int());
+const SaleOrder = lazy(() =>
+  z.object({
+    orderId: saleInt,
+    sessionId: saleInt,
+    clientReference: z.string(),
+    remoteId: saleInt.nullable(),
+    number: saleInt.nullable(),
+    prefix: z.string(),
+  }),
+);
 export type SaleOrder = z.infer<typeof SaleOrder>;
 
 const SALE_ORDER = `SELECT o.id AS orderId, o.origin_session_id AS sessionId, o.client_reference AS clientReference,
@@ -1133,7 +1148,7 @@ export function returnedItemsSince(db: Db, since: string, productIds: readonly n
 }
 
 /** An item another till of the store sold or took back, as its journal told this till (issue 38). */
-const StoreSoldItemRow = SoldItemRow.extend({ till: z.string() });
+const StoreSoldItemRow = lazy(() => SoldItemRow.extend({ till: z.string() }));
 export type StoreSoldItemRow = z.infer<typeof StoreSoldItemRow>;
 
 /**

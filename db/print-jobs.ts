@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { Db } from './database.ts';
 import { prepared } from './prepared.ts';
+import { lazy } from '../common/lazy.ts';
 
 export const PRINT_JOB_STATES = ['queued', 'printing', 'printed', 'failed'] as const;
 export type PrintJobState = (typeof PRINT_JOB_STATES)[number];
@@ -42,23 +43,25 @@ export interface PrintJob {
   readonly printedAt: string | null;
 }
 
-const Row = z.object({
-  id: z.number().int(),
-  kind: z.enum(['receipt', 'drawer', 'return']),
-  orderId: z.number().int().nullable(),
-  returnId: z.number().int().nullable(),
-  copy: z.enum(COPY_MARKS),
-  kickUntil: z.string().nullable(),
-  state: z.enum(PRINT_JOB_STATES),
-  attempts: z.number().int(),
-  nextAttemptAt: z.number().int().nullable(),
-  problem: z.enum(PRINT_PROBLEMS).nullable(),
-  detail: z.string().nullable(),
-  owner: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  printedAt: z.string().nullable(),
-});
+const Row = lazy(() =>
+  z.object({
+    id: z.number().int(),
+    kind: z.enum(['receipt', 'drawer', 'return']),
+    orderId: z.number().int().nullable(),
+    returnId: z.number().int().nullable(),
+    copy: z.enum(COPY_MARKS),
+    kickUntil: z.string().nullable(),
+    state: z.enum(PRINT_JOB_STATES),
+    attempts: z.number().int(),
+    nextAttemptAt: z.number().int().nullable(),
+    problem: z.enum(PRINT_PROBLEMS).nullable(),
+    detail: z.string().nullable(),
+    owner: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    printedAt: z.string().nullable(),
+  }),
+);
 
 function jobOf(row: unknown): PrintJob {
   return Row.parse(row);

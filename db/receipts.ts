@@ -4,13 +4,16 @@
 import { z } from 'zod';
 import type { Db } from './database.ts';
 import { prepared } from './prepared.ts';
+import { lazy } from '../common/lazy.ts';
 
-export const ReceiptSeller = z.strictObject({
-  name: z.string(),
-  address: z.string(),
-  registrationNumber: z.string(),
-  vatNumber: z.string(),
-});
+export const ReceiptSeller = lazy(() =>
+  z.strictObject({
+    name: z.string(),
+    address: z.string(),
+    registrationNumber: z.string(),
+    vatNumber: z.string(),
+  }),
+);
 export type ReceiptSeller = z.infer<typeof ReceiptSeller>;
 
 export interface ReceiptRecord {
@@ -23,14 +26,16 @@ export interface ReceiptRecord {
   readonly lastPrintedAt: string | null;
 }
 
-const Row = z.object({
-  orderId: z.number().int(),
-  number: z.number().int().nullable(),
-  prefix: z.string(),
-  seller: z.string().nullable(),
-  printCount: z.number().int(),
-  lastPrintedAt: z.string().nullable(),
-});
+const Row = lazy(() =>
+  z.object({
+    orderId: z.number().int(),
+    number: z.number().int().nullable(),
+    prefix: z.string(),
+    seller: z.string().nullable(),
+    printCount: z.number().int(),
+    lastPrintedAt: z.string().nullable(),
+  }),
+);
 
 /**
  * Gives order `orderId` the till's next receipt number (one more than the highest given) with the

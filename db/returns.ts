@@ -6,29 +6,32 @@ import { z } from 'zod';
 import type { Db } from './database.ts';
 import { prepared } from './prepared.ts';
 import { UnitPriceColumn, unitPriceText } from './unit-price.ts';
+import { lazy } from '../common/lazy.ts';
 
-const int = z.number().int();
+const int = lazy(() => z.number().int());
 
 /** A line of a closed sale as the customer paid for it. */
-export const SoldLine = z.object({
-  sessionId: int,
-  lineNo: int,
-  productId: int,
-  productCode: z.string().nullable(),
-  name: z.string(),
-  kind: z.enum(['unit', 'weight', 'price']),
-  quantityMilli: int,
-  unitOfMeasure: z.string().nullable(),
-  /** Gross, per unit: stored as its exact decimal text (migration 31), read as the number it prints as. */
-  unitPrice: z.number(),
-  vatRate: z.number(),
-  grossMinor: int,
-  paidMinor: int,
-});
+export const SoldLine = lazy(() =>
+  z.object({
+    sessionId: int,
+    lineNo: int,
+    productId: int,
+    productCode: z.string().nullable(),
+    name: z.string(),
+    kind: z.enum(['unit', 'weight', 'price']),
+    quantityMilli: int,
+    unitOfMeasure: z.string().nullable(),
+    /** Gross, per unit: stored as its exact decimal text (migration 31), read as the number it prints as. */
+    unitPrice: z.number(),
+    vatRate: z.number(),
+    grossMinor: int,
+    paidMinor: int,
+  }),
+);
 export type SoldLine = z.infer<typeof SoldLine>;
 
 /** A row of sold_line as stored: the unit price is its decimal text. */
-const SoldLineRow = SoldLine.extend({ unitPrice: UnitPriceColumn });
+const SoldLineRow = lazy(() => SoldLine.extend({ unitPrice: UnitPriceColumn }));
 
 /** Stores a closed sale's lines as paid: call in the transaction that closes it. */
 export function insertSoldLines(db: Db, lines: readonly SoldLine[]): void {
@@ -105,29 +108,31 @@ export type ReturnRowState = (typeof RETURN_STATES)[number];
 export const RETURN_ROUTES = ['claim', 'negative-order', 'delete', 'back-office'] as const;
 export type ReturnRoute = (typeof RETURN_ROUTES)[number];
 
-const ReturnRow = z.object({
-  id: int,
-  number: int,
-  prefix: z.string(),
-  /** The sale it takes back; null (both): a return without a receipt (migration 36). */
-  saleSessionId: int.nullable(),
-  saleOrderId: int.nullable(),
-  createdAt: z.string(),
-  shiftId: int.nullable(),
-  cashierId: int.nullable(),
-  refundMinor: int,
-  managerApproved: z.union([z.literal(0), z.literal(1)]).transform((v) => v === 1),
-  clientReference: z.string(),
-  route: z.enum(RETURN_ROUTES).nullable(),
-  state: z.enum(RETURN_STATES),
-  documentOrderId: int.nullable(),
-  stateNote: z.string().nullable(),
-  bookedAt: z.string().nullable(),
-  printCount: int,
-  /** The till whose sale it takes back (its ids are that till's); null: this till's own sale. */
-  saleTill: z.string().nullable(),
-  exchangeOrderId: int.nullable(),
-});
+const ReturnRow = lazy(() =>
+  z.object({
+    id: int,
+    number: int,
+    prefix: z.string(),
+    /** The sale it takes back; null (both): a return without a receipt (migration 36). */
+    saleSessionId: int.nullable(),
+    saleOrderId: int.nullable(),
+    createdAt: z.string(),
+    shiftId: int.nullable(),
+    cashierId: int.nullable(),
+    refundMinor: int,
+    managerApproved: z.union([z.literal(0), z.literal(1)]).transform((v) => v === 1),
+    clientReference: z.string(),
+    route: z.enum(RETURN_ROUTES).nullable(),
+    state: z.enum(RETURN_STATES),
+    documentOrderId: int.nullable(),
+    stateNote: z.string().nullable(),
+    bookedAt: z.string().nullable(),
+    printCount: int,
+    /** The till whose sale it takes back (its ids are that till's); null: this till's own sale. */
+    saleTill: z.string().nullable(),
+    exchangeOrderId: int.nullable(),
+  }),
+);
 export type ReturnRow = z.output<typeof ReturnRow>;
 
 export interface NewReturn {

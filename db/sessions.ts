@@ -6,6 +6,7 @@ import type { Db } from './database.ts';
 import { Tender } from '../contract/contract.ts';
 import { minor, roundToMinor, toMajor, type Minor } from '../common/money.ts';
 import { UnitPriceColumn, unitPriceText } from './unit-price.ts';
+import { lazy } from '../common/lazy.ts';
 
 /** The states stored in the state column. */
 export const SESSION_STATES = ['open', 'closed', 'cancelled'] as const;
@@ -16,19 +17,21 @@ export const LINE_KINDS = ['unit', 'weight', 'price'] as const;
 export type SessionLineKind = (typeof LINE_KINDS)[number];
 
 /** The customer card as the session keeps it (the service's CompanyCard fields). */
-export const SessionCard = z.object({
-  id: z.number().int().optional(),
-  companyId: z.number().int().optional(),
-  barcode: z.string().optional(),
-  name: z.string().optional(),
-  discount: z.number().optional(),
-  discountAmount: z.number().optional(),
-  discountGroupId: z.number().int().optional(),
-  isInvalid: z.boolean().optional(),
-  validFrom: z.string().optional(),
-  validTo: z.string().optional(),
-  note: z.string().optional(),
-});
+export const SessionCard = lazy(() =>
+  z.object({
+    id: z.number().int().optional(),
+    companyId: z.number().int().optional(),
+    barcode: z.string().optional(),
+    name: z.string().optional(),
+    discount: z.number().optional(),
+    discountAmount: z.number().optional(),
+    discountGroupId: z.number().int().optional(),
+    isInvalid: z.boolean().optional(),
+    validFrom: z.string().optional(),
+    validTo: z.string().optional(),
+    note: z.string().optional(),
+  }),
+);
 export type SessionCard = z.infer<typeof SessionCard>;
 
 export interface SessionCustomer {
@@ -44,12 +47,14 @@ export interface SessionCustomer {
  * charged instead of the line's own (which stays, as the original). Who set it: a manager (the PIN
  * opened the lock) or the till with no manager PIN set; when, ISO UTC.
  */
-export const LineAdjustment = z.strictObject({
-  kind: z.enum(['percent', 'price']),
-  value: z.number().positive(),
-  by: z.enum(['manager', 'till']),
-  at: z.string(),
-});
+export const LineAdjustment = lazy(() =>
+  z.strictObject({
+    kind: z.enum(['percent', 'price']),
+    value: z.number().positive(),
+    by: z.enum(['manager', 'till']),
+    at: z.string(),
+  }),
+);
 export type LineAdjustment = z.infer<typeof LineAdjustment>;
 
 export interface SessionLine {
@@ -86,26 +91,28 @@ const roundedToMinor = (n: number): number => toMajor(roundToMinor(n));
  * A tender as an older version kept it, before split payments: one method, the amount handed over
  * (cash) or charged (card), and the change. Read as the one part it was.
  */
-const SingleTender = z
-  .strictObject({
-    method: z.enum(['cash', 'card']),
-    given: z.number().nonnegative(),
-    change: z.number().nonnegative(),
-  })
-  .transform((old): Tender =>
-    old.method === 'card'
-      ? { parts: [{ method: 'card', amount: old.given }], change: 0 }
-      : {
-          parts: [{ method: 'cash', amount: roundedToMinor(old.given - old.change), given: old.given }],
-          change: old.change,
-        },
-  );
+const SingleTender = lazy(() =>
+  z
+    .strictObject({
+      method: z.enum(['cash', 'card']),
+      given: z.number().nonnegative(),
+      change: z.number().nonnegative(),
+    })
+    .transform((old): Tender =>
+      old.method === 'card'
+        ? { parts: [{ method: 'card', amount: old.given }], change: 0 }
+        : {
+            parts: [{ method: 'cash', amount: roundedToMinor(old.given - old.change), given: old.given }],
+            change: old.change,
+          },
+    ),
+);
 
 /** A stored tender: today's parts, or an older single one (read as its one part). */
-export const StoredTender = z.union([Tender, SingleTender]);
+export const StoredTender = lazy(() => z.union([Tender, SingleTender]));
 
 /** The default customer (Settings) a sale without a scanned card was sold to. */
-export const WalkInCustomer = z.strictObject({ companyId: z.number().int(), name: z.string() });
+export const WalkInCustomer = lazy(() => z.strictObject({ companyId: z.number().int(), name: z.string() }));
 export type WalkInCustomer = z.infer<typeof WalkInCustomer>;
 
 export interface ShoppingSession {
@@ -124,51 +131,57 @@ export interface ShoppingSession {
   readonly lines: readonly SessionLine[];
 }
 
-const SessionRow = z.object({
-  id: z.number().int(),
-  state: z.enum(SESSION_STATES),
-  warehouseId: z.number().int().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  closedAt: z.string().nullable(),
-  customerCompanyId: z.number().int().nullable(),
-  customerCard: z.string().nullable(),
-  customerSource: z.enum(['online', 'offline']).nullable(),
-  customerOwesMinor: z.number().int().transform(minor).nullable(),
-  outboxOrderId: z.number().int().nullable(),
-  tender: z.string().nullable(),
-  walkIn: z.string().nullable(),
-  parkedAt: z.string().nullable(),
-});
+const SessionRow = lazy(() =>
+  z.object({
+    id: z.number().int(),
+    state: z.enum(SESSION_STATES),
+    warehouseId: z.number().int().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    closedAt: z.string().nullable(),
+    customerCompanyId: z.number().int().nullable(),
+    customerCard: z.string().nullable(),
+    customerSource: z.enum(['online', 'offline']).nullable(),
+    customerOwesMinor: z.number().int().transform(minor).nullable(),
+    outboxOrderId: z.number().int().nullable(),
+    tender: z.string().nullable(),
+    walkIn: z.string().nullable(),
+    parkedAt: z.string().nullable(),
+  }),
+);
 
 /**
  * A number as SQLite hands it back, infinities included: an older version could store a gross price
  * worked out to Infinity, and the sale must still load (the counter reports that line).
  */
-const storedNumber = z.custom<number>((v) => typeof v === 'number' && !Number.isNaN(v), 'a number');
+const storedNumber = lazy(() =>
+  z.custom<number>((v) => typeof v === 'number' && !Number.isNaN(v), 'a number'),
+);
 
-const LineRow = z.object({
-  id: z.number().int(),
-  sessionId: z.number().int(),
-  stockItemId: z.number().int().nullable(),
-  productId: z.number().int(),
-  productCode: z.string().nullable(),
-  name: z.string(),
-  barcode: z.string().nullable(),
-  kind: z.enum(LINE_KINDS),
-  quantity: storedNumber,
-  unitOfMeasure: z.string().nullable(),
-  unitPrice: UnitPriceColumn,
-  vatRate: storedNumber,
-  fixedTotalMinor: z.number().int().transform(minor).nullable(),
-  noDiscount: z.union([z.literal(0), z.literal(1)]).transform((v) => v === 1),
-  priceEntered: z.union([z.literal(0), z.literal(1)]).transform((v) => v === 1),
-  adjustment: z
-    .string()
-    .nullable()
-    .transform((v) => (v === null ? null : LineAdjustment.parse(JSON.parse(v)))),
-  addedAt: z.string(),
-});
+const LineRow = lazy(() =>
+  z.object({
+    id: z.number().int(),
+    sessionId: z.number().int(),
+    stockItemId: z.number().int().nullable(),
+    productId: z.number().int(),
+    productCode: z.string().nullable(),
+    name: z.string(),
+    barcode: z.string().nullable(),
+    kind: z.enum(LINE_KINDS),
+    quantity: storedNumber,
+    unitOfMeasure: z.string().nullable(),
+    unitPrice: UnitPriceColumn,
+    vatRate: storedNumber,
+    fixedTotalMinor: z.number().int().transform(minor).nullable(),
+    noDiscount: z.union([z.literal(0), z.literal(1)]).transform((v) => v === 1),
+    priceEntered: z.union([z.literal(0), z.literal(1)]).transform((v) => v === 1),
+    adjustment: z
+      .string()
+      .nullable()
+      .transform((v) => (v === null ? null : LineAdjustment.parse(JSON.parse(v)))),
+    addedAt: z.string(),
+  }),
+);
 
 /** A line as the session keeps it (its `removedAt` is the journal's: zod leaves it out). */
 const toLine = (raw: unknown): SessionLine => LineRow.parse(raw);

@@ -3,8 +3,9 @@
 import { z } from 'zod';
 import type { Db } from './database.ts';
 import { prepared } from './prepared.ts';
+import { lazy } from '../common/lazy.ts';
 
-const SettingRow = z.object({ key: z.string(), value: z.string() });
+const SettingRow = lazy(() => z.object({ key: z.string(), value: z.string() }));
 
 /** Every setting whose key starts with `prefix`. */
 export function settingsStartingWith(db: Db, prefix: string): { key: string; value: string }[] {

@@ -4,28 +4,33 @@
 import { z } from 'zod';
 import type { Db } from './database.ts';
 import { prepared } from './prepared.ts';
+import { lazy } from '../common/lazy.ts';
 
-const minor = z.number().int();
-const flag = z
-  .union([z.literal(0), z.literal(1)])
-  .nullable()
-  .transform((v) => (v === null ? null : v === 1));
+const minor = lazy(() => z.number().int());
+const flag = lazy(() =>
+  z
+    .union([z.literal(0), z.literal(1)])
+    .nullable()
+    .transform((v) => (v === null ? null : v === 1)),
+);
 
-const ShiftRow = z.object({
-  id: z.number().int(),
-  state: z.enum(['open', 'closed']),
-  openedAt: z.string(),
-  openedBy: z.number().int().nullable(),
-  floatMinor: minor,
-  closedAt: z.string().nullable(),
-  closedBy: z.number().int().nullable(),
-  countedMinor: minor.nullable(),
-  expectedMinor: minor.nullable(),
-  differenceMinor: minor.nullable(),
-  overLimit: flag,
-  managerApproved: flag,
-  zReport: z.string().nullable(),
-});
+const ShiftRow = lazy(() =>
+  z.object({
+    id: z.number().int(),
+    state: z.enum(['open', 'closed']),
+    openedAt: z.string(),
+    openedBy: z.number().int().nullable(),
+    floatMinor: minor,
+    closedAt: z.string().nullable(),
+    closedBy: z.number().int().nullable(),
+    countedMinor: minor.nullable(),
+    expectedMinor: minor.nullable(),
+    differenceMinor: minor.nullable(),
+    overLimit: flag,
+    managerApproved: flag,
+    zReport: z.string().nullable(),
+  }),
+);
 export type ShiftRow = z.output<typeof ShiftRow>;
 
 /** The till's open shift, if any. */
@@ -106,15 +111,17 @@ export function closeShiftRow(db: Db, id: number, closing: ShiftClosing): boolea
 
 export type CashDirection = 'in' | 'out';
 
-const CashMoveRow = z.object({
-  id: z.number().int(),
-  shiftId: z.number().int(),
-  direction: z.enum(['in', 'out']),
-  amountMinor: minor,
-  reason: z.string(),
-  cashierId: z.number().int().nullable(),
-  at: z.string(),
-});
+const CashMoveRow = lazy(() =>
+  z.object({
+    id: z.number().int(),
+    shiftId: z.number().int(),
+    direction: z.enum(['in', 'out']),
+    amountMinor: minor,
+    reason: z.string(),
+    cashierId: z.number().int().nullable(),
+    at: z.string(),
+  }),
+);
 export type CashMoveRow = z.output<typeof CashMoveRow>;
 
 export function insertCashMove(
@@ -211,7 +218,7 @@ export function recordVoid(db: Db, sessionId: number, who: SaleAttribution, tota
 
 // ---------- the shift's figures, added up in SQL ----------
 
-const Sum = z.object({ count: z.number().int(), grossMinor: minor });
+const Sum = lazy(() => z.object({ count: z.number().int(), grossMinor: minor }));
 
 /** Closed sales (state 'closed') or voided ones ('cancelled') of a shift: how many, what they came to. */
 export function shiftSessionSum(db: Db, shiftId: number, state: 'closed' | 'cancelled') {
@@ -318,14 +325,16 @@ export function shiftCancellationSums(db: Db, cancelledOrderIds: readonly number
   );
 }
 
-const SaleRow = z.object({
-  sessionId: z.number().int(),
-  orderId: z.number().int(),
-  closedAt: z.string(),
-  totalMinor: minor.nullable(),
-  cashierId: z.number().int().nullable(),
-  receiptNumber: z.number().int().nullable(),
-});
+const SaleRow = lazy(() =>
+  z.object({
+    sessionId: z.number().int(),
+    orderId: z.number().int(),
+    closedAt: z.string(),
+    totalMinor: minor.nullable(),
+    cashierId: z.number().int().nullable(),
+    receiptNumber: z.number().int().nullable(),
+  }),
+);
 export type ShiftSaleRow = z.output<typeof SaleRow>;
 
 /** Each sale the shift placed, in order (where its order is now is the outbox's: main/shift asks it). */

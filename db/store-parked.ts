@@ -17,51 +17,58 @@ import {
 } from './sessions.ts';
 import { UnitPriceColumn } from './unit-price.ts';
 import { minor } from '../common/money.ts';
+import { lazy } from '../common/lazy.ts';
 
-const flag = z.union([z.literal(0), z.literal(1)]);
+const flag = lazy(() => z.union([z.literal(0), z.literal(1)]));
 
 /** A parked sale's line as it travels: the columns a line is made of again at another till. */
-export const ParkedLineWire = z.object({
-  stockItemId: z.int().nullable(),
-  productId: z.int(),
-  productCode: z.string().nullable(),
-  name: z.string(),
-  barcode: z.string().nullable(),
-  kind: z.enum(LINE_KINDS),
-  quantity: z.number().positive(),
-  unitOfMeasure: z.string().nullable(),
-  /** The exact decimal as the column keeps it. */
-  unitPrice: z.string(),
-  vatRate: z.number(),
-  fixedTotalMinor: z.int().nullable(),
-  noDiscount: flag,
-  priceEntered: flag,
-  adjustment: LineAdjustment.nullable(),
-  addedAt: z.string(),
-});
+export const ParkedLineWire = lazy(() =>
+  z.object({
+    stockItemId: z.int().nullable(),
+    productId: z.int(),
+    productCode: z.string().nullable(),
+    name: z.string(),
+    barcode: z.string().nullable(),
+    kind: z.enum(LINE_KINDS),
+    quantity: z.number().positive(),
+    unitOfMeasure: z.string().nullable(),
+    /** The exact decimal as the column keeps it. */
+    unitPrice: z.string(),
+    vatRate: z.number(),
+    fixedTotalMinor: z.int().nullable(),
+    noDiscount: flag,
+    priceEntered: flag,
+    adjustment: LineAdjustment.nullable(),
+    addedAt: z.string(),
+  }),
+);
 export type ParkedLineWire = z.infer<typeof ParkedLineWire>;
 
 /** A `parked` event of version 2 (migration 38's trigger): the sale as it was set aside. */
-export const ParkedBody = z.object({
-  v: z.literal(2),
-  sessionId: z.int(),
-  parkedAt: z.string(),
-  warehouseId: z.int().nullable(),
-  customer: z
-    .object({
-      companyId: z.int(),
-      card: SessionCard,
-      source: z.enum(['online', 'offline']).nullable(),
-      owesMinor: z.int().nullable(),
-    })
-    .nullable(),
-  walkIn: WalkInCustomer.nullable(),
-  lines: z.array(ParkedLineWire),
-});
+export const ParkedBody = lazy(() =>
+  z.object({
+    v: z.literal(2),
+    sessionId: z.int(),
+    parkedAt: z.string(),
+    warehouseId: z.int().nullable(),
+    customer: z
+      .object({
+        companyId: z.int(),
+        card: SessionCard,
+        source: z.enum(['online', 'offline']).nullable(),
+        owesMinor: z.int().nullable(),
+      })
+      .nullable(),
+    walkIn: WalkInCustomer.nullable(),
+    lines: z.array(ParkedLineWire),
+  }),
+);
 export type ParkedBody = z.infer<typeof ParkedBody>;
 
 /** Which parked sale a till took over: the till it was parked at, its session there, its parked event. */
-export const ParkedTakenBody = z.object({ till: z.string(), sessionId: z.int(), parkSeq: z.int() });
+export const ParkedTakenBody = lazy(() =>
+  z.object({ till: z.string(), sessionId: z.int(), parkSeq: z.int() }),
+);
 export type ParkedTakenBody = z.infer<typeof ParkedTakenBody>;
 
 /** Another till's sale parked now, as its journal told this till. */
@@ -73,13 +80,15 @@ export interface StoreParkedSale {
   readonly body: ParkedBody;
 }
 
-const StoreParkedRow = z.object({
-  till: z.string(),
-  sessionId: z.int(),
-  parkSeq: z.int(),
-  receivedAt: z.string(),
-  body: z.string().transform((text) => ParkedBody.parse(JSON.parse(text))),
-});
+const StoreParkedRow = lazy(() =>
+  z.object({
+    till: z.string(),
+    sessionId: z.int(),
+    parkSeq: z.int(),
+    receivedAt: z.string(),
+    body: z.string().transform((text) => ParkedBody.parse(JSON.parse(text))),
+  }),
+);
 
 /** A journal event as db/journal.ts reads it (that module calls this one: no import back). */
 interface JournalEvent {

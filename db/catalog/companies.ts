@@ -16,27 +16,30 @@ import {
   type Maybe,
   type RowOf,
 } from './rows.ts';
+import { lazy } from '../../common/lazy.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Company cards
 
-const CompanyCardRow = z.object({
-  id: column.int,
-  companyId: column.int,
-  barcode: column.optionalText,
-  discount: column.optionalReal,
-  discountAmount: column.optionalReal,
-  discountGroupId: column.optionalInt,
-  guid: column.optionalText,
-  isBillingEnabled: column.optionalFlag,
-  isInvalid: column.optionalFlag,
-  lastModify: column.optionalText,
-  name: column.optionalText,
-  note: column.optionalText,
-  validFrom: column.optionalText,
-  validTo: column.optionalText,
-  syncedAt: column.text,
-});
+const CompanyCardRow = lazy(() =>
+  z.object({
+    id: column.int,
+    companyId: column.int,
+    barcode: column.optionalText,
+    discount: column.optionalReal,
+    discountAmount: column.optionalReal,
+    discountGroupId: column.optionalInt,
+    guid: column.optionalText,
+    isBillingEnabled: column.optionalFlag,
+    isInvalid: column.optionalFlag,
+    lastModify: column.optionalText,
+    name: column.optionalText,
+    note: column.optionalText,
+    validFrom: column.optionalText,
+    validTo: column.optionalText,
+    syncedAt: column.text,
+  }),
+);
 export type CompanyCardRow = RowOf<typeof CompanyCardRow>;
 export type CachedCompanyCard = z.output<typeof CompanyCardRow>;
 export type CompanyCardInput = InputOf<Omit<CachedCompanyCard, 'syncedAt'>>;
@@ -163,17 +166,19 @@ export function companyCards(db: Db, companyId: number): CachedCompanyCard[] {
 // ---------------------------------------------------------------------------------------------
 // Company representatives
 
-const CompanyRepresentativeRow = z.object({
-  id: column.int,
-  companyId: column.optionalInt,
-  name: column.optionalText,
-  surname: column.optionalText,
-  email: column.optionalText,
-  phone: column.optionalText,
-  data: column.text,
-  syncedAt: column.text,
-  syncMark: column.int,
-});
+const CompanyRepresentativeRow = lazy(() =>
+  z.object({
+    id: column.int,
+    companyId: column.optionalInt,
+    name: column.optionalText,
+    surname: column.optionalText,
+    email: column.optionalText,
+    phone: column.optionalText,
+    data: column.text,
+    syncedAt: column.text,
+    syncMark: column.int,
+  }),
+);
 export type CompanyRepresentativeRow = RowOf<typeof CompanyRepresentativeRow>;
 
 export interface CompanyRepresentativeInput {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../database.ts';
 import { prepared } from '../prepared.ts';
 import { companyNames } from './companies.ts';
+import { lazy } from '../../common/lazy.ts';
 
 export interface ProductName {
   readonly name?: string;
@@ -24,11 +25,13 @@ export interface OrderIds {
   readonly items: readonly { readonly productId: number }[];
 }
 
-const ProductRow = z.object({
-  productId: z.int(),
-  productName: z.string().nullable(),
-  productCode: z.string().nullable(),
-});
+const ProductRow = lazy(() =>
+  z.object({
+    productId: z.int(),
+    productName: z.string().nullable(),
+    productCode: z.string().nullable(),
+  }),
+);
 
 export function orderNames(db: Db, order: OrderIds): OrderNames {
   const customer =

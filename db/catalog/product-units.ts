@@ -5,19 +5,22 @@ import { z } from 'zod';
 import type { Db } from '../database.ts';
 import { prepared } from '../prepared.ts';
 import { column, flagToSql, parseJsonObject, upsertSql, type Maybe, type RowOf } from './rows.ts';
+import { lazy } from '../../common/lazy.ts';
 
-const ProductUnitRow = z.object({
-  id: column.int,
-  productId: column.int,
-  unitId: column.optionalInt,
-  unit: column.optionalInt,
-  unitOrder: column.optionalInt,
-  guid: column.optionalText,
-  isInvisible: column.optionalFlag,
-  quantityCoefficient: column.optionalReal,
-  data: column.text,
-  syncedAt: column.text,
-});
+const ProductUnitRow = lazy(() =>
+  z.object({
+    id: column.int,
+    productId: column.int,
+    unitId: column.optionalInt,
+    unit: column.optionalInt,
+    unitOrder: column.optionalInt,
+    guid: column.optionalText,
+    isInvisible: column.optionalFlag,
+    quantityCoefficient: column.optionalReal,
+    data: column.text,
+    syncedAt: column.text,
+  }),
+);
 export type ProductUnitRow = RowOf<typeof ProductUnitRow>;
 
 export interface ProductUnitInput {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../database.ts';
 import { prepared } from '../prepared.ts';
 import { column, parseRow, round2, upsertSql, type InputOf, type RowOf } from './rows.ts';
+import { lazy } from '../../common/lazy.ts';
 
 /** The receivable fields the app stores; sync asks for exactly these (limitFields). */
 export const financialReceivableFields = [
@@ -20,23 +21,25 @@ export const financialReceivableFields = [
   'paidOnDate',
 ] as const satisfies readonly Exclude<keyof CachedFinancialReceivable, 'syncedAt'>[];
 
-const FinancialReceivableRow = z.object({
-  id: column.int,
-  customerId: column.optionalInt,
-  customerName: column.optionalText,
-  documentType: column.optionalText,
-  variableSymbol: column.optionalText,
-  internalNumber: column.optionalInt,
-  amount: column.optionalReal,
-  alreadyPaid: column.optionalReal,
-  currency: column.optionalText,
-  date: column.optionalText,
-  dueDate: column.optionalText,
-  paidOnDate: column.optionalText,
-  syncedAt: column.text,
-});
+const FinancialReceivableRow = lazy(() =>
+  z.object({
+    id: column.int,
+    customerId: column.optionalInt,
+    customerName: column.optionalText,
+    documentType: column.optionalText,
+    variableSymbol: column.optionalText,
+    internalNumber: column.optionalInt,
+    amount: column.optionalReal,
+    alreadyPaid: column.optionalReal,
+    currency: column.optionalText,
+    date: column.optionalText,
+    dueDate: column.optionalText,
+    paidOnDate: column.optionalText,
+    syncedAt: column.text,
+  }),
+);
 /** The row as written: with the number of the full pass that saw it (read back by the sweep only). */
-const MarkedReceivableRow = FinancialReceivableRow.extend({ syncMark: column.int });
+const MarkedReceivableRow = lazy(() => FinancialReceivableRow.extend({ syncMark: column.int }));
 export type FinancialReceivableRow = RowOf<typeof MarkedReceivableRow>;
 export type CachedFinancialReceivable = z.output<typeof FinancialReceivableRow>;
 export type FinancialReceivableInput = InputOf<Omit<CachedFinancialReceivable, 'syncedAt'>>;

@@ -6,6 +6,7 @@
 // fields, booleans).
 import { z } from 'zod';
 import { roundToMinor, toMajor } from '../../common/money.ts';
+import { lazy } from '../../common/lazy.ts';
 
 export type Maybe<T> = T | null | undefined;
 
@@ -61,12 +62,12 @@ export function compact<T extends object>(value: T): T {
 }
 
 /** The columns of a plucked statement that returns ids (or any integers). */
-export const intList = z.array(column.int);
+export const intList = lazy(() => z.array(column.int));
 /** A count(*) or other single integer. */
 export const intValue = column.int;
 
 /** A JSON column holding an object as the service sent it. */
-const jsonObject = z.record(z.string(), z.unknown());
+const jsonObject = lazy(() => z.record(z.string(), z.unknown()));
 export function parseJsonObject(text: unknown): Record<string, unknown> {
   return jsonObject.parse(JSON.parse(column.text.parse(text)));
 }

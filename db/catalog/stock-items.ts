@@ -16,6 +16,7 @@ import {
 } from './rows.ts';
 import { roundQuantity } from '../../common/money.ts';
 import { stockItemsSyncedAt, syncState } from './sync-state.ts';
+import { lazy } from '../../common/lazy.ts';
 
 /** One stock item's figures as cached, and when the instance gave them (at the earliest). */
 export interface StockFigures {
@@ -68,35 +69,37 @@ export const stockItemFields = [
 ] as const satisfies readonly Exclude<keyof CachedStockItem, 'syncedAt'>[];
 
 /** A stock_item row read back: SPEC.md names, plus when sync last confirmed it (the mark is left out). */
-const StockItemRow = z.object({
-  id: column.int,
-  warehouseId: column.int,
-  productId: column.int,
-  barcode: column.optionalText,
-  productCode: column.optionalText,
-  supplierProductCode: column.optionalText,
-  productName: column.optionalText,
-  brand: column.optionalText,
-  unitOfMeasure: column.optionalText,
-  price: column.optionalReal,
-  priceWoVat: column.optionalReal,
-  vatRate: column.optionalReal,
-  quantityInStock: column.optionalReal,
-  quantityAvailable: column.optionalReal,
-  quantityBlocked: column.optionalReal,
-  quantityOrdered: column.optionalReal,
-  prohibitionOfSale: column.optionalFlag,
-  isInactive: column.optionalFlag,
-  lastModify: column.optionalText,
-  warehouseName: column.optionalText,
-  warehouseNumber: column.optionalText,
-  prohibitionOfDiscounts: column.optionalFlag,
-  isInactiveInWarehouse: column.optionalFlag,
-  /** ISO UTC time from which this row is known to be current (its write, or a later complete sync). */
-  syncedAt: column.text,
-});
+const StockItemRow = lazy(() =>
+  z.object({
+    id: column.int,
+    warehouseId: column.int,
+    productId: column.int,
+    barcode: column.optionalText,
+    productCode: column.optionalText,
+    supplierProductCode: column.optionalText,
+    productName: column.optionalText,
+    brand: column.optionalText,
+    unitOfMeasure: column.optionalText,
+    price: column.optionalReal,
+    priceWoVat: column.optionalReal,
+    vatRate: column.optionalReal,
+    quantityInStock: column.optionalReal,
+    quantityAvailable: column.optionalReal,
+    quantityBlocked: column.optionalReal,
+    quantityOrdered: column.optionalReal,
+    prohibitionOfSale: column.optionalFlag,
+    isInactive: column.optionalFlag,
+    lastModify: column.optionalText,
+    warehouseName: column.optionalText,
+    warehouseNumber: column.optionalText,
+    prohibitionOfDiscounts: column.optionalFlag,
+    isInactiveInWarehouse: column.optionalFlag,
+    /** ISO UTC time from which this row is known to be current (its write, or a later complete sync). */
+    syncedAt: column.text,
+  }),
+);
 /** The row as written: with the number of the full pass that saw it (read back by the sweep only). */
-const MarkedStockItemRow = StockItemRow.extend({ syncMark: column.int });
+const MarkedStockItemRow = lazy(() => StockItemRow.extend({ syncMark: column.int }));
 export type StockItemRow = RowOf<typeof MarkedStockItemRow>;
 /** A stock item as cached: SPEC.md names, absent fields left out, plus when sync last confirmed it. */
 export type CachedStockItem = z.output<typeof StockItemRow>;
@@ -157,15 +160,19 @@ export function gtinKey(barcode: string | null | undefined): string | null {
 }
 
 /** What an upsert compares the new row with: a changed one means new units or a new search row. */
-const PreviousStockItem = z
-  .object({
-    lastModify: column.optionalText,
-    productName: column.optionalText,
-    brand: column.optionalText,
-    productId: column.int,
-  })
-  .optional();
-const SearchRow = z.object({ productName: column.optionalText, brand: column.optionalText }).optional();
+const PreviousStockItem = lazy(() =>
+  z
+    .object({
+      lastModify: column.optionalText,
+      productName: column.optionalText,
+      brand: column.optionalText,
+      productId: column.int,
+    })
+    .optional(),
+);
+const SearchRow = lazy(() =>
+  z.object({ productName: column.optionalText, brand: column.optionalText }).optional(),
+);
 
 const upsertStockItem = upsertSql('stock_item', MarkedStockItemRow.keyof().options, 'update');
 
@@ -330,12 +337,14 @@ export function stockItemsByBarcode(db: Db, barcode: string): CachedStockItem[] 
   return rows.map((r) => rowToStockItem(r, fresh));
 }
 
-const FiguresRow = z.object({
-  stockItemId: column.int,
-  productId: column.int,
-  warehouseId: column.int,
-  syncedAt: column.text,
-});
+const FiguresRow = lazy(() =>
+  z.object({
+    stockItemId: column.int,
+    productId: column.int,
+    warehouseId: column.int,
+    syncedAt: column.text,
+  }),
+);
 
 /**
  * When each stock item's figures were read from the instance, at the earliest: the request of the

@@ -5,8 +5,9 @@ import { z } from 'zod';
 import type { Db } from '../database.ts';
 import { prepared } from '../prepared.ts';
 import { column, parseRow } from './rows.ts';
+import { lazy } from '../../common/lazy.ts';
 
-const SyncRunRow = z.object({ owner: column.text, startedAt: column.text, beatAt: column.int });
+const SyncRunRow = lazy(() => z.object({ owner: column.text, startedAt: column.text, beatAt: column.int }));
 export type SyncRun = z.output<typeof SyncRunRow>;
 
 export function currentSyncRun(db: Db): SyncRun | undefined {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../database.ts';
 import { prepared } from '../prepared.ts';
 import { column, intList, parseRow, intValue } from './rows.ts';
+import { lazy } from '../../common/lazy.ts';
 
 /** Resource names used in sync_state / sync_pending and in sync progress and counts. */
 export const catalogResources = [
@@ -19,20 +20,22 @@ export type CatalogResource = (typeof catalogResources)[number];
 // ---------------------------------------------------------------------------------------------
 // Sync state
 
-const SyncStateRow = z.object({
-  resource: z.enum(catalogResources),
-  lastCompleteAt: column.optionalText,
-  /** When that run's pass started: the rows it did not rewrite are current as of then (migration 6). */
-  lastCompleteStartedAt: column.optionalText,
-  lastFullAt: column.optionalText,
-  watermark: column.optionalText,
-  fullPass: column.int,
-  cursor: column.optionalText,
-  lastError: column.optionalText,
-  lastErrorAt: column.optionalText,
-  /** What sync learnt of the instance for this resource (JSON, main/sync/instance-profile.ts). */
-  profile: column.optionalText,
-});
+const SyncStateRow = lazy(() =>
+  z.object({
+    resource: z.enum(catalogResources),
+    lastCompleteAt: column.optionalText,
+    /** When that run's pass started: the rows it did not rewrite are current as of then (migration 6). */
+    lastCompleteStartedAt: column.optionalText,
+    lastFullAt: column.optionalText,
+    watermark: column.optionalText,
+    fullPass: column.int,
+    cursor: column.optionalText,
+    lastError: column.optionalText,
+    lastErrorAt: column.optionalText,
+    /** What sync learnt of the instance for this resource (JSON, main/sync/instance-profile.ts). */
+    profile: column.optionalText,
+  }),
+);
 export type SyncState = z.output<typeof SyncStateRow>;
 
 export function rowToSyncState(row: unknown): SyncState {

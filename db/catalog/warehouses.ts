@@ -3,14 +3,17 @@ import { z } from 'zod';
 import type { Db } from '../database.ts';
 import { prepared } from '../prepared.ts';
 import { column, flagToSql, parseRow, upsertSql, type InputOf, type RowOf } from './rows.ts';
+import { lazy } from '../../common/lazy.ts';
 
-const WarehouseRow = z.object({
-  id: column.int,
-  name: column.text,
-  number: column.optionalText,
-  isInactive: column.optionalFlag,
-  syncedAt: column.text,
-});
+const WarehouseRow = lazy(() =>
+  z.object({
+    id: column.int,
+    name: column.text,
+    number: column.optionalText,
+    isInactive: column.optionalFlag,
+    syncedAt: column.text,
+  }),
+);
 export type WarehouseRow = RowOf<typeof WarehouseRow>;
 export type CachedWarehouse = z.output<typeof WarehouseRow>;
 export type WarehouseInput = InputOf<Omit<CachedWarehouse, 'syncedAt'>>;

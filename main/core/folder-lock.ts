@@ -22,20 +22,23 @@ import * as en from '../../common/words/en.ts';
 import * as sk from '../../common/words/sk.ts';
 import { THIS_HOST, type ProcessTable } from '../ground/index.ts';
 import { fill, printLanguage } from '../printer/index.ts';
+import { lazy } from '../../common/lazy.ts';
 
 export const LOCK_FILE = 'counter.lock';
 export const HOLDER_FILE = 'counter.lock.json';
 
 export type AppKind = 'web' | 'electron';
 
-const Holder = z.object({
-  pid: z.number().int().positive(),
-  host: z.string(),
-  /** The process's start (main/ground/process.ts), null where unknown. */
-  start: z.string().nullable(),
-  startedAt: z.string(),
-  app: z.enum(['web', 'electron']),
-});
+const Holder = lazy(() =>
+  z.object({
+    pid: z.number().int().positive(),
+    host: z.string(),
+    /** The process's start (main/ground/process.ts), null where unknown. */
+    start: z.string().nullable(),
+    startedAt: z.string(),
+    app: z.enum(['web', 'electron']),
+  }),
+);
 export type Holder = z.output<typeof Holder>;
 
 /** Another app holds the data folder: its message names the folder and, where known, the process. */

@@ -9,28 +9,33 @@ import type { Db } from '../../db/database.ts';
 import { settingValue, writeSettings } from '../../db/settings.ts';
 import { TillName } from './names.ts';
 import type { HubUser } from './server.ts';
+import { lazy } from '../../common/lazy.ts';
 
 export const STORE_HUB_ENV = 'POS_STORE_HUB';
 const KEY = 'storeHub';
 
-export const HubSettings = z.object({
-  /** nats://host:port of the hub; null: none (or the one this till hosts). */
-  url: z.string().nullable().default(null),
-  /** This till's name in the store (its hub user). */
-  till: TillName.nullable().default(null),
-  /** This till runs the store's hub (nats-server) itself. */
-  hosts: z.boolean().default(false),
-  port: z.int().min(1).max(65535).default(4222),
-  /** The store's tills the hub this till hosts lets in (this till among them). */
-  tills: z.array(TillName).default([]),
-});
+export const HubSettings = lazy(() =>
+  z.object({
+    /** nats://host:port of the hub; null: none (or the one this till hosts). */
+    url: z.string().nullable().default(null),
+    /** This till's name in the store (its hub user). */
+    till: TillName.nullable().default(null),
+    /** This till runs the store's hub (nats-server) itself. */
+    hosts: z.boolean().default(false),
+    port: z.int().min(1).max(65535).default(4222),
+    /** The store's tills the hub this till hosts lets in (this till among them). */
+    tills: z.array(TillName).default([]),
+  }),
+);
 export type HubSettings = z.infer<typeof HubSettings>;
 
 /** What the credential store holds for the hub: this till's password, and every till's when it hosts. */
-const HubSecrets = z.object({
-  password: z.string().optional(),
-  hosted: z.record(z.string(), z.string()).default({}),
-});
+const HubSecrets = lazy(() =>
+  z.object({
+    password: z.string().optional(),
+    hosted: z.record(z.string(), z.string()).default({}),
+  }),
+);
 export type HubSecrets = z.infer<typeof HubSecrets>;
 
 /** The shell's credential store (main/settings CredentialStore), as much of it as the hub uses. */

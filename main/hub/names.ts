@@ -1,11 +1,12 @@
 // The names the store's tills and the hub agree on: a till's name (its hub user), the journal's
 // subjects and stream, the consumers, the claims' bucket.
 import { z } from 'zod';
+import { lazy } from '../../common/lazy.ts';
 
 /** A till's name in the store: its hub user, the last token of its journal's subject. */
-export const TillName = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{1,32}$/, 'A till name is 1 to 32 letters, digits, - or _.');
+export const TillName = lazy(() =>
+  z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'A till name is 1 to 32 letters, digits, - or _.'),
+);
 export type TillName = z.infer<typeof TillName>;
 
 export const JOURNAL_SUBJECT = 'store.journal';

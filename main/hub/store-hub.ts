@@ -22,6 +22,7 @@ import {
   messageId,
   tillOfSubject,
 } from './names.ts';
+import { lazy } from '../../common/lazy.ts';
 
 export interface StoreHubOptions {
   readonly db: Db;
@@ -511,4 +512,4 @@ async function lastOnHub(jsm: JetStreamManager, till: string): Promise<number> {
   return event.success ? event.data.seq : 0;
 }
 
-export const StoreHubUrl = z.string().regex(/^nats:\/\/[^/\s]+$/);
+export const StoreHubUrl = lazy(() => z.string().regex(/^nats:\/\/[^/\s]+$/));

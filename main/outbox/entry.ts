@@ -8,36 +8,39 @@ import { InternetOrderPayload } from '../../contract/order.ts';
 import { CardDocument, DocumentKind } from '../../contract/documents.ts';
 import { orderId, remoteOrderId } from '../../contract/ids.ts';
 import { toMajor } from '../../common/money.ts';
+import { lazy } from '../../common/lazy.ts';
 
-export const OutboxEntry = z.object({
-  id: z.int(),
-  state: OutboxState,
-  attempts: z.int(),
-  createdAt: z.string(),
-  remoteId: z.int().optional(),
-  /** What the instance said it booked (its answer's total, major units), when it said. */
-  bookedTotal: z.number().optional(),
-  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
-  messages: z.array(z.string()).optional(),
-  errorId: z.string().optional(),
-  code: z.string().optional(),
-  // Additions: what an operator needs to look an order up or to know when it is tried next.
-  clientReference: z.string(),
-  permission: z.string().optional(),
-  updatedAt: z.string(),
-  nextAttemptAt: z.string().optional(),
-  originSessionId: z.int().optional(),
-  /** The instance the order is for ('demo' or the instance's origin); only its sender sends it. */
-  instance: z.string().optional(),
-  /** What the entry carries (contract/documents.ts); an order's entry says 'order'. */
-  kind: DocumentKind,
-  /** The order, for an entry of kind 'order' (INTERFACES.md's order file). */
-  order: InternetOrderPayload.optional(),
-  /** The card, for an entry of kind 'card' (issued at the till). */
-  card: CardDocument.optional(),
-  /** The entry this one waits for (an order waits for its customer's card to reach the instance). */
-  waitsFor: z.int().optional(),
-});
+export const OutboxEntry = lazy(() =>
+  z.object({
+    id: z.int(),
+    state: OutboxState,
+    attempts: z.int(),
+    createdAt: z.string(),
+    remoteId: z.int().optional(),
+    /** What the instance said it booked (its answer's total, major units), when it said. */
+    bookedTotal: z.number().optional(),
+    fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+    messages: z.array(z.string()).optional(),
+    errorId: z.string().optional(),
+    code: z.string().optional(),
+    // Additions: what an operator needs to look an order up or to know when it is tried next.
+    clientReference: z.string(),
+    permission: z.string().optional(),
+    updatedAt: z.string(),
+    nextAttemptAt: z.string().optional(),
+    originSessionId: z.int().optional(),
+    /** The instance the order is for ('demo' or the instance's origin); only its sender sends it. */
+    instance: z.string().optional(),
+    /** What the entry carries (contract/documents.ts); an order's entry says 'order'. */
+    kind: DocumentKind,
+    /** The order, for an entry of kind 'order' (INTERFACES.md's order file). */
+    order: InternetOrderPayload.optional(),
+    /** The card, for an entry of kind 'card' (issued at the till). */
+    card: CardDocument.optional(),
+    /** The entry this one waits for (an order waits for its customer's card to reach the instance). */
+    waitsFor: z.int().optional(),
+  }),
+);
 export type OutboxEntry = z.infer<typeof OutboxEntry>;
 
 export function toOutboxEntry(o: OutboxOrder): OutboxEntry {

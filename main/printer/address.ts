@@ -7,6 +7,7 @@
 import { encoderLibrary } from './encoder-library.ts';
 import { z } from 'zod';
 import { english, say, type Said } from '../../contract/core-words.ts';
+import { lazy } from '../../common/lazy.ts';
 
 export const DEFAULT_PRINTER_PORT = 9100;
 export const COLUMN_CHOICES = [32, 42, 48] as const;
@@ -42,11 +43,13 @@ export const SPOOLER_SCHEME = 'printer:';
  * with "-": lp and lpstat, given it as an argument, would read it as one of their options (`lpstat -o
  * -r` answers "scheduler is running", which would be taken for a job still held in the queue).
  */
-export const QueueName = z
-  .string()
-  .min(1)
-  .refine((name) => !startsLikeAnOption(name), { message: 'starts with "-"' })
-  .refine((name) => Buffer.byteLength(name, 'utf8') <= 127 && allowedInQueueName(name));
+export const QueueName = lazy(() =>
+  z
+    .string()
+    .min(1)
+    .refine((name) => !startsLikeAnOption(name), { message: 'starts with "-"' })
+    .refine((name) => Buffer.byteLength(name, 'utf8') <= 127 && allowedInQueueName(name)),
+);
 
 function startsLikeAnOption(name: string): boolean {
   return name.startsWith('-');

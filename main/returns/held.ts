@@ -10,14 +10,17 @@ import type { Db } from '../../db/database.ts';
 import { heldExchangeText, holdExchangeText } from '../../db/returns.ts';
 import { currentShoppingSessionId, openShoppingSessionId } from '../../db/sessions.ts';
 import type { Returns } from './returns.ts';
+import { lazy } from '../../common/lazy.ts';
 
-const Held = z
-  .object({
-    receipt: z.string().min(1),
-    lines: z.array(z.object({ lineNo: z.number().int(), quantity: z.number().positive() }).strict()).min(1),
-    creditMinor: z.number().int().nonnegative(),
-  })
-  .strict();
+const Held = lazy(() =>
+  z
+    .object({
+      receipt: z.string().min(1),
+      lines: z.array(z.object({ lineNo: z.number().int(), quantity: z.number().positive() }).strict()).min(1),
+      creditMinor: z.number().int().nonnegative(),
+    })
+    .strict(),
+);
 
 /** The credit as the Sale screen shows it. */
 export interface HeldExchange {

@@ -11,6 +11,7 @@ import { header, parseJson, type RawResponse } from './http.ts';
 import { ServiceError } from './errors.ts';
 import type { InternetOrderPayload } from './schemas.ts';
 import { minorOf, sumMinor, type Minor } from '../../common/money.ts';
+import { lazy } from '../../common/lazy.ts';
 
 export interface OrderAcknowledgement {
   /** The stored order's id on the instance, from its body or its Location. */
@@ -40,14 +41,16 @@ const MAX_BOOKED_MINOR = 1e13;
 const MAX_ID = 2_147_483_647;
 
 /** Type-checked, range-checked later: an amount out of bounds is unsaid, not a refused answer. */
-const money = z.number().refine(Number.isFinite, 'must be a finite number');
+const money = lazy(() => z.number().refine(Number.isFinite, 'must be a finite number'));
 
 /** Lenient on presence (every field may be missing), strict on type, as every reading of the service. */
-const StoredOrderAnswer = z.object({
-  id: z.int().optional(),
-  total: money.optional(),
-  items: z.array(z.object({ total: money.optional() })).optional(),
-});
+const StoredOrderAnswer = lazy(() =>
+  z.object({
+    id: z.int().optional(),
+    total: money.optional(),
+    items: z.array(z.object({ total: money.optional() })).optional(),
+  }),
+);
 
 /** The acknowledgement in a 2xx answer; a ServiceError (may have reached the server) when it proves nothing. */
 export function readOrderAnswer(response: RawResponse, where: OrderAnswerContext): OrderAcknowledgement {

@@ -7,15 +7,16 @@
 // JSON reader drops null properties before parsing (see http.ts), so null and absent mean the same.
 import { z } from 'zod';
 import { InternetOrderPayload } from '../../contract/order.ts';
+import { lazy } from '../../common/lazy.ts';
 
 export { InternetOrderPayload };
 
-const int = z.number().int();
-const num = z.number();
-const str = z.string();
-const bool = z.boolean();
+const int = lazy(() => z.number().int());
+const num = lazy(() => z.number());
+const str = lazy(() => z.string());
+const bool = lazy(() => z.boolean());
 /** Date-time without offset (SPEC.md rule 2), kept as the string the service sent. */
-const dateTime = z.string();
+const dateTime = lazy(() => z.string());
 
 /** Builds `{ name: schema.optional() }` for a list of field names that share one type. */
 function group<const K extends string, S extends z.ZodType>(
@@ -33,285 +34,312 @@ function group<const K extends string, S extends z.ZodType>(
  * a plain decimal, finite and above zero; anything else ("soon", "-5", "1e999") is refused by name,
  * not read as 0 or NaN (a number is bounded later, token.ts tokenLifetimeMs).
  */
-const seconds = z.union([num, str]).transform((given, ctx) => {
-  if (typeof given === 'number') return given;
-  const value = /^\d+(\.\d+)?$/.test(given) ? Number(given) : Number.NaN;
-  if (Number.isFinite(value) && value > 0) return value;
-  ctx.addIssue({ code: 'custom', message: `not a positive number of seconds: ${JSON.stringify(given)}` });
-  return z.NEVER;
-});
+const seconds = lazy(() =>
+  z.union([num, str]).transform((given, ctx) => {
+    if (typeof given === 'number') return given;
+    const value = /^\d+(\.\d+)?$/.test(given) ? Number(given) : Number.NaN;
+    if (Number.isFinite(value) && value > 0) return value;
+    ctx.addIssue({ code: 'custom', message: `not a positive number of seconds: ${JSON.stringify(given)}` });
+    return z.NEVER;
+  }),
+);
 
-export const TokenResponse = z.object({
-  access_token: z.string().min(1),
-  token_type: str.optional(),
-  expires_in: seconds.optional(),
-});
+export const TokenResponse = lazy(() =>
+  z.object({
+    access_token: z.string().min(1),
+    token_type: str.optional(),
+    expires_in: seconds.optional(),
+  }),
+);
 export type TokenResponse = z.infer<typeof TokenResponse>;
 
 // ---- Item lists --------------------------------------------------------------------------------
 
-export const CompanyRepresentative = z.object({
-  ...group(
-    [
-      'address1',
-      'address2',
-      'city',
-      'country',
-      'email',
-      'eshopRepresentativeId',
-      'fax',
-      'mobilePhone',
-      'phone',
-      'name',
-      'surname',
-      'note',
-      'title',
-      'zipCode',
-    ],
-    str,
-  ),
-  ...group(['companyId', 'functionId', 'id'], int),
-  ...group(['dateOfBirth', 'dateOfNameDay'], dateTime),
-  isInformEnabled: bool.optional(),
-});
+export const CompanyRepresentative = lazy(() =>
+  z.object({
+    ...group(
+      [
+        'address1',
+        'address2',
+        'city',
+        'country',
+        'email',
+        'eshopRepresentativeId',
+        'fax',
+        'mobilePhone',
+        'phone',
+        'name',
+        'surname',
+        'note',
+        'title',
+        'zipCode',
+      ],
+      str,
+    ),
+    ...group(['companyId', 'functionId', 'id'], int),
+    ...group(['dateOfBirth', 'dateOfNameDay'], dateTime),
+    isInformEnabled: bool.optional(),
+  }),
+);
 export type CompanyRepresentative = z.infer<typeof CompanyRepresentative>;
 
-export const CompanyCard = z.object({
-  barcode: str.optional(),
-  companyId: int.optional(),
-  discount: num.optional(),
-  discountAmount: num.optional(),
-  discountGroupId: int.optional(),
-  guid: str.optional(),
-  id: int.optional(),
-  isBillingEnabled: bool.optional(),
-  isInvalid: bool.optional(),
-  lastModify: dateTime.optional(),
-  name: str.optional(),
-  note: str.optional(),
-  validFrom: dateTime.optional(),
-  validTo: dateTime.optional(),
-});
+export const CompanyCard = lazy(() =>
+  z.object({
+    barcode: str.optional(),
+    companyId: int.optional(),
+    discount: num.optional(),
+    discountAmount: num.optional(),
+    discountGroupId: int.optional(),
+    guid: str.optional(),
+    id: int.optional(),
+    isBillingEnabled: bool.optional(),
+    isInvalid: bool.optional(),
+    lastModify: dateTime.optional(),
+    name: str.optional(),
+    note: str.optional(),
+    validFrom: dateTime.optional(),
+    validTo: dateTime.optional(),
+  }),
+);
 export type CompanyCard = z.infer<typeof CompanyCard>;
 
 // ---- Products ----------------------------------------------------------------------------------
 
-export const ProductUnit = z.object({
-  ...group(['id', 'productId', 'unitId', 'unit', 'unitOrder'], int),
-  guid: str.optional(),
-  isInvisible: bool.optional(),
-  quantityCoefficient: num.optional(),
-  ...group(['depth', 'diameter', 'height', 'weight', 'width'], num),
-  ...group(
-    [
-      'depthUnitId',
-      'diameterUnitId',
-      'heightUnitId',
-      'weightUnitId',
-      'widthUnitId',
-      'dimensionUnitId',
-      'volumeUnitId',
-    ],
-    int,
-  ),
-  ...group(
-    ['depthInPackaging', 'diameterInPackaging', 'heightInPackaging', 'weightInPackaging', 'widthInPackaging'],
-    num,
-  ),
-  ...group(
-    [
-      'depthInPackagingUnitId',
-      'diameterInPackagingUnitId',
-      'heightInPackagingUnitId',
-      'weightInPackagingUnitId',
-      'widthInPackagingUnitId',
-      'volumeInPackagingUnitId',
-    ],
-    int,
-  ),
-  ...group(['dimension', 'volume', 'volumeInPackaging'], str),
-});
+export const ProductUnit = lazy(() =>
+  z.object({
+    ...group(['id', 'productId', 'unitId', 'unit', 'unitOrder'], int),
+    guid: str.optional(),
+    isInvisible: bool.optional(),
+    quantityCoefficient: num.optional(),
+    ...group(['depth', 'diameter', 'height', 'weight', 'width'], num),
+    ...group(
+      [
+        'depthUnitId',
+        'diameterUnitId',
+        'heightUnitId',
+        'weightUnitId',
+        'widthUnitId',
+        'dimensionUnitId',
+        'volumeUnitId',
+      ],
+      int,
+    ),
+    ...group(
+      [
+        'depthInPackaging',
+        'diameterInPackaging',
+        'heightInPackaging',
+        'weightInPackaging',
+        'widthInPackaging',
+      ],
+      num,
+    ),
+    ...group(
+      [
+        'depthInPackagingUnitId',
+        'diameterInPackagingUnitId',
+        'heightInPackagingUnitId',
+        'weightInPackagingUnitId',
+        'widthInPackagingUnitId',
+        'volumeInPackagingUnitId',
+      ],
+      int,
+    ),
+    ...group(['dimension', 'volume', 'volumeInPackaging'], str),
+  }),
+);
 export type ProductUnit = z.infer<typeof ProductUnit>;
 
 // ---- Stock items and finance -------------------------------------------------------------------
 
-export const StockItem = z.object({
-  ...group(
-    [
-      'barcode',
-      'brand',
-      'colorName',
-      'commodity',
-      'dimensionName',
-      'groupCode',
-      'lengthName',
-      'locationText',
-      'note',
-      'priceListNote',
-      'productCode',
-      'productName',
-      'seasonName',
-      'sizeName',
-      'subGroupCode',
-      'supplierName',
-      'supplierNumber',
-      'supplierProductCode',
-      'themeCode',
-      'unitOfMeasure',
-      'variantName',
-      'warehouseName',
-      'warehouseNumber',
-    ],
-    str,
-  ),
-  ...group(
-    [
-      'batch',
-      'calculateDuringIntake',
-      'doNotOrderItem',
-      'dontCalculateDuringStockMovement',
-      'isAvailableOnlyToOrder',
-      'isBazaar',
-      'isCalculated',
-      'isColorAndSize',
-      'isCommissionItem',
-      'isEviscerating',
-      'isExpirationRequired',
-      'isExportedToEshop',
-      'isInPromo',
-      'isInactive',
-      'isInactiveInWarehouse',
-      'isLimitedSeries',
-      'isNew',
-      'isOnSaleOut',
-      'isService',
-      'isVariantExportedToEshop',
-      'isVoucher',
-      'prohibitionOfDiscounts',
-      'prohibitionOfSale',
-      'recommendedItem',
-      'requiredItem',
-      'trackedItem',
-      'usesLocation',
-    ],
-    bool,
-  ),
-  ...group(['createdAt', 'initialDate', 'lastModify', 'lastRepricingDate', 'nearestDeliveryDate'], dateTime),
-  ...group(
-    [
-      'colorId',
-      'dimensionId',
-      'environmentalTax',
-      'eshopSeasonId',
-      'groupId',
-      'id',
-      'initialQuantity',
-      'initialStockPrice',
-      'lengthId',
-      'manufacturersBrandId',
-      'margin',
-      'maxQuantity',
-      'minQuantity',
-      'modelId',
-      'optQuantity',
-      'price',
-      'priceWoVat',
-      'productId',
-      'quantityAvailable',
-      'quantityBlocked',
-      'quantityInStock',
-      'quantityOrdered',
-      'quantityOrderedAllWarehouses',
-      'referencePrice',
-      'referenceQuantity',
-      'royalty',
-      'seasonId',
-      'sizeId',
-      'stockPrice',
-      'subGroupId',
-      'supplierId',
-      'themeID',
-      'totalQuantity',
-      'variantId',
-      'vatRate',
-      'warehouseId',
-    ],
-    num,
-  ),
-});
+export const StockItem = lazy(() =>
+  z.object({
+    ...group(
+      [
+        'barcode',
+        'brand',
+        'colorName',
+        'commodity',
+        'dimensionName',
+        'groupCode',
+        'lengthName',
+        'locationText',
+        'note',
+        'priceListNote',
+        'productCode',
+        'productName',
+        'seasonName',
+        'sizeName',
+        'subGroupCode',
+        'supplierName',
+        'supplierNumber',
+        'supplierProductCode',
+        'themeCode',
+        'unitOfMeasure',
+        'variantName',
+        'warehouseName',
+        'warehouseNumber',
+      ],
+      str,
+    ),
+    ...group(
+      [
+        'batch',
+        'calculateDuringIntake',
+        'doNotOrderItem',
+        'dontCalculateDuringStockMovement',
+        'isAvailableOnlyToOrder',
+        'isBazaar',
+        'isCalculated',
+        'isColorAndSize',
+        'isCommissionItem',
+        'isEviscerating',
+        'isExpirationRequired',
+        'isExportedToEshop',
+        'isInPromo',
+        'isInactive',
+        'isInactiveInWarehouse',
+        'isLimitedSeries',
+        'isNew',
+        'isOnSaleOut',
+        'isService',
+        'isVariantExportedToEshop',
+        'isVoucher',
+        'prohibitionOfDiscounts',
+        'prohibitionOfSale',
+        'recommendedItem',
+        'requiredItem',
+        'trackedItem',
+        'usesLocation',
+      ],
+      bool,
+    ),
+    ...group(
+      ['createdAt', 'initialDate', 'lastModify', 'lastRepricingDate', 'nearestDeliveryDate'],
+      dateTime,
+    ),
+    ...group(
+      [
+        'colorId',
+        'dimensionId',
+        'environmentalTax',
+        'eshopSeasonId',
+        'groupId',
+        'id',
+        'initialQuantity',
+        'initialStockPrice',
+        'lengthId',
+        'manufacturersBrandId',
+        'margin',
+        'maxQuantity',
+        'minQuantity',
+        'modelId',
+        'optQuantity',
+        'price',
+        'priceWoVat',
+        'productId',
+        'quantityAvailable',
+        'quantityBlocked',
+        'quantityInStock',
+        'quantityOrdered',
+        'quantityOrderedAllWarehouses',
+        'referencePrice',
+        'referenceQuantity',
+        'royalty',
+        'seasonId',
+        'sizeId',
+        'stockPrice',
+        'subGroupId',
+        'supplierId',
+        'themeID',
+        'totalQuantity',
+        'variantId',
+        'vatRate',
+        'warehouseId',
+      ],
+      num,
+    ),
+  }),
+);
 export type StockItem = z.infer<typeof StockItem>;
 /** The names a limitFields/orderBy entry may take for stock items (SPEC.md spelling). */
 export type StockItemField = keyof StockItem;
 
-export const FinancialReceivable = z.object({
-  ...group(
-    [
-      'address1',
-      'address2',
-      'address3',
-      'city',
-      'companyIdentificationNumber',
-      'contactPersonFullName',
-      'currency',
-      'customerName',
-      'documentType',
-      'note',
-      'paymentType',
-      'type',
-      'userFullName',
-      'variableSymbol',
-      'vatRegistrationNumber',
-      'zipCode',
-    ],
-    str,
-  ),
-  ...group(
-    [
-      'alreadyPaid',
-      'amount',
-      'cashRegisterId',
-      'contactUserId',
-      'currencyId',
-      'customerId',
-      'documentSeries',
-      'headerInternalId',
-      'id',
-      'internalNumber',
-      'paymentTypeId',
-      'vatAmountBasicRate',
-      'vatAmountReducedRate',
-      'vatAmountSuperReducedRate',
-      'vatBasisBasicRate',
-      'vatBasisExempt',
-      'vatBasisReducedRate',
-      'vatBasisSuperReducedRate',
-    ],
-    num,
-  ),
-  ...group(['date', 'dueDate', 'paidOnDate'], dateTime),
-});
+export const FinancialReceivable = lazy(() =>
+  z.object({
+    ...group(
+      [
+        'address1',
+        'address2',
+        'address3',
+        'city',
+        'companyIdentificationNumber',
+        'contactPersonFullName',
+        'currency',
+        'customerName',
+        'documentType',
+        'note',
+        'paymentType',
+        'type',
+        'userFullName',
+        'variableSymbol',
+        'vatRegistrationNumber',
+        'zipCode',
+      ],
+      str,
+    ),
+    ...group(
+      [
+        'alreadyPaid',
+        'amount',
+        'cashRegisterId',
+        'contactUserId',
+        'currencyId',
+        'customerId',
+        'documentSeries',
+        'headerInternalId',
+        'id',
+        'internalNumber',
+        'paymentTypeId',
+        'vatAmountBasicRate',
+        'vatAmountReducedRate',
+        'vatAmountSuperReducedRate',
+        'vatBasisBasicRate',
+        'vatBasisExempt',
+        'vatBasisReducedRate',
+        'vatBasisSuperReducedRate',
+      ],
+      num,
+    ),
+    ...group(['date', 'dueDate', 'paidOnDate'], dateTime),
+  }),
+);
 export type FinancialReceivable = z.infer<typeof FinancialReceivable>;
 export type FinancialReceivableField = keyof FinancialReceivable;
 
 // ---- Pagination --------------------------------------------------------------------------------
 
 /** Stock items filter fields (docs/assumptions.md); every one optional, set ones AND-ed. */
-export const StockItemFilter = z.object({
-  warehouseId: int.optional(),
-  productId: int.optional(),
-  barcode: str.optional(),
-  productCode: str.optional(),
-  supplierProductCode: str.optional(),
-  /** Rows with lastModify >= this date-time (no offset). */
-  lastModifyFrom: dateTime.optional(),
-  ids: z.array(int).optional(),
-});
+export const StockItemFilter = lazy(() =>
+  z.object({
+    warehouseId: int.optional(),
+    productId: int.optional(),
+    barcode: str.optional(),
+    productCode: str.optional(),
+    supplierProductCode: str.optional(),
+    /** Rows with lastModify >= this date-time (no offset). */
+    lastModifyFrom: dateTime.optional(),
+    ids: z.array(int).optional(),
+  }),
+);
 export type StockItemFilter = z.infer<typeof StockItemFilter>;
 
-export const FinancialReceivableFilter = z.object({
-  customerId: int.optional(),
-  isPaid: bool.optional(),
-});
+export const FinancialReceivableFilter = lazy(() =>
+  z.object({
+    customerId: int.optional(),
+    isPaid: bool.optional(),
+  }),
+);
 export type FinancialReceivableFilter = z.infer<typeof FinancialReceivableFilter>;
 
 export interface PaginationRequest<F = Record<string, unknown>> {
@@ -407,59 +435,69 @@ function skippedRow(raw: unknown, error: z.ZodError): SkippedRow {
 
 // ---- Errors ------------------------------------------------------------------------------------
 
-export const ErrorResultEntry = z.object({
-  code: str.optional(),
-  message: str.optional(),
-  params: z.record(z.string(), z.unknown()).optional(),
-});
+export const ErrorResultEntry = lazy(() =>
+  z.object({
+    code: str.optional(),
+    message: str.optional(),
+    params: z.record(z.string(), z.unknown()).optional(),
+  }),
+);
 
-export const ErrorResult = z.object({
-  messages: z.array(str).optional(),
-  exception: str.optional(),
-  source: str.optional(),
-  errorId: str.optional(),
-  supportMessage: str.optional(),
-  statusCode: num.optional(),
-  code: str.optional(),
-  // SPEC.md says string-to-string; a number or boolean value is kept as its text rather than failing.
-  params: z.record(z.string(), z.unknown()).optional(),
-  errors: z.array(ErrorResultEntry).optional(),
-});
+export const ErrorResult = lazy(() =>
+  z.object({
+    messages: z.array(str).optional(),
+    exception: str.optional(),
+    source: str.optional(),
+    errorId: str.optional(),
+    supportMessage: str.optional(),
+    statusCode: num.optional(),
+    code: str.optional(),
+    // SPEC.md says string-to-string; a number or boolean value is kept as its text rather than failing.
+    params: z.record(z.string(), z.unknown()).optional(),
+    errors: z.array(ErrorResultEntry).optional(),
+  }),
+);
 export type ErrorResult = z.infer<typeof ErrorResult>;
 
 // ---- Shapes SPEC.md does not show (docs/assumptions.md) ----------------------------------------
 
-export const Warehouse = z.object({
-  id: int.optional(),
-  name: str.optional(),
-  number: str.optional(),
-  isInactive: bool.optional(),
-});
+export const Warehouse = lazy(() =>
+  z.object({
+    id: int.optional(),
+    name: str.optional(),
+    number: str.optional(),
+    isInactive: bool.optional(),
+  }),
+);
 export type Warehouse = z.infer<typeof Warehouse>;
 
-export const VersionInfo = z.object({ version: str.optional(), name: str.optional() });
+export const VersionInfo = lazy(() => z.object({ version: str.optional(), name: str.optional() }));
 export type VersionInfo = z.infer<typeof VersionInfo>;
 
-export const Health = z.object({ status: str.optional() });
+export const Health = lazy(() => z.object({ status: str.optional() }));
 
 /** The request body: the order file's one schema (contract/order.ts), checked again before it is sent. */
 
-export const ScanResult = z.object({ companyId: int, card: CompanyCard });
+export const ScanResult = lazy(() => z.object({ companyId: int, card: CompanyCard }));
 export type ScanResult = z.infer<typeof ScanResult>;
 
 /** The part of an OpenAPI document capability detection reads: paths, methods, parameters. */
-export const OpenApiDocument = z.object({
-  info: z.object({ version: str.optional(), title: str.optional() }).optional(),
-  paths: z.record(
-    z.string(),
-    z.record(
+export const OpenApiDocument = lazy(() =>
+  z.object({
+    info: z.object({ version: str.optional(), title: str.optional() }).optional(),
+    paths: z.record(
       z.string(),
-      z.unknown(), // path-level keys like "parameters" are not operations; operations parsed below
+      z.record(
+        z.string(),
+        z.unknown(), // path-level keys like "parameters" are not operations; operations parsed below
+      ),
     ),
-  ),
-});
-export const OpenApiOperation = z.object({
-  parameters: z
-    .array(z.object({ name: str.optional(), in: str.optional(), $ref: str.optional() }))
-    .optional(),
-});
+  }),
+);
+export const OpenApiOperation = lazy(() =>
+  z.object({
+    parameters: z
+      .array(z.object({ name: str.optional(), in: str.optional(), $ref: str.optional() }))
+      .optional(),
+  }),
+);

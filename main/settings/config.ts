@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { ServiceConfig } from '../service/index.ts';
 import { ENV_NAMES, fromEnv, type Env } from './env.ts';
 import { trimSlash } from './origin.ts';
+import { lazy } from '../../common/lazy.ts';
 
 export interface ConfigSources {
   /** Parsed CLI flags by their flag name (without dashes); absent or undefined = not given. */
@@ -47,32 +48,38 @@ function label(setting: Setting): string {
   return `${SETTINGS[setting].env} (or --${SETTINGS[setting].flag})`;
 }
 
-const baseUrlSchema = z
-  .string()
-  .trim()
-  .refine((v) => URL.canParse(v), 'must be a URL such as https://shop.example.com')
-  .refine(
-    (v) => !URL.canParse(v) || /^https?:$/.test(new URL(v).protocol),
-    'must start with http:// or https://',
-  )
-  .refine(
-    (v) => !URL.canParse(v) || (new URL(v).search === '' && new URL(v).hash === ''),
-    'must not carry ?query or #fragment',
-  )
-  .refine(
-    (v) => !URL.canParse(v) || (new URL(v).username === '' && new URL(v).password === ''),
-    'must not contain credentials',
-  )
-  .transform(trimSlash);
-const clientIdSchema = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(200, 'is longer than 200 characters')
-  .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces');
+const baseUrlSchema = lazy(() =>
+  z
+    .string()
+    .trim()
+    .refine((v) => URL.canParse(v), 'must be a URL such as https://shop.example.com')
+    .refine(
+      (v) => !URL.canParse(v) || /^https?:$/.test(new URL(v).protocol),
+      'must start with http:// or https://',
+    )
+    .refine(
+      (v) => !URL.canParse(v) || (new URL(v).search === '' && new URL(v).hash === ''),
+      'must not carry ?query or #fragment',
+    )
+    .refine(
+      (v) => !URL.canParse(v) || (new URL(v).username === '' && new URL(v).password === ''),
+      'must not contain credentials',
+    )
+    .transform(trimSlash),
+);
+const clientIdSchema = lazy(() =>
+  z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(200, 'is longer than 200 characters')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces'),
+);
 // The secret's value never appears in a message: only its shape is described.
-const clientSecretSchema = z.string().min(1, 'must not be empty').max(1000, 'is longer than 1000 characters');
-const dataDirSchema = z.string().trim().min(1, 'must not be empty');
+const clientSecretSchema = lazy(() =>
+  z.string().min(1, 'must not be empty').max(1000, 'is longer than 1000 characters'),
+);
+const dataDirSchema = lazy(() => z.string().trim().min(1, 'must not be empty'));
 
 /** The value of a setting: a non-empty flag wins over a non-empty environment variable. */
 function pick(setting: Setting, sources: ConfigSources): { value: string; from: 'flag' | 'env' } | undefined {

@@ -5,9 +5,10 @@
 // close it for a minute, so a PIN of four digits cannot be tried through in an afternoon.
 import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { lazy } from '../../common/lazy.ts';
 
 /** 4 to 12 digits: typed on a till's number keys. */
-export const ManagerPin = z.string().regex(/^\d{4,12}$/, 'The PIN must be 4 to 12 digits.');
+export const ManagerPin = lazy(() => z.string().regex(/^\d{4,12}$/, 'The PIN must be 4 to 12 digits.'));
 
 const KEY_LENGTH = 32;
 const COST = 16384;

@@ -18,69 +18,76 @@ import {
 import { DEFAULT_EMBEDDED_RULES } from '../barcode/index.ts';
 import { DEFAULT_SERIAL_SCANNER } from '../scanner/index.ts';
 import { SCANNER_DEFAULTS } from '../../common/scanner.ts';
+import { lazy } from '../../common/lazy.ts';
 
 /** The scanner's settings until someone changes them (common/scanner.ts, shared with the screens). */
 export const DEFAULT_SCANNER: ScannerSettings = SCANNER_DEFAULTS;
 
 /** A stored scanner row from before a field existed reads that field as its default, keeping the rest. */
-const StoredScanner = ScannerSettings.extend({
-  layout: ScannerSettings.shape.layout.default(DEFAULT_SCANNER.layout),
-  delivery: ScannerSettings.shape.delivery.default(DEFAULT_SCANNER.delivery),
-  pauseMs: ScannerSettings.shape.pauseMs.default(DEFAULT_SCANNER.pauseMs),
-});
-
-const schemas = {
-  instanceUrl: z.string().nullable(),
-  clientId: z.string().nullable(),
-  warehouseId: z.number().int().nullable(),
-  scanner: StoredScanner,
-  /** The serial scanner's port and how it talks (main/scanner); port null: none. */
-  serialScanner: SerialScannerSettings,
-  syncIntervalMinutes: z.number().min(0),
-  labelRules: z.array(LabelRule),
-  /** The origin the stored client secret was entered for (origin.ts); another origin does not get it. */
-  secretOrigin: z.string().nullable(),
-  /** Plain http to a host other than loopback, allowed on purpose (shown as a warning). */
-  allowInsecure: z.boolean(),
-  /** Who a sale without a scanned card goes to (a cached company and its name when chosen). */
-  walkInCustomer: z.object({ companyId: z.number().int(), name: z.string() }).nullable(),
-  /** Someone chose the walk-in customer (a company, or none: a card for every sale). */
-  walkInChosen: z.boolean(),
-  /** The manager PIN's salted hash (manager-pin.ts); never shown, never sent to the renderer. */
-  managerPinHash: z.string().nullable(),
-  receiptPaper: z.enum(['80mm', '58mm']),
-  /** Days a settled order keeps its lines (main/outbox/compaction.ts). */
-  orderRetentionDays: OrderRetentionDays,
-  /** The receipt printer's address (`tcp://HOST:PORT`, checked when set); null: none. */
-  receiptPrinter: z.string().nullable(),
-  /** A placed sale's receipt prints by itself (when a printer is set). */
-  printOnSale: z.boolean(),
-  /** What the counter does with an inactive item, one out of stock or more than in stock. */
-  stockRule: StockRule,
-  /** The seller's receipt header, as checked by the contract when it was set. */
-  seller: z.object({
-    name: z.string(),
-    address: z.string(),
-    registrationNumber: z.string(),
-    vatNumber: z.string(),
+const StoredScanner = lazy(() =>
+  ScannerSettings.extend({
+    layout: ScannerSettings.shape.layout.default(DEFAULT_SCANNER.layout),
+    delivery: ScannerSettings.shape.delivery.default(DEFAULT_SCANNER.delivery),
+    pauseMs: ScannerSettings.shape.pauseMs.default(DEFAULT_SCANNER.pauseMs),
   }),
-  receiptPrefix: z.string(),
-  language: Language,
-  priceCurrency: Currency.nullable(),
-  /** A sale needs an open shift at this till (the demo opens one by itself). */
-  shiftRequired: z.boolean(),
-  /** The difference at close (major units, either way) beyond which the manager PIN is needed. */
-  cashDifferenceLimit: z.number().nonnegative(),
-  cashRounding: CashRounding,
-  /** A refund (major units) beyond which a return needs the manager PIN; 0: no limit. */
-  returnAmountLimit: z.number().nonnegative(),
-  /** Days after the sale beyond which a return needs the manager PIN; 0: no limit. */
-  returnDaysLimit: z.number().int().nonnegative(),
-  /** The company a card issued at the till goes to unless the cashier picks another (retail members). */
-  cardCompanyId: z.number().int().positive().nullable(),
-  /** How long a card issued at the till is valid, in months from the day it is issued. */
-  cardValidityMonths: z.number().int().min(1).max(120),
-} as const;
+);
+
+/** Each setting's stored form, built at the first read (common/lazy.ts). */
+const schemas = lazy(
+  () =>
+    ({
+      instanceUrl: z.string().nullable(),
+      clientId: z.string().nullable(),
+      warehouseId: z.number().int().nullable(),
+      scanner: StoredScanner,
+      /** The serial scanner's port and how it talks (main/scanner); port null: none. */
+      serialScanner: SerialScannerSettings,
+      syncIntervalMinutes: z.number().min(0),
+      labelRules: z.array(LabelRule),
+      /** The origin the stored client secret was entered for (origin.ts); another origin does not get it. */
+      secretOrigin: z.string().nullable(),
+      /** Plain http to a host other than loopback, allowed on purpose (shown as a warning). */
+      allowInsecure: z.boolean(),
+      /** Who a sale without a scanned card goes to (a cached company and its name when chosen). */
+      walkInCustomer: z.object({ companyId: z.number().int(), name: z.string() }).nullable(),
+      /** Someone chose the walk-in customer (a company, or none: a card for every sale). */
+      walkInChosen: z.boolean(),
+      /** The manager PIN's salted hash (manager-pin.ts); never shown, never sent to the renderer. */
+      managerPinHash: z.string().nullable(),
+      receiptPaper: z.enum(['80mm', '58mm']),
+      /** Days a settled order keeps its lines (main/outbox/compaction.ts). */
+      orderRetentionDays: OrderRetentionDays,
+      /** The receipt printer's address (`tcp://HOST:PORT`, checked when set); null: none. */
+      receiptPrinter: z.string().nullable(),
+      /** A placed sale's receipt prints by itself (when a printer is set). */
+      printOnSale: z.boolean(),
+      /** What the counter does with an inactive item, one out of stock or more than in stock. */
+      stockRule: StockRule,
+      /** The seller's receipt header, as checked by the contract when it was set. */
+      seller: z.object({
+        name: z.string(),
+        address: z.string(),
+        registrationNumber: z.string(),
+        vatNumber: z.string(),
+      }),
+      receiptPrefix: z.string(),
+      language: Language,
+      priceCurrency: Currency.nullable(),
+      /** A sale needs an open shift at this till (the demo opens one by itself). */
+      shiftRequired: z.boolean(),
+      /** The difference at close (major units, either way) beyond which the manager PIN is needed. */
+      cashDifferenceLimit: z.number().nonnegative(),
+      cashRounding: CashRounding,
+      /** A refund (major units) beyond which a return needs the manager PIN; 0: no limit. */
+      returnAmountLimit: z.number().nonnegative(),
+      /** Days after the sale beyond which a return needs the manager PIN; 0: no limit. */
+      returnDaysLimit: z.number().int().nonnegative(),
+      /** The company a card issued at the till goes to unless the cashier picks another (retail members). */
+      cardCompanyId: z.number().int().positive().nullable(),
+      /** How long a card issued at the till is valid, in months from the day it is issued. */
+      cardValidityMonths: z.number().int().min(1).max(120),
+    }) as const,
+);
 
 /** No seller named yet: a receipt's header is the store's (warehouse's) name alone. */
 export const NO_SELLER: Seller = { name: '', address: '', registrationNumber: '', vatNumber: '' };

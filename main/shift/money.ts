@@ -4,6 +4,7 @@
 // the shift's face on them (numbers in and out, as its tables store them).
 import { z } from 'zod';
 import { majorText, minor, minorOf, parseMajor, toMajor as major } from '../../common/money.ts';
+import { lazy } from '../../common/lazy.ts';
 
 /** A contract amount (major units, at most two decimals, as CashAmount checks) in minor units. */
 export function toMinor(amount: number): number {
@@ -26,11 +27,13 @@ export function formatMinor(amount: number): string {
  * An amount typed in major units, read digit by digit (never through a float): up to ten digits, then
  * a point or a comma and at most two decimals (common/money.ts parseMajor). "1500.50" is 150050 minor units.
  */
-export const TypedAmount = z
-  .string()
-  .trim()
-  .refine(
-    (text) => parseMajor(text) !== undefined,
-    'must be an amount in the currency such as 1500 or 1500.50: digits, then at most two decimals after a point or comma',
-  )
-  .transform((text) => parseMajor(text) ?? 0);
+export const TypedAmount = lazy(() =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (text) => parseMajor(text) !== undefined,
+      'must be an amount in the currency such as 1500 or 1500.50: digits, then at most two decimals after a point or comma',
+    )
+    .transform((text) => parseMajor(text) ?? 0),
+);

@@ -15,6 +15,7 @@ import {
   type CashDirection,
 } from '../../db/shifts.ts';
 import { ShiftReportView as ReportSchema } from '../../contract/contract.ts';
+import { lazy } from '../../common/lazy.ts';
 import { ordersNow } from '../outbox/index.ts';
 import { currentCashierId } from './attribution.ts';
 import { ShiftError } from './errors.ts';
@@ -153,7 +154,9 @@ export function lastZReport(db: Db, now: Date): ShiftReportView {
 }
 
 /** A Z report as stored at close: one closed before the drawer's openings were on it has none. */
-const StoredZ = ReportSchema.extend({ drawerOpenings: ReportSchema.shape.drawerOpenings.optional() });
+const StoredZ = lazy(() =>
+  ReportSchema.extend({ drawerOpenings: ReportSchema.shape.drawerOpenings.optional() }),
+);
 
 /** The sentence that says a difference over the limit needs the manager, with both amounts. */
 export function differenceWords(difference: Difference) {
