@@ -117,7 +117,9 @@ describe('returns across the store', { timeout: 120_000 }, () => {
       expect(stored).toHaveLength(1);
       expect(refusals).toHaveLength(1);
       expect(refusals[0]).toBeInstanceOf(ReturnError);
-      expect((refusals[0] as ReturnError).code).toBe('too-much');
+      // The hub refused the loser's claim ('too-much'), or, when the winner's return reached the
+      // loser's journal before the loser read the sale, the loser saw nothing left to return.
+      expect(['too-much', 'nothing-left']).toContain((refusals[0] as ReturnError).code);
     }
   });
 
