@@ -2,9 +2,13 @@
 // state, and the store's view of every till's open shift.
 import { z } from 'zod';
 import { lazy } from '../common/lazy.ts';
+import type { Minor } from '../common/money.ts';
 
 const int = lazy(() => z.int());
-const minor = lazy(() => z.int());
+/** An amount in minor units, typed so a screen converts it with the money module, never by hand. */
+const minor = lazy(() =>
+  z.custom<Minor>((v) => Number.isSafeInteger(v), 'must be a whole amount of minor units'),
+);
 const tillName = lazy(() => z.string().regex(/^[A-Za-z0-9_-]{1,32}$/));
 
 /** One of the store's other tills as this till sees it through the hub. */

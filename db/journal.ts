@@ -3,6 +3,7 @@
 // transaction: a sale's event is appended in the transaction that closes it (the counter's closing
 // step); the other kinds are written by the migration's triggers.
 import { z } from 'zod';
+import { minor } from '../common/money.ts';
 import type { Db } from './database.ts';
 import { prepared } from './prepared.ts';
 import { getOutboxInternetOrder } from './outbox.ts';
@@ -332,13 +333,13 @@ const StoreShiftRow = lazy(() =>
   z.object({
     till: z.string(),
     shiftId: z.int().nullable(),
-    floatMinor: z.int(),
+    floatMinor: z.int().transform(minor),
     sales: z.int(),
-    salesMinor: z.int(),
-    cashSalesMinor: z.int(),
-    cashInMinor: z.int(),
-    cashOutMinor: z.int(),
-    cashRefundsMinor: z.int(),
+    salesMinor: z.int().transform(minor),
+    cashSalesMinor: z.int().transform(minor),
+    cashInMinor: z.int().transform(minor),
+    cashOutMinor: z.int().transform(minor),
+    cashRefundsMinor: z.int().transform(minor),
   }),
 );
 export type StoreShiftRow = z.infer<typeof StoreShiftRow>;

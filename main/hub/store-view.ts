@@ -7,6 +7,7 @@
 import type { StoreShiftView, StoreTillShiftView } from '../../contract/contract.ts';
 import type { Db } from '../../db/database.ts';
 import { openStoreShifts } from '../../db/journal.ts';
+import { minor, sumMinor } from '../../common/money.ts';
 
 type Shift = NonNullable<StoreTillShiftView['shift']>;
 
@@ -31,8 +32,8 @@ export function storeShifts(db: Db, self: string, hub: { set: boolean; connected
     tills,
     total: {
       sales: openShifts.reduce((sum, s) => sum + s.sales, 0),
-      salesMinor: openShifts.reduce((sum, s) => sum + s.salesMinor, 0),
-      expectedCashMinor: openShifts.reduce((sum, s) => sum + s.expectedCashMinor, 0),
+      salesMinor: sumMinor(openShifts.map((s) => s.salesMinor)),
+      expectedCashMinor: sumMinor(openShifts.map((s) => s.expectedCashMinor)),
       openShifts: openShifts.length,
     },
   };
@@ -48,7 +49,8 @@ function withExpected(row: Omit<Shift, 'id' | 'expectedCashMinor'> & { shiftId: 
     cashInMinor: row.cashInMinor,
     cashOutMinor: row.cashOutMinor,
     cashRefundsMinor: row.cashRefundsMinor,
-    expectedCashMinor:
+    expectedCashMinor: minor(
       row.floatMinor + row.cashSalesMinor + row.cashInMinor - row.cashOutMinor - row.cashRefundsMinor,
+    ),
   };
 }

@@ -4,6 +4,7 @@
 import { useEffect } from 'react';
 import './shift.css';
 import { useTranslation } from 'react-i18next';
+import { toMajor, type Minor } from '../../../common/money.ts';
 import { loadStoreShifts, useHub } from '../../store/hub.ts';
 import { useFormat } from '../use-format.ts';
 
@@ -18,7 +19,7 @@ export function StoreShifts() {
     return () => clearInterval(timer);
   }, []);
   if (store === null) return null;
-  const money = (minor: number) => format.price(minor / 100);
+  const money = (amount: Minor) => format.price(toMajor(amount));
   return (
     <div className="store-shifts" data-store-shifts>
       <h2>{t('storeViewTitle')}</h2>
