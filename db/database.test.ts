@@ -102,6 +102,40 @@ describe('openDatabase', () => {
     db.close();
   });
 
+  it('on a file whose schema is current reads its version once and runs nothing else; one behind runs what is above it', () => {
+    const file = tempFile();
+    const ran: string[] = [];
+    const list: Migration[] = [
+      { version: 1, name: 'a', up: 'CREATE TABLE a (x INTEGER) STRICT;' },
+      { version: 2, name: 'b', up: 'CREATE TABLE b (y INTEGER) STRICT;' },
+      {
+        version: 3,
+        name: 'c',
+        up: (db) => {
+          ran.push('c');
+          db.exec('CREATE TABLE c (z INTEGER) STRICT;');
+        },
+      },
+    ];
+    // A folder from before migrations 2 and 3: opened by this build, it is brought up to date.
+    openDatabase(file, { migrations: list.slice(0, 1) }).close();
+    const statements: string[] = [];
+    const db = new Database(file, { verbose: (sql) => statements.push(String(sql)) });
+    migrate(db, list);
+    expect(schemaVersion(db)).toBe(3);
+    expect(ran).toEqual(['c']);
+    expect(statements.filter((sql) => sql.startsWith('CREATE TABLE'))).toEqual([
+      'CREATE TABLE b (y INTEGER) STRICT;',
+      'CREATE TABLE c (z INTEGER) STRICT;',
+    ]);
+    // Current now (as at every later start): its version is read, nothing more.
+    statements.length = 0;
+    migrate(db, list);
+    expect(statements).toEqual(['PRAGMA user_version']);
+    expect(ran).toEqual(['c']);
+    db.close();
+  });
+
   it('rejects a migration list out of order', () => {
     const db = openDatabase(tempFile(), { migrations: [] });
     const a: Migration = { version: 2, name: 'a', up: '' };

@@ -204,7 +204,6 @@ export function schemaVersion(db: Db): number {
  * `pos sync`) both saw 0 before, and the second failed "table ... already exists".
  */
 export function migrate(db: Db, list: readonly Migration[]): void {
-  assertOrdered(list);
   const latest = list.at(-1)?.version ?? 0;
   const check = (current: number): void => {
     if (current > latest) {
@@ -214,8 +213,12 @@ export function migrate(db: Db, list: readonly Migration[]): void {
       );
     }
   };
-  check(schemaVersion(db));
-  if (!list.some((m) => m.version > schemaVersion(db))) return;
+  // The version is read once and compared with the last migration's: a file that is current (every
+  // start but the first after an update) runs nothing more, not a read of it per migration.
+  const found = schemaVersion(db);
+  check(found);
+  if (found === latest) return;
+  assertOrdered(list);
   db.transaction(() => {
     const current = schemaVersion(db);
     check(current);
