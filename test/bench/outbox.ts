@@ -17,9 +17,14 @@ import type { Benchmark, Figure } from './types.ts';
 
 const SIM_CLI = fileURLToPath(new URL('../../sim/cli.ts', import.meta.url));
 
-/** The sim as its own process (`npm run sim`), so it does not share this event loop with the outbox. */
-export async function startSimProcess(): Promise<{ url: string; close: () => Promise<void> }> {
-  const child = spawn(process.execPath, [SIM_CLI, '--port', '0', '--size', 'small'], {
+/**
+ * The sim as its own process (`npm run sim`), so it does not share this event loop with the outbox.
+ * `args`: more of the sim's options (`--control` for its /__sim/* routes).
+ */
+export async function startSimProcess(
+  args: readonly string[] = [],
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const child = spawn(process.execPath, [SIM_CLI, '--port', '0', '--size', 'small', ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -17,13 +17,13 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { ean13 } from '../../sim/ean.ts';
-import { startSim, type RunningSim } from '../../sim/server.ts';
 import { DEMO } from '../../sim/testing.ts';
 import { ptyPair } from '../support/pty.ts';
 import { SELLS_PLAINLY } from '../support/terminal.ts';
 import { launchChromium, startWebShellProcess } from '../e2e/browser.ts';
 import { percentile, round } from './stats.ts';
 import { firstWarehouse, rpc, waitSyncIdle } from './page-helpers.ts';
+import { startSimProcess } from './outbox.ts';
 import { installProbe, listenForEnters } from './storm-probe.ts';
 import { seeded, serialScanner, wedgeScanner, type Keyboard, type Scanner } from './storm-input.ts';
 import { runPhase, unexpectedErrors, type PhaseResult, type StormGoods } from './storm-run.ts';
@@ -40,7 +40,9 @@ export const scanStorm: Benchmark = {
     const dataDir = mkdtempSync(join(tmpdir(), 'counter-bench-storm-'));
     const pair = ptyPair(mkdtempSync(join(tmpdir(), 'counter-bench-pty-')));
     await pair.start();
-    const sim = await startSim({ size: 'small', port: 0 });
+    // The instance in its own process, as it is another machine: serving full syncs back to back in
+    // this event loop made the bench (the scanner) send keys late, and that counted against the page.
+    const sim = await startSimProcess(['--control']);
     const shell = await startWebShellProcess({
       POS_DATA_DIR: dataDir,
       POS_BASE_URL: sim.url,
@@ -160,13 +162,25 @@ function figures(
         value: round(percentile(p.samples, pct), 1),
         unit: 'ms',
         ...(pct === 99
-          ? { vs: target, sentLateP99: round(percentile(p.sentLate, 99), 1), slowest: slowestParts(p) }
+          ? {
+              vs: target,
+              sentLateP99: round(percentile(p.sentLate, 99), 1),
+              // The same from when the bench sent the last key, not the time it carries: what the
+              // bench's own lateness (a busy machine delaying this process) added to the figure.
+              fromSentP99: round(percentile(fromSent(p), 99), 1),
+              slowest: slowestParts(p),
+            }
           : {}),
         n: p.samples.length,
         ...(pct === 50 ? { callsPerScan: Object.fromEntries(p.trips), medianParts: medianParts(p) } : {}),
       };
     }
   return out;
+}
+
+/** Each sample less the bench's own lateness in sending its last key (ms). */
+function fromSent(p: PhaseResult): number[] {
+  return p.samples.map((ms, i) => ms - (p.sentLate[i] ?? 0));
 }
 
 /** Each part's median (ms). */
@@ -206,21 +220,27 @@ function busyLoop(): ChildProcess {
  */
 async function stormGoods(
   page: Page,
-  sim: RunningSim,
+  sim: { readonly url: string },
   dataDir: string,
   warehouseId: number,
 ): Promise<StormGoods> {
-  sim.admin.addStockItem({
-    warehouseId,
-    productName: INACTIVE_NAME,
-    barcode: INACTIVE_BARCODE,
-    isInactive: true,
-    unitOfMeasure: 'ks',
-    vatRate: 21,
-    price: 10,
-    quantityInStock: 100_000,
-    quantityAvailable: 100_000,
+  const added = await fetch(`${sim.url}/__sim/stock-items`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      warehouseId,
+      productName: INACTIVE_NAME,
+      barcode: INACTIVE_BARCODE,
+      isInactive: true,
+      unitOfMeasure: 'ks',
+      vatRate: 21,
+      price: 10,
+      quantityInStock: 100_000,
+      quantityAvailable: 100_000,
+    }),
   });
+  if (!added.ok)
+    throw new Error(`the sim did not add ${INACTIVE_BARCODE}: ${added.status} ${await added.text()}`);
   await rpc(page, 'sync.now', {});
   await waitSyncIdle(page);
   const db = new Database(join(dataDir, 'counter.catalog.sqlite'), { readonly: true });

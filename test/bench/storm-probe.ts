@@ -25,6 +25,12 @@ export interface Painted {
   readonly changedAt: number;
   /** When the page began handling the first Enter key typed since the scan began (none: null). */
   readonly enterHandledAt: number | null;
+  /**
+   * How long the page's main thread was inside tasks of 50 ms or more between the scan and its paint
+   * (ms, the part of each inside that time; wall time: a task the OS put aside counts too). Zero for a
+   * slow scan: the page was not busy, the time went to another process or to waiting for a core.
+   */
+  readonly longTasks: number;
 }
 
 interface Probe {
@@ -38,6 +44,8 @@ interface Probe {
   enters: number[];
   /** Error notices shown on the Sale screen, as their text. */
   errors: string[];
+  /** The page's long tasks (50 ms or more) lately, [start, end] epoch ms. */
+  longTasks: [number, number][];
   painted: (n: number, since: number, timeoutMs: number) => Promise<Painted | null>;
 }
 
@@ -83,6 +91,7 @@ export async function installProbe(page: Page): Promise<void> {
       paintedAt: [],
       enters: [],
       errors: [],
+      longTasks: [],
       painted: () => Promise.resolve(null),
     };
     const now = () => performance.timeOrigin + performance.now();
@@ -103,6 +112,18 @@ export async function installProbe(page: Page): Promise<void> {
           for (const listener of [...onPaint]) listener();
         }, 0),
       );
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries())
+        probe.longTasks.push([
+          performance.timeOrigin + e.startTime,
+          performance.timeOrigin + e.startTime + e.duration,
+        ]);
+      // Only the recent ones matter (each sample's window is seconds at most).
+      if (probe.longTasks.length > 200) probe.longTasks.splice(0, probe.longTasks.length - 200);
+    }).observe({ type: 'longtask' });
+    /** Long-task time (ms) inside [from, to]. */
+    const longTaskMs = (from: number, to: number): number =>
+      probe.longTasks.reduce((sum, [a, b]) => sum + Math.max(0, Math.min(b, to) - Math.max(a, from)), 0);
     new MutationObserver(() => {
       const current = quantities();
       const from = probe.grew.length;
@@ -145,6 +166,7 @@ export async function installProbe(page: Page): Promise<void> {
             calls: callsSince(since).filter((c) => c.start <= at),
             changedAt: probe.grewAt[n - 1] ?? at,
             enterHandledAt: enter ?? null,
+            longTasks: longTaskMs(since, at),
           });
           probe.enters.length = 0;
           performance.clearResourceTimings();

@@ -17,9 +17,11 @@ const PACE_MS = 30;
 const WHILE_OPEN = 2;
 
 /**
- * A scan's time in parts (ms): see partsOf; and typedBefore, 1 when a person's `2*` came just
- * before it (a serial line then waits, by design, until the keyboard's scanner module has judged
- * those keys a person's: the longest key gap, 100 ms by default, after the last of them).
+ * A scan's time in parts (ms): see partsOf; typedBefore, 1 when a person's `2*` came just before it
+ * (a serial line then waits, by design, until the keyboard's scanner module has judged those keys a
+ * person's: the longest key gap, 100 ms by default, after the last of them); and, beside the parts,
+ * sentLate (the bench's own lateness sending the last key, inside keyToPage) and longTasks (the
+ * page's tasks of 50 ms or more during the scan, storm-probe.ts).
  */
 export type Parts = Readonly<Record<string, number>>;
 
@@ -138,7 +140,14 @@ function record(r: PhaseResult, m: Made, shown: Painted, typedBefore: boolean): 
   r.sentLate.push(m.sentLateMs);
   const names = shown.calls.map((c) => c.channel).join('+') || '(none)';
   r.trips.set(names, (r.trips.get(names) ?? 0) + 1);
-  r.parts.push({ ...partsOf(m, shown), typedBefore: typedBefore ? 1 : 0 });
+  r.parts.push({
+    ...partsOf(m, shown),
+    typedBefore: typedBefore ? 1 : 0,
+    // Not parts of the sum: how late the bench itself sent the last key (inside keyToPage), and the
+    // page's own long tasks during the scan (inside whichever parts they fell in).
+    sentLate: m.sentLateMs,
+    longTasks: shown.longTasks,
+  });
 }
 
 /** The calls a scan makes (a serial one made two before it was taken in one). */
