@@ -64,6 +64,8 @@ export default tseslint.config(
               // AmountDialog's hooks: the field's and the error's data-* names.
               'field',
               'errorMark',
+              // ChoiceCard's section: the card's data-* names and its radios' name.
+              'section',
               'data-.*',
               'aria-(live|hidden|current|haspopup|expanded|controls|describedby|labelledby|activedescendant|autocomplete|modal|pressed|selected|invalid|busy|atomic|relevant|keyshortcuts|sort|orientation)',
             ],
