@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CompanyMatchView } from '../../../contract/contract.ts';
 import { findCompanies, setWalkInCustomer, useCompanies } from '../../store/companies.ts';
+import { CompanySearch } from '../CompanySearch.tsx';
 import './walk-in.css';
 
 /** Matches shown at once: the panel is narrow, a longer list is a more precise search away. */
@@ -18,37 +19,17 @@ export function WalkInPrompt() {
   return (
     <div className="walk-in-prompt" data-section="sale-walk-in">
       <p>{t('walkInAsk')}</p>
-      <label>
-        {t('walkInAskFind')}
-        <input
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          autoComplete="off"
-          data-field="walkInPrompt"
-        />
-      </label>
-      {error !== null && <p className="notice error">{error}</p>}
-      {text.trim() !== '' && matches.length === 0 && error === null && (
-        <p className="muted">{t('walkInAskNoMatch')}</p>
-      )}
-      {text.trim() !== '' && matches.length > 0 && (
-        <ul className="company-matches">
-          {byIdFirst(matches, text).map((c) => (
-            <li key={c.companyId}>
-              <button
-                type="button"
-                data-company-match={c.companyId}
-                onClick={() => {
-                  setText('');
-                  void setWalkInCustomer(c.companyId);
-                }}
-              >
-                {c.name ?? t('walkInAskNoName')} <span className="muted">#{c.companyId}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <CompanySearch
+        label={t('walkInAskFind')}
+        field="walkInPrompt"
+        text={text}
+        onText={setText}
+        matches={text.trim() === '' ? [] : byIdFirst(matches, text)}
+        error={error}
+        noMatch={t('walkInAskNoMatch')}
+        noName={t('walkInAskNoName')}
+        onPick={(companyId) => void setWalkInCustomer(companyId)}
+      />
       <button type="button" data-action="card-every-sale" onClick={() => void setWalkInCustomer(null)}>
         {t('walkInAskCardOnly')}
       </button>

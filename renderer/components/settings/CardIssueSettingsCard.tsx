@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CompanyMatchView, SettingsView } from '../../../contract/contract.ts';
 import { message } from '../../store/app.ts';
+import { CompanySearch } from '../CompanySearch.tsx';
 import { findCardCompanies } from '../../store/card-issue.ts';
 import { loadCompanyName, useCompanies } from '../../store/companies.ts';
 import { saveSettings } from '../../store/settings.ts';
@@ -77,34 +78,17 @@ export function CardIssueSettingsCard({ settings }: { settings: SettingsView }) 
           </>
         )}
       </p>
-      <label>
-        {t('companyFind')}
-        <input
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          autoComplete="off"
-          data-field="cardCompanySettingsSearch"
-        />
-      </label>
-      {text.trim() !== '' && matches.length === 0 && <p className="muted">{t('companyNoMatch')}</p>}
-      {matches.length > 0 && (
-        <ul className="company-matches">
-          {matches.map((c) => (
-            <li key={c.companyId}>
-              <button
-                type="button"
-                data-card-company-match={c.companyId}
-                onClick={() => {
-                  setText('');
-                  void save({ cardCompanyId: c.companyId });
-                }}
-              >
-                {c.name ?? t('companyNoName')} <span className="muted">#{c.companyId}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <CompanySearch
+        label={t('companyFind')}
+        field="cardCompanySettingsSearch"
+        text={text}
+        onText={setText}
+        matches={matches}
+        error={null}
+        noMatch={t('companyNoMatch')}
+        noName={t('companyNoName')}
+        onPick={(companyId) => void save({ cardCompanyId: companyId })}
+      />
       <label className="field">
         <span>{t('settingsMonths')}</span>
         <input

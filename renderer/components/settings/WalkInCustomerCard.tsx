@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SettingsView } from '../../../contract/contract.ts';
+import { CompanySearch } from '../CompanySearch.tsx';
 import { findCompanies, setWalkInCustomer, useCompanies } from '../../store/companies.ts';
 
 export function WalkInCustomerCard({ settings }: { settings: SettingsView }) {
@@ -42,37 +43,17 @@ export function WalkInCustomerCard({ settings }: { settings: SettingsView }) {
           </>
         )}
       </p>
-      <label>
-        {t('walkInFind')}
-        <input
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          autoComplete="off"
-          data-field="walkInSearch"
-        />
-      </label>
-      {error !== null && <p className="notice error">{error}</p>}
-      {text.trim() !== '' && matches.length === 0 && error === null && (
-        <p className="muted">{t('walkInNoMatch')}</p>
-      )}
-      {matches.length > 0 && (
-        <ul className="company-matches">
-          {matches.map((c) => (
-            <li key={c.companyId}>
-              <button
-                type="button"
-                data-company-match={c.companyId}
-                onClick={() => {
-                  setText('');
-                  void setWalkInCustomer(c.companyId);
-                }}
-              >
-                {c.name ?? t('walkInNoName')} <span className="muted">#{c.companyId}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <CompanySearch
+        label={t('walkInFind')}
+        field="walkInSearch"
+        text={text}
+        onText={setText}
+        matches={matches}
+        error={error}
+        noMatch={t('walkInNoMatch')}
+        noName={t('walkInNoName')}
+        onPick={(companyId) => void setWalkInCustomer(companyId)}
+      />
     </div>
   );
 }
