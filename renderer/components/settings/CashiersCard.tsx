@@ -2,6 +2,7 @@
 // the manager's (the manager PIN when one is set); a removed cashier stays named in the reports.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PinField } from '../PinField.tsx';
 import { addCashier, loadCashiers, removeCashier, useCashiers } from '../../store/cashiers.ts';
 
 export function CashiersCard() {
@@ -51,17 +52,7 @@ export function CashiersCard() {
           data-field="cashierName"
         />
       </label>
-      <label className="field">
-        <span>{t('cashierPin')}</span>
-        <input
-          type="password"
-          inputMode="numeric"
-          autoComplete="new-password"
-          value={pin}
-          onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 6))}
-          data-field="cashierPin"
-        />
-      </label>
+      <PinField label={t('cashierPin')} value={pin} set={setPin} name="cashierPin" />
       <div className="actions">
         <button type="submit" className="primary" disabled={busy} data-action="add-cashier">
           {t('cashierAdd')}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useApp } from '../../store/app.ts';
 import { lockManager } from '../../store/guard.ts';
 import { changeManagerPin, removeManagerPin, type PinChange } from '../../store/settings.ts';
+import { PinField } from '../PinField.tsx';
 import { plainResult, type CardResult } from './card-result.ts';
 
 export function ManagerPinCard() {
@@ -46,8 +47,14 @@ export function ManagerPinCard() {
     >
       <h2>{t('pinTitle')}</h2>
       <p className="muted">{pinSet ? t('pinSetHelp') : t('pinNotSetHelp')}</p>
-      <PinField label={pinSet ? t('pinNew') : t('pinFirst')} value={pin} set={setPin} name="newManagerPin" />
-      <PinField label={t('pinAgain')} value={again} set={setAgain} name="newManagerPinAgain" />
+      <PinField
+        label={pinSet ? t('pinNew') : t('pinFirst')}
+        value={pin}
+        set={setPin}
+        name="newManagerPin"
+        manager
+      />
+      <PinField label={t('pinAgain')} value={again} set={setAgain} name="newManagerPinAgain" manager />
       <div className="actions">
         <button type="submit" className="primary" data-action="set-manager-pin">
           {pinSet ? t('pinChange') : t('pinSet')}
@@ -64,22 +71,6 @@ export function ManagerPinCard() {
         </p>
       )}
     </form>
-  );
-}
-
-function PinField(props: { label: string; value: string; set: (v: string) => void; name: string }) {
-  return (
-    <label className="field">
-      <span>{props.label}</span>
-      <input
-        type="password"
-        inputMode="numeric"
-        autoComplete="new-password"
-        value={props.value}
-        onChange={(e) => props.set(e.target.value.replace(/\D/g, '').slice(0, 12))}
-        data-field={props.name}
-      />
-    </label>
   );
 }
 

@@ -2,6 +2,7 @@
 // shown once the till has cashiers (Settings → Cashiers).
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PinField } from '../PinField.tsx';
 import { loadCashiers, signIn, signOut, useCashiers } from '../../store/cashiers.ts';
 
 export function SignIn() {
@@ -46,17 +47,7 @@ export function SignIn() {
                 ))}
               </select>
             </label>
-            <label className="field">
-              <span>{t('signInPin')}</span>
-              <input
-                type="password"
-                inputMode="numeric"
-                autoComplete="off"
-                value={pin}
-                onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 6))}
-                data-field="signInPin"
-              />
-            </label>
+            <PinField label={t('signInPin')} value={pin} set={setPin} name="signInPin" autoComplete="off" />
           </div>
           <button type="submit" className="primary" disabled={busy} data-action="sign-in">
             {t('signInButton')}
