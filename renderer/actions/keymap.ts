@@ -122,7 +122,12 @@ const is =
     keys.includes(key);
 /** Everywhere, unless a dialog is open: a dialog traps the keyboard until it is left. */
 const always = (ctx: ActionContext): boolean => ctx.dialog === undefined;
-const onSale = (ctx: ActionContext): boolean => always(ctx) && ctx.screen === 'sale';
+/** Outside dialogs, on that screen. */
+const onScreen =
+  (screen: Screen) =>
+  (ctx: ActionContext): boolean =>
+    always(ctx) && ctx.screen === screen;
+const onSale = onScreen('sale');
 const inDialog =
   (dialog: ActionContext['dialog']) =>
   (ctx: ActionContext): boolean =>
@@ -210,39 +215,14 @@ export const KEYMAP: readonly Binding[] = [
   { name: 'screen.shift', trigger: 'key', key: is('F5'), when: always },
   { name: 'screen.returns', trigger: 'key', key: is('F11'), when: always },
   // The Returns screen: F9 takes the chosen lines back (as F9 pays on Sale), F7 prints its receipt.
-  {
-    name: 'returns.make',
-    trigger: 'key',
-    key: is('F9'),
-    when: (ctx) => always(ctx) && ctx.screen === 'returns',
-  },
-  {
-    name: 'returns.print',
-    trigger: 'key',
-    key: is('F7'),
-    when: (ctx) => always(ctx) && ctx.screen === 'returns',
-  },
+  { name: 'returns.make', trigger: 'key', key: is('F9'), when: onScreen('returns') },
+  { name: 'returns.print', trigger: 'key', key: is('F7'), when: onScreen('returns') },
   // F8: the chosen lines as a credit to the Sale screen, an exchange (F8 voids only on Sale).
-  {
-    name: 'returns.exchange',
-    trigger: 'key',
-    key: is('F8'),
-    when: (ctx) => always(ctx) && ctx.screen === 'returns',
-  },
+  { name: 'returns.exchange', trigger: 'key', key: is('F8'), when: onScreen('returns') },
   // F6: a return without a receipt (products scanned instead of a receipt); F6 again goes back.
-  {
-    name: 'returns.noReceipt',
-    trigger: 'key',
-    key: is('F6'),
-    when: (ctx) => always(ctx) && ctx.screen === 'returns',
-  },
+  { name: 'returns.noReceipt', trigger: 'key', key: is('F6'), when: onScreen('returns') },
   // F7 on the Shift screen prints the report it shows.
-  {
-    name: 'shift.print',
-    trigger: 'key',
-    key: is('F7'),
-    when: (ctx) => always(ctx) && ctx.screen === 'shift',
-  },
+  { name: 'shift.print', trigger: 'key', key: is('F7'), when: onScreen('shift') },
   { name: 'sale.openPayment', trigger: 'key', key: is('F9'), when: onSale },
   // The find-by-name list under the code field, while it is open: arrows pick, Enter adds, Esc closes.
   { name: 'find.next', trigger: 'key', key: is('ArrowDown'), when: finding },
@@ -331,9 +311,9 @@ export const KEYMAP: readonly Binding[] = [
   { name: 'scan.dialog', trigger: 'scan', when: (ctx) => ctx.dialog !== undefined },
   { name: 'scan.testPad', trigger: 'scan', when: (ctx) => ctx.focus === 'test-pad' },
   { name: 'scan.sale', trigger: 'scan', when: onSale },
-  { name: 'scan.stock', trigger: 'scan', when: (ctx) => always(ctx) && ctx.screen === 'stock' },
+  { name: 'scan.stock', trigger: 'scan', when: onScreen('stock') },
   // On the Returns screen a scan is the receipt's QR: it lands in the find field and finds the sale.
-  { name: 'scan.returns', trigger: 'scan', when: (ctx) => always(ctx) && ctx.screen === 'returns' },
+  { name: 'scan.returns', trigger: 'scan', when: onScreen('returns') },
   {
     name: 'scan.toSale',
     trigger: 'scan',
