@@ -67,33 +67,28 @@ function jobOf(row: unknown): PrintJob {
   return Row.parse(row);
 }
 
+type JobOptions = { readonly copy: 'none' | 'reprint'; readonly kickUntil: Date | null; readonly now: Date };
+
 /** Queues the printing of order `orderId`'s receipt; returns the job as stored. */
-export function insertReceiptJob(
-  db: Db,
-  orderId: number,
-  options: { readonly copy: 'none' | 'reprint'; readonly kickUntil: Date | null; readonly now: Date },
-): PrintJob {
-  const at = options.now.toISOString();
-  const id = prepared(
-    db,
-    `INSERT INTO print_job (kind, orderId, copy, kickUntil, state, createdAt, updatedAt)
-       VALUES ('receipt', ?, ?, ?, 'queued', ?, ?)`,
-  ).run(orderId, options.copy, options.kickUntil?.toISOString() ?? null, at, at).lastInsertRowid;
-  return mustGet(db, Number(id));
+export function insertReceiptJob(db: Db, orderId: number, options: JobOptions): PrintJob {
+  return insertJob(db, 'receipt', orderId, options);
 }
 
 /** Queues the printing of return `returnId`'s receipt; returns the job as stored. */
-export function insertReturnJob(
-  db: Db,
-  returnId: number,
-  options: { readonly copy: 'none' | 'reprint'; readonly kickUntil: Date | null; readonly now: Date },
-): PrintJob {
+export function insertReturnJob(db: Db, returnId: number, options: JobOptions): PrintJob {
+  return insertJob(db, 'return', returnId, options);
+}
+
+/** The column that names what a job of each kind prints. */
+const PRINTS = { receipt: 'orderId', return: 'returnId' } as const;
+
+function insertJob(db: Db, kind: keyof typeof PRINTS, printsId: number, options: JobOptions): PrintJob {
   const at = options.now.toISOString();
   const id = prepared(
     db,
-    `INSERT INTO print_job (kind, returnId, copy, kickUntil, state, createdAt, updatedAt)
-       VALUES ('return', ?, ?, ?, 'queued', ?, ?)`,
-  ).run(returnId, options.copy, options.kickUntil?.toISOString() ?? null, at, at).lastInsertRowid;
+    `INSERT INTO print_job (kind, ${PRINTS[kind]}, copy, kickUntil, state, createdAt, updatedAt)
+       VALUES (?, ?, ?, ?, 'queued', ?, ?)`,
+  ).run(kind, printsId, options.copy, options.kickUntil?.toISOString() ?? null, at, at).lastInsertRowid;
   return mustGet(db, Number(id));
 }
 
