@@ -5,43 +5,26 @@
 // the hub up, then, the instance away, the other line; the first line's two units again are refused
 // (one is left). Then the hub is killed (-9) and started again; a sale placed at till 1 meanwhile
 // reaches till 2: its Shift screen's store view counts both of till 1's sales.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/database.ts';
-import { runCli } from '../../main/cli/run.ts';
-import { SettingsStore } from '../../main/settings/store.ts';
-import { demoEnv } from '../support/fixtures.ts';
-import { startTestHub, type TestHub } from '../support/nats-hub.ts';
-import { tillUsers } from '../support/store-till.ts';
-import {
-  fromCatalog,
-  openShift,
-  SELLS_PLAINLY,
-  stopAll,
-  syncedTerminal,
-  type SyncedTerminal,
-} from '../support/terminal.ts';
+import type { TestHub } from '../support/nats-hub.ts';
+import type { SyncedTerminal } from '../support/terminal.ts';
 import { goTo, placeOrder, scan } from './app.ts';
-import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+import { screenshot } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
-import { newPage, sayPattern } from './lang.ts';
+import { sayPattern } from './lang.ts';
+import { startStoreTills, type StoreTills } from './store-tills.ts';
 
-const SIZE = { width: 1024, height: 768 };
+let tills: StoreTills | undefined;
 let hub: TestHub;
 let one: SyncedTerminal;
-const twoDir = mkdtempSync(join(tmpdir(), 'counter-e2e-store-returns-2-'));
-let shells: RunningShell[] = [];
-let browser: Browser | undefined;
+let twoDir = '';
 let page1: Page;
 let page2: Page;
 let a = '';
 let b = '';
-
-const hubEnv = (till: string) => ({ POS_STORE_HUB: `nats://${till}:pw-${till}@127.0.0.1:${hub.port}` });
 
 /** The till's app file, read beside its running shell. */
 function tillDb<T>(dataDir: string, read: (db: Database.Database) => T): T {
@@ -53,59 +36,16 @@ function tillDb<T>(dataDir: string, read: (db: Database.Database) => T): T {
   }
 }
 
-/** A till configured as a store's till is: warehouse 1, a walk-in customer, its own receipt prefix. */
-function configure(dataDir: string, receiptPrefix: string): void {
-  const db = openDatabase(join(dataDir, 'counter.sqlite'));
-  new SettingsStore(db).write({
-    warehouseId: 1,
-    walkInCustomer: { companyId: 1, name: 'Hotovost' },
-    receiptPrefix,
-  });
-  db.close();
-}
-
 beforeAll(async () => {
-  hub = await startTestHub(tillUsers('pokladna1', 'pokladna2'), { shared: true });
   // The instance takes negative quantities: a return's document is a negative order (queued offline).
-  one = await syncedTerminal('store-returns-1', { negativeOrderQuantities: true });
-  // Till 2: the same instance, its own data folder, synced and its shift open.
-  const twoEnv = demoEnv(one.sim.url, twoDir);
-  await openShift(twoEnv);
-  let out = '';
-  const code = await runCli(['sync'], { stdout: (t) => (out += t), stderr: (t) => (out += t), env: twoEnv });
-  if (code !== 0) throw new Error(`pos sync (till 2) failed: ${out}`);
-  configure(one.dataDir, 'P1');
-  configure(twoDir, 'P2');
-  [a = '', b = ''] = fromCatalog(one.dataDir, (db) =>
-    (
-      db
-        .prepare(
-          `SELECT barcode FROM stock_item WHERE warehouseId = 1 AND barcode IS NOT NULL
-             AND length(barcode) = 13 AND barcode NOT LIKE '2%' AND ${SELLS_PLAINLY}
-             AND price BETWEEN 50 AND 1000 ORDER BY id LIMIT 2`,
-        )
-        .all() as { barcode: string }[]
-    ).map((r) => r.barcode),
-  );
-  shells = await Promise.all([
-    startWebShellProcess({ ...one.env, ...hubEnv('pokladna1') }),
-    startWebShellProcess({ ...twoEnv, ...hubEnv('pokladna2') }),
-  ]);
-  browser = await launchChromium();
-  page1 = await newPage(browser, { viewport: SIZE });
-  page2 = await newPage(browser, { viewport: SIZE });
-  await page1.goto(shells[0]?.url ?? '');
-  await page2.goto(shells[1]?.url ?? '');
-  await page1.getByTestId('status-bar').waitFor();
-  await page2.getByTestId('status-bar').waitFor();
+  tills = await startStoreTills('store-returns', { negativeOrderQuantities: true });
+  ({ hub, one, page1, page2, twoDir } = tills);
+  [a, b] = tills.plain;
 }, 300_000);
 
 afterAll(async () => {
   await one.sim.faults.setOffline(false);
-  await shells[1]?.stop();
-  await stopAll(one, shells[0], browser);
-  await hub.stop();
-  rmSync(twoDir, { recursive: true, force: true });
+  await tills?.stop();
 });
 
 screenshotOnFailure(() => page2, 'store-returns');

@@ -1,0 +1,106 @@
+// Two tills of one store on screen at 1024x768: web shells "pokladna1" and "pokladna2", each on its
+// own data folder (synced, its shift open, warehouse 1, a walk-in customer, its own receipt prefix
+// P1 / P2), one instance (the sim), one real nats-server hub they both join, each till in its own page.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { openDatabase } from '../../db/database.ts';
+import { runCli } from '../../main/cli/run.ts';
+import { SettingsStore } from '../../main/settings/store.ts';
+import { demoEnv } from '../support/fixtures.ts';
+import { startTestHub, type TestHub } from '../support/nats-hub.ts';
+import { tillUsers } from '../support/store-till.ts';
+import {
+  fromCatalog,
+  openShift,
+  SELLS_PLAINLY,
+  stopAll,
+  syncedTerminal,
+  type SimOptions,
+  type SyncedTerminal,
+} from '../support/terminal.ts';
+import { launchChromium, startWebShellProcess, type RunningShell } from './browser.ts';
+import { newPage } from './lang.ts';
+
+export interface StoreTills {
+  readonly hub: TestHub;
+  /** Till 1 ("pokladna1"), with the sim. */
+  readonly one: SyncedTerminal;
+  /** Till 2's ("pokladna2") data folder. */
+  readonly twoDir: string;
+  readonly page1: Page;
+  readonly page2: Page;
+  /** Two barcodes of plain items (EAN-13, not weighed, sold plainly, priced 50 to 1000). */
+  readonly plain: readonly [string, string];
+  /** Stops the shells, the browser, the sim and the hub, and removes till 2's folder. */
+  stop(): Promise<void>;
+}
+
+const SIZE = { width: 1024, height: 768 };
+
+export async function startStoreTills(name: string, sim: SimOptions = {}): Promise<StoreTills> {
+  const twoDir = mkdtempSync(join(tmpdir(), `counter-e2e-${name}-2-`));
+  const hub = await startTestHub(tillUsers('pokladna1', 'pokladna2'), { shared: true });
+  const one = await syncedTerminal(`${name}-1`, sim);
+  // Till 2: the same instance, its own data folder, synced and its shift open.
+  const twoEnv = demoEnv(one.sim.url, twoDir);
+  await openShift(twoEnv);
+  let out = '';
+  const code = await runCli(['sync'], { stdout: (t) => (out += t), stderr: (t) => (out += t), env: twoEnv });
+  if (code !== 0) throw new Error(`pos sync (till 2) failed: ${out}`);
+  configure(one.dataDir, 'P1');
+  configure(twoDir, 'P2');
+  const hubEnv = (till: string) => ({ POS_STORE_HUB: `nats://${till}:pw-${till}@127.0.0.1:${hub.port}` });
+  const shells: RunningShell[] = await Promise.all([
+    startWebShellProcess({ ...one.env, ...hubEnv('pokladna1') }),
+    startWebShellProcess({ ...twoEnv, ...hubEnv('pokladna2') }),
+  ]);
+  const browser: Browser = await launchChromium();
+  const page1 = await newPage(browser, { viewport: SIZE });
+  const page2 = await newPage(browser, { viewport: SIZE });
+  await page1.goto(shells[0]?.url ?? '');
+  await page2.goto(shells[1]?.url ?? '');
+  await page1.getByTestId('status-bar').waitFor();
+  await page2.getByTestId('status-bar').waitFor();
+  return {
+    hub,
+    one,
+    twoDir,
+    page1,
+    page2,
+    plain: plainPair(one.dataDir),
+    async stop() {
+      await shells[1]?.stop();
+      await stopAll(one, shells[0], browser);
+      await hub.stop();
+      rmSync(twoDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A till configured as a store's till is: warehouse 1, a walk-in customer, its own receipt prefix. */
+function configure(dataDir: string, receiptPrefix: string): void {
+  const db = openDatabase(join(dataDir, 'counter.sqlite'));
+  new SettingsStore(db).write({
+    warehouseId: 1,
+    walkInCustomer: { companyId: 1, name: 'Hotovost' },
+    receiptPrefix,
+  });
+  db.close();
+}
+
+function plainPair(dataDir: string): [string, string] {
+  const [a = '', b = ''] = fromCatalog(dataDir, (db) =>
+    (
+      db
+        .prepare(
+          `SELECT barcode FROM stock_item WHERE warehouseId = 1 AND barcode IS NOT NULL
+             AND length(barcode) = 13 AND barcode NOT LIKE '2%' AND ${SELLS_PLAINLY}
+             AND price BETWEEN 50 AND 1000 ORDER BY id LIMIT 2`,
+        )
+        .all() as { barcode: string }[]
+    ).map((r) => r.barcode),
+  );
+  return [a, b];
+}
