@@ -13,8 +13,8 @@
 //    check under AREAS fails until every channel word of the contract has one owner.
 // Nothing else: the core builds an area when one of its calls first comes, the CLI builds the same
 // factories for its commands (`buildClient`, `buildOutbox`, `buildCounter` with `labelReader`,
-// `cardIssue`, `buildReturns`, `printerSetupOf` and `buildPrintWorker`): no command wires a part
-// its own way, so the CLI and the app cannot judge the same order or card differently.
+// `cardIssue`, `buildReturns`, `buildHub`, `printerSetupOf` and `buildPrintWorker`): no command
+// wires a part its own way, so the CLI and the app cannot judge the same order or card differently.
 import type { CallChannel } from '../../contract/contract.ts';
 import type { Handler } from '../ground/index.ts';
 import type { Area, CallPrefix, CallsOf, Till } from './area.ts';
@@ -30,6 +30,7 @@ export {
 } from './counter.ts';
 export { cardIssue, type CardIssueNeeds } from './cards.ts';
 export { buildReturns, type ReturnsArea, type ReturnsNeeds } from './returns.ts';
+export { buildHub, type HubNeeds } from './hub.ts';
 export { buildLink, type LinkContext } from './link.ts';
 export { buildClient, type ClientNeeds } from './service.ts';
 export {

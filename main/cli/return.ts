@@ -12,9 +12,9 @@
 // tills' journals (so a sale made at another till is found), claims each line's quantity there, and
 // waits until the return's own events are on the hub. Hub out of reach: this till's own sales as
 // without one; another till's sale then needs the manager PIN (--pin), and says why.
-import { buildOutbox, buildPrintWorker, buildReturns, printerSetupOf } from '../areas/index.ts';
+import { buildHub, buildOutbox, buildPrintWorker, buildReturns, printerSetupOf } from '../areas/index.ts';
 import { lastJournalSeq } from '../../db/journal.ts';
-import { hubFromEnv, StoreHub } from '../hub/index.ts';
+import { hubFromEnv, type HubArea, type StoreHub } from '../hub/index.ts';
 import { ReturnError, returnView, type ApprovalReason, type ReturnView } from '../returns/index.ts';
 import { ConfigError } from '../settings/config.ts';
 import { pinMatches } from '../settings/manager-pin.ts';
@@ -69,7 +69,7 @@ export const command = defineCommand({
       ...(connected === undefined || outbox === undefined ? {} : { service: connected.client, outbox }),
       log: ctx.log,
       printer: { set: () => printer !== null },
-      ...(store === null ? {} : { store: () => store }),
+      ...(store === null ? {} : { store: () => store.link() }),
     });
     try {
       const made = await make({
@@ -79,7 +79,8 @@ export const command = defineCommand({
         approve: (reasons) => approve(ctx, s.managerPinHash, reasons),
       });
       await router?.routeWaiting();
-      if (store?.hub.status().connected === true) await published(store.hub, lastJournalSeq(db));
+      const link = store?.link()?.hub;
+      if (link?.status().connected === true) await published(link, lastJournalSeq(db));
       const view = returnView(db, made.row.id);
       if (view === undefined) throw new Error(`Return ${made.row.id} was not stored.`);
       await printReturn(ctx, db, view.id, printer);
@@ -90,7 +91,7 @@ export const command = defineCommand({
       throw error;
     } finally {
       await outbox?.stop();
-      await store?.hub.close();
+      await store?.close();
     }
   },
 });
@@ -99,24 +100,31 @@ export const command = defineCommand({
 const HUB_WAIT_MS = 10_000;
 
 /**
- * This till's link to the store hub (POS_STORE_HUB), joined and caught up with the other tills'
- * journals; still returned when the hub is out of reach (its claims then say offline).
+ * This till's store hub, built as the app builds it (main/areas buildHub: POS_STORE_HUB, else the
+ * hub in Settings), joined and caught up with the other tills' journals; still returned when the
+ * hub is out of reach (its claims then say offline). None when no hub is set, or Settings' lacks
+ * its password: the CLI has no credential store to read it from.
  */
-async function joinStore(ctx: CommandContext, db: Db): Promise<{ till: string; hub: StoreHub } | null> {
-  const hub = hubFromEnv(process.env);
-  if (hub?.kind !== 'ready') return null;
-  const link = new StoreHub({
+async function joinStore(ctx: CommandContext, db: Db): Promise<HubArea | null> {
+  // A malformed POS_STORE_HUB is refused naming it, as the app refuses to start with one.
+  hubFromEnv(process.env);
+  const hub = buildHub({
     db,
-    url: hub.url,
-    till: hub.till,
-    password: hub.password,
+    settingsDb: db,
+    dataDir: ctx.config().dataDir,
+    env: process.env,
     maxRetryMs: 500,
     log: (line) => ctx.log(line),
+    changed: () => undefined,
   });
-  link.start();
-  if (!(await until(() => link.caughtUp(), HUB_WAIT_MS)))
+  if (hub.status() === undefined || hub.view().missing.length > 0) {
+    await hub.close();
+    return null;
+  }
+  hub.start();
+  if (!(await until(() => hub.link()?.hub.caughtUp() === true, HUB_WAIT_MS)))
     ctx.log("The store hub is out of reach: only this till's sales can come back without the manager PIN.");
-  return { till: hub.till, hub: link };
+  return hub;
 }
 
 /**
