@@ -1167,21 +1167,13 @@ export function storeSoldItemsSince(
   productIds: readonly number[],
 ): StoreSoldItemRow[] {
   const params = { since, products: JSON.stringify(productIds) };
+  // store_sold_item (migration 39): the other tills' sale items by product, kept as their events arrive.
   const sales = prepared(
     db,
-    `SELECT e.till AS till,
-            CAST(json_extract(i.value, '$.productId') AS INTEGER) AS productId,
-            CAST(json_extract(e.body, '$.warehouseId') AS INTEGER) AS warehouseId,
-            json_extract(i.value, '$.quantity') AS quantity,
-            (SELECT min(a.receivedAt) FROM store_event a
-              WHERE a.kind = 'acknowledged' AND a.till = e.till
-                AND CAST(json_extract(a.body, '$.orderId') AS INTEGER)
-                    = CAST(json_extract(e.body, '$.orderId') AS INTEGER)) AS acknowledgedAt
-       FROM store_event e
-       JOIN json_each(e.body, '$.lines') i
-      WHERE e.kind = 'sale' AND json_extract(e.body, '$.warehouseId') IS NOT NULL
-        AND json_extract(e.body, '$.state') NOT IN ('cancelled', 'discarded')
-        AND CAST(json_extract(i.value, '$.productId') AS INTEGER) IN (SELECT value FROM json_each(@products))`,
+    `SELECT till, productId, warehouseId, quantity, acknowledgedAt
+       FROM store_sold_item
+      WHERE productId IN (SELECT value FROM json_each(@products))
+        AND (acknowledgedAt IS NULL OR acknowledgedAt > @since)`,
   ).all(params);
   // A return's sale is the returning till's own (saleTill NULL), a third till's (its store_sold_line),
   // or this till's (a saleTill no event came from: its sold_line through its order).
@@ -1203,7 +1195,7 @@ export function storeSoldItemsSince(
        FROM r
        LEFT JOIN store_sold_line t ON t.till = r.saleTill AND t.orderId = r.saleOrderId AND t.lineNo = r.lineNo
        LEFT JOIN outbox_order o ON t.till IS NULL
-            AND r.saleTill NOT IN (SELECT DISTINCT till FROM store_event) AND o.id = r.saleOrderId
+            AND NOT EXISTS (SELECT 1 FROM store_event x WHERE x.till = r.saleTill) AND o.id = r.saleOrderId
        LEFT JOIN sold_line s ON s.sessionId = o.origin_session_id AND s.lineNo = r.lineNo
       WHERE coalesce(t.productId, s.productId) IN (SELECT value FROM json_each(@products))
         AND coalesce(t.warehouseId, CAST(json_extract(o.payload, '$.warehouseId') AS INTEGER)) IS NOT NULL`,

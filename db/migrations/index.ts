@@ -38,6 +38,7 @@ import { returnExchange } from './0035-return-exchange.ts';
 import { returnWithoutReceipt } from './0036-return-without-receipt.ts';
 import { exchangeHeld } from './0037-exchange-held.ts';
 import { storeParked } from './0038-store-parked.ts';
+import { storeJournalLookups } from './0039-store-journal-lookups.ts';
 import { prohibitionOfDiscounts } from './catalog-0002-prohibition-of-discounts.ts';
 import { instanceProfile } from './catalog-0003-instance-profile.ts';
 import { syncRun } from './catalog-0004-sync-run.ts';
@@ -88,6 +89,7 @@ export const migrations: readonly Migration[] = [
   returnWithoutReceipt,
   exchangeHeld,
   storeParked,
+  storeJournalLookups,
 ];
 
 /** The catalog's file (counter.catalog.sqlite): what sync copies from the service. Its schema

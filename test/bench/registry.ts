@@ -8,6 +8,7 @@ import { scanStorm } from './scan-storm.ts';
 import { simPages } from './sim-pages.ts';
 import { stockLookup } from './stock-lookup.ts';
 import { storeHubBench } from './store-hub.ts';
+import { storeStockBench } from './store-stock.ts';
 import { storeViewBench } from './store-view.ts';
 import { syncLarge } from './sync-large.ts';
 import type { Benchmark } from './types.ts';
@@ -24,4 +25,5 @@ export const benchmarks: readonly Benchmark[] = [
   historyBench,
   storeHubBench,
   storeViewBench,
+  storeStockBench,
 ];
