@@ -1170,10 +1170,14 @@ export function storeSoldItemsSince(
   // store_sold_item (migration 39): the other tills' sale items by product, kept as their events arrive.
   const sales = prepared(
     db,
+    // Two seeks of (productId, acknowledgedAt): not acknowledged yet, and acknowledged since.
     `SELECT till, productId, warehouseId, quantity, acknowledgedAt
        FROM store_sold_item
-      WHERE productId IN (SELECT value FROM json_each(@products))
-        AND (acknowledgedAt IS NULL OR acknowledgedAt > @since)`,
+      WHERE productId IN (SELECT value FROM json_each(@products)) AND acknowledgedAt IS NULL
+     UNION ALL
+     SELECT till, productId, warehouseId, quantity, acknowledgedAt
+       FROM store_sold_item
+      WHERE productId IN (SELECT value FROM json_each(@products)) AND acknowledgedAt > @since`,
   ).all(params);
   // A return's sale is the returning till's own (saleTill NULL), a third till's (its store_sold_line),
   // or this till's (a saleTill no event came from: its sold_line through its order).
