@@ -242,10 +242,13 @@ function storeSaleOf(row: unknown): StoreSale | undefined {
 export function storeSalesByText(db: Db, reference: string, receipt: string | null): StoreSale[] {
   const rows = prepared(
     db,
-    `SELECT till, body FROM store_event
-      WHERE kind = 'sale' AND (json_extract(body, '$.reference') = @reference
-            OR upper(json_extract(body, '$.receipt')) = upper(@receipt))
-      ORDER BY till, seq`,
+    // A UNION of two index seeks (migration 40); an OR of the two would walk every sale event.
+    `SELECT till, seq, body FROM store_event
+      WHERE kind = 'sale' AND json_extract(body, '$.reference') = @reference
+     UNION
+     SELECT till, seq, body FROM store_event
+      WHERE kind = 'sale' AND upper(json_extract(body, '$.receipt')) = upper(@receipt)
+     ORDER BY till, seq`,
   ).all({ reference, receipt });
   return rows.flatMap((r) => storeSaleOf(r) ?? []);
 }

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test/support/fixtures.ts';
 import { openDatabase, type Db } from './database.ts';
-import { applyStoreEvent, type JournalEvent } from './journal.ts';
+import { applyStoreEvent, storeSalesByText, type JournalEvent } from './journal.ts';
 import { migrations } from './migrations/index.ts';
 import { storeSoldItemsSince } from './outbox.ts';
 import { soldInStore } from '../main/outbox/sold-here.ts';
@@ -153,6 +153,43 @@ describe('migration 39 (the store journal read by key)', () => {
             .filter((r) => !r.includes('"quantity":null') && !r.includes('"productId":0'))
             .filter((r) => !(r.includes('"till":"C"') && r.includes('"quantity":2,'))),
         );
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe("migration 40 (another till's sale found by its receipt)", () => {
+  it('finds a sale by its reference or its printed number in any case, every till sharing the number', () => {
+    const db = openDatabase(join(tempDir('migration-40'), 'counter.sqlite'));
+    try {
+      const v2 = (orderId: number, receipt: string | null, reference: string) => ({
+        ...sale(orderId, orderId, [{ productId: 1, quantity: 1 }]).body,
+        v: 2,
+        sessionId: orderId,
+        receipt,
+        reference,
+        soldAt: at(1).toISOString(),
+        customerId: null,
+        sold: [],
+      });
+      const event = (seq: number, body: Record<string, unknown>): JournalEvent => ({
+        seq,
+        kind: 'sale',
+        body,
+      });
+      applyStoreEvent(db, 'B', event(1, v2(1, 'P1-000007', 'ref-b')), at(2));
+      applyStoreEvent(db, 'A', event(1, v2(1, 'P1-000007', 'ref-a')), at(2));
+      applyStoreEvent(db, 'A', event(2, v2(2, null, 'ref-a2')), at(2));
+      // A version-1 sale (no reference, no lines as paid) cannot be returned here: never found.
+      applyStoreEvent(db, 'C', sale(1, 1, [{ productId: 1, quantity: 1 }], { receipt: 'P1-000007' }), at(2));
+      const found = (reference: string, receipt: string | null) =>
+        storeSalesByText(db, reference, receipt).map((s) => `${s.till}/${s.orderId}`);
+      expect(found('-', 'p1-000007')).toEqual(['A/1', 'B/1']);
+      expect(found('ref-a2', null)).toEqual(['A/2']);
+      // Named both ways at once, a sale comes once.
+      expect(found('ref-b', 'P1-000007')).toEqual(['A/1', 'B/1']);
+      expect(found('ref-none', 'P1-000008')).toEqual([]);
     } finally {
       db.close();
     }
