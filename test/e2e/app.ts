@@ -1,9 +1,11 @@
 // Page helpers for the e2e tests: what a cashier does, in Playwright terms.
-import type { Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { LAUNCH_PASS_HEADER } from '../../contract/channels.ts';
 import { LAUNCH_PASS_STORAGE_KEY } from '../../renderer/platform/launch-pass.ts';
 import { DEFAULT_SCANNER_CONFIG } from '../../renderer/scanner/index.ts';
+import { launchChromium, SIZES, startWebShellProcess, type RunningShell } from './browser.ts';
 import { lastKeyStamp, sendKeys } from './keys.ts';
+import { newPage } from './lang.ts';
 
 /**
  * A keyboard-wedge scanner typing `code` then Enter at `msPerKey` (10 ms/key). The keys go in through
@@ -185,4 +187,28 @@ async function syncInPage(options: {
   } finally {
     watcher?.disconnect();
   }
+}
+
+/** The amount a locator's text shows ("−12,50 Kč" -> -12.5): its digits, sign and decimal comma. */
+export async function amountIn(locator: Locator): Promise<number> {
+  return amountOf((await locator.textContent()) ?? '');
+}
+
+export function amountOf(text: string): number {
+  const kept = Array.from(text)
+    .filter((c) => /[\d,.\-−]/.test(c))
+    .join('')
+    .replace('−', '-');
+  return Number(kept.replace(',', '.'));
+}
+
+/** The till's web shell started on `env`, a browser on it at 1024x768, on the Sale screen. */
+export async function openOnSale(
+  env: Record<string, string>,
+): Promise<{ shell: RunningShell; browser: Browser; page: Page }> {
+  const [shell, browser] = await Promise.all([startWebShellProcess(env), launchChromium()]);
+  const page = await newPage(browser, { viewport: SIZES[0] });
+  await page.goto(shell.url);
+  await goTo(page, 'sale');
+  return { shell, browser, page };
 }

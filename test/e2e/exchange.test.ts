@@ -6,40 +6,25 @@
 // the screen says the difference and F9's panel asks only for it; Enter settles both documents
 // together (returns.exchange). The new sale's receipt names the return and the return names the new
 // sale's order; the Shift screen's expected cash moved by the difference only.
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/database.ts';
-import { SettingsStore } from '../../main/settings/store.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
-import { goTo, placeOrder, scan } from './app.ts';
+import { amountOf, goTo, placeOrder, scan } from './app.ts';
 import { launchChromium, screenshot, SIZES, startWebShellProcess, type RunningShell } from './browser.ts';
 import { newPage, say } from './lang.ts';
 import {
-  fromCatalog,
-  SELLS_PLAINLY,
+  cheapAndDear,
+  configureTill,
+  fromTill,
   stopAll,
   syncedTerminal,
   type SyncedTerminal,
 } from '../support/terminal.ts';
 
-function tillDb<T>(dataDir: string, read: (db: Database.Database) => T): T {
-  const db = new Database(join(dataDir, 'counter.sqlite'), { readonly: true });
-  try {
-    return read(db);
-  } finally {
-    db.close();
-  }
-}
-
+/** The amount after a label's colon ("Doplatit: 12,00 Kč"). */
 async function amountIn(locator: Locator): Promise<number> {
   const text = (await locator.textContent()) ?? '';
-  const kept = Array.from(text.slice(text.lastIndexOf(':') + 1))
-    .filter((c) => /[\d,.\-−]/.test(c))
-    .join('')
-    .replace('−', '-');
-  return Number(kept.replace(',', '.'));
+  return amountOf(text.slice(text.lastIndexOf(':') + 1));
 }
 
 describe('an exchange at the till', () => {
@@ -52,26 +37,8 @@ describe('an exchange at the till', () => {
 
   beforeAll(async () => {
     terminal = await syncedTerminal('exchange-ui', {});
-    const picked = fromCatalog(
-      terminal.dataDir,
-      (db) =>
-        db
-          .prepare(
-            `SELECT barcode, price FROM stock_item WHERE warehouseId = 1 AND barcode IS NOT NULL
-              AND length(barcode) = 13 AND barcode NOT LIKE '2%' AND ${SELLS_PLAINLY}
-              AND price BETWEEN 50 AND 1000 ORDER BY price, id`,
-          )
-          .all() as { barcode: string; price: number }[],
-    );
-    const low = picked[0];
-    const high = picked[picked.length - 1];
-    if (low === undefined || high === undefined || high.price - low.price < 10)
-      throw new Error('two products of different prices');
-    cheap = low.barcode;
-    dear = high.barcode;
-    const db = openDatabase(join(terminal.dataDir, 'counter.sqlite'));
-    new SettingsStore(db).write({ warehouseId: 1, walkInCustomer: { companyId: 1, name: 'Hotovost' } });
-    db.close();
+    ({ cheap, dear } = cheapAndDear(terminal.dataDir));
+    configureTill(terminal.dataDir);
     shell = await startWebShellProcess(terminal.env);
     browser = await launchChromium();
     page = await newPage(browser, { viewport: SIZES[0] });
@@ -94,7 +61,7 @@ describe('an exchange at the till', () => {
     // The drawer before the exchange: the float and the first sale's cash, as the till stored them
     // (the Shift screen may first show what it read at start: it is waited for, not read at once).
     const before =
-      tillDb(
+      fromTill(
         terminal.dataDir,
         (db) =>
           db
@@ -133,7 +100,7 @@ describe('an exchange at the till', () => {
     await expect.poll(() => note.getAttribute('data-credit'), { timeout: 30_000 }).toBe(String(credit));
     // Nothing is returned yet: the return is made only with the new sale.
     expect(
-      tillDb(terminal.dataDir, (db) => db.prepare('SELECT count(*) AS n FROM till_return').get()),
+      fromTill(terminal.dataDir, (db) => db.prepare('SELECT count(*) AS n FROM till_return').get()),
     ).toEqual({
       n: 0,
     });
@@ -164,13 +131,13 @@ describe('an exchange at the till', () => {
     // The whole first sale came back: the instance may let its order go (DELETE), so the till's own
     // orders are counted.
     expect(
-      tillDb(terminal.dataDir, (db) => db.prepare('SELECT count(*) AS n FROM outbox_order').get()),
+      fromTill(terminal.dataDir, (db) => db.prepare('SELECT count(*) AS n FROM outbox_order').get()),
     ).toEqual({
       n: 2,
     });
 
     // Each names the other: the new sale's receipt the return, the return the new sale's order.
-    const stored = tillDb(terminal.dataDir, (db) =>
+    const stored = fromTill(terminal.dataDir, (db) =>
       db
         .prepare(
           `SELECT r.number AS number, r.exchangeOrderId AS exchangeOrderId,
@@ -226,7 +193,7 @@ describe('an exchange at the till', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(await note.isVisible()).toBe(true);
     const count = () =>
-      tillDb(terminal.dataDir, (db) => db.prepare('SELECT count(*) AS n FROM till_return').get()) as {
+      fromTill(terminal.dataDir, (db) => db.prepare('SELECT count(*) AS n FROM till_return').get()) as {
         n: number;
       };
     expect(count().n).toBe(1);
@@ -286,7 +253,7 @@ describe('an exchange at the till', () => {
     await note.waitFor({ state: 'detached' });
     const receipt = page.getByTestId('placed-receipt');
     await expect.poll(() => receipt.locator('[data-receipt-exchange]').textContent()).toContain('P1-V000003');
-    const card = tillDb(terminal.dataDir, (db) =>
+    const card = fromTill(terminal.dataDir, (db) =>
       db
         .prepare(
           // The only card payment of this till: the exchange's.

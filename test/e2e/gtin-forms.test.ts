@@ -3,16 +3,13 @@
 // catalogs fed from GS1 data pools do, and the scanner reads the label (EAN-13, UPC-A, EAN-8); a
 // padded scan finds a short catalog code too. A code that is no GTIN still has to match as written.
 import type { Browser, Page } from 'playwright-core';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/database.ts';
-import { runCli } from '../../main/cli/run.ts';
-import { SettingsStore } from '../../main/settings/store.ts';
-import { goTo, scan } from './app.ts';
-import { launchChromium, screenshot, startWebShellProcess, type RunningShell, SIZES } from './browser.ts';
+import { openOnSale, scan } from './app.ts';
+import { screenshot, type RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
-import { newPage, say } from './lang.ts';
-import { freshTerminal, stopAll, type SyncedTerminal } from '../support/terminal.ts';
+import { say } from './lang.ts';
+import type { SyncedTerminal } from '../support/terminal.ts';
+import { configureTill, freshTerminal, stopAll, syncCache } from '../support/terminal.ts';
 
 const WAREHOUSE = 1;
 /** Catalog code as the instance lists it, and what the scanner reads off the goods. */
@@ -43,20 +40,9 @@ beforeAll(async () => {
       warehouseId: WAREHOUSE,
     });
   }
-  let out = '';
-  const code = await runCli(['sync'], {
-    stdout: (t) => (out += t),
-    stderr: (t) => (out += t),
-    env: terminal.env,
-  });
-  if (code !== 0) throw new Error(`pos sync failed: ${out}`);
-  const db = openDatabase(join(terminal.dataDir, 'counter.sqlite'));
-  new SettingsStore(db).write({ warehouseId: WAREHOUSE, walkInCustomer: { companyId: 1, name: 'Hotovost' } });
-  db.close();
-  [shell, browser] = await Promise.all([startWebShellProcess(terminal.env), launchChromium()]);
-  page = await newPage(browser, { viewport: SIZES[0] });
-  await page.goto(shell.url);
-  await goTo(page, 'sale');
+  await syncCache(terminal.env);
+  configureTill(terminal.dataDir);
+  ({ shell, browser, page } = await openOnSale(terminal.env));
 }, 120_000);
 
 afterAll(async () => {

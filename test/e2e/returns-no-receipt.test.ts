@@ -7,47 +7,27 @@
 // screen and on paper says it is a return without a receipt (never "k účtence " with no number), the
 // paper headed with the store's name; the screen's "Doklad:" follows its document to the instance;
 // one negative order reaches the instance naming no receipt, and the Orders screen lists it so.
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/database.ts';
-import { SettingsStore } from '../../main/settings/store.ts';
 import { hashPin } from '../../main/settings/manager-pin.ts';
 import { decodeEscPos } from '../support/escpos-decoder.ts';
 import { FakePrinter } from '../support/fake-printer.ts';
 import { printable } from '../../main/printer/paper.ts';
 import {
+  configureTill,
   fromCatalog,
+  fromTill,
   SELLS_PLAINLY,
   stopAll,
   syncedTerminal,
   type SyncedTerminal,
 } from '../support/terminal.ts';
-import { goTo, scan } from './app.ts';
+import { amountIn, goTo, scan } from './app.ts';
 import { launchChromium, screenshot, SIZES, startWebShellProcess, type RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import { E2E_LANGUAGE, newPage, say, sayPattern } from './lang.ts';
 
 const PIN = '4321';
-
-function tillDb<T>(dataDir: string, read: (db: Database.Database) => T): T {
-  const db = new Database(join(dataDir, 'counter.sqlite'), { readonly: true });
-  try {
-    return read(db);
-  } finally {
-    db.close();
-  }
-}
-
-async function amountIn(locator: Locator): Promise<number> {
-  const text = (await locator.textContent()) ?? '';
-  const kept = Array.from(text)
-    .filter((c) => /[\d,.\-−]/.test(c))
-    .join('')
-    .replace('−', '-');
-  return Number(kept.replace(',', '.'));
-}
 
 interface Goods {
   productId: number;
@@ -87,14 +67,7 @@ describe('a return without a receipt at the till', () => {
       (db) => (db.prepare('SELECT name FROM warehouse WHERE id = 1').get() as { name: string }).name,
     );
     [a, b] = [goods[0], goods[1]];
-    const db = openDatabase(join(terminal.dataDir, 'counter.sqlite'));
-    new SettingsStore(db).write({
-      warehouseId: 1,
-      walkInCustomer: { companyId: 1, name: 'Hotovost' },
-      managerPinHash: hashPin(PIN),
-      language: E2E_LANGUAGE,
-    });
-    db.close();
+    configureTill(terminal.dataDir, { managerPinHash: hashPin(PIN), language: E2E_LANGUAGE });
     shell = await startWebShellProcess({ ...terminal.env, POS_RECEIPT_PRINTER: printer.address });
     browser = await launchChromium();
     page = await newPage(browser, { viewport: SIZES[0] });
@@ -147,7 +120,7 @@ describe('a return without a receipt at the till', () => {
     await expect.poll(() => amountIn(first.locator('[data-goods-refund]'))).toBeCloseTo(10.5, 2);
     // Nothing stored before the manager says yes.
     const returns = () =>
-      tillDb(terminal.dataDir, (db) => db.prepare('SELECT count(*) AS n FROM till_return').get()) as {
+      fromTill(terminal.dataDir, (db) => db.prepare('SELECT count(*) AS n FROM till_return').get()) as {
         n: number;
       };
     expect(returns().n).toBe(0);
@@ -175,7 +148,7 @@ describe('a return without a receipt at the till', () => {
     expect(await made.textContent()).toContain(title);
     expect(await amountIn(made.locator('[data-made-total]'))).toBeCloseTo(-total, 2);
     await screenshot(page, 'returns-no-receipt-made-1024');
-    const stored = tillDb(terminal.dataDir, (db) =>
+    const stored = fromTill(terminal.dataDir, (db) =>
       db
         .prepare(
           `SELECT r.saleOrderId, r.managerApproved, r.refundMinor,

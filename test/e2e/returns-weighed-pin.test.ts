@@ -5,40 +5,30 @@
 // is beyond the limit: F9 and Enter in the payment panel open the PIN dialog; given, both documents are
 // settled (the PIN dialog above the payment panel, not hidden behind it); the lock shuts again after
 // it (one PIN, one exchange): the next return asks again.
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/database.ts';
 import { withCheckDigit } from '../../main/barcode/index.ts';
-import { SettingsStore } from '../../main/settings/store.ts';
 import { hashPin } from '../../main/settings/manager-pin.ts';
 import {
+  cheapAndDear,
+  configureTill,
   fromCatalog,
+  fromTill,
   SELLS_PLAINLY,
   stopAll,
   syncedTerminal,
   type SyncedTerminal,
 } from '../support/terminal.ts';
-import { goTo, placeOrder, scan } from './app.ts';
+import { amountIn, goTo, placeOrder, scan } from './app.ts';
 import { launchChromium, screenshot, SIZES, startWebShellProcess, type RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import { E2E_LOCALE, newPage, sayPattern } from './lang.ts';
 
 const PIN = '4321';
 
-function tillDb<T>(dataDir: string, read: (db: Database.Database) => T): T {
-  const db = new Database(join(dataDir, 'counter.sqlite'), { readonly: true });
-  try {
-    return read(db);
-  } finally {
-    db.close();
-  }
-}
-
 /** The returns stored, in the order made: number, refund (minor units), the quantity of line 1. */
 function storedReturns(dataDir: string): { number: number; refundMinor: number; quantityMilli: number }[] {
-  return tillDb(
+  return fromTill(
     dataDir,
     (db) =>
       db
@@ -49,15 +39,6 @@ function storedReturns(dataDir: string): { number: number; refundMinor: number; 
         )
         .all() as { number: number; refundMinor: number; quantityMilli: number }[],
   );
-}
-
-async function amountIn(locator: Locator): Promise<number> {
-  const text = (await locator.textContent()) ?? '';
-  const kept = Array.from(text)
-    .filter((c) => /[\d,.\-−]/.test(c))
-    .join('')
-    .replace('−', '-');
-  return Number(kept.replace(',', '.'));
 }
 
 describe('returns and an exchange beyond the manager limit', () => {
@@ -84,30 +65,8 @@ describe('returns and an exchange beyond the manager limit', () => {
     if (weighed === undefined) throw new Error('a weighed product with a scale label code');
     // The scale's label: the catalog's code with 1,234 kg in place of its zeros.
     label = withCheckDigit(`${weighed.barcode.slice(0, 7)}012340`);
-    const picked = fromCatalog(
-      terminal.dataDir,
-      (db) =>
-        db
-          .prepare(
-            `SELECT barcode, price FROM stock_item WHERE warehouseId = 1 AND barcode IS NOT NULL
-              AND length(barcode) = 13 AND barcode NOT LIKE '2%' AND ${SELLS_PLAINLY}
-              AND price BETWEEN 50 AND 1000 ORDER BY price, id`,
-          )
-          .all() as { barcode: string; price: number }[],
-    );
-    const low = picked[0];
-    const high = picked[picked.length - 1];
-    if (low === undefined || high === undefined || high.price - low.price < 10)
-      throw new Error('two products of different prices');
-    [cheap, dear] = [low.barcode, high.barcode];
-    const db = openDatabase(join(terminal.dataDir, 'counter.sqlite'));
-    new SettingsStore(db).write({
-      warehouseId: 1,
-      walkInCustomer: { companyId: 1, name: 'Hotovost' },
-      managerPinHash: hashPin(PIN),
-      returnAmountLimit: 1,
-    });
-    db.close();
+    ({ cheap, dear } = cheapAndDear(terminal.dataDir));
+    configureTill(terminal.dataDir, { managerPinHash: hashPin(PIN), returnAmountLimit: 1 });
     shell = await startWebShellProcess(terminal.env);
     browser = await launchChromium();
     page = await newPage(browser, { viewport: SIZES[0] });

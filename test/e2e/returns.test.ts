@@ -10,8 +10,7 @@
 // asks for the PIN first, and a scan made while it is asked answers nothing (it waits, not dropped).
 // The Returns screen is pictured at 1024×768 and 1280×800.
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimOptions } from '../../sim/server.ts';
 import { openDatabase } from '../../db/database.ts';
@@ -20,15 +19,16 @@ import { hashPin } from '../../main/settings/manager-pin.ts';
 
 const PIN = '4321';
 import { screenshotOnFailure } from './failure-shot.ts';
-import { goTo, placeOrder, scan } from './app.ts';
+import { amountIn, goTo, placeOrder, scan } from './app.ts';
 import { launchChromium, screenshot, SIZES, startWebShellProcess, type RunningShell } from './browser.ts';
 import { newPage, say, sayPattern } from './lang.ts';
 import {
-  fromCatalog,
-  SELLS_PLAINLY,
+  configureTill,
+  fromTill,
   stopAll,
   syncedTerminal,
   type SyncedTerminal,
+  twoPlainBarcodes,
 } from '../support/terminal.ts';
 
 const KINDS: readonly {
@@ -43,26 +43,6 @@ const KINDS: readonly {
   { name: 'no-delete', sim: { missingOperations: ['deleteInternetOrder'] }, books: 'back-office' },
 ];
 
-/** The app's file as the till left it (read-only, beside the running shell). */
-function tillDb<T>(dataDir: string, read: (db: Database.Database) => T): T {
-  const db = new Database(join(dataDir, 'counter.sqlite'), { readonly: true });
-  try {
-    return read(db);
-  } finally {
-    db.close();
-  }
-}
-
-async function amountIn(locator: Locator): Promise<number> {
-  const text = (await locator.textContent()) ?? '';
-  const kept = Array.from(text)
-    .filter((c) => /[\d,.\-−]/.test(c))
-    .join('')
-    .replace('−', '-')
-    .replace(/\s/g, '');
-  return Number(kept.replace(',', '.'));
-}
-
 describe.each(KINDS)('returns at the till on an instance that is $name', (kind) => {
   let terminal: SyncedTerminal;
   let shell: RunningShell | undefined;
@@ -74,23 +54,9 @@ describe.each(KINDS)('returns at the till on an instance that is $name', (kind) 
 
   beforeAll(async () => {
     terminal = await syncedTerminal(`returns-${kind.name}`, kind.sim);
-    const barcodes = fromCatalog(terminal.dataDir, (db) =>
-      (
-        db
-          .prepare(
-            `SELECT barcode FROM stock_item WHERE warehouseId = 1 AND barcode IS NOT NULL
-                AND length(barcode) = 13 AND barcode NOT LIKE '2%' AND ${SELLS_PLAINLY}
-                AND price BETWEEN 50 AND 1000 ORDER BY id LIMIT 2`,
-          )
-          .all() as { barcode: string }[]
-      ).map((r) => r.barcode),
-    );
-    expect(barcodes).toHaveLength(2);
-    [a = '', b = ''] = barcodes;
+    [a, b] = twoPlainBarcodes(terminal.dataDir);
     // The till sells from warehouse 1 to a walk-in customer, as a configured till does.
-    const db = openDatabase(join(terminal.dataDir, 'counter.sqlite'));
-    new SettingsStore(db).write({ warehouseId: 1, walkInCustomer: { companyId: 1, name: 'Hotovost' } });
-    db.close();
+    configureTill(terminal.dataDir);
   }, 300_000);
 
   it('day one: a cash sale and a split sale placed on the Sale screen', async () => {
@@ -116,7 +82,7 @@ describe.each(KINDS)('returns at the till on an instance that is $name', (kind) 
     await page.keyboard.press('Enter');
     await panel.waitFor({ state: 'detached' });
     await expect.poll(() => terminal.sim.admin.listOrders().length, { timeout: 30_000 }).toBe(2);
-    references = tillDb(terminal.dataDir, (db) =>
+    references = fromTill(terminal.dataDir, (db) =>
       (db.prepare('SELECT client_reference AS r FROM outbox_order ORDER BY id').all() as { r: string }[]).map(
         (row) => row.r,
       ),
@@ -239,7 +205,7 @@ describe.each(KINDS)('returns at the till on an instance that is $name', (kind) 
     const negatives = () =>
       terminal.sim.admin.listOrders().filter((o) => o.items.some((i) => i.quantity < 0)).length;
     const states = () =>
-      tillDb(terminal.dataDir, (db) =>
+      fromTill(terminal.dataDir, (db) =>
         (db.prepare('SELECT state FROM till_return ORDER BY id').all() as { state: string }[]).map(
           (r) => r.state,
         ),
@@ -254,7 +220,7 @@ describe.each(KINDS)('returns at the till on an instance that is $name', (kind) 
     expect(negatives()).toBe(kind.books === 'negative-order' ? 2 : 0);
 
     // The Shift screen's X report: the cash taken less the cash refunded.
-    const cashTaken = tillDb(
+    const cashTaken = fromTill(
       terminal.dataDir,
       (db) =>
         (
@@ -318,7 +284,7 @@ describe.each(KINDS)('returns at the till on an instance that is $name', (kind) 
         await pin.waitFor({ state: 'detached' });
       }
       await expect.poll(() => card.locator('[role="status"]').textContent()).toBe(say('returns:limitsSaved'));
-      const stored = tillDb(terminal.dataDir, (db) => new SettingsStore(db).read());
+      const stored = fromTill(terminal.dataDir, (db) => new SettingsStore(db).read());
       expect([stored.returnAmountLimit, stored.returnDaysLimit]).toEqual([2500.5, 30]);
       await screenshot(page, 'returns-settings-1024');
     },

@@ -8,15 +8,12 @@
 // the Sale screen's list and in its warning, saying how much.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/database.ts';
-import { runCli } from '../../main/cli/run.ts';
-import { SettingsStore } from '../../main/settings/store.ts';
-import { goTo, placeOrder, scan, statusBar } from './app.ts';
-import { launchChromium, screenshot, startWebShellProcess, type RunningShell, SIZES } from './browser.ts';
+import { goTo, openOnSale, placeOrder, scan, statusBar } from './app.ts';
+import { screenshot, type RunningShell, SIZES } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
-import { E2E_LOCALE, newPage, say, sayPattern } from './lang.ts';
-import { freshTerminal, stopAll, type SyncedTerminal } from '../support/terminal.ts';
-import { join } from 'node:path';
+import { E2E_LOCALE, say, sayPattern } from './lang.ts';
+import type { SyncedTerminal } from '../support/terminal.ts';
+import { configureTill, freshTerminal, stopAll, syncCache } from '../support/terminal.ts';
 
 const WAREHOUSE = 1;
 /** The items of this file, added to the sim before the till syncs. */
@@ -63,21 +60,10 @@ beforeAll(async () => {
     });
     barcodes[name] = added['barcode'] as string;
   }
-  let out = '';
-  const code = await runCli(['sync'], {
-    stdout: (t) => (out += t),
-    stderr: (t) => (out += t),
-    env: terminal.env,
-  });
-  if (code !== 0) throw new Error(`pos sync failed: ${out}`);
+  await syncCache(terminal.env);
   // The till's warehouse and walk-in customer, as Settings would have them.
-  const db = openDatabase(join(terminal.dataDir, 'counter.sqlite'));
-  new SettingsStore(db).write({ warehouseId: WAREHOUSE, walkInCustomer: { companyId: 1, name: 'Hotovost' } });
-  db.close();
-  [shell, browser] = await Promise.all([startWebShellProcess(terminal.env), launchChromium()]);
-  page = await newPage(browser, { viewport: SIZES[0] });
-  await page.goto(shell.url);
-  await goTo(page, 'sale');
+  configureTill(terminal.dataDir);
+  ({ shell, browser, page } = await openOnSale(terminal.env));
 }, 120_000);
 
 afterAll(async () => {

@@ -7,20 +7,17 @@
 //   halves that make no known code go into the code field whole, named whole.
 // - The first key on a page just opened is not lost when the settings arrive under it.
 // - F9 with no shift open (closed behind this page's back) asks for the float, never shows the panel.
-import { join } from 'node:path';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAUNCH_PASS_HEADER } from '../../contract/channels.ts';
-import { openDatabase } from '../../db/database.ts';
-import { runCli } from '../../main/cli/run.ts';
-import { SettingsStore } from '../../main/settings/store.ts';
 import { LAUNCH_PASS_STORAGE_KEY } from '../../renderer/platform/launch-pass.ts';
-import { goTo, scan } from './app.ts';
-import { launchChromium, screenshot, startWebShellProcess, type RunningShell, SIZES } from './browser.ts';
+import { goTo, openOnSale, scan } from './app.ts';
+import { screenshot, type RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import { cdpOf, sendKeys } from './keys.ts';
-import { newPage, say } from './lang.ts';
-import { freshTerminal, fromCatalog, stopAll, type SyncedTerminal } from '../support/terminal.ts';
+import { say } from './lang.ts';
+import type { SyncedTerminal } from '../support/terminal.ts';
+import { configureTill, freshTerminal, fromCatalog, stopAll, syncCache } from '../support/terminal.ts';
 
 const WAREHOUSE = 1;
 /** The issue's products: an inactive one (the stock rule asks) and two that sell plainly. */
@@ -62,16 +59,8 @@ beforeAll(async () => {
       warehouseId: WAREHOUSE,
       ...fields,
     });
-  let out = '';
-  const code = await runCli(['sync'], {
-    stdout: (t) => (out += t),
-    stderr: (t) => (out += t),
-    env: terminal.env,
-  });
-  if (code !== 0) throw new Error(`pos sync failed: ${out}`);
-  const db = openDatabase(join(terminal.dataDir, 'counter.sqlite'));
-  new SettingsStore(db).write({ warehouseId: WAREHOUSE, walkInCustomer: { companyId: 1, name: 'Hotovost' } });
-  db.close();
+  await syncCache(terminal.env);
+  configureTill(terminal.dataDir);
   card = fromCatalog(
     terminal.dataDir,
     (db) =>
@@ -82,10 +71,7 @@ beforeAll(async () => {
         )
         .get(new Date().toISOString(), new Date().toISOString()) as { barcode: string; companyId: number },
   );
-  [shell, browser] = await Promise.all([startWebShellProcess(terminal.env), launchChromium()]);
-  page = await newPage(browser, { viewport: SIZES[0] });
-  await page.goto(shell.url);
-  await goTo(page, 'sale');
+  ({ shell, browser, page } = await openOnSale(terminal.env));
 }, 120_000);
 
 afterAll(async () => {

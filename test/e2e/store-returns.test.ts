@@ -5,12 +5,10 @@
 // the hub up, then, the instance away, the other line; the first line's two units again are refused
 // (one is left). Then the hub is killed (-9) and started again; a sale placed at till 1 meanwhile
 // reaches till 2: its Shift screen's store view counts both of till 1's sales.
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestHub } from '../support/nats-hub.ts';
-import type { SyncedTerminal } from '../support/terminal.ts';
+import { fromTill, type SyncedTerminal } from '../support/terminal.ts';
 import { goTo, placeOrder, scan } from './app.ts';
 import { screenshot } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
@@ -25,16 +23,6 @@ let page1: Page;
 let page2: Page;
 let a = '';
 let b = '';
-
-/** The till's app file, read beside its running shell. */
-function tillDb<T>(dataDir: string, read: (db: Database.Database) => T): T {
-  const db = new Database(join(dataDir, 'counter.sqlite'), { readonly: true });
-  try {
-    return read(db);
-  } finally {
-    db.close();
-  }
-}
 
 beforeAll(async () => {
   // The instance takes negative quantities: a return's document is a negative order (queued offline).
@@ -52,7 +40,7 @@ screenshotOnFailure(() => page2, 'store-returns');
 
 /** Till 1's sales as till 2 knows them from the hub (the journal it applied). */
 const storeSales = () =>
-  tillDb(
+  fromTill(
     twoDir,
     (db) =>
       (
@@ -126,7 +114,7 @@ describe('a sale at till 1 returned at till 2, the hub killed and back', { timeo
     await screenshot(page2, 'store-returns-refused');
     await first.locator('[data-line-qty]').fill('');
     expect(
-      tillDb(twoDir, (db) =>
+      fromTill(twoDir, (db) =>
         db.prepare("SELECT count(*) FROM till_return WHERE saleTill = 'pokladna1'").pluck().get(),
       ),
     ).toBe(2);

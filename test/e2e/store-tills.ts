@@ -5,20 +5,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { openDatabase } from '../../db/database.ts';
 import { runCli } from '../../main/cli/run.ts';
-import { SettingsStore } from '../../main/settings/store.ts';
 import { demoEnv } from '../support/fixtures.ts';
 import { startTestHub, type TestHub } from '../support/nats-hub.ts';
 import { tillUsers } from '../support/store-till.ts';
 import {
-  fromCatalog,
+  configureTill,
   openShift,
-  SELLS_PLAINLY,
+  type SimOptions,
   stopAll,
   syncedTerminal,
-  type SimOptions,
   type SyncedTerminal,
+  twoPlainBarcodes,
 } from '../support/terminal.ts';
 import { launchChromium, startWebShellProcess, type RunningShell } from './browser.ts';
 import { newPage } from './lang.ts';
@@ -49,8 +47,8 @@ export async function startStoreTills(name: string, sim: SimOptions = {}): Promi
   let out = '';
   const code = await runCli(['sync'], { stdout: (t) => (out += t), stderr: (t) => (out += t), env: twoEnv });
   if (code !== 0) throw new Error(`pos sync (till 2) failed: ${out}`);
-  configure(one.dataDir, 'P1');
-  configure(twoDir, 'P2');
+  configureTill(one.dataDir, { receiptPrefix: 'P1' });
+  configureTill(twoDir, { receiptPrefix: 'P2' });
   const hubEnv = (till: string) => ({ POS_STORE_HUB: `nats://${till}:pw-${till}@127.0.0.1:${hub.port}` });
   const shells: RunningShell[] = await Promise.all([
     startWebShellProcess({ ...one.env, ...hubEnv('pokladna1') }),
@@ -69,7 +67,7 @@ export async function startStoreTills(name: string, sim: SimOptions = {}): Promi
     twoDir,
     page1,
     page2,
-    plain: plainPair(one.dataDir),
+    plain: twoPlainBarcodes(one.dataDir),
     async stop() {
       await shells[1]?.stop();
       await stopAll(one, shells[0], browser);
@@ -77,30 +75,4 @@ export async function startStoreTills(name: string, sim: SimOptions = {}): Promi
       rmSync(twoDir, { recursive: true, force: true });
     },
   };
-}
-
-/** A till configured as a store's till is: warehouse 1, a walk-in customer, its own receipt prefix. */
-function configure(dataDir: string, receiptPrefix: string): void {
-  const db = openDatabase(join(dataDir, 'counter.sqlite'));
-  new SettingsStore(db).write({
-    warehouseId: 1,
-    walkInCustomer: { companyId: 1, name: 'Hotovost' },
-    receiptPrefix,
-  });
-  db.close();
-}
-
-function plainPair(dataDir: string): [string, string] {
-  const [a = '', b = ''] = fromCatalog(dataDir, (db) =>
-    (
-      db
-        .prepare(
-          `SELECT barcode FROM stock_item WHERE warehouseId = 1 AND barcode IS NOT NULL
-             AND length(barcode) = 13 AND barcode NOT LIKE '2%' AND ${SELLS_PLAINLY}
-             AND price BETWEEN 50 AND 1000 ORDER BY id LIMIT 2`,
-        )
-        .all() as { barcode: string }[]
-    ).map((r) => r.barcode),
-  );
-  return [a, b];
 }

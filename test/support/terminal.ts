@@ -5,7 +5,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { openDatabase } from '../../db/database.ts';
 import { runCli } from '../../main/cli/run.ts';
+import { SettingsStore, type AppSettings } from '../../main/settings/store.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';
 import { demoEnv } from './fixtures.ts';
 
@@ -61,20 +63,82 @@ export async function syncedTerminal(
   till: TillOptions = {},
 ): Promise<SyncedTerminal> {
   const { sim, dataDir, env } = await freshTerminal(name, options, till);
-  let out = '';
-  const code = await runCli(['sync'], { stdout: (t) => (out += t), stderr: (t) => (out += t), env });
-  if (code !== 0) throw new Error(`pos sync failed: ${out}`);
+  await syncCache(env);
   return { sim, dataDir, env };
 }
 
 /** Reads the terminal's synced cache. */
+/** `pos sync` into the till's data folder (the cache from the instance); throws with what it said. */
+export async function syncCache(env: Record<string, string>): Promise<void> {
+  let out = '';
+  const code = await runCli(['sync'], { stdout: (t) => (out += t), stderr: (t) => (out += t), env });
+  if (code !== 0) throw new Error(`pos sync failed: ${out}`);
+}
+
 export function fromCatalog<T>(dataDir: string, read: (db: Database.Database) => T): T {
-  const db = new Database(join(dataDir, 'counter.catalog.sqlite'), { readonly: true });
+  return readFile(join(dataDir, 'counter.catalog.sqlite'), read);
+}
+
+/** The till's app file (counter.sqlite), read-only: beside its running shell. */
+export function fromTill<T>(dataDir: string, read: (db: Database.Database) => T): T {
+  return readFile(join(dataDir, 'counter.sqlite'), read);
+}
+
+function readFile<T>(path: string, read: (db: Database.Database) => T): T {
+  const db = new Database(path, { readonly: true });
   try {
     return read(db);
   } finally {
     db.close();
   }
+}
+
+/** The walk-in customer of a configured till: the sim's company 1. */
+export const WALK_IN = { companyId: 1, name: 'Hotovost' } as const;
+
+/**
+ * A till configured as a shop's till is, before its shell starts: it sells from warehouse 1 to the
+ * walk-in customer; `more` settings beside (or instead).
+ */
+export function configureTill(dataDir: string, more: Partial<AppSettings> = {}): void {
+  const db = openDatabase(join(dataDir, 'counter.sqlite'));
+  try {
+    new SettingsStore(db).write({ warehouseId: 1, walkInCustomer: WALK_IN, ...more });
+  } finally {
+    db.close();
+  }
+}
+
+/** Goods a sale takes plainly in warehouse 1: an EAN-13 (no in-store or scale code), priced 50 to 1000; by id. */
+export function plainGoods(dataDir: string): { barcode: string; price: number }[] {
+  return fromCatalog(
+    dataDir,
+    (db) =>
+      db
+        .prepare(
+          `SELECT barcode, price FROM stock_item WHERE warehouseId = 1 AND barcode IS NOT NULL
+             AND length(barcode) = 13 AND barcode NOT LIKE '2%' AND ${SELLS_PLAINLY}
+             AND price BETWEEN 50 AND 1000 ORDER BY id`,
+        )
+        .all() as { barcode: string; price: number }[],
+  );
+}
+
+/** The barcodes of the first two plain goods (plainGoods). */
+export function twoPlainBarcodes(dataDir: string): [string, string] {
+  const [a, b] = plainGoods(dataDir);
+  if (a === undefined || b === undefined) throw new Error('two plain goods in warehouse 1');
+  return [a.barcode, b.barcode];
+}
+
+/** The cheapest and the dearest plain goods' barcodes, at least 10 apart in price (an exchange's). */
+export function cheapAndDear(dataDir: string): { cheap: string; dear: string } {
+  const byPrice = plainGoods(dataDir).sort((x, y) => x.price - y.price);
+  const low = byPrice[0];
+  const high = byPrice[byPrice.length - 1];
+  if (low === undefined || high === undefined || high.price - low.price < 10)
+    throw new Error('two products of different prices');
+  return { cheap: low.barcode, dear: high.barcode };
 }
 
 export interface Sellable {
