@@ -3,18 +3,16 @@
 // prints it when the printer is back (the drawer's pulse first: cash went out); returns.reprint
 // prints it again marked KOPIE, without the pulse. Real parts: the sim over HTTP, the CLI in its own
 // process, the core on the same data folder, the fake TCP printer read back with the ESC/POS decoder.
-import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoEnv, tempDir } from '../../support/fixtures.ts';
 import { decodeEscPos } from '../../support/escpos-decoder.ts';
 import { FakePrinter } from '../../support/fake-printer.ts';
+import { posProcess } from '../../support/pos-process.ts';
 import { startSyncedCore, type SyncedCore } from '../../support/synced-core.ts';
 import { SELLS_PLAINLY } from '../../support/terminal.ts';
 import type { OutboxEntryView, PrintJobView, ReturnView } from '../../../contract/contract.ts';
 import { openDatabase } from '../../../db/database.ts';
-
-const cli = join(import.meta.dirname, '..', '..', '..', 'main', 'cli', 'index.ts');
 
 let till: SyncedCore | undefined;
 let printer: FakePrinter | undefined;
@@ -26,19 +24,7 @@ afterEach(async () => {
 });
 
 function pos(dataDir: string, url: string, env: Record<string, string>, args: string[]) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      process.execPath,
-      [cli, ...args],
-      {
-        env: { PATH: process.env.PATH ?? '', HOME: dataDir, ...demoEnv(url, dataDir), ...env },
-        timeout: 60_000,
-      },
-      (error, stdout, stderr) => {
-        resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
-      },
-    );
-  });
+  return posProcess(args, { PATH: process.env.PATH ?? '', HOME: dataDir, ...demoEnv(url, dataDir), ...env });
 }
 
 function text(job: Uint8Array | undefined): { text: string; pulse: boolean } {

@@ -1,18 +1,16 @@
 // A return's receipt on paper (issue 37, point 5): `pos return` in a real process prints it on the
 // fake network printer, the drawer's pulse first when cash is paid out; the bytes are read back with
 // the ESC/POS decoder, in Czech, at 80 and 58 mm.
-import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoEnv, tempDir } from '../../support/fixtures.ts';
 import { decodeEscPos } from '../../support/escpos-decoder.ts';
 import { FakePrinter } from '../../support/fake-printer.ts';
+import { posProcess } from '../../support/pos-process.ts';
 import { startSyncedCore, type SyncedCore } from '../../support/synced-core.ts';
 import { SELLS_PLAINLY } from '../../support/terminal.ts';
 import type { OutboxEntryView } from '../../../contract/contract.ts';
 import { openDatabase } from '../../../db/database.ts';
-
-const cli = join(import.meta.dirname, '..', '..', '..', 'main', 'cli', 'index.ts');
 
 let till: SyncedCore | undefined;
 let printer: FakePrinter | undefined;
@@ -24,19 +22,7 @@ afterEach(async () => {
 });
 
 function pos(dataDir: string, url: string, env: Record<string, string>, args: string[]) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      process.execPath,
-      [cli, ...args],
-      {
-        env: { PATH: process.env.PATH ?? '', HOME: dataDir, ...demoEnv(url, dataDir), ...env },
-        timeout: 60_000,
-      },
-      (error, stdout, stderr) => {
-        resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
-      },
-    );
-  });
+  return posProcess(args, { PATH: process.env.PATH ?? '', HOME: dataDir, ...demoEnv(url, dataDir), ...env });
 }
 
 describe('the return receipt', () => {
