@@ -14,6 +14,8 @@ import {
   type PosBridge,
   type SessionLineView,
   type SessionView,
+  type SettingsView,
+  type StatusView,
 } from '../../contract/contract.ts';
 
 type Answer<C extends CallChannel> = (input: CallInput<C>) => CallOutput<C> | Promise<CallOutput<C>>;
@@ -88,5 +90,73 @@ export function aSession(lines: SessionLineView[]): SessionView {
     lines,
     customer: null,
     totals: { byVatRate: [], discount: 0, total },
+  };
+}
+
+/** The core's status of a till that is offline, nothing queued, no shift: `patch` says what differs. */
+export function aStatus(patch: Partial<StatusView> = {}): StatusView {
+  return {
+    online: false,
+    instance: 'erp.example.com',
+    demo: false,
+    queued: 0,
+    needsAttention: 0,
+    lastSyncedAt: null,
+    insecure: false,
+    credentialsRefused: false,
+    orderPermission: 'granted',
+    printer: null,
+    shift: null,
+    cashier: null,
+    signInNeeded: false,
+    ...patch,
+  };
+}
+
+/** A till's settings as a fresh install has them (no instance, no warehouse): `patch` says what differs. */
+export function aSettings(patch: Partial<SettingsView> = {}): SettingsView {
+  return {
+    instanceUrl: null,
+    clientId: null,
+    hasSecret: false,
+    secretStorage: 'none',
+    warehouseId: null,
+    scanner: {
+      maxGapMs: 30,
+      minLength: 4,
+      suffix: 'enter',
+      prefix: '',
+      layout: 'us',
+      delivery: 'keys-and-paste',
+      pauseMs: 300,
+    },
+    source: 'settings',
+    syncIntervalMinutes: 0,
+    labelRules: [],
+    allowInsecure: false,
+    walkInCustomer: null,
+    walkInChosen: true,
+    managerPinSet: false,
+    receiptPaper: '80mm',
+    orderRetentionDays: 90,
+    receiptPrinter: null,
+    receiptPrinterSource: 'none',
+    serialScanner: { port: null, baudRate: 9600, lineEnd: 'any' },
+    serialScannerSource: 'none',
+    printOnSale: true,
+    stockRule: 'warn',
+    seller: { name: '', address: '', registrationNumber: '', vatNumber: '' },
+    receiptPrefix: 'P1',
+    language: 'system',
+    priceCurrency: null,
+    currency: null,
+    shiftRequired: true,
+    cashDifferenceLimit: 0,
+    cashRounding: 'currency',
+    cardCompanyId: null,
+    cardValidityMonths: 24,
+    returnAmountLimit: 0,
+    returnDaysLimit: 0,
+    ...patch,
   };
 }

@@ -16,6 +16,7 @@ import {
   type StatusView,
   type SyncStatusView,
 } from '../../contract/contract.ts';
+import { aSettings, aStatus } from '../platform/fake-bridge.ts';
 
 /** The core's state as the fake shell answers it and emits it. */
 interface CoreState {
@@ -25,64 +26,8 @@ interface CoreState {
   settings: SettingsView;
 }
 
-const STATUS: StatusView = {
-  online: false,
-  instance: 'erp.example.com',
-  demo: false,
-  queued: 0,
-  needsAttention: 0,
-  lastSyncedAt: null,
-  insecure: false,
-  credentialsRefused: false,
-  orderPermission: 'granted',
-  printer: null,
-  shift: null,
-  cashier: null,
-  signInNeeded: false,
-};
-const SETTINGS: SettingsView = {
-  instanceUrl: null,
-  clientId: null,
-  hasSecret: false,
-  secretStorage: 'none',
-  warehouseId: null,
-  scanner: {
-    maxGapMs: 30,
-    minLength: 4,
-    suffix: 'enter',
-    prefix: '',
-    layout: 'us',
-    delivery: 'keys-and-paste',
-    pauseMs: 300,
-  },
-  source: 'settings',
-  syncIntervalMinutes: 0,
-  labelRules: [],
-  allowInsecure: false,
-  walkInCustomer: null,
-  walkInChosen: true,
-  managerPinSet: false,
-  receiptPaper: '80mm',
-  orderRetentionDays: 90,
-  receiptPrinter: null,
-  receiptPrinterSource: 'none',
-  serialScanner: { port: null, baudRate: 9600, lineEnd: 'any' },
-  serialScannerSource: 'none',
-  printOnSale: true,
-  stockRule: 'warn',
-  seller: { name: '', address: '', registrationNumber: '', vatNumber: '' },
-  receiptPrefix: 'P1',
-  language: 'system',
-  priceCurrency: null,
-  currency: null,
-  shiftRequired: true,
-  cashDifferenceLimit: 0,
-  cashRounding: 'currency',
-  cardCompanyId: null,
-  cardValidityMonths: 24,
-  returnAmountLimit: 0,
-  returnDaysLimit: 0,
-};
+const STATUS = aStatus();
+const SETTINGS = aSettings();
 const RESOURCES = ['warehouses', 'stockItems'];
 const syncing: SyncStatusView = {
   running: true,

@@ -4,9 +4,9 @@ import { lineId } from '../../contract/ids.ts';
 // action opens the PIN prompt, is made again once the lock opens, and is not made when the prompt is
 // left; Settings' card sets and changes the PIN (the change itself guarded).
 import { beforeEach, describe, expect, it } from 'vitest';
-import { PosError, type ScanView, type SettingsView } from '../../contract/contract.ts';
+import { PosError, type ScanView } from '../../contract/contract.ts';
 import { i18n } from '../i18n/index.ts';
-import { aLine, aSession, FakeBridge } from '../platform/fake-bridge.ts';
+import { aLine, aSession, aSettings, FakeBridge } from '../platform/fake-bridge.ts';
 import { createPosApi } from '../platform/pos.ts';
 import { useApp, type Unpriced } from './app.ts';
 import { cancelPin, submitPin, useGuard } from './guard.ts';
@@ -24,49 +24,7 @@ const added: ScanView = {
     { ...aLine(1), name: 'Loose nails', unitPrice: 12.5, lineTotal: 12.5, priceEntered: true },
   ]),
 };
-const SETTINGS: SettingsView = {
-  instanceUrl: null,
-  clientId: null,
-  hasSecret: false,
-  secretStorage: 'none',
-  warehouseId: null,
-  scanner: {
-    maxGapMs: 30,
-    minLength: 4,
-    suffix: 'enter',
-    prefix: '',
-    layout: 'us',
-    delivery: 'keys',
-    pauseMs: 300,
-  },
-  source: 'settings',
-  syncIntervalMinutes: 0,
-  labelRules: [],
-  allowInsecure: false,
-  walkInCustomer: null,
-  walkInChosen: true,
-  managerPinSet: false,
-  receiptPaper: '80mm',
-  orderRetentionDays: 90,
-  receiptPrinter: null,
-  receiptPrinterSource: 'none',
-  serialScanner: { port: null, baudRate: 9600, lineEnd: 'any' },
-  serialScannerSource: 'none',
-  printOnSale: true,
-  stockRule: 'warn',
-  seller: { name: '', address: '', registrationNumber: '', vatNumber: '' },
-  receiptPrefix: 'P1',
-  language: 'system',
-  priceCurrency: null,
-  currency: null,
-  shiftRequired: true,
-  cashDifferenceLimit: 0,
-  cashRounding: 'currency',
-  cardCompanyId: null,
-  cardValidityMonths: 24,
-  returnAmountLimit: 0,
-  returnDaysLimit: 0,
-};
+const SETTINGS = aSettings({ scanner: { ...aSettings().scanner, delivery: 'keys' } });
 
 let core: FakeBridge;
 /** The core's lock: open after the right PIN, shut by manager.lock. */

@@ -3,14 +3,9 @@
 // what is wrong with what was typed before asking the core; a close the core refuses as 'locked'
 // asks for the manager PIN; a sale the core refuses as 'shift-closed' reads the shift again.
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  PosError,
-  type ShiftReportView,
-  type ShiftStateView,
-  type StatusView,
-} from '../../contract/contract.ts';
+import { PosError, type ShiftReportView, type ShiftStateView } from '../../contract/contract.ts';
 import { i18n } from '../i18n/index.ts';
-import { aLine, aSession, FakeBridge } from '../platform/fake-bridge.ts';
+import { aLine, aSession, aStatus, FakeBridge } from '../platform/fake-bridge.ts';
 import { createPosApi } from '../platform/pos.ts';
 import { useApp } from './app.ts';
 import { addCashier, useCashiers } from './cashiers.ts';
@@ -29,21 +24,7 @@ import {
   useShift,
 } from './shift.ts';
 
-const status: StatusView = {
-  online: true,
-  instance: 'erp.example.com',
-  demo: false,
-  queued: 0,
-  needsAttention: 0,
-  lastSyncedAt: null,
-  insecure: false,
-  credentialsRefused: false,
-  orderPermission: 'granted',
-  printer: null,
-  shift: null,
-  cashier: null,
-  signInNeeded: false,
-};
+const status = aStatus({ online: true });
 const basket = { ...aSession([aLine(1, 2)]), walkIn: { companyId: 7, name: 'Hotovostní prodej' } };
 
 function report(patch: Partial<ShiftReportView> = {}): ShiftReportView {
