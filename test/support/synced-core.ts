@@ -1,12 +1,15 @@
 // A till's core as the counter tests need it: the real sim over loopback HTTP, a real SQLite data
 // folder, one full sync done, a warehouse and walk-in customer set, and (as a till's day starts) a
 // shift opened with no float. The tests then drive it through the contract's calls, as the screens do.
+import { join } from 'node:path';
 import { expect, vi } from 'vitest';
 import type { CompanyMatchView, Envelope, OutboxEntryView } from '../../contract/contract.ts';
 import { Core } from '../../main/core/core.ts';
 import { MemoryCredentialStore } from '../../main/settings/credentials.ts';
 import { startSim, type RunningSim, type SimOptions } from '../../sim/server.ts';
+import { openDatabase } from '../../db/database.ts';
 import { demoEnv } from './fixtures.ts';
+import { SELLS_PLAINLY } from './terminal.ts';
 
 export interface SyncedCore {
   readonly sim: RunningSim;
@@ -136,4 +139,21 @@ async function walkInCustomer(
   const [company] = (await till.call('companies.find', { text: '1' })) as CompanyMatchView[];
   if (company === undefined) throw new Error('no company to sell to');
   return company.companyId;
+}
+
+/** Two of the first plain item under 1000 (warehouse 1), paid in cash through the core: its order, settled. */
+export async function sellTwoInCash(till: SyncedCore, dataDir: string): Promise<OutboxEntryView> {
+  const db = openDatabase(join(dataDir, 'counter.sqlite'));
+  const id = db
+    .prepare(
+      `SELECT id FROM stock_item WHERE warehouseId = 1 AND ${SELLS_PLAINLY} AND price < 1000 ORDER BY id LIMIT 1`,
+    )
+    .pluck()
+    .get() as number;
+  db.close();
+  await till.call('session.addStockItem', { stockItemId: id, quantity: 2 });
+  const placed = (await till.call('session.close', { tender: { method: 'cash' } })) as {
+    order: OutboxEntryView;
+  };
+  return till.settled(placed.order.id);
 }

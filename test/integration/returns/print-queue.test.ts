@@ -3,16 +3,13 @@
 // prints it when the printer is back (the drawer's pulse first: cash went out); returns.reprint
 // prints it again marked KOPIE, without the pulse. Real parts: the sim over HTTP, the CLI in its own
 // process, the core on the same data folder, the fake TCP printer read back with the ESC/POS decoder.
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoEnv, tempDir } from '../../support/fixtures.ts';
 import { decodeEscPos } from '../../support/escpos-decoder.ts';
 import { FakePrinter } from '../../support/fake-printer.ts';
 import { posProcess } from '../../support/pos-process.ts';
-import { startSyncedCore, type SyncedCore } from '../../support/synced-core.ts';
-import { SELLS_PLAINLY } from '../../support/terminal.ts';
-import type { OutboxEntryView, PrintJobView, ReturnView } from '../../../contract/contract.ts';
-import { openDatabase } from '../../../db/database.ts';
+import { sellTwoInCash, startSyncedCore, type SyncedCore } from '../../support/synced-core.ts';
+import type { PrintJobView, ReturnView } from '../../../contract/contract.ts';
 
 let till: SyncedCore | undefined;
 let printer: FakePrinter | undefined;
@@ -42,19 +39,7 @@ describe('the return receipt in the print queue', () => {
     const env = { POS_RECEIPT_PRINTER: printer.address };
     till = await startSyncedCore({ dataDir, env });
     await till.call('settings.set', { language: 'cs', priceCurrency: 'CZK' });
-    const db = openDatabase(join(dataDir, 'counter.sqlite'));
-    const id = db
-      .prepare(
-        `SELECT id FROM stock_item WHERE warehouseId = 1 AND ${SELLS_PLAINLY} AND price < 1000 ORDER BY id LIMIT 1`,
-      )
-      .pluck()
-      .get() as number;
-    db.close();
-    await till.call('session.addStockItem', { stockItemId: id, quantity: 2 });
-    const placed = (await till.call('session.close', { tender: { method: 'cash' } })) as {
-      order: OutboxEntryView;
-    };
-    const receipt = (await till.settled(placed.order.id)).receiptNumber ?? '';
+    const receipt = (await sellTwoInCash(till, dataDir)).receiptNumber ?? '';
     await printer.until((jobs) => jobs.length >= 1);
     const sales = printer.printed().length;
 

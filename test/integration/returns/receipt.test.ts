@@ -1,16 +1,12 @@
 // A return's receipt on paper (issue 37, point 5): `pos return` in a real process prints it on the
 // fake network printer, the drawer's pulse first when cash is paid out; the bytes are read back with
 // the ESC/POS decoder, in Czech, at 80 and 58 mm.
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoEnv, tempDir } from '../../support/fixtures.ts';
 import { decodeEscPos } from '../../support/escpos-decoder.ts';
 import { FakePrinter } from '../../support/fake-printer.ts';
 import { posProcess } from '../../support/pos-process.ts';
-import { startSyncedCore, type SyncedCore } from '../../support/synced-core.ts';
-import { SELLS_PLAINLY } from '../../support/terminal.ts';
-import type { OutboxEntryView } from '../../../contract/contract.ts';
-import { openDatabase } from '../../../db/database.ts';
+import { sellTwoInCash, startSyncedCore, type SyncedCore } from '../../support/synced-core.ts';
 
 let till: SyncedCore | undefined;
 let printer: FakePrinter | undefined;
@@ -36,19 +32,7 @@ describe('the return receipt', () => {
       printer = await FakePrinter.start();
       till = await startSyncedCore({ dataDir });
       await till.call('settings.set', { language: 'cs', priceCurrency: 'CZK' });
-      const db = openDatabase(join(dataDir, 'counter.sqlite'));
-      const id = db
-        .prepare(
-          `SELECT id FROM stock_item WHERE warehouseId = 1 AND ${SELLS_PLAINLY} AND price < 1000 ORDER BY id LIMIT 1`,
-        )
-        .pluck()
-        .get() as number;
-      db.close();
-      await till.call('session.addStockItem', { stockItemId: id, quantity: 2 });
-      const placed = (await till.call('session.close', { tender: { method: 'cash' } })) as {
-        order: OutboxEntryView;
-      };
-      const order = await till.settled(placed.order.id);
+      const order = await sellTwoInCash(till, dataDir);
       const receipt = order.receiptNumber ?? '';
       const env = { POS_RECEIPT_PRINTER: `${printer.address}?columns=${columns}` };
       const run = await pos(dataDir, till.sim.url, env, ['return', receipt, '--json']);
