@@ -18,7 +18,7 @@ import {
 import { deliverScan, scanQueue } from '../scanner/index.ts';
 import { formatMoney } from '../format/format.ts';
 import { i18n } from '../i18n/index.ts';
-import { aLine, aSession, FakeBridge } from '../platform/fake-bridge.ts';
+import { aLine, aSession, aStatus, FakeBridge } from '../platform/fake-bridge.ts';
 import { createPosApi } from '../platform/pos.ts';
 import { useApp } from './app.ts';
 import {
@@ -51,21 +51,7 @@ const receipt: ReceiptView = {
 };
 /** A sale of 25 pieces at 10.00 to the walk-in customer: 250.00 to pay. */
 const basket = { ...aSession([aLine(1, 25)]), walkIn: { companyId: 7, name: 'Hotovostní prodej' } };
-const status: StatusView = {
-  online: true,
-  instance: 'erp.example.com',
-  demo: false,
-  queued: 1,
-  needsAttention: 0,
-  lastSyncedAt: null,
-  insecure: false,
-  credentialsRefused: false,
-  orderPermission: 'granted',
-  printer: null,
-  shift: null,
-  cashier: null,
-  signInNeeded: false,
-};
+const status: StatusView = aStatus({ online: true, queued: 1 });
 
 /** The core's close: the tender as it settles it (cash 250 of a 250.00 sale by default). */
 function closing(tender: CloseView['tender']) {

@@ -10,7 +10,7 @@ import {
   type StockSearchView,
 } from '../../contract/contract.ts';
 import { i18n } from '../i18n/index.ts';
-import { aLine, aSession, FakeBridge } from '../platform/fake-bridge.ts';
+import { aLine, aSession, aStatus, FakeBridge } from '../platform/fake-bridge.ts';
 import { createPosApi } from '../platform/pos.ts';
 import { setSale, useApp } from './app.ts';
 import { setPos } from './pos.ts';
@@ -200,21 +200,7 @@ describe('a scan and what was typed in the code field', () => {
     };
     core.answer('session.close', () => ({ order, session: aSession([]) }));
     core.answer('outbox.list', () => [order]);
-    core.answer('status.get', () => ({
-      online: true,
-      instance: 'erp.example.com',
-      demo: false,
-      queued: 1,
-      needsAttention: 0,
-      lastSyncedAt: null,
-      insecure: false,
-      credentialsRefused: false,
-      orderPermission: 'granted',
-      printer: null,
-      shift: null,
-      cashier: null,
-      signInNeeded: false,
-    }));
+    core.answer('status.get', () => aStatus({ online: true, queued: 1 }));
     setSale({ entry: '+' });
     expect((await closeSale())?.id).toBe(5);
     expect(sale().entry).toBe('');
