@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { openDatabase, writeTransaction, type Db } from '../../db/database.ts';
 import { applyStoreEvent } from '../../db/journal.ts';
 import { soldInStore } from '../../main/outbox/index.ts';
-import { percentile, round } from './stats.ts';
-import type { Benchmark, Figure } from './types.ts';
+import { growthFigures, medianCall } from './stats.ts';
+import type { Benchmark } from './types.ts';
 
 const TILLS = 5;
 const PRODUCTS = 200;
@@ -52,14 +52,8 @@ function storeOf(sales: number): Db {
 /** The median time of one call for product 1, and what it counted (a check that it read the open sale). */
 function callMs(db: Db): { ms: number; counted: number } {
   const figures = [{ stockItemId: 1, productId: 1, warehouseId: WAREHOUSE, asOf: AS_OF }];
-  const samples: number[] = [];
-  let counted = 0;
-  for (let i = 0; i < 50; i++) {
-    const start = performance.now();
-    counted = (soldInStore(db, figures).get(1) ?? []).reduce((sum, t) => sum + t.quantity, 0);
-    samples.push(performance.now() - start);
-  }
-  return { ms: percentile(samples, 50), counted };
+  const { ms, answer } = medianCall(() => soldInStore(db, figures).get(1) ?? []);
+  return { ms, counted: answer.reduce((sum, t) => sum + t.quantity, 0) };
 }
 
 export const storeStockBench: Benchmark = {
@@ -77,23 +71,12 @@ export const storeStockBench: Benchmark = {
     });
     const [a, b] = results;
     if (a === undefined || b === undefined) throw new Error('store-stock: no results');
-    const figures: Record<string, Figure> = {
-      'store-stock.call-small': {
-        value: round(a.ms, 3),
-        unit: 'ms',
-        vs: `${small} sales of other tills; ${a.counted} of product 1 not yet in its figures`,
-      },
-      'store-stock.call-large': {
-        value: round(b.ms, 3),
-        unit: 'ms',
-        vs: `${large} sales of other tills; ${b.counted} of product 1 not yet in its figures`,
-      },
-      'store-stock.ratio': {
-        value: round(b.ms / a.ms, 2),
-        unit: 'x',
-        vs: `${large / small}x the sales; 1 = not growing with the journals`,
-      },
-    };
+    const figures = growthFigures(
+      'store-stock',
+      { ms: a.ms, vs: `${small} sales of other tills; ${a.counted} of product 1 not yet in its figures` },
+      { ms: b.ms, vs: `${large} sales of other tills; ${b.counted} of product 1 not yet in its figures` },
+      `${large / small}x the sales`,
+    );
     return Promise.resolve(figures);
   },
 };

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { openDatabase, writeTransaction, type Db } from '../../db/database.ts';
 import { applyStoreEvent, type JournalEvent } from '../../db/journal.ts';
 import { storeShifts } from '../../main/hub/index.ts';
-import { percentile, round } from './stats.ts';
-import type { Benchmark, Figure } from './types.ts';
+import { growthFigures, medianCall } from './stats.ts';
+import type { Benchmark } from './types.ts';
 
 const TILLS = 10;
 
@@ -49,14 +49,8 @@ function storeOf(events: number): Db {
 
 /** The median time of one call, and the sales the view counted (a check that it read them all). */
 function callMs(db: Db): { ms: number; sales: number } {
-  const samples: number[] = [];
-  let sales = 0;
-  for (let i = 0; i < 50; i++) {
-    const start = performance.now();
-    sales = storeShifts(db, 'self', { set: true, connected: true }).total.sales;
-    samples.push(performance.now() - start);
-  }
-  return { ms: percentile(samples, 50), sales };
+  const { ms, answer } = medianCall(() => storeShifts(db, 'self', { set: true, connected: true }));
+  return { ms, sales: answer.total.sales };
 }
 
 export const storeViewBench: Benchmark = {
@@ -74,23 +68,12 @@ export const storeViewBench: Benchmark = {
     });
     const [a, b] = results;
     if (a === undefined || b === undefined) throw new Error('store-view: no results');
-    const figures: Record<string, Figure> = {
-      'store-view.call-small': {
-        value: round(a.ms, 3),
-        unit: 'ms',
-        vs: `${small} events, ${a.sales} sales counted`,
-      },
-      'store-view.call-large': {
-        value: round(b.ms, 3),
-        unit: 'ms',
-        vs: `${large} events, ${b.sales} sales counted`,
-      },
-      'store-view.ratio': {
-        value: round(b.ms / a.ms, 2),
-        unit: 'x',
-        vs: `${large / small}x the events; 1 = not growing with the journals`,
-      },
-    };
+    const figures = growthFigures(
+      'store-view',
+      { ms: a.ms, vs: `${small} events, ${a.sales} sales counted` },
+      { ms: b.ms, vs: `${large} events, ${b.sales} sales counted` },
+      `${large / small}x the events`,
+    );
     return Promise.resolve(figures);
   },
 };
