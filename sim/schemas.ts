@@ -22,6 +22,18 @@ function each<const K extends string, T extends z.ZodType>(names: readonly K[], 
   return Object.fromEntries(names.map((k) => [k, type])) as Record<K, T>;
 }
 
+/**
+ * A body a client sends: every property may be left out or null (ASP.NET reads null as absent). Built
+ * from the same properties as the resource the service writes back (`z.object(fields).partial()`), so
+ * the two descriptions cannot drift apart.
+ */
+function nullishObject<S extends Record<string, z.ZodType>>(
+  fields: S,
+): z.ZodObject<{ [K in keyof S]: z.ZodOptional<z.ZodNullable<S[K]>> }> {
+  const shape = Object.fromEntries(Object.entries(fields).map(([k, type]) => [k, type.nullish()]));
+  return z.object(shape) as z.ZodObject<{ [K in keyof S]: z.ZodOptional<z.ZodNullable<S[K]>> }>;
+}
+
 function fieldSchema(field: FieldDef): z.ZodType {
   switch (field.type) {
     case 'string':
@@ -84,26 +96,15 @@ export const itemListPutSchema = named(
   z.object({ id: int32.nullish(), name: z.string().min(1).max(255) }),
 );
 
-export const countryOfOriginSchema = named(
-  'CountryOfOrigin',
-  z.object({
-    countryLabel: z.string().max(3).optional(),
-    guid: z.uuid().optional(),
-    id: int32.optional(),
-    isoLabel: z.string().max(3).optional(),
-    name: z.string().max(40).optional(),
-  }),
-);
-export const countryOfOriginInputSchema = named(
-  'CountryOfOriginInput',
-  z.object({
-    countryLabel: z.string().max(3).nullish(),
-    guid: z.uuid().nullish(),
-    id: int32.nullish(),
-    isoLabel: z.string().max(3).nullish(),
-    name: z.string().max(40).nullish(),
-  }),
-);
+const countryOfOriginFields = {
+  countryLabel: z.string().max(3),
+  guid: z.uuid(),
+  id: int32,
+  isoLabel: z.string().max(3),
+  name: z.string().max(40),
+};
+export const countryOfOriginSchema = named('CountryOfOrigin', z.object(countryOfOriginFields).partial());
+export const countryOfOriginInputSchema = named('CountryOfOriginInput', nullishObject(countryOfOriginFields));
 
 export const ageLimitSchema = named(
   'AgeLimit',
@@ -136,69 +137,50 @@ export const companyRepresentativeSchema = named(
   }),
 );
 
-export const authorizedPersonSchema = named(
-  'AuthorizedPerson',
-  z.object({
-    companyId: int32.optional(),
-    email: z.string().max(50).optional(),
-    id: int32.optional(),
-    isInactive: z.boolean().optional(),
-    name: z.string().max(50).optional(),
-    number: z.string().max(80).optional(),
-    phone: z.string().max(20).optional(),
-    shouldSendMailTo: z.boolean().optional(),
-  }),
-);
+const authorizedPersonFields = {
+  companyId: int32,
+  email: z.string().max(50),
+  id: int32,
+  isInactive: z.boolean(),
+  name: z.string().max(50),
+  number: z.string().max(80),
+  phone: z.string().max(20),
+  shouldSendMailTo: z.boolean(),
+};
+export const authorizedPersonSchema = named('AuthorizedPerson', z.object(authorizedPersonFields).partial());
 export const authorizedPersonInputSchema = named(
   'AuthorizedPersonInput',
-  z.object({
-    companyId: int32.nullish(),
-    email: z.string().max(50).nullish(),
-    id: int32.nullish(),
-    isInactive: z.boolean().nullish(),
-    name: z.string().max(50).nullish(),
-    number: z.string().max(80).nullish(),
-    phone: z.string().max(20).nullish(),
-    shouldSendMailTo: z.boolean().nullish(),
-  }),
+  nullishObject(authorizedPersonFields),
 );
 
+/** A card's properties but its validity dates (written without offset, read with or without one). */
+const companyCardFields = {
+  barcode: z.string().max(255),
+  companyId: int32,
+  discount: z.number(),
+  discountAmount: z.number(),
+  discountGroupId: int32,
+  guid: z.uuid(),
+  id: int32,
+  isBillingEnabled: z.boolean(),
+  isInvalid: z.boolean(),
+  name: z.string().max(80),
+  note: z.string(),
+};
 export const companyCardSchema = named(
   'CompanyCard',
-  z.object({
-    barcode: z.string().max(255).optional(),
-    companyId: int32.optional(),
-    discount: z.number().optional(),
-    discountAmount: z.number().optional(),
-    discountGroupId: int32.optional(),
-    guid: z.uuid().optional(),
-    id: int32.optional(),
-    isBillingEnabled: z.boolean().optional(),
-    isInvalid: z.boolean().optional(),
-    lastModify: dateTimeOut.optional(),
-    name: z.string().max(80).optional(),
-    note: z.string().optional(),
-    validFrom: dateTimeOut.optional(),
-    validTo: dateTimeOut.optional(),
-  }),
+  z
+    .object({
+      ...companyCardFields,
+      lastModify: dateTimeOut,
+      validFrom: dateTimeOut,
+      validTo: dateTimeOut,
+    })
+    .partial(),
 );
 export const companyCardInputSchema = named(
   'CompanyCardInput',
-  z.object({
-    barcode: z.string().max(255).nullish(),
-    companyId: int32.nullish(),
-    discount: z.number().nullish(),
-    discountAmount: z.number().nullish(),
-    discountGroupId: int32.nullish(),
-    guid: z.uuid().nullish(),
-    id: int32.nullish(),
-    isBillingEnabled: z.boolean().nullish(),
-    isInvalid: z.boolean().nullish(),
-    name: z.string().max(80).nullish(),
-    note: z.string().nullish(),
-    validFrom: dateTimeIn.nullish(),
-    validTo: dateTimeIn.nullish(),
-  }),
+  nullishObject({ ...companyCardFields, validFrom: dateTimeIn, validTo: dateTimeIn }),
 );
 
 const repricingItemSchema = z.object({
@@ -304,60 +286,44 @@ export const productUnitSchema = named(
   }),
 );
 
+/** A supplier's code's properties but the code itself (only a client's is limited in length) and its times. */
+const supplierProductCodeFields = {
+  ...each(
+    [
+      'allowedWarehouseId',
+      'colorId',
+      'dimensionId',
+      'id',
+      'lengthId',
+      'productId',
+      'sizeId',
+      'supplierId',
+      'unitId',
+      'userId',
+      'variantId',
+    ],
+    int32,
+  ),
+  isInvalid: z.boolean(),
+  price: z.number(),
+  priceCoefficient: z.number(),
+  quantityCoefficient: z.number(),
+};
 export const supplierProductCodeSchema = named(
   'SupplierProductCode',
-  z.object({
-    ...each(
-      [
-        'allowedWarehouseId',
-        'colorId',
-        'dimensionId',
-        'id',
-        'lengthId',
-        'productId',
-        'sizeId',
-        'supplierId',
-        'unitId',
-        'userId',
-        'variantId',
-      ],
-      int32.optional(),
-    ),
-    createdAt: dateTimeOut.optional(),
-    lastModify: dateTimeOut.optional(),
-    isInvalid: z.boolean().optional(),
-    price: z.number().optional(),
-    priceCoefficient: z.number().optional(),
-    quantityCoefficient: z.number().optional(),
-    supplierProductCode: z.string().optional(),
-  }),
+  z
+    .object({
+      ...supplierProductCodeFields,
+      createdAt: dateTimeOut,
+      lastModify: dateTimeOut,
+      supplierProductCode: z.string(),
+    })
+    .partial(),
 );
 /** Body of POST (add) and PUT (replace) of a supplier's code; supplierId and supplierProductCode are required by the rules. */
 export const supplierProductCodeInputSchema = named(
   'SupplierProductCodeInput',
-  z.object({
-    ...each(
-      [
-        'allowedWarehouseId',
-        'colorId',
-        'dimensionId',
-        'id',
-        'lengthId',
-        'sizeId',
-        'unitId',
-        'userId',
-        'variantId',
-      ],
-      int32.nullish(),
-    ),
-    productId: int32.nullish(),
-    supplierId: int32.nullish(),
-    isInvalid: z.boolean().nullish(),
-    price: z.number().nullish(),
-    priceCoefficient: z.number().nullish(),
-    quantityCoefficient: z.number().nullish(),
-    supplierProductCode: z.string().max(100).nullish(),
-  }),
+  nullishObject({ ...supplierProductCodeFields, supplierProductCode: z.string().max(100) }),
 );
 
 export const attachmentUploadSchema = named(
