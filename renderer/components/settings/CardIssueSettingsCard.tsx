@@ -5,18 +5,17 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CompanyMatchView, SettingsView } from '../../../contract/contract.ts';
-import { message } from '../../store/app.ts';
 import { CompanySearch } from '../CompanySearch.tsx';
 import { findCardCompanies } from '../../store/card-issue.ts';
 import { loadCompanyName, useCompanies } from '../../store/companies.ts';
-import { saveSettings } from '../../store/settings.ts';
+import { CountField, SaveRow, useSettingsSave } from './SettingsSave.tsx';
 
 export function CardIssueSettingsCard({ settings }: { settings: SettingsView }) {
   const { t } = useTranslation('cards');
   const [months, setMonths] = useState(String(settings.cardValidityMonths));
   const [text, setText] = useState('');
   const [matches, setMatches] = useState<readonly CompanyMatchView[]>([]);
-  const [said, setSaid] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const { said, setSaid, save: saveAndSay } = useSettingsSave(t('settingsSaved'));
   const companyId = settings.cardCompanyId;
   const name = useCompanies((s) => (companyId === null ? undefined : s.names[companyId]));
   useEffect(() => {
@@ -33,13 +32,8 @@ export function CardIssueSettingsCard({ settings }: { settings: SettingsView }) 
     };
   }, [text]);
   const save = async (patch: { cardCompanyId?: number | null; cardValidityMonths?: number }) => {
-    try {
-      const saved = await saveSettings(patch);
-      setMonths(String(saved.cardValidityMonths));
-      setSaid({ tone: 'ok', text: t('settingsSaved') });
-    } catch (e) {
-      setSaid({ tone: 'error', text: message(e) });
-    }
+    const saved = await saveAndSay(patch);
+    if (saved !== undefined) setMonths(String(saved.cardValidityMonths));
   };
   const saveMonths = () => {
     // Digits only: Number() would take "1e2" as 100.
@@ -89,25 +83,13 @@ export function CardIssueSettingsCard({ settings }: { settings: SettingsView }) 
         noName={t('companyNoName')}
         onPick={(companyId) => void save({ cardCompanyId: companyId })}
       />
-      <label className="field">
-        <span>{t('settingsMonths')}</span>
-        <input
-          value={months}
-          inputMode="numeric"
-          onChange={(e) => setMonths(e.target.value)}
-          data-field="cardValidityMonths"
-        />
-      </label>
-      <div className="actions">
-        <button type="submit" className="primary" data-action="save-card-months">
-          {t('settingsSave')}
-        </button>
-      </div>
-      {said !== null && (
-        <p className={`notice ${said.tone}`} role={said.tone === 'error' ? 'alert' : 'status'}>
-          {said.text}
-        </p>
-      )}
+      <CountField
+        label={t('settingsMonths')}
+        value={months}
+        onChange={setMonths}
+        field="cardValidityMonths"
+      />
+      <SaveRow label={t('settingsSave')} data-action="save-card-months" said={said} />
     </form>
   );
 }

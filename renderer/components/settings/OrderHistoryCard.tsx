@@ -4,23 +4,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SettingsView } from '../../../contract/contract.ts';
-import { message } from '../../store/app.ts';
-import { saveSettings } from '../../store/settings.ts';
+import { CountField, SaveRow, useSettingsSave } from './SettingsSave.tsx';
 
 export function OrderHistoryCard({ settings }: { settings: SettingsView }) {
   const { t } = useTranslation('settings');
   const [days, setDays] = useState(String(settings.orderRetentionDays));
-  const [said, setSaid] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
-  const save = async () => {
-    try {
-      // Digits only: Number() would take "1e3" as 1000. The core says what is out of range.
-      const value = /^\d{1,5}$/.test(days.trim()) ? Number(days.trim()) : Number.NaN;
-      const saved = await saveSettings({ orderRetentionDays: value });
-      setDays(String(saved.orderRetentionDays));
-      setSaid({ tone: 'ok', text: t('saved') });
-    } catch (e) {
-      setSaid({ tone: 'error', text: message(e) });
-    }
+  const { said, save } = useSettingsSave(t('saved'));
+  const saveDays = async () => {
+    // Digits only: Number() would take "1e3" as 1000. The core says what is out of range.
+    const value = /^\d{1,5}$/.test(days.trim()) ? Number(days.trim()) : Number.NaN;
+    const saved = await save({ orderRetentionDays: value });
+    if (saved !== undefined) setDays(String(saved.orderRetentionDays));
   };
   return (
     <form
@@ -28,30 +22,18 @@ export function OrderHistoryCard({ settings }: { settings: SettingsView }) {
       data-section="order-history"
       onSubmit={(e) => {
         e.preventDefault();
-        void save();
+        void saveDays();
       }}
     >
       <h2>{t('orderHistoryTitle')}</h2>
-      <label className="field">
-        <span>{t('orderRetentionDays')}</span>
-        <input
-          value={days}
-          inputMode="numeric"
-          onChange={(e) => setDays(e.target.value)}
-          data-field="orderRetentionDays"
-        />
-      </label>
+      <CountField
+        label={t('orderRetentionDays')}
+        value={days}
+        onChange={setDays}
+        field="orderRetentionDays"
+      />
       <p className="muted">{t('orderRetentionHelp')}</p>
-      <div className="actions">
-        <button type="submit" className="primary" data-action="save-retention">
-          {t('save')}
-        </button>
-      </div>
-      {said !== null && (
-        <p className={`notice ${said.tone}`} role={said.tone === 'error' ? 'alert' : 'status'}>
-          {said.text}
-        </p>
-      )}
+      <SaveRow label={t('save')} data-action="save-retention" said={said} />
     </form>
   );
 }

@@ -1,0 +1,71 @@
+// What a Settings card with one saved number is made of: the field, the save that says how it went,
+// and that saying under the card's button. Written once so the cards that keep a count (order
+// history's days, a card's months) read, save and answer alike.
+import { useState } from 'react';
+import type { SettingsView } from '../../../contract/contract.ts';
+import { message } from '../../store/app.ts';
+import { saveSettings } from '../../store/settings.ts';
+
+export interface Said {
+  readonly tone: 'ok' | 'error';
+  readonly text: string;
+}
+
+/**
+ * A save of settings that keeps what the card says after it: `okText` when the core took the change,
+ * the core's error in the cashier's words when not. Resolves to the settings the core answered, or
+ * undefined when it refused.
+ */
+export function useSettingsSave(okText: string) {
+  const [said, setSaid] = useState<Said | null>(null);
+  const save = async (patch: Parameters<typeof saveSettings>[0]): Promise<SettingsView | undefined> => {
+    try {
+      const saved = await saveSettings(patch);
+      setSaid({ tone: 'ok', text: okText });
+      return saved;
+    } catch (e) {
+      setSaid({ tone: 'error', text: message(e) });
+      return undefined;
+    }
+  };
+  return { said, setSaid, save };
+}
+
+/** A whole number typed in a Settings card; `field` is its data-field hook. */
+export function CountField(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  field: string;
+}) {
+  return (
+    <label className="field">
+      <span>{props.label}</span>
+      <input
+        value={props.value}
+        inputMode="numeric"
+        onChange={(e) => props.onChange(e.target.value)}
+        data-field={props.field}
+      />
+    </label>
+  );
+}
+
+/** The card's submit button and, under it, what the last save said (an error is announced at once). */
+export function SaveRow(props: { label: string; 'data-action': string; said: Said | null }) {
+  const { label, said } = props;
+  return (
+    <>
+      <div className="actions">
+        <button type="submit" className="primary" data-action={props['data-action']}>
+          {label}
+        </button>
+      </div>
+      {said !== null && (
+        <p className={`notice ${said.tone}`} role={said.tone === 'error' ? 'alert' : 'status'}>
+          {said.text}
+        </p>
+      )}
+    </>
+  );
+}
