@@ -1081,15 +1081,8 @@ export type PrintJobView = z.infer<typeof PrintJobView>;
 export const CustomerDisplayView = lazy(() =>
   z.object({
     state: z.enum(['idle', 'sale', 'paid']),
-    lines: z.array(
-      z.object({
-        name: z.string(),
-        quantity: z.number(),
-        unitOfMeasure: z.string().optional(),
-        unitPrice: z.number().optional(),
-        lineTotal: z.number(),
-      }),
-    ),
+    /** A receipt's line as the customer sees it scanned: its discount and VAT rate are the receipt's. */
+    lines: z.array(ReceiptLineView.omit({ discount: true, vatRate: true })),
     total: z.number(),
     /** paid in cash (wholly or in part): what was handed over, and the change due. */
     given: z.number().optional(),
