@@ -396,6 +396,21 @@ export interface Words {
   readonly said: readonly Said[];
 }
 
+/**
+ * A refusal of one of Counter's areas: its code, from that area's own list, and its words (English for
+ * the log, by key for the screens' language). The counter's, the returns' and the shift's errors are
+ * this with their own codes and name.
+ */
+export class WordedError<Code extends string> extends Error {
+  readonly code: Code;
+  readonly said: Words['said'];
+  constructor(code: Code, why: Words) {
+    super(why.message);
+    this.code = code;
+    this.said = why.said;
+  }
+}
+
 export function words(key: CoreWord, values?: WordValues): Words {
   const said = [say(key, values)];
   return { message: english(said), said };

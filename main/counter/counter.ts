@@ -4,7 +4,7 @@
 import { writeTransaction, type Db } from '../../db/database.ts';
 import { quantityProblem } from './quantity.ts';
 import type { Tender, TenderInput } from '../../contract/contract.ts';
-import { words, type Words } from '../../contract/core-words.ts';
+import { WordedError, words, type Words } from '../../contract/core-words.ts';
 import {
   hasAtMostTwoDecimals,
   minor,
@@ -91,16 +91,8 @@ export type CounterErrorCode =
   /** The stock rule asks the cashier first: the same call again with `confirmed` adds it. */
   | 'unconfirmed';
 
-export class CounterError extends Error {
+export class CounterError extends WordedError<CounterErrorCode> {
   override name = 'CounterError';
-  readonly code: CounterErrorCode;
-  /** The message's sentences by key (contract/core-words.ts), for the renderer's language. */
-  readonly said: Words['said'];
-  constructor(code: CounterErrorCode, why: Words) {
-    super(why.message);
-    this.code = code;
-    this.said = why.said;
-  }
 }
 
 /**

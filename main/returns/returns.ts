@@ -7,7 +7,7 @@
 // (route.ts); here it waits, stored.
 import { randomUUID } from 'node:crypto';
 import { minor, sumMinor, toMajor, type Minor } from '../../common/money.ts';
-import { joined, words, type Words } from '../../contract/core-words.ts';
+import { joined, WordedError, words, type Words } from '../../contract/core-words.ts';
 import { durably, writeTransaction, type Db } from '../../db/database.ts';
 import { formatReceiptNumber } from '../../db/receipts.ts';
 import { storeReturnedOf, storeSalesByText, type StoreSale } from '../../db/journal.ts';
@@ -57,15 +57,8 @@ export type ReturnErrorCode =
   | 'no-product'
   | 'price';
 
-export class ReturnError extends Error {
+export class ReturnError extends WordedError<ReturnErrorCode> {
   override name = 'ReturnError';
-  readonly code: ReturnErrorCode;
-  readonly said: Words['said'];
-  constructor(code: ReturnErrorCode, why: Words) {
-    super(why.message);
-    this.code = code;
-    this.said = why.said;
-  }
 }
 
 /** Why a return needs the manager: beyond Settings' amount or days, or a tender the split did not choose. */
