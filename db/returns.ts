@@ -156,16 +156,16 @@ export interface NewReturn {
   readonly items?: readonly ReturnItem[];
 }
 
+/** What a line says of its product and its price, as a sold line has it. */
+export type LineProduct = Readonly<
+  Pick<
+    SoldLine,
+    'lineNo' | 'productId' | 'productCode' | 'name' | 'kind' | 'unitOfMeasure' | 'vatRate' | 'unitPrice'
+  >
+>;
+
 /** A line of a return without a receipt: the product scanned and the unit price the manager confirmed. */
-export interface ReturnItem {
-  readonly lineNo: number;
-  readonly productId: number;
-  readonly productCode: string | null;
-  readonly name: string;
-  readonly kind: SoldLine['kind'];
-  readonly unitOfMeasure: string | null;
-  readonly vatRate: number;
-  readonly unitPrice: number;
+export interface ReturnItem extends LineProduct {
   /** The till's warehouse when the goods came back (where its document puts them). */
   readonly warehouseId: number | null;
   /** The till's walk-in customer then: whom its document is booked to. */

@@ -21,6 +21,7 @@ import {
   salePaid,
   saleOrderByText,
   soldLines,
+  type LineProduct,
   type ReturnRow,
   type SoldLine,
 } from '../../db/returns.ts';
@@ -72,15 +73,7 @@ export type ApprovalReason =
   | { readonly kind: 'no-receipt'; readonly name: string; readonly unitPrice: number };
 
 /** A sale line as a return sees it: what was sold and paid, and what is left to take back. */
-export interface ReturnableLine {
-  readonly lineNo: number;
-  readonly productId: number;
-  readonly productCode: string | null;
-  readonly name: string;
-  readonly kind: SoldLine['kind'];
-  readonly unitOfMeasure: string | null;
-  readonly vatRate: number;
-  readonly unitPrice: number;
+export interface ReturnableLine extends LineProduct {
   readonly quantityMilli: number;
   readonly paidMinor: number;
   readonly returnedMilli: number;
@@ -179,14 +172,7 @@ export class Returns {
    */
   preview(request: Omit<ReturnRequest, 'approve'>): ReturnPreview {
     const sale = this.#sale(request.receipt, false);
-    const planned = this.#plan(sale, request);
-    const refund = sumMinor(planned.map((p) => p.refundMinor));
-    const split = splitRefund(
-      refund,
-      { cardPaid: sale.paid.card, cardRefunded: sale.refunded.card },
-      this.#options.cashStep(),
-      request.tender,
-    );
+    const { planned, refund, split } = this.#refund(sale, request);
     const reasons = this.#reasons(sale, refund, split.card, request.tender, this.#now());
     // Another till's sale: no PIN when its claims can be made now (the hub in reach).
     if (sale.till !== null && request.claimed !== true && this.#options.storeReachable?.() !== true)
@@ -209,14 +195,7 @@ export class Returns {
     const made = outer(this.#db, () =>
       writeTransaction(this.#db, () => {
         const sale = this.#sale(request.receipt, true);
-        const planned = this.#plan(sale, request);
-        const refund = sumMinor(planned.map((p) => p.refundMinor));
-        const split = splitRefund(
-          refund,
-          { cardPaid: sale.paid.card, cardRefunded: sale.refunded.card },
-          this.#options.cashStep(),
-          request.tender,
-        );
+        const { planned, refund, split } = this.#refund(sale, request);
         // An exchange's credit is no cash out of the drawer: the tender rule does not ask for it.
         const reasons = this.#reasons(sale, refund, split.card, request.tender, now).filter(
           (r) => request.exchangeOrderId === undefined || r.kind !== 'tender',
@@ -368,6 +347,22 @@ export class Returns {
     for (const [lineNo, milli] of storeReturnedOf(this.#db, saleTill, orderId))
       out.set(lineNo, { quantityMilli: (out.get(lineNo)?.quantityMilli ?? 0) + milli });
     return out;
+  }
+
+  /** The lines `request` takes back, what they refund, and that split per tender with the cash rounded. */
+  #refund(
+    sale: SaleForReturn,
+    request: Omit<ReturnRequest, 'approve'>,
+  ): { planned: PlannedLine[]; refund: Minor; split: RefundSplit } {
+    const planned = this.#plan(sale, request);
+    const refund = sumMinor(planned.map((p) => p.refundMinor));
+    const split = splitRefund(
+      refund,
+      { cardPaid: sale.paid.card, cardRefunded: sale.refunded.card },
+      this.#options.cashStep(),
+      request.tender,
+    );
+    return { planned, refund, split };
   }
 
   #plan(sale: SaleForReturn, request: ReturnRequest): PlannedLine[] {
