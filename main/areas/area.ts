@@ -3,11 +3,17 @@
 // handlers of its calls and, if it has any, its background work. The composition root (main/core)
 // implements the Till once; it never wires an area's handlers itself.
 import type { Db } from '../../db/database.ts';
-import type { CallChannel, PermissionCheck, Said, SyncStatusView } from '../../contract/contract.ts';
+import type {
+  CallChannel,
+  PermissionCheck,
+  Said,
+  StoreHubStatusView,
+  SyncStatusView,
+} from '../../contract/contract.ts';
 import type { BarcodeReader } from '../barcode/index.ts';
 import type { GuardedAction, Handlers } from '../ground/index.ts';
 import type { OutboxOrder, SummarySource } from '../outbox/index.ts';
-import type { PrinterSetup } from '../printer/index.ts';
+import type { PrinterSetup, QueueStatus } from '../printer/index.ts';
 import type { SerialScanner } from '../scanner/index.ts';
 import type { ServiceClient } from '../service/index.ts';
 import type { CredentialStore } from '../settings/credentials.ts';
@@ -108,28 +114,66 @@ export interface Link {
   syncView(): Promise<SyncStatusView>;
   readonly outbox: Outbox | null;
   readonly counter: Counter;
-  /** Returns against this file's sales, and the router that takes their documents to the instance. */
-  readonly returns: {
-    readonly returns: Returns;
-    readonly router: ReturnRouter | null;
-    /** A return with its lines claimed across the store's tills first (issue 38). */
-    readonly make: (request: ReturnRequest) => MadeReturn | Promise<MadeReturn>;
-    /** A return without a receipt (issue 37, point 3). */
-    readonly withoutReceipt: (request: WithoutReceiptRequest) => MadeReturn;
-    /** What such a return would take back and pay out, stored nowhere. */
-    readonly planWithoutReceipt: (request: WithoutReceiptRequest) => WithoutReceiptPlan;
-  };
+  /** Returns against this file's sales (loadParts); null before they are loaded. */
+  readonly returns: LinkReturns | null;
   /** Whether a sale needs an open shift: the demo opens one itself, else as Settings say. */
   readonly shiftPolicy: () => ShiftPolicy;
-  /** Prints the queue's receipts on the receipt printer, beside the counter. */
-  readonly printer: PrintWorker;
+  /** Prints the queue's receipts on the receipt printer, beside the counter (loadParts); null before. */
+  readonly printer: PrintWorker | null;
+  /**
+   * Loads the modules of the returns, the print worker and the store hub and builds them, once: with
+   * the background work (after the first answer), or when a call of theirs comes first. A restarted
+   * till answers its first barcode without them. Null: the Link was disposed of meanwhile.
+   */
+  loadParts(): Promise<LinkParts | null>;
+  /** The print queue's figure for the status bar, from its table (the worker need not be loaded). */
+  printerQueue(): QueueStatus;
+  /** The hub's figure for the status bar: the running hub's, before it is loaded what its setting says. */
+  hubStatus(): StoreHubStatusView | undefined;
   /**
    * Starts the background work: the online probe (and the sync and token it brings), the sync's
    * schedule, the outbox's sending, the print queue. Not at build: a restarted till answers its
    * first call before any of it runs (main/core starts it then, or a moment after the start).
    */
   readonly start: () => void;
-  /** The store hub over this file: this till's journal out, the other tills' in (issue 38). */
-  readonly hub: HubArea;
+  /** The store hub over this file: this till's journal out, the other tills' in (issue 38); null before loadParts. */
+  readonly hub: HubArea | null;
   readonly dispose: () => Promise<void>;
+}
+
+/** Returns against the Link's file, and the router that takes their documents to the instance. */
+export interface LinkReturns {
+  readonly returns: Returns;
+  readonly router: ReturnRouter | null;
+  /** A return with its lines claimed across the store's tills first (issue 38). */
+  readonly make: (request: ReturnRequest) => MadeReturn | Promise<MadeReturn>;
+  /** A return without a receipt (issue 37, point 3). */
+  readonly withoutReceipt: (request: WithoutReceiptRequest) => MadeReturn;
+  /** What such a return would take back and pay out, stored nowhere. */
+  readonly planWithoutReceipt: (request: WithoutReceiptRequest) => WithoutReceiptPlan;
+}
+
+/** The Link's parts loaded with its background work rather than at its build (Link.loadParts). */
+export interface LinkParts {
+  readonly returns: LinkReturns;
+  readonly printer: PrintWorker;
+  readonly hub: HubArea;
+}
+
+/**
+ * `handlers`, each answering once `load` has settled: the calls of an area whose parts the Link loads
+ * with its background work (the print worker, the store hub, returns) have them loaded first.
+ */
+export function loadedFirst<C extends CallChannel>(
+  handlers: Pick<Handlers, C>,
+  load: () => Promise<unknown>,
+): Pick<Handlers, C> {
+  const wrapped: Partial<Record<CallChannel, (input: never) => Promise<unknown>>> = {};
+  for (const [channel, handler] of Object.entries<(input: never) => Promise<unknown>>(handlers)) {
+    wrapped[channel as C] = async (input) => {
+      await load();
+      return handler(input);
+    };
+  }
+  return wrapped as Pick<Handlers, C>;
 }

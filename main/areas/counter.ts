@@ -114,7 +114,8 @@ export function counterArea(till: Till): Area<CallsOf<'session' | 'receipt' | 'b
       warehouseId: () => till.settings.read().warehouseId,
       reader: () => till.reader(),
       orderPlaced: (order) => {
-        till.link()?.printer.wake();
+        // A worker not loaded yet prints the job when it starts (link.ts).
+        till.link()?.printer?.wake();
         till.outboxChanged([order]);
       },
       db: () => till.db(),
@@ -123,7 +124,7 @@ export function counterArea(till: Till): Area<CallsOf<'session' | 'receipt' | 'b
       managerPinSet: () => till.lock.pinSet,
       claimSerialScan: (id, code) => till.serial.claim(id, code),
       parkedClaims: () => {
-        const store = till.link()?.hub.link() ?? null;
+        const store = till.link()?.hub?.link() ?? null;
         return store === null ? null : hubParkedClaims(store.till, store.hub);
       },
     }),

@@ -23,7 +23,7 @@ import {
 } from '../hub/index.ts';
 import type { Env } from '../settings/env.ts';
 import { hubHandlers } from '../hub/index.ts';
-import type { Area, CallsOf, Till } from './area.ts';
+import { loadedFirst, type Area, type CallsOf, type Till } from './area.ts';
 
 export interface HubNeeds {
   /** The file the till's sales and journal are in. */
@@ -48,17 +48,20 @@ interface Running {
   readonly link: StoreHub | null;
 }
 
-/** The hub's calls, answered from the hub the Link runs. */
+/** The hub's calls, answered from the hub the Link runs (loaded first: link.ts loadParts). */
 export function hubArea(till: Till): Area<CallsOf<'hub' | 'store'>> {
   return {
-    handlers: hubHandlers({
-      hub: () => {
-        const hub = till.link()?.hub;
-        if (hub == null) throw new Error('The store hub is not set up yet.');
-        return hub;
-      },
-      guard: (what) => till.guard(what),
-    }),
+    handlers: loadedFirst(
+      hubHandlers({
+        hub: () => {
+          const hub = till.link()?.hub;
+          if (hub == null) throw new Error('The store hub is not set up yet.');
+          return hub;
+        },
+        guard: (what) => till.guard(what),
+      }),
+      async () => till.link()?.loadParts(),
+    ),
   };
 }
 

@@ -13,8 +13,9 @@
 //    check under AREAS fails until every channel word of the contract has one owner.
 // Nothing else: the core builds an area when one of its calls first comes, the CLI builds the same
 // factories for its commands (`buildClient`, `buildOutbox`, `buildCounter` with `labelReader`,
-// `cardIssue`, `buildReturns`, `buildHub`, `printerSetupOf` and `buildPrintWorker`): no command
-// wires a part its own way, so the CLI and the app cannot judge the same order or card differently.
+// `printerSetupOf`, and through their loaders `cardIssue`, `buildReturns`, `buildHub` and
+// `buildPrintWorker`): no command wires a part its own way, so the CLI and the app cannot judge the
+// same order or card differently.
 import type { CallChannel } from '../../contract/contract.ts';
 import type { Handler } from '../ground/index.ts';
 import type { Area, CallPrefix, CallsOf, Till } from './area.ts';
@@ -28,18 +29,13 @@ export {
   type CounterArea,
   type CounterNeeds,
 } from './counter.ts';
-export { cardIssue, type CardIssueNeeds } from './cards.ts';
-export { buildReturns, type ReturnsArea, type ReturnsNeeds } from './returns.ts';
-export { buildHub, type HubNeeds } from './hub.ts';
+export type { CardIssueNeeds } from './cards.ts';
+export type { ReturnsArea, ReturnsNeeds } from './returns.ts';
+export type { HubNeeds } from './hub.ts';
 export { buildLink, type LinkContext } from './link.ts';
 export { buildClient, type ClientNeeds } from './service.ts';
-export {
-  buildPrintWorker,
-  envPrinter,
-  printerSetupOf,
-  type PrintWorkerNeeds,
-  type PrinterSetupNeeds,
-} from './receipt-printer.ts';
+export type { PrintWorkerNeeds } from './receipt-printer.ts';
+export { envPrinter, printerSetupOf, type PrinterSetupNeeds } from './printer-setup.ts';
 export type { Link } from './area.ts';
 export {
   OrderPermissionKnowledge,
@@ -47,6 +43,18 @@ export {
   type OrderPermission,
   type PermissionSource,
 } from './order-permission.ts';
+
+// The factories of the parts a restarted till's first answer does without (the card issue, returns,
+// the store hub, the print worker): loaded when a command or the Link's background work first needs
+// them, so importing this face loads none of their modules (issue 36, point 3).
+/** cards.ts's `cardIssue`, its module loaded first. */
+export const loadCardIssue = async () => (await import('./cards.ts')).cardIssue;
+/** returns.ts's `buildReturns`, its module loaded first. */
+export const loadReturns = async () => (await import('./returns.ts')).buildReturns;
+/** hub.ts's `buildHub`, its module loaded first. */
+export const loadHub = async () => (await import('./hub.ts')).buildHub;
+/** receipt-printer.ts's `buildPrintWorker`, its module loaded first. */
+export const loadPrintWorker = async () => (await import('./receipt-printer.ts')).buildPrintWorker;
 
 interface Entry<P extends CallPrefix> {
   /** The first words of the channels it answers. */

@@ -3,16 +3,13 @@
 // disposed of as one when Settings change the instance.
 import { join } from 'node:path';
 import { openDatabase, type Db } from '../../db/database.ts';
-import type { SyncStatusView } from '../../contract/contract.ts';
+import type { StoreHubStatusView, SyncStatusView } from '../../contract/contract.ts';
 import type { Outbox } from '../outbox/index.ts';
 import { buildCounter } from './counter.ts';
 import { buildOutbox } from './outbox.ts';
-import { buildHub } from './hub.ts';
-import { buildReturns } from './returns.ts';
-import type { SecretStore } from '../hub/index.ts';
-import type { Link, Till } from './area.ts';
-import { queueSale, type Timeouts } from '../printer/index.ts';
-import { buildPrintWorker } from './receipt-printer.ts';
+import { readHubSettings, readSecrets, resolveHub, type SecretStore } from '../hub/config.ts';
+import type { Link, LinkParts, Till } from './area.ts';
+import { queueSale, queueStatus, type Timeouts } from '../printer/setup.ts';
 import { buildClient } from './service.ts';
 import { ConnectivityMonitor, type BackoffPolicy, type ServiceClient } from '../service/index.ts';
 import type { ShiftPolicy } from '../shift/index.ts';
@@ -78,6 +75,9 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
   let outbox: Outbox | null = null;
   const logSyncLoad = (error: unknown): void => {
     ctx.log(`sync: ${error instanceof Error ? error.message : String(error)}`);
+  };
+  const logPartsLoad = (error: unknown): void => {
+    ctx.log(`returns, printer and store hub: ${error instanceof Error ? error.message : String(error)}`);
   };
   let monitor: ConnectivityMonitor | null = null;
   let sync: SyncRunner | null = null;
@@ -180,26 +180,66 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
     // The receipt's job is stored with the order: a sale placed is a receipt that will print.
     closing: (sale) => {
       if (ctx.printerSetup() !== null) queueSale(db, sale, ctx.settings.read().printOnSale);
-      // Its journal event goes out as soon as the sale commits (the publisher runs after this turn).
-      hub.wake();
+      // Its journal event goes out as soon as the sale commits (the publisher runs after this turn);
+      // a hub not loaded yet publishes it when it starts, from where its journal was.
+      parts?.hub.wake();
     },
   });
-  // Returns of this file; their documents go to the instance by the route its description offers,
-  // when a return is made, when the instance is back, and when a sale's order reaches it.
-  const returns = buildReturns({
-    db,
-    settings: ctx.settings,
-    shiftPolicy,
-    ...(client === null || outbox === null ? {} : { service: client, outbox }),
-    log: (line) => ctx.log(line),
-    // A return's receipt is queued with it when a receipt printer is set (else the system print path).
-    printer: { set: () => ctx.printerSetup() !== null, queued: () => printer.wake() },
-    // Returns claim across the store's tills through the hub's link (built below; asked at a return).
-    store: () => hub.link(),
-    walkInCustomer: () => ctx.walkIn(),
-  });
+  let parts: LinkParts | null = null;
+  let loadingParts: Promise<LinkParts | null> | null = null;
+  /**
+   * Returns, the print worker and the store hub, their modules (two dozen files: the receipt layouts,
+   * the transport, NATS's client, the returns' rules) loaded the first time they are needed: with
+   * the background work, or when a call of theirs comes first. Built as they were built with the
+   * Link, and started only by `start`.
+   */
+  const loadParts = (): Promise<LinkParts | null> =>
+    (loadingParts ??= Promise.all([
+      import('./returns.ts'),
+      import('./hub.ts'),
+      import('./receipt-printer.ts'),
+    ]).then(([{ buildReturns }, { buildHub }, { buildPrintWorker }]) => {
+      // The Link was disposed of while the modules loaded: no parts for an instance no longer in use.
+      if (disposed) return null;
+      // Returns of this file; their documents go to the instance by the route its description offers,
+      // when a return is made, when the instance is back, and when a sale's order reaches it.
+      const returns = buildReturns({
+        db,
+        settings: ctx.settings,
+        shiftPolicy,
+        ...(client === null || outbox === null ? {} : { service: client, outbox }),
+        log: (line) => ctx.log(line),
+        // A return's receipt is queued with it when a receipt printer is set (else the system print path).
+        printer: { set: () => ctx.printerSetup() !== null, queued: () => printer.wake() },
+        // Returns claim across the store's tills through the hub's link (asked at a return).
+        store: () => hub.link(),
+        walkInCustomer: () => ctx.walkIn(),
+      });
+      const hub = buildHub({
+        db,
+        settingsDb: ctx.appDb,
+        dataDir: ctx.dataDir,
+        env: ctx.env,
+        ...(ctx.hubSecrets === undefined ? {} : { secrets: ctx.hubSecrets }),
+        ...(ctx.hubRetryMs === undefined ? {} : { maxRetryMs: ctx.hubRetryMs }),
+        log: (line) => ctx.log(line),
+        changed: () => ctx.statusChanged(),
+      });
+      const printer = buildPrintWorker({
+        db,
+        env: ctx.env,
+        setup: () => ctx.printerSetup(),
+        counter,
+        changed: () => ctx.statusChanged(),
+        log: (line) => ctx.log(line),
+        ...(ctx.printRetry === undefined ? {} : { retry: ctx.printRetry }),
+        ...(ctx.printTimeouts === undefined ? {} : { timeouts: ctx.printTimeouts }),
+      });
+      parts = { returns, hub, printer };
+      return parts;
+    }));
   const routeReturns = (): void => {
-    returns.router?.routeWaiting().catch((error: unknown) => ctx.log(`returns: ${String(error)}`));
+    parts?.returns.router?.routeWaiting().catch((error: unknown) => ctx.log(`returns: ${String(error)}`));
   };
   monitor?.subscribe((online) => {
     if (online) routeReturns();
@@ -207,26 +247,7 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
   outbox?.on((event) => {
     if (event.type === 'order' && event.order.state === 'sent') routeReturns();
   });
-  const hub = buildHub({
-    db,
-    settingsDb: ctx.appDb,
-    dataDir: ctx.dataDir,
-    env: ctx.env,
-    ...(ctx.hubSecrets === undefined ? {} : { secrets: ctx.hubSecrets }),
-    ...(ctx.hubRetryMs === undefined ? {} : { maxRetryMs: ctx.hubRetryMs }),
-    log: (line) => ctx.log(line),
-    changed: () => ctx.statusChanged(),
-  });
-  const printer = buildPrintWorker({
-    db,
-    env: ctx.env,
-    setup: () => ctx.printerSetup(),
-    counter,
-    changed: () => ctx.statusChanged(),
-    log: (line) => ctx.log(line),
-    ...(ctx.printRetry === undefined ? {} : { retry: ctx.printRetry }),
-    ...(ctx.printTimeouts === undefined ? {} : { timeouts: ctx.printTimeouts }),
-  });
+  let idleHub: { readonly status: StoreHubStatusView | undefined } | null = null;
   let started = false;
   return {
     db,
@@ -244,9 +265,24 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
     },
     outbox,
     counter,
-    returns,
+    get returns() {
+      return parts?.returns ?? null;
+    },
     shiftPolicy,
-    printer,
+    get printer() {
+      return parts?.printer ?? null;
+    },
+    get hub() {
+      return parts?.hub ?? null;
+    },
+    loadParts,
+    printerQueue: () => queueStatus(db),
+    hubStatus: () => {
+      if (parts !== null) return parts.hub.status();
+      // Before the hub is loaded: as the hub says before it has started (hub.ts), from its setting.
+      idleHub ??= { status: hubIdleStatus(ctx) };
+      return idleHub.status;
+    },
     start: () => {
       if (started) return;
       started = true;
@@ -256,21 +292,36 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
       );
       outbox?.start();
       monitor?.start();
-      printer.start();
-      hub.start();
-      // Returns made while no instance was reachable (or before a restart) take their route.
-      routeReturns();
+      void loadParts().then((loaded) => {
+        if (loaded === null) return;
+        loaded.printer.start();
+        loaded.hub.start();
+        // Returns made while no instance was reachable (or before a restart) take their route.
+        routeReturns();
+      }, logPartsLoad);
     },
-    hub,
     dispose: async () => {
       disposed = true;
       monitor?.stop();
-      await hub.close();
-      await printer.stop();
+      await parts?.hub.close();
+      await parts?.printer.stop();
       await sync?.stop();
       await outbox?.stop();
       await client?.close();
       if (db !== ctx.appDb) db.close();
     },
   };
+}
+
+/**
+ * The hub's status-bar figure before its module is loaded, as the hub has it before it has started
+ * (hub.ts `idle`): none when no hub is set (or its setting cannot be read), else not connected.
+ */
+function hubIdleStatus(ctx: LinkContext): StoreHubStatusView | undefined {
+  try {
+    const resolution = resolveHub(ctx.env, readHubSettings(ctx.appDb), readSecrets(ctx.hubSecrets));
+    return resolution.kind === 'off' ? undefined : { connected: false, downSince: null };
+  } catch {
+    return undefined;
+  }
 }

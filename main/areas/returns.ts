@@ -32,7 +32,7 @@ import type { StoreHub } from '../hub/index.ts';
 import { say } from '../../contract/core-words.ts';
 import { waitingJobCount } from '../../db/print-jobs.ts';
 import { CoreError } from '../ground/index.ts';
-import type { Area, CallsOf, Till } from './area.ts';
+import { loadedFirst, type Area, type CallsOf, type LinkReturns, type Till } from './area.ts';
 import type { ShiftPolicy } from '../shift/index.ts';
 import type { SettingsStore } from '../settings/store.ts';
 import { queueReturnReceipt, queueReturnReprint } from '../printer/index.ts';
@@ -162,51 +162,47 @@ export function buildReturns(needs: ReturnsNeeds): ReturnsArea {
 
 /** The returns' calls in the app: the till's returns, their receipts, reprints through the queue. */
 export function returnsArea(till: Till): Area<CallsOf<'returns'>> {
+  /**
+   * The Link's returns (loaded first: link.ts loadParts), or with no instance chosen yet, returns over
+   * the app's own file, their documents waiting.
+   */
+  const returnsOf = (): LinkReturns => {
+    const link = till.link();
+    if (link === null) return buildReturns({ db: till.db(), settings: till.settings });
+    if (link.returns === null) throw new CoreError('not-configured', [say('starting')]);
+    return link.returns;
+  };
   return {
-    handlers: returnsHandlers({
-      db: () => till.db(),
-      storeName: (returnId) => returnStoreName(till.db(), returnId),
-      reprint: (id) => {
-        const worker = till.link()?.printer ?? null;
-        if (till.printerSetup() === null) throw new CoreError('not-configured', [say('noPrinter')]);
-        if (worker === null) throw new CoreError('not-configured', [say('starting')]);
-        const db = till.db();
-        const job = queueReturnReprint(db, id, new Date(till.now()));
-        worker.wake();
-        till.statusChanged();
-        return { id: job.id, copy: job.copy !== 'none', waiting: waitingJobCount(db) };
-      },
-      guard: (what) => till.guard(what),
-      now: () => new Date(till.now()),
-      returns: () => {
-        const link = till.link();
-        if (link !== null) return link.returns.returns;
-        // No instance chosen yet: returns over the app's own file, their documents waiting.
-        return buildReturns({ db: till.db(), settings: till.settings }).returns;
-      },
-      make: (request) => {
-        const link = till.link();
-        if (link !== null) return link.returns.make(request);
-        return buildReturns({ db: till.db(), settings: till.settings }).make(request);
-      },
-      withoutReceipt: (request) => {
-        const link = till.link();
-        if (link !== null) return link.returns.withoutReceipt(request);
-        return buildReturns({ db: till.db(), settings: till.settings }).withoutReceipt(request);
-      },
-      planWithoutReceipt: (request) => {
-        const link = till.link();
-        if (link !== null) return link.returns.planWithoutReceipt(request);
-        return buildReturns({ db: till.db(), settings: till.settings }).planWithoutReceipt(request);
-      },
-      managerOpen: () => till.lock.isOpen(till.now()),
-      warehouseId: () => till.settings.read().warehouseId,
-      counter: () => till.link()?.counter ?? null,
-      cashStep: () => {
-        const s = till.settings.read();
-        return cashStep(s.cashRounding, s.priceCurrency ?? commonCurrency(till.db()) ?? null);
-      },
-    }),
+    handlers: loadedFirst(
+      returnsHandlers({
+        db: () => till.db(),
+        storeName: (returnId) => returnStoreName(till.db(), returnId),
+        reprint: (id) => {
+          const worker = till.link()?.printer ?? null;
+          if (till.printerSetup() === null) throw new CoreError('not-configured', [say('noPrinter')]);
+          if (worker === null) throw new CoreError('not-configured', [say('starting')]);
+          const db = till.db();
+          const job = queueReturnReprint(db, id, new Date(till.now()));
+          worker.wake();
+          till.statusChanged();
+          return { id: job.id, copy: job.copy !== 'none', waiting: waitingJobCount(db) };
+        },
+        guard: (what) => till.guard(what),
+        now: () => new Date(till.now()),
+        returns: () => returnsOf().returns,
+        make: (request) => returnsOf().make(request),
+        withoutReceipt: (request) => returnsOf().withoutReceipt(request),
+        planWithoutReceipt: (request) => returnsOf().planWithoutReceipt(request),
+        managerOpen: () => till.lock.isOpen(till.now()),
+        warehouseId: () => till.settings.read().warehouseId,
+        counter: () => till.link()?.counter ?? null,
+        cashStep: () => {
+          const s = till.settings.read();
+          return cashStep(s.cashRounding, s.priceCurrency ?? commonCurrency(till.db()) ?? null);
+        },
+      }),
+      async () => till.link()?.loadParts(),
+    ),
   };
 }
 

@@ -21,7 +21,7 @@ export function settingsArea(till: Till): Area<CallsOf<'settings' | 'manager'>> 
       rescheduleSync: (minutes) => till.link()?.sync?.schedule(minutes),
       retentionChanged: () => till.retentionChanged(),
       changed: () => till.statusChanged(),
-      printerChanged: () => till.link()?.printer.retryNow(),
+      printerChanged: () => till.link()?.printer?.retryNow(),
       serialScannerChanged: () => till.useSerialScanner(),
       companyName: (companyId) => knownCompanyName(till.db(), companyId),
       defaultWalkIn: () => till.demoWalkIn(),

@@ -6,7 +6,7 @@
 // stored, or when the instance refused the document (needs-fix, blocked); 2 usage; 3 configuration.
 import { z } from 'zod';
 import { english, type CardIssueInput } from '../../contract/contract.ts';
-import { buildOutbox, cardIssue, labelReader } from '../areas/index.ts';
+import { buildOutbox, labelReader, loadCardIssue } from '../areas/index.ts';
 import { checkCard, probePermission, storeCard, CARD_PERMISSION } from '../cards/index.ts';
 import { CoreError } from '../ground/index.ts';
 import { toOutboxEntry, type EntryOf } from '../outbox/index.ts';
@@ -54,6 +54,7 @@ export const command = defineCommand({
         );
       }
       // Checked as the app checks it: Settings' label rules, warehouse and months of validity.
+      const cardIssue = await loadCardIssue();
       const deps = cardIssue({
         db,
         settings,

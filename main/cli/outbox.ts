@@ -3,7 +3,7 @@
 // `mark-sent ID REMOTE_ID`. --json prints an outbox entry or an array of them.
 import { instanceKey, isLoopback } from '../settings/origin.ts';
 import { readFile } from 'node:fs/promises';
-import { buildOutbox, buildReturns, OFFLINE } from '../areas/index.ts';
+import { buildOutbox, loadReturns, OFFLINE } from '../areas/index.ts';
 import { SettingsStore } from '../settings/store.ts';
 import {
   OrderValidationError,
@@ -111,6 +111,7 @@ async function replay(ctx: CommandContext, outbox: Outbox): Promise<CommandResul
   // take it now, through this outbox (issue 37).
   if (!report.unreachable && !report.credentialsRefused) {
     const db = ctx.db();
+    const buildReturns = await loadReturns();
     await buildReturns({
       db,
       settings: new SettingsStore(db),

@@ -12,7 +12,7 @@
 // tills' journals (so a sale made at another till is found), claims each line's quantity there, and
 // waits until the return's own events are on the hub. Hub out of reach: this till's own sales as
 // without one; another till's sale then needs the manager PIN (--pin), and says why.
-import { buildHub, buildOutbox, buildPrintWorker, buildReturns, printerSetupOf } from '../areas/index.ts';
+import { buildOutbox, loadHub, loadPrintWorker, loadReturns, printerSetupOf } from '../areas/index.ts';
 import { lastJournalSeq } from '../../db/journal.ts';
 import { hubFromEnv, type HubArea, type StoreHub } from '../hub/index.ts';
 import { ReturnError, returnView, type ApprovalReason, type ReturnView } from '../returns/index.ts';
@@ -62,6 +62,7 @@ export const command = defineCommand({
     // The printer as the app has it: POS_RECEIPT_PRINTER, else Settings'; none: no job is queued.
     const printer = printerSetupOf({ env: process.env, settings, db: () => db, log: ctx.log })();
     const store = await joinStore(ctx, db);
+    const buildReturns = await loadReturns();
     const { make, router } = buildReturns({
       db,
       settings,
@@ -108,6 +109,7 @@ const HUB_WAIT_MS = 10_000;
 async function joinStore(ctx: CommandContext, db: Db): Promise<HubArea | null> {
   // A malformed POS_STORE_HUB is refused naming it, as the app refuses to start with one.
   hubFromEnv(process.env);
+  const buildHub = await loadHub();
   const hub = buildHub({
     db,
     settingsDb: db,
@@ -215,6 +217,7 @@ async function printReturn(
 ): Promise<void> {
   const job = setup === null ? undefined : returnJobs(db, returnId).at(-1);
   if (setup === null || job === undefined) return;
+  const buildPrintWorker = await loadPrintWorker();
   const worker = buildPrintWorker({
     db,
     env: process.env,

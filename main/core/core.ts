@@ -33,7 +33,7 @@ import {
   type OutboxOrder,
   type SummarySource,
 } from '../outbox/index.ts';
-import { printerStatus, type PrinterSetup, type Timeouts } from '../printer/index.ts';
+import { printerStatus, type PrinterSetup, type Timeouts } from '../printer/setup.ts';
 import { SerialScanner, serialScannerFromEnv } from '../scanner/index.ts';
 import type { BackoffPolicy, ServiceClient } from '../service/index.ts';
 import type { CredentialStore } from '../settings/credentials.ts';
@@ -58,7 +58,7 @@ import {
   type Handler,
   type Handlers,
 } from '../ground/index.ts';
-import { hubFromEnv } from '../hub/index.ts';
+import { hubFromEnv } from '../hub/config.ts';
 import { asCoreError } from './error-mapping.ts';
 import { EventBus, type CoreListener } from './events.ts';
 import {
@@ -548,9 +548,9 @@ export class Core {
     // The outbox also pauses on a 401 that a fresh token did not cure: the API refuses this client.
     credentialsRefused: () => this.#credentialsRefused || (this.#link?.outbox?.credentialsRefused ?? false),
     orderPermission: () => this.#orderPermission.now,
-    printer: () => printerStatus(this.#link?.printer ?? null, this.#printerSetup()),
+    printer: () => printerStatus(this.#link?.printerQueue() ?? null, this.#printerSetup()),
     serialScanner: () => this.#serial.status(),
-    storeHub: () => this.#link?.hub.status(),
+    storeHub: () => this.#link?.hubStatus(),
   };
 
   /** Where the outbox's views find an order's summary: stored, else its receipt's (the counter prices it). */

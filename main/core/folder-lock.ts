@@ -21,7 +21,7 @@ import * as cs from '../../common/words/cs.ts';
 import * as en from '../../common/words/en.ts';
 import * as sk from '../../common/words/sk.ts';
 import { THIS_HOST, type ProcessTable } from '../ground/index.ts';
-import { fill, printLanguage } from '../printer/index.ts';
+import { fill, printLanguage } from '../printer/setup.ts';
 import { lazy } from '../../common/lazy.ts';
 
 export const LOCK_FILE = 'counter.lock';

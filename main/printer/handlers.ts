@@ -4,7 +4,7 @@
 // queued: a test page printed an hour later tests nothing, and a drawer that springs open when a
 // printer comes back, with nobody at the till, is worse than one that did not open.
 import { say, type Said } from '../../contract/core-words.ts';
-import type { PrinterStatusView, ShiftReportView } from '../../contract/contract.ts';
+import type { ShiftReportView } from '../../contract/contract.ts';
 import type { Db } from '../../db/database.ts';
 import { recordDrawerOpening } from '../../db/drawer.ts';
 import { waitingJobCount } from '../../db/print-jobs.ts';
@@ -14,6 +14,7 @@ import { drawerKickBytes, testPageBytes } from './layout.ts';
 import { queueReprint } from './queue.ts';
 import { reportBytes } from './report.ts';
 import { listSystemPrinters } from './spooler.ts';
+import { printerStatus } from './status.ts';
 import { DEFAULT_TIMEOUTS, type SendOutcome } from './transport.ts';
 import type { PrintWorker, PrinterSetup } from './worker.ts';
 
@@ -99,19 +100,9 @@ export function printerHandlers(deps: PrinterDeps): Pick<Handlers, PrinterCalls>
     'printer.retry': () => {
       const worker = deps.worker();
       worker?.retryNow();
-      return Promise.resolve(printerStatus(worker, deps.setup()));
+      return Promise.resolve(printerStatus(worker?.status() ?? null, deps.setup()));
     },
   };
-}
-
-/** The status bar's printer figure: null when no printer is set and nothing waits. */
-export function printerStatus(
-  worker: PrintWorker | null,
-  setup: PrinterSetup | null,
-): PrinterStatusView | null {
-  const queue = worker?.status() ?? { waiting: 0 };
-  if (setup === null && queue.waiting === 0) return null;
-  return { printer: setup === null ? null : displayPrinter(setup.address), ...queue };
 }
 
 /** What an attempt that did not print says to the cashier. */

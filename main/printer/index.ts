@@ -13,7 +13,8 @@ export {
   type PrinterAddress,
   type SpoolerPrinterAddress,
 } from './address.ts';
-export { printerHandlers, printerStatus, type PrinterDeps } from './handlers.ts';
+export { printerHandlers, type PrinterDeps } from './handlers.ts';
+export { printerStatus, queueStatus, type QueueStatus } from './status.ts';
 export { drawerKickBytes, receiptBytes, testPageBytes, type PrintOptions } from './layout.ts';
 export { returnReceiptBytes, type ReturnPaper } from './return-paper.ts';
 export {
@@ -28,10 +29,4 @@ export {
 export { listSystemPrinters, sendToSpooler, spoolerEnvironment, type SpoolerOptions } from './spooler.ts';
 export { DEFAULT_TIMEOUTS, sendToPrinter, type SendOutcome, type Timeouts } from './transport.ts';
 export { fill, printLanguage, PRINT_WORDS, type PrintLanguage } from './words.ts';
-export {
-  DEFAULT_PRINT_RETRY,
-  PrintWorker,
-  type PrinterSetup,
-  type PrintWorkerOptions,
-  type QueueStatus,
-} from './worker.ts';
+export { DEFAULT_PRINT_RETRY, PrintWorker, type PrinterSetup, type PrintWorkerOptions } from './worker.ts';

@@ -17,9 +17,7 @@ import {
   rememberAnswersStatus,
   requeuePrintJob,
   retryPrintJobsNow,
-  waitingJobCount,
   type PrintJob,
-  type PrintProblem,
 } from '../../db/print-jobs.ts';
 import { countPrint } from '../../db/receipts.ts';
 import { countReturnPrint } from '../../db/returns.ts';
@@ -28,6 +26,7 @@ import { newOwnerName, parseOwnerName, THIS_HOST, type ProcessTable } from '../g
 import { backoffDelay, type BackoffPolicy } from '../service/index.ts';
 import type { PrinterAddress } from './address.ts';
 import { drawerKickBytes, receiptBytes, type PrintOptions } from './layout.ts';
+import { queueStatus, type QueueStatus } from './status.ts';
 import { returnReceiptBytes, type ReturnPaper } from './return-paper.ts';
 import { sendToSpooler, spoolerEnvironment } from './spooler.ts';
 import { DEFAULT_TIMEOUTS, sendToPrinter, type SendOutcome, type Timeouts } from './transport.ts';
@@ -59,13 +58,6 @@ export interface PrintWorkerOptions {
   readonly spoolerEnv?: NodeJS.ProcessEnv;
   /** Which processes of this host run (a job being written by one that does not was cut off). */
   readonly processes?: ProcessTable;
-}
-
-export interface QueueStatus {
-  readonly waiting: number;
-  /** What kept the oldest waiting job from printing at its last attempt. */
-  readonly problem?: PrintProblem;
-  readonly detail?: string;
 }
 
 export class PrintWorker {
@@ -141,12 +133,7 @@ export class PrintWorker {
   }
 
   status(): QueueStatus {
-    const head = headOfQueue(this.#o.db);
-    if (head === undefined) return { waiting: 0 };
-    const waiting = waitingJobCount(this.#o.db);
-    return head.problem === null || head.detail === null
-      ? { waiting }
-      : { waiting, problem: head.problem, detail: head.detail };
+    return queueStatus(this.#o.db);
   }
 
   async #run(): Promise<void> {

@@ -7,7 +7,7 @@ import { warehouseId } from '../../contract/ids.ts';
 import type { LabelRule, SettingsPatch, SettingsView, UnlockView } from '../../contract/contract.ts';
 import { BarcodeReader } from '../barcode/index.ts';
 import { CoreError, requireManager, type Handlers } from '../ground/index.ts';
-import { parsePrinterAddress, PrinterAddressError } from '../printer/index.ts';
+import { parsePrinterAddress, PrinterAddressError } from '../printer/setup.ts';
 import { serialScannerFromEnv } from '../scanner/index.ts';
 import type { CredentialStore } from './credentials.ts';
 import { fromEnv, type Env } from './env.ts';

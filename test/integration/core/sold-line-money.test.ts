@@ -27,7 +27,7 @@ import { openDatabase } from '../../../db/database.ts';
 import { soldLines } from '../../../db/returns.ts';
 import { withCheckDigit } from '../../../main/barcode/index.ts';
 import { Core } from '../../../main/core/core.ts';
-import { buildReturns } from '../../../main/areas/index.ts';
+import { buildReturns } from '../../../main/areas/returns.ts';
 import { returnView } from '../../../main/returns/index.ts';
 import { MemoryCredentialStore } from '../../../main/settings/credentials.ts';
 import { SettingsStore } from '../../../main/settings/store.ts';

@@ -12,7 +12,7 @@ import { tempDir } from '../../support/fixtures.ts';
 import type { Db } from '../../../db/database.ts';
 import { applyStoreEvent, storeEvents } from '../../../db/journal.ts';
 import { getOutboxOrder } from '../../../db/outbox.ts';
-import { buildReturns } from '../../../main/areas/index.ts';
+import { buildReturns } from '../../../main/areas/returns.ts';
 import type { StoreHub } from '../../../main/hub/index.ts';
 import { ReturnError, returnView, type MadeReturn, type ReturnRequest } from '../../../main/returns/index.ts';
 import { storeShifts } from '../../../main/hub/index.ts';

@@ -48,4 +48,14 @@ describe('libraries loaded at start', () => {
     expect(loaded.some((url) => url.endsWith('/main/core/core.ts'))).toBe(true);
     expect(loaded.filter((url) => url.includes('/main/sync/'))).toEqual([]);
   });
+
+  it('a core made for a restarted till has not loaded returns, cards, the print worker or the store hub', async () => {
+    const loaded = await modulesLoaded(tempDir('lazy-parts'), 'made');
+    expect(loaded.some((url) => url.endsWith('/main/areas/link.ts'))).toBe(true);
+    // Their modules load with the background work or their first call (main/areas/link.ts loadParts);
+    // the start reads only the light entries (main/printer/setup.ts, main/hub/config.ts).
+    const heavy =
+      /\/main\/(returns|cards)\/|\/main\/(printer|hub)\/index\.ts$|\/main\/printer\/worker\.ts$|\/main\/hub\/store-hub\.ts$|\/main\/areas\/(returns|hub|cards|receipt-printer)\.ts$/;
+    expect(loaded.filter((url) => heavy.test(url))).toEqual([]);
+  });
 });
