@@ -23,7 +23,6 @@ export function OrderTicket({ entry }: { entry: OutboxEntryView }) {
 function CardTicket({ entry, card }: { entry: OutboxEntryView; card: NonNullable<OutboxEntryView['card']> }) {
   const { t } = useTranslation('orders');
   const { t: cardsT } = useTranslation('cards');
-  const format = useFormat();
   const known = useCompanies((s) => s.names[card.companyId]);
   useEffect(() => void loadCompanyName(card.companyId), [card.companyId]);
   const company = known ?? cardsT('rowCompany', { companyId: String(card.companyId) });
@@ -39,13 +38,7 @@ function CardTicket({ entry, card }: { entry: OutboxEntryView; card: NonNullable
       <span className="ticket-customer" data-ticket-customer>
         {company}
       </span>
-      <time dateTime={entry.createdAt} data-ticket-time>
-        {format.time(entry.createdAt)}
-      </time>
-      <span className="muted">
-        #{String(entry.id)}
-        {entry.remoteId !== undefined && ` · ${t('instanceId', { id: String(entry.remoteId) })}`}
-      </span>
+      <TicketStamp entry={entry} />
     </span>
   );
 }
@@ -78,6 +71,17 @@ function SaleTicket({ entry }: { entry: OutboxEntryView }) {
           </span>
         )}
       </span>
+      <TicketStamp entry={entry} />
+    </span>
+  );
+}
+
+/** When the order was made, its number at this till and, once it has one, the instance's. */
+function TicketStamp({ entry }: { entry: OutboxEntryView }) {
+  const { t } = useTranslation('orders');
+  const format = useFormat();
+  return (
+    <>
       <time dateTime={entry.createdAt} data-ticket-time>
         {format.time(entry.createdAt)}
       </time>
@@ -85,7 +89,7 @@ function SaleTicket({ entry }: { entry: OutboxEntryView }) {
         #{String(entry.id)}
         {entry.remoteId !== undefined && ` · ${t('instanceId', { id: String(entry.remoteId) })}`}
       </span>
-    </span>
+    </>
   );
 }
 

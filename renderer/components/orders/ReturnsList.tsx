@@ -20,17 +20,12 @@ import { Modal } from '../Modal.tsx';
 import { ReturnPrintCopy, ReturnReceipt } from '../receipt/ReturnReceipt.tsx';
 import { PrintHint } from '../receipt/ReceiptDialog.tsx';
 import { useFormat } from '../use-format.ts';
+import { STATE_LABEL } from '../../words/orders.ts';
 import './returns-list.css';
 
+/** A return's document is an order (the outbox's state names), or a back-office return's own state. */
 const STATE_WORD = {
-  queued: 'stateQueued',
-  sending: 'stateSending',
-  sent: 'stateSent',
-  'needs-fix': 'stateNeedsFix',
-  blocked: 'stateBlocked',
-  'in-doubt': 'stateInDoubt',
-  discarded: 'stateDiscarded',
-  cancelled: 'stateCancelled',
+  ...STATE_LABEL,
   'back-office': 'returnStateBackOffice',
   booked: 'returnStateBooked',
 } as const satisfies Record<ReturnView['state'], string>;
