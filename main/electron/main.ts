@@ -26,6 +26,7 @@ import { createAppCore, FolderInUseError, folderInUseSaid } from '../core/launch
 import { dataDirOf } from '../settings/config.ts';
 import type { Core } from '../core/core.ts';
 import { credentialStoreFor } from './credentials.ts';
+import { MIME } from '../web/page-headers.ts';
 import { displayMode } from './customer-display.ts';
 import { DisplayWindow } from './display-window.ts';
 import {
@@ -45,15 +46,6 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 const RENDERER_DIR = join(here, '..', '..', 'renderer');
 const PRELOAD = join(here, '..', '..', 'preload', 'index.cjs');
 const DISPLAY_PRELOAD = join(here, '..', '..', 'preload', 'display.cjs');
-
-const MIME: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-};
 
 protocol.registerSchemesAsPrivileged([
   {

@@ -2,6 +2,7 @@
 // on these machines). The renderer is served from app://counter/ only; nothing else is loadable.
 import type { WebPreferences } from 'electron';
 import { isCallChannel, type CallChannel, type EventChannel } from '../../contract/channels.ts';
+import { pageCsp } from '../web/page-headers.ts';
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'counter';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
@@ -120,18 +121,5 @@ export function assetFile(
   return file;
 }
 
-export const ELECTRON_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'none'",
-  "media-src 'self' data:",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-  "frame-src 'none'",
-  "object-src 'none'",
-  "worker-src 'none'",
-].join('; ');
+/** The page calls the core over IPC only: it may connect nowhere. */
+export const ELECTRON_CSP = pageCsp("'none'");

@@ -28,6 +28,7 @@ import {
   LAUNCH_PASS_FRAGMENT,
   LAUNCH_PASS_HEADER,
 } from '../../contract/channels.ts';
+import { MIME, pageCsp } from './page-headers.ts';
 import type { Core } from '../core/core.ts';
 
 export interface WebShellOptions {
@@ -54,36 +55,12 @@ export function cookieName(port: number): string {
 const MAX_BODY = 1024 * 1024;
 const SSE_HEARTBEAT_MS = 15_000;
 
-export const CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "media-src 'self' data:",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-  "frame-src 'none'",
-  "object-src 'none'",
-  "worker-src 'none'",
+export const CSP = pageCsp(
+  "'self'",
   // No allow-popups, allow-top-navigation or allow-downloads: window.open returns null. allow-modals
   // because window.print() counts as a modal: without it Chromium ignores the call (no receipt prints).
   'sandbox allow-scripts allow-same-origin allow-forms allow-modals',
-].join('; ');
-
-const MIME: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.json': 'application/json',
-  '.wav': 'audio/wav',
-};
+);
 
 export async function startWebShell(options: WebShellOptions): Promise<WebShell> {
   const token = options.token ?? randomBytes(32).toString('base64url');
