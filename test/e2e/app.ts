@@ -5,7 +5,8 @@ import { LAUNCH_PASS_STORAGE_KEY } from '../../renderer/platform/launch-pass.ts'
 import { DEFAULT_SCANNER_CONFIG } from '../../renderer/scanner/index.ts';
 import { launchChromium, SIZES, startWebShellProcess, type RunningShell } from './browser.ts';
 import { lastKeyStamp, sendKeys } from './keys.ts';
-import { newPage } from './lang.ts';
+import { expect } from 'vitest';
+import { newPage, say } from './lang.ts';
 
 /**
  * A keyboard-wedge scanner typing `code` then Enter at `msPerKey` (10 ms/key). The keys go in through
@@ -211,4 +212,31 @@ export async function openOnSale(
   await page.goto(shell.url);
   await goTo(page, 'sale');
   return { shell, browser, page };
+}
+
+/**
+ * The set-up of a till that sells: waits until it is online, syncs everything from Settings when
+ * `sync` is set (a fresh terminal's cache is empty), and on the Sale screen takes warehouse `id`, or
+ * the first one listed. Returns the warehouse taken.
+ */
+export async function takeWarehouse(
+  page: Page,
+  options: { readonly sync?: boolean; readonly id?: () => number } = {},
+): Promise<number> {
+  await expect.poll(() => statusBar(page).textContent(), { timeout: 30_000 }).toContain(say('common:online'));
+  if (options.sync === true) {
+    await goTo(page, 'settings');
+    // The shell may already be syncing on its own: syncAll waits for that one then.
+    await syncAll(page);
+  }
+  await goTo(page, 'sale');
+  const section = page.locator('[data-section="sale-warehouse"]');
+  const select = section.locator('select');
+  // The placeholder and at least one warehouse.
+  await expect.poll(() => select.locator('option').count()).toBeGreaterThan(1);
+  const id = options.id?.() ?? Number(await select.locator('option').nth(1).getAttribute('value'));
+  await expect.poll(() => select.locator(`option[value="${String(id)}"]`).count()).toBe(1);
+  await select.selectOption(String(id));
+  await section.waitFor({ state: 'detached' });
+  return id;
 }

@@ -11,7 +11,7 @@ import type Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSim } from '../../sim/server.ts';
-import { goTo, scan, statusBar, syncAll } from './app.ts';
+import { goTo, scan, statusBar, takeWarehouse } from './app.ts';
 import { ARTIFACTS, launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { E2E_LOCALE, newPage, say, sayPattern } from './lang.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
@@ -134,18 +134,7 @@ const twoDecimals = (n: number) =>
 
 describe('tender and change, receipts', { timeout: 120_000 }, () => {
   it('syncs the catalog and takes a warehouse (setup)', { timeout: 240_000 }, async () => {
-    await expect
-      .poll(() => statusBar(page).textContent(), { timeout: 30_000 })
-      .toContain(say('common:online'));
-    await goTo(page, 'settings');
-    // The shell may already be syncing on its own (seen: 'Syncing…' disabled past 30 s on a busy CI).
-    await syncAll(page);
-    await goTo(page, 'sale');
-    const select = page.locator('[data-section="sale-warehouse"] select');
-    await expect.poll(() => select.locator('option').count()).toBeGreaterThan(2);
-    const warehouseId = Number(await select.locator('option').nth(1).getAttribute('value'));
-    await select.selectOption(String(warehouseId));
-    await page.locator('[data-section="sale-warehouse"]').waitFor({ state: 'detached' });
+    const warehouseId = await takeWarehouse(page, { sync: true });
     products = fromCache((db) =>
       db
         .prepare(

@@ -6,7 +6,7 @@ import type Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSim } from '../../sim/server.ts';
-import { goTo, scan, statusBar, syncAll } from './app.ts';
+import { goTo, scan, statusBar, takeWarehouse } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { newPage, say, sayPattern } from './lang.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
@@ -95,17 +95,7 @@ async function voidIfAny(): Promise<void> {
 // Generous timeouts: the suite shares two cores with other test files; nothing here asserts on time.
 describe('a day at the Sale screen', { timeout: 120_000 }, () => {
   it('syncs the cache and takes the terminal warehouse', { timeout: 240_000 }, async () => {
-    await expect
-      .poll(() => statusBar(page).textContent(), { timeout: 30_000 })
-      .toContain(say('common:online'));
-    await goTo(page, 'settings');
-    await syncAll(page);
-    await goTo(page, 'sale');
-    const select = page.locator('[data-section="sale-warehouse"] select');
-    await expect.poll(() => select.locator('option').count()).toBeGreaterThan(2);
-    warehouseId = Number(await select.locator('option').nth(1).getAttribute('value'));
-    await select.selectOption(String(warehouseId));
-    await page.locator('[data-section="sale-warehouse"]').waitFor({ state: 'detached' });
+    warehouseId = await takeWarehouse(page, { sync: true });
 
     const sellable = `warehouseId = ? AND ${SELLS_PLAINLY} AND productName IS NOT NULL`;
     counted = fromCache((db) =>

@@ -3,10 +3,10 @@
 // edge, on 80 mm and on 58 mm paper, on screen and in the print copy.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goTo, placeOrder, scan, statusBar, syncAll } from './app.ts';
+import { goTo, placeOrder, scan, takeWarehouse } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
-import { newPage, say } from './lang.ts';
+import { newPage } from './lang.ts';
 import { freshTerminal, fromCatalog, stopAll, type SyncedTerminal } from '../support/terminal.ts';
 
 const UNBREAKABLE = `ZBOZI-${'X'.repeat(70)}-KONEC`;
@@ -83,22 +83,18 @@ async function choosePaper(paper: '80mm' | '58mm'): Promise<void> {
 
 describe('a product name without a place to break', { timeout: 240_000 }, () => {
   it('wraps inside the name column; the amounts stay on the paper, 80 mm and 58 mm', async () => {
-    await expect.poll(() => statusBar(page).textContent()).toContain(say('common:online'));
-    await goTo(page, 'settings');
-    await syncAll(page);
-    await goTo(page, 'sale');
-    const select = page.locator('[data-section="sale-warehouse"] select');
-    await expect.poll(() => select.locator('option').count()).toBeGreaterThan(1);
-    const warehouseId = fromCatalog(
-      terminal.dataDir,
-      (db) =>
-        db
-          .prepare('SELECT warehouseId FROM stock_item WHERE barcode = ? LIMIT 1')
-          .pluck()
-          .get(barcode) as number,
-    );
-    await select.selectOption(String(warehouseId));
-    await page.locator('[data-section="sale-warehouse"]').waitFor({ state: 'detached' });
+    await takeWarehouse(page, {
+      sync: true,
+      id: () =>
+        fromCatalog(
+          terminal.dataDir,
+          (db) =>
+            db
+              .prepare('SELECT warehouseId FROM stock_item WHERE barcode = ? LIMIT 1')
+              .pluck()
+              .get(barcode) as number,
+        ),
+    });
     const card = fromCatalog(
       terminal.dataDir,
       (db) =>

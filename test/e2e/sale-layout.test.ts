@@ -7,7 +7,7 @@
 // on top at its corners and centre (elementFromPoint).
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goTo, placeOrder, scan, statusBar, syncAll } from './app.ts';
+import { placeOrder, scan, takeWarehouse } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell, SIZES } from './browser.ts';
 import { newPage, say } from './lang.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
@@ -221,16 +221,7 @@ async function typeByHand(text: string): Promise<void> {
 
 describe('the Sale screen from 1024x768 up', { timeout: 240_000 }, () => {
   it('syncs the cache and takes the terminal warehouse', async () => {
-    await expect
-      .poll(() => statusBar(page).textContent(), { timeout: 30_000 })
-      .toContain(say('common:online'));
-    await goTo(page, 'settings');
-    await syncAll(page);
-    await goTo(page, 'sale');
-    const select = page.locator('[data-section="sale-warehouse"] select');
-    await expect.poll(() => select.locator(`option[value="${String(WAREHOUSE)}"]`).count()).toBe(1);
-    await select.selectOption(String(WAREHOUSE));
-    await page.locator('[data-section="sale-warehouse"]').waitFor({ state: 'detached' });
+    await takeWarehouse(page, { sync: true, id: () => WAREHOUSE });
     // A card whose company owes something: the customer panel at its tallest.
     const now = new Date().toISOString().slice(0, 19);
     card = fromCatalog(terminal.dataDir, (db) =>

@@ -5,7 +5,7 @@
 // is restarted once on the same data folder, to show parked sales outlast it.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goTo, placeOrder, scan, statusBar } from './app.ts';
+import { placeOrder, scan, statusBar, takeWarehouse } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell, SIZES } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import { sendKeys } from './keys.ts';
@@ -117,15 +117,7 @@ async function inView(selector: string): Promise<boolean> {
 
 describe('scans and typing kept apart; parked sales', { timeout: 180_000 }, () => {
   it('takes the warehouse and picks products (setup)', async () => {
-    await expect
-      .poll(() => statusBar(page).textContent(), { timeout: 30_000 })
-      .toContain(say('common:online'));
-    await goTo(page, 'sale');
-    const select = page.locator('[data-section="sale-warehouse"] select');
-    await expect.poll(() => select.locator('option').count()).toBeGreaterThan(2);
-    const warehouseId = Number(await select.locator('option').nth(1).getAttribute('value'));
-    await select.selectOption(String(warehouseId));
-    await page.locator('[data-section="sale-warehouse"]').waitFor({ state: 'detached' });
+    const warehouseId = await takeWarehouse(page);
     const found = fromCatalog(
       terminal.dataDir,
       (db) =>

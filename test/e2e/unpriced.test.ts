@@ -4,7 +4,7 @@
 // Esc goes back untouched. Keyboard only.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goTo, scan, statusBar } from './app.ts';
+import { goTo, scan, takeWarehouse } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import { E2E_LOCALE, newPage, say } from './lang.ts';
@@ -60,15 +60,7 @@ async function enterPrice(typed: string): Promise<void> {
 
 describe('a product without a price', { timeout: 120_000 }, () => {
   it('syncs without prices and takes a warehouse (setup)', async () => {
-    await expect
-      .poll(() => statusBar(page).textContent(), { timeout: 30_000 })
-      .toContain(say('common:online'));
-    await goTo(page, 'sale');
-    const select = page.locator('[data-section="sale-warehouse"] select');
-    await expect.poll(() => select.locator('option').count()).toBeGreaterThan(2);
-    const warehouseId = Number(await select.locator('option').nth(1).getAttribute('value'));
-    await select.selectOption(String(warehouseId));
-    await page.locator('[data-section="sale-warehouse"]').waitFor({ state: 'detached' });
+    const warehouseId = await takeWarehouse(page);
     product = fromCatalog(
       terminal.dataDir,
       (db) =>
