@@ -40,7 +40,7 @@ let printer: FakePrinter;
 let core: Core;
 let item: Sellable;
 
-async function startCore(): Promise<Core> {
+async function startCore(printRetry = { baseMs: 20, maxMs: 200 }): Promise<Core> {
   return Core.create({
     dataDir: terminal.dataDir,
     credentials: new MemoryCredentialStore(),
@@ -49,7 +49,7 @@ async function startCore(): Promise<Core> {
     probeIntervalMs: 200,
     log: () => undefined,
     // Attempts close together, so a printer back is printed to soon; the pause still grows.
-    printRetry: { baseMs: 20, maxMs: 200 },
+    printRetry,
     printTimeouts: { statusMs: 300, writeMs: 5_000 },
   });
 }
@@ -185,6 +185,27 @@ describe('the receipt printer', () => {
       .slice(-3)
       .map((job) => decodeEscPos(job).qr[0]);
     expect(order3).toEqual([order.clientReference, second.clientReference, third.clientReference]);
+  });
+
+  it("tries a waiting receipt at once when a restarted till's first call changes the printer's settings", async () => {
+    // An hour between attempts: only the settings' change makes the waiting job due before then.
+    const hour = { baseMs: 3_600_000, maxMs: 3_600_000 };
+    await core.close();
+    core = await startCore(hour);
+    await printer.off();
+    const order = await sell('cash');
+    await vi.waitFor(async () =>
+      expect(await printerStatus()).toMatchObject({ waiting: 1, problem: 'unreachable' }),
+    );
+    await core.close();
+    await printer.on();
+    // Restarted, its first call is the change: the print worker is not loaded yet (it loads with the
+    // background work, main/areas/link.ts), yet the job is due now and printed when it starts.
+    core = await startCore(hour);
+    await call('settings.set', { receiptPaper: '80mm' });
+    await printer.until(() => receiptsOf(order.clientReference).length === 1);
+    await core.close();
+    core = await startCore();
   });
 
   it('prints a receipt cut off mid-print again, marked as a copy that may have printed', async () => {
