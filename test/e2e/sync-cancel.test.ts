@@ -1,39 +1,37 @@
 // Settings while a sync is stuck on an answer that never finishes (the hostile proxy drips the stock
 // items in front of the real sim): the Cancel button beside "Sync now" is reached by the keyboard,
 // stops it, and says so per resource in the run's language; the next sync then runs.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSim, type RunningSim } from '../../sim/server.ts';
-import { demoEnv, sharedTempDir } from '../support/fixtures.ts';
-import { startHostileProxy, type HostileProxy, type HostileRule } from '../support/hostile-proxy.ts';
+import { sharedTempDir } from '../support/fixtures.ts';
+import type { HostileRule } from '../support/hostile-proxy.ts';
 import { goTo } from './app.ts';
-import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+import { startBehindProxy, type TillBehindProxy } from './behind-proxy.ts';
+import { screenshot } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
-import { newPage, say } from './lang.ts';
+import { say } from './lang.ts';
 
-let sim: RunningSim;
-let proxy: HostileProxy;
+let till: TillBehindProxy;
 let drip: HostileRule;
-let browser: Browser;
 let page: Page;
-let shell: RunningShell;
 const dataDir = sharedTempDir('e2e-sync-cancel');
 
 beforeAll(async () => {
-  [sim, browser] = await Promise.all([startSim({ size: 'small', port: 0 }), launchChromium()]);
-  proxy = await startHostileProxy(sim.url);
-  // Every stock-item page drips for ever: the sync the shell starts on coming online is stuck.
-  drip = proxy.rule({ path: '^/api/stock-items/filter-paginated$', drip: { everyMs: 50, endless: true } });
-  shell = await startWebShellProcess(demoEnv(proxy.url, dataDir));
-  page = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  till = await startBehindProxy({
+    dataDir,
+    // Every stock-item page drips for ever: the sync the shell starts on coming online is stuck.
+    rules: (proxy) => {
+      drip = proxy.rule({
+        path: '^/api/stock-items/filter-paginated$',
+        drip: { everyMs: 50, endless: true },
+      });
+    },
+    viewport: { width: 1280, height: 800 },
+  });
+  ({ page } = till);
 }, 120_000);
 
-afterAll(async () => {
-  await browser.close();
-  await shell.stop();
-  await proxy.close();
-  await sim.close();
-});
+afterAll(() => till.stop());
 
 screenshotOnFailure(() => page, 'sync-cancel');
 
@@ -47,7 +45,7 @@ async function showSyncCard(): Promise<void> {
 
 describe('Settings while a sync is stuck', () => {
   it('Cancel, reached by the keyboard, stops it; Sync now then syncs everything', async () => {
-    await page.goto(shell.url);
+    await page.goto(till.shell.url);
     await goTo(page, 'settings');
     await expect.poll(() => drip.bytesSent, { timeout: 90_000 }).toBeGreaterThan(0);
     const cancel = syncCard().locator('[data-action="sync-cancel"]');
