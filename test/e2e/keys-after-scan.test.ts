@@ -2,19 +2,16 @@
 // order). The cashier scans and voids (F8 twice) at once; the core's answer to that scan is held back
 // here (the page's request to the web shell waits), so the void comes while the scan is still on its
 // way: the void must act after the scan, and the sale ends empty on the screen and in the core.
-import { join } from 'node:path';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAUNCH_PASS_HEADER } from '../../contract/channels.ts';
 import type { SessionView } from '../../contract/contract.ts';
-import { openDatabase } from '../../db/database.ts';
-import { SettingsStore } from '../../main/settings/store.ts';
 import { LAUNCH_PASS_STORAGE_KEY } from '../../renderer/platform/launch-pass.ts';
-import { goTo, scan } from './app.ts';
-import { launchChromium, SIZES, startWebShellProcess, type RunningShell } from './browser.ts';
+import { goTo, openOnSale, scan } from './app.ts';
+import type { RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
-import { newPage } from './lang.ts';
 import {
+  configureTill,
   fromCatalog,
   SELLS_PLAINLY,
   stopAll,
@@ -40,15 +37,8 @@ beforeAll(async () => {
         )
         .get() as typeof product,
   );
-  const db = openDatabase(join(terminal.dataDir, 'counter.sqlite'));
-  new SettingsStore(db).write({
-    warehouseId: product.warehouseId,
-    walkInCustomer: { companyId: 1, name: 'Hotovost' },
-  });
-  db.close();
-  [shell, browser] = await Promise.all([startWebShellProcess(terminal.env), launchChromium()]);
-  page = await newPage(browser, { viewport: SIZES[0] });
-  await page.goto(shell.url);
+  configureTill(terminal.dataDir, { warehouseId: product.warehouseId });
+  ({ shell, browser, page } = await openOnSale(terminal.env));
 }, 120_000);
 
 afterAll(() => stopAll(terminal, shell, browser));

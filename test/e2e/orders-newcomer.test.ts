@@ -2,16 +2,14 @@
 // shell against the real sim, at 1024x768: the order is found by the number printed on its receipt;
 // a refused order is fixed by names (a company picked by name, a product by name or code), one line
 // dropped, and once resent its ticket names the customer it now goes to and the lines it now has.
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/database.ts';
-import { SettingsStore } from '../../main/settings/store.ts';
-import { goTo, placeOrder, scan } from './app.ts';
-import { launchChromium, screenshot, startWebShellProcess, type RunningShell, SIZES } from './browser.ts';
+import { goTo, openOnSale, placeOrder, scan } from './app.ts';
+import { screenshot, type RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
-import { newPage, say } from './lang.ts';
+import { say } from './lang.ts';
 import {
+  configureTill,
   fromCatalog,
   SELLS_PLAINLY,
   stopAll,
@@ -19,6 +17,7 @@ import {
   type SyncedTerminal,
 } from '../support/terminal.ts';
 
+/** The warehouse configureTill sells from. */
 const WAREHOUSE = 1;
 let terminal: SyncedTerminal;
 let shell: RunningShell;
@@ -51,12 +50,8 @@ beforeAll(async () => {
         )
         .get() as typeof other,
   );
-  const db = openDatabase(join(dataDir, 'counter.sqlite'));
-  new SettingsStore(db).write({ warehouseId: WAREHOUSE, walkInCustomer: { companyId: 1, name: 'Hotovost' } });
-  db.close();
-  [shell, browser] = await Promise.all([startWebShellProcess(env), launchChromium()]);
-  page = await newPage(browser, { viewport: SIZES[0] });
-  await page.goto(shell.url);
+  configureTill(dataDir);
+  ({ shell, browser, page } = await openOnSale(env));
 }, 120_000);
 
 afterAll(() => stopAll(terminal, shell, browser));

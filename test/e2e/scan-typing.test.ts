@@ -5,11 +5,11 @@
 // is restarted once on the same data folder, to show parked sales outlast it.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { placeOrder, scan, statusBar, takeWarehouse } from './app.ts';
-import { launchChromium, screenshot, startWebShellProcess, type RunningShell, SIZES } from './browser.ts';
+import { openOnSale, placeOrder, scan, statusBar, takeWarehouse } from './app.ts';
+import { screenshot, startWebShellProcess, type RunningShell, SIZES } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import { sendKeys } from './keys.ts';
-import { E2E_LOCALE, newPage, say, sayPattern } from './lang.ts';
+import { E2E_LOCALE, say, sayPattern } from './lang.ts';
 import {
   fromCatalog,
   SELLS_PLAINLY,
@@ -39,9 +39,7 @@ let word: string;
 
 beforeAll(async () => {
   terminal = await syncedTerminal('scan-typing');
-  [shell, browser] = await Promise.all([startWebShellProcess(terminal.env), launchChromium()]);
-  page = await newPage(browser, { viewport: SIZES[0] });
-  await page.goto(shell.url);
+  ({ shell, browser, page } = await openOnSale(terminal.env));
 }, 120_000);
 
 afterAll(async () => {

@@ -1,16 +1,14 @@
 // A weighed line on the Sale screen, in Czech at 1024x768 (issue 34, point 8): its quantity shows
 // whole ("1,234", never cut to "1,23") and says its unit.
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/database.ts';
 import { withCheckDigit } from '../../main/barcode/index.ts';
-import { SettingsStore } from '../../main/settings/store.ts';
-import { goTo, scan } from './app.ts';
-import { launchChromium, screenshot, startWebShellProcess, type RunningShell, SIZES } from './browser.ts';
+import { goTo, openOnSale, scan } from './app.ts';
+import { screenshot, type RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
-import { E2E_LOCALE, newPage } from './lang.ts';
+import { E2E_LOCALE } from './lang.ts';
 import {
+  configureTill,
   fromCatalog,
   SELLS_PLAINLY,
   stopAll,
@@ -18,6 +16,7 @@ import {
   type SyncedTerminal,
 } from '../support/terminal.ts';
 
+/** The warehouse configureTill sells from. */
 const WAREHOUSE = 1;
 let terminal: SyncedTerminal;
 let shell: RunningShell;
@@ -37,12 +36,8 @@ beforeAll(async () => {
         )
         .get(WAREHOUSE) as typeof weighed,
   );
-  const db = openDatabase(join(terminal.dataDir, 'counter.sqlite'));
-  new SettingsStore(db).write({ warehouseId: WAREHOUSE, walkInCustomer: { companyId: 1, name: 'Hotovost' } });
-  db.close();
-  [shell, browser] = await Promise.all([startWebShellProcess(terminal.env), launchChromium()]);
-  page = await newPage(browser, { viewport: SIZES[0] });
-  await page.goto(shell.url);
+  configureTill(terminal.dataDir);
+  ({ shell, browser, page } = await openOnSale(terminal.env));
 }, 120_000);
 
 afterAll(() => stopAll(terminal, shell, browser));
