@@ -571,7 +571,11 @@ export class Core {
   }
 
   #emitStatus(): void {
-    if (!this.#closed) this.#bus.emit('status.changed', statusView(this.#statusSource));
+    // Not while nobody listens: the shells subscribe once the core is made, and the status the serial
+    // scanner's start asks for then would be built for no one before a restarted till's first answer.
+    // A page that comes later asks status.get.
+    if (!this.#closed && this.#bus.listening)
+      this.#bus.emit('status.changed', statusView(this.#statusSource));
   }
 
   #log(line: string): void {

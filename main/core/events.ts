@@ -12,7 +12,14 @@ export class EventBus {
     return () => this.#listeners.delete(listener);
   }
 
+  /** Someone listens: an event for nobody (a core being made, before a shell subscribes) is not built. */
+  get listening(): boolean {
+    return this.#listeners.size > 0;
+  }
+
   emit<E extends EventChannel>(event: E, payload: EventPayload<E>): void {
+    // Parsed for the listeners: with none, there is no one to hand it to.
+    if (!this.listening) return;
     const clean = parseEvent(event, payload);
     for (const listener of this.#listeners) {
       try {

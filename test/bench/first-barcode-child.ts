@@ -20,6 +20,9 @@ const core = await createAppCore({
   log: () => undefined,
 });
 const created = performance.now();
+// As the shells do once the core is made (main/electron/main.ts forwards every event to the window):
+// the first scan's events are built for a listener, as in the app.
+core.subscribe(() => undefined);
 
 async function call(channel: string, input: unknown): Promise<unknown> {
   const envelope = await core.invoke(channel, input);
