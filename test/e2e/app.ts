@@ -1,5 +1,5 @@
 // Page helpers for the e2e tests: what a cashier does, in Playwright terms.
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { LAUNCH_PASS_HEADER } from '../../contract/channels.ts';
 import { LAUNCH_PASS_STORAGE_KEY } from '../../renderer/platform/launch-pass.ts';
 import { DEFAULT_SCANNER_CONFIG } from '../../renderer/scanner/index.ts';
@@ -203,15 +203,16 @@ export function amountOf(text: string): number {
   return Number(kept.replace(',', '.'));
 }
 
-/** The till's web shell started on `env`, a browser on it at 1024x768, on the Sale screen. */
+/** The till's web shell started on `env`, a browser page on it (1024x768 unless `options` say), on the Sale screen. */
 export async function openOnSale(
   env: Record<string, string>,
+  options: BrowserContextOptions = { viewport: SIZES[0] },
 ): Promise<{ shell: RunningShell; browser: Browser; page: Page }> {
   const [shell, browser] = await Promise.all([startWebShellProcess(env), launchChromium()]);
-  const page = await newPage(browser, { viewport: SIZES[0] });
-  await page.goto(shell.url);
-  await goTo(page, 'sale');
-  return { shell, browser, page };
+  const opened = await newPage(browser, options);
+  await opened.goto(shell.url);
+  await goTo(opened, 'sale');
+  return { shell, browser, page: opened };
 }
 
 /**

@@ -6,9 +6,9 @@ import type Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSim } from '../../sim/server.ts';
-import { goTo, scan, statusBar, takeWarehouse } from './app.ts';
-import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
-import { newPage, say, sayPattern } from './lang.ts';
+import { goTo, openOnSale, scan, statusBar, takeWarehouse } from './app.ts';
+import { screenshot, type RunningShell } from './browser.ts';
+import { say, sayPattern } from './lang.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import {
   SELLS_PLAINLY,
@@ -40,15 +40,10 @@ let card: { barcode: string; companyId: number; name: string };
 beforeAll(async () => {
   terminal = await freshTerminal('day-sale');
   ({ sim } = terminal);
-  [shell, browser] = await Promise.all([startWebShellProcess(terminal.env), launchChromium()]);
-  page = await newPage(browser, { viewport: { width: 1366, height: 820 } });
-  await page.goto(shell.url);
+  ({ shell, browser, page } = await openOnSale(terminal.env, { viewport: { width: 1366, height: 820 } }));
 });
 
-afterAll(async () => {
-  if (process.env.E2E_DEBUG !== undefined) console.error(shell.stderr());
-  await stopAll(terminal, shell, browser);
-});
+afterAll(() => stopAll(terminal, shell, browser));
 
 screenshotOnFailure(() => page, 'day');
 

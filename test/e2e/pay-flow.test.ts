@@ -9,9 +9,9 @@ import type Database from 'better-sqlite3';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSim } from '../../sim/server.ts';
-import { goTo, scan, statusBar, statusBarProblems, syncAll } from './app.ts';
-import { launchChromium, screenshot, startWebShellProcess, type RunningShell, SIZES } from './browser.ts';
-import { E2E_LOCALE, newPage, say } from './lang.ts';
+import { goTo, openOnSale, scan, statusBar, statusBarProblems, syncAll } from './app.ts';
+import { screenshot, type RunningShell, SIZES } from './browser.ts';
+import { E2E_LOCALE, say } from './lang.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import {
   freshTerminal,
@@ -45,15 +45,10 @@ beforeAll(async () => {
   // The till's client may read everything but not create orders (its administrator forgot one).
   sim.admin.addClient({ ...TILL, permissions: READS });
   const env = { ...terminal.env, POS_CLIENT_ID: TILL.clientId, POS_CLIENT_SECRET: TILL.clientSecret };
-  [shell, browser] = await Promise.all([startWebShellProcess(env), launchChromium()]);
-  page = await newPage(browser, { viewport: SIZES[0] });
-  await page.goto(shell.url);
+  ({ shell, browser, page } = await openOnSale(env));
 });
 
-afterAll(async () => {
-  if (process.env.E2E_DEBUG !== undefined) console.error(shell.stderr());
-  await stopAll(terminal, shell, browser);
-});
+afterAll(() => stopAll(terminal, shell, browser));
 
 screenshotOnFailure(() => page, 'pay-flow');
 

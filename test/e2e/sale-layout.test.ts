@@ -66,10 +66,7 @@ beforeAll(async () => {
   await page.goto(shell.url);
 });
 
-afterAll(async () => {
-  if (process.env.E2E_DEBUG !== undefined) console.error(shell.stderr());
-  await stopAll(terminal, shell, browser);
-});
+afterAll(() => stopAll(terminal, shell, browser));
 
 screenshotOnFailure(() => page, 'sale-layout');
 

@@ -23,17 +23,10 @@ import { runCli } from '../../main/cli/run.ts';
 import { formatter } from '../../main/printer/paper.ts';
 import { fill, REPORT_WORDS } from '../../main/printer/words.ts';
 import { LAUNCH_PASS_STORAGE_KEY } from '../../renderer/platform/launch-pass.ts';
-import { goTo, scan, statusBar, statusBarProblems, syncAll } from './app.ts';
+import { goTo, openOnSale, scan, statusBar, statusBarProblems, syncAll } from './app.ts';
 import { formatMoney, formatSignedMoney } from '../../renderer/format/format.ts';
-import {
-  ARTIFACTS,
-  launchChromium,
-  screenshot,
-  startWebShellProcess,
-  type RunningShell,
-  SIZES,
-} from './browser.ts';
-import { E2E_LANGUAGE, E2E_LOCALE, newPage, say } from './lang.ts';
+import { ARTIFACTS, screenshot, type RunningShell, SIZES } from './browser.ts';
+import { E2E_LANGUAGE, E2E_LOCALE, say } from './lang.ts';
 import { decodeEscPos, type Decoded } from '../support/escpos-decoder.ts';
 import { FakePrinter } from '../support/fake-printer.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
@@ -63,14 +56,11 @@ beforeAll(async () => {
   // A 58 mm network receipt printer in its normal font (32 characters a line), with the drawer on it.
   printer = await FakePrinter.start();
   const env = { ...terminal.env, POS_RECEIPT_PRINTER: `${printer.address}?columns=32` };
-  [shell, browser] = await Promise.all([startWebShellProcess(env), launchChromium()]);
   // axe-core is put into the page to check it (the app's CSP admits no inline script otherwise).
-  page = await newPage(browser, { viewport: SIZES[0], bypassCSP: true });
-  await page.goto(shell.url);
+  ({ shell, browser, page } = await openOnSale(env, { viewport: SIZES[0], bypassCSP: true }));
 });
 
 afterAll(async () => {
-  if (process.env.E2E_DEBUG !== undefined) console.error(shell.stderr());
   await terminal.sim.faults.setOffline(false);
   await stopAll(terminal, shell, browser);
   await printer.close();

@@ -173,12 +173,16 @@ export function firstSellable(dataDir: string): Sellable {
   );
 }
 
-/** Closes the browser and the shell on the terminal (if started), then the sim, and removes the data. */
+/**
+ * Closes the browser and the shell on the terminal (if started), then the sim, and removes the data.
+ * With E2E_DEBUG set, what the shell wrote to stderr is printed first.
+ */
 export async function stopAll(
   terminal: SyncedTerminal,
-  shell: { stop(): Promise<void> } | undefined,
+  shell: { stop(): Promise<void>; readonly stderr?: () => string } | undefined,
   browser: { close(): Promise<void> } | undefined,
 ): Promise<void> {
+  if (process.env.E2E_DEBUG !== undefined && shell?.stderr !== undefined) console.error(shell.stderr());
   await browser?.close();
   await shell?.stop();
   await terminal.sim.close();
