@@ -15,6 +15,7 @@ import { ARTIFACTS, launchChromium, screenshot, startWebShellProcess, type Runni
 import { screenshotOnFailure } from './failure-shot.ts';
 import { newPage } from './lang.ts';
 import { fromCatalog, stopAll, syncedTerminal, type SyncedTerminal } from '../support/terminal.ts';
+import { plainItemOnSim } from '../support/sim-goods.ts';
 
 let terminal: SyncedTerminal;
 let shell: RunningShell;
@@ -28,20 +29,7 @@ let store: string;
 beforeAll(async () => {
   terminal = await syncedTerminal('orders-returns');
   const { sim, dataDir } = terminal;
-  const item = sim.admin
-    .stockItems()
-    .find(
-      (i) =>
-        typeof i['barcode'] === 'string' &&
-        /^859\d{10}$/.test(i['barcode']) &&
-        Number(i['price']) > 0 &&
-        i['unitOfMeasure'] === 'ks' &&
-        i['prohibitionOfSale'] !== true &&
-        i['isInactive'] !== true &&
-        i['isInactiveInWarehouse'] !== true &&
-        Number(i['quantityAvailable'] ?? i['quantityInStock']) >= 5,
-    );
-  if (item === undefined) throw new Error('the small sim has a sellable product');
+  const item = plainItemOnSim(sim);
   barcode = String(item['barcode']);
   productId = Number(item['productId']);
   const walkIn = fromCatalog(

@@ -25,6 +25,7 @@ import {
 import { screenshotOnFailure } from './failure-shot.ts';
 import { E2E_LOCALE, newPage, say } from './lang.ts';
 import { freshTerminal, fromCatalog, stopAll, type SyncedTerminal } from '../support/terminal.ts';
+import { sellsPlainlyOnSim } from '../support/sim-goods.ts';
 
 declare global {
   interface Window {
@@ -65,19 +66,9 @@ beforeAll(async () => {
     discountAmount: 10,
   });
   // Two plain products of one warehouse: one renamed so its name carries "100 g".
-  const items = sim.admin.stockItems().filter(
-    (i) =>
-      typeof i['barcode'] === 'string' &&
-      /^859\d{10}$/.test(i['barcode']) &&
-      Number(i['price']) > 0 &&
-      i['unitOfMeasure'] === 'ks' &&
-      i['prohibitionOfSale'] !== true &&
-      i['prohibitionOfDiscounts'] !== true &&
-      i['isInactive'] !== true &&
-      i['isInactiveInWarehouse'] !== true &&
-      // Enough in stock that no sale of it needs the cashier's confirmation.
-      Number(i['quantityAvailable'] ?? i['quantityInStock']) >= 5,
-  );
+  const items = sim.admin
+    .stockItems()
+    .filter((i) => sellsPlainlyOnSim(i) && i['prohibitionOfDiscounts'] !== true);
   const [first] = items;
   if (first === undefined) throw new Error('the small sim has a sellable product');
   const second = items.find(

@@ -9,6 +9,7 @@ import { Core } from '../../../main/core/core.ts';
 import { runCli } from '../../../main/cli/run.ts';
 import { type RunningSim } from '../../../sim/server.ts';
 import { demoEnv, sharedTempDir } from '../../support/fixtures.ts';
+import { plainItemOnSim } from '../../support/sim-goods.ts';
 import { startSyncedCore, type SyncedCore } from '../../support/synced-core.ts';
 
 let sim: RunningSim;
@@ -20,20 +21,7 @@ const dataDir = sharedTempDir('receipts');
 beforeAll(async () => {
   till = await startSyncedCore({ dataDir, walkIn: 1 });
   ({ sim, core } = till);
-  const item = sim.admin.stockItems().find(
-    (i) =>
-      i['warehouseId'] === 1 &&
-      /^859\d{10}$/.test(String(i['barcode'])) &&
-      Number(i['price']) > 0 &&
-      i['unitOfMeasure'] === 'ks' &&
-      i['prohibitionOfSale'] !== true &&
-      i['isInactive'] !== true &&
-      i['isInactiveInWarehouse'] !== true &&
-      // Enough in stock that no sale of it needs the cashier's confirmation.
-      Number(i['quantityAvailable'] ?? i['quantityInStock']) >= 5,
-  );
-  if (item === undefined) throw new Error('no product to sell');
-  barcode = String(item['barcode']);
+  barcode = String(plainItemOnSim(sim, { warehouseId: 1 })['barcode']);
 }, 90_000);
 
 afterAll(() => till.close());

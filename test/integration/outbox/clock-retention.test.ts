@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
 import { tempDir } from '../../support/fixtures.ts';
+import { plainItemOnSim } from '../../support/sim-goods.ts';
 
 const child = join(import.meta.dirname, 'clock-till.ts');
 let sim: RunningSim;
@@ -19,21 +20,7 @@ let barcode: string;
 
 beforeAll(async () => {
   sim = await startSim({ port: 0, size: 'small', seed: 34 });
-  const item = sim.admin
-    .stockItems()
-    .find(
-      (i) =>
-        i['warehouseId'] === 1 &&
-        /^859\d{10}$/.test(String(i['barcode'])) &&
-        Number(i['price']) > 0 &&
-        i['unitOfMeasure'] === 'ks' &&
-        i['prohibitionOfSale'] !== true &&
-        i['isInactive'] !== true &&
-        i['isInactiveInWarehouse'] !== true &&
-        Number(i['quantityAvailable'] ?? i['quantityInStock']) >= 10,
-    );
-  if (item === undefined) throw new Error('no product to sell');
-  barcode = String(item['barcode']);
+  barcode = String(plainItemOnSim(sim, { warehouseId: 1, inStock: 10 })['barcode']);
 }, 60_000);
 afterAll(() => sim.close());
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SerialScansView, type SessionView } from '../../../contract/contract.ts';
 import { sharedTempDir } from '../../support/fixtures.ts';
 import { ptyPair, type PtyPair } from '../../support/pty.ts';
+import { plainItemOnSim } from '../../support/sim-goods.ts';
 import { startSyncedCore, type SyncedCore } from '../../support/synced-core.ts';
 
 const dataDir = sharedTempDir('serial-claim');
@@ -28,21 +29,7 @@ beforeAll(async () => {
   till.core.subscribe((event, payload) => {
     if (event === 'scanner.waiting') events.push(payload as (typeof events)[number]);
   });
-  const item = till.sim.admin
-    .stockItems()
-    .find(
-      (i) =>
-        i['warehouseId'] === 1 &&
-        /^859\d{10}$/.test(String(i['barcode'])) &&
-        Number(i['price']) > 0 &&
-        i['unitOfMeasure'] === 'ks' &&
-        i['prohibitionOfSale'] !== true &&
-        i['isInactive'] !== true &&
-        i['isInactiveInWarehouse'] !== true &&
-        Number(i['quantityAvailable'] ?? i['quantityInStock']) >= 5,
-    );
-  if (item === undefined) throw new Error('no product to sell');
-  barcode = String(item['barcode']);
+  barcode = String(plainItemOnSim(till.sim, { warehouseId: 1 })['barcode']);
 }, 90_000);
 
 const cleanup: (() => Promise<void>)[] = [];
