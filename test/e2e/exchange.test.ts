@@ -9,9 +9,9 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshotOnFailure } from './failure-shot.ts';
-import { amountOf, goTo, placeOrder, scan } from './app.ts';
-import { launchChromium, screenshot, SIZES, startWebShellProcess, type RunningShell } from './browser.ts';
-import { newPage, say } from './lang.ts';
+import { amountOf, goTo, openOnSale, placeOrder, scan } from './app.ts';
+import { screenshot, type RunningShell } from './browser.ts';
+import { say } from './lang.ts';
 import {
   cheapAndDear,
   configureTill,
@@ -39,17 +39,39 @@ describe('an exchange at the till', () => {
     terminal = await syncedTerminal('exchange-ui', {});
     ({ cheap, dear } = cheapAndDear(terminal.dataDir));
     configureTill(terminal.dataDir);
-    shell = await startWebShellProcess(terminal.env);
-    browser = await launchChromium();
-    page = await newPage(browser, { viewport: SIZES[0] });
-    await page.goto(shell.url);
+    ({ shell, browser, page } = await openOnSale(terminal.env));
   }, 300_000);
 
-  afterAll(async () => {
-    await stopAll(terminal, shell, browser);
-  });
+  afterAll(() => stopAll(terminal, shell, browser));
 
   screenshotOnFailure(() => page, 'exchange');
+
+  /** The drawer's expected cash as the Shift screen shows it now. */
+  async function expectedCash(): Promise<number> {
+    await goTo(page, 'shift');
+    const expected = page.locator('[data-report-expected]').first();
+    await expected.waitFor();
+    return amountIn(expected);
+  }
+
+  /**
+   * On the Returns screen, one piece of the first line of the sale `receipt` names, taken to the Sale
+   * screen as an exchange's credit (F8); returns the credit's note there.
+   */
+  async function exchangeFirstLineOf(receipt: string): Promise<Locator> {
+    await goTo(page, 'returns');
+    const screen = page.getByTestId('returns');
+    await screen.locator('[data-field="return-find"]').fill(receipt);
+    await page.keyboard.press('Enter');
+    const sold = screen.locator(`[data-testid="return-sale"][data-receipt="${receipt}"]`);
+    await sold.waitFor();
+    await sold.locator('tr[data-line]').first().locator('[data-line-qty]').fill('1');
+    await screen.getByTestId('return-refund').waitFor();
+    await page.keyboard.press('F8');
+    const note = page.getByTestId('exchange-credit');
+    await note.waitFor();
+    return note;
+  }
 
   it('takes a line back as a credit on a new sale: the customer pays the difference only', async () => {
     await goTo(page, 'sale');
@@ -76,17 +98,7 @@ describe('an exchange at the till', () => {
     await expect.poll(() => amountIn(page.locator('[data-report-expected]').first())).toBeCloseTo(before, 2);
 
     // The Returns screen: the sale by its number, its line chosen, F8 takes it to the Sale screen.
-    await goTo(page, 'returns');
-    const screen = page.getByTestId('returns');
-    await screen.locator('[data-field="return-find"]').fill('P1-000001');
-    await page.keyboard.press('Enter');
-    const sold = screen.locator('[data-testid="return-sale"][data-receipt="P1-000001"]');
-    await sold.waitFor();
-    await sold.locator('tr[data-line]').first().locator('[data-line-qty]').fill('1');
-    await screen.getByTestId('return-refund').waitFor();
-    await page.keyboard.press('F8');
-    const note = page.getByTestId('exchange-credit');
-    await note.waitFor();
+    const note = await exchangeFirstLineOf('P1-000001');
     const credit = Number(await note.getAttribute('data-credit'));
     expect(credit).toBeGreaterThan(0);
     expect(await note.textContent()).toContain(
@@ -160,21 +172,8 @@ describe('an exchange at the till', () => {
 
   it('pays a credit beyond the new sale back in cash, once the cashier says it was handed over', async () => {
     // The dearer product of the exchange's sale (P1-000002) comes back for the cheaper one.
-    await goTo(page, 'shift');
-    const expected = page.locator('[data-report-expected]').first();
-    await expected.waitFor();
-    const before = await amountIn(expected);
-    await goTo(page, 'returns');
-    const screen = page.getByTestId('returns');
-    await screen.locator('[data-field="return-find"]').fill('P1-000002');
-    await page.keyboard.press('Enter');
-    const sold = screen.locator('[data-testid="return-sale"][data-receipt="P1-000002"]');
-    await sold.waitFor();
-    await sold.locator('tr[data-line]').first().locator('[data-line-qty]').fill('1');
-    await screen.getByTestId('return-refund').waitFor();
-    await page.keyboard.press('F8');
-    const note = page.getByTestId('exchange-credit');
-    await note.waitFor();
+    const before = await expectedCash();
+    const note = await exchangeFirstLineOf('P1-000002');
     const lines = page.getByTestId('lines-box').locator('[data-line]');
     await scan(page, cheap);
     await expect.poll(() => lines.count()).toBe(1);
@@ -212,21 +211,8 @@ describe('an exchange at the till', () => {
 
   it('takes the difference by card exactly: the drawer does not move; split is refused', async () => {
     // The cheaper product of the last exchange's sale (P1-000003) back for the dearer one.
-    await goTo(page, 'shift');
-    const expected = page.locator('[data-report-expected]').first();
-    await expected.waitFor();
-    const before = await amountIn(expected);
-    await goTo(page, 'returns');
-    const screen = page.getByTestId('returns');
-    await screen.locator('[data-field="return-find"]').fill('P1-000003');
-    await page.keyboard.press('Enter');
-    const sold = screen.locator('[data-testid="return-sale"][data-receipt="P1-000003"]');
-    await sold.waitFor();
-    await sold.locator('tr[data-line]').first().locator('[data-line-qty]').fill('1');
-    await screen.getByTestId('return-refund').waitFor();
-    await page.keyboard.press('F8');
-    const note = page.getByTestId('exchange-credit');
-    await note.waitFor();
+    const before = await expectedCash();
+    const note = await exchangeFirstLineOf('P1-000003');
     const credit = Number(await note.getAttribute('data-credit'));
     const lines = page.getByTestId('lines-box').locator('[data-line]');
     await scan(page, dear);

@@ -22,10 +22,10 @@ import {
   syncedTerminal,
   type SyncedTerminal,
 } from '../support/terminal.ts';
-import { amountIn, goTo, scan } from './app.ts';
-import { launchChromium, screenshot, SIZES, startWebShellProcess, type RunningShell } from './browser.ts';
+import { amountIn, goTo, openOnSale, scan } from './app.ts';
+import { screenshot, type RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
-import { E2E_LANGUAGE, newPage, say, sayPattern } from './lang.ts';
+import { E2E_LANGUAGE, say, sayPattern } from './lang.ts';
 
 const PIN = '4321';
 
@@ -68,11 +68,7 @@ describe('a return without a receipt at the till', () => {
     );
     [a, b] = [goods[0], goods[1]];
     configureTill(terminal.dataDir, { managerPinHash: hashPin(PIN), language: E2E_LANGUAGE });
-    shell = await startWebShellProcess({ ...terminal.env, POS_RECEIPT_PRINTER: printer.address });
-    browser = await launchChromium();
-    page = await newPage(browser, { viewport: SIZES[0] });
-    await page.goto(shell.url);
-    await page.getByTestId('status-bar').waitFor();
+    ({ shell, browser, page } = await openOnSale({ ...terminal.env, POS_RECEIPT_PRINTER: printer.address }));
   }, 300_000);
 
   afterAll(async () => {

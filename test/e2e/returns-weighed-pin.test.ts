@@ -19,10 +19,10 @@ import {
   syncedTerminal,
   type SyncedTerminal,
 } from '../support/terminal.ts';
-import { amountIn, goTo, placeOrder, scan } from './app.ts';
-import { launchChromium, screenshot, SIZES, startWebShellProcess, type RunningShell } from './browser.ts';
+import { amountIn, goTo, openOnSale, placeOrder, scan } from './app.ts';
+import { screenshot, type RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
-import { E2E_LOCALE, newPage, sayPattern } from './lang.ts';
+import { E2E_LOCALE, sayPattern } from './lang.ts';
 
 const PIN = '4321';
 
@@ -67,16 +67,10 @@ describe('returns and an exchange beyond the manager limit', () => {
     label = withCheckDigit(`${weighed.barcode.slice(0, 7)}012340`);
     ({ cheap, dear } = cheapAndDear(terminal.dataDir));
     configureTill(terminal.dataDir, { managerPinHash: hashPin(PIN), returnAmountLimit: 1 });
-    shell = await startWebShellProcess(terminal.env);
-    browser = await launchChromium();
-    page = await newPage(browser, { viewport: SIZES[0] });
-    await page.goto(shell.url);
-    await page.getByTestId('status-bar').waitFor();
+    ({ shell, browser, page } = await openOnSale(terminal.env));
   }, 300_000);
 
-  afterAll(async () => {
-    await stopAll(terminal, shell, browser);
-  });
+  afterAll(() => stopAll(terminal, shell, browser));
 
   screenshotOnFailure(() => page, 'returns-weighed-pin');
 
