@@ -1,45 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { GS, usLayoutChar } from './us-layout.ts';
-import {
-  ScannerMachine,
-  type KeyInput,
-  type ScanEffect,
-  type ScannerConfig,
-  type ScannerEffect,
-} from './machine.ts';
-import { typeText, type Timeline } from './timeline.ts';
-
-/** Plays a timeline through the machine and a model text field (what the page would show). */
-function play(machine: ScannerMachine, timelines: readonly Timeline[]) {
-  const scans: ScanEffect[] = [];
-  const prevented: KeyInput[] = [];
-  let field = '';
-  const events = timelines.flatMap((tl) => tl.events).sort((a, b) => a.timeStamp - b.timeStamp);
-  const applyEffects = (effects: readonly ScannerEffect[]) => {
-    for (const e of effects) {
-      if (e.type === 'release') field += e.text;
-      else {
-        scans.push(e);
-        if (e.leaked !== '' && field.endsWith(e.leaked)) field = field.slice(0, -e.leaked.length);
-      }
-    }
-  };
-  for (const event of events) {
-    const wake = machine.wakeAt();
-    if (wake !== null && wake < event.timeStamp) applyEffects(machine.tick(wake)); // the adapter's timer
-    const decision = machine.feed(event);
-    applyEffects(decision.effects);
-    if (decision.prevent) prevented.push(event);
-    else if (event.type === 'keydown' && event.editable === true && !event.ctrlKey) {
-      // What the OS/IME puts into a focused text field for an event nobody prevented.
-      if (event.keyCode === 229) field += usLayoutChar(event.code, event.shiftKey ?? false) ?? '';
-      else if (Array.from(event.key).length === 1) field += event.key;
-    }
-  }
-  const wake = machine.wakeAt();
-  if (wake !== null) applyEffects(machine.tick(wake));
-  return { scans, prevented, field, codes: scans.map((s) => s.code) };
-}
+import { GS } from './us-layout.ts';
+import { ScannerMachine, type KeyInput, type ScannerConfig, type ScannerEffect } from './machine.ts';
+import { play, typeText, type Timeline } from './timeline.ts';
 
 const scanner = (config: Partial<ScannerConfig> = {}) => new ScannerMachine(config);
 

@@ -4,38 +4,12 @@
 // end what they typed. Keystroke timelines with explicit timestamps (timeline.ts), no clock.
 import { describe, expect, it } from 'vitest';
 import { isValidGtin } from './gtin.ts';
-import { ScannerMachine, type ScanEffect, type ScannerConfig, type ScannerEffect } from './machine.ts';
-import { typeText, type Timeline } from './timeline.ts';
+import { ScannerMachine, type ScanEffect, type ScannerConfig } from './machine.ts';
+import { play as playTimelines, typeText, type Timeline } from './timeline.ts';
 
-/** Plays timelines through the machine and a model text field, firing the adapter's timer when due. */
-function play(machine: ScannerMachine, timelines: readonly Timeline[]) {
-  const scans: ScanEffect[] = [];
-  let field = '';
-  const passed: string[] = [];
-  const events = timelines.flatMap((tl) => tl.events).sort((a, b) => a.timeStamp - b.timeStamp);
-  const apply = (effects: readonly ScannerEffect[]) => {
-    for (const e of effects) {
-      if (e.type === 'release') field += e.text;
-      else {
-        scans.push(e);
-        if (e.leaked !== '' && field.endsWith(e.leaked)) field = field.slice(0, -e.leaked.length);
-      }
-    }
-  };
-  for (const event of events) {
-    const wake = machine.wakeAt();
-    if (wake !== null && wake < event.timeStamp) apply(machine.silence(wake));
-    const decision = machine.feed(event);
-    apply(decision.effects);
-    if (!decision.prevent && event.type === 'keydown') {
-      passed.push(event.key);
-      if (event.editable === true && Array.from(event.key).length === 1) field += event.key;
-    }
-  }
-  const wake = machine.wakeAt();
-  if (wake !== null) apply(machine.silence(wake));
-  return { scans, field, passed, codes: scans.map((s) => s.code) };
-}
+/** Plays timelines through the machine, its silence timer firing when due (the adapter's, with pauses). */
+const play = (machine: ScannerMachine, timelines: readonly Timeline[]) =>
+  playTimelines(machine, timelines, 'silence');
 
 const scanner = (config: Partial<ScannerConfig> = {}) => new ScannerMachine(config);
 /** `859100` at 7 ms a key, `pauseMs` of silence, `8000038` at 7 ms and Enter (the issue's repro). */

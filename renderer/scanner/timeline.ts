@@ -2,7 +2,8 @@
 // or an IME produce on US, AZERTY, QWERTZ and Czech machines (the `key` each OS layout reports for a
 // code); a scanner set to another layout (scannerLayout) sends that layout's keys.
 import { keysFor, layoutChar, type ScannerLayout } from './layouts.ts';
-import type { KeyInput } from './machine.ts';
+import type { KeyInput, ScanEffect, ScannerEffect, ScannerMachine } from './machine.ts';
+import { usLayoutChar } from './us-layout.ts';
 
 /** The OS layout: 'cs' reports what layouts.ts's Czech table says. */
 export type Layout = 'us' | 'azerty' | 'qwertz' | 'cs';
@@ -148,4 +149,50 @@ export function typeText(text: string, options: TypeOptions): Timeline {
   }
   events.sort((a, b) => a.timeStamp - b.timeStamp);
   return { events, end: t };
+}
+
+/**
+ * Plays timelines through the machine and a model text field (what the page would show), firing the
+ * adapter's timer when due: `tick` (a burst ends when its gap has passed) or `silence` (the timer
+ * that may still be undone by a key stamped within the gap). Returns the scans, the keys the machine
+ * kept from the page (prevented) and those it let through (passed), and the field's text.
+ */
+export function play(
+  machine: ScannerMachine,
+  timelines: readonly Timeline[],
+  timer: 'tick' | 'silence' = 'tick',
+) {
+  const scans: ScanEffect[] = [];
+  const prevented: KeyInput[] = [];
+  const passed: string[] = [];
+  let field = '';
+  const fire = (now: number) => (timer === 'tick' ? machine.tick(now) : machine.silence(now));
+  const events = timelines.flatMap((tl) => tl.events).sort((a, b) => a.timeStamp - b.timeStamp);
+  const apply = (effects: readonly ScannerEffect[]) => {
+    for (const e of effects) {
+      if (e.type === 'release') field += e.text;
+      else {
+        scans.push(e);
+        if (e.leaked !== '' && field.endsWith(e.leaked)) field = field.slice(0, -e.leaked.length);
+      }
+    }
+  };
+  for (const event of events) {
+    const wake = machine.wakeAt();
+    if (wake !== null && wake < event.timeStamp) apply(fire(wake));
+    const decision = machine.feed(event);
+    apply(decision.effects);
+    if (decision.prevent) prevented.push(event);
+    else if (event.type === 'keydown') {
+      passed.push(event.key);
+      if (event.editable === true && !event.ctrlKey) {
+        // What the OS/IME puts into a focused text field for an event nobody prevented.
+        if (event.keyCode === 229) field += usLayoutChar(event.code, event.shiftKey ?? false) ?? '';
+        else if (Array.from(event.key).length === 1) field += event.key;
+      }
+    }
+  }
+  const wake = machine.wakeAt();
+  if (wake !== null) apply(fire(wake));
+  return { scans, prevented, passed, field, codes: scans.map((s) => s.code) };
 }
