@@ -51,6 +51,9 @@ async function core(env: Record<string, string> = {}, demo = false) {
   return { c, dataDir, demoClosed: () => demoClosed };
 }
 
+/** Settings that point the core at the test's sim with the demo client's credentials. */
+const onTheSim = () => ({ instanceUrl: sim.url, clientId: DEMO.clientId, clientSecret: SECRET });
+
 function value(envelope: Envelope): unknown {
   if (!envelope.ok) throw new Error(`call failed: ${envelope.error.code} ${envelope.error.message}`);
   return envelope.value;
@@ -100,13 +103,7 @@ describe('Core', () => {
     const { c } = await core();
     const events: string[] = [];
     c.subscribe((name, payload) => events.push(`${name} ${JSON.stringify(payload)}`));
-    const set = value(
-      await c.invoke('settings.set', {
-        instanceUrl: sim.url,
-        clientId: DEMO.clientId,
-        clientSecret: SECRET,
-      }),
-    );
+    const set = value(await c.invoke('settings.set', onTheSim()));
     expect(set).toMatchObject({ hasSecret: true, secretStorage: 'memory', source: 'settings' });
     const outputs = await Promise.all(
       ['settings.get', 'status.get', 'connection.test', 'sync.status', 'outbox.list', 'session.current'].map(
@@ -131,13 +128,7 @@ describe('Core', () => {
 
   it('binds the secret to its instance origin: another origin needs it entered again; plain http is refused', async () => {
     const { c } = await core();
-    value(
-      await c.invoke('settings.set', {
-        instanceUrl: sim.url,
-        clientId: DEMO.clientId,
-        clientSecret: SECRET,
-      }),
-    );
+    value(await c.invoke('settings.set', onTheSim()));
     // The same origin spelled with a trailing slash keeps it.
     value(await c.invoke('settings.set', { instanceUrl: `${sim.url}/` }));
     expect(value(await c.invoke('settings.get', {}))).toMatchObject({ hasSecret: true });
@@ -169,13 +160,7 @@ describe('Core', () => {
     });
     expect(value(await c.invoke('status.get', {}))).toMatchObject({ insecure: true });
     const { c: safe } = await core();
-    value(
-      await safe.invoke('settings.set', {
-        instanceUrl: sim.url,
-        clientId: DEMO.clientId,
-        clientSecret: SECRET,
-      }),
-    );
+    value(await safe.invoke('settings.set', onTheSim()));
     expect(value(await safe.invoke('status.get', {}))).toMatchObject({ insecure: false });
   });
 
@@ -276,26 +261,14 @@ describe('Core', () => {
   it('runs on the demo until an instance is configured, then stops the demo', async () => {
     const { c, demoClosed } = await core({}, true);
     expect(value(await c.invoke('status.get', {}))).toMatchObject({ demo: true });
-    value(
-      await c.invoke('settings.set', {
-        instanceUrl: sim.url,
-        clientId: DEMO.clientId,
-        clientSecret: SECRET,
-      }),
-    );
+    value(await c.invoke('settings.set', onTheSim()));
     expect(value(await c.invoke('status.get', {}))).toMatchObject({ demo: false });
     expect(demoClosed()).toBe(1);
   });
 
   it('refuses to switch instances while orders for the current one are unsent', async () => {
     const { c, dataDir } = await core();
-    value(
-      await c.invoke('settings.set', {
-        instanceUrl: sim.url,
-        clientId: DEMO.clientId,
-        clientSecret: SECRET,
-      }),
-    );
+    value(await c.invoke('settings.set', onTheSim()));
     await sim.faults.setOffline(true);
     try {
       const db = openDatabase(join(dataDir, 'counter.sqlite'));
@@ -346,13 +319,7 @@ describe('Core', () => {
 
   it('sends a queued order at once when the cashier asks, even while it waits out a backoff', async () => {
     const { c, dataDir } = await core();
-    value(
-      await c.invoke('settings.set', {
-        instanceUrl: sim.url,
-        clientId: DEMO.clientId,
-        clientSecret: SECRET,
-      }),
-    );
+    value(await c.invoke('settings.set', onTheSim()));
     // An order whose last attempt got a 503 with a long Retry-After: its next attempt is 10 minutes away.
     const db = openDatabase(join(dataDir, 'counter.sqlite'));
     const stored = insertOutboxOrder(db, {
