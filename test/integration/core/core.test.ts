@@ -54,6 +54,19 @@ async function core(env: Record<string, string> = {}, demo = false) {
 /** Settings that point the core at the test's sim with the demo client's credentials. */
 const onTheSim = () => ({ instanceUrl: sim.url, clientId: DEMO.clientId, clientSecret: SECRET });
 
+/** One piece of product 1 for customer 1 from warehouse 1: an order as the outbox stores it. */
+const AN_ORDER = { customerId: 1, warehouseId: 1, items: [{ productId: 1, quantity: 1 }] };
+
+/** Stores AN_ORDER in the till's outbox, queued, as a sale closed there would. */
+function queueAnOrder(dataDir: string) {
+  const db = openDatabase(join(dataDir, 'counter.sqlite'));
+  try {
+    return insertOutboxOrder(db, AN_ORDER);
+  } finally {
+    db.close();
+  }
+}
+
 function value(envelope: Envelope): unknown {
   if (!envelope.ok) throw new Error(`call failed: ${envelope.error.code} ${envelope.error.message}`);
   return envelope.value;
@@ -271,9 +284,7 @@ describe('Core', () => {
     value(await c.invoke('settings.set', onTheSim()));
     await sim.faults.setOffline(true);
     try {
-      const db = openDatabase(join(dataDir, 'counter.sqlite'));
-      insertOutboxOrder(db, { customerId: 1, warehouseId: 1, items: [{ productId: 1, quantity: 1 }] });
-      db.close();
+      queueAnOrder(dataDir);
       const refused = await c.invoke('settings.set', { instanceUrl: 'http://127.0.0.1:9' });
       expect(refused).toMatchObject({ ok: false, error: { code: 'rejected' } });
       expect(refused.ok ? '' : refused.error.message).toContain('not sent yet');
@@ -292,13 +303,7 @@ describe('Core', () => {
         clientSecret: VIEWER.clientSecret,
       }),
     );
-    const db = openDatabase(join(dataDir, 'counter.sqlite'));
-    const stored = insertOutboxOrder(db, {
-      customerId: 1,
-      warehouseId: 1,
-      items: [{ productId: 1, quantity: 1 }],
-    });
-    db.close();
+    const stored = queueAnOrder(dataDir);
     const replayed = value(await c.invoke('outbox.replay', {})) as {
       id: number;
       state: string;
@@ -322,11 +327,7 @@ describe('Core', () => {
     value(await c.invoke('settings.set', onTheSim()));
     // An order whose last attempt got a 503 with a long Retry-After: its next attempt is 10 minutes away.
     const db = openDatabase(join(dataDir, 'counter.sqlite'));
-    const stored = insertOutboxOrder(db, {
-      customerId: 1,
-      warehouseId: 1,
-      items: [{ productId: 1, quantity: 1 }],
-    });
+    const stored = insertOutboxOrder(db, AN_ORDER);
     claimForSending(db, stored.id, ['queued']);
     recordOutboxOutcome(db, stored.id, ['sending'], { state: 'queued', nextAttemptAt: Date.now() + 600_000 });
     db.close();
@@ -343,11 +344,10 @@ describe('Core', () => {
       await c.invoke('settings.set', { instanceUrl: 'http://127.0.0.1:9', clientId: 'x', clientSecret: 'y' }),
     );
     const db = openDatabase(join(dataDir, 'counter.sqlite'));
-    const order = { customerId: 1, warehouseId: 1, items: [{ productId: 1, quantity: 1 }] };
-    const lost = insertOutboxOrder(db, order);
+    const lost = insertOutboxOrder(db, AN_ORDER);
     claimForSending(db, lost.id, ['queued']);
     recordOutboxOutcome(db, lost.id, ['sending'], { state: 'in-doubt' });
-    const waiting = insertOutboxOrder(db, order);
+    const waiting = insertOutboxOrder(db, AN_ORDER);
     db.close();
 
     const zero = await c.invoke('outbox.markSent', { id: lost.id, remoteId: 0 });
@@ -412,13 +412,7 @@ describe('Core', () => {
     cleanup.push(() => c.close());
     const status = async () => value(await c.invoke('status.get', {})) as { online: boolean | null };
     await vi.waitFor(async () => expect((await status()).online).toBe(true), { timeout: 10_000 });
-    const db = openDatabase(join(dataDir, 'counter.sqlite'));
-    const stored = insertOutboxOrder(db, {
-      customerId: 1,
-      warehouseId: 1,
-      items: [{ productId: 1, quantity: 1 }],
-    });
-    db.close();
+    const stored = queueAnOrder(dataDir);
     const pushed: unknown[] = [];
     c.subscribe((name, payload) => {
       if (name === 'status.changed') pushed.push(payload);
