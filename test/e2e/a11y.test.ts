@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.ts';
 import { claimForSending, insertOutboxOrder, recordOutboxOutcome } from '../../db/outbox.ts';
 import { SettingsStore } from '../../main/settings/store.ts';
-import { goTo, scan } from './app.ts';
+import { goTo, scan, setManagerPin } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { newPage, say } from './lang.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
@@ -201,12 +201,7 @@ describe('accessible', { timeout: 120_000 }, () => {
   });
 
   it('the confirmation dialog and the PIN prompt: none', async () => {
-    await goTo(page, 'settings');
-    const card = page.locator('[data-section="manager-pin"]');
-    await card.locator('[data-field="newManagerPin"]').fill(PIN);
-    await card.locator('[data-field="newManagerPinAgain"]').fill(PIN);
-    await card.locator('[data-action="set-manager-pin"]').click();
-    await expect.poll(() => card.getAttribute('data-pin-set')).toBe('true');
+    await setManagerPin(page, PIN);
     await goTo(page, 'orders');
     const entry = page.locator(`[data-order="${String(needsFixId)}"]`);
     await entry.locator('button', { hasText: say('orders:discard') }).click();

@@ -241,3 +241,17 @@ export async function takeWarehouse(
   await section.waitFor({ state: 'detached' });
   return id;
 }
+
+/**
+ * Sets the manager PIN in Settings (its card, typed twice) and waits until the card says a PIN is
+ * set. Returns the card. The lock shuts when the cashier leaves Settings.
+ */
+export async function setManagerPin(page: Page, pin: string): Promise<Locator> {
+  await goTo(page, 'settings');
+  const card = page.locator('[data-section="manager-pin"]');
+  await card.locator('[data-field="newManagerPin"]').fill(pin);
+  await card.locator('[data-field="newManagerPinAgain"]').fill(pin);
+  await card.locator('[data-action="set-manager-pin"]').click();
+  await expect.poll(() => card.getAttribute('data-pin-set')).toBe('true');
+  return card;
+}

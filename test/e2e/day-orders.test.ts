@@ -13,7 +13,7 @@ import {
   type OutboxOutcome,
 } from '../../db/outbox.ts';
 import { SettingsStore } from '../../main/settings/store.ts';
-import { goTo, placeOrder, scan } from './app.ts';
+import { goTo, placeOrder, scan, setManagerPin } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { newPage, say } from './lang.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
@@ -276,12 +276,8 @@ describe('destructive actions ask; a manager PIN guards them and Settings', { ti
 
   it('a PIN set in Settings guards Discard: wrong PIN says the tries left, the right one discards', async () => {
     await goTo(page, 'settings');
-    const card = page.locator('[data-section="manager-pin"]');
-    expect(await card.getAttribute('data-pin-set')).toBe('false');
-    await card.locator('[data-field="newManagerPin"]').fill(PIN);
-    await card.locator('[data-field="newManagerPinAgain"]').fill(PIN);
-    await card.locator('[data-action="set-manager-pin"]').click();
-    await expect.poll(() => card.getAttribute('data-pin-set')).toBe('true');
+    expect(await page.locator('[data-section="manager-pin"]').getAttribute('data-pin-set')).toBe('false');
+    await setManagerPin(page, PIN);
     // Leaving Settings shuts the lock: Discard now needs the PIN.
     await goTo(page, 'orders');
     const queued = row(ids.queued);

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.ts';
 import { SettingsStore } from '../../main/settings/store.ts';
-import { goTo, scan } from './app.ts';
+import { goTo, scan, setManagerPin } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import {
@@ -88,11 +88,7 @@ describe('language', () => {
 
   it('switches to English at once, without a reload, and with no PIN asked even when one is set', async () => {
     // A manager PIN guards Settings; the language is every cashier's to choose.
-    const card = page.locator('[data-section="manager-pin"]');
-    await card.locator('[data-field="newManagerPin"]').fill(PIN);
-    await card.locator('[data-field="newManagerPinAgain"]').fill(PIN);
-    await card.locator('[data-action="set-manager-pin"]').click();
-    await expect.poll(() => card.getAttribute('data-pin-set')).toBe('true');
+    const card = await setManagerPin(page, PIN);
     const said = card.locator('[data-pin-result]');
     expect(await said.textContent()).toBe('PIN nastaven.');
 

@@ -8,7 +8,7 @@
 // the Sale screen's list and in its warning, saying how much.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goTo, openOnSale, placeOrder, scan, statusBar } from './app.ts';
+import { goTo, openOnSale, placeOrder, scan, setManagerPin, statusBar } from './app.ts';
 import { screenshot, type RunningShell, SIZES } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import { E2E_LOCALE, say, sayPattern } from './lang.ts';
@@ -219,12 +219,7 @@ describe('open prices and line discounts, behind the manager PIN', { timeout: 18
   }
 
   it('sets a manager PIN (setup)', async () => {
-    await goTo(page, 'settings');
-    const card = page.locator('[data-section="manager-pin"]');
-    await card.locator('[data-field="newManagerPin"]').fill(PIN);
-    await card.locator('[data-field="newManagerPinAgain"]').fill(PIN);
-    await card.locator('[data-action="set-manager-pin"]').click();
-    await expect.poll(() => card.getAttribute('data-pin-set')).toBe('true');
+    await setManagerPin(page, PIN);
     // Leaving Settings shuts the lock.
     await goTo(page, 'sale');
   });

@@ -4,7 +4,7 @@
 // Esc goes back untouched. Keyboard only.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goTo, scan, takeWarehouse } from './app.ts';
+import { goTo, scan, setManagerPin, takeWarehouse } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import { E2E_LOCALE, newPage, say } from './lang.ts';
@@ -108,12 +108,7 @@ describe('a product without a price', { timeout: 120_000 }, () => {
   });
 
   it('asks for the manager PIN once one is set, and adds the product at the price after it', async () => {
-    await goTo(page, 'settings');
-    const card = page.locator('[data-section="manager-pin"]');
-    await card.locator('[data-field="newManagerPin"]').fill(PIN);
-    await card.locator('[data-field="newManagerPinAgain"]').fill(PIN);
-    await card.locator('[data-action="set-manager-pin"]').click();
-    await expect.poll(() => card.getAttribute('data-pin-set')).toBe('true');
+    await setManagerPin(page, PIN);
     // Leaving Settings shuts the lock.
     await goTo(page, 'sale');
     await scanRefused();
