@@ -11,6 +11,17 @@ import { openDatabase } from '../../db/database.ts';
 import { demoEnv } from './fixtures.ts';
 import { SELLS_PLAINLY } from './terminal.ts';
 
+/** A call on `core` and its value; a refusal throws, naming the channel and the error. */
+export async function callCore(
+  core: Pick<Core, 'invoke'>,
+  channel: string,
+  input: unknown = {},
+): Promise<unknown> {
+  const envelope: Envelope = await core.invoke(channel, input);
+  if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.code} ${envelope.error.message}`);
+  return envelope.value;
+}
+
 export interface SyncedCore {
   readonly sim: RunningSim;
   /** The running core (a new one after restart). */
@@ -89,11 +100,7 @@ function tillOf(
       await core.close();
       core = await createCore(url, dataDir, env);
     },
-    async call(channel, input) {
-      const envelope: Envelope = await core.invoke(channel, input);
-      if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.code} ${envelope.error.message}`);
-      return envelope.value;
-    },
+    call: (channel, input) => callCore(core, channel, input),
     async refusal(channel, input) {
       const envelope: Envelope = await core.invoke(channel, input);
       if (envelope.ok) throw new Error(`${channel} was not refused`);

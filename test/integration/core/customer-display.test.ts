@@ -2,7 +2,8 @@
 // sale sends display.changed with what the customer sees; a paid sale stays up with its change due
 // until the next sale's first scan; a void leaves the welcome.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CustomerDisplayView, Envelope } from '../../../contract/contract.ts';
+import { callCore } from '../../support/synced-core.ts';
+import type { CustomerDisplayView } from '../../../contract/contract.ts';
 import { Core } from '../../../main/core/core.ts';
 import { MemoryCredentialStore } from '../../../main/settings/credentials.ts';
 import {
@@ -43,11 +44,7 @@ afterAll(async () => {
   await stopAll(terminal, undefined, undefined);
 });
 
-async function call(channel: string, input: unknown = {}): Promise<unknown> {
-  const envelope: Envelope = await core.invoke(channel, input);
-  if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.code} ${envelope.error.message}`);
-  return envelope.value;
-}
+const call = (channel: string, input?: unknown): Promise<unknown> => callCore(core, channel, input);
 
 /** The store's language and currency as the till's Settings have them: the display speaks them too. */
 async function storeLook(): Promise<{ language: string; currency: string | null }> {

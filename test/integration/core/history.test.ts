@@ -3,10 +3,10 @@
 // are the ones stored with it, never priced again for a listing.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { callCore } from '../../support/synced-core.ts';
 import { demoEnv, sharedTempDir } from '../../support/fixtures.ts';
 import { SELLS_PLAINLY } from '../../support/terminal.ts';
 import type {
-  Envelope,
   OutboxChangedEvent,
   OutboxEntryView,
   OutboxPageView,
@@ -57,11 +57,7 @@ afterAll(async () => {
   await sim.close();
 });
 
-async function call(channel: string, input: unknown): Promise<unknown> {
-  const envelope: Envelope = await core.invoke(channel, input);
-  if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.code} ${envelope.error.message}`);
-  return envelope.value;
-}
+const call = (channel: string, input?: unknown): Promise<unknown> => callCore(core, channel, input);
 
 /** The app's file, opened beside the core (a second connection, as `pos` would). */
 function beside<T>(work: (db: Db) => T): T {

@@ -5,7 +5,8 @@
 // connection, until an order of this till is stored again.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ConnectionView, Envelope, OutboxEntryView } from '../../../contract/contract.ts';
+import { callCore } from '../../support/synced-core.ts';
+import type { ConnectionView, OutboxEntryView } from '../../../contract/contract.ts';
 import { openDatabase } from '../../../db/database.ts';
 import { insertOutboxOrder } from '../../../db/outbox.ts';
 import { Core } from '../../../main/core/core.ts';
@@ -47,11 +48,7 @@ afterAll(async () => {
   await sim.close();
 });
 
-async function call(channel: string, input: unknown): Promise<unknown> {
-  const envelope: Envelope = await core.invoke(channel, input);
-  if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.code} ${envelope.error.message}`);
-  return envelope.value;
-}
+const call = (channel: string, input?: unknown): Promise<unknown> => callCore(core, channel, input);
 
 const status = async () => (await call('status.get', {})) as { online: boolean; orderPermission: string };
 

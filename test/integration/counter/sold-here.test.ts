@@ -4,10 +4,10 @@
 // in the stock judgement, saying how much; once the instance acknowledged the order and the item was
 // synced again after that, the instance's figure stands alone.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { callCore } from '../../support/synced-core.ts';
 import type {
   CloseView,
   CompanyMatchView,
-  Envelope,
   OutboxEntryView,
   ScanView,
   StockSearchView,
@@ -65,11 +65,7 @@ afterAll(async () => {
   await sim.close();
 });
 
-async function call(channel: string, input: unknown): Promise<unknown> {
-  const envelope: Envelope = await core.invoke(channel, input);
-  if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.code} ${envelope.error.message}`);
-  return envelope.value;
-}
+const call = (channel: string, input?: unknown): Promise<unknown> => callCore(core, channel, input);
 
 async function refusal(channel: string, input: unknown) {
   const envelope = await core.invoke(channel, input);

@@ -5,7 +5,8 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Envelope, SyncStatusView } from '../../../contract/contract.ts';
+import { callCore } from '../../support/synced-core.ts';
+import type { SyncStatusView } from '../../../contract/contract.ts';
 import { Core } from '../../../main/core/core.ts';
 import { MemoryCredentialStore } from '../../../main/settings/credentials.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
@@ -38,11 +39,7 @@ afterAll(async () => {
   await sim.close();
 });
 
-async function call(channel: string, input: unknown): Promise<unknown> {
-  const envelope: Envelope = await core.invoke(channel, input);
-  if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.code} ${envelope.error.message}`);
-  return envelope.value;
-}
+const call = (channel: string, input?: unknown): Promise<unknown> => callCore(core, channel, input);
 
 const status = async (): Promise<SyncStatusView> => (await call('sync.status', {})) as SyncStatusView;
 const stateOf = (s: SyncStatusView, resource: string): string | undefined =>

@@ -8,10 +8,10 @@
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { callCore } from '../../support/synced-core.ts';
 import type {
   CompanyMatchView,
   DrawerOpeningView,
-  Envelope,
   OutboxEntryView,
   PrintJobView,
   ReceiptView,
@@ -74,11 +74,7 @@ afterAll(async () => {
   await stopAll(terminal, undefined, undefined);
 });
 
-async function call(channel: string, input: unknown = {}): Promise<unknown> {
-  const envelope: Envelope = await core.invoke(channel, input);
-  if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.code} ${envelope.error.message}`);
-  return envelope.value;
-}
+const call = (channel: string, input?: unknown): Promise<unknown> => callCore(core, channel, input);
 
 async function refusal(channel: string, input: unknown = {}) {
   const envelope = await core.invoke(channel, input);
