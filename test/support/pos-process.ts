@@ -2,8 +2,10 @@
 // exit code (-1 when it was killed or did not start), never a throw.
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
+import { demoEnv } from './fixtures.ts';
 
-const CLI = join(import.meta.dirname, '..', '..', 'main', 'cli', 'index.ts');
+/** The CLI's entry, for a test that starts it itself (to kill it, say). */
+export const CLI = join(import.meta.dirname, '..', '..', 'main', 'cli', 'index.ts');
 
 export interface PosRun {
   readonly code: number;
@@ -22,4 +24,19 @@ export function posProcess(
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
     });
   });
+}
+
+/** The environment of `pos` on the till in `dataDir`, against the instance at `url` (the demo client). */
+export function tillEnv(dataDir: string, url: string): Record<string, string> {
+  return { PATH: process.env.PATH ?? '', HOME: dataDir, ...demoEnv(url, dataDir) };
+}
+
+/** `pos args` on the till in `dataDir` against the instance at `url`, with `env` besides. */
+export function posOnTill(
+  dataDir: string,
+  url: string,
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<PosRun> {
+  return posProcess(args, { ...tillEnv(dataDir, url), ...env });
 }

@@ -6,36 +6,15 @@
 // are placed through the app's core over HTTP; returns are made by `pos return` in real processes on
 // the same data folder: two at once take one quantity once; one made offline waits (queued) and
 // reaches the instance once on the next `pos outbox replay`.
-import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { demoEnv, tempDir } from '../../support/fixtures.ts';
+import { tempDir } from '../../support/fixtures.ts';
+import { posOnTill, type PosRun } from '../../support/pos-process.ts';
 import { startSyncedCore, type SyncedCore } from '../../support/synced-core.ts';
 import { SELLS_PLAINLY } from '../../support/terminal.ts';
 import type { OutboxEntryView } from '../../../contract/contract.ts';
 import { openDatabase } from '../../../db/database.ts';
 import type { SimOptions } from '../../../sim/server.ts';
-
-const cli = join(import.meta.dirname, '..', '..', '..', 'main', 'cli', 'index.ts');
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function pos(dataDir: string, url: string, args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [cli, ...args],
-      { env: { PATH: process.env.PATH ?? '', HOME: dataDir, ...demoEnv(url, dataDir) }, timeout: 60_000 },
-      (error, stdout, stderr) => {
-        resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
-      },
-    );
-  });
-}
 
 interface ReturnJson {
   number: string;
@@ -86,7 +65,7 @@ async function sale(
   return { receipt, order };
 }
 
-const made = (run: Run): ReturnJson => {
+const made = (run: PosRun): ReturnJson => {
   expect(run.code, run.stderr + run.stdout).toBe(0);
   return JSON.parse(run.stdout) as ReturnJson;
 };
@@ -98,8 +77,8 @@ describe('a return reaches the books once, by what the instance offers', () => {
     const productId = (items[0] as { productId: number }).productId;
     // Two returns of the same quantity at once, in two processes: one takes it, the other is refused.
     const [a, b] = await Promise.all([
-      pos(dataDir, t.sim.url, ['return', receipt, '--item', `${productId}=2`, '--json']),
-      pos(dataDir, t.sim.url, ['return', receipt, '--item', `${productId}=2`, '--json']),
+      posOnTill(dataDir, t.sim.url, ['return', receipt, '--item', `${productId}=2`, '--json']),
+      posOnTill(dataDir, t.sim.url, ['return', receipt, '--item', `${productId}=2`, '--json']),
     ]);
     const codes = [a.code, b.code].sort();
     expect(codes, a.stderr + b.stderr).toEqual([0, 1]);
@@ -122,12 +101,18 @@ describe('a return reaches the books once, by what the instance offers', () => {
     const { receipt } = await sale(t, items);
     const productId = (items[1] as { productId: number }).productId;
     const offline = made(
-      await pos(dataDir, 'http://127.0.0.1:9', ['return', receipt, '--item', `${productId}=1`, '--json']),
+      await posOnTill(dataDir, 'http://127.0.0.1:9', [
+        'return',
+        receipt,
+        '--item',
+        `${productId}=1`,
+        '--json',
+      ]),
     );
     expect(offline).toMatchObject({ state: 'queued' });
     expect(t.sim.admin.listOrders().filter((o) => o.items.some((i) => i.quantity < 0))).toHaveLength(0);
     for (let i = 0; i < 2; i++) {
-      const replay = await pos(dataDir, t.sim.url, ['outbox', 'replay', '--json']);
+      const replay = await posOnTill(dataDir, t.sim.url, ['outbox', 'replay', '--json']);
       expect(replay.code, replay.stderr).toBe(0);
     }
     expect(t.sim.admin.listOrders().filter((o) => o.items.some((i) => i.quantity < 0))).toHaveLength(1);
@@ -136,7 +121,7 @@ describe('a return reaches the books once, by what the instance offers', () => {
   it('a plain instance: the whole of a sale goes by DELETE of its order', async () => {
     const { dataDir, till: t, items } = await tillOf('delete', {});
     const { receipt, order } = await sale(t, items);
-    const whole = made(await pos(dataDir, t.sim.url, ['return', receipt, '--json']));
+    const whole = made(await posOnTill(dataDir, t.sim.url, ['return', receipt, '--json']));
     expect(whole).toMatchObject({ state: 'sent', route: 'delete', documentOrderId: order.id });
     expect(t.sim.admin.listOrders().find((o) => o.id === order.remoteId)).toBeUndefined();
   }, 120_000);
@@ -145,13 +130,13 @@ describe('a return reaches the books once, by what the instance offers', () => {
     const { dataDir, till: t, items } = await tillOf('back-office', {});
     const first = await sale(t, items);
     t.sim.admin.markOrderDependent(Number(first.order.remoteId));
-    const kept = made(await pos(dataDir, t.sim.url, ['return', first.receipt, '--json']));
+    const kept = made(await posOnTill(dataDir, t.sim.url, ['return', first.receipt, '--json']));
     expect(kept).toMatchObject({ state: 'back-office', route: 'back-office' });
     expect(t.sim.admin.listOrders().find((o) => o.id === first.order.remoteId)).toBeDefined();
     const second = await sale(t, items);
     const productId = (items[0] as { productId: number }).productId;
     const part = made(
-      await pos(dataDir, t.sim.url, ['return', second.receipt, '--item', `${productId}=1`, '--json']),
+      await posOnTill(dataDir, t.sim.url, ['return', second.receipt, '--item', `${productId}=1`, '--json']),
     );
     expect(part).toMatchObject({ state: 'back-office' });
     expect(t.sim.admin.listOrders().filter((o) => o.items.some((i) => i.quantity < 0))).toHaveLength(0);
@@ -164,7 +149,7 @@ describe('a return reaches the books once, by what the instance offers', () => {
       items,
     } = await tillOf('no-delete', { missingOperations: ['deleteInternetOrder'] });
     const { receipt, order } = await sale(t, items);
-    const whole = made(await pos(dataDir, t.sim.url, ['return', receipt, '--json']));
+    const whole = made(await posOnTill(dataDir, t.sim.url, ['return', receipt, '--json']));
     expect(whole).toMatchObject({ state: 'back-office' });
     expect(t.sim.admin.listOrders().find((o) => o.id === order.remoteId)).toBeDefined();
   }, 120_000);

@@ -5,17 +5,16 @@
 // settles it by what the instance shows. A return for the back office is marked booked by a
 // manager only (the PIN), once. Real parts: the sim over HTTP behind the proxy, the CLI in its own
 // processes, the core on the same data folder.
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { demoEnv, tempDir } from '../../support/fixtures.ts';
+import { tempDir } from '../../support/fixtures.ts';
 import { startHostileProxy, type HostileProxy } from '../../support/hostile-proxy.ts';
+import { CLI, posOnTill, tillEnv } from '../../support/pos-process.ts';
 import { startSyncedCore, type SyncedCore } from '../../support/synced-core.ts';
 import { SELLS_PLAINLY } from '../../support/terminal.ts';
 import type { OutboxEntryView, ReturnView } from '../../../contract/contract.ts';
 import { openDatabase } from '../../../db/database.ts';
-
-const cli = join(import.meta.dirname, '..', '..', '..', 'main', 'cli', 'index.ts');
 
 let till: SyncedCore | undefined;
 let proxy: HostileProxy | undefined;
@@ -25,18 +24,6 @@ afterEach(async () => {
   till = undefined;
   proxy = undefined;
 });
-
-function envOf(dataDir: string, url: string): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH ?? '', HOME: dataDir, ...demoEnv(url, dataDir) };
-}
-
-function pos(dataDir: string, url: string, args: string[]) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(process.execPath, [cli, ...args], { env: envOf(dataDir, url), timeout: 60_000 }, (e, out, err) =>
-      resolve({ code: e ? (typeof e.code === 'number' ? e.code : -1) : 0, stdout: out, stderr: err }),
-    );
-  });
-}
 
 async function start(name: string) {
   const dataDir = tempDir(`returns-${name}`);
@@ -77,7 +64,7 @@ describe("a return's document settled by a person", () => {
     const { dataDir, t, items } = await start('delete-killed');
     const { receipt, order } = await sale(t, items);
     const url = proxy?.url ?? '';
-    const child = spawn(process.execPath, [cli, 'return', receipt, '--json'], { env: envOf(dataDir, url) });
+    const child = spawn(process.execPath, [CLI, 'return', receipt, '--json'], { env: tillEnv(dataDir, url) });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     proxy?.rule({
       method: 'DELETE',
@@ -96,7 +83,7 @@ describe("a return's document settled by a person", () => {
 
     const [listed] = (await t.call('returns.list', {})) as ReturnView[];
     expect(listed).toMatchObject({ number: 'P1-V000001', route: 'delete', state: 'in-doubt' });
-    const replay = await pos(dataDir, url, ['outbox', 'replay', '--json']);
+    const replay = await posOnTill(dataDir, url, ['outbox', 'replay', '--json']);
     expect(replay.code, replay.stderr).toBe(0);
     expect(deletes(proxy)).toBe(1);
     expect(((await t.call('returns.get', { id: listed?.id })) as ReturnView).state).toBe('in-doubt');
@@ -113,7 +100,7 @@ describe("a return's document settled by a person", () => {
     const { dataDir, t, items } = await start('back-office-booked');
     const { receipt } = await sale(t, items);
     const productId = items[0]?.productId ?? 0;
-    const run = await pos(dataDir, proxy?.url ?? '', [
+    const run = await posOnTill(dataDir, proxy?.url ?? '', [
       'return',
       receipt,
       '--item',

@@ -4,10 +4,10 @@
 // prints it again marked KOPIE, without the pulse. Real parts: the sim over HTTP, the CLI in its own
 // process, the core on the same data folder, the fake TCP printer read back with the ESC/POS decoder.
 import { afterEach, describe, expect, it } from 'vitest';
-import { demoEnv, tempDir } from '../../support/fixtures.ts';
+import { tempDir } from '../../support/fixtures.ts';
 import { decodeEscPos } from '../../support/escpos-decoder.ts';
 import { FakePrinter } from '../../support/fake-printer.ts';
-import { posProcess } from '../../support/pos-process.ts';
+import { posOnTill } from '../../support/pos-process.ts';
 import { sellTwoInCash, startSyncedCore, type SyncedCore } from '../../support/synced-core.ts';
 import type { PrintJobView, ReturnView } from '../../../contract/contract.ts';
 
@@ -19,10 +19,6 @@ afterEach(async () => {
   till = undefined;
   printer = undefined;
 });
-
-function pos(dataDir: string, url: string, env: Record<string, string>, args: string[]) {
-  return posProcess(args, { PATH: process.env.PATH ?? '', HOME: dataDir, ...demoEnv(url, dataDir), ...env });
-}
 
 function text(job: Uint8Array | undefined): { text: string; pulse: boolean } {
   const paper = decodeEscPos(job ?? new Uint8Array());
@@ -44,7 +40,7 @@ describe('the return receipt in the print queue', () => {
     const sales = printer.printed().length;
 
     await printer.off();
-    const run = await pos(dataDir, till.sim.url, env, ['return', receipt, '--json']);
+    const run = await posOnTill(dataDir, till.sim.url, ['return', receipt, '--json'], env);
     expect(run.code, run.stderr + run.stdout).toBe(0);
     expect(run.stderr).toContain('waits in the print queue');
     const made = JSON.parse(run.stdout) as { id: number; number: string };

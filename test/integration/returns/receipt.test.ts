@@ -2,10 +2,10 @@
 // fake network printer, the drawer's pulse first when cash is paid out; the bytes are read back with
 // the ESC/POS decoder, in Czech, at 80 and 58 mm.
 import { afterEach, describe, expect, it } from 'vitest';
-import { demoEnv, tempDir } from '../../support/fixtures.ts';
+import { tempDir } from '../../support/fixtures.ts';
 import { decodeEscPos } from '../../support/escpos-decoder.ts';
 import { FakePrinter } from '../../support/fake-printer.ts';
-import { posProcess } from '../../support/pos-process.ts';
+import { posOnTill } from '../../support/pos-process.ts';
 import { sellTwoInCash, startSyncedCore, type SyncedCore } from '../../support/synced-core.ts';
 
 let till: SyncedCore | undefined;
@@ -16,10 +16,6 @@ afterEach(async () => {
   till = undefined;
   printer = undefined;
 });
-
-function pos(dataDir: string, url: string, env: Record<string, string>, args: string[]) {
-  return posProcess(args, { PATH: process.env.PATH ?? '', HOME: dataDir, ...demoEnv(url, dataDir), ...env });
-}
 
 describe('the return receipt', () => {
   it.each([
@@ -35,7 +31,7 @@ describe('the return receipt', () => {
       const order = await sellTwoInCash(till, dataDir);
       const receipt = order.receiptNumber ?? '';
       const env = { POS_RECEIPT_PRINTER: `${printer.address}?columns=${columns}` };
-      const run = await pos(dataDir, till.sim.url, env, ['return', receipt, '--json']);
+      const run = await posOnTill(dataDir, till.sim.url, ['return', receipt, '--json'], env);
       expect(run.code, run.stderr + run.stdout).toBe(0);
       const made = JSON.parse(run.stdout) as { number: string; total: number; refund: { cash: number } };
       await printer.until(() => (printer?.printed().length ?? 0) > 0);
