@@ -9,6 +9,7 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Consumer, JetStreamClient, JetStreamManager, JsMsg } from '@nats-io/jetstream';
 import type { KV } from '@nats-io/kv';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { writeTransaction } from '../../db/database.ts';
@@ -191,24 +192,8 @@ export class StoreHub {
   async #claimChange(line: ReturnLineKey, next: (claimed: number) => number | null): Promise<ClaimOutcome> {
     const nc = this.#nc;
     if (nc === null || !this.#connected) return { outcome: 'offline' };
-    const kv = await this.#claims(nc);
     const key = `return.${line.till}.${line.orderId}.${line.lineNo}`;
-    for (;;) {
-      const entry = await kv.get(key);
-      const claimed = entry === null || entry.length === 0 ? 0 : Number(entry.string());
-      const value = next(claimed);
-      if (value === null) return { outcome: 'exceeds', claimedMilli: claimed };
-      const text = String(value);
-      try {
-        if (entry === null) await kv.create(key, text);
-        else await kv.update(key, text, entry.revision);
-        return { outcome: 'claimed', claimedMilli: value };
-      } catch (error) {
-        // Another till's claim came first (wrong last sequence / key exists): read it and judge again.
-        if (!/wrong last sequence|exists/i.test(error instanceof Error ? error.message : String(error)))
-          throw error;
-      }
-    }
+    return this.#onClaims(nc, (kv) => compareAndSet(kv, key, next));
   }
 
   /**
@@ -219,41 +204,50 @@ export class StoreHub {
   async claimParked(key: ParkedKey): Promise<ParkedClaimOutcome> {
     const nc = this.#nc;
     if (nc === null || !this.#connected) return { outcome: 'offline' };
-    const kv = await this.#claims(nc);
-    const name = parkedClaimKey(key);
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await kv.create(name, this.#options.till);
-        return { outcome: 'claimed' };
-      } catch (error) {
-        if (!/wrong last sequence|exists/i.test(error instanceof Error ? error.message : String(error)))
-          throw error;
-      }
-      const entry = await kv.get(name);
-      // A claim given back (deleted) between the two calls: try again.
-      if (entry === null || entry.operation !== 'PUT') {
-        if (attempt < 3) continue;
-        return { outcome: 'taken', by: '' };
-      }
-      const by = entry.string();
-      return by === this.#options.till ? { outcome: 'claimed' } : { outcome: 'taken', by };
-    }
+    return this.#onClaims(nc, (kv) => createOnce(kv, parkedClaimKey(key), this.#options.till));
   }
 
   /** Gives back a claim on a parked sale that was not recalled here after all. */
   async releaseParked(key: ParkedKey): Promise<void> {
     const nc = this.#nc;
     if (nc === null || !this.#connected) return;
-    await (await this.#claims(nc)).delete(parkedClaimKey(key));
+    await this.#onClaims(nc, (kv) => kv.delete(parkedClaimKey(key)));
   }
 
   #kv: { nc: NatsConnection; kv: Promise<KV> } | null = null;
   #claims(nc: NatsConnection): Promise<KV> {
+    if (this.#kv?.nc === nc) return this.#kv.kv;
     // The KV client is loaded with the first claim, like the rest of the NATS client (issue 36).
-    const bucket = async () =>
-      new (await import('@nats-io/kv')).Kvm(nc).create(CLAIMS_BUCKET, { history: 1 });
-    if (this.#kv?.nc !== nc) this.#kv = { nc, kv: bucket() };
-    return this.#kv.kv;
+    const kv = (async () =>
+      new (await import('@nats-io/kv')).Kvm(nc).create(CLAIMS_BUCKET, { history: 1 }))();
+    this.#kv = { nc, kv };
+    // A bucket that could not be opened is opened again at the next claim, never kept as failed.
+    kv.catch(() => {
+      if (this.#kv?.kv === kv) this.#kv = null;
+    });
+    return kv;
+  }
+
+  /**
+   * Runs `op` on the claims bucket. The first tills to claim in a new store make the bucket at the
+   * same instant, and nats-server may answer one of them, for a moment, "subjects overlap with an
+   * existing stream" (the bucket being added by another till) or no responders (the bucket there,
+   * not yet listening). Either way nothing was stored, so `op` is run again a few times before the
+   * claim is said failed (and the counter says the hub is out of reach).
+   */
+  async #onClaims<T>(nc: NatsConnection, op: (kv: KV) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await op(await this.#claims(nc));
+      } catch (error) {
+        const text = errorText(error);
+        if (attempt >= CLAIM_TRIES || !BUCKET_SETTLING.test(text)) {
+          this.#log(`store hub: a claim failed: ${text}`);
+          throw error;
+        }
+        await sleep(25 * 2 ** attempt);
+      }
+    }
   }
 
   async close(): Promise<void> {
@@ -451,6 +445,59 @@ export class StoreHub {
 
   #log(line: string): void {
     this.#options.log?.(line);
+  }
+}
+
+/** How often a claim meets a claims bucket still being made before it is said failed. */
+const CLAIM_TRIES = 4;
+const BUCKET_SETTLING = /subjects overlap|jetstream is not enabled|no responders/i;
+/** Another till's claim came first: wrong last sequence, or the key exists. */
+const CLAIMED_FIRST = /wrong last sequence|exists/i;
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Sets `key` to what `next` makes of its value (0 when absent), with compare-and-set. */
+async function compareAndSet(
+  kv: KV,
+  key: string,
+  next: (claimed: number) => number | null,
+): Promise<ClaimOutcome> {
+  for (;;) {
+    const entry = await kv.get(key);
+    const claimed = entry === null || entry.length === 0 ? 0 : Number(entry.string());
+    const value = next(claimed);
+    if (value === null) return { outcome: 'exceeds', claimedMilli: claimed };
+    const text = String(value);
+    try {
+      if (entry === null) await kv.create(key, text);
+      else await kv.update(key, text, entry.revision);
+      return { outcome: 'claimed', claimedMilli: value };
+    } catch (error) {
+      // Read it again and judge again.
+      if (!CLAIMED_FIRST.test(errorText(error))) throw error;
+    }
+  }
+}
+
+/** Creates `key` with `till` unless it holds another till's name: of two at once, one wins. */
+async function createOnce(kv: KV, key: string, till: string): Promise<ParkedClaimOutcome> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await kv.create(key, till);
+      return { outcome: 'claimed' };
+    } catch (error) {
+      if (!CLAIMED_FIRST.test(errorText(error))) throw error;
+    }
+    const entry = await kv.get(key);
+    // A claim given back (deleted) between the two calls: try again.
+    if (entry === null || entry.operation !== 'PUT') {
+      if (attempt < 3) continue;
+      return { outcome: 'taken', by: '' };
+    }
+    const by = entry.string();
+    return by === till ? { outcome: 'claimed' } : { outcome: 'taken', by };
   }
 }
 

@@ -1,6 +1,9 @@
 // Two tills returning the same sold line at the same instant, through the claims bucket of a real
 // nats-server (JetStream KV, compare-and-set): together they never take back more than was sold.
-import { describe, expect, it } from 'vitest';
+import { connect } from '@nats-io/transport-node';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { CLAIMS_BUCKET } from '../../../main/hub/index.ts';
 import { startTestHub } from '../../support/nats-hub.ts';
 import { joinHub, openTillDb, tillUsers } from '../../support/store-till.ts';
 
@@ -39,6 +42,30 @@ describe('return claims across tills', () => {
     await expect.poll(() => one.status().connected).toBe(false);
     await expect(one.claimReturn({ till: 'till2', orderId: 1, lineNo: 0 }, 1000, 1000)).resolves.toEqual({
       outcome: 'offline',
+    });
+  });
+
+  it('opens the claims bucket again after it could not be made, rather than failing every claim after', async () => {
+    const hub = await startTestHub(tillUsers('till1', 'admin'));
+    // A stream already taking the bucket's subjects: while it stands the bucket cannot be made
+    // (nats-server says "subjects overlap", as it may for a moment when two tills make it at once).
+    const nc = await connect({ servers: hub.url, user: 'admin', pass: 'pw-admin' });
+    onTestFinished(() => nc.close());
+    const jsm = await jetstreamManager(nc);
+    await jsm.streams.add({ name: 'blocker', subjects: [`$KV.${CLAIMS_BUCKET}.>`] });
+    const log: string[] = [];
+    const one = joinHub(openTillDb('one'), 'till1', hub.url, { log: (line) => log.push(line) });
+    await expect.poll(() => one.status().connected).toBe(true);
+    const parked = { till: 'till2', sessionId: 1, parkSeq: 1 };
+    await expect(one.claimParked(parked)).rejects.toThrow(/subjects overlap/);
+    // Said in the till's log, not only as "out of reach" on the screen.
+    expect(log.filter((line) => line.startsWith('store hub: a claim failed'))).toHaveLength(1);
+
+    await jsm.streams.delete('blocker');
+    await expect(one.claimParked(parked)).resolves.toEqual({ outcome: 'claimed' });
+    await expect(one.claimReturn({ till: 'till2', orderId: 1, lineNo: 0 }, 1000, 1000)).resolves.toEqual({
+      outcome: 'claimed',
+      claimedMilli: 1000,
     });
   });
 });
