@@ -217,7 +217,7 @@ export class StoreHub {
   #kv: { nc: NatsConnection; kv: Promise<KV> } | null = null;
   #claims(nc: NatsConnection): Promise<KV> {
     if (this.#kv?.nc === nc) return this.#kv.kv;
-    // The KV client is loaded with the first claim, like the rest of the NATS client (issue 36).
+    // The KV client is loaded with the session, like the rest of the NATS client (issue 36).
     const kv = (async () =>
       new (await import('@nats-io/kv')).Kvm(nc).create(CLAIMS_BUCKET, { history: 1 }))();
     this.#kv = { nc, kv };
@@ -310,6 +310,10 @@ export class StoreHub {
       const jsm = await nats.jetstreamManager(nc, { timeout: 5000 });
       await ensureStream(nats, jsm);
       await ensureConsumer(nats, jsm, till);
+      // Made (by the first till of the store) with the session, not at the first claim: a bucket
+      // made that instant may let a claim go unanswered for a moment (nats-server 2.9.10: no
+      // responders, or no answer in 5 s), and a session that fails here is simply begun again.
+      await this.#claims(nc);
       const js = nats.jetstream(nc, { timeout: 5000 });
       const consumer = await js.consumers.get(JOURNAL_STREAM, consumerName(till));
       this.#published = await lastOnHub(jsm, till);
