@@ -4,6 +4,7 @@
 // the instance offers no way to take, `booked` once a manager marked it booked there.
 import { decimal, minor, toMajor, vatWithin } from '../../common/money.ts';
 import type { OutboxState } from '../../contract/order.ts';
+import type { ReturnView as ReturnContractView } from '../../contract/returns.ts';
 import type { Db } from '../../db/database.ts';
 import {
   formatReturnNumber,
@@ -11,7 +12,6 @@ import {
   returnLines,
   returnRefunds,
   soldLinesOfReturn,
-  type ReturnRoute,
   type ReturnRow,
 } from '../../db/returns.ts';
 import { storeSale } from '../../db/journal.ts';
@@ -22,48 +22,11 @@ import { getOutboxOrder } from '../outbox/index.ts';
 
 export type ReturnState = OutboxState | 'back-office' | 'booked';
 
-export interface ReturnView {
-  readonly id: number;
-  /** "P1-V000004" */
-  readonly number: string;
-  /** The receipt it takes back ("P1-000123"), else the order's reference. */
-  readonly receipt: string;
-  readonly reference: string;
-  /** null: a return without a receipt (no sale named; `receipt` is empty). */
-  readonly saleOrderId: number | null;
-  readonly withoutReceipt?: true;
-  /** The till that sold it, when another till of the store did (its order's number is that till's). */
-  readonly saleTill?: string;
-  /** The original's instance order id, when it reached the instance. */
-  readonly saleRemoteId?: number;
-  readonly soldAt: string;
-  readonly createdAt: string;
-  readonly lines: readonly {
-    readonly lineNo: number;
-    readonly productId: number;
-    readonly name: string;
-    readonly quantity: number;
-    readonly unitOfMeasure?: string;
-    readonly vatRate: number;
-    readonly amount: number;
-  }[];
-  readonly byVatRate: readonly { vatRate: number; base: number; vat: number; gross: number }[];
-  readonly total: number;
-  readonly refund: { readonly cash?: number; readonly card?: number };
-  /** What cash rounding added to the cash paid out (negative: less paid out). */
-  readonly cashRounding: number;
-  readonly state: ReturnState;
-  readonly route?: ReturnRoute;
-  /** The outbox order that carries it (a negative order, or the sale's own for a DELETE). */
-  readonly documentOrderId?: number;
-  readonly note?: string;
-  readonly managerApproved: boolean;
-  readonly cashierId: number | null;
-  readonly shiftId: number | null;
-  readonly printCount: number;
-  /** An exchange's new sale: its receipt number (or its order's reference). */
-  readonly exchangeReceipt?: string;
-}
+/**
+ * A return as the contract gives it (contract/returns.ts), but who took it back and the store, which
+ * the handlers add by name (only `cashierId` is the return's own).
+ */
+export type ReturnView = Readonly<Omit<ReturnContractView, 'cashierName' | 'store'>>;
 
 export function returnView(db: Db, id: number): ReturnView | undefined {
   const r = getReturn(db, id);
