@@ -145,9 +145,12 @@ export interface Link {
 export interface LinkReturns {
   readonly returns: Returns;
   readonly router: ReturnRouter | null;
-  /** A return with its lines claimed across the store's tills first (issue 38). */
+  /**
+   * Makes a return against a sale of this till or of another till of the store: each line's
+   * quantity claimed in the store's bucket first when the hub is set (main/returns/store.ts).
+   */
   readonly make: (request: ReturnRequest) => MadeReturn | Promise<MadeReturn>;
-  /** A return without a receipt (issue 37, point 3). */
+  /** Makes a return without a receipt: the goods from the offline catalog, booked to the walk-in customer. */
   readonly withoutReceipt: (request: WithoutReceiptRequest) => MadeReturn;
   /** What such a return would take back and pay out, stored nowhere. */
   readonly planWithoutReceipt: (request: WithoutReceiptRequest) => WithoutReceiptPlan;

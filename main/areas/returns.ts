@@ -59,19 +59,8 @@ export interface ReturnsNeeds {
   readonly walkInCustomer?: () => { readonly companyId: number } | null;
 }
 
-export interface ReturnsArea {
-  readonly returns: Returns;
-  readonly router: ReturnRouter | null;
-  /**
-   * Makes a return against a sale of this till or of another till of the store: each line's
-   * quantity claimed in the store's bucket first when the hub is set (main/returns/store.ts).
-   */
-  readonly make: (request: ReturnRequest) => MadeReturn | Promise<MadeReturn>;
-  /** Makes a return without a receipt: the goods from the offline catalog, booked to the walk-in customer. */
-  readonly withoutReceipt: (request: WithoutReceiptRequest) => MadeReturn;
-  /** What such a return would take back and pay out, stored nowhere. */
-  readonly planWithoutReceipt: (request: WithoutReceiptRequest) => WithoutReceiptPlan;
-}
+/** The returns area as buildReturns makes it: the Link's returns part (area.ts). */
+export type ReturnsArea = LinkReturns;
 
 /**
  * Goods coming back without a receipt, from the offline catalog: by barcode in the till's warehouse
