@@ -11,7 +11,7 @@ const waiting = () => scanQueue.waiting();
 
 export function ScansWaiting() {
   const count = useSyncExternalStore(subscribe, waiting);
-  const { t } = useTranslation('sale');
+  const { t } = useTranslation('scanner');
   if (count === 0) return null;
   return (
     <p className="scans-waiting" role="status" data-testid="scans-waiting" data-count={count}>

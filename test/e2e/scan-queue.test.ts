@@ -129,7 +129,7 @@ describe('every scan lands, once, whatever the till is doing', { timeout: 180_00
     await sendKeys(page, '\n', at + (milk.length - 1) * 10 + 200, 10);
     await sendKeys(page, `${card.barcode}\n`, at + 700, 10);
     await expect.poll(() => waiting().getAttribute('data-count')).toBe('2');
-    expect(await waiting().textContent()).toBe(say('sale:scansWaiting', { count: 2 }));
+    expect(await waiting().textContent()).toBe(say('scanner:scansWaiting', { count: 2 }));
     expect(await warning().isVisible()).toBe(true);
     expect(await rows().count()).toBe(0);
     await screenshot(page, 'scan-queue-01-two-waiting-1024');

@@ -173,10 +173,6 @@ export const sale = {
   notEnoughCash: 'Málo hotovosti: přijato {{given}}, celkem {{total}} (chybí {{short}}). Nic nebylo uloženo.',
   pausedScanInField:
     'Kód „{{code}}“ přišel se zaváháním uprostřed a není známý: je v poli kódu celý, jak přišel. Zkontrolujte jej a potvrďte Enterem, nebo jej smažte.',
-  scansWaiting_one: '{{count, number}} naskenovaná položka čeká: přidá se po zavření okna.',
-  scansWaiting_few: '{{count, number}} naskenované položky čekají: přidají se po zavření okna.',
-  scansWaiting_many: '{{count, number}} naskenované položky čeká: přidají se po zavření okna.',
-  scansWaiting_other: '{{count, number}} naskenovaných položek čeká: přidají se po zavření okna.',
   paySplit: 'Karta + hotově',
   cardPart: 'Část kartou',
   cardPartPlaceholder: 'kolik zaplatí karta',

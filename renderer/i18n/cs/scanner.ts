@@ -52,4 +52,9 @@ export const scanner = {
   characters_few: '{{count, number}} znaky',
   characters_many: '{{count, number}} znaku',
   characters_other: '{{count, number}} znaků',
+  // Scans that wait while a dialog is open (renderer/components/ScansWaiting.tsx), on any screen.
+  scansWaiting_one: '{{count, number}} naskenovaný kód čeká, až se okno zavře.',
+  scansWaiting_few: '{{count, number}} naskenované kódy čekají, až se okno zavře.',
+  scansWaiting_many: '{{count, number}} naskenovaného kódu čeká, až se okno zavře.',
+  scansWaiting_other: '{{count, number}} naskenovaných kódů čeká, až se okno zavře.',
 } as const satisfies Translation<typeof en>;

@@ -170,8 +170,6 @@ export const sale = {
     'Not enough cash: {{given}} given, the total is {{total}} ({{short}} short). Nothing was placed.',
   pausedScanInField:
     'The code “{{code}}” came with a pause inside and is not known: it is in the code field whole, as it came. Check it and press Enter, or delete it.',
-  scansWaiting_one: '{{count, number}} scanned item waiting: added once this window closes.',
-  scansWaiting_other: '{{count, number}} scanned items waiting: added once this window closes.',
   paySplit: 'Card + cash',
   cardPart: 'Card part',
   cardPartPlaceholder: 'what the card pays',

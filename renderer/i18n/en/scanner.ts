@@ -49,4 +49,7 @@ export const scanner = {
   endedByNone: 'silence (no suffix)',
   characters_one: '{{count, number}} character',
   characters_other: '{{count, number}} characters',
+  // Scans that wait while a dialog is open (renderer/components/ScansWaiting.tsx), on any screen.
+  scansWaiting_one: '{{count, number}} scan waiting for this window to close.',
+  scansWaiting_other: '{{count, number}} scans waiting for this window to close.',
 } as const;

@@ -173,10 +173,6 @@ export const sale = {
   notEnoughCash: 'Málo hotovosti: prijaté {{given}}, spolu {{total}} (chýba {{short}}). Nič nebolo uložené.',
   pausedScanInField:
     'Kód „{{code}}“ prišiel so zaváhaním v strede a nie je známy: je v poli kódu celý, ako prišiel. Skontrolujte ho a potvrďte Enterom, alebo ho zmažte.',
-  scansWaiting_one: '{{count, number}} naskenovaná položka čaká: pridá sa po zatvorení okna.',
-  scansWaiting_few: '{{count, number}} naskenované položky čakajú: pridajú sa po zatvorení okna.',
-  scansWaiting_many: '{{count, number}} naskenovanej položky čaká: pridajú sa po zatvorení okna.',
-  scansWaiting_other: '{{count, number}} naskenovaných položiek čaká: pridajú sa po zatvorení okna.',
   paySplit: 'Karta + hotovosť',
   cardPart: 'Časť kartou',
   cardPartPlaceholder: 'koľko zaplatí karta',

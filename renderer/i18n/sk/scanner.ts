@@ -52,4 +52,9 @@ export const scanner = {
   characters_few: '{{count, number}} znaky',
   characters_many: '{{count, number}} znaku',
   characters_other: '{{count, number}} znakov',
+  // Scans that wait while a dialog is open (renderer/components/ScansWaiting.tsx), on any screen.
+  scansWaiting_one: '{{count, number}} naskenovaný kód čaká, kým sa okno zatvorí.',
+  scansWaiting_few: '{{count, number}} naskenované kódy čakajú, kým sa okno zatvorí.',
+  scansWaiting_many: '{{count, number}} naskenovaného kódu čaká, kým sa okno zatvorí.',
+  scansWaiting_other: '{{count, number}} naskenovaných kódov čaká, kým sa okno zatvorí.',
 } as const satisfies Translation<typeof en>;
