@@ -3,7 +3,7 @@
 // with instanceof, its errors the same.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { lazy } from './lazy.ts';
+import { lazy, rebuildLazy } from './lazy.ts';
 
 /** A lazy schema and how many times it was built. */
 function counted<T extends object>(build: () => T): { value: T; builds: () => number } {
@@ -57,5 +57,18 @@ describe('lazy', () => {
     expect(Object.keys(schemas.value)).toEqual(['a', 'b']);
     expect(schemas.value.b.parse(2)).toBe(2);
     expect(schemas.builds()).toBe(1);
+  });
+
+  it('is built again at its next use after rebuildLazy, and is the same stand-in', () => {
+    const item = counted(() => z.object({ id: z.number().int() }));
+    const list = counted(() => z.object({ items: z.array(item.value) }));
+    expect(list.value.parse({ items: [{ id: 1 }] })).toEqual({ items: [{ id: 1 }] });
+    expect([item.builds(), list.builds()]).toEqual([1, 1]);
+    rebuildLazy();
+    // Nothing built until used again; then each once more, and parsed as before.
+    expect([item.builds(), list.builds()]).toEqual([1, 1]);
+    expect(() => list.value.parse({ items: [{ id: 1.5 }] })).toThrow(z.ZodError);
+    list.value.parse({ items: [] });
+    expect([item.builds(), list.builds()]).toEqual([2, 2]);
   });
 });

@@ -9,10 +9,28 @@
 // `z.object({ x: X })`, `X.optional()`, `X.shape`, `z.infer<typeof X>`) and a schema that refers to
 // another builds that one only when it is itself built.
 
+let generation = 0;
+
+/**
+ * Every value lazy() has built is built anew at its next use. The core calls it once after a start
+ * (main/core/start-parsers.ts): schemas built then, for the first barcode, without compiled parsers
+ * are built again with them.
+ */
+export function rebuildLazy(): void {
+  generation++;
+}
+
 /** `build()`'s value, built at the first use of the returned stand-in and forwarded to after. */
 export function lazy<T extends object>(build: () => T): T {
   let built: T | undefined;
-  const real = (): T => (built ??= build());
+  let builtIn = -1;
+  const real = (): T => {
+    if (built === undefined || builtIn !== generation) {
+      built = build();
+      builtIn = generation;
+    }
+    return built;
+  };
   // The proxy's own target stays an empty object: every trap answers from the built value. A
   // property the built value holds as non-configurable is reported configurable (the target lacks
   // it, and a proxy may not report such a property non-configurable).

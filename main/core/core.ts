@@ -78,6 +78,7 @@ import {
   type Till,
 } from '../areas/index.ts';
 import { statusView, type StatusSource } from './status.ts';
+import { compiledFromNow } from './start-parsers.ts';
 
 /** The built-in demo: a local service instance with demo data, started only when nothing is configured. */
 export interface DemoInstance {
@@ -239,6 +240,7 @@ export class Core {
     if (this.#closed) return;
     this.#closed = true;
     clearTimeout(this.#backgroundTimer);
+    compiledFromNow();
     try {
       await this.#serial.close();
       await this.#compaction.stop();
@@ -288,6 +290,8 @@ export class Core {
   #startBackground(): void {
     clearTimeout(this.#backgroundTimer);
     this.#backgroundTimer = undefined;
+    // Before the background work parses the instance's pages and the hub's events.
+    compiledFromNow();
     if (this.#closed || this.#switching !== null) return;
     this.#link?.start();
     this.#emitSyncRows().catch((error: unknown) => this.#log(`sync: ${String(error)}`));

@@ -1,6 +1,8 @@
 // Creates the core as both shells run it: data folder from POS_DATA_DIR or the platform default (the
 // same folder as the CLI's), held for this app alone (folder-lock.ts), and the built-in demo instance
 // when nothing is configured.
+// First: nothing the start builds compiles a parser before the first answer (start-parsers.ts).
+import './interpreted-at-start.ts';
 import type { CredentialStore } from '../settings/credentials.ts';
 import { dataDirOf } from '../settings/config.ts';
 import type { Env } from '../settings/env.ts';

@@ -58,4 +58,10 @@ describe('libraries loaded at start', () => {
       /\/main\/(returns|cards)\/|\/main\/(printer|hub)\/index\.ts$|\/main\/printer\/worker\.ts$|\/main\/hub\/store-hub\.ts$|\/main\/areas\/(returns|hub|cards|receipt-printer)\.ts$/;
     expect(loaded.filter((url) => heavy.test(url))).toEqual([]);
   });
+
+  it('a restarted core compiles no parser before its first answer, and compiles them from its background work on', async () => {
+    // The child waits until compiling is back on (the test times out if it never is).
+    const said = await modulesLoaded(tempDir('start-parsers'), 'parsers');
+    expect(said).toEqual(['made:true', 'answered:true']);
+  });
 });
