@@ -33,6 +33,11 @@ interface ChunkOutcome {
   notFound: ServiceError | undefined;
   notFoundKeys: number[];
   fatal: ServiceError | undefined;
+  /**
+   * No connection to the instance after a key's retries: the keys not asked yet are not asked (each
+   * would wait out the same retries for nothing while the till shows "syncing"); they stay pending.
+   */
+  lost: ServiceError | undefined;
   /** Answers bigger than their share of the body limit: asked again alone. */
   alone: number[];
 }
@@ -64,10 +69,13 @@ export async function drainPending<T>(
       notFound: undefined,
       notFoundKeys: [],
       fatal: undefined,
+      lost: undefined,
       alone: [],
     };
-    const one = (key: number, maxBytes: number | undefined): Promise<void> =>
-      fetchAndStore(ctx, resource, key, () => fetch(key, maxBytes), store, result, outcome);
+    const one = async (key: number, maxBytes: number | undefined): Promise<void> => {
+      if (outcome.lost === undefined)
+        await fetchAndStore(ctx, resource, key, () => fetch(key, maxBytes), store, result, outcome);
+    };
     await mapLimit(keys, ctx.concurrency, (key) => one(key, share));
     for (const key of outcome.alone) {
       checkAbort(ctx);
@@ -77,6 +85,7 @@ export async function drainPending<T>(
     // A 403, or an endpoint this instance lacks, stops the resource; so does a 404 for every key of
     // a chunk: that is the endpoint failing, not every product or company vanishing at once.
     if (outcome.fatal !== undefined) throw outcome.fatal;
+    if (outcome.lost !== undefined) return lostAt(ctx, resource, result, outcome.lost);
     if (keys.length > 1 && outcome.notFound !== undefined && outcome.notFoundKeys.length === keys.length)
       throw outcome.notFound;
     if (outcome.notFoundKeys.length > 0) {
@@ -89,6 +98,20 @@ export async function drainPending<T>(
     done += keys.length;
     ctx.emit({ type: 'progress', resource, done: Math.min(done, total), total });
   }
+}
+
+/**
+ * The run's result when the instance went away: what was stored stays, the keys not stored stay
+ * pending for the next run, and the failure is the connection's (sync.ts instanceLost then fails
+ * the resources after this one at once).
+ */
+function lostAt(
+  ctx: SyncContext,
+  resource: CatalogResource,
+  result: PerKeyResult,
+  lost: ServiceError,
+): PerKeyResult {
+  return { ...result, failedKeys: pendingCount(ctx.db, resource), failure: failureOf(lost) };
 }
 
 /** One key: its answer stored with its key's removal, or what went wrong noted in the outcome. */
@@ -119,6 +142,7 @@ async function fetchAndStore<T>(
       outcome.notFound ??= error;
       outcome.notFoundKeys.push(key);
     } else if (isStatus(error, 403) || error.kind === 'not-available') outcome.fatal ??= error;
+    else if (error.kind === 'network') outcome.lost ??= error;
     else if (error.kind !== 'aborted') {
       result.failedKeys++;
       result.failure = failureOf(error);

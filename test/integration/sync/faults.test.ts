@@ -2,7 +2,7 @@
 // token expiring mid-sync, 401, 429 with Retry-After, 5xx, dropped connections, the instance going
 // away, a 403 or a 404 on one resource (reported for it while the others sync).
 import { describe, expect, it } from 'vitest';
-import { catalogCounts } from '../../../db/catalog/index.ts';
+import { catalogCounts, pendingCount } from '../../../db/catalog/index.ts';
 import { runSync, type RetryPolicy, type SyncEvent, type SyncReport } from '../../../main/sync/index.ts';
 import type { RunningSim } from '../../../sim/server.ts';
 import { DEMO, simForTest, tempDb, VIEWER } from '../../support/fixtures.ts';
@@ -132,6 +132,44 @@ describe('sync survives faults', () => {
       },
     });
     expect(offline).toBe(true);
+  });
+
+  it('the instance gone for good while units are asked product by product: no more asking, the keys stay pending', async () => {
+    const s = await simForTest();
+    const { db } = tempDb('sync');
+    const service = client(s.url);
+    const retries: SyncEvent[] = [];
+    let gone = false;
+    try {
+      const report = await runSync(db, service, {
+        retry: testRetry,
+        concurrency: 4,
+        onEvent: (e) => {
+          if (e.type === 'retry') retries.push(e);
+          if (!gone && e.type === 'started' && e.resource === 'productUnits') {
+            gone = true;
+            void s.faults.setOffline(true);
+          }
+        },
+      });
+      const units = report.resources.find((r) => r.resource === 'productUnits');
+      expect(units?.failure?.kind).toBe('network');
+      // Only the keys already being asked when the instance went waited out their retries; every
+      // other product's units were never asked (each would have waited the same, for nothing).
+      const unitRetries = retries.filter((e) => e.type === 'retry' && e.resource === 'productUnits');
+      expect(unitRetries.length).toBeLessThanOrEqual(4 * (testRetry.attempts - 1));
+      expect(pendingCount(db, 'productUnits')).toBeGreaterThan(4);
+      // The resources after it fail at once as the instance lost, without retries of their own.
+      const after = report.resources.slice(report.resources.findIndex((r) => r === units) + 1);
+      expect(after.map((r) => [r.resource, r.status, r.failure?.kind])).toEqual([
+        ['companyRepresentatives', 'failed', 'network'],
+        ['financialReceivables', 'failed', 'network'],
+        ['companyCards', 'failed', 'network'],
+      ]);
+      expect(retries.filter((e) => e.type === 'retry' && e.resource !== 'productUnits')).toEqual([]);
+    } finally {
+      await service.close();
+    }
   });
 
   it('reports an unreachable instance without touching the cache', async () => {
