@@ -113,3 +113,31 @@ export const StoreHubStatusView = lazy(() =>
 );
 export type StoreHubStatusView = z.infer<typeof StoreHubStatusView>;
 export type TillSeenView = z.infer<typeof TillSeenView>;
+
+/**
+ * A sold line of a till's sale: the unit a return's quantity is claimed by in the store's claims
+ * bucket (main/hub claims it, main/returns asks for it).
+ */
+export interface ReturnLineKey {
+  readonly till: string;
+  readonly orderId: number;
+  readonly lineNo: number;
+}
+
+/** What a claim on a sold line came to; 'offline': no hub now. */
+export type ReturnClaimOutcome =
+  | { readonly outcome: 'claimed' | 'exceeds'; readonly claimedMilli: number }
+  | { readonly outcome: 'offline' };
+
+/** A sale parked at a till, by the journal event that parked it: the unit a recall is claimed by. */
+export interface ParkedKey {
+  readonly till: string;
+  readonly sessionId: number;
+  readonly parkSeq: number;
+}
+
+/** What a claim on a parked sale came to; 'taken': another till recalled it first. */
+export type ParkedClaimOutcome =
+  | { readonly outcome: 'claimed' }
+  | { readonly outcome: 'taken'; readonly by: string }
+  | { readonly outcome: 'offline' };

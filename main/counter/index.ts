@@ -18,13 +18,7 @@ export {
   type ResolverOptions,
 } from './resolve.ts';
 export { counterHandlers, type CounterDeps } from './handlers.ts';
-export {
-  recallInStore,
-  type ParkedClaimAnswer,
-  type ParkedClaims,
-  type ParkedKey,
-  type Recalled,
-} from './store-parked.ts';
+export { recallInStore, type ParkedClaims, type Recalled } from './store-parked.ts';
 export { receiptOf, type Receipt } from './receipt.ts';
 export { receiptSummary, saleSummary } from './summary.ts';
 export { sessionTotals, type SessionTotals } from './totals.ts';

@@ -6,21 +6,10 @@
 // be cut off from a till that took one over meanwhile: docs/assumptions.md "Parked sales across the
 // store"); another till's needs the hub and says so.
 import { words } from '../../contract/core-words.ts';
+import type { ParkedClaimOutcome, ParkedKey } from '../../contract/store.ts';
 import type { Db } from '../../db/database.ts';
 import { lastParkSeq, storeParkedSale } from '../../db/store-parked.ts';
 import { CounterError, type Counter, type PricedSession } from './counter.ts';
-
-/** A sale parked at a till, by the journal event that parked it: what a recall claims. */
-export interface ParkedKey {
-  readonly till: string;
-  readonly sessionId: number;
-  readonly parkSeq: number;
-}
-
-export type ParkedClaimAnswer =
-  | { readonly outcome: 'claimed' }
-  | { readonly outcome: 'taken'; readonly by: string }
-  | { readonly outcome: 'offline' };
 
 /** The store's claims on parked sales as the counter uses them (main/areas wires the hub's). */
 export interface ParkedClaims {
@@ -28,7 +17,7 @@ export interface ParkedClaims {
   readonly till: string;
   /** The hub is in reach now (the other tills' parked sales are listed only then). */
   connected(): boolean;
-  claim(key: ParkedKey): Promise<ParkedClaimAnswer>;
+  claim(key: ParkedKey): Promise<ParkedClaimOutcome>;
   release(key: ParkedKey): Promise<void>;
 }
 
@@ -49,7 +38,7 @@ export async function recallInStore(
   const parkSeq = claims?.connected() === true ? lastParkSeq(db, id) : undefined;
   if (claims === null || parkSeq === undefined) return counter.recall(id);
   const key = { till: claims.till, sessionId: id, parkSeq };
-  const answer = await claims.claim(key).catch((): ParkedClaimAnswer => ({ outcome: 'offline' }));
+  const answer = await claims.claim(key).catch((): ParkedClaimOutcome => ({ outcome: 'offline' }));
   if (answer.outcome === 'taken') throw taken(answer.by);
   // The hub went away on the way: this till's own sale is recalled as without a hub.
   if (answer.outcome === 'offline') return counter.recall(id);
@@ -67,7 +56,7 @@ async function takeOverInStore(
   const sale = storeParkedSale(db, till, id);
   if (sale === undefined) throw new CounterError('not-parked', words('notParked', { sessionId: id }));
   const key = { till, sessionId: id, parkSeq: sale.parkSeq };
-  const answer = await claims.claim(key).catch((): ParkedClaimAnswer => ({ outcome: 'offline' }));
+  const answer = await claims.claim(key).catch((): ParkedClaimOutcome => ({ outcome: 'offline' }));
   if (answer.outcome === 'offline') throw offline();
   if (answer.outcome === 'taken') throw taken(answer.by);
   return released(claims, key, () => counter.takeOver(till, id));

@@ -9,16 +9,7 @@ export {
   writeHubConfig,
   type HubUser,
 } from './server.ts';
-export {
-  StoreHub,
-  type ClaimOutcome,
-  type ParkedClaimOutcome,
-  type ParkedKey,
-  type ReturnLineKey,
-  type StoreHubOptions,
-  type StoreHubStatus,
-  type TillSeen,
-} from './store-hub.ts';
+export { StoreHub, type StoreHubOptions, type StoreHubStatus, type TillSeen } from './store-hub.ts';
 export { TillName, journalSubject, messageId, JOURNAL_STREAM, CLAIMS_BUCKET } from './names.ts';
 export { storeShifts } from './store-view.ts';
 export {

@@ -24,6 +24,12 @@ import {
   tillOfSubject,
 } from './names.ts';
 import { lazy } from '../../common/lazy.ts';
+import type {
+  ParkedClaimOutcome,
+  ParkedKey,
+  ReturnClaimOutcome,
+  ReturnLineKey,
+} from '../../contract/store.ts';
 
 export interface StoreHubOptions {
   readonly db: Db;
@@ -61,31 +67,6 @@ export interface StoreHubStatus {
 }
 
 const Wire = JournalEvent;
-
-/** A sold line of a till's sale: the unit a return's quantity is claimed by. */
-export interface ReturnLineKey {
-  readonly till: string;
-  readonly orderId: number;
-  readonly lineNo: number;
-}
-
-export type ClaimOutcome =
-  | { readonly outcome: 'claimed'; readonly claimedMilli: number }
-  | { readonly outcome: 'exceeds'; readonly claimedMilli: number }
-  | { readonly outcome: 'offline' };
-
-/** A sale parked at a till, by the journal event that parked it: the unit a recall is claimed by. */
-export interface ParkedKey {
-  readonly till: string;
-  readonly sessionId: number;
-  readonly parkSeq: number;
-}
-
-export type ParkedClaimOutcome =
-  | { readonly outcome: 'claimed' }
-  /** Another till recalled it first. */
-  | { readonly outcome: 'taken'; readonly by: string }
-  | { readonly outcome: 'offline' };
 
 type Nats = typeof import('@nats-io/transport-node') & typeof import('@nats-io/jetstream');
 
@@ -176,7 +157,7 @@ export class StoreHub {
     quantityMilli: number,
     soldMilli: number,
     knownMilli = 0,
-  ): Promise<ClaimOutcome> {
+  ): Promise<ReturnClaimOutcome> {
     return this.#claimChange(line, (claimed) => {
       const base = Math.max(claimed, knownMilli);
       return base + quantityMilli > soldMilli ? null : base + quantityMilli;
@@ -184,12 +165,15 @@ export class StoreHub {
   }
 
   /** Gives back `quantityMilli` of a claim whose return was not stored after all. */
-  async releaseReturn(line: ReturnLineKey, quantityMilli: number): Promise<ClaimOutcome> {
+  async releaseReturn(line: ReturnLineKey, quantityMilli: number): Promise<ReturnClaimOutcome> {
     return this.#claimChange(line, (claimed) => Math.max(0, claimed - quantityMilli));
   }
 
   /** Sets a line's claim to what `next` makes of it, with compare-and-set; null from `next`: exceeds. */
-  async #claimChange(line: ReturnLineKey, next: (claimed: number) => number | null): Promise<ClaimOutcome> {
+  async #claimChange(
+    line: ReturnLineKey,
+    next: (claimed: number) => number | null,
+  ): Promise<ReturnClaimOutcome> {
     const nc = this.#nc;
     if (nc === null || !this.#connected) return { outcome: 'offline' };
     const key = `return.${line.till}.${line.orderId}.${line.lineNo}`;
@@ -215,25 +199,25 @@ export class StoreHub {
   }
 
   #kv: { nc: NatsConnection; kv: Promise<KV> } | null = null;
+  /**
+   * The claims bucket on this connection. Opened by the session before the till says it is
+   * connected; a bucket that fails to open there ends the session, and the next one (a new
+   * connection) opens it again, so a failed open is never what a claim gets.
+   */
   #claims(nc: NatsConnection): Promise<KV> {
     if (this.#kv?.nc === nc) return this.#kv.kv;
     // The KV client is loaded with the session, like the rest of the NATS client (issue 36).
     const kv = (async () =>
       new (await import('@nats-io/kv')).Kvm(nc).create(CLAIMS_BUCKET, { history: 1 }))();
     this.#kv = { nc, kv };
-    // A bucket that could not be opened is opened again at the next claim, never kept as failed.
-    kv.catch(() => {
-      if (this.#kv?.kv === kv) this.#kv = null;
-    });
     return kv;
   }
 
   /**
-   * Runs `op` on the claims bucket. The first tills to claim in a new store make the bucket at the
-   * same instant, and nats-server may answer one of them, for a moment, "subjects overlap with an
-   * existing stream" (the bucket being added by another till) or no responders (the bucket there,
-   * not yet listening). Either way nothing was stored, so `op` is run again a few times before the
-   * claim is said failed (and the counter says the hub is out of reach).
+   * Runs `op` on the claims bucket. A bucket another till made that instant may, for a moment, have
+   * no responders (nats-server 2.9.10: "jetstream is not enabled"): nothing was stored, so `op` is
+   * run again a few times before the claim is said failed (and the counter says the hub is out of
+   * reach).
    */
   async #onClaims<T>(nc: NatsConnection, op: (kv: KV) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
@@ -454,7 +438,7 @@ export class StoreHub {
 
 /** How often a claim meets a claims bucket still being made before it is said failed. */
 const CLAIM_TRIES = 4;
-const BUCKET_SETTLING = /subjects overlap|jetstream is not enabled|no responders/i;
+const BUCKET_SETTLING = /jetstream is not enabled|no responders/i;
 /** Another till's claim came first: wrong last sequence, or the key exists. */
 const CLAIMED_FIRST = /wrong last sequence|exists/i;
 
@@ -467,7 +451,7 @@ async function compareAndSet(
   kv: KV,
   key: string,
   next: (claimed: number) => number | null,
-): Promise<ClaimOutcome> {
+): Promise<ReturnClaimOutcome> {
   for (;;) {
     const entry = await kv.get(key);
     const claimed = entry === null || entry.length === 0 ? 0 : Number(entry.string());

@@ -25,7 +25,7 @@ export {
 export { returnPaperOf, returnView, stateOf, viewOf, type ReturnState, type ReturnView } from './view.ts';
 export { returnsHandlers, saleView, type ReturnsCalls, type ReturnsDeps } from './handlers.ts';
 export { deleteInDoubt, markReturnBooked, settleReturn } from './settle.ts';
-export { returnInStore, type ClaimAnswer, type ClaimKey, type ReturnClaims } from './store.ts';
+export { returnInStore, type ReturnClaims } from './store.ts';
 export {
   makeWithoutReceipt,
   planWithoutReceipt,

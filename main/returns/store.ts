@@ -6,19 +6,8 @@
 // reach) a till takes back its own sales as before; another till's sale then needs the manager's
 // PIN, and the approval says why (ApprovalReason 'store').
 import { words } from '../../contract/core-words.ts';
+import type { ReturnClaimOutcome, ReturnLineKey } from '../../contract/store.ts';
 import { ReturnError, quantityText, type MadeReturn, type ReturnRequest, type Returns } from './returns.ts';
-
-/** A sold line of a till's sale: the unit a return's quantity is claimed by. */
-export interface ClaimKey {
-  readonly till: string;
-  readonly orderId: number;
-  readonly lineNo: number;
-}
-
-export type ClaimAnswer =
-  | { readonly outcome: 'claimed'; readonly claimedMilli: number }
-  | { readonly outcome: 'exceeds'; readonly claimedMilli: number }
-  | { readonly outcome: 'offline' };
 
 /** The store's claims as the returns use them (main/areas wires the hub's). */
 export interface ReturnClaims {
@@ -28,9 +17,14 @@ export interface ReturnClaims {
    * Claims `quantityMilli` more of a line sold `soldMilli`; `knownMilli`: what this till knows came
    * back of it (its own returns and the others' journals), counted even where no claim said so.
    */
-  claim(key: ClaimKey, quantityMilli: number, soldMilli: number, knownMilli: number): Promise<ClaimAnswer>;
+  claim(
+    key: ReturnLineKey,
+    quantityMilli: number,
+    soldMilli: number,
+    knownMilli: number,
+  ): Promise<ReturnClaimOutcome>;
   /** Gives back a claim whose return was not stored. */
-  release(key: ClaimKey, quantityMilli: number): Promise<void>;
+  release(key: ReturnLineKey, quantityMilli: number): Promise<void>;
 }
 
 /**
@@ -44,7 +38,7 @@ export async function returnInStore(
 ): Promise<MadeReturn> {
   if (claims === null) return returns.make(request);
   const { sale, lines } = returns.preview(request);
-  const taken: { key: ClaimKey; quantityMilli: number }[] = [];
+  const taken: { key: ReturnLineKey; quantityMilli: number }[] = [];
   const giveBack = async () => {
     for (const t of taken.splice(0)) await claims.release(t.key, t.quantityMilli).catch(() => undefined);
   };
@@ -56,7 +50,7 @@ export async function returnInStore(
     // all, it only holds back units nobody took (never lets two tills take the same).
     const answer = await claims
       .claim(key, planned.quantityMilli, planned.line.quantityMilli, known)
-      .catch((): ClaimAnswer => ({ outcome: 'offline' }));
+      .catch((): ReturnClaimOutcome => ({ outcome: 'offline' }));
     if (answer.outcome === 'claimed') {
       taken.push({ key, quantityMilli: planned.quantityMilli });
       continue;
