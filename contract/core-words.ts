@@ -108,6 +108,8 @@ export const CORE_WORDS = {
   nothingToPark: 'There is nothing to park: the sale has no items and no customer.',
   notParked: 'Sale {{sessionId}} is not parked (it was recalled, placed or voided already).',
   parkedTaken: 'This parked sale was recalled at till {{till}} first: it is on that till now.',
+  parkedExchange:
+    'This parked sale holds an exchange for goods of receipt {{receipt}}: finish it at till {{till}}, where the goods were taken back.',
   parkedStoreOffline:
     'A sale parked at another till can be recalled only with the store hub in reach, so that no other till recalls it at the same time.',
   tenderShortRest: 'The cash given ({{given}}) is less than the rest to pay in cash ({{total}}).',

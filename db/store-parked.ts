@@ -61,6 +61,8 @@ export const ParkedBody = lazy(() =>
       .nullable(),
     walkIn: WalkInCustomer.nullable(),
     lines: z.array(ParkedLineWire),
+    /** The receipt of an exchange's credit the sale holds (migration 41): only its till settles it. */
+    exchangeReceipt: z.string().optional(),
   }),
 );
 export type ParkedBody = z.infer<typeof ParkedBody>;

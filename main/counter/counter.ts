@@ -88,6 +88,8 @@ export type CounterErrorCode =
   | 'parked-taken'
   /** Another till's parked sale, with the store hub out of reach. */
   | 'store-offline'
+  /** Another till's parked sale holding an exchange's credit: only that till can settle it. */
+  | 'parked-exchange'
   /** The stock rule asks the cashier first: the same call again with `confirmed` adds it. */
   | 'unconfirmed';
 

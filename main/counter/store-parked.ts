@@ -55,6 +55,10 @@ async function takeOverInStore(
   if (claims === null || !claims.connected()) throw offline();
   const sale = storeParkedSale(db, till, id);
   if (sale === undefined) throw new CounterError('not-parked', words('notParked', { sessionId: id }));
+  // Its credit is a return that till plans against the receipt: taken over, the credit would be lost.
+  const receipt = sale.body.exchangeReceipt;
+  if (receipt !== undefined)
+    throw new CounterError('parked-exchange', words('parkedExchange', { till, receipt }));
   const key = { till, sessionId: id, parkSeq: sale.parkSeq };
   const answer = await claims.claim(key).catch((): ParkedClaimOutcome => ({ outcome: 'offline' }));
   if (answer.outcome === 'offline') throw offline();

@@ -97,6 +97,8 @@ export const core = {
   nothingToPark: 'Není co odložit: nákup nemá žádné zboží ani zákazníka.',
   notParked: 'Nákup {{sessionId}} není odložený (už byl vyvolán, odeslán nebo zrušen).',
   parkedTaken: 'Tento odložený nákup už vyvolala pokladna {{till}}: je teď na ní.',
+  parkedExchange:
+    'Tento odložený nákup obsahuje výměnu za zboží z účtenky {{receipt}}: dokončete ho na pokladně {{till}}, kde bylo zboží vráceno.',
   parkedStoreOffline:
     'Nákup odložený na jiné pokladně lze vyvolat jen se spojením s ostatními pokladnami, aby ho zároveň nevyvolala jiná.',
   requestInvalid: 'Neprovedeno: zadaná hodnota není platná.',

@@ -98,6 +98,8 @@ export const core = {
   nothingToPark: 'Nie je čo odložiť: nákup nemá žiadny tovar ani zákazníka.',
   notParked: 'Nákup {{sessionId}} nie je odložený (už bol vyvolaný, odoslaný alebo zrušený).',
   parkedTaken: 'Tento odložený nákup už vyvolala pokladnica {{till}}: je teraz na nej.',
+  parkedExchange:
+    'Tento odložený nákup obsahuje výmenu za tovar z dokladu {{receipt}}: dokončite ho na pokladnici {{till}}, kde bol tovar vrátený.',
   parkedStoreOffline:
     'Nákup odložený na inej pokladnici sa dá vyvolať len so spojením s ostatnými pokladnicami, aby ho zároveň nevyvolala iná.',
   requestInvalid: 'Nevykonané: zadaná hodnota nie je platná.',

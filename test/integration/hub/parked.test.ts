@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { upsertStockItems } from '../../../db/catalog/index.ts';
 import type { Db } from '../../../db/database.ts';
 import { storeEvents } from '../../../db/journal.ts';
-import { getShoppingSession } from '../../../db/sessions.ts';
+import { heldExchangeText, holdExchangeText } from '../../../db/returns.ts';
+import { currentShoppingSessionId, getShoppingSession } from '../../../db/sessions.ts';
 import { hubParkedClaims } from '../../../main/areas/index.ts';
 import { BarcodeReader } from '../../../main/barcode/index.ts';
 import { Counter, CounterError, counterHandlers, ScanResolver } from '../../../main/counter/index.ts';
@@ -196,5 +197,36 @@ describe('parked sales across the store', { timeout: 120_000 }, () => {
     );
     const recalled = await two.calls['session.recall']({ id: mine });
     expect(recalled.session.lines.map((l) => l.name)).toEqual(['Product 2']);
+  });
+  it('keeps a parked sale holding an exchange at its till: another till refuses to take it over', async () => {
+    const hub = await startTestHub(tillUsers('till1', 'till2'));
+    const one = till('till1', hub.url);
+    const two = till('till2', hub.url);
+    await expect.poll(() => one.hub.connected && two.hub.connected).toBe(true);
+    // Till 1 takes goods of receipt 1-000007 back as a credit on the new sale (what returns.hold
+    // stores: main/returns/held.ts), then parks the sale while the customer looks for another size.
+    await scanAll(one, 'CODE-2');
+    const sessionId = currentShoppingSessionId(one.db);
+    if (sessionId === undefined) throw new Error('no sale at the counter');
+    const credit = JSON.stringify({
+      receipt: '1-000007',
+      lines: [{ lineNo: 1, quantity: 1 }],
+      creditMinor: 1000,
+    });
+    holdExchangeText(one.db, sessionId, credit, new Date());
+    const parkedId = await park(one);
+    await expect.poll(() => othersListed(two), { timeout: 30_000 }).toEqual([['till1', parkedId, 1, 25.5]]);
+
+    // Till 2 would get the lines without the credit and charge the customer in full: it refuses,
+    // names the till, claims nothing, and till 1 still has the sale parked.
+    const refused = await refusal(two.calls['session.recall']({ id: parkedId, till: 'till1' }));
+    expect(refused.code).toBe('parked-exchange');
+    expect(refused.message).toContain('till1');
+    expect(refused.message).toContain('1-000007');
+    expect(await othersListed(two)).toEqual([['till1', parkedId, 1, 25.5]]);
+    // Recalled at till 1, the sale comes back with its credit.
+    const recalled = await one.calls['session.recall']({ id: parkedId });
+    expect(recalled.session.lines.map((l) => l.name)).toEqual(['Product 2']);
+    expect(heldExchangeText(one.db, Number(parkedId))).toBe(credit);
   });
 });
