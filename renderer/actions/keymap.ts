@@ -145,149 +145,113 @@ export function keyName(event: { key: string; ctrlKey: boolean; metaKey: boolean
   return event.key;
 }
 
+/** A key binding: `key` (KeyboardEvent.key, or `Ctrl+<key>`) triggers `name` when `when` holds. */
+const press = (name: ActionName, key: string, when: Binding['when']): Binding => ({
+  name,
+  trigger: 'key',
+  key: is(key),
+  when,
+});
+/** A scan binding: a scan goes to `name` when `when` holds (the first that applies). */
+const scan = (name: ActionName, when: Binding['when']): Binding => ({ name, trigger: 'scan', when });
+
 export const KEYMAP: readonly Binding[] = [
   // The payment panel (F9): Enter places the order, Esc goes back to the sale, F2 cash, F3 card, F4
   // card + cash. Enter on a focused button is that button's (a round note chooses that note).
-  {
-    name: 'payment.confirm',
-    trigger: 'key',
-    key: is('Enter'),
-    when: (ctx) => inDialog('payment')(ctx) && ctx.onButton !== true,
-  },
-  { name: 'payment.cancel', trigger: 'key', key: is('Escape'), when: inDialog('payment') },
-  { name: 'payment.cash', trigger: 'key', key: is('F2'), when: inDialog('payment') },
-  { name: 'payment.card', trigger: 'key', key: is('F3'), when: inDialog('payment') },
-  { name: 'payment.split', trigger: 'key', key: is('F4'), when: inDialog('payment') },
+  press('payment.confirm', 'Enter', (ctx) => inDialog('payment')(ctx) && ctx.onButton !== true),
+  press('payment.cancel', 'Escape', inDialog('payment')),
+  press('payment.cash', 'F2', inDialog('payment')),
+  press('payment.card', 'F3', inDialog('payment')),
+  press('payment.split', 'F4', inDialog('payment')),
   // A receipt: F7 prints it (the dialog's, or the one just placed on Sale), Esc closes the dialog.
-  {
-    name: 'receipt.print',
-    trigger: 'key',
-    key: is('F7'),
-    when: (ctx) => ctx.dialog === 'receipt' || (onSale(ctx) && ctx.receiptShown === true),
-  },
-  { name: 'receipt.close', trigger: 'key', key: is('Escape'), when: inDialog('receipt') },
+  press(
+    'receipt.print',
+    'F7',
+    (ctx) => ctx.dialog === 'receipt' || (onSale(ctx) && ctx.receiptShown === true),
+  ),
+  press('receipt.close', 'Escape', inDialog('receipt')),
   // A manager's price for a product without one (F6 on the Sale screen opens it): Enter adds, Esc goes back.
-  { name: 'price.confirm', trigger: 'key', key: is('Enter'), when: inDialog('price') },
-  { name: 'price.cancel', trigger: 'key', key: is('Escape'), when: inDialog('price') },
+  press('price.confirm', 'Enter', inDialog('price')),
+  press('price.cancel', 'Escape', inDialog('price')),
   // The float, asked for when F9 finds no shift open: Enter opens the shift and pays, Esc goes back.
-  { name: 'float.confirm', trigger: 'key', key: is('Enter'), when: inDialog('float') },
-  { name: 'float.cancel', trigger: 'key', key: is('Escape'), when: inDialog('float') },
+  press('float.confirm', 'Enter', inDialog('float')),
+  press('float.cancel', 'Escape', inDialog('float')),
   // Parked sales (F10 on the Sale screen opens them): F10 parks the sale on the counter, the arrows
   // choose a parked one, Enter recalls it (or presses the focused button), Esc goes back.
-  {
-    name: 'parked.park',
-    trigger: 'key',
-    key: is('F10'),
-    when: (ctx) => ctx.dialog === 'parked' && ctx.parking === 'park',
-  },
-  { name: 'parked.next', trigger: 'key', key: is('ArrowDown'), when: inDialog('parked') },
-  { name: 'parked.previous', trigger: 'key', key: is('ArrowUp'), when: inDialog('parked') },
-  { name: 'parked.confirm', trigger: 'key', key: is('Enter'), when: inDialog('parked') },
-  { name: 'parked.close', trigger: 'key', key: is('Escape'), when: inDialog('parked') },
+  press('parked.park', 'F10', (ctx) => ctx.dialog === 'parked' && ctx.parking === 'park'),
+  press('parked.next', 'ArrowDown', inDialog('parked')),
+  press('parked.previous', 'ArrowUp', inDialog('parked')),
+  press('parked.confirm', 'Enter', inDialog('parked')),
+  press('parked.close', 'Escape', inDialog('parked')),
   // A line's own discount or price override (Ctrl+D on the selected line opens it): Enter sets, Esc goes back.
-  { name: 'adjust.confirm', trigger: 'key', key: is('Enter'), when: inDialog('adjust') },
-  { name: 'adjust.cancel', trigger: 'key', key: is('Escape'), when: inDialog('adjust') },
+  press('adjust.confirm', 'Enter', inDialog('adjust')),
+  press('adjust.cancel', 'Escape', inDialog('adjust')),
   // A new loyalty card (Ctrl+K on the Sale screen opens it): a person's Enter issues it (a scanner's
   // Enter never reaches the keymap: the scanner module keeps a scan's keys), Enter on a button is that
   // button's, Esc goes back.
-  {
-    name: 'card.confirm',
-    trigger: 'key',
-    key: is('Enter'),
-    when: (ctx) => inDialog('card')(ctx) && ctx.onButton !== true,
-  },
-  { name: 'card.cancel', trigger: 'key', key: is('Escape'), when: inDialog('card') },
+  press('card.confirm', 'Enter', (ctx) => inDialog('card')(ctx) && ctx.onButton !== true),
+  press('card.cancel', 'Escape', inDialog('card')),
   // A confirmation (Esc keeps: the destructive answer is never the default) or the manager PIN prompt.
-  {
-    name: 'guard.leave',
-    trigger: 'key',
-    key: is('Escape'),
-    when: (ctx) => ctx.dialog === 'confirm' || ctx.dialog === 'warning' || ctx.dialog === 'pin',
-  },
+  press(
+    'guard.leave',
+    'Escape',
+    (ctx) => ctx.dialog === 'confirm' || ctx.dialog === 'warning' || ctx.dialog === 'pin',
+  ),
   // The stock rule's warning (an inactive item, out of stock, more than in stock): Enter sells it anyway.
-  { name: 'warning.confirm', trigger: 'key', key: is('Enter'), when: inDialog('warning') },
+  press('warning.confirm', 'Enter', inDialog('warning')),
   // Focus stays inside an open dialog: Tab and Shift+Tab cycle through its controls.
-  { name: 'dialog.tab', trigger: 'key', key: is('Tab'), when: (ctx) => ctx.dialog !== undefined },
-  { name: 'screen.sale', trigger: 'key', key: is('F1'), when: always },
-  { name: 'screen.stock', trigger: 'key', key: is('F2'), when: always },
-  { name: 'screen.orders', trigger: 'key', key: is('F3'), when: always },
-  { name: 'screen.settings', trigger: 'key', key: is('F4'), when: always },
-  { name: 'screen.shift', trigger: 'key', key: is('F5'), when: always },
-  { name: 'screen.returns', trigger: 'key', key: is('F11'), when: always },
+  press('dialog.tab', 'Tab', (ctx) => ctx.dialog !== undefined),
+  press('screen.sale', 'F1', always),
+  press('screen.stock', 'F2', always),
+  press('screen.orders', 'F3', always),
+  press('screen.settings', 'F4', always),
+  press('screen.shift', 'F5', always),
+  press('screen.returns', 'F11', always),
   // The Returns screen: F9 takes the chosen lines back (as F9 pays on Sale), F7 prints its receipt.
-  { name: 'returns.make', trigger: 'key', key: is('F9'), when: onScreen('returns') },
-  { name: 'returns.print', trigger: 'key', key: is('F7'), when: onScreen('returns') },
+  press('returns.make', 'F9', onScreen('returns')),
+  press('returns.print', 'F7', onScreen('returns')),
   // F8: the chosen lines as a credit to the Sale screen, an exchange (F8 voids only on Sale).
-  { name: 'returns.exchange', trigger: 'key', key: is('F8'), when: onScreen('returns') },
+  press('returns.exchange', 'F8', onScreen('returns')),
   // F6: a return without a receipt (products scanned instead of a receipt); F6 again goes back.
-  { name: 'returns.noReceipt', trigger: 'key', key: is('F6'), when: onScreen('returns') },
+  press('returns.noReceipt', 'F6', onScreen('returns')),
   // F7 on the Shift screen prints the report it shows.
-  { name: 'shift.print', trigger: 'key', key: is('F7'), when: onScreen('shift') },
-  { name: 'sale.openPayment', trigger: 'key', key: is('F9'), when: onSale },
+  press('shift.print', 'F7', onScreen('shift')),
+  press('sale.openPayment', 'F9', onSale),
   // The find-by-name list under the code field, while it is open: arrows pick, Enter adds, Esc closes.
-  { name: 'find.next', trigger: 'key', key: is('ArrowDown'), when: finding },
-  { name: 'find.previous', trigger: 'key', key: is('ArrowUp'), when: finding },
-  {
-    name: 'find.add',
-    trigger: 'key',
-    key: is('Enter'),
-    when: (ctx) => ctx.find?.highlighted === true && onSale(ctx),
-  },
-  { name: 'find.close', trigger: 'key', key: is('Escape'), when: finding },
+  press('find.next', 'ArrowDown', finding),
+  press('find.previous', 'ArrowUp', finding),
+  press('find.add', 'Enter', (ctx) => ctx.find?.highlighted === true && onSale(ctx)),
+  press('find.close', 'Escape', finding),
   // `5*` typed (the digits reach the code field from anywhere on Sale), then Enter: the selected
   // line's quantity. Not a scan: the scanner module keeps a scan's keys, its Enter included, from
   // the keymap; the same `5*` before a scan multiplies that scan instead.
-  {
-    name: 'sale.setQuantity',
-    trigger: 'key',
-    key: is('Enter'),
-    when: (ctx) => onSale(ctx) && ctx.typedQuantity === true && ctx.selectedLine !== undefined,
-  },
-  { name: 'sale.void', trigger: 'key', key: is('F8'), when: onSale },
-  {
-    name: 'sale.parked',
-    trigger: 'key',
-    key: is('F10'),
-    when: (ctx) => onSale(ctx) && ctx.parking !== undefined,
-  },
-  {
-    name: 'sale.enterPrice',
-    trigger: 'key',
-    key: is('F6'),
-    when: (ctx) => onSale(ctx) && ctx.unpriced === true,
-  },
+  press(
+    'sale.setQuantity',
+    'Enter',
+    (ctx) => onSale(ctx) && ctx.typedQuantity === true && ctx.selectedLine !== undefined,
+  ),
+  press('sale.void', 'F8', onSale),
+  press('sale.parked', 'F10', (ctx) => onSale(ctx) && ctx.parking !== undefined),
+  press('sale.enterPrice', 'F6', (ctx) => onSale(ctx) && ctx.unpriced === true),
   // Ctrl+D: a discount or a new price for the selected line (a manager's: the PIN when one is set).
-  {
-    name: 'sale.adjustLine',
-    trigger: 'key',
-    key: is('Ctrl+d'),
-    when: (ctx) => onSale(ctx) && ctx.selectedLine !== undefined,
-  },
+  press('sale.adjustLine', 'Ctrl+d', (ctx) => onSale(ctx) && ctx.selectedLine !== undefined),
   // Ctrl+O: the cash drawer opened without a sale (the manager PIN when set), counted on the X and Z
   // reports; only between sales, so it never hands out change beside a sale's own.
-  {
-    name: 'sale.openDrawer',
-    trigger: 'key',
-    key: is('Ctrl+o'),
-    when: (ctx) => onSale(ctx) && ctx.drawer === true,
-  },
+  press('sale.openDrawer', 'Ctrl+o', (ctx) => onSale(ctx) && ctx.drawer === true),
   // Ctrl+K ("karta"): a new loyalty card from the stack for the customer, issued at the till and put
   // on this sale; from the code field too (a Ctrl key is never typing).
-  { name: 'sale.issueCard', trigger: 'key', key: is('Ctrl+k'), when: onSale },
-  { name: 'sale.selectNext', trigger: 'key', key: is('ArrowDown'), when: onSaleLines },
-  { name: 'sale.selectPrevious', trigger: 'key', key: is('ArrowUp'), when: onSaleLines },
-  { name: 'sale.increment', trigger: 'key', key: is('+'), when: withLine, waitsOutScan: true },
+  press('sale.issueCard', 'Ctrl+k', onSale),
+  press('sale.selectNext', 'ArrowDown', onSaleLines),
+  press('sale.selectPrevious', 'ArrowUp', onSaleLines),
+  { ...press('sale.increment', '+', withLine), waitsOutScan: true },
   {
-    name: 'sale.decrement',
-    trigger: 'key',
-    key: is('-'),
-    when: (ctx) => withLine(ctx) && (ctx.selectedLine?.quantity ?? 0) > 1,
+    ...press('sale.decrement', '-', (ctx) => withLine(ctx) && (ctx.selectedLine?.quantity ?? 0) > 1),
     waitsOutScan: true,
   },
-  { name: 'sale.removeLine', trigger: 'key', key: is('Delete'), when: withLine, waitsOutScan: true },
+  { ...press('sale.removeLine', 'Delete', withLine), waitsOutScan: true },
   // Ctrl+Z outside a field is the sale's own undo (a removed line), never the browser's, which
   // would reach back into the code field's last edit.
-  { name: 'sale.undoRemove', trigger: 'key', key: is('Ctrl+z'), when: onSaleLines },
+  press('sale.undoRemove', 'Ctrl+z', onSaleLines),
   // Typed on the Sale screen with focus outside any field: the character goes to the code field (the
   // scanner module then judges it there: a scan's keys never land in it).
   {
@@ -298,7 +262,7 @@ export const KEYMAP: readonly Binding[] = [
     when: (ctx) => onSale(ctx) && ctx.focus === 'other',
   },
   // Esc always leaves the scanner test pad (Tab and Shift+Tab leave it as from anything else).
-  { name: 'testPad.leave', trigger: 'key', key: is('Escape'), when: (ctx) => ctx.focus === 'test-pad' },
+  press('testPad.leave', 'Escape', (ctx) => ctx.focus === 'test-pad'),
   // The test pad lists every key it receives, the scanner's included.
   { name: 'testPad.record', trigger: 'observe', when: (ctx) => ctx.focus === 'test-pad' },
   // A scan goes to the first of these that applies: the test pad describes it, the Sale adds it,
@@ -307,19 +271,17 @@ export const KEYMAP: readonly Binding[] = [
   // total never changes under the payment panel, and no scan is dropped.
   // The one exception: the new card's dialog takes a scan into its code field (the card from the
   // stack). It fills the field only; the card is issued by a person's Enter or click.
-  { name: 'scan.cardBarcode', trigger: 'scan', when: inDialog('card') },
-  { name: 'scan.dialog', trigger: 'scan', when: (ctx) => ctx.dialog !== undefined },
-  { name: 'scan.testPad', trigger: 'scan', when: (ctx) => ctx.focus === 'test-pad' },
-  { name: 'scan.sale', trigger: 'scan', when: onSale },
-  { name: 'scan.stock', trigger: 'scan', when: onScreen('stock') },
+  scan('scan.cardBarcode', inDialog('card')),
+  scan('scan.dialog', (ctx) => ctx.dialog !== undefined),
+  scan('scan.testPad', (ctx) => ctx.focus === 'test-pad'),
+  scan('scan.sale', onSale),
+  scan('scan.stock', onScreen('stock')),
   // On the Returns screen a scan is the receipt's QR: it lands in the find field and finds the sale.
-  { name: 'scan.returns', trigger: 'scan', when: onScreen('returns') },
-  {
-    name: 'scan.toSale',
-    trigger: 'scan',
-    when: (ctx) =>
-      always(ctx) && (ctx.screen === 'orders' || ctx.screen === 'settings' || ctx.screen === 'shift'),
-  },
+  scan('scan.returns', onScreen('returns')),
+  scan(
+    'scan.toSale',
+    (ctx) => always(ctx) && (ctx.screen === 'orders' || ctx.screen === 'settings' || ctx.screen === 'shift'),
+  ),
 ];
 
 /** The action a key triggers in this context, if any. */

@@ -4,14 +4,22 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '../../contract/contract.ts';
-import { cs } from './cs/index.ts';
-import { en } from './en/index.ts';
+import * as cs from './cs/index.ts';
+import * as en from './en/index.ts';
 import { LANGUAGES, localeOf, pickLanguage, type SpokenLanguage } from './languages.ts';
-import { sk } from './sk/index.ts';
+import * as sk from './sk/index.ts';
 
 export { LANGUAGES, LANGUAGE_NAMES, type SpokenLanguage } from './languages.ts';
 
-export const resources = { en, cs, sk } as const;
+/** A language's catalogue: its folder's module of namespaces, as a plain object (i18next keeps it). */
+const catalogue = <T extends object>(language: T): T => ({ ...language });
+
+// Every language has each namespace English has (a compile error otherwise).
+export const resources = {
+  en: catalogue(en),
+  cs: catalogue(cs),
+  sk: catalogue(sk),
+} as const satisfies Record<SpokenLanguage, Record<keyof typeof en, object>>;
 export const NAMESPACES = Object.keys(en) as (keyof typeof en)[];
 
 declare module 'i18next' {

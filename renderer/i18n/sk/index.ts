@@ -1,33 +1,16 @@
 // Slovak, in the words a Slovak till uses (predaj, sklad, objednávky, nastavenia, zákazník, bloček).
-import type { en } from '../en/index.ts';
-import { common } from './common.ts';
-import { sale } from './sale.ts';
-import { receipt } from '../../../common/words/sk.ts';
-import { orders } from './orders.ts';
-import { stock } from './stock.ts';
-import { settings } from './settings.ts';
-import { scanner } from './scanner.ts';
-import { core } from './core.ts';
-import { parked } from './parked.ts';
-import { shift } from './shift.ts';
-import { serial } from './serial.ts';
-import { store } from './store.ts';
-import { returns } from './returns.ts';
-import { cards } from './cards.ts';
-
-export const sk = {
-  common,
-  sale,
-  receipt,
-  orders,
-  stock,
-  settings,
-  scanner,
-  core,
-  parked,
-  shift,
-  serial,
-  store,
-  returns,
-  cards,
-} as const satisfies Record<keyof typeof en, object>;
+// The folder's namespaces, re-exported: this module is the language's catalogue (i18n/index.ts).
+export { common } from './common.ts';
+export { sale } from './sale.ts';
+export { receipt } from '../../../common/words/sk.ts';
+export { orders } from './orders.ts';
+export { stock } from './stock.ts';
+export { settings } from './settings.ts';
+export { scanner } from './scanner.ts';
+export { core } from './core.ts';
+export { parked } from './parked.ts';
+export { shift } from './shift.ts';
+export { serial } from './serial.ts';
+export { store } from './store.ts';
+export { returns } from './returns.ts';
+export { cards } from './cards.ts';
