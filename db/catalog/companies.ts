@@ -8,12 +8,11 @@ import { prepared } from '../prepared.ts';
 import {
   column,
   parseRow,
-  flagToSql,
+  itemToRow,
   intList,
   parseJsonObject,
   upsertSql,
   type InputOf,
-  type Maybe,
   type RowOf,
 } from './rows.ts';
 import { lazy } from '../../common/lazy.ts';
@@ -49,23 +48,7 @@ export function rowToCompanyCard(row: unknown): CachedCompanyCard {
 }
 
 export function companyCardToRow(card: CompanyCardInput, syncedAt: string): CompanyCardRow {
-  return {
-    id: card.id,
-    companyId: card.companyId,
-    barcode: card.barcode ?? null,
-    discount: card.discount ?? null,
-    discountAmount: card.discountAmount ?? null,
-    discountGroupId: card.discountGroupId ?? null,
-    guid: card.guid ?? null,
-    isBillingEnabled: flagToSql(card.isBillingEnabled),
-    isInvalid: flagToSql(card.isInvalid),
-    lastModify: card.lastModify ?? null,
-    name: card.name ?? null,
-    note: card.note ?? null,
-    validFrom: card.validFrom ?? null,
-    validTo: card.validTo ?? null,
-    syncedAt,
-  };
+  return itemToRow(CompanyCardRow, card, { syncedAt });
 }
 
 const upsertCard = upsertSql('company_card', CompanyCardRow.keyof().options, 'replace');
@@ -181,35 +164,20 @@ const CompanyRepresentativeRow = lazy(() =>
 );
 export type CompanyRepresentativeRow = RowOf<typeof CompanyRepresentativeRow>;
 
-export interface CompanyRepresentativeInput {
-  id: number;
-  companyId?: Maybe<number>;
-  name?: Maybe<string>;
-  surname?: Maybe<string>;
-  email?: Maybe<string>;
-  phone?: Maybe<string>;
-}
+/** A representative as the service gives it (its JSON is kept whole in the data column). */
+export type CompanyRepresentativeInput = InputOf<
+  Omit<z.output<typeof CompanyRepresentativeRow>, 'data' | 'syncedAt' | 'syncMark'>
+>;
 
 export function representativeToRow(
   r: CompanyRepresentativeInput,
   options: { syncedAt: string; mark: number },
 ): CompanyRepresentativeRow {
-  return {
-    id: r.id,
-    companyId: r.companyId ?? null,
-    name: r.name ?? null,
-    surname: r.surname ?? null,
-    email: r.email ?? null,
-    phone: r.phone ?? null,
+  return itemToRow(CompanyRepresentativeRow, r, {
     data: JSON.stringify(r),
     syncedAt: options.syncedAt,
     syncMark: options.mark,
-  };
-}
-
-/** A representative as the service sent it (the row's data column). */
-export function rowToRepresentative(data: unknown): Record<string, unknown> {
-  return parseJsonObject(data);
+  });
 }
 
 const upsertRepresentative = upsertSql(
@@ -231,7 +199,7 @@ export function companyRepresentatives(db: Db, companyId: number): Record<string
   return prepared(db, 'SELECT data FROM company_representative WHERE companyId = ? ORDER BY id')
     .pluck()
     .all(companyId)
-    .map(rowToRepresentative);
+    .map(parseJsonObject);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,7 +4,15 @@
 import { z } from 'zod';
 import type { Db } from '../database.ts';
 import { prepared } from '../prepared.ts';
-import { column, flagToSql, parseJsonObject, upsertSql, type Maybe, type RowOf } from './rows.ts';
+import {
+  column,
+  itemToRow,
+  parseJsonObject,
+  upsertSql,
+  type InputOf,
+  type Maybe,
+  type RowOf,
+} from './rows.ts';
 import { lazy } from '../../common/lazy.ts';
 
 const ProductUnitRow = lazy(() =>
@@ -23,35 +31,15 @@ const ProductUnitRow = lazy(() =>
 );
 export type ProductUnitRow = RowOf<typeof ProductUnitRow>;
 
-export interface ProductUnitInput {
-  id: number;
+/** A unit as the service gives it (its JSON is kept whole in the data column); its product may be named. */
+export type ProductUnitInput = InputOf<
+  Omit<z.output<typeof ProductUnitRow>, 'productId' | 'data' | 'syncedAt'>
+> & {
   productId?: Maybe<number>;
-  unitId?: Maybe<number>;
-  unit?: Maybe<number>;
-  unitOrder?: Maybe<number>;
-  guid?: Maybe<string>;
-  isInvisible?: Maybe<boolean>;
-  quantityCoefficient?: Maybe<number>;
-}
+};
 
 export function productUnitToRow(productId: number, u: ProductUnitInput, syncedAt: string): ProductUnitRow {
-  return {
-    id: u.id,
-    productId,
-    unitId: u.unitId ?? null,
-    unit: u.unit ?? null,
-    unitOrder: u.unitOrder ?? null,
-    guid: u.guid ?? null,
-    isInvisible: flagToSql(u.isInvisible),
-    quantityCoefficient: u.quantityCoefficient ?? null,
-    data: JSON.stringify(u),
-    syncedAt,
-  };
-}
-
-/** A unit as the service sent it (the row's data column). */
-export function rowToProductUnit(data: unknown): Record<string, unknown> {
-  return parseJsonObject(data);
+  return itemToRow(ProductUnitRow, u, { productId, data: JSON.stringify(u), syncedAt });
 }
 
 const insert = upsertSql('product_unit', ProductUnitRow.keyof().options, 'replace');
@@ -72,7 +60,7 @@ export function productUnits(db: Db, productId: number): Record<string, unknown>
   return prepared(db, 'SELECT data FROM product_unit WHERE productId = ? ORDER BY unitOrder, id')
     .pluck()
     .all(productId)
-    .map(rowToProductUnit);
+    .map(parseJsonObject);
 }
 
 /** Deletes units of products no longer stocked (after a full pass of stock items). */

@@ -2,39 +2,38 @@
 import { z } from 'zod';
 import type { Db } from '../database.ts';
 import { prepared } from '../prepared.ts';
-import { column, parseRow, round2, upsertSql, type InputOf, type RowOf } from './rows.ts';
+import {
+  column,
+  fieldsOf,
+  itemToRow,
+  parseRow,
+  round2,
+  upsertSql,
+  type InputOf,
+  type RowOf,
+} from './rows.ts';
 import { lazy } from '../../common/lazy.ts';
 
-/** The receivable fields the app stores; sync asks for exactly these (limitFields). */
-export const financialReceivableFields = [
-  'id',
-  'customerId',
-  'customerName',
-  'documentType',
-  'variableSymbol',
-  'internalNumber',
-  'amount',
-  'alreadyPaid',
-  'currency',
-  'date',
-  'dueDate',
-  'paidOnDate',
-] as const satisfies readonly Exclude<keyof CachedFinancialReceivable, 'syncedAt'>[];
+/** The receivable fields the app stores and their columns; sync asks for exactly these. */
+const receivableColumns = {
+  id: column.int,
+  customerId: column.optionalInt,
+  customerName: column.optionalText,
+  documentType: column.optionalText,
+  variableSymbol: column.optionalText,
+  internalNumber: column.optionalInt,
+  amount: column.optionalReal,
+  alreadyPaid: column.optionalReal,
+  currency: column.optionalText,
+  date: column.optionalText,
+  dueDate: column.optionalText,
+  paidOnDate: column.optionalText,
+};
+export const financialReceivableFields = fieldsOf(receivableColumns);
 
 const FinancialReceivableRow = lazy(() =>
   z.object({
-    id: column.int,
-    customerId: column.optionalInt,
-    customerName: column.optionalText,
-    documentType: column.optionalText,
-    variableSymbol: column.optionalText,
-    internalNumber: column.optionalInt,
-    amount: column.optionalReal,
-    alreadyPaid: column.optionalReal,
-    currency: column.optionalText,
-    date: column.optionalText,
-    dueDate: column.optionalText,
-    paidOnDate: column.optionalText,
+    ...receivableColumns,
     syncedAt: column.text,
   }),
 );
@@ -52,22 +51,7 @@ export function receivableToRow(
   r: FinancialReceivableInput,
   options: { syncedAt: string; mark: number },
 ): FinancialReceivableRow {
-  return {
-    id: r.id,
-    customerId: r.customerId ?? null,
-    customerName: r.customerName ?? null,
-    documentType: r.documentType ?? null,
-    variableSymbol: r.variableSymbol ?? null,
-    internalNumber: r.internalNumber ?? null,
-    amount: r.amount ?? null,
-    alreadyPaid: r.alreadyPaid ?? null,
-    currency: r.currency ?? null,
-    date: r.date ?? null,
-    dueDate: r.dueDate ?? null,
-    paidOnDate: r.paidOnDate ?? null,
-    syncedAt: options.syncedAt,
-    syncMark: options.mark,
-  };
+  return itemToRow(MarkedReceivableRow, r, { syncedAt: options.syncedAt, syncMark: options.mark });
 }
 
 const upsert = upsertSql('financial_receivable', MarkedReceivableRow.keyof().options, 'replace');

@@ -37,6 +37,12 @@ export const column = {
     .optional(),
 };
 
+/** The fields a table stores from the service, in order: sync asks for exactly these (limitFields). */
+export function fieldsOf<C extends Record<string, z.ZodType>>(columns: C): readonly (keyof C & string)[] {
+  // Object.keys gives exactly C's own keys: the columns are an object literal of schemas.
+  return Object.keys(columns);
+}
+
 /** The row checked against its schema, its NULL columns left out (absent fields). */
 export function parseRow<S extends z.ZodType>(schema: S, row: unknown): z.output<S> {
   return schema.parse(withoutNulls(row));
@@ -52,6 +58,28 @@ function withoutNulls(row: unknown): unknown {
 /** A flag column's value: NULL when the service left the field out. */
 export function flagToSql(value: Maybe<boolean>): 0 | 1 | null {
   return value === undefined || value === null ? null : value ? 1 : 0;
+}
+
+/**
+ * The row a writer binds for one cached item: each column of the table's schema from `set` (what the
+ * writer fills in itself: when sync saw it, its mark, the item as JSON) or else from the item as the
+ * service gave it, an absent field NULL, a flag 0/1. Only the schema's columns: a field the service
+ * added is not bound.
+ */
+export function itemToRow<S extends z.ZodObject, F extends Partial<RowOf<S>>>(
+  schema: S,
+  item: InputOf<Omit<z.output<S>, keyof F>>,
+  set: F,
+): RowOf<S> {
+  const given: Record<string, unknown> = item;
+  const fixed: Record<string, unknown> = set;
+  const row: Record<string, unknown> = {};
+  for (const key of Object.keys(schema.shape)) {
+    const value = key in fixed ? fixed[key] : given[key];
+    row[key] = typeof value === 'boolean' ? flagToSql(value) : (value ?? null);
+  }
+  // Each column is the item's field (its type is the column's, by InputOf) or the writer's own.
+  return row as RowOf<S>;
 }
 
 /** The value with its undefined fields left out. */

@@ -6,7 +6,8 @@ import { prepared } from '../prepared.ts';
 import {
   column,
   compact,
-  flagToSql,
+  fieldsOf,
+  itemToRow,
   parseRow,
   intList,
   intValue,
@@ -41,59 +42,38 @@ export function availableNow(
   return roundQuantity(available - soldHere);
 }
 
-/** The stock item fields the app stores (SPEC.md names); sync asks for exactly these (limitFields). */
-export const stockItemFields = [
-  'id',
-  'warehouseId',
-  'productId',
-  'barcode',
-  'productCode',
-  'supplierProductCode',
-  'productName',
-  'brand',
-  'unitOfMeasure',
-  'price',
-  'priceWoVat',
-  'vatRate',
-  'quantityInStock',
-  'quantityAvailable',
-  'quantityBlocked',
-  'quantityOrdered',
-  'prohibitionOfSale',
-  'isInactive',
-  'lastModify',
-  'warehouseName',
-  'warehouseNumber',
-  'prohibitionOfDiscounts',
-  'isInactiveInWarehouse',
-] as const satisfies readonly Exclude<keyof CachedStockItem, 'syncedAt'>[];
+/** The stock item fields the app stores (SPEC.md names) and their columns; sync asks for exactly these. */
+const stockItemColumns = {
+  id: column.int,
+  warehouseId: column.int,
+  productId: column.int,
+  barcode: column.optionalText,
+  productCode: column.optionalText,
+  supplierProductCode: column.optionalText,
+  productName: column.optionalText,
+  brand: column.optionalText,
+  unitOfMeasure: column.optionalText,
+  price: column.optionalReal,
+  priceWoVat: column.optionalReal,
+  vatRate: column.optionalReal,
+  quantityInStock: column.optionalReal,
+  quantityAvailable: column.optionalReal,
+  quantityBlocked: column.optionalReal,
+  quantityOrdered: column.optionalReal,
+  prohibitionOfSale: column.optionalFlag,
+  isInactive: column.optionalFlag,
+  lastModify: column.optionalText,
+  warehouseName: column.optionalText,
+  warehouseNumber: column.optionalText,
+  prohibitionOfDiscounts: column.optionalFlag,
+  isInactiveInWarehouse: column.optionalFlag,
+};
+export const stockItemFields = fieldsOf(stockItemColumns);
 
 /** A stock_item row read back: SPEC.md names, plus when sync last confirmed it (the mark is left out). */
 const StockItemRow = lazy(() =>
   z.object({
-    id: column.int,
-    warehouseId: column.int,
-    productId: column.int,
-    barcode: column.optionalText,
-    productCode: column.optionalText,
-    supplierProductCode: column.optionalText,
-    productName: column.optionalText,
-    brand: column.optionalText,
-    unitOfMeasure: column.optionalText,
-    price: column.optionalReal,
-    priceWoVat: column.optionalReal,
-    vatRate: column.optionalReal,
-    quantityInStock: column.optionalReal,
-    quantityAvailable: column.optionalReal,
-    quantityBlocked: column.optionalReal,
-    quantityOrdered: column.optionalReal,
-    prohibitionOfSale: column.optionalFlag,
-    isInactive: column.optionalFlag,
-    lastModify: column.optionalText,
-    warehouseName: column.optionalText,
-    warehouseNumber: column.optionalText,
-    prohibitionOfDiscounts: column.optionalFlag,
-    isInactiveInWarehouse: column.optionalFlag,
+    ...stockItemColumns,
     /** ISO UTC time from which this row is known to be current (its write, or a later complete sync). */
     syncedAt: column.text,
   }),
@@ -118,33 +98,7 @@ export function stockItemToRow(
   it: StockItemInput,
   options: { syncedAt: string; mark: number },
 ): StockItemRow {
-  return {
-    id: it.id,
-    warehouseId: it.warehouseId,
-    productId: it.productId,
-    barcode: it.barcode ?? null,
-    productCode: it.productCode ?? null,
-    supplierProductCode: it.supplierProductCode ?? null,
-    productName: it.productName ?? null,
-    brand: it.brand ?? null,
-    unitOfMeasure: it.unitOfMeasure ?? null,
-    price: it.price ?? null,
-    priceWoVat: it.priceWoVat ?? null,
-    vatRate: it.vatRate ?? null,
-    quantityInStock: it.quantityInStock ?? null,
-    quantityAvailable: it.quantityAvailable ?? null,
-    quantityBlocked: it.quantityBlocked ?? null,
-    quantityOrdered: it.quantityOrdered ?? null,
-    prohibitionOfSale: flagToSql(it.prohibitionOfSale),
-    isInactive: flagToSql(it.isInactive),
-    lastModify: it.lastModify ?? null,
-    warehouseName: it.warehouseName ?? null,
-    warehouseNumber: it.warehouseNumber ?? null,
-    prohibitionOfDiscounts: flagToSql(it.prohibitionOfDiscounts),
-    isInactiveInWarehouse: flagToSql(it.isInactiveInWarehouse),
-    syncedAt: options.syncedAt,
-    syncMark: options.mark,
-  };
+  return itemToRow(MarkedStockItemRow, it, { syncedAt: options.syncedAt, syncMark: options.mark });
 }
 
 /**

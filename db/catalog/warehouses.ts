@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { Db } from '../database.ts';
 import { prepared } from '../prepared.ts';
-import { column, flagToSql, parseRow, upsertSql, type InputOf, type RowOf } from './rows.ts';
+import { column, itemToRow, parseRow, upsertSql, type InputOf, type RowOf } from './rows.ts';
 import { lazy } from '../../common/lazy.ts';
 
 const WarehouseRow = lazy(() =>
@@ -23,7 +23,7 @@ export function rowToWarehouse(row: unknown): CachedWarehouse {
 }
 
 export function warehouseToRow(w: WarehouseInput, syncedAt: string): WarehouseRow {
-  return { id: w.id, name: w.name, number: w.number ?? null, isInactive: flagToSql(w.isInactive), syncedAt };
+  return itemToRow(WarehouseRow, w, { syncedAt });
 }
 
 const upsert = upsertSql('warehouse', WarehouseRow.keyof().options, 'update');
