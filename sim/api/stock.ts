@@ -7,6 +7,7 @@ import type { Violation } from '../errors.ts';
 import type { FieldDef } from '../fields.ts';
 import { json, validateBody, type RouteDef, type SimContext } from '../routes.ts';
 import {
+  paginationRequestSchema,
   receivablePageRequestSchema,
   receivablePageSchema,
   stockItemFilterSchema,
@@ -101,9 +102,22 @@ function viewOf(fields: readonly FieldDef[], exclude: ReadonlySet<string>): Fiel
   return fields.filter((f) => !exclude.has(f.name));
 }
 
+/** One of SPEC.md's filter-paginated resources: what sets it apart from the other. */
+interface PagedResource<F extends z.ZodObject> {
+  readonly path: string;
+  readonly operationId: string;
+  readonly summary: string;
+  readonly tag: string;
+  readonly permission: string;
+  readonly requestSchema: ReturnType<typeof paginationRequestSchema<F>>;
+  readonly pageSchema: z.ZodType;
+  readonly table: string;
+  /** The instance's view of the resource (viewOf). */
+  readonly view: readonly FieldDef[];
+  readonly where: (filter: Partial<z.infer<F>>) => WhereClause[];
+}
+
 export function stockRoutes(ctx: SimContext): RouteDef[] {
-  const stockView = viewOf(stockItemColumns, ctx.stockItemViewExclude);
-  const receivableView = viewOf(financialReceivableColumns, ctx.receivableViewExclude);
   // Without id among its sortable fields the instance has no unique tie-breaker: a new shuffle of
   // tied rows for every request (pagination.ts).
   let requests = 0;
@@ -111,62 +125,59 @@ export function stockRoutes(ctx: SimContext): RouteDef[] {
     ctx.unsortableFields.has('id')
       ? { unsortable: ctx.unsortableFields, unstableSalt: ++requests }
       : { unsortable: ctx.unsortableFields };
+  /** POST {path}: one page of the resource's rows, as the instance filters, limits and sorts them. */
+  const pagedRoute = <F extends z.ZodObject>(resource: PagedResource<F>): RouteDef => ({
+    method: 'POST',
+    path: resource.path,
+    operationId: resource.operationId,
+    summary: resource.summary,
+    tag: resource.tag,
+    auth: 'token',
+    permission: resource.permission,
+    body: resource.requestSchema,
+    responses: {
+      200: { description: 'One page', schema: resource.pageSchema },
+      400: { description: 'Invalid request', schema: errorResultSchema },
+    },
+    handler: ({ body }) => {
+      const request = validateBody(resource.requestSchema, body, pageRules(ctx, resource.view));
+      return json(
+        paginate({
+          db: ctx.db,
+          table: resource.table,
+          fields: resource.view,
+          request,
+          where: resource.where(honoured(request.filter, ctx.ignoredFilters)),
+          maxPageSize: ctx.maxPageSize,
+          ...ordering(),
+        }),
+      );
+    },
+  });
   return [
-    {
-      method: 'POST',
+    pagedRoute({
       path: '/api/stock-items/filter-paginated',
       operationId: 'filterStockItems',
       summary: 'Stock items, filtered and paginated.',
       tag: 'Catalog',
-      auth: 'token',
       permission: 'Permissions.StockItems.View',
-      body: stockItemPageRequestSchema,
-      responses: {
-        200: { description: 'One page', schema: stockItemPageSchema },
-        400: { description: 'Invalid request', schema: errorResultSchema },
-      },
-      handler: ({ body }) => {
-        const request = validateBody(stockItemPageRequestSchema, body, pageRules(ctx, stockView));
-        return json(
-          paginate({
-            db: ctx.db,
-            table: 'stock_item',
-            fields: stockView,
-            request,
-            where: stockItemWhere(honoured(request.filter, ctx.ignoredFilters)),
-            maxPageSize: ctx.maxPageSize,
-            ...ordering(),
-          }),
-        );
-      },
-    },
-    {
-      method: 'POST',
+      requestSchema: stockItemPageRequestSchema,
+      pageSchema: stockItemPageSchema,
+      table: 'stock_item',
+      view: viewOf(stockItemColumns, ctx.stockItemViewExclude),
+      where: stockItemWhere,
+    }),
+    pagedRoute({
       path: '/api/finances/financial-receivables/filter-paginated',
       operationId: 'filterFinancialReceivables',
       summary: 'Financial receivables, filtered and paginated.',
       tag: 'Finance',
-      auth: 'token',
       permission: 'Permissions.FinancialReceivables.View',
-      body: receivablePageRequestSchema,
-      responses: {
-        200: { description: 'One page', schema: receivablePageSchema },
-        400: { description: 'Invalid request', schema: errorResultSchema },
-      },
-      handler: ({ body }) => {
-        const request = validateBody(receivablePageRequestSchema, body, pageRules(ctx, receivableView));
-        return json(
-          paginate({
-            db: ctx.db,
-            table: 'financial_receivable',
-            fields: receivableView,
-            request,
-            where: receivableWhere(honoured(request.filter, ctx.ignoredFilters)),
-            maxPageSize: ctx.maxPageSize,
-            ...ordering(),
-          }),
-        );
-      },
-    },
+      requestSchema: receivablePageRequestSchema,
+      pageSchema: receivablePageSchema,
+      table: 'financial_receivable',
+      view: viewOf(financialReceivableColumns, ctx.receivableViewExclude),
+      where: receivableWhere,
+    }),
   ];
 }
