@@ -385,16 +385,34 @@ export class Core {
       : { ...customerDisplay(counter, this.#data(), this.#paid), ...look };
   }
 
-  /** A session call went through: the display follows (a paid sale stays up until the next one starts). */
+  /** A session call changed the sale since the display last followed it (not a close). */
+  #saleMoved = false;
+  /** The display is to follow the sale once the call's answer is out. */
+  #displayDue = false;
+
+  /**
+   * A session call went through: the display follows (a paid sale stays up until the next one
+   * starts), after the call's answer is out. Reading the sale again for the display took as long as
+   * the scan itself, and the scan's line waited for it: a customer's screen may follow a moment later,
+   * the cashier's next frame not. Calls in one turn of the event loop make one display event.
+   */
   #saleChanged(channel: CallChannel, output: unknown): void {
     if (channel === 'session.current' || channel === 'session.parked') return;
     if (channel === 'session.close') {
       const closed = output as CallOutput<'session.close'>;
       this.#paid = { orderId: Number(closed.order.id), tender: closed.tender ?? null };
-    } else if ((this.#link?.counter.current()?.lines.length ?? 0) > 0) {
-      this.#paid = null;
-    }
-    if (!this.#closed) this.#bus.emit('display.changed', this.#display());
+    } else this.#saleMoved = true;
+    if (this.#displayDue) return;
+    this.#displayDue = true;
+    setImmediate(() => this.#followSale());
+  }
+
+  #followSale(): void {
+    this.#displayDue = false;
+    if (this.#closed) return;
+    if (this.#saleMoved && (this.#link?.counter.current()?.lines.length ?? 0) > 0) this.#paid = null;
+    this.#saleMoved = false;
+    this.#bus.emit('display.changed', this.#display());
   }
 
   // ---------- the instance ----------
