@@ -14,6 +14,7 @@ import {
   printable,
   PULSE,
   row,
+  slip,
   vatTable,
   type Formatter,
   type PrintOptions,
@@ -28,10 +29,7 @@ export function receiptBytes(
   how: { readonly copy: CopyMark; readonly kick: boolean },
   options: PrintOptions,
 ): Uint8Array {
-  const w = PRINT_WORDS[options.language];
-  const f = formatter(options);
-  const e = encoder(options);
-  if (how.kick) e.pulse(PULSE.device, PULSE.on, PULSE.off);
+  const { w, f, e } = slip(options, how.kick);
   header(e, receipt, how.copy, w, f);
   e.rule();
   for (const line of receipt.lines) {

@@ -3,7 +3,7 @@
 // printable in Latin-2, a label with its amount on one line, and the VAT table.
 import { encoderLibrary, type Encoder as ReceiptPrinterEncoder } from './encoder-library.ts';
 import type { Columns } from './address.ts';
-import { PRINT_LOCALE, type PrintLanguage } from './words.ts';
+import { PRINT_LOCALE, PRINT_WORDS, type PrintLanguage, type PrintWords } from './words.ts';
 import { priceDecimals } from '../../common/money.ts';
 
 export interface PrintOptions {
@@ -36,6 +36,19 @@ export function encoder(options: PrintOptions): ReceiptPrinterEncoder {
     e.codepage('auto');
   }
   return e;
+}
+
+/**
+ * What a slip handed over the counter (a receipt, a return paper) starts with: its words, its
+ * formatter and its encoder, the drawer's pulse first when `kick` (the drawer opens as it prints).
+ */
+export function slip(
+  options: PrintOptions,
+  kick: boolean,
+): { readonly w: PrintWords; readonly f: Formatter; readonly e: ReceiptPrinterEncoder } {
+  const e = encoder(options);
+  if (kick) e.pulse(PULSE.device, PULSE.on, PULSE.off);
+  return { w: PRINT_WORDS[options.language], f: formatter(options), e };
 }
 
 export interface VatRow {

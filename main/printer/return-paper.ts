@@ -3,8 +3,8 @@
 // the VAT table per rate (negative), the refund per tender, who took it back, a line for the
 // customer's signature, and the return's reference as a QR code. A reprint says KOPIE, as a sale's
 // does. The drawer's pulse comes first when cash was paid out.
-import { encoder, formatter, printable, PULSE, row, vatTable, type PrintOptions } from './paper.ts';
-import { fill, PRINT_WORDS } from './words.ts';
+import { printable, row, slip, vatTable, type PrintOptions } from './paper.ts';
+import { fill } from './words.ts';
 
 /** What the paper needs of a return (main/returns ReturnView has these). */
 export interface ReturnPaper {
@@ -38,11 +38,8 @@ export function returnReceiptBytes(
   how: { readonly copy: boolean; readonly kick: boolean },
   options: PrintOptions,
 ): Uint8Array {
-  const w = PRINT_WORDS[options.language];
-  const f = formatter(options);
-  const e = encoder(options);
+  const { w, f, e } = slip(options, how.kick);
   const minus = (n: number): string => (n === 0 ? f.price(0) : `-${f.price(n)}`);
-  if (how.kick) e.pulse(PULSE.device, PULSE.on, PULSE.off);
   e.align('center')
     .bold(true)
     .line(printable(paper.store ?? w.storeDefault))
