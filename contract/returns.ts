@@ -148,18 +148,26 @@ export const ReturnPlanInput = lazy(() =>
 );
 export type ReturnPlanInput = z.infer<typeof ReturnPlanInput>;
 
+/** What a planned return pays out, with or without a receipt, and what the manager is asked. */
+const payout = () => ({
+  total: z.number(),
+  /** Cash out of the drawer: the cash share (all of it without a receipt) rounded to the cash step. */
+  cash: z.number(),
+  /** What rounding added to the cash share (negative: less paid out). */
+  cashRounding: z.number(),
+  /**
+   * Why the manager must approve it (beyond Settings' limits, another tender; without a receipt
+   * always: each product and its price); empty: no PIN.
+   */
+  approval: z.array(SaidSchema).readonly(),
+});
+
 export const ReturnPlanView = lazy(() =>
   z.object({
     lines: z.array(z.object({ lineNo: int, quantity: z.number(), refund: z.number() })),
-    total: z.number(),
     /** To the card, on the payment terminal (the cashier confirms it was done). */
     card: z.number(),
-    /** Cash out of the drawer: the cash share rounded to the cash step. */
-    cash: z.number(),
-    /** What rounding added to the cash share (negative: less paid out). */
-    cashRounding: z.number(),
-    /** Why the manager must approve it (beyond Settings' limits, another tender); empty: no PIN. */
-    approval: z.array(SaidSchema).readonly(),
+    ...payout(),
   }),
 );
 export type ReturnPlanView = z.infer<typeof ReturnPlanView>;
@@ -212,12 +220,7 @@ export const ReturnWithoutReceiptPlanView = lazy(() =>
         refund: z.number(),
       }),
     ),
-    total: z.number(),
-    /** Cash out of the drawer, rounded to the cash step. */
-    cash: z.number(),
-    cashRounding: z.number(),
-    /** The manager's words: each product and its price (always asked). */
-    approval: z.array(SaidSchema).readonly(),
+    ...payout(),
   }),
 );
 export type ReturnWithoutReceiptPlanView = z.infer<typeof ReturnWithoutReceiptPlanView>;
