@@ -28,6 +28,22 @@ export function usageError(message: string): CliError {
   return new CliError(EXIT.usage, message);
 }
 
+/**
+ * A command's action, named by its first word: one of `actions`, whose first is the action when no
+ * word is given and is never written; another word is a usage error naming the command.
+ */
+export function actionWord<const A extends string>(
+  actions: readonly [A, ...A[]],
+  word: string | undefined,
+  command: { readonly name: string; readonly usage: string },
+): A {
+  if (word === undefined) return actions[0];
+  const found = actions.slice(1).find((a) => a === word);
+  if (found === undefined)
+    throw usageError(`Unknown ${command.name} action "${word}". Usage: pos ${command.name} ${command.usage}`);
+  return found;
+}
+
 export interface OptionSpec {
   readonly type: 'string' | 'boolean';
   readonly short?: string;

@@ -14,6 +14,7 @@ import {
   type OutboxOrder,
 } from '../outbox/index.ts';
 import {
+  actionWord,
   CliError,
   defineCommand,
   EXIT,
@@ -31,7 +32,7 @@ export const command = defineCommand({
   usage: '[replay | show ID | edit ID FILE|- | resend ID | discard ID | cancel ID | mark-sent ID REMOTE_ID]',
   positionals: { min: 0, max: 3 },
   async run(ctx) {
-    const action = actionOf(ctx.positionals[0]);
+    const action = actionWord(ACTIONS, ctx.positionals[0], { name: 'outbox', usage: command.usage });
     const arity: Record<Action, number> = {
       list: 0,
       replay: 0,
@@ -52,13 +53,6 @@ export const command = defineCommand({
     }
   },
 });
-
-function actionOf(word: string | undefined): Action {
-  if (word === undefined) return 'list';
-  const found = ACTIONS.find((a) => a === word && a !== 'list');
-  if (!found) throw usageError(`Unknown outbox action "${word}". Usage: pos outbox ${command.usage}`);
-  return found;
-}
 
 async function runAction(ctx: CommandContext, action: Action): Promise<CommandResult> {
   if (action === 'list') return listResult(buildOutbox({ db: ctx.db(), client: OFFLINE }).list());

@@ -26,6 +26,7 @@ import {
   TypedAmount,
 } from '../shift/index.ts';
 import {
+  actionWord,
   CliError,
   defineCommand,
   EXIT,
@@ -88,11 +89,7 @@ export const command = defineCommand({
 });
 
 function actionOf(ctx: CommandContext): Action {
-  const word = ctx.positionals[0];
-  const action: Action | undefined =
-    word === undefined ? 'report' : ACTIONS.find((a) => a === word && a !== 'report');
-  if (action === undefined)
-    throw usageError(`Unknown shift action "${word ?? ''}". Usage: pos shift ${command.usage}`);
+  const action = actionWord(ACTIONS, ctx.positionals[0], { name: 'shift', usage: command.usage });
   const allowed: Record<Action, readonly string[]> = {
     report: ['last', 'store'],
     open: ['float'],
