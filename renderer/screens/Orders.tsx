@@ -26,6 +26,7 @@ import {
   resendOrder,
   type PickedProduct,
 } from '../store/orders.ts';
+import { TextField } from '../components/TextField.tsx';
 
 export function Orders() {
   const visible = useApp((s) => s.outbox);
@@ -180,15 +181,13 @@ function FoundForm({ entry, label }: { entry: OutboxEntryView; label?: string })
         void markSent(entry.id, Number(remoteId));
       }}
     >
-      <label className="field">
-        <span>{label ?? t('foundAsOrderId')}</span>
-        <input
-          value={remoteId}
-          inputMode="numeric"
-          onChange={(e) => setRemoteId(e.target.value)}
-          data-field="remoteId"
-        />
-      </label>
+      <TextField
+        label={label ?? t('foundAsOrderId')}
+        value={remoteId}
+        set={setRemoteId}
+        name="remoteId"
+        inputMode="numeric"
+      />
       <button type="submit" className="primary" disabled={!valid} data-action="mark-sent">
         {t('markFoundAsSent')}
       </button>

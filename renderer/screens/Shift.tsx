@@ -2,7 +2,7 @@
 // out with a reason, the close with the cash counted), or, with no shift open, the float to open one
 // with; the last Z report on request, as it was at close with where its sales are now. F7 prints the
 // report shown, on the receipt printer's paper.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PaperCopy } from '../components/receipt/Receipt.tsx';
 import { ShiftReport } from '../components/shift/ShiftReport.tsx';
@@ -20,6 +20,7 @@ import {
   shownReport,
   useShift,
 } from '../store/shift.ts';
+import { AmountField, TextField } from '../components/TextField.tsx';
 
 export function Shift() {
   const { t } = useTranslation('shift');
@@ -159,16 +160,13 @@ function OpenShiftForms() {
       <Card title={t('cashTitle')} data-section="cash-move" onSubmit={() => move(direction)}>
         <div className="shift-row">
           <AmountField label={t('amountField')} value={amount} set={setAmount} name="cash-amount" />
-          <label className="field">
-            <span>{t('reasonField')}</span>
-            <input
-              value={reason}
-              maxLength={200}
-              autoComplete="off"
-              onChange={(e) => setReason(e.target.value)}
-              data-field="cash-reason"
-            />
-          </label>
+          <TextField
+            label={t('reasonField')}
+            value={reason}
+            set={setReason}
+            name="cash-reason"
+            maxLength={200}
+          />
         </div>
         <div className="shift-row">
           <button type="submit" disabled={busy} onClick={() => setDirection('in')} data-action="paid-in">
@@ -207,33 +205,5 @@ function Card(props: { title: string; 'data-section': string; onSubmit: () => vo
       <h2>{props.title}</h2>
       {props.children}
     </form>
-  );
-}
-
-/** An amount field; `first`: focused when it appears (keyboard first: the one thing asked for). */
-function AmountField(props: {
-  label: string;
-  value: string;
-  set: (v: string) => void;
-  name: string;
-  first?: boolean;
-}) {
-  const ref = useRef<HTMLInputElement>(null);
-  const first = props.first === true;
-  useEffect(() => {
-    if (first) ref.current?.focus();
-  }, [first]);
-  return (
-    <label className="field">
-      <span>{props.label}</span>
-      <input
-        ref={ref}
-        inputMode="decimal"
-        autoComplete="off"
-        value={props.value}
-        onChange={(e) => props.set(e.target.value.replace(/[^\d.,\s]/g, ''))}
-        data-field={props.name}
-      />
-    </label>
   );
 }

@@ -7,6 +7,7 @@ import { useApp } from '../../store/app.ts';
 import { setOrdersQuery } from '../../store/orders.ts';
 import { useFormat } from '../use-format.ts';
 import { FILTER_LABEL, FILTERS, inFilter, type OrderFilter } from '../../words/orders.ts';
+import { TextField } from '../TextField.tsx';
 
 /** Orders a filter shows in the whole history; undefined before the core said. */
 function countOf(counts: OutboxCounts | null, filter: OrderFilter): number | undefined {
@@ -43,26 +44,23 @@ export function OrdersFilter() {
         })}
       </div>
       <div className="orders-find">
-        <label className="field find-reference">
-          <span>{t('findByReference')}</span>
-          <input
-            type="search"
-            value={query.text}
-            onChange={(e) => void setOrdersQuery({ text: e.target.value })}
-            placeholder={t('referenceOrOrderId')}
-            autoComplete="off"
-            data-field="findReference"
-          />
-        </label>
-        <label className="field find-day">
-          <span>{t('placedOn')}</span>
-          <input
-            type="date"
-            value={query.day}
-            onChange={(e) => void setOrdersQuery({ day: e.target.value })}
-            data-field="findDay"
-          />
-        </label>
+        <TextField
+          label={t('findByReference')}
+          value={query.text}
+          set={(text) => void setOrdersQuery({ text })}
+          name="findReference"
+          className="find-reference"
+          type="search"
+          placeholder={t('referenceOrOrderId')}
+        />
+        <TextField
+          label={t('placedOn')}
+          value={query.day}
+          set={(day) => void setOrdersQuery({ day })}
+          name="findDay"
+          className="find-day"
+          type="date"
+        />
       </div>
     </div>
   );

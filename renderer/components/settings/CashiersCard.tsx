@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PinField } from '../PinField.tsx';
 import { addCashier, loadCashiers, removeCashier, useCashiers } from '../../store/cashiers.ts';
+import { TextField } from '../TextField.tsx';
 
 export function CashiersCard() {
   const { t } = useTranslation('shift');
@@ -42,16 +43,7 @@ export function CashiersCard() {
           </li>
         ))}
       </ul>
-      <label className="field">
-        <span>{t('cashierName')}</span>
-        <input
-          value={name}
-          maxLength={60}
-          autoComplete="off"
-          onChange={(e) => setName(e.target.value)}
-          data-field="cashierName"
-        />
-      </label>
+      <TextField label={t('cashierName')} value={name} set={setName} name="cashierName" maxLength={60} />
       <PinField label={t('cashierPin')} value={pin} set={setPin} name="cashierPin" />
       <div className="actions">
         <button type="submit" className="primary" disabled={busy} data-action="add-cashier">

@@ -7,6 +7,7 @@ import { spokenFields } from '../../i18n/spoken.ts';
 import { message } from '../../store/app.ts';
 import { saveInstance } from '../../store/settings.ts';
 import { plainResult, type CardResult } from './card-result.ts';
+import { TextField } from '../TextField.tsx';
 
 const URL_EXAMPLE = 'https://shop.example.com';
 
@@ -52,40 +53,29 @@ export function InstanceCard({ settings }: { settings: SettingsView }) {
             ? t('sourceEnv')
             : t('sourceSettings')}
       </p>
-      <label className="field">
-        <span>{t('instanceUrl')}</span>
-        <input
-          value={url}
-          onChange={(e) => setUrl(e.target.value)}
-          placeholder={URL_EXAMPLE}
-          disabled={fromEnv}
-          data-field="instanceUrl"
-        />
+      <TextField
+        label={t('instanceUrl')}
+        value={url}
+        set={setUrl}
+        name="instanceUrl"
+        placeholder={URL_EXAMPLE}
+        disabled={fromEnv}
+      >
         {result?.fields?.instanceUrl?.map((m) => (
           <span className="field-error" key={m}>
             {m}
           </span>
         ))}
-      </label>
-      <label className="field">
-        <span>{t('clientId')}</span>
-        <input
-          value={clientId}
-          onChange={(e) => setClientId(e.target.value)}
-          autoComplete="off"
-          data-field="clientId"
-        />
-      </label>
-      <label className="field">
-        <span>{t('clientSecret')}</span>
-        <input
-          type="password"
-          value={secret}
-          onChange={(e) => setSecret(e.target.value)}
-          autoComplete="new-password"
-          placeholder={settings.hasSecret ? t('secretPlaceholderStored') : t('secretPlaceholderNone')}
-          data-field="clientSecret"
-        />
+      </TextField>
+      <TextField label={t('clientId')} value={clientId} set={setClientId} name="clientId" />
+      <TextField
+        label={t('clientSecret')}
+        value={secret}
+        set={setSecret}
+        name="clientSecret"
+        secret
+        placeholder={settings.hasSecret ? t('secretPlaceholderStored') : t('secretPlaceholderNone')}
+      >
         <span className="muted" data-has-secret={String(settings.hasSecret)}>
           {settings.hasSecret
             ? settings.secretStorage === 'safeStorage'
@@ -95,7 +85,7 @@ export function InstanceCard({ settings }: { settings: SettingsView }) {
                 : t('secretSession')
             : t('secretNone')}
         </span>
-      </label>
+      </TextField>
       <label className="check">
         <input
           type="checkbox"

@@ -7,6 +7,8 @@ import type { SettingsView } from '../../../contract/contract.ts';
 import { message } from '../../store/app.ts';
 import { saveSettings } from '../../store/settings.ts';
 import { parseAmount } from '../../store/tender.ts';
+import { TextField } from '../TextField.tsx';
+import { CountField } from './SettingsSave.tsx';
 
 const MAX_DAYS = 3650;
 
@@ -42,26 +44,14 @@ export function ReturnsSettingsCard({ settings }: { settings: SettingsView }) {
           void save();
         }}
       >
-        <label className="field">
-          <span>{t('amountLimitLabel')}</span>
-          <input
-            inputMode="decimal"
-            autoComplete="off"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            data-field="returnAmountLimit"
-          />
-        </label>
-        <label className="field">
-          <span>{t('daysLimitLabel')}</span>
-          <input
-            inputMode="numeric"
-            autoComplete="off"
-            value={days}
-            onChange={(e) => setDays(e.target.value)}
-            data-field="returnDaysLimit"
-          />
-        </label>
+        <TextField
+          label={t('amountLimitLabel')}
+          value={amount}
+          set={setAmount}
+          name="returnAmountLimit"
+          inputMode="decimal"
+        />
+        <CountField label={t('daysLimitLabel')} value={days} onChange={setDays} field="returnDaysLimit" />
         <button type="submit" data-action="save-return-limits">
           {t('limitsSave')}
         </button>

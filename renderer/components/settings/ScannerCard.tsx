@@ -1,6 +1,7 @@
 // Settings → Scanner: how this terminal's scanner talks (layout, delivery, suffix, prefix, timing),
 // with a test pad. Each change is saved at once and the scanner module is re-attached with it
 // (App.tsx), so the pad reads the next scan with the setting on screen.
+import { NumberSetting } from './SettingsSave.tsx';
 import { useTranslation } from 'react-i18next';
 import type { scanner as en } from '../../i18n/en/scanner.ts';
 import type { ScannerSettings } from '../../../contract/contract.ts';
@@ -20,6 +21,13 @@ const DELIVERIES = [
   ['keys-and-paste', 'deliveryKeysAndPaste'],
   ['keys', 'deliveryKeys'],
   ['paste', 'deliveryPaste'],
+] as const;
+
+/** The scanner's timing, each a whole number in its bounds (the contract's): field, label, min, max. */
+const TIMINGS = [
+  ['maxGapMs', 'maxGap', 5, 500],
+  ['pauseMs', 'pause', 0, 1000],
+  ['minLength', 'minLength', 1, 64],
 ] as const;
 
 const SUFFIXES = [
@@ -66,39 +74,17 @@ export function ScannerCard({ scanner }: { scanner: ScannerSettings }) {
             data-field="prefix"
           />
         </label>
-        <label className="field">
-          <span>{t('maxGap')}</span>
-          <input
-            type="number"
-            min={5}
-            max={500}
-            defaultValue={scanner.maxGapMs}
-            onBlur={(e) => void update({ maxGapMs: Number(e.target.value) })}
-            data-field="maxGapMs"
+        {TIMINGS.map(([key, label, min, max]) => (
+          <NumberSetting
+            key={key}
+            label={t(label)}
+            name={key}
+            min={min}
+            max={max}
+            value={scanner[key]}
+            save={(value) => void update({ [key]: value })}
           />
-        </label>
-        <label className="field">
-          <span>{t('pause')}</span>
-          <input
-            type="number"
-            min={0}
-            max={1000}
-            defaultValue={scanner.pauseMs}
-            onBlur={(e) => void update({ pauseMs: Number(e.target.value) })}
-            data-field="pauseMs"
-          />
-        </label>
-        <label className="field">
-          <span>{t('minLength')}</span>
-          <input
-            type="number"
-            min={1}
-            max={64}
-            defaultValue={scanner.minLength}
-            onBlur={(e) => void update({ minLength: Number(e.target.value) })}
-            data-field="minLength"
-          />
-        </label>
+        ))}
       </div>
       <p className="muted">{t('deliveryHelp')}</p>
       <ScannerTestPad />

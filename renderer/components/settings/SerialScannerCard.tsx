@@ -11,6 +11,7 @@ import {
 } from '../../../contract/contract.ts';
 import { message } from '../../store/app.ts';
 import { saveSerialScanner, serialPorts } from '../../store/serial-scanner.ts';
+import { TextField } from '../TextField.tsx';
 
 const LINE_ENDS = [
   ['any', 'serialLineEndAny'],
@@ -73,17 +74,14 @@ export function SerialScannerCard({ settings }: { settings: SettingsView }) {
       ) : (
         <>
           <PortChoice ports={ports} port={port} choose={setPort} relist={list} />
-          <label className="field">
-            <span>{t('serialPortPath')}</span>
-            <input
-              value={port}
-              onChange={(e) => setPort(e.target.value)}
-              placeholder={t('serialPortPathExample')}
-              autoComplete="off"
-              spellCheck={false}
-              data-field="serialPort"
-            />
-          </label>
+          <TextField
+            label={t('serialPortPath')}
+            value={port}
+            set={setPort}
+            name="serialPort"
+            placeholder={t('serialPortPathExample')}
+            spellCheck={false}
+          />
           <label className="field">
             <span>{t('serialBaud')}</span>
             <select

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { SettingsView } from '../../../contract/contract.ts';
 import { message } from '../../store/app.ts';
 import { saveSettings } from '../../store/settings.ts';
+import { TextField } from '../TextField.tsx';
 
 export interface Said {
   readonly tone: 'ok' | 'error';
@@ -39,13 +40,35 @@ export function CountField(props: {
   field: string;
 }) {
   return (
+    <TextField
+      label={props.label}
+      value={props.value}
+      set={props.onChange}
+      name={props.field}
+      inputMode="numeric"
+    />
+  );
+}
+
+/** A whole number from `min` to `max` kept in Settings, saved as the field is left (`name`: its data-field). */
+export function NumberSetting(props: {
+  label: string;
+  name: string;
+  min: number;
+  max: number;
+  value: number;
+  save: (value: number) => void;
+}) {
+  return (
     <label className="field">
       <span>{props.label}</span>
       <input
-        value={props.value}
-        inputMode="numeric"
-        onChange={(e) => props.onChange(e.target.value)}
-        data-field={props.field}
+        type="number"
+        min={props.min}
+        max={props.max}
+        defaultValue={props.value}
+        onBlur={(e) => props.save(Number(e.target.value))}
+        data-field={props.name}
       />
     </label>
   );

@@ -8,6 +8,7 @@ import { message } from '../../store/app.ts';
 import { saveSettings } from '../../store/settings.ts';
 import { loadShift } from '../../store/shift.ts';
 import { parseAmount } from '../../store/tender.ts';
+import { AmountField } from '../TextField.tsx';
 
 const ROUNDINGS: readonly CashRounding[] = ['currency', 'none', '0.05', '0.10', '0.50', '1'];
 
@@ -51,16 +52,12 @@ export function ShiftSettingsCard({ settings }: { settings: SettingsView }) {
           saveLimit();
         }}
       >
-        <label className="field">
-          <span>{t('differenceLimitLabel')}</span>
-          <input
-            inputMode="decimal"
-            autoComplete="off"
-            value={limit}
-            onChange={(e) => setLimit(e.target.value.replace(/[^\d.,\s]/g, ''))}
-            data-field="cashDifferenceLimit"
-          />
-        </label>
+        <AmountField
+          label={t('differenceLimitLabel')}
+          value={limit}
+          set={setLimit}
+          name="cashDifferenceLimit"
+        />
         <button type="submit" data-action="save-difference-limit">
           {t('differenceLimitSave')}
         </button>

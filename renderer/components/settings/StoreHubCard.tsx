@@ -8,6 +8,7 @@ import type { HubView } from '../../../contract/contract.ts';
 import { message } from '../../store/app.ts';
 import { loadHub, saveHub, useHub } from '../../store/hub.ts';
 import { useFormat } from '../use-format.ts';
+import { TextField } from '../TextField.tsx';
 
 const TILL = /^[A-Za-z0-9_-]{1,32}$/;
 const URL = /^nats:\/\/[^\s/]+$/;
@@ -85,35 +86,15 @@ function HubForm({ hub }: { hub: HubView }) {
           {t('hubFromEnv', { url: hub.url ?? '', till: hub.till ?? '' })}
         </p>
       )}
-      <label className="field">
-        <span>{t('hubUrl')}</span>
-        <input
-          value={url}
-          placeholder={t('hubUrlExample')}
-          autoComplete="off"
-          onChange={(e) => setUrl(e.target.value)}
-          data-field="hubUrl"
-        />
-      </label>
-      <label className="field">
-        <span>{t('hubTill')}</span>
-        <input
-          value={till}
-          autoComplete="off"
-          onChange={(e) => setTill(e.target.value)}
-          data-field="hubTill"
-        />
-      </label>
-      <label className="field">
-        <span>{t('hubPassword')}</span>
-        <input
-          type="password"
-          value={password}
-          autoComplete="new-password"
-          onChange={(e) => setPassword(e.target.value)}
-          data-field="hubPassword"
-        />
-      </label>
+      <TextField
+        label={t('hubUrl')}
+        value={url}
+        set={setUrl}
+        name="hubUrl"
+        placeholder={t('hubUrlExample')}
+      />
+      <TextField label={t('hubTill')} value={till} set={setTill} name="hubTill" />
+      <TextField label={t('hubPassword')} value={password} set={setPassword} name="hubPassword" secret />
       {hub.passwordSet && <p className="muted">{t('hubPasswordStored')}</p>}
       <label className="check">
         <input
@@ -126,24 +107,14 @@ function HubForm({ hub }: { hub: HubView }) {
       </label>
       {hosts && (
         <>
-          <label className="field">
-            <span>{t('hubPort')}</span>
-            <input
-              inputMode="numeric"
-              value={port}
-              onChange={(e) => setPort(e.target.value.replace(/\D/g, ''))}
-              data-field="hubPort"
-            />
-          </label>
-          <label className="field">
-            <span>{t('hubTills')}</span>
-            <input
-              value={tills}
-              autoComplete="off"
-              onChange={(e) => setTills(e.target.value)}
-              data-field="hubTills"
-            />
-          </label>
+          <TextField
+            label={t('hubPort')}
+            value={port}
+            set={(typed) => setPort(typed.replace(/\D/g, ''))}
+            name="hubPort"
+            inputMode="numeric"
+          />
+          <TextField label={t('hubTills')} value={tills} set={setTills} name="hubTills" />
         </>
       )}
       <button type="submit" data-action="save-hub">

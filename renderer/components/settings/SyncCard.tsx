@@ -1,5 +1,6 @@
 // Settings: sync now, cancel, a full sync, the interval, and a progress bar per resource with what
 // each pass found (the core's words, by key where it has them).
+import { NumberSetting } from './SettingsSave.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { spoken } from '../../i18n/spoken.ts';
@@ -93,17 +94,14 @@ export function SyncCard() {
       )}
       <p className="muted">{t('lastCompleteSync', { age: format.age(sync?.lastSyncedAt ?? null) })}</p>
       {interval !== undefined && (
-        <label className="field">
-          <span>{t('syncEvery')}</span>
-          <input
-            type="number"
-            min={0}
-            max={1440}
-            defaultValue={interval}
-            onBlur={(e) => void saveInterval(Number(e.target.value))}
-            data-field="syncIntervalMinutes"
-          />
-        </label>
+        <NumberSetting
+          label={t('syncEvery')}
+          name="syncIntervalMinutes"
+          min={0}
+          max={1440}
+          value={interval}
+          save={(minutes) => void saveInterval(minutes)}
+        />
       )}
       <ul className="progress-list">
         {(sync?.resources ?? []).map((r) => {
