@@ -4,6 +4,7 @@
 // store/sale.ts).
 import { ExchangeCreditNote } from '../components/sale/ExchangeCredit.tsx';
 import type { SessionLineView, SessionView } from '../../contract/contract.ts';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { spoken } from '../i18n/spoken.ts';
 import { useFormat } from '../components/use-format.ts';
@@ -110,7 +111,6 @@ function Lines(props: LinesProps) {
 
 function LinesTable({ lines, selected, onSelect, onRemove }: LinesProps) {
   const { t } = useTranslation('sale');
-  const format = useFormat();
   if (lines.length === 0) {
     return (
       <div className="lines empty" data-testid="sale-lines">
@@ -133,66 +133,114 @@ function LinesTable({ lines, selected, onSelect, onRemove }: LinesProps) {
       </thead>
       <tbody>
         {lines.map((line, index) => (
-          <tr
+          <LineRow
             key={String(line.id)}
-            className={index === selected ? 'selected' : undefined}
-            onClick={() => onSelect(index)}
-            data-line={String(line.id)}
-            data-barcode={line.barcode ?? ''}
-            data-quantity={String(line.quantity)}
-          >
-            <td className="item">
-              {/* Two rows at most; the whole name on hover and for screen readers. */}
-              <div className="item-name" title={line.name}>
-                {line.name}
-              </div>
-              <div className="muted item-code">
-                {[line.productCode, line.barcode].filter(Boolean).join(' · ')}
-              </div>
-              {line.priceEntered === true && (
-                <div className="muted" data-price-entered>
-                  {t('priceEnteredMark')}
-                </div>
-              )}
-              {line.adjustment !== undefined && (
-                <AdjustmentNote adjustment={line.adjustment} unitPrice={line.unitPrice} />
-              )}
-              {line.problem !== undefined && (
-                <div className="line-problem" data-line-problem>
-                  {spoken(line.problem.said, line.problem.message)}
-                </div>
-              )}
-            </td>
-            <td className="num">
-              <QuantityInput line={line} />
-            </td>
-            {/* The rate under the price, not a column: a 1024 px wide screen keeps room for the name. */}
-            <td className="num">
-              <ChargedPrice line={line} />
-              <div className="muted" data-line-vat={line.vatRate}>
-                {t('columnVat')} {t('percent', { value: line.vatRate })}
-              </div>
-            </td>
-            {/* After the line's own discount; the card's comes off in the totals. */}
-            <td className="num strong" data-line-total>
-              {format.price(line.lineTotal - (line.adjustment?.amount ?? 0))}
-            </td>
-            <td className="remove">
-              <button
-                type="button"
-                className="danger"
-                tabIndex={-1}
-                aria-label={t('removeLine', { name: line.name })}
-                onClick={() => void onRemove(line)}
-              >
-                {t('removeMark')}
-              </button>
-            </td>
-          </tr>
+            line={line}
+            index={index}
+            selected={index === selected}
+            onSelect={onSelect}
+            onRemove={onRemove}
+          />
         ))}
       </tbody>
     </table>
   );
+}
+
+interface LineRowProps {
+  line: SessionLineView;
+  index: number;
+  selected: boolean;
+  onSelect: (index: number) => void;
+  onRemove: (line: SessionLineView) => Promise<void>;
+}
+
+/**
+ * One line of the sale. Each scan brings the whole session anew (new objects for every line): a row
+ * whose line is the same as before is not rendered again, so a scan renders the one row it changed,
+ * not the whole sale, before the next frame. Its hooks (language, currency) still render it when those
+ * change.
+ */
+const LineRow = memo(function LineRow({ line, index, selected, onSelect, onRemove }: LineRowProps) {
+  const { t } = useTranslation('sale');
+  const format = useFormat();
+  return (
+    <tr
+      className={selected ? 'selected' : undefined}
+      onClick={() => onSelect(index)}
+      data-line={String(line.id)}
+      data-barcode={line.barcode ?? ''}
+      data-quantity={String(line.quantity)}
+    >
+      <td className="item">
+        {/* Two rows at most; the whole name on hover and for screen readers. */}
+        <div className="item-name" title={line.name}>
+          {line.name}
+        </div>
+        <div className="muted item-code">{[line.productCode, line.barcode].filter(Boolean).join(' · ')}</div>
+        {line.priceEntered === true && (
+          <div className="muted" data-price-entered>
+            {t('priceEnteredMark')}
+          </div>
+        )}
+        {line.adjustment !== undefined && (
+          <AdjustmentNote adjustment={line.adjustment} unitPrice={line.unitPrice} />
+        )}
+        {line.problem !== undefined && (
+          <div className="line-problem" data-line-problem>
+            {spoken(line.problem.said, line.problem.message)}
+          </div>
+        )}
+      </td>
+      <td className="num">
+        <QuantityInput line={line} />
+      </td>
+      {/* The rate under the price, not a column: a 1024 px wide screen keeps room for the name. */}
+      <td className="num">
+        <ChargedPrice line={line} />
+        <div className="muted" data-line-vat={line.vatRate}>
+          {t('columnVat')} {t('percent', { value: line.vatRate })}
+        </div>
+      </td>
+      {/* After the line's own discount; the card's comes off in the totals. */}
+      <td className="num strong" data-line-total>
+        {format.price(line.lineTotal - (line.adjustment?.amount ?? 0))}
+      </td>
+      <td className="remove">
+        <button
+          type="button"
+          className="danger"
+          tabIndex={-1}
+          aria-label={t('removeLine', { name: line.name })}
+          onClick={() => void onRemove(line)}
+        >
+          {t('removeMark')}
+        </button>
+      </td>
+    </tr>
+  );
+}, sameRow);
+
+function sameRow(a: LineRowProps, b: LineRowProps): boolean {
+  return (
+    a.index === b.index &&
+    a.selected === b.selected &&
+    a.onSelect === b.onSelect &&
+    a.onRemove === b.onRemove &&
+    sameData(a.line, b.line)
+  );
+}
+
+/** Whether two values parsed from JSON (the contract's views) hold the same data. */
+function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  return ka.every((k) => Object.hasOwn(rb, k) && sameData(ra[k], rb[k]));
 }
 
 function Totals({ session }: { session: SessionView | null }) {

@@ -101,7 +101,12 @@ export async function scan(
     prefixed,
     doubt === undefined ? undefined : { entry: `${prefixed ? entry : ''}${doubt.typed}`, shown: doubt.typed },
   );
-  if (via === 'scanner') setSale({ entry: prefixed ? entry : '', find: CLOSED_FIND });
+  // Only if that changes anything: a render of the whole screen for nothing would run while the
+  // call is out, on the CPU the core needs to answer it.
+  const cleared = prefixed ? entry : '';
+  const { sale } = useApp.getState();
+  if (via === 'scanner' && (sale.entry !== cleared || sale.find !== CLOSED_FIND))
+    setSale({ entry: cleared, find: CLOSED_FIND });
   return applied;
 }
 
