@@ -236,13 +236,7 @@ export class ServiceClient {
     request: PageQuery<StockItemFilter, StockItemField>,
     signal?: AbortSignal,
   ): AsyncIterable<Paginated<StockItem>> {
-    const schema = paginated(StockItem);
-    const filter = StockItemFilter.parse(request.filter ?? {});
-    return consumePages(
-      request,
-      (body) => this.#json(ENDPOINTS.stockItems, [], schema, { body: { ...body, filter }, signal }),
-      walkName(ENDPOINTS.stockItems),
-    );
+    return this.#pages(ENDPOINTS.stockItems, StockItem, StockItemFilter, request, signal);
   }
 
   productUnits(productId: number, signal?: AbortSignal): Promise<ProductUnit[]> {
@@ -307,12 +301,12 @@ export class ServiceClient {
     request: PageQuery<FinancialReceivableFilter, FinancialReceivableField>,
     signal?: AbortSignal,
   ): AsyncIterable<Paginated<FinancialReceivable>> {
-    const schema = paginated(FinancialReceivable);
-    const filter = FinancialReceivableFilter.parse(request.filter ?? {});
-    return consumePages(
+    return this.#pages(
+      ENDPOINTS.financialReceivables,
+      FinancialReceivable,
+      FinancialReceivableFilter,
       request,
-      (body) => this.#json(ENDPOINTS.financialReceivables, [], schema, { body: { ...body, filter }, signal }),
-      walkName(ENDPOINTS.financialReceivables),
+      signal,
     );
   }
 
@@ -391,6 +385,23 @@ export class ServiceClient {
   }
 
   // ---- Internals ------------------------------------------------------------------------------
+
+  /** A filter-paginated resource's pages, its filter checked before the first request. */
+  #pages<T extends z.ZodType, F>(
+    endpoint: Endpoint,
+    row: T,
+    filterSchema: z.ZodType<F>,
+    request: PageQuery<F, string>,
+    signal: AbortSignal | undefined,
+  ): AsyncIterable<Paginated<z.infer<T>>> {
+    const schema = paginated(row);
+    const filter = filterSchema.parse(request.filter ?? {});
+    return consumePages(
+      request,
+      (body) => this.#json(endpoint, [], schema, { body: { ...body, filter }, signal }),
+      walkName(endpoint),
+    );
+  }
 
   async #json<T extends z.ZodType>(
     endpoint: Endpoint,
