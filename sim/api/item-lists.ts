@@ -1,6 +1,7 @@
 // Item lists: warehouses, representatives, countries of origin, age limits and the id/name lists.
 import { randomUUID } from 'node:crypto';
-import { ApiError, errorResultSchema, notFound } from '../errors.ts';
+import { ApiError, errorResultSchema, notFound, type Violation } from '../errors.ts';
+import type { z } from 'zod';
 import { empty, json, required, validateBody, type RouteDef, type SimContext } from '../routes.ts';
 import {
   ageLimitSchema,
@@ -39,6 +40,77 @@ export function listWarehouses(db: SimDb): Record<string, unknown>[] {
       isInactive: r.isInactive === null ? null : r.isInactive === 1,
     }),
   );
+}
+
+/** A body naming an id names the path's (absent or null: the path's): else a 400 saying so. */
+function idOfPath(id: number): (raw: Record<string, unknown>) => Violation[] {
+  return (raw) =>
+    raw['id'] === undefined || raw['id'] === null || raw['id'] === id
+      ? []
+      : [
+          {
+            property: 'Id',
+            code: 'Mismatch',
+            message: `The Id field does not match the id in the path (${id}).`,
+          },
+        ];
+}
+
+/** An item list kept as documents (a DocTable): its path, its name in operation ids, its rows. */
+interface DocList {
+  readonly path: string;
+  /** "CountryOfOrigin": getCountryOfOrigin, deleteCountryOfOrigin. */
+  readonly name: string;
+  /** "CountriesOfOrigin": listCountriesOfOrigin. */
+  readonly plural: string;
+  /** "Country of origin": a 404 says which. */
+  readonly what: string;
+  readonly table: DocTable;
+  readonly schema: z.ZodType;
+}
+
+/** A document by id, or a 404 naming it. */
+function oneDoc(list: DocList, id: number): Record<string, unknown> {
+  const doc = list.table.get(id);
+  if (!doc) throw notFound(`${list.what} ${id}`);
+  return doc;
+}
+
+/**
+ * A route of a document list: GET {path} lists every document, GET {path}/{id} gives one and DELETE
+ * {path}/{id} removes one (a 404 naming it when absent). `description`: its answer's, in /swagger.
+ */
+function docRoute(
+  list: DocList,
+  op: 'list' | 'get' | 'delete',
+  summary: string,
+  description: string,
+): RouteDef {
+  return {
+    method: op === 'delete' ? 'DELETE' : 'GET',
+    path: op === 'list' ? list.path : `${list.path}/{id}`,
+    operationId: op === 'list' ? `list${list.plural}` : `${op}${list.name}`,
+    summary,
+    tag: 'ItemLists',
+    auth: 'token',
+    permission: op === 'delete' ? P.delete : P.view,
+    responses:
+      op === 'list'
+        ? { 200: { description, schema: list.schema.array() } }
+        : op === 'get'
+          ? { 200: { description, schema: list.schema }, 404: err }
+          : { 204: { description }, 404: err },
+    handler: docHandler(list, op),
+  };
+}
+
+function docHandler(list: DocList, op: 'list' | 'get' | 'delete'): RouteDef['handler'] {
+  if (op === 'list') return () => json(list.table.list());
+  if (op === 'get') return ({ params }) => json(oneDoc(list, params['id'] ?? 0));
+  return ({ params }) => {
+    if (!list.table.delete(params['id'] ?? 0)) throw notFound(`${list.what} ${String(params['id'])}`);
+    return empty();
+  };
 }
 
 function idNameRoutes(db: SimDb, list: string): RouteDef[] {
@@ -113,17 +185,7 @@ function idNameRoutes(db: SimDb, list: string): RouteDef[] {
       handler: ({ params, body }) => {
         const id = params['id'] ?? 0;
         if (!get(id)) throw notFound(`Entry ${id} of ${list}`);
-        const input = validateBody(itemListPutSchema, body, (raw) =>
-          raw['id'] === undefined || raw['id'] === null || raw['id'] === id
-            ? []
-            : [
-                {
-                  property: 'Id',
-                  code: 'Mismatch',
-                  message: `The Id field does not match the id in the path (${id}).`,
-                },
-              ],
-        );
+        const input = validateBody(itemListPutSchema, body, idOfPath(id));
         db.prepare('UPDATE item_list_entry SET name = ? WHERE id = ?').run(input.name, id);
         return json({ id, name: input.name });
       },
@@ -152,13 +214,29 @@ function idNameRoutes(db: SimDb, list: string): RouteDef[] {
 
 export function itemListRoutes(ctx: SimContext): RouteDef[] {
   const { db } = ctx;
-  const reps = new DocTable(db, 'representative');
-  const countries = new DocTable(db, 'country_of_origin');
-  const ages = new DocTable(db, 'age_limit');
-  const one = (table: DocTable, what: string, id: number): Record<string, unknown> => {
-    const doc = table.get(id);
-    if (!doc) throw notFound(`${what} ${id}`);
-    return doc;
+  const reps: DocList = {
+    path: '/api/item-lists/companies/representatives',
+    name: 'CompanyRepresentative',
+    plural: 'CompanyRepresentatives',
+    what: 'Representative',
+    table: new DocTable(db, 'representative'),
+    schema: companyRepresentativeSchema,
+  };
+  const countries: DocList = {
+    path: '/api/item-lists/countries-of-origin',
+    name: 'CountryOfOrigin',
+    plural: 'CountriesOfOrigin',
+    what: 'Country of origin',
+    table: new DocTable(db, 'country_of_origin'),
+    schema: countryOfOriginSchema,
+  };
+  const ages: DocList = {
+    path: '/api/item-lists/age-limits',
+    name: 'AgeLimit',
+    plural: 'AgeLimits',
+    what: 'Age limit',
+    table: new DocTable(db, 'age_limit'),
+    schema: ageLimitSchema,
   };
   return [
     {
@@ -172,42 +250,12 @@ export function itemListRoutes(ctx: SimContext): RouteDef[] {
       responses: { 200: { description: 'Warehouses', schema: warehouseSchema.array() } },
       handler: () => json(listWarehouses(db)),
     },
-    {
-      method: 'GET',
-      path: '/api/item-lists/companies/representatives',
-      operationId: 'listCompanyRepresentatives',
-      summary: 'Company representatives (each names its company).',
-      tag: 'ItemLists',
-      auth: 'token',
-      permission: P.view,
-      responses: { 200: { description: 'Representatives', schema: companyRepresentativeSchema.array() } },
-      handler: () => json(reps.list()),
-    },
-    {
-      method: 'GET',
-      path: '/api/item-lists/companies/representatives/{id}',
-      operationId: 'getCompanyRepresentative',
-      summary: 'One company representative.',
-      tag: 'ItemLists',
-      auth: 'token',
-      permission: P.view,
-      responses: { 200: { description: 'Representative', schema: companyRepresentativeSchema }, 404: err },
-      handler: ({ params }) => json(one(reps, 'Representative', params['id'] ?? 0)),
-    },
-    {
-      method: 'GET',
-      path: '/api/item-lists/countries-of-origin',
-      operationId: 'listCountriesOfOrigin',
-      summary: 'Countries of origin.',
-      tag: 'ItemLists',
-      auth: 'token',
-      permission: P.view,
-      responses: { 200: { description: 'Countries', schema: countryOfOriginSchema.array() } },
-      handler: () => json(countries.list()),
-    },
+    docRoute(reps, 'list', 'Company representatives (each names its company).', 'Representatives'),
+    docRoute(reps, 'get', 'One company representative.', 'Representative'),
+    docRoute(countries, 'list', 'Countries of origin.', 'Countries'),
     {
       method: 'POST',
-      path: '/api/item-lists/countries-of-origin',
+      path: countries.path,
       operationId: 'createCountryOfOrigin',
       summary: 'Adds a country of origin (name required).',
       tag: 'ItemLists',
@@ -220,25 +268,15 @@ export function itemListRoutes(ctx: SimContext): RouteDef[] {
           typeof raw['name'] === 'string' && raw['name'] !== '' ? [] : [required('Name')],
         );
         return json(
-          countries.insert(null, (id) => stripNulls({ guid: randomUUID(), ...input, id })),
+          countries.table.insert(null, (id) => stripNulls({ guid: randomUUID(), ...input, id })),
           201,
         );
       },
     },
-    {
-      method: 'GET',
-      path: '/api/item-lists/countries-of-origin/{id}',
-      operationId: 'getCountryOfOrigin',
-      summary: 'One country of origin.',
-      tag: 'ItemLists',
-      auth: 'token',
-      permission: P.view,
-      responses: { 200: { description: 'Country', schema: countryOfOriginSchema }, 404: err },
-      handler: ({ params }) => json(one(countries, 'Country of origin', params['id'] ?? 0)),
-    },
+    docRoute(countries, 'get', 'One country of origin.', 'Country'),
     {
       method: 'PATCH',
-      path: '/api/item-lists/countries-of-origin/{id}',
+      path: `${countries.path}/{id}`,
       operationId: 'patchCountryOfOrigin',
       summary: 'Changes the given fields of a country of origin (null removes a field).',
       tag: 'ItemLists',
@@ -248,75 +286,19 @@ export function itemListRoutes(ctx: SimContext): RouteDef[] {
       responses: { 200: { description: 'Country', schema: countryOfOriginSchema }, 400: err, 404: err },
       handler: ({ params, body }) => {
         const id = params['id'] ?? 0;
-        const current = one(countries, 'Country of origin', id);
-        const input = validateBody(countryOfOriginInputSchema, body, (raw) =>
-          raw['id'] === undefined || raw['id'] === null || raw['id'] === id
-            ? []
-            : [
-                {
-                  property: 'Id',
-                  code: 'Mismatch',
-                  message: `The Id field does not match the id in the path (${id}).`,
-                },
-              ],
-        );
+        const current = oneDoc(countries, id);
+        const input = validateBody(countryOfOriginInputSchema, body, idOfPath(id));
         const next = stripNulls({ ...current, ...input, id });
         if (typeof next['name'] !== 'string')
           throw new ApiError(400, { messages: ['The Name field is required.'], code: 'ValidationFailed' });
-        countries.put(id, next);
+        countries.table.put(id, next);
         return json(next);
       },
     },
-    {
-      method: 'DELETE',
-      path: '/api/item-lists/countries-of-origin/{id}',
-      operationId: 'deleteCountryOfOrigin',
-      summary: 'Deletes a country of origin.',
-      tag: 'ItemLists',
-      auth: 'token',
-      permission: P.delete,
-      responses: { 204: { description: 'Deleted' }, 404: err },
-      handler: ({ params }) => {
-        if (!countries.delete(params['id'] ?? 0)) throw notFound(`Country of origin ${String(params['id'])}`);
-        return empty();
-      },
-    },
-    {
-      method: 'GET',
-      path: '/api/item-lists/age-limits',
-      operationId: 'listAgeLimits',
-      summary: 'Age limits.',
-      tag: 'ItemLists',
-      auth: 'token',
-      permission: P.view,
-      responses: { 200: { description: 'Age limits', schema: ageLimitSchema.array() } },
-      handler: () => json(ages.list()),
-    },
-    {
-      method: 'GET',
-      path: '/api/item-lists/age-limits/{id}',
-      operationId: 'getAgeLimit',
-      summary: 'One age limit.',
-      tag: 'ItemLists',
-      auth: 'token',
-      permission: P.view,
-      responses: { 200: { description: 'Age limit', schema: ageLimitSchema }, 404: err },
-      handler: ({ params }) => json(one(ages, 'Age limit', params['id'] ?? 0)),
-    },
-    {
-      method: 'DELETE',
-      path: '/api/item-lists/age-limits/{id}',
-      operationId: 'deleteAgeLimit',
-      summary: 'Deletes an age limit.',
-      tag: 'ItemLists',
-      auth: 'token',
-      permission: P.delete,
-      responses: { 204: { description: 'Deleted' }, 404: err },
-      handler: ({ params }) => {
-        if (!ages.delete(params['id'] ?? 0)) throw notFound(`Age limit ${String(params['id'])}`);
-        return empty();
-      },
-    },
+    docRoute(countries, 'delete', 'Deletes a country of origin.', 'Deleted'),
+    docRoute(ages, 'list', 'Age limits.', 'Age limits'),
+    docRoute(ages, 'get', 'One age limit.', 'Age limit'),
+    docRoute(ages, 'delete', 'Deletes an age limit.', 'Deleted'),
     ...Object.keys(itemLists).flatMap((list) => idNameRoutes(db, list)),
   ];
 }

@@ -202,6 +202,16 @@ describe('item lists', () => {
       body: { name: 'Letní – sportovní' },
     });
     expect(put.json).toMatchObject({ name: 'Letní – sportovní' });
+    const entryId = Number(location.split('/').pop());
+    const putOther = await call(api(location), {
+      method: 'PUT',
+      token: demo,
+      body: { id: entryId + 1, name: 'Jiná' },
+    });
+    expect(putOther.status).toBe(400);
+    expect(JSON.stringify(putOther.json)).toContain(
+      `The Id field does not match the id in the path (${entryId}).`,
+    );
     expect((await call(api(location), { method: 'DELETE', token: demo })).status).toBe(404);
     const damage = await call(api('/api/item-lists/damage-types'), {
       token: demo,
@@ -231,6 +241,13 @@ describe('item lists', () => {
       body: { isoLabel: 'SVN' },
     });
     expect(patched.json).toMatchObject({ countryLabel: 'SI', isoLabel: 'SVN', name: 'Slovinsko' });
+    const otherId = await call(api(`/api/item-lists/countries-of-origin/${id}`), {
+      method: 'PATCH',
+      token: demo,
+      body: { id: id + 1, isoLabel: 'XXX' },
+    });
+    expect(otherId.status).toBe(400);
+    expect(JSON.stringify(otherId.json)).toContain(`The Id field does not match the id in the path (${id}).`);
     expect(
       (await call(api(`/api/item-lists/countries-of-origin/${id}`), { method: 'DELETE', token: demo }))
         .status,
