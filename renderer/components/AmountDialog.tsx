@@ -3,17 +3,12 @@
 // under it, Enter does the primary action and Esc goes back (the keys are in actions/keymap.ts; each
 // dialog's own store holds its text and error). One frame, so the three look and behave alike.
 import { useRef, type ReactNode } from 'react';
+import { DialogActions, type DialogButton } from './DialogActions.tsx';
 import { useDialogFocus } from './dialog.ts';
 import { Modal } from './Modal.tsx';
 import './amount-dialog.css';
 
-export interface AmountDialogButton {
-  readonly label: string;
-  readonly onClick: () => void;
-  /** The button's data-action, what tests and the keymap's readers know it by. */
-  readonly action: string;
-  readonly disabled?: boolean;
-}
+export type AmountDialogButton = Omit<DialogButton, 'keyName'>;
 
 export function AmountDialog({
   id,
@@ -71,25 +66,11 @@ export function AmountDialog({
           {error}
         </p>
       )}
-      <div className="dialog-actions">
-        <button
-          type="button"
-          className="primary"
-          disabled={confirm.disabled}
-          onClick={confirm.onClick}
-          data-action={confirm.action}
-        >
-          {confirm.label} <kbd>Enter</kbd>
-        </button>
-        {extra !== undefined && (
-          <button type="button" disabled={extra.disabled} onClick={extra.onClick} data-action={extra.action}>
-            {extra.label}
-          </button>
-        )}
-        <button type="button" onClick={back.onClick} data-action={back.action}>
-          {back.label} <kbd>Esc</kbd>
-        </button>
-      </div>
+      <DialogActions
+        primary={{ ...confirm, keyName: 'Enter' }}
+        extra={extra}
+        back={{ ...back, disabled: undefined, keyName: 'Esc' }}
+      />
     </Modal>
   );
 }

@@ -2,7 +2,7 @@
 // refunded and where its document is (the outbox's states; "to book in the back office" until a
 // manager marks it booked there; in doubt after a DELETE that went unanswered, for a manager to
 // settle). Its receipt opens in a dialog to print again.
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReturnView } from '../../../contract/contract.ts';
 import { useApp } from '../../store/app.ts';
@@ -15,10 +15,8 @@ import {
   settleReturn,
   useReturns,
 } from '../../store/returns-list.ts';
-import { useDialogFocus } from '../dialog.ts';
-import { Modal } from '../Modal.tsx';
 import { ReturnPrintCopy, ReturnReceipt } from '../receipt/ReturnReceipt.tsx';
-import { PrintHint } from '../receipt/ReceiptDialog.tsx';
+import { ReceiptModal } from '../receipt/ReceiptDialog.tsx';
 import { useFormat } from '../use-format.ts';
 import { STATE_LABEL } from '../../words/orders.ts';
 import './returns-list.css';
@@ -117,39 +115,20 @@ function Dialog({ view }: { view: ReturnView }) {
   const { t } = useTranslation('receipt');
   const notice = useReturns((s) => s.notice);
   const paper = useApp((s) => s.settings?.receiptPaper ?? '80mm');
-  const print = useRef<HTMLButtonElement>(null);
-  useDialogFocus(print);
   return (
-    <Modal
+    <ReceiptModal
+      name="return-receipt"
       title={
         view.withoutReceipt === true
           ? t('returnTitleNoReceipt', { number: view.number })
           : t('returnTitle', { number: view.number, receipt: view.receipt })
       }
-      titleId="return-receipt-title"
-      className="receipt-dialog"
-      testId="return-receipt-dialog"
+      paper={<ReturnReceipt view={view} paper={paper} />}
+      notice={notice}
+      print={{ onClick: () => void printReturnReceipt(), action: 'print-return-receipt' }}
+      close={{ onClick: () => closeReturnReceipt(), action: 'close-return-receipt' }}
     >
-      <div className="receipt-scroll">
-        <ReturnReceipt view={view} paper={paper} />
-      </div>
-      {notice !== null && <p className="notice">{notice}</p>}
-      <div className="dialog-actions">
-        <button
-          ref={print}
-          type="button"
-          className="primary"
-          onClick={() => void printReturnReceipt()}
-          data-action="print-return-receipt"
-        >
-          {t('print')}
-        </button>
-        <button type="button" onClick={() => closeReturnReceipt()} data-action="close-return-receipt">
-          {t('close')}
-        </button>
-      </div>
-      <PrintHint />
       <ReturnPrintCopy view={view} paper={paper} />
-    </Modal>
+    </ReceiptModal>
   );
 }

@@ -25,6 +25,7 @@ import {
   type Method,
 } from '../../store/payment.ts';
 import type { PaymentSummary } from '../../store/tender.ts';
+import { DialogActions } from '../DialogActions.tsx';
 import { useDialogFocus } from '../dialog.ts';
 import { Modal } from '../Modal.tsx';
 import './payment.css';
@@ -167,21 +168,22 @@ function Panel() {
           {payment.error}
         </p>
       )}
-      <div className="dialog-actions">
-        <button
-          ref={place}
-          type="button"
-          className="primary"
-          disabled={payment.busy}
-          onClick={() => void confirmPayment()}
-          data-action="confirm-payment"
-        >
-          {t('placeOrder')} <kbd>Enter</kbd>
-        </button>
-        <button type="button" onClick={() => closePayment()} data-action="cancel-payment">
-          {t('backToSale')} <kbd>Esc</kbd>
-        </button>
-      </div>
+      <DialogActions
+        primary={{
+          label: t('placeOrder'),
+          keyName: 'Enter',
+          disabled: payment.busy,
+          onClick: () => void confirmPayment(),
+          action: 'confirm-payment',
+        }}
+        primaryRef={place}
+        back={{
+          label: t('backToSale'),
+          keyName: 'Esc',
+          onClick: () => closePayment(),
+          action: 'cancel-payment',
+        }}
+      />
       <p className="muted small">
         {method === 'cash' ? t('hintCash') : method === 'split' ? t('hintSplit') : t('hintCard')}
       </p>

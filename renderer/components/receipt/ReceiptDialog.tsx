@@ -1,10 +1,11 @@
 // A receipt opened from Orders (reprint), in a dialog: F7 prints, Esc closes. Also the print copy
 // of whichever receipt is printable, and the one mount for the dialogs over every screen.
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PaymentPanel } from '../payment/PaymentPanel.tsx';
 import { LineAdjust } from '../sale/LineAdjust.tsx';
 import { PriceEntry } from '../sale/PriceEntry.tsx';
+import { DialogActions, type DialogButton } from '../DialogActions.tsx';
 import { useDialogFocus } from '../dialog.ts';
 import { Modal } from '../Modal.tsx';
 import { useApp } from '../../store/app.ts';
@@ -44,34 +45,52 @@ function Dialog() {
   const { t } = useTranslation('receipt');
   const receipt = useReceipt((s) => s.dialog);
   const paper = useApp((s) => s.settings?.receiptPaper ?? '80mm');
-  const print = useRef<HTMLButtonElement>(null);
-  useDialogFocus(print);
   if (receipt === null) return null;
   return (
-    <Modal
+    <ReceiptModal
+      name="receipt"
       title={t('dialogTitle', { id: String(receipt.orderId) })}
-      titleId="receipt-title"
+      paper={<Receipt receipt={receipt} paper={paper} />}
+      print={{ onClick: () => printReceipt(), action: 'print-receipt', keyName: 'F7' }}
+      close={{ onClick: () => closeReceipt(), action: 'close-receipt', keyName: 'Esc' }}
+    />
+  );
+}
+
+/**
+ * A receipt in a dialog, a sale's (above) or a return's (orders/ReturnsList.tsx): the paper scrolling
+ * in it, what the last print said, Print (focused on open) and Close, the print hint under them, then
+ * whatever else the dialog holds. `name`: its data-testid is `<name>-dialog`, its title's id
+ * `<name>-title`.
+ */
+export function ReceiptModal(props: {
+  name: string;
+  title: string;
+  paper: ReactNode;
+  notice?: string | null;
+  print: Omit<DialogButton, 'label'>;
+  close: Omit<DialogButton, 'label'>;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('receipt');
+  const print = useRef<HTMLButtonElement>(null);
+  useDialogFocus(print);
+  return (
+    <Modal
+      title={props.title}
+      titleId={`${props.name}-title`}
       className="receipt-dialog"
-      testId="receipt-dialog"
+      testId={`${props.name}-dialog`}
     >
-      <div className="receipt-scroll">
-        <Receipt receipt={receipt} paper={paper} />
-      </div>
-      <div className="dialog-actions">
-        <button
-          ref={print}
-          type="button"
-          className="primary"
-          onClick={() => printReceipt()}
-          data-action="print-receipt"
-        >
-          {t('print')} <kbd>F7</kbd>
-        </button>
-        <button type="button" onClick={() => closeReceipt()} data-action="close-receipt">
-          {t('close')} <kbd>Esc</kbd>
-        </button>
-      </div>
+      <div className="receipt-scroll">{props.paper}</div>
+      {(props.notice ?? null) !== null && <p className="notice">{props.notice}</p>}
+      <DialogActions
+        primary={{ ...props.print, label: t('print') }}
+        primaryRef={print}
+        back={{ ...props.close, label: t('close') }}
+      />
       <PrintHint />
+      {props.children}
     </Modal>
   );
 }

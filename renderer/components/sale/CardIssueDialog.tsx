@@ -14,6 +14,7 @@ import {
   type CardField,
 } from '../../store/card-issue.ts';
 import { useDialogFocus } from '../dialog.ts';
+import { DialogActions } from '../DialogActions.tsx';
 import { Modal } from '../Modal.tsx';
 import './card-issue.css';
 
@@ -84,20 +85,22 @@ function Dialog() {
           {ui.error}
         </p>
       )}
-      <div className="dialog-actions">
-        <button
-          type="button"
-          className="primary"
-          disabled={ui.busy}
-          onClick={() => void confirmCardIssue()}
-          data-action="issue-card"
-        >
-          {ui.busy ? t('issuing') : t('issue')} <kbd>Enter</kbd>
-        </button>
-        <button type="button" disabled={ui.busy} onClick={closeCardIssue} data-action="cancel-card">
-          {t('back')} <kbd>Esc</kbd>
-        </button>
-      </div>
+      <DialogActions
+        primary={{
+          label: ui.busy ? t('issuing') : t('issue'),
+          keyName: 'Enter',
+          disabled: ui.busy,
+          onClick: () => void confirmCardIssue(),
+          action: 'issue-card',
+        }}
+        back={{
+          label: t('back'),
+          keyName: 'Esc',
+          disabled: ui.busy,
+          onClick: closeCardIssue,
+          action: 'cancel-card',
+        }}
+      />
     </Modal>
   );
 }
