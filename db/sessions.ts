@@ -359,6 +359,26 @@ function mustGetLine(db: Db, lineId: number): SessionLine {
   return toLine(row);
 }
 
+/**
+ * Sets `set` (columns = ?, bound to `values`) on a line of the session not taken off, and touches the
+ * session when it did; false when there is no such line. The caller has checked the session is open.
+ */
+function updateLiveLine(
+  db: Db,
+  sessionId: number,
+  lineId: number,
+  set: string,
+  values: readonly (string | number | null)[],
+  now: Date,
+): boolean {
+  const info = prepared(
+    db,
+    `UPDATE shopping_session_line SET ${set} WHERE id = ? AND sessionId = ? AND removedAt IS NULL`,
+  ).run(...values, lineId, sessionId);
+  if (info.changes === 1) touch(db, sessionId, now);
+  return info.changes === 1;
+}
+
 /** Sets a line's quantity (and, for a price label, its printed total); false when no such line. */
 export function setSessionLineQuantity(
   db: Db,
@@ -369,12 +389,14 @@ export function setSessionLineQuantity(
   now: Date,
 ): boolean {
   assertOpen(db, sessionId);
-  const info = prepared(
+  return updateLiveLine(
     db,
-    'UPDATE shopping_session_line SET quantity = ?, fixedTotalMinor = ? WHERE id = ? AND sessionId = ? AND removedAt IS NULL',
-  ).run(quantity, fixedTotalMinor, lineId, sessionId);
-  if (info.changes === 1) touch(db, sessionId, now);
-  return info.changes === 1;
+    sessionId,
+    lineId,
+    'quantity = ?, fixedTotalMinor = ?',
+    [quantity, fixedTotalMinor],
+    now,
+  );
 }
 
 /** Sets (or, with null, takes off) a line's discount or price override; false when no such line. */
@@ -387,23 +409,13 @@ export function setSessionLineAdjustment(
 ): boolean {
   assertOpen(db, sessionId);
   const stored = adjustment === null ? null : JSON.stringify(LineAdjustment.parse(adjustment));
-  const info = prepared(
-    db,
-    'UPDATE shopping_session_line SET adjustment = ? WHERE id = ? AND sessionId = ? AND removedAt IS NULL',
-  ).run(stored, lineId, sessionId);
-  if (info.changes === 1) touch(db, sessionId, now);
-  return info.changes === 1;
+  return updateLiveLine(db, sessionId, lineId, 'adjustment = ?', [stored], now);
 }
 
 /** Takes a line off the session (kept, marked removed, so it can be restored); false when no such line. */
 export function removeSessionLine(db: Db, sessionId: number, lineId: number, now: Date): boolean {
   assertOpen(db, sessionId);
-  const info = prepared(
-    db,
-    'UPDATE shopping_session_line SET removedAt = ? WHERE id = ? AND sessionId = ? AND removedAt IS NULL',
-  ).run(now.toISOString(), lineId, sessionId);
-  if (info.changes === 1) touch(db, sessionId, now);
-  return info.changes === 1;
+  return updateLiveLine(db, sessionId, lineId, 'removedAt = ?', [now.toISOString()], now);
 }
 
 /**
