@@ -363,7 +363,7 @@ function mustGetLine(db: Db, lineId: number): SessionLine {
  * Sets `set` (columns = ?, bound to `values`) on a line of the session not taken off, and touches the
  * session when it did; false when there is no such line. The caller has checked the session is open.
  */
-function updateLiveLine(
+function updateSessionLine(
   db: Db,
   sessionId: number,
   lineId: number,
@@ -389,7 +389,7 @@ export function setSessionLineQuantity(
   now: Date,
 ): boolean {
   assertOpen(db, sessionId);
-  return updateLiveLine(
+  return updateSessionLine(
     db,
     sessionId,
     lineId,
@@ -409,13 +409,13 @@ export function setSessionLineAdjustment(
 ): boolean {
   assertOpen(db, sessionId);
   const stored = adjustment === null ? null : JSON.stringify(LineAdjustment.parse(adjustment));
-  return updateLiveLine(db, sessionId, lineId, 'adjustment = ?', [stored], now);
+  return updateSessionLine(db, sessionId, lineId, 'adjustment = ?', [stored], now);
 }
 
 /** Takes a line off the session (kept, marked removed, so it can be restored); false when no such line. */
 export function removeSessionLine(db: Db, sessionId: number, lineId: number, now: Date): boolean {
   assertOpen(db, sessionId);
-  return updateLiveLine(db, sessionId, lineId, 'removedAt = ?', [now.toISOString()], now);
+  return updateSessionLine(db, sessionId, lineId, 'removedAt = ?', [now.toISOString()], now);
 }
 
 /**

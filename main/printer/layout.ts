@@ -14,7 +14,7 @@ import {
   printable,
   PULSE,
   row,
-  slip,
+  startPaper,
   vatTable,
   type Formatter,
   type PrintOptions,
@@ -29,7 +29,7 @@ export function receiptBytes(
   how: { readonly copy: CopyMark; readonly kick: boolean },
   options: PrintOptions,
 ): Uint8Array {
-  const { w, f, e } = slip(options, how.kick);
+  const { w, f, e } = startPaper(options, how.kick);
   header(e, receipt, how.copy, w, f);
   e.rule();
   for (const line of receipt.lines) {

@@ -39,10 +39,10 @@ export function encoder(options: PrintOptions): ReceiptPrinterEncoder {
 }
 
 /**
- * What a slip handed over the counter (a receipt, a return paper) starts with: its words, its
+ * What a paper handed over the counter (a receipt, a return paper) starts with: its words, its
  * formatter and its encoder, the drawer's pulse first when `kick` (the drawer opens as it prints).
  */
-export function slip(
+export function startPaper(
   options: PrintOptions,
   kick: boolean,
 ): { readonly w: PrintWords; readonly f: Formatter; readonly e: ReceiptPrinterEncoder } {

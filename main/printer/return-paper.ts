@@ -3,7 +3,7 @@
 // the VAT table per rate (negative), the refund per tender, who took it back, a line for the
 // customer's signature, and the return's reference as a QR code. A reprint says KOPIE, as a sale's
 // does. The drawer's pulse comes first when cash was paid out.
-import { printable, row, slip, vatTable, type PrintOptions } from './paper.ts';
+import { printable, row, startPaper, vatTable, type PrintOptions } from './paper.ts';
 import { fill } from './words.ts';
 
 /** What the paper needs of a return (main/returns ReturnView has these). */
@@ -38,7 +38,7 @@ export function returnReceiptBytes(
   how: { readonly copy: boolean; readonly kick: boolean },
   options: PrintOptions,
 ): Uint8Array {
-  const { w, f, e } = slip(options, how.kick);
+  const { w, f, e } = startPaper(options, how.kick);
   const minus = (n: number): string => (n === 0 ? f.price(0) : `-${f.price(n)}`);
   e.align('center')
     .bold(true)
