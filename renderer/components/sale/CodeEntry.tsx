@@ -8,6 +8,7 @@ import { useFormat } from '../use-format.ts';
 import { useApp } from '../../store/app.ts';
 import { addPicked, highlight, typeCode } from '../../store/find.ts';
 import { clearEntry, scan, splitQuantity, typedQuantity } from '../../store/sale.ts';
+import './pick-list.css';
 import './sale.css';
 
 export function CodeEntry() {

@@ -16,6 +16,7 @@ import {
 import { useDialogFocus } from '../dialog.ts';
 import { Modal } from '../Modal.tsx';
 import { useFormat } from '../use-format.ts';
+import './pick-list.css';
 import './parked.css';
 
 export function ParkedSales() {

@@ -19,8 +19,40 @@ import {
 } from '../../store/printer.ts';
 import { plainResult, type CardResult } from './card-result.ts';
 
-/** The shift's reports the printer prints: the open shift's X, the last closed shift's Z. */
-const REPORTS: readonly ('x' | 'z')[] = ['x', 'z'];
+/**
+ * What the card makes a set printer do, a button each: a test page, the cash drawer, the open shift's
+ * X report and the last closed shift's Z. Each says how it went, in words made when shown.
+ */
+const PRINTER_ACTIONS: readonly {
+  action: string;
+  label: 'printTestPage' | 'openDrawer' | 'printReportX' | 'printReportZ';
+  run: () => Promise<CardResult['text']>;
+}[] = [
+  {
+    action: 'print-test-page',
+    label: 'printTestPage',
+    run: async () => {
+      const page = await printTestPage();
+      return (t) => t('printTestPrinted', { printer: page.printer });
+    },
+  },
+  {
+    action: 'open-drawer',
+    label: 'openDrawer',
+    run: async () => {
+      await openDrawer();
+      return (t) => t('drawerOpened');
+    },
+  },
+  ...(['x', 'z'] as const).map((report) => ({
+    action: `print-report-${report}`,
+    label: report === 'x' ? ('printReportX' as const) : ('printReportZ' as const),
+    run: async (): Promise<CardResult['text']> => {
+      const printed = await printReport(report);
+      return (t) => t('reportPrinted', { printer: printed.printer });
+    },
+  })),
+];
 
 export function PrinterCard({ settings }: { settings: SettingsView }) {
   const { t } = useTranslation('settings');
@@ -105,46 +137,15 @@ export function PrinterCard({ settings }: { settings: SettingsView }) {
             {t('printerSave')}
           </button>
         )}
-        <button
-          type="button"
-          disabled={busy || !inUse}
-          onClick={() =>
-            void act(async () => {
-              const page = await printTestPage();
-              return { tone: 'ok', text: (t) => t('printTestPrinted', { printer: page.printer }) };
-            })
-          }
-          data-action="print-test-page"
-        >
-          {t('printTestPage')}
-        </button>
-        <button
-          type="button"
-          disabled={busy || !inUse}
-          onClick={() =>
-            void act(async () => {
-              await openDrawer();
-              return { tone: 'ok', text: (t) => t('drawerOpened') };
-            })
-          }
-          data-action="open-drawer"
-        >
-          {t('openDrawer')}
-        </button>
-        {REPORTS.map((report) => (
+        {PRINTER_ACTIONS.map(({ action, label, run }) => (
           <button
-            key={report}
+            key={action}
             type="button"
             disabled={busy || !inUse}
-            onClick={() =>
-              void act(async () => {
-                const printed = await printReport(report);
-                return { tone: 'ok', text: (t) => t('reportPrinted', { printer: printed.printer }) };
-              })
-            }
-            data-action={`print-report-${report}`}
+            onClick={() => void act(async () => ({ tone: 'ok', text: await run() }))}
+            data-action={action}
           >
-            {report === 'x' ? t('printReportX') : t('printReportZ')}
+            {t(label)}
           </button>
         ))}
       </div>

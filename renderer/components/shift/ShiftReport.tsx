@@ -48,16 +48,20 @@ export function ShiftReport({ report, paper }: { report: ShiftReportView; paper:
         )}
       </header>
       <Row label={t('float')} amount={format.price(report.float)} data-report-row="float" />
-      <p className="r-row r-total" data-report-row="sales">
-        <span>{t('sales', { count: report.sales.count })}</span>
-        <span className="num">{format.price(report.sales.gross)}</span>
-      </p>
+      <Row
+        label={t('sales', { count: report.sales.count })}
+        amount={format.price(report.sales.gross)}
+        kind="total"
+        data-report-row="sales"
+      />
       <h3>{t('byMethod')}</h3>
       {Object.entries(report.byMethod).map(([method, amount]) => (
-        <p key={method} className="r-row" data-report-method={method}>
-          <span>{methodWord(t, method)}</span>
-          <span className="num">{format.price(amount)}</span>
-        </p>
+        <Row
+          key={method}
+          label={methodWord(t, method)}
+          amount={format.price(amount)}
+          data-report-method={method}
+        />
       ))}
       {report.rounding !== 0 && (
         <Row label={t('rounding')} amount={format.signedPrice(report.rounding)} data-report-row="rounding" />
@@ -68,10 +72,7 @@ export function ShiftReport({ report, paper }: { report: ShiftReportView; paper:
           <h3>{t('byCashier')}</h3>
           {report.byCashier.map((c) => (
             <div key={c.cashierId ?? 'nobody'} data-report-cashier={c.cashierId ?? ''}>
-              <p className="r-row">
-                <span>{c.name ?? t('nobody')}</span>
-                <span className="num">{format.price(c.sales.gross)}</span>
-              </p>
+              <Row label={c.name ?? t('nobody')} amount={format.price(c.sales.gross)} />
               <p className="r-qty">{t('cashierLine', { sales: c.sales.count, voids: c.voids.count })}</p>
             </div>
           ))}
@@ -99,10 +100,13 @@ export function ShiftReport({ report, paper }: { report: ShiftReportView; paper:
       {(report.returns?.byMethod.cash ?? 0) !== 0 &&
         row(t('returnsCashOut'), -(report.returns?.byMethod.cash ?? 0))}
       {report.cashMoves.map((m, i) => (
-        <p key={i} className="r-row r-qty" data-report-move={m.direction}>
-          <span>{t(m.direction === 'in' ? 'move_in' : 'move_out', { reason: m.reason })}</span>
-          <span className="num">{format.price(m.amount)}</span>
-        </p>
+        <Row
+          key={i}
+          label={t(m.direction === 'in' ? 'move_in' : 'move_out', { reason: m.reason })}
+          amount={format.price(m.amount)}
+          kind="qty"
+          data-report-move={m.direction}
+        />
       ))}
       {/* Opened without a sale: no cash moved, yet whoever counts the drawer should know when. */}
       <p data-report-row="drawer-openings" data-report-drawer-openings={report.drawerOpenings.length}>
@@ -113,23 +117,13 @@ export function ShiftReport({ report, paper }: { report: ShiftReportView; paper:
           {t(o.by === 'manager' ? 'drawerOpening_manager' : 'drawerOpening_till', { at: o.at })}
         </p>
       ))}
-      <p className="r-row r-total" data-report-row="expected">
-        <span>{t('expected')}</span>
-        <span className="num" data-report-expected>
-          {format.price(report.expectedCash)}
-        </span>
-      </p>
+      <DrawerRow name="expected" label={t('expected')} amount={format.price(report.expectedCash)} />
       {report.countedCash !== undefined && (
         <Row label={t('counted')} amount={format.price(report.countedCash)} data-report-row="counted" />
       )}
       {report.difference !== undefined && (
         <>
-          <p className="r-row r-difference" data-report-row="difference">
-            <span>{t('difference')}</span>
-            <span className="num" data-report-difference>
-              {format.price(report.difference)}
-            </span>
-          </p>
+          <DrawerRow name="difference" label={t('difference')} amount={format.price(report.difference)} />
           {report.overLimit === true && (
             <p data-report-over-limit>
               {(report.differenceLimit ?? 0) > 0
@@ -166,14 +160,14 @@ export function ShiftReport({ report, paper }: { report: ShiftReportView; paper:
           const acknowledgedAt = later?.acknowledgedAt ?? s.acknowledgedAt;
           return (
             <div key={s.orderId} data-report-sale={s.orderId} data-report-sale-state={state}>
-              <p className="r-row">
-                <span>
-                  {s.receiptNumber === undefined
+              <Row
+                label={
+                  s.receiptNumber === undefined
                     ? s.reference.slice(0, 8)
-                    : t('saleNumber', { number: s.receiptNumber })}
-                </span>
-                <span className="num">{format.price(s.total)}</span>
-              </p>
+                    : t('saleNumber', { number: s.receiptNumber })
+                }
+                amount={format.price(s.total)}
+              />
               <p className="r-qty">
                 {t(`state_${state}`, { id: remoteId ?? '' })}
                 {later !== undefined && acknowledgedAt !== undefined && later.state !== s.state
@@ -219,10 +213,13 @@ function ReturnsSection({
         data-report-row="returns"
       />
       {Object.entries(returns.byMethod).map(([method, amount]) => (
-        <p key={method} className="r-row r-qty" data-report-return-method={method}>
-          <span>{methodWord(t, method)}</span>
-          <span className="num">{format.price(-amount)}</span>
-        </p>
+        <Row
+          key={method}
+          label={methodWord(t, method)}
+          amount={format.price(-amount)}
+          kind="qty"
+          data-report-return-method={method}
+        />
       ))}
       {/* Cash paid back rounded to what can be paid: beyond the refund (-) or short of it (+). */}
       {returns.rounding !== 0 && (
@@ -235,27 +232,24 @@ function ReturnsSection({
       <PaperVatTable rows={returns.byVatRate.map(negative)} paper={paper} />
       {returns.byCashier.some((c) => c.cashierId !== null) &&
         returns.byCashier.map((c) => (
-          <p
+          <Row
             key={c.cashierId ?? 'nobody'}
-            className="r-row r-qty"
+            label={t('returnsCashierLine', { name: names.get(c.cashierId) ?? t('nobody'), count: c.count })}
+            amount={format.price(-c.gross)}
+            kind="qty"
             data-report-return-cashier={c.cashierId ?? ''}
-          >
-            <span>
-              {t('returnsCashierLine', { name: names.get(c.cashierId) ?? t('nobody'), count: c.count })}
-            </span>
-            <span className="num">{format.price(-c.gross)}</span>
-          </p>
+          />
         ))}
       {returns.list.map((r) => (
         <div key={r.id} data-report-return={r.number} data-report-return-state={r.state}>
-          <p className="r-row">
-            <span>
-              {r.withoutReceipt === true
+          <Row
+            label={
+              r.withoutReceipt === true
                 ? t('returnNumberNoReceipt', { number: r.number })
-                : t('returnNumber', { number: r.number, receipt: r.receipt ?? '' })}
-            </span>
-            <span className="num">{format.price(-r.total)}</span>
-          </p>
+                : t('returnNumber', { number: r.number, receipt: r.receipt ?? '' })
+            }
+            amount={format.price(-r.total)}
+          />
           <p className="r-qty">{returnStateWords(t, r.state)}</p>
         </div>
       ))}
@@ -333,15 +327,52 @@ function OrdersWords({
 }
 
 /** One figure: what it is, and the amount at the right. */
+/**
+ * A line of the report: its words left, its amount right. `kind`: a total, the counted difference, or
+ * a line under the one above (r-qty); `amountMark`: a data-* mark on the amount itself.
+ */
 function Row({
   label,
   amount,
+  kind,
+  amountMark,
   ...data
-}: { label: string; amount: string } & Record<`data-${string}`, string>) {
+}: {
+  label: string;
+  amount: string;
+  kind?: 'total' | 'difference' | 'qty';
+  amountMark?: `data-${string}`;
+} & Record<`data-${string}`, string>) {
   return (
-    <p className="r-row" {...data}>
+    <p className={kind === undefined ? 'r-row' : `r-row r-${kind}`} {...data}>
       <span>{label}</span>
-      <span className="num">{amount}</span>
+      <span className="num" {...(amountMark === undefined ? {} : { [amountMark]: true })}>
+        {amount}
+      </span>
     </p>
+  );
+}
+
+/**
+ * The drawer's two checked figures: the cash expected (a total) and the counted difference. Their
+ * amounts carry data-report-expected / data-report-difference, what readers of the report look up.
+ */
+function DrawerRow({
+  name,
+  label,
+  amount,
+}: {
+  name: 'expected' | 'difference';
+  label: string;
+  amount: string;
+}) {
+  return (
+    <Row
+      label={label}
+      amount={amount}
+      kind={name === 'expected' ? 'total' : 'difference'}
+      amountMark={`data-report-${name}`}
+      data-report-row={name}
+    />
   );
 }
