@@ -27,6 +27,7 @@ import {
   type PickedProduct,
 } from '../store/orders.ts';
 import { TextField } from '../components/TextField.tsx';
+import { Form } from '../components/Form.tsx';
 
 export function Orders() {
   const visible = useApp((s) => s.outbox);
@@ -172,11 +173,10 @@ function FoundForm({ entry, label }: { entry: OutboxEntryView; label?: string })
   const valid =
     /^\d+$/.test(remoteId.trim()) && MarkSentInput.shape.remoteId.safeParse(Number(remoteId)).success;
   return (
-    <form
+    <Form
       className="found-form"
       data-found={String(entry.id)}
-      onSubmit={(e) => {
-        e.preventDefault();
+      onSubmit={() => {
         if (!valid) return;
         void markSent(entry.id, Number(remoteId));
       }}
@@ -191,7 +191,7 @@ function FoundForm({ entry, label }: { entry: OutboxEntryView; label?: string })
       <button type="submit" className="primary" disabled={!valid} data-action="mark-sent">
         {t('markFoundAsSent')}
       </button>
-    </form>
+    </Form>
   );
 }
 

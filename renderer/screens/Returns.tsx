@@ -23,6 +23,7 @@ import {
 } from '../store/returns.ts';
 import { useNoReceipt } from '../store/no-receipt.ts';
 import { NoReceipt } from './ReturnsNoReceipt.tsx';
+import { Form } from '../components/Form.tsx';
 import '../components/returns.css';
 
 export function Returns() {
@@ -61,13 +62,7 @@ function ByReceipt({
   const { t } = useTranslation('returns');
   return (
     <>
-      <form
-        className="returns-find"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void findSale(text);
-        }}
-      >
+      <Form className="returns-find" onSubmit={() => void findSale(text)}>
         <label>
           <span>{t('findLabel')}</span>
           <input
@@ -84,7 +79,7 @@ function ByReceipt({
         <button type="button" onClick={() => toggleNoReceipt()} data-action="no-receipt">
           {t('noReceipt')} <kbd>F6</kbd>
         </button>
-      </form>
+      </Form>
       {sale === null && error === null && <p className="muted">{t('findHint')}</p>}
       {error !== null && (
         <p className="notice error" role="alert" data-testid="return-error">

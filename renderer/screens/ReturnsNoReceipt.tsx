@@ -16,6 +16,7 @@ import {
   useNoReceipt,
 } from '../store/no-receipt.ts';
 import { makeReturnOnScreen, toggleNoReceipt } from '../store/returns.ts';
+import { Form } from '../components/Form.tsx';
 
 export function NoReceipt() {
   const { t } = useTranslation('returns');
@@ -26,13 +27,7 @@ export function NoReceipt() {
     <div className="return-no-receipt" data-testid="return-no-receipt">
       <h2>{t('noReceiptTitle')}</h2>
       <p className="muted">{t('noReceiptHint')}</p>
-      <form
-        className="returns-find"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void addTyped();
-        }}
-      >
+      <Form className="returns-find" onSubmit={() => void addTyped()}>
         <label>
           <span>{t('noReceiptFind')}</span>
           <input
@@ -47,7 +42,7 @@ export function NoReceipt() {
         <button type="button" onClick={() => toggleNoReceipt()} data-action="no-receipt-cancel">
           {t('noReceiptCancel')} <kbd>F6</kbd>
         </button>
-      </form>
+      </Form>
       {found.length > 0 && (
         <ul className="no-receipt-found" data-testid="no-receipt-found">
           {found.map((g) => (

@@ -2,7 +2,7 @@
 // out with a reason, the close with the cash counted), or, with no shift open, the float to open one
 // with; the last Z report on request, as it was at close with where its sales are now. F7 prints the
 // report shown, on the receipt printer's paper.
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PaperCopy } from '../components/receipt/Receipt.tsx';
 import { ShiftReport } from '../components/shift/ShiftReport.tsx';
@@ -20,6 +20,7 @@ import {
   shownReport,
   useShift,
 } from '../store/shift.ts';
+import { FormCard } from '../components/Form.tsx';
 import { AmountField, TextField } from '../components/TextField.tsx';
 
 export function Shift() {
@@ -127,7 +128,7 @@ function OpenForm({ required }: { required: boolean }) {
   const [float, setFloat] = useState('');
   const busy = useShift((s) => s.busy);
   return (
-    <Card
+    <FormCard
       title={t('openTitle')}
       data-section="open-shift"
       onSubmit={() => void openShift(float).then((ok) => ok && setFloat(''))}
@@ -137,7 +138,7 @@ function OpenForm({ required }: { required: boolean }) {
       <button type="submit" className="primary" disabled={busy} data-action="open-shift">
         {t('openButton')} <kbd>Enter</kbd>
       </button>
-    </Card>
+    </FormCard>
   );
 }
 
@@ -157,7 +158,7 @@ function OpenShiftForms() {
     });
   return (
     <>
-      <Card title={t('cashTitle')} data-section="cash-move" onSubmit={() => move(direction)}>
+      <FormCard title={t('cashTitle')} data-section="cash-move" onSubmit={() => move(direction)}>
         <div className="shift-row">
           <AmountField label={t('amountField')} value={amount} set={setAmount} name="cash-amount" />
           <TextField
@@ -176,8 +177,8 @@ function OpenShiftForms() {
             {t('paidOutButton')}
           </button>
         </div>
-      </Card>
-      <Card
+      </FormCard>
+      <FormCard
         title={t('closeTitle')}
         data-section="close-shift"
         onSubmit={() => void closeShift(counted).then((ok) => ok && setCounted(''))}
@@ -187,23 +188,7 @@ function OpenShiftForms() {
         <button type="submit" className="primary" disabled={busy} data-action="close-shift">
           {t('closeButton')}
         </button>
-      </Card>
+      </FormCard>
     </>
-  );
-}
-
-function Card(props: { title: string; 'data-section': string; onSubmit: () => void; children: ReactNode }) {
-  return (
-    <form
-      className="card"
-      data-section={props['data-section']}
-      onSubmit={(e) => {
-        e.preventDefault();
-        props.onSubmit();
-      }}
-    >
-      <h2>{props.title}</h2>
-      {props.children}
-    </form>
   );
 }

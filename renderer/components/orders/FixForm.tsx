@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OutboxEntryView } from '../../../contract/contract.ts';
 import { discardOrder } from '../../store/orders.ts';
+import { Form } from '../Form.tsx';
 
 type Errors = Readonly<Record<string, readonly string[]>>;
 
@@ -26,14 +27,7 @@ export function FixForm({
   const { t } = useTranslation('orders');
   const other = Object.entries(errors).filter(([k]) => !fields.has(k));
   return (
-    <form
-      className="fix-form"
-      data-fix={String(entry.id)}
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSubmit();
-      }}
-    >
+    <Form className="fix-form" data-fix={String(entry.id)} onSubmit={() => onSubmit()}>
       {children}
       {other.length > 0 && (
         <ul className="field-errors">
@@ -52,7 +46,7 @@ export function FixForm({
           {t('discard')}
         </button>
       </div>
-    </form>
+    </Form>
   );
 }
 

@@ -8,6 +8,7 @@ import { useFormat } from '../use-format.ts';
 import { useApp } from '../../store/app.ts';
 import { addPicked, highlight, typeCode } from '../../store/find.ts';
 import { clearEntry, scan, splitQuantity, typedQuantity } from '../../store/sale.ts';
+import { Form } from '../Form.tsx';
 import './pick-list.css';
 import './sale.css';
 
@@ -21,10 +22,9 @@ export function CodeEntry() {
   const listOpen = find.open;
   const { t } = useTranslation('sale');
   return (
-    <form
+    <Form
       className="code-entry"
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={() => {
         // The store's text, not this render's: typed keys the scanner put back in this same key
         // event may not have rendered yet.
         const trimmed = useApp.getState().sale.entry.trim();
@@ -61,7 +61,7 @@ export function CodeEntry() {
         </p>
       )}
       {listOpen && <FindList />}
-    </form>
+    </Form>
   );
 }
 

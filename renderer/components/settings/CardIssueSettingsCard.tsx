@@ -9,6 +9,7 @@ import { CompanySearch } from '../CompanySearch.tsx';
 import { findCardCompanies } from '../../store/card-issue.ts';
 import { loadCompanyName, useCompanies } from '../../store/companies.ts';
 import { CountField, SaveRow, useSettingsSave } from './SettingsSave.tsx';
+import { FormCard } from '../Form.tsx';
 
 export function CardIssueSettingsCard({ settings }: { settings: SettingsView }) {
   const { t } = useTranslation('cards');
@@ -45,15 +46,7 @@ export function CardIssueSettingsCard({ settings }: { settings: SettingsView }) 
     void save({ cardValidityMonths: value });
   };
   return (
-    <form
-      className="card"
-      data-section="card-issue"
-      onSubmit={(e) => {
-        e.preventDefault();
-        saveMonths();
-      }}
-    >
-      <h2>{t('settingsTitle')}</h2>
+    <FormCard title={t('settingsTitle')} data-section="card-issue" onSubmit={() => saveMonths()}>
       <p className="muted">{t('settingsHelp')}</p>
       <p data-card-company-current={companyId ?? ''}>
         {t('settingsCompany')}:{' '}
@@ -90,6 +83,6 @@ export function CardIssueSettingsCard({ settings }: { settings: SettingsView }) 
         field="cardValidityMonths"
       />
       <SaveRow label={t('settingsSave')} data-action="save-card-months" said={said} />
-    </form>
+    </FormCard>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PinField } from '../PinField.tsx';
 import { addCashier, loadCashiers, removeCashier, useCashiers } from '../../store/cashiers.ts';
 import { TextField } from '../TextField.tsx';
+import { FormCard } from '../Form.tsx';
 
 export function CashiersCard() {
   const { t } = useTranslation('shift');
@@ -13,11 +14,10 @@ export function CashiersCard() {
   const [pin, setPin] = useState('');
   useEffect(() => void loadCashiers(), []);
   return (
-    <form
-      className="card"
+    <FormCard
+      title={t('cashiersTitle')}
       data-section="cashiers"
-      onSubmit={(e) => {
-        e.preventDefault();
+      onSubmit={() => {
         void addCashier(name, pin).then((ok) => {
           // Whatever the core answered, no PIN is left typed in the field.
           setPin('');
@@ -25,7 +25,6 @@ export function CashiersCard() {
         });
       }}
     >
-      <h2>{t('cashiersTitle')}</h2>
       <p className="muted">{t('cashiersHelp')}</p>
       {view !== null && view.cashiers.length === 0 && <p>{t('noCashiers')}</p>}
       <ul className="cashier-list">
@@ -60,6 +59,6 @@ export function CashiersCard() {
           {done}
         </p>
       )}
-    </form>
+    </FormCard>
   );
 }

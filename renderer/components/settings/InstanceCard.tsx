@@ -8,6 +8,7 @@ import { message } from '../../store/app.ts';
 import { saveInstance } from '../../store/settings.ts';
 import { plainResult, type CardResult } from './card-result.ts';
 import { TextField } from '../TextField.tsx';
+import { FormCard } from '../Form.tsx';
 
 const URL_EXAMPLE = 'https://shop.example.com';
 
@@ -37,15 +38,7 @@ export function InstanceCard({ settings }: { settings: SettingsView }) {
   };
 
   return (
-    <form
-      className="card"
-      data-section="instance"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-    >
-      <h2>{t('instanceTitle')}</h2>
+    <FormCard title={t('instanceTitle')} data-section="instance" onSubmit={() => void save()}>
       <p className="muted" data-source={settings.source}>
         {settings.source === 'demo'
           ? t('sourceDemo')
@@ -106,6 +99,6 @@ export function InstanceCard({ settings }: { settings: SettingsView }) {
         )}
       </div>
       {result !== null && <p className={`notice ${result.tone}`}>{result.text(t)}</p>}
-    </form>
+    </FormCard>
   );
 }

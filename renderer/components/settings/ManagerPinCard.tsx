@@ -8,6 +8,7 @@ import { lockManager } from '../../store/guard.ts';
 import { changeManagerPin, removeManagerPin, type PinChange } from '../../store/settings.ts';
 import { PinField } from '../PinField.tsx';
 import { plainResult, type CardResult } from './card-result.ts';
+import { FormCard } from '../Form.tsx';
 
 export function ManagerPinCard() {
   const { t } = useTranslation('settings');
@@ -36,16 +37,12 @@ export function ManagerPinCard() {
   const clear = async () => say(await removeManagerPin());
 
   return (
-    <form
-      className="card"
+    <FormCard
+      title={t('pinTitle')}
       data-section="manager-pin"
       data-pin-set={String(pinSet)}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
+      onSubmit={() => void save()}
     >
-      <h2>{t('pinTitle')}</h2>
       <p className="muted">{pinSet ? t('pinSetHelp') : t('pinNotSetHelp')}</p>
       <PinField
         label={pinSet ? t('pinNew') : t('pinFirst')}
@@ -70,7 +67,7 @@ export function ManagerPinCard() {
           {result.text(t)}
         </p>
       )}
-    </form>
+    </FormCard>
   );
 }
 

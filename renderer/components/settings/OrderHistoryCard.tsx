@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SettingsView } from '../../../contract/contract.ts';
 import { CountField, SaveRow, useSettingsSave } from './SettingsSave.tsx';
+import { FormCard } from '../Form.tsx';
 
 export function OrderHistoryCard({ settings }: { settings: SettingsView }) {
   const { t } = useTranslation('settings');
@@ -17,15 +18,7 @@ export function OrderHistoryCard({ settings }: { settings: SettingsView }) {
     if (saved !== undefined) setDays(String(saved.orderRetentionDays));
   };
   return (
-    <form
-      className="card"
-      data-section="order-history"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void saveDays();
-      }}
-    >
-      <h2>{t('orderHistoryTitle')}</h2>
+    <FormCard title={t('orderHistoryTitle')} data-section="order-history" onSubmit={() => void saveDays()}>
       <CountField
         label={t('orderRetentionDays')}
         value={days}
@@ -34,6 +27,6 @@ export function OrderHistoryCard({ settings }: { settings: SettingsView }) {
       />
       <p className="muted">{t('orderRetentionHelp')}</p>
       <SaveRow label={t('save')} data-action="save-retention" said={said} />
-    </form>
+    </FormCard>
   );
 }

@@ -6,6 +6,7 @@ import type { SettingsView } from '../../../contract/contract.ts';
 import { message } from '../../store/app.ts';
 import { saveSettings } from '../../store/settings.ts';
 import { plainResult, type CardResult } from './card-result.ts';
+import { FormCard } from '../Form.tsx';
 
 export function PriceCurrencyCard({ settings }: { settings: SettingsView }) {
   const { t } = useTranslation('settings');
@@ -23,15 +24,7 @@ export function PriceCurrencyCard({ settings }: { settings: SettingsView }) {
     }
   };
   return (
-    <form
-      className="card"
-      data-section="price-currency"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-    >
-      <h2>{t('currencyTitle')}</h2>
+    <FormCard title={t('currencyTitle')} data-section="price-currency" onSubmit={() => void save()}>
       <p data-currency-in-effect={currency ?? ''} data-currency-set={String(priceCurrency !== null)}>
         {currency === null
           ? t('currencyInEffectNone')
@@ -60,6 +53,6 @@ export function PriceCurrencyCard({ settings }: { settings: SettingsView }) {
           {result.text(t)}
         </p>
       )}
-    </form>
+    </FormCard>
   );
 }

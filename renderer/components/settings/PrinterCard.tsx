@@ -18,6 +18,7 @@ import {
   systemPrinters,
 } from '../../store/printer.ts';
 import { plainResult, type CardResult } from './card-result.ts';
+import { FormCard } from '../Form.tsx';
 
 /**
  * What the card makes a set printer do, a button each: a test page, the cash drawer, the open shift's
@@ -88,15 +89,7 @@ export function PrinterCard({ settings }: { settings: SettingsView }) {
     });
   const inUse = settings.receiptPrinter !== null;
   return (
-    <form
-      className="card"
-      data-section="printer"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-    >
-      <h2>{t('printerTitle')}</h2>
+    <FormCard title={t('printerTitle')} data-section="printer" onSubmit={() => void save()}>
       {fromEnv ? (
         <p data-printer-source="env">{t('printerFromEnv', { printer: settings.receiptPrinter ?? '' })}</p>
       ) : (
@@ -154,7 +147,7 @@ export function PrinterCard({ settings }: { settings: SettingsView }) {
           {result.text(t)}
         </p>
       )}
-    </form>
+    </FormCard>
   );
 }
 

@@ -15,6 +15,7 @@ import { message, useApp } from '../../store/app.ts';
 import { setPaper, type Paper } from '../../store/receipt.ts';
 import { saveSettings } from '../../store/settings.ts';
 import { plainResult, type CardResult } from './card-result.ts';
+import { Form } from '../Form.tsx';
 
 const PAPERS: readonly { id: Paper; mm: number }[] = [
   { id: '80mm', mm: 80 },
@@ -131,14 +132,7 @@ function SellerForm({ settings }: { settings: SettingsView }) {
     />
   );
   return (
-    <form
-      className="seller-form"
-      data-section="seller"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-    >
+    <Form className="seller-form" data-section="seller" onSubmit={() => void save()}>
       <h3>{t('sellerTitle')}</h3>
       <p className="muted">{t('sellerHelp')}</p>
       {field('name', t('sellerName'), text('name', 80))}
@@ -168,7 +162,7 @@ function SellerForm({ settings }: { settings: SettingsView }) {
           {result.text(t)}
         </p>
       )}
-    </form>
+    </Form>
   );
 }
 

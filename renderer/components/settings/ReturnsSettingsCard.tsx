@@ -9,6 +9,7 @@ import { saveSettings } from '../../store/settings.ts';
 import { parseAmount } from '../../store/tender.ts';
 import { TextField } from '../TextField.tsx';
 import { CountField } from './SettingsSave.tsx';
+import { Form } from '../Form.tsx';
 
 const MAX_DAYS = 3650;
 
@@ -38,12 +39,7 @@ export function ReturnsSettingsCard({ settings }: { settings: SettingsView }) {
   return (
     <div className="card" data-section="returns-settings">
       <h2>{t('settingsTitle')}</h2>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
+      <Form onSubmit={() => void save()}>
         <TextField
           label={t('amountLimitLabel')}
           value={amount}
@@ -55,7 +51,7 @@ export function ReturnsSettingsCard({ settings }: { settings: SettingsView }) {
         <button type="submit" data-action="save-return-limits">
           {t('limitsSave')}
         </button>
-      </form>
+      </Form>
       {said !== null && (
         <p className={said.error ? 'notice error' : 'notice'} role={said.error ? 'alert' : 'status'}>
           {said.text}

@@ -12,6 +12,7 @@ import {
 import { message } from '../../store/app.ts';
 import { saveSerialScanner, serialPorts } from '../../store/serial-scanner.ts';
 import { TextField } from '../TextField.tsx';
+import { FormCard } from '../Form.tsx';
 
 const LINE_ENDS = [
   ['any', 'serialLineEndAny'],
@@ -59,15 +60,7 @@ export function SerialScannerCard({ settings }: { settings: SettingsView }) {
     }
   };
   return (
-    <form
-      className="card"
-      data-section="serial-scanner"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-    >
-      <h2>{t('serialTitle')}</h2>
+    <FormCard title={t('serialTitle')} data-section="serial-scanner" onSubmit={() => void save()}>
       <p className="muted">{t('serialHelp')}</p>
       {fromEnv ? (
         <p data-serial-source="env">{t('serialFromEnv', { port: current.port ?? '' })}</p>
@@ -128,7 +121,7 @@ export function SerialScannerCard({ settings }: { settings: SettingsView }) {
           {result.text}
         </p>
       )}
-    </form>
+    </FormCard>
   );
 }
 

@@ -9,6 +9,7 @@ import { saveSettings } from '../../store/settings.ts';
 import { loadShift } from '../../store/shift.ts';
 import { parseAmount } from '../../store/tender.ts';
 import { AmountField } from '../TextField.tsx';
+import { Form } from '../Form.tsx';
 
 const ROUNDINGS: readonly CashRounding[] = ['currency', 'none', '0.05', '0.10', '0.50', '1'];
 
@@ -46,12 +47,7 @@ export function ShiftSettingsCard({ settings }: { settings: SettingsView }) {
         />{' '}
         {t('shiftRequiredLabel')}
       </label>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          saveLimit();
-        }}
-      >
+      <Form onSubmit={() => saveLimit()}>
         <AmountField
           label={t('differenceLimitLabel')}
           value={limit}
@@ -61,7 +57,7 @@ export function ShiftSettingsCard({ settings }: { settings: SettingsView }) {
         <button type="submit" data-action="save-difference-limit">
           {t('differenceLimitSave')}
         </button>
-      </form>
+      </Form>
       <label className="field">
         <span>{t('cashRoundingLabel')}</span>
         <select

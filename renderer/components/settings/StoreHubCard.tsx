@@ -9,6 +9,7 @@ import { message } from '../../store/app.ts';
 import { loadHub, saveHub, useHub } from '../../store/hub.ts';
 import { useFormat } from '../use-format.ts';
 import { TextField } from '../TextField.tsx';
+import { Form } from '../Form.tsx';
 
 const TILL = /^[A-Za-z0-9_-]{1,32}$/;
 const URL = /^nats:\/\/[^\s/]+$/;
@@ -75,12 +76,7 @@ function HubForm({ hub }: { hub: HubView }) {
     }
   };
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-    >
+    <Form onSubmit={() => void save()}>
       {hub.source === 'env' && (
         <p className="notice" data-hub-env>
           {t('hubFromEnv', { url: hub.url ?? '', till: hub.till ?? '' })}
@@ -141,7 +137,7 @@ function HubForm({ hub }: { hub: HubView }) {
           </ul>
         </div>
       )}
-    </form>
+    </Form>
   );
 }
 

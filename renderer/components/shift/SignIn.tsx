@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PinField } from '../PinField.tsx';
 import { loadCashiers, signIn, signOut, useCashiers } from '../../store/cashiers.ts';
+import { FormCard } from '../Form.tsx';
 
 export function SignIn() {
   const { t } = useTranslation('shift');
@@ -14,17 +15,15 @@ export function SignIn() {
   if (view === null || view.cashiers.length === 0) return null;
   const id = chosen ?? view.cashiers[0]?.id ?? null;
   return (
-    <form
-      className="card"
+    <FormCard
+      title={t('signInTitle')}
       data-section="sign-in"
       data-signed-in={view.signedIn?.id ?? ''}
-      onSubmit={(e) => {
-        e.preventDefault();
+      onSubmit={() => {
         if (id === null) return;
         void signIn(id, pin).then(() => setPin(''));
       }}
     >
-      <h2>{t('signInTitle')}</h2>
       <p>{view.signedIn === null ? t('nobodySignedIn') : t('signedInAs', { name: view.signedIn.name })}</p>
       {view.signedIn !== null ? (
         <button type="button" disabled={busy} onClick={() => void signOut()} data-action="sign-out">
@@ -59,6 +58,6 @@ export function SignIn() {
           {error}
         </p>
       )}
-    </form>
+    </FormCard>
   );
 }
