@@ -38,3 +38,35 @@ export function soldHereNote(
     ? t('returnedHereNote', { available, returned: qty(-soldHere) })
     : t('soldHereNote', { available, sold: qty(soldHere) });
 }
+
+/** The note under a product (its Stock row, its entry in the find list) when anything was sold since the sync. */
+export interface SoldNote {
+  readonly text: string;
+  /** What the figures mean, shown on hover. */
+  readonly title: string;
+  /** data-sold-here, and data-sold-in-store when other tills' figures are in it. */
+  readonly marks: Record<`data-${string}`, string>;
+}
+
+/** The note for `w` with `available` (already written): the store's tills' sales, or this till's own. */
+export function soldNote(
+  t: TFunction<'stock'>,
+  w: SoldFigures,
+  available: string,
+  qty: (n: number) => string,
+): SoldNote | undefined {
+  if (w.soldInStore !== undefined) {
+    const sold = soldInStoreTotal(w);
+    return {
+      text: t('soldInStoreNote', { available, sold: qty(sold), tills: soldPerTill(t, w, qty) }),
+      title: t('soldInStoreExplained'),
+      marks: { 'data-sold-here': String(w.soldHere ?? 0), 'data-sold-in-store': String(sold) },
+    };
+  }
+  if (w.soldHere === undefined) return undefined;
+  return {
+    text: soldHereNote(t, available, w.soldHere, qty),
+    title: t('soldHereExplained'),
+    marks: { 'data-sold-here': String(w.soldHere) },
+  };
+}

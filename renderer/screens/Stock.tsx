@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 import { Fragment, useEffect, useRef } from 'react';
 import type { StockProductView } from '../../contract/contract.ts';
 import { useTranslation } from 'react-i18next';
-import { soldHereNote, soldInStoreTotal, soldPerTill } from '../components/sold-in-store.ts';
+import { soldNote, type SoldNote } from '../components/sold-in-store.ts';
 import { useFormat } from '../components/use-format.ts';
 import { useApp } from '../store/app.ts';
 import { RESULT_LIMIT, searchStock } from '../store/stock.ts';
@@ -116,32 +116,7 @@ export function Stock() {
                             <td>{format.qty(w.quantityBlocked)}</td>
                             <td>{format.qty(w.quantityOrdered)}</td>
                           </tr>
-                          {w.soldInStore !== undefined ? (
-                            <tr className="sold-here">
-                              <td
-                                colSpan={5}
-                                data-sold-here={w.soldHere ?? 0}
-                                data-sold-in-store={soldInStoreTotal(w)}
-                                title={t('soldInStoreExplained')}
-                              >
-                                {t('soldInStoreNote', {
-                                  available: format.qty(w.availableNow),
-                                  sold: format.qty(soldInStoreTotal(w)),
-                                  tills: soldPerTill(t, w, (n) => format.qty(n)),
-                                })}
-                              </td>
-                            </tr>
-                          ) : (
-                            w.soldHere !== undefined && (
-                              <tr className="sold-here">
-                                <td colSpan={5} data-sold-here={w.soldHere} title={t('soldHereExplained')}>
-                                  {soldHereNote(t, format.qty(w.availableNow), w.soldHere, (n) =>
-                                    format.qty(n),
-                                  )}
-                                </td>
-                              </tr>
-                            )
-                          )}
+                          <SoldHere note={soldNote(t, w, format.qty(w.availableNow), (n) => format.qty(n))} />
                         </Fragment>
                       );
                     })}
@@ -181,4 +156,15 @@ function ownFirst<T extends { warehouseId: number }>(warehouses: readonly T[], o
 function countLabel(t: TFunction<'stock'>, n: number): string {
   if (n >= RESULT_LIMIT) return t('tooManyProducts', { limit: RESULT_LIMIT });
   return t('products', { count: n });
+}
+
+function SoldHere({ note }: { note: SoldNote | undefined }) {
+  if (note === undefined) return null;
+  return (
+    <tr className="sold-here">
+      <td colSpan={5} {...note.marks} title={note.title}>
+        {note.text}
+      </td>
+    </tr>
+  );
 }

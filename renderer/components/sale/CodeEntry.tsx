@@ -3,7 +3,7 @@
 // Enter, Esc) are the keymap's (find.*); a `3*` typed first adds that many of the next scan or pick.
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { soldHereNote, soldInStoreTotal, soldPerTill } from '../sold-in-store.ts';
+import { soldNote, type SoldNote } from '../sold-in-store.ts';
 import { useFormat } from '../use-format.ts';
 import { useApp } from '../../store/app.ts';
 import { addPicked, highlight, typeCode } from '../../store/find.ts';
@@ -112,32 +112,18 @@ function FindList() {
               ? t('stockUnknown')
               : t('stockHere', { quantity: format.qty(p.inStock), unit: p.unit ?? '' })}
           </span>
-          {p.soldInStore !== undefined ? (
-            <span
-              className="find-sold-here"
-              data-sold-here={p.soldHere ?? 0}
-              data-sold-in-store={soldInStoreTotal(p)}
-              title={tStock('soldInStoreExplained')}
-            >
-              {tStock('soldInStoreNote', {
-                available: format.qty(p.inStock),
-                sold: format.qty(soldInStoreTotal(p)),
-                tills: soldPerTill(tStock, p, (n) => format.qty(n)),
-              })}
-            </span>
-          ) : (
-            p.soldHere !== undefined && (
-              <span
-                className="find-sold-here"
-                data-sold-here={p.soldHere}
-                title={tStock('soldHereExplained')}
-              >
-                {soldHereNote(tStock, format.qty(p.inStock), p.soldHere, (n) => format.qty(n))}
-              </span>
-            )
-          )}
+          <SoldHere note={soldNote(tStock, p, format.qty(p.inStock), (n) => format.qty(n))} />
         </li>
       ))}
     </ul>
+  );
+}
+
+function SoldHere({ note }: { note: SoldNote | undefined }) {
+  if (note === undefined) return null;
+  return (
+    <span className="find-sold-here" {...note.marks} title={note.title}>
+      {note.text}
+    </span>
   );
 }

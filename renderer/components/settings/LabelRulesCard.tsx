@@ -5,6 +5,7 @@ import type { LabelRule } from '../../../contract/contract.ts';
 import { message } from '../../store/app.ts';
 import { saveSettings } from '../../store/settings.ts';
 import { plainResult, type CardResult } from './card-result.ts';
+import { CardNotice } from './CardNotice.tsx';
 
 /** One rule per line: `price 23.....{NNNDD}` (type, then the pattern of the 12 digits before the check digit). */
 export function LabelRulesCard({ rules }: { rules: readonly LabelRule[] }) {
@@ -43,11 +44,7 @@ export function LabelRulesCard({ rules }: { rules: readonly LabelRule[] }) {
         <span>{t('labelRules')}</span>
         <textarea rows={4} value={text} onChange={(e) => setText(e.target.value)} data-field="labelRules" />
       </label>
-      {result !== null && (
-        <p className={`notice ${result.tone}`} role="status" data-label-rules-notice={result.tone}>
-          {result.text(t)}
-        </p>
-      )}
+      <CardNotice result={result} name="label-rules-notice" />
       <div className="actions">
         <button type="button" className="primary" onClick={() => void save()} data-action="save-label-rules">
           {t('saveRules')}

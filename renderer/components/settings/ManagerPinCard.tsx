@@ -9,6 +9,7 @@ import { changeManagerPin, removeManagerPin, type PinChange } from '../../store/
 import { PinField } from '../PinField.tsx';
 import { plainResult, type CardResult } from './card-result.ts';
 import { FormCard } from '../Form.tsx';
+import { CardNotice } from './CardNotice.tsx';
 
 export function ManagerPinCard() {
   const { t } = useTranslation('settings');
@@ -62,11 +63,7 @@ export function ManagerPinCard() {
           </button>
         )}
       </div>
-      {result !== null && (
-        <p className={`notice ${result.tone}`} role="status" data-pin-result={result.tone}>
-          {result.text(t)}
-        </p>
-      )}
+      <CardNotice result={result} name="pin-result" />
     </FormCard>
   );
 }

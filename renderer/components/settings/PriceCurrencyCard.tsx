@@ -7,6 +7,7 @@ import { message } from '../../store/app.ts';
 import { saveSettings } from '../../store/settings.ts';
 import { plainResult, type CardResult } from './card-result.ts';
 import { FormCard } from '../Form.tsx';
+import { CardNotice } from './CardNotice.tsx';
 
 export function PriceCurrencyCard({ settings }: { settings: SettingsView }) {
   const { t } = useTranslation('settings');
@@ -48,11 +49,7 @@ export function PriceCurrencyCard({ settings }: { settings: SettingsView }) {
           {t('currencySave')}
         </button>
       </div>
-      {result !== null && (
-        <p className={`notice ${result.tone}`} role="status" data-currency-notice={result.tone}>
-          {result.text(t)}
-        </p>
-      )}
+      <CardNotice result={result} name="currency-notice" />
     </FormCard>
   );
 }

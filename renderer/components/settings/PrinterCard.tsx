@@ -19,6 +19,7 @@ import {
 } from '../../store/printer.ts';
 import { plainResult, type CardResult } from './card-result.ts';
 import { FormCard } from '../Form.tsx';
+import { CardNotice } from './CardNotice.tsx';
 
 /**
  * What the card makes a set printer do, a button each: a test page, the cash drawer, the open shift's
@@ -142,11 +143,7 @@ export function PrinterCard({ settings }: { settings: SettingsView }) {
           </button>
         ))}
       </div>
-      {result !== null && (
-        <p className={`notice ${result.tone}`} role="status" data-printer-notice={result.tone}>
-          {result.text(t)}
-        </p>
-      )}
+      <CardNotice result={result} name="printer-notice" />
     </FormCard>
   );
 }

@@ -16,6 +16,7 @@ import { setPaper, type Paper } from '../../store/receipt.ts';
 import { saveSettings } from '../../store/settings.ts';
 import { plainResult, type CardResult } from './card-result.ts';
 import { Form } from '../Form.tsx';
+import { CardNotice } from './CardNotice.tsx';
 
 const PAPERS: readonly { id: Paper; mm: number }[] = [
   { id: '80mm', mm: 80 },
@@ -157,11 +158,7 @@ function SellerForm({ settings }: { settings: SettingsView }) {
           {t('sellerSave')}
         </button>
       </div>
-      {result !== null && (
-        <p className={`notice ${result.tone}`} role="status" data-seller-notice={result.tone}>
-          {result.text(t)}
-        </p>
-      )}
+      <CardNotice result={result} name="seller-notice" />
     </Form>
   );
 }
