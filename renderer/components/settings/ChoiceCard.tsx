@@ -6,6 +6,7 @@ import { useState } from 'react';
 import type { SettingsPatch } from '../../../contract/contract.ts';
 import { message } from '../../store/app.ts';
 import { saveSettings } from '../../store/settings.ts';
+import { Card } from '../Card.tsx';
 
 export interface Choice<T extends string> {
   readonly value: T;
@@ -47,8 +48,7 @@ export function ChoiceCard<T extends string>({
     }
   };
   return (
-    <div className="card" data-section={section}>
-      <h2>{title}</h2>
+    <Card title={title} data-section={section}>
       <fieldset className={`${section}-choice`}>
         <legend>{legend}</legend>
         {choices.map((choice) => (
@@ -71,6 +71,6 @@ export function ChoiceCard<T extends string>({
           {error}
         </p>
       )}
-    </div>
+    </Card>
   );
 }

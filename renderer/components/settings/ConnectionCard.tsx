@@ -6,14 +6,14 @@ import type { ConnectionView, PermissionCheck } from '../../../contract/contract
 import { spoken } from '../../i18n/spoken.ts';
 import { testConnection, useConnectionTest } from '../../store/settings.ts';
 import { useFormat } from '../use-format.ts';
+import { Card } from '../Card.tsx';
 
 export function ConnectionCard() {
   const { t } = useTranslation('settings');
   const format = useFormat();
   const { info, error, busy, testedAt } = useConnectionTest();
   return (
-    <div className="card" data-section="connection">
-      <h2>{t('connectionTitle')}</h2>
+    <Card title={t('connectionTitle')} data-section="connection">
       <button
         type="button"
         onClick={() => void testConnection()}
@@ -29,7 +29,7 @@ export function ConnectionCard() {
       )}
       {error !== null && <p className="notice error">{error}</p>}
       {info !== null && <ConnectionResult info={info} />}
-    </div>
+    </Card>
   );
 }
 

@@ -4,27 +4,26 @@
 // the app it opens by itself on a second screen, and the card says so.
 import { useTranslation } from 'react-i18next';
 import { customerDisplayAddress, displayOpensItself } from '../../store/display.ts';
+import { Card } from '../Card.tsx';
 
 export function CustomerDisplayCard() {
   const { t } = useTranslation('settings');
   const address = customerDisplayAddress();
   if (displayOpensItself()) {
     return (
-      <div className="card" data-section="customer-display">
-        <h2>{t('displayTitle')}</h2>
+      <Card title={t('displayTitle')} data-section="customer-display">
         <p className="muted">{t('displayHelpApp')}</p>
-      </div>
+      </Card>
     );
   }
   return (
-    <div className="card" data-section="customer-display">
-      <h2>{t('displayTitle')}</h2>
+    <Card title={t('displayTitle')} data-section="customer-display">
       <p className="muted">{t('displayHelp')}</p>
       <p>
         <code className="selectable" data-display-url={address}>
           {address}
         </code>
       </p>
-    </div>
+    </Card>
   );
 }

@@ -6,6 +6,7 @@ import { message } from '../../store/app.ts';
 import { saveSettings } from '../../store/settings.ts';
 import { plainResult, type CardResult } from './card-result.ts';
 import { CardNotice } from './CardNotice.tsx';
+import { Card } from '../Card.tsx';
 
 /** One rule per line: `price 23.....{NNNDD}` (type, then the pattern of the 12 digits before the check digit). */
 export function LabelRulesCard({ rules }: { rules: readonly LabelRule[] }) {
@@ -35,8 +36,7 @@ export function LabelRulesCard({ rules }: { rules: readonly LabelRule[] }) {
     }
   };
   return (
-    <div className="card" data-section="label-rules">
-      <h2>{t('labelRulesTitle')}</h2>
+    <Card title={t('labelRulesTitle')} data-section="label-rules">
       <p className="muted">
         <Trans t={t} i18nKey="labelRulesHelp" components={{ code: <code /> }} />
       </p>
@@ -50,6 +50,6 @@ export function LabelRulesCard({ rules }: { rules: readonly LabelRule[] }) {
           {t('saveRules')}
         </button>
       </div>
-    </div>
+    </Card>
   );
 }

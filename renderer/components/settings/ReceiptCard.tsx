@@ -17,6 +17,7 @@ import { saveSettings } from '../../store/settings.ts';
 import { plainResult, type CardResult } from './card-result.ts';
 import { Form } from '../Form.tsx';
 import { CardNotice } from './CardNotice.tsx';
+import { Card } from '../Card.tsx';
 
 const PAPERS: readonly { id: Paper; mm: number }[] = [
   { id: '80mm', mm: 80 },
@@ -28,8 +29,7 @@ export function ReceiptCard({ settings }: { settings: SettingsView }) {
   const paper = useApp((s) => s.settings?.receiptPaper ?? '80mm');
   const [error, setError] = useState<string | null>(null);
   return (
-    <div className="card" data-section="receipt">
-      <h2>{t('receiptsTitle')}</h2>
+    <Card title={t('receiptsTitle')} data-section="receipt">
       <fieldset className="paper-choice">
         <legend>{t('receiptPaper')}</legend>
         {PAPERS.map((p) => (
@@ -53,7 +53,7 @@ export function ReceiptCard({ settings }: { settings: SettingsView }) {
         </p>
       )}
       <SellerForm settings={settings} />
-    </div>
+    </Card>
   );
 }
 

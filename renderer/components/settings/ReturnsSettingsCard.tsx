@@ -10,6 +10,7 @@ import { parseAmount } from '../../store/tender.ts';
 import { TextField } from '../TextField.tsx';
 import { CountField } from './SettingsSave.tsx';
 import { Form } from '../Form.tsx';
+import { Card } from '../Card.tsx';
 
 const MAX_DAYS = 3650;
 
@@ -37,8 +38,7 @@ export function ReturnsSettingsCard({ settings }: { settings: SettingsView }) {
     }
   };
   return (
-    <div className="card" data-section="returns-settings">
-      <h2>{t('settingsTitle')}</h2>
+    <Card title={t('settingsTitle')} data-section="returns-settings">
       <Form onSubmit={() => void save()}>
         <TextField
           label={t('amountLimitLabel')}
@@ -57,6 +57,6 @@ export function ReturnsSettingsCard({ settings }: { settings: SettingsView }) {
           {said.text}
         </p>
       )}
-    </div>
+    </Card>
   );
 }

@@ -7,6 +7,7 @@ import type { scanner as en } from '../../i18n/en/scanner.ts';
 import type { ScannerSettings } from '../../../contract/contract.ts';
 import { saveSettings } from '../../store/settings.ts';
 import { ScannerTestPad } from './ScannerTestPad.tsx';
+import { Card } from '../Card.tsx';
 
 const LAYOUTS = [
   ['us', 'layoutUs'],
@@ -43,8 +44,7 @@ export function ScannerCard({ scanner }: { scanner: ScannerSettings }) {
     await saveSettings({ scanner: patch });
   };
   return (
-    <div className="card" data-section="scanner">
-      <h2>{t('scannerTitle')}</h2>
+    <Card title={t('scannerTitle')} data-section="scanner">
       <p className="muted">{t('settingsHelp')}</p>
       <div className="scanner-fields">
         <Choice
@@ -88,7 +88,7 @@ export function ScannerCard({ scanner }: { scanner: ScannerSettings }) {
       </div>
       <p className="muted">{t('deliveryHelp')}</p>
       <ScannerTestPad />
-    </div>
+    </Card>
   );
 }
 

@@ -10,6 +10,7 @@ import { loadShift } from '../../store/shift.ts';
 import { parseAmount } from '../../store/tender.ts';
 import { AmountField } from '../TextField.tsx';
 import { Form } from '../Form.tsx';
+import { Card } from '../Card.tsx';
 
 const ROUNDINGS: readonly CashRounding[] = ['currency', 'none', '0.05', '0.10', '0.50', '1'];
 
@@ -36,8 +37,7 @@ export function ShiftSettingsCard({ settings }: { settings: SettingsView }) {
     void save({ cashDifferenceLimit: amount });
   };
   return (
-    <div className="card" data-section="shift-settings">
-      <h2>{t('settingsTitle')}</h2>
+    <Card title={t('settingsTitle')} data-section="shift-settings">
       <label className="check">
         <input
           type="checkbox"
@@ -81,6 +81,6 @@ export function ShiftSettingsCard({ settings }: { settings: SettingsView }) {
           {error}
         </p>
       )}
-    </div>
+    </Card>
   );
 }

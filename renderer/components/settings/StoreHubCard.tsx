@@ -10,6 +10,7 @@ import { loadHub, saveHub, useHub } from '../../store/hub.ts';
 import { useFormat } from '../use-format.ts';
 import { TextField } from '../TextField.tsx';
 import { Form } from '../Form.tsx';
+import { Card } from '../Card.tsx';
 
 const TILL = /^[A-Za-z0-9_-]{1,32}$/;
 const URL = /^nats:\/\/[^\s/]+$/;
@@ -19,14 +20,13 @@ export function StoreHubCard() {
   const hub = useHub((s) => s.hub);
   useEffect(() => void loadHub(), []);
   return (
-    <div className="card" data-section="store-hub">
-      <h2>{t('hubTitle')}</h2>
+    <Card title={t('hubTitle')} data-section="store-hub">
       <p className="muted">{t('hubHelp')}</p>
       {hub !== null && (
         <HubForm key={JSON.stringify([hub.url, hub.till, hub.hosts, hub.port, hub.tills])} hub={hub} />
       )}
       {hub !== null && <HubState hub={hub} />}
-    </div>
+    </Card>
   );
 }
 

@@ -7,6 +7,7 @@ import { spoken } from '../../i18n/spoken.ts';
 import { message, useApp } from '../../store/app.ts';
 import { cancelSync, saveSettings, syncNow } from '../../store/settings.ts';
 import { useFormat } from '../use-format.ts';
+import { Card } from '../Card.tsx';
 
 const RESOURCE_LABELS = {
   warehouses: 'resourceWarehouses',
@@ -56,8 +57,7 @@ export function SyncCard() {
   const running = sync?.running === true;
   const cancelling = sync?.cancelling === true;
   return (
-    <div className="card" data-section="sync">
-      <h2>{t('syncTitle')}</h2>
+    <Card title={t('syncTitle')} data-section="sync">
       <div className="actions">
         <button
           type="button"
@@ -151,6 +151,6 @@ export function SyncCard() {
           );
         })}
       </ul>
-    </div>
+    </Card>
   );
 }

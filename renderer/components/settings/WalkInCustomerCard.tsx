@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { SettingsView } from '../../../contract/contract.ts';
 import { CompanySearch } from '../CompanySearch.tsx';
 import { findCompanies, setWalkInCustomer, useCompanies } from '../../store/companies.ts';
+import { Card } from '../Card.tsx';
 
 export function WalkInCustomerCard({ settings }: { settings: SettingsView }) {
   const { t } = useTranslation('settings');
@@ -14,8 +15,7 @@ export function WalkInCustomerCard({ settings }: { settings: SettingsView }) {
   const current = settings.walkInCustomer;
   useEffect(() => void findCompanies(text), [text]);
   return (
-    <div className="card" data-section="walk-in">
-      <h2>{t('walkInTitle')}</h2>
+    <Card title={t('walkInTitle')} data-section="walk-in">
       <p className="muted">{t('walkInHelp')}</p>
       <p data-walk-in-current={current?.companyId ?? ''}>
         {current === null ? (
@@ -54,6 +54,6 @@ export function WalkInCustomerCard({ settings }: { settings: SettingsView }) {
         noName={t('walkInNoName')}
         onPick={(companyId) => void setWalkInCustomer(companyId)}
       />
-    </div>
+    </Card>
   );
 }
