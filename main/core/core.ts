@@ -410,9 +410,15 @@ export class Core {
   #followSale(): void {
     this.#displayDue = false;
     if (this.#closed) return;
-    if (this.#saleMoved && (this.#link?.counter.current()?.lines.length ?? 0) > 0) this.#paid = null;
-    this.#saleMoved = false;
-    this.#bus.emit('display.changed', this.#display());
+    // Its own turn, outside the call that asked for it: what fails here (a read of the sale, the
+    // event's check) is written in the log, never thrown where nothing catches it (the process).
+    try {
+      if (this.#saleMoved && (this.#link?.counter.current()?.lines.length ?? 0) > 0) this.#paid = null;
+      this.#saleMoved = false;
+      this.#bus.emit('display.changed', this.#display());
+    } catch (error) {
+      this.#log(`customer display: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   // ---------- the instance ----------
