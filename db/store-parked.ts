@@ -44,10 +44,13 @@ export const ParkedLineWire = lazy(() =>
 );
 export type ParkedLineWire = z.infer<typeof ParkedLineWire>;
 
-/** A `parked` event of version 2 (migration 38's trigger): the sale as it was set aside. */
+/**
+ * A `parked` event (migration 38's trigger): the sale as it was set aside. Version 3 (migration 41):
+ * it holds an exchange's credit, which only its till settles; a till knowing version 2 only skips it.
+ */
 export const ParkedBody = lazy(() =>
   z.object({
-    v: z.literal(2),
+    v: z.union([z.literal(2), z.literal(3)]),
     sessionId: z.int(),
     parkedAt: z.string(),
     warehouseId: z.int().nullable(),
