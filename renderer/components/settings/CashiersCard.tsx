@@ -6,6 +6,7 @@ import { PinField } from '../PinField.tsx';
 import { addCashier, loadCashiers, removeCashier, useCashiers } from '../../store/cashiers.ts';
 import { TextField } from '../TextField.tsx';
 import { FormCard } from '../Form.tsx';
+import { SaveButton } from './SettingsSave.tsx';
 
 export function CashiersCard() {
   const { t } = useTranslation('shift');
@@ -45,9 +46,7 @@ export function CashiersCard() {
       <TextField label={t('cashierName')} value={name} set={setName} name="cashierName" maxLength={60} />
       <PinField label={t('cashierPin')} value={pin} set={setPin} name="cashierPin" />
       <div className="actions">
-        <button type="submit" className="primary" disabled={busy} data-action="add-cashier">
-          {t('cashierAdd')}
-        </button>
+        <SaveButton label={t('cashierAdd')} data-action="add-cashier" disabled={busy} />
       </div>
       {error !== null && (
         <p className="notice error" role="alert" data-cashier-error>

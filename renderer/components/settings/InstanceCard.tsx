@@ -9,6 +9,7 @@ import { saveInstance } from '../../store/settings.ts';
 import { plainResult, type CardResult } from './card-result.ts';
 import { TextField } from '../TextField.tsx';
 import { FormCard } from '../Form.tsx';
+import { SaveButton } from './SettingsSave.tsx';
 
 const URL_EXAMPLE = 'https://shop.example.com';
 
@@ -89,9 +90,7 @@ export function InstanceCard({ settings }: { settings: SettingsView }) {
         <span>{t('allowInsecure')}</span>
       </label>
       <div className="actions">
-        <button type="submit" className="primary" data-action="save-instance">
-          {t('save')}
-        </button>
+        <SaveButton label={t('save')} data-action="save-instance" />
         {settings.hasSecret && settings.secretStorage !== 'env' && (
           <button type="button" onClick={() => void saveInstance({ clearSecret: true })}>
             {t('forgetSecret')}

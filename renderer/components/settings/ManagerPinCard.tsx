@@ -10,6 +10,7 @@ import { PinField } from '../PinField.tsx';
 import { plainResult, type CardResult } from './card-result.ts';
 import { FormCard } from '../Form.tsx';
 import { CardNotice } from './CardNotice.tsx';
+import { SaveButton } from './SettingsSave.tsx';
 
 export function ManagerPinCard() {
   const { t } = useTranslation('settings');
@@ -54,9 +55,7 @@ export function ManagerPinCard() {
       />
       <PinField label={t('pinAgain')} value={again} set={setAgain} name="newManagerPinAgain" manager />
       <div className="actions">
-        <button type="submit" className="primary" data-action="set-manager-pin">
-          {pinSet ? t('pinChange') : t('pinSet')}
-        </button>
+        <SaveButton label={pinSet ? t('pinChange') : t('pinSet')} data-action="set-manager-pin" />
         {pinSet && (
           <button type="button" onClick={() => void clear()} data-action="clear-manager-pin">
             {t('pinRemove')}

@@ -8,6 +8,7 @@ import { saveSettings } from '../../store/settings.ts';
 import { plainResult, type CardResult } from './card-result.ts';
 import { FormCard } from '../Form.tsx';
 import { CardNotice } from './CardNotice.tsx';
+import { SaveButton } from './SettingsSave.tsx';
 
 export function PriceCurrencyCard({ settings }: { settings: SettingsView }) {
   const { t } = useTranslation('settings');
@@ -45,9 +46,7 @@ export function PriceCurrencyCard({ settings }: { settings: SettingsView }) {
         />
       </label>
       <div className="actions">
-        <button type="submit" className="primary" data-action="save-price-currency">
-          {t('currencySave')}
-        </button>
+        <SaveButton label={t('currencySave')} data-action="save-price-currency" />
       </div>
       <CardNotice result={result} name="currency-notice" />
     </FormCard>

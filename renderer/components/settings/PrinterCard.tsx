@@ -20,6 +20,7 @@ import {
 import { plainResult, type CardResult } from './card-result.ts';
 import { FormCard } from '../Form.tsx';
 import { CardNotice } from './CardNotice.tsx';
+import { SaveButton } from './SettingsSave.tsx';
 
 /**
  * What the card makes a set printer do, a button each: a test page, the cash drawer, the open shift's
@@ -126,11 +127,7 @@ export function PrinterCard({ settings }: { settings: SettingsView }) {
         {t('printOnSale')}
       </label>
       <div className="actions">
-        {!fromEnv && (
-          <button type="submit" className="primary" disabled={busy} data-action="save-printer">
-            {t('printerSave')}
-          </button>
-        )}
+        {!fromEnv && <SaveButton label={t('printerSave')} data-action="save-printer" disabled={busy} />}
         {PRINTER_ACTIONS.map(({ action, label, run }) => (
           <button
             key={action}

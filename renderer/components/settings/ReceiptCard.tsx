@@ -18,6 +18,7 @@ import { plainResult, type CardResult } from './card-result.ts';
 import { Form } from '../Form.tsx';
 import { CardNotice } from './CardNotice.tsx';
 import { Card } from '../Card.tsx';
+import { SaveButton } from './SettingsSave.tsx';
 
 const PAPERS: readonly { id: Paper; mm: number }[] = [
   { id: '80mm', mm: 80 },
@@ -154,9 +155,7 @@ function SellerForm({ settings }: { settings: SettingsView }) {
       {field('receiptPrefix', t('receiptPrefix'), text('receiptPrefix', 8))}
       <p className="muted">{t('receiptPrefixHelp', { example: exampleNumber(draft.receiptPrefix) })}</p>
       <div className="actions">
-        <button type="submit" className="primary" data-action="save-seller">
-          {t('sellerSave')}
-        </button>
+        <SaveButton label={t('sellerSave')} data-action="save-seller" />
       </div>
       <CardNotice result={result} name="seller-notice" />
     </Form>

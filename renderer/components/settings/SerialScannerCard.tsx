@@ -13,6 +13,7 @@ import { message } from '../../store/app.ts';
 import { saveSerialScanner, serialPorts } from '../../store/serial-scanner.ts';
 import { TextField } from '../TextField.tsx';
 import { FormCard } from '../Form.tsx';
+import { SaveButton } from './SettingsSave.tsx';
 
 const LINE_ENDS = [
   ['any', 'serialLineEndAny'],
@@ -110,9 +111,7 @@ export function SerialScannerCard({ settings }: { settings: SettingsView }) {
             </select>
           </label>
           <div className="actions">
-            <button type="submit" className="primary" disabled={busy} data-action="save-serial-scanner">
-              {t('serialSave')}
-            </button>
+            <SaveButton label={t('serialSave')} data-action="save-serial-scanner" disabled={busy} />
           </div>
         </>
       )}

@@ -80,9 +80,7 @@ export function SaveRow(props: { label: string; 'data-action': string; said: Sai
   return (
     <>
       <div className="actions">
-        <button type="submit" className="primary" data-action={props['data-action']}>
-          {label}
-        </button>
+        <SaveButton label={label} data-action={props['data-action']} />
       </div>
       {said !== null && (
         <p className={`notice ${said.tone}`} role={said.tone === 'error' ? 'alert' : 'status'}>
@@ -90,5 +88,14 @@ export function SaveRow(props: { label: string; 'data-action': string; said: Sai
         </p>
       )}
     </>
+  );
+}
+
+/** A card's save: its primary submit button (Enter in any of its fields does the same). */
+export function SaveButton(props: { label: string; 'data-action': string; disabled?: boolean }) {
+  return (
+    <button type="submit" className="primary" disabled={props.disabled} data-action={props['data-action']}>
+      {props.label}
+    </button>
   );
 }
