@@ -391,7 +391,7 @@ export class ServiceClient {
     endpoint: Endpoint,
     row: T,
     filterSchema: z.ZodType<F>,
-    request: PageQuery<F, string>,
+    request: PageQuery<F>,
     signal: AbortSignal | undefined,
   ): AsyncIterable<Paginated<z.infer<T>>> {
     const schema = paginated(row);
