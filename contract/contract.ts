@@ -606,6 +606,11 @@ export const ParkedSaleView = lazy(() =>
     till: z.string().optional(),
     /** This till's parked sale another till recalled first (its name): shown, no longer recallable. */
     takenBy: z.string().optional(),
+    /**
+     * Another till's parked sale holding an exchange for goods of this receipt: only that till can
+     * settle it (the credit stays there), so it is shown, not recallable here.
+     */
+    exchangeReceipt: z.string().optional(),
   }),
 );
 export type ParkedSaleView = z.infer<typeof ParkedSaleView>;

@@ -225,6 +225,7 @@ function parkedList(counter: Counter, deps: Pick<CounterDeps, 'db' | 'parkedClai
       ? storeParkedSales(deps.db()).map((sale) => ({
           ...parkedView(counter.priceParked(sale)),
           till: sale.till,
+          ...(sale.body.exchangeReceipt === undefined ? {} : { exchangeReceipt: sale.body.exchangeReceipt }),
         }))
       : [];
   const taken = counter.takenParked().map((s) => ({ ...parkedView(s), takenBy: s.takenBy }));

@@ -60,6 +60,27 @@ export async function openParked(): Promise<void> {
   }
 }
 
+/**
+ * Reads the open list again: the store's parked sales came or went (the status says so) while it was
+ * open. The highlight stays on the sale it was on, so Enter recalls the sale the cashier chose.
+ */
+export async function refreshParked(): Promise<void> {
+  if (!useParked.getState().open) return;
+  try {
+    const list = await pos.invoke('session.parked', {});
+    const { open, list: before, highlighted } = useParked.getState();
+    if (!open) return;
+    const was = before[highlighted];
+    const kept = was === undefined ? -1 : list.findIndex((s) => s.id === was.id && s.till === was.till);
+    useParked.setState({
+      list,
+      highlighted: kept >= 0 ? kept : Math.min(highlighted, Math.max(0, list.length - 1)),
+    });
+  } catch (error) {
+    useParked.setState({ error: message(error) });
+  }
+}
+
 export function closeParked(): void {
   useParked.setState(CLOSED);
 }
@@ -94,12 +115,20 @@ export async function parkSale(): Promise<void> {
   }
 }
 
+/**
+ * Whether a listed sale can be recalled here: not one another till recalled first, nor another
+ * till's holding an exchange (its credit stays with that till).
+ */
+export function recallable(sale: ParkedSaleView): boolean {
+  return sale.takenBy === undefined && sale.exchangeReceipt === undefined;
+}
+
 /** Recalls the parked sale at `index` (the highlighted one by default) to the counter. */
 export async function recallParked(index?: number): Promise<void> {
   const { list, highlighted, busy } = useParked.getState();
   const wanted = list[index ?? highlighted];
-  // One another till recalled first is shown, not recalled.
-  if (wanted === undefined || wanted.takenBy !== undefined || busy) return;
+  // One another till recalled first, or holding another till's exchange, is shown, not recalled.
+  if (wanted === undefined || !recallable(wanted) || busy) return;
   useParked.setState({ busy: true, error: null });
   try {
     const result = await pos.invoke('session.recall', {

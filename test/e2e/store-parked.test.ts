@@ -10,7 +10,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestHub } from '../support/nats-hub.ts';
 import type { SyncedTerminal } from '../support/terminal.ts';
-import { goTo, scan } from './app.ts';
+import { rpc } from '../bench/page-helpers.ts';
+import { goTo, placeOrder, scan } from './app.ts';
 import { screenshot } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import { say } from './lang.ts';
@@ -93,6 +94,42 @@ describe('a sale parked at till 1 recalled at till 2', { timeout: 300_000 }, () 
     await screenshot(page1, 'store-parked-taken');
     await page1.keyboard.press('Escape');
     await dialog(page1).waitFor({ state: 'detached' });
+  });
+
+  it('lists at till 2 a sale parked at till 1 holding an exchange, greyed, and leaves it there', async () => {
+    // Till 2's list is open before till 1 parks: it follows the store while open.
+    await page2.keyboard.press('F10');
+    await dialog(page2).waitFor();
+    // Till 1 sells what is on its counter, takes it back as an exchange's credit (returns.holdExchange,
+    // what "Výměna" on the Returns screen calls) and parks the new sale.
+    await goTo(page1, 'sale');
+    await expect.poll(() => lines(page1).count()).toBe(1);
+    await placeOrder(page1);
+    const number = page1.getByTestId('placed-receipt').locator('[data-receipt-number]');
+    const receipt = (await number.textContent()) ?? '';
+    expect(receipt).not.toBe('');
+    const sold = (await rpc(page1, 'returns.find', { text: receipt })) as { lines: { lineNo: number }[] };
+    const lineNo = sold.lines[0]?.lineNo;
+    await rpc(page1, 'returns.holdExchange', { receipt, lines: [{ lineNo, quantity: 1 }] });
+    await scan(page1, a);
+    await expect.poll(() => lines(page1).count()).toBe(1);
+    await page1.keyboard.press('F10');
+    await dialog(page1).waitFor();
+    await page1.keyboard.press('F10');
+    await dialog(page1).waitFor({ state: 'detached' });
+
+    // Till 2 lists it, greyed, saying which till can finish it; a click does not take it.
+    const held = dialog(page2).locator(`[data-parked-exchange="${receipt}"]`);
+    await held.waitFor({ timeout: 60_000 });
+    expect(await held.getAttribute('aria-disabled')).toBe('true');
+    expect(await held.textContent()).toContain(say('parked:exchangeThere', { receipt, till: 'pokladna1' }));
+    await screenshot(page2, 'store-parked-exchange');
+    const before = await lines(page2).count();
+    // A click on it (Enter would press the focused Park button: the list was empty when it opened).
+    await held.click({ force: true });
+    await page2.keyboard.press('Escape');
+    await dialog(page2).waitFor({ state: 'detached' });
+    expect(await lines(page2).count()).toBe(before);
   });
 
   it('says at till 2 that only its own parked sales are listed while the hub is away', async () => {

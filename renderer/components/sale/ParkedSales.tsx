@@ -9,8 +9,11 @@ import {
   closeParked,
   hasContent,
   highlightParked,
+  parkedInStore,
   parkSale,
+  recallable,
   recallParked,
+  refreshParked,
   useParked,
 } from '../../store/parked.ts';
 import { useDialogFocus } from '../dialog.ts';
@@ -31,6 +34,14 @@ function Dialog() {
   const session = useApp((s) => s.session);
   // Out of reach of the store hub, the other tills' parked sales are not listed: said so.
   const storeDown = useApp((s) => s.status?.storeHub?.connected === false);
+  // Another till parked or took a sale, or the hub came or went, while the list is open: it follows.
+  const inStore = useApp((s) => parkedInStore(s.status));
+  const shown = useRef({ inStore, storeDown });
+  useEffect(() => {
+    if (shown.current.inStore === inStore && shown.current.storeDown === storeDown) return;
+    shown.current = { inStore, storeDown };
+    void refreshParked();
+  }, [inStore, storeDown]);
   // The list takes focus (arrows and Enter); with nothing parked, the Park button does.
   const listRef = useRef<HTMLUListElement>(null);
   useDialogFocus(listRef);
@@ -79,7 +90,7 @@ function Dialog() {
           >
             {list.map((sale, i) => {
               const { lines, total } = amounts(sale);
-              const taken = sale.takenBy !== undefined;
+              const taken = !recallable(sale);
               return (
                 <li
                   key={`${sale.till ?? ''}/${String(sale.id)}`}
@@ -94,6 +105,7 @@ function Dialog() {
                   data-parked-id={sale.id}
                   data-parked-till={sale.till}
                   data-parked-taken={sale.takenBy}
+                  data-parked-exchange={sale.exchangeReceipt}
                   onMouseEnter={() => highlightParked(i)}
                   onClick={() => void recallParked(i)}
                 >
@@ -104,13 +116,16 @@ function Dialog() {
                     {sale.customerName ?? t('noCard')}
                     {sale.till !== undefined && <> · {t('atTill', { till: sale.till })}</>}
                     {sale.takenBy !== undefined && <> · {t('takenBy', { till: sale.takenBy })}</>}
+                    {sale.exchangeReceipt !== undefined && sale.till !== undefined && (
+                      <> · {t('exchangeThere', { receipt: sale.exchangeReceipt, till: sale.till })}</>
+                    )}
                   </span>
                 </li>
               );
             })}
           </ul>
           <p className="muted small">{t('recallHint')}</p>
-          {current !== undefined && list.some((sale) => sale.takenBy === undefined) && (
+          {current !== undefined && list.some(recallable) && (
             <p className="notice warn" data-swap-note>
               {t('swapNote')}
             </p>

@@ -18,6 +18,7 @@ export const parked = {
   noCard: 'bez karty',
   atTill: 'z pokladny {{till}}',
   takenBy: 'vyvolala pokladna {{till}}: už tu není',
+  exchangeThere: 'obsahuje výměnu za účtenku {{receipt}}: dokončí ho jen pokladna {{till}}',
   storeOffline: 'Bez spojení s ostatními pokladnami: jsou tu jen nákupy odložené na této pokladně.',
   recallHint: '↑ ↓ vyberte, Enter vrátí nákup na pokladnu.',
   swapNote: 'Nákup, který je teď na pokladně, se odloží místo něj.',

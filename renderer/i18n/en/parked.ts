@@ -14,6 +14,7 @@ export const parked = {
   noCard: 'no card',
   atTill: 'from till {{till}}',
   takenBy: 'recalled at till {{till}}: no longer here',
+  exchangeThere: 'holds an exchange for receipt {{receipt}}: only till {{till}} can finish it',
   storeOffline: 'No link to the other tills: only the sales parked at this till are listed.',
   recallHint: '↑ ↓ choose, Enter brings the sale back to the counter.',
   swapNote: 'The sale on the counter now is parked in its place.',

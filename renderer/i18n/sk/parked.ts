@@ -18,6 +18,7 @@ export const parked = {
   noCard: 'bez karty',
   atTill: 'z pokladnice {{till}}',
   takenBy: 'vyvolala pokladnica {{till}}: už tu nie je',
+  exchangeThere: 'obsahuje výmenu za doklad {{receipt}}: dokončí ho len pokladnica {{till}}',
   storeOffline: 'Bez spojenia s ostatnými pokladnicami: sú tu len nákupy odložené na tejto pokladnici.',
   recallHint: '↑ ↓ vyberte, Enter vráti nákup na pokladňu.',
   swapNote: 'Nákup, ktorý je teraz na pokladni, sa odloží namiesto neho.',

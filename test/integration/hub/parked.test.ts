@@ -219,6 +219,9 @@ describe('parked sales across the store', { timeout: 120_000 }, () => {
 
     // Till 2 would get the lines without the credit and charge the customer in full: it refuses,
     // names the till, claims nothing, and till 1 still has the sale parked.
+    // Listed at till 2 as holding the exchange (the list shows it, not recallable).
+    const listed = (await two.calls['session.parked']({})).find((s) => s.till === 'till1');
+    expect(listed?.exchangeReceipt).toBe('1-000007');
     // Its event is version 3: a till not upgraded yet (version 2 only) does not list it at all.
     const event = storeEvents(two.db, 'till1').find((e) => e.kind === 'parked');
     expect(event?.body).toMatchObject({ v: 3, exchangeReceipt: '1-000007' });
