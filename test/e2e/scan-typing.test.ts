@@ -237,9 +237,10 @@ describe('scans and typing kept apart; parked sales', { timeout: 180_000 }, () =
     await expect.poll(legendKeys).toContain('F10');
     await page.keyboard.press('F10');
     await parkedDialog().waitFor();
+    // Nothing parked yet: focus is on the words saying so, not on the Park button (Enter parks nothing).
     await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-action')))
-      .toBe('park-sale');
+      .poll(() => page.evaluate(() => document.activeElement?.hasAttribute('data-parked-none')))
+      .toBe(true);
     for (const size of SIZES) {
       await page.setViewportSize(size);
       await expect.poll(() => inView('[data-testid="parked-sales"]')).toBe(true);

@@ -125,7 +125,12 @@ describe('a sale parked at till 1 recalled at till 2', { timeout: 300_000 }, () 
     expect(await held.textContent()).toContain(say('parked:exchangeThere', { receipt, till: 'pokladna1' }));
     await screenshot(page2, 'store-parked-exchange');
     const before = await lines(page2).count();
-    // A click on it (Enter would press the focused Park button: the list was empty when it opened).
+    // The list was empty when it opened: focus went to it when the sale came in, so Enter is the
+    // list's (it takes no greyed sale), never the Park button's. A click does not take it either.
+    await expect
+      .poll(() => page2.evaluate(() => document.activeElement?.getAttribute('role')))
+      .toBe('listbox');
+    await page2.keyboard.press('Enter');
     await held.click({ force: true });
     await page2.keyboard.press('Escape');
     await dialog(page2).waitFor({ state: 'detached' });

@@ -42,11 +42,23 @@ function Dialog() {
     shown.current = { inStore, storeDown };
     void refreshParked();
   }, [inStore, storeDown]);
-  // The list takes focus (arrows and Enter); with nothing parked, the Park button does.
-  const listRef = useRef<HTMLUListElement>(null);
-  useDialogFocus(listRef);
+  // The list takes focus (arrows and Enter); with nothing parked, the words saying so do, never the
+  // Park button: an Enter there (a person's, or one that ends a scan the scanner did not take for
+  // one) would park the sale unasked. Enter with no sale listed recalls nothing; F10 parks.
+  const focusRef = useRef<HTMLElement>(null);
+  const keep = (el: HTMLElement | null): void => {
+    focusRef.current = el;
+  };
+  useDialogFocus(focusRef);
+  const empty = list.length === 0;
   useEffect(() => {
-    listRef.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
+    // Sales came into the list while it was open on its "none" (focus fell to the page): focus
+    // follows to the list. Focus a person moved (Tab to a button) stays.
+    const active = document.activeElement;
+    if (!empty && (active === null || active === document.body)) focusRef.current?.focus();
+  }, [empty]);
+  useEffect(() => {
+    focusRef.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
   }, [highlighted]);
   const current =
     session !== null && hasContent(session)
@@ -74,8 +86,8 @@ function Dialog() {
           <p className="muted small">{t('parkHint')}</p>
         </div>
       )}
-      {list.length === 0 ? (
-        <p className="muted" data-parked-none>
+      {empty ? (
+        <p className="muted parked-none" data-parked-none tabIndex={-1} ref={keep}>
           {t('none')}
         </p>
       ) : (
@@ -85,7 +97,7 @@ function Dialog() {
             role="listbox"
             aria-label={t('listLabel')}
             tabIndex={0}
-            ref={listRef}
+            ref={keep}
             aria-activedescendant={`parked-${String(highlighted)}`}
           >
             {list.map((sale, i) => {
