@@ -13,7 +13,11 @@ export interface DialogButton {
   readonly keyName?: string;
 }
 
-function ActionButton({
+/**
+ * One such button, its key beside its label; also a screen's own step outside a dialog (Returns' F9,
+ * the parked list's F10), so every keyed button reads alike.
+ */
+export function ActionButton({
   button,
   primary = false,
   buttonRef,

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { ReturnSaleView, ReturnView } from '../../contract/contract.ts';
+import { ActionButton } from '../components/DialogActions.tsx';
 import { useFormat, type Formatters } from '../components/use-format.ts';
 import { spoken } from '../i18n/spoken.ts';
 import { useApp } from '../store/app.ts';
@@ -210,15 +211,16 @@ function Refund() {
           {spoken(plan.approval, '')}
         </p>
       )}
-      <button
-        type="button"
-        className="primary"
-        disabled={busy}
-        onClick={() => void makeReturn()}
-        data-action="make-return"
-      >
-        {t('make')} <kbd>F9</kbd>
-      </button>{' '}
+      <ActionButton
+        primary
+        button={{
+          label: t('make'),
+          onClick: () => void makeReturn(),
+          action: 'make-return',
+          disabled: busy,
+          keyName: 'F9',
+        }}
+      />{' '}
       <button type="button" disabled={busy} onClick={() => void exchangeChosen()} data-action="exchange">
         {t('exchange')} <kbd>F8</kbd>
       </button>

@@ -16,6 +16,7 @@ import {
   useNoReceipt,
 } from '../store/no-receipt.ts';
 import { makeReturnOnScreen, toggleNoReceipt } from '../store/returns.ts';
+import { ActionButton } from '../components/DialogActions.tsx';
 import { Form } from '../components/Form.tsx';
 
 export function NoReceipt() {
@@ -164,15 +165,16 @@ function NoReceiptRefund({ plan }: { plan: ReturnWithoutReceiptPlanView }) {
       <p className="notice warn" data-testid="return-needs-manager" title={spoken(plan.approval, '')}>
         {t('noReceiptManager')}
       </p>
-      <button
-        type="button"
-        className="primary"
-        disabled={busy}
-        onClick={() => void makeReturnOnScreen()}
-        data-action="make-no-receipt"
-      >
-        {t('noReceiptMake')} <kbd>F9</kbd>
-      </button>
+      <ActionButton
+        primary
+        button={{
+          label: t('noReceiptMake'),
+          onClick: () => void makeReturnOnScreen(),
+          action: 'make-no-receipt',
+          disabled: busy,
+          keyName: 'F9',
+        }}
+      />
     </div>
   );
 }

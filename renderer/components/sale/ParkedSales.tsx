@@ -17,6 +17,7 @@ import {
   useParked,
 } from '../../store/parked.ts';
 import { useDialogFocus } from '../dialog.ts';
+import { ActionButton } from '../DialogActions.tsx';
 import { Modal } from '../Modal.tsx';
 import { useFormat } from '../use-format.ts';
 import './pick-list.css';
@@ -74,15 +75,16 @@ function Dialog() {
     >
       {current !== undefined && (
         <div className="park-this">
-          <button
-            type="button"
-            className="primary"
-            disabled={busy}
-            onClick={() => void parkSale()}
-            data-action="park-sale"
-          >
-            {t('parkThis', current)} <kbd>F10</kbd>
-          </button>
+          <ActionButton
+            primary
+            button={{
+              label: t('parkThis', current),
+              onClick: () => void parkSale(),
+              action: 'park-sale',
+              disabled: busy,
+              keyName: 'F10',
+            }}
+          />
           <p className="muted small">{t('parkHint')}</p>
         </div>
       )}
