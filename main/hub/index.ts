@@ -1,5 +1,6 @@
 // The store hub (issue 38): the tills of one store as one, through NATS JetStream.
 export {
+  answersAsHub,
   HubServer,
   hubConfig,
   listening,

@@ -164,7 +164,42 @@ async function stopStray(dir: string, binary: string, log?: (line: string) => vo
   throw new Error(`the store hub's previous server (pid ${pid}) does not stop`);
 }
 
-type Check = { readonly ours: true } | { readonly ours: false; readonly why: string };
+export type HubCheck = { readonly ours: true } | { readonly ours: false; readonly why: string };
+
+/**
+ * Whether the server on host:port is the hub configured with `checkPassword` for the check user (and
+ * its JetStream answers): a port that merely accepts connections may be another program's, or another
+ * hub's on the same till names.
+ */
+export async function answersAsHub(host: string, port: number, checkPassword: string): Promise<HubCheck> {
+  if (!(await listening(host, port))) return { ours: false, why: 'nothing listens there yet' };
+  // Loaded here, not at the top: a till with no hub never loads the NATS client (issue 36).
+  const { connect } = await import('@nats-io/transport-node');
+  try {
+    const nc = await connect({
+      servers: `${host}:${port}`,
+      user: CHECK_USER,
+      pass: checkPassword,
+      reconnect: false,
+      timeout: 2000,
+    });
+    try {
+      const info = JSON.parse((await nc.request('$JS.API.INFO', '', { timeout: 2000 })).string()) as unknown;
+      const answered = typeof info === 'object' && info !== null && !('error' in info);
+      return answered ? { ours: true } : { ours: false, why: 'JetStream does not answer yet' };
+    } finally {
+      await nc.close().catch(() => undefined);
+    }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return /authorization/i.test(message)
+      ? {
+          ours: false,
+          why: "the server there is not this till's store hub (another program's, or one on other users)",
+        }
+      : { ours: false, why: message };
+  }
+}
 
 /**
  * Runs nats-server and starts it again whenever it stops on its own (a crash, a kill -9), with a
@@ -228,39 +263,10 @@ export class HubServer {
     }
   }
 
-  async #check(): Promise<Check> {
+  #check(): Promise<HubCheck> {
     const host =
       this.#options.host === undefined || this.#options.host === '0.0.0.0' ? '127.0.0.1' : this.#options.host;
-    const port = this.#options.port;
-    if (!(await listening(host, port))) return { ours: false, why: 'nothing listens there yet' };
-    // Loaded here, not at the top: a till with no hub never loads the NATS client (issue 36).
-    const { connect } = await import('@nats-io/transport-node');
-    try {
-      const nc = await connect({
-        servers: `${host}:${port}`,
-        user: CHECK_USER,
-        pass: this.#checkPassword,
-        reconnect: false,
-        timeout: 2000,
-      });
-      try {
-        const info = JSON.parse(
-          (await nc.request('$JS.API.INFO', '', { timeout: 2000 })).string(),
-        ) as unknown;
-        const answered = typeof info === 'object' && info !== null && !('error' in info);
-        return answered ? { ours: true } : { ours: false, why: 'JetStream does not answer yet' };
-      } finally {
-        await nc.close().catch(() => undefined);
-      }
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      return /authorization/i.test(message)
-        ? {
-            ours: false,
-            why: "the server there is not this till's store hub (another program's, or one on other users)",
-          }
-        : { ours: false, why: message };
-    }
+    return answersAsHub(host, this.#options.port, this.#checkPassword);
   }
 
   async stop(): Promise<void> {

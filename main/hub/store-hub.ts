@@ -7,7 +7,13 @@
 // hub that lost everything is refilled from the tills' journals. No wall clock orders anything:
 // events are ordered by each till's own numbers.
 import type { NatsConnection } from '@nats-io/transport-node';
-import type { Consumer, JetStreamClient, JetStreamManager, JsMsg } from '@nats-io/jetstream';
+import type {
+  Consumer,
+  ConsumerNotification,
+  JetStreamClient,
+  JetStreamManager,
+  JsMsg,
+} from '@nats-io/jetstream';
 import type { KV } from '@nats-io/kv';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
@@ -344,6 +350,7 @@ export class StoreHub {
     const messages = await consumer.consume({ max_messages: BATCH, expires: 5000 });
     // The session's end (the connection gone, or close()) stops the pull and with it this loop.
     this.#stopConsuming = () => messages.stop();
+    this.#logTrouble(messages.status());
     let queue: JsMsg[] = [];
     let looked = -Infinity;
     const failed: { error?: Error } = {};
@@ -386,6 +393,17 @@ export class StoreHub {
       this.#stopConsuming = null;
     }
     if (failed.error !== undefined) throw failed.error;
+  }
+
+  /**
+   * Says in the log what the pull ran into (heartbeats missed, the consumer or stream gone, the hub
+   * not answering): the pull recovers by itself, and the log tells a silent till from one cut off.
+   */
+  #logTrouble(notes: AsyncIterable<ConsumerNotification>): void {
+    void (async () => {
+      for await (const note of notes)
+        if (TROUBLE.has(note.type)) this.#log(`store hub: the journal's pull: ${note.type}`);
+    })().catch(() => undefined);
   }
 
   /** Stores the batch's events of other tills in one transaction; returns how many were new. */
@@ -435,6 +453,16 @@ export class StoreHub {
     this.#options.log?.(line);
   }
 }
+
+/** The pull's notes worth a log line (the rest are its routine: next pull, heartbeat, debug). */
+const TROUBLE: ReadonlySet<string> = new Set([
+  'heartbeats_missed',
+  'consumer_not_found',
+  'stream_not_found',
+  'consumer_deleted',
+  'no_responders',
+  'exceeded_limits',
+]);
 
 /** How often a claim meets a claims bucket still being made before it is said failed. */
 const CLAIM_TRIES = 4;

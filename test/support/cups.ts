@@ -6,9 +6,9 @@
 // CI installs cups-daemon, cups-client and cups (the socket backend) when they are missing (.ci/run).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './ports.ts';
 
 const NEEDED = [
   '/usr/sbin/cupsd',
@@ -159,14 +159,4 @@ export class TestCups {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
-}
-
-/** A loopback port nobody listens on just now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no free port');
-  return address.port;
 }

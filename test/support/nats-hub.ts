@@ -3,12 +3,15 @@
 // The test can kill it with SIGKILL, start it again on the same port with its storage kept or
 // wiped. Never a mocked server.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { onTestFinished } from 'vitest';
-import { listening, natsServerBinary, writeHubConfig, type HubUser } from '../../main/hub/index.ts';
+import { answersAsHub, natsServerBinary, writeHubConfig, type HubUser } from '../../main/hub/index.ts';
 import { sharedTempDir, tempDir } from './fixtures.ts';
+import { freePort } from './ports.ts';
+
+export { freePort } from './ports.ts';
 
 export interface TestHub {
   readonly url: string;
@@ -22,18 +25,6 @@ export interface TestHub {
   stop(): Promise<void>;
 }
 
-/** A free loopback port (the OS's choice, let go at once). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
-    });
-  });
-}
-
 /**
  * Starts a hub for these tills. Made in a test, it stops when the test finishes; `shared` (for a
  * beforeAll) keeps it for the file, the caller stops it.
@@ -44,13 +35,27 @@ export async function startTestHub(
 ): Promise<TestHub> {
   const dir = options.shared === true ? sharedTempDir('hub') : tempDir('hub');
   const port = await freePort();
-  const file = writeHubConfig({ dir, port, users });
+  // The check user's password: the test's tills talk to this server, never to one that merely
+  // listens on the port (main/hub/server.ts's own check).
+  const checkPassword = randomBytes(18).toString('base64url');
+  const file = writeHubConfig({ dir, port, users, checkPassword });
   let child: ChildProcess | null = null;
   const up = async () => {
-    child = spawn(natsServerBinary(), ['-c', file], { stdio: 'ignore' });
+    const started = spawn(natsServerBinary(), ['-c', file], { stdio: 'ignore' });
+    child = started;
     const deadline = Date.now() + 30_000;
-    while (!(await listening('127.0.0.1', port))) {
-      if (Date.now() > deadline) throw new Error('nats-server did not start');
+    const fail = (why: string) => {
+      started.kill('SIGKILL');
+      return new Error(why);
+    };
+    for (;;) {
+      if (started.exitCode !== null || started.signalCode !== null)
+        throw new Error(
+          `nats-server stopped at start on port ${port} (${started.exitCode ?? started.signalCode})`,
+        );
+      const check = await answersAsHub('127.0.0.1', port, checkPassword);
+      if (check.ours) return;
+      if (Date.now() > deadline) throw fail(`nats-server is not ready on port ${port}: ${check.why}`);
       await sleep(25);
     }
   };

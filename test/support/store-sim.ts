@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { openDatabase, type Db } from '../../db/database.ts';
 import { lastJournalSeq } from '../../db/journal.ts';
 import { HubServer, StoreHub } from '../../main/hub/index.ts';
+import { freePort } from './ports.ts';
 import { openShift, sell } from './store-sales.ts';
 
 export interface StoreSimOptions {
@@ -131,18 +132,6 @@ export class CuttableProxy {
     client.pipe(upstream);
     upstream.pipe(client);
   }
-}
-
-/** A free loopback port (the OS's choice, let go at once). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
-    });
-  });
 }
 
 /** nats-server's resident memory in MB, from /proc (0 when it is not running). */

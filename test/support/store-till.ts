@@ -2,7 +2,7 @@
 // shift opened and sales closed the way the counter closes them (session, order, figures, journal
 // event in one transaction), and the till's StoreHub joined to a test hub.
 import { join } from 'node:path';
-import { onTestFinished } from 'vitest';
+import { onTestFailed, onTestFinished } from 'vitest';
 import { openDatabase, type Db } from '../../db/database.ts';
 import { StoreHub, type StoreHubOptions } from '../../main/hub/index.ts';
 import { tempDir } from './fixtures.ts';
@@ -17,9 +17,20 @@ export function openTillDb(name: string): Db {
   return db;
 }
 
-/** The till's link to the hub, started, closed when the test finishes. */
+/**
+ * The till's link to the hub, started, closed when the test finishes. What it logs is printed when
+ * the test fails (a till out of reach and a till that never applied an event look alike otherwise).
+ */
 export function joinHub(db: Db, till: string, url: string, more: Partial<StoreHubOptions> = {}): StoreHub {
-  const hub = new StoreHub({ db, url, till, password: `pw-${till}`, maxRetryMs: 300, ...more });
+  const lines: string[] = [];
+  const log = (line: string) => {
+    lines.push(`${new Date().toISOString()} ${till}: ${line}`);
+    more.log?.(line);
+  };
+  onTestFailed(() => {
+    console.error(lines.length === 0 ? `${till} logged nothing` : lines.join('\n'));
+  });
+  const hub = new StoreHub({ db, url, till, password: `pw-${till}`, maxRetryMs: 300, ...more, log });
   hub.start();
   onTestFinished(() => hub.close());
   return hub;
