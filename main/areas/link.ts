@@ -81,7 +81,6 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
   };
   let monitor: ConnectivityMonitor | null = null;
   let sync: SyncRunner | null = null;
-  let loadingSync: Promise<SyncRunner | null> | null = null;
   let disposed = false;
   /**
    * The sync runner, its module (the sync engine's two dozen files) loaded the first time it is
@@ -94,8 +93,8 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
     const cacheKey = demo ? 'demo' : instance.baseUrl;
     const fullFirst = !demo && ctx.settings.cacheInstance() !== cacheKey;
     if (!demo) ctx.settings.setCacheInstance(cacheKey);
-    loadSync = () =>
-      (loadingSync ??= import('../sync/index.ts').then(({ SyncRunner }) => {
+    loadSync = sharedLoad(() =>
+      import('../sync/index.ts').then(({ SyncRunner }) => {
         // The Link was disposed of while the module loaded: no runner for an instance no longer in use.
         if (disposed) return null;
         sync = new SyncRunner({
@@ -113,7 +112,8 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
           onCredentials: (accepted) => ctx.credentials(accepted),
         });
         return sync;
-      }));
+      }),
+    );
     monitor = new ConnectivityMonitor({
       probe: () => client.health(),
       onlineEveryMs: ctx.probeIntervalMs,
@@ -186,58 +186,82 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
     },
   });
   let parts: LinkParts | null = null;
-  let loadingParts: Promise<LinkParts | null> | null = null;
+  let started = false;
   /**
    * Returns, the print worker and the store hub, their modules (two dozen files: the receipt layouts,
    * the transport, NATS's client, the returns' rules) loaded the first time they are needed: with
    * the background work, or when a call of theirs comes first. Built as they were built with the
    * Link, and started only by `start`.
    */
-  const loadParts = (): Promise<LinkParts | null> =>
-    (loadingParts ??= Promise.all([
-      import('./returns.ts'),
-      import('./hub.ts'),
-      import('./receipt-printer.ts'),
-    ]).then(([{ buildReturns }, { buildHub }, { buildPrintWorker }]) => {
-      // The Link was disposed of while the modules loaded: no parts for an instance no longer in use.
-      if (disposed) return null;
-      // Returns of this file; their documents go to the instance by the route its description offers,
-      // when a return is made, when the instance is back, and when a sale's order reaches it.
-      const returns = buildReturns({
-        db,
-        settings: ctx.settings,
-        shiftPolicy,
-        ...(client === null || outbox === null ? {} : { service: client, outbox }),
-        log: (line) => ctx.log(line),
-        // A return's receipt is queued with it when a receipt printer is set (else the system print path).
-        printer: { set: () => ctx.printerSetup() !== null, queued: () => printer.wake() },
-        // Returns claim across the store's tills through the hub's link (asked at a return).
-        store: () => hub.link(),
-        walkInCustomer: () => ctx.walkIn(),
-      });
-      const hub = buildHub({
-        db,
-        settingsDb: ctx.appDb,
-        dataDir: ctx.dataDir,
-        env: ctx.env,
-        ...(ctx.hubSecrets === undefined ? {} : { secrets: ctx.hubSecrets }),
-        ...(ctx.hubRetryMs === undefined ? {} : { maxRetryMs: ctx.hubRetryMs }),
-        log: (line) => ctx.log(line),
-        changed: () => ctx.statusChanged(),
-      });
-      const printer = buildPrintWorker({
-        db,
-        env: ctx.env,
-        setup: () => ctx.printerSetup(),
-        counter,
-        changed: () => ctx.statusChanged(),
-        log: (line) => ctx.log(line),
-        ...(ctx.printRetry === undefined ? {} : { retry: ctx.printRetry }),
-        ...(ctx.printTimeouts === undefined ? {} : { timeouts: ctx.printTimeouts }),
-      });
-      parts = { returns, hub, printer };
-      return parts;
-    }));
+  const loadParts = sharedLoad((): Promise<LinkParts | null> =>
+    Promise.all([import('./returns.ts'), import('./hub.ts'), import('./receipt-printer.ts')]).then(
+      ([{ buildReturns }, { buildHub }, { buildPrintWorker }]) => {
+        // The Link was disposed of while the modules loaded: no parts for an instance no longer in use.
+        if (disposed) return null;
+        // Returns of this file; their documents go to the instance by the route its description offers,
+        // when a return is made, when the instance is back, and when a sale's order reaches it.
+        const returns = buildReturns({
+          db,
+          settings: ctx.settings,
+          shiftPolicy,
+          ...(client === null || outbox === null ? {} : { service: client, outbox }),
+          log: (line) => ctx.log(line),
+          // A return's receipt is queued with it when a receipt printer is set (else the system print path).
+          printer: { set: () => ctx.printerSetup() !== null, queued: () => printer.wake() },
+          // Returns claim across the store's tills through the hub's link (asked at a return).
+          store: () => hub.link(),
+          walkInCustomer: () => ctx.walkIn(),
+        });
+        const hub = buildHub({
+          db,
+          settingsDb: ctx.appDb,
+          dataDir: ctx.dataDir,
+          env: ctx.env,
+          ...(ctx.hubSecrets === undefined ? {} : { secrets: ctx.hubSecrets }),
+          ...(ctx.hubRetryMs === undefined ? {} : { maxRetryMs: ctx.hubRetryMs }),
+          log: (line) => ctx.log(line),
+          changed: () => ctx.statusChanged(),
+        });
+        const printer = buildPrintWorker({
+          db,
+          env: ctx.env,
+          setup: () => ctx.printerSetup(),
+          counter,
+          changed: () => ctx.statusChanged(),
+          log: (line) => ctx.log(line),
+          ...(ctx.printRetry === undefined ? {} : { retry: ctx.printRetry }),
+          ...(ctx.printTimeouts === undefined ? {} : { timeouts: ctx.printTimeouts }),
+        });
+        parts = { returns, hub, printer };
+        startParts(parts);
+        return parts;
+      },
+    ),
+  );
+  let partsStarted = false;
+  /**
+   * Starts the printer, the hub and the returns' routing once, when both the Link has started and the
+   * parts are loaded, whichever comes last: a load that failed at the start and succeeded on a later
+   * call still starts them.
+   */
+  const startParts = (loaded: LinkParts | null): void => {
+    if (loaded === null || !started || partsStarted || disposed) return;
+    partsStarted = true;
+    loaded.printer.start();
+    loaded.hub.start();
+    // Returns made while no instance was reachable (or before a restart) take their route.
+    routeReturns();
+  };
+  let partsRetry: ReturnType<typeof setTimeout> | null = null;
+  /** The start's load of the parts, tried again after a failure, less often each time. */
+  const loadPartsFromStart = (retryMs: number): void => {
+    loadParts().then(startParts, (error: unknown) => {
+      logPartsLoad(error);
+      if (disposed) return;
+      partsRetry = setTimeout(() => loadPartsFromStart(Math.min(retryMs * 2, PARTS_RETRY_MAX_MS)), retryMs);
+      partsRetry.unref();
+    });
+  };
   const routeReturns = (): void => {
     parts?.returns.router?.routeWaiting().catch((error: unknown) => ctx.log(`returns: ${String(error)}`));
   };
@@ -248,7 +272,6 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
     if (event.type === 'order' && event.order.state === 'sent') routeReturns();
   });
   let idleHub: { readonly status: StoreHubStatusView | undefined } | null = null;
-  let started = false;
   return {
     db,
     instance,
@@ -292,16 +315,11 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
       );
       outbox?.start();
       monitor?.start();
-      void loadParts().then((loaded) => {
-        if (loaded === null) return;
-        loaded.printer.start();
-        loaded.hub.start();
-        // Returns made while no instance was reachable (or before a restart) take their route.
-        routeReturns();
-      }, logPartsLoad);
+      loadPartsFromStart(PARTS_RETRY_MS);
     },
     dispose: async () => {
       disposed = true;
+      if (partsRetry !== null) clearTimeout(partsRetry);
       monitor?.stop();
       await parts?.hub.close();
       await parts?.printer.stop();
@@ -311,6 +329,24 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
       if (db !== ctx.appDb) db.close();
     },
   };
+}
+
+/** The first pause before the start's failed load of the parts is tried again; it doubles up to the most. */
+const PARTS_RETRY_MS = 2000;
+const PARTS_RETRY_MAX_MS = 5 * 60_000;
+
+/**
+ * `load` run once, its promise shared by every caller while it is under way and after it loaded. One
+ * that failed (a module's file not read on a busy till, a part's build thrown) is forgotten, so the
+ * next caller tries again: a failure kept would leave the part out for the Link's whole life.
+ */
+function sharedLoad<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | null = null;
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    }));
 }
 
 /**
