@@ -2,6 +2,7 @@
 // products scanned or found by code or name, the quantity and the price each comes back at (empty:
 // the price list's, shown greyed), the core's plan of the refund in cash before anything is stored,
 // and the manager's words (every product and its price) the PIN will confirm.
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReturnWithoutReceiptPlanView } from '../../contract/contract.ts';
 import { useFormat } from '../components/use-format.ts';
@@ -14,6 +15,7 @@ import {
   setGoodsQuantity,
   setNoReceiptText,
   useNoReceipt,
+  type GoodsLine,
 } from '../store/no-receipt.ts';
 import { makeReturnOnScreen, toggleNoReceipt } from '../store/returns.ts';
 import { ActionButton } from '../components/DialogActions.tsx';
@@ -100,26 +102,16 @@ function GoodsLines() {
                   {name}
                   {planned?.code === undefined ? null : <span className="muted"> · {planned.code}</span>}
                 </td>
-                <td className="num back">
-                  <input
-                    inputMode="decimal"
-                    value={l.quantity}
-                    onChange={(e) => void setGoodsQuantity(l.key, e.target.value)}
-                    aria-label={`${t('colQuantity')}: ${name}`}
-                    data-goods-qty={index}
-                  />
+                <FigureCell figure="quantity" line={l} name={name} index={index}>
                   {planned?.unit === undefined ? '' : ` ${planned.unit}`}
-                </td>
-                <td className="num back">
-                  <input
-                    inputMode="decimal"
-                    value={l.price}
-                    onChange={(e) => void setGoodsPrice(l.key, e.target.value)}
-                    aria-label={`${t('colUnitPrice')}: ${name}`}
-                    placeholder={planned === undefined ? '' : f.price(planned.unitPrice)}
-                    data-goods-price={index}
-                  />
-                </td>
+                </FigureCell>
+                <FigureCell
+                  figure="price"
+                  line={l}
+                  name={name}
+                  index={index}
+                  placeholder={planned === undefined ? '' : f.price(planned.unitPrice)}
+                />
                 <td className="num" data-goods-refund={index}>
                   {planned === undefined ? '' : f.price(planned.refund)}
                 </td>
@@ -140,6 +132,38 @@ function GoodsLines() {
       </table>
       {plan !== null && <NoReceiptRefund plan={plan} />}
     </>
+  );
+}
+
+/** What each typed figure of a line is: its column's word, its setter, its mark for the e2e tests. */
+const FIGURES = {
+  quantity: { column: 'colQuantity', set: setGoodsQuantity, mark: 'data-goods-qty' },
+  price: { column: 'colUnitPrice', set: setGoodsPrice, mark: 'data-goods-price' },
+} as const;
+
+/** A line's quantity or price back as typed, named for a screen reader by its column and product. */
+function FigureCell(props: {
+  figure: keyof typeof FIGURES;
+  line: GoodsLine;
+  name: string;
+  index: number;
+  placeholder?: string;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('returns');
+  const { column, set, mark } = FIGURES[props.figure];
+  return (
+    <td className="num back">
+      <input
+        inputMode="decimal"
+        value={props.line[props.figure]}
+        onChange={(e) => void set(props.line.key, e.target.value)}
+        aria-label={`${t(column)}: ${props.name}`}
+        placeholder={props.placeholder}
+        {...{ [mark]: props.index }}
+      />
+      {props.children}
+    </td>
   );
 }
 
