@@ -19,6 +19,7 @@ import { Core } from '../../../main/core/core.ts';
 import { MemoryCredentialStore } from '../../../main/settings/credentials.ts';
 import { openDatabase } from '../../../db/database.ts';
 import { demoEnv, sharedTempDir } from '../../support/fixtures.ts';
+import { freePort } from '../../support/ports.ts';
 
 const node = fileURLToPath(new URL('../../../node_modules/.bin/node', import.meta.url));
 const cli = fileURLToPath(new URL('../../../sim/cli.ts', import.meta.url));
@@ -111,7 +112,8 @@ async function sentSoonAfterReturn(id: number | string): Promise<void> {
 }
 
 beforeAll(async () => {
-  sim = await startSimProcess();
+  // A port the OS does not hand out while the instance is down (test/support/ports.ts).
+  sim = await startSimProcess(await freePort());
   // The app's core as the shells build it: its own probe period (3 s), no automatic sync.
   core = await Core.create({
     dataDir,

@@ -15,6 +15,7 @@ import { ConnectivityMonitor, ServiceClient } from '../../../main/service/index.
 import { startSim, type RunningSim } from '../../../sim/server.ts';
 import { DEMO, simForTest, tempDb, tempDir, VIEWER } from '../../support/fixtures.ts';
 import { orderDataAt, type OrderData } from './order-data.ts';
+import { freePort } from '../../support/ports.ts';
 
 const ORDER_PATH = '^/api/documents/orders/internet';
 const FAST = { retryBackoff: { baseMs: 20, maxMs: 200 }, probeBackoff: { baseMs: 20, maxMs: 200 } };
@@ -239,8 +240,9 @@ describe('service trouble', () => {
 
   it('the service stopped, then started again on the same address: queued orders go out, and a connection destroyed after sending is in-doubt', async () => {
     const simDir = tempDir('outbox-restart');
-    let own = await startSim({ port: 0, size: 'small', seed: 4, dataDir: simDir });
-    const port = Number(new URL(own.url).port);
+    // A port the OS does not hand out while this sim is down (test/support/ports.ts).
+    const port = await freePort();
+    let own = await startSim({ port, size: 'small', seed: 4, dataDir: simDir });
     cleanup.push(() => own.close());
     const client = new ServiceClient(
       { baseUrl: own.url, ...DEMO },
