@@ -8,6 +8,7 @@ import { message } from '../../store/app.ts';
 import { saveInstance } from '../../store/settings.ts';
 import { plainResult, type CardResult } from './card-result.ts';
 import { TextField } from '../TextField.tsx';
+import { CheckField } from '../CheckField.tsx';
 import { FormCard } from '../Form.tsx';
 import { SaveButton } from './SettingsSave.tsx';
 
@@ -80,15 +81,12 @@ export function InstanceCard({ settings }: { settings: SettingsView }) {
             : t('secretNone')}
         </span>
       </TextField>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={allowInsecure}
-          onChange={(e) => setAllowInsecure(e.target.checked)}
-          data-field="allowInsecure"
-        />
-        <span>{t('allowInsecure')}</span>
-      </label>
+      <CheckField
+        label={t('allowInsecure')}
+        checked={allowInsecure}
+        set={setAllowInsecure}
+        name="allowInsecure"
+      />
       <div className="actions">
         <SaveButton label={t('save')} data-action="save-instance" />
         {settings.hasSecret && settings.secretStorage !== 'env' && (

@@ -19,6 +19,7 @@ import {
 } from '../../store/printer.ts';
 import { plainResult, type CardResult } from './card-result.ts';
 import { FormCard } from '../Form.tsx';
+import { CheckField } from '../CheckField.tsx';
 import { CardNotice } from './CardNotice.tsx';
 import { SaveButton } from './SettingsSave.tsx';
 
@@ -111,21 +112,17 @@ export function PrinterCard({ settings }: { settings: SettingsView }) {
           <SystemPrinterChoice system={system} address={text} choose={setText} />
         </>
       )}
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={settings.printOnSale}
-          onChange={(e) => {
-            const on = e.target.checked;
-            void act(async () => {
-              await setPrintOnSale(on);
-              return { tone: 'ok', text: (t) => t('printerSaved') };
-            });
-          }}
-          data-field="printOnSale"
-        />{' '}
-        {t('printOnSale')}
-      </label>
+      <CheckField
+        label={t('printOnSale')}
+        checked={settings.printOnSale}
+        set={(on) =>
+          void act(async () => {
+            await setPrintOnSale(on);
+            return { tone: 'ok', text: (t) => t('printerSaved') };
+          })
+        }
+        name="printOnSale"
+      />
       <div className="actions">
         {!fromEnv && <SaveButton label={t('printerSave')} data-action="save-printer" disabled={busy} />}
         {PRINTER_ACTIONS.map(({ action, label, run }) => (

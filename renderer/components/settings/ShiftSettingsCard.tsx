@@ -9,6 +9,7 @@ import { saveSettings } from '../../store/settings.ts';
 import { loadShift } from '../../store/shift.ts';
 import { parseAmount } from '../../store/tender.ts';
 import { AmountField } from '../TextField.tsx';
+import { CheckField } from '../CheckField.tsx';
 import { Form } from '../Form.tsx';
 import { Card } from '../Card.tsx';
 
@@ -38,15 +39,12 @@ export function ShiftSettingsCard({ settings }: { settings: SettingsView }) {
   };
   return (
     <Card title={t('settingsTitle')} data-section="shift-settings">
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={settings.shiftRequired}
-          onChange={(e) => void save({ shiftRequired: e.target.checked })}
-          data-field="shiftRequired"
-        />{' '}
-        {t('shiftRequiredLabel')}
-      </label>
+      <CheckField
+        label={t('shiftRequiredLabel')}
+        checked={settings.shiftRequired}
+        set={(on) => void save({ shiftRequired: on })}
+        name="shiftRequired"
+      />
       <Form onSubmit={() => saveLimit()}>
         <AmountField
           label={t('differenceLimitLabel')}

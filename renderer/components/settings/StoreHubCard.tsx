@@ -9,6 +9,7 @@ import { message } from '../../store/app.ts';
 import { loadHub, saveHub, useHub } from '../../store/hub.ts';
 import { useFormat } from '../use-format.ts';
 import { TextField } from '../TextField.tsx';
+import { CheckField } from '../CheckField.tsx';
 import { Form } from '../Form.tsx';
 import { Card } from '../Card.tsx';
 
@@ -92,15 +93,7 @@ function HubForm({ hub }: { hub: HubView }) {
       <TextField label={t('hubTill')} value={till} set={setTill} name="hubTill" />
       <TextField label={t('hubPassword')} value={password} set={setPassword} name="hubPassword" secret />
       {hub.passwordSet && <p className="muted">{t('hubPasswordStored')}</p>}
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={hosts}
-          onChange={(e) => setHosts(e.target.checked)}
-          data-field="hubHosts"
-        />{' '}
-        {t('hubHosts')}
-      </label>
+      <CheckField label={t('hubHosts')} checked={hosts} set={setHosts} name="hubHosts" />
       {hosts && (
         <>
           <TextField
