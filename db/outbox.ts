@@ -90,6 +90,8 @@ interface OutboxEntryBase {
   readonly compactedAt: string | null;
   /** The entry that must be sent before this one may go (migration 29); null: none. */
   readonly dependsOn: number | null;
+  /** The state its last claim took it from (migration 42): meaningful while it is `sending`. */
+  readonly sendingFrom: OutboxState | null;
 }
 
 /**
@@ -157,6 +159,7 @@ const Row = lazy(() =>
     compacted_at: z.string().nullable().default(null),
     kind: DocumentKind.default('order'),
     depends_on: z.number().int().nullable().default(null),
+    sending_from: OutboxState.nullable().default(null),
   }),
 );
 
@@ -183,6 +186,7 @@ function toOrder(raw: unknown): OutboxOrder {
     summary: r.summary === null ? null : StoredOrderSummary.parse(JSON.parse(r.summary)),
     compactedAt: r.compacted_at,
     dependsOn: r.depends_on,
+    sendingFrom: r.sending_from,
   };
 }
 
@@ -386,6 +390,22 @@ export function countOutboxOrders(db: Db): Record<OutboxState, number> {
     .array(z.object({ state: OutboxState, n: z.number().int() }))
     .parse(prepared(db, 'SELECT state, n FROM outbox_state_count').all());
   for (const r of rows) counts[r.state] = r.n;
+  // An entry a pass took from doubt to settle it is still in doubt (main/outbox/entry.ts shownState):
+  // counted so, or the status bar's "needs attention" would drop and come back at every pass.
+  const settling = z
+    .number()
+    .int()
+    .parse(
+      prepared(
+        db,
+        `SELECT count(*) FROM outbox_order INDEXED BY outbox_order_state
+          WHERE state = 'sending' AND sending_from = 'in-doubt'`,
+      )
+        .pluck()
+        .get(),
+    );
+  counts.sending -= settling;
+  counts['in-doubt'] += settling;
   return counts;
 }
 
@@ -443,16 +463,19 @@ export function pageOutboxOrders(db: Db, query: OutboxPageQuery): OutboxPage {
   };
   let sql: string;
   if (query.from !== undefined || query.to !== undefined) {
-    const states = query.states === undefined ? '' : `AND state IN (${stateList(query.states)})`;
+    const states =
+      query.states === undefined
+        ? ''
+        : `AND (${[...new Set(query.states)].flatMap(shownAs).join(' OR ') || '0'})`;
     sql = `SELECT * FROM outbox_order INDEXED BY outbox_order_created
            WHERE created_at >= @from AND created_at < @to ${states} ${residual}
            ORDER BY id DESC LIMIT @take`;
   } else if (query.states !== undefined) {
     // One backwards range of (state, id) per state, each cut at the page's length, then merged.
-    const ranges = [...new Set(query.states)].map(
-      (state) =>
+    const ranges = [...new Set(query.states)].flatMap(shownAs).map(
+      (match) =>
         `SELECT * FROM (SELECT * FROM outbox_order INDEXED BY outbox_order_state
-           WHERE state = ${sqlText(state)} ${residual} ORDER BY id DESC LIMIT @take)`,
+           WHERE ${match} ${residual} ORDER BY id DESC LIMIT @take)`,
     );
     sql =
       ranges.length === 0
@@ -470,8 +493,16 @@ function sqlText(state: OutboxState): string {
   return `'${OutboxState.parse(state)}'`;
 }
 
-function stateList(states: readonly OutboxState[]): string {
-  return states.length === 0 ? 'NULL' : [...new Set(states)].map(sqlText).join(', ');
+/**
+ * The rows the Orders screen shows in `state`, one condition per range of (state, id): an entry a pass
+ * took from in doubt to settle it (sending_from, migration 42) is shown in doubt, not sending
+ * (main/outbox/entry.ts shownState), and is filtered so.
+ */
+function shownAs(state: OutboxState): string[] {
+  if (state === 'in-doubt')
+    return [`state = 'in-doubt'`, `(state = 'sending' AND sending_from IS 'in-doubt')`];
+  if (state === 'sending') return [`(state = 'sending' AND sending_from IS NOT 'in-doubt')`];
+  return [`state = ${sqlText(state)}`];
 }
 
 /** better-sqlite3 refuses named parameters the statement does not use: only those it names. */
@@ -618,7 +649,8 @@ export function claimForSending(
     prepared(
       db,
       `UPDATE outbox_order SET state = 'sending', attempts = attempts + 1, updated_at = ?,
-         sending_owner = ?, sending_until = NULL, sending_beat = coalesce(sending_beat, 0) + 1
+         sending_owner = ?, sending_until = NULL, sending_beat = coalesce(sending_beat, 0) + 1,
+         sending_from = state
        WHERE id = ? AND state IN (SELECT value FROM json_each(?))`,
     ).run(now.toISOString(), lease?.owner ?? null, id, JSON.stringify(from)),
   );

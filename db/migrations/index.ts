@@ -41,6 +41,7 @@ import { storeParked } from './0038-store-parked.ts';
 import { storeJournalLookups } from './0039-store-journal-lookups.ts';
 import { storeSaleLookup } from './0040-store-sale-lookup.ts';
 import { parkedExchange } from './0041-parked-exchange.ts';
+import { sendingFrom } from './0042-sending-from.ts';
 import { prohibitionOfDiscounts } from './catalog-0002-prohibition-of-discounts.ts';
 import { instanceProfile } from './catalog-0003-instance-profile.ts';
 import { syncRun } from './catalog-0004-sync-run.ts';
@@ -94,6 +95,7 @@ export const migrations: readonly Migration[] = [
   storeJournalLookups,
   storeSaleLookup,
   parkedExchange,
+  sendingFrom,
 ];
 
 /** The catalog's file (counter.catalog.sqlite): what sync copies from the service. Its schema

@@ -265,8 +265,7 @@ describe('a loyalty card issued at the till', () => {
     await row.locator('.order-summary').click();
     await row.locator('[data-action="send-again"]').waitFor();
     // Each pass of the sender takes an in-doubt card to read the instance first (documents.ts
-    // settlesDoubtByReading): the row says 'sending' while it reads (the reads fail here), then
-    // in doubt again. Seen once: the row read during such a read.
+    // settlesDoubtByReading): the row stays in doubt while it reads (the reads fail here).
     await expect.poll(() => row.textContent()).toContain(say('cards:inDoubtCard'));
     await screenshot(page, 'card-issue-orders-in-doubt-1024');
     // The person looked on the instance and did not find it (it could not be read): sends it again.

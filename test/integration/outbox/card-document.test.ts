@@ -4,10 +4,16 @@
 // (never posted twice), and an order of its company waits until the card is on the instance.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cacheIssuedCard, cardByBarcode } from '../../../db/catalog/index.ts';
-import { insertOutboxDocument, insertOutboxOrder } from '../../../db/outbox.ts';
+import {
+  countOutboxOrders,
+  insertOutboxDocument,
+  insertOutboxOrder,
+  pageOutboxOrders,
+} from '../../../db/outbox.ts';
 import type { Db } from '../../../db/database.ts';
 import { buildOutbox } from '../../../main/areas/index.ts';
 import type { Outbox } from '../../../main/outbox/index.ts';
+import { entryView } from '../../../main/outbox/entry.ts';
 import { ServiceClient } from '../../../main/service/index.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
 import { DEMO, VIEWER } from '../../../sim/testing.ts';
@@ -149,6 +155,53 @@ describe('a card document on the outbox', () => {
     const stored = await cardsWith(dropping, at.customerId, entry.payload.barcode);
     expect(stored).toHaveLength(1);
     expect(settled?.remoteId).toBe(stored[0]?.id);
+  });
+
+  it('stays in doubt on the Orders screen while a pass reads the instance, never "sending" for it', async () => {
+    const dropping = await startSim({
+      port: 0,
+      size: 'small',
+      seed: 39,
+      dropsCardAnswer: true,
+      detectsDuplicateOrders: false,
+    });
+    sims.push(dropping);
+    const at = await orderDataAt(dropping.url);
+    const { db } = tempDb('card-in-doubt-reading');
+    const outbox = outboxOver(db, client(dropping));
+    const entry = issue(db, at.customerId);
+    expect((await outbox.sendPlaced(entry)).state).toBe('in-doubt');
+    // The next pass's read of the company's cards is held at the instance while the screen looks.
+    dropping.faults.latency({
+      ms: 55_000,
+      method: 'GET',
+      path: `companies/${String(at.customerId)}/cards$`,
+      times: 1,
+    });
+    const pass = outbox.replay({ ignoreSchedule: true });
+    try {
+      await expect.poll(() => dropping.faults.heldCount, { timeout: 30_000 }).toBe(1);
+      const reading = outbox.get(entry.id);
+      // Claimed for the attempt (its lease), as any attempt is ...
+      expect(reading?.state).toBe('sending');
+      // ... but shown in doubt: its row, its buttons and the filter "in doubt" keep it.
+      expect(reading === undefined ? undefined : entryView(reading).state).toBe('in-doubt');
+      const inDoubt = pageOutboxOrders(db, { states: ['in-doubt'], limit: 50 }).orders.map((o) => o.id);
+      expect(inDoubt).toContain(entry.id);
+      const sending = pageOutboxOrders(db, { states: ['sending'], limit: 50 }).orders.map((o) => o.id);
+      expect(sending).not.toContain(entry.id);
+      const day = pageOutboxOrders(db, { states: ['in-doubt'], from: '2000-01-01', limit: 50 });
+      expect(day.orders.map((o) => o.id)).toContain(entry.id);
+      // The status bar's and the filter's counts say the same.
+      expect(countOutboxOrders(db)).toMatchObject({ 'in-doubt': 1, sending: 0 });
+    } finally {
+      dropping.faults.releaseHeld();
+      await pass;
+    }
+    // The read found it: settled, and shown as what it is.
+    const settled = outbox.get(entry.id);
+    expect(settled).toMatchObject({ state: 'sent', attempts: 2 });
+    expect(settled === undefined ? undefined : entryView(settled).state).toBe('sent');
   });
 
   it('in doubt with an authorised person: found on the instance, its person is added then, once', async () => {
