@@ -158,6 +158,7 @@ export const CORE_WORDS = {
     "This till cannot issue cards: the instance does not give its client the permission {{permission}}. The operator can add it to the client's role.",
   orderChanged:
     'Order {{id}} has changed meanwhile: this cannot be done to it now. Look at its state in the list.',
+  orderSettling: 'Order {{id}} is being checked with the instance right now: try again in a moment.',
   orderOtherInstance: 'Order {{id}} belongs to {{instance}}, not to the instance in use: cancel it there.',
   orderDependents: 'Order {{id}} cannot be cancelled: other records on the instance depend on it.',
   orderNotCancelled: 'Order {{id}} could not be cancelled.',

@@ -127,6 +127,7 @@ export const core = {
   orderNotInOutbox: 'Objednávka {{id}} není mezi odchozími.',
   orderChanged:
     'Objednávka {{id}} se mezitím změnila: teď to s ní nejde udělat. Podívejte se na její stav v seznamu.',
+  orderSettling: 'Objednávka {{id}} se právě ověřuje na instanci: zkuste to za chvíli znovu.',
   orderOtherInstance:
     'Objednávka {{id}} patří instanci {{instance}}, ne té, která se používá: stornujte ji tam.',
   orderDependents: 'Objednávku {{id}} nelze stornovat: závisí na ní jiné záznamy na instanci.',

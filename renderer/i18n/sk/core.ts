@@ -128,6 +128,7 @@ export const core = {
   orderNotInOutbox: 'Objednávka {{id}} nie je medzi odchádzajúcimi.',
   orderChanged:
     'Objednávka {{id}} sa medzitým zmenila: teraz sa to s ňou nedá urobiť. Pozrite sa na jej stav v zozname.',
+  orderSettling: 'Objednávka {{id}} sa práve overuje na inštancii: skúste to o chvíľu znova.',
   orderOtherInstance:
     'Objednávka {{id}} patrí inštancii {{instance}}, nie tej, ktorá sa používa: stornujte ju tam.',
   orderDependents: 'Objednávku {{id}} nemožno stornovať: závisia od nej iné záznamy na inštancii.',

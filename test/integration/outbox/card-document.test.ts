@@ -194,6 +194,12 @@ describe('a card document on the outbox', () => {
       expect(day.orders.map((o) => o.id)).toContain(entry.id);
       // The status bar's and the filter's counts say the same.
       expect(countOutboxOrders(db)).toMatchObject({ 'in-doubt': 1, sending: 0 });
+      // A person's "not on the instance: send again" now is what the pass does: answered, not
+      // refused, nothing more posted; "discard" waits for the pass, in words saying so.
+      expect((await outbox.resend(entry.id)).attempts).toBe(2);
+      expect(() => outbox.discard(entry.id)).toThrow(
+        expect.objectContaining({ said: [{ key: 'orderSettling', values: { id: entry.id } }] }),
+      );
     } finally {
       dropping.faults.releaseHeld();
       await pass;
