@@ -107,8 +107,11 @@ export const PERFORM: Record<ActionName, (p: Performed) => unknown> = {
   },
   'scan.testPad': (p) => scanOnTestPad(p.code ?? ''),
   'scan.sale': (p) => {
+    // The call first: it leaves now (the core's answer is what the cashier waits for); putting the
+    // focus back (a blur and its handlers, ~0.3 ms) runs while it is out.
+    const applied = sale.scan(p.code ?? '', 'scanner', doubtOf(p.scan), p.scan?.serialId);
     keepFocusFor(p.startedAt);
-    return sale.scan(p.code ?? '', 'scanner', doubtOf(p.scan), p.scan?.serialId);
+    return applied;
   },
   'sale.undoRemove': () => void sale.undoRemove(),
   'sale.setQuantity': (p) => {

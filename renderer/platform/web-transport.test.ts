@@ -94,3 +94,35 @@ describe('the web transport says when its event stream is open', () => {
     expect(requests).toHaveLength(2); // refused: the pass is gone, nothing is tried again
   });
 });
+
+describe('a call to the core', () => {
+  it('leaves in the task that makes it once the pass is known (a scan waits for nothing before its call)', async () => {
+    const sent: string[] = [];
+    vi.stubGlobal('fetch', (url: string): Promise<Response> => {
+      sent.push(url);
+      return Promise.resolve(Response.json({ ok: true, value: {} }));
+    });
+    const bridge = createWebBridge(Promise.resolve('pass-secret'));
+    await settle();
+    const answer = bridge.invoke('session.current', {});
+    // No await between: the request was made before this task gave the thread up.
+    expect(sent).toEqual(['/rpc/session.current']);
+    await expect(answer).resolves.toEqual({ ok: true, value: {} });
+  });
+
+  it('waits for the pass while it is not known yet, then goes', async () => {
+    const sent: string[] = [];
+    vi.stubGlobal('fetch', (url: string): Promise<Response> => {
+      sent.push(url);
+      return Promise.resolve(Response.json({ ok: true, value: {} }));
+    });
+    let give: (secret: string) => void = () => undefined;
+    const bridge = createWebBridge(new Promise<string>((resolve) => (give = resolve)));
+    const answer = bridge.invoke('session.current', {});
+    await settle();
+    expect(sent).toEqual([]);
+    give('pass-secret');
+    await expect(answer).resolves.toEqual({ ok: true, value: {} });
+    expect(sent).toEqual(['/rpc/session.current']);
+  });
+});
