@@ -8,6 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { LAUNCH_PASS_HEADER } from '../../contract/channels.ts';
 import type { OutboxEntryView } from '../../contract/contract.ts';
 import { openDatabase } from '../../db/database.ts';
@@ -91,6 +92,18 @@ async function cardsOnInstance(companyId: number, barcode: string): Promise<numb
     return (await client.companyCards(companyId)).filter((c) => c.barcode === barcode).length;
   } finally {
     await client.close();
+  }
+}
+
+/** The state an outbox entry is stored in now, read from the till's file (not its screen's view). */
+function storedState(id: number): string | undefined {
+  const db = new Database(join(terminal.dataDir, 'counter.sqlite'), { readonly: true });
+  try {
+    const row = db.prepare('SELECT state FROM outbox_order WHERE id = ?').get(id) as
+      { state: string } | undefined;
+    return row?.state;
+  } finally {
+    db.close();
   }
 }
 
@@ -275,6 +288,49 @@ describe('a loyalty card issued at the till', () => {
     terminal.sim.faults.clearForcedStatus();
     await expect.poll(() => row.getAttribute('data-state'), { timeout: 60_000 }).toBe('sent');
     expect(await cardsOnInstance(programme.companyId, lost)).toBe(1);
+  });
+
+  it('an in-doubt card stays in doubt on its row while a pass reads the instance: its form and buttons stay', async () => {
+    const code = `${CODE.slice(0, -2)}05`;
+    const cardsPath = `^/api/companies/${String(programme.companyId)}/cards$`;
+    terminal.sim.faults.dropAfterCommit({ method: 'POST', path: cardsPath, times: 1 });
+    // The company's cards cannot be read for now: the doubt stands (as above).
+    terminal.sim.faults.forceStatus({ status: 503, method: 'GET', path: cardsPath });
+    try {
+      await openDialog();
+      await barcodeField().fill(code);
+      await dialog().locator('[data-field="card-name"]').fill('Petr Svoboda');
+      await dialog().locator('[data-action="issue-card"]').click();
+      await dialog().waitFor({ state: 'detached' });
+      const entry = (await outbox()).find((e) => e.card?.barcode === code);
+      const id = Number(entry?.id ?? -1);
+      await goTo(page, 'orders');
+      const row = page.locator(`[data-order="${String(id)}"]`);
+      await expect.poll(() => row.getAttribute('data-state'), { timeout: 60_000 }).toBe('in-doubt');
+      await row.locator('.order-summary').click();
+      // A person starts typing the card's number on the instance into its form.
+      const found = row.locator('[data-field="remoteId"]');
+      await found.fill('12');
+      // A pass takes it to read the instance, the read held there (until the test lets it go, not
+      // for a time): stored `sending` under the pass's lease meanwhile.
+      terminal.sim.faults.latency({ ms: 55_000, method: 'GET', path: cardsPath });
+      await page.locator('[data-action="replay"]').click();
+      await expect.poll(() => storedState(id), { timeout: 60_000 }).toBe('sending');
+      await screenshot(page, 'card-issue-orders-in-doubt-reading-1024');
+      expect(await row.getAttribute('data-state')).toBe('in-doubt');
+      expect(await row.locator('[data-action="send-again"]').isVisible()).toBe(true);
+      expect(await found.inputValue()).toBe('12');
+    } finally {
+      terminal.sim.faults.latency(null);
+      terminal.sim.faults.clearForcedStatus();
+      terminal.sim.faults.releaseHeld();
+    }
+    // Reads answer again: the next pass finds the card the lost answer stored, never posts it twice.
+    const entry = (await outbox()).find((e) => e.card?.barcode === code);
+    const row = page.locator(`[data-order="${String(entry?.id)}"]`);
+    await page.locator('[data-action="replay"]').click();
+    await expect.poll(() => row.getAttribute('data-state'), { timeout: 60_000 }).toBe('sent');
+    expect(await cardsOnInstance(programme.companyId, code)).toBe(1);
   });
 
   it('Settings show the card company and the months a new card is valid', async () => {
