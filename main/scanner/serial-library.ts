@@ -9,8 +9,7 @@
 // other end closed) answers every read with 0 bytes: the binding spun a core at 100 % and the port
 // never said it was gone (seen with a socat pty pair: no close event, the read looping). With
 // vmin 1 a read of 0 bytes is the end of the line, so here it ends the port as a disconnection.
-import { read } from 'node:fs';
-import { promisify } from 'node:util';
+import { readSync } from 'node:fs';
 import {
   autoDetect,
   BindingsError,
@@ -21,7 +20,6 @@ import {
 import { SerialPortStream } from '@serialport/stream';
 import type { SerialPortsView } from '../../contract/contract.ts';
 
-const readAsync = promisify(read);
 const native: BindingInterface = autoDetect();
 
 const binding: BindingInterface = {
@@ -52,7 +50,11 @@ async function readUntilHangup(
     if (fd === null) throw new BindingsError('Port is not open', { canceled: true });
     let bytesRead: number;
     try {
-      ({ bytesRead } = await readAsync(fd, buffer, offset, length, null));
+      // On this thread, at once: the port is open non-blocking (the binding's O_NONBLOCK), so a read
+      // with nothing there fails EAGAIN and never blocks. The binding's own read went through the
+      // libuv thread pool, a hop to another thread and back for every line the poller had just
+      // said was there (and a wait behind whatever else the pool was doing).
+      bytesRead = readSync(fd, buffer, offset, length, null);
     } catch (error) {
       if (!AGAIN.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
       // Closed while the read was under way: its poller is destroyed, and polling it would crash the
