@@ -111,6 +111,9 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
           // The worker's own client asks for tokens too: a secret refused there is refused for the outbox.
           onCredentials: (accepted) => ctx.credentials(accepted),
         });
+        // Made after the start (the start's own load failed, a sync call came first): the start's
+        // schedule never reached it, so it is scheduled here, at the interval set now.
+        if (started) sync.schedule(ctx.settings.read().syncIntervalMinutes);
         return sync;
       }),
     );
