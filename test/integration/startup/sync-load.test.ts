@@ -20,7 +20,7 @@ function run(dataDir: string): Promise<Seen> {
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, [child], {
       env: { ...env, POS_DATA_DIR: dataDir },
-      timeout: 150_000,
+      timeout: 140_000,
     });
     let out = '';
     let err = '';
