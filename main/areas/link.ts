@@ -196,7 +196,7 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
    * the background work, or when a call of theirs comes first. Built as they were built with the
    * Link, and started only by `start`.
    */
-  const loadParts = sharedLoad((): Promise<LinkParts | null> =>
+  const buildParts = sharedLoad((): Promise<LinkParts | null> =>
     Promise.all([import('./returns.ts'), import('./hub.ts'), import('./receipt-printer.ts')]).then(
       ([{ buildReturns }, { buildHub }, { buildPrintWorker }]) => {
         // The Link was disposed of while the modules loaded: no parts for an instance no longer in use.
@@ -236,7 +236,6 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
           ...(ctx.printTimeouts === undefined ? {} : { timeouts: ctx.printTimeouts }),
         });
         parts = { returns, hub, printer };
-        startParts(parts);
         return parts;
       },
     ),
@@ -250,15 +249,27 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
   const startParts = (loaded: LinkParts | null): void => {
     if (loaded === null || !started || partsStarted || disposed) return;
     partsStarted = true;
-    loaded.printer.start();
-    loaded.hub.start();
+    // Outside the shared load: a start that throws is said, and never makes the next call build
+    // the parts again (parts built anew after a start would never be started).
+    try {
+      loaded.printer.start();
+      loaded.hub.start();
+    } catch (error) {
+      logPartsLoad(error);
+    }
     // Returns made while no instance was reachable (or before a restart) take their route.
     routeReturns();
   };
+  /** The parts, built on the first call that needs them, and started once the Link has started. */
+  const loadParts = (): Promise<LinkParts | null> =>
+    buildParts().then((loaded) => {
+      startParts(loaded);
+      return loaded;
+    });
   let partsRetry: ReturnType<typeof setTimeout> | null = null;
   /** The start's load of the parts, tried again after a failure, less often each time. */
   const loadPartsFromStart = (retryMs: number): void => {
-    loadParts().then(startParts, (error: unknown) => {
+    loadParts().then(undefined, (error: unknown) => {
       logPartsLoad(error);
       if (disposed) return;
       partsRetry = setTimeout(() => loadPartsFromStart(Math.min(retryMs * 2, PARTS_RETRY_MAX_MS)), retryMs);

@@ -21,7 +21,7 @@ function run(dataDir: string): Promise<Seen> {
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, [child], {
       env: { ...env, POS_DATA_DIR: dataDir },
-      timeout: 120_000,
+      timeout: 110_000,
     });
     let out = '';
     let err = '';
