@@ -70,6 +70,7 @@ export function Orders() {
                 className={`order state-${entry.state}`}
                 data-order={key}
                 data-state={entry.state}
+                data-attempts={entry.attempts}
                 data-kind={entry.kind ?? 'order'}
               >
                 <button

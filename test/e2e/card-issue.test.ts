@@ -314,8 +314,13 @@ describe('a loyalty card issued at the till', () => {
       // A pass takes it to read the instance, the read held there (until the test lets it go, not
       // for a time): stored `sending` under the pass's lease meanwhile.
       terminal.sim.faults.latency({ ms: 55_000, method: 'GET', path: cardsPath });
+      const attempts = Number(await row.getAttribute('data-attempts'));
       await page.locator('[data-action="replay"]').click();
       await expect.poll(() => storedState(id), { timeout: 60_000 }).toBe('sending');
+      // The screen has the claim (the pass counted its attempt) before its row is judged.
+      await expect
+        .poll(async () => Number(await row.getAttribute('data-attempts')), { timeout: 60_000 })
+        .toBeGreaterThan(attempts);
       await screenshot(page, 'card-issue-orders-in-doubt-reading-1024');
       expect(await row.getAttribute('data-state')).toBe('in-doubt');
       expect(await row.locator('[data-action="send-again"]').isVisible()).toBe(true);
