@@ -53,10 +53,11 @@ function Dialog() {
   useDialogFocus(focusRef);
   const empty = list.length === 0;
   useEffect(() => {
-    // Sales came into the list while it was open on its "none" (focus fell to the page): focus
-    // follows to the list. Focus a person moved (Tab to a button) stays.
+    // Sales came into the list while it was open on its "none", or the list emptied (its element
+    // replaced by the "none" words): focus fell to the page and follows to what is shown now.
+    // Focus a person moved (Tab to a button) stays.
     const active = document.activeElement;
-    if (!empty && (active === null || active === document.body)) focusRef.current?.focus();
+    if (active === null || active === document.body) focusRef.current?.focus();
   }, [empty]);
   useEffect(() => {
     focusRef.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
