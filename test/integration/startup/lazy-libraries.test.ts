@@ -3,33 +3,16 @@
 // client (@nats-io/*) when a store hub is connected to, the ESC/POS encoder
 // (@point-of-sale/receipt-printer-encoder) when something is first printed; a core started with no
 // port and no hub, before anything is printed, loads none of them (a real core in its own process, its loaded modules read through Node's hooks).
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../support/fixtures.ts';
+import { runChild } from './child-core.ts';
 
 const child = fileURLToPath(new URL('./loaded-child.ts', import.meta.url));
 
-/** The URLs of every module a core on `dataDir` loaded, started with no POS_* but the folder. */
-function modulesLoaded(dataDir: string, ...args: string[]): Promise<string[]> {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('POS_')) env[k] = v;
-  return new Promise((resolve, reject) => {
-    const run = spawn(process.execPath, [child, ...args], {
-      env: { ...env, POS_DATA_DIR: dataDir },
-      timeout: 120_000,
-    });
-    let out = '';
-    let err = '';
-    run.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-    run.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
-    run.on('error', reject);
-    run.on('close', (status) => {
-      const last = out.trim().split('\n').at(-1) ?? '';
-      if (status !== 0) return reject(new Error(`the core ended with ${String(status)}:\n${out}${err}`));
-      resolve(JSON.parse(last) as string[]);
-    });
-  });
+/** The URLs of every module a core on `dataDir` loaded. */
+async function modulesLoaded(dataDir: string, ...args: string[]): Promise<string[]> {
+  return (await runChild(child, dataDir, args)) as string[];
 }
 
 describe('libraries loaded at start', () => {

@@ -3,6 +3,7 @@
 // (`made`: what was loaded when the core was made, then one barcode). Every module the process loaded (ES and CommonJS, through Node's module hooks) is printed as one
 // JSON line of URLs, so the test can say which libraries a start pulled in.
 import { registerHooks } from 'node:module';
+import { startChildCore } from './child-core.ts';
 
 const loaded = new Set<string>();
 registerHooks({
@@ -12,14 +13,7 @@ registerHooks({
   },
 });
 
-const { createAppCore } = await import('../../../main/core/launch.ts');
-const { MemoryCredentialStore } = await import('../../../main/settings/credentials.ts');
-const core = await createAppCore({
-  env: process.env,
-  credentials: new MemoryCredentialStore(),
-  app: 'web',
-  log: () => undefined,
-});
+const core = await startChildCore();
 let printed: readonly string[];
 try {
   if (process.argv[2] === 'parsers') {

@@ -4,6 +4,7 @@
 // (hub.get, which loads the parts first: main/areas/link.ts loadParts) is asked until it answers,
 // at most a few times. Prints one JSON line: whether the read failed, and each answer's ok or error.
 import { registerHooks } from 'node:module';
+import { startChildCore } from './child-core.ts';
 
 const failing = process.argv[2] ?? '/main/areas/receipt-printer.ts';
 let failed = false;
@@ -17,14 +18,7 @@ registerHooks({
   },
 });
 
-const { createAppCore } = await import('../../../main/core/launch.ts');
-const { MemoryCredentialStore } = await import('../../../main/settings/credentials.ts');
-const core = await createAppCore({
-  env: process.env,
-  credentials: new MemoryCredentialStore(),
-  app: 'web',
-  log: () => undefined,
-});
+const core = await startChildCore();
 const answers: string[] = [];
 try {
   // The first call meets the failed read (or the background start met it before): the next one

@@ -2,10 +2,10 @@
 // first needed. A load that failed once (a module's file not read: too many open files on a busy
 // till) is tried again by the next call, not handed out again for the Link's life: a real core in its
 // own process, the failure made by Node's module hooks (parts-load-child.ts).
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../support/fixtures.ts';
+import { runChild } from './child-core.ts';
 
 const child = fileURLToPath(new URL('./parts-load-child.ts', import.meta.url));
 
@@ -14,26 +14,9 @@ interface Seen {
   readonly answers: readonly string[];
 }
 
-/** What the child saw, its core on `dataDir` started with no POS_* but the folder. */
-function run(dataDir: string): Promise<Seen> {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('POS_')) env[k] = v;
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [child], {
-      env: { ...env, POS_DATA_DIR: dataDir },
-      timeout: 110_000,
-    });
-    let out = '';
-    let err = '';
-    proc.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-    proc.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
-    proc.on('error', reject);
-    proc.on('close', (status) => {
-      const last = out.trim().split('\n').at(-1) ?? '';
-      if (status !== 0) return reject(new Error(`the core ended with ${String(status)}:\n${out}${err}`));
-      resolve(JSON.parse(last) as Seen);
-    });
-  });
+/** What the child saw, its core on `dataDir`. */
+async function run(dataDir: string): Promise<Seen> {
+  return (await runChild(child, dataDir)) as Seen;
 }
 
 describe("the Link's parts", () => {

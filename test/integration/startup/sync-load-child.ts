@@ -5,6 +5,7 @@
 // is read until its lastSyncedAt has taken two values, or 130 s. Prints one JSON line: whether the
 // read failed, and the values seen.
 import { registerHooks } from 'node:module';
+import { startChildCore } from './child-core.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const fault = { failed: false };
@@ -18,15 +19,8 @@ registerHooks({
   },
 });
 
-const { createAppCore } = await import('../../../main/core/launch.ts');
 const { SyncStatusView } = await import('../../../contract/contract.ts');
-const { MemoryCredentialStore } = await import('../../../main/settings/credentials.ts');
-const core = await createAppCore({
-  env: process.env,
-  credentials: new MemoryCredentialStore(),
-  app: 'web',
-  log: () => undefined,
-});
+const core = await startChildCore();
 const seen = new Set<string>();
 try {
   // The answer starts the background work: the start loads the sync runner, and that read fails.
