@@ -123,7 +123,7 @@ export function lineGrossMinor(line: TotalsLine): number | undefined {
 }
 
 /**
- * The quantity, in thousandths, that costs exactly `amountMinor` at `unitPriceCents` by
+ * The quantity, in thousandths, that costs exactly `amountMinor` at `unitPrice` by
  * lineGrossMinor' own rounding: a price label's line is ordered as a quantity (the order carries no
  * amount), so the quantity must come to the printed amount. Of several, the one nearest the exact
  * quotient; undefined when none does (the label and the price disagree) or the price is not above 0.
@@ -299,9 +299,9 @@ function isRate(rate: number): boolean {
   return Number.isFinite(rate) && rate >= 0 && rate <= MAX_VAT_RATE;
 }
 
-/** Cents as the amount in units the views carry (exact: below 2^53, divided once). */
-function units(cents: bigint): number {
-  return toMajor(minorOfBig(cents));
+/** Minor units as the amount in units the views carry (exact: below 2^53, divided once). */
+function units(minorUnits: bigint): number {
+  return toMajor(minorOfBig(minorUnits));
 }
 
 function sum(values: Iterable<bigint>): bigint {
