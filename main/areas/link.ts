@@ -266,16 +266,13 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
       startParts(loaded);
       return loaded;
     });
-  let partsRetry: ReturnType<typeof setTimeout> | null = null;
-  /** The start's load of the parts, tried again after a failure, less often each time. */
-  const loadPartsFromStart = (retryMs: number): void => {
-    loadParts().then(undefined, (error: unknown) => {
-      logPartsLoad(error);
-      if (disposed) return;
-      partsRetry = setTimeout(() => loadPartsFromStart(Math.min(retryMs * 2, PARTS_RETRY_MAX_MS)), retryMs);
-      partsRetry.unref();
-    });
-  };
+  // The start's loads, each tried again after a failure until it loads: a till online all day has
+  // no other moment that would load them (the first online's load may be that same failed one).
+  const partsFromStart = fromStart(loadParts, logPartsLoad);
+  const syncFromStart = fromStart(
+    () => loadSync().then((runner) => runner?.schedule(ctx.settings.read().syncIntervalMinutes)),
+    logSyncLoad,
+  );
   const routeReturns = (): void => {
     parts?.returns.router?.routeWaiting().catch((error: unknown) => ctx.log(`returns: ${String(error)}`));
   };
@@ -323,17 +320,15 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
     start: () => {
       if (started) return;
       started = true;
-      void loadSync().then(
-        (runner) => runner?.schedule(ctx.settings.read().syncIntervalMinutes),
-        logSyncLoad,
-      );
+      syncFromStart.start();
       outbox?.start();
       monitor?.start();
-      loadPartsFromStart(PARTS_RETRY_MS);
+      partsFromStart.start();
     },
     dispose: async () => {
       disposed = true;
-      if (partsRetry !== null) clearTimeout(partsRetry);
+      partsFromStart.stop();
+      syncFromStart.stop();
       monitor?.stop();
       await parts?.hub.close();
       await parts?.printer.stop();
@@ -345,9 +340,30 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
   };
 }
 
-/** The first pause before the start's failed load of the parts is tried again; it doubles up to the most. */
-const PARTS_RETRY_MS = 2000;
-const PARTS_RETRY_MAX_MS = 5 * 60_000;
+/** The first pause before a start's failed load is tried again; it doubles up to the most. */
+const START_RETRY_MS = 2000;
+const START_RETRY_MAX_MS = 5 * 60_000;
+
+/** `load` run by start(), and again after each failure (said by `log`), less often each time, until stop(). */
+function fromStart(load: () => Promise<unknown>, log: (error: unknown) => void) {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let stopped = false;
+  const attempt = (retryMs: number): void => {
+    load().then(undefined, (error: unknown) => {
+      log(error);
+      if (stopped) return;
+      timer = setTimeout(() => attempt(Math.min(retryMs * 2, START_RETRY_MAX_MS)), retryMs);
+      timer.unref();
+    });
+  };
+  return {
+    start: () => attempt(START_RETRY_MS),
+    stop: () => {
+      stopped = true;
+      if (timer !== null) clearTimeout(timer);
+    },
+  };
+}
 
 /**
  * `load` run once, its promise shared by every caller while it is under way and after it loaded. One
