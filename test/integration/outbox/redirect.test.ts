@@ -9,14 +9,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../db/database.ts';
+import { openDatabase, type Db } from '../../../db/database.ts';
 import { migrations } from '../../../db/migrations/index.ts';
-import {
-  getOutboxOrder,
-  insertOutboxOrder,
-  recordOutboxOutcome,
-  claimForSending,
-} from '../../../db/outbox.ts';
+import { getOutboxOrder, insertOutboxOrder, recordOutboxOutcome } from '../../../db/outbox.ts';
 import { Outbox, type OutboxOrder, type OutboxState } from '../../../main/outbox/index.ts';
 import { ServiceClient } from '../../../main/service/index.ts';
 import type { RunningSim } from '../../../sim/server.ts';
@@ -111,6 +106,18 @@ async function reaches(outbox: Outbox, id: number, state: OutboxState): Promise<
   return order;
 }
 
+/**
+ * A claim as the older version (schema 22) made it: `sending` under its lease, attempts + 1. Today's
+ * claimForSending also writes columns that version's file does not have (sending_from, 42).
+ */
+function olderClaim(db: Db, id: number): void {
+  db.prepare(
+    `UPDATE outbox_order SET state = 'sending', attempts = attempts + 1, updated_at = ?,
+       sending_owner = 'older', sending_until = NULL, sending_beat = coalesce(sending_beat, 0) + 1
+     WHERE id = ? AND state = 'queued'`,
+  ).run(new Date().toISOString(), id);
+}
+
 describe('a redirect is not a verdict', () => {
   it('a 307 to a maintenance page: queued, not needs-fix, and sent by itself once the instance answers', async () => {
     const { sim, proxy, trap, outbox, order } = await setUp();
@@ -199,11 +206,11 @@ describe('a redirect is not a verdict', () => {
     const older = openDatabase(file, { migrations: migrations.filter((m) => m.version <= 22) });
     // What the older version stored for a 307: needs-fix, no field errors, no message, nothing else.
     const silent = insertOutboxOrder(older, order);
-    claimForSending(older, silent.id, ['queued'], new Date(), { owner: 'older' });
+    olderClaim(older, silent.id);
     recordOutboxOutcome(older, silent.id, ['sending'], { state: 'needs-fix' }, new Date());
     // A real refusal keeps its words and stays needs-fix.
     const refused = insertOutboxOrder(older, order);
-    claimForSending(older, refused.id, ['queued'], new Date(), { owner: 'older' });
+    olderClaim(older, refused.id);
     recordOutboxOutcome(
       older,
       refused.id,
