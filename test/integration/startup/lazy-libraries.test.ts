@@ -5,6 +5,7 @@
 // port and no hub, before anything is printed, loads none of them (a real core in its own process, its loaded modules read through Node's hooks).
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { tempDir } from '../../support/fixtures.ts';
 import { runChild } from './child-core.ts';
 
@@ -12,7 +13,7 @@ const child = fileURLToPath(new URL('./loaded-child.ts', import.meta.url));
 
 /** The URLs of every module a core on `dataDir` loaded. */
 async function modulesLoaded(dataDir: string, ...args: string[]): Promise<string[]> {
-  return (await runChild(child, dataDir, args)) as string[];
+  return z.array(z.string()).parse(await runChild(child, dataDir, args));
 }
 
 describe('libraries loaded at start', () => {

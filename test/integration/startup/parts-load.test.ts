@@ -4,19 +4,18 @@
 // own process, the failure made by Node's module hooks (parts-load-child.ts).
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { tempDir } from '../../support/fixtures.ts';
 import { runChild } from './child-core.ts';
 
 const child = fileURLToPath(new URL('./parts-load-child.ts', import.meta.url));
 
-interface Seen {
-  readonly failed: boolean;
-  readonly answers: readonly string[];
-}
+const Seen = z.object({ failed: z.boolean(), answers: z.array(z.string()) });
+type Seen = z.infer<typeof Seen>;
 
 /** What the child saw, its core on `dataDir`. */
 async function run(dataDir: string): Promise<Seen> {
-  return (await runChild(child, dataDir)) as Seen;
+  return Seen.parse(await runChild(child, dataDir));
 }
 
 describe("the Link's parts", () => {

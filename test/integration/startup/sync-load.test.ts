@@ -5,20 +5,19 @@
 // failed load again by itself. A real core in its own process (sync-load-child.ts).
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { tempDir } from '../../support/fixtures.ts';
 import { runChild } from './child-core.ts';
 
 const child = fileURLToPath(new URL('./sync-load-child.ts', import.meta.url));
 
-interface Seen {
-  /** How many reads of the sync engine's module failed. */
-  readonly failed: number;
-  readonly seen: readonly string[];
-}
+/** failed: how many reads of the sync engine's module failed. */
+const Seen = z.object({ failed: z.int(), seen: z.array(z.string()) });
+type Seen = z.infer<typeof Seen>;
 
 /** What the child saw, its core on `dataDir`, in `mode` (sync-load-child.ts). */
 async function run(dataDir: string, mode: 'called' | 'untouched'): Promise<Seen> {
-  return (await runChild(child, dataDir, [mode], 140_000)) as Seen;
+  return Seen.parse(await runChild(child, dataDir, [mode], 140_000));
 }
 
 describe('the sync runner made after a failed load', () => {
