@@ -83,6 +83,24 @@ export default tseslint.config(
       ],
     },
   },
+  // A till's browser never offers typed history or autofill in a field (a scan's Enter could accept a
+  // suggestion): every <input> and <textarea> a component writes says its autoComplete ('off', or
+  // 'new-password' where a secret is chosen). test/e2e/a11y.test.ts checks what the screens render.
+  {
+    files: ['renderer/**/*.tsx'],
+    ignores: ['renderer/**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "JSXOpeningElement[name.name=/^(input|textarea)$/]:not(:has(JSXAttribute[name.name='autoComplete']))",
+          message:
+            'A field says autoComplete="off" (or "new-password" for a secret chosen): no typed history on a till.',
+        },
+      ],
+    },
+  },
   // Layers: layers.ts says which module may import which, and through which file. This rule checks each
   // import as it is written; test/architecture.test.ts counts them for the whole tree and refuses cycles.
   {

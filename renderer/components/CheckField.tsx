@@ -15,7 +15,13 @@ export function CheckField({
 }) {
   return (
     <label className="check">
-      <input type="checkbox" checked={checked} onChange={(e) => set(e.target.checked)} data-field={name} />
+      <input
+        type="checkbox"
+        autoComplete="off"
+        checked={checked}
+        onChange={(e) => set(e.target.checked)}
+        data-field={name}
+      />
       <span>{label}</span>
     </label>
   );

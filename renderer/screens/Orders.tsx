@@ -314,6 +314,7 @@ function OrderFixForm({ entry, order }: { entry: OutboxEntryView; order: Interne
             <input
               value={item.quantity}
               inputMode="decimal"
+              autoComplete="off"
               onChange={(e) => setItem(i, { quantity: e.target.value })}
               data-field={`items[${i}].quantity`}
             />
@@ -345,6 +346,7 @@ function OrderFixForm({ entry, order }: { entry: OutboxEntryView; order: Interne
       <FixField label={t('fieldNote')} name="note" errors={errors}>
         <input
           value={draft.note}
+          autoComplete="off"
           onChange={(e) => setDraft({ ...draft, note: e.target.value })}
           data-field="note"
         />
@@ -442,7 +444,13 @@ function IdInput({
   return (
     <span className="id-input">
       <small>{t('fieldId')}</small>
-      <input value={value} inputMode="numeric" onChange={(e) => onChange(e.target.value)} data-field={name} />
+      <input
+        value={value}
+        inputMode="numeric"
+        autoComplete="off"
+        onChange={(e) => onChange(e.target.value)}
+        data-field={name}
+      />
     </span>
   );
 }

@@ -148,6 +148,7 @@ function SaleLines({ sale }: { sale: ReturnSaleView }) {
                   <>
                     <input
                       inputMode="decimal"
+                      autoComplete="off"
                       value={quantities[l.lineNo] ?? ''}
                       onChange={(e) => setReturnQuantity(l.lineNo, e.target.value)}
                       aria-label={`${t('colBack')}: ${l.name}`}

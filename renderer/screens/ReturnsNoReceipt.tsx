@@ -156,6 +156,7 @@ function FigureCell(props: {
     <td className="num back">
       <input
         inputMode="decimal"
+        autoComplete="off"
         value={props.line[props.figure]}
         onChange={(e) => void set(props.line.key, e.target.value)}
         aria-label={`${t(column)}: ${props.name}`}

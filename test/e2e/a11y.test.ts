@@ -1,6 +1,8 @@
 // Accessible, through the web shell in Debian's Chromium against the real sim: no keyboard trap
 // (Esc, Tab and Shift+Tab leave the scanner test pad), key labels on buttons as readable as the
-// text, and axe-core on every screen and dialog with no serious or critical violation.
+// text, and axe-core on every screen and dialog with no serious or critical violation. On each, no
+// field the browser could offer typed history or autofill in (a scan's Enter could accept one): every
+// input and textarea carries autocomplete="off" ("new-password" on a secret chosen).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -105,6 +107,28 @@ function seriousViolations(): Promise<Violation[]> {
   });
 }
 
+/** The data-field (or tag) of each field seen on the screens: the walk reached the ones it names. */
+const fieldsSeen = new Set<string>();
+
+/**
+ * The fields on the page as it is that the browser may fill from its memory of typed text: any input
+ * or textarea without autocomplete="off" ("new-password" only on a password box, a secret chosen).
+ */
+async function fieldsOfferingHistory(): Promise<string[]> {
+  const fields = await page.evaluate(() =>
+    [...document.querySelectorAll('input, textarea')].map((el) => ({
+      name: el.getAttribute('data-field') ?? el.getAttribute('aria-label') ?? el.tagName.toLowerCase(),
+      autocomplete: el.getAttribute('autocomplete'),
+      password: el instanceof HTMLInputElement && el.type === 'password',
+      html: el.outerHTML.slice(0, 200),
+    })),
+  );
+  for (const f of fields) fieldsSeen.add(f.name);
+  return fields
+    .filter((f) => !(f.autocomplete === 'off' || (f.autocomplete === 'new-password' && f.password)))
+    .map((f) => f.html);
+}
+
 const focusedTestPad = () =>
   page.evaluate(() => document.activeElement?.hasAttribute('data-testpad') === true);
 
@@ -112,6 +136,7 @@ describe('accessible', { timeout: 120_000 }, () => {
   it('Sale, empty: no serious or critical axe violation', async () => {
     await page.getByTestId('sale').waitFor();
     expect(await seriousViolations()).toEqual([]);
+    expect(await fieldsOfferingHistory()).toEqual([]);
   });
 
   it('Sale with lines and a customer: none either', async () => {
@@ -120,6 +145,7 @@ describe('accessible', { timeout: 120_000 }, () => {
     await scan(page, cardBarcode);
     await expect.poll(() => page.getByTestId('customer').getAttribute('data-company')).not.toBeNull();
     expect(await seriousViolations()).toEqual([]);
+    expect(await fieldsOfferingHistory()).toEqual([]);
     await screenshot(page, 'a11y-sale');
   });
 
@@ -155,6 +181,7 @@ describe('accessible', { timeout: 120_000 }, () => {
       .poll(async () => Number(await page.getByTestId('stock-results').getAttribute('data-count')))
       .toBeGreaterThan(0);
     expect(await seriousViolations()).toEqual([]);
+    expect(await fieldsOfferingHistory()).toEqual([]);
   });
 
   it('Orders with entries, a needs-fix one open: none', async () => {
@@ -163,6 +190,7 @@ describe('accessible', { timeout: 120_000 }, () => {
       .poll(() => page.locator(`[data-order="${String(needsFixId)}"]`).getAttribute('data-state'))
       .toBe('needs-fix');
     expect(await seriousViolations()).toEqual([]);
+    expect(await fieldsOfferingHistory()).toEqual([]);
   });
 
   it("an order's receipt (reprint from Orders): none", async () => {
@@ -171,6 +199,7 @@ describe('accessible', { timeout: 120_000 }, () => {
     const dialog = page.getByTestId('receipt-dialog');
     await dialog.waitFor();
     expect(await seriousViolations()).toEqual([]);
+    expect(await fieldsOfferingHistory()).toEqual([]);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
   });
@@ -185,6 +214,7 @@ describe('accessible', { timeout: 120_000 }, () => {
       .toBe('scanner');
     expect(await focusedTestPad()).toBe(true);
     expect(await seriousViolations()).toEqual([]);
+    expect(await fieldsOfferingHistory()).toEqual([]);
 
     await page.keyboard.press('Escape');
     await expect.poll(focusedTestPad).toBe(false);
@@ -207,15 +237,26 @@ describe('accessible', { timeout: 120_000 }, () => {
     await entry.locator('button', { hasText: say('orders:discard') }).click();
     await page.getByTestId('confirm-dialog').waitFor();
     expect(await seriousViolations()).toEqual([]);
+    expect(await fieldsOfferingHistory()).toEqual([]);
     await page.locator('[data-action="confirm-destroy"]').click();
     await page.getByTestId('pin-dialog').waitFor();
     await page.keyboard.type('0000');
     await page.keyboard.press('Enter');
     await page.locator('[data-pin-error]').waitFor();
     expect(await seriousViolations()).toEqual([]);
+    expect(await fieldsOfferingHistory()).toEqual([]);
     await screenshot(page, 'a11y-pin-dialog');
     await page.keyboard.press('Escape');
     await page.getByTestId('pin-dialog').waitFor({ state: 'detached' });
+  });
+
+  it('Shift and Returns: no field offers typed history either', async () => {
+    await goTo(page, 'shift');
+    await page.getByTestId('shift').waitFor();
+    expect(await fieldsOfferingHistory()).toEqual([]);
+    await goTo(page, 'returns');
+    await page.locator('[data-field="return-find"]').waitFor();
+    expect(await fieldsOfferingHistory()).toEqual([]);
   });
 
   it('the payment panel (F9): none', async () => {
@@ -224,7 +265,13 @@ describe('accessible', { timeout: 120_000 }, () => {
     const panel = page.getByTestId('payment-panel');
     await panel.waitFor();
     expect(await seriousViolations()).toEqual([]);
+    expect(await fieldsOfferingHistory()).toEqual([]);
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
+  });
+
+  it("the walk reached the fields it is for: a line's quantity, the fix form, the scanner prefix", () => {
+    for (const name of ['quantity', 'items[0].quantity', 'note', 'prefix', 'managerPin', 'given'])
+      expect([...fieldsSeen]).toContain(name);
   });
 });

@@ -25,6 +25,7 @@ export function QuantityInput({ line }: { line: SessionLineView }) {
         className={error === null ? 'qty' : 'qty invalid'}
         value={value}
         inputMode="decimal"
+        autoComplete="off"
         tabIndex={-1}
         aria-label={t('quantityOf', { name: line.name })}
         aria-invalid={error !== null}

@@ -55,6 +55,7 @@ export function ChoiceCard<T extends string>({
           <label key={choice.value} className="check" lang={choice.lang}>
             <input
               type="radio"
+              autoComplete="off"
               name={section}
               value={choice.value}
               checked={(chosen ?? value) === choice.value}

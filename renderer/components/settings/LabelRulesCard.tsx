@@ -42,7 +42,13 @@ export function LabelRulesCard({ rules }: { rules: readonly LabelRule[] }) {
       </p>
       <label className="field">
         <span>{t('labelRules')}</span>
-        <textarea rows={4} value={text} onChange={(e) => setText(e.target.value)} data-field="labelRules" />
+        <textarea
+          rows={4}
+          autoComplete="off"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          data-field="labelRules"
+        />
       </label>
       <CardNotice result={result} name="label-rules-notice" />
       <div className="actions">

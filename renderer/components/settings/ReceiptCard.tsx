@@ -37,6 +37,7 @@ export function ReceiptCard({ settings }: { settings: SettingsView }) {
           <label key={p.id} className="check">
             <input
               type="radio"
+              autoComplete="off"
               name="receipt-paper"
               value={p.id}
               checked={paper === p.id}
@@ -146,6 +147,7 @@ function SellerForm({ settings }: { settings: SettingsView }) {
           onChange={(e) => setDraft({ ...draft, address: e.target.value })}
           rows={3}
           maxLength={200}
+          autoComplete="off"
           aria-invalid={shown.includes('address')}
           data-field="address"
         />,

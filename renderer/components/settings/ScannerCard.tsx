@@ -70,6 +70,7 @@ export function ScannerCard({ scanner }: { scanner: ScannerSettings }) {
           <input
             defaultValue={scanner.prefix}
             maxLength={8}
+            autoComplete="off"
             onBlur={(e) => void update({ prefix: e.target.value })}
             data-field="prefix"
           />

@@ -67,6 +67,7 @@ export function NumberSetting(props: {
         min={props.min}
         max={props.max}
         defaultValue={props.value}
+        autoComplete="off"
         onBlur={(e) => props.save(Number(e.target.value))}
         data-field={props.name}
       />
