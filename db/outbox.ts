@@ -1037,11 +1037,18 @@ const OrderNow = lazy(() =>
 );
 export type OrderNow = z.output<typeof OrderNow>;
 
-/** Where each of these orders is now and when it was acknowledged; an id the outbox lacks is left out. */
+/**
+ * Where each of these orders is now and when it was acknowledged; an id the outbox lacks is left out.
+ * An entry a pass took from doubt to settle it is still in doubt (main/outbox/entry.ts shownState):
+ * a shift's report counts and lists it so, not as on its way.
+ */
 export function ordersNow(db: Db, orderIds: readonly number[]): OrderNow[] {
   const read = prepared(
     db,
-    `SELECT o.id AS orderId, o.state, o.remote_id AS remoteId, o.client_reference AS clientReference,
+    `SELECT o.id AS orderId,
+            CASE WHEN o.state = 'sending' AND o.sending_from IS 'in-doubt' THEN 'in-doubt' ELSE o.state END
+              AS state,
+            o.remote_id AS remoteId, o.client_reference AS clientReference,
             a.at AS acknowledgedAt
        FROM outbox_order o LEFT JOIN order_acknowledged a ON a.orderId = o.id WHERE o.id = ?`,
   );

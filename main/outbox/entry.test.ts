@@ -8,6 +8,7 @@ import {
   listOutboxOrders,
   recordOutboxOutcome,
 } from '../../db/outbox.ts';
+import { outboxCounts } from './counts.ts';
 import { toOutboxEntry } from './entry.ts';
 
 /** A new SQLite file of this test (removed when it finishes). */
@@ -30,6 +31,22 @@ describe('outbox entries', () => {
     expect(entries.map((e) => e.id)).toEqual(expect.arrayContaining(ids));
     for (const e of entries)
       expect(e.nextAttemptAt === undefined || !Number.isNaN(Date.parse(e.nextAttemptAt))).toBe(true);
+    db.close();
+  });
+
+  it("the status bar's figures: an ordinary attempt stays queued, an entry a pass settles stays in doubt", () => {
+    const db = openDatabase(tempFile());
+    const ordinary = insertOutboxOrder(db, order).id;
+    const doubtful = insertOutboxOrder(db, order).id;
+    claimForSending(db, doubtful, ['queued']);
+    recordOutboxOutcome(db, doubtful, ['sending'], { state: 'in-doubt' });
+    expect(outboxCounts(db)).toEqual({ queued: 1, needsAttention: 1 });
+    // "1 ve frontě" means not on the instance yet: the attempt under way has no answer, it still waits.
+    claimForSending(db, ordinary, ['queued']);
+    expect(outboxCounts(db)).toEqual({ queued: 1, needsAttention: 1 });
+    // A pass takes the other from doubt to settle it: it needs attention until the pass says otherwise.
+    claimForSending(db, doubtful, ['in-doubt']);
+    expect(outboxCounts(db)).toEqual({ queued: 1, needsAttention: 1 });
     db.close();
   });
 });

@@ -7,6 +7,7 @@ import { upsertStockItems } from '../../db/catalog/index.ts';
 import { openDatabase, type Db } from '../../db/database.ts';
 import { recordDrawerOpening } from '../../db/drawer.ts';
 import {
+  claimForSending,
   compactionCandidates,
   compactOutboxOrder,
   recordOutboxOutcome,
@@ -344,6 +345,34 @@ describe('shifts at the till', () => {
       ],
     });
     expect(refusal(() => lastZReport(till('none-closed').db, T0)).code).toBe('no-closed-shift');
+  });
+
+  it('counts an order a pass took from doubt to settle as in doubt, an ordinary attempt as queued', async () => {
+    const { db } = till('settling');
+    const counter = counterOn(db, 'require', () => at(1));
+    openShift(db, 0, T0);
+    const ordinary = (await sell(counter, ['CODE-A'], { tender: { method: 'card' } })).order;
+    const settling = (await sell(counter, ['CODE-B'], { tender: { method: 'card' } })).order;
+    // An ordinary attempt: claimed from queued, no answer yet.
+    expect(claimForSending(db, ordinary.id, ['queued'], at(2))).toBe(true);
+    // No answer came for the other; a later pass takes it from doubt to settle it (migration 42's
+    // sending_from says so): until the pass stores its outcome it is still in doubt.
+    expect(claimForSending(db, settling.id, ['queued'], at(2))).toBe(true);
+    recordOutboxOutcome(db, settling.id, ['sending'], { state: 'in-doubt' }, at(3));
+    expect(claimForSending(db, settling.id, ['in-doubt'], at(4))).toBe(true);
+
+    const x = currentReport(db, at(5));
+    expect(x?.orders).toMatchObject({ placed: 2, queued: 1, inDoubt: 1 });
+    expect(x?.saleOrders.map((s) => [s.orderId, s.state])).toEqual([
+      [ordinary.id, 'sending'],
+      [settling.id, 'in-doubt'],
+    ]);
+    // Closed while the pass still settles it: the Z report and its follow-up say in doubt too.
+    closeShift(db, { countedMinor: 0, limitMinor: 0, approve: () => false }, at(6));
+    const z = lastZReport(db, at(7));
+    expect(z.orders).toMatchObject({ placed: 2, queued: 1, inDoubt: 1 });
+    expect(z.followUp?.orders).toMatchObject({ placed: 2, queued: 1, inDoubt: 1 });
+    expect(z.followUp?.saleOrders.map((s) => s.state)).toEqual(['sending', 'in-doubt']);
   });
 
   it("counts the drawer opened without a sale in the shift's time, on the X and the Z report", () => {
