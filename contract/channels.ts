@@ -66,6 +66,7 @@ export const CALL_CHANNELS = [
   'hub.set',
   'store.shifts',
   'returns.list',
+  'returns.page',
   'returns.get',
   'returns.reprint',
   'returns.printed',

@@ -34,6 +34,8 @@ import {
   ReturnSaleView,
   ReturnSettleInput,
   ReturnView,
+  ReturnsPageInput,
+  ReturnsPageView,
   ReturnExchangeInput,
   ReturnExchangeView,
   ExchangeHoldInput,
@@ -1300,8 +1302,10 @@ export const calls = {
   'hub.set': { input: HubSetInput, output: HubView },
   /** Every till's open shift, its sales and expected cash, and the store's total. */
   'store.shifts': { input: empty, output: StoreShiftView },
-  /** The till's returns, newest first (Orders). */
+  /** Every return of the till, newest first: for tools and tests; Orders pages (returns.page). */
   'returns.list': { input: empty, output: lazy(() => z.array(ReturnView)) },
+  /** A page of the till's returns, newest first (ties by id), each page one query. */
+  'returns.page': { input: ReturnsPageInput, output: ReturnsPageView },
   'returns.get': { input: ReturnRef, output: ReturnView },
   /** The return's receipt again on the receipt printer, through its queue: a copy (KOPIE). */
   'returns.reprint': { input: ReturnRef, output: PrintJobView },

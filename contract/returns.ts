@@ -69,6 +69,33 @@ export const ReturnView = lazy(() =>
 );
 export type ReturnView = z.infer<typeof ReturnView>;
 
+/** Where the next page of returns starts: after the last return shown (its time and id). */
+export const ReturnCursor = lazy(() =>
+  z.object({ createdAt: z.string().min(1).max(40), id: int.min(1) }).strict(),
+);
+export type ReturnCursor = z.infer<typeof ReturnCursor>;
+
+/** A page of the till's returns (Orders): newest first, ties broken by id. */
+export const ReturnsPageInput = lazy(() =>
+  z
+    .object({
+      /** The `next` of the page before: only older returns. Absent: the newest. */
+      before: ReturnCursor.optional(),
+      limit: int.min(1).max(200).optional(),
+    })
+    .strict(),
+);
+export type ReturnsPageInput = z.infer<typeof ReturnsPageInput>;
+
+export const ReturnsPageView = lazy(() =>
+  z.object({
+    entries: z.array(ReturnView),
+    /** Ask with `before` = this for the next, older page; absent: this was the last. */
+    next: ReturnCursor.optional(),
+  }),
+);
+export type ReturnsPageView = z.infer<typeof ReturnsPageView>;
+
 /** A manager's word on a return whose DELETE went unanswered: is the sale's order gone from the instance? */
 export const ReturnSettleInput = lazy(() => z.object({ id: ref, deleted: z.boolean() }).strict());
 export type ReturnSettleInput = z.input<typeof ReturnSettleInput>;

@@ -227,7 +227,7 @@ function storeSoldLines(db: Db, till: string, body: unknown): void {
 /** Another till's sale as its journal told it (version 2: returnable here). */
 export type StoreSale = SaleBodyV2 & { readonly till: string };
 
-function storeSaleOf(row: unknown): StoreSale | undefined {
+export function storeSaleOf(row: unknown): StoreSale | undefined {
   const r = z.object({ till: z.string(), body: z.string() }).parse(row);
   const sale = SaleBodyV2.safeParse(JSON.parse(r.body));
   return sale.success ? { ...sale.data, till: r.till } : undefined;

@@ -129,7 +129,7 @@ const Messages = lazy(() => z.array(z.string()));
  * An instance's figure as stored (its order id, what it booked): one that is not an exact integer
  * (written before amounts were bounded) reads as unsaid, so no stored row can make a listing throw.
  */
-const InstanceFigure = lazy(() =>
+export const InstanceFigure = lazy(() =>
   z
     .unknown()
     .optional()
@@ -325,6 +325,14 @@ export function setOutboxSummary(db: Db, id: number, summary: StoredOrderSummary
     id,
   );
 }
+
+/**
+ * The orders as another table's query joins them (db/returns.ts: a return's sale, its document, its
+ * exchange's sale), by their id: remoteId, clientReference, createdAt and state, as stored. Only this
+ * file names the table; SQLite flattens the subquery, so a join on id seeks the primary key.
+ */
+export const JOINED_ORDERS = `(SELECT id, remote_id AS remoteId, client_reference AS clientReference,
+  created_at AS createdAt, state FROM outbox_order)`;
 
 export function getOutboxOrder(db: Db, id: number): OutboxOrder | undefined {
   const row: unknown = prepared(db, 'SELECT * FROM outbox_order WHERE id = ?').get(id);

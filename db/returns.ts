@@ -7,6 +7,7 @@ import type { Db } from './database.ts';
 import { prepared } from './prepared.ts';
 import { UnitPriceColumn, unitPriceText } from './unit-price.ts';
 import { lazy } from '../common/lazy.ts';
+import { InstanceFigure, JOINED_ORDERS } from './outbox.ts';
 
 const int = lazy(() => z.number().int());
 
@@ -426,10 +427,128 @@ export function shiftReturnCashiers(
   return rows.map((r) => z.object({ cashierId: int.nullable(), count: int, grossMinor: int }).parse(r));
 }
 
-/** Every return of the till, newest first (Orders lists them beside the sales). */
-export function allReturns(db: Db): ReturnRow[] {
-  const rows: unknown[] = prepared(db, 'SELECT * FROM till_return ORDER BY id DESC').all();
-  return rows.map((r) => ReturnRow.parse(r));
+// ---------- a return with everything its view shows, one query for one return or a page ----------
+
+/** A return's line with what its sale (or its item, without a receipt) says of the product; null: nothing says. */
+const ListedLine = lazy(() =>
+  z.object({
+    lineNo: int,
+    quantityMilli: int,
+    refundMinor: int,
+    productId: int.nullable(),
+    name: z.string().nullable(),
+    unitOfMeasure: z.string().nullable(),
+    vatRate: z.number().nullable(),
+  }),
+);
+
+const ListedRefund = lazy(() =>
+  z.object({ method: z.enum(['cash', 'card']), amountMinor: int, roundingMinor: int }),
+);
+
+/** JSON text a query built (json_group_array) read as rows of `item`. */
+const jsonRows = <T extends z.ZodType>(item: T) =>
+  z
+    .string()
+    .transform((text): unknown => JSON.parse(text))
+    .pipe(z.array(item));
+
+/**
+ * A return as its view needs it (main/returns/view.ts): its row, its lines and refunds, and what the
+ * other tables say of it: its sale's order and session (this till's sale), its sale's journal event
+ * (another till's), its document's order state, the receipt numbers, who took it back, the warehouse.
+ */
+const ListingRow = lazy(() =>
+  ReturnRow.extend({
+    lines: jsonRows(ListedLine),
+    refunds: jsonRows(ListedRefund),
+    saleRemoteId: InstanceFigure,
+    saleReference: z.string().nullable(),
+    saleCreatedAt: z.string().nullable(),
+    saleClosedAt: z.string().nullable(),
+    saleReceiptPrefix: z.string().nullable(),
+    saleReceiptNumber: int.nullable(),
+    /** Another till's sale event's body, as the journal stored it. */
+    storeSaleBody: z.string().nullable(),
+    storeSaleTill: z.string().nullable(),
+    documentState: z.string().nullable(),
+    exchangeReceiptPrefix: z.string().nullable(),
+    exchangeReceiptNumber: int.nullable(),
+    exchangeReference: z.string().nullable(),
+    cashierName: z.string().nullable(),
+    warehouseId: int.nullable(),
+  }),
+);
+export type ReturnListing = z.output<typeof ListingRow>;
+
+/** Where a page of returns starts: after the return of this time and id (newest first). */
+export interface ReturnCursor {
+  readonly createdAt: string;
+  readonly id: number;
+}
+
+/** Which returns to read: these ids, or a page newest first (ties by id) after `before`. */
+export type ReturnListingQuery =
+  { readonly ids: readonly number[] } | { readonly before?: ReturnCursor; readonly limit?: number };
+
+const LISTING = `SELECT r.*,
+    (SELECT json_group_array(json_object('lineNo', l.lineNo, 'quantityMilli', l.quantityMilli,
+              'refundMinor', l.refundMinor, 'productId', coalesce(s.productId, t.productId, i.productId),
+              'name', coalesce(s.name, t.name, i.name),
+              'unitOfMeasure', coalesce(s.unitOfMeasure, t.unitOfMeasure, i.unitOfMeasure),
+              'vatRate', coalesce(s.vatRate, t.vatRate, i.vatRate)))
+       FROM till_return_line l
+       LEFT JOIN sold_line s ON r.saleTill IS NULL AND s.sessionId = r.saleSessionId AND s.lineNo = l.lineNo
+       LEFT JOIN store_sold_line t ON t.till = r.saleTill AND t.sessionId = r.saleSessionId AND t.lineNo = l.lineNo
+       LEFT JOIN till_return_item i ON r.saleSessionId IS NULL AND i.returnId = r.id AND i.lineNo = l.lineNo
+      WHERE l.returnId = r.id) AS lines,
+    (SELECT json_group_array(json_object('method', f.method, 'amountMinor', f.amountMinor,
+              'roundingMinor', f.roundingMinor))
+       FROM till_return_refund f WHERE f.returnId = r.id) AS refunds,
+    so.remoteId AS saleRemoteId, so.clientReference AS saleReference, so.createdAt AS saleCreatedAt,
+    ss.closedAt AS saleClosedAt, sr.prefix AS saleReceiptPrefix, sr.number AS saleReceiptNumber,
+    se.body AS storeSaleBody, se.till AS storeSaleTill,
+    d.state AS documentState,
+    xr.prefix AS exchangeReceiptPrefix, xr.number AS exchangeReceiptNumber, xo.clientReference AS exchangeReference,
+    c.name AS cashierName,
+    coalesce(ss.warehouseId,
+      (SELECT i.warehouseId FROM till_return_item i WHERE i.returnId = r.id ORDER BY i.lineNo LIMIT 1)) AS warehouseId
+  FROM till_return r
+  LEFT JOIN ${JOINED_ORDERS} so ON r.saleTill IS NULL AND so.id = r.saleOrderId
+  LEFT JOIN shopping_session ss ON r.saleTill IS NULL AND ss.id = r.saleSessionId
+  LEFT JOIN receipt sr ON r.saleTill IS NULL AND sr.orderId = r.saleOrderId
+  LEFT JOIN store_event se ON se.rowid = (SELECT e.rowid FROM store_event e
+      WHERE e.kind = 'sale' AND e.till = r.saleTill AND CAST(json_extract(e.body, '$.orderId') AS INTEGER) = r.saleOrderId)
+  LEFT JOIN ${JOINED_ORDERS} d ON d.id = r.documentOrderId
+  LEFT JOIN receipt xr ON xr.orderId = r.exchangeOrderId
+  LEFT JOIN ${JOINED_ORDERS} xo ON xo.id = r.exchangeOrderId
+  LEFT JOIN cashier c ON c.id = r.cashierId`;
+
+/**
+ * Returns with everything their views show, in one query: the ids asked (in that order, unknown ones
+ * left out), or a page newest first, ties broken by id, so a page boundary never splits or repeats a
+ * return whatever the clock wrote (migration 43's index walks it).
+ */
+export function returnListings(db: Db, query: ReturnListingQuery): ReturnListing[] {
+  if ('ids' in query) {
+    const rows: unknown[] = prepared(db, `${LISTING} WHERE r.id IN (SELECT value FROM json_each(?))`).all(
+      JSON.stringify(query.ids),
+    );
+    const byId = new Map(rows.map((r) => ListingRow.parse(r)).map((r) => [r.id, r]));
+    return query.ids.flatMap((id) => byId.get(id) ?? []);
+  }
+  // Two statements, not an OR of "no cursor": each walks the index from where its page starts.
+  const limit = query.limit === undefined ? -1 : Math.max(1, Math.trunc(query.limit));
+  const order = 'ORDER BY r.createdAt DESC, r.id DESC LIMIT @limit';
+  const rows: unknown[] =
+    query.before === undefined
+      ? prepared(db, `${LISTING} ${order}`).all({ limit })
+      : prepared(db, `${LISTING} WHERE (r.createdAt, r.id) < (@createdAt, @id) ${order}`).all({
+          limit,
+          createdAt: query.before.createdAt,
+          id: query.before.id,
+        });
+  return rows.map((r) => ListingRow.parse(r));
 }
 
 /** The return an exchange settled with the sale of order `orderId`, if any. */

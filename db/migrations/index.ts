@@ -42,6 +42,7 @@ import { storeJournalLookups } from './0039-store-journal-lookups.ts';
 import { storeSaleLookup } from './0040-store-sale-lookup.ts';
 import { parkedExchange } from './0041-parked-exchange.ts';
 import { sendingFrom } from './0042-sending-from.ts';
+import { returnsCreated } from './0043-returns-created.ts';
 import { prohibitionOfDiscounts } from './catalog-0002-prohibition-of-discounts.ts';
 import { instanceProfile } from './catalog-0003-instance-profile.ts';
 import { syncRun } from './catalog-0004-sync-run.ts';
@@ -96,6 +97,7 @@ export const migrations: readonly Migration[] = [
   storeSaleLookup,
   parkedExchange,
   sendingFrom,
+  returnsCreated,
 ];
 
 /** The catalog's file (counter.catalog.sqlite): what sync copies from the service. Its schema

@@ -165,7 +165,7 @@ export function returnsArea(till: Till): Area<CallsOf<'returns'>> {
     handlers: loadedFirst(
       returnsHandlers({
         db: () => till.db(),
-        storeName: (returnId) => returnStoreName(till.db(), returnId),
+        warehouseNames: () => new Map(warehouses(till.db()).map((w) => [w.id, w.name])),
         reprint: (id) => {
           const worker = till.link()?.printer ?? null;
           if (till.printerSetup() === null) throw new CoreError('not-configured', [say('noPrinter')]);

@@ -10,8 +10,12 @@ import { say, words } from '../../contract/core-words.ts';
 import { ReturnView as ReturnContractView } from '../../contract/returns.ts';
 import type { PosErrorCode, PrintJobView, ReturnSaleView } from '../../contract/contract.ts';
 import type { Db } from '../../db/database.ts';
-import { allReturns, countReturnPrint, formatReturnNumber, getReturn } from '../../db/returns.ts';
-import { getCashier } from '../../db/cashiers.ts';
+import {
+  countReturnPrint,
+  formatReturnNumber,
+  returnListings,
+  type ReturnListing,
+} from '../../db/returns.ts';
 import { CoreError, numericId, type GuardedAction, type Handlers } from '../ground/index.ts';
 import {
   ReturnError,
@@ -27,7 +31,7 @@ import { noReceiptWords } from './without-receipt.ts';
 import { dropHeldExchange, heldExchange, holdExchange } from './held.ts';
 import type { WithoutReceiptPlan, WithoutReceiptRequest } from './without-receipt.ts';
 import type { Counter } from '../counter/index.ts';
-import { viewOf, type ReturnView } from './view.ts';
+import { viewOfListing } from './view.ts';
 
 export interface ReturnsDeps {
   db(): Db;
@@ -58,12 +62,13 @@ export interface ReturnsDeps {
   planWithoutReceipt(request: WithoutReceiptRequest): WithoutReceiptPlan;
   /** The till's warehouse (Settings): a sale opened to hold an exchange's credit sells from it. */
   warehouseId(): number | null;
-  /** The store return `returnId` was taken back in, by name (its receipt's heading), if known. */
-  storeName?(returnId: number): string | undefined;
+  /** The catalog's warehouses by id, named: a return's store (its receipt's heading) is its warehouse's. */
+  warehouseNames?(): ReadonlyMap<number, string>;
 }
 
 export type ReturnsCalls =
   | 'returns.list'
+  | 'returns.page'
   | 'returns.get'
   | 'returns.reprint'
   | 'returns.printed'
@@ -80,19 +85,33 @@ export type ReturnsCalls =
   | 'returns.dropExchange';
 
 export function returnsHandlers(deps: ReturnsDeps): Pick<Handlers, ReturnsCalls> {
+  /** The contract's views of returns one query read; the catalog's warehouses read once for them all. */
+  const views = (listings: readonly ReturnListing[]): ReturnContractView[] => {
+    const names = listings.length === 0 ? undefined : deps.warehouseNames?.();
+    return listings.map((l) => contractView(l, names));
+  };
   const view = (id: number | string): ReturnContractView => {
-    const db = deps.db();
-    const n = numericId(id);
-    const row = getReturn(db, n);
-    if (row === undefined) throw new CoreError('not-found', [say('returnNotFound', { id: String(id) })]);
-    return withCashier(db, viewOf(db, row), (id) => deps.storeName?.(id));
+    const [found] = views(returnListings(deps.db(), { ids: [numericId(id)] }));
+    if (found === undefined) throw new CoreError('not-found', [say('returnNotFound', { id: String(id) })]);
+    return found;
   };
   return {
-    'returns.list': () => {
-      const db = deps.db();
-      return Promise.resolve(
-        allReturns(db).map((r) => withCashier(db, viewOf(db, r), (id) => deps.storeName?.(id))),
-      );
+    'returns.list': () => Promise.resolve(views(returnListings(deps.db(), {}))),
+    'returns.page': ({ before, limit }) => {
+      const size = limit ?? RETURNS_PAGE_SIZE;
+      // One more than the page: whether an older page follows, without a count of every return.
+      const listings = returnListings(deps.db(), {
+        ...(before === undefined ? {} : { before }),
+        limit: size + 1,
+      });
+      const shown = listings.slice(0, size);
+      const last = shown.at(-1);
+      return Promise.resolve({
+        entries: views(shown),
+        ...(listings.length > size && last !== undefined
+          ? { next: { createdAt: last.createdAt, id: last.id } }
+          : {}),
+      });
     },
     'returns.get': ({ id }) => Promise.resolve(view(id)),
     'returns.reprint': ({ id }) => {
@@ -210,16 +229,18 @@ export function returnsHandlers(deps: ReturnsDeps): Pick<Handlers, ReturnsCalls>
   };
 }
 
+/** Returns per page when the screen asks for no length. */
+export const RETURNS_PAGE_SIZE = 50;
+
 /** The view as the contract gives it, naming who took it back and the store it was taken back in. */
-function withCashier(
-  db: Db,
-  v: ReturnView,
-  storeName: (returnId: number) => string | undefined,
+function contractView(
+  l: ReturnListing,
+  warehouses: ReadonlyMap<number, string> | undefined,
 ): ReturnContractView {
-  const name = v.cashierId === null ? undefined : getCashier(db, v.cashierId)?.name;
-  const store = storeName(v.id);
+  const name = l.cashierName ?? undefined;
+  const store = l.warehouseId === null ? undefined : warehouses?.get(l.warehouseId);
   return ReturnContractView.parse({
-    ...v,
+    ...viewOfListing(l),
     ...(name === undefined ? {} : { cashierName: name }),
     ...(store === undefined ? {} : { store }),
   });

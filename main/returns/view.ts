@@ -3,21 +3,12 @@
 // document is: the outbox's states (a return not yet on its route is `queued`), `back-office` for one
 // the instance offers no way to take, `booked` once a manager marked it booked there.
 import { decimal, minor, toMajor, vatWithin } from '../../common/money.ts';
-import type { OutboxState } from '../../contract/order.ts';
+import { OutboxState } from '../../contract/order.ts';
 import type { ReturnView as ReturnContractView } from '../../contract/returns.ts';
 import type { Db } from '../../db/database.ts';
-import {
-  formatReturnNumber,
-  getReturn,
-  returnLines,
-  returnRefunds,
-  soldLinesOfReturn,
-  type ReturnRow,
-} from '../../db/returns.ts';
-import { storeSale } from '../../db/journal.ts';
-import { printedReceiptNumber } from '../../db/receipts.ts';
-import { getShoppingSession } from '../../db/sessions.ts';
-import { getCashier } from '../../db/cashiers.ts';
+import { formatReturnNumber, returnListings, type ReturnListing, type ReturnRow } from '../../db/returns.ts';
+import { storeSaleOf } from '../../db/journal.ts';
+import { formatReceiptNumber } from '../../db/receipts.ts';
 import { getOutboxOrder } from '../outbox/index.ts';
 
 export type ReturnState = OutboxState | 'back-office' | 'booked';
@@ -29,24 +20,29 @@ export type ReturnState = OutboxState | 'back-office' | 'booked';
 export type ReturnView = Readonly<Omit<ReturnContractView, 'cashierName' | 'store'>>;
 
 export function returnView(db: Db, id: number): ReturnView | undefined {
-  const r = getReturn(db, id);
-  return r === undefined ? undefined : viewOf(db, r);
+  const [listing] = returnListings(db, { ids: [id] });
+  return listing === undefined ? undefined : viewOfListing(listing);
 }
 
 export function viewOf(db: Db, r: ReturnRow): ReturnView {
-  const sold = new Map(soldLinesOfReturn(db, r).map((l) => [l.lineNo, l]));
-  const lines = returnLines(db, r.id).map((l) => {
-    const s = sold.get(l.lineNo);
-    return {
+  const [listing] = returnListings(db, { ids: [r.id] });
+  if (listing === undefined) throw new Error(`Return ${r.id} is not stored.`);
+  return viewOfListing(listing);
+}
+
+/** A return's view from what one query read of it (db/returns.ts returnListings): no further reads. */
+export function viewOfListing(r: ReturnListing): ReturnView {
+  const lines = [...r.lines]
+    .sort((a, b) => a.lineNo - b.lineNo)
+    .map((l) => ({
       lineNo: l.lineNo,
-      productId: s?.productId ?? 0,
-      name: s?.name ?? '',
+      productId: l.productId ?? 0,
+      name: l.name ?? '',
       quantity: l.quantityMilli / 1000,
-      ...(s?.unitOfMeasure == null ? {} : { unitOfMeasure: s.unitOfMeasure }),
-      vatRate: s?.vatRate ?? 0,
+      ...(l.unitOfMeasure == null ? {} : { unitOfMeasure: l.unitOfMeasure }),
+      vatRate: l.vatRate ?? 0,
       amountMinor: l.refundMinor,
-    };
-  });
+    }));
   const rates = new Map<number, number>();
   for (const l of lines) rates.set(l.vatRate, (rates.get(l.vatRate) ?? 0) + l.amountMinor);
   const byVatRate = [...rates]
@@ -61,19 +57,24 @@ export function viewOf(db: Db, r: ReturnRow): ReturnView {
         gross: toMajor(minor(gross)),
       };
     });
-  const refunds = returnRefunds(db, r.id);
+  const refunds = [...r.refunds].sort((a, b) => (a.method < b.method ? -1 : a.method > b.method ? 1 : 0));
   // Another till's sale has no order or session here: its journal event says what it was.
   const own = r.saleTill === null;
   const orderId = r.saleOrderId;
-  const sale = own && orderId !== null ? getOutboxOrder(db, orderId) : undefined;
-  const session = own && r.saleSessionId !== null ? getShoppingSession(db, r.saleSessionId) : undefined;
-  const store = r.saleTill === null || orderId === null ? undefined : storeSale(db, r.saleTill, orderId);
+  const store =
+    own || orderId === null || r.storeSaleBody === null
+      ? undefined
+      : storeSaleOf({ till: r.storeSaleTill, body: r.storeSaleBody });
+  const saleReceipt =
+    r.saleReceiptNumber === null
+      ? undefined
+      : formatReceiptNumber(r.saleReceiptPrefix ?? '', r.saleReceiptNumber);
   // A return without a receipt names no sale.
   const receipt =
     orderId === null
       ? ''
       : own
-        ? (printedReceiptNumber(db, orderId) ?? sale?.clientReference ?? String(orderId))
+        ? (saleReceipt ?? r.saleReference ?? String(orderId))
         : (store?.receipt ?? store?.reference ?? String(orderId));
   return {
     id: r.id,
@@ -83,15 +84,15 @@ export function viewOf(db: Db, r: ReturnRow): ReturnView {
     saleOrderId: orderId,
     ...(orderId === null ? { withoutReceipt: true as const } : {}),
     ...(r.saleTill === null ? {} : { saleTill: r.saleTill }),
-    ...(sale?.remoteId == null ? {} : { saleRemoteId: sale.remoteId }),
-    soldAt: session?.closedAt ?? store?.soldAt ?? sale?.createdAt ?? r.createdAt,
+    ...(r.saleRemoteId == null ? {} : { saleRemoteId: r.saleRemoteId }),
+    soldAt: r.saleClosedAt ?? store?.soldAt ?? r.saleCreatedAt ?? r.createdAt,
     createdAt: r.createdAt,
     lines: lines.map(({ amountMinor, ...l }) => ({ ...l, amount: toMajor(minor(amountMinor)) })),
     byVatRate,
     total: toMajor(minor(r.refundMinor)),
     refund: Object.fromEntries(refunds.map((f) => [f.method, toMajor(minor(f.amountMinor))])),
     cashRounding: toMajor(minor(refunds.find((f) => f.method === 'cash')?.roundingMinor ?? 0)),
-    state: stateOf(db, r),
+    state: stateFrom(r, r.documentState === null ? undefined : OutboxState.parse(r.documentState)),
     ...(r.route === null ? {} : { route: r.route }),
     ...(r.documentOrderId === null ? {} : { documentOrderId: r.documentOrderId }),
     ...(r.stateNote === null ? {} : { note: r.stateNote }),
@@ -103,8 +104,10 @@ export function viewOf(db: Db, r: ReturnRow): ReturnView {
       ? {}
       : {
           exchangeReceipt:
-            printedReceiptNumber(db, r.exchangeOrderId) ??
-            getOutboxOrder(db, r.exchangeOrderId)?.clientReference ??
+            (r.exchangeReceiptNumber === null
+              ? undefined
+              : formatReceiptNumber(r.exchangeReceiptPrefix ?? '', r.exchangeReceiptNumber)) ??
+            r.exchangeReference ??
             String(r.exchangeOrderId),
         }),
   };
@@ -118,14 +121,19 @@ export function deleteState(order: OutboxState): ReturnState {
 
 /** Where the return's document is now. */
 export function stateOf(db: Db, r: ReturnRow): ReturnState {
+  const order = r.documentOrderId === null ? undefined : getOutboxOrder(db, r.documentOrderId);
+  return stateFrom(r, order?.state);
+}
+
+/** Where the return's document is, by its row and its document's order state (undefined: none). */
+function stateFrom(r: ReturnRow, order: OutboxState | undefined): ReturnState {
   if (r.state === 'waiting') return 'queued';
   if (r.state === 'back-office' || r.state === 'booked') return r.state;
-  const order = r.documentOrderId === null ? undefined : getOutboxOrder(db, r.documentOrderId);
   if (order === undefined) return 'queued';
   // A DELETE's document is the sale's order itself: cancelled there is the return booked; still sent,
   // the DELETE went (or may have) and its answer was never recorded: in doubt, a manager settles it.
-  if (r.route === 'delete') return deleteState(order.state);
-  return order.state;
+  if (r.route === 'delete') return deleteState(order);
+  return order;
 }
 
 /** A return as its receipt prints it (main/printer ReturnPaper): its view and who took it back. */
@@ -135,9 +143,10 @@ export function returnPaperOf(
 ):
   | { readonly paper: ReturnView & { readonly cashierName?: string }; readonly printCount: number }
   | undefined {
-  const view = returnView(db, id);
-  if (view === undefined) return undefined;
-  const cashier = view.cashierId === null ? undefined : getCashier(db, view.cashierId)?.name;
+  const [listing] = returnListings(db, { ids: [id] });
+  if (listing === undefined) return undefined;
+  const view = viewOfListing(listing);
+  const cashier = listing.cashierName ?? undefined;
   return {
     paper: { ...view, ...(cashier === undefined ? {} : { cashierName: cashier }) },
     printCount: view.printCount,
