@@ -14,6 +14,7 @@ import { FixPicker } from '../components/orders/FixPicker.tsx';
 import { CardDetail } from '../components/orders/CardDetail.tsx';
 import { FixField, FixForm } from '../components/orders/FixForm.tsx';
 import { ReturnsList } from '../components/orders/ReturnsList.tsx';
+import { MoreButton } from '../components/orders/MoreButton.tsx';
 import {
   cancelOrder,
   discardOrder,
@@ -89,14 +90,11 @@ export function Orders() {
         </ul>
       )}
       {older && (
-        <button
-          type="button"
-          className="older-orders"
-          onClick={() => void loadOlderOrders()}
+        <MoreButton
+          label={t('olderOrders')}
           data-action="older-orders"
-        >
-          {t('olderOrders')}
-        </button>
+          onMore={() => void loadOlderOrders()}
+        />
       )}
     </section>
   );
