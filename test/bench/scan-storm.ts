@@ -6,7 +6,7 @@
 // running back to back, in one run. Reports per scanner and phase: scans lost, merged or doubled,
 // applied out of order (goal 0 of N), typed text taken as a scan, a question answered by a scan, error
 // notices nothing the bench did explains, and last key -> line painted p50/p99 (the time the last key
-// carries -> Date.now() at the first frame after the line changed: one machine, one clock), with the
+// carries -> the first frame after the line changed, both on the machine's wall clock), with the
 // page's calls to the core per scan and where the median scan's time went. The full run (4 x 2,000
 // scans) takes well over an hour on a shared 2-core machine; --quick makes 200 of each, --scans N
 // makes N of each (the full run's code with a count a shared machine can afford).

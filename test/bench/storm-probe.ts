@@ -3,7 +3,7 @@
 // core for each scan (how many round trips a scan costs, and where its time went).
 import type { Page } from 'playwright-core';
 
-/** A call the page made to the core (epoch ms; from the page's resource timing). */
+/** A call the page made to the core (wall-clock epoch ms; from the page's resource timing). */
 export interface Call {
   readonly channel: string;
   /** fetch() called. */
@@ -16,7 +16,7 @@ export interface Call {
   readonly coreMs: number;
 }
 
-/** One scan's paint, as the page saw it (epoch ms, the machine's one clock). */
+/** One scan's paint, as the page saw it (epoch ms on the machine's wall clock, as the bench reads it). */
 export interface Painted {
   readonly at: number;
   /** The page's calls to the core between the scan and its paint, in order. */
@@ -153,20 +153,27 @@ export async function installProbe(page: Page): Promise<void> {
           end: performance.timeOrigin + e.responseEnd,
           coreMs: e.serverTiming.find((t) => t.name === 'core')?.duration ?? 0,
         }));
-    // Date.now() at the first frame painted after the sale's quantities grew the `n`-th time since the
+    // The wall-clock time of the first frame painted after the sale's quantities grew the `n`-th time since the
     // last drain (one growth a scan: a line added or its quantity raised), or null after timeoutMs.
     probe.painted = (n, since, timeoutMs) =>
       new Promise((resolve) => {
         const done = (): boolean => {
           const at = probe.paintedAt[n - 1];
           if (at === undefined) return false;
-          const enter = probe.enters.filter((t) => t >= since).at(0);
+          // The page's times run on its own steady clock (timeOrigin + now, fixed at load); the bench's
+          // on the machine's wall clock (Date.now()), which a VM's clock sync may step or slew by
+          // seconds over a long storm. Both are put on the wall clock as it is now.
+          const wall = Date.now() - now();
+          const from = since - wall;
+          const enter = probe.enters.filter((t) => t >= from).at(0);
           resolve({
-            at,
-            calls: callsSince(since).filter((c) => c.start <= at),
-            changedAt: probe.grewAt[n - 1] ?? at,
-            enterHandledAt: enter ?? null,
-            longTasks: longTaskMs(since, at),
+            at: at + wall,
+            calls: callsSince(from)
+              .filter((c) => c.start <= at)
+              .map((c) => ({ ...c, start: c.start + wall, sent: c.sent + wall, end: c.end + wall })),
+            changedAt: (probe.grewAt[n - 1] ?? at) + wall,
+            enterHandledAt: enter === undefined ? null : enter + wall,
+            longTasks: longTaskMs(from, at),
           });
           probe.enters.length = 0;
           performance.clearResourceTimings();
