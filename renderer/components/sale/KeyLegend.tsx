@@ -3,7 +3,8 @@
 // nothing now is not listed. A strip of its own under the lines, never over them: two rows, the
 // keys for the lines first (the pay and void buttons carry F9 and F8 themselves), the rest one tap
 // away.
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { Trans, useTranslation } from 'react-i18next';
 import { focusOf } from '../../actions/attach.ts';
 import { actionForKey, type ActionContext, type ActionName, type Focus } from '../../actions/keymap.ts';
@@ -180,9 +181,17 @@ export function KeyLegend() {
           </li>
         ))}
         <li data-legend-key="type" className="muted">
-          <Trans t={t} i18nKey="typeHint" components={{ kbd: <kbd /> }} />
+          <TypeHint t={t} />
         </li>
       </ul>
     </section>
   );
 }
+
+/**
+ * The hint on typing a code: the same text until the language changes (a new `t`), so it is not
+ * parsed again (Trans reads its markup) each time the legend renders, i.e. on every scan.
+ */
+const TypeHint = memo(function TypeHint({ t }: { t: TFunction<'sale'> }) {
+  return <Trans t={t} i18nKey="typeHint" components={{ kbd: <kbd /> }} />;
+});

@@ -1,7 +1,7 @@
 // A line's quantity, typed: "2", "1,5" or "1.5". Enter or leaving the field stores it; what the core
 // refuses (a decimal for a counted unit, zero, a code typed here) is said next to the field, and the
 // field shows the stored quantity again, so the field and the total never disagree.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { SessionLineView } from '../../../contract/contract.ts';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../use-format.ts';
@@ -12,8 +12,14 @@ export function QuantityInput({ line }: { line: SessionLineView }) {
   const { t } = useTranslation('sale');
   const shown = useFormat().qty(line.quantity);
   const [value, setValue] = useState(shown);
+  // The stored quantity changed (a scan of the same code): the field takes it in this render, not in a
+  // second render and commit that an effect started after this one (a scan's line paints later).
+  const [was, setWas] = useState(shown);
+  if (was !== shown) {
+    setWas(shown);
+    setValue(shown);
+  }
   const error = useApp((s) => (s.sale.quantityError?.lineId === line.id ? s.sale.quantityError.text : null));
-  useEffect(() => setValue(shown), [shown]);
   const commit = async () => {
     if (value.trim() === shown) return;
     if (!(await setQuantity(line, value))) setValue(shown);
