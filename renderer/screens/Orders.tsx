@@ -14,7 +14,6 @@ import { FixPicker } from '../components/orders/FixPicker.tsx';
 import { CardDetail } from '../components/orders/CardDetail.tsx';
 import { FixField, FixForm } from '../components/orders/FixForm.tsx';
 import { ReturnsList } from '../components/orders/ReturnsList.tsx';
-import { MoreButton } from '../components/orders/MoreButton.tsx';
 import {
   cancelOrder,
   discardOrder,
@@ -90,11 +89,14 @@ export function Orders() {
         </ul>
       )}
       {older && (
-        <MoreButton
-          label={t('olderOrders')}
+        <button
+          type="button"
+          className="older-orders"
+          onClick={() => void loadOlderOrders()}
           data-action="older-orders"
-          onMore={() => void loadOlderOrders()}
-        />
+        >
+          {t('olderOrders')}
+        </button>
       )}
     </section>
   );

@@ -3,21 +3,15 @@
 // system print path, counted once the dialog is done), and the manager's actions: a back-office
 // return marked booked there, a return in doubt settled by what the instance shows (the PIN first).
 import { create } from 'zustand';
-import type { ReturnCursor, ReturnView } from '../../contract/contract.ts';
+import type { ReturnView } from '../../contract/contract.ts';
 import { i18n } from '../i18n/index.ts';
 import { message } from './app.ts';
 import { askToConfirm, withPin } from './guard.ts';
 import { pos } from './pos.ts';
 import { printerInUse } from './printer.ts';
 
-/** Returns per page: a screenful or two, what one request (one query in the core) reads. */
-export const RETURNS_PAGE = 50;
-
 interface ReturnsUi {
-  /** Newest first, the pages loaded so far. */
   readonly list: readonly ReturnView[];
-  /** Where the next, older page starts; null: every return is shown. */
-  readonly next: ReturnCursor | null;
   readonly error: string | null;
   /** The return whose receipt is open in the dialog. */
   readonly dialog: ReturnView | null;
@@ -25,46 +19,15 @@ interface ReturnsUi {
   readonly notice: string | null;
 }
 
-export const useReturns = create<ReturnsUi>()(() => ({
-  list: [],
-  next: null,
-  error: null,
-  dialog: null,
-  notice: null,
-}));
+export const useReturns = create<ReturnsUi>()(() => ({ list: [], error: null, dialog: null, notice: null }));
 
-/** Numbers the page requests: a page is shown only if none asked after it was shown first. */
-let asked = 0;
-let shown = 0;
-
-async function page(older: boolean): Promise<void> {
-  const before = older ? useReturns.getState().next : null;
-  if (older && before === null) return;
-  const number = ++asked;
+export async function loadReturns(): Promise<void> {
   try {
-    const got = await pos.invoke('returns.page', {
-      limit: RETURNS_PAGE,
-      ...(before === null ? {} : { before }),
-    });
-    if (number < shown) return;
-    shown = number;
-    const kept = older ? useReturns.getState().list : [];
-    const known = new Set(kept.map((r) => r.id));
-    useReturns.setState({
-      list: [...kept, ...got.entries.filter((r) => !known.has(r.id))],
-      next: got.next ?? null,
-      error: null,
-    });
+    useReturns.setState({ list: await pos.invoke('returns.list', {}), error: null });
   } catch (error) {
     useReturns.setState({ error: message(error) });
   }
 }
-
-/** The newest page of returns (Orders shown). */
-export const loadReturns = (): Promise<void> => page(false);
-
-/** The next, older page, under the returns shown. */
-export const loadMoreReturns = (): Promise<void> => page(true);
 
 /** One return as it is now, in the list and the dialog. */
 function replace(view: ReturnView): void {

@@ -8,7 +8,6 @@ import type { ReturnView } from '../../../contract/contract.ts';
 import { useApp } from '../../store/app.ts';
 import {
   closeReturnReceipt,
-  loadMoreReturns,
   loadReturns,
   markReturnBooked,
   openReturnReceipt,
@@ -18,7 +17,6 @@ import {
 } from '../../store/returns-list.ts';
 import { ReturnPrintCopy, ReturnReceipt } from '../receipt/ReturnReceipt.tsx';
 import { ReceiptModal } from '../receipt/ReceiptDialog.tsx';
-import { MoreButton } from './MoreButton.tsx';
 import { useFormat } from '../use-format.ts';
 import { STATE_LABEL } from '../../words/orders.ts';
 import './returns-list.css';
@@ -34,7 +32,6 @@ export function ReturnsList() {
   const { t } = useTranslation('orders');
   const list = useReturns((s) => s.list);
   const error = useReturns((s) => s.error);
-  const more = useReturns((s) => s.next !== null);
   useEffect(() => void loadReturns(), []);
   if (list.length === 0 && error === null) return null;
   return (
@@ -50,13 +47,6 @@ export function ReturnsList() {
           <ReturnRow key={r.id} view={r} />
         ))}
       </ul>
-      {more && (
-        <MoreButton
-          label={t('moreReturns')}
-          data-action="more-returns"
-          onMore={() => void loadMoreReturns()}
-        />
-      )}
       <ReturnDialog />
     </section>
   );

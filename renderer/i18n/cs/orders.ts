@@ -6,8 +6,6 @@ export const orders = {
   returnsLabel: 'Vratky',
   returnOfReceipt: 'k účtence {{receipt}}',
   returnNoReceipt: 'bez účtenky',
-  /** Under the returns shown: the next, older page. */
-  moreReturns: 'Načíst další',
   returnStateBackOffice: 'K zaúčtování v back office',
   returnStateBooked: 'Zaúčtováno v back office',
   returnReceipt: 'Doklad vratky',

@@ -6,8 +6,6 @@ export const orders = {
   returnsLabel: 'Returns',
   returnOfReceipt: 'of receipt {{receipt}}',
   returnNoReceipt: 'without a receipt',
-  /** Under the returns shown: the next, older page. */
-  moreReturns: 'Load more',
   returnStateBackOffice: 'To book in the back office',
   returnStateBooked: 'Booked in the back office',
   returnReceipt: 'Return receipt',

@@ -6,8 +6,6 @@ export const orders = {
   returnsLabel: 'Vratky',
   returnOfReceipt: 'k bločku {{receipt}}',
   returnNoReceipt: 'bez dokladu',
-  /** Under the returns shown: the next, older page. */
-  moreReturns: 'Načítať ďalšie',
   returnStateBackOffice: 'Na zaúčtovanie v back office',
   returnStateBooked: 'Zaúčtované v back office',
   returnReceipt: 'Doklad vratky',
