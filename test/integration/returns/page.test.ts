@@ -84,6 +84,16 @@ function expectedOrder(): number[] {
   }
 }
 
+/**
+ * A view less what its document's outbox pass may change between two reads (the return made on
+ * screen is being sent while the test reads it): the rest must read the same each time.
+ */
+function settled(view: ReturnView | undefined): Partial<ReturnView> | undefined {
+  if (view === undefined) return undefined;
+  const moving = new Set(['state', 'route', 'documentOrderId', 'note']);
+  return Object.fromEntries(Object.entries(view).filter(([key]) => !moving.has(key)));
+}
+
 describe('returns.page', () => {
   it('pages cover every return exactly once, newest first with ties broken by id', async () => {
     const expected = expectedOrder();
@@ -106,9 +116,10 @@ describe('returns.page', () => {
     // The one made on screen keeps what its view said of its sale.
     const made = seen.find((r) => r.withoutReceipt !== true);
     expect(made?.receipt).toMatch(/^P1-\d{6}$/);
-    expect(made).toEqual(await till.call('returns.get', { id: made?.id }));
+    expect(settled(made)).toEqual(settled((await till.call('returns.get', { id: made?.id })) as ReturnView));
     // The default page is the screen's 50; the whole list (for tools) is the same order.
-    expect(((await till.call('returns.page', {})) as ReturnsPageView).entries).toEqual(seen.slice(0, 50));
+    const first = ((await till.call('returns.page', {})) as ReturnsPageView).entries;
+    expect(first.map(settled)).toEqual(seen.slice(0, 50).map(settled));
     expect(((await till.call('returns.list', {})) as ReturnView[]).map((r) => r.id)).toEqual(expected);
   });
 
