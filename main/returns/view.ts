@@ -24,12 +24,6 @@ export function returnView(db: Db, id: number): ReturnView | undefined {
   return listing === undefined ? undefined : viewOfListing(listing);
 }
 
-export function viewOf(db: Db, r: ReturnRow): ReturnView {
-  const [listing] = returnListings(db, { ids: [r.id] });
-  if (listing === undefined) throw new Error(`Return ${r.id} is not stored.`);
-  return viewOfListing(listing);
-}
-
 /** A return's view from what one query read of it (db/returns.ts returnListings): no further reads. */
 export function viewOfListing(r: ReturnListing): ReturnView {
   const lines = [...r.lines]
