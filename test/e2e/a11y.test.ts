@@ -111,7 +111,7 @@ function seriousViolations(): Promise<Violation[]> {
 const fieldsSeen = new Set<string>();
 
 /**
- * The fields on the page as it is that the browser may fill from its memory of typed text: any input
+ * The fields on the page as it is that the browser may fill from its memory of typed text: each input
  * or textarea without autocomplete="off" ("new-password" only on a password box, a secret chosen).
  */
 async function fieldsOfferingHistory(): Promise<string[]> {
