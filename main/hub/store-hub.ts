@@ -96,6 +96,9 @@ export class StoreHub {
   #published = 0;
   #behind = new Map<string, number>();
   #looked = false;
+  /** #lookBehind's numbers: the last begun, and the one whose figures #behind holds. */
+  #looks = 0;
+  #lookShown = 0;
   #nc: NatsConnection | null = null;
   #wake: (() => void) | null = null;
   #running: Promise<void> | null = null;
@@ -426,16 +429,26 @@ export class StoreHub {
     });
   }
 
+  /**
+   * How far behind the hub this till is, per till. The hub is asked first and what is applied here
+   * read after, so events applied meanwhile never count as behind; looks overlap (the 2 s one and
+   * one after a batch), and one that ends after a later one keeps its older figures to itself.
+   */
   async #lookBehind(jsm: JetStreamManager): Promise<void> {
+    const look = ++this.#looks;
     const info = await jsm.streams.info(JOURNAL_STREAM, { subjects_filter: `${JOURNAL_SUBJECT}.>` });
-    const applied = storeEventTills(this.#options.db);
-    const behind = new Map<string, number>();
+    const last = new Map<string, number>();
     for (const subject of Object.keys(info.state.subjects ?? {})) {
       const till = tillOfSubject(subject);
       if (till === undefined || till === this.#options.till) continue;
-      const last = await lastOnHub(jsm, till);
-      behind.set(till, Math.max(0, last - (applied.find((t) => t.till === till)?.lastSeq ?? 0)));
+      last.set(till, await lastOnHub(jsm, till));
     }
+    if (look < this.#lookShown) return;
+    this.#lookShown = look;
+    const applied = storeEventTills(this.#options.db);
+    const behind = new Map<string, number>();
+    for (const [till, seq] of last)
+      behind.set(till, Math.max(0, seq - (applied.find((t) => t.till === till)?.lastSeq ?? 0)));
     this.#behind = behind;
     this.#looked = true;
   }

@@ -154,6 +154,16 @@ describe('the store hub on screen', { timeout: 180_000 }, () => {
     await expect(card.locator('[data-hub-env]').textContent()).resolves.toContain('pokladna2');
     await card.locator('[data-hub-seen]').scrollIntoViewIfNeeded();
     await screenshot(page, 'settings-store-hub');
+
+    // The card follows the till while it is open: pokladna1 sells again, its events are applied here
+    // and the row says so (read once when opened, it showed "behind by 2" for good on a loaded run).
+    const row = card.locator('[data-hub-seen] [data-till="pokladna1"]');
+    const before = Number(await row.getAttribute('data-applied'));
+    await sellAtOther();
+    await expect
+      .poll(async () => Number(await row.getAttribute('data-applied')), { timeout: 30_000 })
+      .toBeGreaterThan(before);
+    await expect.poll(() => row.textContent()).toContain(say('store:hubUpToDate'));
   });
 
   it('says in the status bar since when the other tills are out of reach', async () => {

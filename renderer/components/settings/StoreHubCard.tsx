@@ -5,8 +5,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HubView } from '../../../contract/contract.ts';
-import { message } from '../../store/app.ts';
-import { loadHub, saveHub, useHub } from '../../store/hub.ts';
+import { message, useApp } from '../../store/app.ts';
+import { reloadHub, saveHub, useHub } from '../../store/hub.ts';
 import { useFormat } from '../use-format.ts';
 import { TextField } from '../TextField.tsx';
 import { CheckField } from '../CheckField.tsx';
@@ -19,7 +19,9 @@ const URL = /^nats:\/\/[^\s/]+$/;
 export function StoreHubCard() {
   const { t } = useTranslation('store');
   const hub = useHub((s) => s.hub);
-  useEffect(() => void loadHub(), []);
+  // Read on opening and again at every status event: each change of the hub's state emits one.
+  const status = useApp((s) => s.status);
+  useEffect(() => reloadHub(), [status]);
   return (
     <Card title={t('hubTitle')} data-section="store-hub">
       <p className="muted">{t('hubHelp')}</p>
@@ -158,7 +160,7 @@ function HubState({ hub }: { hub: HubView }) {
           <h3>{t('hubSeen')}</h3>
           <ul data-hub-seen>
             {hub.seen.map((s) => (
-              <li key={s.till}>
+              <li key={s.till} data-till={s.till} data-applied={s.applied}>
                 {t('hubSeenRow', { till: s.till, applied: s.applied })} ·{' '}
                 {s.behind === null || s.behind === 0 ? t('hubUpToDate') : t('hubBehind', { count: s.behind })}
               </li>
