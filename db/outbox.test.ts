@@ -20,8 +20,12 @@ import {
   recordOutboxOutcome,
   replaceOutboxPayload,
   MAX_AUTOMATIC_ATTEMPTS,
+  ordersNow,
+  shownState,
+  SHOWN_STATE_SQL,
   type RetentionBounds,
 } from './outbox.ts';
+import { OUTBOX_STATES, type OutboxState } from '../contract/order.ts';
 
 /** The retention's start where every witness agrees on one instant (no clock was ever wrong). */
 const byTill = (olderThan: string): RetentionBounds => ({
@@ -404,5 +408,41 @@ describe('what an instance said it booked', () => {
     expect(getOutboxOrder(db, b.id)).toMatchObject({ bookedMinor: null, remoteId: null });
     expect(listOutboxOrders(db).map((o) => o.id)).toEqual([a.id, b.id]);
     db.close();
+  });
+});
+
+describe('the shown state (docs/glossary.md): one rule, read alike in TypeScript and in SQL', () => {
+  it('shows, lists, filters, counts and reports each stored state and claim the same way', () => {
+    const db = openDatabase(tempFile());
+    // Every stored state with every claim it could have been taken from (none too), set as stored.
+    for (const state of OUTBOX_STATES)
+      for (const from of [null, ...OUTBOX_STATES]) {
+        const { id } = insertOutboxOrder(db, order);
+        db.prepare('UPDATE outbox_order SET state = ?, sending_from = ? WHERE id = ?').run(state, from, id);
+      }
+    const shown = new Map(listOutboxOrders(db).map((o) => [o.id, shownState(o)]));
+    // The rule itself: a pass settling an in-doubt entry leaves it shown in doubt; nothing else moves.
+    expect(shownState({ state: 'sending', sendingFrom: 'in-doubt' })).toBe('in-doubt');
+    const inDoubt = OUTBOX_STATES.length + 1 + 1; // stored so (each claim, and none), and the one settling
+    expect([...shown.values()].filter((s) => s === 'in-doubt')).toHaveLength(inDoubt);
+
+    const bySql = db.prepare(`SELECT id, ${SHOWN_STATE_SQL} AS state FROM outbox_order`).all() as {
+      id: number;
+      state: OutboxState;
+    }[];
+    expect(new Map(bySql.map((r) => [r.id, r.state]))).toEqual(shown);
+    expect(new Map(ordersNow(db, [...shown.keys()]).map((o) => [o.orderId, o.state]))).toEqual(shown);
+
+    const tally = Object.fromEntries(OUTBOX_STATES.map((s) => [s, 0]));
+    for (const s of shown.values()) tally[s] = (tally[s] ?? 0) + 1;
+    expect(countOutboxOrders(db)).toEqual(tally);
+
+    for (const state of OUTBOX_STATES) {
+      const want = [...shown].flatMap(([id, s]) => (s === state ? [id] : [])).reverse();
+      const ids = (q: { from?: string }) =>
+        pageOutboxOrders(db, { states: [state], limit: 1000, ...q }).orders.map((o) => o.id);
+      expect(ids({}), state).toEqual(want);
+      expect(ids({ from: '2000-01-01' }), `${state} by day`).toEqual(want);
+    }
   });
 });

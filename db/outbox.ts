@@ -190,6 +190,37 @@ function toOrder(raw: unknown): OutboxOrder {
   };
 }
 
+// ---------------------------------------------------------------------------------------------
+// The shown state (docs/glossary.md): one rule, in TypeScript and in SQL, for the Orders screen,
+// the counts and the shift's report. An entry in doubt that a pass took to settle it (stored
+// `sending`, sending_from 'in-doubt', migration 42) is still in doubt until the pass stores its
+// outcome: shown as sending for those moments, its row, its buttons and the status bar's "needs
+// attention" came and went at every pass, and a number half typed into its "found on the instance"
+// field was lost. Both readings below are built from SETTLING, so they cannot say different things.
+
+/** The stored state and claim of an entry a pass is settling, and the state it is shown in. */
+const SETTLING = {
+  state: 'sending',
+  from: 'in-doubt',
+  shown: 'in-doubt',
+} as const satisfies Record<string, OutboxState>;
+
+/** An outbox_order row a pass is settling, as an SQL condition (parenthesised, to sit in any AND/OR). */
+const SETTLING_SQL = `(state = '${SETTLING.state}' AND sending_from IS '${SETTLING.from}')`;
+
+/** An outbox_order row's shown state, as an SQL expression (the column names unqualified). */
+export const SHOWN_STATE_SQL = `CASE WHEN ${SETTLING_SQL} THEN '${SETTLING.shown}' ELSE state END`;
+
+/** A pass took this entry from doubt and is settling it now (SETTLING_SQL, in TypeScript). */
+export function isSettling(order: Pick<OutboxOrder, 'state' | 'sendingFrom'>): boolean {
+  return order.state === SETTLING.state && order.sendingFrom === SETTLING.from;
+}
+
+/** The state an entry is shown and counted in (SHOWN_STATE_SQL, in TypeScript); the CLI says what is stored. */
+export function shownState(order: Pick<OutboxOrder, 'state' | 'sendingFrom'>): OutboxState {
+  return isSettling(order) ? SETTLING.shown : order.state;
+}
+
 export interface InsertOutboxOptions {
   /** The ShoppingSession the order closes, if any. */
   readonly originSessionId?: number;
@@ -362,10 +393,6 @@ export function listOutboxOrders(db: Db, states?: readonly OutboxState[]): Outbo
   return rows.map(toOrder);
 }
 
-/**
- * How many orders are in each state: read from outbox_state_count, which triggers keep (migration
- * 15), so it costs the same with ten orders or a million.
- */
 /** Orders waiting to be sent (queued or in-doubt) that belong to another instance, by its key. */
 export interface WaitingElsewhere {
   readonly instance: string;
@@ -392,28 +419,27 @@ export function waitingElsewhere(db: Db, instance: string): WaitingElsewhere[] {
   return rows;
 }
 
+/**
+ * How many orders are in each shown state: read from outbox_state_count, which triggers keep (migration
+ * 15), so it costs the same with ten orders or a million.
+ */
 export function countOutboxOrders(db: Db): Record<OutboxState, number> {
   const counts = Object.fromEntries(OUTBOX_STATES.map((s) => [s, 0])) as Record<OutboxState, number>;
   const rows = z
     .array(z.object({ state: OutboxState, n: z.number().int() }))
     .parse(prepared(db, 'SELECT state, n FROM outbox_state_count').all());
   for (const r of rows) counts[r.state] = r.n;
-  // An entry a pass took from doubt to settle it is still in doubt (main/outbox/entry.ts shownState):
-  // counted so, or the status bar's "needs attention" would drop and come back at every pass.
+  // The kept counts are of stored states; the entries a pass is settling move to their shown one.
   const settling = z
     .number()
     .int()
     .parse(
-      prepared(
-        db,
-        `SELECT count(*) FROM outbox_order INDEXED BY outbox_order_state
-          WHERE state = 'sending' AND sending_from = 'in-doubt'`,
-      )
+      prepared(db, `SELECT count(*) FROM outbox_order INDEXED BY outbox_order_state WHERE ${SETTLING_SQL}`)
         .pluck()
         .get(),
     );
-  counts.sending -= settling;
-  counts['in-doubt'] += settling;
+  counts[SETTLING.state] -= settling;
+  counts[SETTLING.shown] += settling;
   return counts;
 }
 
@@ -502,15 +528,14 @@ function sqlText(state: OutboxState): string {
 }
 
 /**
- * The rows the Orders screen shows in `state`, one condition per range of (state, id): an entry a pass
- * took from in doubt to settle it (sending_from, migration 42) is shown in doubt, not sending
- * (main/outbox/entry.ts shownState), and is filtered so.
+ * The rows whose shown state (SHOWN_STATE_SQL) is `state`, one condition per range of (state, id):
+ * each names a stored state, so it walks that index range rather than reading every row for the CASE.
  */
 function shownAs(state: OutboxState): string[] {
-  if (state === 'in-doubt')
-    return [`state = 'in-doubt'`, `(state = 'sending' AND sending_from IS 'in-doubt')`];
-  if (state === 'sending') return [`(state = 'sending' AND sending_from IS NOT 'in-doubt')`];
-  return [`state = ${sqlText(state)}`];
+  const stored = `state = ${sqlText(state)}`;
+  if (state === SETTLING.shown) return [stored, SETTLING_SQL];
+  if (state === SETTLING.state) return [`(${stored} AND NOT ${SETTLING_SQL})`];
+  return [stored];
 }
 
 /** better-sqlite3 refuses named parameters the statement does not use: only those it names. */
@@ -1046,16 +1071,15 @@ const OrderNow = lazy(() =>
 export type OrderNow = z.output<typeof OrderNow>;
 
 /**
- * Where each of these orders is now and when it was acknowledged; an id the outbox lacks is left out.
- * An entry a pass took from doubt to settle it is still in doubt (main/outbox/entry.ts shownState):
- * a shift's report counts and lists it so, not as on its way.
+ * Where each of these orders is now, in its shown state (SHOWN_STATE_SQL: a shift's report counts and
+ * lists an entry a pass is settling in doubt, not on its way), and when it was acknowledged; an id the
+ * outbox lacks is left out.
  */
 export function ordersNow(db: Db, orderIds: readonly number[]): OrderNow[] {
+  // SHOWN_STATE_SQL's columns are unqualified: order_acknowledged has no column of those names.
   const read = prepared(
     db,
-    `SELECT o.id AS orderId,
-            CASE WHEN o.state = 'sending' AND o.sending_from IS 'in-doubt' THEN 'in-doubt' ELSE o.state END
-              AS state,
+    `SELECT o.id AS orderId, ${SHOWN_STATE_SQL} AS state,
             o.remote_id AS remoteId, o.client_reference AS clientReference,
             a.at AS acknowledgedAt
        FROM outbox_order o LEFT JOIN order_acknowledged a ON a.orderId = o.id WHERE o.id = ?`,

@@ -5,6 +5,7 @@ import { ZodError } from 'zod';
 import type { Db } from '../../db/database.ts';
 import {
   getOutboxOrder,
+  isSettling,
   listOutboxOrders,
   recordOutboxOutcome,
   replaceOutboxPayload,
@@ -16,7 +17,6 @@ import { zodFieldErrors } from '../ground/index.ts';
 import { instanceSays, ServiceError, serviceSaid } from '../service/index.ts';
 import { say, type Said } from '../../contract/core-words.ts';
 import { OrderValidationError, placeOrder } from './place.ts';
-import { shownState } from './entry.ts';
 import { storedOrder, type OrderService, type OutboxSender } from './sender.ts';
 
 /** A sale's list row for its fixed payload (replaceOutboxPayload's summaryOf). */
@@ -109,7 +109,7 @@ export class OutboxActions {
     const current = this.mustFind(id);
     // A pass took it from doubt and is settling it now: it sends it again where the instance has not
     // got it, which is what was asked. Answered with the entry as it is (shown in doubt till then).
-    if (shownState(current) === 'in-doubt' && current.state === 'sending') return current;
+    if (isSettling(current)) return current;
     const queued = recordOutboxOutcome(this.db, id, RESENDABLE, { state: 'queued' }, new Date(this.now()));
     if (!queued) throw wrongState(current, 'resent', RESENDABLE);
     this.sender.notify(queued);
@@ -214,9 +214,9 @@ export class OutboxActions {
 }
 
 function wrongState(order: OutboxOrder, action: string, allowed: readonly OutboxState[]): OutboxActionError {
-  // Shown in doubt while a pass settles it (entry.ts shownState): "changed meanwhile" would not match
-  // what the screen shows; the pass ends in a moment.
-  const settling = order.state === 'sending' && shownState(order) === 'in-doubt';
+  // Shown in doubt while a pass settles it (db/outbox.ts shownState): "changed meanwhile" would not
+  // match what the screen shows; the pass ends in a moment.
+  const settling = isSettling(order);
   return new OutboxActionError(
     'wrong-state',
     `Order ${order.id} is ${settling ? 'being settled (sending, from in-doubt)' : order.state}; only ${allowed.join(', ')} orders can be ${action}`,

@@ -2,7 +2,7 @@
 // value are left out (like the service's own JSON). Extra fields beyond INTERFACES.md are additions.
 import { z } from 'zod';
 import { OutboxState } from '../../contract/order.ts';
-import type { OutboxOrder, StoredOrderSummary } from '../../db/outbox.ts';
+import { shownState, type OutboxOrder, type StoredOrderSummary } from '../../db/outbox.ts';
 import type { OutboxEntryView } from '../../contract/contract.ts';
 import { InternetOrderPayload } from '../../contract/order.ts';
 import { CardDocument, DocumentKind } from '../../contract/documents.ts';
@@ -81,16 +81,6 @@ export function entryView(order: OutboxOrder): OutboxEntryView {
     ...(order.summary === null ? {} : { summary: listSummary(order.summary) }),
     ...(order.compactedAt === null ? {} : { compactedAt: order.compactedAt }),
   };
-}
-
-/**
- * The state the Orders screen shows: an entry in doubt that a pass took to settle (a card's sender
- * reads the company's cards first) is still in doubt until the pass stores its outcome. Shown as
- * "sending" for those moments, its row and buttons came and went at every pass, and a number half
- * typed into its "found on the instance" field was lost. The CLI's entry says what is stored.
- */
-export function shownState(order: Pick<OutboxOrder, 'state' | 'sendingFrom'>): OutboxOrder['state'] {
-  return order.state === 'sending' && order.sendingFrom === 'in-doubt' ? 'in-doubt' : order.state;
 }
 
 /** What a list row shows of a stored summary. */

@@ -5,6 +5,7 @@ import {
   isInternetOrder,
   listOutboxOrders,
   outboxOrdersByIds,
+  shownState,
   UNSENT_STATES,
   type OutboxInternetOrder,
   type OutboxOrder,
@@ -16,7 +17,6 @@ import type { Outbox } from './outbox.ts';
 import { cacheIssuedCard } from '../../db/catalog/index.ts';
 import { cardFields } from './card-channel.ts';
 import { orderView, outboxPage, type SummarySource } from './views.ts';
-import { shownState } from './entry.ts';
 
 /**
  * What the calls need: the database in use (its orders are listed even without an instance to send
@@ -69,7 +69,7 @@ export function outboxHandlers(deps: OutboxDeps): Pick<Handlers, OutboxCalls> {
         cacheIssuedCard(deps.db(), current.id, cardFields(card), new Date().toISOString());
         return view(await outbox.edit(current.id, card));
       }
-      // In doubt (a pass settling it counts: entry.ts shownState), an order goes again as it is.
+      // In doubt (a pass settling it counts: db/outbox.ts shownState), an order goes again as it is.
       if (shownState(current) === 'in-doubt' || !isInternetOrder(current) || order === undefined)
         return view(await outbox.resend(current.id));
       return view(
