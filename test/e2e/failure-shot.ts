@@ -2,15 +2,26 @@
 // (browser.ts ARTIFACTS) and named by the language too, so a shot shared out of it still says which.
 import type { Page } from 'playwright-core';
 import { afterEach } from 'vitest';
-import { screenshot } from './browser.ts';
+import { screenshot, type RunningShell } from './browser.ts';
 import { E2E_LANGUAGE } from './lang.ts';
 import { pageLog } from './page-log.ts';
 import type { KeymapDiagnostics } from '../../renderer/actions/attach.ts';
 
+/** How much of the shell's log a failure prints: the last few dozen lines. */
+const SHELL_LOG_SHOWN = 6000;
+
 type Diagnosable = Window & { counterKeymap?: () => KeymapDiagnostics };
 
-/** Registers the file's afterEach; `page` is read then, as files open their page in beforeAll. */
-export function screenshotOnFailure(page: () => Page | undefined, prefix: string): void {
+/**
+ * Registers the file's afterEach; `page` is read then, as files open their page in beforeAll. With
+ * `shell`, the end of the web shell's log is printed too (what the core said: the store hub's pull,
+ * a sync's trouble), which the page cannot show.
+ */
+export function screenshotOnFailure(
+  page: () => Page | undefined,
+  prefix: string,
+  shell?: () => RunningShell | undefined,
+): void {
   afterEach(async (context) => {
     const current = page();
     if (context.task.result?.state !== 'fail' || current === undefined || current.isClosed()) return;
@@ -24,5 +35,8 @@ export function screenshotOnFailure(page: () => Page | undefined, prefix: string
       .evaluate(() => (window as Diagnosable).counterKeymap?.() ?? null)
       .catch((error: unknown) => `unreadable: ${String(error)}`);
     console.error([`${prefix} ${test}: keymap ${JSON.stringify(keymap)}`, ...pageLog(current)].join('\n'));
+    const log = shell?.()?.stderr();
+    if (log !== undefined)
+      console.error(`${prefix} ${test}: the web shell's log, its end:\n${log.slice(-SHELL_LOG_SHOWN)}`);
   });
 }
