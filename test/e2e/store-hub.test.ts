@@ -52,7 +52,11 @@ afterAll(async () => {
   await hub.stop();
 });
 
-screenshotOnFailure(() => page, 'store-hub', () => shell);
+screenshotOnFailure(
+  () => page,
+  'store-hub',
+  () => shell,
+);
 
 /** What till pokladna1 sells: its stock item there, and the product's id and name. */
 let sold: { id: number; productId: number; productName: string } | undefined;
