@@ -16,24 +16,57 @@ import { Card } from '../Card.tsx';
 const TILL = /^[A-Za-z0-9_-]{1,32}$/;
 const URL = /^nats:\/\/[^\s/]+$/;
 
+/** What the last save said: saved, or why not. */
+interface Said {
+  readonly ok: boolean;
+  readonly text: string;
+}
+
+/** The hosted hub's new tills' passwords, as the one answer that carries them gave them. */
+type Fresh = HubView['newPasswords'];
+
 export function StoreHubCard() {
   const { t } = useTranslation('store');
   const hub = useHub((s) => s.hub);
   // Read on opening and again at every status event: each change of the hub's state emits one.
   const status = useApp((s) => s.status);
   useEffect(() => reloadHub(), [status]);
+  // Kept here, not in the form: a save that changes the setting gives the form a new key, so a new
+  // form is mounted with the saved values, and what the old one held would be lost with it, the
+  // passwords the core hands over only this once among it. Later reads (status events) carry none.
+  const [said, setSaid] = useState<Said | null>(null);
+  const [fresh, setFresh] = useState<Fresh>(undefined);
   return (
     <Card title={t('hubTitle')} data-section="store-hub">
       <p className="muted">{t('hubHelp')}</p>
       {hub !== null && (
-        <HubForm key={JSON.stringify([hub.url, hub.till, hub.hosts, hub.port, hub.tills])} hub={hub} />
+        <HubForm
+          key={JSON.stringify([hub.url, hub.till, hub.hosts, hub.port, hub.tills])}
+          hub={hub}
+          said={said}
+          setSaid={setSaid}
+          fresh={fresh}
+          setFresh={setFresh}
+        />
       )}
       {hub !== null && <HubState hub={hub} />}
     </Card>
   );
 }
 
-function HubForm({ hub }: { hub: HubView }) {
+function HubForm({
+  hub,
+  said,
+  setSaid,
+  fresh,
+  setFresh,
+}: {
+  hub: HubView;
+  said: Said | null;
+  setSaid: (said: Said) => void;
+  fresh: Fresh;
+  setFresh: (fresh: Fresh) => void;
+}) {
   const { t } = useTranslation('store');
   const [url, setUrl] = useState(hub.source === 'env' ? '' : (hub.url ?? ''));
   const [till, setTill] = useState(hub.source === 'env' ? '' : (hub.till ?? ''));
@@ -41,8 +74,6 @@ function HubForm({ hub }: { hub: HubView }) {
   const [hosts, setHosts] = useState(hub.hosts);
   const [port, setPort] = useState(String(hub.port));
   const [tills, setTills] = useState(hub.tills.join(', '));
-  const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
-  const [fresh, setFresh] = useState<HubView['newPasswords']>(undefined);
   const save = async () => {
     const others = tills
       .split(',')
