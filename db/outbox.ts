@@ -359,11 +359,12 @@ export function setOutboxSummary(db: Db, id: number, summary: StoredOrderSummary
 
 /**
  * The orders as another table's query joins them (db/returns.ts: a return's sale, its document, its
- * exchange's sale), by their id: remoteId, clientReference, createdAt and state, as stored. Only this
- * file names the table; SQLite flattens the subquery, so a join on id seeks the primary key.
+ * exchange's sale), by their id: remoteId, clientReference, createdAt and state, as stored, and
+ * shownState (SHOWN_STATE_SQL). Only this file names the table; SQLite flattens the subquery, so a
+ * join on id seeks the primary key.
  */
 export const JOINED_ORDERS = `(SELECT id, remote_id AS remoteId, client_reference AS clientReference,
-  created_at AS createdAt, state FROM outbox_order)`;
+  created_at AS createdAt, state, ${SHOWN_STATE_SQL} AS shownState FROM outbox_order)`;
 
 export function getOutboxOrder(db: Db, id: number): OutboxOrder | undefined {
   const row: unknown = prepared(db, 'SELECT * FROM outbox_order WHERE id = ?').get(id);

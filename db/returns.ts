@@ -8,6 +8,8 @@ import { prepared } from './prepared.ts';
 import { UnitPriceColumn, unitPriceText } from './unit-price.ts';
 import { lazy } from '../common/lazy.ts';
 import { InstanceFigure, JOINED_ORDERS } from './outbox.ts';
+import type { OutboxState } from '../contract/order.ts';
+import type { ReturnState } from '../contract/returns.ts';
 
 const int = lazy(() => z.number().int());
 
@@ -102,6 +104,24 @@ export function refundedOfSale(
     ).get(sessionId, till),
   );
   return row;
+}
+
+/**
+ * Where a return's document is, by its row and its document's order in the state the screens show
+ * (SHOWN_STATE_SQL; undefined: none): one rule for the Returns screen, `pos return` and the shift's
+ * report. A DELETE's document is the sale's order itself: cancelled there is the return booked; still
+ * sent, the DELETE went (or may have) and its answer was never recorded: in doubt, a manager settles it.
+ */
+export function returnStateOf(
+  r: Pick<ReturnRow, 'state' | 'route'>,
+  documentState: OutboxState | undefined,
+): ReturnState {
+  if (r.state === 'waiting') return 'queued';
+  if (r.state === 'back-office' || r.state === 'booked') return r.state;
+  if (documentState === undefined) return 'queued';
+  if (r.route !== 'delete') return documentState;
+  if (documentState === 'cancelled') return 'sent';
+  return documentState === 'sent' ? 'in-doubt' : documentState;
 }
 
 export const RETURN_STATES = ['waiting', 'document', 'back-office', 'booked'] as const;
@@ -508,7 +528,7 @@ const LISTING = `SELECT r.*,
     so.remoteId AS saleRemoteId, so.clientReference AS saleReference, so.createdAt AS saleCreatedAt,
     ss.closedAt AS saleClosedAt, sr.prefix AS saleReceiptPrefix, sr.number AS saleReceiptNumber,
     se.body AS storeSaleBody, se.till AS storeSaleTill,
-    d.state AS documentState,
+    d.shownState AS documentState,
     xr.prefix AS exchangeReceiptPrefix, xr.number AS exchangeReceiptNumber, xo.clientReference AS exchangeReference,
     c.name AS cashierName,
     coalesce(ss.warehouseId,

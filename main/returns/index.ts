@@ -22,7 +22,7 @@ export {
   type RouteService,
   type RouterOptions,
 } from './route.ts';
-export { returnPaperOf, returnView, stateOf, type ReturnState, type ReturnView } from './view.ts';
+export { returnPaperOf, returnView, type ReturnState, type ReturnView } from './view.ts';
 export { returnsHandlers, saleView, type ReturnsCalls, type ReturnsDeps } from './handlers.ts';
 export { deleteInDoubt, markReturnBooked, settleReturn } from './settle.ts';
 export { returnInStore, type ReturnClaims } from './store.ts';

@@ -7,14 +7,19 @@ import { describe, expect, it } from 'vitest';
 import { tempDbFile } from '../../test/support/fixtures.ts';
 import { upsertStockItems } from '../../db/catalog/index.ts';
 import { openDatabase, type Db } from '../../db/database.ts';
-import { compactOutboxOrder, recordOutboxOutcome } from '../../db/outbox.ts';
-import { returnRefunds } from '../../db/returns.ts';
+import {
+  claimForSending,
+  compactOutboxOrder,
+  insertOutboxOrder,
+  recordOutboxOutcome,
+} from '../../db/outbox.ts';
+import { returnRefunds, setReturnRoute } from '../../db/returns.ts';
 import { minor } from '../../common/money.ts';
 import { Counter } from '../counter/counter.ts';
 import { ScanResolver } from '../counter/resolve.ts';
 import { closeShift, currentReport, openShift } from '../shift/index.ts';
 import { soldHere } from '../outbox/index.ts';
-import { ReturnError, Returns } from './index.ts';
+import { ReturnError, Returns, returnView } from './index.ts';
 
 const T0 = new Date('2025-03-03T07:00:00.000Z');
 const at = (minutes: number): Date => new Date(T0.getTime() + minutes * 60_000);
@@ -264,5 +269,38 @@ describe('returns', () => {
     expect(x?.expectedCash).toBe(511);
     const after = soldHere(db, [{ stockItemId: 1, productId: 11, warehouseId: 1, asOf }]).get(1);
     expect([before, after]).toEqual([2, 1]);
+  });
+
+  it("says a document in doubt is in doubt while a pass settles it, on the Returns screen as in the shift's report", async () => {
+    const { db } = till('settling-document');
+    const counter = counterOn(db, () => at(1));
+    openShift(db, 50000, T0);
+    await counter.scan('CODE-A');
+    counter.close({ tender: { method: 'cash', given: 100 } });
+    const made = returnsOn(db, () => at(3)).make({ receipt: 'P1-000001' });
+    // Its document (a negative order) went and its answer never came: in doubt. Then a pass takes it
+    // to settle it (stored `sending`, taken from in doubt): until the pass stores what it found, a
+    // manager still has it to settle, and every screen says so alike.
+    const document = insertOutboxOrder(db, {
+      customerId: 7,
+      warehouseId: 1,
+      items: [{ productId: 11, quantity: -1 }],
+    });
+    setReturnRoute(db, made.row.id, {
+      route: 'negative-order',
+      state: 'document',
+      documentOrderId: document.id,
+    });
+    expect(claimForSending(db, document.id, ['queued'])).toBe(true);
+    recordOutboxOutcome(db, document.id, ['sending'], { state: 'in-doubt' });
+    const shown = () => [
+      returnView(db, made.row.id)?.state,
+      currentReport(db, at(4))?.returns?.list.find((r) => r.id === made.row.id)?.state,
+    ];
+    expect(shown()).toEqual(['in-doubt', 'in-doubt']);
+    expect(claimForSending(db, document.id, ['in-doubt'])).toBe(true);
+    expect(shown()).toEqual(['in-doubt', 'in-doubt']);
+    recordOutboxOutcome(db, document.id, ['sending'], { state: 'sent' });
+    expect(shown()).toEqual(['sent', 'sent']);
   });
 });

@@ -6,12 +6,11 @@ import { decimal, minor, toMajor, vatWithin } from '../../common/money.ts';
 import { OutboxState } from '../../contract/order.ts';
 import type { ReturnView as ReturnContractView } from '../../contract/returns.ts';
 import type { Db } from '../../db/database.ts';
-import { formatReturnNumber, returnListings, type ReturnListing, type ReturnRow } from '../../db/returns.ts';
+import { formatReturnNumber, returnListings, returnStateOf, type ReturnListing } from '../../db/returns.ts';
 import { storeSaleOf } from '../../db/journal.ts';
 import { formatReceiptNumber } from '../../db/receipts.ts';
-import { getOutboxOrder } from '../outbox/index.ts';
 
-export type ReturnState = OutboxState | 'back-office' | 'booked';
+export type { ReturnState } from '../../contract/returns.ts';
 
 /**
  * A return as the contract gives it (contract/returns.ts), but who took it back and the store, which
@@ -86,7 +85,7 @@ export function viewOfListing(r: ReturnListing): ReturnView {
     total: toMajor(minor(r.refundMinor)),
     refund: Object.fromEntries(refunds.map((f) => [f.method, toMajor(minor(f.amountMinor))])),
     cashRounding: toMajor(minor(refunds.find((f) => f.method === 'cash')?.roundingMinor ?? 0)),
-    state: stateFrom(r, r.documentState === null ? undefined : OutboxState.parse(r.documentState)),
+    state: returnStateOf(r, r.documentState === null ? undefined : OutboxState.parse(r.documentState)),
     ...(r.route === null ? {} : { route: r.route }),
     ...(r.documentOrderId === null ? {} : { documentOrderId: r.documentOrderId }),
     ...(r.stateNote === null ? {} : { note: r.stateNote }),
@@ -105,29 +104,6 @@ export function viewOfListing(r: ReturnListing): ReturnView {
             String(r.exchangeOrderId),
         }),
   };
-}
-
-/** A DELETE's return by its sale's order's state. */
-export function deleteState(order: OutboxState): ReturnState {
-  if (order === 'cancelled') return 'sent';
-  return order === 'sent' ? 'in-doubt' : order;
-}
-
-/** Where the return's document is now. */
-export function stateOf(db: Db, r: ReturnRow): ReturnState {
-  const order = r.documentOrderId === null ? undefined : getOutboxOrder(db, r.documentOrderId);
-  return stateFrom(r, order?.state);
-}
-
-/** Where the return's document is, by its row and its document's order state (undefined: none). */
-function stateFrom(r: ReturnRow, order: OutboxState | undefined): ReturnState {
-  if (r.state === 'waiting') return 'queued';
-  if (r.state === 'back-office' || r.state === 'booked') return r.state;
-  if (order === undefined) return 'queued';
-  // A DELETE's document is the sale's order itself: cancelled there is the return booked; still sent,
-  // the DELETE went (or may have) and its answer was never recorded: in doubt, a manager settles it.
-  if (r.route === 'delete') return deleteState(order);
-  return order;
 }
 
 /** A return as its receipt prints it (main/printer ReturnPaper): its view and who took it back. */

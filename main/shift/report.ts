@@ -29,7 +29,7 @@ import {
   shiftReturnCashiers,
   shiftReturnSums,
   shiftReturnVat,
-  type ReturnRow,
+  returnStateOf,
 } from '../../db/returns.ts';
 
 /** A report's figures before anything is closed, with the expected cash in minor units for the close. */
@@ -176,27 +176,13 @@ function returnFigures(db: Db, shiftId: number) {
         ...(orderId === null ? { withoutReceipt: true as const } : {}),
         createdAt: r.createdAt,
         total: toMajor(r.refundMinor),
-        state: returnState(r, r.documentOrderId === null ? undefined : now.get(r.documentOrderId)?.state),
+        state: returnStateOf(r, r.documentOrderId === null ? undefined : now.get(r.documentOrderId)?.state),
         ...(r.route === null ? {} : { route: r.route }),
         ...(remote === null ? {} : { saleRemoteId: remote }),
       };
     }),
   };
   return { sums, view };
-}
-
-/** Where a return's document is: as main/returns says it (view.ts stateOf), from the stored rows. */
-function returnState(r: ReturnRow, documentState: OutboxState | undefined): string {
-  if (r.state === 'waiting') return 'queued';
-  if (r.state === 'back-office' || r.state === 'booked') return r.state;
-  // Its sale's order still sent: the DELETE's answer was never recorded (main/returns/view.ts).
-  if (r.route === 'delete')
-    return documentState === 'cancelled'
-      ? 'sent'
-      : documentState === 'sent'
-        ? 'in-doubt'
-        : (documentState ?? 'queued');
-  return documentState ?? 'queued';
 }
 
 /** The drawer opened without a sale in shift `shiftId` (as recorded with each, never by its time). */
