@@ -7,6 +7,13 @@ import { launchChromium, SIZES, startWebShellProcess, type RunningShell } from '
 import { lastKeyStamp, sendKeys } from './keys.ts';
 import { expect } from 'vitest';
 import { newPage, say } from './lang.ts';
+import {
+  configureTill,
+  fromCatalog,
+  SELLS_PLAINLY,
+  syncedTerminal,
+  type SyncedTerminal,
+} from '../support/terminal.ts';
 
 /**
  * A keyboard-wedge scanner typing `code` then Enter at `msPerKey` (10 ms/key). The keys go in through
@@ -213,6 +220,40 @@ export async function openOnSale(
   await opened.goto(shell.url);
   await goTo(opened, 'sale');
   return { shell, browser, page: opened };
+}
+
+/** A product a scan sells at once: a 13-digit barcode (no in-store 2… code), plainly sellable; `where`: more SQL. */
+export interface PlainProduct {
+  readonly barcode: string;
+  readonly warehouseId: number;
+}
+
+/**
+ * A synced till (`name` its data folder's), set to the warehouse of the first plain product its
+ * catalog lists (`where` narrows it), its web shell and a 1024x768 page on the Sale screen.
+ */
+export async function openTillSelling(
+  name: string,
+  where = 'TRUE',
+): Promise<{
+  terminal: SyncedTerminal;
+  product: PlainProduct;
+  shell: RunningShell;
+  browser: Browser;
+  page: Page;
+}> {
+  const terminal = await syncedTerminal(name);
+  const product = fromCatalog(terminal.dataDir, (db) =>
+    db
+      .prepare(
+        `SELECT barcode, warehouseId FROM stock_item WHERE barcode IS NOT NULL AND length(barcode) = 13
+           AND barcode NOT LIKE '2%' AND ${SELLS_PLAINLY} AND (${where}) ORDER BY id LIMIT 1`,
+      )
+      .get(),
+  ) as PlainProduct | undefined;
+  if (product === undefined) throw new Error(`no plain product in ${name}'s catalog where ${where}`);
+  configureTill(terminal.dataDir, { warehouseId: product.warehouseId });
+  return { terminal, product, ...(await openOnSale(terminal.env)) };
 }
 
 /**

@@ -7,38 +7,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAUNCH_PASS_HEADER } from '../../contract/channels.ts';
 import type { SessionView } from '../../contract/contract.ts';
 import { LAUNCH_PASS_STORAGE_KEY } from '../../renderer/platform/launch-pass.ts';
-import { goTo, openOnSale, scan } from './app.ts';
+import { goTo, openTillSelling, scan, type PlainProduct } from './app.ts';
 import type { RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
-import {
-  configureTill,
-  fromCatalog,
-  SELLS_PLAINLY,
-  stopAll,
-  syncedTerminal,
-  type SyncedTerminal,
-} from '../support/terminal.ts';
+import { stopAll, type SyncedTerminal } from '../support/terminal.ts';
 
 let terminal: SyncedTerminal;
 let shell: RunningShell;
 let browser: Browser;
 let page: Page;
-let product: { barcode: string; warehouseId: number };
+let product: PlainProduct;
 
 beforeAll(async () => {
-  terminal = await syncedTerminal('keys-after-scan');
-  product = fromCatalog(
-    terminal.dataDir,
-    (db) =>
-      db
-        .prepare(
-          `SELECT barcode, warehouseId FROM stock_item WHERE barcode IS NOT NULL AND length(barcode) = 13
-             AND barcode NOT LIKE '2%' AND ${SELLS_PLAINLY} ORDER BY id LIMIT 1`,
-        )
-        .get() as typeof product,
-  );
-  configureTill(terminal.dataDir, { warehouseId: product.warehouseId });
-  ({ shell, browser, page } = await openOnSale(terminal.env));
+  ({ terminal, product, shell, browser, page } = await openTillSelling('keys-after-scan'));
 }, 120_000);
 
 afterAll(() => stopAll(terminal, shell, browser));

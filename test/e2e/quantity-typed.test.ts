@@ -4,40 +4,24 @@
 // scan: Esc keeps the stored quantity. Czech, 1024x768, looked at in the screenshot.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goTo, openOnSale, scan } from './app.ts';
+import { goTo, openTillSelling, scan, type PlainProduct } from './app.ts';
 import { screenshot, type RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import { say } from './lang.ts';
-import {
-  configureTill,
-  fromCatalog,
-  SELLS_PLAINLY,
-  stopAll,
-  syncedTerminal,
-  type SyncedTerminal,
-} from '../support/terminal.ts';
+import { stopAll, type SyncedTerminal } from '../support/terminal.ts';
 
 let terminal: SyncedTerminal;
 let shell: RunningShell;
 let browser: Browser;
 let page: Page;
-let product: { barcode: string; warehouseId: number };
+let product: PlainProduct;
 
 beforeAll(async () => {
-  terminal = await syncedTerminal('quantity-typed');
-  product = fromCatalog(
-    terminal.dataDir,
-    (db) =>
-      db
-        .prepare(
-          `SELECT barcode, warehouseId FROM stock_item WHERE barcode IS NOT NULL AND length(barcode) = 13
-             AND barcode NOT LIKE '2%' AND ${SELLS_PLAINLY} AND (unitOfMeasure IS NULL OR unitOfMeasure = 'ks')
-             ORDER BY id LIMIT 1`,
-        )
-        .get() as typeof product,
-  );
-  configureTill(terminal.dataDir, { warehouseId: product.warehouseId });
-  ({ shell, browser, page } = await openOnSale(terminal.env));
+  // A counted product: its quantity typed is a whole number.
+  ({ terminal, product, shell, browser, page } = await openTillSelling(
+    'quantity-typed',
+    "unitOfMeasure IS NULL OR unitOfMeasure = 'ks'",
+  ));
 }, 120_000);
 
 afterAll(() => stopAll(terminal, shell, browser));
