@@ -10,6 +10,7 @@ import { storeParkedCount } from '../../db/store-parked.ts';
 import {
   HubServer,
   hostedUsers,
+  hubListenFromEnv,
   readHubSettings,
   readSecrets,
   resolveHub,
@@ -207,7 +208,7 @@ async function startParts(needs: HubNeeds): Promise<Running> {
     writeSecrets(needs.secrets, secrets);
     server = new HubServer({
       dir: join(needs.dataDir, 'store-hub'),
-      host: '0.0.0.0',
+      host: hubListenFromEnv(needs.env),
       port: settings.port,
       users: hosted.users,
       log: (line) => needs.log(line),

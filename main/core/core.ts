@@ -58,7 +58,7 @@ import {
   type Handler,
   type Handlers,
 } from '../ground/index.ts';
-import { hubFromEnv } from '../hub/config.ts';
+import { hubFromEnv, hubListenFromEnv } from '../hub/config.ts';
 import { asCoreError } from './error-mapping.ts';
 import { EventBus, type CoreListener } from './events.ts';
 import {
@@ -199,6 +199,8 @@ export class Core {
     serialScannerFromEnv(options.env ?? {});
     // Throws HubConfigError, naming POS_STORE_HUB when it is no nats://TILL:PASSWORD@HOST:PORT.
     hubFromEnv(options.env ?? {});
+    // Throws HubConfigError, naming POS_STORE_HUB_LISTEN when it is no IPv4 or IPv6 address.
+    hubListenFromEnv(options.env ?? {});
     ensureDataDir(options.dataDir);
     const core = new Core(
       options,

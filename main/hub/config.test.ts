@@ -1,7 +1,14 @@
 // Which hub a till joins: POS_STORE_HUB over Settings, what is missing said by name, a wrong
 // variable refused naming it, the hosting till's tills each given a password once.
 import { describe, expect, it } from 'vitest';
-import { HubConfigError, HubSettings, hostedUsers, hubFromEnv, resolveHub } from './config.ts';
+import {
+  HubConfigError,
+  HubSettings,
+  hostedUsers,
+  hubFromEnv,
+  hubListenFromEnv,
+  resolveHub,
+} from './config.ts';
 
 const none = HubSettings.parse({});
 
@@ -52,5 +59,30 @@ describe('the store hub setting', () => {
       till: 'till1',
       password: first.secrets.hosted['till1'],
     });
+  });
+
+  it('listens where POS_STORE_HUB_LISTEN says, every interface when unset, and refuses what is no address', () => {
+    expect(hubListenFromEnv({})).toBe('0.0.0.0');
+    expect(hubListenFromEnv({ POS_STORE_HUB_LISTEN: ' ' })).toBe('0.0.0.0');
+    for (const address of ['127.0.0.1', '192.168.1.10', '::1', 'fe80::1'])
+      expect(hubListenFromEnv({ POS_STORE_HUB_LISTEN: ` ${address} ` })).toBe(address);
+    for (const bad of ['localhost', 'lan0', '192.168.1', '256.0.0.1', '127.0.0.1:4222', '[::1]'])
+      expect(() => hubListenFromEnv({ POS_STORE_HUB_LISTEN: bad })).toThrow(HubConfigError);
+    expect(() => hubListenFromEnv({ POS_STORE_HUB_LISTEN: 'eth0' })).toThrow(
+      /POS_STORE_HUB_LISTEN must be an IPv4 or IPv6 address .* not "eth0"/,
+    );
+  });
+
+  it('joins the hub it hosts where that hub listens', () => {
+    const hosting = HubSettings.parse({ hosts: true, till: 'till1', port: 4333 });
+    const secrets = hostedUsers(hosting, { hosted: {} }).secrets;
+    const url = (listen: string) => {
+      const hub = resolveHub({ POS_STORE_HUB_LISTEN: listen }, hosting, secrets);
+      return hub.kind === 'ready' ? hub.url : hub.kind;
+    };
+    expect(url('192.168.1.10')).toBe('nats://192.168.1.10:4333');
+    expect(url('0.0.0.0')).toBe('nats://127.0.0.1:4333');
+    expect(url('::')).toBe('nats://[::1]:4333');
+    expect(url('fd00::5')).toBe('nats://[fd00::5]:4333');
   });
 });

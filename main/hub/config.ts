@@ -8,10 +8,13 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { settingValue, writeSettings } from '../../db/settings.ts';
 import { TillName } from './names.ts';
-import type { HubUser } from './server.ts';
+import { dialHost, hostPort, type HubUser } from './server.ts';
 import { lazy } from '../../common/lazy.ts';
 
 export const STORE_HUB_ENV = 'POS_STORE_HUB';
+/** The address the hub this till hosts listens on (the store's LAN); every interface when unset. */
+export const HUB_LISTEN_ENV = 'POS_STORE_HUB_LISTEN';
+export const DEFAULT_HUB_LISTEN = '0.0.0.0';
 const KEY = 'storeHub';
 
 export const HubSettings = lazy(() =>
@@ -107,6 +110,23 @@ export function hubFromEnv(env: Readonly<Record<string, string | undefined>>): H
   };
 }
 
+const ListenAddress = lazy(() => z.union([z.ipv4(), z.ipv6()]));
+
+/**
+ * The address the hub this till hosts listens on: POS_STORE_HUB_LISTEN, else every interface
+ * (0.0.0.0); throws HubConfigError naming the variable when it is no IPv4 or IPv6 address.
+ */
+export function hubListenFromEnv(env: Readonly<Record<string, string | undefined>>): string {
+  const text = env[HUB_LISTEN_ENV]?.trim();
+  if (text === undefined || text === '') return DEFAULT_HUB_LISTEN;
+  const parsed = ListenAddress.safeParse(text);
+  if (!parsed.success)
+    throw new HubConfigError(
+      `${HUB_LISTEN_ENV} must be an IPv4 or IPv6 address (such as 127.0.0.1, 192.168.1.10 or ::1), not ${JSON.stringify(text)}.`,
+    );
+  return parsed.data;
+}
+
 /** The hub this till joins: POS_STORE_HUB, else Settings with the stored password. */
 export function resolveHub(
   env: Readonly<Record<string, string | undefined>>,
@@ -115,7 +135,9 @@ export function resolveHub(
 ): HubResolution {
   const fromEnv = hubFromEnv(env);
   if (fromEnv !== undefined) return fromEnv;
-  const url = settings.url ?? (settings.hosts ? `nats://127.0.0.1:${settings.port}` : null);
+  const url =
+    settings.url ??
+    (settings.hosts ? `nats://${hostPort(dialHost(hubListenFromEnv(env)), settings.port)}` : null);
   if (url === null && settings.till === null) return { kind: 'off' };
   const password =
     settings.hosts && settings.till !== null ? secrets.hosted[settings.till] : secrets.password;

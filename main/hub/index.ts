@@ -18,6 +18,8 @@ export {
   HubSettings,
   hostedUsers,
   hubFromEnv,
+  hubListenFromEnv,
+  HUB_LISTEN_ENV,
   readHubSettings,
   readSecrets,
   resolveHub,

@@ -50,6 +50,17 @@ type ConfigOptions = Pick<HubServerOptions, 'dir' | 'host' | 'port' | 'users'> &
   readonly checkPassword?: string;
 };
 
+/** host:port as nats-server and the NATS client read it: an IPv6 address in brackets. */
+export function hostPort(host: string, port: number): string {
+  return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
+}
+
+/** Where this till reaches a server listening on `host`: loopback for every interface, else `host`. */
+export function dialHost(host: string | undefined): string {
+  if (host === undefined || host === '0.0.0.0') return '127.0.0.1';
+  return host === '::' ? '::1' : host;
+}
+
 /** The server's configuration: loopback or the given host, JetStream in `dir`, the tills' users. */
 export function hubConfig(options: ConfigOptions): string {
   const users = options.users.map((u) => {
@@ -65,7 +76,7 @@ export function hubConfig(options: ConfigOptions): string {
       `      { user: ${quoted(CHECK_USER)}, password: ${quoted(options.checkPassword)}, permissions: { publish: { allow: ["$JS.API.INFO"] }, subscribe: { allow: ["_INBOX.>"] } } }`,
     );
   return [
-    `listen: ${quoted(`${options.host ?? '127.0.0.1'}:${options.port}`)}`,
+    `listen: ${quoted(hostPort(options.host ?? '127.0.0.1', options.port))}`,
     `jetstream { store_dir: ${quoted(join(options.dir, 'jetstream'))} }`,
     'accounts {',
     '  STORE {',
@@ -177,7 +188,7 @@ export async function answersAsHub(host: string, port: number, checkPassword: st
   const { connect } = await import('@nats-io/transport-node');
   try {
     const nc = await connect({
-      servers: `${host}:${port}`,
+      servers: hostPort(host, port),
       user: CHECK_USER,
       pass: checkPassword,
       reconnect: false,
@@ -223,7 +234,7 @@ export class HubServer {
   }
 
   get url(): string {
-    return `nats://${this.#options.host ?? '127.0.0.1'}:${this.#options.port}`;
+    return `nats://${hostPort(this.#options.host ?? '127.0.0.1', this.#options.port)}`;
   }
 
   /** The running server's process id (tests kill it); undefined while none runs. */
@@ -264,9 +275,7 @@ export class HubServer {
   }
 
   #check(): Promise<HubCheck> {
-    const host =
-      this.#options.host === undefined || this.#options.host === '0.0.0.0' ? '127.0.0.1' : this.#options.host;
-    return answersAsHub(host, this.#options.port, this.#checkPassword);
+    return answersAsHub(dialHost(this.#options.host), this.#options.port, this.#checkPassword);
   }
 
   async stop(): Promise<void> {

@@ -27,7 +27,9 @@ let hubPid: number | undefined;
 
 beforeAll(async () => {
   terminal = await freshTerminal('store-hub-save');
-  const [started, chromium] = await Promise.all([startWebShellProcess(terminal.env), launchChromium()]);
+  // The hub it hosts listens on loopback only (a store's listens on its LAN: POS_STORE_HUB_LISTEN).
+  const env = { ...terminal.env, POS_STORE_HUB_LISTEN: '127.0.0.1' };
+  const [started, chromium] = await Promise.all([startWebShellProcess(env), launchChromium()]);
   [shell, browser] = [started, chromium];
   page = await newPage(chromium, { viewport: { width: 1024, height: 768 } });
   await page.goto(started.url);
