@@ -94,7 +94,6 @@ function hubOf(needs: HubNeeds): HubArea {
     });
     return starting;
   };
-  let fresh: { till: string; password: string }[] = [];
   const settings = () => readHubSettings(needs.settingsDb);
   const view = (): HubView => {
     const s = settings();
@@ -104,7 +103,9 @@ function hubOf(needs: HubNeeds): HubArea {
     const secrets = readSecrets(needs.secrets);
     return {
       source,
-      url: r.kind === 'ready' ? r.url : s.url,
+      // What Settings say (the form's field), or POS_STORE_HUB's: never the address a hosting till
+      // works out from its listen address, which a save would then keep even after that changed.
+      url: r.kind === 'ready' && r.source === 'env' ? r.url : s.url,
       till: r.kind === 'ready' ? r.till : s.till,
       hosts: s.hosts,
       port: s.port,
@@ -115,7 +116,6 @@ function hubOf(needs: HubNeeds): HubArea {
       downSince: status?.downSince?.toISOString() ?? null,
       published: status?.published ?? 0,
       seen: status === undefined ? [] : [...status.tills],
-      ...(fresh.length > 0 ? { newPasswords: fresh } : {}),
     };
   };
   return {
@@ -123,6 +123,9 @@ function hubOf(needs: HubNeeds): HubArea {
     async set(input: HubSetInput) {
       const before = readSecrets(needs.secrets);
       writeHubSettings(needs.settingsDb, { ...input });
+      // The new tills' passwords go out in this answer only: never in a hub.get asked meanwhile
+      // (the card reads it while the hosted server starts) or after.
+      let fresh: { till: string; password: string }[] = [];
       if (needs.secrets !== undefined) {
         const hosted = input.hosts ? hostedUsers(settings(), before).secrets : before;
         fresh = Object.entries(hosted.hosted)
@@ -137,10 +140,7 @@ function hubOf(needs: HubNeeds): HubArea {
       await stop(running);
       running = await start(needs);
       needs.changed();
-      const shown = view();
-      // The new passwords are shown this once.
-      fresh = [];
-      return shown;
+      return { ...view(), ...(fresh.length > 0 ? { newPasswords: fresh } : {}) };
     },
     shifts(): StoreShiftView {
       const r = running.resolution;

@@ -31,10 +31,10 @@ let reading: Promise<void> | null = null;
 let readAgain = false;
 
 /**
- * Reads the hub's view again because something changed (a status event: the hub connected, applied
- * or published events, looked how far behind this till is). The card shows what the till sees now,
- * not what it saw when opened: read once, it said "behind by 2" for good while the till had caught
- * up (seen in a CI run under load). One read at a time; changes during a read make one more after it.
+ * Reads the hub's view again (the card asks while open: at a status event and every 2 s). The card
+ * shows what the till sees now, not what it saw when opened: read once, it said "behind by 2" for
+ * good while the till had caught up (seen in a CI run under load). One read at a time; asked during
+ * a read, one more after it.
  */
 export function reloadHub(): void {
   if (reading !== null) {

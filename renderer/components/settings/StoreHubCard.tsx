@@ -14,6 +14,8 @@ import { Form } from '../Form.tsx';
 import { Card } from '../Card.tsx';
 
 const TILL = /^[A-Za-z0-9_-]{1,32}$/;
+/** How often the open card reads the hub's view: as often as the hub looks how far behind it is. */
+const HUB_READ_MS = 2000;
 const URL = /^nats:\/\/[^\s/]+$/;
 
 /** What the last save said: saved, or why not. */
@@ -28,9 +30,15 @@ type Fresh = HubView['newPasswords'];
 export function StoreHubCard() {
   const { t } = useTranslation('store');
   const hub = useHub((s) => s.hub);
-  // Read on opening and again at every status event: each change of the hub's state emits one.
+  // Read on opening, every 2 s while open (events applied and how far behind emit no status event:
+  // the status bar's view of the hub is only connected or not), and at every status event (connected
+  // or not shows at once).
   const status = useApp((s) => s.status);
   useEffect(() => reloadHub(), [status]);
+  useEffect(() => {
+    const timer = setInterval(reloadHub, HUB_READ_MS);
+    return () => clearInterval(timer);
+  }, []);
   // Kept here, not in the form: a save that changes the setting gives the form a new key, so a new
   // form is mounted with the saved values, and what the old one held would be lost with it, the
   // passwords the core hands over only this once among it. Later reads (status events) carry none.
