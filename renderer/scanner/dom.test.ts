@@ -292,6 +292,19 @@ describe('attachScanner in Chromium', () => {
     expect(await state()).toMatchObject({ scans: [], clicks: 1 });
   });
 
+  it('puts keys held as a possible scan in before a character inserted without a key of its own', async () => {
+    await page.focus('#field');
+    await typeAt('Č', 0, 0);
+    await advanceTo(1000);
+    await typeAt('er', 1000, 20);
+    expect((await state()).field).toBe('Č'); // "er" held back: it could still be a scan
+    // An on-screen keyboard's or dictation's character: an input event and no key.
+    await (await cdpOf(page)).send('Input.insertText', { text: 'ý' });
+    expect((await state()).field).toBe('Čerý');
+    await advanceTo(2000);
+    expect(await state()).toMatchObject({ scans: [], field: 'Čerý' });
+  });
+
   it('takes a scan through an IME (keyCode 229, text committed per key) and removes its text from the field', async () => {
     await page.focus('#field');
     await typeAt('x', 0, 0);

@@ -98,9 +98,15 @@ export function attachScanner(win: Window, options: AttachOptions): ScannerHandl
     });
   };
 
+  // Keys down now: text inserted while none is (an on-screen keyboard, dictation, a test's
+  // insertText) came without a key of its own; an IME's text comes while its key is down.
+  const keysDown = new Set<string>();
+
   const onKey = (event: KeyboardEvent): void => {
     lagMs = Math.max(0, clock.now() - event.timeStamp);
     const down = event.type === 'keydown';
+    if (down) keysDown.add(event.code);
+    else keysDown.delete(event.code);
     if (down) options.beforeKey?.(event);
     // beforeKey may have moved focus into a text field (a key typed outside any field is sent to
     // one): the key is then that field's, held back there if it starts a scan.
@@ -138,12 +144,35 @@ export function attachScanner(win: Window, options: AttachOptions): ScannerHandl
   // (beforeinput), or, from software that sets the value and then fires only `input`, taken back out.
   // (A beforeinput taken here is cancelled, so no input event follows it.)
   const onBeforeInput = (event: InputEvent): void => {
-    const text = inserting ? null : insertedText(event);
-    if (text === null) return;
+    if (inserting) return;
+    const text = insertedText(event);
+    if (text === null) return insertAfterHeld(event);
     // A clipboard paste was judged at its paste event already; judged the same way again here.
     const source = event.inputType === 'insertFromPaste' ? 'paste' : 'input';
     const decision = machine.text(text, event.timeStamp, isTextTarget(event.target), source);
     apply(decision, event);
+  };
+  /**
+   * One character inserted without a key of its own while typed keys are held back as a possible
+   * scan: the held keys go in first and it after them, in the order typed. The browser fixed where
+   * it inserts before this event, where the caret was before the held keys were put back (a person's
+   * "Čerstvý" became "Čýerstv" on a loaded machine), so it is cancelled and inserted here.
+   */
+  const insertAfterHeld = (event: InputEvent): void => {
+    const char = event.inputType === 'insertText' && !event.isComposing ? event.data : null;
+    const target = event.target;
+    if (char === null || Array.from(char).length !== 1 || keysDown.size > 0) return;
+    if (machine.wakeAt() === null || !event.cancelable || !isTextTarget(target)) return;
+    const decision = machine.text(char, event.timeStamp, true, 'input');
+    if (decision.prevent) return apply(decision, event);
+    apply(decision, null);
+    event.preventDefault();
+    inserting = true;
+    try {
+      insertText(win, target, char);
+    } finally {
+      inserting = false;
+    }
   };
   const onInput = (event: Event): void => {
     if (inserting || !(event instanceof InputEvent) || event.target === null) return;
