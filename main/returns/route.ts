@@ -202,7 +202,7 @@ export class ReturnRouter {
   async #delete(r: ReturnRow, sale: OutboxInternetOrder, caps: Capabilities): Promise<void> {
     // Marked before the DELETE goes: the return names the sale's order as its document from then on.
     // Cut off before the outbox records the order cancelled (a crash, a kill), it is in doubt (its
-    // order still sent: stateOf), for a manager to settle, and never waiting to be sent again.
+    // order still sent: db/returns.ts returnStateOf), for a manager to settle, and never waiting to be sent again.
     if (!this.#markDeleting(r, sale)) return;
     try {
       await this.#outbox.cancel(sale.id);

@@ -73,7 +73,7 @@ export function QuantityInput({ line }: { line: SessionLineView }) {
         </div>
       )}
       {changedMeanwhile && (
-        <span className="qty-error" id={meanwhileId} data-quantity-meanwhile>
+        <span className="qty-note" id={meanwhileId} data-quantity-meanwhile>
           {t('quantityChangedMeanwhile', { quantity: shown })}
         </span>
       )}

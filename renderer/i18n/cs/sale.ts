@@ -22,7 +22,7 @@ export const sale = {
   totals: 'Součty',
   discountOff: 'Sleva −{{amount}}',
   quantityOf: 'Množství: {{name}}',
-  quantityChangedMeanwhile: 'Mezitím {{quantity}}, Esc ji vrátí',
+  quantityChangedMeanwhile: 'Mezitím změněno na {{quantity}}; Esc to vrátí',
   // The VAT table's head, as the receipt prints it (common/words)
   ...vatTable,
   // Pole pro kód a hledání podle názvu

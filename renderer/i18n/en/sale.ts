@@ -23,8 +23,7 @@ export const sale = {
   totals: 'Totals',
   discountOff: 'Discount −{{amount}}',
   quantityOf: 'Quantity of {{name}}',
-  quantityChangedMeanwhile:
-    'Changed meanwhile to {{quantity}}: Enter stores what you typed, Esc keeps {{quantity}}.',
+  quantityChangedMeanwhile: 'Changed meanwhile to {{quantity}}; Esc goes back to it',
   // The VAT table's head, as the receipt prints it (common/words)
   ...vatTable,
   // The code field and find by name

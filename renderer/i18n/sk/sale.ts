@@ -22,8 +22,7 @@ export const sale = {
   totals: 'Súčty',
   discountOff: 'Zľava −{{amount}}',
   quantityOf: 'Množstvo: {{name}}',
-  quantityChangedMeanwhile:
-    'Medzitým zmenené na {{quantity}}: Enter uloží napísané, Esc ponechá {{quantity}}.',
+  quantityChangedMeanwhile: 'Medzitým zmenené na {{quantity}}; Esc to vráti',
   // The VAT table's head, as the receipt prints it (common/words)
   ...vatTable,
   // Pole pre kód a hľadanie podľa názvu
