@@ -7,8 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { settingValue, writeSettings } from '../../db/settings.ts';
-import { TillName } from './names.ts';
-import { dialHost, hostPort, type HubUser } from './server.ts';
+import { dialHost, hostPort, TillName } from './names.ts';
+import type { HubUser } from './server.ts';
 import { lazy } from '../../common/lazy.ts';
 
 export const STORE_HUB_ENV = 'POS_STORE_HUB';

@@ -1,5 +1,6 @@
 // The names the store's tills and the hub agree on: a till's name (its hub user), the journal's
-// subjects and stream, the consumers, the claims' bucket.
+// subjects and stream, the consumers, the claims' bucket, and how a hub's address is written (kept
+// here, not in server.ts, so reading the hub's setting at start-up loads no server code).
 import { z } from 'zod';
 import { lazy } from '../../common/lazy.ts';
 
@@ -33,4 +34,15 @@ export function messageId(till: string, seq: number): string {
 /** Each till's durable consumer: where it is in the others' journals survives its restarts. */
 export function consumerName(till: string): string {
   return `till-${till}`;
+}
+
+/** host:port as nats-server and the NATS client read it: an IPv6 address in brackets. */
+export function hostPort(host: string, port: number): string {
+  return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
+}
+
+/** Where this till reaches a server listening on `host`: loopback for every interface, else `host`. */
+export function dialHost(host: string | undefined): string {
+  if (host === undefined || host === '0.0.0.0') return '127.0.0.1';
+  return host === '::' ? '::1' : host;
 }

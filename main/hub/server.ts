@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'n
 import { connect as tcpConnect } from 'node:net';
 import { basename, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { JOURNAL_SUBJECT, TillName } from './names.ts';
+import { dialHost, hostPort, JOURNAL_SUBJECT, TillName } from './names.ts';
 
 export interface HubUser {
   readonly user: string;
@@ -49,17 +49,6 @@ type ConfigOptions = Pick<HubServerOptions, 'dir' | 'host' | 'port' | 'users'> &
   /** The check user's password, made up anew at each start. */
   readonly checkPassword?: string;
 };
-
-/** host:port as nats-server and the NATS client read it: an IPv6 address in brackets. */
-export function hostPort(host: string, port: number): string {
-  return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
-}
-
-/** Where this till reaches a server listening on `host`: loopback for every interface, else `host`. */
-export function dialHost(host: string | undefined): string {
-  if (host === undefined || host === '0.0.0.0') return '127.0.0.1';
-  return host === '::' ? '::1' : host;
-}
 
 /** The server's configuration: loopback or the given host, JetStream in `dir`, the tills' users. */
 export function hubConfig(options: ConfigOptions): string {
