@@ -52,16 +52,20 @@ export function attachScanner(win: Window, options: AttachOptions): ScannerHandl
   const silence = new SilenceTimer(clock);
   let inserting = false;
 
+  /** Our own insert of a person's text: never read as a wedge's input event. */
+  const insertOwn = (target: TextTarget, text: string): void => {
+    inserting = true;
+    try {
+      insertText(win, target, text);
+    } finally {
+      inserting = false;
+    }
+  };
+
   const apply = (decision: Decision, event: Event | null): void => {
     for (const effect of decision.effects) {
       if (effect.type === 'release') {
-        // Our own insert of a person's text: never read as a wedge's input event.
-        inserting = true;
-        try {
-          if (heldFor) insertText(win, heldFor, effect.text);
-        } finally {
-          inserting = false;
-        }
+        if (heldFor) insertOwn(heldFor, effect.text);
       } else {
         // The field holds only the person's text again before the app hears of the scan: the app
         // reads the field then (the Sale screen's `3*` prefix). Text a silence put back there is in
@@ -167,12 +171,7 @@ export function attachScanner(win: Window, options: AttachOptions): ScannerHandl
     if (decision.prevent) return apply(decision, event);
     apply(decision, null);
     event.preventDefault();
-    inserting = true;
-    try {
-      insertText(win, target, char);
-    } finally {
-      inserting = false;
-    }
+    insertOwn(target, char);
   };
   const onInput = (event: Event): void => {
     if (inserting || !(event instanceof InputEvent) || event.target === null) return;
