@@ -2,6 +2,7 @@
 import { DamagedDatabaseError, DatabaseVersionError } from '../../db/database.ts';
 import { storageFailure } from '../../db/storage-failure.ts';
 import { ServiceError } from '../service/index.ts';
+import { HubConfigError } from '../hub/config.ts';
 import { ConfigError } from '../settings/config.ts';
 import { CliError, EXIT } from './command.ts';
 
@@ -38,6 +39,8 @@ export function toCliError(error: unknown, baseUrl?: string, dataDir?: string): 
   if (error instanceof ServiceError) return serviceFailure(error, baseUrl);
   if (error instanceof ConfigError)
     return new CliError(EXIT.config, error.message, { problems: error.problems });
+  // POS_STORE_HUB or POS_STORE_HUB_LISTEN given and invalid: configuration, as the app refuses to start.
+  if (error instanceof HubConfigError) return new CliError(EXIT.config, error.message);
   if (error instanceof DatabaseVersionError || error instanceof DamagedDatabaseError)
     return new CliError(EXIT.config, error.message);
   const storage = storageFailure(error, dataDir ?? '(not resolved)');

@@ -14,7 +14,7 @@
 // without one; another till's sale then needs the manager PIN (--pin), and says why.
 import { buildOutbox, loadHub, loadPrintWorker, loadReturns, printerSetupOf } from '../areas/index.ts';
 import { lastJournalSeq } from '../../db/journal.ts';
-import { hubFromEnv, type HubArea, type StoreHub } from '../hub/index.ts';
+import { hubFromEnv, hubListenFromEnv, type HubArea, type StoreHub } from '../hub/index.ts';
 import { ReturnError, returnView, type ApprovalReason, type ReturnView } from '../returns/index.ts';
 import { ConfigError } from '../settings/config.ts';
 import { pinMatches } from '../settings/manager-pin.ts';
@@ -46,6 +46,10 @@ export const command = defineCommand({
     const receipt = ctx.positionals[0] ?? '';
     const items = itemsOf(ctx);
     const tender = tenderOf(ctx);
+    // A malformed POS_STORE_HUB or POS_STORE_HUB_LISTEN is refused naming it before anything opens,
+    // as the app refuses to start with one (exit 3), never found later and taken for "no hub".
+    hubFromEnv(process.env);
+    hubListenFromEnv(process.env);
     const db = ctx.db();
     const settings = new SettingsStore(db);
     const connected = serviceOf(ctx);
@@ -107,8 +111,6 @@ const HUB_WAIT_MS = 10_000;
  * its password: the CLI has no credential store to read it from.
  */
 async function joinStore(ctx: CommandContext, db: Db): Promise<HubArea | null> {
-  // A malformed POS_STORE_HUB is refused naming it, as the app refuses to start with one.
-  hubFromEnv(process.env);
   const buildHub = await loadHub();
   const hub = buildHub({
     db,

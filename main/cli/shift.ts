@@ -107,12 +107,7 @@ function actionOf(ctx: CommandContext): Action {
 
 /** The store's view: this till by the name POS_STORE_HUB or Settings give it. */
 function storeResult(ctx: CommandContext, db: Db): CommandResult {
-  let fromEnv;
-  try {
-    fromEnv = hubFromEnv(process.env);
-  } catch (error) {
-    throw new CliError(EXIT.config, error instanceof Error ? error.message : String(error));
-  }
+  const fromEnv = hubFromEnv(process.env);
   const settings = readHubSettings(ctx.db());
   const self = fromEnv?.kind === 'ready' ? fromEnv.till : (settings.till ?? 'this till');
   const set = fromEnv !== undefined || settings.url !== null || settings.hosts;

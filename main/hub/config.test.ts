@@ -64,13 +64,26 @@ describe('the store hub setting', () => {
   it('listens where POS_STORE_HUB_LISTEN says, every interface when unset, and refuses what is no address', () => {
     expect(hubListenFromEnv({})).toBe('0.0.0.0');
     expect(hubListenFromEnv({ POS_STORE_HUB_LISTEN: ' ' })).toBe('0.0.0.0');
-    for (const address of ['127.0.0.1', '192.168.1.10', '::1', 'fe80::1'])
+    for (const address of ['127.0.0.1', '192.168.1.10', '::1', '::', 'fd12::1', 'fec0::1', '2001:db8::1'])
       expect(hubListenFromEnv({ POS_STORE_HUB_LISTEN: ` ${address} ` })).toBe(address);
-    for (const bad of ['localhost', 'lan0', '192.168.1', '256.0.0.1', '127.0.0.1:4222', '[::1]'])
+    for (const bad of [
+      'localhost',
+      'lan0',
+      '192.168.1',
+      '256.0.0.1',
+      '127.0.0.1:4222',
+      '[::1]',
+      'fe80::1%eth0',
+    ])
       expect(() => hubListenFromEnv({ POS_STORE_HUB_LISTEN: bad })).toThrow(HubConfigError);
     expect(() => hubListenFromEnv({ POS_STORE_HUB_LISTEN: 'eth0' })).toThrow(
       /POS_STORE_HUB_LISTEN must be an IPv4 or IPv6 address .* not "eth0"/,
     );
+    // Link-local IPv6 is an address, but binds only with a zone the variable cannot carry.
+    for (const linkLocal of ['fe80::1', 'FE80::abcd', 'febf::1'])
+      expect(() => hubListenFromEnv({ POS_STORE_HUB_LISTEN: linkLocal })).toThrow(
+        /POS_STORE_HUB_LISTEN ".*" is an IPv6 link-local address \(fe80::\/10\)/,
+      );
   });
 
   it('joins the hub it hosts where that hub listens', () => {

@@ -124,7 +124,21 @@ export function hubListenFromEnv(env: Readonly<Record<string, string | undefined
     throw new HubConfigError(
       `${HUB_LISTEN_ENV} must be an IPv4 or IPv6 address (such as 127.0.0.1, 192.168.1.10 or ::1), not ${JSON.stringify(text)}.`,
     );
+  if (linkLocalV6(parsed.data))
+    throw new HubConfigError(
+      `${HUB_LISTEN_ENV} ${JSON.stringify(text)} is an IPv6 link-local address (fe80::/10), which names no network without an interface: give the till's IPv4 address or a global or unique-local IPv6 one.`,
+    );
   return parsed.data;
+}
+
+/**
+ * fe80::/10: valid text, but nats-server can bind it only with a zone (%eth0), which neither the
+ * address check nor a tills' URL carries; refused at start rather than found when the hub will not listen.
+ */
+function linkLocalV6(address: string): boolean {
+  if (!address.includes(':')) return false;
+  const first = address.split(':')[0] ?? '';
+  return first !== '' && (Number.parseInt(first, 16) & 0xffc0) === 0xfe80;
 }
 
 /** The hub this till joins: POS_STORE_HUB, else Settings with the stored password. */
