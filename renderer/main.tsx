@@ -4,6 +4,7 @@ import { App } from './App.tsx';
 import { CustomerDisplay } from './components/display/CustomerDisplay.tsx';
 import { NoLaunchPass } from './components/NoLaunchPass.tsx';
 import { openShell } from './platform/pos.ts';
+import { warmSound } from './platform/sound.ts';
 import { setPos } from './store/pos.ts';
 import { followSerialScans } from './store/serial-scanner.ts';
 import './styles.css';
@@ -19,6 +20,8 @@ const customer =
   location.pathname === '/display' || new URLSearchParams(location.search).get('display') === 'customer';
 // The serial scanner's lines go into the till's scan queue (never the customer display's page).
 if (signedIn && !customer) followSerialScans();
+// The beep's audio, ready before the first scan (the display facing the customer makes no sound).
+if (signedIn && !customer) warmSound();
 createRoot(root).render(
   <StrictMode>{!signedIn ? <NoLaunchPass /> : customer ? <CustomerDisplay /> : <App />}</StrictMode>,
 );

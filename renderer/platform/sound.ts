@@ -2,8 +2,20 @@
 // for a good scan, two low ones for an unknown or misread code. Web Audio only (no files to load).
 let context: AudioContext | null = null;
 
+/**
+ * Makes the audio context while the page is idle after start: made by the first beep, it took the
+ * first scan's frame (about 60 ms in Chromium, before that scan's line could paint). Made before a
+ * key was pressed, a browser's autoplay rule may hold it suspended; the first beep resumes it.
+ */
+export function warmSound(): void {
+  const make = () => safe(() => void (context ??= new AudioContext()));
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(make, { timeout: 2000 });
+  else setTimeout(make, 0);
+}
+
 function tone(frequency: number, startS: number, durationS: number): void {
   context ??= new AudioContext();
+  if (context.state === 'suspended') void context.resume().catch(() => undefined);
   const osc = context.createOscillator();
   const gain = context.createGain();
   osc.frequency.value = frequency;
