@@ -160,7 +160,8 @@ function HubForm({
         </p>
       )}
       {fresh !== undefined && fresh.length > 0 && (
-        <div className="notice" data-hub-new-passwords>
+        // A secret shown this once (the core forgets it): set apart like a warning, never as plain text.
+        <div className="notice warn hub-passwords" role="status" data-hub-new-passwords>
           <p>{t('hubNewPasswords')}</p>
           <ul>
             {fresh.map((p) => (
