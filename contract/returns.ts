@@ -54,6 +54,8 @@ export const ReturnView = lazy(() =>
     state: ReturnState,
     route: ReturnRoute.optional(),
     documentOrderId: int.optional(),
+    /** The document's order's client reference: the Orders list finds that order by it. */
+    documentReference: z.string().optional(),
     note: z.string().optional(),
     managerApproved: z.boolean(),
     cashierId: int.nullable(),

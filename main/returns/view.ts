@@ -88,6 +88,7 @@ export function viewOfListing(r: ReturnListing): ReturnView {
     state: returnStateOf(r, r.documentState === null ? undefined : OutboxState.parse(r.documentState)),
     ...(r.route === null ? {} : { route: r.route }),
     ...(r.documentOrderId === null ? {} : { documentOrderId: r.documentOrderId }),
+    ...(r.documentReference === null ? {} : { documentReference: r.documentReference }),
     ...(r.stateNote === null ? {} : { note: r.stateNote }),
     managerApproved: r.managerApproved,
     cashierId: r.cashierId,

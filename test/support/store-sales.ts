@@ -100,13 +100,16 @@ export function sell(db: Db, productId: number, quantity: number, now = new Date
   });
 }
 
-/** Takes back `quantity` of a sale's first line (10.00 a piece), paid back in cash, as a return stores it. */
-export function returnCash(db: Db, orderId: number, quantity: number, now = new Date()): void {
-  writeTransaction(db, () => {
+/**
+ * Takes back `quantity` of a sale's first line (10.00 a piece), paid back in cash, as a return stores
+ * it (waiting for its route); its row's id.
+ */
+export function returnCash(db: Db, orderId: number, quantity: number, now = new Date()): number {
+  return writeTransaction(db, () => {
     const order = getOutboxOrder(db, orderId);
     if (order?.originSessionId == null) throw new Error(`order ${orderId} closed no sale`);
     const refundMinor = 1000 * quantity;
-    insertReturn(db, {
+    return insertReturn(db, {
       prefix: 'P1',
       saleSessionId: order.originSessionId,
       saleOrderId: orderId,
@@ -118,6 +121,6 @@ export function returnCash(db: Db, orderId: number, quantity: number, now = new 
       clientReference: `return-${orderId}-${now.getTime()}-${Math.random()}`,
       lines: [{ lineNo: 0, quantityMilli: quantity * 1000, refundMinor }],
       refunds: [{ method: 'cash', amountMinor: refundMinor, roundingMinor: 0 }],
-    });
+    }).id;
   });
 }

@@ -1,11 +1,13 @@
 // Orders' returns (issue 37): each return with its number, the receipt it takes back, what it
 // refunded and where its document is (the outbox's states; "to book in the back office" until a
 // manager marks it booked there; in doubt after a DELETE that went unanswered, for a manager to
-// settle). Its receipt opens in a dialog to print again.
+// settle; in doubt as its own order, settled at that order below). Its receipt opens in a dialog to
+// print again.
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReturnView } from '../../../contract/contract.ts';
 import { useApp } from '../../store/app.ts';
+import { setOrdersQuery } from '../../store/orders.ts';
 import {
   closeReturnReceipt,
   loadReturns,
@@ -55,6 +57,7 @@ export function ReturnsList() {
 function ReturnRow({ view }: { view: ReturnView }) {
   const { t } = useTranslation('orders');
   const format = useFormat();
+  const at = atItsOrder(view);
   return (
     <li className={`order state-${view.state}`} data-return={view.number} data-state={view.state}>
       <div className="return-summary">
@@ -74,6 +77,11 @@ function ReturnRow({ view }: { view: ReturnView }) {
           <span className="muted"> {t('instanceId', { id: view.saleRemoteId })}</span>
         )}
       </div>
+      {at !== undefined && (
+        <p className="return-at-order" data-return-at-order={at.id}>
+          {t('returnAtOrder', { id: at.id })}
+        </p>
+      )}
       <div className="actions">
         <button type="button" onClick={() => void openReturnReceipt(view.id)} data-action="return-receipt">
           {t('returnReceipt')}
@@ -83,7 +91,8 @@ function ReturnRow({ view }: { view: ReturnView }) {
             {t('returnMarkBooked')}
           </button>
         )}
-        {view.state === 'in-doubt' && (
+        {/* Only a DELETE's return is settled here; another route's document is an order of the list below. */}
+        {view.state === 'in-doubt' && view.route === 'delete' && (
           <>
             <button
               type="button"
@@ -101,8 +110,32 @@ function ReturnRow({ view }: { view: ReturnView }) {
             </button>
           </>
         )}
+        {at !== undefined && (
+          <button type="button" onClick={() => void showOrder(at)} data-action="return-show-order">
+            {t('returnShowOrder', { id: at.id })}
+          </button>
+        )}
       </div>
     </li>
+  );
+}
+
+/**
+ * The order a return in doubt is settled at, when its document is an order of its own (a negative
+ * order): that order is settled in the Orders list below, as any order in doubt is. A DELETE's
+ * return has none: it is settled on its row.
+ */
+function atItsOrder(view: ReturnView): { id: number; reference: string } | undefined {
+  if (view.state !== 'in-doubt' || view.route === 'delete') return undefined;
+  if (view.documentOrderId === undefined || view.documentReference === undefined) return undefined;
+  return { id: view.documentOrderId, reference: view.documentReference };
+}
+
+/** Has the Orders list show this order (found by its reference, whatever it showed) and scrolls to it. */
+async function showOrder(at: { id: number; reference: string }): Promise<void> {
+  await setOrdersQuery({ filter: 'all', text: at.reference, day: '' });
+  requestAnimationFrame(() =>
+    document.querySelector(`[data-order="${String(at.id)}"]`)?.scrollIntoView({ block: 'nearest' }),
   );
 }
 

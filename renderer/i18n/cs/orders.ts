@@ -12,6 +12,8 @@ export const orders = {
   returnMarkBooked: 'Zaúčtováno v back office',
   returnSettleGone: 'Na instanci už není',
   returnSettleThere: 'Na instanci stále je',
+  returnAtOrder: 'Jde na instanci jako objednávka #{{id}}: vyřešte ji tam, v objednávkách níže.',
+  returnShowOrder: 'Zobrazit objednávku #{{id}}',
   returnSettleTitle: 'Vratka {{number}}: na DELETE nepřišla odpověď',
   returnSettleGoneBody:
     'Vyhledejte objednávku {{order}} na instanci. Už tam není: vratka je zaúčtovaná a prodej zapsaný jako stornovaný.',

@@ -12,6 +12,8 @@ export const orders = {
   returnMarkBooked: 'Booked in the back office',
   returnSettleGone: 'Gone from the instance',
   returnSettleThere: 'Still on the instance',
+  returnAtOrder: 'Goes to the instance as order #{{id}}: settle it there, in the orders below.',
+  returnShowOrder: 'Show order #{{id}}',
   returnSettleTitle: 'Return {{number}}: its DELETE went unanswered',
   returnSettleGoneBody:
     'Look for order {{order}} on the instance. Gone there: the return is booked and the sale recorded cancelled.',

@@ -12,6 +12,8 @@ export const orders = {
   returnMarkBooked: 'Zaúčtované v back office',
   returnSettleGone: 'Na inštancii už nie je',
   returnSettleThere: 'Na inštancii stále je',
+  returnAtOrder: 'Ide na inštanciu ako objednávka #{{id}}: vyriešte ju tam, v objednávkach nižšie.',
+  returnShowOrder: 'Zobraziť objednávku #{{id}}',
   returnSettleTitle: 'Vratka {{number}}: na DELETE neprišla odpoveď',
   returnSettleGoneBody:
     'Vyhľadajte objednávku {{order}} na inštancii. Už tam nie je: vratka je zaúčtovaná a predaj zapísaný ako stornovaný.',

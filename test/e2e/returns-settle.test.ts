@@ -1,0 +1,131 @@
+// Returns in doubt on Orders, through the web shell in Debian's Chromium, in the run's language at
+// 1024x768: a DELETE's return (its sale's order still recorded sent: the DELETE's answer never came)
+// is settled on its row, by the two buttons; a return whose document is a negative order of its own
+// has no such buttons (the core settles only a DELETE's), but says its order settles it in the list
+// below and has that list show the order. The data folder is seeded before the shell starts, and the
+// instance is out of reach (port 9) for the whole test, so nothing changes state meanwhile.
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/database.ts';
+import { claimForSending, insertOutboxOrder, recordOutboxOutcome } from '../../db/outbox.ts';
+import { setReturnRoute } from '../../db/returns.ts';
+import { demoEnv, sharedTempDir } from '../support/fixtures.ts';
+import { openShift, returnCash, sell, WAREHOUSE } from '../support/store-sales.ts';
+import { goTo } from './app.ts';
+import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+import { screenshotOnFailure } from './failure-shot.ts';
+import { newPage, say } from './lang.ts';
+
+let shell: RunningShell;
+let browser: Browser;
+let page: Page;
+const dataDir = sharedTempDir('e2e-returns-settle');
+/** The negative order that is the second return's document, in doubt. */
+let documentId: number;
+let documentReference: string;
+
+beforeAll(async () => {
+  const db = openDatabase(join(dataDir, 'counter.sqlite'));
+  openShift(db, 50000);
+  // Two sales (P1-000001, P1-000002), each acknowledged by the instance, and one unit of each back.
+  const sold = (remoteId: number): number => {
+    const order = sell(db, 11, 2, new Date(), 'P1');
+    recordOutboxOutcome(db, order, ['queued'], { state: 'sent', remoteId });
+    return order;
+  };
+  const first = sold(501);
+  const second = sold(502);
+  // P1-V000001 went by DELETE of the first sale's order, whose answer never came: that order is still
+  // recorded sent, so the return is in doubt, for a manager to settle on its row.
+  setReturnRoute(db, returnCash(db, first, 1), {
+    route: 'delete',
+    state: 'document',
+    documentOrderId: first,
+  });
+  // P1-V000002 went as a negative order, whose answer never came: that order is in doubt.
+  const document = insertOutboxOrder(db, {
+    customerId: 7,
+    warehouseId: WAREHOUSE,
+    items: [{ productId: 11, quantity: -1, price: 10 }],
+  });
+  setReturnRoute(db, returnCash(db, second, 1), {
+    route: 'negative-order',
+    state: 'document',
+    documentOrderId: document.id,
+  });
+  claimForSending(db, document.id, ['queued']);
+  recordOutboxOutcome(db, document.id, ['sending'], { state: 'in-doubt' });
+  db.close();
+  documentId = document.id;
+  documentReference = document.clientReference;
+  [shell, browser] = await Promise.all([
+    // Port 9 (discard) refuses connections: the instance is unreachable for the whole test.
+    startWebShellProcess(demoEnv('http://127.0.0.1:9', dataDir)),
+    launchChromium(),
+  ]);
+  page = await newPage(browser, { viewport: { width: 1024, height: 768 } });
+  screenshotOnFailure(
+    () => page,
+    'returns-settle',
+    () => shell,
+  );
+  await page.goto(shell.url);
+});
+
+afterAll(async () => {
+  await browser.close();
+  await shell.stop();
+});
+
+describe('returns in doubt on Orders', { timeout: 60_000 }, () => {
+  it("settles a DELETE's return on its row, and shows a negative order's return at its order below", async () => {
+    await goTo(page, 'orders');
+    const deleted = page.locator('[data-return="P1-V000001"]');
+    const negative = page.locator('[data-return="P1-V000002"]');
+    await expect.poll(() => deleted.getAttribute('data-state')).toBe('in-doubt');
+    await expect.poll(() => negative.getAttribute('data-state')).toBe('in-doubt');
+    const settle = '[data-action="return-settle-gone"], [data-action="return-settle-there"]';
+
+    // The DELETE's return: both of the manager's answers, on its row.
+    expect(await deleted.locator('[data-action="return-settle-gone"]').innerText()).toBe(
+      say('orders:returnSettleGone'),
+    );
+    expect(await deleted.locator('[data-action="return-settle-there"]').innerText()).toBe(
+      say('orders:returnSettleThere'),
+    );
+    expect(await deleted.locator('[data-action="return-show-order"]').count()).toBe(0);
+
+    // The negative order's return: no settling here (the core would refuse it), but where it is settled.
+    expect(await negative.locator(settle).count()).toBe(0);
+    expect(await negative.locator(`[data-return-at-order="${String(documentId)}"]`).innerText()).toBe(
+      say('orders:returnAtOrder', { id: documentId }),
+    );
+    const show = negative.locator('[data-action="return-show-order"]');
+    expect(await show.innerText()).toBe(say('orders:returnShowOrder', { id: documentId }));
+
+    await screenshot(page, 'orders-returns-in-doubt-1024');
+
+    // The list below filtered to what hides that order (the sent ones): the button brings it back.
+    const document = page.locator(`[data-order="${String(documentId)}"]`);
+    await expect.poll(() => document.getAttribute('data-state')).toBe('in-doubt');
+    await page.locator('[data-filter="sent"]').click();
+    await expect.poll(() => document.count()).toBe(0);
+    expect(await page.locator('[data-order][data-state="sent"]').count()).toBe(2);
+    await show.click();
+    await expect.poll(() => document.getAttribute('data-state')).toBe('in-doubt');
+    expect(await page.locator('[data-field="findReference"]').inputValue()).toBe(documentReference);
+    expect(await page.locator('[data-filter="all"]').getAttribute('aria-pressed')).toBe('true');
+    // Only that order: the sales' orders do not match its reference.
+    await expect.poll(() => page.locator('[data-order]').count()).toBe(1);
+    // Scrolled to, whole in the window (not under the status bar at the foot of it).
+    const bar = await page.getByTestId('status-bar').boundingBox();
+    await expect
+      .poll(async () => {
+        const box = await document.boundingBox();
+        return box !== null && bar !== null && box.y >= 0 && box.y + box.height <= bar.y;
+      })
+      .toBe(true);
+    await screenshot(page, 'orders-returns-settle-1024');
+  });
+});
