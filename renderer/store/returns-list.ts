@@ -6,6 +6,7 @@ import { create } from 'zustand';
 import type { ReturnView } from '../../contract/contract.ts';
 import { i18n } from '../i18n/index.ts';
 import { message } from './app.ts';
+import { Newest } from './newest.ts';
 import { askToConfirm, withPin } from './guard.ts';
 import { pos } from './pos.ts';
 import { printerInUse } from './printer.ts';
@@ -21,9 +22,16 @@ interface ReturnsUi {
 
 export const useReturns = create<ReturnsUi>()(() => ({ list: [], error: null, dialog: null, notice: null }));
 
+/**
+ * The list as the core last said it. Reloaded whenever the outbox changes (a document settled in the
+ * orders below), so list answers may overlap: an older one never overwrites a newer list, nor a
+ * return an action just changed.
+ */
+const listView = new Newest<readonly ReturnView[]>((list) => useReturns.setState({ list, error: null }));
+
 export async function loadReturns(): Promise<void> {
   try {
-    useReturns.setState({ list: await pos.invoke('returns.list', {}), error: null });
+    await listView.ask(() => pos.invoke('returns.list', {}));
   } catch (error) {
     useReturns.setState({ error: message(error) });
   }
@@ -32,10 +40,8 @@ export async function loadReturns(): Promise<void> {
 /** One return as it is now, in the list and the dialog. */
 function replace(view: ReturnView): void {
   const { list, dialog } = useReturns.getState();
-  useReturns.setState({
-    list: list.map((r) => (r.id === view.id ? view : r)),
-    ...(dialog?.id === view.id ? { dialog: view } : {}),
-  });
+  listView.event(list.map((r) => (r.id === view.id ? view : r)));
+  if (dialog?.id === view.id) useReturns.setState({ dialog: view });
 }
 
 export async function openReturnReceipt(id: number): Promise<void> {

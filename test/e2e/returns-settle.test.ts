@@ -127,5 +127,16 @@ describe('returns in doubt on Orders', { timeout: 60_000 }, () => {
       })
       .toBe(true);
     await screenshot(page, 'orders-returns-settle-1024');
+
+    // Settled below (the manager found it on the instance as order 4242): the return above follows
+    // at once, with the screen left open.
+    await document.locator('.order-summary').click();
+    await document.locator('[data-field="remoteId"]').fill('4242');
+    await document.locator('[data-action="mark-sent"]').click();
+    await page.getByTestId('confirm-dialog').locator('[data-action="confirm-destroy"]').click();
+    await expect.poll(() => document.getAttribute('data-state')).toBe('sent');
+    await expect.poll(() => negative.getAttribute('data-state')).toBe('sent');
+    expect(await negative.locator('[data-action="return-show-order"]').count()).toBe(0);
+    expect(await deleted.getAttribute('data-state')).toBe('in-doubt');
   });
 });

@@ -34,7 +34,10 @@ export function ReturnsList() {
   const { t } = useTranslation('orders');
   const list = useReturns((s) => s.list);
   const error = useReturns((s) => s.error);
-  useEffect(() => void loadReturns(), []);
+  // Read again whenever an order changes state: a return's state follows its document's, which the
+  // orders below settle (and the outbox sends) while this screen is open.
+  const outboxMoved = useApp((s) => (s.outboxCounts === null ? '' : JSON.stringify(s.outboxCounts)));
+  useEffect(() => void loadReturns(), [outboxMoved]);
   if (list.length === 0 && error === null) return null;
   return (
     <section className="returns-list" aria-label={t('returnsLabel')} data-testid="returns-list">
