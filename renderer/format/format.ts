@@ -169,3 +169,89 @@ export function formatDate(iso: string, locale = currentLocale()): string {
   if (Number.isNaN(at.getTime())) return iso;
   return cached(`day|${locale}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' })).format(at);
 }
+
+/** The order a locale writes a calendar date's parts in (formatDate's: day, month, year in Czech). */
+function dateParts(locale: string): Intl.DateTimeFormatPart[] {
+  const probe = new Date(2026, 10, 30);
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).formatToParts(probe);
+}
+
+/** The letters a date's parts are written as in a hint ("d. m. rrrr"): the catalogue's words. */
+export interface DateLetters {
+  readonly day: string;
+  readonly month: string;
+  /** A month written as a name ("30 Nov 2026" in English). */
+  readonly monthName: string;
+  readonly year: string;
+}
+
+/**
+ * How a date is typed, as formatDate writes it, in the catalogue's letters: "d. m. rrrr" in Czech,
+ * "d mmm yyyy" in British English.
+ */
+export function datePattern(letters: DateLetters, locale = currentLocale()): string {
+  return dateParts(locale)
+    .map((part) => {
+      if (part.type === 'day') return letters.day;
+      if (part.type === 'year') return letters.year;
+      if (part.type === 'month') return /\d/.test(part.value) ? letters.month : letters.monthName;
+      return part.value;
+    })
+    .join('');
+}
+
+/** A month by its name in a locale (its short or long name, or the first three letters of the long). */
+function monthByName(text: string, locale: string): number | undefined {
+  const wanted = text.toLocaleLowerCase(locale).replace(/\.$/, '');
+  if (wanted.length < 3) return undefined;
+  for (let m = 0; m < 12; m += 1) {
+    const at = new Date(2026, m, 15);
+    const long = new Intl.DateTimeFormat(locale, { month: 'long' }).format(at).toLocaleLowerCase(locale);
+    const short = new Intl.DateTimeFormat(locale, { month: 'short' })
+      .format(at)
+      .toLocaleLowerCase(locale)
+      .replace(/\.$/, '');
+    if (wanted === short || long.startsWith(wanted)) return m + 1;
+  }
+  return undefined;
+}
+
+/**
+ * A calendar date as a person types it in the screens' language, formatDate's way or with digits
+ * alone ("30. 11. 2026", "30.11.2026" in Czech; "30 Nov 2026", "30/11/2026" in British English),
+ * or as ISO (2026-11-30): its 'YYYY-MM-DD'; '' when nothing is typed; null when the text is no date
+ * (a half-typed one, "31. 2. 2026", "zítra").
+ */
+export function parseDate(text: string, locale = currentLocale()): string | null {
+  const t = text.trim();
+  if (t === '') return '';
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(t);
+  const tokens = iso === null ? t.split(/[\s.,/-]+/).filter((s) => s !== '') : iso.slice(1);
+  if (tokens.length !== 3) return null;
+  const order =
+    iso === null
+      ? dateParts(locale)
+          .map((p) => p.type)
+          .filter((type) => type === 'day' || type === 'month' || type === 'year')
+      : ['year', 'month', 'day'];
+  if (order.length !== 3) return null;
+  const value: Partial<Record<string, number>> = {};
+  for (const [i, type] of order.entries()) {
+    const token = tokens[i] ?? '';
+    if (type === 'year') {
+      if (!/^\d{4}$/.test(token)) return null;
+      value.year = Number(token);
+    } else if (/^\d{1,2}$/.test(token)) {
+      value[type] = Number(token);
+    } else if (type === 'month') {
+      value.month = monthByName(token, locale);
+      if (value.month === undefined) return null;
+    } else return null;
+  }
+  const { year = 0, month = 0, day = 0 } = value;
+  const at = new Date(year, month - 1, day);
+  // Date rolls 31 February over into March: the day must be the one typed.
+  if (at.getFullYear() !== year || at.getMonth() !== month - 1 || at.getDate() !== day) return null;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${String(year)}-${two(month)}-${two(day)}`;
+}

@@ -9,9 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.ts';
 import { insertOutboxOrder, recordOutboxOutcome, type OutboxOutcome } from '../../db/outbox.ts';
 import { SettingsStore } from '../../main/settings/store.ts';
+import { datePattern, formatDate } from '../../renderer/format/format.ts';
 import { goTo, placeOrder, scan } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell, SIZES } from './browser.ts';
-import { newPage, say } from './lang.ts';
+import { E2E_LANGUAGE, E2E_LOCALE, newPage, say } from './lang.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import {
   SELLS_PLAINLY,
@@ -198,15 +199,56 @@ describe('a history of orders on the Orders screen, at 1024×768 and 1280×800',
     await expect.poll(ids).toEqual([seeded.dayThree[59]?.id]);
     await find.fill('');
 
+    // The day in the screens' language, as they write a date ("11. 3. 2025" in Czech), never the
+    // browser's date box (which speaks the browser's language: "mm/dd/yyyy" on a Czech till).
     const day = page.locator('[data-field="findDay"]');
-    await day.fill('2025-03-11');
-    await expect.poll(ids).toEqual(newestFirst([...seeded.needsFix, ...seeded.cancelled]));
+    const pattern = datePattern(
+      {
+        day: say('orders:dayLetterDay'),
+        month: say('orders:dayLetterMonth'),
+        monthName: say('orders:dayLetterMonthName'),
+        year: say('orders:dayLetterYear'),
+      },
+      E2E_LOCALE,
+    );
+    expect(await day.getAttribute('placeholder')).toBe(pattern);
+    await day.fill(formatDate('2025-03-11', E2E_LOCALE));
+    const dayTwo = newestFirst([...seeded.needsFix, ...seeded.cancelled]);
+    await expect.poll(ids).toEqual(dayTwo);
     expect(await older().count()).toBe(0);
     await pictures('orders-history-day');
+    // Half a date typed leaves the list and the text as they are; the whole one filters by it. Typed at a
+    // person's pace: a burst of keys is a scanner's (the keymap takes it as a scan).
+    const dayOneText = E2E_LANGUAGE === 'en' ? '10/3/2025' : '10.3.2025';
+    await day.fill('');
+    await day.pressSequentially(dayOneText.slice(0, 5), { delay: 60 });
+    expect(await day.inputValue()).toBe(dayOneText.slice(0, 5));
+    expect(await ids()).toEqual(all().slice(0, 50));
+    await day.pressSequentially(dayOneText.slice(5), { delay: 60 });
+    await expect.poll(ids).toEqual(newestFirst(seeded.dayOne).slice(0, 50));
+    expect(await day.inputValue()).toBe(dayOneText);
+    await day.fill(formatDate('2025-03-11', E2E_LOCALE));
+    await expect.poll(ids).toEqual(dayTwo);
+    // A text that is no date says so in the cashier's language, naming it; the list stays.
+    const error = page.locator('[data-day-error]');
+    for (const bad of [
+      E2E_LANGUAGE === 'en' ? '31/2/2025' : '31. 2. 2025',
+      { cs: 'zítra', sk: 'zajtra', en: 'tomorrow' }[E2E_LANGUAGE],
+    ]) {
+      await day.fill(bad);
+      await day.press('Enter');
+      await expect.poll(() => error.textContent()).toBe(say('orders:dayNotDate', { text: bad, pattern }));
+      expect(await ids()).toEqual(dayTwo);
+    }
+    await page.setViewportSize(SIZES[0]);
+    await page.locator('main.screen').evaluate((el) => el.scrollTo(0, 0));
+    await screenshot(page, 'orders-history-day-not-a-date-1024');
+    await day.fill(formatDate('2025-03-11', E2E_LOCALE));
+    await expect.poll(() => error.count()).toBe(0);
     await page.locator('[data-filter="sent"]').click();
     await expect.poll(ids).toEqual([]);
     await page.getByText(say('orders:noOrderMatches')).waitFor();
-    await day.fill('2025-03-10');
+    await day.fill(formatDate('2025-03-10', E2E_LOCALE));
     await expect.poll(ids).toEqual(newestFirst(seeded.dayOne).slice(0, 50));
     await day.fill('');
     await page.locator('[data-filter="all"]').click();

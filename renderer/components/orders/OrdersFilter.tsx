@@ -1,6 +1,7 @@
 // The Orders list's filter by state (all / needs attention / waiting / sent / closed), its search by
 // reference (the order's client reference or the instance's order id) and its day. The core filters
 // (outbox.page); the counts are the whole history's, per state, as the core keeps them.
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OutboxCounts } from '../../../contract/contract.ts';
 import { useApp } from '../../store/app.ts';
@@ -8,6 +9,7 @@ import { setOrdersQuery } from '../../store/orders.ts';
 import { useFormat } from '../use-format.ts';
 import { FILTER_LABEL, FILTERS, inFilter, type OrderFilter } from '../../words/orders.ts';
 import { TextField } from '../TextField.tsx';
+import { datePattern, formatDate, parseDate } from '../../format/format.ts';
 
 /** Orders a filter shows in the whole history; undefined before the core said. */
 function countOf(counts: OutboxCounts | null, filter: OrderFilter): number | undefined {
@@ -53,15 +55,65 @@ export function OrdersFilter() {
           type="search"
           placeholder={t('referenceOrOrderId')}
         />
-        <TextField
-          label={t('placedOn')}
-          value={query.day}
-          set={(day) => void setOrdersQuery({ day })}
-          name="findDay"
-          className="find-day"
-          type="date"
-        />
+        <DayField />
       </div>
     </div>
+  );
+}
+
+/**
+ * The day, typed in the screens' language as they write a date ("30. 11. 2026" in Czech), never the
+ * browser's date box (it speaks the browser's language). What is typed stays as typed; the list is
+ * filtered by it once it is a date, or by no day once it is cleared. A text that is no date says so
+ * when the cashier leaves the box or presses Enter, and the list stays as it was.
+ */
+function DayField() {
+  const day = useApp((s) => s.ordersQuery.day);
+  const { t } = useTranslation('orders');
+  const { locale } = useFormat();
+  // formatDate shows '' (no day) as it is.
+  const [typed, setTyped] = useState(() => formatDate(day, locale));
+  const [checked, setChecked] = useState(false);
+  // Another day set elsewhere, or another language: the box shows it as the screens write it. The
+  // day this box applied is what it shows already: what is typed stays as typed.
+  useEffect(() => {
+    setTyped((now) => (parseDate(now, locale) === day ? now : formatDate(day, locale)));
+  }, [day, locale]);
+  const pattern = datePattern(
+    {
+      day: t('dayLetterDay'),
+      month: t('dayLetterMonth'),
+      monthName: t('dayLetterMonthName'),
+      year: t('dayLetterYear'),
+    },
+    locale,
+  );
+  const parsed = parseDate(typed, locale);
+  return (
+    <TextField
+      label={t('placedOn')}
+      value={typed}
+      set={(text) => {
+        setTyped(text);
+        setChecked(false);
+        const wanted = parseDate(text, locale);
+        if (wanted === null || wanted === day) return;
+        void setOrdersQuery({ day: wanted });
+      }}
+      name="findDay"
+      className={checked && parsed === null ? 'find-day invalid' : 'find-day'}
+      placeholder={pattern}
+      aria-invalid={checked && parsed === null}
+      onBlur={() => setChecked(true)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') setChecked(true);
+      }}
+    >
+      {checked && parsed === null ? (
+        <span className="field-error" role="alert" data-day-error>
+          {t('dayNotDate', { text: typed.trim(), pattern })}
+        </span>
+      ) : null}
+    </TextField>
   );
 }

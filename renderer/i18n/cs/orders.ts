@@ -82,6 +82,12 @@ export const orders = {
   findByReference: 'Hledat podle čísla účtenky nebo reference',
   referenceOrOrderId: 'č. účtenky (P1-000001), reference nebo č. objednávky',
   placedOn: 'Ze dne',
+  // The day as typed: the hint's letters (day, month, month as a name, year) and a text that is no date
+  dayLetterDay: 'd',
+  dayLetterMonth: 'm',
+  dayLetterMonthName: 'měs',
+  dayLetterYear: 'rrrr',
+  dayNotDate: '„{{text}}“ není datum. Napište ho jako {{pattern}}.',
   olderOrders: 'Starší objednávky',
   // What an order's state means (headlines), and its technical detail
   queuedUnreachable: 'Čeká na odeslání: služba není dostupná. Odejde sama, jakmile bude spojení zpět.',

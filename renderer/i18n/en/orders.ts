@@ -80,6 +80,12 @@ export const orders = {
   findByReference: 'Find by receipt number or reference',
   referenceOrOrderId: 'receipt no. (P1-000001), reference or order id',
   placedOn: 'Placed on',
+  // The day as typed: the hint's letters (day, month, month as a name, year) and a text that is no date
+  dayLetterDay: 'd',
+  dayLetterMonth: 'm',
+  dayLetterMonthName: 'mmm',
+  dayLetterYear: 'yyyy',
+  dayNotDate: '"{{text}}" is not a date. Type it as {{pattern}}.',
   olderOrders: 'Older orders',
   // What an order's state means (headlines), and its technical detail
   queuedUnreachable:

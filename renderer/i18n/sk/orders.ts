@@ -82,6 +82,12 @@ export const orders = {
   findByReference: 'Hľadať podľa čísla dokladu alebo referencie',
   referenceOrOrderId: 'č. dokladu (P1-000001), referencia alebo č. objednávky',
   placedOn: 'Zo dňa',
+  // The day as typed: the hint's letters (day, month, month as a name, year) and a text that is no date
+  dayLetterDay: 'd',
+  dayLetterMonth: 'm',
+  dayLetterMonthName: 'mes',
+  dayLetterYear: 'rrrr',
+  dayNotDate: '„{{text}}“ nie je dátum. Napíšte ho ako {{pattern}}.',
   olderOrders: 'Staršie objednávky',
   // What an order's state means (headlines), and its technical detail
   queuedUnreachable: 'Čaká na odoslanie: služba nie je dostupná. Odíde sama, keď bude spojenie späť.',
