@@ -13,16 +13,35 @@ export function warmSound(): void {
   else setTimeout(make, 0);
 }
 
+/** A cue that could not sound at once (the context held suspended) is not worth hearing later than this. */
+const LATE_CUE_MS = 300;
+
 function tone(frequency: number, startS: number, durationS: number): void {
   context ??= new AudioContext();
-  if (context.state === 'suspended') void context.resume().catch(() => undefined);
-  const osc = context.createOscillator();
-  const gain = context.createGain();
+  const ctx = context;
+  if (ctx.state === 'running') {
+    play(ctx, frequency, startS, durationS);
+    return;
+  }
+  // Suspended until the page had a key or a click (a browser's autoplay rule): once resumed, the cue
+  // sounds if it is still the scan's, never a pile of old ones together over the current one.
+  const asked = performance.now();
+  void ctx
+    .resume()
+    .then(() => {
+      if (performance.now() - asked <= LATE_CUE_MS) safe(() => play(ctx, frequency, startS, durationS));
+    })
+    .catch(() => undefined);
+}
+
+function play(ctx: AudioContext, frequency: number, startS: number, durationS: number): void {
+  const osc = ctx.createOscillator();
+  const gain = ctx.createGain();
   osc.frequency.value = frequency;
   osc.type = 'square';
   gain.gain.value = 0.06;
-  osc.connect(gain).connect(context.destination);
-  const t = context.currentTime + startS;
+  osc.connect(gain).connect(ctx.destination);
+  const t = ctx.currentTime + startS;
   osc.start(t);
   osc.stop(t + durationS);
 }
