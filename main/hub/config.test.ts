@@ -79,6 +79,13 @@ describe('the store hub setting', () => {
     expect(() => hubListenFromEnv({ POS_STORE_HUB_LISTEN: 'eth0' })).toThrow(
       /POS_STORE_HUB_LISTEN must be an IPv4 or IPv6 address .* not "eth0"/,
     );
+    // A group's address (multicast, broadcast) is no till's: nothing listens there.
+    for (const group of ['224.0.0.1', '239.255.255.250', '255.255.255.255', 'ff02::1', 'FF05::1:3'])
+      expect(() => hubListenFromEnv({ POS_STORE_HUB_LISTEN: group })).toThrow(
+        /POS_STORE_HUB_LISTEN ".*" is a multicast or broadcast address/,
+      );
+    for (const address of ['223.255.255.254', '240.0.0.1', 'fe00::1', '::ff02:1'])
+      expect(hubListenFromEnv({ POS_STORE_HUB_LISTEN: address })).toBe(address);
     // Link-local IPv6 is an address, but binds only with a zone the variable cannot carry.
     for (const linkLocal of ['fe80::1', 'FE80::abcd', 'febf::1'])
       expect(() => hubListenFromEnv({ POS_STORE_HUB_LISTEN: linkLocal })).toThrow(

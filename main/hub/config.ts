@@ -128,7 +128,18 @@ export function hubListenFromEnv(env: Readonly<Record<string, string | undefined
     throw new HubConfigError(
       `${HUB_LISTEN_ENV} ${JSON.stringify(text)} is an IPv6 link-local address (fe80::/10), which names no network without an interface: give the till's IPv4 address or a global or unique-local IPv6 one.`,
     );
+  if (groupAddress(parsed.data))
+    throw new HubConfigError(
+      `${HUB_LISTEN_ENV} ${JSON.stringify(text)} is a multicast or broadcast address, which no server listens on: give the till's own address on the shop's network.`,
+    );
   return parsed.data;
+}
+
+/** Multicast (224.0.0.0/4, ff00::/8) or the IPv4 broadcast: addresses of groups, never of one till. */
+function groupAddress(address: string): boolean {
+  if (address.includes(':')) return /^ff[0-9a-f]{0,2}:/i.test(address);
+  const first = Number(address.split('.')[0]);
+  return (first >= 224 && first <= 239) || address === '255.255.255.255';
 }
 
 /**

@@ -161,8 +161,10 @@ function HubForm({
       )}
       {fresh !== undefined && fresh.length > 0 && (
         // A secret shown this once (the core forgets it): set apart like a warning, never as plain text.
-        <div className="notice warn hub-passwords" role="status" data-hub-new-passwords>
-          <p>{t('hubNewPasswords')}</p>
+        // The live region is the heading alone: a screen reader announces that passwords came, and
+        // never reads them out loud unasked.
+        <div className="notice warn hub-passwords" data-hub-new-passwords>
+          <p role="status">{t('hubNewPasswords')}</p>
           <ul>
             {fresh.map((p) => (
               <li key={p.till}>
