@@ -116,6 +116,10 @@ describe('parseDate', () => {
       ['30. 11. 2026 12', 'cs-CZ'],
       ['30. lis. 2026x', 'cs-CZ'],
       ['2026-02-30', 'cs-CZ'],
+      // Half of "2025-03-11" being typed: never the 1st of March on the way.
+      ['2025-03-1', 'cs-CZ'],
+      ['2025-3-11', 'en-GB'],
+      ['2025-03-1', 'en-US'],
       ['11/30/2026', 'en-GB'],
       ['30 Foo 2026', 'en-GB'],
       ['30 No 2026', 'en-GB'],

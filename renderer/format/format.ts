@@ -225,7 +225,8 @@ function monthByName(text: string, locale: string): number | undefined {
 export function parseDate(text: string, locale = currentLocale()): string | null {
   const t = text.trim();
   if (t === '') return '';
-  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(t);
+  // ISO in full only: "2025-03-1" is half of "2025-03-11" being typed, not the 1st.
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
   const tokens = iso === null ? t.split(/[\s.,/-]+/).filter((s) => s !== '') : iso.slice(1);
   if (tokens.length !== 3) return null;
   const order =
