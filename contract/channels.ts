@@ -87,6 +87,7 @@ export const EVENT_CHANNELS = [
   'sync.progress',
   'connectivity',
   'outbox.changed',
+  'returns.changed',
   'status.changed',
   'display.changed',
   'scanner.waiting',

@@ -1349,11 +1349,19 @@ export const OutboxChangedEvent = lazy(() =>
   }),
 );
 export type OutboxChangedEvent = z.infer<typeof OutboxChangedEvent>;
+/**
+ * The till's returns changed (one made, its document routed, in doubt, back to waiting, booked,
+ * settled, printed): a screen listing them reads `returns.list` again. Only this process's writes:
+ * `pos return` in another process is not heard (its document's outbox order is, once the app sends it).
+ */
+export const ReturnsChangedEvent = lazy(() => z.object({}).strict());
+export type ReturnsChangedEvent = z.infer<typeof ReturnsChangedEvent>;
 
 export const events = {
   'sync.progress': SyncStatusView,
   connectivity: ConnectivityEvent,
   'outbox.changed': OutboxChangedEvent,
+  'returns.changed': ReturnsChangedEvent,
   'status.changed': StatusView,
   'display.changed': CustomerDisplayView,
   'scanner.waiting': SerialScansWaitingEvent,

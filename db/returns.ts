@@ -13,6 +13,23 @@ import type { ReturnState } from '../contract/returns.ts';
 
 const int = lazy(() => z.number().int());
 
+/**
+ * Who hears that a return row was written: every write of till_return goes through this file and says
+ * so here, in this process (the core tells its pages, main/core/core.ts; a write by `pos return` in
+ * another process is not heard). Said inside the writer's transaction: a listener defers its work.
+ */
+const writtenListeners = new Set<(db: Db) => void>();
+
+/** Hears each write of a return row (its database); returns the stop. */
+export function onReturnsWritten(listener: (db: Db) => void): () => void {
+  writtenListeners.add(listener);
+  return () => writtenListeners.delete(listener);
+}
+
+function returnWritten(db: Db): void {
+  for (const listener of writtenListeners) listener(db);
+}
+
 /** A line of a closed sale as the customer paid for it. */
 export const SoldLine = lazy(() =>
   z.object({
@@ -249,6 +266,7 @@ export function insertReturn(db: Db, r: NewReturn): ReturnRow {
     );
   const stored = getReturn(db, id);
   if (stored === undefined) throw new Error(`Return ${id} was not stored.`);
+  returnWritten(db);
   return stored;
 }
 
@@ -358,6 +376,7 @@ export function setReturnRoute(
     `UPDATE till_return SET route = ?, state = ?, documentOrderId = coalesce(?, documentOrderId), stateNote = ?,
        bookedAt = coalesce(?, bookedAt) WHERE id = ?`,
   ).run(to.route, to.state, to.documentOrderId ?? null, to.note ?? null, to.at ?? null, id);
+  returnWritten(db);
 }
 
 /** Back to waiting for its route, naming no document (a DELETE the instance refused, or a manager's word). */
@@ -366,10 +385,12 @@ export function unrouteReturn(db: Db, id: number, note: string | null): void {
     db,
     "UPDATE till_return SET route = NULL, state = 'waiting', documentOrderId = NULL, stateNote = ? WHERE id = ?",
   ).run(note, id);
+  returnWritten(db);
 }
 
 export function countReturnPrint(db: Db, id: number): void {
   prepared(db, 'UPDATE till_return SET printCount = printCount + 1 WHERE id = ?').run(id);
+  returnWritten(db);
 }
 
 /** The return number as printed: the till's prefix, "-V", six digits ("P1-V000004"). */

@@ -41,6 +41,7 @@ import type { Env } from '../settings/env.ts';
 import { serialScanner } from '../settings/handlers.ts';
 import { ManagerLock } from '../settings/manager-pin.ts';
 import { commonCurrency, knownCompanyName, orderNames } from '../../db/catalog/index.ts';
+import { onReturnsWritten } from '../../db/returns.ts';
 import { orderPermissionCheck, withOrderProbeUntold } from '../connection/check.ts';
 import {
   DEMO_CLIENT,
@@ -165,12 +166,17 @@ export class Core {
     () => this.#compactHistory(),
     (line) => this.#log(line),
   );
+  /** Hears the writes of this till's return rows (db/returns.ts) until the core closes. */
+  readonly #stopReturnsNews: () => void;
+  /** A `returns.changed` is due once the writing code is done (its transaction committed). */
+  #returnsNewsDue = false;
 
   private constructor(options: CoreOptions, settingsDb: Db) {
     this.#options = options;
     this.#env = options.env ?? {};
     this.#dataDir = options.dataDir;
     this.#settingsDb = settingsDb;
+    this.#stopReturnsNews = onReturnsWritten((db) => this.#onReturnsWritten(db));
     this.#settings = new SettingsStore(settingsDb);
     this.#lock = new ManagerLock(() => this.#settings.read().managerPinHash);
     this.#reader = labelReader(this.#settings);
@@ -241,6 +247,7 @@ export class Core {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    this.#stopReturnsNews();
     clearTimeout(this.#backgroundTimer);
     compiledFromNow();
     try {
@@ -598,6 +605,19 @@ export class Core {
     if (this.#closed) return;
     this.#bus.emit('outbox.changed', changedEvent(this.#summaries, changed));
     this.#emitStatus();
+  }
+
+  /**
+   * A return row of this till was written (made, routed, in doubt, back to waiting, booked, settled,
+   * printed): the pages hear it once the writing code is done, one event for a pass's many rows.
+   */
+  #onReturnsWritten(db: Db): void {
+    if (this.#closed || this.#returnsNewsDue || (db !== this.#link?.db && db !== this.#settingsDb)) return;
+    this.#returnsNewsDue = true;
+    queueMicrotask(() => {
+      this.#returnsNewsDue = false;
+      if (!this.#closed) this.#bus.emit('returns.changed', {});
+    });
   }
 
   #emitStatus(): void {

@@ -33,4 +33,17 @@ export class Newest<T> {
     this.#applied = number;
     this.#apply(value);
   }
+
+  /**
+   * Asks the core; a refusal goes to `refused` only while nothing newer was asked or shown since (a
+   * later question's answer, or an event, is the newer word and stays shown).
+   */
+  async askOr(ask: () => Promise<T>, refused: (error: unknown) => void): Promise<void> {
+    const number = this.#next + 1;
+    try {
+      await this.ask(ask);
+    } catch (error) {
+      if (number === this.#next) refused(error);
+    }
+  }
 }

@@ -23,25 +23,34 @@ interface ReturnsUi {
 export const useReturns = create<ReturnsUi>()(() => ({ list: [], error: null, dialog: null, notice: null }));
 
 /**
- * The list as the core last said it. Reloaded whenever the outbox changes (a document settled in the
- * orders below), so list answers may overlap: an older one never overwrites a newer list, nor a
- * return an action just changed.
+ * The list as the core last said it. Reloaded whenever the core says the till's returns changed
+ * (`returns.changed`) or the outbox did (a return's state follows its document's order), so list
+ * answers may overlap: an older one never overwrites a newer list, nor a return an action just
+ * changed, and an older one's refusal does not stand over a newer list.
  */
 const listView = new Newest<readonly ReturnView[]>((list) => useReturns.setState({ list, error: null }));
 
 export async function loadReturns(): Promise<void> {
-  try {
-    await listView.ask(() => pos.invoke('returns.list', {}));
-  } catch (error) {
-    useReturns.setState({ error: message(error) });
-  }
+  await listView.askOr(
+    () => pos.invoke('returns.list', {}),
+    (error) => useReturns.setState({ error: message(error) }),
+  );
 }
 
-/** One return as it is now, in the list and the dialog. */
+/** Reads the list again each time the core says the till's returns changed; returns the stop. */
+export function followReturns(): () => void {
+  return pos.on('returns.changed', () => void loadReturns());
+}
+
+/**
+ * One return as it is now, in the list and the dialog; then the whole list again, since a list asked
+ * just before this answer is dropped by it and may have been newer for the other rows.
+ */
 function replace(view: ReturnView): void {
   const { list, dialog } = useReturns.getState();
   listView.event(list.map((r) => (r.id === view.id ? view : r)));
   if (dialog?.id === view.id) useReturns.setState({ dialog: view });
+  void loadReturns();
 }
 
 export async function openReturnReceipt(id: number): Promise<void> {

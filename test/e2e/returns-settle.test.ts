@@ -3,27 +3,33 @@
 // is settled on its row, by the two buttons; a return whose document is a negative order of its own
 // has no such buttons (the core settles only a DELETE's), but says its order settles it in the list
 // below and has that list show the order. The data folder is seeded before the shell starts, and the
-// instance is out of reach (port 9) for the whole test, so nothing changes state meanwhile.
+// instance is out of reach (port 9) for the whole test, so nothing changes state meanwhile. A return
+// settled by another screen (a call to the core, no order of the outbox touched) is followed by the
+// list while Orders stays open (the core's `returns.changed`).
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.ts';
+import { LAUNCH_PASS_HEADER } from '../../contract/channels.ts';
 import { claimForSending, insertOutboxOrder, recordOutboxOutcome } from '../../db/outbox.ts';
 import { setReturnRoute } from '../../db/returns.ts';
 import { demoEnv, sharedTempDir } from '../support/fixtures.ts';
 import { openShift, returnCash, sell, WAREHOUSE } from '../support/store-sales.ts';
+import { LAUNCH_PASS_STORAGE_KEY } from '../../renderer/platform/launch-pass.ts';
 import { goTo } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import { newPage, say } from './lang.ts';
 
-let shell: RunningShell;
-let browser: Browser;
+let shell: RunningShell | undefined;
+let browser: Browser | undefined;
 let page: Page;
 const dataDir = sharedTempDir('e2e-returns-settle');
 /** The negative order that is the second return's document, in doubt. */
 let documentId: number;
 let documentReference: string;
+/** The DELETE's return, in doubt. */
+let deletedId: number;
 
 beforeAll(async () => {
   const db = openDatabase(join(dataDir, 'counter.sqlite'));
@@ -38,7 +44,8 @@ beforeAll(async () => {
   const second = sold(502);
   // P1-V000001 went by DELETE of the first sale's order, whose answer never came: that order is still
   // recorded sent, so the return is in doubt, for a manager to settle on its row.
-  setReturnRoute(db, returnCash(db, first, 1), {
+  deletedId = returnCash(db, first, 1);
+  setReturnRoute(db, deletedId, {
     route: 'delete',
     state: 'document',
     documentOrderId: first,
@@ -74,11 +81,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser.close();
-  await shell.stop();
+  await browser?.close();
+  await shell?.stop();
 });
 
-describe('returns in doubt on Orders', { timeout: 60_000 }, () => {
+describe('returns in doubt on Orders', () => {
   it("settles a DELETE's return on its row, and shows a negative order's return at its order below", async () => {
     await goTo(page, 'orders');
     const deleted = page.locator('[data-return="P1-V000001"]');
@@ -138,5 +145,39 @@ describe('returns in doubt on Orders', { timeout: 60_000 }, () => {
     await expect.poll(() => negative.getAttribute('data-state')).toBe('sent');
     expect(await negative.locator('[data-action="return-show-order"]').count()).toBe(0);
     expect(await deleted.getAttribute('data-state')).toBe('in-doubt');
+  });
+
+  it('follows a return settled by another screen, no order of the outbox touched, with Orders left open', async () => {
+    await goTo(page, 'orders');
+    const deleted = page.locator('[data-return="P1-V000001"]');
+    await expect.poll(() => deleted.getAttribute('data-state')).toBe('in-doubt');
+    const counts = await page.evaluate(
+      () => document.querySelector('[data-section="orders-filter"] .filter-buttons')?.textContent,
+    );
+    // Another screen's manager found the order still on the instance: the return waits again (its
+    // DELETE goes on the next pass; the instance is out of reach, so it stays waiting).
+    const settled = await page.evaluate(
+      async ({ id, pass }) => {
+        const answer = await fetch('/rpc/returns.settle', {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            [pass.header]: localStorage.getItem(pass.key) ?? '',
+          },
+          body: JSON.stringify({ id, deleted: false }),
+        });
+        return (await answer.json()) as { ok: boolean; value?: { state: string } };
+      },
+      { id: deletedId, pass: { header: LAUNCH_PASS_HEADER, key: LAUNCH_PASS_STORAGE_KEY } },
+    );
+    expect(settled).toMatchObject({ ok: true, value: { state: 'queued' } });
+    await expect.poll(() => deleted.getAttribute('data-state')).toBe('queued');
+    expect(await deleted.locator('[data-action="return-settle-gone"]').count()).toBe(0);
+    // The outbox's counts per state did not move: the list followed the returns' own news.
+    expect(
+      await page.evaluate(
+        () => document.querySelector('[data-section="orders-filter"] .filter-buttons')?.textContent,
+      ),
+    ).toBe(counts);
   });
 });

@@ -10,6 +10,7 @@ import { useApp } from '../../store/app.ts';
 import { setOrdersQuery } from '../../store/orders.ts';
 import {
   closeReturnReceipt,
+  followReturns,
   loadReturns,
   markReturnBooked,
   openReturnReceipt,
@@ -34,8 +35,10 @@ export function ReturnsList() {
   const { t } = useTranslation('orders');
   const list = useReturns((s) => s.list);
   const error = useReturns((s) => s.error);
-  // Read again whenever an order changes state: a return's state follows its document's, which the
+  // Read again whenever the core says the till's returns changed (made, routed, in doubt, booked,
+  // settled), and whenever an order changes state: a return's state follows its document's, which the
   // orders below settle (and the outbox sends) while this screen is open.
+  useEffect(() => followReturns(), []);
   const outboxMoved = useApp((s) => (s.outboxCounts === null ? '' : JSON.stringify(s.outboxCounts)));
   useEffect(() => void loadReturns(), [outboxMoved]);
   if (list.length === 0 && error === null) return null;

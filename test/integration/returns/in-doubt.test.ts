@@ -13,7 +13,7 @@ import { startHostileProxy, type HostileProxy } from '../../support/hostile-prox
 import { CLI, posOnTill, tillEnv } from '../../support/pos-process.ts';
 import { startSyncedCore, type SyncedCore } from '../../support/synced-core.ts';
 import { SELLS_PLAINLY } from '../../support/terminal.ts';
-import type { OutboxEntryView, ReturnView } from '../../../contract/contract.ts';
+import type { OutboxEntryView, ReturnSaleView, ReturnView } from '../../../contract/contract.ts';
 import { openDatabase } from '../../../db/database.ts';
 
 let till: SyncedCore | undefined;
@@ -60,6 +60,30 @@ const deletes = (p: HostileProxy | undefined): number =>
   (p?.requests ?? []).filter((r) => r.method === 'DELETE').length;
 
 describe("a return's document settled by a person", () => {
+  it("tells the pages the till's returns changed: made, then in doubt when its DELETE goes unanswered", async () => {
+    const { t, items } = await start('returns-changed');
+    const { receipt } = await sale(t, items);
+    // Each `returns.changed` the core says, with the states the list has when it is heard.
+    const heard: string[][] = [];
+    const stop = t.core.subscribe((event) => {
+      if (event === 'returns.changed')
+        void (t.call('returns.list', {}) as Promise<ReturnView[]>).then((list) =>
+          heard.push(list.map((r) => r.state)),
+        );
+    });
+    // The DELETE never reaches the instance: its connection is cut, no answer comes.
+    proxy?.rule({ method: 'DELETE', path: '^/api/documents/orders/internet/', times: 1, reset: 'before' });
+    const found = (await t.call('returns.find', { text: receipt })) as ReturnSaleView;
+    const lines = found.lines.map((l) => ({ lineNo: l.lineNo, quantity: l.left }));
+    const made = (await t.call('returns.make', { receipt, lines })) as ReturnView;
+    // Two writes at least, each heard: the return stored, then marked as going by DELETE.
+    await expect.poll(() => heard.length).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => heard.at(-1)).toEqual(['in-doubt']);
+    expect(deletes(proxy)).toBe(1);
+    expect(((await t.call('returns.get', { id: made.id })) as ReturnView).state).toBe('in-doubt');
+    stop();
+  }, 180_000);
+
   it('killed while its DELETE is on the way: in doubt, never sent again, settled by the manager', async () => {
     const { dataDir, t, items } = await start('delete-killed');
     const { receipt, order } = await sale(t, items);
