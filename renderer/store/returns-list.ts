@@ -39,7 +39,14 @@ export async function loadReturns(): Promise<void> {
 
 /** Reads the list again each time the core says the till's returns changed; returns the stop. */
 export function followReturns(): () => void {
-  return pos.on('returns.changed', () => void loadReturns());
+  const offs = [
+    pos.on('returns.changed', () => void loadReturns()),
+    // Read again once the event stream (re)opens: what the core said while it was down never comes.
+    pos.opened(() => void loadReturns()),
+  ];
+  return () => {
+    for (const off of offs) off();
+  };
 }
 
 /**

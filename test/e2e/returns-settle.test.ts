@@ -30,6 +30,8 @@ let documentId: number;
 let documentReference: string;
 /** The DELETE's return, in doubt. */
 let deletedId: number;
+/** Another DELETE's return in doubt, settled while a page's event stream is held back. */
+let lateId: number;
 
 beforeAll(async () => {
   const db = openDatabase(join(dataDir, 'counter.sqlite'));
@@ -42,6 +44,7 @@ beforeAll(async () => {
   };
   const first = sold(501);
   const second = sold(502);
+  const third = sold(503);
   // P1-V000001 went by DELETE of the first sale's order, whose answer never came: that order is still
   // recorded sent, so the return is in doubt, for a manager to settle on its row.
   deletedId = returnCash(db, first, 1);
@@ -50,6 +53,12 @@ beforeAll(async () => {
     state: 'document',
     documentOrderId: first,
   });
+  // P1-V000003 the same (after P1-V000002 below): settled while a page's event stream is down.
+  const lateNews = (): number => {
+    const id = returnCash(db, third, 1);
+    setReturnRoute(db, id, { route: 'delete', state: 'document', documentOrderId: third });
+    return id;
+  };
   // P1-V000002 went as a negative order, whose answer never came: that order is in doubt.
   const document = insertOutboxOrder(db, {
     customerId: 7,
@@ -61,6 +70,7 @@ beforeAll(async () => {
     state: 'document',
     documentOrderId: document.id,
   });
+  lateId = lateNews();
   claimForSending(db, document.id, ['queued']);
   recordOutboxOutcome(db, document.id, ['sending'], { state: 'in-doubt' });
   db.close();
@@ -118,7 +128,7 @@ describe('returns in doubt on Orders', () => {
     await expect.poll(() => document.getAttribute('data-state')).toBe('in-doubt');
     await page.locator('[data-filter="sent"]').click();
     await expect.poll(() => document.count()).toBe(0);
-    expect(await page.locator('[data-order][data-state="sent"]').count()).toBe(2);
+    expect(await page.locator('[data-order][data-state="sent"]').count()).toBe(3);
     await show.click();
     await expect.poll(() => document.getAttribute('data-state')).toBe('in-doubt');
     expect(await page.locator('[data-field="findReference"]').inputValue()).toBe(documentReference);
@@ -156,21 +166,7 @@ describe('returns in doubt on Orders', () => {
     );
     // Another screen's manager found the order still on the instance: the return waits again (its
     // DELETE goes on the next pass; the instance is out of reach, so it stays waiting).
-    const settled = await page.evaluate(
-      async ({ id, pass }) => {
-        const answer = await fetch('/rpc/returns.settle', {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            [pass.header]: localStorage.getItem(pass.key) ?? '',
-          },
-          body: JSON.stringify({ id, deleted: false }),
-        });
-        return (await answer.json()) as { ok: boolean; value?: { state: string } };
-      },
-      { id: deletedId, pass: { header: LAUNCH_PASS_HEADER, key: LAUNCH_PASS_STORAGE_KEY } },
-    );
-    expect(settled).toMatchObject({ ok: true, value: { state: 'queued' } });
+    expect(await stillThere(page, deletedId)).toMatchObject({ ok: true, value: { state: 'queued' } });
     await expect.poll(() => deleted.getAttribute('data-state')).toBe('queued');
     expect(await deleted.locator('[data-action="return-settle-gone"]').count()).toBe(0);
     // The outbox's counts per state did not move: the list followed the returns' own news.
@@ -180,4 +176,45 @@ describe('returns in doubt on Orders', () => {
       ),
     ).toBe(counts);
   });
+
+  it('reads the returns again when its event stream opens late: a change made meanwhile is shown', async () => {
+    // The till's page loaded again, its event stream held back by Chromium.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/events', async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.reload();
+      await goTo(page, 'orders');
+      const row = page.locator('[data-return="P1-V000003"]');
+      await expect.poll(() => row.getAttribute('data-state')).toBe('in-doubt');
+      // Settled while the page hears nothing: the core's `returns.changed` never reaches it.
+      expect(await stillThere(page, lateId)).toMatchObject({ ok: true, value: { state: 'queued' } });
+      release();
+      await expect.poll(() => row.getAttribute('data-state')).toBe('queued');
+    } finally {
+      release();
+      await page.unroute('**/events');
+    }
+  });
 });
+
+/** A manager's "still on the instance" for return `id`, from a page as the page calls the core. */
+function stillThere(on: Page, id: number): Promise<{ ok: boolean; value?: { state: string } }> {
+  return on.evaluate(
+    async ({ id, pass }) => {
+      const answer = await fetch('/rpc/returns.settle', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          [pass.header]: localStorage.getItem(pass.key) ?? '',
+        },
+        body: JSON.stringify({ id, deleted: false }),
+      });
+      return (await answer.json()) as { ok: boolean; value?: { state: string } };
+    },
+    { id, pass: { header: LAUNCH_PASS_HEADER, key: LAUNCH_PASS_STORAGE_KEY } },
+  );
+}
