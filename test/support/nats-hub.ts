@@ -1,10 +1,14 @@
 // A store hub for tests: the real nats-server (Debian's, installed by .ci/run), on loopback with
 // JetStream in a temporary folder, configured by the product's own hubConfig (one user per till).
 // The test can kill it with SIGKILL, start it again on the same port with its storage kept or
-// wiped. Never a mocked server.
+// wiped. Never a mocked server. The server keeps its own log in the hub's folder (COUNTER_HUB_TRACE=1
+// adds its debug and protocol trace: every request and what was sent back) and a test that fails
+// prints its end: a till whose pull hears nothing looks the same from the till whether the server
+// sent nothing or never had the request.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { onTestFinished } from 'vitest';
 import { answersAsHub, natsServerBinary, writeHubConfig, type HubUser } from '../../main/hub/index.ts';
@@ -18,6 +22,10 @@ export interface TestHub {
   readonly port: number;
   readonly dir: string;
   readonly pid: number | undefined;
+  /** nats-server's log: every start of it on this hub, one after the other. */
+  readonly logFile: string;
+  /** The last `lines` lines of that log. */
+  logTail(lines?: number): string;
   /** kill -9: no goodbye to any client, nothing flushed. */
   kill9(): Promise<void>;
   /** Starts it again on the same port; `wipe` first deletes its JetStream storage. */
@@ -39,9 +47,13 @@ export async function startTestHub(
   // listens on the port (main/hub/server.ts's own check).
   const checkPassword = randomBytes(18).toString('base64url');
   const file = writeHubConfig({ dir, port, users, checkPassword });
+  const logFile = join(dir, 'nats.log');
+  const trace = process.env['COUNTER_HUB_TRACE'] === '1' ? ['-DV'] : [];
   let child: ChildProcess | null = null;
   const up = async () => {
-    const started = spawn(natsServerBinary(), ['-c', file], { stdio: 'ignore' });
+    // -l appends: a hub started again writes on after what the one before wrote.
+    const args = ['-c', file, '-l', logFile, ...trace];
+    const started = spawn(natsServerBinary(), args, { stdio: 'ignore' });
     child = started;
     const deadline = Date.now() + 30_000;
     const fail = (why: string) => {
@@ -76,6 +88,8 @@ export async function startTestHub(
       const c: ChildProcess | null = child;
       return c?.pid;
     },
+    logFile,
+    logTail: (lines = 60) => lastLines(logFile, lines),
     kill9: () => down('SIGKILL'),
     async start(options = {}) {
       await down('SIGTERM');
@@ -84,6 +98,23 @@ export async function startTestHub(
     },
     stop: () => down('SIGTERM'),
   };
-  if (options.shared !== true) onTestFinished(() => hub.stop());
+  if (options.shared !== true)
+    // Read here, stopped (its last words written) and before the test's folders are removed: that
+    // happens before onTestFailed runs.
+    onTestFinished(async ({ task }) => {
+      await hub.stop();
+      if (task.result?.state === 'fail')
+        console.error(`nats-server on port ${port}, the end of its log:\n${hub.logTail()}`);
+    });
   return hub;
+}
+
+function lastLines(file: string, lines: number): string {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    return `(no log: ${error instanceof Error ? error.message : String(error)})`;
+  }
+  return text.trimEnd().split('\n').slice(-lines).join('\n');
 }

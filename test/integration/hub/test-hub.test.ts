@@ -23,6 +23,15 @@ describe("the tests' store hub", () => {
     expect(hub.pid).toBeDefined();
   });
 
+  it("keeps the server's own log across a kill -9 and a start, for a failed test to print", async () => {
+    const hub = await startTestHub(tillUsers('till1'));
+    await hub.kill9();
+    await hub.start();
+    const log = hub.logTail(1000);
+    expect(log.match(/Starting nats-server/g)).toHaveLength(2);
+    expect(log.match(/Server is ready/g)).toHaveLength(2);
+  });
+
   it('hands out ports the OS does not pick for itself, each once in turn', async () => {
     const ports = [await freePort(), await freePort(), await freePort()];
     expect(new Set(ports).size).toBe(3);
