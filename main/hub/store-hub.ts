@@ -103,6 +103,8 @@ export class StoreHub {
   #wake: (() => void) | null = null;
   #running: Promise<void> | null = null;
   #stopConsuming: (() => void) | null = null;
+  /** The last session's pull heard nothing from the hub: the next one makes the consumer again. */
+  #remakeConsumer = false;
 
   constructor(options: StoreHubOptions) {
     this.#options = options;
@@ -302,7 +304,8 @@ export class StoreHub {
     try {
       const jsm = await nats.jetstreamManager(nc, { timeout: 5000 });
       await ensureStream(nats, jsm);
-      await ensureConsumer(nats, jsm, till);
+      await ensureConsumer(nats, jsm, till, this.#remakeConsumer);
+      this.#remakeConsumer = false;
       // Made (by the first till of the store) with the session, not at the first claim: a bucket
       // made that instant may let a claim go unanswered for a moment (nats-server 2.9.10: no
       // responders, or no answer in 5 s), and a session that fails here is simply begun again.
@@ -350,13 +353,25 @@ export class StoreHub {
     // A long-lived pull (consume): messages come as the hub has them, not at the end of a fetch's
     // wait. What arrived together is applied in one transaction once the iterator has handed over
     // everything already buffered (setImmediate runs after those microtasks).
-    const messages = await consumer.consume({ max_messages: BATCH, expires: 5000 });
+    const messages = await consumer.consume({
+      max_messages: BATCH,
+      expires: 5000,
+      idle_heartbeat: HEARTBEAT_MS,
+    });
     // The session's end (the connection gone, or close()) stops the pull and with it this loop.
     this.#stopConsuming = () => messages.stop();
-    this.#logTrouble(messages.status());
+    const failed: { error?: Error } = {};
+    this.#watchPull(messages.status(), () => {
+      // Pulled again after every missed heartbeat, and the hub still says nothing: this consumer
+      // is one nats-server 2.9.10 never sends anything for (see SILENT_HEARTBEATS).
+      this.#remakeConsumer = true;
+      failed.error = new Error(
+        `the journal's pull heard nothing from the hub for ${(SILENT_HEARTBEATS * HEARTBEAT_MS) / 1000} s; its consumer is made again`,
+      );
+      messages.stop();
+    });
     let queue: JsMsg[] = [];
     let looked = -Infinity;
-    const failed: { error?: Error } = {};
     const flush = () => {
       const batch = queue;
       queue = [];
@@ -400,12 +415,15 @@ export class StoreHub {
 
   /**
    * Says in the log what the pull ran into (heartbeats missed, the consumer or stream gone, the hub
-   * not answering): the pull recovers by itself, and the log tells a silent till from one cut off.
+   * not answering): the pull mostly recovers by itself, and the log tells a silent till from one
+   * cut off. A pull that stays silent for SILENT_HEARTBEATS heartbeats is given up: `silent`.
    */
-  #logTrouble(notes: AsyncIterable<ConsumerNotification>): void {
+  #watchPull(notes: AsyncIterable<ConsumerNotification>, silent: () => void): void {
     void (async () => {
-      for await (const note of notes)
+      for await (const note of notes) {
         if (TROUBLE.has(note.type)) this.#log(`store hub: the journal's pull: ${note.type}`);
+        if (note.type === 'heartbeats_missed' && note.count >= SILENT_HEARTBEATS) silent();
+      }
     })().catch(() => undefined);
   }
 
@@ -476,6 +494,18 @@ const TROUBLE: ReadonlySet<string> = new Set([
   'no_responders',
   'exceeded_limits',
 ]);
+
+/** The pull's idle heartbeat: the hub says it is there this often while it has no event to send. */
+const HEARTBEAT_MS = 2500;
+/**
+ * Heartbeats in a row a pull may miss before its consumer is made again. The client pulls again
+ * after each missed one, so a pull this silent is one the hub takes and never answers: nats-server
+ * 2.9.10 lists a new stream before it can send, and a consumer another till makes on it in that
+ * moment (two tills starting together, each making the store's stream) never sends anything, not
+ * even a heartbeat, until it is made again (fixed in nats-server 2.9.15). Made again, it delivers
+ * the whole journal afresh; events are applied once by (till, seq), so nothing doubles.
+ */
+const SILENT_HEARTBEATS = 4;
 
 /** How often a claim meets a claims bucket still being made before it is said failed. */
 const CLAIM_TRIES = 4;
@@ -563,9 +593,21 @@ async function ensureStream(nats: Nats, jsm: JetStreamManager): Promise<void> {
   }
 }
 
-/** The till's durable consumer of the whole journal: it remembers what the till has acknowledged. */
-async function ensureConsumer(nats: Nats, jsm: JetStreamManager, till: string): Promise<void> {
+/**
+ * The till's durable consumer of the whole journal: it remembers what the till has acknowledged.
+ * `remake`: deleted first (one that never delivered, see SILENT_HEARTBEATS).
+ */
+async function ensureConsumer(
+  nats: Nats,
+  jsm: JetStreamManager,
+  till: string,
+  remake: boolean,
+): Promise<void> {
   const name = consumerName(till);
+  if (remake)
+    await jsm.consumers.delete(JOURNAL_STREAM, name).catch((error: unknown) => {
+      if (!notFound(nats, error)) throw error;
+    });
   try {
     await jsm.consumers.info(JOURNAL_STREAM, name);
   } catch (error) {
