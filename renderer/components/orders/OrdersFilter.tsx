@@ -88,7 +88,8 @@ function DayField() {
     },
     locale,
   );
-  const parsed = parseDate(typed, locale);
+  // Said only once the cashier left the box or pressed Enter: half a date being typed is no error.
+  const invalid = checked && parseDate(typed, locale) === null;
   return (
     <TextField
       label={t('placedOn')}
@@ -101,15 +102,15 @@ function DayField() {
         void setOrdersQuery({ day: wanted });
       }}
       name="findDay"
-      className={checked && parsed === null ? 'find-day invalid' : 'find-day'}
+      className={invalid ? 'find-day invalid' : 'find-day'}
       placeholder={pattern}
-      aria-invalid={checked && parsed === null}
+      aria-invalid={invalid}
       onBlur={() => setChecked(true)}
       onKeyDown={(e) => {
         if (e.key === 'Enter') setChecked(true);
       }}
     >
-      {checked && parsed === null ? (
+      {invalid ? (
         <span className="field-error" role="alert" data-day-error>
           {t('dayNotDate', { text: typed.trim(), pattern })}
         </span>
