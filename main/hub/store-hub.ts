@@ -9,6 +9,7 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import type {
   Consumer,
+  ConsumerConfig,
   ConsumerNotification,
   JetStreamClient,
   JetStreamManager,
@@ -612,14 +613,26 @@ async function ensureConsumer(
     await jsm.consumers.info(JOURNAL_STREAM, name);
   } catch (error) {
     if (!notFound(nats, error)) throw error;
-    await jsm.consumers.add(JOURNAL_STREAM, {
-      durable_name: name,
-      ack_policy: nats.AckPolicy.Explicit,
-      deliver_policy: nats.DeliverPolicy.All,
-      ack_wait: 10_000_000_000,
-      max_ack_pending: 1000,
-    });
+    await jsm.consumers.add(JOURNAL_STREAM, journalConsumerConfig(nats, till));
   }
+}
+
+/**
+ * The durable consumer through which `till` reads the store's journal: every event from the first,
+ * each acknowledged (10 s to do so), at most 1000 unacknowledged. Exported so the test that makes a
+ * silent consumer on purpose makes the very one a till makes.
+ */
+export function journalConsumerConfig(
+  nats: Pick<Nats, 'AckPolicy' | 'DeliverPolicy'>,
+  till: string,
+): Partial<ConsumerConfig> & { durable_name: string } {
+  return {
+    durable_name: consumerName(till),
+    ack_policy: nats.AckPolicy.Explicit,
+    deliver_policy: nats.DeliverPolicy.All,
+    ack_wait: 10_000_000_000,
+    max_ack_pending: 1000,
+  };
 }
 
 /** The number of the last event of `till` the hub holds (0: none). */

@@ -11,6 +11,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { describe, expect, it } from 'vitest';
 import { storeEvents } from '../../../db/journal.ts';
 import { consumerName, JOURNAL_STREAM, JOURNAL_SUBJECT } from '../../../main/hub/names.ts';
+import { journalConsumerConfig } from '../../../main/hub/store-hub.ts';
 import { startTestHub } from '../../support/nats-hub.ts';
 import { joinHub, openShift, openTillDb, sell, tillUsers } from '../../support/store-till.ts';
 
@@ -42,13 +43,7 @@ async function silentConsumerOfTill2(url: string): Promise<number | undefined> {
     const jsm1 = await jetstreamManager(one);
     const jsm2 = await jetstreamManager(two);
     const name = consumerName('till2');
-    const config = {
-      durable_name: name,
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
-      ack_wait: 10_000_000_000,
-      max_ack_pending: 1000,
-    };
+    const config = journalConsumerConfig({ AckPolicy, DeliverPolicy }, 'till2');
     for (let tries = 1; tries <= TRIES; tries++) {
       await jsm1.streams.delete(JOURNAL_STREAM).catch(() => undefined);
       const making = jsm1.streams.add({
