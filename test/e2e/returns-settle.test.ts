@@ -5,7 +5,8 @@
 // below and has that list show the order. The data folder is seeded before the shell starts, and the
 // instance is out of reach (port 9) for the whole test, so nothing changes state meanwhile. A return
 // settled by another screen (a call to the core, no order of the outbox touched) is followed by the
-// list while Orders stays open (the core's `returns.changed`).
+// list while Orders stays open (the core's `returns.changed`); a return settled or booked by its
+// button takes the call's answer on its row even when no event reaches the page.
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,6 +72,12 @@ beforeAll(async () => {
     documentOrderId: document.id,
   });
   lateId = lateNews();
+  // P1-V000004 in doubt after a DELETE, P1-V000005 for the back office: each settled by its button
+  // while the page hears no event, so only the call's own answer can change its row.
+  const fourth = sold(504);
+  const clicked = returnCash(db, fourth, 1);
+  setReturnRoute(db, clicked, { route: 'delete', state: 'document', documentOrderId: fourth });
+  setReturnRoute(db, returnCash(db, sold(505), 1), { route: 'back-office', state: 'back-office' });
   claimForSending(db, document.id, ['queued']);
   recordOutboxOutcome(db, document.id, ['sending'], { state: 'in-doubt' });
   db.close();
@@ -128,7 +135,7 @@ describe('returns in doubt on Orders', () => {
     await expect.poll(() => document.getAttribute('data-state')).toBe('in-doubt');
     await page.locator('[data-filter="sent"]').click();
     await expect.poll(() => document.count()).toBe(0);
-    expect(await page.locator('[data-order][data-state="sent"]').count()).toBe(3);
+    expect(await page.locator('[data-order][data-state="sent"]').count()).toBe(5);
     await show.click();
     await expect.poll(() => document.getAttribute('data-state')).toBe('in-doubt');
     expect(await page.locator('[data-field="findReference"]').inputValue()).toBe(documentReference);
@@ -178,28 +185,59 @@ describe('returns in doubt on Orders', () => {
   });
 
   it('reads the returns again when its event stream opens late: a change made meanwhile is shown', async () => {
-    // The till's page loaded again, its event stream held back by Chromium.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/events', async (route) => {
-      await held;
-      await route.continue();
-    });
-    try {
-      await page.reload();
-      await goTo(page, 'orders');
+    await onOrdersEventsHeld(async (release) => {
       const row = page.locator('[data-return="P1-V000003"]');
       await expect.poll(() => row.getAttribute('data-state')).toBe('in-doubt');
       // Settled while the page hears nothing: the core's `returns.changed` never reaches it.
       expect(await stillThere(page, lateId)).toMatchObject({ ok: true, value: { state: 'queued' } });
       release();
       await expect.poll(() => row.getAttribute('data-state')).toBe('queued');
-    } finally {
-      release();
-      await page.unroute('**/events');
-    }
+    });
+  });
+
+  it("settles by its buttons: the row takes the call's answer, with no event heard", async () => {
+    await onOrdersEventsHeld(async () => {
+      const gone = page.locator('[data-return="P1-V000004"]');
+      const backOffice = page.locator('[data-return="P1-V000005"]');
+      await expect.poll(() => gone.getAttribute('data-state')).toBe('in-doubt');
+      await expect.poll(() => backOffice.getAttribute('data-state')).toBe('back-office');
+
+      // The manager found the sale's order gone from the instance: asked first; its DELETE is then done.
+      await gone.locator('[data-action="return-settle-gone"]').click();
+      const confirm = page.getByTestId('confirm-dialog');
+      await confirm.waitFor();
+      await confirm.locator('[data-action="confirm-destroy"]').click();
+      await expect.poll(() => gone.getAttribute('data-state')).toBe('sent');
+      expect(await gone.locator('[data-action="return-settle-gone"]').count()).toBe(0);
+
+      await backOffice.locator('[data-action="return-booked"]').click();
+      await expect.poll(() => backOffice.getAttribute('data-state')).toBe('booked');
+      expect(await backOffice.locator('[data-action="return-booked"]').count()).toBe(0);
+    });
   });
 });
+
+/**
+ * The till's page loaded again and on Orders, its event stream held back by Chromium until `body`
+ * calls release (or ends).
+ */
+async function onOrdersEventsHeld(body: (release: () => void) => Promise<void>): Promise<void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/events', async (route) => {
+    await held;
+    await route.continue();
+  });
+  try {
+    await page.reload();
+    await goTo(page, 'orders');
+    await body(release);
+  } finally {
+    release();
+    // The held stream goes on only now: wait for it, or its handler acts on a route unrouted.
+    await page.unrouteAll({ behavior: 'wait' });
+  }
+}
 
 /** A manager's "still on the instance" for return `id`, from a page as the page calls the core. */
 function stillThere(on: Page, id: number): Promise<{ ok: boolean; value?: { state: string } }> {
