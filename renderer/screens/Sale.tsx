@@ -26,28 +26,52 @@ import { openParked, parkedCount, parkedInStore, parkingOffer } from '../store/p
 import { ChangeDue } from '../components/payment/ChangeDue.tsx';
 import { useFollowSelected } from '../components/sale/follow.ts';
 import { useFitWidth } from '../components/fit.ts';
+import { useShallow } from 'zustand/react/shallow';
+
+// The Sale screen renders again for each answer of the core (a new session, every line anew as
+// JSON) and each change of the sale's state: its parts that take no props follow the store
+// themselves and are not rendered again with it, and the ones given the session render again only
+// when what they show of it changed. A scan renders the screen, its own row, the totals and what
+// else shows its change, not every part of the screen.
+const PureTerminalWarehousePrompt = memo(TerminalWarehousePrompt);
+const PureCodeEntry = memo(CodeEntry);
+const PureAnnouncer = memo(Announcer);
+const PurePlacedReceipt = memo(PlacedReceipt);
+const PureKeyLegend = memo(KeyLegend);
+const PureParkedSales = memo(ParkedSales);
+const PureChangeDue = memo(ChangeDue);
+const PureCardIssueDialog = memo(CardIssueDialog);
+/** Shows the session's customer and walk-in customer only. */
+const PureCustomerPanel = memo(
+  CustomerPanel,
+  (a, b) =>
+    sameData(a.session?.customer, b.session?.customer) && sameData(a.session?.walkIn, b.session?.walkIn),
+);
+const NO_LINES: readonly SessionLineView[] = [];
 
 export function Sale() {
   const session = useApp((s) => s.session);
-  const { selected, busy, voidArmed } = useApp((s) => s.sale);
-  const lines = session?.lines ?? [];
+  const { selected, busy, voidArmed } = useApp(
+    useShallow(({ sale: s }) => ({ selected: s.selected, busy: s.busy, voidArmed: s.voidArmed })),
+  );
+  const lines = session?.lines ?? NO_LINES;
   const { t } = useTranslation('sale');
 
   return (
     <section className="sale" data-testid="sale" aria-label={t('saleLabel')}>
       <div className="sale-main">
-        <TerminalWarehousePrompt />
-        <CodeEntry />
-        <Announcer />
-        <PlacedReceipt />
-        <Lines lines={lines} selected={selected} onSelect={selectLine} onRemove={removeLine} />
-        <KeyLegend />
-        <ParkedSales />
+        <PureTerminalWarehousePrompt />
+        <PureCodeEntry />
+        <PureAnnouncer />
+        <PurePlacedReceipt />
+        <PureLines lines={lines} selected={selected} onSelect={selectLine} onRemove={removeLine} />
+        <PureKeyLegend />
+        <PureParkedSales />
       </div>
       <aside className="sale-side">
-        <ChangeDue />
-        <CustomerPanel session={session} />
-        <Totals session={session} />
+        <PureChangeDue />
+        <PureCustomerPanel session={session} />
+        <PureTotals totals={session?.totals} />
         <button
           type="button"
           className="primary big"
@@ -66,22 +90,25 @@ export function Sale() {
         >
           {voidArmed ? t('voidPressAgain') : t('voidSale')} <kbd>F8</kbd>
         </button>
-        <ParkedButton session={session} />
+        <ParkedButton />
       </aside>
-      <CardIssueDialog />
+      <PureCardIssueDialog />
     </section>
   );
 }
 
-/** Opens the parked sales (F10): to park the sale on the counter, or to recall one. */
-function ParkedButton({ session }: { session: SessionView | null }) {
+/**
+ * Opens the parked sales (F10): to park the sale on the counter, or to recall one. Renders when
+ * what it shows changes, not with each answer of the core.
+ */
+const ParkedButton = memo(function ParkedButton() {
   const { t } = useTranslation('parked');
-  const inStore = useApp((s) => parkedInStore(s.status));
-  const count = parkedCount(session, inStore);
+  const count = useApp((s) => parkedCount(s.session, parkedInStore(s.status)));
+  const offer = useApp((s) => parkingOffer(s.session, parkedInStore(s.status)));
   return (
     <button
       type="button"
-      disabled={parkingOffer(session, inStore) === undefined}
+      disabled={offer === undefined}
       onClick={() => void openParked()}
       data-action="parked-sales"
       data-parked-count={count}
@@ -90,7 +117,7 @@ function ParkedButton({ session }: { session: SessionView | null }) {
       {count > 0 && <span className="parked-count">{count}</span>} <kbd>F10</kbd>
     </button>
   );
-}
+});
 
 interface LinesProps {
   lines: readonly SessionLineView[];
@@ -99,7 +126,7 @@ interface LinesProps {
   onRemove: (line: SessionLineView) => Promise<void>;
 }
 
-function Lines(props: LinesProps) {
+const PureLines = memo(function Lines(props: LinesProps) {
   // The list scrolls in a box of its own, following the selected (mostly the newest) line.
   const box = useFollowSelected<HTMLDivElement>(props.selected, props.lines);
   return (
@@ -107,7 +134,7 @@ function Lines(props: LinesProps) {
       <LinesTable {...props} />
     </div>
   );
-}
+});
 
 function LinesTable({ lines, selected, onSelect, onRemove }: LinesProps) {
   const { t } = useTranslation('sale');
@@ -243,8 +270,10 @@ function sameData(a: unknown, b: unknown): boolean {
   return ka.every((k) => Object.hasOwn(rb, k) && sameData(ra[k], rb[k]));
 }
 
-function Totals({ session }: { session: SessionView | null }) {
-  const totals = session?.totals;
+/** The sale's totals: rendered again when they changed, not for every answer of the core. */
+const PureTotals = memo(Totals, (a, b) => sameData(a.totals, b.totals));
+
+function Totals({ totals }: { totals: SessionView['totals'] | undefined }) {
   const { t } = useTranslation('sale');
   const format = useFormat();
   const total = format.price(totals?.total ?? 0);

@@ -8,6 +8,7 @@ import type { TFunction } from 'i18next';
 import { Trans, useTranslation } from 'react-i18next';
 import { focusOf } from '../../actions/attach.ts';
 import { actionForKey, type ActionContext, type ActionName, type Focus } from '../../actions/keymap.ts';
+import { useShallow } from 'zustand/react/shallow';
 import { useApp } from '../../store/app.ts';
 import { parkedCount, parkedInStore, parkingOffer } from '../../store/parked.ts';
 import { drawerOffered } from '../../store/printer.ts';
@@ -42,6 +43,29 @@ const SHOWN: readonly { keys: readonly string[]; probe: string; ctx?: Partial<Ac
   { keys: ['F8'], probe: 'F8' },
 ];
 
+/** What the legend shows of the store, each a plain value (compared one by one). */
+function legendFacts({ session, sale, status }: ReturnType<typeof useApp.getState>) {
+  const line = session?.lines[sale.selected];
+  const inStore = parkedInStore(status);
+  return {
+    lineId: line?.id,
+    lineName: line?.name ?? '',
+    lineQuantity: line?.quantity ?? 0,
+    count: session?.lines.length ?? 0,
+    customer: (session?.customer ?? null) !== null,
+    parking: parkingOffer(session, inStore),
+    parked: parkedCount(session, inStore),
+    drawer: drawerOffered(session),
+    placed: sale.placed,
+    typed: typedQuantity(sale.entry),
+    findOpen: sale.find.open,
+    findHighlighted: sale.find.highlighted >= 0 && sale.find.results.length > 0,
+    undo: sale.undo === null ? null : sale.undo.name,
+    unpriced: sale.unpriced === null ? null : sale.unpriced.name,
+    voidArmed: sale.voidArmed,
+  };
+}
+
 function useFocus(): { focus: Focus; inCode: boolean } {
   const read = () => ({
     focus: focusOf(document.activeElement),
@@ -49,7 +73,12 @@ function useFocus(): { focus: Focus; inCode: boolean } {
   });
   const [now, setNow] = useState(read);
   useEffect(() => {
-    const update = () => setNow(read());
+    // The same focus as before (the code field refocused after a scan): nothing to render again.
+    const update = () =>
+      setNow((was) => {
+        const next = read();
+        return next.focus === was.focus && next.inCode === was.inCode ? was : next;
+      });
     // On focusout the element still has focus; read once it has left.
     const later = () => setTimeout(update, 0);
     document.addEventListener('focusin', update);
@@ -73,29 +102,28 @@ export function KeyLegend() {
     if (!open && list.current !== null) list.current.scrollTop = 0;
   }, [open]);
   const { focus, inCode } = useFocus();
-  const session = useApp((s) => s.session);
-  const sale = useApp((s) => s.sale);
-  const line = session?.lines[sale.selected];
-  const count = session?.lines.length ?? 0;
+  // Only what it shows, each a plain value: a new session (every answer of the core) or a key typed
+  // in the code field renders the legend again only when one of them changed.
+  const shown = useApp(useShallow(legendFacts));
+  const line =
+    shown.lineId === undefined
+      ? undefined
+      : { id: shown.lineId, name: shown.lineName, quantity: shown.lineQuantity };
+  const { count, parking, typed } = shown;
   // The receipt of the order just placed is on screen until the next sale starts: F7 prints it.
   const placedReceipt = useReceipt((r) => r.placed);
-  const receiptShown = placedReceipt !== null && sale.placed === placedReceipt.orderId;
-  const inStore = useApp((s) => parkedInStore(s.status));
-  const parking = parkingOffer(session, inStore);
-  const typed = typedQuantity(sale.entry);
+  const receiptShown = placedReceipt !== null && shown.placed === placedReceipt.orderId;
   const ctx: ActionContext = {
     screen: 'sale',
     focus,
     selectedLine: line === undefined ? undefined : { id: line.id, quantity: line.quantity },
-    ...(sale.find.open && inCode
-      ? { find: { highlighted: sale.find.highlighted >= 0 && sale.find.results.length > 0 } }
-      : {}),
+    ...(shown.findOpen && inCode ? { find: { highlighted: shown.findHighlighted } } : {}),
     ...(inCode && typed !== undefined ? { typedQuantity: true } : {}),
-    undo: sale.undo !== null,
-    unpriced: sale.unpriced !== null,
+    undo: shown.undo !== null,
+    unpriced: shown.unpriced !== null,
     receiptShown,
     ...(parking === undefined ? {} : { parking }),
-    ...(drawerOffered(session) ? { drawer: true } : {}),
+    ...(shown.drawer ? { drawer: true } : {}),
   };
   const label = (name: ActionName, probing: boolean): string | undefined => {
     switch (name) {
@@ -108,17 +136,15 @@ export function KeyLegend() {
       case 'receipt.print':
         return t('printTheReceipt');
       case 'sale.enterPrice':
-        return sale.unpriced === null ? undefined : t('enterPriceOf', { name: sale.unpriced.name });
+        return shown.unpriced === null ? undefined : t('enterPriceOf', { name: shown.unpriced });
       case 'sale.parked':
-        return parking === 'park'
-          ? parkedT('legendPark')
-          : parkedT('legendList', { count: parkedCount(session, inStore) });
+        return parking === 'park' ? parkedT('legendPark') : parkedT('legendList', { count: shown.parked });
       case 'sale.adjustLine':
         return line === undefined ? undefined : t('adjustLineOf', { name: line.name });
       case 'sale.void':
         // Nothing to void (as its button, disabled): not offered.
-        if (count === 0 && (session?.customer ?? null) === null) return undefined;
-        return sale.voidArmed ? t('voidConfirm') : t('voidTwice');
+        if (count === 0 && !shown.customer) return undefined;
+        return shown.voidArmed ? t('voidConfirm') : t('voidTwice');
       case 'sale.selectNext':
         return count === 0 ? undefined : t('selectLine');
       case 'find.next':
@@ -138,7 +164,7 @@ export function KeyLegend() {
       case 'sale.issueCard':
         return cardsT('legend');
       case 'sale.undoRemove':
-        return sale.undo === null ? undefined : t('undoBringBack', { name: sale.undo.name });
+        return shown.undo === null ? undefined : t('undoBringBack', { name: shown.undo });
       default:
         return undefined;
     }
