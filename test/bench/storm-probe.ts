@@ -14,6 +14,11 @@ export interface Call {
   readonly end: number;
   /** The core's own time on it (the web shell's Server-Timing), ms. */
   readonly coreMs: number;
+  /**
+   * When the page's script had the answer's body parsed (its Response.json() settled), or null: the
+   * answer reaches the page's main thread in tasks of its own after `end` (the network process's).
+   */
+  readonly parsed: number | null;
 }
 
 /** One scan's paint, as the page saw it (epoch ms on the machine's wall clock, as the bench reads it). */
@@ -21,7 +26,12 @@ export interface Painted {
   readonly at: number;
   /** The page's calls to the core between the scan and its paint, in order. */
   readonly calls: readonly Call[];
-  /** When the sale's DOM changed for it (React's commit). */
+  /**
+   * When the probe saw the sale's DOM change for it: its MutationObserver's callback, which runs once
+   * the task's script is done, so after React's commit and all that runs in it (the layout effects,
+   * where the lines box's scroll to the selected line makes the page's one layout, the passive
+   * effects flushSync runs, the beep), not at the commit's first DOM change.
+   */
   readonly changedAt: number;
   /** When the page began handling the first Enter key typed since the scan began (none: null). */
   readonly enterHandledAt: number | null;
@@ -42,6 +52,8 @@ interface Probe {
   paintedAt: number[];
   /** When the page began to handle each Enter key (epoch ms; the same array as __stormEnters). */
   enters: number[];
+  /** When each call's answer was parsed: [channel, epoch ms] (the same array as __stormParsed). */
+  parsed: [string, number][];
   /** Error notices shown on the Sale screen, as their text. */
   errors: string[];
   /** The page's long tasks (50 ms or more) lately, [start, end] epoch ms. */
@@ -53,15 +65,31 @@ declare global {
   interface Window {
     __storm?: Probe;
     __stormEnters?: number[];
+    __stormParsed?: [string, number][];
   }
 }
 
 /**
  * Before the page loads: notes when each Enter keydown reaches the page, ahead of the app's own
- * listeners (the scanner's stops the event there), so the key's wait for the page is told apart.
+ * listeners (the scanner's stops the event there), so the key's wait for the page is told apart;
+ * and when each call's answer was parsed (Response.json() wrapped: its note runs ahead of the app's
+ * own continuation, and adds nothing to it but that note).
  */
 export async function listenForEnters(page: Page): Promise<void> {
   await page.addInitScript(() => {
+    const parsed: [string, number][] = [];
+    window.__stormParsed = parsed;
+    const json = Reflect.get(Response.prototype, 'json') as (this: Response) => Promise<unknown>;
+    Response.prototype.json = function (this: Response): Promise<unknown> {
+      const body = json.call(this);
+      const rpc = this.url.indexOf('/rpc/');
+      if (rpc >= 0)
+        body.then(
+          () => parsed.push([this.url.slice(rpc + 5), performance.timeOrigin + performance.now()]),
+          () => undefined,
+        );
+      return body;
+    };
     const enters: number[] = [];
     window.__stormEnters = enters;
     window.addEventListener(
@@ -90,6 +118,7 @@ export async function installProbe(page: Page): Promise<void> {
       grewAt: [],
       paintedAt: [],
       enters: [],
+      parsed: [],
       errors: [],
       longTasks: [],
       painted: () => Promise.resolve(null),
@@ -97,6 +126,7 @@ export async function installProbe(page: Page): Promise<void> {
     const now = () => performance.timeOrigin + performance.now();
     // The init script's Enter times (listenForEnters), from the probe on.
     probe.enters = window.__stormEnters ?? [];
+    probe.parsed = window.__stormParsed ?? [];
     let before = quantities();
     let lastError: Element | null = null;
     /** Listeners for the next paint time noted (painted() waiting for one). */
@@ -141,18 +171,28 @@ export async function installProbe(page: Page): Promise<void> {
       lastError = error;
     }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
     /** The calls to the core that started at or after `since` (epoch ms). */
-    const callsSince = (since: number): Call[] =>
-      performance
+    const callsSince = (since: number): Call[] => {
+      // Each parse note goes to the first call of its channel that started before it.
+      const notes = probe.parsed.filter(([, at]) => at >= since);
+      return performance
         .getEntriesByType('resource')
         .filter((e): e is PerformanceResourceTiming => e instanceof PerformanceResourceTiming)
         .filter((e) => e.name.includes('/rpc/') && performance.timeOrigin + e.startTime >= since)
-        .map((e) => ({
-          channel: e.name.slice(e.name.indexOf('/rpc/') + 5),
-          start: performance.timeOrigin + e.startTime,
-          sent: performance.timeOrigin + (e.requestStart || e.startTime),
-          end: performance.timeOrigin + e.responseEnd,
-          coreMs: e.serverTiming.find((t) => t.name === 'core')?.duration ?? 0,
-        }));
+        .map((e) => {
+          const channel = e.name.slice(e.name.indexOf('/rpc/') + 5);
+          const start = performance.timeOrigin + e.startTime;
+          const note = notes.findIndex(([c, at]) => c === channel && at >= start);
+          const parsed = note < 0 ? null : (notes.splice(note, 1)[0]?.[1] ?? null);
+          return {
+            channel,
+            start,
+            sent: performance.timeOrigin + (e.requestStart || e.startTime),
+            end: performance.timeOrigin + e.responseEnd,
+            coreMs: e.serverTiming.find((t) => t.name === 'core')?.duration ?? 0,
+            parsed,
+          };
+        });
+    };
     // The wall-clock time of the first frame painted after the sale's quantities grew the `n`-th time since the
     // last drain (one growth a scan: a line added or its quantity raised), or null after timeoutMs.
     probe.painted = (n, since, timeoutMs) =>
@@ -170,12 +210,19 @@ export async function installProbe(page: Page): Promise<void> {
             at: at + wall,
             calls: callsSince(from)
               .filter((c) => c.start <= at)
-              .map((c) => ({ ...c, start: c.start + wall, sent: c.sent + wall, end: c.end + wall })),
+              .map((c) => ({
+                ...c,
+                start: c.start + wall,
+                sent: c.sent + wall,
+                end: c.end + wall,
+                parsed: c.parsed === null ? null : c.parsed + wall,
+              })),
             changedAt: (probe.grewAt[n - 1] ?? at) + wall,
             enterHandledAt: enter === undefined ? null : enter + wall,
             longTasks: longTaskMs(from, at),
           });
           probe.enters.length = 0;
+          probe.parsed.length = 0;
           performance.clearResourceTimings();
           return true;
         };

@@ -143,10 +143,13 @@ function record(r: PhaseResult, m: Made, shown: Painted, typedBefore: boolean): 
   r.parts.push({
     ...partsOf(m, shown),
     typedBefore: typedBefore ? 1 : 0,
-    // Not parts of the sum: how late the bench itself sent the last key (inside keyToPage), and the
-    // page's own long tasks during the scan (inside whichever parts they fell in).
+    // Not parts of the sum: how late the bench itself sent the last key (inside keyToPage), the
+    // page's own long tasks during the scan (inside whichever parts they fell in), and the scan's
+    // answer until the page's script had it parsed (inside answerToChange; the rest of it is
+    // checking and rendering it: 0 when the page noted no parse).
     sentLate: m.sentLateMs,
     longTasks: shown.longTasks,
+    answerIn: answerIn(shown),
   });
 }
 
@@ -157,7 +160,11 @@ const SCAN_CALLS: ReadonlySet<string> = new Set(['session.scan', 'scanner.take']
  * Where one scan's time went (ms), in the order it was spent: the key's wait for the page (wedge),
  * the page until its first call, the calls (the browser's queueing, the core's own time, the rest of
  * the round trip: HTTP and the web shell), the gaps between calls, the answer until the sale's DOM
- * changed (JSON, checks, React's render), and that change until the next frame was out.
+ * changed, and that change until the next frame was out. answerToChange starts at the answer's last
+ * byte as the browser's network process saw it (resource timing) and ends when the probe saw the
+ * change (Painted.changedAt: after the commit's layout effects, so it holds the page's one layout);
+ * in between, the page's main thread takes the answer in (the response, its body, in tasks of their
+ * own, after whatever task or frame it is in then), parses and checks it, and renders it.
  */
 function partsOf(m: Made, shown: Painted): Parts {
   // The scan's own calls (a status.get the status bar made meanwhile is not the scan's).
@@ -177,6 +184,12 @@ function partsOf(m: Made, shown: Painted): Parts {
     answerToChange: shown.changedAt - (last?.end ?? handled),
     changeToPaint: shown.at - shown.changedAt,
   };
+}
+
+/** The scan's last call's answer until the page's script had it parsed (ms; 0 if not noted). */
+function answerIn(shown: Painted): number {
+  const last = shown.calls.filter((c) => SCAN_CALLS.has(c.channel)).at(-1);
+  return last?.parsed == null ? 0 : last.parsed - last.end;
 }
 
 /**
