@@ -5,6 +5,7 @@ import {
   cardPartFits,
   cashPaid,
   changeDue,
+  compareDecimal,
   decimal,
   decimalPlaces,
   decimalText,
@@ -23,8 +24,10 @@ import {
   roundToMinor,
   sameAmount,
   toMajor,
+  typedDecimal,
   unitPriceText,
   vatWithin,
+  type Decimal,
   type Minor,
 } from './money.ts';
 
@@ -45,6 +48,18 @@ describe('exact decimals', () => {
     expect(decimalText(d(-0.05))).toBe('-0.05');
     expect(decimalPlaces(0.125)).toBe(3);
     expect(decimalPlaces(25.9)).toBe(1);
+  });
+
+  it('reads a decimal as a person types it: a point or a comma, digit groups; "1.5" is 1,5', () => {
+    for (const text of ['1,5', '1.5', '1,50', ' 1.500 ', '01,5'])
+      expect(typedDecimal(text), text).toEqual({ units: 15n, scale: 1 });
+    expect(typedDecimal(',5')).toEqual({ units: 5n, scale: 1 });
+    expect(typedDecimal('2.')).toEqual({ units: 2n, scale: 0 });
+    expect(typedDecimal('1\u00a0000,25')).toEqual({ units: 100_025n, scale: 2 });
+    expect(typedDecimal('-2')).toEqual({ units: -2n, scale: 0 });
+    for (const text of ['', ' ', ',', '.', '-', '1,5,0', '1.5,0', '1e3', '0x10', 'Infinity', '+1'])
+      expect(typedDecimal(text), text).toBeUndefined();
+    expect(compareDecimal(typedDecimal('1.5') as Decimal, d(1.5))).toBe(0);
   });
 });
 

@@ -134,6 +134,20 @@ export function decimal(value: number | string): Decimal | undefined {
   return shift >= 0 ? { units: units * 10n ** BigInt(shift), scale: 0 } : trimmed({ units, scale: -shift });
 }
 
+/**
+ * A decimal as a person types it: digits with a point or a comma for the decimals ("1,5", "1.5",
+ * ",5", "2."), digit groups as the screens show them ("1 000"), a minus first. Undefined for
+ * anything else (hex, exponents, two separators, a sign or separator alone): "1.5" and "1,50" are
+ * the same decimal as the 1.5 a field shows as "1,5".
+ */
+export function typedDecimal(text: string): Decimal | undefined {
+  const m = /^(-?)(\d*)(?:[.,](\d*))?$/.exec(text.replace(/\s/g, ''));
+  if (m === null) return undefined;
+  const [, sign = '', whole = '', fraction = ''] = m;
+  if (whole === '' && fraction === '') return undefined;
+  return decimal(`${sign}${whole === '' ? '0' : whole}.${fraction}`);
+}
+
 /** A number as an exact decimal; a RangeError for a number that is none (NaN, Infinity). */
 export function mustDecimal(value: number): Decimal {
   const d = decimal(value);

@@ -2,7 +2,7 @@
 // speak (cs-CZ: `1 110,90 Kč`), so every screen reads the same. Each function takes the locale last
 // (tests pass one); by default it is the screens' current one. Formatters are kept per locale.
 import { currentLocale } from '../i18n/index.ts';
-import { priceDecimals } from '../../common/money.ts';
+import { decimalNumber, priceDecimals, typedDecimal } from '../../common/money.ts';
 
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
 function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(
@@ -99,11 +99,10 @@ export function formatQty(n: number | undefined, locale = currentLocale()): stri
  * the number, NaN when the text is no quantity, undefined when it is empty.
  */
 export function parseQuantity(text: string): number | undefined {
-  const t = text.replace(/\s/g, '');
-  if (t === '') return undefined;
+  if (text.replace(/\s/g, '') === '') return undefined;
   // Decimal digits only: Number() alone would take "0x10" as 16 and "1e3" as 1000.
-  if (!/^-?(\d+([.,]\d*)?|[.,]\d+)$/.test(t)) return Number.NaN;
-  return Number(t.replace(',', '.'));
+  const d = typedDecimal(text);
+  return d === undefined ? Number.NaN : decimalNumber(d);
 }
 
 /** A plain number (a percentage's figure, a count). */

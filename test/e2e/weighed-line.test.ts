@@ -1,5 +1,6 @@
 // A weighed line on the Sale screen, in Czech at 1024x768 (issue 34, point 8): its quantity shows
-// whole ("1,234", never cut to "1,23") and says its unit.
+// whole ("1,234", never cut to "1,23") and says its unit. A quantity typed as the same number the
+// field shows ("1.5" over "1,5") is no change: nothing goes to the core.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCheckDigit } from '../../main/barcode/index.ts';
@@ -58,5 +59,38 @@ describe('a weighed line', () => {
     expect(await field.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     expect(await row.locator('[data-line-unit]').textContent()).toBe(weighed.unitOfMeasure);
     await screenshot(page, 'weighed-line');
+  });
+
+  it('sends a typed quantity to the core only when it is another number than the one shown', async () => {
+    // The page's calls to the core that set a quantity, seen by the browser as they go out.
+    let sent = 0;
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/rpc/session.setQuantity') sent++;
+    });
+    const row = page.getByTestId('sale-lines').locator('tbody tr').filter({ hasText: weighed.productName });
+    const field = row.locator('[data-field="quantity"]');
+    const shown = (n: number) => new Intl.NumberFormat(E2E_LOCALE, { maximumFractionDigits: 3 }).format(n);
+    const typeAndEnter = async (text: string) => {
+      await field.click();
+      await field.selectText();
+      await page.keyboard.type(text, { delay: 30 });
+      await expect.poll(() => field.inputValue()).toBe(text);
+      await field.press('Enter');
+    };
+    // Another number: sent once, and stored.
+    await typeAndEnter('1,5');
+    await expect.poll(() => row.getAttribute('data-quantity')).toBe('1.5');
+    await expect.poll(() => field.inputValue()).toBe(shown(1.5));
+    expect(sent).toBe(1);
+    // The same number as shown, written otherwise: the field shows it as before, nothing sent.
+    for (const same of ['1.5', '1,50', ' 1.500 ']) {
+      await typeAndEnter(same);
+      await expect.poll(() => field.inputValue()).toBe(shown(1.5));
+    }
+    // Another number after them: the calls go out one after another, so by its answer every call
+    // those three made has gone out (and been counted).
+    await typeAndEnter('2.25');
+    await expect.poll(() => row.getAttribute('data-quantity')).toBe('2.25');
+    expect(sent).toBe(2);
   });
 });

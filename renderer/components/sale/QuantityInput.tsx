@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../use-format.ts';
 import { useApp } from '../../store/app.ts';
 import { setQuantity } from '../../store/sale.ts';
+import { compareDecimal, decimal, typedDecimal } from '../../../common/money.ts';
 
 /** What a person typed in the field, the stored quantity it was typed over, and whether it is on its way. */
 interface Edit {
@@ -31,7 +32,11 @@ export function QuantityInput({ line }: { line: SessionLineView }) {
       return;
     }
     const typed = edit;
-    if (typed.text.trim() === shown) return setEdit(null);
+    // The same number as stored, however written ("1.5" over "1,5", "1,50"): nothing to send.
+    const number = typedDecimal(typed.text);
+    const stored = decimal(line.quantity);
+    if (number !== undefined && stored !== undefined && compareDecimal(number, stored) === 0)
+      return setEdit(null);
     setEdit({ ...typed, sending: true });
     await setQuantity(line, typed.text);
     // Stored or refused, the field shows the stored quantity now (unless typed again meanwhile).
