@@ -18,7 +18,9 @@ export function CodeEntry() {
   const { quantity } = splitQuantity(entry);
   // `5*` alone: Enter sets the selected line to it.
   const typed = typedQuantity(entry);
-  const selectedName = useApp((s) => s.session?.lines[s.sale.selected]?.name);
+  // Whether a line is selected (what `5*` would set), not which: a scan selecting its new line
+  // renders nothing here.
+  const lineSelected = useApp((s) => s.session?.lines[s.sale.selected] !== undefined);
   const listOpen = find.open;
   const { t } = useTranslation('sale');
   return (
@@ -52,10 +54,10 @@ export function CodeEntry() {
       <button type="submit" tabIndex={-1}>
         {t('add')}
       </button>
-      {(quantity !== undefined || (typed !== undefined && selectedName !== undefined)) && (
+      {(quantity !== undefined || (typed !== undefined && lineSelected)) && (
         <p className="muted entry-hint" data-entry-quantity={quantity}>
           {quantity !== undefined && t('nextAdds', { quantity })}
-          {typed !== undefined && selectedName !== undefined && (
+          {typed !== undefined && lineSelected && (
             <span data-entry-sets={typed}> {t('enterSetsQuantity', { quantity: typed })}</span>
           )}
         </p>

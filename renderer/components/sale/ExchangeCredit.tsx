@@ -1,25 +1,38 @@
 // The Sale screen's note of an exchange (issue 37, point 4): the credit from the goods returned and
 // what the customer pays (the difference) or gets back in cash. F9 settles it (store/exchange.ts).
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../store/app.ts';
-import { differenceOf, dropExchange, loadExchange, useExchange } from '../../store/exchange.ts';
+import {
+  differenceOf,
+  dropExchange,
+  loadExchange,
+  useExchange,
+  type ExchangeCredit,
+} from '../../store/exchange.ts';
 import { useFormat } from '../use-format.ts';
 import './sale.css';
 
-export function ExchangeCreditNote() {
-  const { t } = useTranslation('returns');
-  const f = useFormat();
+/**
+ * The note, where the sale at the counter has a credit. Follows the credit and the sale's id only:
+ * a scan renders it (through the note shown) only when there is a credit to show against the total.
+ */
+export const ExchangeCreditNote = memo(function ExchangeCreditNote() {
   const credit = useExchange((s) => s.credit);
-  const total = useApp((s) => s.session?.totals.total ?? 0);
-  const lines = useApp((s) => s.session?.lines.length ?? 0);
   const sessionId = useApp((s) => s.session?.id ?? null);
   // The credit is kept with the sale in the core: read again when the screen comes (a reload) and
   // whenever another sale is at the counter (parked, recalled, settled).
   useEffect(() => {
     void loadExchange();
   }, [sessionId]);
-  if (credit === null) return null;
+  return credit === null ? null : <CreditShown credit={credit} />;
+});
+
+function CreditShown({ credit }: { credit: ExchangeCredit }) {
+  const { t } = useTranslation('returns');
+  const f = useFormat();
+  const total = useApp((s) => s.session?.totals.total ?? 0);
+  const lines = useApp((s) => s.session?.lines.length ?? 0);
   const difference = differenceOf(credit.credit, total, 'cash');
   return (
     <div className="exchange-credit" data-testid="exchange-credit" data-credit={credit.credit}>
