@@ -224,6 +224,45 @@ function storeSoldLines(db: Db, till: string, body: unknown): void {
     insert.run({ ...line, unitPrice: unitPriceText(line.unitPrice), till, sessionId, orderId, warehouseId });
 }
 
+/**
+ * Where this till is in the store hub's stream (migration 44): the stream (by when the hub made it),
+ * the sequence there of the last journal message applied or acknowledged here, that message's id and
+ * the hub's time of it (nanoseconds, decimal: more than a double holds).
+ */
+export const HubPosition = lazy(() =>
+  z.strictObject({
+    streamCreated: z.string().min(1),
+    streamSeq: z.int().positive(),
+    messageId: z.string().nullable(),
+    storedAt: z.string().regex(/^\d+$/),
+  }),
+);
+export type HubPosition = z.infer<typeof HubPosition>;
+
+/** The hub position kept here; undefined before the till has applied anything from a hub. */
+export function hubPosition(db: Db): HubPosition | undefined {
+  const row: unknown = prepared(
+    db,
+    'SELECT streamCreated, streamSeq, messageId, storedAt FROM store_hub_position WHERE id = 1',
+  ).get();
+  return row === undefined ? undefined : HubPosition.parse(row);
+}
+
+/**
+ * Keeps `position` as the hub position: call in the transaction that applies its message. A message
+ * of the same stream at or below the one kept (redelivered) leaves it; another stream's replaces it.
+ */
+export function keepHubPosition(db: Db, position: HubPosition): void {
+  prepared(
+    db,
+    `INSERT INTO store_hub_position (id, streamCreated, streamSeq, messageId, storedAt)
+       VALUES (1, @streamCreated, @streamSeq, @messageId, @storedAt)
+     ON CONFLICT (id) DO UPDATE SET streamCreated = excluded.streamCreated, streamSeq = excluded.streamSeq,
+       messageId = excluded.messageId, storedAt = excluded.storedAt
+     WHERE excluded.streamCreated IS NOT streamCreated OR excluded.streamSeq > streamSeq`,
+  ).run(HubPosition.parse(position));
+}
+
 /** Another till's sale as its journal told it (version 2: returnable here). */
 export type StoreSale = SaleBodyV2 & { readonly till: string };
 

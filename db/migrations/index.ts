@@ -43,6 +43,7 @@ import { storeSaleLookup } from './0040-store-sale-lookup.ts';
 import { parkedExchange } from './0041-parked-exchange.ts';
 import { sendingFrom } from './0042-sending-from.ts';
 import { returnsCreated } from './0043-returns-created.ts';
+import { storeHubPosition } from './0044-store-hub-position.ts';
 import { prohibitionOfDiscounts } from './catalog-0002-prohibition-of-discounts.ts';
 import { instanceProfile } from './catalog-0003-instance-profile.ts';
 import { syncRun } from './catalog-0004-sync-run.ts';
@@ -98,6 +99,7 @@ export const migrations: readonly Migration[] = [
   parkedExchange,
   sendingFrom,
   returnsCreated,
+  storeHubPosition,
 ];
 
 /** The catalog's file (counter.catalog.sqlite): what sync copies from the service. Its schema

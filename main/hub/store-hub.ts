@@ -3,8 +3,9 @@
 // (till, seq), through the till's durable consumer. A session is one connection: whenever it ends
 // (the hub killed, the network gone, the hub restarted with its storage lost) the till goes on
 // selling alone and the next session starts from what the hub has: the stream and the consumer are
-// made again if missing, and the journal is published from the hub's last event of this till, so a
-// hub that lost everything is refilled from the tills' journals. No wall clock orders anything:
+// made again if missing (a consumer made again starts after the last message applied here when the
+// stream still is the one it came from: startAfter), and the journal is published from the hub's
+// last event of this till, so a hub that lost everything is refilled from the tills' journals. No wall clock orders anything:
 // events are ordered by each till's own numbers.
 import type { NatsConnection } from '@nats-io/transport-node';
 import type {
@@ -20,7 +21,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { writeTransaction } from '../../db/database.ts';
-import { applyStoreEvent, JournalEvent, journalAfter, storeEventTills } from '../../db/journal.ts';
+import {
+  applyStoreEvent,
+  hubPosition,
+  HubPosition,
+  JournalEvent,
+  journalAfter,
+  keepHubPosition,
+  storeEventTills,
+} from '../../db/journal.ts';
 import {
   CLAIMS_BUCKET,
   consumerName,
@@ -106,6 +115,8 @@ export class StoreHub {
   #stopConsuming: (() => void) | null = null;
   /** The last session's pull heard nothing from the hub: the next one makes the consumer again. */
   #remakeConsumer = false;
+  /** When the hub made the stream this session reads (what a kept position names). */
+  #streamCreated: string | null = null;
 
   constructor(options: StoreHubOptions) {
     this.#options = options;
@@ -304,8 +315,17 @@ export class StoreHub {
     ended.catch(() => undefined);
     try {
       const jsm = await nats.jetstreamManager(nc, { timeout: 5000 });
-      await ensureStream(nats, jsm);
-      await ensureConsumer(nats, jsm, till, this.#remakeConsumer);
+      const stream = await ensureStream(nats, jsm);
+      this.#streamCreated = stream.created;
+      await ensureConsumer(nats, jsm, till, this.#remakeConsumer, async () => {
+        const start = await startAfter(jsm, stream, hubPosition(this.#options.db));
+        this.#log(
+          start.after === null
+            ? `store hub: the journal's consumer is made to deliver from the first event (${start.why})`
+            : `store hub: the journal's consumer is made to deliver after the hub's message ${start.after} (${start.why})`,
+        );
+        return start.after;
+      });
       this.#remakeConsumer = false;
       // Made (by the first till of the store) with the session, not at the first claim: a bucket
       // made that instant may let a claim go unanswered for a moment (nats-server 2.9.10: no
@@ -376,6 +396,9 @@ export class StoreHub {
     const flush = () => {
       const batch = queue;
       queue = [];
+      // A batch failed: nothing after it is applied (the kept position says every message up to it
+      // was), the next session's consumer delivers them again.
+      if (failed.error !== undefined) return;
       try {
         const applied = this.#apply(batch);
         for (const m of batch) m.ack();
@@ -428,12 +451,18 @@ export class StoreHub {
     })().catch(() => undefined);
   }
 
-  /** Stores the batch's events of other tills in one transaction; returns how many were new. */
+  /**
+   * Stores the batch's events of other tills in one transaction, with the hub position of its last
+   * message (own events and unreadable ones included: they are acknowledged too); returns how many
+   * were new.
+   */
   #apply(batch: readonly JsMsg[]): number {
     const { db, till } = this.#options;
     const receivedAt = this.#now();
+    const position = this.#positionOf(batch);
     return writeTransaction(db, () => {
       let fresh = 0;
+      if (position !== undefined) keepHubPosition(db, position);
       for (const m of batch) {
         const from = tillOfSubject(m.subject);
         if (from === undefined || from === till) continue;
@@ -445,6 +474,21 @@ export class StoreHub {
         if (applyStoreEvent(db, from, event.data, receivedAt, till)) fresh++;
       }
       return fresh;
+    });
+  }
+
+  /** Where in the stream the batch's furthest message is (a redelivered one may come after later ones). */
+  #positionOf(batch: readonly JsMsg[]): HubPosition | undefined {
+    const created = this.#streamCreated;
+    let last: JsMsg | undefined;
+    for (const m of batch)
+      if (last === undefined || m.info.streamSequence > last.info.streamSequence) last = m;
+    if (created === null || last === undefined) return undefined;
+    return HubPosition.parse({
+      streamCreated: created,
+      streamSeq: last.info.streamSequence,
+      messageId: last.headers?.get(MSG_ID_HEADER) || null,
+      storedAt: last.timestampNanos.toString(),
     });
   }
 
@@ -504,7 +548,8 @@ const HEARTBEAT_MS = 2500;
  * 2.9.10 lists a new stream before it can send, and a consumer another till makes on it in that
  * moment (two tills starting together, each making the store's stream) never sends anything, not
  * even a heartbeat, until it is made again (fixed in nats-server 2.9.15). Made again, it delivers
- * the whole journal afresh; events are applied once by (till, seq), so nothing doubles.
+ * from after the last message this till applied (startAfter), not the whole journal afresh; events
+ * are applied once by (till, seq) anyway, so what it delivers twice doubles nothing.
  */
 const SILENT_HEARTBEATS = 4;
 
@@ -580,29 +625,42 @@ function notFound(nats: Nats, error: unknown): boolean {
   );
 }
 
+/** The store's stream as the hub describes it: when it was made, its first and last message. */
+const StreamState = lazy(() =>
+  z.object({
+    created: z.string().min(1),
+    state: z.object({ first_seq: z.int().nonnegative(), last_seq: z.int().nonnegative() }),
+  }),
+);
+type StreamState = z.infer<typeof StreamState>;
+
 /** The store's stream: every till's journal, on file, kept (a hub is the store's memory). */
-async function ensureStream(nats: Nats, jsm: JetStreamManager): Promise<void> {
+async function ensureStream(nats: Nats, jsm: JetStreamManager): Promise<StreamState> {
+  let info: unknown;
   try {
-    await jsm.streams.info(JOURNAL_STREAM);
+    info = await jsm.streams.info(JOURNAL_STREAM);
   } catch (error) {
     if (!notFound(nats, error)) throw error;
-    await jsm.streams.add({
+    info = await jsm.streams.add({
       name: JOURNAL_STREAM,
       subjects: [`${JOURNAL_SUBJECT}.>`],
       storage: nats.StorageType.File,
     });
   }
+  return StreamState.parse(info);
 }
 
 /**
- * The till's durable consumer of the whole journal: it remembers what the till has acknowledged.
- * `remake`: deleted first (one that never delivered, see SILENT_HEARTBEATS).
+ * The till's durable consumer of the journal: it remembers what the till has acknowledged. Made
+ * (missing, or `remake`: deleted first, one that never delivered, see SILENT_HEARTBEATS) to deliver
+ * after the stream sequence `start` says, or from the first when it says null.
  */
 async function ensureConsumer(
   nats: Nats,
   jsm: JetStreamManager,
   till: string,
   remake: boolean,
+  start: () => Promise<number | null>,
 ): Promise<void> {
   const name = consumerName(till);
   if (remake)
@@ -613,23 +671,77 @@ async function ensureConsumer(
     await jsm.consumers.info(JOURNAL_STREAM, name);
   } catch (error) {
     if (!notFound(nats, error)) throw error;
-    await jsm.consumers.add(JOURNAL_STREAM, journalConsumerConfig(nats, till));
+    await jsm.consumers.add(JOURNAL_STREAM, journalConsumerConfig(nats, till, await start()));
   }
 }
 
 /**
+ * Where a consumer made now starts: after the message this till applied last (`position`), when the
+ * hub's stream is the one it was applied from (made at the same time) and still holds that very
+ * message at that sequence (same id, same time on the hub). Else from the first: nothing applied
+ * yet; a new hub, or this till moved to another one (its stream made anew, numbered from 1 again: a
+ * remembered number would skip its events); a hub put back from an older copy of its folder, or one
+ * that lost its last messages (a power cut before they were on disk), whose numbers now go to other
+ * messages. A stream purged past the position (the message gone, the numbers after it kept) resumes.
+ * Applying is once per (till, seq), so from the first only costs the redelivery.
+ */
+async function startAfter(
+  jsm: JetStreamManager,
+  stream: StreamState,
+  position: HubPosition | undefined,
+): Promise<{ after: number | null; why: string }> {
+  if (position === undefined) return { after: null, why: 'nothing applied from a hub yet' };
+  const seq = position.streamSeq;
+  if (position.streamCreated !== stream.created)
+    return {
+      after: null,
+      why: `a stream made ${stream.created}, not the one applied from (${position.streamCreated})`,
+    };
+  if (seq > stream.state.last_seq)
+    return { after: null, why: `the stream ends at ${stream.state.last_seq}, before ${seq} applied here` };
+  const message = await jsm.streams.getMessage(JOURNAL_STREAM, { seq });
+  if (message === null)
+    return stream.state.first_seq > seq
+      ? { after: seq, why: 'the stream was purged past it' }
+      : { after: null, why: `message ${seq} applied here is not in the stream` };
+  const same =
+    (message.header.get(MSG_ID_HEADER) || null) === position.messageId &&
+    nanosOf(message.timestamp) === position.storedAt;
+  return same
+    ? { after: seq, why: 'the message applied last is there' }
+    : { after: null, why: `message ${seq} is another than the one applied here` };
+}
+
+/** The id JetStream dedupes a journal message by (names.ts messageId). */
+const MSG_ID_HEADER = 'Nats-Msg-Id';
+
+/** An RFC 3339 time with up to nine decimals (the hub's time of a message) in nanoseconds, decimal. */
+function nanosOf(time: string): string | undefined {
+  const parts = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,9}))?(Z|[+-]\d\d:\d\d)$/.exec(time);
+  if (parts === null) return undefined;
+  // Whole seconds (no fraction given), in milliseconds.
+  const ms = Date.parse(`${parts[1]}${parts[3]}`);
+  if (Number.isNaN(ms)) return undefined;
+  return (BigInt(ms) * 1_000_000n + BigInt((parts[2] ?? '').padEnd(9, '0'))).toString();
+}
+
+/**
  * The durable consumer through which `till` reads the store's journal: every event from the first,
- * each acknowledged (10 s to do so), at most 1000 unacknowledged. Exported so the test that makes a
- * silent consumer on purpose makes the very one a till makes.
+ * or after stream sequence `after` (a consumer made again), each acknowledged (10 s to do so), at most
+ * 1000 unacknowledged. Exported so the test that makes a silent consumer on purpose makes the very
+ * one a till makes.
  */
 export function journalConsumerConfig(
   nats: Pick<Nats, 'AckPolicy' | 'DeliverPolicy'>,
   till: string,
+  after: number | null = null,
 ): Partial<ConsumerConfig> & { durable_name: string } {
   return {
     durable_name: consumerName(till),
     ack_policy: nats.AckPolicy.Explicit,
-    deliver_policy: nats.DeliverPolicy.All,
+    ...(after === null
+      ? { deliver_policy: nats.DeliverPolicy.All }
+      : { deliver_policy: nats.DeliverPolicy.StartSequence, opt_start_seq: after + 1 }),
     ack_wait: 10_000_000_000,
     max_ack_pending: 1000,
   };
