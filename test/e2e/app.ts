@@ -7,13 +7,7 @@ import { launchChromium, SIZES, startWebShellProcess, type RunningShell } from '
 import { lastKeyStamp, sendKeys } from './keys.ts';
 import { expect } from 'vitest';
 import { newPage, say } from './lang.ts';
-import {
-  configureTill,
-  fromCatalog,
-  SELLS_PLAINLY,
-  syncedTerminal,
-  type SyncedTerminal,
-} from '../support/terminal.ts';
+import { configureTill, plainProducts, syncedTerminal, type SyncedTerminal } from '../support/terminal.ts';
 
 /**
  * A keyboard-wedge scanner typing `code` then Enter at `msPerKey` (10 ms/key). The keys go in through
@@ -243,14 +237,11 @@ export async function openTillSelling(
   page: Page;
 }> {
   const terminal = await syncedTerminal(name);
-  const product = fromCatalog(terminal.dataDir, (db) =>
-    db
-      .prepare(
-        `SELECT barcode, warehouseId FROM stock_item WHERE barcode IS NOT NULL AND length(barcode) = 13
-           AND barcode NOT LIKE '2%' AND ${SELLS_PLAINLY} AND (${where}) ORDER BY id LIMIT 1`,
-      )
-      .get(),
-  ) as PlainProduct | undefined;
+  const [product] = plainProducts<PlainProduct>(terminal.dataDir, {
+    columns: 'barcode, warehouseId',
+    where,
+    limit: 1,
+  });
   if (product === undefined) throw new Error(`no plain product in ${name}'s catalog where ${where}`);
   configureTill(terminal.dataDir, { warehouseId: product.warehouseId });
   return { terminal, product, ...(await openOnSale(terminal.env)) };

@@ -20,8 +20,8 @@ import { launchChromium, screenshot, SIZES, startWebShellProcess, type RunningSh
 import { newPage, say } from './lang.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import {
-  SELLS_PLAINLY,
   fromCatalog,
+  plainProducts,
   stopAll,
   syncedTerminal,
   type SyncedTerminal,
@@ -42,14 +42,11 @@ beforeAll(async () => {
   terminal = await syncedTerminal('card-issue');
   const { dataDir } = terminal;
   const found = fromCatalog(dataDir, (db) => ({
-    product: db
-      .prepare(
-        `SELECT barcode, warehouseId FROM stock_item
-         WHERE barcode IS NOT NULL AND length(barcode) = 13 AND barcode NOT LIKE '2%'
-           AND coalesce(prohibitionOfDiscounts, 0) = 0 AND ${SELLS_PLAINLY}
-         ORDER BY id LIMIT 1`,
-      )
-      .get(),
+    product: plainProducts(dataDir, {
+      columns: 'barcode, warehouseId',
+      where: 'coalesce(prohibitionOfDiscounts, 0) = 0',
+      limit: 1,
+    })[0],
     programme: db
       .prepare(
         `SELECT c.companyId, min(c.name) AS name, max(c.discount) AS discount FROM company_card c

@@ -15,7 +15,7 @@ import { goTo, placeOrder, scan, statusBar, syncAll } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { E2E_LOCALE, newPage, say, sayPattern } from './lang.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
-import { SELLS_PLAINLY, fromCatalog, openShift } from '../support/terminal.ts';
+import { fromCatalog, openShift, plainProducts } from '../support/terminal.ts';
 
 const SECRET = DEMO.clientSecret;
 
@@ -171,17 +171,7 @@ describe('a day at the counter', { timeout: 120_000 }, () => {
     await page.locator('main.screen').evaluate((el) => el.scrollTo(0, 0));
     await screenshot(page, 'flow-02-settings-synced');
 
-    products = fromCache((db) =>
-      db
-        .prepare(
-          `SELECT barcode, productId, productName FROM stock_item
-           WHERE warehouseId = ? AND barcode IS NOT NULL AND length(barcode) = 13
-             AND barcode NOT LIKE '2%' -- 20-29: in-store (weight/price) codes, not plain products
-             AND ${SELLS_PLAINLY}
-           ORDER BY id LIMIT 3`,
-        )
-        .all(warehouseId),
-    ) as typeof products;
+    products = plainProducts(dataDir, { columns: 'barcode, productId, productName', warehouseId, limit: 3 });
     const now = new Date().toISOString().slice(0, 19);
     card = fromCache((db) =>
       db

@@ -16,9 +16,9 @@ import { ARTIFACTS, launchChromium, screenshot, startWebShellProcess, type Runni
 import { E2E_LOCALE, newPage, say, sayPattern } from './lang.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import {
-  SELLS_PLAINLY,
   freshTerminal,
   fromCatalog,
+  plainProducts,
   stopAll,
   type SyncedTerminal,
 } from '../support/terminal.ts';
@@ -132,16 +132,7 @@ const twoDecimals = (n: number) =>
 describe('tender and change, receipts', { timeout: 120_000 }, () => {
   it('syncs the catalog and takes a warehouse (setup)', { timeout: 240_000 }, async () => {
     const warehouseId = await takeWarehouse(page, { sync: true });
-    products = fromCache((db) =>
-      db
-        .prepare(
-          `SELECT barcode, price FROM stock_item
-           WHERE warehouseId = ? AND barcode IS NOT NULL AND length(barcode) = 13 AND barcode NOT LIKE '2%'
-             AND ${SELLS_PLAINLY}
-           ORDER BY id LIMIT 3`,
-        )
-        .all(warehouseId),
-    ) as typeof products;
+    products = plainProducts(terminal.dataDir, { columns: 'barcode, price', warehouseId, limit: 3 });
     const now = new Date().toISOString().slice(0, 19);
     card = fromCache((db) =>
       db

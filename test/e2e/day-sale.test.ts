@@ -11,9 +11,10 @@ import { screenshot, type RunningShell } from './browser.ts';
 import { say, sayPattern } from './lang.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import {
-  SELLS_PLAINLY,
   freshTerminal,
   fromCatalog,
+  plainProducts,
+  SELLS_PLAINLY,
   stopAll,
   type SyncedTerminal,
 } from '../support/terminal.ts';
@@ -93,15 +94,12 @@ describe('a day at the Sale screen', { timeout: 120_000 }, () => {
     warehouseId = await takeWarehouse(page, { sync: true });
 
     const sellable = `warehouseId = ? AND ${SELLS_PLAINLY} AND productName IS NOT NULL`;
-    counted = fromCache((db) =>
-      db
-        .prepare(
-          `SELECT barcode, productId, productName, unitOfMeasure, price FROM stock_item
-           WHERE ${sellable} AND barcode IS NOT NULL AND length(barcode) = 13 AND barcode NOT LIKE '2%'
-             AND unitOfMeasure = 'ks' ORDER BY id LIMIT 3`,
-        )
-        .all(warehouseId),
-    ) as Product[];
+    counted = plainProducts(terminal.dataDir, {
+      columns: 'barcode, productId, productName, unitOfMeasure, price',
+      warehouseId,
+      where: "productName IS NOT NULL AND unitOfMeasure = 'ks'",
+      limit: 3,
+    });
     weighed = fromCache((db) =>
       db
         .prepare(

@@ -11,7 +11,7 @@ import { say } from './lang.ts';
 import {
   configureTill,
   fromCatalog,
-  SELLS_PLAINLY,
+  plainProducts,
   stopAll,
   syncedTerminal,
   type SyncedTerminal,
@@ -30,16 +30,12 @@ let other: { companyId: number; name: string };
 beforeAll(async () => {
   terminal = await syncedTerminal('orders-newcomer');
   const { dataDir, env } = terminal;
-  goods = fromCatalog(
-    dataDir,
-    (db) =>
-      db
-        .prepare(
-          `SELECT barcode, productName, productCode FROM stock_item WHERE warehouseId = ? AND length(barcode) = 13
-             AND barcode NOT LIKE '2%' AND productCode IS NOT NULL AND ${SELLS_PLAINLY} ORDER BY id LIMIT 3`,
-        )
-        .all(WAREHOUSE) as typeof goods,
-  );
+  goods = plainProducts(dataDir, {
+    columns: 'barcode, productName, productCode',
+    warehouseId: WAREHOUSE,
+    where: 'productCode IS NOT NULL',
+    limit: 3,
+  });
   other = fromCatalog(
     dataDir,
     (db) =>

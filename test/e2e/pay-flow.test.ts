@@ -16,7 +16,7 @@ import { screenshotOnFailure } from './failure-shot.ts';
 import {
   freshTerminal,
   fromCatalog,
-  SELLS_PLAINLY,
+  plainProducts,
   stopAll,
   type SyncedTerminal,
 } from '../support/terminal.ts';
@@ -148,16 +148,12 @@ describe('paying without surprises', { timeout: 180_000 }, () => {
       const warehouseId = Number(await select.locator('option').nth(1).getAttribute('value'));
       await select.selectOption(String(warehouseId));
       await warehouse.waitFor({ state: 'detached' });
-      products = fromCache((db) =>
-        db
-          .prepare(
-            `SELECT barcode, price FROM stock_item
-           WHERE warehouseId = ? AND barcode IS NOT NULL AND length(barcode) = 13 AND barcode NOT LIKE '2%'
-             AND ${SELLS_PLAINLY} AND price > 1
-           ORDER BY id LIMIT 4`,
-          )
-          .all(warehouseId),
-      ) as typeof products;
+      products = plainProducts(terminal.dataDir, {
+        columns: 'barcode, price',
+        warehouseId,
+        where: 'price > 1',
+        limit: 4,
+      });
       walkInCompany = fromCache(
         (db) =>
           db

@@ -17,7 +17,7 @@ import {
   configureTill,
   fromCatalog,
   fromTill,
-  SELLS_PLAINLY,
+  plainProducts,
   stopAll,
   syncedTerminal,
   type SyncedTerminal,
@@ -49,18 +49,12 @@ describe('a return without a receipt at the till', () => {
   beforeAll(async () => {
     terminal = await syncedTerminal('returns-no-receipt', { negativeOrderQuantities: true });
     printer = await FakePrinter.start();
-    const goods = fromCatalog(
-      terminal.dataDir,
-      (db) =>
-        db
-          .prepare(
-            `SELECT productId, barcode, productName, price FROM stock_item WHERE warehouseId = 1
-                AND barcode IS NOT NULL AND length(barcode) = 13 AND barcode NOT LIKE '2%'
-                AND productName IS NOT NULL AND length(productName) > 5 AND ${SELLS_PLAINLY}
-                AND price BETWEEN 50 AND 1000 ORDER BY id LIMIT 2`,
-          )
-          .all() as Goods[],
-    );
+    const goods = plainProducts<Goods>(terminal.dataDir, {
+      columns: 'productId, barcode, productName, price',
+      warehouseId: 1,
+      where: 'productName IS NOT NULL AND length(productName) > 5 AND price BETWEEN 50 AND 1000',
+      limit: 2,
+    });
     if (goods[0] === undefined || goods[1] === undefined) throw new Error('two products to take back');
     store = fromCatalog(
       terminal.dataDir,

@@ -17,8 +17,8 @@ import { goTo, placeOrder, scan } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import {
-  SELLS_PLAINLY,
   fromCatalog,
+  plainProducts,
   stopAll,
   syncedTerminal,
   type SyncedTerminal,
@@ -43,19 +43,15 @@ const WAREHOUSE = 1;
 beforeAll(async () => {
   terminal = await syncedTerminal('czech');
   [shell, browser] = await Promise.all([startWebShellProcess(terminal.env), launchChromium()]);
-  product = fromCatalog(
-    terminal.dataDir,
-    (db) =>
-      db
-        .prepare(
-          `SELECT barcode, productName, price FROM stock_item
-           WHERE warehouseId = ? AND barcode IS NOT NULL AND length(barcode) = 13 AND barcode NOT LIKE '2%'
-             AND ${SELLS_PLAINLY}
-             AND productName IS NOT NULL AND coalesce(unitOfMeasure, 'ks') NOT IN ('kg', 'g', 'l', 'm')
-           ORDER BY price DESC, id LIMIT 1`,
-        )
-        .get(WAREHOUSE) as typeof product,
-  );
+  const [dearest] = plainProducts<typeof product>(terminal.dataDir, {
+    columns: 'barcode, productName, price',
+    warehouseId: WAREHOUSE,
+    where: "productName IS NOT NULL AND coalesce(unitOfMeasure, 'ks') NOT IN ('kg', 'g', 'l', 'm')",
+    orderBy: 'price DESC, id',
+    limit: 1,
+  });
+  if (dearest === undefined) throw new Error('no plain counted product in warehouse 1');
+  product = dearest;
   const now = new Date().toISOString().slice(0, 19);
   card = fromCatalog(
     terminal.dataDir,

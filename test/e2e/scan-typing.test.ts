@@ -12,7 +12,7 @@ import { sendKeys } from './keys.ts';
 import { E2E_LOCALE, say, sayPattern } from './lang.ts';
 import {
   fromCatalog,
-  SELLS_PLAINLY,
+  plainProducts,
   stopAll,
   syncedTerminal,
   type SyncedTerminal,
@@ -116,17 +116,12 @@ async function inView(selector: string): Promise<boolean> {
 describe('scans and typing kept apart; parked sales', { timeout: 180_000 }, () => {
   it('takes the warehouse and picks products (setup)', async () => {
     const warehouseId = await takeWarehouse(page);
-    const found = fromCatalog(
-      terminal.dataDir,
-      (db) =>
-        db
-          .prepare(
-            `SELECT barcode, productName, price FROM stock_item
-             WHERE warehouseId = ? AND ${SELLS_PLAINLY} AND productName IS NOT NULL AND barcode IS NOT NULL AND length(barcode) = 13
-               AND barcode NOT LIKE '2%' AND unitOfMeasure = 'ks' ORDER BY id LIMIT 50`,
-          )
-          .all(warehouseId) as Product[],
-    );
+    const found = plainProducts<Product>(terminal.dataDir, {
+      columns: 'barcode, productName, price',
+      warehouseId,
+      where: "productName IS NOT NULL AND unitOfMeasure = 'ks'",
+      limit: 50,
+    });
     // Three whose names share no word: typing a's first word lists none of the others.
     const picked: Product[] = [];
     for (const p of found)

@@ -15,8 +15,7 @@ import { cdpOf, sendKeys } from './keys.ts';
 import { newPage } from './lang.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import {
-  SELLS_PLAINLY,
-  fromCatalog,
+  plainProducts,
   stopAll,
   syncedTerminal,
   type Sellable,
@@ -32,19 +31,12 @@ let products: Sellable[];
 beforeAll(async () => {
   terminal = await syncedTerminal('scanner-settings');
   // Several plain products (EAN-13, priced, sellable) of one warehouse: one per case.
-  products = fromCatalog(
-    terminal.dataDir,
-    (db) =>
-      db
-        .prepare(
-          `SELECT warehouseId, productId, barcode, productName FROM stock_item
-           WHERE barcode IS NOT NULL AND length(barcode) = 13 AND barcode NOT LIKE '2%'
-             AND ${SELLS_PLAINLY}
-             AND warehouseId = (SELECT min(warehouseId) FROM stock_item WHERE barcode IS NOT NULL)
-           GROUP BY barcode ORDER BY id LIMIT 6`,
-        )
-        .all() as Sellable[],
-  );
+  products = plainProducts(terminal.dataDir, {
+    columns: 'warehouseId, productId, barcode, productName',
+    where: 'warehouseId = (SELECT min(warehouseId) FROM stock_item WHERE barcode IS NOT NULL)',
+    oneByBarcode: true,
+    limit: 6,
+  });
   const db = openDatabase(join(terminal.dataDir, 'counter.sqlite'));
   new SettingsStore(db).write({ warehouseId: products[0]?.warehouseId ?? null });
   db.close();

@@ -16,6 +16,7 @@ import { ptyPair, type PtyPair } from '../support/pty.ts';
 import { sharedTempDir } from '../support/fixtures.ts';
 import {
   fromCatalog,
+  plainProducts,
   SELLS_PLAINLY,
   stopAll,
   syncedTerminal,
@@ -53,18 +54,14 @@ beforeAll(async () => {
           .get() as { warehouseId: number }
       ).warehouseId,
   );
-  products = fromCatalog(
-    terminal.dataDir,
-    (db) =>
-      db
-        .prepare(
-          `SELECT barcode, productName FROM stock_item
-           WHERE warehouseId = ? AND ${SELLS_PLAINLY} AND productName IS NOT NULL AND barcode IS NOT NULL
-             AND length(barcode) = 13 AND barcode NOT LIKE '2%' AND unitOfMeasure = 'ks'
-           GROUP BY barcode ORDER BY min(id) LIMIT 40`,
-        )
-        .all(warehouseId) as Product[],
-  );
+  products = plainProducts(terminal.dataDir, {
+    columns: 'barcode, productName',
+    warehouseId,
+    where: "productName IS NOT NULL AND unitOfMeasure = 'ks'",
+    oneByBarcode: true,
+    orderBy: 'min(id)',
+    limit: 40,
+  });
   expect(products.length).toBeGreaterThanOrEqual(20);
   const db = openDatabase(join(terminal.dataDir, 'counter.sqlite'));
   new SettingsStore(db).write({ warehouseId, language: E2E_LANGUAGE, shiftRequired: false });

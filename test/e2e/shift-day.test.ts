@@ -33,7 +33,7 @@ import { screenshotOnFailure } from './failure-shot.ts';
 import {
   freshTerminal,
   fromCatalog,
-  SELLS_PLAINLY,
+  plainProducts,
   stopAll,
   type SyncedTerminal,
 } from '../support/terminal.ts';
@@ -361,18 +361,12 @@ describe("a day's shift at the till", { timeout: 180_000 }, () => {
       );
       // Reports print in the screens' language (Settings'; 'system' would be the shell's OS's).
       await rpc('settings.set', { warehouseId, walkInCustomer: { companyId }, language: E2E_LANGUAGE });
-      products = fromCatalog(
-        terminal.dataDir,
-        (db: Database.Database) =>
-          db
-            .prepare(
-              `SELECT id, barcode, price FROM stock_item
-              WHERE warehouseId = ? AND barcode IS NOT NULL AND length(barcode) = 13 AND barcode NOT LIKE '2%'
-                AND ${SELLS_PLAINLY} AND price > 1 AND price < 500
-              ORDER BY id LIMIT 5`,
-            )
-            .all(warehouseId) as { id: number; barcode: string; price: number }[],
-      );
+      products = plainProducts(terminal.dataDir, {
+        columns: 'id, barcode, price',
+        warehouseId,
+        where: 'price > 1 AND price < 500',
+        limit: 5,
+      });
       expect(products).toHaveLength(5);
       // The third sells for millions on the instance (as large as a till's figures get), synced like
       // every other price change: the reports print it on 58 mm paper too.

@@ -111,17 +111,11 @@ export function configureTill(dataDir: string, more: Partial<AppSettings> = {}):
 
 /** Goods a sale takes plainly in warehouse 1: an EAN-13 (no in-store or scale code), priced 50 to 1000; by id. */
 export function plainGoods(dataDir: string): { barcode: string; price: number }[] {
-  return fromCatalog(
-    dataDir,
-    (db) =>
-      db
-        .prepare(
-          `SELECT barcode, price FROM stock_item WHERE warehouseId = 1 AND barcode IS NOT NULL
-             AND length(barcode) = 13 AND barcode NOT LIKE '2%' AND ${SELLS_PLAINLY}
-             AND price BETWEEN 50 AND 1000 ORDER BY id`,
-        )
-        .all() as { barcode: string; price: number }[],
-  );
+  return plainProducts(dataDir, {
+    columns: 'barcode, price',
+    warehouseId: 1,
+    where: 'price BETWEEN 50 AND 1000',
+  });
 }
 
 /** The barcodes of the first two plain goods (plainGoods). */
@@ -159,17 +153,49 @@ export const SELLS_PLAINLY = `coalesce(prohibitionOfSale, 0) = 0 AND coalesce(is
 
 /** The first plain product a cashier can sell (an EAN-13 that is no in-store label, priced, allowed). */
 export function firstSellable(dataDir: string): Sellable {
+  const [first] = plainProducts<Sellable>(dataDir, {
+    columns: 'warehouseId, productId, barcode, productName',
+    limit: 1,
+  });
+  if (first === undefined) throw new Error('no plain product in the catalog');
+  return first;
+}
+
+/** Which plain products plainProducts picks, and what of them. */
+export interface PlainPick {
+  /** stock_item's columns to read ("barcode, price"). */
+  readonly columns: string;
+  /** The warehouse's only; any warehouse when left out. */
+  readonly warehouseId?: number;
+  /** More SQL on stock_item ("unitOfMeasure = 'ks'"). */
+  readonly where?: string;
+  /** One row a barcode (a product stocked in several warehouses, or twice). */
+  readonly oneByBarcode?: boolean;
+  /** By id unless said. */
+  readonly orderBy?: string;
+  /** How many at the most; all when left out. */
+  readonly limit?: number;
+}
+
+/**
+ * The products of a synced till's catalog (`dataDir`) that a scan sells at once: an EAN-13 that is no
+ * in-store code (20-29: a scale's weight or price label), sold plainly (SELLS_PLAINLY). The one query
+ * the tests pick plain goods by.
+ */
+export function plainProducts<T>(dataDir: string, pick: PlainPick): T[] {
+  const { columns, warehouseId, where = 'TRUE', oneByBarcode = false, orderBy = 'id', limit } = pick;
   return fromCatalog(
     dataDir,
     (db) =>
       db
         .prepare(
-          `SELECT warehouseId, productId, barcode, productName FROM stock_item
-           WHERE barcode IS NOT NULL AND length(barcode) = 13 AND barcode NOT LIKE '2%'
-             AND ${SELLS_PLAINLY}
-           ORDER BY id LIMIT 1`,
+          `SELECT ${columns} FROM stock_item
+           WHERE barcode IS NOT NULL AND length(barcode) = 13 AND barcode NOT LIKE '2%' AND ${SELLS_PLAINLY}
+             AND (${where}) ${warehouseId === undefined ? '' : 'AND warehouseId = ?'}
+           ${oneByBarcode ? 'GROUP BY barcode' : ''} ORDER BY ${orderBy}
+           ${limit === undefined ? '' : `LIMIT ${String(limit)}`}`,
         )
-        .get() as Sellable,
+        .all(...(warehouseId === undefined ? [] : [warehouseId])) as T[],
   );
 }
 
