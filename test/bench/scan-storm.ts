@@ -9,6 +9,12 @@
 // carries -> the first frame after the line changed, both on the machine's wall clock) and p99 of
 // the scans made with no `2*` typed just before (p99NotAfterTypedKeys: none of them waited on a
 // person's keys), with the page's calls to the core per scan and where the median scan's time went.
+// Beside the wedge's last key -> line painted, each phase's floor (storm-floor.ts): the same scans,
+// typed the same way in the same browser under the same busy loops, into a bare page that adds a row
+// in the Enter's own task, timed by the same probe. What the key's trip into the page and the frame
+// loop cost with no app at all is part of every figure here, so the goals are read against it: a
+// frame is ~16.7 ms, and the floor's p99 alone comes near the idle goal. storm.floor.* are its
+// figures, storm.wedge.*.lastKeyToPaint.p50OverFloor and p99OverFloor Counter's over them.
 // The full run (4 x 2,000 scans) takes well over an hour on a shared 2-core machine; --quick makes
 // 200 of each, --scans N makes N of each (the full run's code with a count a shared machine can
 // afford).
@@ -27,6 +33,7 @@ import { percentile, round } from './stats.ts';
 import { firstWarehouse, rpc, waitSyncIdle } from './page-helpers.ts';
 import { startSimProcess } from './outbox.ts';
 import { installProbe, listenForEnters } from './storm-probe.ts';
+import { openFloor, runFloor } from './storm-floor.ts';
 import { seeded, serialScanner, wedgeScanner, type Keyboard, type Scanner } from './storm-input.ts';
 import { runPhase, unexpectedErrors, type PhaseResult, type StormGoods } from './storm-run.ts';
 import type { Benchmark, Figure } from './types.ts';
@@ -83,6 +90,25 @@ export const scanStorm: Benchmark = {
           meanwhile,
           log: (line) => ctx.log(line),
         });
+      // The floor's scans right before the wedge's, in each condition (storm-floor.ts), in a page of
+      // their own that is closed after them.
+      const floorPhase = async (condition: string): Promise<PhaseResult> => {
+        ctx.log(`scan-storm: ${scans} wedge scans into a bare page (the floor), ${condition}...`);
+        const bare = await openFloor(browser);
+        try {
+          const scanner = wedgeScanner(bare, { lastPersonKeyAt: 0 });
+          return await runFloor({
+            page: bare,
+            scanner,
+            count: scans,
+            codes: goods.plain,
+            log: (line) => ctx.log(line),
+          });
+        } finally {
+          await bare.close();
+        }
+      };
+      const floorIdle = await floorPhase('idle');
       const idle = new Map<string, PhaseResult>();
       for (const scanner of scanners) {
         ctx.log(`scan-storm: ${scans} ${scanner.kind} scans idle...`);
@@ -90,6 +116,8 @@ export const scanStorm: Benchmark = {
       }
       const idleLoad = round(loadavg()[0] ?? 0, 2);
       for (let i = 0; i < availableParallelism(); i++) hogs.push(busyLoop());
+      // Under the busy loops only: the full syncs are Counter's own work, which the floor has none of.
+      const floorLoad = await floorPhase(`${hogs.length} busy loops`);
       let syncs = 0;
       const fullSync = async (): Promise<void> => {
         const status = (await rpc(page, 'sync.status', {})) as { running: boolean };
@@ -105,12 +133,21 @@ export const scanStorm: Benchmark = {
         loaded.set(scanner.kind, await phase(scanner, fullSync));
       }
       const load = { busyLoops: hogs.length, fullSyncsStarted: syncs, loadavg1: round(loadavg()[0] ?? 0, 2) };
+      const floor: Both = { idle: floorIdle, load: floorLoad };
       const out: Record<string, Figure> = {};
       for (const scanner of scanners) {
         const both = { idle: idle.get(scanner.kind), load: loaded.get(scanner.kind) };
         Object.assign(
           out,
-          figures(`storm.${scanner.kind}`, scans, goods, both, { loadavg1: idleLoad }, load),
+          figures(
+            `storm.${scanner.kind}`,
+            scans,
+            goods,
+            both,
+            { loadavg1: idleLoad },
+            load,
+            scanner.kind === 'wedge' ? floor : undefined,
+          ),
         );
       }
       return out;
@@ -127,7 +164,10 @@ export const scanStorm: Benchmark = {
 
 type Both = Readonly<Record<'idle' | 'load', PhaseResult | undefined>>;
 
-/** Each figure idle and under load on adjacent rows. */
+/**
+ * Each figure idle and under load on adjacent rows; with `floor` (the wedge's), the floor's last key
+ * -> painted and the scanner's over it right after each of the scanner's.
+ */
 function figures(
   prefix: string,
   scans: number,
@@ -135,6 +175,7 @@ function figures(
   both: Both,
   idleContext: Record<string, unknown>,
   loadContext: Record<string, unknown>,
+  floor?: Both,
 ): Record<string, Figure> {
   const out: Record<string, Figure> = {};
   const goal = `goal 0 of ${scans}`;
@@ -166,16 +207,15 @@ function figures(
         ...(pct === 99
           ? {
               vs: target,
-              sentLateP99: round(percentile(p.sentLate, 99), 1),
-              // The same from when the bench sent the last key, not the time it carries: what the
-              // bench's own lateness (a busy machine delaying this process) added to the figure.
-              fromSentP99: round(percentile(fromSent(p), 99), 1),
+              ...lateness(p),
               slowest: slowestParts(p),
             }
           : {}),
         n: p.samples.length,
         ...(pct === 50 ? { callsPerScan: Object.fromEntries(p.trips), medianParts: medianParts(p) } : {}),
       };
+      const bare = floor?.[phase];
+      if (bare !== undefined) Object.assign(out, floorFigures(prefix, phase, pct, p, bare));
       // Beside p99 of all scans: p99 of those made with no `2*` typed just before (typedBefore 0). A
       // serial scan after one waits, by design, until the keyboard's scanner module has judged those
       // keys a person's; these are the scans that did not wait on a person's keys.
@@ -190,6 +230,58 @@ function figures(
       }
     }
   return out;
+}
+
+/**
+ * The floor's last key -> painted at `pct` (storm-floor.ts), and the scanner's over it (both as
+ * reported, to 0.1 ms).
+ */
+function floorFigures(
+  prefix: string,
+  phase: 'idle' | 'load',
+  pct: number,
+  counter: PhaseResult,
+  bare: PhaseResult,
+): Record<string, Figure> {
+  const counterMs = round(percentile(counter.samples, pct), 1);
+  const floorMs = round(percentile(bare.samples, pct), 1);
+  const parts = medianParts(bare);
+  return {
+    [`storm.floor.${phase}.lastKeyToPaint.p${pct}`]: {
+      value: floorMs,
+      unit: 'ms',
+      vs: `a bare page, no app${phase === 'load' ? ', the same busy loops, no syncs' : ''}`,
+      n: bare.samples.length,
+      ...(bare.lost > 0 ? { lost: bare.lost } : {}),
+      ...(pct === 99
+        ? lateness(bare)
+        : {
+            // The floor's parts: the key's wait for the page, the Enter's own handler until the probe
+            // saw the row (answerToChange, with no call to answer), and the row until the frame was out.
+            medianParts: {
+              keyToPage: parts['keyToPage'],
+              enterToChange: parts['answerToChange'],
+              changeToPaint: parts['changeToPaint'],
+            },
+          }),
+    },
+    [`${prefix}.${phase}.lastKeyToPaint.p${pct}OverFloor`]: {
+      value: round(counterMs / floorMs, 2),
+      unit: 'x',
+      vs: `storm.floor.${phase}.lastKeyToPaint.p${pct}; 1 = as soon as a bare page`,
+    },
+  };
+}
+
+/**
+ * p99 of the bench's own lateness sending the last key, and p99 of the samples from when it sent it,
+ * not the time it carries: what that lateness (a busy machine delaying this process) added.
+ */
+function lateness(p: PhaseResult): { sentLateP99: number; fromSentP99: number } {
+  return {
+    sentLateP99: round(percentile(p.sentLate, 99), 1),
+    fromSentP99: round(percentile(fromSent(p), 99), 1),
+  };
 }
 
 /** Each sample less the bench's own lateness in sending its last key (ms). */

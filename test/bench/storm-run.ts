@@ -8,11 +8,12 @@ import type { Page } from 'playwright-core';
 import { drain, growths, painted, type Call, type Painted } from './storm-probe.ts';
 import { personPresses, personTypes, type Keyboard, type Made, type Scanner } from './storm-input.ts';
 
-const BASKET = 20;
+/** Scans in a basket: then it is checked and voided (the floor's page empties its table as often). */
+export const BASKET = 20;
 /** A scan not painted within this long is counted lost (the storm goes on). */
-const LOST_AFTER_MS = 5_000;
+export const LOST_AFTER_MS = 5_000;
 /** The pause between one scan painted and the next made: a cashier's fast pace. */
-const PACE_MS = 30;
+export const PACE_MS = 30;
 /** Scans made while the stock question is open. */
 const WHILE_OPEN = 2;
 
@@ -77,8 +78,8 @@ export interface PhaseOptions {
   readonly log: (line: string) => void;
 }
 
-export async function runPhase(o: PhaseOptions): Promise<PhaseResult> {
-  const r: PhaseResult = {
+export function emptyResult(): PhaseResult {
+  return {
     samples: [],
     sentLate: [],
     trips: new Map(),
@@ -92,6 +93,10 @@ export async function runPhase(o: PhaseOptions): Promise<PhaseResult> {
     errors: [],
     declined: 0,
   };
+}
+
+export async function runPhase(o: PhaseOptions): Promise<PhaseResult> {
+  const r = emptyResult();
   await drain(o.page);
   let basket: Basket = { expected: [], scans: 0 };
   let made = 0;
@@ -135,7 +140,8 @@ async function scanAndPaint(o: PhaseOptions, r: PhaseResult, basket: Basket, cod
   else o.log(`  ${o.scanner.kind}: ${code} not painted within ${LOST_AFTER_MS} ms${await notice(o.page)}`);
 }
 
-function record(r: PhaseResult, m: Made, shown: Painted, typedBefore: boolean): void {
+/** One scan's sample, its bench lateness, its calls and its parts into `r`. */
+export function record(r: PhaseResult, m: Made, shown: Painted, typedBefore: boolean): void {
   r.samples.push(shown.at - m.lastKeyAt);
   r.sentLate.push(m.sentLateMs);
   const names = shown.calls.map((c) => c.channel).join('+') || '(none)';
