@@ -180,6 +180,12 @@ export function journalAfter(db: Db, seq: number, limit: number): JournalEvent[]
     .map(eventOf);
 }
 
+/** This till's event `seq`; undefined when its journal has none by that number. */
+export function journalEvent(db: Db, seq: number): JournalEvent | undefined {
+  const row: unknown = prepared(db, 'SELECT seq, kind, body FROM journal WHERE seq = ?').get(seq);
+  return row === undefined ? undefined : eventOf(row);
+}
+
 /** The highest number this till's journal has given (0: none yet). */
 export function lastJournalSeq(db: Db): number {
   return z.int().parse(prepared(db, 'SELECT coalesce(max(seq), 0) FROM journal').pluck().get());

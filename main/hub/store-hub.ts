@@ -6,7 +6,10 @@
 // made again if missing (a consumer made again starts after the last message applied here when the
 // stream still is the one it came from: startAfter), and the journal is published from the hub's
 // last event of this till, so a hub that lost everything is refilled from the tills' journals. No wall clock orders anything:
-// events are ordered by each till's own numbers.
+// events are ordered by each till's own numbers. A till whose journal does not continue what the hub
+// holds under its name (its folder replaced or put back from a backup: its numbers started again)
+// publishes nothing of it, never under numbers the other tills already hold, and says so: a person
+// settles it (a new name for this till), see journalBreakOf.
 import type { NatsConnection } from '@nats-io/transport-node';
 import type {
   Consumer,
@@ -18,6 +21,7 @@ import type {
 } from '@nats-io/jetstream';
 import type { KV } from '@nats-io/kv';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { writeTransaction } from '../../db/database.ts';
@@ -27,6 +31,8 @@ import {
   HubPosition,
   JournalEvent,
   journalAfter,
+  journalEvent,
+  lastJournalSeq,
   keepHubPosition,
   storeEventTills,
 } from '../../db/journal.ts';
@@ -73,8 +79,21 @@ export interface TillSeen {
   readonly behind: number | null;
 }
 
+/**
+ * This till's journal does not continue the one the hub holds under its name (`till`): the hub's
+ * last event of it is `hubLast`, and this till's own event by that number is missing or another
+ * one; `ownLast` is this till's last number. Nothing of its journal is published while it lasts.
+ */
+export interface JournalBreak {
+  readonly till: string;
+  readonly hubLast: number;
+  readonly ownLast: number;
+}
+
 export interface StoreHubStatus {
   readonly connected: boolean;
+  /** Found at the last connection; null: its journal continues the hub's (or not yet connected). */
+  readonly journalBreak: JournalBreak | null;
   /** Since when the hub is out of reach (this till's clock); null while connected. */
   readonly downSince: Date | null;
   /** This till's events the hub is known to hold (its last number there). */
@@ -104,6 +123,8 @@ export class StoreHub {
   #connected = false;
   #downSince: Date;
   #published = 0;
+  /** The hub's last number of this till's journal, when this till's journal does not continue it. */
+  #breakAt: number | null = null;
   #behind = new Map<string, number>();
   #looked = false;
   /** #lookBehind's numbers: the last begun, and the one whose figures #behind holds. */
@@ -154,8 +175,11 @@ export class StoreHub {
     const applied = storeEventTills(this.#options.db);
     const names = new Set([...applied.map((t) => t.till), ...this.#behind.keys()]);
     names.delete(this.#options.till);
+    const { db, till } = this.#options;
     return {
       connected: this.#connected,
+      journalBreak:
+        this.#breakAt === null ? null : { till, hubLast: this.#breakAt, ownLast: lastJournalSeq(db) },
       downSince: this.#connected ? null : this.#downSince,
       published: this.#published,
       tills: [...names].sort().map((till) => ({
@@ -333,9 +357,26 @@ export class StoreHub {
       await this.#claims(nc);
       const js = nats.jetstream(nc, { timeout: 5000 });
       const consumer = await js.consumers.get(JOURNAL_STREAM, consumerName(till));
-      this.#published = await lastOnHub(jsm, till);
+      const last = await lastEventOnHub(jsm, till);
+      this.#published = last?.seq ?? 0;
+      const own = last === null ? undefined : journalEvent(this.#options.db, last.seq);
+      const breakAt = journalBreakOf(last, own);
+      if (breakAt !== this.#breakAt) {
+        this.#breakAt = breakAt;
+        this.#options.changed?.();
+      }
+      if (breakAt !== null)
+        this.#log(
+          `store hub: this till's journal does not continue the one the hub holds as ${till} (the hub's last event ${breakAt}, this till's last ${lastJournalSeq(this.#options.db)}): nothing of it is published; give this till a new name`,
+        );
       this.#setConnected(true);
-      await Promise.race([this.#publishing(js), this.#consuming(consumer, jsm), ended]);
+      // A journal that does not continue the hub's is kept here and not published (its numbers are
+      // other events' on the hub): the other tills' events still come.
+      await Promise.race([
+        ...(breakAt === null ? [this.#publishing(js)] : []),
+        this.#consuming(consumer, jsm),
+        ended,
+      ]);
     } finally {
       this.#nc = null;
       this.#stopConsuming?.();
@@ -749,10 +790,37 @@ export function journalConsumerConfig(
 
 /** The number of the last event of `till` the hub holds (0: none). */
 async function lastOnHub(jsm: JetStreamManager, till: string): Promise<number> {
+  return (await lastEventOnHub(jsm, till))?.seq ?? 0;
+}
+
+/** The last event of `till` the hub holds (null: none) and the event read from it. */
+interface LastOnHub {
+  readonly seq: number;
+  /** Undefined: one this till cannot read (its number then from its message id, till:seq). */
+  readonly event: JournalEvent | undefined;
+}
+
+async function lastEventOnHub(jsm: JetStreamManager, till: string): Promise<LastOnHub | null> {
   const message = await jsm.streams.getMessage(JOURNAL_STREAM, { last_by_subj: journalSubject(till) });
-  if (message === null) return 0;
+  if (message === null) return null;
   const event = Wire.safeParse(safeJson(message.string()));
-  return event.success ? event.data.seq : 0;
+  if (event.success) return { seq: event.data.seq, event: event.data };
+  const id = /:(\d+)$/.exec(message.header.get(MSG_ID_HEADER) || '');
+  return { seq: id === null ? 0 : Number(id[1]), event: undefined };
+}
+
+/**
+ * Where this till's journal does not continue the hub's (the hub's last number), or null when it
+ * does: the hub holds nothing of it, or its last event there (read, not compared as text) is this
+ * till's own event by that number. A folder replaced (the till installed again under its name) or
+ * put back from an older backup numbers its events from below the hub's again: published, they would
+ * wait until its journal passed the hub's number and then go out under numbers the other tills hold
+ * already (other events, ignored there). Counter cannot know which events are the store's: a person
+ * settles it (this till given a new name publishes its journal from 1 on a subject of its own).
+ */
+function journalBreakOf(hub: LastOnHub | null, own: JournalEvent | undefined): number | null {
+  if (hub === null) return null;
+  return hub.event !== undefined && own !== undefined && isDeepStrictEqual(hub.event, own) ? null : hub.seq;
 }
 
 export const StoreHubUrl = lazy(() => z.string().regex(/^nats:\/\/[^/\s]+$/));

@@ -1,0 +1,162 @@
+// A till whose journal starts again (its folder replaced: installed again under the same name; or
+// put back from an older backup) numbers its events from below what the hub holds of its name. Its
+// events must not go out under numbers the other tills already hold (ignored there: lost to the store
+// without a word), nor wait silently until its journal passes the hub's: the till publishes nothing
+// of it, says so in its state, keeps applying the others' events, and given a new name publishes its
+// journal from 1. The normal cases stay: a till back from being offline publishes the rest. The real
+// nats-server.
+import { cpSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { openDatabase, type Db } from '../../../db/database.ts';
+import { journalAfter, storeEvents, type JournalEvent } from '../../../db/journal.ts';
+import { JOURNAL_STREAM, journalSubject } from '../../../main/hub/names.ts';
+import { tempDir } from '../../support/fixtures.ts';
+import { startTestHub, type TestHub } from '../../support/nats-hub.ts';
+import { joinHub, openShift, openTillDb, sell, tillUsers } from '../../support/store-till.ts';
+
+const oneToN = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+const ownJournal = (db: Db) => journalAfter(db, 0, 1000);
+const storeOf = (db: Db, till: string): JournalEvent[] =>
+  storeEvents(db, till).map(({ seq, kind, body }) => ({ seq, kind, body }));
+
+/** A shift opened and sales closed: `events` events of the till's journal. */
+function journal(db: Db, events: number): void {
+  openShift(db);
+  for (let i = 1; i < events; i++) sell(db, 3, 1);
+}
+
+/** Every event the hub holds on `till`'s subject, read as the tills read them. */
+async function onHub(hub: TestHub, till: string): Promise<JournalEvent[]> {
+  const nc = await connect({ servers: hub.url, user: 'till2', pass: 'pw-till2' });
+  try {
+    const jsm = await jetstreamManager(nc);
+    const info = await jsm.streams.info(JOURNAL_STREAM, { subjects_filter: journalSubject(till) });
+    const events: JournalEvent[] = [];
+    for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq++) {
+      const m = await jsm.streams.getMessage(JOURNAL_STREAM, { seq }).catch(() => null);
+      if (m?.subject === journalSubject(till)) events.push(JSON.parse(m.string()) as JournalEvent);
+    }
+    return events;
+  } finally {
+    await nc.close();
+  }
+}
+
+/** A till's folder of its own (not the test's temporary one per name): to be copied and put back. */
+function tillFolder(): { dir: string; open: () => Db } {
+  const dir = tempDir('till-folder');
+  return {
+    dir,
+    open: () => {
+      const db = openDatabase(join(dir, 'counter.sqlite'));
+      onTestFinished(() => {
+        if (db.open) db.close();
+      });
+      return db;
+    },
+  };
+}
+
+describe('a till whose journal starts again below the hub', () => {
+  it(
+    '(its folder replaced) publishes nothing of it, says so, and publishes it under a new name',
+    { timeout: 120_000 },
+    async () => {
+      const hub = await startTestHub(tillUsers('till1', 'till2', 'till1b'));
+      const a = openTillDb('a');
+      const b = openTillDb('b');
+      const hubA = joinHub(a, 'till1', hub.url);
+      joinHub(b, 'till2', hub.url);
+      journal(a, 5);
+      await expect.poll(() => storeOf(b, 'till1'), { timeout: 30_000 }).toEqual(ownJournal(a));
+      expect(storeOf(b, 'till1').map((e) => e.seq)).toEqual(oneToN(5));
+      await hubA.close();
+
+      // Installed again under the same name: a new folder, its journal from 1.
+      const fresh = openTillDb('a-again');
+      journal(fresh, 3);
+      const lines: string[] = [];
+      const hubFresh = joinHub(fresh, 'till1', hub.url, { log: (line) => lines.push(line) });
+      await expect
+        .poll(() => hubFresh.status().journalBreak, { timeout: 30_000 })
+        .toEqual({ till: 'till1', hubLast: 5, ownLast: 3 });
+      expect(hubFresh.status().connected).toBe(true);
+      // Past the hub's last number: still nothing of it goes out (6 and 7 would be taken as till1's).
+      for (let i = 0; i < 4; i++) sell(fresh, 4, 1);
+      hubFresh.wake();
+      await expect
+        .poll(() => hubFresh.status().journalBreak, { timeout: 30_000 })
+        .toEqual({ till: 'till1', hubLast: 5, ownLast: 7 });
+      expect(lines.some((l) => /does not continue the one the hub holds as till1/.test(l))).toBe(true);
+
+      // It still applies the other tills' events: one of till2's made now arrives.
+      journal(b, 1);
+      await expect.poll(() => storeOf(fresh, 'till2').length, { timeout: 30_000 }).toBe(1);
+      // The hub still holds till1's first five, as that till made them; till2's view of till1 is those.
+      expect(await onHub(hub, 'till1')).toEqual(ownJournal(a));
+      expect(storeOf(b, 'till1')).toEqual(ownJournal(a));
+      expect(ownJournal(fresh).map((e) => e.seq)).toEqual(oneToN(7));
+
+      // Given a new name, its journal goes out from 1 on a subject of its own and reaches till2.
+      await hubFresh.close();
+      const renamed = joinHub(fresh, 'till1b', hub.url);
+      await expect.poll(() => storeOf(b, 'till1b'), { timeout: 30_000 }).toEqual(ownJournal(fresh));
+      expect(renamed.status().journalBreak).toBeNull();
+      expect(renamed.status().published).toBe(7);
+      sell(fresh, 3, 1);
+      renamed.wake();
+      await expect.poll(() => storeOf(b, 'till1b').length, { timeout: 30_000 }).toBe(8);
+      expect(storeOf(b, 'till1')).toEqual(ownJournal(a));
+      expect(await onHub(hub, 'till1')).toEqual(ownJournal(a));
+    },
+  );
+
+  it(
+    '(put back from an older backup) publishes nothing of it; back from offline it publishes the rest',
+    { timeout: 120_000 },
+    async () => {
+      const hub = await startTestHub(tillUsers('till1', 'till2'));
+      const folder = tillFolder();
+      let a = folder.open();
+      const b = openTillDb('b');
+      const hubA = joinHub(a, 'till1', hub.url);
+      joinHub(b, 'till2', hub.url);
+      journal(a, 3);
+      await expect.poll(() => hubA.status().published, { timeout: 30_000 }).toBe(3);
+      await hubA.close();
+      // The backup: the folder as it is now, events 1 to 3.
+      a.close();
+      const backup = join(tempDir('till-backup'), 'folder');
+      cpSync(folder.dir, backup, { recursive: true });
+      a = folder.open();
+
+      // Offline, four more; back, the till publishes them (the hub's 3 is its own 3).
+      for (let i = 0; i < 4; i++) sell(a, 3, 1);
+      const hubA2 = joinHub(a, 'till1', hub.url);
+      await expect.poll(() => hubA2.status().published, { timeout: 30_000 }).toBe(7);
+      expect(hubA2.status().journalBreak).toBeNull();
+      await expect.poll(() => storeOf(b, 'till1'), { timeout: 30_000 }).toEqual(ownJournal(a));
+      await hubA2.close();
+      const before = ownJournal(a);
+      a.close();
+
+      // The backup put back: events 1 to 3 the same, then its own 4 to 8, which are not the hub's 4 to 7.
+      rmSync(folder.dir, { recursive: true, force: true });
+      cpSync(backup, folder.dir, { recursive: true });
+      const restored = folder.open();
+      expect(ownJournal(restored)).toEqual(before.slice(0, 3));
+      for (let i = 0; i < 5; i++) sell(restored, 4, 1);
+      const hubR = joinHub(restored, 'till1', hub.url);
+      await expect
+        .poll(() => hubR.status().journalBreak, { timeout: 30_000 })
+        .toEqual({ till: 'till1', hubLast: 7, ownLast: 8 });
+      journal(b, 1);
+      await expect.poll(() => storeOf(restored, 'till2').length, { timeout: 30_000 }).toBe(1);
+      expect(await onHub(hub, 'till1')).toEqual(before);
+      expect(storeOf(b, 'till1')).toEqual(before);
+    },
+  );
+});
