@@ -22,6 +22,14 @@ export const TillSeenView = lazy(() =>
   }),
 );
 
+/**
+ * This till's journal does not continue the one the hub holds under its name (`till`): its folder was
+ * replaced or put back from a backup. The hub's last event of that name is `hubLast`, this till's last
+ * `ownLast`; nothing of this till's journal is sent while it lasts (a new name sends it from 1).
+ */
+export const JournalBreakView = lazy(() => z.object({ till: z.string(), hubLast: int, ownLast: int }));
+export type JournalBreakView = z.infer<typeof JournalBreakView>;
+
 export const HubView = lazy(() =>
   z.object({
     /** Where the hub setting comes from: POS_STORE_HUB, Settings, or none is set. */
@@ -40,6 +48,8 @@ export const HubView = lazy(() =>
     downSince: z.iso.datetime().nullable(),
     /** This till's events the hub holds. */
     published: int,
+    /** Found at the last connection; absent or null: this till's journal continues the hub's. */
+    journalBreak: JournalBreakView.nullable().optional(),
     seen: z.array(TillSeenView),
     /**
      * Passwords made just now for tills the hub this till hosts lets in: shown once, to be entered at
@@ -107,6 +117,8 @@ export const StoreHubStatusView = lazy(() =>
   z.object({
     connected: z.boolean(),
     downSince: z.iso.datetime().nullable(),
+    /** This till's journal does not continue the hub's: nothing of it is sent (absent: it does). */
+    journalBreak: JournalBreakView.optional(),
     /** The other tills' sales parked now that this till can recall; absent: none (or the hub out of reach). */
     parked: z.int().nonnegative().optional(),
   }),

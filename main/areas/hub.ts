@@ -115,6 +115,7 @@ function hubOf(needs: HubNeeds): HubArea {
       connected: status?.connected ?? false,
       downSince: status?.downSince?.toISOString() ?? null,
       published: status?.published ?? 0,
+      journalBreak: status?.journalBreak ?? null,
       seen: status === undefined ? [] : [...status.tills],
     };
   };
@@ -156,9 +157,11 @@ function hubOf(needs: HubNeeds): HubArea {
       const connected = s?.connected ?? false;
       // The Sale screen offers F10 for them: pushed with the status when their number changes.
       const parked = connected ? storeParkedCount(needs.db) : 0;
+      const journalBreak = s?.journalBreak ?? null;
       return {
         connected,
         downSince: s?.downSince?.toISOString() ?? null,
+        ...(journalBreak === null ? {} : { journalBreak }),
         ...(parked > 0 ? { parked } : {}),
       };
     },

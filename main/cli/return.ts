@@ -85,7 +85,7 @@ export const command = defineCommand({
       });
       await router?.routeWaiting();
       const link = store?.link()?.hub;
-      if (link?.status().connected === true) await published(link, lastJournalSeq(db));
+      if (link?.status().connected === true) await published(ctx, link, lastJournalSeq(db));
       const view = returnView(db, made.row.id);
       if (view === undefined) throw new Error(`Return ${made.row.id} was not stored.`);
       await printReturn(ctx, db, view.id, printer);
@@ -135,7 +135,15 @@ async function joinStore(ctx: CommandContext, db: Db): Promise<HubArea | null> {
  * Waits until the hub holds this till's journal up to `seq`, or the wait is over: then the app (or
  * the next `pos return`) publishes it, as the journal keeps it.
  */
-async function published(hub: StoreHub, seq: number): Promise<void> {
+async function published(ctx: CommandContext, hub: StoreHub, seq: number): Promise<void> {
+  const broken = hub.status().journalBreak;
+  if (broken !== null) {
+    // Nothing of this till's journal is sent (store-hub.ts journalBreakOf): no use waiting for it.
+    ctx.log(
+      `The store hub holds another journal under this till's name ${broken.till} (up to number ${broken.hubLast}; this till has ${broken.ownLast}): this return is kept here and not sent to the other tills. Give this till a new name in Settings.`,
+    );
+    return;
+  }
   hub.wake();
   await until(() => hub.status().published >= seq, HUB_WAIT_MS);
 }

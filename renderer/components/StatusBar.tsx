@@ -7,6 +7,7 @@ import { useFormat } from './use-format.ts';
 import { useApp } from '../store/app.ts';
 import { retryPrinter } from '../store/printer.ts';
 import type { PrintProblem, SerialScannerStatus, StatusView } from '../../contract/contract.ts';
+import type { JournalBreakView } from '../../contract/store.ts';
 
 export function StatusBar() {
   const status = useApp((s) => s.status);
@@ -61,6 +62,9 @@ export function StatusBar() {
         {status?.version === undefined ? '' : ` · ${t('version', { version: status.version })}`}
       </span>
       {status?.storeHub?.connected === false && <StoreHubPill downSince={status.storeHub.downSince} />}
+      {status?.storeHub?.journalBreak !== undefined && (
+        <StoreBreakPill journalBreak={status.storeHub.journalBreak} />
+      )}
       {status !== null && <ShiftPill status={status} />}
       <button
         type="button"
@@ -89,6 +93,27 @@ function StoreHubPill({ downSince }: { downSince: string | null }) {
       {t('storeDown')}
       {downSince === null ? '' : ` · ${t('storeDownSince', { since: format.time(downSince) })}`}
     </span>
+  );
+}
+
+/**
+ * "Obchod: prodeje se neposílají": this till's journal does not continue the one the
+ * hub holds under its name (its folder replaced or put back from a backup); a click opens Settings,
+ * where its hub card says what to do.
+ */
+function StoreBreakPill({ journalBreak }: { journalBreak: JournalBreakView }) {
+  const { t } = useTranslation('store');
+  const setScreen = useApp((s) => s.setScreen);
+  return (
+    <button
+      type="button"
+      className="pill refused"
+      data-store-hub="journal-break"
+      title={t('storeBreakTitle', { ...journalBreak })}
+      onClick={() => setScreen('settings')}
+    >
+      {t('storeBreak')}
+    </button>
   );
 }
 

@@ -2,11 +2,15 @@
 // "pokladna2" of a store whose hub is a real nats-server; till "pokladna1" (a core in this process,
 // its own data folder and sim) pays cash in and sells. The Shift screen's store view shows both
 // tills' open shifts and the store's total; Settings shows the hub, the till seen and how far behind;
-// the hub killed, the status bar says "Obchod: bez spojení s pokladnami" and since when.
+// the hub killed, the status bar says "Obchod: bez spojení s pokladnami" and since when; the hub
+// holding another journal under this till's name, it says this till's sales are not sent.
 import { join } from 'node:path';
+import { jetstream } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.ts';
+import { journalSubject, messageId } from '../../main/hub/names.ts';
 import { sharedTempDir } from '../support/fixtures.ts';
 import { startTestHub, type TestHub } from '../support/nats-hub.ts';
 import { tillUsers } from '../support/store-till.ts';
@@ -178,5 +182,35 @@ describe('the store hub on screen', { timeout: 180_000 }, () => {
     await screenshot(page, 'store-hub-down');
     await hub.start();
     await pill.waitFor({ state: 'detached', timeout: 60_000 });
+  });
+
+  it("says that this till's journal is not sent when the hub holds another one under its name", async () => {
+    // As if this till's folder had been replaced: the hub's last event of pokladna2 is one this
+    // till's journal does not have. Checked at connection: the hub restarted.
+    const nc = await connect({ servers: hub.url, user: 'pokladna2', pass: 'pw-pokladna2' });
+    try {
+      await jetstream(nc).publish(
+        journalSubject('pokladna2'),
+        JSON.stringify({ seq: 999, kind: 'shift-open', body: {} }),
+        { msgID: messageId('pokladna2', 999) },
+      );
+    } finally {
+      await nc.close();
+    }
+    await goTo(page, 'sale');
+    await hub.kill9();
+    await hub.start();
+    const pill = page.locator('[data-store-hub="journal-break"]');
+    await pill.waitFor({ timeout: 60_000 });
+    await expect(pill.textContent()).resolves.toBe(say('store:storeBreak'));
+    await expect(pill.getAttribute('title')).resolves.toContain('pokladna2');
+    await screenshot(page, 'store-hub-journal-break');
+    await pill.click();
+    const notice = page.locator('[data-section="store-hub"] [data-hub-journal-break]');
+    await notice.waitFor({ timeout: 30_000 });
+    await expect(notice.getAttribute('data-hub-journal-break')).resolves.toBe('999');
+    await expect(notice.textContent()).resolves.toContain('pokladna2');
+    await notice.scrollIntoViewIfNeeded();
+    await screenshot(page, 'settings-store-hub-journal-break');
   });
 });

@@ -184,6 +184,11 @@ function HubState({ hub }: { hub: HubView }) {
   const off = hub.source === 'none' && hub.missing.length === 0;
   return (
     <div data-hub-state={hub.connected ? 'connected' : off ? 'off' : 'down'}>
+      {hub.journalBreak != null && (
+        <p className="notice error" data-hub-journal-break={hub.journalBreak.hubLast}>
+          {t('hubJournalBreak', { ...hub.journalBreak })}
+        </p>
+      )}
       {off ? (
         <p className="muted">{t('hubOff')}</p>
       ) : hub.missing.length > 0 ? (
@@ -191,7 +196,10 @@ function HubState({ hub }: { hub: HubView }) {
           {t('hubMissing', { missing: hub.missing.map((m) => t(`missing_${m}`)).join(', ') })}
         </p>
       ) : hub.connected ? (
-        <p className="notice ok">{t('hubConnected', { published: hub.published })}</p>
+        // "Events sent by this till" would count another journal's: the notice above says what is.
+        hub.journalBreak == null && (
+          <p className="notice ok">{t('hubConnected', { published: hub.published })}</p>
+        )
       ) : (
         <p className="notice error">
           {t('hubDown', { since: hub.downSince === null ? '' : format.time(hub.downSince) })}

@@ -28,6 +28,11 @@ export const store = {
   hubConnected: 'Pripojené k rozbočovaču; udalostí odoslaných touto pokladnicou: {{published}}.',
   hubDown: 'Bez spojenia s rozbočovačom od {{since}}.',
   hubOff: 'Rozbočovač obchodu nie je nastavený: pokladnica pracuje sama.',
+  hubJournalBreak:
+    'Rozbočovač už má iný denník pokladnice „{{till}}“: jeho udalosti do č. {{hubLast}} nie sú udalosti tejto pokladnice (tá ich má {{ownLast}}: jej dátový priečinok bol nahradený alebo obnovený zo zálohy). Predaje, zmeny a vratky tejto pokladnice zostávajú uložené tu a ostatným pokladniciam sa neposielajú. Dajte tejto pokladnici nové meno v obchode (vyššie; pokladnica, na ktorej beží rozbočovač, ho pridá medzi svoje pokladnice): jej denník sa potom pošle od prvej udalosti.',
+  storeBreak: 'Obchod: predaje sa neposielajú',
+  storeBreakTitle:
+    'Rozbočovač má pod menom {{till}} iný denník (do č. {{hubLast}}; táto pokladnica má {{ownLast}}): priečinok tejto pokladnice bol nahradený alebo obnovený zo zálohy. Predaje, zmeny a vratky zostávajú uložené tu a ostatným pokladniciam sa neposielajú. Dajte tejto pokladnici v Nastaveniach nové meno.',
   hubSeen: 'Viditeľné pokladnice',
   hubSeenRow: '{{till}}: udalostí tu: {{applied}}',
   hubBehind: 'pozadu o {{count}}',
