@@ -12,6 +12,7 @@ import { connect } from '@nats-io/transport-node';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase, type Db } from '../../../db/database.ts';
 import { journalAfter, storeEvents, type JournalEvent } from '../../../db/journal.ts';
+import { buildHub } from '../../../main/areas/hub.ts';
 import { JOURNAL_STREAM, journalSubject } from '../../../main/hub/names.ts';
 import { tempDir } from '../../support/fixtures.ts';
 import { startTestHub, type TestHub } from '../../support/nats-hub.ts';
@@ -60,20 +61,29 @@ function tillFolder(): { dir: string; open: () => Db } {
   };
 }
 
+/**
+ * A hub for till1, till2 and till1b; till1 (file a) made `events` events, on the hub and applied at
+ * till2 (file b), and left: its folder is then replaced.
+ */
+async function oldTill(events: number): Promise<{ hub: TestHub; a: Db; b: Db }> {
+  const hub = await startTestHub(tillUsers('till1', 'till2', 'till1b'));
+  const a = openTillDb('a');
+  const b = openTillDb('b');
+  const hubA = joinHub(a, 'till1', hub.url);
+  joinHub(b, 'till2', hub.url);
+  journal(a, events);
+  await expect.poll(() => storeOf(b, 'till1'), { timeout: 30_000 }).toEqual(ownJournal(a));
+  expect(storeOf(b, 'till1').map((e) => e.seq)).toEqual(oneToN(events));
+  await hubA.close();
+  return { hub, a, b };
+}
+
 describe('a till whose journal starts again below the hub', () => {
   it(
     '(its folder replaced) publishes nothing of it, says so, and publishes it under a new name',
     { timeout: 120_000 },
     async () => {
-      const hub = await startTestHub(tillUsers('till1', 'till2', 'till1b'));
-      const a = openTillDb('a');
-      const b = openTillDb('b');
-      const hubA = joinHub(a, 'till1', hub.url);
-      joinHub(b, 'till2', hub.url);
-      journal(a, 5);
-      await expect.poll(() => storeOf(b, 'till1'), { timeout: 30_000 }).toEqual(ownJournal(a));
-      expect(storeOf(b, 'till1').map((e) => e.seq)).toEqual(oneToN(5));
-      await hubA.close();
+      const { hub, a, b } = await oldTill(5);
 
       // Installed again under the same name: a new folder, its journal from 1.
       const fresh = openTillDb('a-again');
@@ -111,6 +121,45 @@ describe('a till whose journal starts again below the hub', () => {
       await expect.poll(() => storeOf(b, 'till1b').length, { timeout: 30_000 }).toBe(8);
       expect(storeOf(b, 'till1')).toEqual(ownJournal(a));
       expect(await onHub(hub, 'till1')).toEqual(ownJournal(a));
+    },
+  );
+
+  it(
+    'given a new name in Settings (the hub area), sends its journal from its first event',
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      const { hub, a, b } = await oldTill(4);
+
+      // Installed again, joined in Settings under its old name as the app does.
+      const fresh = openTillDb('a-again');
+      journal(fresh, 3);
+      let secret: string | undefined;
+      const area = buildHub({
+        db: fresh,
+        settingsDb: fresh,
+        dataDir: tempDir('a-again-data'),
+        env: {},
+        secrets: { getSecret: () => secret, setSecret: (s) => (secret = s) },
+        maxRetryMs: 300,
+        log: () => undefined,
+        changed: () => undefined,
+      });
+      onTestFinished(() => area.close());
+      const setting = { url: hub.url, hosts: false, port: 4222, tills: [] };
+      await area.set({ ...setting, till: 'till1', password: 'pw-till1' });
+      await expect
+        .poll(() => area.view().journalBreak, { timeout: 30_000 })
+        .toEqual({ till: 'till1', hubLast: 4, ownLast: 3 });
+      expect(area.status()?.journalBreak).toEqual({ till: 'till1', hubLast: 4, ownLast: 3 });
+
+      await area.set({ ...setting, till: 'till1b', password: 'pw-till1b' });
+      await expect.poll(() => storeOf(b, 'till1b'), { timeout: 30_000 }).toEqual(ownJournal(fresh));
+      expect(area.view().journalBreak).toBeNull();
+      expect(area.status()?.journalBreak).toBeUndefined();
+      await expect.poll(() => area.view().published).toBe(3);
+      expect(storeOf(b, 'till1')).toEqual(ownJournal(a));
     },
   );
 
