@@ -9,7 +9,8 @@
 // events are ordered by each till's own numbers. A till whose journal does not continue what the hub
 // holds under its name (its folder replaced or put back from a backup: its numbers started again)
 // publishes nothing of it, never under numbers the other tills already hold, and says so: a person
-// settles it (a new name for this till), see journalBreakOf.
+// settles it (a new name for this till), see journalBreakOf. So does a second device running under
+// the same name at the same time, found as it publishes (#publishing).
 import type { NatsConnection } from '@nats-io/transport-node';
 import type {
   Consumer,
@@ -92,7 +93,10 @@ export interface JournalBreak {
 
 export interface StoreHubStatus {
   readonly connected: boolean;
-  /** Found at the last connection; null: its journal continues the hub's (or not yet connected). */
+  /**
+   * Found at the last connection or while publishing; null: its journal continues the hub's (or not
+   * yet connected).
+   */
   readonly journalBreak: JournalBreak | null;
   /** Since when the hub is out of reach (this till's clock); null while connected. */
   readonly downSince: Date | null;
@@ -357,23 +361,12 @@ export class StoreHub {
       await this.#claims(nc);
       const js = nats.jetstream(nc, { timeout: 5000 });
       const consumer = await js.consumers.get(JOURNAL_STREAM, consumerName(till));
-      const last = await lastEventOnHub(jsm, till);
-      this.#published = last?.seq ?? 0;
-      const own = last === null ? undefined : journalEvent(this.#options.db, last.seq);
-      const breakAt = journalBreakOf(last, own);
-      if (breakAt !== this.#breakAt) {
-        this.#breakAt = breakAt;
-        this.#options.changed?.();
-      }
-      if (breakAt !== null)
-        this.#log(
-          `store hub: this till's journal does not continue the one the hub holds as ${till} (the hub's last event ${breakAt}, this till's last ${lastJournalSeq(this.#options.db)}): nothing of it is published; give this till a new name`,
-        );
+      const last = await this.#judgeHubLast(jsm);
       this.#setConnected(true);
       // A journal that does not continue the hub's is kept here and not published (its numbers are
       // other events' on the hub): the other tills' events still come.
       await Promise.race([
-        ...(breakAt === null ? [this.#publishing(js)] : []),
+        ...(last === 'break' ? [] : [this.#publishing(nats, js, jsm, last)]),
         this.#consuming(consumer, jsm),
         ended,
       ]);
@@ -384,27 +377,77 @@ export class StoreHub {
     }
   }
 
-  /** Publishes this till's journal from the hub's last event of it on, then each new event. */
-  async #publishing(js: JetStreamClient): Promise<void> {
+  /**
+   * Reads the hub's last event of this till's name and judges it (journalBreakOf): this till's own
+   * event by that number (or nothing there) and the journal is published on from it, its stream
+   * sequence the one the next publish expects; else a journal break, said in the status and the log.
+   */
+  async #judgeHubLast(jsm: JetStreamManager): Promise<HubLast | 'break'> {
+    const last = await lastEventOnHub(jsm, this.#options.till);
+    const own = last === null ? undefined : journalEvent(this.#options.db, last.seq);
+    const breakAt = journalBreakOf(last, own);
+    this.#setBreak(breakAt);
+    if (breakAt !== null) return 'break';
+    this.#published = last?.seq ?? 0;
+    return { seq: this.#published, streamSeq: last?.streamSeq ?? 0 };
+  }
+
+  /** Says a journal break (the hub's last number of this till's name), or that there is none. */
+  #setBreak(breakAt: number | null): void {
+    if (breakAt !== this.#breakAt) {
+      this.#breakAt = breakAt;
+      this.#options.changed?.();
+    }
+    if (breakAt !== null)
+      this.#log(
+        `store hub: this till's journal does not continue the one the hub holds as ${this.#options.till} (the hub's last event ${breakAt}, this till's last ${lastJournalSeq(this.#options.db)}): nothing of it is published; give this till a new name`,
+      );
+  }
+
+  /**
+   * Publishes this till's journal from the hub's last event of it on (`from`), then each new event,
+   * one at a time, each expecting the hub's last message on the till's subject to be this till's
+   * previous event (its stream sequence from the last ack, or the read at connection): another device
+   * publishing under the same name in between (a till cloned, two installs given one name) makes the
+   * hub refuse it, and a message id the hub already holds (its duplicate window) is checked to be this
+   * till's own event. Either way the hub's last event is judged again as at connection: this till's
+   * own (a publish whose first ack was lost, or a second link of this till) and it goes on from
+   * there; another device's and it is a journal break, and nothing more is published (the session's
+   * pull goes on).
+   */
+  async #publishing(nats: Nats, js: JetStreamClient, jsm: JetStreamManager, from: HubLast): Promise<void> {
     const { db, till } = this.#options;
+    let expected = from.streamSeq;
     while (!this.#closed) {
       const batch = journalAfter(db, this.#published, BATCH);
       if (batch.length === 0) {
         await this.#pause(500);
         continue;
       }
-      // Sent together, acknowledged in order: a subject's messages keep their order on one connection.
-      const acks = batch.map((event) => {
-        const ack = js.publish(journalSubject(till), JSON.stringify(event), {
-          msgID: messageId(till, event.seq),
-        });
-        // The first failure ends the session; the rest of the batch fails with it, said by that one.
-        ack.catch(() => undefined);
-        return ack;
-      });
-      for (const [i, ack] of acks.entries()) {
-        await ack;
-        this.#published = batch[i]?.seq ?? this.#published;
+      for (const event of batch) {
+        const ack = await js
+          .publish(journalSubject(till), JSON.stringify(event), {
+            msgID: messageId(till, event.seq),
+            expect: { lastSubjectSequence: expected },
+          })
+          .catch((error: unknown) => {
+            if (wrongLastSequence(nats, error)) return null;
+            throw error;
+          });
+        // Stored (or the very event stored before): on to the next.
+        if (ack !== null && (!ack.duplicate || (await isOwnMessage(jsm, ack.seq, event)))) {
+          expected = ack.seq;
+          this.#published = event.seq;
+          continue;
+        }
+        const last = await this.#judgeHubLast(jsm);
+        // A duplicate whose stored message is another device's event is a break, even should the
+        // hub's last event (judged above) read as this till's.
+        if (last !== 'break' && ack?.duplicate === true) this.#setBreak(last.seq);
+        // Nothing more of this journal goes out; the session goes on (the pull), and ends as before.
+        if (this.#breakAt !== null) return new Promise<void>(() => undefined);
+        if (last !== 'break') expected = last.streamSeq;
+        break;
       }
       this.#options.changed?.();
     }
@@ -796,6 +839,8 @@ async function lastOnHub(jsm: JetStreamManager, till: string): Promise<number> {
 /** The last event of `till` the hub holds (null: none) and the event read from it. */
 interface LastOnHub {
   readonly seq: number;
+  /** Its message's sequence in the stream. */
+  readonly streamSeq: number;
   /** Undefined: one this till cannot read (its number then from its message id, till:seq). */
   readonly event: JournalEvent | undefined;
 }
@@ -804,9 +849,30 @@ async function lastEventOnHub(jsm: JetStreamManager, till: string): Promise<Last
   const message = await jsm.streams.getMessage(JOURNAL_STREAM, { last_by_subj: journalSubject(till) });
   if (message === null) return null;
   const event = Wire.safeParse(safeJson(message.string()));
-  if (event.success) return { seq: event.data.seq, event: event.data };
+  if (event.success) return { seq: event.data.seq, streamSeq: message.seq, event: event.data };
   const id = /:(\d+)$/.exec(message.header.get(MSG_ID_HEADER) || '');
-  return { seq: id === null ? 0 : Number(id[1]), event: undefined };
+  return { seq: id === null ? 0 : Number(id[1]), streamSeq: message.seq, event: undefined };
+}
+
+/** Where this till's journal stands on the hub: its last number there and that message's stream sequence. */
+interface HubLast {
+  readonly seq: number;
+  readonly streamSeq: number;
+}
+
+/** The hub's message at stream sequence `seq` is `event` (read, not compared as text). */
+async function isOwnMessage(jsm: JetStreamManager, seq: number, event: JournalEvent): Promise<boolean> {
+  const message = await jsm.streams.getMessage(JOURNAL_STREAM, { seq });
+  if (message === null) return false;
+  const stored = Wire.safeParse(safeJson(message.string()));
+  return stored.success && isDeepStrictEqual(stored.data, event);
+}
+
+/** The hub refused a publish: its subject's last message is not the one the publish expected. */
+function wrongLastSequence(nats: Nats, error: unknown): boolean {
+  return (
+    error instanceof nats.JetStreamApiError && error.code === nats.JetStreamApiCodes.StreamWrongLastSequence
+  );
 }
 
 /**

@@ -109,6 +109,21 @@ export async function startTestHub(
   return hub;
 }
 
+/**
+ * Stops the hub's process with SIGSTOP (a hub that takes requests and answers none) until the returned
+ * resume is called, or the test finishes.
+ */
+export function stallHub(hub: TestHub): () => void {
+  const pid = hub.pid;
+  if (pid === undefined) throw new Error('the hub is not running');
+  process.kill(pid, 'SIGSTOP');
+  const resume = () => {
+    process.kill(pid, 'SIGCONT');
+  };
+  onTestFinished(resume);
+  return resume;
+}
+
 function lastLines(file: string, lines: number): string {
   let text: string;
   try {

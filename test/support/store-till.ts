@@ -2,9 +2,13 @@
 // shift opened and sales closed the way the counter closes them (session, order, figures, journal
 // event in one transaction), and the till's StoreHub joined to a test hub.
 import { join } from 'node:path';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
 import { onTestFailed, onTestFinished } from 'vitest';
 import { openDatabase, type Db } from '../../db/database.ts';
+import type { JournalEvent } from '../../db/journal.ts';
 import { StoreHub, type StoreHubOptions } from '../../main/hub/index.ts';
+import { JOURNAL_STREAM, journalSubject } from '../../main/hub/names.ts';
 import { tempDir } from './fixtures.ts';
 
 export { cashIn, openShift, returnCash, sell, WAREHOUSE } from './store-sales.ts';
@@ -38,3 +42,23 @@ export function joinHub(db: Db, till: string, url: string, more: Partial<StoreHu
 
 export const tillUsers = (...tills: string[]) =>
   tills.map((till) => ({ user: till, password: `pw-${till}` }));
+
+/**
+ * Every event the hub at `url` holds on `till`'s subject, in the stream's order, read as the tills
+ * read them; asked as the till `as`.
+ */
+export async function eventsOnHub(url: string, till: string, as: string): Promise<JournalEvent[]> {
+  const nc = await connect({ servers: url, user: as, pass: `pw-${as}` });
+  try {
+    const jsm = await jetstreamManager(nc);
+    const info = await jsm.streams.info(JOURNAL_STREAM, { subjects_filter: journalSubject(till) });
+    const events: JournalEvent[] = [];
+    for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq++) {
+      const m = await jsm.streams.getMessage(JOURNAL_STREAM, { seq }).catch(() => null);
+      if (m?.subject === journalSubject(till)) events.push(JSON.parse(m.string()) as JournalEvent);
+    }
+    return events;
+  } finally {
+    await nc.close();
+  }
+}

@@ -10,12 +10,12 @@ import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../../../db/database.ts';
 import { hubPosition, storeEvents } from '../../../db/journal.ts';
 import { consumerName, JOURNAL_STREAM } from '../../../main/hub/names.ts';
 import { tempDir } from '../../support/fixtures.ts';
-import { startTestHub, type TestHub } from '../../support/nats-hub.ts';
+import { stallHub, startTestHub, type TestHub } from '../../support/nats-hub.ts';
 import { joinHub, openShift, openTillDb, sell, tillUsers } from '../../support/store-till.ts';
 
 const seqsOf = (db: Db, till: string) => storeEvents(db, till).map((e) => e.seq);
@@ -61,13 +61,7 @@ describe("a till's journal consumer made again", () => {
       expect(await delivered(hub, 'till2')).toEqual({ messages: 10, streamSeq: 10 });
 
       // The hub stalls: till2's pull misses its heartbeats, the session ends, the consumer is made again.
-      const pid = hub.pid;
-      if (pid === undefined) throw new Error('the hub is not running');
-      process.kill(pid, 'SIGSTOP');
-      const resume = () => {
-        process.kill(pid, 'SIGCONT');
-      };
-      onTestFinished(resume);
+      const resume = stallHub(hub);
       await expect
         .poll(() => lines.some((l) => /heard nothing from the hub/.test(l)), { timeout: 40_000 })
         .toBe(true);

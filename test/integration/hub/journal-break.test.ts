@@ -7,16 +7,13 @@
 // nats-server.
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase, type Db } from '../../../db/database.ts';
 import { journalAfter, storeEvents, type JournalEvent } from '../../../db/journal.ts';
 import { buildHub } from '../../../main/areas/hub.ts';
-import { JOURNAL_STREAM, journalSubject } from '../../../main/hub/names.ts';
 import { tempDir } from '../../support/fixtures.ts';
 import { startTestHub, type TestHub } from '../../support/nats-hub.ts';
-import { joinHub, openShift, openTillDb, sell, tillUsers } from '../../support/store-till.ts';
+import { eventsOnHub, joinHub, openShift, openTillDb, sell, tillUsers } from '../../support/store-till.ts';
 
 const oneToN = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 const ownJournal = (db: Db) => journalAfter(db, 0, 1000);
@@ -29,22 +26,7 @@ function journal(db: Db, events: number): void {
   for (let i = 1; i < events; i++) sell(db, 3, 1);
 }
 
-/** Every event the hub holds on `till`'s subject, read as the tills read them. */
-async function onHub(hub: TestHub, till: string): Promise<JournalEvent[]> {
-  const nc = await connect({ servers: hub.url, user: 'till2', pass: 'pw-till2' });
-  try {
-    const jsm = await jetstreamManager(nc);
-    const info = await jsm.streams.info(JOURNAL_STREAM, { subjects_filter: journalSubject(till) });
-    const events: JournalEvent[] = [];
-    for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq++) {
-      const m = await jsm.streams.getMessage(JOURNAL_STREAM, { seq }).catch(() => null);
-      if (m?.subject === journalSubject(till)) events.push(JSON.parse(m.string()) as JournalEvent);
-    }
-    return events;
-  } finally {
-    await nc.close();
-  }
-}
+const onHub = (hub: TestHub, till: string) => eventsOnHub(hub.url, till, 'till2');
 
 /** A till's folder of its own (not the test's temporary one per name): to be copied and put back. */
 function tillFolder(): { dir: string; open: () => Db } {
