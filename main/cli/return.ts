@@ -136,16 +136,16 @@ async function joinStore(ctx: CommandContext, db: Db): Promise<HubArea | null> {
  * the next `pos return`) publishes it, as the journal keeps it.
  */
 async function published(ctx: CommandContext, hub: StoreHub, seq: number): Promise<void> {
+  hub.wake();
+  // A break may also be found while publishing (another till under this name): no use waiting then.
+  await until(() => hub.status().published >= seq || hub.status().journalBreak !== null, HUB_WAIT_MS);
   const broken = hub.status().journalBreak;
   if (broken !== null) {
     // Nothing of this till's journal is sent (store-hub.ts journalBreakOf): no use waiting for it.
     ctx.log(
       `The store hub holds another journal under this till's name ${broken.till} (up to number ${broken.hubLast}; this till has ${broken.ownLast}): this return is kept here and not sent to the other tills. Give this till a new name in Settings.`,
     );
-    return;
   }
-  hub.wake();
-  await until(() => hub.status().published >= seq, HUB_WAIT_MS);
 }
 
 async function until(done: () => boolean, ms: number): Promise<boolean> {

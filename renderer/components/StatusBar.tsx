@@ -97,9 +97,9 @@ function StoreHubPill({ downSince }: { downSince: string | null }) {
 }
 
 /**
- * "Obchod: prodeje se neposílají": this till's journal does not continue the one the
- * hub holds under its name (its folder replaced or put back from a backup); a click opens Settings,
- * where its hub card says what to do.
+ * "Obchod: prodeje se neposílají": this till's journal does not continue the one the hub holds
+ * under its name (another till uses the name, or its folder was replaced or put back from a backup);
+ * a click opens Settings, where its hub card says what to do.
  */
 function StoreBreakPill({ journalBreak }: { journalBreak: JournalBreakView }) {
   const { t } = useTranslation('store');

@@ -29,10 +29,10 @@ export const store = {
   hubDown: 'Bez spojení s rozbočovačem od {{since}}.',
   hubOff: 'Rozbočovač obchodu není nastaven: pokladna pracuje sama.',
   hubJournalBreak:
-    'Rozbočovač už má jiný deník pokladny „{{till}}“: jeho události do č. {{hubLast}} nejsou události této pokladny (ta jich má {{ownLast}}: její datová složka byla nahrazena nebo obnovena ze zálohy). Prodeje, směny a vratky této pokladny zůstávají uloženy zde a ostatním pokladnám se neposílají. Dejte této pokladně nové jméno v obchodě (výše; pokladna, na které běží rozbočovač, ho přidá mezi své pokladny): její deník se pak pošle od první události.',
+    'Rozbočovač už má jiný deník pokladny „{{till}}“: jeho události do č. {{hubLast}} nejsou události této pokladny (ta jich má {{ownLast}}: toto jméno používá i jiná pokladna, nebo byla datová složka této pokladny nahrazena či obnovena ze zálohy). Prodeje, směny a vratky této pokladny zůstávají uloženy zde a ostatním pokladnám se neposílají. Dejte této pokladně nové jméno v obchodě (výše; pokladna, na které běží rozbočovač, ho přidá mezi své pokladny): její deník se pak pošle od první události.',
   storeBreak: 'Obchod: prodeje se neposílají',
   storeBreakTitle:
-    'Rozbočovač má pod jménem {{till}} jiný deník (do č. {{hubLast}}; tato pokladna má {{ownLast}}): složka této pokladny byla nahrazena nebo obnovena ze zálohy. Prodeje, směny a vratky zůstávají uloženy zde a ostatním pokladnám se neposílají. Dejte této pokladně v Nastavení nové jméno.',
+    'Rozbočovač má pod jménem {{till}} jiný deník (do č. {{hubLast}}; tato pokladna má {{ownLast}}): toto jméno používá i jiná pokladna, nebo byla složka této pokladny nahrazena či obnovena ze zálohy. Prodeje, směny a vratky zůstávají uloženy zde a ostatním pokladnám se neposílají. Dejte této pokladně v Nastavení nové jméno.',
   hubSeen: 'Viditelné pokladny',
   hubSeenRow: '{{till}}: událostí zde: {{applied}}',
   hubBehind: 'pozadu o {{count}}',

@@ -28,10 +28,10 @@ export const store = {
   hubDown: 'No connection to the hub since {{since}}.',
   hubOff: 'No store hub is set: this till works alone.',
   hubJournalBreak:
-    'The hub already holds another journal of till "{{till}}": its events up to number {{hubLast}} are not this till\'s (this till has {{ownLast}} of its own: its data folder was replaced or put back from a backup). This till\'s sales, shifts and returns are kept here and are not sent to the other tills. Give this till a new name in the store (above; the till that hosts the hub adds it to its tills): its journal is then sent from its first event.',
+    "The hub already holds another journal of till \"{{till}}\": its events up to number {{hubLast}} are not this till's (this till has {{ownLast}} of its own: another till uses this name, or this till's data folder was replaced or put back from a backup). This till's sales, shifts and returns are kept here and are not sent to the other tills. Give this till a new name in the store (above; the till that hosts the hub adds it to its tills): its journal is then sent from its first event.",
   storeBreak: 'Store: sales not sent',
   storeBreakTitle:
-    "The hub holds another journal under the name {{till}} (up to number {{hubLast}}; this till has {{ownLast}}): this till's folder was replaced or put back from a backup. Its sales, shifts and returns are kept here and not sent to the other tills. Give this till a new name in Settings.",
+    "The hub holds another journal under the name {{till}} (up to number {{hubLast}}; this till has {{ownLast}}): another till uses this name, or this till's folder was replaced or put back from a backup. Its sales, shifts and returns are kept here and not sent to the other tills. Give this till a new name in Settings.",
   hubSeen: 'Tills seen',
   hubSeenRow: '{{till}}: events here: {{applied}}',
   hubBehind: '{{count}} behind',

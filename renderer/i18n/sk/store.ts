@@ -29,10 +29,10 @@ export const store = {
   hubDown: 'Bez spojenia s rozbočovačom od {{since}}.',
   hubOff: 'Rozbočovač obchodu nie je nastavený: pokladnica pracuje sama.',
   hubJournalBreak:
-    'Rozbočovač už má iný denník pokladnice „{{till}}“: jeho udalosti do č. {{hubLast}} nie sú udalosti tejto pokladnice (tá ich má {{ownLast}}: jej dátový priečinok bol nahradený alebo obnovený zo zálohy). Predaje, zmeny a vratky tejto pokladnice zostávajú uložené tu a ostatným pokladniciam sa neposielajú. Dajte tejto pokladnici nové meno v obchode (vyššie; pokladnica, na ktorej beží rozbočovač, ho pridá medzi svoje pokladnice): jej denník sa potom pošle od prvej udalosti.',
+    'Rozbočovač už má iný denník pokladnice „{{till}}“: jeho udalosti do č. {{hubLast}} nie sú udalosti tejto pokladnice (tá ich má {{ownLast}}: toto meno používa aj iná pokladnica, alebo bol dátový priečinok tejto pokladnice nahradený či obnovený zo zálohy). Predaje, zmeny a vratky tejto pokladnice zostávajú uložené tu a ostatným pokladniciam sa neposielajú. Dajte tejto pokladnici nové meno v obchode (vyššie; pokladnica, na ktorej beží rozbočovač, ho pridá medzi svoje pokladnice): jej denník sa potom pošle od prvej udalosti.',
   storeBreak: 'Obchod: predaje sa neposielajú',
   storeBreakTitle:
-    'Rozbočovač má pod menom {{till}} iný denník (do č. {{hubLast}}; táto pokladnica má {{ownLast}}): priečinok tejto pokladnice bol nahradený alebo obnovený zo zálohy. Predaje, zmeny a vratky zostávajú uložené tu a ostatným pokladniciam sa neposielajú. Dajte tejto pokladnici v Nastaveniach nové meno.',
+    'Rozbočovač má pod menom {{till}} iný denník (do č. {{hubLast}}; táto pokladnica má {{ownLast}}): toto meno používa aj iná pokladnica, alebo bol priečinok tejto pokladnice nahradený či obnovený zo zálohy. Predaje, zmeny a vratky zostávajú uložené tu a ostatným pokladniciam sa neposielajú. Dajte tejto pokladnici v Nastaveniach nové meno.',
   hubSeen: 'Viditeľné pokladnice',
   hubSeenRow: '{{till}}: udalostí tu: {{applied}}',
   hubBehind: 'pozadu o {{count}}',
