@@ -2,12 +2,15 @@
 import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { LAUNCH_PASS_HEADER } from '../../contract/channels.ts';
 import { LAUNCH_PASS_STORAGE_KEY } from '../../renderer/platform/launch-pass.ts';
+import type { KeymapDiagnostics } from '../../renderer/actions/attach.ts';
 import { DEFAULT_SCANNER_CONFIG } from '../../renderer/scanner/index.ts';
 import { launchChromium, SIZES, startWebShellProcess, type RunningShell } from './browser.ts';
 import { lastKeyStamp, sendKeys } from './keys.ts';
 import { expect } from 'vitest';
 import { newPage, say } from './lang.ts';
 import { configureTill, plainProducts, syncedTerminal, type SyncedTerminal } from '../support/terminal.ts';
+
+type Diagnosable = Window & { counterKeymap?: () => KeymapDiagnostics };
 
 /**
  * A keyboard-wedge scanner typing `code` then Enter at `msPerKey` (10 ms/key). The keys go in through
@@ -25,6 +28,25 @@ export async function scan(page: Page, code: string, msPerKey = 10): Promise<voi
   const quietMs = (msPerKey > fastGapMs ? quietBeforeMs : maxGapMs) + 1;
   await page.waitForTimeout(Math.max(quietMs, lastKeyStamp(page) + quietMs - Date.now()));
   await sendKeys(page, `${code}\n`, Date.now(), msPerKey);
+}
+
+/**
+ * Resolves once the page has applied every scan it took (renderer/actions/attach.ts counterKeymap:
+ * no keys held as a possible scan, none waiting, none being applied) or a dialog asks about one. A
+ * check of what a scan did then reads that scan's outcome, never what an earlier one left on screen.
+ */
+export async function scanSettled(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const keymap = (window as Diagnosable).counterKeymap?.();
+        if (document.querySelector('[role="dialog"], [role="alertdialog"]') !== null) return true;
+        return (
+          keymap !== undefined && !keymap.scannerHolding && keymap.scansWaiting === 0 && !keymap.scanApplying
+        );
+      }),
+    )
+    .toBe(true);
 }
 
 /**
