@@ -7,7 +7,7 @@
 // sent nothing or never had the request.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { onTestFinished } from 'vitest';
@@ -117,11 +117,37 @@ export function stallHub(hub: TestHub): () => void {
   const pid = hub.pid;
   if (pid === undefined) throw new Error('the hub is not running');
   process.kill(pid, 'SIGSTOP');
+  waitStopped(pid);
   const resume = () => {
     process.kill(pid, 'SIGCONT');
   };
   onTestFinished(resume);
   return resume;
+}
+
+/**
+ * Returns once every thread of process `pid` is stopped (state T in /proc). kill() only asks: on a
+ * busy machine a server thread went on for tens of ms after it, long enough to store and acknowledge
+ * an event a test made after the stall (journal-twins, `bash .ci/repeat --load`). Synchronous, so the
+ * caller's next step runs with the hub stopped.
+ */
+function waitStopped(pid: number): void {
+  const tick = new Int32Array(new SharedArrayBuffer(4));
+  for (let i = 0; i < 10_000; i++) {
+    if (allStopped(pid)) return;
+    Atomics.wait(tick, 0, 0, 1);
+  }
+  throw new Error(`the hub (process ${String(pid)}) did not stop within 10,000 looks`);
+}
+
+function allStopped(pid: number): boolean {
+  const tasks = readdirSync(`/proc/${String(pid)}/task`);
+  return tasks.every((task) => {
+    const stat = readFileSync(`/proc/${String(pid)}/task/${task}/stat`, 'utf8');
+    // The state follows the command's closing parenthesis: "pid (comm) S ...".
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state === 'T' || state === 't';
+  });
 }
 
 function lastLines(file: string, lines: number): string {
