@@ -550,12 +550,12 @@ export class StoreHub {
       for (const m of batch) {
         const from = tillOfSubject(m.subject);
         if (from === undefined || from === till) continue;
-        const event = Wire.safeParse(safeJson(m.string()));
-        if (!event.success) {
+        const event = storedEvent(m);
+        if (event === undefined) {
           this.#log(`store hub: an event of ${from} could not be read; skipped`);
           continue;
         }
-        if (applyStoreEvent(db, from, event.data, receivedAt, till)) fresh++;
+        if (applyStoreEvent(db, from, event, receivedAt, till)) fresh++;
       }
       return fresh;
     });
@@ -848,24 +848,27 @@ interface LastOnHub {
 async function lastEventOnHub(jsm: JetStreamManager, till: string): Promise<LastOnHub | null> {
   const message = await jsm.streams.getMessage(JOURNAL_STREAM, { last_by_subj: journalSubject(till) });
   if (message === null) return null;
-  const event = Wire.safeParse(safeJson(message.string()));
-  if (event.success) return { seq: event.data.seq, streamSeq: message.seq, event: event.data };
+  const event = storedEvent(message);
+  if (event !== undefined) return { seq: event.seq, streamSeq: message.seq, event };
   const id = /:(\d+)$/.exec(message.header.get(MSG_ID_HEADER) || '');
   return { seq: id === null ? 0 : Number(id[1]), streamSeq: message.seq, event: undefined };
 }
 
 /** Where this till's journal stands on the hub: its last number there and that message's stream sequence. */
-interface HubLast {
-  readonly seq: number;
-  readonly streamSeq: number;
-}
+type HubLast = Pick<LastOnHub, 'seq' | 'streamSeq'>;
 
 /** The hub's message at stream sequence `seq` is `event` (read, not compared as text). */
 async function isOwnMessage(jsm: JetStreamManager, seq: number, event: JournalEvent): Promise<boolean> {
   const message = await jsm.streams.getMessage(JOURNAL_STREAM, { seq });
   if (message === null) return false;
-  const stored = Wire.safeParse(safeJson(message.string()));
-  return stored.success && isDeepStrictEqual(stored.data, event);
+  const stored = storedEvent(message);
+  return stored !== undefined && isDeepStrictEqual(stored, event);
+}
+
+/** The journal event a hub message (stored or delivered) carries, read through zod; undefined when it is not one. */
+function storedEvent(message: Pick<JsMsg, 'string'>): JournalEvent | undefined {
+  const event = Wire.safeParse(safeJson(message.string()));
+  return event.success ? event.data : undefined;
 }
 
 /** The hub refused a publish: its subject's last message is not the one the publish expected. */
