@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ROOT } from '../../main/web/build.ts';
+import { skewedClockEnv } from '../support/skewed-clock.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 /** The two screen sizes every screen is checked at: the smallest till screen, and a common one. */
@@ -55,22 +56,17 @@ export interface RunningShell {
 export async function startWebShellProcess(
   env: Record<string, string>,
   args: string[] = [],
-  /** A faketime offset for the shell's wall clock ('+1d': the next day), the browser's left true. */
+  /** A libfaketime offset for the shell's wall clock ('+1d': the next day), the browser's left true. */
   clock?: string,
 ): Promise<RunningShell> {
-  const node = [process.execPath, join(ROOT, 'main/web/cli.ts'), '--port', '0', ...args];
-  const [file = '', ...rest] = clock === undefined ? node : ['faketime', '-f', clock, ...node];
-  const child = spawn(file, rest, {
+  const child = spawn(process.execPath, [join(ROOT, 'main/web/cli.ts'), '--port', '0', ...args], {
     cwd: ROOT,
     env: {
       ...cleanEnv(),
       ...env,
-      ...(clock === undefined ? {} : { FAKETIME_DONT_FAKE_MONOTONIC: '1' }),
+      ...(clock === undefined ? {} : skewedClockEnv(clock)),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
-    // faketime runs the shell as its child and waits: the shell is stopped with its group, else it
-    // outlives the test (seen: three +1d shells of returns.test.ts left running after a CI run).
-    detached: clock !== undefined,
   });
   const stdoutLines: string[] = [];
   let stderr = '';
@@ -106,28 +102,19 @@ export async function startWebShellProcess(
     pid: child.pid ?? -1,
     stdoutLines,
     stderr: () => stderr,
-    stop: () => stopChild(child, clock !== undefined),
+    stop: () => stopChild(child),
   };
 }
 
-function stopChild(child: ChildProcess, group = false): Promise<void> {
+function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return Promise.resolve();
-  const signal = (name: NodeJS.Signals): void => {
-    if (group && child.pid !== undefined) {
-      try {
-        process.kill(-child.pid, name);
-      } catch {
-        // The group is gone already.
-      }
-    } else child.kill(name);
-  };
   return new Promise((resolve) => {
-    const kill = setTimeout(() => signal('SIGKILL'), 5000);
+    const kill = setTimeout(() => child.kill('SIGKILL'), 5000);
     child.once('exit', () => {
       clearTimeout(kill);
       resolve();
     });
-    signal('SIGTERM');
+    child.kill('SIGTERM');
   });
 }
 

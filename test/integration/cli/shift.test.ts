@@ -9,28 +9,27 @@ import { openDatabase } from '../../../db/database.ts';
 import { hashPin } from '../../../main/settings/manager-pin.ts';
 import { SettingsStore } from '../../../main/settings/store.ts';
 import { runCli } from '../../../main/cli/run.ts';
+import { skewedClockEnv } from '../../support/skewed-clock.ts';
 
 const entry = join(import.meta.dirname, '..', '..', '..', 'main', 'cli', 'index.ts');
 
-/** `pos ARGS` as its own process; `clock` a faketime offset such as '+400d' (the wall clock set wrong). */
+/** `pos ARGS` as its own process; `clock` a libfaketime offset such as '+400d' (the wall clock set wrong). */
 function pos(
   dataDir: string,
   args: string[],
   clock?: string,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  const node = [process.execPath, entry, ...args];
-  const [file = '', ...rest] = clock === undefined ? node : ['faketime', '-f', clock, ...node];
   return new Promise((resolve) => {
     execFile(
-      file,
-      rest,
+      process.execPath,
+      [entry, ...args],
       // No instance at all: the shift is the till's own, no service is asked.
       {
         env: {
           PATH: process.env.PATH ?? '',
           HOME: dataDir,
           POS_DATA_DIR: dataDir,
-          FAKETIME_DONT_FAKE_MONOTONIC: '1',
+          ...(clock === undefined ? {} : skewedClockEnv(clock)),
         },
         timeout: 30_000,
       },

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { lastJournalSeq, storeEvents } from '../../../db/journal.ts';
 import { tempDir } from '../../support/fixtures.ts';
 import { startTestHub } from '../../support/nats-hub.ts';
+import { skewedClockEnv } from '../../support/skewed-clock.ts';
 import { joinHub, openShift, openTillDb, sell, tillUsers } from '../../support/store-till.ts';
 
 const child = new URL('./skewed-till.ts', import.meta.url).pathname;
@@ -13,9 +14,9 @@ const child = new URL('./skewed-till.ts', import.meta.url).pathname;
 function skewedTill(clock: string, args: string[]): Promise<{ seqs: number[]; clock: string }> {
   return new Promise((resolve, reject) => {
     execFile(
-      'faketime',
-      ['-f', clock, process.execPath, child, ...args],
-      { env: { ...process.env, FAKETIME_DONT_FAKE_MONOTONIC: '1' }, timeout: 120_000 },
+      process.execPath,
+      [child, ...args],
+      { env: { ...process.env, ...skewedClockEnv(clock) }, timeout: 120_000 },
       (error, stdout, stderr) => {
         if (error) reject(new Error(`${error.message}\n${stderr}`));
         else resolve(JSON.parse(stdout) as { seqs: number[]; clock: string });

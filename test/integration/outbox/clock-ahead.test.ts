@@ -11,6 +11,7 @@ import type { Envelope, OutboxEntryView } from '../../../contract/contract.ts';
 import { Core } from '../../../main/core/core.ts';
 import { MemoryCredentialStore } from '../../../main/settings/credentials.ts';
 import { demoEnv, simForTest, tempDir } from '../../support/fixtures.ts';
+import { skewedClockEnv } from '../../support/skewed-clock.ts';
 import { orderDataAt } from './order-data.ts';
 
 const entry = join(import.meta.dirname, '..', '..', '..', 'main', 'cli', 'index.ts');
@@ -21,7 +22,7 @@ afterEach(async () => {
   for (const f of cleanup.splice(0).reverse()) await f();
 });
 
-/** `pos ARGS` as its own process, its wall clock set `clock` (a faketime offset such as '+365d'). */
+/** `pos ARGS` as its own process, its wall clock set `clock` (a libfaketime offset such as '+365d'). */
 function pos(
   env: Record<string, string>,
   args: string[],
@@ -29,14 +30,14 @@ function pos(
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
-      'faketime',
-      ['-f', clock, process.execPath, entry, ...args],
+      process.execPath,
+      [entry, ...args],
       {
         env: {
           PATH: process.env.PATH ?? '',
           HOME: env.POS_DATA_DIR,
-          FAKETIME_DONT_FAKE_MONOTONIC: '1',
           ...env,
+          ...skewedClockEnv(clock),
         },
         timeout: 60_000,
       },

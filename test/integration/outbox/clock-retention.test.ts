@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
 import { tempDir } from '../../support/fixtures.ts';
 import { plainItemOnSim } from '../../support/sim-goods.ts';
+import { skewedClockEnv } from '../../support/skewed-clock.ts';
 
 const child = join(import.meta.dirname, 'clock-till.ts');
 let sim: RunningSim;
@@ -24,12 +25,14 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => sim.close());
 
-/** clock-till.ts ARGS as its own process, its wall clock at faketime's `clock` (e.g. '-400d') if given. */
+/** clock-till.ts ARGS as its own process, its wall clock at libfaketime's `clock` (e.g. '-400d') if given. */
 async function till(args: string[], clock?: string): Promise<unknown> {
-  const node = [process.execPath, child, ...args];
-  const [file = '', ...rest] = clock === undefined ? node : ['faketime', '-f', clock, ...node];
-  const proc = spawn(file, rest, {
-    env: { PATH: process.env.PATH ?? '', HOME: args[1] ?? '', FAKETIME_DONT_FAKE_MONOTONIC: '1' },
+  const proc = spawn(process.execPath, [child, ...args], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: args[1] ?? '',
+      ...(clock === undefined ? {} : skewedClockEnv(clock)),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

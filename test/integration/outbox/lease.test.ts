@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { OutboxEntry } from '../../../main/outbox/index.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
 import { demoEnv, sharedTempDir } from '../../support/fixtures.ts';
+import { skewedClockEnv } from '../../support/skewed-clock.ts';
 import { orderDataAt, type OrderData } from './order-data.ts';
 
 const entry = join(import.meta.dirname, '..', '..', '..', 'main', 'cli', 'index.ts');
@@ -34,17 +35,15 @@ interface Run {
   readonly done: Promise<{ code: number | null; stdout: string; stderr: string }>;
 }
 
-/** `pos ARGS` as its own process; `clock` is a faketime offset such as '-10m'. */
+/** `pos ARGS` as its own process; `clock` is a libfaketime offset such as '-10m'. */
 function pos(args: string[], dataDir: string, clock?: string): Run {
-  const node = [process.execPath, entry, ...args];
-  const [file = '', ...rest] = clock === undefined ? node : ['faketime', '-f', clock, ...node];
-  const child = spawn(file, rest, {
+  const child = spawn(process.execPath, [entry, ...args], {
     env: {
       PATH: process.env.PATH ?? '',
       HOME: dir,
       ...demoEnv(sim.url, dataDir),
       // Only the wall clock is skewed, as when a machine's clock is set wrong.
-      FAKETIME_DONT_FAKE_MONOTONIC: '1',
+      ...(clock === undefined ? {} : skewedClockEnv(clock)),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
