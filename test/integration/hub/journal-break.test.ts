@@ -8,11 +8,14 @@
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { z } from 'zod';
 import { openDatabase, type Db } from '../../../db/database.ts';
-import { journalAfter, storeEvents, type JournalEvent } from '../../../db/journal.ts';
+import { journalAfter, lastJournalSeq, storeEvents, type JournalEvent } from '../../../db/journal.ts';
 import { buildHub } from '../../../main/areas/hub.ts';
+import { returnView } from '../../../main/returns/index.ts';
 import { tempDir } from '../../support/fixtures.ts';
 import { startTestHub, type TestHub } from '../../support/nats-hub.ts';
+import { posProcess } from '../../support/pos-process.ts';
 import { eventsOnHub, joinHub, openShift, openTillDb, sell, tillUsers } from '../../support/store-till.ts';
 
 const oneToN = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
@@ -141,6 +144,52 @@ describe('a till whose journal starts again below the hub', () => {
       expect(area.view().journalBreak).toBeNull();
       expect(area.status()?.journalBreak).toBeUndefined();
       await expect.poll(() => area.view().published).toBe(3);
+      expect(storeOf(b, 'till1')).toEqual(ownJournal(a));
+    },
+  );
+
+  it(
+    '(its folder replaced) `pos return` on it keeps the return here and says it is not sent',
+    { timeout: 180_000 },
+    async () => {
+      const { hub, a, b } = await oldTill(5);
+
+      // Installed again under the same name, no app running: a sale of its own, then `pos return`
+      // in a process of its own joins the hub as till1 (POS_STORE_HUB).
+      const folder = tillFolder();
+      const fresh = folder.open();
+      openShift(fresh);
+      sell(fresh, 6, 2, new Date(), 'B1');
+      const sold = lastJournalSeq(fresh);
+      fresh.close();
+      const run = await posProcess(
+        ['return', 'B1-000001', '--item', '6=1', '--json'],
+        {
+          PATH: process.env.PATH ?? '',
+          HOME: folder.dir,
+          POS_DATA_DIR: folder.dir,
+          POS_STORE_HUB: `nats://till1:pw-till1@127.0.0.1:${hub.port}`,
+        },
+        90_000,
+      );
+      expect(run.code, run.stderr + run.stdout).toBe(0);
+      const made = z.object({ id: z.int() }).parse(JSON.parse(run.stdout));
+
+      // The return is stored here, its events in this till's journal...
+      const after = folder.open();
+      expect(returnView(after, made.id)).toMatchObject({
+        receipt: 'B1-000001',
+        total: 10,
+        refund: { cash: 10 },
+      });
+      const own = lastJournalSeq(after);
+      expect(own).toBeGreaterThan(sold);
+      // ...and stderr says it is not sent, and what to do.
+      expect(run.stderr).toContain(
+        `The store hub holds another journal under this till's name till1 (up to number 5; this till has ${own}): this return is kept here and not sent to the other tills. Give this till a new name in Settings.`,
+      );
+      // Nothing of its journal reached the hub: it holds till1's first five, and so does till2.
+      expect(await onHub(hub, 'till1')).toEqual(ownJournal(a));
       expect(storeOf(b, 'till1')).toEqual(ownJournal(a));
     },
   );
