@@ -1,6 +1,7 @@
 // The allowlist of channel names, with no dependencies so the sandboxed Electron preload can bundle it
-// small. contract/contract.ts checks at type level that it matches the schemas exactly. Also the two
-// names the web shell and its page agree on for the page's session (main/web/server.ts).
+// small. contract/contract.ts checks at type level that it matches the schemas exactly. Also the
+// names the web shell and its page agree on: the page's launch pass and its calls' numbers
+// (main/web/server.ts).
 
 export const CALL_CHANNELS = [
   'settings.get',
@@ -102,6 +103,13 @@ export const EVENT_CHANNELS = [
 export const LAUNCH_PASS_HEADER = 'x-counter-pass';
 /** The launch hands the page that secret once, in its redirect's URL fragment, under this name. */
 export const LAUNCH_PASS_FRAGMENT = 'pass';
+/**
+ * A page's calls numbered (main/web/call-order.ts): the page's random id, drawn once per page load,
+ * and each call's number in that page, 1 up, in the order the page made them. The web shell hands a
+ * page's calls to the core in that order, as Electron's IPC delivers them in the order sent.
+ */
+export const CALL_PAGE_HEADER = 'x-counter-page';
+export const CALL_NUMBER_HEADER = 'x-counter-call';
 
 export type CallChannel = (typeof CALL_CHANNELS)[number];
 export type EventChannel = (typeof EVENT_CHANNELS)[number];

@@ -17,6 +17,9 @@
 //   ours; RPC calls must send it and must be JSON (no cross-site form posts).
 // - a strict CSP, with the CSP sandbox keeping popups out (window.open refused) but letting
 //   window.print() open the browser's print dialog (allow-modals).
+//
+// A page's calls start in the core in the order the page made them (call-order.ts): the page numbers
+// them in two more request headers, same origin, so no CORS change; checked only once the pass is.
 import { timingSafeEqual, randomBytes } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -29,7 +32,9 @@ import {
   LAUNCH_PASS_HEADER,
 } from '../../contract/channels.ts';
 import { MIME, pageCsp } from './page-headers.ts';
+import type { Envelope } from '../../contract/contract.ts';
 import type { Core } from '../core/core.ts';
+import { CallOrder, callPlace } from './call-order.ts';
 
 export interface WebShellOptions {
   readonly core: Pick<Core, 'invoke' | 'subscribe'>;
@@ -38,6 +43,8 @@ export interface WebShellOptions {
   readonly port?: number;
   /** Fixed token for tests of the guards; otherwise 32 random bytes per launch. */
   readonly token?: string;
+  /** How long a page's call waits for an earlier one that has not arrived (tests); CALL_PATIENCE_MS. */
+  readonly callPatienceMs?: number;
 }
 
 export interface WebShell {
@@ -66,8 +73,15 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   const token = options.token ?? randomBytes(32).toString('base64url');
   const state = { port: 0, sse: new Set<ServerResponse>() };
   const pass: LaunchPass = { cookie: null, secret: null };
+  const order = new CallOrder({
+    patienceMs: options.callPatienceMs,
+    gaveUp: (place, missing) =>
+      console.error(
+        `web shell: call ${place.number} of a page waited in vain for ${missing} earlier call(s) of it; it goes on without them`,
+      ),
+  });
   const server = createServer((req, res) => {
-    handle(req, res, { ...options, token, port: state.port, sse: state.sse, pass }).catch(
+    handle(req, res, { ...options, token, port: state.port, sse: state.sse, pass, order }).catch(
       (error: unknown) => {
         console.error('web shell request failed:', error instanceof Error ? error.message : 'unknown');
         if (!res.headersSent) send(res, 500, 'Internal error');
@@ -83,6 +97,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     origin,
     port: state.port,
     close: () => {
+      order.clear();
       for (const res of state.sse) res.end();
       return new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -103,6 +118,7 @@ interface Context extends WebShellOptions {
   readonly port: number;
   readonly sse: Set<ServerResponse>;
   readonly pass: LaunchPass;
+  readonly order: CallOrder;
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, ctx: Context): Promise<void> {
@@ -180,18 +196,37 @@ function noSecret(res: ServerResponse): void {
 }
 
 async function rpc(req: IncomingMessage, res: ServerResponse, ctx: Context, channel: string): Promise<void> {
-  if (!isCallChannel(channel)) return send(res, 404, 'Unknown channel');
-  if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return send(res, 415, 'JSON only');
-  const body = await readBody(req);
-  if (body === null) return send(res, 413, 'Too large');
+  const place = callPlace(req.headers);
+  if (place === undefined) return send(res, 400, 'Bad call number headers');
+  // A numbered call takes its turn whatever becomes of it: refused, or its body never complete, the
+  // page's later calls need not wait for it.
+  const passTurn = () => {
+    if (place !== null) ctx.order.enter(place, () => undefined);
+  };
   let input: unknown;
   try {
-    input = body.length === 0 ? {} : JSON.parse(body);
-  } catch {
-    return send(res, 400, 'Not JSON');
+    input = await callInput(req, res, channel);
+  } catch (error) {
+    passTurn();
+    throw error;
   }
-  const started = performance.now();
-  const envelope = await ctx.core.invoke(channel, input);
+  if (input === REFUSED) return passTurn();
+  let started = 0;
+  const envelope = await new Promise<Envelope | null>((resolve, reject) => {
+    const start = () => {
+      started = performance.now();
+      try {
+        ctx.core.invoke(channel, input).then(resolve, reject);
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error('the core failed'));
+      }
+    };
+    if (place === null) start();
+    else if (!ctx.order.enter(place, start)) resolve(null);
+  });
+  if (envelope === null) {
+    return send(res, 409, 'This call came after later calls of its page were handled: not handled.');
+  }
   const json = JSON.stringify(envelope);
   res.writeHead(200, {
     'content-type': 'application/json; charset=utf-8',
@@ -200,6 +235,31 @@ async function rpc(req: IncomingMessage, res: ServerResponse, ctx: Context, chan
     'server-timing': `core;dur=${(performance.now() - started).toFixed(2)}`,
   });
   res.end(json);
+}
+
+const REFUSED = Symbol('refused');
+
+/** The call's input, or REFUSED once the refusal is sent (unknown channel, not JSON, too large). */
+async function callInput(req: IncomingMessage, res: ServerResponse, channel: string): Promise<unknown> {
+  if (!isCallChannel(channel)) {
+    send(res, 404, 'Unknown channel');
+    return REFUSED;
+  }
+  if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
+    send(res, 415, 'JSON only');
+    return REFUSED;
+  }
+  const body = await readBody(req);
+  if (body === null) {
+    send(res, 413, 'Too large');
+    return REFUSED;
+  }
+  try {
+    return body.length === 0 ? {} : JSON.parse(body);
+  } catch {
+    send(res, 400, 'Not JSON');
+    return REFUSED;
+  }
 }
 
 function events(req: IncomingMessage, res: ServerResponse, ctx: Context): void {

@@ -2,6 +2,7 @@
 // events sent while it was not are lost, so the page reads the core's state again then. The shell's
 // /events is played by a fetch stub whose answers and stream the test hands over one by one.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CALL_NUMBER_HEADER, CALL_PAGE_HEADER } from '../../contract/channels.ts';
 import { createWebBridge } from './web-transport.ts';
 
 interface EventsRequest {
@@ -124,5 +125,31 @@ describe('a call to the core', () => {
     give('pass-secret');
     await expect(answer).resolves.toEqual({ ok: true, value: {} });
     expect(sent).toEqual(['/rpc/session.current']);
+  });
+
+  it('numbers its calls 1 up in the order made, under one page id; a new page numbers from 1 again', async () => {
+    const sent: { page: string; number: string }[] = [];
+    vi.stubGlobal('fetch', (_url: string, init: RequestInit): Promise<Response> => {
+      const headers = new Headers(init.headers);
+      sent.push({ page: headers.get(CALL_PAGE_HEADER) ?? '', number: headers.get(CALL_NUMBER_HEADER) ?? '' });
+      return Promise.resolve(Response.json({ ok: true, value: {} }));
+    });
+    let give: (secret: string) => void = () => undefined;
+    const bridge = createWebBridge(new Promise<string>((resolve) => (give = resolve)));
+    // Two made before the pass is known, one after: they leave in the order made.
+    const early = [bridge.invoke('settings.set', {}), bridge.invoke('session.scan', { code: '1' })];
+    give('pass-secret');
+    await Promise.all(early);
+    await bridge.invoke('session.current', {});
+    const reloaded = createWebBridge(Promise.resolve('pass-secret'));
+    await settle();
+    await reloaded.invoke('session.current', {});
+
+    const page = sent[0]?.page ?? '';
+    expect(page).toMatch(/^[0-9a-f]{32}$/);
+    expect(sent.slice(0, 3)).toEqual([1, 2, 3].map((n) => ({ page, number: String(n) })));
+    expect(sent[3]?.number).toBe('1');
+    expect(sent[3]?.page).toMatch(/^[0-9a-f]{32}$/);
+    expect(sent[3]?.page).not.toBe(page);
   });
 });

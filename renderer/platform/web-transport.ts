@@ -3,7 +3,16 @@
 // pass in a header (launch-pass.ts) besides the HttpOnly cookie the browser sends; so the event stream is read
 // with fetch(), as EventSource cannot send a header. Events the core sends while the stream is not
 // connected are lost: `opened` tells the page each time it (re)connects, to read the state again.
-import { isCallChannel, isEventChannel, type EventChannel } from '../../contract/channels.ts';
+// Every call also carries this page's id and its number, 1 up in the order the page made its calls:
+// the shell starts them in the core in that order (main/web/call-order.ts), though the browser's
+// requests may reach it in another.
+import {
+  CALL_NUMBER_HEADER,
+  CALL_PAGE_HEADER,
+  isCallChannel,
+  isEventChannel,
+  type EventChannel,
+} from '../../contract/channels.ts';
 import { english, say, type Envelope, type PosBridge } from '../../contract/contract.ts';
 import { eventStreamReader } from './event-stream.ts';
 import { passHeaders } from './launch-pass.ts';
@@ -48,12 +57,23 @@ export function createWebBridge(pass: Promise<string | null>): PosBridge {
   // scan's call went out only after the rest of its key's handling, ~1-2 ms, while the core waited).
   let known: { readonly secret: string | null } | undefined;
   void pass.then((secret) => (known = { secret }));
+  // A new page (a reload) is a new page to the shell, its calls numbered from 1 again.
+  const page = pageId();
+  let calls = 0;
   const call = async (channel: string, input: unknown, secret: string | null): Promise<unknown> => {
     if (secret === null) return refused(401);
+    const body = JSON.stringify(input ?? {});
+    // Numbered as the request leaves: a call that never leaves takes no number later calls wait for.
+    calls++;
     const response = await fetch(`/rpc/${channel}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...passHeaders(secret) },
-      body: JSON.stringify(input ?? {}),
+      headers: {
+        'content-type': 'application/json',
+        ...passHeaders(secret),
+        [CALL_PAGE_HEADER]: page,
+        [CALL_NUMBER_HEADER]: String(calls),
+      },
+      body,
       credentials: 'same-origin',
     });
     if (!response.ok) return refused(response.status);
@@ -84,6 +104,13 @@ export function createWebBridge(pass: Promise<string | null>): PosBridge {
       return () => openers.delete(listener);
     },
   };
+}
+
+/** 16 random bytes in hex: the page's id among the shell's pages. */
+function pageId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(
+    '',
+  );
 }
 
 function refused(status: number): Envelope {

@@ -1,0 +1,170 @@
+// A page's calls reach the core in the order the page made them, as Electron's IPC delivers a
+// renderer's messages in the order sent. Over HTTP they need not: each call is its own request, the
+// browser spreads them over up to six connections, and the shell reads each body on its own; on a
+// starved machine a scan could reach the core before the settings.set the page sent first.
+//
+// So the page numbers its calls (its page id and each call's number, CALL_PAGE_HEADER and
+// CALL_NUMBER_HEADER) and the shell starts a page's call only once each earlier call of that page has
+// started. Only the start is ordered: each call answers when it is done, so a slow call holds no later
+// call's answer. A call without numbers (a test's or a script's own fetch) is nobody's page: it starts
+// at once, as before.
+//
+// A call that never arrives (the browser gave it up before sending it) would hold the page's later
+// calls for good: they wait for it at most `patienceMs`, then go on without it, and should it come
+// after all it is refused (409): it would act out of order. docs/assumptions.md says why 10 s.
+import { z } from 'zod';
+import { CALL_NUMBER_HEADER, CALL_PAGE_HEADER } from '../../contract/channels.ts';
+
+/** How long a page's call waits for an earlier call of that page that has not arrived. */
+export const CALL_PATIENCE_MS = 10_000;
+/** Pages whose order is kept; past that the one heard from longest ago is forgotten. */
+export const MAX_PAGES = 64;
+
+/** A call's place in its page's order, as the page's bridge sends it (renderer/platform/web-transport.ts). */
+export interface CallPlace {
+  readonly page: string;
+  readonly number: number;
+}
+
+const CallHeaders = z.union([
+  z.object({ [CALL_PAGE_HEADER]: z.undefined(), [CALL_NUMBER_HEADER]: z.undefined() }).transform(() => null),
+  z
+    .object({
+      // 16 random bytes in hex from the page; anything else is not a page of ours.
+      [CALL_PAGE_HEADER]: z.string().regex(/^[0-9a-f]{32}$/),
+      [CALL_NUMBER_HEADER]: z
+        .string()
+        .regex(/^[1-9][0-9]{0,14}$/)
+        .transform(Number),
+    })
+    .transform((h): CallPlace => ({ page: h[CALL_PAGE_HEADER], number: h[CALL_NUMBER_HEADER] })),
+]);
+
+/**
+ * The call's place from its request headers: null for a call without numbers, undefined when they
+ * are malformed (one of the two missing, a repeated header, not a page id or a number).
+ */
+export function callPlace(
+  headers: Record<string, string | string[] | undefined>,
+): CallPlace | null | undefined {
+  const parsed = CallHeaders.safeParse({
+    [CALL_PAGE_HEADER]: headers[CALL_PAGE_HEADER],
+    [CALL_NUMBER_HEADER]: headers[CALL_NUMBER_HEADER],
+  });
+  return parsed.success ? parsed.data : undefined;
+}
+
+interface Waiting {
+  readonly start: () => void;
+  readonly timer: NodeJS.Timeout;
+}
+
+interface PageTurns {
+  /** The number of the page's next call to start. */
+  next: number;
+  /** Calls that arrived before their turn, by number. */
+  readonly waiting: Map<number, Waiting>;
+}
+
+export class CallOrder {
+  readonly #pages = new Map<string, PageTurns>();
+  readonly #patienceMs: number;
+  readonly #maxPages: number;
+  readonly #gaveUp: (place: CallPlace, missing: number) => void;
+
+  constructor(
+    options: {
+      patienceMs?: number;
+      maxPages?: number;
+      /** Told when a call went on without the `missing` earlier calls of its page. */
+      gaveUp?: (place: CallPlace, missing: number) => void;
+    } = {},
+  ) {
+    this.#patienceMs = options.patienceMs ?? CALL_PATIENCE_MS;
+    this.#maxPages = options.maxPages ?? MAX_PAGES;
+    this.#gaveUp = options.gaveUp ?? (() => undefined);
+  }
+
+  /** How many pages' order is kept (at most maxPages). */
+  get pages(): number {
+    return this.#pages.size;
+  }
+
+  /**
+   * Runs `start` (synchronously) once every earlier call of the page has started or been given up on:
+   * at once when it is the page's next. False when the call comes too late (a later call of its page
+   * started already, or it is a repeat): `start` never runs.
+   */
+  enter(place: CallPlace, start: () => void): boolean {
+    const turns = this.#page(place.page);
+    if (place.number < turns.next || turns.waiting.has(place.number)) return false;
+    if (place.number === turns.next) {
+      turns.next++;
+      start();
+      this.#drain(turns);
+      return true;
+    }
+    const timer = setTimeout(() => this.#giveUp(turns, place), this.#patienceMs);
+    timer.unref();
+    turns.waiting.set(place.number, { start, timer });
+    return true;
+  }
+
+  /** Forgets every page; calls still waiting never start (the shell closes, their connections with it). */
+  clear(): void {
+    for (const turns of this.#pages.values())
+      for (const call of turns.waiting.values()) clearTimeout(call.timer);
+    this.#pages.clear();
+  }
+
+  #page(id: string): PageTurns {
+    let turns = this.#pages.get(id);
+    if (turns !== undefined) {
+      // The map keeps insertion order: moved to the end, the page is the one heard from last.
+      this.#pages.delete(id);
+      this.#pages.set(id, turns);
+      return turns;
+    }
+    turns = { next: 1, waiting: new Map() };
+    this.#pages.set(id, turns);
+    for (const [oldest, old] of this.#pages) {
+      if (this.#pages.size <= this.#maxPages) break;
+      this.#pages.delete(oldest);
+      // A page forgotten with calls waiting: they go on (its missing calls would come too late).
+      this.#release(old, Infinity);
+    }
+    return turns;
+  }
+
+  /** Starts the page's calls that may go: its next, and each one after that has arrived. */
+  #drain(turns: PageTurns): void {
+    for (let call = turns.waiting.get(turns.next); call !== undefined; call = turns.waiting.get(turns.next)) {
+      turns.waiting.delete(turns.next);
+      clearTimeout(call.timer);
+      turns.next++;
+      call.start();
+    }
+  }
+
+  /** `place` waited its patience out: the calls before it that never came are given up on. */
+  #giveUp(turns: PageTurns, place: CallPlace): void {
+    let missing = 0;
+    for (let n = turns.next; n < place.number; n++) if (!turns.waiting.has(n)) missing++;
+    this.#gaveUp(place, missing);
+    this.#release(turns, place.number);
+  }
+
+  /** Starts, in order, every waiting call up to `last`, going on without the missing ones. */
+  #release(turns: PageTurns, last: number): void {
+    const numbers = [...turns.waiting.keys()].filter((n) => n <= last).sort((a, b) => a - b);
+    for (const n of numbers) {
+      const call = turns.waiting.get(n);
+      if (call === undefined) continue;
+      turns.waiting.delete(n);
+      clearTimeout(call.timer);
+      turns.next = n + 1;
+      call.start();
+    }
+    this.#drain(turns);
+  }
+}
