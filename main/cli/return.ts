@@ -1,4 +1,5 @@
-// `pos return RECEIPT [--item PRODUCT_ID=QTY ...] [--tender cash|card] [--pin PIN]`: takes goods back
+// `pos return RECEIPT [--item PRODUCT_ID=QTY ...] [--tender cash|card] [--pin PIN] [--hub-wait SECONDS]`:
+// takes goods back
 // against a sale of this till, as the Returns screen does (INTERFACES.md "Returns"). RECEIPT is the
 // printed receipt number (P1-000123), the order's reference (the receipt's QR) or the instance's
 // order number; without --item everything not yet returned comes back. The return is stored first
@@ -25,9 +26,15 @@ import type { Db } from '../../db/database.ts';
 import { ShiftError } from '../shift/index.ts';
 import { CliError, defineCommand, EXIT, usageError, type CommandContext } from './command.ts';
 
+/**
+ * How long `pos return` waits for the hub by default: to join it and catch up, and for its events to
+ * be on it (--hub-wait: a slow store network, or a test on a machine that is busy on purpose).
+ */
+const HUB_WAIT_S = 10;
+
 export const command = defineCommand({
   summary: 'take goods back against a sale of this till and refund them (its document goes to the instance)',
-  usage: 'RECEIPT [--item PRODUCT_ID=QTY ...] [--tender cash|card] [--pin PIN]',
+  usage: 'RECEIPT [--item PRODUCT_ID=QTY ...] [--tender cash|card] [--pin PIN] [--hub-wait SECONDS]',
   positionals: { min: 1, max: 1 },
   options: {
     item: {
@@ -41,11 +48,16 @@ export const command = defineCommand({
       description: 'refund all to cash or card (default: card first up to its part)',
     },
     pin: { type: 'string', description: 'the manager PIN, where the return needs it' },
+    'hub-wait': {
+      type: 'string',
+      description: `how long to wait for the store hub, to join it and to take the return (default ${HUB_WAIT_S})`,
+    },
   },
   async run(ctx) {
     const receipt = ctx.positionals[0] ?? '';
     const items = itemsOf(ctx);
     const tender = tenderOf(ctx);
+    const hubWaitMs = (ctx.int('hub-wait', { min: 1, max: 3600 }) ?? HUB_WAIT_S) * 1000;
     // A malformed POS_STORE_HUB or POS_STORE_HUB_LISTEN is refused naming it before anything opens,
     // as the app refuses to start with one (exit 3), never found later and taken for "no hub".
     hubFromEnv(process.env);
@@ -65,7 +77,7 @@ export const command = defineCommand({
     const s = settings.read();
     // The printer as the app has it: POS_RECEIPT_PRINTER, else Settings'; none: no job is queued.
     const printer = printerSetupOf({ env: process.env, settings, db: () => db, log: ctx.log })();
-    const store = await joinStore(ctx, db);
+    const store = await joinStore(ctx, db, hubWaitMs);
     const buildReturns = await loadReturns();
     const { make, router } = buildReturns({
       db,
@@ -85,7 +97,7 @@ export const command = defineCommand({
       });
       await router?.routeWaiting();
       const link = store?.link()?.hub;
-      if (link?.status().connected === true) await published(ctx, link, lastJournalSeq(db));
+      if (link?.status().connected === true) await published(ctx, link, lastJournalSeq(db), hubWaitMs);
       const view = returnView(db, made.row.id);
       if (view === undefined) throw new Error(`Return ${made.row.id} was not stored.`);
       await printReturn(ctx, db, view.id, printer);
@@ -101,16 +113,13 @@ export const command = defineCommand({
   },
 });
 
-/** How long `pos return` waits for the hub: to join it and catch up, and for its events to be on it. */
-const HUB_WAIT_MS = 10_000;
-
 /**
  * This till's store hub, built as the app builds it (main/areas buildHub: POS_STORE_HUB, else the
  * hub in Settings), joined and caught up with the other tills' journals; still returned when the
  * hub is out of reach (its claims then say offline). None when no hub is set, or Settings' lacks
  * its password: the CLI has no credential store to read it from.
  */
-async function joinStore(ctx: CommandContext, db: Db): Promise<HubArea | null> {
+async function joinStore(ctx: CommandContext, db: Db, waitMs: number): Promise<HubArea | null> {
   const buildHub = await loadHub();
   const hub = buildHub({
     db,
@@ -126,7 +135,7 @@ async function joinStore(ctx: CommandContext, db: Db): Promise<HubArea | null> {
     return null;
   }
   hub.start();
-  if (!(await until(() => hub.link()?.hub.caughtUp() === true, HUB_WAIT_MS)))
+  if (!(await until(() => hub.link()?.hub.caughtUp() === true, waitMs)))
     ctx.log("The store hub is out of reach: only this till's sales can come back without the manager PIN.");
   return hub;
 }
@@ -135,10 +144,10 @@ async function joinStore(ctx: CommandContext, db: Db): Promise<HubArea | null> {
  * Waits until the hub holds this till's journal up to `seq`, or the wait is over: then the app (or
  * the next `pos return`) publishes it, as the journal keeps it.
  */
-async function published(ctx: CommandContext, hub: StoreHub, seq: number): Promise<void> {
+async function published(ctx: CommandContext, hub: StoreHub, seq: number, waitMs: number): Promise<void> {
   hub.wake();
   // A break may also be found while publishing (another till under this name): no use waiting then.
-  await until(() => hub.status().published >= seq || hub.status().journalBreak !== null, HUB_WAIT_MS);
+  await until(() => hub.status().published >= seq || hub.status().journalBreak !== null, waitMs);
   const broken = hub.status().journalBreak;
   if (broken !== null) {
     // Nothing of this till's journal is sent (store-hub.ts journalBreakOf): no use waiting for it.

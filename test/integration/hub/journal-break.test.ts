@@ -163,7 +163,8 @@ describe('a till whose journal starts again below the hub', () => {
       const sold = lastJournalSeq(fresh);
       fresh.close();
       const run = await posProcess(
-        ['return', 'B1-000001', '--item', '6=1', '--json'],
+        // The hub's wait as long as the test's: joining it is not a race with a busy machine.
+        ['return', 'B1-000001', '--item', '6=1', '--hub-wait', '90', '--json'],
         {
           PATH: process.env.PATH ?? '',
           HOME: folder.dir,

@@ -26,16 +26,17 @@ describe('POS_STORE_HUB_LISTEN at start', () => {
   });
 });
 
-/** `pos return P1-000001 --json` on an empty data folder with `env` added. */
+/** `pos return P1-000001 [ARGS] --json` on an empty data folder with `env` added. */
 function posReturn(
   dataDir: string,
   env: Record<string, string>,
+  args: readonly string[] = [],
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const cli = join(import.meta.dirname, '..', '..', '..', 'main', 'cli', 'index.ts');
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [cli, 'return', 'P1-000001', '--json'],
+      [cli, 'return', 'P1-000001', ...args, '--json'],
       {
         env: { PATH: process.env.PATH ?? '', HOME: dataDir, POS_DATA_DIR: dataDir, ...env },
         timeout: 60_000,
@@ -77,4 +78,18 @@ describe('pos return with a hub variable that is wrong', { timeout: 90_000 }, ()
       expect(existsSync(join(dataDir, 'counter.sqlite'))).toBe(false);
     },
   );
+});
+
+describe('pos return --hub-wait', { timeout: 90_000 }, () => {
+  it.each([
+    ['0', /--hub-wait must be at least 1/],
+    ['ten', /--hub-wait .*"ten"/],
+  ])("refuses %s as usage, naming it, before the till's database is opened", async (given, says) => {
+    const dataDir = join(tempDir('hub-wait-cli'), 'data');
+    mkdirSync(dataDir, { recursive: true });
+    const run = await posReturn(dataDir, {}, ['--hub-wait', given]);
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toMatch(says);
+    expect(existsSync(join(dataDir, 'counter.sqlite'))).toBe(false);
+  });
 });

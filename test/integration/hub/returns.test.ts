@@ -215,7 +215,8 @@ describe('pos return across the store', { timeout: 180_000 }, () => {
     settings.close();
     const env = `nats://till2:pw-till2@127.0.0.1:${hub.port}`;
 
-    const first = await posReturn(dir, env, ['A1-000001', '--item', '6=1']);
+    // The hub up: its wait as long as the test's, so joining it is no race with a busy machine.
+    const first = await posReturn(dir, env, ['A1-000001', '--item', '6=1', '--hub-wait', '80']);
     expect(first.code, first.stderr + first.stdout).toBe(0);
     expect(JSON.parse(first.stdout)).toMatchObject({
       saleTill: 'till1',
@@ -229,12 +230,21 @@ describe('pos return across the store', { timeout: 180_000 }, () => {
     expect(orderId).toBeGreaterThan(0);
 
     await hub.kill9();
-    const refusedOffline = await posReturn(dir, env, ['A1-000001', '--item', '6=1']);
+    // The hub gone: a short wait, then on without it.
+    const refusedOffline = await posReturn(dir, env, ['A1-000001', '--item', '6=1', '--hub-wait', '1']);
     expect(refusedOffline.code).toBe(1);
     expect(refusedOffline.stderr).toContain(
       words('returnNeedsPinStore', { receipt: 'A1-000001', till: 'till1' }).message,
     );
-    const withPin = await posReturn(dir, env, ['A1-000001', '--item', '6=1', '--pin', '4321']);
+    const withPin = await posReturn(dir, env, [
+      'A1-000001',
+      '--item',
+      '6=1',
+      '--pin',
+      '4321',
+      '--hub-wait',
+      '1',
+    ]);
     expect(withPin.code, withPin.stderr).toBe(0);
     expect(JSON.parse(withPin.stdout)).toMatchObject({ saleTill: 'till1', managerApproved: true });
   });
