@@ -20,7 +20,7 @@ import { Counter, ScanResolver } from '../../main/counter/index.ts';
 import { MemoryCredentialStore } from '../../main/settings/credentials.ts';
 import { SettingsStore } from '../../main/settings/store.ts';
 import { DEMO } from '../../sim/testing.ts';
-import { SELLS_PLAINLY } from '../support/terminal.ts';
+import { plainBarcodes } from '../support/terminal.ts';
 import { startSimProcess } from './outbox.ts';
 import { percentile, round } from './stats.ts';
 import type { Benchmark, Figure } from './types.ts';
@@ -73,16 +73,9 @@ async function syncedTill(name: string, url: string): Promise<{ dataDir: string;
   } finally {
     await core.close();
   }
+  const barcodes = plainBarcodes(dataDir, { warehouseId: 1, limit: 40 });
   const db = openDatabase(join(dataDir, 'counter.sqlite'));
   try {
-    const barcodes = db
-      .prepare(
-        `SELECT barcode FROM stock_item WHERE warehouseId = 1 AND barcode IS NOT NULL
-           AND length(barcode) = 13 AND barcode NOT LIKE '2%' AND ${SELLS_PLAINLY}
-         ORDER BY id LIMIT 40`,
-      )
-      .pluck()
-      .all() as string[];
     const company = db
       .prepare(
         `SELECT companyId, min(name) AS name FROM company_card WHERE name <> '' GROUP BY companyId LIMIT 1`,

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { ean13 } from '../../sim/ean.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';
 import { DEMO } from '../../sim/testing.ts';
-import { SELLS_PLAINLY } from '../support/terminal.ts';
+import { plainBarcodes } from '../support/terminal.ts';
 import { launchChromium, startWebShellProcess } from '../e2e/browser.ts';
 import { percentile, round } from './stats.ts';
 import { firstWarehouse, rpc, waitSyncIdle } from './page-helpers.ts';
@@ -156,20 +156,9 @@ export const scanPaint: Benchmark = {
 };
 
 function goods(dataDir: string, warehouseId: number): string[] {
-  const db = new Database(join(dataDir, 'counter.catalog.sqlite'), { readonly: true });
-  try {
-    const barcodes = db
-      .prepare(
-        `SELECT barcode FROM stock_item WHERE warehouseId = ? AND length(barcode) = 13 AND barcode NOT LIKE '2%'
-           AND ${SELLS_PLAINLY} ORDER BY id LIMIT ?`,
-      )
-      .pluck()
-      .all(warehouseId, BASKET) as string[];
-    if (barcodes.length === 0) throw new Error(`no plain sellable product in warehouse ${warehouseId}`);
-    return barcodes;
-  } finally {
-    db.close();
-  }
+  const barcodes = plainBarcodes(dataDir, { warehouseId, limit: BASKET });
+  if (barcodes.length === 0) throw new Error(`no plain sellable product in warehouse ${warehouseId}`);
+  return barcodes;
 }
 
 /**

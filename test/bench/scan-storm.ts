@@ -27,7 +27,7 @@ import type { Page } from 'playwright-core';
 import { ean13 } from '../../sim/ean.ts';
 import { DEMO } from '../../sim/testing.ts';
 import { ptyPair } from '../support/pty.ts';
-import { SELLS_PLAINLY } from '../support/terminal.ts';
+import { plainBarcodes } from '../support/terminal.ts';
 import { launchChromium, startWebShellProcess } from '../e2e/browser.ts';
 import { percentile, round } from './stats.ts';
 import { firstWarehouse, rpc, waitSyncIdle } from './page-helpers.ts';
@@ -353,13 +353,14 @@ async function stormGoods(
   try {
     const cached = db.prepare('SELECT 1 FROM stock_item WHERE barcode = ?').pluck().get(INACTIVE_BARCODE);
     if (cached === undefined) throw new Error(`the sync after adding ${INACTIVE_BARCODE} did not cache it`);
-    const plain = db
-      .prepare(
-        `SELECT barcode FROM stock_item WHERE warehouseId = ? AND length(barcode) = 13 AND barcode NOT LIKE '2%'
-           AND unitOfMeasure = 'ks' AND ${SELLS_PLAINLY} GROUP BY barcode ORDER BY min(id) LIMIT 12`,
-      )
-      .pluck()
-      .all(warehouseId) as string[];
+    // Pieces only, one a barcode (the run tallies what it scanned by barcode), first stocked first.
+    const plain = plainBarcodes(dataDir, {
+      warehouseId,
+      where: "unitOfMeasure = 'ks'",
+      oneByBarcode: true,
+      orderBy: 'min(id)',
+      limit: 12,
+    });
     if (plain.length < 5) throw new Error(`too few plain sellable products in warehouse ${warehouseId}`);
     return { plain, inactive: INACTIVE_BARCODE, inactiveName: INACTIVE_NAME };
   } finally {

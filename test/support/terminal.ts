@@ -199,6 +199,11 @@ export function plainProducts<T>(dataDir: string, pick: PlainPick): T[] {
   );
 }
 
+/** The barcodes of the plain products plainProducts picks (`pick` without its columns). */
+export function plainBarcodes(dataDir: string, pick: Omit<PlainPick, 'columns'>): string[] {
+  return plainProducts<{ barcode: string }>(dataDir, { ...pick, columns: 'barcode' }).map((p) => p.barcode);
+}
+
 /**
  * Closes the browser and the shell on the terminal (if started), then the sim, and removes the data.
  * With E2E_DEBUG set, what the shell wrote to stderr is printed first.

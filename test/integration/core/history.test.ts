@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { callCore } from '../../support/synced-core.ts';
 import { demoEnv, sharedTempDir } from '../../support/fixtures.ts';
-import { SELLS_PLAINLY } from '../../support/terminal.ts';
+import { plainProducts } from '../../support/terminal.ts';
 import type {
   OutboxChangedEvent,
   OutboxEntryView,
@@ -71,14 +71,13 @@ function beside<T>(work: (db: Db) => T): T {
 
 /** A priced product of warehouse 1 and a company of the cache. */
 function sellable(): { barcode: string; productId: number; price: number; companyId: number } {
+  const [item] = plainProducts<{ barcode: string; productId: number; price: number }>(dataDir, {
+    columns: 'barcode, productId, price',
+    warehouseId: 1,
+    limit: 1,
+  });
+  if (item === undefined) throw new Error('no plain product in warehouse 1');
   return beside((db) => {
-    const item = db
-      .prepare(
-        `SELECT barcode, productId, price FROM stock_item WHERE warehouseId = 1
-           AND barcode IS NOT NULL AND length(barcode) = 13 AND barcode NOT LIKE '2%' AND ${SELLS_PLAINLY}
-         ORDER BY id LIMIT 1`,
-      )
-      .get() as { barcode: string; productId: number; price: number };
     const companyId = db.prepare('SELECT min(companyId) FROM company_card').pluck().get() as number;
     return { ...item, companyId };
   });

@@ -11,7 +11,7 @@ import type {
   ReceiptView,
   ScanView,
 } from '../../../contract/contract.ts';
-import { fromCatalog, SELLS_PLAINLY } from '../../support/terminal.ts';
+import { plainBarcodes } from '../../support/terminal.ts';
 import { sharedTempDir } from '../../support/fixtures.ts';
 import { startSyncedCore, type SyncedCore } from '../../support/synced-core.ts';
 
@@ -27,15 +27,7 @@ beforeAll(async () => {
 afterAll(() => till.close());
 
 function barcodes(count: number): string[] {
-  return fromCatalog(dataDir, (db) =>
-    db
-      .prepare(
-        `SELECT barcode FROM stock_item WHERE warehouseId = ? AND length(barcode) = 13
-           AND barcode NOT LIKE '2%' AND ${SELLS_PLAINLY} ORDER BY id LIMIT ?`,
-      )
-      .pluck()
-      .all(WAREHOUSE, count),
-  ) as string[];
+  return plainBarcodes(dataDir, { warehouseId: WAREHOUSE, limit: count });
 }
 
 async function sale(codes: readonly string[]): Promise<CloseView> {

@@ -1,10 +1,9 @@
 // Parked sales through the core's calls (session.park, session.parked, session.recall) against the
 // real sim, with the core closed and created again on the same data folder in between: a restart
 // of the till keeps every parked sale.
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedTempDir } from '../../support/fixtures.ts';
-import { SELLS_PLAINLY } from '../../support/terminal.ts';
+import { plainBarcodes } from '../../support/terminal.ts';
 import type {
   ParkedSaleView,
   ParkView,
@@ -12,7 +11,6 @@ import type {
   ScanView,
   SessionView,
 } from '../../../contract/contract.ts';
-import { openDatabase } from '../../../db/database.ts';
 import { startSyncedCore, type SyncedCore } from '../../support/synced-core.ts';
 
 let till: SyncedCore;
@@ -38,18 +36,7 @@ async function refusal(
 
 /** Barcodes of sellable counted products of warehouse 1, read beside the core from its cache. */
 function barcodes(count: number): string[] {
-  const db = openDatabase(join(dataDir, 'counter.sqlite'));
-  try {
-    return db
-      .prepare(
-        `SELECT barcode FROM stock_item WHERE warehouseId = 1 AND barcode IS NOT NULL AND length(barcode) = 13
-           AND barcode NOT LIKE '2%' AND ${SELLS_PLAINLY} AND productName IS NOT NULL ORDER BY id LIMIT ?`,
-      )
-      .pluck()
-      .all(count) as string[];
-  } finally {
-    db.close();
-  }
+  return plainBarcodes(dataDir, { warehouseId: 1, where: 'productName IS NOT NULL', limit: count });
 }
 
 describe('parked sales through the core', () => {
