@@ -1,10 +1,15 @@
 // Keys typed on the Sale screen while focus is outside any field go to the code field rather than
-// vanish: the keymap's observer (sale.typeToCode) moves focus there before the scanner module judges
-// the key, so the scanner sees it typed into a field (held back if it starts a scan, put there if it
-// is a person's). A scan that began that way hands focus back to where it was: the line keys (+, -,
+// vanish (on the Stock screen, to its search field): the keymap's observer (sale.typeToCode,
+// stock.typeToSearch) moves focus there before the scanner module judges the key, so the scanner sees
+// it typed into a field (held back if it starts a scan, put there if it is a person's). A scan that began that way hands focus back to where it was: the line keys (+, -,
 // Delete, arrows) must keep working after a scan.
 
-let moved: { readonly from: Element | null } | null = null;
+/** Where a key typed outside any field moved focus from, into which field, holding what then. */
+let moved: {
+  readonly from: Element | null;
+  readonly field: HTMLInputElement;
+  readonly value: string;
+} | null = null;
 
 function codeField(): HTMLInputElement | null {
   return document.querySelector<HTMLInputElement>('input[data-field="code"]');
@@ -13,25 +18,38 @@ function codeField(): HTMLInputElement | null {
 /** Focuses the code field for a key typed outside any field. */
 export function typeToCode(event: KeyboardEvent): void {
   const field = codeField();
-  if (field === null || event.altKey || event.ctrlKey || event.metaKey) return;
-  // Keys a focused control takes itself stay there: Space presses a button, letters pick in a list.
-  const active = document.activeElement;
-  if (active instanceof HTMLSelectElement) return;
-  if (event.key === ' ' && active !== null && active !== document.body) return;
-  moved = { from: document.activeElement };
+  if (field === null || !takesTyping(event)) return;
+  moved = { from: document.activeElement, field, value: field.value };
   field.focus();
 }
 
+/** Focuses the Stock screen's search field for a key typed outside any field. */
+export function typeToSearch(event: KeyboardEvent): void {
+  const field = document.querySelector<HTMLInputElement>('input[data-testid="stock-search"]');
+  if (field === null || !takesTyping(event)) return;
+  moved = { from: document.activeElement, field, value: field.value };
+  field.focus();
+}
+
+/** A key typed outside any field that a field should get: not a combination, nor a control's own. */
+function takesTyping(event: KeyboardEvent): boolean {
+  if (event.altKey || event.ctrlKey || event.metaKey) return false;
+  // Keys a focused control takes itself stay there: Space presses a button, letters pick in a list.
+  const active = document.activeElement;
+  if (active instanceof HTMLSelectElement) return false;
+  return !(event.key === ' ' && active !== null && active !== document.body);
+}
+
 /**
- * A scan came: if a key of it moved focus to the code field and nothing typed went in there (the
- * scanner module held the scan's keys back), focus goes back where it was.
+ * A scan came: if a key of it moved focus to the code field (or Stock's search field) and nothing
+ * typed went in there (the scanner module held the scan's keys back), focus goes back where it was.
  */
 export function keepFocusFor(startedAt: number | undefined): void {
   const last = moved;
   moved = null;
   if (last === null || startedAt === undefined) return;
-  const field = codeField();
-  if (field === null || document.activeElement !== field || field.value !== '') return;
+  const field = last.field;
+  if (document.activeElement !== field || field.value !== last.value) return;
   if (last.from instanceof HTMLElement && last.from !== document.body) last.from.focus();
   else field.blur();
 }

@@ -102,7 +102,8 @@ describe('keymap', () => {
     expect(names(ctx('sale', 'field'), 'a')).toEqual([]);
     expect(names(ctx('sale'), 'Enter')).toEqual([]);
     expect(names(ctx('sale'), 'Ctrl+z')).toEqual([]);
-    expect(names(ctx('stock'), 'a')).toEqual([]);
+    expect(names(ctx('stock'), 'a')).toEqual(['stock.typeToSearch']);
+    expect(names(ctx('stock', 'field'), 'a')).toEqual([]);
   });
 
   it('names Ctrl combinations Ctrl+<key>; Ctrl+Z outside a field is the sale undo, never the browser one', () => {

@@ -29,6 +29,7 @@ export type ActionName =
   | 'sale.removeLine'
   | 'sale.undoRemove'
   | 'sale.typeToCode'
+  | 'stock.typeToSearch'
   | 'sale.setQuantity'
   | 'sale.enterPrice'
   | 'sale.parked'
@@ -260,6 +261,15 @@ export const KEYMAP: readonly Binding[] = [
     key: printable,
     yieldsToKeys: true,
     when: (ctx) => onSale(ctx) && ctx.focus === 'other',
+  },
+  // The same on the Stock screen: the character goes to the search field, where a scanner's first
+  // key held back can still join the rest of its scan, and a person's is searched for.
+  {
+    name: 'stock.typeToSearch',
+    trigger: 'observe',
+    key: printable,
+    yieldsToKeys: true,
+    when: (ctx) => onScreen('stock')(ctx) && ctx.focus === 'other',
   },
   // Esc always leaves the scanner test pad (Tab and Shift+Tab leave it as from anything else).
   press('testPad.leave', 'Escape', (ctx) => ctx.focus === 'test-pad'),

@@ -4,7 +4,7 @@ import { i18n } from '../i18n/index.ts';
 import { useApp, type Screen } from '../store/app.ts';
 import * as sale from '../store/sale.ts';
 import * as find from '../store/find.ts';
-import { keepFocusFor, returnFocus, typeToCode } from './code-focus.ts';
+import { keepFocusFor, returnFocus, typeToCode, typeToSearch } from './code-focus.ts';
 import { lookUpScan } from '../store/stock.ts';
 import { recordTestPadKey, scanOnTestPad } from '../store/test-pad.ts';
 import { closePayment, confirmPayment, openPayment, setMethod } from '../store/payment.ts';
@@ -162,11 +162,17 @@ export const PERFORM: Record<ActionName, (p: Performed) => unknown> = {
   'sale.typeToCode': (p) => {
     if (p.event !== undefined) typeToCode(p.event);
   },
+  'stock.typeToSearch': (p) => {
+    if (p.event !== undefined) typeToSearch(p.event);
+  },
   'find.next': () => find.movePick(1),
   'find.previous': () => find.movePick(-1),
   'find.add': () => void find.addPicked(),
   'find.close': () => find.closeList(),
-  'scan.stock': (p) => lookUpScan(p.code ?? ''),
+  'scan.stock': (p) => {
+    keepFocusFor(p.startedAt);
+    return lookUpScan(p.code ?? '');
+  },
   'scan.toSale': (p) => scanToSale(p.ctx.screen, p.code ?? '', doubtOf(p.scan), p.scan?.serialId),
   // Enter in the panel's fields places the order (on a button, the button's own action runs).
   'payment.confirm': () => void confirmPayment(),

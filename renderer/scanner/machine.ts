@@ -15,6 +15,7 @@
 // Scanners (or wedge software) that deliver the whole code at once, as a paste or as one input event
 // carrying the text, go through text(): `delivery` says which of the two ways a scanner may use.
 import { SCAN_SUFFIX_KEYS, SCANNER_DEFAULTS } from '../../common/scanner.ts';
+import { isValidGtin } from './gtin.ts';
 import { layoutChar, type ScannerLayout } from './layouts.ts';
 import { GS, MODIFIER_CODES, MODIFIER_KEYS } from './us-layout.ts';
 
@@ -142,6 +143,20 @@ interface Burst {
   /** It went on across a pause (longer than gapMs, at most pauseMs). */
   paused: boolean;
   longestGapMs: number;
+  /** The one key put back into a field just before this burst began, within pauseMs (see Head). */
+  head: Head | null;
+}
+
+/**
+ * One key that ended as typing and went back into its field: a person's, or a scanner's first key
+ * followed by a pause (a Bluetooth link stalls right after the first key as well). One key tells no
+ * pace, so the pause rule cannot join it; the burst that follows takes it back when the two make a
+ * GTIN with a right check digit (suffixKey), else it stays where it was put.
+ */
+interface Head {
+  readonly read: string;
+  readonly typed: string;
+  readonly lastAt: number;
 }
 
 const PASS: Decision = { prevent: false, effects: [] };
@@ -165,6 +180,8 @@ export class ScannerMachine {
   private readonly heldCodes = new Set<string>();
   /** When the last paste/input scan came: a suffix key right after it belongs to it. */
   private lastTextScanAt = Number.NEGATIVE_INFINITY;
+  /** The last burst if it was one key put back into a field (see Head); gone at the next key. */
+  private lastHead: Head | null = null;
 
   constructor(config: Partial<ScannerConfig> = {}) {
     this.#config = { ...DEFAULT_SCANNER_CONFIG, ...config };
@@ -248,6 +265,8 @@ export class ScannerMachine {
     silenced.burst.leaked += silenced.released;
     silenced.burst.held = '';
     silenced.burst.heldRead = '';
+    // The key put back is this burst's own again: no head of a next one.
+    this.lastHead = null;
     this.burst = silenced.burst;
     this.lastHumanAt = silenced.lastHumanAt;
   }
@@ -352,7 +371,7 @@ export class ScannerMachine {
     if (burst && this.isScan(burst)) {
       this.burst = null;
       this.noteGap(burst, t, false);
-      return { prevent: true, effects: [scanOf(burst, this.config, t, suffix)] };
+      return { prevent: true, effects: [withHead(scanOf(burst, this.config, t, suffix), burst.head)] };
     }
     return this.otherKey(t);
   }
@@ -360,6 +379,7 @@ export class ScannerMachine {
   /** A key that is no character of a scan: whatever burst was running ends here, as typing. */
   private otherKey(t: number): Decision {
     const effects = this.burst ? this.endBurst(t) : [];
+    this.lastHead = null;
     this.lastHumanAt = t;
     return { prevent: false, effects };
   }
@@ -390,7 +410,9 @@ export class ScannerMachine {
         paceCount: 0,
         paused: false,
         longestGapMs: 0,
+        head: this.headWithin(t),
       };
+      this.lastHead = null;
       this.burst = burst;
     } else this.noteGap(burst, t, true);
     const chars = burst.chars + char;
@@ -427,6 +449,16 @@ export class ScannerMachine {
     }
   }
 
+  /** The one key put back just before `t`, if a scanner could have paused that long after it. */
+  private headWithin(t: number): Head | null {
+    const head = this.lastHead;
+    const { pauseMs, suffix, prefix } = this.config;
+    // As the pause rule: never for scanners without a suffix (silence ends their scans), nor with a
+    // prefix (a head would have to be the prefix's first character).
+    if (head === null || suffix.length === 0 || prefix !== '') return null;
+    return t - head.lastAt <= pauseMs ? head : null;
+  }
+
   private couldStillBeScan(chars: string): boolean {
     const { prefix, maxLength } = this.config;
     const prefixOk = chars.length <= prefix.length ? prefix.startsWith(chars) : chars.startsWith(prefix);
@@ -449,6 +481,9 @@ export class ScannerMachine {
     // A burst long enough to be a scan that only lacked the suffix (a scanner set to send another)
     // goes back as the scanner meant it; anything shorter, or cut short by a key, was a person's.
     const text = !options.asTyping && this.isScan(burst) ? burst.heldRead : burst.held;
+    // Only a key held and put back (in a field) can be taken back out should it be a scan's head.
+    const oneKey = !options.asTyping && burst.chars.length === 1 && text === burst.typed;
+    this.lastHead = oneKey ? { read: burst.chars, typed: burst.typed, lastAt: burst.lastAt } : null;
     return text === '' ? [] : [{ type: 'release', text }];
   }
 
@@ -492,6 +527,24 @@ function scanOf(burst: Burst, config: ScannerConfig, endedAt: number, suffix: Sc
     paused: burst.paused,
     typed: burst.typed,
     longestGapMs: burst.longestGapMs,
+  };
+}
+
+/**
+ * The scan with the key put back just before it in front, when the two make a GTIN with a right
+ * check digit: that key goes back out of the field (leaked). Otherwise the scan as it came. (Where the
+ * scan alone is a GTIN too, the key is a 0 and the two are one GTIN in two forms, UPC-A and EAN-13.)
+ */
+function withHead(scan: ScanEffect, head: Head | null): ScanEffect {
+  if (head === null || !isValidGtin(head.read + scan.code)) return scan;
+  return {
+    ...scan,
+    code: head.read + scan.code,
+    startedAt: head.lastAt,
+    leaked: head.typed + scan.leaked,
+    paused: true,
+    typed: head.typed + scan.typed,
+    longestGapMs: Math.max(scan.longestGapMs, scan.startedAt - head.lastAt),
   };
 }
 

@@ -120,6 +120,40 @@ describe('ScannerMachine: a pause inside one scan', () => {
     expect(isValidGtin('12ABC8591008000038')).toBe(false);
   });
 
+  it('joins a scan whose scanner paused right after its first key: one key tells no pace', () => {
+    // The scanner's first key, 150 ms of nothing (a Bluetooth link, a busy browser), then the rest at
+    // its pace: the first key goes into the field as a person's, then comes back out with the scan.
+    const tl = typeText('8591008000038', {
+      start: 1000,
+      gaps: [150, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7],
+      editable: true,
+    });
+    const { codes, scans, field, passed } = play(scanner(), [tl]);
+    expect(codes).toEqual(['8591008000038']);
+    expect(scans[0]).toMatchObject({ paused: true, leaked: '8', typed: '8591008000038', longestGapMs: 150 });
+    expect(field).toBe('');
+    expect(passed).not.toContain('Enter');
+  });
+
+  it('keeps one key apart from the scan after it when the two make no GTIN, or the pause is longer', () => {
+    // A person's 3, then a scan 200 ms later: 3 + the code is no GTIN, so the 3 stays in the field.
+    expect(isValidGtin('38591008000038')).toBe(false);
+    const person = typeText('3', { start: 1000, gaps: 0, suffix: 'none', editable: true });
+    const scan = typeText('8591008000038', { start: 1200, gaps: 7, editable: true });
+    const apart = play(scanner(), [person, scan]);
+    expect(apart.codes).toEqual(['8591008000038']);
+    expect(apart.field).toBe('3');
+    // The first key 350 ms before the rest: longer than a scanner's pause (pauseMs 300), never joined.
+    const late = typeText('8591008000038', {
+      start: 1000,
+      gaps: [350, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7],
+      editable: true,
+    });
+    const long = play(scanner(), [late]);
+    expect(long.codes).toEqual(['591008000038']);
+    expect(long.field).toBe('8');
+  });
+
   it('keeps the keys of a burst under way when the settings change (reconfigure)', () => {
     const machine = scanner();
     const tl = typeText('8591010000019', { start: 1000, gaps: 10, editable: true });
