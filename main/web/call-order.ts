@@ -148,8 +148,10 @@ export class CallOrder {
 
   /** `place` waited its patience out: the calls before it that never came are given up on. */
   #giveUp(turns: PageTurns, place: CallPlace): void {
-    let missing = 0;
-    for (let n = turns.next; n < place.number; n++) if (!turns.waiting.has(n)) missing++;
+    // Counted from the calls waiting, not number by number: a page's numbers may be far apart.
+    let waitingBefore = 0;
+    for (const n of turns.waiting.keys()) if (n >= turns.next && n < place.number) waitingBefore++;
+    const missing = place.number - turns.next - waitingBefore;
     this.#gaveUp(place, missing);
     this.#release(turns, place.number);
   }

@@ -286,6 +286,8 @@ export class ScannerMachine {
    */
   text(text: string, timeStamp: number, editable: boolean, source: 'paste' | 'input'): Decision {
     const effects = this.burst ? this.endBurst(timeStamp) : [];
+    // Text came between: a key before it is no head of a scan after it.
+    this.lastHead = null;
     const { prefix, minLength, maxLength, delivery } = this.config;
     const body = text.replace(/[\r\n\t]+$/, '');
     const hasSuffix = body.length < text.length;
@@ -531,12 +533,14 @@ function scanOf(burst: Burst, config: ScannerConfig, endedAt: number, suffix: Sc
 }
 
 /**
- * The scan with the key put back just before it in front, when the two make a GTIN with a right
- * check digit: that key goes back out of the field (leaked). Otherwise the scan as it came. (Where the
- * scan alone is a GTIN too, the key is a 0 and the two are one GTIN in two forms, UPC-A and EAN-13.)
+ * The scan with the key put back just before it in front, when the scan alone is no GTIN and the two
+ * make one with a right check digit: that key goes back out of the field (leaked). Otherwise the scan
+ * as it came. A scan that is a GTIN on its own keeps the key apart: a 0 in front of any EAN-13 or
+ * UPC-A makes a GTIN too, so a person's last 0 (or a Czech é, the 0 key read through the scanner's
+ * layout) would be taken out of their field, for no gain: it is the same product.
  */
 function withHead(scan: ScanEffect, head: Head | null): ScanEffect {
-  if (head === null || !isValidGtin(head.read + scan.code)) return scan;
+  if (head === null || isValidGtin(scan.code) || !isValidGtin(head.read + scan.code)) return scan;
   return {
     ...scan,
     code: head.read + scan.code,
