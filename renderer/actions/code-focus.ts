@@ -1,8 +1,9 @@
 // Keys typed on the Sale screen while focus is outside any field go to the code field rather than
 // vanish (on the Stock screen, to its search field): the keymap's observer (sale.typeToCode,
 // stock.typeToSearch) moves focus there before the scanner module judges the key, so the scanner sees
-// it typed into a field (held back if it starts a scan, put there if it is a person's). A scan that began that way hands focus back to where it was: the line keys (+, -,
-// Delete, arrows) must keep working after a scan.
+// it typed into a field (held back if it starts a scan, put there if it is a person's). A scan that
+// began that way hands focus back to where it was: the line keys (+, -, Delete, arrows) must keep
+// working after a scan.
 
 /** Where a key typed outside any field moved focus from, into which field, holding what then. */
 let moved: {
@@ -17,15 +18,15 @@ function codeField(): HTMLInputElement | null {
 
 /** Focuses the code field for a key typed outside any field. */
 export function typeToCode(event: KeyboardEvent): void {
-  const field = codeField();
-  if (field === null || !takesTyping(event)) return;
-  moved = { from: document.activeElement, field, value: field.value };
-  field.focus();
+  typeInto(codeField(), event);
 }
 
 /** Focuses the Stock screen's search field for a key typed outside any field. */
 export function typeToSearch(event: KeyboardEvent): void {
-  const field = document.querySelector<HTMLInputElement>('input[data-testid="stock-search"]');
+  typeInto(document.querySelector<HTMLInputElement>('input[data-testid="stock-search"]'), event);
+}
+
+function typeInto(field: HTMLInputElement | null, event: KeyboardEvent): void {
   if (field === null || !takesTyping(event)) return;
   moved = { from: document.activeElement, field, value: field.value };
   field.focus();

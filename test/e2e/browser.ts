@@ -64,7 +64,7 @@ export async function startWebShellProcess(
     env: {
       ...cleanEnv(),
       ...env,
-      ...(clock === undefined ? {} : skewedClockEnv(clock)),
+      ...skewedClockEnv(clock),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -115,6 +115,17 @@ async function scanWithPause(head: string, tail: string, pauseMs: number): Promi
   await sendKeys(page, `${tail}\n`, start + (head.length - 1) * 7 + pauseMs, 7);
 }
 
+/** On the Stock screen, focus on no field, milk scanned as `head`, a 150 ms pause, `tail`: found whole. */
+async function stockFindsMilk(head: string, tail: string, shot: string): Promise<void> {
+  await goTo(page, 'stock');
+  await blur();
+  await scanWithPause(head, tail, 150);
+  await expect.poll(() => page.getByTestId('stock-search').inputValue()).toBe(ITEMS.milk.barcode);
+  await expect.poll(() => page.getByTestId('stock-results').textContent()).toContain(ITEMS.milk.productName);
+  await screenshot(page, shot);
+  await goTo(page, 'sale');
+}
+
 describe('every scan lands, once, whatever the till is doing', { timeout: 180_000 }, () => {
   it('scans made while the stock question is open wait and are added once a person answers it', async () => {
     await voidIfAny();
@@ -172,15 +183,7 @@ describe('every scan lands, once, whatever the till is doing', { timeout: 180_00
     await scanWithPause('8', '591008000038', 150);
     await expect.poll(barcodesOnSale).toEqual([ITEMS.milk.barcode]);
     expect(await codeField().inputValue()).toBe('');
-    await goTo(page, 'stock');
-    await blur();
-    await scanWithPause('8', '591008000038', 150);
-    await expect.poll(() => page.getByTestId('stock-search').inputValue()).toBe(ITEMS.milk.barcode);
-    await expect
-      .poll(() => page.getByTestId('stock-results').textContent())
-      .toContain(ITEMS.milk.productName);
-    await screenshot(page, 'scan-queue-03b-stock-first-key-paused-1024');
-    await goTo(page, 'sale');
+    await stockFindsMilk('8', '591008000038', 'scan-queue-03b-stock-first-key-paused-1024');
   });
 
   it('two halves that make no known code go into the code field whole, and the message names it whole', async () => {
@@ -198,15 +201,7 @@ describe('every scan lands, once, whatever the till is doing', { timeout: 180_00
   });
 
   it('the Stock screen finds the scan with a pause inside it whole', async () => {
-    await goTo(page, 'stock');
-    await blur();
-    await scanWithPause('859100', '8000038', 150);
-    await expect.poll(() => page.getByTestId('stock-search').inputValue()).toBe(ITEMS.milk.barcode);
-    await expect
-      .poll(() => page.getByTestId('stock-results').textContent())
-      .toContain(ITEMS.milk.productName);
-    await screenshot(page, 'scan-queue-05-stock-whole-1024');
-    await goTo(page, 'sale');
+    await stockFindsMilk('859100', '8000038', 'scan-queue-05-stock-whole-1024');
   });
 
   it('no key is lost on a screen just switched: F1 from Stock, then 4* right away', async () => {

@@ -29,9 +29,11 @@ function libfaketime(): string {
 
 /**
  * The environment that sets a child's wall clock `offset` from the true one, in libfaketime's terms
- * ('+1d' the next day, '-10m', '+365d', '-5h'). Merge it last into the child's environment.
+ * ('+1d' the next day, '-10m', '+365d', '-5h'); nothing for no offset (the true clock). Merge it last
+ * into the child's environment.
  */
-export function skewedClockEnv(offset: string): Record<string, string> {
+export function skewedClockEnv(offset: string | undefined): Record<string, string> {
+  if (offset === undefined) return {};
   return {
     LD_PRELOAD: libfaketime(),
     FAKETIME: offset,

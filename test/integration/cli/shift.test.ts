@@ -29,7 +29,7 @@ function pos(
           PATH: process.env.PATH ?? '',
           HOME: dataDir,
           POS_DATA_DIR: dataDir,
-          ...(clock === undefined ? {} : skewedClockEnv(clock)),
+          ...skewedClockEnv(clock),
         },
         timeout: 30_000,
       },

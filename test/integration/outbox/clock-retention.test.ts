@@ -31,7 +31,7 @@ async function till(args: string[], clock?: string): Promise<unknown> {
     env: {
       PATH: process.env.PATH ?? '',
       HOME: args[1] ?? '',
-      ...(clock === undefined ? {} : skewedClockEnv(clock)),
+      ...skewedClockEnv(clock),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -43,7 +43,7 @@ function pos(args: string[], dataDir: string, clock?: string): Run {
       HOME: dir,
       ...demoEnv(sim.url, dataDir),
       // Only the wall clock is skewed, as when a machine's clock is set wrong.
-      ...(clock === undefined ? {} : skewedClockEnv(clock)),
+      ...skewedClockEnv(clock),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
