@@ -145,18 +145,23 @@ interface Burst {
   longestGapMs: number;
   /** The one key put back into a field just before this burst began, within pauseMs (see Head). */
   head: Head | null;
+  /** Its first key was typed into a text field (else it went to the page: a button, a list, nothing). */
+  readonly inField: boolean;
 }
 
 /**
- * One key that ended as typing and went back into its field: a person's, or a scanner's first key
- * followed by a pause (a Bluetooth link stalls right after the first key as well). One key tells no
- * pace, so the pause rule cannot join it; the burst that follows takes it back when the two make a
- * GTIN with a right check digit (suffixKey), else it stays where it was put.
+ * One key that ended as typing: put back into its field, or gone to the page outside any field (on
+ * Orders, Settings, Shift or under a dialog, where a digit does nothing). A person's, or a scanner's
+ * first key followed by a pause (a Bluetooth link stalls right after the first key as well). One key
+ * tells no pace, so the pause rule cannot join it; the burst that follows takes it back when the two
+ * make a GTIN with a right check digit (suffixKey), else it stays where it was put.
  */
 interface Head {
   readonly read: string;
   readonly typed: string;
   readonly lastAt: number;
+  /** It went into a field, so joining takes it back out of there; outside a field nothing is left. */
+  readonly inField: boolean;
 }
 
 const PASS: Decision = { prevent: false, effects: [] };
@@ -413,6 +418,7 @@ export class ScannerMachine {
         paused: false,
         longestGapMs: 0,
         head: this.headWithin(t),
+        inField: target.editable,
       };
       this.lastHead = null;
       this.burst = burst;
@@ -483,9 +489,13 @@ export class ScannerMachine {
     // A burst long enough to be a scan that only lacked the suffix (a scanner set to send another)
     // goes back as the scanner meant it; anything shorter, or cut short by a key, was a person's.
     const text = !options.asTyping && this.isScan(burst) ? burst.heldRead : burst.held;
-    // Only a key held and put back (in a field) can be taken back out should it be a scan's head.
-    const oneKey = !options.asTyping && burst.chars.length === 1 && text === burst.typed;
-    this.lastHead = oneKey ? { read: burst.chars, typed: burst.typed, lastAt: burst.lastAt } : null;
+    // One key held and put back whole into its field, or one that went to the page outside any field,
+    // can be a scan's head (an IME's leaked key cannot: it is not known to be where it was typed).
+    const whole = burst.inField ? text === burst.typed : text === '' && burst.leaked === '';
+    const oneKey = !options.asTyping && burst.chars.length === 1 && whole;
+    this.lastHead = oneKey
+      ? { read: burst.chars, typed: burst.typed, lastAt: burst.lastAt, inField: burst.inField }
+      : null;
     return text === '' ? [] : [{ type: 'release', text }];
   }
 
@@ -534,7 +544,7 @@ function scanOf(burst: Burst, config: ScannerConfig, endedAt: number, suffix: Sc
 
 /**
  * The scan with the key put back just before it in front, when the scan alone is no GTIN and the two
- * make one with a right check digit: that key goes back out of the field (leaked). Otherwise the scan
+ * make one with a right check digit: that key goes back out of its field (leaked), if it went into one. Otherwise the scan
  * as it came. A scan that is a GTIN on its own keeps the key apart: a 0 in front of any EAN-13 or
  * UPC-A makes a GTIN too, so a person's last 0 (or a Czech é, the 0 key read through the scanner's
  * layout) would be taken out of their field, for no gain: it is the same product.
@@ -545,7 +555,7 @@ function withHead(scan: ScanEffect, head: Head | null): ScanEffect {
     ...scan,
     code: head.read + scan.code,
     startedAt: head.lastAt,
-    leaked: head.typed + scan.leaked,
+    leaked: (head.inField ? head.typed : '') + scan.leaked,
     paused: true,
     typed: head.typed + scan.typed,
     longestGapMs: Math.max(scan.longestGapMs, scan.startedAt - head.lastAt),

@@ -135,6 +135,20 @@ describe('ScannerMachine: a pause inside one scan', () => {
     expect(passed).not.toContain('Enter');
   });
 
+  it('joins it outside any field too (Orders, Settings, a dialog): the first key went to the page', () => {
+    // No field took the 8 (no screen moves focus for a digit there), so nothing is taken back out.
+    const tl = typeText('8591008000038', { start: 1000, gaps: [150, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7] });
+    const { codes, scans, field, passed } = play(scanner(), [tl]);
+    expect(codes).toEqual(['8591008000038']);
+    expect(scans[0]).toMatchObject({ paused: true, leaked: '', typed: '8591008000038', longestGapMs: 150 });
+    expect(field).toBe('');
+    expect(passed).not.toContain('Enter');
+    // A person's 3 there, then a scan: no GTIN together, the scan stays as it came.
+    const person = typeText('3', { start: 1000, gaps: 0, suffix: 'none' });
+    const scan = typeText('8591008000038', { start: 1200, gaps: 7 });
+    expect(play(scanner(), [person, scan]).codes).toEqual(['8591008000038']);
+  });
+
   it('keeps one key apart from the scan after it when the two make no GTIN, or the pause is longer', () => {
     // A person's 3, then a scan 200 ms later: 3 + the code is no GTIN, so the 3 stays in the field.
     expect(isValidGtin('38591008000038')).toBe(false);

@@ -186,6 +186,27 @@ describe('every scan lands, once, whatever the till is doing', { timeout: 180_00
     await stockFindsMilk('8', '591008000038', 'scan-queue-03b-stock-first-key-paused-1024');
   });
 
+  it('so is one whose first key went to no field: from Orders, and under the stock question', async () => {
+    // Orders moves focus nowhere for a digit: the 8 reaches the page, not a field, and must still
+    // join the rest (before, "591008000038 není platný UPC-A" and the 8 gone).
+    await voidIfAny();
+    await goTo(page, 'orders');
+    await blur();
+    await scanWithPause('8', '591008000038', 150);
+    await goTo(page, 'sale');
+    await expect.poll(barcodesOnSale).toEqual([ITEMS.milk.barcode]);
+    // Under the question focus is on its button: the 8 goes there, the scan waits whole.
+    await voidIfAny();
+    await blur();
+    await scan(page, ITEMS.horse.barcode);
+    await warning().waitFor();
+    await scanWithPause('8', '594001000012', 150);
+    await expect.poll(() => waiting().getAttribute('data-count')).toBe('1');
+    await page.keyboard.press('Enter');
+    await expect.poll(barcodesOnSale).toEqual([ITEMS.horse.barcode, ITEMS.bread.barcode]);
+    await screenshot(page, 'scan-queue-03c-first-key-to-no-field-1024');
+  });
+
   it('two halves that make no known code go into the code field whole, and the message names it whole', async () => {
     await voidIfAny();
     await blur();
