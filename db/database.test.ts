@@ -1,10 +1,11 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { tempDbFile, tempDir } from '../test/support/fixtures.ts';
 import {
   catalogFileFor,
+  checkpointBetweenCalls,
   DamagedDatabaseError,
   DatabaseVersionError,
   durably,
@@ -85,6 +86,30 @@ describe('openDatabase', () => {
     expect(() => db.transaction(() => durably(db, () => 0))()).toThrow(/inside a transaction/);
     expect(level('main')).toBe(1);
     db.close();
+  });
+
+  it('checkpointBetweenCalls: a commit past 1,000 WAL pages does not checkpoint; a timer turn later copies it', async () => {
+    const file = tempFile();
+    const db = openDatabase(file);
+    const stop = checkpointBetweenCalls(db, 20);
+    try {
+      db.exec('CREATE TABLE bulk (v TEXT)');
+      // A checkpoint is what writes the file itself: in WAL mode a commit only appends to the WAL.
+      const before = statSync(file).size;
+      const insert = db.prepare('INSERT INTO bulk (v) VALUES (?)');
+      // ~1,500 pages of 4 KiB in one commit: SQLite's default would checkpoint inside it.
+      db.transaction(() => {
+        for (let i = 0; i < 1500; i++) insert.run('x'.repeat(3000));
+      })();
+      expect(statSync(file).size).toBe(before);
+      // The timer's turn, between calls: the file gets the pages, and every page of the WAL was copied.
+      await expect.poll(() => statSync(file).size, { timeout: 10_000 }).toBeGreaterThan(before + 4_000_000);
+      const [result] = db.pragma('main.wal_checkpoint(PASSIVE)') as { log: number; checkpointed: number }[];
+      expect(result?.checkpointed).toBe(result?.log);
+    } finally {
+      stop();
+      db.close();
+    }
   });
 
   it('applies pending migrations in one transaction: a failing one leaves the previous schema', () => {

@@ -2,7 +2,7 @@
 // client, the sync runner, the outbox's sender, the online probe, the counter), built in one place and
 // disposed of as one when Settings change the instance.
 import { join } from 'node:path';
-import { openDatabase, type Db } from '../../db/database.ts';
+import { checkpointBetweenCalls, openDatabase, type Db } from '../../db/database.ts';
 import type { StoreHubStatusView, SyncStatusView } from '../../contract/contract.ts';
 import type { Outbox } from '../outbox/index.ts';
 import { buildCounter } from './counter.ts';
@@ -63,6 +63,8 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
   const db = demo
     ? openDatabase(join(ctx.dataDir, 'demo.sqlite'), { onCatalogSetAside: ctx.onCatalogSetAside })
     : ctx.appDb;
+  // The demo's sale commits, as the app file's (main/core/core.ts), never wait for a checkpoint.
+  const stopCheckpoints = db === ctx.appDb ? () => undefined : checkpointBetweenCalls(db);
   const client =
     instance === null
       ? null
@@ -335,6 +337,7 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
       await sync?.stop();
       await outbox?.stop();
       await client?.close();
+      stopCheckpoints();
       if (db !== ctx.appDb) db.close();
     },
   };

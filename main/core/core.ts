@@ -7,7 +7,7 @@
 // handler runs, and every output is parsed again on the way out, which strips any field the contract
 // does not name (a token or a secret cannot leak by accident).
 import { join } from 'node:path';
-import { ensureDataDir, openDatabase, type Db } from '../../db/database.ts';
+import { checkpointBetweenCalls, ensureDataDir, openDatabase, type Db } from '../../db/database.ts';
 import {
   calls,
   english,
@@ -168,6 +168,8 @@ export class Core {
   );
   /** Hears the writes of this till's return rows (db/returns.ts) until the core closes. */
   readonly #stopReturnsNews: () => void;
+  /** Stops the app file's checkpoints between calls (db/database.ts checkpointBetweenCalls). */
+  readonly #stopCheckpoints: () => void;
   /** A `returns.changed` is due once the writing code is done (its transaction committed). */
   #returnsNewsDue = false;
 
@@ -177,6 +179,8 @@ export class Core {
     this.#dataDir = options.dataDir;
     this.#settingsDb = settingsDb;
     this.#stopReturnsNews = onReturnsWritten((db) => this.#onReturnsWritten(db));
+    // A sale's commits never wait for a checkpoint: it is done between calls.
+    this.#stopCheckpoints = checkpointBetweenCalls(settingsDb);
     this.#settings = new SettingsStore(settingsDb);
     this.#lock = new ManagerLock(() => this.#settings.read().managerPinHash);
     this.#reader = labelReader(this.#settings);
@@ -259,6 +263,7 @@ export class Core {
       this.#link = null;
       await this.#demo?.close();
       this.#demo = null;
+      this.#stopCheckpoints();
       this.#settingsDb.close();
     } finally {
       this.#options.held?.release();
