@@ -152,4 +152,16 @@ describe('a call to the core', () => {
     expect(sent[3]?.page).toMatch(/^[0-9a-f]{32}$/);
     expect(sent[3]?.page).not.toBe(page);
   });
+
+  it('says a call refused as late (409) was not done, and any other refusal by its status', async () => {
+    let status = 409;
+    vi.stubGlobal('fetch', (): Promise<Response> => Promise.resolve(new Response(null, { status })));
+    const bridge = createWebBridge(Promise.resolve('pass-secret'));
+    await settle();
+    const late = (await bridge.invoke('session.scan', { code: '1' })) as { error: { message: string } };
+    expect(late.error.message).toMatch(/^Not done: /);
+    status = 500;
+    const other = (await bridge.invoke('session.scan', { code: '1' })) as { error: { message: string } };
+    expect(other.error.message).toBe("The app's core refused the call (500).");
+  });
 });

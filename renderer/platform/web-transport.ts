@@ -114,7 +114,9 @@ function pageId(): string {
 }
 
 function refused(status: number): Envelope {
-  const said = [say('coreRefusedCall', { status })];
+  // 409: the shell refused a call that came after later calls of this page (main/web/call-order.ts):
+  // it was not done, and the person must hear that, not only that something was refused.
+  const said = [status === 409 ? say('coreCallLate') : say('coreRefusedCall', { status })];
   return {
     ok: false,
     error: { code: 'failed', message: english(said), said },
