@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAUNCH_PASS_HEADER } from '../../contract/channels.ts';
 import { LAUNCH_PASS_STORAGE_KEY } from '../../renderer/platform/launch-pass.ts';
 import { goTo, openOnSale, scan } from './app.ts';
-import { screenshot, type RunningShell } from './browser.ts';
+import { screenshot, SIZES, type RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import { cdpOf, sendKeys } from './keys.ts';
 import { say } from './lang.ts';
@@ -221,8 +221,12 @@ describe('every scan lands, once, whatever the till is doing', { timeout: 180_00
     await codeField().fill('');
   });
 
-  it('the Stock screen finds the scan with a pause inside it whole', async () => {
-    await stockFindsMilk('859100', '8000038', 'scan-queue-05-stock-whole-1024');
+  it('the Stock screen finds the scan with a pause inside it whole (1024x768 and 1280x800)', async () => {
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await stockFindsMilk('859100', '8000038', `scan-queue-05-stock-whole-${size.width}`);
+    }
+    await page.setViewportSize(SIZES[0]);
   });
 
   it('no key is lost on a screen just switched: F1 from Stock, then 4* right away', async () => {
