@@ -228,6 +228,21 @@ export function sessionLines(db: Db, sessionId: number): SessionLine[] {
   return rows.map(toLine);
 }
 
+/**
+ * The quantities of the session's lines of one stock item, oldest first: what the stock rule judges
+ * a scan by, without reading (and parsing) every line of the sale on each scan.
+ */
+export function sessionItemQuantities(db: Db, sessionId: number, stockItemId: number): number[] {
+  const rows: unknown[] = prepared(
+    db,
+    `SELECT quantity FROM shopping_session_line
+       WHERE sessionId = ? AND stockItemId = ? AND removedAt IS NULL ORDER BY id`,
+  )
+    .pluck()
+    .all(sessionId, stockItemId);
+  return rows.map((q) => storedNumber.parse(q));
+}
+
 export function getShoppingSession(db: Db, id: number): ShoppingSession | undefined {
   const row: unknown = prepared(db, 'SELECT * FROM shopping_session WHERE id = ?').get(id);
   return row === undefined ? undefined : toSession(db, row);

@@ -30,6 +30,7 @@ import {
   recallShoppingSession,
   removeSessionLine,
   restoreSessionLine,
+  sessionItemQuantities,
   sessionLines,
   setSessionLineAdjustment,
   setSessionLineQuantity,
@@ -656,8 +657,8 @@ export class Counter {
     options: Confirmed,
     fresh?: boolean,
   ): Words | undefined {
-    const lines = sessionLines(this.#db, sessionId).filter((l) => l.stockItemId === item.id);
-    const wanted = lines.reduce((sum, l) => sum + l.quantity, 0) + adding;
+    const lines = sessionItemQuantities(this.#db, sessionId, item.id);
+    const wanted = lines.reduce((sum, quantity) => sum + quantity, 0) + adding;
     const figures = stockFigures(this.#db, [item.id]);
     const sold = soldHere(this.#db, figures).get(item.id) ?? 0;
     // The store's other tills' sales too, as their journals reached this till (issue 38).
