@@ -5,11 +5,15 @@
 // began that way hands focus back to where it was: the line keys (+, -, Delete, arrows) must keep
 // working after a scan.
 
-/** Where a key typed outside any field moved focus from, into which field, holding what then. */
+/**
+ * Where a key typed outside any field moved focus from, into which field, holding what then; and
+ * whether anything has gone in since (seen by keysFocus).
+ */
 let moved: {
   readonly from: Element | null;
   readonly field: HTMLInputElement;
   readonly value: string;
+  typedIn: boolean;
 } | null = null;
 
 function codeField(): HTMLInputElement | null {
@@ -28,8 +32,22 @@ export function typeToSearch(event: KeyboardEvent): void {
 
 function typeInto(field: HTMLInputElement | null, event: KeyboardEvent): void {
   if (field === null || !takesTyping(event)) return;
-  moved = { from: document.activeElement, field, value: field.value };
+  moved = { from: document.activeElement, field, value: field.value, typedIn: false };
   field.focus();
+}
+
+/**
+ * The element whose focus says what the next key does, as the key legend shows it: while a key
+ * typed elsewhere has only moved focus to the field (nothing has gone in: a scan's keys are held
+ * back, and a scan hands focus back), still where it came from; once something went in, the field.
+ * So a scan's own hop there and back is no change of focus to show.
+ */
+export function keysFocus(): Element | null {
+  const active = document.activeElement;
+  if (moved === null || active !== moved.field) return active;
+  // Typed in, then taken out again: still typing there.
+  if (moved.field.value !== moved.value) moved.typedIn = true;
+  return moved.typedIn ? active : moved.from;
 }
 
 /** A key typed outside any field that a field should get: not a combination, nor a control's own. */

@@ -6,7 +6,7 @@
 // in a commit has new hook state; one React skipped keeps the old. Nothing here times anything.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goTo, scan } from './app.ts';
+import { goTo, scan, scanSettled } from './app.ts';
 import { launchChromium, SIZES, startWebShellProcess, type RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import { newPage } from './lang.ts';
@@ -135,8 +135,7 @@ screenshotOnFailure(() => page, 'sale-renders');
 
 describe('a scan renders what it changed on the Sale screen', () => {
   it('an unknown code renders no part of the screen; a new line its row and the totals, not the others', async () => {
-    // The scans land in the code field's focus: from the page's body a scan's first key moves focus
-    // there and back (the legend shows each focus: renders that are its own).
+    // The scans land in the code field's focus (a scan from elsewhere: the next test).
     await page.locator('[data-field="code"]').focus();
     for (const [i, code] of barcodes.slice(0, 3).entries()) {
       await scan(page, code);
@@ -177,5 +176,32 @@ describe('a scan renders what it changed on the Sale screen', () => {
     const of = (counts: Record<string, number>) =>
       unchanged.map((part) => `${part}: ${String(counts[part])}`);
     expect(of(added)).toEqual(of(unknown));
+  });
+
+  it('a scan from outside the code field: its hop there and back renders the key legend no more', async () => {
+    // From the page's body: the scan's first key moves focus to the code field, and the scan hands
+    // it back. What the keys do is the same before and after: the legend shows no hop.
+    const onBody = () => page.evaluate(() => document.activeElement === document.body);
+    await page.locator('[data-field="code"]').blur();
+    await expect.poll(onBody).toBe(true);
+    await scanSettled(page);
+    const before = await renders();
+
+    // Refused: nothing of the screen, the legend neither.
+    await scan(page, UNKNOWN);
+    await expect.poll(() => outcome().getAttribute('data-scan-outcome')).toBe('error');
+    await scanSettled(page);
+    await expect.poll(onBody).toBe(true);
+    // (The legend reads focus a task after it left: let that task run.)
+    await page.evaluate(() => new Promise((done) => setTimeout(done, 0)));
+    expect(await renders()).toEqual(before);
+
+    // A new line (the first product again: its quantity raised, the line selected): the legend once.
+    await scan(page, barcodes[0] as string);
+    await expect.poll(() => outcome().getAttribute('data-scan-outcome')).toBe('ok');
+    await scanSettled(page);
+    await expect.poll(onBody).toBe(true);
+    await page.evaluate(() => new Promise((done) => setTimeout(done, 0)));
+    expect((await renders())['legend']).toBe((before['legend'] ?? 0) + 1);
   });
 });

@@ -7,6 +7,7 @@ import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { Trans, useTranslation } from 'react-i18next';
 import { focusOf } from '../../actions/attach.ts';
+import { keysFocus } from '../../actions/code-focus.ts';
 import { actionForKey, type ActionContext, type ActionName, type Focus } from '../../actions/keymap.ts';
 import { useShallow } from 'zustand/react/shallow';
 import { useApp } from '../../store/app.ts';
@@ -67,25 +68,36 @@ function legendFacts({ session, sale, status }: ReturnType<typeof useApp.getStat
 }
 
 function useFocus(): { focus: Focus; inCode: boolean } {
-  const read = () => ({
-    focus: focusOf(document.activeElement),
-    inCode: document.activeElement instanceof HTMLElement && document.activeElement.dataset.field === 'code',
-  });
+  const read = () => {
+    // A scan's hop to the code field and back (from the page or a line) is no change: see keysFocus.
+    const active = keysFocus();
+    return {
+      focus: focusOf(active),
+      inCode: active instanceof HTMLElement && active.dataset.field === 'code',
+    };
+  };
   const [now, setNow] = useState(read);
+  const shown = useRef(now);
   useEffect(() => {
-    // The same focus as before (the code field refocused after a scan): nothing to render again.
-    const update = () =>
-      setNow((was) => {
-        const next = read();
-        return next.focus === was.focus && next.inCode === was.inCode ? was : next;
-      });
+    // The same focus as before (the code field refocused after a scan, the hop of a scan): nothing
+    // to render again, not even a state update React would look at.
+    const update = () => {
+      const next = read();
+      const was = shown.current;
+      if (next.focus === was.focus && next.inCode === was.inCode) return;
+      shown.current = next;
+      setNow(next);
+    };
     // On focusout the element still has focus; read once it has left.
     const later = () => setTimeout(update, 0);
     document.addEventListener('focusin', update);
     document.addEventListener('focusout', later);
+    // Something typed in the code field a key elsewhere moved focus to: the field's keys from now.
+    document.addEventListener('input', update);
     return () => {
       document.removeEventListener('focusin', update);
       document.removeEventListener('focusout', later);
+      document.removeEventListener('input', update);
     };
   }, []);
   return now;
