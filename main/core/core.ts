@@ -22,6 +22,7 @@ import {
   customerDisplay,
   keepSoldLines,
   type PaidSale,
+  type PricedSession,
   receiptOf,
   receiptSummary,
 } from '../counter/index.ts';
@@ -389,14 +390,22 @@ export class Core {
   /** The sale last paid here, shown to the customer until the next one starts. */
   #paid: PaidSale | null = null;
 
-  #display(): CustomerDisplayView {
+  #display(open?: PricedSession | null): CustomerDisplayView {
     const counter = this.#link?.counter;
     const s = this.#settings.read();
     // As settings.get has them: the display speaks the till's language and shows its currency.
     const look = { language: s.language, currency: s.priceCurrency ?? commonCurrency(this.#data()) ?? null };
     return counter === undefined
       ? { state: 'idle', lines: [], total: 0, ...look }
-      : { ...customerDisplay(counter, this.#data(), this.#paid), ...look };
+      : {
+          ...customerDisplay(
+            counter,
+            this.#data(),
+            this.#paid,
+            open === undefined ? counter.current() : open,
+          ),
+          ...look,
+        };
   }
 
   /** A session call changed the sale since the display last followed it (not a close). */
@@ -427,9 +436,11 @@ export class Core {
     // Its own turn, outside the call that asked for it: what fails here (a read of the sale, the
     // event's check) is written in the log, never thrown where nothing catches it (the process).
     try {
-      if (this.#saleMoved && (this.#link?.counter.current()?.lines.length ?? 0) > 0) this.#paid = null;
+      // The sale read once, for both: the display's own read of it cost as much as the scan.
+      const open = this.#link?.counter.current() ?? null;
+      if (this.#saleMoved && (open?.lines.length ?? 0) > 0) this.#paid = null;
       this.#saleMoved = false;
-      this.#bus.emit('display.changed', this.#display());
+      this.#bus.emit('display.changed', this.#display(open));
     } catch (error) {
       this.#log(`customer display: ${error instanceof Error ? error.message : String(error)}`);
     }

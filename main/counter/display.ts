@@ -4,7 +4,7 @@
 import type { CustomerDisplayView, Tender } from '../../contract/contract.ts';
 import type { Db } from '../../db/database.ts';
 import { getOutboxInternetOrder } from '../outbox/index.ts';
-import type { Counter } from './counter.ts';
+import type { Counter, PricedSession } from './counter.ts';
 import { receiptOf } from './receipt.ts';
 
 /** The sale last paid at this till: its order and how it was paid. */
@@ -17,8 +17,9 @@ export function customerDisplay(
   counter: Counter,
   db: Db,
   paid: PaidSale | null,
+  /** The open sale when the caller read it already (counter.current()): read once, not twice. */
+  open: PricedSession | null = counter.current(),
 ): Omit<CustomerDisplayView, 'language' | 'currency'> {
-  const open = counter.current();
   if (open !== null && open.lines.length > 0) {
     return { state: 'sale', lines: open.lines.map(lineOf), total: open.totals.total };
   }
