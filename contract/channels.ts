@@ -110,6 +110,13 @@ export const LAUNCH_PASS_FRAGMENT = 'pass';
  */
 export const CALL_PAGE_HEADER = 'x-counter-page';
 export const CALL_NUMBER_HEADER = 'x-counter-call';
+/**
+ * Why the web shell refused a numbered call (409), on that answer: 'late', it came after later calls
+ * of its page went on without it, so it was not done; 'repeat', its number was seen before, so its
+ * first copy ran or will run. Absent on a 409 when the shell cannot tell which.
+ */
+export const CALL_REFUSED_HEADER = 'x-counter-refused';
+export type CallRefusal = 'late' | 'repeat';
 
 export type CallChannel = (typeof CALL_CHANNELS)[number];
 export type EventChannel = (typeof EVENT_CHANNELS)[number];

@@ -11,11 +11,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   CALL_NUMBER_HEADER,
   CALL_PAGE_HEADER,
+  CALL_REFUSED_HEADER,
   LAUNCH_PASS_FRAGMENT,
   LAUNCH_PASS_HEADER,
 } from '../../contract/channels.ts';
 import type { Envelope } from '../../contract/contract.ts';
-import { CallOrder, MAX_PAGES } from './call-order.ts';
+import { CallOrder, MAX_GAPS, MAX_PAGES } from './call-order.ts';
 import { cookieName, startWebShell, type WebShell } from './server.ts';
 
 const TOKEN = 'call-order-test-token';
@@ -101,7 +102,9 @@ function callRequest(
 }
 
 /** A raw connection to the shell that keeps every answer's status line, in the order they come. */
-async function connection(s: Signed): Promise<{ socket: Socket; statuses: () => number[] }> {
+async function connection(
+  s: Signed,
+): Promise<{ socket: Socket; statuses: () => number[]; reasons: () => (string | null)[] }> {
   const socket = connect(s.shell.port, '127.0.0.1');
   let text = '';
   socket.setEncoding('utf8').on('data', (d: string) => (text += d));
@@ -112,6 +115,15 @@ async function connection(s: Signed): Promise<{ socket: Socket; statuses: () => 
   return {
     socket,
     statuses: () => [...text.matchAll(/^HTTP\/1\.1 (\d{3})/gm)].map((m) => Number(m[1])),
+    // Each answer's CALL_REFUSED_HEADER, null where it has none.
+    reasons: () =>
+      text
+        .split(/^(?=HTTP\/1\.1 )/m)
+        .filter((answer) => answer.startsWith('HTTP/1.1 '))
+        .map((answer) => {
+          const head = answer.split('\r\n\r\n')[0] ?? '';
+          return new RegExp(`^${CALL_REFUSED_HEADER}: (.*)$`, 'im').exec(head)?.[1]?.trim() ?? null;
+        }),
   };
 }
 
@@ -196,7 +208,7 @@ describe("a page's calls reach the core in the order the page made them", () => 
     expect(s.core.asked).toEqual([]);
   });
 
-  it('a call that never comes is waited for its patience, then given up; should it come, it is refused', async () => {
+  it('a call that never comes is waited for its patience, then given up; should it come, it is refused as late, a repeat as a repeat', async () => {
     // A patience of a moment: what is checked is what happens after it, whenever that is.
     const s = await signedIn(50);
     const a = await connection(s);
@@ -210,6 +222,27 @@ describe("a page's calls reach the core in the order the page made them", () => 
     await write(a.socket, repeat.head + repeat.body);
     await expect.poll(a.statuses).toEqual([200, 409, 409]);
     expect(s.core.asked).toEqual(['session.scan {"code":"1"}']);
+    // The page tells the person which: call 1 was not done, call 2's first copy was.
+    expect(a.reasons()).toEqual([null, 'late', 'repeat']);
+    // The late call sent again is still late (neither copy ran); the gap reaches only as far as it went.
+    await write(a.socket, lost.head + lost.body);
+    await expect.poll(a.reasons).toEqual([null, 'late', 'repeat', 'late']);
+    expect(s.core.asked).toEqual(['session.scan {"code":"1"}']);
+  });
+
+  it('a repeat of a call still waiting for its turn is refused as a repeat; the first copy goes in its turn', async () => {
+    const s = await signedIn();
+    const a = await connection(s);
+    const b = await connection(s);
+    const second = callRequest(s, 'session.scan', '{"code":"2"}', { page: PAGE_A, number: 2 });
+    await write(a.socket, second.head + second.body);
+    await write(b.socket, second.head + second.body);
+    await expect.poll(b.statuses).toEqual([409]);
+    expect(b.reasons()).toEqual(['repeat']);
+    const first = callRequest(s, 'session.scan', '{"code":"1"}', { page: PAGE_A, number: 1 });
+    await write(b.socket, first.head + first.body);
+    await expect.poll(a.statuses).toEqual([200]);
+    expect(s.core.asked).toEqual(['session.scan {"code":"1"}', 'session.scan {"code":"2"}']);
   });
 });
 
@@ -218,13 +251,29 @@ describe('the order kept per page', () => {
     const order = new CallOrder({ patienceMs: 3_600_000 });
     const started: number[] = [];
     // The first page waits for its call 1.
-    expect(order.enter({ page: 'first', number: 3 }, () => started.push(3))).toBe(true);
-    expect(order.enter({ page: 'first', number: 2 }, () => started.push(2))).toBe(true);
+    expect(order.enter({ page: 'first', number: 3 }, () => started.push(3))).toBeNull();
+    expect(order.enter({ page: 'first', number: 2 }, () => started.push(2))).toBeNull();
     expect(started).toEqual([]);
     for (let i = 0; i < 10 * MAX_PAGES; i++) order.enter({ page: `p${i}`, number: 1 }, () => undefined);
     expect(order.pages).toBe(MAX_PAGES);
     expect(started).toEqual([2, 3]);
     order.clear();
     expect(order.pages).toBe(0);
+  });
+
+  it('tells a late call from a repeat by the gaps it keeps; past MAX_GAPS it says it does not know', async () => {
+    const order = new CallOrder({ patienceMs: 1 });
+    const page = 'gaps';
+    // Each round the page's odd call never comes: the even one after it goes on without it.
+    for (let n = 2; n <= 2 * (MAX_GAPS + 1); n += 2) {
+      await new Promise<void>((resolve) => expect(order.enter({ page, number: n }, resolve)).toBeNull());
+    }
+    // The first gap is forgotten: call 1 cannot be told from a repeat; call 3 still can.
+    expect(order.enter({ page, number: 1 }, () => undefined)).toBe('unknown');
+    expect(order.enter({ page, number: 2 }, () => undefined)).toBe('repeat');
+    expect(order.enter({ page, number: 3 }, () => undefined)).toBe('late');
+    expect(order.enter({ page, number: 4 }, () => undefined)).toBe('repeat');
+    expect(order.enter({ page, number: 2 * (MAX_GAPS + 1) }, () => undefined)).toBe('repeat');
+    order.clear();
   });
 });

@@ -12,13 +12,23 @@
 // A call that never arrives (the browser gave it up before sending it) would hold the page's later
 // calls for good: they wait for it at most `patienceMs`, then go on without it, and should it come
 // after all it is refused (409): it would act out of order. docs/assumptions.md says why 10 s.
+//
+// A call number seen before (a repeat: the browser sent the request again) is refused too, and its
+// first copy ran or will run: the two refusals mean opposite things to the person (not done, do it
+// again; done already), so `enter` says which it was and the shell names it in CALL_REFUSED_HEADER.
+// To tell them apart each page keeps the numbers it went on without (its gaps), not every number.
 import { z } from 'zod';
-import { CALL_NUMBER_HEADER, CALL_PAGE_HEADER } from '../../contract/channels.ts';
+import { CALL_NUMBER_HEADER, CALL_PAGE_HEADER, type CallRefusal } from '../../contract/channels.ts';
 
 /** How long a page's call waits for an earlier call of that page that has not arrived. */
 export const CALL_PATIENCE_MS = 10_000;
 /** Pages whose order is kept; past that the one heard from longest ago is forgotten. */
 export const MAX_PAGES = 64;
+/**
+ * Gaps (runs of numbers gone on without) kept per page; past that the oldest is forgotten. Each gap is
+ * a call the browser lost, and costs the page a whole patience: a till should never come near it.
+ */
+export const MAX_GAPS = 256;
 
 /** A call's place in its page's order, as the page's bridge sends it (renderer/platform/web-transport.ts). */
 export interface CallPlace {
@@ -54,6 +64,9 @@ export function callPlace(
   return parsed.success ? parsed.data : undefined;
 }
 
+/** Why the order refused a call: CallRefusal, or 'unknown' when the gap that would tell was forgotten. */
+export type OrderRefusal = CallRefusal | 'unknown';
+
 interface Waiting {
   readonly start: () => void;
   readonly timer: NodeJS.Timeout;
@@ -64,6 +77,10 @@ interface PageTurns {
   next: number;
   /** Calls that arrived before their turn, by number. */
   readonly waiting: Map<number, Waiting>;
+  /** Numbers below `next` that never started (given up on), as inclusive runs, oldest first. */
+  readonly gaps: { readonly from: number; readonly to: number }[];
+  /** Below this, a number not in `gaps` may be in a gap forgotten (MAX_GAPS): which, is not known. */
+  forgottenBelow: number;
 }
 
 export class CallOrder {
@@ -92,22 +109,24 @@ export class CallOrder {
 
   /**
    * Runs `start` (synchronously) once every earlier call of the page has started or been given up on:
-   * at once when it is the page's next. False when the call comes too late (a later call of its page
-   * started already, or it is a repeat): `start` never runs.
+   * at once when it is the page's next; null then. Otherwise `start` never runs, and the answer says
+   * why: 'late', the page's later calls went on without this one (it was not done); 'repeat', its
+   * number was seen before (its first copy ran or will run); 'unknown', one of the two, its gap forgotten.
    */
-  enter(place: CallPlace, start: () => void): boolean {
+  enter(place: CallPlace, start: () => void): OrderRefusal | null {
     const turns = this.#page(place.page);
-    if (place.number < turns.next || turns.waiting.has(place.number)) return false;
+    if (turns.waiting.has(place.number)) return 'repeat';
+    if (place.number < turns.next) return refusal(turns, place.number);
     if (place.number === turns.next) {
       turns.next++;
       start();
       this.#drain(turns);
-      return true;
+      return null;
     }
     const timer = setTimeout(() => this.#giveUp(turns, place), this.#patienceMs);
     timer.unref();
     turns.waiting.set(place.number, { start, timer });
-    return true;
+    return null;
   }
 
   /** Forgets every page; calls still waiting never start (the shell closes, their connections with it). */
@@ -125,7 +144,7 @@ export class CallOrder {
       this.#pages.set(id, turns);
       return turns;
     }
-    turns = { next: 1, waiting: new Map() };
+    turns = { next: 1, waiting: new Map(), gaps: [], forgottenBelow: 0 };
     this.#pages.set(id, turns);
     for (const [oldest, old] of this.#pages) {
       if (this.#pages.size <= this.#maxPages) break;
@@ -164,9 +183,22 @@ export class CallOrder {
       if (call === undefined) continue;
       turns.waiting.delete(n);
       clearTimeout(call.timer);
+      if (n > turns.next) gone(turns, turns.next, n - 1);
       turns.next = n + 1;
       call.start();
     }
     this.#drain(turns);
   }
+}
+
+/** Why a number below the page's next is refused: in a gap it never started, else it did. */
+function refusal(turns: PageTurns, number: number): OrderRefusal {
+  if (turns.gaps.some((gap) => gap.from <= number && number <= gap.to)) return 'late';
+  return number < turns.forgottenBelow ? 'unknown' : 'repeat';
+}
+
+/** The page went on without the numbers `from` to `to`. */
+function gone(turns: PageTurns, from: number, to: number): void {
+  turns.gaps.push({ from, to });
+  if (turns.gaps.length > MAX_GAPS) turns.forgottenBelow = (turns.gaps.shift()?.to ?? 0) + 1;
 }

@@ -26,6 +26,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import {
+  CALL_REFUSED_HEADER,
   isCallChannel,
   isEventChannel,
   LAUNCH_PASS_FRAGMENT,
@@ -34,7 +35,7 @@ import {
 import { MIME, pageCsp } from './page-headers.ts';
 import type { Envelope } from '../../contract/contract.ts';
 import type { Core } from '../core/core.ts';
-import { CallOrder, callPlace } from './call-order.ts';
+import { CallOrder, callPlace, type OrderRefusal } from './call-order.ts';
 
 export interface WebShellOptions {
   readonly core: Pick<Core, 'invoke' | 'subscribe'>;
@@ -212,7 +213,8 @@ async function rpc(req: IncomingMessage, res: ServerResponse, ctx: Context, chan
   }
   if (input === REFUSED) return passTurn();
   let started = 0;
-  const envelope = await new Promise<Envelope | null>((resolve, reject) => {
+  // The order's refusal instead of an envelope when the call may not start (main/web/call-order.ts).
+  const envelope = await new Promise<Envelope | OrderRefusal>((resolve, reject) => {
     const start = () => {
       started = performance.now();
       try {
@@ -222,10 +224,17 @@ async function rpc(req: IncomingMessage, res: ServerResponse, ctx: Context, chan
       }
     };
     if (place === null) start();
-    else if (!ctx.order.enter(place, start)) resolve(null);
+    else {
+      const refusal = ctx.order.enter(place, start);
+      if (refusal !== null) resolve(refusal);
+    }
   });
-  if (envelope === null) {
-    return send(res, 409, 'This call came after later calls of its page were handled: not handled.');
+  if (typeof envelope === 'string') {
+    // The page tells the person which (renderer/platform/web-transport.ts): not done, do it again;
+    // or done already, not to be done twice. One status, the reason in a header: both are a conflict
+    // with the page's order, and no other status says "done already" without claiming an answer.
+    const reason: Record<string, string> = envelope === 'unknown' ? {} : { [CALL_REFUSED_HEADER]: envelope };
+    return send(res, 409, REFUSAL_TEXT[envelope], reason);
   }
   const json = JSON.stringify(envelope);
   res.writeHead(200, {
@@ -236,6 +245,12 @@ async function rpc(req: IncomingMessage, res: ServerResponse, ctx: Context, chan
   });
   res.end(json);
 }
+
+const REFUSAL_TEXT: Record<OrderRefusal, string> = {
+  late: 'This call came after later calls of its page were handled: not handled.',
+  repeat: 'This call number was seen before: its first copy is handled, not this one.',
+  unknown: "This call is out of its page's order; whether an earlier copy was handled is not known.",
+};
 
 const REFUSED = Symbol('refused');
 
@@ -360,8 +375,12 @@ function readBody(req: IncomingMessage): Promise<string | null> {
   });
 }
 
-function send(res: ServerResponse, status: number, text: string): void {
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+function send(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, {
+    'content-type': 'text/plain; charset=utf-8',
+    'cache-control': 'no-store',
+    ...headers,
+  });
   res.end(text);
 }
 

@@ -2,7 +2,7 @@
 // events sent while it was not are lost, so the page reads the core's state again then. The shell's
 // /events is played by a fetch stub whose answers and stream the test hands over one by one.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CALL_NUMBER_HEADER, CALL_PAGE_HEADER } from '../../contract/channels.ts';
+import { CALL_NUMBER_HEADER, CALL_PAGE_HEADER, CALL_REFUSED_HEADER } from '../../contract/channels.ts';
 import { createWebBridge } from './web-transport.ts';
 
 interface EventsRequest {
@@ -153,13 +153,27 @@ describe('a call to the core', () => {
     expect(sent[3]?.page).not.toBe(page);
   });
 
-  it('says a call refused as late (409) was not done, and any other refusal by its status', async () => {
+  it('says a call refused as late (409) was not done, a repeat that it is done once, any other refusal by its status', async () => {
     let status = 409;
-    vi.stubGlobal('fetch', (): Promise<Response> => Promise.resolve(new Response(null, { status })));
+    let reason: string | null = 'late';
+    vi.stubGlobal('fetch', (): Promise<Response> =>
+      Promise.resolve(
+        new Response(null, { status, headers: reason === null ? {} : { [CALL_REFUSED_HEADER]: reason } }),
+      ),
+    );
     const bridge = createWebBridge(Promise.resolve('pass-secret'));
     await settle();
     const late = (await bridge.invoke('session.scan', { code: '1' })) as { error: { message: string } };
-    expect(late.error.message).toMatch(/^Not done: /);
+    expect(late.error.message).toMatch(/^Not done: .*Do it again\.$/);
+    reason = 'repeat';
+    const repeat = (await bridge.invoke('session.scan', { code: '1' })) as { error: { message: string } };
+    expect(repeat.error.message).toBe(
+      "This step reached the app's core a second time: it is done only once. Do not do it again.",
+    );
+    // A 409 whose reason the page does not know claims neither.
+    reason = null;
+    const unknown = (await bridge.invoke('session.scan', { code: '1' })) as { error: { message: string } };
+    expect(unknown.error.message).toBe("The app's core refused the call (409).");
     status = 500;
     const other = (await bridge.invoke('session.scan', { code: '1' })) as { error: { message: string } };
     expect(other.error.message).toBe("The app's core refused the call (500).");

@@ -9,6 +9,7 @@
 import {
   CALL_NUMBER_HEADER,
   CALL_PAGE_HEADER,
+  CALL_REFUSED_HEADER,
   isCallChannel,
   isEventChannel,
   type EventChannel,
@@ -76,7 +77,7 @@ export function createWebBridge(pass: Promise<string | null>): PosBridge {
       body,
       credentials: 'same-origin',
     });
-    if (!response.ok) return refused(response.status);
+    if (!response.ok) return refused(response.status, response.headers.get(CALL_REFUSED_HEADER));
     return (await response.json()) as unknown;
   };
 
@@ -113,10 +114,18 @@ function pageId(): string {
   );
 }
 
-function refused(status: number): Envelope {
-  // 409: the shell refused a call that came after later calls of this page (main/web/call-order.ts):
-  // it was not done, and the person must hear that, not only that something was refused.
-  const said = [status === 409 ? say('coreCallLate') : say('coreRefusedCall', { status })];
+function refused(status: number, reason: string | null = null): Envelope {
+  // 409 names why in a header (main/web/call-order.ts), and the person must hear which, as the two
+  // ask opposite things: 'late', the call came after later calls of this page and was not done (do it
+  // again); 'repeat', its number was seen before and its first copy ran or will (doing it again would
+  // do it twice). A 409 without a reason the page knows says only that it was refused.
+  const said = [
+    status === 409 && reason === 'late'
+      ? say('coreCallLate')
+      : status === 409 && reason === 'repeat'
+        ? say('coreCallRepeat')
+        : say('coreRefusedCall', { status }),
+  ];
   return {
     ok: false,
     error: { code: 'failed', message: english(said), said },
