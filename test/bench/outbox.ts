@@ -23,8 +23,9 @@ const SIM_CLI = fileURLToPath(new URL('../../sim/cli.ts', import.meta.url));
  */
 export async function startSimProcess(
   args: readonly string[] = [],
+  size: 'small' | 'demo' = 'small',
 ): Promise<{ url: string; close: () => Promise<void> }> {
-  const child = spawn(process.execPath, [SIM_CLI, '--port', '0', '--size', 'small', ...args], {
+  const child = spawn(process.execPath, [SIM_CLI, '--port', '0', '--size', size, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
