@@ -20,6 +20,7 @@ const HERE = import.meta.dirname;
 const PAGE = `<!doctype html><html><body>
 <form id="form"><input id="field" autocomplete="off"><textarea id="notes"></textarea></form>
 <button id="button">Pay</button>
+<select id="list"><option>1 Kč</option><option>8 Kč</option></select>
 <script type="module">
   import { attachScanner } from '/scanner/index.ts';
   const params = new URLSearchParams(location.search);
@@ -250,6 +251,19 @@ describe('attachScanner in Chromium', () => {
     await typeAt('ABC-123-xyz\t', 1000, 12);
     await advanceTo(1500);
     expect(await state()).toMatchObject({ scans: ['96385074', 'ABC-123-xyz'], clicks: 0 });
+  });
+
+  it('joins a first key a scanner paused after on a button, never one a list picked an option by', async () => {
+    await page.focus('#button');
+    await typeAt('8', 0, 0);
+    await typeAt('591008000038\n', 150, 7);
+    await advanceTo(1000);
+    expect((await state()).scans).toEqual(['8591008000038']);
+    await page.focus('#list');
+    await typeAt('8', 2000, 0);
+    await typeAt('591008000038\n', 2150, 7);
+    await advanceTo(3000);
+    expect((await state()).scans).toEqual(['8591008000038', '591008000038']);
   });
 
   it('keeps a space inside a scan from a focused button: part of the code, never a click', async () => {

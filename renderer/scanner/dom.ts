@@ -34,6 +34,11 @@ const MAX_LAG_MS = 1000;
 
 const TEXT_INPUT_TYPES = new Set(['text', 'search', 'tel', 'url', 'email', 'password', 'number', '']);
 
+/** A <select>: it picks an option by a typed character. */
+function isList(target: EventTarget | null): boolean {
+  return target !== null && 'tagName' in target && target.tagName === 'SELECT';
+}
+
 export function isTextTarget(target: EventTarget | null): target is TextTarget {
   if (!target || !('tagName' in target) || typeof target.tagName !== 'string') return false;
   const el = target as HTMLElement;
@@ -134,6 +139,8 @@ export function attachScanner(win: Window, options: AttachOptions): ScannerHandl
       // eslint-disable-next-line @typescript-eslint/no-deprecated
       keyCode: event.keyCode,
       editable,
+      // A list picks an option by a typed character: such a key did something, it is no scan's head.
+      picks: isList(target),
     });
     apply(decision, event);
     if (down && !decision.prevent) options.afterKey?.(event);

@@ -85,6 +85,8 @@ export interface KeyInput {
   readonly capsLock?: boolean;
   /** The event's target takes text (input, textarea, contenteditable). */
   readonly editable?: boolean;
+  /** The event's target acts on a typed character itself (a <select> picks an option by it). */
+  readonly picks?: boolean;
 }
 
 export interface ScanEffect {
@@ -147,21 +149,24 @@ interface Burst {
   head: Head | null;
   /** Its first key was typed into a text field (else it went to the page: a button, a list, nothing). */
   readonly inField: boolean;
+  /** Its first key went to a control that acts on it (a list picked an option by it): no head. */
+  readonly acted: boolean;
 }
 
 /**
- * One key that ended as typing: put back into its field, or gone to the page outside any field (on
- * Orders, Settings, Shift or under a dialog, where a digit does nothing). A person's, or a scanner's
- * first key followed by a pause (a Bluetooth link stalls right after the first key as well). One key
- * tells no pace, so the pause rule cannot join it; the burst that follows takes it back when the two
- * make a GTIN with a right check digit (suffixKey), else it stays where it was put.
+ * One key that ended as typing: put back into its field, or gone to the page outside any field
+ * (Orders, Settings, Shift, a dialog's button: where a digit does nothing; never a list, which picks
+ * an option by it). A person's, or a scanner's first key followed by a pause (a Bluetooth link
+ * stalls right after the first key as well). One key tells no pace, so the pause rule cannot join
+ * it; the burst that follows takes it back when the two make a GTIN with a right check digit
+ * (suffixKey), else it stays where it was put.
  */
 interface Head {
   readonly read: string;
   readonly typed: string;
   readonly lastAt: number;
-  /** It went into a field, so joining takes it back out of there; outside a field nothing is left. */
-  readonly inField: boolean;
+  /** What went back into its field (taken out again when joined); '' when it went to no field. */
+  readonly put: string;
 }
 
 const PASS: Decision = { prevent: false, effects: [] };
@@ -363,7 +368,7 @@ export class ScannerMachine {
     const decision = this.char(
       char,
       t,
-      { editable: event.editable ?? false, composing: isComposing(event) },
+      { editable: event.editable ?? false, composing: isComposing(event), picks: event.picks === true },
       // A person's quick keys held back and then released are theirs as the OS typed them (ě on a
       // Czech keyboard), not the scanner layout's reading of the key (2 through US). AltGr's too:
       // Ctrl+Alt is AltGr here (charOf reads no other Ctrl or Alt combination as a character).
@@ -395,7 +400,7 @@ export class ScannerMachine {
   private char(
     char: string,
     t: number,
-    target: { editable: boolean; composing: boolean },
+    target: { editable: boolean; composing: boolean; picks?: boolean },
     typed: string = char,
   ): Decision {
     let burst = this.burst;
@@ -419,6 +424,7 @@ export class ScannerMachine {
         longestGapMs: 0,
         head: this.headWithin(t),
         inField: target.editable,
+        acted: target.picks === true,
       };
       this.lastHead = null;
       this.burst = burst;
@@ -489,13 +495,7 @@ export class ScannerMachine {
     // A burst long enough to be a scan that only lacked the suffix (a scanner set to send another)
     // goes back as the scanner meant it; anything shorter, or cut short by a key, was a person's.
     const text = !options.asTyping && this.isScan(burst) ? burst.heldRead : burst.held;
-    // One key held and put back whole into its field, or one that went to the page outside any field,
-    // can be a scan's head (an IME's leaked key cannot: it is not known to be where it was typed).
-    const whole = burst.inField ? text === burst.typed : text === '' && burst.leaked === '';
-    const oneKey = !options.asTyping && burst.chars.length === 1 && whole;
-    this.lastHead = oneKey
-      ? { read: burst.chars, typed: burst.typed, lastAt: burst.lastAt, inField: burst.inField }
-      : null;
+    this.lastHead = options.asTyping ? null : headOf(burst, text);
     return text === '' ? [] : [{ type: 'release', text }];
   }
 
@@ -542,6 +542,15 @@ function scanOf(burst: Burst, config: ScannerConfig, endedAt: number, suffix: Sc
   };
 }
 
+/** A one-key burst that ended as typing (`text` put back into its field) as the next scan's head. */
+function headOf(burst: Burst, text: string): Head | null {
+  if (burst.chars.length !== 1 || burst.leaked !== '') return null;
+  // Where it is known to be: whole in its field, or on the page (an IME's leaked key is not known to
+  // be where it was typed; a list picked an option by it).
+  const whereTyped = burst.inField ? text === burst.typed : text === '' && !burst.acted;
+  return whereTyped ? { read: burst.chars, typed: burst.typed, lastAt: burst.lastAt, put: text } : null;
+}
+
 /**
  * The scan with the key put back just before it in front, when the scan alone is no GTIN and the two
  * make one with a right check digit: that key goes back out of its field (leaked), if it went into one. Otherwise the scan
@@ -555,7 +564,7 @@ function withHead(scan: ScanEffect, head: Head | null): ScanEffect {
     ...scan,
     code: head.read + scan.code,
     startedAt: head.lastAt,
-    leaked: (head.inField ? head.typed : '') + scan.leaked,
+    leaked: head.put + scan.leaked,
     paused: true,
     typed: head.typed + scan.typed,
     longestGapMs: Math.max(scan.longestGapMs, scan.startedAt - head.lastAt),

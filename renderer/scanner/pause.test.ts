@@ -143,10 +143,23 @@ describe('ScannerMachine: a pause inside one scan', () => {
     expect(scans[0]).toMatchObject({ paused: true, leaked: '', typed: '8591008000038', longestGapMs: 150 });
     expect(field).toBe('');
     expect(passed).not.toContain('Enter');
-    // A person's 3 there, then a scan: no GTIN together, the scan stays as it came.
+    // A person's 3 there, then a scan that is no GTIN alone: no GTIN together either, so it stays
+    // as it came (a 3 joined would make 3591008000038).
+    expect(isValidGtin('591008000038') || isValidGtin('3591008000038')).toBe(false);
     const person = typeText('3', { start: 1000, gaps: 0, suffix: 'none' });
-    const scan = typeText('8591008000038', { start: 1200, gaps: 7 });
-    expect(play(scanner(), [person, scan]).codes).toEqual(['8591008000038']);
+    const scan = typeText('591008000038', { start: 1200, gaps: 7 });
+    expect(play(scanner(), [person, scan]).codes).toEqual(['591008000038']);
+  });
+
+  it('never joins a key a list took: a <select> picked an option by it', () => {
+    // Focus on a list (Settings' rounding, Shift's cashier): the 8 picked an option there, so the scan
+    // after it stays as it came rather than hiding that the list changed.
+    const tl = typeText('8591008000038', { start: 1000, gaps: [150, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7] });
+    const onList = {
+      ...tl,
+      events: tl.events.map((e) => (e.timeStamp === 1000 ? { ...e, picks: true } : e)),
+    };
+    expect(play(scanner(), [onList]).codes).toEqual(['591008000038']);
   });
 
   it('keeps one key apart from the scan after it when the two make no GTIN, or the pause is longer', () => {

@@ -222,11 +222,14 @@ describe('every scan lands, once, whatever the till is doing', { timeout: 180_00
   });
 
   it('the Stock screen finds the scan with a pause inside it whole (1024x768 and 1280x800)', async () => {
-    for (const size of SIZES) {
-      await page.setViewportSize(size);
-      await stockFindsMilk('859100', '8000038', `scan-queue-05-stock-whole-${size.width}`);
+    try {
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await stockFindsMilk('859100', '8000038', `scan-queue-05-stock-whole-${size.width}`);
+      }
+    } finally {
+      await page.setViewportSize(SIZES[0]);
     }
-    await page.setViewportSize(SIZES[0]);
   });
 
   it('no key is lost on a screen just switched: F1 from Stock, then 4* right away', async () => {
