@@ -275,13 +275,23 @@ export function durably<T>(db: Db, fn: () => T): T {
 const AUTOCHECKPOINT_PAGES = 1000;
 
 /**
- * Moves `db`'s checkpoints of its app file (main) out of its commits: SQLite checkpoints in the
- * commit that takes the WAL past 1,000 pages, and that commit (a scan's line, every ~300 scans)
+ * Moves most of `db`'s checkpoints of its app file (main) out of its commits: SQLite checkpoints in
+ * the commit that takes the WAL past 1,000 pages, and that commit (a scan's line, every ~300 scans)
  * waited 5-7 ms for the copy and its fsyncs instead of ~1 ms. Every `everyMs` (in a timer's own turn,
  * between calls) a PASSIVE checkpoint copies what the WAL gathered since; a WAL with nothing new
- * costs it no copy and no fsync. The commit's own checkpoint stays as a net at 10x the pages, for
- * a WAL the timer cannot keep up with. Durability is the commits', untouched: a checkpoint only
- * copies committed pages into the file. Returns: stop (before the connection is closed).
+ * costs it no copy and no fsync. What it does not do:
+ * - It does not make a call never wait for a checkpoint: the timer's checkpoint runs on the same
+ *   thread as the calls, so a call arriving while it copies waits for it (the wait moves from the
+ *   commit to the call's start, and is for what the WAL gathered since the timer's last turn).
+ * - It does not take checkpoints out of commits altogether: the commit's own checkpoint stays as a
+ *   net at 10x the pages (10,000, ~40 MB of WAL), for a WAL the timer cannot keep up with, and a
+ *   commit past that still waits for it.
+ * - wal_autocheckpoint is the connection's, so the 10,000 holds for every file attached to `db` too
+ *   (the catalog), whose WAL the timer does not checkpoint (it checkpoints main only). Harmless
+ *   today: the sync worker writes the catalog on its own connection (waitingLonger: 10,000 as well),
+ *   which checkpoints it in its commits; a catalog written through `db` would wait for 10,000 pages.
+ * Durability is the commits', untouched: a checkpoint only copies committed pages into the file.
+ * Returns: stop (before the connection is closed).
  */
 export function checkpointBetweenCalls(db: Db, everyMs = 1000): () => void {
   db.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES * 10}`);

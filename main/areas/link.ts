@@ -63,7 +63,7 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
   const db = demo
     ? openDatabase(join(ctx.dataDir, 'demo.sqlite'), { onCatalogSetAside: ctx.onCatalogSetAside })
     : ctx.appDb;
-  // The demo's sale commits, as the app file's (main/core/core.ts), never wait for a checkpoint.
+  // The demo's file checkpointed mostly between calls, as the app file is (main/core/core.ts).
   const stopCheckpoints = db === ctx.appDb ? () => undefined : checkpointBetweenCalls(db);
   const client =
     instance === null

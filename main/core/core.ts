@@ -180,7 +180,8 @@ export class Core {
     this.#dataDir = options.dataDir;
     this.#settingsDb = settingsDb;
     this.#stopReturnsNews = onReturnsWritten((db) => this.#onReturnsWritten(db));
-    // A sale's commits never wait for a checkpoint: it is done between calls.
+    // The app file's checkpoints mostly between calls, not in a sale's commits (a call arriving
+    // during one still waits for it; see checkpointBetweenCalls for what it does not do).
     this.#stopCheckpoints = checkpointBetweenCalls(settingsDb);
     this.#settings = new SettingsStore(settingsDb);
     this.#lock = new ManagerLock(() => this.#settings.read().managerPinHash);
