@@ -99,7 +99,7 @@ export async function scan(
         adding(),
       ),
     prefixed,
-    doubt === undefined ? undefined : { entry: `${prefixed ? entry : ''}${doubt.typed}`, shown: doubt.typed },
+    doubt === undefined ? undefined : backAsTyped(entry, prefixed, doubt.typed),
   );
   // Only if that changes anything: a render of the whole screen for nothing would run while the
   // call is out, on the CPU the core needs to answer it.
@@ -108,6 +108,19 @@ export async function scan(
   if (via === 'scanner' && (sale.entry !== cleared || sale.find !== CLOSED_FIND))
     setSale({ entry: cleared, find: CLOSED_FIND });
   return applied;
+}
+
+/**
+ * Where a doubtful scan the core does not know goes: after what the code field held (a `3*`, or keys
+ * a scanner stalled after for longer than its pause, typed there as a person's), so nothing typed
+ * is lost; the message names the whole text, a `3*` left out.
+ */
+function backAsTyped(
+  entry: string,
+  prefixed: boolean,
+  typed: string,
+): { readonly entry: string; readonly shown: string } {
+  return { entry: `${entry}${typed}`, shown: prefixed ? typed : `${entry}${typed}` };
 }
 
 /** What the stock rule's question says when the cashier keeps (Esc) a product out of the sale. */
