@@ -657,8 +657,8 @@ export class Counter {
     options: Confirmed,
     fresh?: boolean,
   ): Words | undefined {
-    const lines = sessionItemQuantities(this.#db, sessionId, item.id);
-    const wanted = lines.reduce((sum, quantity) => sum + quantity, 0) + adding;
+    const quantities = sessionItemQuantities(this.#db, sessionId, item.id);
+    const wanted = quantities.reduce((sum, quantity) => sum + quantity, 0) + adding;
     const figures = stockFigures(this.#db, [item.id]);
     const sold = soldHere(this.#db, figures).get(item.id) ?? 0;
     // The store's other tills' sales too, as their journals reached this till (issue 38).
@@ -666,7 +666,13 @@ export class Counter {
       (sum, t) => sum + t.quantity,
       0,
     );
-    const concerns = stockConcerns(item, wanted, fresh ?? lines.length === 0, sold, roundQuantity(others));
+    const concerns = stockConcerns(
+      item,
+      wanted,
+      fresh ?? quantities.length === 0,
+      sold,
+      roundQuantity(others),
+    );
     if (concerns.length === 0) return undefined;
     const name = item.productName ?? item.productCode ?? `Product ${item.productId}`;
     const said = stockConcernWords(name, item.unitOfMeasure, concerns);
