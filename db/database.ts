@@ -312,3 +312,28 @@ export function catalogFileOf(db: Db): string {
   const list = db.pragma('database_list') as { name: string; file: string }[];
   return list.find((d) => d.name === 'catalog')?.file ?? db.name;
 }
+
+/**
+ * What tells whether the app file (`main`) may have changed since: rows this connection wrote
+ * (total_changes counts every insert, update and delete it made, in any schema, rolled back or not)
+ * and commits other connections made to it (data_version). The same stamp twice: the app file holds
+ * what it held then.
+ */
+export function appFileStamp(db: Db): string {
+  const written: unknown = prepared(db, 'SELECT total_changes()').pluck().get();
+  const committed: unknown = prepared(db, 'PRAGMA main.data_version').pluck().get();
+  return `${String(written)}:${String(committed)}`;
+}
+
+/**
+ * What tells whether another connection committed to the catalog since (its data_version); this
+ * connection's own writes to it do not move it. Undefined when `db` has no catalog attached.
+ */
+export function catalogCommits(db: Db): number | undefined {
+  try {
+    const version: unknown = prepared(db, 'PRAGMA catalog.data_version').pluck().get();
+    return typeof version === 'number' ? version : undefined;
+  } catch {
+    return undefined; // no catalog attached (a read-only open of an app file alone)
+  }
+}

@@ -7,7 +7,13 @@
 // handler runs, and every output is parsed again on the way out, which strips any field the contract
 // does not name (a token or a secret cannot leak by accident).
 import { join } from 'node:path';
-import { checkpointBetweenCalls, ensureDataDir, openDatabase, type Db } from '../../db/database.ts';
+import {
+  catalogCommits,
+  checkpointBetweenCalls,
+  ensureDataDir,
+  openDatabase,
+  type Db,
+} from '../../db/database.ts';
 import {
   calls,
   english,
@@ -395,7 +401,7 @@ export class Core {
     const counter = this.#link?.counter;
     const s = this.#settings.read();
     // As settings.get has them: the display speaks the till's language and shows its currency.
-    const look = { language: s.language, currency: s.priceCurrency ?? commonCurrency(this.#data()) ?? null };
+    const look = { language: s.language, currency: s.priceCurrency ?? this.#commonCurrency() ?? null };
     return counter === undefined
       ? { state: 'idle', lines: [], total: 0, ...look }
       : {
@@ -407,6 +413,26 @@ export class Core {
           ),
           ...look,
         };
+  }
+
+  /** The catalog's common currency (commonCurrency), as last worked out: its db and catalog commits then. */
+  #currency: { db: Db; commits: number; value: string | undefined } | null = null;
+
+  /**
+   * commonCurrency of the data in use, worked out again only when another connection has committed to
+   * the catalog since: it reads every receivable, and the display follows every scan. Receivables are
+   * written by the sync alone, on its worker's connection or in another process (pos sync), never on
+   * the core's own, so a change always moves the catalog's data_version.
+   */
+  #commonCurrency(): string | undefined {
+    const db = this.#data();
+    const commits = catalogCommits(db);
+    if (commits === undefined) return commonCurrency(db);
+    const last = this.#currency;
+    if (last !== null && last.db === db && last.commits === commits) return last.value;
+    const value = commonCurrency(db);
+    this.#currency = { db, commits, value };
+    return value;
   }
 
   /** A session call changed the sale since the display last followed it (not a close). */
@@ -437,8 +463,10 @@ export class Core {
     // Its own turn, outside the call that asked for it: what fails here (a read of the sale, the
     // event's check) is written in the log, never thrown where nothing catches it (the process).
     try {
-      // The sale read once, for both: the display's own read of it cost as much as the scan.
-      const open = this.#link?.counter.current() ?? null;
+      // The sale read once, for both: the display's own read of it cost as much as the scan. The
+      // call that asked for this read it already: taken as it built it, while the app file has not
+      // changed since.
+      const open = this.#link?.counter.currentAsRead() ?? null;
       if (this.#saleMoved && (open?.lines.length ?? 0) > 0) this.#paid = null;
       this.#saleMoved = false;
       this.#bus.emit('display.changed', this.#display(open));

@@ -1,7 +1,7 @@
 // The counter: one shopping session at a time, stored in SQLite from its first scan (a crash or a
 // restart loses nothing), edited by scans, quantity changes and removals, and closed into an
 // outbox order in the same transaction.
-import { writeTransaction, type Db } from '../../db/database.ts';
+import { appFileStamp, writeTransaction, type Db } from '../../db/database.ts';
 import { quantityProblem } from './quantity.ts';
 import type { Tender, TenderInput } from '../../contract/contract.ts';
 import { WordedError, words, type Words } from '../../contract/core-words.ts';
@@ -280,7 +280,26 @@ export class Counter {
   /** The open session, or null when the next scan starts a new one. */
   current(): PricedSession | null {
     const session = currentShoppingSession(this.#db);
-    return session ? this.#view(session) : null;
+    return this.#atCounter(session ? this.#view(session) : null);
+  }
+
+  /**
+   * current() as a call last built it, while nothing was written to the app file since (its stamp
+   * the same): what the customer display follows a call with, without reading and pricing the sale
+   * the call has just read again. Its walk-in customer is as it was then (the display shows none).
+   */
+  currentAsRead(): PricedSession | null {
+    const last = this.#lastAtCounter;
+    return last !== null && last.stamp === appFileStamp(this.#db) ? last.session : this.current();
+  }
+
+  /** The sale at the counter as last built, and the app file's stamp then (currentAsRead). */
+  #lastAtCounter: { readonly stamp: string; readonly session: PricedSession | null } | null = null;
+
+  /** `session` is the sale at the counter (or null: none), just read: kept for currentAsRead. */
+  #atCounter<T extends PricedSession | null>(session: T): T {
+    this.#lastAtCounter = { stamp: appFileStamp(this.#db), session };
+    return session;
   }
 
   session(id: number): PricedSession | undefined {
@@ -315,7 +334,13 @@ export class Counter {
     // catalog's, which a sync holds while it commits a page.
     const counted = times(resolution, options.quantity);
     const outcome = this.#applyChecked(sessionId, counted, options);
-    return { outcome, resolution: counted, session: this.#view(this.#mustGet(sessionId)) };
+    const view = this.#view(this.#mustGet(sessionId));
+    // Into the sale at the counter (no sessionId given): the one currentAsRead follows.
+    return {
+      outcome,
+      resolution: counted,
+      session: options.sessionId === undefined ? this.#atCounter(view) : view,
+    };
   }
 
   /**
@@ -332,7 +357,7 @@ export class Counter {
       quantity,
     );
     const outcome = this.#applyChecked(sessionId, resolution, options);
-    return { outcome, resolution, session: this.#view(this.#mustGet(sessionId)) };
+    return { outcome, resolution, session: this.#atCounter(this.#view(this.#mustGet(sessionId))) };
   }
 
   /**
@@ -353,7 +378,7 @@ export class Counter {
       quantity,
     );
     const outcome = this.#applyChecked(sessionId, resolution, options);
-    return { outcome, resolution, session: this.#view(this.#mustGet(sessionId)) };
+    return { outcome, resolution, session: this.#atCounter(this.#view(this.#mustGet(sessionId))) };
   }
 
   setQuantity(lineId: number, quantity: number, options: Confirmed = {}): PricedSession {
@@ -379,7 +404,7 @@ export class Counter {
       setSessionLineQuantity(this.#db, sessionId, lineId, rounded, null, this.#now());
       this.#checkAmounts(sessionId, lineId);
     });
-    return this.#view(this.#mustGet(sessionId));
+    return this.#atCounter(this.#view(this.#mustGet(sessionId)));
   }
 
   /**
@@ -405,7 +430,7 @@ export class Counter {
       setSessionLineAdjustment(this.#db, sessionId, lineId, stored, this.#now());
       this.#checkAmounts(sessionId, lineId);
     });
-    return this.#view(this.#mustGet(sessionId));
+    return this.#atCounter(this.#view(this.#mustGet(sessionId)));
   }
 
   removeLine(lineId: number): PricedSession {
@@ -414,7 +439,7 @@ export class Counter {
       removeSessionLine(this.#db, sessionId, lineId, this.#now()),
     );
     if (!removed) throw new CounterError('no-line', words('noLine', { lineId }));
-    return this.#view(this.#mustGet(sessionId));
+    return this.#atCounter(this.#view(this.#mustGet(sessionId)));
   }
 
   /** Puts a line removed from the open session back (undo). */
@@ -426,7 +451,7 @@ export class Counter {
       return line;
     });
     if (!restored) throw new CounterError('no-line', words('lineNotRemoved', { lineId }));
-    return this.#view(this.#mustGet(sessionId));
+    return this.#atCounter(this.#view(this.#mustGet(sessionId)));
   }
 
   /**
