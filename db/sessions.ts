@@ -186,7 +186,7 @@ const LineRow = lazy(() =>
 /** A line as the session keeps it (its `removedAt` is the journal's: zod leaves it out). */
 const toLine = (raw: unknown): SessionLine => LineRow.parse(raw);
 
-function toSession(db: Db, raw: unknown): ShoppingSession {
+function toSession(db: Db, raw: unknown, lines?: readonly SessionLine[]): ShoppingSession {
   const r = SessionRow.parse(raw);
   const customer: SessionCustomer | null =
     r.customerCompanyId === null || r.customerCard === null
@@ -209,7 +209,7 @@ function toSession(db: Db, raw: unknown): ShoppingSession {
     outboxOrderId: r.outboxOrderId,
     tender: r.tender === null ? null : StoredTender.parse(JSON.parse(r.tender)),
     walkIn: r.walkIn === null ? null : WalkInCustomer.parse(JSON.parse(r.walkIn)),
-    lines: sessionLines(db, r.id),
+    lines: lines ?? sessionLines(db, r.id),
   };
 }
 
@@ -243,9 +243,17 @@ export function sessionItemQuantities(db: Db, sessionId: number, stockItemId: nu
   return rows.map((q) => storedNumber.parse(q));
 }
 
-export function getShoppingSession(db: Db, id: number): ShoppingSession | undefined {
+/**
+ * Session `id`; with `lines`, its lines as sessionLines read them with nothing written to them since
+ * (read again, they would be the same).
+ */
+export function getShoppingSession(
+  db: Db,
+  id: number,
+  lines?: readonly SessionLine[],
+): ShoppingSession | undefined {
   const row: unknown = prepared(db, 'SELECT * FROM shopping_session WHERE id = ?').get(id);
-  return row === undefined ? undefined : toSession(db, row);
+  return row === undefined ? undefined : toSession(db, row, lines);
 }
 
 /** The sale at the counter: open and not parked. */

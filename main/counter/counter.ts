@@ -36,6 +36,7 @@ import {
   setSessionLineQuantity,
   shoppingSessionHeader,
   type LineAdjustment,
+  type SessionLine,
   type ShoppingSession,
   type WalkInCustomer,
 } from '../../db/sessions.ts';
@@ -193,6 +194,12 @@ export interface CounterScan {
   readonly session: PricedSession;
 }
 
+/** What #applyChecked did, and the sale's lines when its check read them as it left them. */
+interface Applied {
+  readonly outcome: ScanOutcome;
+  readonly lines?: readonly SessionLine[];
+}
+
 export interface CounterOptions {
   readonly db: Db;
   readonly resolver: ScanResolver;
@@ -333,8 +340,8 @@ export class Counter {
     // The app file's write lock first (another process, the CLI, may be writing it); never the
     // catalog's, which a sync holds while it commits a page.
     const counted = times(resolution, options.quantity);
-    const outcome = this.#applyChecked(sessionId, counted, options);
-    const view = this.#view(this.#mustGet(sessionId));
+    const { outcome, lines } = this.#applyChecked(sessionId, counted, options);
+    const view = this.#view(this.#mustGet(sessionId, lines));
     // Into the sale at the counter (no sessionId given): the one currentAsRead follows.
     return {
       outcome,
@@ -356,8 +363,8 @@ export class Counter {
       warehouseId === null ? noWarehouse() : this.#resolver.resolveStockItem(stockItemId, warehouseId),
       quantity,
     );
-    const outcome = this.#applyChecked(sessionId, resolution, options);
-    return { outcome, resolution, session: this.#atCounter(this.#view(this.#mustGet(sessionId))) };
+    const { outcome, lines } = this.#applyChecked(sessionId, resolution, options);
+    return { outcome, resolution, session: this.#atCounter(this.#view(this.#mustGet(sessionId, lines))) };
   }
 
   /**
@@ -377,8 +384,8 @@ export class Counter {
         : this.#resolver.resolveStockItem(stockItemId, warehouseId, toMajor(roundToMinor(price))),
       quantity,
     );
-    const outcome = this.#applyChecked(sessionId, resolution, options);
-    return { outcome, resolution, session: this.#atCounter(this.#view(this.#mustGet(sessionId))) };
+    const { outcome, lines } = this.#applyChecked(sessionId, resolution, options);
+    return { outcome, resolution, session: this.#atCounter(this.#view(this.#mustGet(sessionId, lines))) };
   }
 
   setQuantity(lineId: number, quantity: number, options: Confirmed = {}): PricedSession {
@@ -649,21 +656,24 @@ export class Counter {
    * Applies a resolution in one transaction with the check of its amounts: a line the sale could
    * not show (no amount, or a sale beyond what it may hold) is taken back and refused instead.
    */
-  #applyChecked(sessionId: number, resolution: Resolution, options: Confirmed): ScanOutcome {
+  #applyChecked(sessionId: number, resolution: Resolution, options: Confirmed): Applied {
     try {
-      return writeTransaction(this.#db, () => {
+      return writeTransaction(this.#db, (): Applied => {
         if (resolution.kind === 'product') {
           const blocked = this.#judgeStock(sessionId, resolution.stockItem, resolution.quantity, options);
           if (blocked !== undefined)
-            return { kind: 'rejected', message: blocked.message, said: blocked.said };
+            return { outcome: { kind: 'rejected', message: blocked.message, said: blocked.said } };
         }
         const outcome = this.#apply(sessionId, resolution);
-        if (outcome.kind === 'product') this.#checkAmounts(sessionId, outcome.lineId);
-        return outcome;
+        // The check reads the sale's lines as the call leaves them: the answer's view is built from
+        // them (#mustGet), not from a second read of every line.
+        if (outcome.kind === 'product')
+          return { outcome, lines: this.#checkAmounts(sessionId, outcome.lineId) };
+        return { outcome };
       });
     } catch (error) {
       if (!(error instanceof CounterError) || error.code !== 'line-amount') throw error;
-      return { kind: 'rejected', message: error.message, said: error.said };
+      return { outcome: { kind: 'rejected', message: error.message, said: error.said } };
     }
   }
 
@@ -711,13 +721,14 @@ export class Counter {
    * `lineId`, as stored now, has no amount, or takes the sale past what it may hold. Other lines'
    * problems (from an older version) are theirs, reported in the view, and do not block this one.
    */
-  #checkAmounts(sessionId: number, lineId: number): void {
+  #checkAmounts(sessionId: number, lineId: number): readonly SessionLine[] {
     const lines = sessionLines(this.#db, sessionId);
     const totals = sessionTotals(lines, null);
     const name = lines.find((l) => l.id === lineId)?.name ?? `Line ${lineId}`;
     const problem = totals.lines.find((l) => l.lineId === lineId)?.problem;
     if (problem !== undefined) throw new CounterError('line-amount', lineProblemWords(name, problem));
     if (totals.beyondMax) throw new CounterError('line-amount', saleTooLarge(name));
+    return lines;
   }
 
   #apply(sessionId: number, resolution: Resolution): ScanOutcome {
@@ -814,8 +825,9 @@ export class Counter {
     }
   }
 
-  #mustGet(id: number): ShoppingSession {
-    const session = getShoppingSession(this.#db, id);
+  /** Session `id`; with `lines`, its lines as read with nothing written to them since (getShoppingSession). */
+  #mustGet(id: number, lines?: readonly SessionLine[]): ShoppingSession {
+    const session = getShoppingSession(this.#db, id, lines);
     if (!session) throw new CounterError('no-session', words('noSession', { sessionId: id }));
     return session;
   }
