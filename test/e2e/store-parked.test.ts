@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestHub } from '../support/nats-hub.ts';
 import type { SyncedTerminal } from '../support/terminal.ts';
 import { rpc } from '../bench/page-helpers.ts';
@@ -15,6 +15,7 @@ import { goTo, placeOrder, scan } from './app.ts';
 import { screenshot } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import { say } from './lang.ts';
+import { storeReport } from './store-report.ts';
 import { startStoreTills, type StoreTills } from './store-tills.ts';
 
 let tills: StoreTills | undefined;
@@ -36,6 +37,11 @@ afterAll(async () => {
 });
 
 screenshotOnFailure(() => page2, 'store-parked');
+// A sale one till parked that the other never lists: which of them, or the hub, lost it.
+afterEach(async ({ task }) => {
+  if (task.result?.state !== 'fail' || tills === undefined) return;
+  console.error(`store-parked ${task.name}: the store as each till knew it\n${await storeReport(tills)}`);
+});
 
 /** Till 1's parked sales another till took over, as its file says. */
 function takenAtOne(): number {

@@ -31,6 +31,8 @@ export interface StoreTills {
   readonly page2: Page;
   /** Two barcodes of plain items (EAN-13, not weighed, sold plainly, priced 50 to 1000). */
   readonly plain: readonly [string, string];
+  /** The web shells of till 1 and till 2 (their logs: what each till's store hub link said). */
+  readonly shells: readonly [RunningShell, RunningShell];
   /** Stops the shells, the browser, the sim and the hub, and removes till 2's folder. */
   stop(): Promise<void>;
 }
@@ -50,15 +52,15 @@ export async function startStoreTills(name: string, sim: SimOptions = {}): Promi
   configureTill(one.dataDir, { receiptPrefix: 'P1' });
   configureTill(twoDir, { receiptPrefix: 'P2' });
   const hubEnv = (till: string) => ({ POS_STORE_HUB: `nats://${till}:pw-${till}@127.0.0.1:${hub.port}` });
-  const shells: RunningShell[] = await Promise.all([
+  const shells: [RunningShell, RunningShell] = await Promise.all([
     startWebShellProcess({ ...one.env, ...hubEnv('pokladna1') }),
     startWebShellProcess({ ...twoEnv, ...hubEnv('pokladna2') }),
   ]);
   const browser: Browser = await launchChromium();
   const page1 = await newPage(browser, { viewport: SIZE });
   const page2 = await newPage(browser, { viewport: SIZE });
-  await page1.goto(shells[0]?.url ?? '');
-  await page2.goto(shells[1]?.url ?? '');
+  await page1.goto(shells[0].url);
+  await page2.goto(shells[1].url);
   await page1.getByTestId('status-bar').waitFor();
   await page2.getByTestId('status-bar').waitFor();
   return {
@@ -68,8 +70,9 @@ export async function startStoreTills(name: string, sim: SimOptions = {}): Promi
     page1,
     page2,
     plain: twoPlainBarcodes(one.dataDir),
+    shells,
     async stop() {
-      await shells[1]?.stop();
+      await shells[1].stop();
       await stopAll(one, shells[0], browser);
       await hub.stop();
       rmSync(twoDir, { recursive: true, force: true });
