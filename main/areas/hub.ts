@@ -68,20 +68,35 @@ export function hubArea(till: Till): Area<CallsOf<'hub' | 'store'>> {
 
 /** Starts the hub's parts in the background (a hosted server takes a moment) and returns at once. */
 export function buildHub(needs: HubNeeds): HubArea {
-  let shown = '';
-  let area: HubArea | null = null;
   // The status bar hears of the hub only when what it shows changes, not at every event applied.
+  // What it shows came by either path: this area's status events, or the status other parts' events
+  // and status.get's answers carry (each reads status() below). So a status is sent unless it is
+  // both the one last sent here and the one last read: judged against the hub's own events alone,
+  // a page given "1 parked" by another part's event (a sync finished) or an answer before the hub's
+  // own look, the sale then taken here, kept showing 1 (the hub's last event had said none, as it
+  // is again), and the parked list opened then never followed the store.
+  let sent = '';
+  let read = '';
+  let inner: HubArea | null = null;
   const outer: HubNeeds = {
     ...needs,
     changed: () => {
-      const now = JSON.stringify(area?.status() ?? null);
-      if (now === shown) return;
-      shown = now;
+      const now = JSON.stringify(inner?.status() ?? null);
+      if (now === sent && now === read) return;
+      sent = now;
       needs.changed();
     },
   };
-  area = hubOf(outer);
-  return area;
+  const area = hubOf(outer);
+  inner = area;
+  return {
+    ...area,
+    status: () => {
+      const now = area.status();
+      read = JSON.stringify(now ?? null);
+      return now;
+    },
+  };
 }
 
 function hubOf(needs: HubNeeds): HubArea {
