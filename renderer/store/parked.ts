@@ -18,9 +18,27 @@ export interface ParkedUi {
   /** Why the last park or recall was refused, in the screens' language. */
   readonly error: string | null;
   readonly busy: boolean;
+  /**
+   * The store as the status said when the list was last asked for (the call sent): a status saying
+   * otherwise came after, and the list may not have it yet, so it is read again.
+   */
+  readonly asked: StoreSeen;
 }
 
-const CLOSED: ParkedUi = { open: false, list: [], highlighted: 0, error: null, busy: false };
+/** What of the status the list follows: the other tills' parked sales in reach, the hub out of reach. */
+export interface StoreSeen {
+  readonly inStore: number;
+  readonly storeDown: boolean;
+}
+
+const CLOSED: ParkedUi = {
+  open: false,
+  list: [],
+  highlighted: 0,
+  error: null,
+  busy: false,
+  asked: { inStore: 0, storeDown: false },
+};
 
 export const useParked = create<ParkedUi>()(() => CLOSED);
 
@@ -48,15 +66,42 @@ export function parkedInStore(status: { storeHub?: { parked?: number } } | null)
   return status?.storeHub?.parked ?? 0;
 }
 
+/** The store hub out of reach, as the status last said: the other tills' parked sales are not listed. */
+export function storeDown(status: { storeHub?: { connected?: boolean } } | null): boolean {
+  return status?.storeHub?.connected === false;
+}
+
+/** Whether the list, asked for when the status said `asked`, may be behind the status `now`. */
+export function behindStatus(asked: StoreSeen, now: StoreSeen): boolean {
+  return asked.inStore !== now.inStore || asked.storeDown !== now.storeDown;
+}
+
+/** The store as the status says now, as the list follows it. */
+function storeSeen(): StoreSeen {
+  const { status } = useApp.getState();
+  return { inStore: parkedInStore(status), storeDown: storeDown(status) };
+}
+
+/**
+ * The latest read of the list asked for: an answer to an earlier one is not shown (a later, which
+ * may have what the earlier had not, is on its way).
+ */
+let reads = 0;
+
 /** F10: opens the list of parked sales, read afresh from the core (so it opens with its list in focus). */
 export async function openParked(): Promise<void> {
   const { session, status } = useApp.getState();
   if (parkingOffer(session, parkedInStore(status)) === undefined || useParked.getState().open) return;
+  // The status now, not when the list appears: one that comes during the call has the list read again.
+  const asked = storeSeen();
+  const read = ++reads;
   try {
     const list = await pos.invoke('session.parked', {});
-    useParked.setState({ ...CLOSED, open: true, list });
+    if (read !== reads) return;
+    useParked.setState({ ...CLOSED, open: true, list, asked });
   } catch (error) {
-    useParked.setState({ ...CLOSED, open: true, error: message(error) });
+    if (read !== reads) return;
+    useParked.setState({ ...CLOSED, open: true, error: message(error), asked });
   }
 }
 
@@ -66,10 +111,12 @@ export async function openParked(): Promise<void> {
  */
 export async function refreshParked(): Promise<void> {
   if (!useParked.getState().open) return;
+  useParked.setState({ asked: storeSeen() });
+  const read = ++reads;
   try {
     const list = await pos.invoke('session.parked', {});
     const { open, list: before, highlighted } = useParked.getState();
-    if (!open) return;
+    if (!open || read !== reads) return;
     const was = before[highlighted];
     const kept = was === undefined ? -1 : list.findIndex((s) => s.id === was.id && s.till === was.till);
     useParked.setState({
@@ -77,11 +124,12 @@ export async function refreshParked(): Promise<void> {
       highlighted: kept >= 0 ? kept : Math.min(highlighted, Math.max(0, list.length - 1)),
     });
   } catch (error) {
-    useParked.setState({ error: message(error) });
+    if (read === reads && useParked.getState().open) useParked.setState({ error: message(error) });
   }
 }
 
 export function closeParked(): void {
+  reads++;
   useParked.setState(CLOSED);
 }
 

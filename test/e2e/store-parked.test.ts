@@ -3,10 +3,11 @@
 // nats-server hub. A sale parked at till 1 (F10) shows in till 2's parked list (F10 on an empty
 // counter: the status says how many the store has parked), marked with the till it was parked at;
 // Enter recalls it at till 2 with its lines. Till 1's list then shows it as taken by till 2. With
-// the hub killed, till 2's list says it shows only its own parked sales.
+// the hub killed, till 2's list says it shows only its own parked sales. A sale parked while till 2's
+// list is being read (its answer held) shows in it once it appears.
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestHub } from '../support/nats-hub.ts';
 import type { SyncedTerminal } from '../support/terminal.ts';
@@ -141,6 +142,53 @@ describe('a sale parked at till 1 recalled at till 2', { timeout: 300_000 }, () 
     await page2.keyboard.press('Escape');
     await dialog(page2).waitFor({ state: 'detached' });
     expect(await lines(page2).count()).toBe(before);
+  });
+
+  it('at till 2, reads the list again when the store count changes while it is being read', async () => {
+    // Till 2's list is read (the call reaches the core and is answered) and its answer held; till 1
+    // parks a sale meanwhile and till 2's status says so before the held answer shows the list
+    // (without that sale). The list must follow: it is compared with the status as it was when it
+    // was asked for, not when it appeared (it then saw the new count, never read again).
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let answered: () => void = () => undefined;
+    const read = new Promise<void>((resolve) => (answered = resolve));
+    let first = true;
+    const hold = async (route: Route) => {
+      const response = await route.fetch();
+      if (first) {
+        first = false;
+        answered();
+        await held;
+      }
+      await route.fulfill({ response });
+    };
+    const recallable = dialog(page2).locator('[data-parked-till="pokladna1"]:not([aria-disabled])');
+    await goTo(page1, 'sale');
+    await scan(page1, b);
+    await expect.poll(() => lines(page1).count()).toBe(1);
+    await goTo(page2, 'sale');
+    const count = Number(await parkedButton(page2).getAttribute('data-parked-count'));
+    await page2.route('**/rpc/session.parked', hold);
+    try {
+      await page2.keyboard.press('F10');
+      await read;
+      await page1.keyboard.press('F10');
+      await dialog(page1).waitFor();
+      await page1.keyboard.press('F10');
+      await dialog(page1).waitFor({ state: 'detached' });
+      await expect
+        .poll(() => parkedButton(page2).getAttribute('data-parked-count'), { timeout: 60_000 })
+        .toBe(String(count + 1));
+      release();
+      await dialog(page2).waitFor();
+      await expect.poll(() => recallable.count()).toBe(1);
+    } finally {
+      release();
+      await page2.unroute('**/rpc/session.parked', hold);
+    }
+    await page2.keyboard.press('Escape');
+    await dialog(page2).waitFor({ state: 'detached' });
   });
 
   it('says at till 2 that only its own parked sales are listed while the hub is away', async () => {

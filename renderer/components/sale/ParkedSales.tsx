@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useApp } from '../../store/app.ts';
 import {
   amounts,
+  behindStatus,
   closeParked,
   hasContent,
   highlightParked,
@@ -14,6 +15,7 @@ import {
   recallable,
   recallParked,
   refreshParked,
+  storeDown,
   useParked,
 } from '../../store/parked.ts';
 import { useDialogFocus } from '../dialog.ts';
@@ -34,15 +36,14 @@ function Dialog() {
   const { list, highlighted, error, busy } = useParked();
   const session = useApp((s) => s.session);
   // Out of reach of the store hub, the other tills' parked sales are not listed: said so.
-  const storeDown = useApp((s) => s.status?.storeHub?.connected === false);
-  // Another till parked or took a sale, or the hub came or went, while the list is open: it follows.
+  const down = useApp((s) => storeDown(s.status));
+  // Another till parked or took a sale, or the hub came or went, since the list was asked for (while
+  // it is open, or while its call was on its way): it is read again.
   const inStore = useApp((s) => parkedInStore(s.status));
-  const shown = useRef({ inStore, storeDown });
+  const asked = useParked((s) => s.asked);
   useEffect(() => {
-    if (shown.current.inStore === inStore && shown.current.storeDown === storeDown) return;
-    shown.current = { inStore, storeDown };
-    void refreshParked();
-  }, [inStore, storeDown]);
+    if (behindStatus(asked, { inStore, storeDown: down })) void refreshParked();
+  }, [asked, inStore, down]);
   // The list takes focus (arrows and Enter); with nothing parked, the words saying so do, never the
   // Park button: an Enter there (a person's, or one that ends a scan the scanner did not take for
   // one) would park the sale unasked. Enter with no sale listed recalls nothing; F10 parks.
@@ -147,7 +148,7 @@ function Dialog() {
           )}
         </>
       )}
-      {storeDown && (
+      {down && (
         <p className="notice warn" data-parked-store-down>
           {t('storeOffline')}
         </p>
