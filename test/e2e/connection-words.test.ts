@@ -7,13 +7,15 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { startSim, type RunningSim } from '../../sim/server.ts';
 import { DEMO, demoEnv, tempDir } from '../support/fixtures.ts';
 import { goTo } from './app.ts';
-import { launchChromium, screenshot, startWebShellProcess } from './browser.ts';
+import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import { newPage, say } from './lang.ts';
 
 let sim: RunningSim;
 let browser: Browser;
 let page: Page;
+/** The web shell of the test running: a failure prints the end of its log (what the core said). */
+let shell: RunningShell | undefined;
 
 beforeAll(async () => {
   [sim, browser] = await Promise.all([
@@ -28,26 +30,60 @@ afterAll(async () => {
   await sim.close();
 });
 
-screenshotOnFailure(() => page, 'connection-words');
+screenshotOnFailure(
+  () => page,
+  'connection-words',
+  () => shell,
+);
 
-/** A web shell on the older sim with the POS_* given, opened on Settings, its connection tested. */
-async function testedWith(env: Record<string, string>): Promise<void> {
-  const dataDir = tempDir('e2e-connection');
-  const shell = await startWebShellProcess({ POS_BASE_URL: sim.url, POS_DATA_DIR: dataDir, ...env });
-  onTestFinished(() => shell.stop());
-  await page.goto(shell.url);
-  await page.getByTestId('status-bar').waitFor();
-  await goTo(page, 'settings');
-  await page.locator('[data-action="test-connection"]').click();
+const card = () => page.locator('[data-section="connection"]');
+const result = () => card().locator('[data-connection-result]');
+
+/** The connection card's words as on screen, one line: what a failure names as the result it got. */
+async function cardSays(): Promise<string> {
+  const text = await card()
+    .innerText()
+    .catch((error: unknown) => `(unreadable: ${String(error)})`);
+  return JSON.stringify(text.replace(/\s+/g, ' ').trim());
 }
 
-const result = () => page.locator('[data-section="connection"] [data-connection-result]');
+/** A web shell on the older sim with the POS_* given (stopped when the test ends), its page open. */
+async function opened(env: Record<string, string>): Promise<void> {
+  shell = undefined;
+  const dataDir = tempDir('e2e-connection');
+  const started = await startWebShellProcess({ POS_BASE_URL: sim.url, POS_DATA_DIR: dataDir, ...env });
+  shell = started;
+  onTestFinished(() => started.stop());
+  await page.goto(started.url);
+  await page.getByTestId('status-bar').waitFor();
+}
+
+/**
+ * Back once the card shows the test's end (its time, with a result or an error), else failing with
+ * what the card says then (the button's words too: a press that never started a test leaves "Test
+ * connection" there), so that an assertion after it is about the result the test got.
+ */
+async function testEnded(): Promise<void> {
+  try {
+    await card().locator('[data-tested-at]').waitFor();
+  } catch (error) {
+    throw new Error(`The connection test showed no end; the card says ${await cardSays()}`, { cause: error });
+  }
+}
+
+/** `opened`, on Settings, its connection tested (testEnded). */
+async function testedWith(env: Record<string, string>): Promise<void> {
+  await opened(env);
+  await goTo(page, 'settings');
+  await page.locator('[data-action="test-connection"]').click();
+  await testEnded();
+}
 
 describe('the connection test in the run’s language', () => {
   it('an older release: the card-scan feature says it is not available, in the cashier’s words', async () => {
     await testedWith(demoEnv(sim.url));
     const feature = result().locator('[data-feature="Card scan at the counter"]');
-    await feature.waitFor();
+    expect(await feature.count(), `the card-scan feature's row; the card says ${await cardSays()}`).toBe(1);
     expect(await feature.getAttribute('class')).toBe('off');
     const text = (await feature.textContent()) ?? '';
     expect(text).toContain(say('core:featurePosScan'));
@@ -76,7 +112,7 @@ describe('the connection test in the run’s language', () => {
   it('no client secret: the summary says what is missing, in the cashier’s words', async () => {
     await testedWith({ POS_CLIENT_ID: DEMO.clientId });
     const summary = result().locator('[data-connection-ok="false"]');
-    await summary.waitFor();
+    expect(await summary.count(), `a summary of a failed test; the card says ${await cardSays()}`).toBe(1);
     expect(await summary.textContent()).toBe(say('core:missingClientSecret'));
     await screenshot(page, 'connection-missing-secret');
   });
