@@ -1,5 +1,5 @@
 // Page helpers for the e2e tests: what a cashier does, in Playwright terms.
-import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Locator, Page, Route } from 'playwright-core';
 import { LAUNCH_PASS_HEADER } from '../../contract/channels.ts';
 import { LAUNCH_PASS_STORAGE_KEY } from '../../renderer/platform/launch-pass.ts';
 import type { KeymapDiagnostics } from '../../renderer/actions/attach.ts';
@@ -308,4 +308,33 @@ export async function setManagerPin(page: Page, pin: string): Promise<Locator> {
   await card.locator('[data-action="set-manager-pin"]').click();
   await expect.poll(() => card.getAttribute('data-pin-set')).toBe('true');
   return card;
+}
+
+/** Answers held back by holdAnswers: `release` lets them through, `stop` releases and holds no more. */
+export interface HeldAnswers {
+  release(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Holds back the answers of the page's calls to `url` (a glob, as for page.route) until
+ * `release`, as on a slow till. The call reaches the core and only its answer waits: a request held
+ * in the browser would hold every later call of the page at the web shell too (main/web/call-order.ts).
+ */
+export async function holdAnswers(page: Page, url: string): Promise<HeldAnswers> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const hold = async (route: Route) => {
+    const response = await route.fetch();
+    await held;
+    await route.fulfill({ response });
+  };
+  await page.route(url, hold);
+  return {
+    release: () => release(),
+    stop: async () => {
+      release();
+      await page.unroute(url, hold);
+    },
+  };
 }

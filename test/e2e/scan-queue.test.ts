@@ -7,11 +7,11 @@
 //   halves that make no known code go into the code field whole, named whole.
 // - The first key on a page just opened is not lost when the settings arrive under it.
 // - F9 with no shift open (closed behind this page's back) asks for the float, never shows the panel.
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAUNCH_PASS_HEADER } from '../../contract/channels.ts';
 import { LAUNCH_PASS_STORAGE_KEY } from '../../renderer/platform/launch-pass.ts';
-import { goTo, openOnSale, scan } from './app.ts';
+import { goTo, holdAnswers, openOnSale, scan } from './app.ts';
 import { screenshot, SIZES, type RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import { cdpOf, sendKeys } from './keys.ts';
@@ -294,28 +294,18 @@ describe('every scan lands, once, whatever the till is doing', { timeout: 180_00
    * person's, so the settings reach it while they are still held.
    */
   async function typeAsSettingsArrive(first: string, rest: string, msPerKey: number): Promise<void> {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    // The call reaches the core and its answer is held: a request held in the browser would hold
-    // every later call of the page at the web shell too (main/web/call-order.ts).
-    const hold = async (route: Route) => {
-      const response = await route.fetch();
-      await held;
-      await route.fulfill({ response });
-    };
-    await page.route('**/rpc/settings.get', hold);
+    const held = await holdAnswers(page, '**/rpc/settings.get');
     try {
       await page.reload();
       await codeField().waitFor();
       await blur();
       const start = Date.now() - 900;
       await sendKeys(page, first, start, msPerKey);
-      release();
+      held.release();
       await page.locator('body[data-scanner-layout]').waitFor({ state: 'attached' });
       await sendKeys(page, rest, start + first.length * msPerKey, msPerKey);
     } finally {
-      release();
-      await page.unroute('**/rpc/settings.get', hold);
+      await held.stop();
     }
   }
 
