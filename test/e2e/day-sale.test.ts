@@ -404,7 +404,8 @@ describe('a day at the Sale screen', { timeout: 120_000 }, () => {
       legend
         .locator('[data-legend-key]')
         .evaluateAll((els) => els.map((e) => e.getAttribute('data-legend-key')));
-    expect(await legend.textContent()).toContain(say('sale:payFirst'));
+    // The legend follows the sale a frame after it is shown.
+    await expect.poll(() => legend.textContent()).toContain(say('sale:payFirst'));
     expect(await keys()).not.toContain('Delete');
     const [a, b] = counted as [Product, Product];
     await scan(page, a.barcode);
@@ -412,8 +413,8 @@ describe('a day at the Sale screen', { timeout: 120_000 }, () => {
     await expect.poll(() => rows().count()).toBe(2);
     await page.locator('[data-totals]').click();
     await expect.poll(keys).toEqual(expect.arrayContaining(['F9', 'F8', '↑ ↓', '+', 'Delete']));
-    expect(await legend.textContent()).toContain(say('sale:removeLine', { name: b.productName }));
-    expect(await legend.textContent()).toContain(say('sale:payLines', { count: 2 }));
+    await expect.poll(() => legend.textContent()).toContain(say('sale:removeLine', { name: b.productName }));
+    await expect.poll(() => legend.textContent()).toContain(say('sale:payLines', { count: 2 }));
     await screenshot(page, 'day-06-key-legend');
     await page.keyboard.press('F8');
     await expect.poll(() => legend.textContent()).toContain(say('sale:voidConfirm'));

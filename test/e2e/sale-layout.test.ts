@@ -430,7 +430,7 @@ describe('the Sale screen from 1024x768 up', { timeout: 240_000 }, () => {
       expect(await textInSight(page.getByTestId('customer').locator('h2'))).toBeNull();
       // Nothing left to void: the legend offers no F8 beside the disabled button.
       expect(await page.locator('[data-action="void-sale"]').isDisabled()).toBe(true);
-      expect(await legend().locator('[data-legend-key="F8"]').count()).toBe(0);
+      await expect.poll(() => legend().locator('[data-legend-key="F8"]').count()).toBe(0);
       await screenshot(page, `layout-${named(size)}-big-change`);
     }
     for (const size of SIZES) {

@@ -67,7 +67,11 @@ function countRenders(): void {
       return 'exchange credit';
     return undefined;
   };
+  /** Per commit, the parts it rendered, in order. */
+  const commits: string[][] = [];
   const walk = (root: Fiber): void => {
+    const rendered: string[] = [];
+    commits.push(rendered);
     const stack: Fiber[] = [root];
     while (stack.length > 0) {
       const fiber = stack.pop() as Fiber;
@@ -79,6 +83,7 @@ function countRenders(): void {
       if (part !== undefined && seen.get(part) !== fiber.memoizedState) {
         seen.set(part, fiber.memoizedState);
         renders[part] = (renders[part] ?? 0) + 1;
+        rendered.push(part);
       }
       if (fiber.sibling !== null) stack.push(fiber.sibling);
       if (fiber.child !== null) stack.push(fiber.child);
@@ -86,6 +91,7 @@ function countRenders(): void {
   };
   Object.assign(window, {
     __renders: renders,
+    __commits: commits,
     __REACT_DEVTOOLS_GLOBAL_HOOK__: {
       supportsFiber: true,
       isDisabled: false,
@@ -103,7 +109,14 @@ function countRenders(): void {
 
 const renders = (): Promise<Record<string, number>> =>
   page.evaluate(() => ({ ...(window as unknown as { __renders: Record<string, number> }).__renders }));
+const commits = (): Promise<string[][]> =>
+  page.evaluate(() => [...(window as unknown as { __commits: string[][] }).__commits]);
 const rows = () => page.locator('[data-testid="sale-lines"] tbody tr');
+/** The key legend follows the sale after the frame that shows it: wait until it names the selected line. */
+const legendFollows = (name: string) =>
+  expect
+    .poll(() => page.getByTestId('key-legend').locator('[data-legend-key="quantity"]').textContent())
+    .toContain(name);
 const outcome = () => page.locator('[data-testid="announcer"] [data-scan-outcome]');
 
 beforeAll(async () => {
@@ -142,6 +155,7 @@ describe('a scan renders what it changed on the Sale screen', () => {
       await expect.poll(() => rows().count()).toBe(i + 1);
     }
     await expect.poll(() => outcome().getAttribute('data-scan-outcome')).toBe('ok');
+    await legendFollows(NAMES[2] as string);
     const first = await rows().first().getAttribute('data-line');
     const before = await renders();
     // The page sees the tree (the hook stand-in works): each row and part rendered at least once.
@@ -185,6 +199,7 @@ describe('a scan renders what it changed on the Sale screen', () => {
     await page.locator('[data-field="code"]').blur();
     await expect.poll(onBody).toBe(true);
     await scanSettled(page);
+    await legendFollows(NAMES[3] as string);
     const before = await renders();
 
     // Refused: nothing of the screen, the legend neither.
@@ -202,6 +217,23 @@ describe('a scan renders what it changed on the Sale screen', () => {
     await scanSettled(page);
     await expect.poll(onBody).toBe(true);
     await page.evaluate(() => new Promise((done) => setTimeout(done, 0)));
+    await legendFollows(NAMES[0] as string);
     expect((await renders())['legend']).toBe((before['legend'] ?? 0) + 1);
+  });
+
+  it("a scan's line is committed without the key legend, which follows in a commit of its own", async () => {
+    // The third product again: its quantity raised and its line selected (the first one was), so
+    // what the legend says for the selected line changes with the scan.
+    await page.locator('[data-field="code"]').focus();
+    await scanSettled(page);
+    const line = await rows().nth(2).getAttribute('data-line');
+    const since = (await commits()).length;
+    await scan(page, barcodes[2] as string);
+    await legendFollows(NAMES[2] as string);
+    const after = (await commits()).slice(since);
+    const withRow = after.findIndex((parts) => parts.includes(`row ${String(line)}`));
+    expect(withRow).toBeGreaterThanOrEqual(0);
+    expect(after[withRow]).not.toContain('legend');
+    expect(after.slice(withRow + 1).some((parts) => parts.includes('legend'))).toBe(true);
   });
 });

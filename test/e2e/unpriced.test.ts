@@ -79,9 +79,9 @@ describe('a product without a price', { timeout: 120_000 }, () => {
   it('refuses the scan and says why; F6 takes the price a manager types, refusing one that is none', async () => {
     await scanRefused();
     expect(await rows().count()).toBe(0);
-    expect(await page.locator('[data-legend-key="F6"]').textContent()).toContain(
-      say('sale:enterPriceOf', { name: product.productName }),
-    );
+    await expect
+      .poll(() => page.locator('[data-legend-key="F6"]').textContent())
+      .toContain(say('sale:enterPriceOf', { name: product.productName }));
     await enterPrice('0');
     await expect
       .poll(() => dialog().locator('[data-price-error]').textContent())

@@ -9,7 +9,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { focusOf } from '../../actions/attach.ts';
 import { keysFocus } from '../../actions/code-focus.ts';
 import { actionForKey, type ActionContext, type ActionName, type Focus } from '../../actions/keymap.ts';
-import { useShallow } from 'zustand/react/shallow';
+import { shallow } from 'zustand/shallow';
 import { useApp } from '../../store/app.ts';
 import { parkedCount, parkedInStore, parkingOffer } from '../../store/parked.ts';
 import { drawerOffered } from '../../store/printer.ts';
@@ -67,6 +67,52 @@ function legendFacts({ session, sale, status }: ReturnType<typeof useApp.getStat
   };
 }
 
+/** How long the legend waits for the frame after a change before it follows anyway (no frames come:
+ * a hidden page). */
+const BACKSTOP_MS = 100;
+
+/**
+ * The legend's facts, following the store after the next frame is painted, not in the commit that
+ * changes it: a scan's answer paints its line without the legend's render (a dozen translated labels)
+ * in front of it, and the legend follows a frame later (issue 35, point 6).
+ */
+function useFactsAfterPaint(): ReturnType<typeof legendFacts> {
+  const [facts, setFacts] = useState(() => legendFacts(useApp.getState()));
+  const shown = useRef(facts);
+  useEffect(() => {
+    let frame = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let backstop: ReturnType<typeof setTimeout> | undefined;
+    const follow = () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      clearTimeout(backstop);
+      frame = 0;
+      timer = backstop = undefined;
+      // The same facts: not even a state update React would look at.
+      const next = legendFacts(useApp.getState());
+      if (shallow(shown.current, next)) return;
+      shown.current = next;
+      setFacts(next);
+    };
+    // A change between the first render and this effect.
+    follow();
+    const unsubscribe = useApp.subscribe(() => {
+      if (backstop !== undefined) return;
+      // A task after the frame's callbacks: after its paint.
+      frame = requestAnimationFrame(() => (timer = setTimeout(follow, 0)));
+      backstop = setTimeout(follow, BACKSTOP_MS);
+    });
+    return () => {
+      unsubscribe();
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      clearTimeout(backstop);
+    };
+  }, []);
+  return facts;
+}
+
 function useFocus(): { focus: Focus; inCode: boolean } {
   const read = () => {
     // A scan's hop to the code field and back (from the page or a line) is no change: see keysFocus.
@@ -115,8 +161,8 @@ export function KeyLegend() {
   }, [open]);
   const { focus, inCode } = useFocus();
   // Only what it shows, each a plain value: a new session (every answer of the core) or a key typed
-  // in the code field renders the legend again only when one of them changed.
-  const shown = useApp(useShallow(legendFacts));
+  // in the code field renders the legend again only when one of them changed, after the frame.
+  const shown = useFactsAfterPaint();
   const line =
     shown.lineId === undefined
       ? undefined
