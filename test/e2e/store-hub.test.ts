@@ -29,7 +29,7 @@ let browser: Browser;
 let page: Page;
 const otherDir = sharedTempDir('e2e-store-other');
 
-const hubEnv = (till: string) => ({ POS_STORE_HUB: `nats://${till}:pw-${till}@127.0.0.1:${hub.port}` });
+const hubEnv = (till: string) => ({ POS_STORE_HUB: hub.tillUrl(till) });
 
 beforeAll(async () => {
   hub = await startTestHub(tillUsers('pokladna1', 'pokladna2'), { shared: true });
@@ -187,7 +187,7 @@ describe('the store hub on screen', { timeout: 180_000 }, () => {
   it("says that this till's journal is not sent when the hub holds another one under its name", async () => {
     // As if this till's folder had been replaced: the hub's last event of pokladna2 is one this
     // till's journal does not have. Checked at connection: the hub restarted.
-    const nc = await connect({ servers: hub.url, user: 'pokladna2', pass: 'pw-pokladna2' });
+    const nc = await connect({ servers: hub.url, user: 'pokladna2', pass: hub.password('pokladna2') });
     try {
       await jetstream(nc).publish(
         journalSubject('pokladna2'),

@@ -41,7 +41,12 @@ function tillFile(name: string, dataDir: string): string {
 /** The hub's stream and each till's consumer, asked as till `as`; never throws. */
 async function hubState(tills: StoreTills, names: readonly string[], as: string): Promise<string> {
   try {
-    const nc = await connect({ servers: tills.hub.url, user: as, pass: `pw-${as}`, reconnect: false });
+    const nc = await connect({
+      servers: tills.hub.url,
+      user: as,
+      pass: tills.hub.password(as),
+      reconnect: false,
+    });
     try {
       const jsm = await jetstreamManager(nc);
       const stream = await jsm.streams.info(JOURNAL_STREAM, { subjects_filter: '>' });

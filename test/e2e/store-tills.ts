@@ -51,7 +51,7 @@ export async function startStoreTills(name: string, sim: SimOptions = {}): Promi
   if (code !== 0) throw new Error(`pos sync (till 2) failed: ${out}`);
   configureTill(one.dataDir, { receiptPrefix: 'P1' });
   configureTill(twoDir, { receiptPrefix: 'P2' });
-  const hubEnv = (till: string) => ({ POS_STORE_HUB: `nats://${till}:pw-${till}@127.0.0.1:${hub.port}` });
+  const hubEnv = (till: string) => ({ POS_STORE_HUB: hub.tillUrl(till) });
   const shells: [RunningShell, RunningShell] = await Promise.all([
     startWebShellProcess({ ...one.env, ...hubEnv('pokladna1') }),
     startWebShellProcess({ ...twoEnv, ...hubEnv('pokladna2') }),

@@ -17,8 +17,15 @@ import { freePort } from './ports.ts';
 
 export { freePort } from './ports.ts';
 
-export interface TestHub {
+/** Where a till finds a hub, and the password each user logs in with there. */
+export interface HubLogin {
   readonly url: string;
+  password(user: string): string;
+}
+
+export interface TestHub extends HubLogin {
+  /** The hub's address with `till`'s name and password in it (as POS_STORE_HUB takes it). */
+  tillUrl(till: string): string;
   readonly port: number;
   readonly dir: string;
   readonly pid: number | undefined;
@@ -34,8 +41,16 @@ export interface TestHub {
 }
 
 /**
- * Starts a hub for these tills. Made in a test, it stops when the test finishes; `shared` (for a
- * beforeAll) keeps it for the file, the caller stops it.
+ * Users for a hub, one per till, each with a password of its own, random (made anew for each hub):
+ * a till process left over from an earlier run (killed before it could stop it) that reconnects to a
+ * port a new hub reuses can never log in there as its till and take that till's events.
+ */
+export const tillUsers = (...tills: string[]): HubUser[] =>
+  tills.map((till) => ({ user: till, password: randomBytes(18).toString('base64url') }));
+
+/**
+ * Starts a hub for these users (tillUsers). Made in a test, it stops when the test finishes;
+ * `shared` (for a beforeAll) keeps it for the file, the caller stops it.
  */
 export async function startTestHub(
   users: readonly HubUser[],
@@ -80,8 +95,15 @@ export async function startTestHub(
     await exited;
   };
   await up();
+  const password = (user: string): string => {
+    const found = users.find((u) => u.user === user);
+    if (found === undefined) throw new Error(`no user ${user} on the test hub on port ${port}`);
+    return found.password;
+  };
   const hub: TestHub = {
     url: `nats://127.0.0.1:${port}`,
+    password,
+    tillUrl: (till) => `nats://${till}:${password(till)}@127.0.0.1:${port}`,
     port,
     dir,
     get pid() {

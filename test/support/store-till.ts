@@ -10,6 +10,7 @@ import type { JournalEvent } from '../../db/journal.ts';
 import { StoreHub, type StoreHubOptions } from '../../main/hub/index.ts';
 import { JOURNAL_STREAM, journalSubject } from '../../main/hub/names.ts';
 import { tempDir } from './fixtures.ts';
+import type { HubLogin } from './nats-hub.ts';
 
 export { cashIn, openShift, returnCash, sell, WAREHOUSE } from './store-sales.ts';
 
@@ -25,7 +26,7 @@ export function openTillDb(name: string): Db {
  * The till's link to the hub, started, closed when the test finishes. What it logs is printed when
  * the test fails (a till out of reach and a till that never applied an event look alike otherwise).
  */
-export function joinHub(db: Db, till: string, url: string, more: Partial<StoreHubOptions> = {}): StoreHub {
+export function joinHub(db: Db, till: string, hub: HubLogin, more: Partial<StoreHubOptions> = {}): StoreHub {
   const lines: string[] = [];
   const log = (line: string) => {
     lines.push(`${new Date().toISOString()} ${till}: ${line}`);
@@ -34,21 +35,28 @@ export function joinHub(db: Db, till: string, url: string, more: Partial<StoreHu
   onTestFailed(() => {
     console.error(lines.length === 0 ? `${till} logged nothing` : lines.join('\n'));
   });
-  const hub = new StoreHub({ db, url, till, password: `pw-${till}`, maxRetryMs: 300, ...more, log });
-  hub.start();
-  onTestFinished(() => hub.close());
-  return hub;
+  const link = new StoreHub({
+    db,
+    url: hub.url,
+    till,
+    password: hub.password(till),
+    maxRetryMs: 300,
+    ...more,
+    log,
+  });
+  link.start();
+  onTestFinished(() => link.close());
+  return link;
 }
 
-export const tillUsers = (...tills: string[]) =>
-  tills.map((till) => ({ user: till, password: `pw-${till}` }));
+export { tillUsers } from './nats-hub.ts';
 
 /**
- * Every event the hub at `url` holds on `till`'s subject, in the stream's order, read as the tills
- * read them; asked as the till `as`.
+ * Every event `hub` holds on `till`'s subject, in the stream's order, read as the tills read them;
+ * asked as the till `as`.
  */
-export async function eventsOnHub(url: string, till: string, as: string): Promise<JournalEvent[]> {
-  const nc = await connect({ servers: url, user: as, pass: `pw-${as}` });
+export async function eventsOnHub(hub: HubLogin, till: string, as: string): Promise<JournalEvent[]> {
+  const nc = await connect({ servers: hub.url, user: as, pass: hub.password(as) });
   try {
     const jsm = await jetstreamManager(nc);
     const info = await jsm.streams.info(JOURNAL_STREAM, { subjects_filter: journalSubject(till) });

@@ -13,8 +13,8 @@ describe('return claims across tills', () => {
     { timeout: 120_000 },
     async () => {
       const hub = await startTestHub(tillUsers('till1', 'till2'));
-      const one = joinHub(openTillDb('one'), 'till1', hub.url);
-      const two = joinHub(openTillDb('two'), 'till2', hub.url);
+      const one = joinHub(openTillDb('one'), 'till1', hub);
+      const two = joinHub(openTillDb('two'), 'till2', hub);
       await expect.poll(() => one.status().connected && two.status().connected).toBe(true);
       for (let lineNo = 0; lineNo < 20; lineNo++) {
         // A line of 3 sold at till 3; each till wants 2 back at the same instant.
@@ -36,7 +36,7 @@ describe('return claims across tills', () => {
 
   it('says offline when the hub is out of reach, claiming nothing', async () => {
     const hub = await startTestHub(tillUsers('till1'));
-    const one = joinHub(openTillDb('one'), 'till1', hub.url);
+    const one = joinHub(openTillDb('one'), 'till1', hub);
     await expect.poll(() => one.status().connected).toBe(true);
     await hub.kill9();
     await expect.poll(() => one.status().connected).toBe(false);
@@ -49,12 +49,12 @@ describe('return claims across tills', () => {
     const hub = await startTestHub(tillUsers('till1', 'admin'));
     // A stream already taking the bucket's subjects: while it stands the bucket cannot be made
     // (nats-server says "subjects overlap", as it may for a moment when two tills make it at once).
-    const nc = await connect({ servers: hub.url, user: 'admin', pass: 'pw-admin' });
+    const nc = await connect({ servers: hub.url, user: 'admin', pass: hub.password('admin') });
     onTestFinished(() => nc.close());
     const jsm = await jetstreamManager(nc);
     await jsm.streams.add({ name: 'blocker', subjects: [`$KV.${CLAIMS_BUCKET}.>`] });
     const log: string[] = [];
-    const one = joinHub(openTillDb('one'), 'till1', hub.url, { log: (line) => log.push(line) });
+    const one = joinHub(openTillDb('one'), 'till1', hub, { log: (line) => log.push(line) });
     await expect.poll(() => log.filter((line) => /subjects overlap/.test(line)).length).toBeGreaterThan(1);
     // Not connected while its claims cannot be settled: the counter says the hub is out of reach.
     expect(one.status().connected).toBe(false);

@@ -23,7 +23,7 @@ const oneToN = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
 /** What the hub says `till`'s consumer has delivered: messages handed over, and the stream's last. */
 async function delivered(hub: TestHub, till: string): Promise<{ messages: number; streamSeq: number }> {
-  const nc = await connect({ servers: hub.url, user: till, pass: `pw-${till}` });
+  const nc = await connect({ servers: hub.url, user: till, pass: hub.password(till) });
   try {
     const info = await (await jetstreamManager(nc)).consumers.info(JOURNAL_STREAM, consumerName(till));
     return { messages: info.delivered.consumer_seq, streamSeq: info.delivered.stream_seq };
@@ -53,8 +53,8 @@ describe("a till's journal consumer made again", () => {
       const { hub, dbs } = await store(2);
       const [a, b] = dbs as [Db, Db];
       const lines: string[] = [];
-      joinHub(a, 'till1', hub.url);
-      joinHub(b, 'till2', hub.url, { log: (line) => lines.push(line) });
+      joinHub(a, 'till1', hub);
+      joinHub(b, 'till2', hub, { log: (line) => lines.push(line) });
       journal(a, 10);
       await expect.poll(() => seqsOf(b, 'till1'), { timeout: 30_000 }).toEqual(oneToN(10));
       await expect.poll(() => hubPosition(b)?.streamSeq).toBe(10);
@@ -86,8 +86,8 @@ describe("a till's journal consumer made again", () => {
     async () => {
       const { hub, dbs } = await store(3);
       const [a, b, c] = dbs as [Db, Db, Db];
-      const hubA = joinHub(a, 'till1', hub.url);
-      const hubB = joinHub(b, 'till2', hub.url);
+      const hubA = joinHub(a, 'till1', hub);
+      const hubB = joinHub(b, 'till2', hub);
       journal(a, 10);
       await expect.poll(() => seqsOf(b, 'till1'), { timeout: 30_000 }).toEqual(oneToN(10));
       await expect.poll(() => hubPosition(b)?.streamSeq).toBe(10);
@@ -101,16 +101,16 @@ describe("a till's journal consumer made again", () => {
 
       // The new hub numbers till3's events 1 to 3 and till1's journal, sent again, 4 to 13, then two
       // more of till1's: it holds past the 10 till2 remembers, at numbers that are other events now.
-      const hubC = joinHub(c, 'till3', hub.url);
+      const hubC = joinHub(c, 'till3', hub);
       await expect.poll(() => hubC.status().published, { timeout: 30_000 }).toBe(3);
-      const hubA2 = joinHub(a, 'till1', hub.url);
+      const hubA2 = joinHub(a, 'till1', hub);
       await expect.poll(() => hubA2.status().published, { timeout: 30_000 }).toBe(10);
       sell(a, 4, 1);
       sell(a, 4, 1);
       await expect.poll(() => hubA2.status().published, { timeout: 30_000 }).toBe(12);
 
       const lines: string[] = [];
-      joinHub(b, 'till2', hub.url, { log: (line) => lines.push(line) });
+      joinHub(b, 'till2', hub, { log: (line) => lines.push(line) });
       await expect.poll(() => seqsOf(b, 'till3'), { timeout: 30_000 }).toEqual(oneToN(3));
       await expect.poll(() => seqsOf(b, 'till1'), { timeout: 30_000 }).toEqual(oneToN(12));
       expect(lines.some((l) => /consumer is made to deliver from the first event/.test(l))).toBe(true);
@@ -126,7 +126,7 @@ describe("a till's journal consumer made again", () => {
     async () => {
       const { hub, dbs } = await store(3);
       const [a, b, c] = dbs as [Db, Db, Db];
-      const hubA = joinHub(a, 'till1', hub.url);
+      const hubA = joinHub(a, 'till1', hub);
       journal(a, 5);
       await expect.poll(() => hubA.status().published, { timeout: 30_000 }).toBe(5);
       // A copy of the hub's folder with till1's first five events (and no consumer of till2 yet).
@@ -135,8 +135,8 @@ describe("a till's journal consumer made again", () => {
       const copy = join(tempDir('hub-copy'), 'jetstream');
       cpSync(join(hub.dir, 'jetstream'), copy, { recursive: true });
       await hub.start();
-      const hubA2 = joinHub(a, 'till1', hub.url);
-      const hubB = joinHub(b, 'till2', hub.url);
+      const hubA2 = joinHub(a, 'till1', hub);
+      const hubB = joinHub(b, 'till2', hub);
       for (let i = 0; i < 5; i++) sell(a, 3, 1);
       await expect.poll(() => seqsOf(b, 'till1'), { timeout: 30_000 }).toEqual(oneToN(10));
       await expect.poll(() => hubPosition(b)?.streamSeq).toBe(10);
@@ -150,15 +150,15 @@ describe("a till's journal consumer made again", () => {
       cpSync(copy, join(hub.dir, 'jetstream'), { recursive: true });
       await hub.start();
       journal(c, 2);
-      const hubC = joinHub(c, 'till3', hub.url);
+      const hubC = joinHub(c, 'till3', hub);
       await expect.poll(() => hubC.status().published, { timeout: 30_000 }).toBe(2);
-      const hubA3 = joinHub(a, 'till1', hub.url);
+      const hubA3 = joinHub(a, 'till1', hub);
       await expect.poll(() => hubA3.status().published, { timeout: 30_000 }).toBe(10);
       sell(a, 4, 1);
       await expect.poll(() => hubA3.status().published, { timeout: 30_000 }).toBe(11);
 
       const lines: string[] = [];
-      joinHub(b, 'till2', hub.url, { log: (line) => lines.push(line) });
+      joinHub(b, 'till2', hub, { log: (line) => lines.push(line) });
       await expect.poll(() => seqsOf(b, 'till3'), { timeout: 30_000 }).toEqual(oneToN(2));
       await expect.poll(() => seqsOf(b, 'till1'), { timeout: 30_000 }).toEqual(oneToN(11));
       expect(

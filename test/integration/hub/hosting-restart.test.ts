@@ -15,6 +15,11 @@ import { freePort } from '../../support/nats-hub.ts';
 import { joinHub, openShift, openTillDb, sell, tillUsers } from '../../support/store-till.ts';
 
 const child = new URL('./hosting-child.ts', import.meta.url).pathname;
+/** The hub the child hosts on `port`: its users' passwords are hosting-child.ts's. */
+const hosted = (port: number) => ({
+  url: `nats://127.0.0.1:${port}`,
+  password: (till: string) => `pw-${till}`,
+});
 
 interface App {
   readonly process: ChildProcess;
@@ -75,7 +80,7 @@ describe('the hosting app killed with kill -9 and started again', () => {
     const orphan = (await first.ask()).pid;
     expect(orphan).not.toBeNull();
     const a = openTillDb('a');
-    const hubA = joinHub(a, 'till1', `nats://127.0.0.1:${port}`);
+    const hubA = joinHub(a, 'till1', hosted(port));
     openShift(a);
     for (let i = 0; i < 30; i++) sell(a, 1 + (i % 5), 1);
     await expect.poll(() => hubA.status().published, { timeout: 60_000 }).toBe(31);
@@ -94,7 +99,7 @@ describe('the hosting app killed with kill -9 and started again', () => {
 
     // Nothing lost: a till that joins now gets till 1's journal whole, before and after the kill.
     const b = openTillDb('b');
-    joinHub(b, 'till2', `nats://127.0.0.1:${port}`);
+    joinHub(b, 'till2', hosted(port));
     await expect
       .poll(() => storeEvents(b, 'till1').map((e) => e.seq), { timeout: 90_000 })
       .toEqual(oneToN(41));

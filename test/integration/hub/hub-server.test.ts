@@ -16,13 +16,23 @@ describe('the store hub server', () => {
     await expect(
       connect({ servers: hub.url, user: 'till1', pass: 'guess', reconnect: false }),
     ).rejects.toThrow(/Authorization Violation/);
-    const nc = await connect({ servers: hub.url, user: 'till1', pass: 'pw-till1', reconnect: false });
+    const nc = await connect({
+      servers: hub.url,
+      user: 'till1',
+      pass: hub.password('till1'),
+      reconnect: false,
+    });
     await nc.close();
   });
 
   it('lets a till publish journal events under its own name only', async () => {
     const hub = await startTestHub(tillUsers('till1', 'till2'));
-    const listener = await connect({ servers: hub.url, user: 'till2', pass: 'pw-till2', reconnect: false });
+    const listener = await connect({
+      servers: hub.url,
+      user: 'till2',
+      pass: hub.password('till2'),
+      reconnect: false,
+    });
     const seen: string[] = [];
     const sub = listener.subscribe('store.journal.>', {
       callback: (_e, m) => {
@@ -30,7 +40,12 @@ describe('the store hub server', () => {
       },
     });
     await listener.flush();
-    const till1 = await connect({ servers: hub.url, user: 'till1', pass: 'pw-till1', reconnect: false });
+    const till1 = await connect({
+      servers: hub.url,
+      user: 'till1',
+      pass: hub.password('till1'),
+      reconnect: false,
+    });
     const refused: string[] = [];
     void (async () => {
       for await (const s of till1.status()) if (s.type === 'error') refused.push(s.error.message);
@@ -47,7 +62,8 @@ describe('the store hub server', () => {
 
   it('starts the server again after kill -9 when this till hosts it', async () => {
     const port = await freePort();
-    const server = new HubServer({ dir: tempDir('hosted'), port, users: tillUsers('till1'), restartMs: 50 });
+    const users = tillUsers('till1');
+    const server = new HubServer({ dir: tempDir('hosted'), port, users, restartMs: 50 });
     await server.start();
     try {
       const first = server.pid;
@@ -55,7 +71,12 @@ describe('the store hub server', () => {
       process.kill(first ?? 0, 'SIGKILL');
       await expect.poll(() => server.starts, { timeout: 30_000 }).toBe(2);
       await server.ready();
-      const nc = await connect({ servers: server.url, user: 'till1', pass: 'pw-till1', reconnect: false });
+      const nc = await connect({
+        servers: server.url,
+        user: 'till1',
+        pass: users[0]?.password,
+        reconnect: false,
+      });
       await nc.close();
       expect(server.pid).not.toBe(first);
     } finally {

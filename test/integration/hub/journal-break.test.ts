@@ -29,7 +29,7 @@ function journal(db: Db, events: number): void {
   for (let i = 1; i < events; i++) sell(db, 3, 1);
 }
 
-const onHub = (hub: TestHub, till: string) => eventsOnHub(hub.url, till, 'till2');
+const onHub = (hub: TestHub, till: string) => eventsOnHub(hub, till, 'till2');
 
 /** A till's folder of its own (not the test's temporary one per name): to be copied and put back. */
 function tillFolder(): { dir: string; open: () => Db } {
@@ -54,8 +54,8 @@ async function oldTill(events: number): Promise<{ hub: TestHub; a: Db; b: Db }> 
   const hub = await startTestHub(tillUsers('till1', 'till2', 'till1b'));
   const a = openTillDb('a');
   const b = openTillDb('b');
-  const hubA = joinHub(a, 'till1', hub.url);
-  joinHub(b, 'till2', hub.url);
+  const hubA = joinHub(a, 'till1', hub);
+  joinHub(b, 'till2', hub);
   journal(a, events);
   await expect.poll(() => storeOf(b, 'till1'), { timeout: 30_000 }).toEqual(ownJournal(a));
   expect(storeOf(b, 'till1').map((e) => e.seq)).toEqual(oneToN(events));
@@ -74,7 +74,7 @@ describe('a till whose journal starts again below the hub', () => {
       const fresh = openTillDb('a-again');
       journal(fresh, 3);
       const lines: string[] = [];
-      const hubFresh = joinHub(fresh, 'till1', hub.url, { log: (line) => lines.push(line) });
+      const hubFresh = joinHub(fresh, 'till1', hub, { log: (line) => lines.push(line) });
       await expect
         .poll(() => hubFresh.status().journalBreak, { timeout: 30_000 })
         .toEqual({ till: 'till1', hubLast: 5, ownLast: 3 });
@@ -97,7 +97,7 @@ describe('a till whose journal starts again below the hub', () => {
 
       // Given a new name, its journal goes out from 1 on a subject of its own and reaches till2.
       await hubFresh.close();
-      const renamed = joinHub(fresh, 'till1b', hub.url);
+      const renamed = joinHub(fresh, 'till1b', hub);
       await expect.poll(() => storeOf(b, 'till1b'), { timeout: 30_000 }).toEqual(ownJournal(fresh));
       expect(renamed.status().journalBreak).toBeNull();
       // Till2 can hold the 7th before till1b has its ack: wait for the count, do not read it once.
@@ -134,13 +134,13 @@ describe('a till whose journal starts again below the hub', () => {
       });
       onTestFinished(() => area.close());
       const setting = { url: hub.url, hosts: false, port: 4222, tills: [] };
-      await area.set({ ...setting, till: 'till1', password: 'pw-till1' });
+      await area.set({ ...setting, till: 'till1', password: hub.password('till1') });
       await expect
         .poll(() => area.view().journalBreak, { timeout: 30_000 })
         .toEqual({ till: 'till1', hubLast: 4, ownLast: 3 });
       expect(area.status()?.journalBreak).toEqual({ till: 'till1', hubLast: 4, ownLast: 3 });
 
-      await area.set({ ...setting, till: 'till1b', password: 'pw-till1b' });
+      await area.set({ ...setting, till: 'till1b', password: hub.password('till1b') });
       await expect.poll(() => storeOf(b, 'till1b'), { timeout: 30_000 }).toEqual(ownJournal(fresh));
       expect(area.view().journalBreak).toBeNull();
       expect(area.status()?.journalBreak).toBeUndefined();
@@ -170,7 +170,7 @@ describe('a till whose journal starts again below the hub', () => {
           PATH: process.env.PATH ?? '',
           HOME: folder.dir,
           POS_DATA_DIR: folder.dir,
-          POS_STORE_HUB: `nats://till1:pw-till1@127.0.0.1:${hub.port}`,
+          POS_STORE_HUB: hub.tillUrl('till1'),
         },
         90_000,
       );
@@ -204,8 +204,8 @@ describe('a till whose journal starts again below the hub', () => {
       const folder = tillFolder();
       let a = folder.open();
       const b = openTillDb('b');
-      const hubA = joinHub(a, 'till1', hub.url);
-      joinHub(b, 'till2', hub.url);
+      const hubA = joinHub(a, 'till1', hub);
+      joinHub(b, 'till2', hub);
       journal(a, 3);
       await expect.poll(() => hubA.status().published, { timeout: 30_000 }).toBe(3);
       await hubA.close();
@@ -217,7 +217,7 @@ describe('a till whose journal starts again below the hub', () => {
 
       // Offline, four more; back, the till publishes them (the hub's 3 is its own 3).
       for (let i = 0; i < 4; i++) sell(a, 3, 1);
-      const hubA2 = joinHub(a, 'till1', hub.url);
+      const hubA2 = joinHub(a, 'till1', hub);
       await expect.poll(() => hubA2.status().published, { timeout: 30_000 }).toBe(7);
       expect(hubA2.status().journalBreak).toBeNull();
       await expect.poll(() => storeOf(b, 'till1'), { timeout: 30_000 }).toEqual(ownJournal(a));
@@ -231,7 +231,7 @@ describe('a till whose journal starts again below the hub', () => {
       const restored = folder.open();
       expect(ownJournal(restored)).toEqual(before.slice(0, 3));
       for (let i = 0; i < 5; i++) sell(restored, 4, 1);
-      const hubR = joinHub(restored, 'till1', hub.url);
+      const hubR = joinHub(restored, 'till1', hub);
       await expect
         .poll(() => hubR.status().journalBreak, { timeout: 30_000 })
         .toEqual({ till: 'till1', hubLast: 7, ownLast: 8 });

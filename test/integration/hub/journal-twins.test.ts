@@ -28,11 +28,11 @@ const ownJournal = (db: Db) => journalAfter(db, 0, 1000);
 const storeOf = (db: Db, till: string): JournalEvent[] =>
   storeEvents(db, till).map(({ seq, kind, body }) => ({ seq, kind, body }));
 
-const onHub = (hub: TestHub, till: string) => eventsOnHub(hub.url, till, 'till3');
+const onHub = (hub: TestHub, till: string) => eventsOnHub(hub, till, 'till3');
 
 /** The store's stream made before any till, as ensureStream makes it but with this duplicate window. */
 async function streamWithWindow(hub: TestHub, windowMs: number): Promise<void> {
-  const nc = await connect({ servers: hub.url, user: 'till3', pass: 'pw-till3' });
+  const nc = await connect({ servers: hub.url, user: 'till3', pass: hub.password('till3') });
   try {
     const jsm = await jetstreamManager(nc);
     await jsm.streams.add({
@@ -56,7 +56,7 @@ async function publishAside(
   event: JournalEvent,
   stored: () => void,
 ): Promise<void> {
-  const nc = await connect({ servers: hub.url, user: till, pass: `pw-${till}` });
+  const nc = await connect({ servers: hub.url, user: till, pass: hub.password(till) });
   try {
     await jetstream(nc).publish(journalSubject(till), JSON.stringify(event));
     stored();
@@ -78,9 +78,9 @@ async function twins(windowMs?: number) {
   const hub = await startTestHub(tillUsers('till1', 'till3'));
   if (windowMs !== undefined) await streamWithWindow(hub, windowMs);
   const [a, b, c] = [openTillDb('a'), openTillDb('b'), openTillDb('c')];
-  const hubA = joinHub(a, 'till1', hub.url);
-  const hubB = joinHub(b, 'till1', hub.url);
-  joinHub(c, 'till3', hub.url);
+  const hubA = joinHub(a, 'till1', hub);
+  const hubB = joinHub(b, 'till1', hub);
+  joinHub(c, 'till3', hub);
   await connectedClean(hubA);
   await connectedClean(hubB);
   return { hub, a, b, c, hubA, hubB };
@@ -123,8 +123,8 @@ async function publishedTwo() {
   const hub = await startTestHub(tillUsers('till1', 'till3'));
   const [a, c] = [openTillDb('a'), openTillDb('c')];
   const lines: string[] = [];
-  const hubA = joinHub(a, 'till1', hub.url, { log: (line) => lines.push(line) });
-  joinHub(c, 'till3', hub.url);
+  const hubA = joinHub(a, 'till1', hub, { log: (line) => lines.push(line) });
+  joinHub(c, 'till3', hub);
   await connectedClean(hubA);
   openShift(a);
   sell(a, 3, 1);
@@ -172,9 +172,9 @@ describe('the same event published twice', () => {
     async () => {
       const hub = await startTestHub(tillUsers('till1', 'till3'));
       const [a, c] = [openTillDb('a'), openTillDb('c')];
-      const first = joinHub(a, 'till1', hub.url);
-      const second = joinHub(a, 'till1', hub.url);
-      joinHub(c, 'till3', hub.url);
+      const first = joinHub(a, 'till1', hub);
+      const second = joinHub(a, 'till1', hub);
+      joinHub(c, 'till3', hub);
       await connectedClean(first);
       await connectedClean(second);
       openShift(a);

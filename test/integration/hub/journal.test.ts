@@ -26,8 +26,8 @@ describe("the tills' journals through the store hub", () => {
     const hub = await startTestHub(tillUsers('till1', 'till2'));
     const a = openTillDb('a');
     const b = openTillDb('b');
-    joinHub(a, 'till1', hub.url);
-    const hubB = joinHub(b, 'till2', hub.url);
+    joinHub(a, 'till1', hub);
+    const hubB = joinHub(b, 'till2', hub);
     openShift(a, 50_000);
     cashIn(a, 2_000);
     sell(a, 42, 3);
@@ -57,8 +57,8 @@ describe("the tills' journals through the store hub", () => {
     const hub = await startTestHub(tillUsers('till1', 'till2'));
     const a = openTillDb('a');
     const b = openTillDb('b');
-    joinHub(a, 'till1', hub.url);
-    joinHub(b, 'till2', hub.url);
+    joinHub(a, 'till1', hub);
+    joinHub(b, 'till2', hub);
     openShift(a, 10_000);
     const order = sell(a, 42, 3);
     returnCash(a, order, 1);
@@ -81,8 +81,8 @@ describe("the tills' journals through the store hub", () => {
     const hub = await startTestHub(tillUsers('till1', 'till2'));
     const a = openTillDb('a');
     const b = openTillDb('b');
-    const hubA = joinHub(a, 'till1', hub.url);
-    joinHub(b, 'till2', hub.url);
+    const hubA = joinHub(a, 'till1', hub);
+    joinHub(b, 'till2', hub);
     openShift(a);
     for (let i = 0; i < 150; i++) {
       sell(a, 1 + (i % 7), 1);
@@ -104,8 +104,8 @@ describe("the tills' journals through the store hub", () => {
     const hub = await startTestHub(tillUsers('till1', 'till2'));
     const a = openTillDb('a');
     const b = openTillDb('b');
-    joinHub(a, 'till1', hub.url);
-    const hubB = joinHub(b, 'till2', hub.url);
+    joinHub(a, 'till1', hub);
+    const hubB = joinHub(b, 'till2', hub);
     openShift(a);
     openShift(b);
     await expect.poll(() => seqsOf(b, 'till1')).toEqual([1]);
@@ -113,7 +113,7 @@ describe("the tills' journals through the store hub", () => {
     for (let i = 0; i < 40; i++) sell(b, 5, 1);
     for (let i = 0; i < 30; i++) sell(a, 6, 2);
     // The till comes back: its backlog goes out, the others' events come in.
-    joinHub(b, 'till2', hub.url);
+    joinHub(b, 'till2', hub);
     await expect.poll(() => seqsOf(a, 'till2'), { timeout: 60_000 }).toEqual(oneToN(41));
     await expect.poll(() => seqsOf(b, 'till1'), { timeout: 60_000 }).toEqual(oneToN(31));
   });
@@ -122,8 +122,8 @@ describe("the tills' journals through the store hub", () => {
     const hub = await startTestHub(tillUsers('till1', 'till2', 'till3'));
     const a = openTillDb('a');
     const b = openTillDb('b');
-    joinHub(a, 'till1', hub.url);
-    joinHub(b, 'till2', hub.url);
+    joinHub(a, 'till1', hub);
+    joinHub(b, 'till2', hub);
     openShift(a);
     openShift(b);
     for (let i = 0; i < 20; i++) sell(a, 3, 1);
@@ -135,7 +135,7 @@ describe("the tills' journals through the store hub", () => {
     sell(a, 3, 1);
     // A till that joins after the wipe learns everything both tills ever journaled.
     const c = openTillDb('c');
-    joinHub(c, 'till3', hub.url);
+    joinHub(c, 'till3', hub);
     await expect.poll(() => seqsOf(c, 'till1'), { timeout: 60_000 }).toEqual(oneToN(22));
     await expect.poll(() => seqsOf(c, 'till2'), { timeout: 60_000 }).toEqual(oneToN(11));
     await expect.poll(() => seqsOf(b, 'till1'), { timeout: 60_000 }).toEqual(oneToN(22));

@@ -15,7 +15,7 @@ import { BarcodeReader } from '../../../main/barcode/index.ts';
 import { Counter, CounterError, counterHandlers, ScanResolver } from '../../../main/counter/index.ts';
 import type { StoreHub } from '../../../main/hub/index.ts';
 import { SaleId } from '../../../contract/ids.ts';
-import { startTestHub } from '../../support/nats-hub.ts';
+import { startTestHub, type HubLogin } from '../../support/nats-hub.ts';
 import { joinHub, openTillDb, tillUsers } from '../../support/store-till.ts';
 
 const WALK_IN = { companyId: 1, name: 'Walk-in' };
@@ -29,7 +29,7 @@ interface Till {
 }
 
 /** A till's file with three products of warehouse 1: CODE-1 at 10.00, CODE-2 at 25.50, CODE-3 at 4.20. */
-function till(name: string, url: string): Till {
+function till(name: string, on: HubLogin): Till {
   const db = openTillDb(name);
   upsertStockItems(
     db,
@@ -45,7 +45,7 @@ function till(name: string, url: string): Till {
     })),
     { syncedAt: new Date().toISOString(), mark: 1 },
   );
-  const hub = joinHub(db, name, url);
+  const hub = joinHub(db, name, on);
   const counter = new Counter({
     db,
     resolver: new ScanResolver({ db }),
@@ -97,8 +97,8 @@ async function othersListed(t: Till) {
 describe('parked sales across the store', { timeout: 120_000 }, () => {
   it('recalls at till 2 a sale parked at till 1, with its lines, and till 1 shows it as taken', async () => {
     const hub = await startTestHub(tillUsers('till1', 'till2'));
-    const one = till('till1', hub.url);
-    const two = till('till2', hub.url);
+    const one = till('till1', hub);
+    const two = till('till2', hub);
     await expect.poll(() => one.hub.connected && two.hub.connected).toBe(true);
 
     const parkedId = await park(one, 'CODE-1', 'CODE-1', 'CODE-2');
@@ -139,9 +139,9 @@ describe('parked sales across the store', { timeout: 120_000 }, () => {
 
   it('lets only one of two tills recall the same parked sale at the same instant', async () => {
     const hub = await startTestHub(tillUsers('till1', 'till2', 'till3'));
-    const one = till('till1', hub.url);
-    const two = till('till2', hub.url);
-    const three = till('till3', hub.url);
+    const one = till('till1', hub);
+    const two = till('till2', hub);
+    const three = till('till3', hub);
     await expect.poll(() => one.hub.connected && two.hub.connected && three.hub.connected).toBe(true);
     const ids: SaleId[] = [];
     for (const code of ['CODE-1', 'CODE-2', 'CODE-3', 'CODE-1']) ids.push(await park(one, code));
@@ -180,8 +180,8 @@ describe('parked sales across the store', { timeout: 120_000 }, () => {
 
   it('lists and recalls only its own parked sales without the hub, and refuses another till’s', async () => {
     const hub = await startTestHub(tillUsers('till1', 'till2'));
-    const one = till('till1', hub.url);
-    const two = till('till2', hub.url);
+    const one = till('till1', hub);
+    const two = till('till2', hub);
     await expect.poll(() => one.hub.connected && two.hub.connected).toBe(true);
     const theirs = await park(one, 'CODE-1');
     const mine = await park(two, 'CODE-2');
@@ -200,8 +200,8 @@ describe('parked sales across the store', { timeout: 120_000 }, () => {
   });
   it('keeps a parked sale holding an exchange at its till: another till refuses to take it over', async () => {
     const hub = await startTestHub(tillUsers('till1', 'till2'));
-    const one = till('till1', hub.url);
-    const two = till('till2', hub.url);
+    const one = till('till1', hub);
+    const two = till('till2', hub);
     await expect.poll(() => one.hub.connected && two.hub.connected).toBe(true);
     // Till 1 takes goods of receipt 1-000007 back as a credit on the new sale (what returns.hold
     // stores: main/returns/held.ts), then parks the sale while the customer looks for another size.

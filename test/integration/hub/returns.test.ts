@@ -18,7 +18,7 @@ import { ReturnError, returnView, type MadeReturn, type ReturnRequest } from '..
 import { storeShifts } from '../../../main/hub/index.ts';
 import { SettingsStore } from '../../../main/settings/store.ts';
 import { words } from '../../../contract/core-words.ts';
-import { startTestHub } from '../../support/nats-hub.ts';
+import { startTestHub, type HubLogin } from '../../support/nats-hub.ts';
 import { joinHub, openShift, openTillDb, sell, tillUsers } from '../../support/store-till.ts';
 
 interface Till {
@@ -29,9 +29,9 @@ interface Till {
   find(text: string): ReturnType<ReturnType<typeof buildReturns>['returns']['find']>;
 }
 
-function till(name: string, url: string): Till {
+function till(name: string, on: HubLogin): Till {
   const db = openTillDb(name);
-  const hub = joinHub(db, name, url);
+  const hub = joinHub(db, name, on);
   const area = buildReturns({ db, settings: new SettingsStore(db), store: () => ({ till: name, hub }) });
   return { name, db, hub, make: async (r) => area.make(r), find: (t) => area.returns.find(t) };
 }
@@ -62,8 +62,8 @@ async function applied(t: Till, from: Till, count: number): Promise<void> {
 describe('returns across the store', { timeout: 120_000 }, () => {
   it('takes back at till 2 a sale of till 1, and the same units never come back twice', async () => {
     const hub = await startTestHub(tillUsers('till1', 'till2'));
-    const one = till('till1', hub.url);
-    const two = till('till2', hub.url);
+    const one = till('till1', hub);
+    const two = till('till2', hub);
     openShift(one.db);
     openShift(two.db);
     const orderId = sell(one.db, 5, 3, new Date(), 'A1');
@@ -97,9 +97,9 @@ describe('returns across the store', { timeout: 120_000 }, () => {
 
   it('lets only one of two tills take back the same line at the same instant', async () => {
     const hub = await startTestHub(tillUsers('till1', 'till2', 'till3'));
-    const one = till('till1', hub.url);
-    const two = till('till2', hub.url);
-    const three = till('till3', hub.url);
+    const one = till('till1', hub);
+    const two = till('till2', hub);
+    const three = till('till3', hub);
     const sales = [1, 2, 3, 4, 5].map((i) => sell(one.db, 10 + i, 2));
     await applied(two, one, sales.length);
     await applied(three, one, sales.length);
@@ -125,8 +125,8 @@ describe('returns across the store', { timeout: 120_000 }, () => {
 
   it("without the hub: its own sales as before, another till's only with the manager's PIN", async () => {
     const hub = await startTestHub(tillUsers('till1', 'till2'));
-    const one = till('till1', hub.url);
-    const two = till('till2', hub.url);
+    const one = till('till1', hub);
+    const two = till('till2', hub);
     const theirs = sell(one.db, 7, 2, new Date(), 'A1');
     const mine = sell(two.db, 8, 1, new Date(), 'B1');
     await applied(two, one, 1);
@@ -205,7 +205,7 @@ function posReturn(
 describe('pos return across the store', { timeout: 180_000 }, () => {
   it("takes back another till's sale through the hub, and without it only with the manager's PIN", async () => {
     const hub = await startTestHub(tillUsers('till1', 'till2'));
-    const one = till('till1', hub.url);
+    const one = till('till1', hub);
     const orderId = sell(one.db, 6, 2, new Date(), 'A1');
     // Till 2's folder: no app runs on it; pos return joins the hub and catches up itself.
     const dir = tempDir('pos-return-till2');
@@ -213,7 +213,7 @@ describe('pos return across the store', { timeout: 180_000 }, () => {
     new SettingsStore(settings).write({ managerPinHash: hashPin('4321') });
     openShift(settings);
     settings.close();
-    const env = `nats://till2:pw-till2@127.0.0.1:${hub.port}`;
+    const env = hub.tillUrl('till2');
 
     // The hub up: its wait as long as the test's, so joining it is no race with a busy machine.
     const first = await posReturn(dir, env, ['A1-000001', '--item', '6=1', '--hub-wait', '80']);

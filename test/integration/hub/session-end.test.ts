@@ -31,9 +31,14 @@ describe('a session with the hub that fails while it starts', () => {
       process.off('unhandledRejection', note);
     });
     const lines: string[] = [];
-    const hub = joinHub(openTillDb('a'), 'till1', `nats://127.0.0.1:${port}`, {
-      log: (line) => lines.push(line),
-    });
+    const hub = joinHub(
+      openTillDb('a'),
+      'till1',
+      { url: `nats://127.0.0.1:${port}`, password: () => 'pw-till1' },
+      {
+        log: (line) => lines.push(line),
+      },
+    );
     // Two sessions tried and ended (the second proves the first's end did not stop the till's link).
     await expect
       .poll(() => lines.filter((l) => /jetstream/i.test(l)).length, { timeout: 30_000 })

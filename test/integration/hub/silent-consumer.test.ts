@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { storeEvents } from '../../../db/journal.ts';
 import { consumerName, JOURNAL_STREAM, JOURNAL_SUBJECT } from '../../../main/hub/names.ts';
 import { journalConsumerConfig } from '../../../main/hub/store-hub.ts';
-import { startTestHub } from '../../support/nats-hub.ts';
+import { startTestHub, type HubLogin } from '../../support/nats-hub.ts';
 import { joinHub, openShift, openTillDb, sell, tillUsers } from '../../support/store-till.ts';
 
 const TRIES = 2000;
@@ -36,9 +36,9 @@ async function answers(nc: NatsConnection, consumer: string, ms: number): Promis
  * Makes till2's consumer one the hub never sends anything for; returns the tries it took, or undefined
  * when the server never made one (a nats-server without the race: 2.9.15 and later).
  */
-async function silentConsumerOfTill2(url: string): Promise<number | undefined> {
-  const one = await connect({ servers: url, user: 'till1', pass: 'pw-till1' });
-  const two = await connect({ servers: url, user: 'till2', pass: 'pw-till2' });
+async function silentConsumerOfTill2(hub: HubLogin): Promise<number | undefined> {
+  const one = await connect({ servers: hub.url, user: 'till1', pass: hub.password('till1') });
+  const two = await connect({ servers: hub.url, user: 'till2', pass: hub.password('till2') });
   try {
     const jsm1 = await jetstreamManager(one);
     const jsm2 = await jetstreamManager(two);
@@ -83,13 +83,13 @@ describe('a consumer the hub never sends anything for', () => {
     async (ctx) => {
       const hub = await startTestHub(tillUsers('till1', 'till2'));
       // Skipped, saying so, on a server that has no such race to catch (fixed upstream in 2.9.15).
-      if ((await silentConsumerOfTill2(hub.url)) === undefined)
+      if ((await silentConsumerOfTill2(hub)) === undefined)
         ctx.skip(`nats-server made no silent consumer in ${TRIES} tries: it has no such race`);
       const a = openTillDb('a');
       const b = openTillDb('b');
       const lines: string[] = [];
-      joinHub(a, 'till1', hub.url);
-      joinHub(b, 'till2', hub.url, { log: (line) => lines.push(line) });
+      joinHub(a, 'till1', hub);
+      joinHub(b, 'till2', hub, { log: (line) => lines.push(line) });
       openShift(a);
       sell(a, 3, 1);
       await expect.poll(() => storeEvents(b, 'till1').map((e) => e.seq), { timeout: 60_000 }).toEqual([1, 2]);

@@ -34,10 +34,26 @@ describe('tills with skewed clocks', () => {
       const db = openTillDb('true');
       openShift(db);
       for (let i = 0; i < 10; i++) sell(db, 8, 1);
-      joinHub(db, 'true', hub.url);
+      joinHub(db, 'true', hub);
       const [behind, ahead] = await Promise.all([
-        skewedTill('-5h', [tempDir('behind'), hub.url, 'behind', '7', 'true', String(lastJournalSeq(db))]),
-        skewedTill('+3h', [tempDir('ahead'), hub.url, 'ahead', '4', 'true', String(lastJournalSeq(db))]),
+        skewedTill('-5h', [
+          tempDir('behind'),
+          hub.url,
+          'behind',
+          '7',
+          'true',
+          String(lastJournalSeq(db)),
+          hub.password('behind'),
+        ]),
+        skewedTill('+3h', [
+          tempDir('ahead'),
+          hub.url,
+          'ahead',
+          '4',
+          'true',
+          String(lastJournalSeq(db)),
+          hub.password('ahead'),
+        ]),
       ]);
       const oneTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
       expect(behind.seqs).toEqual(oneTo(11));

@@ -1,5 +1,5 @@
 // Child of skew.test.ts: a till in its own process, so faketime can set its wall clock hours off.
-//   DATA_DIR HUB_URL TILL SALES OTHER OTHER_EVENTS: opens a shift and closes SALES sales on the till's
+//   DATA_DIR HUB_URL TILL SALES OTHER OTHER_EVENTS PASSWORD: opens a shift and closes SALES sales on the till's
 //   file (each stamped with the skewed clock), joins the hub, waits until the hub holds all of its
 //   journal and OTHER_EVENTS events of till OTHER are applied here, and prints one JSON line: the
 //   numbers of OTHER's events it holds, in the order it stored them, and its clock.
@@ -9,14 +9,20 @@ import { lastJournalSeq, storeEvents } from '../../../db/journal.ts';
 import { StoreHub } from '../../../main/hub/index.ts';
 import { openShift, sell } from '../../support/store-sales.ts';
 
-const [dataDir, url, till, sales, other, otherEvents] = process.argv.slice(2);
-if (dataDir === undefined || url === undefined || till === undefined || other === undefined)
-  throw new Error('usage: DATA_DIR HUB_URL TILL SALES OTHER OTHER_EVENTS');
+const [dataDir, url, till, sales, other, otherEvents, password] = process.argv.slice(2);
+if (
+  dataDir === undefined ||
+  url === undefined ||
+  till === undefined ||
+  other === undefined ||
+  password === undefined
+)
+  throw new Error('usage: DATA_DIR HUB_URL TILL SALES OTHER OTHER_EVENTS PASSWORD');
 
 const db = openDatabase(join(dataDir, 'counter.sqlite'));
 openShift(db);
 for (let i = 0; i < Number(sales); i++) sell(db, 9, 1);
-const hub = new StoreHub({ db, url, till, password: `pw-${till}`, maxRetryMs: 300 });
+const hub = new StoreHub({ db, url, till, password, maxRetryMs: 300 });
 hub.start();
 const deadline = performance.now() + 90_000;
 while (hub.status().published < lastJournalSeq(db) || storeEvents(db, other).length < Number(otherEvents)) {

@@ -67,9 +67,9 @@ describe('sold in this store since the last sync', { timeout: 120_000 }, () => {
     const one = openTillDb('till1');
     const two = openTillDb('till2');
     const three = openTillDb('till3');
-    joinHub(one, 'till1', hub.url);
-    joinHub(two, 'till2', hub.url);
-    joinHub(three, 'till3', hub.url);
+    joinHub(one, 'till1', hub);
+    joinHub(two, 'till2', hub);
+    joinHub(three, 'till3', hub);
     cacheStock(one, new Date(Date.now() - 3_600_000));
     for (const db of [one, two, three]) openShift(db);
 

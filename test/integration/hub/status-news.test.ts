@@ -29,7 +29,7 @@ describe('the hub part of the status', () => {
       db,
       settingsDb: db,
       dataDir: tempDir('two-data'),
-      env: { POS_STORE_HUB: `nats://till2:pw-till2@127.0.0.1:${hub.port}` },
+      env: { POS_STORE_HUB: hub.tillUrl('till2') },
       maxRetryMs: 300,
       log: () => undefined,
       // The core's status event: the status built now, the hub's part read from the area.

@@ -33,8 +33,8 @@ describe('a card issued at one till of the store', { timeout: 120_000 }, () => {
     const hub = await startTestHub(tillUsers('till1', 'till2'));
     const one = openTillDb('till1');
     const two = openTillDb('till2');
-    joinHub(one, 'till1', hub.url);
-    joinHub(two, 'till2', hub.url);
+    joinHub(one, 'till1', hub);
+    joinHub(two, 'till2', hub);
 
     storeCard({ db: one, instance: undefined, now: () => new Date() }, CARD);
     await expect.poll(() => cardByBarcode(two, CODE), { timeout: 30_000 }).toBeDefined();

@@ -58,9 +58,9 @@ describe("the store's sales in the stock a till sells by", { timeout: 120_000 },
     const one = tillOne();
     const two = openTillDb('till2');
     const three = openTillDb('till3');
-    joinHub(one.db, 'till1', hub.url);
-    joinHub(two, 'till2', hub.url);
-    joinHub(three, 'till3', hub.url);
+    joinHub(one.db, 'till1', hub);
+    joinHub(two, 'till2', hub);
+    joinHub(three, 'till3', hub);
     for (const db of [one.db, two, three]) openShift(db);
     sell(one.db, PRODUCT, 1);
     sell(two, PRODUCT, 4);

@@ -21,7 +21,7 @@ const dir1 = sharedTempDir('store-till1');
 const dir2 = sharedTempDir('store-till2');
 let stockItem = 0;
 
-const hubEnv = (till: string) => ({ POS_STORE_HUB: `nats://${till}:pw-${till}@127.0.0.1:${hub.port}` });
+const hubEnv = (till: string) => ({ POS_STORE_HUB: hub.tillUrl(till) });
 
 describe('the store through the hub, two tills', { timeout: 180_000 }, () => {
   beforeAll(async () => {
@@ -109,7 +109,7 @@ describe('the store through the hub, two tills', { timeout: 180_000 }, () => {
     expect(journaled()).toBeGreaterThanOrEqual(5);
     const view = (await till2.call('hub.get', {})) as HubView;
     expect(view).toMatchObject({ source: 'env', till: 'till2', passwordSet: true, connected: true });
-    expect(JSON.stringify(view)).not.toContain('pw-till2');
+    expect(JSON.stringify(view)).not.toContain(hub.password('till2'));
   });
 
   it("prints the store view with pos shift --store --json on the till's folder", async () => {
