@@ -317,7 +317,9 @@ export function catalogFileOf(db: Db): string {
  * What tells whether the app file (`main`) may have changed since: rows this connection wrote
  * (total_changes counts every insert, update and delete it made, in any schema, rolled back or not)
  * and commits other connections made to it (data_version). The same stamp twice: the app file holds
- * what it held then.
+ * what it held then. A stamp kept with what was read must be read in the same transaction as it
+ * (one snapshot; in a write transaction, after its last write), or before it: read after it, a commit
+ * by another connection in between is in the stamp and not in what was read.
  */
 export function appFileStamp(db: Db): string {
   const written: unknown = prepared(db, 'SELECT total_changes()').pluck().get();

@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { tempDbFile } from '../../test/support/fixtures.ts';
 import { upsertStockItems } from '../../db/catalog/index.ts';
-import { catalogFileFor, openDatabase } from '../../db/database.ts';
+import { catalogFileFor, openDatabase, type Db } from '../../db/database.ts';
 import { Counter } from './counter.ts';
 import { ScanResolver } from './resolve.ts';
 
@@ -122,6 +122,113 @@ describe('Counter under a concurrent writer', () => {
       await new Promise((resolve) => holder.once('message', resolve));
       await holder.terminate();
       db.close();
+    }
+  });
+});
+
+/** A till's app file with CODE-1 and CODE-2 in its catalog, open on `connections` connections. */
+function tillFile(name: string, connections: number): Db[] {
+  const file = tempDbFile(name);
+  const dbs = Array.from({ length: connections }, () => openDatabase(file));
+  upsertStockItems(
+    dbs[0] as Db,
+    [1, 2].map((id) => ({
+      id,
+      warehouseId: 1,
+      productId: id,
+      barcode: `CODE-${id}`,
+      price: 10,
+      vatRate: 21,
+    })),
+    { syncedAt: new Date().toISOString(), mark: 1 },
+  );
+  return dbs;
+}
+
+/**
+ * The seam: `db`'s next transaction runs `after` as soon as it has committed, before the code that
+ * ran it goes on (where another process's commit may land at any time, this one lands there).
+ */
+function onNextCommit(db: Db, after: () => void): void {
+  const own = db.transaction.bind(db);
+  db.transaction = ((fn: (...args: never[]) => unknown) => {
+    const run = own(fn);
+    return (...args: never[]) => {
+      const result: unknown = run(...args);
+      if (!db.inTransaction) {
+        db.transaction = own;
+        after();
+      }
+      return result;
+    };
+  }) as typeof db.transaction;
+}
+
+// What the customer display follows a call with (currentAsRead) is the sale the call read, kept
+// while the app file's stamp is the same; a second connection on the same file (the CLI's `pos scan
+// --session`, a second app on the folder) commits at the moment the stamp could be read too late.
+describe("The sale at the counter as a call read it, against another connection's commits", () => {
+  it("a scan's answer is one snapshot, and a commit right after the scan's is followed", async () => {
+    const [db, other] = tillFile('stamp-scan', 2) as [Db, Db];
+    try {
+      const counter = new Counter({ db, resolver: new ScanResolver({ db }), warehouseId: () => 1 });
+      const elsewhere = new Counter({
+        db: other,
+        resolver: new ScanResolver({ db: other }),
+        warehouseId: () => 1,
+      });
+      const first = await counter.scan('CODE-1');
+      const lineId = first.session.lines[0]?.id ?? -1;
+      // Right after the scan's commit, another connection takes 5 of the first line, then parks the sale.
+      onNextCommit(db, () => {
+        elsewhere.setQuantity(lineId, 5);
+        elsewhere.park();
+      });
+      const second = await counter.scan('CODE-2');
+      // The sale as the scan left it: open, 1 of each. Not a parked sale with the first line's 1
+      // (parked with 5), which the file never held.
+      expect({
+        parkedAt: second.session.parkedAt,
+        quantities: second.session.lines.map((l) => l.quantity),
+      }).toEqual({ parkedAt: null, quantities: [1, 1] });
+      // The other connection's commits are followed: no sale at the counter now.
+      expect(counter.currentAsRead()).toBeNull();
+    } finally {
+      db.close();
+      other.close();
+    }
+  });
+
+  it('a commit while current() builds its view is followed', async () => {
+    const [db, other] = tillFile('stamp-current', 2) as [Db, Db];
+    try {
+      let meanwhile: (() => void) | undefined;
+      // The walk-in customer is asked for while the view is built, after the sale was read.
+      const walkInCustomer = (): null => {
+        const commit = meanwhile;
+        meanwhile = undefined;
+        commit?.();
+        return null;
+      };
+      const counter = new Counter({
+        db,
+        resolver: new ScanResolver({ db }),
+        warehouseId: () => 1,
+        walkInCustomer,
+      });
+      const elsewhere = new Counter({
+        db: other,
+        resolver: new ScanResolver({ db: other }),
+        warehouseId: () => 1,
+      });
+      const lineId = (await counter.scan('CODE-1')).session.lines[0]?.id ?? -1;
+      meanwhile = () => elsewhere.setQuantity(lineId, 7);
+      expect(counter.current()?.lines.map((l) => l.quantity)).toEqual([1]);
+      expect(meanwhile).toBeUndefined(); // the commit came while current() built its view
+      expect(counter.currentAsRead()?.lines.map((l) => l.quantity)).toEqual([7]);
+    } finally {
+      db.close();
+      other.close();
     }
   });
 });

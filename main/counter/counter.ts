@@ -194,10 +194,16 @@ export interface CounterScan {
   readonly session: PricedSession;
 }
 
-/** What #applyChecked did, and the sale's lines when its check read them as it left them. */
+/** A session and the app file's stamp, read as one snapshot (Counter's #readStamped). */
+interface Stamped {
+  readonly stamp: string;
+  readonly session: ShoppingSession;
+}
+
+/** What #applyChecked did, and the sale as it left it, with the app file's stamp then. */
 interface Applied {
   readonly outcome: ScanOutcome;
-  readonly lines?: readonly SessionLine[];
+  readonly read: Stamped;
 }
 
 export interface CounterOptions {
@@ -286,8 +292,13 @@ export class Counter {
 
   /** The open session, or null when the next scan starts a new one. */
   current(): PricedSession | null {
-    const session = currentShoppingSession(this.#db);
-    return this.#atCounter(session ? this.#view(session) : null);
+    // The stamp first, then the header and the lines, in one read transaction: one snapshot, so a
+    // commit by another connection is either in all three or in none.
+    const { stamp, session } = this.#db.transaction(() => ({
+      stamp: appFileStamp(this.#db),
+      session: currentShoppingSession(this.#db),
+    }))();
+    return this.#atCounter(session ? this.#view(session) : null, stamp);
   }
 
   /**
@@ -303,10 +314,30 @@ export class Counter {
   /** The sale at the counter as last built, and the app file's stamp then (currentAsRead). */
   #lastAtCounter: { readonly stamp: string; readonly session: PricedSession | null } | null = null;
 
-  /** `session` is the sale at the counter (or null: none), just read: kept for currentAsRead. */
-  #atCounter<T extends PricedSession | null>(session: T): T {
-    this.#lastAtCounter = { stamp: appFileStamp(this.#db), session };
+  /**
+   * `session` is the sale at the counter (or null: none), built from what was read at `stamp`
+   * (#readStamped, or current()'s read): kept for currentAsRead. The stamp is never read after the
+   * sale: a commit by another connection in between would be in the stamp and not in the sale, and
+   * the display would keep the older sale until this connection wrote again.
+   */
+  #atCounter<T extends PricedSession | null>(session: T, stamp: string): T {
+    this.#lastAtCounter = { stamp, session };
     return session;
+  }
+
+  /**
+   * Session `sessionId` (with `lines`, those as its lines: read in the same transaction with nothing
+   * written to them since) and the app file's stamp, read as one snapshot. Inside the caller's write
+   * transaction, which holds main's write lock: no other connection commits to it until ours has, so
+   * the stamp's data_version is that of what was read, and no row is written after the stamp's
+   * total_changes before the commit. Outside one (a scan taken back), in a read transaction of its own.
+   */
+  #readStamped(sessionId: number, lines?: readonly SessionLine[]): Stamped {
+    const read = (): Stamped => ({
+      stamp: appFileStamp(this.#db),
+      session: this.#mustGet(sessionId, lines),
+    });
+    return this.#db.inTransaction ? read() : this.#db.transaction(read)();
   }
 
   session(id: number): PricedSession | undefined {
@@ -340,13 +371,13 @@ export class Counter {
     // The app file's write lock first (another process, the CLI, may be writing it); never the
     // catalog's, which a sync holds while it commits a page.
     const counted = times(resolution, options.quantity);
-    const { outcome, lines } = this.#applyChecked(sessionId, counted, options);
-    const view = this.#view(this.#mustGet(sessionId, lines));
+    const { outcome, read } = this.#applyChecked(sessionId, counted, options);
+    const view = this.#view(read.session);
     // Into the sale at the counter (no sessionId given): the one currentAsRead follows.
     return {
       outcome,
       resolution: counted,
-      session: options.sessionId === undefined ? this.#atCounter(view) : view,
+      session: options.sessionId === undefined ? this.#atCounter(view, read.stamp) : view,
     };
   }
 
@@ -363,8 +394,8 @@ export class Counter {
       warehouseId === null ? noWarehouse() : this.#resolver.resolveStockItem(stockItemId, warehouseId),
       quantity,
     );
-    const { outcome, lines } = this.#applyChecked(sessionId, resolution, options);
-    return { outcome, resolution, session: this.#atCounter(this.#view(this.#mustGet(sessionId, lines))) };
+    const { outcome, read } = this.#applyChecked(sessionId, resolution, options);
+    return { outcome, resolution, session: this.#atCounter(this.#view(read.session), read.stamp) };
   }
 
   /**
@@ -384,13 +415,13 @@ export class Counter {
         : this.#resolver.resolveStockItem(stockItemId, warehouseId, toMajor(roundToMinor(price))),
       quantity,
     );
-    const { outcome, lines } = this.#applyChecked(sessionId, resolution, options);
-    return { outcome, resolution, session: this.#atCounter(this.#view(this.#mustGet(sessionId, lines))) };
+    const { outcome, read } = this.#applyChecked(sessionId, resolution, options);
+    return { outcome, resolution, session: this.#atCounter(this.#view(read.session), read.stamp) };
   }
 
   setQuantity(lineId: number, quantity: number, options: Confirmed = {}): PricedSession {
     const sessionId = this.#requireOpen();
-    writeTransaction(this.#db, () => {
+    const read = writeTransaction(this.#db, () => {
       const line = getSessionLine(this.#db, sessionId, lineId);
       if (!line) throw new CounterError('no-line', words('noLine', { lineId }));
       if (line.kind === 'price') {
@@ -410,8 +441,9 @@ export class Counter {
       }
       setSessionLineQuantity(this.#db, sessionId, lineId, rounded, null, this.#now());
       this.#checkAmounts(sessionId, lineId);
+      return this.#readStamped(sessionId);
     });
-    return this.#atCounter(this.#view(this.#mustGet(sessionId)));
+    return this.#atCounter(this.#view(read.session), read.stamp);
   }
 
   /**
@@ -423,7 +455,7 @@ export class Counter {
    */
   adjustLine(lineId: number, adjustment: AdjustmentInput | null, by: LineAdjustment['by']): PricedSession {
     const sessionId = this.#requireOpen();
-    writeTransaction(this.#db, () => {
+    const read = writeTransaction(this.#db, () => {
       const line = getSessionLine(this.#db, sessionId, lineId);
       if (!line) throw new CounterError('no-line', words('noLine', { lineId }));
       if (adjustment !== null) {
@@ -436,29 +468,31 @@ export class Counter {
           : { kind: adjustment.kind, value: adjustment.value, by, at: this.#now().toISOString() };
       setSessionLineAdjustment(this.#db, sessionId, lineId, stored, this.#now());
       this.#checkAmounts(sessionId, lineId);
+      return this.#readStamped(sessionId);
     });
-    return this.#atCounter(this.#view(this.#mustGet(sessionId)));
+    return this.#atCounter(this.#view(read.session), read.stamp);
   }
 
   removeLine(lineId: number): PricedSession {
     const sessionId = this.#requireOpen();
-    const removed = writeTransaction(this.#db, () =>
-      removeSessionLine(this.#db, sessionId, lineId, this.#now()),
+    const read = writeTransaction(this.#db, () =>
+      removeSessionLine(this.#db, sessionId, lineId, this.#now()) ? this.#readStamped(sessionId) : undefined,
     );
-    if (!removed) throw new CounterError('no-line', words('noLine', { lineId }));
-    return this.#atCounter(this.#view(this.#mustGet(sessionId)));
+    if (!read) throw new CounterError('no-line', words('noLine', { lineId }));
+    return this.#atCounter(this.#view(read.session), read.stamp);
   }
 
   /** Puts a line removed from the open session back (undo). */
   restoreLine(lineId: number): PricedSession {
     const sessionId = this.#requireOpen();
-    const restored = writeTransaction(this.#db, () => {
+    const read = writeTransaction(this.#db, () => {
       const line = restoreSessionLine(this.#db, sessionId, lineId, this.#now());
-      if (line !== undefined) this.#checkAmounts(sessionId, line.id);
-      return line;
+      if (line === undefined) return undefined;
+      this.#checkAmounts(sessionId, line.id);
+      return this.#readStamped(sessionId);
     });
-    if (!restored) throw new CounterError('no-line', words('lineNotRemoved', { lineId }));
-    return this.#atCounter(this.#view(this.#mustGet(sessionId)));
+    if (!read) throw new CounterError('no-line', words('lineNotRemoved', { lineId }));
+    return this.#atCounter(this.#view(read.session), read.stamp);
   }
 
   /**
@@ -662,18 +696,29 @@ export class Counter {
         if (resolution.kind === 'product') {
           const blocked = this.#judgeStock(sessionId, resolution.stockItem, resolution.quantity, options);
           if (blocked !== undefined)
-            return { outcome: { kind: 'rejected', message: blocked.message, said: blocked.said } };
+            return {
+              outcome: { kind: 'rejected', message: blocked.message, said: blocked.said },
+              read: this.#readStamped(sessionId),
+            };
         }
         const outcome = this.#apply(sessionId, resolution);
         // The check reads the sale's lines as the call leaves them: the answer's view is built from
-        // them (#mustGet), not from a second read of every line.
+        // them, not from a second read of every line. The header and the stamp are read here too,
+        // before the commit (#readStamped): the answer is one snapshot, and its stamp that one's.
         if (outcome.kind === 'product')
-          return { outcome, lines: this.#checkAmounts(sessionId, outcome.lineId) };
-        return { outcome };
+          return {
+            outcome,
+            read: this.#readStamped(sessionId, this.#checkAmounts(sessionId, outcome.lineId)),
+          };
+        return { outcome, read: this.#readStamped(sessionId) };
       });
     } catch (error) {
       if (!(error instanceof CounterError) || error.code !== 'line-amount') throw error;
-      return { outcome: { kind: 'rejected', message: error.message, said: error.said } };
+      // Taken back: the sale as the rollback left it, read with its stamp in a transaction of its own.
+      return {
+        outcome: { kind: 'rejected', message: error.message, said: error.said },
+        read: this.#readStamped(sessionId),
+      };
     }
   }
 
