@@ -11,12 +11,24 @@ import { joinHub, openShift, openTillDb, sell, tillUsers } from '../../support/s
 
 const child = new URL('./skewed-till.ts', import.meta.url).pathname;
 
-function skewedTill(clock: string, args: string[]): Promise<{ seqs: number[]; clock: string }> {
+/**
+ * The child till, its wall clock `clock` off, with `args`; its hub password in its environment, never
+ * on its command line: ps shows that, and a failed child's error message is "Command failed: " and
+ * the whole of it, printed in the test's failure.
+ */
+function skewedTill(
+  clock: string,
+  args: string[],
+  password: string,
+): Promise<{ seqs: number[]; clock: string }> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
       [child, ...args],
-      { env: { ...process.env, ...skewedClockEnv(clock) }, timeout: 120_000 },
+      {
+        env: { ...process.env, ...skewedClockEnv(clock), SKEWED_TILL_PASSWORD: password },
+        timeout: 120_000,
+      },
       (error, stdout, stderr) => {
         if (error) reject(new Error(`${error.message}\n${stderr}`));
         else resolve(JSON.parse(stdout) as { seqs: number[]; clock: string });
@@ -36,24 +48,16 @@ describe('tills with skewed clocks', () => {
       for (let i = 0; i < 10; i++) sell(db, 8, 1);
       joinHub(db, 'true', hub);
       const [behind, ahead] = await Promise.all([
-        skewedTill('-5h', [
-          tempDir('behind'),
-          hub.url,
-          'behind',
-          '7',
-          'true',
-          String(lastJournalSeq(db)),
+        skewedTill(
+          '-5h',
+          [tempDir('behind'), hub.url, 'behind', '7', 'true', String(lastJournalSeq(db))],
           hub.password('behind'),
-        ]),
-        skewedTill('+3h', [
-          tempDir('ahead'),
-          hub.url,
-          'ahead',
-          '4',
-          'true',
-          String(lastJournalSeq(db)),
+        ),
+        skewedTill(
+          '+3h',
+          [tempDir('ahead'), hub.url, 'ahead', '4', 'true', String(lastJournalSeq(db))],
           hub.password('ahead'),
-        ]),
+        ),
       ]);
       const oneTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
       expect(behind.seqs).toEqual(oneTo(11));
