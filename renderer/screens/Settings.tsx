@@ -29,13 +29,32 @@ import { useApp } from '../store/app.ts';
 export function Settings() {
   const { t } = useTranslation('settings');
   const settings = useApp((s) => s.settings);
+  const error = useApp((s) => s.settingsError);
   // No card until the settings are here: the cards that need none were laid out first without the
   // ones that do, and jumped when those came (Test connection from the first row to the second); a
-  // press begun on a button that jumps away takes no click (connection-words.test.ts).
+  // press begun on a button that jumps away takes no click (connection-words.test.ts). A reading that
+  // failed says so, with a way to read them again: else "Loading…" would stay for good.
   if (settings === null) {
     return (
       <section className="settings" data-testid="settings" aria-label={t('settings')}>
-        <p>{t('loading')}</p>
+        {error === null ? (
+          <p role="status" aria-busy="true" data-settings-loading>
+            {t('loading')}
+          </p>
+        ) : (
+          <>
+            <p className="notice error" role="alert" data-settings-unread>
+              {t('settingsUnread', { why: error })}
+            </p>
+            <button
+              type="button"
+              data-action="read-settings"
+              onClick={() => void useApp.getState().refreshSettings()}
+            >
+              {t('settingsReadAgain')}
+            </button>
+          </>
+        )}
       </section>
     );
   }

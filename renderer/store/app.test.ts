@@ -94,6 +94,8 @@ class FakeShell implements PosBridge {
   /** What the renderer did, in order: subscribe to an event, or call. */
   readonly log: string[] = [];
   held = false;
+  /** Channels the core refuses for now (a transient error): their answer is a refusal. */
+  readonly refusing = new Set<CallChannel>();
   /** Runs when a call reaches the core, after its answer was computed (the core moving on). */
   afterAnswer: ((channel: CallChannel) => void) | undefined;
   #open: boolean;
@@ -107,12 +109,17 @@ class FakeShell implements PosBridge {
   invoke(channel: CallChannel, input?: unknown): Promise<unknown> {
     this.log.push(`call ${channel}`);
     const value = this.#answer(channel, input);
+    const refusal = this.refusing.has(channel) ? { code: 'failed', message: `${channel} failed` } : null;
     return new Promise((resolve) => {
       const call: Call = {
         channel,
         value,
         deliver: () => {
           this.calls.splice(this.calls.indexOf(call), 1);
+          if (refusal !== null) {
+            resolve({ ok: false, error: refusal });
+            return;
+          }
           // A change of settings reaches the core, and is answered, when it is delivered: two
           // requests in flight at once may reach it in either order.
           if (channel === 'settings.set') {
@@ -332,6 +339,49 @@ describe('an answer older than the last event is not applied', () => {
     shell.deliver('status.get');
     await status;
     expect(shown().status).toEqual({ ...STATUS, queued: 3 });
+  });
+});
+
+describe('settings whose reading failed at start', () => {
+  it('the failure is noted; they are read again when the stream reconnects, and on request', async () => {
+    await load(false);
+    shell.refusing.add('settings.get');
+    stop = store.followCore();
+    await settle();
+    // Settings would say "Loading…" for good without the failure noted.
+    expect(shown().settings).toBeNull();
+    expect(shown().settingsError).toBe('settings.get failed');
+
+    // Still refused when the stream connects: read again, the failure noted again.
+    shell.connect();
+    await settle();
+    expect(shell.log.filter((l) => l === 'call settings.get')).toHaveLength(2);
+    expect(shown().settingsError).toBe('settings.get failed');
+
+    shell.refusing.delete('settings.get');
+    shell.disconnect();
+    shell.connect();
+    await settle();
+    expect(shown().settings).toEqual(SETTINGS);
+    expect(shown().settingsError).toBeNull();
+
+    // Read once they are here: a reconnect reads them no more (no event changes them behind Settings).
+    shell.disconnect();
+    shell.connect();
+    await settle();
+    expect(shell.log.filter((l) => l === 'call settings.get')).toHaveLength(3);
+  });
+
+  it('a read asked on request (Retry) shows the settings', async () => {
+    await load(true);
+    shell.refusing.add('settings.get');
+    stop = store.followCore();
+    await settle();
+    expect(shown().settingsError).toBe('settings.get failed');
+    shell.refusing.delete('settings.get');
+    await shown().refreshSettings();
+    expect(shown().settings).toEqual(SETTINGS);
+    expect(shown().settingsError).toBeNull();
   });
 });
 

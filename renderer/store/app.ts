@@ -111,6 +111,8 @@ interface AppState {
   status: StatusView | null;
   sync: SyncStatusView | null;
   settings: SettingsView | null;
+  /** Why the last reading of the settings failed (Settings says so, and can read again); null once read. */
+  settingsError: string | null;
   session: SessionView | null;
   sessionError: string | null;
   /** The Orders list: the pages loaded so far, newest first, as the core filtered them. */
@@ -146,6 +148,7 @@ export const useApp = create<AppState>()((set) => ({
   status: null,
   sync: null,
   settings: null,
+  settingsError: null,
   session: null,
   sessionError: null,
   outbox: [],
@@ -173,7 +176,15 @@ export const useApp = create<AppState>()((set) => ({
   setScreen: (screen) => set({ screen, notice: null }),
   notify: (tone, text) => set({ notice: { tone, text, at: Date.now() } }),
   refreshStatus: () => mirrored.status.ask(() => pos.invoke('status.get', {})),
-  refreshSettings: () => mirrored.settings.ask(() => pos.invoke('settings.get', {})),
+  // A refusal is noted unless something newer was asked or shown since (a change's answer, a later
+  // read): without it, Settings would say it is loading for ever after one failed read at start.
+  refreshSettings: () => {
+    set({ settingsError: null });
+    return mirrored.settings.askOr(
+      () => pos.invoke('settings.get', {}),
+      (error) => set({ settingsError: message(error) }),
+    );
+  },
   refreshSync: () => mirrored.sync.ask(() => pos.invoke('sync.status', {})),
   refreshSession: async () => {
     try {
@@ -221,7 +232,7 @@ export const mirrored = {
   ),
   // No event carries the settings, but two quick changes (two selects in a row) race the same way:
   // the later change's answer is the one to show, whichever arrives last.
-  settings: new Newest<SettingsView>((settings) => useApp.setState({ settings })),
+  settings: new Newest<SettingsView>((settings) => useApp.setState({ settings, settingsError: null })),
 };
 
 export function message(error: unknown): string {
@@ -241,6 +252,8 @@ export function followCore(): () => void {
   const readMirrored = () => {
     const now = useApp.getState();
     void Promise.allSettled([now.refreshStatus(), now.refreshSync(), now.refreshOutbox(), readPlaced()]);
+    // Settings whose reading failed are read again too (no event brings them).
+    if (now.settingsError !== null) void now.refreshSettings();
   };
   // Subscribed first, read after: an event the core sends between a read and its answer is not lost.
   const offs = [

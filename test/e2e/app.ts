@@ -338,3 +338,16 @@ export async function holdAnswers(page: Page, url: string): Promise<HeldAnswers>
     },
   };
 }
+
+/**
+ * Loses the answers of the page's calls to `url` until `stop`, as a hiccup of the web shell would: the
+ * call reaches the core (as holdAnswers' does, for the same reason) and the page hears no answer.
+ */
+export async function loseAnswers(page: Page, url: string): Promise<{ stop(): Promise<void> }> {
+  const lose = async (route: Route) => {
+    await route.fetch();
+    await route.abort('connectionreset');
+  };
+  await page.route(url, lose);
+  return { stop: () => page.unroute(url, lose) };
+}

@@ -3,13 +3,14 @@
 // words), an instance whose client secret is not given (the summary says what is missing, a
 // sentence each), and a secret the instance refuses (the status bar says so beside Online). And
 // Settings opened before its settings arrive: no button shown then moves when they come (a press on
-// Test connection begun then was lost, the card left untested: a flake of this file under load).
+// Test connection begun then was lost, the card left untested: a flake of this file under load); and
+// Settings whose reading failed at start: it says so, and reading them again brings every card.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startSim, type RunningSim } from '../../sim/server.ts';
 import { DEMO, demoEnv, tempDir } from '../support/fixtures.ts';
-import { goTo, holdAnswers } from './app.ts';
-import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+import { goTo, holdAnswers, loseAnswers } from './app.ts';
+import { launchChromium, screenshot, SIZES, startWebShellProcess, type RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import { newPage, say } from './lang.ts';
 
@@ -140,13 +141,21 @@ function buttonPlaces(): Promise<string[]> {
   );
 }
 
+/** Settings opened on a fresh shell, the answers to settings.get `routed` (until the test's end). */
+async function settingsOpenedWith<R extends { stop(): Promise<void> }>(
+  routed: (page: Page, url: string) => Promise<R>,
+): Promise<R> {
+  const route = await routed(page, '**/rpc/settings.get');
+  onTestFinished(() => route.stop());
+  await opened(demoEnv(sim.url));
+  await goTo(page, 'settings');
+  return route;
+}
+
 describe('Settings opened before its settings arrive', () => {
   it('shows no button that moves when they come: Test connection pressed then tests the connection', async () => {
     // As on a till just started, slow to read its settings.
-    const held = await holdAnswers(page, '**/rpc/settings.get');
-    onTestFinished(() => held.stop());
-    await opened(demoEnv(sim.url));
-    await goTo(page, 'settings');
+    const held = await settingsOpenedWith(holdAnswers);
     const before = await buttonPlaces();
     held.release();
     await page.locator('[data-action="save-instance"]').waitFor();
@@ -156,6 +165,33 @@ describe('Settings opened before its settings arrive', () => {
     const now = (place: string) => after.find((a) => a.startsWith(place.replace(/ at .*/, ' at '))) ?? 'gone';
     const said = moved.map((place) => `${place} -> ${now(place)}`).join('; ');
     expect(moved, `shown before the settings came, elsewhere once they did: ${said}`).toEqual([]);
+    await page.locator('[data-action="test-connection"]').click();
+    await testEnded();
+  });
+});
+
+describe('Settings whose settings could not be read at start', () => {
+  it('says so in the cashier’s words, and reading them again brings every card', async () => {
+    // As on a till whose web shell lost the answer: settings.get reached the core, no answer came.
+    const lost = await settingsOpenedWith(loseAnswers);
+    const unread = page.locator('[data-settings-unread]');
+    await unread.waitFor();
+    expect(await unread.textContent()).toBe(
+      say('settings:settingsUnread', { why: say('core:coreNoAnswer') }),
+    );
+    const again = page.locator('[data-action="read-settings"]');
+    expect(await again.textContent()).toBe(say('settings:settingsReadAgain'));
+    // No card meanwhile: none may appear under a press, nor one without the others (d660f15).
+    expect(await page.getByTestId('settings').locator('[data-section]').count()).toBe(0);
+    await page.setViewportSize(SIZES[0]);
+    onTestFinished(() => page.setViewportSize({ width: 1366, height: 900 }));
+    await unread.waitFor();
+    await screenshot(page, 'settings-unread');
+    // The hiccup over, the cashier reads them again.
+    await lost.stop();
+    await again.click();
+    await page.locator('[data-action="save-instance"]').waitFor();
+    expect(await unread.count()).toBe(0);
     await page.locator('[data-action="test-connection"]').click();
     await testEnded();
   });

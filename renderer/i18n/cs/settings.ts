@@ -4,6 +4,8 @@ import type { Translation } from '../catalogue.ts';
 export const settings = {
   settings: 'Nastavení',
   loading: 'Načítání…',
+  settingsUnread: 'Nastavení se nepodařilo načíst: {{why}}',
+  settingsReadAgain: 'Načíst nastavení znovu',
   saved: 'Uloženo.',
 
   languageTitle: 'Jazyk',

@@ -4,6 +4,8 @@
 export const settings = {
   settings: 'Settings',
   loading: 'Loading…',
+  settingsUnread: 'The settings could not be read: {{why}}',
+  settingsReadAgain: 'Read the settings again',
   saved: 'Saved.',
 
   languageTitle: 'Language',

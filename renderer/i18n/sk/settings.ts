@@ -4,6 +4,8 @@ import type { Translation } from '../catalogue.ts';
 export const settings = {
   settings: 'Nastavenia',
   loading: 'Načítava sa…',
+  settingsUnread: 'Nastavenia sa nepodarilo načítať: {{why}}',
+  settingsReadAgain: 'Načítať nastavenia znova',
   saved: 'Uložené.',
 
   languageTitle: 'Jazyk',
