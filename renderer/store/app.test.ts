@@ -372,6 +372,28 @@ describe('settings whose reading failed at start', () => {
     expect(shell.log.filter((l) => l === 'call settings.get')).toHaveLength(3);
   });
 
+  it('are read again with the status every ten seconds until they come', async () => {
+    await load(true);
+    shell.refusing.add('settings.get');
+    stop = store.followCore();
+    await settle();
+    expect(shown().settingsError).toBe('settings.get failed');
+    // Still refused at the tick: the error stays shown all along (no "Loading…" in between).
+    vi.advanceTimersByTime(10_000);
+    expect(shown().settingsError).toBe('settings.get failed');
+    await settle();
+    expect(shown().settingsError).toBe('settings.get failed');
+    shell.refusing.delete('settings.get');
+    vi.advanceTimersByTime(10_000);
+    await settle();
+    expect(shown().settings).toEqual(SETTINGS);
+    expect(shown().settingsError).toBeNull();
+    // Here: the tick reads them no more.
+    vi.advanceTimersByTime(10_000);
+    await settle();
+    expect(shell.log.filter((l) => l === 'call settings.get')).toHaveLength(3);
+  });
+
   it('a read asked on request (Retry) shows the settings', async () => {
     await load(true);
     shell.refusing.add('settings.get');

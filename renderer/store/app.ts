@@ -136,7 +136,8 @@ interface AppState {
   setScreen: (screen: Screen) => void;
   notify: (tone: Notice['tone'], text: string) => void;
   refreshStatus: () => Promise<void>;
-  refreshSettings: () => Promise<void>;
+  /** `quietly`: the error shown stays until they come (a read again by the clock, no flicker). */
+  refreshSettings: (quietly?: boolean) => Promise<void>;
   refreshSync: () => Promise<void>;
   refreshSession: () => Promise<void>;
   /** The Orders list's first page again, for the query shown. */
@@ -178,8 +179,8 @@ export const useApp = create<AppState>()((set) => ({
   refreshStatus: () => mirrored.status.ask(() => pos.invoke('status.get', {})),
   // A refusal is noted unless something newer was asked or shown since (a change's answer, a later
   // read): without it, Settings would say it is loading for ever after one failed read at start.
-  refreshSettings: () => {
-    set({ settingsError: null });
+  refreshSettings: (quietly = false) => {
+    if (!quietly) set({ settingsError: null });
     return mirrored.settings.askOr(
       () => pos.invoke('settings.get', {}),
       (error) => set({ settingsError: message(error) }),
@@ -271,8 +272,14 @@ export function followCore(): () => void {
   ];
   // Read at once too, so that the screens do not wait for the stream to show anything.
   readMirrored();
-  // The status bar's "last sync" age must tick even when nothing happens.
-  const timer = setInterval(() => void ignoreFailure(useApp.getState().refreshStatus()), 10_000);
+  // The status bar's "last sync" age must tick even when nothing happens. Settings whose reading
+  // failed are read again with it: the web shell refuses a call that reached it after the page's later
+  // ones (a starved machine at start), and Settings must not then wait for a reconnect or a press.
+  const timer = setInterval(() => {
+    const now = useApp.getState();
+    void ignoreFailure(now.refreshStatus());
+    if (now.settingsError !== null) void now.refreshSettings(true);
+  }, 10_000);
   return () => {
     clearInterval(timer);
     for (const off of offs) off();
