@@ -342,6 +342,15 @@ describe('an answer older than the last event is not applied', () => {
   });
 });
 
+/** The stream connected, the core started following, its reading of the settings refused. */
+async function startWithSettingsRefused(): Promise<void> {
+  await load(true);
+  shell.refusing.add('settings.get');
+  stop = store.followCore();
+  await settle();
+  expect(shown().settingsError).toBe('settings.get failed');
+}
+
 describe('settings whose reading failed at start', () => {
   it('the failure is noted; they are read again when the stream reconnects, and on request', async () => {
     await load(false);
@@ -373,11 +382,7 @@ describe('settings whose reading failed at start', () => {
   });
 
   it('are read again with the status every ten seconds until they come', async () => {
-    await load(true);
-    shell.refusing.add('settings.get');
-    stop = store.followCore();
-    await settle();
-    expect(shown().settingsError).toBe('settings.get failed');
+    await startWithSettingsRefused();
     // Still refused at the tick: the error stays shown all along (no "Loading…" in between).
     vi.advanceTimersByTime(10_000);
     expect(shown().settingsError).toBe('settings.get failed');
@@ -395,11 +400,7 @@ describe('settings whose reading failed at start', () => {
   });
 
   it('a read asked on request (Retry) shows the settings', async () => {
-    await load(true);
-    shell.refusing.add('settings.get');
-    stop = store.followCore();
-    await settle();
-    expect(shown().settingsError).toBe('settings.get failed');
+    await startWithSettingsRefused();
     shell.refusing.delete('settings.get');
     await shown().refreshSettings();
     expect(shown().settings).toEqual(SETTINGS);
