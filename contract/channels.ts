@@ -119,6 +119,47 @@ export const CALL_REFUSED_HEADER = 'x-counter-refused';
 export type CallRefusal = 'late' | 'repeat';
 
 export type CallChannel = (typeof CALL_CHANNELS)[number];
+
+/**
+ * Calls that change nothing: each reads the state as it is when it runs. The web shell starts one
+ * even when it comes out of its page's order (late, or a repeat the browser sent again): run later
+ * than its place, it reads a state at least as new as the page expected, and its answer is what the
+ * page needs; refused, the page would be left without it (Settings without its settings).
+ */
+export const READ_CHANNELS = [
+  'settings.get',
+  'warehouses.list',
+  'sync.status',
+  'stock.search',
+  'companies.find',
+  'session.current',
+  'session.parked',
+  'receipt.get',
+  'outbox.list',
+  'outbox.page',
+  'outbox.get',
+  'shift.current',
+  'shift.last',
+  'cashier.list',
+  'status.get',
+  'printer.systemPrinters',
+  'display.get',
+  'barcode.describe',
+  'scanner.ports',
+  'hub.get',
+  'store.shifts',
+  'returns.list',
+  'returns.page',
+  'returns.get',
+  'returns.find',
+  'returns.heldExchange',
+] as const satisfies readonly CallChannel[];
+
+const readSet: ReadonlySet<string> = new Set(READ_CHANNELS);
+
+export function isReadChannel(name: string): boolean {
+  return readSet.has(name);
+}
 export type EventChannel = (typeof EVENT_CHANNELS)[number];
 
 const callSet: ReadonlySet<string> = new Set(CALL_CHANNELS);

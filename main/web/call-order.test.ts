@@ -230,6 +230,22 @@ describe("a page's calls reach the core in the order the page made them", () => 
     expect(s.core.asked).toEqual(['session.scan {"code":"1"}']);
   });
 
+  it('a call that changes nothing runs even late or repeated: it reads the state as it is then', async () => {
+    const s = await signedIn(50);
+    const a = await connection(s);
+    const later = callRequest(s, 'session.scan', '{"code":"1"}', { page: PAGE_A, number: 2 });
+    await write(a.socket, later.head + later.body);
+    await expect.poll(a.statuses).toEqual([200]);
+    // The page's first call, a read, comes after the page went on without it: it runs after the scan.
+    const lostRead = callRequest(s, 'settings.get', '{}', { page: PAGE_A, number: 1 });
+    await write(a.socket, lostRead.head + lostRead.body);
+    await expect.poll(a.statuses).toEqual([200, 200]);
+    await write(a.socket, lostRead.head + lostRead.body);
+    await expect.poll(a.statuses).toEqual([200, 200, 200]);
+    expect(a.reasons()).toEqual([null, null, null]);
+    expect(s.core.asked).toEqual(['session.scan {"code":"1"}', 'settings.get {}', 'settings.get {}']);
+  });
+
   it('a repeat of a call still waiting for its turn is refused as a repeat; the first copy goes in its turn', async () => {
     const s = await signedIn();
     const a = await connection(s);

@@ -29,6 +29,7 @@ import {
   CALL_REFUSED_HEADER,
   isCallChannel,
   isEventChannel,
+  isReadChannel,
   LAUNCH_PASS_FRAGMENT,
   LAUNCH_PASS_HEADER,
 } from '../../contract/channels.ts';
@@ -226,7 +227,9 @@ async function rpc(req: IncomingMessage, res: ServerResponse, ctx: Context, chan
     if (place === null) start();
     else {
       const refusal = ctx.order.enter(place, start);
-      if (refusal !== null) resolve(refusal);
+      // A read out of its order still runs: it reads the state as it is now (contract READ_CHANNELS).
+      if (refusal !== null && isReadChannel(channel)) start();
+      else if (refusal !== null) resolve(refusal);
     }
   });
   if (typeof envelope === 'string') {
