@@ -183,10 +183,13 @@ describe('Settings whose settings could not be read at start', () => {
     expect(await again.textContent()).toBe(say('settings:settingsReadAgain'));
     // No card meanwhile: none may appear under a press, nor one without the others (d660f15).
     expect(await page.getByTestId('settings').locator('[data-section]').count()).toBe(0);
-    await page.setViewportSize(SIZES[0]);
     onTestFinished(() => page.setViewportSize({ width: 1366, height: 900 }));
-    await unread.waitFor();
-    await screenshot(page, 'settings-unread');
+    // At a POS screen's 1024x768 and a laptop's 1280x800: the error line whole, the button under it.
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await unread.waitFor();
+      await screenshot(page, `settings-unread-${size.width}x${size.height}`);
+    }
     // The hiccup over, the cashier reads them again.
     await lost.stop();
     await again.click();
