@@ -29,8 +29,22 @@ declare module 'i18next' {
   }
 }
 
-function preferredLanguages(): readonly string[] {
-  return typeof navigator === 'undefined' ? [] : navigator.languages;
+/** The OS's preferred languages as last read; undefined once they changed ('languagechange'). */
+let preferred: readonly string[] | undefined;
+let followingPreferred = false;
+
+/**
+ * The OS's preferred languages: the same array until they change. Chromium's navigator.languages is
+ * a new array at every read, so it is read again only after the window's 'languagechange'.
+ */
+export function preferredLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  if (!followingPreferred && typeof window !== 'undefined') {
+    followingPreferred = true;
+    window.addEventListener('languagechange', () => (preferred = undefined));
+  }
+  preferred ??= navigator.languages;
+  return preferred;
 }
 
 export const i18n = i18next.createInstance();
@@ -92,7 +106,7 @@ let locale: { language: SpokenLanguage; preferred: readonly string[]; tag: strin
 
 /**
  * The locale numbers, money and dates are formatted with now. Worked out again only when the
- * language or the OS's languages changed (navigator.languages is the same array until they do):
+ * language or the OS's languages changed (preferredLanguages is the same array until they do):
  * every amount on a screen asks, and canonicalising a tag each time cost ~0.15 ms per scan.
  */
 export function currentLocale(): string {
