@@ -2,7 +2,7 @@
 // are plain numbers: the total beside the table names the currency, and a symbol in every cell would
 // not fit a narrow column (or 58 mm paper).
 import type { ReceiptView } from '../../contract/contract.ts';
-import { useTranslation } from 'react-i18next';
+import { useWords } from '../i18n/kept-words.ts';
 import { useFormat } from './use-format.ts';
 
 type VatTotal = ReceiptView['totals']['byVatRate'][number];
@@ -17,7 +17,7 @@ export function VatTable({
   className?: string;
   markRows?: boolean;
 }) {
-  const { t } = useTranslation('sale');
+  const t = useWords('sale');
   const format = useFormat();
   return (
     <table className={className}>

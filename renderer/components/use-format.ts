@@ -1,8 +1,9 @@
 // The formatters bound to the screens' language and the price currency, for components: a
 // language or currency change renders the component again with the new ones.
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import * as format from '../format/format.ts';
 import { currentLocale } from '../i18n/index.ts';
+import { useWords } from '../i18n/kept-words.ts';
 import { useApp } from '../store/app.ts';
 
 export interface Formatters {
@@ -25,13 +26,35 @@ export interface Formatters {
   date(iso: string): string;
 }
 
-/** `given.currency`: the prices' currency from elsewhere than the settings (the customer display's view). */
+/**
+ * `given.currency`: the prices' currency from elsewhere than the settings (the customer display's view).
+ * The same formatters for the same language, locale and currency: every row, total and notice a scan
+ * renders asks, and they were a dozen closures each time.
+ */
 export function useFormat(given?: { readonly currency: string | null }): Formatters {
-  // useTranslation re-renders the component when the language changes; the locale follows it.
-  const { t } = useTranslation('common');
+  // The words render the component again when the language changes; the locale follows it.
+  const t = useWords('common');
   const fromSettings = useApp((s) => s.settings?.currency ?? null);
   const currency = given === undefined ? fromSettings : given.currency;
   const locale = currentLocale();
+  const id = `${locale}\u0000${currency ?? ''}`;
+  let kept = made.get(t);
+  if (kept === undefined) {
+    kept = new Map();
+    made.set(t, kept);
+  }
+  let format = kept.get(id);
+  if (format === undefined) {
+    format = formatters(t, locale, currency);
+    kept.set(id, format);
+  }
+  return format;
+}
+
+/** Formatters made, by the words they say "never" with (one per language), locale and currency. */
+const made = new WeakMap<TFunction, Map<string, Formatters>>();
+
+function formatters(t: TFunction, locale: string, currency: string | null): Formatters {
   return {
     locale,
     currency,

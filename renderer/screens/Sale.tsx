@@ -5,7 +5,7 @@
 import { ExchangeCreditNote } from '../components/sale/ExchangeCredit.tsx';
 import type { SessionLineView, SessionView } from '../../contract/contract.ts';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useWords } from '../i18n/kept-words.ts';
 import { spoken } from '../i18n/spoken.ts';
 import { useFormat } from '../components/use-format.ts';
 import { AdjustmentNote, ChargedPrice } from '../components/sale/AdjustmentNote.tsx';
@@ -55,7 +55,7 @@ export function Sale() {
     useShallow(({ sale: s }) => ({ selected: s.selected, busy: s.busy, voidArmed: s.voidArmed })),
   );
   const lines = session?.lines ?? NO_LINES;
-  const { t } = useTranslation('sale');
+  const t = useWords('sale');
 
   return (
     <section className="sale" data-testid="sale" aria-label={t('saleLabel')}>
@@ -102,7 +102,7 @@ export function Sale() {
  * what it shows changes, not with each answer of the core.
  */
 const ParkedButton = memo(function ParkedButton() {
-  const { t } = useTranslation('parked');
+  const t = useWords('parked');
   const count = useApp((s) => parkedCount(s.session, parkedInStore(s.status)));
   const offer = useApp((s) => parkingOffer(s.session, parkedInStore(s.status)));
   return (
@@ -137,7 +137,7 @@ const PureLines = memo(function Lines(props: LinesProps) {
 });
 
 function LinesTable({ lines, selected, onSelect, onRemove }: LinesProps) {
-  const { t } = useTranslation('sale');
+  const t = useWords('sale');
   if (lines.length === 0) {
     return (
       <div className="lines empty" data-testid="sale-lines">
@@ -189,7 +189,7 @@ interface LineRowProps {
  * change.
  */
 const LineRow = memo(function LineRow({ line, index, selected, onSelect, onRemove }: LineRowProps) {
-  const { t } = useTranslation('sale');
+  const t = useWords('sale');
   const format = useFormat();
   return (
     <tr
@@ -274,7 +274,7 @@ function sameData(a: unknown, b: unknown): boolean {
 const PureTotals = memo(Totals, (a, b) => sameData(a.totals, b.totals));
 
 function Totals({ totals }: { totals: SessionView['totals'] | undefined }) {
-  const { t } = useTranslation('sale');
+  const t = useWords('sale');
   const format = useFormat();
   const total = format.price(totals?.total ?? 0);
   // A big sale's amounts shrink to stay inside the panel. The VAT table's cells (0.85 of its size)

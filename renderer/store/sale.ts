@@ -17,6 +17,7 @@ import {
 } from '../../contract/contract.ts';
 import { formatQty, parseQuantity } from '../format/format.ts';
 import { i18n } from '../i18n/index.ts';
+import { wordsOf } from '../i18n/kept-words.ts';
 
 /** How long the first F8 keeps the void armed. */
 export const VOID_ARMED_MS = 4000;
@@ -123,9 +124,13 @@ function backAsTyped(
   return { entry: `${entry}${typed}`, shown: prefixed ? typed : `${entry}${typed}` };
 }
 
-/** What the stock rule's question says when the cashier keeps (Esc) a product out of the sale. */
+/**
+ * What the stock rule's question says when the cashier keeps (Esc) a product out of the sale: said
+ * for every scan (the question may come), so kept (i18n/kept-words.ts).
+ */
 function adding(): ConfirmWords {
-  return { keepLabel: i18n.t('sale:stockDoNotAdd'), declined: i18n.t('sale:stockNotAdded') };
+  const say = wordsOf('sale');
+  return { keepLabel: say('stockDoNotAdd'), declined: say('stockNotAdded') };
 }
 
 /** Adds a product picked by name (its stock item in this terminal's warehouse), `3*` typed before. */
@@ -389,10 +394,11 @@ export async function voidSale(): Promise<void> {
   }
 }
 
+/** What a scan's answer says; a product's "Added" is kept per name (i18n/kept-words.ts). */
 function outcomeOf(outcome: ScanOutcomeView): Outcome {
   switch (outcome.kind) {
     case 'product':
-      return { tone: 'ok', text: i18n.t('sale:added', { name: outcome.name }) };
+      return { tone: 'ok', text: wordsOf('sale')('added', { name: outcome.name }) };
     case 'customer':
       return {
         tone: 'ok',

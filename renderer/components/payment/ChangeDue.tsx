@@ -1,7 +1,7 @@
 // The change due of the sale just placed, large on the Sale screen until the next scan: what the
 // cashier hands back must not be only inside the receipt, below the fold. A card payment says it
 // was paid by card; a split one names both parts.
-import { useTranslation } from 'react-i18next';
+import { useWords } from '../../i18n/kept-words.ts';
 import { useApp } from '../../store/app.ts';
 import { usePaid } from '../../store/payment.ts';
 import { tenderKind } from '../receipt/TenderRows.tsx';
@@ -10,7 +10,7 @@ import { useFormat } from '../use-format.ts';
 import './payment.css';
 
 export function ChangeDue() {
-  const { t } = useTranslation('sale');
+  const t = useWords('sale');
   const format = useFormat();
   const paid = usePaid((s) => s.paid);
   const placed = useApp((s) => s.sale.placed);

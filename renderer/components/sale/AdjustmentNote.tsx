@@ -1,13 +1,13 @@
 // What a line's own discount or price override says on the Sale screen: what was set, by whom and
 // when, and what it takes off; and the unit price the line is charged at (the original struck).
-import { useTranslation } from 'react-i18next';
+import { useWords } from '../../i18n/kept-words.ts';
 import type { SessionLineView } from '../../../contract/contract.ts';
 import { useFormat } from '../use-format.ts';
 
 type Adjustment = NonNullable<SessionLineView['adjustment']>;
 
 export function AdjustmentNote({ adjustment, unitPrice }: { adjustment: Adjustment; unitPrice: number }) {
-  const { t } = useTranslation('sale');
+  const t = useWords('sale');
   const format = useFormat();
   const who = t(adjustment.by === 'manager' ? 'adjustByManager' : 'adjustByTill', {
     time: format.time(adjustment.at),

@@ -1,7 +1,7 @@
 // The Sale screen's one place that says what the last action did (add, remove, quantity, void,
 // place): one live region, one message, each replacing the one before (store/sale.ts `announce`).
 import type { OutboxEntryView } from '../../../contract/contract.ts';
-import { useTranslation } from 'react-i18next';
+import { useWords } from '../../i18n/kept-words.ts';
 import { placedText } from '../../words/placed.ts';
 import { useFormat } from '../use-format.ts';
 import { useApp } from '../../store/app.ts';
@@ -10,7 +10,7 @@ import { openPriceEntry } from '../../store/price-entry.ts';
 export function Announcer() {
   const outcome = useApp((s) => s.sale.outcome);
   const unpriced = useApp((s) => s.sale.unpriced);
-  const { t } = useTranslation('sale');
+  const t = useWords('sale');
   const placed = useApp((s) => s.sale.placed);
   const sessionError = useApp((s) => s.sessionError);
   const entry = useApp((s) => (placed === null ? undefined : s.orderNews[String(placed)]));
@@ -39,8 +39,8 @@ export function Announcer() {
 
 /** What became of the order just placed, as the outbox reports it. */
 function PlacedNotice({ entry }: { entry: OutboxEntryView | undefined }) {
-  const { t } = useTranslation('sale');
-  const { t: tr } = useTranslation('receipt');
+  const t = useWords('sale');
+  const tr = useWords('receipt');
   const format = useFormat();
   const state = entry?.state ?? 'queued';
   const { tone, text } = placedText(state, entry?.remoteId, t, tr, {

@@ -2,7 +2,7 @@
 // the products it finds in this terminal's warehouse (name, price, stock there). Its keys (arrows,
 // Enter, Esc) are the keymap's (find.*); a `3*` typed first adds that many of the next scan or pick.
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useWords } from '../../i18n/kept-words.ts';
 import { soldNote, type SoldNote } from '../sold-in-store.ts';
 import { useFormat } from '../use-format.ts';
 import { useApp } from '../../store/app.ts';
@@ -22,7 +22,7 @@ export function CodeEntry() {
   // renders nothing here.
   const lineSelected = useApp((s) => s.session?.lines[s.sale.selected] !== undefined);
   const listOpen = find.open;
-  const { t } = useTranslation('sale');
+  const t = useWords('sale');
   return (
     <Form
       className="code-entry"
@@ -70,8 +70,8 @@ export function CodeEntry() {
 function FindList() {
   const find = useApp((s) => s.sale.find);
   const list = useRef<HTMLUListElement>(null);
-  const { t } = useTranslation('sale');
-  const { t: tStock } = useTranslation('stock');
+  const t = useWords('sale');
+  const tStock = useWords('stock');
   const format = useFormat();
   useEffect(() => {
     list.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });

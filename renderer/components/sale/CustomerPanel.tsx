@@ -3,7 +3,7 @@
 // a card goes to, it asks (WalkInPrompt).
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { CustomerView, SessionView } from '../../../contract/contract.ts';
-import { useTranslation } from 'react-i18next';
+import { useWords } from '../../i18n/kept-words.ts';
 import { useFormat } from '../use-format.ts';
 import { unpaidInvoices } from '../../words/customer.ts';
 import { loadCompanyName, useCompanies } from '../../store/companies.ts';
@@ -12,7 +12,7 @@ import { WalkInPrompt } from './WalkInPrompt.tsx';
 import { openCardIssue } from '../../store/card-issue.ts';
 
 export function CustomerPanel({ session }: { session: SessionView | null }) {
-  const { t } = useTranslation('sale');
+  const t = useWords('sale');
   const customer = session?.customer ?? null;
   const walkIn = session?.walkIn ?? null;
   // Nobody chose yet who a sale without a card goes to (a real instance's first run): asked here.
@@ -86,7 +86,7 @@ function useMoreBelow(panel: RefObject<HTMLDivElement | null>, content: readonly
 }
 
 function CardCustomer({ customer }: { customer: CustomerView }) {
-  const { t } = useTranslation('sale');
+  const t = useWords('sale');
   const format = useFormat();
   const cached = useCompanies((s) => s.names[customer.companyId]);
   useEffect(() => void loadCompanyName(customer.companyId), [customer.companyId]);
@@ -145,7 +145,7 @@ function CardCustomer({ customer }: { customer: CustomerView }) {
 
 /** A new loyalty card for the customer (Ctrl+K): refused before its dialog without the permission. */
 function IssueCardButton() {
-  const { t } = useTranslation('cards');
+  const t = useWords('cards');
   return (
     <button
       type="button"

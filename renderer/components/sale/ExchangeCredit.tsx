@@ -1,7 +1,7 @@
 // The Sale screen's note of an exchange (issue 37, point 4): the credit from the goods returned and
 // what the customer pays (the difference) or gets back in cash. F9 settles it (store/exchange.ts).
 import { memo, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useWords } from '../../i18n/kept-words.ts';
 import { useApp } from '../../store/app.ts';
 import {
   differenceOf,
@@ -29,7 +29,7 @@ export const ExchangeCreditNote = memo(function ExchangeCreditNote() {
 });
 
 function CreditShown({ credit }: { credit: ExchangeCredit }) {
-  const { t } = useTranslation('returns');
+  const t = useWords('returns');
   const f = useFormat();
   const total = useApp((s) => s.session?.totals.total ?? 0);
   const lines = useApp((s) => s.session?.lines.length ?? 0);

@@ -5,7 +5,8 @@
 // away.
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
+import { useWords } from '../../i18n/kept-words.ts';
 import { focusOf } from '../../actions/attach.ts';
 import { keysFocus } from '../../actions/code-focus.ts';
 import { actionForKey, type ActionContext, type ActionName, type Focus } from '../../actions/keymap.ts';
@@ -150,9 +151,9 @@ function useFocus(): { focus: Focus; inCode: boolean } {
 }
 
 export function KeyLegend() {
-  const { t } = useTranslation('sale');
-  const { t: parkedT } = useTranslation('parked');
-  const { t: cardsT } = useTranslation('cards');
+  const t = useWords('sale');
+  const parkedT = useWords('parked');
+  const cardsT = useWords('cards');
   const [open, setOpen] = useState(false);
   const list = useRef<HTMLUListElement>(null);
   // Folded again: its first rows, wherever the open list was scrolled to.

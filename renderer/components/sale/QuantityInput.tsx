@@ -6,7 +6,7 @@
 // never lost); the new stored quantity is said beside it, Enter stores what was typed, Esc keeps it.
 import { useRef, useState } from 'react';
 import type { SessionLineView } from '../../../contract/contract.ts';
-import { useTranslation } from 'react-i18next';
+import { useWords } from '../../i18n/kept-words.ts';
 import { useFormat } from '../use-format.ts';
 import { useApp } from '../../store/app.ts';
 import { setQuantity } from '../../store/sale.ts';
@@ -20,7 +20,7 @@ interface Edit {
 }
 
 export function QuantityInput({ line }: { line: SessionLineView }) {
-  const { t } = useTranslation('sale');
+  const t = useWords('sale');
   const shown = useFormat().qty(line.quantity);
   const [edit, setEdit] = useState<Edit | null>(null);
   const error = useApp((s) => (s.sale.quantityError?.lineId === line.id ? s.sale.quantityError.text : null));
