@@ -401,24 +401,28 @@ export interface WaitingElsewhere {
   readonly inDoubt: number;
 }
 
+const WaitingRows = lazy(() =>
+  z.array(z.object({ instance: z.string(), queued: z.number().int(), inDoubt: z.number().int() })),
+);
+
 /**
  * The orders a sender for `instance` passes over (nextDueOutboxOrder picks only its own and those
  * stored without one): queued or in-doubt orders stored for any other instance key.
  */
 export function waitingElsewhere(db: Db, instance: string): WaitingElsewhere[] {
-  const rows = z
-    .array(z.object({ instance: z.string(), queued: z.number().int(), inDoubt: z.number().int() }))
-    .parse(
-      prepared(
-        db,
-        `SELECT instance, sum(state = 'queued') AS queued, sum(state = 'in-doubt') AS inDoubt
+  const rows = WaitingRows.parse(
+    prepared(
+      db,
+      `SELECT instance, sum(state = 'queued') AS queued, sum(state = 'in-doubt') AS inDoubt
            FROM outbox_order
           WHERE instance IS NOT NULL AND instance <> ? AND state IN ('queued', 'in-doubt')
           GROUP BY instance ORDER BY instance`,
-      ).all(instance),
-    );
+    ).all(instance),
+  );
   return rows;
 }
+
+const StateCounts = lazy(() => z.array(z.object({ state: OutboxState, n: z.number().int() })));
 
 /**
  * How many orders are in each shown state: read from outbox_state_count, which triggers keep (migration
@@ -426,9 +430,7 @@ export function waitingElsewhere(db: Db, instance: string): WaitingElsewhere[] {
  */
 export function countOutboxOrders(db: Db): Record<OutboxState, number> {
   const counts = Object.fromEntries(OUTBOX_STATES.map((s) => [s, 0])) as Record<OutboxState, number>;
-  const rows = z
-    .array(z.object({ state: OutboxState, n: z.number().int() }))
-    .parse(prepared(db, 'SELECT state, n FROM outbox_state_count').all());
+  const rows = StateCounts.parse(prepared(db, 'SELECT state, n FROM outbox_state_count').all());
   for (const r of rows) counts[r.state] = r.n;
   // The kept counts are of stored states; the entries a pass is settling move to their shown one.
   const settling = z
@@ -1135,13 +1137,17 @@ export const soldItemsSql = `
    WHERE CAST(json_extract(i.value, '$.productId') AS INTEGER) IN (SELECT value FROM json_each(@products))`;
 
 /**
+ * Built once, as every row schema here: zod makes and walks a new schema on each z.array(), and the
+ * stock rule reads these on every scan (what it made outlived the core's young-generation GCs).
+ */
+const SoldItemRows = lazy(() => z.array(SoldItemRow));
+
+/**
  * The items of these products in the orders of closed sales that are not acknowledged, or were
  * acknowledged after `since` (ISO UTC): only open and recent orders are read, never the history.
  */
 export function soldItemsSince(db: Db, since: string, productIds: readonly number[]): SoldItemRow[] {
-  return z
-    .array(SoldItemRow)
-    .parse(prepared(db, soldItemsSql).all({ since, products: JSON.stringify(productIds) }));
+  return SoldItemRows.parse(prepared(db, soldItemsSql).all({ since, products: JSON.stringify(productIds) }));
 }
 
 const saleInt = lazy(() => z.number().int());
@@ -1196,7 +1202,7 @@ export function saleOrderByText(db: Db, text: string): SaleOrder | undefined {
  * return without a receipt from its own items (till_return_item).
  */
 export function returnedItemsSince(db: Db, since: string, productIds: readonly number[]): SoldItemRow[] {
-  return z.array(SoldItemRow).parse(
+  return SoldItemRows.parse(
     prepared(
       db,
       `SELECT coalesce(s.productId, t.productId, i.productId) AS productId,
@@ -1221,6 +1227,7 @@ export function returnedItemsSince(db: Db, since: string, productIds: readonly n
 
 /** An item another till of the store sold or took back, as its journal told this till (issue 38). */
 const StoreSoldItemRow = lazy(() => SoldItemRow.extend({ till: z.string() }));
+const StoreSoldItemRows = lazy(() => z.array(StoreSoldItemRow));
 export type StoreSoldItemRow = z.infer<typeof StoreSoldItemRow>;
 
 /**
@@ -1276,5 +1283,5 @@ export function storeSoldItemsSince(
       WHERE coalesce(t.productId, s.productId) IN (SELECT value FROM json_each(@products))
         AND coalesce(t.warehouseId, CAST(json_extract(o.payload, '$.warehouseId') AS INTEGER)) IS NOT NULL`,
   ).all(params);
-  return z.array(StoreSoldItemRow).parse([...sales, ...returns]);
+  return StoreSoldItemRows.parse([...sales, ...returns]);
 }
