@@ -152,6 +152,8 @@ export const READ_CHANNELS = [
   'returns.page',
   'returns.get',
   'returns.find',
+  'returns.plan',
+  'returns.planWithoutReceipt',
   'returns.heldExchange',
 ] as const satisfies readonly CallChannel[];
 

@@ -246,6 +246,22 @@ describe("a page's calls reach the core in the order the page made them", () => 
     expect(s.core.asked).toEqual(['session.scan {"code":"1"}', 'settings.get {}', 'settings.get {}']);
   });
 
+  it('a repeat of a read still waiting for its turn is refused: run then, it would read before the calls it follows', async () => {
+    const s = await signedIn();
+    const a = await connection(s);
+    const b = await connection(s);
+    const read = callRequest(s, 'settings.get', '{}', { page: PAGE_A, number: 2 });
+    await write(a.socket, read.head + read.body);
+    await write(b.socket, read.head + read.body);
+    await expect.poll(b.statuses).toEqual([409]);
+    expect(b.reasons()).toEqual(['repeat']);
+    expect(s.core.asked).toEqual([]);
+    const set = callRequest(s, 'settings.set', '{"stockRule":"block"}', { page: PAGE_A, number: 1 });
+    await write(b.socket, set.head + set.body);
+    await expect.poll(a.statuses).toEqual([200]);
+    expect(s.core.asked).toEqual(['settings.set {"stockRule":"block"}', 'settings.get {}']);
+  });
+
   it('a repeat of a call still waiting for its turn is refused as a repeat; the first copy goes in its turn', async () => {
     const s = await signedIn();
     const a = await connection(s);

@@ -12,7 +12,8 @@
 // A call that never arrives (the browser gave it up before sending it) would hold the page's later
 // calls for good: they wait for it at most `patienceMs`, then go on without it, and should it come
 // after all it is refused (409): it would act out of order. docs/assumptions.md says why 10 s. A call
-// that changes nothing (contract READ_CHANNELS) runs anyway, late or repeated: the shell decides that.
+// that changes nothing (contract READ_CHANNELS) runs anyway once past its place (late, or a repeat
+// of one that started; isWaiting tells): the shell decides that.
 //
 // A call number seen before (a repeat: the browser sent the request again) is refused too, and its
 // first copy ran or will run: the two refusals mean opposite things to the person (not done, do it
@@ -128,6 +129,11 @@ export class CallOrder {
     timer.unref();
     turns.waiting.set(place.number, { start, timer });
     return null;
+  }
+
+  /** Whether a call of this number is waiting for its turn (a repeat of it then comes before its place). */
+  isWaiting(place: CallPlace): boolean {
+    return this.#pages.get(place.page)?.waiting.has(place.number) ?? false;
   }
 
   /** Forgets every page; calls still waiting never start (the shell closes, their connections with it). */
