@@ -61,12 +61,14 @@ function keptIn<N extends Namespace>(language: string, ns: N): TFunction<N> {
 /** `t`, keeping what it says for a key alone or with plain values (text, numbers, yes/no). */
 function keeping(t: TFunction<Namespace>): TFunction<Namespace> {
   const said = new Map<string, string>();
+  // i18next's overloads typed away: what passes through is what the caller's typed t accepted.
+  const saidBy = t as unknown as (...args: unknown[]) => unknown;
   const say = (key: unknown, options?: unknown, ...rest: unknown[]): unknown => {
     const id = rest.length === 0 ? sayingId(key, options) : undefined;
-    if (id === undefined) return (t as (...args: unknown[]) => unknown)(key, options, ...rest);
+    if (id === undefined) return saidBy(key, options, ...rest);
     const kept = said.get(id);
     if (kept !== undefined) return kept;
-    const text = (t as (key: string, options?: object) => unknown)(key as string, options as object);
+    const text = saidBy(key, options);
     if (typeof text !== 'string') return text;
     if (said.size >= KEPT_MAX) said.clear();
     said.set(id, text);
