@@ -13,7 +13,7 @@
 // calls for good: they wait for it at most `patienceMs`, then go on without it, and should it come
 // after all it is refused (409): it would act out of order. docs/assumptions.md says why 10 s. A call
 // that changes nothing (contract READ_CHANNELS) runs anyway once past its place (late, or a repeat
-// of one that started; isWaiting tells): the shell decides that.
+// of one that started): `enter` is told which calls are reads.
 //
 // A call number seen before (a repeat: the browser sent the request again) is refused too, and its
 // first copy ran or will run: the two refusals mean opposite things to the person (not done, do it
@@ -114,11 +114,18 @@ export class CallOrder {
    * at once when it is the page's next; null then. Otherwise `start` never runs, and the answer says
    * why: 'late', the page's later calls went on without this one (it was not done); 'repeat', its
    * number was seen before (its first copy ran or will run); 'unknown', one of the two, its gap forgotten.
+   * A `read` (a call that changes nothing) past its place starts at once instead: it reads the state
+   * as it is then, at least as new as the page expected. A repeat of one still waiting is refused: run
+   * then, it would read before the calls it follows.
    */
-  enter(place: CallPlace, start: () => void): OrderRefusal | null {
+  enter(place: CallPlace, start: () => void, read = false): OrderRefusal | null {
     const turns = this.#page(place.page);
     if (turns.waiting.has(place.number)) return 'repeat';
-    if (place.number < turns.next) return refusal(turns, place.number);
+    if (place.number < turns.next) {
+      if (!read) return refusal(turns, place.number);
+      start();
+      return null;
+    }
     if (place.number === turns.next) {
       turns.next++;
       start();
@@ -129,11 +136,6 @@ export class CallOrder {
     timer.unref();
     turns.waiting.set(place.number, { start, timer });
     return null;
-  }
-
-  /** Whether a call of this number is waiting for its turn (a repeat of it then comes before its place). */
-  isWaiting(place: CallPlace): boolean {
-    return this.#pages.get(place.page)?.waiting.has(place.number) ?? false;
   }
 
   /** Forgets every page; calls still waiting never start (the shell closes, their connections with it). */

@@ -226,14 +226,9 @@ async function rpc(req: IncomingMessage, res: ServerResponse, ctx: Context, chan
     };
     if (place === null) start();
     else {
-      // Asked first: a repeat of a call still waiting has not had its place yet.
-      const beforeItsPlace = ctx.order.isWaiting(place);
-      const refusal = ctx.order.enter(place, start);
-      // A read that comes after its place (late, or a repeat of one that started) still runs: it
-      // reads the state as it is now, at least as new as the page expected (READ_CHANNELS). A repeat
-      // of one still waiting would read before the calls it must follow: refused like any other.
-      if (refusal !== null && isReadChannel(channel) && !beforeItsPlace) start();
-      else if (refusal !== null) resolve(refusal);
+      // A read past its place still runs (READ_CHANNELS; CallOrder.enter says why).
+      const refusal = ctx.order.enter(place, start, isReadChannel(channel));
+      if (refusal !== null) resolve(refusal);
     }
   });
   if (typeof envelope === 'string') {

@@ -273,8 +273,8 @@ export function followCore(): () => void {
   // Read at once too, so that the screens do not wait for the stream to show anything.
   readMirrored();
   // The status bar's "last sync" age must tick even when nothing happens. Settings whose reading
-  // failed are read again with it: the web shell refuses a call that reached it after the page's later
-  // ones (a starved machine at start), and Settings must not then wait for a reconnect or a press.
+  // failed (no answer, the core still starting) are read again with it: Settings must not then wait
+  // for a reconnect or a press.
   const timer = setInterval(() => {
     const now = useApp.getState();
     void ignoreFailure(now.refreshStatus());
