@@ -433,14 +433,11 @@ export function countOutboxOrders(db: Db): Record<OutboxState, number> {
   const rows = StateCounts.parse(prepared(db, 'SELECT state, n FROM outbox_state_count').all());
   for (const r of rows) counts[r.state] = r.n;
   // The kept counts are of stored states; the entries a pass is settling move to their shown one.
-  const settling = z
-    .number()
-    .int()
-    .parse(
-      prepared(db, `SELECT count(*) FROM outbox_order INDEXED BY outbox_order_state WHERE ${SETTLING_SQL}`)
-        .pluck()
-        .get(),
-    );
+  const settling = saleInt.parse(
+    prepared(db, `SELECT count(*) FROM outbox_order INDEXED BY outbox_order_state WHERE ${SETTLING_SQL}`)
+      .pluck()
+      .get(),
+  );
   counts[SETTLING.state] -= settling;
   counts[SETTLING.shown] += settling;
   return counts;
