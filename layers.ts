@@ -140,6 +140,7 @@ export const MODULES: readonly Module[] = [
     'the catalog sync',
     {
       face: 'main/sync/index.ts',
+      entries: ['main/sync/till-work.ts'],
     },
   ),
   folder(

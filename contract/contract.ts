@@ -65,7 +65,7 @@ export { CashRounding, cashStep, roundCash, type CashDue } from './cash-rounding
 /** Counter's own words by key (what `said` carries), for the renderer's catalogues. */
 export { CORE_WORDS, english, say, type CoreWord, type Said } from './core-words.ts';
 
-export { CALL_CHANNELS, EVENT_CHANNELS, isCallChannel, isEventChannel } from './channels.ts';
+export { CALL_CHANNELS, EVENT_CHANNELS, isCallChannel, isEventChannel, isReadChannel } from './channels.ts';
 export type { CallChannel, EventChannel } from './channels.ts';
 
 const int = lazy(() => z.number().int());

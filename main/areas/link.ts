@@ -55,6 +55,8 @@ export interface LinkContext extends Pick<
   readonly hubSecrets?: SecretStore;
   /** The longest pause between attempts at reaching the store hub (tests shorten it). */
   readonly hubRetryMs?: number;
+  /** The till's calls as the core marks them: the sync gives way to them (main/sync/till-work.ts). */
+  readonly tillWork: SharedArrayBuffer;
 }
 
 export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Link {
@@ -107,6 +109,7 @@ export function buildLink(instance: InstanceConfig | null, ctx: LinkContext): Li
             clientSecret: instance.clientSecret,
           },
           fullFirst,
+          tillWork: ctx.tillWork,
           log: (line) => ctx.log(line),
           onStatus: (status) => ctx.syncProgress(status),
           onFinished: () => ctx.statusChanged(),

@@ -18,6 +18,7 @@ import {
   calls,
   english,
   isCallChannel,
+  isReadChannel,
   say,
   type CallChannel,
   type CallOutput,
@@ -42,6 +43,7 @@ import {
 } from '../outbox/index.ts';
 import { printerStatus, type PrinterSetup, type Timeouts } from '../printer/setup.ts';
 import { SerialScanner, serialScannerFromEnv } from '../scanner/index.ts';
+import { TillWork } from '../sync/till-work.ts';
 import type { BackoffPolicy, ServiceClient } from '../service/index.ts';
 import type { CredentialStore } from '../settings/credentials.ts';
 import type { Env } from '../settings/env.ts';
@@ -162,6 +164,8 @@ export class Core {
   readonly #orderPermission = new OrderPermissionKnowledge();
   /** The Link the credentials' news is about: a disposed one's late answer must not count. */
   #linkGeneration = 0;
+  /** The calls that change something, marked while they run: the sync gives way to them. */
+  readonly #tillWork = new TillWork();
   /** The instance switch under way (#connect): calls wait for it, never reaching the Link it shuts down. */
   #switching: Promise<void> | null = null;
   #closed = false;
@@ -293,6 +297,8 @@ export class Core {
         },
       };
     }
+    // Reads are left out: a page polls them (sync.status, status.get), and they cost little.
+    const ended = isReadChannel(channel) ? undefined : this.#tillWork.begin();
     try {
       if (this.#switching !== null) await this.#switched();
       const handler = (await this.#handler(channel)) as (input: unknown) => Promise<unknown>;
@@ -303,6 +309,7 @@ export class Core {
     } catch (error) {
       return { ok: false, error: toShape(this.#asCoreError(channel, error)) };
     } finally {
+      ended?.();
       if (!this.#answered) setImmediate(() => this.#startBackground());
       this.#answered = true;
     }
@@ -563,6 +570,7 @@ export class Core {
       dataDir: this.#dataDir,
       appDb: this.#settingsDb,
       probeIntervalMs: this.#options.probeIntervalMs ?? 3000,
+      tillWork: this.#tillWork.buffer,
       autoSync: this.#options.autoSync !== false,
       onCatalogSetAside: catalogSetAside(this.#options.log),
       syncProgress: (status) => this.#bus.emit('sync.progress', status),

@@ -68,6 +68,11 @@ export interface ServiceClientOptions {
   now?: () => number;
   /** Each answer of the token endpoint on the credentials: accepted (a token) or refused (400/401). */
   onCredentials?: (accepted: boolean) => void;
+  /**
+   * Awaited before an answer is decoded (parsing is the CPU a call costs): the sync's worker waits
+   * here while the till is busy (main/sync/till-work.ts).
+   */
+  beforeDecode?: () => Promise<void>;
 }
 
 interface CallOptions {
@@ -126,10 +131,12 @@ export class ServiceClient {
   #description: DescriptionState = { state: 'unknown' };
   /** The release /api/version reported, for "not available on this instance (version X)". */
   #version: string | undefined;
+  readonly #beforeDecode: (() => Promise<void>) | undefined;
 
   constructor(config: ServiceConfig, options: ServiceClientOptions = {}) {
     this.baseUrl = config.baseUrl.replace(/\/+$/, '');
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    this.#beforeDecode = options.beforeDecode;
     this.#transport = new Transport(this.baseUrl, {
       connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
       headersTimeoutMs: options.headersTimeoutMs ?? 30_000,
@@ -410,6 +417,7 @@ export class ServiceClient {
     options: CallOptions,
   ): Promise<z.infer<T>> {
     const { response, path } = await this.#call(endpoint, params, options);
+    await this.#beforeDecode?.();
     return decode(schema, response, { method: endpoint.method, path });
   }
 
@@ -420,6 +428,7 @@ export class ServiceClient {
     options: KeyAnswerOptions,
   ): Promise<ArrayAnswer<z.infer<S>>> {
     const { response, path } = await this.#call(endpoint, params, options);
+    await this.#beforeDecode?.();
     return arrayAnswer(schema, response, { method: endpoint.method, path });
   }
 

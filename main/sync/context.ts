@@ -20,6 +20,8 @@ export interface SyncContext {
   readonly identity: InstanceIdentity;
   now(): string;
   emit(event: SyncEvent): void;
+  /** Awaited before a page is written: the till's own work first (till-work.ts). */
+  giveWay(): Promise<void>;
 }
 
 /** What a walk needs of a page; `pageSize` is the size the instance applied. */

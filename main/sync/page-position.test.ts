@@ -18,6 +18,7 @@ function context(): SyncContext {
     identity: { instance: 'test', version: null },
     now: () => new Date(0).toISOString(),
     emit: () => undefined,
+    giveWay: () => Promise.resolve(),
   };
 }
 

@@ -28,6 +28,8 @@ export interface SyncRunnerOptions {
   readonly fullFirst?: boolean;
   /** The longest a run may take (SyncOptions.passDeadlineMs; default 15 min). */
   readonly passDeadlineMs?: number;
+  /** The core's TillWork buffer: the sync gives way to the till's calls (till-work.ts). */
+  readonly tillWork?: SharedArrayBuffer;
 }
 
 const EMIT_EVERY_MS = 100;
@@ -124,12 +126,15 @@ export class SyncRunner {
   async #run(signal: AbortSignal): Promise<void> {
     const mode = this.#full ? 'full' : 'auto';
     const started = Date.now();
+    let gaveWay = 0;
     this.#o.log(`sync: started (${mode})`);
     try {
       const report = await runSyncInWorker(this.#o.db, this.#o.service, {
         mode,
         signal,
         onEvent: (event) => this.#onEvent(event),
+        ...(this.#o.tillWork === undefined ? {} : { tillWork: this.#o.tillWork }),
+        onGaveWay: () => gaveWay++,
         ...(this.#o.onCredentials === undefined ? {} : { onCredentials: this.#o.onCredentials }),
         ...(this.#o.passDeadlineMs === undefined ? {} : { passDeadlineMs: this.#o.passDeadlineMs }),
       });
@@ -176,7 +181,8 @@ export class SyncRunner {
         this.#o.log(`sync: stopped at its deadline (${report.deadlineMs} ms); the next run resumes`);
       this.#o.log(
         `sync: finished in ${Date.now() - started} ms${report.unreachable ? ', instance unreachable' : ''}` +
-          (failed.length > 0 ? `, not synced: ${failed.join(', ')}` : ''),
+          (failed.length > 0 ? `, not synced: ${failed.join(', ')}` : '') +
+          (gaveWay > 0 ? `, gave way to the till ${gaveWay} times` : ''),
       );
       this.#o.onFinished?.(report);
     } catch (error) {

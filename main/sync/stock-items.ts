@@ -279,7 +279,7 @@ async function walkRows(pass: Pass): Promise<number> {
   const { ctx, cursor, report, shape } = pass;
   const since = cursor.mode === 'incremental' ? cursor.since : undefined;
   const filter = since === undefined ? {} : { lastModifyFrom: since };
-  const writer = createStockWriter(ctx.db);
+  const writer = createStockWriter(ctx.db, () => ctx.giveWay());
   const asked = askedClock(ctx);
   let pending: Promise<void> = Promise.resolve();
   try {

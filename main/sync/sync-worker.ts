@@ -5,7 +5,7 @@ import { openCatalog, waitingLonger } from '../../db/database.ts';
 import { ServiceClient } from '../service/index.ts';
 import { WorkerCommand, WorkerInput, type WorkerMessage } from './worker-protocol.ts';
 import { runSync } from './sync.ts';
-import { lowerThreadPriority } from './thread-priority.ts';
+import { giveWayTo } from './till-work.ts';
 
 const port = parentPort;
 if (!port) throw new Error('sync-worker runs as a worker thread');
@@ -17,7 +17,13 @@ port.on('message', (raw: unknown) => {
   controller.abort();
 });
 
-lowerThreadPriority();
+const giveWay =
+  input.tillWork === undefined
+    ? undefined
+    : giveWayTo(input.tillWork, {
+        onWait: () => post({ type: 'gaveWay' }),
+        ...(input.options.giveWayMaxMs === undefined ? {} : { maxWaitMs: input.options.giveWayMaxMs }),
+      });
 const db = openCatalog(input.dbFile);
 // Background work may wait (db/database.ts waitingLonger). Every write transaction here is BEGIN
 // IMMEDIATE, so it waits for the lock before it reads.
@@ -27,12 +33,14 @@ const service = new ServiceClient(input.service, {
   onCredentials: (accepted) => post({ type: 'credentials', accepted }),
   ...(maxResponseBytes === undefined ? {} : { maxResponseBytes }),
   ...(requestDeadlineMs === undefined ? {} : { requestDeadlineMs }),
+  ...(giveWay === undefined ? {} : { beforeDecode: giveWay }),
 });
 try {
   const report = await runSync(db, service, {
     ...input.options,
     instance: input.service.baseUrl,
     signal: controller.signal,
+    ...(giveWay === undefined ? {} : { giveWay }),
     onEvent: (event) => post({ type: 'event', event }),
   });
   post({ type: 'report', report });

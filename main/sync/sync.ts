@@ -56,6 +56,11 @@ export interface SyncOptions {
    * resource under way and those after it are reported failed, saying so.
    */
   passDeadlineMs?: number;
+  /**
+   * Awaited before each page is written (till-work.ts; the worker also has its client await it before
+   * each answer is decoded). Default: never waits.
+   */
+  giveWay?: () => Promise<void>;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -130,6 +135,7 @@ async function runHoldingCatalog(
     concurrency: options.concurrency ?? 6,
     now: options.now ?? (() => new Date().toISOString()),
     emit,
+    giveWay: options.giveWay ?? (() => Promise.resolve()),
     identity: { instance: options.instance ?? '', version: null },
   };
   const report: SyncReport = {

@@ -18,6 +18,8 @@ export const WorkerOptions = z.object({
   requestDeadlineMs: z.number().int().positive().optional(),
   /** The longest the whole pass may take, retries included (SyncOptions.passDeadlineMs). */
   passDeadlineMs: z.number().int().positive().optional(),
+  /** The longest one gate waits for the till's work (till-work.ts MAX_WAIT_MS by default). */
+  giveWayMaxMs: z.number().int().positive().optional(),
 });
 export type WorkerOptions = z.infer<typeof WorkerOptions>;
 
@@ -27,6 +29,8 @@ export const WorkerInput = z.object({
   // The secret crosses into the worker thread of the same process, never further; it is not logged.
   service: z.object({ baseUrl: z.string(), clientId: z.string(), clientSecret: z.string() }),
   options: WorkerOptions,
+  /** The till's calls as the core marks them (till-work.ts): the sync gives way to them. */
+  tillWork: z.instanceof(SharedArrayBuffer).optional(),
 });
 export type WorkerInput = z.infer<typeof WorkerInput>;
 
@@ -38,5 +42,7 @@ export const WorkerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('error'), message: z.string() }),
   /** The token endpoint's word on the credentials (a token, or 400/401): the status bar shows it. */
   z.object({ type: z.literal('credentials'), accepted: z.boolean() }),
+  /** A gate waited for the till's work (till-work.ts). */
+  z.object({ type: z.literal('gaveWay') }),
 ]);
 export type WorkerMessage = z.infer<typeof WorkerMessage>;

@@ -23,6 +23,10 @@ export interface WorkerSyncOptions extends WorkerOptions {
   onCredentials?: (accepted: boolean) => void;
   /** Old-generation heap cap of the worker in MB (default: heapMbFor the body limit). */
   heapMb?: number;
+  /** The core's TillWork buffer: the sync gives way to the till's calls (till-work.ts). */
+  tillWork?: SharedArrayBuffer;
+  /** A gate of the sync waited for the till's work. */
+  onGaveWay?: () => void;
 }
 
 /**
@@ -104,8 +108,13 @@ function runThread(
   service: ServiceConfig,
   options: WorkerSyncOptions & { owner: string },
 ): Promise<ThreadEnd> {
-  const { signal, onEvent, onCredentials, heapMb, ...rest } = options;
-  const input: WorkerInput = { dbFile: catalogFileOf(db), service, options: rest };
+  const { signal, onEvent, onCredentials, heapMb, tillWork, onGaveWay, ...rest } = options;
+  const input: WorkerInput = {
+    dbFile: catalogFileOf(db),
+    service,
+    options: rest,
+    ...(tillWork === undefined ? {} : { tillWork }),
+  };
   const worker = new Worker(new URL('./sync-worker.ts', import.meta.url), {
     workerData: input,
     resourceLimits: {
@@ -136,6 +145,7 @@ function runThread(
         }
         onEvent?.(event);
       } else if (message.type === 'credentials') onCredentials?.(message.accepted);
+      else if (message.type === 'gaveWay') onGaveWay?.();
       else if (message.type === 'report') report = message.report;
       else failure = new Error(`Sync failed: ${message.message}`);
     });
