@@ -164,7 +164,7 @@ export class Core {
   readonly #orderPermission = new OrderPermissionKnowledge();
   /** The Link the credentials' news is about: a disposed one's late answer must not count. */
   #linkGeneration = 0;
-  /** The calls that change something, marked while they run: the sync gives way to them. */
+  /** The sale's calls, marked while they run: the sync gives way to them. */
   readonly #tillWork = new TillWork();
   /** The instance switch under way (#connect): calls wait for it, never reaching the Link it shuts down. */
   #switching: Promise<void> | null = null;
@@ -297,8 +297,10 @@ export class Core {
         },
       };
     }
-    // Reads are left out: a page polls them (sync.status, status.get), and they cost little.
-    const ended = isReadChannel(channel) ? undefined : this.#tillWork.begin();
+    // The sale's own calls (a scan, a line, closing it): local work a cashier waits on. Not reads (a
+    // page polls sync.status and status.get), nor calls that wait on the network or a printer.
+    const tillWork = channel.startsWith('session.') && !isReadChannel(channel);
+    const ended = tillWork ? this.#tillWork.begin() : undefined;
     try {
       if (this.#switching !== null) await this.#switched();
       const handler = (await this.#handler(channel)) as (input: unknown) => Promise<unknown>;

@@ -1,5 +1,5 @@
-// The till's own work comes before the sync's. The core marks each call that changes something (a
-// scan, a line edited, a payment) while it runs; the sync's worker thread, at its gates (before it
+// The till's own work comes before the sync's. The core marks each call of the sale (session.*: a
+// scan, a line edited, the sale closed; not its reads) while it runs; the sync's worker thread, at its gates (before it
 // decodes an answer, before it writes a page), waits while such a call runs or one ended less than
 // QUIET_MS ago, and goes on after MAX_WAIT_MS in any case, so a sync always moves. The two threads
 // share one small SharedArrayBuffer: no message, no lock.
