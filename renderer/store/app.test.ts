@@ -1,4 +1,4 @@
-// The store's mirror of the core (the status bar's status, the sync rows, the Orders list) against a
+// The store's mirror of the core (the status bar's status, the sync rows, the Orders list, the sale) against a
 import { orderId } from '../../contract/ids.ts';
 // fake shell whose event stream and answers the test orders by hand: events sent while the stream is
 // not connected are lost, as the web shell's are, and each answer arrives when the test says. What is
@@ -12,11 +12,12 @@ import {
   type OutboxCounts,
   type OutboxEntryView,
   type PosBridge,
+  type SessionView,
   type SettingsView,
   type StatusView,
   type SyncStatusView,
 } from '../../contract/contract.ts';
-import { aSettings, aStatus } from '../platform/fake-bridge.ts';
+import { aLine, aSession, aSettings, aStatus } from '../platform/fake-bridge.ts';
 
 /** The core's state as the fake shell answers it and emits it. */
 interface CoreState {
@@ -24,6 +25,7 @@ interface CoreState {
   sync: SyncStatusView;
   outbox: OutboxEntryView[];
   settings: SettingsView;
+  session: SessionView;
 }
 
 const STATUS = aStatus();
@@ -89,6 +91,7 @@ class FakeShell implements PosBridge {
     sync: synced,
     outbox: [],
     settings: SETTINGS,
+    session: aSession([]),
   };
   readonly calls: Call[] = [];
   /** What the renderer did, in order: subscribe to an event, or call. */
@@ -187,6 +190,9 @@ class FakeShell implements PosBridge {
         return this.core.settings;
       case 'settings.set':
         return this.core.settings;
+      case 'session.current':
+      case 'session.setQuantity':
+        return this.core.session;
       default:
         return {};
     }
@@ -478,5 +484,43 @@ describe('the order just placed, after the event stream was down', () => {
     await settle();
     expect(shown().orderNews['1']).toEqual(sent);
     expect(shell.log.filter((l) => l === 'call outbox.get')).toHaveLength(1);
+  });
+});
+
+describe('the sale as read and as changed', () => {
+  it('a read the core answered before a change does not put the sale back without it', async () => {
+    await load(true);
+    shell.held = true;
+    shell.core.session = aSession([aLine(1)]);
+    // Asked (at start, say) and answered by the core with one piece...
+    const read = shown().refreshSession();
+    // ...then the cashier makes it two, and that answer comes back first.
+    shell.core.session = aSession([aLine(1, 2)]);
+    const { setQuantity } = await import('./sale.ts');
+    const changed = setQuantity(aLine(1), 2);
+    shell.deliver('session.setQuantity');
+    expect(await changed).toBe(true);
+    shell.deliver('session.current');
+    await read;
+    expect(shown().session?.lines.map((l) => l.quantity)).toEqual([2]);
+  });
+
+  it('of two reads, the later asked is shown, whichever answer comes last', async () => {
+    await load(true);
+    shell.held = true;
+    shell.core.session = aSession([aLine(1)]);
+    const first = shown().refreshSession();
+    shell.core.session = aSession([aLine(1), aLine(2)]);
+    const second = shown().refreshSession();
+    shell.deliver('session.current', (calls) => [...calls].reverse());
+    await Promise.all([first, second]);
+    expect(shown().session?.lines.map((l) => l.id)).toEqual([aLine(1).id, aLine(2).id]);
+  });
+
+  it('a read with nothing shown since is applied', async () => {
+    await load(true);
+    shell.core.session = aSession([aLine(3)]);
+    await shown().refreshSession();
+    expect(shown().session).toEqual(aSession([aLine(3)]));
   });
 });

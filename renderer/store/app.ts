@@ -144,7 +144,10 @@ interface AppState {
   refreshOutbox: () => Promise<void>;
 }
 
-export const useApp = create<AppState>()((set) => ({
+/** The number of the latest session.current asked (refreshSession). */
+let sessionAsked = 0;
+
+export const useApp = create<AppState>()((set, get) => ({
   screen: 'sale',
   status: null,
   sync: null,
@@ -188,11 +191,16 @@ export const useApp = create<AppState>()((set) => ({
   },
   refreshSync: () => mirrored.sync.ask(() => pos.invoke('sync.status', {})),
   refreshSession: async () => {
+    const number = ++sessionAsked;
+    const shownWhenAsked = get().session;
+    // Shown unless a later read was asked, or a change's answer (a scan, a quantity) was shown since:
+    // this read may have reached the core before that change and would put the sale back without it.
+    const newest = () => number === sessionAsked && get().session === shownWhenAsked;
     try {
       const session = await pos.invoke('session.current', {});
-      set({ session, sessionError: null });
+      if (newest()) set({ session, sessionError: null });
     } catch (error) {
-      set({ sessionError: message(error) });
+      if (newest()) set({ sessionError: message(error) });
     }
   },
   refreshOutbox: async () => {
