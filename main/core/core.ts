@@ -297,12 +297,16 @@ export class Core {
         },
       };
     }
-    // The sale's own calls (a scan, a line, closing it): local work a cashier waits on. Not reads (a
-    // page polls sync.status and status.get), nor calls that wait on the network or a printer.
+    // The sale's own calls (a scan, a line, closing it): what a cashier waits on. A card's scan may
+    // wait on the service (up to 1.5 s) and a recall on the store hub; the sync waits with them, 1 s a
+    // gate at most. Not reads (a page polls sync.status and status.get), nor calls outside the sale
+    // that wait on the network or a printer (a connection test, a print).
     const tillWork = channel.startsWith('session.') && !isReadChannel(channel);
-    const ended = tillWork ? this.#tillWork.begin() : undefined;
+    let ended: (() => void) | undefined;
     try {
       if (this.#switching !== null) await this.#switched();
+      // Marked once it runs: waiting for a switch, it would hold the stopping sync's gates.
+      if (tillWork) ended = this.#tillWork.begin();
       const handler = (await this.#handler(channel)) as (input: unknown) => Promise<unknown>;
       const value: unknown = await handler(parsed.data);
       const output = spec.output.parse(value);

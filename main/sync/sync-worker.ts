@@ -22,6 +22,7 @@ const giveWay =
     ? undefined
     : giveWayTo(input.tillWork, {
         onWait: () => post({ type: 'gaveWay' }),
+        signal: controller.signal,
         ...(input.options.giveWayMaxMs === undefined ? {} : { maxWaitMs: input.options.giveWayMaxMs }),
       });
 const db = openCatalog(input.dbFile);

@@ -49,4 +49,22 @@ describe('TillWork and its gate', () => {
     second();
     expect((await through(till, { quietMs: 0, maxWaitMs: 600_000 })).waited).toBe(0);
   });
+
+  it('lets a cancelled sync go at once, even while it waits', async () => {
+    const till = new TillWork();
+    till.begin(); // never ended
+    const cancel = new AbortController();
+    let waiting: () => void = () => undefined;
+    const waited = new Promise<void>((resolve) => (waiting = resolve));
+    const gate = giveWayTo(till.buffer, {
+      maxWaitMs: 600_000,
+      signal: cancel.signal,
+      onWait: () => waiting(),
+    });
+    const through = gate();
+    await waited;
+    cancel.abort();
+    await through; // the 10 min bound would time the test out
+    expect(await giveWayTo(till.buffer, { maxWaitMs: 600_000, signal: cancel.signal })()).toBeUndefined();
+  });
 });

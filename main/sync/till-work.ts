@@ -43,6 +43,8 @@ export interface GiveWayOptions {
   maxWaitMs?: number;
   /** Told each time a gate has to wait (the worker reports it; tests wait for it). */
   onWait?: () => void;
+  /** The run's cancel: a cancelled sync waits for nothing (it stops at its next check). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -63,16 +65,25 @@ export function giveWayTo(buffer: SharedArrayBuffer, options: GiveWayOptions = {
       // can make the till look busy forever; a value from the future would only last maxWaitMs.
       const sinceEnd = process.hrtime.bigint() - Atomics.load(lastEnd, 0);
       const left = deadline - performance.now();
-      if ((running === 0 && sinceEnd >= quietNs) || left <= 0) return;
+      if ((running === 0 && sinceEnd >= quietNs) || left <= 0 || options.signal?.aborted === true) return;
       if (!told) options.onWait?.();
       told = true;
       // A call in flight: look again soon (a scan's call takes a few ms); then the quiet's rest.
       const quietLeft = running > 0 ? POLL_MS : Number(quietNs - sinceEnd) / 1_000_000;
-      await sleep(Math.min(left, quietLeft));
+      await sleep(Math.min(left, quietLeft), options.signal);
     }
   };
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, Math.max(1, Math.ceil(ms))));
+/** Waits `ms`, or until `signal` aborts. */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, Math.max(1, Math.ceil(ms)));
+    signal?.addEventListener('abort', done, { once: true });
+  });
 }

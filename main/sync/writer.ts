@@ -48,7 +48,8 @@ export function createStockWriter(
     write: (page) =>
       new Promise<void>((resolve, reject) => {
         setTimeout(() => {
-          giveWay()
+          Promise.resolve()
+            .then(giveWay)
             .then(() => writeStockPage(db, page))
             .then(resolve, (error: unknown) =>
               reject(error instanceof Error ? error : new Error(String(error))),
