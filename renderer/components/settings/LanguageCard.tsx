@@ -3,12 +3,13 @@
 // the core lets a language change through without the manager PIN. Arrow keys move through the choices.
 import { useTranslation } from 'react-i18next';
 import type { SettingsView } from '../../../contract/contract.ts';
+import { preferredLanguages } from '../../i18n/index.ts';
 import { LANGUAGE_NAMES, LANGUAGES, pickLanguage } from '../../i18n/languages.ts';
 import { ChoiceCard } from './ChoiceCard.tsx';
 
 export function LanguageCard({ settings }: { settings: SettingsView }) {
   const { t } = useTranslation('settings');
-  const system = LANGUAGE_NAMES[pickLanguage('system', navigator.languages)];
+  const system = LANGUAGE_NAMES[pickLanguage('system', preferredLanguages())];
   return (
     <ChoiceCard
       section="language"
