@@ -1,8 +1,8 @@
 // The till's own work comes before the sync's. The core marks each call of the sale (session.*: a
-// scan, a line edited, the sale closed; not its reads) while it runs; the sync's worker thread, at its gates (before it
-// decodes an answer, before it writes a page), waits while such a call runs or one ended less than
-// QUIET_MS ago, and goes on after MAX_WAIT_MS in any case, so a sync always moves. The two threads
-// share one small SharedArrayBuffer: no message, no lock.
+// scan, a line edited, the sale closed; not its reads) while it runs; the sync's worker thread, at
+// its gates (before it decodes an answer, before it writes a page), waits while such a call runs or
+// one ended less than QUIET_MS ago, and goes on after MAX_WAIT_MS in any case, so a sync always
+// moves. The two threads share one small SharedArrayBuffer: no message, no lock.
 //
 // Why not the OS's priority: a sync thread at nice 10 took the CPU from nothing but a scan when the
 // machine was idle, and was starved when anything else was busy (demo start-up sync: 20 s idle, 89 s
