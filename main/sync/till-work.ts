@@ -75,7 +75,11 @@ export function giveWayTo(buffer: SharedArrayBuffer, options: GiveWayOptions = {
   };
 }
 
-/** Waits `ms`, or until `signal` aborts. */
+/**
+ * Waits `ms`, or until `signal` aborts (then resolves: the gate's loop sees the abort). Not retry.ts's
+ * sleep: this file is the core's light entry into main/sync and imports none of the engine
+ * (test/integration/startup/lazy-libraries.test.ts).
+ */
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
