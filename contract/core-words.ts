@@ -249,6 +249,9 @@ export const CORE_WORDS = {
   // the serial scanner
   scannerBaudInvalid: '{{name}}={{value}} is not a baud rate: use one of {{rates}}.',
   scannerLineEndInvalid: '{{name}}={{value}}: a line ends with any, cr, lf, crlf or tab.',
+  scannerPortOptionUnknown:
+    '{{name}}: "{{option}}" is not an option of the port (or is given twice): use {{options}}.',
+  scannerSetTwice: '{{port}} and {{name}}={{value}} say different things: give it in one place.',
   // the receipt printer and the cash drawer
   lockedDrawer: 'Opening the drawer without a sale needs the manager PIN.',
   noPrinter:

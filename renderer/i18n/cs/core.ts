@@ -213,6 +213,9 @@ export const core = {
     'Z položky {{name}} lze vrátit jen {{left}}: prodáno bylo {{sold}} a zbytek už byl vrácen na pokladnách obchodu.',
   scannerBaudInvalid: '{{name}}={{value}} není rychlost sériové linky: použijte jednu z {{rates}}.',
   scannerLineEndInvalid: '{{name}}={{value}}: řádek končí any, cr, lf, crlf nebo tab.',
+  scannerPortOptionUnknown:
+    '{{name}}: „{{option}}“ není volba portu (nebo je zadána dvakrát): použijte {{options}}.',
+  scannerSetTwice: '{{port}} a {{name}}={{value}} říkají každý něco jiného: zadejte to na jednom místě.',
   noPrinter:
     'Tiskárna účtenek není nastavena: zadejte její adresu v Nastavení (tcp://ADRESA:PORT) nebo zvolte systémovou tiskárnu.',
   printerAddressScheme:

@@ -214,6 +214,9 @@ export const core = {
     'Z položky {{name}} možno vrátiť len {{left}}: predalo sa {{sold}} a zvyšok už bol vrátený na pokladniciach obchodu.',
   scannerBaudInvalid: '{{name}}={{value}} nie je rýchlosť sériovej linky: použite jednu z {{rates}}.',
   scannerLineEndInvalid: '{{name}}={{value}}: riadok končí any, cr, lf, crlf alebo tab.',
+  scannerPortOptionUnknown:
+    '{{name}}: „{{option}}“ nie je voľba portu (alebo je zadaná dvakrát): použite {{options}}.',
+  scannerSetTwice: '{{port}} a {{name}}={{value}} hovoria každý niečo iné: zadajte to na jednom mieste.',
   noPrinter:
     'Tlačiareň dokladov nie je nastavená: zadajte jej adresu v Nastaveniach (tcp://ADRESA:PORT) alebo zvoľte systémovú tlačiareň.',
   printerAddressScheme:

@@ -96,6 +96,16 @@ describe('serial scanner (POS_SCANNER_PORT, a pty pair)', () => {
     expect(await takeAll(c, 2)).toEqual(['123456', '654321']);
   });
 
+  it("reads the rate and line end from POS_SCANNER_PORT's options (INTERFACES.md's form)", async () => {
+    const pair = await pty();
+    const { c } = await core({ POS_SCANNER_PORT: `${pair.port}?baud=115200&end=CR` });
+    const settings = await call(c, 'settings.get', {});
+    expect(settings.serialScanner).toEqual({ port: pair.port, baudRate: 115200, lineEnd: 'cr' });
+    await expect.poll(async () => (await status(c)).serialScanner?.state).toBe('connected');
+    pair.send('4006381333931\r8591010000019\r');
+    expect(await takeAll(c, 2)).toEqual(['4006381333931', '8591010000019']);
+  });
+
   it('reconnects by itself when the port vanishes and comes back; a code cut off is not taken', async () => {
     const pair = await pty();
     const { c } = await core({ POS_SCANNER_PORT: pair.port });
