@@ -48,8 +48,9 @@ export interface ScannerConfig {
   /**
    * The longest pause a scanner may make inside one code (a Bluetooth link or a busy USB hub stalls
    * 200-300 ms mid-burst). A burst typed at a scanner's pace (fastGapMs between keys on average, so
-   * never a person's) goes on across a pause up to this long; 0 turns it off. With no suffix set,
-   * silence ends a scan after maxGapMs and no pause is waited out.
+   * never a person's) goes on across a pause up to this long; 0 turns it off. A longer stall puts its
+   * keys into the field as typing, but the scanner-paced rest within quietBeforeMs still joins them
+   * (see Head). With no suffix set, silence ends a scan after maxGapMs and no pause is waited out.
    */
   readonly pauseMs: number;
 }
@@ -145,7 +146,7 @@ interface Burst {
   /** It went on across a pause (longer than gapMs, at most pauseMs). */
   paused: boolean;
   longestGapMs: number;
-  /** The one key put back into a field just before this burst began, within pauseMs (see Head). */
+  /** The keys put back just before this burst began, a scanner may have stalled after (see Head). */
   head: Head | null;
   /** Its first key was typed into a text field (else it went to the page: a button, a list, nothing). */
   readonly inField: boolean;
@@ -154,19 +155,26 @@ interface Burst {
 }
 
 /**
- * One key that ended as typing: put back into its field, or gone to the page outside any field
- * (Orders, Settings, Shift, a dialog's button: where a digit does nothing; never a list, which picks
- * an option by it). A person's, or a scanner's first key followed by a pause (a Bluetooth link
- * stalls right after the first key as well). One key tells no pace, so the pause rule cannot join
- * it; the burst that follows takes it back when the two make a GTIN with a right check digit
- * (suffixKey), else it stays where it was put.
+ * A burst that ended as typing in silence: put back into its field, or gone to the page outside any
+ * field (Orders, Settings, Shift, a dialog's button: where a digit does nothing; never a list, which
+ * picks an option by it). Either one key, a person's or a scanner's first followed by a pause (a
+ * Bluetooth link stalls right after the first key as well): one key tells no pace, so the burst that
+ * follows within pauseMs takes it back only when the two make a GTIN with a right check digit
+ * (withHead). Or a run at a scanner's pace (never a person's) that stalled longer than pauseMs: the
+ * burst that follows within quietBeforeMs (a scan there only at a scanner's own pace) takes it back
+ * whatever the two read, marked paused, so the app takes the whole only if it knows it and otherwise
+ * puts it in the field whole; a suffix ending the two is the scan's, never a person's (stalledScan).
  */
 interface Head {
   readonly read: string;
   readonly typed: string;
+  readonly startedAt: number;
   readonly lastAt: number;
+  readonly longestGapMs: number;
   /** What went back into its field (taken out again when joined); '' when it went to no field. */
   readonly put: string;
+  /** Two keys or more at a scanner's pace: a stalled scan's, never a person's. */
+  readonly paced: boolean;
 }
 
 const PASS: Decision = { prevent: false, effects: [] };
@@ -190,7 +198,8 @@ export class ScannerMachine {
   private readonly heldCodes = new Set<string>();
   /** When the last paste/input scan came: a suffix key right after it belongs to it. */
   private lastTextScanAt = Number.NEGATIVE_INFINITY;
-  /** The last burst if it was one key put back into a field (see Head); gone at the next key. */
+  /** The last burst if it ended as typing in silence and may be a scan's head (see Head); gone at
+   * the next key. */
   private lastHead: Head | null = null;
 
   constructor(config: Partial<ScannerConfig> = {}) {
@@ -232,9 +241,13 @@ export class ScannerMachine {
    * the pause a scanner may make inside one code. Silence ends a suffix-less scan, so no pause there.
    */
   private reachMs(burst: Burst): number {
-    const { pauseMs, fastGapMs, suffix } = this.config;
-    const scannerPace = burst.paceCount > 0 && burst.paceSumMs / burst.paceCount <= fastGapMs;
-    return scannerPace && suffix.length > 0 ? Math.max(burst.gapMs, pauseMs) : burst.gapMs;
+    const { pauseMs, suffix } = this.config;
+    return this.scannerPace(burst) && suffix.length > 0 ? Math.max(burst.gapMs, pauseMs) : burst.gapMs;
+  }
+
+  /** Its keys came fastGapMs apart on average, pauses left out: a scanner's, never a person's. */
+  private scannerPace(burst: Burst): boolean {
+    return burst.paceCount > 0 && burst.paceSumMs / burst.paceCount <= this.config.fastGapMs;
   }
 
   /**
@@ -385,7 +398,27 @@ export class ScannerMachine {
       this.noteGap(burst, t, false);
       return { prevent: true, effects: [withHead(scanOf(burst, this.config, t, suffix), burst.head)] };
     }
-    return this.otherKey(t);
+    const stalled = this.stalledScan(t, suffix);
+    return stalled === null ? this.otherKey(t) : { prevent: true, effects: [stalled] };
+  }
+
+  /**
+   * The suffix after a scanner-paced head (see Head) and a tail too short to be a scan alone, or no
+   * tail at all (the stall came just before the suffix): together they are a scan. Left to the page,
+   * this suffix would be a person's Enter on whatever has focus, placing the order with the code as
+   * the cash given, or selling anyway under the stock question.
+   */
+  private stalledScan(t: number, suffix: ScanSuffix): ScanEffect | null {
+    const burst = this.burst;
+    const head = burst ? burst.head : this.headWithin(t);
+    if (head?.paced !== true) return null;
+    if (head.read.length + (burst?.chars.length ?? 0) < this.config.minLength) return null;
+    this.burst = null;
+    this.lastHead = null;
+    if (burst) this.noteGap(burst, t, false);
+    // With no tail, the head alone is the scan: joined to nothing typed after it, ended now.
+    const tail = burst ? scanOf(burst, this.config, t, suffix) : emptyScan(this.config, t, suffix);
+    return joined(tail, head);
   }
 
   /** A key that is no character of a scan: whatever burst was running ends here, as typing. */
@@ -463,14 +496,17 @@ export class ScannerMachine {
     }
   }
 
-  /** The one key put back just before `t`, if a scanner could have paused that long after it. */
+  /** The keys put back just before `t`, if a scanner could have stalled that long after them. */
   private headWithin(t: number): Head | null {
     const head = this.lastHead;
-    const { pauseMs, suffix, prefix } = this.config;
+    const { pauseMs, quietBeforeMs, suffix, prefix } = this.config;
     // As the pause rule: never for scanners without a suffix (silence ends their scans), nor with a
-    // prefix (a head would have to be the prefix's first character).
-    if (head === null || suffix.length === 0 || prefix !== '') return null;
-    return t - head.lastAt <= pauseMs ? head : null;
+    // prefix (a head would have to be the prefix's first character), nor with pauses turned off.
+    if (head === null || suffix.length === 0 || prefix !== '' || pauseMs === 0) return null;
+    // A scanner-paced run: while a burst after it counts as a scan only at a scanner's own pace (it
+    // is never a person's keys then), even past the pause setting; one key: within the pause.
+    const within = head.paced ? t - head.lastAt < quietBeforeMs : t - head.lastAt <= pauseMs;
+    return within ? head : null;
   }
 
   private couldStillBeScan(chars: string): boolean {
@@ -495,7 +531,7 @@ export class ScannerMachine {
     // A burst long enough to be a scan that only lacked the suffix (a scanner set to send another)
     // goes back as the scanner meant it; anything shorter, or cut short by a key, was a person's.
     const text = !options.asTyping && this.isScan(burst) ? burst.heldRead : burst.held;
-    this.lastHead = options.asTyping ? null : headOf(burst, text);
+    this.lastHead = options.asTyping ? null : headOf(burst, text, this.scannerPace(burst));
     return text === '' ? [] : [{ type: 'release', text }];
   }
 
@@ -542,33 +578,49 @@ function scanOf(burst: Burst, config: ScannerConfig, endedAt: number, suffix: Sc
   };
 }
 
-/** A one-key burst that ended as typing (`text` put back into its field) as the next scan's head. */
-function headOf(burst: Burst, text: string): Head | null {
-  if (burst.chars.length !== 1 || burst.leaked !== '') return null;
+/** A burst that ended as typing (`text` put back into its field) as the next scan's head: one key,
+ * or a run at a scanner's pace (`paced`). */
+function headOf(burst: Burst, text: string, paced: boolean): Head | null {
+  const oneKey = burst.chars.length === 1;
+  if (!(oneKey || paced) || burst.leaked !== '') return null;
   // Where it is known to be: whole in its field, or on the page (an IME's leaked key is not known to
   // be where it was typed; a list picked an option by it).
-  const whereTyped = burst.inField ? text === burst.typed : text === '' && !burst.acted;
-  return whereTyped ? { read: burst.chars, typed: burst.typed, lastAt: burst.lastAt, put: text } : null;
+  const whereTyped = burst.inField ? burst.held === burst.typed : text === '' && !burst.acted;
+  if (!whereTyped) return null;
+  const { chars: read, typed, startedAt, lastAt, longestGapMs } = burst;
+  return { read, typed, startedAt, lastAt, longestGapMs, put: text, paced: !oneKey };
 }
 
 /**
- * The scan with the key put back just before it in front, when the scan alone is no GTIN and the two
- * make one with a right check digit: that key goes back out of its field (leaked), if it went into one. Otherwise the scan
- * as it came. A scan that is a GTIN on its own keeps the key apart: a 0 in front of any EAN-13 or
- * UPC-A makes a GTIN too, so a person's last 0 (or a Czech é, the 0 key read through the scanner's
- * layout) would be taken out of their field, for no gain: it is the same product.
+ * The scan with the head put back just before it in front (see Head). A scanner-paced head always;
+ * one key only when the scan alone is no GTIN and the two make one with a right check digit,
+ * otherwise the scan as it came. A scan that is a GTIN on its own keeps one key apart: a 0 in front
+ * of any EAN-13 or UPC-A makes a GTIN too, so a person's last 0 (or a Czech é, the 0 key read through
+ * the scanner's layout) would be taken out of their field, for no gain: it is the same product.
  */
 function withHead(scan: ScanEffect, head: Head | null): ScanEffect {
-  if (head === null || isValidGtin(scan.code) || !isValidGtin(head.read + scan.code)) return scan;
+  if (head === null) return scan;
+  if (!head.paced && (isValidGtin(scan.code) || !isValidGtin(head.read + scan.code))) return scan;
+  return joined(scan, head);
+}
+
+/** The head and the scan as one scan, marked paused: the head goes back out of its field (leaked). */
+function joined(scan: ScanEffect, head: Head): ScanEffect {
   return {
     ...scan,
     code: head.read + scan.code,
-    startedAt: head.lastAt,
+    startedAt: head.startedAt,
     leaked: head.put + scan.leaked,
     paused: true,
     typed: head.typed + scan.typed,
-    longestGapMs: Math.max(scan.longestGapMs, scan.startedAt - head.lastAt),
+    longestGapMs: Math.max(scan.longestGapMs, head.longestGapMs, scan.startedAt - head.lastAt),
   };
+}
+
+/** No keys, ended at `t` by `suffix`: what a head is joined to when the stall came right before it. */
+function emptyScan(config: ScannerConfig, t: number, suffix: ScanSuffix): ScanEffect {
+  const keys = { code: '', leaked: '', typed: '', longestGapMs: 0, paused: false } as const;
+  return { type: 'scan', source: 'keys', suffix, layout: config.layout, startedAt: t, endedAt: t, ...keys };
 }
 
 /** KeyboardEvent.key names a character when it is one code point ('a', '€'), a key otherwise ('Enter'). */

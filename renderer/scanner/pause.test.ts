@@ -68,7 +68,13 @@ describe('ScannerMachine: a pause inside one scan', () => {
   });
 
   it('follows the pause setting: a pause longer than it ends the burst; 0 turns pauses off', () => {
-    const long = play(scanner({ pauseMs: 100 }), [split(150, true)]);
+    // Within the pause the head stays held (leaked ''); a stall past it put the head into the field
+    // as typing, taken back out when the rest came within the quiet window (see the stall tests).
+    const within = play(scanner({ pauseMs: 200 }), [split(150, true)]);
+    expect(within.scans.map((s) => [s.code, s.leaked])).toEqual([['8591008000038', '']]);
+    const past = play(scanner({ pauseMs: 100 }), [split(150, true)]);
+    expect(past.scans.map((s) => [s.code, s.leaked])).toEqual([['8591008000038', '859100']]);
+    const long = play(scanner({ pauseMs: 100 }), [split(450, true)]);
     expect(long.codes).toEqual(['8000038']);
     expect(long.field).toBe('859100');
     const off = play(scanner({ pauseMs: 0 }), [split(150, true)]);
@@ -198,5 +204,102 @@ describe('ScannerMachine: a pause inside one scan', () => {
     });
     expect(scans).toEqual(['8591010000019']);
     expect(machine.config.pauseMs).toBe(250);
+  });
+});
+
+// A stall longer than the pause setting (a Bluetooth link or a USB hub stalling just past it): the
+// keys before it go out as typing, but a scanner-paced run of them and the scanner-paced rest that
+// follows within the quiet window (quietBeforeMs) are one scan that may be broken (review of the
+// pause setting: an Enter answered the payment panel, "unknown code 8000038" wiped its head).
+describe('ScannerMachine: a stall longer than the pause setting', () => {
+  /** `code` at `msPerKey`, `stallMs` after its `at`-th key instead, then Enter at the same pace. */
+  const stalled = (code: string, at: number, stallMs: number, editable: boolean, msPerKey = 10): Timeline =>
+    typeText(code, {
+      start: 1000,
+      gaps: Array.from(code, (_, i) => (i === at - 1 ? stallMs : msPerKey)),
+      editable,
+    });
+
+  it('keeps the Enter after a short tail from the page: one scan, taken back out of the cash field', () => {
+    // EAN-8 with a 350 ms stall after its 5th key: 96385 went into the field as typing, 074 and
+    // Enter are under minLength on their own. Before, the Enter passed (payment.confirm placed the
+    // order with 96385074 as the cash given).
+    const { codes, scans, field, passed } = play(scanner(), [stalled('96385074', 5, 350, true)]);
+    expect(passed).not.toContain('Enter');
+    expect(codes).toEqual(['96385074']);
+    expect(scans[0]).toMatchObject({ paused: true, leaked: '96385', typed: '96385074', longestGapMs: 350 });
+    expect(field).toBe('');
+  });
+
+  it('keeps it from a focused button too (the stock warning’s "sell anyway"), and after an EAN-13’s 8th key', () => {
+    const button = play(scanner(), [stalled('96385074', 5, 350, false)]);
+    expect(button.passed).not.toContain('Enter');
+    expect(button.codes).toEqual(['96385074']);
+    const ean = play(scanner(), [stalled('8591008000038', 8, 350, true)]);
+    expect(ean.passed).not.toContain('Enter');
+    expect(ean.codes).toEqual(['8591008000038']);
+    expect(ean.field).toBe('');
+  });
+
+  it('takes an Enter that comes alone after the stall as the scan’s own', () => {
+    // The whole code, then 350 ms of nothing, then the scanner's Enter: the code went into the
+    // field as the scanner meant it (no suffix seen yet); the Enter makes it the scan it was.
+    const tl = typeText('96385074', { start: 1000, gaps: [10, 10, 10, 10, 10, 10, 10, 350], editable: true });
+    const { codes, scans, field, passed } = play(scanner(), [tl]);
+    expect(passed).not.toContain('Enter');
+    expect(codes).toEqual(['96385074']);
+    expect(scans[0]).toMatchObject({ paused: true, leaked: '96385074' });
+    expect(field).toBe('');
+  });
+
+  it('delivers a long tail with its head as one paused scan: never "unknown code <tail>" with the head gone', () => {
+    // Before: codes ['8000038'] (a scan of its own, not paused), the field '859100' (then wiped).
+    const { codes, scans, field } = play(scanner(), [split(350, true)]);
+    expect(codes).toEqual(['8591008000038']);
+    expect(scans[0]).toMatchObject({
+      paused: true,
+      leaked: '859100',
+      typed: '8591008000038',
+      longestGapMs: 350,
+    });
+    expect(field).toBe('');
+  });
+
+  it('delivers a join that is no GTIN whole and paused, for the app to check (a card)', () => {
+    const { codes, scans } = play(scanner(), [stalled('CARD1234567', 4, 350, true)]);
+    expect(codes).toEqual(['CARD1234567']);
+    expect(scans[0]).toMatchObject({ paused: true, leaked: 'CARD', typed: 'CARD1234567' });
+  });
+
+  it('leaves a person’s keys as they were: typing before a scan, their Enter after a stall', () => {
+    // A person's 859100 (120 ms a key), a scan 350 ms later: their keys stay, the scan is its own.
+    const person = typeText('859100', { start: 1000, gaps: 120, suffix: 'none', editable: true });
+    const scan = typeText('8000038', { start: 1600 + 350, gaps: 7, editable: true });
+    const typed = play(scanner(), [person, scan]);
+    expect(typed.codes).toEqual(['8000038']);
+    expect(typed.field).toBe('859100');
+    // Scanner keys that stalled, then a person's key and their Enter: the Enter is theirs.
+    const keys = typeText('96385', { start: 1000, gaps: 10, suffix: 'none', editable: true });
+    const own = typeText('0', { start: 1040 + 350, gaps: 150, editable: true });
+    const mixed = play(scanner(), [keys, own]);
+    expect(mixed.codes).toEqual([]);
+    expect(mixed.field).toBe('963850');
+    expect(mixed.passed).toContain('Enter');
+    // An Enter later than the quiet window after them is a person's too.
+    const late = typeText('96385074', {
+      start: 1000,
+      gaps: [10, 10, 10, 10, 10, 10, 10, 450],
+      editable: true,
+    });
+    expect(play(scanner(), [late]).passed).toContain('Enter');
+  });
+
+  it('keeps the two apart when the stall is longer than the quiet window, or pauses are off', () => {
+    const long = play(scanner(), [split(450, true)]);
+    expect(long.codes).toEqual(['8000038']);
+    expect(long.field).toBe('859100');
+    const off = play(scanner({ pauseMs: 0 }), [stalled('96385074', 5, 350, true)]);
+    expect(off.codes).toEqual([]);
+    expect(off.passed).toContain('Enter');
   });
 });
