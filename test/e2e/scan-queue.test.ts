@@ -4,7 +4,8 @@
 // - A scan made while the stock question is open waits and is added once a person answers; the
 //   scanner's Enter never answers the question.
 // - A scan with a 150 ms pause inside it is one scan (Sale adds it, Stock finds it whole); two
-//   halves that make no known code go into the code field whole, named whole.
+//   halves that make no known code go into the code field whole, named whole. A stall past the
+//   pause setting (350 ms) loses nothing either, and its Enter never answers the payment panel.
 // - The first key on a page just opened is not lost when the settings arrive under it.
 // - F9 with no shift open (closed behind this page's back) asks for the float, never shows the panel.
 import type { Browser, Page } from 'playwright-core';
@@ -236,6 +237,38 @@ describe('every scan lands, once, whatever the till is doing', { timeout: 180_00
       .toContain(say('sale:pausedScanInField', { code: ITEMS.milk.barcode }));
     await page.keyboard.press('Enter');
     await expect.poll(barcodesOnSale).toEqual([ITEMS.milk.barcode]);
+  });
+
+  it('a scanner stalling longer than its pause still makes one scan: nothing of it lost', async () => {
+    // 350 ms after 859100 (the pause is 300 ms): those keys went into the code field as typing, and
+    // the rest, a scan of its own, emptied the field: "unknown code 8000038", the head gone.
+    await voidIfAny();
+    await blur();
+    await scanWithPause('859100', '8000038', 350);
+    await expect.poll(barcodesOnSale).toEqual([ITEMS.milk.barcode]);
+    expect(await codeField().inputValue()).toBe('');
+  });
+
+  it('a scan stalled past the pause in the payment panel neither places the order nor stays in the cash field', async () => {
+    // The stall after bread's 8th key: 85940010 went into the cash field as typing, and 00012 with
+    // the Enter was too short for a scan, so its Enter placed the order with the code as the cash.
+    await voidIfAny();
+    await blur();
+    await scan(page, ITEMS.milk.barcode);
+    await expect.poll(barcodesOnSale).toEqual([ITEMS.milk.barcode]);
+    await page.keyboard.press('F9');
+    const panel = page.getByTestId('payment-panel');
+    const given = panel.locator('[data-field="given"]');
+    await expect.poll(() => given.evaluate((el) => el === document.activeElement)).toBe(true);
+    const bread = ITEMS.bread.barcode;
+    await scanWithPause(bread.slice(0, 8), bread.slice(8), 350);
+    await expect.poll(() => waiting().getAttribute('data-count')).toBe('1');
+    expect(await panel.isVisible()).toBe(true);
+    expect(await given.inputValue()).toBe('');
+    await screenshot(page, 'scan-queue-05b-stalled-scan-waits-under-payment-1024');
+    // The panel closed by a person, the scan is applied to the sale whole.
+    await page.keyboard.press('Escape');
+    await expect.poll(barcodesOnSale).toEqual([ITEMS.milk.barcode, bread]);
   });
 
   it('the Stock screen finds the scan with a pause inside it whole (1024x768 and 1280x800)', async () => {
