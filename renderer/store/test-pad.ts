@@ -41,6 +41,7 @@ let last: number | null = null;
 let typed = '';
 let startNew = false;
 let pendingTyped: string | null = null;
+/** The scanner module read a scan since the last Enter or Tab: the code it ended was no person's. */
 let scanned = false;
 let settle: ReturnType<typeof setTimeout> | undefined;
 
@@ -80,6 +81,8 @@ export function recordTestPadKey(key: {
   if (key.key === 'Enter' || key.key === 'Tab') {
     startNew = true;
     pendingTyped = typed;
+    // A scan ended by this key is read just after it (noteTestPadScan), before the settle time.
+    scanned = false;
     clearTimeout(settle);
     settle = setTimeout(() => {
       if (!scanned && pendingTyped !== null && pendingTyped !== '') {
@@ -95,8 +98,13 @@ export function recordTestPadKey(key: {
   return false;
 }
 
-/** How the scanner module read a scan made on the pad (called just before scanOnTestPad). */
+/**
+ * How the scanner module read a scan made on the pad, told the moment it read it. Marked scanned
+ * here, not when the scan queue hands the scan to scanOnTestPad: a queue busy with an earlier scan
+ * may take longer than the settle time, and the code would be described as typed, then as scanned.
+ */
 export function noteTestPadScan(scan: ScanEffect): void {
+  scanned = true;
   // A paste or input event brings no keys: the list starts afresh with the next key.
   if (scan.source !== 'keys') {
     usePad.setState({ keys: [] });
@@ -117,7 +125,6 @@ export function noteTestPadScan(scan: ScanEffect): void {
 
 /** A scan while the pad has focus: described, not sold. */
 export function scanOnTestPad(code: string): Promise<void> {
-  scanned = true;
   return describeOnPad(code, 'scanner');
 }
 
