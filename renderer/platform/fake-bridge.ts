@@ -2,7 +2,8 @@
 // shell, no Chromium): each call is checked against the contract's input schema, as the real core
 // checks it, and answered by the test's function for that channel; the answer goes through the same
 // `createPosApi` as a real one, so it must match the contract's output too. A call with no answer
-// scripted is refused, so a test sees a call it did not expect.
+// scripted is refused, so a test sees a call it did not expect. Events and the event stream's
+// (re)connection come when the test says (emit, reconnect); never by themselves.
 import { lineId, saleId, warehouseId } from '../../contract/ids.ts';
 import {
   calls as contract,
@@ -11,6 +12,7 @@ import {
   type CallInput,
   type CallOutput,
   type Envelope,
+  type EventChannel,
   type PosBridge,
   type SessionLineView,
   type SessionView,
@@ -29,6 +31,8 @@ export class FakeBridge implements PosBridge {
   /** Every call that reached the core, in order, with its input. */
   readonly calls: FakeCall[] = [];
   readonly #answers = new Map<CallChannel, (input: unknown) => unknown>();
+  readonly #listeners = new Set<{ event: EventChannel; listener: (payload: unknown) => void }>();
+  readonly #opened = new Set<() => void>();
 
   /** How the core answers `channel` from now on; throw a PosError to refuse. */
   answer<C extends CallChannel>(channel: C, answer: Answer<C>): this {
@@ -55,12 +59,25 @@ export class FakeBridge implements PosBridge {
     }
   }
 
-  on(): () => void {
-    return () => undefined;
+  on(event: EventChannel, listener: (payload: unknown) => void): () => void {
+    const entry = { event, listener };
+    this.#listeners.add(entry);
+    return () => this.#listeners.delete(entry);
   }
 
-  opened(): () => void {
-    return () => undefined;
+  /** The core sends `event` (checked by the page's API as a real one is). */
+  emit(event: EventChannel, payload: unknown): void {
+    for (const l of [...this.#listeners]) if (l.event === event) l.listener(payload);
+  }
+
+  opened(listener: () => void): () => void {
+    this.#opened.add(listener);
+    return () => this.#opened.delete(listener);
+  }
+
+  /** The page's events flow again (the web shell's stream reconnected): each `opened` listener is told. */
+  reconnect(): void {
+    for (const listener of [...this.#opened]) listener();
   }
 }
 

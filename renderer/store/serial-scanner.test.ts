@@ -1,11 +1,19 @@
 // The page's follower of the serial scanner's scans (followSerialScans) against a fake shell whose
 // listings answer when the test says: scans listed on a (re)connection and scans from events go into
-// the page's one scan queue in order, whatever order the listings answer in. What is checked is the
+// the page's one scan queue in order, whatever order the listings answer in. Then over a fake core
+// that keeps the scans as main/scanner/inbox.ts does (platform/fake-bridge.ts), applied by the
+// Sale screen's scan action (store/sale.ts): a scan the core refused before taking it is taken and
+// said by its code, never applied later; a reconnection queues nothing twice. What is checked is the
 // follower and the queue, never the fake.
-import { afterEach, describe, expect, it } from 'vitest';
-import type { PosApi, SerialScanView } from '../../contract/contract.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PosError, type PosApi, type SerialScanView } from '../../contract/contract.ts';
+import { lineId } from '../../contract/ids.ts';
+import { aLine, aSession, FakeBridge } from '../platform/fake-bridge.ts';
+import { createPosApi } from '../platform/pos.ts';
 import { scanQueue } from '../scanner/index.ts';
+import { useApp } from './app.ts';
 import { setPos } from './pos.ts';
+import { scan as saleScan } from './sale.ts';
 import { followSerialScans } from './serial-scanner.ts';
 
 /** A shell whose event stream is connected already and whose listings wait for the test. */
@@ -51,5 +59,106 @@ describe('followSerialScans', () => {
     shell.listings[1]?.([{ id: 1, code: '8591010000019' }]);
     await settle();
     expect(applied).toEqual(['8591010000019#1']);
+  });
+});
+
+/**
+ * A core whose serial scans wait until a call takes them (scanner.claim, or session.scan with the
+ * scan's id), as main/scanner/inbox.ts and main/counter/handlers.ts keep them. While `starting`,
+ * session.scan is refused before it takes the scan (the counter not there yet); a code over 300
+ * characters is refused by the contract's input check before any handler runs (the fake checks it).
+ */
+function coreWithInbox() {
+  const core = new FakeBridge();
+  const waiting: SerialScanView[] = [];
+  const state = { starting: false };
+  const take = (id: number, code: string): boolean => {
+    const at = waiting.findIndex((s) => s.id === id && s.code === code);
+    if (at >= 0) waiting.splice(at, 1);
+    return at >= 0;
+  };
+  core
+    .answer('scanner.take', () => ({ scans: [...waiting] }))
+    .answer('scanner.claim', ({ id, code }) => ({ claimed: take(id, code) }))
+    .answer('session.scan', ({ code, serialScanId }) => {
+      if (state.starting) throw new PosError({ code: 'not-configured', message: 'The app is starting.' });
+      if (serialScanId !== undefined && !take(serialScanId, code))
+        throw new PosError({ code: 'scan-taken', message: 'Taken already.' });
+      return {
+        outcome: { kind: 'product', lineId: lineId(1), name: 'Product 1' },
+        session: aSession([aLine(1)]),
+      };
+    });
+  /** The port read a line: it waits, and the event says so. */
+  const read = (id: number, code: string): void => {
+    const scan = { id, code };
+    waiting.push(scan);
+    core.emit('scanner.waiting', { waiting: waiting.length, scan });
+  };
+  setPos(createPosApi(core));
+  return { core, waiting, state, read };
+}
+
+/** The Sale screen's scan action, as actions/attach.ts applies a queued scan there. */
+function applyOnSale(): () => void {
+  return scanQueue.setSink((scan) => saleScan(scan.code, 'scanner', undefined, scan.serialId));
+}
+
+describe('a serial scan the page could not apply', () => {
+  beforeEach(() => {
+    useApp.setState(useApp.getInitialState(), true);
+  });
+
+  it.each([
+    { why: 'the app still starting', code: '8591010000019', starting: true },
+    { why: 'a line over 300 characters', code: '8'.repeat(301), starting: false },
+  ])(
+    'refused before the core took it ($why): taken, said by its code, never applied after a reconnection',
+    async ({ code, starting }) => {
+      const { core, waiting, state, read } = coreWithInbox();
+      state.starting = starting;
+      unsink = applyOnSale();
+      stop = followSerialScans();
+      read(1, code);
+      // The page takes it from the core itself, and the Sale screen names the code not added.
+      await vi.waitFor(() => expect(waiting).toEqual([]));
+      expect(core.inputs('scanner.claim')).toEqual([{ id: 1, code }]);
+      expect(useApp.getState().sale.outcome?.text).toContain(code.slice(0, 13));
+      // The core is up and the events reconnect (in Electron: the next start): nothing comes back.
+      state.starting = false;
+      core.reconnect();
+      await vi.waitFor(() => expect(core.inputs('scanner.take').length).toBeGreaterThanOrEqual(3));
+      await settle();
+      await scanQueue.idle();
+      expect(core.inputs('session.scan')).toHaveLength(1);
+      expect(useApp.getState().session).toBeNull();
+    },
+  );
+
+  it("a reconnection while scans wait in the page's queue puts none of them there twice", async () => {
+    const { core, waiting, read } = coreWithInbox();
+    let release = (): void => undefined;
+    const question = new Promise<void>((resolve) => (release = resolve));
+    const applied: (number | undefined)[] = [];
+    // The first scan's course takes long (a stock question open): the second waits behind it.
+    unsink = scanQueue.setSink((scan) => {
+      applied.push(scan.serialId);
+      const apply = () => saleScan(scan.code, 'scanner', undefined, scan.serialId);
+      return applied.length === 1 ? question.then(apply) : apply();
+    });
+    stop = followSerialScans();
+    read(1, '8591010000019');
+    read(2, '8591010000026');
+    await vi.waitFor(() => expect(applied).toEqual([1]));
+    expect(scanQueue.waiting()).toBe(1);
+    core.reconnect();
+    await vi.waitFor(() => expect(core.inputs('scanner.take').length).toBeGreaterThanOrEqual(2));
+    await settle();
+    expect(scanQueue.waiting()).toBe(1);
+    release();
+    await vi.waitFor(() => expect(waiting).toEqual([]));
+    await scanQueue.idle();
+    expect(applied).toEqual([1, 2]);
+    expect(core.inputs('session.scan')).toHaveLength(2);
   });
 });

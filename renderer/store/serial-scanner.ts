@@ -5,8 +5,12 @@ import type {
   SerialScanView,
   SettingsView,
 } from '../../contract/contract.ts';
-import { deliverScan } from '../scanner/index.ts';
+import { i18n } from '../i18n/index.ts';
+import { beepError } from '../platform/sound.ts';
+import { deliverScan, scanQueue } from '../scanner/index.ts';
+import { useApp } from './app.ts';
 import { pos } from './pos.ts';
+import { announce } from './sale.ts';
 import { saveSettings } from './settings.ts';
 
 /** The serial ports the system lists. */
@@ -28,8 +32,8 @@ export async function claimSerialScan(id: number, code: string): Promise<boolean
   try {
     return (await pos.invoke('scanner.claim', { id, code })).claimed;
   } catch {
-    // The core did not answer: the scan waits there still, and the page lists it again when its
-    // events flow again.
+    // The core did not answer: the scan waits there still. Once the queue is idle the follower
+    // finds it waiting, takes it and says it was not added (followSerialScans).
     return false;
   }
 }
@@ -40,54 +44,141 @@ export async function claimSerialScan(id: number, code: string): Promise<boolean
  * (re)connection of the events those that wait (scanner.take with peek: an event lost while the web
  * shell's stream reconnected loses no scan). The scan stays in the core until the call that applies
  * it takes it (session.scan's serialScanId): one round trip a scan, and never applied twice, even if
- * the page put it in its queue twice or another tab holds it too. Events that come while a listing
- * is under way wait for it, so they are never put before older scans. Returns the unsubscribe function.
+ * another tab holds it too. Returns the unsubscribe function.
  */
 export function followSerialScans(): () => void {
-  /** The newest scan id put in the queue since the events last (re)connected. */
-  let newest = 0;
+  const follower = new SerialFollower();
+  const offs = [
+    pos.on('scanner.waiting', ({ scan }) => {
+      if (scan !== undefined) follower.heard(scan);
+    }),
+    pos.opened(() => void follower.list()),
+  ];
+  void follower.list();
+  return () => {
+    follower.stopped = true;
+    for (const off of offs) off();
+  };
+}
+
+/**
+ * The page's side of the serial scans. A scan goes into the queue once (by id and code), however
+ * many listings name it. Events that come while a listing is under way wait for it, so they are
+ * never put before older scans.
+ *
+ * A scan whose call failed before the core took it (the app still starting, a line too long for
+ * session.scan, no answer) would wait in the core and be applied at the next listing, in Electron
+ * the next start, into whatever sale is open then. So once the queue is idle the page asks what
+ * still waits: a scan it put in its queue that still waits there is taken (scanner.claim) and the
+ * cashier told its code was not added.
+ */
+class SerialFollower {
+  stopped = false;
+  /** Every scan put in the queue (id to code), kept while a listing could still name it. */
+  readonly #queued = new Map<number, string>();
+  /** Put in the queue, not yet known taken from the core. */
+  readonly #unsettled = new Map<number, string>();
   /** Scans from events while a listing is under way (null: none under way). */
-  let held: SerialScanView[] | null = null;
-  let stopped = false;
-  const put = (scans: readonly SerialScanView[]): void => {
-    for (const scan of scans) {
-      if (scan.id <= newest) continue;
-      newest = scan.id;
-      deliverScan(scan.code, 'serial', { serialId: scan.id });
-    }
-  };
-  // Two listings may overlap (one at the start, one for a stream open already): the first to end
-  // puts the held scans, the other finds none held.
-  const takeHeld = (): readonly SerialScanView[] => {
-    const later = held ?? [];
-    held = null;
-    return later;
-  };
-  const list = async (): Promise<void> => {
-    newest = 0;
-    held ??= [];
+  #held: SerialScanView[] | null = null;
+  /** Listings started, and those not answered yet. */
+  #listings = { started: 0, open: 0 };
+  #settling = false;
+
+  heard(scan: SerialScanView): void {
+    if (this.#held !== null) this.#held.push(scan);
+    else this.#put([scan]);
+  }
+
+  async list(): Promise<void> {
+    this.#held ??= [];
+    this.#listings.started += 1;
+    this.#listings.open += 1;
     try {
       const { scans } = await pos.invoke('scanner.take', { peek: true });
-      if (!stopped) put(scans);
+      this.#put(scans);
     } catch {
       // The core did not answer (the shell restarting): the scans wait there; the next connection
       // lists them.
     } finally {
-      const later = takeHeld();
-      if (!stopped) put(later);
+      this.#listings.open -= 1;
+      this.#put(this.#takeHeld());
     }
-  };
-  const offs = [
-    pos.on('scanner.waiting', ({ scan }) => {
-      if (scan === undefined) return;
-      if (held !== null) held.push(scan);
-      else put([scan]);
-    }),
-    pos.opened(() => void list()),
-  ];
-  void list();
-  return () => {
-    stopped = true;
-    for (const off of offs) off();
-  };
+  }
+
+  // Two listings may overlap (one at the start, one for a stream open already): the first to end
+  // puts the held scans, the other finds none held.
+  #takeHeld(): readonly SerialScanView[] {
+    const later = this.#held ?? [];
+    this.#held = null;
+    return later;
+  }
+
+  #put(scans: readonly SerialScanView[]): void {
+    if (this.stopped) return;
+    for (const scan of scans) {
+      if (this.#queued.get(scan.id) === scan.code) continue;
+      this.#queued.set(scan.id, scan.code);
+      this.#unsettled.set(scan.id, scan.code);
+      deliverScan(scan.code, 'serial', { serialId: scan.id });
+    }
+    if (this.#unsettled.size > 0) this.#settleWhenIdle();
+  }
+
+  #settleWhenIdle(): void {
+    if (this.#settling || this.stopped) return;
+    this.#settling = true;
+    void scanQueue.idle().then(async () => {
+      // A scan put between the queue going idle and now is being applied: wait for it too.
+      if (!scanQueue.isIdle()) {
+        this.#settling = false;
+        this.#settleWhenIdle();
+        return;
+      }
+      const due = new Map(this.#unsettled);
+      const answered = await this.#settle(due);
+      this.#settling = false;
+      // Scans put meanwhile are settled once the queue is idle again; after no answer, the next
+      // listing (the events back) tries again.
+      if (answered && [...this.#unsettled.keys()].some((id) => !due.has(id))) this.#settleWhenIdle();
+    });
+  }
+
+  /**
+   * The queue has applied `due` (or tried to): each that still waits in the core was not taken by
+   * its call, so it is taken now and the cashier told. False when the core did not answer: they
+   * stay unsettled.
+   */
+  async #settle(due: ReadonlyMap<number, string>): Promise<boolean> {
+    const startedBefore = this.#listings.started;
+    try {
+      const { scans } = await pos.invoke('scanner.take', { peek: true });
+      const waiting = new Map(scans.map((s) => [s.id, s.code]));
+      for (const [id, code] of due) {
+        if (waiting.get(id) === code && (await pos.invoke('scanner.claim', { id, code })).claimed)
+          tellNotAdded(code);
+        this.#unsettled.delete(id);
+        // Forgotten only if no listing asked before it was taken: such a listing may still name it.
+        if (this.#listings.open === 0 && this.#listings.started === startedBefore) this.#queued.delete(id);
+      }
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+/** Past this many characters a code is shown cut (a line of noise may run to hundreds). */
+const SHOWN_CODE_MAX = 32;
+
+/** Says a serial scan's code was not added: in the Sale screen's message, or above another screen. */
+function tellNotAdded(code: string): void {
+  const chars = Array.from(code);
+  const shown = chars.length > SHOWN_CODE_MAX ? `${chars.slice(0, SHOWN_CODE_MAX).join('')}…` : code;
+  const text = i18n.t('serial:serialScanNotAdded', { code: shown });
+  if (useApp.getState().screen !== 'sale') {
+    useApp.getState().notify('error', text);
+    return;
+  }
+  announce({ tone: 'error', text });
+  beepError();
 }

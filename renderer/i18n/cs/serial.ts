@@ -30,4 +30,6 @@ export const serial = {
   serialStatusLost: 'Čtečka odpojena: čekám na ni',
   serialStatusReconnected: 'Čtečka znovu připojena',
   serialStatusTitle: 'Sériová čtečka na {{port}}. {{detail}}',
+
+  serialScanNotAdded: 'Kód {{code}} ze sériové čtečky nebyl přidán. Naskenujte ho znovu.',
 } as const satisfies Translation<typeof en>;

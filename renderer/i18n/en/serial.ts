@@ -29,4 +29,6 @@ export const serial = {
   serialStatusLost: 'Scanner disconnected: waiting for it',
   serialStatusReconnected: 'Scanner reconnected',
   serialStatusTitle: 'The serial scanner at {{port}}. {{detail}}',
+
+  serialScanNotAdded: 'The code {{code}} from the serial scanner was not added. Scan it again.',
 } as const;

@@ -30,4 +30,6 @@ export const serial = {
   serialStatusLost: 'Čítačka odpojená: čakám na ňu',
   serialStatusReconnected: 'Čítačka znova pripojená',
   serialStatusTitle: 'Sériová čítačka na {{port}}. {{detail}}',
+
+  serialScanNotAdded: 'Kód {{code}} zo sériovej čítačky nebol pridaný. Naskenujte ho znova.',
 } as const satisfies Translation<typeof en>;
