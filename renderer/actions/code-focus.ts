@@ -1,6 +1,7 @@
 // Keys typed on the Sale screen while focus is outside any field go to the code field rather than
-// vanish (on the Stock screen, to its search field): the keymap's observer (sale.typeToCode,
-// stock.typeToSearch) moves focus there before the scanner module judges the key, so the scanner sees
+// vanish (on the Stock screen, to its search field; on Returns, to its find field): the keymap's
+// observer (sale.typeToCode, stock.typeToSearch, returns.typeToFind) moves focus there before the
+// scanner module judges the key, so the scanner sees
 // it typed into a field (held back if it starts a scan, put there if it is a person's). A scan that
 // began that way hands focus back to where it was: the line keys (+, -, Delete, arrows) must keep
 // working after a scan.
@@ -28,6 +29,16 @@ export function typeToCode(event: KeyboardEvent): void {
 /** Focuses the Stock screen's search field for a key typed outside any field. */
 export function typeToSearch(event: KeyboardEvent): void {
   typeInto(document.querySelector<HTMLInputElement>('input[data-testid="stock-search"]'), event);
+}
+
+/** Focuses the Returns screen's find field (the receipt's, or with "Bez účtenky" open the goods'). */
+export function typeToReturnsFind(event: KeyboardEvent): void {
+  typeInto(
+    document.querySelector<HTMLInputElement>(
+      'input[data-field="return-find"], input[data-field="no-receipt-find"]',
+    ),
+    event,
+  );
 }
 
 function typeInto(field: HTMLInputElement | null, event: KeyboardEvent): void {
@@ -60,7 +71,7 @@ function takesTyping(event: KeyboardEvent): boolean {
 }
 
 /**
- * A scan came: if a key of it moved focus to the code field (or Stock's search field) and nothing
+ * A scan came: if a key of it moved focus to the code field (or Stock's or Returns' field) and nothing
  * typed went in there (the scanner module held the scan's keys back), focus goes back where it was.
  */
 export function keepFocusFor(startedAt: number | undefined): void {

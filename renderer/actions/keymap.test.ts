@@ -104,6 +104,9 @@ describe('keymap', () => {
     expect(names(ctx('sale'), 'Ctrl+z')).toEqual([]);
     expect(names(ctx('stock'), 'a')).toEqual(['stock.typeToSearch']);
     expect(names(ctx('stock', 'field'), 'a')).toEqual([]);
+    expect(names(ctx('returns'), 'P')).toEqual(['returns.typeToFind']);
+    expect(names(ctx('returns', 'field'), 'P')).toEqual([]);
+    expect(names(ctx('returns'), 'F9')).toEqual([]);
   });
 
   it('names Ctrl combinations Ctrl+<key>; Ctrl+Z outside a field is the sale undo, never the browser one', () => {

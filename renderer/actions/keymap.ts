@@ -30,6 +30,7 @@ export type ActionName =
   | 'sale.undoRemove'
   | 'sale.typeToCode'
   | 'stock.typeToSearch'
+  | 'returns.typeToFind'
   | 'sale.setQuantity'
   | 'sale.enterPrice'
   | 'sale.parked'
@@ -270,6 +271,15 @@ export const KEYMAP: readonly Binding[] = [
     key: printable,
     yieldsToKeys: true,
     when: (ctx) => onScreen('stock')(ctx) && ctx.focus === 'other',
+  },
+  // The same on the Returns screen: to its find field (the receipt's number; with "Bez účtenky"
+  // open, the goods' code or name), so a key typed as the screen opens is not lost.
+  {
+    name: 'returns.typeToFind',
+    trigger: 'observe',
+    key: printable,
+    yieldsToKeys: true,
+    when: (ctx) => onScreen('returns')(ctx) && ctx.focus === 'other',
   },
   // Esc always leaves the scanner test pad (Tab and Shift+Tab leave it as from anything else).
   press('testPad.leave', 'Escape', (ctx) => ctx.focus === 'test-pad'),

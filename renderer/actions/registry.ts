@@ -4,7 +4,7 @@ import { i18n } from '../i18n/index.ts';
 import { useApp, type Screen } from '../store/app.ts';
 import * as sale from '../store/sale.ts';
 import * as find from '../store/find.ts';
-import { keepFocusFor, returnFocus, typeToCode, typeToSearch } from './code-focus.ts';
+import { keepFocusFor, returnFocus, typeToCode, typeToReturnsFind, typeToSearch } from './code-focus.ts';
 import { lookUpScan } from '../store/stock.ts';
 import { recordTestPadKey, scanOnTestPad } from '../store/test-pad.ts';
 import { closePayment, confirmPayment, openPayment, setMethod } from '../store/payment.ts';
@@ -69,7 +69,10 @@ export const PERFORM: Record<ActionName, (p: Performed) => unknown> = {
   'returns.print': () => void printReturn(printerInUse()),
   'returns.exchange': () => void exchangeChosen(),
   'returns.noReceipt': () => toggleNoReceipt(),
-  'scan.returns': (p) => scanToReturns(p.code ?? ''),
+  'scan.returns': (p) => {
+    keepFocusFor(p.startedAt);
+    return scanToReturns(p.code ?? '');
+  },
   'shift.print': () => printShiftReport(),
   // Enter on "Back to the sale" (Tab got there) goes back; anywhere else in the prompt it opens the shift.
   'float.confirm': (p) => {
@@ -164,6 +167,9 @@ export const PERFORM: Record<ActionName, (p: Performed) => unknown> = {
   },
   'stock.typeToSearch': (p) => {
     if (p.event !== undefined) typeToSearch(p.event);
+  },
+  'returns.typeToFind': (p) => {
+    if (p.event !== undefined) typeToReturnsFind(p.event);
   },
   'find.next': () => find.movePick(1),
   'find.previous': () => find.movePick(-1),
