@@ -4,7 +4,8 @@
 // sets it by its path, and the status bar says it is connected. A line sells on the Sale screen
 // exactly once, a quantity typed on screen (3*) goes with the next serial scan as with a keyboard
 // one, and a cable pulled (socat killed) and plugged back (socat again) reconnects by itself, the
-// status bar saying so, and the next scan lands. On the Stock screen a line goes into the search. Two
+// status bar saying so, and the next scan lands. On the Stock screen a line goes into the search. A
+// line too long for the sale is said by its code and does not come back after a reload. Two
 // tabs both hold every line, and each is applied once. Then 200 scans in one burst: each once, in order.
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -22,7 +23,7 @@ import {
   syncedTerminal,
   type SyncedTerminal,
 } from '../support/terminal.ts';
-import { goTo, statusBar, statusBarProblems } from './app.ts';
+import { goTo, scanSettled, statusBar, statusBarProblems } from './app.ts';
 import { launchChromium, screenshot, SIZES, startWebShellProcess, type RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import { cdpOf, sendKey } from './keys.ts';
@@ -181,6 +182,26 @@ describe('serial scanner in the web shell', () => {
     await expect.poll(() => page.getByTestId('stock-search').inputValue()).toBe(a.barcode);
     await goTo(page, 'sale');
     expect(await rows().count()).toBe(0);
+  });
+
+  it('a line the sale cannot take (over 300 characters) is said by its code once, and never comes back', async () => {
+    await voidIfAny();
+    await goTo(page, 'sale');
+    const noise = '8'.repeat(301);
+    const notAdded = say('serial:serialScanNotAdded', { code: `${noise.slice(0, 32)}…` });
+    pair.send(`${noise}\r\n`);
+    await expect.poll(() => page.getByTestId('announcer').textContent()).toContain(notAdded);
+    await screenshot(page, `serial-${E2E_LANGUAGE}-not-added-1024`);
+    // The page lists what waits in the core when it opens: the line was taken, so nothing of it
+    // comes back into the sale, and nothing is said of it again.
+    await page.reload();
+    await page.getByTestId('status-bar').waitFor();
+    await scanSettled(page);
+    const [a] = products as [Product];
+    pair.send(`${a.barcode}\r\n`);
+    await expect.poll(() => quantity(a)).toBe('1');
+    expect(await rows().count()).toBe(1);
+    expect(await page.getByTestId('announcer').textContent()).not.toContain(noise.slice(0, 32));
   });
 
   it('two tabs both hold every line, and each is applied once (taken in the call that applies it)', async () => {
