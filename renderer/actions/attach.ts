@@ -1,8 +1,9 @@
 // The one keyboard listener of the window: the scanner module's (renderer/scanner/dom.ts), which sees
 // every key first (capture phase). Observers see each key before the scanner does; the keys the
 // scanner leaves to the page go through the keymap; each scan goes into the page's scan queue
-// (renderer/scanner/queue.ts, where a serial scanner's lines come in too) and from there, one at a
-// time and in order, to the action the keymap picks for where the cashier is (screen and focus).
+// (renderer/scanner/queue.ts, where a serial scanner's lines come in too), stamped with where it was
+// made, and from there, one at a time and in order, to the action the keymap picks for that place
+// (scan-route.ts).
 // While a dialog is open scans wait in the queue; they are applied when it closes.
 //
 // Attached once for the page's life: new scanner settings are taken in place (configure), since a
@@ -16,26 +17,24 @@ import {
   scanQueue,
   SilenceTimer,
   windowClock,
-  type DeliveredScan,
   type ScannerConfig,
-  type SinkAnswer,
 } from '../scanner/index.ts';
 import { useApp } from '../store/app.ts';
-import { guardDialog, useGuard } from '../store/guard.ts';
+import { useGuard } from '../store/guard.ts';
+import { returnHeldScans, useHeldScans } from '../store/held-scans.ts';
 import { useLineAdjust } from '../store/line-adjust.ts';
 import { parkedInStore, parkingOffer, useParked } from '../store/parked.ts';
 import { drawerOffered } from '../store/printer.ts';
-import { openDialog, usePayment } from '../store/payment.ts';
+import { usePayment } from '../store/payment.ts';
+import { useReturns } from '../store/returns-list.ts';
 import { usePriceEntry } from '../store/price-entry.ts';
 import { receiptShown, useReceipt } from '../store/receipt.ts';
 import { useFloatPrompt } from '../store/shift.ts';
 import { typedQuantity } from '../store/sale.ts';
 import { useCardIssue } from '../store/card-issue.ts';
 import { noteTestPadScan } from '../store/test-pad.ts';
-import { claimSerialScan } from '../store/serial-scanner.ts';
 import {
   actionForKey,
-  actionForScan,
   keyName,
   observersOf,
   type ActionContext,
@@ -43,6 +42,7 @@ import {
   type Focus,
 } from './keymap.ts';
 import { PERFORM } from './registry.ts';
+import { dialogNow, routeScan, stampScan } from './scan-route.ts';
 
 export function scannerConfig(s: ScannerSettings): Partial<ScannerConfig> {
   return {
@@ -65,7 +65,7 @@ export function focusOf(target: EventTarget | null): Focus {
 function contextFor(target: EventTarget | null): ActionContext {
   const { screen, session, sale, status } = useApp.getState();
   const line = session?.lines[sale.selected];
-  const dialog = guardDialog() ?? openDialog() ?? (useCardIssue.getState().open ? 'card' : undefined);
+  const dialog = dialogNow();
   const parking = parkingOffer(session, parkedInStore(status));
   const inCode = target instanceof HTMLElement && target.dataset.field === 'code';
   return {
@@ -84,6 +84,7 @@ function contextFor(target: EventTarget | null): ActionContext {
     ...(parking === undefined ? {} : { parking }),
     ...(target instanceof HTMLButtonElement ? { onButton: true } : {}),
     ...(drawerOffered(session) ? { drawer: true } : {}),
+    ...(useHeldScans.getState().held.length > 0 ? { held: true } : {}),
   };
 }
 
@@ -151,8 +152,13 @@ export function attachKeymap(win: Window): Keymap {
   });
   // Keys typed before a serial line came are the person's first (a `2*` for that line): while the
   // keyboard's scanner still holds them back, the line waits for them to land where they were typed.
+  const focus = () => focusOf(win.document.activeElement);
   const unsink = scanQueue.setSink((scan) =>
-    scan.source === 'serial' && handle.holding() ? 'wait' : applyScan(win, scan),
+    scan.source === 'serial' && handle.holding() ? 'wait' : routeScan(scan, focus()),
+  );
+  // Each scan is stamped as it comes with where it was made (scan-route.ts): applied there.
+  const unstamp = scanQueue.setStamp((scan) =>
+    stampScan(scan, focus(), scan.source === 'serial' && handle.holding()),
   );
   // Scans waiting for a dialog go on once it has closed.
   const resume = () => scanQueue.resume();
@@ -165,7 +171,14 @@ export function attachKeymap(win: Window): Keymap {
     useLineAdjust,
     useReceipt,
     useCardIssue,
+    useReturns,
   ].map((store) => store.subscribe(resume));
+  // Scans held for a sale that left the counter go onto it when it is back (recalled).
+  unsubscribe.push(
+    useApp.subscribe((now, before) => {
+      if (now.session?.id !== before.session?.id) returnHeldScans(now.session);
+    }),
+  );
   let unmark = (): void => undefined;
   win.counterKeymap = () => {
     const ctx = contextFor(win.document.activeElement);
@@ -192,6 +205,7 @@ export function attachKeymap(win: Window): Keymap {
       pending.cancel();
       handle.detach();
       unsink();
+      unstamp();
       for (const off of unsubscribe) off();
       unmark();
     },
@@ -221,27 +235,6 @@ function describeFocus(el: Element | null): string {
   const field = el instanceof HTMLElement ? (el.dataset.field ?? el.dataset.testid ?? '') : '';
   return `${el.tagName.toLowerCase()}${field === '' ? '' : `[${field}]`}`;
 }
-
-/** The scan first in the queue, applied where the cashier is now; 'wait' while a dialog is open. */
-function applyScan(win: Window, scan: DeliveredScan): SinkAnswer {
-  const ctx = contextFor(win.document.activeElement);
-  const binding = actionForScan(ctx);
-  // Every screen has a scan action (keymap.ts): none here would be a keymap without one.
-  if (binding === undefined) return Promise.resolve();
-  if (binding.name === 'scan.dialog') return 'wait';
-  const { code, startedAt, serialId } = scan;
-  const perform = () =>
-    Promise.resolve(
-      PERFORM[binding.name]({ ctx, code, scan, ...(startedAt === undefined ? {} : { startedAt }) }),
-    );
-  // A serial scan is the page's once it took it in the core: the sale's scan takes it in the call
-  // that applies it; any other screen takes it first (scanner.claim), and one taken already is done.
-  if (serialId === undefined || TAKES_SERIAL_SCAN.has(binding.name)) return perform();
-  return claimSerialScan(serialId, code).then((mine) => (mine ? perform() : undefined));
-}
-
-/** The scan actions that pass a serial scan's id on to session.scan (sale.scan). */
-const TAKES_SERIAL_SCAN: ReadonlySet<string> = new Set(['scan.sale', 'scan.toSale']);
 
 /**
  * Marks <body> with the scanner settings the window now listens with (data-scanner-layout,

@@ -65,6 +65,9 @@ export type ActionName =
   | 'payment.split'
   | 'receipt.print'
   | 'receipt.close'
+  | 'returnReceipt.print'
+  | 'returnReceipt.close'
+  | 'sale.addHeld'
   | 'dialog.tab'
   | 'scan.dialog'
   | 'guard.leave'
@@ -87,7 +90,17 @@ export interface ActionContext {
   readonly undo?: boolean;
   /** A modal dialog open over the screen (the payment panel, a receipt): only its keys apply. */
   readonly dialog?:
-    'payment' | 'receipt' | 'confirm' | 'warning' | 'pin' | 'price' | 'parked' | 'adjust' | 'float' | 'card';
+    | 'payment'
+    | 'receipt'
+    | 'return-receipt'
+    | 'confirm'
+    | 'warning'
+    | 'pin'
+    | 'price'
+    | 'parked'
+    | 'adjust'
+    | 'float'
+    | 'card';
   /** The last scan was refused for want of a usable price: a manager may enter one. */
   readonly unpriced?: boolean;
   /** A receipt is on the screen (the one just placed, on Sale): F7 prints it. */
@@ -99,6 +112,8 @@ export interface ActionContext {
   readonly onButton?: boolean;
   /** A receipt printer is set and nothing is on the counter: its cash drawer can open without a sale. */
   readonly drawer?: boolean;
+  /** Scans made over a sale that has left the counter are held (store/held-scans.ts). */
+  readonly held?: boolean;
 }
 
 export interface Binding {
@@ -172,6 +187,9 @@ export const KEYMAP: readonly Binding[] = [
     (ctx) => ctx.dialog === 'receipt' || (onSale(ctx) && ctx.receiptShown === true),
   ),
   press('receipt.close', 'Escape', inDialog('receipt')),
+  // A return's receipt on Orders: F7 prints it, Esc closes it.
+  press('returnReceipt.print', 'F7', inDialog('return-receipt')),
+  press('returnReceipt.close', 'Escape', inDialog('return-receipt')),
   // A manager's price for a product without one (F6 on the Sale screen opens it): Enter adds, Esc goes back.
   press('price.confirm', 'Enter', inDialog('price')),
   press('price.cancel', 'Escape', inDialog('price')),
@@ -243,6 +261,9 @@ export const KEYMAP: readonly Binding[] = [
   // Ctrl+K ("karta"): a new loyalty card from the stack for the customer, issued at the till and put
   // on this sale; from the code field too (a Ctrl key is never typing).
   press('sale.issueCard', 'Ctrl+k', onSale),
+  // Ctrl+Enter: the scans held for a sale that left the counter (paid, parked, voided) go on the one
+  // on it now (from any screen, as the banner above every screen offers).
+  press('sale.addHeld', 'Ctrl+enter', (ctx) => always(ctx) && ctx.held === true),
   press('sale.selectNext', 'ArrowDown', onSaleLines),
   press('sale.selectPrevious', 'ArrowUp', onSaleLines),
   { ...press('sale.increment', '+', withLine), waitsOutScan: true },

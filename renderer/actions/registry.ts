@@ -9,6 +9,8 @@ import { lookUpScan } from '../store/stock.ts';
 import { recordTestPadKey, scanOnTestPad } from '../store/test-pad.ts';
 import { closePayment, confirmPayment, openPayment, setMethod } from '../store/payment.ts';
 import { closeReceipt, printReceipt } from '../store/receipt.ts';
+import { closeReturnReceipt, printReturnReceipt } from '../store/returns-list.ts';
+import { addHeldScans } from '../store/held-scans.ts';
 import { closePriceEntry, confirmPriceEntry, openPriceEntry } from '../store/price-entry.ts';
 import { closeLineAdjust, confirmLineAdjust, openLineAdjust } from '../store/line-adjust.ts';
 import { cycleFocus } from './dialog-focus.ts';
@@ -112,7 +114,7 @@ export const PERFORM: Record<ActionName, (p: Performed) => unknown> = {
   'scan.sale': (p) => {
     // The call first: it leaves now (the core's answer is what the cashier waits for); putting the
     // focus back (a blur and its handlers, ~0.3 ms) runs while it is out.
-    const applied = sale.scan(p.code ?? '', 'scanner', doubtOf(p.scan), p.scan?.serialId);
+    const applied = sale.scan(p.code ?? '', 'scanner', doubtOf(p.scan), p.scan?.serialId, typedOf(p.scan));
     keepFocusFor(p.startedAt);
     return applied;
   },
@@ -179,7 +181,7 @@ export const PERFORM: Record<ActionName, (p: Performed) => unknown> = {
     keepFocusFor(p.startedAt);
     return lookUpScan(p.code ?? '');
   },
-  'scan.toSale': (p) => scanToSale(p.ctx.screen, p.code ?? '', doubtOf(p.scan), p.scan?.serialId),
+  'scan.toSale': (p) => scanToSale(p.ctx.screen, p.code ?? '', p.scan),
   // Enter in the panel's fields places the order (on a button, the button's own action runs).
   'payment.confirm': () => void confirmPayment(),
   'payment.cancel': () => closePayment(),
@@ -188,6 +190,9 @@ export const PERFORM: Record<ActionName, (p: Performed) => unknown> = {
   'payment.split': () => setMethod('split'),
   'receipt.print': () => printReceipt(),
   'receipt.close': () => closeReceipt(),
+  'returnReceipt.print': () => void printReturnReceipt(),
+  'returnReceipt.close': () => closeReturnReceipt(),
+  'sale.addHeld': () => addHeldScans(),
   'dialog.tab': (p) => {
     if (p.event !== undefined) cycleFocus(p.event);
   },
@@ -205,14 +210,17 @@ function doubtOf(scan: DeliveredScan | undefined): { typed: string } | undefined
   return { typed: scan.typed ?? scan.code };
 }
 
+/**
+ * The `3*` a scan took as it came (null: none); undefined for a scan the queue did not stamp, which
+ * takes the field's as it is applied.
+ */
+function typedOf(scan: DeliveredScan | undefined): sale.TypedQuantity | null | undefined {
+  return scan?.made === undefined ? undefined : (scan.made.typed ?? null);
+}
+
 /** A scan away from the Sale screen (Orders, Settings) goes to the open sale, and the screen says so. */
-async function scanToSale(
-  screen: Screen,
-  code: string,
-  doubt: { typed: string } | undefined,
-  serialId: number | undefined,
-): Promise<void> {
-  const outcome = await sale.scan(code, 'scanner', doubt, serialId);
+async function scanToSale(screen: Screen, code: string, scan: DeliveredScan | undefined): Promise<void> {
+  const outcome = await sale.scan(code, 'scanner', doubtOf(scan), scan?.serialId, typedOf(scan));
   if (outcome === sale.SCAN_TAKEN) return;
   // Only if the cashier is still where the scan was made: the notice belongs to that screen.
   if (useApp.getState().screen !== screen) return;

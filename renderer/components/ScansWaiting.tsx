@@ -1,21 +1,38 @@
 // Scans that wait in the queue (renderer/scanner/queue.ts) while a dialog, the payment panel or a PIN
 // prompt is open: said above the dialog, so the cashier knows the beeps are not lost and will be
-// added once it closes.
+// added once it closes. Below them, the scans held for a sale that left the counter before their
+// turn came (paid, parked, voided: store/held-scans.ts), with the one way to put them on this sale.
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { scanQueue } from '../scanner/index.ts';
+import { addHeldScans, useHeldScans } from '../store/held-scans.ts';
 import './scans-waiting.css';
 
 const subscribe = (listener: () => void) => scanQueue.subscribe(listener);
 const waiting = () => scanQueue.waiting();
+/** The key that adds them (actions/keymap.ts, sale.addHeld), named as on the keyboard. */
+const ADD_KEY = 'Ctrl+Enter';
 
 export function ScansWaiting() {
   const count = useSyncExternalStore(subscribe, waiting);
+  const held = useHeldScans((s) => s.held);
   const { t } = useTranslation('scanner');
-  if (count === 0) return null;
+  if (count === 0 && held.length === 0) return null;
   return (
-    <p className="scans-waiting" role="status" data-testid="scans-waiting" data-count={count}>
-      {t('scansWaiting', { count })}
-    </p>
+    <div className="scans-waiting">
+      {count > 0 && (
+        <p role="status" data-testid="scans-waiting" data-count={count}>
+          {t('scansWaiting', { count })}
+        </p>
+      )}
+      {held.length > 0 && (
+        <p role="status" data-testid="scans-held" data-count={held.length}>
+          {t('scansHeld', { count: held.length, codes: held.map((s) => s.code).join(', ') })}{' '}
+          <button type="button" data-action="add-held-scans" onClick={addHeldScans}>
+            {t('scansHeldAdd')} <kbd>{ADD_KEY}</kbd>
+          </button>
+        </p>
+      )}
+    </div>
   );
 }

@@ -19,6 +19,7 @@ export {
   scanQueue,
   ScanQueue,
   type DeliveredScan,
+  type ScanMade,
   type ScanSink,
   type ScanSource,
   type SinkAnswer,

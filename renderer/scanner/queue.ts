@@ -24,6 +24,30 @@ export interface DeliveredScan {
    * whichever page: session.scan's serialScanId, or scanner.claim first elsewhere).
    */
   readonly serialId?: number;
+  /** Where it was made, stamped as it came (ScanQueue.setStamp); absent before the app stamps. */
+  readonly made?: ScanMade;
+}
+
+/**
+ * Where a scan was made, as the app stamps it the moment it comes: a scan that waited (behind a
+ * stock question, under the payment panel) is applied there, not wherever the cashier has moved to
+ * by its turn (F11 pressed meanwhile made a sale's scan a receipt lookup). Plain values: the app's
+ * names (screen, sale id) mean nothing here.
+ */
+export interface ScanMade {
+  /** The screen the cashier was on (the app's name for it). */
+  readonly screen: string;
+  /** Made into something that takes a scan itself: the scanner test pad, the new card's dialog. */
+  readonly into?: 'test-pad' | 'card';
+  /** The sale on the counter then (its id as the app has it), if one was shown. */
+  readonly sale?: string | number;
+  /** A bare `3*` typed before it, which this scan took: the field's text and the quantity. */
+  readonly typed?: { readonly entry: string; readonly quantity: number };
+  /**
+   * Keys typed just before it (a serial line) were still held back by the keyboard's scanner: the
+   * `3*` they make is not in the field yet, so it is taken when the scan is applied.
+   */
+  readonly typedLater?: true;
 }
 
 /** The app's answer for the scan at the head of the queue: applied (done when the promise settles),
@@ -34,6 +58,7 @@ export type ScanSink = (scan: DeliveredScan) => SinkAnswer;
 export class ScanQueue {
   readonly #waiting: DeliveredScan[] = [];
   #sink: ScanSink | null = null;
+  #stamp: ((scan: DeliveredScan) => DeliveredScan) | null = null;
   #busy = false;
   #draining = false;
   #idleWaiters: (() => void)[] = [];
@@ -42,8 +67,27 @@ export class ScanQueue {
 
   /** A scan, in the order read. Applied now if nothing stands before it, otherwise queued. */
   deliver(scan: DeliveredScan): void {
-    this.#waiting.push(scan);
+    this.#waiting.push(this.#stamp === null ? scan : this.#stamp(scan));
     this.#drain();
+  }
+
+  /**
+   * The app's stamp, run on each scan as it comes (before it waits for anything): where it was made.
+   * Returns the removal.
+   */
+  setStamp(stamp: (scan: DeliveredScan) => DeliveredScan): () => void {
+    this.#stamp = stamp;
+    return () => {
+      if (this.#stamp === stamp) this.#stamp = null;
+    };
+  }
+
+  /**
+   * A scan the sink took out to apply and found it must wait after all (a dialog opened during a
+   * round trip it made first): first in line again, before the scans that came after it.
+   */
+  putBack(scan: DeliveredScan): void {
+    this.#waiting.unshift(scan);
   }
 
   /** The app's apply function; scans delivered before it existed are applied now. Returns the removal. */

@@ -16,6 +16,7 @@ import { useParked } from './parked.ts';
 import { useLineAdjust } from './line-adjust.ts';
 import { usePriceEntry } from './price-entry.ts';
 import { useReceipt } from './receipt.ts';
+import { useReturns } from './returns-list.ts';
 import { refusalBeforePayment } from './refusal.ts';
 import { askForFloat, loadShift, shiftNeeded, useFloatPrompt } from './shift.ts';
 import { announce, closeSale } from './sale.ts';
@@ -33,9 +34,22 @@ export interface PaymentUi {
   readonly card: string;
   readonly error: string | null;
   readonly busy: boolean;
+  /**
+   * F9 was pressed and the panel is on its way (the shift read first): scans wait from then, as
+   * under the panel, so the total it opens with is the one it takes. Esc gives it up.
+   */
+  readonly opening: boolean;
 }
 
-const CLOSED: PaymentUi = { open: false, method: 'cash', given: '', card: '', error: null, busy: false };
+const CLOSED: PaymentUi = {
+  open: false,
+  method: 'cash',
+  given: '',
+  card: '',
+  error: null,
+  busy: false,
+  opening: false,
+};
 
 export const usePayment = create<PaymentUi>()(() => CLOSED);
 
@@ -52,15 +66,28 @@ export function paidShown(): Paid | null {
   return paid !== null && useApp.getState().sale.placed === paid.orderId ? paid : null;
 }
 
+type StoreDialog = 'payment' | 'receipt' | 'return-receipt' | 'price' | 'parked' | 'adjust' | 'float';
+
+/** The stores' modal dialogs, first the one that wins when two are open. */
+const DIALOGS: readonly (readonly [StoreDialog, () => boolean])[] = [
+  ['payment', () => usePayment.getState().open || usePayment.getState().opening],
+  ['float', () => useFloatPrompt.getState().open],
+  ['parked', () => useParked.getState().open],
+  ['price', () => usePriceEntry.getState().item !== null],
+  ['adjust', () => useLineAdjust.getState().line !== null],
+  ['receipt', () => useReceipt.getState().dialog !== null],
+  // A return's receipt on Orders (store/returns-list.ts).
+  ['return-receipt', () => useReturns.getState().dialog !== null],
+];
+
 /** The modal dialog open over the screen, if any: the keymap gives it the keyboard. */
-export function openDialog(): 'payment' | 'receipt' | 'price' | 'parked' | 'adjust' | 'float' | undefined {
-  if (usePayment.getState().open) return 'payment';
-  if (useFloatPrompt.getState().open) return 'float';
-  if (useParked.getState().open) return 'parked';
-  if (usePriceEntry.getState().item !== null) return 'price';
-  if (useLineAdjust.getState().line !== null) return 'adjust';
-  if (useReceipt.getState().dialog !== null) return 'receipt';
-  return undefined;
+export function openDialog(): StoreDialog | undefined {
+  return DIALOGS.find(([, open]) => open())?.[0];
+}
+
+/** A dialog other than the payment panel is open (the panel on its way must not open over it). */
+function otherDialog(): boolean {
+  return DIALOGS.some(([name, open]) => name !== 'payment' && open());
 }
 
 /** What the panel takes: the sale's total, less an exchange's credit (the customer pays the difference). */
@@ -86,12 +113,25 @@ export async function openPayment(): Promise<void> {
   // F9 right after a scan (the cashier's usual pace) pays the sale with that scan on it: while its
   // line is still on its way the sale may look empty, and F9 did nothing, silently.
   await scanQueue.idle();
-  if (!payable()) return;
+  const p = usePayment.getState();
+  if (p.open || p.opening || !payable()) return;
+  // From here scans wait, as under the panel: one made during the shift's round trip would change
+  // the total under the panel as it opened (and its stock question open over it).
+  usePayment.setState({ opening: true });
+  try {
+    await openAfterShift();
+  } finally {
+    if (usePayment.getState().opening) usePayment.setState({ opening: false });
+  }
+}
+
+async function openAfterShift(): Promise<void> {
   // The shift as the core has it now: the one read at start goes stale when it changes elsewhere
   // (another window, Settings switching to another instance), and F9 then showed the whole panel
   // that the core refused at Enter, after the cash was taken.
   await loadShift();
-  if (!payable() || openDialog() !== undefined) return;
+  // Given up (Esc) meanwhile, or something else opened: no panel.
+  if (!usePayment.getState().opening || !payable() || otherDialog()) return;
   // No shift open where a sale needs one: the float first, then the payment (one step on).
   if (shiftNeeded()) {
     askForFloat(openPayment);
@@ -99,7 +139,7 @@ export async function openPayment(): Promise<void> {
   }
   // An exchange whose credit covers the sale: the difference goes back in cash, no panel.
   if (await settleGiveBack()) return;
-  usePayment.setState({ ...CLOSED, open: true });
+  if (usePayment.getState().opening) usePayment.setState({ ...CLOSED, open: true });
 }
 
 /** A sale with lines the till knows nothing against; what stands against it is said on the Sale screen. */
@@ -113,7 +153,7 @@ function payable(): boolean {
   return false;
 }
 
-/** Esc: back to the sale, nothing placed. */
+/** Esc: back to the sale, nothing placed (a panel on its way does not open). */
 export function closePayment(): void {
   if (!usePayment.getState().busy) usePayment.setState(CLOSED);
 }
@@ -150,12 +190,14 @@ export async function confirmPayment(): Promise<void> {
   const placed = await closeSale(sum.tender);
   // Placed: the panel closes, the change due shows large and the receipt below. Refused by the core:
   // the sale stays as it was, the Sale screen says why (the panel closes so that the cashier sees it).
+  // The change due is set before the panel closes: scans waiting under it go on at the close, and
+  // find the sale paid (held, store/held-scans.ts), never a Sale screen without its change due.
+  if (placed !== null)
+    usePaid.setState({
+      paid: placed.tender === undefined ? null : { orderId: placed.id, tender: placed.tender },
+    });
   usePayment.setState(CLOSED);
-  if (placed === null) return;
-  usePaid.setState({
-    paid: placed.tender === undefined ? null : { orderId: placed.id, tender: placed.tender },
-  });
-  void useReceipt.getState().showPlaced(placed.id);
+  if (placed !== null) void useReceipt.getState().showPlaced(placed.id);
 }
 
 /** An exchange: the difference by one tender (returns.exchange), its receipt then on the screen. */

@@ -5,6 +5,7 @@ import { flushSync } from 'react-dom';
 import type { OutboxEntryView, ScanOutcomeView, SessionLineView } from '../../contract/contract.ts';
 import { pos } from './pos.ts';
 import { beepError, beepOk } from '../platform/sound.ts';
+import { scanQueue } from '../scanner/index.ts';
 import { message, notePlaced, setSale, useApp, type Outcome, type SaleUi, type Unpriced } from './app.ts';
 import { withConfirm, withPin, type ConfirmWords } from './guard.ts';
 import { loadShift } from './shift.ts';
@@ -62,28 +63,89 @@ export function typedQuantity(text: string): string | undefined {
  */
 export const SCAN_TAKEN: Outcome = Object.freeze({ tone: 'ok', text: '' });
 
+/** A bare `3*` in the code field, as a scan takes it: the field's text and the quantity. */
+export interface TypedQuantity {
+  readonly entry: string;
+  readonly quantity: number;
+}
+
+/** The field's text if it is a bare `3*` (nothing after it): the quantity for the next scan. */
+function bareQuantity(entry: string): TypedQuantity | undefined {
+  const { quantity, rest } = splitQuantity(entry);
+  return quantity === undefined || rest !== '' ? undefined : { entry, quantity };
+}
+
+/** The `3*` a scan took as it came and has not finished with (its stock question may be open). */
+let typedOut: TypedQuantity | null = null;
+
+/**
+ * A scanner's scan, as it comes (before it waits in the queue), takes the bare `3*` standing in the
+ * code field: the person typed it for the scan that came next. Not when a scan before it took it and
+ * is not done: refused (Esc on its stock question), that one leaves it for the next try, and a scan
+ * that waited behind it was never meant by the `3*`. Returns what it took, to be released
+ * (releaseTypedQuantity) once that scan is done with it.
+ */
+export function takeTypedQuantity(): TypedQuantity | undefined {
+  // Nothing is being applied or waits: whatever took it last is done, even if it never said so.
+  if (scanQueue.isIdle()) typedOut = null;
+  const typed = bareQuantity(useApp.getState().sale.entry);
+  if (typedOut !== null || typed === undefined) return undefined;
+  typedOut = typed;
+  return typed;
+}
+
+/** The scan that took `typed` is done with it: added, refused, or held for a sale no longer on the counter. */
+export function releaseTypedQuantity(typed: TypedQuantity | null | undefined): void {
+  if (typed !== undefined && typedOut === typed) typedOut = null;
+}
+
 /**
  * Adds a product or takes a customer card. The outcome is shown (and cued) on the Sale screen and returned.
  * `serialId`: the serial scanner's scan this is, taken in the same call that applies it (one round trip).
  * `doubt`: a scanner burst that went on across a pause and is no valid GTIN (renderer/scanner): if the
  * core does not know the whole code, it goes into the code field as typed and the message names it
  * whole, so nothing of it is lost and nothing half is taken.
+ * `taken`: the `3*` the scan took as it came (takeTypedQuantity; null: none). Undefined for a call
+ * not from the scan queue: the field's bare `3*` now.
  */
 export async function scan(
   code: string,
   via: 'scanner' | 'keyboard',
   doubt?: { readonly typed: string },
   serialId?: number,
+  taken?: TypedQuantity | null,
 ): Promise<Outcome> {
-  // A `3*` typed into the code field before the scan (or before the typed code) multiplies it.
+  try {
+    return await scanNow(
+      code,
+      via,
+      doubt,
+      serialId,
+      taken === undefined ? bareQuantity(useApp.getState().sale.entry) : taken,
+    );
+  } finally {
+    releaseTypedQuantity(taken);
+  }
+}
+
+async function scanNow(
+  code: string,
+  via: 'scanner' | 'keyboard',
+  doubt: { readonly typed: string } | undefined,
+  serialId: number | undefined,
+  taken: TypedQuantity | null | undefined,
+): Promise<Outcome> {
   const entry = useApp.getState().sale.entry;
-  const typed = splitQuantity(via === 'keyboard' ? code : entry);
-  const prefixed = typed.quantity !== undefined && (via === 'keyboard' || typed.rest === '');
-  const quantity = prefixed ? typed.quantity : undefined;
-  const body = via === 'keyboard' && prefixed ? typed.rest : code;
+  // A typed code carries its own `3*`; a scanner's scan the one it took as it came.
+  const typed = splitQuantity(code);
+  const keyed = via === 'keyboard' && typed.quantity !== undefined;
+  const quantity = via === 'keyboard' ? typed.quantity : taken?.quantity;
+  const prefixed = quantity !== undefined;
+  const body = keyed ? typed.rest : code;
   // A scan ends whatever was being typed: the name list closes now (a search still under way finds
   // the field changed and stays shut) and the text goes, so it never joins later typing. Only a bare
-  // `3*` waits for the outcome: a refused scan leaves it for the next try.
+  // `3*` waits for the outcome: a refused scan leaves it for the next try. Once added, the `3*` used
+  // goes, but only if the field still holds it: what was typed while the call was out stays.
   // The call goes out first (its answer is what the cashier waits for); this render runs meanwhile.
   const applied = applyScan(
     () =>
@@ -99,12 +161,12 @@ export async function scan(
           }),
         adding(),
       ),
-    prefixed,
+    via === 'keyboard' ? (keyed ? entry : undefined) : taken?.entry,
     doubt === undefined ? undefined : backAsTyped(entry, prefixed, doubt.typed),
   );
   // Only if that changes anything: a render of the whole screen for nothing would run while the
   // call is out, on the CPU the core needs to answer it.
-  const cleared = prefixed ? entry : '';
+  const cleared = bareQuantity(entry) === undefined ? '' : entry;
   const { sale } = useApp.getState();
   if (via === 'scanner' && (sale.entry !== cleared || sale.find !== CLOSED_FIND))
     setSale({ entry: cleared, find: CLOSED_FIND });
@@ -135,7 +197,8 @@ function adding(): ConfirmWords {
 
 /** Adds a product picked by name (its stock item in this terminal's warehouse), `3*` typed before. */
 export function addStockItem(stockItemId: number): Promise<Outcome> {
-  const { quantity } = splitQuantity(useApp.getState().sale.entry);
+  const { entry } = useApp.getState().sale;
+  const { quantity } = splitQuantity(entry);
   return applyScan(
     () =>
       withConfirm(
@@ -147,7 +210,7 @@ export function addStockItem(stockItemId: number): Promise<Outcome> {
           }),
         adding(),
       ),
-    true,
+    entry,
   );
 }
 
@@ -159,6 +222,7 @@ export function addPriced(item: Unpriced, price: number): Promise<Outcome> {
   const quantity = item.quantity === undefined ? {} : { quantity: item.quantity };
   // The PIN first (the core checks it before the stock), then the stock rule's question, answered
   // while the lock is still open: one PIN for the one line.
+  const { entry } = useApp.getState().sale;
   return applyScan(
     () =>
       withPin(
@@ -175,13 +239,17 @@ export function addPriced(item: Unpriced, price: number): Promise<Outcome> {
           ),
         true,
       ),
-    true,
+    entry,
   );
 }
 
+/**
+ * `clearIf`: the code field's text the call used (a `3*`, a name picked from): emptied once added,
+ * if the field still holds it (what the cashier typed while the call was out stays).
+ */
 async function applyScan(
   call: () => Promise<ScanView>,
-  clearEntry: boolean,
+  clearIf: string | undefined,
   orInField?: { readonly entry: string; readonly shown: string },
 ): Promise<Outcome> {
   try {
@@ -199,7 +267,9 @@ async function applyScan(
         ...(result.outcome.kind === 'rejected' && result.outcome.unpriced !== undefined
           ? { unpriced: result.outcome.unpriced }
           : {}),
-        ...(clearEntry && shown.tone === 'ok' ? EMPTY_ENTRY : {}),
+        ...(shown.tone === 'ok' && clearIf !== undefined && useApp.getState().sale.entry === clearIf
+          ? EMPTY_ENTRY
+          : {}),
       });
     });
     if (shown.tone === 'ok') beepOk();

@@ -57,4 +57,11 @@ export const scanner = {
   scansWaiting_few: '{{count, number}} naskenované kódy čekají, až se okno zavře.',
   scansWaiting_many: '{{count, number}} naskenovaného kódu čeká, až se okno zavře.',
   scansWaiting_other: '{{count, number}} naskenovaných kódů čeká, až se okno zavře.',
+  // Scans made over a sale that was paid, parked or voided before their turn came
+  // (renderer/store/held-scans.ts): kept, never put on the next sale by themselves.
+  scansHeld_one: '{{count, number}} kód naskenovaný k předchozímu prodeji čeká ({{codes}}).',
+  scansHeld_few: '{{count, number}} kódy naskenované k předchozímu prodeji čekají ({{codes}}).',
+  scansHeld_many: '{{count, number}} kódu naskenovaného k předchozímu prodeji čeká ({{codes}}).',
+  scansHeld_other: '{{count, number}} kódů naskenovaných k předchozímu prodeji čeká ({{codes}}).',
+  scansHeldAdd: 'Přidat do tohoto prodeje',
 } as const satisfies Translation<typeof en>;

@@ -52,4 +52,9 @@ export const scanner = {
   // Scans that wait while a dialog is open (renderer/components/ScansWaiting.tsx), on any screen.
   scansWaiting_one: '{{count, number}} scan waiting for this window to close.',
   scansWaiting_other: '{{count, number}} scans waiting for this window to close.',
+  // Scans made over a sale that was paid, parked or voided before their turn came
+  // (renderer/store/held-scans.ts): kept, never put on the next sale by themselves.
+  scansHeld_one: '{{count, number}} scan made on the sale before is waiting ({{codes}}).',
+  scansHeld_other: '{{count, number}} scans made on the sale before are waiting ({{codes}}).',
+  scansHeldAdd: 'Add to this sale',
 } as const;

@@ -57,4 +57,11 @@ export const scanner = {
   scansWaiting_few: '{{count, number}} naskenované kódy čakajú, kým sa okno zatvorí.',
   scansWaiting_many: '{{count, number}} naskenovaného kódu čaká, kým sa okno zatvorí.',
   scansWaiting_other: '{{count, number}} naskenovaných kódov čaká, kým sa okno zatvorí.',
+  // Scans made over a sale that was paid, parked or voided before their turn came
+  // (renderer/store/held-scans.ts): kept, never put on the next sale by themselves.
+  scansHeld_one: '{{count, number}} kód naskenovaný k predchádzajúcemu predaju čaká ({{codes}}).',
+  scansHeld_few: '{{count, number}} kódy naskenované k predchádzajúcemu predaju čakajú ({{codes}}).',
+  scansHeld_many: '{{count, number}} kódu naskenovaného k predchádzajúcemu predaju čaká ({{codes}}).',
+  scansHeld_other: '{{count, number}} kódov naskenovaných k predchádzajúcemu predaju čaká ({{codes}}).',
+  scansHeldAdd: 'Pridať do tohto predaja',
 } as const satisfies Translation<typeof en>;

@@ -1,0 +1,53 @@
+// Scans made over a sale that left the counter before their turn came: it was paid (the scan waited
+// under the payment panel), parked, voided, or another sale was recalled in its place. Such a scan
+// is never put on the sale now on the counter by itself (it would start the next customer's sale and
+// wipe the change due of the one just paid), nor dropped: it is held here, said above every screen,
+// and goes on
+// - by itself onto its own sale, if that sale comes back to the counter (recalled), in the order made;
+// - onto the sale on the counter when the cashier says so (Ctrl+Enter on Sale, or the button).
+// Held scans live in the page only, as scans waiting in the queue do; a serial scan held is not taken
+// in the core yet, so a page opened again lists it again.
+import { create } from 'zustand';
+import type { SessionView } from '../../contract/contract.ts';
+import { scanQueue, type DeliveredScan } from '../scanner/index.ts';
+
+export interface HeldScans {
+  /** In the order made. */
+  readonly held: readonly DeliveredScan[];
+}
+
+export const useHeldScans = create<HeldScans>()(() => ({ held: [] }));
+
+/** Whether a scan made over sale `made` belongs on the sale `now` (ids as SessionView has them). */
+export function sameSale(made: DeliveredScan['made'], now: SessionView | null): boolean {
+  // Stamped before the sale was read (the page just opened), or with nothing on the counter yet
+  // ('new': its first scan makes the sale, and the scans after it belong to that sale).
+  if (made?.sale === undefined || made.sale === 'new') return true;
+  return now !== null && now.id === made.sale;
+}
+
+/** Keeps a scan whose sale left the counter, after the others held. */
+export function holdScan(scan: DeliveredScan): void {
+  useHeldScans.setState((s) => ({ held: [...s.held, scan] }));
+}
+
+/** The held scans go onto the sale on the counter now, in the order made (the cashier's choice). */
+export function addHeldScans(): void {
+  deliverAgain(() => true);
+}
+
+/** The held scans made over `session` go back onto it: that sale is on the counter again (recalled). */
+export function returnHeldScans(session: SessionView | null): void {
+  if (session === null || session.id === 'new') return;
+  deliverAgain((scan) => scan.made?.sale === session.id);
+}
+
+/** Takes the held scans `which` picks out of the hold and into the queue again, stamped anew there. */
+function deliverAgain(which: (scan: DeliveredScan) => boolean): void {
+  const { held } = useHeldScans.getState();
+  const going = held.filter(which);
+  if (going.length === 0) return;
+  useHeldScans.setState({ held: held.filter((scan) => !which(scan)) });
+  // Stamped again as they go in: where they are applied now is the cashier's choice.
+  for (const scan of going) scanQueue.deliver(scan);
+}
