@@ -19,7 +19,8 @@ export function ScansWaiting() {
   const { t } = useTranslation('scanner');
   if (count === 0 && held.length === 0) return null;
   return (
-    <div className="scans-waiting">
+    // Only held ones: at the bottom, over the key legend, never over the change due and code field.
+    <div className={count === 0 ? 'scans-waiting scans-waiting--held' : 'scans-waiting'}>
       {count > 0 && (
         <p role="status" data-testid="scans-waiting" data-count={count}>
           {t('scansWaiting', { count })}

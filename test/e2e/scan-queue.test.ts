@@ -356,6 +356,32 @@ describe('every scan lands, once, whatever the till is doing', { timeout: 180_00
     await expect.poll(barcodesOnSale).toEqual([code]);
   });
 
+  it('a scan under the payment panel, then Enter pays: the change due stays, the scan is held and offered', async () => {
+    // The customer hands over one more item while paying (review defect 3): it must not start the
+    // next sale by itself, nor wipe the change due of the sale just paid.
+    await voidIfAny();
+    await blur();
+    await scan(page, ITEMS.milk.barcode);
+    await expect.poll(barcodesOnSale).toEqual([ITEMS.milk.barcode]);
+    await page.keyboard.press('F9');
+    await page.getByTestId('payment-panel').waitFor();
+    await page.getByTestId('payment-panel').locator('[data-field="given"]').fill('100');
+    await sendKeys(page, `${ITEMS.bread.barcode}\n`, Date.now(), 10);
+    await expect.poll(() => waiting().getAttribute('data-count')).toBe('1');
+    await page.getByTestId('payment-panel').locator('[data-field="given"]').press('Enter');
+    await page.getByTestId('change-due').waitFor();
+    const held = page.getByTestId('scans-held');
+    await expect.poll(() => held.getAttribute('data-count')).toBe('1');
+    expect(await held.textContent()).toContain(ITEMS.bread.barcode);
+    expect(await rows().count()).toBe(0);
+    expect(await page.getByTestId('change-due').isVisible()).toBe(true);
+    await screenshot(page, 'scan-queue-09-held-after-payment-1024');
+    // The cashier's choice: onto the sale now on the counter.
+    await page.keyboard.press('Control+Enter');
+    await expect.poll(barcodesOnSale).toEqual([ITEMS.bread.barcode]);
+    expect(await held.count()).toBe(0);
+  });
+
   it('F9 with the shift closed behind this page asks for the float; the payment panel never shows', async () => {
     await voidIfAny();
     await blur();
