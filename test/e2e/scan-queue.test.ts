@@ -375,7 +375,18 @@ describe('every scan lands, once, whatever the till is doing', { timeout: 180_00
     expect(await held.textContent()).toContain(ITEMS.bread.barcode);
     expect(await rows().count()).toBe(0);
     expect(await page.getByTestId('change-due').isVisible()).toBe(true);
-    await screenshot(page, 'scan-queue-09-held-after-payment-1024');
+    // Within the sale's column at both sizes: the side column's buttons stay whole beside it.
+    try {
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        const box = await held.boundingBox();
+        const side = await page.locator('.sale-side').boundingBox();
+        expect(box !== null && side !== null && box.x + box.width <= side.x).toBe(true);
+        await screenshot(page, `scan-queue-09-held-after-payment-${size.width}`);
+      }
+    } finally {
+      await page.setViewportSize(SIZES[0]);
+    }
     // The cashier's choice: onto the sale now on the counter.
     await page.keyboard.press('Control+Enter');
     await expect.poll(barcodesOnSale).toEqual([ITEMS.bread.barcode]);
