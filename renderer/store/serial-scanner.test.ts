@@ -12,6 +12,7 @@ import { aLine, aSession, FakeBridge } from '../platform/fake-bridge.ts';
 import { createPosApi } from '../platform/pos.ts';
 import { scanQueue } from '../scanner/index.ts';
 import { useApp } from './app.ts';
+import { addHeldScans, holdScan, useHeldScans } from './held-scans.ts';
 import { setPos } from './pos.ts';
 import { scan as saleScan } from './sale.ts';
 import { followSerialScans } from './serial-scanner.ts';
@@ -160,5 +161,37 @@ describe('a serial scan the page could not apply', () => {
     await scanQueue.idle();
     expect(applied).toEqual([1, 2]);
     expect(core.inputs('session.scan')).toHaveLength(2);
+  });
+
+  it('a scan held for a sale that left the counter is not taken as not added; added later, it is applied once', async () => {
+    const { core, waiting, read } = coreWithInbox();
+    useHeldScans.setState(useHeldScans.getInitialState(), true);
+    // As scan-route.ts does with a scan whose sale was paid before its turn: held, then the
+    // cashier's Ctrl+Enter puts it back into the queue, onto the sale on the counter.
+    let holding = true;
+    unsink = scanQueue.setSink((scan) => {
+      if (!holding) return saleScan(scan.code, 'scanner', undefined, scan.serialId);
+      holdScan(scan);
+      return Promise.resolve();
+    });
+    stop = followSerialScans();
+    read(1, '8591010000019');
+    await vi.waitFor(() => expect(useHeldScans.getState().held).toHaveLength(1));
+    // The queue is idle: the follower looks at what waits (its listing, then its settling look).
+    await vi.waitFor(() => expect(core.inputs('scanner.take').length).toBeGreaterThanOrEqual(2));
+    await settle();
+    expect(core.inputs('scanner.claim')).toEqual([]);
+    expect(waiting).toEqual([{ id: 1, code: '8591010000019' }]);
+    expect(useApp.getState().sale.outcome).toBeNull();
+
+    holding = false;
+    addHeldScans();
+    await vi.waitFor(() => expect(waiting).toEqual([]));
+    await scanQueue.idle();
+    await settle();
+    expect(core.inputs('session.scan')).toEqual([
+      expect.objectContaining({ code: '8591010000019', serialScanId: 1 }),
+    ]);
+    expect(core.inputs('scanner.claim')).toEqual([]);
   });
 });

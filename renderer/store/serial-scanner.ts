@@ -9,6 +9,7 @@ import { i18n } from '../i18n/index.ts';
 import { beepError } from '../platform/sound.ts';
 import { deliverScan, scanQueue } from '../scanner/index.ts';
 import { useApp } from './app.ts';
+import { useHeldScans } from './held-scans.ts';
 import { pos } from './pos.ts';
 import { announce } from './sale.ts';
 import { saveSettings } from './settings.ts';
@@ -53,6 +54,11 @@ export function followSerialScans(): () => void {
       if (scan !== undefined) follower.heard(scan);
     }),
     pos.opened(() => void follower.list()),
+    // A held scan let go (added to the sale on the counter, or its sale recalled) is the queue's
+    // again: once it has been applied, whether its call took it is settled as for any other.
+    useHeldScans.subscribe((now, before) => {
+      if (now.held.length < before.held.length) follower.released();
+    }),
   ];
   void follower.list();
   return () => {
@@ -87,6 +93,11 @@ class SerialFollower {
   heard(scan: SerialScanView): void {
     if (this.#held !== null) this.#held.push(scan);
     else this.#put([scan]);
+  }
+
+  /** Held scans went back into the queue: settle them once it is idle again. */
+  released(): void {
+    if (this.#unsettled.size > 0) this.#settleWhenIdle();
   }
 
   async list(): Promise<void> {
@@ -153,7 +164,11 @@ class SerialFollower {
     try {
       const { scans } = await pos.invoke('scanner.take', { peek: true });
       const waiting = new Map(scans.map((s) => [s.id, s.code]));
+      const held = heldSerialIds();
       for (const [id, code] of due) {
+        // Held for a sale that left the counter (store/held-scans.ts): not applied yet, offered to
+        // the cashier; it waits in the core until it is, and is settled after (released).
+        if (held.has(id)) continue;
         if (waiting.get(id) === code && (await pos.invoke('scanner.claim', { id, code })).claimed)
           tellNotAdded(code);
         this.#unsettled.delete(id);
@@ -165,6 +180,11 @@ class SerialFollower {
       return false;
     }
   }
+}
+
+/** The serial scans held for a sale that left the counter, by id. */
+function heldSerialIds(): Set<number> {
+  return new Set(useHeldScans.getState().held.flatMap((s) => (s.serialId === undefined ? [] : [s.serialId])));
 }
 
 /** Past this many characters a code is shown cut (a line of noise may run to hundreds). */
