@@ -188,6 +188,24 @@ describe('a scan over the parked list (defect 3)', () => {
       off();
     }
   });
+
+  it('a held scan going on again takes no `5*` typed meanwhile for another product', async () => {
+    core.answer('session.park', () => {
+      onCounter = newSale();
+      return { parked, session: onCounter };
+    });
+    useParked.setState({ open: true, list: [] });
+    scanNow('EXTRA');
+    await parkSale();
+    await settled();
+    expect(useHeldScans.getState().held.map((s) => s.code)).toEqual(['EXTRA']);
+    // The cashier types 5* for the next product, then adds the held scan (Ctrl+Enter).
+    setSale({ entry: '5*' });
+    addHeldScans();
+    await expect.poll(shown).toEqual(['EXTRA']);
+    expect(core.inputs('session.scan')).toEqual([expect.not.objectContaining({ quantity: 5 })]);
+    expect(useApp.getState().sale.entry).toBe('5*');
+  });
 });
 
 describe("F9's round trip (defect 4)", () => {

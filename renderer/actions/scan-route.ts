@@ -32,6 +32,9 @@ export function stampScan(scan: DeliveredScan, focus: Focus, keysHeld = false): 
     ...(scan.made === undefined ? placeNow(focus) : { screen: scan.made.screen }),
     ...(session === null ? {} : { sale: session.id }),
   };
+  // A held scan going in again gave back the `3*` it took when it was held (the field's for the next
+  // scan since): it takes none now, or it would take one typed for another product.
+  if (scan.made !== undefined) return { ...scan, made };
   // Only a scan for the sale takes the `3*` typed in its code field.
   if (!forSale(actionForScan(scanContext(made, focus, undefined)))) return { ...scan, made };
   if (keysHeld) return { ...scan, made: { ...made, typedLater: true } };
