@@ -85,13 +85,13 @@ class SerialFollower {
   /** Put in the queue, not yet known taken from the core. */
   readonly #unsettled = new Map<number, string>();
   /** Scans from events while a listing is under way (null: none under way). */
-  #held: SerialScanView[] | null = null;
+  #heardMeanwhile: SerialScanView[] | null = null;
   /** Listings started, and those not answered yet. */
   #listings = { started: 0, open: 0 };
   #settling = false;
 
   heard(scan: SerialScanView): void {
-    if (this.#held !== null) this.#held.push(scan);
+    if (this.#heardMeanwhile !== null) this.#heardMeanwhile.push(scan);
     else this.#put([scan]);
   }
 
@@ -101,7 +101,7 @@ class SerialFollower {
   }
 
   async list(): Promise<void> {
-    this.#held ??= [];
+    this.#heardMeanwhile ??= [];
     this.#listings.started += 1;
     this.#listings.open += 1;
     try {
@@ -112,15 +112,15 @@ class SerialFollower {
       // lists them.
     } finally {
       this.#listings.open -= 1;
-      this.#put(this.#takeHeld());
+      this.#put(this.#takeHeard());
     }
   }
 
   // Two listings may overlap (one at the start, one for a stream open already): the first to end
-  // puts the held scans, the other finds none held.
-  #takeHeld(): readonly SerialScanView[] {
-    const later = this.#held ?? [];
-    this.#held = null;
+  // puts the scans heard meanwhile, the other finds none.
+  #takeHeard(): readonly SerialScanView[] {
+    const later = this.#heardMeanwhile ?? [];
+    this.#heardMeanwhile = null;
     return later;
   }
 
