@@ -68,6 +68,7 @@ export type ActionName =
   | 'returnReceipt.print'
   | 'returnReceipt.close'
   | 'sale.addHeld'
+  | 'sale.discardHeld'
   | 'dialog.tab'
   | 'scan.dialog'
   | 'guard.leave'
@@ -264,6 +265,8 @@ export const KEYMAP: readonly Binding[] = [
   // Ctrl+Enter: the scans held for a sale that left the counter (paid, parked, voided) go on the one
   // on it now (from any screen, as the banner above every screen offers).
   press('sale.addHeld', 'Ctrl+enter', (ctx) => always(ctx) && ctx.held === true),
+  // Ctrl+Delete: or dropped (Delete alone removes the selected line).
+  press('sale.discardHeld', 'Ctrl+delete', (ctx) => always(ctx) && ctx.held === true),
   press('sale.selectNext', 'ArrowDown', onSaleLines),
   press('sale.selectPrevious', 'ArrowUp', onSaleLines),
   { ...press('sale.increment', '+', withLine), waitsOutScan: true },

@@ -10,7 +10,7 @@ import { recordTestPadKey, scanOnTestPad } from '../store/test-pad.ts';
 import { closePayment, confirmPayment, openPayment, setMethod } from '../store/payment.ts';
 import { closeReceipt, printReceipt } from '../store/receipt.ts';
 import { closeReturnReceipt, printReturnReceipt } from '../store/returns-list.ts';
-import { addHeldScans } from '../store/held-scans.ts';
+import { addHeldScans, discardHeldScans } from '../store/held-scans.ts';
 import { closePriceEntry, confirmPriceEntry, openPriceEntry } from '../store/price-entry.ts';
 import { closeLineAdjust, confirmLineAdjust, openLineAdjust } from '../store/line-adjust.ts';
 import { cycleFocus } from './dialog-focus.ts';
@@ -193,6 +193,7 @@ export const PERFORM: Record<ActionName, (p: Performed) => unknown> = {
   'returnReceipt.print': () => void printReturnReceipt(),
   'returnReceipt.close': () => closeReturnReceipt(),
   'sale.addHeld': () => addHeldScans(),
+  'sale.discardHeld': () => discardHeldScans(),
   'dialog.tab': (p) => {
     if (p.event !== undefined) cycleFocus(p.event);
   },

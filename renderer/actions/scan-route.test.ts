@@ -20,7 +20,7 @@ import { createPosApi } from '../platform/pos.ts';
 import { scanQueue } from '../scanner/index.ts';
 import { setSale, useApp } from '../store/app.ts';
 import { leaveGuardDialog, useGuard } from '../store/guard.ts';
-import { addHeldScans, returnHeldScans, useHeldScans } from '../store/held-scans.ts';
+import { addHeldScans, discardHeldScans, returnHeldScans, useHeldScans } from '../store/held-scans.ts';
 import { parkSale, recallParked, useParked } from '../store/parked.ts';
 import {
   closePayment,
@@ -34,7 +34,7 @@ import { setPos } from '../store/pos.ts';
 import { useReceipt } from '../store/receipt.ts';
 import { useReturns } from '../store/returns-list.ts';
 import { useShift } from '../store/shift.ts';
-import { actionForKey, actionForScan, type ActionContext } from './keymap.ts';
+import { actionForKey, actionForScan, keyName, type ActionContext } from './keymap.ts';
 import { dialogNow, routeScan, stampScan } from './scan-route.ts';
 
 const ORDER = orderId(41);
@@ -140,6 +140,29 @@ describe('a scan under the payment panel (defect 3)', () => {
     addHeldScans();
     await expect.poll(shown).toEqual(['EXTRA']);
     expect(useHeldScans.getState().held).toEqual([]);
+  });
+
+  it('the cashier discards the held scan (Ctrl+Delete): it goes on no sale, the change due stays', async () => {
+    await openPayment();
+    scanNow('EXTRA');
+    await confirmPayment();
+    await settled();
+    expect(useHeldScans.getState().held.map((s) => s.code)).toEqual(['EXTRA']);
+    const key = { key: 'Delete', ctrlKey: true, metaKey: false, altKey: false };
+    const ctx: ActionContext = { screen: 'sale', focus: 'other', selectedLine: undefined, held: true };
+    expect(actionForKey(keyName(key), ctx)?.name).toBe('sale.discardHeld');
+    // Delete alone is still the selected line's.
+    const withLine = { ...ctx, selectedLine: { id: aLine(1).id, quantity: 1 } };
+    expect(actionForKey(keyName({ ...key, ctrlKey: false }), withLine)?.name).toBe('sale.removeLine');
+    await discardHeldScans();
+    expect(useHeldScans.getState().held).toEqual([]);
+    await settled();
+    expect(scansTo()).toEqual([]);
+    expect(paidShown()?.tender.change).toBe(40);
+    // Nothing comes back when a sale is recalled or the key pressed again.
+    addHeldScans();
+    await settled();
+    expect(scansTo()).toEqual([]);
   });
 
   it('Esc: the scan goes on the sale it was made over', async () => {

@@ -1,17 +1,18 @@
 // Scans that wait in the queue (renderer/scanner/queue.ts) while a dialog, the payment panel or a PIN
 // prompt is open: said above the dialog, so the cashier knows the beeps are not lost and will be
 // added once it closes. Below them, the scans held for a sale that left the counter before their
-// turn came (paid, parked, voided: store/held-scans.ts), with the one way to put them on this sale.
+// turn came (paid, parked, voided: store/held-scans.ts), with the way to put them on this sale or drop them.
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { scanQueue } from '../scanner/index.ts';
-import { addHeldScans, useHeldScans } from '../store/held-scans.ts';
+import { addHeldScans, discardHeldScans, useHeldScans } from '../store/held-scans.ts';
 import './scans-waiting.css';
 
 const subscribe = (listener: () => void) => scanQueue.subscribe(listener);
 const waiting = () => scanQueue.waiting();
-/** The key that adds them (actions/keymap.ts, sale.addHeld), named as on the keyboard. */
+/** The keys that add and drop them (actions/keymap.ts, sale.addHeld, sale.discardHeld), as on the keyboard. */
 const ADD_KEY = 'Ctrl+Enter';
+const DISCARD_KEY = 'Ctrl+Delete';
 
 export function ScansWaiting() {
   const count = useSyncExternalStore(subscribe, waiting);
@@ -31,6 +32,9 @@ export function ScansWaiting() {
           {t('scansHeld', { count: held.length, codes: held.map((s) => s.code).join(', ') })}{' '}
           <button type="button" data-action="add-held-scans" onClick={addHeldScans}>
             {t('scansHeldAdd')} <kbd>{ADD_KEY}</kbd>
+          </button>{' '}
+          <button type="button" data-action="discard-held-scans" onClick={() => void discardHeldScans()}>
+            {t('scansHeldDiscard')} <kbd>{DISCARD_KEY}</kbd>
           </button>
         </p>
       )}

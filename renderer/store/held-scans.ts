@@ -4,12 +4,15 @@
 // wipe the change due of the one just paid), nor dropped: it is held here, said above every screen,
 // and goes on
 // - by itself onto its own sale, if that sale comes back to the counter (recalled), in the order made;
-// - onto the sale on the counter when the cashier says so (Ctrl+Enter on Sale, or the button).
+// - onto the sale on the counter when the cashier says so (Ctrl+Enter on Sale, or the button);
+// - nowhere, when the cashier says so (Ctrl+Delete, or the button): the customer took the item back,
+//   or it was rung up by hand meanwhile. A person's choice on codes the notice names, never by itself.
 // Held scans live in the page only, as scans waiting in the queue do; a serial scan held is not taken
 // in the core yet, so a page opened again lists it again.
 import { create } from 'zustand';
 import type { SessionView } from '../../contract/contract.ts';
 import { scanQueue, type DeliveredScan } from '../scanner/index.ts';
+import { pos } from './pos.ts';
 
 export interface HeldScans {
   /** In the order made. */
@@ -34,6 +37,27 @@ export function holdScan(scan: DeliveredScan): void {
 /** The held scans go onto the sale on the counter now, in the order made (the cashier's choice). */
 export function addHeldScans(): void {
   deliverAgain(() => true);
+}
+
+/**
+ * The held scans are dropped (the cashier's choice). A serial scan waits in the core until a call
+ * takes it: each is taken there first (scanner.claim), while still held, so that neither the next
+ * listing puts it on a sale nor the serial follower, seeing it let go, says it was not added.
+ */
+export async function discardHeldScans(): Promise<void> {
+  const going = useHeldScans.getState().held;
+  if (going.length === 0) return;
+  for (const scan of going) {
+    if (scan.serialId === undefined) continue;
+    try {
+      await pos.invoke('scanner.claim', { id: scan.serialId, code: scan.code });
+    } catch {
+      // No answer: it waits in the core still. Let go below, the follower finds it there once the
+      // queue is idle, takes it and says it was not added (as it is not).
+    }
+  }
+  const gone = new Set(going);
+  useHeldScans.setState((s) => ({ held: s.held.filter((scan) => !gone.has(scan)) }));
 }
 
 /** The held scans made over `session` go back onto it: that sale is on the counter again (recalled). */

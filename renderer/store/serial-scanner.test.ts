@@ -12,7 +12,7 @@ import { aLine, aSession, FakeBridge } from '../platform/fake-bridge.ts';
 import { createPosApi } from '../platform/pos.ts';
 import { scanQueue } from '../scanner/index.ts';
 import { useApp } from './app.ts';
-import { addHeldScans, holdScan, useHeldScans } from './held-scans.ts';
+import { addHeldScans, discardHeldScans, holdScan, useHeldScans } from './held-scans.ts';
 import { setPos } from './pos.ts';
 import { scan as saleScan } from './sale.ts';
 import { followSerialScans } from './serial-scanner.ts';
@@ -193,5 +193,36 @@ describe('a serial scan the page could not apply', () => {
       expect.objectContaining({ code: '8591010000019', serialScanId: 1 }),
     ]);
     expect(core.inputs('scanner.claim')).toEqual([]);
+  });
+  it('a held scan the cashier discards is taken in the core: never listed again, never said as not added', async () => {
+    const { core, waiting, read } = coreWithInbox();
+    useHeldScans.setState(useHeldScans.getInitialState(), true);
+    unsink = scanQueue.setSink((scan) => {
+      holdScan(scan);
+      return Promise.resolve();
+    });
+    stop = followSerialScans();
+    read(1, '8591010000019');
+    await vi.waitFor(() => expect(useHeldScans.getState().held).toHaveLength(1));
+    await vi.waitFor(() => expect(core.inputs('scanner.take').length).toBeGreaterThanOrEqual(2));
+    await settle();
+
+    await discardHeldScans();
+    expect(useHeldScans.getState().held).toEqual([]);
+    expect(waiting).toEqual([]);
+    expect(core.inputs('scanner.claim')).toEqual([{ id: 1, code: '8591010000019' }]);
+    // The follower, seeing it let go, looks once the queue is idle: nothing waits, nothing is said.
+    await scanQueue.idle();
+    await vi.waitFor(() => expect(core.inputs('scanner.take').length).toBeGreaterThanOrEqual(3));
+    await settle();
+    expect(core.inputs('scanner.claim')).toHaveLength(1);
+    expect(useApp.getState().sale.outcome).toBeNull();
+    // A reconnection lists nothing: the scan is not put on the next sale.
+    core.reconnect();
+    await vi.waitFor(() => expect(core.inputs('scanner.take').length).toBeGreaterThanOrEqual(4));
+    await settle();
+    expect(scanQueue.waiting()).toBe(0);
+    expect(useHeldScans.getState().held).toEqual([]);
+    expect(core.inputs('session.scan')).toEqual([]);
   });
 });

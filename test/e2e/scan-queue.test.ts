@@ -391,6 +391,19 @@ describe('every scan lands, once, whatever the till is doing', { timeout: 180_00
     await page.keyboard.press('Control+Enter');
     await expect.poll(barcodesOnSale).toEqual([ITEMS.bread.barcode]);
     expect(await held.count()).toBe(0);
+    // Or dropped (the customer took it back): Ctrl+Delete, and nothing goes on the next sale.
+    await page.keyboard.press('F9');
+    await page.getByTestId('payment-panel').waitFor();
+    await page.getByTestId('payment-panel').locator('[data-field="given"]').fill('100');
+    await sendKeys(page, `${ITEMS.milk.barcode}\n`, Date.now(), 10);
+    await expect.poll(() => waiting().getAttribute('data-count')).toBe('1');
+    await page.getByTestId('payment-panel').locator('[data-field="given"]').press('Enter');
+    await page.getByTestId('change-due').waitFor();
+    await expect.poll(() => held.getAttribute('data-count')).toBe('1');
+    await page.keyboard.press('Control+Delete');
+    await expect.poll(() => held.count()).toBe(0);
+    expect(await rows().count()).toBe(0);
+    expect(await page.getByTestId('change-due').isVisible()).toBe(true);
   });
 
   it('F9 with the shift closed behind this page asks for the float; the payment panel never shows', async () => {

@@ -64,4 +64,5 @@ export const scanner = {
   scansHeld_many: '{{count, number}} kódu naskenovaného k předchozímu prodeji čeká ({{codes}}).',
   scansHeld_other: '{{count, number}} kódů naskenovaných k předchozímu prodeji čeká ({{codes}}).',
   scansHeldAdd: 'Přidat do tohoto prodeje',
+  scansHeldDiscard: 'Zahodit',
 } as const satisfies Translation<typeof en>;

@@ -57,4 +57,5 @@ export const scanner = {
   scansHeld_one: '{{count, number}} scan made on the sale before is waiting ({{codes}}).',
   scansHeld_other: '{{count, number}} scans made on the sale before are waiting ({{codes}}).',
   scansHeldAdd: 'Add to this sale',
+  scansHeldDiscard: 'Discard',
 } as const;

@@ -64,4 +64,5 @@ export const scanner = {
   scansHeld_many: '{{count, number}} kódu naskenovaného k predchádzajúcemu predaju čaká ({{codes}}).',
   scansHeld_other: '{{count, number}} kódov naskenovaných k predchádzajúcemu predaju čaká ({{codes}}).',
   scansHeldAdd: 'Pridať do tohto predaja',
+  scansHeldDiscard: 'Zahodiť',
 } as const satisfies Translation<typeof en>;
