@@ -223,7 +223,7 @@ function stateOf(r: {
 export function sessionLines(db: Db, sessionId: number): SessionLine[] {
   const rows: unknown[] = prepared(
     db,
-    'SELECT * FROM shopping_session_line WHERE sessionId = ? AND removedAt IS NULL ORDER BY id',
+    'SELECT * FROM shopping_session_line WHERE sessionId = +? AND removedAt IS NULL ORDER BY id', // +?: db/prepared.ts
   ).all(sessionId);
   return rows.map(toLine);
 }
@@ -235,8 +235,9 @@ export function sessionLines(db: Db, sessionId: number): SessionLine[] {
 export function sessionItemQuantities(db: Db, sessionId: number, stockItemId: number): number[] {
   const rows: unknown[] = prepared(
     db,
+    // +?: not re-prepared at each call (db/prepared.ts).
     `SELECT quantity FROM shopping_session_line
-       WHERE sessionId = ? AND stockItemId = ? AND removedAt IS NULL ORDER BY id`,
+       WHERE sessionId = +? AND stockItemId = +? AND removedAt IS NULL ORDER BY id`,
   )
     .pluck()
     .all(sessionId, stockItemId);
@@ -362,8 +363,9 @@ function joinCountedLine(
     return undefined;
   const existing = prepared(
     db,
-    `SELECT id FROM shopping_session_line WHERE sessionId = ? AND stockItemId = ? AND kind = 'unit'
-       AND unitPrice = ? AND priceEntered = ? AND adjustment IS NULL AND removedAt IS NULL
+    // +?: not re-prepared at each call (db/prepared.ts).
+    `SELECT id FROM shopping_session_line WHERE sessionId = +? AND stockItemId = +? AND kind = 'unit'
+       AND unitPrice = +? AND priceEntered = +? AND adjustment IS NULL AND removedAt IS NULL
        ORDER BY id LIMIT 1`,
   )
     .pluck()

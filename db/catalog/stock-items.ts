@@ -261,8 +261,11 @@ export function stockItemOfProduct(
   return row === undefined ? undefined : rowToStockItem(row, stockItemsSyncedAt(db));
 }
 
-/** Matches the barcode as written or, for a GTIN, in any of its forms (the same gtinKey). */
-const sameCode = '(barcode = @barcode OR gtinKey = @key)';
+/**
+ * Matches the barcode as written or, for a GTIN, in any of its forms (the same gtinKey). `+@`: the
+ * statement is not planned again at every call (db/prepared.ts).
+ */
+const sameCode = '(barcode = +@barcode OR gtinKey = +@key)';
 
 /**
  * The product with this barcode in this warehouse (the counter's scan lookup): as written, else a
@@ -275,7 +278,7 @@ export function stockItemByBarcode(
 ): CachedStockItem | undefined {
   const row = prepared(
     db,
-    `SELECT * FROM stock_item WHERE ${sameCode} AND warehouseId = @warehouseId
+    `SELECT * FROM stock_item WHERE ${sameCode} AND warehouseId = +@warehouseId
       ORDER BY barcode = @barcode DESC, id LIMIT 1`,
   ).get({ barcode, key: gtinKey(barcode), warehouseId });
   return row === undefined ? undefined : rowToStockItem(row, stockItemsSyncedAt(db));

@@ -42,13 +42,13 @@ interface Goods {
   readonly walkIn: { readonly companyId: number; readonly name: string };
 }
 
-async function call(core: Core, channel: string, input: unknown): Promise<unknown> {
+export async function call(core: Core, channel: string, input: unknown): Promise<unknown> {
   const envelope: Envelope = await core.invoke(channel, input);
   if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.code} ${envelope.error.message}`);
   return envelope.value;
 }
 
-async function startCore(dataDir: string, url: string): Promise<Core> {
+export async function startCore(dataDir: string, url: string): Promise<Core> {
   return Core.create({
     dataDir,
     credentials: new MemoryCredentialStore(),
@@ -60,7 +60,7 @@ async function startCore(dataDir: string, url: string): Promise<Core> {
 }
 
 /** A till synced from the sim, with its warehouse and walk-in customer set; its core stopped. */
-async function syncedTill(name: string, url: string): Promise<{ dataDir: string; goods: Goods }> {
+export async function syncedTill(name: string, url: string): Promise<{ dataDir: string; goods: Goods }> {
   const dataDir = mkdtempSync(join(tmpdir(), `counter-bench-history-${name}-`));
   const core = await startCore(dataDir, url);
   try {
