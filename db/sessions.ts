@@ -183,8 +183,43 @@ const LineRow = lazy(() =>
   }),
 );
 
-/** A line as the session keeps it (its `removedAt` is the journal's: zod leaves it out). */
-const toLine = (raw: unknown): SessionLine => LineRow.parse(raw);
+/** Lines as last parsed on a connection, by id, with the row each was parsed from. */
+const parsedLines = new WeakMap<Db, Map<number, { readonly row: object; readonly line: SessionLine }>>();
+/** More kept than this and the connection's lines are forgotten (parsed anew when read). */
+const PARSED_LINES_KEPT = 500;
+
+/**
+ * A line as the session keeps it (its `removedAt` is the journal's: zod leaves it out). A sale's
+ * lines are read back on every scan, and all but the one scanned are as they were: a row equal,
+ * column for column, to one parsed before on this connection is that line, checked then, and is not
+ * parsed again (the parse was 7% of a scan's CPU in the core, test/bench/scan-core-profile.ts).
+ */
+function toLine(db: Db, raw: unknown): SessionLine {
+  let kept = parsedLines.get(db);
+  if (kept === undefined) {
+    kept = new Map();
+    parsedLines.set(db, kept);
+  }
+  const id = typeof raw === 'object' && raw !== null ? (raw as { id?: unknown }).id : undefined;
+  const before = typeof id === 'number' ? kept.get(id) : undefined;
+  if (before !== undefined && sameRow(before.row, raw as object)) return before.line;
+  const line = LineRow.parse(raw);
+  if (kept.size >= PARSED_LINES_KEPT) kept.clear();
+  kept.set(line.id, { row: raw as object, line });
+  return line;
+}
+
+/** The same columns with the same values (SQLite's: numbers, text, null). */
+function sameRow(a: object, b: object): boolean {
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let columns = 0;
+  for (const k of Object.keys(y)) {
+    if (!Object.hasOwn(x, k) || x[k] !== y[k]) return false;
+    columns++;
+  }
+  return columns === Object.keys(x).length;
+}
 
 function toSession(db: Db, raw: unknown, lines?: readonly SessionLine[]): ShoppingSession {
   const r = SessionRow.parse(raw);
@@ -225,7 +260,7 @@ export function sessionLines(db: Db, sessionId: number): SessionLine[] {
     db,
     'SELECT * FROM shopping_session_line WHERE sessionId = +? AND removedAt IS NULL ORDER BY id', // +?: db/prepared.ts
   ).all(sessionId);
-  return rows.map(toLine);
+  return rows.map((row) => toLine(db, row));
 }
 
 /**
@@ -384,12 +419,12 @@ export function getSessionLine(db: Db, sessionId: number, lineId: number): Sessi
     db,
     'SELECT * FROM shopping_session_line WHERE id = ? AND sessionId = ? AND removedAt IS NULL',
   ).get(lineId, sessionId);
-  return row === undefined ? undefined : toLine(row);
+  return row === undefined ? undefined : toLine(db, row);
 }
 
 function mustGetLine(db: Db, lineId: number): SessionLine {
   const row: unknown = prepared(db, 'SELECT * FROM shopping_session_line WHERE id = ?').get(lineId);
-  return toLine(row);
+  return toLine(db, row);
 }
 
 /**
@@ -468,7 +503,7 @@ export function restoreSessionLine(
     'SELECT * FROM shopping_session_line WHERE id = ? AND sessionId = ? AND removedAt IS NOT NULL',
   ).get(lineId, sessionId);
   if (row === undefined) return undefined;
-  const joined = joinCountedLine(db, sessionId, toLine(row), now);
+  const joined = joinCountedLine(db, sessionId, toLine(db, row), now);
   if (joined !== undefined) {
     // Its quantity lives on the twin now: the removed row goes, so it cannot be restored twice.
     prepared(db, 'DELETE FROM shopping_session_line WHERE id = ?').run(lineId);

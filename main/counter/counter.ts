@@ -1035,6 +1035,10 @@ function finiteOr0(n: number): number {
   return Number.isFinite(n) ? n : 0;
 }
 
+/** `value` without its undefined fields; a loop, not entries/fromEntries: it runs for every line of every scan. */
 function compact<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+  const source = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(source)) if (source[key] !== undefined) out[key] = source[key];
+  return out as T;
 }
