@@ -124,8 +124,25 @@ const DECIMAL_TEXT = /^([+-]?)(\d+)(?:\.(\d*))?(?:e([+-]?\d+))?$/i;
  * Undefined for NaN, infinities and text that is no decimal number.
  */
 export function decimal(value: number | string): Decimal | undefined {
-  if (typeof value === 'number' && !Number.isFinite(value)) return undefined;
-  const m = DECIMAL_TEXT.exec(String(value).trim());
+  if (typeof value !== 'number') return decimalOfText(value);
+  if (!Number.isFinite(value)) return undefined;
+  // The same prices and quantities come again and again (every line of a sale's totals, at every
+  // scan): each number's decimal is worked out once (a Decimal is never changed).
+  let d = decimalOfNumber.get(value);
+  if (d === undefined) {
+    d = decimalOfText(String(value));
+    if (decimalOfNumber.size >= DECIMALS_KEPT) decimalOfNumber.clear();
+    decimalOfNumber.set(value, d);
+  }
+  return d;
+}
+
+/** Numbers' decimals worked out so far (none is undefined: a finite number's text is a decimal). */
+const decimalOfNumber = new Map<number, Decimal | undefined>();
+const DECIMALS_KEPT = 1000;
+
+function decimalOfText(text: string): Decimal | undefined {
+  const m = DECIMAL_TEXT.exec(text.trim());
   if (m === null) return undefined;
   const [, sign = '', whole = '0', fraction = '', exponent = '0'] = m;
   const shift = Number(exponent) - fraction.length;
