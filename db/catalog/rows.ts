@@ -50,8 +50,10 @@ export function parseRow<S extends z.ZodType>(schema: S, row: unknown): z.output
 
 function withoutNulls(row: unknown): unknown {
   if (typeof row !== 'object' || row === null) return row;
+  // Over the keys, not entries: every stock item a scan reads comes through here.
+  const source = row as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) if (value !== null) out[key] = value;
+  for (const key of Object.keys(source)) if (source[key] !== null) out[key] = source[key];
   return out;
 }
 
