@@ -16,7 +16,7 @@ import {
   type RowOf,
 } from './rows.ts';
 import { roundQuantity } from '../../common/money.ts';
-import { stockItemsSyncedAt, syncState } from './sync-state.ts';
+import { stockItemsPassStartedAt, stockItemsSyncedAt } from './sync-state.ts';
 import { lazy } from '../../common/lazy.ts';
 
 /** One stock item's figures as cached, and when the instance gave them (at the earliest). */
@@ -309,7 +309,7 @@ const FiguresRow = lazy(() =>
  * did not rewrite. Items not cached are left out.
  */
 export function stockFigures(db: Db, ids: readonly number[]): StockFigures[] {
-  const passStart = syncState(db, 'stockItems').lastCompleteStartedAt;
+  const passStart = stockItemsPassStartedAt(db);
   const rows = prepared(
     db,
     `SELECT id AS stockItemId, productId, warehouseId, syncedAt FROM stock_item

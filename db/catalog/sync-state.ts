@@ -50,7 +50,23 @@ export function syncState(db: Db, resource: CatalogResource): SyncState {
 /** The end of the last complete stock-item pass: every cached stock item is current at least as of
  * then. Undefined before the first complete pass. */
 export function stockItemsSyncedAt(db: Db): string | undefined {
-  return syncState(db, 'stockItems').lastCompleteAt;
+  return stockItemsPass(db, 'lastCompleteAt');
+}
+
+/** When the last complete stock-item pass started; undefined before the first one. */
+export function stockItemsPassStartedAt(db: Db): string | undefined {
+  return stockItemsPass(db, 'lastCompleteStartedAt');
+}
+
+/**
+ * One time of the stock items' state, read and checked alone: a scan asks for these twice, and the
+ * whole row carries the instance's profile (a JSON document) it does not need.
+ */
+function stockItemsPass(db: Db, field: 'lastCompleteAt' | 'lastCompleteStartedAt'): string | undefined {
+  const value: unknown = prepared(db, `SELECT ${field} FROM sync_state WHERE resource = 'stockItems'`)
+    .pluck()
+    .get();
+  return column.optionalText.parse(value ?? undefined);
 }
 
 export function syncStates(db: Db): SyncState[] {
