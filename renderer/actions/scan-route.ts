@@ -10,7 +10,7 @@ import { guardDialog } from '../store/guard.ts';
 import { holdScan, sameSale } from '../store/held-scans.ts';
 import { openDialog } from '../store/payment.ts';
 import { releaseTypedQuantity, takeTypedQuantity, type TypedQuantity } from '../store/sale.ts';
-import { claimSerialScan } from '../store/serial-scanner.ts';
+import { claimSerialScan } from '../store/serial-claim.ts';
 import { scanQueue, type DeliveredScan, type ScanMade, type SinkAnswer } from '../scanner/index.ts';
 import { actionForScan, type ActionContext, type Binding, type Focus } from './keymap.ts';
 import { PERFORM } from './registry.ts';

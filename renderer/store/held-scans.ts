@@ -12,7 +12,7 @@
 import { create } from 'zustand';
 import type { SessionView } from '../../contract/contract.ts';
 import { scanQueue, type DeliveredScan } from '../scanner/index.ts';
-import { pos } from './pos.ts';
+import { claimSerialScan } from './serial-claim.ts';
 
 export interface HeldScans {
   /** In the order made. */
@@ -48,13 +48,9 @@ export async function discardHeldScans(): Promise<void> {
   const going = useHeldScans.getState().held;
   if (going.length === 0) return;
   for (const scan of going) {
-    if (scan.serialId === undefined) continue;
-    try {
-      await pos.invoke('scanner.claim', { id: scan.serialId, code: scan.code });
-    } catch {
-      // No answer: it waits in the core still. Let go below, the follower finds it there once the
-      // queue is idle, takes it and says it was not added (as it is not).
-    }
+    // Not answered, it waits in the core still: let go below, the follower finds it there once
+    // the queue is idle, takes it and says it was not added (as it is not).
+    if (scan.serialId !== undefined) await claimSerialScan(scan.serialId, scan.code);
   }
   const gone = new Set(going);
   useHeldScans.setState((s) => ({ held: s.held.filter((scan) => !gone.has(scan)) }));

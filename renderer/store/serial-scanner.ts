@@ -28,17 +28,6 @@ export async function saveSerialScanner(
   return saveSettings({ serialScanner: { port: path === '' ? null : path, ...talk } });
 }
 
-/** Takes one waiting serial scan before a screen other than the sale applies it: false if taken already. */
-export async function claimSerialScan(id: number, code: string): Promise<boolean> {
-  try {
-    return (await pos.invoke('scanner.claim', { id, code })).claimed;
-  } catch {
-    // The core did not answer: the scan waits there still. Once the queue is idle the follower
-    // finds it waiting, takes it and says it was not added (followSerialScans).
-    return false;
-  }
-}
-
 /**
  * Puts each of the serial scanner's scans in the page's one scan queue (deliverScan, as the keyboard's
  * scans go) with its id, in order: the scan the core's event carries (scanner.waiting), and on each
