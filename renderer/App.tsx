@@ -3,6 +3,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { attachKeymap, type Keymap } from './actions/attach.ts';
+import { isSaleScan } from './actions/scan-route.ts';
 import { StatusBar } from './components/StatusBar.tsx';
 import { GuardDialogs } from './components/GuardDialogs.tsx';
 import { ScansWaiting } from './components/ScansWaiting.tsx';
@@ -13,6 +14,7 @@ import { Settings } from './screens/Settings.tsx';
 import { Shift } from './screens/Shift.tsx';
 import { FloatPrompt } from './components/shift/FloatPrompt.tsx';
 import { loadShift } from './store/shift.ts';
+import { keepScansOverReload, windowSessionStorage } from './store/scans-over-reload.ts';
 import { Stock } from './screens/Stock.tsx';
 import { Returns } from './screens/Returns.tsx';
 import { applyLanguage } from './i18n/index.ts';
@@ -34,9 +36,12 @@ export function App() {
   // any key), and new scanner settings taken in place: no key held for a burst is dropped.
   const keymap = useRef<Keymap | null>(null);
   useLayoutEffect(() => {
+    // The sale's scans the page before this one had not done come back first, offered.
+    const stopKeeping = keepScansOverReload(windowSessionStorage(window), isSaleScan);
     const attached = attachKeymap(window);
     keymap.current = attached;
     return () => {
+      stopKeeping();
       attached.detach();
       keymap.current = null;
     };

@@ -37,6 +37,7 @@ import {
   isAppUrl,
   isDisplayEvent,
   mayCall,
+  reloadAfterGone,
   secureWebPreferences,
   senderOf,
 } from './policy.ts';
@@ -138,6 +139,21 @@ async function start(): Promise<void> {
     webPreferences: secureWebPreferences(PRELOAD),
   });
   window.once('ready-to-show', () => window?.show());
+  // A page whose renderer died (out of memory, a GPU fault, killed) is a blank till: it is loaded
+  // again. The sale, the orders and serial scans are the core's; the keyboard scans not done come
+  // back from the window's sessionStorage, offered (renderer/store/scans-over-reload.ts).
+  let reloads: readonly number[] = [];
+  window.webContents.on('render-process-gone', (_event, details) => {
+    const decided = reloadAfterGone(details.reason, reloads, Date.now());
+    reloads = decided.reloads;
+    log(
+      `counter: the till's page went (${details.reason}, exit ${details.exitCode}); ${decided.again ? 'loading it again' : 'left'}`,
+    );
+    if (!decided.again || window === null || window.isDestroyed()) return;
+    window
+      .loadURL(APP_URL)
+      .catch((error: unknown) => log(`counter: the till's page did not load: ${String(error)}`));
+  });
   window.on('closed', () => {
     window = null;
     // The display is no window of its own to the user: it goes with the till's, so the app quits.

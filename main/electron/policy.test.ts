@@ -1,6 +1,14 @@
 import { posix, win32 } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { APP_URL, assetFile, assetPath, ELECTRON_CSP, isAppUrl, isTrustedSender } from './policy.ts';
+import {
+  APP_URL,
+  assetFile,
+  assetPath,
+  ELECTRON_CSP,
+  isAppUrl,
+  isTrustedSender,
+  reloadAfterGone,
+} from './policy.ts';
 
 describe('Electron window policy', () => {
   it('allows only the app origin for navigation and redirects', () => {
@@ -72,5 +80,27 @@ describe('Electron content security policy', () => {
       .map((directive) => directive.trim().split(/\s+/))
       .find(([name]) => name === 'sandbox');
     expect(sandbox === undefined || sandbox.includes('allow-modals')).toBe(true);
+  });
+});
+
+describe("the till's page after its renderer died", () => {
+  it('is loaded again, at most 3 times a minute, and not after a clean exit', () => {
+    const t0 = 1_000_000;
+    let reloads: readonly number[] = [];
+    const gone = (reason: string, at: number) => {
+      const decided = reloadAfterGone(reason, reloads, at);
+      reloads = decided.reloads;
+      return decided.again;
+    };
+    expect(gone('crashed', t0)).toBe(true);
+    expect(gone('oom', t0 + 1_000)).toBe(true);
+    expect(gone('killed', t0 + 2_000)).toBe(true);
+    // A page that dies as it starts: left, until the minute of the first has passed.
+    expect(gone('crashed', t0 + 3_000)).toBe(false);
+    expect(gone('crashed', t0 + 60_001)).toBe(true);
+    expect(gone('clean-exit', t0 + 600_000)).toBe(false);
+    // A clock set back: the times "after now" are not counted against the page.
+    reloads = [t0 + 10_000_000, t0 + 10_000_001, t0 + 10_000_002];
+    expect(gone('crashed', t0)).toBe(true);
   });
 });

@@ -123,3 +123,21 @@ export function assetFile(
 
 /** The page calls the core over IPC only: it may connect nowhere. */
 export const ELECTRON_CSP = pageCsp("'none'");
+
+/** How often a page whose renderer died is loaded again: at most this many times a minute. */
+const RELOADS_PER_MINUTE = 3;
+
+/**
+ * Whether the till's page, its renderer gone for `reason`, is loaded again (a blank till otherwise),
+ * given when it was loaded again before (epoch ms). Not after a clean exit, and not a fourth time in a
+ * minute: a page that dies as it starts is not loaded again and again. Returns the times to keep.
+ */
+export function reloadAfterGone(
+  reason: string,
+  before: readonly number[],
+  now: number,
+): { readonly again: boolean; readonly reloads: readonly number[] } {
+  const recent = before.filter((at) => at > now - 60_000 && at <= now);
+  const again = reason !== 'clean-exit' && recent.length < RELOADS_PER_MINUTE;
+  return { again, reloads: again ? [...recent, now] : recent };
+}

@@ -21,7 +21,7 @@ import {
 } from '../scanner/index.ts';
 import { useApp } from '../store/app.ts';
 import { useGuard } from '../store/guard.ts';
-import { returnHeldScans, useHeldScans } from '../store/held-scans.ts';
+import { anyHeld, returnHeldScans } from '../store/held-scans.ts';
 import { useLineAdjust } from '../store/line-adjust.ts';
 import { parkedInStore, parkingOffer, useParked } from '../store/parked.ts';
 import { drawerOffered } from '../store/printer.ts';
@@ -84,7 +84,7 @@ function contextFor(target: EventTarget | null): ActionContext {
     ...(parking === undefined ? {} : { parking }),
     ...(target instanceof HTMLButtonElement ? { onButton: true } : {}),
     ...(drawerOffered(session) ? { drawer: true } : {}),
-    ...(useHeldScans.getState().held.length > 0 ? { held: true } : {}),
+    ...(anyHeld() ? { held: true } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 // What each action of the keymap (keymap.ts) does: the store actions it dispatches. Screens' buttons
 // call the same store actions; this is where keys and scans reach them.
 import { i18n } from '../i18n/index.ts';
-import { useApp, type Screen } from '../store/app.ts';
+import { useApp, type Outcome, type Screen } from '../store/app.ts';
 import * as sale from '../store/sale.ts';
 import * as find from '../store/find.ts';
 import { keepFocusFor, returnFocus, typeToCode, typeToReturnsFind, typeToSearch } from './code-focus.ts';
@@ -116,7 +116,7 @@ export const PERFORM: Record<ActionName, (p: Performed) => unknown> = {
     // focus back (a blur and its handlers, ~0.3 ms) runs while it is out.
     const applied = sale.scan(p.code ?? '', 'scanner', doubtOf(p.scan), p.scan?.serialId, typedOf(p.scan));
     keepFocusFor(p.startedAt);
-    return applied;
+    return applied.then((outcome) => sayWhereCashierIs('sale', outcome));
   },
   'sale.undoRemove': () => void sale.undoRemove(),
   'sale.setQuantity': (p) => {
@@ -221,11 +221,17 @@ function typedOf(scan: DeliveredScan | undefined): sale.TypedQuantity | null | u
 
 /** A scan away from the Sale screen (Orders, Settings) goes to the open sale, and the screen says so. */
 async function scanToSale(screen: Screen, code: string, scan: DeliveredScan | undefined): Promise<void> {
-  const outcome = await sale.scan(code, 'scanner', doubtOf(scan), scan?.serialId, typedOf(scan));
-  if (outcome === sale.SCAN_TAKEN) return;
-  // Only if the cashier is still where the scan was made: the notice belongs to that screen.
-  if (useApp.getState().screen !== screen) return;
-  const words = { screen: i18n.t(SCREEN_KEYS[screen]), text: outcome.text };
+  sayWhereCashierIs(screen, await sale.scan(code, 'scanner', doubtOf(scan), scan?.serialId, typedOf(scan)));
+}
+
+/**
+ * A sale's scan's outcome, said on the screen the cashier is on when it is applied, naming the
+ * screen it was made on: a scan that waited (under a dialog) may be applied after the cashier moved
+ * on. The Sale screen says every outcome itself.
+ */
+function sayWhereCashierIs(madeOn: Screen, outcome: Outcome): void {
+  if (outcome === sale.SCAN_TAKEN || useApp.getState().screen === 'sale') return;
+  const words = { screen: i18n.t(SCREEN_KEYS[madeOn]), text: outcome.text };
   useApp
     .getState()
     .notify(

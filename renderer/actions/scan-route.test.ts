@@ -15,10 +15,12 @@ import {
   type ShiftStateView,
 } from '../../contract/contract.ts';
 import { orderId, saleId, type SaleId } from '../../contract/ids.ts';
+import { i18n } from '../i18n/index.ts';
 import { aLine, aSession, aStatus, FakeBridge } from '../platform/fake-bridge.ts';
 import { createPosApi } from '../platform/pos.ts';
 import { scanQueue } from '../scanner/index.ts';
 import { setSale, useApp } from '../store/app.ts';
+import { useCardIssue } from '../store/card-issue.ts';
 import { leaveGuardDialog, useGuard } from '../store/guard.ts';
 import { addHeldScans, discardHeldScans, returnHeldScans, useHeldScans } from '../store/held-scans.ts';
 import { parkSale, recallParked, useParked } from '../store/parked.ts';
@@ -329,5 +331,29 @@ describe('where a waiting scan goes is where it was made (defect 8a)', () => {
     leaveGuardDialog();
     await expect.poll(shown).toEqual(['Product 1', 'B']);
     expect(core.inputs('returns.find')).toEqual([]);
+    // Said on Returns, where the cashier is now, naming the screen it was made on.
+    const added = useApp.getState().sale.outcome;
+    expect(added?.tone).toBe('ok');
+    const words = { screen: i18n.t('common:screenSale'), text: added?.text ?? '' };
+    expect(useApp.getState().notice).toMatchObject({ tone: 'ok', text: i18n.t('sale:scannedOn', words) });
+  });
+});
+
+describe("the new card's dialog and a sale's scan waiting (review)", () => {
+  it("the card's own scan goes into its code while a sale's scan made before it waits; that one follows", async () => {
+    useCardIssue.setState(useCardIssue.getInitialState(), true);
+    offs.push(useCardIssue.subscribe(() => scanQueue.resume()));
+    // Made on Sale as the dialog opened (stamped then: no `into`), then the dialog is open.
+    useCardIssue.setState({ open: true });
+    scanQueue.deliver({ code: 'SALE', source: 'keys', made: { screen: 'sale' } });
+    scanNow('2000000000022');
+    await settled();
+    expect(useCardIssue.getState().barcode).toBe('2000000000022');
+    expect(scansTo()).toEqual([]);
+    expect(scanQueue.waiting()).toBe(1);
+    // Closed: the sale's scan goes on the sale, once.
+    useCardIssue.setState({ open: false });
+    await expect.poll(shown).toEqual(['Product 1', 'SALE']);
+    expect(scansTo()).toEqual(['SALE']);
   });
 });

@@ -33,8 +33,10 @@ export function stampScan(scan: DeliveredScan, focus: Focus, keysHeld = false): 
     ...(session === null ? {} : { sale: session.id }),
   };
   // A held scan going in again gave back the `3*` it took when it was held (the field's for the next
-  // scan since): it takes none now, or it would take one typed for another product.
-  if (scan.made !== undefined) return { ...scan, made };
+  // scan since): it takes none now, or it would take one typed for another product. One from before
+  // a reload keeps the `3*` it took then (the field it was in went with the page).
+  if (scan.made !== undefined)
+    return { ...scan, made: scan.made.typed === undefined ? made : { ...made, typed: scan.made.typed } };
   // Only a scan for the sale takes the `3*` typed in its code field.
   if (!forSale(actionForScan(scanContext(made, focus, undefined)))) return { ...scan, made };
   if (keysHeld) return { ...scan, made: { ...made, typedLater: true } };
@@ -48,11 +50,16 @@ function placeNow(focus: Focus): Pick<ScanMade, 'screen' | 'into'> {
   return { screen: useApp.getState().screen, ...(into === undefined ? {} : { into }) };
 }
 
-/** The queue's sink: the scan first in line applied where it was made; 'wait' under a dialog. */
+/**
+ * The queue's sink: the scan first in line applied where it was made; 'wait' under a dialog ('pass'
+ * under the new card's, for the scans not made into it).
+ */
 export function routeScan(scan: DeliveredScan, focusNow: Focus): SinkAnswer {
   const dialog = dialogNow();
-  // The new card's dialog takes the scans made into it (its code); any other waits, as under any dialog.
-  if (dialog === 'card' && scan.made !== undefined && scan.made.into !== 'card') return 'wait';
+  // The new card's dialog takes the scans made into it (its code); any other waits, as under any
+  // dialog, but lets those made into the dialog after it go first ('pass'): a sale's scan that came
+  // as the dialog opened must not keep the card's own scan from it.
+  if (dialog === 'card' && scan.made !== undefined && scan.made.into !== 'card') return 'pass';
   const ctx = scanContext(scan.made, focusNow, dialog);
   const binding = actionForScan(ctx);
   if (binding?.name === 'scan.dialog') return 'wait';
@@ -69,13 +76,34 @@ export function routeScan(scan: DeliveredScan, focusNow: Focus): SinkAnswer {
   });
 }
 
+/**
+ * Whether a scan goes on the sale where it was made (not a stock lookup, a receipt's, the scanner
+ * test pad's or the new card's): what a reload must not lose (store/scans-over-reload.ts).
+ */
+export function isSaleScan(scan: DeliveredScan): boolean {
+  return scan.made?.into === undefined && forSale(actionForScan(scanContext(scan.made, 'other', undefined)));
+}
+
 /** A scan for the sale: applied if the sale it was made over is still on the counter, else held. */
 function toSale(scan: DeliveredScan, binding: Binding, ctx: ActionContext): Promise<unknown> {
   if (sameSale(scan.made, useApp.getState().session))
     return perform(binding, ctx, scan, scan.made?.typedLater === true ? takeTypedQuantity() : undefined);
-  releaseTypedQuantity(scan.made?.typed);
-  holdScan(scan);
+  // The `3*` it took goes back to the code field, for the next scan; one from before a reload was in
+  // no field of this page, so the scan keeps it.
+  const given = releaseTypedQuantity(scan.made?.typed);
+  holdScan(scan.made === undefined || !given ? scan : { ...scan, made: withoutTyped(scan.made) });
   return Promise.resolve();
+}
+
+/** Where a scan was made, the `3*` it took left out (given back to the code field). */
+function withoutTyped(made: ScanMade): ScanMade {
+  const { screen, into, sale, typedLater } = made;
+  return {
+    screen,
+    ...(into === undefined ? {} : { into }),
+    ...(sale === undefined ? {} : { sale }),
+    ...(typedLater === undefined ? {} : { typedLater }),
+  };
 }
 
 function perform(

@@ -61,6 +61,69 @@ describe('ScanQueue', () => {
     expect(counts).toEqual([1, 2, 1, 0]);
   });
 
+  it("passes over scans the app says 'pass' to: later ones go first, the passed keep their order", async () => {
+    // The new card's dialog: a sale's scans wait (pass), the scans made into the dialog go.
+    const q = new ScanQueue();
+    const applied: string[] = [];
+    let cardOpen = true;
+    q.setSink((scan) => {
+      if (cardOpen && !scan.code.startsWith('card')) return 'pass';
+      applied.push(scan.code);
+      return Promise.resolve();
+    });
+    q.deliver({ code: 'sale1', source: 'keys' });
+    q.deliver({ code: 'sale2', source: 'serial' });
+    q.deliver({ code: 'card7', source: 'keys' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(applied).toEqual(['card7']);
+    expect(q.unfinished().map((s) => s.code)).toEqual(['sale1', 'sale2']);
+    cardOpen = false;
+    q.resume();
+    await new Promise((r) => setTimeout(r, 0));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(applied).toEqual(['card7', 'sale1', 'sale2']);
+    expect(q.isIdle()).toBe(true);
+  });
+
+  it('puts a scan it took back where it took it from: after the scans passed over', async () => {
+    const q = new ScanQueue();
+    const applied: string[] = [];
+    let cardOpen = true;
+    let claimed = false;
+    q.setSink((scan) => {
+      if (cardOpen && !scan.code.startsWith('card')) return 'pass';
+      // The card's serial scan is claimed first (a round trip), and the dialog closes meanwhile.
+      if (scan.serialId !== undefined && !claimed) {
+        claimed = true;
+        cardOpen = false;
+        return Promise.resolve().then(() => q.putBack({ code: scan.code, source: scan.source }));
+      }
+      applied.push(scan.code);
+      return Promise.resolve();
+    });
+    q.deliver({ code: 'sale1', source: 'keys' });
+    q.deliver({ code: 'card7', source: 'serial', serialId: 3 });
+    await new Promise((r) => setTimeout(r, 0));
+    await new Promise((r) => setTimeout(r, 0));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(applied).toEqual(['sale1', 'card7']);
+  });
+
+  it('lists what is not done (the scan being applied first) and tells its watchers of each change', async () => {
+    const q = new ScanQueue();
+    const h = harness();
+    const seen: string[][] = [];
+    q.watch(() => seen.push(q.unfinished().map((s) => s.code)));
+    q.setSink(h.sink);
+    q.deliver({ code: 'A', source: 'keys' });
+    q.deliver({ code: 'B', source: 'keys' });
+    expect(q.unfinished().map((s) => s.code)).toEqual(['A', 'B']);
+    await h.settle();
+    await h.settle();
+    expect(q.unfinished()).toEqual([]);
+    expect(seen).toEqual([[], ['A'], ['A', 'B'], ['B'], []]);
+  });
+
   it('keeps scans that come before the app is ready and applies them once it is', () => {
     const q = new ScanQueue();
     q.deliver({ code: 'early', source: 'serial' });

@@ -2,7 +2,8 @@
 // keymap) or a serial scanner in the main process (each line over IPC). Scans are applied one at a
 // time, in the order they came: the next waits until the one before is done (its stock question
 // answered, its line on screen), and while a dialog, the payment panel or a PIN prompt is open they
-// wait for it to close. Nothing here drops a scan: the app's sink says 'wait' and the queue keeps it.
+// wait for it to close. Nothing here drops a scan: the app's sink says 'wait' and the queue keeps it
+// (or 'pass': it waits, and the scans after it are asked, as the new card's dialog takes its own).
 //
 // Pure (no DOM, no store): the app registers the sink that applies a scan where the cashier is
 // (renderer/actions/attach.ts), and calls resume() when what made scans wait has gone.
@@ -50,9 +51,13 @@ export interface ScanMade {
   readonly typedLater?: true;
 }
 
-/** The app's answer for the scan at the head of the queue: applied (done when the promise settles),
- * or 'wait' (a dialog is open: the scan stays first in line until resume()). */
-export type SinkAnswer = 'wait' | Promise<unknown>;
+/**
+ * The app's answer for a scan: applied (done when the promise settles); 'wait' (a dialog is open: it
+ * stays first in line, and every scan after it waits too, until resume()); or 'pass' (it waits, but
+ * the scans after it are asked: the new card's dialog takes the scans made into it while the sale's
+ * wait, in their own order, behind it).
+ */
+export type SinkAnswer = 'wait' | 'pass' | Promise<unknown>;
 export type ScanSink = (scan: DeliveredScan) => SinkAnswer;
 
 export class ScanQueue {
@@ -60,10 +65,15 @@ export class ScanQueue {
   #sink: ScanSink | null = null;
   #stamp: ((scan: DeliveredScan) => DeliveredScan) | null = null;
   #busy = false;
+  /** The scan being applied now (taken out of #waiting), until its promise settles. */
+  #applying: DeliveredScan | null = null;
+  /** Where in #waiting the scan being applied was taken from (after the scans passed over). */
+  #takenAt = 0;
   #draining = false;
   #idleWaiters: (() => void)[] = [];
   #told = 0;
   readonly #listeners = new Set<(waiting: number) => void>();
+  readonly #watchers = new Set<() => void>();
 
   /** A scan, in the order read. Applied now if nothing stands before it, otherwise queued. */
   deliver(scan: DeliveredScan): void {
@@ -84,10 +94,11 @@ export class ScanQueue {
 
   /**
    * A scan the sink took out to apply and found it must wait after all (a dialog opened during a
-   * round trip it made first): first in line again, before the scans that came after it.
+   * round trip it made first): back where it was taken from, before the scans that came after it
+   * (and after those passed over before it: 'pass').
    */
   putBack(scan: DeliveredScan): void {
-    this.#waiting.unshift(scan);
+    this.#waiting.splice(Math.min(this.#takenAt, this.#waiting.length), 0, scan);
   }
 
   /** The app's apply function; scans delivered before it existed are applied now. Returns the removal. */
@@ -128,6 +139,20 @@ export class ScanQueue {
     return this.#busy;
   }
 
+  /** The scans not done yet, in order: the one being applied now, then those waiting. */
+  unfinished(): readonly DeliveredScan[] {
+    return this.#applying === null ? [...this.#waiting] : [this.#applying, ...this.#waiting];
+  }
+
+  /**
+   * Called after anything may have changed what is unfinished (a scan came, was taken, was done):
+   * the page keeps them over a reload (store/scans-over-reload.ts). Returns the unsubscribe.
+   */
+  watch(watcher: () => void): () => void {
+    this.#watchers.add(watcher);
+    return () => this.#watchers.delete(watcher);
+  }
+
   /** Called with the number of waiting scans each time it changes. Returns the unsubscribe. */
   subscribe(listener: (waiting: number) => void): () => void {
     this.#listeners.add(listener);
@@ -147,6 +172,7 @@ export class ScanQueue {
       this.#draining = false;
     }
     this.#tell();
+    for (const w of this.#watchers) w();
     if (this.isIdle() && this.#idleWaiters.length > 0) {
       const waiters = this.#idleWaiters;
       this.#idleWaiters = [];
@@ -155,22 +181,31 @@ export class ScanQueue {
   }
 
   #drainNow(): void {
-    while (!this.#busy && this.#sink !== null && this.#waiting.length > 0) {
-      const next = this.#waiting[0];
+    // The first scan not passed over ('pass'): those before it stay, in order, for the next drain.
+    let at = 0;
+    while (!this.#busy && this.#sink !== null && at < this.#waiting.length) {
+      const next = this.#waiting[at];
       if (next === undefined) break;
       let answer: SinkAnswer;
       try {
         answer = this.#sink(next);
       } catch {
         // The sink failed before it started (it says why itself): the scan is not taken twice.
-        this.#waiting.shift();
+        this.#waiting.splice(at, 1);
         continue;
       }
       if (answer === 'wait') break;
-      this.#waiting.shift();
+      if (answer === 'pass') {
+        at += 1;
+        continue;
+      }
+      this.#waiting.splice(at, 1);
       this.#busy = true;
+      this.#applying = next;
+      this.#takenAt = at;
       const done = (): void => {
         this.#busy = false;
+        this.#applying = null;
         this.#drain();
       };
       void answer.then(done, done);

@@ -7,8 +7,10 @@
 // - onto the sale on the counter when the cashier says so (Ctrl+Enter on Sale, or the button);
 // - nowhere, when the cashier says so (Ctrl+Delete, or the button): the customer took the item back,
 //   or it was rung up by hand meanwhile. A person's choice on codes the notice names, never by itself.
-// Held scans live in the page only, as scans waiting in the queue do; a serial scan held is not taken
-// in the core yet, so a page opened again lists it again.
+// A serial scan held is not taken in the core yet, so a page opened again lists it again. The sale's
+// other scans not done when the page went (reloaded) come back from this window's storage
+// (scans-over-reload.ts) as `reloaded`, offered the same way and never applied by themselves: the
+// one being applied as the page went may be on the sale already.
 import { create } from 'zustand';
 import type { SessionView } from '../../contract/contract.ts';
 import { scanQueue, type DeliveredScan } from '../scanner/index.ts';
@@ -17,9 +19,21 @@ import { claimSerialScan } from './serial-claim.ts';
 export interface HeldScans {
   /** In the order made. */
   readonly held: readonly DeliveredScan[];
+  /** The sale's scans not done when the page was loaded again, in the order made (no serial id). */
+  readonly reloaded: readonly DeliveredScan[];
 }
 
-export const useHeldScans = create<HeldScans>()(() => ({ held: [] }));
+export const useHeldScans = create<HeldScans>()(() => ({ held: [], reloaded: [] }));
+
+/** Whether any scan waits for the cashier's choice (held, or from before a reload). */
+export function anyHeld(s: HeldScans = useHeldScans.getState()): boolean {
+  return s.held.length > 0 || s.reloaded.length > 0;
+}
+
+/** The scans not done when the page went, offered as held ones are (the page just opened). */
+export function offerReloadedScans(scans: readonly DeliveredScan[]): void {
+  if (scans.length > 0) useHeldScans.setState((s) => ({ reloaded: [...s.reloaded, ...scans] }));
+}
 
 /** Whether a scan made over sale `made` belongs on the sale `now` (ids as SessionView has them). */
 export function sameSale(made: DeliveredScan['made'], now: SessionView | null): boolean {
@@ -34,8 +48,14 @@ export function holdScan(scan: DeliveredScan): void {
   useHeldScans.setState((s) => ({ held: [...s.held, scan] }));
 }
 
-/** The held scans go onto the sale on the counter now, in the order made (the cashier's choice). */
+/**
+ * The held scans go onto the sale on the counter now, in the order made (the cashier's choice): those
+ * from before a reload first, made before any held since.
+ */
 export function addHeldScans(): void {
+  const { reloaded } = useHeldScans.getState();
+  useHeldScans.setState({ reloaded: [] });
+  for (const scan of reloaded) scanQueue.deliver(scan);
   deliverAgain(() => true);
 }
 
@@ -45,6 +65,8 @@ export function addHeldScans(): void {
  * listing puts it on a sale nor the serial follower, seeing it let go, says it was not added.
  */
 export async function discardHeldScans(): Promise<void> {
+  // No serial ids among them (the core holds none of them): nothing else to let go.
+  useHeldScans.setState({ reloaded: [] });
   const going = useHeldScans.getState().held;
   if (going.length === 0) return;
   for (const scan of going) {

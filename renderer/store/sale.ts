@@ -94,9 +94,14 @@ export function takeTypedQuantity(): TypedQuantity | undefined {
   return typed;
 }
 
-/** The scan that took `typed` is done with it: added, refused, or held for a sale no longer on the counter. */
-export function releaseTypedQuantity(typed: TypedQuantity | null | undefined): void {
-  if (typed !== undefined && typedOut === typed) typedOut = null;
+/**
+ * The scan that took `typed` is done with it: added, refused, or held for a sale no longer on the
+ * counter. True when it was the one taken from the field (which is then the next scan's again).
+ */
+export function releaseTypedQuantity(typed: TypedQuantity | null | undefined): boolean {
+  if (typed === undefined || typed === null || typedOut !== typed) return false;
+  typedOut = null;
+  return true;
 }
 
 /**

@@ -406,6 +406,48 @@ describe('every scan lands, once, whatever the till is doing', { timeout: 180_00
     expect(await page.getByTestId('change-due').isVisible()).toBe(true);
   });
 
+  it('scans waiting under the stock question when the page is loaded again (F5) are offered, and added once', async () => {
+    await voidIfAny();
+    await blur();
+    await scan(page, ITEMS.horse.barcode);
+    await warning().waitFor();
+    const at = Date.now();
+    await sendKeys(page, `${ITEMS.milk.barcode}\n`, at, 10);
+    await sendKeys(page, `${ITEMS.bread.barcode}\n`, at + 400, 10);
+    await expect.poll(() => waiting().getAttribute('data-count')).toBe('2');
+    // F5 (the Electron shell loads the page the same way after its renderer died: main/electron/main.ts).
+    await page.reload();
+    await codeField().waitFor();
+    // The question went with the page; its scan (being applied) and the two behind it are offered,
+    // none applied by itself: the one being applied could have been on the sale already.
+    const reloaded = page.getByTestId('scans-reloaded');
+    await expect.poll(() => reloaded.getAttribute('data-count')).toBe('3');
+    const codes = [ITEMS.horse.barcode, ITEMS.milk.barcode, ITEMS.bread.barcode];
+    expect(await reloaded.textContent()).toContain(
+      say('scanner:scansReloaded', { count: 3, codes: codes.join(', ') }),
+    );
+    expect(await rows().count()).toBe(0);
+    try {
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await screenshot(page, `scan-queue-10-reloaded-${size.width}`);
+      }
+    } finally {
+      await page.setViewportSize(SIZES[0]);
+    }
+    // The cashier's choice, in the order scanned: the inactive product's question again, a person's Enter.
+    await page.keyboard.press('Control+Enter');
+    await warning().waitFor();
+    await page.keyboard.press('Enter');
+    await expect.poll(barcodesOnSale).toEqual(codes);
+    expect(await reloaded.count()).toBe(0);
+    // Done: a further reload offers nothing.
+    await page.reload();
+    await codeField().waitFor();
+    await expect.poll(barcodesOnSale).toEqual(codes);
+    expect(await reloaded.count()).toBe(0);
+  });
+
   it('F9 with the shift closed behind this page asks for the float; the payment panel never shows', async () => {
     await voidIfAny();
     await blur();

@@ -63,6 +63,14 @@ export const scanner = {
   scansHeld_few: '{{count, number}} kódy naskenované k předchozímu prodeji čekají ({{codes}}).',
   scansHeld_many: '{{count, number}} kódu naskenovaného k předchozímu prodeji čeká ({{codes}}).',
   scansHeld_other: '{{count, number}} kódů naskenovaných k předchozímu prodeji čeká ({{codes}}).',
+  scansReloaded_one:
+    '{{count, number}} kód naskenovaný před znovunačtením okna čeká ({{codes}}); zkontrolujte, zda už není v prodeji.',
+  scansReloaded_few:
+    '{{count, number}} kódy naskenované před znovunačtením okna čekají ({{codes}}); zkontrolujte, zda už nejsou v prodeji.',
+  scansReloaded_many:
+    '{{count, number}} kódu naskenovaného před znovunačtením okna čeká ({{codes}}); zkontrolujte, zda už nejsou v prodeji.',
+  scansReloaded_other:
+    '{{count, number}} kódů naskenovaných před znovunačtením okna čeká ({{codes}}); zkontrolujte, zda už nejsou v prodeji.',
   scansHeldAdd: 'Přidat do tohoto prodeje',
   scansHeldDiscard: 'Zahodit',
 } as const satisfies Translation<typeof en>;

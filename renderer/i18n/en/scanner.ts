@@ -56,6 +56,12 @@ export const scanner = {
   // (renderer/store/held-scans.ts): kept, never put on the next sale by themselves.
   scansHeld_one: '{{count, number}} scan made on the sale before is waiting ({{codes}}).',
   scansHeld_other: '{{count, number}} scans made on the sale before are waiting ({{codes}}).',
+  // Keyboard scans not done when the page was loaded again (renderer/store/scans-over-reload.ts):
+  // offered, never applied by themselves (the one being applied then may be on the sale already).
+  scansReloaded_one:
+    '{{count, number}} scan made before this window was reloaded is waiting ({{codes}}); check it is not on the sale already.',
+  scansReloaded_other:
+    '{{count, number}} scans made before this window was reloaded are waiting ({{codes}}); check they are not on the sale already.',
   scansHeldAdd: 'Add to this sale',
   scansHeldDiscard: 'Discard',
 } as const;

@@ -63,6 +63,14 @@ export const scanner = {
   scansHeld_few: '{{count, number}} kódy naskenované k predchádzajúcemu predaju čakajú ({{codes}}).',
   scansHeld_many: '{{count, number}} kódu naskenovaného k predchádzajúcemu predaju čaká ({{codes}}).',
   scansHeld_other: '{{count, number}} kódov naskenovaných k predchádzajúcemu predaju čaká ({{codes}}).',
+  scansReloaded_one:
+    '{{count, number}} kód naskenovaný pred opätovným načítaním okna čaká ({{codes}}); skontrolujte, či už nie je v predaji.',
+  scansReloaded_few:
+    '{{count, number}} kódy naskenované pred opätovným načítaním okna čakajú ({{codes}}); skontrolujte, či už nie sú v predaji.',
+  scansReloaded_many:
+    '{{count, number}} kódu naskenovaného pred opätovným načítaním okna čaká ({{codes}}); skontrolujte, či už nie sú v predaji.',
+  scansReloaded_other:
+    '{{count, number}} kódov naskenovaných pred opätovným načítaním okna čaká ({{codes}}); skontrolujte, či už nie sú v predaji.',
   scansHeldAdd: 'Pridať do tohto predaja',
   scansHeldDiscard: 'Zahodiť',
 } as const satisfies Translation<typeof en>;
