@@ -8,6 +8,7 @@ import { beepError, beepOk } from '../platform/sound.ts';
 import { scanQueue } from '../scanner/index.ts';
 import { message, notePlaced, setSale, useApp, type Outcome, type SaleUi, type Unpriced } from './app.ts';
 import { withConfirm, withPin, type ConfirmWords } from './guard.ts';
+import { scanTaking } from './serial-claim.ts';
 import { loadShift } from './shift.ts';
 import {
   PosError,
@@ -154,18 +155,19 @@ async function scanNow(
   // The call goes out first (its answer is what the cashier waits for); this render runs meanwhile.
   const applied = applyScan(
     () =>
-      withConfirm(
-        (confirmed) =>
+      withConfirm((confirmed) => {
+        const call = (serialScanId?: number) =>
           pos.invoke('session.scan', {
             code: body,
             via,
             ...(quantity === undefined ? {} : { quantity }),
-            // The first call takes the serial scan; the confirmed one after a question adds the scan
-            // that call took, so it carries no id (it would be refused as taken).
-            ...(confirmed ? { confirmed } : serialId === undefined ? {} : { serialScanId: serialId }),
-          }),
-        adding(),
-      ),
+            ...(confirmed ? { confirmed } : {}),
+            ...(serialScanId === undefined ? {} : { serialScanId }),
+          });
+        // The first call takes the serial scan (its answer settles it); the confirmed one after a
+        // question adds the scan that call took, so it carries no id (it would be refused as taken).
+        return confirmed || serialId === undefined ? call() : scanTaking(serialId, () => call(serialId));
+      }, adding()),
     via === 'keyboard' ? (keyed ? entry : undefined) : taken?.entry,
     doubt === undefined ? undefined : backAsTyped(entry, prefixed, doubt.typed),
   );

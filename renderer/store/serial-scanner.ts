@@ -12,6 +12,7 @@ import { useApp } from './app.ts';
 import { useHeldScans } from './held-scans.ts';
 import { pos } from './pos.ts';
 import { announce } from './sale.ts';
+import { onSerialScanSettled } from './serial-claim.ts';
 import { saveSettings } from './settings.ts';
 
 /** The serial ports the system lists. */
@@ -34,7 +35,9 @@ export async function saveSerialScanner(
  * (re)connection of the events those that wait (scanner.take with peek: an event lost while the web
  * shell's stream reconnected loses no scan). The scan stays in the core until the call that applies
  * it takes it (session.scan's serialScanId): one round trip a scan, and never applied twice, even if
- * another tab holds it too. Returns the unsubscribe function.
+ * another tab holds it too. The answer to that call settles it; only a scan whose call had no answer,
+ * or was refused before the core took it, is looked for once the queue is idle. Returns the
+ * unsubscribe function.
  */
 export function followSerialScans(): () => void {
   const follower = new SerialFollower();
@@ -43,6 +46,7 @@ export function followSerialScans(): () => void {
       if (scan !== undefined) follower.heard(scan);
     }),
     pos.opened(() => void follower.list()),
+    onSerialScanSettled((id) => follower.settled(id)),
     // A held scan let go (added to the sale on the counter, or its sale recalled) is the queue's
     // again: once it has been applied, whether its call took it is settled as for any other.
     useHeldScans.subscribe((now, before) => {
@@ -64,8 +68,9 @@ export function followSerialScans(): () => void {
  * A scan whose call failed before the core took it (the app still starting, a line too long for
  * session.scan, no answer) would wait in the core and be applied at the next listing, in Electron
  * the next start, into whatever sale is open then. So once the queue is idle the page asks what
- * still waits: a scan it put in its queue that still waits there is taken (scanner.claim) and the
- * cashier told its code was not added.
+ * still waits, if any scan it put in its queue was not settled by its call's answer: one that still
+ * waits there is taken (scanner.claim) and the cashier told its code was not added. A scan a call
+ * took costs no such look (a round trip beside the next scan's).
  */
 class SerialFollower {
   stopped = false;
@@ -82,6 +87,13 @@ class SerialFollower {
   heard(scan: SerialScanView): void {
     if (this.#heardMeanwhile !== null) this.#heardMeanwhile.push(scan);
     else this.#put([scan]);
+  }
+
+  /** A call's answer said the core no longer holds scan `id` (serial-claim.ts): nothing to look for. */
+  settled(id: number): void {
+    this.#unsettled.delete(id);
+    // Forgotten only if no listing is under way: one asked before the call took it may still name it.
+    if (this.#listings.open === 0) this.#queued.delete(id);
   }
 
   /** Held scans went back into the queue: settle them once it is idle again. */
@@ -135,6 +147,11 @@ class SerialFollower {
         return;
       }
       const due = new Map(this.#unsettled);
+      // Their calls' answers settled them all meanwhile (the usual course): nothing to look for.
+      if (due.size === 0) {
+        this.#settling = false;
+        return;
+      }
       const answered = await this.#settle(due);
       this.#settling = false;
       // Scans put meanwhile are settled once the queue is idle again; after no answer, the next
