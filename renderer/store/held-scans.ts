@@ -26,8 +26,9 @@ export interface HeldScans {
 export const useHeldScans = create<HeldScans>()(() => ({ held: [], reloaded: [] }));
 
 /** Whether any scan waits for the cashier's choice (held, or from before a reload). */
-export function anyHeld(s: HeldScans = useHeldScans.getState()): boolean {
-  return s.held.length > 0 || s.reloaded.length > 0;
+export function anyHeld(): boolean {
+  const { held, reloaded } = useHeldScans.getState();
+  return held.length > 0 || reloaded.length > 0;
 }
 
 /** The scans not done when the page went, offered as held ones are (the page just opened). */
@@ -53,9 +54,7 @@ export function holdScan(scan: DeliveredScan): void {
  * from before a reload first, made before any held since.
  */
 export function addHeldScans(): void {
-  const { reloaded } = useHeldScans.getState();
-  useHeldScans.setState({ reloaded: [] });
-  for (const scan of reloaded) scanQueue.deliver(scan);
+  for (const scan of takeReloaded()) scanQueue.deliver(scan);
   deliverAgain(() => true);
 }
 
@@ -66,7 +65,7 @@ export function addHeldScans(): void {
  */
 export async function discardHeldScans(): Promise<void> {
   // No serial ids among them (the core holds none of them): nothing else to let go.
-  useHeldScans.setState({ reloaded: [] });
+  takeReloaded();
   const going = useHeldScans.getState().held;
   if (going.length === 0) return;
   for (const scan of going) {
@@ -76,6 +75,13 @@ export async function discardHeldScans(): Promise<void> {
   }
   const gone = new Set(going);
   useHeldScans.setState((s) => ({ held: s.held.filter((scan) => !gone.has(scan)) }));
+}
+
+/** The scans from before a reload, out of the offer (added or dropped: the cashier's choice). */
+function takeReloaded(): readonly DeliveredScan[] {
+  const { reloaded } = useHeldScans.getState();
+  if (reloaded.length > 0) useHeldScans.setState({ reloaded: [] });
+  return reloaded;
 }
 
 /** The held scans made over `session` go back onto it: that sale is on the counter again (recalled). */

@@ -112,14 +112,15 @@ function offer(kept: readonly KeptScan[], saved: () => void): void {
 
 /**
  * The sale's scans not done, in the order made: those offered from before a reload (and those still
- * being checked), the held, then the queue's.
+ * being checked), the held (each made over a sale), then the queue's that go on the sale.
  */
 function notDone(isSaleScan: (scan: DeliveredScan) => boolean): KeptScan[] {
   const { reloaded, held } = useHeldScans.getState();
   return [
     ...reloaded.map(asKept),
     ...checking,
-    ...[...held, ...scanQueue.unfinished()].filter(isSaleScan).map(asKept),
+    ...held.map(asKept),
+    ...scanQueue.unfinished().filter(isSaleScan).map(asKept),
   ];
 }
 
