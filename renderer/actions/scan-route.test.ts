@@ -35,9 +35,10 @@ import {
 import { setPos } from '../store/pos.ts';
 import { useReceipt } from '../store/receipt.ts';
 import { useReturns } from '../store/returns-list.ts';
+import { keepScansOverReload, SCANS_OVER_RELOAD_KEY } from '../store/scans-over-reload.ts';
 import { useShift } from '../store/shift.ts';
 import { actionForKey, actionForScan, keyName, type ActionContext } from './keymap.ts';
-import { dialogNow, routeScan, stampScan } from './scan-route.ts';
+import { dialogNow, isSaleScan, routeScan, stampScan } from './scan-route.ts';
 
 const ORDER = orderId(41);
 const order: OutboxEntryView = {
@@ -355,5 +356,66 @@ describe("the new card's dialog and a sale's scan waiting (review)", () => {
     useCardIssue.setState({ open: false });
     await expect.poll(shown).toEqual(['Product 1', 'SALE']);
     expect(scansTo()).toEqual(['SALE']);
+  });
+});
+
+/** A window's sessionStorage holding `text` under the key the page keeps its unfinished scans in. */
+function storageHolding(text: string): Storage {
+  const items = new Map<string, string>([[SCANS_OVER_RELOAD_KEY, text]]);
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, value),
+  };
+}
+
+describe('serial scans the page before a reload kept, listed again by the core (review)', () => {
+  it('one held for a sale that left the counter is held again, not put on this sale; added, it goes on once', async () => {
+    // Page before: the GONEs were held (their sale, 77, was paid); the HEREs waited under a dialog
+    // over sale A, on the counter again now.
+    const waiting = [
+      { id: 4, code: 'GONE1', sale: 77 },
+      { id: 5, code: 'HERE1', sale: saleA.id },
+      { id: 6, code: 'GONE2', sale: 77 },
+      { id: 7, code: 'HERE2', sale: saleA.id },
+    ];
+    const kept = waiting.map(({ id, code, sale }) => ({
+      code,
+      source: 'serial',
+      serialId: id,
+      screen: 'sale',
+      sale,
+    }));
+    core.answer('scanner.take', () => ({ scans: waiting.map(({ id, code }) => ({ id, code })) }));
+    offs.push(keepScansOverReload(storageHolding(JSON.stringify(kept)), isSaleScan));
+    // The follower (store/serial-scanner.ts) lists them again, as scans just read: the first two
+    // before the app stamps scans (the page just opened), the others stamped as they come.
+    const listed = (from: number, to: number) => {
+      for (const { id, code } of waiting.slice(from, to))
+        scanQueue.deliver({ code, source: 'serial', serialId: id });
+    };
+    offs[0]?.();
+    listed(0, 2);
+    await settled();
+    offs.push(scanQueue.setStamp((scan) => stampScan(scan, 'other')));
+    listed(2, 4);
+    await settled();
+    expect(core.inputs('session.scan')).toEqual([
+      expect.objectContaining({ code: 'HERE1', serialScanId: 5 }),
+      expect.objectContaining({ code: 'HERE2', serialScanId: 7 }),
+    ]);
+    expect(useHeldScans.getState().held.map((s) => s.code)).toEqual(['GONE1', 'GONE2']);
+    expect(useHeldScans.getState().reloaded).toEqual([]);
+    // The cashier adds them (Ctrl+Enter): onto sale A now, once each, and not held again.
+    addHeldScans();
+    await settled();
+    expect(scansTo()).toEqual(['HERE1', 'HERE2', 'GONE1', 'GONE2']);
+    expect(shown()).toEqual(['Product 1', 'HERE1', 'HERE2', 'GONE1', 'GONE2']);
+    expect(useHeldScans.getState().held).toEqual([]);
   });
 });

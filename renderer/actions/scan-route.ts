@@ -10,6 +10,7 @@ import { guardDialog } from '../store/guard.ts';
 import { holdScan, sameSale } from '../store/held-scans.ts';
 import { openDialog } from '../store/payment.ts';
 import { releaseTypedQuantity, takeTypedQuantity, type TypedQuantity } from '../store/sale.ts';
+import { madeBeforeReload } from '../store/scans-over-reload.ts';
 import { claimSerialScan } from '../store/serial-claim.ts';
 import { scanQueue, type DeliveredScan, type ScanMade, type SinkAnswer } from '../scanner/index.ts';
 import { actionForScan, type ActionContext, type Binding, type Focus } from './keymap.ts';
@@ -25,6 +26,9 @@ export function dialogNow(): ActionContext['dialog'] {
  * keyboard's scanner still holds keys typed before this scan (they land in the field after it).
  */
 export function stampScan(scan: DeliveredScan, focus: Focus, keysHeld = false): DeliveredScan {
+  // A serial scan the page before a reload had not done, listed again: made there, as it was kept.
+  const before = madeBeforeReloadOf(scan);
+  if (before !== undefined) return { ...scan, made: before };
   const { session } = useApp.getState();
   // A held scan going in again (store/held-scans.ts) keeps where it was made: a sale's scan, put on
   // the sale on the counter now, whatever screen the button was pressed on.
@@ -84,8 +88,21 @@ export function isSaleScan(scan: DeliveredScan): boolean {
   return scan.made?.into === undefined && forSale(actionForScan(scanContext(scan.made, 'other', undefined)));
 }
 
+/**
+ * Where a fresh serial scan (not stamped yet) was made if it is one the page before a reload kept
+ * (store/scans-over-reload.ts); undefined for any other scan.
+ */
+function madeBeforeReloadOf(scan: DeliveredScan): ScanMade | undefined {
+  return scan.made !== undefined || scan.serialId === undefined
+    ? undefined
+    : madeBeforeReload(scan.serialId, scan.code);
+}
+
 /** A scan for the sale: applied if the sale it was made over is still on the counter, else held. */
-function toSale(scan: DeliveredScan, binding: Binding, ctx: ActionContext): Promise<unknown> {
+function toSale(delivered: DeliveredScan, binding: Binding, ctx: ActionContext): Promise<unknown> {
+  // Listed again before the app stamped it (the page just opened): where it was made, all the same.
+  const before = madeBeforeReloadOf(delivered);
+  const scan = before === undefined ? delivered : { ...delivered, made: before };
   if (sameSale(scan.made, useApp.getState().session))
     return perform(binding, ctx, scan, scan.made?.typedLater === true ? takeTypedQuantity() : undefined);
   // The `3*` it took goes back to the code field, for the next scan; one from before a reload was in

@@ -7,8 +7,10 @@
 // A serial scan the core still holds is listed again by the next page (serial-scanner.ts), so it is
 // not offered twice: one kept with its id is offered only if the core no longer lists that id (its
 // call took it: a stock question was open). One taken already (scanner.claim) is the page's alone.
+// Listed again, it is routed by where it was made, kept here (madeBeforeReload): one held for a sale
+// that had left the counter is held again, never put on the sale on the counter by itself.
 import { z } from 'zod';
-import type { DeliveredScan } from '../scanner/index.ts';
+import type { DeliveredScan, ScanMade } from '../scanner/index.ts';
 import { scanQueue } from '../scanner/index.ts';
 import { offerReloadedScans, useHeldScans } from './held-scans.ts';
 import { pos } from './pos.ts';
@@ -38,6 +40,20 @@ type KeptScan = z.infer<typeof KeptScan>;
 let read = false;
 /** Kept serial scans whose ids the core is being asked about: still kept until it answers. */
 let checking: readonly KeptScan[] = [];
+/** Where each kept serial scan was made, by its id (with its code): until the page routes it. */
+const madeBefore = new Map<number, { readonly code: string; readonly made: ScanMade }>();
+
+/**
+ * Where serial scan `id` (code `code`) was made, if the page before this one kept it: the follower
+ * lists it again as a scan just read, and it belongs where it was made (actions/scan-route.ts). Said
+ * once: a held scan the cashier adds later goes on the sale on the counter then.
+ */
+export function madeBeforeReload(id: number, code: string): ScanMade | undefined {
+  const kept = madeBefore.get(id);
+  if (kept?.code !== code) return undefined;
+  madeBefore.delete(id);
+  return kept.made;
+}
 
 /**
  * Offers the scans the page before this one left, then keeps this page's own: `isSaleScan` says which
@@ -64,7 +80,13 @@ export function keepScansOverReload(
   };
   if (!read) {
     read = true;
-    offer(takeKept(storage), later);
+    const kept = takeKept(storage);
+    for (const scan of kept) {
+      const { made } = asDelivered(scan);
+      if (scan.serialId !== undefined && made !== undefined)
+        madeBefore.set(scan.serialId, { code: scan.code, made });
+    }
+    offer(kept, later);
   }
   later();
   const unwatch = scanQueue.watch(later);
@@ -103,6 +125,9 @@ function offer(kept: readonly KeptScan[], saved: () => void): void {
     )
     .then((inCore) => {
       checking = [];
+      // Offered here with no id: the follower never lists those again.
+      for (const s of kept)
+        if (s.serialId !== undefined && !inCore.has(s.serialId)) madeBefore.delete(s.serialId);
       offerReloadedScans(
         kept.filter((s) => s.serialId === undefined || !inCore.has(s.serialId)).map(asDelivered),
       );
