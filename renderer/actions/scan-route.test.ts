@@ -418,4 +418,63 @@ describe('serial scans the page before a reload kept, listed again by the core (
     expect(shown()).toEqual(['Product 1', 'HERE1', 'HERE2', 'GONE1', 'GONE2']);
     expect(useHeldScans.getState().held).toEqual([]);
   });
+
+  it("one made over the sale on the counter waits, in its place, for the page's first read of that sale", async () => {
+    // The page just opened: the sale on the counter not read yet.
+    useApp.setState({ session: null });
+    const kept = [{ code: 'HERE3', source: 'serial', serialId: 14, screen: 'sale', sale: saleA.id }];
+    core.answer('scanner.take', () => ({ scans: [{ id: 14, code: 'HERE3' }] }));
+    offs.push(keepScansOverReload(storageHolding(JSON.stringify(kept)), isSaleScan));
+    scanQueue.deliver({ code: 'HERE3', source: 'serial', serialId: 14 });
+    scanNow('NEXT');
+    await expect.poll(() => scanQueue.waiting()).toBe(1);
+    expect(core.inputs('session.scan')).toEqual([]);
+    expect(useHeldScans.getState().held).toEqual([]);
+    // Read: sale A is on the counter. The kept scan goes on it first, the newer one after it.
+    useApp.setState({ session: saleA });
+    await settled();
+    expect(scansTo()).toEqual(['HERE3', 'NEXT']);
+    expect(useHeldScans.getState().held).toEqual([]);
+  });
+
+  it('the core not saying what it holds: offered, then listed again, it is held once with its id', async () => {
+    const kept = [{ code: 'GONE4', source: 'serial', serialId: 24, screen: 'sale', sale: 77 }];
+    core.answer('scanner.take', () => {
+      throw new PosError({ code: 'offline', message: 'No answer.' });
+    });
+    offs.push(keepScansOverReload(storageHolding(JSON.stringify(kept)), isSaleScan));
+    await expect.poll(() => useHeldScans.getState().reloaded.map((s) => s.code)).toEqual(['GONE4']);
+    scanQueue.deliver({ code: 'GONE4', source: 'serial', serialId: 24 });
+    await settled();
+    // Not on sale A; in the notice once, as the serial scan it is.
+    expect(core.inputs('session.scan')).toEqual([]);
+    expect(useHeldScans.getState().reloaded).toEqual([]);
+    expect(useHeldScans.getState().held.map((s) => [s.code, s.serialId])).toEqual([['GONE4', 24]]);
+    addHeldScans();
+    await settled();
+    expect(core.inputs('session.scan')).toEqual([
+      expect.objectContaining({ code: 'GONE4', serialScanId: 24 }),
+    ]);
+    expect(useHeldScans.getState().held).toEqual([]);
+  });
+
+  it('the core not saying what it holds: the offer added before the core lists it again, it goes on once', async () => {
+    const kept = [{ code: 'GONE5', source: 'serial', serialId: 34, screen: 'sale', sale: 77 }];
+    core
+      .answer('scanner.take', () => {
+        throw new PosError({ code: 'offline', message: 'No answer.' });
+      })
+      .answer('scanner.claim', () => ({ claimed: true }));
+    offs.push(keepScansOverReload(storageHolding(JSON.stringify(kept)), isSaleScan));
+    await expect.poll(() => useHeldScans.getState().reloaded.map((s) => s.code)).toEqual(['GONE5']);
+    addHeldScans();
+    await settled();
+    expect(scansTo()).toEqual(['GONE5']);
+    // The core lists it again: the cashier's already, taken there and not applied twice.
+    scanQueue.deliver({ code: 'GONE5', source: 'serial', serialId: 34 });
+    await settled();
+    expect(scansTo()).toEqual(['GONE5']);
+    expect(core.inputs('scanner.claim')).toEqual([{ id: 34, code: 'GONE5' }]);
+    expect(useHeldScans.getState().held).toEqual([]);
+  });
 });

@@ -10,7 +10,7 @@ import { guardDialog } from '../store/guard.ts';
 import { holdScan, sameSale } from '../store/held-scans.ts';
 import { openDialog } from '../store/payment.ts';
 import { releaseTypedQuantity, takeTypedQuantity, type TypedQuantity } from '../store/sale.ts';
-import { madeBeforeReload } from '../store/scans-over-reload.ts';
+import { madeBeforeReload, routeKeptSerial } from '../store/scans-over-reload.ts';
 import { claimSerialScan } from '../store/serial-claim.ts';
 import { scanQueue, type DeliveredScan, type ScanMade, type SinkAnswer } from '../scanner/index.ts';
 import { actionForScan, type ActionContext, type Binding, type Focus } from './keymap.ts';
@@ -58,7 +58,10 @@ function placeNow(focus: Focus): Pick<ScanMade, 'screen' | 'into'> {
  * The queue's sink: the scan first in line applied where it was made; 'wait' under a dialog ('pass'
  * under the new card's, for the scans not made into it).
  */
-export function routeScan(scan: DeliveredScan, focusNow: Focus): SinkAnswer {
+export function routeScan(delivered: DeliveredScan, focusNow: Focus): SinkAnswer {
+  // Listed again before the app stamped it (the page just opened): where it was made, all the same.
+  const before = madeBeforeReloadOf(delivered);
+  const scan = before === undefined ? delivered : { ...delivered, made: before };
   const dialog = dialogNow();
   // The new card's dialog takes the scans made into it (its code); any other waits, as under any
   // dialog, but lets those made into the dialog after it go first ('pass'): a sale's scan that came
@@ -69,7 +72,11 @@ export function routeScan(scan: DeliveredScan, focusNow: Focus): SinkAnswer {
   if (binding?.name === 'scan.dialog') return 'wait';
   // Every screen has a scan action (keymap.ts): none here would be a keymap without one.
   if (binding === undefined) return Promise.resolve();
-  if (forSale(binding)) return toSale(scan, binding, ctx);
+  // One the page before a reload kept, and offered too when the core did not say it holds it: the
+  // cashier added or dropped that offer already, so it is theirs (taken in the core, not applied).
+  const kept = scan.serialId === undefined ? undefined : routeKeptSerial(scan.serialId, scan.code);
+  if (kept === 'done' && scan.serialId !== undefined) return claimSerialScan(scan.serialId, scan.code);
+  if (forSale(binding)) return toSale(scan, binding, ctx, kept === 'route');
   // A serial scan is the page's once it took it in the core: any screen but the sale's takes it
   // first (scanner.claim), and one taken already is done. The claim is a round trip: the scan then
   // goes first in line again, to be applied as things are by then (a dialog may have opened).
@@ -98,11 +105,23 @@ function madeBeforeReloadOf(scan: DeliveredScan): ScanMade | undefined {
     : madeBeforeReload(scan.serialId, scan.code);
 }
 
-/** A scan for the sale: applied if the sale it was made over is still on the counter, else held. */
-function toSale(delivered: DeliveredScan, binding: Binding, ctx: ActionContext): Promise<unknown> {
-  // Listed again before the app stamped it (the page just opened): where it was made, all the same.
-  const before = madeBeforeReloadOf(delivered);
-  const scan = before === undefined ? delivered : { ...delivered, made: before };
+/** How long a scan made over a sale waits for the page's first read of the sale on the counter. */
+const SALE_READ_WAIT_MS = 10_000;
+
+/**
+ * A scan for the sale: applied if the sale it was made over is still on the counter, else held. One
+ * from before a reload (`beforeReload`) made over a known sale waits, in its place in line, for the
+ * page's first read of the sale on the counter: held meanwhile, newer scans would go on before it.
+ */
+function toSale(
+  scan: DeliveredScan,
+  binding: Binding,
+  ctx: ActionContext,
+  beforeReload = false,
+): Promise<unknown> {
+  const sale = scan.made?.sale;
+  if (beforeReload && sale !== undefined && sale !== 'new' && saleNotRead())
+    return saleRead(SALE_READ_WAIT_MS).then(() => toSale(scan, binding, ctx));
   if (sameSale(scan.made, useApp.getState().session))
     return perform(binding, ctx, scan, scan.made?.typedLater === true ? takeTypedQuantity() : undefined);
   // The `3*` it took goes back to the code field, for the next scan; one from before a reload was in
@@ -110,6 +129,27 @@ function toSale(delivered: DeliveredScan, binding: Binding, ctx: ActionContext):
   const given = releaseTypedQuantity(scan.made?.typed);
   holdScan(scan.made === undefined || !given ? scan : { ...scan, made: withoutTyped(scan.made) });
   return Promise.resolve();
+}
+
+/** The page has not read the sale on the counter yet (it just opened), nor failed to. */
+function saleNotRead(): boolean {
+  const { session, sessionError } = useApp.getState();
+  return session === null && sessionError === null;
+}
+
+/** Settles once the page has read the sale on the counter (or failed to), or after `ms`. */
+function saleRead(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      off();
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const off = useApp.subscribe(() => {
+      if (!saleNotRead()) done();
+    });
+  });
 }
 
 /** Where a scan was made, the `3*` it took left out (given back to the code field). */

@@ -36,6 +36,17 @@ export function offerReloadedScans(scans: readonly DeliveredScan[]): void {
   if (scans.length > 0) useHeldScans.setState((s) => ({ reloaded: [...s.reloaded, ...scans] }));
 }
 
+/**
+ * Takes one scan out of the offer from before a reload (the core listed it again: it is routed as
+ * the serial scan it is). False if it is no longer offered: the cashier added or dropped it.
+ */
+export function withdrawReloaded(scan: DeliveredScan): boolean {
+  const { reloaded } = useHeldScans.getState();
+  if (!reloaded.includes(scan)) return false;
+  useHeldScans.setState({ reloaded: reloaded.filter((s) => s !== scan) });
+  return true;
+}
+
 /** Whether a scan made over sale `made` belongs on the sale `now` (ids as SessionView has them). */
 export function sameSale(made: DeliveredScan['made'], now: SessionView | null): boolean {
   // Stamped before the sale was read (the page just opened), or with nothing on the counter yet

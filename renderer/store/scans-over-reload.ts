@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import type { DeliveredScan, ScanMade } from '../scanner/index.ts';
 import { scanQueue } from '../scanner/index.ts';
-import { offerReloadedScans, useHeldScans } from './held-scans.ts';
+import { offerReloadedScans, useHeldScans, withdrawReloaded } from './held-scans.ts';
 import { pos } from './pos.ts';
 
 /** Where the list is kept (this window's sessionStorage). */
@@ -36,23 +36,44 @@ const KeptScan = z.object({
 const KeptScans = z.array(KeptScan).max(KEPT_MAX);
 type KeptScan = z.infer<typeof KeptScan>;
 
-/** Read once a page: a layout effect run again (React's StrictMode, a remount) offers nothing twice. */
-let read = false;
+/**
+ * The storages read (a page has one, its window's sessionStorage): read once, so a layout effect run
+ * again (React's StrictMode, a remount) offers nothing twice.
+ */
+const read = new WeakSet<Storage>();
 /** Kept serial scans whose ids the core is being asked about: still kept until it answers. */
 let checking: readonly KeptScan[] = [];
-/** Where each kept serial scan was made, by its id (with its code): until the page routes it. */
-const madeBefore = new Map<number, { readonly code: string; readonly made: ScanMade }>();
+/**
+ * Each kept serial scan by its id, until the page routes it: its code, where it was made, and the
+ * offer made of it with no id when the core could not say whether it holds it (that offer and the
+ * follower's listing are the same scan: whichever the page takes first, the other is not applied).
+ */
+const keptSerial = new Map<
+  number,
+  { readonly code: string; readonly made: ScanMade | undefined; offered?: DeliveredScan }
+>();
 
 /**
  * Where serial scan `id` (code `code`) was made, if the page before this one kept it: the follower
- * lists it again as a scan just read, and it belongs where it was made (actions/scan-route.ts). Said
- * once: a held scan the cashier adds later goes on the sale on the counter then.
+ * lists it again as a scan just read, and it belongs where it was made (actions/scan-route.ts).
  */
 export function madeBeforeReload(id: number, code: string): ScanMade | undefined {
-  const kept = madeBefore.get(id);
+  const kept = keptSerial.get(id);
+  return kept?.code === code ? kept.made : undefined;
+}
+
+/**
+ * The page is routing serial scan `id` now: 'route' it where it was made (madeBeforeReload), or
+ * 'done' when the cashier added or dropped the offer of it already (it is not applied again); undefined
+ * if the page before kept no such scan. Said once: a held scan the cashier adds later goes on the
+ * sale on the counter then.
+ */
+export function routeKeptSerial(id: number, code: string): 'route' | 'done' | undefined {
+  const kept = keptSerial.get(id);
   if (kept?.code !== code) return undefined;
-  madeBefore.delete(id);
-  return kept.made;
+  keptSerial.delete(id);
+  if (kept.offered === undefined) return 'route';
+  return withdrawReloaded(kept.offered) ? 'route' : 'done';
 }
 
 /**
@@ -78,14 +99,12 @@ export function keepScansOverReload(
     due = true;
     setTimeout(save, 0);
   };
-  if (!read) {
-    read = true;
+  if (!read.has(storage)) {
+    read.add(storage);
     const kept = takeKept(storage);
-    for (const scan of kept) {
-      const { made } = asDelivered(scan);
-      if (scan.serialId !== undefined && made !== undefined)
-        madeBefore.set(scan.serialId, { code: scan.code, made });
-    }
+    for (const scan of kept)
+      if (scan.serialId !== undefined)
+        keptSerial.set(scan.serialId, { code: scan.code, made: asDelivered(scan).made });
     offer(kept, later);
   }
   later();
@@ -120,19 +139,33 @@ function offer(kept: readonly KeptScan[], saved: () => void): void {
     .invoke('scanner.take', { peek: true })
     .then(
       ({ scans }) => new Set(scans.map((s) => s.id)),
-      // No answer: offered all the same (the banner asks to check the sale), never left unsaid.
-      () => new Set<number>(),
+      // No answer (null): offered all the same (the banner asks to check the sale), never left
+      // unsaid; one the follower lists meanwhile is routed and its offer withdrawn (routeKeptSerial).
+      () => null,
     )
     .then((inCore) => {
       checking = [];
-      // Offered here with no id: the follower never lists those again.
-      for (const s of kept)
-        if (s.serialId !== undefined && !inCore.has(s.serialId)) madeBefore.delete(s.serialId);
-      offerReloadedScans(
-        kept.filter((s) => s.serialId === undefined || !inCore.has(s.serialId)).map(asDelivered),
-      );
+      offerReloadedScans(kept.flatMap((s) => offeredOf(s, inCore)));
       saved();
     });
+}
+
+/**
+ * What is offered of a kept scan once the core said which serial ids it holds (null: no answer):
+ * none for one the core holds (the follower lists it), nor for one the follower listed already.
+ */
+function offeredOf(s: KeptScan, inCore: ReadonlySet<number> | null): DeliveredScan[] {
+  if (s.serialId === undefined) return [asDelivered(s)];
+  const serial = keptSerial.get(s.serialId);
+  // Listed by the follower and routed already: the page has it.
+  if (serial === undefined || inCore?.has(s.serialId) === true) return [];
+  if (inCore !== null) {
+    // Its call took it: the core never lists it again, the offer is all there is of it.
+    keptSerial.delete(s.serialId);
+    return [asDelivered(s)];
+  }
+  serial.offered = asDelivered(s);
+  return [serial.offered];
 }
 
 /**

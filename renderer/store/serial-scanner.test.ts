@@ -232,13 +232,13 @@ describe('a serial scan the page could not apply', () => {
     await vi.waitFor(() => expect(core.inputs('scanner.take').length).toBeGreaterThanOrEqual(2));
     await settle();
 
+    const looks = core.inputs('scanner.take').length;
     await discardHeldScans();
     expect(useHeldScans.getState().held).toEqual([]);
     expect(waiting).toEqual([]);
     expect(core.inputs('scanner.claim')).toEqual([{ id: 1, code: '8591010000019' }]);
     // The claim's answer settled it: the follower, seeing it let go, has nothing to look for, and
     // nothing is said.
-    const looks = core.inputs('scanner.take').length;
     await scanQueue.idle();
     await settle();
     await settle();
