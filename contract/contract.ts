@@ -1442,6 +1442,12 @@ export class PosError extends Error {
 }
 
 /**
+ * What PosApi throws when the shell's bridge failed: no answer came, so whether the core did the
+ * call is not known. Any other PosError is the core's own answer.
+ */
+export class NoAnswerError extends PosError {}
+
+/**
  * `window.pos`: what each shell installs (Electron preload via contextBridge; the web shell's browser
  * transport). Envelope-level because errors do not survive contextBridge with their fields; the
  * renderer wraps it into the typed `PosApi` (renderer/platform/pos.ts), which throws `PosError`.

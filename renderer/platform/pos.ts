@@ -4,6 +4,7 @@
 import {
   Envelope,
   english,
+  NoAnswerError,
   PosError,
   parseEvent,
   parseOutput,
@@ -28,7 +29,7 @@ export function createPosApi(bridge: PosBridge): PosApi {
         raw = await bridge.invoke(channel, input);
       } catch {
         const said = [say('coreNoAnswer')];
-        throw new PosError({ code: 'failed', message: english(said), said });
+        throw new NoAnswerError({ code: 'failed', message: english(said), said });
       }
       const envelope = Envelope.parse(raw);
       if (!envelope.ok) throw new PosError(envelope.error);

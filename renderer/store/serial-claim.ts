@@ -1,43 +1,52 @@
 // Taking one serial scan that waits in the core (scanner.claim), for the page's own reasons: a
 // screen other than the sale is about to apply it (actions/scan-route.ts), or the cashier dropped
-// it while held (held-scans.ts). And the word that a call took one (settled: it waits in the core no
-// more), which the follower (serial-scanner.ts) listens for. Its own file: the follower reads the
+// it while held (held-scans.ts). And what the core answered each call that carried one (taken: it
+// waits in the core no more; or refused), which the follower (serial-scanner.ts) listens for. Its own
+// file: the follower reads the
 // held scans, so held-scans.ts cannot import from it.
-import { PosError } from '../../contract/contract.ts';
+import { NoAnswerError, PosError } from '../../contract/contract.ts';
 import { pos } from './pos.ts';
 
-/** Who hears that a serial scan no longer waits in the core (the follower). */
-const listeners = new Set<(id: number) => void>();
+/**
+ * What the core's answer to a call carrying a serial scan says of it: `taken`, it waits in the core
+ * no more; `refused`, the core refused the call (the refusal shown and cued as for any scan) and may
+ * not have taken it.
+ */
+export type SerialScanAnswer = 'taken' | 'refused';
 
-/** Listens for serial scans settled by a call's answer. Returns the unsubscribe function. */
-export function onSerialScanSettled(listener: (id: number) => void): () => void {
+/** Who hears what the calls carrying serial scans were answered (the follower). */
+const listeners = new Set<(id: number, answer: SerialScanAnswer) => void>();
+
+/** Listens for the answers to calls that carried a serial scan. Returns the unsubscribe function. */
+export function onSerialScanSettled(listener: (id: number, answer: SerialScanAnswer) => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
 /**
- * The core answered a call that carried serial scan `id` (session.scan's serialScanId, scanner.claim):
- * whatever it said, the scan is out of the core's list now, so the follower need not look for it
- * there. A call with no answer, or refused before it took the scan, says nothing: the follower looks.
+ * The core answered a call that carried serial scan `id` (session.scan's serialScanId, scanner.claim).
+ * Taken: the scan is out of the core's list now, so the follower need not look for it there. Refused:
+ * the follower still looks (the core may hold it yet), but the cashier was told already. A call with
+ * no answer says nothing: the follower looks, and says the scan was not added if it still waits.
  */
-function settled(id: number): void {
-  for (const listener of [...listeners]) listener(id);
+function answered(id: number, answer: SerialScanAnswer): void {
+  for (const listener of [...listeners]) listener(id, answer);
 }
 
 /**
- * Runs session.scan with serial scan `id`: told settled when the core took it, that is, when the call
- * was answered, refused as taken by another call ('scan-taken') or refused for the stock rule's
- * question ('unconfirmed': the handler takes the scan before it asks; the confirmed call after it
- * carries no id).
+ * Runs session.scan with serial scan `id`: told taken when the call was answered, refused as taken by
+ * another call ('scan-taken') or refused for the stock rule's question ('unconfirmed': the handler
+ * takes the scan before it asks; the confirmed call after it carries no id); told refused for any
+ * other refusal of the core's (the app still starting, a line the contract refuses, no shift).
  */
 export async function scanTaking<T>(id: number, call: () => Promise<T>): Promise<T> {
   try {
     const answer = await call();
-    settled(id);
+    answered(id, 'taken');
     return answer;
   } catch (error) {
-    if (error instanceof PosError && (error.code === 'scan-taken' || error.code === 'unconfirmed'))
-      settled(id);
+    if (error instanceof PosError && !(error instanceof NoAnswerError))
+      answered(id, error.code === 'scan-taken' || error.code === 'unconfirmed' ? 'taken' : 'refused');
     throw error;
   }
 }
@@ -46,7 +55,7 @@ export async function scanTaking<T>(id: number, call: () => Promise<T>): Promise
 export async function claimSerialScan(id: number, code: string): Promise<boolean> {
   try {
     const { claimed } = await pos.invoke('scanner.claim', { id, code });
-    settled(id);
+    answered(id, 'taken');
     return claimed;
   } catch {
     // The core did not answer: the scan waits there still. Once the queue is idle the follower

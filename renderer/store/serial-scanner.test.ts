@@ -6,12 +6,14 @@
 // said by its code, never applied later; a reconnection queues nothing twice. What is checked is the
 // follower and the queue, never the fake.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beepError } from '../platform/sound.ts';
 import { PosError, type PosApi, type SerialScanView } from '../../contract/contract.ts';
 import { lineId } from '../../contract/ids.ts';
 import { aLine, aSession, FakeBridge } from '../platform/fake-bridge.ts';
 import { createPosApi } from '../platform/pos.ts';
 import { scanQueue } from '../scanner/index.ts';
 import { useApp } from './app.ts';
+import { answerConfirm, guardDialog } from './guard.ts';
 import { addHeldScans, discardHeldScans, holdScan, useHeldScans } from './held-scans.ts';
 import { setPos } from './pos.ts';
 import { scan as saleScan } from './sale.ts';
@@ -34,6 +36,9 @@ function fakeShell() {
   } as unknown as PosApi;
   return { api, listings };
 }
+
+// The cues are counted (no Web Audio in Node): one error cue a refused scan, never two.
+vi.mock('../platform/sound.ts', () => ({ beepOk: vi.fn(), beepError: vi.fn(), warmSound: vi.fn() }));
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 let stop: (() => void) | undefined;
@@ -63,28 +68,46 @@ describe('followSerialScans', () => {
   });
 });
 
+/** The demo's inactive product: the stock rule asks before it is sold. */
+const INACTIVE = '8591010000019';
+
 /**
  * A core whose serial scans wait until a call takes them (scanner.claim, or session.scan with the
  * scan's id), as main/scanner/inbox.ts and main/counter/handlers.ts keep them. While `starting`,
  * session.scan is refused before it takes the scan (the counter not there yet); a code over 300
  * characters is refused by the contract's input check before any handler runs (the fake checks it).
+ * With `askFor`, that code's scan is taken and then refused for the stock rule's question, as the
+ * handler does; the confirmed call after it carries no id. `look`, when set, is what the next
+ * scanner.take waits for before it answers (a look out while the test acts); `answering`, what each
+ * session.scan waits for after taking its scan.
  */
 function coreWithInbox() {
   const core = new FakeBridge();
   const waiting: SerialScanView[] = [];
-  const state = { starting: false };
+  const state: { starting: boolean; askFor?: string; look?: Promise<void>; answering?: Promise<void> } = {
+    starting: false,
+  };
   const take = (id: number, code: string): boolean => {
     const at = waiting.findIndex((s) => s.id === id && s.code === code);
     if (at >= 0) waiting.splice(at, 1);
     return at >= 0;
   };
   core
-    .answer('scanner.take', () => ({ scans: [...waiting] }))
+    .answer('scanner.take', async () => {
+      const scans = [...waiting];
+      const look = state.look;
+      delete state.look;
+      await look;
+      return { scans };
+    })
     .answer('scanner.claim', ({ id, code }) => ({ claimed: take(id, code) }))
-    .answer('session.scan', ({ code, serialScanId }) => {
+    .answer('session.scan', async ({ code, serialScanId, confirmed }) => {
       if (state.starting) throw new PosError({ code: 'not-configured', message: 'The app is starting.' });
       if (serialScanId !== undefined && !take(serialScanId, code))
         throw new PosError({ code: 'scan-taken', message: 'Taken already.' });
+      await state.answering;
+      if (code === state.askFor && confirmed !== true)
+        throw new PosError({ code: 'unconfirmed', message: 'The product is not active.' });
       return {
         outcome: { kind: 'product', lineId: lineId(1), name: 'Product 1' },
         session: aSession([aLine(1)]),
@@ -98,6 +121,21 @@ function coreWithInbox() {
   };
   setPos(createPosApi(core));
   return { core, waiting, state, read };
+}
+
+/**
+ * As scan-route.ts does with a scan whose sale was paid before its turn: held while `holding`; the
+ * cashier's Ctrl+Enter then puts the held scans back into the queue, onto the sale on the counter.
+ */
+function holdingThenApplying(): { holding: boolean } {
+  useHeldScans.setState(useHeldScans.getInitialState(), true);
+  const sink = { holding: true };
+  unsink = scanQueue.setSink((scan) => {
+    if (!sink.holding) return saleScan(scan.code, 'scanner', undefined, scan.serialId);
+    holdScan(scan);
+    return Promise.resolve();
+  });
+  return sink;
 }
 
 /** The Sale screen's scan action, as actions/attach.ts applies a queued scan there. */
@@ -114,17 +152,26 @@ describe('a serial scan the page could not apply', () => {
     { why: 'the app still starting', code: '8591010000019', starting: true },
     { why: 'a line over 300 characters', code: '8'.repeat(301), starting: false },
   ])(
-    'refused before the core took it ($why): taken, said by its code, never applied after a reconnection',
+    'refused before the core took it ($why): taken, said by its code with one cue, never applied after a reconnection',
     async ({ code, starting }) => {
       const { core, waiting, state, read } = coreWithInbox();
       state.starting = starting;
+      const said = errorsSaid();
       unsink = applyOnSale();
       stop = followSerialScans();
       read(1, code);
-      // The page takes it from the core itself, and the Sale screen names the code not added.
+      // The page takes it from the core itself, and the Sale screen names the code not added after
+      // the call's refusal (which may not say which scan); the refusal's cue is the only one (a
+      // second would sound like a second scan refused).
       await vi.waitFor(() => expect(waiting).toEqual([]));
       expect(core.inputs('scanner.claim')).toEqual([{ id: 1, code }]);
-      expect(useApp.getState().sale.outcome?.text).toContain(code.slice(0, 13));
+      await scanQueue.idle();
+      await settle();
+      expect(said.texts).toHaveLength(2);
+      expect(said.texts[0]).not.toContain(code.slice(0, 13));
+      expect(said.texts[1]).toContain(code.slice(0, 13));
+      expect(said.cues()).toBe(1);
+      said.stop();
       // The core is up and the events reconnect (in Electron: the next start): nothing comes back.
       state.starting = false;
       core.reconnect();
@@ -135,6 +182,32 @@ describe('a serial scan the page could not apply', () => {
       expect(useApp.getState().session).toBeNull();
     },
   );
+
+  it('a scan whose call had no answer, still waiting in the core, is taken and said not added by its code', async () => {
+    const { core, waiting, read } = coreWithInbox();
+    const said = errorsSaid();
+    // The first session.scan never reaches the core (the shell's bridge fails); the scan waits there.
+    const invoke = core.invoke.bind(core);
+    let failed = false;
+    core.invoke = (channel, input) => {
+      if (channel !== 'session.scan' || failed) return invoke(channel, input);
+      failed = true;
+      return Promise.reject(new Error('the bridge failed'));
+    };
+    unsink = applyOnSale();
+    stop = followSerialScans();
+    read(1, '8591010000026');
+    await vi.waitFor(() => expect(waiting).toEqual([]));
+    expect(core.inputs('scanner.claim')).toEqual([{ id: 1, code: '8591010000026' }]);
+    await scanQueue.idle();
+    await settle();
+    // The call's own error (no answer), then the code named: it was not added. Whether the core had
+    // it was not known when the first was said, so each is cued.
+    expect(said.texts).toHaveLength(2);
+    expect(said.texts[1]).toContain('8591010000026');
+    expect(said.cues()).toBe(2);
+    said.stop();
+  });
 
   it('scans their calls took are settled by the answers: no look at what waits in the core', async () => {
     const { core, waiting, read } = coreWithInbox();
@@ -190,15 +263,7 @@ describe('a serial scan the page could not apply', () => {
 
   it('a scan held for a sale that left the counter is not taken as not added; added later, it is applied once', async () => {
     const { core, waiting, read } = coreWithInbox();
-    useHeldScans.setState(useHeldScans.getInitialState(), true);
-    // As scan-route.ts does with a scan whose sale was paid before its turn: held, then the
-    // cashier's Ctrl+Enter puts it back into the queue, onto the sale on the counter.
-    let holding = true;
-    unsink = scanQueue.setSink((scan) => {
-      if (!holding) return saleScan(scan.code, 'scanner', undefined, scan.serialId);
-      holdScan(scan);
-      return Promise.resolve();
-    });
+    const sink = holdingThenApplying();
     stop = followSerialScans();
     read(1, '8591010000019');
     await vi.waitFor(() => expect(useHeldScans.getState().held).toHaveLength(1));
@@ -209,7 +274,7 @@ describe('a serial scan the page could not apply', () => {
     expect(waiting).toEqual([{ id: 1, code: '8591010000019' }]);
     expect(useApp.getState().sale.outcome).toBeNull();
 
-    holding = false;
+    sink.holding = false;
     addHeldScans();
     await vi.waitFor(() => expect(waiting).toEqual([]));
     await scanQueue.idle();
@@ -253,4 +318,80 @@ describe('a serial scan the page could not apply', () => {
     expect(useHeldScans.getState().held).toEqual([]);
     expect(core.inputs('session.scan')).toEqual([]);
   });
+  it("one refused for the stock rule's question was taken by that call: no look at what waits, none claimed", async () => {
+    const { core, waiting, state, read } = coreWithInbox();
+    state.askFor = INACTIVE;
+    unsink = applyOnSale();
+    stop = followSerialScans();
+    await vi.waitFor(() => expect(core.inputs('scanner.take').length).toBeGreaterThanOrEqual(1));
+    await settle();
+    const looks = core.inputs('scanner.take').length;
+    read(1, INACTIVE);
+    await vi.waitFor(() => expect(guardDialog()).toBe('warning'));
+    expect(waiting).toEqual([]);
+    answerConfirm(true);
+    await vi.waitFor(() => expect(core.inputs('session.scan')).toHaveLength(2));
+    await scanQueue.idle();
+    await settle();
+    await settle();
+    expect(core.inputs('session.scan')).toEqual([
+      expect.objectContaining({ code: INACTIVE, serialScanId: 1 }),
+      expect.objectContaining({ code: INACTIVE, confirmed: true }),
+    ]);
+    expect((core.inputs('session.scan')[1] as { serialScanId?: number }).serialScanId).toBeUndefined();
+    expect(core.inputs('scanner.take')).toHaveLength(looks);
+    expect(core.inputs('scanner.claim')).toEqual([]);
+    expect(useApp.getState().sale.outcome?.tone).toBe('ok');
+  });
+
+  it('held scans the cashier adds while a look is out are applied, none taken by that look', async () => {
+    const { core, waiting, state, read } = coreWithInbox();
+    const sink = holdingThenApplying();
+    stop = followSerialScans();
+    await vi.waitFor(() => expect(core.inputs('scanner.take').length).toBeGreaterThanOrEqual(1));
+    await settle();
+    // The follower's look once the queue is idle answers only after the cashier has added the two
+    // held scans and the first one's call is out (the second waits behind it in the queue).
+    let answerLook = (): void => undefined;
+    state.look = new Promise<void>((resolve) => (answerLook = resolve));
+    let answerScans = (): void => undefined;
+    state.answering = new Promise<void>((resolve) => (answerScans = resolve));
+    const looks = core.inputs('scanner.take').length;
+    read(1, '8591010000019');
+    read(2, '8591010000026');
+    await vi.waitFor(() => expect(core.inputs('scanner.take')).toHaveLength(looks + 1));
+    expect(useHeldScans.getState().held).toHaveLength(2);
+    sink.holding = false;
+    addHeldScans();
+    await vi.waitFor(() => expect(core.inputs('session.scan')).toHaveLength(1));
+    answerLook();
+    await settle();
+    await settle();
+    answerScans();
+    await vi.waitFor(() => expect(core.inputs('session.scan')).toHaveLength(2));
+    await scanQueue.idle();
+    await settle();
+    await settle();
+    expect(waiting).toEqual([]);
+    expect(core.inputs('session.scan')).toEqual([
+      expect.objectContaining({ code: '8591010000019', serialScanId: 1 }),
+      expect.objectContaining({ code: '8591010000026', serialScanId: 2 }),
+    ]);
+    // Both taken by their own calls: the look took none, and nothing was said not added.
+    expect(core.inputs('scanner.claim')).toEqual([]);
+    expect(useApp.getState().sale.outcome?.tone).toBe('ok');
+    expect(useApp.getState().sale.outcome?.text).toContain('Product 1');
+  });
 });
+
+/** The error messages the Sale screen announces from now on, and the error cues sounded. */
+function errorsSaid(): { readonly texts: string[]; cues: () => number; stop: () => void } {
+  const texts: string[] = [];
+  const cuesBefore = vi.mocked(beepError).mock.calls.length;
+  const cues = () => vi.mocked(beepError).mock.calls.length - cuesBefore;
+  const stop = useApp.subscribe((now, before) => {
+    const outcome = now.sale.outcome;
+    if (outcome !== before.sale.outcome && outcome?.tone === 'error') texts.push(outcome.text);
+  });
+  return { texts, cues, stop };
+}

@@ -46,7 +46,7 @@ export function followSerialScans(): () => void {
       if (scan !== undefined) follower.heard(scan);
     }),
     pos.opened(() => void follower.list()),
-    onSerialScanSettled((id) => follower.settled(id)),
+    onSerialScanSettled((id, answer) => (answer === 'taken' ? follower.settled(id) : follower.refused(id))),
     // A held scan let go (added to the sale on the counter, or its sale recalled) is the queue's
     // again: once it has been applied, whether its call took it is settled as for any other.
     useHeldScans.subscribe((now, before) => {
@@ -69,8 +69,10 @@ export function followSerialScans(): () => void {
  * session.scan, no answer) would wait in the core and be applied at the next listing, in Electron
  * the next start, into whatever sale is open then. So once the queue is idle the page asks what
  * still waits, if any scan it put in its queue was not settled by its call's answer: one that still
- * waits there is taken (scanner.claim) and the cashier told its code was not added. A scan a call
- * took costs no such look (a round trip beside the next scan's).
+ * waits there is taken (scanner.claim) and the cashier told its code was not added, with no cue if
+ * the core's refusal of its call was cued already (one cue a scan, as for a keyboard's). A scan
+ * a call took costs no such look (a round trip beside the next scan's). The look takes nothing while
+ * the queue has scans to apply again (held ones the cashier added meanwhile): their calls take them.
  */
 class SerialFollower {
   stopped = false;
@@ -78,6 +80,8 @@ class SerialFollower {
   readonly #queued = new Map<number, string>();
   /** Put in the queue, not yet known taken from the core. */
   readonly #unsettled = new Map<number, string>();
+  /** Of those, the ones whose call the core refused: the cashier heard that refusal's cue. */
+  readonly #refused = new Set<number>();
   /** Scans from events while a listing is under way (null: none under way). */
   #heardMeanwhile: SerialScanView[] | null = null;
   /** Listings started, and those not answered yet. */
@@ -92,8 +96,19 @@ class SerialFollower {
   /** A call's answer said the core no longer holds scan `id` (serial-claim.ts): nothing to look for. */
   settled(id: number): void {
     this.#unsettled.delete(id);
+    this.#refused.delete(id);
     // Forgotten only if no listing is under way: one asked before the call took it may still name it.
     if (this.#listings.open === 0) this.#queued.delete(id);
+  }
+
+  /**
+   * The core refused the call that carried scan `id`, before or after taking it: the cashier was shown
+   * the refusal and heard its cue, as for a keyboard scan. Still looked for: if it waits, it is taken
+   * and its code named as not added (the refusal may not say which scan: "the value is not valid"),
+   * with no second cue.
+   */
+  refused(id: number): void {
+    if (this.#unsettled.has(id)) this.#refused.add(id);
   }
 
   /** Held scans went back into the queue: settle them once it is idle again. */
@@ -140,50 +155,50 @@ class SerialFollower {
     if (this.#settling || this.stopped) return;
     this.#settling = true;
     void scanQueue.idle().then(async () => {
-      // A scan put between the queue going idle and now is being applied: wait for it too.
-      if (!scanQueue.isIdle()) {
-        this.#settling = false;
-        this.#settleWhenIdle();
-        return;
-      }
       const due = new Map(this.#unsettled);
-      // Their calls' answers settled them all meanwhile (the usual course): nothing to look for.
-      if (due.size === 0) {
-        this.#settling = false;
-        return;
-      }
-      const answered = await this.#settle(due);
+      // A scan put between the queue going idle and now is being applied: wait for it too. Their
+      // calls' answers settled them all meanwhile (the usual course): nothing to look for.
+      const settled = !scanQueue.isIdle() ? 'busy' : due.size === 0 ? 'answered' : await this.#settle(due);
       this.#settling = false;
-      // Scans put meanwhile are settled once the queue is idle again; after no answer, the next
-      // listing (the events back) tries again.
-      if (answered && [...this.#unsettled.keys()].some((id) => !due.has(id))) this.#settleWhenIdle();
+      // Once the queue is idle again: the scans it took meanwhile, and those put after the look.
+      // After no answer, the next listing (the events back) tries again.
+      if (
+        settled === 'busy' ||
+        (settled === 'answered' && [...this.#unsettled.keys()].some((id) => !due.has(id)))
+      )
+        this.#settleWhenIdle();
     });
   }
 
   /**
    * The queue has applied `due` (or tried to): each that still waits in the core was not taken by
-   * its call, so it is taken now and the cashier told. False when the core did not answer: they
-   * stay unsettled.
+   * its call, so it is taken now and the cashier told (cued unless its call's refusal was). 'no-answer'
+   * when the core did not answer: they stay unsettled. 'busy' when the queue took scans again while
+   * the look was out (held ones the cashier added): the rest wait until it is idle.
    */
-  async #settle(due: ReadonlyMap<number, string>): Promise<boolean> {
+  async #settle(due: ReadonlyMap<number, string>): Promise<'answered' | 'no-answer' | 'busy'> {
     const startedBefore = this.#listings.started;
     try {
       const { scans } = await pos.invoke('scanner.take', { peek: true });
       const waiting = new Map(scans.map((s) => [s.id, s.code]));
-      const held = heldSerialIds();
       for (const [id, code] of due) {
+        // One of those may be among `due`, its call not sent yet: taken here, the cashier's add
+        // would be refused as taken and the scan said not added.
+        if (!scanQueue.isIdle()) return 'busy';
         // Held for a sale that left the counter (store/held-scans.ts): not applied yet, offered to
-        // the cashier; it waits in the core until it is, and is settled after (released).
-        if (held.has(id)) continue;
-        if (waiting.get(id) === code && (await pos.invoke('scanner.claim', { id, code })).claimed)
-          tellNotAdded(code);
+        // the cashier; it waits in the core until it is, and is settled after (released). Or its
+        // call's answer came while the look was out.
+        if (heldSerialIds().has(id) || !this.#unsettled.has(id)) continue;
+        const claimed = waiting.get(id) === code && (await pos.invoke('scanner.claim', { id, code })).claimed;
+        if (claimed) tellNotAdded(code, this.#refused.has(id));
         this.#unsettled.delete(id);
+        this.#refused.delete(id);
         // Forgotten only if no listing asked before it was taken: such a listing may still name it.
         if (this.#listings.open === 0 && this.#listings.started === startedBefore) this.#queued.delete(id);
       }
-      return true;
+      return 'answered';
     } catch {
-      return false;
+      return 'no-answer';
     }
   }
 }
@@ -196,8 +211,12 @@ function heldSerialIds(): Set<number> {
 /** Past this many characters a code is shown cut (a line of noise may run to hundreds). */
 const SHOWN_CODE_MAX = 32;
 
-/** Says a serial scan's code was not added: in the Sale screen's message, or above another screen. */
-function tellNotAdded(code: string): void {
+/**
+ * Says a serial scan's code was not added: in the Sale screen's message, or above another screen.
+ * Cued unless its call's refusal was cued already (`cued`): one cue a scan, or two would sound like
+ * two scans refused.
+ */
+function tellNotAdded(code: string, cued: boolean): void {
   const chars = Array.from(code);
   const shown = chars.length > SHOWN_CODE_MAX ? `${chars.slice(0, SHOWN_CODE_MAX).join('')}…` : code;
   const text = i18n.t('serial:serialScanNotAdded', { code: shown });
@@ -206,5 +225,5 @@ function tellNotAdded(code: string): void {
     return;
   }
   announce({ tone: 'error', text });
-  beepError();
+  if (!cued) beepError();
 }

@@ -184,13 +184,25 @@ describe('serial scanner in the web shell', () => {
     expect(await rows().count()).toBe(0);
   });
 
-  it('a line the sale cannot take (over 300 characters) is said by its code once, and never comes back', async () => {
+  it('a line the sale cannot take (over 300 characters) is said by its code once, with one cue, and never comes back', async () => {
     await voidIfAny();
     await goTo(page, 'sale');
     const noise = '8'.repeat(301);
     const notAdded = say('serial:serialScanNotAdded', { code: `${noise.slice(0, 32)}…` });
+    // Each error cue marks the page (renderer/platform/sound.ts), even with the same value twice.
+    await page.evaluate(() => {
+      const marks = { cues: 0 };
+      Reflect.set(window, '__cues', marks);
+      new MutationObserver((records) => (marks.cues += records.length)).observe(document.body, {
+        attributes: true,
+        attributeFilter: ['data-cue'],
+      });
+    });
     pair.send(`${noise}\r\n`);
     await expect.poll(() => page.getByTestId('announcer').textContent()).toContain(notAdded);
+    // The call's refusal cued it; naming the code after it (in the same task as a cue would be) adds
+    // none: two would sound like two scans refused.
+    expect(await page.evaluate(() => (Reflect.get(window, '__cues') as { cues: number }).cues)).toBe(1);
     await screenshot(page, `serial-${E2E_LANGUAGE}-not-added-1024`);
     // The page lists what waits in the core when it opens: the line was taken, so nothing of it
     // comes back into the sale, and nothing is said of it again.
