@@ -1443,7 +1443,8 @@ export class PosError extends Error {
 
 /**
  * What PosApi throws when the shell's bridge failed: no answer came, so whether the core did the
- * call is not known. Any other PosError is the core's own answer.
+ * call is not known. Any other PosError is an answer: the core's, or the web shell's refusal of a
+ * call it did not start.
  */
 export class NoAnswerError extends PosError {}
 

@@ -1,16 +1,15 @@
 // Taking one serial scan that waits in the core (scanner.claim), for the page's own reasons: a
 // screen other than the sale is about to apply it (actions/scan-route.ts), or the cashier dropped
-// it while held (held-scans.ts). And what the core answered each call that carried one (taken: it
-// waits in the core no more; or refused), which the follower (serial-scanner.ts) listens for. Its own
-// file: the follower reads the
-// held scans, so held-scans.ts cannot import from it.
+// it while held (held-scans.ts). And what each call that carried one was answered (taken: it waits
+// in the core no more; or refused), which the follower (serial-scanner.ts) listens for. Its own file:
+// the follower reads the held scans, so held-scans.ts cannot import from it.
 import { NoAnswerError, PosError } from '../../contract/contract.ts';
 import { pos } from './pos.ts';
 
 /**
- * What the core's answer to a call carrying a serial scan says of it: `taken`, it waits in the core
- * no more; `refused`, the core refused the call (the refusal shown and cued as for any scan) and may
- * not have taken it.
+ * What the answer to a call carrying a serial scan says of it: `taken`, it waits in the core no more;
+ * `refused`, the call was refused (by the core, or by the web shell before the core saw it; shown and
+ * cued as for any scan) and the scan may not have been taken.
  */
 export type SerialScanAnswer = 'taken' | 'refused';
 
@@ -18,7 +17,7 @@ export type SerialScanAnswer = 'taken' | 'refused';
 const listeners = new Set<(id: number, answer: SerialScanAnswer) => void>();
 
 /** Listens for the answers to calls that carried a serial scan. Returns the unsubscribe function. */
-export function onSerialScanSettled(listener: (id: number, answer: SerialScanAnswer) => void): () => void {
+export function onSerialScanAnswered(listener: (id: number, answer: SerialScanAnswer) => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -37,7 +36,7 @@ function answered(id: number, answer: SerialScanAnswer): void {
  * Runs session.scan with serial scan `id`: told taken when the call was answered, refused as taken by
  * another call ('scan-taken') or refused for the stock rule's question ('unconfirmed': the handler
  * takes the scan before it asks; the confirmed call after it carries no id); told refused for any
- * other refusal of the core's (the app still starting, a line the contract refuses, no shift).
+ * other refusal (the app still starting, a line the contract refuses, no shift, the web shell's own).
  */
 export async function scanTaking<T>(id: number, call: () => Promise<T>): Promise<T> {
   try {

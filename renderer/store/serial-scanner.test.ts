@@ -11,7 +11,7 @@ import { PosError, type PosApi, type SerialScanView } from '../../contract/contr
 import { lineId } from '../../contract/ids.ts';
 import { aLine, aSession, FakeBridge } from '../platform/fake-bridge.ts';
 import { createPosApi } from '../platform/pos.ts';
-import { scanQueue } from '../scanner/index.ts';
+import { deliverScan, scanQueue } from '../scanner/index.ts';
 import { useApp } from './app.ts';
 import { answerConfirm, guardDialog } from './guard.ts';
 import { addHeldScans, discardHeldScans, holdScan, useHeldScans } from './held-scans.ts';
@@ -43,9 +43,11 @@ vi.mock('../platform/sound.ts', () => ({ beepOk: vi.fn(), beepError: vi.fn(), wa
 const settle = () => new Promise((r) => setTimeout(r, 0));
 let stop: (() => void) | undefined;
 let unsink: (() => void) | undefined;
+let unsay: (() => void) | undefined;
 afterEach(() => {
   stop?.();
   unsink?.();
+  unsay?.();
 });
 
 describe('followSerialScans', () => {
@@ -171,7 +173,6 @@ describe('a serial scan the page could not apply', () => {
       expect(said.texts[0]).not.toContain(code.slice(0, 13));
       expect(said.texts[1]).toContain(code.slice(0, 13));
       expect(said.cues()).toBe(1);
-      said.stop();
       // The core is up and the events reconnect (in Electron: the next start): nothing comes back.
       state.starting = false;
       core.reconnect();
@@ -206,7 +207,6 @@ describe('a serial scan the page could not apply', () => {
     expect(said.texts).toHaveLength(2);
     expect(said.texts[1]).toContain('8591010000026');
     expect(said.cues()).toBe(2);
-    said.stop();
   });
 
   it('scans their calls took are settled by the answers: no look at what waits in the core', async () => {
@@ -382,10 +382,39 @@ describe('a serial scan the page could not apply', () => {
     expect(useApp.getState().sale.outcome?.tone).toBe('ok');
     expect(useApp.getState().sale.outcome?.text).toContain('Product 1');
   });
+
+  it('a keyboard scan waiting under a dialog does not keep the look from taking a refused serial scan', async () => {
+    const { core, waiting, state, read } = coreWithInbox();
+    state.starting = true;
+    // A serial scan is applied on the sale; a keyboard scan waits, as under a dialog.
+    unsink = scanQueue.setSink((scan) =>
+      scan.serialId === undefined ? 'wait' : saleScan(scan.code, 'scanner', undefined, scan.serialId),
+    );
+    stop = followSerialScans();
+    await vi.waitFor(() => expect(core.inputs('scanner.take').length).toBeGreaterThanOrEqual(1));
+    await settle();
+    let answerLook = (): void => undefined;
+    state.look = new Promise<void>((resolve) => (answerLook = resolve));
+    const looks = core.inputs('scanner.take').length;
+    read(1, '8591010000019');
+    await vi.waitFor(() => expect(core.inputs('scanner.take')).toHaveLength(looks + 1));
+    deliverScan('8591010000026', 'keys');
+    answerLook();
+    // Refused before the core took it: the look takes it and names it, with the keyboard's scan
+    // still waiting in the queue.
+    await vi.waitFor(() => expect(waiting).toEqual([]));
+    expect(core.inputs('scanner.claim')).toEqual([{ id: 1, code: '8591010000019' }]);
+    expect(useApp.getState().sale.outcome?.text).toContain('8591010000019');
+    expect(scanQueue.waiting()).toBe(1);
+    // The dialog goes: the keyboard's scan is applied (dropped here).
+    unsink = scanQueue.setSink(() => Promise.resolve());
+    scanQueue.resume();
+    await scanQueue.idle();
+  });
 });
 
-/** The error messages the Sale screen announces from now on, and the error cues sounded. */
-function errorsSaid(): { readonly texts: string[]; cues: () => number; stop: () => void } {
+/** The error messages the Sale screen announces from now on (until the test ends), and the error cues sounded. */
+function errorsSaid(): { readonly texts: string[]; cues: () => number } {
   const texts: string[] = [];
   const cuesBefore = vi.mocked(beepError).mock.calls.length;
   const cues = () => vi.mocked(beepError).mock.calls.length - cuesBefore;
@@ -393,5 +422,6 @@ function errorsSaid(): { readonly texts: string[]; cues: () => number; stop: () 
     const outcome = now.sale.outcome;
     if (outcome !== before.sale.outcome && outcome?.tone === 'error') texts.push(outcome.text);
   });
-  return { texts, cues, stop };
+  unsay = stop;
+  return { texts, cues };
 }

@@ -12,7 +12,7 @@ import { useApp } from './app.ts';
 import { useHeldScans } from './held-scans.ts';
 import { pos } from './pos.ts';
 import { announce } from './sale.ts';
-import { onSerialScanSettled } from './serial-claim.ts';
+import { onSerialScanAnswered } from './serial-claim.ts';
 import { saveSettings } from './settings.ts';
 
 /** The serial ports the system lists. */
@@ -36,7 +36,7 @@ export async function saveSerialScanner(
  * shell's stream reconnected loses no scan). The scan stays in the core until the call that applies
  * it takes it (session.scan's serialScanId): one round trip a scan, and never applied twice, even if
  * another tab holds it too. The answer to that call settles it; only a scan whose call had no answer,
- * or was refused before the core took it, is looked for once the queue is idle. Returns the
+ * or was refused (maybe before the core took it), is looked for once the queue is idle. Returns the
  * unsubscribe function.
  */
 export function followSerialScans(): () => void {
@@ -46,7 +46,7 @@ export function followSerialScans(): () => void {
       if (scan !== undefined) follower.heard(scan);
     }),
     pos.opened(() => void follower.list()),
-    onSerialScanSettled((id, answer) => (answer === 'taken' ? follower.settled(id) : follower.refused(id))),
+    onSerialScanAnswered((id, answer) => (answer === 'taken' ? follower.settled(id) : follower.refused(id))),
     // A held scan let go (added to the sale on the counter, or its sale recalled) is the queue's
     // again: once it has been applied, whether its call took it is settled as for any other.
     useHeldScans.subscribe((now, before) => {
@@ -160,8 +160,8 @@ class SerialFollower {
       // calls' answers settled them all meanwhile (the usual course): nothing to look for.
       const settled = !scanQueue.isIdle() ? 'busy' : due.size === 0 ? 'answered' : await this.#settle(due);
       this.#settling = false;
-      // Once the queue is idle again: the scans it took meanwhile, and those put after the look.
-      // After no answer, the next listing (the events back) tries again.
+      // Once the queue is idle again: the scans it holds again, and those put after the look. After
+      // no answer, the next listing (the events back) tries again.
       if (
         settled === 'busy' ||
         (settled === 'answered' && [...this.#unsettled.keys()].some((id) => !due.has(id)))
@@ -173,18 +173,22 @@ class SerialFollower {
   /**
    * The queue has applied `due` (or tried to): each that still waits in the core was not taken by
    * its call, so it is taken now and the cashier told (cued unless its call's refusal was). 'no-answer'
-   * when the core did not answer: they stay unsettled. 'busy' when the queue took scans again while
-   * the look was out (held ones the cashier added): the rest wait until it is idle.
+   * when the core did not answer: they stay unsettled. 'busy' when some were in the queue again (held
+   * ones the cashier added while the look was out): those wait until it is idle.
    */
   async #settle(due: ReadonlyMap<number, string>): Promise<'answered' | 'no-answer' | 'busy'> {
     const startedBefore = this.#listings.started;
+    let busy = false;
     try {
       const { scans } = await pos.invoke('scanner.take', { peek: true });
       const waiting = new Map(scans.map((s) => [s.id, s.code]));
       for (const [id, code] of due) {
-        // One of those may be among `due`, its call not sent yet: taken here, the cashier's add
-        // would be refused as taken and the scan said not added.
-        if (!scanQueue.isIdle()) return 'busy';
+        // In the queue again, its call maybe not sent yet: taken here, the cashier's add would be
+        // refused as taken and the scan said not added. Its own call settles it.
+        if (inQueue(id)) {
+          busy = true;
+          continue;
+        }
         // Held for a sale that left the counter (store/held-scans.ts): not applied yet, offered to
         // the cashier; it waits in the core until it is, and is settled after (released). Or its
         // call's answer came while the look was out.
@@ -196,11 +200,16 @@ class SerialFollower {
         // Forgotten only if no listing asked before it was taken: such a listing may still name it.
         if (this.#listings.open === 0 && this.#listings.started === startedBefore) this.#queued.delete(id);
       }
-      return 'answered';
+      return busy ? 'busy' : 'answered';
     } catch {
       return 'no-answer';
     }
   }
+}
+
+/** Whether serial scan `id` is in the page's queue (being applied, or waiting to be). */
+function inQueue(id: number): boolean {
+  return scanQueue.unfinished().some((scan) => scan.serialId === id);
 }
 
 /** The serial scans held for a sale that left the counter, by id. */
