@@ -1,7 +1,8 @@
 // Always visible: online/offline, the instance (and DEMO), credentials refused, orders not allowed
 // (the client lacks the permission to create them), the till's shift and who is signed in, queued
-// orders, the receipt printer's waiting receipts, the serial scanner's port, age of the last sync. One line at 1024 px: the
-// instance gives up its room first, a long cashier's name is cut short (whole in its title).
+// orders, the receipt printer's waiting receipts, the serial scanner's port, age of the last sync.
+// What does not fit one line goes whole to a second (styles.css .status-bar: at 1024 px with a serial
+// scanner the sync's age does), never cut: the instance and who works the shift are never hidden.
 import { useTranslation } from 'react-i18next';
 import { useFormat } from './use-format.ts';
 import { useApp } from '../store/app.ts';

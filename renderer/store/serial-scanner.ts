@@ -78,10 +78,11 @@ class SerialFollower {
   stopped = false;
   /** Every scan put in the queue (id to code), kept while a listing could still name it. */
   readonly #queued = new Map<number, string>();
-  /** Put in the queue, not yet known taken from the core. */
-  readonly #unsettled = new Map<number, string>();
-  /** Of those, the ones whose call the core refused: the cashier heard that refusal's cue. */
-  readonly #refused = new Set<number>();
+  /**
+   * Put in the queue, not yet known taken from the core (id to code, and whether the core refused its
+   * call: the cashier heard that refusal's cue).
+   */
+  readonly #unsettled = new Map<number, Unsettled>();
   /** Scans from events while a listing is under way (null: none under way). */
   #heardMeanwhile: SerialScanView[] | null = null;
   /** Listings started, and those not answered yet. */
@@ -96,7 +97,6 @@ class SerialFollower {
   /** A call's answer said the core no longer holds scan `id` (serial-claim.ts): nothing to look for. */
   settled(id: number): void {
     this.#unsettled.delete(id);
-    this.#refused.delete(id);
     // Forgotten only if no listing is under way: one asked before the call took it may still name it.
     if (this.#listings.open === 0) this.#queued.delete(id);
   }
@@ -108,7 +108,8 @@ class SerialFollower {
    * with no second cue.
    */
   refused(id: number): void {
-    if (this.#unsettled.has(id)) this.#refused.add(id);
+    const scan = this.#unsettled.get(id);
+    if (scan !== undefined) this.#unsettled.set(id, { ...scan, refused: true });
   }
 
   /** Held scans went back into the queue: settle them once it is idle again. */
@@ -145,7 +146,7 @@ class SerialFollower {
     for (const scan of scans) {
       if (this.#queued.get(scan.id) === scan.code) continue;
       this.#queued.set(scan.id, scan.code);
-      this.#unsettled.set(scan.id, scan.code);
+      this.#unsettled.set(scan.id, { code: scan.code, refused: false });
       deliverScan(scan.code, 'serial', { serialId: scan.id });
     }
     if (this.#unsettled.size > 0) this.#settleWhenIdle();
@@ -176,13 +177,13 @@ class SerialFollower {
    * when the core did not answer: they stay unsettled. 'busy' when some were in the queue again (held
    * ones the cashier added while the look was out): those wait until it is idle.
    */
-  async #settle(due: ReadonlyMap<number, string>): Promise<'answered' | 'no-answer' | 'busy'> {
+  async #settle(due: ReadonlyMap<number, Unsettled>): Promise<'answered' | 'no-answer' | 'busy'> {
     const startedBefore = this.#listings.started;
     let busy = false;
     try {
       const { scans } = await pos.invoke('scanner.take', { peek: true });
       const waiting = new Map(scans.map((s) => [s.id, s.code]));
-      for (const [id, code] of due) {
+      for (const [id, { code }] of due) {
         // In the queue again, its call maybe not sent yet: taken here, the cashier's add would be
         // refused as taken and the scan said not added. Its own call settles it.
         if (inQueue(id)) {
@@ -194,9 +195,9 @@ class SerialFollower {
         // call's answer came while the look was out.
         if (heldSerialIds().has(id) || !this.#unsettled.has(id)) continue;
         const claimed = waiting.get(id) === code && (await pos.invoke('scanner.claim', { id, code })).claimed;
-        if (claimed) tellNotAdded(code, this.#refused.has(id));
+        // Whether its call was refused as the claim answered: that refusal may have come meanwhile.
+        if (claimed) tellNotAdded(code, this.#unsettled.get(id)?.refused ?? false);
         this.#unsettled.delete(id);
-        this.#refused.delete(id);
         // Forgotten only if no listing asked before it was taken: such a listing may still name it.
         if (this.#listings.open === 0 && this.#listings.started === startedBefore) this.#queued.delete(id);
       }
@@ -205,6 +206,13 @@ class SerialFollower {
       return 'no-answer';
     }
   }
+}
+
+/** A scan put in the queue and not yet known taken from the core. */
+interface Unsettled {
+  readonly code: string;
+  /** The core refused its call: the cashier heard that refusal's cue. */
+  readonly refused: boolean;
 }
 
 /** Whether serial scan `id` is in the page's queue (being applied, or waiting to be). */
