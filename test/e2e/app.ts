@@ -8,7 +8,14 @@ import { launchChromium, SIZES, startWebShellProcess, type RunningShell } from '
 import { lastKeyStamp, sendKeys } from './keys.ts';
 import { expect } from 'vitest';
 import { newPage, say } from './lang.ts';
-import { configureTill, plainProducts, syncedTerminal, type SyncedTerminal } from '../support/terminal.ts';
+import {
+  configureTill,
+  freshTerminal,
+  plainProducts,
+  syncCache,
+  syncedTerminal,
+  type SyncedTerminal,
+} from '../support/terminal.ts';
 
 type Diagnosable = Window & { counterKeymap?: () => KeymapDiagnostics };
 
@@ -267,6 +274,34 @@ export async function openTillSelling(
   if (product === undefined) throw new Error(`no plain product in ${name}'s catalog where ${where}`);
   configureTill(terminal.dataDir, { warehouseId: product.warehouseId });
   return { terminal, product, ...(await openOnSale(terminal.env)) };
+}
+
+/** A product of a test's own: its name and whatever differs from a plain piece at 49,90 with 90 in stock. */
+export type OwnItem = { readonly productName: string } & Readonly<Record<string, unknown>>;
+
+/**
+ * A fresh sim given `items` (pieces at 49,90, VAT 21 %, 90 in stock, in warehouse 1, unless an item
+ * says otherwise), a till (`name` its data folder's) synced from it and set to warehouse 1, its web
+ * shell and a 1024x768 page on the Sale screen.
+ */
+export async function openTillWith(
+  name: string,
+  items: readonly OwnItem[],
+): Promise<{ terminal: SyncedTerminal; shell: RunningShell; browser: Browser; page: Page }> {
+  const terminal = await freshTerminal(name);
+  for (const item of items)
+    terminal.sim.admin.addStockItem({
+      unitOfMeasure: 'ks',
+      vatRate: 21,
+      price: 49.9,
+      warehouseId: 1,
+      quantityInStock: 90,
+      quantityAvailable: 90,
+      ...item,
+    });
+  await syncCache(terminal.env);
+  configureTill(terminal.dataDir);
+  return { terminal, ...(await openOnSale(terminal.env)) };
 }
 
 /**

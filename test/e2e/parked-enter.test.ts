@@ -5,15 +5,14 @@
 // answering nothing. A sale parked while the list is open elsewhere shows in it (store-parked.test.ts).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openOnSale, scan } from './app.ts';
+import { openTillWith, scan } from './app.ts';
 import { screenshot, type RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import { sendKeys } from './keys.ts';
 import { say } from './lang.ts';
 import type { SyncedTerminal } from '../support/terminal.ts';
-import { configureTill, freshTerminal, stopAll, syncCache } from '../support/terminal.ts';
+import { stopAll } from '../support/terminal.ts';
 
-const WAREHOUSE = 1;
 const ITEMS = {
   milk: { productName: 'Mléko polotučné 1 l', barcode: '8591008000038' },
   bread: { productName: 'Chléb kmínový', barcode: '8594001000012' },
@@ -25,20 +24,7 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  terminal = await freshTerminal('parked-enter');
-  for (const fields of Object.values(ITEMS))
-    terminal.sim.admin.addStockItem({
-      unitOfMeasure: 'ks',
-      vatRate: 21,
-      price: 49.9,
-      warehouseId: WAREHOUSE,
-      quantityInStock: 90,
-      quantityAvailable: 90,
-      ...fields,
-    });
-  await syncCache(terminal.env);
-  configureTill(terminal.dataDir);
-  ({ shell, browser, page } = await openOnSale(terminal.env));
+  ({ terminal, shell, browser, page } = await openTillWith('parked-enter', Object.values(ITEMS)));
 }, 120_000);
 
 afterAll(async () => {
