@@ -276,6 +276,28 @@ export async function openTillSelling(
   return { terminal, product, ...(await openOnSale(terminal.env)) };
 }
 
+/**
+ * Calls the core from the page as the page does (POST /rpc/<channel> with its launch pass header) and
+ * returns the answer's value; throws with the status when the call was refused or failed.
+ */
+export async function askCore<T>(page: Page, channel: string, input: unknown = {}): Promise<T> {
+  const { status, envelope } = await page.evaluate(
+    async ({ channel, body, key, header }) => {
+      const answer = await fetch(`/rpc/${channel}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [header]: localStorage.getItem(key) ?? '' },
+        body,
+      });
+      return { status: answer.status, envelope: (await answer.json().catch(() => ({}))) as unknown };
+    },
+    { channel, body: JSON.stringify(input), key: LAUNCH_PASS_STORAGE_KEY, header: LAUNCH_PASS_HEADER },
+  );
+  const answered = envelope as { ok?: boolean; value?: T };
+  if (answered.ok !== true || answered.value === undefined)
+    throw new Error(`${channel} answered ${status}: ${JSON.stringify(envelope)}`);
+  return answered.value;
+}
+
 /** A product of a test's own: its name and whatever differs from a plain piece at 49,90 with 90 in stock. */
 export type OwnItem = { readonly productName: string } & Readonly<Record<string, unknown>>;
 

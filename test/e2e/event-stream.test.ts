@@ -3,12 +3,10 @@
 // the core sent meanwhile never reaches the page; the page has to read the state again.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAUNCH_PASS_HEADER } from '../../contract/channels.ts';
 import type { SyncStatusView } from '../../contract/contract.ts';
-import { LAUNCH_PASS_STORAGE_KEY } from '../../renderer/platform/launch-pass.ts';
 import { startSim, type RunningSim } from '../../sim/server.ts';
 import { demoEnv, sharedTempDir } from '../support/fixtures.ts';
-import { goTo } from './app.ts';
+import { askCore, goTo } from './app.ts';
 import { launchChromium, startWebShellProcess, type RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import { newPage } from './lang.ts';
@@ -53,19 +51,7 @@ function shownRows(p: Page): Promise<Row[]> {
 
 /** What the core says of the sync, asked from the page as the page asks (its launch pass header). */
 function coreSync(p: Page): Promise<SyncStatusView> {
-  return p.evaluate(
-    async ({ header, key }) => {
-      const answer = await fetch('/rpc/sync.status', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', [header]: localStorage.getItem(key) ?? '' },
-        body: '{}',
-      });
-      const envelope = (await answer.json()) as { value?: SyncStatusView };
-      if (envelope.value === undefined) throw new Error(`sync.status answered ${answer.status}`);
-      return envelope.value;
-    },
-    { header: LAUNCH_PASS_HEADER, key: LAUNCH_PASS_STORAGE_KEY },
-  );
+  return askCore<SyncStatusView>(p, 'sync.status');
 }
 
 describe('the event stream connecting late', () => {

@@ -7,10 +7,8 @@
 // Last, offline, what this till sold since the last sync comes off the stock on the Stock screen, in
 // the Sale screen's list and in its warning, saying how much.
 import type { Browser, Page } from 'playwright-core';
-import { LAUNCH_PASS_HEADER } from '../../contract/channels.ts';
-import { LAUNCH_PASS_STORAGE_KEY } from '../../renderer/platform/launch-pass.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goTo, openOnSale, placeOrder, scan, scanSettled, setManagerPin, statusBar } from './app.ts';
+import { askCore, goTo, openOnSale, placeOrder, scan, scanSettled, setManagerPin, statusBar } from './app.ts';
 import { screenshot, type RunningShell, SIZES } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import { E2E_LOCALE, say, sayPattern } from './lang.ts';
@@ -176,21 +174,9 @@ describe('quantities and items the stock does not back', { timeout: 180_000 }, (
     await expect.poll(savedStockRule).toBe(rule);
   }
 
-  /** The stock rule the core holds now (settings.get through the web shell, with this page's pass). */
-  function savedStockRule(): Promise<unknown> {
-    return page.evaluate(
-      async ({ key, header }) => {
-        const r = await fetch('/rpc/settings.get', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', [header]: localStorage.getItem(key) ?? '' },
-          body: '{}',
-        });
-        const envelope = (await r.json()) as { ok: boolean; value?: { stockRule?: unknown } };
-        return envelope.ok ? envelope.value?.stockRule : null;
-      },
-      { key: LAUNCH_PASS_STORAGE_KEY, header: LAUNCH_PASS_HEADER },
-    );
-  }
+  /** The stock rule the core holds now (settings.get, asked from the page as the page asks). */
+  const savedStockRule = async (): Promise<string> =>
+    (await askCore<{ stockRule: string }>(page, 'settings.get')).stockRule;
 
   it('Settings can refuse them instead: said on the Sale screen, nothing added', async () => {
     await atEachSize(async (size) => {
