@@ -383,21 +383,36 @@ describe('a serial scan the page could not apply', () => {
     expect(useApp.getState().sale.outcome?.text).toContain('Product 1');
   });
 
+  it('a scan of a restarted core under the id of one the look is out for is still looked for', async () => {
+    const inbox = coreWithInbox();
+    const { core, waiting, state, read } = inbox;
+    state.starting = true;
+    const said = errorsSaid();
+    unsink = applyOnSale();
+    // Refused before the core took it: the look for it is out (listing it as waiting).
+    const answerLook = await lookOutAfterRefusal(inbox, '8591010000019');
+    // Meanwhile the core started again with its clock set back (main/scanner/inbox.ts counts ids
+    // from the time): its first scan has the same id, and its call is refused too.
+    waiting.splice(0);
+    read(1, '8591010000026');
+    await vi.waitFor(() => expect(core.inputs('session.scan')).toHaveLength(2));
+    await scanQueue.idle();
+    answerLook();
+    // The look's answer named the old scan: the new one is still looked for, taken and named.
+    await vi.waitFor(() => expect(waiting).toEqual([]));
+    expect(core.inputs('scanner.claim')).toContainEqual({ id: 1, code: '8591010000026' });
+    await vi.waitFor(() => expect(said.texts.some((t) => t.includes('8591010000026'))).toBe(true));
+  });
+
   it('a keyboard scan waiting under a dialog does not keep the look from taking a refused serial scan', async () => {
-    const { core, waiting, state, read } = coreWithInbox();
+    const inbox = coreWithInbox();
+    const { core, waiting, state } = inbox;
     state.starting = true;
     // A serial scan is applied on the sale; a keyboard scan waits, as under a dialog.
     unsink = scanQueue.setSink((scan) =>
       scan.serialId === undefined ? 'wait' : saleScan(scan.code, 'scanner', undefined, scan.serialId),
     );
-    stop = followSerialScans();
-    await vi.waitFor(() => expect(core.inputs('scanner.take').length).toBeGreaterThanOrEqual(1));
-    await settle();
-    let answerLook = (): void => undefined;
-    state.look = new Promise<void>((resolve) => (answerLook = resolve));
-    const looks = core.inputs('scanner.take').length;
-    read(1, '8591010000019');
-    await vi.waitFor(() => expect(core.inputs('scanner.take')).toHaveLength(looks + 1));
+    const answerLook = await lookOutAfterRefusal(inbox, '8591010000019');
     deliverScan('8591010000026', 'keys');
     answerLook();
     // Refused before the core took it: the look takes it and names it, with the keyboard's scan
@@ -412,6 +427,26 @@ describe('a serial scan the page could not apply', () => {
     await scanQueue.idle();
   });
 });
+
+/**
+ * Starts the follower over `inbox` (its core refusing calls: starting) and reads serial scan 1 with
+ * `code`; returns once the look for it is out, with the function that lets that look answer.
+ */
+async function lookOutAfterRefusal(
+  inbox: ReturnType<typeof coreWithInbox>,
+  code: string,
+): Promise<() => void> {
+  const { core, state, read } = inbox;
+  stop = followSerialScans();
+  await vi.waitFor(() => expect(core.inputs('scanner.take').length).toBeGreaterThanOrEqual(1));
+  await settle();
+  let answerLook = (): void => undefined;
+  state.look = new Promise<void>((resolve) => (answerLook = resolve));
+  const looks = core.inputs('scanner.take').length;
+  read(1, code);
+  await vi.waitFor(() => expect(core.inputs('scanner.take')).toHaveLength(looks + 1));
+  return answerLook;
+}
 
 /** The error messages the Sale screen announces from now on (until the test ends), and the error cues sounded. */
 function errorsSaid(): { readonly texts: string[]; cues: () => number } {

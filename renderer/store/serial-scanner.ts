@@ -161,11 +161,12 @@ class SerialFollower {
       // calls' answers settled them all meanwhile (the usual course): nothing to look for.
       const settled = !scanQueue.isIdle() ? 'busy' : due.size === 0 ? 'answered' : await this.#settle(due);
       this.#settling = false;
-      // Once the queue is idle again: the scans it holds again, and those put after the look. After
-      // no answer, the next listing (the events back) tries again.
+      // Once the queue is idle again: the scans it holds again, and those put after the look (an id
+      // put again with another code among them). After no answer, the next listing (the events
+      // back) tries again.
       if (
         settled === 'busy' ||
-        (settled === 'answered' && [...this.#unsettled.keys()].some((id) => !due.has(id)))
+        (settled === 'answered' && [...this.#unsettled].some(([id, { code }]) => due.get(id)?.code !== code))
       )
         this.#settleWhenIdle();
     });
@@ -192,8 +193,9 @@ class SerialFollower {
         }
         // Held for a sale that left the counter (store/held-scans.ts): not applied yet, offered to
         // the cashier; it waits in the core until it is, and is settled after (released). Or its
-        // call's answer came while the look was out.
-        if (heldSerialIds().has(id) || !this.#unsettled.has(id)) continue;
+        // call's answer came while the look was out, or the id is now another scan's (a core started
+        // again with its clock set back counts from an earlier time): that one is looked for next.
+        if (heldSerialIds().has(id) || this.#unsettled.get(id)?.code !== code) continue;
         const claimed = waiting.get(id) === code && (await pos.invoke('scanner.claim', { id, code })).claimed;
         // Whether its call was refused as the claim answered: that refusal may have come meanwhile.
         if (claimed) tellNotAdded(code, this.#unsettled.get(id)?.refused ?? false);
