@@ -435,6 +435,44 @@ describe('two changes of settings in quick succession', () => {
   });
 });
 
+/** Waits for the change of settings the store sends (one at a time, settings.ts), and answers it. */
+async function answerSettingsSet(): Promise<void> {
+  while (!shell.calls.some((c) => c.channel === 'settings.set')) await settle();
+  shell.deliver('settings.set');
+}
+
+describe('a Settings choice being saved', () => {
+  beforeEach(async () => {
+    await load(true);
+  });
+
+  it('is what a card shown meanwhile shows, until the answer to the last pick of it', async () => {
+    const { saveChoice, useChoiceSaves } = await import('./settings.ts');
+    const chosen = () => useChoiceSaves.getState()['scanner-suffix']?.chosen;
+    shell.held = true;
+    // Two picks in a row: the card shows the later one until its own answer, whatever the first's.
+    const first = saveChoice('scanner-suffix', 'tab', { scanner: { suffix: 'tab' } });
+    const second = saveChoice('scanner-suffix', 'enter', { scanner: { suffix: 'enter' } });
+    expect(chosen()).toBe('enter');
+    await answerSettingsSet();
+    await first;
+    expect(chosen()).toBe('enter');
+    await answerSettingsSet();
+    expect(await second).toBeNull();
+    expect(chosen()).toBeNull();
+    expect(shown().settings?.scanner.suffix).toBe('enter');
+  });
+
+  it('refused, says why, and the saved value shows again', async () => {
+    const { saveChoice, useChoiceSaves } = await import('./settings.ts');
+    shell.refusing.add('settings.set');
+    expect(await saveChoice('scanner-suffix', 'tab', { scanner: { suffix: 'tab' } })).toBe(
+      'settings.set failed',
+    );
+    expect(useChoiceSaves.getState()['scanner-suffix']?.chosen).toBeNull();
+  });
+});
+
 describe('the Orders list is kept by the orders each event carries, never read again for one', () => {
   beforeEach(async () => {
     await load(true);

@@ -30,6 +30,40 @@ async function saveNow(patch: SettingsPatch): Promise<SettingsView> {
   return answer;
 }
 
+/** A Settings choice (ChoiceCard) on its way to the core. */
+export interface ChoiceSave {
+  /** The value being saved, shown checked meanwhile; null once the last one is answered. */
+  readonly chosen: string | null;
+  /** Which pick of this choice it is: only the last one's answer lets the saved value show. */
+  readonly pick: number;
+}
+
+/**
+ * The choices being saved, by the card's section. Kept here, not in the card: a card shown again
+ * while its save is on its way (Settings left and opened again) shows the value being saved, not the
+ * one before it, which a click would then pick again for nothing.
+ */
+export const useChoiceSaves = create<Readonly<Record<string, ChoiceSave>>>()(() => ({}));
+
+/** Saves a Settings choice: `value` of the card `section`, as `patch` says it. The error to show, or null. */
+export async function saveChoice(
+  section: string,
+  value: string,
+  patch: SettingsPatch,
+): Promise<string | null> {
+  const pick = (useChoiceSaves.getState()[section]?.pick ?? 0) + 1;
+  useChoiceSaves.setState({ [section]: { chosen: value, pick } });
+  try {
+    await saveSettings(patch);
+    return null;
+  } catch (e) {
+    return message(e);
+  } finally {
+    if (useChoiceSaves.getState()[section]?.pick === pick)
+      useChoiceSaves.setState({ [section]: { chosen: null, pick } });
+  }
+}
+
 /** What became of a change of the manager PIN in Settings. */
 export type PinChange =
   | { readonly kind: 'digits' | 'differ' | 'set' | 'changed' | 'removed' }

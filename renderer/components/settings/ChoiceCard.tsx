@@ -1,11 +1,11 @@
 // A Settings card that is one choice among a few (radio buttons), saved the moment it is picked: the
 // choice shows checked while it is saved (an arrow key moves the check at once, and the manager PIN is
-// asked for when one is set); what went wrong stays under it. The section's name names the form's
-// parts: `data-section`, the radios' `name`, `<section>-choice` and `data-<section>-option`.
+// asked for when one is set), also on the card shown again meanwhile (store/settings.ts keeps it); what
+// went wrong stays under it. The section's name names the form's parts: `data-section`, the radios'
+// `name`, `<section>-choice` and `data-<section>-option`.
 import { useState } from 'react';
 import type { SettingsPatch } from '../../../contract/contract.ts';
-import { message } from '../../store/app.ts';
-import { saveSettings } from '../../store/settings.ts';
+import { saveChoice, useChoiceSaves } from '../../store/settings.ts';
 import { Card } from '../Card.tsx';
 
 export interface Choice<T extends string> {
@@ -34,19 +34,10 @@ export function ChoiceCard<T extends string>({
   /** The settings changed by picking a value. */
   patch: (value: T) => SettingsPatch;
 }) {
+  const save = useChoiceSaves((saves) => saves[section]);
+  const shown = save?.chosen ?? value;
   const [error, setError] = useState<string | null>(null);
-  const [chosen, setChosen] = useState<T | null>(null);
-  const choose = async (value: T) => {
-    setChosen(value);
-    try {
-      await saveSettings(patch(value));
-      setError(null);
-    } catch (e) {
-      setError(message(e));
-    } finally {
-      setChosen(null);
-    }
-  };
+  const choose = async (value: T) => setError(await saveChoice(section, value, patch(value)));
   return (
     <Card title={title} data-section={section}>
       <fieldset className={`${section}-choice`}>
@@ -58,7 +49,7 @@ export function ChoiceCard<T extends string>({
               autoComplete="off"
               name={section}
               value={choice.value}
-              checked={(chosen ?? value) === choice.value}
+              checked={shown === choice.value}
               onChange={() => void choose(choice.value)}
               {...{ [`data-${section}-option`]: choice.value }}
             />{' '}
