@@ -9,13 +9,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { LAUNCH_PASS_HEADER } from '../../contract/channels.ts';
 import type { OutboxEntryView } from '../../contract/contract.ts';
 import { openDatabase } from '../../db/database.ts';
 import { SettingsStore } from '../../main/settings/store.ts';
 import { ServiceClient } from '../../main/service/index.ts';
-import { LAUNCH_PASS_STORAGE_KEY } from '../../renderer/platform/launch-pass.ts';
-import { goTo, placeOrder, scan, statusBar } from './app.ts';
+import { askCore, goTo, placeOrder, scan, statusBar } from './app.ts';
 import { launchChromium, screenshot, SIZES, startWebShellProcess, type RunningShell } from './browser.ts';
 import { newPage, say } from './lang.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
@@ -106,18 +104,7 @@ function storedState(id: number): string | undefined {
 
 /** The whole outbox as the core lists it, asked from the page as the screens ask (its launch pass). */
 function outbox(): Promise<OutboxEntryView[]> {
-  return page.evaluate(
-    async (pass) => {
-      const answer = await fetch('/rpc/outbox.list', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', [pass.header]: localStorage.getItem(pass.key) ?? '' },
-        body: '{}',
-      });
-      const envelope = (await answer.json()) as { value: OutboxEntryView[] };
-      return envelope.value;
-    },
-    { header: LAUNCH_PASS_HEADER, key: LAUNCH_PASS_STORAGE_KEY },
-  );
+  return askCore<OutboxEntryView[]>(page, 'outbox.list');
 }
 
 /** Opens the dialog with Ctrl+K on the Sale screen. */

@@ -7,10 +7,8 @@
 // call of the page at the shell too, the void's included, whatever the page did.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAUNCH_PASS_HEADER } from '../../contract/channels.ts';
 import type { SessionView } from '../../contract/contract.ts';
-import { LAUNCH_PASS_STORAGE_KEY } from '../../renderer/platform/launch-pass.ts';
-import { goTo, openTillSelling, scan, type PlainProduct } from './app.ts';
+import { askCore, goTo, openTillSelling, scan, type PlainProduct } from './app.ts';
 import type { RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import { stopAll, type SyncedTerminal } from '../support/terminal.ts';
@@ -35,17 +33,7 @@ const stored = () =>
 
 /** The sale at the counter as the core has it, asked as the screens ask. */
 function coreSale(): Promise<SessionView> {
-  return page.evaluate(
-    async (pass) => {
-      const answer = await fetch('/rpc/session.current', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', [pass.header]: localStorage.getItem(pass.key) ?? '' },
-        body: '{}',
-      });
-      return ((await answer.json()) as { value: SessionView }).value;
-    },
-    { header: LAUNCH_PASS_HEADER, key: LAUNCH_PASS_STORAGE_KEY },
-  );
+  return askCore<SessionView>(page, 'session.current');
 }
 
 describe('keys after a scan', () => {

@@ -11,13 +11,11 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.ts';
-import { LAUNCH_PASS_HEADER } from '../../contract/channels.ts';
 import { claimForSending, insertOutboxOrder, recordOutboxOutcome } from '../../db/outbox.ts';
 import { setReturnRoute } from '../../db/returns.ts';
 import { demoEnv, sharedTempDir } from '../support/fixtures.ts';
 import { openShift, returnCash, sell, WAREHOUSE } from '../support/store-sales.ts';
-import { LAUNCH_PASS_STORAGE_KEY } from '../../renderer/platform/launch-pass.ts';
-import { goTo } from './app.ts';
+import { askCore, goTo } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import { newPage, say } from './lang.ts';
@@ -173,7 +171,7 @@ describe('returns in doubt on Orders', () => {
     );
     // Another screen's manager found the order still on the instance: the return waits again (its
     // DELETE goes on the next pass; the instance is out of reach, so it stays waiting).
-    expect(await stillThere(page, deletedId)).toMatchObject({ ok: true, value: { state: 'queued' } });
+    expect(await stillThere(page, deletedId)).toMatchObject({ state: 'queued' });
     await expect.poll(() => deleted.getAttribute('data-state')).toBe('queued');
     expect(await deleted.locator('[data-action="return-settle-gone"]').count()).toBe(0);
     // The outbox's counts per state did not move: the list followed the returns' own news.
@@ -189,7 +187,7 @@ describe('returns in doubt on Orders', () => {
       const row = page.locator('[data-return="P1-V000003"]');
       await expect.poll(() => row.getAttribute('data-state')).toBe('in-doubt');
       // Settled while the page hears nothing: the core's `returns.changed` never reaches it.
-      expect(await stillThere(page, lateId)).toMatchObject({ ok: true, value: { state: 'queued' } });
+      expect(await stillThere(page, lateId)).toMatchObject({ state: 'queued' });
       release();
       await expect.poll(() => row.getAttribute('data-state')).toBe('queued');
     });
@@ -239,20 +237,10 @@ async function onOrdersEventsHeld(body: (release: () => void) => Promise<void>):
   }
 }
 
-/** A manager's "still on the instance" for return `id`, from a page as the page calls the core. */
-function stillThere(on: Page, id: number): Promise<{ ok: boolean; value?: { state: string } }> {
-  return on.evaluate(
-    async ({ id, pass }) => {
-      const answer = await fetch('/rpc/returns.settle', {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          [pass.header]: localStorage.getItem(pass.key) ?? '',
-        },
-        body: JSON.stringify({ id, deleted: false }),
-      });
-      return (await answer.json()) as { ok: boolean; value?: { state: string } };
-    },
-    { id, pass: { header: LAUNCH_PASS_HEADER, key: LAUNCH_PASS_STORAGE_KEY } },
-  );
+/**
+ * A manager's "still on the instance" for return `id`, from a page as the page calls the core; throws
+ * unless the core took it.
+ */
+function stillThere(on: Page, id: number): Promise<{ state: string }> {
+  return askCore<{ state: string }>(on, 'returns.settle', { id, deleted: false });
 }

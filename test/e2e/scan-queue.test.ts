@@ -10,9 +10,7 @@
 // - F9 with no shift open (closed behind this page's back) asks for the float, never shows the panel.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAUNCH_PASS_HEADER } from '../../contract/channels.ts';
-import { LAUNCH_PASS_STORAGE_KEY } from '../../renderer/platform/launch-pass.ts';
-import { goTo, holdAnswers, openOnSale, scan } from './app.ts';
+import { askCore, goTo, holdAnswers, openOnSale, scan } from './app.ts';
 import { screenshot, SIZES, type RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import { cdpOf, sendKeys } from './keys.ts';
@@ -453,20 +451,9 @@ describe('every scan lands, once, whatever the till is doing', { timeout: 180_00
     await blur();
     await scan(page, ITEMS.milk.barcode);
     await expect.poll(barcodesOnSale).toEqual([ITEMS.milk.barcode]);
-    // Another window of this till closes the shift (as Settings switching instance leaves none open).
-    const closed = await page.evaluate(
-      async ({ key, header }) => {
-        const secret = localStorage.getItem(key) ?? '';
-        const r = await fetch('/rpc/shift.close', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', [header]: secret },
-          body: JSON.stringify({ counted: 0 }),
-        });
-        return r.status;
-      },
-      { key: LAUNCH_PASS_STORAGE_KEY, header: LAUNCH_PASS_HEADER },
-    );
-    expect(closed).toBe(200);
+    // Another window of this till closes the shift (as Settings switching instance leaves none open);
+    // askCore throws unless the core closed it.
+    await askCore(page, 'shift.close', { counted: 0 });
     await page.keyboard.press('F9');
     await page.getByTestId('float-prompt').waitFor();
     expect(await page.getByTestId('payment-panel').count()).toBe(0);

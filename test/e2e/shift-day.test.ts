@@ -17,13 +17,11 @@ import { createRequire } from 'node:module';
 import type Database from 'better-sqlite3';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAUNCH_PASS_HEADER } from '../../contract/channels.ts';
 import type { ShiftReportView } from '../../contract/contract.ts';
 import { runCli } from '../../main/cli/run.ts';
 import { formatter } from '../../main/printer/paper.ts';
 import { fill, REPORT_WORDS } from '../../main/printer/words.ts';
-import { LAUNCH_PASS_STORAGE_KEY } from '../../renderer/platform/launch-pass.ts';
-import { goTo, openOnSale, scan, statusBar, statusBarProblems, syncAll } from './app.ts';
+import { askCore, goTo, openOnSale, scan, statusBar, statusBarProblems, syncAll } from './app.ts';
 import { formatMoney, formatSignedMoney } from '../../renderer/format/format.ts';
 import { ARTIFACTS, screenshot, type RunningShell, SIZES } from './browser.ts';
 import { E2E_LANGUAGE, E2E_LOCALE, say } from './lang.ts';
@@ -163,23 +161,6 @@ async function seriousViolations(): Promise<string[]> {
   });
 }
 
-/** Calls the contract from the page itself, with the launch pass, as the renderer does. */
-async function rpc(channel: string, input: unknown): Promise<unknown> {
-  return page.evaluate(
-    async ([c, i, header, key]) => {
-      const r = await fetch(`/rpc/${c}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', [header]: localStorage.getItem(key) ?? '' },
-        body: JSON.stringify(i),
-      });
-      const envelope = (await r.json()) as { ok: boolean; value?: unknown; error?: { message: string } };
-      if (!envelope.ok) throw new Error(envelope.error?.message ?? 'rpc failed');
-      return envelope.value;
-    },
-    [channel, input, LAUNCH_PASS_HEADER, LAUNCH_PASS_STORAGE_KEY] as const,
-  );
-}
-
 async function sell(product: { barcode: string }): Promise<void> {
   await scan(page, product.barcode);
   await lines().locator(`[data-barcode="${product.barcode}"]`).waitFor();
@@ -234,7 +215,7 @@ async function posShiftLast(): Promise<ShiftReportView> {
  * its state and the instance's id. The decoded text is kept beside the screenshots, to be read.
  */
 async function zOn58mmPrinter(z: ShiftReportView): Promise<void> {
-  await rpc('printer.printReport', { report: 'z' });
+  await askCore(page, 'printer.printReport', { report: 'z' });
   const words = REPORT_WORDS[E2E_LANGUAGE];
   await expect.poll(() => printed().at(-1)?.lines[0]?.trim()).toBe(words.reportZ);
   const lines = printed().at(-1)?.lines ?? [];
@@ -243,7 +224,7 @@ async function zOn58mmPrinter(z: ShiftReportView): Promise<void> {
     lines.map((l) => `|${l.padEnd(32)}|`).join('\n'),
   );
   expect(lines.filter((l) => l.length > 32)).toEqual([]);
-  const settings = (await rpc('settings.get', {})) as { currency: string | null };
+  const settings = await askCore<{ currency: string | null }>(page, 'settings.get');
   const f = formatter({ language: E2E_LANGUAGE, currency: settings.currency, columns: 32 });
   const figures = [
     z.float,
@@ -283,9 +264,9 @@ async function zOn58mmPrinter(z: ShiftReportView): Promise<void> {
  */
 async function zOn58mmPaper(z: ShiftReportView): Promise<void> {
   // Settings are the manager's (the PIN is set by now).
-  await rpc('manager.unlock', { pin: '2468' });
-  await rpc('settings.set', { receiptPaper: '58mm' });
-  await rpc('manager.lock', {});
+  await askCore(page, 'manager.unlock', { pin: '2468' });
+  await askCore(page, 'settings.set', { receiptPaper: '58mm' });
+  await askCore(page, 'manager.lock');
   await page.reload();
   await goTo(page, 'shift');
   await shiftScreen().locator('[data-action="show-z"]').click();
@@ -360,7 +341,11 @@ describe("a day's shift at the till", { timeout: 180_000 }, () => {
             .get() as number,
       );
       // Reports print in the screens' language (Settings'; 'system' would be the shell's OS's).
-      await rpc('settings.set', { warehouseId, walkInCustomer: { companyId }, language: E2E_LANGUAGE });
+      await askCore(page, 'settings.set', {
+        warehouseId,
+        walkInCustomer: { companyId },
+        language: E2E_LANGUAGE,
+      });
       products = plainProducts(terminal.dataDir, {
         columns: 'id, barcode, price',
         warehouseId,
@@ -378,10 +363,10 @@ describe("a day's shift at the till", { timeout: 180_000 }, () => {
           (db: Database.Database) =>
             db.prepare('SELECT price FROM stock_item WHERE id = ?').pluck().get(pricey.id) as number,
         );
-      await rpc('sync.now', { full: true });
+      await askCore(page, 'sync.now', { full: true });
       await expect.poll(cachedPrice, { timeout: 60_000 }).toBe(BIG);
       await expect
-        .poll(async () => ((await rpc('sync.status', {})) as { running: boolean }).running)
+        .poll(async () => (await askCore<{ running: boolean }>(page, 'sync.status')).running)
         .toBe(false);
       products[2] = { ...pricey, price: BIG };
       await page.reload();
@@ -491,7 +476,7 @@ describe("a day's shift at the till", { timeout: 180_000 }, () => {
     // The exact amount in cash: Enter with nothing typed pays the crowns due.
     await page.keyboard.press('Enter');
     await panel().waitFor({ state: 'detached' });
-    const state = (await rpc('shift.current', {})) as { open: ShiftReportView | null };
+    const state = await askCore<{ open: ShiftReportView | null }>(page, 'shift.current');
     expect(state.open).toMatchObject({
       float: 1500,
       sales: { count: 1, gross: total },
@@ -561,7 +546,8 @@ describe("a day's shift at the till", { timeout: 180_000 }, () => {
     // be cut off and wait too, and the report would count two waiting (the close's three never come).
     await expect
       .poll(
-        async () => ((await rpc('shift.current', {})) as { open: ShiftReportView }).open.orders.acknowledged,
+        async () =>
+          (await askCore<{ open: ShiftReportView }>(page, 'shift.current')).open.orders.acknowledged,
         { timeout: 30_000 },
       )
       .toBe(3);
@@ -660,7 +646,7 @@ describe("a day's shift at the till", { timeout: 180_000 }, () => {
       await screenshot(page, `shift-03-drawer-openings-x-${String(size.width)}`);
     }
     // The X report on the printer counts the same one.
-    await rpc('printer.printReport', { report: 'x' });
+    await askCore(page, 'printer.printReport', { report: 'x' });
     const words = REPORT_WORDS[E2E_LANGUAGE];
     await expect.poll(() => printed().at(-1)?.lines[0]?.trim()).toBe(words.reportX);
     expect(printed().at(-1)?.lines).toContain(fill(words.drawerOpenings, { count: '1' }));
@@ -670,14 +656,15 @@ describe("a day's shift at the till", { timeout: 180_000 }, () => {
     // The sales made while the instance was there are on it before the close.
     await expect
       .poll(
-        async () => ((await rpc('shift.current', {})) as { open: ShiftReportView }).open.orders.acknowledged,
+        async () =>
+          (await askCore<{ open: ShiftReportView }>(page, 'shift.current')).open.orders.acknowledged,
         {
           timeout: 30_000,
         },
       )
       .toBe(3);
-    await rpc('settings.set', { managerPin: '2468', cashDifferenceLimit: 0.5 });
-    await rpc('manager.lock', {});
+    await askCore(page, 'settings.set', { managerPin: '2468', cashDifferenceLimit: 0.5 });
+    await askCore(page, 'manager.lock');
     const expected = await amountIn(report().locator('[data-report-expected]'));
     const counted = Math.round((expected - 1) * 100) / 100;
     const close = shiftScreen().locator('[data-section="close-shift"]');
