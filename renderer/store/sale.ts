@@ -166,7 +166,9 @@ async function scanNow(
           });
         // The first call takes the serial scan (its answer settles it); the confirmed one after a
         // question adds the scan that call took, so it carries no id (it would be refused as taken).
-        return confirmed || serialId === undefined ? call() : scanTaking(serialId, () => call(serialId));
+        return confirmed || serialId === undefined
+          ? call()
+          : scanTaking(serialId, body, () => call(serialId));
       }, adding()),
     via === 'keyboard' ? (keyed ? entry : undefined) : taken?.entry,
     doubt === undefined ? undefined : backAsTyped(entry, prefixed, doubt.typed),

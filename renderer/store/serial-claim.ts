@@ -14,22 +14,25 @@ import { pos } from './pos.ts';
 export type SerialScanAnswer = 'taken' | 'refused';
 
 /** Who hears what the calls carrying serial scans were answered (the follower). */
-const listeners = new Set<(id: number, answer: SerialScanAnswer) => void>();
+const listeners = new Set<(id: number, code: string, answer: SerialScanAnswer) => void>();
 
 /** Listens for the answers to calls that carried a serial scan. Returns the unsubscribe function. */
-export function onSerialScanAnswered(listener: (id: number, answer: SerialScanAnswer) => void): () => void {
+export function onSerialScanAnswered(
+  listener: (id: number, code: string, answer: SerialScanAnswer) => void,
+): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
 /**
- * The core answered a call that carried serial scan `id` (session.scan's serialScanId, scanner.claim).
+ * The core answered a call that carried serial scan `id` with `code` (session.scan's serialScanId,
+ * scanner.claim): both name the scan, as a core started again may give another scan the same id.
  * Taken: the scan is out of the core's list now, so the follower need not look for it there. Refused:
  * the follower still looks (the core may hold it yet), but the cashier was told already. A call with
  * no answer says nothing: the follower looks, and says the scan was not added if it still waits.
  */
-function answered(id: number, answer: SerialScanAnswer): void {
-  for (const listener of [...listeners]) listener(id, answer);
+function answered(id: number, code: string, answer: SerialScanAnswer): void {
+  for (const listener of [...listeners]) listener(id, code, answer);
 }
 
 /**
@@ -38,14 +41,14 @@ function answered(id: number, answer: SerialScanAnswer): void {
  * takes the scan before it asks; the confirmed call after it carries no id); told refused for any
  * other refusal (the app still starting, a line the contract refuses, no shift, the web shell's own).
  */
-export async function scanTaking<T>(id: number, call: () => Promise<T>): Promise<T> {
+export async function scanTaking<T>(id: number, code: string, call: () => Promise<T>): Promise<T> {
   try {
     const answer = await call();
-    answered(id, 'taken');
+    answered(id, code, 'taken');
     return answer;
   } catch (error) {
     if (error instanceof PosError && !(error instanceof NoAnswerError))
-      answered(id, error.code === 'scan-taken' || error.code === 'unconfirmed' ? 'taken' : 'refused');
+      answered(id, code, error.code === 'scan-taken' || error.code === 'unconfirmed' ? 'taken' : 'refused');
     throw error;
   }
 }
@@ -54,7 +57,7 @@ export async function scanTaking<T>(id: number, call: () => Promise<T>): Promise
 export async function claimSerialScan(id: number, code: string): Promise<boolean> {
   try {
     const { claimed } = await pos.invoke('scanner.claim', { id, code });
-    answered(id, 'taken');
+    answered(id, code, 'taken');
     return claimed;
   } catch {
     // The core did not answer: the scan waits there still. Once the queue is idle the follower

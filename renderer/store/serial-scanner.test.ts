@@ -404,6 +404,28 @@ describe('a serial scan the page could not apply', () => {
     await vi.waitFor(() => expect(said.texts.some((t) => t.includes('8591010000026'))).toBe(true));
   });
 
+  it("the answer to an old scan's call does not settle a restarted core's scan under the same id", async () => {
+    const { core, waiting, read } = coreWithInbox();
+    // The scans wait in the page's queue, as under a dialog.
+    unsink = scanQueue.setSink(() => 'wait');
+    stop = followSerialScans();
+    await vi.waitFor(() => expect(core.inputs('scanner.take').length).toBeGreaterThanOrEqual(1));
+    await settle();
+    read(1, '8591010000019');
+    // The core starts again with its clock set back: the old scan is gone, its first scan has id 1
+    // too, and its line is too long for session.scan (refused before the core takes it).
+    waiting.splice(0);
+    const noise = '8'.repeat(301);
+    read(1, noise);
+    await vi.waitFor(() => expect(scanQueue.waiting()).toBe(2));
+    // The dialog goes: the old scan's call is refused as taken (heard as taken), the new one's
+    // refused. The new scan is still looked for, taken and named.
+    unsink = applyOnSale();
+    scanQueue.resume();
+    await vi.waitFor(() => expect(waiting).toEqual([]));
+    expect(core.inputs('scanner.claim')).toEqual([{ id: 1, code: noise }]);
+  });
+
   it('a keyboard scan waiting under a dialog does not keep the look from taking a refused serial scan', async () => {
     const inbox = coreWithInbox();
     const { core, waiting, state } = inbox;

@@ -46,7 +46,9 @@ export function followSerialScans(): () => void {
       if (scan !== undefined) follower.heard(scan);
     }),
     pos.opened(() => void follower.list()),
-    onSerialScanAnswered((id, answer) => (answer === 'taken' ? follower.settled(id) : follower.refused(id))),
+    onSerialScanAnswered((id, code, answer) =>
+      answer === 'taken' ? follower.settled(id, code) : follower.refused(id, code),
+    ),
     // A held scan let go (added to the sale on the counter, or its sale recalled) is the queue's
     // again: once it has been applied, whether its call took it is settled as for any other.
     useHeldScans.subscribe((now, before) => {
@@ -94,11 +96,14 @@ class SerialFollower {
     else this.#put([scan]);
   }
 
-  /** A call's answer said the core no longer holds scan `id` (serial-claim.ts): nothing to look for. */
-  settled(id: number): void {
-    this.#unsettled.delete(id);
+  /**
+   * A call's answer said the core no longer holds scan `id` with `code` (serial-claim.ts): nothing to
+   * look for. Another scan under that id (a core started again) is not this one.
+   */
+  settled(id: number, code: string): void {
+    if (this.#unsettled.get(id)?.code === code) this.#unsettled.delete(id);
     // Forgotten only if no listing is under way: one asked before the call took it may still name it.
-    if (this.#listings.open === 0) this.#queued.delete(id);
+    if (this.#listings.open === 0 && this.#queued.get(id) === code) this.#queued.delete(id);
   }
 
   /**
@@ -107,9 +112,9 @@ class SerialFollower {
    * and its code named as not added (the refusal may not say which scan: "the value is not valid"),
    * with no second cue.
    */
-  refused(id: number): void {
+  refused(id: number, code: string): void {
     const scan = this.#unsettled.get(id);
-    if (scan !== undefined) this.#unsettled.set(id, { ...scan, refused: true });
+    if (scan?.code === code) this.#unsettled.set(id, { ...scan, refused: true });
   }
 
   /** Held scans went back into the queue: settle them once it is idle again. */
