@@ -162,10 +162,9 @@ describe('quantities and items the stock does not back', { timeout: 180_000 }, (
 
   /**
    * Picks the stock rule on Settings and waits until the core holds it. The radio shows the pick
-   * checked while it is saved, so a check of the radio alone passed before the save landed; under
-   * load, Settings opened again meanwhile showed the rule before it still checked, Playwright's
-   * check() then clicked nothing, and the next scan was judged by the other rule (seen in
-   * `.ci/repeat --load`).
+   * checked while it is saved, so a check of the radio alone passed before the save landed, and the
+   * next scan could be judged by the rule before it (seen in `.ci/repeat --load`, with Settings opened
+   * again meanwhile; the card now shows the pick being saved, store/settings.ts useChoiceSaves).
    */
   async function chooseStockRule(rule: 'warn' | 'block'): Promise<void> {
     const option = page.locator(`[data-section="stock-rule"] [data-stock-rule-option="${rule}"]`);
