@@ -37,7 +37,7 @@ export function App() {
   const keymap = useRef<Keymap | null>(null);
   useLayoutEffect(() => {
     // The sale's scans the page before this one had not done come back first, offered.
-    const stopKeeping = keepScansOverReload(windowSessionStorage(window), isSaleScan);
+    const stopKeeping = keepScansOverReload(windowSessionStorage(window), isSaleScan, window);
     const attached = attachKeymap(window);
     keymap.current = attached;
     return () => {

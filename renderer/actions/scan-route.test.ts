@@ -392,7 +392,7 @@ describe('serial scans the page before a reload kept, listed again by the core (
       sale,
     }));
     core.answer('scanner.take', () => ({ scans: waiting.map(({ id, code }) => ({ id, code })) }));
-    offs.push(keepScansOverReload(storageHolding(JSON.stringify(kept)), isSaleScan));
+    offs.push(keepScansOverReload(storageHolding(JSON.stringify(kept)), isSaleScan, new EventTarget()));
     // The follower (store/serial-scanner.ts) lists them again, as scans just read: the first two
     // before the app stamps scans (the page just opened), the others stamped as they come.
     const listed = (from: number, to: number) => {
@@ -424,7 +424,7 @@ describe('serial scans the page before a reload kept, listed again by the core (
     useApp.setState({ session: null });
     const kept = [{ code: 'HERE3', source: 'serial', serialId: 14, screen: 'sale', sale: saleA.id }];
     core.answer('scanner.take', () => ({ scans: [{ id: 14, code: 'HERE3' }] }));
-    offs.push(keepScansOverReload(storageHolding(JSON.stringify(kept)), isSaleScan));
+    offs.push(keepScansOverReload(storageHolding(JSON.stringify(kept)), isSaleScan, new EventTarget()));
     scanQueue.deliver({ code: 'HERE3', source: 'serial', serialId: 14 });
     scanNow('NEXT');
     await expect.poll(() => scanQueue.waiting()).toBe(1);
@@ -442,7 +442,7 @@ describe('serial scans the page before a reload kept, listed again by the core (
     core.answer('scanner.take', () => {
       throw new PosError({ code: 'offline', message: 'No answer.' });
     });
-    offs.push(keepScansOverReload(storageHolding(JSON.stringify(kept)), isSaleScan));
+    offs.push(keepScansOverReload(storageHolding(JSON.stringify(kept)), isSaleScan, new EventTarget()));
     await expect.poll(() => useHeldScans.getState().reloaded.map((s) => s.code)).toEqual(['GONE4']);
     scanQueue.deliver({ code: 'GONE4', source: 'serial', serialId: 24 });
     await settled();
@@ -465,7 +465,7 @@ describe('serial scans the page before a reload kept, listed again by the core (
         throw new PosError({ code: 'offline', message: 'No answer.' });
       })
       .answer('scanner.claim', () => ({ claimed: true }));
-    offs.push(keepScansOverReload(storageHolding(JSON.stringify(kept)), isSaleScan));
+    offs.push(keepScansOverReload(storageHolding(JSON.stringify(kept)), isSaleScan, new EventTarget()));
     await expect.poll(() => useHeldScans.getState().reloaded.map((s) => s.code)).toEqual(['GONE5']);
     addHeldScans();
     await settled();

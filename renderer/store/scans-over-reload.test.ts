@@ -58,13 +58,15 @@ async function openPage(mount = 1) {
       }),
     ),
   );
+  // The page's window: only its 'pagehide' is listened to.
+  const window = new EventTarget();
   // React's StrictMode runs a layout effect, its cleanup, and the effect again.
   for (let i = 0; i < mount; i += 1) {
-    const stop = keeping.keepScansOverReload(storage, saleScan);
+    const stop = keeping.keepScansOverReload(storage, saleScan, window);
     if (i < mount - 1) stop();
     else stops.push(stop);
   }
-  return { scanner, held };
+  return { scanner, held, window };
 }
 
 type Page = Awaited<ReturnType<typeof openPage>>;
@@ -122,6 +124,19 @@ describe("the sale's scans over a reload", () => {
     // Offered, not in the queue: nothing applies them by itself.
     expect(next.scanner.scanQueue.unfinished()).toEqual([]);
     expect(next.held.anyHeld()).toBe(true);
+  });
+
+  it('the page going (F5) before the task that writes the list writes it at once', async () => {
+    const first = await pageUnderDialog();
+    first.scanner.deliverScan('8591010000019', 'keys', { made: { screen: 'sale', sale: 3 } });
+    await kept();
+    // Two scans in the same task as the page going: the task that would write them has not run.
+    first.scanner.deliverScan('8591008000038', 'keys', { made: { screen: 'sale', sale: 3 } });
+    first.scanner.deliverScan('8594001000012', 'keys', { made: { screen: 'sale', sale: 3 } });
+    first.window.dispatchEvent(new Event('pagehide'));
+
+    const next = await openPage();
+    expect(reloadedCodes(next)).toEqual(['8591010000019', '8591008000038', '8594001000012']);
   });
 
   it('offers them once, however often the page runs its effect (StrictMode), and again after another reload', async () => {
