@@ -139,6 +139,31 @@ describe("the sale's scans over a reload", () => {
     expect(reloadedCodes(next)).toEqual(['8591010000019', '8591008000038', '8594001000012']);
   });
 
+  it('the page going right after its scans were done, before the task that writes it, offers nothing', async () => {
+    const first = await openPage();
+    let finish = (): void => undefined;
+    first.scanner.scanQueue.setSink(() => new Promise<void>((done) => (finish = done)));
+    first.scanner.deliverScan('8591010000019', 'keys', { made: { screen: 'sale', sale: 3 } });
+    expect(await kept()).toHaveLength(1);
+    finish();
+    // The queue heard it done (a microtask); the list would be written a task later.
+    await Promise.resolve();
+    first.window.dispatchEvent(new Event('pagehide'));
+
+    expect(reloadedCodes(await openPage())).toEqual([]);
+  });
+
+  it('the page going writes the list of the effect that runs (StrictMode ran it twice)', async () => {
+    const first = await openPage(2);
+    first.scanner.scanQueue.setSink(() => 'wait');
+    first.scanner.deliverScan('8591010000019', 'keys', { made: { screen: 'sale', sale: 3 } });
+    await kept();
+    first.scanner.deliverScan('8591008000038', 'keys', { made: { screen: 'sale', sale: 3 } });
+    first.window.dispatchEvent(new Event('pagehide'));
+
+    expect(reloadedCodes(await openPage())).toEqual(['8591010000019', '8591008000038']);
+  });
+
   it('offers them once, however often the page runs its effect (StrictMode), and again after another reload', async () => {
     const first = await pageUnderDialog();
     first.scanner.deliverScan('8591008000038', 'keys');
