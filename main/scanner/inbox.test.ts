@@ -1,6 +1,6 @@
 // The serial scans waiting for a page: taken all at once (take), or one by one by the call that
 // applies each (claim), never both, never twice; a peek takes nothing.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ScanInbox } from './inbox.ts';
 
 describe('ScanInbox', () => {
@@ -18,5 +18,18 @@ describe('ScanInbox', () => {
     expect(inbox.take()).toEqual([a, c.scan]);
     expect(inbox.claim(a.id, a.code)).toBe(false);
     expect(inbox.peek()).toEqual([]);
+  });
+
+  it("a core started again does not give a new scan an old one's id, even at the same clock time", () => {
+    // The clock set back to the first core's start: ids counted from the time would repeat.
+    const now = vi.spyOn(Date, 'now').mockReturnValue(Date.UTC(2026, 11, 2, 8, 0));
+    try {
+      const before = new ScanInbox(() => undefined).add('8591010000019').scan;
+      const after = new ScanInbox(() => undefined).add('8591010000026').scan;
+      expect(after.id).not.toBe(before.id);
+      expect(Number.isSafeInteger(after.id) && after.id >= 0).toBe(true);
+    } finally {
+      now.mockRestore();
+    }
   });
 });

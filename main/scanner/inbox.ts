@@ -4,15 +4,22 @@
 // event and whenever its events start flowing again. Taking hands each scan over once, so two pages
 // (two tabs of the web shell) never both apply it: all at once (take), or one scan by the call that
 // applies it (claim: session.scan's serialScanId), the page knowing it from the event or a peek.
-// Ids go on from the time the inbox was made, so a page still holding a scan of a core that has
-// since restarted does not name a scan of the new core by it (and a claim checks the code too).
+// Ids go on from a random start, so a page still holding a scan of a core that has since restarted
+// does not name a scan of the new core by it (and a claim checks the code too). They went on from the
+// start time before: a core started again with its clock set back gave a new scan an old one's id.
+import { randomInt } from 'node:crypto';
 import type { SerialScanView } from '../../contract/contract.ts';
 
 /** Scans kept while no page takes them; beyond this the oldest go (and the log says so). */
 const MAX_WAITING = 10_000;
+/**
+ * Where a core's ids may start (randomInt's widest range): two cores' runs of ids overlap only by a
+ * chance of about their lengths over this, and the ids stay exact in a number on both sides.
+ */
+const ID_STARTS = 2 ** 48 - 1;
 
 export class ScanInbox {
-  #next = Date.now();
+  #next = randomInt(ID_STARTS);
   #waiting: SerialScanView[] = [];
   readonly #log: (line: string) => void;
 

@@ -391,8 +391,8 @@ describe('a serial scan the page could not apply', () => {
     unsink = applyOnSale();
     // Refused before the core took it: the look for it is out (listing it as waiting).
     const answerLook = await lookOutAfterRefusal(inbox, '8591010000019');
-    // Meanwhile the core started again with its clock set back (main/scanner/inbox.ts counts ids
-    // from the time): its first scan has the same id, and its call is refused too.
+    // Meanwhile the core started again and, by the slim chance main/scanner/inbox.ts leaves (ids from
+    // a random start), its first scan has the same id; its call is refused too.
     waiting.splice(0);
     read(1, '8591010000026');
     await vi.waitFor(() => expect(core.inputs('session.scan')).toHaveLength(2));
@@ -412,8 +412,8 @@ describe('a serial scan the page could not apply', () => {
     await vi.waitFor(() => expect(core.inputs('scanner.take').length).toBeGreaterThanOrEqual(1));
     await settle();
     read(1, '8591010000019');
-    // The core starts again with its clock set back: the old scan is gone, its first scan has id 1
-    // too, and its line is too long for session.scan (refused before the core takes it).
+    // The core starts again: the old scan is gone, its first scan has id 1 too (a slim chance:
+    // main/scanner/inbox.ts), and its line is too long for session.scan (refused before the core takes it).
     waiting.splice(0);
     const noise = '8'.repeat(301);
     read(1, noise);

@@ -199,7 +199,7 @@ class SerialFollower {
         // Held for a sale that left the counter (store/held-scans.ts): not applied yet, offered to
         // the cashier; it waits in the core until it is, and is settled after (released). Or its
         // call's answer came while the look was out, or the id is now another scan's (a core started
-        // again with its clock set back counts from an earlier time): that one is looked for next.
+        // again may, by a slim chance, reuse one: main/scanner/inbox.ts): that one is looked for next.
         if (heldSerialIds().has(id) || this.#unsettled.get(id)?.code !== code) continue;
         const claimed = waiting.get(id) === code && (await pos.invoke('scanner.claim', { id, code })).claimed;
         // Whether its call was refused as the claim answered: that refusal may have come meanwhile.
