@@ -77,6 +77,8 @@ const kept = async () => {
   await new Promise((r) => setTimeout(r, 0));
   return JSON.parse(storage.getItem(KEY) ?? '[]') as { code: string }[];
 };
+/** The codes the storage holds now, in this task (what a page going now leaves the next one). */
+const keptNow = () => (JSON.parse(storage.getItem(KEY) ?? '[]') as { code: string }[]).map((s) => s.code);
 /** A page whose sink says 'wait' to every scan: a dialog is open. */
 async function pageUnderDialog(): Promise<Page> {
   const p = await openPage();
@@ -134,6 +136,7 @@ describe("the sale's scans over a reload", () => {
     first.scanner.deliverScan('8591008000038', 'keys', { made: { screen: 'sale', sale: 3 } });
     first.scanner.deliverScan('8594001000012', 'keys', { made: { screen: 'sale', sale: 3 } });
     first.window.dispatchEvent(new Event('pagehide'));
+    expect(keptNow()).toEqual(['8591010000019', '8591008000038', '8594001000012']);
 
     const next = await openPage();
     expect(reloadedCodes(next)).toEqual(['8591010000019', '8591008000038', '8594001000012']);
@@ -149,6 +152,7 @@ describe("the sale's scans over a reload", () => {
     // The queue heard it done (a microtask); the list would be written a task later.
     await Promise.resolve();
     first.window.dispatchEvent(new Event('pagehide'));
+    expect(keptNow()).toEqual([]);
 
     expect(reloadedCodes(await openPage())).toEqual([]);
   });
@@ -160,6 +164,7 @@ describe("the sale's scans over a reload", () => {
     await kept();
     first.scanner.deliverScan('8591008000038', 'keys', { made: { screen: 'sale', sale: 3 } });
     first.window.dispatchEvent(new Event('pagehide'));
+    expect(keptNow()).toEqual(['8591010000019', '8591008000038']);
 
     expect(reloadedCodes(await openPage())).toEqual(['8591010000019', '8591008000038']);
   });
@@ -270,5 +275,15 @@ describe("the sale's scans over a reload", () => {
     storage.refuse = false;
     first.scanner.deliverScan('8591008000038', 'keys');
     expect((await kept()).map((s) => s.code)).toEqual(['8591010000019', '8591008000038']);
+  });
+
+  it('a write the storage refused is tried again when the page goes, with no change since', async () => {
+    const first = await pageUnderDialog();
+    storage.refuse = true;
+    first.scanner.deliverScan('8591010000019', 'keys');
+    expect(await kept()).toEqual([]);
+    storage.refuse = false;
+    first.window.dispatchEvent(new Event('pagehide'));
+    expect(keptNow()).toEqual(['8591010000019']);
   });
 });

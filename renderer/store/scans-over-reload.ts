@@ -1,7 +1,7 @@
 // The sale's scans not done when the page goes (F5, or the Electron shell loading the till's page
 // again after its renderer died): waiting in the queue under a dialog, being applied, or held. The
-// page keeps their list in this window's sessionStorage (it outlives a reload, not the window) after
-// each change, and the next page offers them (held-scans.ts, `reloaded`), never applying them by
+// page keeps their list in this window's sessionStorage (it outlives a reload, not the window) a task
+// after each change and at once when the page goes (pagehide), and the next page offers them (held-scans.ts, `reloaded`), never applying them by
 // itself: the one being applied when the page went may be on the sale already.
 //
 // A serial scan the core still holds is listed again by the next page (serial-scanner.ts), so it is
@@ -113,15 +113,13 @@ export function keepScansOverReload(
   const unsubscribe = useHeldScans.subscribe(later);
   // The page going (F5) may come before the task above: a scan read just before the reload would
   // be missing from the list (seen in CI: two scans under the stock question, one of three kept).
-  // The page's own event is a task of its own, after every change's microtasks: written at once.
-  const going = (): void => {
-    if (due) save();
-  };
-  page.addEventListener('pagehide', going);
+  // The page's own event is a task of its own, after every change's microtasks: written at once,
+  // due or not (a write the storage refused is tried again; an unchanged list is not written).
+  page.addEventListener('pagehide', save);
   return () => {
     unwatch();
     unsubscribe();
-    page.removeEventListener('pagehide', going);
+    page.removeEventListener('pagehide', save);
   };
 }
 
