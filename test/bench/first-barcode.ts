@@ -108,7 +108,7 @@ function figuresOf(
 export const firstBarcode: Benchmark = {
   name: 'first-barcode',
   async run(ctx) {
-    const restarts = ctx.quick ? 5 : 11;
+    const restarts = ctx.quick ? 3 : 11;
     const dataDir = mkdtempSync(join(tmpdir(), 'counter-bench-first-'));
     // Inside the checkout, so the bundle finds the packages it leaves outside (better-sqlite3).
     const bundleDir = join(ROOT, 'dist', 'bench', 'first-barcode');

@@ -181,9 +181,9 @@ async function sale(till: Till, goods: Goods, k: number): Promise<Sale> {
 export const historyBench: Benchmark = {
   name: 'history',
   async run(ctx) {
-    const count = ctx.quick ? 2_000 : 20_000;
+    const count = ctx.quick ? 500 : 20_000;
     const warmup = PAGE + 10;
-    const measured = ctx.quick ? 60 : 200;
+    const measured = ctx.quick ? 30 : 200;
     const sim = await startSimProcess();
     const tills: Till[] = [];
     const dirs: string[] = [];

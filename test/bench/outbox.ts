@@ -83,14 +83,14 @@ async function replayThroughput(count: number, concurrency: number): Promise<num
 export const outboxBenchmark: Benchmark = {
   name: 'outbox',
   async run(ctx) {
-    const count = ctx.quick ? 2_000 : 10_000;
+    const count = ctx.quick ? 500 : 10_000;
     ctx.log(`outbox: replaying ${count} queued orders, 4 in flight`);
     const parallel = await replayThroughput(count, 4);
-    const baselineCount = Math.max(500, Math.round(count / 5));
+    const baselineCount = ctx.quick ? 100 : Math.max(500, Math.round(count / 5));
     ctx.log(`outbox: baseline, ${baselineCount} orders one at a time`);
     const sequential = await replayThroughput(baselineCount, 1);
-    const orders = ctx.quick ? 200 : 1_000;
-    const kills = ctx.quick ? 4 : 10;
+    const orders = ctx.quick ? 20 : 1_000;
+    const kills = ctx.quick ? 2 : 10;
     ctx.log(`outbox: fault run, ${orders} orders, ${kills} kills, an instance with duplicate detection`);
     const fault = await runOutboxFaultRun({ orders, kills, seed: 11, log: (m) => ctx.log(m) });
     ctx.log(`outbox: fault run, ${orders} orders, ${kills} kills, an instance without duplicate detection`);

@@ -5,7 +5,7 @@
 // store, far past a real store's pace). Reported: the time from a sale's commit until every other
 // till has applied it (p50, p99), the hub's memory (nats-server's RSS, peak and at the end) and
 // whether every till ended with every event once, side by side with one till selling alone (one
-// other till watching, nothing cut). --quick: 100 sales a till.
+// other till watching, nothing cut). --quick: 30 sales a till.
 import { percentile, round } from './stats.ts';
 import { simulateStore, type StoreSimResult } from '../support/store-sim.ts';
 import type { Benchmark, Figure } from './types.ts';
@@ -13,7 +13,7 @@ import type { Benchmark, Figure } from './types.ts';
 export const storeHubBench: Benchmark = {
   name: 'store-hub',
   async run(ctx) {
-    const sales = ctx.quick ? 100 : 1000;
+    const sales = ctx.quick ? 30 : 1000;
     const common = { sales, meanGapMs: 100, seed: 38, log: (line: string) => ctx.log(line) };
     ctx.log(`store-hub: one till selling ${sales} sales, one watching...`);
     const alone = await simulateStore({ ...common, tills: 2, sellers: 1 });

@@ -2,8 +2,9 @@
 // Sale screen, one after another at a cashier's pace, with a person's hands on the same till: every
 // 20 scans a typed `2*` that multiplies the next scan, every 50 a code typed by hand (it must stay in
 // the code field as typed, never be taken as a scan) and a stock dialog (an inactive product's
-// question) with two scans made while it is open: they wait, the scanner's Enter never answers it,
-// a person does, and they land after it in order. Baskets of 20 are checked line by line and voided.
+// question; in a phase shorter than 30 scans, before its last five) with two scans made while it is
+// open: they wait, the scanner's Enter never answers it, a person does, and they land after it in
+// order. Baskets of 20 are checked line by line and voided.
 import type { Page } from 'playwright-core';
 import { drain, growths, painted, type Call, type Painted } from './storm-probe.ts';
 import { personPresses, personTypes, type Keyboard, type Made, type Scanner } from './storm-input.ts';
@@ -106,8 +107,10 @@ export async function runPhase(o: PhaseOptions): Promise<PhaseResult> {
     const n = nextCode++;
     return o.goods.plain[(n * 7 + Math.floor(n / 5)) % o.goods.plain.length] ?? '';
   };
+  // At 25 of every 50; a short phase (--quick) has its one before its last scans.
+  const dialogAt = Math.min(25, o.count - WHILE_OPEN - 3);
   while (made < o.count) {
-    if (made % 50 === 25 && o.count - made > WHILE_OPEN) {
+    if (made % 50 === dialogAt && o.count - made > WHILE_OPEN) {
       made += await dialogStep(o, r, basket, [code(), code()], r.dialogs++ % 2 === 0);
     } else {
       if (made % 50 === 10) await typedCode(o, r);
