@@ -72,13 +72,15 @@ async function openPage(mount = 1) {
 type Page = Awaited<ReturnType<typeof openPage>>;
 
 const reloadedCodes = (p: Page) => p.held.useHeldScans.getState().reloaded.map((s) => s.code);
+/** The list as the storage holds it now, in this task (what a page going now leaves the next one). */
+const stored = () => JSON.parse(storage.getItem(KEY) ?? '[]') as { code: string }[];
 /** The list as the storage holds it, once the page has written it (a task after the change). */
 const kept = async () => {
   await new Promise((r) => setTimeout(r, 0));
-  return JSON.parse(storage.getItem(KEY) ?? '[]') as { code: string }[];
+  return stored();
 };
-/** The codes the storage holds now, in this task (what a page going now leaves the next one). */
-const keptNow = () => (JSON.parse(storage.getItem(KEY) ?? '[]') as { code: string }[]).map((s) => s.code);
+/** The codes the storage holds now. */
+const keptNow = () => stored().map((s) => s.code);
 /** A page whose sink says 'wait' to every scan: a dialog is open. */
 async function pageUnderDialog(): Promise<Page> {
   const p = await openPage();
