@@ -37,6 +37,7 @@ export default defineConfig({
     exclude: ['node_modules/**', 'dist/**'],
     reporters: ['default', new SummaryReporter()],
     globalSetup: ['./test/support/global-setup.ts'],
+    setupFiles: ['./test/support/setup-file.ts'],
     // A backstop for a hung test, not a speed limit: tests that spawn processes and sync take several
     // times longer on two cores shared with a CPU hog (seen: 30 s exceeded by pos sync tests).
     testTimeout: 120_000,

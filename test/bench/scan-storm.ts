@@ -47,7 +47,8 @@ export const scanStorm: Benchmark = {
   async run(ctx) {
     const scans = ctx.scans ?? (ctx.quick ? 12 : 2000);
     const dataDir = mkdtempSync(join(tmpdir(), 'counter-bench-storm-'));
-    const pair = ptyPair(mkdtempSync(join(tmpdir(), 'counter-bench-pty-')));
+    const ptyDir = mkdtempSync(join(tmpdir(), 'counter-bench-pty-'));
+    const pair = ptyPair(ptyDir);
     await pair.start();
     // The instance in its own process, as it is another machine: serving full syncs back to back in
     // this event loop made the bench (the scanner) send keys late, and that counted against the page.
@@ -158,6 +159,7 @@ export const scanStorm: Benchmark = {
       await sim.close();
       await pair.pull();
       rmSync(dataDir, { recursive: true, force: true });
+      rmSync(ptyDir, { recursive: true, force: true });
     }
   },
 };

@@ -4,9 +4,9 @@
 // and 10,000), each sale acknowledged, and one still open, and their ratio. Read by product from
 // store_sold_item (migration 39), a call does not grow with the history; the walk of every sale
 // event it replaced grew with its square (the commit that made store_sold_item gives both).
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { openDatabase, writeTransaction, type Db } from '../../db/database.ts';
 import { applyStoreEvent } from '../../db/journal.ts';
 import { soldInStore } from '../../main/outbox/index.ts';
@@ -67,6 +67,7 @@ export const storeStockBench: Benchmark = {
         return callMs(db);
       } finally {
         db.close();
+        rmSync(dirname(db.name), { recursive: true, force: true });
       }
     });
     const [a, b] = results;

@@ -2,9 +2,9 @@
 // (median of 50) on a till that holds 2,000 events of 10 tills and on one that holds 50,000 (--quick:
 // 1,000 and 10,000), and their ratio. Read from store_shift (migration 34), a call does not grow with
 // the events; the view that read every event did (the commit that made store_shift gives both).
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { openDatabase, writeTransaction, type Db } from '../../db/database.ts';
 import { applyStoreEvent, type JournalEvent } from '../../db/journal.ts';
 import { storeShifts } from '../../main/hub/index.ts';
@@ -64,6 +64,7 @@ export const storeViewBench: Benchmark = {
         return callMs(db);
       } finally {
         db.close();
+        rmSync(dirname(db.name), { recursive: true, force: true });
       }
     });
     const [a, b] = results;

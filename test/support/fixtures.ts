@@ -14,7 +14,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, onTestFinished } from 'vitest';
+import { onTestFinished } from 'vitest';
+import { atFileEnd } from './file-end.ts';
 import { openDatabase, type Db } from '../../db/database.ts';
 import { startSim, type RunningSim, type SimOptions } from '../../sim/server.ts';
 import { DEMO } from '../../sim/testing.ts';
@@ -41,12 +42,12 @@ export function tempDir(name: string): string {
 }
 
 /**
- * A fresh empty folder for every test of a file or describe block: made at once, so call it at the
- * top level of the file or block (not in a hook), and removed after the block's afterAll hooks.
+ * A fresh empty folder that outlives the test or hook that made it (for a beforeAll's till or hub),
+ * removed at the end of the file, after its afterAll hooks.
  */
 export function sharedTempDir(name: string): string {
   const dir = makeTempDir(name);
-  afterAll(() => remove(dir));
+  atFileEnd(() => remove(dir));
   return dir;
 }
 
@@ -66,13 +67,13 @@ export function tempDb(name: string): { db: Db; file: string } {
 }
 
 /**
- * Counter's database on a fresh file shared by every test of a file or describe block: opened at
- * once, so call it at the block's top level (not in a hook), closed and removed after the block.
+ * Counter's database on a fresh file shared by the tests of a file: closed and removed at the end of
+ * the file (see sharedTempDir).
  */
 export function sharedTempDb(name: string): { db: Db; file: string } {
   const file = join(sharedTempDir(name), 'counter.sqlite');
   const db = openDatabase(file);
-  afterAll(() => {
+  atFileEnd(() => {
     if (db.open) db.close();
   });
   return { db, file };

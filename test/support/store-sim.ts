@@ -8,7 +8,7 @@
 // event once, as its till wrote it. Figures: per sale, the time until every other till had it (the
 // sale's commit to the last till's apply, one machine's clock), and the hub's memory (nats-server's
 // RSS from /proc, sampled). No vitest here: the bench runs it too.
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -211,6 +211,7 @@ export async function simulateStore(options: StoreSimOptions): Promise<StoreSimR
       till.db.close();
     }
     await server.stop();
+    rmSync(root, { recursive: true, force: true });
   }
 }
 

@@ -1,5 +1,5 @@
 // `npm run sim` as a process: the listening line, a clean stop on SIGTERM, exit 2 on bad input.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,17 @@ import { DEMO } from '../../../sim/testing.ts';
 
 const node = fileURLToPath(new URL('../../../node_modules/.bin/node', import.meta.url));
 const cli = fileURLToPath(new URL('../../../sim/cli.ts', import.meta.url));
+
+/**
+ * Stops a sim started here with SIGTERM and waits for it: its clean stop removes the data folder it
+ * made, which a SIGKILL would leave behind.
+ */
+async function stopped(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  await exited;
+}
 
 describe('sim CLI', () => {
   async function runUntilSignal(signal: NodeJS.Signals): Promise<number | null> {
@@ -41,7 +52,7 @@ describe('sim CLI', () => {
       await expect(fetch(`${base}/api/health`)).rejects.toThrow();
       return code;
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
+      await stopped(child);
     }
   }
 
@@ -99,7 +110,7 @@ describe('sim CLI', () => {
       expect(await refused.text()).toContain("'brand'");
       expect((await ask(['id', 'productName'])).status).toBe(200);
     } finally {
-      child.kill('SIGKILL');
+      await stopped(child);
     }
   });
   /** /swagger of a sim started with this flag, as text. */
@@ -112,7 +123,7 @@ describe('sim CLI', () => {
       const [first] = (await once(lines, 'line')) as [string];
       return await (await fetch(`${first.slice('listening on '.length)}/swagger`)).text();
     } finally {
-      child.kill('SIGKILL');
+      await stopped(child);
     }
   }
   it('--no-duplicate-detection plays an instance that does not describe Idempotency-Key', async () => {
