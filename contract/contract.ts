@@ -584,7 +584,10 @@ export const SessionView = lazy(() =>
     customer: CustomerView.nullable(),
     totals: z.object({
       byVatRate: z.array(VatTotalView),
+      /** Everything taken off: the lines' own discounts, the card's percent and its amount off. */
       discount: z.number(),
+      /** What comes off after the lines' own discounts (each line is shown after its own). */
+      saleDiscount: z.number(),
       total: z.number(),
     }),
     /** No card scanned: the walk-in customer (Settings) the sale goes to, if one is named. */

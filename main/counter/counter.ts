@@ -114,7 +114,10 @@ export interface PricedSession {
   readonly customer: SessionCustomer | null;
   readonly totals: {
     readonly byVatRate: readonly { vatRate: number; base: number; vat: number; gross: number }[];
+    /** Everything taken off: the lines' own discounts, the card's percent and its amount off. */
     readonly discount: number;
+    /** What comes off after the lines' own discounts: the card's percent and its amount off. */
+    readonly saleDiscount: number;
     readonly total: number;
   };
   readonly outboxOrderId: number | null;
@@ -926,7 +929,12 @@ export class Counter {
             source: session.customer.source,
           })
         : null,
-      totals: { byVatRate: totals.byVatRate, discount: totals.discount, total: totals.total },
+      totals: {
+        byVatRate: totals.byVatRate,
+        discount: totals.discount,
+        saleDiscount: totals.saleDiscount,
+        total: totals.total,
+      },
       outboxOrderId: session.outboxOrderId,
       walkIn:
         session.customer !== null

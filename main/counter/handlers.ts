@@ -185,7 +185,7 @@ function sessionView(
       warehouseId: terminal.warehouseId(),
       lines: [],
       customer: null,
-      totals: { byVatRate: [], discount: 0, total: 0 },
+      totals: { byVatRate: [], discount: 0, saleDiscount: 0, total: 0 },
       walkIn: terminal.walkInCustomer(),
       parkedCount,
     };

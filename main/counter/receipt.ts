@@ -168,7 +168,12 @@ function fromCatalog(db: Db, order: OutboxInternetOrder): Pick<Receipt, 'lines' 
       discount: 0,
       vatRate: l.vatRate,
     })),
-    totals: { byVatRate: totals.byVatRate, discount: totals.discount, total: totals.total },
+    totals: {
+      byVatRate: totals.byVatRate,
+      discount: totals.discount,
+      saleDiscount: totals.saleDiscount,
+      total: totals.total,
+    },
     pricedFrom: 'catalog',
   };
 }

@@ -76,6 +76,18 @@ describe('sessionTotals', () => {
     expect(totals.discount).toBe(88.43);
     expect(totals.total).toBe(330.57);
     expect(totals.byVatRate.map((v) => v.gross)).toEqual([118.18, 212.39]);
+    // What the Sale screen's discount row takes off its lines, each shown after its own discount
+    // (235.99 + 121.31 + 10.00 = 367.30): the card's 23.60 + 12.13 + 1.00; 367.30 - 36.73 = 330.57.
+    expect(totals.saleDiscount).toBe(36.73);
+  });
+
+  it("has no discount after the lines' own when no card takes anything", () => {
+    // 89.90 overridden to 80.91: the line says its 8.99 off; nothing more comes off the sale.
+    const override = { ...line(1, 89.9, 1, 21), adjustment: { kind: 'price', value: 80.91 } } as const;
+    const totals = sessionTotals([override], null);
+    expect(totals.discount).toBe(8.99);
+    expect(totals.saleDiscount).toBe(0);
+    expect(totals.total).toBe(80.91);
   });
 
   it("never takes more than a line's gross, nor anything for a price above the line's own", () => {

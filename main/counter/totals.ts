@@ -85,8 +85,13 @@ export interface VatTotal {
 export interface SessionTotals {
   readonly lines: readonly LineAmounts[];
   readonly byVatRate: readonly VatTotal[];
-  /** Everything the customer's card took off. */
+  /** Everything taken off: the lines' own discounts, the card's percent and its amount off. */
   readonly discount: number;
+  /**
+   * What comes off after the lines' own discounts: the card's percent and its amount off. The Sale
+   * screen shows each line after its own discount, so this is what its discount row takes off them.
+   */
+  readonly saleDiscount: number;
   /** To pay. */
   readonly total: number;
   /** The priced lines come to more than MAX_SALE_MINOR. */
@@ -209,10 +214,12 @@ export function sessionTotals(
       return { vatRate, base: units(gross - vat), vat: units(vat), gross: units(gross) };
     });
   const percentOff = sum(priced.map((a) => a.discount));
+  const ownOff = sum(priced.map((a) => a.own));
   return {
     lines: amounts,
     byVatRate,
     discount: units(percentOff + amountOff),
+    saleDiscount: units(percentOff - ownOff + amountOff),
     total: units(afterPercent - amountOff),
     beyondMax: sum(priced.map((a) => a.gross)) > BigInt(MAX_SALE_MINOR),
   };

@@ -100,7 +100,7 @@ beforeEach(() => {
       placedAt: order.createdAt,
       printCount: 0,
       lines: [],
-      totals: { byVatRate: [], discount: 0, total: 10 },
+      totals: { byVatRate: [], discount: 0, saleDiscount: 0, total: 10 },
       pricedFrom: 'sale',
     }))
     .answer('status.get', () => aStatus({ online: true }));

@@ -106,7 +106,7 @@ export function aSession(lines: SessionLineView[]): SessionView {
     warehouseId: warehouseId(1),
     lines,
     customer: null,
-    totals: { byVatRate: [], discount: 0, total },
+    totals: { byVatRate: [], discount: 0, saleDiscount: 0, total },
   };
 }
 

@@ -289,8 +289,11 @@ function Totals({ totals }: { totals: SessionView['totals'] | undefined }) {
       <div className="vat-fit" ref={vat}>
         <VatTable rows={totals?.byVatRate ?? []} markRows />
       </div>
-      {(totals?.discount ?? 0) > 0 && (
-        <p className="discount">{t('discountOff', { amount: format.price(totals?.discount ?? 0) })}</p>
+      {/* The lines above are each after their own discount: only what comes off them is said here. */}
+      {(totals?.saleDiscount ?? 0) > 0 && (
+        <p className="discount" data-sale-discount>
+          {t('discountOff', { amount: format.price(totals?.saleDiscount ?? 0) })}
+        </p>
       )}
       <p className="grand-total" data-total ref={grand}>
         {total}

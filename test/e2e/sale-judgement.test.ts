@@ -284,6 +284,10 @@ describe('open prices and line discounts, behind the manager PIN', { timeout: 18
       await note.waitFor();
       expect(await note.textContent()).toContain(money(8.99));
       expect(await row('syrup').locator('[data-line-total]').textContent()).toContain(money(80.91));
+      // The line is shown after its own discount and no card takes anything: the totals say no
+      // discount of their own, or 80,91 less 8,99 would read as 80,91.
+      await expect.poll(() => page.locator('[data-total]').textContent()).toContain(money(80.91));
+      expect(await page.locator('[data-sale-discount]').count()).toBe(0);
       await screenshot(page, `judgement-discount-line-${size}`);
       // A price override instead: 79,90 for this line.
       await page.keyboard.press('Control+d');
