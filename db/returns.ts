@@ -7,6 +7,7 @@ import type { Db } from './database.ts';
 import { prepared } from './prepared.ts';
 import { UnitPriceColumn, unitPriceText } from './unit-price.ts';
 import { lazy } from '../common/lazy.ts';
+import { decimal, vatWithin } from '../common/money.ts';
 import { InstanceFigure, JOINED_ORDERS } from './outbox.ts';
 import type { OutboxState } from '../contract/order.ts';
 import type { ReturnState } from '../contract/returns.ts';
@@ -139,6 +140,44 @@ export function returnStateOf(
   if (r.route !== 'delete') return documentState;
   if (documentState === 'cancelled') return 'sent';
   return documentState === 'sent' ? 'in-doubt' : documentState;
+}
+
+/**
+ * The VAT rate a returned line counts at: its sale's line's (or its item's, without a receipt); a line
+ * whose rate nothing says any more counts at 0 %, so a return's VAT table still adds up to its refund.
+ */
+export function returnLineVatRate(vatRate: number | null): number {
+  return vatRate ?? 0;
+}
+
+/** One rate of a return's VAT table, in minor units: base + vat = gross. */
+export interface ReturnVatRow {
+  readonly vatRate: number;
+  readonly baseMinor: number;
+  readonly vatMinor: number;
+  readonly grossMinor: number;
+}
+
+/**
+ * A return's VAT table as its receipt shows it: its lines' refunds summed per rate (returnLineVatRate),
+ * the VAT within each rate's sum (common/money.ts rule 2), rates ascending: the return's view and
+ * receipt (main/returns/view.ts).
+ */
+export function returnVatTable(
+  lines: Iterable<{ readonly vatRate: number | null; readonly refundMinor: number }>,
+): ReturnVatRow[] {
+  const rates = new Map<number, number>();
+  for (const l of lines) {
+    const rate = returnLineVatRate(l.vatRate);
+    rates.set(rate, (rates.get(rate) ?? 0) + l.refundMinor);
+  }
+  return [...rates]
+    .sort((a, b) => a[0] - b[0])
+    .map(([vatRate, grossMinor]) => {
+      const rate = decimal(vatRate);
+      const vatMinor = rate === undefined ? 0 : Number(vatWithin(BigInt(grossMinor), rate));
+      return { vatRate, baseMinor: grossMinor - vatMinor, vatMinor, grossMinor };
+    });
 }
 
 export const RETURN_STATES = ['waiting', 'document', 'back-office', 'booked'] as const;
@@ -427,6 +466,18 @@ export { saleOrderByText, type SaleOrder } from './outbox.ts';
 
 // ---------- a shift's returns, added up in SQL ----------
 
+/**
+ * What says a returned line's product (`l`, a line of return `r`): its sale's line, this till's
+ * (`s`) or another's (`t`), or without a receipt its item (`i`). One join for the return's view
+ * and the shift's report, so both find the same rate for the same line.
+ */
+const RETURN_LINE_SOLD = `LEFT JOIN sold_line s ON r.saleTill IS NULL AND s.sessionId = r.saleSessionId AND s.lineNo = l.lineNo
+       LEFT JOIN store_sold_line t ON t.till = r.saleTill AND t.sessionId = r.saleSessionId AND t.lineNo = l.lineNo
+       LEFT JOIN till_return_item i ON r.saleSessionId IS NULL AND i.returnId = r.id AND i.lineNo = l.lineNo`;
+
+/** A returned line's VAT rate through RETURN_LINE_SOLD; NULL when nothing says it (returnLineVatRate). */
+const RETURN_LINE_VAT_RATE = 'coalesce(s.vatRate, t.vatRate, i.vatRate)';
+
 /** How many returns a shift made, what they refunded, and what each tender paid out. */
 export function shiftReturnSums(db: Db, shiftId: number) {
   return z.object({ count: int, grossMinor: int, cashMinor: int, cardMinor: int, roundingMinor: int }).parse(
@@ -445,12 +496,10 @@ export function shiftReturnSums(db: Db, shiftId: number) {
 export function shiftReturnVat(db: Db, shiftId: number): { vatRate: number; grossMinor: number }[] {
   const rows: unknown[] = prepared(
     db,
-    `SELECT coalesce(s.vatRate, t.vatRate, i.vatRate) AS vatRate, sum(l.refundMinor) AS grossMinor
+    `SELECT ${RETURN_LINE_VAT_RATE} AS vatRate, sum(l.refundMinor) AS grossMinor
        FROM till_return r JOIN till_return_line l ON l.returnId = r.id
-       LEFT JOIN sold_line s ON r.saleTill IS NULL AND s.sessionId = r.saleSessionId AND s.lineNo = l.lineNo
-       LEFT JOIN store_sold_line t ON t.till = r.saleTill AND t.sessionId = r.saleSessionId AND t.lineNo = l.lineNo
-       LEFT JOIN till_return_item i ON r.saleSessionId IS NULL AND i.returnId = r.id AND i.lineNo = l.lineNo
-      WHERE r.shiftId = ? AND coalesce(s.vatRate, t.vatRate, i.vatRate) IS NOT NULL GROUP BY 1 ORDER BY 1`,
+       ${RETURN_LINE_SOLD}
+      WHERE r.shiftId = ? AND ${RETURN_LINE_VAT_RATE} IS NOT NULL GROUP BY 1 ORDER BY 1`,
   ).all(shiftId);
   return rows.map((r) => z.object({ vatRate: z.number(), grossMinor: int }).parse(r));
 }
@@ -539,11 +588,9 @@ const LISTING = `SELECT r.*,
               'refundMinor', l.refundMinor, 'productId', coalesce(s.productId, t.productId, i.productId),
               'name', coalesce(s.name, t.name, i.name),
               'unitOfMeasure', coalesce(s.unitOfMeasure, t.unitOfMeasure, i.unitOfMeasure),
-              'vatRate', coalesce(s.vatRate, t.vatRate, i.vatRate)))
+              'vatRate', ${RETURN_LINE_VAT_RATE}))
        FROM till_return_line l
-       LEFT JOIN sold_line s ON r.saleTill IS NULL AND s.sessionId = r.saleSessionId AND s.lineNo = l.lineNo
-       LEFT JOIN store_sold_line t ON t.till = r.saleTill AND t.sessionId = r.saleSessionId AND t.lineNo = l.lineNo
-       LEFT JOIN till_return_item i ON r.saleSessionId IS NULL AND i.returnId = r.id AND i.lineNo = l.lineNo
+       ${RETURN_LINE_SOLD}
       WHERE l.returnId = r.id) AS lines,
     (SELECT json_group_array(json_object('method', f.method, 'amountMinor', f.amountMinor,
               'roundingMinor', f.roundingMinor))

@@ -2,11 +2,18 @@
 // receipt it takes back, its lines and refund per tender in major units, per VAT rate, and where its
 // document is: the outbox's states (a return not yet on its route is `queued`), `back-office` for one
 // the instance offers no way to take, `booked` once a manager marked it booked there.
-import { decimal, minor, toMajor, vatWithin } from '../../common/money.ts';
+import { minor, toMajor } from '../../common/money.ts';
 import { OutboxState } from '../../contract/order.ts';
 import type { ReturnView as ReturnContractView } from '../../contract/returns.ts';
 import type { Db } from '../../db/database.ts';
-import { formatReturnNumber, returnListings, returnStateOf, type ReturnListing } from '../../db/returns.ts';
+import {
+  formatReturnNumber,
+  returnLineVatRate,
+  returnListings,
+  returnStateOf,
+  returnVatTable,
+  type ReturnListing,
+} from '../../db/returns.ts';
 import { storeSaleOf } from '../../db/journal.ts';
 import { formatReceiptNumber } from '../../db/receipts.ts';
 
@@ -33,23 +40,16 @@ export function viewOfListing(r: ReturnListing): ReturnView {
       name: l.name ?? '',
       quantity: l.quantityMilli / 1000,
       ...(l.unitOfMeasure == null ? {} : { unitOfMeasure: l.unitOfMeasure }),
-      vatRate: l.vatRate ?? 0,
+      vatRate: returnLineVatRate(l.vatRate),
       amountMinor: l.refundMinor,
     }));
-  const rates = new Map<number, number>();
-  for (const l of lines) rates.set(l.vatRate, (rates.get(l.vatRate) ?? 0) + l.amountMinor);
-  const byVatRate = [...rates]
-    .sort((a, b) => a[0] - b[0])
-    .map(([vatRate, gross]) => {
-      const rate = decimal(vatRate);
-      const vat = rate === undefined ? 0 : Number(vatWithin(BigInt(gross), rate));
-      return {
-        vatRate,
-        base: toMajor(minor(gross - vat)),
-        vat: toMajor(minor(vat)),
-        gross: toMajor(minor(gross)),
-      };
-    });
+  // The one rule the shift's report adds up too (db/returns.ts returnVatTable).
+  const byVatRate = returnVatTable(r.lines).map((v) => ({
+    vatRate: v.vatRate,
+    base: toMajor(minor(v.baseMinor)),
+    vat: toMajor(minor(v.vatMinor)),
+    gross: toMajor(minor(v.grossMinor)),
+  }));
   const refunds = [...r.refunds].sort((a, b) => (a.method < b.method ? -1 : a.method > b.method ? 1 : 0));
   // Another till's sale has no order or session here: its journal event says what it was.
   const own = r.saleTill === null;
