@@ -160,8 +160,9 @@ export interface ReturnVatRow {
 
 /**
  * A return's VAT table as its receipt shows it: its lines' refunds summed per rate (returnLineVatRate),
- * the VAT within each rate's sum (common/money.ts rule 2), rates ascending: the return's view and
- * receipt (main/returns/view.ts).
+ * the VAT within each rate's sum (common/money.ts rule 2), rates ascending. One rule for the return's
+ * view and receipt (main/returns/view.ts) and the shift's report, which adds these up return by return
+ * (shiftReturnVat), so the X and Z reports say what the receipts said.
  */
 export function returnVatTable(
   lines: Iterable<{ readonly vatRate: number | null; readonly refundMinor: number }>,
@@ -464,7 +465,7 @@ export function salePaid(db: Db, sessionId: number): { cashMinor: number; cardMi
 // The sale's order is read through the outbox's own query (db/outbox.ts owns its table).
 export { saleOrderByText, type SaleOrder } from './outbox.ts';
 
-// ---------- a shift's returns, added up in SQL ----------
+// ---------- a shift's returns, added up ----------
 
 /**
  * What says a returned line's product (`l`, a line of return `r`): its sale's line, this till's
@@ -492,16 +493,43 @@ export function shiftReturnSums(db: Db, shiftId: number) {
   );
 }
 
-/** A shift's refunds per VAT rate (gross), from the lines that came back. */
-export function shiftReturnVat(db: Db, shiftId: number): { vatRate: number; grossMinor: number }[] {
+/** A returned line of a shift: its return, its VAT rate (null: nothing says it) and its refund. */
+const ShiftReturnLine = lazy(() =>
+  z.object({ returnId: int, vatRate: z.number().nullable(), refundMinor: int }),
+);
+type ShiftReturnLine = z.output<typeof ShiftReturnLine>;
+
+/**
+ * A shift's refunds per VAT rate: each return's VAT table as its receipt shows it (returnVatTable),
+ * added up rate by rate, so the report's VAT is the sum of the receipts' (never the VAT within the
+ * shift's summed refunds, which rounds once where the receipts rounded once each).
+ */
+export function shiftReturnVat(db: Db, shiftId: number): ReturnVatRow[] {
   const rows: unknown[] = prepared(
     db,
-    `SELECT ${RETURN_LINE_VAT_RATE} AS vatRate, sum(l.refundMinor) AS grossMinor
+    `SELECT r.id AS returnId, ${RETURN_LINE_VAT_RATE} AS vatRate, l.refundMinor
        FROM till_return r JOIN till_return_line l ON l.returnId = r.id
        ${RETURN_LINE_SOLD}
-      WHERE r.shiftId = ? AND ${RETURN_LINE_VAT_RATE} IS NOT NULL GROUP BY 1 ORDER BY 1`,
+      WHERE r.shiftId = ? ORDER BY r.id, l.lineNo`,
   ).all(shiftId);
-  return rows.map((r) => z.object({ vatRate: z.number(), grossMinor: int }).parse(r));
+  const ofReturn = new Map<number, ShiftReturnLine[]>();
+  for (const row of rows) {
+    const line = ShiftReturnLine.parse(row);
+    const lines = ofReturn.get(line.returnId);
+    if (lines === undefined) ofReturn.set(line.returnId, [line]);
+    else lines.push(line);
+  }
+  const sums = new Map<number, { baseMinor: number; vatMinor: number; grossMinor: number }>();
+  for (const lines of ofReturn.values())
+    for (const v of returnVatTable(lines)) {
+      const sum = sums.get(v.vatRate) ?? { baseMinor: 0, vatMinor: 0, grossMinor: 0 };
+      sums.set(v.vatRate, {
+        baseMinor: sum.baseMinor + v.baseMinor,
+        vatMinor: sum.vatMinor + v.vatMinor,
+        grossMinor: sum.grossMinor + v.grossMinor,
+      });
+    }
+  return [...sums].sort((a, b) => a[0] - b[0]).map(([vatRate, sum]) => ({ vatRate, ...sum }));
 }
 
 /** A shift's returns per cashier: how many and what they refunded. */

@@ -1,8 +1,9 @@
 // Returns on a real SQLite file, through the real counter: what comes back is never more than was
 // sold less what came back already (across a restart too), the refunds of a line add up exactly to
 // what was paid for it (line discount and card-like discounts pro rata, a weighed line in part), a
-// split sale refunds card first, cash rounds, the return numbers run without gaps, and a sale whose
-// lines were compacted can still be returned against.
+// split sale refunds card first, cash rounds, the return numbers run without gaps, a sale whose
+// lines were compacted can still be returned against, and the shift's report adds up each return's
+// VAT as its receipt shows it.
 import { describe, expect, it } from 'vitest';
 import { tempDbFile } from '../../test/support/fixtures.ts';
 import { upsertStockItems } from '../../db/catalog/index.ts';
@@ -56,6 +57,15 @@ function till(name: string, file = tempDbFile(name)): { db: Db; file: string } {
         price: 199.99,
         vatRate: 12,
         unitOfMeasure: 'kg',
+      },
+      {
+        id: 4,
+        warehouseId: 1,
+        productId: 14,
+        barcode: 'CODE-D',
+        productName: 'Roll',
+        price: 1,
+        vatRate: 21,
       },
     ],
     { syncedAt: T0.toISOString(), mark: 1 },
@@ -269,6 +279,58 @@ describe('returns', () => {
     expect(x?.expectedCash).toBe(511);
     const after = soldHere(db, [{ stockItemId: 1, productId: 11, warehouseId: 1, asOf }]).get(1);
     expect([before, after]).toEqual([2, 1]);
+  });
+
+  it("adds up each return's VAT as its receipt shows it in the Z report, not the VAT of the shift's summed refunds", async () => {
+    const { db } = till('return-vat');
+    const counter = counterOn(db, () => at(1));
+    openShift(db, 0, T0);
+    await counter.scan('CODE-D');
+    await counter.scan('CODE-D');
+    counter.close({ tender: { method: 'card' } });
+    const returns = returnsOn(db, () => at(3));
+    const made = [1, 2].map(() =>
+      returns.make({ receipt: 'P1-000001', items: [{ productId: 14, quantity: 1 }] }),
+    );
+    // 1.00 at 21 %: 1.00 x 21 / 121 = 0.1735.. -> 0.17 on each return's receipt.
+    expect(made.map((m) => returnView(db, m.row.id)?.byVatRate)).toEqual([
+      [{ vatRate: 21, base: 0.83, vat: 0.17, gross: 1 }],
+      [{ vatRate: 21, base: 0.83, vat: 0.17, gross: 1 }],
+    ]);
+    // The Z report: 0.17 + 0.17 = 0.34, as the two receipts say (2.00 x 21 / 121 would be 0.35).
+    const z = closeShift(db, { countedMinor: 0, limitMinor: 0, approve: () => false }, at(4));
+    expect(z.returns).toMatchObject({
+      count: 2,
+      gross: 2,
+      byVatRate: [{ vatRate: 21, base: 1.66, vat: 0.34, gross: 2 }],
+    });
+  });
+
+  it('counts a returned line no VAT rate is known for at 0 %, on the receipt as in the report, so its VAT table adds up to its gross', async () => {
+    const { db } = till('return-no-rate');
+    const counter = counterOn(db, () => at(1));
+    openShift(db, 0, T0);
+    await counter.scan('CODE-A');
+    await counter.scan('CODE-B');
+    const { session } = counter.close({ tender: { method: 'card' } });
+    const made = returnsOn(db, () => at(3)).make({ receipt: 'P1-000001' });
+    // The Bun's sold line is no longer on the file: nothing says its rate.
+    const gone = db
+      .prepare('DELETE FROM sold_line WHERE sessionId = ? AND name = ?')
+      .run(session.id, 'Bun').changes;
+    expect(gone).toBe(1);
+    const receipt = returnView(db, made.row.id);
+    expect(receipt?.lines.map((l) => [l.name, l.vatRate, l.amount])).toEqual([
+      ['Bread', 21, 10.1],
+      ['', 0, 0.35],
+    ]);
+    const table = [
+      { vatRate: 0, base: 0.35, vat: 0, gross: 0.35 },
+      { vatRate: 21, base: 8.35, vat: 1.75, gross: 10.1 },
+    ];
+    expect(receipt?.byVatRate).toEqual(table);
+    const x = currentReport(db, at(4));
+    expect(x?.returns).toMatchObject({ count: 1, gross: 10.45, byVatRate: table });
   });
 
   it("says a document in doubt is in doubt while a pass settles it, on the Returns screen as in the shift's report", async () => {

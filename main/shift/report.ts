@@ -20,7 +20,6 @@ import {
 } from '../../db/shifts.ts';
 import { ordersCancelledInShift, ordersNow } from '../outbox/index.ts';
 import { toMajor } from './money.ts';
-import { mustDecimal, vatWithin } from '../../common/money.ts';
 import { printedReceiptNumber } from '../../db/receipts.ts';
 import { storeSale } from '../../db/journal.ts';
 import {
@@ -140,15 +139,13 @@ function returnFigures(db: Db, shiftId: number) {
   const view: NonNullable<ShiftReportView['returns']> = {
     count: sums.count,
     gross: toMajor(sums.grossMinor),
-    byVatRate: shiftReturnVat(db, shiftId).map((v) => {
-      const vat = Number(vatWithin(BigInt(v.grossMinor), mustDecimal(v.vatRate)));
-      return {
-        vatRate: v.vatRate,
-        base: toMajor(v.grossMinor - vat),
-        vat: toMajor(vat),
-        gross: toMajor(v.grossMinor),
-      };
-    }),
+    // Each return's VAT as its receipt shows it, added up per rate (db/returns.ts shiftReturnVat).
+    byVatRate: shiftReturnVat(db, shiftId).map((v) => ({
+      vatRate: v.vatRate,
+      base: toMajor(v.baseMinor),
+      vat: toMajor(v.vatMinor),
+      gross: toMajor(v.grossMinor),
+    })),
     byMethod: {
       ...(sums.cashMinor > 0 ? { cash: toMajor(sums.cashMinor) } : {}),
       ...(sums.cardMinor > 0 ? { card: toMajor(sums.cardMinor) } : {}),
