@@ -115,6 +115,23 @@ describe('outcomeOfFailure', () => {
     expect(later.outcome.nextAttemptAt).toBeGreaterThanOrEqual(ctx.nowMs + 7_000);
   });
 
+  it('a 499 after the request was sent is in-doubt as a 5xx is, never needs-fix (the instance had the order)', () => {
+    // SPEC.md: "Client closed the connection before the server finished": it may have stored it, and
+    // needs-fix's only way on is a resend, a second order where the instance recognises no reference.
+    const c = outcomeOfFailure(err({ status: 499, errorId: 'e9', retryAfterMs: 4_000 }), ctx);
+    expect(c.outcome.state).toBe('in-doubt');
+    expect(c.outcome.messages?.join(' ')).toContain('may have stored it');
+    expect(c.outcome.messages?.at(-1)).toContain('ref-1');
+    expect(c.outcome.nextAttemptAt).toBeGreaterThanOrEqual(ctx.nowMs + 4_000);
+    expect(c.directive.kind).toBe('continue');
+    // Any other 4xx is still the order to fix.
+    expect(outcomeOfFailure(err({ status: 422 }), ctx).outcome.state).toBe('needs-fix');
+    // A 499 from the token endpoint: the order never left.
+    expect(outcomeOfFailure(err({ status: 499, mayHaveReachedServer: false }), ctx).outcome.state).toBe(
+      'queued',
+    );
+  });
+
   it('an order still without a clear answer after the automatic attempts says a person must settle it', () => {
     const early = outcomeOfFailure(err({ status: 500, errorId: 'e1' }), {
       ...ctx,

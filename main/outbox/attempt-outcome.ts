@@ -33,6 +33,9 @@ export interface AttemptOutcome {
   readonly directive: SenderDirective;
 }
 
+/** SPEC.md's 499: "Client closed the connection before the server finished". */
+export const CLIENT_CLOSED = 499;
+
 /** The service's answer to a repeated Idempotency-Key: the first order already exists. */
 export const DUPLICATE_REQUEST = 'DuplicateRequest';
 
@@ -136,6 +139,15 @@ export function outcomeOfFailure(error: unknown, ctx: AttemptContext): AttemptOu
       // rule), and a person settles it everywhere else.
       return { outcome: inDoubt(ctx, later(error.retryAfterMs), fromService.messages), directive: go };
     }
+    if (status === CLIENT_CLOSED) {
+      // SPEC.md's 499: the connection closed before the server finished. It had the order and may
+      // have stored it: in doubt, as a 5xx, never the order to fix (whose only way on is a resend).
+      const note = `The instance answered ${CLIENT_CLOSED}: the connection closed before it finished the order, so it may have stored it.`;
+      return {
+        outcome: inDoubt(ctx, later(error.retryAfterMs), [...fromService.messages, note]),
+        directive: go,
+      };
+    }
     if (status === 403) {
       return {
         outcome: { state: 'blocked', permission: error.permission ?? null, ...answered },
@@ -165,7 +177,8 @@ export function outcomeOfFailure(error: unknown, ctx: AttemptContext): AttemptOu
         directive: go,
       };
     }
-    // 400 and any other 4xx: the service refused this order as it is; the operator edits it.
+    // 400 and any other 4xx (but 499, above): the service refused this order as it is; the operator
+    // edits it.
     return {
       outcome: {
         state: 'needs-fix',
