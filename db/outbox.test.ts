@@ -10,6 +10,7 @@ import {
   compactionCandidates,
   compactOutboxOrder,
   countOutboxOrders,
+  DUPLICATE_REQUEST,
   earliestNextAttempt,
   getOutboxOrder,
   insertOutboxOrder,
@@ -166,6 +167,33 @@ describe('outbox queries', () => {
     expect(getOutboxOrder(db, id)?.attempts).toBe(MAX_AUTOMATIC_ATTEMPTS);
     expect(nextDueOutboxOrder(db, 0, true)).toBeUndefined();
     expect(earliestNextAttempt(db, true)).toBeNull(); // no timer spins for it either
+    db.close();
+  });
+
+  it('never picks an in-doubt order the instance says it holds under no number: a person settles it', () => {
+    const db = openDatabase(tempFile());
+    const held = insertOutboxOrder(db, order);
+    const plain = insertOutboxOrder(db, order);
+    claimForSending(db, held.id, ['queued']);
+    recordOutboxOutcome(db, held.id, ['sending'], {
+      state: 'in-doubt',
+      nextAttemptAt: null,
+      code: DUPLICATE_REQUEST,
+    });
+    claimForSending(db, plain.id, ['queued']);
+    recordOutboxOutcome(db, plain.id, ['sending'], { state: 'in-doubt', nextAttemptAt: 500 });
+    expect(nextDueOutboxOrder(db, 1_000, true)?.id).toBe(plain.id);
+    expect(nextDueOutboxOrder(db, 1_000, ['order'])?.id).toBe(plain.id);
+    expect(earliestNextAttempt(db, true)).toBe(500); // no timer for the held one either
+    claimForSending(db, plain.id, ['in-doubt']);
+    expect(nextDueOutboxOrder(db, 1_000, true)).toBeUndefined();
+    expect(earliestNextAttempt(db, true)).toBeNull();
+    // A person resends it: queued, it goes; a later outcome without the code is the in-doubt rule's.
+    recordOutboxOutcome(db, held.id, ['in-doubt'], { state: 'queued' });
+    expect(nextDueOutboxOrder(db, 1_000, false)?.id).toBe(held.id);
+    claimForSending(db, held.id, ['queued']);
+    recordOutboxOutcome(db, held.id, ['sending'], { state: 'in-doubt', nextAttemptAt: 0 });
+    expect(nextDueOutboxOrder(db, 1_000, true)?.id).toBe(held.id);
     db.close();
   });
 

@@ -17,6 +17,17 @@ import { lazy } from '../common/lazy.ts';
  */
 export const MAX_AUTOMATIC_ATTEMPTS = 8;
 
+/**
+ * The instance's answer to a repeated Idempotency-Key (409): it already holds the order. Stored as
+ * the code of a sent order it settled, and of an in-doubt one whose answer named no order: a resend
+ * of that one meets the same answer, so it is never resent automatically; a person looks it up and
+ * marks it sent (or resends it).
+ */
+export const DUPLICATE_REQUEST = 'DuplicateRequest';
+
+/** In SQL over the row `o`: not an in-doubt entry held for a person (above), whatever its attempts. */
+const NOT_HELD = `coalesce(o.code, '') <> '${DUPLICATE_REQUEST}'`;
+
 /** States an order can still leave by sending; the others wait for an operator or are final. */
 export const UNSENT_STATES: readonly OutboxState[] = [
   'queued',
@@ -574,7 +585,8 @@ const NOT_WAITING = `(o.depends_on IS NULL OR coalesce(
 /**
  * The oldest order that may be sent now: queued and due, or in-doubt and due when the caller knows
  * the instance recognises a repeated client reference (or its kind's sender settles the doubt by
- * reading). Oldest first, so the queue stays FIFO; an entry waiting for another (dependsOn) is passed.
+ * reading), short of its automatic attempts and not held for a person (DUPLICATE_REQUEST). Oldest
+ * first, so the queue stays FIFO; an entry waiting for another (dependsOn) is passed.
  */
 export function nextDueOutboxOrder(
   db: Db,
@@ -602,7 +614,8 @@ export function nextDueOutboxOrder(
           db,
           `SELECT * FROM outbox_order AS o INDEXED BY outbox_order_state
          WHERE state = 'in-doubt' AND id > @afterId AND (next_attempt_at IS NULL OR next_attempt_at <= @nowMs)
-           AND attempts < @cap ${mine} AND kind IN (SELECT value FROM json_each(@kinds)) AND ${NOT_WAITING}
+           AND attempts < @cap AND ${NOT_HELD} ${mine} AND kind IN (SELECT value FROM json_each(@kinds))
+           AND ${NOT_WAITING}
          ORDER BY id LIMIT 1`,
         ).get({ ...params, kinds })
       : undefined;
@@ -622,7 +635,7 @@ export function earliestNextAttempt(db: Db, includeInDoubt: InDoubtTaken, instan
   const value = prepared(
     db,
     `SELECT min(coalesce(next_attempt_at, 0)) FROM outbox_order AS o
-       WHERE (state = 'queued' OR (state = 'in-doubt' AND attempts < @cap
+       WHERE (state = 'queued' OR (state = 'in-doubt' AND attempts < @cap AND ${NOT_HELD}
               AND kind IN (SELECT value FROM json_each(@kinds)))) ${mine} AND ${NOT_WAITING}`,
   )
     .pluck()

@@ -97,6 +97,32 @@ describe('outcomeOfFailure', () => {
     expect(c.outcome).toMatchObject({ state: 'sent', remoteId: 17 });
   });
 
+  it('409 DuplicateRequest naming no order number is in doubt, held for a person, never needs-fix', () => {
+    // SPEC.md shows no codes nor params: the instance says it holds the order but not under which id.
+    const paramsSaid: (Record<string, string> | undefined)[] = [
+      undefined,
+      {},
+      { orderId: '' },
+      { orderId: 'A-17' },
+    ];
+    for (const params of paramsSaid) {
+      const c = outcomeOfFailure(
+        err({ status: 409, code: 'DuplicateRequest', errorId: 'e2', ...(params ? { params } : {}) }),
+        ctx,
+      );
+      expect(c.outcome).toMatchObject({
+        state: 'in-doubt',
+        code: 'DuplicateRequest',
+        errorId: 'e2',
+        nextAttemptAt: null,
+      });
+      expect(c.outcome.messages?.at(-1)).toBe(
+        'The instance says it already holds this order (409 DuplicateRequest) but named no order number, so it is not sent again by itself. Look it up on the instance by client reference ref-1 and mark it sent with its number.',
+      );
+      expect(c.directive.kind).toBe('continue');
+    }
+  });
+
   it('any 5xx after the request was sent is in-doubt, its ErrorResult or not, and honours Retry-After', () => {
     // The instance may have stored the order and failed in a later step; a gateway may have answered.
     for (const e of [

@@ -1,7 +1,7 @@
 // What one attempt to send an order means for the order (its next state) and for the sender
 // (carry on, pause everything until a time, or stop because the service is unreachable).
 import { retryDelay, ServiceError, type BackoffPolicy, type OrderAcknowledgement } from '../service/index.ts';
-import { MAX_AUTOMATIC_ATTEMPTS, type OutboxOutcome } from '../../db/outbox.ts';
+import { DUPLICATE_REQUEST, MAX_AUTOMATIC_ATTEMPTS, type OutboxOutcome } from '../../db/outbox.ts';
 import { TILL_PRICES_NOT_TAKEN } from '../../contract/contract.ts';
 
 export type SenderDirective =
@@ -35,9 +35,6 @@ export interface AttemptOutcome {
 
 /** SPEC.md's 499: "Client closed the connection before the server finished". */
 export const CLIENT_CLOSED = 499;
-
-/** The service's answer to a repeated Idempotency-Key: the first order already exists. */
-export const DUPLICATE_REQUEST = 'DuplicateRequest';
 
 /**
  * The instance stored the order: its id (an answer without one never gets here: it proves nothing,
@@ -116,14 +113,27 @@ export function outcomeOfFailure(error: unknown, ctx: AttemptContext): AttemptOu
   if (error.kind === 'http' && error.status !== undefined) {
     const status = error.status;
     const orderId = error.params?.orderId;
-    if (
-      status === 409 &&
-      error.code === DUPLICATE_REQUEST &&
-      orderId !== undefined &&
-      /^\d+$/.test(orderId)
-    ) {
+    if (status === 409 && error.code === DUPLICATE_REQUEST) {
       // The service already holds this client reference: the first attempt was stored.
-      return { outcome: { state: 'sent', remoteId: Number(orderId), code: error.code }, directive: go };
+      if (orderId !== undefined && /^\d+$/.test(orderId))
+        return { outcome: { state: 'sent', remoteId: Number(orderId), code: error.code }, directive: go };
+      // It says so but names no order (SPEC.md shows no codes nor params): stored, under a number
+      // Counter does not know. Never needs-fix (a resend meets the same 409, and only discard would
+      // be left); in doubt, held for a person at once by its code (db/outbox.ts DUPLICATE_REQUEST):
+      // an automatic resend would only be answered the same, and would wear out its attempts.
+      return {
+        outcome: {
+          state: 'in-doubt',
+          nextAttemptAt: null,
+          messages: [
+            ...fromService.messages,
+            `The instance says it already holds this order (409 ${DUPLICATE_REQUEST}) but named no order number, so it is not sent again by itself. Look it up on the instance by client reference ${ctx.clientReference} and mark it sent with its number.`,
+          ],
+          errorId: fromService.errorId,
+          code: DUPLICATE_REQUEST,
+        },
+        directive: go,
+      };
     }
     if (status === 429) {
       const until = later(error.retryAfterMs);

@@ -8,7 +8,12 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { openDatabase } from '../../../db/database.ts';
-import { countOutboxOrders, listOutboxOrders, MAX_AUTOMATIC_ATTEMPTS } from '../../../db/outbox.ts';
+import {
+  countOutboxOrders,
+  DUPLICATE_REQUEST,
+  listOutboxOrders,
+  MAX_AUTOMATIC_ATTEMPTS,
+} from '../../../db/outbox.ts';
 import { Outbox } from '../../../main/outbox/index.ts';
 import { ServiceClient } from '../../../main/service/index.ts';
 import { DEMO } from '../../../sim/testing.ts';
@@ -76,7 +81,10 @@ const unfinished = (): number =>
     (o) =>
       o.state === 'queued' ||
       o.state === 'sending' ||
-      (o.state === 'in-doubt' && recognises && o.attempts < MAX_AUTOMATIC_ATTEMPTS),
+      (o.state === 'in-doubt' &&
+        recognises &&
+        o.attempts < MAX_AUTOMATIC_ATTEMPTS &&
+        o.code !== DUPLICATE_REQUEST),
   ).length;
 while (unfinished() > 0) {
   if (args.operator) await outbox.replay({ ignoreSchedule: true });

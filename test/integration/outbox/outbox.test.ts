@@ -353,6 +353,35 @@ describe('in-doubt', () => {
     expect(simOrdersWith(order.clientReference)).toEqual(stored); // no duplicate
   });
 
+  it('409 DuplicateRequest naming no order: in doubt, held for a person at once, marked sent with the number found', async () => {
+    const outbox = outboxWith(demoClient());
+    // The instance stores the order, then says it holds it already, naming no order (SPEC.md shows
+    // neither codes nor their params).
+    sim.faults.forceStatus({
+      status: 409,
+      code: 'DuplicateRequest',
+      message: 'This request was received before.',
+      afterCommit: true,
+      method: 'POST',
+      path: ORDER_PATH,
+      times: 1,
+    });
+    const order = await outbox.place(good());
+    expect(order).toMatchObject({ state: 'in-doubt', code: 'DuplicateRequest', attempts: 1 });
+    expect(order.messages?.join(' ')).toContain(
+      `already holds this order (409 DuplicateRequest) but named no order number`,
+    );
+    expect(order.messages?.join(' ')).toContain(order.clientReference);
+    const stored = simOrdersWith(order.clientReference);
+    expect(stored).toHaveLength(1);
+    // This instance recognises client references, yet it is not resent: it would be answered the same.
+    expect((await outbox.replay({ ignoreSchedule: true })).attempted).toBe(0);
+    expect(outbox.get(order.id)).toMatchObject({ state: 'in-doubt', attempts: 1 });
+    // A person looks it up by its client reference and marks it sent; nothing was sent twice.
+    expect(outbox.markSent(order.id, stored[0] ?? -1)).toMatchObject({ state: 'sent', remoteId: stored[0] });
+    expect(simOrdersWith(order.clientReference)).toEqual(stored);
+  });
+
   it('an instance that does not recognise client references: in-doubt is held for the operator', async () => {
     const client = demoClient();
     const noReplays: OrderService = {
