@@ -252,7 +252,11 @@ function outcomeOfRedirect(error: ServiceError, ctx: AttemptContext): AttemptOut
   };
 }
 
-function inDoubt(ctx: AttemptContext, nextAttemptAt: number, messages: string[]): OutboxOutcome {
+/**
+ * In doubt, due again at `nextAttemptAt`, with the client reference; past the automatic attempts,
+ * saying a person settles it.
+ */
+export function inDoubt(ctx: AttemptContext, nextAttemptAt: number, messages: string[]): OutboxOutcome {
   const held =
     ctx.attempts >= MAX_AUTOMATIC_ATTEMPTS
       ? [

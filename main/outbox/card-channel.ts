@@ -2,12 +2,13 @@
 // authorised person if one was given. SPEC.md gives the card no client reference the instance
 // recognises, so a card is never posted again on a guess: any attempt after the first reads the
 // company's cards first, and a card with its barcode and its name there is the one an earlier attempt
-// stored (barcodes are unique on an instance). Only a card not found there is posted again.
+// stored (barcodes are unique on an instance). Only a card not found there is posted again: a card
+// there that cannot be read and may be this one is not "not found".
 import type { CardDocument, CardPerson } from '../../contract/documents.ts';
-import type { CompanyCard } from '../service/index.ts';
-import { outcomeOfFailure, type AttemptContext, type AttemptOutcome } from './attempt-outcome.ts';
+import type { ArrayAnswer, CompanyCard } from '../service/index.ts';
+import { inDoubt, outcomeOfFailure, type AttemptContext, type AttemptOutcome } from './attempt-outcome.ts';
 import type { DocumentChannel, EntryOf } from './documents.ts';
-import { ServiceError } from '../service/index.ts';
+import { retryDelay, ServiceError } from '../service/index.ts';
 
 /** The part of ServiceClient (main/service) a card's sender uses. */
 export interface CardIssueService {
@@ -16,7 +17,11 @@ export interface CardIssueService {
     card: Record<string, unknown>,
     signal?: AbortSignal,
   ): Promise<CompanyCard>;
-  companyCards(companyId: number, signal?: AbortSignal): Promise<CompanyCard[]>;
+  /** The company's cards, each read on its own: one unreadable card does not hide the others. */
+  companyCardsAnswer(
+    companyId: number,
+    options?: { signal?: AbortSignal },
+  ): Promise<ArrayAnswer<CompanyCard>>;
   createAuthorizedPerson(
     companyId: number,
     person: Record<string, unknown>,
@@ -98,11 +103,34 @@ async function heldAlready(
   context: AttemptContext,
 ): Promise<Held> {
   try {
-    const cards = await service.companyCards(card.companyId);
-    // Its code on a card of another name is someone else's card (another till, the back office),
-    // stored meanwhile: not this one. Posted, the instance refuses it as a duplicate (needs-fix).
-    const found = cards.find((c) => c.barcode === card.barcode && c.name === card.name && c.id !== undefined);
-    return found?.id === undefined ? { kind: 'absent' } : { kind: 'found', card: { ...found, id: found.id } };
+    const answer = await service.companyCardsAnswer(card.companyId);
+    // Cards there that may be this one but cannot be taken for it: what each is, for the entry.
+    const unsure: string[] = [];
+    for (const element of answer.elements()) {
+      if ('row' in element) {
+        const c = element.row;
+        // Its code on a card of another name is someone else's card (another till, the back office),
+        // stored meanwhile: not this one. Posted, the instance refuses it as a duplicate (needs-fix).
+        if (c.barcode !== card.barcode || c.name !== card.name) continue;
+        if (c.id !== undefined) return { kind: 'found', card: { ...c, id: c.id } };
+        unsure.push('a card there has this code and name but no id');
+      } else if (mayBeThisCard(element.unreadable.value, card)) {
+        // Unreadable (a field Counter cannot read): the others are read, but this one may be the
+        // card an earlier attempt stored, and taking it for "not there" would post it twice.
+        unsure.push(`a card there cannot be read (${element.unreadable.problem})`);
+      }
+    }
+    if (unsure.length === 0) return { kind: 'absent' };
+    const next = context.nowMs + retryDelay(context.backoff, context.attempts, undefined, context.random);
+    return {
+      kind: 'failed',
+      outcome: {
+        outcome: inDoubt(context, next, [
+          `The company's cards on the instance hold one that may be this card but cannot be taken for it: ${unsure.join('; ')}. It was not posted again. Look for the code ${card.barcode} among the company's cards there: found, mark it sent with its id.`,
+        ]),
+        directive: { kind: 'continue' },
+      },
+    };
   } catch (error) {
     // Not read: the doubt stands (never a post on a guess); the outcome keeps it in doubt or queued.
     const failed = outcomeOfFailure(error, context);
@@ -122,6 +150,19 @@ async function heldAlready(
       },
     };
   }
+}
+
+/**
+ * Whether a card the instance sent that cannot be read may be this one: unless it plainly carries
+ * another code, or this code under another name (someone else's card, as for a readable one). Not
+ * JSON, not an object, or a code that is not text: it may be.
+ */
+function mayBeThisCard(value: unknown, card: CardDocument): boolean {
+  if (typeof value !== 'object' || value === null) return true;
+  const { barcode, name } = value as { barcode?: unknown; name?: unknown };
+  if (typeof barcode !== 'string') return true;
+  if (barcode !== card.barcode) return false;
+  return typeof name !== 'string' || name === card.name;
 }
 
 /**

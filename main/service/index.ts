@@ -7,7 +7,7 @@ export {
   type ServiceClientOptions,
 } from './client.ts';
 export { BODY_TOO_LARGE } from './http.ts';
-export type { ArrayAnswer } from './json-array.ts';
+export type { ArrayAnswer, ArrayElement } from './json-array.ts';
 export {
   ServiceError,
   isServiceError,

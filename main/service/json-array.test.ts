@@ -44,4 +44,26 @@ describe('arrayAnswer', () => {
     expect((error as ServiceError).kind).toBe('invalid-response');
     expect((error as ServiceError).message).toMatch(message);
   });
+
+  it('gives each element on its own: a row, or what was sent and why it is not one', () => {
+    const text = '[{"id":1},{"id":"two","name":"b"},{"id":3},,{"id":4}]';
+    expect([...answer(text).elements()]).toEqual([
+      { index: 0, row: { id: 1 } },
+      {
+        index: 1,
+        unreadable: {
+          value: { id: 'two', name: 'b' },
+          problem: '1.id: Invalid input: expected number, received string',
+        },
+      },
+      { index: 2, row: { id: 3 } },
+      { index: 3, unreadable: { value: undefined, problem: '3: not JSON' } },
+      { index: 4, row: { id: 4 } },
+    ]);
+    // The rows of the same answer stop at the first unreadable one, as before.
+    expect(() => answer(text).all()).toThrow(/1\.id: /);
+    // An answer whose elements cannot be told apart is not read at all.
+    expect(() => [...answer('[{"id":1},').elements()]).toThrow(/cut off/);
+    expect(() => [...answer('{"id":1}').elements()]).toThrow(/unexpected shape/);
+  });
 });

@@ -1,7 +1,8 @@
 // A JSON array answer read one element at a time. Parsing a 16 MB list whole (its tree, then zod's
 // copy, then the caller's) needs ten times its size in heap; read element by element, an answer
 // costs its text and the batch in hand. Each element is checked against the schema as the whole
-// array would be (the first bad one fails the answer, with its index).
+// array would be (the first bad one fails the answer, with its index); `elements` gives each one's
+// outcome instead, for a reader that must see every element, readable or not.
 import type { z } from 'zod';
 import { ServiceError } from './errors.ts';
 import { decode, parseJson, type RawResponse } from './http.ts';
@@ -16,7 +17,18 @@ export interface ArrayAnswer<T> {
   rows(): Iterable<T>;
   /** Every element at once (small answers; the whole list is then held). */
   all(): T[];
+  /**
+   * Each element read on its own: the row, or, where it is not what the schema reads, the element as
+   * sent (undefined when it is not JSON) and why. Throws ServiceError 'invalid-response' only where
+   * the answer is not an array, or is cut off: its elements cannot be told apart then.
+   */
+  elements(): Iterable<ArrayElement<T>>;
 }
+
+/** One element of an array answer: read, or not readable (what it was, and why not). */
+export type ArrayElement<T> =
+  | { readonly index: number; readonly row: T }
+  | { readonly index: number; readonly unreadable: { readonly value: unknown; readonly problem: string } };
 
 export function arrayAnswer<S extends z.ZodType>(
   schema: S,
@@ -31,34 +43,46 @@ export function arrayAnswer<S extends z.ZodType>(
       status: response.status,
       mayHaveReachedServer: true,
     });
-  function* rows(): Generator<z.infer<S>> {
-    const elements = arrayElements(text, () =>
-      shapeError('(root): the array is cut off or followed by more'),
-    );
-    if (elements === undefined) {
+  function* elements(): Generator<ArrayElement<z.infer<S>>> {
+    const slices = arrayElements(text, () => shapeError('(root): the array is cut off or followed by more'));
+    if (slices === undefined) {
       // Not an array, or not JSON: the whole answer's own error (decode says which).
       decode(schema.array(), response, describe);
       throw shapeError('(root): not an array');
     }
     let index = 0;
-    for (const slice of elements) {
-      const parsed = schema.safeParse(parseElement(slice, () => shapeError(`${index}: not JSON`)));
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw shapeError(`${[index, ...(issue?.path ?? [])].join('.')}: ${issue?.message ?? 'invalid'}`);
+    for (const slice of slices) {
+      const value = parseElement(slice);
+      if (value === NOT_JSON) {
+        yield { index, unreadable: { value: undefined, problem: `${index}: not JSON` } };
+      } else {
+        const parsed = schema.safeParse(value);
+        if (parsed.success) yield { index, row: parsed.data };
+        else {
+          const issue = parsed.error.issues[0];
+          const problem = `${[index, ...(issue?.path ?? [])].join('.')}: ${issue?.message ?? 'invalid'}`;
+          yield { index, unreadable: { value, problem } };
+        }
       }
-      yield parsed.data;
       index += 1;
     }
   }
-  return { textLength: text.length, rows, all: () => [...rows()] };
+  function* rows(): Generator<z.infer<S>> {
+    for (const element of elements()) {
+      if ('unreadable' in element) throw shapeError(element.unreadable.problem);
+      yield element.row;
+    }
+  }
+  return { textLength: text.length, rows, all: () => [...rows()], elements };
 }
 
-function parseElement(slice: string, error: () => ServiceError): unknown {
+const NOT_JSON = Symbol('not JSON');
+
+function parseElement(slice: string): unknown {
   try {
     return parseJson(slice);
   } catch {
-    throw error();
+    return NOT_JSON;
   }
 }
 

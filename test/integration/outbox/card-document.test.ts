@@ -18,6 +18,7 @@ import { ServiceClient } from '../../../main/service/index.ts';
 import { startSim, type RunningSim } from '../../../sim/server.ts';
 import { DEMO, VIEWER } from '../../../sim/testing.ts';
 import { tempDb } from '../../support/fixtures.ts';
+import { startHostileProxy, type HostileProxy } from '../../support/hostile-proxy.ts';
 import { orderDataAt, type OrderData } from './order-data.ts';
 
 const sims: RunningSim[] = [];
@@ -39,9 +40,13 @@ afterEach(async () => {
   await sim.faults.reset();
 });
 
-function client(at: RunningSim = sim, who: { clientId: string; clientSecret: string } = DEMO): ServiceClient {
+function client(
+  at: RunningSim = sim,
+  who: { clientId: string; clientSecret: string } = DEMO,
+  baseUrl: string = at.url,
+): ServiceClient {
   const c = new ServiceClient(
-    { baseUrl: at.url, ...who },
+    { baseUrl, ...who },
     { connectTimeoutMs: 1_000, headersTimeoutMs: 3_000, maxRetries429: 0 },
   );
   cleanup.push(() => c.close());
@@ -63,6 +68,27 @@ function newBarcode(): string {
 function issue(db: Db, companyId: number, barcode = newBarcode()) {
   const entry = insertOutboxDocument(db, 'card', { companyId, barcode, name: 'Věrnostní karta Nováková' });
   cacheIssuedCard(db, entry.id, { companyId, barcode, name: 'Věrnostní karta Nováková' }, entry.createdAt);
+  return entry;
+}
+
+/** A hostile proxy in front of the sim (test/support/hostile-proxy.ts), closed after the test. */
+async function proxyTo(at: RunningSim = sim): Promise<HostileProxy> {
+  const proxy = await startHostileProxy(at.url);
+  cleanup.push(() => proxy.close());
+  return proxy;
+}
+
+const CARDS_PATH = '^/api/companies/\\d+/cards$';
+
+/**
+ * A card issued through `proxy` whose POST the instance stores and whose answer is lost on the way:
+ * in doubt, on the instance once.
+ */
+async function issuedInDoubt(db: Db, outbox: Outbox, proxy: HostileProxy) {
+  proxy.rule({ method: 'POST', path: CARDS_PATH, reset: 'after', times: 1 });
+  const entry = issue(db, data.customerId);
+  expect((await outbox.sendPlaced(entry)).state).toBe('in-doubt');
+  expect(await cardsWith(sim, data.customerId, entry.payload.barcode)).toHaveLength(1);
   return entry;
 }
 
@@ -155,6 +181,58 @@ describe('a card document on the outbox', () => {
     const stored = await cardsWith(dropping, at.customerId, entry.payload.barcode);
     expect(stored).toHaveLength(1);
     expect(settled?.remoteId).toBe(stored[0]?.id);
+  });
+
+  it('a card of the company the till cannot read does not keep an in-doubt card from being found', async () => {
+    const { db } = tempDb('card-unreadable-other');
+    const proxy = await proxyTo();
+    const outbox = outboxOver(db, client(sim, DEMO, proxy.url));
+    const entry = await issuedInDoubt(db, outbox, proxy);
+    // Another card of the company, with a discount Counter cannot read (SPEC.md: a number).
+    proxy.rule({
+      method: 'GET',
+      path: CARDS_PATH,
+      rewrite: (cards) => [
+        { id: 990_001, barcode: 'OTHER-CARD-1', name: 'Cizí karta', discount: 'ten' },
+        ...(cards as unknown[]),
+      ],
+    });
+    await outbox.replay({ ignoreSchedule: true });
+    const settled = outbox.get(entry.id);
+    expect(settled).toMatchObject({ state: 'sent', attempts: 2 });
+    expect(settled?.messages?.join(' ')).toContain('not posted again');
+    const stored = await cardsWith(sim, data.customerId, entry.payload.barcode);
+    expect(stored).toHaveLength(1);
+    expect(settled?.remoteId).toBe(stored[0]?.id);
+  });
+
+  it('a card the till cannot read that may be this one is not taken for "not there": in doubt, not posted', async () => {
+    const { db } = tempDb('card-unreadable-maybe');
+    const proxy = await proxyTo();
+    const outbox = outboxOver(db, client(sim, DEMO, proxy.url));
+    const entry = await issuedInDoubt(db, outbox, proxy);
+    // This card, as the instance holds it, with a field Counter cannot read.
+    const unreadable = proxy.rule({
+      method: 'GET',
+      path: CARDS_PATH,
+      rewrite: (cards) =>
+        (cards as Record<string, unknown>[]).map((c) =>
+          c['barcode'] === entry.payload.barcode ? { ...c, discount: '5 %' } : c,
+        ),
+    });
+    await outbox.replay({ ignoreSchedule: true });
+    const held = outbox.get(entry.id);
+    expect(held).toMatchObject({ state: 'in-doubt', attempts: 2 });
+    expect(held?.messages?.join(' ')).toContain(
+      "The company's cards on the instance hold one that may be this card but cannot be taken for it",
+    );
+    expect(held?.messages?.join(' ')).toContain('discount');
+    expect(await cardsWith(sim, data.customerId, entry.payload.barcode)).toHaveLength(1);
+    // Once it reads, the next pass finds it.
+    unreadable.remove();
+    await outbox.replay({ ignoreSchedule: true });
+    expect(outbox.get(entry.id)).toMatchObject({ state: 'sent', attempts: 3 });
+    expect(await cardsWith(sim, data.customerId, entry.payload.barcode)).toHaveLength(1);
   });
 
   it('stays in doubt on the Orders screen while a pass reads the instance, never "sending" for it', async () => {
