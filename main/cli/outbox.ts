@@ -249,10 +249,13 @@ export function describe(o: OutboxOrder): string {
   if (o.remoteId !== null) lines.push(`  service order id: ${o.remoteId}`);
   if (o.permission !== null)
     lines.push(`  the role lacks ${o.permission}; ask the operator to grant it, then resend`);
-  if (o.fieldErrors !== null) {
+  if (o.fieldErrors !== null)
     for (const [field, messages] of Object.entries(o.fieldErrors))
       lines.push(`  ${field}: ${messages.join(' ')}`);
-  } else if (o.messages !== null) for (const m of o.messages) lines.push(`  ${m}`);
+  // A needs-fix order's messages are its fields' words; elsewhere they say more than the fields (a
+  // card stored whose authorised person the instance refused: person.* fields).
+  if (o.messages !== null && (o.fieldErrors === null || o.state !== 'needs-fix'))
+    for (const m of o.messages) lines.push(`  ${m}`);
   if (o.errorId !== null) lines.push(`  error id: ${o.errorId}`);
   if (o.state === 'queued') lines.push('  stored; it will be sent when the service can be reached');
   if (o.state === 'needs-fix') lines.push(`  fix it with: pos outbox edit ${o.id} FILE`);

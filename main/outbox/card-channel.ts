@@ -68,10 +68,15 @@ export function cardChannel(
           // Read before `remember` settles the cache: that is what marks an answer had.
           const answered = options.answeredBefore?.(entry) ?? false;
           remember(entry, held.card);
-          return sent(held.card, [
-            'The instance already held this card (an earlier attempt stored it); it was not posted again.',
-            ...(await personOfHeld(service, card, answered, log)),
-          ]);
+          const person = await personOfHeld(service, card, answered, context, log);
+          return sent(
+            held.card,
+            [
+              'The instance already held this card (an earlier attempt stored it); it was not posted again.',
+              ...person.messages,
+            ],
+            person.fieldErrors,
+          );
         }
       }
       let stored: CompanyCard;
@@ -86,8 +91,9 @@ export function cardChannel(
       }
       const withId = { ...stored, id: stored.id };
       remember(entry, withId);
-      const person = card.person === undefined ? [] : await addPerson(service, card, card.person, log);
-      return sent(withId, person);
+      const person =
+        card.person === undefined ? NO_PERSON : await addPerson(service, card, card.person, context, log);
+      return sent(withId, person.messages, person.fieldErrors);
     },
   };
 }
@@ -180,9 +186,18 @@ export function cardFields(card: CardDocument): Omit<CardDocument, 'person'> {
   };
 }
 
-function sent(card: CompanyCard & { readonly id: number }, messages: readonly string[]): AttemptOutcome {
+function sent(
+  card: CompanyCard & { readonly id: number },
+  messages: readonly string[],
+  fieldErrors?: Record<string, string[]>,
+): AttemptOutcome {
   return {
-    outcome: { state: 'sent', remoteId: card.id, ...(messages.length > 0 ? { messages } : {}) },
+    outcome: {
+      state: 'sent',
+      remoteId: card.id,
+      ...(messages.length > 0 ? { messages } : {}),
+      ...(fieldErrors === undefined ? {} : { fieldErrors }),
+    },
     directive: { kind: 'continue' },
   };
 }
@@ -209,6 +224,18 @@ function cardFailure(error: unknown, context: AttemptContext): AttemptOutcome {
 }
 
 /**
+ * What became of the card's authorised person, for the entry: Counter's lines, and the instance's
+ * refusal per field of the person (`person.name`, `person.email`, `person.phone`: the document's own
+ * paths, never the card's `name`).
+ */
+interface PersonOutcome {
+  readonly messages: readonly string[];
+  readonly fieldErrors?: Record<string, string[]>;
+}
+
+const NO_PERSON: PersonOutcome = { messages: [] };
+
+/**
  * The person of a card an earlier attempt stored: the person goes only after the card's answer, so
  * an attempt whose answer was lost never posted it, and it is posted now. An attempt that had the
  * answer may have posted it before the process stopped: not posted on that guess, and said.
@@ -217,26 +244,35 @@ async function personOfHeld(
   service: CardIssueService,
   card: CardDocument,
   answeredBefore: boolean,
+  context: AttemptContext,
   log: (line: string) => void,
-): Promise<string[]> {
-  if (card.person === undefined) return [];
+): Promise<PersonOutcome> {
+  if (card.person === undefined) return NO_PERSON;
   if (answeredBefore)
-    return [
-      'An earlier attempt had the instance store the card and may have added its authorised person: it was not added again; look for it on the instance.',
-    ];
-  return addPerson(service, card, card.person, log);
+    return {
+      messages: [
+        'An earlier attempt had the instance store the card and may have added its authorised person: it was not added again; look for it on the instance.',
+      ],
+    };
+  return addPerson(service, card, card.person, context, log);
 }
 
 /**
  * The authorised person, once the card is stored. Its failure does not undo the card: the entry is
- * sent, and says the person was not added (the instance's words kept), for a person to add there.
+ * sent. Where the instance answered and refused it (a 400 per field, a 403), or it was never sent,
+ * the entry says the person was not added (the instance's words kept), for a person to add there.
+ * Where it may have reached the instance (a reset after sending, a timeout, a 5xx, a 499: what puts
+ * an order in doubt, attempt-outcome.ts), it is not posted again (SPEC.md gives persons no client
+ * reference nor a way to read a company's persons) and the entry says it may have been added: look
+ * on the instance before adding it, or there are two.
  */
 async function addPerson(
   service: CardIssueService,
   card: CardDocument,
   person: CardPerson,
+  context: AttemptContext,
   log: (line: string) => void,
-): Promise<string[]> {
+): Promise<PersonOutcome> {
   try {
     await service.createAuthorizedPerson(card.companyId, {
       companyId: card.companyId,
@@ -244,10 +280,25 @@ async function addPerson(
       ...(person.email === undefined ? {} : { email: person.email }),
       ...(person.phone === undefined ? {} : { phone: person.phone }),
     });
-    return [];
+    return NO_PERSON;
   } catch (error) {
     const said = error instanceof ServiceError ? error.messages.join(' ') || error.message : String(error);
+    const state = outcomeOfFailure(error, context).outcome.state;
+    if (state === 'in-doubt' || state === 'sent') {
+      log(`outbox: card ${card.barcode} stored, its authorised person maybe: ${said}`);
+      return {
+        messages: [
+          `The card was stored; its authorised person may have been added (no clear answer came back: ${said}): it was not added again; look for it on the instance before adding it.`,
+        ],
+      };
+    }
     log(`outbox: card ${card.barcode} stored, its authorised person not: ${said}`);
-    return [`The card was stored; its authorised person was not added: ${said}`];
+    const fields = error instanceof ServiceError ? Object.entries(error.fieldErrors) : [];
+    return {
+      messages: [`The card was stored; its authorised person was not added: ${said}`],
+      ...(fields.length === 0
+        ? {}
+        : { fieldErrors: Object.fromEntries(fields.map(([field, list]) => [`person.${field}`, list])) }),
+    };
   }
 }

@@ -79,6 +79,7 @@ async function proxyTo(at: RunningSim = sim): Promise<HostileProxy> {
 }
 
 const CARDS_PATH = '^/api/companies/\\d+/cards$';
+const PERSONS = /^\/api\/companies\/\d+\/authorized-persons$/;
 
 /**
  * A card issued through `proxy` whose POST the instance stores and whose answer is lost on the way:
@@ -326,6 +327,71 @@ describe('a card document on the outbox', () => {
     // Nothing more goes on another pass.
     await outbox.replay({ ignoreSchedule: true });
     expect(added).toHaveLength(1);
+  });
+
+  it('a person whose answer was lost may have been added: said so, never posted again, nor said "not added"', async () => {
+    const { db } = tempDb('card-person-maybe');
+    const proxy = await proxyTo();
+    const outbox = outboxOver(db, client(sim, DEMO, proxy.url));
+    const withPerson = (barcode = newBarcode()) => {
+      const card = { companyId: data.customerId, barcode, name: 'Věrnostní karta Nováková' };
+      const entry = insertOutboxDocument(db, 'card', { ...card, person: { name: 'Jana Nováková' } });
+      cacheIssuedCard(db, entry.id, card, entry.createdAt);
+      return entry;
+    };
+    const personPosts = () =>
+      proxy.requests.filter((r) => r.method === 'POST' && PERSONS.test(r.path)).length;
+    // The instance stores the person and the connection drops before its answer; then a person the
+    // instance stores and fails on after (a 5xx after commit).
+    proxy.rule({ method: 'POST', path: PERSONS, reset: 'after', times: 1 });
+    const reset = await outbox.sendPlaced(withPerson());
+    await sim.faults.apply({
+      forceStatus: [{ status: 500, afterCommit: true, method: 'POST', path: PERSONS.source, times: 1 }],
+    });
+    const failed = await outbox.sendPlaced(withPerson());
+    for (const entry of [reset, failed]) {
+      expect(entry).toMatchObject({ state: 'sent', attempts: 1 });
+      const said = entry.messages?.join(' ') ?? '';
+      expect(said).toContain('its authorised person may have been added');
+      expect(said).toContain('look for it on the instance before adding it');
+      expect(said).not.toContain('was not added:');
+    }
+    expect(personPosts()).toBe(2);
+    // Another pass posts nothing more.
+    await outbox.replay({ ignoreSchedule: true });
+    expect(personPosts()).toBe(2);
+  });
+
+  it("a person the instance refuses keeps the instance's words per field; the card is sent", async () => {
+    const { db } = tempDb('card-person-400');
+    const proxy = await proxyTo();
+    const outbox = outboxOver(db, client(sim, DEMO, proxy.url));
+    const phone = "'Phone' is not a valid phone number.";
+    const email = "'Email' is not a valid email address.";
+    proxy.rule({
+      method: 'POST',
+      path: PERSONS,
+      status: 400,
+      times: 1,
+      body: JSON.stringify({
+        messages: [phone, email],
+        errors: [
+          { message: phone, params: { propertyName: 'Phone' } },
+          { message: email, params: { propertyName: 'Email' } },
+        ],
+        statusCode: 400,
+        errorId: 'p-400',
+      }),
+    });
+    const card = { companyId: data.customerId, barcode: newBarcode(), name: 'Věrnostní karta Nováková' };
+    const person = { name: 'Jana Nováková', email: 'jana@example.cz', phone: '+420 601 000 000' };
+    const entry = insertOutboxDocument(db, 'card', { ...card, person });
+    cacheIssuedCard(db, entry.id, card, entry.createdAt);
+    const sent = await outbox.sendPlaced(entry);
+    expect(sent).toMatchObject({ state: 'sent', attempts: 1 });
+    expect(sent.fieldErrors).toEqual({ 'person.phone': [phone], 'person.email': [email] });
+    expect(sent.messages?.join(' ')).toContain('its authorised person was not added');
+    expect(await cardsWith(sim, data.customerId, card.barcode)).toHaveLength(1);
   });
 
   it("an order of the card's company waits for the card, and goes once the card is on the instance", async () => {
