@@ -2,6 +2,7 @@
 // number cannot be passed where minor units are meant.
 import { describe, expect, it } from 'vitest';
 import {
+  addQuantities,
   cardPartFits,
   cashPaid,
   changeDue,
@@ -122,6 +123,17 @@ describe('amounts', () => {
     // 1.0005 x 1000 is 1000.4999999999999 in floats: its decimal rounds up.
     expect(roundQuantity(1.0005)).toBe(1.001);
     expect(roundQuantity(2)).toBe(2);
+  });
+
+  it('adds quantities exactly, in thousandths', () => {
+    // Floats: 0.57 + 1 = 1.5699999999999998, 0.1 + 0.2 = 0.30000000000000004.
+    expect(addQuantities(0.57, 1)).toBe(1.57);
+    expect(addQuantities(0.1, 0.2)).toBe(0.3);
+    expect(addQuantities(9998.999, 0.001)).toBe(9999);
+    // A float sum an older version stored is the thousandth it meant.
+    expect(addQuantities(0.57 + 1, 1)).toBe(2.57);
+    expect(addQuantities(Number.NaN, 1)).toBeNaN();
+    expect(addQuantities(Number.POSITIVE_INFINITY, 1)).toBe(Number.POSITIVE_INFINITY);
   });
 
   it('refuses a major-unit number where minor units are meant, at compile time', () => {

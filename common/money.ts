@@ -239,9 +239,30 @@ export function isQuantityPrecise(quantity: number): boolean {
 
 /** A quantity rounded to thousandths, half away from zero, from its decimal text (1.2345 -> 1.235). */
 export function roundQuantity(quantity: number): number {
+  const milli = thousandths(quantity);
+  return milli === undefined ? quantity : quantityOfThousandths(milli);
+}
+
+/**
+ * Two quantities added exactly, as whole thousandths: 0.57 + 1 is 1.57, where a float add makes
+ * 1.5699999999999998 (and 5.50 a metre of it 8.63, not 8.64). Each is first taken to its nearest
+ * thousandth, as a quantity is (a float sum an older version stored reads as the one meant). NaN or
+ * an infinity stays one: no quantity, which every quantity check refuses.
+ */
+export function addQuantities(a: number, b: number): number {
+  const x = thousandths(a);
+  const y = thousandths(b);
+  return x === undefined || y === undefined ? a + b : quantityOfThousandths(x + y);
+}
+
+/** A quantity in whole thousandths, half away from zero (1.2345 -> 1235n); undefined for no number. */
+function thousandths(quantity: number): bigint | undefined {
   const d = decimal(quantity);
-  if (d === undefined) return quantity;
-  return decimalNumber({ units: roundDecimal(d, QUANTITY_DIGITS), scale: QUANTITY_DIGITS });
+  return d === undefined ? undefined : roundDecimal(d, QUANTITY_DIGITS);
+}
+
+function quantityOfThousandths(milli: bigint): number {
+  return decimalNumber({ units: milli, scale: QUANTITY_DIGITS });
 }
 
 /** How many decimals a number has as written (0.125: 3; 12: 0); 0 for NaN and infinities. */

@@ -108,6 +108,20 @@ describe('migration 4 (counter sessions)', () => {
     db.close();
   });
 
+  it('adds a repeat scan to its line exactly, in thousandths', () => {
+    const db = openDatabase(tempFile());
+    const id = openShoppingSessionId(db, 1, now);
+    const cable = item({ name: 'Kabel', unitOfMeasure: 'm', unitPrice: 5.5 });
+    const line = addSessionLine(db, id, cable, now);
+    setSessionLineQuantity(db, id, line.id, 0.57, null, now);
+    // 0.57 + 1 in floats is 1.5699999999999998: 8.63 at 5.50 a metre, where 1.57 m is 8.64.
+    expect(addSessionLine(db, id, cable, now)).toMatchObject({ id: line.id, quantity: 1.57 });
+    removeSessionLine(db, id, line.id, now);
+    addSessionLine(db, id, cable, now);
+    expect(restoreSessionLine(db, id, line.id, now)?.quantity).toBe(2.57);
+    db.close();
+  });
+
   it('refuses edits to a closed session', () => {
     const db = openDatabase(tempFile());
     const id = openShoppingSessionId(db, 1, now);

@@ -4,7 +4,7 @@ import { prepared } from './prepared.ts';
 import { z } from 'zod';
 import type { Db } from './database.ts';
 import { Tender } from '../contract/contract.ts';
-import { minor, roundToMinor, toMajor, type Minor } from '../common/money.ts';
+import { addQuantities, minor, roundToMinor, toMajor, type Minor } from '../common/money.ts';
 import { UnitPriceColumn, unitPriceText } from './unit-price.ts';
 import { lazy } from '../common/lazy.ts';
 
@@ -396,23 +396,26 @@ function joinCountedLine(
   // A line with a discount keeps it to itself: more of the item comes at its own price.
   if (line.kind !== 'unit' || line.stockItemId === null || (line.adjustment ?? null) !== null)
     return undefined;
-  const existing = prepared(
+  const existing: unknown = prepared(
     db,
     // +?: not re-prepared at each call (db/prepared.ts).
-    `SELECT id FROM shopping_session_line WHERE sessionId = +? AND stockItemId = +? AND kind = 'unit'
+    `SELECT id, quantity FROM shopping_session_line WHERE sessionId = +? AND stockItemId = +? AND kind = 'unit'
        AND unitPrice = +? AND priceEntered = +? AND adjustment IS NULL AND removedAt IS NULL
        ORDER BY id LIMIT 1`,
-  )
-    .pluck()
-    .get(sessionId, line.stockItemId, unitPriceText(line.unitPrice), line.priceEntered ? 1 : 0);
-  if (typeof existing !== 'number') return undefined;
-  prepared(db, 'UPDATE shopping_session_line SET quantity = quantity + ? WHERE id = ?').run(
-    line.quantity,
-    existing,
+  ).get(sessionId, line.stockItemId, unitPriceText(line.unitPrice), line.priceEntered ? 1 : 0);
+  if (existing === undefined) return undefined;
+  const twin = JoinedLine.parse(existing);
+  // Added here in thousandths, not by SQL's float add: 0.57 + 1 is 1.57, not 1.5699999999999998.
+  // The sum is the caller's to check as any quantity (the counter refuses one beyond a line's most).
+  prepared(db, 'UPDATE shopping_session_line SET quantity = ? WHERE id = ?').run(
+    addQuantities(twin.quantity, line.quantity),
+    twin.id,
   );
   touch(db, sessionId, now);
-  return mustGetLine(db, existing);
+  return mustGetLine(db, twin.id);
 }
+
+const JoinedLine = lazy(() => z.object({ id: z.number().int(), quantity: z.number() }));
 
 export function getSessionLine(db: Db, sessionId: number, lineId: number): SessionLine | undefined {
   const row: unknown = prepared(

@@ -1,12 +1,16 @@
 // The counter's writes against other connections: one writing the app file at the same time (a CLI
 // process), every scan lands; one holding the catalog file's write lock (a sync committing a page),
-// no scan waits for it. Real SQLite files, a real second connection in a worker thread.
+// no scan waits for it. Real SQLite files, a real second connection in a worker thread. And a counted
+// item scanned again: its quantity joins the line exactly, and a sum no line may hold is refused.
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { tempDbFile } from '../../test/support/fixtures.ts';
 import { upsertStockItems } from '../../db/catalog/index.ts';
 import { catalogFileFor, openDatabase, type Db } from '../../db/database.ts';
-import { Counter } from './counter.ts';
+import { getShoppingSession } from '../../db/sessions.ts';
+import { Counter, CounterError } from './counter.ts';
+import { orderItems } from './order-lines.ts';
+import { MAX_QUANTITY } from './quantity.ts';
 import { ScanResolver } from './resolve.ts';
 
 /** A worker committing one-row transactions back to back on its own connection until stopped. */
@@ -232,3 +236,76 @@ describe("The sale at the counter as a call read it, against another connection'
     }
   });
 });
+
+describe('A counted item scanned again', () => {
+  /** A counter over a new app file selling cable by the metre at 5.50. */
+  function cableCounter(name: string): { db: Db; counter: Counter } {
+    const db = openDatabase(tempDbFile(name));
+    upsertStockItems(
+      db,
+      [
+        {
+          id: 1,
+          warehouseId: 1,
+          productId: 1,
+          barcode: 'CABLE',
+          productName: 'Cable',
+          price: 5.5,
+          vatRate: 21,
+          unitOfMeasure: 'm',
+        },
+      ],
+      { syncedAt: new Date().toISOString(), mark: 1 },
+    );
+    return { db, counter: new Counter({ db, resolver: new ScanResolver({ db }), warehouseId: () => 1 }) };
+  }
+
+  it('adds its quantity exactly: 0.57 m and one more is 1.57 m, 8.64 on the screen and the order', async () => {
+    const { db, counter } = cableCounter('join-exact');
+    try {
+      const lineId = (await counter.scan('CABLE')).session.lines[0]?.id ?? -1;
+      counter.setQuantity(lineId, 0.57);
+      const again = await counter.scan('CABLE');
+      // In floats 1.5699999999999998 m: 8.63, where 1.57 x 5.50 = 8.635 rounds to 8.64.
+      expect(again.session.lines.map((l) => [l.quantity, l.lineTotal])).toEqual([[1.57, 8.64]]);
+      const sale = getShoppingSession(db, again.session.id);
+      expect(orderItems(sale?.lines ?? [], null)).toEqual([{ productId: 1, quantity: 1.57, price: 5.5 }]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('is refused, as a quantity typed would be, when its line would hold more than a line may', async () => {
+    const { db, counter } = cableCounter('join-max');
+    try {
+      const lineId = (await counter.scan('CABLE')).session.lines[0]?.id ?? -1;
+      counter.setQuantity(lineId, MAX_QUANTITY);
+      const refused = await counter.scan('CABLE');
+      expect(refused.outcome).toMatchObject({ kind: 'rejected', message: 'At most 9999 of one line.' });
+      expect(refused.session.lines.map((l) => l.quantity)).toEqual([MAX_QUANTITY]);
+      // An undo that would join the same line: refused with the same words, the line as it was.
+      counter.setQuantity(lineId, 2);
+      counter.removeLine(lineId);
+      const twin = (await counter.scan('CABLE')).session.lines[0]?.id ?? -1;
+      counter.setQuantity(twin, MAX_QUANTITY - 1);
+      expect(refusal(() => counter.restoreLine(lineId))).toEqual({
+        code: 'bad-quantity',
+        message: 'At most 9999 of one line.',
+      });
+      expect(counter.current()?.lines.map((l) => l.quantity)).toEqual([MAX_QUANTITY - 1]);
+    } finally {
+      db.close();
+    }
+  });
+});
+
+/** The CounterError `call` threw, as its code and message; undefined when it threw none. */
+function refusal(call: () => unknown): { code: string; message: string } | undefined {
+  try {
+    call();
+  } catch (error) {
+    if (error instanceof CounterError) return { code: error.code, message: error.message };
+    throw error;
+  }
+  return undefined;
+}

@@ -203,6 +203,12 @@ interface Stamped {
   readonly session: ShoppingSession;
 }
 
+/**
+ * What a scan or pick is refused for (an outcome 'rejected', the transaction rolled back) rather than
+ * thrown: a line without an amount, or a counted line it joined that would hold too much.
+ */
+const TAKEN_BACK: ReadonlySet<CounterErrorCode> = new Set(['line-amount', 'bad-quantity']);
+
 /** What #applyChecked did, and the sale as it left it, with the app file's stamp then. */
 interface Applied {
   readonly outcome: ScanOutcome;
@@ -491,6 +497,7 @@ export class Counter {
     const read = writeTransaction(this.#db, () => {
       const line = restoreSessionLine(this.#db, sessionId, lineId, this.#now());
       if (line === undefined) return undefined;
+      checkJoined(line);
       this.#checkAmounts(sessionId, line.id);
       return this.#readStamped(sessionId);
     });
@@ -691,7 +698,8 @@ export class Counter {
 
   /**
    * Applies a resolution in one transaction with the check of its amounts: a line the sale could
-   * not show (no amount, or a sale beyond what it may hold) is taken back and refused instead.
+   * not show (no amount, or a sale beyond what it may hold), or a counted line holding more than a
+   * line may once the scan joined it, is taken back and refused instead.
    */
   #applyChecked(sessionId: number, resolution: Resolution, options: Confirmed): Applied {
     try {
@@ -716,7 +724,7 @@ export class Counter {
         return { outcome, read: this.#readStamped(sessionId) };
       });
     } catch (error) {
-      if (!(error instanceof CounterError) || error.code !== 'line-amount') throw error;
+      if (!(error instanceof CounterError) || !TAKEN_BACK.has(error.code)) throw error;
       // Taken back: the sale as the rollback left it, read with its stamp in a transaction of its own.
       return {
         outcome: { kind: 'rejected', message: error.message, said: error.said },
@@ -804,6 +812,7 @@ export class Counter {
           },
           now,
         );
+        checkJoined(line);
         return {
           kind: 'product',
           lineId: line.id,
@@ -973,6 +982,18 @@ function times(resolution: Resolution, quantity: number | undefined): Resolution
   );
   if (problem !== undefined) return { kind: 'rejected', ...problem };
   return { ...resolution, quantity: total };
+}
+
+/**
+ * Throws CounterError 'bad-quantity' (which rolls the caller's transaction back) when counted `line`,
+ * as a scan or an undo left it, holds a quantity no line may: a counted item scanned again, or a
+ * removed line put back, joins its twin, and the sum is checked as a quantity typed would be (9999
+ * and one more is refused, not stored). Labels' lines never join, and their quantities were checked.
+ */
+function checkJoined(line: SessionLine): void {
+  if (line.kind !== 'unit') return;
+  const problem = quantityProblem(line, line.quantity);
+  if (problem !== undefined) throw new CounterError('bad-quantity', problem);
 }
 
 /** The order's note: where it came from and how it was paid (SPEC.md's order has no payment field). */
