@@ -24,6 +24,7 @@ import {
   roundCash,
   roundToMinor,
   sameAmount,
+  thousandthsCosting,
   toMajor,
   typedDecimal,
   unitPriceText,
@@ -123,6 +124,21 @@ describe('amounts', () => {
     // 1.0005 x 1000 is 1000.4999999999999 in floats: its decimal rounds up.
     expect(roundQuantity(1.0005)).toBe(1.001);
     expect(roundQuantity(2)).toBe(2);
+  });
+
+  it('finds the thousandths a line total comes from (rule 1 backwards), without trying each', () => {
+    // 0.125 a unit: k thousandths cost k / 80 minor units; 12.50 is 99.960 up to 100.039 units.
+    expect(thousandthsCosting(1250n, mustDecimal(0.125))).toEqual({ lowest: 99_960n, highest: 100_039n });
+    // 249.90 a kg: 0.494 kg is 123.4506 -> 123.45; 123.40 lies between 0.493 (123.20) and 0.494.
+    expect(thousandthsCosting(12345n, mustDecimal(249.9))).toEqual({ lowest: 494n, highest: 494n });
+    expect(thousandthsCosting(12340n, mustDecimal(249.9))).toBeUndefined();
+    // 0.00001 a unit: 100.00 is ten million units, give or take half a cent's worth.
+    expect(thousandthsCosting(10_000n, mustDecimal(0.00001))).toEqual({
+      lowest: 9_999_500_000n,
+      highest: 10_000_499_999n,
+    });
+    expect(thousandthsCosting(0n, mustDecimal(1))).toBeUndefined();
+    expect(thousandthsCosting(100n, mustDecimal(0))).toBeUndefined();
   });
 
   it('adds quantities exactly, in thousandths', () => {

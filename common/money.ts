@@ -305,6 +305,35 @@ export function lineTotal(unitPrice: Decimal, quantity: Decimal): bigint {
 }
 
 /**
+ * Rule 1 backwards: the quantities, in thousandths, whose line total at `unitPrice` is `amount` minor
+ * units (both above 0), as the lowest and the highest of them; undefined when none is (or either is
+ * not above 0). Worked out from the rule's bounds rather than by trying thousandth after
+ * thousandth: at 0.00001 a unit, a label of 100.00 was a million tries.
+ */
+export function thousandthsCosting(
+  amount: bigint,
+  unitPrice: Decimal,
+): { readonly lowest: bigint; readonly highest: bigint } | undefined {
+  const price = unitPrice.units;
+  if (amount <= 0n || price <= 0n) return undefined;
+  // k thousandths cost price x k / d minor units (price in its units, d = 10^(its decimals + 1)),
+  // which round half up to `amount` when (2 amount - 1) d <= 2 price k < (2 amount + 1) d.
+  const d = 10n ** BigInt(unitPrice.scale + QUANTITY_DIGITS - MINOR_DIGITS);
+  const lowest = max(1n, ceilDivide((2n * amount - 1n) * d, 2n * price));
+  const highest = ceilDivide((2n * amount + 1n) * d, 2n * price) - 1n;
+  return lowest > highest ? undefined : { lowest, highest };
+}
+
+/** n / d rounded up, n >= 0, d > 0. */
+function ceilDivide(n: bigint, d: bigint): bigint {
+  return (n + d - 1n) / d;
+}
+
+function max(a: bigint, b: bigint): bigint {
+  return a > b ? a : b;
+}
+
+/**
  * A gross unit price from a price without VAT: net x (100 + rate) / 100, exactly, never rounded
  * (0.0826 at 21 % is 0.099946): the line's total (rule 1) is what rounds.
  */

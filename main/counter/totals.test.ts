@@ -187,7 +187,50 @@ describe('quantityForAmount', () => {
     expect(quantityForAmount(0, 1)).toBeUndefined();
     expect(quantityForAmount(100, Number.NaN)).toBeUndefined();
   });
+
+  it('finds the same quantity as trying every thousandth would, at prices of any decimals', () => {
+    const prices = [249.9, 25, 0.5, 0.48, 0.125, 19.995, 0.0826, 1.005, 3.33, 0.099946, 1234.5678, 0.013];
+    for (const price of prices) {
+      // 15 at 0.48: 312 and 313 thousandths are as near (312.5); 313, as before.
+      for (const amount of [1, 15, 57, 99, 12345, 50000, 77777, 999999]) {
+        expect(quantityForAmount(amount, price), `${amount} at ${price}`).toBe(triedOut(amount, price));
+      }
+    }
+  });
+
+  it('answers at once at a price of a fraction of a cent, however many thousandths it takes', () => {
+    // Trying thousandth after thousandth, a label of 100.00 at 0.00001 a unit took seconds (a
+    // million tries; at 0.0000001 minutes), and the core answered nothing else meanwhile.
+    const started = performance.now();
+    expect(quantityForAmount(10_000, 0.00001)).toBe(10_000_000);
+    expect(performance.now() - started).toBeLessThan(250);
+    // Each of these was a hundred million tries and more.
+    expect(quantityForAmount(10_000, 0.0000001)).toBe(1_000_000_000);
+    // 0.0000003 x 33 333.333 = 0.0099999999 -> 0.01
+    expect(quantityForAmount(1, 0.0000003)).toBe(33_333.333);
+    // More thousandths than a number holds: no quantity (trying them never ended).
+    expect(quantityForAmount(10_000, 1e-300)).toBeUndefined();
+    expect(quantityForAmount(10_000, Number.MIN_VALUE)).toBeUndefined();
+  });
 });
+
+/**
+ * The quantity quantityForAmount must find, by brute force (as it once worked, one thousandth after
+ * another): of the thousandths whose line total (lineGrossMinor) is `amount`, the one nearest
+ * amount / price, worked out in floats; of two as near, the first.
+ */
+function triedOut(amount: number, price: number): number | undefined {
+  const perCent = 10 / price; // thousandths of a unit a cent buys
+  const exact = amount * perCent;
+  let best: number | undefined;
+  // Half up: a line total that rounds to `amount` is within half a cent of it (a few more tried).
+  const last = Math.ceil((amount + 0.5) * perCent) + 2;
+  for (let k = Math.max(1, Math.floor((amount - 0.5) * perCent) - 2); k <= last; k++) {
+    if (lineGrossMinor(line(0, price, k / 1000, 0)) !== amount) continue;
+    if (best === undefined || Math.abs(k - exact) < Math.abs(best - exact)) best = k;
+  }
+  return best === undefined ? undefined : best / 1000;
+}
 
 describe('lines without an amount', () => {
   it('reports a line it cannot price and leaves it out of every total, which stay finite', () => {

@@ -14,12 +14,15 @@
 // Prices are gross (VAT included), as the stock item's `price`.
 import {
   decimal,
+  decimalNumber,
   lineTotal,
   MAX_SALE_MINOR,
   minorOfBig,
   mustDecimal,
   percentOf,
+  QUANTITY_DIGITS,
   roundToMinor,
+  thousandthsCosting,
   toMajor,
   vatWithin,
   type Decimal,
@@ -132,25 +135,37 @@ export function lineGrossMinor(line: TotalsLine): number | undefined {
  * lineGrossMinor' own rounding: a price label's line is ordered as a quantity (the order carries no
  * amount), so the quantity must come to the printed amount. Of several, the one nearest the exact
  * quotient; undefined when none does (the label and the price disagree) or the price is not above 0.
+ * Worked out at once (thousandthsCosting), however low the price: the core waits for it.
  */
 export function quantityForAmount(amountMinor: number, unitPrice: number): number | undefined {
-  if (!(unitPrice > 0) || !(amountMinor > 0)) return undefined;
+  if (!(unitPrice > 0) || !(amountMinor > 0) || !Number.isSafeInteger(amountMinor)) return undefined;
   if (amountMinor > MAX_SALE_MINOR || unitPrice > toMajor(MAX_SALE_MINOR)) return undefined;
-  // Thousandths of a unit per cent of the amount: 1000 / (unitPrice in cents).
-  const perCent = 10 / unitPrice;
-  const exact = amountMinor * perCent;
-  const costs = (k: number): number | undefined =>
-    lineGrossMinor({ id: 0, quantity: k / 1000, unitPrice, vatRate: 0, fixedTotalMinor: null });
-  // Half-up rounding: the thousandths whose cost rounds to the amount lie within half a cent of it
-  // (one more either side: the bounds are worked out in floats, each candidate exactly).
-  const first = Math.max(1, Math.floor((amountMinor - 0.5) * perCent) - 1);
-  const last = Math.ceil((amountMinor + 0.5) * perCent) + 1;
-  let best: number | undefined;
-  for (let k = first; k <= last; k++) {
-    if (costs(k) !== amountMinor) continue;
-    if (best === undefined || Math.abs(k - exact) < Math.abs(best - exact)) best = k;
-  }
-  return best === undefined ? undefined : best / 1000;
+  const price = decimal(unitPrice);
+  const range = price === undefined ? undefined : thousandthsCosting(BigInt(amountMinor), price);
+  if (range === undefined) return undefined;
+  const milli = nearestQuotient(amountMinor, unitPrice, Number(range.lowest), Number(range.highest));
+  // Beyond 2^53 thousandths (a price of 1e-300) no number holds the quantity: none is.
+  if (!Number.isSafeInteger(milli)) return undefined;
+  const quantity = decimalNumber({ units: BigInt(milli), scale: QUANTITY_DIGITS });
+  // The line itself prices it: the label's amount, or no quantity at all.
+  return costs(quantity, unitPrice) === amountMinor ? quantity : undefined;
+}
+
+/**
+ * Of the thousandths lowest..highest, the one nearest amount / price, the quotient worked out in
+ * floats as the till always has: where two are as near (a label of 0.15 at 0.48 is 312.5
+ * thousandths), the float decides as it did, so a label comes to the quantity it came to before.
+ */
+function nearestQuotient(amountMinor: number, unitPrice: number, lowest: number, highest: number): number {
+  const exact = amountMinor * (10 / unitPrice);
+  const within = (k: number): number => Math.min(highest, Math.max(lowest, k));
+  const below = within(Math.floor(exact));
+  const above = within(Math.ceil(exact));
+  return Math.abs(above - exact) < Math.abs(below - exact) ? above : below;
+}
+
+function costs(quantity: number, unitPrice: number): number | undefined {
+  return lineGrossMinor({ id: 0, quantity, unitPrice, vatRate: 0, fixedTotalMinor: null });
 }
 
 export function sessionTotals(
