@@ -22,8 +22,10 @@ import {
   percentOf,
   priceDecimals,
   roundCash,
+  roundedMinor,
   roundToMinor,
   sameAmount,
+  sumKnown,
   thousandthsCosting,
   toMajor,
   typedDecimal,
@@ -139,6 +141,22 @@ describe('amounts', () => {
     });
     expect(thousandthsCosting(0n, mustDecimal(1))).toBeUndefined();
     expect(thousandthsCosting(100n, mustDecimal(0))).toBeUndefined();
+  });
+
+  it('rounds and sums figures from outside without failing on one that is no amount', () => {
+    expect(roundedMinor(2.675)).toBe(268);
+    expect(roundedMinor(182.9 - 0.01)).toBe(18_289);
+    // 1e14 crowns are 10^16 haléře, past 2^53: roundToMinor throws, roundedMinor does not know it.
+    expect(() => roundToMinor(1e14)).toThrow(RangeError);
+    expect(roundedMinor(1e14)).toBeUndefined();
+    expect(roundedMinor(-1e14)).toBeUndefined();
+    expect(roundedMinor(Number.NaN)).toBeUndefined();
+    expect(roundedMinor(Number.POSITIVE_INFINITY)).toBeUndefined();
+    expect(sumKnown([minor(1_000), minor(-250), minor(5)])).toBe(755);
+    expect(sumKnown([])).toBe(0);
+    expect(sumKnown([minor(1_000), undefined])).toBeUndefined();
+    // Each a safe integer, their sum not (nor does a third amount bring it back below 2^53).
+    expect(sumKnown([minor(6e15), minor(6e15), minor(-6e15)])).toBeUndefined();
   });
 
   it('adds quantities exactly, in thousandths', () => {

@@ -48,10 +48,7 @@ export function minorOf(major: number): Minor | undefined {
   const d = decimal(major);
   if (d === undefined) return undefined;
   if (d.scale > MINOR_DIGITS) return nearMinor(major, d);
-  const n = d.units * 10n ** BigInt(MINOR_DIGITS - d.scale);
-  return n > BigInt(Number.MAX_SAFE_INTEGER) || -n > BigInt(Number.MAX_SAFE_INTEGER)
-    ? undefined
-    : (Number(n) as Minor);
+  return safeMinor(d.units * 10n ** BigInt(MINOR_DIGITS - d.scale));
 }
 
 /**
@@ -60,11 +57,10 @@ export function minorOf(major: number): Minor | undefined {
  * true third decimal (0.125) is far beyond that and stays refused.
  */
 function nearMinor(major: number, d: Decimal): Minor | undefined {
-  const rounded = roundDecimal(d, MINOR_DIGITS);
-  if (rounded > BigInt(Number.MAX_SAFE_INTEGER) || -rounded > BigInt(Number.MAX_SAFE_INTEGER))
-    return undefined;
+  const rounded = safeMinor(roundDecimal(d, MINOR_DIGITS));
+  if (rounded === undefined) return undefined;
   const ulps = 4 * Number.EPSILON * Math.max(1, Math.abs(major));
-  return Math.abs(Number(rounded) / MINOR_PER_MAJOR - major) <= ulps ? (Number(rounded) as Minor) : undefined;
+  return Math.abs(rounded / MINOR_PER_MAJOR - major) <= ulps ? rounded : undefined;
 }
 
 /** True when `major` is an amount with at most two decimals (zod's refine for the contract's amounts). */
@@ -80,6 +76,22 @@ export function roundToMinor(major: number): Minor {
   const d = decimal(major);
   if (d === undefined) throw new RangeError(`${major} is no amount of money.`);
   return minorOfBig(roundDecimal(d, MINOR_DIGITS));
+}
+
+/**
+ * roundToMinor for a figure from outside (the instance, the disk), which may be no amount Counter
+ * can hold: undefined for one that is not finite or reaches 2^53 minor units (1e14 crowns), where
+ * roundToMinor throws. What it is part of is then not known, rather than a listing or a scan failing.
+ */
+export function roundedMinor(major: number): Minor | undefined {
+  const d = decimal(major);
+  return d === undefined ? undefined : safeMinor(roundDecimal(d, MINOR_DIGITS));
+}
+
+/** Minor units from an exact bigint; undefined beyond a safe integer. */
+function safeMinor(n: bigint): Minor | undefined {
+  const limit = BigInt(Number.MAX_SAFE_INTEGER);
+  return n > limit || -n > limit ? undefined : (Number(n) as Minor);
 }
 
 /** Two major-unit amounts that are the same number of minor units (a booked total and a receipt's). */
@@ -416,4 +428,19 @@ export function sumMinor(amounts: Iterable<Minor>): Minor {
   let total = 0;
   for (const a of amounts) total += a;
   return minor(total);
+}
+
+/**
+ * Sums amounts some of which may not be known (roundedMinor's undefined): undefined when one is not,
+ * or when the sum reaches 2^53 minor units, where sumMinor throws.
+ */
+export function sumKnown(amounts: Iterable<Minor | undefined>): Minor | undefined {
+  let total = 0;
+  for (const a of amounts) {
+    if (a === undefined) return undefined;
+    total += a;
+    // Past 2^53 a float sum is no longer exact: stop there rather than come back below it.
+    if (!Number.isSafeInteger(total)) return undefined;
+  }
+  return total as Minor;
 }

@@ -402,6 +402,56 @@ describe('catalog queries', () => {
     d.close();
   });
 
+  it('lists receivables whose amount the till cannot count as owing an unknown sum, not failing', () => {
+    const d = db();
+    upsertReceivables(
+      d,
+      [
+        // 10^16 minor units, past 2^53: no amount the money module holds.
+        {
+          id: 1,
+          customerId: 6,
+          amount: 1e14,
+          alreadyPaid: 0,
+          currency: 'CZK',
+          dueDate: '2026-01-01T00:00:00',
+        },
+        {
+          id: 2,
+          customerId: 6,
+          amount: 10.1,
+          alreadyPaid: 0,
+          currency: 'CZK',
+          dueDate: '2026-02-01T00:00:00',
+        },
+        {
+          id: 3,
+          customerId: 6,
+          amount: 20,
+          alreadyPaid: 0.5,
+          currency: 'EUR',
+          dueDate: '2026-03-01T00:00:00',
+        },
+        // Each an amount, their sum (2 x 6e15 minor units) not.
+        { id: 4, customerId: 7, amount: 6e13, alreadyPaid: 0, currency: 'CZK' },
+        { id: 5, customerId: 7, amount: 6e13, alreadyPaid: 0, currency: 'CZK' },
+      ],
+      { syncedAt: T1, mark: 1 },
+    );
+    const owed = receivablesOwed(d, 6);
+    expect(owed.items.map((i) => [i.id, i.owed])).toEqual([
+      [1, null],
+      [2, 10.1],
+      [3, 19.5],
+    ]);
+    expect(owed.totals).toEqual([
+      { currency: 'CZK', owed: null },
+      { currency: 'EUR', owed: 19.5 },
+    ]);
+    expect(receivablesOwed(d, 7).totals).toEqual([{ currency: 'CZK', owed: null }]);
+    d.close();
+  });
+
   it('quotes every word of a name query', () => {
     expect(ftsQuery('zlut  kůň!')).toBe('"zlut"* "kůň"*');
     expect(ftsQuery('-- "')).toBeUndefined();

@@ -2,17 +2,9 @@
 import { z } from 'zod';
 import type { Db } from '../database.ts';
 import { prepared } from '../prepared.ts';
-import {
-  column,
-  fieldsOf,
-  itemToRow,
-  parseRow,
-  round2,
-  upsertSql,
-  type InputOf,
-  type RowOf,
-} from './rows.ts';
+import { column, fieldsOf, itemToRow, parseRow, upsertSql, type InputOf, type RowOf } from './rows.ts';
 import { lazy } from '../../common/lazy.ts';
+import { roundedMinor, sumKnown, toMajor, type Minor } from '../../common/money.ts';
 
 /** The receivable fields the app stores and their columns; sync asks for exactly these. */
 const receivableColumns = {
@@ -74,13 +66,20 @@ export function markReceivables(db: Db, ids: readonly number[], mark: number): v
 
 export interface ReceivablesOwed {
   companyId: number;
-  /** Receivables with something left to pay (amount - alreadyPaid > 0), oldest due first. */
-  items: (CachedFinancialReceivable & { owed: number })[];
-  /** Sum owed per currency ('' when the service gave none). */
-  totals: { currency: string; owed: number }[];
+  /**
+   * Receivables with something left to pay (amount - alreadyPaid > 0), oldest due first; `owed` is
+   * null where that is no amount Counter can hold (an instance's 1e14): not known.
+   */
+  items: (CachedFinancialReceivable & { owed: number | null })[];
+  /** Sum owed per currency ('' when the service gave none); null when it is not known. */
+  totals: { currency: string; owed: number | null }[];
 }
 
-/** What a customer still owes, from the cache. */
+/**
+ * What a customer still owes, from the cache. A receivable's figures are the instance's: one the
+ * money module cannot hold makes its sum, and its currency's, not known rather than failing the
+ * card's scan and the sale's view (roundedMinor).
+ */
 export function receivablesOwed(db: Db, companyId: number): ReceivablesOwed {
   const rows = prepared(
     db,
@@ -88,13 +87,33 @@ export function receivablesOwed(db: Db, companyId: number): ReceivablesOwed {
      WHERE customerId = ? AND coalesce(amount, 0) - coalesce(alreadyPaid, 0) > 0
      ORDER BY dueDate, id`,
   ).all(companyId);
-  const items = rows.map((r) => {
+  const owed = rows.map((r) => {
     const rec = rowToReceivable(r);
-    return { ...rec, owed: round2((rec.amount ?? 0) - (rec.alreadyPaid ?? 0)) };
+    return { rec, minor: roundedMinor((rec.amount ?? 0) - (rec.alreadyPaid ?? 0)) };
   });
-  const totals = new Map<string, number>();
-  for (const i of items) totals.set(i.currency ?? '', round2((totals.get(i.currency ?? '') ?? 0) + i.owed));
-  return { companyId, items, totals: [...totals].map(([currency, owed]) => ({ currency, owed })) };
+  return {
+    companyId,
+    items: owed.map((o) => ({ ...o.rec, owed: majorOrNull(o.minor) })),
+    totals: totalsByCurrency(owed),
+  };
+}
+
+/** The sums owed per currency, in the order the currencies first come; null where one is not known. */
+function totalsByCurrency(
+  owed: readonly { rec: CachedFinancialReceivable; minor: Minor | undefined }[],
+): ReceivablesOwed['totals'] {
+  const byCurrency = new Map<string, (Minor | undefined)[]>();
+  for (const o of owed) {
+    const currency = o.rec.currency ?? '';
+    const amounts = byCurrency.get(currency);
+    if (amounts === undefined) byCurrency.set(currency, [o.minor]);
+    else amounts.push(o.minor);
+  }
+  return [...byCurrency].map(([currency, amounts]) => ({ currency, owed: majorOrNull(sumKnown(amounts)) }));
+}
+
+function majorOrNull(amount: Minor | undefined): number | null {
+  return amount === undefined ? null : toMajor(amount);
 }
 
 /**

@@ -5,7 +5,6 @@
 // field is a column that may be NULL, a flag 0/1), its output the cached shape the app reads (absent
 // fields, booleans).
 import { z } from 'zod';
-import { roundToMinor, toMajor } from '../../common/money.ts';
 import { lazy } from '../../common/lazy.ts';
 
 export type Maybe<T> = T | null | undefined;
@@ -110,8 +109,4 @@ export function upsertSql(table: string, columns: readonly string[], conflict: '
   const [key, ...rest] = columns;
   return `INSERT INTO ${table} (${names}) VALUES (${values})
     ON CONFLICT (${key}) DO UPDATE SET ${rest.map((c) => `${c} = excluded.${c}`).join(', ')}`;
-}
-
-export function round2(n: number): number {
-  return toMajor(roundToMinor(n));
 }

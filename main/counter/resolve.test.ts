@@ -173,6 +173,51 @@ describe('ScanResolver', () => {
     });
   });
 
+  it('says what a customer owes is not known when a receivable is beyond what the till can count, and scans the card', async () => {
+    // 1e14 is 10^16 minor units, past 2^53: the money module holds no such amount.
+    upsertReceivables(
+      db,
+      [
+        { id: 1, customerId: 80, amount: 1e14, alreadyPaid: 0, currency: 'CZK' },
+        { id: 2, customerId: 80, amount: 100, alreadyPaid: 0, currency: 'CZK' },
+        // Each one an amount, their sum (2 x 6e15 minor units) not.
+        { id: 3, customerId: 90, amount: 6e13, alreadyPaid: 0, currency: 'CZK' },
+        { id: 4, customerId: 90, amount: 6e13, alreadyPaid: 0, currency: 'CZK' },
+        { id: 5, customerId: 70, amount: 120.5, alreadyPaid: 0.25, currency: 'CZK' },
+      ],
+      { syncedAt: at, mark: 1 },
+    );
+    saveSyncState(db, 'financialReceivables', { lastCompleteAt: at });
+    const online: CardService = {
+      scanCard: (_, barcode) =>
+        Promise.resolve({ companyId: 80, card: { id: 8, companyId: 80, barcode, name: 'Plain card' } }),
+    };
+    const resolve = (code: string, cardService?: CardService) =>
+      new ScanResolver({ db, now: () => now, ...(cardService ? { cardService } : {}) }).resolve(
+        code,
+        context,
+      );
+    expect(await resolve('K000000008', online)).toMatchObject({
+      kind: 'customer',
+      companyId: 80,
+      source: 'online',
+      owesMinor: null,
+    });
+    expect(await resolve('K000000008')).toMatchObject({
+      kind: 'customer',
+      source: 'offline',
+      owesMinor: null,
+    });
+    expect(await resolve('2900000000019')).toMatchObject({
+      kind: 'customer',
+      companyId: 90,
+      owesMinor: null,
+    });
+    // Another customer's receivables are as known as ever.
+    upsertCompanyCard(db, { id: 7, companyId: 70, barcode: 'K000000007', name: 'Card 7' }, at);
+    expect(await resolve('K000000007')).toMatchObject({ kind: 'customer', owesMinor: 12025 });
+  });
+
   it('sends the session id, caches a card resolved online and refuses it when expired', async () => {
     const calls: [number, string][] = [];
     const online: CardService = {

@@ -22,7 +22,14 @@ import { labelMeasure, typedLabel, type LabelMeasure, type ScanVia } from './lab
 import { priceProblemWords, sellingPrice } from './price.ts';
 import { quantityProblem } from './quantity.ts';
 import { quantityForAmount } from './totals.ts';
-import { majorText, roundToMinor, sumMinor, unitPriceText, type Minor } from '../../common/money.ts';
+import {
+  majorText,
+  roundedMinor,
+  roundToMinor,
+  sumKnown,
+  unitPriceText,
+  type Minor,
+} from '../../common/money.ts';
 import { cardValidity } from './validity.ts';
 
 /** The part of ServiceClient the counter uses. */
@@ -216,11 +223,14 @@ export class ScanResolver {
     return { kind: 'customer', companyId, card, source, owesMinor: this.#owes(companyId) };
   }
 
-  /** Receivables are known only once they were synced completely at least once. */
+  /**
+   * Receivables are known only once they were synced completely at least once; a sum no amount
+   * Counter can hold (an instance's 1e14) is not known either, and the card scans all the same.
+   */
   #owes(companyId: number): Minor | null {
     if (syncState(this.#db, 'financialReceivables').lastCompleteAt === undefined) return null;
     const owed = receivablesOwed(this.#db, companyId);
-    return sumMinor(owed.totals.map((t) => roundToMinor(t.owed)));
+    return sumKnown(owed.totals.map((t) => (t.owed === null ? undefined : roundedMinor(t.owed)))) ?? null;
   }
 
   /** A card the service resolved is cached, so the same card works offline next time. */
