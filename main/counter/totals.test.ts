@@ -200,10 +200,10 @@ describe('quantityForAmount', () => {
 
   it('answers at once at a price of a fraction of a cent, however many thousandths it takes', () => {
     // Trying thousandth after thousandth, a label of 100.00 at 0.00001 a unit took seconds (a
-    // million tries; at 0.0000001 minutes), and the core answered nothing else meanwhile.
-    const started = performance.now();
+    // million tries; at 0.0000001 minutes), and the core answered nothing else meanwhile. No time is
+    // asserted (a test never times the machine): the last two never ended that way, so a way back to
+    // trying them fails here by the test's timeout.
     expect(quantityForAmount(10_000, 0.00001)).toBe(10_000_000);
-    expect(performance.now() - started).toBeLessThan(250);
     // Each of these was a hundred million tries and more.
     expect(quantityForAmount(10_000, 0.0000001)).toBe(1_000_000_000);
     // 0.0000003 x 33 333.333 = 0.0099999999 -> 0.01
