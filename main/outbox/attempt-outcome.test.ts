@@ -258,6 +258,97 @@ describe('outcomeOfFailure', () => {
     expect(seeOther.directive.kind).toBe('continue');
   });
 
+  it('a 3xx after sending whose Location names an order on the instance is in doubt (Post/Redirect/Get), never resent as queued', () => {
+    const url = 'https://shop.example/shop1/api/documents/orders/internet';
+    const redirect = (status: number, location: string | undefined, reached = true): ServiceError => {
+      const e = httpError({
+        method: 'POST',
+        path: '/api/documents/orders/internet',
+        status,
+        body: undefined,
+        url,
+        location,
+      });
+      return reached ? e : err({ status, location: e.location, url, mayHaveReachedServer: false });
+    };
+    const stored: [number, string, string][] = [
+      // Relative, resolved against the request's URL (the instance's prefix kept).
+      [
+        302,
+        '/shop1/api/documents/orders/internet/123',
+        'https://shop.example/shop1/api/documents/orders/internet/123',
+      ],
+      [302, 'internet/123', 'https://shop.example/shop1/api/documents/orders/internet/123'],
+      // Absolute, on the same instance; case, a trailing slash and a query do not matter.
+      [
+        307,
+        'https://shop.example/shop1/api/documents/orders/internet/77',
+        'https://shop.example/shop1/api/documents/orders/internet/77',
+      ],
+      [
+        301,
+        '/shop1/API/Documents/Orders/Internet/5/',
+        'https://shop.example/shop1/API/Documents/Orders/Internet/5/',
+      ],
+      [
+        308,
+        '/shop1/api/documents/orders/internet/9?created=1',
+        'https://shop.example/shop1/api/documents/orders/internet/9?created=1',
+      ],
+    ];
+    for (const [status, location, resolved] of stored) {
+      const c = outcomeOfFailure(redirect(status, location), ctx);
+      expect(c.outcome.state, `${status} ${location}`).toBe('in-doubt');
+      expect(c.directive).toEqual({ kind: 'continue' });
+      expect(c.outcome.nextAttemptAt).toBe(ctx.nowMs + retryDelay(ctx.backoff, 1, undefined, ctx.random));
+      const said = c.outcome.messages?.join(' ') ?? '';
+      expect(said).toContain(`answered ${status} with Location ${resolved}`);
+      expect(said).toContain('not followed');
+      expect(said).toContain(ctx.clientReference);
+    }
+    // Naming anything else, or nothing readable: no verdict, queued and everything waits, as before.
+    const elsewhere = [
+      'https://lb.example/maintenance',
+      '/maintenance',
+      '/shop1/api/documents/orders/internet',
+      '/shop1/api/documents/orders/internet/',
+      '/shop1/api/documents/orders/internet/new',
+      '/shop1/api/documents/orders/internet/0',
+      '/shop1/api/documents/orders/internet/12/items',
+      '/shop1/api/documents/orders/internetx/12',
+      '/api/documents/orders/internet/12',
+      'https://other.example/shop1/api/documents/orders/internet/12',
+      'ftp://shop.example/shop1/api/documents/orders/internet/12',
+      'http://[not a url/12',
+      '',
+      undefined,
+    ];
+    for (const status of [301, 302, 307, 308]) {
+      for (const location of elsewhere) {
+        const c = outcomeOfFailure(redirect(status, location), ctx);
+        expect(c.outcome.state, `${status} ${location}`).toBe('queued');
+        expect(c.outcome.messages?.join(' ')).toContain(`answered ${status}, a redirect`);
+        expect(c.directive).toMatchObject({ kind: 'pause', redirected: true });
+      }
+      // The request never left (a redirected token request): nothing was stored, whatever it names.
+      const token = outcomeOfFailure(
+        redirect(status, '/shop1/api/documents/orders/internet/123', false),
+        ctx,
+      );
+      expect(token.outcome.state).toBe('queued');
+    }
+    // The same for a card: a Location naming the card under the address it was posted to.
+    const card = httpError({
+      method: 'POST',
+      path: '/api/companies/5/cards',
+      status: 302,
+      body: undefined,
+      url: 'https://shop.example/api/companies/5/cards',
+      location: '/api/companies/5/cards/17',
+    });
+    expect(outcomeOfFailure(card, ctx).outcome.state).toBe('in-doubt');
+  });
+
   it('a 401 after the client renewed its token pauses everything; a missing endpoint blocks', () => {
     // A different random draw on every call: the order must fall due exactly when the pause ends.
     let draw = 0;

@@ -221,17 +221,23 @@ function isRedirect(status: number | undefined): boolean {
 }
 
 /**
- * A 3xx is no verdict on the order: something in front of the instance (a load balancer's
+ * A 3xx is no verdict on the order when something in front of the instance (a load balancer's
  * maintenance page, a moved address) answered instead. A redirect says the request was not handled
  * where it was sent (RFC 9110 15.4), so the order waits, queued, and everything waits with it (every
- * order would meet the same answer); only a 303 See Other is how a server answers a POST it carried
- * out, so that order is in doubt. The client follows no redirect: the bearer token and the secret
- * never go where a Location points.
+ * order would meet the same answer). But a 303 See Other is how a server answers a POST it carried
+ * out, and so is any 3xx after the request went whose Location names a record under the address it
+ * was posted to on that instance (`.../orders/internet/123`: Post/Redirect/Get, often a 302): that
+ * order is in doubt, never resent on the guess that it was not taken. The client follows no
+ * redirect: the bearer token and the secret never go where a Location points.
  */
 function outcomeOfRedirect(error: ServiceError, ctx: AttemptContext): AttemptOutcome {
   const status = error.status ?? 300;
-  if (status === 303 && error.mayHaveReachedServer) {
-    const note = 'The instance answered 303 See Other, as a server answers an order it has stored.';
+  const named = error.mayHaveReachedServer ? recordNamedBy(error) : undefined;
+  if ((status === 303 && error.mayHaveReachedServer) || named !== undefined) {
+    const note =
+      named === undefined
+        ? 'The instance answered 303 See Other, as a server answers an order it has stored.'
+        : `The instance answered ${status} with Location ${named.location}, which names number ${named.id} where the order was posted: as a server answers an order it has stored. The Location was not followed.`;
     const next = ctx.nowMs + retryDelay(ctx.backoff, ctx.attempts, error.retryAfterMs, ctx.random);
     return {
       outcome: inDoubt(ctx, next, [...error.messages, note]),
@@ -250,6 +256,29 @@ function outcomeOfRedirect(error: ServiceError, ctx: AttemptContext): AttemptOut
     },
     directive: { kind: 'pause', untilMs: until, credentialsRefused: false, redirected: true },
   };
+}
+
+/**
+ * The record a redirect's Location names: one on the host the request went to whose path is the
+ * posted path + `/{positive id}` (a trailing slash, letter case, a query or a fragment do not
+ * matter: reading too much here only holds an order for a person, reading too little sends it
+ * twice). Anything else, a Location that is not a URL included, names nothing.
+ */
+function recordNamedBy(error: ServiceError): { location: string; id: number } | undefined {
+  if (error.location === undefined || error.url === undefined) return undefined;
+  try {
+    const posted = new URL(error.url);
+    const named = new URL(error.location);
+    if (named.hostname !== posted.hostname) return undefined;
+    const collection = `${posted.pathname.replace(/\/+$/, '')}/`.toLowerCase();
+    const path = named.pathname.toLowerCase();
+    if (!path.startsWith(collection)) return undefined;
+    const match = /^([1-9]\d{0,15})\/?$/.exec(path.slice(collection.length));
+    if (match === null) return undefined;
+    return { location: error.location, id: Number(match[1]) };
+  } catch {
+    return undefined;
+  }
 }
 
 /**

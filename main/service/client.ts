@@ -12,7 +12,7 @@ import {
   type Description,
 } from './capabilities.ts';
 import { ENDPOINTS, fillPath, routeKey, type Endpoint } from './endpoints.ts';
-import { httpError, ServiceError } from './errors.ts';
+import { httpError, requestUrl, ServiceError } from './errors.ts';
 import { decode, header, parseJson, retryAfterMs, sleep, Transport, type RawResponse } from './http.ts';
 import { silentLogger, type Logger } from './logger.ts';
 import { arrayAnswer, type ArrayAnswer } from './json-array.ts';
@@ -526,6 +526,9 @@ export class ServiceClient {
       body,
       retryAfterMs: retryAfterMs(response),
       knownFields: options.knownFields,
+      // Read for what it names (a 3xx pointing at the order it stored), never followed.
+      url: requestUrl(this.baseUrl, path),
+      location: header(response, 'location'),
     });
   }
 
@@ -617,6 +620,7 @@ export class ServiceClient {
     const redact = (s: string): string => this.#tokens.redact(s);
     const dirty =
       redact(error.message) !== error.message ||
+      (error.location !== undefined && redact(error.location) !== error.location) ||
       error.messages.some((m) => redact(m) !== m) ||
       Object.values(error.params ?? {}).some((v) => redact(v) !== v);
     if (!dirty) return error;
@@ -633,6 +637,8 @@ export class ServiceClient {
       fieldErrors,
       permission: error.permission,
       retryAfterMs: error.retryAfterMs,
+      location: error.location === undefined ? undefined : redact(error.location),
+      url: error.url,
       mayHaveReachedServer: error.mayHaveReachedServer,
     });
   }

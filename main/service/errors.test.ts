@@ -6,6 +6,7 @@ import {
   httpError,
   networkError,
   permissionNamedIn,
+  requestUrl,
 } from './errors.ts';
 
 const where = { method: 'POST', path: '/api/documents/orders/internet' };
@@ -119,6 +120,40 @@ describe('httpError', () => {
     expect(error.messages).toEqual([]);
     expect(error.retryAfterMs).toBe(2000);
     expect(error.message).toContain('500');
+  });
+});
+
+describe("a 3xx's Location, carried to be read (never followed)", () => {
+  const url = requestUrl('https://shop.example/shop1/', '/api/documents/orders/internet');
+  const answered = (location: string | undefined) =>
+    httpError({ ...where, status: 302, body: undefined, url, location });
+
+  it('carries where the request went (origin, prefix, path) and the Location resolved against it', () => {
+    expect(url).toBe('https://shop.example/shop1/api/documents/orders/internet');
+    expect(requestUrl('https://user:pw@shop.example/shop1?x=1#y', '/a')).toBe('https://shop.example/shop1/a');
+    expect(requestUrl('not a url', '/a')).toBeUndefined();
+    const e = answered(' /shop1/api/documents/orders/internet/123 ');
+    expect(e.location).toBe('https://shop.example/shop1/api/documents/orders/internet/123');
+    expect(e.url).toBe(url);
+    expect(e.toJSON()).toMatchObject({ location: e.location, url });
+    expect(answered('https://lb.example/maintenance').location).toBe('https://lb.example/maintenance');
+    // No user or password is kept (it is named in the order's messages).
+    expect(answered('https://u:secret@lb.example/x').location).toBe('https://lb.example/x');
+  });
+
+  it('a Location that is not an http(s) URL names nothing', () => {
+    for (const location of [
+      undefined,
+      '',
+      '   ',
+      'http://[oops/1',
+      'javascript:alert(1)',
+      `/${'a'.repeat(3000)}`,
+    ])
+      expect(answered(location).location, String(location).slice(0, 20)).toBeUndefined();
+    // Without the request's URL, only an absolute Location can be read.
+    const bare = httpError({ ...where, status: 302, body: undefined, location: '/orders/1' });
+    expect(bare.location).toBeUndefined();
   });
 });
 

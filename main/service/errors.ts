@@ -18,6 +18,10 @@ export interface ServiceErrorInit {
   fieldErrors?: Record<string, string[]> | undefined;
   permission?: string | undefined;
   retryAfterMs?: number | undefined;
+  /** The answer's Location, resolved (see ServiceError.location). */
+  location?: string | undefined;
+  /** The URL the request went to (see ServiceError.url). */
+  url?: string | undefined;
   mayHaveReachedServer: boolean;
   cause?: unknown;
 }
@@ -37,6 +41,14 @@ export class ServiceError extends Error {
   readonly permission: string | undefined;
   readonly retryAfterMs: number | undefined;
   /**
+   * Where the answer's Location header points (a 3xx's), resolved against the request's URL into an
+   * absolute http(s) URL without user or password; undefined when the answer had none or it is not a
+   * URL. Never followed (neither the token nor the secret goes there): it is read, for what it names.
+   */
+  readonly location: string | undefined;
+  /** The URL the request went to (origin and path, no user, query or fragment), when the client said. */
+  readonly url: string | undefined;
+  /**
    * False only when the request certainly never left this machine (connection refused, DNS, TLS,
    * connect timeout, token not obtained). True when it may have been received: the connection broke
    * or timed out after the request was written, or any HTTP answer came back. The outbox uses this
@@ -55,6 +67,8 @@ export class ServiceError extends Error {
     this.fieldErrors = init.fieldErrors ?? {};
     this.permission = init.permission;
     this.retryAfterMs = init.retryAfterMs;
+    this.location = init.location;
+    this.url = init.url;
     this.mayHaveReachedServer = init.mayHaveReachedServer;
   }
 
@@ -71,6 +85,8 @@ export class ServiceError extends Error {
       fieldErrors: this.fieldErrors,
       permission: this.permission,
       retryAfterMs: this.retryAfterMs,
+      location: this.location,
+      url: this.url,
       mayHaveReachedServer: this.mayHaveReachedServer,
     };
   }
@@ -278,6 +294,49 @@ export interface HttpErrorContext {
   retryAfterMs?: number | undefined;
   /** Request body fields, so one-word property names ("Name") are recognised too. */
   knownFields?: ReadonlySet<string> | undefined;
+  /** The URL the request went to (requestUrl), what a relative Location is resolved against. */
+  url?: string | undefined;
+  /** The answer's Location header as it came (a 3xx's), if any. */
+  location?: string | undefined;
+}
+
+/** A Location longer than this is no address a server names a record by: it names nothing. */
+const MAX_LOCATION_CHARS = 2_048;
+
+/**
+ * The URL a request went to, as a Location is read against it: the base URL's origin and path (its
+ * prefix) + the request's path, without user, password, query or fragment; undefined when the base
+ * is no URL.
+ */
+export function requestUrl(baseUrl: string, path: string): string | undefined {
+  try {
+    const base = new URL(baseUrl);
+    return new URL(`${base.origin}${base.pathname.replace(/\/+$/, '')}${path}`).href;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A Location header resolved against the request's URL (a relative one needs it): an absolute
+ * http(s) URL without user or password, or undefined when there is none or it is not a URL (it then
+ * names nothing). Only read, never followed.
+ */
+export function resolvedLocation(
+  location: string | undefined,
+  against: string | undefined,
+): string | undefined {
+  const text = location?.trim() ?? '';
+  if (text === '' || text.length > MAX_LOCATION_CHARS) return undefined;
+  try {
+    const named = against === undefined ? new URL(text) : new URL(text, against);
+    if (named.protocol !== 'http:' && named.protocol !== 'https:') return undefined;
+    named.username = '';
+    named.password = '';
+    return named.href;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A ServiceError of kind 'http' from a status and its ErrorResult (if the body was one). */
@@ -302,6 +361,8 @@ export function httpError(ctx: HttpErrorContext): ServiceError {
       ctx.status === 400 || ctx.status === 409 ? fieldErrorsOf(body, messages, ctx.knownFields) : {},
     permission,
     retryAfterMs: ctx.retryAfterMs,
+    location: resolvedLocation(ctx.location, ctx.url),
+    url: ctx.url,
     mayHaveReachedServer: true,
   });
 }

@@ -5,6 +5,9 @@
 // repeated reference. Nothing follows a redirect: the Location points at a trap that must never hear
 // from the till, neither the order with its bearer token nor the token request with the secret. And
 // the orders an older Counter left in needs-fix on such an answer are in doubt after the upgrade.
+// A 302/307 whose Location names the order the instance stored (Post/Redirect/Get: the sim's own
+// Location, passed on by the proxy under another status) is in doubt as a 303 is: never resent on an
+// instance that does not recognise a repeated reference, where a resend would store it twice.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -14,7 +17,7 @@ import { migrations } from '../../../db/migrations/index.ts';
 import { getOutboxOrder, insertOutboxOrder, recordOutboxOutcome } from '../../../db/outbox.ts';
 import { Outbox, type OutboxOrder, type OutboxState } from '../../../main/outbox/index.ts';
 import { ServiceClient } from '../../../main/service/index.ts';
-import type { RunningSim } from '../../../sim/server.ts';
+import type { RunningSim, SimOptions } from '../../../sim/server.ts';
 import { DEMO, simForTest, tempDb, tempDir } from '../../support/fixtures.ts';
 import { startHostileProxy, type HostileProxy } from '../../support/hostile-proxy.ts';
 import { findOrderData } from './order-data.ts';
@@ -62,8 +65,8 @@ interface Instance {
   };
 }
 
-async function instance(): Promise<Instance> {
-  const sim = await simForTest();
+async function instance(simOptions: SimOptions = {}): Promise<Instance> {
+  const sim = await simForTest(simOptions);
   const proxy = await startHostileProxy(sim.url);
   cleanup.push(() => proxy.close());
   const trap = await startTrap();
@@ -179,6 +182,63 @@ describe('a redirect is not a verdict', () => {
     const sent = await reaches(outbox, placed.id, 'sent');
     expect(sent.remoteId).toBe(stored[0]);
     expect(storedWith(sim, placed.clientReference)).toEqual(stored);
+    expect(trap.heard).toEqual([]);
+  });
+
+  it('a 302 naming the order the instance stored (Post/Redirect/Get): in doubt, never resent where the instance recognises no reference', async () => {
+    const { sim, proxy, client, order } = await instance({ detectsDuplicateOrders: false });
+    const outbox = outboxOn(client);
+    // The instance stores the order and answers 201 with Location /api/documents/orders/internet/{id};
+    // the proxy passes it on as a 302, as a framework doing Post/Redirect/Get answers.
+    proxy.rule({ method: 'POST', path: ORDER_PATH, answerStatus: 302, times: 1 });
+    const placed = await outbox.place(order);
+    const stored = storedWith(sim, placed.clientReference);
+    expect(stored).toHaveLength(1);
+    expect(placed.state).toBe('in-doubt');
+    expect(placed.messages?.join(' ')).toContain(
+      `answered 302 with Location ${proxy.url}/api/documents/orders/internet/${stored[0]}`,
+    );
+    expect(placed.messages?.join(' ')).toContain(placed.clientReference);
+    // Held for a person: a pass (even one the operator asked for) sends nothing, so nothing is stored twice.
+    expect((await outbox.replay({ ignoreSchedule: true })).attempted).toBe(0);
+    expect(outbox.get(placed.id)?.state).toBe('in-doubt');
+    expect(storedWith(sim, placed.clientReference)).toEqual(stored);
+    // The Location was not followed: the order went to its path once, nothing asked for the order.
+    expect(proxy.requests.filter((r) => r.path.startsWith('/api/documents/orders/internet'))).toEqual([
+      { method: 'POST', path: '/api/documents/orders/internet' },
+    ]);
+  });
+
+  it('a 307 naming the order the instance stored: in doubt, then settled as that same order where it recognises the reference', async () => {
+    const { sim, proxy, client, order } = await instance();
+    const outbox = outboxOn(client);
+    proxy.rule({ method: 'POST', path: ORDER_PATH, answerStatus: 307, times: 1 });
+    const placed = await outbox.place(order);
+    expect(placed.state).toBe('in-doubt');
+    const stored = storedWith(sim, placed.clientReference);
+    expect(stored).toHaveLength(1);
+    await outbox.replay({ ignoreSchedule: true });
+    expect(outbox.get(placed.id)).toMatchObject({ state: 'sent', remoteId: stored[0] });
+    expect(storedWith(sim, placed.clientReference)).toEqual(stored);
+  });
+
+  it("a 302 to the instance's own address that names no order: queued as before, and sent by itself", async () => {
+    const { sim, proxy, trap, outbox, order } = await setUp();
+    const redirect = proxy.rule({
+      method: 'POST',
+      path: ORDER_PATH,
+      status: 302,
+      headers: { location: '/api/documents/orders/internet' },
+      body: MAINTENANCE,
+      times: 1,
+    });
+    outbox.start();
+    const placed = await outbox.place(order);
+    expect(placed.state).toBe('queued');
+    expect(placed.messages?.join(' ')).toMatch(/answered 302, a redirect/);
+    const sent = await reaches(outbox, placed.id, 'sent');
+    expect(redirect.hits).toBe(1);
+    expect(storedWith(sim, placed.clientReference)).toEqual([sent.remoteId]);
     expect(trap.heard).toEqual([]);
   });
 
