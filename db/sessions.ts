@@ -406,7 +406,7 @@ function joinCountedLine(
   if (existing === undefined) return undefined;
   const twin = JoinedLine.parse(existing);
   // Added here in thousandths, not by SQL's float add: 0.57 + 1 is 1.57, not 1.5699999999999998.
-  // The sum is the caller's to check as any quantity (the counter refuses one beyond a line's most).
+  // The sum is the caller's to check as every quantity is (the counter refuses one beyond a line's most).
   prepared(db, 'UPDATE shopping_session_line SET quantity = ? WHERE id = ?').run(
     addQuantities(twin.quantity, line.quantity),
     twin.id,
