@@ -24,6 +24,8 @@ export const CORE_WORDS = {
   prohibitedSale: '{{name}} may not be sold (prohibition of sale).',
   priceMissing:
     '{{name}} has no price in the catalog, so it is not sold at 0.00. A manager can enter its price for this sale.',
+  priceNoVatRate:
+    '{{name}} has only a price without VAT in the catalog and no VAT rate, so its price to the customer is unknown. A manager can enter its price for this sale.',
   priceZero:
     '{{name}} costs 0.00 in the catalog, which is taken as no price: it is not sold for nothing. A manager can enter its price for this sale.',
   priceUnusable:

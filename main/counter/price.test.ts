@@ -31,3 +31,11 @@ describe('a price of more than two decimals (issue 36)', () => {
     expect(sellingPrice({ priceWoVat: 0.1, vatRate: 21 })).toBe(0.121);
   });
 });
+
+describe('a net price with no VAT rate', () => {
+  it('has no gross price: never sold at the net price as if at 0 % VAT', () => {
+    expect(sellingPrice({ priceWoVat: 100 })).toEqual({ kind: 'no-vat-rate' });
+    expect(sellingPrice({ priceWoVat: 100, vatRate: 0 })).toBe(100);
+    expect(sellingPrice({ price: 121, priceWoVat: 100 })).toBe(121);
+  });
+});

@@ -23,17 +23,24 @@ type PricedItem = Pick<CachedStockItem, 'price' | 'priceWoVat' | 'vatRate'>;
  */
 export type PriceProblem =
   | { readonly kind: 'missing' }
+  | { readonly kind: 'no-vat-rate' }
   | { readonly kind: 'zero' }
   | { readonly kind: 'unusable'; readonly value: number };
 
 /**
  * The gross unit price a stock item sells at: its `price` as the instance sent it, or its
  * `priceWoVat` plus VAT, exactly (0.0826 at 21 % is 0.099946: never rounded to cents before it is
- * multiplied by a quantity); or why it has none the till may charge.
+ * multiplied by a quantity); or why it has none the till may charge. A `priceWoVat` with no
+ * `vatRate` gives no gross price: selling at the net one would be 0 % VAT, a price nobody set.
  */
 export function sellingPrice(item: PricedItem): number | PriceProblem {
+  if (item.price === undefined && item.priceWoVat !== undefined && item.vatRate === undefined)
+    return { kind: 'no-vat-rate' };
   const gross =
-    item.price ?? (item.priceWoVat === undefined ? undefined : grossOf(item.priceWoVat, item.vatRate));
+    item.price ??
+    (item.priceWoVat === undefined || item.vatRate === undefined
+      ? undefined
+      : grossOf(item.priceWoVat, item.vatRate));
   if (gross === undefined) return { kind: 'missing' };
   if (gross === 0) return { kind: 'zero' };
   if (!Number.isFinite(gross) || gross < 0) return { kind: 'unusable', value: gross };
@@ -41,9 +48,9 @@ export function sellingPrice(item: PricedItem): number | PriceProblem {
 }
 
 /** priceWoVat plus its VAT rate's percent, exactly; not a number where either is none. */
-function grossOf(priceWoVat: number, vatRate: number | undefined): number {
+function grossOf(priceWoVat: number, vatRate: number): number {
   const net = decimal(priceWoVat);
-  const rate = decimal(vatRate ?? 0);
+  const rate = decimal(vatRate);
   if (net === undefined) return priceWoVat;
   return rate === undefined ? Number.NaN : decimalNumber(grossOfNet(net, rate));
 }
@@ -53,6 +60,8 @@ export function priceProblemWords(name: string, problem: PriceProblem): Words {
   switch (problem.kind) {
     case 'missing':
       return words('priceMissing', { name });
+    case 'no-vat-rate':
+      return words('priceNoVatRate', { name });
     case 'zero':
       return words('priceZero', { name });
     case 'unusable':

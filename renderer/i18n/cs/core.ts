@@ -16,6 +16,8 @@ export const core = {
   prohibitedSale: '{{name}} se nesmí prodávat (zákaz prodeje).',
   priceMissing:
     '{{name}} nemá v katalogu cenu, proto se neprodá za 0,00. Vedoucí může zadat cenu pro tento prodej.',
+  priceNoVatRate:
+    '{{name}} má v katalogu jen cenu bez DPH a žádnou sazbu DPH, proto cena pro zákazníka není známa. Vedoucí může zadat cenu pro tento prodej.',
   priceZero:
     '{{name}} stojí v katalogu 0,00, což se bere jako žádná cena: zadarmo se neprodá. Vedoucí může zadat cenu pro tento prodej.',
   priceUnusable:

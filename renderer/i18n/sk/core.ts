@@ -16,6 +16,8 @@ export const core = {
   prohibitedSale: '{{name}} sa nesmie predávať (zákaz predaja).',
   priceMissing:
     '{{name}} nemá v katalógu cenu, preto sa nepredá za 0,00. Vedúci môže zadať cenu pre tento predaj.',
+  priceNoVatRate:
+    '{{name}} má v katalógu len cenu bez DPH a žiadnu sadzbu DPH, preto cena pre zákazníka nie je známa. Vedúci môže zadať cenu pre tento predaj.',
   priceZero:
     '{{name}} stojí v katalógu 0,00, čo sa berie ako žiadna cena: zadarmo sa nepredá. Vedúci môže zadať cenu pre tento predaj.',
   priceUnusable:
