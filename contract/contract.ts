@@ -1093,6 +1093,11 @@ export const CustomerDisplayView = lazy(() =>
     state: z.enum(['idle', 'sale', 'paid']),
     /** A receipt's line as the customer sees it scanned: its discount and VAT rate are the receipt's. */
     lines: z.array(ReceiptLineView.omit({ discount: true, vatRate: true })),
+    /**
+     * Everything that came off the lines shown (their own discounts and the card's), when anything did:
+     * the lines are shown before discounts, so that they, this and the total add up for the customer.
+     */
+    discount: z.number().positive().optional(),
     total: z.number(),
     /** paid in cash (wholly or in part): what was handed over, and the change due. */
     given: z.number().optional(),

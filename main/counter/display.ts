@@ -21,7 +21,12 @@ export function customerDisplay(
   open: PricedSession | null = counter.current(),
 ): Omit<CustomerDisplayView, 'language' | 'currency'> {
   if (open !== null && open.lines.length > 0) {
-    return { state: 'sale', lines: open.lines.map(lineOf), total: open.totals.total };
+    return {
+      state: 'sale',
+      lines: open.lines.map(lineOf),
+      ...discountOf(open.totals.discount),
+      total: open.totals.total,
+    };
   }
   const order = paid === null ? undefined : getOutboxInternetOrder(db, paid.orderId);
   if (paid === null || order === undefined) return { state: 'idle', lines: [], total: 0 };
@@ -30,6 +35,7 @@ export function customerDisplay(
   return {
     state: 'paid',
     lines: receipt.lines.map(lineOf),
+    ...discountOf(receipt.totals.discount),
     total: receipt.totals.total,
     ...(cash === undefined || paid.tender === null
       ? {}
@@ -39,6 +45,11 @@ export function customerDisplay(
           ...(paid.tender.rounding === undefined ? {} : { rounding: paid.tender.rounding }),
         }),
   };
+}
+
+/** The discount row's amount, when anything came off: the lines are shown before it. */
+function discountOf(discount: number): Pick<CustomerDisplayView, 'discount'> {
+  return discount > 0 ? { discount } : {};
 }
 
 function lineOf(line: {

@@ -289,6 +289,27 @@ describe('open prices and line discounts, behind the manager PIN', { timeout: 18
       await expect.poll(() => page.locator('[data-total]').textContent()).toContain(money(80.91));
       expect(await page.locator('[data-sale-discount]').count()).toBe(0);
       await screenshot(page, `judgement-discount-line-${size}`);
+      // The customer display shows the line before its discount, and the discount's row: the line,
+      // the discount and the total add up for the customer too.
+      // A context of its own with the till page's launch pass (its cookie and stored secret), as a
+      // second window of the same browser has it.
+      const beside = await browser.newContext({
+        locale: E2E_LOCALE,
+        viewport: page.viewportSize() ?? { width: 1024, height: 768 },
+        storageState: await page.context().storageState(),
+      });
+      const display = await beside.newPage();
+      try {
+        await display.goto(new URL('/display', page.url()).href);
+        const shown = display.getByTestId('customer-display');
+        await expect.poll(() => shown.getAttribute('data-display-state')).toBe('sale');
+        expect(await shown.locator('[data-display-line]').textContent()).toContain(money(89.9));
+        expect(await shown.locator('[data-display-discount]').textContent()).toContain(money(8.99));
+        expect(await shown.locator('[data-display-total]').textContent()).toContain(money(80.91));
+        await screenshot(display, `judgement-discount-display-${size}`);
+      } finally {
+        await beside.close();
+      }
       // A price override instead: 79,90 for this line.
       await page.keyboard.press('Control+d');
       await dialog.waitFor();

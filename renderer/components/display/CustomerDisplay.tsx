@@ -1,5 +1,5 @@
 // The display facing the customer: big, plain, in the store's language. While a sale is on the
-// counter, its lines (newest at the bottom, always in sight) and the total to pay; once paid, the cash
+// counter, its lines before discounts (newest at the bottom, always in sight), what came off them, and the total to pay; once paid, the cash
 // rounding (if any), the cash handed over, the change due and a thank-you; else a welcome. It follows
 // the till through the core's display.changed events, so it is a frame behind the till at most.
 import { useEffect, useRef } from 'react';
@@ -47,6 +47,12 @@ export function CustomerDisplay() {
               </li>
             ))}
           </ol>
+          {view?.discount !== undefined && (
+            <p className="cd-row cd-discount">
+              <span>{t('displayDiscount')}</span>
+              <span data-display-discount>{format.signedPrice(-view.discount)}</span>
+            </p>
+          )}
           <div className="cd-total">
             <span>{state === 'paid' ? t('displayPaid') : t('displayTotal')}</span>
             <span data-display-total>{format.price(view?.total ?? 0)}</span>

@@ -56,6 +56,7 @@ export const common = {
   printerProblemFailed: 'chyba',
   printerRetryTitle: 'Nevytištěné účtenky čekají ve frontě a vytisknou se samy. Klepnutím to zkusíte hned.',
   displayWelcome: 'Dobrý den',
+  displayDiscount: 'Sleva',
   displayTotal: 'K úhradě',
   displayPaid: 'Zaplaceno',
   displayRounding: 'Zaokrouhlení',

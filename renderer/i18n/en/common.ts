@@ -50,6 +50,7 @@ export const common = {
   printerRetryTitle: 'Receipts not printed yet wait in the queue and print by themselves. Click to try now.',
   // The customer display (a second window facing the customer)
   displayWelcome: 'Welcome',
+  displayDiscount: 'Discount',
   displayTotal: 'To pay',
   displayPaid: 'Paid',
   displayRounding: 'Rounding',

@@ -56,6 +56,7 @@ export const common = {
   printerProblemFailed: 'chyba',
   printerRetryTitle: 'Nevytlačené doklady čakajú v rade a vytlačia sa samy. Kliknutím to skúsite hneď.',
   displayWelcome: 'Dobrý deň',
+  displayDiscount: 'Zľava',
   displayTotal: 'Na úhradu',
   displayPaid: 'Zaplatené',
   displayRounding: 'Zaokrúhlenie',

@@ -8,6 +8,7 @@ import { Core } from '../../../main/core/core.ts';
 import { MemoryCredentialStore } from '../../../main/settings/credentials.ts';
 import {
   firstSellable,
+  plainProducts,
   stopAll,
   syncedTerminal,
   type Sellable,
@@ -122,5 +123,32 @@ describe('the customer display', () => {
       await call('settings.set', { language: before.language, priceCurrency: null });
     }
     expect(await call('display.get')).toMatchObject(before);
+  });
+
+  it('shows what came off the lines, so that the lines, the discount and the total add up', async () => {
+    const [discountable] = plainProducts<Sellable>(terminal.dataDir, {
+      columns: 'warehouseId, productId, barcode, productName',
+      warehouseId: item.warehouseId,
+      where: 'coalesce(prohibitionOfDiscounts, 0) = 0',
+      limit: 1,
+    });
+    const scanned = (await shown(() =>
+      call('session.scan', { code: discountable?.barcode, via: 'scanner', quantity: 3 }),
+    )) as CustomerDisplayView;
+    expect(scanned.discount).toBeUndefined();
+    const { lines } = (await call('session.current')) as { lines: { id: number }[] };
+    const lineId = lines[0]?.id;
+    const adjusted = await shown(() =>
+      call('session.adjustLine', { lineId, adjustment: { kind: 'percent', value: 10 } }),
+    );
+    const gross = adjusted?.lines[0]?.lineTotal ?? 0;
+    // The line before its discount (as scanned), 10 % of it off, half up to cents.
+    expect(gross).toBe(scanned.lines[0]?.lineTotal);
+    expect(adjusted?.discount).toBe(Math.round(gross * 10) / 100);
+    expect(adjusted?.total).toBe(Math.round((gross - (adjusted?.discount ?? 0)) * 100) / 100);
+    const paid = await shown(() =>
+      call('session.close', { tender: { method: 'card' } }).then(() => undefined),
+    );
+    expect(paid).toMatchObject({ state: 'paid', discount: adjusted?.discount, total: adjusted?.total });
   });
 });
