@@ -559,11 +559,13 @@ export const CustomerView = lazy(() =>
     barcode: z.string().optional(),
     discount: z.number().optional(),
     discountAmount: z.number().optional(),
-    /** What the customer still owes (financial receivables), where known. */
+    /** What the customer still owes (financial receivables) in the till's currency, where known. */
     owes: z.number().optional(),
     /** How many unpaid receivables make up `owes`, and the due dates of the oldest three. */
     owesCount: int.optional(),
     owesDue: z.array(z.string()).optional(),
+    /** What the customer owes in other currencies, each apart (never added to `owes`); null: not known. */
+    owesElsewhere: z.array(z.object({ currency: z.string(), owed: z.number().nullable() })).optional(),
     source: z.enum(['online', 'offline']),
   }),
 );

@@ -15,6 +15,7 @@ import {
   pendingCount,
   pendingKeys,
   productUnits,
+  owedAtTill,
   receivablesOwed,
   removePending,
   replaceCompanyCards,
@@ -449,6 +450,32 @@ describe('catalog queries', () => {
       { currency: 'EUR', owed: 19.5 },
     ]);
     expect(receivablesOwed(d, 7).totals).toEqual([{ currency: 'CZK', owed: null }]);
+    d.close();
+  });
+
+  it("splits what is owed by the till's currency: others apart, none naming one counted in it", () => {
+    const d = db();
+    upsertReceivables(
+      d,
+      [
+        { id: 1, customerId: 6, amount: 500, alreadyPaid: 0, currency: 'CZK' },
+        { id: 2, customerId: 6, amount: 100, alreadyPaid: 0, currency: ' eur' },
+        { id: 3, customerId: 6, amount: 7, alreadyPaid: 2, currency: '' },
+        { id: 4, customerId: 6, amount: 1e14, alreadyPaid: 0, currency: 'USD' },
+      ],
+      { syncedAt: T1, mark: 1 },
+    );
+    const owed = receivablesOwed(d, 6);
+    const inCzk = owedAtTill(owed, 'czk');
+    expect(inCzk.items.map((i) => i.id)).toEqual([1, 3]);
+    expect(inCzk.owed).toBe(50500);
+    expect(inCzk.elsewhere).toEqual([
+      { currency: 'EUR', owed: 100 },
+      { currency: 'USD', owed: null },
+    ]);
+    // A till currency among them not known: all are the till's, and one unknown amount makes it unknown.
+    expect(owedAtTill(owed, undefined)).toMatchObject({ owed: undefined, elsewhere: [] });
+    expect(owedAtTill(owed, 'USD')).toMatchObject({ owed: undefined });
     d.close();
   });
 

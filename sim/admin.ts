@@ -43,6 +43,8 @@ export interface SimAdmin {
   stockItems(): Record<string, unknown>[];
   /** Every receivable still to be paid (the isPaid: false rule), all fields, in id order. */
   openReceivables(): Record<string, unknown>[];
+  /** Books a receivable (a customer's invoice) with the next id; its fields as the API sends them. */
+  addReceivable(fields: Record<string, unknown>): Record<string, unknown>;
 }
 
 const fieldNames = new Set(stockItemColumns.map((f) => f.name));
@@ -79,6 +81,23 @@ export function createAdmin(db: SimDb, auth: AuthState): SimAdmin {
       all('SELECT * FROM financial_receivable WHERE amount - COALESCE(alreadyPaid, 0) > 0 ORDER BY id').map(
         (r) => rowToJson(financialReceivableColumns, r),
       ),
+    addReceivable(fields) {
+      const unknown = Object.keys(fields).filter(
+        (k) => !financialReceivableColumns.some((f) => f.name === k),
+      );
+      if (unknown.length > 0)
+        throw new ApiError(400, { messages: [`Unknown receivable fields: ${unknown.join(', ')}.`] });
+      const id = db
+        .prepare('SELECT coalesce(max(id), 0) + 1 FROM financial_receivable')
+        .pluck()
+        .get() as number;
+      const row: Record<string, unknown> = { ...fields, id };
+      const cols = financialReceivableColumns.map((f) => `"${f.name}"`).join(', ');
+      db.prepare(
+        `INSERT INTO financial_receivable (${cols}) VALUES (${financialReceivableColumns.map(() => '?').join(', ')})`,
+      ).run(financialReceivableColumns.map((f) => jsonToColumn(f, row[f.name])));
+      return row;
+    },
     listOrders: () => listOrders(db).map((o) => ({ ...o.order, hasDependents: o.hasDependents })),
     mutateStockItem(id, patch) {
       checkPatch(patch);

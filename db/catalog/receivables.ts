@@ -71,7 +71,7 @@ export interface ReceivablesOwed {
    * null where that is no amount Counter can hold (an instance's 1e14): not known.
    */
   items: (CachedFinancialReceivable & { owed: number | null })[];
-  /** Sum owed per currency ('' when the service gave none); null when it is not known. */
+  /** Sum owed per currency (ISO 4217, '' where the service gave none readable); null when it is not known. */
   totals: { currency: string; owed: number | null }[];
 }
 
@@ -104,12 +104,46 @@ function totalsByCurrency(
 ): ReceivablesOwed['totals'] {
   const byCurrency = new Map<string, (Minor | undefined)[]>();
   for (const o of owed) {
-    const currency = o.rec.currency ?? '';
+    const currency = currencyCode(o.rec.currency);
     const amounts = byCurrency.get(currency);
     if (amounts === undefined) byCurrency.set(currency, [o.minor]);
     else amounts.push(o.minor);
   }
   return [...byCurrency].map(([currency, amounts]) => ({ currency, owed: majorOrNull(sumKnown(amounts)) }));
+}
+
+/** What a customer owes as the till says it: in the currency its prices are shown in, and apart. */
+export interface OwedAtTill {
+  /** The receivables in the till's currency, or naming none it can read; oldest due first. */
+  readonly items: ReceivablesOwed['items'];
+  /** Their sum; undefined where one of them is no amount Counter can hold. */
+  readonly owed: Minor | undefined;
+  /** The sums owed in each other currency, never added to `owed` (null: not known). */
+  readonly elsewhere: ReceivablesOwed['totals'];
+}
+
+/**
+ * A customer's receivables split by the till's currency (Settings', else the receivables' most
+ * common): 100 EUR and 500 CZK are never "600" in one. Without a till currency, all are the till's.
+ */
+export function owedAtTill(owed: ReceivablesOwed, tillCurrency: string | undefined): OwedAtTill {
+  const till = tillCurrency === undefined ? undefined : currencyCode(tillCurrency);
+  const here = (currency: string | undefined) => {
+    const code = currencyCode(currency);
+    return till === undefined || code === '' || code === till;
+  };
+  const items = owed.items.filter((i) => here(i.currency));
+  return {
+    items,
+    owed: sumKnown(items.map((i) => (i.owed === null ? undefined : roundedMinor(i.owed)))),
+    elsewhere: owed.totals.filter((t) => !here(t.currency)),
+  };
+}
+
+/** A currency as an ISO 4217 code ("czk " is CZK), or '' for none the till can read. */
+function currencyCode(currency: string | undefined): string {
+  const code = (currency ?? '').trim().toUpperCase();
+  return /^[A-Z]{3}$/.test(code) ? code : '';
 }
 
 function majorOrNull(amount: Minor | undefined): number | null {

@@ -64,6 +64,7 @@ export function buildCounter(needs: CounterNeeds): CounterArea {
     cardService: needs.cardService,
     reader: () => needs.reader(),
     log: (line) => needs.log(line),
+    currency: () => tillCurrency(settings.read(), db),
   });
   const counter = new Counter({
     db,
@@ -75,7 +76,7 @@ export function buildCounter(needs: CounterNeeds): CounterArea {
     // payment panel rounds it.
     cashStep: () => {
       const s = settings.read();
-      return cashStep(s.cashRounding, s.priceCurrency ?? commonCurrency(db) ?? null);
+      return cashStep(s.cashRounding, tillCurrency(s, db) ?? null);
     },
     ...(needs.walkInCustomer === undefined ? {} : { walkInCustomer: needs.walkInCustomer }),
     ...(needs.outbox === undefined ? {} : { outbox: needs.outbox }),
@@ -88,6 +89,11 @@ export function buildCounter(needs: CounterNeeds): CounterArea {
     },
   });
   return { resolver, counter };
+}
+
+/** The currency the till shows prices in: Settings', else the receivables' most common. */
+function tillCurrency(settings: Pick<AppSettings, 'priceCurrency'>, db: Db): string | undefined {
+  return settings.priceCurrency ?? commonCurrency(db);
 }
 
 /** The hub's link as the counter's claims on parked sales. */
@@ -119,6 +125,7 @@ export function counterArea(till: Till): Area<CallsOf<'session' | 'receipt' | 'b
         till.outboxChanged([order]);
       },
       db: () => till.db(),
+      currency: () => tillCurrency(till.settings.read(), till.db()),
       walkInCustomer: () => till.walkIn(),
       guard: (what) => till.guard(what),
       managerPinSet: () => till.lock.pinSet,

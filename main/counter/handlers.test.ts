@@ -1,11 +1,10 @@
 // The counter's calls as the screens make them, over a real app file: what the sale's customer
 // owes is listed from the cached receivables, and none of them can break the sale's view.
 import { describe, expect, it } from 'vitest';
+import { counterCalls } from '../../test/support/counter-calls.ts';
 import { tempDb } from '../../test/support/fixtures.ts';
 import { saveSyncState, upsertCompanyCard, upsertReceivables } from '../../db/catalog/index.ts';
-import { BarcodeReader } from '../barcode/index.ts';
 import { Counter } from './counter.ts';
-import { counterHandlers } from './handlers.ts';
 import { ScanResolver } from './resolve.ts';
 
 describe("the sale's customer and what they owe", () => {
@@ -29,18 +28,7 @@ describe("the sale's customer and what they owe", () => {
     );
     saveSyncState(db, 'financialReceivables', { lastCompleteAt: at });
     const counter = new Counter({ db, resolver: new ScanResolver({ db }), warehouseId: () => 1 });
-    const reader = new BarcodeReader();
-    const calls = counterHandlers({
-      counter: () => counter,
-      warehouseId: () => 1,
-      reader: () => reader,
-      orderPlaced: () => undefined,
-      db: () => db,
-      walkInCustomer: () => null,
-      guard: () => undefined,
-      managerPinSet: () => false,
-      claimSerialScan: () => true,
-    });
+    const calls = counterCalls(db, counter);
     try {
       const scanned = await calls['session.scan']({ code: 'CARD7' });
       expect(scanned.outcome).toMatchObject({ kind: 'customer' });
@@ -65,6 +53,51 @@ describe("the sale's customer and what they owe", () => {
         owes: 100,
         owesCount: 2,
         owesDue: ['2026-01-31T00:00:00', '2026-02-28T00:00:00'],
+      });
+    } finally {
+      db.close();
+    }
+  });
+
+  it("says what is owed in the till's currency, and other currencies apart: 100 EUR and 500 CZK are never 600", async () => {
+    const { db } = tempDb('handlers-owes-currencies');
+    const at = new Date().toISOString();
+    upsertCompanyCard(db, { id: 5, companyId: 7, barcode: 'CARD7', name: 'Acme' }, at);
+    const receivable = (id: number, amount: number, currency: string) => ({
+      id,
+      customerId: 7,
+      amount,
+      alreadyPaid: 0,
+      currency,
+      dueDate: `2026-0${String(id)}-01T00:00:00`,
+    });
+    upsertReceivables(
+      db,
+      // The receivables' most common currency is CZK; the till's Settings may say EUR.
+      [receivable(1, 500, 'CZK'), receivable(2, 100, 'eur '), receivable(3, 20, 'CZK'), receivable(4, 5, '')],
+      { syncedAt: at, mark: 1 },
+    );
+    saveSyncState(db, 'financialReceivables', { lastCompleteAt: at });
+    let currency: string | undefined;
+    const counter = new Counter({
+      db,
+      resolver: new ScanResolver({ db, currency: () => currency }),
+      warehouseId: () => 1,
+    });
+    const calls = counterCalls(db, counter, { currency: () => currency });
+    try {
+      // No currency in Settings: the receivables' most common, CZK; one naming none is counted in it.
+      expect((await calls['session.scan']({ code: 'CARD7' })).session.customer).toMatchObject({
+        owes: 525,
+        owesCount: 3,
+        owesElsewhere: [{ currency: 'EUR', owed: 100 }],
+      });
+      await calls['session.cancel']({});
+      currency = 'EUR';
+      expect((await calls['session.scan']({ code: 'CARD7' })).session.customer).toMatchObject({
+        owes: 105,
+        owesCount: 2,
+        owesElsewhere: [{ currency: 'CZK', owed: 520 }],
       });
     } finally {
       db.close();

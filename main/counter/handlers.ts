@@ -3,7 +3,7 @@
 import { say } from '../../contract/core-words.ts';
 import { writeTransaction, type Db } from '../../db/database.ts';
 import { countPrint } from '../../db/receipts.ts';
-import { receivablesOwed } from '../../db/catalog/index.ts';
+import { commonCurrency, owedAtTill, receivablesOwed } from '../../db/catalog/index.ts';
 import { parkedSessionCount } from '../../db/sessions.ts';
 import { CoreError, numericId, type GuardedAction, type Handlers } from '../ground/index.ts';
 import { entryView, getOutboxInternetOrder, type OutboxOrder } from '../outbox/index.ts';
@@ -24,6 +24,8 @@ export interface CounterDeps {
   orderPlaced(order: OutboxOrder): void;
   /** The database in use (the receipt's order and sale). */
   db(): Db;
+  /** The currency the till shows prices in; absent or none: the receivables' most common. */
+  currency?(): string | undefined;
   /** Who a sale without a card goes to (Settings). */
   walkInCustomer(): { companyId: number; name: string } | null;
   /** Throws (CoreError 'locked') while a manager PIN guards `what` and was not given. */
@@ -176,7 +178,7 @@ function receiptView(db: Db, id: number | string, counter: Counter) {
  */
 function sessionView(
   session: PricedSession | null,
-  terminal: Pick<CounterDeps, 'warehouseId' | 'walkInCustomer' | 'db'>,
+  terminal: Pick<CounterDeps, 'warehouseId' | 'walkInCustomer' | 'db' | 'currency'>,
 ) {
   const parkedCount = parkedSessionCount(terminal.db());
   if (session === null) {
@@ -196,7 +198,10 @@ function sessionView(
     parkedCount,
     lines: [...session.lines],
     totals: { ...session.totals, byVatRate: [...session.totals.byVatRate] },
-    customer: customer === null ? null : { ...customer, ...unpaid(terminal.db(), customer) },
+    customer:
+      customer === null
+        ? null
+        : { ...customer, ...unpaid(terminal.db(), customer, terminal.currency?.() ?? undefined) },
   };
 }
 
@@ -232,12 +237,16 @@ function parkedList(counter: Counter, deps: Pick<CounterDeps, 'db' | 'parkedClai
   return [...own, ...others, ...taken];
 }
 
-/** What "owes" is made of: how many unpaid invoices, and the due dates of the oldest three. */
-function unpaid(db: Db, customer: { companyId: number; owes?: number }) {
+/**
+ * What "owes" is made of: how many unpaid invoices in the till's currency, the due dates of the
+ * oldest three, and what is owed in other currencies, apart.
+ */
+function unpaid(db: Db, customer: { companyId: number; owes?: number }, currency: string | undefined) {
   if (customer.owes === undefined) return {};
-  const items = receivablesOwed(db, customer.companyId).items;
+  const owed = owedAtTill(receivablesOwed(db, customer.companyId), currency ?? commonCurrency(db));
   return {
-    owesCount: items.length,
-    owesDue: items.flatMap((i) => (i.dueDate === undefined ? [] : [i.dueDate])).slice(0, 3),
+    owesCount: owed.items.length,
+    owesDue: owed.items.flatMap((i) => (i.dueDate === undefined ? [] : [i.dueDate])).slice(0, 3),
+    ...(owed.elsewhere.length === 0 ? {} : { owesElsewhere: owed.elsewhere }),
   };
 }

@@ -5,7 +5,9 @@
 import { joined, words, type Words } from '../../contract/core-words.ts';
 import {
   cardByBarcode,
+  commonCurrency,
   isIssuedHere,
+  owedAtTill,
   receivablesOwed,
   stockItemByBarcode,
   stockItemById,
@@ -22,14 +24,7 @@ import { labelMeasure, typedLabel, type LabelMeasure, type ScanVia } from './lab
 import { priceProblemWords, sellingPrice } from './price.ts';
 import { quantityProblem } from './quantity.ts';
 import { quantityForAmount } from './totals.ts';
-import {
-  majorText,
-  roundedMinor,
-  roundToMinor,
-  sumKnown,
-  unitPriceText,
-  type Minor,
-} from '../../common/money.ts';
+import { majorText, roundToMinor, unitPriceText, type Minor } from '../../common/money.ts';
 import { cardValidity } from './validity.ts';
 
 /** The part of ServiceClient the counter uses. */
@@ -96,6 +91,8 @@ export interface ResolverOptions {
   readonly cardTimeoutMs?: number;
   readonly now?: () => Date;
   readonly log?: (line: string) => void;
+  /** The currency the till shows prices in (what a customer owes is said in it); none: the receivables' most common. */
+  readonly currency?: () => string | undefined;
 }
 
 export interface ResolveContext {
@@ -117,6 +114,7 @@ export class ScanResolver {
   readonly #timeoutMs: number;
   readonly #now: () => Date;
   readonly #log: (line: string) => void;
+  readonly #currency: () => string | undefined;
 
   constructor(options: ResolverOptions) {
     this.#db = options.db;
@@ -126,6 +124,7 @@ export class ScanResolver {
     this.#timeoutMs = options.cardTimeoutMs ?? DEFAULT_CARD_TIMEOUT_MS;
     this.#now = options.now ?? (() => new Date());
     this.#log = options.log ?? (() => undefined);
+    this.#currency = () => options.currency?.() ?? commonCurrency(options.db);
   }
 
   async resolve(scanned: string, context: ResolveContext): Promise<Resolution> {
@@ -229,8 +228,7 @@ export class ScanResolver {
    */
   #owes(companyId: number): Minor | null {
     if (syncState(this.#db, 'financialReceivables').lastCompleteAt === undefined) return null;
-    const owed = receivablesOwed(this.#db, companyId);
-    return sumKnown(owed.totals.map((t) => (t.owed === null ? undefined : roundedMinor(t.owed)))) ?? null;
+    return owedAtTill(receivablesOwed(this.#db, companyId), this.#currency()).owed ?? null;
   }
 
   /** A card the service resolved is cached, so the same card works offline next time. */

@@ -15,6 +15,7 @@ import {
   fromCatalog,
   plainProducts,
   SELLS_PLAINLY,
+  syncCache,
   stopAll,
   type SyncedTerminal,
 } from '../support/terminal.ts';
@@ -487,10 +488,12 @@ describe('a day at the Sale screen', { timeout: 120_000 }, () => {
       db
         .prepare(
           `SELECT dueDate FROM financial_receivable
-           WHERE customerId = ? AND coalesce(amount, 0) - coalesce(alreadyPaid, 0) > 0 ORDER BY dueDate, id`,
+           WHERE customerId = ? AND coalesce(amount, 0) - coalesce(alreadyPaid, 0) > 0
+             AND upper(trim(coalesce(currency, ''))) IN (?, '') ORDER BY dueDate, id`,
         )
         .pluck()
-        .all(card.companyId),
+        // In the till's currency (the demo's receivables are mostly CZK): others are said apart.
+        .all(card.companyId, 'CZK'),
     ) as (string | null)[];
     expect(unpaid.length).toBeGreaterThan(0);
     const note = await customer.locator('[data-owes-note]').textContent();
@@ -513,6 +516,59 @@ describe('a day at the Sale screen', { timeout: 120_000 }, () => {
     );
     expect(note).toContain(say('sale:notBlocked'));
     await screenshot(page, 'day-07-customer-panel');
+    await voidIfAny();
+  });
+
+  it("says what a customer owes in another currency apart, never added to the till's", async () => {
+    // The card's company owes in CZK (the till's currency); the back office books it an invoice
+    // in EUR, and the till syncs.
+    sim.admin.addReceivable({
+      customerId: card.companyId,
+      customerName: card.name,
+      currency: 'EUR',
+      currencyId: 2,
+      amount: 120.5,
+      alreadyPaid: 20,
+      date: '2026-11-02T00:00:00',
+      dueDate: '2026-11-16T00:00:00',
+    });
+    await syncCache(terminal.env);
+    const [a] = counted as [Product];
+    await scan(page, a.barcode);
+    await scan(page, card.barcode);
+    const customer = page.getByTestId('customer');
+    await expect.poll(() => customer.getAttribute('data-company')).toBe(String(card.companyId));
+    const eur = await page.evaluate(
+      (amount) =>
+        new Intl.NumberFormat(navigator.language, { style: 'currency', currency: 'EUR' }).format(amount),
+      100.5,
+    );
+    await expect
+      .poll(() => customer.locator('[data-owes-elsewhere]').textContent())
+      .toContain(say('sale:owesElsewhere', { amounts: eur }));
+    // What it owes in CZK is what it was: the euros are not in it.
+    const czk = fromCache((db) =>
+      db
+        .prepare(
+          `SELECT sum(amount - coalesce(alreadyPaid, 0)) FROM financial_receivable
+           WHERE customerId = ? AND currency = 'CZK' AND amount - coalesce(alreadyPaid, 0) > 0`,
+        )
+        .pluck()
+        .get(card.companyId),
+    ) as number;
+    const owes = await customer.locator('[data-owes]').textContent();
+    expect(owes).toContain(
+      await page.evaluate(
+        (amount) =>
+          new Intl.NumberFormat(navigator.language, { style: 'currency', currency: 'CZK' }).format(amount),
+        czk,
+      ),
+    );
+    await screenshot(page, 'day-07b-customer-owes-two-currencies');
+    // At the smallest size too: the amounts wrap, and the note stays in sight.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await screenshot(page, 'day-07b-customer-owes-two-currencies-1024x768');
+    await page.setViewportSize({ width: 1366, height: 820 });
     await voidIfAny();
   });
 });

@@ -49,6 +49,7 @@ export const sale = {
   discountWithAmount: '{{percent}} · sleva {{amount}}',
   owes: 'Dluží',
   owesUnknown: 'neznámo',
+  owesElsewhere: 'a {{amounts}}',
   owesUnreadable: 'Neuhrazené faktury tohoto zákazníka se nepodařilo načíst.',
   noUnpaid: 'Žádné neuhrazené faktury.',
   moreBelow: '▾ Více níže',

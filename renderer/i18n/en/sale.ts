@@ -49,6 +49,7 @@ export const sale = {
   discountWithAmount: '{{percent}} · {{amount}} off',
   owes: 'Owes',
   owesUnknown: 'unknown',
+  owesElsewhere: 'and {{amounts}}',
   owesUnreadable: 'Unpaid invoices could not be read for this customer.',
   noUnpaid: 'No unpaid invoices.',
   moreBelow: '▾ More below',

@@ -49,6 +49,7 @@ export const sale = {
   discountWithAmount: '{{percent}} · zľava {{amount}}',
   owes: 'Dlhuje',
   owesUnknown: 'neznáme',
+  owesElsewhere: 'a {{amounts}}',
   owesUnreadable: 'Neuhradené faktúry tohto zákazníka sa nepodarilo načítať.',
   noUnpaid: 'Žiadne neuhradené faktúry.',
   moreBelow: '▾ Viac nižšie',

@@ -11,10 +11,10 @@ import { storeEvents } from '../../../db/journal.ts';
 import { heldExchangeText, holdExchangeText } from '../../../db/returns.ts';
 import { currentShoppingSessionId, getShoppingSession } from '../../../db/sessions.ts';
 import { hubParkedClaims } from '../../../main/areas/index.ts';
-import { BarcodeReader } from '../../../main/barcode/index.ts';
 import { Counter, CounterError, counterHandlers, ScanResolver } from '../../../main/counter/index.ts';
 import type { StoreHub } from '../../../main/hub/index.ts';
 import { SaleId } from '../../../contract/ids.ts';
+import { counterCalls } from '../../support/counter-calls.ts';
 import { startTestHub, type HubLogin } from '../../support/nats-hub.ts';
 import { joinHub, openTillDb, tillUsers } from '../../support/store-till.ts';
 
@@ -52,17 +52,8 @@ function till(name: string, on: HubLogin): Till {
     warehouseId: () => 1,
     walkInCustomer: () => WALK_IN,
   });
-  const reader = new BarcodeReader();
-  const calls = counterHandlers({
-    counter: () => counter,
-    warehouseId: () => 1,
-    reader: () => reader,
-    orderPlaced: () => undefined,
-    db: () => db,
+  const calls = counterCalls(db, counter, {
     walkInCustomer: () => WALK_IN,
-    guard: () => undefined,
-    managerPinSet: () => false,
-    claimSerialScan: () => true,
     parkedClaims: () => hubParkedClaims(name, hub),
   });
   return { name, db, hub, counter, calls };
