@@ -25,7 +25,7 @@ export const CORE_WORDS = {
   priceMissing:
     '{{name}} has no price in the catalog, so it is not sold at 0.00. A manager can enter its price for this sale.',
   priceNoVatRate:
-    '{{name}} has only a price without VAT in the catalog and no VAT rate, so its price to the customer is unknown. A manager can enter its price for this sale.',
+    '{{name}} has no VAT rate in the catalog (nor a price with VAT), so what it costs the customer is unknown: it is not sold until the catalog gives its VAT rate.',
   priceZero:
     '{{name}} costs 0.00 in the catalog, which is taken as no price: it is not sold for nothing. A manager can enter its price for this sale.',
   priceUnusable:

@@ -9,17 +9,17 @@ describe('sellingPrice', () => {
   });
 
   it('has no price for a missing, zero or unusable one: never sold at 0.00', () => {
-    expect(sellingPrice({})).toEqual({ kind: 'missing' });
+    expect(sellingPrice({ vatRate: 21 })).toEqual({ kind: 'missing' });
     expect(sellingPrice({ price: 0 })).toEqual({ kind: 'zero' });
     expect(sellingPrice({ priceWoVat: 0, vatRate: 21 })).toEqual({ kind: 'zero' });
     expect(sellingPrice({ price: -1 })).toEqual({ kind: 'unusable', value: -1 });
   });
 
   it('takes a price below half a cent as the price it is: 1000 of them cost something', () => {
-    expect(sellingPrice({ price: 0.004 })).toBe(0.004);
+    expect(sellingPrice({ price: 0.004, vatRate: 21 })).toBe(0.004);
     expect(sellingPrice({ price: 0.0001, vatRate: 21 })).toBe(0.0001);
     expect(sellingPrice({ priceWoVat: 0.001, vatRate: 21 })).toBe(0.00121);
-    expect(sellingPrice({ price: 0.005 })).toBe(0.005);
+    expect(sellingPrice({ price: 0.005, vatRate: 21 })).toBe(0.005);
   });
 });
 
@@ -33,8 +33,9 @@ describe('a price of more than two decimals (issue 36)', () => {
 });
 
 describe('a net price with no VAT rate', () => {
-  it('has no gross price: never sold at the net price as if at 0 % VAT', () => {
+  it('has no gross price: never sold at the net price as if at 0 % VAT; a gross price sells', () => {
     expect(sellingPrice({ priceWoVat: 100 })).toEqual({ kind: 'no-vat-rate' });
+    expect(sellingPrice({})).toEqual({ kind: 'no-vat-rate' });
     expect(sellingPrice({ priceWoVat: 100, vatRate: 0 })).toBe(100);
     expect(sellingPrice({ price: 121, priceWoVat: 100 })).toBe(121);
   });

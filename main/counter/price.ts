@@ -30,12 +30,12 @@ export type PriceProblem =
 /**
  * The gross unit price a stock item sells at: its `price` as the instance sent it, or its
  * `priceWoVat` plus VAT, exactly (0.0826 at 21 % is 0.099946: never rounded to cents before it is
- * multiplied by a quantity); or why it has none the till may charge. A `priceWoVat` with no
- * `vatRate` gives no gross price: selling at the net one would be 0 % VAT, a price nobody set.
+ * multiplied by a quantity); or why it has none the till may charge. Without `price` and
+ * `vatRate` there is no gross price: the net one would be sold at 0 % VAT, and a price a manager
+ * entered would be booked and printed at 0 % VAT too (no-vat-rate: not sold at all).
  */
 export function sellingPrice(item: PricedItem): number | PriceProblem {
-  if (item.price === undefined && item.priceWoVat !== undefined && item.vatRate === undefined)
-    return { kind: 'no-vat-rate' };
+  if (item.price === undefined && item.vatRate === undefined) return { kind: 'no-vat-rate' };
   const gross =
     item.price ??
     (item.priceWoVat === undefined || item.vatRate === undefined

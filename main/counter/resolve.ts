@@ -279,7 +279,11 @@ function sellable(
   if (item.prohibitionOfSale === true) return rejected(words('prohibitedSale', { name }), item);
   const measure = labelMeasure(reading, via);
   if (measure.kind === 'typed') return rejected(typedLabel(name), item);
-  const price = enteredPrice ?? sellingPrice(item);
+  const catalog = sellingPrice(item);
+  // No VAT rate to book a price at: refused even at a price a manager entered, and none is offered.
+  if (typeof catalog !== 'number' && catalog.kind === 'no-vat-rate')
+    return rejected(priceProblemWords(name, catalog), item);
+  const price = enteredPrice ?? catalog;
   if (typeof price !== 'number') {
     // Never sold at 0.00 without a word: refused, with what a manager-entered price would add.
     const quantity =

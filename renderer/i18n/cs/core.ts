@@ -17,7 +17,7 @@ export const core = {
   priceMissing:
     '{{name}} nemá v katalogu cenu, proto se neprodá za 0,00. Vedoucí může zadat cenu pro tento prodej.',
   priceNoVatRate:
-    '{{name}} má v katalogu jen cenu bez DPH a žádnou sazbu DPH, proto cena pro zákazníka není známa. Vedoucí může zadat cenu pro tento prodej.',
+    '{{name}} nemá v katalogu sazbu DPH (ani cenu s DPH), proto není známo, kolik stojí zákazníka: neprodá se, dokud katalog sazbu DPH neuvede.',
   priceZero:
     '{{name}} stojí v katalogu 0,00, což se bere jako žádná cena: zadarmo se neprodá. Vedoucí může zadat cenu pro tento prodej.',
   priceUnusable:

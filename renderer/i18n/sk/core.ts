@@ -17,7 +17,7 @@ export const core = {
   priceMissing:
     '{{name}} nemá v katalógu cenu, preto sa nepredá za 0,00. Vedúci môže zadať cenu pre tento predaj.',
   priceNoVatRate:
-    '{{name}} má v katalógu len cenu bez DPH a žiadnu sadzbu DPH, preto cena pre zákazníka nie je známa. Vedúci môže zadať cenu pre tento predaj.',
+    '{{name}} nemá v katalógu sadzbu DPH (ani cenu s DPH), preto nie je známe, koľko stojí zákazníka: nepredá sa, kým katalóg sadzbu DPH neuvedie.',
   priceZero:
     '{{name}} stojí v katalógu 0,00, čo sa berie ako žiadna cena: zadarmo sa nepredá. Vedúci môže zadať cenu pre tento predaj.',
   priceUnusable:
