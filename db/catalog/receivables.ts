@@ -1,6 +1,6 @@
 // The financial_receivable table: what customers owe, copied by full passes (mark and sweep).
 import { z } from 'zod';
-import type { Db } from '../database.ts';
+import { catalogCommits, type Db } from '../database.ts';
 import { prepared } from '../prepared.ts';
 import { column, fieldsOf, itemToRow, parseRow, upsertSql, type InputOf, type RowOf } from './rows.ts';
 import { lazy } from '../../common/lazy.ts';
@@ -148,6 +148,26 @@ function currencyCode(currency: string | undefined): string {
 
 function majorOrNull(amount: Minor | undefined): number | null {
   return amount === undefined ? null : toMajor(amount);
+}
+
+/**
+ * commonCurrency of one database, worked out again only when another connection has committed to
+ * the catalog since: it reads every receivable, and the sale's view and the customer display follow
+ * every scan. Receivables are written by the sync alone, on its worker's connection or in another
+ * process (pos sync), never on the reader's own, so a change always moves the catalog's data_version.
+ */
+export class CommonCurrency {
+  #last: { db: Db; commits: number; value: string | undefined } | null = null;
+
+  of(db: Db): string | undefined {
+    const commits = catalogCommits(db);
+    if (commits === undefined) return commonCurrency(db);
+    const last = this.#last;
+    if (last !== null && last.db === db && last.commits === commits) return last.value;
+    const value = commonCurrency(db);
+    this.#last = { db, commits, value };
+    return value;
+  }
 }
 
 /**

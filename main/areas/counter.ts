@@ -3,7 +3,7 @@
 // till's Settings say. The shell says only what differs: the warehouse (pos scan --warehouse), the
 // outbox a closed sale goes to, the shift policy, the print job stored with a sale.
 import type { Db } from '../../db/database.ts';
-import { commonCurrency } from '../../db/catalog/index.ts';
+import { CommonCurrency, commonCurrency } from '../../db/catalog/index.ts';
 import { appendSale } from '../../db/journal.ts';
 import type { WalkInCustomer } from '../../db/sessions.ts';
 import { cashStep } from '../../contract/contract.ts';
@@ -114,6 +114,8 @@ function receiptIssue(settings: Pick<AppSettings, 'receiptPrefix' | 'seller'>): 
 
 /** The counter area as the app builds it: the sale, its receipts, what a code is. */
 export function counterArea(till: Till): Area<CallsOf<'session' | 'receipt' | 'barcode'>> {
+  // The sale's view says what its customer owes in this currency, at every scan.
+  const common = new CommonCurrency();
   return {
     handlers: counterHandlers({
       counter: () => till.link()?.counter ?? null,
@@ -125,7 +127,7 @@ export function counterArea(till: Till): Area<CallsOf<'session' | 'receipt' | 'b
         till.outboxChanged([order]);
       },
       db: () => till.db(),
-      currency: () => tillCurrency(till.settings.read(), till.db()),
+      currency: () => till.settings.read().priceCurrency ?? common.of(till.db()),
       walkInCustomer: () => till.walkIn(),
       guard: (what) => till.guard(what),
       managerPinSet: () => till.lock.pinSet,

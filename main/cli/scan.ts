@@ -16,7 +16,7 @@ import { toMajor } from '../../common/money.ts';
 import type { Db } from '../../db/database.ts';
 import { getShoppingSession } from '../../db/sessions.ts';
 import { SettingsStore } from '../settings/store.ts';
-import type { Resolution, PricedSession } from '../counter/index.ts';
+import type { CustomerResolution, Resolution, PricedSession } from '../counter/index.ts';
 import { buildCounter, labelReader } from '../areas/index.ts';
 import { defineCommand, EXIT, usageError, type CommandContext } from './command.ts';
 import { DEMO_OPTION, demoDb } from './demo.ts';
@@ -116,6 +116,8 @@ function toJson(r: Resolution): Record<string, unknown> & { valid: boolean } {
         valid: true,
         companyId: r.companyId,
         ...(r.owesMinor === null ? {} : { owes: toMajor(r.owesMinor) }),
+        ...(r.owesCurrency === undefined ? {} : { owesCurrency: r.owesCurrency }),
+        ...(r.owesElsewhere.length === 0 ? {} : { owesElsewhere: r.owesElsewhere }),
       };
     case 'misread':
       return { kind: 'unknown', message: r.message, valid: false, reason: 'misread' };
@@ -141,6 +143,17 @@ function toJson(r: Resolution): Record<string, unknown> & { valid: boolean } {
   }
 }
 
+/** ", owes 500 CZK and 100.5 EUR": the till's currency first, other currencies apart (never added). */
+function owesText(r: CustomerResolution): string {
+  const here =
+    r.owesMinor === null
+      ? []
+      : [`${toMajor(r.owesMinor)}${r.owesCurrency === undefined ? '' : ` ${r.owesCurrency}`}`];
+  const elsewhere = r.owesElsewhere.map((e) => `${e.owed ?? 'unknown'} ${e.currency}`);
+  const all = [...here, ...elsewhere];
+  return all.length === 0 ? '' : `, owes ${all.join(' and ')}`;
+}
+
 function toText(r: Resolution): string {
   switch (r.kind) {
     case 'product': {
@@ -149,7 +162,7 @@ function toText(r: Resolution): string {
       return `product ${item.productName ?? item.productId} (${item.barcode ?? ''}) in ${item.warehouseName ?? item.warehouseId}: price ${item.price ?? '?'}, quantity ${r.quantity}${amount}`;
     }
     case 'customer':
-      return `customer ${r.companyId}: ${r.card.name ?? ''} (${r.source}), discount ${r.card.discount ?? 0} %${r.owesMinor === null ? '' : `, owes ${toMajor(r.owesMinor)}`}`;
+      return `customer ${r.companyId}: ${r.card.name ?? ''} (${r.source}), discount ${r.card.discount ?? 0} %${owesText(r)}`;
     default:
       return `${r.kind}: ${r.message}`;
   }

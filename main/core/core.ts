@@ -7,13 +7,7 @@
 // handler runs, and every output is parsed again on the way out, which strips any field the contract
 // does not name (a token or a secret cannot leak by accident).
 import { join } from 'node:path';
-import {
-  catalogCommits,
-  checkpointBetweenCalls,
-  ensureDataDir,
-  openDatabase,
-  type Db,
-} from '../../db/database.ts';
+import { checkpointBetweenCalls, ensureDataDir, openDatabase, type Db } from '../../db/database.ts';
 import {
   calls,
   english,
@@ -49,7 +43,7 @@ import type { CredentialStore } from '../settings/credentials.ts';
 import type { Env } from '../settings/env.ts';
 import { serialScanner } from '../settings/handlers.ts';
 import { ManagerLock } from '../settings/manager-pin.ts';
-import { commonCurrency, knownCompanyName, orderNames } from '../../db/catalog/index.ts';
+import { CommonCurrency, knownCompanyName, orderNames } from '../../db/catalog/index.ts';
 import { onReturnsWritten } from '../../db/returns.ts';
 import { orderPermissionCheck, withOrderProbeUntold } from '../connection/check.ts';
 import {
@@ -428,24 +422,11 @@ export class Core {
         };
   }
 
-  /** The catalog's common currency (commonCurrency), as last worked out: its db and catalog commits then. */
-  #currency: { db: Db; commits: number; value: string | undefined } | null = null;
+  /** The catalog's common currency, as last worked out (the display follows every scan). */
+  readonly #currency = new CommonCurrency();
 
-  /**
-   * commonCurrency of the data in use, worked out again only when another connection has committed to
-   * the catalog since: it reads every receivable, and the display follows every scan. Receivables are
-   * written by the sync alone, on its worker's connection or in another process (pos sync), never on
-   * the core's own, so a change always moves the catalog's data_version.
-   */
   #commonCurrency(): string | undefined {
-    const db = this.#data();
-    const commits = catalogCommits(db);
-    if (commits === undefined) return commonCurrency(db);
-    const last = this.#currency;
-    if (last !== null && last.db === db && last.commits === commits) return last.value;
-    const value = commonCurrency(db);
-    this.#currency = { db, commits, value };
-    return value;
+    return this.#currency.of(this.#data());
   }
 
   /** A session call changed the sale since the display last followed it (not a close). */

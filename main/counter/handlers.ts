@@ -1,9 +1,10 @@
 // The counter's calls: the shopping session (session.*), the receipt of an order (receipt.get, and
 // receipt.printed counting its prints) and what a scanned code is (barcode.describe).
 import { say } from '../../contract/core-words.ts';
+import { toMajor } from '../../common/money.ts';
 import { writeTransaction, type Db } from '../../db/database.ts';
 import { countPrint } from '../../db/receipts.ts';
-import { commonCurrency, owedAtTill, receivablesOwed } from '../../db/catalog/index.ts';
+import { commonCurrency, owedAtTill, receivablesOwed, syncState } from '../../db/catalog/index.ts';
 import { parkedSessionCount } from '../../db/sessions.ts';
 import { CoreError, numericId, type GuardedAction, type Handlers } from '../ground/index.ts';
 import { entryView, getOutboxInternetOrder, type OutboxOrder } from '../outbox/index.ts';
@@ -201,7 +202,14 @@ function sessionView(
     customer:
       customer === null
         ? null
-        : { ...customer, ...unpaid(terminal.db(), customer, terminal.currency?.() ?? undefined) },
+        : {
+            ...customer,
+            ...unpaid(
+              terminal.db(),
+              customer.companyId,
+              () => terminal.currency?.() ?? commonCurrency(terminal.db()),
+            ),
+          },
   };
 }
 
@@ -238,13 +246,16 @@ function parkedList(counter: Counter, deps: Pick<CounterDeps, 'db' | 'parkedClai
 }
 
 /**
- * What "owes" is made of: how many unpaid invoices in the till's currency, the due dates of the
- * oldest three, and what is owed in other currencies, apart.
+ * What the customer owes as the cache says now (the figure stored at the card's scan may be from
+ * before a sync or in another currency): in the till's currency, how many unpaid invoices make it
+ * and the due dates of the oldest three, and what is owed in other currencies, apart. Not known
+ * before receivables were synced completely once.
  */
-function unpaid(db: Db, customer: { companyId: number; owes?: number }, currency: string | undefined) {
-  if (customer.owes === undefined) return {};
-  const owed = owedAtTill(receivablesOwed(db, customer.companyId), currency ?? commonCurrency(db));
+function unpaid(db: Db, companyId: number, currency: () => string | undefined) {
+  if (syncState(db, 'financialReceivables').lastCompleteAt === undefined) return { owes: undefined };
+  const owed = owedAtTill(receivablesOwed(db, companyId), currency());
   return {
+    owes: owed.owed === undefined ? undefined : toMajor(owed.owed),
     owesCount: owed.items.length,
     owesDue: owed.items.flatMap((i) => (i.dueDate === undefined ? [] : [i.dueDate])).slice(0, 3),
     ...(owed.elsewhere.length === 0 ? {} : { owesElsewhere: owed.elsewhere }),

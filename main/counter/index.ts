@@ -13,6 +13,7 @@ export {
   DEFAULT_CARD_TIMEOUT_MS,
   ScanResolver,
   type CardService,
+  type CustomerResolution,
   type Resolution,
   type ResolveContext,
   type ResolverOptions,

@@ -61,8 +61,12 @@ export interface CustomerResolution {
   readonly companyId: number;
   readonly card: CompanyCard;
   readonly source: 'online' | 'offline';
-  /** What the customer still owes (cached financial receivables); null when not known. */
+  /** What the customer still owes (cached financial receivables) in `owesCurrency`; null when not known. */
   readonly owesMinor: Minor | null;
+  /** The till's currency owesMinor is in; undefined where neither Settings nor receivables say one. */
+  readonly owesCurrency?: string;
+  /** What is owed in other currencies, each apart (null: not known); empty when nothing or not known. */
+  readonly owesElsewhere: readonly { readonly currency: string; readonly owed: number | null }[];
 }
 
 export interface FailedResolution {
@@ -219,16 +223,23 @@ export class ScanResolver {
         card,
         source,
       };
-    return { kind: 'customer', companyId, card, source, owesMinor: this.#owes(companyId) };
+    return { kind: 'customer', companyId, card, source, ...this.#owes(companyId) };
   }
 
   /**
    * Receivables are known only once they were synced completely at least once; a sum no amount
    * Counter can hold (an instance's 1e14) is not known either, and the card scans all the same.
    */
-  #owes(companyId: number): Minor | null {
-    if (syncState(this.#db, 'financialReceivables').lastCompleteAt === undefined) return null;
-    return owedAtTill(receivablesOwed(this.#db, companyId), this.#currency()).owed ?? null;
+  #owes(companyId: number): Pick<CustomerResolution, 'owesMinor' | 'owesCurrency' | 'owesElsewhere'> {
+    if (syncState(this.#db, 'financialReceivables').lastCompleteAt === undefined)
+      return { owesMinor: null, owesElsewhere: [] };
+    const currency = this.#currency();
+    const owed = owedAtTill(receivablesOwed(this.#db, companyId), currency);
+    return {
+      owesMinor: owed.owed ?? null,
+      ...(currency === undefined ? {} : { owesCurrency: currency }),
+      owesElsewhere: owed.elsewhere,
+    };
   }
 
   /** A card the service resolved is cached, so the same card works offline next time. */

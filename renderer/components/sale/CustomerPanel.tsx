@@ -5,7 +5,6 @@ import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 're
 import type { CustomerView, SessionView } from '../../../contract/contract.ts';
 import { useWords } from '../../i18n/kept-words.ts';
 import { useFormat } from '../use-format.ts';
-import { formatMoney } from '../../format/format.ts';
 import { unpaidInvoices } from '../../words/customer.ts';
 import { loadCompanyName, useCompanies } from '../../store/companies.ts';
 import { useApp } from '../../store/app.ts';
@@ -94,11 +93,17 @@ function CardCustomer({ customer }: { customer: CustomerView }) {
   const name = cached ?? customer.cardName ?? t('companyNumber', { id: String(customer.companyId) });
   const owes = customer.owes;
   // Owed in other currencies: said beside the till's sum, never added to it.
-  const elsewhere = (customer.owesElsewhere ?? []).map((e) =>
-    e.owed === null
-      ? `${e.currency} ${t('owesUnknown')}`
-      : formatMoney(e.owed, e.currency === '' ? null : e.currency),
-  );
+  const others = customer.owesElsewhere ?? [];
+  const elsewhere =
+    others.length === 0
+      ? ''
+      : new Intl.ListFormat(format.locale, { type: 'conjunction' }).format(
+          others.map((e) =>
+            e.owed === null
+              ? t('owesElsewhereUnknown', { currency: e.currency })
+              : format.money(e.owed, e.currency === '' ? null : e.currency),
+          ),
+        );
   const percent = customer.discount === undefined ? '–' : t('percent', { value: customer.discount });
   const discounted = (customer.discount ?? 0) > 0;
   const card =
@@ -130,17 +135,15 @@ function CardCustomer({ customer }: { customer: CustomerView }) {
         </span>
       </dd>
       <dt>{t('owes')}</dt>
-      <dd data-owes className={(owes !== undefined && owes > 0) || elsewhere.length > 0 ? 'warn' : undefined}>
+      <dd data-owes className={(owes !== undefined && owes > 0) || elsewhere !== '' ? 'warn' : undefined}>
         {owes === undefined ? t('owesUnknown') : format.price(owes)}
-        {elsewhere.length > 0 && (
-          <span data-owes-elsewhere> {t('owesElsewhere', { amounts: elsewhere.join(', ') })}</span>
-        )}
+        {elsewhere !== '' && <span data-owes-elsewhere> {t('owesElsewhere', { amounts: elsewhere })}</span>}
         <span className="muted owes-note" data-owes-note>
           {owes === undefined
             ? t('owesUnreadable')
             : owes > 0
               ? `${unpaidInvoices(customer, t, (iso) => format.date(iso))} ${t('notBlocked')}`
-              : elsewhere.length > 0
+              : elsewhere !== ''
                 ? t('notBlocked')
                 : t('noUnpaid')}
         </span>

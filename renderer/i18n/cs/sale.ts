@@ -50,6 +50,7 @@ export const sale = {
   owes: 'Dluží',
   owesUnknown: 'neznámo',
   owesElsewhere: 'a {{amounts}}',
+  owesElsewhereUnknown: '{{currency}}: částka neznámá',
   owesUnreadable: 'Neuhrazené faktury tohoto zákazníka se nepodařilo načíst.',
   noUnpaid: 'Žádné neuhrazené faktury.',
   moreBelow: '▾ Více níže',

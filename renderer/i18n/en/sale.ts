@@ -50,6 +50,7 @@ export const sale = {
   owes: 'Owes',
   owesUnknown: 'unknown',
   owesElsewhere: 'and {{amounts}}',
+  owesElsewhereUnknown: '{{currency}}: amount unknown',
   owesUnreadable: 'Unpaid invoices could not be read for this customer.',
   noUnpaid: 'No unpaid invoices.',
   moreBelow: '▾ More below',

@@ -50,6 +50,7 @@ export const sale = {
   owes: 'Dlhuje',
   owesUnknown: 'neznáme',
   owesElsewhere: 'a {{amounts}}',
+  owesElsewhereUnknown: '{{currency}}: suma neznáma',
   owesUnreadable: 'Neuhradené faktúry tohto zákazníka sa nepodarilo načítať.',
   noUnpaid: 'Žiadne neuhradené faktúry.',
   moreBelow: '▾ Viac nižšie',

@@ -144,8 +144,11 @@ describe('the customer display', () => {
     const gross = adjusted?.lines[0]?.lineTotal ?? 0;
     // The line before its discount (as scanned), 10 % of it off, half up to cents.
     expect(gross).toBe(scanned.lines[0]?.lineTotal);
-    expect(adjusted?.discount).toBe(Math.round(gross * 10) / 100);
-    expect(adjusted?.total).toBe(Math.round((gross - (adjusted?.discount ?? 0)) * 100) / 100);
+    // In cents: 10 % of the line's cents, half up (34.65 x 10 in floats is 346.4999...).
+    const grossCents = Math.round(gross * 100);
+    const offCents = Math.round(grossCents / 10);
+    expect(adjusted?.discount).toBe(offCents / 100);
+    expect(adjusted?.total).toBe((grossCents - offCents) / 100);
     const paid = await shown(() =>
       call('session.close', { tender: { method: 'card' } }).then(() => undefined),
     );

@@ -3,7 +3,7 @@
 // restart in the middle of a session, and closing into the outbox (then sent to the sim).
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { stockItemsByBarcode } from '../../../db/catalog/index.ts';
+import { saveSyncState, stockItemsByBarcode, upsertReceivables } from '../../../db/catalog/index.ts';
 import { openDatabase, type Db } from '../../../db/database.ts';
 import { getOutboxOrder, listOutboxOrders } from '../../../db/outbox.ts';
 import { getShoppingSession } from '../../../db/sessions.ts';
@@ -715,5 +715,35 @@ describe('pos scan (CLI)', () => {
       env: {},
     });
     expect(usage).toBe(2);
+  });
+
+  it("says what a card's company owes in the till's currency, and other currencies apart", async () => {
+    // The cache as a sync of this company's invoices left it: 500 CZK, 20 with no currency, 100 EUR.
+    const at = new Date().toISOString();
+    db.prepare('DELETE FROM financial_receivable WHERE customerId = 1').run();
+    upsertReceivables(
+      db,
+      [
+        { id: 900_001, customerId: 1, amount: 500, alreadyPaid: 0, currency: 'CZK' },
+        { id: 900_002, customerId: 1, amount: 20, alreadyPaid: 0 },
+        { id: 900_003, customerId: 1, amount: 150, alreadyPaid: 50, currency: 'EUR' },
+      ],
+      { syncedAt: at, mark: 1 },
+    );
+    saveSyncState(db, 'financialReceivables', { lastCompleteAt: at });
+    const scanned = await cli([cards.valid]);
+    expect(scanned.json).toMatchObject({
+      kind: 'customer',
+      owes: 520,
+      owesCurrency: 'CZK',
+      owesElsewhere: [{ currency: 'EUR', owed: 100 }],
+    });
+    let text = '';
+    await runCli(['scan', cards.valid], {
+      stdout: (t) => (text += t),
+      stderr: () => undefined,
+      env: demoEnv(sim.url, dir),
+    });
+    expect(text).toContain('owes 520 CZK and 100 EUR');
   });
 });
