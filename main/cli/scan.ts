@@ -145,10 +145,10 @@ function toJson(r: Resolution): Record<string, unknown> & { valid: boolean } {
 
 /** ", owes 500 CZK and 100.5 EUR": the till's currency first, other currencies apart (never added). */
 function owesText(r: CustomerResolution): string {
-  const here =
-    r.owesMinor === null
-      ? []
-      : [`${toMajor(r.owesMinor)}${r.owesCurrency === undefined ? '' : ` ${r.owesCurrency}`}`];
+  const currency = r.owesCurrency === undefined ? '' : ` ${r.owesCurrency}`;
+  // Other currencies are listed only once receivables were synced: then a sum not known is said so.
+  const unknown = r.owesElsewhere.length > 0 ? [`unknown${currency}`] : [];
+  const here = r.owesMinor === null ? unknown : [`${toMajor(r.owesMinor)}${currency}`];
   const elsewhere = r.owesElsewhere.map((e) => `${e.owed ?? 'unknown'} ${e.currency}`);
   const all = [...here, ...elsewhere];
   return all.length === 0 ? '' : `, owes ${all.join(' and ')}`;

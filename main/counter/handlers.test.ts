@@ -80,6 +80,12 @@ describe("the sale's customer and what they owe", () => {
       { syncedAt: at, mark: 1 },
     );
     saveSyncState(db, 'financialReceivables', { lastCompleteAt: at });
+    // The app's wiring with no currency of its own: the receivables' most common, CZK; one naming
+    // none is counted in it.
+    const plain = counterCalls(
+      db,
+      new Counter({ db, resolver: new ScanResolver({ db }), warehouseId: () => 1 }),
+    );
     let currency: string | undefined;
     const counter = new Counter({
       db,
@@ -88,12 +94,15 @@ describe("the sale's customer and what they owe", () => {
     });
     const calls = counterCalls(db, counter, { currency: () => currency });
     try {
-      // No currency in Settings: the receivables' most common, CZK; one naming none is counted in it.
-      expect((await calls['session.scan']({ code: 'CARD7' })).session.customer).toMatchObject({
+      expect((await plain['session.scan']({ code: 'CARD7' })).session.customer).toMatchObject({
         owes: 525,
         owesCount: 3,
         owesElsewhere: [{ currency: 'EUR', owed: 100 }],
       });
+      // No currency known at all: every receivable is the till's.
+      const unknown = (await calls['session.scan']({ code: 'CARD7' })).session.customer;
+      expect(unknown).toMatchObject({ owes: 625, owesCount: 4 });
+      expect(unknown?.owesElsewhere).toBeUndefined();
       await calls['session.cancel']({});
       currency = 'EUR';
       expect((await calls['session.scan']({ code: 'CARD7' })).session.customer).toMatchObject({

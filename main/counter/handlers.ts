@@ -25,7 +25,7 @@ export interface CounterDeps {
   orderPlaced(order: OutboxOrder): void;
   /** The database in use (the receipt's order and sale). */
   db(): Db;
-  /** The currency the till shows prices in; absent or none: the receivables' most common. */
+  /** The currency the till shows prices in (undefined: none known); absent: the receivables' most common. */
   currency?(): string | undefined;
   /** Who a sale without a card goes to (Settings). */
   walkInCustomer(): { companyId: number; name: string } | null;
@@ -204,10 +204,8 @@ function sessionView(
         ? null
         : {
             ...customer,
-            ...unpaid(
-              terminal.db(),
-              customer.companyId,
-              () => terminal.currency?.() ?? commonCurrency(terminal.db()),
+            ...unpaid(terminal.db(), customer.companyId, () =>
+              terminal.currency === undefined ? commonCurrency(terminal.db()) : terminal.currency(),
             ),
           },
   };

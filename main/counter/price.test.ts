@@ -10,9 +10,9 @@ describe('sellingPrice', () => {
 
   it('has no price for a missing, zero or unusable one: never sold at 0.00', () => {
     expect(sellingPrice({ vatRate: 21 })).toEqual({ kind: 'missing' });
-    expect(sellingPrice({ price: 0 })).toEqual({ kind: 'zero' });
+    expect(sellingPrice({ price: 0, vatRate: 21 })).toEqual({ kind: 'zero' });
     expect(sellingPrice({ priceWoVat: 0, vatRate: 21 })).toEqual({ kind: 'zero' });
-    expect(sellingPrice({ price: -1 })).toEqual({ kind: 'unusable', value: -1 });
+    expect(sellingPrice({ price: -1, vatRate: 21 })).toEqual({ kind: 'unusable', value: -1 });
   });
 
   it('takes a price below half a cent as the price it is: 1000 of them cost something', () => {
@@ -36,6 +36,9 @@ describe('a net price with no VAT rate', () => {
   it('has no gross price: never sold at the net price as if at 0 % VAT; a gross price sells', () => {
     expect(sellingPrice({ priceWoVat: 100 })).toEqual({ kind: 'no-vat-rate' });
     expect(sellingPrice({})).toEqual({ kind: 'no-vat-rate' });
+    // A price of 0 or one unusable, and no rate: a price a manager entered would be at 0 % VAT too.
+    expect(sellingPrice({ price: 0 })).toEqual({ kind: 'no-vat-rate' });
+    expect(sellingPrice({ price: -1 })).toEqual({ kind: 'no-vat-rate' });
     expect(sellingPrice({ priceWoVat: 100, vatRate: 0 })).toBe(100);
     expect(sellingPrice({ price: 121, priceWoVat: 100 })).toBe(121);
   });

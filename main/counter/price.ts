@@ -30,21 +30,27 @@ export type PriceProblem =
 /**
  * The gross unit price a stock item sells at: its `price` as the instance sent it, or its
  * `priceWoVat` plus VAT, exactly (0.0826 at 21 % is 0.099946: never rounded to cents before it is
- * multiplied by a quantity); or why it has none the till may charge. Without `price` and
- * `vatRate` there is no gross price: the net one would be sold at 0 % VAT, and a price a manager
- * entered would be booked and printed at 0 % VAT too (no-vat-rate: not sold at all).
+ * multiplied by a quantity); or why it has none the till may charge. Without a usable price and
+ * without `vatRate` it is no-vat-rate: the net price would be sold at 0 % VAT, and so would a price
+ * a manager entered (printed and booked at 0 %), so it is not sold at all.
  */
 export function sellingPrice(item: PricedItem): number | PriceProblem {
-  if (item.price === undefined && item.vatRate === undefined) return { kind: 'no-vat-rate' };
   const gross =
     item.price ??
     (item.priceWoVat === undefined || item.vatRate === undefined
       ? undefined
       : grossOf(item.priceWoVat, item.vatRate));
+  const problem = priceProblem(gross);
+  if (problem === undefined) return gross as number;
+  return item.vatRate === undefined ? { kind: 'no-vat-rate' } : problem;
+}
+
+/** Why a gross price is none to sell at (undefined: it is one). */
+function priceProblem(gross: number | undefined): PriceProblem | undefined {
   if (gross === undefined) return { kind: 'missing' };
   if (gross === 0) return { kind: 'zero' };
   if (!Number.isFinite(gross) || gross < 0) return { kind: 'unusable', value: gross };
-  return gross;
+  return undefined;
 }
 
 /** priceWoVat plus its VAT rate's percent, exactly; not a number where either is none. */

@@ -95,7 +95,7 @@ export interface ResolverOptions {
   readonly cardTimeoutMs?: number;
   readonly now?: () => Date;
   readonly log?: (line: string) => void;
-  /** The currency the till shows prices in (what a customer owes is said in it); none: the receivables' most common. */
+  /** The currency the till shows prices in (what a customer owes is said in it); absent: the receivables' most common. */
   readonly currency?: () => string | undefined;
 }
 
@@ -128,7 +128,8 @@ export class ScanResolver {
     this.#timeoutMs = options.cardTimeoutMs ?? DEFAULT_CARD_TIMEOUT_MS;
     this.#now = options.now ?? (() => new Date());
     this.#log = options.log ?? (() => undefined);
-    this.#currency = () => options.currency?.() ?? commonCurrency(options.db);
+    const { currency } = options;
+    this.#currency = currency === undefined ? () => commonCurrency(options.db) : currency;
   }
 
   async resolve(scanned: string, context: ResolveContext): Promise<Resolution> {

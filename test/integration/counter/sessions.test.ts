@@ -745,5 +745,14 @@ describe('pos scan (CLI)', () => {
       env: demoEnv(sim.url, dir),
     });
     expect(text).toContain('owes 520 CZK and 100 EUR');
+    // Owing euros alone: nothing in the till's currency, and the euros said.
+    db.prepare("DELETE FROM financial_receivable WHERE customerId = 1 AND currency IS NOT 'EUR'").run();
+    text = '';
+    await runCli(['scan', cards.valid], {
+      stdout: (t) => (text += t),
+      stderr: () => undefined,
+      env: demoEnv(sim.url, dir),
+    });
+    expect(text).toContain('owes 0 CZK and 100 EUR');
   });
 });
