@@ -107,10 +107,10 @@ export interface StoreHubStatus {
 
 const Wire = JournalEvent;
 
-type Nats = typeof import('@nats-io/transport-node') & typeof import('@nats-io/jetstream');
+export type Nats = typeof import('@nats-io/transport-node') & typeof import('@nats-io/jetstream');
 
 /** The NATS client, loaded on the first connection (a till with no hub never loads it: issue 36). */
-async function natsClient(): Promise<Nats> {
+export async function natsClient(): Promise<Nats> {
   const [transport, js] = await Promise.all([
     import('@nats-io/transport-node'),
     import('@nats-io/jetstream'),
@@ -718,20 +718,46 @@ const StreamState = lazy(() =>
 );
 type StreamState = z.infer<typeof StreamState>;
 
-/** The store's stream: every till's journal, on file, kept (a hub is the store's memory). */
-async function ensureStream(nats: Nats, jsm: JetStreamManager): Promise<StreamState> {
-  let info: unknown;
+/**
+ * The store's stream: every till's journal, on file, kept (a hub is the store's memory), made here
+ * when missing. Tills that make it at the same instant (a store's tills started together) meet
+ * nats-server 2.9.10's answers for a stream still being made: its creation time 0001-01-01 (in the
+ * answer to a second add, and to an info in that moment), or a second add refused ("subjects overlap
+ * with an existing stream"). A till's hub position remembered that time as its stream's, and the
+ * consumer made again after a stall took the stream for another and started from the first event
+ * (seen in a loaded CI run). So the stream is described again until the hub gives its time.
+ */
+export async function ensureStream(nats: Nats, jsm: JetStreamManager): Promise<StreamState> {
+  for (let attempt = 1; ; attempt++) {
+    const stream = await describedOrMade(nats, jsm);
+    if (!BEING_MADE.test(stream.created)) return stream;
+    if (attempt >= 10)
+      throw new Error(`the hub describes the store's stream with no creation time (${stream.created})`);
+    await sleep(20 * attempt);
+  }
+}
+
+/** The time nats-server 2.9.10 gives a stream still being made: Go's zero time. */
+const BEING_MADE = /^0001-01-01T/;
+
+/** The stream as the hub describes it, made first when missing (another till may make it meanwhile). */
+async function describedOrMade(nats: Nats, jsm: JetStreamManager): Promise<StreamState> {
   try {
-    info = await jsm.streams.info(JOURNAL_STREAM);
+    return StreamState.parse(await jsm.streams.info(JOURNAL_STREAM));
   } catch (error) {
     if (!notFound(nats, error)) throw error;
-    info = await jsm.streams.add({
-      name: JOURNAL_STREAM,
-      subjects: [`${JOURNAL_SUBJECT}.>`],
-      storage: nats.StorageType.File,
-    });
+    await jsm.streams
+      .add({ name: JOURNAL_STREAM, subjects: [`${JOURNAL_SUBJECT}.>`], storage: nats.StorageType.File })
+      .catch(async (failed: unknown) => {
+        // Made by another till in the same instant: described below. Else the add's own error.
+        const there = await jsm.streams.info(JOURNAL_STREAM).then(
+          () => true,
+          () => false,
+        );
+        if (!there) throw failed;
+      });
+    return StreamState.parse(await jsm.streams.info(JOURNAL_STREAM));
   }
-  return StreamState.parse(info);
 }
 
 /**
