@@ -13,11 +13,15 @@ import { startTestHub } from '../../support/nats-hub.ts';
 import { tillUsers } from '../../support/store-till.ts';
 
 const TILLS = ['till1', 'till2', 'till3', 'till4'];
-/** Fresh hubs to try: four tills at once on a new hub met one of the server's answers about 1 in 4 times. */
+/**
+ * Fresh hubs to try. A bare script of four connections met the zero time on 2 of 8 fresh servers; in
+ * this test the old ensureStream failed 2 of 5 runs: a regression is caught often, not always (its
+ * rules are proven answer by answer in main/hub/ensure-stream.test.ts).
+ */
 const ROUNDS = 20;
 
 describe("the store's stream made by several tills at once", () => {
-  it('is described to each of them by the time the hub made it', { timeout: 120_000 }, async () => {
+  it('is described to each of them by the time the hub made it', { timeout: 240_000 }, async () => {
     const hub = await startTestHub(tillUsers(...TILLS));
     const nats = await natsClient();
     for (let round = 1; round <= ROUNDS; round++) {
