@@ -4,6 +4,7 @@ import { catalogCommits, type Db } from '../database.ts';
 import { prepared } from '../prepared.ts';
 import { column, fieldsOf, itemToRow, parseRow, upsertSql, type InputOf, type RowOf } from './rows.ts';
 import { lazy } from '../../common/lazy.ts';
+import { syncState } from './sync-state.ts';
 import { roundedMinor, sumKnown, toMajor, type Minor } from '../../common/money.ts';
 
 /** The receivable fields the app stores and their columns; sync asks for exactly these. */
@@ -138,6 +139,19 @@ export function owedAtTill(owed: ReceivablesOwed, tillCurrency: string | undefin
     owed: sumKnown(items.map((i) => (i.owed === null ? undefined : roundedMinor(i.owed)))),
     elsewhere: owed.totals.filter((t) => !here(t.currency)),
   };
+}
+
+/**
+ * What `companyId` owes as the till says it (owedAtTill), from the cache; undefined before the
+ * receivables were synced completely once (nothing is known of them yet).
+ */
+export function customerOwes(
+  db: Db,
+  companyId: number,
+  tillCurrency: string | undefined,
+): OwedAtTill | undefined {
+  if (syncState(db, 'financialReceivables').lastCompleteAt === undefined) return undefined;
+  return owedAtTill(receivablesOwed(db, companyId), tillCurrency);
 }
 
 /** A currency as an ISO 4217 code ("czk " is CZK), or '' for none the till can read. */

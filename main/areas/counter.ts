@@ -91,9 +91,16 @@ export function buildCounter(needs: CounterNeeds): CounterArea {
   return { resolver, counter };
 }
 
-/** The currency the till shows prices in: Settings', else the receivables' most common. */
-function tillCurrency(settings: Pick<AppSettings, 'priceCurrency'>, db: Db): string | undefined {
-  return settings.priceCurrency ?? commonCurrency(db);
+/**
+ * The currency the till shows prices in: Settings', else the receivables' most common (`common`:
+ * worked out once per catalog commit, for what follows every scan).
+ */
+function tillCurrency(
+  settings: Pick<AppSettings, 'priceCurrency'>,
+  db: Db,
+  common?: CommonCurrency,
+): string | undefined {
+  return settings.priceCurrency ?? (common === undefined ? commonCurrency(db) : common.of(db));
 }
 
 /** The hub's link as the counter's claims on parked sales. */
@@ -127,7 +134,7 @@ export function counterArea(till: Till): Area<CallsOf<'session' | 'receipt' | 'b
         till.outboxChanged([order]);
       },
       db: () => till.db(),
-      currency: () => till.settings.read().priceCurrency ?? common.of(till.db()),
+      currency: () => tillCurrency(till.settings.read(), till.db(), common),
       walkInCustomer: () => till.walkIn(),
       guard: (what) => till.guard(what),
       managerPinSet: () => till.lock.pinSet,

@@ -4,7 +4,7 @@ import { say } from '../../contract/core-words.ts';
 import { toMajor } from '../../common/money.ts';
 import { writeTransaction, type Db } from '../../db/database.ts';
 import { countPrint } from '../../db/receipts.ts';
-import { commonCurrency, owedAtTill, receivablesOwed, syncState } from '../../db/catalog/index.ts';
+import { commonCurrency, customerOwes } from '../../db/catalog/index.ts';
 import { parkedSessionCount } from '../../db/sessions.ts';
 import { CoreError, numericId, type GuardedAction, type Handlers } from '../ground/index.ts';
 import { entryView, getOutboxInternetOrder, type OutboxOrder } from '../outbox/index.ts';
@@ -250,8 +250,8 @@ function parkedList(counter: Counter, deps: Pick<CounterDeps, 'db' | 'parkedClai
  * before receivables were synced completely once.
  */
 function unpaid(db: Db, companyId: number, currency: () => string | undefined) {
-  if (syncState(db, 'financialReceivables').lastCompleteAt === undefined) return { owes: undefined };
-  const owed = owedAtTill(receivablesOwed(db, companyId), currency());
+  const owed = customerOwes(db, companyId, currency());
+  if (owed === undefined) return { owes: undefined };
   return {
     owes: owed.owed === undefined ? undefined : toMajor(owed.owed),
     owesCount: owed.items.length,

@@ -6,14 +6,12 @@ import { joined, words, type Words } from '../../contract/core-words.ts';
 import {
   cardByBarcode,
   commonCurrency,
+  customerOwes,
   isIssuedHere,
-  owedAtTill,
-  receivablesOwed,
   stockItemByBarcode,
   stockItemById,
   stockItemsByBarcode,
   stockItemsSyncedAt,
-  syncState,
   upsertCompanyCard,
   type CachedStockItem,
 } from '../../db/catalog/index.ts';
@@ -232,10 +230,9 @@ export class ScanResolver {
    * Counter can hold (an instance's 1e14) is not known either, and the card scans all the same.
    */
   #owes(companyId: number): Pick<CustomerResolution, 'owesMinor' | 'owesCurrency' | 'owesElsewhere'> {
-    if (syncState(this.#db, 'financialReceivables').lastCompleteAt === undefined)
-      return { owesMinor: null, owesElsewhere: [] };
     const currency = this.#currency();
-    const owed = owedAtTill(receivablesOwed(this.#db, companyId), currency);
+    const owed = customerOwes(this.#db, companyId, currency);
+    if (owed === undefined) return { owesMinor: null, owesElsewhere: [] };
     return {
       owesMinor: owed.owed ?? null,
       ...(currency === undefined ? {} : { owesCurrency: currency }),
