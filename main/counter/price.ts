@@ -41,7 +41,7 @@ export function sellingPrice(item: PricedItem): number | PriceProblem {
       ? undefined
       : grossOf(item.priceWoVat, item.vatRate));
   const problem = priceProblem(gross);
-  if (problem === undefined && gross !== undefined) return gross;
+  if (problem === undefined) return gross as number;
   return item.vatRate === undefined ? { kind: 'no-vat-rate' } : problem;
 }
 
