@@ -323,6 +323,7 @@ export const ONLY_IN: Readonly<Record<string, readonly string[]>> = {
   '@nats-io/transport-node': ['main/hub', 'test'],
   '@nats-io/jetstream': ['main/hub', 'test'],
   '@nats-io/kv': ['main/hub', 'test'],
+  ws: ['main/web', 'test'],
 };
 
 const TEST = MODULES.find((m) => m.name === 'test');

@@ -96,36 +96,18 @@ export const EVENT_CHANNELS = [
 
 /**
  * The web shell's launch pass (main/web/server.ts): the launch token is swapped for a cookie and a
- * secret. The secret travels in this request header on every call and on the event stream: a page of
- * another origin cannot make the browser send it (a custom header needs a CORS preflight, which the
- * shell refuses), unlike a cookie.
+ * secret. The secret travels in this request header on every request call and on the event stream (and
+ * as the first message of the page's call channel, contract/call-socket.ts): a page of another origin
+ * cannot make the browser send it (a custom header needs a CORS preflight, which the shell refuses),
+ * unlike a cookie.
  */
 export const LAUNCH_PASS_HEADER = 'x-counter-pass';
 /** The launch hands the page that secret once, in its redirect's URL fragment, under this name. */
 export const LAUNCH_PASS_FRAGMENT = 'pass';
-/**
- * A page's calls numbered (main/web/call-order.ts): the page's random id, drawn once per page load,
- * and each call's number in that page, 1 up, in the order the page made them. The web shell hands a
- * page's calls to the core in that order, as Electron's IPC delivers them in the order sent.
- */
-export const CALL_PAGE_HEADER = 'x-counter-page';
-export const CALL_NUMBER_HEADER = 'x-counter-call';
-/**
- * Why the web shell refused a numbered call (409), on that answer: 'late', it came after later calls
- * of its page went on without it, so it was not done; 'repeat', its number was seen before, so its
- * first copy ran or will run. Absent on a 409 when the shell cannot tell which.
- */
-export const CALL_REFUSED_HEADER = 'x-counter-refused';
-export type CallRefusal = 'late' | 'repeat';
 
 export type CallChannel = (typeof CALL_CHANNELS)[number];
 
-/**
- * Calls that change nothing: each reads the state as it is when it runs. The web shell starts one
- * even when it comes out of its page's order (late, or a repeat the browser sent again): run later
- * than its place, it reads a state at least as new as the page expected, and its answer is what the
- * page needs; refused, the page would be left without it (Settings without its settings).
- */
+/** Calls that change nothing: each reads the state as it is when it runs. */
 export const READ_CHANNELS = [
   'settings.get',
   'warehouses.list',

@@ -136,8 +136,6 @@ export const CORE_WORDS = {
   serialScanTaken: 'This scan was taken already.',
   coreNoAnswer: 'The app core did not answer. Try again.',
   coreRefusedCall: "The app's core refused the call ({{status}}).",
-  coreCallLate: "Not done: this step reached the app's core after later steps of this page. Do it again.",
-  coreCallRepeat: "This step reached the app's core a second time: it is done only once. Do not do it again.",
   starting: 'The app is starting. Try again.',
   notConfigured: 'No instance is configured: set one in Settings.',
   orderNotInOutbox: 'Order {{id}} is not in the outbox.',

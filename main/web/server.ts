@@ -18,25 +18,25 @@
 // - a strict CSP, with the CSP sandbox keeping popups out (window.open refused) but letting
 //   window.print() open the browser's print dialog (allow-modals).
 //
-// A page's calls start in the core in the order the page made them (call-order.ts): the page numbers
-// them in two more request headers, same origin, so no CORS change; checked only once the pass is.
+// The page's own calls go over one WebSocket (/calls, call-socket.ts): its upgrade is admitted by the
+// same guards (Host, an Origin of ours required, the cookie) and its first message must be the
+// secret. POST /rpc/<channel> stays for scripts and tests: each request starts at once.
 import { timingSafeEqual, randomBytes } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
+import type { Duplex } from 'node:stream';
 import {
-  CALL_REFUSED_HEADER,
   isCallChannel,
   isEventChannel,
-  isReadChannel,
   LAUNCH_PASS_FRAGMENT,
   LAUNCH_PASS_HEADER,
 } from '../../contract/channels.ts';
+import { CALL_SOCKET_PATH } from '../../contract/call-socket.ts';
 import { MIME, pageCsp } from './page-headers.ts';
-import type { Envelope } from '../../contract/contract.ts';
 import type { Core } from '../core/core.ts';
-import { CallOrder, callPlace, type OrderRefusal } from './call-order.ts';
+import { callSockets, refuseUpgrade, type CallSockets } from './call-socket.ts';
 
 export interface WebShellOptions {
   readonly core: Pick<Core, 'invoke' | 'subscribe'>;
@@ -45,8 +45,6 @@ export interface WebShellOptions {
   readonly port?: number;
   /** Fixed token for tests of the guards; otherwise 32 random bytes per launch. */
   readonly token?: string;
-  /** How long a page's call waits for an earlier one that has not arrived (tests); CALL_PATIENCE_MS. */
-  readonly callPatienceMs?: number;
 }
 
 export interface WebShell {
@@ -75,15 +73,13 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   const token = options.token ?? randomBytes(32).toString('base64url');
   const state = { port: 0, sse: new Set<ServerResponse>() };
   const pass: LaunchPass = { cookie: null, secret: null };
-  const order = new CallOrder({
-    patienceMs: options.callPatienceMs,
-    gaveUp: (place, missing) =>
-      console.error(
-        `web shell: call ${place.number} of a page waited in vain for ${missing} earlier call(s) of it; it goes on without them`,
-      ),
+  const calls = callSockets({
+    core: options.core,
+    passOk: (secret) => sameToken(secret, pass.secret),
+    maxBytes: MAX_BODY,
   });
   const server = createServer((req, res) => {
-    handle(req, res, { ...options, token, port: state.port, sse: state.sse, pass, order }).catch(
+    handle(req, res, { ...options, token, port: state.port, sse: state.sse, pass, calls }).catch(
       (error: unknown) => {
         console.error('web shell request failed:', error instanceof Error ? error.message : 'unknown');
         if (!res.headersSent) send(res, 500, 'Internal error');
@@ -91,6 +87,9 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
       },
     );
   });
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) =>
+    upgrade(req, socket, head, { ...options, token, port: state.port, sse: state.sse, pass, calls }),
+  );
   await listen(server, options.port ?? 0);
   state.port = (server.address() as AddressInfo).port;
   const origin = `http://127.0.0.1:${state.port}`;
@@ -99,7 +98,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     origin,
     port: state.port,
     close: () => {
-      order.clear();
+      calls.close();
       for (const res of state.sse) res.end();
       return new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -120,7 +119,7 @@ interface Context extends WebShellOptions {
   readonly port: number;
   readonly sse: Set<ServerResponse>;
   readonly pass: LaunchPass;
-  readonly order: CallOrder;
+  readonly calls: CallSockets;
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, ctx: Context): Promise<void> {
@@ -161,6 +160,23 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: Context): 
 }
 
 /**
+ * The page's call channel: the request's guards as for a call (Host; an Origin, ours; the cookie),
+ * the secret then its first message (call-socket.ts). Anything else refused as a request would be.
+ */
+function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, ctx: Context): void {
+  socket.on('error', () => socket.destroy());
+  if (!hostAllowed(req.headers.host, ctx.port)) return refuseUpgrade(socket, 403, 'Host not allowed');
+  const origin = req.headers.origin;
+  if (origin === undefined || !originAllowed(origin, ctx.port))
+    return refuseUpgrade(socket, 403, 'Origin not allowed');
+  if (new URL(req.url ?? '/', `http://127.0.0.1:${ctx.port}`).pathname !== CALL_SOCKET_PATH)
+    return refuseUpgrade(socket, 404, 'Not found');
+  if (!sameToken(cookie(req.headers.cookie, cookieName(ctx.port)), ctx.pass.cookie))
+    return refuseUpgrade(socket, 401, 'No launch pass');
+  ctx.calls.accept(req, socket, head);
+}
+
+/**
  * Swaps the launch token, once, for the launch pass: the cookie, and the secret in the redirect's
  * fragment. A browser already signed in just goes on (its page holds the secret already).
  */
@@ -198,61 +214,19 @@ function noSecret(res: ServerResponse): void {
 }
 
 async function rpc(req: IncomingMessage, res: ServerResponse, ctx: Context, channel: string): Promise<void> {
-  const place = callPlace(req.headers);
-  if (place === undefined) return send(res, 400, 'Bad call number headers');
-  // A numbered call takes its turn whatever becomes of it: refused, or its body never complete, the
-  // page's later calls need not wait for it.
-  const passTurn = () => {
-    if (place !== null) ctx.order.enter(place, () => undefined);
-  };
-  let input: unknown;
-  try {
-    input = await callInput(req, res, channel);
-  } catch (error) {
-    passTurn();
-    throw error;
-  }
-  if (input === REFUSED) return passTurn();
-  let started = 0;
-  // The order's refusal instead of an envelope when the call may not start (main/web/call-order.ts).
-  const envelope = await new Promise<Envelope | OrderRefusal>((resolve, reject) => {
-    const start = () => {
-      started = performance.now();
-      try {
-        ctx.core.invoke(channel, input).then(resolve, reject);
-      } catch (error) {
-        reject(error instanceof Error ? error : new Error('the core failed'));
-      }
-    };
-    if (place === null) start();
-    else {
-      // A read past its place still runs (READ_CHANNELS; CallOrder.enter says why).
-      const refusal = ctx.order.enter(place, start, isReadChannel(channel));
-      if (refusal !== null) resolve(refusal);
-    }
-  });
-  if (typeof envelope === 'string') {
-    // The page tells the person which (renderer/platform/web-transport.ts): not done, do it again;
-    // or done already, not to be done twice. One status, the reason in a header: both are a conflict
-    // with the page's order, and no other status says "done already" without claiming an answer.
-    const reason: Record<string, string> = envelope === 'unknown' ? {} : { [CALL_REFUSED_HEADER]: envelope };
-    return send(res, 409, REFUSAL_TEXT[envelope], reason);
-  }
+  const input = await callInput(req, res, channel);
+  if (input === REFUSED) return;
+  const started = performance.now();
+  const envelope = await ctx.core.invoke(channel, input);
   const json = JSON.stringify(envelope);
   res.writeHead(200, {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',
-    // How long the core took (the scan-storm bench tells it from the transport's share of a call).
+    // How long the core took, for a script that tells it from the round trip.
     'server-timing': `core;dur=${(performance.now() - started).toFixed(2)}`,
   });
   res.end(json);
 }
-
-const REFUSAL_TEXT: Record<OrderRefusal, string> = {
-  late: 'This call came after later calls of its page were handled: not handled.',
-  repeat: 'This call number was seen before: its first copy is handled, not this one.',
-  unknown: "This call is out of its page's order; whether an earlier copy was handled is not known.",
-};
 
 const REFUSED = Symbol('refused');
 

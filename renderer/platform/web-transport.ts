@@ -1,28 +1,32 @@
-// `window.pos` for the browser: the contract over the web shell's HTTP (POST /rpc/:channel) and its
-// event stream (GET /events, server-sent events). Every request carries the secret of the page's launch
-// pass in a header (launch-pass.ts) besides the HttpOnly cookie the browser sends; so the event stream is read
-// with fetch(), as EventSource cannot send a header. Events the core sends while the stream is not
-// connected are lost: `opened` tells the page each time it (re)connects, to read the state again.
-// Every call also carries this page's id and its number, 1 up in the order the page made its calls:
-// the shell starts them in the core in that order (main/web/call-order.ts), though the browser's
-// requests may reach it in another.
-import {
-  CALL_NUMBER_HEADER,
-  CALL_PAGE_HEADER,
-  CALL_REFUSED_HEADER,
-  isCallChannel,
-  isEventChannel,
-  type EventChannel,
-} from '../../contract/channels.ts';
-import { english, say, type Envelope, type PosBridge } from '../../contract/contract.ts';
+// `window.pos` for the browser: the contract over the web shell's call channel (one WebSocket,
+// call-socket.ts) and its event stream (GET /events, server-sent events). The call channel takes the
+// secret of the page's launch pass as its first message, the event stream in a header (launch-pass.ts),
+// each besides the HttpOnly cookie the browser sends; so the event stream is read with fetch(), as
+// EventSource cannot send a header. Events the core sends while the stream is not connected are
+// lost: `opened` tells the page each time it (re)connects, to read the state again.
+import { isCallChannel, isEventChannel, type EventChannel } from '../../contract/channels.ts';
+import type { PosBridge } from '../../contract/contract.ts';
 import { eventStreamReader } from './event-stream.ts';
+import { CALL_TIMING_EVENT, type CallTiming } from '../../contract/call-socket.ts';
+import { callSocket, refused, type CallSocket, type TellTiming } from './call-socket.ts';
 import { passHeaders } from './launch-pass.ts';
 
 /** How long the event stream waits before connecting again after it broke (EventSource's pace). */
 const RECONNECT_MS = 3000;
 
+/** Where the bridge calls, and who hears each call's timing: the page's own origin and its event. */
+export interface WebBridgeOptions {
+  readonly origin: string;
+  readonly tell: TellTiming;
+}
+
+const PAGE: () => WebBridgeOptions = () => ({
+  origin: location.origin,
+  tell: (timing) => dispatchEvent(new CustomEvent<CallTiming>(CALL_TIMING_EVENT, { detail: timing })),
+});
+
 /** `pass`: the secret of the page's launch pass, or null when it has none (every call then fails saying so). */
-export function createWebBridge(pass: Promise<string | null>): PosBridge {
+export function createWebBridge(pass: Promise<string | null>, options?: WebBridgeOptions): PosBridge {
   const listeners = new Map<EventChannel, Set<(payload: unknown) => void>>();
   const openers = new Set<() => void>();
   let following = false;
@@ -58,34 +62,21 @@ export function createWebBridge(pass: Promise<string | null>): PosBridge {
   // scan's call went out only after the rest of its key's handling, ~1-2 ms, while the core waited).
   let known: { readonly secret: string | null } | undefined;
   void pass.then((secret) => (known = { secret }));
-  // A new page (a reload) is a new page to the shell, its calls numbered from 1 again.
-  const page = pageId();
-  let calls = 0;
-  const call = async (channel: string, input: unknown, secret: string | null): Promise<unknown> => {
-    if (secret === null) return refused(401);
-    const body = JSON.stringify(input ?? {});
-    // Numbered as the request leaves: a call that never leaves takes no number later calls wait for.
-    calls++;
-    const response = await fetch(`/rpc/${channel}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...passHeaders(secret),
-        [CALL_PAGE_HEADER]: page,
-        [CALL_NUMBER_HEADER]: String(calls),
-      },
-      body,
-      credentials: 'same-origin',
-    });
-    if (!response.ok) return refused(response.status, response.headers.get(CALL_REFUSED_HEADER));
-    return (await response.json()) as unknown;
+  // The call channel, made at the first call (none without a pass).
+  let socket: CallSocket | undefined;
+  const call = (channel: string, input: unknown): Promise<unknown> => {
+    const secret = known?.secret ?? null;
+    if (secret === null) return Promise.resolve(refused(401));
+    const where = options ?? PAGE();
+    socket ??= callSocket(where.origin, secret, where.tell);
+    return socket.call(channel, input ?? {});
   };
 
   return {
     invoke(channel, input) {
       if (!isCallChannel(channel)) return Promise.reject(new Error('unknown channel'));
-      if (known !== undefined) return call(channel, input, known.secret);
-      return pass.then((secret) => call(channel, input, secret));
+      if (known !== undefined) return call(channel, input);
+      return pass.then(() => call(channel, input));
     },
     on(event, listener) {
       if (!isEventChannel(event)) throw new Error('unknown event');
@@ -104,31 +95,6 @@ export function createWebBridge(pass: Promise<string | null>): PosBridge {
       if (open) listener();
       return () => openers.delete(listener);
     },
-  };
-}
-
-/** 16 random bytes in hex: the page's id among the shell's pages. */
-function pageId(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(
-    '',
-  );
-}
-
-function refused(status: number, reason: string | null = null): Envelope {
-  // 409 names why in a header (main/web/call-order.ts), and the person must hear which, as the two
-  // ask opposite things: 'late', the call came after later calls of this page and was not done (do it
-  // again); 'repeat', its number was seen before and its first copy ran or will (doing it again would
-  // do it twice). A 409 without a reason the page knows says only that it was refused.
-  const said = [
-    status === 409 && reason === 'late'
-      ? say('coreCallLate')
-      : status === 409 && reason === 'repeat'
-        ? say('coreCallRepeat')
-        : say('coreRefusedCall', { status }),
-  ];
-  return {
-    ok: false,
-    error: { code: 'failed', message: english(said), said },
   };
 }
 

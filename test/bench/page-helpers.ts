@@ -8,7 +8,8 @@ import { LAUNCH_PASS_STORAGE_KEY } from '../../renderer/platform/launch-pass.ts'
 
 /**
  * Calls the contract from the page itself (same origin, with both halves of the launch pass: the
- * shell's cookie, and the page's secret in its header), as the renderer does.
+ * shell's cookie, and the page's secret in its header), as a script does (the renderer's own calls
+ * go over its call channel).
  */
 export async function rpc(page: Page, channel: string, input: unknown): Promise<unknown> {
   return page.evaluate(

@@ -17,6 +17,7 @@ import { percentile, round } from './stats.ts';
 import { firstWarehouse, rpc, waitSyncIdle } from './page-helpers.ts';
 import { startSimProcess } from './outbox.ts';
 import type { Benchmark, Figure } from './types.ts';
+import { CALL_TIMING_EVENT } from '../../contract/call-socket.ts';
 
 /** Lines per sale before the basket is placed and a new sale starts. */
 const BASKET = 20;
@@ -212,7 +213,15 @@ async function addBenchCard(page: Page, sim: { readonly url: string }, dataDir: 
  * is reloaded once.
  */
 async function installProbe(page: Page): Promise<void> {
-  await page.addInitScript(() => {
+  await page.addInitScript((callEvent) => {
+    // The page's session.scan calls as its transport tells them (page times, ms since its origin).
+    const scanCalls: { start: number; end: number }[] = [];
+    window.addEventListener(callEvent, (e) => {
+      const t = (e as CustomEvent<{ channel: string; start: number; end: number }>).detail;
+      if (t.channel !== 'session.scan') return;
+      scanCalls.push({ start: t.start - performance.timeOrigin, end: t.end - performance.timeOrigin });
+      if (scanCalls.length > 50) scanCalls.shift();
+    });
     const probe = {
       results: [] as number[],
       parts: [] as [number, number, number, number][],
@@ -256,24 +265,20 @@ async function installProbe(page: Page): Promise<void> {
           const end = performance.now();
           probe.results.push(end - start);
           // Where the time went: key -> request sent, the core's answer, answer -> painted.
-          const rpc = performance
-            .getEntriesByType('resource')
-            .filter((e): e is PerformanceResourceTiming => e instanceof PerformanceResourceTiming)
-            .filter((e) => e.name.endsWith('/rpc/session.scan') && e.startTime >= start)
-            .at(0);
-          if (rpc !== undefined) {
+          const call = scanCalls.find((c) => c.start >= start);
+          if (call !== undefined) {
             probe.parts.push([
-              rpc.startTime - start,
-              rpc.responseEnd - rpc.startTime,
-              committed - rpc.responseEnd,
+              call.start - start,
+              call.end - call.start,
+              committed - call.end,
               end - committed,
             ]);
           }
-          performance.clearResourceTimings();
+          scanCalls.length = 0;
         }, 0),
       );
     }).observe(document, { childList: true, characterData: true, subtree: true });
-  });
+  }, CALL_TIMING_EVENT);
   await page.reload();
   await page.getByTestId('sale').waitFor();
 }

@@ -2,22 +2,23 @@
 // order the sale's quantities grew in, the error notices shown, and the calls the page made to the
 // core for each scan (how many round trips a scan costs, and where its time went).
 import type { Page } from 'playwright-core';
+import { CALL_TIMING_EVENT } from '../../contract/call-socket.ts';
 
-/** A call the page made to the core (wall-clock epoch ms; from the page's resource timing). */
+/**
+ * A call the page made to the core (epoch ms), as the web transport tells it (CALL_TIMING_EVENT of
+ * contract/call-socket.ts): its call channel is a WebSocket, which the page's resource timing does not see.
+ */
 export interface Call {
   readonly channel: string;
-  /** fetch() called. */
+  /** The page made the call. */
   readonly start: number;
-  /** The request went out (after the browser's own queueing). */
+  /** Its message went out (later only when the call channel was still opening). */
   readonly sent: number;
-  /** The last byte of the answer came. */
+  /** Its answer reached the page's main thread (the socket's message event). */
   readonly end: number;
-  /** The core's own time on it (the web shell's Server-Timing), ms. */
+  /** The core's own time on it (the shell's, in the answer), ms. */
   readonly coreMs: number;
-  /**
-   * When the page's script had the answer's body parsed (its Response.json() settled), or null: the
-   * answer reaches the page's main thread in tasks of its own after `end` (the network process's).
-   */
+  /** The answer parsed and checked as a message of the channel; null when not told. */
   readonly parsed: number | null;
 }
 
@@ -52,8 +53,8 @@ interface Probe {
   paintedAt: number[];
   /** When the page began to handle each Enter key (epoch ms; the same array as __stormEnters). */
   enters: number[];
-  /** When each call's answer was parsed: [channel, epoch ms] (the same array as __stormParsed). */
-  parsed: [string, number][];
+  /** The page's calls to the core, as its transport told them (the same array as __stormCalls). */
+  calls: Call[];
   /** Error notices shown on the Sale screen, as their text. */
   errors: string[];
   /** The page's long tasks (50 ms or more) lately, [start, end] epoch ms. */
@@ -65,31 +66,25 @@ declare global {
   interface Window {
     __storm?: Probe;
     __stormEnters?: number[];
-    __stormParsed?: [string, number][];
+    __stormCalls?: Call[];
   }
 }
 
 /**
  * Before the page loads: notes when each Enter keydown reaches the page, ahead of the app's own
  * listeners (the scanner's stops the event there), so the key's wait for the page is told apart;
- * and when each call's answer was parsed (Response.json() wrapped: its note runs ahead of the app's
- * own continuation, and adds nothing to it but that note).
+ * and the page's calls as its transport tells them.
  */
 export async function listenForEnters(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const parsed: [string, number][] = [];
-    window.__stormParsed = parsed;
-    const json = Reflect.get(Response.prototype, 'json') as (this: Response) => Promise<unknown>;
-    Response.prototype.json = function (this: Response): Promise<unknown> {
-      const body = json.call(this);
-      const rpc = this.url.indexOf('/rpc/');
-      if (rpc >= 0)
-        body.then(
-          () => parsed.push([this.url.slice(rpc + 5), performance.timeOrigin + performance.now()]),
-          () => undefined,
-        );
-      return body;
-    };
+  await page.addInitScript((event) => {
+    const calls: Call[] = [];
+    window.__stormCalls = calls;
+    window.addEventListener(event, (e) => {
+      const t = (e as CustomEvent<Call & { parsed: number }>).detail;
+      calls.push({ ...t });
+      // Only the recent ones matter (each sample's window is seconds at most).
+      if (calls.length > 400) calls.splice(0, calls.length - 400);
+    });
     const enters: number[] = [];
     window.__stormEnters = enters;
     window.addEventListener(
@@ -99,7 +94,7 @@ export async function listenForEnters(page: Page): Promise<void> {
       },
       true,
     );
-  });
+  }, CALL_TIMING_EVENT);
 }
 
 /** Installs the probe in the page (once; the page is not reloaded during the storm). */
@@ -118,7 +113,7 @@ export async function installProbe(page: Page): Promise<void> {
       grewAt: [],
       paintedAt: [],
       enters: [],
-      parsed: [],
+      calls: [],
       errors: [],
       longTasks: [],
       painted: () => Promise.resolve(null),
@@ -126,7 +121,7 @@ export async function installProbe(page: Page): Promise<void> {
     const now = () => performance.timeOrigin + performance.now();
     // The init script's Enter times (listenForEnters), from the probe on.
     probe.enters = window.__stormEnters ?? [];
-    probe.parsed = window.__stormParsed ?? [];
+    probe.calls = window.__stormCalls ?? [];
     let before = quantities();
     let lastError: Element | null = null;
     /** Listeners for the next paint time noted (painted() waiting for one). */
@@ -171,28 +166,7 @@ export async function installProbe(page: Page): Promise<void> {
       lastError = error;
     }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
     /** The calls to the core that started at or after `since` (epoch ms). */
-    const callsSince = (since: number): Call[] => {
-      // Each parse note goes to the first call of its channel that started before it.
-      const notes = probe.parsed.filter(([, at]) => at >= since);
-      return performance
-        .getEntriesByType('resource')
-        .filter((e): e is PerformanceResourceTiming => e instanceof PerformanceResourceTiming)
-        .filter((e) => e.name.includes('/rpc/') && performance.timeOrigin + e.startTime >= since)
-        .map((e) => {
-          const channel = e.name.slice(e.name.indexOf('/rpc/') + 5);
-          const start = performance.timeOrigin + e.startTime;
-          const note = notes.findIndex(([c, at]) => c === channel && at >= start);
-          const parsed = note < 0 ? null : (notes.splice(note, 1)[0]?.[1] ?? null);
-          return {
-            channel,
-            start,
-            sent: performance.timeOrigin + (e.requestStart || e.startTime),
-            end: performance.timeOrigin + e.responseEnd,
-            coreMs: e.serverTiming.find((t) => t.name === 'core')?.duration ?? 0,
-            parsed,
-          };
-        });
-    };
+    const callsSince = (since: number): Call[] => probe.calls.filter((c) => c.start >= since);
     // The wall-clock time of the first frame painted after the sale's quantities grew the `n`-th time since the
     // last drain (one growth a scan: a line added or its quantity raised), or null after timeoutMs.
     probe.painted = (n, since, timeoutMs) =>
@@ -222,8 +196,7 @@ export async function installProbe(page: Page): Promise<void> {
             longTasks: longTaskMs(from, at),
           });
           probe.enters.length = 0;
-          probe.parsed.length = 0;
-          performance.clearResourceTimings();
+          probe.calls.length = 0;
           return true;
         };
         if (done()) return;
@@ -240,7 +213,6 @@ export async function installProbe(page: Page): Promise<void> {
       });
     window.__storm = probe;
   });
-  await page.evaluate(() => performance.setResourceTimingBufferSize(10_000));
 }
 
 /** Waits until the sale grew `n` times since the last drain; the paint and the calls since `since`, or null. */

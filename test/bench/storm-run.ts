@@ -154,8 +154,8 @@ export function record(r: PhaseResult, m: Made, shown: Painted, typedBefore: boo
     typedBefore: typedBefore ? 1 : 0,
     // Not parts of the sum: how late the bench itself sent the last key (inside keyToPage), the
     // page's own long tasks during the scan (inside whichever parts they fell in), and the scan's
-    // answer until the page's script had it parsed (inside answerToChange; the rest of it is
-    // checking and rendering it: 0 when the page noted no parse).
+    // answer until the transport had it parsed as a message of the call channel (inside
+    // answerToChange; the rest of it is checking and rendering it: 0 when the page noted no parse).
     sentLate: m.sentLateMs,
     longTasks: shown.longTasks,
     answerIn: answerIn(shown),
@@ -169,11 +169,11 @@ const SCAN_CALLS: ReadonlySet<string> = new Set(['session.scan', 'scanner.take']
  * Where one scan's time went (ms), in the order it was spent: the key's wait for the page (wedge),
  * the page until its first call, the calls (the browser's queueing, the core's own time, the rest of
  * the round trip: HTTP and the web shell), the gaps between calls, the answer until the sale's DOM
- * changed, and that change until the next frame was out. answerToChange starts at the answer's last
- * byte as the browser's network process saw it (resource timing) and ends when the probe saw the
- * change (Painted.changedAt: after the commit's layout effects, so it holds the page's one layout);
- * in between, the page's main thread takes the answer in (the response, its body, in tasks of their
- * own, after whatever task or frame it is in then), parses and checks it, and renders it.
+ * changed, and that change until the next frame was out. answerToChange starts when the answer's
+ * message reached the page's main thread (the call channel's message event) and ends when the probe
+ * saw the change (Painted.changedAt: after the commit's layout effects, so it holds the page's one
+ * layout); in between, the page parses and checks the answer and renders it. The answer's way from
+ * the shell to that event (the browser's network process, then a task of the page's) is in transport.
  */
 function partsOf(m: Made, shown: Painted): Parts {
   // The scan's own calls (a status.get the status bar made meanwhile is not the scan's).

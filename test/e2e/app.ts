@@ -1,10 +1,11 @@
 // Page helpers for the e2e tests: what a cashier does, in Playwright terms.
-import type { Browser, BrowserContextOptions, Locator, Page, Route } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { LAUNCH_PASS_HEADER } from '../../contract/channels.ts';
 import { LAUNCH_PASS_STORAGE_KEY } from '../../renderer/platform/launch-pass.ts';
 import type { KeymapDiagnostics } from '../../renderer/actions/attach.ts';
 import { DEFAULT_SCANNER_CONFIG } from '../../renderer/scanner/index.ts';
 import { launchChromium, SIZES, startWebShellProcess, type RunningShell } from './browser.ts';
+import { tapCalls } from './call-tap.ts';
 import { lastKeyStamp, sendKeys } from './keys.ts';
 import { expect } from 'vitest';
 import { newPage, say } from './lang.ts';
@@ -233,13 +234,18 @@ export function amountOf(text: string): number {
   return Number(kept.replace(',', '.'));
 }
 
-/** The till's web shell started on `env`, a browser page on it (1024x768 unless `options` say), on the Sale screen. */
+/**
+ * The till's web shell started on `env`, a browser page on it (1024x768 unless `options` say), on the
+ * Sale screen. `tapped`: its calls tapped from the start (call-tap.ts; tapCalls(page) gives the tap).
+ */
 export async function openOnSale(
   env: Record<string, string>,
   options: BrowserContextOptions = { viewport: SIZES[0] },
+  tapped = false,
 ): Promise<{ shell: RunningShell; browser: Browser; page: Page }> {
   const [shell, browser] = await Promise.all([startWebShellProcess(env), launchChromium()]);
   const opened = await newPage(browser, options);
+  if (tapped) await tapCalls(opened);
   await opened.goto(shell.url);
   await goTo(opened, 'sale');
   return { shell, browser, page: opened };
@@ -258,6 +264,7 @@ export interface PlainProduct {
 export async function openTillSelling(
   name: string,
   where = 'TRUE',
+  tapped = false,
 ): Promise<{
   terminal: SyncedTerminal;
   product: PlainProduct;
@@ -273,11 +280,11 @@ export async function openTillSelling(
   });
   if (product === undefined) throw new Error(`no plain product in ${name}'s catalog where ${where}`);
   configureTill(terminal.dataDir, { warehouseId: product.warehouseId });
-  return { terminal, product, ...(await openOnSale(terminal.env)) };
+  return { terminal, product, ...(await openOnSale(terminal.env, { viewport: SIZES[0] }, tapped)) };
 }
 
 /**
- * Calls the core from the page as the page does (POST /rpc/<channel> with its launch pass header) and
+ * Calls the core from the page as a script does (POST /rpc/<channel> with its launch pass header) and
  * returns the answer's value; throws with the status when the call was refused or failed.
  */
 export async function askCore<T>(page: Page, channel: string, input: unknown = {}): Promise<T> {
@@ -365,46 +372,4 @@ export async function setManagerPin(page: Page, pin: string): Promise<Locator> {
   await card.locator('[data-action="set-manager-pin"]').click();
   await expect.poll(() => card.getAttribute('data-pin-set')).toBe('true');
   return card;
-}
-
-/** Answers held back by holdAnswers: `release` lets them through, `stop` releases and holds no more. */
-export interface HeldAnswers {
-  release(): void;
-  stop(): Promise<void>;
-}
-
-/**
- * Holds back the answers of the page's calls to `url` (a glob, as for page.route) until
- * `release`, as on a slow till. The call reaches the core and only its answer waits: a request held
- * in the browser would hold every later call of the page at the web shell too (main/web/call-order.ts).
- */
-export async function holdAnswers(page: Page, url: string): Promise<HeldAnswers> {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  const hold = async (route: Route) => {
-    const response = await route.fetch();
-    await held;
-    await route.fulfill({ response });
-  };
-  await page.route(url, hold);
-  return {
-    release: () => release(),
-    stop: async () => {
-      release();
-      await page.unroute(url, hold);
-    },
-  };
-}
-
-/**
- * Loses the answers of the page's calls to `url` until `stop`, as a hiccup of the web shell would: the
- * call reaches the core (as holdAnswers' does, for the same reason) and the page hears no answer.
- */
-export async function loseAnswers(page: Page, url: string): Promise<{ stop(): Promise<void> }> {
-  const lose = async (route: Route) => {
-    await route.fetch();
-    await route.abort('connectionreset');
-  };
-  await page.route(url, lose);
-  return { stop: () => page.unroute(url, lose) };
 }

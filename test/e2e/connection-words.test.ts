@@ -9,7 +9,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startSim, type RunningSim } from '../../sim/server.ts';
 import { DEMO, demoEnv, tempDir } from '../support/fixtures.ts';
-import { goTo, holdAnswers, loseAnswers } from './app.ts';
+import { goTo } from './app.ts';
+import { tapCalls, type CallTap } from './call-tap.ts';
 import { launchChromium, screenshot, SIZES, startWebShellProcess, type RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import { newPage, say } from './lang.ts';
@@ -143,9 +144,9 @@ function buttonPlaces(): Promise<string[]> {
 
 /** Settings opened on a fresh shell, the answers to settings.get `routed` (until the test's end). */
 async function settingsOpenedWith<R extends { stop(): Promise<void> }>(
-  routed: (page: Page, url: string) => Promise<R>,
+  routed: (tap: CallTap) => R,
 ): Promise<R> {
-  const route = await routed(page, '**/rpc/settings.get');
+  const route = routed(await tapCalls(page));
   onTestFinished(() => route.stop());
   await opened(demoEnv(sim.url));
   await goTo(page, 'settings');
@@ -155,7 +156,7 @@ async function settingsOpenedWith<R extends { stop(): Promise<void> }>(
 describe('Settings opened before its settings arrive', () => {
   it('shows no button that moves when they come: Test connection pressed then tests the connection', async () => {
     // As on a till just started, slow to read its settings.
-    const held = await settingsOpenedWith(holdAnswers);
+    const held = await settingsOpenedWith((tap) => tap.hold('settings.get'));
     const before = await buttonPlaces();
     held.release();
     await page.locator('[data-action="save-instance"]').waitFor();
@@ -173,7 +174,7 @@ describe('Settings opened before its settings arrive', () => {
 describe('Settings whose settings could not be read at start', () => {
   it('says so in the cashier’s words, and reading them again brings every card', async () => {
     // As on a till whose web shell lost the answer: settings.get reached the core, no answer came.
-    const lost = await settingsOpenedWith(loseAnswers);
+    const lost = await settingsOpenedWith((tap) => tap.lose('settings.get'));
     const unread = page.locator('[data-settings-unread]');
     await unread.waitFor();
     expect(await unread.textContent()).toBe(

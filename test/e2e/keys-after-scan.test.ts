@@ -2,14 +2,15 @@
 // order). The cashier scans and voids (F8 twice) at once; the core's answer to that scan is held back
 // here (the scan reaches the core, its answer waits in the browser), so the void comes while the scan
 // is still on its way: the void must act after the scan, and the sale ends empty on the screen and in
-// the core. The answer is held, not the request: the web shell starts a page's calls in the order the
-// page made them (main/web/call-order.ts), so a request held in the browser would hold every later
-// call of the page at the shell too, the void's included, whatever the page did.
+// the core. The answer is held, not the call: the page's calls reach the core in the order made, over
+// one socket (contract/call-socket.ts), so a call held in the browser would hold every later call of
+// the page too, the void's included, whatever the page did.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionView } from '../../contract/contract.ts';
 import { askCore, goTo, openTillSelling, scan, type PlainProduct } from './app.ts';
 import type { RunningShell } from './browser.ts';
+import { tapCalls } from './call-tap.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import { stopAll, type SyncedTerminal } from '../support/terminal.ts';
 
@@ -20,7 +21,7 @@ let page: Page;
 let product: PlainProduct;
 
 beforeAll(async () => {
-  ({ terminal, product, shell, browser, page } = await openTillSelling('keys-after-scan'));
+  ({ terminal, product, shell, browser, page } = await openTillSelling('keys-after-scan', 'TRUE', true));
 }, 120_000);
 
 afterAll(() => stopAll(terminal, shell, browser));
@@ -46,18 +47,13 @@ describe('keys after a scan', () => {
     await expect.poll(() => lines().count()).toBe(0);
 
     // The next scan reaches the core; its answer waits until the void has been pressed.
-    let answer: (() => Promise<void>) | undefined;
-    await page.route('**/rpc/session.scan', async (route) => {
-      const response = await route.fetch();
-      answer = () => route.fulfill({ response });
-    });
+    const held = (await tapCalls(page)).hold('session.scan');
     await scan(page, product.barcode);
-    await expect.poll(() => answer !== undefined).toBe(true);
+    await held.arrived;
     expect((await coreSale()).lines).toHaveLength(1);
     await page.keyboard.press('F8');
     await page.keyboard.press('F8');
-    await answer?.();
-    await page.unroute('**/rpc/session.scan');
+    await held.stop();
 
     await expect.poll(async () => (await coreSale()).lines.length).toBe(0);
     await expect.poll(() => lines().count()).toBe(0);

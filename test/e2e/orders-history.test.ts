@@ -11,6 +11,7 @@ import { insertOutboxOrder, recordOutboxOutcome, type OutboxOutcome } from '../.
 import { SettingsStore } from '../../main/settings/store.ts';
 import { datePattern, formatDate } from '../../renderer/format/format.ts';
 import { goTo, placeOrder, scan } from './app.ts';
+import { tapCalls } from './call-tap.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell, SIZES } from './browser.ts';
 import { E2E_LANGUAGE, E2E_LOCALE, newPage, say } from './lang.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
@@ -139,6 +140,7 @@ beforeAll(async () => {
   const [started, chromium] = await Promise.all([startWebShellProcess(env), launchChromium()]);
   [shell, browser] = [started, chromium];
   page = await newPage(chromium, { viewport: SIZES[1] });
+  await tapCalls(page);
   await page.goto(started.url);
 });
 
@@ -262,11 +264,9 @@ describe('a history of orders on the Orders screen, at 1024×768 and 1280×800',
   });
 
   it('a sale placed meanwhile joins the top and is followed to sent, the list never read again for it', async () => {
-    const reads: string[] = [];
-    page.on('request', (request) => {
-      const path = new URL(request.url()).pathname;
-      if (path === '/rpc/outbox.page' || path === '/rpc/outbox.list') reads.push(path);
-    });
+    const calls = await tapCalls(page);
+    const from = calls.sent.length;
+    const reads = () => calls.sent.slice(from).filter((c) => c === 'outbox.page' || c === 'outbox.list');
     await goTo(page, 'sale');
     await scan(page, barcode);
     await page.getByTestId('sale-lines').locator(`[data-barcode="${barcode}"]`).waitFor();
@@ -276,13 +276,13 @@ describe('a history of orders on the Orders screen, at 1024×768 and 1280×800',
         page.getByTestId('announcer').locator('[data-placed-order]').getAttribute('data-placed-order'),
       )
       .toBe('sent');
-    expect(reads).toEqual([]);
+    expect(reads()).toEqual([]);
     // Back on Orders, its first page is read once (other tills' `pos order` send no event here).
     await goTo(page, 'orders');
     await expect.poll(() => rows().first().getAttribute('data-state')).toBe('sent');
     expect(await rows().first().locator('[data-walk-in]').count()).toBe(1);
     expect(await page.locator('[data-filter="all"] .count').textContent()).toBe(String(TOTAL + 1));
-    expect(reads).toEqual(['/rpc/outbox.page']);
+    expect(reads()).toEqual(['outbox.page']);
   });
 
   it('after a shorter retention in Settings, an old order keeps its row and total; its receipt says its lines are gone', async () => {

@@ -10,7 +10,8 @@
 // - F9 with no shift open (closed behind this page's back) asks for the float, never shows the panel.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { askCore, goTo, holdAnswers, openOnSale, scan } from './app.ts';
+import { askCore, goTo, openOnSale, scan } from './app.ts';
+import { tapCalls } from './call-tap.ts';
 import { screenshot, SIZES, type RunningShell } from './browser.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import { cdpOf, sendKeys } from './keys.ts';
@@ -325,7 +326,7 @@ describe('every scan lands, once, whatever the till is doing', { timeout: 180_00
    * person's, so the settings reach it while they are still held.
    */
   async function typeAsSettingsArrive(first: string, rest: string, msPerKey: number): Promise<void> {
-    const held = await holdAnswers(page, '**/rpc/settings.get');
+    const held = (await tapCalls(page)).hold('settings.get');
     try {
       await page.reload();
       await codeField().waitFor();

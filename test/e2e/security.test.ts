@@ -13,6 +13,7 @@ import { startSim, type RunningSim } from '../../sim/server.ts';
 import { sharedTempDir } from '../support/fixtures.ts';
 import { goTo, syncAll } from './app.ts';
 import { launchChromium, screenshot, startWebShellProcess, type RunningShell } from './browser.ts';
+import { tapCalls, type CallTap } from './call-tap.ts';
 import { newPage, say } from './lang.ts';
 
 const CLIENT_ID = 'security-client';
@@ -26,7 +27,7 @@ let shell: RunningShell;
 let browser: Browser;
 let page: Page;
 const dataDir = sharedTempDir('e2e-security');
-const seen: string[] = [];
+let tap: CallTap;
 
 /** Forwards to the sim and remembers every access token it hands out, so the test knows them. */
 async function tokenSniffingProxy(target: string): Promise<typeof proxy> {
@@ -81,14 +82,8 @@ beforeAll(async () => {
     launchChromium(),
   ]);
   page = await newPage(browser);
-  // Everything the page receives from the shell is kept for the search below.
-  page.on('response', (response) => {
-    if (response.url().includes('/rpc/'))
-      void response
-        .text()
-        .then((t) => seen.push(t))
-        .catch(() => undefined);
-  });
+  // Everything the page receives from the shell on its call channel is kept for the search below.
+  tap = await tapCalls(page);
   await page.goto(shell.url);
   // Configured through the UI: the secret is typed into Settings, as an installer does.
   await goTo(page, 'settings');
@@ -228,7 +223,8 @@ describe('the renderer cannot read secrets', () => {
       return out;
     }, PASS);
     expect(events.length).toBeGreaterThan(0);
-    const all = [...seen, ...events, ...calls].join('\n');
+    expect(tap.answers.length).toBeGreaterThan(0);
+    const all = [...tap.answers, ...events, ...calls].join('\n');
     expect(all).toContain('"hasSecret":true');
     for (const secret of [SECRET, ...proxy.tokens]) expect(all).not.toContain(secret);
   });

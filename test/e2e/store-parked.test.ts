@@ -7,13 +7,14 @@
 // list is being read (its answer held) shows in it once it appears.
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestHub } from '../support/nats-hub.ts';
 import type { SyncedTerminal } from '../support/terminal.ts';
 import { rpc } from '../bench/page-helpers.ts';
 import { goTo, placeOrder, scan } from './app.ts';
 import { screenshot } from './browser.ts';
+import { tapCalls } from './call-tap.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
 import { say } from './lang.ts';
 import { storeReport } from './store-report.ts';
@@ -28,7 +29,7 @@ let a = '';
 let b = '';
 
 beforeAll(async () => {
-  tills = await startStoreTills('store-parked');
+  tills = await startStoreTills('store-parked', {}, true);
   ({ hub, one, page1, page2 } = tills);
   [a, b] = tills.plain;
 }, 300_000);
@@ -149,30 +150,16 @@ describe('a sale parked at till 1 recalled at till 2', { timeout: 300_000 }, () 
     // parks a sale meanwhile and till 2's status says so before the held answer shows the list
     // (without that sale). The list must follow: it is compared with the status as it was when it
     // was asked for, not when it appeared (it then saw the new count, never read again).
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let answered: () => void = () => undefined;
-    const read = new Promise<void>((resolve) => (answered = resolve));
-    let first = true;
-    const hold = async (route: Route) => {
-      const response = await route.fetch();
-      if (first) {
-        first = false;
-        answered();
-        await held;
-      }
-      await route.fulfill({ response });
-    };
     const recallable = dialog(page2).locator('[data-parked-till="pokladna1"]:not([aria-disabled])');
     await goTo(page1, 'sale');
     await scan(page1, b);
     await expect.poll(() => lines(page1).count()).toBe(1);
     await goTo(page2, 'sale');
     const count = Number(await parkedButton(page2).getAttribute('data-parked-count'));
-    await page2.route('**/rpc/session.parked', hold);
+    const held = (await tapCalls(page2)).hold('session.parked');
     try {
       await page2.keyboard.press('F10');
-      await read;
+      await held.arrived;
       await page1.keyboard.press('F10');
       await dialog(page1).waitFor();
       await page1.keyboard.press('F10');
@@ -180,12 +167,11 @@ describe('a sale parked at till 1 recalled at till 2', { timeout: 300_000 }, () 
       await expect
         .poll(() => parkedButton(page2).getAttribute('data-parked-count'), { timeout: 60_000 })
         .toBe(String(count + 1));
-      release();
+      held.release();
       await dialog(page2).waitFor();
       await expect.poll(() => recallable.count()).toBe(1);
     } finally {
-      release();
-      await page2.unroute('**/rpc/session.parked', hold);
+      await held.stop();
     }
     await page2.keyboard.press('Escape');
     await dialog(page2).waitFor({ state: 'detached' });

@@ -20,6 +20,7 @@ import {
 } from '../support/terminal.ts';
 import { launchChromium, startWebShellProcess, type RunningShell } from './browser.ts';
 import { newPage } from './lang.ts';
+import { tapCalls } from './call-tap.ts';
 
 export interface StoreTills {
   readonly hub: TestHub;
@@ -39,7 +40,12 @@ export interface StoreTills {
 
 const SIZE = { width: 1024, height: 768 };
 
-export async function startStoreTills(name: string, sim: SimOptions = {}): Promise<StoreTills> {
+/** `tapTwo`: till 2's page has its calls tapped from the start (call-tap.ts). */
+export async function startStoreTills(
+  name: string,
+  sim: SimOptions = {},
+  tapTwo = false,
+): Promise<StoreTills> {
   const twoDir = mkdtempSync(join(tmpdir(), `counter-e2e-${name}-2-`));
   const hub = await startTestHub(tillUsers('pokladna1', 'pokladna2'), { shared: true });
   const one = await syncedTerminal(`${name}-1`, sim);
@@ -59,6 +65,7 @@ export async function startStoreTills(name: string, sim: SimOptions = {}): Promi
   const browser: Browser = await launchChromium();
   const page1 = await newPage(browser, { viewport: SIZE });
   const page2 = await newPage(browser, { viewport: SIZE });
+  if (tapTwo) await tapCalls(page2);
   await page1.goto(shells[0].url);
   await page2.goto(shells[1].url);
   await page1.getByTestId('status-bar').waitFor();

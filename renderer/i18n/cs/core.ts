@@ -110,9 +110,6 @@ export const core = {
   serialScanTaken: 'Tento sken už byl převzat.',
   coreNoAnswer: 'Jádro aplikace neodpovědělo. Zkuste to znovu.',
   coreRefusedCall: 'Jádro aplikace volání odmítlo ({{status}}).',
-  coreCallLate:
-    'Neprovedeno: tento krok dorazil do jádra aplikace až po pozdějších krocích. Udělejte ho znovu.',
-  coreCallRepeat: 'Tento krok dorazil do jádra aplikace podruhé: provede se jen jednou. Neopakujte ho.',
   tenderShortRest: 'Přijatá hotovost ({{given}}) je nižší než zbytek k úhradě v hotovosti ({{total}}).',
   tenderSplitCard:
     'Část kartou ({{card}}) musí být víc než 0 a méně než celkem k úhradě ({{total}}); zbytek se platí v hotovosti.',

@@ -111,9 +111,6 @@ export const core = {
   serialScanTaken: 'Tento sken už bol prevzatý.',
   coreNoAnswer: 'Jadro aplikácie neodpovedalo. Skúste to znova.',
   coreRefusedCall: 'Jadro aplikácie volanie odmietlo ({{status}}).',
-  coreCallLate:
-    'Nevykonané: tento krok dorazil do jadra aplikácie až po neskorších krokoch. Urobte ho znova.',
-  coreCallRepeat: 'Tento krok dorazil do jadra aplikácie druhýkrát: vykoná sa len raz. Neopakujte ho.',
   tenderShortRest: 'Prijatá hotovosť ({{given}}) je nižšia ako zvyšok na úhradu v hotovosti ({{total}}).',
   tenderSplitCard:
     'Časť kartou ({{card}}) musí byť viac ako 0 a menej ako suma na úhradu ({{total}}); zvyšok sa platí v hotovosti.',

@@ -1,0 +1,125 @@
+// The page's end of the web shell's call channel (contract/call-socket.ts): one WebSocket, opened
+// at the first call and again at the first call after it closed. Calls made before the shell took
+// the pass wait in order and leave once it has; every call is answered by its id. A socket that
+// closes leaves its calls without an answer (the promise rejects: the page says the core did not
+// answer, never that the call was not done); closed for the pass, they are refused as a request
+// without it would be (401).
+import { CALL_SOCKET_PATH, PASS_REFUSED, ShellMessage, type CallTiming } from '../../contract/call-socket.ts';
+import { english, say, type Envelope } from '../../contract/contract.ts';
+
+export interface CallSocket {
+  /** Resolves to the core's envelope (or a refusal's), rejects when no answer can come. */
+  call(channel: string, input: unknown): Promise<unknown>;
+}
+
+interface Connection {
+  readonly socket: WebSocket;
+  /** The shell took the pass: calls leave at once. */
+  ready: boolean;
+  /** Calls made before it did, in order: [id, message]. */
+  readonly waiting: [number, string][];
+}
+
+interface Pending {
+  readonly connection: Connection;
+  readonly channel: string;
+  readonly start: number;
+  sent: number;
+  readonly resolve: (answer: unknown) => void;
+  readonly reject: (error: Error) => void;
+}
+
+const now = (): number => performance.timeOrigin + performance.now();
+
+/** Told of each answered call, after its answer is handed on (the web transport: a page event). */
+export type TellTiming = (timing: CallTiming) => void;
+
+export function callSocket(origin: string, secret: string, tell: TellTiming): CallSocket {
+  const url = `${origin.replace(/^http/, 'ws')}${CALL_SOCKET_PATH}`;
+  let open: Connection | null = null;
+  const pending = new Map<number, Pending>();
+  let ids = 0;
+
+  const connect = () => {
+    const socket = new WebSocket(url);
+    const current: Connection = { socket, ready: false, waiting: [] };
+    open = current;
+    socket.onopen = () => socket.send(JSON.stringify({ pass: secret }));
+    socket.onmessage = (event: MessageEvent) => {
+      const end = now();
+      const message = parse(event.data);
+      if (message === undefined) return socket.close(1002, 'not a message of the call channel');
+      if ('ready' in message) {
+        current.ready = true;
+        for (const [id, text] of current.waiting.splice(0)) send(socket, id, text);
+        return;
+      }
+      settle(message, end);
+    };
+    socket.onclose = (event: CloseEvent) => {
+      if (open === current) open = null;
+      const answer = event.code === PASS_REFUSED ? refused(401) : undefined;
+      // Every call of this socket: sent (no answer will come) or waiting (never sent).
+      for (const [id, call] of pending) {
+        if (call.connection !== current) continue;
+        pending.delete(id);
+        if (answer !== undefined) call.resolve(answer);
+        else call.reject(new Error('the web shell closed the call channel'));
+      }
+    };
+    return current;
+  };
+
+  const send = (socket: WebSocket, id: number, text: string) => {
+    const call = pending.get(id);
+    if (call !== undefined) call.sent = now();
+    socket.send(text);
+  };
+
+  const settle = (message: Exclude<ShellMessage, { ready: true }>, end: number) => {
+    const call = pending.get(message.id);
+    if (call === undefined) return;
+    pending.delete(message.id);
+    if ('refused' in message) return call.resolve(refused(message.refused));
+    call.resolve(message.envelope);
+    const timing: CallTiming = {
+      channel: call.channel,
+      start: call.start,
+      sent: call.sent,
+      end,
+      parsed: now(),
+      coreMs: message.coreMs,
+    };
+    tell(timing);
+  };
+
+  return {
+    call(channel, input) {
+      return new Promise((resolve, reject) => {
+        const id = ++ids;
+        const text = JSON.stringify({ id, channel, input });
+        const start = now();
+        const current = open ?? connect();
+        pending.set(id, { connection: current, channel, start, sent: start, resolve, reject });
+        if (current.ready) send(current.socket, id, text);
+        else current.waiting.push([id, text]);
+      });
+    },
+  };
+}
+
+function parse(data: unknown): ShellMessage | undefined {
+  if (typeof data !== 'string') return undefined;
+  try {
+    const parsed = ShellMessage.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A call the shell refused with an HTTP status (a call channel refused the pass: 401). */
+export function refused(status: number): Envelope {
+  const said = [say('coreRefusedCall', { status })];
+  return { ok: false, error: { code: 'failed', message: english(said), said } };
+}
