@@ -48,7 +48,7 @@ export function callSocket(origin: string, secret: string, tell: TellTiming): Ca
     socket.onmessage = (event: MessageEvent) => {
       const end = now();
       const message = parse(event.data);
-      if (message === undefined) return socket.close(1002, 'not a message of the call channel');
+      if (message === undefined) return socket.close(4000, 'not a message of the call channel'); // a page may close with 1000 or 3000-4999 only
       if ('ready' in message) {
         current.ready = true;
         for (const [id, text] of current.waiting.splice(0)) send(socket, id, text);

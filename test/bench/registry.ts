@@ -1,4 +1,5 @@
 // Every benchmark, in the order they run. Each area appends its own module here.
+import { callChannel } from './call-channel.ts';
 import { counterScan } from './counter-scan.ts';
 import { firstBarcode } from './first-barcode.ts';
 import { historyBench } from './history.ts';
@@ -20,6 +21,7 @@ export const benchmarks: readonly Benchmark[] = [
   outboxBenchmark,
   counterScan,
   simPages,
+  callChannel,
   scanPaint,
   scanStorm,
   historyBench,
