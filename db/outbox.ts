@@ -25,8 +25,14 @@ export const MAX_AUTOMATIC_ATTEMPTS = 8;
  */
 export const DUPLICATE_REQUEST = 'DuplicateRequest';
 
+/**
+ * Counter's code for a 409 without DuplicateRequest to an order sent before
+ * (main/outbox/attempt-outcome.ts): possibly the instance's answer to a repeat, so held like it.
+ */
+export const REPEAT_CONFLICT = 'RepeatConflict';
+
 /** In SQL over the row `o`: not an in-doubt entry held for a person (above), whatever its attempts. */
-const NOT_HELD = `coalesce(o.code, '') <> '${DUPLICATE_REQUEST}'`;
+const NOT_HELD = `coalesce(o.code, '') NOT IN ('${DUPLICATE_REQUEST}', '${REPEAT_CONFLICT}')`;
 
 /** States an order can still leave by sending; the others wait for an operator or are final. */
 export const UNSENT_STATES: readonly OutboxState[] = [
@@ -585,7 +591,7 @@ const NOT_WAITING = `(o.depends_on IS NULL OR coalesce(
 /**
  * The oldest order that may be sent now: queued and due, or in-doubt and due when the caller knows
  * the instance recognises a repeated client reference (or its kind's sender settles the doubt by
- * reading), short of its automatic attempts and not held for a person (DUPLICATE_REQUEST). Oldest
+ * reading), short of its automatic attempts and not held for a person (DUPLICATE_REQUEST, REPEAT_CONFLICT). Oldest
  * first, so the queue stays FIFO; an entry waiting for another (dependsOn) is passed.
  */
 export function nextDueOutboxOrder(

@@ -2,6 +2,7 @@
 // --control serves the /__sim/* routes (faults and test data, no token asked); off by default.
 // --view-exclude plays an instance whose stock-item data-grid view lacks those fields;
 // --no-duplicate-detection one that neither describes nor honours the Idempotency-Key header;
+// --plain-duplicate-answer one that answers a repeated key with a plain 409 (no code, no order);
 // --max-page-size one that serves no page larger than N rows (pageSize -1 included);
 // --receivable-view-exclude one whose receivable view lacks those fields; --unsortable one that
 // refuses those fields in orderBy (without id: no stable order); --ignore-filter one that answers as
@@ -42,6 +43,7 @@ const argsSchema = z.object({
   'data-dir': z.string().min(1).optional(),
   control: z.boolean().default(false),
   'no-duplicate-detection': z.boolean().default(false),
+  'plain-duplicate-answer': z.boolean().default(false),
   'max-page-size': z.coerce.number().int().positive().optional(),
   'view-exclude': fieldList,
   'receivable-view-exclude': fieldList,
@@ -62,7 +64,7 @@ const argsSchema = z.object({
 });
 
 const usage =
-  'usage: npm run sim -- [--port N] [--host H] [--token-ttl SECONDS] [--size small|demo|large] [--data-dir DIR] [--control] [--view-exclude FIELD,...] [--no-duplicate-detection] [--max-page-size N] [--receivable-view-exclude FIELD,...] [--unsortable FIELD,...] [--ignore-filter FIELD,...] [--reject-filter FIELD,...] [--bare-swagger] [--validate-before-permission] [--ignore-order-item-field FIELD,...] [--reject-order-item-field FIELD,...] [--order-answer-exclude FIELD,...] [--order-answer-empty] [--reserve-ordered-stock] [--negative-order-quantities] [--missing-operation ID,...] [--echo-token-request] [--drop-card-answer]';
+  'usage: npm run sim -- [--port N] [--host H] [--token-ttl SECONDS] [--size small|demo|large] [--data-dir DIR] [--control] [--view-exclude FIELD,...] [--no-duplicate-detection] [--plain-duplicate-answer] [--max-page-size N] [--receivable-view-exclude FIELD,...] [--unsortable FIELD,...] [--ignore-filter FIELD,...] [--reject-filter FIELD,...] [--bare-swagger] [--validate-before-permission] [--ignore-order-item-field FIELD,...] [--reject-order-item-field FIELD,...] [--order-answer-exclude FIELD,...] [--order-answer-empty] [--reserve-ordered-stock] [--negative-order-quantities] [--missing-operation ID,...] [--echo-token-request] [--drop-card-answer]';
 
 function parse(argv: string[]): z.infer<typeof argsSchema> {
   let values: Record<string, string | boolean | undefined>;
@@ -77,6 +79,7 @@ function parse(argv: string[]): z.infer<typeof argsSchema> {
         'data-dir': { type: 'string' },
         control: { type: 'boolean' },
         'no-duplicate-detection': { type: 'boolean' },
+        'plain-duplicate-answer': { type: 'boolean' },
         'max-page-size': { type: 'string' },
         'view-exclude': { type: 'string' },
         'receivable-view-exclude': { type: 'string' },
@@ -132,6 +135,7 @@ async function main(): Promise<void> {
     control: args.control,
     stockItemViewExclude: args['view-exclude'],
     detectsDuplicateOrders: !args['no-duplicate-detection'],
+    plainDuplicateAnswer: args['plain-duplicate-answer'],
     ...(args['max-page-size'] !== undefined ? { maxPageSize: args['max-page-size'] } : {}),
     receivableViewExclude: args['receivable-view-exclude'],
     unsortableFields: args.unsortable,

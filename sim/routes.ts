@@ -22,6 +22,8 @@ export interface SimContext {
    * described nor honoured, so a repeat is a second order.
    */
   readonly detectsDuplicateOrders: boolean;
+  /** It answers a repeat with a plain 409: no DuplicateRequest code, no order number. */
+  readonly plainDuplicateAnswer: boolean;
   /** The largest page this instance serves (pageSize -1 or omitted included); undefined: no cap. */
   readonly maxPageSize: number | undefined;
   /** Financial-receivable fields this instance's view leaves out. */

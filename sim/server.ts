@@ -64,6 +64,11 @@ export interface SimOptions {
    */
   detectsDuplicateOrders?: boolean;
   /**
+   * With duplicate detection, a repeat is answered with a plain 409 (ConflictException, no code, no
+   * order number), as an instance whose conflicts all look alike does. Default false.
+   */
+  plainDuplicateAnswer?: boolean;
+  /**
    * Cap every filter-paginated page at this many rows, also for pageSize -1 or omitted (SPEC.md's
    * response pageSize is the size "actually applied"). Default: no cap.
    */
@@ -150,6 +155,7 @@ const optionsSchema = z.object({
   control: z.boolean().default(true),
   stockItemViewExclude: z.array(z.string()).default([]),
   detectsDuplicateOrders: z.boolean().default(true),
+  plainDuplicateAnswer: z.boolean().default(false),
   maxPageSize: z.number().int().positive().optional(),
   receivableViewExclude: z.array(z.string()).default([]),
   unsortableFields: z.array(z.string()).default([]),
@@ -213,6 +219,7 @@ export async function startSim(options: SimOptions = {}): Promise<RunningSim> {
     version: opts.version,
     stockItemViewExclude: new Set(opts.stockItemViewExclude),
     detectsDuplicateOrders: opts.detectsDuplicateOrders,
+    plainDuplicateAnswer: opts.plainDuplicateAnswer,
     maxPageSize: opts.maxPageSize,
     receivableViewExclude: new Set(opts.receivableViewExclude),
     unsortableFields: new Set(opts.unsortableFields.map((f) => f.toLowerCase())),

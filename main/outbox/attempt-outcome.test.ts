@@ -365,8 +365,31 @@ describe('outcomeOfFailure', () => {
     ).toBe('blocked');
   });
 
-  it('a 409 that is not DuplicateRequest is the order to fix, not sent', () => {
+  it('a 409 that is not DuplicateRequest to a first attempt is the order to fix, not sent', () => {
+    expect(ctx.attempts).toBe(1);
     expect(outcomeOfFailure(err({ status: 409, code: 'Conflict' }), ctx).outcome.state).toBe('needs-fix');
+  });
+
+  it('a 409 that is not DuplicateRequest to an order sent before is in doubt, held for a person', () => {
+    for (const code of ['Conflict', undefined]) {
+      const again = { ...ctx, attempts: 2 };
+      const { outcome, directive } = outcomeOfFailure(
+        err({ status: 409, errorId: 'e9', ...(code === undefined ? {} : { code }) }),
+        again,
+      );
+      expect(directive).toEqual({ kind: 'continue' });
+      expect(outcome).toMatchObject({
+        state: 'in-doubt',
+        nextAttemptAt: null,
+        code: 'RepeatConflict',
+        errorId: 'e9',
+      });
+      const said = outcome.messages?.join(' ') ?? '';
+      expect(said).toContain(
+        `answered ${code === undefined ? '409' : `409 ${code}`} when this was sent again`,
+      );
+      expect(said).toContain('client reference ref-1');
+    }
   });
 
   it('an unexpected throw is in-doubt, never queued', () => {

@@ -1,7 +1,12 @@
 // What one attempt to send an order means for the order (its next state) and for the sender
 // (carry on, pause everything until a time, or stop because the service is unreachable).
 import { retryDelay, ServiceError, type BackoffPolicy, type OrderAcknowledgement } from '../service/index.ts';
-import { DUPLICATE_REQUEST, MAX_AUTOMATIC_ATTEMPTS, type OutboxOutcome } from '../../db/outbox.ts';
+import {
+  DUPLICATE_REQUEST,
+  MAX_AUTOMATIC_ATTEMPTS,
+  REPEAT_CONFLICT,
+  type OutboxOutcome,
+} from '../../db/outbox.ts';
 import { TILL_PRICES_NOT_TAKEN } from '../../contract/contract.ts';
 
 export type SenderDirective =
@@ -121,19 +126,23 @@ export function outcomeOfFailure(error: unknown, ctx: AttemptContext): AttemptOu
       // Counter does not know. Never needs-fix (a resend meets the same 409, and only discard would
       // be left); in doubt, held for a person at once by its code (db/outbox.ts DUPLICATE_REQUEST):
       // an automatic resend would only be answered the same, and would wear out its attempts.
-      return {
-        outcome: {
-          state: 'in-doubt',
-          nextAttemptAt: null,
-          messages: [
-            ...fromService.messages,
-            `The instance says it already holds this order (409 ${DUPLICATE_REQUEST}) but named no order number, so it is not sent again by itself. Look it up on the instance by client reference ${ctx.clientReference} and mark it sent with its number.`,
-          ],
-          errorId: fromService.errorId,
-          code: DUPLICATE_REQUEST,
-        },
-        directive: go,
-      };
+      return heldForPerson(
+        fromService,
+        DUPLICATE_REQUEST,
+        `The instance says it already holds this order (409 ${DUPLICATE_REQUEST}) but named no order number, so it is not sent again by itself. Look it up on the instance by client reference ${ctx.clientReference} and mark it sent with its number.`,
+      );
+    }
+    if (status === 409 && ctx.attempts > 1) {
+      // Any other 409 to an entry sent before: SPEC.md names neither codes nor params, so an instance
+      // may answer a repeated client reference with a plain 409 (its ConflictException) as well as
+      // any other conflict. The first attempt may have stored it: in doubt, held at once
+      // (db/outbox.ts REPEAT_CONFLICT), never the entry to fix, which would leave only discard.
+      const said = fromService.code === null ? '409' : `409 ${fromService.code}`;
+      return heldForPerson(
+        fromService,
+        REPEAT_CONFLICT,
+        `The instance answered ${said} when this was sent again: it may hold it from an earlier attempt, so it is not sent again by itself. Look it up on the instance by client reference ${ctx.clientReference}; mark it sent with its number, or send it again if it is not there.`,
+      );
     }
     if (status === 429) {
       const until = later(error.retryAfterMs);
@@ -279,6 +288,27 @@ function recordNamedBy(error: ServiceError): { location: string; id: number } | 
   } catch {
     return undefined;
   }
+}
+
+/**
+ * In doubt and held for a person at once by its code (never resent automatically): the instance's
+ * answer says a resend would be answered the same.
+ */
+function heldForPerson(
+  fromService: { readonly messages: string[]; readonly errorId: string | null },
+  code: string,
+  message: string,
+): AttemptOutcome {
+  return {
+    outcome: {
+      state: 'in-doubt',
+      nextAttemptAt: null,
+      messages: [...fromService.messages, message],
+      errorId: fromService.errorId,
+      code,
+    },
+    directive: { kind: 'continue' },
+  };
 }
 
 /**

@@ -285,7 +285,12 @@ function itemFieldsSaid(variant: OrderVariant): string {
 function duplicateResponse(ctx: SimContext): Record<number, ResponseDoc> {
   if (!ctx.detectsDuplicateOrders) return {};
   return {
-    409: { description: 'DuplicateRequest: the Idempotency-Key was seen before', schema: errorResultSchema },
+    409: {
+      description: ctx.plainDuplicateAnswer
+        ? 'Conflict'
+        : 'DuplicateRequest: the Idempotency-Key was seen before',
+      schema: errorResultSchema,
+    },
   };
 }
 
@@ -308,7 +313,9 @@ export function orderRoutes(ctx: SimContext): RouteDef[] {
       summary:
         itemFieldsSaid(variant) +
         (ctx.detectsDuplicateOrders
-          ? ' A repeated Idempotency-Key answers 409 DuplicateRequest with the first order id.'
+          ? ctx.plainDuplicateAnswer
+            ? ' A repeated Idempotency-Key answers 409.'
+            : ' A repeated Idempotency-Key answers 409 DuplicateRequest with the first order id.'
           : ''),
       tag: 'Documents',
       auth: 'token',
@@ -319,8 +326,9 @@ export function orderRoutes(ctx: SimContext): RouteDef[] {
             {
               name: IDEMPOTENCY_HEADER,
               required: false,
-              description:
-                'Client reference (a UUID made before the first attempt). A replay answers 409 DuplicateRequest, params.orderId.',
+              description: ctx.plainDuplicateAnswer
+                ? 'Client reference (a UUID made before the first attempt). A replay answers 409.'
+                : 'Client reference (a UUID made before the first attempt). A replay answers 409 DuplicateRequest, params.orderId.',
               schema: idempotencyKeySchema,
             },
           ]
@@ -355,11 +363,18 @@ export function orderRoutes(ctx: SimContext): RouteDef[] {
           const first = db.prepare('SELECT orderId FROM idempotency_key WHERE key = ?').pluck().get(key) as
             number | undefined;
           if (first !== undefined) {
-            throw new ApiError(409, {
-              messages: [`An order with this Idempotency-Key was already created (order ${String(first)}).`],
-              code: 'DuplicateRequest',
-              params: { orderId: String(first) },
-            });
+            throw new ApiError(
+              409,
+              ctx.plainDuplicateAnswer
+                ? { messages: ['The request conflicts with the current state of the resource.'] }
+                : {
+                    messages: [
+                      `An order with this Idempotency-Key was already created (order ${String(first)}).`,
+                    ],
+                    code: 'DuplicateRequest',
+                    params: { orderId: String(first) },
+                  },
+            );
           }
         }
         const order: OrderInput = validateBody(input, body, rules);

@@ -382,6 +382,36 @@ describe('in-doubt', () => {
     expect(simOrdersWith(order.clientReference)).toEqual(stored);
   });
 
+  it('an instance answering a repeat with a plain 409: in doubt, held for a person, never the order to fix', async () => {
+    // Another instance: it recognises the Idempotency-Key but answers a repeat as any conflict,
+    // with no DuplicateRequest code and no order number.
+    const plain = await startSim({ port: 0, size: 'small', seed: 4, plainDuplicateAnswer: true });
+    cleanup.push(() => plain.close());
+    const client = new ServiceClient(
+      { baseUrl: plain.url, clientId: DEMO.clientId, clientSecret: `${DEMO.clientId}-secret` },
+      { connectTimeoutMs: 1_000, headersTimeoutMs: 3_000, maxRetries429: 0 },
+    );
+    cleanup.push(() => client.close());
+    const outbox = outboxWith(client);
+    plain.faults.dropAfterCommit({ method: 'POST', path: ORDER_PATH, times: 1 });
+    const order = await outbox.place(good());
+    expect(order).toMatchObject({ state: 'in-doubt', attempts: 1 });
+    const stored = plain.admin.listOrders().filter((o) => o.clientReference === order.clientReference);
+    expect(stored).toHaveLength(1);
+    // The resend is answered 409 with no code: the order stays in doubt and is held, not needs-fix.
+    expect((await outbox.replay({ ignoreSchedule: true })).attempted).toBe(1);
+    const held = outbox.get(order.id);
+    expect(held).toMatchObject({ state: 'in-doubt', code: 'RepeatConflict', attempts: 2 });
+    expect(held?.messages?.join(' ')).toContain('answered 409 when this was sent again');
+    expect((await outbox.replay({ ignoreSchedule: true })).attempted).toBe(0);
+    // A person finds it by its client reference and marks it sent; the instance holds it once.
+    const remoteId = stored[0]?.id ?? -1;
+    expect(outbox.markSent(order.id, remoteId)).toMatchObject({ state: 'sent', remoteId });
+    expect(plain.admin.listOrders().filter((o) => o.clientReference === order.clientReference)).toHaveLength(
+      1,
+    );
+  });
+
   it('an instance that does not recognise client references: in-doubt is held for the operator', async () => {
     const client = demoClient();
     const noReplays: OrderService = {
