@@ -18,6 +18,7 @@ import { instanceSays, ServiceError, serviceSaid } from '../service/index.ts';
 import { say, type Said } from '../../contract/core-words.ts';
 import { OrderValidationError, placeOrder } from './place.ts';
 import { storedOrder, type OrderService, type OutboxSender } from './sender.ts';
+import { CLIENT_CLOSED } from './attempt-outcome.ts';
 
 /** A sale's list row for its fixed payload (replaceOutboxPayload's summaryOf). */
 export type SummaryOf = NonNullable<Parameters<typeof replaceOutboxPayload>[5]>;
@@ -30,6 +31,11 @@ export class OutboxActionError extends Error {
   readonly reason: OutboxActionFailure;
   readonly messages: string[];
   readonly unreachable: boolean;
+  /**
+   * The instance may have done it though the action failed: no answer came, or a 5xx or 499 came
+   * after the request was sent (a DELETE the instance carried out before a later step failed).
+   */
+  readonly mayHaveBeenDone: boolean;
   /** The same by key, for the screens' language (the English `message` stays for the CLI and the log). */
   readonly said: readonly Said[];
   constructor(
@@ -38,12 +44,14 @@ export class OutboxActionError extends Error {
     said: readonly Said[],
     messages: string[] = [],
     unreachable = false,
+    mayHaveBeenDone = unreachable,
   ) {
     super(message);
     this.reason = reason;
     this.said = said;
     this.messages = messages;
     this.unreachable = unreachable;
+    this.mayHaveBeenDone = mayHaveBeenDone;
   }
 }
 
@@ -188,6 +196,7 @@ export class OutboxActions {
           [say('orderNotCancelled', { id: current.remoteId }), ...serviceSaid(error)],
           error.messages,
           error.kind === 'network' || error.kind === 'timeout',
+          mayHaveDeleted(error),
         );
       }
     }
@@ -234,4 +243,11 @@ function keepErrors(o: OutboxOrder): Omit<OutboxOutcome, 'state'> {
     permission: o.permission,
     remoteId: o.remoteId,
   };
+}
+
+/** A failed DELETE the instance may still have carried out (OutboxActionError.mayHaveBeenDone). */
+function mayHaveDeleted(error: ServiceError): boolean {
+  if (error.kind === 'network' || error.kind === 'timeout') return true;
+  if (error.kind !== 'http' || !error.mayHaveReachedServer || error.status === undefined) return false;
+  return error.status >= 500 || error.status === CLIENT_CLOSED;
 }

@@ -214,13 +214,14 @@ export class ReturnRouter {
         if (next === 'negative-order') return this.#negativeOrder(r, sale);
         return this.#backOffice(r, `The instance keeps order ${sale.remoteId ?? sale.id}: ${error.message}`);
       }
-      if (error instanceof OutboxActionError && !error.unreachable) {
+      if (error instanceof OutboxActionError && !error.mayHaveBeenDone) {
         // The instance answered and did not delete it (or the order is no longer sent): not in doubt.
         unrouteReturn(this.#db, r.id, `DELETE not done: ${error.message}`);
         this.#log(`return ${formatReturnNumber(r.prefix, r.number)}: DELETE not done (${error.message})`);
         return;
       }
-      // No answer: the instance may have deleted it. In doubt until a manager settles it.
+      // No answer, or a 5xx after it arrived: the instance may have deleted it. In doubt until a
+      // manager settles it, never sent again on a guess.
       this.#log(
         `return ${formatReturnNumber(r.prefix, r.number)}: DELETE of order ${sale.remoteId ?? sale.id} unanswered (${String(error)}); in doubt`,
       );

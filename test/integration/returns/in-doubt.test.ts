@@ -122,6 +122,36 @@ describe("a return's document settled by a person", () => {
     expect(deletes(proxy)).toBe(1);
   }, 180_000);
 
+  it('a 503 after the instance deleted the order: in doubt, never sent again, settled by the manager', async () => {
+    const { dataDir, t, items } = await start('delete-5xx');
+    const { receipt, order } = await sale(t, items);
+    // The instance deletes the order, then a later step fails: its answer is a 503.
+    t.sim.faults.forceStatus({
+      status: 503,
+      message: 'The service is unavailable.',
+      afterCommit: true,
+      method: 'DELETE',
+      path: '^/api/documents/orders/internet/',
+      times: 1,
+    });
+    const found = (await t.call('returns.find', { text: receipt })) as ReturnSaleView;
+    const lines = found.lines.map((l) => ({ lineNo: l.lineNo, quantity: l.left }));
+    const made = (await t.call('returns.make', { receipt, lines })) as ReturnView;
+    await expect.poll(() => deletes(proxy)).toBe(1);
+    expect(t.sim.admin.listOrders().some((o) => o.id === order.remoteId)).toBe(false);
+    await expect
+      .poll(async () => ((await t.call('returns.get', { id: made.id })) as ReturnView).state)
+      .toBe('in-doubt');
+    // The next pass sends no second DELETE: the 503 said nothing sure of the first.
+    const replay = await posOnTill(dataDir, proxy?.url ?? '', ['outbox', 'replay', '--json']);
+    expect(replay.code, replay.stderr).toBe(0);
+    expect(deletes(proxy)).toBe(1);
+    expect(((await t.call('returns.get', { id: made.id })) as ReturnView).state).toBe('in-doubt');
+    const settled = (await t.call('returns.settle', { id: made.id, deleted: true })) as ReturnView;
+    expect(settled.state).toBe('sent');
+    expect(deletes(proxy)).toBe(1);
+  }, 180_000);
+
   it('for the back office: booked only when a manager marks it, with the PIN, once', async () => {
     const { dataDir, t, items } = await start('back-office-booked');
     const { receipt } = await sale(t, items);
