@@ -134,7 +134,7 @@ export const CORE_WORDS = {
   notAUrl: 'Not a web address: type it whole, such as https://shop.example.com.',
   unknownCall: 'Unknown call.',
   serialScanTaken: 'This scan was taken already.',
-  coreNoAnswer: 'The app core did not answer. Try again.',
+  coreNoAnswer: 'The app core did not answer: it may or may not have done it. Check before you try again.',
   coreRefusedCall: "The app's core refused the call ({{status}}).",
   starting: 'The app is starting. Try again.',
   notConfigured: 'No instance is configured: set one in Settings.',

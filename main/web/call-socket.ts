@@ -49,8 +49,12 @@ function serve(ws: WebSocket, options: CallSocketOptions): void {
   let passed = false;
   const late = setTimeout(() => ws.close(PASS_REFUSED, 'no pass'), PASS_WAIT_MS);
   ws.on('close', () => clearTimeout(late));
-  ws.on('error', () => ws.terminate());
+  // `ws` closes the socket itself after an error (1009 for a message too large), with the close
+  // frame sent: cutting it here would reset it before the page is told why.
+  ws.on('error', () => undefined);
   ws.on('message', (data, isBinary) => {
+    // A message still arriving on a socket being closed is not taken: its call would run unanswered.
+    if (ws.readyState !== ws.OPEN) return;
     const message = isBinary ? undefined : parse(data);
     if (message === undefined) return ws.close(1008, 'not a message of the call channel');
     if (!passed) {
@@ -85,7 +89,18 @@ function call(ws: WebSocket, core: Pick<Core, 'invoke'>, id: number, channel: st
 
 function answer(ws: WebSocket, message: ShellMessage): void {
   // A page gone before its answer: nothing to tell.
-  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+  if (ws.readyState !== ws.OPEN) return;
+  let text: string;
+  try {
+    text = JSON.stringify(message);
+  } catch (error) {
+    // An answer that cannot be written (a value JSON has no form for) is the shell's failure, said
+    // to the page as one, never an exception where nothing catches it.
+    console.error('web shell answer not written:', error instanceof Error ? error.message : 'unknown');
+    if (!('id' in message)) return;
+    text = JSON.stringify({ id: message.id, refused: 500 } satisfies ShellMessage);
+  }
+  ws.send(text);
 }
 
 function parse(data: RawData): PageMessage | undefined {

@@ -10,9 +10,10 @@
 //      127.0.0.1, so it grants nothing more than the app's static files.
 //   2. a secret, handed over once in the redirect's URL fragment (never sent to a server, so
 //      no other local server sees it), which the page takes out of the address at once and keeps in
-//      its own origin's storage for reloads. The page sends it in a request header (LAUNCH_PASS_HEADER)
-//      on every call and on the event stream: another origin can neither read it nor make the browser
-//      add that header (a custom header needs a CORS preflight, which the Origin check refuses).
+//      its own origin's storage for reloads. The page sends it as the first message of its call channel
+//      (a browser adds no header to a WebSocket) and in a request header (LAUNCH_PASS_HEADER) on the
+//      event stream and on POST /rpc: another origin can neither read it nor make the browser add
+//      that header (a custom header needs a CORS preflight, which the Origin check refuses).
 // - Host must be 127.0.0.1:PORT or localhost:PORT (DNS rebinding), and an Origin, when sent, must be
 //   ours; RPC calls must send it and must be JSON (no cross-site form posts).
 // - a strict CSP, with the CSP sandbox keeping popups out (window.open refused) but letting
@@ -169,8 +170,13 @@ function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, ctx: Contex
   const origin = req.headers.origin;
   if (origin === undefined || !originAllowed(origin, ctx.port))
     return refuseUpgrade(socket, 403, 'Origin not allowed');
-  if (new URL(req.url ?? '/', `http://127.0.0.1:${ctx.port}`).pathname !== CALL_SOCKET_PATH)
-    return refuseUpgrade(socket, 404, 'Not found');
+  // Parsed here, in the server's own 'upgrade' event: a target no URL can be made of (`//`) must be
+  // refused, not thrown where nothing catches it (the shell would exit).
+  const target = URL.canParse(req.url ?? '/', `http://127.0.0.1:${ctx.port}`)
+    ? new URL(req.url ?? '/', `http://127.0.0.1:${ctx.port}`).pathname
+    : undefined;
+  if (target === undefined) return refuseUpgrade(socket, 400, 'Bad request target');
+  if (target !== CALL_SOCKET_PATH) return refuseUpgrade(socket, 404, 'Not found');
   if (!sameToken(cookie(req.headers.cookie, cookieName(ctx.port)), ctx.pass.cookie))
     return refuseUpgrade(socket, 401, 'No launch pass');
   ctx.calls.accept(req, socket, head);

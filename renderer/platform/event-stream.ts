@@ -1,6 +1,6 @@
 // Reads the web shell's event stream (text/event-stream) from a fetch() body. EventSource would read
 // it for us, but it cannot send a request header, and the shell's event stream wants the launch
-// pass's header like every call (web-transport.ts). Only what the shell writes is read: `event:` and `data:`
+// pass's header (web-transport.ts; the calls carry the pass as their socket's first message). Only what the shell writes is read: `event:` and `data:`
 // fields, `:` comments (the heartbeat), a blank line ending each event; no ids, no retry.
 
 /** Returns the function to feed each decoded chunk to; `onEvent` gets every complete event. */

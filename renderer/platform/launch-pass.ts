@@ -1,5 +1,5 @@
-// The page's half of its web shell launch pass: a per-launch secret sent in a request header on every
-// call and on the event stream (main/web/server.ts says why a cookie alone is not enough: the browser
+// The page's half of its web shell launch pass: a per-launch secret sent as the call channel's first
+// message (call-socket.ts) and in a request header on the event stream (main/web/server.ts says why a cookie alone is not enough: the browser
 // hands 127.0.0.1's cookies to every local server, whatever its port).
 //
 // The launch's redirect brings the secret once, in the URL fragment (never sent to any server); it is

@@ -326,3 +326,16 @@ describe('voiding the sale (F8 twice)', () => {
     expect(sale().outcome).toEqual({ tone: 'error', text: 'The sale could not be voided.' });
   });
 });
+
+describe('a scan the core did not answer', () => {
+  it('says so, and reads the sale again: the line the core added all the same is shown', async () => {
+    core.answer('session.scan', () => {
+      throw new Error('the web shell closed the call channel');
+    });
+    core.answer('session.current', () => aSession([aLine(1, 1)]));
+    const outcome = await scan('8594001234567', 'scanner');
+    expect(outcome).toEqual({ tone: 'error', text: i18n.t('core:coreNoAnswer') });
+    await expect.poll(() => core.inputs('session.current').length).toBe(1);
+    await expect.poll(() => useApp.getState().session?.lines.map((l) => l.quantity)).toEqual([1]);
+  });
+});

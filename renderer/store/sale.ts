@@ -11,6 +11,7 @@ import { withConfirm, withPin, type ConfirmWords } from './guard.ts';
 import { scanTaking } from './serial-claim.ts';
 import { loadShift } from './shift.ts';
 import {
+  NoAnswerError,
   PosError,
   SetQuantityInput,
   type ScanView,
@@ -286,6 +287,9 @@ async function applyScan(
     return shown;
   } catch (error) {
     if (error instanceof PosError && error.code === 'scan-taken') return SCAN_TAKEN;
+    // No answer: the core may have added it all the same. The sale is read again, so the screen
+    // shows whether it did before the cashier scans it again.
+    if (error instanceof NoAnswerError) void useApp.getState().refreshSession();
     const shown: Outcome = { tone: 'error', text: message(error) };
     announce(shown);
     beepError();

@@ -108,7 +108,8 @@ export const core = {
   notAUrl: 'Toto není webová adresa: napište ji celou, například https://shop.example.com.',
   unknownCall: 'Neznámé volání.',
   serialScanTaken: 'Tento sken už byl převzat.',
-  coreNoAnswer: 'Jádro aplikace neodpovědělo. Zkuste to znovu.',
+  coreNoAnswer:
+    'Jádro aplikace neodpovědělo: není jisté, zda se to provedlo. Než to zopakujete, zkontrolujte to.',
   coreRefusedCall: 'Jádro aplikace volání odmítlo ({{status}}).',
   tenderShortRest: 'Přijatá hotovost ({{given}}) je nižší než zbytek k úhradě v hotovosti ({{total}}).',
   tenderSplitCard:

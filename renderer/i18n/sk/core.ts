@@ -109,7 +109,8 @@ export const core = {
   notAUrl: 'Toto nie je webová adresa: napíšte ju celú, napríklad https://shop.example.com.',
   unknownCall: 'Neznáme volanie.',
   serialScanTaken: 'Tento sken už bol prevzatý.',
-  coreNoAnswer: 'Jadro aplikácie neodpovedalo. Skúste to znova.',
+  coreNoAnswer:
+    'Jadro aplikácie neodpovedalo: nie je isté, či sa to vykonalo. Skôr než to zopakujete, skontrolujte to.',
   coreRefusedCall: 'Jadro aplikácie volanie odmietlo ({{status}}).',
   tenderShortRest: 'Prijatá hotovosť ({{given}}) je nižšia ako zvyšok na úhradu v hotovosti ({{total}}).',
   tenderSplitCard:

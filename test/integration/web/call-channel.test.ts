@@ -5,6 +5,7 @@
 // WebSocket is the e2e suite's: every e2e page calls the core through it).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -20,6 +21,8 @@ const TOKEN = 'call-channel-test-token';
 /** The core as the shell sees it: records each call as it is asked; `hold` keeps a channel's answer back. */
 class RecordingCore {
   readonly asked: string[] = [];
+  /** Channels whose answer JSON has no form for (a BigInt in it). */
+  readonly unwritable = new Set<string>();
   readonly #held = new Map<string, Promise<void>>();
   hold(channel: string): () => void {
     let release: () => void = () => undefined;
@@ -29,6 +32,7 @@ class RecordingCore {
   readonly invoke = async (channel: unknown, input: unknown): Promise<Envelope> => {
     this.asked.push(`${String(channel)} ${JSON.stringify(input)}`);
     await this.#held.get(String(channel));
+    if (this.unwritable.has(String(channel))) return { ok: true, value: { big: 1n } };
     return { ok: true, value: { channel } };
   };
   readonly subscribe = () => () => undefined;
@@ -129,6 +133,27 @@ describe('the call channel admits only this launch’s page', () => {
     expect(s.core.asked).toEqual([]);
   });
 
+  it('refuses an upgrade whose target makes no URL (`//`) with 400, and goes on serving', async () => {
+    const s = await signedIn();
+    // Written by hand: a client library would not send this target. Node's parser takes it.
+    const status = await new Promise<string>((resolve, reject) => {
+      const socket = connect(s.shell.port, '127.0.0.1', () =>
+        socket.write(
+          `GET // HTTP/1.1\r\nHost: 127.0.0.1:${s.shell.port}\r\nOrigin: ${s.shell.origin}\r\n` +
+            'Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n' +
+            'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+        ),
+      );
+      let got = '';
+      socket.on('data', (chunk: Buffer) => (got += chunk.toString('latin1')));
+      socket.on('end', () => resolve(got.split('\r\n')[0] ?? ''));
+      socket.on('error', reject);
+    });
+    expect(status).toBe('HTTP/1.1 400 Bad request target');
+    const url = `${s.shell.origin.replace('http', 'ws')}/calls`;
+    expect(await upgrade(url, { cookie: s.cookie, origin: s.shell.origin })).toBe('open');
+  });
+
   it('closes a socket whose first message is not this launch’s secret, before any call reaches the core', async () => {
     const s = await signedIn();
     const wrong = rawSocket(s);
@@ -159,6 +184,21 @@ describe('the call channel admits only this launch’s page', () => {
     b.ws.send('not json');
     expect(await b.closed).toBe(1008);
     expect(s.core.asked).toEqual([]);
+  });
+
+  it('answers 500 for an answer it cannot write, and the socket goes on', async () => {
+    const s = await signedIn();
+    s.core.unwritable.add('status.get');
+    const a = rawSocket(s);
+    await a.opened;
+    a.ws.send(JSON.stringify({ pass: s.secret }));
+    a.ws.send(JSON.stringify({ id: 1, channel: 'status.get', input: {} }));
+    a.ws.send(JSON.stringify({ id: 2, channel: 'session.current', input: {} }));
+    await expect.poll(() => a.got.length).toBe(3);
+    expect(a.got.slice(0, 2)).toEqual([{ ready: true }, { id: 1, refused: 500 }]);
+    expect(a.got[2]).toMatchObject({ id: 2, envelope: { ok: true, value: { channel: 'session.current' } } });
+    a.ws.close();
+    await a.closed;
   });
 });
 
