@@ -9,9 +9,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionView } from '../../contract/contract.ts';
 import { askCore, goTo, openTillSelling, scan, type PlainProduct } from './app.ts';
-import type { RunningShell } from './browser.ts';
+import { screenshot, SIZES, type RunningShell } from './browser.ts';
 import { tapCalls } from './call-tap.ts';
 import { screenshotOnFailure } from './failure-shot.ts';
+import { say } from './lang.ts';
 import { stopAll, type SyncedTerminal } from '../support/terminal.ts';
 
 let terminal: SyncedTerminal;
@@ -66,5 +67,28 @@ describe('keys after a scan', () => {
     expect(keymap).toMatchObject({ scanApplying: false, scansWaiting: 0 });
     expect((await coreSale()).lines).toEqual([]);
     expect(await lines().count()).toBe(0);
+  });
+
+  it('a scan whose answer is lost: the notice says to check first, and the line the core added shows', async () => {
+    await goTo(page, 'sale');
+    expect((await coreSale()).lines).toEqual([]);
+    // The scan reaches the core, which adds the line; the socket breaks as its answer comes.
+    const lost = (await tapCalls(page)).lose('session.scan');
+    await scan(page, product.barcode);
+    const notice = page.locator('[data-scan-outcome="error"]');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain(say('core:coreNoAnswer'));
+    await lost.stop();
+    // The sale read again: the cashier sees the line went in, and does not scan it twice.
+    await stored().waitFor();
+    expect(await lines().count()).toBe(1);
+    expect((await coreSale()).lines).toHaveLength(1);
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await screenshot(page, `scan-no-answer-${size.width}x${size.height}`);
+    }
+    await page.keyboard.press('F8');
+    await page.keyboard.press('F8');
+    await expect.poll(async () => (await coreSale()).lines.length).toBe(0);
   });
 });
