@@ -1,7 +1,9 @@
 // The web shell's transport tells the page when its event stream is connected (opened), each time:
 // events sent while it was not are lost, so the page reads the core's state again then. The shell's
-// /events is played by a fetch stub whose answers and stream the test hands over one by one. (Its
-// calls, over the real shell's call channel: test/integration/web/call-channel.test.ts.)
+// /events is played by a fetch stub whose answers and stream the test hands over one by one. Its
+// calls here only for what the bridge itself does with its pass (waiting for it, then leaving at
+// once), over a socket the test plays; over the real shell's call channel:
+// test/integration/web/call-channel.test.ts.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createWebBridge } from './web-transport.ts';
 
@@ -93,5 +95,84 @@ describe('the web transport says when its event stream is open', () => {
     await vi.advanceTimersByTimeAsync(3000);
     expect(opened).toBe(0);
     expect(requests).toHaveLength(2); // refused: the pass is gone, nothing is tried again
+  });
+});
+
+/** The page's WebSocket as the bridge uses it: what it sent, and the shell's side played by the test. */
+class FakeSocket {
+  static made: FakeSocket[] = [];
+  readonly sent: string[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: string }) => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
+  readonly url: string;
+  constructor(url: string) {
+    this.url = url;
+    FakeSocket.made.push(this);
+    queueMicrotask(() => this.onopen?.());
+  }
+  send(text: string): void {
+    this.sent.push(text);
+  }
+  close(): void {
+    this.onclose?.({ code: 1000 });
+  }
+  /** A message from the shell. */
+  tell(message: unknown): void {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+  /** The calls sent, as [id, channel]. */
+  calls(): [number, string][] {
+    return this.sent
+      .map((text) => JSON.parse(text) as { id?: number; channel?: string })
+      .flatMap((m) => (m.id === undefined ? [] : [[m.id, m.channel ?? ''] as [number, string]]));
+  }
+}
+
+describe('the web transport’s calls, before and after its pass is known', () => {
+  beforeEach(() => {
+    FakeSocket.made = [];
+    vi.stubGlobal('WebSocket', FakeSocket);
+  });
+  const where = { origin: 'http://127.0.0.1:4100', tell: () => undefined };
+
+  it('calls made before the pass is known leave in order once it is; a later one in the task that makes it', async () => {
+    let give: (secret: string | null) => void = () => undefined;
+    const bridge = createWebBridge(new Promise((resolve) => (give = resolve)), where);
+    const first = bridge.invoke('settings.get', {});
+    const second = bridge.invoke('session.current', {});
+    await settle();
+    expect(FakeSocket.made).toEqual([]);
+    give('s3cret');
+    await settle();
+    const ws = FakeSocket.made[0];
+    if (ws === undefined) throw new Error('no socket made');
+    expect(ws.url).toBe('ws://127.0.0.1:4100/calls');
+    expect(ws.sent).toEqual([JSON.stringify({ pass: 's3cret' })]);
+    ws.tell({ ready: true });
+    expect(ws.calls().map(([, channel]) => channel)).toEqual(['settings.get', 'session.current']);
+    // Pass known, channel ready: sent before invoke returns, no await in between.
+    const third = bridge.invoke('status.get', {});
+    expect(ws.calls().at(-1)?.[1]).toBe('status.get');
+    // Answered out of order, each by its id.
+    for (const [id] of [...ws.calls()].reverse())
+      ws.tell({ id, envelope: { ok: true, value: id }, coreMs: 0 });
+    await expect(Promise.all([first, second, third])).resolves.toEqual([
+      { ok: true, value: 1 },
+      { ok: true, value: 2 },
+      { ok: true, value: 3 },
+    ]);
+    expect(FakeSocket.made).toHaveLength(1);
+  });
+
+  it('without a pass every call is refused as a request without it would be (401), and no socket is made', async () => {
+    const bridge = createWebBridge(Promise.resolve(null), where);
+    const answer = (await bridge.invoke('session.current', {})) as {
+      ok: boolean;
+      error?: { said?: unknown };
+    };
+    expect(answer.ok).toBe(false);
+    expect(answer.error?.said).toEqual([{ key: 'coreRefusedCall', values: { status: 401 } }]);
+    expect(FakeSocket.made).toEqual([]);
   });
 });
