@@ -18,7 +18,7 @@ import { instanceSays, ServiceError, serviceSaid } from '../service/index.ts';
 import { say, type Said } from '../../contract/core-words.ts';
 import { OrderValidationError, placeOrder } from './place.ts';
 import { storedOrder, type OrderService, type OutboxSender } from './sender.ts';
-import { CLIENT_CLOSED } from './attempt-outcome.ts';
+import { answerLeavesDoubt } from './attempt-outcome.ts';
 
 /** A sale's list row for its fixed payload (replaceOutboxPayload's summaryOf). */
 export type SummaryOf = NonNullable<Parameters<typeof replaceOutboxPayload>[5]>;
@@ -190,13 +190,14 @@ export class OutboxActions {
       }
       if (error.kind === 'http' && error.status === 404) note = 'The service no longer has this order (404).';
       else {
+        const unreachable = error.kind === 'network' || error.kind === 'timeout';
         throw new OutboxActionError(
           'service',
           `Order ${current.remoteId} could not be cancelled: ${error.message}`,
           [say('orderNotCancelled', { id: current.remoteId }), ...serviceSaid(error)],
           error.messages,
-          error.kind === 'network' || error.kind === 'timeout',
-          mayHaveDeleted(error),
+          unreachable,
+          unreachable || answerLeavesDoubt(error),
         );
       }
     }
@@ -243,11 +244,4 @@ function keepErrors(o: OutboxOrder): Omit<OutboxOutcome, 'state'> {
     permission: o.permission,
     remoteId: o.remoteId,
   };
-}
-
-/** A failed DELETE the instance may still have carried out (OutboxActionError.mayHaveBeenDone). */
-function mayHaveDeleted(error: ServiceError): boolean {
-  if (error.kind === 'network' || error.kind === 'timeout') return true;
-  if (error.kind !== 'http' || !error.mayHaveReachedServer || error.status === undefined) return false;
-  return error.status >= 500 || error.status === CLIENT_CLOSED;
 }

@@ -151,19 +151,18 @@ export function outcomeOfFailure(error: unknown, ctx: AttemptContext): AttemptOu
         directive: { kind: 'pause', untilMs: until, credentialsRefused: false },
       };
     }
-    if (status >= 500) {
-      // A 5xx after the request was sent says nothing sure about the order: the service may have
-      // stored it and failed in a later step, or a gateway answered for it. In doubt, always; it is
-      // resent automatically only where the instance recognises the client reference (the in-doubt
-      // rule), and a person settles it everywhere else.
-      return { outcome: inDoubt(ctx, later(error.retryAfterMs), fromService.messages), directive: go };
-    }
-    if (status === CLIENT_CLOSED) {
-      // SPEC.md's 499: the connection closed before the server finished. It had the order and may
-      // have stored it: in doubt, as a 5xx, never the order to fix (whose only way on is a resend).
-      const note = `The instance answered ${CLIENT_CLOSED}: the connection closed before it finished the order, so it may have stored it.`;
+    if (answerLeavesDoubt(error)) {
+      // In doubt, always; it is resent automatically only where the instance recognises the client
+      // reference (the in-doubt rule), and a person settles it everywhere else. A 499 is never the
+      // order to fix either (whose only way on is a resend).
+      const note =
+        status === CLIENT_CLOSED
+          ? [
+              `The instance answered ${CLIENT_CLOSED}: the connection closed before it finished the order, so it may have stored it.`,
+            ]
+          : [];
       return {
-        outcome: inDoubt(ctx, later(error.retryAfterMs), [...fromService.messages, note]),
+        outcome: inDoubt(ctx, later(error.retryAfterMs), [...fromService.messages, ...note]),
         directive: go,
       };
     }
@@ -223,6 +222,16 @@ export function outcomeOfFailure(error: unknown, ctx: AttemptContext): AttemptOu
     return { outcome: inDoubt(ctx, later(), fromService.messages), directive: { kind: 'offline' } };
   // A 2xx that did not parse, abort in flight.
   return { outcome: inDoubt(ctx, later(), fromService.messages), directive: go };
+}
+
+/**
+ * An answer that says nothing sure of a request that reached the instance: a 5xx (the service may
+ * have stored or deleted it and failed in a later step, or a gateway answered for it), or SPEC.md's
+ * 499 (the connection closed before the server finished: it had the request).
+ */
+export function answerLeavesDoubt(error: ServiceError): boolean {
+  if (error.kind !== 'http' || !error.mayHaveReachedServer || error.status === undefined) return false;
+  return error.status >= 500 || error.status === CLIENT_CLOSED;
 }
 
 function isRedirect(status: number | undefined): boolean {

@@ -172,11 +172,9 @@ function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, ctx: Contex
     return refuseUpgrade(socket, 403, 'Origin not allowed');
   // Parsed here, in the server's own 'upgrade' event: a target no URL can be made of (`//`) must be
   // refused, not thrown where nothing catches it (the shell would exit).
-  const target = URL.canParse(req.url ?? '/', `http://127.0.0.1:${ctx.port}`)
-    ? new URL(req.url ?? '/', `http://127.0.0.1:${ctx.port}`).pathname
-    : undefined;
-  if (target === undefined) return refuseUpgrade(socket, 400, 'Bad request target');
-  if (target !== CALL_SOCKET_PATH) return refuseUpgrade(socket, 404, 'Not found');
+  const target = URL.parse(req.url ?? '/', `http://127.0.0.1:${ctx.port}`);
+  if (target === null) return refuseUpgrade(socket, 400, 'Bad request target');
+  if (target.pathname !== CALL_SOCKET_PATH) return refuseUpgrade(socket, 404, 'Not found');
   if (!sameToken(cookie(req.headers.cookie, cookieName(ctx.port)), ctx.pass.cookie))
     return refuseUpgrade(socket, 401, 'No launch pass');
   ctx.calls.accept(req, socket, head);

@@ -5,6 +5,8 @@
 // once), over a socket the test plays; over the real shell's call channel:
 // test/integration/web/call-channel.test.ts.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PageMessage } from '../../contract/call-socket.ts';
+import { Envelope } from '../../contract/contract.ts';
 import { createWebBridge } from './web-transport.ts';
 
 interface EventsRequest {
@@ -124,8 +126,8 @@ class FakeSocket {
   /** The calls sent, as [id, channel]. */
   calls(): [number, string][] {
     return this.sent
-      .map((text) => JSON.parse(text) as { id?: number; channel?: string })
-      .flatMap((m) => (m.id === undefined ? [] : [[m.id, m.channel ?? ''] as [number, string]]));
+      .map((text) => PageMessage.parse(JSON.parse(text)))
+      .flatMap((m): [number, string][] => ('id' in m ? [[m.id, m.channel]] : []));
   }
 }
 
@@ -167,12 +169,11 @@ describe('the web transport’s calls, before and after its pass is known', () =
 
   it('without a pass every call is refused as a request without it would be (401), and no socket is made', async () => {
     const bridge = createWebBridge(Promise.resolve(null), where);
-    const answer = (await bridge.invoke('session.current', {})) as {
-      ok: boolean;
-      error?: { said?: unknown };
-    };
+    const answer = Envelope.parse(await bridge.invoke('session.current', {}));
     expect(answer.ok).toBe(false);
-    expect(answer.error?.said).toEqual([{ key: 'coreRefusedCall', values: { status: 401 } }]);
+    expect(answer.ok ? undefined : answer.error.said).toEqual([
+      { key: 'coreRefusedCall', values: { status: 401 } },
+    ]);
     expect(FakeSocket.made).toEqual([]);
   });
 });

@@ -281,14 +281,17 @@ function itemFieldsSaid(variant: OrderVariant): string {
     : `Creates an internet order. An item may carry ${reads.join(' and ')}; without a price the stock item's is taken.`;
 }
 
+/** How this instance answers a repeated Idempotency-Key, as its description says it. */
+function repeatAnswer(ctx: SimContext): string {
+  return ctx.plainDuplicateAnswer ? '409, no code' : '409 DuplicateRequest, params.orderId the first order';
+}
+
 /** The 409 of a repeated Idempotency-Key, described only where the instance detects repeats. */
 function duplicateResponse(ctx: SimContext): Record<number, ResponseDoc> {
   if (!ctx.detectsDuplicateOrders) return {};
   return {
     409: {
-      description: ctx.plainDuplicateAnswer
-        ? 'Conflict'
-        : 'DuplicateRequest: the Idempotency-Key was seen before',
+      description: `The Idempotency-Key was seen before: ${repeatAnswer(ctx)}`,
       schema: errorResultSchema,
     },
   };
@@ -312,11 +315,7 @@ export function orderRoutes(ctx: SimContext): RouteDef[] {
       operationId: 'createInternetOrder',
       summary:
         itemFieldsSaid(variant) +
-        (ctx.detectsDuplicateOrders
-          ? ctx.plainDuplicateAnswer
-            ? ' A repeated Idempotency-Key answers 409.'
-            : ' A repeated Idempotency-Key answers 409 DuplicateRequest with the first order id.'
-          : ''),
+        (ctx.detectsDuplicateOrders ? ` A repeated Idempotency-Key answers ${repeatAnswer(ctx)}.` : ''),
       tag: 'Documents',
       auth: 'token',
       permission: 'Permissions.Orders.Create',
@@ -326,9 +325,7 @@ export function orderRoutes(ctx: SimContext): RouteDef[] {
             {
               name: IDEMPOTENCY_HEADER,
               required: false,
-              description: ctx.plainDuplicateAnswer
-                ? 'Client reference (a UUID made before the first attempt). A replay answers 409.'
-                : 'Client reference (a UUID made before the first attempt). A replay answers 409 DuplicateRequest, params.orderId.',
+              description: `Client reference (a UUID made before the first attempt). A replay answers ${repeatAnswer(ctx)}.`,
               schema: idempotencyKeySchema,
             },
           ]
