@@ -1020,10 +1020,15 @@ export type CardIssueView = z.infer<typeof CardIssueView>;
 /** What the issue dialog starts from: may this till issue cards, and Settings' defaults. */
 export const CardPrepareView = lazy(() =>
   z.object({
-    /** granted/missing: the instance said (an empty card, nothing written); unknown: it could not be asked. */
+    /** granted/missing: the instance said (to an empty card); unknown: it could not be asked. */
     permission: z.enum(['granted', 'missing', 'unknown']),
     /** The permission the instance refused, by its name (Permissions.Companies.Create). */
     missingPermission: z.string().optional(),
+    /**
+     * The instance stored the empty card the permission was asked with (company 0, no code), where it
+     * should have refused it: a manager deletes it there. While it runs, this till does not ask so again.
+     */
+    emptyCardStored: z.literal(true).optional(),
     company: CompanyMatchView.optional(),
     validTo: z.iso.date(),
   }),

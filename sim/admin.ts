@@ -31,6 +31,8 @@ export interface SimAdmin {
   addStockItem(partial: StockItemPatch): Record<string, unknown>;
   removeStockItem(id: number): boolean;
   addCompanyCard(card: NewCompanyCard): Record<string, unknown>;
+  /** Every card stored under a company id, whether or not the company exists (a lenient instance's). */
+  companyCards(companyId: number): Record<string, unknown>[];
   /** Token requests received (any outcome), for one client or all. */
   tokenRequestCount(clientId?: string): number;
   resetTokenRequestCount(): void;
@@ -191,6 +193,7 @@ export function createAdmin(db: SimDb, auth: AuthState): SimAdmin {
       }
       return insertCompanyCard(db, { ...card });
     },
+    companyCards: (companyId) => new DocTable(db, 'company_card').list(companyId),
     tokenRequestCount: (clientId) => auth.tokenRequestCount(clientId),
     resetTokenRequestCount: () => auth.resetTokenRequests(),
     revokeTokens: (clientId) => auth.revokeTokens(clientId),

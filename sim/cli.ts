@@ -18,7 +18,8 @@
 // quantities (its /swagger gives the item's quantity no minimum); --missing-operation ID,... one
 // that lacks those operations (an older release: 404, not in /swagger), e.g. deleteInternetOrder;
 // --echo-token-request one whose refusal of a token request is a 400 echoing the request (secret included);
-// --drop-card-answer one that stores each card POSTed to a company and drops the answer.
+// --drop-card-answer one that stores each card POSTed to a company and drops the answer;
+// --store-any-card one that stores every card POSTed as sent, unchecked (no barcode, no such company).
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 
@@ -61,10 +62,11 @@ const argsSchema = z.object({
   'missing-operation': fieldList,
   'echo-token-request': z.boolean().default(false),
   'drop-card-answer': z.boolean().default(false),
+  'store-any-card': z.boolean().default(false),
 });
 
 const usage =
-  'usage: npm run sim -- [--port N] [--host H] [--token-ttl SECONDS] [--size small|demo|large] [--data-dir DIR] [--control] [--view-exclude FIELD,...] [--no-duplicate-detection] [--plain-duplicate-answer] [--max-page-size N] [--receivable-view-exclude FIELD,...] [--unsortable FIELD,...] [--ignore-filter FIELD,...] [--reject-filter FIELD,...] [--bare-swagger] [--validate-before-permission] [--ignore-order-item-field FIELD,...] [--reject-order-item-field FIELD,...] [--order-answer-exclude FIELD,...] [--order-answer-empty] [--reserve-ordered-stock] [--negative-order-quantities] [--missing-operation ID,...] [--echo-token-request] [--drop-card-answer]';
+  'usage: npm run sim -- [--port N] [--host H] [--token-ttl SECONDS] [--size small|demo|large] [--data-dir DIR] [--control] [--view-exclude FIELD,...] [--no-duplicate-detection] [--plain-duplicate-answer] [--max-page-size N] [--receivable-view-exclude FIELD,...] [--unsortable FIELD,...] [--ignore-filter FIELD,...] [--reject-filter FIELD,...] [--bare-swagger] [--validate-before-permission] [--ignore-order-item-field FIELD,...] [--reject-order-item-field FIELD,...] [--order-answer-exclude FIELD,...] [--order-answer-empty] [--reserve-ordered-stock] [--negative-order-quantities] [--missing-operation ID,...] [--echo-token-request] [--drop-card-answer] [--store-any-card]';
 
 function parse(argv: string[]): z.infer<typeof argsSchema> {
   let values: Record<string, string | boolean | undefined>;
@@ -97,6 +99,7 @@ function parse(argv: string[]): z.infer<typeof argsSchema> {
         'missing-operation': { type: 'string' },
         'echo-token-request': { type: 'boolean' },
         'drop-card-answer': { type: 'boolean' },
+        'store-any-card': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -152,6 +155,7 @@ async function main(): Promise<void> {
     missingOperations: args['missing-operation'],
     echoTokenRequest: args['echo-token-request'],
     dropsCardAnswer: args['drop-card-answer'],
+    storesAnyCard: args['store-any-card'],
   });
   const address = new URL(sim.url);
   console.log(

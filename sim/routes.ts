@@ -44,6 +44,8 @@ export interface SimContext {
   readonly orders: OrderVariant;
   /** It stores a card POSTed to a company, then drops the connection (no answer arrives). */
   readonly dropsCardAnswer?: boolean;
+  /** It stores every card POSTed to a company as sent, unchecked (no barcode, a company it lacks). */
+  readonly storesAnyCard?: boolean;
 }
 
 /** Where an instance's internet orders differ from the sim's own (SPEC.md shows neither payload nor answer). */

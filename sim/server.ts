@@ -124,6 +124,11 @@ export interface SimOptions {
    */
   dropsCardAnswer?: boolean;
   /**
+   * It stores every card POSTed to a company as sent, unchecked: no barcode, a company it lacks
+   * (SPEC.md says an instance refuses those; a lenient one may not).
+   */
+  storesAnyCard?: boolean;
+  /**
    * One product listed with this many units of measure (generated, ~165 bytes each: 100,000 make a
    * 16 MB answer): an instance whose data for one key is far bigger than any other's.
    */
@@ -170,6 +175,7 @@ const optionsSchema = z.object({
   orderAnswerEmpty: z.boolean().default(false),
   reservesOrderedStock: z.boolean().default(false),
   dropsCardAnswer: z.boolean().default(false),
+  storesAnyCard: z.boolean().default(false),
   negativeOrderQuantities: z.boolean().default(false),
   manyUnits: z
     .object({ productId: z.number().int().positive(), count: z.number().int().min(0).max(10_000_000) })
@@ -229,6 +235,7 @@ export async function startSim(options: SimOptions = {}): Promise<RunningSim> {
     echoTokenRequest: opts.echoTokenRequest,
     manyUnits: opts.manyUnits,
     dropsCardAnswer: opts.dropsCardAnswer,
+    storesAnyCard: opts.storesAnyCard,
     orders: {
       ignoredItemFields: new Set(opts.ignoredOrderItemFields),
       rejectedItemFields: new Set(opts.rejectedOrderItemFields),

@@ -31,10 +31,21 @@ export interface CardsDeps {
 type CardCalls = 'cards.prepare' | 'cards.issue';
 
 export function cardsHandlers(deps: CardsDeps): Pick<Handlers, CardCalls> {
+  // Instances (their clients) that stored the probe's empty card: asked no more, so an instance
+  // that stores what it should refuse gets one stray card from this till, not one per dialog.
+  const storedProbe = new WeakSet<CardProbe>();
+  const permissionNow = async () => {
+    const probe = deps.probe();
+    if (probe !== null && storedProbe.has(probe))
+      return { permission: 'granted', emptyCardStored: true } as const;
+    const permission = await probePermission(probe);
+    if (probe !== null && permission.emptyCardStored === true) storedProbe.add(probe);
+    return permission;
+  };
   return {
     'cards.prepare': async () => {
       const issue = deps.issue();
-      const permission = await probePermission(deps.probe());
+      const permission = await permissionNow();
       const companyId = deps.defaultCompanyId();
       const name = companyId === null ? undefined : knownCompanyName(deps.db(), companyId);
       const view: CardPrepareView = {
@@ -45,7 +56,7 @@ export function cardsHandlers(deps: CardsDeps): Pick<Handlers, CardCalls> {
       return view;
     },
     'cards.issue': async (input) => {
-      const permission = await probePermission(deps.probe());
+      const permission = await permissionNow();
       if (permission.permission === 'missing')
         throw new CoreError('forbidden', [say('cardPermissionMissing', { permission: CARD_PERMISSION })]);
       const issue = deps.issue();
@@ -72,15 +83,16 @@ export function cardsHandlers(deps: CardsDeps): Pick<Handlers, CardCalls> {
 
 /**
  * Whether the instance lets this till create cards: an empty card for no company, which an instance
- * refuses before storing anything (403 without the permission, else 400 for the fields).
+ * refuses before storing anything (403 without the permission, else 400 for the fields). One that
+ * stores it anyway (SPEC.md rules that out) grants the permission and has a stray card: said.
  */
 export async function probePermission(
   probe: CardProbe | null,
-): Promise<Pick<CardPrepareView, 'permission' | 'missingPermission'>> {
+): Promise<Pick<CardPrepareView, 'permission' | 'missingPermission' | 'emptyCardStored'>> {
   if (probe === null) return { permission: 'unknown' };
   try {
     await probe.createCompanyCard(0, {}, AbortSignal.timeout(3000));
-    return { permission: 'granted' };
+    return { permission: 'granted', emptyCardStored: true };
   } catch (error) {
     if (!(error instanceof ServiceError) || error.kind !== 'http') return { permission: 'unknown' };
     if (error.status === 403)

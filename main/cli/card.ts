@@ -43,6 +43,10 @@ export const command = defineCommand({
     });
     try {
       const permission = await probePermission(service);
+      if (permission.emptyCardStored === true)
+        ctx.log(
+          'warning: the instance stored the empty card sent to ask for the permission (company 0, no code); it should have refused it: delete it there',
+        );
       if (permission.permission === 'missing') {
         const named = permission.missingPermission ?? CARD_PERMISSION;
         throw new CliError(

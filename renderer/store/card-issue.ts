@@ -39,6 +39,8 @@ export interface CardIssueUi {
   readonly errors: Readonly<Partial<Record<CardField, readonly string[]>>>;
   /** A refusal that names no field (the instance unreachable, no permission). */
   readonly error: string | null;
+  /** The instance stored the empty card its permission was asked with (a stray card to delete). */
+  readonly emptyCardStored: boolean;
 }
 
 const CLOSED: CardIssueUi = {
@@ -56,6 +58,7 @@ const CLOSED: CardIssueUi = {
   phone: '',
   errors: {},
   error: null,
+  emptyCardStored: false,
 };
 
 export const useCardIssue = create<CardIssueUi>()(() => CLOSED);
@@ -83,6 +86,7 @@ export async function openCardIssue(): Promise<void> {
       open: true,
       company: prepared.company ?? null,
       validTo: dayText(prepared.validTo),
+      emptyCardStored: prepared.emptyCardStored === true,
     });
   } catch (error) {
     announce({ tone: 'error', text: i18n.t('cards:cannotOpen', { why: message(error) }) });

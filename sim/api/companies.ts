@@ -48,10 +48,12 @@ export function insertCompanyCard(
       }
       return stripNulls(doc);
     });
-    db.prepare('INSERT INTO company_card_barcode (barcode, cardId) VALUES (?, ?)').run(
-      card.barcode,
-      stored['id'],
-    );
+    // A card without a code (stored by a lenient instance) has no code to be found by.
+    if (card.barcode !== '')
+      db.prepare('INSERT INTO company_card_barcode (barcode, cardId) VALUES (?, ?)').run(
+        card.barcode,
+        stored['id'],
+      );
     return stored;
   })();
 }
@@ -118,6 +120,8 @@ export function companyRoutes(ctx: SimContext): RouteDef[] {
       handler: ({ params, body }) => {
         const companyId = params['companyId'] ?? 0;
         const input = validateBody(companyCardInputSchema, body, (raw) => {
+          // A lenient instance stores what it is sent (SPEC.md: one that checks refuses these).
+          if (ctx.storesAnyCard === true) return [];
           // A card for a company the instance lacks is a request to fix (400 naming CompanyId), all
           // violations together (SPEC.md Errors rule 2).
           const out: Violation[] = companyExists(db, companyId)

@@ -54,6 +54,11 @@ function Dialog() {
   return (
     <Modal title={t('title')} titleId="card-issue-title" className="card-issue" testId="card-issue">
       <p className="muted small">{t('intro')}</p>
+      {ui.emptyCardStored && (
+        <p className="notice warn" role="status" data-empty-card-stored>
+          {t('emptyCardStored')}
+        </p>
+      )}
       <div className="card-issue-grid">
         <Company />
         <Field field="barcode" label={t('barcode')} errors={ui.errors.barcode} wide>

@@ -6,6 +6,8 @@ export const cards = {
   legend: 'vydat zákazníkovi novou kartu',
   title: 'Nová věrnostní karta',
   intro: 'Vezměte kartu z balíčku a naskenujte ji; na tento nákup se použije hned.',
+  emptyCardStored:
+    'Instance uložila prázdnou kartu, kterou Counter poslal jen pro ověření oprávnění vydávat karty (firma 0, bez kódu); měla ji odmítnout. Požádejte vedoucího, ať ji tam smaže. Dokud tato pokladna běží, další už nepošle.',
   company: 'Firma (program)',
   companyNone: 'Firma není vybraná: najděte ji níže.',
   companyFind: 'Najít jinou firmu (název nebo číslo)',

@@ -6,6 +6,8 @@ export const cards = {
   legend: 'vydať zákazníkovi novú kartu',
   title: 'Nová vernostná karta',
   intro: 'Vezmite kartu z balíčka a naskenujte ju; na tento nákup sa použije hneď.',
+  emptyCardStored:
+    'Inštancia uložila prázdnu kartu, ktorú Counter poslal len na overenie oprávnenia vydávať karty (firma 0, bez kódu); mala ju odmietnuť. Požiadajte vedúceho, nech ju tam zmaže. Kým táto pokladnica beží, ďalšiu už nepošle.',
   company: 'Firma (program)',
   companyNone: 'Firma nie je vybraná: nájdite ju nižšie.',
   companyFind: 'Nájsť inú firmu (názov alebo číslo)',
