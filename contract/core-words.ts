@@ -135,6 +135,7 @@ export const CORE_WORDS = {
   unknownCall: 'Unknown call.',
   serialScanTaken: 'This scan was taken already.',
   coreNoAnswer: 'The app core did not answer: it may or may not have done it. Check before you try again.',
+  coreNotReached: 'The call did not reach the app core: nothing was done. Try again.',
   coreRefusedCall: "The app's core refused the call ({{status}}).",
   starting: 'The app is starting. Try again.',
   notConfigured: 'No instance is configured: set one in Settings.',

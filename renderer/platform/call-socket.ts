@@ -1,8 +1,9 @@
 // The page's end of the web shell's call channel (contract/call-socket.ts): one WebSocket, opened
 // at the first call and again at the first call after it closed. Calls made before the shell took
 // the pass wait in order and leave once it has; every call is answered by its id. A socket that
-// closes leaves its calls without an answer (the promise rejects: the page says the core did not
-// answer, never that the call was not done); closed for the pass, they are refused as a request
+// closes leaves the calls it sent without an answer (the promise rejects: the page says the core
+// did not answer, never that the call was not done); those still waiting never left, and are
+// answered so: nothing was done (coreNotReached). Closed for the pass, they are refused as a request
 // without it would be (401).
 import { CALL_SOCKET_PATH, PASS_REFUSED, ShellMessage, type CallTiming } from '../../contract/call-socket.ts';
 import { english, say, type Envelope } from '../../contract/contract.ts';
@@ -25,6 +26,8 @@ interface Pending {
   readonly channel: string;
   readonly start: number;
   sent: number;
+  /** Its message went out on the socket (the shell may have run it). */
+  left: boolean;
   readonly resolve: (answer: unknown) => void;
   readonly reject: (error: Error) => void;
 }
@@ -58,12 +61,13 @@ export function callSocket(origin: string, secret: string, tell: TellTiming): Ca
     };
     socket.onclose = (event: CloseEvent) => {
       if (open === current) open = null;
-      const answer = event.code === PASS_REFUSED ? refused(401) : undefined;
-      // Every call of this socket: sent (no answer will come) or waiting (never sent).
+      const passRefused = event.code === PASS_REFUSED;
+      // Every call of this socket: sent (no answer will come) or waiting (never sent: not done).
       for (const [id, call] of pending) {
         if (call.connection !== current) continue;
         pending.delete(id);
-        if (answer !== undefined) call.resolve(answer);
+        if (passRefused) call.resolve(refused(401));
+        else if (!call.left) call.resolve(notSent());
         else call.reject(new Error('the web shell closed the call channel'));
       }
     };
@@ -72,7 +76,10 @@ export function callSocket(origin: string, secret: string, tell: TellTiming): Ca
 
   const send = (socket: WebSocket, id: number, text: string) => {
     const call = pending.get(id);
-    if (call !== undefined) call.sent = now();
+    if (call !== undefined) {
+      call.sent = now();
+      call.left = true;
+    }
     socket.send(text);
   };
 
@@ -100,7 +107,7 @@ export function callSocket(origin: string, secret: string, tell: TellTiming): Ca
         const text = JSON.stringify({ id, channel, input });
         const start = now();
         const current = open ?? connect();
-        pending.set(id, { connection: current, channel, start, sent: start, resolve, reject });
+        pending.set(id, { connection: current, channel, start, sent: start, left: false, resolve, reject });
         if (current.ready) send(current.socket, id, text);
         else current.waiting.push([id, text]);
       });
@@ -121,5 +128,11 @@ function parse(data: unknown): ShellMessage | undefined {
 /** A call the shell refused with an HTTP status (a call channel refused the pass: 401). */
 export function refused(status: number): Envelope {
   const said = [say('coreRefusedCall', { status })];
+  return { ok: false, error: { code: 'failed', message: english(said), said } };
+}
+
+/** A call whose socket closed before it left: the core never saw it, so nothing was done. */
+function notSent(): Envelope {
+  const said = [say('coreNotReached')];
   return { ok: false, error: { code: 'failed', message: english(said), said } };
 }

@@ -176,4 +176,24 @@ describe('the web transport’s calls, before and after its pass is known', () =
     ]);
     expect(FakeSocket.made).toEqual([]);
   });
+
+  it('a socket that closes: a call it sent has no answer, one still waiting for the pass was never sent', async () => {
+    const bridge = createWebBridge(Promise.resolve('s3cret'), where);
+    const sent = bridge.invoke('session.current', {});
+    await settle();
+    const first = FakeSocket.made[0];
+    if (first === undefined) throw new Error('no socket made');
+    first.tell({ ready: true });
+    first.close();
+    await expect(sent).rejects.toThrow('closed the call channel');
+    // The next call opens a new socket; it closes before the shell took the pass.
+    const waiting = bridge.invoke('session.scan', { code: '8591010000038', via: 'scanner' });
+    await settle();
+    const second = FakeSocket.made[1];
+    if (second === undefined) throw new Error('no second socket made');
+    second.close();
+    const answer = Envelope.parse(await waiting);
+    expect(answer.ok ? undefined : answer.error.said).toEqual([{ key: 'coreNotReached' }]);
+    expect(second.calls()).toEqual([]);
+  });
 });

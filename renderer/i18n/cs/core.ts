@@ -110,6 +110,7 @@ export const core = {
   serialScanTaken: 'Tento sken už byl převzat.',
   coreNoAnswer:
     'Jádro aplikace neodpovědělo: není jisté, zda se to provedlo. Než to zopakujete, zkontrolujte to.',
+  coreNotReached: 'Volání se k jádru aplikace nedostalo: nic se neprovedlo. Zkuste to znovu.',
   coreRefusedCall: 'Jádro aplikace volání odmítlo ({{status}}).',
   tenderShortRest: 'Přijatá hotovost ({{given}}) je nižší než zbytek k úhradě v hotovosti ({{total}}).',
   tenderSplitCard:

@@ -111,6 +111,7 @@ export const core = {
   serialScanTaken: 'Tento sken už bol prevzatý.',
   coreNoAnswer:
     'Jadro aplikácie neodpovedalo: nie je isté, či sa to vykonalo. Skôr než to zopakujete, skontrolujte to.',
+  coreNotReached: 'Volanie sa k jadru aplikácie nedostalo: nič sa nevykonalo. Skúste to znova.',
   coreRefusedCall: 'Jadro aplikácie volanie odmietlo ({{status}}).',
   tenderShortRest: 'Prijatá hotovosť ({{given}}) je nižšia ako zvyšok na úhradu v hotovosti ({{total}}).',
   tenderSplitCard:
