@@ -10,6 +10,11 @@
 // when the core is done (so answers may come in another order than the calls), or `{ id, refused }`
 // with the HTTP status a request would have had. A socket that closes with calls unanswered leaves
 // them without an answer: the page cannot know whether the core did them.
+//
+// Once ready the shell sends `{ beat: true }` every BEAT_MS, so a page waiting on a call tells a
+// core still at work (a sale's call waits up to a request's deadline on the instance) from a shell
+// that stopped (hung, or its process stopped): heard nothing for SILENT_MS, the page gives the socket
+// up and its calls get no answer, as if it had closed; the next call opens another.
 import { z } from 'zod';
 
 /** The path of the call channel on the web shell's origin. */
@@ -18,6 +23,12 @@ export const CALL_SOCKET_PATH = '/calls';
 export const PASS_REFUSED = 4401;
 /** How long the shell waits for the pass after the socket opened, ms. */
 export const PASS_WAIT_MS = 10_000;
+/** How often the shell says it is there, ms. */
+export const BEAT_MS = 5_000;
+/** How long a page with calls out waits hearing nothing before it gives the socket up, ms (4 beats). */
+export const SILENT_MS = 4 * BEAT_MS;
+/** The close code of a socket the page gave up on: the shell was silent (as HTTP's 408). */
+export const SHELL_SILENT = 4408;
 
 /** What the page sends: its pass, once, first; then its calls. */
 export const PageMessage = z.union([
@@ -32,9 +43,10 @@ export const PageMessage = z.union([
 ]);
 export type PageMessage = z.infer<typeof PageMessage>;
 
-/** What the shell sends: ready once the pass is taken; then one answer per call. */
+/** What the shell sends: ready once the pass is taken; then one answer per call, and its beat. */
 export const ShellMessage = z.union([
   z.object({ ready: z.literal(true) }).strict(),
+  z.object({ beat: z.literal(true) }).strict(),
   z.object({ id: z.number().int().positive(), envelope: z.unknown(), coreMs: z.number() }).strict(),
   z.object({ id: z.number().int().positive(), refused: z.number().int().min(400).max(599) }).strict(),
 ]);

@@ -5,7 +5,13 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { PageMessage, PASS_REFUSED, PASS_WAIT_MS, type ShellMessage } from '../../contract/call-socket.ts';
+import {
+  BEAT_MS,
+  PageMessage,
+  PASS_REFUSED,
+  PASS_WAIT_MS,
+  type ShellMessage,
+} from '../../contract/call-socket.ts';
 import { isCallChannel } from '../../contract/channels.ts';
 import type { Envelope } from '../../contract/contract.ts';
 import type { Core } from '../core/core.ts';
@@ -48,7 +54,11 @@ export function refuseUpgrade(socket: Duplex, status: 400 | 401 | 403 | 404, tex
 function serve(ws: WebSocket, options: CallSocketOptions): void {
   let passed = false;
   const late = setTimeout(() => ws.close(PASS_REFUSED, 'no pass'), PASS_WAIT_MS);
-  ws.on('close', () => clearTimeout(late));
+  let beat: NodeJS.Timeout | undefined;
+  ws.on('close', () => {
+    clearTimeout(late);
+    clearInterval(beat);
+  });
   // `ws` closes the socket itself after an error (1009 for a message too large), with the close
   // frame sent: cutting it here would reset it before the page is told why.
   ws.on('error', () => undefined);
@@ -61,6 +71,8 @@ function serve(ws: WebSocket, options: CallSocketOptions): void {
       if (!('pass' in message) || !options.passOk(message.pass)) return ws.close(PASS_REFUSED, 'no pass');
       passed = true;
       clearTimeout(late);
+      // Said from this thread: a shell that stops running stops beating (the page then gives up).
+      beat = setInterval(() => answer(ws, { beat: true }), BEAT_MS);
       return answer(ws, { ready: true });
     }
     if (!('id' in message)) return ws.close(1008, 'the pass is sent once');

@@ -4,8 +4,16 @@
 // closes leaves the calls it sent without an answer (the promise rejects: the page says the core
 // did not answer, never that the call was not done); those still waiting never left, and are
 // answered so: nothing was done (coreNotReached). Closed for the pass, they are refused as a request
-// without it would be (401).
-import { CALL_SOCKET_PATH, PASS_REFUSED, ShellMessage, type CallTiming } from '../../contract/call-socket.ts';
+// without it would be (401). A shell heard from for SILENT_MS (no beat, no answer) while calls are out
+// is given up the same way: a hung shell never leaves a call waiting for ever.
+import {
+  CALL_SOCKET_PATH,
+  PASS_REFUSED,
+  SHELL_SILENT,
+  ShellMessage,
+  SILENT_MS,
+  type CallTiming,
+} from '../../contract/call-socket.ts';
 import { english, say, type Envelope } from '../../contract/contract.ts';
 
 export interface CallSocket {
@@ -19,6 +27,10 @@ interface Connection {
   ready: boolean;
   /** Calls made before it did, in order: [id, message]. */
   readonly waiting: [number, string][];
+  /** When the shell was last heard from (or the socket made), epoch ms. */
+  heard: number;
+  /** Checks the shell is still heard from while calls are out. */
+  readonly watch: ReturnType<typeof setInterval>;
 }
 
 interface Pending {
@@ -43,15 +55,42 @@ export function callSocket(origin: string, secret: string, tell: TellTiming): Ca
   const pending = new Map<number, Pending>();
   let ids = 0;
 
+  /** The socket is done with: every call of it is settled now (sent: no answer; waiting: not done). */
+  const drop = (current: Connection, passRefused: boolean, why: string) => {
+    if (open === current) open = null;
+    clearInterval(current.watch);
+    for (const [id, call] of pending) {
+      if (call.connection !== current) continue;
+      pending.delete(id);
+      if (passRefused) call.resolve(refused(401));
+      else if (!call.left) call.resolve(notSent());
+      else call.reject(new Error(why));
+    }
+  };
+
   const connect = () => {
     const socket = new WebSocket(url);
-    const current: Connection = { socket, ready: false, waiting: [] };
+    const current: Connection = {
+      socket,
+      ready: false,
+      waiting: [],
+      heard: now(),
+      // A closing handshake with a stopped shell never ends: the calls are settled here, not at close.
+      watch: setInterval(() => {
+        if (now() - current.heard <= SILENT_MS) return;
+        if (![...pending.values()].some((call) => call.connection === current)) return;
+        drop(current, false, 'the web shell fell silent');
+        socket.close(SHELL_SILENT, 'the shell fell silent');
+      }, SILENT_MS / 4),
+    };
     open = current;
     socket.onopen = () => socket.send(JSON.stringify({ pass: secret }));
     socket.onmessage = (event: MessageEvent) => {
       const end = now();
+      current.heard = end;
       const message = parse(event.data);
       if (message === undefined) return socket.close(4000, 'not a message of the call channel'); // a page may close with 1000 or 3000-4999 only
+      if ('beat' in message) return;
       if ('ready' in message) {
         current.ready = true;
         for (const [id, text] of current.waiting.splice(0)) send(socket, id, text);
@@ -59,18 +98,8 @@ export function callSocket(origin: string, secret: string, tell: TellTiming): Ca
       }
       settle(message, end);
     };
-    socket.onclose = (event: CloseEvent) => {
-      if (open === current) open = null;
-      const passRefused = event.code === PASS_REFUSED;
-      // Every call of this socket: sent (no answer will come) or waiting (never sent: not done).
-      for (const [id, call] of pending) {
-        if (call.connection !== current) continue;
-        pending.delete(id);
-        if (passRefused) call.resolve(refused(401));
-        else if (!call.left) call.resolve(notSent());
-        else call.reject(new Error('the web shell closed the call channel'));
-      }
-    };
+    socket.onclose = (event: CloseEvent) =>
+      drop(current, event.code === PASS_REFUSED, 'the web shell closed the call channel');
     return current;
   };
 
@@ -83,7 +112,7 @@ export function callSocket(origin: string, secret: string, tell: TellTiming): Ca
     socket.send(text);
   };
 
-  const settle = (message: Exclude<ShellMessage, { ready: true }>, end: number) => {
+  const settle = (message: Exclude<ShellMessage, { ready: true } | { beat: true }>, end: number) => {
     const call = pending.get(message.id);
     if (call === undefined) return;
     pending.delete(message.id);

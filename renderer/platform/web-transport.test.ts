@@ -5,7 +5,7 @@
 // once), over a socket the test plays; over the real shell's call channel:
 // test/integration/web/call-channel.test.ts.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PageMessage } from '../../contract/call-socket.ts';
+import { BEAT_MS, PageMessage, SHELL_SILENT, SILENT_MS } from '../../contract/call-socket.ts';
 import { Envelope } from '../../contract/contract.ts';
 import { createWebBridge } from './web-transport.ts';
 
@@ -116,8 +116,10 @@ class FakeSocket {
   send(text: string): void {
     this.sent.push(text);
   }
-  close(): void {
-    this.onclose?.({ code: 1000 });
+  closedWith: number | undefined;
+  close(code = 1000): void {
+    this.closedWith = code;
+    this.onclose?.({ code });
   }
   /** A message from the shell. */
   tell(message: unknown): void {
@@ -195,5 +197,68 @@ describe('the web transport’s calls, before and after its pass is known', () =
     const answer = Envelope.parse(await waiting);
     expect(answer.ok ? undefined : answer.error.said).toEqual([{ key: 'coreNotReached' }]);
     expect(second.calls()).toEqual([]);
+  });
+});
+
+describe('a shell that falls silent', () => {
+  beforeEach(() => {
+    FakeSocket.made = [];
+    vi.stubGlobal('WebSocket', FakeSocket);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearInterval', 'performance'] });
+  });
+  const where = { origin: 'http://127.0.0.1:4100', tell: () => undefined };
+
+  /** A bridge with its socket ready, and the socket. */
+  async function ready() {
+    const bridge = createWebBridge(Promise.resolve('s3cret'), where);
+    const first = bridge.invoke('status.get', {});
+    await settle();
+    const ws = FakeSocket.made[0];
+    if (ws === undefined) throw new Error('no socket made');
+    ws.tell({ ready: true });
+    const [id] = ws.calls()[0] ?? [0];
+    ws.tell({ id, envelope: { ok: true, value: 'up' }, coreMs: 0 });
+    await expect(first).resolves.toEqual({ ok: true, value: 'up' });
+    return { bridge, ws };
+  }
+
+  it('a call the core is still at work on waits as long as the shell beats', async () => {
+    const { bridge, ws } = await ready();
+    const long = bridge.invoke('session.close', {});
+    for (let t = 0; t < 3 * SILENT_MS; t += BEAT_MS) {
+      await vi.advanceTimersByTimeAsync(BEAT_MS);
+      ws.tell({ beat: true });
+    }
+    const [id] = ws.calls().at(-1) ?? [0];
+    ws.tell({ id, envelope: { ok: true, value: 'closed' }, coreMs: 60_000 });
+    await expect(long).resolves.toEqual({ ok: true, value: 'closed' });
+    expect(ws.closedWith).toBeUndefined();
+  });
+
+  it('heard nothing for SILENT_MS: its calls get no answer, the socket is given up, the next call opens another', async () => {
+    const { bridge, ws } = await ready();
+    const out = bridge.invoke('session.scan', { code: '8591010000038', via: 'scanner' });
+    const outcome = out.then(
+      () => 'answered',
+      (error: unknown) => (error instanceof Error ? error.message : 'rejected'),
+    );
+    await vi.advanceTimersByTimeAsync(SILENT_MS - BEAT_MS);
+    expect(ws.closedWith).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(2 * BEAT_MS);
+    await expect(outcome).resolves.toBe('the web shell fell silent');
+    expect(ws.closedWith).toBe(SHELL_SILENT);
+    const next = bridge.invoke('session.current', {});
+    await settle();
+    expect(FakeSocket.made).toHaveLength(2);
+    // The new socket's shell is stopped too: the call never left, so nothing was done.
+    await vi.advanceTimersByTimeAsync(SILENT_MS + BEAT_MS);
+    const answer = Envelope.parse(await next);
+    expect(answer.ok ? undefined : answer.error.said).toEqual([{ key: 'coreNotReached' }]);
+  });
+
+  it('with no call out, a quiet shell is left alone', async () => {
+    const { ws } = await ready();
+    await vi.advanceTimersByTimeAsync(3 * SILENT_MS);
+    expect(ws.closedWith).toBeUndefined();
   });
 });
