@@ -4,7 +4,7 @@
 // closes leaves the calls it sent without an answer (the promise rejects: the page says the core
 // did not answer, never that the call was not done); those still waiting never left, and are
 // answered so: nothing was done (coreNotReached). Closed for the pass, they are refused as a request
-// without it would be (401). A shell heard from for SILENT_MS (no beat, no answer) while calls are out
+// without it would be (401). A shell not heard from for SILENT_MS (no beat, no answer) while calls are out
 // is given up the same way: a hung shell never leaves a call waiting for ever.
 import {
   CALL_SOCKET_PATH,
@@ -29,6 +29,8 @@ interface Connection {
   readonly waiting: [number, string][];
   /** When the shell was last heard from (or the socket made), epoch ms. */
   heard: number;
+  /** When the silence was last checked (or the socket made), epoch ms. */
+  checked: number;
   /** Checks the shell is still heard from while calls are out. */
   readonly watch: ReturnType<typeof setInterval>;
 }
@@ -68,20 +70,33 @@ export function callSocket(origin: string, secret: string, tell: TellTiming): Ca
     }
   };
 
+  /**
+   * Gives the socket up when calls are out and the shell was not heard from for SILENT_MS: a closing
+   * handshake with a stopped shell never ends, so its calls are settled here, not at close. A check
+   * that runs late (the page itself was stalled: a frozen tab, a sleep) first hands the beats queued
+   * meanwhile their turn: never a healthy shell given up for the page's own pause.
+   */
+  const watch = (current: Connection) => {
+    const t = now();
+    const late = t - current.checked > SILENT_MS / 2;
+    current.checked = t;
+    if (late) current.heard = Math.max(current.heard, t - SILENT_MS / 2);
+    if (t - current.heard <= SILENT_MS) return;
+    if (![...pending.values()].some((call) => call.connection === current)) return;
+    drop(current, false, 'the web shell fell silent');
+    current.socket.close(SHELL_SILENT, 'the shell fell silent');
+  };
+
   const connect = () => {
     const socket = new WebSocket(url);
+    const made = now();
     const current: Connection = {
       socket,
       ready: false,
       waiting: [],
-      heard: now(),
-      // A closing handshake with a stopped shell never ends: the calls are settled here, not at close.
-      watch: setInterval(() => {
-        if (now() - current.heard <= SILENT_MS) return;
-        if (![...pending.values()].some((call) => call.connection === current)) return;
-        drop(current, false, 'the web shell fell silent');
-        socket.close(SHELL_SILENT, 'the shell fell silent');
-      }, SILENT_MS / 4),
+      heard: made,
+      checked: made,
+      watch: setInterval(() => watch(current), SILENT_MS / 4),
     };
     open = current;
     socket.onopen = () => socket.send(JSON.stringify({ pass: secret }));
@@ -89,7 +104,11 @@ export function callSocket(origin: string, secret: string, tell: TellTiming): Ca
       const end = now();
       current.heard = end;
       const message = parse(event.data);
-      if (message === undefined) return socket.close(4000, 'not a message of the call channel'); // a page may close with 1000 or 3000-4999 only
+      if (message === undefined) {
+        // Its calls are settled now: the close may take long, and calls made meanwhile go elsewhere.
+        drop(current, false, 'the web shell sent what the page cannot read');
+        return socket.close(4000, 'not a message of the call channel'); // a page may close with 1000 or 3000-4999 only
+      }
       if ('beat' in message) return;
       if ('ready' in message) {
         current.ready = true;
@@ -135,7 +154,8 @@ export function callSocket(origin: string, secret: string, tell: TellTiming): Ca
         const id = ++ids;
         const text = JSON.stringify({ id, channel, input });
         const start = now();
-        const current = open ?? connect();
+        // A socket closing (the shell ended it; its close not told yet) takes no more calls.
+        const current = open !== null && open.socket.readyState <= WebSocket.OPEN ? open : connect();
         pending.set(id, { connection: current, channel, start, sent: start, left: false, resolve, reject });
         if (current.ready) send(current.socket, id, text);
         else current.waiting.push([id, text]);

@@ -102,8 +102,10 @@ describe('the web transport says when its event stream is open', () => {
 
 /** The page's WebSocket as the bridge uses it: what it sent, and the shell's side played by the test. */
 class FakeSocket {
+  static readonly OPEN = 1;
   static made: FakeSocket[] = [];
   readonly sent: string[] = [];
+  readyState = 0;
   onopen: (() => void) | null = null;
   onmessage: ((event: { data: string }) => void) | null = null;
   onclose: ((event: { code: number }) => void) | null = null;
@@ -111,13 +113,19 @@ class FakeSocket {
   constructor(url: string) {
     this.url = url;
     FakeSocket.made.push(this);
-    queueMicrotask(() => this.onopen?.());
+    queueMicrotask(() => {
+      if (this.readyState !== 0) return;
+      this.readyState = FakeSocket.OPEN;
+      this.onopen?.();
+    });
   }
   send(text: string): void {
     this.sent.push(text);
   }
   closedWith: number | undefined;
   close(code = 1000): void {
+    if (this.readyState === 3) return;
+    this.readyState = 3;
     this.closedWith = code;
     this.onclose?.({ code });
   }
@@ -133,11 +141,17 @@ class FakeSocket {
   }
 }
 
+/** Every socket made is closed after its test: its silence watch stops with it. */
+function closeAll(): void {
+  for (const ws of FakeSocket.made) ws.close();
+}
+
 describe('the web transport’s calls, before and after its pass is known', () => {
   beforeEach(() => {
     FakeSocket.made = [];
     vi.stubGlobal('WebSocket', FakeSocket);
   });
+  afterEach(closeAll);
   const where = { origin: 'http://127.0.0.1:4100', tell: () => undefined };
 
   it('calls made before the pass is known leave in order once it is; a later one in the task that makes it', async () => {
@@ -206,6 +220,7 @@ describe('a shell that falls silent', () => {
     vi.stubGlobal('WebSocket', FakeSocket);
     vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearInterval', 'performance'] });
   });
+  afterEach(closeAll);
   const where = { origin: 'http://127.0.0.1:4100', tell: () => undefined };
 
   /** A bridge with its socket ready, and the socket. */
@@ -254,6 +269,43 @@ describe('a shell that falls silent', () => {
     await vi.advanceTimersByTimeAsync(SILENT_MS + BEAT_MS);
     const answer = Envelope.parse(await next);
     expect(answer.ok ? undefined : answer.error.said).toEqual([{ key: 'coreNotReached' }]);
+  });
+
+  it('a page stalled for longer than SILENT_MS (a frozen tab) gives the beats queued meanwhile their turn', async () => {
+    const { bridge, ws } = await ready();
+    const out = bridge.invoke('session.close', {});
+    let settled = false;
+    void out.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    // The page's clock moves on a minute while none of its tasks runs; then its check runs first.
+    vi.setSystemTime(Date.now() + 60_000);
+    vi.spyOn(performance, 'now').mockReturnValue(performance.now() + 60_000);
+    await vi.advanceTimersToNextTimerAsync();
+    ws.tell({ beat: true });
+    await settle();
+    expect(settled).toBe(false);
+    expect(ws.closedWith).toBeUndefined();
+    vi.restoreAllMocks();
+  });
+
+  it('a message the page cannot read: its calls are settled now, and the next call opens another socket', async () => {
+    const { bridge, ws } = await ready();
+    const out = bridge.invoke('session.current', {});
+    ws.onmessage?.({ data: 'not json' });
+    await expect(out).rejects.toThrow('the web shell sent what the page cannot read');
+    expect(ws.closedWith).toBe(4000);
+    void bridge.invoke('status.get', {});
+    expect(FakeSocket.made).toHaveLength(2);
+  });
+
+  it('a socket the shell is closing (its close not told yet) takes no more calls', async () => {
+    const { bridge, ws } = await ready();
+    ws.readyState = 2;
+    void bridge.invoke('status.get', {});
+    expect(FakeSocket.made).toHaveLength(2);
+    expect(ws.calls().map(([, channel]) => channel)).toEqual(['status.get']);
   });
 
   it('with no call out, a quiet shell is left alone', async () => {
