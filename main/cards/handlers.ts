@@ -30,17 +30,28 @@ export interface CardsDeps {
 
 type CardCalls = 'cards.prepare' | 'cards.issue';
 
+/** What the probe learnt of the card permission. */
+type Permission = Pick<CardPrepareView, 'permission' | 'missingPermission' | 'emptyCardStored'>;
+
 export function cardsHandlers(deps: CardsDeps): Pick<Handlers, CardCalls> {
   // Instances (their clients) that stored the probe's empty card: asked no more, so an instance
-  // that stores what it should refuse gets one stray card from this till, not one per dialog.
+  // that stores what it should refuse gets one stray card from this till, not one per dialog. A
+  // probe under way is shared: two calls at once (two pages) ask once.
   const storedProbe = new WeakSet<CardProbe>();
-  const permissionNow = async () => {
+  const asking = new WeakMap<CardProbe, Promise<Permission>>();
+  const permissionNow = async (): Promise<Permission> => {
     const probe = deps.probe();
-    if (probe !== null && storedProbe.has(probe))
-      return { permission: 'granted', emptyCardStored: true } as const;
-    const permission = await probePermission(probe);
-    if (probe !== null && permission.emptyCardStored === true) storedProbe.add(probe);
-    return permission;
+    if (probe === null) return probePermission(null);
+    if (storedProbe.has(probe)) return { permission: 'granted', emptyCardStored: true };
+    const asked = asking.get(probe) ?? probePermission(probe);
+    asking.set(probe, asked);
+    try {
+      const permission = await asked;
+      if (permission.emptyCardStored === true) storedProbe.add(probe);
+      return permission;
+    } finally {
+      asking.delete(probe);
+    }
   };
   return {
     'cards.prepare': async () => {
@@ -86,9 +97,7 @@ export function cardsHandlers(deps: CardsDeps): Pick<Handlers, CardCalls> {
  * refuses before storing anything (403 without the permission, else 400 for the fields). One that
  * stores it anyway (SPEC.md rules that out) grants the permission and has a stray card: said.
  */
-export async function probePermission(
-  probe: CardProbe | null,
-): Promise<Pick<CardPrepareView, 'permission' | 'missingPermission' | 'emptyCardStored'>> {
+export async function probePermission(probe: CardProbe | null): Promise<Permission> {
   if (probe === null) return { permission: 'unknown' };
   try {
     await probe.createCompanyCard(0, {}, AbortSignal.timeout(3000));

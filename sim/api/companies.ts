@@ -49,7 +49,7 @@ export function insertCompanyCard(
       return stripNulls(doc);
     });
     // A card without a code (stored by a lenient instance) has no code to be found by.
-    if (card.barcode !== '')
+    if (card.barcode.trim() !== '')
       db.prepare('INSERT INTO company_card_barcode (barcode, cardId) VALUES (?, ?)').run(
         card.barcode,
         stored['id'],
@@ -120,16 +120,18 @@ export function companyRoutes(ctx: SimContext): RouteDef[] {
       handler: ({ params, body }) => {
         const companyId = params['companyId'] ?? 0;
         const input = validateBody(companyCardInputSchema, body, (raw) => {
-          // A lenient instance stores what it is sent (SPEC.md: one that checks refuses these).
-          if (ctx.storesAnyCard === true) return [];
           // A card for a company the instance lacks is a request to fix (400 naming CompanyId), all
-          // violations together (SPEC.md Errors rule 2).
-          const out: Violation[] = companyExists(db, companyId)
-            ? []
-            : [notFoundReference('CompanyId', 'company', companyId)];
+          // violations together (SPEC.md Errors rule 2). A lenient instance stores such a card, and
+          // one without a code; a code another card has it still refuses (its index is unique).
+          const lenient = ctx.storesAnyCard === true;
+          const out: Violation[] =
+            lenient || companyExists(db, companyId)
+              ? []
+              : [notFoundReference('CompanyId', 'company', companyId)];
           const barcode = raw['barcode'];
-          if (typeof barcode !== 'string' || barcode.trim() === '') out.push(required('Barcode'));
-          else if (barcodeTaken.get(barcode) !== undefined) {
+          if (typeof barcode !== 'string' || barcode.trim() === '') {
+            if (!lenient) out.push(required('Barcode'));
+          } else if (barcodeTaken.get(barcode) !== undefined) {
             out.push({
               property: 'Barcode',
               code: 'Duplicate',

@@ -6,7 +6,7 @@ export const cards = {
   title: 'New loyalty card',
   intro: 'Take a card from the stack and scan it; it goes on this sale at once.',
   emptyCardStored:
-    'The instance stored the empty card Counter sent to ask whether this till may issue cards (company 0, no code); it should have refused it. Ask a manager to delete it there. While it runs, this till sends no other.',
+    'The instance stored the empty card Counter sent to ask whether this till may issue cards (company 0, no code); it should have refused it. Ask a manager to delete it there. Until Counter is restarted, this till will not send another.',
   company: 'Company (programme)',
   companyNone: 'No company chosen: find it below.',
   companyFind: 'Find another company (name or number)',
