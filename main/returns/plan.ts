@@ -1,9 +1,13 @@
 // What a return refunds, worked out from what the sale's lines were paid (db/returns.ts sold_line),
-// exactly to the minor unit. A line's refunds over every return of it add up to what was paid for it:
-// a return of q after r already back refunds paid x (r + q) / Q - paid x r / Q, each rounded half up
-// once (Q the quantity sold), and the last of it refunds exactly the rest. So line discounts and the
-// card's discount come back pro rata, and a weighed line may come back in part.
-import { minor, roundCash, type Minor } from '../../common/money.ts';
+// exactly to the minor unit. A return of q after r already back refunds paid x (r + q) / Q - paid x r
+// / Q, each rounded half up once (Q the quantity sold), and the last of it the rest. So line discounts
+// and the card's discount come back pro rata, and a weighed line may come back in part.
+// Never more than q at the unit price sold (what the instance books for the negative order, route.ts
+// returnItems: a discount can lower a line there, nothing can raise one): a weighed line whose price
+// rounded up at the sale can make a part's share a cent over that (39.90 x 0.108 kg paid 4.31; 0.053
+// kg back is 2.12 of it, but 2.11 at 39.90), and that cent stays with the store, as it was paid. So a
+// line's refunds add up to what was paid for it, or a cent or so less when the sale rounded it up.
+import { decimal, lineTotal, minor, roundCash, type Minor } from '../../common/money.ts';
 import type { SoldLine } from '../../db/returns.ts';
 
 export interface Wanted {
@@ -35,7 +39,21 @@ function shareOf(paid: number, part: number, whole: number): bigint {
 export function lineRefund(line: SoldLine, alreadyMilli: number, quantityMilli: number): Minor {
   const before = shareOf(line.paidMinor, alreadyMilli, line.quantityMilli);
   const after = shareOf(line.paidMinor, alreadyMilli + quantityMilli, line.quantityMilli);
-  return minor(Number(after - before));
+  const share = Number(after - before);
+  const gross = grossOf(line, quantityMilli);
+  return minor(gross === undefined ? share : Math.min(share, gross));
+}
+
+/**
+ * `quantityMilli` of `line` at its unit price sold, before any discount (the negative order's line
+ * before its discountAmount); undefined for a price or quantity no decimal holds.
+ */
+export function grossOf(line: SoldLine, quantityMilli: number): Minor | undefined {
+  const price = decimal(line.unitPrice);
+  const quantity = decimal(quantityMilli / 1000);
+  return price === undefined || quantity === undefined
+    ? undefined
+    : minor(Number(lineTotal(price, quantity)));
 }
 
 /** The lines of a return with their refunds, or why it cannot be made. */

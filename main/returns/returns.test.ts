@@ -20,7 +20,7 @@ import { Counter } from '../counter/counter.ts';
 import { ScanResolver } from '../counter/resolve.ts';
 import { closeShift, currentReport, openShift } from '../shift/index.ts';
 import { soldHere } from '../outbox/index.ts';
-import { ReturnError, Returns, returnView } from './index.ts';
+import { ReturnError, Returns, returnOrderPayload, returnView } from './index.ts';
 
 const T0 = new Date('2025-03-03T07:00:00.000Z');
 const at = (minutes: number): Date => new Date(T0.getTime() + minutes * 60_000);
@@ -183,6 +183,44 @@ describe('returns', () => {
       refused(() => returns.make({ receipt: 'P1-000001', items: [{ productId: 13, quantity: 0.0001 }] }))
         .code,
     ).toBe('quantity');
+  });
+
+  it('never refunds a weighed part above its weight at the price sold: the cent the sale rounded up stays', () => {
+    const { db } = till('weighed-cent');
+    upsertStockItems(
+      db,
+      [
+        {
+          id: 5,
+          warehouseId: 1,
+          productId: 15,
+          barcode: 'CODE-E',
+          productName: 'Ham',
+          price: 39.9,
+          vatRate: 12,
+          unitOfMeasure: 'kg',
+        },
+      ],
+      { syncedAt: T0.toISOString(), mark: 1 },
+    );
+    const counter = counterOn(db);
+    counter.addStockItem(5, 0.108);
+    const { order } = counter.close({ tender: { method: 'card' } });
+    const returns = returnsOn(db);
+    // 39.90 x 0.108 = 4.3092 -> 4.31 paid.
+    expect(returns.find('P1-000001').lines[0]?.paidMinor).toBe(431);
+    // 0.053 kg is 4.31 x 0.053 / 0.108 = 2.115 -> 2.12 of what was paid, but 39.90 x 0.053 = 2.1147 ->
+    // 2.11 at the price sold: the instance books 2.11 for it, so 2.11 comes back.
+    const part = returns.make({ receipt: 'P1-000001', items: [{ productId: 15, quantity: 0.053 }] });
+    expect(part.row.refundMinor).toBe(211);
+    expect(returnOrderPayload(db, part.row, order).items).toEqual([
+      { productId: 15, quantity: -0.053, price: 39.9 },
+    ]);
+    const rest = returns.make({ receipt: 'P1-000001' });
+    expect(rest.row.refundMinor).toBe(219); // 4.31 - 2.12, and 39.90 x 0.055 = 2.1945 -> 2.19
+    expect(returnOrderPayload(db, rest.row, order).items).toEqual([
+      { productId: 15, quantity: -0.055, price: 39.9 },
+    ]);
   });
 
   it('refunds a split sale to the card first, up to its part, and the rest in cash', async () => {

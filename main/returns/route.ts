@@ -9,7 +9,7 @@
 // Idempotency-Key, in-doubt, per-field 400s: the order's guarantees) in the same transaction that
 // marks the return routed; a DELETE is the outbox's own cancel. Until its route is taken a return is
 // `waiting` (the outbox's `queued` to the cashier): offline, or its sale's order not on the instance yet.
-import { decimal, lineTotal, minor, toMajor } from '../../common/money.ts';
+import { minor, toMajor } from '../../common/money.ts';
 import { writeTransaction, type Db } from '../../db/database.ts';
 import {
   formatReturnNumber,
@@ -38,6 +38,7 @@ import {
   type OutboxOrder,
 } from '../outbox/index.ts';
 import type { Capabilities } from '../service/index.ts';
+import { grossOf } from './plan.ts';
 
 /** What the router asks of the instance: its description, read once per connection. */
 export interface RouteService {
@@ -293,10 +294,8 @@ function returnItems(db: Db, r: ReturnRow): InternetOrderPayload['items'] {
   return returnLines(db, r.id).flatMap((l) => {
     const line = sold.get(l.lineNo);
     if (line === undefined) return [];
-    const price = decimal(line.unitPrice);
-    const quantity = decimal(l.quantityMilli / 1000);
-    const gross =
-      price === undefined || quantity === undefined ? l.refundMinor : Number(lineTotal(price, quantity));
+    // The refund is never above the gross (plan.ts lineRefund): what came off is the discount.
+    const gross = grossOf(line, l.quantityMilli) ?? l.refundMinor;
     const off = Math.max(0, gross - l.refundMinor);
     return [
       {
